@@ -1,0 +1,35 @@
+# One machine, nothing but python3: `make run` serves at http://127.0.0.1:8000,
+# `make test` runs the tests that need no external service.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+HOST ?= 127.0.0.1
+PORT ?= 8000
+# Development defaults; override on the command line or in the environment.
+export DEBUG ?= 1
+
+.PHONY: run test migrate clean
+
+$(BIN)/activate:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+
+$(VENV)/.runtime: requirements.txt $(BIN)/activate
+	$(BIN)/pip install --quiet -r requirements.txt
+	touch $@
+
+$(VENV)/.dev: requirements.txt requirements-dev.txt $(BIN)/activate
+	$(BIN)/pip install --quiet -r requirements-dev.txt
+	touch $@ $(VENV)/.runtime
+
+migrate: $(VENV)/.runtime
+	$(BIN)/python manage.py migrate --noinput
+
+run: migrate
+	$(BIN)/daphne -b $(HOST) -p $(PORT) --websocket-max-message-size 65536 --websocket-max-frame-size 65536 codexsite.asgi:application
+
+test: $(VENV)/.dev
+	$(BIN)/pytest -m "not postgres and not redis and not browser" $(PYTEST_ARGS)
+
+clean:
+	rm -rf $(VENV) db.sqlite3 test_db.sqlite3 staticfiles .pytest_cache

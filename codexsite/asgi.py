@@ -1,0 +1,25 @@
+"""ASGI entry point: HTTP through Django, websockets through Channels.
+
+Websockets pass the origin check (``ALLOWED_HOSTS``) and the session/auth
+middleware, so ``scope["user"]`` is the logged-in user of the page.
+"""
+import os
+
+from django.core.asgi import get_asgi_application
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "codexsite.settings")
+# Build the Django app (and so load the app registry) before importing consumers.
+django_asgi_app = get_asgi_application()
+
+from channels.auth import AuthMiddlewareStack  # noqa: E402
+from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
+from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
+
+from codexsite.routing import websocket_urlpatterns  # noqa: E402
+
+application = ProtocolTypeRouter(
+    {
+        "http": django_asgi_app,
+        "websocket": AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
+    }
+)

@@ -1,0 +1,8 @@
+"""Websocket URL routes."""
+from django.urls import path
+
+from game.consumers import MatchConsumer
+
+websocket_urlpatterns = [
+    path("ws/match/<int:match_id>/", MatchConsumer.as_asgi()),
+]

@@ -1,0 +1,167 @@
+"""Settings for the Codex server, read from the environment.
+
+Environment variables (all optional):
+    SECRET_KEY     Django secret key; the default is for development only.
+    DEBUG          "1"/"true" for debug mode (default off).
+    ALLOWED_HOSTS  comma-separated host names (default: localhost, 127.0.0.1, [::1]).
+    CSRF_TRUSTED_ORIGINS  comma-separated origins, e.g. https://codex.example.org.
+    DATABASE_URL   e.g. postgres://user@host:5432/codex (default: SQLite file db.sqlite3).
+    REDIS_URL      e.g. redis://127.0.0.1:6379/0; switches to the Redis channel layer
+                   and cache (default: in-memory layer, one process only).
+    CONN_MAX_AGE   seconds to keep database connections open (default 60, not SQLite).
+"""
+from pathlib import Path
+
+import environ
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+
+env = environ.Env()
+
+DEBUG = env.bool("DEBUG", default=False)
+SECRET_KEY = env.str("SECRET_KEY", default="django-insecure-codex-development-key-change-me")
+ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["localhost", "127.0.0.1", "[::1]"])
+CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
+
+INSTALLED_APPS = [
+    "daphne",  # first, so that `runserver` is the ASGI one
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.staticfiles",
+    "channels",
+    "rest_framework",
+    "drf_spectacular",
+    "drf_spectacular_sidecar",
+    "lobby",
+    "game",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+]
+
+ROOT_URLCONF = "codexsite.urls"
+ASGI_APPLICATION = "codexsite.asgi.application"
+AUTH_USER_MODEL = "lobby.User"
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "lobby"
+LOGOUT_REDIRECT_URL = "login"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+        },
+    },
+]
+
+# Database: SQLite by default (one machine), PostgreSQL through DATABASE_URL.
+DATABASES = {
+    "default": env.db_url("DATABASE_URL", default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}"),
+}
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # One writer at a time; BEGIN IMMEDIATE so concurrent writers queue instead of
+    # failing on lock upgrade. A file test database (live-server tests need one).
+    DATABASES["default"]["OPTIONS"] = {
+        "transaction_mode": "IMMEDIATE",
+        "timeout": 20,
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+    }
+    DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / "test_db.sqlite3")}
+else:
+    DATABASES["default"]["CONN_MAX_AGE"] = env.int("CONN_MAX_AGE", default=60)
+    DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# Channel layer: in-memory (single process) by default, Redis for several workers.
+REDIS_URL = env.str("REDIS_URL", default="")
+if REDIS_URL:
+    CHANNEL_LAYERS = {
+        "default": {
+            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "CONFIG": {
+                # socket_timeout None: the layer's 5 s BZPOPMIN must not race a
+                # client timeout; a high pool cap survives reconnect bursts.
+                "hosts": [{"address": REDIS_URL, "socket_timeout": None, "max_connections": 1000}],
+                "capacity": 200,
+                "expiry": 30,
+                "group_expiry": 24 * 3600,
+            },
+        }
+    }
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}}
+else:
+    CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+
+LANGUAGE_CODE = "en-us"
+TIME_ZONE = "UTC"
+USE_I18N = True
+USE_TZ = True
+
+STATIC_URL = "static/"
+STATICFILES_DIRS = [BASE_DIR / "static"]
+STATIC_ROOT = BASE_DIR / "staticfiles"
+# Without collectstatic (development), WhiteNoise serves straight from the finders.
+WHITENOISE_USE_FINDERS = DEBUG
+
+SESSION_COOKIE_HTTPONLY = True
+CSRF_COOKIE_HTTPONLY = False  # the page JS reads it to send X-CSRFToken
+
+REST_FRAMEWORK = {
+    "DEFAULT_AUTHENTICATION_CLASSES": ["rest_framework.authentication.SessionAuthentication"],
+    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
+    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_THROTTLE_CLASSES": ["rest_framework.throttling.UserRateThrottle"],
+    "DEFAULT_THROTTLE_RATES": {"user": env.str("API_RATE", default="600/min")},
+}
+
+SPECTACULAR_SETTINGS = {
+    "TITLE": "Codex server API",
+    "DESCRIPTION": "Lobbies, seats, matches, action logs and the card catalog. "
+    "Live play runs over websockets: see docs/PROTOCOL.md.",
+    "VERSION": "1",
+    "SERVE_INCLUDE_SCHEMA": False,
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
+}
+
+# Live-play limits (per websocket connection).
+CODEX_WS_MAX_MESSAGE_BYTES = env.int("CODEX_WS_MAX_MESSAGE_BYTES", default=16 * 1024)
+CODEX_WS_RATE = env.float("CODEX_WS_RATE", default=20.0)  # tokens per second
+CODEX_WS_BURST = env.int("CODEX_WS_BURST", default=40)
+CODEX_CHAT_MAX_CHARS = 500
+# Open tables with no activity for this long are hidden and then deleted.
+CODEX_TABLE_IDLE_MINUTES = env.int("CODEX_TABLE_IDLE_MINUTES", default=30)
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", default="INFO")},
+}

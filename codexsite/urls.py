@@ -1,0 +1,14 @@
+"""HTTP URL routes: pages, the REST API and its OpenAPI schema and docs."""
+from django.contrib import admin
+from django.urls import include, path
+from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
+
+urlpatterns = [
+    path("admin/", admin.site.urls),
+    path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
+    path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
+    path("api/redoc/", SpectacularRedocView.as_view(url_name="schema"), name="api-redoc"),
+    path("api/", include("codexsite.api_urls")),
+    path("", include("lobby.urls")),
+    path("", include("game.urls")),
+]

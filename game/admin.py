@@ -1,0 +1,26 @@
+"""Admin registrations for matches (read-mostly)."""
+from django.contrib import admin
+
+from game.models import Match, MatchAction, MatchPlayer
+
+
+class MatchPlayerInline(admin.TabularInline):
+    """Players shown inside their match."""
+
+    model = MatchPlayer
+    extra = 0
+
+
+@admin.register(Match)
+class MatchAdmin(admin.ModelAdmin):
+    """Matches with their players."""
+
+    list_display = ("id", "status", "version", "created", "updated")
+    inlines = [MatchPlayerInline]
+
+
+@admin.register(MatchAction)
+class MatchActionAdmin(admin.ModelAdmin):
+    """The append-only action log."""
+
+    list_display = ("match", "seq", "seat", "created")

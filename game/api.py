@@ -1,0 +1,100 @@
+"""REST API for matches, their filtered logs and the card catalog."""
+from django.db.models import Q
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
+from rest_framework import serializers, viewsets
+from rest_framework.decorators import action
+from rest_framework.exceptions import NotFound
+from rest_framework.response import Response
+
+from game import rules
+from game.models import Match
+from game.rules import catalog
+from game.serializers import LoggedActionSerializer, MatchSerializer
+from game.services import may_spectate, seat_of
+
+INVITE_PARAM = OpenApiParameter("invite", str, description="Invite token of a private table (to watch).")
+
+LogSerializer = inline_serializer(
+    "MatchLog",
+    {
+        "version": serializers.IntegerField(),
+        "seat": serializers.IntegerField(allow_null=True),
+        "lines": serializers.ListField(child=serializers.CharField()),
+        "actions": LoggedActionSerializer(many=True),
+    },
+)
+
+
+class MatchViewSet(viewsets.ReadOnlyModelViewSet):
+    """Matches you play, and public matches you may watch. ``log`` gives the
+    game log and the action log as the caller may see them."""
+
+    serializer_class = MatchSerializer
+
+    def get_queryset(self):
+        """Your matches plus public matches that allow spectators, newest first."""
+        if getattr(self, "swagger_fake_view", False):  # schema generation
+            return Match.objects.none()
+        user = self.request.user
+        watchable = Q(table__is_public=True, table__allow_spectators=True)
+        return Match.objects.filter(Q(players__user=user) | watchable).distinct().prefetch_related("players__user")
+
+    def get_object(self):
+        """The match ``pk`` if the caller plays it or may watch it (``?invite=``)."""
+        match = Match.objects.select_related("table").prefetch_related("players__user").filter(
+            pk=self.kwargs["pk"]).first()
+        if match is None:
+            raise NotFound()
+        seat = seat_of(match.pk, self.request.user.pk)
+        if seat is None and not may_spectate(match, self.request.query_params.get("invite")):
+            raise NotFound()
+        self.viewer_seat = seat
+        return match
+
+    @extend_schema(parameters=[INVITE_PARAM])
+    def retrieve(self, request, *args, **kwargs):
+        """Read one match."""
+        return super().retrieve(request, *args, **kwargs)
+
+    @extend_schema(parameters=[INVITE_PARAM], responses=LogSerializer)
+    @action(detail=True, methods=["get"])
+    def log(self, request, pk=None):
+        """The game log lines of the caller's view and the applied actions,
+        other seats' actions redacted to their type."""
+        match = self.get_object()
+        seat = self.viewer_seat
+        actions = LoggedActionSerializer(match.actions.all(), many=True, context={"viewer_seat": seat}).data
+        lines = rules.view(match.state, seat).get("log", [])
+        return Response({"version": match.version, "seat": seat, "lines": lines, "actions": actions})
+
+
+CARD_FILTERS = ("kind", "color", "spec")
+
+
+class CardViewSet(viewsets.ViewSet):
+    """The card catalog: every card's facts (cost, type, ATK/HP, tech, text...)."""
+
+    @extend_schema(
+        parameters=[OpenApiParameter(f, str, description=f"Only cards with this {f}.") for f in CARD_FILTERS],
+        responses=OpenApiTypes.OBJECT,
+        operation_id="cards_list",
+    )
+    def list(self, request):
+        """List cards, optionally filtered by kind, color or spec."""
+        cards = catalog.all_cards()
+        for field in CARD_FILTERS:
+            wanted = request.query_params.get(field)
+            if wanted:
+                cards = [c for c in cards if c.get(field) == wanted]
+        return Response(cards)
+
+    @extend_schema(
+        parameters=[OpenApiParameter("id", str, OpenApiParameter.PATH, description="Card id, e.g. troq_bashar.")],
+        responses=OpenApiTypes.OBJECT,
+    )
+    def retrieve(self, request, pk=None):
+        """One card by id; 404 when unknown."""
+        if not catalog.exists(pk):
+            raise NotFound()
+        return Response(catalog.card(pk))

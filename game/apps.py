@@ -1,0 +1,9 @@
+"""The game app: matches, their persistence and the live match consumer."""
+from django.apps import AppConfig
+
+
+class GameConfig(AppConfig):
+    """App config for matches (the rules engine itself lives in game.rules)."""
+
+    name = "game"
+    default_auto_field = "django.db.models.BigAutoField"

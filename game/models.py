@@ -1,0 +1,56 @@
+"""Matches: the authoritative state row, its players and the append-only action log."""
+from django.conf import settings
+from django.db import models
+from django.utils import timezone
+
+
+class Match(models.Model):
+    """One game. ``state`` is the engine's full (secret) state; ``version``
+    counts applied actions and is what every live update carries.
+
+    ``result`` is ``{"winner": seat|None}`` once ``status`` is finished.
+    """
+
+    class Status(models.TextChoices):
+        PLAYING = "playing"
+        FINISHED = "finished"
+
+    config = models.JSONField()
+    state = models.JSONField()
+    version = models.PositiveIntegerField(default=0)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PLAYING)
+    result = models.JSONField(null=True, blank=True)
+    created = models.DateTimeField(default=timezone.now)
+    updated = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["-created"]
+
+
+class MatchPlayer(models.Model):
+    """Which user plays which seat of a match (the only one who may act for it)."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="players")
+    seat = models.PositiveSmallIntegerField()
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="match_seats")
+
+    class Meta:
+        ordering = ["seat"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "seat"], name="matchplayer_unique_seat"),
+            models.UniqueConstraint(fields=["match", "user"], name="matchplayer_one_seat_per_user"),
+        ]
+
+
+class MatchAction(models.Model):
+    """An applied action. Append-only: ``seq`` equals the match version it produced."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="actions")
+    seq = models.PositiveIntegerField()
+    seat = models.PositiveSmallIntegerField()
+    action = models.JSONField()
+    created = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["seq"]
+        constraints = [models.UniqueConstraint(fields=["match", "seq"], name="matchaction_unique_seq")]

@@ -1,0 +1,47 @@
+"""REST serializers for matches and their action logs."""
+from rest_framework import serializers
+
+from game.models import Match, MatchAction
+
+
+class MatchSerializer(serializers.ModelSerializer):
+    """A match: status, version, result, mode and its players (seat, name, heroes)."""
+
+    mode = serializers.SerializerMethodField()
+    players = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Match
+        fields = ["id", "mode", "status", "version", "result", "players", "created", "updated"]
+
+    def get_mode(self, match: Match) -> str:
+        """The engine mode of the match."""
+        return match.config.get("mode", "")
+
+    def get_players(self, match: Match) -> list[dict]:
+        """``[{"seat", "name", "heroes", "user_id"}]`` in seat order."""
+        seats = match.config.get("seats", [])
+        out = []
+        for player in match.players.all():
+            conf = seats[player.seat] if player.seat < len(seats) else {}
+            heroes = conf.get("heroes") or ([conf["hero"]] if "hero" in conf else [])
+            out.append({"seat": player.seat, "name": player.user.public_name, "heroes": heroes,
+                        "user_id": player.user_id})
+        return out
+
+
+class LoggedActionSerializer(serializers.ModelSerializer):
+    """One applied action as a viewer may see it: the viewer's own actions in
+    full, other seats' actions by type only (an action can name a hidden card)."""
+
+    action = serializers.SerializerMethodField()
+
+    class Meta:
+        model = MatchAction
+        fields = ["seq", "seat", "action", "created"]
+
+    def get_action(self, entry: MatchAction) -> dict:
+        """The action, redacted to ``{"type"}`` unless the viewer made it."""
+        if entry.seat == self.context.get("viewer_seat"):
+            return entry.action
+        return {"type": entry.action.get("type")}

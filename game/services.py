@@ -1,0 +1,179 @@
+"""Match persistence: create matches, apply actions under a row lock, and
+decide who may watch or act. Synchronous code; consumers call it through
+``database_sync_to_async`` and broadcast after it returns (the commit is done).
+"""
+import secrets
+from dataclasses import dataclass
+
+from django.db import transaction
+from django.utils import timezone
+
+from game import rules
+from game.models import Match, MatchAction, MatchPlayer
+
+
+class ActionRefused(Exception):
+    """An action that was not applied; nothing changed.
+
+    Attributes:
+        code: stable machine-readable reason (e.g. ``"stale_version"``, or the
+            engine's ``RulesError.code``).
+        reason: a sentence for the player.
+    """
+
+    def __init__(self, code: str, reason: str):
+        super().__init__(f"{code}: {reason}")
+        self.code = code
+        self.reason = reason
+
+
+class MatchNotFound(Exception):
+    """No match with that id."""
+
+
+class AccessDenied(Exception):
+    """The user may neither play nor watch this match."""
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """The authoritative state of a match at one version (secret: server-side only)."""
+
+    version: int
+    state: dict
+    status: str
+    result: dict | None
+
+
+@dataclass(frozen=True)
+class Access:
+    """What a connection is: ``seat`` (int) for a player, None for a spectator."""
+
+    seat: int | None
+    snapshot: Snapshot
+
+
+def _snapshot(match: Match) -> Snapshot:
+    return Snapshot(version=match.version, state=match.state, status=match.status, result=match.result)
+
+
+def create_match(config: dict, users: list) -> Match:
+    """Start a match: build the initial state with the engine and store it.
+
+    Takes the engine config (``{"mode", "seed", "seats": [...]}``) and the users
+    in seat order (``users[i]`` plays seat i). Returns the saved Match at version 0.
+    Raises ``game.rules.RulesError`` when the engine rejects the config.
+    """
+    state = rules.new_game(config)
+    with transaction.atomic():
+        match = Match.objects.create(config=config, state=state)
+        MatchPlayer.objects.bulk_create(
+            [MatchPlayer(match=match, seat=i, user=user) for i, user in enumerate(users)]
+        )
+    return match
+
+
+def seat_of(match_id: int, user_id: int) -> int | None:
+    """Return the seat ``user_id`` plays in match ``match_id``, or None."""
+    return MatchPlayer.objects.filter(match_id=match_id, user_id=user_id).values_list("seat", flat=True).first()
+
+
+def may_spectate(match: Match, invite_token: str | None) -> bool:
+    """True when anyone logged in may watch ``match``.
+
+    A match may be watched when its table allows spectators and is public, or
+    the viewer presents the table's invite token. Matches without a table
+    (made outside the lobby) are for their players only.
+    """
+    table = getattr(match, "table", None)
+    if table is None or not table.allow_spectators:
+        return False
+    if table.is_public:
+        return True
+    return bool(invite_token) and secrets.compare_digest(invite_token, table.invite_token)
+
+
+def load_access(match_id: int, user_id: int, invite_token: str | None = None) -> Access:
+    """Decide what ``user_id`` is in a match and read its current state.
+
+    Returns an Access (seat or spectator, plus the snapshot).
+    Raises MatchNotFound, or AccessDenied when the user is not seated and may
+    not spectate.
+    """
+    match = Match.objects.select_related("table").filter(pk=match_id).first()
+    if match is None:
+        raise MatchNotFound(match_id)
+    seat = seat_of(match_id, user_id)
+    if seat is None and not may_spectate(match, invite_token):
+        raise AccessDenied(match_id)
+    return Access(seat=seat, snapshot=_snapshot(match))
+
+
+def load_snapshot(match_id: int) -> Snapshot:
+    """Read the current state of a match (for a resync).
+
+    Raises MatchNotFound when the match is gone.
+    """
+    match = Match.objects.filter(pk=match_id).first()
+    if match is None:
+        raise MatchNotFound(match_id)
+    return _snapshot(match)
+
+
+def apply_match_action(match_id: int, user_id: int, action: dict, expected_version: int) -> Snapshot:
+    """Apply one action for the seat ``user_id`` plays, in one transaction.
+
+    Locks the match row (``select_for_update``), checks seat, status and
+    version, runs the engine, saves the new state with version + 1 and appends
+    the action to the log. Returns the new Snapshot (committed when this returns).
+    Raises ActionRefused (nothing changed): ``not_seated``, ``match_over``,
+    ``stale_version``, or the engine's RulesError code; MatchNotFound.
+    """
+    with transaction.atomic():
+        match = Match.objects.select_for_update().filter(pk=match_id).first()
+        if match is None:
+            raise MatchNotFound(match_id)
+        seat = seat_of(match_id, user_id)
+        if seat is None:
+            raise ActionRefused("not_seated", "Only the players seated in this match can act.")
+        if match.status != Match.Status.PLAYING:
+            raise ActionRefused("match_over", "This match is over.")
+        if expected_version != match.version:
+            raise ActionRefused(
+                "stale_version", f"The match is at version {match.version}, not {expected_version}: resync."
+            )
+        try:
+            state, _events = rules.apply_action(match.state, seat, action)
+        except rules.RulesError as err:
+            raise ActionRefused(err.code, err.message) from None
+        match.state = state
+        match.version += 1
+        match.updated = timezone.now()
+        if state.get("status") == "finished":
+            match.status = Match.Status.FINISHED
+            match.result = {"winner": state.get("winner")}
+        match.save(update_fields=["state", "version", "updated", "status", "result"])
+        MatchAction.objects.create(match=match, seq=match.version, seat=seat, action=action)
+    return _snapshot(match)
+
+
+def render_for(snapshot: Snapshot, seat: int | None) -> dict:
+    """Build the ``state`` message one viewer may see at ``snapshot``.
+
+    Takes the snapshot and the viewer's seat (None for a spectator). Returns
+    ``{"type": "state", "version", "seat", "status", "result", "view",
+    "legal_actions"}``; ``legal_actions`` is empty for spectators and finished
+    matches.
+    """
+    legal = []
+    if seat is not None and snapshot.status == Match.Status.PLAYING:
+        legal = rules.legal_actions(snapshot.state, seat)
+    return {
+        "type": "state",
+        "version": snapshot.version,
+        "seat": seat,
+        "status": snapshot.status,
+        "result": snapshot.result,
+        "view": rules.view(snapshot.state, seat),
+        "legal_actions": legal,
+    }

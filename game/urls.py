@@ -1,0 +1,8 @@
+"""Match page routes."""
+from django.urls import path
+
+from game import views
+
+urlpatterns = [
+    path("match/<int:match_id>/", views.match_page, name="match"),
+]

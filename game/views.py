@@ -1,0 +1,18 @@
+"""The match page: a shell whose JS speaks the live protocol (docs/PROTOCOL.md)."""
+from django.contrib.auth.decorators import login_required
+from django.http import Http404
+from django.shortcuts import render
+
+from game.services import AccessDenied, MatchNotFound, load_access
+
+
+@login_required
+def match_page(request, match_id):
+    """Render the match page for a player or an allowed spectator (``?invite=``); 404 otherwise."""
+    invite = request.GET.get("invite", "")
+    try:
+        access = load_access(match_id, request.user.pk, invite or None)
+    except (MatchNotFound, AccessDenied):
+        raise Http404("No such match.") from None
+    config = {"matchId": match_id, "invite": invite, "seat": access.seat}
+    return render(request, "match.html", {"match_id": match_id, "seat": access.seat, "page_config": config})

@@ -1,0 +1,152 @@
+"""REST API for accounts, modes and tables (session auth, CSRF on writes)."""
+from django.db.models import Q
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import mixins, status, viewsets
+from rest_framework.decorators import action
+from rest_framework.exceptions import NotFound
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from lobby import services
+from lobby.models import Table
+from lobby.modes import MODES
+from lobby.serializers import (
+    JoinSerializer,
+    MeSerializer,
+    ModeSerializer,
+    SeatUpdateSerializer,
+    TableSerializer,
+)
+
+INVITE_PARAM = OpenApiParameter("invite", str, description="Invite token of a private table.")
+
+
+class MeView(APIView):
+    """The logged-in account; PATCH changes the display name."""
+
+    @extend_schema(responses=MeSerializer)
+    def get(self, request):
+        """Return the account."""
+        return Response(MeSerializer(request.user).data)
+
+    @extend_schema(request=MeSerializer, responses=MeSerializer)
+    def patch(self, request):
+        """Change the display name. Returns the account; 400 on bad input."""
+        serializer = MeSerializer(request.user, data=request.data, partial=True)
+        serializer.is_valid(raise_exception=True)
+        serializer.save()
+        return Response(serializer.data)
+
+
+class ModeView(APIView):
+    """The game modes a table can be opened for, with their heroes."""
+
+    @extend_schema(responses=ModeSerializer(many=True))
+    def get(self, request):
+        """Return every mode."""
+        return Response(ModeSerializer(MODES.values(), many=True).data)
+
+
+def _lobby_error(err: services.LobbyError) -> Response:
+    return Response({"code": err.code, "detail": err.message}, status=err.status)
+
+
+class TableViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.CreateModelMixin,
+                   viewsets.GenericViewSet):
+    """Tables: list (open public tables not abandoned, plus your own), create,
+    read, and the seat operations join, leave, seat (heroes/ready) and start.
+
+    Errors answer ``{"code": "...", "detail": "..."}`` with 400/403/404/409.
+    """
+
+    serializer_class = TableSerializer
+
+    def get_queryset(self):
+        """Tables visible in the list: open public live ones, and the user's own."""
+        if getattr(self, "swagger_fake_view", False):  # schema generation
+            return Table.objects.none()
+        user = self.request.user
+        mine = Q(host=user) | Q(seats__user=user)
+        live_public = Q(status=Table.Status.OPEN, is_public=True, updated__gte=services.idle_cutoff())
+        invite = self.request.query_params.get("invite")
+        by_invite = Q(invite_token=invite) if invite else Q(pk__in=[])
+        return (
+            Table.objects.filter(mine | live_public | by_invite)
+            .distinct()
+            .select_related("host")
+            .prefetch_related("seats__user")
+        )
+
+    @extend_schema(parameters=[INVITE_PARAM])
+    def list(self, request, *args, **kwargs):
+        """List tables (``?invite=`` adds the table with that token)."""
+        return super().list(request, *args, **kwargs)
+
+    def get_object(self):
+        """The table ``pk`` when the user may see it (public, own, or ``?invite=``)."""
+        table = Table.objects.select_related("host").prefetch_related("seats__user").filter(pk=self.kwargs["pk"]).first()
+        if table is None or not services.can_see(table, self.request.user, self.request.query_params.get("invite")):
+            raise NotFound()
+        return table
+
+    @extend_schema(parameters=[INVITE_PARAM])
+    def retrieve(self, request, *args, **kwargs):
+        """Read one table."""
+        return super().retrieve(request, *args, **kwargs)
+
+    def create(self, request, *args, **kwargs):
+        """Open a table; the caller takes seat 0. Returns 201 with the table."""
+        serializer = self.get_serializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        try:
+            table = services.create_table(
+                request.user, data["mode"], data.get("is_public", True), data.get("allow_spectators", True),
+                data.get("seat_count"),
+            )
+        except services.LobbyError as err:
+            return _lobby_error(err)
+        return Response(self._out(table), status=status.HTTP_201_CREATED)
+
+    def _out(self, table):
+        table = Table.objects.select_related("host").prefetch_related("seats__user").get(pk=table.pk)
+        return TableSerializer(table, context=self.get_serializer_context()).data
+
+    def _run(self, operation, *args, **kwargs) -> Response:
+        try:
+            table = operation(*args, **kwargs)
+        except services.LobbyError as err:
+            return _lobby_error(err)
+        if table is None:
+            return Response(status=status.HTTP_204_NO_CONTENT)
+        return Response(self._out(table))
+
+    @extend_schema(request=JoinSerializer, responses=TableSerializer)
+    @action(detail=True, methods=["post"])
+    def join(self, request, pk=None):
+        """Take seat ``index`` (private tables: pass ``invite``)."""
+        serializer = JoinSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        return self._run(services.take_seat, int(pk), request.user, data["index"], data.get("invite"))
+
+    @extend_schema(request=None, responses={200: TableSerializer, 204: None})
+    @action(detail=True, methods=["post"])
+    def leave(self, request, pk=None):
+        """Leave your seat (204 when the table closed because it emptied)."""
+        return self._run(services.leave_table, int(pk), request.user)
+
+    @extend_schema(request=SeatUpdateSerializer, responses=TableSerializer)
+    @action(detail=True, methods=["patch"])
+    def seat(self, request, pk=None):
+        """Pick heroes and/or set ready on your own seat."""
+        serializer = SeatUpdateSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        return self._run(services.update_seat, int(pk), request.user, data.get("heroes"), data.get("ready"))
+
+    @extend_schema(request=None, responses=TableSerializer)
+    @action(detail=True, methods=["post"])
+    def start(self, request, pk=None):
+        """Start the match (host; every seat taken and ready). The table then has ``match_id``."""
+        return self._run(services.start_table, int(pk), request.user)

@@ -1,0 +1,74 @@
+"""Accounts, tables and seats."""
+import secrets
+
+from django.conf import settings
+from django.contrib.auth.models import AbstractUser
+from django.db import models
+from django.utils import timezone
+
+
+class User(AbstractUser):
+    """A player account (Django auth) with a display name shown at the table."""
+
+    display_name = models.CharField(max_length=40, blank=True)
+
+    @property
+    def public_name(self) -> str:
+        """The name other players see: the display name, else the username."""
+        return self.display_name or self.username
+
+
+def new_invite_token() -> str:
+    """Return a fresh unguessable invite token (URL-safe text)."""
+    return secrets.token_urlsafe(16)
+
+
+class Table(models.Model):
+    """A lobby table: a mode, seats to fill, and (once started) its match.
+
+    Public tables are listed in the lobby; private ones are reached through
+    their invite link. Spectators may watch the match when ``allow_spectators``
+    is set and the table is public, or they hold the invite token.
+    """
+
+    class Status(models.TextChoices):
+        OPEN = "open"
+        STARTED = "started"
+
+    host = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="hosted_tables")
+    mode = models.CharField(max_length=16)
+    is_public = models.BooleanField(default=True)
+    allow_spectators = models.BooleanField(default=True)
+    invite_token = models.CharField(max_length=32, unique=True, default=new_invite_token)
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.OPEN)
+    match = models.OneToOneField("game.Match", null=True, blank=True, on_delete=models.SET_NULL, related_name="table")
+    created = models.DateTimeField(default=timezone.now)
+    updated = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["-updated"]
+
+    def touch(self) -> None:
+        """Mark activity now (idle open tables are hidden and then deleted)."""
+        self.updated = timezone.now()
+        self.save(update_fields=["updated"])
+
+
+class Seat(models.Model):
+    """One seat of a table: its index, optional team, player, heroes and ready flag."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
+    index = models.PositiveSmallIntegerField()
+    team = models.PositiveSmallIntegerField(null=True, blank=True)
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
+    heroes = models.JSONField(default=list, blank=True)
+    ready = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["index"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "index"], name="seat_unique_index"),
+            models.UniqueConstraint(
+                fields=["table", "user"], condition=models.Q(user__isnull=False), name="seat_one_per_user"
+            ),
+        ]

@@ -1,0 +1,81 @@
+"""REST serializers for accounts, tables and seats."""
+from rest_framework import serializers
+
+from lobby.models import Seat, Table, User
+from lobby.modes import MODES
+
+
+class MeSerializer(serializers.ModelSerializer):
+    """The logged-in account."""
+
+    class Meta:
+        model = User
+        fields = ["id", "username", "display_name"]
+        read_only_fields = ["id", "username"]
+
+
+class SeatSerializer(serializers.ModelSerializer):
+    """A seat: index, team, who sits there, their heroes and ready flag."""
+
+    user_id = serializers.IntegerField(read_only=True, allow_null=True)
+    player = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Seat
+        fields = ["index", "team", "user_id", "player", "heroes", "ready"]
+
+    def get_player(self, seat: Seat) -> str | None:
+        """The seated player's public name, or None for an empty seat."""
+        return seat.user.public_name if seat.user_id else None
+
+
+class TableSerializer(serializers.ModelSerializer):
+    """A table with its seats. The invite token is shown to its host and players only."""
+
+    seats = SeatSerializer(many=True, read_only=True)
+    host = serializers.CharField(source="host.public_name", read_only=True)
+    host_id = serializers.IntegerField(read_only=True)
+    match_id = serializers.IntegerField(read_only=True, allow_null=True)
+    invite_token = serializers.SerializerMethodField()
+    seat_count = serializers.IntegerField(write_only=True, required=False, min_value=1, max_value=8)
+    mode = serializers.ChoiceField(choices=sorted(MODES))
+
+    class Meta:
+        model = Table
+        fields = [
+            "id", "mode", "is_public", "allow_spectators", "status", "host", "host_id", "seats",
+            "match_id", "invite_token", "seat_count", "created", "updated",
+        ]
+        read_only_fields = ["status", "created", "updated"]
+
+    def get_invite_token(self, table: Table) -> str | None:
+        """The invite token for the host and seated players; None for others."""
+        user = self.context["request"].user
+        if table.host_id == user.pk or any(s.user_id == user.pk for s in table.seats.all()):
+            return table.invite_token
+        return None
+
+
+class JoinSerializer(serializers.Serializer):
+    """Take seat ``index``; ``invite`` is the token of a private table."""
+
+    index = serializers.IntegerField(min_value=0)
+    invite = serializers.CharField(required=False, allow_blank=True, max_length=64)
+
+
+class SeatUpdateSerializer(serializers.Serializer):
+    """Change your own seat: heroes and/or ready."""
+
+    heroes = serializers.ListField(child=serializers.CharField(max_length=64), required=False, max_length=8)
+    ready = serializers.BooleanField(required=False)
+
+
+class ModeSerializer(serializers.Serializer):
+    """A game mode the lobby offers."""
+
+    key = serializers.CharField()
+    label = serializers.CharField()
+    min_seats = serializers.IntegerField()
+    max_seats = serializers.IntegerField()
+    heroes_per_seat = serializers.IntegerField()
+    heroes = serializers.ListField(child=serializers.CharField())

@@ -1,0 +1,217 @@
+"""Table operations: create, take and leave seats, pick heroes, ready, start.
+
+Each operation runs in a transaction with the table row locked, and raises
+LobbyError (nothing changed) when it is not allowed.
+"""
+import secrets
+from datetime import timedelta
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+
+from game import rules
+from game.services import create_match
+from lobby.models import Seat, Table
+from lobby.modes import get_mode
+
+
+class LobbyError(Exception):
+    """A lobby operation that is not allowed.
+
+    Attributes: ``code`` (stable string), ``message`` (a sentence),
+    ``status`` (the HTTP status the API answers with).
+    """
+
+    def __init__(self, code: str, message: str, status: int = 400):
+        super().__init__(f"{code}: {message}")
+        self.code = code
+        self.message = message
+        self.status = status
+
+
+def _locked(table_id: int) -> Table:
+    table = Table.objects.select_for_update().filter(pk=table_id).first()
+    if table is None:
+        raise LobbyError("no_table", "That table does not exist (any more).", 404)
+    return table
+
+
+def _open(table: Table) -> None:
+    if table.status != Table.Status.OPEN:
+        raise LobbyError("table_started", "This table has already started.", 409)
+
+
+def idle_cutoff():
+    """The time before which an open table counts as abandoned."""
+    return timezone.now() - timedelta(minutes=settings.CODEX_TABLE_IDLE_MINUTES)
+
+
+def delete_abandoned_tables() -> int:
+    """Delete open tables idle for longer than CODEX_TABLE_IDLE_MINUTES.
+
+    Returns the number of tables deleted.
+    """
+    deleted, _ = Table.objects.filter(status=Table.Status.OPEN, updated__lt=idle_cutoff()).delete()
+    return deleted
+
+
+def can_see(table: Table, user, invite: str | None) -> bool:
+    """True when ``user`` may see ``table``: it is public, the user sits or hosts
+    there, or ``invite`` is its invite token."""
+    if table.is_public or table.host_id == user.pk:
+        return True
+    if invite and secrets.compare_digest(invite, table.invite_token):
+        return True
+    return table.seats.filter(user=user).exists()
+
+
+def create_table(host, mode: str, is_public: bool = True, allow_spectators: bool = True,
+                 seats: int | None = None) -> Table:
+    """Open a table for ``mode`` and seat its host at seat 0.
+
+    Takes the host user, the mode key, visibility flags and the seat count
+    (default: the mode's minimum). Returns the Table.
+    Raises LobbyError ``bad_mode`` / ``bad_seats``.
+    """
+    try:
+        spec = get_mode(mode)
+    except KeyError:
+        raise LobbyError("bad_mode", f"Unknown game mode {mode!r}.") from None
+    count = spec.min_seats if seats is None else seats
+    if not spec.min_seats <= count <= spec.max_seats:
+        raise LobbyError("bad_seats", f"{spec.label} is played with {spec.min_seats}-{spec.max_seats} seats.")
+    with transaction.atomic():
+        table = Table.objects.create(host=host, mode=mode, is_public=is_public, allow_spectators=allow_spectators)
+        Seat.objects.bulk_create(
+            [Seat(table=table, index=i, team=spec.team_of(i), user=host if i == 0 else None) for i in range(count)]
+        )
+    return table
+
+
+def take_seat(table_id: int, user, index: int, invite: str | None = None) -> Table:
+    """Seat ``user`` at seat ``index`` (moving them from another seat of the table).
+
+    Private tables need the invite token (or being the host).
+    Returns the Table. Raises LobbyError ``no_table``, ``table_started``,
+    ``forbidden``, ``no_seat``, ``seat_taken``.
+    """
+    with transaction.atomic():
+        table = _locked(table_id)
+        _open(table)
+        if not can_see(table, user, invite):
+            raise LobbyError("forbidden", "This table is private: use its invite link.", 403)
+        seat = table.seats.filter(index=index).first()
+        if seat is None:
+            raise LobbyError("no_seat", "That seat does not exist.")
+        if seat.user_id == user.pk:
+            return table
+        if seat.user_id is not None:
+            raise LobbyError("seat_taken", "That seat is taken.", 409)
+        table.seats.filter(user=user).update(user=None, heroes=[], ready=False)
+        seat.user, seat.heroes, seat.ready = user, [], False
+        seat.save()
+        table.touch()
+    return table
+
+
+def leave_table(table_id: int, user) -> Table | None:
+    """Free ``user``'s seat. The host role passes to another seated player;
+    a table left empty is deleted.
+
+    Returns the Table, or None when it was deleted. Raises LobbyError
+    ``no_table``, ``table_started``, ``not_seated``.
+    """
+    with transaction.atomic():
+        table = _locked(table_id)
+        _open(table)
+        if not table.seats.filter(user=user).update(user=None, heroes=[], ready=False):
+            raise LobbyError("not_seated", "You are not seated at this table.")
+        remaining = table.seats.exclude(user=None).select_related("user").first()
+        if remaining is None:
+            table.delete()
+            return None
+        if table.host_id == user.pk:
+            table.host = remaining.user
+            table.save(update_fields=["host"])
+        for seat in table.seats.all():
+            seat.ready = False
+            seat.save(update_fields=["ready"])
+        table.touch()
+    return table
+
+
+def update_seat(table_id: int, user, heroes: list | None = None, ready: bool | None = None) -> Table:
+    """Pick heroes and/or set the ready flag of ``user``'s seat.
+
+    Picking heroes clears ready; ready needs the mode's number of heroes.
+    Returns the Table. Raises LobbyError ``not_seated``, ``bad_heroes``,
+    ``no_heroes`` (and those of a closed table).
+    """
+    with transaction.atomic():
+        table = _locked(table_id)
+        _open(table)
+        seat = table.seats.filter(user=user).first()
+        if seat is None:
+            raise LobbyError("not_seated", "You are not seated at this table.")
+        spec = get_mode(table.mode)
+        if heroes is not None:
+            if (
+                len(heroes) != spec.heroes_per_seat
+                or len(set(heroes)) != len(heroes)
+                or any(h not in spec.heroes for h in heroes)
+            ):
+                raise LobbyError(
+                    "bad_heroes", f"Pick {spec.heroes_per_seat} different hero(es) among: {', '.join(spec.heroes)}."
+                )
+            seat.heroes, seat.ready = list(heroes), False
+        if ready is not None:
+            if ready and len(seat.heroes) != spec.heroes_per_seat:
+                raise LobbyError("no_heroes", "Pick your hero before you are ready.")
+            seat.ready = ready
+        seat.save()
+        table.touch()
+    return table
+
+
+def match_config(table: Table, seed: int | None = None) -> dict:
+    """Build the engine config of ``table``'s match from its seats (in seat order).
+
+    Returns ``{"mode", "seed", "seats": [{"name", "hero"|"heroes", ["team"]}]}``.
+    """
+    seats = []
+    for seat in table.seats.select_related("user"):
+        entry = {"name": seat.user.public_name}
+        if len(seat.heroes) == 1:
+            entry["hero"] = seat.heroes[0]
+        else:
+            entry["heroes"] = list(seat.heroes)
+        if seat.team is not None:
+            entry["team"] = seat.team
+        seats.append(entry)
+    return {"mode": table.mode, "seed": secrets.randbits(31) if seed is None else seed, "seats": seats}
+
+
+def start_table(table_id: int, user, seed: int | None = None) -> Table:
+    """Start the match of a full, ready table (host only).
+
+    Returns the Table, now ``started`` with its ``match``. Raises LobbyError
+    ``not_host``, ``not_ready``, ``engine_refused`` (and those of a closed table).
+    """
+    with transaction.atomic():
+        table = _locked(table_id)
+        _open(table)
+        if table.host_id != user.pk:
+            raise LobbyError("not_host", "Only the host starts the match.", 403)
+        seats = list(table.seats.select_related("user"))
+        if any(s.user_id is None or not s.ready for s in seats):
+            raise LobbyError("not_ready", "Every seat must be taken and ready.", 409)
+        try:
+            match = create_match(match_config(table, seed), [s.user for s in seats])
+        except rules.RulesError as err:
+            raise LobbyError("engine_refused", err.message) from None
+        table.match = match
+        table.status = Table.Status.STARTED
+        table.updated = timezone.now()
+        table.save(update_fields=["match", "status", "updated"])
+    return table

@@ -1,0 +1,36 @@
+"""Account and lobby pages (plain HTML; the lobby page's JS uses the REST API)."""
+from django.contrib.auth import login
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_http_methods
+
+from lobby.forms import SignupForm
+from lobby.models import Table
+
+
+@require_http_methods(["GET", "POST"])
+def signup(request):
+    """Show the sign-up form; on a valid POST create the account, log in and go to the lobby."""
+    if request.method == "POST":
+        form = SignupForm(request.POST)
+        if form.is_valid():
+            user = form.save()
+            login(request, user)
+            return redirect("lobby")
+    else:
+        form = SignupForm()
+    return render(request, "signup.html", {"form": form})
+
+
+@login_required
+def lobby(request):
+    """The lobby page: open tables, create one, seats, ready and start."""
+    return render(request, "lobby.html", {"page_config": {"focusTable": None, "invite": "", "userId": request.user.pk}})
+
+
+@login_required
+def invite(request, token):
+    """An invite link: the lobby page focused on that (possibly private) table; 404 if unknown."""
+    table = get_object_or_404(Table, invite_token=token)
+    config = {"focusTable": table.pk, "invite": token, "userId": request.user.pk}
+    return render(request, "lobby.html", {"page_config": config})
