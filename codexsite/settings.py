@@ -126,8 +126,8 @@ USE_TZ = True
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = BASE_DIR / "staticfiles"
-# Without collectstatic (development), WhiteNoise serves straight from the finders.
-WHITENOISE_USE_FINDERS = DEBUG
+# WhiteNoise serves from the finders too, so nothing breaks before collectstatic.
+WHITENOISE_USE_FINDERS = True
 
 SESSION_COOKIE_HTTPONLY = True
 CSRF_COOKIE_HTTPONLY = False  # the page JS reads it to send X-CSRFToken

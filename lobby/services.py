@@ -52,8 +52,8 @@ def delete_abandoned_tables() -> int:
 
     Returns the number of tables deleted.
     """
-    deleted, _ = Table.objects.filter(status=Table.Status.OPEN, updated__lt=idle_cutoff()).delete()
-    return deleted
+    _, per_model = Table.objects.filter(status=Table.Status.OPEN, updated__lt=idle_cutoff()).delete()
+    return per_model.get(Table._meta.label, 0)
 
 
 def can_see(table: Table, user, invite: str | None) -> bool:

@@ -1,0 +1,106 @@
+"""Shared fixtures for server tests: users with real session cookies, websocket
+connections through the real ASGI app, channel-layer parametrisation, and the
+rule that service-backed tests fail (not skip) when CODEX_REQUIRE_SERVICES=1.
+"""
+import os
+import shutil
+
+import pytest
+from asgiref.sync import sync_to_async
+from channels.testing import WebsocketCommunicator
+from django.conf import settings
+from django.db import connection
+from django.test import Client
+
+from codexsite.asgi import application
+
+REQUIRE_SERVICES = os.environ.get("CODEX_REQUIRE_SERVICES") == "1"
+ORIGIN = (b"origin", b"http://localhost")
+
+
+def _missing_service(item) -> str | None:
+    """Why a marked test cannot run here, or None when it can."""
+    if item.get_closest_marker("postgres") and connection.vendor != "postgresql":
+        return "needs PostgreSQL: set DATABASE_URL=postgres://..."
+    if item.get_closest_marker("redis") and not settings.REDIS_URL:
+        return "needs Redis: set REDIS_URL=redis://..."
+    if item.get_closest_marker("browser") and not (shutil.which("chromium") and shutil.which("chromedriver")):
+        return "needs chromium and chromedriver on PATH"
+    return None
+
+
+def pytest_runtest_setup(item):
+    """Skip a service-marked test whose service is not configured, or fail it under CI."""
+    reason = _missing_service(item)
+    if reason:
+        if REQUIRE_SERVICES:
+            pytest.fail(f"CODEX_REQUIRE_SERVICES=1 but this test {reason}", pytrace=False)
+        pytest.skip(reason)
+
+
+@pytest.fixture(params=["memory", pytest.param("redis", marks=pytest.mark.redis)])
+def layer(request, settings):
+    """Run the test on the in-memory channel layer and (marked redis) on Redis.
+
+    Returns the backend name. Redis state is flushed before and after.
+    """
+    if request.param == "memory":
+        settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    else:
+        settings.CHANNEL_LAYERS = {
+            "default": {
+                "BACKEND": "channels_redis.core.RedisChannelLayer",
+                "CONFIG": {
+                    "hosts": [{"address": settings.REDIS_URL, "socket_timeout": None, "max_connections": 1000}],
+                    "prefix": "codex-test",
+                },
+            }
+        }
+    yield request.param
+
+
+@pytest.fixture
+def make_user(django_user_model):
+    """Factory: ``make_user("alice")`` creates a user (password "pw-secret-123")."""
+
+    def make(username: str, display_name: str = ""):
+        return django_user_model.objects.create_user(
+            username=username, password="pw-secret-123", display_name=display_name or username.title()
+        )
+
+    return make
+
+
+def session_cookie(user) -> bytes:
+    """A real session cookie header value for ``user`` (logged in through Django's auth)."""
+    client = Client()
+    client.force_login(user)
+    return client.cookies.output(header="", sep=";").strip().encode()
+
+
+@pytest.fixture
+async def ws():
+    """Factory: ``await ws(path, user=None, origin=ORIGIN)`` opens a websocket
+    through the real ASGI app (origin check, session auth) and returns
+    ``(communicator, connected, close_code_or_subprotocol)``; all are closed at teardown.
+    """
+    opened = []
+
+    async def open_ws(path: str, user=None, origin=ORIGIN):
+        headers = [origin] if origin else []
+        if user is not None:
+            headers.append((b"cookie", await sync_to_async(session_cookie)(user)))
+        comm = WebsocketCommunicator(application, path, headers=headers)
+        connected, extra = await comm.connect(timeout=5)
+        opened.append(comm)
+        return comm, connected, extra
+
+    yield open_ws
+    for comm in opened:
+        await comm.disconnect()
+
+
+@pytest.fixture(autouse=True)
+def fast_password_hashing(settings):
+    """Cheap password hashing: the tests create many users."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

@@ -1,0 +1,60 @@
+"""Account pages: sign up, log in, log out, CSRF on forms, login-only pages."""
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+pytestmark = pytest.mark.django_db
+
+
+def test_signup_creates_account_with_display_name_and_logs_in(client, django_user_model):
+    response = client.post(
+        reverse("signup"),
+        {"username": "alice", "display_name": "Alice A.", "password1": "a-Long-pass-42", "password2": "a-Long-pass-42"},
+    )
+    assert response.status_code == 302 and response.url == reverse("lobby")
+    user = django_user_model.objects.get(username="alice")
+    assert user.public_name == "Alice A."
+    assert client.get(reverse("lobby")).status_code == 200
+
+
+def test_signup_rejects_mismatched_passwords(client, django_user_model):
+    response = client.post(
+        reverse("signup"), {"username": "bob", "password1": "a-Long-pass-42", "password2": "other-pass-42"}
+    )
+    assert response.status_code == 200
+    assert not django_user_model.objects.filter(username="bob").exists()
+
+
+def test_login_and_logout(client, make_user):
+    make_user("carol")
+    response = client.post(reverse("login"), {"username": "carol", "password": "pw-secret-123"})
+    assert response.status_code == 302
+    assert client.get(reverse("lobby")).status_code == 200
+    assert client.post(reverse("logout")).status_code == 302
+    assert client.get(reverse("lobby")).status_code == 302
+
+
+def test_pages_need_login(client):
+    response = client.get(reverse("lobby"))
+    assert response.status_code == 302 and response.url.startswith(reverse("login"))
+
+
+def test_forms_enforce_csrf(make_user):
+    make_user("dave")
+    strict = Client(enforce_csrf_checks=True)
+    assert strict.post(reverse("login"), {"username": "dave", "password": "pw-secret-123"}).status_code == 403
+    assert strict.post(reverse("signup"), {"username": "eve"}).status_code == 403
+    page = strict.get(reverse("login"))
+    token = page.cookies["csrftoken"].value
+    response = strict.post(
+        reverse("login"), {"username": "dave", "password": "pw-secret-123", "csrfmiddlewaretoken": token}
+    )
+    assert response.status_code == 302
+
+
+def test_display_name_is_escaped_in_pages(client, make_user):
+    user = make_user("mallory", display_name="<script>alert(1)</script>")
+    client.force_login(user)
+    body = client.get(reverse("lobby")).content.decode()
+    assert "<script>alert(1)</script>" not in body
+    assert "&lt;script&gt;" in body
