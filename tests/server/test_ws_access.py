@@ -1,0 +1,56 @@
+"""Who may open a match websocket (no rules engine needed: refused before any view)."""
+import pytest
+from asgiref.sync import sync_to_async
+
+from game.models import Match, MatchPlayer
+from lobby.models import Table
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@sync_to_async
+def bare_match(players, public=True, spectators=True):
+    """A match row with a table (state contents unused by these tests)."""
+    match = Match.objects.create(config={"mode": "1hero"}, state={})
+    for seat, user in enumerate(players):
+        MatchPlayer.objects.create(match=match, seat=seat, user=user)
+    Table.objects.create(host=players[0], mode="1hero", is_public=public, allow_spectators=spectators,
+                         status=Table.Status.STARTED, match=match)
+    return match
+
+
+async def test_anonymous_is_closed_4401(ws, make_user, layer):
+    alice, bob = await sync_to_async(make_user)("alice"), await sync_to_async(make_user)("bob")
+    match = await bare_match([alice, bob])
+    _, connected, code = await ws(f"/ws/match/{match.pk}/")
+    assert not connected and code == 4401
+
+
+async def test_foreign_origin_is_refused(ws, make_user, layer):
+    alice, bob = await sync_to_async(make_user)("alice"), await sync_to_async(make_user)("bob")
+    match = await bare_match([alice, bob])
+    _, connected, _ = await ws(f"/ws/match/{match.pk}/", alice, origin=(b"origin", b"http://evil.example"))
+    assert not connected
+
+
+async def test_unknown_match_is_closed_4404(ws, make_user, layer):
+    alice = await sync_to_async(make_user)("alice")
+    _, connected, code = await ws("/ws/match/999999/", alice)
+    assert not connected and code == 4404
+
+
+@pytest.mark.parametrize(
+    "public,spectators", [(False, True), (True, False), (False, False)], ids=["private", "no-spectators", "both"]
+)
+async def test_outsider_cannot_watch_closed_tables(ws, make_user, layer, public, spectators):
+    alice, bob, eve = [await sync_to_async(make_user)(n) for n in ("alice", "bob", "eve")]
+    match = await bare_match([alice, bob], public=public, spectators=spectators)
+    _, connected, code = await ws(f"/ws/match/{match.pk}/", eve)
+    assert not connected and code == 4403
+
+
+async def test_wrong_invite_token_cannot_watch_private_table(ws, make_user, layer):
+    alice, bob, eve = [await sync_to_async(make_user)(n) for n in ("alice", "bob", "eve")]
+    match = await bare_match([alice, bob], public=False)
+    _, connected, code = await ws(f"/ws/match/{match.pk}/?invite=guess", eve)
+    assert not connected and code == 4403
