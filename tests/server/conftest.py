@@ -9,7 +9,7 @@ import pytest
 from asgiref.sync import sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.conf import settings
-from django.db import connection
+from django.db import connection, connections
 from django.test import Client
 
 from codexsite.asgi import application
@@ -98,6 +98,9 @@ async def ws():
     yield open_ws
     for comm in opened:
         await comm.disconnect()
+    # Close the connections of the shared database thread (PostgreSQL refuses to
+    # drop a test database that still has sessions).
+    await sync_to_async(connections.close_all)()
 
 
 @pytest.fixture(autouse=True)
