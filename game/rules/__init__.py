@@ -1,0 +1,17 @@
+"""The Codex rules engine: pure Python, no Django.
+
+Entry points (documented in docs/ENGINE.md):
+
+- :func:`new_game` (config -> state)
+- :func:`apply_action` (state, seat, action -> new state, events)
+- :func:`legal_actions` (state, seat -> list of actions)
+- :func:`view` (state, viewer -> what that viewer may see)
+- :class:`RulesError` (code, message)
+"""
+from .engine import apply_action, copy_state, is_legal, legal_actions
+from .errors import RulesError
+from .setup import new_game
+from .view import view
+
+__all__ = ["RulesError", "apply_action", "copy_state", "is_legal", "legal_actions",
+           "new_game", "view"]

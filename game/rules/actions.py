@@ -1,0 +1,547 @@
+"""Every action a seat can take: the checks that make it legal, and what it does.
+
+Each action type has a ``check`` (raises RulesError, or returns a plan) and a
+``perform`` (applies the plan). :func:`game.rules.engine.legal_actions` uses
+the same checks, so what it lists is exactly what ``apply_action`` accepts.
+Sources are named on each function (Deluxe rulebook sections, house rules).
+"""
+from . import catalog, stats
+from .cards import hooks_for
+from .effects import pay
+from .errors import RulesError
+from .flow import op, push
+from .heroes import gain_levels, ultimate_ready
+from .state import (PATROL_SLOTS, card_of, log, move, name, player, seat_name, team_of)
+from .targeting import (attack_targets, flagbearer_duty, resist_cost, slot_candidates)
+from .turns import end_main_phase, tech, tech_count_required, worker_count
+
+HERO_COST = 2  # house rule R1
+WORKER_COST = 1  # rulebook "Hiring workers"
+TECH_BUILDINGS = {
+    # slot: (gold, workers needed, building needed first) - house rules R1, R3
+    "tech_1": (1, 6, None),
+    "tech_2": (4, 8, "tech_1"),
+    "tech_3": (5, 10, "tech_2"),
+}
+ADDONS_BY_MODE = {"1hero": ("surplus", "tower")}
+
+
+def fail(code: str, message: str):
+    """Raise RulesError(code, message)."""
+    raise RulesError(code, message)
+
+
+# ---- shared checks ------------------------------------------------------
+
+def on_acting_team(state: dict, seat: int) -> bool:
+    """True when ``seat`` may take main-phase actions now: its team's turn,
+    in the main phase, and it has not ended its own main phase."""
+    return (state["phase"] == "main" and team_of(state, seat) == team_of(state, state["active"])
+            and not player(state, seat)["ended_main"])
+
+
+def require_main(state: dict, seat: int) -> None:
+    """Raise unless ``seat`` may take a main-phase action now."""
+    if state["prompt"] is not None:
+        fail("prompt_pending", "Answer the open question first.")
+    if not on_acting_team(state, seat):
+        fail("not_your_turn", "You can only do that in your own main phase.")
+
+
+def own_in_play(state: dict, seat: int, iid, what: str = "card") -> dict:
+    """The instance ``iid`` if ``seat`` controls it in play, else raise."""
+    inst = state["cards"].get(iid) if isinstance(iid, str) else None
+    if inst is None or inst["zone"] != "play" or inst["controller"] != seat:
+        fail("not_in_play", f"You don't control that {what}.")
+    return inst
+
+
+def arrival_fatigued(state: dict, iid: str) -> bool:
+    """True when ``iid`` came under its controller's control this turn and
+    lacks haste (glossary: Arrival fatigue; house rule R5: every card type)."""
+    inst = card_of(state, iid)
+    return inst["arrived"] >= state["turn"] and not stats.kw(state, iid, "haste")
+
+
+def tech_available(state: dict, seat: int, level: int) -> bool:
+    """True when ``seat`` has a finished tech building of ``level`` (1..3)."""
+    if not level:
+        return True
+    rec = player(state, seat)["buildings"][f"tech_{level}"]
+    return rec is not None and rec["done"]
+
+
+def card_cost(state: dict, seat: int, card_id: str) -> int:
+    """Gold ``seat`` pays to play ``card_id`` now, after cost changes of
+    cards in play (never below 0; River Montoya's ruling)."""
+    cost = catalog.card(card_id)["cost"] or 0
+    for src in player(state, seat)["play"]:
+        hooks = hooks_for(state["cards"][src]["card"])
+        if hooks.cost_mod is not None:
+            cost = hooks.cost_mod(state, src, seat, card_id, cost)
+    return max(0, cost)
+
+
+def check_targets(state: dict, seat: int, slots: list, targets, gold_left: int) -> int:
+    """Validate ``targets`` against target ``slots``; return the resist gold.
+
+    Raises ``bad_targets`` (shape or a target that doesn't fit),
+    ``flagbearer`` (an opposing flagbearer must be targeted) or
+    ``not_enough_gold`` (resist unaffordable).
+    """
+    if targets is None:
+        targets = []
+    if not isinstance(targets, list) or len(targets) != len(slots) or \
+            any(not isinstance(t, str) for t in targets):
+        fail("bad_targets", f"Choose exactly {len(slots)} target(s).")
+    for slot, tid in zip(slots, targets):
+        if tid not in slot_candidates(state, seat, slot):
+            fail("bad_targets", "That is not a legal target.")
+    icon_targets = [t for s, t in zip(slots, targets) if s.icon]
+    if len(set(icon_targets)) != len(icon_targets):
+        fail("bad_targets", "Choose different targets.")
+    extra = resist_cost(state, seat, icon_targets)
+    if extra > gold_left:
+        fail("not_enough_gold", f"Targeting that costs {extra} more gold (resist).")
+    if not flagbearer_duty(state, seat, slots, icon_targets, gold_left):
+        fail("flagbearer", "You must target an opposing flagbearer.")
+    return extra
+
+
+def enter_play(state: dict, iid: str, seat: int) -> str:
+    """Put ``iid`` into play under ``seat`` (from hand or command zone): it
+    arrives this turn (arrival fatigue) and its "arrives" trigger runs.
+    Returns the card's id in play (a card from hand gets a fresh one)."""
+    if state["cards"][iid]["zone"] == "command":
+        _hero_to_play(state, iid)
+    else:
+        iid = move(state, iid, "play")
+    inst = card_of(state, iid)
+    inst["arrived"] = state["turn"]
+    hooks = hooks_for(inst["card"])
+    if hooks.arrives is not None:
+        hooks.arrives(state, iid)
+    return iid
+
+
+def _hero_to_play(state: dict, iid: str) -> None:
+    inst = card_of(state, iid)
+    p = player(state, inst["owner"])
+    p["command"].remove(iid)
+    p["play"].append(iid)
+    inst["zone"] = "play"
+
+
+# ---- the actions ----------------------------------------------------------
+
+def check_hire(state, seat, action):
+    """Hire a worker: 1 gold and a card from hand, face down; once a turn."""
+    require_main(state, seat)
+    p = player(state, seat)
+    iid = action.get("card")
+    if iid not in p["hand"]:
+        fail("not_in_hand", "Choose a card from your hand.")
+    if p["hired_this_turn"]:
+        fail("already_hired", "You already hired a worker this turn.")
+    if p["gold"] < WORKER_COST:
+        fail("not_enough_gold", "Hiring a worker costs 1 gold.")
+    return iid
+
+
+def do_hire(state, seat, iid):
+    p = player(state, seat)
+    pay(state, seat, WORKER_COST)
+    p["hired_this_turn"] = True
+    move(state, iid, "workers")
+    log(state, f"{seat_name(state, seat)} hired a worker ({worker_count(state, seat)} now).")
+
+
+def check_build(state, seat, action):
+    """Build a tech building or an add-on (house rules R1, R2, R3).
+
+    Tech I needs 6 workers; Tech II needs 8 and a Tech I; Tech III needs 10
+    and a Tech II. A destroyed tech building is rebuilt for free. One add-on
+    at a time: building another destroys the old one (2 damage to the base).
+    Everything finishes at the end of the turn.
+    """
+    require_main(state, seat)
+    p = player(state, seat)
+    what = action.get("building")
+    if what in TECH_BUILDINGS:
+        gold, workers, needs = TECH_BUILDINGS[what]
+        if p["buildings"][what] is not None:
+            fail("already_built", "You already have that building.")
+        if needs and not (p["buildings"][needs] and p["buildings"][needs]["done"]):
+            fail("needs_building", "You need the previous tech building, finished, first.")
+        if worker_count(state, seat) < workers:
+            fail("needs_workers", f"That building needs {workers} workers.")
+        cost = 0 if p["free_rebuild"].get(what) else gold
+    elif what in ADDONS_BY_MODE.get(state["mode"], ()):
+        current = p["buildings"]["addon"]
+        if current is not None and current["id"] == what:
+            fail("already_built", "You already have that add-on.")
+        cost = catalog.card(what)["cost"]
+    else:
+        fail("bad_building", "Unknown building.")
+    if p["gold"] < cost:
+        fail("not_enough_gold", f"That costs {cost} gold.")
+    return what, cost
+
+
+def do_build(state, seat, plan):
+    from .effects import base_id, damage_building
+    what, cost = plan
+    p = player(state, seat)
+    pay(state, seat, cost)
+    slot = what if what in TECH_BUILDINGS else "addon"
+    if slot == "addon" and p["buildings"]["addon"] is not None:
+        old = catalog.card(p["buildings"]["addon"]["id"])["name"]
+        p["buildings"]["addon"] = None
+        log(state, f"{seat_name(state, seat)} tore down their {old}.")
+        damage_building(state, base_id(state, seat), 2)
+    p["buildings"][slot] = {"id": what, "damage": 0, "done": False}
+    p["free_rebuild"].pop(what, None)
+    log(state, f"{seat_name(state, seat)} started building {catalog.card(what)['name']}.")
+
+
+def hero_limit(state: dict, seat: int) -> int:
+    """How many heroes ``seat`` may have in play (1-hero game: 1)."""
+    return 1
+
+
+def check_summon(state, seat, action):
+    """Summon a hero from the command zone for 2 gold (house rule R1), within
+    the hero limit, unless it died too recently (house rule R13)."""
+    require_main(state, seat)
+    p = player(state, seat)
+    iid = action.get("hero")
+    if iid not in p["command"]:
+        fail("not_in_command_zone", "That hero is not in your command zone.")
+    hero = card_of(state, iid)["card"]
+    if p["hero_ready_after"].get(hero, 0) > p["turns_ended"]:
+        fail("hero_cooldown", "That hero died too recently to return yet.")
+    heroes_in_play = sum(1 for i in p["play"] if stats.is_hero(state, i))
+    if heroes_in_play >= hero_limit(state, seat):
+        fail("hero_limit", "You already have as many heroes in play as you may.")
+    if p["gold"] < HERO_COST:
+        fail("not_enough_gold", "Summoning a hero costs 2 gold.")
+    return iid
+
+
+def do_summon(state, seat, iid):
+    pay(state, seat, HERO_COST)
+    log(state, f"{seat_name(state, seat)} summoned {name(state, iid)}.")
+    enter_play(state, iid, seat)
+
+
+def check_level_up(state, seat, action):
+    """Level up a hero: 1 gold a level, never past its max level."""
+    require_main(state, seat)
+    iid = action.get("hero")
+    inst = own_in_play(state, seat, iid, "hero")
+    if not stats.is_hero(state, iid):
+        fail("not_a_hero", "Only heroes level up.")
+    levels = action.get("levels", 1)
+    if not isinstance(levels, int) or isinstance(levels, bool) or levels < 1:
+        fail("bad_levels", "Level up by at least one level.")
+    room = catalog.card(inst["card"])["max_level"] - inst["level"]
+    if room <= 0:
+        fail("max_level", "That hero is already at max level.")
+    if levels > room:
+        fail("bad_levels", f"That hero can gain at most {room} more level(s).")
+    if player(state, seat)["gold"] < levels:
+        fail("not_enough_gold", f"That costs {levels} gold.")
+    return iid, levels
+
+
+def do_level_up(state, seat, plan):
+    iid, levels = plan
+    pay(state, seat, levels)
+    gain_levels(state, iid, levels)
+
+
+def _spell_hero_ok(state: dict, seat: int, rec: dict) -> bool:
+    """A spell needs a hero in play; a spec spell needs that spec's hero; an
+    ultimate needs it at max level since the start of the turn (R7)."""
+    heroes = [i for i in player(state, seat)["play"] if stats.is_hero(state, i)]
+    if rec["spec"]:
+        heroes = [i for i in heroes if catalog.card(state["cards"][i]["card"])["spec"] == rec["spec"]]
+    if rec.get("spell_kind") == "ultimate":
+        return any(ultimate_ready(state, i) for i in heroes)
+    return bool(heroes)
+
+
+def check_play(state, seat, action):
+    """Play a card from hand: units, spells, upgrades and buildings.
+
+    Units and other non-spells need the tech building of their tech level;
+    spells need a hero (see _spell_hero_ok); legendary cards can't have two
+    in play; targets must be legal (check_targets); gold covers the cost
+    plus resist.
+    """
+    require_main(state, seat)
+    p = player(state, seat)
+    iid = action.get("card")
+    if iid not in p["hand"]:
+        fail("not_in_hand", "Choose a card from your hand.")
+    rec = catalog.card(card_of(state, iid)["card"])
+    if rec["kind"] == "spell":
+        if not _spell_hero_ok(state, seat, rec):
+            if rec.get("spell_kind") == "ultimate":
+                fail("needs_max_hero", "Ultimate spells need their hero at max level since the start of your turn.")
+            fail("needs_hero", "You need a hero of that spell's spec in play.")
+    elif not tech_available(state, seat, rec.get("tech") or 0):
+        fail("needs_tech", f"You need a finished Tech {'I' * rec['tech']} building.")
+    if rec["legendary"] and any(state["cards"][i]["card"] == rec["id"] for i in p["play"]):
+        fail("legendary", "You already have that legendary card in play.")
+    cost = card_cost(state, seat, rec["id"])
+    if p["gold"] < cost:
+        fail("not_enough_gold", f"That costs {cost} gold.")
+    slots = hooks_for(rec["id"]).targets
+    extra = check_targets(state, seat, slots, action.get("targets"), p["gold"] - cost)
+    return iid, cost + extra, list(action.get("targets") or [])
+
+
+def do_play(state, seat, plan):
+    iid, cost, targets = plan
+    pay(state, seat, cost)
+    rec = catalog.card(card_of(state, iid)["card"])
+    log(state, f"{seat_name(state, seat)} played {rec['name']}.")
+    if rec["kind"] == "spell":
+        _cast_spell(state, seat, iid, targets)
+    else:
+        enter_play(state, iid, seat)
+
+
+def _cast_spell(state, seat, iid, targets):
+    """Resolve a spell: illusions it targets die at once; then its effect;
+    then it goes to the discard pile (or stays in play if ongoing); then
+    "whenever you play a spell" triggers (Harmony ruling: after resolving)."""
+    rec = catalog.card(card_of(state, iid)["card"])
+    hooks = hooks_for(rec["id"])
+    _kill_targeted_illusions(state, targets)
+    if rec["ongoing"]:
+        iid = move(state, iid, "play")
+        card_of(state, iid)["arrived"] = state["turn"]
+    else:
+        iid = move(state, iid, "stack")
+    push(state, {"op": "spell_resolve", "seat": seat, "spell": iid, "targets": targets})
+
+
+@op("spell_resolve")
+def _spell_resolve(state, step):
+    """Run the spell's effect, then queue its cleanup and triggers."""
+    iid = step["spell"]
+    hooks = hooks_for(card_of(state, iid)["card"])
+    push(state, {"op": "spell_done", "seat": step["seat"], "spell": iid})
+    if hooks.resolve is not None:
+        hooks.resolve(state, step["seat"], iid, step["targets"])
+
+
+@op("spell_done")
+def _spell_done(state, step):
+    """A finished non-ongoing spell goes to the discard pile (unless its
+    effect put it elsewhere); then "whenever you play a spell" triggers."""
+    iid, seat = step["spell"], step["seat"]
+    inst = state["cards"].get(iid)
+    if inst is not None and inst["zone"] == "stack":
+        move(state, iid, "discard")
+    for src in list(player(state, seat)["play"]):
+        if src != iid and src in state["cards"]:
+            hooks = hooks_for(state["cards"][src]["card"])
+            if hooks.spell_played is not None:
+                hooks.spell_played(state, src, iid)
+
+
+def _kill_targeted_illusions(state, targets):
+    from .effects import destroy
+    for tid in targets:
+        inst = state["cards"].get(tid)
+        if inst and "Illusion" in catalog.card(inst["card"])["subtypes"]:
+            log(state, f"{name(state, tid)} vanished when targeted.")
+            destroy(state, tid)
+
+
+def abilities_of(state: dict, iid: str) -> list:
+    """The activated abilities ``iid`` has now: its own and those granted by
+    its controller's other cards (e.g. Maestro)."""
+    inst = card_of(state, iid)
+    own = hooks_for(inst["card"])
+    out = list(own.abilities(state, iid)) if own.abilities is not None else []
+    for src in player(state, inst["controller"])["play"]:
+        hooks = hooks_for(state["cards"][src]["card"])
+        if hooks.granted_abilities is not None:
+            out.extend(hooks.granted_abilities(state, src, iid))
+    return out
+
+
+def check_ability(state, seat, action):
+    """Use an activated ability: pay its cost (exhaust: the card must be
+    ready and free of arrival fatigue, R5; gold; sacrifice), legal targets."""
+    require_main(state, seat)
+    iid = action.get("card")
+    own_in_play(state, seat, iid)
+    index = action.get("ability", 0)
+    abilities = abilities_of(state, iid)
+    if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(abilities):
+        fail("bad_ability", "That card has no such ability.")
+    ability = abilities[index]
+    if ability.exhaust:
+        if card_of(state, iid)["exhausted"]:
+            fail("exhausted", "That card is exhausted.")
+        if arrival_fatigued(state, iid):
+            fail("arrival_fatigue", "That card arrived this turn and can't exhaust yet.")
+    if ability.sacrifice and stats.kw(state, iid, "indestructible"):
+        fail("indestructible", "Indestructible things can't be sacrificed.")
+    gold = player(state, seat)["gold"]
+    if gold < ability.gold:
+        fail("not_enough_gold", f"That costs {ability.gold} gold.")
+    extra = check_targets(state, seat, ability.targets, action.get("targets"), gold - ability.gold)
+    return iid, index, ability.gold + extra, list(action.get("targets") or [])
+
+
+def do_ability(state, seat, plan):
+    from .effects import exhaust, sacrifice
+    iid, index, cost, targets = plan
+    ability = abilities_of(state, iid)[index]
+    pay(state, seat, cost)
+    log(state, f"{seat_name(state, seat)} used {name(state, iid)}: {ability.text}")
+    if ability.exhaust:
+        exhaust(state, iid)
+    _kill_targeted_illusions(state, [t for s, t in zip(ability.targets, targets) if s.icon])
+    if ability.sacrifice:
+        sacrifice(state, iid)
+    ability.resolve(state, seat, iid, targets)
+
+
+def check_attack(state, seat, action):
+    """Attack with a ready unit or hero (rulebook "Attacking"): not
+    exhausted, no arrival fatigue unless haste, readiness allows one attack a
+    turn, and the target must be legal under the patrol rules."""
+    require_main(state, seat)
+    attacker = action.get("attacker")
+    inst = own_in_play(state, seat, attacker, "attacker")
+    if not stats.is_character(state, attacker):
+        fail("cannot_attack", "Only units and heroes attack.")
+    hooks = hooks_for(inst["card"])
+    if hooks.can_attack is not None and not hooks.can_attack(state, attacker):
+        fail("cannot_attack", "That card can't attack.")
+    if inst["exhausted"]:
+        fail("exhausted", "That card is exhausted.")
+    if arrival_fatigued(state, attacker):
+        fail("arrival_fatigue", "That card arrived this turn and can't attack yet.")
+    if stats.kw(state, attacker, "readiness") and inst["attacks"] >= 1:
+        fail("already_attacked", "It already attacked this turn.")
+    target = action.get("target")
+    if target not in attack_targets(state, attacker):
+        fail("bad_target", "That target can't be attacked now (patrollers or evasion rules).")
+    return attacker, target
+
+
+def do_attack(state, seat, plan):
+    from .combat import declare_attack
+    declare_attack(state, *plan)
+
+
+def check_patrol(state, seat, action):
+    """Arrange the patrol zone during your main phase: put a ready unit or
+    hero into a slot (swapping out its occupant) or take it out (slot None)."""
+    require_main(state, seat)
+    iid = action.get("card")
+    inst = own_in_play(state, seat, iid)
+    if not stats.is_character(state, iid):
+        fail("cannot_patrol", "Only units and heroes patrol.")
+    slot = action.get("slot")
+    if slot is not None and slot not in PATROL_SLOTS:
+        fail("bad_slot", "Unknown patrol slot.")
+    if slot is not None and inst["exhausted"]:
+        fail("exhausted", "Only ready units and heroes can patrol.")
+    if player(state, seat)["patrol"].get(slot) == iid:
+        fail("no_change", "It is already there.")
+    from .state import patrol_slot
+    if slot is None and patrol_slot(state, iid) is None:
+        fail("no_change", "It is not patrolling.")
+    return iid, slot
+
+
+def do_patrol(state, seat, plan):
+    from .state import patrol_slot
+    iid, slot = plan
+    p = player(state, seat)
+    old = patrol_slot(state, iid)
+    if old:
+        p["patrol"][old] = None
+    if slot:
+        p["patrol"][slot] = iid
+        log(state, f"{seat_name(state, seat)} put {name(state, iid)} in the {slot.replace('_', ' ')} slot.")
+    else:
+        log(state, f"{seat_name(state, seat)} took {name(state, iid)} off patrol.")
+
+
+def check_end_main(state, seat, action):
+    """End your main phase (then the draw phase and the next turn, R11)."""
+    require_main(state, seat)
+
+
+def do_end_main(state, seat, _plan):
+    end_main_phase(state, seat)
+
+
+def check_tech(state, seat, action):
+    """Tech: choose codex cards to put into your discard pile; 2 while you
+    have fewer than 10 workers, 0-2 from 10 on (house rules R11, R12)."""
+    p = player(state, seat)
+    if not p["tech_owed"]:
+        fail("no_tech_owed", "You have no tech choice to make now.")
+    cards = action.get("cards")
+    if not isinstance(cards, list) or any(not isinstance(c, str) for c in cards):
+        fail("bad_tech", "Choose the codex cards to tech.")
+    least, most = tech_count_required(state, seat)
+    if not least <= len(cards) <= most:
+        fail("bad_tech", f"Choose {least if least == most else f'{least} to {most}'} codex card(s).")
+    for cid in set(cards):
+        if p["codex"].get(cid, 0) < cards.count(cid):
+            fail("bad_tech", "Those cards are not in your codex.")
+    return list(cards)
+
+
+def do_tech(state, seat, cards):
+    tech(state, seat, cards)
+
+
+def check_choose(state, seat, action):
+    """Answer the open prompt (validated by flow.answer)."""
+    return action.get("choice")
+
+
+def do_choose(state, seat, choice):
+    from .flow import answer
+    answer(state, seat, choice)
+
+
+def check_concede(state, seat, action):
+    """Concede: the other team wins at once."""
+    return None
+
+
+def do_concede(state, seat, _plan):
+    from .checks import finish
+    log(state, f"{seat_name(state, seat)} conceded.")
+    others = [p["team"] for p in state["players"] if p["team"] != team_of(state, seat)]
+    finish(state, others[0] if len(set(others)) == 1 else None, "concession")
+
+
+ACTIONS = {
+    "hire": (check_hire, do_hire),
+    "build": (check_build, do_build),
+    "summon": (check_summon, do_summon),
+    "level_up": (check_level_up, do_level_up),
+    "play": (check_play, do_play),
+    "ability": (check_ability, do_ability),
+    "attack": (check_attack, do_attack),
+    "patrol": (check_patrol, do_patrol),
+    "end_main": (check_end_main, do_end_main),
+    "tech": (check_tech, do_tech),
+    "choose": (check_choose, do_choose),
+    "concede": (check_concede, do_concede),
+}

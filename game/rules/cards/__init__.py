@@ -1,0 +1,99 @@
+"""Card behaviour: each card with an ability registers a small set of hooks.
+
+Facts (cost, ATK/HP, keywords) come from the catalog; keywords are handled
+by the engine once for all cards. A card module only says what is special
+about its card, through :class:`Hooks`.
+"""
+from dataclasses import dataclass, field
+from typing import Callable, Optional
+
+
+@dataclass
+class Target:
+    """One target slot of a spell or ability (the ◎ icon when ``icon``).
+
+    ``kinds``: which things qualify: any of "unit", "hero", "building",
+    "base". ``filter(state, seat, tid) -> bool`` narrows it further (e.g.
+    "tech 0 or I", "patroller", "friendly"). ``icon`` False means the effect
+    picks without targeting (resist, untargetable and flagbearer don't apply).
+    """
+    kinds: tuple
+    filter: Optional[Callable] = None
+    icon: bool = True
+    prompt: str = "Choose a target."
+
+
+@dataclass
+class Ability:
+    """An activated ability: a cost, target slots and what it does.
+
+    ``exhaust``: the cost includes exhausting the card (arrival fatigue
+    applies, house rule R5); ``gold``: gold cost; ``sacrifice``: the card is
+    sacrificed as the cost. ``resolve(state, seat, iid, targets)`` does the
+    effect. ``available(state, iid)`` says whether the card has it now.
+    """
+    text: str
+    resolve: Callable
+    targets: list = field(default_factory=list)
+    exhaust: bool = False
+    gold: int = 0
+    sacrifice: bool = False
+    available: Optional[Callable] = None
+
+
+@dataclass
+class Hooks:
+    """What a card does beyond its facts. Every field is optional.
+
+    - ``targets``: target slots chosen when the card (a spell) is played.
+    - ``resolve(state, seat, iid, targets)``: a spell's effect.
+    - ``arrives(state, iid)``, ``attacks(state, iid, ctx)``, ``dies(state,
+      iid)``, ``leaves(state, iid)``, ``upkeep(state, iid)``,
+      ``end_of_turn(state, iid)``, ``max_level(state, iid)``: triggers.
+    - ``aura(state, src, iid) -> (atk, hp, keywords)``: a static modifier that
+      in-play card ``src`` gives ``iid`` (its controller's things, itself
+      included).
+    - ``cost_mod(state, src, seat, card_id) -> int``: change to the gold cost
+      of ``card_id`` for ``seat`` while ``src`` is in play under ``seat``.
+    - ``abilities(state, iid) -> list[Ability]``: activated abilities.
+    - ``granted_abilities(state, src, iid) -> list[Ability]``: abilities
+      ``src`` gives another of its controller's cards.
+    - ``spell_played(state, src, spell_iid)``: "whenever you play a spell".
+    - ``must_sacrifice(state, iid) -> bool``: a state-based sacrifice.
+    - ``can_attack(state, iid) -> bool``: False forbids attacking.
+    """
+    targets: list = field(default_factory=list)
+    resolve: Optional[Callable] = None
+    arrives: Optional[Callable] = None
+    attacks: Optional[Callable] = None
+    dies: Optional[Callable] = None
+    leaves: Optional[Callable] = None
+    upkeep: Optional[Callable] = None
+    end_of_turn: Optional[Callable] = None
+    max_level: Optional[Callable] = None
+    aura: Optional[Callable] = None
+    cost_mod: Optional[Callable] = None
+    abilities: Optional[Callable] = None
+    granted_abilities: Optional[Callable] = None
+    spell_played: Optional[Callable] = None
+    must_sacrifice: Optional[Callable] = None
+    can_attack: Optional[Callable] = None
+
+
+REGISTRY: dict = {}
+_NONE = Hooks()
+
+
+def register(card_id: str, hooks: Hooks) -> None:
+    """Register ``hooks`` for ``card_id`` (a catalog id); once per card."""
+    if card_id in REGISTRY:
+        raise ValueError(f"hooks for {card_id} registered twice")
+    REGISTRY[card_id] = hooks
+
+
+def hooks_for(card_id: str) -> Hooks:
+    """The hooks of ``card_id``, or empty hooks for a card with none."""
+    return REGISTRY.get(card_id, _NONE)
+
+
+from . import starter  # noqa: E402,F401  (registers the Starter set's cards)

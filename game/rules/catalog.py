@@ -1,0 +1,72 @@
+"""The card catalog: facts about every card, loaded once from data/cards.json.
+
+The data file holds facts only (names, costs, ATK/HP, tech levels, keywords,
+hero bands) imported from the reference data by ``tools/import_cards.py``, and
+a short description of each card in our own words. Behaviour lives in
+``game.rules.cards`` (card hooks) and the engine (keywords).
+"""
+import json
+import os
+from functools import lru_cache
+
+_DATA = os.path.join(os.path.dirname(__file__), "data", "cards.json")
+
+# Which cards each Starter-set spec brings, and each colour's starting deck.
+# In the 1-hero game the codex is the hero's spec; the starting deck is the
+# hero's colour (Deluxe rulebook, "Setup").
+
+
+@lru_cache(maxsize=1)
+def _cards() -> dict:
+    with open(_DATA, encoding="utf-8") as fh:
+        records = json.load(fh)
+    return {rec["id"]: rec for rec in records}
+
+
+def card(card_id: str) -> dict:
+    """Return the fact record of ``card_id`` (a dict; see data/cards.json).
+
+    Raises KeyError when the id is unknown.
+    """
+    return _cards()[card_id]
+
+
+def exists(card_id: str) -> bool:
+    """True when ``card_id`` names a card of the catalog."""
+    return card_id in _cards()
+
+
+def all_cards() -> list:
+    """Every fact record, in file order (a list of dicts)."""
+    return list(_cards().values())
+
+
+def heroes() -> list:
+    """The ids of every hero in the catalog."""
+    return [c["id"] for c in _cards().values() if c["kind"] == "hero"]
+
+
+def starting_deck(color: str) -> list:
+    """The 10 card ids of ``color``'s starting deck (one copy each)."""
+    return [c["id"] for c in _cards().values()
+            if c["starting_zone"] == "deck" and c["color"] == color]
+
+
+def spec_cards(spec: str) -> list:
+    """The 12 codex card ids of ``spec`` (a codex holds 2 copies of each)."""
+    return [c["id"] for c in _cards().values()
+            if c["starting_zone"] == "codex" and c["spec"] == spec]
+
+
+def hero_band(hero_id: str, level: int) -> dict:
+    """The band of ``hero_id`` that ``level`` falls in.
+
+    Returns the band dict ``{"level", "atk", "hp", "keywords", "text"}``; the
+    bands start at level 1, the mid level and the max level.
+    """
+    bands = card(hero_id)["bands"]
+    current = bands[0]
+    for band in bands:
+        if level >= band["level"]:
+            current = band
+    return current

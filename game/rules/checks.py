@@ -1,0 +1,178 @@
+"""State-based checks, run after every step: deaths, channeling, dance
+partners, and the end of the game.
+
+Sources: Deluxe rulebook "Death", "Heroes" (a dead hero returns to the command
+zone and its levels and runes are lost), "Patrol zone" (scavenger and
+technician bonuses); glossary "Channeling"; house rules R13 and R14.
+"""
+from . import catalog, stats
+from .effects import draw, gain_gold
+from .flow import ask, op
+from .state import (is_opponent, log, move, name, patrol_slot, player, seat_name,
+                    team_of)
+
+
+def state_based_checks(state: dict) -> None:
+    """Apply every pending death and forced sacrifice, then end the game if a
+    base has fallen. Loops until nothing more changes."""
+    changed = True
+    while changed and state["status"] == "playing":
+        changed = False
+        for iid in _dying(state):
+            if iid in state["cards"] and state["cards"][iid]["zone"] == "play":
+                die(state, iid)
+                changed = True
+        for iid in _forced_sacrifices(state):
+            if iid in state["cards"] and state["cards"][iid]["zone"] == "play":
+                log(state, f"{name(state, iid)} was sacrificed.")
+                die(state, iid)
+                changed = True
+        if _check_game_end(state):
+            return
+
+
+def _dying(state: dict) -> list:
+    out = []
+    for p in state["players"]:
+        for iid in p["play"]:
+            inst = state["cards"][iid]
+            kind = catalog.card(inst["card"])["kind"]
+            if inst["marks"].get("doomed"):
+                out.append(iid)
+            elif kind in ("unit", "hero"):
+                hp = stats.hp(state, iid)
+                if hp <= 0 or inst["damage"] >= hp:
+                    if stats.kw(state, iid, "indestructible") and hp > 0:
+                        inst["damage"] = 0
+                        inst["exhausted"] = True
+                    elif not stats.kw(state, iid, "indestructible"):
+                        out.append(iid)
+    return out
+
+
+def _forced_sacrifices(state: dict) -> list:
+    from .cards import hooks_for
+    out = []
+    for p in state["players"]:
+        for iid in p["play"]:
+            inst = state["cards"][iid]
+            rec = catalog.card(inst["card"])
+            if rec.get("ongoing") and rec["keywords"].get("channeling"):
+                if not _controls_spec_hero(state, inst["controller"], rec["spec"]):
+                    inst["marks"]["no_flip"] = True
+                    out.append(iid)
+                    continue
+            hooks = hooks_for(inst["card"])
+            if hooks.must_sacrifice is not None and hooks.must_sacrifice(state, iid):
+                out.append(iid)
+    return out
+
+
+def _controls_spec_hero(state: dict, seat: int, spec: str) -> bool:
+    for iid in player(state, seat)["play"]:
+        rec = catalog.card(state["cards"][iid]["card"])
+        if rec["kind"] == "hero" and rec["spec"] == spec:
+            return True
+    return False
+
+
+def leave_play(state: dict, iid: str) -> None:
+    """Bookkeeping for ``iid`` leaving play by any means: this-turn effects
+    on it end, and its "leaves" hooks run. The caller then moves the card."""
+    from .cards import hooks_for
+    state["temp"] = [e for e in state["temp"] if e["iid"] != iid]
+    hooks = hooks_for(state["cards"][iid]["card"])
+    if hooks.leaves is not None:
+        hooks.leaves(state, iid)
+
+
+def die(state: dict, iid: str) -> None:
+    """``iid`` dies: triggers, slot bonuses, then it goes to its zone.
+
+    Units go to their owner's discard pile, tokens cease to exist, ongoing
+    spells go to the discard pile. A hero goes to its owner's command zone
+    with its levels and runes lost, may not be summoned again until its
+    owner's next turn has ended (house rule R13), and one opposing hero that
+    can level gains two levels, chosen by the acting player (house rule R14).
+    """
+    from .cards import hooks_for
+    inst = state["cards"][iid]
+    rec = catalog.card(inst["card"])
+    owner = inst["owner"]
+    slot = patrol_slot(state, iid) if _patrolling_now(state, iid) else None
+    hooks = hooks_for(inst["card"])
+    if hooks.dies is not None:
+        hooks.dies(state, iid)
+    log(state, f"{name(state, iid)} died.")
+    leave_play(state, iid)
+    if rec["kind"] == "hero":
+        p = player(state, owner)
+        own_turn = team_of(state, owner) == team_of(state, state["active"])
+        p["hero_ready_after"][inst["card"]] = p["turns_ended"] + (2 if own_turn else 1)
+        move(state, iid, "command")
+        _hero_death_levels(state, owner)
+    else:
+        move(state, iid, "discard")
+    if slot == "scavenger":
+        if gain_gold(state, owner, 1):
+            log(state, f"{seat_name(state, owner)} gained 1 gold from the scavenger slot.")
+    elif slot == "technician":
+        draw(state, owner, 1)
+
+
+def _patrolling_now(state: dict, iid: str) -> bool:
+    from .state import is_patrolling
+    return is_patrolling(state, iid)
+
+
+def _hero_death_levels(state: dict, dead_owner: int) -> None:
+    candidates = []
+    for p in state["players"]:
+        if not is_opponent(state, p["seat"], dead_owner):
+            continue
+        for iid in p["play"]:
+            inst = state["cards"][iid]
+            rec = catalog.card(inst["card"])
+            if rec["kind"] == "hero" and inst["level"] < rec["max_level"]:
+                candidates.append(iid)
+    if not candidates:
+        return
+    chooser = state.get("acting", state["active"])
+    ask(state, chooser, "Choose a hero to gain two levels.", candidates,
+        {"op": "gain_levels", "levels": 2})
+
+
+@op("gain_levels")
+def _gain_levels_step(state: dict, step: dict) -> None:
+    from .heroes import gain_levels
+    for iid in step["choice"]:
+        if iid in state["cards"] and state["cards"][iid]["zone"] == "play":
+            gain_levels(state, iid, step["levels"])
+
+
+def _check_game_end(state: dict) -> bool:
+    fallen = [t for t, team in enumerate(state["teams"]) if team["damage"] >= team["hp"]]
+    if not fallen:
+        return False
+    alive = [t for t in range(len(state["teams"])) if t not in fallen]
+    finish(state, alive[0] if len(alive) == 1 else None, "base destroyed")
+    return True
+
+
+def finish(state: dict, winning_team, reason: str) -> None:
+    """End the game: ``winning_team`` (or None for a draw) wins."""
+    state["status"] = "finished"
+    state["winner_team"] = winning_team
+    state["winners"] = [] if winning_team is None else \
+        [p["seat"] for p in state["players"] if p["team"] == winning_team]
+    state["winner"] = state["winners"][0] if len(state["winners"]) == 1 else None
+    state["result_reason"] = reason
+    state["prompt"] = None
+    state["queue"] = []
+    if state["winners"]:
+        names = " and ".join(seat_name(state, s) for s in state["winners"])
+        log(state, f"{names} won the game ({reason}).")
+    else:
+        log(state, f"The game ended in a draw ({reason}).")
+
+

@@ -1,0 +1,261 @@
+"""Attacks: declaring, attack triggers, obliterate, and combat damage.
+
+Sources: Deluxe rulebook "Attacking" and "Combat damage"; glossary Flying,
+Anti-air, Swift strike, Long-range, Deathtouch, Overpower, Sparkshot,
+Obliterate, Readiness, Stealth, Invisible; house rules R6 (squad leader
+armor), R8 (obliterate once per attack; exhausted defenders still strike
+back), R10 (Tower), R16 (overpower excess).
+"""
+from . import stats
+from .effects import armor_left, damage_card, damage_target, destroy, exhaust
+from .flow import ask, op, push_all
+from .state import PATROL_SLOTS, is_patrolling, log, name, patrol_slot, player
+from .targeting import (attack_targets, controller_of, evades_patrol, group_of_target,
+                        kind_of, patrollers, thing_exists, tower_can_detect, revealed,
+                        has_detector)
+from .effects import building_name, is_building_id
+
+
+def label(state: dict, tid: str) -> str:
+    """A readable name for a card or building id."""
+    return building_name(state, tid) if is_building_id(tid) else name(state, tid)
+
+
+def declare_attack(state: dict, attacker: str, target: str) -> None:
+    """``attacker`` attacks ``target`` (validated by the caller).
+
+    The attacker exhausts (not with readiness) and counts an attack; a Tower
+    of the defenders detects a stealth or invisible attacker if its detect
+    is unused (R10). Then the attack's steps are queued: triggers,
+    obliterate, a new target if the defender left, combat damage.
+    """
+    seat = state["cards"][attacker]["controller"]
+    group = group_of_target(state, attacker, target)
+    inst = state["cards"][attacker]
+    inst["attacks"] += 1
+    if not stats.kw(state, attacker, "readiness"):
+        exhaust(state, attacker)
+    sneaky = stats.kw(state, attacker, "stealth") or stats.kw(state, attacker, "invisible")
+    if sneaky and not revealed(state, attacker) and not has_detector(state, group):
+        tower_seat = tower_can_detect(state, group)
+        if tower_seat is not None:
+            player(state, tower_seat)["buildings"]["addon"]["detect_turn"] = state["turn"]
+            inst["marks"]["revealed"] = state["turn"]
+            log(state, f"A Tower detected {name(state, attacker)}.")
+    log(state, f"{name(state, attacker)} attacked {label(state, target)}.")
+    ctx = {"attacker": attacker, "target": target, "group": group, "seat": seat,
+           "flew_over": _flown_over(state, attacker, target, group)}
+    push_all(state, [
+        {"op": "attack_triggers", "ctx": ctx},
+        {"op": "obliterate", "ctx": ctx},
+        {"op": "recheck_defender", "ctx": ctx},
+        {"op": "combat", "ctx": ctx},
+    ])
+
+
+def _flown_over(state: dict, attacker: str, target: str, group: list) -> list:
+    """Anti-air ground patrollers that ``attacker`` ignored by flying
+    (glossary: Anti-air: only when flying is what let it pass)."""
+    if not stats.kw(state, attacker, "flying") or evades_patrol(state, attacker, group):
+        return []
+    ground = [(slot, iid) for _, slot, iid in patrollers(state, group)
+              if not stats.kw(state, iid, "flying")]
+    if patrol_slot(state, target) == "squad_leader" and is_patrolling(state, target):
+        ignored = []
+    elif is_patrolling(state, target):
+        ignored = [iid for slot, iid in ground if slot == "squad_leader"]
+    else:
+        ignored = [iid for _, iid in ground]
+    return [iid for iid in ignored if iid != target and stats.kw(state, iid, "anti_air")]
+
+
+@op("attack_triggers")
+def _attack_triggers(state: dict, step: dict) -> None:
+    from .cards import hooks_for
+    ctx = step["ctx"]
+    attacker = ctx["attacker"]
+    if not thing_exists(state, attacker):
+        return
+    hooks = hooks_for(state["cards"][attacker]["card"])
+    if hooks.attacks is not None:
+        hooks.attacks(state, attacker, ctx)
+
+
+@op("obliterate")
+def _obliterate(state: dict, step: dict) -> None:
+    """Obliterate X: destroy the defender's X lowest-tech units first; no
+    targeting; indestructible units are skipped; ties are the attacking
+    player's choice (R17: the active player decides). Once per attack (R8)."""
+    ctx = step["ctx"]
+    attacker = ctx["attacker"]
+    if not thing_exists(state, attacker):
+        return
+    count = stats.kw(state, attacker, "obliterate")
+    if not count:
+        return
+    defender = controller_of(state, ctx["target"])
+    units = [i for i in player(state, defender)["play"]
+             if kind_of(state, i) == "unit" and not stats.kw(state, i, "indestructible")]
+    units.sort(key=lambda i: stats.tech_level(state, i) or 0)
+    if len(units) <= count:
+        chosen, ties = units, []
+    else:
+        cutoff = stats.tech_level(state, units[count - 1]) or 0
+        chosen = [i for i in units if (stats.tech_level(state, i) or 0) < cutoff]
+        ties = [i for i in units if (stats.tech_level(state, i) or 0) == cutoff]
+    for iid in chosen:
+        destroy(state, iid)
+    need = min(count - len(chosen), len(ties))
+    if need > 0:
+        ask(state, ctx["seat"], f"Choose {need} unit(s) to obliterate.", ties,
+            {"op": "destroy_chosen"}, count=need)
+
+
+@op("destroy_chosen")
+def _destroy_chosen(state: dict, step: dict) -> None:
+    for iid in step["choice"]:
+        destroy(state, iid)
+
+
+@op("recheck_defender")
+def _recheck_defender(state: dict, step: dict) -> None:
+    """If the defender left play before damage, the attacker picks a new
+    target (without new attack triggers, R8)."""
+    ctx = step["ctx"]
+    if not thing_exists(state, ctx["attacker"]) or thing_exists(state, ctx["target"]):
+        return
+    options = attack_targets(state, ctx["attacker"])
+    if options:
+        ask(state, ctx["seat"], "The defender is gone: choose a new target.", options,
+            {"op": "retarget", "ctx": ctx})
+    else:
+        ctx["target"] = None
+
+
+@op("retarget")
+def _retarget(state: dict, step: dict) -> None:
+    ctx = step["ctx"]
+    ctx["target"] = step["choice"][0]
+    ctx["group"] = group_of_target(state, ctx["attacker"], ctx["target"])
+    ctx["flew_over"] = _flown_over(state, ctx["attacker"], ctx["target"], ctx["group"])
+    log(state, f"{name(state, ctx['attacker'])} turned on {label(state, ctx['target'])}.")
+
+
+def _remaining(state: dict, iid: str) -> int:
+    """Damage needed to kill ``iid`` now, counting its armor (R16)."""
+    return max(0, stats.hp(state, iid) - state["cards"][iid]["damage"]) + armor_left(state, iid)
+
+
+def _adjacent_patrollers(state: dict, iid: str) -> list:
+    slot = patrol_slot(state, iid)
+    owner = state["cards"][iid]["controller"]
+    index = PATROL_SLOTS.index(slot)
+    out = []
+    for j in (index - 1, index + 1):
+        if 0 <= j < len(PATROL_SLOTS):
+            other = player(state, owner)["patrol"][PATROL_SLOTS[j]]
+            if other is not None and is_patrolling(state, other):
+                out.append(other)
+    return out
+
+
+@op("combat")
+def _combat(state: dict, step: dict) -> None:
+    """Combat damage. First the choices (overpower's second target, which
+    adjacent patroller sparkshot hits), then damage: swift strikers (and the
+    Tower) first, then everyone else still in play, simultaneously within
+    each step."""
+    ctx = step["ctx"]
+    attacker, target = ctx["attacker"], ctx["target"]
+    if target is None or not thing_exists(state, attacker) or not thing_exists(state, target):
+        return
+    target_patrols = not is_building_id(target) and is_patrolling(state, target)
+    if target_patrols and stats.kw(state, attacker, "sparkshot") and "spark_to" not in ctx:
+        ask(state, ctx["seat"], "Choose the patroller that sparkshot hits.",
+            _adjacent_patrollers(state, target), {"op": "combat_choice", "ctx": ctx, "key": "spark_to"})
+        return
+    if target_patrols and stats.kw(state, attacker, "overpower") and "over_to" not in ctx:
+        excess = stats.atk(state, attacker) - _remaining(state, target)
+        options = []
+        if excess > 0:
+            others = [t for t in attack_targets(state, attacker) if t != target]
+            patrol_others = [t for t in others if not is_building_id(t) and is_patrolling(state, t)]
+            options = patrol_others or others or _overpower_fallback(state, attacker, target, ctx)
+        ctx["over_amount"] = max(0, excess)
+        ask(state, ctx["seat"], "Choose where the overpower damage goes.", options,
+            {"op": "combat_choice", "ctx": ctx, "key": "over_to"})
+        return
+    _deal_combat_damage(state, ctx)
+
+
+def _overpower_fallback(state: dict, attacker: str, target: str, ctx: dict) -> list:
+    """Anything else the defending group controls that the attacker can hit
+    (overpower ruling: with no other patroller, any other thing)."""
+    from .targeting import can_hit, group_things
+    return [t for t in group_things(state, ctx["group"]) if t != target and can_hit(state, attacker, t)]
+
+
+@op("combat_choice")
+def _combat_choice(state: dict, step: dict) -> None:
+    ctx = dict(step["ctx"])
+    ctx[step["key"]] = step["choice"][0] if step["choice"] else None
+    _combat(state, {"ctx": ctx})
+
+
+def _strikes_back(state: dict, attacker: str, defender: str) -> bool:
+    if is_building_id(defender) or kind_of(state, defender) not in ("unit", "hero"):
+        return False
+    if stats.kw(state, attacker, "flying") and not (stats.kw(state, defender, "flying")
+                                                    or stats.kw(state, defender, "anti_air")):
+        return False
+    if stats.kw(state, attacker, "long_range") and not stats.kw(state, defender, "long_range"):
+        return False
+    return True
+
+
+def _tower_sees(state: dict, attacker: str, group: list) -> bool:
+    for s in group:
+        addon = player(state, s)["buildings"]["addon"]
+        if addon and addon["id"] == "tower" and addon["done"]:
+            sneaky = stats.kw(state, attacker, "stealth") or stats.kw(state, attacker, "invisible")
+            if not sneaky or revealed(state, attacker) or has_detector(state, group):
+                return True
+    return False
+
+
+def _deal_combat_damage(state: dict, ctx: dict) -> None:
+    attacker, target = ctx["attacker"], ctx["target"]
+    hits = []  # (source or None, destination, amount, swift)
+    a_swift = bool(stats.kw(state, attacker, "swift_strike"))
+    a_atk = stats.atk(state, attacker)
+    over = ctx.get("over_to")
+    if over and ctx.get("over_amount"):
+        main = max(0, a_atk - ctx["over_amount"])
+        hits.append((attacker, target, main, a_swift))
+        hits.append((attacker, over, ctx["over_amount"], a_swift))
+    else:
+        hits.append((attacker, target, a_atk, a_swift))
+    if ctx.get("spark_to"):
+        hits.append((attacker, ctx["spark_to"], stats.kw(state, attacker, "sparkshot"), a_swift))
+    if _strikes_back(state, attacker, target):
+        hits.append((target, attacker, stats.atk(state, target),
+                     bool(stats.kw(state, target, "swift_strike"))))
+    for iid in ctx["flew_over"]:
+        if thing_exists(state, iid):
+            hits.append((iid, attacker, stats.atk(state, iid), bool(stats.kw(state, iid, "swift_strike"))))
+    if _tower_sees(state, attacker, ctx["group"]):
+        hits.append((None, attacker, 1, True))  # the Tower strikes with the swift step
+    from .checks import state_based_checks
+    for swift in (True, False):
+        batch = [h for h in hits if h[3] == swift and (h[0] is None or thing_exists(state, h[0]))]
+        for source, dest, amount, _ in batch:
+            if amount <= 0 or not thing_exists(state, dest):
+                continue
+            if source is None:
+                log(state, f"A Tower shot {name(state, dest)}.")
+                damage_card(state, dest, amount, combat=True)
+            else:
+                damage_target(state, dest, amount, combat=True,
+                              deathtouch=bool(stats.kw(state, source, "deathtouch")),
+                              piercing=stats.kw(state, source, "armor_piercing"))
+        state_based_checks(state)

@@ -1,0 +1,273 @@
+"""The basic things effects do: damage, healing, drawing, gold, runes, moving
+cards between play and other zones, and buildings taking damage.
+
+Sources: Deluxe rulebook ("Damage", "Armor", "Buildings", "Draw/discard
+phase", "Runes"), house rules R2, R6, R9.
+"""
+from . import catalog, rng, stats
+from .state import (card_of, log, move, name, player, seat_name, team_of,
+                    teammates)
+
+GOLD_CAP = 20  # Deluxe rulebook: you cannot have more than 20 gold.
+BUILDING_HP = {"tech_1": 5, "tech_2": 5, "tech_3": 5}  # house rule R1
+ADDON_HP = 4  # house rule R1
+
+
+# ---- gold --------------------------------------------------------------
+
+def gain_gold(state: dict, seat: int, amount: int) -> int:
+    """Give ``seat`` up to ``amount`` gold within the 20-gold cap; return the gain."""
+    p = player(state, seat)
+    before = p["gold"]
+    p["gold"] = min(GOLD_CAP, before + amount)
+    return p["gold"] - before
+
+
+def pay(state: dict, seat: int, amount: int) -> None:
+    """Take ``amount`` gold from ``seat``; the caller has checked affordability."""
+    player(state, seat)["gold"] -= amount
+
+
+# ---- drawing -----------------------------------------------------------
+
+def draw(state: dict, seat: int, count: int = 1, in_main: bool = False) -> int:
+    """Draw up to ``count`` cards for ``seat``; return how many were drawn.
+
+    An empty deck is replaced by the shuffled discard pile. In a main phase
+    that may happen once; a second empty deck in the same main phase stops
+    drawing for that main phase (house rule R9). Upkeep and draw-phase draws
+    (``in_main`` False) are not limited.
+    """
+    p = player(state, seat)
+    drawn = 0
+    for _ in range(count):
+        if not p["deck"]:
+            if not p["discard"]:
+                break
+            if in_main:
+                if p["reshuffled_in_main"]:
+                    break
+                p["reshuffled_in_main"] = True
+            reshuffle(state, seat)
+        iid = p["deck"][0]
+        new = move(state, iid, "hand")
+        log(state, f"{seat_name(state, seat)} drew {name(state, new)}.", to=teammates(state, seat))
+        drawn += 1
+    if drawn:
+        log(state, f"{seat_name(state, seat)} drew {drawn} card{'s' if drawn != 1 else ''}.")
+    return drawn
+
+
+def reshuffle(state: dict, seat: int) -> None:
+    """Shuffle ``seat``'s discard pile to form a new deck (rulebook "Drawing")."""
+    p = player(state, seat)
+    for iid in list(p["discard"]):
+        move(state, iid, "deck")
+    rng.shuffle(state, p["deck"])
+    log(state, f"{seat_name(state, seat)} shuffled their discard pile into a new deck.")
+
+
+# ---- buildings -----------------------------------------------------------
+
+def building_ids(state: dict, seat: int) -> list:
+    """Target ids of ``seat``'s standing buildings: tech buildings and add-on."""
+    p = player(state, seat)
+    out = [f"bld:{seat}:{slot}" for slot in ("tech_1", "tech_2", "tech_3")
+           if p["buildings"][slot] is not None]
+    if p["buildings"]["addon"] is not None:
+        out.append(f"bld:{seat}:addon")
+    return out
+
+
+def base_id(state: dict, seat: int) -> str:
+    """The target id of ``seat``'s base (shared by a team)."""
+    return f"base:{team_of(state, seat)}"
+
+
+def is_building_id(target: str) -> bool:
+    """True for building and base target ids."""
+    return isinstance(target, str) and (target.startswith("bld:") or target.startswith("base:"))
+
+
+def building_record(state: dict, target: str):
+    """The dict holding a building's damage, or None when it does not exist."""
+    parts = target.split(":")
+    try:
+        if parts[0] == "base" and len(parts) == 2:
+            return state["teams"][int(parts[1])]
+        if parts[0] == "bld" and len(parts) == 3:
+            return player(state, int(parts[1]))["buildings"].get(parts[2])
+    except (ValueError, IndexError):
+        return None
+    return None
+
+
+def building_owner(state: dict, target: str) -> list:
+    """The seats that control the building (a base: every seat of its team)."""
+    parts = target.split(":")
+    if parts[0] == "base":
+        return [p["seat"] for p in state["players"] if p["team"] == int(parts[1])]
+    return [int(parts[1])]
+
+
+def building_max_hp(state: dict, target: str) -> int:
+    """Maximum HP of a building id (house rule R1)."""
+    parts = target.split(":")
+    if parts[0] == "base":
+        return state["teams"][int(parts[1])]["hp"]
+    if parts[2] == "addon":
+        return ADDON_HP
+    return BUILDING_HP[parts[2]]
+
+
+def building_name(state: dict, target: str) -> str:
+    """A readable name: "Alice's base", "Bob's Tech II building"."""
+    parts = target.split(":")
+    if parts[0] == "base":
+        seats = building_owner(state, target)
+        return " and ".join(seat_name(state, s) for s in seats) + "'s base"
+    seat = int(parts[1])
+    rec = player(state, seat)["buildings"][parts[2]]
+    label = catalog.card(rec["id"])["name"] if parts[2] == "addon" else \
+        {"tech_1": "Tech I building", "tech_2": "Tech II building", "tech_3": "Tech III building"}[parts[2]]
+    return f"{seat_name(state, seat)}'s {label}"
+
+
+def damage_building(state: dict, target: str, amount: int) -> None:
+    """Deal ``amount`` damage to building ``target``.
+
+    A tech building or add-on at 0 HP is destroyed and deals 2 damage to its
+    base (rulebook "Buildings"; a destroyed tech building can be rebuilt for
+    free, house rule R2). A base at 0 HP ends the game (see checks).
+    """
+    if amount <= 0:
+        return
+    rec = building_record(state, target)
+    if rec is None:
+        return
+    rec["damage"] += amount
+    log(state, f"{building_name(state, target)} took {amount} damage.")
+    if target.startswith("bld:") and rec["damage"] >= building_max_hp(state, target):
+        destroy_building(state, target)
+
+
+def destroy_building(state: dict, target: str) -> None:
+    """Destroy a tech building or add-on: it is gone, and its base takes 2."""
+    _, seat, slot = target.split(":")
+    seat = int(seat)
+    p = player(state, seat)
+    label = building_name(state, target)
+    p["buildings"][slot] = None
+    if slot != "addon":
+        p["free_rebuild"][slot] = True  # house rule R2
+    log(state, f"{label} was destroyed.")
+    damage_building(state, base_id(state, seat), 2)
+
+
+def repair_building(state: dict, target: str, amount: int) -> None:
+    """Remove up to ``amount`` damage from a building (never above max HP)."""
+    rec = building_record(state, target)
+    if rec is not None and rec["damage"] > 0:
+        rec["damage"] = max(0, rec["damage"] - amount)
+        log(state, f"{building_name(state, target)} was repaired.")
+
+
+# ---- units and heroes --------------------------------------------------
+
+def armor_left(state: dict, iid: str, piercing: int = 0) -> int:
+    """Armor still able to absorb damage this turn (house rule R6)."""
+    inst = card_of(state, iid)
+    return max(0, stats.kw(state, iid, "armor") - piercing - inst["armor_used"])
+
+
+def damage_card(state: dict, iid: str, amount: int, *, combat: bool = False,
+                deathtouch: bool = False, piercing: int = 0) -> int:
+    """Deal ``amount`` damage to unit or hero ``iid``; return damage taken.
+
+    Armor absorbs first, once per turn (house rule R6). Deathtouch combat
+    damage kills a unit or hero even if armor absorbed it (glossary). Death
+    itself is applied by the state-based checks.
+    """
+    inst = state["cards"].get(iid)
+    if inst is None or inst["zone"] != "play" or amount <= 0:
+        return 0
+    absorbed = min(amount, armor_left(state, iid, piercing))
+    inst["armor_used"] += absorbed
+    taken = amount - absorbed
+    inst["damage"] += taken
+    if combat and deathtouch:
+        inst["marks"]["doomed"] = True
+    log(state, f"{name(state, iid)} took {taken} damage" +
+        (f" ({absorbed} absorbed by armor)." if absorbed else "."))
+    return taken
+
+
+def damage_target(state: dict, target: str, amount: int, **kw) -> None:
+    """Deal damage to a card id or a building id."""
+    if is_building_id(target):
+        damage_building(state, target, amount)
+    else:
+        damage_card(state, target, amount, **kw)
+
+
+def heal(state: dict, iid: str, amount: int) -> None:
+    """Remove up to ``amount`` damage from a unit or hero (glossary: Healing)."""
+    inst = state["cards"][iid]
+    if inst["damage"]:
+        healed = min(amount, inst["damage"])
+        inst["damage"] -= healed
+        log(state, f"{name(state, iid)} healed {healed}.")
+
+
+def add_rune(state: dict, iid: str, plus: int = 0, minus: int = 0) -> None:
+    """Put +1/+1 or -1/-1 runes on ``iid``; opposite runes cancel in pairs."""
+    inst = state["cards"][iid]
+    inst["plus"] += plus
+    inst["minus"] += minus
+    both = min(inst["plus"], inst["minus"])
+    inst["plus"] -= both
+    inst["minus"] -= both
+
+
+def exhaust(state: dict, iid: str) -> None:
+    """Exhaust ``iid``. During its controller's own turn an exhausted card
+    leaves its planned patrol slot (only ready cards lock in as patrollers)."""
+    inst = state["cards"][iid]
+    inst["exhausted"] = True
+    from .state import is_patrolling, patrol_slot
+    slot = patrol_slot(state, iid)
+    if slot and not is_patrolling(state, iid):
+        player(state, inst["controller"])["patrol"][slot] = None
+
+
+def destroy(state: dict, iid: str) -> None:
+    """Mark ``iid`` destroyed: it dies at the next state-based check.
+
+    Indestructible things are exhausted and cleaned instead (glossary).
+    """
+    inst = state["cards"].get(iid)
+    if inst is None or inst["zone"] != "play":
+        return
+    if stats.kw(state, iid, "indestructible"):
+        exhaust(state, iid)
+        inst["damage"] = 0
+        return
+    inst["marks"]["doomed"] = True
+
+
+def sacrifice(state: dict, iid: str) -> None:
+    """Sacrifice ``iid`` (it dies; indestructible things can't be sacrificed,
+    and callers check that before offering it)."""
+    inst = state["cards"].get(iid)
+    if inst is not None and inst["zone"] == "play":
+        inst["marks"]["doomed"] = True
+
+
+def return_to_hand(state: dict, iid: str) -> None:
+    """Return ``iid`` from play to its owner's hand (tokens vanish)."""
+    from .checks import leave_play
+    nm = name(state, iid)
+    owner = card_of(state, iid)["owner"]
+    leave_play(state, iid)
+    move(state, iid, "hand")
+    log(state, f"{nm} returned to {seat_name(state, owner)}'s hand.")

@@ -1,0 +1,162 @@
+"""The engine's entry points: apply an action, list the legal actions.
+
+``apply_action`` never changes the state it is given: it works on a copy and
+returns it, so an illegal action (RulesError) leaves the caller's state
+exactly as it was (ARCHITECTURE.md, "The rules engine").
+"""
+import itertools
+import json
+
+from . import catalog, stats
+from .actions import (ACTIONS, TECH_BUILDINGS, ADDONS_BY_MODE, abilities_of, on_acting_team)
+from .cards import hooks_for
+from .errors import RulesError
+from .flow import run
+from .state import PATROL_SLOTS, patrol_slot, player
+from .targeting import attack_targets, slot_candidates
+from .turns import tech_count_required
+
+MAX_ACTION_BYTES = 4096
+
+
+def copy_state(state: dict) -> dict:
+    """A deep copy of ``state`` through JSON (also proves it is JSON-able)."""
+    return json.loads(json.dumps(state))
+
+
+def validate_envelope(state: dict, seat, action) -> str:
+    """Check what every action needs before the rules: a dict with a known
+    ``type``, a real seat, a game in progress, and the prompt discipline
+    (while a prompt is open only its seat's answer, tech and concede pass).
+
+    Returns the action type. Raises RulesError ``bad_action``,
+    ``unknown_action``, ``bad_seat``, ``game_over``, ``prompt_pending``.
+    """
+    if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+        raise RulesError("bad_action", "An action is an object with a \"type\".")
+    if len(json.dumps(action)) > MAX_ACTION_BYTES:
+        raise RulesError("bad_action", "That action is too large.")
+    kind = action["type"]
+    if kind not in ACTIONS:
+        raise RulesError("unknown_action", f"There is no action called {kind[:40]!r}.")
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(state["players"]):
+        raise RulesError("bad_seat", "That seat is not in this game.")
+    if state["status"] != "playing":
+        raise RulesError("game_over", "The game is over.")
+    if state["prompt"] is not None and kind not in ("choose", "tech", "concede"):
+        raise RulesError("prompt_pending", "Answer the open question first.")
+    return kind
+
+
+def apply_action(state: dict, seat: int, action: dict) -> tuple:
+    """Apply ``action`` for ``seat`` and return ``(new_state, events)``.
+
+    ``state`` is not modified. ``events`` are the log entries the action
+    added (dicts ``{"n", "text", "to"?}``; ``to`` lists the seats allowed to
+    read a private line). Raises RulesError with a stable code and a
+    readable message when the action is illegal (docs/ENGINE.md lists the
+    codes).
+    """
+    kind = validate_envelope(state, seat, action)
+    new = copy_state(state)
+    check, perform = ACTIONS[kind]
+    plan = check(new, seat, action)
+    before = len(new["log"])
+    new["acting"] = seat
+    perform(new, seat, plan)
+    run(new)
+    new["acting"] = None
+    return new, new["log"][before:]
+
+
+def is_legal(state: dict, seat: int, action: dict) -> bool:
+    """True when ``apply_action(state, seat, action)`` would succeed at its
+    checks (a dry run on the state; nothing is changed)."""
+    try:
+        kind = validate_envelope(state, seat, action)
+        ACTIONS[kind][0](state, seat, action)
+    except RulesError:
+        return False
+    return True
+
+
+def legal_actions(state: dict, seat: int) -> list:
+    """Every action ``seat`` may take now, as action dicts.
+
+    Lists prompt answers when a prompt waits for ``seat``; the tech choice
+    when ``seat`` owes one (R11); and in ``seat``'s main phase: hire, build,
+    summon, level up (one level at a time and up to the next band), play
+    (with every legal target combination), abilities, attacks, patrol moves
+    and end_main; ``concede`` always while the game runs.
+    """
+    if state["status"] != "playing":
+        return []
+    out = []
+    prompt = state["prompt"]
+    if prompt is not None and prompt["seat"] == seat:
+        sizes = [prompt["count"]] + ([0] if prompt["optional"] else [])
+        for size in sizes:
+            for combo in itertools.combinations(prompt["options"], size):
+                out.append({"type": "choose", "choice": list(combo)})
+    out.extend(_tech_choices(state, seat))
+    if prompt is None and on_acting_team(state, seat):
+        out.extend(_main_phase_candidates(state, seat))
+    out.append({"type": "concede"})
+    return [a for a in out if a["type"] == "choose" or is_legal(state, seat, a)]
+
+
+def _tech_choices(state: dict, seat: int) -> list:
+    p = player(state, seat)
+    if not p["tech_owed"]:
+        return []
+    least, most = tech_count_required(state, seat)
+    pool = [cid for cid, n in sorted(p["codex"].items()) for _ in range(min(n, most))]
+    out = []
+    for size in range(least, most + 1):
+        for combo in sorted(set(itertools.combinations(pool, size))):
+            out.append({"type": "tech", "cards": list(combo)})
+    return out
+
+
+def _main_phase_candidates(state: dict, seat: int) -> list:
+    p = player(state, seat)
+    out = []
+    for iid in p["hand"]:
+        out.append({"type": "hire", "card": iid})
+        slots = hooks_for(state["cards"][iid]["card"]).targets
+        for targets in _target_combos(state, seat, slots):
+            out.append({"type": "play", "card": iid, "targets": targets})
+    for what in list(TECH_BUILDINGS) + list(ADDONS_BY_MODE.get(state["mode"], ())):
+        out.append({"type": "build", "building": what})
+    for iid in p["command"]:
+        out.append({"type": "summon", "hero": iid})
+    for iid in p["play"]:
+        inst = state["cards"][iid]
+        if stats.is_hero(state, iid):
+            rec = catalog.card(inst["card"])
+            room = rec["max_level"] - inst["level"]
+            steps = {1} | {t - inst["level"] for t in (rec["mid_level"], rec["max_level"])
+                           if t > inst["level"]}
+            out.extend({"type": "level_up", "hero": iid, "levels": n} for n in sorted(steps) if n <= room)
+        for index, ability in enumerate(abilities_of(state, iid)):
+            for targets in _target_combos(state, seat, ability.targets):
+                out.append({"type": "ability", "card": iid, "ability": index, "targets": targets})
+        if stats.is_character(state, iid):
+            if not inst["exhausted"]:
+                for target in attack_targets(state, iid):
+                    out.append({"type": "attack", "attacker": iid, "target": target})
+            current = patrol_slot(state, iid)
+            for slot in PATROL_SLOTS:
+                if slot != current:
+                    out.append({"type": "patrol", "card": iid, "slot": slot})
+            if current:
+                out.append({"type": "patrol", "card": iid, "slot": None})
+    out.append({"type": "end_main"})
+    return out
+
+
+def _target_combos(state: dict, seat: int, slots: list) -> list:
+    if not slots:
+        return [[]]
+    pools = [slot_candidates(state, seat, slot) for slot in slots]
+    return [list(c) for c in itertools.product(*pools) if len(set(c)) == len(c)]

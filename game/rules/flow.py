@@ -1,0 +1,93 @@
+"""The effect queue and prompts: how multi-step effects pause for a choice.
+
+An action pushes steps (``{"op": name, ...}``) onto ``state["queue"]``;
+:func:`run` executes them in order. A step that needs a player's choice sets
+``state["prompt"]`` and the queue waits until the prompted seat answers with a
+``choose`` action (ARCHITECTURE.md: "Choices in the middle of an effect are
+prompts stored in the state"). After every step the engine applies the
+state-based checks (deaths, channeling, the end of the game).
+"""
+from .errors import RulesError
+
+OPS = {}
+
+
+def op(name: str):
+    """Decorator: register ``fn(state, step)`` as the handler of step ``name``."""
+    def register(fn):
+        OPS[name] = fn
+        return fn
+    return register
+
+
+def push(state: dict, step: dict, front: bool = True) -> None:
+    """Queue ``step``; at the front (next to run) unless ``front`` is False."""
+    if front:
+        state["queue"].insert(0, step)
+    else:
+        state["queue"].append(step)
+
+
+def push_all(state: dict, steps: list) -> None:
+    """Queue ``steps`` at the front, keeping their order."""
+    state["queue"][0:0] = steps
+
+
+def ask(state: dict, seat: int, text: str, options: list, then: dict,
+        count: int = 1, optional: bool = False) -> None:
+    """Ask ``seat`` to choose ``count`` of ``options``, then run step ``then``.
+
+    ``then`` receives the answer as ``step["choice"]`` (a list). With fewer
+    options than ``count`` all of them are taken ("do as much as you can");
+    when the choice is forced (exactly ``count`` options and not optional) it
+    is made at once without a prompt. ``optional`` allows choosing none.
+    """
+    options = list(dict.fromkeys(options))
+    if not optional and len(options) <= count:
+        step = dict(then)
+        step["choice"] = options
+        push(state, step)
+        return
+    state["prompt_seq"] += 1
+    state["prompt"] = {
+        "id": state["prompt_seq"], "seat": seat, "text": text,
+        "options": options, "count": min(count, len(options)),
+        "optional": optional, "then": then,
+    }
+
+
+def answer(state: dict, seat: int, choice) -> None:
+    """Apply ``seat``'s answer to the open prompt and resume the queue.
+
+    ``choice`` is a list of options (or one option). Raises RulesError
+    ``no_prompt``, ``not_your_prompt`` or ``bad_choice``.
+    """
+    prompt = state["prompt"]
+    if prompt is None:
+        raise RulesError("no_prompt", "There is no question waiting for an answer.")
+    if prompt["seat"] != seat:
+        raise RulesError("not_your_prompt", "Another player is making this choice.")
+    if not isinstance(choice, list):
+        choice = [choice]
+    if any(not isinstance(c, (str, int)) or isinstance(c, bool) for c in choice):
+        raise RulesError("bad_choice", "Choose among the offered options.")
+    if len(set(choice)) != len(choice) or any(c not in prompt["options"] for c in choice):
+        raise RulesError("bad_choice", "Choose among the offered options.")
+    wanted = prompt["count"]
+    if not (len(choice) == wanted or (prompt["optional"] and len(choice) == 0)):
+        raise RulesError("bad_choice", f"Choose exactly {wanted}.")
+    step = dict(prompt["then"])
+    step["choice"] = choice
+    state["prompt"] = None
+    push(state, step)
+    run(state)
+
+
+def run(state: dict) -> None:
+    """Run queued steps until the queue is empty, a prompt opens or the game ends."""
+    from .checks import state_based_checks
+    state_based_checks(state)
+    while state["status"] == "playing" and state["prompt"] is None and state["queue"]:
+        step = state["queue"].pop(0)
+        OPS[step["op"]](state, step)
+        state_based_checks(state)

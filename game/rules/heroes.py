@@ -1,0 +1,45 @@
+"""Heroes: levels, bands and what happens on reaching the mid and max band.
+
+Deluxe rulebook "Heroes": a hero levels up for 1 gold a level, cannot go past
+its max level, and is fully healed when it reaches its mid band and its max
+band. Ultimate spells need a hero that has been at max level (and under your
+control) since the start of your turn (house rule R7).
+"""
+from . import catalog
+from .state import card_of, log, name
+
+
+def gain_levels(state: dict, iid: str, levels: int) -> int:
+    """Raise hero ``iid`` by up to ``levels`` levels; return levels gained.
+
+    Reaching the mid or max band heals all damage; reaching max level records
+    the turn (for R7) and runs the hero's max-level hook.
+    """
+    from .cards import hooks_for
+    inst = card_of(state, iid)
+    rec = catalog.card(inst["card"])
+    old = inst["level"]
+    new = min(rec["max_level"], old + levels)
+    if new == old:
+        return 0
+    inst["level"] = new
+    log(state, f"{name(state, iid)} rose to level {new}.")
+    for threshold in (rec["mid_level"], rec["max_level"]):
+        if old < threshold <= new:
+            inst["damage"] = 0
+    if old < rec["max_level"] <= new:
+        inst["marks"]["max_turn"] = state["turn"]
+        hooks = hooks_for(inst["card"])
+        if hooks.max_level is not None:
+            hooks.max_level(state, iid)
+    return new - old
+
+
+def ultimate_ready(state: dict, iid: str) -> bool:
+    """True when hero ``iid`` has been at max level and under its controller's
+    control since the start of this turn (house rule R7)."""
+    inst = card_of(state, iid)
+    rec = catalog.card(inst["card"])
+    return (inst["zone"] == "play" and inst["level"] >= rec["max_level"]
+            and inst["marks"].get("max_turn", state["turn"]) < state["turn"]
+            and inst["arrived"] < state["turn"])

@@ -1,0 +1,188 @@
+"""Creating a game from a config: the normal setup and the test scenarios.
+
+Normal setup (Deluxe rulebook "Setup"; house rules R1, R22, R23): each player
+shuffles their colour's 10-card starting deck (seeded) and draws 5, puts their
+hero in the command zone, and has a codex of 2 copies of each card of their
+hero's spec; the first player has 4 workers, the others 5; each base has
+20 HP. Then the first player's turn begins.
+
+A ``scenario`` in the config builds a position directly for tests (see
+docs/ENGINE.md, "Scenarios"): hands, decks in order, discards, gold, workers,
+cards in play with their slots, damage and runes, heroes at a level,
+buildings, whose turn it is.
+"""
+from . import catalog, rng
+from .errors import RulesError
+from .flow import run
+from .state import PATROL_SLOTS, make_instance, player
+from .turns import begin_turn
+
+MODES = {
+    # mode: (seat counts allowed, heroes per seat, base HP)
+    "1hero": ((2,), 1, 20),
+}
+
+
+def new_game(config: dict) -> dict:
+    """Create a game state from ``config``.
+
+    ``config``: ``{"mode": "1hero", "seed": int, "seats": [{"name": str,
+    "hero": hero_id}, ...], "scenario": optional dict}``. Returns the state
+    dict (JSON-able). Raises RulesError ``bad_config`` for an unknown mode,
+    a wrong number of seats, an unknown hero or a malformed scenario.
+    """
+    mode = config.get("mode", "1hero")
+    if mode not in MODES:
+        raise RulesError("bad_config", f"Unknown game mode {mode!r}.")
+    seat_counts, _, base_hp = MODES[mode]
+    seats = config.get("seats") or []
+    if len(seats) not in seat_counts:
+        raise RulesError("bad_config", f"This mode needs {seat_counts[0]} seats.")
+    seed = int(config.get("seed", 0))
+    state = {
+        "schema": 1, "mode": mode, "seed": seed, "rng": rng.seed_state(seed),
+        "status": "playing", "winner": None, "winners": [], "winner_team": None,
+        "result_reason": None, "turn": 0, "active": 0, "phase": "setup",
+        "players": [], "teams": [], "cards": {}, "next_iid": 1, "queue": [],
+        "prompt": None, "prompt_seq": 0, "temp": [], "log": [], "acting": None,
+    }
+    for index, seat in enumerate(seats):
+        hero_id = seat.get("hero")
+        if not isinstance(hero_id, str) or not catalog.exists(hero_id) or \
+                catalog.card(hero_id)["kind"] != "hero":
+            raise RulesError("bad_config", f"Unknown hero {hero_id!r}.")
+        state["teams"].append({"hp": base_hp, "damage": 0})
+        state["players"].append(_new_player(index, str(seat.get("name") or f"Player {index + 1}"),
+                                            hero_id, team=index))
+        _fill_zones(state, index, hero_id)
+    scenario = config.get("scenario")
+    if scenario is not None:
+        _apply_scenario(state, scenario)
+    else:
+        for p in state["players"]:
+            rng.shuffle(state, p["deck"])
+            for _ in range(5):
+                _draw_silently(state, p["seat"])
+        begin_turn(state, 0)
+    for p in state["players"]:
+        p["card_total"] = _owned_cards(state, p["seat"])
+    run(state)
+    return state
+
+
+def _new_player(seat: int, name: str, hero_id: str, team: int) -> dict:
+    hero = catalog.card(hero_id)
+    return {
+        "seat": seat, "name": name, "team": team, "heroes": [hero_id],
+        "gold": 0, "base_workers": 4 if seat == 0 else 5,
+        "deck": [], "hand": [], "discard": [], "workers": [], "command": [], "play": [],
+        "patrol": {slot: None for slot in PATROL_SLOTS},
+        "codex": {cid: 2 for cid in catalog.spec_cards(hero["spec"])},
+        "buildings": {"tech_1": None, "tech_2": None, "tech_3": None, "addon": None},
+        "free_rebuild": {}, "hired_this_turn": False, "reshuffled_in_main": False,
+        "free_gold_this_turn": 0, "tech_owed": False, "turns_ended": 0,
+        "hero_ready_after": {}, "patrol_locked": False, "ended_main": False,
+        "card_total": 0,
+    }
+
+
+def _fill_zones(state: dict, seat: int, hero_id: str) -> None:
+    """Put ``seat``'s starting deck (unshuffled) and hero into their zones."""
+    for cid in catalog.starting_deck(catalog.card(hero_id)["color"]):
+        make_instance(state, cid, seat, "deck")
+    make_instance(state, hero_id, seat, "command")
+
+
+def _draw_silently(state: dict, seat: int) -> None:
+    from .state import move
+    p = player(state, seat)
+    move(state, p["deck"][0], "hand")
+
+
+def _owned_cards(state: dict, seat: int) -> int:
+    """Cards ``seat`` owns (tokens excluded) in every zone, plus its codex."""
+    owned = sum(1 for inst in state["cards"].values()
+                if inst["owner"] == seat and not catalog.card(inst["card"]).get("token"))
+    return owned + sum(player(state, seat)["codex"].values())
+
+
+def _card_id(value) -> str:
+    if not isinstance(value, str) or not catalog.exists(value):
+        raise RulesError("bad_config", f"Unknown card {value!r} in the scenario.")
+    return value
+
+
+def _apply_scenario(state: dict, scenario: dict) -> None:
+    """Build the position described by ``scenario`` (docs/ENGINE.md)."""
+    from .state import move
+    if not isinstance(scenario, dict):
+        raise RulesError("bad_config", "The scenario must be an object.")
+    state["turn"] = int(scenario.get("turn", 1))
+    active = int(scenario.get("active", 0))
+    for seat, spec in enumerate(scenario.get("seats", [])):
+        p = player(state, seat)
+        if "deck" in spec or "hand" in spec:
+            for iid in list(p["deck"]):
+                del state["cards"][iid]
+            p["deck"] = []
+            for cid in spec.get("deck", []):
+                make_instance(state, _card_id(cid), seat, "deck")
+        for cid in spec.get("hand", []):
+            make_instance(state, _card_id(cid), seat, "hand")
+        for cid in spec.get("discard", []):
+            make_instance(state, _card_id(cid), seat, "discard")
+        for cid in spec.get("worker_cards", []):
+            make_instance(state, _card_id(cid), seat, "workers")
+        if "codex" in spec:
+            p["codex"] = {_card_id(c): int(n) for c, n in spec["codex"].items() if int(n) > 0}
+        p["gold"] = int(spec.get("gold", 0))
+        if "workers" in spec:
+            p["base_workers"] = int(spec["workers"])
+        p["tech_owed"] = bool(spec.get("tech_owed", False))
+        p["turns_ended"] = int(spec.get("turns_ended", state["turn"] // 2))
+        state["teams"][p["team"]]["damage"] = int(spec.get("base_damage", 0))
+        for slot, value in (spec.get("buildings") or {}).items():
+            if slot not in p["buildings"]:
+                raise RulesError("bad_config", f"Unknown building slot {slot!r}.")
+            if value:
+                bid = value if slot == "addon" else slot
+                p["buildings"][slot] = {"id": _card_id(bid), "damage": 0, "done": True}
+        for entry in spec.get("play", []):
+            _scenario_card_in_play(state, seat, entry, move)
+    state["active"] = active
+    state["phase"] = "main"
+
+
+def _scenario_card_in_play(state: dict, seat: int, entry, move) -> None:
+    if isinstance(entry, str):
+        entry = {"card": entry}
+    cid = _card_id(entry.get("card"))
+    p = player(state, seat)
+    rec = catalog.card(cid)
+    if rec["kind"] == "hero":
+        heroes = [i for i in p["command"] if state["cards"][i]["card"] == cid]
+        iid = heroes[0] if heroes else make_instance(state, cid, seat, "command")
+        p["command"].remove(iid)
+        inst = state["cards"][iid]
+        inst["zone"] = "play"
+        p["play"].append(iid)
+        inst["level"] = int(entry.get("level", 1))
+        if inst["level"] >= rec["max_level"]:
+            inst["marks"]["max_turn"] = 0
+    else:
+        iid = make_instance(state, cid, seat, "play")
+        inst = state["cards"][iid]
+    inst["damage"] = int(entry.get("damage", 0))
+    inst["exhausted"] = bool(entry.get("exhausted", False))
+    inst["plus"] = int(entry.get("plus", 0))
+    inst["minus"] = int(entry.get("minus", 0))
+    inst["granted"] = dict(entry.get("granted", {}))
+    inst["arrived"] = state["turn"] if entry.get("fresh") else 0
+    slot = entry.get("patrol")
+    if slot is not None:
+        if slot not in PATROL_SLOTS:
+            raise RulesError("bad_config", f"Unknown patrol slot {slot!r}.")
+        p["patrol"][slot] = iid
+    entry_id = entry.get("id")
+    if entry_id:
+        inst["marks"]["tag"] = entry_id

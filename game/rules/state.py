@@ -1,0 +1,199 @@
+"""Plain-data game state: players, card instances, zones and the game log.
+
+The whole game is one JSON-able dict (see docs/ENGINE.md, "State"). Card
+instances live in ``state["cards"]`` keyed by instance id (``"c17"``); each
+player's zones are ordered lists of those ids. A card that enters a hidden zone
+(deck, hand, discard, workers) gets a fresh id, so nobody can follow it through
+the hidden zone by its id (ARCHITECTURE.md, "view").
+"""
+from . import catalog
+
+HIDDEN_ZONES = ("deck", "hand", "discard", "workers")
+LIST_ZONES = ("deck", "hand", "discard", "workers", "command", "play")
+PATROL_SLOTS = ("squad_leader", "elite", "scavenger", "technician", "lookout")
+
+
+def player(state: dict, seat: int) -> dict:
+    """Return the player dict of ``seat`` (an int index into players)."""
+    return state["players"][seat]
+
+
+def team_of(state: dict, seat: int) -> int:
+    """The team index of ``seat``; each team has one base."""
+    return state["players"][seat]["team"]
+
+
+def opponents(state: dict, seat: int) -> list:
+    """The seats on other teams than ``seat``, in seat order."""
+    team = team_of(state, seat)
+    return [p["seat"] for p in state["players"] if p["team"] != team]
+
+
+def teammates(state: dict, seat: int) -> list:
+    """The seats on ``seat``'s team, ``seat`` included."""
+    team = team_of(state, seat)
+    return [p["seat"] for p in state["players"] if p["team"] == team]
+
+
+def is_opponent(state: dict, a: int, b: int) -> bool:
+    """True when seats ``a`` and ``b`` are on different teams."""
+    return team_of(state, a) != team_of(state, b)
+
+
+def new_iid(state: dict) -> str:
+    """Allocate a fresh card instance id (``"c<n>"``)."""
+    n = state["next_iid"]
+    state["next_iid"] = n + 1
+    return f"c{n}"
+
+
+def card_of(state: dict, iid: str) -> dict:
+    """The instance dict of ``iid``; raises KeyError when there is none."""
+    return state["cards"][iid]
+
+
+def facts(state: dict, iid: str) -> dict:
+    """The catalog record of the card that instance ``iid`` is."""
+    return catalog.card(state["cards"][iid]["card"])
+
+
+def make_instance(state: dict, card_id: str, owner: int, zone: str) -> str:
+    """Create a card instance of ``card_id`` owned by ``owner`` in ``zone``.
+
+    The instance is appended to the owner's zone list (for list zones) and its
+    id is returned. Tokens made in play use :func:`make_token` instead.
+    """
+    iid = new_iid(state)
+    state["cards"][iid] = fresh_instance(iid, card_id, owner, zone)
+    if zone in LIST_ZONES:
+        state["players"][owner][zone].append(iid)
+    return iid
+
+
+def fresh_instance(iid: str, card_id: str, owner: int, zone: str) -> dict:
+    """A brand-new instance dict with no damage, runes or status."""
+    return {
+        "iid": iid, "card": card_id, "owner": owner, "controller": owner,
+        "zone": zone, "damage": 0, "exhausted": False, "arrived": 0,
+        "plus": 0, "minus": 0, "level": 1, "attacks": 0, "armor_used": 0,
+        "granted": {}, "marks": {},
+    }
+
+
+def _detach(state: dict, iid: str) -> None:
+    inst = state["cards"][iid]
+    zone = inst["zone"]
+    if zone in LIST_ZONES:
+        holder = inst["controller"] if zone == "play" else inst["owner"]
+        state["players"][holder][zone].remove(iid)
+    if zone == "play":
+        for p in state["players"]:
+            for slot, occupant in p["patrol"].items():
+                if occupant == iid:
+                    p["patrol"][slot] = None
+
+
+def move(state: dict, iid: str, zone: str, top: bool = False) -> str:
+    """Move instance ``iid`` to ``zone`` of its owner; return its (new) id.
+
+    ``zone`` is one of deck, hand, discard, workers, command, play, removed,
+    or stack (a spell while it resolves).
+    Entering play puts it under its owner's control. Entering or leaving a
+    hidden zone resets the instance (damage, runes, status) and gives it a
+    fresh id, so an id seen in public says nothing about the card's past.
+    ``top`` puts the card on top of the deck (index 0) instead of the bottom.
+    Tokens that would go anywhere but play cease to exist (Deluxe rulebook,
+    "Tokens"); then "" is returned.
+    """
+    inst = state["cards"][iid]
+    _detach(state, iid)
+    owner = inst["owner"]
+    if catalog.card(inst["card"]).get("token") and zone != "play":
+        del state["cards"][iid]
+        return ""
+    if zone == "removed":
+        del state["cards"][iid]
+        return ""
+    leaves_hidden = inst["zone"] in HIDDEN_ZONES
+    if zone in HIDDEN_ZONES or zone == "command" or leaves_hidden:
+        del state["cards"][iid]
+        new = new_iid(state) if (zone in HIDDEN_ZONES or leaves_hidden) else iid
+        inst = fresh_instance(new, inst["card"], owner, zone)
+        state["cards"][new] = inst
+        iid = new
+    inst["zone"] = zone
+    inst["controller"] = owner
+    if zone in LIST_ZONES:
+        lst = state["players"][owner][zone]
+        if top:
+            lst.insert(0, iid)
+        else:
+            lst.append(iid)
+    return iid
+
+
+def change_control(state: dict, iid: str, seat: int) -> None:
+    """Give control of in-play instance ``iid`` to ``seat``.
+
+    It leaves any patrol slot, and arrives for arrival fatigue purposes.
+    """
+    inst = state["cards"][iid]
+    if inst["controller"] == seat:
+        return
+    _detach(state, iid)
+    inst["controller"] = seat
+    inst["arrived"] = state["turn"]
+    state["players"][seat]["play"].append(iid)
+
+
+def in_play(state: dict, seat: int = None) -> list:
+    """Ids of instances in play (controlled by ``seat``, or by anyone)."""
+    if seat is None:
+        return [i for p in state["players"] for i in p["play"]]
+    return list(state["players"][seat]["play"])
+
+
+def patrol_slot(state: dict, iid: str):
+    """The patrol slot name ``iid`` occupies, or None."""
+    inst = state["cards"].get(iid)
+    if not inst or inst["zone"] != "play":
+        return None
+    for slot, occupant in state["players"][inst["controller"]]["patrol"].items():
+        if occupant == iid:
+            return slot
+    return None
+
+
+def is_patrolling(state: dict, iid: str) -> bool:
+    """True when ``iid`` stands in a patrol slot on another team's turn.
+
+    During its controller's own turn the patrol zone is only an arrangement
+    for the coming opponent turn (Deluxe rulebook, "Patrol zone").
+    """
+    inst = state["cards"].get(iid)
+    if not inst or patrol_slot(state, iid) is None:
+        return False
+    return is_opponent(state, inst["controller"], state["active"]) or \
+        state["players"][inst["controller"]]["patrol_locked"]
+
+
+def log(state: dict, text: str, to=None) -> None:
+    """Append a line to the game log.
+
+    ``to`` is None for a public line, or a list of seats that may read it
+    (for lines that name hidden cards, e.g. what you drew).
+    """
+    entry = {"n": len(state["log"]) + 1, "text": text}
+    if to is not None:
+        entry["to"] = sorted(set(to))
+    state["log"].append(entry)
+
+
+def name(state: dict, iid: str) -> str:
+    """The printed name of instance ``iid``'s card."""
+    return catalog.card(state["cards"][iid]["card"])["name"]
+
+
+def seat_name(state: dict, seat: int) -> str:
+    """The display name of ``seat``."""
+    return state["players"][seat]["name"]

@@ -1,0 +1,108 @@
+"""Current ATK, HP and keywords of things in play, with every modifier applied.
+
+Nothing here is stored: ATK, HP and keywords are computed from the printed
+facts (or the hero's band), runes, this-turn effects, patrol slot bonuses,
+keyword modifiers (frenzy) and the static abilities of cards in play (card
+hooks ``aura``). Sources: Deluxe rulebook "Runes", "Patrol zone" and the
+keyword glossary; house rule R6 (squad leader armor).
+"""
+from . import catalog
+from .state import facts, is_patrolling, patrol_slot, team_of
+
+
+def _base(state: dict, inst: dict) -> tuple:
+    rec = catalog.card(inst["card"])
+    if rec["kind"] == "hero":
+        # A hero has the abilities of its band and of every band below it.
+        band = catalog.hero_band(inst["card"], inst["level"])
+        kw = {}
+        for lower in rec["bands"]:
+            if lower["level"] <= inst["level"]:
+                _add_keywords(kw, lower.get("keywords") or {})
+        return band["atk"] or 0, band["hp"] or 0, kw
+    return rec.get("atk") or 0, rec.get("hp") or 0, dict(rec.get("keywords") or {})
+
+
+def _add_keywords(into: dict, extra: dict) -> None:
+    for key, val in extra.items():
+        into[key] = into.get(key, 0) + val
+
+
+def compute(state: dict, iid: str) -> dict:
+    """Return ``{"atk": int, "hp": int, "kw": {keyword: value}}`` for ``iid``.
+
+    ``atk`` never goes below 0 (Intimidate ruling: 0 is the lowest ATK); ``hp``
+    may reach 0 or less, which kills the thing (checked by the engine).
+    """
+    return _compute(state, iid)
+
+
+def _compute(state: dict, iid: str) -> dict:
+    from .cards import hooks_for
+    inst = state["cards"][iid]
+    atk, hp, kw = _base(state, inst)
+    _add_keywords(kw, inst["granted"])
+    net_runes = inst["plus"] - inst["minus"]
+    atk += net_runes
+    hp += net_runes
+    for eff in state["temp"]:
+        if eff["iid"] == iid:
+            atk += eff.get("atk", 0)
+            hp += eff.get("hp", 0)
+            _add_keywords(kw, eff.get("kw", {}))
+    controller = inst["controller"]
+    own_turn = team_of(state, controller) == team_of(state, state["active"])
+    if inst["zone"] == "play":
+        for src in state["players"][controller]["play"]:
+            hooks = hooks_for(state["cards"][src]["card"])
+            if hooks.aura is not None:
+                d_atk, d_hp, d_kw = hooks.aura(state, src, iid)
+                atk += d_atk
+                hp += d_hp
+                _add_keywords(kw, d_kw)
+        if is_patrolling(state, iid):
+            slot = patrol_slot(state, iid)
+            if slot == "squad_leader":
+                _add_keywords(kw, {"armor": 1})  # house rule R6
+            elif slot == "elite":
+                atk += 1
+            elif slot == "lookout":
+                _add_keywords(kw, {"resist": 1})
+    if own_turn and kw.get("frenzy"):
+        atk += kw["frenzy"]
+    return {"atk": max(0, atk), "hp": hp, "kw": kw}
+
+
+def atk(state: dict, iid: str) -> int:
+    """Current ATK of ``iid`` (>= 0)."""
+    return compute(state, iid)["atk"]
+
+
+def hp(state: dict, iid: str) -> int:
+    """Current maximum HP of ``iid`` (damage not subtracted)."""
+    return compute(state, iid)["hp"]
+
+
+def kw(state: dict, iid: str, keyword: str) -> int:
+    """The value of ``keyword`` on ``iid`` (0 when it lacks it)."""
+    return compute(state, iid)["kw"].get(keyword, 0)
+
+
+def is_unit(state: dict, iid: str) -> bool:
+    """True for units (tokens included); heroes are not units."""
+    return facts(state, iid)["kind"] == "unit"
+
+
+def is_hero(state: dict, iid: str) -> bool:
+    """True for heroes."""
+    return facts(state, iid)["kind"] == "hero"
+
+
+def is_character(state: dict, iid: str) -> bool:
+    """True for units and heroes (the things that fight)."""
+    return facts(state, iid)["kind"] in ("unit", "hero")
+
+
+def tech_level(state: dict, iid: str) -> int:
+    """The tech level of a unit (tokens are tech 0); heroes count as None."""
+    return facts(state, iid).get("tech")

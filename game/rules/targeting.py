@@ -1,0 +1,250 @@
+"""Targets of spells and abilities (the ◎ icon) and what may be attacked.
+
+Glossary sources: Untargetable, Invisible, Stealth, Detector, Resist,
+Illusion, Flagbearer, Unattackable, Flying, Anti-air; house rule R10 (the
+Tower detects the first stealth or invisible attacker each opponent turn).
+"""
+from . import catalog, stats
+from .effects import building_ids, building_record, is_building_id
+from .state import is_opponent, is_patrolling, player, team_of
+
+
+def thing_exists(state: dict, tid) -> bool:
+    """True when ``tid`` names a card in play or a standing building."""
+    if not isinstance(tid, str):
+        return False
+    if is_building_id(tid):
+        return building_record(state, tid) is not None
+    inst = state["cards"].get(tid)
+    return inst is not None and inst["zone"] == "play"
+
+
+def controller_of(state: dict, tid: str) -> int:
+    """The seat that controls card or building ``tid`` (a base: its team's
+    first seat)."""
+    if is_building_id(tid):
+        parts = tid.split(":")
+        if parts[0] == "base":
+            return next(p["seat"] for p in state["players"] if p["team"] == int(parts[1]))
+        return int(parts[1])
+    return state["cards"][tid]["controller"]
+
+
+def kind_of(state: dict, tid: str) -> str:
+    """"unit", "hero", "spell", "upgrade", "building" (tech, add-on) or "base"."""
+    if tid.startswith("base:"):
+        return "base"
+    if tid.startswith("bld:"):
+        return "building"
+    return catalog.card(state["cards"][tid]["card"])["kind"]
+
+
+def all_things(state: dict) -> list:
+    """Every card in play and every standing building and base, as ids."""
+    out = [iid for p in state["players"] for iid in p["play"]]
+    for p in state["players"]:
+        out.extend(building_ids(state, p["seat"]))
+    out.extend(f"base:{t}" for t in range(len(state["teams"])))
+    return out
+
+
+def has_detector(state: dict, seats) -> bool:
+    """True when any of ``seats`` controls something with detector."""
+    return any(stats.kw(state, iid, "detector") for s in seats for iid in player(state, s)["play"])
+
+
+def revealed(state: dict, iid: str) -> bool:
+    """True when ``iid`` was revealed by a Tower this turn (house rule R10)."""
+    return state["cards"][iid]["marks"].get("revealed") == state["turn"]
+
+
+def hidden_from(state: dict, iid: str, seat: int) -> bool:
+    """True when ``iid`` is invisible to ``seat``: an opposing invisible thing,
+    not revealed this turn, while ``seat`` has no detector."""
+    inst = state["cards"][iid]
+    return (is_opponent(state, seat, inst["controller"]) and stats.kw(state, iid, "invisible") > 0
+            and not revealed(state, iid) and not has_detector(state, [seat]))
+
+
+def can_target(state: dict, seat: int, tid: str) -> bool:
+    """Whether a spell or ability of ``seat`` may ◎ ``tid`` at all."""
+    if not thing_exists(state, tid):
+        return False
+    if is_building_id(tid):
+        return True
+    if stats.kw(state, tid, "untargetable"):
+        return False
+    return not hidden_from(state, tid, seat)
+
+
+def resist_cost(state: dict, seat: int, tids: list) -> int:
+    """Gold ``seat`` must pay to ◎ ``tids``: each opposing target's resist."""
+    total = 0
+    for tid in tids:
+        if not is_building_id(tid) and is_opponent(state, seat, controller_of(state, tid)):
+            total += stats.kw(state, tid, "resist")
+    return total
+
+
+def slot_candidates(state: dict, seat: int, slot, exclude=()) -> list:
+    """Every id that fits target slot ``slot`` (a cards.Target) for ``seat``."""
+    out = []
+    for tid in all_things(state):
+        if tid in exclude or kind_of(state, tid) not in slot.kinds:
+            continue
+        if slot.icon and not can_target(state, seat, tid):
+            continue
+        if slot.filter is not None and not slot.filter(state, seat, tid):
+            continue
+        out.append(tid)
+    return out
+
+
+def is_flagbearer(state: dict, tid: str) -> bool:
+    """True for a unit with the flagbearer ability."""
+    return not is_building_id(tid) and stats.kw(state, tid, "flagbearer") > 0
+
+
+def flagbearer_duty(state: dict, seat: int, slots: list, chosen: list, budget: int) -> bool:
+    """True when ``chosen`` obeys opposing flagbearers: if any ◎ slot could
+    target an opposing flagbearer that ``seat`` can afford to target (its
+    resist within ``budget`` gold), at least one chosen target must be an
+    opposing flagbearer (glossary: Flagbearer, and its rulings)."""
+    possible = False
+    for slot in slots:
+        if not slot.icon:
+            continue
+        for tid in slot_candidates(state, seat, slot):
+            if is_flagbearer(state, tid) and is_opponent(state, seat, controller_of(state, tid)) \
+                    and resist_cost(state, seat, [tid]) <= budget:
+                possible = True
+                break
+    if not possible:
+        return True
+    return any(is_flagbearer(state, t) and is_opponent(state, seat, controller_of(state, t))
+               for t in chosen)
+
+
+# ---- attacking -----------------------------------------------------------
+
+def defending_groups(state: dict, seat: int) -> list:
+    """The groups of seats an attacker of ``seat`` may attack, each a list.
+
+    In 1-hero and Two-Headed Dragon games all opponents form one group (both
+    opposing patrol zones constrain the attacker, house rule R20); in
+    free-for-all each opponent is a group of its own (house rule R27).
+    """
+    foes = [p["seat"] for p in state["players"] if is_opponent(state, seat, p["seat"])]
+    if state["mode"] == "ffa":
+        return [[s] for s in foes]
+    return [foes]
+
+
+def detects(state: dict, group: list, attacker: str) -> bool:
+    """Whether ``group`` sees stealth/invisible ``attacker`` now: a detector,
+    a Tower whose once-per-turn detect is unused (house rule R10), or a
+    reveal earlier this turn."""
+    if revealed(state, attacker) or has_detector(state, group):
+        return True
+    return tower_can_detect(state, group) is not None
+
+
+def tower_can_detect(state: dict, group: list):
+    """The seat whose finished Tower still has its detect this turn, or None."""
+    for s in group:
+        addon = player(state, s)["buildings"]["addon"]
+        if addon and addon["id"] == "tower" and addon["done"] and \
+                addon.get("detect_turn") != state["turn"]:
+            return s
+    return None
+
+
+def evades_patrol(state: dict, attacker: str, group: list) -> bool:
+    """True when ``attacker`` may ignore every patroller of ``group``:
+    unstoppable, or stealth / invisible that the group does not detect."""
+    if stats.kw(state, attacker, "unstoppable"):
+        return True
+    sneaky = stats.kw(state, attacker, "stealth") or stats.kw(state, attacker, "invisible")
+    return bool(sneaky) and not detects(state, group, attacker)
+
+
+def patrollers(state: dict, group: list) -> list:
+    """``(seat, slot, iid)`` of every patroller of ``group``, in slot order."""
+    out = []
+    for s in group:
+        for slot, iid in player(state, s)["patrol"].items():
+            if iid is not None and is_patrolling(state, iid):
+                out.append((s, slot, iid))
+    return out
+
+
+def can_hit(state: dict, attacker: str, tid: str) -> bool:
+    """Whether ``attacker`` could attack ``tid`` ignoring patrol duties:
+    it exists, is attackable and visible, and fliers need flying or anti-air."""
+    if not thing_exists(state, tid) or is_building_id(tid):
+        return thing_exists(state, tid)
+    if kind_of(state, tid) not in ("unit", "hero"):
+        return False
+    if stats.kw(state, tid, "unattackable"):
+        return False
+    seat = state["cards"][attacker]["controller"]
+    if hidden_from(state, tid, seat) and not is_patrolling(state, tid):
+        return False
+    if stats.kw(state, tid, "flying") and not (stats.kw(state, attacker, "flying")
+                                                or stats.kw(state, attacker, "anti_air")):
+        return False
+    return True
+
+
+def constrains(state: dict, attacker: str, patroller: str, group: list) -> bool:
+    """A patroller stops an attacker on its own level: ground stops ground,
+    flying stops flying (glossary: Flying, Anti-air), unless the attacker
+    evades patrollers altogether."""
+    if evades_patrol(state, attacker, group):
+        return False
+    same_level = bool(stats.kw(state, attacker, "flying")) == bool(stats.kw(state, patroller, "flying"))
+    return same_level and can_hit(state, attacker, patroller)
+
+
+def group_things(state: dict, group: list) -> list:
+    """Everything ``group`` controls that could be attacked: units, heroes,
+    tech buildings, add-ons and bases."""
+    out = []
+    for s in group:
+        out.extend(i for i in player(state, s)["play"] if kind_of(state, i) in ("unit", "hero"))
+        out.extend(building_ids(state, s))
+    for team in sorted({team_of(state, s) for s in group}):
+        out.append(f"base:{team}")
+    return out
+
+
+def attack_targets(state: dict, attacker: str) -> list:
+    """Every id ``attacker`` may legally attack now, patrol duties applied:
+    a squad leader that stops it if there is one, otherwise a patroller that
+    stops it, otherwise anything attackable (rulebook "Patrol zone"; house
+    rules R15, R20)."""
+    seat = state["cards"][attacker]["controller"]
+    out = []
+    for group in defending_groups(state, seat):
+        stoppers = [(slot, iid) for _, slot, iid in patrollers(state, group)
+                    if constrains(state, attacker, iid, group)]
+        leaders = [iid for slot, iid in stoppers if slot == "squad_leader"]
+        if leaders:
+            out.extend(leaders)
+        elif stoppers:
+            out.extend(iid for _, iid in stoppers)
+        else:
+            out.extend(t for t in group_things(state, group) if can_hit(state, attacker, t))
+    return out
+
+
+def group_of_target(state: dict, attacker: str, tid: str) -> list:
+    """The defending group that ``tid`` belongs to, for ``attacker``."""
+    seat = state["cards"][attacker]["controller"]
+    owner = controller_of(state, tid)
+    for group in defending_groups(state, seat):
+        if owner in group or (tid.startswith("base:") and any(team_of(state, s) == int(tid[5:]) for s in group)):
+            return group
+    return []
+
+

@@ -1,0 +1,108 @@
+"""What one viewer may see: a seat, or a spectator (``None``).
+
+Hidden zones (decks, hands, discard piles, worker cards, codexes and tech
+picks) show counts only to anyone but the player and their teammates (house
+rule R21); ids of cards in hidden zones are never shown to others, and cards
+get fresh ids when they enter a hidden zone (state.move), so nobody can
+follow a card through one. Log lines meant for some seats only are left out
+for everyone else.
+"""
+from . import catalog, stats
+from .state import is_opponent, teammates
+
+LOG_TAIL = 200  # how many log lines a view carries
+
+
+def _card_public(state: dict, iid: str) -> dict:
+    inst = state["cards"][iid]
+    rec = catalog.card(inst["card"])
+    out = {
+        "iid": iid, "card": inst["card"], "name": rec["name"], "kind": rec["kind"],
+        "owner": inst["owner"], "controller": inst["controller"],
+        "exhausted": inst["exhausted"], "damage": inst["damage"],
+        "plus": inst["plus"], "minus": inst["minus"],
+        "arrived_this_turn": inst["arrived"] >= state["turn"],
+    }
+    if rec["kind"] in ("unit", "hero"):
+        computed = stats.compute(state, iid)
+        out.update(atk=computed["atk"], hp=computed["hp"], keywords=computed["kw"])
+        out["tech"] = rec.get("tech")
+    if rec["kind"] == "hero":
+        out.update(level=inst["level"], mid_level=rec["mid_level"], max_level=rec["max_level"])
+    if "partners" in inst["marks"]:
+        out["partners"] = list(inst["marks"]["partners"])
+    return out
+
+
+def _card_private(state: dict, iid: str) -> dict:
+    inst = state["cards"][iid]
+    rec = catalog.card(inst["card"])
+    return {"iid": iid, "card": inst["card"], "name": rec["name"], "kind": rec["kind"],
+            "cost": rec.get("cost")}
+
+
+def _hero_in_command(state: dict, iid: str, p: dict) -> dict:
+    inst = state["cards"][iid]
+    rec = catalog.card(inst["card"])
+    return {"iid": iid, "card": inst["card"], "name": rec["name"], "kind": "hero",
+            "level": 1, "ready_after_turns": p["hero_ready_after"].get(inst["card"], 0)}
+
+
+def _buildings(p: dict) -> dict:
+    out = {}
+    for slot, rec in p["buildings"].items():
+        out[slot] = None if rec is None else {
+            "id": rec["id"], "name": catalog.card(rec["id"])["name"],
+            "damage": rec["damage"], "done": rec["done"],
+            "hp": 4 if slot == "addon" else 5,
+        }
+    return out
+
+
+def view(state: dict, viewer) -> dict:
+    """Build the view of ``viewer`` (a seat index, or None for a spectator).
+
+    Returns a JSON-able dict (shape in docs/ENGINE.md, "Views"). Teammates of
+    ``viewer`` show their hand, discard pile and codex; everyone else shows
+    counts only.
+    """
+    players = []
+    for p in state["players"]:
+        seat = p["seat"]
+        sees_all = viewer is not None and not is_opponent(state, viewer, seat)
+        entry = {
+            "seat": seat, "name": p["name"], "team": p["team"], "gold": p["gold"],
+            "workers": p["base_workers"] + len(p["workers"]),
+            "hand_count": len(p["hand"]), "deck_count": len(p["deck"]),
+            "discard_count": len(p["discard"]), "codex_count": sum(p["codex"].values()),
+            "tech_owed": p["tech_owed"], "hired_this_turn": p["hired_this_turn"],
+            "ended_main": p["ended_main"],
+            "command": [_hero_in_command(state, i, p) for i in p["command"]],
+            "play": [_card_public(state, i) for i in p["play"]],
+            "patrol": dict(p["patrol"]),
+            "buildings": _buildings(p),
+            "turns_ended": p["turns_ended"],
+        }
+        if sees_all:
+            entry["hand"] = [_card_private(state, i) for i in p["hand"]]
+            entry["discard"] = [_card_private(state, i) for i in p["discard"]]
+            entry["codex"] = dict(sorted(p["codex"].items()))
+        players.append(entry)
+    prompt = state["prompt"]
+    shown_prompt = None
+    if prompt is not None:
+        shown_prompt = {"seat": prompt["seat"], "text": prompt["text"]}
+        if viewer == prompt["seat"]:
+            shown_prompt.update(id=prompt["id"], options=list(prompt["options"]),
+                                count=prompt["count"], optional=prompt["optional"])
+    readers = set(teammates(state, viewer)) if viewer is not None else set()
+    log = [{"n": e["n"], "text": e["text"]} for e in state["log"]
+           if "to" not in e or readers.intersection(e["to"])]
+    return {
+        "viewer": viewer, "mode": state["mode"], "status": state["status"],
+        "winner": state["winner"], "winners": list(state["winners"]),
+        "result_reason": state["result_reason"], "turn": state["turn"],
+        "active": state["active"], "phase": state["phase"],
+        "teams": [{"hp": t["hp"], "damage": t["damage"]} for t in state["teams"]],
+        "players": players, "prompt": shown_prompt, "log": log[-LOG_TAIL:],
+    }
