@@ -8,7 +8,7 @@ class Match(models.Model):
     """One game. ``state`` is the engine's full (secret) state; ``version``
     counts applied actions and is what every live update carries.
 
-    ``result`` is ``{"winner": seat|None}`` once ``status`` is finished.
+    ``result`` is ``{"winner": seat|None, "reason": str|None}`` once ``status`` is finished.
     """
 
     class Status(models.TextChoices):

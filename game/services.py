@@ -151,7 +151,7 @@ def apply_match_action(match_id: int, user_id: int, action: dict, expected_versi
         match.updated = timezone.now()
         if state.get("status") == "finished":
             match.status = Match.Status.FINISHED
-            match.result = {"winner": state.get("winner")}
+            match.result = {"winner": state.get("winner"), "reason": state.get("result_reason")}
         match.save(update_fields=["state", "version", "updated", "status", "result"])
         MatchAction.objects.create(match=match, seq=match.version, seat=seat, action=action)
     return _snapshot(match)

@@ -1,0 +1,105 @@
+"""Helpers for websocket match tests: start a match through the lobby, read
+its state, receive messages, and list what a viewer must never see."""
+import json
+import re
+
+from asgiref.sync import sync_to_async
+
+from game import rules
+from game.models import Match
+from game.rules import catalog
+from lobby import services
+
+HIDDEN_ZONES = ("hand", "deck", "workers", "discard")
+SECRET_NAME_ZONES = ("hand", "workers")
+
+
+@sync_to_async
+def start_match(players, public=True, spectators=True, seed=42, heroes=("troq_bashar", "river_montoya")):
+    """Start a match through the lobby services; returns the Match."""
+    table = services.create_table(players[0], "1hero", is_public=public, allow_spectators=spectators)
+    for index, user in enumerate(players):
+        if index:
+            services.take_seat(table.pk, user, index, table.invite_token)
+        services.update_seat(table.pk, user, heroes=[heroes[index]], ready=True)
+    table = services.start_table(table.pk, players[0], seed=seed)
+    return table.match
+
+
+@sync_to_async
+def db_match(match_id) -> Match:
+    """The match row as stored now."""
+    return Match.objects.get(pk=match_id)
+
+
+async def recv(comm, timeout=5):
+    """The next JSON message of ``comm``."""
+    return await comm.receive_json_from(timeout=timeout)
+
+
+async def recv_until(comm, kind, timeout=5):
+    """Messages of ``comm`` up to and including the first of type ``kind``."""
+    got = []
+    while True:
+        msg = await recv(comm, timeout)
+        got.append(msg)
+        if msg["type"] == kind:
+            return got
+
+
+def active_seat(state: dict) -> int:
+    """A seat with something to do besides conceding (the one to act)."""
+    for seat in range(len(state["players"])):
+        if any(a["type"] != "concede" for a in rules.legal_actions(state, seat)):
+            return seat
+    raise AssertionError("nobody can act")
+
+
+def playable(state: dict, seat: int) -> list:
+    """The seat's legal actions except conceding."""
+    return [a for a in rules.legal_actions(state, seat) if a["type"] != "concede"]
+
+
+def known_names(state: dict, viewer) -> set:
+    """Card ids and names ``viewer`` may legitimately know at ``state``: cards
+    outside hidden zones, the viewer's own hidden cards, every codex and hero."""
+    known = set()
+
+    def add(card_id):
+        known.update({card_id, catalog.card(card_id)["name"]})
+
+    for inst in state["cards"].values():
+        if inst["zone"] not in HIDDEN_ZONES or inst["owner"] == viewer:
+            add(inst["card"])
+    for player in state["players"]:
+        for card_id in player["codex"]:
+            add(card_id)
+        for hero in player["heroes"]:
+            add(hero)
+    return known
+
+
+def secrets_for(state: dict, viewer, known: set) -> tuple[set, set]:
+    """What ``viewer`` (a seat, or None for a spectator) must not receive:
+    (instance ids in other seats' hidden zones, names/ids of other seats' hand
+    and worker cards that the viewer cannot otherwise know)."""
+    iids, names = set(), set()
+    for player in state["players"]:
+        if player["seat"] == viewer:
+            continue
+        for zone in HIDDEN_ZONES:
+            iids.update(player[zone])
+        for zone in SECRET_NAME_ZONES:
+            for iid in player[zone]:
+                card_id = state["cards"][iid]["card"]
+                names.update({card_id, catalog.card(card_id)["name"]} - known)
+    return iids, names
+
+
+def leaks(messages: list, iids: set, names: set) -> list:
+    """The secret tokens found in ``messages`` (as the client received them)."""
+    found = []
+    for msg in messages:
+        text = json.dumps(msg)
+        found += [t for t in iids | names if re.search(rf"(?<![\w]){re.escape(t)}(?![\w])", text)]
+    return found

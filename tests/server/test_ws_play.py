@@ -1,0 +1,254 @@
+"""Live play over websockets with real session cookies: seats and spectators,
+acting, refusals, bad input, limits, chat, reconnects, version gaps and
+hidden information. Each test runs on the in-memory and (marked) Redis layers."""
+import json
+import random
+
+import pytest
+from asgiref.sync import sync_to_async
+from channels.layers import get_channel_layer
+
+from game.consumers import group_name
+from game.models import MatchAction, MatchPlayer
+from game.rules import catalog
+from tests.server.matchkit import (
+    active_seat,
+    db_match,
+    known_names,
+    leaks,
+    playable,
+    recv,
+    recv_until,
+    secrets_for,
+    start_match,
+)
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture
+async def table(make_user, ws, layer):
+    """alice (seat 0) and bob (seat 1) connected to a fresh public match, carol watching.
+
+    Returns a dict with the match, users, communicators by seat and the
+    spectator's communicator, all past their first ``state``.
+    """
+    alice, bob, carol = [await sync_to_async(make_user)(n) for n in ("alice", "bob", "carol")]
+    match = await start_match([alice, bob])
+    comms, firsts = {}, {}
+    for seat, user in ((0, alice), (1, bob), (None, carol)):
+        comm, connected, _ = await ws(f"/ws/match/{match.pk}/", user)
+        assert connected
+        comms[seat] = comm
+        firsts[seat] = await recv(comm)
+    return {"match": match, "users": (alice, bob, carol), "comms": comms, "firsts": firsts}
+
+
+async def act(comm, action, version, msg_id=1):
+    await comm.send_json_to({"type": "action", "action": action, "version": version, "id": msg_id})
+
+
+async def test_join_as_seats_and_spectator(table):
+    for seat in (0, 1, None):
+        msg = table["firsts"][seat]
+        assert msg["type"] == "state" and msg["version"] == 0 and msg["seat"] == seat
+        assert msg["status"] == "playing" and msg["result"] is None and "log" in msg["view"]
+    assert table["firsts"][0]["legal_actions"]  # seat 0 moves first
+    assert table["firsts"][None]["legal_actions"] == []
+    # each connection renders its own view
+    assert table["firsts"][0]["view"] != table["firsts"][1]["view"]
+
+
+async def test_action_applied_and_each_viewer_gets_its_own_view(table):
+    match = await db_match(table["match"].pk)
+    seat = active_seat(match.state)
+    action = playable(match.state, seat)[0]
+    await act(table["comms"][seat], action, 0, msg_id="a1")
+    assert await recv(table["comms"][seat]) == {"type": "applied", "id": "a1", "version": 1}
+    views = {}
+    for viewer, comm in table["comms"].items():
+        msg = await recv(comm)
+        assert msg["type"] == "state" and msg["version"] == 1 and msg["seat"] == viewer
+        views[viewer] = msg["view"]
+    assert len({json.dumps(v, sort_keys=True) for v in views.values()}) == 3
+    match = await db_match(match.pk)
+    assert match.version == 1
+    logged = await sync_to_async(list)(MatchAction.objects.filter(match=match).values_list("seq", "seat", "action"))
+    assert logged == [(1, seat, action)]
+
+
+async def test_out_of_turn_and_spectator_actions_refused(table):
+    match = await db_match(table["match"].pk)
+    seat = active_seat(match.state)
+    other = 1 - seat
+    # the other seat sends the active seat's action: the engine refuses it
+    await act(table["comms"][other], playable(match.state, seat)[0], 0, msg_id=7)
+    refused = await recv(table["comms"][other])
+    assert refused["type"] == "refused" and refused["id"] == 7 and refused["code"] and refused["reason"]
+    await act(table["comms"][None], playable(match.state, seat)[0], 0, msg_id=8)
+    assert (await recv(table["comms"][None]))["code"] == "spectator"
+    for comm in table["comms"].values():
+        assert await comm.receive_nothing(timeout=0.2)
+    assert (await db_match(match.pk)).version == 0
+
+
+async def test_user_no_longer_seated_cannot_act(table):
+    match = await db_match(table["match"].pk)
+    seat = active_seat(match.state)
+    await sync_to_async(MatchPlayer.objects.filter(match=match, seat=seat).delete)()
+    await act(table["comms"][seat], playable(match.state, seat)[0], 0)
+    assert (await recv(table["comms"][seat]))["code"] == "not_seated"
+    assert (await db_match(match.pk)).version == 0
+
+
+async def test_stale_version_refused_then_resync(table):
+    match = await db_match(table["match"].pk)
+    seat = active_seat(match.state)
+    comm = table["comms"][seat]
+    await act(comm, playable(match.state, seat)[0], 3, msg_id=2)
+    refused = await recv(comm)
+    assert refused["type"] == "refused" and refused["code"] == "stale_version" and refused["id"] == 2
+    await comm.send_json_to({"type": "resync", "id": 3})
+    state = await recv(comm)
+    assert state["type"] == "state" and state["version"] == 0 and state["legal_actions"]
+
+
+@pytest.mark.parametrize(
+    "frame,kind,code",
+    [
+        ("not json", "error", "bad_json"),
+        ("[1, 2]", "error", "bad_message"),
+        ('{"type": "dance"}', "error", "unknown_type"),
+        ('{"type": "action", "version": 0}', "error", "bad_message"),
+        ('{"type": "action", "action": {"type": 5}, "version": 0}', "error", "bad_message"),
+        ('{"type": "action", "action": {"type": "end_main"}}', "error", "bad_message"),
+        ('{"type": "action", "action": {"type": "end_main"}, "version": "0"}', "error", "bad_message"),
+        ('{"type": "action", "action": {"type": "no_such_action"}, "version": 0}', "refused", None),
+        ('{"type": "ping", "id": {"x": 1}}', "error", "bad_message"),
+        ('{"type": "chat", "text": "   "}', "refused", "bad_chat"),
+        ('{"type": "chat", "text": 42}', "refused", "bad_chat"),
+    ],
+)
+async def test_malformed_input_answered_and_changes_nothing(table, frame, kind, code):
+    comm = table["comms"][0]
+    await comm.send_to(text_data=frame)
+    reply = await recv(comm)
+    assert reply["type"] == kind and reply["reason"]
+    if code:
+        assert reply["code"] == code
+    await comm.send_json_to({"type": "ping", "id": "p"})
+    assert (await recv(comm))["type"] == "pong"  # still connected
+    assert (await db_match(table["match"].pk)).version == 0
+
+
+async def test_binary_frame_is_an_error(table):
+    comm = table["comms"][0]
+    await comm.send_to(bytes_data=b'{"type": "ping"}')
+    assert (await recv(comm))["code"] == "bad_message"
+
+
+async def test_oversized_message_refused(table):
+    comm = table["comms"][0]
+    await comm.send_json_to({"type": "chat", "text": "x" * 17000, "id": 1})
+    reply = await recv(comm)
+    assert reply["type"] == "refused" and reply["code"] == "too_large"
+    await comm.send_json_to({"type": "ping", "id": 2})
+    assert (await recv(comm)) == {"type": "pong", "id": 2, "version": 0}
+
+
+async def test_flooding_is_rate_limited_and_every_message_answered(table):
+    comm = table["comms"][0]
+    for i in range(100):
+        await comm.send_json_to({"type": "ping", "id": i})
+    replies = [await recv(comm) for _ in range(100)]
+    assert [r["id"] for r in replies] == list(range(100))
+    limited = [r for r in replies if r["type"] == "refused"]
+    assert limited and all(r["code"] == "rate_limited" for r in limited)
+    assert len(replies) - len(limited) >= 40  # the burst went through
+
+
+async def test_chat_broadcast_raw_and_length_limited(table):
+    text = "<b>hi</b> & \u0007bye"
+    await table["comms"][0].send_json_to({"type": "chat", "text": text, "id": "c1"})
+    for viewer, comm in table["comms"].items():
+        msg = await recv(comm)
+        assert msg == {"type": "chat", "id": "c1" if viewer == 0 else None, "from": "Alice", "seat": 0,
+                       "text": "<b>hi</b> & bye"}
+    await table["comms"][None].send_json_to({"type": "chat", "text": "gg"})
+    assert (await recv(table["comms"][1]))["seat"] is None
+    await table["comms"][None].send_json_to({"type": "chat", "text": "y" * 501, "id": 9})
+    assert (await recv_until(table["comms"][None], "refused"))[-1]["code"] == "bad_chat"
+
+
+async def test_reconnect_gets_current_state(table, ws):
+    match = await db_match(table["match"].pk)
+    seat = active_seat(match.state)
+    other = 1 - seat
+    await table["comms"][other].disconnect()
+    await act(table["comms"][seat], playable(match.state, seat)[0], 0)
+    await recv_until(table["comms"][seat], "state")
+    comm, connected, _ = await ws(f"/ws/match/{match.pk}/", table["users"][other])
+    assert connected
+    state = await recv(comm)
+    assert state["type"] == "state" and state["version"] == 1 and state["seat"] == other
+
+
+async def test_old_or_repeated_versions_are_dropped(table):
+    match = await db_match(table["match"].pk)
+    seat = active_seat(match.state)
+    await act(table["comms"][seat], playable(match.state, seat)[0], 0)
+    for comm in table["comms"].values():
+        await recv_until(comm, "state")
+    # a late, older broadcast (e.g. reordered between workers) is ignored
+    layer = get_channel_layer()
+    stale = {"type": "match.version", "version": 0, "state": match.state, "status": "playing", "result": None}
+    await layer.group_send(group_name(match.pk), stale)
+    for comm in table["comms"].values():
+        assert await comm.receive_nothing(timeout=0.3)
+    # a client that suspects a gap asks again and gets the newest version
+    await table["comms"][None].send_json_to({"type": "resync"})
+    assert (await recv(table["comms"][None]))["version"] == 1
+
+
+async def test_concede_finishes_match(table):
+    await act(table["comms"][1], {"type": "concede"}, 0)
+    assert (await recv(table["comms"][1]))["type"] == "applied"
+    final = await recv(table["comms"][None])
+    assert final["status"] == "finished" and final["result"]["winner"] == 0
+    assert (await recv(table["comms"][0]))["legal_actions"] == []
+    await act(table["comms"][0], {"type": "end_main"}, 1)
+    assert (await recv(table["comms"][0]))["code"] == "match_over"
+    match = await db_match(table["match"].pk)
+    assert match.status == "finished" and match.result["winner"] == 0
+
+
+async def test_no_hidden_information_reaches_opponent_or_spectator(table):
+    """Random legal play; every message each viewer receives is scanned for the
+    instance ids of cards in other seats' hidden zones and for the names of
+    other seats' hand and worker cards that the viewer cannot otherwise know."""
+    rng = random.Random(3)
+    match = await db_match(table["match"].pk)
+    known = {viewer: known_names(match.state, viewer) for viewer in table["comms"]}
+    inbox = {viewer: [table["firsts"][viewer]] for viewer in table["comms"]}
+    scanned_names = set()
+    for step in range(60):
+        for viewer in table["comms"]:
+            known[viewer] |= known_names(match.state, viewer)
+            iids, names = secrets_for(match.state, viewer, known[viewer])
+            scanned_names |= names
+            assert not leaks(inbox[viewer], iids, names), (step, viewer)
+        if match.status != "playing":
+            break
+        seat = active_seat(match.state)
+        action = rng.choice(playable(match.state, seat))
+        if action["type"] == "play":  # playing a card shows it to everyone (and the log names it)
+            card_id = match.state["cards"][action["card"]]["card"]
+            for viewer in known:
+                known[viewer] |= {card_id, catalog.card(card_id)["name"]}
+        await act(table["comms"][seat], action, match.version, msg_id=step)
+        assert (await recv(table["comms"][seat]))["type"] == "applied"
+        inbox = {viewer: await recv_until(comm, "state") for viewer, comm in table["comms"].items()}
+        match = await db_match(match.pk)
+        assert all(msgs[-1]["version"] == match.version for msgs in inbox.values())
+    assert match.version >= 20
+    assert scanned_names  # the scan had secret names to look for
