@@ -1,0 +1,119 @@
+"""Shared builders for the rules scenario tests (tests/rules/).
+
+Several engineers use this module: add new helpers by appending functions,
+never change the behaviour of an existing one.
+
+- ``scenario_game(seats=[...], active=0, turn=3, heroes=(...), seed=1)``:
+  a game built through the engine's scenario API (game/rules/setup.py,
+  docs/ENGINE.md "Scenarios"), starting in ``active``'s main phase.
+- ``new_normal_game(seed=1, heroes=(...))``: a game set up the normal way.
+- ``find(state, tag)``: the instance id of the in-play card tagged ``tag``.
+- ``act(state, seat, action)``: apply an action, return the new state.
+- ``in_play(state, seat, card_id)``: instance ids of ``card_id`` that ``seat``
+  controls in play.
+- ``frozen(state)`` / ``assert_refused(state, seat, action, code)``: an
+  illegal action raises RulesError with ``code`` and leaves the state as it
+  was (compared through json.dumps).
+"""
+import json
+
+import pytest
+
+from game.rules import RulesError, apply_action, legal_actions, new_game
+
+DEFAULT_HEROES = ("troq_bashar", "river_montoya")
+
+
+def scenario_game(seats=None, active=0, turn=3, heroes=DEFAULT_HEROES, seed=1, **extra):
+    """Build a game from a scenario.
+
+    ``seats``: a list of per-seat scenario dicts (see setup.py
+    ``_apply_scenario``); missing seats get ``{}``. Extra keyword arguments
+    go into the scenario dict. Returns the state.
+    """
+    seats = list(seats or [])
+    while len(seats) < len(heroes):
+        seats.append({})
+    scenario = {"turn": turn, "active": active, "seats": seats}
+    scenario.update(extra)
+    config = {"mode": "1hero", "seed": seed,
+              "seats": [{"name": f"P{i}", "hero": h} for i, h in enumerate(heroes)],
+              "scenario": scenario}
+    return new_game(config)
+
+
+def new_normal_game(seed=1, heroes=DEFAULT_HEROES):
+    """A game set up by the rulebook (no scenario); seat 0 begins."""
+    return new_game({"mode": "1hero", "seed": seed,
+                     "seats": [{"name": f"P{i}", "hero": h} for i, h in enumerate(heroes)]})
+
+
+def find(state, tag):
+    """The instance id of the card whose scenario tag (``"id"``) is ``tag``."""
+    return next(i for i, c in state["cards"].items() if c["marks"].get("tag") == tag)
+
+
+def act(state, seat, action):
+    """Apply ``action`` for ``seat``; return the new state (events dropped)."""
+    new, _events = apply_action(state, seat, action)
+    return new
+
+
+def act_events(state, seat, action):
+    """Apply ``action`` for ``seat``; return ``(new_state, events)``."""
+    return apply_action(state, seat, action)
+
+
+def in_play(state, seat, card_id):
+    """Instance ids of ``card_id`` that ``seat`` controls in play."""
+    return [i for i in state["players"][seat]["play"] if state["cards"][i]["card"] == card_id]
+
+
+def frozen(state):
+    """A canonical JSON string of ``state`` for before/after comparisons."""
+    return json.dumps(state, sort_keys=True)
+
+
+def assert_refused(state, seat, action, code):
+    """Assert ``action`` raises RulesError ``code`` and changes nothing.
+
+    Returns the RulesError for further checks.
+    """
+    before = frozen(state)
+    with pytest.raises(RulesError) as info:
+        apply_action(state, seat, action)
+    assert info.value.code == code, info.value
+    assert frozen(state) == before
+    return info.value
+
+
+def hand_ids(state, seat, card_id=None):
+    """Instance ids in ``seat``'s hand (only ``card_id`` copies if given)."""
+    return [i for i in state["players"][seat]["hand"]
+            if card_id is None or state["cards"][i]["card"] == card_id]
+
+
+def hero_id(state, seat):
+    """The instance id of ``seat``'s (first) hero, wherever it is."""
+    hero = state["players"][seat]["heroes"][0]
+    return next(i for i, c in state["cards"].items() if c["card"] == hero and c["owner"] == seat)
+
+
+def base_damage(state, seat):
+    """Damage on ``seat``'s base."""
+    return state["teams"][state["players"][seat]["team"]]["damage"]
+
+
+def choose(state, seat, *options):
+    """Answer the open prompt with ``options``; return the new state."""
+    return act(state, seat, {"type": "choose", "choice": list(options)})
+
+
+def end_turn(state, seat):
+    """End ``seat``'s main phase and, if the next seat is waiting on
+    ``seat``'s owed tech, tech the first legal choice. Returns the state."""
+    state = act(state, seat, {"type": "end_main"})
+    if state["status"] == "playing" and state["players"][seat]["tech_owed"]:
+        techs = [a for a in legal_actions(state, seat) if a["type"] == "tech"]
+        state = act(state, seat, techs[0])
+    return state
