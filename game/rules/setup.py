@@ -44,7 +44,7 @@ def new_game(config: dict) -> dict:
         "status": "playing", "winner": None, "winners": [], "winner_team": None,
         "result_reason": None, "turn": 0, "active": 0, "phase": "setup",
         "players": [], "teams": [], "cards": {}, "next_iid": 1, "queue": [],
-        "prompt": None, "prompt_seq": 0, "temp": [], "log": [], "acting": None,
+        "prompt": None, "prompt_seq": 0, "temp": [], "log": [], "log_seq": 0, "acting": None,
     }
     for index, seat in enumerate(seats):
         hero_id = seat.get("hero")

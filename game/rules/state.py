@@ -11,6 +11,9 @@ from . import catalog
 HIDDEN_ZONES = ("deck", "hand", "discard", "workers")
 LIST_ZONES = ("deck", "hand", "discard", "workers", "command", "play")
 PATROL_SLOTS = ("squad_leader", "elite", "scavenger", "technician", "lookout")
+# The state keeps the latest log lines only (the whole history can be
+# rebuilt by replaying the action log); it keeps every copy of the state small.
+LOG_KEEP = 150
 
 
 def player(state: dict, seat: int) -> dict:
@@ -178,15 +181,19 @@ def is_patrolling(state: dict, iid: str) -> bool:
 
 
 def log(state: dict, text: str, to=None) -> None:
-    """Append a line to the game log.
+    """Append a line to the game log (numbered; the oldest beyond LOG_KEEP
+    are dropped from the state).
 
     ``to`` is None for a public line, or a list of seats that may read it
     (for lines that name hidden cards, e.g. what you drew).
     """
-    entry = {"n": len(state["log"]) + 1, "text": text}
+    state["log_seq"] += 1
+    entry = {"n": state["log_seq"], "text": text}
     if to is not None:
         entry["to"] = sorted(set(to))
     state["log"].append(entry)
+    if len(state["log"]) > LOG_KEEP:
+        del state["log"][: len(state["log"]) - LOG_KEEP]
 
 
 def name(state: dict, iid: str) -> str:

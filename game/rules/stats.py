@@ -6,6 +6,9 @@ keyword modifiers (frenzy) and the static abilities of cards in play (card
 hooks ``aura``). Sources: Deluxe rulebook "Runes", "Patrol zone" and the
 keyword glossary; house rule R6 (squad leader armor).
 """
+import threading
+from contextlib import contextmanager
+
 from . import catalog
 from .state import facts, is_patrolling, patrol_slot, team_of
 
@@ -28,12 +31,37 @@ def _add_keywords(into: dict, extra: dict) -> None:
         into[key] = into.get(key, 0) + val
 
 
+_local = threading.local()
+
+
+@contextmanager
+def frozen(state: dict):
+    """Within this block ``state`` is only read, so computed stats are
+    memoised (legal_actions and view use it; nothing may change the state
+    inside). Thread-local, so concurrent games don't share memos."""
+    outer = getattr(_local, "memo", None)
+    if outer is not None and outer[0] is state:
+        yield
+        return
+    _local.memo = (state, {})
+    try:
+        yield
+    finally:
+        _local.memo = outer
+
+
 def compute(state: dict, iid: str) -> dict:
     """Return ``{"atk": int, "hp": int, "kw": {keyword: value}}`` for ``iid``.
 
     ``atk`` never goes below 0 (Intimidate ruling: 0 is the lowest ATK); ``hp``
     may reach 0 or less, which kills the thing (checked by the engine).
     """
+    memo = getattr(_local, "memo", None)
+    if memo is not None and memo[0] is state:
+        hit = memo[1].get(iid)
+        if hit is None:
+            hit = memo[1][iid] = _compute(state, iid)
+        return hit
     return _compute(state, iid)
 
 

@@ -10,7 +10,7 @@ for everyone else.
 from . import catalog, stats
 from .state import is_opponent, teammates
 
-LOG_TAIL = 200  # how many log lines a view carries
+LOG_TAIL = 100  # how many log lines a view carries
 
 
 def _card_public(state: dict, iid: str) -> dict:
@@ -60,6 +60,12 @@ def _buildings(p: dict) -> dict:
 
 
 def view(state: dict, viewer) -> dict:
+    """Build the view of ``viewer`` (see :func:`_view`), memoising stats."""
+    with stats.frozen(state):
+        return _view(state, viewer)
+
+
+def _view(state: dict, viewer) -> dict:
     """Build the view of ``viewer`` (a seat index, or None for a spectator).
 
     Returns a JSON-able dict (shape in docs/ENGINE.md, "Views"). Teammates of

@@ -1,0 +1,150 @@
+"""Two bots that play through the public interface (legal_actions and
+apply_action), for tests, benchmarks and empty seats.
+
+- :class:`RandomBot`: any legal action, uniformly, except conceding; it ends
+  its main phase with a fixed probability so games move on.
+- :class:`GreedyBot`: hires workers, builds tech, summons and levels its
+  hero, plays the most expensive card it can, and attacks when the trade is
+  good.
+"""
+import random
+
+from . import catalog, stats
+from .engine import legal_actions
+from .state import player
+
+
+class RandomBot:
+    """A random legal player.
+
+    ``seed``: seeds the bot's own generator (independent of the game's).
+    ``end_bias``: chance of ending the main phase when that is one option
+    among others (0..1); it keeps random games from wandering forever.
+    """
+
+    def __init__(self, seed: int = 0, end_bias: float = 0.3):
+        self.rng = random.Random(seed)
+        self.end_bias = end_bias
+
+    def choose(self, state: dict, seat: int):
+        """Return an action dict for ``seat``, or None when it has none."""
+        actions = [a for a in legal_actions(state, seat) if a["type"] != "concede"]
+        if not actions:
+            return None
+        ends = [a for a in actions if a["type"] == "end_main"]
+        others = [a for a in actions if a["type"] != "end_main"]
+        if ends and (not others or self.rng.random() < self.end_bias):
+            return ends[0]
+        return self.rng.choice(others)
+
+
+class GreedyBot:
+    """A simple greedy player (see the module docstring)."""
+
+    def __init__(self, seed: int = 0):
+        self.rng = random.Random(seed)
+
+    def choose(self, state: dict, seat: int):
+        """Return an action dict for ``seat``, or None when it has none."""
+        actions = [a for a in legal_actions(state, seat) if a["type"] != "concede"]
+        if not actions:
+            return None
+        by_type = {}
+        for a in actions:
+            by_type.setdefault(a["type"], []).append(a)
+        for kind in ("choose", "tech"):
+            if kind in by_type:
+                return max(by_type[kind], key=lambda a: self._value_of_choice(state, seat, a))
+        p = player(state, seat)
+        if "hire" in by_type and len(p["workers"]) + p["base_workers"] < 10:
+            return min(by_type["hire"], key=lambda a: self._card_value(state, a["card"]))
+        for building in ("tech_1", "tech_2", "tech_3"):
+            for a in by_type.get("build", []):
+                if a["building"] == building:
+                    return a
+        if "summon" in by_type:
+            return by_type["summon"][0]
+        plays = by_type.get("play", [])
+        if plays:
+            return max(plays, key=lambda a: (self._card_value(state, a["card"]), self.rng.random()))
+        attacks = [a for a in by_type.get("attack", []) if self._good_attack(state, a)]
+        if attacks:
+            return max(attacks, key=lambda a: self._attack_value(state, a))
+        if "level_up" in by_type:
+            return max(by_type["level_up"], key=lambda a: a["levels"])
+        if "ability" in by_type:
+            return self.rng.choice(by_type["ability"])
+        patrols = [a for a in by_type.get("patrol", []) if a["slot"] == "squad_leader"]
+        if patrols and player(state, seat)["patrol"]["squad_leader"] is None:
+            return max(patrols, key=lambda a: stats.hp(state, a["card"]))
+        if "end_main" in by_type:
+            return by_type["end_main"][0]
+        return self.rng.choice(actions)
+
+    @staticmethod
+    def _card_value(state: dict, iid: str) -> int:
+        return catalog.card(state["cards"][iid]["card"])["cost"] or 0
+
+    def _value_of_choice(self, state: dict, seat: int, action: dict) -> float:
+        if action["type"] == "tech":
+            return sum(catalog.card(c)["cost"] or 0 for c in action["cards"]) + self.rng.random()
+        values = []
+        for option in action["choice"]:
+            inst = state["cards"].get(option) if isinstance(option, str) else None
+            if inst is None:
+                values.append(0)
+            else:
+                mine = inst["controller"] == seat
+                values.append(-stats.atk(state, option) if mine else stats.atk(state, option))
+        return sum(values) + self.rng.random()
+
+    @staticmethod
+    def _good_attack(state: dict, action: dict) -> bool:
+        attacker, target = action["attacker"], action["target"]
+        if target.startswith(("base:", "bld:")):
+            return True
+        a_atk, a_left = stats.atk(state, attacker), stats.hp(state, attacker) - state["cards"][attacker]["damage"]
+        t_atk, t_left = stats.atk(state, target), stats.hp(state, target) - state["cards"][target]["damage"]
+        return a_atk >= t_left or t_atk < a_left
+
+    @staticmethod
+    def _attack_value(state: dict, action: dict) -> int:
+        target = action["target"]
+        if target.startswith("base:"):
+            return 100
+        if target.startswith("bld:"):
+            return 50
+        return stats.atk(state, target) + (catalog.card(state["cards"][target]["card"]).get("cost") or 0)
+
+
+def play_game(config: dict, bots: list, max_actions: int = 5000, on_action=None):
+    """Play a whole game with one bot per seat; return ``(state, actions)``.
+
+    ``actions`` is the list of ``(seat, action)`` applied. At each step the
+    bot of a seat with a prompt or an owed choice acts first, then the
+    active seat. Stops at the end of the game or after ``max_actions``.
+    ``on_action(state, seat, action)`` is called after each applied action.
+    """
+    from .engine import apply_action
+    from .setup import new_game
+    state = new_game(config)
+    log = []
+    while state["status"] == "playing" and len(log) < max_actions:
+        seat = _next_to_act(state)
+        action = bots[seat].choose(state, seat)
+        if action is None:
+            break
+        state, _ = apply_action(state, seat, action)
+        log.append((seat, action))
+        if on_action is not None:
+            on_action(state, seat, action)
+    return state, log
+
+
+def _next_to_act(state: dict) -> int:
+    if state["prompt"] is not None:
+        return state["prompt"]["seat"]
+    for p in state["players"]:
+        if p["tech_owed"]:
+            return p["seat"]
+    return state["active"]
