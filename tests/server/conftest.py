@@ -79,7 +79,15 @@ def session_cookie(user) -> bytes:
 
 
 @pytest.fixture
-async def ws():
+async def close_db_thread():
+    """After the test, close the connections of the shared database thread
+    (PostgreSQL refuses to drop a test database that still has sessions)."""
+    yield
+    await sync_to_async(connections.close_all)()
+
+
+@pytest.fixture
+async def ws(close_db_thread):
     """Factory: ``await ws(path, user=None, origin=ORIGIN)`` opens a websocket
     through the real ASGI app (origin check, session auth) and returns
     ``(communicator, connected, close_code_or_subprotocol)``; all are closed at teardown.
@@ -98,9 +106,6 @@ async def ws():
     yield open_ws
     for comm in opened:
         await comm.disconnect()
-    # Close the connections of the shared database thread (PostgreSQL refuses to
-    # drop a test database that still has sessions).
-    await sync_to_async(connections.close_all)()
 
 
 @pytest.fixture(autouse=True)

@@ -1,0 +1,153 @@
+"""A match survives a server restart: state, version and log live in the database.
+
+One test replaces the consumer and channel layer in-process; the other runs the
+real server (daphne) as a separate process, kills it mid-match and starts a new
+one on the same database.
+"""
+import asyncio
+import json
+import os
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import pytest
+import websockets
+from asgiref.sync import sync_to_async
+from channels.layers import channel_layers, get_channel_layer
+from django.db import connection
+
+from tests.server.conftest import session_cookie
+from tests.server.matchkit import active_seat, db_match, playable, recv, recv_until, start_match
+
+pytestmark = pytest.mark.django_db(transaction=True)
+ROOT = Path(__file__).resolve().parents[2]
+
+
+async def test_fresh_consumer_and_layer_resume_the_match(make_user, ws, layer):
+    alice, bob = [await sync_to_async(make_user)(n) for n in ("alice", "bob")]
+    match = await start_match([alice, bob])
+    comms = {}
+    for seat, user in ((0, alice), (1, bob)):
+        comms[seat], connected, _ = await ws(f"/ws/match/{match.pk}/", user)
+        await recv(comms[seat])
+    for _ in range(3):
+        match = await db_match(match.pk)
+        seat = active_seat(match.state)
+        await comms[seat].send_json_to({"type": "action", "action": playable(match.state, seat)[0],
+                                        "version": match.version})
+        views = {s: (await recv_until(c, "state"))[-1] for s, c in comms.items()}
+    for comm in comms.values():
+        await comm.disconnect()
+    # "restart": forget every channel layer instance, connect new consumers
+    if layer == "redis":
+        await get_channel_layer().flush()
+    channel_layers.backends.clear()
+    for seat, user in ((0, alice), (1, bob)):
+        comm, connected, _ = await ws(f"/ws/match/{match.pk}/", user)
+        assert connected
+        state = await recv(comm)
+        assert state["version"] == 3 and state["view"] == views[seat]["view"]
+        comms[seat] = comm
+    match = await db_match(match.pk)
+    seat = active_seat(match.state)
+    await comms[seat].send_json_to({"type": "action", "action": playable(match.state, seat)[0], "version": 3})
+    assert (await recv(comms[seat]))["version"] == 4
+
+
+def _database_url() -> str:
+    db = connection.settings_dict
+    if connection.vendor == "sqlite":
+        return f"sqlite:///{db['NAME']}"
+    auth = db["USER"] + (f":{db['PASSWORD']}" if db["PASSWORD"] else "")
+    return f"postgres://{auth}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{db['NAME']}"
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+class Daphne:
+    """A daphne server process on the test database (context manager)."""
+
+    def __init__(self):
+        self.port = _free_port()
+        env = {**os.environ, "DATABASE_URL": _database_url(), "DEBUG": "0",
+               "DJANGO_SETTINGS_MODULE": "codexsite.settings"}
+        self.log = tempfile.TemporaryFile()
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(self.port), "codexsite.asgi:application"],
+            cwd=ROOT, env=env, stdout=self.log, stderr=subprocess.STDOUT,
+        )
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                socket.create_connection(("127.0.0.1", self.port), timeout=1).close()
+                break
+            except OSError:
+                if self.proc.poll() is not None or time.monotonic() > deadline:
+                    self.stop()
+                    self.log.seek(0)
+                    raise RuntimeError(f"daphne did not start: {self.log.read().decode()[-2000:]}")
+                time.sleep(0.1)
+
+    def stop(self):
+        self.proc.terminate()
+        try:
+            self.proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+        self.log.close()
+
+    async def connect(self, match_id, user):
+        cookie = await sync_to_async(session_cookie)(user)
+        return await websockets.connect(
+            f"ws://127.0.0.1:{self.port}/ws/match/{match_id}/",
+            origin=f"http://127.0.0.1:{self.port}",
+            additional_headers={"Cookie": cookie.decode()},
+        )
+
+
+async def next_of(sock, kind):
+    while True:
+        msg = json.loads(await asyncio.wait_for(sock.recv(), 10))
+        if msg["type"] == kind:
+            return msg
+
+
+async def test_match_survives_a_real_server_restart(make_user, close_db_thread):
+    alice, bob = [await sync_to_async(make_user)(n) for n in ("alice", "bob")]
+    match = await start_match([alice, bob])
+    server = await asyncio.to_thread(Daphne)
+    try:
+        socks = {0: await server.connect(match.pk, alice), 1: await server.connect(match.pk, bob)}
+        for sock in socks.values():
+            await next_of(sock, "state")
+        for _ in range(3):
+            match = await db_match(match.pk)
+            seat = active_seat(match.state)
+            await socks[seat].send(json.dumps({"type": "action", "action": playable(match.state, seat)[0],
+                                               "version": match.version, "id": 1}))
+            assert (await next_of(socks[seat], "applied"))["version"] == match.version + 1
+            last = {s: await next_of(sock, "state") for s, sock in socks.items()}
+    finally:
+        await asyncio.to_thread(server.stop)
+    server = await asyncio.to_thread(Daphne)
+    try:
+        match = await db_match(match.pk)
+        seat = active_seat(match.state)
+        sock = await server.connect(match.pk, (alice, bob)[seat])
+        state = await next_of(sock, "state")
+        assert state["version"] == 3 and state["view"] == last[seat]["view"]
+        action = playable(match.state, seat)[0]
+        await sock.send(json.dumps({"type": "action", "action": action, "version": 3, "id": 2}))
+        assert (await next_of(sock, "applied"))["version"] == 4
+        await sock.close()
+    finally:
+        await asyncio.to_thread(server.stop)
