@@ -1,0 +1,161 @@
+"""Starting a match from the lobby, the match REST API and its filtered logs,
+the match page, and applying actions concurrently (one writer per match)."""
+import threading
+
+import pytest
+from django.db import connection, transaction
+from rest_framework.test import APIClient
+
+from game.models import Match
+from game.services import ActionRefused, apply_match_action
+from lobby import services
+from tests.server.matchkit import active_seat, playable
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def logged_in(user):
+    client = APIClient()
+    client.force_login(user)
+    return client
+
+
+@pytest.fixture
+def players(make_user):
+    return make_user("alice"), make_user("bob"), make_user("carol")
+
+
+def start(alice, bob, public=True, spectators=True):
+    client_a, client_b = logged_in(alice), logged_in(bob)
+    table = client_a.post("/api/tables/", {"mode": "1hero", "is_public": public, "allow_spectators": spectators},
+                          format="json").json()
+    client_b.post(f"/api/tables/{table['id']}/join/", {"index": 1, "invite": table["invite_token"]}, format="json")
+    for client, hero in ((client_a, "troq_bashar"), (client_b, "river_montoya")):
+        client.patch(f"/api/tables/{table['id']}/seat/", {"heroes": [hero], "ready": True}, format="json")
+    started = client_a.post(f"/api/tables/{table['id']}/start/")
+    assert started.status_code == 200, started.content
+    assert started.json()["status"] == "started"
+    return Match.objects.get(pk=started.json()["match_id"]), table
+
+
+def play(match, steps):
+    for _ in range(steps):
+        match.refresh_from_db()
+        seat = active_seat(match.state)
+        user = match.players.get(seat=seat).user
+        apply_match_action(match.pk, user.pk, playable(match.state, seat)[0], match.version)
+    match.refresh_from_db()
+    return match
+
+
+def test_start_builds_the_engine_config_from_the_seats(players):
+    alice, bob, _ = players
+    match, table = start(alice, bob)
+    assert match.config["mode"] == "1hero" and isinstance(match.config["seed"], int)
+    assert match.config["seats"] == [{"name": "Alice", "hero": "troq_bashar"}, {"name": "Bob", "hero": "river_montoya"}]
+    assert match.version == 0 and match.status == "playing" and match.state["status"] == "playing"
+    # a started table takes no more seat changes
+    assert logged_in(bob).post(f"/api/tables/{table['id']}/leave/").json()["code"] == "table_started"
+
+
+def test_match_api_lists_and_reads_matches(players):
+    alice, bob, carol = players
+    match, _ = start(alice, bob)
+    detail = logged_in(carol).get(f"/api/matches/{match.pk}/").json()
+    assert detail["status"] == "playing" and detail["version"] == 0 and detail["mode"] == "1hero"
+    assert [(p["seat"], p["name"], p["heroes"]) for p in detail["players"]] == [
+        (0, "Alice", ["troq_bashar"]), (1, "Bob", ["river_montoya"])]
+    assert match.pk in [m["id"] for m in logged_in(carol).get("/api/matches/").json()]
+
+
+def test_private_match_hidden_from_outsiders(players):
+    alice, bob, carol = players
+    match, table = start(alice, bob, public=False)
+    outsider = logged_in(carol)
+    assert match.pk not in [m["id"] for m in outsider.get("/api/matches/").json()]
+    assert outsider.get(f"/api/matches/{match.pk}/").status_code == 404
+    assert outsider.get(f"/api/matches/{match.pk}/?invite={table['invite_token']}").status_code == 200
+    assert outsider.get(f"/match/{match.pk}/").status_code == 404
+    assert outsider.get(f"/match/{match.pk}/?invite={table['invite_token']}").status_code == 200
+    assert logged_in(alice).get(f"/match/{match.pk}/").status_code == 200
+
+
+def test_log_is_filtered_for_the_viewer(players):
+    alice, bob, carol = players
+    match, _ = start(alice, bob)
+    match = play(match, 6)
+    actions = list(match.actions.values_list("seat", "action"))
+    for user, seat in ((alice, 0), (bob, 1), (carol, None)):
+        log = logged_in(user).get(f"/api/matches/{match.pk}/log/").json()
+        assert log["version"] == 6 and log["seat"] == seat and log["lines"]
+        for entry, (actor, action) in zip(log["actions"], actions):
+            assert entry["action"] == (action if actor == seat else {"type": action["type"]})
+
+
+def test_concurrent_actions_one_applies_the_other_is_stale(players):
+    """Two threads send the same action at the same version: one writer at a time."""
+    alice, bob, _ = players
+    match, _ = start(alice, bob)
+    seat = active_seat(match.state)
+    user = (alice, bob)[seat]
+    action = playable(match.state, seat)[0]
+    outcomes, barrier = [], threading.Barrier(2)
+
+    def send():
+        barrier.wait()
+        try:
+            outcomes.append(apply_match_action(match.pk, user.pk, action, 0).version)
+        except ActionRefused as refused:
+            outcomes.append(refused.code)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=send) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(map(str, outcomes)) == ["1", "stale_version"]
+    match.refresh_from_db()
+    assert match.version == 1 and match.actions.count() == 1
+
+
+@pytest.mark.postgres
+def test_row_lock_makes_a_writer_wait_on_postgresql(players):
+    """While one transaction holds the match row, another action waits, then
+    sees the new version (select_for_update)."""
+    alice, bob, _ = players
+    match, _ = start(alice, bob)
+    seat = active_seat(match.state)
+    user = (alice, bob)[seat]
+    action = playable(match.state, seat)[0]
+    locked, release, result = threading.Event(), threading.Event(), []
+
+    def holder():
+        with transaction.atomic():
+            Match.objects.select_for_update().get(pk=match.pk)
+            locked.set()
+            release.wait(10)
+            Match.objects.filter(pk=match.pk).update(version=5)
+        connection.close()
+
+    def writer():
+        locked.wait(10)
+        try:
+            apply_match_action(match.pk, user.pk, action, 0)
+            result.append("applied")
+        except ActionRefused as refused:
+            result.append(refused.code)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=holder), threading.Thread(target=writer)]
+    for thread in threads:
+        thread.start()
+    locked.wait(10)
+    threads[1].join(0.5)
+    assert threads[1].is_alive() and not result  # blocked on the row lock
+    release.set()
+    for thread in threads:
+        thread.join(10)
+    assert result == ["stale_version"]
