@@ -1,0 +1,95 @@
+"""Invariants that must hold after every action; used by the property tests
+and available to anyone who drives the engine (bots, fuzzers).
+
+Each check raises AssertionError with a sentence naming what broke.
+"""
+import json
+import re
+
+_ID = re.compile(r'"(c\d+)"')
+
+from . import catalog
+from .effects import GOLD_CAP
+from .state import HIDDEN_ZONES, LIST_ZONES
+from .view import view
+
+
+def check_all(state: dict, last_action=None, last_seat=None) -> None:
+    """Run every invariant on ``state`` (``last_action`` by ``last_seat`` is
+    the action just applied, for the patrol lock-in check)."""
+    check_gold(state)
+    check_zones(state)
+    check_card_counts(state)
+    if last_action is not None and last_action.get("type") == "end_main":
+        check_patrol_lock(state, last_seat)
+    check_views(state)
+
+
+def check_gold(state: dict) -> None:
+    """Every player's gold is within 0..20."""
+    for p in state["players"]:
+        assert 0 <= p["gold"] <= GOLD_CAP, f"seat {p['seat']} has {p['gold']} gold"
+
+
+def check_zones(state: dict) -> None:
+    """Every card instance is in exactly one zone, and its zone field agrees."""
+    seen = {}
+    for p in state["players"]:
+        for zone in LIST_ZONES:
+            for iid in p[zone]:
+                assert iid not in seen, f"{iid} is in {seen.get(iid)} and in {zone}"
+                seen[iid] = zone
+                inst = state["cards"][iid]
+                assert inst["zone"] == zone, f"{iid} says {inst['zone']} but sits in {zone}"
+                holder = inst["controller"] if zone == "play" else inst["owner"]
+                assert holder == p["seat"], f"{iid} is in seat {p['seat']}'s {zone}"
+    for iid, inst in state["cards"].items():
+        if inst["zone"] in LIST_ZONES:
+            assert iid in seen, f"{iid} claims zone {inst['zone']} but no list holds it"
+        else:
+            assert inst["zone"] == "stack", f"{iid} is in unknown zone {inst['zone']}"
+
+
+def check_card_counts(state: dict) -> None:
+    """Each player owns as many cards (tokens aside, codex included) as at
+    the start of the game."""
+    for p in state["players"]:
+        owned = sum(1 for inst in state["cards"].values()
+                    if inst["owner"] == p["seat"] and not catalog.card(inst["card"]).get("token"))
+        owned += sum(p["codex"].values())
+        assert owned == p["card_total"], f"seat {p['seat']} owns {owned} cards, started with {p['card_total']}"
+
+
+def check_patrol_lock(state: dict, seat: int) -> None:
+    """Right after ``seat`` ended its main phase, only ready cards patrol."""
+    for slot, iid in state["players"][seat]["patrol"].items():
+        if iid is not None:
+            assert not state["cards"][iid]["exhausted"], f"exhausted {iid} locked into {slot}"
+
+
+def hidden_ids_of(state: dict, seat: int) -> set:
+    """Ids of the cards in ``seat``'s hidden zones."""
+    p = state["players"][seat]
+    return {iid for zone in HIDDEN_ZONES for iid in p[zone]}
+
+
+def check_views(state: dict) -> None:
+    """No view holds an id of a card in another team's hidden zone, a hand,
+    discard or codex of another team, or a log line meant for others."""
+    seats = [p["seat"] for p in state["players"]]
+    for viewer in seats + [None]:
+        shown = view(state, viewer)
+        shown_ids = set(_ID.findall(json.dumps(shown)))
+        for p in state["players"]:
+            friend = viewer is not None and p["team"] == state["players"][viewer]["team"]
+            if friend:
+                continue
+            entry = shown["players"][p["seat"]]
+            for key in ("hand", "discard", "codex"):
+                assert key not in entry, f"viewer {viewer} sees seat {p['seat']}'s {key}"
+            leaked = hidden_ids_of(state, p["seat"]) & shown_ids
+            assert not leaked, f"viewer {viewer} sees hidden card ids {sorted(leaked)}"
+        private = {e["n"] for e in state["log"] if "to" in e and
+                   (viewer is None or not set(e["to"]) & {q["seat"] for q in state["players"]
+                                                         if q["team"] == state["players"][viewer]["team"]})}
+        assert not private & {e["n"] for e in shown["log"]}, f"viewer {viewer} sees a private log line"
