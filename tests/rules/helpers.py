@@ -117,3 +117,39 @@ def end_turn(state, seat):
         techs = [a for a in legal_actions(state, seat) if a["type"] == "tech"]
         state = act(state, seat, techs[0])
     return state
+
+
+def play_card(state, seat, card_id, targets=()):
+    """Play the first copy of ``card_id`` in ``seat``'s hand with
+    ``targets``; return the new state."""
+    card = hand_ids(state, seat, card_id)[0]
+    return act(state, seat, {"type": "play", "card": card, "targets": list(targets)})
+
+
+def use_ability(state, seat, card, index=0, targets=()):
+    """Use activated ability ``index`` of in-play ``card``; return the state."""
+    return act(state, seat, {"type": "ability", "card": card, "ability": index,
+                             "targets": list(targets)})
+
+
+def attack(state, seat, attacker, target):
+    """``attacker`` (of ``seat``) attacks ``target``; return the new state."""
+    return act(state, seat, {"type": "attack", "attacker": attacker, "target": target})
+
+
+def atk_hp(state, iid):
+    """``(ATK, HP)`` of ``iid`` now, from game.rules.stats (HP before damage)."""
+    from game.rules import stats
+    return stats.atk(state, iid), stats.hp(state, iid)
+
+
+def prompt_options(state):
+    """The options of the open prompt (an empty list when none is open)."""
+    return list(state["prompt"]["options"]) if state["prompt"] else []
+
+
+def legal_of(state, seat, kind, **match):
+    """The legal actions of ``seat`` of type ``kind`` whose fields equal
+    ``match`` (e.g. ``card=iid``)."""
+    return [a for a in legal_actions(state, seat)
+            if a["type"] == kind and all(a.get(k) == v for k, v in match.items())]
