@@ -5,6 +5,7 @@ const config = pageConfig("lobby-config");
 const tablesBox = document.getElementById("tables");
 const errorBox = document.getElementById("lobby-error");
 let modes = {};
+let shown = "";
 
 function showError(result) {
   errorBox.textContent = result.ok ? "" : (result.data && (result.data.detail || JSON.stringify(result.data))) || `Error ${result.status}`;
@@ -80,6 +81,9 @@ async function refresh() {
   const result = await api("GET", `/api/tables/${query}`);
   if (!result.ok) return showError(result);
   let tables = result.data;
+  const snapshot = JSON.stringify(tables);
+  if (snapshot === shown) return; // keep the DOM (and what the user is doing) when nothing changed
+  shown = snapshot;
   if (config.focusTable !== null) tables = tables.sort((a, b) => (b.id === config.focusTable) - (a.id === config.focusTable));
   tablesBox.replaceChildren(...tables.map(renderTable));
   if (!tables.length) tablesBox.append(el("p", "No open tables yet: create one."));
