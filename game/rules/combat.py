@@ -162,9 +162,9 @@ def _adjacent_patrollers(state: dict, iid: str) -> list:
 @op("combat")
 def _combat(state: dict, step: dict) -> None:
     """Combat damage. First the choices (overpower's second target, which
-    adjacent patroller sparkshot hits), then damage: swift strikers (and the
-    Tower) first, then everyone else still in play, simultaneously within
-    each step."""
+    adjacent patroller sparkshot hits), then damage: swift strikers first,
+    then everyone else still in play, simultaneously within each step (the
+    Tower strikes in the attacker's step, R10)."""
     ctx = step["ctx"]
     attacker, target = ctx["attacker"], ctx["target"]
     if target is None or not thing_exists(state, attacker) or not thing_exists(state, target):
@@ -244,7 +244,10 @@ def _deal_combat_damage(state: dict, ctx: dict) -> None:
         if thing_exists(state, iid):
             hits.append((iid, attacker, stats.atk(state, iid), bool(stats.kw(state, iid, "swift_strike"))))
     if _tower_sees(state, attacker, ctx["group"]):
-        hits.append((None, attacker, 1, True))  # the Tower strikes with the swift step
+        # House rule R10 and the Tower ruling: the Tower's 1 damage is combat
+        # damage dealt together with the attacker's own (in the swift strike
+        # step when the attacker has swift strike), not before it.
+        hits.append((None, attacker, 1, a_swift))
     from .checks import state_based_checks
     for swift in (True, False):
         batch = [h for h in hits if h[3] == swift and (h[0] is None or thing_exists(state, h[0]))]
