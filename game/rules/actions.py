@@ -24,6 +24,8 @@ TECH_BUILDINGS = {
     "tech_3": (5, 10, "tech_2"),
 }
 ADDONS_BY_MODE = {"1hero": ("surplus", "tower")}
+# House rule R4: the Starter rulebook's "Warehouse" is the Deluxe "Surplus".
+BUILDING_ALIASES = {"warehouse": "surplus"}
 
 
 def fail(code: str, message: str):
@@ -167,6 +169,9 @@ def check_build(state, seat, action):
     require_main(state, seat)
     p = player(state, seat)
     what = action.get("building")
+    if not isinstance(what, str):
+        fail("bad_building", "Unknown building.")
+    what = BUILDING_ALIASES.get(what, what)
     if what in TECH_BUILDINGS:
         gold, workers, needs = TECH_BUILDINGS[what]
         if p["buildings"][what] is not None:

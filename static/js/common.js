@@ -1,4 +1,5 @@
-// Small helpers shared by the page scripts.
+// Small helpers shared by the page scripts. User text is always inserted as
+// text (textContent), never as HTML.
 
 /** Read a JSON config that the template wrote with json_script. */
 export function pageConfig(id) {
@@ -11,7 +12,7 @@ export function csrfToken() {
   return m ? decodeURIComponent(m[1]) : "";
 }
 
-/** Call the REST API; resolves to {ok, status, data}. */
+/** Call the REST API; resolves to {ok, status, data} (never rejects on HTTP errors). */
 export async function api(method, url, body) {
   const opts = { method, credentials: "same-origin", headers: { Accept: "application/json" } };
   if (body !== undefined) {
@@ -19,15 +20,64 @@ export async function api(method, url, body) {
     opts.body = JSON.stringify(body);
   }
   if (method !== "GET") opts.headers["X-CSRFToken"] = csrfToken();
-  const res = await fetch(url, opts);
-  const data = res.status === 204 ? null : await res.json().catch(() => null);
-  return { ok: res.ok, status: res.status, data };
+  try {
+    const res = await fetch(url, opts);
+    const data = res.status === 204 ? null : await res.json().catch(() => null);
+    return { ok: res.ok, status: res.status, data };
+  } catch (err) {
+    return { ok: false, status: 0, data: { detail: "The server cannot be reached." } };
+  }
 }
 
-/** Create an element with text content (never HTML) and optional attributes. */
-export function el(tag, text, attrs = {}) {
+/** A readable sentence from a failed API result. */
+export function apiError(result) {
+  if (result.ok) return "";
+  const data = result.data;
+  if (data && typeof data.detail === "string") return data.detail;
+  if (data && typeof data === "object") {
+    return Object.entries(data).map(([k, v]) => `${k}: ${Array.isArray(v) ? v.join(" ") : v}`).join("; ");
+  }
+  return `The server answered ${result.status}.`;
+}
+
+/**
+ * Create an element. `text` becomes its text content (never HTML); `attrs`
+ * are attributes (class, data-*, ...); `children` are appended.
+ */
+export function el(tag, text, attrs = {}, ...children) {
   const node = document.createElement(tag);
   if (text !== undefined && text !== null) node.textContent = String(text);
-  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === false || v === null || v === undefined) continue;
+    node.setAttribute(k, v === true ? "" : v);
+  }
+  for (const child of children) if (child !== null && child !== undefined && child !== false) node.append(child);
   return node;
+}
+
+/** "regular_sized_rhinoceros" -> "regular sized rhinoceros". */
+export function words(id) {
+  return String(id).replace(/_/g, " ");
+}
+
+/** Roman numerals for tech levels (0 stays 0). */
+export function roman(n) {
+  return ["0", "I", "II", "III"][n] ?? String(n);
+}
+
+let catalogPromise = null;
+
+/**
+ * The card catalog (GET /api/cards/), fetched once per page: a Map from card
+ * id to its facts ({name, kind, cost, atk, hp, tech, text, bands, ...}).
+ */
+export function loadCatalog() {
+  if (!catalogPromise) {
+    catalogPromise = api("GET", "/api/cards/").then((result) => {
+      const map = new Map();
+      for (const card of result.ok ? result.data : []) map.set(card.id, card);
+      return map;
+    });
+  }
+  return catalogPromise;
 }

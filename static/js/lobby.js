@@ -1,102 +1,216 @@
-// Lobby page: lists tables (polling the REST API), creates tables, seats, heroes, ready, start.
-import { api, el, pageConfig } from "./common.js";
+// Lobby page: lists tables and matches (polling the REST API), creates tables,
+// takes and leaves seats, picks heroes, ready, start; sends everyone seated at a
+// table to its match page once the host starts it.
+import { api, apiError, el, loadCatalog, pageConfig } from "./common.js";
 
 const config = pageConfig("lobby-config");
-const tablesBox = document.getElementById("tables");
-const errorBox = document.getElementById("lobby-error");
-let modes = {};
-let shown = "";
+const $ = (id) => document.getElementById(id);
+const POLL_MS = 3000;
+const modes = {};
+let catalog = new Map();
+let lastTables = "";
+let lastMatches = "";
+const seenOpen = new Set(); // tables seen open with me seated: follow them to their match
+let busy = false;
 
-function showError(result) {
-  errorBox.textContent = result.ok ? "" : (result.data && (result.data.detail || JSON.stringify(result.data))) || `Error ${result.status}`;
+function showError(text) {
+  $("lobby-error").textContent = text || "";
 }
 
 async function act(method, url, body) {
+  busy = true;
   const result = await api(method, url, body);
-  showError(result);
-  await refresh();
+  busy = false;
+  showError(result.ok ? "" : apiError(result));
+  await refresh(true);
   return result;
 }
 
-function renderSeat(table, seat, mySeat) {
-  const row = el("li", `Seat ${seat.index}${seat.team !== null ? ` (team ${seat.team})` : ""}: `);
-  row.dataset.seat = seat.index;
-  row.append(el("span", seat.player || "empty", { class: "player" }));
-  if (seat.heroes.length) row.append(el("span", ` — ${seat.heroes.join(", ")}`));
-  if (seat.ready) row.append(el("strong", " ready"));
-  if (table.status !== "open") return row;
-  if (!seat.player && (!mySeat || mySeat.index !== seat.index)) {
-    const take = el("button", "Take seat", { type: "button", class: "take" });
-    take.onclick = () => act("POST", `/api/tables/${table.id}/join/`, { index: seat.index, invite: config.invite });
-    row.append(" ", take);
-  }
-  if (seat.user_id === config.userId) {
-    const mode = modes[table.mode];
-    const pick = el("select", null, { class: "hero" });
-    pick.append(el("option", "choose a hero", { value: "" }));
-    for (const hero of mode ? mode.heroes : []) {
-      const opt = el("option", hero, { value: hero });
-      if (seat.heroes.includes(hero)) opt.selected = true;
-      pick.append(opt);
-    }
-    pick.onchange = () => pick.value && act("PATCH", `/api/tables/${table.id}/seat/`, { heroes: [pick.value] });
-    const ready = el("button", seat.ready ? "Not ready" : "Ready", { type: "button", class: "ready" });
-    ready.onclick = () => act("PATCH", `/api/tables/${table.id}/seat/`, { ready: !seat.ready });
-    const leave = el("button", "Leave", { type: "button", class: "leave" });
-    leave.onclick = () => act("POST", `/api/tables/${table.id}/leave/`);
-    row.append(" ", pick, " ", ready, " ", leave);
-  }
-  return row;
+function inviteQuery() {
+  return config.invite ? `?invite=${encodeURIComponent(config.invite)}` : "";
 }
 
-function renderTable(table) {
-  const box = el("div", null, { class: "table", id: `table-${table.id}` });
-  const label = modes[table.mode] ? modes[table.mode].label : table.mode;
-  box.append(el("strong", `Table ${table.id}: ${label}`), el("span", ` · host ${table.host} · ${table.is_public ? "public" : "private"} · ${table.status}`));
-  const mySeat = table.seats.find((s) => s.user_id === config.userId);
-  const seats = el("ul");
-  for (const seat of table.seats) seats.append(renderSeat(table, seat, mySeat));
-  box.append(seats);
-  if (table.invite_token) {
-    const link = `${location.origin}/invite/${table.invite_token}/`;
-    box.append(el("p", "Invite link: "), el("code", link, { class: "invite" }));
-  }
-  if (table.status === "open" && mySeat && table.host_id === config.userId) {
-    const start = el("button", "Start", { type: "button", class: "start" });
-    start.onclick = async () => {
-      const result = await act("POST", `/api/tables/${table.id}/start/`);
-      if (result.ok) location.href = `/match/${result.data.match_id}/`;
+function heroLabel(id) {
+  const rec = catalog.get(id);
+  return rec ? rec.name : id;
+}
+
+function heroPicker(table, seat) {
+  const mode = modes[table.mode];
+  const box = el("div", null, { class: "hero-picker", role: "group", "aria-label": "Pick your hero" });
+  const wanted = mode ? mode.heroes_per_seat : 1;
+  for (const hero of mode ? mode.heroes : []) {
+    const rec = catalog.get(hero) || {};
+    const chosen = seat.heroes.includes(hero);
+    const b = el("button", null, { type: "button", class: "btn hero-choice", "data-hero": hero, "aria-pressed": String(chosen), "data-card": hero });
+    b.append(el("span", rec.name || hero, { class: "hero-name" }),
+      el("span", `${rec.spec ? `${rec.spec} · ` : ""}${rec.atk ?? "?"} ATK / ${rec.hp ?? "?"} HP · max level ${rec.max_level ?? "?"}`, { class: "hero-spec" }));
+    if (rec.text) b.title = rec.text;
+    b.onclick = () => {
+      let heroes;
+      if (wanted === 1) heroes = [hero];
+      else heroes = chosen ? seat.heroes.filter((h) => h !== hero) : [...seat.heroes, hero].slice(-wanted);
+      act("PATCH", `/api/tables/${table.id}/seat/`, { heroes });
     };
-    box.append(start);
-  }
-  if (table.match_id) {
-    const suffix = config.invite ? `?invite=${encodeURIComponent(config.invite)}` : "";
-    box.append(" ", el("a", mySeat ? "Play the match" : "Watch the match", { href: `/match/${table.match_id}/${suffix}`, class: "open-match" }));
+    box.append(b);
   }
   return box;
 }
 
-async function refresh() {
-  const query = config.invite ? `?invite=${encodeURIComponent(config.invite)}` : "";
-  const result = await api("GET", `/api/tables/${query}`);
-  if (!result.ok) return showError(result);
-  let tables = result.data;
-  const snapshot = JSON.stringify(tables);
-  if (snapshot === shown) return; // keep the DOM (and what the user is doing) when nothing changed
-  shown = snapshot;
-  if (config.focusTable !== null) tables = tables.sort((a, b) => (b.id === config.focusTable) - (a.id === config.focusTable));
-  tablesBox.replaceChildren(...tables.map(renderTable));
-  if (!tables.length) tablesBox.append(el("p", "No open tables yet: create one."));
+function renderSeat(table, seat, mySeat) {
+  const row = el("li", null, { class: "seat-row", "data-seat": seat.index });
+  row.append(el("span", `Seat ${seat.index + 1}${seat.team !== null ? ` · team ${seat.team + 1}` : ""}`, { class: "tag" }));
+  row.append(el("span", seat.player || "empty", { class: seat.player ? "player" : "player empty" }));
+  if (seat.heroes.length) row.append(el("span", seat.heroes.map(heroLabel).join(", "), { class: "heroes" }));
+  if (seat.player) row.append(el("span", seat.ready ? "✓ ready" : "not ready", { class: seat.ready ? "ready-flag" : "waiting-flag" }));
+  if (table.status !== "open") return row;
+  if (!seat.player) {
+    const take = el("button", mySeat ? "Move here" : "Take seat", { type: "button", class: "btn small take" });
+    take.onclick = () => act("POST", `/api/tables/${table.id}/join/`, { index: seat.index, invite: config.invite || undefined });
+    row.append(take);
+  }
+  if (seat.user_id === config.userId) {
+    row.append(heroPicker(table, seat));
+    const ready = el("button", seat.ready ? "Not ready" : "Ready", { type: "button", class: seat.ready ? "btn small ghost ready" : "btn small primary ready" });
+    if (!seat.ready && !seat.heroes.length) {
+      ready.disabled = true;
+      ready.title = "Pick your hero first";
+    }
+    ready.onclick = () => act("PATCH", `/api/tables/${table.id}/seat/`, { ready: !seat.ready });
+    const leave = el("button", "Leave", { type: "button", class: "btn small ghost leave" });
+    leave.onclick = () => act("POST", `/api/tables/${table.id}/leave/`);
+    row.append(ready, leave);
+  }
+  return row;
+}
+
+function inviteBox(table) {
+  const link = `${location.origin}/invite/${table.invite_token}/`;
+  const input = el("input", null, { type: "text", readonly: true, value: link, class: "invite-link", "aria-label": "Invite link" });
+  const copy = el("button", "Copy", { type: "button", class: "btn small" });
+  copy.onclick = async () => {
+    input.select();
+    try {
+      await navigator.clipboard.writeText(link);
+      copy.textContent = "Copied";
+    } catch {
+      document.execCommand("copy");
+      copy.textContent = "Copied";
+    }
+  };
+  return el("div", null, { class: "invite" }, el("span", table.is_public ? "Invite link:" : "Private — invite link:", { class: "hint" }), input, copy);
+}
+
+function renderTable(table) {
+  const mySeat = table.seats.find((s) => s.user_id === config.userId);
+  const focus = config.focusTable === table.id;
+  const box = el("article", null, {
+    class: `table-card${mySeat ? " mine" : ""}${focus ? " focus" : ""}`, id: `table-${table.id}`, "data-table": table.id,
+  });
+  const label = modes[table.mode] ? modes[table.mode].label : table.mode;
+  const head = el("div", null, { class: "table-head" }, el("strong", `Table ${table.id}`), el("span", label));
+  head.append(el("span", `host ${table.host} · ${table.is_public ? "public" : "private"}${table.allow_spectators ? "" : " · no spectators"} · ${table.status}`, { class: "table-meta" }));
+  box.append(head);
+  const seats = el("ul", null, { class: "seats" });
+  for (const seat of table.seats) seats.append(renderSeat(table, seat, mySeat));
+  box.append(seats);
+  if (table.invite_token && table.status === "open") box.append(inviteBox(table));
+  if (table.status === "open" && mySeat && table.host_id === config.userId) {
+    const everyone = table.seats.every((s) => s.player && s.ready);
+    const start = el("button", "Start the match", { type: "button", class: "btn primary start" });
+    if (!everyone) {
+      start.disabled = true;
+      box.append(el("p", "Start is possible once every seat is taken and ready.", { class: "hint" }));
+    }
+    start.onclick = async () => {
+      const result = await act("POST", `/api/tables/${table.id}/start/`);
+      if (result.ok && result.data.match_id) location.href = `/match/${result.data.match_id}/`;
+    };
+    box.append(el("div", null, { class: "row" }, start));
+  } else if (table.status === "open" && mySeat) {
+    box.append(el("p", "Waiting for the host to start the match.", { class: "hint" }));
+  }
+  if (table.match_id) {
+    const watch = !mySeat;
+    if (!watch || table.allow_spectators) {
+      const suffix = watch && config.invite ? inviteQuery() : "";
+      box.append(el("div", null, { class: "row" }, el("a", watch ? "Watch the match" : "Play the match", {
+        href: `/match/${table.match_id}/${suffix}`, class: watch ? "btn open-match" : "btn primary open-match",
+      })));
+    } else {
+      box.append(el("p", "This match does not allow spectators.", { class: "hint" }));
+    }
+  }
+  return box;
+}
+
+function followStartedTables(tables) {
+  for (const table of tables) {
+    const seated = table.seats.some((s) => s.user_id === config.userId);
+    if (!seated) continue;
+    if (table.status === "open") seenOpen.add(table.id);
+    else if (table.match_id && seenOpen.has(table.id)) {
+      location.href = `/match/${table.match_id}/`;
+      return true;
+    }
+  }
+  return false;
+}
+
+function renderTables(tables) {
+  // Open tables, plus the one an invite link points to whatever its state.
+  const shown = tables.filter((t) => t.status === "open" || t.id === config.focusTable);
+  shown.sort((a, b) => (b.id === config.focusTable) - (a.id === config.focusTable)
+    || (b.seats.some((s) => s.user_id === config.userId) - a.seats.some((s) => s.user_id === config.userId))
+    || b.id - a.id);
+  const nodes = shown.map(renderTable);
+  $("tables").replaceChildren(...(nodes.length ? nodes : [el("p", "No open tables yet: create one.", { class: "empty-note" })]));
+}
+
+function renderMatches(matches) {
+  const items = [];
+  for (const m of matches.filter((x) => x.status === "playing")) {
+    const mine = m.players.some((p) => p.user_id === config.userId);
+    const names = m.players.map((p) => `${p.name}${p.heroes.length ? ` (${p.heroes.map(heroLabel).join(", ")})` : ""}`).join(" vs ");
+    const link = el("a", mine ? "Resume" : "Watch", { href: `/match/${m.id}/`, class: mine ? "btn small primary" : "btn small" });
+    items.push(el("li", null, { "data-match": m.id }, el("span", `#${m.id} · ${names} · v${m.version}`), link));
+  }
+  $("matches").replaceChildren(...(items.length ? items : [el("li", "No match in progress.", { class: "empty-note" })]));
+}
+
+async function refresh(force = false) {
+  if (busy && !force) return;
+  const [tables, matches] = await Promise.all([api("GET", `/api/tables/${inviteQuery()}`), api("GET", "/api/matches/")]);
+  $("tables-live").textContent = tables.ok ? "live" : "offline";
+  if (!tables.ok) {
+    showError(apiError(tables));
+    return;
+  }
+  if (followStartedTables(tables.data)) return;
+  const tablesKey = JSON.stringify(tables.data);
+  if (force || tablesKey !== lastTables) {
+    lastTables = tablesKey;
+    renderTables(tables.data);
+  }
+  if (matches.ok) {
+    const list = Array.isArray(matches.data) ? matches.data : matches.data.results || [];
+    const key = JSON.stringify(list);
+    if (force || key !== lastMatches) {
+      lastMatches = key;
+      renderMatches(list);
+    }
+  }
 }
 
 async function init() {
-  const result = await api("GET", "/api/modes/");
-  const select = document.getElementById("mode-select");
+  const [result, cards] = await Promise.all([api("GET", "/api/modes/"), loadCatalog()]);
+  catalog = cards;
+  const select = $("mode-select");
   for (const mode of result.data || []) {
     modes[mode.key] = mode;
     select.append(el("option", mode.label, { value: mode.key }));
   }
-  document.getElementById("new-table").onsubmit = (event) => {
+  $("new-table").onsubmit = (event) => {
     event.preventDefault();
     const form = event.target;
     act("POST", "/api/tables/", {
@@ -105,8 +219,8 @@ async function init() {
       allow_spectators: form.allow_spectators.checked,
     });
   };
-  await refresh();
-  setInterval(refresh, 3000);
+  await refresh(true);
+  setInterval(() => { if (!document.hidden) refresh(); }, POLL_MS);
 }
 
 init();

@@ -1,86 +1,756 @@
-// Match page: speaks the live protocol (docs/PROTOCOL.md) and shows the raw view.
-// A minimal client: legal actions are buttons, the board is the view's JSON.
-import { el, pageConfig } from "./common.js";
+// Match page: speaks the live protocol (docs/PROTOCOL.md), renders the view it
+// receives for every version, and offers exactly the server's legal actions.
+// It knows no rules: what is clickable and which targets light up come from
+// `legal_actions` only.
+import { el, loadCatalog, pageConfig, roman, words } from "./common.js";
+import { bagKey, cardHasActions, indexActions, narrow } from "./legal.js";
+import {
+  describeId, findCard, handTile, heroBand, keywordLabel, patrolSlotOf, playerArea, slotLabel,
+} from "./board.js";
 
 const config = pageConfig("match-config");
 const $ = (id) => document.getElementById(id);
-let socket = null;
+const NO_RETRY = { 4401: "You are not logged in.", 4403: "You may not watch this match.", 4404: "There is no such match." };
+const PING_MS = 20000;
+
+let catalog = new Map();
+let msg = null; // the newest `state` message
 let version = -1;
-let nextId = 1;
-let retry = 0;
-const NO_RETRY = new Set([4401, 4403, 4404]);
+let idx = indexActions([]);
+const net = { socket: null, retry: 0, nextId: 1, pingTimer: null };
+const ui = {
+  selected: null, // id of the card or building shown in the inspector
+  targeting: null, // {title, source(), path(a), chosen[]}: a multi-step choice in progress
+  promptPick: [], // options picked for a multi-answer prompt
+  promptId: null,
+  techPick: [], // codex card ids picked for the tech choice
+  busy: null, // id of the action message awaiting its answer
+  resultShown: false,
+  tab: "log",
+  logLast: null, // n of the last log line shown
+  unread: 0,
+};
+
+// ---- connection -----------------------------------------------------------
 
 function send(message) {
-  if (!socket || socket.readyState !== WebSocket.OPEN) return;
-  message.id = nextId++;
-  socket.send(JSON.stringify(message));
-}
-
-function actionLabel(action) {
-  const { type, ...rest } = action;
-  const extra = Object.entries(rest).map(([k, v]) => `${k}=${typeof v === "object" ? JSON.stringify(v) : v}`);
-  return extra.length ? `${type} (${extra.join(", ")})` : type;
-}
-
-function renderState(msg) {
-  version = msg.version;
-  $("version").textContent = msg.version;
-  $("status").textContent = msg.status + (msg.result ? ` — winner: seat ${msg.result.winner}` : "");
-  const { log = [], ...board } = msg.view;
-  $("log").replaceChildren(...log.map((line) => el("li", line)));
-  $("board").textContent = JSON.stringify(board, null, 2);
-  $("actions").replaceChildren(
-    ...msg.legal_actions.map((action) => {
-      const button = el("button", actionLabel(action), { type: "button", "data-action": action.type });
-      button.onclick = () => send({ type: "action", action, version });
-      return button;
-    }),
-  );
-  if (msg.seat === null) $("actions").append(el("p", "You are watching."));
-}
-
-function onMessage(event) {
-  const msg = JSON.parse(event.data);
-  switch (msg.type) {
-    case "state":
-      if (msg.version >= version) renderState(msg);
-      break;
-    case "applied":
-      $("notice").textContent = "";
-      break;
-    case "refused":
-      $("notice").textContent = `Refused: ${msg.reason}`;
-      if (msg.code === "stale_version") send({ type: "resync" });
-      break;
-    case "chat":
-      $("chat").append(el("li", `${msg.from}${msg.seat === null ? " (watching)" : ""}: ${msg.text}`));
-      break;
-    case "error":
-      $("notice").textContent = `Error: ${msg.reason}`;
-      break;
+  if (!net.socket || net.socket.readyState !== WebSocket.OPEN) {
+    showNotice("Not connected: reconnecting…");
+    return null;
   }
+  message.id = net.nextId++;
+  net.socket.send(JSON.stringify(message));
+  return message.id;
+}
+
+function setConn(state, text) {
+  const node = $("conn");
+  node.dataset.state = state;
+  node.textContent = text;
 }
 
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   const query = config.invite ? `?invite=${encodeURIComponent(config.invite)}` : "";
-  socket = new WebSocket(`${scheme}://${location.host}/ws/match/${config.matchId}/${query}`);
-  socket.onopen = () => { retry = 0; $("conn").textContent = "connected"; };
-  socket.onmessage = onMessage;
+  const socket = new WebSocket(`${scheme}://${location.host}/ws/match/${config.matchId}/${query}`);
+  net.socket = socket;
+  setConn("connecting", "connecting");
+  socket.onopen = () => {
+    net.retry = 0;
+    setConn("open", "live");
+    clearInterval(net.pingTimer);
+    net.pingTimer = setInterval(() => send({ type: "ping" }), PING_MS);
+  };
+  socket.onmessage = (event) => {
+    let data;
+    try {
+      data = JSON.parse(event.data);
+    } catch {
+      return;
+    }
+    onMessage(data);
+  };
   socket.onclose = (event) => {
-    $("conn").textContent = `closed (${event.code})`;
-    if (NO_RETRY.has(event.code)) return;
+    clearInterval(net.pingTimer);
+    ui.busy = null;
+    if (NO_RETRY[event.code]) {
+      setConn("closed", "closed");
+      showNotice(NO_RETRY[event.code]);
+      return;
+    }
     // Exponential backoff with jitter; the server sends a full state on reconnect.
-    const delay = Math.min(30000, 500 * 2 ** retry++) * (0.7 + Math.random() * 0.6);
+    const delay = Math.min(30000, 500 * 2 ** net.retry++) * (0.7 + Math.random() * 0.6);
+    setConn("retry", `reconnecting in ${Math.ceil(delay / 1000)} s`);
     setTimeout(connect, delay);
   };
 }
 
-$("chat-form").onsubmit = (event) => {
-  event.preventDefault();
-  const input = event.target.text;
-  if (input.value.trim()) send({ type: "chat", text: input.value });
-  input.value = "";
-};
+function resync() {
+  send({ type: "resync" });
+}
 
-connect();
+function onMessage(m) {
+  switch (m.type) {
+    case "state":
+      onState(m);
+      break;
+    case "applied":
+      if (m.id === ui.busy) ui.busy = null;
+      hideNotice();
+      // The state of that version follows; if it does not come, ask for it.
+      if (m.version > version) setTimeout(() => { if (version < m.version) resync(); }, 2000);
+      render();
+      break;
+    case "refused":
+      if (m.id === ui.busy) ui.busy = null;
+      showNotice(`Refused (${m.code}): ${m.reason}`);
+      if (m.code === "stale_version") resync();
+      render();
+      break;
+    case "error":
+      if (m.id === ui.busy || m.id === null) ui.busy = null;
+      showNotice(`Error (${m.code}): ${m.reason}`);
+      render();
+      break;
+    case "chat":
+      addChat(m);
+      break;
+    case "pong":
+      if (m.version > version) resync();
+      break;
+    default:
+      break;
+  }
+}
+
+function onState(m) {
+  if (m.version < version) return; // an older snapshot: drop it
+  const gap = version >= 0 && m.version > version + 1;
+  msg = m;
+  version = m.version;
+  idx = indexActions(m.legal_actions || []);
+  keepChoicesValid();
+  render();
+  if (gap) resync(); // a version was missed: ask for a fresh snapshot to be sure
+}
+
+// ---- helpers --------------------------------------------------------------
+
+function view() {
+  return msg.view;
+}
+
+function me() {
+  return msg && msg.seat !== null ? view().players.find((p) => p.seat === msg.seat) : null;
+}
+
+function nameOfSeat(seat) {
+  const p = view().players.find((x) => x.seat === seat);
+  return p ? p.name : `seat ${seat}`;
+}
+
+function showNotice(text) {
+  const n = $("notice");
+  n.replaceChildren(el("span", text), el("button", "×", { type: "button", class: "close", "aria-label": "Dismiss" }));
+  n.lastChild.onclick = hideNotice;
+  n.hidden = false;
+}
+
+function hideNotice() {
+  $("notice").hidden = true;
+}
+
+function act(action) {
+  if (ui.busy !== null || !msg) return;
+  const id = send({ type: "action", action, version });
+  if (id === null) return;
+  ui.busy = id;
+  ui.targeting = null;
+  ui.promptPick = [];
+  if (action.type === "tech") ui.techPick = [];
+  render();
+}
+
+function confirmThen(text, yesLabel, then) {
+  const dialog = $("confirm-dialog");
+  $("confirm-text").textContent = text;
+  $("confirm-yes").textContent = yesLabel;
+  dialog.returnValue = "";
+  dialog.onclose = () => { if (dialog.returnValue === "ok") then(); };
+  dialog.showModal();
+}
+
+/** Start a multi-step choice; sends at once when nothing is left to choose. */
+function startTargeting(title, source, path) {
+  ui.targeting = { title, source, path, chosen: [] };
+  stepTargeting();
+}
+
+function stepTargeting() {
+  const t = ui.targeting;
+  const n = narrow(t.source(), t.path, t.chosen);
+  if (!n.next.length && n.complete.length) {
+    act(n.complete[0]);
+    return;
+  }
+  if (!n.remaining.length) ui.targeting = null;
+  render();
+}
+
+function pickTarget(id) {
+  ui.targeting.chosen.push(id);
+  stepTargeting();
+}
+
+/** After a new state: drop choices that are no longer possible. */
+function keepChoicesValid() {
+  if (ui.targeting && !narrow(ui.targeting.source(), ui.targeting.path, ui.targeting.chosen).remaining.length) {
+    ui.targeting = null;
+  }
+  const prompt = view().prompt;
+  if (!prompt || prompt.id !== ui.promptId) {
+    ui.promptPick = [];
+    ui.promptId = prompt ? prompt.id : null;
+  }
+  if (!idx.tech.length) ui.techPick = [];
+  if (ui.selected && !thingExists(ui.selected)) ui.selected = null;
+}
+
+function thingExists(id) {
+  if (findCard(view(), id)) return true;
+  const m = String(id).match(/^bld:(\d+):(\w+)$/);
+  if (m) return !!(view().players[Number(m[1])] || { buildings: {} }).buildings[m[2]];
+  return /^base:\d+$/.test(id);
+}
+
+function myPrompt() {
+  const prompt = view().prompt;
+  return prompt && msg.seat !== null && prompt.seat === msg.seat && prompt.options ? prompt : null;
+}
+
+// ---- what is clickable on the board ---------------------------------------
+
+/** Map of data-tid -> handler for the things that are legal picks right now. */
+function activeTargets() {
+  const out = new Map();
+  if (ui.busy !== null || !msg) return out;
+  const t = ui.targeting;
+  if (t) {
+    for (const id of narrow(t.source(), t.path, t.chosen).next) out.set(String(id), () => pickTarget(id));
+    return out;
+  }
+  const prompt = myPrompt();
+  if (prompt) {
+    for (const option of prompt.options) out.set(String(option), () => togglePromptOption(prompt, option));
+    return out;
+  }
+  if (ui.selected) {
+    const entry = idx.byCard.get(ui.selected);
+    if (entry) {
+      for (const a of entry.attack) out.set(String(a.target), () => act(a));
+      const player = me();
+      for (const a of entry.patrol) {
+        if (a.slot !== null && player) out.set(`slot:${player.seat}:${a.slot}`, () => act(a));
+      }
+    }
+  }
+  return out;
+}
+
+function onBoardClick(event) {
+  if (!msg) return;
+  const targets = activeTargets();
+  let node = event.target.closest("[data-tid]");
+  let firstCard = null;
+  while (node) {
+    const tid = node.dataset.tid;
+    if (targets.has(tid)) {
+      targets.get(tid)();
+      return;
+    }
+    if (!firstCard) firstCard = tid;
+    node = node.parentElement && node.parentElement.closest("[data-tid]");
+  }
+  if (firstCard && !firstCard.startsWith("slot:")) {
+    ui.selected = ui.selected === firstCard ? null : firstCard;
+    if (ui.targeting) ui.targeting = null;
+    render();
+  }
+}
+
+// ---- rendering --------------------------------------------------------------
+
+function render() {
+  if (!msg) return;
+  const v = view();
+  document.body.dataset.version = String(version);
+  document.body.dataset.status = msg.status;
+  document.body.classList.toggle("spectator", msg.seat === null);
+  document.body.classList.toggle("busy", ui.busy !== null);
+  $("version").textContent = version;
+  $("turn").textContent = v.turn;
+  $("you").textContent = msg.seat === null ? "watching" : `you: ${nameOfSeat(msg.seat)}`;
+  renderBanner();
+  renderBoard();
+  renderHand();
+  renderActionBar();
+  renderPending();
+  renderInspector();
+  renderLog();
+  renderCodex();
+  highlight();
+  showResult();
+}
+
+function bannerText() {
+  const v = view();
+  const mine = msg.seat;
+  if (msg.status === "finished" || v.status !== "playing") {
+    const winner = msg.result ? msg.result.winner : v.winner;
+    const reason = (msg.result && msg.result.reason) || v.result_reason || "";
+    if (winner === null || winner === undefined) return { text: `Game over${reason ? `: ${reason}` : ""}.`, cls: "over" };
+    const who = winner === mine ? "You win" : `${nameOfSeat(winner)} wins`;
+    return { text: `Game over — ${who}${reason ? ` (${reason})` : ""}.`, cls: "over" };
+  }
+  if (v.prompt) {
+    if (v.prompt.seat === mine) return { text: `Your answer is needed: ${v.prompt.text}`, cls: "mine" };
+    return { text: `Waiting for ${nameOfSeat(v.prompt.seat)}: ${v.prompt.text}`, cls: "waiting" };
+  }
+  const activeName = nameOfSeat(v.active);
+  const owesTech = idx.tech.length > 0;
+  if (mine !== null && v.active === mine) {
+    if (v.phase === "tech") return { text: "Your turn: pick your tech cards to begin.", cls: "mine" };
+    return { text: `Your turn — ${words(v.phase)} phase${owesTech ? " · pick your tech cards" : ""}.`, cls: "mine" };
+  }
+  let text = `${activeName}'s turn — ${v.phase === "tech" ? `${activeName} is picking tech cards` : `${words(v.phase)} phase`}`;
+  if (owesTech) return { text: `${text}. Meanwhile, pick your tech cards.`, cls: "mine" };
+  if (mine === null) text += " · you are watching";
+  return { text: `${text}.`, cls: "waiting" };
+}
+
+function renderBanner() {
+  const { text, cls } = bannerText();
+  $("banner-text").textContent = ui.busy !== null ? `${text} (sending…)` : text;
+  $("banner").className = `banner ${cls}`;
+}
+
+function renderBoard() {
+  const v = view();
+  const mySeat = msg.seat === null ? v.players[0].seat : msg.seat;
+  const others = v.players.filter((p) => p.seat !== mySeat);
+  const mine = v.players.find((p) => p.seat === mySeat);
+  $("opponents").replaceChildren(...others.map((p) => playerArea(v, catalog, p, { isMe: false, active: p.seat === v.active })));
+  $("me-area").replaceChildren(playerArea(v, catalog, mine, { isMe: msg.seat !== null, active: mine.seat === v.active }));
+}
+
+function renderHand() {
+  const player = me();
+  const box = $("hand-box");
+  box.hidden = !player || !player.hand;
+  if (box.hidden) return;
+  $("hand-count").textContent = `(${player.hand.length})`;
+  const tiles = player.hand.map((c) => {
+    const tile = handTile(catalog, c);
+    const entry = idx.byCard.get(c.iid);
+    if (entry && entry.play.length) tile.classList.add("playable");
+    if (entry && entry.hire) tile.classList.add("hireable");
+    return tile;
+  });
+  $("hand").replaceChildren(...(tiles.length ? tiles : [el("span", "Your hand is empty.", { class: "empty-note" })]));
+}
+
+function button(label, onclick, attrs = {}) {
+  const b = el("button", label, { type: "button", class: "btn", ...attrs });
+  b.onclick = onclick;
+  if (ui.busy !== null) b.disabled = true;
+  return b;
+}
+
+function renderActionBar() {
+  const bar = $("action-bar");
+  if (msg.seat === null) {
+    bar.replaceChildren(el("p", "You are watching this match: hands and codexes stay hidden.", { class: "hint" }));
+    return;
+  }
+  if (msg.status !== "playing") {
+    bar.replaceChildren(el("a", "Back to the lobby", { href: "/", class: "btn" }));
+    return;
+  }
+  const items = [];
+  if (idx.endMain) items.push(button("End main phase", () => act(idx.endMain), { class: "btn primary", "data-action": "end_main" }));
+  if (idx.hire.length) {
+    items.push(button("Hire a worker…", () => startTargeting(
+      "Hire a worker: pick the card from your hand to put face down", () => idx.hire, (a) => [a.card]),
+    { "data-action": "hire" }));
+  }
+  for (const a of idx.build) {
+    const rec = catalog.get(a.building);
+    const label = `Build ${rec ? rec.name : words(a.building)}${rec ? ` (${rec.cost})` : ""}`;
+    items.push(button(label, () => act(a), { "data-action": "build", "data-building": a.building }));
+  }
+  for (const a of idx.other) {
+    items.push(button(words(a.type), () => act(a), { "data-action": a.type }));
+  }
+  if (idx.concede) {
+    items.push(button("Concede", () => confirmThen("Concede this game? Your opponent wins.", "Concede", () => act(idx.concede)),
+      { class: "btn danger ghost", "data-action": "concede" }));
+  }
+  bar.replaceChildren(...items);
+}
+
+function optionButton(label, onclick, attrs = {}) {
+  return button(label, onclick, { class: "btn option", ...attrs });
+}
+
+function togglePromptOption(prompt, option) {
+  if (prompt.count === 1 && !ui.promptPick.length) {
+    const a = idx.choose.find((c) => c.choice.length === 1 && c.choice[0] === option);
+    if (a) act(a);
+    return;
+  }
+  const i = ui.promptPick.indexOf(option);
+  if (i >= 0) ui.promptPick.splice(i, 1);
+  else if (ui.promptPick.length < prompt.count) ui.promptPick.push(option);
+  render();
+}
+
+function promptPanel(prompt) {
+  const box = el("section", null, { class: "panel pending-panel prompt-panel", id: "prompt-panel" });
+  box.append(el("h2", "Your answer", { class: "panel-title" }), el("p", prompt.text, { class: "prompt-text" }));
+  if (prompt.count > 1) box.append(el("p", `Pick ${prompt.count}.`, { class: "hint" }));
+  const list = el("div", null, { class: "options" });
+  for (const option of prompt.options) {
+    const picked = ui.promptPick.includes(option);
+    list.append(optionButton(describeId(view(), catalog, option), () => togglePromptOption(prompt, option),
+      { "data-option": option, "aria-pressed": picked ? "true" : "false", class: `btn option${picked ? " picked" : ""}` }));
+  }
+  box.append(list);
+  const row = el("div", null, { class: "row" });
+  if (prompt.count > 1) {
+    const match = idx.choose.find((c) => bagKey(c.choice) === bagKey(ui.promptPick));
+    const ok = button("Confirm", () => match && act(match), { class: "btn primary", "data-action": "choose" });
+    if (!match) ok.disabled = true;
+    row.append(ok);
+  }
+  if (prompt.optional) {
+    const skip = idx.choose.find((c) => c.choice.length === 0);
+    if (skip) row.append(button("Skip", () => act(skip), { class: "btn ghost" }));
+  }
+  if (row.childElementCount) box.append(row);
+  return box;
+}
+
+function targetingPanel() {
+  const t = ui.targeting;
+  const n = narrow(t.source(), t.path, t.chosen);
+  const box = el("section", null, { class: "panel pending-panel targeting-panel", id: "targeting-panel" });
+  box.append(el("h2", t.title, { class: "panel-title" }));
+  if (t.chosen.length) {
+    box.append(el("p", `Chosen: ${t.chosen.map((id) => describeId(view(), catalog, id)).join(", ")}`, { class: "hint" }));
+  }
+  box.append(el("p", "Pick one of the highlighted targets on the board, or here:", { class: "hint" }));
+  const list = el("div", null, { class: "options" });
+  for (const id of n.next) {
+    list.append(optionButton(describeId(view(), catalog, id), () => pickTarget(id), { "data-option": id }));
+  }
+  box.append(list);
+  const row = el("div", null, { class: "row" });
+  if (n.complete.length) row.append(button("Done", () => act(n.complete[0]), { class: "btn primary" }));
+  row.append(button("Cancel", () => { ui.targeting = null; render(); }, { class: "btn ghost" }));
+  box.append(row);
+  return box;
+}
+
+function techPanel() {
+  const player = me();
+  const sizes = [...new Set(idx.tech.map((a) => a.cards.length))];
+  const most = Math.max(...sizes);
+  const keys = new Map(idx.tech.map((a) => [bagKey(a.cards), a]));
+  const box = el("section", null, { class: "panel pending-panel tech-panel", id: "tech-panel" });
+  box.append(el("h2", "Tech: add cards from your codex to your discard pile", { class: "panel-title" }));
+  const need = sizes.length > 1 ? `${Math.min(...sizes)} to ${most}` : `${most}`;
+  box.append(el("p", `Pick ${need} card(s). Picked: ${ui.techPick.length ? ui.techPick.map((id) => (catalog.get(id) || { name: id }).name).join(", ") : "none"}.`, { class: "hint" }));
+  const list = el("div", null, { class: "options codex-options" });
+  for (const [id, count] of Object.entries(player.codex || {})) {
+    const left = count - ui.techPick.filter((x) => x === id).length;
+    const rec = catalog.get(id) || { name: id };
+    const label = `${rec.name}${rec.tech !== null && rec.tech !== undefined ? ` · T${roman(rec.tech)}` : ""} · ${rec.cost ?? "?"}g ×${left}`;
+    const b = optionButton(label, () => {
+      if (left > 0 && ui.techPick.length < most) {
+        ui.techPick.push(id);
+        render();
+      }
+    }, { "data-codex": id, "data-card": id });
+    if (left <= 0 || count === 0) b.disabled = true;
+    list.append(b);
+  }
+  box.append(list);
+  const row = el("div", null, { class: "row" });
+  const match = keys.get(bagKey(ui.techPick));
+  const ok = button("Confirm tech", () => match && act(match), { class: "btn primary", "data-action": "tech" });
+  if (!match) ok.disabled = true;
+  row.append(ok);
+  if (ui.techPick.length) row.append(button("Clear", () => { ui.techPick = []; render(); }, { class: "btn ghost" }));
+  box.append(row);
+  return box;
+}
+
+function renderPending() {
+  const box = $("pending");
+  const parts = [];
+  const prompt = myPrompt();
+  if (prompt) parts.push(promptPanel(prompt));
+  if (ui.targeting) parts.push(targetingPanel());
+  if (idx.tech.length && me()) parts.push(techPanel());
+  box.replaceChildren(...parts);
+  box.hidden = !parts.length;
+  $("dock").classList.toggle("has-pending", parts.length > 0);
+}
+
+function factsLine(rec) {
+  const bits = [words(rec.kind)];
+  if (rec.subtypes && rec.subtypes.length) bits.push(rec.subtypes.join(" "));
+  if (rec.color) bits.push(rec.color);
+  if (rec.spec) bits.push(rec.spec);
+  if (rec.tech !== null && rec.tech !== undefined) bits.push(`tech ${roman(rec.tech)}`);
+  if (rec.cost !== null && rec.cost !== undefined && rec.kind !== "base") bits.push(`cost ${rec.cost}`);
+  return bits.join(" · ");
+}
+
+/** The actions of the selected card, as buttons. */
+function cardActions(id) {
+  const entry = idx.byCard.get(id);
+  if (!entry) return [];
+  const found = findCard(view(), id);
+  const name = found ? found.card.name : describeId(view(), catalog, id);
+  const out = [];
+  if (entry.play.length) {
+    const needsTargets = entry.play.some((a) => (a.targets || []).length);
+    out.push(button(needsTargets ? "Play…" : "Play", () => startTargeting(`Play ${name}: choose the target`, () => (idx.byCard.get(id) || { play: [] }).play, (a) => a.targets || []),
+      { class: "btn primary", "data-action": "play" }));
+  }
+  if (entry.hire) out.push(button("Hire as a worker", () => act(entry.hire), { "data-action": "hire" }));
+  if (entry.summon) out.push(button("Summon", () => act(entry.summon), { class: "btn primary", "data-action": "summon" }));
+  const level = found && found.card.level;
+  for (const a of entry.levelUp) {
+    out.push(button(`Level up +${a.levels} → Lv ${level + a.levels}`, () => act(a), { "data-action": "level_up", "data-levels": a.levels }));
+  }
+  for (const [index, list] of entry.abilities) {
+    const needs = list.some((a) => (a.targets || []).length);
+    out.push(button(`Use ability${entry.abilities.size > 1 ? ` ${index + 1}` : ""}${needs ? "…" : ""}`,
+      () => startTargeting(`${name}: choose the ability's target`, () => ((idx.byCard.get(id) || { abilities: new Map() }).abilities.get(index) || []), (a) => a.targets || []),
+      { "data-action": "ability", "data-ability": index }));
+  }
+  if (entry.attack.length) {
+    out.push(button("Attack…", () => startTargeting(`${name} attacks: choose the target`, () => (idx.byCard.get(id) || { attack: [] }).attack, (a) => [a.target]),
+      { class: "btn primary", "data-action": "attack" }));
+  }
+  for (const a of entry.patrol) {
+    const label = a.slot === null ? "Leave the patrol zone" : `Patrol as ${words(a.slot)}`;
+    out.push(button(label, () => act(a), { "data-action": "patrol", "data-slot": a.slot ?? "" }));
+  }
+  return out;
+}
+
+function renderInspector() {
+  const box = $("inspector");
+  const dock = $("dock");
+  const id = ui.selected;
+  if (!id) {
+    box.replaceChildren(el("p", msg.seat === null ? "Tap or hover a card to read it." : "Tap one of your cards to see what it can do; tap any card to read it.", { class: "hint" }));
+    dock.classList.remove("has-selection");
+    return;
+  }
+  dock.classList.add("has-selection");
+  const found = findCard(view(), id);
+  let cardId = found ? found.card.card : null;
+  let live = found ? found.card : null;
+  const bm = id.match(/^bld:(\d+):(\w+)$/);
+  if (bm) {
+    const b = view().players[Number(bm[1])].buildings[bm[2]];
+    cardId = b ? b.id : null;
+    live = b;
+  }
+  if (id.startsWith("base:")) cardId = "base";
+  const rec = catalog.get(cardId) || { name: live ? live.name : id, kind: "" };
+  const close = el("button", "×", { type: "button", class: "close", "aria-label": "Close" });
+  close.onclick = () => { ui.selected = null; render(); };
+  const head = el("div", null, { class: "inspector-head" }, el("h2", rec.name, { class: "panel-title" }), close);
+  const parts = [head, el("p", factsLine(rec), { class: "facts" })];
+  if (found) parts.push(el("p", `${found.player.name} · ${found.where === "play" ? "in play" : found.where === "command" ? "command zone" : found.where}`, { class: "hint" }));
+  if (live && found && found.where === "play" && live.atk !== undefined) {
+    const bits = [`ATK ${live.atk}`, `HP ${live.hp - live.damage}/${live.hp}`];
+    if (live.kind === "hero") bits.unshift(`Lv ${live.level} (${heroBand(live)})`);
+    const kws = Object.entries(live.keywords || {}).filter(([, v]) => v).map(([k, v]) => keywordLabel(k, v));
+    if (kws.length) bits.push(kws.join(", "));
+    if (live.plus) bits.push(`+1/+1 runes ×${live.plus}`);
+    if (live.minus) bits.push(`−1/−1 runes ×${live.minus}`);
+    if (live.exhausted) bits.push("exhausted");
+    if (live.arrived_this_turn) bits.push("arrived this turn");
+    const slot = found && patrolSlotOf(found.player, id);
+    if (slot) bits.push(`patrols as ${words(slot)}`);
+    parts.push(el("p", bits.join(" · "), { class: "live" }));
+  } else if (rec.atk !== null && rec.atk !== undefined) {
+    parts.push(el("p", `ATK ${rec.atk} · HP ${rec.hp}`, { class: "live" }));
+  }
+  if (bm && live) parts.push(el("p", `${slotLabel(bm[2])}: ${live.hp - live.damage}/${live.hp} HP${live.done ? "" : " · still being built"}`, { class: "live" }));
+  if (rec.text) parts.push(el("p", rec.text, { class: "card-text" }));
+  if (rec.bands) {
+    const list = el("ul", null, { class: "bands" });
+    for (const band of rec.bands) {
+      const current = live && live.level !== undefined && live.level >= band.level
+        && !rec.bands.some((b) => b.level > band.level && live.level >= b.level);
+      list.append(el("li", `Lv ${band.level}+: ${band.atk}/${band.hp}${band.text ? ` — ${band.text}` : ""}`, { class: current ? "current" : "" }));
+    }
+    parts.push(list);
+  }
+  const actions = msg.seat === null ? [] : cardActions(id);
+  if (actions.length) parts.push(el("div", null, { class: "row card-actions" }, ...actions));
+  box.replaceChildren(...parts);
+}
+
+function renderLog() {
+  const lines = view().log || [];
+  const box = $("log");
+  const firstN = lines.length ? lines[0].n : null;
+  const known = ui.logLast !== null && lines.some((l) => l.n === ui.logLast);
+  const nearBottom = box.parentElement.scrollHeight - box.parentElement.scrollTop - box.parentElement.clientHeight < 40;
+  if (!known || firstN === null) {
+    box.replaceChildren(...lines.map((l) => el("li", l.text, { "data-n": l.n })));
+  } else {
+    for (const l of lines) if (l.n > ui.logLast) box.append(el("li", l.text, { "data-n": l.n }));
+    while (box.childElementCount > 300) box.firstElementChild.remove();
+  }
+  ui.logLast = lines.length ? lines[lines.length - 1].n : null;
+  if (nearBottom || !known) box.parentElement.scrollTop = box.parentElement.scrollHeight;
+}
+
+function renderCodex() {
+  const player = me();
+  const tab = $("codex-tab");
+  tab.hidden = !player || !player.codex;
+  if (tab.hidden) return;
+  const entries = Object.entries(player.codex);
+  const list = el("ul", null, { class: "codex-list" });
+  for (const [id, count] of entries) {
+    const rec = catalog.get(id) || { name: id };
+    list.append(el("li", null, { "data-card": id, class: count ? "" : "gone" },
+      el("span", rec.name, { class: "name" }),
+      el("span", `${rec.tech !== null && rec.tech !== undefined ? `T${roman(rec.tech)} · ` : ""}${rec.cost ?? "?"}g · ×${count}`, { class: "meta" })));
+  }
+  $("codex").replaceChildren(el("p", "Your codex: the cards you may tech into your deck.", { class: "hint" }), list);
+}
+
+function highlight() {
+  const targets = activeTargets();
+  for (const node of document.querySelectorAll("#board [data-tid], #hand [data-tid]")) {
+    const tid = node.dataset.tid;
+    node.classList.toggle("target", targets.has(tid));
+    node.classList.toggle("selected", tid === ui.selected);
+    if (msg.seat !== null && cardHasActions(idx, tid)) node.classList.add("can-act");
+  }
+  document.body.classList.toggle("targeting", targets.size > 0);
+}
+
+function showResult() {
+  if (msg.status !== "finished" || ui.resultShown) return;
+  ui.resultShown = true;
+  const { text } = bannerText();
+  const winner = msg.result ? msg.result.winner : view().winner;
+  let title = "Game over";
+  if (msg.seat !== null && winner !== null && winner !== undefined) title = winner === msg.seat ? "You won!" : "You lost";
+  $("result-title").textContent = title;
+  $("result-text").textContent = text;
+  const dialog = $("result-dialog");
+  if (!dialog.open) dialog.showModal();
+}
+
+// ---- chat, tabs, tooltip --------------------------------------------------
+
+function addChat(m) {
+  const who = `${m.from}${m.seat === null ? " (watching)" : ""}`;
+  const line = el("li", null, { class: m.seat === null ? "spectator-line" : "" });
+  line.append(el("b", `${who}: `), el("span", m.text)); // text only, never HTML
+  $("chat").append(line);
+  line.scrollIntoView({ block: "nearest" });
+  if (ui.tab !== "chat") {
+    ui.unread += 1;
+    $("chat-unread").textContent = ui.unread;
+    $("chat-unread").hidden = false;
+  }
+}
+
+function selectTab(name) {
+  ui.tab = name;
+  for (const tab of document.querySelectorAll(".tab")) tab.setAttribute("aria-selected", String(tab.dataset.tab === name));
+  for (const panel of document.querySelectorAll(".tab-panel")) panel.hidden = panel.dataset.panel !== name;
+  if (name === "chat") {
+    ui.unread = 0;
+    $("chat-unread").hidden = true;
+  }
+}
+
+function showTooltip(node) {
+  const rec = catalog.get(node.dataset.card);
+  const tip = $("tooltip");
+  if (!rec) return;
+  tip.replaceChildren(el("strong", rec.name), el("span", factsLine(rec), { class: "facts" }));
+  if (rec.atk !== null && rec.atk !== undefined) tip.append(el("span", `ATK ${rec.atk} · HP ${rec.hp}`, { class: "facts" }));
+  if (rec.text) tip.append(el("span", rec.text));
+  tip.hidden = false;
+  const r = node.getBoundingClientRect();
+  const w = tip.offsetWidth;
+  const h = tip.offsetHeight;
+  let left = Math.min(window.innerWidth - w - 8, Math.max(8, r.left + r.width / 2 - w / 2));
+  let top = r.top - h - 8;
+  if (top < 8) top = r.bottom + 8;
+  tip.style.left = `${left}px`;
+  tip.style.top = `${top}px`;
+}
+
+function wire() {
+  for (const zone of ["board", "hand"]) {
+    $(zone).addEventListener("click", onBoardClick);
+    $(zone).addEventListener("keydown", (event) => {
+      if ((event.key === "Enter" || event.key === " ") && event.target.matches("[data-tid]")) {
+        event.preventDefault();
+        onBoardClick(event);
+      }
+    });
+  }
+  for (const tab of document.querySelectorAll(".tab")) tab.onclick = () => selectTab(tab.dataset.tab);
+  $("chat-form").onsubmit = (event) => {
+    event.preventDefault();
+    const input = event.target.text;
+    if (input.value.trim()) send({ type: "chat", text: input.value });
+    input.value = "";
+  };
+  if (window.matchMedia("(hover: hover)").matches) {
+    document.addEventListener("mouseover", (event) => {
+      const node = event.target.closest("[data-card]");
+      if (node) showTooltip(node);
+      else $("tooltip").hidden = true;
+    });
+    document.addEventListener("scroll", () => { $("tooltip").hidden = true; }, true);
+  }
+  document.addEventListener("keydown", (event) => {
+    if (event.key === "Escape" && (ui.targeting || ui.selected)) {
+      ui.targeting = null;
+      ui.selected = null;
+      render();
+    }
+  });
+  // Keep the phone dock from covering the end of the page.
+  const dock = $("dock");
+  new ResizeObserver(() => {
+    document.body.style.setProperty("--dock-h", `${dock.offsetHeight}px`);
+  }).observe(dock);
+}
+
+async function main() {
+  wire();
+  catalog = await loadCatalog();
+  connect();
+}
+
+main();

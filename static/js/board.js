@@ -1,0 +1,219 @@
+// Rendering of the board from one viewer's view (game/rules/view.py).
+// Every clickable thing carries data-tid: its id in the engine's terms
+// (card instance "c12", building "bld:1:tech_1", base "base:0", patrol slot
+// "slot:0:elite"), so legal actions can be matched to what is on screen.
+import { el, roman, words } from "./common.js";
+
+export const PATROL_SLOTS = ["squad_leader", "elite", "scavenger", "technician", "lookout"];
+export const BUILDING_SLOTS = ["tech_1", "tech_2", "tech_3", "addon"];
+const SLOT_LABELS = { tech_1: "Tech I", tech_2: "Tech II", tech_3: "Tech III", addon: "Add-on" };
+// Keywords whose number matters (shown as "resist 1"); the rest show by name.
+const NUMERIC_KEYWORDS = new Set(["frenzy", "resist", "armor", "healing", "obliterate", "overpower", "sparkshot"]);
+
+/** "Tech I", "Add-on", ... for a building slot. */
+export function slotLabel(slot) {
+  return SLOT_LABELS[slot] || words(slot);
+}
+
+/** A keyword as a player reads it: "haste", "resist 1". */
+export function keywordLabel(name, value) {
+  const label = words(name);
+  return value > 1 || NUMERIC_KEYWORDS.has(name) ? `${label} ${value}` : label;
+}
+
+/** The hero's band as text: "band 2 of 3" (bands start at 1, mid and max level). */
+export function heroBand(card) {
+  if (card.max_level === undefined) return "";
+  if (card.level >= card.max_level) return "max band";
+  if (card.level >= card.mid_level) return "mid band";
+  return "band 1";
+}
+
+/** Find a card shown in the view by instance id: {card, where, player}. */
+export function findCard(view, iid) {
+  for (const p of view.players) {
+    for (const c of p.play) if (c.iid === iid) return { card: c, where: "play", player: p };
+    for (const c of p.command) if (c.iid === iid) return { card: c, where: "command", player: p };
+    for (const c of p.hand || []) if (c.iid === iid) return { card: c, where: "hand", player: p };
+    for (const c of p.discard || []) if (c.iid === iid) return { card: c, where: "discard", player: p };
+  }
+  return null;
+}
+
+/** The patrol slot a card occupies for its controller, or null. */
+export function patrolSlotOf(player, iid) {
+  for (const slot of PATROL_SLOTS) if (player.patrol[slot] === iid) return slot;
+  return null;
+}
+
+/** A readable name for any id a legal action or a prompt can name. */
+export function describeId(view, catalog, id) {
+  if (id === null || id === undefined) return "nothing";
+  const str = String(id);
+  const found = findCard(view, str);
+  if (found) return `${found.card.name} (${found.player.name})`;
+  let m = str.match(/^bld:(\d+):(\w+)$/);
+  if (m) {
+    const p = view.players[Number(m[1])];
+    const b = p && p.buildings[m[2]];
+    return `${b ? b.name : slotLabel(m[2])} (${p ? p.name : `seat ${m[1]}`})`;
+  }
+  m = str.match(/^base:(\d+)$/);
+  if (m) {
+    const names = view.players.filter((p) => p.team === Number(m[1])).map((p) => p.name);
+    return `Base (${names.join(" & ") || `team ${m[1]}`})`;
+  }
+  m = str.match(/^slot:(\d+):(\w+)$/);
+  if (m) return `${words(m[2])} slot`;
+  if (catalog.has(str)) return catalog.get(str).name;
+  return words(str);
+}
+
+function statLine(atk, hp, damage) {
+  if (atk === null || atk === undefined) return null;
+  const box = el("div", null, { class: "card-stats" });
+  box.append(el("span", atk, { class: "atk", title: "ATK" }));
+  const left = hp - (damage || 0);
+  box.append(el("span", damage ? `${left}/${hp}` : hp, { class: damage ? "hp hurt" : "hp", title: "HP" }));
+  return box;
+}
+
+/** A card in play (unit, hero, upgrade, building...) as a tile. */
+export function playTile(catalog, c) {
+  const rec = catalog.get(c.card) || {};
+  const cls = ["card", `kind-${c.kind}`, `color-${rec.color || "neutral"}`];
+  if (c.exhausted) cls.push("exhausted");
+  if (c.arrived_this_turn) cls.push("fresh");
+  const tile = el("div", null, { class: cls.join(" "), "data-tid": c.iid, "data-card": c.card, tabindex: "0" });
+  tile.append(el("div", c.name, { class: "card-name" }));
+  let sub = "";
+  if (c.kind === "hero") sub = `Lv ${c.level} · ${heroBand(c)}`;
+  else if (c.kind === "unit") sub = c.tech === null || c.tech === undefined ? "unit" : `unit · T${roman(c.tech)}`;
+  else sub = words(c.kind);
+  tile.append(el("div", sub, { class: "card-sub" }));
+  const chips = el("div", null, { class: "chips" });
+  for (const [name, value] of Object.entries(c.keywords || {})) {
+    if (value) chips.append(el("span", keywordLabel(name, value), { class: "chip kw" }));
+  }
+  if (c.plus) chips.append(el("span", `+1/+1 ×${c.plus}`, { class: "chip rune plus" }));
+  if (c.minus) chips.append(el("span", `−1/−1 ×${c.minus}`, { class: "chip rune minus" }));
+  if (c.exhausted) chips.append(el("span", "exhausted", { class: "chip status" }));
+  if (c.arrived_this_turn) chips.append(el("span", "new", { class: "chip status", title: "Arrived this turn" }));
+  if (chips.childElementCount) tile.append(chips);
+  const stats = statLine(c.atk, c.hp, c.damage);
+  if (stats) tile.append(stats);
+  else if (c.damage) tile.append(el("div", `${c.damage} damage`, { class: "card-stats hurt" }));
+  return tile;
+}
+
+/** A hero waiting in the command zone. */
+function commandTile(catalog, h) {
+  const rec = catalog.get(h.card) || {};
+  const tile = el("div", null, {
+    class: `card kind-hero color-${rec.color || "neutral"} in-command`, "data-tid": h.iid, "data-card": h.card, tabindex: "0",
+  });
+  tile.append(el("div", h.name, { class: "card-name" }));
+  tile.append(el("div", `Lv ${h.level} · command zone`, { class: "card-sub" }));
+  if (h.ready_after_turns) tile.append(el("div", `back in ${h.ready_after_turns} turn(s)`, { class: "chips chip status" }));
+  const stats = statLine(rec.atk, rec.hp, 0);
+  if (stats) tile.append(stats);
+  return tile;
+}
+
+/** A card in the viewer's own hand (facts from the catalog). */
+export function handTile(catalog, c) {
+  const rec = catalog.get(c.card) || {};
+  const tile = el("div", null, {
+    class: `card hand-card kind-${c.kind} color-${rec.color || "neutral"}`, "data-tid": c.iid, "data-card": c.card,
+    tabindex: "0", role: "button",
+  });
+  const head = el("div", null, { class: "card-head" });
+  head.append(el("span", c.cost ?? rec.cost ?? "", { class: "cost", title: "Cost" }), el("span", c.name, { class: "card-name" }));
+  tile.append(head);
+  let sub = words(c.kind);
+  if (rec.tech !== null && rec.tech !== undefined) sub += ` · T${roman(rec.tech)}`;
+  tile.append(el("div", sub, { class: "card-sub" }));
+  const stats = statLine(rec.atk, rec.hp, 0);
+  if (stats) tile.append(stats);
+  return tile;
+}
+
+function buildingTile(view, p, slot) {
+  const b = p.buildings[slot];
+  const tid = `bld:${p.seat}:${slot}`;
+  if (!b) return el("div", null, { class: "bld empty", title: `${slotLabel(slot)}: not built` },
+    el("span", slotLabel(slot), { class: "bld-name" }), el("span", "—", { class: "bld-hp" }));
+  const tile = el("div", null, { class: `bld${b.done ? "" : " building"}`, "data-tid": tid, "data-card": b.id, tabindex: "0" });
+  tile.append(el("span", slot === "addon" ? b.name : slotLabel(slot), { class: "bld-name" }));
+  tile.append(el("span", `${b.hp - b.damage}/${b.hp}`, { class: b.damage ? "bld-hp hurt" : "bld-hp", title: "HP" }));
+  if (!b.done) tile.append(el("span", "building…", { class: "bld-state" }));
+  return tile;
+}
+
+function baseTile(view, p) {
+  const team = view.teams[p.team] || { hp: 0, damage: 0 };
+  const left = team.hp - team.damage;
+  return el("div", null, { class: `bld base${team.damage ? " hurt" : ""}`, "data-tid": `base:${p.team}`, "data-card": "base", tabindex: "0" },
+    el("span", "Base", { class: "bld-name" }),
+    el("span", `${left}/${team.hp}`, { class: "bld-hp", title: "Base HP" }));
+}
+
+function stat(label, value, cls = "") {
+  return el("span", null, { class: `stat ${cls}`.trim() }, el("span", label, { class: "stat-label" }), el("b", value));
+}
+
+/**
+ * One player's area: head (name, base, gold, workers, counts), buildings,
+ * command zone, patrol zone and the other cards in play.
+ * `opts.isMe` marks the viewer's own area; `opts.active` the player whose turn it is.
+ */
+export function playerArea(view, catalog, p, opts) {
+  const area = el("div", null, {
+    class: `player-area${opts.isMe ? " mine" : " theirs"}${opts.active ? " active" : ""}`, id: `seat-${p.seat}`,
+    "data-seat": p.seat,
+  });
+  const head = el("div", null, { class: "player-head" });
+  const title = el("div", null, { class: "player-title" });
+  title.append(el("span", p.name, { class: "pname" }));
+  if (opts.isMe) title.append(el("span", "you", { class: "tag you-tag" }));
+  if (opts.active) title.append(el("span", "turn", { class: "tag turn-tag" }));
+  if (p.tech_owed) title.append(el("span", "tech owed", { class: "tag", title: "Still picking tech cards" }));
+  if (p.ended_main && opts.active) title.append(el("span", "main ended", { class: "tag" }));
+  head.append(title);
+  const stats = el("div", null, { class: "stats" });
+  stats.append(
+    stat("gold", p.gold, "gold"),
+    stat("workers", p.workers),
+    stat("hand", p.hand_count),
+    stat("deck", p.deck_count),
+    stat("discard", p.discard_count),
+  );
+  if (p.codex_count !== undefined) stats.append(stat("codex", p.codex_count));
+  head.append(stats);
+  area.append(head);
+
+  const row = el("div", null, { class: "zone buildings-row", "aria-label": `${p.name}'s base and buildings` });
+  row.append(baseTile(view, p));
+  for (const slot of BUILDING_SLOTS) row.append(buildingTile(view, p, slot));
+  area.append(row);
+
+  const patrolling = new Set(Object.values(p.patrol).filter(Boolean));
+  const patrol = el("div", null, { class: "zone patrol", "aria-label": `${p.name}'s patrol zone` });
+  for (const slot of PATROL_SLOTS) {
+    const box = el("div", null, { class: "slot", "data-tid": `slot:${p.seat}:${slot}` });
+    box.append(el("span", words(slot), { class: "slot-name" }));
+    const iid = p.patrol[slot];
+    const card = iid && p.play.find((c) => c.iid === iid);
+    if (card) box.append(playTile(catalog, card));
+    patrol.append(box);
+  }
+  const inPlay = el("div", null, { class: "zone in-play cards-row" });
+  for (const h of p.command) inPlay.append(commandTile(catalog, h));
+  for (const c of p.play) if (!patrolling.has(c.iid)) inPlay.append(playTile(catalog, c));
+  if (!inPlay.childElementCount) inPlay.append(el("span", "nothing in play", { class: "empty-note" }));
+  area.append(
+    el("div", null, { class: "zone-wrap in-play-wrap" }, el("h3", "In play", { class: "zone-title" }), inPlay),
+    el("div", null, { class: "zone-wrap patrol-wrap" }, el("h3", "Patrol zone", { class: "zone-title" }), patrol),
+  );
+  return area;
+}

@@ -1,0 +1,81 @@
+// The client knows no rules: everything it offers comes from the server's
+// `legal_actions` list. This module indexes that list by card and narrows
+// multi-step choices (targets) one click at a time.
+
+/** An empty per-card entry. */
+function cardEntry() {
+  return { hire: null, play: [], summon: null, levelUp: [], abilities: new Map(), attack: [], patrol: [] };
+}
+
+/**
+ * Index a legal action list.
+ * Returns {byCard: Map(id -> {hire, play[], summon, levelUp[], abilities: Map(index -> [actions]),
+ * attack[], patrol[]}), hire[], build[], endMain, tech[], choose[], concede, other[]}.
+ * Unknown action types land in `other` so they can still be offered as plain buttons.
+ */
+export function indexActions(list) {
+  const idx = {
+    byCard: new Map(), hire: [], build: [], endMain: null, tech: [], choose: [], concede: null, other: [],
+    count: list.length,
+  };
+  const entry = (id) => {
+    if (!idx.byCard.has(id)) idx.byCard.set(id, cardEntry());
+    return idx.byCard.get(id);
+  };
+  for (const a of list) {
+    switch (a.type) {
+      case "hire": entry(a.card).hire = a; idx.hire.push(a); break;
+      case "play": entry(a.card).play.push(a); break;
+      case "summon": entry(a.hero).summon = a; break;
+      case "level_up": entry(a.hero).levelUp.push(a); break;
+      case "ability": {
+        const abilities = entry(a.card).abilities;
+        if (!abilities.has(a.ability)) abilities.set(a.ability, []);
+        abilities.get(a.ability).push(a);
+        break;
+      }
+      case "attack": entry(a.attacker).attack.push(a); break;
+      case "patrol": entry(a.card).patrol.push(a); break;
+      case "build": idx.build.push(a); break;
+      case "end_main": idx.endMain = a; break;
+      case "tech": idx.tech.push(a); break;
+      case "choose": idx.choose.push(a); break;
+      case "concede": idx.concede = a; break;
+      default: idx.other.push(a);
+    }
+  }
+  return idx;
+}
+
+/** True when the card `id` has anything to do in `idx`. */
+export function cardHasActions(idx, id) {
+  const e = idx.byCard.get(id);
+  return !!e && !!(e.hire || e.play.length || e.summon || e.levelUp.length || e.abilities.size
+    || e.attack.length || e.patrol.length);
+}
+
+/**
+ * Narrow `actions` by the targets chosen so far.
+ * `path(action)` gives an action's ordered target list; `chosen` the picks made.
+ * Returns {remaining, next, complete}: the actions still possible, the distinct
+ * ids the next pick may be, and the actions fully specified by `chosen`.
+ */
+export function narrow(actions, path, chosen) {
+  const remaining = actions.filter((a) => {
+    const p = path(a);
+    return p.length >= chosen.length && chosen.every((c, i) => p[i] === c);
+  });
+  const next = [];
+  const complete = [];
+  for (const a of remaining) {
+    const p = path(a);
+    if (p.length === chosen.length) complete.push(a);
+    else if (!next.includes(p[chosen.length])) next.push(p[chosen.length]);
+  }
+  return { remaining, next, complete };
+}
+
+/** The multiset key of a list of ids (order does not matter). */
+export function bagKey(list) {
+  return JSON.stringify([...list].sort());
+}
