@@ -259,23 +259,19 @@ function activeTargets() {
 
 function onBoardClick(event) {
   if (!msg) return;
+  // Only the innermost thing clicked counts: a card inside a patrol slot is that card.
+  const node = event.target.closest("[data-tid]");
+  if (!node) return;
+  const tid = node.dataset.tid;
   const targets = activeTargets();
-  let node = event.target.closest("[data-tid]");
-  let firstCard = null;
-  while (node) {
-    const tid = node.dataset.tid;
-    if (targets.has(tid)) {
-      targets.get(tid)();
-      return;
-    }
-    if (!firstCard) firstCard = tid;
-    node = node.parentElement && node.parentElement.closest("[data-tid]");
+  if (targets.has(tid)) {
+    targets.get(tid)();
+    return;
   }
-  if (firstCard && !firstCard.startsWith("slot:")) {
-    ui.selected = ui.selected === firstCard ? null : firstCard;
-    if (ui.targeting) ui.targeting = null;
-    render();
-  }
+  if (tid.startsWith("slot:")) return;
+  ui.selected = ui.selected === tid ? null : tid;
+  if (ui.targeting) ui.targeting = null;
+  render();
 }
 
 // ---- rendering --------------------------------------------------------------
@@ -285,6 +281,9 @@ function render() {
   const v = view();
   document.body.dataset.version = String(version);
   document.body.dataset.status = msg.status;
+  document.body.dataset.seat = msg.seat === null ? "" : String(msg.seat);
+  document.body.dataset.active = String(v.active);
+  document.body.dataset.phase = v.phase;
   document.body.classList.toggle("spectator", msg.seat === null);
   document.body.classList.toggle("busy", ui.busy !== null);
   $("version").textContent = version;

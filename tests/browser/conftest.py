@@ -1,0 +1,114 @@
+"""Fixtures for the browser tests: a real server (daphne) on a free port
+against a temporary SQLite database, and headless Debian Chromium driven by
+Playwright for Python (never `playwright install`: the system browser is used).
+
+Marked ``browser``: skipped when Chromium or Playwright is missing, failed
+instead when CODEX_REQUIRE_SERVICES=1 (CI).
+"""
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = os.environ.get("CODEX_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+    "--no-first-run", "--disable-sync", "--disable-dev-shm-usage",
+]
+REQUIRE_SERVICES = os.environ.get("CODEX_REQUIRE_SERVICES") == "1"
+
+
+def _missing() -> str | None:
+    if not (os.path.exists(CHROMIUM) or shutil.which(CHROMIUM)):
+        return f"needs Chromium at {CHROMIUM} (apt-get install chromium)"
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        return "needs Playwright for Python (pip install -r requirements-dev.txt)"
+    return None
+
+
+def pytest_runtest_setup(item):
+    """Skip browser tests that cannot run here, or fail them under CI."""
+    if item.get_closest_marker("browser") is None:
+        return
+    reason = _missing()
+    if reason:
+        if REQUIRE_SERVICES:
+            pytest.fail(f"CODEX_REQUIRE_SERVICES=1 but this test {reason}", pytrace=False)
+        pytest.skip(reason)
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _wait_up(url: str, proc: subprocess.Popen, seconds: float = 30) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"the server exited with code {proc.returncode}")
+        try:
+            with urllib.request.urlopen(url, timeout=2) as response:
+                if response.status == 200:
+                    return
+        except OSError:
+            time.sleep(0.2)
+    raise RuntimeError(f"the server did not answer at {url}")
+
+
+@pytest.fixture(scope="session")
+def live_server_url():
+    """Start daphne on a free port with a fresh SQLite database; yield its base URL.
+
+    The process gets the environment of the test run (so REDIS_URL, when set,
+    puts it on the Redis channel layer) with its own DATABASE_URL.
+    """
+    if _missing():
+        pytest.skip(_missing())
+    tmp = tempfile.mkdtemp(prefix="codex-browser-")
+    env = dict(os.environ, DATABASE_URL=f"sqlite:///{tmp}/db.sqlite3", DEBUG="0", PYTHONUNBUFFERED="1")
+    env.pop("DJANGO_SETTINGS_MODULE", None)
+    subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"], cwd=ROOT, env=env, check=True)
+    port = _free_port()
+    log = open(Path(tmp) / "daphne.log", "w")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port), "codexsite.asgi:application"],
+        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        _wait_up(f"{base}/login/", proc)
+        yield base
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+        log.close()
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """One headless Chromium per test module (Debian's, through Playwright)."""
+    if _missing():
+        pytest.skip(_missing())
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        chromium = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
