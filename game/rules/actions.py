@@ -164,7 +164,8 @@ def check_build(state, seat, action):
     Tech I needs 6 workers; Tech II needs 8 and a Tech I; Tech III needs 10
     and a Tech II. A destroyed tech building is rebuilt for free. One add-on
     at a time: building another destroys the old one (2 damage to the base).
-    Everything finishes at the end of the turn.
+    Everything finishes at the end of the turn. "warehouse" names the
+    Surplus (house rule R4). Raises ``bad_building`` for anything else.
     """
     require_main(state, seat)
     p = player(state, seat)
