@@ -13,7 +13,7 @@ from .flow import op, push
 from .heroes import gain_levels, ultimate_ready
 from .state import (PATROL_SLOTS, card_of, log, move, name, player, seat_name, team_of)
 from .targeting import (attack_targets, flagbearer_duty, resist_cost, slot_candidates)
-from .turns import end_main_phase, tech, tech_count_required, worker_count
+from .turns import end_main_phase, has_stash, tech, tech_count_required, worker_count
 
 HERO_COST = 2  # house rule R1
 WORKER_COST = 1  # rulebook "Hiring workers"
@@ -110,16 +110,31 @@ def check_targets(state: dict, seat: int, slots: list, targets, gold_left: int) 
     return extra
 
 
-def enter_play(state: dict, iid: str, seat: int) -> str:
-    """Put ``iid`` into play under ``seat`` (from hand or command zone): it
-    arrives this turn (arrival fatigue) and its "arrives" trigger runs.
-    Returns the card's id in play (a card from hand gets a fresh one)."""
-    if state["cards"][iid]["zone"] == "command":
+def enter_play(state: dict, iid: str, seat: int, marks: dict = None) -> str:
+    """Put ``iid`` into play under ``seat`` (from hand, command zone or the
+    future): it arrives this turn (arrival fatigue), gets its fading time
+    runes, then its "arrives" trigger runs. ``marks`` are set on it before
+    that trigger (e.g. ``{"boosted": True}``, glossary: Boost).
+
+    A card with forecast that would come into play from anywhere but the
+    future goes to the future zone instead (Forecast ruling) and nothing
+    arrives. Returns the card's id in play (or in the future); a card from
+    a hidden zone gets a fresh one.
+    """
+    from .timerunes import arrive_with_time_runes, forecast_value, to_future
+    inst = state["cards"][iid]
+    if inst["zone"] != "future" and forecast_value(state, inst["card"]):
+        iid = to_future(state, iid)
+        card_of(state, iid)["marks"].update(marks or {})
+        return iid
+    if inst["zone"] == "command":
         _hero_to_play(state, iid)
     else:
         iid = move(state, iid, "play")
     inst = card_of(state, iid)
     inst["arrived"] = state["turn"]
+    inst["marks"].update(marks or {})
+    arrive_with_time_runes(state, iid)
     hooks = hooks_for(inst["card"])
     if hooks.arrives is not None:
         hooks.arrives(state, iid)
@@ -283,7 +298,8 @@ def check_play(state, seat, action):
     Units and other non-spells need the tech building of their tech level;
     spells need a hero (see _spell_hero_ok); legendary cards can't have two
     in play; targets must be legal (check_targets); gold covers the cost
-    plus resist.
+    plus resist. ``"boost": true`` pays the card's boost X on top (glossary:
+    Boost X; only cards with boost, only when played from hand).
     """
     require_main(state, seat)
     p = player(state, seat)
@@ -301,37 +317,57 @@ def check_play(state, seat, action):
     if rec["legendary"] and any(state["cards"][i]["card"] == rec["id"] for i in p["play"]):
         fail("legendary", "You already have that legendary card in play.")
     cost = card_cost(state, seat, rec["id"])
+    boosted = action.get("boost", False)
+    if not isinstance(boosted, bool):
+        fail("bad_boost", "\"boost\" is true or false.")
+    if boosted:
+        if not rec["keywords"].get("boost"):
+            fail("no_boost", "That card has no boost.")
+        cost += rec["keywords"]["boost"]
     if p["gold"] < cost:
         fail("not_enough_gold", f"That costs {cost} gold.")
     slots = hooks_for(rec["id"]).targets
     extra = check_targets(state, seat, slots, action.get("targets"), p["gold"] - cost)
-    return iid, cost + extra, list(action.get("targets") or [])
+    return iid, cost + extra, list(action.get("targets") or []), boosted
 
 
 def do_play(state, seat, plan):
-    iid, cost, targets = plan
+    """Pay, then put the card into play or cast it. A boosted card carries
+    the mark ``boosted`` for its hooks (arrives or resolve). A forecast
+    spell goes to the future instead of resolving; it still counts as
+    played ("whenever you play a spell" triggers now)."""
+    from .timerunes import forecast_value, to_future
+    iid, cost, targets, boosted = plan
+    marks = {"boosted": True} if boosted else {}
     pay(state, seat, cost)
     rec = catalog.card(card_of(state, iid)["card"])
-    log(state, f"{seat_name(state, seat)} played {rec['name']}.")
-    if rec["kind"] == "spell":
-        _cast_spell(state, seat, iid, targets)
+    log(state, f"{seat_name(state, seat)} played {rec['name']}" + (" with its boost." if boosted else "."))
+    if rec["kind"] == "spell" and forecast_value(state, rec["id"]):
+        iid = to_future(state, iid)
+        card_of(state, iid)["marks"].update(marks)
+        _spell_played_triggers(state, seat, iid)
+    elif rec["kind"] == "spell":
+        _cast_spell(state, seat, iid, targets, marks=marks)
     else:
-        enter_play(state, iid, seat)
+        enter_play(state, iid, seat, marks=marks)
 
 
-def _cast_spell(state, seat, iid, targets):
+def _cast_spell(state, seat, iid, targets, played=True, marks=None):
     """Resolve a spell: illusions it targets die at once; then its effect;
     then it goes to the discard pile (or stays in play if ongoing); then
-    "whenever you play a spell" triggers (Harmony ruling: after resolving)."""
+    "whenever you play a spell" triggers (Harmony ruling: after resolving),
+    unless ``played`` is False (a forecast spell resolving from the future
+    was played earlier). ``marks`` go on the spell (e.g. ``boosted``)."""
     rec = catalog.card(card_of(state, iid)["card"])
-    hooks = hooks_for(rec["id"])
     _kill_targeted_illusions(state, targets)
     if rec["ongoing"]:
         iid = move(state, iid, "play")
         card_of(state, iid)["arrived"] = state["turn"]
     else:
         iid = move(state, iid, "stack")
-    push(state, {"op": "spell_resolve", "seat": seat, "spell": iid, "targets": targets})
+    card_of(state, iid)["marks"].update(marks or {})
+    push(state, {"op": "spell_resolve", "seat": seat, "spell": iid, "targets": targets,
+                 "played": played})
 
 
 @op("spell_resolve")
@@ -339,7 +375,8 @@ def _spell_resolve(state, step):
     """Run the spell's effect, then queue its cleanup and triggers."""
     iid = step["spell"]
     hooks = hooks_for(card_of(state, iid)["card"])
-    push(state, {"op": "spell_done", "seat": step["seat"], "spell": iid})
+    push(state, {"op": "spell_done", "seat": step["seat"], "spell": iid,
+                 "played": step.get("played", True)})
     if hooks.resolve is not None:
         hooks.resolve(state, step["seat"], iid, step["targets"])
 
@@ -352,6 +389,12 @@ def _spell_done(state, step):
     inst = state["cards"].get(iid)
     if inst is not None and inst["zone"] == "stack":
         move(state, iid, "discard")
+    if step.get("played", True):
+        _spell_played_triggers(state, seat, iid)
+
+
+def _spell_played_triggers(state, seat, iid):
+    """Run the "whenever you play a spell" hooks of ``seat``'s cards."""
     for src in list(player(state, seat)["play"]):
         if src != iid and src in state["cards"]:
             hooks = hooks_for(state["cards"][src]["card"])
@@ -485,12 +528,26 @@ def do_patrol(state, seat, plan):
 
 
 def check_end_main(state, seat, action):
-    """End your main phase (then the draw phase and the next turn, R11)."""
+    """End your main phase (then the draw phase and the next turn, R11).
+
+    ``"stash": iid`` keeps that card of your hand through the draw phase
+    (you then draw one card less); only while you control something with
+    stash (glossary: Stash; Bigby Hayes ruling). Raises ``no_stash`` or
+    ``bad_stash``. Returns the kept card's id, or None.
+    """
     require_main(state, seat)
+    keep = action.get("stash")
+    if keep is None:
+        return None
+    if not has_stash(state, seat):
+        fail("no_stash", "You control nothing with stash.")
+    if not isinstance(keep, str) or keep not in player(state, seat)["hand"]:
+        fail("bad_stash", "Stash a card from your hand.")
+    return keep
 
 
-def do_end_main(state, seat, _plan):
-    end_main_phase(state, seat)
+def do_end_main(state, seat, keep):
+    end_main_phase(state, seat, stash=keep)
 
 
 def check_tech(state, seat, action):

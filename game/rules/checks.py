@@ -32,22 +32,48 @@ def state_based_checks(state: dict) -> None:
 
 
 def _dying(state: dict) -> list:
+    """Things in play that die now: destroyed, sacrificed or deathtouched
+    ones (mark ``doomed``) and units and heroes with lethal damage or no HP
+    left, except those that :func:`_escapes_death` saves."""
     out = []
     for p in state["players"]:
         for iid in p["play"]:
             inst = state["cards"][iid]
             kind = catalog.card(inst["card"])["kind"]
-            if inst["marks"].get("doomed"):
-                out.append(iid)
-            elif kind in ("unit", "hero"):
+            lethal = False
+            if kind in ("unit", "hero"):
                 hp = stats.hp(state, iid)
-                if hp <= 0 or inst["damage"] >= hp:
-                    if stats.kw(state, iid, "indestructible") and hp > 0:
-                        inst["damage"] = 0
-                        inst["exhausted"] = True
-                    elif not stats.kw(state, iid, "indestructible"):
-                        out.append(iid)
+                lethal = hp <= 0 or inst["damage"] >= hp
+            if (inst["marks"].get("doomed") or lethal) and not _escapes_death(state, iid):
+                out.append(iid)
     return out
+
+
+def _escapes_death(state: dict, iid: str) -> bool:
+    """``iid`` would die: apply the keywords that replace dying.
+
+    Indestructible: it is exhausted and loses all damage instead (and an
+    indestructible thing at 0 HP stays exhausted, Indestructible ruling).
+    Two lives: without a crumbling rune it loses all damage and gets one
+    instead; with one it really dies (Justice Juggernaut and Garus Rook
+    rulings: "dies" triggers only run on the real death). Returns True when
+    it stays in play.
+    """
+    inst = state["cards"][iid]
+    if stats.kw(state, iid, "indestructible"):
+        inst["marks"].pop("doomed", None)
+        if inst["damage"] or not inst["exhausted"]:
+            log(state, f"{name(state, iid)} is indestructible: it was exhausted instead of dying.")
+        inst["damage"] = 0
+        inst["exhausted"] = True
+        return True
+    if stats.kw(state, iid, "two_lives") and not inst["marks"].get("crumbling"):
+        inst["marks"].pop("doomed", None)
+        inst["damage"] = 0
+        inst["marks"]["crumbling"] = True
+        log(state, f"{name(state, iid)} got a crumbling rune instead of dying.")
+        return True
+    return False
 
 
 def _forced_sacrifices(state: dict) -> list:
@@ -65,7 +91,8 @@ def _forced_sacrifices(state: dict) -> list:
             hooks = hooks_for(inst["card"])
             if hooks.must_sacrifice is not None and hooks.must_sacrifice(state, iid):
                 out.append(iid)
-    return out
+    # Indestructible things can't be sacrificed (glossary: Indestructible).
+    return [iid for iid in out if not stats.kw(state, iid, "indestructible")]
 
 
 def _controls_spec_hero(state: dict, seat: int, spec: str) -> bool:

@@ -141,9 +141,10 @@ def _retarget(state: dict, step: dict) -> None:
     log(state, f"{name(state, ctx['attacker'])} turned on {label(state, ctx['target'])}.")
 
 
-def _remaining(state: dict, iid: str) -> int:
-    """Damage needed to kill ``iid`` now, counting its armor (R16)."""
-    return max(0, stats.hp(state, iid) - state["cards"][iid]["damage"]) + armor_left(state, iid)
+def _remaining(state: dict, iid: str, piercing: int = 0) -> int:
+    """Damage needed to kill ``iid`` now, counting its armor (R16) unless
+    the attacker's armor piercing ignores it."""
+    return max(0, stats.hp(state, iid) - state["cards"][iid]["damage"]) + armor_left(state, iid, piercing)
 
 
 def _adjacent_patrollers(state: dict, iid: str) -> list:
@@ -175,7 +176,8 @@ def _combat(state: dict, step: dict) -> None:
             _adjacent_patrollers(state, target), {"op": "combat_choice", "ctx": ctx, "key": "spark_to"})
         return
     if target_patrols and stats.kw(state, attacker, "overpower") and "over_to" not in ctx:
-        excess = stats.atk(state, attacker) - _remaining(state, target)
+        excess = stats.atk(state, attacker) - _remaining(
+            state, target, stats.kw(state, attacker, "armor_piercing"))
         options = []
         if excess > 0:
             others = [t for t in attack_targets(state, attacker) if t != target]

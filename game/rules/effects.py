@@ -5,7 +5,7 @@ Sources: Deluxe rulebook ("Damage", "Armor", "Buildings", "Draw/discard
 phase", "Runes"), house rules R2, R6, R9.
 """
 from . import catalog, rng, stats
-from .state import (card_of, log, move, name, player, seat_name, team_of,
+from .state import (HIDDEN_ZONES, card_of, log, move, name, player, seat_name, team_of,
                     teammates)
 
 GOLD_CAP = 20  # Deluxe rulebook: you cannot have more than 20 gold.
@@ -175,9 +175,16 @@ def repair_building(state: dict, target: str, amount: int) -> None:
 # ---- units and heroes --------------------------------------------------
 
 def armor_left(state: dict, iid: str, piercing: int = 0) -> int:
-    """Armor still able to absorb damage this turn (house rule R6)."""
+    """Armor of ``iid`` still able to absorb damage this turn (house rule R6).
+
+    ``piercing`` (truthy) means the damage comes from a source with armor
+    piercing, which ignores armor entirely: no armor absorbs it (glossary:
+    Armor piercing; it does not stack, see docs/RULINGS.md "Keywords").
+    """
+    if piercing:
+        return 0
     inst = card_of(state, iid)
-    return max(0, stats.kw(state, iid, "armor") - piercing - inst["armor_used"])
+    return max(0, stats.kw(state, iid, "armor") - inst["armor_used"])
 
 
 def damage_card(state: dict, iid: str, amount: int, *, combat: bool = False,
@@ -255,12 +262,70 @@ def destroy(state: dict, iid: str) -> None:
     inst["marks"]["doomed"] = True
 
 
-def sacrifice(state: dict, iid: str) -> None:
-    """Sacrifice ``iid`` (it dies; indestructible things can't be sacrificed,
-    and callers check that before offering it)."""
+def can_sacrifice(state: dict, iid: str) -> bool:
+    """False for indestructible things: "you can't sacrifice it" (glossary:
+    Indestructible); effects that sacrifice skip them (Pestering Haunt and
+    Sacrifice the Weak rulings)."""
+    return not stats.kw(state, iid, "indestructible")
+
+
+def sacrifice(state: dict, iid: str) -> bool:
+    """Sacrifice ``iid``: it dies at the next state-based check (glossary:
+    Sacrifice; dying, so "dies" triggers run and two lives can save it,
+    Doom Grasp ruling). Returns False, doing nothing, when ``iid`` is not in
+    play or can't be sacrificed (indestructible)."""
     inst = state["cards"].get(iid)
-    if inst is not None and inst["zone"] == "play":
-        inst["marks"]["doomed"] = True
+    if inst is None or inst["zone"] != "play" or not can_sacrifice(state, iid):
+        return False
+    inst["marks"]["doomed"] = True
+    return True
+
+
+def sideline(state: dict, iid: str) -> None:
+    """Sideline ``iid``: move it out of the patrol zone; it stays in play
+    (glossary: Sideline)."""
+    inst = state["cards"].get(iid)
+    if inst is None:
+        return
+    for slot, occupant in player(state, inst["controller"])["patrol"].items():
+        if occupant == iid:
+            player(state, inst["controller"])["patrol"][slot] = None
+            log(state, f"{name(state, iid)} was sidelined.")
+
+
+def disable(state: dict, iid: str) -> None:
+    """Disable ``iid``: exhaust it, it doesn't ready during its next ready
+    step, and it is sidelined if it was patrolling (glossary: Disable, the
+    reminder text of Porkhand Magistrate and Arresting Constable). The ready
+    step (turns.begin_turn) consumes the ``disabled`` mark."""
+    inst = state["cards"].get(iid)
+    if inst is None or inst["zone"] != "play":
+        return
+    sideline(state, iid)
+    inst["exhausted"] = True
+    inst["marks"]["disabled"] = True
+    log(state, f"{name(state, iid)} was disabled.")
+
+
+def trash(state: dict, iid: str) -> None:
+    """Trash ``iid``: it leaves the game for its owner's trash pile instead
+    of being discarded (glossary: Trash; Nature Reclaims' reminder). From
+    play it leaves play ("leaves" triggers run) but does not die; a token
+    ceases to exist. A trashed worker or hidden card is not revealed
+    (Detonate ruling); the trash pile is hidden like the discard pile."""
+    from .checks import leave_play
+    inst = state["cards"].get(iid)
+    if inst is None:
+        return
+    seat = inst["owner"]
+    if inst["zone"] == "play":
+        leave_play(state, iid)
+    if inst["zone"] in HIDDEN_ZONES:
+        where = "workers" if inst["zone"] == "workers" else f"{inst['zone']} cards"
+        log(state, f"One of {seat_name(state, seat)}'s {where} was trashed.")
+    else:
+        log(state, f"{name(state, iid)} was trashed.")
+    move(state, iid, "trash")
 
 
 def return_to_hand(state: dict, iid: str) -> None:

@@ -15,7 +15,7 @@ from .errors import RulesError
 from .flow import run
 from .state import PATROL_SLOTS, patrol_slot, player
 from .targeting import attack_targets, slot_candidates
-from .turns import tech_count_required
+from .turns import has_stash, tech_count_required
 
 MAX_ACTION_BYTES = 4096
 
@@ -95,8 +95,10 @@ def legal_actions(state: dict, seat: int) -> list:
     Lists prompt answers when a prompt waits for ``seat``; the tech choice
     when ``seat`` owes one (R11); and in ``seat``'s main phase: hire, build,
     summon, level up (one level at a time and up to the next band), play
-    (with every legal target combination), abilities, attacks, patrol moves
-    and end_main; ``concede`` always while the game runs.
+    (with every legal target combination, with and without ``boost`` for a
+    card with boost), abilities, attacks, patrol moves and end_main (also
+    with each hand card as ``stash`` while the seat has stash); ``concede``
+    always while the game runs.
     """
     if state["status"] != "playing":
         return []
@@ -137,9 +139,15 @@ def _main_phase_candidates(state: dict, seat: int) -> list:
     out = []
     for iid in p["hand"]:
         out.append({"type": "hire", "card": iid})
-        slots = hooks_for(state["cards"][iid]["card"]).targets
+        card_id = state["cards"][iid]["card"]
+        slots = hooks_for(card_id).targets
+        boosts = [False, True] if catalog.card(card_id)["keywords"].get("boost") else [False]
         for targets in _target_combos(state, seat, slots):
-            out.append({"type": "play", "card": iid, "targets": targets})
+            for boost in boosts:  # glossary: Boost - with and without it
+                play = {"type": "play", "card": iid, "targets": targets}
+                if boost:
+                    play["boost"] = True
+                out.append(play)
     for what in list(TECH_BUILDINGS) + list(ADDONS_BY_MODE.get(state["mode"], ())):
         out.append({"type": "build", "building": what})
     for iid in p["command"]:
@@ -166,6 +174,8 @@ def _main_phase_candidates(state: dict, seat: int) -> list:
             if current:
                 out.append({"type": "patrol", "card": iid, "slot": None})
     out.append({"type": "end_main"})
+    if has_stash(state, seat):  # glossary: Stash - keep any one hand card
+        out.extend({"type": "end_main", "stash": iid} for iid in p["hand"])
     return out
 
 

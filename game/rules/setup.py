@@ -76,6 +76,7 @@ def _new_player(seat: int, name: str, hero_id: str, team: int) -> dict:
         "seat": seat, "name": name, "team": team, "heroes": [hero_id],
         "gold": 0, "base_workers": 4 if seat == 0 else 5,
         "deck": [], "hand": [], "discard": [], "workers": [], "command": [], "play": [],
+        "future": [], "trash": [],
         "patrol": {slot: None for slot in PATROL_SLOTS},
         "codex": {cid: 2 for cid in catalog.spec_cards(hero["spec"])},
         "buildings": {"tech_1": None, "tech_2": None, "tech_3": None, "addon": None},
@@ -149,8 +150,24 @@ def _apply_scenario(state: dict, scenario: dict) -> None:
                 p["buildings"][slot] = {"id": _card_id(bid), "damage": 0, "done": True}
         for entry in spec.get("play", []):
             _scenario_card_in_play(state, seat, entry, move)
+        for entry in spec.get("future", []):
+            _scenario_card_in_future(state, seat, entry)
     state["active"] = active
     state["phase"] = "main"
+
+
+def _scenario_card_in_future(state: dict, seat: int, entry) -> None:
+    """A forecasted card in ``seat``'s future zone: ``{"card": id, "time":
+    n, "id": tag}`` (glossary: Forecast; ``time`` defaults to its X)."""
+    from .timerunes import forecast_value
+    if isinstance(entry, str):
+        entry = {"card": entry}
+    cid = _card_id(entry.get("card"))
+    iid = make_instance(state, cid, seat, "future")
+    inst = state["cards"][iid]
+    inst["time"] = int(entry.get("time", forecast_value(state, cid)))
+    if entry.get("id"):
+        inst["marks"]["tag"] = entry["id"]
 
 
 def _scenario_card_in_play(state: dict, seat: int, entry, move) -> None:
@@ -178,6 +195,7 @@ def _scenario_card_in_play(state: dict, seat: int, entry, move) -> None:
     inst["minus"] = int(entry.get("minus", 0))
     inst["granted"] = dict(entry.get("granted", {}))
     inst["arrived"] = state["turn"] if entry.get("fresh") else 0
+    inst["time"] = int(entry.get("time", 0))  # time runes (fading)
     slot = entry.get("patrol")
     if slot is not None:
         if slot not in PATROL_SLOTS:

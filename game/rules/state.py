@@ -8,8 +8,12 @@ the hidden zone by its id (ARCHITECTURE.md, "view").
 """
 from . import catalog
 
-HIDDEN_ZONES = ("deck", "hand", "discard", "workers")
-LIST_ZONES = ("deck", "hand", "discard", "workers", "command", "play")
+# "trash" holds cards removed from the game (glossary: Trash); it is hidden
+# like the discard pile (a trashed worker is never revealed, Detonate
+# ruling). "future" holds forecasted cards with their time runes, face up
+# (glossary: Forecast).
+HIDDEN_ZONES = ("deck", "hand", "discard", "workers", "trash")
+LIST_ZONES = ("deck", "hand", "discard", "workers", "command", "play", "future", "trash")
 PATROL_SLOTS = ("squad_leader", "elite", "scavenger", "technician", "lookout")
 # The state keeps the latest log lines only (the whole history can be
 # rebuilt by replaying the action log); it keeps every copy of the state small.
@@ -78,7 +82,7 @@ def fresh_instance(iid: str, card_id: str, owner: int, zone: str) -> dict:
     return {
         "iid": iid, "card": card_id, "owner": owner, "controller": owner,
         "zone": zone, "damage": 0, "exhausted": False, "arrived": 0,
-        "plus": 0, "minus": 0, "level": 1, "attacks": 0, "armor_used": 0,
+        "plus": 0, "minus": 0, "level": 1, "attacks": 0, "armor_used": 0, "time": 0,
         "granted": {}, "marks": {},
     }
 
@@ -99,8 +103,9 @@ def _detach(state: dict, iid: str) -> None:
 def move(state: dict, iid: str, zone: str, top: bool = False) -> str:
     """Move instance ``iid`` to ``zone`` of its owner; return its (new) id.
 
-    ``zone`` is one of deck, hand, discard, workers, command, play, removed,
-    or stack (a spell while it resolves).
+    ``zone`` is one of deck, hand, discard, workers, command, play, future
+    (forecasted cards), trash (removed from the game), removed, or stack (a
+    spell while it resolves).
     Entering play puts it under its owner's control. Entering or leaving a
     hidden zone resets the instance (damage, runes, status) and gives it a
     fresh id, so an id seen in public says nothing about the card's past.

@@ -8,6 +8,7 @@ refreshes each turn).
 from . import catalog
 from .effects import draw, gain_gold, heal, move
 from .flow import op, push, run
+from . import timerunes  # noqa: F401  (registers the time_runes upkeep step)
 from .state import log, make_instance, player, seat_name, teammates
 
 HAND_LIMIT = 5  # Deluxe rulebook: draw up to 5 cards in the draw phase.
@@ -53,8 +54,10 @@ def begin_turn(state: dict, seat: int) -> None:
     for inst in state["cards"].values():
         inst["armor_used"] = 0  # house rule R6: armor refreshes every turn
         if inst["zone"] == "play" and inst["controller"] == seat:
-            inst["exhausted"] = False
             inst["attacks"] = 0
+            if inst["marks"].pop("disabled", False):
+                continue  # glossary: Disable - it skips this ready step
+            inst["exhausted"] = False
     push(state, {"op": "upkeep", "seat": seat}, front=False)
     push(state, {"op": "main_phase", "seat": seat}, front=False)
 
@@ -62,7 +65,9 @@ def begin_turn(state: dict, seat: int) -> None:
 @op("upkeep")
 def _upkeep(state: dict, step: dict) -> None:
     """Upkeep: gain 1 gold per worker (cap 20), then healing, then each card's
-    upkeep trigger, then the Surplus draw (house rule R4)."""
+    upkeep trigger, then the Surplus draw (house rule R4), then one time rune
+    leaves each fading thing and each forecasted card (glossary: Fading,
+    Forecast; see timerunes)."""
     from .cards import hooks_for
     from . import stats
     seat = step["seat"]
@@ -85,6 +90,7 @@ def _upkeep(state: dict, step: dict) -> None:
     addon = p["buildings"]["addon"]
     if addon and addon["id"] == "surplus" and addon["done"]:
         draw(state, seat, 1)
+    push(state, {"op": "time_runes", "seat": seat})
 
 
 @op("main_phase")
@@ -92,9 +98,10 @@ def _main_phase(state: dict, step: dict) -> None:
     state["phase"] = "main"
 
 
-def end_main_phase(state: dict, seat: int) -> None:
+def end_main_phase(state: dict, seat: int, stash: str = None) -> None:
     """End ``seat``'s main phase: lock the patrol zone (only ready cards stay),
-    run the draw phase at once, end the turn and start the next one (R11)."""
+    run the draw phase at once (keeping the ``stash`` card, if any), end the
+    turn and start the next one (R11)."""
     p = player(state, seat)
     for slot, iid in p["patrol"].items():
         if iid is not None and state["cards"][iid]["exhausted"]:
@@ -102,20 +109,36 @@ def end_main_phase(state: dict, seat: int) -> None:
     p["patrol_locked"] = True
     p["ended_main"] = True
     log(state, f"{seat_name(state, seat)} ended their main phase.")
-    draw_phase(state, seat)
+    draw_phase(state, seat, stash)
     end_turn(state, seat)
 
 
-def draw_phase(state: dict, seat: int) -> None:
+def has_stash(state: dict, seat: int) -> bool:
+    """True when ``seat`` controls something with stash (glossary: Stash)."""
+    from . import stats
+    return any(stats.kw(state, iid, "stash") for iid in player(state, seat)["play"])
+
+
+def draw_phase(state: dict, seat: int, stash: str = None) -> None:
     """Discard the hand, then draw that many + 2 cards, at most 5 (rulebook
-    "Draw/discard phase"; the reshuffle is not limited here, R9)."""
+    "Draw/discard phase"; the reshuffle is not limited here, R9).
+
+    With stash, the hand card ``stash`` is kept instead of discarded and one
+    card less is drawn, so the hand ends the same size (glossary: Stash;
+    Bigby Hayes ruling: 2 in hand, keep 1, draw 3). The caller has checked
+    that ``seat`` has stash and holds that card.
+    """
     p = player(state, seat)
     count = len(p["hand"])
     for iid in list(p["hand"]):
-        move(state, iid, "discard")
-    if count:
-        log(state, f"{seat_name(state, seat)} discarded {count} card{'s' if count != 1 else ''}.")
-    draw(state, seat, min(count + 2, HAND_LIMIT))
+        if iid != stash:
+            move(state, iid, "discard")
+    discarded = count - (1 if stash else 0)
+    if stash:
+        log(state, f"{seat_name(state, seat)} stashed a card.")
+    if discarded:
+        log(state, f"{seat_name(state, seat)} discarded {discarded} card{'s' if discarded != 1 else ''}.")
+    draw(state, seat, min(count + 2, HAND_LIMIT) - (1 if stash else 0))
 
 
 def end_turn(state: dict, seat: int) -> None:

@@ -20,7 +20,9 @@ def _card_public(state: dict, iid: str) -> dict:
         "iid": iid, "card": inst["card"], "name": rec["name"], "kind": rec["kind"],
         "owner": inst["owner"], "controller": inst["controller"],
         "exhausted": inst["exhausted"], "damage": inst["damage"],
-        "plus": inst["plus"], "minus": inst["minus"],
+        "plus": inst["plus"], "minus": inst["minus"], "time": inst["time"],
+        "crumbling": bool(inst["marks"].get("crumbling")),
+        "disabled": bool(inst["marks"].get("disabled")),
         "arrived_this_turn": inst["arrived"] >= state["turn"],
     }
     if rec["kind"] in ("unit", "hero"):
@@ -32,6 +34,13 @@ def _card_public(state: dict, iid: str) -> dict:
     if "partners" in inst["marks"]:
         out["partners"] = list(inst["marks"]["partners"])
     return out
+
+
+def _card_future(state: dict, iid: str) -> dict:
+    """A forecasted card: public, with its time runes (glossary: Forecast)."""
+    inst = state["cards"][iid]
+    return {"iid": iid, "card": inst["card"], "name": catalog.card(inst["card"])["name"],
+            "time": inst["time"]}
 
 
 def _card_private(state: dict, iid: str) -> dict:
@@ -81,6 +90,8 @@ def _view(state: dict, viewer) -> dict:
             "workers": p["base_workers"] + len(p["workers"]),
             "hand_count": len(p["hand"]), "deck_count": len(p["deck"]),
             "discard_count": len(p["discard"]), "codex_count": sum(p["codex"].values()),
+            "trash_count": len(p["trash"]),
+            "future": [_card_future(state, i) for i in p["future"]],
             "tech_owed": p["tech_owed"], "hired_this_turn": p["hired_this_turn"],
             "ended_main": p["ended_main"],
             "command": [_hero_in_command(state, i, p) for i in p["command"]],
@@ -92,6 +103,7 @@ def _view(state: dict, viewer) -> dict:
         if sees_all:
             entry["hand"] = [_card_private(state, i) for i in p["hand"]]
             entry["discard"] = [_card_private(state, i) for i in p["discard"]]
+            entry["trash"] = [_card_private(state, i) for i in p["trash"]]
             entry["codex"] = dict(sorted(p["codex"].items()))
         players.append(entry)
     prompt = state["prompt"]

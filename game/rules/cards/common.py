@@ -1,7 +1,7 @@
 """Helpers that card hooks share: choosing targets mid-effect, tokens,
 this-turn modifiers and common target filters."""
 from .. import catalog, stats
-from ..effects import pay
+from ..effects import pay, sideline  # noqa: F401  (sideline: the keyword lives in effects)
 from ..flow import ask, op, push
 from ..state import is_opponent, is_patrolling, log, make_instance, name, player, teammates
 from ..targeting import controller_of, is_flagbearer, resist_cost, slot_candidates
@@ -39,10 +39,20 @@ def _targeted(state: dict, step: dict) -> None:
 
 
 def make_token(state: dict, card_id: str, seat: int) -> str:
-    """Create token ``card_id`` in play under ``seat``; it arrives this turn."""
+    """Create token ``card_id`` in play under ``seat``; it arrives this turn
+    (with its fading time runes). A token with forecast goes to the future
+    zone instead. Returns its instance id."""
+    from ..timerunes import arrive_with_time_runes, forecast_value, to_future
+    if forecast_value(state, card_id):
+        # A forecast token starts in the future (Forecast ruling; Vir
+        # Garbarean's Mech token).
+        iid = make_instance(state, card_id, seat, "future")
+        log(state, f"{player(state, seat)['name']} got a {catalog.card(card_id)['name']} token in the future.")
+        return to_future(state, iid)
     iid = make_instance(state, card_id, seat, "play")
     state["cards"][iid]["arrived"] = state["turn"]
     log(state, f"{player(state, seat)['name']} got a {catalog.card(card_id)['name']} token.")
+    arrive_with_time_runes(state, iid)
     return iid
 
 
@@ -85,12 +95,3 @@ def has_subtype(state: dict, iid: str, subtype: str) -> bool:
     return subtype in catalog.card(state["cards"][iid]["card"])["subtypes"]
 
 
-def sideline(state: dict, iid: str) -> None:
-    """Move ``iid`` out of the patrol zone; it stays in play (glossary)."""
-    inst = state["cards"].get(iid)
-    if inst is None:
-        return
-    for slot, occupant in player(state, inst["controller"])["patrol"].items():
-        if occupant == iid:
-            player(state, inst["controller"])["patrol"][slot] = None
-            log(state, f"{name(state, iid)} was sidelined.")

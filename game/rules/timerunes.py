@@ -1,0 +1,96 @@
+"""Time runes: the fading and forecast keywords.
+
+Glossary "Fading X": a thing with fading arrives with X time runes; one is
+removed each of its controller's upkeeps; when the last one is removed, for
+any reason, it is sacrificed (Fading rulings: the last rune removed by
+another effect still sacrifices it; with no time runes at all it no longer
+fades; X is no limit on the runes it may carry).
+
+Glossary "Forecast X": the card starts in the future zone, not in play, with
+X time runes; one is removed each of its owner's upkeeps; when the last one
+is removed a unit arrives and a spell resolves. It goes to the future
+whenever it would come into play other than from the future. Requirements
+(tech, hero, cost) apply only when it is played (Forecast rulings).
+"""
+from . import catalog, stats
+from .flow import op, push
+from .state import card_of, log, move, name, player, seat_name
+
+
+def forecast_value(state: dict, card_id: str) -> int:
+    """X of the printed "Forecast X" of ``card_id`` (0 without forecast)."""
+    return (catalog.card(card_id).get("keywords") or {}).get("forecast", 0)
+
+
+def to_future(state: dict, iid: str) -> str:
+    """Put card ``iid`` (from any zone) into its owner's future zone with
+    its forecast time runes; return its id there. A card that enters from a
+    hidden zone gets a fresh id (state.move)."""
+    inst = card_of(state, iid)
+    if inst["zone"] != "future":
+        iid = move(state, iid, "future")
+    inst = card_of(state, iid)
+    inst["time"] += forecast_value(state, inst["card"])
+    log(state, f"{name(state, iid)} went into the future with {inst['time']} time rune(s).")
+    return iid
+
+
+def arrive_with_time_runes(state: dict, iid: str) -> None:
+    """A thing that just arrived in play gets its fading X time runes."""
+    amount = stats.kw(state, iid, "fading")
+    if amount > 0:
+        card_of(state, iid)["time"] += amount
+        log(state, f"{name(state, iid)} arrived with {amount} time rune(s).")
+
+
+def remove_time_runes(state: dict, iid: str, count: int = 1) -> int:
+    """Remove up to ``count`` time runes from ``iid``; return how many.
+
+    Removing the last one sacrifices a fading thing in play (whatever removed
+    it, Fading ruling) and makes a forecasted card arrive or resolve.
+    """
+    inst = card_of(state, iid)
+    removed = min(count, inst["time"])
+    if removed <= 0:
+        return 0
+    inst["time"] -= removed
+    if inst["time"] > 0:
+        return removed
+    if inst["zone"] == "future":
+        push(state, {"op": "forecast_arrives", "card": iid, "seat": inst["owner"]})
+    elif inst["zone"] == "play" and stats.kw(state, iid, "fading"):
+        from .effects import sacrifice
+        if sacrifice(state, iid):
+            log(state, f"{name(state, iid)} faded away.")
+    return removed
+
+
+@op("time_runes")
+def _time_runes_step(state: dict, step: dict) -> None:
+    """Upkeep of ``step["seat"]``: remove one time rune from each of its
+    fading things in play and from each card in its future zone."""
+    seat = step["seat"]
+    p = player(state, seat)
+    for iid in list(p["play"]):
+        inst = state["cards"].get(iid)
+        if inst is not None and inst["time"] > 0 and stats.kw(state, iid, "fading"):
+            remove_time_runes(state, iid)
+    for iid in list(p["future"]):
+        remove_time_runes(state, iid)
+
+
+@op("forecast_arrives")
+def _forecast_arrives(state: dict, step: dict) -> None:
+    """The last time rune left a forecasted card: a spell resolves (with no
+    targets), anything else arrives under its owner's control (no tech,
+    cost or hero needed then, Forecast ruling)."""
+    iid, seat = step["card"], step["seat"]
+    inst = state["cards"].get(iid)
+    if inst is None or inst["zone"] != "future":
+        return
+    from .actions import _cast_spell, enter_play
+    log(state, f"{seat_name(state, seat)}'s {name(state, iid)} came out of the future.")
+    if catalog.card(inst["card"])["kind"] == "spell":
+        _cast_spell(state, seat, iid, [], played=False)
+    else:
+        enter_play(state, iid, seat)
