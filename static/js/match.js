@@ -183,6 +183,7 @@ function confirmThen(text, yesLabel, then) {
 /** Start a multi-step choice; sends at once when nothing is left to choose. */
 function startTargeting(title, source, path) {
   ui.targeting = { title, source, path, chosen: [] };
+  setDockCollapsed(false);
   stepTargeting();
 }
 
@@ -236,21 +237,23 @@ function activeTargets() {
   if (ui.busy !== null || !msg) return out;
   const t = ui.targeting;
   if (t) {
-    for (const id of narrow(t.source(), t.path, t.chosen).next) out.set(String(id), () => pickTarget(id));
+    for (const id of narrow(t.source(), t.path, t.chosen).next) out.set(String(id), Object.assign(() => pickTarget(id), { kind: "pick" }));
     return out;
   }
   const prompt = myPrompt();
   if (prompt) {
-    for (const option of prompt.options) out.set(String(option), () => togglePromptOption(prompt, option));
+    for (const option of prompt.options) {
+      out.set(String(option), Object.assign(() => togglePromptOption(prompt, option), { kind: "pick" }));
+    }
     return out;
   }
   if (ui.selected) {
     const entry = idx.byCard.get(ui.selected);
     if (entry) {
-      for (const a of entry.attack) out.set(String(a.target), () => act(a));
+      for (const a of entry.attack) out.set(String(a.target), Object.assign(() => act(a), { kind: "attack" }));
       const player = me();
       for (const a of entry.patrol) {
-        if (a.slot !== null && player) out.set(`slot:${player.seat}:${a.slot}`, () => act(a));
+        if (a.slot !== null && player) out.set(`slot:${player.seat}:${a.slot}`, Object.assign(() => act(a), { kind: "patrol" }));
       }
     }
   }
@@ -271,6 +274,7 @@ function onBoardClick(event) {
   if (tid.startsWith("slot:")) return;
   ui.selected = ui.selected === tid ? null : tid;
   if (ui.targeting) ui.targeting = null;
+  setDockCollapsed(false);
   render();
 }
 
@@ -494,6 +498,13 @@ function techPanel() {
   return box;
 }
 
+/** Fold the phone dock down to its handle (or open it again). */
+function setDockCollapsed(collapsed) {
+  $("dock").classList.toggle("collapsed", collapsed);
+  $("dock-toggle").textContent = collapsed ? "▴ show" : "▾ hide";
+  $("dock-toggle").setAttribute("aria-expanded", String(!collapsed));
+}
+
 function renderPending() {
   const box = $("pending");
   const parts = [];
@@ -644,7 +655,10 @@ function highlight() {
   const targets = activeTargets();
   for (const node of document.querySelectorAll("#board [data-tid], #hand [data-tid]")) {
     const tid = node.dataset.tid;
-    node.classList.toggle("target", targets.has(tid));
+    const target = targets.get(tid);
+    node.classList.toggle("target", !!target);
+    node.classList.toggle("target-attack", !!target && target.kind === "attack");
+    node.classList.toggle("target-patrol", !!target && target.kind === "patrol");
     node.classList.toggle("selected", tid === ui.selected);
     if (msg.seat !== null && cardHasActions(idx, tid)) node.classList.add("can-act");
   }
@@ -739,6 +753,7 @@ function wire() {
       render();
     }
   });
+  $("dock-toggle").onclick = () => setDockCollapsed(!$("dock").classList.contains("collapsed"));
   // Keep the phone dock from covering the end of the page.
   const dock = $("dock");
   new ResizeObserver(() => {
