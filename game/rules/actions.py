@@ -582,6 +582,35 @@ def do_choose(state, seat, choice):
     answer(state, seat, choice)
 
 
+def check_reveal(state, seat, action):
+    """Reveal an opposing invisible thing with your Tower during your own
+    main phase (house rule R10): the Tower must be finished and its
+    once-a-turn detect unused, and the target must be an opposing invisible
+    thing you can't see now. It stays revealed (targetable, attackable) for
+    the rest of the turn (Tower ruling). Returns the target's id.
+
+    Raises ``no_tower``, ``tower_used`` or ``bad_target``.
+    """
+    from .targeting import hidden_from
+    require_main(state, seat)
+    addon = player(state, seat)["buildings"]["addon"]
+    if addon is None or addon["id"] != "tower" or not addon["done"]:
+        fail("no_tower", "You need a finished Tower to reveal things.")
+    if addon.get("detect_turn") == state["turn"]:
+        fail("tower_used", "Your Tower already revealed something this turn.")
+    target = action.get("target")
+    inst = state["cards"].get(target) if isinstance(target, str) else None
+    if inst is None or inst["zone"] != "play" or not hidden_from(state, target, seat):
+        fail("bad_target", "Choose an opposing invisible thing you can't see now.")
+    return target
+
+
+def do_reveal(state, seat, target):
+    player(state, seat)["buildings"]["addon"]["detect_turn"] = state["turn"]
+    card_of(state, target)["marks"]["revealed"] = state["turn"]
+    log(state, f"{seat_name(state, seat)}'s Tower revealed {name(state, target)}.")
+
+
 def check_concede(state, seat, action):
     """Concede: the other team wins at once."""
     return None
@@ -607,4 +636,5 @@ ACTIONS = {
     "tech": (check_tech, do_tech),
     "choose": (check_choose, do_choose),
     "concede": (check_concede, do_concede),
+    "reveal": (check_reveal, do_reveal),
 }

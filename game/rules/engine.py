@@ -173,6 +173,9 @@ def _main_phase_candidates(state: dict, seat: int) -> list:
                     out.append({"type": "patrol", "card": iid, "slot": slot})
             if current:
                 out.append({"type": "patrol", "card": iid, "slot": None})
+    addon = p["buildings"]["addon"]
+    if addon is not None and addon["id"] == "tower":  # house rule R10: reveal
+        out.extend({"type": "reveal", "target": i} for q in state["players"] for i in q["play"])
     out.append({"type": "end_main"})
     if has_stash(state, seat):  # glossary: Stash - keep any one hand card
         out.extend({"type": "end_main", "stash": iid} for iid in p["hand"])
