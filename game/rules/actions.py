@@ -361,8 +361,10 @@ def _cast_spell(state, seat, iid, targets, played=True, marks=None):
     rec = catalog.card(card_of(state, iid)["card"])
     _kill_targeted_illusions(state, targets)
     if rec["ongoing"]:
+        from .timerunes import arrive_with_time_runes
         iid = move(state, iid, "play")
         card_of(state, iid)["arrived"] = state["turn"]
+        arrive_with_time_runes(state, iid)  # an ongoing spell with fading
     else:
         iid = move(state, iid, "stack")
     card_of(state, iid)["marks"].update(marks or {})

@@ -867,3 +867,15 @@ def test_max_level_trigger(hooks):
     g = find(s, "g")
     s = act(s, 0, {"type": "level_up", "hero": g, "levels": 1})
     assert _logged(s, "test: max level") and s["cards"][g]["damage"] == 0 and s["cards"][g]["level"] == 7
+
+
+def test_fading_on_an_ongoing_spell():
+    """Fading on an ongoing spell (Vortoss Emblem, fading 3): it stays in
+    play with 3 time runes and is sacrificed when the last one goes."""
+    s = scenario_game([{"hand": ["vortoss_emblem"], "play": [{"card": "prynn_pasternaak"}]}])
+    s = act(s, 0, {"type": "play", "card": s["players"][0]["hand"][0], "targets": []})
+    (emblem,) = in_play(s, 0, "vortoss_emblem")
+    assert s["cards"][emblem]["time"] == 3
+    for _ in range(3):
+        s = _round(s, 0)
+    assert in_play(s, 0, "vortoss_emblem") == [] and "discard" in _zone_of_card(s, 0, "vortoss_emblem")
