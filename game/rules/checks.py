@@ -114,7 +114,9 @@ def leave_play(state: dict, iid: str) -> None:
 
 
 def die(state: dict, iid: str) -> None:
-    """``iid`` dies: triggers, slot bonuses, then it goes to its zone.
+    """``iid`` dies: triggers, then it goes to its zone, then the bonus of
+    the patrol slot it died in goes to its controller (scavenger: 1 gold,
+    technician: a card; Deluxe rulebook "Patrol zone").
 
     Units go to their owner's discard pile, tokens cease to exist, ongoing
     spells go to the discard pile. A hero goes to its owner's command zone
@@ -125,7 +127,7 @@ def die(state: dict, iid: str) -> None:
     from .cards import hooks_for
     inst = state["cards"][iid]
     rec = catalog.card(inst["card"])
-    owner = inst["owner"]
+    owner, controller = inst["owner"], inst["controller"]
     slot = patrol_slot(state, iid) if _patrolling_now(state, iid) else None
     hooks = hooks_for(inst["card"])
     if hooks.dies is not None:
@@ -140,11 +142,13 @@ def die(state: dict, iid: str) -> None:
         _hero_death_levels(state, owner)
     else:
         move(state, iid, "discard")
+    # The slot bonus goes to the player whose patrol zone it was (the
+    # controller), even when someone else owns the card (docs/RULINGS.md).
     if slot == "scavenger":
-        if gain_gold(state, owner, 1):
-            log(state, f"{seat_name(state, owner)} gained 1 gold from the scavenger slot.")
+        if gain_gold(state, controller, 1):
+            log(state, f"{seat_name(state, controller)} gained 1 gold from the scavenger slot.")
     elif slot == "technician":
-        draw(state, owner, 1)
+        draw(state, controller, 1)
 
 
 def _patrolling_now(state: dict, iid: str) -> bool:
