@@ -153,3 +153,26 @@ def legal_of(state, seat, kind, **match):
     ``match`` (e.g. ``card=iid``)."""
     return [a for a in legal_actions(state, seat)
             if a["type"] == kind and all(a.get(k) == v for k, v in match.items())]
+
+
+def logged(state, text):
+    """True when a line of the game log kept in ``state`` contains ``text``."""
+    return any(text in e["text"] for e in state["log"])
+
+
+@pytest.fixture
+def card_hooks():
+    """A fixture: ``card_hooks(card_id, Hooks(...))`` registers test-only
+    hooks on a catalog card that has none (game.rules.cards.register); they
+    are removed again after the test. Import it into the test module."""
+    from game.rules.cards import REGISTRY, register
+    added = []
+
+    def add(card_id, hooks):
+        assert card_id not in REGISTRY, f"{card_id} already has hooks"
+        register(card_id, hooks)
+        added.append(card_id)
+
+    yield add
+    for card_id in added:
+        REGISTRY.pop(card_id, None)

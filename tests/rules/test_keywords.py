@@ -3,41 +3,23 @@
 Keywords are given to ordinary cards through the scenario's ``granted``
 field, so each test shows one keyword at work. Trigger keywords use the
 Starter cards that have them (Brick Thief, Star-Crossed Starlet) or small
-test-only hooks registered on catalog cards that have none (the ``hooks``
-fixture removes them again). Sources: the glossary reminder texts in the
-card data and the "General" rulings of reference/codex-cards/rulings.json;
-our decisions are in docs/RULINGS.md, "Keywords".
+test-only hooks registered on catalog cards that have none (the
+``card_hooks`` fixture of helpers removes them again). Sources: the glossary
+reminder texts in the card data and the "General" rulings of
+reference/codex-cards/rulings.json; our decisions are in docs/RULINGS.md,
+"Keywords".
 """
 import pytest
 
 from game.rules import legal_actions, view
-from game.rules.cards import REGISTRY, Ability, Hooks, Target, register
+from game.rules.cards import Ability, Hooks, Target
 from game.rules.effects import disable, trash
 from game.rules.invariants import check_card_counts, check_zones
 from game.rules.state import log
 from tests.rules.helpers import (act, assert_refused, base_damage, choose, end_turn, find,
-                                 in_play, scenario_game)
+                                 in_play, logged, scenario_game)
 
 HERO = {"card": "troq_bashar", "id": "hero"}  # a hero in play, so spells can be cast
-
-
-@pytest.fixture
-def hooks():
-    """Register test-only hooks on catalog cards that have none; undone after."""
-    added = []
-
-    def add(card_id, card_hooks):
-        assert card_id not in REGISTRY, f"{card_id} already has hooks"
-        register(card_id, card_hooks)
-        added.append(card_id)
-
-    yield add
-    for card_id in added:
-        REGISTRY.pop(card_id, None)
-
-
-def _logged(state, text):
-    return any(text in e["text"] for e in state["log"])
 
 
 def _zone_of_card(state, seat, card_id):
@@ -158,10 +140,10 @@ def _boost_game(gold):
                            "buildings": {"tech_1": True}}])
 
 
-def test_boost_is_offered_with_and_without_and_marks_the_card(hooks):
+def test_boost_is_offered_with_and_without_and_marks_the_card(card_hooks):
     """Boost X: you may pay X more when you play the card to get the boost
     effect (glossary); the card's own arrives hook sees ``boosted``."""
-    hooks("hooded_executioner", Hooks(arrives=lambda st, iid: log(
+    card_hooks("hooded_executioner", Hooks(arrives=lambda st, iid: log(
         st, f"test: boosted={bool(st['cards'][iid]['marks'].get('boosted'))}")))
     s = _boost_game(gold=5)
     card = s["players"][0]["hand"][0]
@@ -171,10 +153,10 @@ def test_boost_is_offered_with_and_without_and_marks_the_card(hooks):
     assert all("boost" not in a for a in plain)
     boosted = act(s, 0, {"type": "play", "card": card, "targets": [], "boost": True})
     assert boosted["players"][0]["gold"] == 0  # 2 + boost 3
-    assert _logged(boosted, "test: boosted=True")
+    assert logged(boosted, "test: boosted=True")
     unboosted = act(s, 0, {"type": "play", "card": card, "targets": []})
     assert unboosted["players"][0]["gold"] == 3
-    assert _logged(unboosted, "test: boosted=False")
+    assert logged(unboosted, "test: boosted=False")
 
 
 def test_boost_refusals():
@@ -187,15 +169,15 @@ def test_boost_refusals():
     assert {"type": "play", "card": card, "targets": [], "boost": True} not in legal_actions(s, 0)
 
 
-def test_boost_on_a_spell_reaches_its_effect(hooks):
+def test_boost_on_a_spell_reaches_its_effect(card_hooks):
     """Boost on a spell (Murkwood Allies): the resolving spell sees it."""
-    hooks("murkwood_allies", Hooks(resolve=lambda st, seat, iid, targets: log(
+    card_hooks("murkwood_allies", Hooks(resolve=lambda st, seat, iid, targets: log(
         st, f"test: boosted={bool(st['cards'][iid]['marks'].get('boosted'))}")))
     s = scenario_game([{"hand": ["murkwood_allies"], "gold": 9,
                         "play": [{"card": "calamandra_moss"}]}])
     card = s["players"][0]["hand"][0]
     s = act(s, 0, {"type": "play", "card": card, "targets": [], "boost": True})
-    assert _logged(s, "test: boosted=True") and s["players"][0]["gold"] == 0
+    assert logged(s, "test: boosted=True") and s["players"][0]["gold"] == 0
 
 
 # ---- channeling ------------------------------------------------------------------
@@ -232,10 +214,9 @@ def test_deathtouch_kills_even_through_armor():
 # ---- detector, stealth, invisible, unstoppable -----------------------------------
 
 def _sneak_game(attacker_kw, defender_extra=(), buildings=None):
+    defenders = [{"card": "iron_man", "patrol": "squad_leader", "id": "sl"}] + list(defender_extra)
     return scenario_game([{"play": [{"card": "older_brother", "granted": attacker_kw, "id": "a"}]},
-                          {"play": [{"card": "iron_man", "patrol": "squad_leader", "id": "sl"}]
-                                   + list(defender_extra),
-                           "buildings": buildings or {}}])
+                          {"play": defenders, "buildings": buildings or {}}])
 
 
 def _targets_of(s, tag):
@@ -309,10 +290,10 @@ def _disable_ability(state, iid):
                     targets=[Target(("unit", "hero"))], exhaust=True, gold=1)]
 
 
-def test_disable_exhausts_sidelines_and_skips_the_next_ready_step(hooks):
+def test_disable_exhausts_sidelines_and_skips_the_next_ready_step(card_hooks):
     """Disable: exhaust it, it doesn't ready during its next ready step, and
     it is sidelined if it was patrolling (Porkhand Magistrate's reminder)."""
-    hooks("porkhand_magistrate", Hooks(abilities=_disable_ability))
+    card_hooks("porkhand_magistrate", Hooks(abilities=_disable_ability))
     s = scenario_game([{"gold": 3, "play": [{"card": "porkhand_magistrate", "id": "pm"}]},
                        {"play": [{"card": "older_brother", "patrol": "squad_leader", "id": "d"}]}])
     d = find(s, "d")
@@ -362,7 +343,7 @@ def test_fading_loses_a_rune_each_upkeep_and_is_sacrificed_at_the_last():
     assert s["cards"][f]["time"] == 1 and s["cards"][find(s, "g")]["time"] == 1
     s = _round(s, 0)
     assert in_play(s, 0, "older_brother") == [] and "discard" in _zone_of_card(s, 0, "older_brother")
-    assert _logged(s, "faded away")
+    assert logged(s, "faded away")
 
 
 def test_fading_without_time_runes_no_longer_fades():
@@ -414,15 +395,15 @@ def test_forecast_needs_no_requirements_when_it_arrives():
     assert len(in_play(s, 0, "knight_of_the_conclave")) == 1
 
 
-def test_forecast_spell_resolves_from_the_future(hooks):
+def test_forecast_spell_resolves_from_the_future(card_hooks):
     """Forecast on a spell: when the last time rune goes, it resolves (Double
     Time's reminder), then it goes to the discard pile."""
-    hooks("double_time", Hooks(resolve=lambda st, seat, iid, targets: log(st, "test: double time resolved")))
+    card_hooks("double_time", Hooks(resolve=lambda st, seat, iid, targets: log(st, "test: double time resolved")))
     s = scenario_game([{"future": [{"card": "double_time", "time": 2}]}], active=1)
     s = end_turn(s, 1)
-    assert not _logged(s, "test: double time resolved")
+    assert not logged(s, "test: double time resolved")
     s = _round(s, 0)
-    assert _logged(s, "test: double time resolved")
+    assert logged(s, "test: double time resolved")
     assert s["players"][0]["future"] == [] and "discard" in _zone_of_card(s, 0, "double_time")
 
 
@@ -656,16 +637,16 @@ def test_resist_makes_opponents_pay_to_target():
 
 # ---- sacrifice, sideline, sparkshot, swift strike ----------------------------------------
 
-def test_sacrifice_is_dying(hooks):
+def test_sacrifice_is_dying(card_hooks):
     """Sacrifice: the thing dies (to the discard pile), so "dies" triggers
     run (Insurance Agent ruling: sacrificing causes it to die)."""
-    hooks("tenderfoot", Hooks(
+    card_hooks("tenderfoot", Hooks(
         dies=lambda st, iid: log(st, "test: tenderfoot died"),
         abilities=lambda st, iid: [Ability("test: sacrifice.", lambda *a: None, sacrifice=True)]))
     s = scenario_game([{"play": [{"card": "tenderfoot", "id": "t"}]}])
     s = act(s, 0, {"type": "ability", "card": find(s, "t"), "ability": 0, "targets": []})
     assert in_play(s, 0, "tenderfoot") == [] and "discard" in _zone_of_card(s, 0, "tenderfoot")
-    assert _logged(s, "test: tenderfoot died")
+    assert logged(s, "test: tenderfoot died")
 
 
 def test_sideline_moves_a_patroller_out_of_the_patrol_zone():
@@ -746,13 +727,13 @@ def end_turn_stash(state, seat, keep):
 
 # ---- trash -------------------------------------------------------------------------------------
 
-def test_trash_removes_a_card_from_the_game_without_dying(hooks):
+def test_trash_removes_a_card_from_the_game_without_dying(card_hooks):
     """Trash: the card leaves the game (its owner's trash pile, not the
     discard pile); from play it leaves play but doesn't die (Nature
     Reclaims' reminder; Insurance Agent ruling)."""
-    hooks("tenderfoot", Hooks(dies=lambda st, iid: log(st, "test: died"),
-                              leaves=lambda st, iid: log(st, "test: left play")))
-    hooks("regular_sized_rhinoceros", Hooks(abilities=lambda st, iid: [Ability(
+    card_hooks("tenderfoot", Hooks(dies=lambda st, iid: log(st, "test: died"),
+                                   leaves=lambda st, iid: log(st, "test: left play")))
+    card_hooks("regular_sized_rhinoceros", Hooks(abilities=lambda st, iid: [Ability(
         "test: trash a unit.", lambda st2, seat, me, t: trash(st2, t[0]),
         targets=[Target(("unit",))], exhaust=True)]))
     s = scenario_game([{"play": [{"card": "regular_sized_rhinoceros", "id": "r"}]},
@@ -760,7 +741,7 @@ def test_trash_removes_a_card_from_the_game_without_dying(hooks):
     s = act(s, 0, {"type": "ability", "card": find(s, "r"), "ability": 0, "targets": [find(s, "t")]})
     assert in_play(s, 1, "tenderfoot") == [] and len(s["players"][1]["trash"]) == 1
     assert "discard" not in _zone_of_card(s, 1, "tenderfoot")
-    assert _logged(s, "test: left play") and not _logged(s, "test: died")
+    assert logged(s, "test: left play") and not logged(s, "test: died")
     check_zones(s)
     check_card_counts(s)
     assert view(s, 0)["players"][1]["trash_count"] == 1 and "trash" not in view(s, 0)["players"][1]
@@ -782,19 +763,19 @@ def test_trash_a_worker_or_a_token():
 
 # ---- two lives ----------------------------------------------------------------------------------
 
-def test_two_lives_first_death_gives_a_crumbling_rune(hooks):
+def test_two_lives_first_death_gives_a_crumbling_rune(card_hooks):
     """Two Lives: if this would die, heal all damage on it and put a
     crumbling rune on it instead; with the rune it really dies, and only
     then do "dies" triggers run (Justice Juggernaut ruling)."""
-    hooks("tenderfoot", Hooks(dies=lambda st, iid: log(st, "test: died")))
+    card_hooks("tenderfoot", Hooks(dies=lambda st, iid: log(st, "test: died")))
     s = scenario_game([{"play": [{"card": "iron_man", "id": "a1"}, {"card": "iron_man", "id": "a2"}]},
                        {"play": [{"card": "tenderfoot", "granted": {"two_lives": 1}, "id": "t"}]}])
     t = find(s, "t")
     s = _attack(s, find(s, "a1"), t)
     assert s["cards"][t]["zone"] == "play" and s["cards"][t]["damage"] == 0
-    assert _card_view(s, t)["crumbling"] is True and not _logged(s, "test: died")
+    assert _card_view(s, t)["crumbling"] is True and not logged(s, "test: died")
     s = _attack(s, find(s, "a2"), t)
-    assert in_play(s, 1, "tenderfoot") == [] and _logged(s, "test: died")
+    assert in_play(s, 1, "tenderfoot") == [] and logged(s, "test: died")
 
 
 # ---- unattackable, untargetable ------------------------------------------------------------------
@@ -842,14 +823,14 @@ def test_attacks_trigger_brick_thief():
     assert base_damage(s, 1) == 3  # 1 from the trigger, 2 from combat
 
 
-def test_dies_and_leaves_triggers(hooks):
+def test_dies_and_leaves_triggers(card_hooks):
     """Dies and leaves: a dying card's "dies" and "leaves" triggers run."""
-    hooks("tenderfoot", Hooks(dies=lambda st, iid: log(st, "test: died"),
-                              leaves=lambda st, iid: log(st, "test: left play")))
+    card_hooks("tenderfoot", Hooks(dies=lambda st, iid: log(st, "test: died"),
+                                   leaves=lambda st, iid: log(st, "test: left play")))
     s = scenario_game([{"play": [{"card": "iron_man", "id": "a"}]},
                        {"play": [{"card": "tenderfoot", "id": "t"}]}])
     s = _attack(s, find(s, "a"), find(s, "t"))
-    assert _logged(s, "test: died") and _logged(s, "test: left play")
+    assert logged(s, "test: died") and logged(s, "test: left play")
 
 
 def test_upkeep_trigger_star_crossed_starlet():
@@ -859,14 +840,14 @@ def test_upkeep_trigger_star_crossed_starlet():
     assert s["cards"][find(s, "s")]["damage"] == 1
 
 
-def test_max_level_trigger(hooks):
+def test_max_level_trigger(card_hooks):
     """Max level: a hero's max-level trigger runs when it reaches max level
     (it is also fully healed)."""
-    hooks("grave_stormborne", Hooks(max_level=lambda st, iid: log(st, "test: max level")))
+    card_hooks("grave_stormborne", Hooks(max_level=lambda st, iid: log(st, "test: max level")))
     s = scenario_game([{"gold": 5, "play": [{"card": "grave_stormborne", "level": 6, "damage": 2, "id": "g"}]}])
     g = find(s, "g")
     s = act(s, 0, {"type": "level_up", "hero": g, "levels": 1})
-    assert _logged(s, "test: max level") and s["cards"][g]["damage"] == 0 and s["cards"][g]["level"] == 7
+    assert logged(s, "test: max level") and s["cards"][g]["damage"] == 0 and s["cards"][g]["level"] == 7
 
 
 def test_fading_on_an_ongoing_spell():

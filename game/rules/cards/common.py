@@ -3,7 +3,7 @@ this-turn modifiers and common target filters."""
 from .. import catalog, stats
 from ..effects import pay, sideline  # noqa: F401  (sideline: the keyword lives in effects)
 from ..flow import ask, op, push
-from ..state import is_opponent, is_patrolling, log, make_instance, name, player, teammates
+from ..state import is_opponent, is_patrolling, log, make_instance, player, teammates
 from ..targeting import controller_of, is_flagbearer, resist_cost, slot_candidates
 
 
@@ -93,5 +93,3 @@ def tech_exactly(level: int):
 def has_subtype(state: dict, iid: str, subtype: str) -> bool:
     """True when ``iid``'s card has ``subtype`` (e.g. "Virtuoso")."""
     return subtype in catalog.card(state["cards"][iid]["card"])["subtypes"]
-
-
