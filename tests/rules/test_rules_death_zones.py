@@ -197,14 +197,17 @@ def test_legendary_again_after_the_first_left_play():
     assert len(in_play(state, 0, "jandra_the_negator")) == 1
 
 
-def _stolen_rhino():
-    state = scenario_game(seats=[{"gold": 6, "hand": ["final_smash"],
+def _stolen_rhino(**extra):
+    state = scenario_game(seats=[{"gold": 8, "hand": ["final_smash", "wither"],
                                   "play": [{"card": "troq_bashar", "level": 8}]},
-                                 {"play": [{"card": "regular_sized_rhinoceros", "id": "rh"}]}])
-    return act(state, 0, {"type": "play", "card": hand_ids(state, 0)[0], "targets": []})
+                                 {"play": [{"card": "regular_sized_rhinoceros", "id": "rh", **extra},
+                                           {"card": "river_montoya", "id": "rm"}]}])
+    return act(state, 0, {"type": "play", "card": hand_ids(state, 0, "final_smash")[0], "targets": []})
 
 
 def test_controller_has_the_card_in_play_owner_keeps_ownership():
+    """Final Smash takes control of a tech II unit: it moves to the taker's
+    side; its owner does not change."""
     state = _stolen_rhino()
     rh = find(state, "rh")
     inst = state["cards"][rh]
@@ -215,27 +218,23 @@ def test_controller_has_the_card_in_play_owner_keeps_ownership():
 
 
 def test_stolen_unit_dies_to_its_owners_discard():
-    state = _stolen_rhino()
-    state = act(state, 0, {"type": "end_main"})
-    rh = find(state, "rh")
-    state = act(state, 1, {"type": "tech", "cards": []}) if state["players"][1]["tech_owed"] else state
-    state["cards"][rh]["damage"] = 6
-    state = act(state, 1, {"type": "end_main"}) if False else state
-    from game.rules.checks import state_based_checks
-    state_based_checks(state)
+    state = _stolen_rhino(damage=5)
+    state = act(state, 0, {"type": "play", "card": hand_ids(state, 0, "wither")[0],
+                           "targets": [find(state, "rh")]})
+    assert gone(state, "rh")
     assert cards(state, state["players"][1]["discard"]) == ["regular_sized_rhinoceros"]
     assert "regular_sized_rhinoceros" not in cards(state, state["players"][0]["discard"])
 
 
-def test_stolen_unit_patrols_for_its_controller_and_dies_to_owner():
+def test_stolen_unit_patrols_for_its_controller():
     state = _stolen_rhino()
     rh = find(state, "rh")
     state = act(state, 0, {"type": "patrol", "card": rh, "slot": "squad_leader"})
     state = act(state, 0, {"type": "end_main"})
     assert state["players"][0]["patrol"]["squad_leader"] == rh
-    state["cards"][rh]["damage"] = 5
-    attacker = state["players"][1]["play"]
-    assert attacker == []
+    attacks = {a["target"] for a in legal_actions(state, 1)
+               if a["type"] == "attack" and a["attacker"] == find(state, "rm")}
+    assert attacks == {rh}
 
 
 def test_scavenger_bonus_goes_to_the_patrol_zones_player():
