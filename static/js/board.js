@@ -34,6 +34,7 @@ export function findCard(view, iid) {
   for (const p of view.players) {
     for (const c of p.play) if (c.iid === iid) return { card: c, where: "play", player: p };
     for (const c of p.command) if (c.iid === iid) return { card: c, where: "command", player: p };
+    for (const c of p.future || []) if (c.iid === iid) return { card: c, where: "future zone", player: p };
     for (const c of p.hand || []) if (c.iid === iid) return { card: c, where: "hand", player: p };
     for (const c of p.discard || []) if (c.iid === iid) return { card: c, where: "discard", player: p };
   }
@@ -69,6 +70,12 @@ export function describeId(view, catalog, id) {
   return words(str);
 }
 
+/** A card's name; long words get a smaller font so they do not break mid-word. */
+function nameNode(name, tag = "div") {
+  const longest = Math.max(...String(name).split(/[\s-]+/).map((w) => w.length));
+  return el(tag, name, { class: `card-name${longest >= 11 ? " longer" : longest >= 9 ? " long" : ""}` });
+}
+
 function statLine(atk, hp, damage) {
   if (atk === null || atk === undefined) return null;
   const box = el("div", null, { class: "card-stats" });
@@ -85,7 +92,7 @@ export function playTile(catalog, c) {
   if (c.exhausted) cls.push("exhausted");
   if (c.arrived_this_turn) cls.push("fresh");
   const tile = el("div", null, { class: cls.join(" "), "data-tid": c.iid, "data-card": c.card, tabindex: "0" });
-  tile.append(el("div", c.name, { class: "card-name" }));
+  tile.append(nameNode(c.name));
   let sub = "";
   if (c.kind === "hero") sub = `Lv ${c.level} · ${heroBand(c)}`;
   else if (c.kind === "unit") sub = c.tech === null || c.tech === undefined ? "unit" : `unit · T${roman(c.tech)}`;
@@ -97,6 +104,9 @@ export function playTile(catalog, c) {
   }
   if (c.plus) chips.append(el("span", `+1/+1 ×${c.plus}`, { class: "chip rune plus" }));
   if (c.minus) chips.append(el("span", `−1/−1 ×${c.minus}`, { class: "chip rune minus" }));
+  if (c.time) chips.append(el("span", `⧗ ${c.time}`, { class: "chip rune time", title: `${c.time} time rune(s)` }));
+  if (c.crumbling) chips.append(el("span", "crumbling", { class: "chip status" }));
+  if (c.disabled) chips.append(el("span", "disabled", { class: "chip status" }));
   if (c.exhausted) chips.append(el("span", "exhausted", { class: "chip status" }));
   if (c.arrived_this_turn) chips.append(el("span", "new", { class: "chip status", title: "Arrived this turn" }));
   if (chips.childElementCount) tile.append(chips);
@@ -112,11 +122,22 @@ function commandTile(catalog, h) {
   const tile = el("div", null, {
     class: `card kind-hero color-${rec.color || "neutral"} in-command`, "data-tid": h.iid, "data-card": h.card, tabindex: "0",
   });
-  tile.append(el("div", h.name, { class: "card-name" }));
+  tile.append(nameNode(h.name));
   tile.append(el("div", `Lv ${h.level} · command zone`, { class: "card-sub" }));
   if (h.ready_after_turns) tile.append(el("div", `back in ${h.ready_after_turns} turn(s)`, { class: "chips chip status" }));
   const stats = statLine(rec.atk, rec.hp, 0);
   if (stats) tile.append(stats);
+  return tile;
+}
+
+/** A forecasted card waiting in the future zone with its time runes. */
+function futureTile(catalog, f) {
+  const rec = catalog.get(f.card) || {};
+  const tile = el("div", null, {
+    class: `card kind-${rec.kind || "spell"} color-${rec.color || "neutral"} in-future`, "data-tid": f.iid, "data-card": f.card, tabindex: "0",
+  });
+  tile.append(nameNode(f.name), el("div", "future zone", { class: "card-sub" }));
+  tile.append(el("div", null, { class: "chips" }, el("span", `⧗ ${f.time}`, { class: "chip rune time", title: "Time runes" })));
   return tile;
 }
 
@@ -128,7 +149,7 @@ export function handTile(catalog, c) {
     tabindex: "0", role: "button",
   });
   const head = el("div", null, { class: "card-head" });
-  head.append(el("span", c.cost ?? rec.cost ?? "", { class: "cost", title: "Cost" }), el("span", c.name, { class: "card-name" }));
+  head.append(el("span", c.cost ?? rec.cost ?? "", { class: "cost", title: "Cost" }), nameNode(c.name, "span"));
   tile.append(head);
   let sub = words(c.kind);
   if (rec.tech !== null && rec.tech !== undefined) sub += ` · T${roman(rec.tech)}`;
@@ -189,6 +210,7 @@ export function playerArea(view, catalog, p, opts) {
     stat("discard", p.discard_count),
   );
   if (p.codex_count !== undefined) stats.append(stat("codex", p.codex_count));
+  if (p.trash_count) stats.append(stat("trash", p.trash_count));
   head.append(stats);
   area.append(head);
 
@@ -210,6 +232,7 @@ export function playerArea(view, catalog, p, opts) {
   const inPlay = el("div", null, { class: "zone in-play cards-row" });
   for (const h of p.command) inPlay.append(commandTile(catalog, h));
   for (const c of p.play) if (!patrolling.has(c.iid)) inPlay.append(playTile(catalog, c));
+  for (const f of p.future || []) inPlay.append(futureTile(catalog, f));
   if (!inPlay.childElementCount) inPlay.append(el("span", "nothing in play", { class: "empty-note" }));
   area.append(
     el("div", null, { class: "zone-wrap in-play-wrap" }, el("h3", "In play", { class: "zone-title" }), inPlay),

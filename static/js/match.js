@@ -391,14 +391,36 @@ function renderActionBar() {
     const label = `Build ${rec ? rec.name : words(a.building)}${rec ? ` (${rec.cost})` : ""}`;
     items.push(button(label, () => act(a), { "data-action": "build", "data-building": a.building }));
   }
-  for (const a of idx.other) {
-    items.push(button(words(a.type), () => act(a), { "data-action": a.type }));
+  // Action types this page has no special control for: one button per type;
+  // when several actions share it, pick what they differ in on the board.
+  const byType = new Map();
+  for (const a of idx.other) byType.set(a.type, [...(byType.get(a.type) || []), a]);
+  for (const [type, list] of byType) {
+    const name = words(type).replace(/^./, (ch) => ch.toUpperCase());
+    if (list.length === 1) {
+      const what = genericPath(list[0]).map((id) => describeId(view(), catalog, id)).join(", ");
+      items.push(button(what ? `${name}: ${what}` : name, () => act(list[0]), { "data-action": type }));
+    } else {
+      items.push(button(`${name}…`, () => startTargeting(`${name}: choose`, () => idx.other.filter((a) => a.type === type), genericPath),
+        { "data-action": type }));
+    }
   }
   if (idx.concede) {
     items.push(button("Concede", () => confirmThen("Concede this game? Your opponent wins.", "Concede", () => act(idx.concede)),
       { class: "btn danger ghost", "data-action": "concede" }));
   }
   bar.replaceChildren(...items);
+}
+
+/** The values of an action besides its type, in order, as ids to pick one by one. */
+function genericPath(a) {
+  const out = [];
+  for (const [key, value] of Object.entries(a)) {
+    if (key === "type") continue;
+    if (Array.isArray(value)) out.push(...value.map(String));
+    else out.push(value !== null && typeof value === "object" ? JSON.stringify(value) : String(value));
+  }
+  return out;
 }
 
 function optionButton(label, onclick, attrs = {}) {

@@ -10,7 +10,7 @@ tech, prompts, end the main phase), chat, and one concedes.
 Checked along the way: every page reaches every version live; no action is
 refused; the spectator's page shows the players' moves (units played appear
 on its board) but never a hand, a codex or a hand card's name, and no
-websocket frame it receives carries a hand, discard pile or codex; chat text
+websocket frame it receives carries a hand, discard pile, trash or codex; chat text
 is shown as text; the result reaches everyone.
 
 The match seed is random (the lobby picks it), so the players follow a simple
@@ -257,7 +257,8 @@ def check_spectator(table: Table, frames: list):
     leaked = sorted(name for name in hidden if name in text)
     assert not leaked, f"the spectator's page shows hand cards: {leaked}"
     for frame in frames:
-        assert '"hand":' not in frame and '"codex":' not in frame and '"discard":' not in frame, frame[:200]
+        for secret in ('"hand":', '"codex":', '"discard":', '"trash":'):
+            assert secret not in frame, frame[:200]
 
 
 def shoot(table: Table, name: str):
