@@ -164,7 +164,8 @@ def logged(state, text):
 def card_hooks():
     """A fixture: ``card_hooks(card_id, Hooks(...))`` registers test-only
     hooks on a catalog card that has none (game.rules.cards.register); they
-    are removed again after the test. Import it into the test module."""
+    are removed again after the test (tests/rules/conftest.py makes it
+    available to every rules test)."""
     from game.rules.cards import REGISTRY, register
     added = []
 
