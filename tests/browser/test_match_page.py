@@ -362,3 +362,90 @@ def test_two_players_and_a_spectator_play_through_the_pages(browser, live_server
     check_spectator(table, frames)
     for page in (host, guest, watcher):
         assert page.errors == [], page.errors
+
+
+def api(page, method, path, body=None):
+    """Call the REST API as the page's user (session cookie + CSRF header)."""
+    token = next(c["value"] for c in page.context.cookies() if c["name"] == "csrftoken")
+    base = page.url.split("/", 3)[:3]
+    response = page.context.request.fetch(
+        "/".join(base) + path, method=method, data=body, headers={"X-CSRFToken": token, "Referer": page.url})
+    assert response.ok, f"{method} {path}: {response.status} {response.text()}"
+    return response.json() if response.status != 204 else None
+
+
+def test_missed_version_resync_refusal_and_reconnect(browser, live_server_url):
+    """Through a websocket proxy in the page: a dropped `state` makes a
+    version gap that the page repairs with `resync`; a stale action is shown
+    as a plain refusal; a dropped connection comes back by itself."""
+    base = live_server_url
+    dave = signup(browser, base, "dave", **DESKTOP)
+    erin = signup(browser, base, "erin", **PHONE)
+    table = api(dave, "POST", "/api/tables/", {"mode": "1hero", "is_public": False, "allow_spectators": False})
+    api(dave, "PATCH", f"/api/tables/{table['id']}/seat/", {"heroes": ["troq_bashar"]})
+    api(dave, "PATCH", f"/api/tables/{table['id']}/seat/", {"ready": True})
+    api(erin, "POST", f"/api/tables/{table['id']}/join/", {"index": 1, "invite": table["invite_token"]})
+    api(erin, "PATCH", f"/api/tables/{table['id']}/seat/", {"heroes": ["river_montoya"]})
+    api(erin, "PATCH", f"/api/tables/{table['id']}/seat/", {"ready": True})
+    match_id = api(dave, "POST", f"/api/tables/{table['id']}/start/")["match_id"]
+
+    proxy = {"drop_state": None, "sent": [], "stale": False, "route": None}
+
+    def route(ws):
+        server = ws.connect_to_server()
+        proxy["route"] = ws
+
+        def to_server(message):
+            proxy["sent"].append(message)
+            if proxy["stale"] and '"type":"action"' in message.replace(" ", ""):
+                proxy["stale"] = False
+                message = re.sub(r'"version":\s*\d+', '"version":0', message)
+            server.send(message)
+
+        def to_page(message):
+            if proxy["drop_state"] is not None and f'"version":{proxy["drop_state"]},' in message \
+                    and message.startswith('{"type":"state"'):
+                proxy["drop_state"] = None
+                return  # this version never reaches the page
+            ws.send(message)
+
+        ws.on_message(to_server)
+        server.on_message(to_page)
+
+    erin.route_web_socket(re.compile(r".*/ws/match/.*"), route)
+    dave.goto(f"{base}/match/{match_id}/")
+    erin.goto(f"{base}/match/{match_id}/")
+    for page in (dave, erin):
+        wait_version(page, 0)
+    assert int(dave.evaluate("document.body.dataset.active")) == 0
+
+    # Version 1 never reaches Erin; version 2 shows her the gap and she resyncs.
+    proxy["drop_state"] = 1
+    dave.click("#action-bar [data-action=end_main]")
+    wait_version(dave, 1)
+    assert version(erin) == 0
+    Table({0: dave, 1: erin}, erin).tech(dave)  # version 2
+    wait_version(erin, 2)
+    erin.wait_for_function("() => document.body.dataset.active === '1'")
+    assert any('"type":"resync"' in m.replace(" ", "") for m in proxy["sent"])
+    assert "Your turn" in erin.locator("#banner-text").inner_text()
+
+    # An action sent at an old version is refused, said plainly, and the page resyncs.
+    proxy["stale"] = True
+    before = len(proxy["sent"])
+    erin.click("#action-bar [data-action=end_main]")
+    erin.locator("#notice").wait_for()
+    assert "stale_version" in notice(erin)
+    assert version(erin) == 2 and version(dave) == 2
+    erin.wait_for_timeout(300)
+    assert any('"type":"resync"' in m.replace(" ", "") for m in proxy["sent"][before:])
+
+    # The connection drops; the page reconnects by itself and plays on.
+    proxy["route"].close(code=1011, reason="test drop")
+    erin.wait_for_function("() => document.getElementById('conn').dataset.state !== 'open'")
+    erin.wait_for_function("() => document.getElementById('conn').dataset.state === 'open'")
+    erin.click("#action-bar [data-action=end_main]")
+    wait_version(erin, 3)
+    wait_version(dave, 3)
+    assert notice(erin) == ""
+    assert erin.errors == [] and dave.errors == []
