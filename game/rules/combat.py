@@ -10,7 +10,7 @@ from . import stats
 from .effects import armor_left, damage_card, damage_target, destroy, exhaust
 from .flow import ask, op, push_all
 from .state import PATROL_SLOTS, is_patrolling, log, name, patrol_slot, player
-from .targeting import (attack_targets, controller_of, evades_patrol, group_of_target,
+from .targeting import (attack_targets, group_things, controller_of, evades_patrol, group_of_target,
                         kind_of, patrollers, thing_exists, tower_can_detect, revealed,
                         has_detector)
 from .effects import building_name, is_building_id
@@ -180,21 +180,15 @@ def _combat(state: dict, step: dict) -> None:
             state, target, stats.kw(state, attacker, "armor_piercing"))
         options = []
         if excess > 0:
-            others = [t for t in attack_targets(state, attacker) if t != target]
-            patrol_others = [t for t in others if not is_building_id(t) and is_patrolling(state, t)]
-            options = patrol_others or others or _overpower_fallback(state, attacker, target, ctx)
+            # What it could have attacked with the defender gone: another
+            # patroller that stops it if any, otherwise anything (ruling).
+            options = [t for t in attack_targets(state, attacker, ignore=target)
+                       if t in group_things(state, ctx["group"])]
         ctx["over_amount"] = max(0, excess)
         ask(state, ctx["seat"], "Choose where the overpower damage goes.", options,
             {"op": "combat_choice", "ctx": ctx, "key": "over_to"})
         return
     _deal_combat_damage(state, ctx)
-
-
-def _overpower_fallback(state: dict, attacker: str, target: str, ctx: dict) -> list:
-    """Anything else the defending group controls that the attacker can hit
-    (overpower ruling: with no other patroller, any other thing)."""
-    from .targeting import can_hit, group_things
-    return [t for t in group_things(state, ctx["group"]) if t != target and can_hit(state, attacker, t)]
 
 
 @op("combat_choice")

@@ -218,23 +218,25 @@ def group_things(state: dict, group: list) -> list:
     return out
 
 
-def attack_targets(state: dict, attacker: str) -> list:
+def attack_targets(state: dict, attacker: str, ignore: str = None) -> list:
     """Every id ``attacker`` may legally attack now, patrol duties applied:
     a squad leader that stops it if there is one, otherwise a patroller that
     stops it, otherwise anything attackable (rulebook "Patrol zone"; house
-    rules R15, R20)."""
+    rules R15, R20). ``ignore`` leaves one thing out, as if it were gone
+    (overpower asks what else the attacker could have attacked, R16)."""
     seat = state["cards"][attacker]["controller"]
     out = []
     for group in defending_groups(state, seat):
         stoppers = [(slot, iid) for _, slot, iid in patrollers(state, group)
-                    if constrains(state, attacker, iid, group)]
+                    if iid != ignore and constrains(state, attacker, iid, group)]
         leaders = [iid for slot, iid in stoppers if slot == "squad_leader"]
         if leaders:
             out.extend(leaders)
         elif stoppers:
             out.extend(iid for _, iid in stoppers)
         else:
-            out.extend(t for t in group_things(state, group) if can_hit(state, attacker, t))
+            out.extend(t for t in group_things(state, group)
+                       if t != ignore and can_hit(state, attacker, t))
     return out
 
 

@@ -860,3 +860,29 @@ def test_fading_on_an_ongoing_spell():
     for _ in range(3):
         s = _round(s, 0)
     assert in_play(s, 0, "vortoss_emblem") == [] and "discard" in _zone_of_card(s, 0, "vortoss_emblem")
+
+
+def test_overpower_past_the_squad_leader_goes_to_another_patroller():
+    """Overpower ruling + R16: after the squad leader, the excess must go to
+    another patroller the attacker could have attacked, never past it."""
+    s = scenario_game([{"play": [{"card": "harvest_reaper", "id": "a"}]},
+                       {"play": [{"card": "tenderfoot", "patrol": "squad_leader", "id": "sl"},
+                                 {"card": "older_brother", "patrol": "scavenger", "id": "sc"},
+                                 {"card": "iron_man", "id": "home"}]}])
+    s = _attack(s, find(s, "a"), find(s, "sl"))
+    # 6 ATK - (2 HP + 1 squad leader armor) = 3 excess, forced onto the scavenger.
+    assert s["prompt"] is None
+    assert in_play(s, 1, "tenderfoot") == [] and in_play(s, 1, "older_brother") == []
+    assert s["cards"][find(s, "home")]["damage"] == 0 and base_damage(s, 1) == 0
+
+
+def test_overpower_with_no_other_patroller_may_hit_anything():
+    """Overpower ruling: with no other patroller it could have attacked, the
+    excess may hit anything of the defender's, the base included."""
+    s = scenario_game([{"play": [{"card": "harvest_reaper", "id": "a"}]},
+                       {"play": [{"card": "tenderfoot", "patrol": "squad_leader", "id": "sl"},
+                                 {"card": "iron_man", "id": "home"}]}])
+    s = act(s, 0, {"type": "attack", "attacker": find(s, "a"), "target": find(s, "sl")})
+    assert set(s["prompt"]["options"]) == {find(s, "home"), "base:1"}
+    s = act(s, 0, {"type": "choose", "choice": ["base:1"]})
+    assert base_damage(s, 1) == 3
