@@ -11,7 +11,7 @@ from game.rules import catalog
 from lobby import services
 
 HIDDEN_ZONES = ("hand", "deck", "workers", "discard")
-SECRET_NAME_ZONES = ("hand", "workers")
+SECRET_NAME_ZONES = ("hand", "workers", "discard")
 
 
 @sync_to_async
@@ -62,7 +62,7 @@ def playable(state: dict, seat: int) -> list:
 
 def known_names(state: dict, viewer) -> set:
     """Card ids and names ``viewer`` may legitimately know at ``state``: cards
-    outside hidden zones, the viewer's own hidden cards, every codex and hero."""
+    outside hidden zones, the viewer's own cards and codex, every hero."""
     known = set()
 
     def add(card_id):
@@ -72,8 +72,9 @@ def known_names(state: dict, viewer) -> set:
         if inst["zone"] not in HIDDEN_ZONES or inst["owner"] == viewer:
             add(inst["card"])
     for player in state["players"]:
-        for card_id in player["codex"]:
-            add(card_id)
+        if player["seat"] == viewer:
+            for card_id in player["codex"]:
+                add(card_id)
         for hero in player["heroes"]:
             add(hero)
     return known
@@ -81,8 +82,9 @@ def known_names(state: dict, viewer) -> set:
 
 def secrets_for(state: dict, viewer, known: set) -> tuple[set, set]:
     """What ``viewer`` (a seat, or None for a spectator) must not receive:
-    (instance ids in other seats' hidden zones, names/ids of other seats' hand
-    and worker cards that the viewer cannot otherwise know)."""
+    (instance ids in other seats' hidden zones, names/ids of other seats' hand,
+    worker and discard cards -- tech picks land in the discard -- that the
+    viewer cannot otherwise know)."""
     iids, names = set(), set()
     for player in state["players"]:
         if player["seat"] == viewer:
