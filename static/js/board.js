@@ -123,8 +123,12 @@ function commandTile(catalog, h) {
     class: `card kind-hero color-${rec.color || "neutral"} in-command`, "data-tid": h.iid, "data-card": h.card, tabindex: "0",
   });
   tile.append(nameNode(h.name));
-  tile.append(el("div", `Lv ${h.level} · command zone`, { class: "card-sub" }));
-  if (h.ready_after_turns) tile.append(el("div", `back in ${h.ready_after_turns} turn(s)`, { class: "chips chip status" }));
+  tile.append(el("div", `Lv ${h.level} · command`, { class: "card-sub", title: "In the command zone" }));
+  if (h.ready_after_turns) {
+    tile.append(el("div", null, { class: "chips" }, el("span", `back in ${h.ready_after_turns}`, {
+      class: "chip status", title: `Can be summoned again in ${h.ready_after_turns} turn(s)`,
+    })));
+  }
   const stats = statLine(rec.atk, rec.hp, 0);
   if (stats) tile.append(stats);
   return tile;
