@@ -342,8 +342,9 @@ function renderBoard() {
   const mySeat = msg.seat === null ? v.players[0].seat : msg.seat;
   const others = v.players.filter((p) => p.seat !== mySeat);
   const mine = v.players.find((p) => p.seat === mySeat);
-  $("opponents").replaceChildren(...others.map((p) => playerArea(v, catalog, p, { isMe: false, active: p.seat === v.active })));
-  $("me-area").replaceChildren(playerArea(v, catalog, mine, { isMe: msg.seat !== null, active: mine.seat === v.active }));
+  const playing = msg.status === "playing";
+  $("opponents").replaceChildren(...others.map((p) => playerArea(v, catalog, p, { isMe: false, active: playing && p.seat === v.active })));
+  $("me-area").replaceChildren(playerArea(v, catalog, mine, { isMe: msg.seat !== null, active: playing && mine.seat === v.active }));
 }
 
 function renderHand() {
@@ -670,7 +671,14 @@ function renderCodex() {
       el("span", rec.name, { class: "name" }),
       el("span", `${rec.tech !== null && rec.tech !== undefined ? `T${roman(rec.tech)} · ` : ""}${rec.cost ?? "?"}g · ×${count}`, { class: "meta" })));
   }
-  $("codex").replaceChildren(el("p", "Your codex: the cards you may tech into your deck.", { class: "hint" }), list);
+  const parts = [el("p", "Your codex: the cards you may tech into your deck.", { class: "hint" }), list];
+  for (const [title, cards] of [["Your discard pile", player.discard], ["Your trash", player.trash]]) {
+    if (!cards || !cards.length) continue;
+    parts.push(el("h3", `${title} (${cards.length})`, { class: "zone-title pile-title" }));
+    parts.push(el("ul", null, { class: "codex-list" }, ...cards.map((c) => el("li", null, { "data-card": c.card },
+      el("span", c.name, { class: "name" }), el("span", words(c.kind), { class: "meta" })))));
+  }
+  $("codex").replaceChildren(...parts);
 }
 
 function highlight() {
@@ -693,7 +701,9 @@ function showResult() {
   const { text } = bannerText();
   const winner = msg.result ? msg.result.winner : view().winner;
   let title = "Game over";
-  if (msg.seat !== null && winner !== null && winner !== undefined) title = winner === msg.seat ? "You won!" : "You lost";
+  if (winner !== null && winner !== undefined) {
+    title = msg.seat === null ? `${nameOfSeat(winner)} wins` : winner === msg.seat ? "You won!" : "You lost";
+  }
   $("result-title").textContent = title;
   $("result-text").textContent = text;
   const dialog = $("result-dialog");
