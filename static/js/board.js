@@ -73,7 +73,7 @@ export function describeId(view, catalog, id) {
 /** A card's name; long words get a smaller font so they do not break mid-word. */
 function nameNode(name, tag = "div") {
   const longest = Math.max(...String(name).split(/[\s-]+/).map((w) => w.length));
-  return el(tag, name, { class: `card-name${longest >= 11 ? " longer" : longest >= 9 ? " long" : ""}` });
+  return el(tag, name, { class: `card-name${longest >= 10 ? " longer" : longest >= 8 ? " long" : ""}` });
 }
 
 function statLine(atk, hp, damage) {
