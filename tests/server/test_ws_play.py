@@ -1,6 +1,7 @@
 """Live play over websockets with real session cookies: seats and spectators,
 acting, refusals, bad input, limits, chat, reconnects, version gaps and
 hidden information. Each test runs on the in-memory and (marked) Redis layers."""
+import asyncio
 import json
 import random
 
@@ -252,3 +253,15 @@ async def test_no_hidden_information_reaches_opponent_or_spectator(table):
         assert all(msgs[-1]["version"] == match.version for msgs in inbox.values())
     assert match.version >= 20
     assert scanned_names  # the scan had secret names to look for
+
+
+@pytest.mark.parametrize("layer", [pytest.param("redis", marks=pytest.mark.redis)], indirect=True)
+async def test_idle_connections_survive_on_redis(table):
+    """Idle longer than the Redis layer's 5 s blocking read (redis-py 8 killed such consumers)."""
+    await asyncio.sleep(7)
+    match = await db_match(table["match"].pk)
+    seat = active_seat(match.state)
+    await act(table["comms"][seat], playable(match.state, seat)[0], 0)
+    assert (await recv(table["comms"][seat]))["type"] == "applied"
+    for comm in table["comms"].values():
+        assert (await recv_until(comm, "state"))[-1]["version"] == 1
