@@ -615,6 +615,20 @@ def test_r16_overpower_excess_counts_squad_leader_armor():
     assert base_damage(state, 1) == 0
 
 
+def test_r16_overpower_past_the_squad_leader_goes_to_another_patroller():
+    """House rule R16 and the Overpower ruling: with the squad leader gone,
+    the other patrollers are what the attacker could have attacked, so the
+    excess must go to one of them, not to the base."""
+    state = scenario_game(seats=[{"play": [{"card": "harvest_reaper", "id": "hr"}]},
+                                 {"play": [{"card": "tenderfoot", "id": "sl", "patrol": "squad_leader"},
+                                           {"card": "tenderfoot", "id": "el", "patrol": "elite"},
+                                           {"card": "tenderfoot", "id": "lo", "patrol": "lookout"}]}])
+    state = attack(state, "hr", "sl")
+    assert set(state["prompt"]["options"]) == {find(state, "el"), find(state, "lo")}
+    state = act(state, 0, {"type": "choose", "choice": [find(state, "el")]})
+    assert gone(state, "sl") and gone(state, "el") and base_damage(state, 1) == 0
+
+
 def test_r16_overpower_never_hits_a_third_thing():
     """House rule R16: the excess hits one other thing only, even if it is
     more than that thing needs."""
