@@ -168,7 +168,7 @@ def _hero_death_levels(state: dict, dead_owner: int) -> None:
                 candidates.append(iid)
     if not candidates:
         return
-    chooser = state.get("acting", state["active"])
+    chooser = state["acting"] if state.get("acting") is not None else state["active"]
     ask(state, chooser, "Choose a hero to gain two levels.", candidates,
         {"op": "gain_levels", "levels": 2})
 
