@@ -86,6 +86,8 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     }
     DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / "test_db.sqlite3")}
 else:
+    # Named explicitly: the live-server test process derives its database from it.
+    DATABASES["default"]["TEST"] = {"NAME": f"test_{DATABASES['default']['NAME']}"}
     DATABASES["default"]["CONN_MAX_AGE"] = env.int("CONN_MAX_AGE", default=60)
     DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 
