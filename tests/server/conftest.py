@@ -1,9 +1,8 @@
 """Shared fixtures for server tests: users with real session cookies, websocket
 connections through the real ASGI app, channel-layer parametrisation, and the
-rule that service-backed tests fail (not skip) when CODEX_REQUIRE_SERVICES=1.
+rule that PostgreSQL/Redis tests fail (not skip) when CODEX_REQUIRE_SERVICES=1.
 """
 import os
-import shutil
 
 import pytest
 from asgiref.sync import sync_to_async
@@ -24,8 +23,6 @@ def _missing_service(item) -> str | None:
         return "needs PostgreSQL: set DATABASE_URL=postgres://..."
     if item.get_closest_marker("redis") and not settings.REDIS_URL:
         return "needs Redis: set REDIS_URL=redis://..."
-    if item.get_closest_marker("browser") and not (shutil.which("chromium") and shutil.which("chromedriver")):
-        return "needs chromium and chromedriver on PATH"
     return None
 
 
