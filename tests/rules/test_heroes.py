@@ -152,6 +152,20 @@ def test_river_mid_band_ability_needs_her_since_the_start_of_the_turn():
                           "targets": [find(s, "sl")]}, "arrival_fatigue")
 
 
+def test_river_levelled_to_her_mid_band_this_turn_may_use_it_at_once():
+    """Only ultimates need the band since the start of the turn (house rule
+    R7): River, in play since before the turn and levelled from 2 to 3 now,
+    exhausts for her sideline at once."""
+    s = scenario_game([{"gold": 1, "play": [river(2)]},
+                       {"play": [{"card": "older_brother", "patrol": "squad_leader",
+                                  "id": "sl"}]}],
+                      heroes=RIVER_FIRST)
+    hero, sl = find(s, "river"), find(s, "sl")
+    s = act(s, 0, {"type": "level_up", "hero": hero, "levels": 1})
+    s = use_ability(s, 0, hero, 0, [sl])
+    assert s["players"][1]["patrol"]["squad_leader"] is None
+
+
 def test_river_mid_band_sideline_targets_so_a_flagbearer_binds_it():
     """River's sideline targets (◎): an opposing patrolling Granfalloon
     Flagbearer must be its target."""
