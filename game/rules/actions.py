@@ -11,7 +11,8 @@ from .effects import pay
 from .errors import RulesError
 from .flow import op, push
 from .heroes import gain_levels, ultimate_ready
-from .state import (PATROL_SLOTS, card_of, log, move, name, player, seat_name, team_of)
+from .state import (PATROL_SLOTS, card_of, log, move, name, player, seat_name, team_of,
+                    teammates)
 from .targeting import (attack_targets, flagbearer_duty, resist_cost, slot_candidates)
 from .turns import end_main_phase, has_stash, tech, tech_count_required, worker_count
 
@@ -23,7 +24,7 @@ TECH_BUILDINGS = {
     "tech_2": (4, 8, "tech_1"),
     "tech_3": (5, 10, "tech_2"),
 }
-ADDONS_BY_MODE = {"1hero": ("surplus", "tower")}
+ADDONS_BY_MODE = {"1hero": ("surplus", "tower"), "2hg": ("surplus", "tower")}
 # House rule R4: the Starter rulebook's "Warehouse" is the Deluxe "Surplus".
 BUILDING_ALIASES = {"warehouse": "surplus"}
 
@@ -201,6 +202,9 @@ def check_build(state, seat, action):
         current = p["buildings"]["addon"]
         if current is not None and current["id"] == what:
             fail("already_built", "You already have that add-on.")
+        if any(player(state, mate)["buildings"]["addon"] and player(state, mate)["buildings"]["addon"]["id"] == what
+               for mate in teammates(state, seat) if mate != seat):
+            fail("team_addon", "Your teammate already has that add-on (house rule R18).")
         cost = catalog.card(what)["cost"]
     else:
         fail("bad_building", "Unknown building.")

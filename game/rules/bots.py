@@ -130,7 +130,7 @@ def play_game(config: dict, bots: list, max_actions: int = 5000, on_action=None)
     state = new_game(config)
     log = []
     while state["status"] == "playing" and len(log) < max_actions:
-        seat = _next_to_act(state)
+        seat = _next_to_act(state, len(log))
         action = bots[seat].choose(state, seat)
         if action is None:
             break
@@ -141,10 +141,15 @@ def play_game(config: dict, bots: list, max_actions: int = 5000, on_action=None)
     return state, log
 
 
-def _next_to_act(state: dict) -> int:
+def _next_to_act(state: dict, step: int) -> int:
+    """Who acts next: the prompted seat, else a seat that owes tech, else one
+    of the acting seats still in their main phase (teammates in Two-Headed
+    Dragon take turns action by action, so their actions interleave)."""
+    from .turns import acting_seats
     if state["prompt"] is not None:
         return state["prompt"]["seat"]
     for p in state["players"]:
         if p["tech_owed"]:
             return p["seat"]
-    return state["active"]
+    acting = [s for s in acting_seats(state) if not state["players"][s]["ended_main"]]
+    return acting[step % len(acting)] if acting else state["active"]

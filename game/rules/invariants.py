@@ -76,20 +76,26 @@ def hidden_ids_of(state: dict, seat: int) -> set:
 def check_views(state: dict) -> None:
     """No view holds an id of a card in another team's hidden zone, a hand,
     discard or codex of another team, or a log line meant for others."""
-    seats = [p["seat"] for p in state["players"]]
-    for viewer in seats + [None]:
-        shown = view(state, viewer)
-        shown_ids = set(_ID.findall(json.dumps(shown)))
-        for p in state["players"]:
-            friend = viewer is not None and p["team"] == state["players"][viewer]["team"]
-            if friend:
-                continue
-            entry = shown["players"][p["seat"]]
-            for key in ("hand", "discard", "codex"):
-                assert key not in entry, f"viewer {viewer} sees seat {p['seat']}'s {key}"
-            leaked = hidden_ids_of(state, p["seat"]) & shown_ids
-            assert not leaked, f"viewer {viewer} sees hidden card ids {sorted(leaked)}"
-        private = {e["n"] for e in state["log"] if "to" in e and
-                   (viewer is None or not set(e["to"]) & {q["seat"] for q in state["players"]
-                                                         if q["team"] == state["players"][viewer]["team"]})}
-        assert not private & {e["n"] for e in shown["log"]}, f"viewer {viewer} sees a private log line"
+    from .stats import frozen
+    players = state["players"]
+    hidden = {p["seat"]: hidden_ids_of(state, p["seat"]) for p in players}
+    with frozen(state):
+        for viewer in [p["seat"] for p in players] + [None]:
+            shown = view(state, viewer)
+            team = None if viewer is None else players[viewer]["team"]
+            friends = {p["seat"] for p in players if p["team"] == team}
+            # The viewer's own team may see its hidden zones; scan the rest.
+            public = dict(shown, players=[
+                {k: v for k, v in entry.items() if k not in ("hand", "discard", "codex", "trash")}
+                if entry["seat"] in friends else entry for entry in shown["players"]])
+            shown_ids = set(_ID.findall(json.dumps(public)))
+            for p in players:
+                if p["seat"] in friends:
+                    continue
+                entry = shown["players"][p["seat"]]
+                for key in ("hand", "discard", "codex"):
+                    assert key not in entry, f"viewer {viewer} sees seat {p['seat']}'s {key}"
+                leaked = hidden[p["seat"]] & shown_ids
+                assert not leaked, f"viewer {viewer} sees hidden card ids {sorted(leaked)}"
+            private = {e["n"] for e in state["log"] if "to" in e and not friends & set(e["to"])}
+            assert not private & {e["n"] for e in shown["log"]}, f"viewer {viewer} sees a private log line"

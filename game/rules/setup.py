@@ -18,16 +18,30 @@ from .state import PATROL_SLOTS, make_instance, player
 from .turns import begin_turn
 
 MODES = {
-    # mode: (seat counts allowed, heroes per seat, base HP)
+    # mode: (seat counts allowed, heroes per seat, base HP) - house rules R1, R18
     "1hero": ((2,), 1, 20),
+    "2hg": ((4,), 1, 30),
 }
+
+
+def team_for(mode: str, index: int) -> int:
+    """The team of seat ``index``: Two-Headed Dragon seats 0-1 against 2-3;
+    every other mode, one seat per team."""
+    return index // 2 if mode == "2hg" else index
+
+
+def starting_workers(mode: str, index: int) -> int:
+    """Workers a seat starts with: the first player (in Two-Headed Dragon,
+    each player of the first team) has 4, the others 5 (house rule R22)."""
+    return 4 if team_for(mode, index) == 0 else 5
 
 
 def new_game(config: dict) -> dict:
     """Create a game state from ``config``.
 
-    ``config``: ``{"mode": "1hero", "seed": int, "seats": [{"name": str,
-    "hero": hero_id}, ...], "scenario": optional dict}``. Returns the state
+    ``config``: ``{"mode": "1hero" | "2hg", "seed": int, "seats": [{"name":
+    str, "hero": hero_id}, ...], "scenario": optional dict}``. In "2hg"
+    (Two-Headed Dragon) seats 0 and 1 are the first team, 2 and 3 the second. Returns the state
     dict (JSON-able). Raises RulesError ``bad_config`` for an unknown mode,
     a wrong number of seats, an unknown hero or a malformed scenario.
     """
@@ -51,9 +65,11 @@ def new_game(config: dict) -> dict:
         if not isinstance(hero_id, str) or not catalog.exists(hero_id) or \
                 catalog.card(hero_id)["kind"] != "hero":
             raise RulesError("bad_config", f"Unknown hero {hero_id!r}.")
-        state["teams"].append({"hp": base_hp, "damage": 0})
+        team = team_for(mode, index)
+        if team == len(state["teams"]):
+            state["teams"].append({"hp": base_hp, "damage": 0})
         state["players"].append(_new_player(index, str(seat.get("name") or f"Player {index + 1}"),
-                                            hero_id, team=index))
+                                            hero_id, team, starting_workers(mode, index)))
         _fill_zones(state, index, hero_id)
     scenario = config.get("scenario")
     if scenario is not None:
@@ -70,11 +86,11 @@ def new_game(config: dict) -> dict:
     return state
 
 
-def _new_player(seat: int, name: str, hero_id: str, team: int) -> dict:
+def _new_player(seat: int, name: str, hero_id: str, team: int, workers: int) -> dict:
     hero = catalog.card(hero_id)
     return {
         "seat": seat, "name": name, "team": team, "heroes": [hero_id],
-        "gold": 0, "base_workers": 4 if seat == 0 else 5,
+        "gold": 0, "base_workers": workers,
         "deck": [], "hand": [], "discard": [], "workers": [], "command": [], "play": [],
         "future": [], "trash": [],
         "patrol": {slot: None for slot in PATROL_SLOTS},
@@ -141,7 +157,8 @@ def _apply_scenario(state: dict, scenario: dict) -> None:
             p["base_workers"] = int(spec["workers"])
         p["tech_owed"] = bool(spec.get("tech_owed", False))
         p["turns_ended"] = int(spec.get("turns_ended", state["turn"] // 2))
-        state["teams"][p["team"]]["damage"] = int(spec.get("base_damage", 0))
+        if "base_damage" in spec:  # a team's seats share one base (R18)
+            state["teams"][p["team"]]["damage"] = int(spec["base_damage"])
         for slot, value in (spec.get("buildings") or {}).items():
             if slot not in p["buildings"]:
                 raise RulesError("bad_config", f"Unknown building slot {slot!r}.")

@@ -7,7 +7,7 @@ refreshes each turn).
 """
 from . import catalog
 from .effects import draw, gain_gold, heal, move
-from .flow import op, push, run
+from .flow import ask, op, push, push_all, run
 from . import timerunes  # noqa: F401  (registers the time_runes upkeep step)
 from .state import log, make_instance, player, seat_name, teammates
 
@@ -28,69 +28,128 @@ def tech_count_required(state: dict, seat: int) -> tuple:
     return least, most
 
 
-def next_seat(state: dict, seat: int) -> int:
-    """The seat whose turn follows ``seat``'s (seat order, wrapping)."""
-    return (seat + 1) % len(state["players"])
+def acting_seats(state: dict) -> list:
+    """The seats taking the current turn: in Two-Headed Dragon both players
+    of the active team (their turn is simultaneous, house rule R19);
+    otherwise the active seat alone."""
+    active = state["active"]
+    if state["mode"] == "2hg":
+        return teammates(state, active)
+    return [active]
+
+
+def next_seat(state: dict) -> int:
+    """The seat that leads the next turn: the first seat after the current
+    turn's seats (teams sit together, so in Two-Headed Dragon this is the
+    other team's first seat)."""
+    return (max(acting_seats(state)) + 1) % len(state["players"])
 
 
 def begin_turn(state: dict, seat: int) -> None:
-    """Start ``seat``'s turn, or wait for its owed tech choice first (R11)."""
+    """Start the turn led by ``seat`` (with its teammate in Two-Headed
+    Dragon), or wait for owed tech choices first (R11): ready, then each
+    acting player's upkeep, then the main phase."""
     state["active"] = seat
-    if player(state, seat)["tech_owed"]:
+    acting = acting_seats(state)
+    owed = [s for s in acting if player(state, s)["tech_owed"]]
+    if owed:
         state["phase"] = "tech"
-        log(state, f"Waiting for {seat_name(state, seat)} to choose tech cards.")
+        names = " and ".join(seat_name(state, s) for s in owed)
+        log(state, f"Waiting for {names} to choose tech cards.")
         return
     state["turn"] += 1
     state["phase"] = "upkeep"
-    p = player(state, seat)
-    p["hired_this_turn"] = False
-    p["reshuffled_in_main"] = False
-    p["free_gold_this_turn"] = 0
-    p["ended_main"] = False
-    p["patrol_locked"] = False
-    log(state, f"Turn {state['turn']}: {seat_name(state, seat)} begins.")
-    for slot in p["patrol"]:
-        p["patrol"][slot] = None
+    for s in acting:
+        p = player(state, s)
+        p["hired_this_turn"] = False
+        p["reshuffled_in_main"] = False
+        p["free_gold_this_turn"] = 0
+        p["ended_main"] = False
+        p["patrol_locked"] = False
+        for slot in p["patrol"]:
+            p["patrol"][slot] = None
+    names = " and ".join(seat_name(state, s) for s in acting)
+    log(state, f"Turn {state['turn']}: {names} {'begin' if len(acting) > 1 else 'begins'}.")
     for inst in state["cards"].values():
         inst["armor_used"] = 0  # house rule R6: armor refreshes every turn
-        if inst["zone"] == "play" and inst["controller"] == seat:
+        if inst["zone"] == "play" and inst["controller"] in acting:
             inst["attacks"] = 0
             if inst["marks"].pop("disabled", False):
                 continue  # glossary: Disable - it skips this ready step
             inst["exhausted"] = False
-    push(state, {"op": "upkeep", "seat": seat}, front=False)
+    for s in acting:
+        push(state, {"op": "upkeep", "seat": s}, front=False)
     push(state, {"op": "main_phase", "seat": seat}, front=False)
+
+
+UPKEEP_ORDERS = ("healing first", "abilities first")
 
 
 @op("upkeep")
 def _upkeep(state: dict, step: dict) -> None:
-    """Upkeep: gain 1 gold per worker (cap 20), then healing, then each card's
-    upkeep trigger, then the Surplus draw (house rule R4), then one time rune
-    leaves each fading thing and each forecasted card (glossary: Fading,
-    Forecast; see timerunes)."""
+    """Upkeep: gain 1 gold per worker (cap 20), then the Surplus draw (house
+    rule R4), then healing and each card's upkeep trigger: healing first,
+    unless both happen, when the player picks the order (Star-Crossed
+    Starlet ruling: the active player orders their upkeep effects), then one
+    time rune leaves each fading thing and each forecasted card (glossary:
+    Fading, Forecast; see timerunes)."""
     from .cards import hooks_for
     from . import stats
     seat = step["seat"]
     p = player(state, seat)
     gained = gain_gold(state, seat, worker_count(state, seat))
     log(state, f"{seat_name(state, seat)} gained {gained} gold from workers.")
-    friendly = [i for s in teammates(state, seat) for i in player(state, s)["play"]
-                if catalog.card(state["cards"][i]["card"])["kind"] in ("unit", "hero")]
-    for iid in list(p["play"]):
-        amount = stats.kw(state, iid, "healing")
-        if amount:
-            for target in friendly:
-                if target in state["cards"]:
-                    heal(state, target, amount)
-    for iid in list(p["play"]):
-        if iid in state["cards"]:
-            hooks = hooks_for(state["cards"][iid]["card"])
-            if hooks.upkeep is not None:
-                hooks.upkeep(state, iid)
     addon = p["buildings"]["addon"]
     if addon and addon["id"] == "surplus" and addon["done"]:
         draw(state, seat, 1)
     push(state, {"op": "time_runes", "seat": seat})
+    healers = [i for i in p["play"] if stats.kw(state, i, "healing")]
+    triggers = [i for i in p["play"] if hooks_for(state["cards"][i]["card"]).upkeep is not None]
+    then = {"op": "upkeep_order", "seat": seat}
+    if healers and triggers:
+        ask(state, seat, "Upkeep: heal first, or use upkeep abilities first?",
+            list(UPKEEP_ORDERS), then)
+    else:
+        push(state, dict(then, choice=[UPKEEP_ORDERS[0]]))
+
+
+@op("upkeep_order")
+def _upkeep_order(state: dict, step: dict) -> None:
+    """Queue the healing and the upkeep triggers in the chosen order, each as
+    its own step so that deaths are checked in between (a Starlet that takes
+    her second damage before the healing dies)."""
+    steps = [{"op": "upkeep_healing", "seat": step["seat"]},
+             {"op": "upkeep_triggers", "seat": step["seat"]}]
+    if step["choice"] == [UPKEEP_ORDERS[1]]:
+        steps.reverse()
+    push_all(state, steps)
+
+
+@op("upkeep_healing")
+def _upkeep_healing(state: dict, step: dict) -> None:
+    """Healing X: each of the player's healers removes X damage from every
+    friendly unit and hero (glossary: Healing; buildings are not healed)."""
+    from . import stats
+    seat = step["seat"]
+    friendly = [i for s in teammates(state, seat) for i in player(state, s)["play"]
+                if catalog.card(state["cards"][i]["card"])["kind"] in ("unit", "hero")]
+    for iid in list(player(state, seat)["play"]):
+        amount = stats.kw(state, iid, "healing") if iid in state["cards"] else 0
+        if amount:
+            for target in friendly:
+                if target in state["cards"]:
+                    heal(state, target, amount)
+
+
+@op("upkeep_triggers")
+def _upkeep_triggers(state: dict, step: dict) -> None:
+    """Run the "upkeep:" trigger of each of the player's cards in play."""
+    from .cards import hooks_for
+    for iid in list(player(state, step["seat"])["play"]):
+        if iid in state["cards"]:
+            hooks = hooks_for(state["cards"][iid]["card"])
+            if hooks.upkeep is not None:
+                hooks.upkeep(state, iid)
 
 
 @op("main_phase")
@@ -99,18 +158,25 @@ def _main_phase(state: dict, step: dict) -> None:
 
 
 def end_main_phase(state: dict, seat: int, stash: str = None) -> None:
-    """End ``seat``'s main phase: lock the patrol zone (only ready cards stay),
-    run the draw phase at once (keeping the ``stash`` card, if any), end the
-    turn and start the next one (R11)."""
+    """End ``seat``'s main phase: lock its patrol zone (only ready cards
+    stay). When every acting player has ended (at once in a 1-hero game; in
+    Two-Headed Dragon when both teammates have, R19), each runs their draw
+    phase (keeping their ``stash`` card, if any), the turn ends and the next
+    one starts (R11)."""
     p = player(state, seat)
     for slot, iid in p["patrol"].items():
         if iid is not None and state["cards"][iid]["exhausted"]:
             p["patrol"][slot] = None
     p["patrol_locked"] = True
     p["ended_main"] = True
+    p["stash"] = stash
     log(state, f"{seat_name(state, seat)} ended their main phase.")
-    draw_phase(state, seat, stash)
-    end_turn(state, seat)
+    acting = acting_seats(state)
+    if all(player(state, s)["ended_main"] for s in acting):
+        for s in acting:
+            kept = player(state, s).pop("stash", None)
+            draw_phase(state, s, kept if kept in player(state, s)["hand"] else None)
+        end_turn(state)
 
 
 def has_stash(state: dict, seat: int) -> bool:
@@ -141,16 +207,18 @@ def draw_phase(state: dict, seat: int, stash: str = None) -> None:
     draw(state, seat, min(count + 2, HAND_LIMIT) - (1 if stash else 0))
 
 
-def end_turn(state: dict, seat: int) -> None:
-    """End of turn: buildings finish, this-turn effects end, ephemeral things
-    die, the player now owes a tech choice (R11), and the next turn begins."""
+def end_turn(state: dict) -> None:
+    """End of turn: the acting players' buildings finish, this-turn effects
+    end, ephemeral things die, each acting player now owes a tech choice
+    (R11), and the next turn begins."""
     from .cards import hooks_for
     from . import stats
-    p = player(state, seat)
-    for slot, rec in p["buildings"].items():
-        if rec is not None and not rec["done"]:
-            rec["done"] = True
-            log(state, f"{seat_name(state, seat)}'s {catalog.card(rec['id'])['name']} is finished.")
+    acting = acting_seats(state)
+    for seat in acting:
+        for slot, rec in player(state, seat)["buildings"].items():
+            if rec is not None and not rec["done"]:
+                rec["done"] = True
+                log(state, f"{seat_name(state, seat)}'s {catalog.card(rec['id'])['name']} is finished.")
     state["temp"] = []
     for inst in list(state["cards"].values()):
         if inst["zone"] == "play" and stats.kw(state, inst["iid"], "ephemeral"):
@@ -159,12 +227,13 @@ def end_turn(state: dict, seat: int) -> None:
         hooks = hooks_for(state["cards"][iid]["card"])
         if hooks.end_of_turn is not None:
             hooks.end_of_turn(state, iid)
-    p["turns_ended"] += 1
-    least, most = tech_count_required(state, seat)
-    p["tech_owed"] = most > 0
+    for seat in acting:
+        p = player(state, seat)
+        p["turns_ended"] += 1
+        p["tech_owed"] = tech_count_required(state, seat)[1] > 0
     run(state)
     if state["status"] == "playing":
-        begin_turn(state, next_seat(state, seat))
+        begin_turn(state, next_seat(state))
 
 
 def tech(state: dict, seat: int, card_ids: list) -> None:
@@ -181,5 +250,7 @@ def tech(state: dict, seat: int, card_ids: list) -> None:
     names = ", ".join(catalog.card(c)["name"] for c in card_ids) or "nothing"
     log(state, f"{seat_name(state, seat)} teched {names}.", to=teammates(state, seat))
     log(state, f"{seat_name(state, seat)} teched {len(card_ids)} card{'s' if len(card_ids) != 1 else ''}.")
-    if state["phase"] == "tech" and state["active"] == seat:
-        begin_turn(state, seat)
+    acting = acting_seats(state)
+    if state["phase"] == "tech" and seat in acting and \
+            not any(player(state, s)["tech_owed"] for s in acting):
+        begin_turn(state, state["active"])

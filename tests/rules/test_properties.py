@@ -94,3 +94,30 @@ def test_a_game_resumes_from_json_mid_way():
         a, _ = apply_action(a, seat, act_a)
         b, _ = apply_action(b, seat, act_b)
     assert json.dumps(a, sort_keys=True) == json.dumps(b, sort_keys=True)
+
+
+GAMES_2HG = int(os.environ.get("CODEX_PROPERTY_GAMES_2HG", "300"))
+CHUNKS_2HG = 30
+
+
+def config_2hg(seed: int) -> dict:
+    """A Two-Headed Dragon config with heroes drawn from the seed."""
+    return {"mode": "2hg", "seed": seed,
+            "seats": [{"name": name, "hero": HEROES[(seed >> i) % 2]}
+                      for i, name in enumerate(("Ana", "Ari", "Bo", "Bea"))]}
+
+
+@pytest.mark.parametrize("chunk", range(CHUNKS_2HG))
+def test_two_headed_dragon_games_keep_invariants_and_finish(chunk):
+    """Issue 4: GAMES_2HG seeded 2v2 games (random and greedy bots, the two
+    teammates' actions interleaved) reach a result with the invariants
+    checked after every action."""
+    seeds = range(chunk * GAMES_2HG // CHUNKS_2HG, (chunk + 1) * GAMES_2HG // CHUNKS_2HG)
+    unfinished = []
+    for seed in seeds:
+        bot = RandomBot if seed % 3 else GreedyBot
+        state, _ = play_game(config_2hg(seed), [bot(seed * 4 + i) for i in range(4)],
+                             max_actions=MAX_ACTIONS, on_action=_check)
+        if state["status"] != "finished":
+            unfinished.append(seed)
+    assert not unfinished, f"2v2 games that hit the {MAX_ACTIONS}-action cap: {unfinished}"
