@@ -50,6 +50,17 @@ def frozen(state: dict):
         _local.memo = outer
 
 
+def memoised(state: dict, key: tuple, make):
+    """``make()``, remembered under ``key`` while ``state`` is frozen (see
+    :func:`frozen`); simply ``make()`` otherwise."""
+    memo = getattr(_local, "memo", None)
+    if memo is None or memo[0] is not state:
+        return make()
+    if key not in memo[1]:
+        memo[1][key] = make()
+    return memo[1][key]
+
+
 def compute(state: dict, iid: str) -> dict:
     """Return ``{"atk": int, "hp": int, "kw": {keyword: value}}`` for ``iid``.
 

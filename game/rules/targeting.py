@@ -87,7 +87,16 @@ def resist_cost(state: dict, seat: int, tids: list) -> int:
 
 
 def slot_candidates(state: dict, seat: int, slot, exclude=()) -> list:
-    """Every id that fits target slot ``slot`` (a cards.Target) for ``seat``."""
+    """Every id that fits target slot ``slot`` (a cards.Target) for ``seat``;
+    memoised while the state is only being read."""
+    # The memo keeps ``slot`` itself alive, so its id() can't be reused by
+    # another slot object while the memo lives.
+    kept, result = stats.memoised(state, ("slot", seat, id(slot), tuple(exclude)),
+                                  lambda: (slot, _slot_candidates(state, seat, slot, exclude)))
+    return result if kept is slot else _slot_candidates(state, seat, slot, exclude)
+
+
+def _slot_candidates(state: dict, seat: int, slot, exclude=()) -> list:
     out = []
     for tid in all_things(state):
         if tid in exclude or kind_of(state, tid) not in slot.kinds:
@@ -219,6 +228,13 @@ def group_things(state: dict, group: list) -> list:
 
 
 def attack_targets(state: dict, attacker: str, ignore: str = None) -> list:
+    """Every id ``attacker`` may legally attack now (see _attack_targets);
+    memoised while the state is only being read."""
+    return stats.memoised(state, ("attack_targets", attacker, ignore),
+                          lambda: _attack_targets(state, attacker, ignore))
+
+
+def _attack_targets(state: dict, attacker: str, ignore: str = None) -> list:
     """Every id ``attacker`` may legally attack now, patrol duties applied:
     a squad leader that stops it if there is one, otherwise a patroller that
     stops it, otherwise anything attackable (rulebook "Patrol zone"; house
