@@ -388,6 +388,42 @@ def test_star_crossed_starlet_with_a_plus_rune_survives_2_damage():
     assert atk_hp(s, star) == (6, 3)
 
 
+def test_starlet_owner_may_heal_her_before_her_upkeep_damage():
+    """Star-Crossed Starlet ruling: with Helpful Turtle in play the active
+    player orders the upkeep effects; healing first takes her from 1 damage
+    to 0, then her ability gives 1 again: she lives with 4 ATK."""
+    s = starlet_turn(damage=1, extra=[{"card": "helpful_turtle"}])
+    assert s["prompt"]["seat"] == 0
+    assert prompt_options(s) == ["healing first", "abilities first"]
+    s = choose(s, 0, "healing first")
+    star = find(s, "star")
+    assert s["cards"][star]["damage"] == 1
+    assert atk_hp(s, star) == (4, 2)
+    assert s["phase"] == "main"
+
+
+def test_starlet_owner_may_take_her_upkeep_damage_before_the_healing():
+    """Star-Crossed Starlet ruling, the other order: her damage first, then
+    the Turtle heals it, so an undamaged Starlet stays undamaged (3 ATK);
+    with 1 damage already she would reach 2 and die before the healing."""
+    s = starlet_turn(extra=[{"card": "helpful_turtle"}])
+    s = choose(s, 0, "abilities first")
+    star = find(s, "star")
+    assert s["cards"][star]["damage"] == 0
+    assert atk_hp(s, star) == (3, 2)
+
+    s = starlet_turn(damage=1, extra=[{"card": "helpful_turtle"}])
+    s = choose(s, 0, "abilities first")
+    assert in_play(s, 0, "star_crossed_starlet") == []
+
+
+def test_upkeep_asks_for_no_order_without_both_healing_and_upkeep_abilities():
+    """The upkeep order is asked only when both kinds of effect happen: a
+    Starlet alone (no healing) just takes her damage."""
+    s = starlet_turn()
+    assert s["prompt"] is None and s["phase"] == "main"
+
+
 # ---- Grounded Guide ----------------------------------------------------------
 
 def test_grounded_guide_gives_other_units_plus_1_atk_and_virtuosos_plus_2_plus_1():
