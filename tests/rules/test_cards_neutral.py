@@ -211,6 +211,36 @@ def test_flagbearers_bind_only_spells_that_could_target_them_as_opponents():
     assert s["cards"][troq]["plus"] == 1
 
 
+def test_flagbearer_binds_any_targeting_spell_that_could_reach_it():
+    """Granfalloon Flagbearer: not only patroller spells; Wither and The
+    Boot could target it at home, so they must."""
+    s = scenario_game([{"hand": ["wither", "the_boot"], "gold": 5, "play": [TROQ]},
+                       {"play": [{"card": "granfalloon_flagbearer", "id": "flag"},
+                                 {"card": "older_brother", "id": "ob"}]}])
+    flag, ob = find(s, "flag"), find(s, "ob")
+    for card in ("wither", "the_boot"):
+        iid = hand_ids(s, 0, card)[0]
+        assert_refused(s, 0, {"type": "play", "card": iid, "targets": [ob]}, "flagbearer")
+        assert [a["targets"] for a in legal_of(s, 0, "play", card=iid)] == [[flag]]
+    s = play_card(s, 0, "the_boot", [flag])
+    assert in_play(s, 1, "granfalloon_flagbearer") == []
+
+
+def test_flagbearer_you_cannot_afford_to_target_can_be_ignored():
+    """Flagbearer ruling: a flagbearer you can't pay to target (its resist,
+    here the lookout slot's resist 1, with no gold left after Spark) does
+    not bind you."""
+    s = scenario_game([{"hand": ["spark"], "gold": 1, "play": [TROQ]},
+                       {"play": [{"card": "granfalloon_flagbearer", "patrol": "lookout",
+                                  "id": "flag"},
+                                 {"card": "tenderfoot", "patrol": "elite", "id": "foot"}]}])
+    foot = find(s, "foot")
+    spark = hand_ids(s, 0, "spark")[0]
+    assert [a["targets"] for a in legal_of(s, 0, "play", card=spark)] == [[foot]]
+    s = play_card(s, 0, "spark", [foot])
+    assert s["cards"][foot]["damage"] == 1
+
+
 # ---- Fruit Ninja -------------------------------------------------------------
 
 def test_fruit_ninja_has_frenzy_1_only_on_its_controllers_turn():
