@@ -71,7 +71,7 @@ def _valid_id(value) -> bool:
 
 
 def _clean_chat(text: str) -> str:
-    """Drop control characters (keeping none) and surrounding whitespace."""
+    """Return ``text`` without control or other unprintable characters, trimmed."""
     return "".join(ch for ch in text if ch.isprintable()).strip()
 
 

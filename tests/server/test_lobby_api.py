@@ -1,7 +1,9 @@
 """REST API for tables and seats, CSRF on the API, the schema and the catalog."""
+import io
 from datetime import timedelta
 
 import pytest
+from django.core.management import call_command
 from django.utils import timezone
 from rest_framework.test import APIClient
 
@@ -114,6 +116,10 @@ def test_abandoned_tables_hidden_then_deleted(api, settings):
     Table.objects.filter(pk=table["id"]).update(updated=timezone.now() - timedelta(minutes=31))
     assert table["id"] not in [t["id"] for t in bob.get("/api/tables/").json()]
     assert delete_abandoned_tables() == 1
+    create(alice)
+    Table.objects.update(updated=timezone.now() - timedelta(minutes=31))
+    call_command("cleanup_tables", stdout=io.StringIO())
+    assert not Table.objects.exists()
 
 
 def test_api_enforces_csrf_for_session_users(make_user):
