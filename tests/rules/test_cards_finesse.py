@@ -6,7 +6,7 @@ they decide something.
 Here seat 0 plays River Montoya (Finesse) and seat 1 Troq Bashar (Bashing).
 """
 from game.rules import stats
-from tests.rules.helpers import (act, assert_refused, atk_hp, attack, base_damage, choose,
+from tests.rules.helpers import (assert_refused, atk_hp, attack, base_damage, choose,
                                  end_turn, find, hand_ids, in_play, legal_of, play_card,
                                  prompt_options, scenario_game, use_ability)
 

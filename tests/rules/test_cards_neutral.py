@@ -6,7 +6,8 @@ decide something.
 Seat 0 plays Troq Bashar (Bashing), seat 1 River Montoya (Finesse); every
 spell needs a hero in play, so the caster's hero is put in play.
 """
-from tests.rules.helpers import (act, assert_refused, atk_hp, attack, base_damage, end_turn,
+from game.rules import legal_actions
+from tests.rules.helpers import (assert_refused, atk_hp, attack, base_damage, end_turn,
                                  find, hand_ids, in_play, legal_of, play_card, prompt_options,
                                  scenario_game, choose)
 
@@ -89,6 +90,9 @@ def test_brick_thief_arrives_damages_one_building_and_repairs_another():
     s["players"][0]["buildings"]["tech_1"]["damage"] = 2
     s = play_card(s, 0, "brick_thief")
     assert set(prompt_options(s)) == {"base:0", "base:1", "bld:0:tech_1", "bld:1:tech_1"}
+    assert sorted(a["choice"][0] for a in legal_of(s, 0, "choose")) == sorted(prompt_options(s))
+    assert [a["type"] for a in legal_actions(s, 0) if a["type"] != "choose"] == ["concede"]
+    assert [a["type"] for a in legal_actions(s, 1)] == ["concede"]
     s = choose(s, 0, "bld:1:tech_1")
     assert s["players"][1]["buildings"]["tech_1"]["damage"] == 1
     assert "bld:1:tech_1" not in prompt_options(s)

@@ -5,10 +5,9 @@ something.
 
 Seat 0 plays Troq Bashar, seat 1 River Montoya unless a test swaps them.
 """
-from game.rules import stats
-from tests.rules.helpers import (act, assert_refused, atk_hp, attack, base_damage, choose,
+from tests.rules.helpers import (act, assert_refused, atk_hp, attack, base_damage,
                                  end_turn, find, hand_ids, in_play, legal_of, play_card,
-                                 prompt_options, scenario_game, use_ability)
+                                 scenario_game, use_ability)
 
 RIVER_FIRST = ("river_montoya", "troq_bashar")
 
