@@ -29,7 +29,7 @@ run: migrate
 	$(BIN)/daphne -b $(HOST) -p $(PORT) --websocket-max-message-size 65536 --websocket-max-frame-size 65536 codexsite.asgi:application
 
 test: $(VENV)/.dev
-	$(BIN)/pytest -m "not postgres and not redis and not browser" $(PYTEST_ARGS)
+	$(BIN)/pytest -n auto -m "not postgres and not redis and not browser" $(PYTEST_ARGS)
 
 clean:
 	rm -rf $(VENV) db.sqlite3 test_db.sqlite3 staticfiles .pytest_cache
