@@ -84,7 +84,8 @@ class TableViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Crea
 
     def get_object(self):
         """The table ``pk`` when the user may see it (public, own, or ``?invite=``)."""
-        table = Table.objects.select_related("host").prefetch_related("seats__user").filter(pk=self.kwargs["pk"]).first()
+        tables = Table.objects.select_related("host").prefetch_related("seats__user")
+        table = tables.filter(pk=self.kwargs["pk"]).first()
         if table is None or not services.can_see(table, self.request.user, self.request.query_params.get("invite")):
             raise NotFound()
         return table

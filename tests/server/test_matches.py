@@ -8,7 +8,6 @@ from rest_framework.test import APIClient
 
 from game.models import Match
 from game.services import ActionRefused, apply_match_action
-from lobby import services
 from tests.server.matchkit import active_seat, playable
 
 pytestmark = pytest.mark.django_db(transaction=True)
