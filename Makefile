@@ -8,7 +8,7 @@ PORT ?= 8000
 # Development defaults; override on the command line or in the environment.
 export DEBUG ?= 1
 
-.PHONY: run test migrate clean
+.PHONY: run test bench migrate clean
 
 $(BIN)/activate:
 	$(PYTHON) -m venv $(VENV)
@@ -30,6 +30,9 @@ run: migrate
 
 test: $(VENV)/.dev
 	$(BIN)/pytest -n auto -m "not postgres and not redis and not browser" $(PYTEST_ARGS)
+
+bench: $(VENV)/.runtime
+	$(BIN)/python -m benchmarks.engine_bench --games $(or $(GAMES),100)
 
 clean:
 	rm -rf $(VENV) db.sqlite3 test_db.sqlite3 staticfiles .pytest_cache

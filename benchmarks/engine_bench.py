@@ -18,21 +18,23 @@ from game.rules.bots import GreedyBot, RandomBot, play_game
 HEROES = ("troq_bashar", "river_montoya")
 
 
-def _config(seed: int) -> dict:
-    return {"mode": "1hero", "seed": seed,
-            "seats": [{"name": "North", "hero": HEROES[seed % 2]},
-                      {"name": "South", "hero": HEROES[(seed + 1) % 2]}]}
+SEATS = {"1hero": 2, "2hg": 4}
 
 
-def run(games: int, bot: str) -> dict:
-    """Play ``games`` bot games; return the measured figures (a dict)."""
+def _config(seed: int, mode: str) -> dict:
+    return {"mode": mode, "seed": seed,
+            "seats": [{"name": f"P{i}", "hero": HEROES[(seed + i) % 2]} for i in range(SEATS[mode])]}
+
+
+def run(games: int, bot: str, mode: str) -> dict:
+    """Play ``games`` bot games of ``mode``; return the measured figures."""
     make = RandomBot if bot == "random" else GreedyBot
     actions = 0
     turns = []
     states = []
     start = time.perf_counter()
     for seed in range(games):
-        state, log = play_game(_config(seed), [make(seed), make(seed + 1)])
+        state, log = play_game(_config(seed, mode), [make(seed + i) for i in range(SEATS[mode])])
         actions += len(log)
         turns.append(state["turn"])
         states.append(state)
@@ -49,7 +51,7 @@ def run(games: int, bot: str) -> dict:
         legal_actions(state, state["active"])
         legal_times.append(time.perf_counter() - t0)
     return {
-        "bot": bot, "games": games, "seconds": elapsed,
+        "bot": bot, "mode": mode, "games": games, "seconds": elapsed,
         "games_per_s": games / elapsed, "actions_per_s": actions / elapsed,
         "actions_per_game": actions / games, "turns_median": statistics.median(turns),
         "state_bytes": statistics.median(state_sizes), "view_bytes": statistics.median(view_sizes),
@@ -58,21 +60,22 @@ def run(games: int, bot: str) -> dict:
 
 
 def main() -> None:
-    """Parse arguments, run both bots, print a Markdown table."""
+    """Parse arguments, run the bots in every mode, print a Markdown table."""
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--bot", choices=("random", "greedy", "both"), default="both")
     args = parser.parse_args()
     bots = ("random", "greedy") if args.bot == "both" else (args.bot,)
     print(f"Python {platform.python_version()} on {platform.machine()}, {args.games} games per bot\n")
-    print("| bot | games/s | actions/s (incl. legal_actions each step) | actions/game | median turns "
+    print("| mode | bot | games/s | actions/s (incl. legal_actions each step) | actions/game | median turns "
           "| state JSON (end, median) | view JSON | view build |")
-    print("|---|---|---|---|---|---|---|---|")
-    for bot in bots:
-        r = run(args.games, bot)
-        print(f"| {r['bot']} | {r['games_per_s']:.2f} | {r['actions_per_s']:.0f} | "
-              f"{r['actions_per_game']:.0f} | {r['turns_median']:.0f} | {r['state_bytes'] / 1024:.1f} KB | "
-              f"{r['view_bytes'] / 1024:.1f} KB | {r['view_ms']:.2f} ms |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    for mode in SEATS:
+        for bot in bots:
+            r = run(args.games, bot, mode)
+            print(f"| {mode} | {r['bot']} | {r['games_per_s']:.2f} | {r['actions_per_s']:.0f} | "
+                  f"{r['actions_per_game']:.0f} | {r['turns_median']:.0f} | {r['state_bytes'] / 1024:.1f} KB | "
+                  f"{r['view_bytes'] / 1024:.1f} KB | {r['view_ms']:.2f} ms |")
 
 
 if __name__ == "__main__":
