@@ -14,17 +14,13 @@ from .heroes import gain_levels, ultimate_ready
 from .state import (PATROL_SLOTS, card_of, log, move, name, player, seat_name, team_of,
                     teammates)
 from .targeting import (attack_targets, flagbearer_duty, resist_cost, slot_candidates)
+from .specs import (ADDONS_BY_MODE, TECH_BUILDINGS, declares_spec, hero_limit, hero_specs,
+                    minor_spell_tax, multicolour_tax, tech_problem)
 from .turns import end_main_phase, has_stash, tech, tech_count_required, worker_count
 
 HERO_COST = 2  # house rule R1
 WORKER_COST = 1  # rulebook "Hiring workers"
-TECH_BUILDINGS = {
-    # slot: (gold, workers needed, building needed first) - house rules R1, R3
-    "tech_1": (1, 6, None),
-    "tech_2": (4, 8, "tech_1"),
-    "tech_3": (5, 10, "tech_2"),
-}
-ADDONS_BY_MODE = {"1hero": ("surplus", "tower"), "2hg": ("surplus", "tower")}
+
 # House rule R4: the Starter rulebook's "Warehouse" is the Deluxe "Surplus".
 BUILDING_ALIASES = {"warehouse": "surplus"}
 
@@ -64,14 +60,6 @@ def arrival_fatigued(state: dict, iid: str) -> bool:
     lacks haste (glossary: Arrival fatigue; house rule R5: every card type)."""
     inst = card_of(state, iid)
     return inst["arrived"] >= state["turn"] and not stats.kw(state, iid, "haste")
-
-
-def tech_available(state: dict, seat: int, level: int) -> bool:
-    """True when ``seat`` has a finished tech building of ``level`` (1..3)."""
-    if not level:
-        return True
-    rec = player(state, seat)["buildings"][f"tech_{level}"]
-    return rec is not None and rec["done"]
 
 
 def card_cost(state: dict, seat: int, card_id: str) -> int:
@@ -198,6 +186,7 @@ def check_build(state, seat, action):
         if worker_count(state, seat) < workers:
             fail("needs_workers", f"That building needs {workers} workers.")
         cost = 0 if p["free_rebuild"].get(what) else gold
+        spec = _build_spec(state, seat, what, action)
     elif what in ADDONS_BY_MODE.get(state["mode"], ()):
         current = p["buildings"]["addon"]
         if current is not None and current["id"] == what:
@@ -206,18 +195,47 @@ def check_build(state, seat, action):
                for mate in teammates(state, seat) if mate != seat):
             fail("team_addon", "Your teammate already has that add-on (house rule R18).")
         cost = catalog.card(what)["cost"]
+        spec = _build_spec(state, seat, what, action)
     else:
         fail("bad_building", "Unknown building.")
+    cost += multicolour_tax(state, seat)
     if p["gold"] < cost:
         fail("not_enough_gold", f"That costs {cost} gold.")
-    return what, cost
+    return what, cost, spec
+
+
+def _build_spec(state, seat, what, action):
+    """The spec a 3-hero Tech II declares (locked for the game once chosen)
+    or a Tech Lab unlocks (chosen once a Tech II exists; a rebuilt Tech Lab
+    may pick another: Tech Lab rulings). None elsewhere."""
+    spec = action.get("spec")
+    p = player(state, seat)
+    if not declares_spec(state) or what not in ("tech_2", "tech_lab"):
+        if spec is not None:
+            fail("bad_spec", "That building has no spec to choose.")
+        return None
+    if what == "tech_2" and p.get("tech2_spec"):
+        if spec not in (None, p["tech2_spec"]):
+            fail("bad_spec", "Your Tech II spec is locked for this game.")
+        return p["tech2_spec"]
+    needs_spec = what == "tech_2" or p["buildings"]["tech_2"] is not None or p.get("tech2_spec")
+    if not needs_spec:
+        if spec is not None:
+            fail("bad_spec", "Choose the Tech Lab's spec once you have a Tech II building.")
+        return None
+    if spec not in hero_specs(state, seat):
+        fail("bad_spec", "Choose one of your heroes' specs.")
+    return spec
 
 
 def do_build(state, seat, plan):
     from .effects import base_id, damage_building
-    what, cost = plan
+    what, cost, spec = plan
     p = player(state, seat)
     pay(state, seat, cost)
+    p["colour_tax_paid"] = True
+    if what == "tech_2" and spec:
+        p["tech2_spec"] = spec
     slot = what if what in TECH_BUILDINGS else "addon"
     if slot == "addon" and p["buildings"]["addon"] is not None:
         old = catalog.card(p["buildings"]["addon"]["id"])["name"]
@@ -225,13 +243,25 @@ def do_build(state, seat, plan):
         log(state, f"{seat_name(state, seat)} tore down their {old}.")
         damage_building(state, base_id(state, seat), 2)
     p["buildings"][slot] = {"id": what, "damage": 0, "done": False}
+    if spec:
+        p["buildings"][slot]["spec"] = spec
     p["free_rebuild"].pop(what, None)
-    log(state, f"{seat_name(state, seat)} started building {catalog.card(what)['name']}.")
+    log(state, f"{seat_name(state, seat)} started building {catalog.card(what)['name']}"
+        + (f" ({spec})." if spec else "."))
+    addon = p["buildings"]["addon"]
+    if what == "tech_2" and addon is not None and addon["id"] == "tech_lab" and not addon.get("spec"):
+        from .flow import ask
+        ask(state, seat, "Choose the spec your Tech Lab unlocks.",
+            [s for s in hero_specs(state, seat) if s != spec], {"op": "tech_lab_spec", "seat": seat})
 
 
-def hero_limit(state: dict, seat: int) -> int:
-    """How many heroes ``seat`` may have in play (1-hero game: 1)."""
-    return 1
+@op("tech_lab_spec")
+def _tech_lab_spec(state, step):
+    """A Tech Lab built before Tech II gets its spec when Tech II is built
+    (Tech Lab ruling)."""
+    addon = player(state, step["seat"])["buildings"]["addon"]
+    if addon is not None and addon["id"] == "tech_lab" and step["choice"]:
+        addon["spec"] = step["choice"][0]
 
 
 def check_summon(state, seat, action):
@@ -316,11 +346,11 @@ def check_play(state, seat, action):
             if rec.get("spell_kind") == "ultimate":
                 fail("needs_max_hero", "Ultimate spells need their hero at max level since the start of your turn.")
             fail("needs_hero", "You need a hero of that spell's spec in play.")
-    elif not tech_available(state, seat, rec.get("tech") or 0):
-        fail("needs_tech", f"You need a finished Tech {'I' * rec['tech']} building.")
+    elif tech_problem(state, seat, rec):
+        fail("needs_tech", tech_problem(state, seat, rec))
     if rec["legendary"] and any(state["cards"][i]["card"] == rec["id"] for i in p["play"]):
         fail("legendary", "You already have that legendary card in play.")
-    cost = card_cost(state, seat, rec["id"])
+    cost = card_cost(state, seat, rec["id"]) + minor_spell_tax(state, seat, rec)
     boosted = action.get("boost", False)
     if not isinstance(boosted, bool):
         fail("bad_boost", "\"boost\" is true or false.")

@@ -9,7 +9,8 @@ import json
 import marshal
 
 from . import catalog, stats
-from .actions import (ACTIONS, TECH_BUILDINGS, ADDONS_BY_MODE, abilities_of, on_acting_team)
+from .actions import ACTIONS, abilities_of, on_acting_team
+from .specs import build_candidates
 from .cards import hooks_for
 from .errors import RulesError
 from .flow import run
@@ -148,8 +149,7 @@ def _main_phase_candidates(state: dict, seat: int) -> list:
                 if boost:
                     play["boost"] = True
                 out.append(play)
-    for what in list(TECH_BUILDINGS) + list(ADDONS_BY_MODE.get(state["mode"], ())):
-        out.append({"type": "build", "building": what})
+    out.extend(build_candidates(state, seat))
     for iid in p["command"]:
         out.append({"type": "summon", "hero": iid})
     for iid in p["play"]:

@@ -21,6 +21,7 @@ MODES = {
     # mode: (seat counts allowed, heroes per seat, base HP) - house rules R1, R18
     "1hero": ((2,), 1, 20),
     "2hg": ((4,), 1, 30),
+    "3hero": ((2,), 3, 20),
 }
 
 
@@ -61,16 +62,13 @@ def new_game(config: dict) -> dict:
         "prompt": None, "prompt_seq": 0, "temp": [], "log": [], "log_seq": 0, "acting": None,
     }
     for index, seat in enumerate(seats):
-        hero_id = seat.get("hero")
-        if not isinstance(hero_id, str) or not catalog.exists(hero_id) or \
-                catalog.card(hero_id)["kind"] != "hero":
-            raise RulesError("bad_config", f"Unknown hero {hero_id!r}.")
+        heroes = _seat_heroes(seat, MODES[mode][1])
         team = team_for(mode, index)
         if team == len(state["teams"]):
             state["teams"].append({"hp": base_hp, "damage": 0})
         state["players"].append(_new_player(index, str(seat.get("name") or f"Player {index + 1}"),
-                                            hero_id, team, starting_workers(mode, index)))
-        _fill_zones(state, index, hero_id)
+                                            heroes, team, starting_workers(mode, index)))
+        _fill_zones(state, index, heroes)
     scenario = config.get("scenario")
     if scenario is not None:
         _apply_scenario(state, scenario)
@@ -86,15 +84,32 @@ def new_game(config: dict) -> dict:
     return state
 
 
-def _new_player(seat: int, name: str, hero_id: str, team: int, workers: int) -> dict:
-    hero = catalog.card(hero_id)
+def _seat_heroes(seat: dict, count: int) -> list:
+    """The hero ids a seat brings: ``"hero": id`` or ``"heroes": [main, ...]``
+    (the first is the main hero). The 3-hero game takes 3 different heroes.
+    Raises RulesError ``bad_config`` otherwise."""
+    heroes = seat.get("heroes") if seat.get("heroes") is not None else [seat.get("hero")]
+    if not isinstance(heroes, list) or len(heroes) != count or len(set(map(str, heroes))) != count:
+        raise RulesError("bad_config", f"Each seat picks {count} different hero(es).")
+    for hero_id in heroes:
+        if not isinstance(hero_id, str) or not catalog.exists(hero_id) or \
+                catalog.card(hero_id)["kind"] != "hero":
+            raise RulesError("bad_config", f"Unknown hero {hero_id!r}.")
+    return list(heroes)
+
+
+def _new_player(seat: int, name: str, heroes: list, team: int, workers: int) -> dict:
+    codex = {}
+    for hero_id in heroes:
+        for cid in catalog.spec_cards(catalog.card(hero_id)["spec"]):
+            codex[cid] = 2
     return {
-        "seat": seat, "name": name, "team": team, "heroes": [hero_id],
+        "seat": seat, "name": name, "team": team, "heroes": list(heroes),
         "gold": 0, "base_workers": workers,
         "deck": [], "hand": [], "discard": [], "workers": [], "command": [], "play": [],
         "future": [], "trash": [],
         "patrol": {slot: None for slot in PATROL_SLOTS},
-        "codex": {cid: 2 for cid in catalog.spec_cards(hero["spec"])},
+        "codex": codex,
         "buildings": {"tech_1": None, "tech_2": None, "tech_3": None, "addon": None},
         "free_rebuild": {}, "hired_this_turn": False, "reshuffled_in_main": False,
         "free_gold_this_turn": 0, "tech_owed": False, "turns_ended": 0,
@@ -103,11 +118,13 @@ def _new_player(seat: int, name: str, hero_id: str, team: int, workers: int) -> 
     }
 
 
-def _fill_zones(state: dict, seat: int, hero_id: str) -> None:
-    """Put ``seat``'s starting deck (unshuffled) and hero into their zones."""
-    for cid in catalog.starting_deck(catalog.card(hero_id)["color"]):
+def _fill_zones(state: dict, seat: int, heroes: list) -> None:
+    """Put ``seat``'s starting deck (the main hero's colour, unshuffled) and
+    its heroes into their zones."""
+    for cid in catalog.starting_deck(catalog.card(heroes[0])["color"]):
         make_instance(state, cid, seat, "deck")
-    make_instance(state, hero_id, seat, "command")
+    for hero_id in heroes:
+        make_instance(state, hero_id, seat, "command")
 
 
 def _draw_silently(state: dict, seat: int) -> None:

@@ -1,0 +1,118 @@
+"""Heroes, specs and tech: the rules that differ between the 1-hero and the
+3-hero game (Deluxe rulebook "Codex 3-Hero Game"; house rules R1, R3).
+
+- Which specs a player's Tech II and III buildings make: in the 1-hero game
+  (and Two-Headed Dragon) the one hero's spec; in the 3-hero game the spec
+  declared when Tech II was built, plus a standing Tech Lab's spec.
+- The hero limit: 1; 2 with a Tech II building; 3 with a Tech III; a
+  Heroes' Hall adds one (Heroes' Hall ruling); checked only when summoning.
+- Colour taxes: a minor spell of a colour none of your heroes in play has
+  costs 1 more (neutral minor spells: never); with heroes of more than one
+  colour (neutral aside) the first tech building or add-on costs 1 more.
+"""
+from . import catalog
+from .state import player
+
+TECH_BUILDINGS = {
+    # slot: (gold, workers needed, building needed first) - house rules R1, R3
+    "tech_1": (1, 6, None),
+    "tech_2": (4, 8, "tech_1"),
+    "tech_3": (5, 10, "tech_2"),
+}
+ADDONS_BY_MODE = {
+    "1hero": ("surplus", "tower"),
+    "2hg": ("surplus", "tower"),
+    "3hero": ("surplus", "tower", "tech_lab", "heroes_hall"),
+}
+
+
+def hero_specs(state: dict, seat: int) -> list:
+    """The specs of ``seat``'s heroes (its codex specs), in pick order."""
+    return [catalog.card(h)["spec"] for h in player(state, seat)["heroes"]]
+
+
+def declares_spec(state: dict) -> bool:
+    """True when Tech II declares a spec (the 3-hero game only)."""
+    return state["mode"] == "3hero"
+
+
+def built(state: dict, seat: int, slot: str) -> bool:
+    """True when ``seat`` has a finished building in ``slot``."""
+    rec = player(state, seat)["buildings"][slot]
+    return rec is not None and rec["done"]
+
+
+def unlocked_specs(state: dict, seat: int) -> set:
+    """Specs whose tech II and III cards ``seat`` may make."""
+    if not declares_spec(state):
+        return set(hero_specs(state, seat))
+    p = player(state, seat)
+    out = set()
+    if p["buildings"]["tech_2"] is not None and p["buildings"]["tech_2"].get("spec"):
+        out.add(p["buildings"]["tech_2"]["spec"])
+    elif p.get("tech2_spec"):
+        out.add(p["tech2_spec"])  # a destroyed Tech II keeps its spec (locked for the game)
+    addon = p["buildings"]["addon"]
+    if addon is not None and addon["id"] == "tech_lab" and addon["done"] and addon.get("spec"):
+        out.add(addon["spec"])
+    return out
+
+
+def tech_problem(state: dict, seat: int, rec: dict):
+    """Why ``seat`` can't make card ``rec`` now (a sentence), or None.
+
+    A tech I card needs a finished Tech I building; tech II and III cards need
+    that tech building finished and their spec unlocked (3-hero rules).
+    """
+    level = rec.get("tech") or 0
+    if not level:
+        return None
+    if not built(state, seat, f"tech_{level}"):
+        return f"You need a finished Tech {'I' * level} building."
+    if level >= 2 and rec.get("spec") and rec["spec"] not in unlocked_specs(state, seat):
+        return "Your Tech II building makes another spec's cards."
+    return None
+
+
+def hero_limit(state: dict, seat: int) -> int:
+    """How many heroes ``seat`` may have in play: 1, 2 with a Tech II, 3
+    with a Tech III; a Heroes' Hall adds one; at most 3 (Heroes' Hall ruling).
+    Only the 3-hero game has more than one hero to summon."""
+    limit = 3 if built(state, seat, "tech_3") else 2 if built(state, seat, "tech_2") else 1
+    addon = player(state, seat)["buildings"]["addon"]
+    if addon is not None and addon["id"] == "heroes_hall" and addon["done"]:
+        limit += 1
+    return min(3, limit)
+
+
+def minor_spell_tax(state: dict, seat: int, rec: dict) -> int:
+    """1 gold when a coloured minor spell has no hero of its colour in play
+    to cast it; 0 otherwise (neutral minor spells never pay it)."""
+    if rec.get("spell_kind") != "minor" or rec["color"] == "neutral":
+        return 0
+    colours = {catalog.card(state["cards"][i]["card"])["color"] for i in player(state, seat)["play"]
+               if catalog.card(state["cards"][i]["card"])["kind"] == "hero"}
+    return 0 if rec["color"] in colours else 1
+
+
+def multicolour_tax(state: dict, seat: int) -> int:
+    """1 gold on the first tech building or add-on of a player whose heroes
+    have more than one colour, neutral aside; 0 otherwise."""
+    p = player(state, seat)
+    colours = {catalog.card(h)["color"] for h in p["heroes"]} - {"neutral"}
+    return 1 if len(colours) > 1 and not p.get("colour_tax_paid") else 0
+
+
+def build_candidates(state: dict, seat: int) -> list:
+    """Every build action worth checking for ``seat`` (with the spec choices
+    Tech II and the Tech Lab need in the 3-hero game)."""
+    out = []
+    specs = hero_specs(state, seat)
+    for what in list(TECH_BUILDINGS) + list(ADDONS_BY_MODE.get(state["mode"], ())):
+        if declares_spec(state) and what in ("tech_2", "tech_lab"):
+            out.extend({"type": "build", "building": what, "spec": s} for s in specs)
+            if what == "tech_lab":
+                out.append({"type": "build", "building": what})
+        else:
+            out.append({"type": "build", "building": what})
+    return out
