@@ -85,7 +85,6 @@ def _forced_sacrifices(state: dict) -> list:
             rec = catalog.card(inst["card"])
             if rec.get("ongoing") and rec["keywords"].get("channeling"):
                 if not _controls_spec_hero(state, inst["controller"], rec["spec"]):
-                    inst["marks"]["no_flip"] = True
                     out.append(iid)
                     continue
             hooks = hooks_for(inst["card"])

@@ -121,3 +121,32 @@ def test_two_headed_dragon_games_keep_invariants_and_finish(chunk):
         if state["status"] != "finished":
             unfinished.append(seed)
     assert not unfinished, f"2v2 games that hit the {MAX_ACTIONS}-action cap: {unfinished}"
+
+
+GAMES_3HERO = int(os.environ.get("CODEX_PROPERTY_GAMES_3HERO", "500"))
+CHUNKS_3HERO = 25
+ALL_HEROES = ("troq_bashar", "river_montoya", "captain_zane", "drakk_ramhorn",
+              "jaina_stormborne", "master_midori", "calamandra_moss", "argagarg_garg")
+
+
+def config_3hero(seed: int) -> dict:
+    """A 3-hero config: each seat picks 3 different heroes from all 8 at random."""
+    import random
+    picker = random.Random(seed)
+    return {"mode": "3hero", "seed": seed,
+            "seats": [{"name": name, "heroes": picker.sample(ALL_HEROES, 3)} for name in ("Ana", "Bo")]}
+
+
+@pytest.mark.parametrize("chunk", range(CHUNKS_3HERO))
+def test_three_hero_games_keep_invariants_and_finish(chunk):
+    """Issue 6: GAMES_3HERO seeded 3-hero games with random picks from all 8
+    heroes reach a result with the invariants checked after every action."""
+    seeds = range(chunk * GAMES_3HERO // CHUNKS_3HERO, (chunk + 1) * GAMES_3HERO // CHUNKS_3HERO)
+    unfinished = []
+    for seed in seeds:
+        bot = RandomBot if seed % 3 else GreedyBot
+        state, _ = play_game(config_3hero(seed), [bot(seed), bot(seed + 1)],
+                             max_actions=MAX_ACTIONS, on_action=_check)
+        if state["status"] != "finished":
+            unfinished.append(seed)
+    assert not unfinished, f"3-hero games that hit the {MAX_ACTIONS}-action cap: {unfinished}"
