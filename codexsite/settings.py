@@ -157,6 +157,9 @@ SPECTACULAR_SETTINGS = {
 CODEX_WS_MAX_MESSAGE_BYTES = env.int("CODEX_WS_MAX_MESSAGE_BYTES", default=16 * 1024)
 CODEX_WS_RATE = env.float("CODEX_WS_RATE", default=20.0)  # tokens per second
 CODEX_WS_BURST = env.int("CODEX_WS_BURST", default=40)
+# A version that reaches a connection before the one below it (two workers
+# broadcasting) waits this long for the gap to fill before it is sent anyway.
+CODEX_WS_REORDER_WAIT = env.float("CODEX_WS_REORDER_WAIT", default=0.5)
 CODEX_CHAT_MAX_CHARS = 500
 # Open tables with no activity for this long are hidden and then deleted.
 CODEX_TABLE_IDLE_MINUTES = env.int("CODEX_TABLE_IDLE_MINUTES", default=30)

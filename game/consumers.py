@@ -4,6 +4,7 @@ Each connection knows its viewer (a seat, or None for a spectator) and renders
 its own view for every version it sends: the group broadcast carries the
 secret state inside the server, never to a client.
 """
+import asyncio
 import json
 import logging
 import time
@@ -32,6 +33,7 @@ CLOSE_FORBIDDEN = 4403
 CLOSE_NOT_FOUND = 4404
 
 MAX_ID_CHARS = 64
+MAX_NONCE_CHARS = 64
 
 
 class TokenBucket:
@@ -70,6 +72,17 @@ def _valid_id(value) -> bool:
     return isinstance(value, str) and len(value) <= MAX_ID_CHARS
 
 
+def _event_snapshot(event: dict) -> Snapshot:
+    """The Snapshot carried by a ``match.version`` group event."""
+    return Snapshot(event["version"], event["state"], event["status"], event["result"])
+
+
+def _valid_nonce(value) -> bool:
+    if value is None:
+        return True
+    return isinstance(value, str) and 0 < len(value) <= MAX_NONCE_CHARS and value.isprintable()
+
+
 def _clean_chat(text: str) -> str:
     """Return ``text`` without control or other unprintable characters, trimmed."""
     return "".join(ch for ch in text if ch.isprintable()).strip()
@@ -94,6 +107,9 @@ class MatchConsumer(AsyncWebsocketConsumer):
         self.match_id = self.scope["url_route"]["kwargs"]["match_id"]
         self.group = group_name(self.match_id)
         self.sent_version = -1
+        self.early = {}  # version -> group event that arrived before the version below it
+        self.early_timer = None
+        self.send_lock = asyncio.Lock()
         self.bucket = TokenBucket(settings.CODEX_WS_RATE, settings.CODEX_WS_BURST)
         invite = parse_qs(self.scope.get("query_string", b"").decode("latin-1")).get("invite", [None])[0]
         # Join the group before reading the state, so no version slips between.
@@ -119,10 +135,29 @@ class MatchConsumer(AsyncWebsocketConsumer):
         Skips versions not newer than the last one sent, unless ``force``
         (an explicit resync always gets an answer).
         """
+        async with self.send_lock:
+            await self._send_state(snapshot, force)
+
+    async def _send_state(self, snapshot: Snapshot, force: bool = False) -> None:
         if snapshot.version <= self.sent_version and not force:
             return
         self.sent_version = max(self.sent_version, snapshot.version)
         await self.send_json(render_for(snapshot, self.seat))
+        # Versions held back for a gap that this one closed (or passed) go now.
+        while self.early:
+            nxt = min(self.early)
+            if nxt > self.sent_version + 1:
+                break
+            event = self.early.pop(nxt)
+            if nxt == self.sent_version + 1:
+                self.sent_version = nxt
+                await self.send_json(render_for(_event_snapshot(event), self.seat))
+
+    async def disconnect(self, code):
+        """Stop waiting for held-back versions."""
+        timer = getattr(self, "early_timer", None)
+        if timer is not None:
+            timer.cancel()
 
     async def reply(self, kind: str, msg_id, code: str, reason: str) -> None:
         """Send a ``refused`` or ``error`` answer with a stable code and a sentence."""
@@ -170,22 +205,32 @@ class MatchConsumer(AsyncWebsocketConsumer):
 
     async def on_action(self, msg: dict, msg_id) -> None:
         """Apply a seat's action; answer ``applied`` and broadcast, or ``refused``."""
-        action, version = msg.get("action"), msg.get("version")
+        action, version, nonce = msg.get("action"), msg.get("version"), msg.get("nonce")
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
             await self.reply("error", msg_id, "bad_message", "An action is an object with a string type.")
             return
         if not isinstance(version, int) or isinstance(version, bool):
             await self.reply("error", msg_id, "bad_message", "An action carries the version it was made at.")
             return
+        if not _valid_nonce(nonce):
+            await self.reply("error", msg_id, "bad_message", f"A nonce is 1 to {MAX_NONCE_CHARS} printable characters.")
+            return
         if self.seat is None:
             await self.reply("refused", msg_id, "spectator", "Spectators cannot act.")
             return
         try:
-            snapshot = await database_sync_to_async(apply_match_action)(self.match_id, self.user.pk, action, version)
+            done = await database_sync_to_async(apply_match_action)(
+                self.match_id, self.user.pk, action, version, nonce)
         except ActionRefused as refused:
-            await self.reply("refused", msg_id, refused.code, refused.reason)
+            await self.send_json(refused.as_message(msg_id))
             return
-        await self.send_json({"type": "applied", "id": msg_id, "version": snapshot.version})
+        answer = {"type": "applied", "id": msg_id, "version": done.version}
+        if done.duplicate:
+            answer["duplicate"] = True
+        await self.send_json(answer)
+        if done.snapshot is None:
+            return
+        snapshot = done.snapshot
         # Committed: now tell every connection (this one included) about the version.
         await self.channel_layer.group_send(
             self.group,
@@ -228,8 +273,41 @@ class MatchConsumer(AsyncWebsocketConsumer):
         await self.send_json({"type": "pong", "id": msg_id, "version": self.sent_version})
 
     async def match_version(self, event: dict) -> None:
-        """Group event: a new version was committed; send this viewer's view of it."""
-        await self.send_state(Snapshot(event["version"], event["state"], event["status"], event["result"]))
+        """Group event: a new version was committed; send this viewer's view of it.
+
+        Versions come in order from one worker but not always across workers
+        (two teammates' actions applied by two processes): a version that
+        arrives before the one below it waits up to CODEX_WS_REORDER_WAIT
+        seconds for the gap to fill, so the client normally sees every
+        version in order. After that it is sent anyway (the client sees the
+        gap and resyncs, docs/PROTOCOL.md "Versions").
+        """
+        version = event["version"]
+        if version <= self.sent_version:
+            return
+        if version > self.sent_version + 1:
+            self.early[version] = event
+            if self.early_timer is None:
+                self.early_timer = asyncio.create_task(self._release_early())
+            return
+        await self.send_state(_event_snapshot(event))
+
+    async def _release_early(self) -> None:
+        """After the reorder wait, send the held-back versions (a gap stays)."""
+        try:
+            while self.early:
+                waiting_for = self.sent_version + 1
+                await asyncio.sleep(settings.CODEX_WS_REORDER_WAIT)
+                if not self.early or self.sent_version >= waiting_for:
+                    continue  # the gap filled meanwhile; wait again if another opened
+                async with self.send_lock:
+                    for version in sorted(self.early):
+                        event = self.early.pop(version)
+                        if version > self.sent_version:
+                            self.sent_version = version
+                            await self.send_json(render_for(_event_snapshot(event), self.seat))
+        finally:
+            self.early_timer = None
 
     async def match_chat(self, event: dict) -> None:
         """Group event: a chat line; the sender's copy carries its message id."""

@@ -43,14 +43,27 @@ class MatchPlayer(models.Model):
 
 
 class MatchAction(models.Model):
-    """An applied action. Append-only: ``seq`` equals the match version it produced."""
+    """An applied action. Append-only: ``seq`` equals the match version it produced.
+
+    ``nonce`` is the client's idempotency key for the action (docs/PROTOCOL.md,
+    "Versions and simultaneous actions"): a seat's action carrying a nonce
+    that seat already used is answered with the first one's version and is
+    not applied again.
+    """
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="actions")
     seq = models.PositiveIntegerField()
     seat = models.PositiveSmallIntegerField()
     action = models.JSONField()
+    nonce = models.CharField(max_length=64, null=True, blank=True)
     created = models.DateTimeField(default=timezone.now)
 
     class Meta:
         ordering = ["seq"]
-        constraints = [models.UniqueConstraint(fields=["match", "seq"], name="matchaction_unique_seq")]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "seq"], name="matchaction_unique_seq"),
+            models.UniqueConstraint(
+                fields=["match", "seat", "nonce"], condition=models.Q(nonce__isnull=False),
+                name="matchaction_unique_nonce",
+            ),
+        ]

@@ -19,14 +19,15 @@ class MatchSerializer(serializers.ModelSerializer):
         return match.config.get("mode", "")
 
     def get_players(self, match: Match) -> list[dict]:
-        """``[{"seat", "name", "heroes", "user_id"}]`` in seat order."""
+        """``[{"seat", "name", "heroes", "team", "user_id"}]`` in seat order
+        (``team`` is null in modes without teams)."""
         seats = match.config.get("seats", [])
         out = []
         for player in match.players.all():
             conf = seats[player.seat] if player.seat < len(seats) else {}
             heroes = conf.get("heroes") or ([conf["hero"]] if "hero" in conf else [])
             out.append({"seat": player.seat, "name": player.user.public_name, "heroes": heroes,
-                        "user_id": player.user_id})
+                        "team": conf.get("team"), "user_id": player.user_id})
         return out
 
 

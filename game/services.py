@@ -19,12 +19,28 @@ class ActionRefused(Exception):
         code: stable machine-readable reason (e.g. ``"stale_version"``, or the
             engine's ``RulesError.code``).
         reason: a sentence for the player.
+        version: the match version the action was judged at (when it reached
+            the version check), else None.
+        rules_code: the engine's ``RulesError.code`` when the code is
+            ``stale_version`` (the engine refused an action made at an older
+            version), else None.
     """
 
-    def __init__(self, code: str, reason: str):
+    def __init__(self, code: str, reason: str, version: int | None = None, rules_code: str | None = None):
         super().__init__(f"{code}: {reason}")
         self.code = code
         self.reason = reason
+        self.version = version
+        self.rules_code = rules_code
+
+    def as_message(self, msg_id) -> dict:
+        """The ``refused`` message for the client (docs/PROTOCOL.md)."""
+        out = {"type": "refused", "id": msg_id, "code": self.code, "reason": self.reason}
+        if self.version is not None:
+            out["version"] = self.version
+        if self.rules_code is not None:
+            out["rules_code"] = self.rules_code
+        return out
 
 
 class MatchNotFound(Exception):
@@ -43,6 +59,19 @@ class Snapshot:
     state: dict
     status: str
     result: dict | None
+
+
+@dataclass(frozen=True)
+class Applied:
+    """An action that is in the log: ``version`` is the version it produced.
+
+    ``snapshot`` is the new state to broadcast, or None when ``duplicate``
+    (the action's nonce was already applied: nothing changed now).
+    """
+
+    version: int
+    snapshot: Snapshot | None
+    duplicate: bool = False
 
 
 @dataclass(frozen=True)
@@ -120,14 +149,35 @@ def load_snapshot(match_id: int) -> Snapshot:
     return _snapshot(match)
 
 
-def apply_match_action(match_id: int, user_id: int, action: dict, expected_version: int) -> Snapshot:
+def _result(state: dict) -> dict:
+    """The stored result of a finished game: the winning seat (None in a
+    team game or a draw), every winning seat, and the engine's reason."""
+    return {"winner": state.get("winner"), "winners": list(state.get("winners") or []),
+            "reason": state.get("result_reason")}
+
+
+def apply_match_action(match_id: int, user_id: int, action: dict, expected_version: int,
+                       nonce: str | None = None) -> Applied:
     """Apply one action for the seat ``user_id`` plays, in one transaction.
 
-    Locks the match row (``select_for_update``), checks seat, status and
-    version, runs the engine, saves the new state with version + 1 and appends
-    the action to the log. Returns the new Snapshot (committed when this returns).
+    Locks the match row (``select_for_update``), so actions of one match are
+    applied one at a time, each whole, in the order they get the lock. Then:
+
+    - a ``nonce`` this seat already used answers the first action's version
+      (``duplicate``; nothing is applied again);
+    - an ``expected_version`` above the match's version is refused
+      (``bad_version``: no client can have seen it);
+    - otherwise the engine judges the action against the current state,
+      whatever version the client acted at (teammates act at the same time,
+      docs/PROTOCOL.md "Versions and simultaneous actions"). If it refuses
+      and the client acted at an older version, the code is
+      ``stale_version`` (the engine's code in ``rules_code``), else the
+      engine's code.
+
+    An applied action saves the state with version + 1 and appends it to the
+    action log with its nonce. Returns Applied (committed when this returns).
     Raises ActionRefused (nothing changed): ``not_seated``, ``match_over``,
-    ``stale_version``, or the engine's RulesError code; MatchNotFound.
+    ``bad_version``, ``stale_version`` or the engine's code; MatchNotFound.
     """
     with transaction.atomic():
         match = Match.objects.select_for_update().filter(pk=match_id).first()
@@ -136,25 +186,37 @@ def apply_match_action(match_id: int, user_id: int, action: dict, expected_versi
         seat = seat_of(match_id, user_id)
         if seat is None:
             raise ActionRefused("not_seated", "Only the players seated in this match can act.")
+        if nonce is not None:
+            done = MatchAction.objects.filter(match=match, seat=seat, nonce=nonce).values_list("seq", flat=True)
+            if done:
+                return Applied(version=done[0], snapshot=None, duplicate=True)
         if match.status != Match.Status.PLAYING:
-            raise ActionRefused("match_over", "This match is over.")
-        if expected_version != match.version:
+            raise ActionRefused("match_over", "This match is over.", match.version)
+        if expected_version > match.version:
             raise ActionRefused(
-                "stale_version", f"The match is at version {match.version}, not {expected_version}: resync."
+                "bad_version", f"The match is at version {match.version}, not {expected_version} yet: resync.",
+                match.version,
             )
         try:
             state, _events = rules.apply_action(match.state, seat, action)
         except rules.RulesError as err:
-            raise ActionRefused(err.code, err.message) from None
+            if expected_version < match.version:
+                raise ActionRefused(
+                    "stale_version",
+                    f"{err.message} (The match changed since version {expected_version}: "
+                    f"it is at version {match.version}.)",
+                    match.version, err.code,
+                ) from None
+            raise ActionRefused(err.code, err.message, match.version) from None
         match.state = state
         match.version += 1
         match.updated = timezone.now()
         if state.get("status") == "finished":
             match.status = Match.Status.FINISHED
-            match.result = {"winner": state.get("winner"), "reason": state.get("result_reason")}
+            match.result = _result(state)
         match.save(update_fields=["state", "version", "updated", "status", "result"])
-        MatchAction.objects.create(match=match, seq=match.version, seat=seat, action=action)
-    return _snapshot(match)
+        MatchAction.objects.create(match=match, seq=match.version, seat=seat, action=action, nonce=nonce)
+    return Applied(version=match.version, snapshot=_snapshot(match))
 
 
 def render_for(snapshot: Snapshot, seat: int | None) -> dict:

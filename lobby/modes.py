@@ -43,6 +43,17 @@ MODES = {
         heroes_per_seat=1,
         heroes=("troq_bashar", "river_montoya"),
     ),
+    # Two-Headed Dragon (house rules R18-R22): seats 0-1 are the first team,
+    # 2-3 the second, which is also the engine's seat order.
+    "2hg": Mode(
+        key="2hg",
+        label="Two-Headed Dragon (2v2)",
+        min_seats=4,
+        max_seats=4,
+        heroes_per_seat=1,
+        heroes=("troq_bashar", "river_montoya"),
+        teams=(0, 0, 1, 1),
+    ),
 }
 
 

@@ -175,12 +175,14 @@ def update_seat(table_id: int, user, heroes: list | None = None, ready: bool | N
 
 
 def match_config(table: Table, seed: int | None = None) -> dict:
-    """Build the engine config of ``table``'s match from its seats (in seat order).
+    """Build the engine config of ``table``'s match from its seats, in seat
+    order (the engine's seat i is the table's seat index i; in Two-Headed
+    Dragon the first team's two seats come first).
 
     Returns ``{"mode", "seed", "seats": [{"name", "hero"|"heroes", ["team"]}]}``.
     """
     seats = []
-    for seat in table.seats.select_related("user"):
+    for seat in table.seats.select_related("user").order_by("index"):
         entry = {"name": seat.user.public_name}
         if len(seat.heroes) == 1:
             entry["hero"] = seat.heroes[0]
@@ -203,7 +205,7 @@ def start_table(table_id: int, user, seed: int | None = None) -> Table:
         _open(table)
         if table.host_id != user.pk:
             raise LobbyError("not_host", "Only the host starts the match.", 403)
-        seats = list(table.seats.select_related("user"))
+        seats = list(table.seats.select_related("user").order_by("index"))
         if any(s.user_id is None or not s.ready for s in seats):
             raise LobbyError("not_ready", "Every seat must be taken and ready.", 409)
         try:

@@ -92,12 +92,15 @@ def test_log_is_filtered_for_the_viewer(players):
 
 
 def test_concurrent_actions_one_applies_the_other_is_stale(players):
-    """Two threads send the same action at the same version: one writer at a time."""
+    """Two threads send the same action at the same version: one writer at a
+    time. The second is judged against the state the first made; the engine
+    refuses it there (the card is already a worker), so it is stale."""
     alice, bob, _ = players
     match, _ = start(alice, bob)
     seat = active_seat(match.state)
     user = (alice, bob)[seat]
     action = playable(match.state, seat)[0]
+    assert action["type"] == "hire"
     outcomes, barrier = [], threading.Barrier(2)
 
     def send():
@@ -105,7 +108,7 @@ def test_concurrent_actions_one_applies_the_other_is_stale(players):
         try:
             outcomes.append(apply_match_action(match.pk, user.pk, action, 0).version)
         except ActionRefused as refused:
-            outcomes.append(refused.code)
+            outcomes.append(f"{refused.code}/{refused.rules_code}/{refused.version}")
         finally:
             connection.close()
 
@@ -114,15 +117,65 @@ def test_concurrent_actions_one_applies_the_other_is_stale(players):
         thread.start()
     for thread in threads:
         thread.join()
-    assert sorted(map(str, outcomes)) == ["1", "stale_version"]
+    assert sorted(map(str, outcomes)) == ["1", "stale_version/not_in_hand/1"]
     match.refresh_from_db()
     assert match.version == 1 and match.actions.count() == 1
+
+
+def test_an_older_version_is_judged_by_the_engine_against_the_current_state(players):
+    """The version an action was made at does not refuse it: the engine does
+    (docs/PROTOCOL.md, "Versions and simultaneous actions")."""
+    alice, bob, _ = players
+    match, _ = start(alice, bob)
+    seat = active_seat(match.state)
+    user = (alice, bob)[seat]
+    hire, play_card = playable(match.state, seat)[0], None
+    for action in playable(match.state, seat):
+        if action["type"] == "play" and action["card"] != hire["card"]:
+            play_card = action
+            break
+    assert apply_match_action(match.pk, user.pk, hire, 0).version == 1
+    # made at version 0, still legal at version 1: applied
+    assert apply_match_action(match.pk, user.pk, play_card, 0).version == 2
+    # made at version 0, no longer legal: stale, with the engine's reason
+    with pytest.raises(ActionRefused) as refused:
+        apply_match_action(match.pk, user.pk, hire, 0)
+    assert (refused.value.code, refused.value.rules_code, refused.value.version) == ("stale_version", "not_in_hand", 2)
+    # made at the current version and illegal: the engine's own code
+    with pytest.raises(ActionRefused) as refused:
+        apply_match_action(match.pk, user.pk, hire, 2)
+    assert (refused.value.code, refused.value.rules_code) == ("not_in_hand", None)
+    # a version nobody can have seen
+    with pytest.raises(ActionRefused) as refused:
+        apply_match_action(match.pk, user.pk, {"type": "end_main"}, 9)
+    assert refused.value.code == "bad_version"
+    match.refresh_from_db()
+    assert match.version == 2 and match.actions.count() == 2
+
+
+def test_a_nonce_is_applied_once(players):
+    """A retried action (same nonce, same seat) answers the first one's
+    version and changes nothing; another seat's nonce is its own."""
+    alice, bob, _ = players
+    match, _ = start(alice, bob)
+    seat = active_seat(match.state)
+    user = (alice, bob)[seat]
+    summon = next(a for a in playable(match.state, seat) if a["type"] == "summon")
+    first = apply_match_action(match.pk, user.pk, summon, 0, nonce="n-1")
+    again = apply_match_action(match.pk, user.pk, summon, 0, nonce="n-1")
+    assert (first.version, first.duplicate) == (1, False) and first.snapshot.version == 1
+    assert (again.version, again.duplicate, again.snapshot) == (1, True, None)
+    match.refresh_from_db()
+    assert match.version == 1 and list(match.actions.values_list("nonce", flat=True)) == ["n-1"]
+    other = (alice, bob)[1 - seat]
+    with pytest.raises(ActionRefused):  # not the other seat's action, whatever the nonce
+        apply_match_action(match.pk, other.pk, summon, 1, nonce="n-1")
 
 
 @pytest.mark.postgres
 def test_row_lock_makes_a_writer_wait_on_postgresql(players):
     """While one transaction holds the match row, another action waits, then
-    sees the new version (select_for_update)."""
+    runs against what the holder committed (select_for_update)."""
     alice, bob, _ = players
     match, _ = start(alice, bob)
     seat = active_seat(match.state)
@@ -141,8 +194,7 @@ def test_row_lock_makes_a_writer_wait_on_postgresql(players):
     def writer():
         locked.wait(10)
         try:
-            apply_match_action(match.pk, user.pk, action, 0)
-            result.append("applied")
+            result.append(apply_match_action(match.pk, user.pk, action, 0).version)
         except ActionRefused as refused:
             result.append(refused.code)
         finally:
@@ -157,4 +209,4 @@ def test_row_lock_makes_a_writer_wait_on_postgresql(players):
     release.set()
     for thread in threads:
         thread.join(10)
-    assert result == ["stale_version"]
+    assert result == [6]  # applied after the holder's version 5

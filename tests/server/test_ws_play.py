@@ -102,16 +102,77 @@ async def test_user_no_longer_seated_cannot_act(table):
     assert (await db_match(match.pk)).version == 0
 
 
-async def test_stale_version_refused_then_resync(table):
+async def test_versions_ahead_refused_behind_judged_by_the_engine(table):
+    """An action made at a version the match has not reached is refused
+    (bad_version); one made at an older version is applied when still
+    legal, else refused as stale_version with the engine's code; then resync."""
     match = await db_match(table["match"].pk)
     seat = active_seat(match.state)
     comm = table["comms"][seat]
     await act(comm, playable(match.state, seat)[0], 3, msg_id=2)
     refused = await recv(comm)
-    assert refused["type"] == "refused" and refused["code"] == "stale_version" and refused["id"] == 2
-    await comm.send_json_to({"type": "resync", "id": 3})
-    state = await recv(comm)
-    assert state["type"] == "state" and state["version"] == 0 and state["legal_actions"]
+    assert refused["type"] == "refused" and refused["code"] == "bad_version" and refused["id"] == 2
+    assert refused["version"] == 0
+    hire = next(a for a in playable(match.state, seat) if a["type"] == "hire")
+    play_card = next(a for a in playable(match.state, seat) if a["type"] == "play" and a["card"] != hire["card"])
+    await act(comm, hire, 0, msg_id=3)
+    assert (await recv(comm)) == {"type": "applied", "id": 3, "version": 1}
+    await act(comm, play_card, 0, msg_id=4)  # acted at version 0, still legal at 1
+    assert (await recv_until(comm, "applied"))[-1] == {"type": "applied", "id": 4, "version": 2}
+    await act(comm, hire, 0, msg_id=5)  # acted at version 0, no longer legal
+    refused = (await recv_until(comm, "refused"))[-1]
+    assert refused["code"] == "stale_version" and refused["rules_code"] == "not_in_hand"
+    assert refused["version"] == 2 and refused["id"] == 5 and refused["reason"]
+    await comm.send_json_to({"type": "resync", "id": 6})
+    state = (await recv_until(comm, "state"))[-1]
+    while state["version"] < 2:
+        state = (await recv_until(comm, "state"))[-1]
+    assert state["version"] == 2 and state["legal_actions"]
+    assert (await db_match(match.pk)).version == 2
+
+
+async def test_a_retried_nonce_is_applied_once(table, ws):
+    """The same action message sent again (e.g. after a reconnect) with its
+    nonce answers the first version and is not applied twice."""
+    match = await db_match(table["match"].pk)
+    seat = active_seat(match.state)
+    summon = next(a for a in playable(match.state, seat) if a["type"] == "summon")
+    message = {"type": "action", "action": summon, "version": 0, "id": 1, "nonce": "retry-me"}
+    await table["comms"][seat].send_json_to(message)
+    assert (await recv(table["comms"][seat])) == {"type": "applied", "id": 1, "version": 1}
+    await table["comms"][seat].disconnect()
+    comm, connected, _ = await ws(f"/ws/match/{match.pk}/", table["users"][seat])
+    assert (await recv(comm))["version"] == 1
+    await comm.send_json_to(dict(message, id=2))
+    assert (await recv(comm)) == {"type": "applied", "id": 2, "version": 1, "duplicate": True}
+    assert await comm.receive_nothing(timeout=0.3)
+    assert (await db_match(match.pk)).version == 1
+    for bad in ("", "x" * 65, 7, "tab\there"):
+        await comm.send_json_to(dict(message, id=3, nonce=bad))
+        assert (await recv(comm))["code"] == "bad_message"
+
+
+async def test_versions_out_of_order_are_put_back_in_order(table, settings):
+    """A version that arrives before the one below it (two workers
+    broadcasting) waits for it: each connection still sends every version,
+    in order. One that never comes is given up after the reorder wait."""
+    settings.CODEX_WS_REORDER_WAIT = 0.3
+    match = await db_match(table["match"].pk)
+    layer = get_channel_layer()
+
+    def event(version):
+        return {"type": "match.version", "version": version, "state": match.state, "status": "playing",
+                "result": None}
+
+    await layer.group_send(group_name(match.pk), event(2))
+    await layer.group_send(group_name(match.pk), event(1))
+    for comm in table["comms"].values():
+        assert [(await recv(comm))["version"] for _ in range(2)] == [1, 2]
+    await layer.group_send(group_name(match.pk), event(4))  # version 3 is lost
+    for comm in table["comms"].values():
+        assert await comm.receive_nothing(timeout=0.1)
+    for comm in table["comms"].values():
+        assert (await recv(comm))["version"] == 4  # sent anyway: the client sees the gap
 
 
 @pytest.mark.parametrize(
