@@ -63,9 +63,13 @@ def arrival_fatigued(state: dict, iid: str) -> bool:
 
 
 def card_cost(state: dict, seat: int, card_id: str) -> int:
-    """Gold ``seat`` pays to play ``card_id`` now, after cost changes of
-    cards in play (never below 0; River Montoya's ruling)."""
+    """Gold ``seat`` pays to play ``card_id`` now, after the card's own cost
+    change (hook ``own_cost``, Gigadon) and those of cards in play (never
+    below 0; River Montoya's and Gigadon's rulings)."""
     cost = catalog.card(card_id)["cost"] or 0
+    own = hooks_for(card_id).own_cost
+    if own is not None:
+        cost = own(state, seat, cost)
     for src in player(state, seat)["play"]:
         hooks = hooks_for(state["cards"][src]["card"])
         if hooks.cost_mod is not None:
@@ -127,7 +131,20 @@ def enter_play(state: dict, iid: str, seat: int, marks: dict = None) -> str:
     hooks = hooks_for(inst["card"])
     if hooks.arrives is not None:
         hooks.arrives(state, iid)
+    announce_arrival(state, iid)
     return iid
+
+
+def announce_arrival(state: dict, iid: str) -> None:
+    """Tell the other cards of ``iid``'s controller that it arrived: their
+    ``other_arrives`` hooks run (Blooming Ancient). Used by every way of
+    arriving: played, put into play, out of the future, tokens made."""
+    seat = card_of(state, iid)["controller"]
+    for src in list(player(state, seat)["play"]):
+        if src != iid and src in state["cards"]:
+            hooks = hooks_for(state["cards"][src]["card"])
+            if hooks.other_arrives is not None:
+                hooks.other_arrives(state, src, iid)
 
 
 def _hero_to_play(state: dict, iid: str) -> None:
@@ -140,8 +157,20 @@ def _hero_to_play(state: dict, iid: str) -> None:
 
 # ---- the actions ----------------------------------------------------------
 
+def hire_cost(state: dict, seat: int) -> int:
+    """Gold ``seat`` pays to hire a worker now: 1, changed by the hooks
+    ``hire_cost`` of its cards in play (Rich Earth), never below 0."""
+    cost = WORKER_COST
+    for src in player(state, seat)["play"]:
+        hooks = hooks_for(state["cards"][src]["card"])
+        if hooks.hire_cost is not None:
+            cost = hooks.hire_cost(state, src, seat, cost)
+    return max(0, cost)
+
+
 def check_hire(state, seat, action):
-    """Hire a worker: 1 gold and a card from hand, face down; once a turn."""
+    """Hire a worker: gold (:func:`hire_cost`) and a card from hand, face
+    down; once a turn (a free hire too, Rich Earth ruling)."""
     require_main(state, seat)
     p = player(state, seat)
     iid = action.get("card")
@@ -149,14 +178,15 @@ def check_hire(state, seat, action):
         fail("not_in_hand", "Choose a card from your hand.")
     if p["hired_this_turn"]:
         fail("already_hired", "You already hired a worker this turn.")
-    if p["gold"] < WORKER_COST:
-        fail("not_enough_gold", "Hiring a worker costs 1 gold.")
+    cost = hire_cost(state, seat)
+    if p["gold"] < cost:
+        fail("not_enough_gold", f"Hiring a worker costs {cost} gold.")
     return iid
 
 
 def do_hire(state, seat, iid):
     p = player(state, seat)
-    pay(state, seat, WORKER_COST)
+    pay(state, seat, hire_cost(state, seat))
     p["hired_this_turn"] = True
     move(state, iid, "workers")
     log(state, f"{seat_name(state, seat)} hired a worker ({worker_count(state, seat)} now).")
@@ -242,7 +272,10 @@ def do_build(state, seat, plan):
         p["buildings"]["addon"] = None
         log(state, f"{seat_name(state, seat)} tore down their {old}.")
         damage_building(state, base_id(state, seat), 2)
-    p["buildings"][slot] = {"id": what, "damage": 0, "done": False}
+    # Verdant Tree: this turn the player's tech buildings finish at once
+    # (Verdant Tree ruling: each works as soon as it is built).
+    instant = slot in TECH_BUILDINGS and p.get("instant_build") == state["turn"]
+    p["buildings"][slot] = {"id": what, "damage": 0, "done": instant}
     if spec:
         p["buildings"][slot]["spec"] = spec
     p["free_rebuild"].pop(what, None)
@@ -317,7 +350,13 @@ def do_level_up(state, seat, plan):
 
 def _spell_hero_ok(state: dict, seat: int, rec: dict) -> bool:
     """A spell needs a hero in play; a spec spell needs that spec's hero; an
-    ultimate needs it at max level since the start of the turn (R7)."""
+    ultimate needs it at max level since the start of the turn (R7). A card
+    in play whose hook ``spell_license`` allows the spell lifts all of that
+    (Guargum ruling: even an ultimate, even the turn he arrived)."""
+    for src in player(state, seat)["play"]:
+        hooks = hooks_for(state["cards"][src]["card"])
+        if hooks.spell_license is not None and hooks.spell_license(state, src, seat, rec["id"]):
+            return True
     heroes = [i for i in player(state, seat)["play"] if stats.is_hero(state, i)]
     if rec["spec"]:
         heroes = [i for i in heroes if catalog.card(state["cards"][i]["card"])["spec"] == rec["spec"]]
@@ -530,7 +569,9 @@ def do_attack(state, seat, plan):
 
 def check_patrol(state, seat, action):
     """Arrange the patrol zone during your main phase: put a ready unit or
-    hero into a slot (swapping out its occupant) or take it out (slot None)."""
+    hero into a slot (swapping out its occupant) or take it out (slot None).
+    A lasting ``no_patrol`` effect keeps the player's units out (Moment's
+    Peace); heroes may still patrol."""
     require_main(state, seat)
     iid = action.get("card")
     inst = own_in_play(state, seat, iid)
@@ -541,6 +582,9 @@ def check_patrol(state, seat, action):
         fail("bad_slot", "Unknown patrol slot.")
     if slot is not None and inst["exhausted"]:
         fail("exhausted", "Only ready units and heroes can patrol.")
+    if slot is not None and stats.is_unit(state, iid) and any(
+            e["seat"] == seat and e.get("no_patrol") for e in state.get("lasting", [])):
+        fail("cannot_patrol", "Your units can't patrol until your next turn (Moment's Peace).")
     if player(state, seat)["patrol"].get(slot) == iid:
         fail("no_change", "It is already there.")
     from .state import patrol_slot

@@ -33,8 +33,9 @@ def state_based_checks(state: dict) -> None:
 
 def _dying(state: dict) -> list:
     """Things in play that die now: destroyed, sacrificed or deathtouched
-    ones (mark ``doomed``) and units and heroes with lethal damage or no HP
-    left, except those that :func:`_escapes_death` saves."""
+    ones (mark ``doomed``), units and heroes with lethal damage or no HP
+    left, and building cards with damage up to their HP, except those that
+    :func:`_escapes_death` saves."""
     out = []
     for p in state["players"]:
         for iid in p["play"]:
@@ -44,6 +45,8 @@ def _dying(state: dict) -> list:
             if kind in ("unit", "hero"):
                 hp = stats.hp(state, iid)
                 lethal = hp <= 0 or inst["damage"] >= hp
+            elif kind == "building":  # a building card in play (Verdant Tree)
+                lethal = inst["damage"] >= stats.hp(state, iid)
             if (inst["marks"].get("doomed") or lethal) and not _escapes_death(state, iid):
                 out.append(iid)
     return out
@@ -107,6 +110,7 @@ def leave_play(state: dict, iid: str) -> None:
     on it end, and its "leaves" hooks run. The caller then moves the card."""
     from .cards import hooks_for
     state["temp"] = [e for e in state["temp"] if e["iid"] != iid]
+    state["lasting"] = [e for e in state.get("lasting", []) if e.get("iid") != iid]
     hooks = hooks_for(state["cards"][iid]["card"])
     if hooks.leaves is not None:
         hooks.leaves(state, iid)

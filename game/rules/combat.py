@@ -11,9 +11,9 @@ from .effects import armor_left, damage_card, damage_target, destroy, exhaust
 from .flow import ask, op, push_all
 from .state import PATROL_SLOTS, is_patrolling, log, name, patrol_slot, player
 from .targeting import (attack_targets, group_things, controller_of, evades_patrol, group_of_target,
-                        kind_of, patrollers, thing_exists, tower_can_detect, revealed,
+                        kind_of, patrollers, sneaky, thing_exists, tower_can_detect, revealed,
                         has_detector)
-from .effects import building_name, is_building_id
+from .effects import base_id, building_name, damage_building, is_building_id
 
 
 def label(state: dict, tid: str) -> str:
@@ -35,8 +35,7 @@ def declare_attack(state: dict, attacker: str, target: str) -> None:
     inst["attacks"] += 1
     if not stats.kw(state, attacker, "readiness"):
         exhaust(state, attacker)
-    sneaky = stats.kw(state, attacker, "stealth") or stats.kw(state, attacker, "invisible")
-    if sneaky and not revealed(state, attacker) and not has_detector(state, group):
+    if sneaky(state, attacker, target) and not revealed(state, attacker) and not has_detector(state, group):
         tower_seat = tower_can_detect(state, group)
         if tower_seat is not None:
             player(state, tower_seat)["buildings"]["addon"]["detect_turn"] = state["turn"]
@@ -79,6 +78,12 @@ def _attack_triggers(state: dict, step: dict) -> None:
     hooks = hooks_for(state["cards"][attacker]["card"])
     if hooks.attacks is not None:
         hooks.attacks(state, attacker, ctx)
+    # Triggers other cards give the attacker (attachments: Spirit of the
+    # Panda, Final Showdown), whoever controls them.
+    for src in [i for p in state["players"] for i in p["play"]]:
+        other = hooks_for(state["cards"][src]["card"])
+        if other.any_attacks is not None and thing_exists(state, attacker):
+            other.any_attacks(state, src, attacker, ctx)
 
 
 @op("obliterate")
@@ -175,7 +180,8 @@ def _combat(state: dict, step: dict) -> None:
         ask(state, ctx["seat"], "Choose the patroller that sparkshot hits.",
             _adjacent_patrollers(state, target), {"op": "combat_choice", "ctx": ctx, "key": "spark_to"})
         return
-    if target_patrols and stats.kw(state, attacker, "overpower") and "over_to" not in ctx:
+    if target_patrols and stats.kw(state, attacker, "overpower") and "over_to" not in ctx \
+            and not excess_to_base(state, attacker):
         excess = stats.atk(state, attacker) - _remaining(
             state, target, stats.kw(state, attacker, "armor_piercing"))
         options = []
@@ -209,14 +215,21 @@ def _strikes_back(state: dict, attacker: str, defender: str) -> bool:
     return True
 
 
-def _tower_sees(state: dict, attacker: str, group: list) -> bool:
+def _tower_sees(state: dict, attacker: str, group: list, target: str = None) -> bool:
     for s in group:
         addon = player(state, s)["buildings"]["addon"]
         if addon and addon["id"] == "tower" and addon["done"]:
-            sneaky = stats.kw(state, attacker, "stealth") or stats.kw(state, attacker, "invisible")
-            if not sneaky or revealed(state, attacker) or has_detector(state, group):
+            if not sneaky(state, attacker, target) or revealed(state, attacker) \
+                    or has_detector(state, group):
                 return True
     return False
+
+
+def excess_to_base(state: dict, iid: str) -> bool:
+    """True while a this-turn effect sends the excess of ``iid``'s combat
+    damage to units and heroes on to their controller's base (Stampede; it
+    takes the place of overpower, Stampede ruling)."""
+    return any(e["iid"] == iid and e.get("excess_to_base") for e in state["temp"])
 
 
 def _deal_combat_damage(state: dict, ctx: dict) -> None:
@@ -239,7 +252,7 @@ def _deal_combat_damage(state: dict, ctx: dict) -> None:
     for iid in ctx["flew_over"]:
         if thing_exists(state, iid):
             hits.append((iid, attacker, stats.atk(state, iid), bool(stats.kw(state, iid, "swift_strike"))))
-    if _tower_sees(state, attacker, ctx["group"]):
+    if _tower_sees(state, attacker, ctx["group"], target):
         # House rule R10 and the Tower ruling: the Tower's 1 damage is combat
         # damage dealt together with the attacker's own (in the swift strike
         # step when the attacker has swift strike), not before it.
@@ -247,14 +260,42 @@ def _deal_combat_damage(state: dict, ctx: dict) -> None:
     from .checks import state_based_checks
     for swift in (True, False):
         batch = [h for h in hits if h[3] == swift and (h[0] is None or thing_exists(state, h[0]))]
+        dealt = []  # the attacker's combat damage in this step: (target, amount)
         for source, dest, amount, _ in batch:
             if amount <= 0 or not thing_exists(state, dest):
                 continue
             if source is None:
                 log(state, f"A Tower shot {name(state, dest)}.")
                 damage_card(state, dest, amount, combat=True)
-            else:
-                damage_target(state, dest, amount, combat=True,
-                              deathtouch=bool(stats.kw(state, source, "deathtouch")),
-                              piercing=stats.kw(state, source, "armor_piercing"))
+                continue
+            piercing = stats.kw(state, source, "armor_piercing")
+            spill = 0
+            if source == attacker and excess_to_base(state, attacker) and \
+                    not is_building_id(dest) and kind_of(state, dest) in ("unit", "hero"):
+                spill = max(0, amount - _remaining(state, dest, piercing))
+                amount -= spill
+            damage_target(state, dest, amount, combat=True,
+                          deathtouch=bool(stats.kw(state, source, "deathtouch")),
+                          piercing=piercing)
+            if source == attacker and amount > 0:
+                dealt.append((dest, amount))
+            if spill:
+                base = base_id(state, controller_of(state, dest))
+                damage_building(state, base, spill)
+                dealt.append((base, spill))
+        if dealt:
+            _attacker_dealt(state, attacker, dealt)
         state_based_checks(state)
+
+
+def _attacker_dealt(state: dict, attacker: str, dealt: list) -> None:
+    """Run the ``attacker_dealt`` hooks of the attacker's controller's cards
+    (the attacker included) once for this damage step: sparkshot and
+    overpower damage count with the main hit as one instance (Might of Leaf
+    and Claw ruling)."""
+    from .cards import hooks_for
+    seat = state["cards"][attacker]["controller"]
+    for src in list(player(state, seat)["play"]):
+        hooks = hooks_for(state["cards"][src]["card"])
+        if hooks.attacker_dealt is not None:
+            hooks.attacker_dealt(state, src, attacker, dealt)

@@ -138,9 +138,14 @@ def damage_building(state: dict, target: str, amount: int) -> None:
 
     A tech building or add-on at 0 HP is destroyed and deals 2 damage to its
     base (rulebook "Buildings"; a destroyed tech building can be rebuilt for
-    free, house rule R2). A base at 0 HP ends the game (see checks).
+    free, house rule R2). A base at 0 HP ends the game (see checks). A
+    building card in play (an instance id, e.g. Verdant Tree) takes the
+    damage as a card and dies at its HP (docs/RULINGS.md, "Green cards").
     """
     if amount <= 0:
+        return
+    if not is_building_id(target):
+        damage_card(state, target, amount)
         return
     rec = building_record(state, target)
     if rec is None:
@@ -165,7 +170,14 @@ def destroy_building(state: dict, target: str) -> None:
 
 
 def repair_building(state: dict, target: str, amount: int) -> None:
-    """Remove up to ``amount`` damage from a building (never above max HP)."""
+    """Remove up to ``amount`` damage from a building (never above max HP);
+    ``target`` may be a building card in play (an instance id)."""
+    if not is_building_id(target):
+        inst = state["cards"].get(target)
+        if inst is not None and inst["damage"] > 0:
+            inst["damage"] = max(0, inst["damage"] - amount)
+            log(state, f"{name(state, target)} was repaired.")
+        return
     rec = building_record(state, target)
     if rec is not None and rec["damage"] > 0:
         rec["damage"] = max(0, rec["damage"] - amount)
@@ -238,13 +250,18 @@ def add_rune(state: dict, iid: str, plus: int = 0, minus: int = 0) -> None:
 
 def exhaust(state: dict, iid: str) -> None:
     """Exhaust ``iid``. During its controller's own turn an exhausted card
-    leaves its planned patrol slot (only ready cards lock in as patrollers)."""
+    leaves its planned patrol slot (only ready cards lock in as patrollers).
+    Then the card's own ``exhausted`` hook runs (Rampaging Elephant)."""
     inst = state["cards"][iid]
     inst["exhausted"] = True
     from .state import is_patrolling, patrol_slot
     slot = patrol_slot(state, iid)
     if slot and not is_patrolling(state, iid):
         player(state, inst["controller"])["patrol"][slot] = None
+    from .cards import hooks_for
+    hooks = hooks_for(inst["card"])
+    if hooks.exhausted is not None:  # e.g. Rampaging Elephant readies
+        hooks.exhausted(state, iid)
 
 
 def destroy(state: dict, iid: str) -> None:

@@ -10,7 +10,7 @@ _ID = re.compile(r'"(c\d+)"')
 
 from . import catalog
 from .effects import GOLD_CAP
-from .state import HIDDEN_ZONES, LIST_ZONES
+from .state import HIDDEN_ZONES, LIST_ZONES, printed_card
 from .view import view
 
 
@@ -55,7 +55,7 @@ def check_card_counts(state: dict) -> None:
     the start of the game."""
     for p in state["players"]:
         owned = sum(1 for inst in state["cards"].values()
-                    if inst["owner"] == p["seat"] and not catalog.card(inst["card"]).get("token"))
+                    if inst["owner"] == p["seat"] and not catalog.card(printed_card(inst)).get("token"))
         owned += sum(p["codex"].values())
         assert owned == p["card_total"], f"seat {p['seat']} owns {owned} cards, started with {p['card_total']}"
 

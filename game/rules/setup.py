@@ -14,7 +14,7 @@ buildings, whose turn it is.
 from . import catalog, rng
 from .errors import RulesError
 from .flow import run
-from .state import PATROL_SLOTS, make_instance, player
+from .state import PATROL_SLOTS, make_instance, player, printed_card
 from .turns import begin_turn
 
 MODES = {
@@ -59,7 +59,8 @@ def new_game(config: dict) -> dict:
         "status": "playing", "winner": None, "winners": [], "winner_team": None,
         "result_reason": None, "turn": 0, "active": 0, "phase": "setup",
         "players": [], "teams": [], "cards": {}, "next_iid": 1, "queue": [],
-        "prompt": None, "prompt_seq": 0, "temp": [], "log": [], "log_seq": 0, "acting": None,
+        "prompt": None, "prompt_seq": 0, "temp": [], "lasting": [], "log": [], "log_seq": 0,
+        "acting": None,
     }
     for index, seat in enumerate(seats):
         heroes = _seat_heroes(seat, MODES[mode][1])
@@ -136,7 +137,7 @@ def _draw_silently(state: dict, seat: int) -> None:
 def _owned_cards(state: dict, seat: int) -> int:
     """Cards ``seat`` owns (tokens excluded) in every zone, plus its codex."""
     owned = sum(1 for inst in state["cards"].values()
-                if inst["owner"] == seat and not catalog.card(inst["card"]).get("token"))
+                if inst["owner"] == seat and not catalog.card(printed_card(inst)).get("token"))
     return owned + sum(player(state, seat)["codex"].values())
 
 

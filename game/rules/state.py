@@ -64,6 +64,14 @@ def facts(state: dict, iid: str) -> dict:
     return catalog.card(state["cards"][iid]["card"])
 
 
+def printed_card(inst: dict) -> str:
+    """The catalog id instance ``inst`` really is. A transformed card shows
+    another card's face (``inst["card"]``) while its mark ``transformed``
+    keeps its own id; it is itself again when it leaves play (Polymorph:
+    Squirrel rulings: same card, same tech level, no arrival)."""
+    return inst["marks"].get("transformed") or inst["card"]
+
+
 def make_instance(state: dict, card_id: str, owner: int, zone: str) -> str:
     """Create a card instance of ``card_id`` owned by ``owner`` in ``zone``.
 
@@ -116,6 +124,8 @@ def move(state: dict, iid: str, zone: str, top: bool = False) -> str:
     inst = state["cards"][iid]
     _detach(state, iid)
     owner = inst["owner"]
+    inst["card"] = printed_card(inst)  # a transformed card leaves as itself
+    inst["marks"].pop("transformed", None)
     if catalog.card(inst["card"]).get("token") and zone != "play":
         del state["cards"][iid]
         return ""

@@ -10,7 +10,7 @@ import threading
 from contextlib import contextmanager
 
 from . import catalog
-from .state import facts, is_patrolling, patrol_slot, team_of
+from .state import facts, is_patrolling, patrol_slot, printed_card, team_of
 
 
 def _base(state: dict, inst: dict) -> tuple:
@@ -84,8 +84,10 @@ def _compute(state: dict, iid: str) -> dict:
     net_runes = inst["plus"] - inst["minus"]
     atk += net_runes
     hp += net_runes
-    for eff in state["temp"]:
-        if eff["iid"] == iid:
+    # This-turn modifiers, then those lasting until a player's next turn
+    # (state["lasting"], e.g. Ferocity; see turns.begin_turn).
+    for eff in state["temp"] + state.get("lasting", []):
+        if eff.get("iid") == iid:
             atk += eff.get("atk", 0)
             hp += eff.get("hp", 0)
             _add_keywords(kw, eff.get("kw", {}))
@@ -99,6 +101,14 @@ def _compute(state: dict, iid: str) -> dict:
                 atk += d_atk
                 hp += d_hp
                 _add_keywords(kw, d_kw)
+        for p in state["players"]:  # hooks ``aura_all``: whoever controls iid
+            for src in p["play"]:
+                hooks = hooks_for(state["cards"][src]["card"])
+                if hooks.aura_all is not None:
+                    d_atk, d_hp, d_kw = hooks.aura_all(state, src, iid)
+                    atk += d_atk
+                    hp += d_hp
+                    _add_keywords(kw, d_kw)
         if is_patrolling(state, iid):
             slot = patrol_slot(state, iid)
             if slot == "squad_leader":
@@ -110,6 +120,13 @@ def _compute(state: dict, iid: str) -> dict:
     if own_turn and kw.get("frenzy"):
         atk += kw["frenzy"]
     return {"atk": max(0, atk), "hp": hp, "kw": kw}
+
+
+def recompute(state: dict, iid: str) -> dict:
+    """Like :func:`compute`, but never memoised: for an aura that must look
+    at the very thing it modifies (e.g. "units with 3 ATK or less") while
+    that thing's stats are being computed, under a guard of its own."""
+    return _compute(state, iid)
 
 
 def atk(state: dict, iid: str) -> int:
@@ -143,5 +160,7 @@ def is_character(state: dict, iid: str) -> bool:
 
 
 def tech_level(state: dict, iid: str) -> int:
-    """The tech level of a unit (tokens are tech 0); heroes count as None."""
-    return facts(state, iid).get("tech")
+    """The tech level of a unit (tokens are tech 0); heroes count as None.
+    A transformed unit keeps its own tech level (Polymorph: Squirrel
+    ruling)."""
+    return catalog.card(printed_card(state["cards"][iid])).get("tech")

@@ -5,7 +5,7 @@ Illusion, Flagbearer, Unattackable, Flying, Anti-air; house rule R10 (the
 Tower detects the first stealth or invisible attacker each opponent turn).
 """
 from . import catalog, stats
-from .effects import building_ids, building_record, is_building_id
+from .effects import building_ids, building_owner, building_record, is_building_id
 from .state import is_opponent, is_patrolling, player, team_of
 
 
@@ -168,6 +168,18 @@ def tower_can_detect(state: dict, group: list):
     return None
 
 
+def sneaky(state: dict, attacker: str, target: str = None) -> bool:
+    """True when ``attacker`` has stealth or invisible, or has stealth
+    while attacking ``target`` (hook ``stealth_toward``, Stalking Tiger)."""
+    if stats.kw(state, attacker, "stealth") or stats.kw(state, attacker, "invisible"):
+        return True
+    if target is None:
+        return False
+    from .cards import hooks_for
+    hooks = hooks_for(state["cards"][attacker]["card"])
+    return hooks.stealth_toward is not None and hooks.stealth_toward(state, attacker, target)
+
+
 def evades_patrol(state: dict, attacker: str, group: list) -> bool:
     """True when ``attacker`` may ignore every patroller of ``group``:
     unstoppable, or stealth / invisible that the group does not detect."""
@@ -189,12 +201,21 @@ def patrollers(state: dict, group: list) -> list:
 
 def can_hit(state: dict, attacker: str, tid: str) -> bool:
     """Whether ``attacker`` could attack ``tid`` ignoring patrol duties:
-    it exists, is attackable and visible, and fliers need flying or anti-air."""
-    if not thing_exists(state, tid) or is_building_id(tid):
-        return thing_exists(state, tid)
+    it exists, is attackable and visible, and fliers need flying or anti-air.
+    Building cards in play are attacked like buildings. A card's hook
+    ``attackable_by`` may refuse the attacker (Tiny Basilisk), and a unit
+    can't attack a player under Moment's Peace (:func:`at_peace`)."""
+    if not thing_exists(state, tid) or at_peace(state, attacker, tid):
+        return False
+    if is_building_id(tid) or kind_of(state, tid) == "building":
+        return True
     if kind_of(state, tid) not in ("unit", "hero"):
         return False
     if stats.kw(state, tid, "unattackable"):
+        return False
+    from .cards import hooks_for
+    hooks = hooks_for(state["cards"][tid]["card"])
+    if hooks.attackable_by is not None and not hooks.attackable_by(state, tid, attacker):
         return False
     seat = state["cards"][attacker]["controller"]
     if hidden_from(state, tid, seat) and not is_patrolling(state, tid):
@@ -205,11 +226,29 @@ def can_hit(state: dict, attacker: str, tid: str) -> bool:
     return True
 
 
+def at_peace(state: dict, attacker: str, tid: str) -> bool:
+    """True when ``attacker`` is a unit and ``tid`` belongs to an opponent of
+    its controller who is protected by a lasting ``protect`` effect
+    (Moment's Peace rulings: nothing that player controls, and not their
+    team's base, can be attacked by opposing units; heroes still can)."""
+    entries = [e for e in state.get("lasting", []) if e.get("protect")]
+    if not entries or not stats.is_unit(state, attacker):
+        return False
+    seat = state["cards"][attacker]["controller"]
+    owners = building_owner(state, tid) if tid.startswith("base:") else [controller_of(state, tid)]
+    return any(e["seat"] in owners and is_opponent(state, seat, e["seat"]) for e in entries)
+
+
 def constrains(state: dict, attacker: str, patroller: str, group: list) -> bool:
     """A patroller stops an attacker on its own level: ground stops ground,
     flying stops flying (glossary: Flying, Anti-air), unless the attacker
-    evades patrollers altogether."""
+    evades patrollers altogether or its hook ``unstoppable_by`` lets it
+    ignore this one (Tiny Basilisk, Predator Tiger)."""
     if evades_patrol(state, attacker, group):
+        return False
+    from .cards import hooks_for
+    hooks = hooks_for(state["cards"][attacker]["card"])
+    if hooks.unstoppable_by is not None and hooks.unstoppable_by(state, attacker, patroller):
         return False
     same_level = bool(stats.kw(state, attacker, "flying")) == bool(stats.kw(state, patroller, "flying"))
     return same_level and can_hit(state, attacker, patroller)
@@ -217,10 +256,11 @@ def constrains(state: dict, attacker: str, patroller: str, group: list) -> bool:
 
 def group_things(state: dict, group: list) -> list:
     """Everything ``group`` controls that could be attacked: units, heroes,
-    tech buildings, add-ons and bases."""
+    building cards, tech buildings, add-ons and bases."""
     out = []
     for s in group:
-        out.extend(i for i in player(state, s)["play"] if kind_of(state, i) in ("unit", "hero"))
+        out.extend(i for i in player(state, s)["play"]
+                   if kind_of(state, i) in ("unit", "hero", "building"))
         out.extend(building_ids(state, s))
     for team in sorted({team_of(state, s) for s in group}):
         out.append(f"base:{team}")
@@ -240,6 +280,7 @@ def _attack_targets(state: dict, attacker: str, ignore: str = None) -> list:
     stops it, otherwise anything attackable (rulebook "Patrol zone"; house
     rules R15, R20). ``ignore`` leaves one thing out, as if it were gone
     (overpower asks what else the attacker could have attacked, R16)."""
+    from .cards import hooks_for
     seat = state["cards"][attacker]["controller"]
     out = []
     for group in defending_groups(state, seat):
@@ -253,6 +294,15 @@ def _attack_targets(state: dict, attacker: str, ignore: str = None) -> list:
         else:
             out.extend(t for t in group_things(state, group)
                        if t != ignore and can_hit(state, attacker, t))
+            continue
+        # Stealth toward some targets only (hook ``stealth_toward``, Stalking
+        # Tiger: while attacking a unit) sneaks past the patrollers to those,
+        # unless the group detects it.
+        if hooks_for(state["cards"][attacker]["card"]).stealth_toward is not None \
+                and not detects(state, group, attacker):
+            out.extend(t for t in group_things(state, group)
+                       if t != ignore and t not in out and sneaky(state, attacker, t)
+                       and can_hit(state, attacker, t))
     return out
 
 

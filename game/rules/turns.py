@@ -77,9 +77,22 @@ def begin_turn(state: dict, seat: int) -> None:
             if inst["marks"].pop("disabled", False):
                 continue  # glossary: Disable - it skips this ready step
             inst["exhausted"] = False
+    _end_lasting(state, acting)
     for s in acting:
         push(state, {"op": "upkeep", "seat": s}, front=False)
     push(state, {"op": "main_phase", "seat": seat}, front=False)
+
+
+def _end_lasting(state: dict, acting: list) -> None:
+    """Effects lasting "until your next turn" or "until your next upkeep"
+    (``state["lasting"]``: Moment's Peace, Ferocity, Polymorph: Squirrel)
+    end as their player's next turn begins, before the upkeep; an entry with
+    an ``end`` step name queues that step (e.g. to undo a transformation)."""
+    ending = [e for e in state.get("lasting", []) if e["seat"] in acting]
+    state["lasting"] = [e for e in state.get("lasting", []) if e["seat"] not in acting]
+    for entry in ending:
+        if entry.get("end"):
+            push(state, dict(entry, op=entry["end"]), front=False)
 
 
 UPKEEP_ORDERS = ("healing first", "abilities first")

@@ -31,8 +31,14 @@ def _card_public(state: dict, iid: str) -> dict:
         out["tech"] = rec.get("tech")
     if rec["kind"] == "hero":
         out.update(level=inst["level"], mid_level=rec["mid_level"], max_level=rec["max_level"])
+    if rec["kind"] == "building":  # a building card in play (Verdant Tree)
+        out["hp"] = stats.hp(state, iid)
     if "partners" in inst["marks"]:
         out["partners"] = list(inst["marks"]["partners"])
+    if inst["marks"].get("runes"):  # named runes: feather, growth
+        out["runes"] = dict(inst["marks"]["runes"])
+    if inst["marks"].get("attached"):
+        out["attached_to"] = inst["marks"]["attached"]
     return out
 
 

@@ -61,6 +61,29 @@ class Hooks:
     - ``spell_played(state, src, spell_iid)``: "whenever you play a spell".
     - ``must_sacrifice(state, iid) -> bool``: a state-based sacrifice.
     - ``can_attack(state, iid) -> bool``: False forbids attacking.
+    - ``aura_all(state, src, iid) -> (atk, hp, keywords)``: like ``aura``,
+      but for every thing in play whoever controls it (attachments, runes
+      that an in-play card gives meaning to, e.g. Fairie Dragon's feathers).
+    - ``other_arrives(state, src, iid)``: another card of ``src``'s
+      controller arrived (played, put into play, a token made).
+    - ``any_attacks(state, src, attacker, ctx)``: any attack was declared
+      (after the attacker's own ``attacks``); ``src`` is any card in play.
+    - ``attacker_dealt(state, src, attacker, dealt)``: an attacker of
+      ``src``'s controller dealt combat damage in one damage step; ``dealt``
+      is a list of ``(target id, amount)`` with amount > 0 (armor included).
+    - ``exhausted(state, iid)``: the card itself was just exhausted.
+    - ``unstoppable_by(state, iid, patroller) -> bool``: True lets ``iid``
+      ignore that patroller when it attacks.
+    - ``attackable_by(state, iid, attacker) -> bool``: False forbids
+      ``attacker`` from attacking ``iid``.
+    - ``stealth_toward(state, iid, target) -> bool``: ``iid`` has stealth
+      while attacking ``target``.
+    - ``own_cost(state, seat, cost) -> int``: change to the gold cost of
+      this card itself while ``seat`` plays it from hand.
+    - ``hire_cost(state, src, seat, cost) -> int``: change to the gold cost
+      of hiring a worker for ``seat`` while ``src`` is in play under it.
+    - ``spell_license(state, src, seat, card_id) -> bool``: True lets
+      ``seat`` play spell ``card_id`` without the hero it needs.
     """
     targets: list = field(default_factory=list)
     resolve: Optional[Callable] = None
@@ -78,6 +101,17 @@ class Hooks:
     spell_played: Optional[Callable] = None
     must_sacrifice: Optional[Callable] = None
     can_attack: Optional[Callable] = None
+    aura_all: Optional[Callable] = None
+    other_arrives: Optional[Callable] = None
+    any_attacks: Optional[Callable] = None
+    attacker_dealt: Optional[Callable] = None
+    exhausted: Optional[Callable] = None
+    unstoppable_by: Optional[Callable] = None
+    attackable_by: Optional[Callable] = None
+    stealth_toward: Optional[Callable] = None
+    own_cost: Optional[Callable] = None
+    hire_cost: Optional[Callable] = None
+    spell_license: Optional[Callable] = None
 
 
 REGISTRY: dict = {}

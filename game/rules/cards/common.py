@@ -1,20 +1,25 @@
 """Helpers that card hooks share: choosing targets mid-effect, tokens,
 this-turn modifiers and common target filters."""
+import threading
+from contextlib import contextmanager
+
 from .. import catalog, stats
 from ..effects import pay, sideline  # noqa: F401  (sideline: the keyword lives in effects)
 from ..flow import ask, op, push
-from ..state import is_opponent, is_patrolling, log, make_instance, player, teammates
+from ..state import is_opponent, is_patrolling, log, make_instance, name, player, teammates
 from ..targeting import controller_of, is_flagbearer, resist_cost, slot_candidates
 
 
-def ask_target(state: dict, seat: int, slot, text: str, then: dict, exclude=()) -> None:
+def ask_target(state: dict, seat: int, slot, text: str, then: dict, exclude=(),
+               optional: bool = False) -> None:
     """Ask ``seat`` to pick a target for ``slot`` while an effect resolves.
 
     Only targets whose resist ``seat`` can pay are offered; if an opposing
     flagbearer is among them, only flagbearers are offered (glossary:
     Flagbearer; Final Smash ruling: each part checks again). The chosen
     target's resist is paid, an Illusion dies on being targeted, and then
-    step ``then`` runs with ``choice`` = [target] (or [] when there is none).
+    step ``then`` runs with ``choice`` = [target] (or [] when there is none,
+    or when ``optional`` and the player chose none: "you may").
     """
     options = slot_candidates(state, seat, slot, exclude)
     if slot.icon:
@@ -23,7 +28,8 @@ def ask_target(state: dict, seat: int, slot, text: str, then: dict, exclude=()) 
         flags = [t for t in options if is_flagbearer(state, t) and is_opponent(state, seat, controller_of(state, t))]
         if flags:
             options = flags
-    ask(state, seat, text, options, {"op": "targeted", "seat": seat, "icon": slot.icon, "then": then})
+    ask(state, seat, text, options, {"op": "targeted", "seat": seat, "icon": slot.icon, "then": then},
+        optional=optional and bool(options))
 
 
 @op("targeted")
@@ -49,10 +55,12 @@ def make_token(state: dict, card_id: str, seat: int) -> str:
         iid = make_instance(state, card_id, seat, "future")
         log(state, f"{player(state, seat)['name']} got a {catalog.card(card_id)['name']} token in the future.")
         return to_future(state, iid)
+    from ..actions import announce_arrival
     iid = make_instance(state, card_id, seat, "play")
     state["cards"][iid]["arrived"] = state["turn"]
     log(state, f"{player(state, seat)['name']} got a {catalog.card(card_id)['name']} token.")
     arrive_with_time_runes(state, iid)
+    announce_arrival(state, iid)
     return iid
 
 
@@ -93,3 +101,167 @@ def tech_exactly(level: int):
 def has_subtype(state: dict, iid: str, subtype: str) -> bool:
     """True when ``iid``'s card has ``subtype`` (e.g. "Virtuoso")."""
     return subtype in catalog.card(state["cards"][iid]["card"])["subtypes"]
+
+
+# ---- generic mechanisms added with the green cards (docs/RULINGS.md) --------
+
+def lasting(state: dict, seat: int, **entry) -> None:
+    """Start an effect of ``seat``'s that lasts until ``seat``'s next turn
+    begins ("until your next turn", "until your next upkeep":
+    turns._end_lasting ends it). ``entry`` fields: ``iid`` with ``atk``,
+    ``hp``, ``kw`` for a modifier on one card (stats adds it), ``protect``
+    (opposing units can't attack ``seat``, targeting.at_peace),
+    ``no_patrol`` (``seat``'s units can't patrol), ``end`` (a step name run
+    when it ends)."""
+    state.setdefault("lasting", []).append(dict(entry, seat=seat))
+
+
+def put_from_codex(state: dict, seat: int, card_id: str):
+    """Put one copy of ``card_id`` from ``seat``'s codex into play: no gold,
+    no tech building needed (Calamandra Moss ruling); it arrives like any
+    card (forecast sends it to the future). Returns its id, or None when
+    the codex has no copy."""
+    from ..actions import enter_play
+    p = player(state, seat)
+    if p["codex"].get(card_id, 0) <= 0:
+        return None
+    _take_from_codex(p, card_id)
+    iid = make_instance(state, card_id, seat, "codex")
+    log(state, f"{player(state, seat)['name']} put {catalog.card(card_id)['name']} "
+               "from their codex into play.")
+    return enter_play(state, iid, seat)
+
+
+def fetch_from_codex(state: dict, seat: int, card_id: str):
+    """Move one copy of ``card_id`` from ``seat``'s codex into their hand,
+    shown to everyone (Feral Strike: "reveal them"). Returns its id, or
+    None when the codex has no copy."""
+    p = player(state, seat)
+    if p["codex"].get(card_id, 0) <= 0:
+        return None
+    _take_from_codex(p, card_id)
+    log(state, f"{p['name']} took {catalog.card(card_id)['name']} from their codex into their hand.")
+    return make_instance(state, card_id, seat, "hand")
+
+
+def _take_from_codex(p: dict, card_id: str) -> None:
+    p["codex"][card_id] -= 1
+    if not p["codex"][card_id]:
+        del p["codex"][card_id]
+
+
+def worker_total(state: dict, seat: int) -> int:
+    """How many workers ``seat`` has (starting ones and hired cards)."""
+    p = player(state, seat)
+    return p["base_workers"] + len(p["workers"])
+
+
+def trash_worker(state: dict, seat: int) -> bool:
+    """Trash one of ``seat``'s workers, picked at random: workers are
+    identical face down, so no one chooses or sees which (Tyrannosaurus Rex
+    and Detonate rulings); a starting worker just lowers the count (Lich's
+    Bargain ruling), a hired card goes to the trash unseen. Returns False
+    when ``seat`` has no worker."""
+    from .. import rng
+    from ..effects import trash
+    p = player(state, seat)
+    total = worker_total(state, seat)
+    if total <= 0:
+        return False
+    pick = rng.randbelow(state, total)
+    if pick < p["base_workers"]:
+        p["base_workers"] -= 1
+        log(state, f"One of {p['name']}'s workers was trashed.")
+    else:
+        trash(state, p["workers"][pick - p["base_workers"]])
+    return True
+
+
+def transform(state: dict, iid: str, card_id: str) -> None:
+    """Turn in-play ``iid`` into a ``card_id`` (its face, stats, keywords and
+    abilities); it keeps its id, damage, runes, attachments and tech level
+    and does not arrive (Polymorph: Squirrel rulings). :func:`untransform`
+    or leaving play makes it itself again (state.printed_card)."""
+    from ..state import printed_card
+    inst = state["cards"][iid]
+    inst["marks"]["transformed"] = printed_card(inst)
+    inst["card"] = card_id
+
+
+def untransform(state: dict, iid: str) -> None:
+    """Make a transformed card in play itself again (see :func:`transform`)."""
+    inst = state["cards"].get(iid)
+    if inst is not None and inst["zone"] == "play" and inst["marks"].get("transformed"):
+        inst["card"] = inst["marks"].pop("transformed")
+        log(state, f"{catalog.card(inst['card'])['name']} is itself again.")
+
+
+def rune_count(state: dict, iid: str, rune: str) -> int:
+    """How many named runes (``"feather"``, ``"growth"``) ``iid`` carries."""
+    return state["cards"][iid]["marks"].get("runes", {}).get(rune, 0)
+
+
+def add_named_rune(state: dict, iid: str, rune: str, count: int = 1) -> None:
+    """Put ``count`` named runes on ``iid`` (the view shows them as
+    ``runes``); they stay while it stays in play, like +1/+1 runes."""
+    runes = state["cards"][iid]["marks"].setdefault("runes", {})
+    runes[rune] = runes.get(rune, 0) + count
+
+
+def remove_plus_rune(state: dict, iid: str) -> bool:
+    """Take one +1/+1 rune off ``iid`` (a cost: Spore Shambler, Blooming
+    Ancient); it may then die of its damage (Spore Shambler ruling).
+    Returns False when it has none."""
+    inst = state["cards"].get(iid)
+    if inst is None or inst["plus"] <= 0:
+        return False
+    inst["plus"] -= 1
+    return True
+
+
+def attach(state: dict, src: str, host: str) -> None:
+    """Attach ongoing spell ``src`` (in play) to ``host``."""
+    state["cards"][src]["marks"]["attached"] = host
+    log(state, f"{name(state, src)} is attached to {name(state, host)}.")
+
+
+def attached_to(state: dict, src: str):
+    """The id ``src`` is attached to while that is in play, else None."""
+    host = state["cards"][src]["marks"].get("attached")
+    inst = state["cards"].get(host) if host else None
+    return host if inst is not None and inst["zone"] == "play" else None
+
+
+def host_gone(state: dict, src: str) -> bool:
+    """A ``must_sacrifice`` test for attachments: once attached, the spell
+    goes to the discard pile when its host leaves play (glossary:
+    Attachments)."""
+    return "attached" in state["cards"][src]["marks"] and attached_to(state, src) is None
+
+
+_BUSY = threading.local()
+
+
+@contextmanager
+def busy(guard: str, iid: str):
+    """Mark aura ``guard`` as being evaluated for ``iid`` (see
+    :func:`is_busy`): an aura that must read the stats of the very thing it
+    modifies turns itself off for it meanwhile, so the reading ends."""
+    held = _BUSY.__dict__.setdefault("held", set())
+    key = (guard, iid)
+    held.add(key)
+    try:
+        yield
+    finally:
+        held.discard(key)
+
+
+def is_busy(guard: str, iid: str) -> bool:
+    """True while aura ``guard`` is evaluating ``iid`` (see :func:`busy`)."""
+    return (guard, iid) in _BUSY.__dict__.get("held", set())
+
+
+def raw_stats(state: dict, iid: str, guard: str) -> dict:
+    """``iid``'s stats computed with aura ``guard`` off for it (no memo)."""
+    with busy(guard, iid):
+        return stats.recompute(state, iid)
