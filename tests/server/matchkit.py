@@ -15,9 +15,11 @@ SECRET_NAME_ZONES = ("hand", "workers", "discard")
 
 
 @sync_to_async
-def start_match(players, public=True, spectators=True, seed=42, heroes=("troq_bashar", "river_montoya")):
-    """Start a match through the lobby services; returns the Match."""
-    table = services.create_table(players[0], "1hero", is_public=public, allow_spectators=spectators)
+def start_match(players, public=True, spectators=True, seed=42, heroes=("troq_bashar", "river_montoya"),
+                mode="1hero"):
+    """Start a ``mode`` match through the lobby services, ``players[i]`` at
+    seat i with ``heroes[i]``; returns the Match."""
+    table = services.create_table(players[0], mode, is_public=public, allow_spectators=spectators)
     for index, user in enumerate(players):
         if index:
             services.take_seat(table.pk, user, index, table.invite_token)
@@ -60,19 +62,29 @@ def playable(state: dict, seat: int) -> list:
     return [a for a in rules.legal_actions(state, seat) if a["type"] != "concede"]
 
 
+def team_of(state: dict, viewer) -> set:
+    """The seats on ``viewer``'s team (itself included); empty for a spectator."""
+    if viewer is None:
+        return set()
+    team = state["players"][viewer]["team"]
+    return {p["seat"] for p in state["players"] if p["team"] == team}
+
+
 def known_names(state: dict, viewer) -> set:
     """Card ids and names ``viewer`` may legitimately know at ``state``: cards
-    outside hidden zones, the viewer's own cards and codex, every hero."""
+    outside hidden zones, the cards and codex of the viewer and its
+    teammates (house rule R21), every hero."""
     known = set()
+    team = team_of(state, viewer)
 
     def add(card_id):
         known.update({card_id, catalog.card(card_id)["name"]})
 
     for inst in state["cards"].values():
-        if inst["zone"] not in HIDDEN_ZONES or inst["owner"] == viewer:
+        if inst["zone"] not in HIDDEN_ZONES or inst["owner"] in team:
             add(inst["card"])
     for player in state["players"]:
-        if player["seat"] == viewer:
+        if player["seat"] in team:
             for card_id in player["codex"]:
                 add(card_id)
         for hero in player["heroes"]:
@@ -82,12 +94,17 @@ def known_names(state: dict, viewer) -> set:
 
 def secrets_for(state: dict, viewer, known: set) -> tuple[set, set]:
     """What ``viewer`` (a seat, or None for a spectator) must not receive:
-    (instance ids in other seats' hidden zones, names/ids of other seats' hand,
-    worker and discard cards -- tech picks land in the discard -- that the
-    viewer cannot otherwise know)."""
+    (instance ids in hidden zones of seats outside the viewer's team, and of
+    its teammates' decks and workers; names/ids of hand, worker and discard
+    cards of seats outside the viewer's team -- tech picks land in the
+    discard -- that the viewer cannot otherwise know)."""
     iids, names = set(), set()
+    team = team_of(state, viewer)
     for player in state["players"]:
         if player["seat"] == viewer:
+            continue
+        if player["seat"] in team:  # a teammate: hand and discard are shared (R21)
+            iids.update(player["deck"], player["workers"])
             continue
         for zone in HIDDEN_ZONES:
             iids.update(player[zone])
