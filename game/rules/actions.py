@@ -510,6 +510,9 @@ def check_ability(state, seat, action):
     if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(abilities):
         fail("bad_ability", "That card has no such ability.")
     ability = abilities[index]
+    if ability.available is not None and not ability.available(state, iid):
+        # A cost that can't be paid now (e.g. no +1/+1 rune to remove).
+        fail("bad_ability", "That ability can't be used now.")
     if ability.exhaust:
         if card_of(state, iid)["exhausted"]:
             fail("exhausted", "That card is exhausted.")

@@ -30,7 +30,9 @@ class Ability:
     ``exhaust``: the cost includes exhausting the card (arrival fatigue
     applies, house rule R5); ``gold``: gold cost; ``sacrifice``: the card is
     sacrificed as the cost. ``resolve(state, seat, iid, targets)`` does the
-    effect. ``available(state, iid)`` says whether the card has it now.
+    effect. ``available(state, iid)`` says whether it can be used now (a
+    cost beyond gold and exhausting that can't be paid, e.g. no card to
+    discard: the action is refused with ``bad_ability``).
     """
     text: str
     resolve: Callable
@@ -131,3 +133,4 @@ def hooks_for(card_id: str) -> Hooks:
 
 
 from . import starter  # noqa: E402,F401  (registers the Starter set's cards)
+from . import green  # noqa: E402,F401  (registers the green cards)
