@@ -169,15 +169,15 @@ def test_boost_refusals():
     assert {"type": "play", "card": card, "targets": [], "boost": True} not in legal_actions(s, 0)
 
 
-def test_boost_on_a_spell_reaches_its_effect(card_hooks):
-    """Boost on a spell (Murkwood Allies): the resolving spell sees it."""
-    card_hooks("murkwood_allies", Hooks(resolve=lambda st, seat, iid, targets: log(
-        st, f"test: boosted={bool(st['cards'][iid]['marks'].get('boosted'))}")))
+def test_boost_on_a_spell_reaches_its_effect():
+    """Boost on a spell (Murkwood Allies): the resolving spell sees it, so
+    the boosted effect (a Beast and four Frogs) happens."""
     s = scenario_game([{"hand": ["murkwood_allies"], "gold": 9,
                         "play": [{"card": "calamandra_moss"}]}])
     card = s["players"][0]["hand"][0]
     s = act(s, 0, {"type": "play", "card": card, "targets": [], "boost": True})
-    assert logged(s, "test: boosted=True") and s["players"][0]["gold"] == 0
+    made = sorted(s["cards"][i]["card"] for i in s["players"][0]["play"] if s["cards"][i]["card"] != "calamandra_moss")
+    assert made == ["beast", "frog", "frog", "frog", "frog"] and s["players"][0]["gold"] == 0
 
 
 # ---- channeling ------------------------------------------------------------------
