@@ -116,6 +116,7 @@ def enter_play(state: dict, iid: str, seat: int, marks: dict = None) -> str:
     """
     from .timerunes import arrive_with_time_runes, forecast_value, to_future
     inst = state["cards"][iid]
+    origin = inst["zone"]
     if inst["zone"] != "future" and forecast_value(state, inst["card"]):
         iid = to_future(state, iid)
         card_of(state, iid)["marks"].update(marks or {})
@@ -127,12 +128,26 @@ def enter_play(state: dict, iid: str, seat: int, marks: dict = None) -> str:
     inst = card_of(state, iid)
     inst["arrived"] = state["turn"]
     inst["marks"].update(marks or {})
+    _note_first_from_hand(state, iid, origin)
     arrive_with_time_runes(state, iid)
     hooks = hooks_for(inst["card"])
     if hooks.arrives is not None:
         hooks.arrives(state, iid)
     announce_arrival(state, iid)
     return iid
+
+
+def _note_first_from_hand(state: dict, iid: str, origin: str) -> None:
+    """Mark ``iid`` ``first_from_hand`` (the turn number) when it is the
+    first unit that arrived from its controller's hand this turn, played or
+    put into play; arrivals from anywhere else don't count (Drakk Ramhorn
+    rulings). The player's ``hand_unit_turn`` remembers the turn of that
+    first arrival, whoever cares about it."""
+    inst = card_of(state, iid)
+    p = player(state, inst["controller"])
+    if origin == "hand" and stats.is_unit(state, iid) and p.get("hand_unit_turn") != state["turn"]:
+        p["hand_unit_turn"] = state["turn"]
+        inst["marks"]["first_from_hand"] = state["turn"]
 
 
 def announce_arrival(state: dict, iid: str) -> None:
@@ -368,7 +383,8 @@ def _spell_hero_ok(state: dict, seat: int, rec: dict) -> bool:
 def check_play(state, seat, action):
     """Play a card from hand: units, spells, upgrades and buildings.
 
-    Units and other non-spells need the tech building of their tech level;
+    Units and other non-spells need the tech building of their tech level
+    (unless a hook ``tech_waiver`` lifts that, Pirate-Gang Commander);
     spells need a hero (see _spell_hero_ok); legendary cards can't have two
     in play; targets must be legal (check_targets); gold covers the cost
     plus resist. ``"boost": true`` pays the card's boost X on top (glossary:
@@ -385,7 +401,7 @@ def check_play(state, seat, action):
             if rec.get("spell_kind") == "ultimate":
                 fail("needs_max_hero", "Ultimate spells need their hero at max level since the start of your turn.")
             fail("needs_hero", "You need a hero of that spell's spec in play.")
-    elif tech_problem(state, seat, rec):
+    elif tech_problem(state, seat, rec) and not _tech_waived(state, seat, rec["id"]):
         fail("needs_tech", tech_problem(state, seat, rec))
     if rec["legendary"] and any(state["cards"][i]["card"] == rec["id"] for i in p["play"]):
         fail("legendary", "You already have that legendary card in play.")
@@ -402,6 +418,16 @@ def check_play(state, seat, action):
     slots = hooks_for(rec["id"]).targets
     extra = check_targets(state, seat, slots, action.get("targets"), p["gold"] - cost)
     return iid, cost + extra, list(action.get("targets") or []), boosted
+
+
+def _tech_waived(state: dict, seat: int, card_id: str) -> bool:
+    """True when a card ``seat`` controls lets it play ``card_id`` without
+    its tech building (hook ``tech_waiver``: Pirate-Gang Commander)."""
+    for src in player(state, seat)["play"]:
+        hooks = hooks_for(state["cards"][src]["card"])
+        if hooks.tech_waiver is not None and hooks.tech_waiver(state, src, seat, card_id):
+            return True
+    return False
 
 
 def do_play(state, seat, plan):
@@ -469,7 +495,10 @@ def _spell_done(state, step):
 
 
 def _spell_played_triggers(state, seat, iid):
-    """Run the "whenever you play a spell" hooks of ``seat``'s cards."""
+    """Run the "whenever you play a spell" hooks of ``seat``'s cards, after
+    noting the turn in the player's ``spell_turn`` ("if you played a spell
+    this turn": Calypso Vystari)."""
+    player(state, seat)["spell_turn"] = state["turn"]
     for src in list(player(state, seat)["play"]):
         if src != iid and src in state["cards"]:
             hooks = hooks_for(state["cards"][src]["card"])
@@ -574,7 +603,8 @@ def check_patrol(state, seat, action):
     """Arrange the patrol zone during your main phase: put a ready unit or
     hero into a slot (swapping out its occupant) or take it out (slot None).
     A lasting ``no_patrol`` effect keeps the player's units out (Moment's
-    Peace); heroes may still patrol."""
+    Peace); heroes may still patrol. A card whose hook ``can_patrol`` says
+    no never patrols (Makeshift Rambaster: "can't patrol")."""
     require_main(state, seat)
     iid = action.get("card")
     inst = own_in_play(state, seat, iid)
@@ -585,6 +615,9 @@ def check_patrol(state, seat, action):
         fail("bad_slot", "Unknown patrol slot.")
     if slot is not None and inst["exhausted"]:
         fail("exhausted", "Only ready units and heroes can patrol.")
+    can_patrol = hooks_for(inst["card"]).can_patrol
+    if slot is not None and can_patrol is not None and not can_patrol(state, iid):
+        fail("cannot_patrol", "That card can't patrol.")
     if slot is not None and stats.is_unit(state, iid) and any(
             e["seat"] == seat and e.get("no_patrol") for e in state.get("lasting", [])):
         fail("cannot_patrol", "Your units can't patrol until your next turn (Moment's Peace).")

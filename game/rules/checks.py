@@ -18,17 +18,39 @@ def state_based_checks(state: dict) -> None:
     changed = True
     while changed and state["status"] == "playing":
         changed = False
-        for iid in _dying(state):
+        dying = _dying(state)
+        _announce_deaths(state, dying)
+        for iid in dying:
             if iid in state["cards"] and state["cards"][iid]["zone"] == "play":
                 die(state, iid)
                 changed = True
-        for iid in _forced_sacrifices(state):
+        sacrificed = _forced_sacrifices(state)
+        _announce_deaths(state, sacrificed)
+        for iid in sacrificed:
             if iid in state["cards"] and state["cards"][iid]["zone"] == "play":
                 log(state, f"{name(state, iid)} was sacrificed.")
                 die(state, iid)
                 changed = True
         if _check_game_end(state):
             return
+
+
+def _announce_deaths(state: dict, batch: list) -> None:
+    """"Whenever a unit dies": before a batch of simultaneous deaths is
+    carried out, every card in play, those about to die included, hears of
+    each dying unit (hook ``unit_dies``), so the outcome doesn't depend on
+    the order the batch is processed in (Captured Bugblatter ruling: it
+    triggers on its own death too)."""
+    from .cards import hooks_for
+    units = [i for i in batch if i in state["cards"] and stats.is_unit(state, i)]
+    if not units:
+        return
+    watchers = [i for p in state["players"] for i in p["play"]
+                if hooks_for(state["cards"][i]["card"]).unit_dies is not None]
+    for dead in units:
+        for src in watchers:
+            if src in state["cards"] and state["cards"][src]["zone"] == "play":
+                hooks_for(state["cards"][src]["card"]).unit_dies(state, src, dead)
 
 
 def _dying(state: dict) -> list:
@@ -65,6 +87,7 @@ def _escapes_death(state: dict, iid: str) -> bool:
     inst = state["cards"][iid]
     if stats.kw(state, iid, "indestructible"):
         inst["marks"].pop("doomed", None)
+        inst["marks"].pop("killed_by", None)  # it didn't die: no kill
         if inst["damage"] or not inst["exhausted"]:
             log(state, f"{name(state, iid)} is indestructible: it was exhausted instead of dying.")
         inst["damage"] = 0
@@ -72,6 +95,7 @@ def _escapes_death(state: dict, iid: str) -> bool:
         return True
     if stats.kw(state, iid, "two_lives") and not inst["marks"].get("crumbling"):
         inst["marks"].pop("doomed", None)
+        inst["marks"].pop("killed_by", None)
         inst["damage"] = 0
         inst["marks"]["crumbling"] = True
         log(state, f"{name(state, iid)} got a crumbling rune instead of dying.")
@@ -117,9 +141,10 @@ def leave_play(state: dict, iid: str) -> None:
 
 
 def die(state: dict, iid: str) -> None:
-    """``iid`` dies: triggers, then it goes to its zone, then the bonus of
-    the patrol slot it died in goes to its controller (scavenger: 1 gold,
-    technician: a card; Deluxe rulebook "Patrol zone").
+    """``iid`` dies: its "dies" trigger and its killer's ``kills`` trigger
+    (effects.damage_card records the killer), then it goes to its zone,
+    then the bonus of the patrol slot it died in goes to its controller
+    (scavenger: 1 gold, technician: a card; Deluxe rulebook "Patrol zone").
 
     Units go to their owner's discard pile, tokens cease to exist, ongoing
     spells go to the discard pile. A hero goes to its owner's command zone
@@ -135,6 +160,9 @@ def die(state: dict, iid: str) -> None:
     hooks = hooks_for(inst["card"])
     if hooks.dies is not None:
         hooks.dies(state, iid)
+    killer = inst["marks"].get("killed_by")
+    if killer is not None and hooks_for(killer["card"]).kills is not None:
+        hooks_for(killer["card"]).kills(state, killer, iid, slot)
     log(state, f"{name(state, iid)} died.")
     leave_play(state, iid)
     if rec["kind"] == "hero":

@@ -27,7 +27,8 @@ def declare_attack(state: dict, attacker: str, target: str) -> None:
     The attacker exhausts (not with readiness) and counts an attack; a Tower
     of the defenders detects a stealth or invisible attacker if its detect
     is unused (R10). Then the attack's steps are queued: triggers,
-    obliterate, a new target if the defender left, combat damage.
+    obliterate, a new target if the defender left, combat damage, and the
+    end of the attack (hook ``after_attack``).
     """
     seat = state["cards"][attacker]["controller"]
     group = group_of_target(state, attacker, target)
@@ -49,7 +50,31 @@ def declare_attack(state: dict, attacker: str, target: str) -> None:
         {"op": "obliterate", "ctx": ctx},
         {"op": "recheck_defender", "ctx": ctx},
         {"op": "combat", "ctx": ctx},
+        {"op": "attack_done", "ctx": ctx},
     ])
+
+
+@op("attack_done")
+def _attack_done(state: dict, step: dict) -> None:
+    """The attack is over: an attacker still in play (it survived the
+    combat, or there was none to survive) runs its ``after_attack`` hook
+    (Ogre Recruiter)."""
+    from .cards import hooks_for
+    attacker = step["ctx"]["attacker"]
+    if thing_exists(state, attacker):
+        hooks = hooks_for(state["cards"][attacker]["card"])
+        if hooks.after_attack is not None:
+            hooks.after_attack(state, attacker, step["ctx"])
+
+
+def attack_atk(state: dict, attacker: str, target: str) -> int:
+    """The ATK ``attacker`` deals its combat damage with while attacking
+    ``target``: its ATK plus its hook ``attack_bonus`` ("+4 ATK when
+    attacking buildings": Steam Tank, Makeshift Rambaster)."""
+    from .cards import hooks_for
+    bonus = hooks_for(state["cards"][attacker]["card"]).attack_bonus
+    extra = bonus(state, attacker, target) if bonus is not None else 0
+    return max(0, stats.atk(state, attacker) + extra)
 
 
 def _flown_over(state: dict, attacker: str, target: str, group: list) -> list:
@@ -182,7 +207,7 @@ def _combat(state: dict, step: dict) -> None:
         return
     if target_patrols and stats.kw(state, attacker, "overpower") and "over_to" not in ctx \
             and not excess_to_base(state, attacker):
-        excess = stats.atk(state, attacker) - _remaining(
+        excess = attack_atk(state, attacker, target) - _remaining(
             state, target, stats.kw(state, attacker, "armor_piercing"))
         options = []
         if excess > 0:
@@ -236,7 +261,7 @@ def _deal_combat_damage(state: dict, ctx: dict) -> None:
     attacker, target = ctx["attacker"], ctx["target"]
     hits = []  # (source or None, destination, amount, swift)
     a_swift = bool(stats.kw(state, attacker, "swift_strike"))
-    a_atk = stats.atk(state, attacker)
+    a_atk = attack_atk(state, attacker, target)
     over = ctx.get("over_to")
     if over and ctx.get("over_amount"):
         main = max(0, a_atk - ctx["over_amount"])
@@ -276,7 +301,7 @@ def _deal_combat_damage(state: dict, ctx: dict) -> None:
                 amount -= spill
             damage_target(state, dest, amount, combat=True,
                           deathtouch=bool(stats.kw(state, source, "deathtouch")),
-                          piercing=piercing)
+                          piercing=piercing, source=source)
             if source == attacker and amount > 0:
                 dealt.append((dest, amount))
             if spill:

@@ -200,12 +200,14 @@ def armor_left(state: dict, iid: str, piercing: int = 0) -> int:
 
 
 def damage_card(state: dict, iid: str, amount: int, *, combat: bool = False,
-                deathtouch: bool = False, piercing: int = 0) -> int:
+                deathtouch: bool = False, piercing: int = 0, source: str = None) -> int:
     """Deal ``amount`` damage to unit or hero ``iid``; return damage taken.
 
     Armor absorbs first, once per turn (house rule R6). Deathtouch combat
     damage kills a unit or hero even if armor absorbed it (glossary). Death
-    itself is applied by the state-based checks.
+    itself is applied by the state-based checks. ``source``: the card in
+    play dealing it (combat, or a card's own ability); the hit that makes
+    the damage lethal records its source as the killer (:func:`_note_killer`).
     """
     inst = state["cards"].get(iid)
     if inst is None or inst["zone"] != "play" or amount <= 0:
@@ -218,7 +220,25 @@ def damage_card(state: dict, iid: str, amount: int, *, combat: bool = False,
         inst["marks"]["doomed"] = True
     log(state, f"{name(state, iid)} took {taken} damage" +
         (f" ({absorbed} absorbed by armor)." if absorbed else "."))
+    if source is not None and (taken > 0 or (combat and deathtouch)):
+        _note_killer(state, iid, source)
     return taken
+
+
+def _note_killer(state: dict, iid: str, source: str) -> None:
+    """Record ``source`` as the killer of unit or hero ``iid`` if this hit
+    made it die (lethal damage, or deathtouch) and no earlier hit did. The
+    record is a snapshot (id, card, controller, level) so a killer that died
+    in the same combat still counts (combat damage is simultaneous); the
+    ``kills`` hook of the killer's card runs when the victim dies
+    (checks.die; Captain Zane and Gunpoint Taxman)."""
+    inst = state["cards"][iid]
+    killer = state["cards"].get(source)
+    if killer is None or "killed_by" in inst["marks"] or not stats.is_character(state, iid):
+        return
+    if inst["damage"] >= stats.hp(state, iid) or inst["marks"].get("doomed"):
+        inst["marks"]["killed_by"] = {"iid": source, "card": killer["card"],
+                                      "seat": killer["controller"], "level": killer["level"]}
 
 
 def damage_target(state: dict, target: str, amount: int, **kw) -> None:

@@ -80,6 +80,7 @@ def _compute(state: dict, iid: str) -> dict:
     from .cards import hooks_for
     inst = state["cards"][iid]
     atk, hp, kw = _base(state, inst)
+    atk = printed_atk(state, iid, atk)
     _add_keywords(kw, inst["granted"])
     net_runes = inst["plus"] - inst["minus"]
     atk += net_runes
@@ -120,6 +121,17 @@ def _compute(state: dict, iid: str) -> dict:
     if own_turn and kw.get("frenzy"):
         atk += kw["frenzy"]
     return {"atk": max(0, atk), "hp": hp, "kw": kw}
+
+
+def printed_atk(state: dict, iid: str, printed: int) -> int:
+    """The printed ATK of ``iid`` (``printed``, from the card or the hero's
+    band) unless a this-turn effect replaced it (``"printed_atk"`` in
+    ``state["temp"]``: Chaos Mirror swaps printed ATK values, and runes and
+    other modifiers still apply on top; Chaos Mirror ruling)."""
+    for eff in state["temp"]:
+        if eff.get("iid") == iid and "printed_atk" in eff:
+            printed = eff["printed_atk"]
+    return printed
 
 
 def recompute(state: dict, iid: str) -> dict:

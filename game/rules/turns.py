@@ -172,7 +172,8 @@ def _main_phase(state: dict, step: dict) -> None:
 
 def end_main_phase(state: dict, seat: int, stash: str = None) -> None:
     """End ``seat``'s main phase: lock its patrol zone (only ready cards
-    stay). When every acting player has ended (at once in a 1-hero game; in
+    stay); a player marked ``discard_hand_turn`` this turn discards their
+    hand first (Desperation). When every acting player has ended (at once in a 1-hero game; in
     Two-Headed Dragon when both teammates have, R19), each runs their draw
     phase (keeping their ``stash`` card, if any), the turn ends and the next
     one starts (R11)."""
@@ -180,6 +181,12 @@ def end_main_phase(state: dict, seat: int, stash: str = None) -> None:
     for slot, iid in p["patrol"].items():
         if iid is not None and state["cards"][iid]["exhausted"]:
             p["patrol"][slot] = None
+    if p.pop("discard_hand_turn", None) == state["turn"] and p["hand"]:
+        # Desperation: the hand goes before the draw phase, which then
+        # discards nothing and draws 2 (Desperation ruling).
+        for iid in list(p["hand"]):
+            move(state, iid, "discard")
+        log(state, f"{seat_name(state, seat)} discarded their hand.")
     p["patrol_locked"] = True
     p["ended_main"] = True
     p["stash"] = stash
@@ -222,8 +229,10 @@ def draw_phase(state: dict, seat: int, stash: str = None) -> None:
 
 def end_turn(state: dict) -> None:
     """End of turn: the acting players' buildings finish, this-turn effects
-    end, ephemeral things die, each acting player now owes a tech choice
-    (R11), and the next turn begins."""
+    end, ephemeral things die, "end of turn" triggers run, then the steps
+    effects left for the end of this turn (``state["at_end_of_turn"]``,
+    cards.common.at_end_of_turn: Bloodlust, Kidnapping), each acting player
+    now owes a tech choice (R11), and the next turn begins."""
     from .cards import hooks_for
     from . import stats
     acting = acting_seats(state)
@@ -237,9 +246,13 @@ def end_turn(state: dict) -> None:
         if inst["zone"] == "play" and stats.kw(state, inst["iid"], "ephemeral"):
             inst["marks"]["doomed"] = True
     for iid in [i for q in state["players"] for i in q["play"]]:
+        if iid not in state["cards"]:
+            continue  # an earlier end-of-turn trigger took it out of play
         hooks = hooks_for(state["cards"][iid]["card"])
         if hooks.end_of_turn is not None:
             hooks.end_of_turn(state, iid)
+    for step in state.pop("at_end_of_turn", []):
+        push(state, step, front=False)
     for seat in acting:
         p = player(state, seat)
         p["turns_ended"] += 1

@@ -86,6 +86,25 @@ class Hooks:
       of hiring a worker for ``seat`` while ``src`` is in play under it.
     - ``spell_license(state, src, seat, card_id) -> bool``: True lets
       ``seat`` play spell ``card_id`` without the hero it needs.
+    - ``can_patrol(state, iid) -> bool``: False keeps the card out of the
+      patrol zone ("can't patrol": Makeshift Rambaster, Land Octopus).
+    - ``attack_bonus(state, iid, target) -> int``: extra ATK while ``iid``
+      attacks ``target`` ("+4 ATK when attacking buildings": Steam Tank);
+      counted in its combat damage only.
+    - ``after_attack(state, iid, ctx)``: the attack's combat is over and
+      ``iid`` is still in play ("if this survives": Ogre Recruiter).
+    - ``kills(state, killer, victim, slot)``: damage from this card killed
+      unit or hero ``victim`` (``slot``: the patrol slot it died in, or
+      None). ``killer`` is ``{"iid", "card", "seat", "level"}`` as it was
+      when the damage was dealt, so it counts even if both died together
+      (Captain Zane, Gunpoint Taxman).
+    - ``unit_dies(state, src, dead)``: any unit in play died ("whenever a
+      unit dies"); ``src`` is any card in play, ``dead`` itself included,
+      and every card sees every death of one simultaneous batch (Captured
+      Bugblatter, Bloodburn).
+    - ``tech_waiver(state, src, seat, card_id) -> bool``: True lets ``seat``
+      play ``card_id`` without the tech building it needs (Pirate-Gang
+      Commander).
     """
     targets: list = field(default_factory=list)
     resolve: Optional[Callable] = None
@@ -114,6 +133,12 @@ class Hooks:
     own_cost: Optional[Callable] = None
     hire_cost: Optional[Callable] = None
     spell_license: Optional[Callable] = None
+    can_patrol: Optional[Callable] = None
+    attack_bonus: Optional[Callable] = None
+    after_attack: Optional[Callable] = None
+    kills: Optional[Callable] = None
+    unit_dies: Optional[Callable] = None
+    tech_waiver: Optional[Callable] = None
 
 
 REGISTRY: dict = {}

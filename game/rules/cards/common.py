@@ -265,3 +265,61 @@ def raw_stats(state: dict, iid: str, guard: str) -> dict:
     """``iid``'s stats computed with aura ``guard`` off for it (no memo)."""
     with busy(guard, iid):
         return stats.recompute(state, iid)
+
+
+# ---- generic mechanisms added with the red cards (docs/RULINGS.md) ----------
+
+def at_end_of_turn(state: dict, step: dict) -> None:
+    """Queue effect step ``step`` to run when this turn ends, after the
+    "end of turn" triggers (turns.end_turn): what a spell leaves for the end
+    of the turn (Bloodlust's damage, Kidnapping's return of control). The
+    step itself checks that what it acts on is still in play."""
+    state.setdefault("at_end_of_turn", []).append(step)
+
+
+def free_cast_ready(state: dict, seat: int, card_id: str) -> bool:
+    """True when ``seat`` could pick a target for every target slot of
+    spell ``card_id`` now (resist affordable), so :func:`cast_free` can
+    cast it (a spell with no legal target can't be cast)."""
+    from ..cards import hooks_for
+    gold = player(state, seat)["gold"]
+    return all(any(resist_cost(state, seat, [t]) <= gold for t in slot_candidates(state, seat, slot))
+               for slot in hooks_for(card_id).targets)
+
+
+def cast_free(state: dict, seat: int, iid: str) -> None:
+    """``seat`` casts spell ``iid`` (in hand, or an instance in the stack
+    made from the codex) without paying its cost and without the hero it
+    needs (Cinderblast Dragon ruling): it leaves the hand at once, its
+    target slots are chosen one prompt each (resist is paid, opposing
+    flagbearers bind, Illusions die: :func:`ask_target`), then it resolves
+    as a played spell and goes to the discard pile."""
+    from ..state import move
+    if state["cards"][iid]["zone"] != "stack":
+        iid = move(state, iid, "stack")
+    log(state, f"{player(state, seat)['name']} cast {name(state, iid)} for free.")
+    push(state, {"op": "free_cast", "seat": seat, "spell": iid, "targets": [], "choice": None})
+
+
+@op("free_cast")
+def _free_cast(state: dict, step: dict) -> None:
+    """Collect the next target of a free cast (see :func:`cast_free`), or
+    cast it once every slot has one. A slot left without a target (none was
+    legal any more) sends the spell to the discard pile unresolved."""
+    from ..actions import _cast_spell
+    from ..cards import hooks_for
+    from ..state import move
+    seat, iid, targets = step["seat"], step["spell"], list(step["targets"])
+    if step["choice"] is not None:
+        if not step["choice"]:
+            move(state, iid, "discard")
+            return
+        targets.append(step["choice"][0])
+    slots = hooks_for(state["cards"][iid]["card"]).targets
+    if len(targets) < len(slots):
+        slot = slots[len(targets)]
+        ask_target(state, seat, slot, f"{name(state, iid)}: {slot.prompt}",
+                   {"op": "free_cast", "seat": seat, "spell": iid, "targets": targets},
+                   exclude=[t for t, s in zip(targets, slots) if s.icon])
+        return
+    _cast_spell(state, seat, iid, targets)
