@@ -2,7 +2,9 @@
 rules R14, R18-R22. Seats 0 and 1 are the first team, 2 and 3 the second."""
 import json
 
-from game.rules import legal_actions, new_game, view
+import pytest
+
+from game.rules import is_legal, legal_actions, new_game, view
 
 from .helpers import (act, assert_refused, base_damage, choose, find, hand_ids, in_play,
                       legal_of)
@@ -181,3 +183,20 @@ def test_a_teammates_prompt_pauses_the_team_until_answered():
     assert s["prompt"]["seat"] == 0
     assert_refused(s, 1, {"type": "hire", "card": hand_ids(s, 1)[0]}, "prompt_pending")
     assert legal_actions(s, 1) == [{"type": "concede"}]
+
+
+@pytest.mark.xfail(strict=True, reason="engine bug: is_legal does not check a prompt answer (check_choose "
+                   "defers to flow.answer), so it calls an answer legal that apply_action refuses (bad_choice)")
+def test_is_legal_agrees_with_apply_action_on_a_prompt_answer():
+    """Found by the server's 2v2 concurrency test: a prompt answer sent twice
+    (a double click) reached the next prompt, whose options differ;
+    ``is_legal`` said yes, ``apply_action`` said ``bad_choice``. A dry run
+    must give the same verdict as the real thing."""
+    s = two_headed([{"hand": ["hired_stomper"], "gold": 9, "buildings": {"tech_1": True, "tech_2": True},
+                     "workers": 8},
+                    {"hand": ["tenderfoot"]},
+                    {"play": [{"card": "tenderfoot"}, {"card": "older_brother"}]}, {}])
+    s = act(s, 0, {"type": "play", "card": hand_ids(s, 0, "hired_stomper")[0], "targets": []})
+    answer = {"type": "choose", "choice": ["not-an-option"]}
+    assert_refused(s, 0, answer, "bad_choice")
+    assert not is_legal(s, 0, answer)

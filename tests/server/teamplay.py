@@ -225,6 +225,22 @@ def replay(config: dict, logged: list) -> dict:
     return states
 
 
+def refusal_code(state: dict, seat: int, action: dict) -> str | None:
+    """The engine's code for refusing ``action`` at ``state``, or None when it
+    accepts it. (The engine itself, not ``is_legal``: that dry run does not
+    check prompt answers, see tests/rules/test_two_headed_dragon.py.)"""
+    try:
+        rules.apply_action(state, seat, action)
+    except rules.RulesError as err:
+        return err.code
+    return None
+
+
+def accepted(state: dict, seat: int, action: dict) -> bool:
+    """True when the engine applies ``action`` for ``seat`` at ``state``."""
+    return refusal_code(state, seat, action) is None
+
+
 def hidden_iids(states: dict, viewer) -> set:
     """Every instance id that ``viewer`` must never receive, over the whole
     game: ids in hidden zones of the other team (or of everyone, for a
@@ -293,8 +309,12 @@ def check_run(records: list, config: dict, logged: list, final_state: dict, play
             refused += 1
             assert rec["nonce"] not in by_nonce, f"refused action {rec['nonce']} is in the log"
             judged = states[answer["version"]]
-            assert not rules.is_legal(judged, rec["seat"], rec["action"]), \
+            assert not accepted(judged, rec["seat"], rec["action"]), \
                 f"a legal action was refused: {rec} at version {answer['version']}"
+            if answer["code"] == "match_over":
+                assert judged["status"] == "finished"
+            else:
+                assert answer.get("rules_code", answer["code"]) == refusal_code(judged, rec["seat"], rec["action"])
             if answer["code"] == "stale_version":
                 stale += 1
                 assert answer["rules_code"] and rec["version"] < answer["version"]

@@ -73,12 +73,15 @@ def _free_port() -> int:
 
 
 class Daphne:
-    """A daphne server process on the test database (context manager)."""
+    """A daphne server process on the test database (context manager).
 
-    def __init__(self):
+    ``env`` adds environment variables (settings) for the process.
+    """
+
+    def __init__(self, **env):
         self.port = _free_port()
         env = {**os.environ, "DATABASE_URL": _database_url(), "DEBUG": "0",
-               "DJANGO_SETTINGS_MODULE": "codexsite.settings"}
+               "DJANGO_SETTINGS_MODULE": "codexsite.settings", **env}
         self.log = tempfile.TemporaryFile()
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(self.port), "codexsite.asgi:application"],

@@ -13,6 +13,7 @@ protocol: four seats in two teams plus a spectator.
   teammates on different workers, 200 pairs (marked postgres and redis).
 """
 import asyncio
+import json
 import random
 
 import pytest
@@ -229,3 +230,61 @@ async def test_a_refusal_after_the_partner_moved_says_the_state_changed(team_tab
     assert match.version == 1
     assert match.state["players"][winner]["buildings"]["addon"]["id"] == "tower"
     assert match.state["players"][1 - winner]["buildings"]["addon"] is None
+
+
+@pytest.mark.postgres
+@pytest.mark.redis
+@pytest.mark.timeout(900)
+async def test_teammates_on_two_workers_200_pairs(make_user, close_db_thread, settings):
+    """Two real daphne worker processes on PostgreSQL and the Redis channel
+    layer; each team has one player on each worker (the spectator on the
+    first): 200 pairs of simultaneous actions, checked like the 50 above."""
+    from tests.server.test_restart import Daphne
+
+    users = [await sync_to_async(make_user)(n) for n in NAMES]
+    carl = await sync_to_async(make_user)("carl")
+    match = await start_match(users, heroes=HEROES, mode="2hg", seed=23)
+    # The test drives several actions a second per connection: lift the rate limit.
+    limits = {"CODEX_WS_RATE": "1000", "CODEX_WS_BURST": "1000", "REDIS_URL": settings.REDIS_URL}
+    workers = await asyncio.gather(*(asyncio.to_thread(Daphne, **limits) for _ in range(2)))
+    socks, players, spectator = [], {}, None
+    try:
+        for seat, user in [*enumerate(users), (None, carl)]:
+            worker = workers[0] if seat is None else workers[seat % 2]  # teammates 0/1 and 2/3 split
+            sock = await worker.connect(match.pk, user)
+            socks.append(sock)
+
+            async def send(message, sock=sock):
+                await sock.send(json.dumps(message))
+
+            async def receive(sock=sock):
+                return json.loads(await asyncio.wait_for(sock.recv(), 60))
+
+            first = await receive()
+            assert first["type"] == "state" and first["version"] == 0 and first["seat"] == seat
+            player = Player(seat, send, receive, label=f"seat {seat} on worker {workers.index(worker)}"
+                            if seat is not None else "spectator")
+            player.start(first)
+            if seat is None:
+                spectator = player
+            else:
+                players[seat] = player
+        assert players[0].label.endswith("worker 0") and players[1].label.endswith("worker 1")
+
+        async def current_version():
+            return (await db_match(match.pk)).version
+
+        records = await play_rounds(players, current_version, pairs=200, seed=29)
+        final = await current_version()
+        await asyncio.gather(*(p.wait_version(final) for p in [*players.values(), spectator]))
+        match = await db_match(match.pk)
+        summary = check_run(records, match.config, await _action_log(match.pk), match.state, players, spectator)
+    finally:
+        for player in [*players.values(), *([spectator] if spectator else [])]:
+            await player.stop()
+        for sock in socks:
+            await sock.close()
+        await asyncio.gather(*(asyncio.to_thread(w.stop) for w in workers))
+    print(summary)
+    assert summary["applied"] >= 300 and summary["applied_behind"] >= 80 and summary["stale"] >= 10
+    assert {p["turns_ended"] for p in match.state["players"]} != {0}
