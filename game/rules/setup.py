@@ -231,6 +231,8 @@ def _scenario_card_in_play(state: dict, seat: int, entry, move) -> None:
     inst["granted"] = dict(entry.get("granted", {}))
     inst["arrived"] = state["turn"] if entry.get("fresh") else 0
     inst["time"] = int(entry.get("time", 0))  # time runes (fading)
+    if entry.get("runes"):  # named runes, e.g. {"feather": 1} (Fairie Dragon)
+        inst["marks"]["runes"] = {str(k): int(v) for k, v in entry["runes"].items()}
     slot = entry.get("patrol")
     if slot is not None:
         if slot not in PATROL_SLOTS:
