@@ -677,3 +677,496 @@ def test_tyrannosaurus_rex_may_take_two_workers_or_nothing():
     s = play_card(s, 0, "tyrannosaurus_rex")
     s = choose(s, 0)
     assert workers(s, 1) == 5 and s["prompt"] is None
+
+
+# ---- Feral ---------------------------------------------------------------------
+
+def test_ferocity_lasts_until_your_next_upkeep_for_the_units_you_had():
+    """Ferocity: your units get armor piercing and swift strike until your
+    next upkeep (through the opponent's turn); a unit arriving later does
+    not get them (docs/RULINGS.md, "your units" now in play)."""
+    s = game({"gold": 4, "hand": ["ferocity", "tiger_cub"],
+              "play": [calamandra(), {"card": "tiger_cub", "id": "cub"}]},
+             {"play": [TROQ, {"card": "older_brother", "id": "ob"}]}, heroes=CALAMANDRA)
+    cub = find(s, "cub")
+    s = play_card(s, 0, "ferocity")
+    s = play_card(s, 0, "tiger_cub")
+    late = [i for i in in_play(s, 0, "tiger_cub") if i != cub][0]
+    assert kw(s, cub, "swift_strike") == 1 and kw(s, cub, "armor_piercing") == 1
+    assert kw(s, late, "swift_strike") == 0 and kw(s, find(s, "cala"), "swift_strike") == 0
+    s = attack(s, 0, cub, find(s, "ob"))  # 2/2 against 2/2: swift strike wins
+    assert in_play(s, 1, "older_brother") == [] and s["cards"][cub]["damage"] == 0
+    s = end_turn(s, 0)
+    assert kw(s, cub, "swift_strike") == 1
+    s = end_turn(s, 1)
+    assert kw(s, cub, "swift_strike") == 0 and kw(s, cub, "armor_piercing") == 0
+
+
+def test_ferocity_armor_piercing_ignores_the_squad_leader_armor():
+    """Ferocity: armor piercing: the squad leader's armor absorbs nothing."""
+    s = game({"gold": 2, "hand": ["ferocity"],
+              "play": [calamandra(), {"card": "tiger_cub", "id": "cub"}]},
+             {"play": [TROQ, {"card": "iron_man", "id": "iron", "patrol": "squad_leader"}]},
+             heroes=CALAMANDRA)
+    s = play_card(s, 0, "ferocity")
+    s = attack(s, 0, find(s, "cub"), find(s, "iron"))
+    assert s["cards"][find(s, "iron")]["damage"] == 2
+
+
+def test_behind_the_ferns_gives_stealth_to_your_units_with_3_atk_or_less():
+    """Behind the Ferns: channeling; your units with 3 ATK or less have
+    stealth (heroes and bigger units don't); it goes when Calamandra goes."""
+    s = game({"gold": 2, "hand": ["behind_the_ferns"],
+              "play": [calamandra(), {"card": "centaur", "id": "c3"},
+                       {"card": "barkcoat_bear", "id": "c5"}]},
+             {"play": [TROQ, {"card": "older_brother", "patrol": "squad_leader"}]},
+             heroes=CALAMANDRA)
+    s = play_card(s, 0, "behind_the_ferns")
+    assert kw(s, find(s, "c3"), "stealth") == 1 and kw(s, find(s, "c5"), "stealth") == 0
+    assert kw(s, find(s, "cala"), "stealth") == 0
+    s = attack(s, 0, find(s, "c3"), "base:1")
+    assert base_damage(s, 1) == 3
+    s = game({"play": [calamandra(damage=2), {"card": "behind_the_ferns"}]},
+             {"play": [TROQ, {"card": "iron_man", "id": "iron"}]}, heroes=CALAMANDRA)
+    s = attack(s, 0, find(s, "cala"), find(s, "iron"))
+    assert in_play(s, 0, "behind_the_ferns") == [] and cards_in(s, 0, "discard") == ["behind_the_ferns"]
+
+
+@pytest.mark.parametrize("pick, made", [("beast", ["beast"]), ("frogs", ["frog"] * 4)])
+def test_murkwood_allies_makes_a_beast_or_four_frogs(pick, made):
+    """Murkwood Allies: a 4/4 Beast or four 1/1 Frogs."""
+    s = game({"gold": 5, "hand": ["murkwood_allies"], "play": [calamandra()]}, heroes=CALAMANDRA)
+    s = play_card(s, 0, "murkwood_allies")
+    assert prompt_options(s) == ["beast", "frogs"]
+    s = choose(s, 0, pick)
+    assert sorted(s["cards"][i]["card"] for i in s["players"][0]["play"]
+                  if s["cards"][i]["card"] != "calamandra_moss") == made
+
+
+def test_murkwood_allies_boosted_makes_both():
+    """Murkwood Allies, boost 4: both the Beast and the four Frogs."""
+    s = game({"gold": 9, "hand": ["murkwood_allies"], "play": [calamandra()]}, heroes=CALAMANDRA)
+    card = hand_ids(s, 0, "murkwood_allies")[0]
+    s = act(s, 0, {"type": "play", "card": card, "targets": [], "boost": True})
+    assert len(in_play(s, 0, "beast")) == 1 and len(in_play(s, 0, "frog")) == 4 and gold(s) == 0
+
+
+def test_feral_strike_fetches_up_to_two_units_from_the_codex():
+    """Feral Strike (an ultimate, house rule R7): take up to two units from
+    your codex into your hand, shown to everyone."""
+    s = game({"gold": 4, "hand": ["feral_strike"], "play": [calamandra(5)]}, heroes=CALAMANDRA)
+    s = play_card(s, 0, "feral_strike")
+    s = choose(s, 0, "fetch")
+    assert "huntress" in prompt_options(s) and "ferocity" not in prompt_options(s)
+    s = choose(s, 0, "huntress")
+    s = choose(s, 0, "moss_ancient")
+    assert cards_in(s, 0, "hand") == ["huntress", "moss_ancient"]
+    assert s["players"][0]["codex"]["huntress"] == 1 and s["players"][0]["codex"]["moss_ancient"] == 1
+    assert any("Moss Ancient" in e["text"] and "to" not in e for e in s["log"])
+
+
+def test_feral_strike_puts_units_from_hand_into_play_with_a_tech_building_of_their_level():
+    """Feral Strike ruling: tech 0 needs nothing, tech I a Tech I building,
+    tech II a Tech II building of any spec: a Bashing tech II unit it can't
+    make normally comes into play; without Tech III no tech III unit."""
+    s = game({"gold": 8, "hand": ["feral_strike", "tiger_cub", "regular_sized_rhinoceros", "moss_ancient"],
+              "buildings": {"tech_1": True, "tech_2": True}, "play": [calamandra(5)]},
+             heroes=CALAMANDRA)
+    rhino = hand_ids(s, 0, "regular_sized_rhinoceros")[0]
+    assert_refused(s, 0, {"type": "play", "card": rhino, "targets": []}, "needs_tech")
+    s = play_card(s, 0, "feral_strike")
+    s = choose(s, 0, "put")
+    assert sorted(s["cards"][i]["card"] for i in prompt_options(s)) == \
+        ["regular_sized_rhinoceros", "tiger_cub"]
+    s = choose(s, 0, rhino)
+    s = choose(s, 0, hand_ids(s, 0, "tiger_cub")[0])
+    assert len(in_play(s, 0, "regular_sized_rhinoceros")) == 1 and len(in_play(s, 0, "tiger_cub")) == 1
+    assert gold(s) == 4 and cards_in(s, 0, "hand") == ["moss_ancient"]
+
+
+def test_feral_strike_boosted_fetches_then_puts_into_play():
+    """Feral Strike, boost 4: both, in order: a fetched unit may then come
+    into play."""
+    s = game({"gold": 8, "hand": ["feral_strike"], "buildings": ALL_TECH,
+              "play": [calamandra(5)]}, heroes=CALAMANDRA)
+    card = hand_ids(s, 0, "feral_strike")[0]
+    s = act(s, 0, {"type": "play", "card": card, "targets": [], "boost": True})
+    s = choose(s, 0, "moss_ancient")
+    s = choose(s, 0)
+    s = choose(s, 0, hand_ids(s, 0, "moss_ancient")[0])
+    assert s["prompt"] is None
+    assert len(in_play(s, 0, "moss_ancient")) == 1 and len(in_play(s, 0, "squirrel")) == 3
+
+
+def test_huntress_has_sparkshot_and_anti_air():
+    """Huntress: a 3/3 tech I with sparkshot (1 damage to a patroller next
+    to the one it attacks) and anti-air (it can attack fliers)."""
+    s = game({"play": [calamandra(), {"card": "huntress", "id": "h"}]},
+             {"play": [TROQ, {"card": "older_brother", "id": "sl", "patrol": "squad_leader"},
+                       {"card": "older_brother", "id": "el", "patrol": "elite"}]}, heroes=CALAMANDRA)
+    s = attack(s, 0, find(s, "h"), find(s, "sl"))
+    assert s["cards"][find(s, "el")]["damage"] == 1 and in_play(s, 1, "older_brother") == [find(s, "el")]
+    s = game({"play": [calamandra(), {"card": "huntress", "id": "h"}]},
+             {"play": [TROQ, {"card": "eggship", "id": "egg"}]}, heroes=CALAMANDRA)
+    assert find(s, "egg") in {a["target"] for a in legal_of(s, 0, "attack", attacker=find(s, "h"))}
+
+
+def test_centaur_overpower_spills_its_excess():
+    """Centaur: a 3/4 tech I with overpower: 3 damage on a Wisp squad leader
+    (1 HP + 1 armor) leaves 1 for something else it could attack."""
+    s = game({"play": [calamandra(), {"card": "centaur", "id": "c"}]},
+             {"play": [TROQ, {"card": "wisp", "id": "w", "patrol": "squad_leader"}]}, heroes=CALAMANDRA)
+    s = attack(s, 0, find(s, "c"), find(s, "w"))
+    assert "base:1" in prompt_options(s)
+    s = choose(s, 0, "base:1")
+    assert base_damage(s, 1) == 1 and in_play(s, 1, "wisp") == []
+
+
+def test_barkcoat_bear_has_resist_2_and_overpower():
+    """Barkcoat Bear: a 5/5 tech II with resist 2 (opponents pay 2 more to
+    target it) and overpower."""
+    s = game({"play": [calamandra(), {"card": "barkcoat_bear", "id": "b"}]},
+             {"hand": ["intimidate"], "gold": 2, "play": [TROQ]}, heroes=CALAMANDRA, active=1)
+    bear = find(s, "b")
+    assert kw(s, bear, "resist") == 2 and kw(s, bear, "overpower") == 1
+    card = hand_ids(s, 1, "intimidate")[0]
+    assert_refused(s, 1, {"type": "play", "card": card, "targets": [bear]}, "not_enough_gold")
+
+
+def test_stalking_tiger_is_invisible_while_you_have_a_feral_hero():
+    """Stalking Tiger: invisible while you have a Feral hero: opponents
+    can't target or attack it, and it sneaks past patrollers."""
+    s = game({"play": [calamandra(), {"card": "stalking_tiger", "id": "st"}]},
+             {"hand": ["intimidate"], "gold": 5, "play": [TROQ]}, heroes=CALAMANDRA, active=1)
+    st = find(s, "st")
+    assert kw(s, st, "invisible") == 1
+    assert st not in {a["target"] for a in legal_of(s, 1, "attack", attacker=find(s, "troq"))}
+    card = hand_ids(s, 1, "intimidate")[0]
+    assert not [a for a in legal_of(s, 1, "play", card=card) if a["targets"] == [st]]
+    s = game({"play": [calamandra(), {"card": "stalking_tiger", "id": "st"}]},
+             {"play": [TROQ, {"card": "older_brother", "patrol": "squad_leader"}]}, heroes=CALAMANDRA)
+    s = attack(s, 0, find(s, "st"), "base:1")
+    assert base_damage(s, 1) == 4
+
+
+def test_stalking_tiger_without_feral_hero_has_stealth_only_against_units():
+    """Stalking Tiger without a Feral hero: not invisible; stealth while
+    attacking a unit lets it pass the squad leader to a unit at home, not
+    to the base or a hero; a Tower's unused detect stops it."""
+    s = game({"play": [midori(), {"card": "stalking_tiger", "id": "st"}]},
+             {"play": [TROQ, {"card": "older_brother", "id": "sl", "patrol": "squad_leader"},
+                       {"card": "iron_man", "id": "home"}]})
+    st = find(s, "st")
+    assert kw(s, st, "invisible") == 0
+    assert {a["target"] for a in legal_of(s, 0, "attack", attacker=st)} == {find(s, "sl"), find(s, "home")}
+    s = attack(s, 0, st, find(s, "home"))
+    assert in_play(s, 1, "iron_man") == []
+    s = game({"play": [midori(), {"card": "stalking_tiger", "id": "st"}]},
+             {"buildings": {"addon": "tower"},
+              "play": [TROQ, {"card": "older_brother", "id": "sl", "patrol": "squad_leader"},
+                       {"card": "iron_man", "id": "home"}]})
+    assert {a["target"] for a in legal_of(s, 0, "attack", attacker=find(s, "st"))} == {find(s, "sl")}
+
+
+def test_predator_tiger_ignores_tech_0_patrollers_and_trashes_a_worker_on_base_damage():
+    """Predator Tiger: unstoppable by tech 0 units; whenever its combat
+    damage hits a base, a worker of that base's player is trashed."""
+    s = game({"play": [calamandra(), {"card": "predator_tiger", "id": "pt"}]},
+             {"workers": 5, "play": [TROQ, {"card": "older_brother", "patrol": "squad_leader"}]},
+             heroes=CALAMANDRA)
+    s = attack(s, 0, find(s, "pt"), "base:1")
+    assert base_damage(s, 1) == 4 and workers(s, 1) == 4
+    s = game({"play": [calamandra(), {"card": "predator_tiger", "id": "pt"}]},
+             {"play": [TROQ, {"card": "iron_man", "id": "iron", "patrol": "squad_leader"}]},
+             heroes=CALAMANDRA)
+    assert {a["target"] for a in legal_of(s, 0, "attack", attacker=find(s, "pt"))} == {find(s, "iron")}
+
+
+def test_rampaging_elephant_attacks_twice_a_turn():
+    """Rampaging Elephant: the first time it exhausts each turn it readies,
+    so it attacks twice; the second attack leaves it exhausted."""
+    s = game({"play": [calamandra(), {"card": "rampaging_elephant", "id": "re"}]}, heroes=CALAMANDRA)
+    el = find(s, "re")
+    s = attack(s, 0, el, "base:1")
+    assert not s["cards"][el]["exhausted"]
+    s = attack(s, 0, el, "base:1")
+    assert s["cards"][el]["exhausted"] and base_damage(s, 1) == 12
+    assert_refused(s, 0, {"type": "attack", "attacker": el, "target": "base:1"}, "exhausted")
+
+
+def test_gigadon_costs_1_less_per_green_unit_you_control():
+    """Gigadon: 9 gold, 1 less per green unit you control (an Older Brother
+    is not green), never below 0 (Gigadon rulings)."""
+    s = game({"gold": 6, "hand": ["gigadon"], "buildings": ALL_TECH,
+              "play": [calamandra(), {"card": "tiger_cub"}, {"card": "frog"}, {"card": "wisp"},
+                       {"card": "older_brother"}]}, heroes=CALAMANDRA)
+    s = play_card(s, 0, "gigadon")
+    assert gold(s) == 0 and len(in_play(s, 0, "gigadon")) == 1
+    s = game({"gold": 0, "hand": ["gigadon"], "buildings": ALL_TECH,
+              "play": [calamandra()] + [{"card": "frog"}] * 10}, heroes=CALAMANDRA)
+    s = play_card(s, 0, "gigadon")
+    assert gold(s) == 0 and len(in_play(s, 0, "gigadon")) == 1
+
+
+def test_moss_ancient_brings_squirrels_with_haste_and_invisible():
+    """Moss Ancient: untargetable; on arrival and each attack three 1/1
+    Squirrels; your Squirrels have haste and invisible only while he is in
+    play under your control (Moss Ancient ruling)."""
+    s = game({"gold": 7, "hand": ["moss_ancient"], "buildings": ALL_TECH, "play": [calamandra()]},
+             heroes=CALAMANDRA)
+    s = play_card(s, 0, "moss_ancient")
+    ma = one(s, 0, "moss_ancient")
+    squirrels = in_play(s, 0, "squirrel")
+    assert len(squirrels) == 3 and kw(s, ma, "untargetable") == 1
+    assert all(kw(s, q, "haste") and kw(s, q, "invisible") for q in squirrels)
+    s = attack(s, 0, squirrels[0], "base:1")  # haste
+    assert base_damage(s, 1) == 1
+    s["cards"][ma]["arrived"] = 0
+    s = attack(s, 0, ma, "base:1")
+    assert len(in_play(s, 0, "squirrel")) == 6
+    s = game({"play": [calamandra(), {"card": "squirrel", "id": "q"}]}, heroes=CALAMANDRA)
+    assert kw(s, find(s, "q"), "haste") == 0 and kw(s, find(s, "q"), "invisible") == 0
+
+
+# ---- Growth --------------------------------------------------------------------
+
+def test_polymorph_squirrel_makes_a_unit_a_1_1_squirrel_until_your_next_upkeep():
+    """Polymorph: Squirrel rulings: a 1/1 green Squirrel with no abilities;
+    it keeps its +1/+1 runes and its tech level, it does not arrive; at
+    your next upkeep it is itself again."""
+    s = game({"gold": 3, "hand": ["polymorph_squirrel"], "play": [garg()]},
+             {"play": [TROQ, {"card": "barkcoat_bear", "plus": 1, "id": "bear"}]}, heroes=GARG)
+    bear = find(s, "bear")
+    s["players"][0]["gold"] = 5  # the bear's resist 2
+    s = play_card(s, 0, "polymorph_squirrel", [bear])
+    assert s["cards"][bear]["card"] == "squirrel" and atk_hp(s, bear) == (2, 2)
+    assert stats.compute(s, bear)["kw"] == {} and stats.tech_level(s, bear) == 2
+    assert s["cards"][bear]["arrived"] == 0
+    s = end_turn(s, 0)
+    assert s["cards"][bear]["card"] == "squirrel"
+    s = end_turn(s, 1)
+    assert s["cards"][bear]["card"] == "barkcoat_bear" and atk_hp(s, bear) == (6, 6)
+
+
+def test_polymorph_squirrel_can_kill_a_damaged_unit_which_dies_as_itself():
+    """Polymorph: Squirrel ruling: with damage on it the 1/1 dies; the card
+    goes to the discard pile as what it was."""
+    s = game({"gold": 3, "hand": ["polymorph_squirrel"], "play": [garg()]},
+             {"play": [TROQ, {"card": "iron_man", "damage": 1, "id": "iron"}]}, heroes=GARG)
+    s = play_card(s, 0, "polymorph_squirrel", [find(s, "iron")])
+    assert in_play(s, 1, "iron_man") == [] and in_play(s, 1, "squirrel") == []
+    assert cards_in(s, 1, "discard") == ["iron_man"]
+
+
+def test_polymorph_squirrel_removes_indestructible_and_earlier_effects():
+    """Polymorph: Squirrel rulings: an indestructible unit loses it (1
+    damage then kills the Squirrel); effects given before the transform
+    are lost, effects after it apply."""
+    s = game({"gold": 6, "hand": ["polymorph_squirrel", "spark"], "play": [garg()]},
+             {"play": [TROQ, {"card": "gargoyle", "id": "g", "patrol": "elite"}]},
+             heroes=GARG, active=1)
+    s = end_turn(s, 1)  # the gargoyle patrols on seat 0's turn
+    s["players"][0]["gold"] = 6
+    g = find(s, "g")
+    assert kw(s, g, "indestructible") == 1
+    s = play_card(s, 0, "polymorph_squirrel", [g])
+    s = play_card(s, 0, "spark", [g])
+    assert in_play(s, 1, "gargoyle") == [] and "gargoyle" in cards_in(s, 1, "discard")
+    s = game({"gold": 7, "hand": ["rampant_growth", "polymorph_squirrel", "rampant_growth"],
+              "play": [garg(), {"card": "tiger_cub", "id": "cub"}]}, heroes=GARG)
+    cub = find(s, "cub")
+    s = play_card(s, 0, "rampant_growth", [cub])
+    s = play_card(s, 0, "polymorph_squirrel", [cub])
+    assert atk_hp(s, cub) == (1, 1) and kw(s, cub, "armor") == 0
+    s = play_card(s, 0, "rampant_growth", [cub])
+    assert atk_hp(s, cub) == (3, 1) and kw(s, cub, "armor") == 2
+
+
+def test_dinosize_gives_6_atk_and_6_armor_this_turn():
+    """Dinosize: +6 ATK and +6 armor this turn, a unit or hero."""
+    s = game({"gold": 4, "hand": ["dinosize"], "play": [garg(), {"card": "tiger_cub", "id": "cub"}]},
+             {"play": [TROQ, {"card": "regular_sized_rhinoceros", "id": "rhino"}]}, heroes=GARG)
+    cub = find(s, "cub")
+    s = play_card(s, 0, "dinosize", [cub])
+    assert atk_hp(s, cub) == (8, 2) and kw(s, cub, "armor") == 6
+    s = attack(s, 0, cub, find(s, "rhino"))
+    assert in_play(s, 1, "regular_sized_rhinoceros") == [] and s["cards"][cub]["damage"] == 0
+    s = end_turn(s, 0)
+    assert atk_hp(s, cub) == (2, 2)
+
+
+def test_spirit_of_the_panda_attaches_gives_2_2_gold_on_attack_and_heals():
+    """Spirit of the Panda: attach to a unit: +2/+2 and "attacks: gain 1
+    gold"; healing 1 in your upkeep; when the unit goes, so does it."""
+    s = game({"gold": 4, "hand": ["spirit_of_the_panda"],
+              "play": [garg(damage=1), {"card": "tiger_cub", "id": "cub"}]},
+             {"play": [TROQ, {"card": "regular_sized_rhinoceros", "id": "rhino"}]}, heroes=GARG)
+    cub = find(s, "cub")
+    s = play_card(s, 0, "spirit_of_the_panda", [cub])
+    sp = one(s, 0, "spirit_of_the_panda")
+    assert atk_hp(s, cub) == (4, 4) and gold(s) == 0
+    s = attack(s, 0, cub, "base:1")
+    assert gold(s) == 1 and base_damage(s, 1) == 4
+    s = pass_turns(s, 2)
+    assert s["cards"][find(s, "garg")]["damage"] == 0
+    s = attack(s, 0, cub, find(s, "rhino"))
+    assert in_play(s, 0, "tiger_cub") == [] and sp not in s["players"][0]["play"]
+    assert {"spirit_of_the_panda", "tiger_cub"} <= set(cards_in(s, 0, "discard"))
+
+
+def test_spirit_of_the_panda_on_an_opposing_unit_pays_its_controller():
+    """Spirit of the Panda may go on an opponent's unit: that unit gets
+    +2/+2, and its controller gains the gold when it attacks."""
+    s = game({"gold": 4, "hand": ["spirit_of_the_panda"], "play": [garg()]},
+             {"play": [TROQ, {"card": "older_brother", "id": "ob"}]}, heroes=GARG)
+    ob = find(s, "ob")
+    s = play_card(s, 0, "spirit_of_the_panda", [ob])
+    assert atk_hp(s, ob) == (4, 4)
+    s = end_turn(s, 0)
+    before = gold(s, 1)
+    s = attack(s, 1, ob, "base:0")
+    assert gold(s, 1) == before + 1 and base_damage(s, 0) == 4
+
+
+def test_stampede_gives_3_atk_3_armor_and_sends_excess_damage_to_the_base():
+    """Stampede: this turn your units get +3 ATK/+3 armor, and combat damage
+    beyond what kills a unit or hero goes to that player's base, instead of
+    following overpower (Stampede ruling)."""
+    s = game({"gold": 6, "hand": ["stampede"],
+              "play": [garg(5), {"card": "tiger_cub", "id": "cub"}, {"card": "centaur", "id": "ce"}]},
+             {"play": [TROQ, {"card": "wisp", "id": "w", "patrol": "squad_leader"},
+                       {"card": "older_brother", "id": "ob", "patrol": "elite"}]}, heroes=GARG)
+    s = play_card(s, 0, "stampede")
+    cub, ce = find(s, "cub"), find(s, "ce")
+    assert atk_hp(s, cub) == (5, 2) and kw(s, cub, "armor") == 3
+    s = attack(s, 0, cub, find(s, "w"))  # 5 on a 0/1 with armor 1: 3 to the base
+    assert base_damage(s, 1) == 3 and in_play(s, 1, "wisp") == []
+    s = attack(s, 0, ce, find(s, "ob"))  # overpower: no choice asked, 6 - 2 to the base
+    assert s["prompt"] is None and base_damage(s, 1) == 7 and kw(s, ce, "overpower") == 1
+
+
+def test_galina_glimmer_pays_1_gold_per_two_green_units_in_upkeep():
+    """Galina Glimmer rulings: she counts herself; 3 green units give 1
+    gold, not 1.5; an Older Brother is not green. She is legendary."""
+    s = game({"gold": 0, "hand": ["galina_glimmer"], "buildings": {"tech_1": True},
+              "play": [garg(), {"card": "galina_glimmer"}, {"card": "tiger_cub"},
+                       {"card": "older_brother"}]}, heroes=GARG)
+    assert_refused(s, 0, {"type": "play", "card": hand_ids(s, 0)[0], "targets": []}, "legendary")
+    s = pass_turns(s, 2)
+    assert gold(s) == workers(s, 0) + 1
+    s = game({"gold": 0, "play": [garg(), {"card": "galina_glimmer"}, {"card": "tiger_cub"},
+                                  {"card": "frog"}, {"card": "wisp"}]}, heroes=GARG)
+    s = pass_turns(s, 2)
+    assert gold(s) == workers(s, 0) + 2
+
+
+def test_artisan_mantis_repairs_up_to_3_damage_of_a_building():
+    """Artisan Mantis: arrives: repair 3 damage of a building, only what is
+    there (Artisan Mantis ruling)."""
+    s = game({"gold": 4, "hand": ["artisan_mantis"], "buildings": ALL_TECH, "base_damage": 2,
+              "play": [garg()]}, heroes=GARG)
+    s["players"][0]["buildings"]["tech_1"]["damage"] = 4
+    s = play_card(s, 0, "artisan_mantis")
+    assert set(prompt_options(s)) == {"bld:0:tech_1", "base:0"}
+    s = choose(s, 0, "base:0")
+    assert base_damage(s, 0) == 0
+    assert s["players"][0]["buildings"]["tech_1"]["damage"] == 4
+
+
+def test_oversized_rhinoceros_is_a_plain_7_8():
+    """Oversized Rhinoceros: a 7/8 tech II for 5, no ability."""
+    s = game({"gold": 5, "hand": ["oversized_rhinoceros"], "buildings": ALL_TECH,
+              "play": [garg()]}, heroes=GARG)
+    s = play_card(s, 0, "oversized_rhinoceros")
+    rhino = one(s, 0, "oversized_rhinoceros")
+    assert atk_hp(s, rhino) == (7, 8) and stats.compute(s, rhino)["kw"] == {} and gold(s) == 0
+
+
+def test_blooming_ancient_grows_when_your_units_arrive_and_shares_runes():
+    """Blooming Ancient: a +1/+1 rune whenever another of your units or
+    heroes arrives (tokens too); remove one of its runes: a +1/+1 rune on
+    another unit."""
+    s = game({"gold": 2, "hand": ["playful_panda"],
+              "play": [garg(), {"card": "blooming_ancient", "id": "ba"}]},
+             {"play": [TROQ, {"card": "older_brother", "id": "ob"}]}, heroes=GARG)
+    ba = find(s, "ba")
+    assert_refused(s, 0, {"type": "ability", "card": ba, "ability": 0, "targets": [find(s, "ob")]},
+                   "bad_ability")
+    s = play_card(s, 0, "playful_panda")
+    assert s["cards"][ba]["plus"] == 2 and atk_hp(s, ba) == (4, 6)
+    s = use_ability(s, 0, ba, 0, [find(s, "ob")])
+    s = use_ability(s, 0, ba, 0, [one(s, 0, "wisp")])
+    assert s["cards"][ba]["plus"] == 0 and s["cards"][find(s, "ob")]["plus"] == 1
+
+
+def test_blooming_ancient_ignores_opposing_arrivals():
+    """Blooming Ancient: only your own units and heroes count."""
+    s = game({"play": [garg(), {"card": "blooming_ancient", "id": "ba"}]},
+             {"gold": 2, "hand": ["older_brother"], "play": [TROQ]}, heroes=GARG, active=1)
+    s = play_card(s, 1, "older_brother")
+    assert s["cards"][find(s, "ba")]["plus"] == 0
+
+
+def test_blooming_elm_gives_runes_and_overpower_to_rune_bearers():
+    """Blooming Elm: a tech II building card; your units and heroes with
+    +1/+1 runes have overpower; exhaust: three +1/+1 runes on a unit, or one
+    on a hero, without any; one with runes may be chosen, to no effect
+    (Blooming Elm ruling)."""
+    s = game({"gold": 3, "hand": ["blooming_elm"], "buildings": ALL_TECH,
+              "play": [garg(), {"card": "tiger_cub", "id": "cub"},
+                       {"card": "tiger_cub", "plus": 1, "id": "runed"}]}, heroes=GARG)
+    s = play_card(s, 0, "blooming_elm")
+    elm = one(s, 0, "blooming_elm")
+    assert kw(s, find(s, "runed"), "overpower") == 1 and kw(s, find(s, "cub"), "overpower") == 0
+    assert_refused(s, 0, {"type": "ability", "card": elm, "ability": 0, "targets": [find(s, "cub")]},
+                   "arrival_fatigue")
+    s["cards"][elm]["arrived"] = 0
+    s = use_ability(s, 0, elm, 0, [find(s, "cub")])
+    assert s["cards"][find(s, "cub")]["plus"] == 3 and kw(s, find(s, "cub"), "overpower") == 1
+    s["cards"][elm]["exhausted"] = False
+    s = use_ability(s, 0, elm, 0, [find(s, "runed")])
+    assert s["cards"][find(s, "runed")]["plus"] == 1
+    s["cards"][elm]["exhausted"] = False
+    s = use_ability(s, 0, elm, 0, [find(s, "garg")])
+    assert s["cards"][find(s, "garg")]["plus"] == 1
+
+
+def test_might_of_leaf_and_claw_collects_growth_runes_then_gives_5_5():
+    """Might of Leaf and Claw: a growth rune each time an attacker of yours
+    deals combat damage, armor included, sparkshot with it counting once;
+    0 damage is none (Might of Leaf and Claw rulings); with five your units
+    and heroes have +5/+5."""
+    s = game({"gold": 3, "hand": ["might_of_leaf_and_claw"], "buildings": ALL_TECH,
+              "play": [garg(), {"card": "huntress", "id": "h"}, {"card": "wisp", "id": "w"},
+                       {"card": "tiger_cub", "id": "cub"}]},
+             {"play": [TROQ, {"card": "iron_man", "id": "sl", "patrol": "squad_leader"},
+                       {"card": "iron_man", "id": "el", "patrol": "elite"}]}, heroes=GARG)
+    s = play_card(s, 0, "might_of_leaf_and_claw")
+    might = one(s, 0, "might_of_leaf_and_claw")
+    s = attack(s, 0, find(s, "h"), find(s, "sl"))  # 3 (1 on the armor) + sparkshot 1
+    assert s["cards"][might]["marks"]["runes"] == {"growth": 1}
+    s = attack(s, 0, find(s, "w"), find(s, "sl"))  # 0 damage
+    assert s["cards"][might]["marks"]["runes"] == {"growth": 1}
+    s = game({"play": [garg(), {"card": "might_of_leaf_and_claw", "runes": {"growth": 4}, "id": "m"},
+                       {"card": "tiger_cub", "id": "cub"}]}, heroes=GARG)
+    assert atk_hp(s, find(s, "cub")) == (2, 2)
+    s = attack(s, 0, find(s, "cub"), "base:1")
+    assert atk_hp(s, find(s, "cub")) == (7, 7) and atk_hp(s, find(s, "garg")) == (6, 8)
+
+
+def test_guargum_lets_you_play_growth_spells_free_without_a_growth_hero():
+    """Guargum, Eternal Sentinel rulings: Growth spells cost nothing and need
+    no Growth hero, an ultimate too, even the turn he arrived; resist 2,
+    obliterate 4."""
+    s = game({"gold": 0, "hand": ["stampede", "dinosize"],
+              "play": [midori(), {"card": "tiger_cub", "id": "cub"}]})
+    stampede = hand_ids(s, 0, "stampede")[0]
+    assert_refused(s, 0, {"type": "play", "card": stampede, "targets": []}, "needs_max_hero")
+    s = game({"gold": 0, "hand": ["stampede", "dinosize"], "buildings": ALL_TECH,
+              "play": [midori(), {"card": "tiger_cub", "id": "cub"},
+                       {"card": "guargum_eternal_sentinel", "fresh": True, "id": "gg"}]})
+    gg = find(s, "gg")
+    assert kw(s, gg, "resist") == 2 and kw(s, gg, "obliterate") == 4
+    s = play_card(s, 0, "stampede")
+    s = play_card(s, 0, "dinosize", [find(s, "cub")])
+    assert atk_hp(s, find(s, "cub")) == (11, 2) and gold(s) == 0
