@@ -221,8 +221,8 @@ def test_verdant_tree_builds_tech_1_2_3_in_one_turn():
     """Verdant Tree rulings: not the turn it arrives (no haste); then
     exhaust: each tech building works as soon as it is built, so Tech I,
     II and III can be built one after the other in the same turn."""
-    s = game({"gold": 10, "workers": 10, "play": [midori(), {"card": "verdant_tree", "id": "vt",
-                                                              "fresh": True}]})
+    s = game({"gold": 10, "workers": 10,
+              "play": [midori(), {"card": "verdant_tree", "id": "vt", "fresh": True}]})
     tree = find(s, "vt")
     assert_refused(s, 0, {"type": "ability", "card": tree, "ability": 0, "targets": []},
                    "arrival_fatigue")
@@ -1170,3 +1170,162 @@ def test_guargum_lets_you_play_growth_spells_free_without_a_growth_hero():
     s = play_card(s, 0, "stampede")
     s = play_card(s, 0, "dinosize", [find(s, "cub")])
     assert atk_hp(s, find(s, "cub")) == (11, 2) and gold(s) == 0
+
+
+# ---- Master Midori ---------------------------------------------------------------
+
+def test_midori_band_1_is_a_2_3_and_gives_nothing():
+    """Master Midori, levels 1-4: a 2/3 with no ability."""
+    s = game({"play": [midori(4), {"card": "tiger_cub", "id": "cub"}]})
+    assert atk_hp(s, find(s, "midori")) == (2, 3) and atk_hp(s, find(s, "cub")) == (2, 2)
+    assert kw(s, find(s, "midori"), "flying") == 0
+
+
+def test_midori_mid_band_gives_your_units_with_no_abilities_1_1():
+    """Master Midori, level 5: a 3/4; your units with no abilities get
+    +1/+1: a Tiger Cub or a token yes; a Young Treant (text), a Hunter
+    (anti-air), an opponent's unit or a hero no; runes and damage don't
+    count as abilities (Master Midori ruling)."""
+    s = game({"play": [midori(5), {"card": "tiger_cub", "id": "cub"},
+                       {"card": "young_treant", "id": "yt"}, {"card": "hunter", "id": "hu"},
+                       {"card": "frog", "plus": 1, "damage": 1, "id": "frog"}]},
+             {"play": [TROQ, {"card": "older_brother", "id": "ob"}]})
+    assert atk_hp(s, find(s, "midori")) == (3, 4)
+    assert atk_hp(s, find(s, "cub")) == (3, 3)
+    assert atk_hp(s, find(s, "frog")) == (3, 3)
+    assert atk_hp(s, find(s, "yt")) == (0, 2) and atk_hp(s, find(s, "hu")) == (3, 3)
+    assert atk_hp(s, find(s, "ob")) == (2, 2) and atk_hp(s, find(s, "troq")) == (2, 3)
+
+
+def test_midori_bonus_stays_in_every_patrol_slot():
+    """Master Midori ruling: the squad leader's armor and the lookout's
+    resist don't take the bonus away."""
+    s = game({"play": [midori(5), {"card": "tiger_cub", "id": "a", "patrol": "squad_leader"},
+                       {"card": "tiger_cub", "id": "b", "patrol": "lookout"}]})
+    s = end_turn(s, 0)
+    assert atk_hp(s, find(s, "a")) == (3, 3) and atk_hp(s, find(s, "b")) == (3, 3)
+    assert kw(s, find(s, "b"), "resist") == 1
+
+
+def test_midori_bonus_goes_when_the_unit_gets_an_ability_which_may_kill_it():
+    """Master Midori rulings: a unit that gets an ability (Calamandra's
+    resist 1 at her level 3) loses the +1/+1, and may die of it; an
+    Illusion with no ability gets the bonus (Illusion ruling)."""
+    s = game({"gold": 1, "play": [midori(5), calamandra(2),
+                                  {"card": "tiger_cub", "damage": 2, "id": "cub"},
+                                  {"card": "mirror_illusion", "id": "mi"}]})
+    assert atk_hp(s, find(s, "cub")) == (3, 3) and atk_hp(s, find(s, "mi")) == (1, 2)
+    s = act(s, 0, {"type": "level_up", "hero": find(s, "cala"), "levels": 1})
+    assert in_play(s, 0, "tiger_cub") == [] and atk_hp(s, find(s, "mi")) == (0, 1)
+
+
+def test_midori_gives_the_bonus_to_a_polymorphed_squirrel():
+    """A unit transformed by Polymorph: Squirrel has no abilities, so
+    Midori's bonus applies to it (Polymorph: Squirrel ruling: later effects
+    apply)."""
+    s = game({"gold": 3, "hand": ["polymorph_squirrel"],
+              "play": [midori(5), garg(), {"card": "young_treant", "id": "yt"}]})
+    s = play_card(s, 0, "polymorph_squirrel", [find(s, "yt")])
+    assert atk_hp(s, find(s, "yt")) == (2, 2)
+
+
+def test_midori_max_band_flies_during_your_turn_only():
+    """Master Midori, level 8: a 4/5 with flying during your turn."""
+    s = game({"play": [midori(8)]})
+    hero = find(s, "midori")
+    assert atk_hp(s, hero) == (4, 5) and kw(s, hero, "flying") == 1
+    s = end_turn(s, 0)
+    assert kw(s, hero, "flying") == 0
+
+
+def test_behind_the_ferns_and_midori_read_atk_with_the_bonus():
+    """Behind the Ferns with Master Midori (docs/RULINGS.md): a 2/2 with the
+    bonus would have 3 ATK and so stealth, an ability: it stays a 2/2 with
+    stealth; a plain 3/4 becomes a 4/5, too strong for the Ferns, and keeps
+    the bonus with no ability (Behind the Ferns ruling, both already in
+    play)."""
+    s = game({"play": [midori(5), calamandra(), {"card": "behind_the_ferns"},
+                       {"card": "tiger_cub", "id": "cub"}, {"card": "iron_man", "id": "iron"}]})
+    cub, iron = find(s, "cub"), find(s, "iron")
+    assert atk_hp(s, cub) == (2, 2) and kw(s, cub, "stealth") == 1
+    assert atk_hp(s, iron) == (4, 5) and kw(s, iron, "stealth") == 0
+
+
+# ---- Calamandra Moss -------------------------------------------------------------
+
+def test_calamandra_discards_two_cards_for_stealth_this_turn():
+    """Calamandra Moss, level 1: a 2/3; discard two cards: she has stealth
+    this turn (refused with fewer than two cards in hand)."""
+    s = game({"hand": ["tiger_cub", "young_treant", "huntress"], "play": [calamandra()]},
+             {"play": [TROQ, {"card": "older_brother", "patrol": "squad_leader"}]}, heroes=CALAMANDRA)
+    cala = find(s, "cala")
+    assert atk_hp(s, cala) == (2, 3)
+    s = use_ability(s, 0, cala, 0)
+    assert s["prompt"]["count"] == 2
+    s = choose(s, 0, *hand_ids(s, 0)[:2])
+    assert len(s["players"][0]["hand"]) == 1 and len(s["players"][0]["discard"]) == 2
+    assert kw(s, cala, "stealth") == 1
+    assert_refused(s, 0, {"type": "ability", "card": cala, "ability": 0, "targets": []}, "bad_ability")
+    s = attack(s, 0, cala, "base:1")
+    assert base_damage(s, 1) == 2
+    s = end_turn(s, 0)
+    assert kw(s, cala, "stealth") == 0
+
+
+def test_calamandra_mid_band_gives_your_units_resist_1():
+    """Calamandra Moss, level 3: a 3/4; your units have resist 1 (not your
+    heroes)."""
+    s = game({"play": [calamandra(3), {"card": "tiger_cub", "id": "cub"}]},
+             {"play": [TROQ, {"card": "older_brother", "id": "ob"}]}, heroes=CALAMANDRA)
+    assert atk_hp(s, find(s, "cala")) == (3, 4)
+    assert kw(s, find(s, "cub"), "resist") == 1 and kw(s, find(s, "cala"), "resist") == 0
+    assert kw(s, find(s, "ob"), "resist") == 0
+
+
+def test_calamandra_max_band_puts_a_tiger_from_the_codex_into_play():
+    """Calamandra Moss, level 5: a 4/5; pay 4 and exhaust: a Tiger unit from
+    your codex into play, free and without its tech building (Calamandra
+    Moss ruling)."""
+    s = game({"gold": 4, "play": [calamandra(5)]}, heroes=CALAMANDRA)
+    cala = find(s, "cala")
+    assert atk_hp(s, cala) == (4, 5)
+    s = use_ability(s, 0, cala, 1)
+    assert prompt_options(s) == ["predator_tiger", "stalking_tiger"]
+    s = choose(s, 0, "predator_tiger")
+    assert len(in_play(s, 0, "predator_tiger")) == 1 and gold(s) == 0
+    assert s["players"][0]["codex"]["predator_tiger"] == 1 and s["cards"][cala]["exhausted"]
+
+
+# ---- Argagarg Garg ---------------------------------------------------------------
+
+def test_argagarg_garg_arrives_with_a_wisp():
+    """Argagarg Garg, level 1: a 1/3; when summoned a 0/1 Wisp arrives."""
+    s = game({"gold": 2}, heroes=GARG)
+    hero = s["players"][0]["command"][0]
+    s = act(s, 0, {"type": "summon", "hero": hero})
+    assert atk_hp(s, hero) == (1, 3) and len(in_play(s, 0, "wisp")) == 1
+
+
+def test_argagarg_garg_mid_band_gives_a_unit_1_atk_and_1_armor():
+    """Argagarg Garg, level 3: a 1/4; exhaust: a unit gets +1 ATK and +1
+    armor this turn (◎; not a hero)."""
+    s = game({"play": [garg(3), {"card": "tiger_cub", "id": "cub"}]},
+             {"play": [TROQ, {"card": "older_brother", "id": "ob"}]}, heroes=GARG)
+    hero = find(s, "garg")
+    assert atk_hp(s, hero) == (1, 4)
+    assert {a["targets"][0] for a in legal_of(s, 0, "ability", card=hero)} == \
+        {find(s, "cub"), find(s, "ob")}
+    s = use_ability(s, 0, hero, 0, [find(s, "cub")])
+    assert atk_hp(s, find(s, "cub")) == (3, 2) and kw(s, find(s, "cub"), "armor") == 1
+    s = end_turn(s, 0)
+    assert atk_hp(s, find(s, "cub")) == (2, 2)
+
+
+def test_argagarg_garg_reaching_max_level_brings_a_water_elemental():
+    """Argagarg Garg, level 5: a 1/5; reaching max level gives a blue 3/3
+    Water Elemental token with anti-air."""
+    s = game({"gold": 2, "play": [garg(3)]}, heroes=GARG)
+    s = act(s, 0, {"type": "level_up", "hero": find(s, "garg"), "levels": 2})
+    (elemental,) = in_play(s, 0, "water_elemental")
+    assert atk_hp(s, find(s, "garg")) == (1, 5)
+    assert atk_hp(s, elemental) == (3, 3) and kw(s, elemental, "anti_air") == 1
