@@ -44,6 +44,7 @@ def declare_attack(state: dict, attacker: str, target: str) -> None:
             log(state, f"A Tower detected {name(state, attacker)}.")
     log(state, f"{name(state, attacker)} attacked {label(state, target)}.")
     ctx = {"attacker": attacker, "target": target, "group": group, "seat": seat,
+           "defender": controller_of(state, target),
            "flew_over": _flown_over(state, attacker, target, group)}
     push_all(state, [
         {"op": "attack_triggers", "ctx": ctx},
@@ -123,7 +124,10 @@ def _obliterate(state: dict, step: dict) -> None:
     count = stats.kw(state, attacker, "obliterate")
     if not count:
         return
-    defender = controller_of(state, ctx["target"])
+    # The defender is the player attacked, fixed when the attack was
+    # declared: an attack trigger may have destroyed the attacked building
+    # card already (Trojan Duck hitting it), obliterate still happens.
+    defender = ctx["defender"] if "defender" in ctx else controller_of(state, ctx["target"])
     units = [i for i in player(state, defender)["play"]
              if kind_of(state, i) == "unit" and not stats.kw(state, i, "indestructible")]
     units.sort(key=lambda i: stats.tech_level(state, i) or 0)

@@ -159,3 +159,4 @@ def hooks_for(card_id: str) -> Hooks:
 
 from . import starter  # noqa: E402,F401  (registers the Starter set's cards)
 from . import green  # noqa: E402,F401  (registers the green cards)
+from . import red  # noqa: E402,F401  (registers the red cards)
