@@ -1172,3 +1172,181 @@ def test_cinderblast_dragon_attack_spell_resolves_before_combat_and_a_new_target
     s = choose(s, 0, "base:1")
     assert base_damage(s, 1) == 6
     assert s["players"][0]["codex"]["fire_dart"] == 1
+
+
+# ---- Captain Zane -----------------------------------------------------------
+
+def test_zane_has_haste_and_attacks_the_turn_he_is_summoned():
+    """Captain Zane, level 1: haste."""
+    s = scenario_game([{"gold": 2}], heroes=ZANE)
+    zane_id = s["players"][0]["command"][0]
+    s = act(s, 0, {"type": "summon", "hero": zane_id})
+    s = attack(s, 0, zane_id, "base:1")
+    assert base_damage(s, 1) == 2
+
+
+def test_zane_mid_band_killing_a_scavenger_gives_1_gold_and_a_technician_a_card():
+    """Captain Zane, level 4: when Zane kills a scavenger, 1 gold (the
+    scavenger's own player gets the slot's gold too); a technician, a card."""
+    s = scenario_game([{"gold": 0, "deck": ["spark"], "play": [zane(4)]},
+                       {"gold": 0, "play": [{"card": "older_brother", "patrol": "scavenger", "id": "scav"},
+                                            {"card": "tenderfoot", "patrol": "technician", "id": "tech"}]}],
+                      heroes=ZANE)
+    s = attack(s, 0, find(s, "zane"), find(s, "scav"))
+    assert in_play(s, 1, "older_brother") == []
+    assert gold(s, 0) == 1 and gold(s, 1) == 1
+    s2 = scenario_game([{"gold": 0, "deck": ["spark"], "play": [zane(4)]},
+                        {"play": [{"card": "tenderfoot", "patrol": "technician", "id": "tech"}]}], heroes=ZANE)
+    s2 = attack(s2, 0, find(s2, "zane"), find(s2, "tech"))
+    assert in_play(s2, 1, "tenderfoot") == []
+    assert cards_in(s2, 0, "hand") == ["spark"]
+
+
+def test_zane_below_mid_band_or_with_a_spell_gets_nothing_for_a_scavenger():
+    """Zane ruling: only Zane's own damage counts, from level 4: a level 3
+    Zane killing a scavenger, or a spell Zane's player casts, gives no
+    gold."""
+    s = scenario_game([{"gold": 0, "play": [zane(3)]},
+                       {"play": [{"card": "older_brother", "patrol": "scavenger", "id": "scav"}]}], heroes=ZANE)
+    s = attack(s, 0, find(s, "zane"), find(s, "scav"))
+    assert in_play(s, 1, "older_brother") == [] and gold(s, 0) == 0
+    s = scenario_game([{"gold": 3, "hand": ["scorch"], "play": [zane(4)]},
+                       {"play": [{"card": "older_brother", "patrol": "scavenger", "id": "scav"}]}], heroes=ZANE)
+    s = play_card(s, 0, "scorch", [find(s, "scav")])
+    assert in_play(s, 1, "older_brother") == [] and gold(s, 0) == 0
+
+
+def test_zane_reaching_max_level_shoves_a_patroller_and_deals_it_1_damage():
+    """Captain Zane, max level: shove a patroller (◎) to an empty slot of
+    its patrol zone (any empty one, ruling), then 1 damage to it; that
+    damage killing it in the scavenger slot counts for his mid band (Zane
+    ruling)."""
+    s = scenario_game([{"gold": 1, "play": [zane(5)]},
+                       {"gold": 0, "play": [{"card": "timely_messenger", "patrol": "squad_leader", "id": "tm"},
+                                            {"card": "iron_man", "patrol": "elite", "id": "iron"}]}],
+                      heroes=ZANE)
+    s = act(s, 0, {"type": "level_up", "hero": find(s, "zane"), "levels": 1})
+    assert set(prompt_options(s)) == {find(s, "tm"), find(s, "iron")}
+    s = choose(s, 0, find(s, "tm"))
+    assert set(prompt_options(s)) == {"slot:1:scavenger", "slot:1:technician", "slot:1:lookout"}
+    s = choose(s, 0, "slot:1:scavenger")
+    assert in_play(s, 1, "timely_messenger") == []
+    assert gold(s, 0) == 1 and gold(s, 1) == 1  # Zane's gold; the slot's gold
+    assert s["players"][1]["patrol"]["squad_leader"] is None
+
+
+def test_zane_max_level_with_a_full_patrol_zone_still_deals_the_damage():
+    """Zane ruling: with no empty slot the patroller goes nowhere but still
+    takes the 1 damage (do as much as you can)."""
+    slots = ("squad_leader", "elite", "scavenger", "technician", "lookout")
+    s = scenario_game([{"gold": 1, "play": [zane(5)]},
+                       {"play": [{"card": "iron_man", "patrol": slot, "id": slot} for slot in slots]}],
+                      heroes=ZANE)
+    s = act(s, 0, {"type": "level_up", "hero": find(s, "zane"), "levels": 1})
+    s = choose(s, 0, find(s, "elite"))
+    assert s["prompt"] is None
+    assert s["players"][1]["patrol"]["elite"] == find(s, "elite")
+    assert damage(s, find(s, "elite")) == 1
+
+
+# ---- Drakk Ramhorn ----------------------------------------------------------
+
+def test_drakk_dying_deals_1_damage_to_each_opponents_base():
+    """Drakk Ramhorn, level 1: when he dies, each opponent's base takes 1."""
+    s = scenario_game([{"play": [drakk(damage=2, patrol="squad_leader")]},
+                       {"play": [{"card": "iron_man", "id": "iron"}]}], heroes=DRAKK, active=1)
+    s = attack(s, 1, find(s, "iron"), find(s, "drakk"))
+    assert cards_in(s, 0, "command") == ["drakk_ramhorn"]
+    assert base_damage(s, 1) == 1 and base_damage(s, 0) == 0
+
+
+def test_drakk_dying_in_two_headed_dragon_hits_the_other_teams_one_base_once():
+    """Drakk Ramhorn ruling: in Two-Headed Dragon each team has one base:
+    it takes just 1 damage."""
+    config = {"mode": "2hg", "seed": 1,
+              "seats": [{"name": n, "hero": h} for n, h in
+                        zip("ABCD", ("drakk_ramhorn", "troq_bashar", "troq_bashar", "river_montoya"))],
+              "scenario": {"turn": 3, "active": 2, "seats": [
+                  {"play": [drakk(damage=2, patrol="squad_leader")]}, {},
+                  {"play": [{"card": "iron_man", "id": "iron"}]}, {}]}}
+    s = new_game(config)
+    s = attack(s, 2, find(s, "iron"), find(s, "drakk"))
+    assert base_damage(s, 2) == 1 and base_damage(s, 0) == 0
+
+
+def test_drakk_mid_band_gives_your_units_frenzy_1():
+    """Drakk Ramhorn, level 4: your units have frenzy 1 (+1 ATK on your
+    turn); opposing units and Drakk himself don't."""
+    s = scenario_game([{"play": [drakk(4), {"card": "mad_man", "id": "mad"}]},
+                       {"play": [{"card": "older_brother", "id": "ob"}]}], heroes=DRAKK)
+    assert atk_hp(s, find(s, "mad"))[0] == 2
+    assert atk_hp(s, find(s, "ob"))[0] == 2
+    assert atk_hp(s, find(s, "drakk"))[0] == 2
+    s = end_turn(s, 0)
+    assert atk_hp(s, find(s, "mad"))[0] == 1
+
+
+def test_drakk_max_band_gives_haste_to_the_first_unit_from_hand_each_turn_for_good():
+    """Drakk Ramhorn, level 6: the first unit that arrives from your hand
+    each turn gets haste, permanently (ruling); the second doesn't."""
+    s = scenario_game([{"hand": ["older_brother", "older_brother"], "gold": 4, "play": [drakk(6)]}],
+                      heroes=DRAKK)
+    s = play_card(s, 0, "older_brother")
+    first = one(s, 0, "older_brother")
+    s = play_card(s, 0, "older_brother")
+    second = [i for i in in_play(s, 0, "older_brother") if i != first][0]
+    assert stats.kw(s, first, "haste") == 1 and stats.kw(s, second, "haste") == 0
+    s = attack(s, 0, first, "base:1")
+    assert_refused(s, 0, {"type": "attack", "attacker": second, "target": "base:1"}, "arrival_fatigue")
+    s = end_turn(s, 0)
+    assert stats.kw(s, first, "haste") == 1
+
+
+def test_drakk_max_band_only_ever_looks_at_the_first_unit_from_hand():
+    """Drakk Ramhorn ruling: a unit arrived from hand before Drakk reached
+    max level; the next unit from hand that turn gets no haste either."""
+    s = scenario_game([{"hand": ["older_brother", "mad_man"], "gold": 5, "play": [drakk(5)]}], heroes=DRAKK)
+    s = play_card(s, 0, "older_brother")
+    s = act(s, 0, {"type": "level_up", "hero": find(s, "drakk"), "levels": 1})
+    s = play_card(s, 0, "mad_man")
+    assert stats.kw(s, one(s, 0, "older_brother"), "haste") == 0
+    assert stats.kw(s, one(s, 0, "mad_man"), "haste") == 1  # Mad Man's own haste only
+    assert s["cards"][one(s, 0, "mad_man")]["granted"] == {}
+
+
+# ---- Jaina Stormborne -------------------------------------------------------
+
+def test_jaina_has_sparkshot():
+    """Jaina Stormborne, level 1: sparkshot: attacking a patroller, 1 damage
+    to an adjacent patroller."""
+    s = scenario_game([{"play": [jaina()]},
+                       {"play": [{"card": "iron_man", "patrol": "squad_leader", "id": "sl"},
+                                 {"card": "older_brother", "patrol": "elite", "id": "elite"}]}], heroes=JAINA)
+    s = attack(s, 0, find(s, "jaina"), find(s, "sl"))
+    assert damage(s, find(s, "elite")) == 1
+
+
+def test_jaina_mid_band_exhausts_for_1_damage_to_a_patrolling_unit_or_building():
+    """Jaina Stormborne, level 4: exhaust: 1 damage to a patrolling unit or
+    a building; units at home and heroes are no targets."""
+    s = scenario_game([{"play": [jaina(4)]},
+                       {"play": [{"card": "older_brother", "patrol": "elite", "id": "ob"},
+                                 {"card": "troq_bashar", "patrol": "squad_leader", "id": "troq"},
+                                 {"card": "tenderfoot", "id": "home"}]}], heroes=JAINA)
+    j = find(s, "jaina")
+    offered = {a["targets"][0] for a in legal_of(s, 0, "ability", card=j)}
+    assert find(s, "ob") in offered and "base:1" in offered
+    assert find(s, "troq") not in offered and find(s, "home") not in offered
+    s = use_ability(s, 0, j, 0, [find(s, "ob")])
+    assert damage(s, find(s, "ob")) == 1 and s["cards"][j]["exhausted"]
+
+
+def test_jaina_max_band_adds_3_damage_to_a_unit_or_building():
+    """Jaina Stormborne, level 7: exhaust: 3 damage to a unit or building
+    (the mid band ability stays as the first)."""
+    s = scenario_game([{"play": [jaina(7)]},
+                       {"play": [{"card": "iron_man", "id": "iron"}]}], heroes=JAINA)
+    j = find(s, "jaina")
+    s = use_ability(s, 0, j, 1, [find(s, "iron")])
+    assert damage(s, find(s, "iron")) == 3
+    assert_refused(s, 0, {"type": "ability", "card": j, "ability": 0, "targets": ["base:1"]}, "exhausted")
