@@ -1249,6 +1249,19 @@ def test_zane_max_level_with_a_full_patrol_zone_still_deals_the_damage():
     assert damage(s, find(s, "elite")) == 1
 
 
+def test_zane_max_level_on_an_illusion_patroller_just_kills_it():
+    """Illusion ruling: targeted by Zane's max level ability, an Illusion
+    dies at once; there is nothing left to shove or damage (this crashed
+    before)."""
+    s = scenario_game([{"gold": 1, "play": [zane(5)]},
+                       {"play": [{"card": "spectral_hound", "patrol": "squad_leader", "id": "hound"}]}],
+                      heroes=ZANE)
+    s = act(s, 0, {"type": "level_up", "hero": find(s, "zane"), "levels": 1})
+    assert s["prompt"] is None
+    assert in_play(s, 1, "spectral_hound") == []
+    assert cards_in(s, 1, "discard") == ["spectral_hound"]
+
+
 # ---- Drakk Ramhorn ----------------------------------------------------------
 
 def test_drakk_dying_deals_1_damage_to_each_opponents_base():

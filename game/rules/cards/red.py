@@ -897,6 +897,8 @@ def _zane_max(state, iid):
 def _zane_shove(state, step):
     from ..state import patrol_slot
     for tid in step["choice"]:
+        if not thing_exists(state, tid):
+            continue  # an Illusion that died when targeted
         owner = _controller(state, tid)
         empty = [f"slot:{owner}:{s}" for s, occupant in player(state, owner)["patrol"].items()
                  if occupant is None and patrol_slot(state, tid) is not None]
