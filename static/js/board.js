@@ -175,12 +175,13 @@ function buildingTile(view, p, slot) {
   return tile;
 }
 
-function baseTile(view, p) {
-  const team = view.teams[p.team] || { hp: 0, damage: 0 };
-  const left = team.hp - team.damage;
-  return el("div", null, { class: `bld base${team.damage ? " hurt" : ""}`, "data-tid": `base:${p.team}`, "data-card": "base", tabindex: "0" },
-    el("span", "Base", { class: "bld-name" }),
-    el("span", `${left}/${team.hp}`, { class: "bld-hp", title: "Base HP" }));
+/** The base of `team` (shared by its players in Two-Headed Dragon). */
+export function baseTile(view, team, label = "Base") {
+  const rec = view.teams[team] || { hp: 0, damage: 0 };
+  const left = rec.hp - rec.damage;
+  return el("div", null, { class: `bld base${rec.damage ? " hurt" : ""}`, "data-tid": `base:${team}`, "data-card": "base", tabindex: "0" },
+    el("span", label, { class: "bld-name" }),
+    el("span", `${left}/${rec.hp}`, { class: "bld-hp", title: "Base HP" }));
 }
 
 function stat(label, value, cls = "") {
@@ -190,20 +191,26 @@ function stat(label, value, cls = "") {
 /**
  * One player's area: head (name, base, gold, workers, counts), buildings,
  * command zone, patrol zone and the other cards in play.
- * `opts.isMe` marks the viewer's own area; `opts.active` the player whose turn it is.
+ * `opts.isMe` marks the viewer's own area; `opts.active` a player taking the
+ * current turn. Two-Headed Dragon: `opts.sharedBase` leaves the base out
+ * (the team block shows it once), `opts.ally` lays the area out like the
+ * viewer's (patrol zone facing the other team), `opts.partner` marks the
+ * viewer's teammate and `opts.hand` (tiles) shows the partner's hand, read-only.
  */
 export function playerArea(view, catalog, p, opts) {
   const area = el("div", null, {
-    class: `player-area${opts.isMe ? " mine" : " theirs"}${opts.active ? " active" : ""}`, id: `seat-${p.seat}`,
+    class: `player-area${opts.isMe || opts.ally ? " mine" : " theirs"}${opts.partner ? " partner" : ""}${opts.active ? " active" : ""}${opts.sharedBase ? " shared-base" : ""}`,
+    id: `seat-${p.seat}`,
     "data-seat": p.seat,
   });
   const head = el("div", null, { class: "player-head" });
   const title = el("div", null, { class: "player-title" });
   title.append(el("span", p.name, { class: "pname" }));
   if (opts.isMe) title.append(el("span", "you", { class: "tag you-tag" }));
+  if (opts.partner) title.append(el("span", "partner", { class: "tag partner-tag" }));
   if (opts.active) title.append(el("span", "turn", { class: "tag turn-tag" }));
   if (p.tech_owed) title.append(el("span", "tech owed", { class: "tag", title: "Still picking tech cards" }));
-  if (p.ended_main && opts.active) title.append(el("span", "main ended", { class: "tag" }));
+  if (p.ended_main && opts.active) title.append(el("span", "main ended", { class: "tag ended-tag" }));
   head.append(title);
   const stats = el("div", null, { class: "stats" });
   stats.append(
@@ -219,7 +226,7 @@ export function playerArea(view, catalog, p, opts) {
   area.append(head);
 
   const row = el("div", null, { class: "zone buildings-row", "aria-label": `${p.name}'s base and buildings` });
-  row.append(baseTile(view, p));
+  if (!opts.sharedBase) row.append(baseTile(view, p.team));
   for (const slot of BUILDING_SLOTS) row.append(buildingTile(view, p, slot));
   area.append(row);
 
@@ -240,7 +247,13 @@ export function playerArea(view, catalog, p, opts) {
   if (!inPlay.childElementCount) inPlay.append(el("span", "nothing in play", { class: "empty-note" }));
   area.append(
     el("div", null, { class: "zone-wrap in-play-wrap" }, el("h3", "In play", { class: "zone-title" }), inPlay),
-    el("div", null, { class: "zone-wrap patrol-wrap" }, el("h3", "Patrol zone", { class: "zone-title" }), patrol),
+    el("div", null, { class: "zone-wrap patrol-wrap" }, el("h3", `${opts.isMe ? "Your" : `${p.name}'s`} patrol zone`, { class: "zone-title" }), patrol),
   );
+  if (opts.hand) {
+    const hand = el("div", null, { class: "cards-row partner-hand", "aria-label": `${p.name}'s hand` });
+    hand.append(...(opts.hand.length ? opts.hand : [el("span", "empty", { class: "empty-note" })]));
+    area.append(el("div", null, { class: "zone-wrap hand-wrap" },
+      el("h3", `${p.name}'s hand (${opts.hand.length}) · only your team sees it`, { class: "zone-title" }), hand));
+  }
   return area;
 }

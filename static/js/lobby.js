@@ -59,7 +59,7 @@ function heroPicker(table, seat) {
 
 function renderSeat(table, seat, mySeat) {
   const row = el("li", null, { class: "seat-row", "data-seat": seat.index });
-  row.append(el("span", `Seat ${seat.index + 1}${seat.team !== null ? ` · team ${seat.team + 1}` : ""}`, { class: "tag" }));
+  row.append(el("span", `Seat ${seat.index + 1}`, { class: "tag" }));
   row.append(el("span", seat.player || "empty", { class: seat.player ? "player" : "player empty" }));
   if (seat.heroes.length) row.append(el("span", seat.heroes.map(heroLabel).join(", "), { class: "heroes" }));
   if (seat.player) row.append(el("span", seat.ready ? "✓ ready" : "not ready", { class: seat.ready ? "ready-flag" : "waiting-flag" }));
@@ -111,9 +111,36 @@ function renderTable(table) {
   const head = el("div", null, { class: "table-head" }, el("strong", `Table ${table.id}`), el("span", label));
   head.append(el("span", `host ${table.host} · ${table.is_public ? "public" : "private"}${table.allow_spectators ? "" : " · no spectators"} · ${table.status}`, { class: "table-meta" }));
   box.append(head);
-  const seats = el("ul", null, { class: "seats" });
-  for (const seat of table.seats) seats.append(renderSeat(table, seat, mySeat));
-  box.append(seats);
+  const teams = [...new Set(table.seats.map((s) => s.team))];
+  if (teams.length && teams.every((t) => t !== null)) {
+    // Team modes (Two-Headed Dragon): the seats of each team together, with its open seats.
+    const open = table.seats.filter((s) => !s.player);
+    if (table.status === "open") {
+      const summary = open.length
+        ? `Open: ${teams.map((t) => [t, open.filter((s) => s.team === t).length]).filter(([, n]) => n)
+          .map(([t, n]) => `team ${t + 1} ×${n}`).join(", ")}`
+        : "Every seat is taken";
+      box.append(el("p", summary, { class: "hint open-seats" }));
+    }
+    const grid = el("div", null, { class: "team-seats-grid" });
+    for (const team of teams) {
+      const seats = table.seats.filter((s) => s.team === team);
+      const free = seats.filter((s) => !s.player).length;
+      const mine = mySeat && mySeat.team === team;
+      const group = el("section", null, { class: `team-seats${mine ? " my-team" : ""}`, "data-team": team });
+      group.append(el("h3", null, { class: "team-seats-title" }, el("span", `Team ${team + 1}`),
+        el("span", free ? `${free} open seat${free > 1 ? "s" : ""}` : "full", { class: free ? "open-count" : "full-count" })));
+      const list = el("ul", null, { class: "seats" });
+      for (const seat of seats) list.append(renderSeat(table, seat, mySeat));
+      group.append(list);
+      grid.append(group);
+    }
+    box.append(grid);
+  } else {
+    const seats = el("ul", null, { class: "seats" });
+    for (const seat of table.seats) seats.append(renderSeat(table, seat, mySeat));
+    box.append(seats);
+  }
   if (table.invite_token && table.status === "open") box.append(inviteBox(table));
   if (table.status === "open" && mySeat && table.host_id === config.userId) {
     const everyone = table.seats.every((s) => s.player && s.ready);
@@ -171,7 +198,11 @@ function renderMatches(matches) {
   const items = [];
   for (const m of matches.filter((x) => x.status === "playing")) {
     const mine = m.players.some((p) => p.user_id === config.userId);
-    const names = m.players.map((p) => `${p.name}${p.heroes.length ? ` (${p.heroes.map(heroLabel).join(", ")})` : ""}`).join(" vs ");
+    const label = (p) => `${p.name}${p.heroes.length ? ` (${p.heroes.map(heroLabel).join(", ")})` : ""}`;
+    const teams = [...new Set(m.players.map((p) => p.team))];
+    const names = teams.length && teams.every((t) => t !== null && t !== undefined)
+      ? teams.map((t) => m.players.filter((p) => p.team === t).map(label).join(" & ")).join(" vs ")
+      : m.players.map(label).join(" vs ");
     const link = el("a", mine ? "Resume" : "Watch", { href: `/match/${m.id}/`, class: mine ? "btn small primary" : "btn small" });
     items.push(el("li", null, { "data-match": m.id }, el("span", `#${m.id} · ${names} · v${m.version}`), link));
   }

@@ -5,7 +5,7 @@
 import { el, loadCatalog, pageConfig, roman, words } from "./common.js";
 import { bagKey, cardHasActions, indexActions, narrow } from "./legal.js";
 import {
-  describeId, findCard, handTile, heroBand, keywordLabel, patrolSlotOf, playerArea, slotLabel,
+  baseTile, describeId, findCard, handTile, heroBand, keywordLabel, patrolSlotOf, playerArea, slotLabel,
 } from "./board.js";
 
 const config = pageConfig("match-config");
@@ -17,7 +17,9 @@ let catalog = new Map();
 let msg = null; // the newest `state` message
 let version = -1;
 let idx = indexActions([]);
-const net = { socket: null, retry: 0, nextId: 1, pingTimer: null };
+// `pending`: the action message awaiting its answer; sent again (same nonce)
+// after a reconnect, so an action whose answer was lost is never applied twice.
+const net = { socket: null, retry: 0, nextId: 1, pingTimer: null, pending: null };
 const ui = {
   selected: null, // id of the card or building shown in the inspector
   targeting: null, // {title, source(), path(a), chosen[]}: a multi-step choice in progress
@@ -60,6 +62,18 @@ function connect() {
     setConn("open", "live");
     clearInterval(net.pingTimer);
     net.pingTimer = setInterval(() => send({ type: "ping" }), PING_MS);
+    if (net.pending) {
+      // No answer came before the connection dropped: ask again. The nonce makes
+      // the server answer `applied` (duplicate) if the first one went through.
+      const again = { ...net.pending };
+      delete again.id;
+      const id = send(again);
+      if (id !== null) {
+        net.pending = again;
+        ui.busy = id;
+        render();
+      }
+    }
   };
   socket.onmessage = (event) => {
     let data;
@@ -72,8 +86,9 @@ function connect() {
   };
   socket.onclose = (event) => {
     clearInterval(net.pingTimer);
-    ui.busy = null;
     if (NO_RETRY[event.code]) {
+      ui.busy = null;
+      net.pending = null;
       setConn("closed", "closed");
       showNotice(NO_RETRY[event.code]);
       return;
@@ -89,26 +104,32 @@ function resync() {
   send({ type: "resync" });
 }
 
+function answered(id) {
+  if (id === ui.busy) ui.busy = null;
+  if (net.pending && net.pending.id === id) net.pending = null;
+}
+
 function onMessage(m) {
   switch (m.type) {
     case "state":
       onState(m);
       break;
     case "applied":
-      if (m.id === ui.busy) ui.busy = null;
+      answered(m.id);
       hideNotice();
       // The state of that version follows; if it does not come, ask for it.
       if (m.version > version) setTimeout(() => { if (version < m.version) resync(); }, 2000);
       render();
       break;
     case "refused":
-      if (m.id === ui.busy) ui.busy = null;
-      showNotice(`Refused (${m.code}): ${m.reason}`);
+      answered(m.id);
+      showNotice(`Refused (${m.code}${m.rules_code ? `, ${m.rules_code}` : ""}): ${m.reason}`);
       if (m.code === "stale_version") resync();
       render();
       break;
     case "error":
-      if (m.id === ui.busy || m.id === null) ui.busy = null;
+      if (m.id === null) answered(ui.busy);
+      answered(m.id);
       showNotice(`Error (${m.code}): ${m.reason}`);
       render();
       break;
@@ -149,6 +170,41 @@ function nameOfSeat(seat) {
   return p ? p.name : `seat ${seat}`;
 }
 
+function teamOf(seat) {
+  const p = view().players.find((x) => x.seat === seat);
+  return p ? p.team : null;
+}
+
+/** The players of a team, in seat order. */
+function teamPlayers(team) {
+  return view().players.filter((p) => p.team === team);
+}
+
+/** True when some team has more than one player (Two-Headed Dragon). */
+function teamGame() {
+  return view().teams.some((_, team) => teamPlayers(team).length > 1);
+}
+
+/** The players taking the current turn: the active player and its teammates
+ * (both players of a team act in the same turn; the view says who is on which team). */
+function actingPlayers() {
+  return teamPlayers(teamOf(view().active));
+}
+
+function names(players) {
+  return players.map((p) => p.name).join(" & ");
+}
+
+/** The seats that won, from the result or the view ([] for a draw). */
+function winners() {
+  const r = msg.result;
+  if (r && Array.isArray(r.winners) && r.winners.length) return r.winners;
+  if (r && r.winner !== null && r.winner !== undefined) return [r.winner];
+  const v = view();
+  if (v.winners && v.winners.length) return v.winners;
+  return v.winner === null || v.winner === undefined ? [] : [v.winner];
+}
+
 function showNotice(text) {
   const n = $("notice");
   n.replaceChildren(el("span", text), el("button", "×", { type: "button", class: "close", "aria-label": "Dismiss" }));
@@ -160,10 +216,19 @@ function hideNotice() {
   $("notice").hidden = true;
 }
 
+/** A fresh idempotency key for one action (docs/PROTOCOL.md). */
+function newNonce() {
+  if (window.crypto && crypto.randomUUID) return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
 function act(action) {
   if (ui.busy !== null || !msg) return;
-  const id = send({ type: "action", action, version });
+  const message = { type: "action", action, version, nonce: newNonce() };
+  const id = send(message);
   if (id === null) return;
+  net.pending = message;
   ui.busy = id;
   ui.targeting = null;
   ui.promptPick = [];
@@ -309,23 +374,47 @@ function bannerText() {
   const v = view();
   const mine = msg.seat;
   if (msg.status === "finished" || v.status !== "playing") {
-    const winner = msg.result ? msg.result.winner : v.winner;
+    const won = winners();
     const reason = (msg.result && msg.result.reason) || v.result_reason || "";
-    if (winner === null || winner === undefined) return { text: `Game over${reason ? `: ${reason}` : ""}.`, cls: "over" };
-    const who = winner === mine ? "You win" : `${nameOfSeat(winner)} wins`;
+    if (!won.length) return { text: `Game over${reason ? `: ${reason}` : ""}.`, cls: "over" };
+    let who = `${names(won.map((s) => ({ name: nameOfSeat(s) })))} ${won.length > 1 ? "win" : "wins"}`;
+    if (won.includes(mine)) who = won.length > 1 ? "Your team wins" : "You win";
     return { text: `Game over — ${who}${reason ? ` (${reason})` : ""}.`, cls: "over" };
   }
   if (v.prompt) {
     if (v.prompt.seat === mine) return { text: `Your answer is needed: ${v.prompt.text}`, cls: "mine" };
     return { text: `Waiting for ${nameOfSeat(v.prompt.seat)}: ${v.prompt.text}`, cls: "waiting" };
   }
-  const activeName = nameOfSeat(v.active);
+  const acting = actingPlayers();
   const owesTech = idx.tech.length > 0;
-  if (mine !== null && v.active === mine) {
-    if (v.phase === "tech") return { text: "Your turn: pick your tech cards to begin.", cls: "mine" };
-    return { text: `Your turn — ${words(v.phase)} phase${owesTech ? " · pick your tech cards" : ""}.`, cls: "mine" };
+  const phase = `${words(v.phase)} phase`;
+  const me = acting.find((p) => p.seat === mine);
+  if (me && acting.length > 1) {
+    // Two-Headed Dragon: both teammates play this turn; each ends their own main phase.
+    const partner = acting.find((p) => p.seat !== mine);
+    if (v.phase === "tech") {
+      return { text: `Your team's turn: ${owesTech ? "pick your tech cards to begin" : `waiting for ${partner.name} to pick tech cards`}.`, cls: owesTech ? "mine" : "waiting" };
+    }
+    if (me.ended_main) {
+      return { text: `Your team's turn — you ended your main phase; ${partner.name} is still playing.`, cls: "waiting" };
+    }
+    const mate = partner.ended_main ? `${partner.name} has ended their main phase` : `${partner.name} plays too`;
+    return { text: `Your team's turn — ${phase} · ${mate}${owesTech ? " · pick your tech cards" : ""}.`, cls: "mine" };
   }
-  let text = `${activeName}'s turn — ${v.phase === "tech" ? `${activeName} is picking tech cards` : `${words(v.phase)} phase`}`;
+  if (me) {
+    if (v.phase === "tech") return { text: "Your turn: pick your tech cards to begin.", cls: "mine" };
+    return { text: `Your turn — ${phase}${owesTech ? " · pick your tech cards" : ""}.`, cls: "mine" };
+  }
+  const who = names(acting);
+  let text;
+  if (v.phase === "tech") {
+    const picking = acting.filter((p) => p.tech_owed);
+    text = `${who}'s turn — ${names(picking.length ? picking : acting)} ${picking.length > 1 ? "are" : "is"} picking tech cards`;
+  } else {
+    text = `${who}'s turn — ${phase}`;
+    const ended = acting.filter((p) => p.ended_main);
+    if (acting.length > 1 && ended.length) text += ` · ${names(ended)} ended their main phase`;
+  }
   if (owesTech) return { text: `${text}. Meanwhile, pick your tech cards.`, cls: "mine" };
   if (mine === null) text += " · you are watching";
   return { text: `${text}.`, cls: "waiting" };
@@ -339,12 +428,70 @@ function renderBanner() {
 
 function renderBoard() {
   const v = view();
+  const playing = msg.status === "playing";
+  const acting = new Set(playing ? actingPlayers().map((p) => p.seat) : []);
+  if (teamGame()) {
+    renderTeamBoard(acting);
+    return;
+  }
   const mySeat = msg.seat === null ? v.players[0].seat : msg.seat;
   const others = v.players.filter((p) => p.seat !== mySeat);
   const mine = v.players.find((p) => p.seat === mySeat);
-  const playing = msg.status === "playing";
-  $("opponents").replaceChildren(...others.map((p) => playerArea(v, catalog, p, { isMe: false, active: playing && p.seat === v.active })));
-  $("me-area").replaceChildren(playerArea(v, catalog, mine, { isMe: msg.seat !== null, active: playing && mine.seat === v.active }));
+  $("opponents").replaceChildren(...others.map((p) => playerArea(v, catalog, p, { isMe: false, active: acting.has(p.seat) })));
+  $("me-area").replaceChildren(playerArea(v, catalog, mine, { isMe: msg.seat !== null, active: acting.has(mine.seat) }));
+}
+
+/**
+ * Two-Headed Dragon: one block per team, the shared base once in its head,
+ * then each player's area (buildings, heroes, units, patrol zone). The
+ * viewer's team is at the bottom (a spectator's: the first team), the
+ * viewer's own area last; the partner's area shows the partner's hand.
+ */
+function renderTeamBoard(acting) {
+  const v = view();
+  const bottom = msg.seat === null ? v.players[0].team : teamOf(msg.seat);
+  const block = (team) => {
+    const players = teamPlayers(team);
+    const mineTeam = team === bottom && msg.seat !== null;
+    const active = players.some((p) => acting.has(p.seat));
+    const box = el("section", null, {
+      class: `team-block${mineTeam ? " my-team" : ""}${active ? " active" : ""}`, "data-team": team,
+      "aria-label": `Team ${team + 1}: ${names(players)}`,
+    });
+    const head = el("div", null, { class: "team-head" });
+    const title = el("div", null, { class: "team-title" });
+    title.append(el("span", mineTeam ? "Your team" : `Team ${team + 1}`, { class: "team-label" }),
+      el("span", names(players), { class: "team-names" }));
+    if (active) title.append(el("span", v.phase === "tech" ? "turn · tech" : "turn", { class: "tag turn-tag" }));
+    head.append(title);
+    if (active && v.phase === "main") {
+      const status = el("div", null, { class: "team-status" });
+      for (const p of players) {
+        status.append(el("span", `${p.name}: ${p.ended_main ? "main phase ended" : "playing"}`, {
+          class: `tag ${p.ended_main ? "ended-tag" : "playing-tag"}`, "data-ended": p.seat,
+        }));
+      }
+      head.append(status);
+    }
+    head.append(baseTile(v, team, "Shared base"));
+    box.append(head);
+    let ordered = players;
+    if (mineTeam) ordered = [...players.filter((p) => p.seat !== msg.seat), ...players.filter((p) => p.seat === msg.seat)];
+    const row = el("div", null, { class: "team-players" });
+    for (const p of ordered) {
+      const isMe = p.seat === msg.seat;
+      const partner = mineTeam && !isMe;
+      row.append(playerArea(v, catalog, p, {
+        isMe, partner, ally: team === bottom, active: acting.has(p.seat), sharedBase: true,
+        hand: partner && p.hand ? p.hand.map((c) => handTile(catalog, c)) : null,
+      }));
+    }
+    box.append(row);
+    return box;
+  };
+  const teams = v.teams.map((_, team) => team);
+  $("opponents").replaceChildren(...teams.filter((t) => t !== bottom).map(block));
+  $("me-area").replaceChildren(block(bottom));
 }
 
 function renderHand() {
@@ -407,7 +554,7 @@ function renderActionBar() {
     }
   }
   if (idx.concede) {
-    items.push(button("Concede", () => confirmThen("Concede this game? Your opponent wins.", "Concede", () => act(idx.concede)),
+    items.push(button("Concede", () => confirmThen(teamGame() ? "Concede this game for your team? The other team wins." : "Concede this game? Your opponent wins.", "Concede", () => act(idx.concede)),
       { class: "btn danger ghost", "data-action": "concede" }));
   }
   bar.replaceChildren(...items);
@@ -699,10 +846,13 @@ function showResult() {
   if (msg.status !== "finished" || ui.resultShown) return;
   ui.resultShown = true;
   const { text } = bannerText();
-  const winner = msg.result ? msg.result.winner : view().winner;
+  const won = winners();
   let title = "Game over";
-  if (winner !== null && winner !== undefined) {
-    title = msg.seat === null ? `${nameOfSeat(winner)} wins` : winner === msg.seat ? "You won!" : "You lost";
+  if (won.length) {
+    const who = won.map(nameOfSeat).join(" & ");
+    if (msg.seat === null) title = `${who} ${won.length > 1 ? "win" : "wins"}`;
+    else if (won.includes(msg.seat)) title = won.length > 1 ? "Your team won!" : "You won!";
+    else title = won.length > 1 ? "Your team lost" : "You lost";
   }
   $("result-title").textContent = title;
   $("result-text").textContent = text;

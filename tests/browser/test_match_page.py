@@ -376,8 +376,11 @@ def api(page, method, path, body=None):
 
 def test_missed_version_resync_refusal_and_reconnect(browser, live_server_url):
     """Through a websocket proxy in the page: a dropped `state` makes a
-    version gap that the page repairs with `resync`; a stale action is shown
-    as a plain refusal; a dropped connection comes back by itself."""
+    version gap that the page repairs with `resync`; an action made at an
+    old version is applied while still legal, and a copy of it sent again
+    is refused as stale_version, said plainly; a connection that drops
+    before an action's answer comes back by itself and sends the action
+    again under the same nonce, which the server does not apply twice."""
     base = live_server_url
     dave = signup(browser, base, "dave", **DESKTOP)
     erin = signup(browser, base, "erin", **PHONE)
@@ -389,7 +392,7 @@ def test_missed_version_resync_refusal_and_reconnect(browser, live_server_url):
     api(erin, "PATCH", f"/api/tables/{table['id']}/seat/", {"ready": True})
     match_id = api(dave, "POST", f"/api/tables/{table['id']}/start/")["match_id"]
 
-    proxy = {"drop_state": None, "sent": [], "stale": False, "route": None}
+    proxy = {"drop_state": None, "sent": [], "stale": False, "route": None, "drop_applied": False, "dropped": None}
 
     def route(ws):
         server = ws.connect_to_server()
@@ -400,6 +403,9 @@ def test_missed_version_resync_refusal_and_reconnect(browser, live_server_url):
             if proxy["stale"] and '"type":"action"' in message.replace(" ", ""):
                 proxy["stale"] = False
                 message = re.sub(r'"version":\s*\d+', '"version":0', message)
+                server.send(message)
+                # the same action again, as another intent (another id and nonce)
+                message = re.sub(r'"nonce":\s*"', '"nonce":"copy-', re.sub(r'"id":\s*(\d+)', r'"id":10\1', message))
             server.send(message)
 
         def to_page(message):
@@ -407,6 +413,10 @@ def test_missed_version_resync_refusal_and_reconnect(browser, live_server_url):
                     and message.startswith('{"type":"state"'):
                 proxy["drop_state"] = None
                 return  # this version never reaches the page
+            if proxy["drop_applied"] and message.startswith('{"type":"applied"'):
+                proxy["drop_applied"] = False
+                proxy["dropped"] = message
+                return  # the answer is lost; the test then drops the connection
             ws.send(message)
 
         ws.on_message(to_server)
@@ -430,22 +440,53 @@ def test_missed_version_resync_refusal_and_reconnect(browser, live_server_url):
     assert any('"type":"resync"' in m.replace(" ", "") for m in proxy["sent"])
     assert "Your turn" in erin.locator("#banner-text").inner_text()
 
-    # An action sent at an old version is refused, said plainly, and the page resyncs.
+    # An action sent at an old version is applied while still legal; the same
+    # action again (another nonce) is refused as stale, said plainly, and the page resyncs.
     proxy["stale"] = True
     before = len(proxy["sent"])
     erin.click("#action-bar [data-action=end_main]")
     erin.locator("#notice").wait_for()
-    assert "stale_version" in notice(erin)
-    assert version(erin) == 2 and version(dave) == 2
+    assert "stale_version" in notice(erin) and "not_your_turn" in notice(erin)
+    wait_version(erin, 3)
+    wait_version(dave, 3)
+    assert version(erin) == 3 and version(dave) == 3
     erin.wait_for_timeout(300)
     assert any('"type":"resync"' in m.replace(" ", "") for m in proxy["sent"][before:])
+    erin.click("#notice .close")
 
-    # The connection drops; the page reconnects by itself and plays on.
+    # The answer to Erin's tech choice is lost and the connection drops: the
+    # page reconnects by itself, sends the action again under the same nonce,
+    # and the server answers it as already applied (nothing applied twice).
+    proxy["drop_applied"] = True
+    before = len(proxy["sent"])
+    panel = erin.locator("#tech-panel")
+    panel.wait_for()
+    for _ in range(4):
+        if panel.locator("[data-action=tech]").is_enabled():
+            break
+        panel.locator("button[data-codex]:not([disabled])").first.click()
+    panel.locator("[data-action=tech]").click()
+    erin.wait_for_function("() => document.body.classList.contains('busy')")
+    deadline = 100
+    while proxy["dropped"] is None and deadline:
+        erin.wait_for_timeout(100)
+        deadline -= 1
+    assert proxy["dropped"] is not None and '"version":4' in proxy["dropped"]
     proxy["route"].close(code=1011, reason="test drop")
     erin.wait_for_function("() => document.getElementById('conn').dataset.state !== 'open'")
     erin.wait_for_function("() => document.getElementById('conn').dataset.state === 'open'")
-    erin.click("#action-bar [data-action=end_main]")
-    wait_version(erin, 3)
-    wait_version(dave, 3)
+    erin.wait_for_function("() => !document.body.classList.contains('busy')")
+    actions = [m for m in proxy["sent"][before:] if '"type":"action"' in m.replace(" ", "")]
+    nonces = {re.search(r'"nonce":\s*"([^"]+)"', m).group(1) for m in actions}
+    assert len(actions) == 2 and len(nonces) == 1, actions
+    wait_version(erin, 4)
+    wait_version(dave, 4)
     assert notice(erin) == ""
+    log = api(dave, "GET", f"/api/matches/{match_id}/log/")
+    assert log["version"] == 4 and [a["action"]["type"] for a in log["actions"]][-2:] == ["end_main", "tech"]
+
+    # And play goes on.
+    dave.click("#action-bar [data-action=end_main]")
+    wait_version(erin, 5)
+    wait_version(dave, 5)
     assert erin.errors == [] and dave.errors == []
