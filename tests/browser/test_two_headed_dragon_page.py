@@ -212,3 +212,18 @@ def test_four_players_play_a_full_two_headed_dragon_round(browser, live_server_u
     assert log["version"] == final and kinds.count("end_main") == 4 and kinds.count("tech") == 4
     assert {a["seat"] for a in log["actions"]} == {0, 1, 2, 3}
     assert check_frames(frames, watcher_frames) >= 5 * final
+
+    # Bea concedes for her team: everyone sees who won.
+    bea.click("#action-bar [data-action=concede]")
+    assert "for your team" in bea.locator("#confirm-text").inner_text()
+    table.act(bea, bea.locator("#confirm-yes").click, "concede")
+    for page in (*players.values(), cy):
+        page.wait_for_function("() => document.body.dataset.status === 'finished'")
+        page.locator("#result-dialog[open]").wait_for()
+    assert ana.locator("#result-title").inner_text() == "Your team won!"
+    assert ari.locator("#result-title").inner_text() == "Your team won!"
+    assert bo.locator("#result-title").inner_text() == "Your team lost"
+    assert cy.locator("#result-title").inner_text() == "Ana & Ari win"
+    assert "Game over — Your team wins" in banner(ana) and "Ana & Ari win" in banner(bo)
+    for page in (*players.values(), cy):
+        assert page.errors == [], page.errors

@@ -288,3 +288,18 @@ async def test_teammates_on_two_workers_200_pairs(make_user, close_db_thread, se
     print(summary)
     assert summary["applied"] >= 300 and summary["applied_behind"] >= 80 and summary["stale"] >= 10
     assert {p["turns_ended"] for p in match.state["players"]} != {0}
+
+
+async def test_a_concession_ends_the_match_for_both_teams(team_table):
+    """Bea concedes: her team loses together; the result names both winners."""
+    comms = team_table["comms"]
+    await comms[3].send_json_to({"type": "action", "action": {"type": "concede"}, "version": 0, "id": 1})
+    assert (await recv(comms[3]))["type"] == "applied"
+    for viewer, comm in comms.items():
+        final = (await recv_until(comm, "state"))[-1]
+        assert final["status"] == "finished" and final["legal_actions"] == []
+        assert final["result"]["winners"] == [0, 1] and final["result"]["winner"] is None
+    await comms[0].send_json_to({"type": "action", "action": {"type": "end_main"}, "version": 1, "id": 2})
+    assert (await recv(comms[0]))["code"] == "match_over"
+    match = await db_match(team_table["match"].pk)
+    assert match.status == "finished" and match.result["winners"] == [0, 1]
