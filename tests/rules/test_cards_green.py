@@ -1329,3 +1329,44 @@ def test_argagarg_garg_reaching_max_level_brings_a_water_elemental():
     (elemental,) = in_play(s, 0, "water_elemental")
     assert atk_hp(s, find(s, "garg")) == (1, 5)
     assert atk_hp(s, elemental) == (3, 3) and kw(s, elemental, "anti_air") == 1
+
+
+# ---- decisions of docs/RULINGS.md ("Green cards") ----------------------------------
+
+def test_artisan_mantis_repairs_a_building_card():
+    """Building cards in play take repairs like any building; only damaged
+    buildings are offered (docs/RULINGS.md)."""
+    s = game({"gold": 4, "hand": ["artisan_mantis"], "buildings": ALL_TECH,
+              "play": [garg(), {"card": "verdant_tree", "damage": 2, "id": "vt"}]}, heroes=GARG)
+    s = play_card(s, 0, "artisan_mantis")
+    assert s["cards"][find(s, "vt")]["damage"] == 0
+
+
+def test_stampede_excess_on_the_base_is_combat_damage_for_predator_tiger():
+    """Stampede's excess is combat damage to the base, so a stampeding
+    Predator Tiger trashes a worker with it (docs/RULINGS.md)."""
+    s = game({"gold": 6, "hand": ["stampede"],
+              "play": [garg(5), {"card": "predator_tiger", "id": "pt"}]},
+             {"workers": 5, "play": [TROQ, {"card": "iron_man", "id": "iron", "patrol": "squad_leader"}]},
+             heroes=GARG)
+    s = play_card(s, 0, "stampede")
+    s = attack(s, 0, find(s, "pt"), find(s, "iron"))  # 7 on 4 HP + 1 armor: 2 to the base
+    assert base_damage(s, 1) == 2 and workers(s, 1) == 4 and in_play(s, 1, "iron_man") == []
+
+
+def test_blooming_ancient_grows_when_a_hero_is_summoned():
+    """Blooming Ancient: a summoned hero arrives too; Argagarg's Wisp with
+    him: two runes."""
+    s = game({"gold": 2, "play": [{"card": "blooming_ancient", "id": "ba"}]}, heroes=GARG)
+    s = act(s, 0, {"type": "summon", "hero": s["players"][0]["command"][0]})
+    assert s["cards"][find(s, "ba")]["plus"] == 2
+
+
+def test_feral_strike_does_not_offer_a_second_legendary():
+    """Feral Strike's put-into-play skips a legendary unit you already
+    control (the legendary rule; docs/RULINGS.md)."""
+    s = game({"gold": 4, "hand": ["feral_strike", "galina_glimmer"], "buildings": ALL_TECH,
+              "play": [calamandra(5), {"card": "galina_glimmer"}]}, heroes=CALAMANDRA)
+    s = play_card(s, 0, "feral_strike")
+    s = choose(s, 0, "put")
+    assert s["prompt"] is None and cards_in(s, 0, "hand") == ["galina_glimmer"]
