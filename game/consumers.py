@@ -101,7 +101,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
         """Authenticate, find the viewer's seat, join the match group, send a snapshot."""
         user = self.scope["user"]
         if not user.is_authenticated:
-            await self.close(code=CLOSE_UNAUTHENTICATED)
+            await self.refuse(CLOSE_UNAUTHENTICATED)
             return
         self.user = user
         self.match_id = self.scope["url_route"]["kwargs"]["match_id"]
@@ -118,12 +118,22 @@ class MatchConsumer(AsyncWebsocketConsumer):
             access = await database_sync_to_async(load_access)(self.match_id, user.pk, invite)
         except (MatchNotFound, AccessDenied) as exc:
             await self.channel_layer.group_discard(self.group, self.channel_name)
-            await self.close(code=CLOSE_NOT_FOUND if isinstance(exc, MatchNotFound) else CLOSE_FORBIDDEN)
+            await self.refuse(CLOSE_NOT_FOUND if isinstance(exc, MatchNotFound) else CLOSE_FORBIDDEN)
             return
         self.groups.append(self.group)
         self.seat = access.seat
         await self.accept()
         await self.send_state(access.snapshot)
+
+    async def refuse(self, code: int) -> None:
+        """Refuse the connection with a 44xx close code the page can act on.
+
+        The handshake is accepted first: a websocket closed before it is
+        accepted reaches the browser as a bare HTTP 403 (close code 1006),
+        and the page would retry forever. Nothing is sent before the close.
+        """
+        await self.accept()
+        await self.close(code=code)
 
     async def send_json(self, content: dict) -> None:
         """Send one JSON message to this client."""
@@ -176,7 +186,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
             return
         try:
             msg = json.loads(text_data)
-        except ValueError:
+        except (ValueError, RecursionError):  # RecursionError: absurdly deep nesting
             await self.reply("error", None, "bad_json", "That message is not valid JSON.")
             return
         if not isinstance(msg, dict) or not _valid_id(msg.get("id")):

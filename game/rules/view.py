@@ -60,7 +60,10 @@ def _hero_in_command(state: dict, iid: str, p: dict) -> dict:
     inst = state["cards"][iid]
     rec = catalog.card(inst["card"])
     return {"iid": iid, "card": inst["card"], "name": rec["name"], "kind": "hero",
-            "level": 1, "ready_after_turns": p["hero_ready_after"].get(inst["card"], 0)}
+            "level": 1,
+            # How many more of its owner's turns must end before it may be
+            # summoned again (house rule R13); 0 when it may be now.
+            "cooldown_turns": max(0, p["hero_ready_after"].get(inst["card"], 0) - p["turns_ended"])}
 
 
 def _buildings(p: dict) -> dict:

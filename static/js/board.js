@@ -124,9 +124,9 @@ function commandTile(catalog, h) {
   });
   tile.append(nameNode(h.name));
   tile.append(el("div", `Lv ${h.level} · command`, { class: "card-sub", title: "In the command zone" }));
-  if (h.ready_after_turns) {
-    tile.append(el("div", null, { class: "chips" }, el("span", `back in ${h.ready_after_turns}`, {
-      class: "chip status", title: `Can be summoned again in ${h.ready_after_turns} turn(s)`,
+  if (h.cooldown_turns) {
+    tile.append(el("div", null, { class: "chips" }, el("span", `back in ${h.cooldown_turns}`, {
+      class: "chip status", title: `Can be summoned again after ${h.cooldown_turns} more turn(s) of its owner`,
     })));
   }
   const stats = statLine(rec.atk, rec.hp, 0);

@@ -11,7 +11,7 @@ import pytest
 
 from game.rules import RulesError, apply_action, legal_actions, view
 
-from .helpers import (act, assert_refused, base_damage, find, frozen, hand_ids, hero_id,
+from .helpers import (end_turn, act, assert_refused, base_damage, find, frozen, hand_ids, hero_id,
                       in_play, scenario_game)
 
 
@@ -96,7 +96,11 @@ def test_dead_hero_returns_to_command_zone_losing_levels_runes_and_damage():
     assert inst["zone"] == "command"
     assert (inst["level"], inst["plus"], inst["minus"], inst["damage"]) == (1, 0, 0, 0)
     seen = view(state, 0)["players"][1]["command"]
-    assert seen[0]["level"] == 1 and seen[0]["ready_after_turns"] > p["turns_ended"]
+    assert seen[0]["level"] == 1 and seen[0]["cooldown_turns"] == 1  # R13: after its owner's next turn
+    state = end_turn(state, 0)
+    assert view(state, 0)["players"][1]["command"][0]["cooldown_turns"] == 1  # its turn has not ended
+    state = end_turn(state, 1)
+    assert view(state, 0)["players"][1]["command"][0]["cooldown_turns"] == 0
 
 
 def test_hero_death_cooldown_and_opponent_levels():

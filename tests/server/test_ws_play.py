@@ -179,6 +179,7 @@ async def test_versions_out_of_order_are_put_back_in_order(table, settings):
     "frame,kind,code",
     [
         ("not json", "error", "bad_json"),
+        ('{"type": "ping", "x": ' + "[" * 5000 + "]" * 5000 + "}", "error", "bad_json"),  # deep nesting
         ("[1, 2]", "error", "bad_message"),
         ('{"type": "dance"}', "error", "unknown_type"),
         ('{"type": "action", "version": 0}', "error", "bad_message"),
