@@ -1363,3 +1363,51 @@ def test_jaina_max_band_adds_3_damage_to_a_unit_or_building():
     s = use_ability(s, 0, j, 1, [find(s, "iron")])
     assert damage(s, find(s, "iron")) == 3
     assert_refused(s, 0, {"type": "ability", "card": j, "ability": 0, "targets": ["base:1"]}, "exhausted")
+
+
+# ---- more rulings -----------------------------------------------------------
+
+def test_captured_bugblatter_in_two_headed_dragon_hits_the_one_opposing_base_once():
+    """Captured Bugblatter ruling: in Two-Headed Dragon the other team has
+    one base, which takes just 1 damage per unit death."""
+    config = {"mode": "2hg", "seed": 1,
+              "seats": [{"name": n, "hero": h} for n, h in
+                        zip("ABCD", ("drakk_ramhorn", "troq_bashar", "troq_bashar", "river_montoya"))],
+              "scenario": {"turn": 3, "active": 0, "seats": [
+                  {"play": [{"card": "captured_bugblatter", "id": "bug"}]}, {},
+                  {"play": [{"card": "tenderfoot", "patrol": "lookout", "id": "foot"}]}, {}]}}
+    s = new_game(config)
+    s = attack(s, 0, find(s, "bug"), find(s, "foot"))
+    assert in_play(s, 2, "tenderfoot") == [] and in_play(s, 0, "captured_bugblatter")
+    assert base_damage(s, 2) == 1 and base_damage(s, 0) == 0
+
+
+def test_hotter_fire_examples_molting_firebird_and_crash_bomber_deal_2():
+    """Hotter Fire ruling examples: Molting Firebird deals 2 to each
+    opposing unit; Crash Bomber dying deals 2."""
+    s = scenario_game([{"play": ["hotter_fire", {"card": "molting_firebird", "id": "bird"},
+                                 {"card": "crash_bomber", "id": "bomber"}]},
+                       {"play": [{"card": "iron_man", "id": "iron"},
+                                 {"card": "older_brother", "patrol": "squad_leader", "id": "ob"}]}],
+                      heroes=JAINA)
+    s = attack(s, 0, find(s, "bird"), "base:1")
+    assert damage(s, find(s, "iron")) == 2
+    assert damage(s, find(s, "ob")) == 1  # 2, one absorbed by the squad leader's armor
+    s = scenario_game([{"play": ["hotter_fire", {"card": "crash_bomber", "id": "bomber"}]},
+                       {"play": [{"card": "iron_man", "patrol": "squad_leader", "id": "iron"}],
+                        "buildings": {"tech_1": True}}], heroes=JAINA)
+    s = attack(s, 0, find(s, "bomber"), find(s, "iron"))
+    s = choose(s, 0, "bld:1:tech_1")
+    assert s["players"][1]["buildings"]["tech_1"]["damage"] == 2
+
+
+def test_drakk_max_band_counts_a_unit_put_into_play_from_hand():
+    """Drakk Ramhorn ruling: a unit put into play from your hand (here by
+    Sanatorium) "arrives from your hand" too, so it is the one that gets
+    Drakk's haste."""
+    from tests.rules.helpers import logged
+    s = scenario_game([{"hand": ["older_brother"], "deck": ["spark"], "gold": 1,
+                        "play": [drakk(6), {"card": "sanatorium", "id": "san"}]}], heroes=DRAKK)
+    s = use_ability(s, 0, find(s, "san"), 0)
+    s = choose(s, 0, hand_ids(s, 0, "older_brother")[0])
+    assert logged(s, "Older Brother gained haste from Drakk Ramhorn.")
