@@ -1,7 +1,8 @@
 """ASGI entry point: HTTP through Django, websockets through Channels.
 
-Websockets pass the origin check (``ALLOWED_HOSTS``) and the session/auth
-middleware, so ``scope["user"]`` is the logged-in user of the page.
+Websockets pass the origin checks (``ALLOWED_HOSTS``, then the exact origin:
+see codexsite/origin.py) and the session/auth middleware, so ``scope["user"]``
+is the logged-in user of the page.
 """
 import os
 
@@ -15,11 +16,14 @@ from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
+from codexsite.origin import SameOriginValidator  # noqa: E402
 from codexsite.routing import websocket_urlpatterns  # noqa: E402
 
 application = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
-        "websocket": AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
+        "websocket": AllowedHostsOriginValidator(
+            SameOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns)))
+        ),
     }
 )

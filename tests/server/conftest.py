@@ -92,7 +92,7 @@ async def ws(close_db_thread):
     opened = []
 
     async def open_ws(path: str, user=None, origin=ORIGIN):
-        headers = [origin] if origin else []
+        headers = [(b"host", b"localhost")] + ([origin] if origin else [])
         if user is not None:
             headers.append((b"cookie", await sync_to_async(session_cookie)(user)))
         comm = WebsocketCommunicator(application, path, headers=headers)

@@ -44,6 +44,17 @@ async def test_foreign_origin_is_refused(ws, make_user, layer):
     assert not connected
 
 
+@pytest.mark.parametrize("origin", [b"http://localhost:9999", b"https://localhost", b"http://localhost.evil.example"])
+async def test_same_host_other_port_or_scheme_is_refused(ws, make_user, layer, origin):
+    """The origin must be the site's own (scheme, host and port), not merely
+    an allowed host: a page on another port of the same host would otherwise
+    ride the player's session cookie (cross-site websocket hijacking)."""
+    alice, bob = await sync_to_async(make_user)("alice"), await sync_to_async(make_user)("bob")
+    match = await bare_match([alice, bob])
+    _, connected, _ = await ws(f"/ws/match/{match.pk}/", alice, origin=(b"origin", origin))
+    assert not connected
+
+
 async def test_unknown_match_is_closed_4404(ws, make_user, layer):
     alice = await sync_to_async(make_user)("alice")
     comm, connected, _ = await ws("/ws/match/999999/", alice)
