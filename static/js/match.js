@@ -794,7 +794,16 @@ function renderLog() {
   const box = $("log");
   const firstN = lines.length ? lines[0].n : null;
   const known = ui.logLast !== null && lines.some((l) => l.n === ui.logLast);
-  const nearBottom = box.parentElement.scrollHeight - box.parentElement.scrollTop - box.parentElement.clientHeight < 40;
+  const pane = box.parentElement;
+  if (!ui.logWatched) {
+    // Follow new lines unless the reader scrolled up on purpose: only a
+    // scroll decides it, not the pane shrinking when another panel opens.
+    ui.logWatched = true;
+    ui.logFollow = true;
+    pane.addEventListener("scroll", () => {
+      ui.logFollow = pane.scrollHeight - pane.scrollTop - pane.clientHeight < 40;
+    });
+  }
   if (!known || firstN === null) {
     box.replaceChildren(...lines.map((l) => el("li", l.text, { "data-n": l.n })));
   } else {
@@ -802,7 +811,7 @@ function renderLog() {
     while (box.childElementCount > 300) box.firstElementChild.remove();
   }
   ui.logLast = lines.length ? lines[lines.length - 1].n : null;
-  if (nearBottom || !known) box.parentElement.scrollTop = box.parentElement.scrollHeight;
+  if (ui.logFollow || !known) pane.scrollTop = pane.scrollHeight;
 }
 
 function renderCodex() {
