@@ -1370,3 +1370,42 @@ def test_feral_strike_does_not_offer_a_second_legendary():
     s = play_card(s, 0, "feral_strike")
     s = choose(s, 0, "put")
     assert s["prompt"] is None and cards_in(s, 0, "hand") == ["galina_glimmer"]
+
+
+# ---- a target that dies when targeted (Illusion ruling) ----------------------------
+
+@pytest.mark.parametrize("spell, mine", [
+    ("bloom", True), ("wither", False), ("intimidate", False), ("rampant_growth", False),
+    ("forest_s_favor", True), ("dinosize", False), ("polymorph_squirrel", False),
+    ("spirit_of_the_panda", False)])
+def test_a_spell_on_an_illusion_finds_it_gone(spell, mine):
+    """Illusion ruling: an Illusion dies the moment a spell targets it, so
+    the effect finds nothing to act on (no crash, no rune; an attachment
+    with nothing to attach to goes to the discard pile)."""
+    heroes = ("argagarg_garg", "troq_bashar")
+    illusion = [{"card": "mirror_illusion", "id": "mi"}]
+    s = scenario_game([{"gold": 5, "hand": [spell], "play": [garg(), TROQ] + (illusion if mine else [])},
+                       {"play": [] if mine else illusion}], heroes=heroes)
+    s = play_card(s, 0, spell, [find(s, "mi")])
+    assert in_play(s, 0 if mine else 1, "mirror_illusion") == []
+    assert in_play(s, 0, "spirit_of_the_panda") == []
+
+
+def test_two_step_with_an_illusion_partner_is_sacrificed_at_once():
+    """Illusion ruling with Two Step: the Illusion partner dies when
+    targeted, so the Two Step has lost a partner and is sacrificed."""
+    s = scenario_game([{"gold": 5, "hand": ["two_step"],
+                        "play": [{"card": "river_montoya"}, {"card": "mirror_illusion", "id": "mi"},
+                                 {"card": "tenderfoot", "id": "tf"}]}],
+                      heroes=("river_montoya", "troq_bashar"))
+    s = play_card(s, 0, "two_step", [find(s, "mi"), find(s, "tf")])
+    assert in_play(s, 0, "two_step") == [] and atk_hp(s, find(s, "tf")) == (1, 2)
+
+
+def test_argagarg_garg_ability_on_an_illusion_finds_it_gone():
+    """Illusion ruling with an ability: Argagarg Garg's exhaust is paid and
+    the Illusion dies when targeted; nothing else happens."""
+    s = game({"play": [garg(3)]}, {"play": [TROQ, {"card": "mirror_illusion", "id": "mi"}]},
+             heroes=GARG)
+    s = use_ability(s, 0, find(s, "garg"), 0, [find(s, "mi")])
+    assert in_play(s, 1, "mirror_illusion") == [] and s["cards"][find(s, "garg")]["exhausted"]

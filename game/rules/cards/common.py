@@ -220,9 +220,12 @@ def remove_plus_rune(state: dict, iid: str) -> bool:
 
 
 def attach(state: dict, src: str, host: str) -> None:
-    """Attach ongoing spell ``src`` (in play) to ``host``."""
+    """Attach ongoing spell ``src`` (in play) to ``host``. A host already
+    gone (an Illusion that died when targeted) leaves it attached to
+    nothing, so it goes at once (:func:`host_gone`)."""
     state["cards"][src]["marks"]["attached"] = host
-    log(state, f"{name(state, src)} is attached to {name(state, host)}.")
+    if host in state["cards"]:
+        log(state, f"{name(state, src)} is attached to {name(state, host)}.")
 
 
 def attached_to(state: dict, src: str):

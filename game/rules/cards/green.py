@@ -15,7 +15,8 @@ from ..effects import (add_rune, destroy, draw, exhaust, gain_gold, repair_build
 from ..flow import ask, op
 from ..state import (card_of, change_control, is_opponent, is_patrolling, log, move, name,
                      opponents, patrol_slot, player, seat_name, team_of)
-from ..targeting import all_things, controller_of, is_flagbearer, kind_of, resist_cost
+from ..targeting import (all_things, controller_of, is_flagbearer, kind_of, resist_cost,
+                         thing_exists)
 from . import Ability, Hooks, Target, register
 from .common import (add_named_rune, ask_target, attach, attached_to, busy, fetch_from_codex,
                      friendly, has_subtype, host_gone, is_busy, lasting, make_token,
@@ -153,6 +154,8 @@ register("rich_earth", Hooks(hire_cost=_rich_earth))
 def _rampant_growth(state, seat, iid, targets):
     """Rampant Growth: +2 ATK and +2 armor this turn; armor left over goes
     at the end of the turn (Rampant Growth ruling)."""
+    if not thing_exists(state, targets[0]):
+        return  # an Illusion that died when targeted (Illusion ruling)
     until_end_of_turn(state, targets[0], atk=2, kw={"armor": 2})
     log(state, f"{name(state, targets[0])} has +2 ATK and +2 armor this turn.")
 
@@ -162,6 +165,8 @@ register("rampant_growth", Hooks(targets=[Target(CHARACTER)], resolve=_rampant_g
 
 def _forests_favor(state, seat, iid, targets):
     """Forest's Favor: a +1/+1 rune on a friendly unit or hero without one."""
+    if not thing_exists(state, targets[0]):
+        return  # an Illusion that died when targeted (Illusion ruling)
     add_rune(state, targets[0], plus=1)
     log(state, f"{name(state, targets[0])} got a +1/+1 rune.")
 
@@ -663,6 +668,8 @@ def _polymorph(state, seat, iid, targets):
     Squirrel with no abilities. It keeps its damage (so it may die), its
     runes, attachments and tech level, and does not arrive; effects given
     to it earlier are lost, later ones apply (Polymorph: Squirrel rulings)."""
+    if not thing_exists(state, targets[0]):
+        return  # an Illusion that died when targeted (Illusion ruling)
     unit = targets[0]
     state["temp"] = [e for e in state["temp"] if e["iid"] != unit]
     state["lasting"] = [e for e in state.get("lasting", []) if e.get("iid") != unit]
@@ -681,6 +688,8 @@ register("polymorph_squirrel", Hooks(targets=[Target(("unit",))], resolve=_polym
 
 def _dinosize(state, seat, iid, targets):
     """Dinosize: +6 ATK and +6 armor this turn."""
+    if not thing_exists(state, targets[0]):
+        return  # an Illusion that died when targeted (Illusion ruling)
     until_end_of_turn(state, targets[0], atk=6, kw={"armor": 6})
     log(state, f"{name(state, targets[0])} has +6 ATK and +6 armor this turn.")
 
@@ -927,6 +936,8 @@ def _garg_arrives(state, iid):
 def _garg_boost(state, seat, iid, targets):
     """Argagarg Garg, level 3: exhaust: a unit gets +1 ATK and +1 armor this
     turn (◎)."""
+    if not thing_exists(state, targets[0]):
+        return  # an Illusion that died when targeted (Illusion ruling)
     until_end_of_turn(state, targets[0], atk=1, kw={"armor": 1})
     log(state, f"{name(state, targets[0])} has +1 ATK and +1 armor this turn.")
 

@@ -9,7 +9,7 @@ from ..effects import (add_rune, base_id, damage_building, damage_card, destroy,
                        repair_building, return_to_hand)
 from ..flow import ask, op
 from ..state import (card_of, change_control, log, move, name, player, seat_name)
-from ..targeting import controller_of
+from ..targeting import controller_of, thing_exists
 from . import Ability, Hooks, Target, register
 from .common import (ask_target, friendly, has_subtype, make_token, patroller, sideline,
                      tech_at_most, tech_exactly, until_end_of_turn, yours)
@@ -65,6 +65,8 @@ def _no_plus_rune(state, seat, tid):
 
 def _bloom(state, seat, iid, targets):
     """Bloom: a +1/+1 rune on a friendly unit or hero without one."""
+    if not thing_exists(state, targets[0]):
+        return  # an Illusion that died when targeted (Illusion ruling)
     add_rune(state, targets[0], plus=1)
     log(state, f"{name(state, targets[0])} got a +1/+1 rune.")
 
@@ -75,6 +77,8 @@ register("bloom", Hooks(targets=[Target(CHARACTER, lambda s, seat, t: friendly(s
 
 def _wither(state, seat, iid, targets):
     """Wither: a -1/-1 rune on a unit or hero."""
+    if not thing_exists(state, targets[0]):
+        return  # an Illusion that died when targeted (Illusion ruling)
     add_rune(state, targets[0], minus=1)
     log(state, f"{name(state, targets[0])} got a -1/-1 rune.")
 
@@ -95,6 +99,8 @@ register("the_boot", Hooks(
 
 def _intimidate(state, seat, iid, targets):
     """Intimidate: -4 ATK this turn (ATK never below 0)."""
+    if not thing_exists(state, targets[0]):
+        return  # an Illusion that died when targeted (Illusion ruling)
     until_end_of_turn(state, targets[0], atk=-4)
     log(state, f"{name(state, targets[0])} has -4 ATK this turn.")
 
@@ -237,9 +243,11 @@ def _unpartnered(state, seat, tid):
 
 
 def _two_step(state, seat, iid, targets):
-    """Two Step: two of your unpartnered units become dance partners."""
+    """Two Step: two of your unpartnered units become dance partners; an
+    Illusion partner dies when targeted, so the Two Step goes at once."""
     card_of(state, iid)["marks"]["partners"] = list(targets)
-    log(state, f"{name(state, targets[0])} and {name(state, targets[1])} are dance partners.")
+    if all(thing_exists(state, t) for t in targets):
+        log(state, f"{name(state, targets[0])} and {name(state, targets[1])} are dance partners.")
 
 
 def _two_step_aura(state, src, iid):
