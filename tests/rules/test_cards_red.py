@@ -1411,3 +1411,18 @@ def test_drakk_max_band_counts_a_unit_put_into_play_from_hand():
     s = use_ability(s, 0, find(s, "san"), 0)
     s = choose(s, 0, hand_ids(s, 0, "older_brother")[0])
     assert logged(s, "Older Brother gained haste from Drakk Ramhorn.")
+
+
+def test_an_illusion_picked_while_an_effect_resolves_is_gone_before_the_effect():
+    """Illusion ruling: an Illusion targeted by a spell dies at once, before
+    the effect; picked by Bloodlust as it resolves, it dies, gets nothing,
+    and Bloodlust ends (this crashed before: the effect ran on a card
+    already gone)."""
+    s = scenario_game([{"hand": ["bloodlust"], "gold": 2, "play": [drakk()]},
+                       {"play": [{"card": "spectral_hound", "id": "hound"}]}], heroes=DRAKK)
+    s = play_card(s, 0, "bloodlust")
+    s = choose(s, 0, find(s, "hound"))
+    assert in_play(s, 1, "spectral_hound") == [] and s["prompt"] is None
+    assert cards_in(s, 1, "discard") == ["spectral_hound"]
+    s = end_turn(s, 0)
+    assert damage(s, find(s, "drakk")) == 0

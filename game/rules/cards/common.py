@@ -40,7 +40,11 @@ def _targeted(state: dict, step: dict) -> None:
         pay(state, step["seat"], resist_cost(state, step["seat"], choice))
         _kill_targeted_illusions(state, choice)
     nxt = dict(step["then"])
-    nxt["choice"] = [c for c in choice if c in state["cards"] or c.startswith(("bld:", "base:"))]
+    # An Illusion killed by being targeted is gone before the effect (its
+    # death is applied before the next step runs): the effect gets nothing
+    # to work on for it (Illusion ruling).
+    nxt["choice"] = [c for c in choice if c.startswith(("bld:", "base:")) or (
+        c in state["cards"] and not state["cards"][c]["marks"].get("doomed"))]
     push(state, nxt)
 
 
