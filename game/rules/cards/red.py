@@ -376,7 +376,9 @@ def _marauder(state, iid):
 
 @op("red_ask")
 def _red_ask(state, step):
-    ask(state, step["seat"], step["text"], step["options"], step["then"])
+    """A queued question (see the module docstring); ``optional``: "you may"."""
+    ask(state, step["seat"], step["text"], step["options"], step["then"],
+        optional=step.get("optional", False))
 
 
 @op("marauder")
@@ -843,14 +845,9 @@ def _cinderblast(state, iid, *_ctx):
     codex = [c for c in sorted(p["codex"]) if p["codex"][c] > 0 and _fire_spell(c)
              and free_cast_ready(state, seat, c)]
     if hand or codex:
-        push(state, {"op": "red_ask_optional", "seat": seat, "options": hand + codex,
+        push(state, {"op": "red_ask", "optional": True, "seat": seat, "options": hand + codex,
                      "text": "Cinderblast Dragon: you may cast a Fire spell from your hand or codex for free.",
                      "then": {"op": "cinderblast", "seat": seat}})
-
-
-@op("red_ask_optional")
-def _red_ask_optional(state, step):
-    ask(state, step["seat"], step["text"], step["options"], step["then"], optional=True)
 
 
 @op("cinderblast")
@@ -954,18 +951,28 @@ def _drakk_haste(state, src, iid):
 register("drakk_ramhorn", Hooks(dies=_drakk_dies, aura=_drakk_aura, other_arrives=_drakk_haste))
 
 
+def _jaina_mid(state, seat, iid, targets):
+    """Jaina Stormborne, mid band: exhaust: 1 damage to a patrolling unit or
+    a building (heroes are no targets)."""
+    _hit(state, seat, targets[0], 1, iid)
+
+
+def _jaina_max(state, seat, iid, targets):
+    """Jaina Stormborne, max band: exhaust: 3 damage to a unit or building
+    (4 with Hotter Fire, ruling)."""
+    _hit(state, seat, targets[0], 3, iid)
+
+
 def _jaina_abilities(state, iid):
-    """Jaina Stormborne: mid band, exhaust: 1 damage to a patrolling unit or
-    a building; max band adds exhaust: 3 damage to a unit or building."""
+    """Jaina's abilities by level: a hero has those of its band and the
+    bands below, so at max level both, the mid band one first."""
     level = card_of(state, iid)["level"]
     out = []
     if level >= 4:
-        out.append(Ability("1 damage to a patrolling unit or a building.",
-                           lambda s, seat, me, targets: _hit(s, seat, targets[0], 1, me),
+        out.append(Ability("1 damage to a patrolling unit or a building.", _jaina_mid,
                            targets=[Target(("unit",) + BUILDING, _patroller_or_building)], exhaust=True))
     if level >= 7:
-        out.append(Ability("3 damage to a unit or building.",
-                           lambda s, seat, me, targets: _hit(s, seat, targets[0], 3, me),
+        out.append(Ability("3 damage to a unit or building.", _jaina_max,
                            targets=[Target(("unit",) + BUILDING)], exhaust=True))
     return out
 
