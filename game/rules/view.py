@@ -28,7 +28,7 @@ def _card_public(state: dict, iid: str) -> dict:
     if rec["kind"] in ("unit", "hero"):
         computed = stats.compute(state, iid)
         out.update(atk=computed["atk"], hp=computed["hp"], keywords=computed["kw"])
-        out["tech"] = rec.get("tech")
+        out["tech"] = stats.tech_level(state, iid)  # a transformed unit keeps its own
     if rec["kind"] == "hero":
         out.update(level=inst["level"], mid_level=rec["mid_level"], max_level=rec["max_level"])
     if rec["kind"] == "building":  # a building card in play (Verdant Tree)

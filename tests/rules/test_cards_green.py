@@ -10,7 +10,7 @@ Seat 0 plays the green hero the test needs, seat 1 Troq Bashar.
 """
 import pytest
 
-from game.rules import new_game, stats
+from game.rules import new_game, stats, view
 from tests.rules.helpers import (act, assert_refused, atk_hp, attack, base_damage, choose,
                                  end_turn, find, hand_ids, in_play, legal_of, play_card,
                                  prompt_options, scenario_game, use_ability)
@@ -942,6 +942,8 @@ def test_polymorph_squirrel_makes_a_unit_a_1_1_squirrel_until_your_next_upkeep()
     assert s["cards"][bear]["card"] == "squirrel" and atk_hp(s, bear) == (2, 2)
     assert stats.compute(s, bear)["kw"] == {} and stats.tech_level(s, bear) == 2
     assert s["cards"][bear]["arrived"] == 0
+    shown = next(c for c in view(s, 1)["players"][1]["play"] if c["iid"] == bear)
+    assert (shown["name"], shown["tech"], shown["atk"], shown["hp"]) == ("Squirrel", 2, 2, 2)
     s = end_turn(s, 0)
     assert s["cards"][bear]["card"] == "squirrel"
     s = end_turn(s, 1)
