@@ -72,8 +72,12 @@ def _young_treant_arrives(state, iid):
     draw(state, _controller(state, iid), 1, in_main=state["phase"] == "main")
 
 
-register("young_treant", Hooks(arrives=_young_treant_arrives,
-                               can_attack=lambda state, iid: False))
+def _cannot_attack(state, iid):
+    """Young Treant and Gemscout Owl can't attack (they may still patrol)."""
+    return False
+
+
+register("young_treant", Hooks(arrives=_young_treant_arrives, can_attack=_cannot_attack))
 
 
 def _panda_arrives(state, iid):
@@ -104,21 +108,22 @@ def _shambler_arrives(state, iid):
     add_rune(state, iid, plus=2)
 
 
-def _shambler_move(state, seat, iid, targets):
-    """Spore Shambler: remove one of its own +1/+1 runes (the cost; it may
-    die of it, Spore Shambler rulings), then a +1/+1 rune on another unit."""
+def _move_plus_rune(state, seat, iid, targets):
+    """Spore Shambler and Blooming Ancient: remove one of its own +1/+1
+    runes (the cost, never another card's; it may die of it: Spore Shambler
+    rulings), then a +1/+1 rune on another unit (◎)."""
     remove_plus_rune(state, iid)
     for tid in targets:
-        if tid in state["cards"]:
+        if thing_exists(state, tid):  # not an Illusion that died when targeted
             add_rune(state, tid, plus=1)
             log(state, f"{name(state, tid)} got a +1/+1 rune.")
 
 
 def _shambler_abilities(state, iid):
     slot = [Target(("unit",), _other_unit(iid))]
-    return [Ability("pay 1, move a +1/+1 rune to another unit.", _shambler_move,
+    return [Ability("pay 1, move a +1/+1 rune to another unit.", _move_plus_rune,
                     targets=slot, gold=1, available=_has_plus_rune),
-            Ability("exhaust, move a +1/+1 rune to another unit.", _shambler_move,
+            Ability("exhaust, move a +1/+1 rune to another unit.", _move_plus_rune,
                     targets=slot, exhaust=True, available=_has_plus_rune)]
 
 
@@ -290,7 +295,7 @@ def _owl_upkeep(state, iid):
         log(state, f"{seat_name(state, seat)} gained 1 gold from Gemscout Owl.")
 
 
-register("gemscout_owl", Hooks(upkeep=_owl_upkeep, can_attack=lambda state, iid: False))
+register("gemscout_owl", Hooks(upkeep=_owl_upkeep, can_attack=_cannot_attack))
 
 
 def _not_by_tech_0(state, iid, attacker):
@@ -485,8 +490,7 @@ register("behind_the_ferns", Hooks(aura=_ferns_aura))
 def _murkwood_allies(state, seat, iid, targets):
     """Murkwood Allies: a 4/4 Beast or four 1/1 Frogs; boosted, both."""
     if card_of(state, iid)["marks"].get("boosted"):
-        push_both = {"op": "murkwood", "seat": seat, "choice": ["beast", "frogs"]}
-        _murkwood(state, push_both)
+        _murkwood(state, {"seat": seat, "choice": ["beast", "frogs"]})
         return
     ask(state, seat, "Murkwood Allies: a Beast or four Frogs?", ["beast", "frogs"],
         {"op": "murkwood", "seat": seat})
@@ -657,8 +661,13 @@ def _moss_ancient_aura(state, src, iid):
     return NONE
 
 
+def _moss_ancient_attacks(state, iid, ctx):
+    """Moss Ancient attacks: three Squirrel tokens, before combat."""
+    _three_squirrels(state, iid)
+
+
 register("moss_ancient", Hooks(arrives=_three_squirrels, aura=_moss_ancient_aura,
-                               attacks=lambda state, iid, ctx: _three_squirrels(state, iid)))
+                               attacks=_moss_ancient_attacks))
 
 
 # ---- Growth -----------------------------------------------------------------
@@ -779,7 +788,7 @@ def _ancient_grows(state, src, iid):
 
 
 def _ancient_abilities(state, iid):
-    return [Ability("move a +1/+1 rune to another unit.", _shambler_move,
+    return [Ability("move a +1/+1 rune to another unit.", _move_plus_rune,
                     targets=[Target(("unit",), _other_unit(iid))], available=_has_plus_rune)]
 
 
@@ -832,11 +841,19 @@ def _growth_spell(card_id):
     return rec["kind"] == "spell" and rec["spec"] == "growth"
 
 
-register("guargum_eternal_sentinel", Hooks(
-    # Guargum: Growth spells cost nothing and need no Growth hero, even an
-    # ultimate, even the turn he arrived (Guargum ruling).
-    cost_mod=lambda state, src, seat, card_id, cost: 0 if _growth_spell(card_id) else cost,
-    spell_license=lambda state, src, seat, card_id: _growth_spell(card_id)))
+def _guargum_cost(state, src, seat, card_id, cost):
+    """Guargum, Eternal Sentinel: your Growth spells cost 0."""
+    return 0 if _growth_spell(card_id) else cost
+
+
+def _guargum_license(state, src, seat, card_id):
+    """Guargum, Eternal Sentinel: you may play Growth spells without a
+    Growth hero, even an ultimate, even the turn he arrived (Guargum
+    ruling)."""
+    return _growth_spell(card_id)
+
+
+register("guargum_eternal_sentinel", Hooks(cost_mod=_guargum_cost, spell_license=_guargum_license))
 
 
 # ---- heroes -----------------------------------------------------------------
@@ -952,6 +969,10 @@ def _garg_max(state, iid):
     make_token(state, "water_elemental", _controller(state, iid))
 
 
-register("argagarg_garg", Hooks(
-    arrives=_garg_arrives, max_level=_garg_max,
-    abilities=lambda state, iid: GARG_BOOST if card_of(state, iid)["level"] >= 3 else []))
+def _garg_abilities(state, iid):
+    """Argagarg Garg has his exhaust ability from level 3."""
+    return GARG_BOOST if card_of(state, iid)["level"] >= 3 else []
+
+
+register("argagarg_garg", Hooks(arrives=_garg_arrives, max_level=_garg_max,
+                                abilities=_garg_abilities))
