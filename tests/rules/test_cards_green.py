@@ -1411,3 +1411,18 @@ def test_argagarg_garg_ability_on_an_illusion_finds_it_gone():
              heroes=GARG)
     s = use_ability(s, 0, find(s, "garg"), 0, [find(s, "mi")])
     assert in_play(s, 1, "mirror_illusion") == [] and s["cards"][find(s, "garg")]["exhausted"]
+
+
+def test_dothram_horselord_taken_by_final_smash_goes_back_to_the_strongest():
+    """Dothram Horselord ruling: control taken once (Final Smash) is
+    overridden by his next upkeep: he joins whoever has the most total ATK."""
+    s = game({"play": [midori(), {"card": "dothram_horselord", "id": "dh"},
+                       {"card": "tyrannosaurus_rex"}]},
+             {"hand": ["final_smash"], "gold": 8, "play": [{"card": "troq_bashar", "level": 8}]},
+             active=1)
+    dh = find(s, "dh")
+    s = play_card(s, 1, "final_smash")
+    assert s["cards"][dh]["controller"] == 1
+    s = end_turn(s, 1)
+    s = end_turn(s, 0)  # seat 1's upkeep: 2 + 10 against Troq and the Horselord
+    assert s["cards"][dh]["controller"] == 0
