@@ -1426,3 +1426,19 @@ def test_dothram_horselord_taken_by_final_smash_goes_back_to_the_strongest():
     s = end_turn(s, 1)
     s = end_turn(s, 0)  # seat 1's upkeep: 2 + 10 against Troq and the Horselord
     assert s["cards"][dh]["controller"] == 0
+
+
+def test_predator_tiger_in_two_headed_dragon_lets_the_attacker_pick_whose_worker():
+    """Predator Tiger in 2v2: the base is shared, so the attacking player
+    picks which opponent loses a worker (house rule R27; docs/RULINGS.md)."""
+    config = {"mode": "2hg", "seed": 1,
+              "seats": [{"name": n, "hero": h} for n, h in
+                        zip("ABCD", ("calamandra_moss", "troq_bashar", "troq_bashar", "river_montoya"))],
+              "scenario": {"turn": 3, "active": 0, "seats": [
+                  {"play": [calamandra(), {"card": "predator_tiger", "id": "pt"}]}, {},
+                  {"workers": 5}, {"workers": 5}]}}
+    s = new_game(config)
+    s = attack(s, 0, find(s, "pt"), "base:1")
+    assert prompt_options(s) == [2, 3]
+    s = choose(s, 0, 3)
+    assert workers(s, 2) == 5 and workers(s, 3) == 4 and base_damage(s, 2) == 4

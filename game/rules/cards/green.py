@@ -12,7 +12,7 @@ Rhinoceros, the tokens) need no hooks.
 from .. import catalog, stats
 from ..effects import (add_rune, destroy, draw, exhaust, gain_gold, repair_building,
                        sacrifice, trash)
-from ..flow import ask, op
+from ..flow import ask, op, push
 from ..state import (card_of, change_control, is_opponent, is_patrolling, log, move, name,
                      opponents, patrol_slot, player, seat_name, team_of)
 from ..targeting import (all_things, controller_of, is_flagbearer, kind_of, resist_cost,
@@ -608,11 +608,18 @@ def _predator_dealt(state, src, attacker, dealt):
         return
     for target, _amount in dealt:
         if target.startswith("base:"):
-            team = int(target.split(":")[1])
-            seats = [p["seat"] for p in state["players"] if p["team"] == team
-                     and worker_total(state, p["seat"]) > 0]
-            ask(state, _controller(state, attacker), "Predator Tiger: whose worker is trashed?",
-                seats, {"op": "trash_worker"})
+            # A step of its own, after the combat damage step: a choice is
+            # never asked in the middle of one.
+            push(state, {"op": "predator_worker", "seat": _controller(state, attacker),
+                         "team": int(target.split(":")[1])})
+
+
+@op("predator_worker")
+def _predator_worker(state, step):
+    seats = [p["seat"] for p in state["players"] if p["team"] == step["team"]
+             and worker_total(state, p["seat"]) > 0]
+    ask(state, step["seat"], "Predator Tiger: whose worker is trashed?", seats,
+        {"op": "trash_worker"})
 
 
 @op("trash_worker")
