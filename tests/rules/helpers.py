@@ -177,3 +177,15 @@ def card_hooks():
     yield add
     for card_id in added:
         REGISTRY.pop(card_id, None)
+
+
+def one(state, seat, card_id):
+    """The single in-play copy of ``card_id`` that ``seat`` controls."""
+    ids = in_play(state, seat, card_id)
+    assert len(ids) == 1, ids
+    return ids[0]
+
+
+def cards_in(state, seat, zone):
+    """Catalog ids of the cards in ``seat``'s ``zone``, sorted."""
+    return sorted(state["cards"][i]["card"] for i in state["players"][seat][zone])

@@ -6,7 +6,7 @@ they decide something.
 Here seat 0 plays River Montoya (Finesse) and seat 1 Troq Bashar (Bashing).
 """
 from game.rules import stats
-from tests.rules.helpers import (assert_refused, atk_hp, attack, base_damage, choose,
+from tests.rules.helpers import (cards_in, one, assert_refused, atk_hp, attack, base_damage, choose,
                                  end_turn, find, hand_ids, in_play, legal_of, play_card,
                                  prompt_options, scenario_game, use_ability)
 
@@ -20,18 +20,6 @@ ALL_TECH = {"tech_1": True, "tech_2": True, "tech_3": True}
 def game(seat0=None, seat1=None, **kw):
     """A scenario with River's player in seat 0 (active unless told)."""
     return scenario_game([seat0 or {}, seat1 or {}], heroes=HEROES, **kw)
-
-
-def one(state, seat, card_id):
-    """The single in-play copy of ``card_id`` that ``seat`` controls."""
-    ids = in_play(state, seat, card_id)
-    assert len(ids) == 1, ids
-    return ids[0]
-
-
-def cards_in(state, seat, zone):
-    """Catalog ids of the cards in ``seat``'s ``zone``, sorted."""
-    return sorted(state["cards"][i]["card"] for i in state["players"][seat][zone])
 
 
 def dancers(state, seat):

@@ -11,7 +11,7 @@ Seat 0 plays the green hero the test needs, seat 1 Troq Bashar.
 import pytest
 
 from game.rules import new_game, stats, view
-from tests.rules.helpers import (act, assert_refused, atk_hp, attack, base_damage, choose,
+from tests.rules.helpers import (cards_in, one, act, assert_refused, atk_hp, attack, base_damage, choose,
                                  end_turn, find, hand_ids, in_play, legal_of, play_card,
                                  prompt_options, scenario_game, use_ability)
 
@@ -37,18 +37,6 @@ def garg(level=1, **extra):
 def game(seat0=None, seat1=None, heroes=MIDORI, **kw):
     """A scenario with the green player in seat 0 (active unless told)."""
     return scenario_game([seat0 or {}, seat1 or {}], heroes=heroes, **kw)
-
-
-def one(state, seat, card_id):
-    """The single in-play copy of ``card_id`` that ``seat`` controls."""
-    ids = in_play(state, seat, card_id)
-    assert len(ids) == 1, ids
-    return ids[0]
-
-
-def cards_in(state, seat, zone):
-    """Catalog ids of the cards in ``seat``'s ``zone``, sorted."""
-    return sorted(state["cards"][i]["card"] for i in state["players"][seat][zone])
 
 
 def kw(state, iid, keyword):

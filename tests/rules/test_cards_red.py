@@ -10,7 +10,7 @@ engine's decisions.
 Seat 0 plays a red hero, seat 1 Troq Bashar unless a test says otherwise.
 """
 from game.rules import new_game, stats
-from tests.rules.helpers import (act, assert_refused, atk_hp, attack, base_damage, choose,
+from tests.rules.helpers import (cards_in, one, act, assert_refused, atk_hp, attack, base_damage, choose,
                                  end_turn, find, hand_ids, in_play, legal_of, play_card,
                                  prompt_options, scenario_game, use_ability)
 
@@ -30,18 +30,6 @@ def drakk(level=1, **extra):
 
 def jaina(level=1, **extra):
     return dict({"card": "jaina_stormborne", "level": level, "id": "jaina"}, **extra)
-
-
-def one(state, seat, card_id):
-    """The single in-play copy of ``card_id`` that ``seat`` controls."""
-    ids = in_play(state, seat, card_id)
-    assert len(ids) == 1, ids
-    return ids[0]
-
-
-def cards_in(state, seat, zone):
-    """Catalog ids of the cards in ``seat``'s ``zone``, sorted."""
-    return sorted(state["cards"][i]["card"] for i in state["players"][seat][zone])
 
 
 def damage(state, iid):
