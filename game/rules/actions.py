@@ -689,8 +689,11 @@ def do_tech(state, seat, cards):
 
 
 def check_choose(state, seat, action):
-    """Answer the open prompt (validated by flow.answer)."""
-    return action.get("choice")
+    """Answer the open prompt: it must be ``seat``'s, and the choice must be
+    ``count`` of its options (or none when optional). Raises ``no_prompt``,
+    ``not_your_prompt`` or ``bad_choice`` (flow.check_answer)."""
+    from .flow import check_answer
+    return check_answer(state, seat, action.get("choice"))
 
 
 def do_choose(state, seat, choice):

@@ -170,7 +170,7 @@ def die(state: dict, iid: str) -> None:
         own_turn = team_of(state, owner) == team_of(state, state["active"])
         p["hero_ready_after"][inst["card"]] = p["turns_ended"] + (2 if own_turn else 1)
         move(state, iid, "command")
-        _hero_death_levels(state, owner)
+        _queue_hero_death_levels(state, owner)
     else:
         move(state, iid, "discard")
     # The slot bonus goes to the player whose patrol zone it was (the
@@ -185,6 +185,27 @@ def die(state: dict, iid: str) -> None:
 def _patrolling_now(state: dict, iid: str) -> bool:
     from .state import is_patrolling
     return is_patrolling(state, iid)
+
+
+def _queue_hero_death_levels(state: dict, dead_owner: int) -> None:
+    """Queue house rule R14 for a hero of ``dead_owner`` that just died.
+
+    It runs as its own step, after the state-based checks that killed the
+    hero: heroes that die in the same batch are gone by then (not offered),
+    and two heroes dying at once give two choices, one after the other (an
+    ``ask`` made here at once would replace the other's open prompt). Steps
+    queued by the same batch keep the order of the deaths.
+    """
+    queue = state["queue"]
+    at = 0
+    while at < len(queue) and queue[at].get("op") == "hero_death_levels":
+        at += 1
+    queue.insert(at, {"op": "hero_death_levels", "dead_owner": dead_owner})
+
+
+@op("hero_death_levels")
+def _hero_death_levels_step(state: dict, step: dict) -> None:
+    _hero_death_levels(state, step["dead_owner"])
 
 
 def _hero_death_levels(state: dict, dead_owner: int) -> None:

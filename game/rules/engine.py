@@ -30,6 +30,12 @@ def copy_state(state: dict) -> dict:
     return marshal.loads(marshal.dumps(state))
 
 
+def is_seat(state: dict, seat) -> bool:
+    """True when ``seat`` is a seat index of this game (an int, not a bool;
+    a negative index would silently name another seat)."""
+    return isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(state["players"])
+
+
 def validate_envelope(state: dict, seat, action) -> str:
     """Check what every action needs before the rules: a dict with a known
     ``type``, a real seat, a game in progress, and the prompt discipline
@@ -43,12 +49,18 @@ def validate_envelope(state: dict, seat, action) -> str:
     kind = action["type"]
     if kind not in ACTIONS:
         raise RulesError("unknown_action", f"There is no action called {kind[:40]!r}.")
-    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(state["players"]):
+    if not is_seat(state, seat):
         raise RulesError("bad_seat", "That seat is not in this game.")
     if state["status"] != "playing":
         raise RulesError("game_over", "The game is over.")
     if state["prompt"] is not None and kind not in ("choose", "tech", "concede"):
         raise RulesError("prompt_pending", "Answer the open question first.")
+    try:
+        size = len(json.dumps(action))
+    except (TypeError, ValueError, RecursionError):
+        raise RulesError("bad_action", "An action must be plain JSON.") from None
+    if size > MAX_ACTION_BYTES:
+        raise RulesError("bad_action", "That action is too large.")
     return kind
 
 
@@ -62,21 +74,17 @@ def apply_action(state: dict, seat: int, action: dict) -> tuple:
     codes).
     """
     kind = validate_envelope(state, seat, action)
-    try:
-        size = len(json.dumps(action))
-    except (TypeError, ValueError):
-        raise RulesError("bad_action", "An action must be plain JSON.") from None
-    if size > MAX_ACTION_BYTES:
-        raise RulesError("bad_action", "That action is too large.")
     new = copy_state(state)
     check, perform = ACTIONS[kind]
     plan = check(new, seat, action)
-    before = len(new["log"])
+    # The state keeps only the last LOG_KEEP lines, so count by line number,
+    # not by list length (a full log is trimmed as lines are added).
+    before = new["log_seq"]
     new["acting"] = seat
     perform(new, seat, plan)
     run(new)
     new["acting"] = None
-    return new, new["log"][before:]
+    return new, [entry for entry in new["log"] if entry["n"] > before]
 
 
 def is_legal(state: dict, seat: int, action: dict) -> bool:
@@ -101,7 +109,7 @@ def legal_actions(state: dict, seat: int) -> list:
     with each hand card as ``stash`` while the seat has stash); ``concede``
     always while the game runs.
     """
-    if state["status"] != "playing":
+    if state["status"] != "playing" or not is_seat(state, seat):
         return []
     with stats.frozen(state):
         return _legal_actions(state, seat)

@@ -56,11 +56,10 @@ def ask(state: dict, seat: int, text: str, options: list, then: dict,
     }
 
 
-def answer(state: dict, seat: int, choice) -> None:
-    """Apply ``seat``'s answer to the open prompt and resume the queue.
-
-    ``choice`` is a list of options (or one option). Raises RulesError
-    ``no_prompt``, ``not_your_prompt`` or ``bad_choice``.
+def check_answer(state: dict, seat: int, choice) -> list:
+    """Validate ``seat``'s answer to the open prompt without changing anything;
+    return it as a list. ``choice`` is a list of options (or one option).
+    Raises RulesError ``no_prompt``, ``not_your_prompt`` or ``bad_choice``.
     """
     prompt = state["prompt"]
     if prompt is None:
@@ -76,6 +75,14 @@ def answer(state: dict, seat: int, choice) -> None:
     wanted = prompt["count"]
     if not (len(choice) == wanted or (prompt["optional"] and len(choice) == 0)):
         raise RulesError("bad_choice", f"Choose exactly {wanted}.")
+    return choice
+
+
+def answer(state: dict, seat: int, choice) -> None:
+    """Apply ``seat``'s answer to the open prompt and resume the queue
+    (validated by :func:`check_answer`, whose errors it raises)."""
+    choice = check_answer(state, seat, choice)
+    prompt = state["prompt"]
     step = dict(prompt["then"])
     step["choice"] = choice
     state["prompt"] = None

@@ -78,7 +78,15 @@ def _buildings(p: dict) -> dict:
 
 
 def view(state: dict, viewer) -> dict:
-    """Build the view of ``viewer`` (see :func:`_view`), memoising stats."""
+    """Build the view of ``viewer`` (see :func:`_view`), memoising stats.
+
+    Raises RulesError ``bad_seat`` when ``viewer`` is neither None nor a
+    seat index of this game (``-1`` would otherwise read as the last seat
+    and show its hand)."""
+    from .errors import RulesError
+    if viewer is not None and not (isinstance(viewer, int) and not isinstance(viewer, bool)
+                                   and 0 <= viewer < len(state["players"])):
+        raise RulesError("bad_seat", "That seat is not in this game.")
     with stats.frozen(state):
         return _view(state, viewer)
 

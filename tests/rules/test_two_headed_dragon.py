@@ -185,8 +185,6 @@ def test_a_teammates_prompt_pauses_the_team_until_answered():
     assert legal_actions(s, 1) == [{"type": "concede"}]
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: is_legal does not check a prompt answer (check_choose "
-                   "defers to flow.answer), so it calls an answer legal that apply_action refuses (bad_choice)")
 def test_is_legal_agrees_with_apply_action_on_a_prompt_answer():
     """Found by the server's 2v2 concurrency test: a prompt answer sent twice
     (a double click) reached the next prompt, whose options differ;

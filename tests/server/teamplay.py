@@ -227,8 +227,7 @@ def replay(config: dict, logged: list) -> dict:
 
 def refusal_code(state: dict, seat: int, action: dict) -> str | None:
     """The engine's code for refusing ``action`` at ``state``, or None when it
-    accepts it. (The engine itself, not ``is_legal``: that dry run does not
-    check prompt answers, see tests/rules/test_two_headed_dragon.py.)"""
+    accepts it (by applying it, not through the ``is_legal`` dry run)."""
     try:
         rules.apply_action(state, seat, action)
     except rules.RulesError as err:
