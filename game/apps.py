@@ -7,3 +7,7 @@ class GameConfig(AppConfig):
 
     name = "game"
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self):
+        """Connect the account signal receivers (game.signals)."""
+        from game import signals  # noqa: F401

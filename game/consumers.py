@@ -24,6 +24,7 @@ from game.services import (
     load_snapshot,
     render_for,
 )
+from game.signals import session_group
 
 log = logging.getLogger(__name__)
 
@@ -121,6 +122,10 @@ class MatchConsumer(AsyncWebsocketConsumer):
             await self.refuse(CLOSE_NOT_FOUND if isinstance(exc, MatchNotFound) else CLOSE_FORBIDDEN)
             return
         self.groups.append(self.group)
+        session_key = getattr(self.scope.get("session"), "session_key", None)
+        if session_key:
+            self.groups.append(session_group(session_key))
+            await self.channel_layer.group_add(session_group(session_key), self.channel_name)
         self.seat = access.seat
         await self.accept()
         await self.send_state(access.snapshot)
@@ -318,6 +323,10 @@ class MatchConsumer(AsyncWebsocketConsumer):
                             await self.send_json(render_for(_event_snapshot(event), self.seat))
         finally:
             self.early_timer = None
+
+    async def session_ended(self, event: dict) -> None:
+        """Group event: this connection's session logged out; close with 4401."""
+        await self.close(code=CLOSE_UNAUTHENTICATED)
 
     async def match_chat(self, event: dict) -> None:
         """Group event: a chat line; the sender's copy carries its message id."""

@@ -85,15 +85,18 @@ async def close_db_thread():
 
 @pytest.fixture
 async def ws(close_db_thread):
-    """Factory: ``await ws(path, user=None, origin=ORIGIN)`` opens a websocket
-    through the real ASGI app (origin check, session auth) and returns
+    """Factory: ``await ws(path, user=None, origin=ORIGIN, cookie=None)`` opens
+    a websocket through the real ASGI app (origin check, session auth; a
+    ``cookie`` header value instead of ``user`` reuses a session) and returns
     ``(communicator, connected, close_code_or_subprotocol)``; all are closed at teardown.
     """
     opened = []
 
-    async def open_ws(path: str, user=None, origin=ORIGIN):
+    async def open_ws(path: str, user=None, origin=ORIGIN, cookie=None):
         headers = [(b"host", b"localhost")] + ([origin] if origin else [])
-        if user is not None:
+        if cookie is not None:
+            headers.append((b"cookie", cookie))
+        elif user is not None:
             headers.append((b"cookie", await sync_to_async(session_cookie)(user)))
         comm = WebsocketCommunicator(application, path, headers=headers)
         connected, extra = await comm.connect(timeout=5)

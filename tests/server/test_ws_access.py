@@ -2,8 +2,11 @@
 import pytest
 from asgiref.sync import sync_to_async
 
+from django.test import Client
+
 from game.models import Match, MatchPlayer
 from lobby.models import Table
+from tests.server.matchkit import start_match
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -76,3 +79,25 @@ async def test_wrong_invite_token_cannot_watch_private_table(ws, make_user, laye
     match = await bare_match([alice, bob], public=False)
     comm, connected, _ = await ws(f"/ws/match/{match.pk}/?invite=guess", eve)
     assert await closed_with(comm, connected) == 4403
+
+
+async def test_logging_out_closes_that_sessions_match_sockets(ws, make_user, layer):
+    """Logging out ends the live connections opened with that session (close
+    4401), so a shared computer does not keep playing as the old user; the
+    same user's other sessions (another device) stay connected."""
+    alice, bob = await sync_to_async(make_user)("alice"), await sync_to_async(make_user)("bob")
+    match = await start_match([alice, bob])
+    browser = Client()
+    await sync_to_async(browser.force_login)(alice)
+    cookie = browser.cookies.output(header="", sep=";").strip().encode()
+    comm, connected, _ = await ws(f"/ws/match/{match.pk}/", cookie=cookie)
+    assert connected
+    assert (await comm.receive_json_from(timeout=5))["type"] == "state"
+    other, connected, _ = await ws(f"/ws/match/{match.pk}/", alice)
+    assert connected and (await other.receive_json_from(timeout=5))["type"] == "state"
+
+    response = await sync_to_async(browser.post)("/logout/")
+    assert response.status_code in (200, 302)
+    message = await comm.receive_output(timeout=5)
+    assert message["type"] == "websocket.close" and message["code"] == 4401
+    assert await other.receive_nothing(timeout=0.3)
