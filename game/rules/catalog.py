@@ -6,6 +6,7 @@ a short description of each card in our own words. Behaviour lives in
 ``game.rules.cards`` (card hooks) and the engine (keywords).
 """
 import json
+import re
 import os
 from functools import lru_cache
 
@@ -70,3 +71,58 @@ def hero_band(hero_id: str, level: int) -> dict:
         if level >= band["level"]:
             current = band
     return current
+
+
+# Cards without hooks of their own whose effect another card's hook applies:
+# Hotter Fire's extra damage is counted by red.burn.
+_APPLIED_BY_OTHER_HOOKS = frozenset({"hotter_fire"})
+
+
+def _keywords_only(text: str, keywords: dict) -> bool:
+    """True when ``text`` says nothing beyond ``keywords``: each sentence is a
+    list of keyword names ("Resist 2, overpower."), optionally followed by a
+    colon and a reminder of what the keyword does."""
+    for sentence in re.split(r"\.\s*", text.strip()):
+        if not sentence:
+            continue
+        for piece in sentence.split(":")[0].split(","):
+            name = re.sub(r"[\s-]+", "_", re.sub(r"\s+\d+$", "", piece.strip().lower()))
+            if name not in keywords:
+                return False
+    return True
+
+
+def works(card_id: str) -> bool:
+    """True when the engine plays every part of ``card_id``: it has hooks
+    (``game.rules.cards.REGISTRY``), or all it does is its keywords (which
+    the engine handles for every card), or another card's hook applies its
+    effect. For a hero every band counts.
+
+    Raises KeyError when the id is unknown.
+    """
+    from .cards import REGISTRY  # the card modules import this one
+    rec = card(card_id)
+    if card_id in REGISTRY or card_id in _APPLIED_BY_OTHER_HOOKS:
+        return True
+    if rec["kind"] == "hero":
+        return all(_keywords_only(b["text"], b["keywords"]) for b in rec["bands"])
+    return _keywords_only(rec["text"], rec["keywords"])
+
+
+def hero_playable(hero_id: str) -> bool:
+    """True when ``hero_id`` is a hero that every mode may use: the hero, the
+    12 cards of its spec and its colour's starting deck all :func:`works`
+    (issue 6: "every hero and card works in every mode"). False for an
+    unknown id or a card that is not a hero."""
+    if not exists(hero_id) or card(hero_id)["kind"] != "hero":
+        return False
+    rec = card(hero_id)
+    needed = [hero_id, *spec_cards(rec["spec"]), *starting_deck(rec["color"])]
+    return all(works(c) for c in needed)
+
+
+def playable_heroes() -> list:
+    """The ids of the heroes a seat may pick (see :func:`hero_playable`), in
+    catalog order: today the Starter set's Troq Bashar and River Montoya and
+    the six red and green heroes."""
+    return [h for h in heroes() if hero_playable(h)]

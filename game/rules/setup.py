@@ -87,7 +87,10 @@ def new_game(config: dict) -> dict:
 
 def _seat_heroes(seat: dict, count: int) -> list:
     """The hero ids a seat brings: ``"hero": id`` or ``"heroes": [main, ...]``
-    (the first is the main hero). The 3-hero game takes 3 different heroes.
+    (the first is the main hero, whose colour gives the starting deck). The
+    3-hero game takes 3 different heroes (Deluxe rulebook "Codex 3-Hero
+    Game"). Only heroes whose cards the engine plays in full may be picked
+    (:func:`catalog.playable_heroes`).
     Raises RulesError ``bad_config`` otherwise."""
     heroes = seat.get("heroes") if seat.get("heroes") is not None else [seat.get("hero")]
     if not isinstance(heroes, list) or len(heroes) != count or len(set(map(str, heroes))) != count:
@@ -96,6 +99,9 @@ def _seat_heroes(seat: dict, count: int) -> list:
         if not isinstance(hero_id, str) or not catalog.exists(hero_id) or \
                 catalog.card(hero_id)["kind"] != "hero":
             raise RulesError("bad_config", f"Unknown hero {hero_id!r}.")
+        if not catalog.hero_playable(hero_id):
+            raise RulesError("bad_config", f"{catalog.card(hero_id)['name']} cannot be played yet: "
+                                           "not all of their cards work.")
     return list(heroes)
 
 
