@@ -9,6 +9,7 @@ Environment variables (all optional):
     REDIS_URL      e.g. redis://127.0.0.1:6379/0; switches to the Redis channel layer
                    and cache (default: in-memory layer, one process only).
     CONN_MAX_AGE   seconds to keep database connections open (default 60, not SQLite).
+    CODEX_BENCH_ECHO  "1" routes the benchmark echo websocket (default off).
 """
 from pathlib import Path
 
@@ -161,6 +162,9 @@ CODEX_WS_BURST = env.int("CODEX_WS_BURST", default=40)
 # broadcasting) waits this long for the gap to fill before it is sent anyway.
 CODEX_WS_REORDER_WAIT = env.float("CODEX_WS_REORDER_WAIT", default=0.5)
 CODEX_CHAT_MAX_CHARS = 500
+# Route the benchmark echo room /ws/echo/<room>/ (benchmarks/load.py): off
+# unless set; never turn it on in production.
+CODEX_BENCH_ECHO = env.bool("CODEX_BENCH_ECHO", default=False)
 # Open tables with no activity for this long are hidden and then deleted.
 CODEX_TABLE_IDLE_MINUTES = env.int("CODEX_TABLE_IDLE_MINUTES", default=30)
 
