@@ -140,11 +140,12 @@ class TableViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Crea
     @extend_schema(request=SeatUpdateSerializer, responses=TableSerializer)
     @action(detail=True, methods=["patch"])
     def seat(self, request, pk=None):
-        """Pick heroes and/or set ready on your own seat."""
+        """Pick heroes, mark the main hero and/or set ready on your own seat."""
         serializer = SeatUpdateSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
-        return self._run(services.update_seat, int(pk), request.user, data.get("heroes"), data.get("ready"))
+        return self._run(services.update_seat, int(pk), request.user, data.get("heroes"), data.get("ready"),
+                         data.get("main"))
 
     @extend_schema(request=None, responses=TableSerializer)
     @action(detail=True, methods=["post"])

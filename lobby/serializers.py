@@ -15,18 +15,25 @@ class MeSerializer(serializers.ModelSerializer):
 
 
 class SeatSerializer(serializers.ModelSerializer):
-    """A seat: index, team, who sits there, their heroes and ready flag."""
+    """A seat: index, team, who sits there, their heroes (main hero first)
+    and ready flag."""
 
     user_id = serializers.IntegerField(read_only=True, allow_null=True)
     player = serializers.SerializerMethodField()
+    main_hero = serializers.SerializerMethodField()
 
     class Meta:
         model = Seat
-        fields = ["index", "team", "user_id", "player", "heroes", "ready"]
+        fields = ["index", "team", "user_id", "player", "heroes", "main_hero", "ready"]
 
     def get_player(self, seat: Seat) -> str | None:
         """The seated player's public name, or None for an empty seat."""
         return seat.user.public_name if seat.user_id else None
+
+    def get_main_hero(self, seat: Seat) -> str | None:
+        """The main hero (the first picked; its colour gives the starting
+        deck), or None before a pick."""
+        return seat.heroes[0] if seat.heroes else None
 
 
 class TableSerializer(serializers.ModelSerializer):
@@ -64,9 +71,16 @@ class JoinSerializer(serializers.Serializer):
 
 
 class SeatUpdateSerializer(serializers.Serializer):
-    """Change your own seat: heroes and/or ready."""
+    """Change your own seat: heroes, main hero and/or ready."""
 
-    heroes = serializers.ListField(child=serializers.CharField(max_length=64), required=False, max_length=8)
+    heroes = serializers.ListField(
+        child=serializers.CharField(max_length=64), required=False, max_length=8,
+        help_text="Exactly the mode's number of different heroes (3 in the 3-hero game), or [] to clear.",
+    )
+    main = serializers.CharField(
+        required=False, max_length=64,
+        help_text="The main hero, one of the picked heroes (default: the first); its colour gives the starting deck.",
+    )
     ready = serializers.BooleanField(required=False)
 
 

@@ -141,12 +141,42 @@ def leave_table(table_id: int, user) -> Table | None:
     return table
 
 
-def update_seat(table_id: int, user, heroes: list | None = None, ready: bool | None = None) -> Table:
-    """Pick heroes and/or set the ready flag of ``user``'s seat.
+def _picked_heroes(spec, current: list, heroes: list | None, main: str | None) -> list:
+    """The seat's heroes after a pick, the main hero first.
 
-    Picking heroes clears ready; ready needs the mode's number of heroes.
+    ``heroes``: the new pick (None keeps ``current``; ``[]`` clears it);
+    ``main``: the main hero, one of them (None: the first listed). A pick is
+    exactly ``spec.heroes_per_seat`` different heroes of ``spec.heroes``
+    (3-hero game: 3 heroes, the main one's colour gives the starting deck).
+    Raises LobbyError ``bad_heroes`` or ``bad_main``.
+    """
+    picked = list(current) if heroes is None else list(heroes)
+    if heroes is not None and heroes:
+        count = spec.heroes_per_seat
+        if len(heroes) != count or len(set(heroes)) != count:
+            raise LobbyError("bad_heroes", "Pick one hero." if count == 1 else f"Pick {count} different heroes.")
+        unknown = [h for h in heroes if h not in spec.heroes]
+        if unknown:
+            raise LobbyError("bad_heroes", f"{unknown[0]!r} is not a hero you can pick. "
+                                           f"Pick among: {', '.join(spec.heroes)}.")
+    if main is not None:
+        if main not in picked:
+            raise LobbyError("bad_main", "Your main hero must be one of the heroes you picked.")
+        picked.remove(main)
+        picked.insert(0, main)
+    return picked
+
+
+def update_seat(table_id: int, user, heroes: list | None = None, ready: bool | None = None,
+                main: str | None = None) -> Table:
+    """Pick heroes, mark the main hero and/or set the ready flag of ``user``'s seat.
+
+    ``heroes``: exactly the mode's number of different heroes among the
+    playable ones, or ``[]`` to clear the pick; ``main``: the main hero (one
+    of the picked heroes; it goes first, and its colour gives the starting
+    deck). A changed pick clears ready; ready needs a complete pick.
     Returns the Table. Raises LobbyError ``not_seated``, ``bad_heroes``,
-    ``no_heroes`` (and those of a closed table).
+    ``bad_main``, ``no_heroes`` (and those of a closed table).
     """
     with transaction.atomic():
         table = _locked(table_id)
@@ -155,19 +185,13 @@ def update_seat(table_id: int, user, heroes: list | None = None, ready: bool | N
         if seat is None:
             raise LobbyError("not_seated", "You are not seated at this table.")
         spec = get_mode(table.mode)
-        if heroes is not None:
-            if (
-                len(heroes) != spec.heroes_per_seat
-                or len(set(heroes)) != len(heroes)
-                or any(h not in spec.heroes for h in heroes)
-            ):
-                raise LobbyError(
-                    "bad_heroes", f"Pick {spec.heroes_per_seat} different hero(es) among: {', '.join(spec.heroes)}."
-                )
-            seat.heroes, seat.ready = list(heroes), False
+        picked = _picked_heroes(spec, seat.heroes, heroes, main)
+        if picked != seat.heroes:
+            seat.heroes, seat.ready = picked, False
         if ready is not None:
             if ready and len(seat.heroes) != spec.heroes_per_seat:
-                raise LobbyError("no_heroes", "Pick your hero before you are ready.")
+                raise LobbyError("no_heroes", "Pick your heroes before you are ready."
+                                 if spec.heroes_per_seat > 1 else "Pick your hero before you are ready.")
             seat.ready = ready
         seat.save()
         table.touch()
