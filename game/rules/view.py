@@ -7,7 +7,7 @@ get fresh ids when they enter a hidden zone (state.move), so nobody can
 follow a card through one. Log lines meant for some seats only are left out
 for everyone else.
 """
-from . import catalog, stats
+from . import catalog, specs, stats
 from .state import is_opponent, teammates
 
 LOG_TAIL = 100  # how many log lines a view carries
@@ -66,6 +66,21 @@ def _hero_in_command(state: dict, iid: str, p: dict) -> dict:
             "cooldown_turns": max(0, p["hero_ready_after"].get(inst["card"], 0) - p["turns_ended"])}
 
 
+def _hand_card(state: dict, iid: str, seat: int) -> dict:
+    """A card in ``seat``'s hand, with ``tax``: the extra gold a minor spell
+    costs while no hero of its colour is in play (3-hero rules; 0 else)."""
+    out = _card_private(state, iid)
+    out["tax"] = specs.minor_spell_tax(state, seat, catalog.card(out["card"]))
+    return out
+
+
+def _tech_lab_spec(p: dict):
+    """The spec ``p``'s Tech Lab unlocks, or None (no Tech Lab, or its spec
+    not chosen yet: it is chosen once a Tech II exists)."""
+    addon = p["buildings"]["addon"]
+    return addon.get("spec") if addon is not None and addon["id"] == "tech_lab" else None
+
+
 def _buildings(p: dict) -> dict:
     out = {}
     for slot, rec in p["buildings"].items():
@@ -116,9 +131,16 @@ def _view(state: dict, viewer) -> dict:
             "patrol": dict(p["patrol"]),
             "buildings": _buildings(p),
             "turns_ended": p["turns_ended"],
+            # 3-hero rules (public): heroes allowed in play, the spec Tech II
+            # declared (kept when it is destroyed), the Tech Lab's spec, and
+            # the extra gold on the next tech building or add-on.
+            "hero_limit": specs.hero_limit(state, seat),
+            "tech_2_spec": p.get("tech2_spec"),
+            "tech_lab_spec": _tech_lab_spec(p),
+            "tech_tax": specs.multicolour_tax(state, seat),
         }
         if sees_all:
-            entry["hand"] = [_card_private(state, i) for i in p["hand"]]
+            entry["hand"] = [_hand_card(state, i, seat) for i in p["hand"]]
             entry["discard"] = [_card_private(state, i) for i in p["discard"]]
             entry["trash"] = [_card_private(state, i) for i in p["trash"]]
             entry["codex"] = dict(sorted(p["codex"].items()))
