@@ -162,6 +162,13 @@ CODEX_WS_BURST = env.int("CODEX_WS_BURST", default=40)
 # broadcasting) waits this long for the gap to fill before it is sent anyway.
 CODEX_WS_REORDER_WAIT = env.float("CODEX_WS_REORDER_WAIT", default=0.5)
 CODEX_CHAT_MAX_CHARS = 500
+# Away players (game.standins): away after this long without a sign of life;
+# a bot stands in after this long; the bot's pace (seconds between its moves)
+# and the most moves it plays per trigger.
+CODEX_AWAY_SECONDS = env.int("CODEX_AWAY_SECONDS", default=90)
+CODEX_STAND_IN_SECONDS = env.int("CODEX_STAND_IN_SECONDS", default=180)
+CODEX_STAND_IN_DELAY = env.float("CODEX_STAND_IN_DELAY", default=0.4)
+CODEX_STAND_IN_MAX_MOVES = env.int("CODEX_STAND_IN_MAX_MOVES", default=300)
 # Route the benchmark echo room /ws/echo/<room>/ (benchmarks/load.py): off
 # unless set; never turn it on in production.
 CODEX_BENCH_ECHO = env.bool("CODEX_BENCH_ECHO", default=False)

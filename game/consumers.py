@@ -24,6 +24,7 @@ from game.services import (
     load_snapshot,
     render_for,
 )
+from game import standins
 from game.signals import session_group
 
 log = logging.getLogger(__name__)
@@ -127,8 +128,12 @@ class MatchConsumer(AsyncWebsocketConsumer):
             self.groups.append(session_group(session_key))
             await self.channel_layer.group_add(session_group(session_key), self.channel_name)
         self.seat = access.seat
+        self.stand_ins = set()  # seats a bot plays, as the last presence event said
+        self.stand_in_task = None
         await self.accept()
         await self.send_state(access.snapshot)
+        if self.seat is not None and await database_sync_to_async(standins.connected)(self.match_id, self.seat):
+            await self.broadcast_presence()  # the player took the seat back from a bot
 
     async def refuse(self, code: int) -> None:
         """Refuse the connection with a 44xx close code the page can act on.
@@ -169,10 +174,13 @@ class MatchConsumer(AsyncWebsocketConsumer):
                 await self.send_json(render_for(_event_snapshot(event), self.seat))
 
     async def disconnect(self, code):
-        """Stop waiting for held-back versions."""
-        timer = getattr(self, "early_timer", None)
-        if timer is not None:
-            timer.cancel()
+        """Stop waiting for held-back versions and playing stand-ins; a seat's
+        socket counts itself out and the others hear of it."""
+        for task in (getattr(self, "early_timer", None), getattr(self, "stand_in_task", None)):
+            if task is not None:
+                task.cancel()
+        if getattr(self, "stand_ins", None) is not None and self.seat is not None:
+            await database_sync_to_async(standins.disconnected)(self.match_id, self.seat)
 
     async def reply(self, kind: str, msg_id, code: str, reason: str) -> None:
         """Send a ``refused`` or ``error`` answer with a stable code and a sentence."""
@@ -206,6 +214,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
             "resync": self.on_resync,
             "chat": self.on_chat,
             "ping": self.on_ping,
+            "stand_in": self.on_stand_in,
         }.get(msg.get("type"))
         if handler is None:
             await self.reply("error", msg_id, "unknown_type", "Unknown message type.")
@@ -245,8 +254,13 @@ class MatchConsumer(AsyncWebsocketConsumer):
         await self.send_json(answer)
         if done.snapshot is None:
             return
-        snapshot = done.snapshot
-        # Committed: now tell every connection (this one included) about the version.
+        await self.broadcast_version(done.snapshot)
+        if self.stand_ins:
+            self.start_stand_ins()
+
+    async def broadcast_version(self, snapshot: Snapshot) -> None:
+        """Tell every connection of the match (this one included) about a
+        committed version."""
         await self.channel_layer.group_send(
             self.group,
             {
@@ -284,8 +298,72 @@ class MatchConsumer(AsyncWebsocketConsumer):
         )
 
     async def on_ping(self, msg: dict, msg_id) -> None:
-        """Answer ``pong`` with the current version this connection has sent."""
-        await self.send_json({"type": "pong", "id": msg_id, "version": self.sent_version})
+        """Answer ``pong`` with the current version this connection has sent
+        and every seat's presence (game.standins.presence).
+
+        A ping is also a seat's sign of life, and the moment to give a bot to
+        seats away too long (game.standins.expire_away)."""
+        if self.seat is not None:
+            await database_sync_to_async(standins.seen)(self.match_id, self.seat)
+        if await database_sync_to_async(standins.expire_away)(self.match_id):
+            await self.broadcast_presence()
+        seats = await database_sync_to_async(standins.presence)(self.match_id)
+        self.stand_ins = {p["seat"] for p in seats if p["stand_in"]}
+        await self.send_json({"type": "pong", "id": msg_id, "version": self.sent_version, "presence": seats})
+        if self.stand_ins:
+            self.start_stand_ins()
+
+    async def on_stand_in(self, msg: dict, msg_id) -> None:
+        """A seated player lets a bot play an away player's seat (game.standins)."""
+        seat = msg.get("seat")
+        if not isinstance(seat, int) or isinstance(seat, bool):
+            await self.reply("error", msg_id, "bad_message", "Say which seat (a number) the bot should play.")
+            return
+        if self.seat is None:
+            await self.reply("refused", msg_id, "spectator", "Spectators cannot decide for the table.")
+            return
+        try:
+            await database_sync_to_async(standins.request_stand_in)(self.match_id, self.seat, seat)
+        except ActionRefused as refused:
+            await self.send_json(refused.as_message(msg_id))
+            return
+        await self.broadcast_presence(msg_id)
+
+    async def broadcast_presence(self, msg_id=None) -> None:
+        """Tell every connection which seats are away and which a bot plays;
+        the sender's copy carries ``msg_id``."""
+        seats = await database_sync_to_async(standins.presence)(self.match_id)
+        await self.channel_layer.group_send(
+            self.group, {"type": "match.presence", "seats": seats, "sender": self.channel_name, "id": msg_id})
+
+    async def match_presence(self, event: dict) -> None:
+        """Group event: presence changed; pass it on, and play any stand-in
+        when this connection caused the change."""
+        self.stand_ins = {p["seat"] for p in event["seats"] if p["stand_in"]}
+        mine = event["sender"] == self.channel_name
+        await self.send_json({"type": "presence", "id": event["id"] if mine else None, "seats": event["seats"]})
+        if mine and self.stand_ins:
+            self.start_stand_ins()
+
+    def start_stand_ins(self) -> None:
+        """Start playing the stand-in bots' moves, unless already doing so."""
+        if self.stand_in_task is None or self.stand_in_task.done():
+            self.stand_in_task = asyncio.create_task(self._play_stand_ins())
+
+    async def _play_stand_ins(self) -> None:
+        """Apply the stand-ins' moves one at a time (each its own short
+        database call), broadcasting each, at the bots' pace, until they
+        have nothing to do (at most CODEX_STAND_IN_MAX_MOVES a trigger)."""
+        try:
+            for _ in range(settings.CODEX_STAND_IN_MAX_MOVES):
+                done = await database_sync_to_async(standins.play_one)(self.match_id)
+                if done is None:
+                    return
+                if done.snapshot is not None:
+                    await self.broadcast_version(done.snapshot)
+                await asyncio.sleep(settings.CODEX_STAND_IN_DELAY)
+        except Exception:  # a bug must not kill the connection
+            log.exception("match %s: stand-in bot failed", self.match_id)
 
     async def match_version(self, event: dict) -> None:
         """Group event: a new version was committed; send this viewer's view of it.

@@ -28,11 +28,20 @@ class Match(models.Model):
 
 
 class MatchPlayer(models.Model):
-    """Which user plays which seat of a match (the only one who may act for it)."""
+    """Which user plays which seat of a match (the only one who may act for it).
+
+    Presence (game.standins): ``connections`` counts the seat's open match
+    sockets, ``seen_at`` is the last sign of life (connect, ping, action or
+    disconnect); ``stand_in`` is set while a bot plays the seat for an away
+    player, until the player comes back.
+    """
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="players")
     seat = models.PositiveSmallIntegerField()
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="match_seats")
+    connections = models.IntegerField(default=0)
+    seen_at = models.DateTimeField(default=timezone.now)
+    stand_in = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["seat"]

@@ -179,13 +179,23 @@ def apply_match_action(match_id: int, user_id: int, action: dict, expected_versi
     Raises ActionRefused (nothing changed): ``not_seated``, ``match_over``,
     ``bad_version``, ``stale_version`` or the engine's code; MatchNotFound.
     """
+    seat = seat_of(match_id, user_id)
+    if seat is None:
+        if not Match.objects.filter(pk=match_id).exists():
+            raise MatchNotFound(match_id)
+        raise ActionRefused("not_seated", "Only the players seated in this match can act.")
+    return apply_seat_action(match_id, seat, action, expected_version, nonce)
+
+
+def apply_seat_action(match_id: int, seat: int, action: dict, expected_version: int,
+                      nonce: str | None = None) -> Applied:
+    """Apply one action for ``seat`` (already authorised: its player's
+    connection, or the stand-in bot of game.standins); the rest as
+    apply_match_action, whose checks and answers it makes."""
     with transaction.atomic():
         match = Match.objects.select_for_update().filter(pk=match_id).first()
         if match is None:
             raise MatchNotFound(match_id)
-        seat = seat_of(match_id, user_id)
-        if seat is None:
-            raise ActionRefused("not_seated", "Only the players seated in this match can act.")
         if nonce is not None:
             done = MatchAction.objects.filter(match=match, seat=seat, nonce=nonce).values_list("seq", flat=True)
             if done:

@@ -1,0 +1,109 @@
+"""Away players and stand-in bots: a player who leaves does not stop the others.
+
+Presence of a seat (``MatchPlayer.connections`` and ``seen_at``): its
+sockets count themselves in and out, and every ping, action or connect is a
+sign of life. A seat is **away** when it has no socket, or none has shown
+life for ``CODEX_AWAY_SECONDS`` (a worker that died cannot count its sockets
+out; pings every 20 s keep a live one fresh, and a background tab's timers
+slow to once a minute).
+
+The table decides, or a timeout does (docs/RULINGS.md "Server: away players"):
+any other seated player may let a bot play an away seat at once, and a seat
+away for ``CODEX_STAND_IN_SECONDS`` gets one without asking. The bot
+(game.rules.bots.GreedyBot, never conceding) plays whenever the game waits
+on that seat. The player takes the seat back simply by connecting again.
+"""
+from datetime import timedelta
+
+from django.conf import settings
+from django.db.models import F, Value
+from django.db.models.functions import Greatest
+from django.utils import timezone
+
+from game.models import Match, MatchPlayer
+from game.rules.bots import GreedyBot
+from game.services import ActionRefused, Applied, apply_seat_action
+
+
+def _seat(match_id: int, seat: int):
+    return MatchPlayer.objects.filter(match_id=match_id, seat=seat)
+
+
+def connected(match_id: int, seat: int) -> bool:
+    """Count a new socket of ``seat`` in; the player takes the seat back
+    from a stand-in bot. Returns True when a stand-in was stopped."""
+    reclaimed = _seat(match_id, seat).filter(stand_in=True).update(stand_in=False)
+    _seat(match_id, seat).update(connections=F("connections") + 1, seen_at=timezone.now())
+    return bool(reclaimed)
+
+
+def disconnected(match_id: int, seat: int) -> None:
+    """Count a closed socket of ``seat`` out (never below 0)."""
+    _seat(match_id, seat).update(connections=Greatest(F("connections") - 1, Value(0)),
+                                 seen_at=timezone.now())
+
+
+def seen(match_id: int, seat: int) -> None:
+    """Record a sign of life of ``seat`` now (a ping or an action)."""
+    _seat(match_id, seat).update(seen_at=timezone.now())
+
+
+def _is_away(player: MatchPlayer, now) -> bool:
+    return player.connections <= 0 or player.seen_at < now - timedelta(seconds=settings.CODEX_AWAY_SECONDS)
+
+
+def presence(match_id: int) -> list:
+    """Every seat's presence: ``[{"seat": int, "away": bool, "stand_in":
+    bool}, ...]`` in seat order."""
+    now = timezone.now()
+    return [{"seat": p.seat, "away": _is_away(p, now), "stand_in": p.stand_in}
+            for p in MatchPlayer.objects.filter(match_id=match_id).order_by("seat")]
+
+
+def request_stand_in(match_id: int, requester: int, seat: int) -> None:
+    """The seated player ``requester`` lets a bot play the away ``seat``.
+
+    Raises ActionRefused (nothing changed): ``match_over``; ``bad_seat``
+    (no such seat, or the requester's own); ``not_away`` (that player is
+    here); ``already_standing_in``.
+    """
+    match = Match.objects.filter(pk=match_id).only("status").first()
+    if match is None or match.status != Match.Status.PLAYING:
+        raise ActionRefused("match_over", "This match is over.")
+    target = _seat(match_id, seat).first()
+    if target is None or seat == requester:
+        raise ActionRefused("bad_seat", "Choose another player's seat.")
+    if target.stand_in:
+        raise ActionRefused("already_standing_in", "A bot already plays that seat.")
+    if not _is_away(target, timezone.now()):
+        raise ActionRefused("not_away", "That player is still here.")
+    _seat(match_id, seat).update(stand_in=True)
+
+
+def expire_away(match_id: int) -> bool:
+    """Give a stand-in bot to every seat of a match in play that has shown no
+    life for ``CODEX_STAND_IN_SECONDS``. Returns True when one was given."""
+    cutoff = timezone.now() - timedelta(seconds=settings.CODEX_STAND_IN_SECONDS)
+    return bool(MatchPlayer.objects.filter(match_id=match_id, match__status=Match.Status.PLAYING,
+                                           stand_in=False, seen_at__lt=cutoff).update(stand_in=True))
+
+
+def play_one(match_id: int) -> Applied | None:
+    """Play one move for the first stand-in seat the game waits on.
+
+    The bot chooses from the current state; the move carries the nonce
+    ``stand-in-<version>``, so two workers choosing at the same version apply
+    it once. Returns the Applied move (its snapshot None when another worker
+    applied it first), or None when no stand-in has anything to do.
+    """
+    match = Match.objects.filter(pk=match_id).only("status", "state", "version").first()
+    if match is None or match.status != Match.Status.PLAYING:
+        return None
+    for seat in MatchPlayer.objects.filter(match_id=match_id, stand_in=True).values_list("seat", flat=True):
+        action = GreedyBot(seed=match.version).choose(match.state, seat)
+        if action is not None:
+            try:
+                return apply_seat_action(match_id, seat, action, match.version, nonce=f"stand-in-{match.version}")
+            except ActionRefused:
+                return None  # the state moved on under the bot; the next trigger chooses again
+    return None

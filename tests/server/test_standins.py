@@ -1,0 +1,133 @@
+"""Away players and stand-in bots (game.standins; docs/RULINGS.md "Server:
+away players"): a player who leaves does not stop the others. Presence comes
+with every pong; another seated player, or a timeout, lets a bot play the
+away seat; the player takes it back by connecting again."""
+from datetime import timedelta
+
+import pytest
+from asgiref.sync import sync_to_async
+from django.utils import timezone
+
+from game.models import MatchPlayer
+from tests.server.matchkit import db_match, recv, start_match
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture(autouse=True)
+def quick_bots(settings):
+    """Stand-ins play without pausing between moves."""
+    settings.CODEX_STAND_IN_DELAY = 0
+
+
+@pytest.fixture
+async def seated(make_user, ws, layer):
+    """alice (seat 0) and bob (seat 1) connected to a fresh public match;
+    carol (no seat) may watch. Returns users, match and a connect helper."""
+    alice, bob, carol = [await sync_to_async(make_user)(n) for n in ("alice", "bob", "carol")]
+    match = await start_match([alice, bob])
+
+    async def connect(user):
+        comm, connected, _ = await ws(f"/ws/match/{match.pk}/", user)
+        assert connected
+        assert (await recv(comm))["type"] == "state"
+        return comm
+
+    return {"match": match, "alice": alice, "bob": bob, "carol": carol, "connect": connect}
+
+
+async def until(comm, kind, test=lambda msg: True, limit=400):
+    """Read ``comm`` until a message of ``kind`` passing ``test``; returns it."""
+    for _ in range(limit):
+        msg = await recv(comm)
+        if msg["type"] == kind and test(msg):
+            return msg
+    raise AssertionError(f"no {kind} message")
+
+
+async def ping(comm, msg_id=1) -> list:
+    await comm.send_json_to({"type": "ping", "id": msg_id})
+    return (await until(comm, "pong", lambda m: m["id"] == msg_id))["presence"]
+
+
+async def test_pong_reports_who_is_away(seated):
+    alice = await seated["connect"](seated["alice"])
+    assert await ping(alice) == [{"seat": 0, "away": False, "stand_in": False},
+                                 {"seat": 1, "away": True, "stand_in": False}]  # bob never came
+    bob = await seated["connect"](seated["bob"])
+    assert [p["away"] for p in await ping(alice, 2)] == [False, False]
+    await bob.disconnect()
+    assert [p["away"] for p in await ping(alice, 3)] == [False, True]
+
+
+async def test_a_player_lets_a_bot_play_for_the_away_player(seated):
+    """alice ends her turn; bob is away; she lets a bot play for him: it
+    plays bob's whole turn (nothing conceded) and the game comes back to her."""
+    alice = await seated["connect"](seated["alice"])
+    match_id = seated["match"].pk
+    await alice.send_json_to({"type": "action", "id": "e", "version": 0, "action": {"type": "end_main"}})
+    state = await until(alice, "state", lambda m: m["version"] == 1)
+    techs = [a for a in state["legal_actions"] if a["type"] == "tech"]
+    await alice.send_json_to({"type": "action", "id": "t", "version": 1, "action": techs[0]})
+    await until(alice, "state", lambda m: m["version"] == 2)
+
+    await alice.send_json_to({"type": "stand_in", "id": "s", "seat": 1})
+    presence = await until(alice, "presence", lambda m: m["id"] == "s")
+    assert presence["seats"][1] == {"seat": 1, "away": True, "stand_in": True}
+    back = await until(alice, "state", lambda m: m["view"]["active"] == 0 and m["view"]["turn"] == 3)
+    assert back["status"] == "playing" and any(a["type"] == "end_main" for a in back["legal_actions"])
+    match = await db_match(match_id)
+    assert match.status == "playing"
+    bot_moves = await sync_to_async(list)(match.actions.filter(seat=1).values_list("nonce", "action"))
+    assert bot_moves and all(nonce.startswith("stand-in-") for nonce, _ in bot_moves)
+    assert {"type": "end_main"} in [a for _, a in bot_moves]
+    assert all(a["type"] != "concede" for _, a in bot_moves)
+
+
+async def test_the_player_takes_the_seat_back_by_connecting(seated):
+    alice = await seated["connect"](seated["alice"])
+    await sync_to_async(MatchPlayer.objects.filter(match=seated["match"], seat=1).update)(stand_in=True)
+    await seated["connect"](seated["bob"])
+    presence = await until(alice, "presence")
+    assert presence["seats"][1]["stand_in"] is False
+    stored = await sync_to_async(MatchPlayer.objects.get)(match=seated["match"], seat=1)
+    assert not stored.stand_in and stored.connections == 1
+
+
+@pytest.mark.parametrize("who, seat, code", [
+    ("alice", 1, "not_away"),        # bob is here
+    ("alice", 0, "bad_seat"),        # her own seat
+    ("alice", 7, "bad_seat"),        # no such seat
+    ("carol", 1, "spectator"),       # only seated players decide
+])
+async def test_stand_in_refusals_change_nothing(seated, who, seat, code):
+    await seated["connect"](seated["bob"])
+    comm = await seated["connect"](seated[who])
+    await comm.send_json_to({"type": "stand_in", "id": 9, "seat": seat})
+    reply = await until(comm, "refused")
+    assert reply["id"] == 9 and reply["code"] == code and reply["reason"]
+    flags = await sync_to_async(list)(MatchPlayer.objects.filter(match=seated["match"]).values_list("stand_in", flat=True))
+    assert flags == [False, False]
+
+
+@pytest.mark.parametrize("bad", ["1", None, True, 1.5])
+async def test_stand_in_needs_a_seat_number(seated, bad):
+    comm = await seated["connect"](seated["alice"])
+    await comm.send_json_to({"type": "stand_in", "id": 3, "seat": bad})
+    reply = await until(comm, "error")
+    assert reply["code"] == "bad_message"
+
+
+async def test_a_seat_away_too_long_gets_a_bot_without_asking(seated, settings):
+    """The timeout: the next ping after CODEX_STAND_IN_SECONDS of silence
+    gives bob a stand-in, and it plays as soon as the game waits on him."""
+    alice = await seated["connect"](seated["alice"])
+    long_ago = timezone.now() - timedelta(seconds=settings.CODEX_STAND_IN_SECONDS + 1)
+    await sync_to_async(MatchPlayer.objects.filter(match=seated["match"], seat=1).update)(seen_at=long_ago)
+    presence = await ping(alice)
+    assert presence[1]["stand_in"] is True and presence[0]["stand_in"] is False
+    await alice.send_json_to({"type": "action", "id": "e", "version": 0, "action": {"type": "end_main"}})
+    state = await until(alice, "state", lambda m: m["version"] == 1)
+    techs = [a for a in state["legal_actions"] if a["type"] == "tech"]
+    await alice.send_json_to({"type": "action", "id": "t", "version": 1, "action": techs[0]})
+    await until(alice, "state", lambda m: m["view"]["active"] == 0 and m["view"]["turn"] == 3)
