@@ -16,6 +16,7 @@ const PING_MS = 20000;
 let catalog = new Map();
 let msg = null; // the newest `state` message
 let version = -1;
+let presence = []; // every seat: {seat, away, stand_in}, from the last pong or presence message
 let idx = indexActions([]);
 // `pending`: the action message awaiting its answer; sent again (same nonce)
 // after a reconnect, so an action whose answer was lost is never applied twice.
@@ -62,6 +63,7 @@ function connect() {
     setConn("open", "live");
     clearInterval(net.pingTimer);
     net.pingTimer = setInterval(() => send({ type: "ping" }), PING_MS);
+    send({ type: "ping" }); // the first pong says who is away
     if (net.pending) {
       // No answer came before the connection dropped: ask again. The nonce makes
       // the server answer `applied` (duplicate) if the first one went through.
@@ -137,7 +139,14 @@ function onMessage(m) {
       addChat(m);
       break;
     case "pong":
+      presence = m.presence || presence;
+      renderPresence();
       if (m.version > version) resync();
+      break;
+    case "presence":
+      presence = m.seats;
+      answered(m.id);
+      renderPresence();
       break;
     default:
       break;
@@ -345,6 +354,34 @@ function onBoardClick(event) {
 
 // ---- rendering --------------------------------------------------------------
 
+/**
+ * Away players (docs/PROTOCOL.md "Away players"): one line per seat that is
+ * away or played by a bot; a seated player may let a bot play an away seat.
+ */
+function renderPresence() {
+  const box = $("presence");
+  const lines = [];
+  if (msg && msg.status === "playing") {
+    for (const p of presence) {
+      if (p.seat === msg.seat || !(p.away || p.stand_in)) continue;
+      const name = nameOfSeat(p.seat);
+      const line = document.createElement("p");
+      if (p.stand_in) {
+        line.textContent = `${name} is away: a bot plays for them until they come back.`;
+      } else {
+        line.textContent = `${name} is away. `;
+        if (msg.seat !== null) {
+          line.append(button(`Let a bot play for ${name}`, () => { ui.busy = send({ type: "stand_in", seat: p.seat }); render(); },
+            { "data-stand-in": String(p.seat) }));
+        }
+      }
+      lines.push(line);
+    }
+  }
+  box.replaceChildren(...lines);
+  box.hidden = lines.length === 0;
+}
+
 function render() {
   if (!msg) return;
   const v = view();
@@ -368,6 +405,7 @@ function render() {
   renderCodex();
   highlight();
   showResult();
+  renderPresence();
 }
 
 function bannerText() {
