@@ -1,8 +1,10 @@
-"""The match page: a shell whose JS speaks the live protocol (docs/PROTOCOL.md)."""
+"""The match page (a shell whose JS speaks the live protocol, docs/PROTOCOL.md)
+and the codex browser (a shell whose JS reads the card catalog API)."""
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.shortcuts import render
 
+from game.rules import catalog
 from game.services import AccessDenied, MatchNotFound, load_access
 
 
@@ -16,3 +18,12 @@ def match_page(request, match_id):
         raise Http404("No such match.") from None
     config = {"matchId": match_id, "invite": invite, "seat": access.seat}
     return render(request, "match.html", {"match_id": match_id, "seat": access.seat, "page_config": config})
+
+
+@login_required
+def cards_page(request):
+    """The codex browser: per playable hero, the hero card, its spec's 12
+    codex cards and its colour's starting deck (facts from ``/api/cards/``).
+    ``page_config.heroes`` lists the heroes a seat may pick
+    (``catalog.playable_heroes``)."""
+    return render(request, "cards.html", {"page_config": {"heroes": catalog.playable_heroes()}})
