@@ -1,0 +1,44 @@
+"""An away player does not stop the game (docs/PROTOCOL.md "Away players"),
+through the real pages in headless Chromium: Dave's page says Erin is away
+and offers to let a bot play for her; the bot plays her whole turn and the
+game comes back to Dave; when Erin opens the match she has her seat back."""
+import pytest
+
+from tests.browser.test_match_page import DESKTOP, Table, api, signup, wait_version
+
+pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
+
+
+def test_a_bot_plays_for_an_away_player_until_she_comes_back(browser, live_server_url):
+    base = live_server_url
+    dave = signup(browser, base, "dave2", **DESKTOP)
+    erin = signup(browser, base, "erin2", **DESKTOP)
+    table = api(dave, "POST", "/api/tables/", {"mode": "1hero", "is_public": False, "allow_spectators": False})
+    api(dave, "PATCH", f"/api/tables/{table['id']}/seat/", {"heroes": ["troq_bashar"], "ready": True})
+    api(erin, "POST", f"/api/tables/{table['id']}/join/", {"index": 1, "invite": table["invite_token"]})
+    api(erin, "PATCH", f"/api/tables/{table['id']}/seat/", {"heroes": ["river_montoya"], "ready": True})
+    match_id = api(dave, "POST", f"/api/tables/{table['id']}/start/")["match_id"]
+
+    dave.goto(f"{base}/match/{match_id}/")  # Erin never opens the match
+    wait_version(dave, 0)
+    offer = dave.locator("#presence [data-stand-in='1']")
+    offer.wait_for()
+    assert "Erin2 is away" in dave.inner_text("#presence")
+
+    dave.click("#action-bar [data-action=end_main]")
+    wait_version(dave, 1)
+    Table({0: dave}, dave).tech(dave)
+    wait_version(dave, 2)
+    offer.click()
+    dave.locator("#presence", has_text="a bot plays for them").wait_for()
+    # The bot plays Erin's turn; then it is Dave's again.
+    dave.wait_for_function(
+        "() => document.body.dataset.active === '0' && Number(document.getElementById('turn').textContent) >= 3",
+        timeout=60000)
+    assert dave.locator("#action-bar [data-action=end_main]").is_visible()
+    assert "Your turn" in dave.inner_text("#banner-text")
+
+    erin.goto(f"{base}/match/{match_id}/")
+    wait_version(erin, int(dave.evaluate("document.body.dataset.version")))
+    dave.locator("#presence").wait_for(state="hidden")
+    assert dave.errors == [] and erin.errors == []
