@@ -5,8 +5,8 @@ VENV := .venv
 BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
-# Development defaults; override on the command line or in the environment.
-export DEBUG ?= 1
+# Debug pages are off unless asked for (`make run DEBUG=1`): friends reach this server too.
+export DEBUG ?= 0
 
 .PHONY: run test bench migrate clean
 
