@@ -10,6 +10,8 @@ from .cards import hooks_for
 from .effects import pay
 from .errors import RulesError
 from .flow import op, push
+from .freeforall import REPAIR_COST, is_ffa, lend, lend_problem
+from .freeforall import concede as concede_base
 from .heroes import gain_levels, ultimate_ready
 from .state import (PATROL_SLOTS, card_of, log, move, name, player, seat_name, team_of,
                     teammates)
@@ -599,28 +601,41 @@ def do_attack(state, seat, plan):
     declare_attack(state, *plan)
 
 
+def patrol_refusal(state, seat, iid):
+    """Why in-play ``iid`` can't stand in a patrol slot of ``seat``'s zone
+    now, as ``(code, message)``, or None when it can: only ready units and
+    heroes patrol; a card whose hook ``can_patrol`` says no never patrols
+    (Makeshift Rambaster: "can't patrol"); a lasting ``no_patrol`` effect of
+    ``seat``'s keeps units out (Moment's Peace; heroes may still patrol).
+    Used for the patrol action and for lending (house rule R26)."""
+    if not stats.is_character(state, iid):
+        return "cannot_patrol", "Only units and heroes patrol."
+    if card_of(state, iid)["exhausted"]:
+        return "exhausted", "Only ready units and heroes can patrol."
+    can_patrol = hooks_for(card_of(state, iid)["card"]).can_patrol
+    if can_patrol is not None and not can_patrol(state, iid):
+        return "cannot_patrol", "That card can't patrol."
+    if stats.is_unit(state, iid) and any(
+            e["seat"] == seat and e.get("no_patrol") for e in state.get("lasting", [])):
+        return "cannot_patrol", "Those units can't patrol until their player's next turn (Moment's Peace)."
+    return None
+
+
 def check_patrol(state, seat, action):
     """Arrange the patrol zone during your main phase: put a ready unit or
     hero into a slot (swapping out its occupant) or take it out (slot None).
-    A lasting ``no_patrol`` effect keeps the player's units out (Moment's
-    Peace); heroes may still patrol. A card whose hook ``can_patrol`` says
-    no never patrols (Makeshift Rambaster: "can't patrol")."""
+    What may stand in a slot: :func:`patrol_refusal`."""
     require_main(state, seat)
     iid = action.get("card")
-    inst = own_in_play(state, seat, iid)
+    own_in_play(state, seat, iid)
     if not stats.is_character(state, iid):
         fail("cannot_patrol", "Only units and heroes patrol.")
     slot = action.get("slot")
     if slot is not None and slot not in PATROL_SLOTS:
         fail("bad_slot", "Unknown patrol slot.")
-    if slot is not None and inst["exhausted"]:
-        fail("exhausted", "Only ready units and heroes can patrol.")
-    can_patrol = hooks_for(inst["card"]).can_patrol
-    if slot is not None and can_patrol is not None and not can_patrol(state, iid):
-        fail("cannot_patrol", "That card can't patrol.")
-    if slot is not None and stats.is_unit(state, iid) and any(
-            e["seat"] == seat and e.get("no_patrol") for e in state.get("lasting", [])):
-        fail("cannot_patrol", "Your units can't patrol until your next turn (Moment's Peace).")
+    refusal = patrol_refusal(state, seat, iid) if slot is not None else None
+    if refusal is not None:
+        fail(*refusal)
     if player(state, seat)["patrol"].get(slot) == iid:
         fail("no_change", "It is already there.")
     from .state import patrol_slot
@@ -731,15 +746,84 @@ def do_reveal(state, seat, target):
 
 
 def check_concede(state, seat, action):
-    """Concede: the other team wins at once."""
+    """Concede: the other team wins at once; in a free-for-all the
+    conceder's base falls instead and house rule R28 decides
+    (freeforall.concede)."""
     return None
 
 
 def do_concede(state, seat, _plan):
     from .checks import finish
     log(state, f"{seat_name(state, seat)} conceded.")
+    if is_ffa(state):
+        concede_base(state, seat)
+        return
     others = [p["team"] for p in state["players"] if p["team"] != team_of(state, seat)]
     finish(state, others[0] if len(set(others)) == 1 else None, "concession")
+
+
+def check_repair(state, seat, action):
+    """Repair your base in a free-for-all: during your main phase, any
+    number of times, 3 gold removes 1 damage (house rule R24). Raises
+    ``not_ffa`` in other modes, ``not_your_turn`` outside your main phase,
+    ``undamaged`` when your base has no damage, ``not_enough_gold``."""
+    if not is_ffa(state):
+        fail("not_ffa", "Repairing your base is a free-for-all rule.")
+    require_main(state, seat)
+    from .effects import base_id, building_record
+    if building_record(state, base_id(state, seat))["damage"] <= 0:
+        fail("undamaged", "Your base has no damage to repair.")
+    if player(state, seat)["gold"] < REPAIR_COST:
+        fail("not_enough_gold", f"Repairing 1 damage costs {REPAIR_COST} gold.")
+    return None
+
+
+def do_repair(state, seat, _plan):
+    from .effects import base_id, repair_building
+    pay(state, seat, REPAIR_COST)
+    repair_building(state, base_id(state, seat), 1)
+
+
+def require_lending(state, seat):
+    """Raise unless it is ``seat``'s lending step (after its main phase in
+    a free-for-all, house rule R26) with no question open."""
+    if state["prompt"] is not None:
+        fail("prompt_pending", "Answer the open question first.")
+    if state["phase"] != "lend" or seat != state["active"]:
+        fail("not_lending", "You may lend only right after your own main phase (free-for-all).")
+
+
+def check_lend(state, seat, action):
+    """Lend a ready unit or hero you control into another player's empty
+    patrol slot, in your lending step (house rule R26):
+    ``{"type": "lend", "card": id, "to": seat, "slot": slot}``. Raises
+    ``not_lending``, ``not_in_play``, ``bad_lend``, ``bad_slot``,
+    ``slot_taken``, ``exhausted``, ``cannot_patrol``
+    (freeforall.lend_problem)."""
+    require_lending(state, seat)
+    iid, borrower, slot = action.get("card"), action.get("to"), action.get("slot")
+    problem = lend_problem(state, seat, iid, borrower, slot)
+    if problem is not None:
+        fail(*problem)
+    return iid, borrower, slot
+
+
+def do_lend(state, seat, plan):
+    iid, borrower, slot = plan
+    lend(state, seat, iid, borrower, slot)
+
+
+def check_end_lending(state, seat, action):
+    """Finish your lending step (house rule R26); the draw phase and the end
+    of the turn follow. Raises ``not_lending``."""
+    require_lending(state, seat)
+    return None
+
+
+def do_end_lending(state, seat, _plan):
+    from .turns import finish_turn
+    log(state, f"{seat_name(state, seat)} finished lending.")
+    finish_turn(state)
 
 
 ACTIONS = {
@@ -756,4 +840,7 @@ ACTIONS = {
     "choose": (check_choose, do_choose),
     "concede": (check_concede, do_concede),
     "reveal": (check_reveal, do_reveal),
+    "repair": (check_repair, do_repair),
+    "lend": (check_lend, do_lend),
+    "end_lending": (check_end_lending, do_end_lending),
 }

@@ -3,13 +3,17 @@ partners, and the end of the game.
 
 Sources: Deluxe rulebook "Death", "Heroes" (a dead hero returns to the command
 zone and its levels and runes are lost), "Patrol zone" (scavenger and
-technician bonuses); glossary "Channeling"; house rules R13 and R14.
+technician bonuses); glossary "Channeling"; house rules R13 and R14; in a
+free-for-all R25 (free gold), R26 (a lent card's slot bonus) and R28 (the
+end of the game), see freeforall.py.
 """
 from . import catalog, stats
 from .effects import draw, gain_gold
 from .flow import ask, op
+from .freeforall import base_fallen, credit_kill, is_ffa, lent_by
 from .state import (is_opponent, log, move, name, patrol_slot, player, seat_name,
                     team_of)
+from .turns import acting_seats
 
 
 def state_based_checks(state: dict) -> None:
@@ -87,6 +91,7 @@ def _escapes_death(state: dict, iid: str) -> bool:
     inst = state["cards"][iid]
     if stats.kw(state, iid, "indestructible"):
         inst["marks"].pop("doomed", None)
+        inst["marks"].pop("expired", None)
         inst["marks"].pop("killed_by", None)  # it didn't die: no kill
         if inst["damage"] or not inst["exhausted"]:
             log(state, f"{name(state, iid)} is indestructible: it was exhausted instead of dying.")
@@ -95,6 +100,7 @@ def _escapes_death(state: dict, iid: str) -> bool:
         return True
     if stats.kw(state, iid, "two_lives") and not inst["marks"].get("crumbling"):
         inst["marks"].pop("doomed", None)
+        inst["marks"].pop("expired", None)
         inst["marks"].pop("killed_by", None)
         inst["damage"] = 0
         inst["marks"]["crumbling"] = True
@@ -147,7 +153,10 @@ def die(state: dict, iid: str) -> None:
     (scavenger: 1 gold, technician: a card; Deluxe rulebook "Patrol zone").
 
     Units go to their owner's discard pile, tokens cease to exist, ongoing
-    spells go to the discard pile. A hero goes to its owner's command zone
+    spells go to the discard pile. A lent card's slot bonus goes to its
+    lender (house rule R26). In a free-for-all an opposing unit dying on the
+    active player's turn may give them free gold (house rule R25,
+    freeforall.credit_kill). A hero goes to its owner's command zone
     with its levels and runes lost, may not be summoned again until its
     owner's next turn has ended (house rule R13), and one opposing hero that
     can level gains two levels, chosen by the acting player (house rule R14).
@@ -164,6 +173,11 @@ def die(state: dict, iid: str) -> None:
     if killer is not None and hooks_for(killer["card"]).kills is not None:
         hooks_for(killer["card"]).kills(state, killer, iid, slot)
     log(state, f"{name(state, iid)} died.")
+    credit_kill(state, iid)
+    # A lent card's slot bonus goes to its lender (house rule R26).
+    bonus_to = lent_by(state, iid)
+    if bonus_to is None:
+        bonus_to = controller
     leave_play(state, iid)
     if rec["kind"] == "hero":
         p = player(state, owner)
@@ -174,12 +188,13 @@ def die(state: dict, iid: str) -> None:
     else:
         move(state, iid, "discard")
     # The slot bonus goes to the player whose patrol zone it was (the
-    # controller), even when someone else owns the card (docs/RULINGS.md).
+    # controller), even when someone else owns the card (docs/RULINGS.md),
+    # except for a lent card: then to the lender (R26).
     if slot == "scavenger":
-        if gain_gold(state, controller, 1):
-            log(state, f"{seat_name(state, controller)} gained 1 gold from the scavenger slot.")
+        if gain_gold(state, bonus_to, 1):
+            log(state, f"{seat_name(state, bonus_to)} gained 1 gold from the scavenger slot.")
     elif slot == "technician":
-        draw(state, controller, 1)
+        draw(state, bonus_to, 1)
 
 
 def _patrolling_now(state: dict, iid: str) -> bool:
@@ -220,7 +235,11 @@ def _hero_death_levels(state: dict, dead_owner: int) -> None:
                 candidates.append(iid)
     if not candidates:
         return
-    chooser = state["acting"] if state.get("acting") is not None else state["active"]
+    # The player whose action was resolving chooses; a death in the upkeep
+    # of the next turn (the previous player's action started it) is the
+    # active player's to decide (R17).
+    acting = state.get("acting")
+    chooser = acting if acting is not None and acting in acting_seats(state) else state["active"]
     ask(state, chooser, "Choose a hero to gain two levels.", candidates,
         {"op": "gain_levels", "levels": 2})
 
@@ -234,9 +253,13 @@ def _gain_levels_step(state: dict, step: dict) -> None:
 
 
 def _check_game_end(state: dict) -> bool:
+    """End the game when a base has fallen; True when it ended. In a
+    free-for-all house rule R28 decides (freeforall.base_fallen)."""
     fallen = [t for t, team in enumerate(state["teams"]) if team["damage"] >= team["hp"]]
     if not fallen:
         return False
+    if is_ffa(state):
+        return base_fallen(state)
     alive = [t for t in range(len(state["teams"])) if t not in fallen]
     finish(state, alive[0] if len(alive) == 1 else None, "base destroyed")
     return True
@@ -244,10 +267,16 @@ def _check_game_end(state: dict) -> bool:
 
 def finish(state: dict, winning_team, reason: str) -> None:
     """End the game: ``winning_team`` (or None for a draw) wins."""
+    finish_shared(state, [] if winning_team is None else [winning_team], reason)
+
+
+def finish_shared(state: dict, teams: list, reason: str) -> None:
+    """End the game: every team in ``teams`` wins (one team: its winner;
+    several: a shared win, house rule R28's tie bound; none: a draw).
+    ``winner_team`` is set only for a single winning team."""
     state["status"] = "finished"
-    state["winner_team"] = winning_team
-    state["winners"] = [] if winning_team is None else \
-        [p["seat"] for p in state["players"] if p["team"] == winning_team]
+    state["winner_team"] = teams[0] if len(teams) == 1 else None
+    state["winners"] = [p["seat"] for p in state["players"] if p["team"] in teams]
     state["winner"] = state["winners"][0] if len(state["winners"]) == 1 else None
     state["result_reason"] = reason
     state["prompt"] = None

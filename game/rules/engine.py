@@ -14,6 +14,7 @@ from .specs import build_candidates
 from .cards import hooks_for
 from .errors import RulesError
 from .flow import run
+from .freeforall import is_ffa, lend_options, settle
 from .state import PATROL_SLOTS, patrol_slot, player
 from .targeting import attack_targets, slot_candidates
 from .turns import has_stash, tech_count_required
@@ -83,6 +84,7 @@ def apply_action(state: dict, seat: int, action: dict) -> tuple:
     new["acting"] = seat
     perform(new, seat, plan)
     run(new)
+    settle(new)  # free-for-all: a base fell this turn, so the turn ends (R28)
     new["acting"] = None
     return new, [entry for entry in new["log"] if entry["n"] > before]
 
@@ -105,9 +107,11 @@ def legal_actions(state: dict, seat: int) -> list:
     when ``seat`` owes one (R11); and in ``seat``'s main phase: hire, build,
     summon, level up (one level at a time and up to the next band), play
     (with every legal target combination, with and without ``boost`` for a
-    card with boost), abilities, attacks, patrol moves and end_main (also
-    with each hand card as ``stash`` while the seat has stash); ``concede``
-    always while the game runs.
+    card with boost), abilities, attacks, patrol moves, base repair in a
+    free-for-all (R24) and end_main (also with each hand card as ``stash``
+    while the seat has stash); in ``seat``'s free-for-all lending step each
+    possible ``lend`` and ``end_lending`` (R26); ``concede`` always while
+    the game runs.
     """
     if state["status"] != "playing" or not is_seat(state, seat):
         return []
@@ -126,6 +130,10 @@ def _legal_actions(state: dict, seat: int) -> list:
     out.extend(_tech_choices(state, seat))
     if prompt is None and on_acting_team(state, seat):
         out.extend(_main_phase_candidates(state, seat))
+    if prompt is None and state["phase"] == "lend" and seat == state["active"]:
+        out.extend({"type": "lend", "card": iid, "to": to, "slot": slot}
+                   for iid, to, slot in lend_options(state, seat))  # house rule R26
+        out.append({"type": "end_lending"})
     out.append({"type": "concede"})
     return [a for a in out if a["type"] == "choose" or is_legal(state, seat, a)]
 
@@ -184,6 +192,8 @@ def _main_phase_candidates(state: dict, seat: int) -> list:
     addon = p["buildings"]["addon"]
     if addon is not None and addon["id"] == "tower":  # house rule R10: reveal
         out.extend({"type": "reveal", "target": i} for q in state["players"] for i in q["play"])
+    if is_ffa(state):
+        out.append({"type": "repair"})  # house rule R24
     out.append({"type": "end_main"})
     if has_stash(state, seat):  # glossary: Stash - keep any one hand card
         out.extend({"type": "end_main", "stash": iid} for iid in p["hand"])

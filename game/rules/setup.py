@@ -4,7 +4,9 @@ Normal setup (Deluxe rulebook "Setup"; house rules R1, R22, R23): each player
 shuffles their colour's 10-card starting deck (seeded) and draws 5, puts their
 hero in the command zone, and has a codex of 2 copies of each card of their
 hero's spec; the first player has 4 workers, the others 5; each base has
-20 HP. Then the first player's turn begins.
+20 HP. Then the first player's turn begins. Free-for-all ("ffa") seats 3 to 5
+players, each their own team, in a fixed turn order by seat (house rule R23;
+its other rules are in freeforall.py).
 
 A ``scenario`` in the config builds a position directly for tests (see
 docs/ENGINE.md, "Scenarios"): hands, decks in order, discards, gold, workers,
@@ -22,6 +24,7 @@ MODES = {
     "1hero": ((2,), 1, 20),
     "2hg": ((4,), 1, 30),
     "3hero": ((2,), 3, 20),
+    "ffa": ((3, 4, 5), 1, 20),  # free-for-all, house rule R23
 }
 
 
@@ -40,9 +43,11 @@ def starting_workers(mode: str, index: int) -> int:
 def new_game(config: dict) -> dict:
     """Create a game state from ``config``.
 
-    ``config``: ``{"mode": "1hero" | "2hg", "seed": int, "seats": [{"name":
-    str, "hero": hero_id}, ...], "scenario": optional dict}``. In "2hg"
-    (Two-Headed Dragon) seats 0 and 1 are the first team, 2 and 3 the second. Returns the state
+    ``config``: ``{"mode": "1hero" | "3hero" | "2hg" | "ffa", "seed": int,
+    "seats": [{"name": str, "hero": hero_id}, ...], "scenario": optional
+    dict}``. In "2hg" (Two-Headed Dragon) seats 0 and 1 are the first team,
+    2 and 3 the second; "ffa" (free-for-all) takes 3, 4 or 5 seats, each its
+    own team, playing in seat order (house rule R23). Returns the state
     dict (JSON-able). Raises RulesError ``bad_config`` for an unknown mode,
     a wrong number of seats, an unknown hero or a malformed scenario.
     """
@@ -52,7 +57,7 @@ def new_game(config: dict) -> dict:
     seat_counts, _, base_hp = MODES[mode]
     seats = config.get("seats") or []
     if len(seats) not in seat_counts:
-        raise RulesError("bad_config", f"This mode needs {seat_counts[0]} seats.")
+        raise RulesError("bad_config", f"This mode needs {' or '.join(map(str, seat_counts))} seats.")
     seed = int(config.get("seed", 0))
     state = {
         "schema": 1, "mode": mode, "seed": seed, "rng": rng.seed_state(seed),

@@ -22,6 +22,7 @@ TECH_BUILDINGS = {
 ADDONS_BY_MODE = {
     "1hero": ("surplus", "tower"),
     "2hg": ("surplus", "tower"),
+    "ffa": ("surplus", "tower"),
     "3hero": ("surplus", "tower", "tech_lab", "heroes_hall"),
 }
 

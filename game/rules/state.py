@@ -153,12 +153,16 @@ def move(state: dict, iid: str, zone: str, top: bool = False) -> str:
 def change_control(state: dict, iid: str, seat: int) -> None:
     """Give control of in-play instance ``iid`` to ``seat``.
 
-    It leaves any patrol slot, and arrives for arrival fatigue purposes.
+    It leaves any patrol slot, and arrives for arrival fatigue purposes. A
+    lent card back under its lender's control is no longer lent (house rule
+    R26; the mark ``lent``).
     """
     inst = state["cards"][iid]
     if inst["controller"] == seat:
         return
     _detach(state, iid)
+    if (inst["marks"].get("lent") or {}).get("by") == seat:
+        inst["marks"].pop("lent")
     inst["controller"] = seat
     inst["arrived"] = state["turn"]
     state["players"][seat]["play"].append(iid)

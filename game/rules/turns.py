@@ -3,11 +3,14 @@
 Sources: Deluxe rulebook "Turn sequence" (ready, upkeep, main, draw/discard,
 tech); house rules R9 (reshuffle), R11 (the tech choice stays open while the
 next player plays), R12 (teching is mandatory below 10 workers), R6 (armor
-refreshes each turn).
+refreshes each turn); in a free-for-all R23 (Mercenaries in the first
+upkeep), R26 (the lending step after the main phase, lent cards return in
+the borrower's upkeep) and R28 (the final rounds decide who plays next).
 """
 from . import catalog
 from .effects import draw, gain_gold, heal, move
 from .flow import ask, op, push, push_all, run
+from .freeforall import final_round_seat, give_mercenaries, lend_options, return_lent
 from . import timerunes  # noqa: F401  (registers the time_runes upkeep step)
 from .state import log, make_instance, player, seat_name, teammates
 
@@ -100,7 +103,9 @@ UPKEEP_ORDERS = ("healing first", "abilities first")
 
 @op("upkeep")
 def _upkeep(state: dict, step: dict) -> None:
-    """Upkeep: gain 1 gold per worker (cap 20), then the Surplus draw (house
+    """Upkeep: in a free-for-all, cards lent to the player go back to their
+    lenders (R26) and, in the player's first upkeep, their Mercenary tokens
+    arrive (R23); gain 1 gold per worker (cap 20), then the Surplus draw (house
     rule R4), then healing and each card's upkeep trigger: healing first,
     unless both happen, when the player picks the order (Star-Crossed
     Starlet ruling: the active player orders their upkeep effects), then one
@@ -110,6 +115,8 @@ def _upkeep(state: dict, step: dict) -> None:
     from . import stats
     seat = step["seat"]
     p = player(state, seat)
+    return_lent(state, seat)
+    give_mercenaries(state, seat)
     gained = gain_gold(state, seat, worker_count(state, seat))
     log(state, f"{seat_name(state, seat)} gained {gained} gold from workers.")
     addon = p["buildings"]["addon"]
@@ -170,33 +177,65 @@ def _main_phase(state: dict, step: dict) -> None:
     state["phase"] = "main"
 
 
-def end_main_phase(state: dict, seat: int, stash: str = None) -> None:
-    """End ``seat``'s main phase: lock its patrol zone (only ready cards
-    stay); a player marked ``discard_hand_turn`` this turn discards their
-    hand first (Desperation). When every acting player has ended (at once in a 1-hero game; in
-    Two-Headed Dragon when both teammates have, R19), each runs their draw
-    phase (keeping their ``stash`` card, if any), the turn ends and the next
-    one starts (R11)."""
+def _lock_patrol(state: dict, seat: int) -> None:
+    """``seat``'s main phase is over: exhausted cards leave its patrol zone
+    (only ready cards patrol) and the zone is locked."""
     p = player(state, seat)
     for slot, iid in p["patrol"].items():
         if iid is not None and state["cards"][iid]["exhausted"]:
             p["patrol"][slot] = None
+    p["patrol_locked"] = True
+    p["ended_main"] = True
+
+
+def end_main_phase(state: dict, seat: int, stash: str = None) -> None:
+    """End ``seat``'s main phase: lock its patrol zone (only ready cards
+    stay); a player marked ``discard_hand_turn`` this turn discards their
+    hand first (Desperation). When every acting player has ended (at once
+    in a 1-hero game; in Two-Headed Dragon when both teammates have, R19),
+    the turn goes on: in a free-for-all to the lending step when the player
+    has something to lend (phase ``"lend"``, house rule R26), otherwise
+    straight to :func:`finish_turn`."""
+    p = player(state, seat)
+    _lock_patrol(state, seat)
     if p.pop("discard_hand_turn", None) == state["turn"] and p["hand"]:
         # Desperation: the hand goes before the draw phase, which then
         # discards nothing and draws 2 (Desperation ruling).
         for iid in list(p["hand"]):
             move(state, iid, "discard")
         log(state, f"{seat_name(state, seat)} discarded their hand.")
-    p["patrol_locked"] = True
-    p["ended_main"] = True
     p["stash"] = stash
     log(state, f"{seat_name(state, seat)} ended their main phase.")
-    acting = acting_seats(state)
-    if all(player(state, s)["ended_main"] for s in acting):
-        for s in acting:
-            kept = player(state, s).pop("stash", None)
-            draw_phase(state, s, kept if kept in player(state, s)["hand"] else None)
-        end_turn(state)
+    if not all(player(state, s)["ended_main"] for s in acting_seats(state)):
+        return
+    if lend_options(state, seat):
+        state["phase"] = "lend"
+        log(state, f"{seat_name(state, seat)} may lend ready units and heroes to other players.")
+        return
+    finish_turn(state)
+
+
+def finish_turn(state: dict) -> None:
+    """Every acting player has ended their main phase (and lending, R26):
+    each runs their draw phase (keeping their ``stash`` card, if any), the
+    turn ends and the next one starts (R11)."""
+    for s in acting_seats(state):
+        kept = player(state, s).pop("stash", None)
+        draw_phase(state, s, kept if kept in player(state, s)["hand"] else None)
+    end_turn(state)
+
+
+def cut_turn_short(state: dict) -> None:
+    """A base fell during this free-for-all turn and what was resolving has
+    finished (house rule R28: the game is over at that moment): each acting
+    player still in their main phase ends it where it stands (patrol zone
+    locked), no lending, then :func:`finish_turn` as usual, so the final
+    rounds begin (freeforall.settle)."""
+    for s in acting_seats(state):
+        if not player(state, s)["ended_main"]:
+            _lock_patrol(state, s)
+    log(state, f"{seat_name(state, state['active'])}'s turn ends here.")
+    finish_turn(state)
 
 
 def has_stash(state: dict, seat: int) -> bool:
@@ -232,7 +271,8 @@ def end_turn(state: dict) -> None:
     end, ephemeral things die, "end of turn" triggers run, then the steps
     effects left for the end of this turn (``state["at_end_of_turn"]``,
     cards.common.at_end_of_turn: Bloodlust, Kidnapping), each acting player
-    now owes a tech choice (R11), and the next turn begins."""
+    now owes a tech choice (R11), and the next turn begins (in the final
+    rounds of a free-for-all the next tied leader's, R28)."""
     from .cards import hooks_for
     from . import stats
     acting = acting_seats(state)
@@ -245,6 +285,7 @@ def end_turn(state: dict) -> None:
     for inst in list(state["cards"].values()):
         if inst["zone"] == "play" and stats.kw(state, inst["iid"], "ephemeral"):
             inst["marks"]["doomed"] = True
+            inst["marks"]["expired"] = True  # nobody's kill (R25)
     for iid in [i for q in state["players"] for i in q["play"]]:
         if iid not in state["cards"]:
             continue  # an earlier end-of-turn trigger took it out of play
@@ -259,7 +300,11 @@ def end_turn(state: dict) -> None:
         p["tech_owed"] = tech_count_required(state, seat)[1] > 0
     run(state)
     if state["status"] == "playing":
-        begin_turn(state, next_seat(state))
+        # In the final rounds of a free-for-all only the tied leaders play
+        # (R28); the game may end instead.
+        seat = next_seat(state) if state.get("final") is None else final_round_seat(state)
+        if seat is not None:
+            begin_turn(state, seat)
 
 
 def tech(state: dict, seat: int, card_ids: list) -> None:

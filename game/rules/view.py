@@ -39,6 +39,8 @@ def _card_public(state: dict, iid: str) -> dict:
         out["runes"] = dict(inst["marks"]["runes"])
     if inst["marks"].get("attached"):
         out["attached_to"] = inst["marks"]["attached"]
+    if inst["marks"].get("lent"):  # free-for-all lending (house rule R26)
+        out["lent_by"] = inst["marks"]["lent"]["by"]
     return out
 
 
@@ -138,6 +140,8 @@ def _view(state: dict, viewer) -> dict:
             "tech_2_spec": p.get("tech2_spec"),
             "tech_lab_spec": _tech_lab_spec(p),
             "tech_tax": specs.multicolour_tax(state, seat),
+            # Free-for-all: free gold gained this turn (house rule R25).
+            "free_gold": p["free_gold_this_turn"],
         }
         if sees_all:
             entry["hand"] = [_hand_card(state, i, seat) for i in p["hand"]]
@@ -162,4 +166,14 @@ def _view(state: dict, viewer) -> dict:
         "active": state["active"], "phase": state["phase"],
         "teams": [{"hp": t["hp"], "damage": t["damage"]} for t in state["teams"]],
         "players": players, "prompt": shown_prompt, "log": log[-LOG_TAIL:],
+        "final": _final(state),
     }
+
+
+def _final(state: dict):
+    """The free-for-all final rounds (house rule R28), or None: the tied
+    leaders, those still to play this round in turn order, and the round."""
+    final = state.get("final")
+    if final is None:
+        return None
+    return {"tied": list(final["tied"]), "order": list(final["order"]), "round": final["round"]}

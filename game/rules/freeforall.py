@@ -1,0 +1,278 @@
+"""Free-for-all (mode "ffa"): 3 to 5 players, each on their own, in a fixed
+turn order by seat. The rules only this mode has, from the Deluxe rulebook's
+"Free-for-all" as the house rules R23-R28 read it (docs/RULINGS.md,
+"Free-for-all"):
+
+- R23 Mercenaries: players 3, 4 and 5 (seats 2, 3, 4) get 1, 2 and 3
+  Mercenary tokens in their first upkeep (:func:`give_mercenaries`). The
+  token is the catalog's ``mercenary`` record: the neutral Mercenary token of
+  the card reference (tech 0, 1/1, no abilities), which is what R23 names.
+- R24 Repair: 3 gold removes 1 damage from your own base (:data:`REPAIR_COST`;
+  the action is ``actions.check_repair``).
+- R25 Free gold for opposing units that die on your turn by your hand
+  (:func:`credit_kill`).
+- R26 Lending ready units and heroes into other players' empty patrol slots
+  after your main phase (:func:`lend_problem`, :func:`lend`,
+  :func:`return_lent`).
+- R27 Each attack picks one opponent (``targeting.defending_groups``); card
+  effects that say "an opponent" ask the active player.
+- R28 The end: the first base at 0 HP ends the game; the highest base wins;
+  tied leaders take more turns (:func:`base_fallen`,
+  :func:`final_round_seat`, :func:`settle`).
+"""
+from . import stats
+from .effects import gain_gold
+from .state import PATROL_SLOTS, change_control, is_opponent, log, name, player, seat_name, team_of
+
+MODE = "ffa"
+MERCENARY = "mercenary"  # catalog id of the Mercenary token (house rule R23)
+REPAIR_COST = 3  # gold per point of base damage removed (house rule R24)
+FREE_GOLD_PER_TURN = 3  # house rule R25
+# House rule R28 gives no limit to the tie rounds; after this many the tied
+# leaders share the win, so every game ends (docs/RULINGS.md).
+MAX_FINAL_ROUNDS = 5
+
+
+def is_ffa(state: dict) -> bool:
+    """True in a free-for-all game."""
+    return state["mode"] == MODE
+
+
+# ---- R23: Mercenary tokens ---------------------------------------------------
+
+def mercenaries_for(seat: int) -> int:
+    """How many Mercenary tokens seat ``seat`` (0-based) gets in its first
+    upkeep: players 3, 4 and 5 get 1, 2 and 3, the first two none (R23)."""
+    return max(0, seat - 1)
+
+
+def give_mercenaries(state: dict, seat: int) -> None:
+    """Run at the start of every upkeep of ``seat``: in a free-for-all, in
+    the player's first upkeep (no turn of theirs has ended yet) their
+    Mercenary tokens arrive under their control (R23). Tokens arrive like
+    any token: arrival fatigue, no haste."""
+    if not is_ffa(state) or player(state, seat)["turns_ended"] > 0:
+        return
+    from .cards.common import make_token
+    for _ in range(mercenaries_for(seat)):
+        make_token(state, MERCENARY, seat)
+
+
+# ---- R25: free gold ------------------------------------------------------------
+
+def credit_kill(state: dict, iid: str) -> None:
+    """Unit ``iid`` is dying (checks.die calls this before it leaves play):
+    in a free-for-all the active player gains 1 gold if it is an opposing
+    unit that dies during their turn by their hand, at most
+    :data:`FREE_GOLD_PER_TURN` gold a turn, within the 20-gold cap (R25).
+
+    "By their hand" (docs/RULINGS.md, "Free-for-all"): on your turn every
+    action is yours (R17), so a death then is yours, except a unit whose
+    killing damage came from another player's card (``killed_by``), a unit
+    whose ephemeral ran out at the end of the turn (mark ``expired``), and a
+    unit you lent (R26). Heroes are not units; tokens are. Only gold
+    actually gained counts toward the 3.
+    """
+    if not is_ffa(state) or state["phase"] == "tech":
+        return
+    seat = state["active"]
+    inst = state["cards"][iid]
+    if not stats.is_unit(state, iid) or not is_opponent(state, seat, inst["controller"]):
+        return
+    if (inst["marks"].get("lent") or {}).get("by") == seat or inst["marks"].get("expired"):
+        return
+    killer = inst["marks"].get("killed_by")
+    if killer is not None and killer["seat"] != seat:
+        return
+    p = player(state, seat)
+    if p["free_gold_this_turn"] >= FREE_GOLD_PER_TURN:
+        return
+    gained = gain_gold(state, seat, 1)
+    if gained:
+        p["free_gold_this_turn"] += gained
+        log(state, f"{seat_name(state, seat)} gained 1 free gold for {name(state, iid)}.")
+
+
+# ---- R26: lending patrollers ---------------------------------------------------
+
+def lend_problem(state: dict, lender: int, iid, borrower, slot):
+    """Why ``lender`` can't lend ``iid`` into ``borrower``'s patrol slot
+    ``slot`` now: ``(code, message)``, or None when it can (R26).
+
+    The card must be a ready unit or hero ``lender`` controls that could
+    patrol (``actions.patrol_refusal``: not "can't patrol", and for a unit
+    no Moment's Peace of the borrower's); ``borrower`` another player;
+    ``slot`` one of their empty patrol slots. The caller has checked that
+    it is ``lender``'s lending step.
+    """
+    from .actions import patrol_refusal
+    inst = state["cards"].get(iid) if isinstance(iid, str) else None
+    if inst is None or inst["zone"] != "play" or inst["controller"] != lender:
+        return "not_in_play", "You don't control that card."
+    if not isinstance(borrower, int) or isinstance(borrower, bool) or \
+            not 0 <= borrower < len(state["players"]) or borrower == lender:
+        return "bad_lend", "Lend to another player of this game."
+    if slot not in PATROL_SLOTS:
+        return "bad_slot", "Unknown patrol slot."
+    if player(state, borrower)["patrol"][slot] is not None:
+        return "slot_taken", "That patrol slot is not empty."
+    return patrol_refusal(state, borrower, iid)
+
+
+def lend_options(state: dict, lender: int) -> list:
+    """Every ``(card, borrower, slot)`` ``lender`` may lend now (R26), in
+    play order, then seat order, then slot order; none outside a
+    free-for-all."""
+    if not is_ffa(state):
+        return []
+    out = []
+    for iid in player(state, lender)["play"]:
+        for p in state["players"]:
+            for slot in PATROL_SLOTS:
+                if lend_problem(state, lender, iid, p["seat"], slot) is None:
+                    out.append((iid, p["seat"], slot))
+    return out
+
+
+def lend(state: dict, lender: int, iid: str, borrower: int, slot: str) -> None:
+    """``lender`` lends ``iid`` into ``borrower``'s empty ``slot`` (validated
+    by :func:`lend_problem`): the borrower controls it and it patrols there.
+    It is no arrival (no "arrives" trigger) and keeps its damage and runes
+    (R26); the mark ``lent`` remembers who lent it to whom."""
+    change_control(state, iid, borrower)
+    state["cards"][iid]["marks"]["lent"] = {"by": lender, "to": borrower}
+    player(state, borrower)["patrol"][slot] = iid
+    log(state, f"{seat_name(state, lender)} lent {name(state, iid)} to {seat_name(state, borrower)} "
+               f"({slot.replace('_', ' ')} slot).")
+
+
+def lent_by(state: dict, iid: str):
+    """The seat that lent in-play ``iid``, or None when it is not lent."""
+    return (state["cards"][iid]["marks"].get("lent") or {}).get("by")
+
+
+def return_lent(state: dict, seat: int) -> None:
+    """At the start of ``seat``'s upkeep every lent card ``seat`` controls
+    goes back under its lender's control, not into a patrol slot (R26)."""
+    for iid in list(player(state, seat)["play"]):
+        lender = lent_by(state, iid)
+        if lender is not None:
+            state["cards"][iid]["marks"].pop("lent")
+            change_control(state, iid, lender)
+            log(state, f"{name(state, iid)} went back to {seat_name(state, lender)}.")
+
+
+# ---- R28: the end of the game ----------------------------------------------------
+
+def base_hp_left(state: dict, seat: int) -> int:
+    """HP left on ``seat``'s base, never below 0 (R28 clamps at 0)."""
+    team = state["teams"][team_of(state, seat)]
+    return max(0, team["hp"] - team["damage"])
+
+
+def leaders(state: dict) -> list:
+    """The seats whose bases have the most HP left, in seat order."""
+    best = max(base_hp_left(state, p["seat"]) for p in state["players"])
+    return [p["seat"] for p in state["players"] if base_hp_left(state, p["seat"]) == best]
+
+
+def order_after(state: dict, seat: int, seats: list, inclusive: bool = False) -> list:
+    """``seats`` in turn order, starting after ``seat`` (or at it when
+    ``inclusive``)."""
+    count = len(state["players"])
+    start = seat if inclusive else seat + 1
+    ring = [(start + k) % count for k in range(count)]
+    return [s for s in ring if s in seats]
+
+
+def base_fallen(state: dict) -> bool:
+    """A base is at 0 HP (the state-based checks call this in a
+    free-for-all). The first time, the game is over (R28): a single leader
+    wins at once (returns True); tied leaders each take one more turn, in
+    turn order after the current player, recorded in ``state["final"]``
+    (``{"tied", "order", "round"}``), and the current turn ends as soon as
+    what is resolving has finished (:func:`settle`). A base falling during
+    the final rounds changes nothing by itself. Returns False while the game
+    goes on."""
+    from .checks import finish
+    if state.get("final") is not None:
+        return False
+    fallen = [p["seat"] for p in state["players"] if base_hp_left(state, p["seat"]) == 0]
+    log(state, " and ".join(f"{seat_name(state, s)}'s base" for s in fallen) + " fell: the game is over.")
+    top = leaders(state)
+    if len(top) == 1:
+        finish(state, team_of(state, top[0]), "base destroyed")
+        return True
+    # Waiting for an owed tech choice, the coming turn hasn't begun: the
+    # player who played last is "the current player", so its seat comes first.
+    waiting = state["phase"] == "tech"
+    state["final"] = {"tied": top, "round": 1,
+                      "order": order_after(state, state["active"], top, inclusive=waiting)}
+    state["final_pending"] = {"turn": state["turn"], "phase": state["phase"]}
+    _announce_tie(state, top)
+    return False
+
+
+def _announce_tie(state: dict, top: list) -> None:
+    names = " and ".join(seat_name(state, s) for s in top)
+    log(state, f"{names} are tied with {base_hp_left(state, top[0])} base HP: "
+               "each takes one more turn.")
+
+
+def final_round_seat(state: dict):
+    """The seat whose turn comes next in the final rounds (R28), or None
+    when the game just finished. When every tied leader has taken their
+    turn: a single leader wins; still tied, they each take one more turn,
+    in turn order after the player who just played, up to
+    :data:`MAX_FINAL_ROUNDS` rounds; after that the tied leaders share the
+    win."""
+    from .checks import finish_shared
+    final = state["final"]
+    while not final["order"]:
+        top = leaders(state)
+        if len(top) == 1:
+            from .checks import finish
+            finish(state, team_of(state, top[0]), "highest base")
+            return None
+        if final["round"] >= MAX_FINAL_ROUNDS:
+            finish_shared(state, [team_of(state, s) for s in top], "tied bases")
+            return None
+        final["round"] += 1
+        final["tied"] = top
+        final["order"] = order_after(state, state["active"], top)
+        _announce_tie(state, top)
+    return final["order"].pop(0)
+
+
+def settle(state: dict) -> None:
+    """After each action (engine.apply_action): if a base fell during a turn
+    (R28) and what was resolving has finished (no step queued, no open
+    question), that turn ends now: its player's main phase ends where it
+    stands (no lending), the draw phase and the end of the turn follow, and
+    the first final-round turn begins. If it fell while the coming turn was
+    waiting for a tech choice, that turn is replaced by the first
+    final-round turn."""
+    from .flow import run
+    from .turns import begin_turn, cut_turn_short
+    pending = state.get("final_pending")
+    if pending is None or state["status"] != "playing" or state["prompt"] is not None \
+            or state["queue"]:
+        return
+    state["final_pending"] = None
+    if state["turn"] != pending["turn"]:
+        return  # the turn it fell in has already ended
+    if state["phase"] in ("upkeep", "main", "lend"):
+        cut_turn_short(state)
+    elif state["phase"] == "tech" and pending["phase"] == "tech":
+        seat = final_round_seat(state)
+        if seat is not None:
+            begin_turn(state, seat)
+    run(state)
+
+
+def concede(state: dict, seat: int) -> None:
+    """A free-for-all concession: ``seat``'s base falls to 0 HP, and R28
+    decides the end as for any fallen base (docs/RULINGS.md: nobody is
+    eliminated while the others play on)."""
+    team = state["teams"][team_of(state, seat)]
+    team["damage"] = max(team["damage"], team["hp"])
