@@ -158,6 +158,8 @@ SPECTACULAR_SETTINGS = {
 CODEX_WS_MAX_MESSAGE_BYTES = env.int("CODEX_WS_MAX_MESSAGE_BYTES", default=16 * 1024)
 CODEX_WS_RATE = env.float("CODEX_WS_RATE", default=20.0)  # tokens per second
 CODEX_WS_BURST = env.int("CODEX_WS_BURST", default=40)
+# Open match sockets per user, across every match and worker (more are refused with 4429).
+CODEX_WS_PER_USER = env.int("CODEX_WS_PER_USER", default=16)
 # A version that reaches a connection before the one below it (two workers
 # broadcasting) waits this long for the gap to fill before it is sent anyway.
 CODEX_WS_REORDER_WAIT = env.float("CODEX_WS_REORDER_WAIT", default=0.5)

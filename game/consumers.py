@@ -13,6 +13,7 @@ from urllib.parse import parse_qs
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
+from django.core.cache import cache
 
 from game.services import (
     AccessDenied,
@@ -33,6 +34,11 @@ log = logging.getLogger(__name__)
 CLOSE_UNAUTHENTICATED = 4401
 CLOSE_FORBIDDEN = 4403
 CLOSE_NOT_FOUND = 4404
+CLOSE_TOO_MANY = 4429
+
+# A user's open-socket count expires this long after its last change, so a
+# worker that died without counting its sockets out cannot lock a user out.
+OPEN_COUNT_TTL = 6 * 3600
 
 MAX_ID_CHARS = 64
 MAX_NONCE_CHARS = 64
@@ -106,6 +112,9 @@ class MatchConsumer(AsyncWebsocketConsumer):
             await self.refuse(CLOSE_UNAUTHENTICATED)
             return
         self.user = user
+        if not await self.count_in():
+            await self.refuse(CLOSE_TOO_MANY)
+            return
         self.match_id = self.scope["url_route"]["kwargs"]["match_id"]
         self.group = group_name(self.match_id)
         self.sent_version = -1
@@ -134,6 +143,28 @@ class MatchConsumer(AsyncWebsocketConsumer):
         await self.send_state(access.snapshot)
         if self.seat is not None and await database_sync_to_async(standins.connected)(self.match_id, self.seat):
             await self.broadcast_presence()  # the player took the seat back from a bot
+
+    async def count_in(self) -> bool:
+        """Count this socket among its user's open match sockets (in the
+        cache, shared by every worker); False, uncounted, when the user
+        already has CODEX_WS_PER_USER open (one user cannot crowd a match)."""
+        key = f"ws-open:{self.user.pk}"
+        await cache.aadd(key, 0, timeout=OPEN_COUNT_TTL)
+        if await cache.aincr(key) > settings.CODEX_WS_PER_USER:
+            await cache.adecr(key)
+            return False
+        await cache.atouch(key, OPEN_COUNT_TTL)
+        self.counted = True
+        return True
+
+    async def count_out(self) -> None:
+        """Take this socket out of its user's count (see count_in)."""
+        if getattr(self, "counted", False):
+            self.counted = False
+            try:
+                await cache.adecr(f"ws-open:{self.user.pk}")
+            except ValueError:
+                pass  # the count expired meanwhile
 
     async def refuse(self, code: int) -> None:
         """Refuse the connection with a 44xx close code the page can act on.
@@ -179,6 +210,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
         for task in (getattr(self, "early_timer", None), getattr(self, "stand_in_task", None)):
             if task is not None:
                 task.cancel()
+        await self.count_out()
         if getattr(self, "stand_ins", None) is not None and self.seat is not None:
             await database_sync_to_async(standins.disconnected)(self.match_id, self.seat)
 

@@ -10,7 +10,8 @@ import {
 
 const config = pageConfig("match-config");
 const $ = (id) => document.getElementById(id);
-const NO_RETRY = { 4401: "You are not logged in.", 4403: "You may not watch this match.", 4404: "There is no such match." };
+const NO_RETRY = { 4401: "You are not logged in.", 4403: "You may not watch this match.", 4404: "There is no such match.",
+  4429: "You have too many match tabs open: close one, then reload this page." };
 const PING_MS = 20000;
 
 let catalog = new Map();
@@ -27,6 +28,7 @@ const ui = {
   promptPick: [], // options picked for a multi-answer prompt
   promptId: null,
   techPick: [], // codex card ids picked for the tech choice
+  techFolded: new Set(), // specs whose group the player folded in the tech panel
   busy: null, // id of the action message awaiting its answer
   resultShown: false,
   tab: "log",
@@ -254,9 +256,10 @@ function confirmThen(text, yesLabel, then) {
   dialog.showModal();
 }
 
-/** Start a multi-step choice; sends at once when nothing is left to choose. */
-function startTargeting(title, source, path) {
-  ui.targeting = { title, source, path, chosen: [] };
+/** Start a multi-step choice; sends at once when nothing is left to choose.
+ * `label(id)` names an option (default: what the id names on the board). */
+function startTargeting(title, source, path, label = null) {
+  ui.targeting = { title, source, path, chosen: [], label };
   setDockCollapsed(false);
   stepTargeting();
 }
@@ -572,11 +575,7 @@ function renderActionBar() {
       "Hire a worker: pick the card from your hand to put face down", () => idx.hire, (a) => [a.card]),
     { "data-action": "hire" }));
   }
-  for (const a of idx.build) {
-    const rec = catalog.get(a.building);
-    const label = `Build ${rec ? rec.name : words(a.building)}${rec ? ` (${rec.cost})` : ""}`;
-    items.push(button(label, () => act(a), { "data-action": "build", "data-building": a.building }));
-  }
+  items.push(...buildButtons());
   // Action types this page has no special control for: one button per type;
   // when several actions share it, pick what they differ in on the board.
   const byType = new Map();
@@ -596,6 +595,40 @@ function renderActionBar() {
       { class: "btn danger ghost", "data-action": "concede" }));
   }
   bar.replaceChildren(...items);
+}
+
+/** "Blood (Drakk Ramhorn)": a spec and the hero who brings it. */
+function specLabel(spec) {
+  const hero = [...catalog.values()].find((c) => c.kind === "hero" && c.spec === spec);
+  const name = words(spec).replace(/^./, (ch) => ch.toUpperCase());
+  return hero ? `${name} (${hero.name})` : name;
+}
+
+/**
+ * One button per building offered. The 3-hero game's Tech II and Tech Lab
+ * come with a spec to choose (one legal action per spec): their button opens
+ * the choice. The cost shown adds the colour tax the view reports.
+ */
+function buildButtons() {
+  const tax = (me() || {}).tech_tax || 0;
+  const byBuilding = new Map();
+  for (const a of idx.build) byBuilding.set(a.building, [...(byBuilding.get(a.building) || []), a]);
+  const out = [];
+  for (const [building, list] of byBuilding) {
+    const rec = catalog.get(building);
+    const name = rec ? rec.name : words(building);
+    const cost = rec ? ` (${rec.cost + tax}${tax ? `, ${tax} colour tax incl.` : ""})` : "";
+    const attrs = { "data-action": "build", "data-building": building };
+    if (list.length === 1) {
+      const spec = list[0].spec ? `: ${specLabel(list[0].spec)}` : "";
+      out.push(button(`Build ${name}${spec}${cost}`, () => act(list[0]), attrs));
+      continue;
+    }
+    const what = building === "tech_2" ? "choose its spec (locked for the game)" : "choose the spec it unlocks";
+    out.push(button(`Build ${name}…${cost}`, () => startTargeting(`Build ${name}: ${what}`,
+      () => idx.build.filter((a) => a.building === building), (a) => [a.spec ?? ""], specLabel), attrs));
+  }
+  return out;
 }
 
 /** The values of an action besides its type, in order, as ids to pick one by one. */
@@ -662,7 +695,7 @@ function targetingPanel() {
   box.append(el("p", "Pick one of the highlighted targets on the board, or here:", { class: "hint" }));
   const list = el("div", null, { class: "options" });
   for (const id of n.next) {
-    list.append(optionButton(describeId(view(), catalog, id), () => pickTarget(id), { "data-option": id }));
+    list.append(optionButton(t.label ? t.label(id) : describeId(view(), catalog, id), () => pickTarget(id), { "data-option": id }));
   }
   box.append(list);
   const row = el("div", null, { class: "row" });
@@ -670,6 +703,27 @@ function targetingPanel() {
   row.append(button("Cancel", () => { ui.targeting = null; render(); }, { class: "btn ghost" }));
   box.append(row);
   return box;
+}
+
+/**
+ * `player`'s codex as [[spec, [[card id, count], ...]], ...]: the specs in
+ * the order of the player's heroes, each spec's cards by tech level, cost, name.
+ */
+function codexBySpec(player) {
+  const heroSpecs = [...player.command, ...player.play.filter((c) => c.kind === "hero" && c.owner === player.seat)]
+    .map((h) => (catalog.get(h.card) || {}).spec).filter(Boolean);
+  const groups = new Map(heroSpecs.map((spec) => [spec, []]));
+  for (const [id, count] of Object.entries(player.codex || {})) {
+    const spec = (catalog.get(id) || {}).spec || "";
+    if (!groups.has(spec)) groups.set(spec, []);
+    groups.get(spec).push([id, count]);
+  }
+  const order = (id) => catalog.get(id) || { tech: 0, cost: 0, name: id };
+  for (const entries of groups.values()) {
+    entries.sort(([a], [b]) => (order(a).tech ?? 0) - (order(b).tech ?? 0) || (order(a).cost ?? 0) - (order(b).cost ?? 0)
+      || String(order(a).name).localeCompare(order(b).name));
+  }
+  return [...groups].filter(([, entries]) => entries.length);
 }
 
 function techPanel() {
@@ -681,21 +735,33 @@ function techPanel() {
   box.append(el("h2", "Tech: add cards from your codex to your discard pile", { class: "panel-title" }));
   const need = sizes.length > 1 ? `${Math.min(...sizes)} to ${most}` : `${most}`;
   box.append(el("p", `Pick ${need} card(s). Picked: ${ui.techPick.length ? ui.techPick.map((id) => (catalog.get(id) || { name: id }).name).join(", ") : "none"}.`, { class: "hint" }));
-  const list = el("div", null, { class: "options codex-options" });
-  for (const [id, count] of Object.entries(player.codex || {})) {
-    const left = count - ui.techPick.filter((x) => x === id).length;
-    const rec = catalog.get(id) || { name: id };
-    const label = `${rec.name}${rec.tech !== null && rec.tech !== undefined ? ` · T${roman(rec.tech)}` : ""} · ${rec.cost ?? "?"}g ×${left}`;
-    const b = optionButton(label, () => {
-      if (left > 0 && ui.techPick.length < most) {
-        ui.techPick.push(id);
-        render();
-      }
-    }, { "data-codex": id, "data-card": id });
-    if (left <= 0 || count === 0) b.disabled = true;
-    list.append(b);
+  const groups = codexBySpec(player);
+  for (const [spec, entries] of groups) {
+    const list = el("div", null, { class: "options codex-options" });
+    for (const [id, count] of entries) {
+      const left = count - ui.techPick.filter((x) => x === id).length;
+      const rec = catalog.get(id) || { name: id };
+      const label = `${rec.name}${rec.tech !== null && rec.tech !== undefined ? ` · T${roman(rec.tech)}` : ""} · ${rec.cost ?? "?"}g ×${left}`;
+      const b = optionButton(label, () => {
+        if (left > 0 && ui.techPick.length < most) {
+          ui.techPick.push(id);
+          render();
+        }
+      }, { "data-codex": id, "data-card": id });
+      if (left <= 0 || count === 0) b.disabled = true;
+      list.append(b);
+    }
+    if (groups.length === 1) {
+      box.append(list);
+      continue;
+    }
+    // Several specs (the 3-hero game's 72-card codex): one foldable group each.
+    const group = el("details", null, { class: "spec-group", "data-spec": spec });
+    group.open = !ui.techFolded.has(spec);
+    group.ontoggle = () => { if (group.open) ui.techFolded.delete(spec); else ui.techFolded.add(spec); };
+    group.append(el("summary", `${specLabel(spec)} · ${entries.reduce((n, [, c]) => n + c, 0)} left`), list);
+    box.append(group);
   }
-  box.append(list);
   const row = el("div", null, { class: "row" });
   const match = keys.get(bagKey(ui.techPick));
   const ok = button("Confirm tech", () => match && act(match), { class: "btn primary", "data-action": "tech" });
@@ -857,15 +923,19 @@ function renderCodex() {
   const tab = $("codex-tab");
   tab.hidden = !player || !player.codex;
   if (tab.hidden) return;
-  const entries = Object.entries(player.codex);
-  const list = el("ul", null, { class: "codex-list" });
-  for (const [id, count] of entries) {
-    const rec = catalog.get(id) || { name: id };
-    list.append(el("li", null, { "data-card": id, class: count ? "" : "gone" },
-      el("span", rec.name, { class: "name" }),
-      el("span", `${rec.tech !== null && rec.tech !== undefined ? `T${roman(rec.tech)} · ` : ""}${rec.cost ?? "?"}g · ×${count}`, { class: "meta" })));
+  const parts = [el("p", "Your codex: the cards you may tech into your deck.", { class: "hint" })];
+  const groups = codexBySpec(player);
+  for (const [spec, entries] of groups) {
+    const list = el("ul", null, { class: "codex-list", "data-spec": spec });
+    for (const [id, count] of entries) {
+      const rec = catalog.get(id) || { name: id };
+      list.append(el("li", null, { "data-card": id, class: count ? "" : "gone" },
+        el("span", rec.name, { class: "name" }),
+        el("span", `${rec.tech !== null && rec.tech !== undefined ? `T${roman(rec.tech)} · ` : ""}${rec.cost ?? "?"}g · ×${count}`, { class: "meta" })));
+    }
+    if (groups.length > 1) parts.push(el("h3", specLabel(spec), { class: "spec-title" }));
+    parts.push(list);
   }
-  const parts = [el("p", "Your codex: the cards you may tech into your deck.", { class: "hint" }), list];
   for (const [title, cards] of [["Your discard pile", player.discard], ["Your trash", player.trash]]) {
     if (!cards || !cards.length) continue;
     parts.push(el("h3", `${title} (${cards.length})`, { class: "zone-title pile-title" }));

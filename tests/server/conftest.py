@@ -109,6 +109,16 @@ async def ws(close_db_thread):
 
 
 @pytest.fixture(autouse=True)
+def fresh_cache():
+    """An empty cache for each test (open-socket counts are kept there)."""
+    from django.core.cache import cache
+
+    cache.clear()
+    yield
+    cache.clear()
+
+
+@pytest.fixture(autouse=True)
 def fast_password_hashing(settings):
     """Cheap password hashing: the tests create many users."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

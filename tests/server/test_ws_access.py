@@ -101,3 +101,24 @@ async def test_logging_out_closes_that_sessions_match_sockets(ws, make_user, lay
     message = await comm.receive_output(timeout=5)
     assert message["type"] == "websocket.close" and message["code"] == 4401
     assert await other.receive_nothing(timeout=0.3)
+
+
+async def test_a_user_may_hold_only_so_many_match_sockets(ws, make_user, layer, settings):
+    """One user cannot crowd a match with sockets: past CODEX_WS_PER_USER
+    open ones (every match, every worker) a new one is closed with 4429;
+    closing one makes room again. Other users are not affected."""
+    settings.CODEX_WS_PER_USER = 2
+    alice, bob = await sync_to_async(make_user)("alice"), await sync_to_async(make_user)("bob")
+    match = await start_match([alice, bob])
+    first, connected, _ = await ws(f"/ws/match/{match.pk}/", alice)
+    assert connected and (await first.receive_json_from(timeout=5))["type"] == "state"
+    second, connected, _ = await ws(f"/ws/match/{match.pk}/", alice)
+    assert connected and (await second.receive_json_from(timeout=5))["type"] == "state"
+    third, connected, _ = await ws(f"/ws/match/{match.pk}/", alice)
+    assert await closed_with(third, connected) == 4429
+    other, connected, _ = await ws(f"/ws/match/{match.pk}/", bob)
+    assert connected and (await other.receive_json_from(timeout=5))["type"] == "state"
+
+    await second.disconnect()
+    again, connected, _ = await ws(f"/ws/match/{match.pk}/", alice)
+    assert connected and (await again.receive_json_from(timeout=5))["type"] == "state"
