@@ -4,6 +4,7 @@ import secrets
 from django.conf import settings
 from django.contrib.auth.models import AbstractUser
 from django.db import models
+from django.db.models.functions import Lower
 from django.utils import timezone
 
 
@@ -11,6 +12,13 @@ class User(AbstractUser):
     """A player account (Django auth) with a display name shown at the table."""
 
     display_name = models.CharField(max_length=40, blank=True)
+
+    class Meta(AbstractUser.Meta):
+        constraints = [
+            # Checked with a sentence in lobby.names; this catches two signups at once.
+            models.UniqueConstraint(Lower("display_name"), condition=~models.Q(display_name=""),
+                                    name="user_display_name_unique_ci"),
+        ]
 
     @property
     def public_name(self) -> str:

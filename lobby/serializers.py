@@ -1,8 +1,10 @@
 """REST serializers for accounts, tables and seats."""
+from django.core.exceptions import ValidationError
 from rest_framework import serializers
 
 from lobby.models import Seat, Table, User
 from lobby.modes import MODES
+from lobby.names import clean_display_name
 
 
 class MeSerializer(serializers.ModelSerializer):
@@ -12,6 +14,13 @@ class MeSerializer(serializers.ModelSerializer):
         model = User
         fields = ["id", "username", "display_name"]
         read_only_fields = ["id", "username"]
+
+    def validate_display_name(self, value: str) -> str:
+        """The tidied display name (lobby.names); 400 when it is bad or taken."""
+        try:
+            return clean_display_name(value, self.instance)
+        except ValidationError as err:
+            raise serializers.ValidationError(err.messages) from None
 
 
 class SeatSerializer(serializers.ModelSerializer):

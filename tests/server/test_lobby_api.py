@@ -135,6 +135,11 @@ def test_me_and_modes(api):
     alice = api("alice")
     assert alice.get("/api/me/").json()["display_name"] == "Alice"
     assert alice.patch("/api/me/", {"display_name": "Al"}, format="json").json()["display_name"] == "Al"
+    api("bob")
+    taken = alice.patch("/api/me/", {"display_name": "BOB"}, format="json")
+    assert taken.status_code == 400 and "display_name" in taken.json()
+    assert alice.patch("/api/me/", {"display_name": "<i>x</i>"}, format="json").status_code == 400
+    assert alice.get("/api/me/").json()["display_name"] == "Al"
     modes = alice.get("/api/modes/").json()
     assert modes[0]["key"] == "1hero" and "troq_bashar" in modes[0]["heroes"]
 

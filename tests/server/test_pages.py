@@ -58,3 +58,32 @@ def test_display_name_is_escaped_in_pages(client, make_user):
     body = client.get(reverse("lobby")).content.decode()
     assert "<script>alert(1)</script>" not in body
     assert "&lt;script&gt;" in body
+
+
+def signup_as(client, username, display_name):
+    return client.post(reverse("signup"), {"username": username, "display_name": display_name,
+                                           "password1": "a-Long-pass-42", "password2": "a-Long-pass-42"})
+
+
+@pytest.mark.parametrize("taken", ["Alice", "alice", "  ALICE ", "bob"])
+def test_signup_refuses_a_name_someone_already_shows(client, make_user, django_user_model, taken):
+    """Nobody may appear at a table under another player's name: display
+    names are unique ignoring case and spaces around, and may not be another
+    account's username either (a name shown when no display name is set)."""
+    make_user("alice", display_name="Alice")
+    django_user_model.objects.create_user(username="bob", password="pw-secret-123")  # no display name
+    response = signup_as(client, "mallory", taken)
+    assert response.status_code == 200 and "already" in response.content.decode()
+    assert not django_user_model.objects.filter(username="mallory").exists()
+
+
+@pytest.mark.parametrize("bad", ["", "   ", "A", "x" * 25, "Bob\u202eevil", "<b>Bob</b>", "Bob\u200b"])
+def test_signup_refuses_empty_short_long_or_odd_names(client, django_user_model, bad):
+    response = signup_as(client, "mallory", bad)
+    assert response.status_code == 200
+    assert not django_user_model.objects.filter(username="mallory").exists()
+
+
+def test_signup_tidies_spaces_in_a_name(client, django_user_model):
+    assert signup_as(client, "zoe", "  Zoë   the \n Brave ").status_code == 302
+    assert django_user_model.objects.get(username="zoe").display_name == "Zoë the Brave"
