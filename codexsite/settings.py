@@ -176,6 +176,8 @@ CODEX_STAND_IN_MAX_MOVES = env.int("CODEX_STAND_IN_MAX_MOVES", default=300)
 CODEX_BENCH_ECHO = env.bool("CODEX_BENCH_ECHO", default=False)
 # Open tables with no activity for this long are hidden and then deleted.
 CODEX_TABLE_IDLE_MINUTES = env.int("CODEX_TABLE_IDLE_MINUTES", default=30)
+# Open (not yet started) tables one host may have at once.
+CODEX_OPEN_TABLES_PER_HOST = env.int("CODEX_OPEN_TABLES_PER_HOST", default=3)
 
 LOGGING = {
     "version": 1,

@@ -72,8 +72,13 @@ def create_table(host, mode: str, is_public: bool = True, allow_spectators: bool
 
     Takes the host user, the mode key, visibility flags and the seat count
     (default: the mode's minimum). Returns the Table.
-    Raises LobbyError ``bad_mode`` / ``bad_seats``.
+    Raises LobbyError ``bad_mode`` / ``bad_seats``; ``too_many_tables``
+    (409) when the host already has CODEX_OPEN_TABLES_PER_HOST open tables
+    that are not idle.
     """
+    open_tables = Table.objects.filter(host=host, status=Table.Status.OPEN, updated__gte=idle_cutoff())
+    if open_tables.count() >= settings.CODEX_OPEN_TABLES_PER_HOST:
+        raise LobbyError("too_many_tables", "You already have open tables: start or leave one first.", 409)
     try:
         spec = get_mode(mode)
     except KeyError:

@@ -101,6 +101,21 @@ def test_leave_passes_host_and_empty_table_closes(api):
     assert not Table.objects.filter(pk=table["id"]).exists()
 
 
+def test_a_host_keeps_only_a_few_open_tables(api, settings):
+    """A double click, a script or a forgetful host cannot fill the lobby:
+    past CODEX_OPEN_TABLES_PER_HOST open tables, creating another is refused
+    (409) until one starts, closes or goes idle; other hosts are not affected."""
+    settings.CODEX_OPEN_TABLES_PER_HOST = 2
+    alice, bob = api("alice"), api("bob")
+    first, _ = create(alice), create(alice)
+    third = alice.post("/api/tables/", {"mode": "1hero"}, format="json")
+    assert third.status_code == 409 and third.json()["code"] == "too_many_tables"
+    assert Table.objects.filter(host__username="alice").count() == 2
+    create(bob)
+    assert alice.post(f"/api/tables/{first['id']}/leave/").status_code == 204
+    create(alice)
+
+
 def test_start_needs_host_and_everyone_ready(api):
     alice, bob = api("alice"), api("bob")
     table = create(alice)
