@@ -42,11 +42,13 @@ class Mode:
 
 # The modes the lobby offers, in menu order, with their labels. Two-Headed
 # Dragon (house rules R18-R22): seats 0-1 are the first team, 2-3 the second,
-# which is also the engine's seat order.
+# which is also the engine's seat order. Free-for-all (R23-R28): 3 to 5
+# seats, each its own team, playing in seat order.
 LABELS = {
     "1hero": "1 hero vs 1 hero",
     "3hero": "3 heroes vs 3 heroes",
     "2hg": "Two-Headed Dragon (2v2)",
+    "ffa": "Free-for-all (3 to 5 players)",
 }
 
 

@@ -6,7 +6,7 @@ import re
 from asgiref.sync import sync_to_async
 
 from game import rules
-from game.models import Match
+from game.models import Match, MatchAction
 from game.rules import catalog
 from lobby import services
 
@@ -18,14 +18,23 @@ SECRET_NAME_ZONES = ("hand", "workers", "discard")
 def start_match(players, public=True, spectators=True, seed=42, heroes=("troq_bashar", "river_montoya"),
                 mode="1hero"):
     """Start a ``mode`` match through the lobby services, ``players[i]`` at
-    seat i with ``heroes[i]``; returns the Match."""
-    table = services.create_table(players[0], mode, is_public=public, allow_spectators=spectators)
+    seat i with ``heroes[i]`` (a table of ``len(players)`` seats); returns
+    the Match."""
+    table = services.create_table(players[0], mode, is_public=public, allow_spectators=spectators,
+                                  seats=len(players))
     for index, user in enumerate(players):
         if index:
             services.take_seat(table.pk, user, index, table.invite_token)
         services.update_seat(table.pk, user, heroes=[heroes[index]], ready=True)
     table = services.start_table(table.pk, players[0], seed=seed)
     return table.match
+
+
+@sync_to_async
+def action_log(match_id) -> list:
+    """The match's action log as ``[(seq, seat, action, nonce)]``, in order."""
+    return list(MatchAction.objects.filter(match_id=match_id).order_by("seq")
+                .values_list("seq", "seat", "action", "nonce"))
 
 
 @sync_to_async

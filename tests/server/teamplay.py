@@ -22,7 +22,8 @@ from game import rules
 
 # Actions the random policy uses: the game keeps going (no attacks, no abilities)
 # while still covering hires, buildings, heroes, units, patrols, tech and prompts.
-POLICY_TYPES = {"hire", "level_up", "build", "summon", "patrol", "play", "tech", "choose", "end_main"}
+POLICY_TYPES = {"hire", "level_up", "build", "summon", "patrol", "play", "tech", "choose", "end_main",
+                "repair", "lend", "end_lending"}
 PRIVATE_KEYS = ("hand", "discard", "trash", "codex")
 IID = re.compile(r"(?<![\w])c\d+(?![\w])")
 
@@ -124,6 +125,15 @@ class Player:
             await asyncio.sleep(0.005)
 
 
+def wrap_communicator(seat, comm, first_state: dict, label: str = "") -> Player:
+    """A Player reading a channels WebsocketCommunicator in the background,
+    past its first ``state``."""
+    player = Player(seat, comm.send_json_to, lambda: comm.receive_json_from(timeout=60),
+                    label=label or ("spectator" if seat is None else f"seat {seat}"))
+    player.start(first_state)
+    return player
+
+
 def pick(legal: list, rng: random.Random, prefer_end: bool) -> dict | None:
     """The random policy: tech and prompts first; otherwise some main-phase
     action, or ending the main phase when ``prefer_end`` or nothing else."""
@@ -139,10 +149,10 @@ def pick(legal: list, rng: random.Random, prefer_end: bool) -> dict | None:
     return rng.choice(rest) if rest else None
 
 
-async def play_rounds(players: dict, current_version, pairs: int, seed: int = 7, max_rounds: int = None,
-                      retry_every: int = 5, double_every: int = 4) -> list:
+async def play_rounds(players: dict, current_version, pairs: int = 0, seed: int = 7, max_rounds: int = None,
+                      retry_every: int = 5, double_every: int = 4, rounds: int = None) -> list:
     """Play until both teammates of a team have acted at the same instant
-    ``pairs`` times.
+    ``pairs`` times (or, given ``rounds``, that many rounds: free-for-all).
 
     ``players``: seat -> Player (seats only); ``current_version``: an async
     function returning the match's version in the database. Each round waits
@@ -159,11 +169,11 @@ async def play_rounds(players: dict, current_version, pairs: int, seed: int = 7,
     "retry"}`` in the order the rounds sent them.
     """
     rng = random.Random(seed)
-    records, done_pairs, rounds = [], 0, 0
-    max_rounds = max_rounds or pairs * 4
-    while done_pairs < pairs:
-        rounds += 1
-        assert rounds <= max_rounds, f"only {done_pairs} pairs in {max_rounds} rounds"
+    records, done_pairs, played = [], 0, 0
+    max_rounds = max_rounds or rounds or pairs * 4
+    while (done_pairs < pairs) if rounds is None else (played < rounds):
+        played += 1
+        assert played <= max_rounds, f"only {done_pairs} pairs in {max_rounds} rounds"
         version = await current_version()
         await asyncio.gather(*(p.wait_version(version) for p in players.values()))
         sends = []
@@ -171,10 +181,10 @@ async def play_rounds(players: dict, current_version, pairs: int, seed: int = 7,
             msg = player.state
             if msg["status"] != "playing":
                 continue
-            action = pick(msg["legal_actions"], rng, prefer_end=rounds % 3 == 0)
+            action = pick(msg["legal_actions"], rng, prefer_end=played % 3 == 0)
             if action is not None:
                 sends.append((seat, {"type": "action", "action": action, "version": msg["version"],
-                                     "nonce": f"s{seat}-r{rounds}"}))
+                                     "nonce": f"s{seat}-r{played}"}))
         if not sends:
             break  # the game is over
         by_seat = dict(sends)
@@ -184,7 +194,7 @@ async def play_rounds(players: dict, current_version, pairs: int, seed: int = 7,
             if message["action"]["type"] == "build" and mate in by_seat and seat < mate and rng.random() < .5:
                 if message["action"] in players[mate].state["legal_actions"]:
                     by_seat[mate]["action"] = message["action"]
-        if rounds % double_every == 0:
+        if played % double_every == 0:
             # A double click (or two tabs): the same action again under another nonce.
             seat, message = sends[0]
             sends.append((seat, dict(message, nonce=message["nonce"] + "-again")))
@@ -196,7 +206,7 @@ async def play_rounds(players: dict, current_version, pairs: int, seed: int = 7,
         for (seat, message), answer in zip(sends, answers):
             records.append({"seat": seat, "action": message["action"], "version": message["version"],
                             "nonce": message["nonce"], "answer": answer, "retry": False})
-        if rounds % retry_every == 0:
+        if played % retry_every == 0:
             for (seat, message), answer in zip(sends, answers):
                 if answer["type"] == "applied":
                     again = await players[seat].request(message)
@@ -278,10 +288,11 @@ def check_hidden(player: Player, states: dict) -> int:
     return len(player.inbox)
 
 
-def check_run(records: list, config: dict, logged: list, final_state: dict, players: dict, spectator: Player):
+def check_run(records: list, config: dict, logged: list, final_state: dict, players: dict, spectators: list):
     """Everything the concurrency tests promise; returns a summary dict.
 
-    ``logged``: the action log ``[(seq, seat, action, nonce)]`` from the database.
+    ``logged``: the action log ``[(seq, seat, action, nonce)]`` from the
+    database; ``spectators``: the spectators' Players.
     """
     states = replay(config, [(seq, seat, action) for seq, seat, action, _ in logged])
     final = len(states) - 1
@@ -318,7 +329,7 @@ def check_run(records: list, config: dict, logged: list, final_state: dict, play
                 stale += 1
                 assert answer["rules_code"] and rec["version"] < answer["version"]
     assert set(applied) == set(by_nonce), "the log holds an action nobody was told was applied"
-    viewers = [*players.values(), spectator]
+    viewers = [*players.values(), *spectators]
     for player in viewers:
         assert player.failure is None, (player.label, player.failure)
         assert not player.backwards, (player.label, player.backwards)

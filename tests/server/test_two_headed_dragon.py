@@ -21,10 +21,10 @@ from asgiref.sync import sync_to_async
 from rest_framework.test import APIClient
 
 from game import rules
-from game.models import Match, MatchAction
+from game.models import Match
 from game.rules import catalog
-from tests.server.matchkit import db_match, known_names, leaks, playable, recv, recv_until, secrets_for, start_match
-from tests.server.teamplay import Player, check_run, play_rounds
+from tests.server.matchkit import action_log, db_match, known_names, leaks, playable, recv, recv_until, secrets_for, start_match
+from tests.server.teamplay import Player, check_run, play_rounds, wrap_communicator
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -156,20 +156,8 @@ async def test_teammates_see_each_others_hands_and_nobody_else_does(team_table):
 
 async def _players(comms: dict, firsts: dict) -> tuple[dict, Player]:
     """Wrap the communicators in teamplay Players (reading in the background)."""
-    def wrap(seat, comm):
-        player = Player(seat, comm.send_json_to, lambda: comm.receive_json_from(timeout=60),
-                        label="spectator" if seat is None else f"seat {seat}")
-        player.start(firsts[seat])
-        return player
-
-    players = {seat: wrap(seat, comm) for seat, comm in comms.items() if seat is not None}
-    return players, wrap(None, comms[None])
-
-
-@sync_to_async
-def _action_log(match_id):
-    return list(MatchAction.objects.filter(match_id=match_id).order_by("seq")
-                .values_list("seq", "seat", "action", "nonce"))
+    players = {seat: wrap_communicator(seat, comm, firsts[seat]) for seat, comm in comms.items() if seat is not None}
+    return players, wrap_communicator(None, comms[None], firsts[None])
 
 
 async def test_teammates_acting_at_the_same_instant_50_times(team_table):
@@ -187,7 +175,7 @@ async def test_teammates_acting_at_the_same_instant_50_times(team_table):
         final = await current_version()
         await asyncio.gather(*(p.wait_version(final) for p in [*players.values(), spectator]))
         match = await db_match(match_id)
-        summary = check_run(records, match.config, await _action_log(match_id), match.state, players, spectator)
+        summary = check_run(records, match.config, await action_log(match_id), match.state, players, [spectator])
     finally:
         for player in [*players.values(), spectator]:
             await player.stop()
@@ -278,7 +266,7 @@ async def test_teammates_on_two_workers_200_pairs(make_user, close_db_thread, se
         final = await current_version()
         await asyncio.gather(*(p.wait_version(final) for p in [*players.values(), spectator]))
         match = await db_match(match.pk)
-        summary = check_run(records, match.config, await _action_log(match.pk), match.state, players, spectator)
+        summary = check_run(records, match.config, await action_log(match.pk), match.state, players, [spectator])
     finally:
         for player in [*players.values(), *([spectator] if spectator else [])]:
             await player.stop()
