@@ -153,7 +153,11 @@ export function handTile(catalog, c) {
     tabindex: "0", role: "button",
   });
   const head = el("div", null, { class: "card-head" });
-  head.append(el("span", c.cost ?? rec.cost ?? "", { class: "cost", title: "Cost" }), nameNode(c.name, "span"));
+  const cost = c.cost ?? rec.cost;
+  const costNode = c.tax && cost !== null && cost !== undefined
+    ? el("span", cost + c.tax, { class: "cost taxed", title: `Cost ${cost} + ${c.tax} colour tax: no hero of this colour in play` })
+    : el("span", cost ?? "", { class: "cost", title: "Cost" });
+  head.append(costNode, nameNode(c.name, "span"));
   tile.append(head);
   let sub = words(c.kind);
   if (rec.tech !== null && rec.tech !== undefined) sub += ` · T${roman(rec.tech)}`;
@@ -163,16 +167,40 @@ export function handTile(catalog, c) {
   return tile;
 }
 
+/** The spec a building makes cards of (3-hero game: Tech II's declared spec, the Tech Lab's), or null. */
+function buildingSpec(p, slot) {
+  if (slot === "tech_2") return p.tech_2_spec || null;
+  if (slot === "addon" && p.buildings.addon && p.buildings.addon.id === "tech_lab") return p.tech_lab_spec || "";
+  return null;
+}
+
+function specNode(spec) {
+  return el("span", spec ? words(spec) : "spec with Tech II", {
+    class: `bld-spec${spec ? "" : " unset"}`, title: spec ? `Makes ${words(spec)} tech II and III cards` : "Its spec is chosen when Tech II is built",
+  });
+}
+
 function buildingTile(view, p, slot) {
   const b = p.buildings[slot];
   const tid = `bld:${p.seat}:${slot}`;
-  if (!b) return el("div", null, { class: "bld empty", title: `${slotLabel(slot)}: not built` },
-    el("span", slotLabel(slot), { class: "bld-name" }), el("span", "—", { class: "bld-hp" }));
+  const spec = buildingSpec(p, slot);
+  if (!b) {
+    const empty = el("div", null, { class: "bld empty", title: `${slotLabel(slot)}: not built` },
+      el("span", slotLabel(slot), { class: "bld-name" }), el("span", "—", { class: "bld-hp" }));
+    if (spec) empty.append(specNode(spec)); // a destroyed Tech II keeps its spec (locked for the game)
+    return empty;
+  }
   const tile = el("div", null, { class: `bld${b.done ? "" : " building"}`, "data-tid": tid, "data-card": b.id, tabindex: "0" });
   tile.append(el("span", slot === "addon" ? b.name : slotLabel(slot), { class: "bld-name" }));
   tile.append(el("span", `${b.hp - b.damage}/${b.hp}`, { class: b.damage ? "bld-hp hurt" : "bld-hp", title: "HP" }));
+  if (spec !== null) tile.append(specNode(spec));
   if (!b.done) tile.append(el("span", "building…", { class: "bld-state" }));
   return tile;
+}
+
+/** Heroes `p` has in play (they count toward the hero limit). */
+export function heroesInPlay(p) {
+  return p.play.filter((c) => c.kind === "hero" && c.controller === p.seat).length;
 }
 
 /** The base of `team` (shared by its players in Two-Headed Dragon). */
@@ -222,6 +250,12 @@ export function playerArea(view, catalog, p, opts) {
   );
   if (p.codex_count !== undefined) stats.append(stat("codex", p.codex_count));
   if (p.trash_count) stats.append(stat("trash", p.trash_count));
+  const threeHero = view.mode === "3hero";
+  if (threeHero) {
+    const limit = stat("heroes", `${heroesInPlay(p)}/${p.hero_limit}`, "hero-limit");
+    limit.title = "Heroes in play / hero limit: 1; 2 with a Tech II; 3 with a Tech III; a Heroes' Hall adds one";
+    stats.append(limit);
+  }
   head.append(stats);
   area.append(head);
 
@@ -241,12 +275,23 @@ export function playerArea(view, catalog, p, opts) {
     patrol.append(box);
   }
   const inPlay = el("div", null, { class: "zone in-play cards-row" });
-  for (const h of p.command) inPlay.append(commandTile(catalog, h));
+  const inPlayWrap = el("div", null, { class: "zone-wrap in-play-wrap" });
+  if (threeHero) {
+    // The 3-hero game: the command zone on its own row, with the hero limit.
+    const command = el("div", null, { class: "zone command cards-row", "aria-label": `${p.name}'s command zone` });
+    command.append(...(p.command.length ? p.command.map((h) => commandTile(catalog, h))
+      : [el("span", "every hero is in play", { class: "empty-note" })]));
+    inPlayWrap.append(el("h3", `Command zone · ${heroesInPlay(p)} of ${p.hero_limit} heroes in play`,
+      { class: "zone-title command-title" }), command);
+  } else {
+    for (const h of p.command) inPlay.append(commandTile(catalog, h));
+  }
   for (const c of p.play) if (!patrolling.has(c.iid)) inPlay.append(playTile(catalog, c));
   for (const f of p.future || []) inPlay.append(futureTile(catalog, f));
   if (!inPlay.childElementCount) inPlay.append(el("span", "nothing in play", { class: "empty-note" }));
+  inPlayWrap.append(el("h3", "In play", { class: "zone-title" }), inPlay);
   area.append(
-    el("div", null, { class: "zone-wrap in-play-wrap" }, el("h3", "In play", { class: "zone-title" }), inPlay),
+    inPlayWrap,
     el("div", null, { class: "zone-wrap patrol-wrap" }, el("h3", `${opts.isMe ? "Your" : `${p.name}'s`} patrol zone`, { class: "zone-title" }), patrol),
   );
   if (opts.hand) {

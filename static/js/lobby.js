@@ -35,25 +35,107 @@ function heroLabel(id) {
   return rec ? rec.name : id;
 }
 
+// A 3-hero pick in progress (fewer heroes than the mode needs) per table id:
+// the server takes only complete picks, so the page keeps the partial one.
+const drafts = new Map();
+
+function heroFacts(rec) {
+  return `${rec.color || "?"} · ${rec.spec || "?"} · ${rec.atk ?? "?"}/${rec.hp ?? "?"} · max Lv ${rec.max_level ?? "?"}`;
+}
+
+/** One hero to pick: its button, and (3-hero game, once picked) the main-hero mark. */
+function heroOption(hero, picked, isMain, onPick, onMain) {
+  const rec = catalog.get(hero) || {};
+  const option = el("div", null, { class: `hero-option color-${rec.color || "neutral"}` });
+  const b = el("button", null, {
+    type: "button", class: "btn hero-choice", "data-hero": hero, "aria-pressed": String(picked), "data-card": hero,
+  });
+  b.append(el("span", rec.name || hero, { class: "hero-name" }), el("span", heroFacts(rec), { class: "hero-spec" }));
+  if (rec.text) b.title = rec.text;
+  b.onclick = onPick;
+  option.append(b);
+  if (onMain && picked) {
+    const main = el("button", isMain ? "★ main" : "☆ make main", {
+      type: "button", class: `btn small main-toggle${isMain ? " is-main" : ""}`, "data-main": hero,
+      "aria-pressed": String(isMain), title: "The main hero's colour gives your starting deck",
+    });
+    main.onclick = onMain;
+    option.append(main);
+  }
+  return option;
+}
+
+/**
+ * The hero picker of the viewer's own seat. One-hero modes: a click picks.
+ * 3-hero game: click three different heroes (a partial pick stays on this
+ * page until it is complete; removing one from a saved pick clears it on the
+ * server) and mark the main one; the first picked is the main one until
+ * another is marked.
+ */
 function heroPicker(table, seat) {
   const mode = modes[table.mode];
-  const box = el("div", null, { class: "hero-picker", role: "group", "aria-label": "Pick your hero" });
   const wanted = mode ? mode.heroes_per_seat : 1;
-  for (const hero of mode ? mode.heroes : []) {
-    const rec = catalog.get(hero) || {};
-    const chosen = seat.heroes.includes(hero);
-    const b = el("button", null, { type: "button", class: "btn hero-choice", "data-hero": hero, "aria-pressed": String(chosen), "data-card": hero });
-    b.append(el("span", rec.name || hero, { class: "hero-name" }),
-      el("span", `${rec.spec ? `${rec.spec} · ` : ""}${rec.atk ?? "?"} ATK / ${rec.hp ?? "?"} HP · max level ${rec.max_level ?? "?"}`, { class: "hero-spec" }));
-    if (rec.text) b.title = rec.text;
-    b.onclick = () => {
-      let heroes;
-      if (wanted === 1) heroes = [hero];
-      else heroes = chosen ? seat.heroes.filter((h) => h !== hero) : [...seat.heroes, hero].slice(-wanted);
-      act("PATCH", `/api/tables/${table.id}/seat/`, { heroes });
-    };
-    box.append(b);
+  const heroes = mode ? mode.heroes : [];
+  const box = el("div", null, { class: "hero-picker", role: "group", "aria-label": wanted > 1 ? `Pick ${wanted} heroes` : "Pick your hero" });
+  const url = `/api/tables/${table.id}/seat/`;
+  if (wanted === 1) {
+    for (const hero of heroes) {
+      box.append(heroOption(hero, seat.heroes.includes(hero), false, () => act("PATCH", url, { heroes: [hero] }), null));
+    }
+    return box;
   }
+  const shown = drafts.get(table.id) || seat.heroes;
+  const pick = (hero) => {
+    if (shown.includes(hero)) {
+      drafts.set(table.id, shown.filter((h) => h !== hero));
+      if (seat.heroes.length) act("PATCH", url, { heroes: [] });
+      else refresh(true);
+      return;
+    }
+    if (shown.length >= wanted) {
+      showError(`You have ${wanted} heroes: click one of them to remove it first.`);
+      return;
+    }
+    const next = [...shown, hero];
+    if (next.length < wanted) {
+      drafts.set(table.id, next);
+      refresh(true);
+      return;
+    }
+    drafts.delete(table.id);
+    act("PATCH", url, { heroes: next, main: next[0] });
+  };
+  const makeMain = (hero) => {
+    if (drafts.has(table.id)) {
+      drafts.set(table.id, [hero, ...shown.filter((h) => h !== hero)]);
+      refresh(true);
+    } else {
+      act("PATCH", url, { main: hero });
+    }
+  };
+  const left = wanted - shown.length;
+  box.append(el("p", left
+    ? `Pick ${left} more hero${left > 1 ? "es" : ""} (${shown.length} of ${wanted}). The main hero (★) gives your starting deck.`
+    : `Your ${wanted} heroes are picked; ★ marks the main one, whose colour gives your starting deck.`,
+  { class: "hint picker-status", "data-left": left }));
+  for (const hero of heroes) {
+    const picked = shown.includes(hero);
+    box.append(heroOption(hero, picked, picked && shown[0] === hero, () => pick(hero), () => makeMain(hero)));
+  }
+  return box;
+}
+
+/** A seat's heroes for everyone to read, the main one marked in the 3-hero game. */
+function seatHeroes(table, seat) {
+  const several = (modes[table.mode] || { heroes_per_seat: 1 }).heroes_per_seat > 1;
+  const box = el("span", null, { class: "heroes" });
+  seat.heroes.forEach((hero, i) => {
+    if (i) box.append(", ");
+    const main = several && hero === seat.main_hero;
+    box.append(el("span", `${main ? "★ " : ""}${heroLabel(hero)}${main ? " (main)" : ""}`, {
+      class: main ? "seat-hero main-hero" : "seat-hero", "data-card": hero,
+    }));
+  });
   return box;
 }
 
@@ -61,7 +143,8 @@ function renderSeat(table, seat, mySeat) {
   const row = el("li", null, { class: "seat-row", "data-seat": seat.index });
   row.append(el("span", `Seat ${seat.index + 1}`, { class: "tag" }));
   row.append(el("span", seat.player || "empty", { class: seat.player ? "player" : "player empty" }));
-  if (seat.heroes.length) row.append(el("span", seat.heroes.map(heroLabel).join(", "), { class: "heroes" }));
+  if (seat.heroes.length) row.append(seatHeroes(table, seat));
+  else if (seat.player && (modes[table.mode] || {}).heroes_per_seat > 1) row.append(el("span", "picking heroes…", { class: "heroes waiting-flag" }));
   if (seat.player) row.append(el("span", seat.ready ? "✓ ready" : "not ready", { class: seat.ready ? "ready-flag" : "waiting-flag" }));
   if (table.status !== "open") return row;
   if (!seat.player) {
@@ -74,7 +157,7 @@ function renderSeat(table, seat, mySeat) {
     const ready = el("button", seat.ready ? "Not ready" : "Ready", { type: "button", class: seat.ready ? "btn small ghost ready" : "btn small primary ready" });
     if (!seat.ready && !seat.heroes.length) {
       ready.disabled = true;
-      ready.title = "Pick your hero first";
+      ready.title = (modes[table.mode] || {}).heroes_per_seat > 1 ? "Pick your heroes first" : "Pick your hero first";
     }
     ready.onclick = () => act("PATCH", `/api/tables/${table.id}/seat/`, { ready: !seat.ready });
     const leave = el("button", "Leave", { type: "button", class: "btn small ghost leave" });
