@@ -44,7 +44,7 @@ def my_seat(table_id: int, index: int = 0) -> Seat:
 
 def test_modes_come_from_the_engine_with_every_playable_hero(api):
     modes = {m["key"]: m for m in api("alice").get("/api/modes/").json()}
-    assert list(modes) == ["1hero", "3hero", "2hg"]
+    assert {"1hero", "3hero", "2hg"} <= set(modes) <= set(ENGINE_MODES)
     for key, mode in modes.items():
         seat_counts, heroes_per_seat, _ = ENGINE_MODES[key]
         assert (mode["min_seats"], mode["max_seats"]) == (min(seat_counts), max(seat_counts))
