@@ -617,7 +617,7 @@ function buildButtons() {
   for (const [building, list] of byBuilding) {
     const rec = catalog.get(building);
     const name = rec ? rec.name : words(building);
-    const cost = rec ? ` (${rec.cost + tax}${tax ? `, ${tax} colour tax incl.` : ""})` : "";
+    const cost = rec ? ` (${rec.cost + tax}${tax ? ` incl. ${tax} colour tax` : ""})` : "";
     const attrs = { "data-action": "build", "data-building": building };
     if (list.length === 1) {
       const spec = list[0].spec ? `: ${specLabel(list[0].spec)}` : "";
