@@ -5,21 +5,34 @@ apply_action), for tests, benchmarks and empty seats.
   its main phase with a fixed probability so games move on.
 - :class:`GreedyBot`: hires workers, builds tech, summons and levels its
   hero, plays the most expensive card it can, and attacks when the trade is
-  good.
+  good. In a free-for-all it also repairs its base (house rule R24) and,
+  while it is not the only leader, lends a patroller to the opponent whose
+  base is closest to falling (R26), since the first fallen base ends the
+  game (R28).
 """
 import random
 
 from . import catalog, stats
 from .engine import legal_actions
+from .freeforall import base_hp_left, leaders
 from .state import player
+
+# GreedyBot repairs its base (free-for-all, R24) once this few HP are left.
+REPAIR_BELOW = 15
+
+
+# Actions that end a step of the turn (the main phase; a free-for-all
+# lending step, house rule R26).
+ENDINGS = ("end_main", "end_lending")
 
 
 class RandomBot:
     """A random legal player.
 
     ``seed``: seeds the bot's own generator (independent of the game's).
-    ``end_bias``: chance of ending the main phase when that is one option
-    among others (0..1); it keeps random games from wandering forever.
+    ``end_bias``: chance of ending the main phase (or the lending step) when
+    that is one option among others (0..1); it keeps random games from
+    wandering forever.
     """
 
     def __init__(self, seed: int = 0, end_bias: float = 0.3):
@@ -31,8 +44,8 @@ class RandomBot:
         actions = [a for a in legal_actions(state, seat) if a["type"] != "concede"]
         if not actions:
             return None
-        ends = [a for a in actions if a["type"] == "end_main"]
-        others = [a for a in actions if a["type"] != "end_main"]
+        ends = [a for a in actions if a["type"] in ENDINGS]
+        others = [a for a in actions if a["type"] not in ENDINGS]
         if ends and (not others or self.rng.random() < self.end_bias):
             return ends[0]
         return self.rng.choice(others)
@@ -55,6 +68,8 @@ class GreedyBot:
         for kind in ("choose", "tech"):
             if kind in by_type:
                 return max(by_type[kind], key=lambda a: self._value_of_choice(state, seat, a))
+        if "end_lending" in by_type:
+            return self._lend_or_end(state, seat, by_type)
         p = player(state, seat)
         if "hire" in by_type and len(p["workers"]) + p["base_workers"] < 10:
             return min(by_type["hire"], key=lambda a: self._card_value(state, a["card"]))
@@ -70,6 +85,8 @@ class GreedyBot:
         attacks = [a for a in by_type.get("attack", []) if self._good_attack(state, a)]
         if attacks:
             return max(attacks, key=lambda a: self._attack_value(state, a))
+        if "repair" in by_type and base_hp_left(state, seat) <= REPAIR_BELOW:
+            return by_type["repair"][0]
         if "level_up" in by_type:
             return max(by_type["level_up"], key=lambda a: a["levels"])
         if "ability" in by_type:
@@ -80,6 +97,20 @@ class GreedyBot:
         if "end_main" in by_type:
             return by_type["end_main"][0]
         return self.rng.choice(actions)
+
+    @staticmethod
+    def _lend_or_end(state: dict, seat: int, by_type: dict) -> dict:
+        """The lending step (R26): unless it alone leads, lend its toughest
+        lendable card as squad leader of the opponent whose base has the
+        least HP left, if that slot is free; otherwise finish lending."""
+        if leaders(state) != [seat]:
+            weakest = min((p["seat"] for p in state["players"] if p["seat"] != seat),
+                          key=lambda s: (base_hp_left(state, s), s))
+            lends = [a for a in by_type.get("lend", [])
+                     if a["to"] == weakest and a["slot"] == "squad_leader"]
+            if lends:
+                return max(lends, key=lambda a: (stats.hp(state, a["card"]), a["card"]))
+        return by_type["end_lending"][0]
 
     @staticmethod
     def _card_value(state: dict, iid: str) -> int:
@@ -110,8 +141,8 @@ class GreedyBot:
     @staticmethod
     def _attack_value(state: dict, action: dict) -> int:
         target = action["target"]
-        if target.startswith("base:"):
-            return 100
+        if target.startswith("base:"):  # the most damaged base first
+            return 100 + state["teams"][int(target[5:])]["damage"]
         if target.startswith("bld:"):
             return 50
         return stats.atk(state, target) + (catalog.card(state["cards"][target]["card"]).get("cost") or 0)

@@ -20,6 +20,8 @@ def check_all(state: dict, last_action=None, last_seat=None) -> None:
     check_gold(state)
     check_zones(state)
     check_card_counts(state)
+    check_tokens(state)
+    check_free_for_all(state)
     if last_action is not None and last_action.get("type") == "end_main":
         check_patrol_lock(state, last_seat)
     check_views(state)
@@ -48,6 +50,37 @@ def check_zones(state: dict) -> None:
             assert iid in seen, f"{iid} claims zone {inst['zone']} but no list holds it"
         else:
             assert inst["zone"] == "stack", f"{iid} is in unknown zone {inst['zone']}"
+
+
+def check_tokens(state: dict) -> None:
+    """Tokens exist only in play, in the future zone or resolving (they
+    cease to exist anywhere else; Deluxe rulebook "Tokens")."""
+    for iid, inst in state["cards"].items():
+        if catalog.card(printed_card(inst)).get("token"):
+            assert inst["zone"] in ("play", "future", "stack"), f"token {iid} is in {inst['zone']}"
+
+
+def check_free_for_all(state: dict) -> None:
+    """Free-for-all bookkeeping (house rules R25, R26, R28): free gold within
+    0..3 a turn; a lent card is in play under another player than its
+    lender; the lending step and the final rounds exist only in a
+    free-for-all, and the final rounds name only tied leaders."""
+    ffa = state["mode"] == "ffa"
+    seats = range(len(state["players"]))
+    for p in state["players"]:
+        assert 0 <= p["free_gold_this_turn"] <= 3, f"seat {p['seat']} had {p['free_gold_this_turn']} free gold"
+    for iid, inst in state["cards"].items():
+        lent = inst["marks"].get("lent")
+        if lent is None:
+            continue
+        assert ffa, f"{iid} is lent outside a free-for-all"
+        assert inst["zone"] == "play", f"lent {iid} is in {inst['zone']}"
+        assert lent["by"] in seats and lent["to"] in seats and lent["by"] != lent["to"], f"{iid}: {lent}"
+        assert inst["controller"] != lent["by"], f"lent {iid} is controlled by its lender"
+    final = state.get("final")
+    assert ffa or (state["phase"] != "lend" and final is None), "free-for-all steps in another mode"
+    if final is not None:
+        assert set(final["order"]) <= set(final["tied"]) <= set(seats), f"bad final rounds {final}"
 
 
 def check_card_counts(state: dict) -> None:

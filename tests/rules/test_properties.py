@@ -1,7 +1,9 @@
 """Property tests: whole random games with the invariants checked after
 every action, JSON round trips, and byte-for-byte replays (issue 2,
 "Done when"). The number of games comes from CODEX_PROPERTY_GAMES (default
-1000) and CODEX_REPLAY_GAMES (default 100)."""
+1000) and CODEX_REPLAY_GAMES (default 100); the other modes have their own
+counts (CODEX_PROPERTY_GAMES_2HG, CODEX_PROPERTY_GAMES_3HERO, and
+CODEX_PROPERTY_FFA for each free-for-all player count)."""
 import json
 import os
 
@@ -153,3 +155,52 @@ def test_three_hero_games_keep_invariants_and_finish(chunk):
         if state["status"] != "finished":
             unfinished.append(seed)
     assert not unfinished, f"3-hero games that hit the {MAX_ACTIONS}-action cap: {unfinished}"
+
+
+GAMES_FFA = int(os.environ.get("CODEX_PROPERTY_FFA", "300"))  # per player count
+CHUNKS_FFA = 30
+
+
+def config_ffa(players: int, seed: int) -> dict:
+    """A free-for-all config for ``players`` seats, each with a different
+    hero drawn from all 8 by the seed."""
+    import random
+    picker = random.Random(seed * 10 + players)
+    heroes = picker.sample(ALL_HEROES, players)
+    return {"mode": "ffa", "seed": seed,
+            "seats": [{"name": f"P{i + 1}", "hero": h} for i, h in enumerate(heroes)]}
+
+
+def ffa_bots(players: int, seed: int) -> list:
+    """Mixed tables: every third seat (shifting with the seed) is greedy,
+    the others random, so lending, repair and opponent choices are all
+    played at random while the greedy seats push the game to its end."""
+    return [(GreedyBot if (seed + i) % 3 == 0 else RandomBot)(seed * 8 + i) for i in range(players)]
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+@pytest.mark.parametrize("chunk", range(CHUNKS_FFA))
+def test_free_for_all_games_keep_invariants_and_finish(players, chunk):
+    """Issue 5: GAMES_FFA seeded free-for-all games for each of 3, 4 and 5
+    players reach a result (house rule R28) with the invariants checked
+    after every action (lent cards, tokens, free gold and the final rounds
+    included: invariants.check_free_for_all)."""
+    seeds = range(chunk * GAMES_FFA // CHUNKS_FFA, (chunk + 1) * GAMES_FFA // CHUNKS_FFA)
+    unfinished = []
+    for seed in seeds:
+        state, _ = play_game(config_ffa(players, seed), ffa_bots(players, seed),
+                             max_actions=MAX_ACTIONS, on_action=_check)
+        if state["status"] != "finished" or not state["winners"]:
+            unfinished.append(seed)
+    assert not unfinished, f"{players}-player games that hit the {MAX_ACTIONS}-action cap: {unfinished}"
+
+
+def test_free_for_all_replays_reproduce_state_byte_for_byte():
+    """A free-for-all game replayed from its config and action log ends in
+    the identical state."""
+    for players in (3, 4, 5):
+        final, log = play_game(config_ffa(players, 77), ffa_bots(players, 77))
+        replayed = new_game(config_ffa(players, 77))
+        for seat, action in log:
+            replayed, _ = apply_action(replayed, seat, json.loads(json.dumps(action)))
+        assert json.dumps(replayed, sort_keys=True) == json.dumps(final, sort_keys=True)
