@@ -153,13 +153,17 @@ def lent_by(state: dict, iid: str):
 
 def return_lent(state: dict, seat: int) -> None:
     """At the start of ``seat``'s upkeep every lent card ``seat`` controls
-    goes back under its lender's control, not into a patrol slot (R26)."""
-    for iid in list(player(state, seat)["play"]):
-        lender = lent_by(state, iid)
-        if lender is not None:
-            state["cards"][iid]["marks"].pop("lent")
-            change_control(state, iid, lender)
-            log(state, f"{name(state, iid)} went back to {seat_name(state, lender)}.")
+    goes back under its lender's control, not into a patrol slot (R26).
+    So does every card ``seat`` lent that is still out: that happens only
+    in the final rounds, when its borrower takes no more turns (R28;
+    docs/RULINGS.md)."""
+    for p in state["players"]:
+        for iid in list(p["play"]):
+            lender = lent_by(state, iid)
+            if lender is not None and seat in (lender, p["seat"]):
+                state["cards"][iid]["marks"].pop("lent")
+                change_control(state, iid, lender)
+                log(state, f"{name(state, iid)} went back to {seat_name(state, lender)}.")
 
 
 # ---- R28: the end of the game ----------------------------------------------------

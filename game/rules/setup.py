@@ -65,7 +65,7 @@ def new_game(config: dict) -> dict:
         "result_reason": None, "turn": 0, "active": 0, "phase": "setup",
         "players": [], "teams": [], "cards": {}, "next_iid": 1, "queue": [],
         "prompt": None, "prompt_seq": 0, "temp": [], "lasting": [], "log": [], "log_seq": 0,
-        "acting": None,
+        "acting": None, "final": None, "final_pending": None,
     }
     for index, seat in enumerate(seats):
         heroes = _seat_heroes(seat, MODES[mode][1])

@@ -337,6 +337,22 @@ def test_no_free_gold_for_a_unit_you_lent():
     assert s["players"][0]["free_gold_this_turn"] == 0 and s["players"][0]["gold"] == gold
 
 
+def test_in_the_final_rounds_a_lender_gets_back_what_a_borrower_who_no_longer_plays_holds():
+    """R26 with R28: seat 0 lends to seat 2; during seat 1's turn seat 2
+    concedes (its base falls) and seats 0 and 1 are tied: seat 2 takes no
+    more turns, so the lent card returns at the start of seat 0's upkeep."""
+    s = lending_game()
+    s = act(s, 0, {"type": "end_main"})
+    im = find(s, "im")
+    s = act(s, 0, {"type": "lend", "card": im, "to": 2, "slot": "elite"})
+    s = techs_done(act(s, 0, {"type": "end_lending"}))
+    s = act(s, 2, {"type": "concede"})
+    assert s["final"]["tied"] == [0, 1]
+    s = techs_done(s)
+    assert s["active"] == 0 and s["cards"][im]["controller"] == 0
+    assert "lent" not in s["cards"][im]["marks"]
+
+
 # ---- R27: "the opponent" ----------------------------------------------------------------
 
 def test_each_attack_picks_one_opponent_whose_patrol_zone_constrains_it():
