@@ -10,6 +10,7 @@ import logging
 import time
 from urllib.parse import parse_qs
 
+from autobahn.exception import Disconnected
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
@@ -176,6 +177,23 @@ class MatchConsumer(AsyncWebsocketConsumer):
         await self.accept()
         await self.close(code=code)
 
+    async def send(self, text_data=None, bytes_data=None, close=False):
+        """Send a frame, unless the client is gone: a broadcast (a chat line,
+        a new version) can reach a connection that closed a moment before;
+        its frame is dropped so the handler and the disconnect bookkeeping
+        still run."""
+        if getattr(self, "gone", False):
+            return
+        try:
+            await super().send(text_data=text_data, bytes_data=bytes_data, close=close)
+        except Disconnected:
+            self.gone = True
+
+    async def websocket_disconnect(self, message):
+        """The client is gone: send nothing more, then the usual disconnect."""
+        self.gone = True
+        await super().websocket_disconnect(message)
+
     async def send_json(self, content: dict) -> None:
         """Send one JSON message to this client."""
         await self.send(text_data=json.dumps(content, separators=(",", ":")))
@@ -265,7 +283,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
             await self.reply("error", msg_id, "bad_message", "An action is an object with a string type.")
             return
-        if not isinstance(version, int) or isinstance(version, bool):
+        if not isinstance(version, int) or isinstance(version, bool) or version < 0:
             await self.reply("error", msg_id, "bad_message", "An action carries the version it was made at.")
             return
         if not _valid_nonce(nonce):

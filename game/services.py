@@ -176,7 +176,8 @@ def apply_match_action(match_id: int, user_id: int, action: dict, expected_versi
 
     An applied action saves the state with version + 1 and appends it to the
     action log with its nonce. Returns Applied (committed when this returns).
-    Raises ActionRefused (nothing changed): ``not_seated``, ``match_over``,
+    Raises ActionRefused (nothing changed): ``not_seated``, ``nonce_reused``
+    (the seat used that nonce for a different action), ``match_over``,
     ``bad_version``, ``stale_version`` or the engine's code; MatchNotFound.
     """
     seat = seat_of(match_id, user_id)
@@ -197,9 +198,12 @@ def apply_seat_action(match_id: int, seat: int, action: dict, expected_version: 
         if match is None:
             raise MatchNotFound(match_id)
         if nonce is not None:
-            done = MatchAction.objects.filter(match=match, seat=seat, nonce=nonce).values_list("seq", flat=True)
+            done = MatchAction.objects.filter(match=match, seat=seat, nonce=nonce).values_list("seq", "action")
             if done:
-                return Applied(version=done[0], snapshot=None, duplicate=True)
+                if done[0][1] != action:
+                    raise ActionRefused("nonce_reused", "That nonce was used for another action: send a new one.",
+                                        match.version)
+                return Applied(version=done[0][0], snapshot=None, duplicate=True)
         if match.status != Match.Status.PLAYING:
             raise ActionRefused("match_over", "This match is over.", match.version)
         if expected_version > match.version:

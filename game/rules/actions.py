@@ -240,7 +240,7 @@ def check_build(state, seat, action):
             fail("already_built", "You already have that add-on.")
         if any(player(state, mate)["buildings"]["addon"] and player(state, mate)["buildings"]["addon"]["id"] == what
                for mate in teammates(state, seat) if mate != seat):
-            fail("team_addon", "Your teammate already has that add-on (house rule R18).")
+            fail("team_addon", "Your teammate already has that add-on: a team may have only one of each.")
         cost = catalog.card(what)["cost"]
         spec = _build_spec(state, seat, what, action)
     else:

@@ -172,6 +172,23 @@ def test_a_nonce_is_applied_once(players):
         apply_match_action(match.pk, other.pk, summon, 1, nonce="n-1")
 
 
+def test_a_nonce_reused_for_another_action_is_refused(players):
+    """A nonce names one action: sending a different action under a nonce the
+    seat already used is a client bug, refused (``nonce_reused``) rather than
+    answered as a duplicate that silently did nothing."""
+    alice, bob, _ = players
+    match, _ = start(alice, bob)
+    seat = active_seat(match.state)
+    user = (alice, bob)[seat]
+    summon = next(a for a in playable(match.state, seat) if a["type"] == "summon")
+    apply_match_action(match.pk, user.pk, summon, 0, nonce="n-1")
+    with pytest.raises(ActionRefused) as refused:
+        apply_match_action(match.pk, user.pk, {"type": "end_main"}, 1, nonce="n-1")
+    assert refused.value.code == "nonce_reused" and refused.value.reason
+    match.refresh_from_db()
+    assert match.version == 1 and match.state["phase"] == "main"
+
+
 @pytest.mark.postgres
 def test_row_lock_makes_a_writer_wait_on_postgresql(players):
     """While one transaction holds the match row, another action waits, then

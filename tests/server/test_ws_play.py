@@ -186,6 +186,8 @@ async def test_versions_out_of_order_are_put_back_in_order(table, settings):
         ('{"type": "action", "action": {"type": 5}, "version": 0}', "error", "bad_message"),
         ('{"type": "action", "action": {"type": "end_main"}}', "error", "bad_message"),
         ('{"type": "action", "action": {"type": "end_main"}, "version": "0"}', "error", "bad_message"),
+        ('{"type": "action", "action": {"type": "end_main"}, "version": -1}', "error", "bad_message"),
+        ('{"type": "action", "action": {"type": "end_main"}, "version": 1.0}', "error", "bad_message"),
         ('{"type": "action", "action": {"type": "no_such_action"}, "version": 0}', "refused", None),
         ('{"type": "ping", "id": {"x": 1}}', "error", "bad_message"),
         ('{"type": "chat", "text": "   "}', "refused", "bad_chat"),
@@ -328,3 +330,26 @@ async def test_idle_connections_survive_on_redis(table):
     assert (await recv(table["comms"][seat]))["type"] == "applied"
     for comm in table["comms"].values():
         assert (await recv_until(comm, "state"))[-1]["version"] == 1
+
+
+async def test_a_frame_for_a_client_that_just_left_is_dropped():
+    """A broadcast (here a chat line) can reach a connection whose client
+    closed a moment before: the server's send then fails. The consumer drops
+    the frame and stops sending instead of failing the handler (which would
+    skip its disconnect bookkeeping)."""
+    from autobahn.exception import Disconnected
+
+    from game.consumers import MatchConsumer
+
+    sent = []
+
+    async def closed(message):
+        sent.append(message)
+        raise Disconnected("Attempt to send on a closed protocol")
+
+    consumer = MatchConsumer()
+    consumer.base_send = closed
+    consumer.channel_name = "me"
+    await consumer.match_chat({"id": None, "sender": "other", "from": "Ann", "seat": 0, "text": "hi"})
+    await consumer.match_chat({"id": None, "sender": "other", "from": "Ann", "seat": 0, "text": "again"})
+    assert consumer.gone and len(sent) == 1
