@@ -165,9 +165,11 @@ CODEX_WS_PER_USER = env.int("CODEX_WS_PER_USER", default=16)
 CODEX_WS_REORDER_WAIT = env.float("CODEX_WS_REORDER_WAIT", default=0.5)
 CODEX_CHAT_MAX_CHARS = 500
 # Away players (game.standins): away after this long without a sign of life;
-# a bot stands in after this long; the bot's pace (seconds between its moves)
+# another player may ask for a bot after this long away; a bot stands in
+# without asking after this long; the bot's pace (seconds between its moves)
 # and the most moves it plays per trigger.
 CODEX_AWAY_SECONDS = env.int("CODEX_AWAY_SECONDS", default=90)
+CODEX_STAND_IN_ASK_SECONDS = env.int("CODEX_STAND_IN_ASK_SECONDS", default=60)
 CODEX_STAND_IN_SECONDS = env.int("CODEX_STAND_IN_SECONDS", default=180)
 CODEX_STAND_IN_DELAY = env.float("CODEX_STAND_IN_DELAY", default=0.4)
 CODEX_STAND_IN_MAX_MOVES = env.int("CODEX_STAND_IN_MAX_MOVES", default=300)

@@ -143,7 +143,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
         await self.accept()
         await self.send_state(access.snapshot)
         if self.seat is not None and await database_sync_to_async(standins.connected)(self.match_id, self.seat):
-            await self.broadcast_presence()  # the player took the seat back from a bot
+            await self.broadcast_presence(reclaimed=self.seat)  # the player took the seat back from a bot
 
     async def count_in(self) -> bool:
         """Count this socket among its user's open match sockets (in the
@@ -379,19 +379,22 @@ class MatchConsumer(AsyncWebsocketConsumer):
             return
         await self.broadcast_presence(msg_id)
 
-    async def broadcast_presence(self, msg_id=None) -> None:
+    async def broadcast_presence(self, msg_id=None, reclaimed: int | None = None) -> None:
         """Tell every connection which seats are away and which a bot plays;
-        the sender's copy carries ``msg_id``."""
+        the sender's copy carries ``msg_id``; ``reclaimed`` is the seat whose
+        player just took it back from a bot, if any."""
         seats = await database_sync_to_async(standins.presence)(self.match_id)
-        await self.channel_layer.group_send(
-            self.group, {"type": "match.presence", "seats": seats, "sender": self.channel_name, "id": msg_id})
+        await self.channel_layer.group_send(self.group, {
+            "type": "match.presence", "seats": seats, "sender": self.channel_name, "id": msg_id,
+            "reclaimed": reclaimed})
 
     async def match_presence(self, event: dict) -> None:
         """Group event: presence changed; pass it on, and play any stand-in
         when this connection caused the change."""
         self.stand_ins = {p["seat"] for p in event["seats"] if p["stand_in"]}
         mine = event["sender"] == self.channel_name
-        await self.send_json({"type": "presence", "id": event["id"] if mine else None, "seats": event["seats"]})
+        await self.send_json({"type": "presence", "id": event["id"] if mine else None, "seats": event["seats"],
+                              "reclaimed": event.get("reclaimed")})
         if mine and self.stand_ins:
             self.start_stand_ins()
 

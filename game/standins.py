@@ -8,8 +8,10 @@ out; pings every 20 s keep a live one fresh, and a background tab's timers
 slow to once a minute).
 
 The table decides, or a timeout does (docs/RULINGS.md "Server: away players"):
-any other seated player may let a bot play an away seat at once, and a seat
-away for ``CODEX_STAND_IN_SECONDS`` gets one without asking. The bot
+any other seated player may let a bot play a seat away for
+``CODEX_STAND_IN_ASK_SECONDS`` (not at once: a reload or a network blip must
+not cost a player the seat), and a seat away for ``CODEX_STAND_IN_SECONDS``
+gets one without asking. The bot
 (game.rules.bots.GreedyBot, never conceding) plays whenever the game waits
 on that seat. The player takes the seat back simply by connecting again.
 """
@@ -65,7 +67,8 @@ def request_stand_in(match_id: int, requester: int, seat: int) -> None:
 
     Raises ActionRefused (nothing changed): ``match_over``; ``bad_seat``
     (no such seat, or the requester's own); ``not_away`` (that player is
-    here); ``already_standing_in``.
+    here); ``not_away_long`` (gone less than CODEX_STAND_IN_ASK_SECONDS);
+    ``already_standing_in``.
     """
     match = Match.objects.filter(pk=match_id).only("status").first()
     if match is None or match.status != Match.Status.PLAYING:
@@ -75,8 +78,11 @@ def request_stand_in(match_id: int, requester: int, seat: int) -> None:
         raise ActionRefused("bad_seat", "Choose another player's seat.")
     if target.stand_in:
         raise ActionRefused("already_standing_in", "A bot already plays that seat.")
-    if not _is_away(target, timezone.now()):
+    now = timezone.now()
+    if not _is_away(target, now):
         raise ActionRefused("not_away", "That player is still here.")
+    if target.seen_at > now - timedelta(seconds=settings.CODEX_STAND_IN_ASK_SECONDS):
+        raise ActionRefused("not_away_long", "That player left only a moment ago: give them a minute to come back.")
     _seat(match_id, seat).update(stand_in=True)
 
 

@@ -148,6 +148,9 @@ function onMessage(m) {
     case "presence":
       presence = m.seats;
       answered(m.id);
+      if (msg && m.reclaimed !== null && m.reclaimed === msg.seat) {
+        showNotice("A bot played for you while you were away (see the log): your seat is yours again.");
+      }
       renderPresence();
       break;
     default:

@@ -61,10 +61,13 @@ async def test_pong_reports_who_is_away(seated):
 
 
 async def test_a_player_lets_a_bot_play_for_the_away_player(seated):
-    """alice ends her turn; bob is away; she lets a bot play for him: it
-    plays bob's whole turn (nothing conceded) and the game comes back to her."""
+    """alice ends her turn; bob is away (never came); she lets a bot play for
+    him: it plays bob's whole turn (nothing conceded) and the game comes back
+    to her."""
     alice = await seated["connect"](seated["alice"])
     match_id = seated["match"].pk
+    await sync_to_async(MatchPlayer.objects.filter(match_id=match_id, seat=1).update)(
+        seen_at=timezone.now() - timedelta(minutes=2))
     await alice.send_json_to({"type": "action", "id": "e", "version": 0, "action": {"type": "end_main"}})
     state = await until(alice, "state", lambda m: m["version"] == 1)
     techs = [a for a in state["legal_actions"] if a["type"] == "tech"]
@@ -92,6 +95,31 @@ async def test_the_player_takes_the_seat_back_by_connecting(seated):
     assert presence["seats"][1]["stand_in"] is False
     stored = await sync_to_async(MatchPlayer.objects.get)(match=seated["match"], seat=1)
     assert not stored.stand_in and stored.connections == 1
+
+
+async def test_a_dropped_connection_is_not_handed_to_a_bot_at_once(seated, settings):
+    """A reload or a network blip must not let the table take a seat away: a
+    player who left is "away" at once, but nobody may give the seat to a bot
+    before it has been away CODEX_STAND_IN_ASK_SECONDS."""
+    alice = await seated["connect"](seated["alice"])
+    bob = await seated["connect"](seated["bob"])
+    await bob.disconnect()
+    assert (await ping(alice))[1]["away"] is True
+    await alice.send_json_to({"type": "stand_in", "id": "s", "seat": 1})
+    reply = await until(alice, "refused")
+    assert reply["code"] == "not_away_long" and reply["reason"]
+    a_while_ago = timezone.now() - timedelta(seconds=settings.CODEX_STAND_IN_ASK_SECONDS + 1)
+    await sync_to_async(MatchPlayer.objects.filter(match=seated["match"], seat=1).update)(seen_at=a_while_ago)
+    await alice.send_json_to({"type": "stand_in", "id": "s2", "seat": 1})
+    assert (await until(alice, "presence", lambda m: m["id"] == "s2"))["seats"][1]["stand_in"] is True
+
+
+async def test_the_player_who_comes_back_is_told(seated):
+    """Taking the seat back is said to the returning player (``reclaimed``)."""
+    await sync_to_async(MatchPlayer.objects.filter(match=seated["match"], seat=1).update)(stand_in=True)
+    bob = await seated["connect"](seated["bob"])
+    presence = await until(bob, "presence")
+    assert presence["reclaimed"] == 1 and presence["seats"][1]["stand_in"] is False
 
 
 @pytest.mark.parametrize("who, seat, code", [
