@@ -56,9 +56,12 @@ def _is_away(player: MatchPlayer, now) -> bool:
 
 def presence(match_id: int) -> list:
     """Every seat's presence: ``[{"seat": int, "away": bool, "stand_in":
-    bool}, ...]`` in seat order."""
+    bool, "askable": bool}, ...]`` in seat order; ``askable``: away long
+    enough that another player may ask for a bot (request_stand_in)."""
     now = timezone.now()
-    return [{"seat": p.seat, "away": _is_away(p, now), "stand_in": p.stand_in}
+    ask_after = now - timedelta(seconds=settings.CODEX_STAND_IN_ASK_SECONDS)
+    return [{"seat": p.seat, "away": _is_away(p, now), "stand_in": p.stand_in,
+             "askable": _is_away(p, now) and not p.stand_in and p.seen_at <= ask_after}
             for p in MatchPlayer.objects.filter(match_id=match_id).order_by("seat")]
 
 

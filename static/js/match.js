@@ -374,6 +374,8 @@ function renderPresence() {
       const line = document.createElement("p");
       if (p.stand_in) {
         line.textContent = `${name} is away: a bot plays for them until they come back.`;
+      } else if (!p.askable) {
+        line.textContent = `${name} is away. If they are not back within a minute, you may let a bot play for them.`;
       } else {
         line.textContent = `${name} is away. `;
         if (msg.seat !== null) {

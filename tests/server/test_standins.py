@@ -52,8 +52,8 @@ async def ping(comm, msg_id=1) -> list:
 
 async def test_pong_reports_who_is_away(seated):
     alice = await seated["connect"](seated["alice"])
-    assert await ping(alice) == [{"seat": 0, "away": False, "stand_in": False},
-                                 {"seat": 1, "away": True, "stand_in": False}]  # bob never came
+    assert await ping(alice) == [{"seat": 0, "away": False, "stand_in": False, "askable": False},
+                                 {"seat": 1, "away": True, "stand_in": False, "askable": False}]  # bob never came
     bob = await seated["connect"](seated["bob"])
     assert [p["away"] for p in await ping(alice, 2)] == [False, False]
     await bob.disconnect()
@@ -76,7 +76,7 @@ async def test_a_player_lets_a_bot_play_for_the_away_player(seated):
 
     await alice.send_json_to({"type": "stand_in", "id": "s", "seat": 1})
     presence = await until(alice, "presence", lambda m: m["id"] == "s")
-    assert presence["seats"][1] == {"seat": 1, "away": True, "stand_in": True}
+    assert presence["seats"][1] == {"seat": 1, "away": True, "stand_in": True, "askable": False}
     back = await until(alice, "state", lambda m: m["view"]["active"] == 0 and m["view"]["turn"] == 3)
     assert back["status"] == "playing" and any(a["type"] == "end_main" for a in back["legal_actions"])
     match = await db_match(match_id)
@@ -110,6 +110,7 @@ async def test_a_dropped_connection_is_not_handed_to_a_bot_at_once(seated, setti
     assert reply["code"] == "not_away_long" and reply["reason"]
     a_while_ago = timezone.now() - timedelta(seconds=settings.CODEX_STAND_IN_ASK_SECONDS + 1)
     await sync_to_async(MatchPlayer.objects.filter(match=seated["match"], seat=1).update)(seen_at=a_while_ago)
+    assert (await ping(alice, 2))[1]["askable"] is True
     await alice.send_json_to({"type": "stand_in", "id": "s2", "seat": 1})
     assert (await until(alice, "presence", lambda m: m["id"] == "s2"))["seats"][1]["stand_in"] is True
 
