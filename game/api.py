@@ -61,10 +61,13 @@ class MatchViewSet(viewsets.ReadOnlyModelViewSet):
     @action(detail=True, methods=["get"])
     def log(self, request, pk=None):
         """The game log lines of the caller's view and the applied actions,
-        other seats' actions redacted to their type."""
+        other teams' actions redacted to their type."""
         match = self.get_object()
         seat = self.viewer_seat
-        actions = LoggedActionSerializer(match.actions.all(), many=True, context={"viewer_seat": seat}).data
+        players = match.state.get("players", [])
+        team = players[seat]["team"] if seat is not None and seat < len(players) else None
+        visible = {p["seat"] for p in players if team is not None and p["team"] == team}
+        actions = LoggedActionSerializer(match.actions.all(), many=True, context={"visible_seats": visible}).data
         lines = rules.view(match.state, seat).get("log", [])
         return Response({"version": match.version, "seat": seat, "lines": lines, "actions": actions})
 

@@ -32,8 +32,10 @@ class MatchSerializer(serializers.ModelSerializer):
 
 
 class LoggedActionSerializer(serializers.ModelSerializer):
-    """One applied action as a viewer may see it: the viewer's own actions in
-    full, other seats' actions by type only (an action can name a hidden card)."""
+    """One applied action as a viewer may see it: the actions of the viewer
+    and its teammates in full (they share hands and tech picks, house rule
+    R21), other seats' by type only (an action can name a hidden card).
+    Context: ``visible_seats``, the seats whose actions the viewer sees."""
 
     action = serializers.SerializerMethodField()
 
@@ -42,7 +44,7 @@ class LoggedActionSerializer(serializers.ModelSerializer):
         fields = ["seq", "seat", "action", "created"]
 
     def get_action(self, entry: MatchAction) -> dict:
-        """The action, redacted to ``{"type"}`` unless the viewer made it."""
-        if entry.seat == self.context.get("viewer_seat"):
+        """The action, redacted to ``{"type"}`` unless the viewer's team made it."""
+        if entry.seat in self.context.get("visible_seats", ()):
             return entry.action
         return {"type": entry.action.get("type")}

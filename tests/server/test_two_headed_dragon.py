@@ -291,3 +291,20 @@ async def test_a_concession_ends_the_match_for_both_teams(team_table):
     assert (await recv(comms[0]))["code"] == "match_over"
     match = await db_match(team_table["match"].pk)
     assert match.status == "finished" and match.result["winners"] == [0, 1]
+
+
+def test_the_rest_action_log_shows_the_partners_actions_in_full(make_user):
+    """R21: teammates see each other's hands and tech picks, so the REST
+    action log gives a teammate's actions in full; the other team (and
+    spectators) get their type only."""
+    from asgiref.sync import async_to_sync
+
+    from game.services import apply_match_action
+
+    users = [make_user(n) for n in NAMES]
+    match = async_to_sync(start_match)(users, heroes=HEROES, mode="2hg", seed=11)
+    hire = next(a for a in playable(match.state, 0) if a["type"] == "hire")
+    apply_match_action(match.pk, users[0].pk, hire, 0)
+    for viewer, full in ((0, True), (1, True), (2, False), (3, False)):
+        log = logged_in(users[viewer]).get(f"/api/matches/{match.pk}/log/").json()
+        assert log["actions"][0]["action"] == (hire if full else {"type": "hire"}), viewer
