@@ -26,7 +26,7 @@ from game.services import (
     load_snapshot,
     render_for,
 )
-from game import standins
+from game import chat, standins
 from game.signals import session_group
 
 log = logging.getLogger(__name__)
@@ -142,6 +142,9 @@ class MatchConsumer(AsyncWebsocketConsumer):
         self.stand_in_task = None
         await self.accept()
         await self.send_state(access.snapshot)
+        history = await database_sync_to_async(chat.recent)(self.match_id)
+        if history:
+            await self.send_json({"type": "chat_history", "lines": history})
         if self.seat is not None and await database_sync_to_async(standins.connected)(self.match_id, self.seat):
             await self.broadcast_presence(reclaimed=self.seat)  # the player took the seat back from a bot
 
@@ -327,7 +330,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
         await self.send_state(await database_sync_to_async(load_snapshot)(self.match_id), force=True)
 
     async def on_chat(self, msg: dict, msg_id) -> None:
-        """Broadcast a chat line (length-limited, control characters dropped)."""
+        """Keep and broadcast a chat line (length-limited, control characters dropped)."""
         text = msg.get("text")
         text = _clean_chat(text) if isinstance(text, str) else ""
         if not text or len(text) > settings.CODEX_CHAT_MAX_CHARS:
@@ -335,6 +338,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
                 "refused", msg_id, "bad_chat", f"Chat text is 1 to {settings.CODEX_CHAT_MAX_CHARS} characters."
             )
             return
+        await database_sync_to_async(chat.record)(self.match_id, self.seat, self.user.public_name, text)
         await self.channel_layer.group_send(
             self.group,
             {

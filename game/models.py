@@ -76,3 +76,18 @@ class MatchAction(models.Model):
                 name="matchaction_unique_nonce",
             ),
         ]
+
+
+class ChatLine(models.Model):
+    """A chat line said in a match (kept so a reloaded page gets the recent
+    conversation back). ``seat`` is None for a spectator; ``name`` is the
+    sender's public name when they said it."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="chat_lines")
+    seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    name = models.CharField(max_length=40)
+    text = models.TextField()
+    created = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["id"]

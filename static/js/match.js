@@ -140,6 +140,10 @@ function onMessage(m) {
     case "chat":
       addChat(m);
       break;
+    case "chat_history": // on (re)connect: the recent conversation, oldest first
+      $("chat").replaceChildren();
+      for (const line of m.lines) addChat(line, true);
+      break;
     case "pong":
       presence = m.presence || presence;
       renderPresence();
@@ -984,13 +988,14 @@ function showResult() {
 
 // ---- chat, tabs, tooltip --------------------------------------------------
 
-function addChat(m) {
+/** Show a chat line (text only); `old` lines (history) do not count as unread. */
+function addChat(m, old = false) {
   const who = `${m.from}${m.seat === null ? " (watching)" : ""}`;
   const line = el("li", null, { class: m.seat === null ? "spectator-line" : "" });
   line.append(el("b", `${who}: `), el("span", m.text)); // text only, never HTML
   $("chat").append(line);
   line.scrollIntoView({ block: "nearest" });
-  if (ui.tab !== "chat") {
+  if (ui.tab !== "chat" && !old) {
     ui.unread += 1;
     $("chat-unread").textContent = ui.unread;
     $("chat-unread").hidden = false;

@@ -353,3 +353,17 @@ async def test_a_frame_for_a_client_that_just_left_is_dropped():
     await consumer.match_chat({"id": None, "sender": "other", "from": "Ann", "seat": 0, "text": "hi"})
     await consumer.match_chat({"id": None, "sender": "other", "from": "Ann", "seat": 0, "text": "again"})
     assert consumer.gone and len(sent) == 1
+
+
+async def test_chat_comes_back_after_a_reload(table, ws):
+    """A page opened again gets the match's recent chat (oldest first) right
+    after its state, so a reload does not lose the conversation."""
+    await table["comms"][0].send_json_to({"type": "chat", "text": "hello", "id": "c1"})
+    await recv_until(table["comms"][0], "chat")
+    await table["comms"][None].send_json_to({"type": "chat", "text": "nice", "id": "c2"})
+    await recv_until(table["comms"][None], "chat")
+    again, connected, _ = await ws(f"/ws/match/{table['match'].pk}/", table["users"][1])
+    assert connected and (await recv(again))["type"] == "state"
+    history = await recv(again)
+    assert history == {"type": "chat_history", "lines": [
+        {"from": "Alice", "seat": 0, "text": "hello"}, {"from": "Carol", "seat": None, "text": "nice"}]}
