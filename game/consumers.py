@@ -16,6 +16,7 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.core.cache import cache
 
+from game import fanout
 from game.services import (
     AccessDenied,
     ActionRefused,
@@ -24,7 +25,6 @@ from game.services import (
     apply_match_action,
     load_access,
     load_snapshot,
-    render_for,
 )
 from game import chat, standins
 from game.signals import session_group
@@ -81,11 +81,6 @@ def _valid_id(value) -> bool:
     return isinstance(value, str) and len(value) <= MAX_ID_CHARS
 
 
-def _event_snapshot(event: dict) -> Snapshot:
-    """The Snapshot carried by a ``match.version`` group event."""
-    return Snapshot(event["version"], event["state"], event["status"], event["result"])
-
-
 def _valid_nonce(value) -> bool:
     if value is None:
         return True
@@ -123,7 +118,11 @@ class MatchConsumer(AsyncWebsocketConsumer):
         self.early_timer = None
         self.send_lock = asyncio.Lock()
         self.bucket = TokenBucket(settings.CODEX_WS_RATE, settings.CODEX_WS_BURST)
-        invite = parse_qs(self.scope.get("query_string", b"").decode("latin-1")).get("invite", [None])[0]
+        query = parse_qs(self.scope.get("query_string", b"").decode("latin-1"))
+        invite = query.get("invite", [None])[0]
+        # ?patches=1: after the first state, send the changes (docs/PROTOCOL.md "Patches").
+        self.patches = query.get("patches", [None])[0] == "1"
+        self.last_state = None  # the last state message sent, with patches on
         # Join the group before reading the state, so no version slips between.
         await self.channel_layer.group_add(self.group, self.channel_name)
         try:
@@ -214,7 +213,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
         if snapshot.version <= self.sent_version and not force:
             return
         self.sent_version = max(self.sent_version, snapshot.version)
-        await self.send_json(render_for(snapshot, self.seat))
+        await self.send_version(snapshot, full=force)
         # Versions held back for a gap that this one closed (or passed) go now.
         while self.early:
             nxt = min(self.early)
@@ -223,7 +222,17 @@ class MatchConsumer(AsyncWebsocketConsumer):
             event = self.early.pop(nxt)
             if nxt == self.sent_version + 1:
                 self.sent_version = nxt
-                await self.send_json(render_for(_event_snapshot(event), self.seat))
+                await self.send_version(fanout.event_snapshot(self.match_id, event))
+
+    async def send_version(self, snapshot: Snapshot, full: bool = False) -> None:
+        """Send this viewer's view of ``snapshot``: a ``patch`` against the
+        last state sent when the connection asked for patches (and it is
+        smaller), else (or with ``full``) the whole ``state``."""
+        previous = self.last_state if self.patches and not full else None
+        text, message = fanout.frame_for(snapshot, self.seat, previous)
+        if self.patches:
+            self.last_state = message
+        await self.send(text_data=text)
 
     async def disconnect(self, code):
         """Stop waiting for held-back versions and playing stand-ins; a seat's
@@ -313,17 +322,8 @@ class MatchConsumer(AsyncWebsocketConsumer):
 
     async def broadcast_version(self, snapshot: Snapshot) -> None:
         """Tell every connection of the match (this one included) about a
-        committed version."""
-        await self.channel_layer.group_send(
-            self.group,
-            {
-                "type": "match.version",
-                "version": snapshot.version,
-                "state": snapshot.state,
-                "status": snapshot.status,
-                "result": snapshot.result,
-            },
-        )
+        committed version (the state travels as JSON text: game/fanout.py)."""
+        await self.channel_layer.group_send(self.group, fanout.version_event(self.match_id, snapshot))
 
     async def on_resync(self, msg: dict, msg_id) -> None:
         """Send a full ``state`` from the database, whatever was sent before."""
@@ -440,7 +440,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
             if self.early_timer is None:
                 self.early_timer = asyncio.create_task(self._release_early())
             return
-        await self.send_state(_event_snapshot(event))
+        await self.send_state(fanout.event_snapshot(self.match_id, event))
 
     async def _release_early(self) -> None:
         """After the reorder wait, send the held-back versions (a gap stays)."""
@@ -455,7 +455,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
                         event = self.early.pop(version)
                         if version > self.sent_version:
                             self.sent_version = version
-                            await self.send_json(render_for(_event_snapshot(event), self.seat))
+                            await self.send_version(fanout.event_snapshot(self.match_id, event))
         finally:
             self.early_timer = None
 

@@ -410,7 +410,7 @@ def test_missed_version_resync_refusal_and_reconnect(browser, live_server_url):
 
         def to_page(message):
             if proxy["drop_state"] is not None and f'"version":{proxy["drop_state"]},' in message \
-                    and message.startswith('{"type":"state"'):
+                    and message.startswith(('{"type":"state"', '{"type":"patch"')):  # the page asks for patches
                 proxy["drop_state"] = None
                 return  # this version never reaches the page
             if proxy["drop_applied"] and message.startswith('{"type":"applied"'):

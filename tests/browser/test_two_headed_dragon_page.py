@@ -14,12 +14,14 @@ them; the shared base appears once per team; whose turn it is and who has
 ended their main phase is written on the page; every page reaches every
 version; no action is refused.
 """
+import copy
 import json
 import os
 import re
 
 import pytest
 
+from game.patch import apply
 from tests.browser.test_match_page import (
     DESKTOP, PHONE, SHOTS, Table, notice, pick_hero_and_ready, signup, version, wait_version,
 )
@@ -58,12 +60,18 @@ def check_hands(players: dict, watcher) -> None:
 
 
 def check_frames(frames: dict, watcher_frames: list) -> int:
-    """No state frame gives a seat the other team's hands (nor the spectator any)."""
+    """No state (sent whole, or rebuilt from a patch: the page asks for
+    patches) gives a seat the other team's hands (nor the spectator any)."""
     count = 0
     for seat, got in [*frames.items(), (None, watcher_frames)]:
+        last = None
         for frame in got:
+            if frame.get("type") == "patch":
+                assert last is not None and frame["base"] == last["version"], (seat, frame["version"])
+                frame = {**apply(copy.deepcopy(last), frame["ops"]), "version": frame["version"]}
             if frame.get("type") != "state":
                 continue
+            last = frame
             count += 1
             for p in frame["view"]["players"]:
                 same_team = seat is not None and p["seat"] // 2 == seat // 2

@@ -161,8 +161,8 @@ async def test_versions_out_of_order_are_put_back_in_order(table, settings):
     layer = get_channel_layer()
 
     def event(version):
-        return {"type": "match.version", "version": version, "state": match.state, "status": "playing",
-                "result": None}
+        return {"type": "match.version", "version": version, "state": json.dumps(match.state),
+                "status": "playing", "result": None}  # the state travels as text (game/fanout.py)
 
     await layer.group_send(group_name(match.pk), event(2))
     await layer.group_send(group_name(match.pk), event(1))
@@ -267,7 +267,8 @@ async def test_old_or_repeated_versions_are_dropped(table):
         await recv_until(comm, "state")
     # a late, older broadcast (e.g. reordered between workers) is ignored
     layer = get_channel_layer()
-    stale = {"type": "match.version", "version": 0, "state": match.state, "status": "playing", "result": None}
+    stale = {"type": "match.version", "version": 0, "state": json.dumps(match.state), "status": "playing",
+             "result": None}
     await layer.group_send(group_name(match.pk), stale)
     for comm in table["comms"].values():
         assert await comm.receive_nothing(timeout=0.3)
