@@ -184,6 +184,20 @@ function inviteBox(table) {
   return el("div", null, { class: "invite" }, el("span", table.is_public ? "Invite link:" : "Private — invite link:", { class: "hint" }), input, copy);
 }
 
+/** "3 players · open: seats 2 and 3" — a table's size and its free seats (modes without teams). */
+function seatSummary(table) {
+  const open = table.seats.filter((s) => !s.player).map((s) => s.index + 1);
+  let text = `${table.seats.length} players`;
+  if (table.status === "open") {
+    if (!open.length) text += " · every seat is taken";
+    else if (open.length === 1) text += ` · open: seat ${open[0]}`;
+    else text += ` · open: seats ${open.slice(0, -1).join(", ")} and ${open[open.length - 1]}`;
+  }
+  return el("p", text, {
+    class: "hint open-seats", "data-seats": table.seats.length, "data-open": open.join(" "),
+  });
+}
+
 function renderTable(table) {
   const mySeat = table.seats.find((s) => s.user_id === config.userId);
   const focus = config.focusTable === table.id;
@@ -220,6 +234,7 @@ function renderTable(table) {
     }
     box.append(grid);
   } else {
+    box.append(seatSummary(table));
     const seats = el("ul", null, { class: "seats" });
     for (const seat of table.seats) seats.append(renderSeat(table, seat, mySeat));
     box.append(seats);
@@ -316,6 +331,44 @@ async function refresh(force = false) {
   }
 }
 
+/**
+ * The seat count choice of the new-table form, for a mode played by a
+ * varying number of players (free-for-all: 3, 4 or 5); hidden otherwise.
+ */
+function showSeatCounts() {
+  const mode = modes[$("mode-select").value];
+  const choice = $("seat-count");
+  const varies = !!mode && mode.max_seats > mode.min_seats;
+  $("seat-count-label").hidden = !varies;
+  choice.disabled = !varies;
+  if (!varies) return;
+  const kept = Number(choice.value) || mode.min_seats;
+  const counts = [];
+  for (let n = mode.min_seats; n <= mode.max_seats; n += 1) counts.push(n);
+  choice.replaceChildren(...counts.map((n) => el("option", `${n} players`, { value: n })));
+  choice.value = String(Math.min(mode.max_seats, Math.max(mode.min_seats, kept)));
+}
+
+/** Create a table from the form; the button stays disabled until the server answers (no double tables). */
+async function createTable(event) {
+  event.preventDefault();
+  const form = event.target;
+  const submit = $("create-table");
+  if (submit.disabled) return;
+  submit.disabled = true;
+  const body = {
+    mode: form.mode.value,
+    is_public: form.is_public.checked,
+    allow_spectators: form.allow_spectators.checked,
+  };
+  if (!form.seat_count.disabled) body.seat_count = Number(form.seat_count.value);
+  try {
+    await act("POST", "/api/tables/", body);
+  } finally {
+    submit.disabled = false;
+  }
+}
+
 async function init() {
   const [result, cards] = await Promise.all([api("GET", "/api/modes/"), loadCatalog()]);
   catalog = cards;
@@ -324,15 +377,9 @@ async function init() {
     modes[mode.key] = mode;
     select.append(el("option", mode.label, { value: mode.key }));
   }
-  $("new-table").onsubmit = (event) => {
-    event.preventDefault();
-    const form = event.target;
-    act("POST", "/api/tables/", {
-      mode: form.mode.value,
-      is_public: form.is_public.checked,
-      allow_spectators: form.allow_spectators.checked,
-    });
-  };
+  select.onchange = showSeatCounts;
+  showSeatCounts();
+  $("new-table").onsubmit = createTable;
   await refresh(true);
   setInterval(() => { if (!document.hidden) refresh(); }, POLL_MS);
 }
