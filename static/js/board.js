@@ -47,13 +47,25 @@ export function patrolSlotOf(player, iid) {
   return null;
 }
 
-/** A readable name for any id a legal action or a prompt can name. */
+/** The player at `seat`, or undefined. */
+export function playerAt(view, seat) {
+  return view.players.find((p) => p.seat === seat);
+}
+
+/**
+ * A readable name for any id a legal action or a prompt can name. A prompt
+ * that asks for a player (R27: "choose an opponent") offers seat numbers:
+ * they read as the player's name.
+ */
 export function describeId(view, catalog, id) {
   if (id === null || id === undefined) return "nothing";
+  if (typeof id === "number" && playerAt(view, id)) return playerAt(view, id).name;
   const str = String(id);
   const found = findCard(view, str);
   if (found) return `${found.card.name} (${found.player.name})`;
-  let m = str.match(/^bld:(\d+):(\w+)$/);
+  let m = str.match(/^workers:(\d+)$/);
+  if (m) return `a worker of ${(playerAt(view, Number(m[1])) || { name: `seat ${m[1]}` }).name}`;
+  m = str.match(/^bld:(\d+):(\w+)$/);
   if (m) {
     const p = view.players[Number(m[1])];
     const b = p && p.buildings[m[2]];
@@ -65,7 +77,10 @@ export function describeId(view, catalog, id) {
     return `Base (${names.join(" & ") || `team ${m[1]}`})`;
   }
   m = str.match(/^slot:(\d+):(\w+)$/);
-  if (m) return `${words(m[2])} slot`;
+  if (m) {
+    const p = playerAt(view, Number(m[1]));
+    return `${words(m[2])} slot${p ? ` (${p.name})` : ""}`;
+  }
   if (catalog.has(str)) return catalog.get(str).name;
   return words(str);
 }
@@ -85,8 +100,30 @@ function statLine(atk, hp, damage) {
   return box;
 }
 
-/** A card in play (unit, hero, upgrade, building...) as a tile. */
-export function playTile(catalog, c) {
+/**
+ * The seat a thing on the board belongs to (for grouping choices by
+ * player): a card's controller, a building's or patrol slot's player, the
+ * first player of a base's team; null for anything else (a spec, a word).
+ */
+export function seatOfId(view, id) {
+  const str = String(id);
+  const found = findCard(view, str);
+  if (found) return found.player.seat;
+  const m = str.match(/^(?:bld|slot|workers):(\d+)(?::\w+)?$/);
+  if (m) return Number(m[1]);
+  const b = str.match(/^base:(\d+)$/);
+  if (b) {
+    const p = view.players.find((x) => x.team === Number(b[1]));
+    return p ? p.seat : null;
+  }
+  return null;
+}
+
+/**
+ * A card in play (unit, hero, upgrade, building...) as a tile. `lender`:
+ * the name of the player who lent it (free-for-all, R26), shown on it.
+ */
+export function playTile(catalog, c, lender = null) {
   const rec = catalog.get(c.card) || {};
   const cls = ["card", `kind-${c.kind}`, `color-${rec.color || "neutral"}`];
   if (c.exhausted) cls.push("exhausted");
@@ -109,6 +146,12 @@ export function playTile(catalog, c) {
   if (c.disabled) chips.append(el("span", "disabled", { class: "chip status" }));
   if (c.exhausted) chips.append(el("span", "exhausted", { class: "chip status" }));
   if (c.arrived_this_turn) chips.append(el("span", "new", { class: "chip status", title: "Arrived this turn" }));
+  if (lender) {
+    tile.classList.add("lent");
+    chips.append(el("span", `lent by ${lender}`, {
+      class: "chip lent", title: `${lender} lent it: it goes back to ${lender} when its borrower's upkeep begins`,
+    }));
+  }
   if (chips.childElementCount) tile.append(chips);
   const stats = statLine(c.atk, c.hp, c.damage);
   if (stats) tile.append(stats);
@@ -212,6 +255,22 @@ export function baseTile(view, team, label = "Base") {
     el("span", `${left}/${rec.hp}`, { class: "bld-hp", title: "Base HP" }));
 }
 
+/** The name of the player who lent card `c` (free-for-all, R26), or null. */
+export function lenderName(view, c) {
+  if (c.lent_by === undefined || c.lent_by === null) return null;
+  return (playerAt(view, c.lent_by) || { name: `seat ${c.lent_by}` }).name;
+}
+
+/** Free-for-all final rounds (R28): "tied" on the tied leaders, "one more turn" on those still to play. */
+function finalTags(view, p) {
+  const final = view.final;
+  if (!final || view.status !== "playing") return [];
+  const tags = [];
+  if (final.tied.includes(p.seat)) tags.push(el("span", "tied leader", { class: "tag tied-tag", title: "Tied for the highest base" }));
+  if (final.order.includes(p.seat)) tags.push(el("span", "one more turn", { class: "tag final-tag", title: "Takes one more turn before the game is decided" }));
+  return tags;
+}
+
 function stat(label, value, cls = "") {
   return el("span", null, { class: `stat ${cls}`.trim() }, el("span", label, { class: "stat-label" }), el("b", value));
 }
@@ -237,8 +296,12 @@ export function playerArea(view, catalog, p, opts) {
   if (opts.isMe) title.append(el("span", "you", { class: "tag you-tag" }));
   if (opts.partner) title.append(el("span", "partner", { class: "tag partner-tag" }));
   if (opts.active) title.append(el("span", "turn", { class: "tag turn-tag" }));
-  if (p.tech_owed) title.append(el("span", "tech owed", { class: "tag", title: "Still picking tech cards" }));
-  if (p.ended_main && opts.active) title.append(el("span", "main ended", { class: "tag ended-tag" }));
+  if (opts.active && view.phase === "lend") {
+    title.append(el("span", "lending", { class: "tag lending-tag", title: "Lending ready units or heroes to other players' patrol zones" }));
+  }
+  if (p.tech_owed && view.status === "playing") title.append(el("span", "picking tech", { class: "tag tech-tag", title: "Still picking tech cards (from the codex)" }));
+  if (p.ended_main && opts.active && view.phase === "main") title.append(el("span", "main ended", { class: "tag ended-tag" }));
+  for (const tag of finalTags(view, p)) title.append(tag);
   head.append(title);
   const stats = el("div", null, { class: "stats" });
   stats.append(
@@ -249,6 +312,11 @@ export function playerArea(view, catalog, p, opts) {
     stat("discard", p.discard_count),
   );
   if (p.codex_count !== undefined) stats.append(stat("codex", p.codex_count));
+  if (p.free_gold && view.active === p.seat) {
+    const free = stat("free gold", `+${p.free_gold}`, "free-gold");
+    free.title = "Gold gained this turn for opposing units killed (at most 3 a turn)";
+    stats.append(free);
+  }
   if (p.trash_count) stats.append(stat("trash", p.trash_count));
   const threeHero = view.mode === "3hero";
   if (threeHero) {
@@ -271,7 +339,7 @@ export function playerArea(view, catalog, p, opts) {
     box.append(el("span", words(slot), { class: "slot-name" }));
     const iid = p.patrol[slot];
     const card = iid && p.play.find((c) => c.iid === iid);
-    if (card) box.append(playTile(catalog, card));
+    if (card) box.append(playTile(catalog, card, lenderName(view, card)));
     patrol.append(box);
   }
   const inPlay = el("div", null, { class: "zone in-play cards-row" });
@@ -286,7 +354,7 @@ export function playerArea(view, catalog, p, opts) {
   } else {
     for (const h of p.command) inPlay.append(commandTile(catalog, h));
   }
-  for (const c of p.play) if (!patrolling.has(c.iid)) inPlay.append(playTile(catalog, c));
+  for (const c of p.play) if (!patrolling.has(c.iid)) inPlay.append(playTile(catalog, c, lenderName(view, c)));
   for (const f of p.future || []) inPlay.append(futureTile(catalog, f));
   if (!inPlay.childElementCount) inPlay.append(el("span", "nothing in play", { class: "empty-note" }));
   inPlayWrap.append(el("h3", "In play", { class: "zone-title" }), inPlay);

@@ -6,7 +6,8 @@ import { el, loadCatalog, pageConfig, roman, words } from "./common.js";
 import { bagKey, cardHasActions, indexActions, narrow } from "./legal.js";
 import { applyPatch } from "./patch.js";
 import {
-  baseTile, describeId, findCard, handTile, heroBand, keywordLabel, patrolSlotOf, playerArea, slotLabel,
+  baseTile, describeId, findCard, handTile, heroBand, keywordLabel, lenderName, patrolSlotOf, playerArea, seatOfId,
+  slotLabel,
 } from "./board.js";
 
 const config = pageConfig("match-config");
@@ -35,6 +36,8 @@ const ui = {
   tab: "log",
   logLast: null, // n of the last log line shown
   unread: 0,
+  news: [], // free-for-all announcements of the current turn: {text, kind}
+  newsTurn: null, // the turn they belong to
 };
 
 // ---- connection -----------------------------------------------------------
@@ -183,6 +186,7 @@ function onPatch(m) {
 function onState(m) {
   if (m.version < version) return; // an older snapshot: drop it
   const gap = version >= 0 && m.version > version + 1;
+  noteNews(msg && msg.view, m.view);
   msg = m;
   version = m.version;
   idx = indexActions(m.legal_actions || []);
@@ -239,6 +243,17 @@ function winners() {
   const v = view();
   if (v.winners && v.winners.length) return v.winners;
   return v.winner === null || v.winner === undefined ? [] : [v.winner];
+}
+
+/** True in a free-for-all (3 to 5 players, each on their own). */
+function isFfa() {
+  return view().mode === "ffa";
+}
+
+/** HP left on `team`'s base and its full HP. */
+function baseOf(team) {
+  const t = view().teams[team] || { hp: 0, damage: 0 };
+  return { left: Math.max(0, t.hp - t.damage), hp: t.hp };
 }
 
 function showNotice(text) {
@@ -331,6 +346,30 @@ function myPrompt() {
   return prompt && msg.seat !== null && prompt.seat === msg.seat && prompt.options ? prompt : null;
 }
 
+// ---- free-for-all actions (repair R24, lending R26) -----------------------
+
+/** The legal action of `type` among those the page has no own index for, or undefined. */
+function otherAction(type) {
+  return idx.other.find((a) => a.type === type);
+}
+
+/** The legal lend actions (of card `iid` only, when given). */
+function lendActions(iid = null) {
+  return idx.other.filter((a) => a.type === "lend" && (iid === null || a.card === iid));
+}
+
+/** The patrol slot a lend action fills, as the board names it. */
+function lendSlot(a) {
+  return `slot:${a.to}:${a.slot}`;
+}
+
+/** Choose where to lend card `iid` (the empty slots light up on the board). */
+function startLending(iid) {
+  const found = findCard(view(), iid);
+  const name = found ? found.card.name : describeId(view(), catalog, iid);
+  startTargeting(`Lend ${name}: choose another player's empty patrol slot`, () => lendActions(iid), (a) => [lendSlot(a)]);
+}
+
 // ---- what is clickable on the board ---------------------------------------
 
 /** Map of data-tid -> handler for the things that are legal picks right now. */
@@ -358,6 +397,7 @@ function activeTargets() {
         if (a.slot !== null && player) out.set(`slot:${player.seat}:${a.slot}`, Object.assign(() => act(a), { kind: "patrol" }));
       }
     }
+    for (const a of lendActions(ui.selected)) out.set(lendSlot(a), Object.assign(() => act(a), { kind: "patrol" }));
   }
   return out;
 }
@@ -378,6 +418,80 @@ function onBoardClick(event) {
   if (ui.targeting) ui.targeting = null;
   setDockCollapsed(false);
   render();
+}
+
+// ---- free-for-all announcements ---------------------------------------------
+
+const MERCENARY = "mercenary"; // the Mercenary token's card id (free-for-all, R23)
+
+/** Cards in play of every player, by id. */
+function cardsInPlay(v) {
+  const out = new Map();
+  for (const p of v.players) for (const c of p.play) out.set(c.iid, { card: c, player: p });
+  return out;
+}
+
+/**
+ * Compare the view before and after a version and keep, for the current
+ * turn, what a free-for-all player must not miss: Mercenary tokens arriving
+ * (R23), free gold (R25) and cards lent (R26). The final rounds (R28) are
+ * shown from the view itself (renderNews). Nothing on the first view.
+ */
+function noteNews(before, after) {
+  if (after.turn !== ui.newsTurn) {
+    ui.news = [];
+    ui.newsTurn = after.turn;
+  }
+  if (!before || after.mode !== "ffa") return;
+  const old = cardsInPlay(before);
+  const add = (text, kind) => {
+    ui.news.push({ text, kind });
+    if (ui.news.length > 5) ui.news.shift();
+  };
+  for (const p of after.players) {
+    const tokens = p.play.filter((c) => c.card === MERCENARY && !old.has(c.iid)).length;
+    if (tokens) {
+      const what = tokens > 1 ? `${tokens} Mercenary tokens (1/1 each)` : "1 Mercenary token (a 1/1)";
+      add(`${p.name} got ${what}: the head start of the later players in a free-for-all.`, "mercenary");
+    }
+    const was = before.players.find((x) => x.seat === p.seat);
+    // The count restarts when its player's turn begins (it stays on the others' heads meanwhile).
+    const fresh = before.turn !== after.turn && p.seat === after.active;
+    const gained = p.free_gold - (was && !fresh ? was.free_gold : 0);
+    if (gained > 0) {
+      add(`${p.name} gained ${gained} free gold for opposing units killed (${p.free_gold} of 3 this turn).`, "free-gold");
+    }
+    for (const c of p.play) {
+      const then = old.get(c.iid);
+      if (c.lent_by !== undefined && c.lent_by !== null && !(then && then.card.lent_by === c.lent_by)) {
+        add(`${lenderName(after, c)} lent ${c.name} to ${p.name}: it patrols for ${p.name} until ${p.name}'s upkeep.`, "lent");
+      }
+    }
+  }
+}
+
+/** The final rounds of a free-for-all (R28) as one sentence, or null. */
+function finalText() {
+  const v = view();
+  const f = v.final;
+  if (!f || v.status !== "playing") return null;
+  const tied = f.tied.map(nameOfSeat);
+  const hp = f.tied.length ? baseOf(teamOf(f.tied[0])).left : 0;
+  const left = f.order.map(nameOfSeat);
+  let text = `A base has fallen. ${tied.join(" and ")} are tied for the highest base (${hp} HP): each takes one more turn`;
+  text += f.round > 1 ? ` (tie round ${f.round}).` : ".";
+  text += left.length ? ` Still to play after this turn: ${left.join(", ")}.` : " This is the last turn of the round.";
+  return text;
+}
+
+function renderNews() {
+  const box = $("news");
+  const lines = [];
+  const final = finalText();
+  if (final) lines.push(el("li", final, { class: "news-final", "data-kind": "final" }));
+  for (const n of ui.news) lines.push(el("li", n.text, { "data-kind": n.kind }));
+  box.replaceChildren(...lines);
+  box.hidden = !lines.length;
 }
 
 // ---- rendering --------------------------------------------------------------
@@ -426,6 +540,7 @@ function render() {
   $("turn").textContent = v.turn;
   $("you").textContent = msg.seat === null ? "watching" : `you: ${nameOfSeat(msg.seat)}`;
   renderBanner();
+  renderNews();
   renderBoard();
   renderHand();
   renderActionBar();
@@ -446,7 +561,10 @@ function bannerText() {
     const reason = (msg.result && msg.result.reason) || v.result_reason || "";
     if (!won.length) return { text: `Game over${reason ? `: ${reason}` : ""}.`, cls: "over" };
     let who = `${names(won.map((s) => ({ name: nameOfSeat(s) })))} ${won.length > 1 ? "win" : "wins"}`;
-    if (won.includes(mine)) who = won.length > 1 ? "Your team wins" : "You win";
+    if (won.includes(mine)) {
+      if (won.length === 1) who = "You win";
+      else who = teamGame() ? "Your team wins" : `You share the win with ${names(won.filter((s) => s !== mine).map((s) => ({ name: nameOfSeat(s) })))}`;
+    }
     return { text: `Game over — ${who}${reason ? ` (${reason})` : ""}.`, cls: "over" };
   }
   if (v.prompt) {
@@ -469,19 +587,29 @@ function bannerText() {
     const mate = partner.ended_main ? `${partner.name} has ended their main phase` : `${partner.name} plays too`;
     return { text: `Your team's turn — ${phase} · ${mate}${owesTech ? " · pick your tech cards" : ""}.`, cls: "mine" };
   }
+  // Free-for-all: others still picking tech cards while this turn goes on (R11).
+  const othersPicking = v.players.filter((p) => p.tech_owed && p.seat !== mine && !acting.includes(p));
+  const alsoPicking = othersPicking.length
+    ? ` · ${names(othersPicking)} ${othersPicking.length > 1 ? "are" : "is"} still picking tech cards` : "";
   if (me) {
     if (v.phase === "tech") return { text: "Your turn: pick your tech cards to begin.", cls: "mine" };
-    return { text: `Your turn — ${phase}${owesTech ? " · pick your tech cards" : ""}.`, cls: "mine" };
+    if (v.phase === "lend") {
+      return { text: "Your lending step: lend ready units or heroes to other players' empty patrol slots, or click Done lending.", cls: "mine" };
+    }
+    return { text: `Your turn — ${phase}${owesTech ? " · pick your tech cards" : ""}${alsoPicking}.`, cls: "mine" };
   }
   const who = names(acting);
   let text;
-  if (v.phase === "tech") {
+  if (v.phase === "lend") {
+    text = `${who} is lending (units or heroes into other players' empty patrol slots)${alsoPicking}`;
+  } else if (v.phase === "tech") {
     const picking = acting.filter((p) => p.tech_owed);
-    text = `${who}'s turn — ${names(picking.length ? picking : acting)} ${picking.length > 1 ? "are" : "is"} picking tech cards`;
+    text = `${who}'s turn — ${names(picking.length ? picking : acting)} ${picking.length > 1 ? "are" : "is"} picking tech cards${alsoPicking}`;
   } else {
     text = `${who}'s turn — ${phase}`;
     const ended = acting.filter((p) => p.ended_main);
     if (acting.length > 1 && ended.length) text += ` · ${names(ended)} ended their main phase`;
+    text += alsoPicking;
   }
   if (owesTech) return { text: `${text}. Meanwhile, pick your tech cards.`, cls: "mine" };
   if (mine === null) text += " · you are watching";
@@ -498,15 +626,52 @@ function renderBoard() {
   const v = view();
   const playing = msg.status === "playing";
   const acting = new Set(playing ? actingPlayers().map((p) => p.seat) : []);
+  renderSeatStrip(acting);
   if (teamGame()) {
     renderTeamBoard(acting);
     return;
   }
+  // Around the table: the players after you in turn order, then you at the
+  // bottom (a spectator sits where the first player does).
   const mySeat = msg.seat === null ? v.players[0].seat : msg.seat;
-  const others = v.players.filter((p) => p.seat !== mySeat);
-  const mine = v.players.find((p) => p.seat === mySeat);
+  const at = v.players.findIndex((p) => p.seat === mySeat);
+  const others = [...v.players.slice(at + 1), ...v.players.slice(0, at)];
+  const mine = v.players[at];
+  $("opponents").classList.toggle("several", others.length > 1);
   $("opponents").replaceChildren(...others.map((p) => playerArea(v, catalog, p, { isMe: false, active: acting.has(p.seat) })));
   $("me-area").replaceChildren(playerArea(v, catalog, mine, { isMe: msg.seat !== null, active: acting.has(mine.seat) }));
+}
+
+/**
+ * Free-for-all: every player in turn order on one line (a link to their
+ * area): base HP, gold, and who is taking the turn, lending, still picking
+ * tech cards (R11), tied in the final rounds (R28) or has won.
+ */
+function renderSeatStrip(acting) {
+  const v = view();
+  const strip = $("seat-strip");
+  strip.hidden = teamGame() || v.players.length < 3;
+  if (strip.hidden) return;
+  const won = msg.status === "playing" ? [] : winners();
+  strip.replaceChildren(...v.players.map((p) => {
+    const base = baseOf(p.team);
+    const item = el("li", null, {
+      class: `seat-chip${acting.has(p.seat) ? " active" : ""}${p.seat === msg.seat ? " me" : ""}`, "data-seat": p.seat,
+    });
+    const link = el("a", null, { href: `#seat-${p.seat}`, class: "seat-link" });
+    link.append(el("span", p.name, { class: "pname" }));
+    if (p.seat === msg.seat) link.append(el("span", "you", { class: "tag you-tag" }));
+    link.append(el("span", `base ${base.left}/${base.hp}`, { class: `seat-hp${base.left < base.hp ? " hurt" : ""}`, title: "Base HP left" }),
+      el("span", `${p.gold} gold`, { class: "seat-gold" }));
+    const status = [];
+    if (won.includes(p.seat)) status.push(["winner", "turn-tag"]);
+    if (acting.has(p.seat)) status.push([v.phase === "lend" ? "lending" : v.phase === "tech" ? "turn · tech" : "turn", v.phase === "lend" ? "lending-tag" : "turn-tag"]);
+    if (p.tech_owed && msg.status === "playing" && !(acting.has(p.seat) && v.phase === "tech")) status.push(["picking tech", "tech-tag"]);
+    if (v.final && msg.status === "playing" && v.final.tied.includes(p.seat)) status.push(["tied", "tied-tag"]);
+    for (const [text, cls] of status) link.append(el("span", text, { class: `tag ${cls}` }));
+    item.append(link);
+    return item;
+  }));
 }
 
 /**
@@ -603,10 +768,20 @@ function renderActionBar() {
     { "data-action": "hire" }));
   }
   items.push(...buildButtons());
+  const repair = otherAction("repair");
+  if (repair) {
+    const base = baseOf(teamOf(msg.seat));
+    items.push(button("Repair base: 3 gold → 1 HP", () => act(repair), {
+      "data-action": "repair", title: `Your base has ${base.left} of ${base.hp} HP; repair as often as your gold allows`,
+    }));
+  }
+  const endLending = otherAction("end_lending");
+  if (endLending) items.push(button("Done lending", () => act(endLending), { class: "btn primary", "data-action": "end_lending" }));
   // Action types this page has no special control for: one button per type;
   // when several actions share it, pick what they differ in on the board.
+  const OWN_CONTROLS = new Set(["repair", "lend", "end_lending"]);
   const byType = new Map();
-  for (const a of idx.other) byType.set(a.type, [...(byType.get(a.type) || []), a]);
+  for (const a of idx.other) if (!OWN_CONTROLS.has(a.type)) byType.set(a.type, [...(byType.get(a.type) || []), a]);
   for (const [type, list] of byType) {
     const name = words(type).replace(/^./, (ch) => ch.toUpperCase());
     if (list.length === 1) {
@@ -618,10 +793,17 @@ function renderActionBar() {
     }
   }
   if (idx.concede) {
-    items.push(button("Concede", () => confirmThen(teamGame() ? "Concede this game for your team? The other team wins." : "Concede this game? Your opponent wins.", "Concede", () => act(idx.concede)),
+    items.push(button("Concede", () => confirmThen(concedeQuestion(), "Concede", () => act(idx.concede)),
       { class: "btn danger ghost", "data-action": "concede" }));
   }
   bar.replaceChildren(...items);
+}
+
+/** The question before conceding: what it means in this mode. */
+function concedeQuestion() {
+  if (teamGame()) return "Concede this game for your team? The other team wins.";
+  if (isFfa()) return "Concede? Your base drops to 0 HP and the game ends: the highest base wins (tied leaders first take one more turn).";
+  return "Concede this game? Your opponent wins.";
 }
 
 /** "Blood (Drakk Ramhorn)": a spec and the hero who brings it. */
@@ -711,6 +893,21 @@ function promptPanel(prompt) {
   return box;
 }
 
+/**
+ * Ids grouped by the player they belong to ([[seat, ids], ...] in turn
+ * order from the active player), or null when they are not all things of
+ * players or all one player's.
+ */
+function bySeat(ids) {
+  const seats = ids.map((id) => seatOfId(view(), id));
+  if (!ids.length || seats.some((s) => s === null) || new Set(seats).size < 2) return null;
+  const groups = new Map();
+  ids.forEach((id, i) => groups.set(seats[i], [...(groups.get(seats[i]) || []), id]));
+  const count = view().players.length;
+  const from = (seat) => (seat - view().active + count) % count;
+  return [...groups].sort(([a], [b]) => from(a) - from(b));
+}
+
 function targetingPanel() {
   const t = ui.targeting;
   const n = narrow(t.source(), t.path, t.chosen);
@@ -720,11 +917,29 @@ function targetingPanel() {
     box.append(el("p", `Chosen: ${t.chosen.map((id) => describeId(view(), catalog, id)).join(", ")}`, { class: "hint" }));
   }
   box.append(el("p", "Pick one of the highlighted targets on the board, or here:", { class: "hint" }));
-  const list = el("div", null, { class: "options" });
-  for (const id of n.next) {
-    list.append(optionButton(t.label ? t.label(id) : describeId(view(), catalog, id), () => pickTarget(id), { "data-option": id }));
+  const option = (id) => optionButton(t.label ? t.label(id) : describeId(view(), catalog, id), () => pickTarget(id), { "data-option": id });
+  const groups = bySeat(n.next);
+  if (!groups) {
+    box.append(el("div", null, { class: "options" }, ...n.next.map(option)));
+  } else {
+    // Things of several players (an attack in a free-for-all): one group per player, named.
+    for (const [seat, ids] of groups) {
+      // Each option without the player's name the group title already gives.
+      const suffix = ` (${nameOfSeat(seat)})`;
+      const named = (id) => {
+        const b = option(id);
+        if (b.textContent.endsWith(suffix)) b.textContent = b.textContent.slice(0, -suffix.length);
+        return b;
+      };
+      const group = el("div", null, { class: "option-group", "data-group": seat });
+      const base = baseOf(teamOf(seat));
+      group.append(el("h3", null, { class: "option-group-title" },
+        el("span", seat === msg.seat ? `${nameOfSeat(seat)} (you)` : nameOfSeat(seat), { class: "pname" }),
+        el("span", `base ${base.left}/${base.hp}`, { class: "hint" })));
+      group.append(el("div", null, { class: "options" }, ...ids.map(named)));
+      box.append(group);
+    }
   }
-  box.append(list);
   const row = el("div", null, { class: "row" });
   if (n.complete.length) row.append(button("Done", () => act(n.complete[0]), { class: "btn primary" }));
   row.append(button("Cancel", () => { ui.targeting = null; render(); }, { class: "btn ghost" }));
@@ -799,6 +1014,31 @@ function techPanel() {
   return box;
 }
 
+/**
+ * The lending step (free-for-all, R26): the viewer's cards that may be lent,
+ * each opening the choice of a slot; and "Done lending".
+ */
+function lendPanel() {
+  const box = el("section", null, { class: "panel pending-panel lend-panel", id: "lend-panel" });
+  box.append(el("h2", "Lend to other players", { class: "panel-title" }));
+  box.append(el("p", "Put a ready unit or hero of yours into another player's empty patrol slot: it patrols for them "
+    + "until their upkeep begins, then comes back to you. If it dies there, it goes to your discard pile and you get its slot's bonus.",
+  { class: "hint" }));
+  const cards = [...new Set(lendActions().map((a) => a.card))];
+  const list = el("div", null, { class: "options" });
+  for (const iid of cards) {
+    const found = findCard(view(), iid);
+    const slots = lendActions(iid).length;
+    list.append(optionButton(`${found ? found.card.name : iid} → ${slots} open slot${slots > 1 ? "s" : ""}…`, () => startLending(iid), { "data-lend": iid }));
+  }
+  if (!cards.length) list.append(el("p", "Nothing of yours can be lent now.", { class: "hint" }));
+  box.append(list);
+  const done = otherAction("end_lending");
+  box.append(el("div", null, { class: "row" },
+    button("Done lending", () => act(done), { class: "btn primary", "data-action": "end_lending" })));
+  return box;
+}
+
 /** Fold the phone dock down to its handle (or open it again). */
 function setDockCollapsed(collapsed) {
   $("dock").classList.toggle("collapsed", collapsed);
@@ -812,6 +1052,7 @@ function renderPending() {
   const prompt = myPrompt();
   if (prompt) parts.push(promptPanel(prompt));
   if (ui.targeting) parts.push(targetingPanel());
+  else if (otherAction("end_lending")) parts.push(lendPanel());
   if (idx.tech.length && me()) parts.push(techPanel());
   box.replaceChildren(...parts);
   box.hidden = !parts.length;
@@ -830,8 +1071,8 @@ function factsLine(rec) {
 
 /** The actions of the selected card, as buttons. */
 function cardActions(id) {
-  const entry = idx.byCard.get(id);
-  if (!entry) return [];
+  if (!idx.byCard.has(id) && !lendActions(id).length) return [];
+  const entry = idx.byCard.get(id) || { play: [], levelUp: [], abilities: new Map(), attack: [], patrol: [] };
   const found = findCard(view(), id);
   const name = found ? found.card.name : describeId(view(), catalog, id);
   const out = [];
@@ -860,6 +1101,7 @@ function cardActions(id) {
     const label = a.slot === null ? "Leave the patrol zone" : `Patrol as ${words(a.slot)}`;
     out.push(button(label, () => act(a), { "data-action": "patrol", "data-slot": a.slot ?? "" }));
   }
+  if (lendActions(id).length) out.push(button("Lend…", () => startLending(id), { "data-action": "lend" }));
   return out;
 }
 
@@ -901,6 +1143,11 @@ function renderInspector() {
     const slot = found && patrolSlotOf(found.player, id);
     if (slot) bits.push(`patrols as ${words(slot)}`);
     parts.push(el("p", bits.join(" · "), { class: "live" }));
+    const lender = lenderName(view(), live);
+    if (lender) {
+      parts.push(el("p", `Lent by ${lender}: ${found.player.name} controls it until ${found.player.name}'s upkeep begins, then it goes back to ${lender}.`,
+        { class: "hint lent-note" }));
+    }
   } else if (rec.atk !== null && rec.atk !== undefined) {
     parts.push(el("p", `ATK ${rec.atk} · HP ${rec.hp}`, { class: "live" }));
   }
@@ -981,9 +1228,24 @@ function highlight() {
     node.classList.toggle("target-attack", !!target && target.kind === "attack");
     node.classList.toggle("target-patrol", !!target && target.kind === "patrol");
     node.classList.toggle("selected", tid === ui.selected);
-    if (msg.seat !== null && cardHasActions(idx, tid)) node.classList.add("can-act");
+    if (msg.seat !== null && (cardHasActions(idx, tid) || lendActions(tid).length)) node.classList.add("can-act");
   }
   document.body.classList.toggle("targeting", targets.size > 0);
+}
+
+/** Every base's HP at the end, highest first, the winners marked. */
+function renderResultBases(won) {
+  const v = view();
+  const rows = v.teams.map((_, team) => ({ team, players: teamPlayers(team), ...baseOf(team) }))
+    .filter((r) => r.players.length).sort((a, b) => b.left - a.left || a.team - b.team);
+  $("result-bases").replaceChildren(...rows.map((r) => {
+    const winner = r.players.some((p) => won.includes(p.seat));
+    return el("li", null, { class: winner ? "winner" : "", "data-team": r.team },
+      el("span", names(r.players), { class: "pname" }),
+      el("span", `base ${r.left}/${r.hp} HP`, { class: "result-hp" }),
+      winner ? el("span", "winner", { class: "tag turn-tag" }) : null);
+  }));
+  $("result-bases").hidden = !rows.length;
 }
 
 function showResult() {
@@ -994,12 +1256,14 @@ function showResult() {
   let title = "Game over";
   if (won.length) {
     const who = won.map(nameOfSeat).join(" & ");
+    const team = teamGame();
     if (msg.seat === null) title = `${who} ${won.length > 1 ? "win" : "wins"}`;
-    else if (won.includes(msg.seat)) title = won.length > 1 ? "Your team won!" : "You won!";
-    else title = won.length > 1 ? "Your team lost" : "You lost";
+    else if (won.includes(msg.seat)) title = won.length === 1 ? "You won!" : team ? "Your team won!" : "You share the win!";
+    else title = team ? "Your team lost" : "You lost";
   }
   $("result-title").textContent = title;
   $("result-text").textContent = text;
+  renderResultBases(won);
   const dialog = $("result-dialog");
   if (!dialog.open) dialog.showModal();
 }
