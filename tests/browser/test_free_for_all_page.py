@@ -1,0 +1,387 @@
+"""Free-for-all (issue 5) through the real pages, in headless Chromium.
+
+Three players sign up (one on a phone-sized screen); the host opens a
+3-player free-for-all table (the lobby offers 3, 4 or 5 seats, shows the
+seat count and the open seats, and a double click on Create makes one
+table); the others take the open seats, everyone picks a hero and gets
+ready, the host starts, and a fourth user watches. Then a full round through
+the page, each player's turn in seat order:
+
+- Ann hires, summons, ends her main phase and, in her lending step, lends
+  her hero into Ben's empty squad leader slot by clicking the slot on the
+  board (the choice is grouped by player, named); everyone sees it there,
+  "lent by Ann"; she clicks Done lending and picks tech cards while Ben
+  plays (the pages say she is still picking);
+- Ben hires, summons and finishes lending without lending;
+- Cat's first upkeep brings her Mercenary token (announced on every page);
+  she hires, summons and finishes lending;
+- in the next round Ann attacks with her hero: the targets are grouped by
+  opponent with the opponent's name; Cat repairs her base (3 gold, 1 HP).
+
+Then Ben concedes: the result shows the winner and every base's HP. A page
+fed crafted frames (through a websocket route) shows that a prompt offering
+seats ("choose an opponent", R27) names the players, that the final rounds
+(R28) are announced, and that a shared win lists every base.
+
+Checked along the way: every page receives every version; no action is
+refused; the spectator's page has no hand and no websocket frame it gets
+carries a hand, discard pile, trash or codex; a player's frames carry only
+their own. With CODEX_SCREENSHOTS set, screens are saved there;
+screenshot-ffa.png is the one copied to docs/.
+"""
+import json
+import os
+import re
+
+import pytest
+
+from tests.browser.test_match_page import DESKTOP, PHONE, SHOTS, Table, notice, signup, version, wait_version
+
+pytestmark = [pytest.mark.browser, pytest.mark.timeout(600)]
+
+HIDDEN = ("hand", "discard", "trash", "codex")
+
+
+def frames_of(page) -> list:
+    """Collect the text of the websocket frames a page receives."""
+    frames = []
+    page.on("websocket", lambda ws: ws.on("framereceived", lambda payload: frames.append(str(payload))))
+    return frames
+
+
+def _player_entries(node):
+    """Every player entry of a view (a dict with "seat" and "hand_count") inside ``node``."""
+    if isinstance(node, dict):
+        if "seat" in node and "hand_count" in node:
+            yield node
+        for value in node.values():
+            yield from _player_entries(value)
+    elif isinstance(node, list):
+        for value in node:
+            yield from _player_entries(value)
+
+
+def check_frames(seat, frames: list) -> set:
+    """No frame shows ``seat`` (None: the spectator) anyone else's hidden
+    zones, whether a full ``state`` or a ``patch``. Returns the versions
+    the frames brought."""
+    versions = set()
+    for raw in frames:
+        frame = json.loads(raw)
+        if frame.get("type") in ("state", "patch"):
+            versions.add(frame["version"])
+        if seat is None:
+            for secret in HIDDEN:
+                assert f'"{secret}"' not in raw, raw[:300]
+            continue
+        for entry in _player_entries(frame):
+            for secret in HIDDEN:
+                assert (secret in entry) == (entry["seat"] == seat), (seat, entry["seat"], secret)
+        for op in frame.get("ops", []):
+            path = op[1]
+            if "players" in path:
+                at = path.index("players")
+                if len(path) > at + 2 and path[at + 2] in HIDDEN:
+                    assert path[at + 1] == seat, (seat, path)
+    return versions
+
+
+def banner(page) -> str:
+    return page.locator("#banner-text").inner_text()
+
+
+def base_hp(page, seat) -> str:
+    return page.locator(f"#seat-{seat} [data-tid='base:{seat}'] .bld-hp").inner_text()
+
+
+def shot(page, name, full_page=True):
+    if SHOTS:
+        os.makedirs(SHOTS, exist_ok=True)
+        page.screenshot(path=os.path.join(SHOTS, f"{name}.png"), full_page=full_page)
+
+
+def take_seat_and_ready(page, table_id, seat, hero):
+    card = page.locator(f".table-card[data-table='{table_id}']")
+    card.wait_for()
+    card.locator(f"li[data-seat='{seat}'] button.take").click()
+    row = page.locator(f".table-card.mine li[data-seat='{seat}']")
+    row.locator(".hero-picker").wait_for()
+    row.locator(f"[data-hero={hero}]").click()
+    row.locator(f"[data-hero={hero}][aria-pressed=true]").wait_for()
+    row.locator("button.ready").click()
+    row.locator(".ready-flag").wait_for()
+
+
+def finish_lending(table, page) -> bool:
+    """Click Done lending when the page offers it (a player with nothing to lend has no lending step)."""
+    done = page.locator("#action-bar [data-action=end_lending]")
+    if not done.count():
+        return False
+    table.act(page, done.click, "end_lending")
+    return True
+
+
+def test_three_players_play_a_free_for_all_round(browser, live_server_url):
+    base = live_server_url
+    ann = signup(browser, base, "ann", **DESKTOP)
+    ben = signup(browser, base, "ben", **PHONE)
+    cat = signup(browser, base, "cat", **DESKTOP)
+    dan = signup(browser, base, "dan", **DESKTOP)
+
+    # The lobby: a free-for-all table is for 3, 4 or 5 players; other modes have no such choice.
+    assert ann.locator("#seat-count-label").is_hidden()
+    ann.select_option("#mode-select", "ffa")
+    assert ann.locator("#seat-count-label").is_visible()
+    counts = ann.locator("#seat-count option").evaluate_all("nodes => nodes.map(n => n.value)")
+    assert counts == ["3", "4", "5"]
+    ann.select_option("#seat-count", "3")
+    # A double click makes one table: the button waits for the server's answer.
+    ann.locator("#create-table").dblclick()
+    mine = ann.locator(".table-card.mine")
+    mine.wait_for()
+    ann.wait_for_function("() => !document.getElementById('create-table').disabled")
+    tables = ann.context.request.get(f"{base}/api/tables/").json()
+    assert len([t for t in tables if t["host"] == "Ann"]) == 1
+    assert "Free-for-all" in mine.inner_text()
+    assert mine.locator(".open-seats").inner_text() == "3 players · open: seats 2 and 3"
+    table_id = mine.get_attribute("data-table")
+    row = ann.locator(".table-card.mine li[data-seat='0']")
+    row.locator("[data-hero=troq_bashar]").click()
+    row.locator("[data-hero=troq_bashar][aria-pressed=true]").wait_for()
+    row.locator("button.ready").click()
+    row.locator(".ready-flag").wait_for()
+
+    take_seat_and_ready(ben, table_id, 1, "river_montoya")
+    ann.locator(".table-card.mine .open-seats", has_text="open: seat 3").wait_for()
+    cat.locator(f".table-card[data-table='{table_id}'] .open-seats", has_text="3 players · open: seat 3").wait_for()
+    take_seat_and_ready(cat, table_id, 2, "jaina_stormborne")
+    ann.wait_for_function("() => !document.querySelector('.table-card.mine button.start').disabled")
+    assert mine.locator(".open-seats").inner_text() == "3 players · every seat is taken"
+    shot(ben, "ffa-lobby-phone")
+
+    frames = {0: frames_of(ann), 1: frames_of(ben), 2: frames_of(cat)}
+    ann.locator(".table-card.mine button.start").click()
+    for page in (ann, ben, cat):
+        page.wait_for_url(re.compile(r".*/match/\d+/$"))
+    match_url = ann.url
+    watcher_frames = frames_of(dan)
+    dan.goto(match_url)
+    for page in (ann, ben, cat, dan):
+        wait_version(page, 0)
+    players = {int(p.evaluate("document.body.dataset.seat")): p for p in (ann, ben, cat)}
+    assert players == {0: ann, 1: ben, 2: cat}
+    table = Table(players, dan)
+
+    # Every player around the table, with base, patrol zone, buildings, gold, workers and counts.
+    for page in (ann, ben, cat, dan):
+        assert page.locator("#seat-strip .seat-chip").count() == 3
+        assert page.locator("#seat-strip .seat-chip[data-seat='0'] .turn-tag").count() == 1
+        for seat in range(3):
+            area = page.locator(f"#seat-{seat}")
+            assert area.locator(".slot").count() == 5 and area.locator(".bld").count() == 5
+            assert "20/20" in base_hp(page, seat)
+            for label in ("gold", "workers", "hand", "deck", "discard"):
+                assert area.locator(".stat", has_text=label).count() >= 1
+    # Around the table: the next players first, the viewer at the bottom.
+    assert ben.locator("#opponents .player-area").evaluate_all("ns => ns.map(n => n.dataset.seat)") == ["2", "0"]
+    assert ben.locator("#me-area .player-area").get_attribute("data-seat") == "1"
+    assert banner(ann).startswith("Your turn") and banner(dan).startswith("Ann's turn")
+    assert ann.locator("#action-bar [data-action=repair]").count() == 0  # nothing to repair
+    shot(ann, "ffa-board-desktop", full_page=False)
+    shot(ben, "ffa-board-phone", full_page=False)
+
+    # Ann's turn: hire, summon, end the main phase; then her lending step.
+    table.hire(ann)
+    assert table.summon(ann)
+    table.end_main(ann)
+    assert ann.locator("#lend-panel").is_visible()
+    for page in (ben, cat, dan):
+        assert banner(page).startswith("Ann is lending")
+        assert page.locator("#seat-0 .lending-tag").count() == 1
+    hero = ann.locator("#lend-panel [data-lend]").first
+    hero_name = hero.inner_text().split(" → ")[0]
+    hero.click()
+    panel = ann.locator("#targeting-panel")
+    panel.wait_for()
+    groups = panel.locator(".option-group")
+    assert groups.evaluate_all("ns => ns.map(n => n.dataset.group)") == ["1", "2"]
+    assert groups.nth(0).locator(".option-group-title").inner_text().startswith("Ben")
+    assert groups.nth(1).locator(".option-group-title").inner_text().startswith("Cat")
+    assert ann.locator("#seat-1 .slot.target").count() == 5 and ann.locator("#seat-2 .slot.target").count() == 5
+    shot(ann, "ffa-lending-desktop", full_page=False)
+    table.act(ann, ann.locator("#seat-1 .slot[data-tid='slot:1:squad_leader']").click, "lend")
+    for page in (ann, ben, cat, dan):
+        lent = page.locator("#seat-1 .slot[data-tid='slot:1:squad_leader'] .card")
+        assert lent.locator(".card-name").inner_text() == hero_name
+        assert lent.locator(".chip.lent").inner_text() == "lent by Ann"
+        assert page.locator("#news li[data-kind=lent]", has_text=f"Ann lent {hero_name} to Ben").count() == 1
+    shot(ben, "ffa-lent-phone", full_page=False)
+    finish_lending(table, ann)
+
+    # Ben's turn, while Ann still picks her tech cards (R11). The hero went back to Ann.
+    for page in (ann, ben, cat, dan):
+        page.wait_for_function("() => document.body.dataset.active === '1'")
+        assert page.locator("#seat-1 .chip.lent").count() == 0
+    assert banner(ben).startswith("Your turn") and "Ann is still picking tech cards" in banner(ben)
+    assert "Ann is still picking tech cards" in banner(dan)
+    assert dan.locator("#seat-strip .seat-chip[data-seat='0'] .tech-tag").count() == 1
+    assert table.tech(ann)
+    table.hire(ben)
+    assert table.summon(ben)
+    table.end_main(ben)
+    assert finish_lending(table, ben)  # his hero may be lent: he finishes without lending
+
+    # Cat's turn: her first upkeep brought her a Mercenary token (R23).
+    for page in (ann, ben, cat, dan):
+        page.wait_for_function("() => document.body.dataset.active === '2'")
+        assert page.locator("#news li[data-kind=mercenary]", has_text="Cat got 1 Mercenary token").count() == 1
+        assert page.locator("#seat-2 .card[data-card=mercenary]").count() == 1
+    shot(cat, "ffa-mercenary-desktop", full_page=False)
+    assert table.tech(ben)
+    table.hire(cat)
+    assert table.summon(cat)
+    table.end_main(cat)
+    assert finish_lending(table, cat)
+
+    # The round is over; Cat picks her tech cards during Ann's next turn.
+    for page in (ann, ben, cat, dan):
+        page.wait_for_function("() => document.body.dataset.active === '0' && document.body.dataset.phase === 'main'")
+    assert table.tech(cat)
+    assert {"hire", "summon", "end_main", "lend", "end_lending", "tech"} <= set(table.done)
+
+    # Ann attacks with her hero: the targets are grouped by opponent, named.
+    ann.keyboard.press("Escape")  # nothing selected (her hero still was, since she summoned it)
+    ann.locator("#me-area .card.kind-hero.can-act").first.click()
+    ann.locator("#inspector [data-action=attack]").click()
+    panel = ann.locator("#targeting-panel")
+    panel.wait_for()
+    titles = panel.locator(".option-group-title .pname").all_inner_texts()
+    assert titles == ["Ben", "Cat"], titles
+    assert panel.locator(".option-group[data-group='2'] [data-option='base:2']").count() == 1
+    shot(ann, "ffa-attack-desktop", full_page=False)
+    table.act(ann, panel.locator(".option-group[data-group='2'] [data-option='base:2']").click, "attack")
+    hurt = base_hp(dan, 2)
+    assert hurt != "20/20"
+    table.end_main(ann)
+    finish_lending(table, ann)
+    table.end_main(ben)
+    finish_lending(table, ben)
+
+    # Cat repairs her base: 3 gold for 1 HP (R24).
+    for page in (ann, ben, cat, dan):
+        page.wait_for_function("() => document.body.dataset.active === '2' && document.body.dataset.phase === 'main'")
+    repair = cat.locator("#action-bar [data-action=repair]")
+    assert repair.inner_text() == "Repair base: 3 gold → 1 HP"
+    left = int(hurt.split("/")[0])
+    table.act(cat, repair.click, "repair")
+    for page in (ann, ben, cat, dan):
+        assert base_hp(page, 2) == f"{left + 1}/20"
+        assert page.locator("#seat-strip .seat-chip[data-seat='2'] .seat-hp").inner_text() == f"base {left + 1}/20"
+    if SHOTS:  # docs/screenshot-ffa.png is a copy of this one
+        cat.evaluate("window.scrollTo(0, 0)")
+        cat.screenshot(path=os.path.join(SHOTS, "screenshot-ffa.png"))
+    shot(dan, "ffa-spectator")
+    shot(ben, "ffa-phone-full")
+
+    # The spectator never had a hand; every page got every version; nothing was refused.
+    assert dan.locator("#hand-box").is_hidden() and dan.locator("#hand .card").count() == 0
+    final = version(ann)
+    for page in (ann, ben, cat, dan):
+        wait_version(page, final)
+        assert notice(page) == ""
+        assert page.errors == [], page.errors
+    for seat, got in [*frames.items(), (None, watcher_frames)]:
+        assert set(range(final + 1)) <= check_frames(seat, got), seat
+    match_id = int(match_url.rstrip("/").split("/")[-1])
+    log = ann.context.request.get(f"{base}/api/matches/{match_id}/log/").json()
+    assert log["version"] == final
+    assert {a["seat"] for a in log["actions"]} == {0, 1, 2}
+
+    crafted_frames(ben, match_url, final)
+
+    # Ben concedes: his base falls; Ann has the highest base and wins.
+    ben.click("#action-bar [data-action=concede]")
+    assert "highest base wins" in ben.locator("#confirm-text").inner_text()
+    table.act(ben, ben.locator("#confirm-yes").click, "concede")
+    for page in (ann, ben, cat, dan):
+        page.wait_for_function("() => document.body.dataset.status === 'finished'")
+        page.locator("#result-dialog[open]").wait_for()
+        assert page.locator("#result-bases li .pname").all_inner_texts() == ["Ann", "Cat", "Ben"]
+        bases = page.locator("#result-bases li").all_inner_texts()
+        assert "base 20/20 HP" in bases[0]
+        assert page.locator("#result-bases li.winner .pname").all_inner_texts() == ["Ann"]
+        assert f"base {left + 1}/20 HP" in bases[1] and "base 0/20 HP" in bases[2]
+    assert ann.locator("#result-title").inner_text() == "You won!"
+    assert cat.locator("#result-title").inner_text() == "You lost"
+    assert dan.locator("#result-title").inner_text() == "Ann wins"
+    shot(dan, "ffa-result")
+    for page in (ann, ben, cat, dan):
+        assert page.errors == [], page.errors
+    check_frames(None, watcher_frames)
+
+
+def crafted_frames(player, match_url, at):
+    """A second tab of seat 1 whose websocket is routed: after the real
+    first state, frames made from it show what a round of play rarely
+    brings: a prompt offering seats (R27), the final rounds (R28) and a
+    shared win (R28's tie bound)."""
+    route = {"ws": None, "first": None}
+
+    def on_route(ws):
+        server = ws.connect_to_server()
+        route["ws"] = ws
+
+        def to_page(message):
+            if route["first"] is None and message.startswith('{"type":"state"'):
+                route["first"] = json.loads(message)
+            ws.send(message)
+
+        server.on_message(to_page)
+        ws.on_message(lambda message: server.send(message) if '"type":"action"' not in message else None)
+
+    page = player.context.new_page()
+    page.errors = []
+    page.on("pageerror", lambda err: page.errors.append(str(err)))
+    page.route_web_socket(re.compile(r".*/ws/match/.*"), on_route)
+    page.goto(match_url)
+    wait_version(page, at)
+    real = route["first"]
+    assert real["seat"] == 1
+
+    def send(frame):
+        frame["version"] = frame["version"] + 1
+        route["ws"].send(json.dumps(frame))
+        wait_version(page, frame["version"])
+        return frame
+
+    # "Choose an opponent": the options are seats; the page names the players.
+    frame = json.loads(json.dumps(real))
+    frame["view"]["prompt"] = {"seat": 1, "text": "Discord: choose an opponent.", "id": 99,
+                               "options": [0, 2], "count": 1, "optional": False}
+    frame["legal_actions"] = [{"type": "choose", "choice": [0]}, {"type": "choose", "choice": [2]}]
+    frame = send(frame)
+    options = page.locator("#prompt-panel [data-option]").all_inner_texts()
+    assert options == ["Ann", "Cat"], options
+
+    # The final rounds: Ann and Cat tied, Cat still to play.
+    frame["view"]["prompt"] = None
+    frame["legal_actions"] = []
+    frame["view"]["teams"] = [{"hp": 20, "damage": 4}, {"hp": 20, "damage": 20}, {"hp": 20, "damage": 4}]
+    frame["view"]["final"] = {"tied": [0, 2], "order": [2], "round": 1}
+    frame = send(frame)
+    news = page.locator("#news li[data-kind=final]").inner_text()
+    assert "Ann and Cat are tied for the highest base (16 HP): each takes one more turn." in news
+    assert "Still to play after this turn: Cat." in news
+    assert page.locator("#seat-0 .tied-tag").count() == 1 and page.locator("#seat-2 .final-tag").count() == 1
+
+    # Still tied at the bound: the tied leaders share the win.
+    frame["view"].update(status="finished", winner=None, winners=[0, 2], result_reason="tied bases")
+    frame.update(status="finished", result={"winner": None, "winners": [0, 2], "reason": "tied bases"})
+    send(frame)
+    page.locator("#result-dialog[open]").wait_for()
+    assert page.locator("#result-title").inner_text() == "You lost"
+    assert "Ann & Cat win (tied bases)" in page.locator("#result-text").inner_text()
+    assert page.locator("#result-bases li .pname").all_inner_texts() == ["Ann", "Cat", "Ben"]
+    assert page.locator("#result-bases li.winner").count() == 2
+    assert page.errors == [], page.errors
+    page.close()
