@@ -3,12 +3,12 @@ R23-R28 (Deluxe rulebook "Free-for-all"), R14 and R11 with more than two
 players; docs/RULINGS.md "Free-for-all" records the decisions tested here."""
 import pytest
 
-from game.rules import RulesError, catalog, legal_actions, new_game, view
+from game.rules import RulesError, catalog, new_game, stats, view
 from game.rules.bots import GreedyBot, RandomBot, play_game
 from game.rules.freeforall import MAX_FINAL_ROUNDS
 from game.rules.invariants import check_all
 
-from .helpers import (act, assert_refused, attack, base_damage, choose, find, hand_ids,
+from .helpers import (act, assert_refused, attack, base_damage, choose, find, hero_id,
                       legal_of, play_card, prompt_options)
 
 NAMES = ("Ana", "Bo", "Cy", "Di", "Ed")
@@ -45,10 +45,6 @@ def pass_turn(state, seat):
     if state["status"] == "playing" and state["phase"] == "lend" and state["active"] == seat:
         state = act(state, seat, {"type": "end_lending"})
     return techs_done(state)
-
-
-def hp_left(state, seat):
-    return 20 - base_damage(state, seat)
 
 
 # ---- setup and turn order (R23) -------------------------------------------------
@@ -193,13 +189,8 @@ def test_no_free_gold_for_own_units_heroes_or_kills_on_another_players_turn():
     s = attack(s, 1, find(s, "im"), find(s, "sl"))
     assert s["players"][1]["gold"] == 1
     s = attack(s, 1, find(s, "rh"), find(s, "zane"))
-    assert s["cards"][find_hero(s, 2)]["zone"] == "command"
+    assert s["cards"][hero_id(s, 2)]["zone"] == "command"
     assert s["players"][1]["gold"] == 1
-
-
-def find_hero(state, seat):
-    hero = state["players"][seat]["heroes"][0]
-    return next(i for i, c in state["cards"].items() if c["card"] == hero and c["owner"] == seat)
 
 
 # ---- R26: lending ---------------------------------------------------------------------
@@ -374,7 +365,6 @@ def test_discord_asks_the_caster_which_opponent():
     s = play_card(s, 1, "discord")
     assert s["prompt"]["seat"] == 1 and prompt_options(s) == [0, 2]
     s = choose(s, 1, 2)
-    from game.rules import stats
     assert (stats.atk(s, find(s, "t2")), stats.hp(s, find(s, "t2"))) == (0, 1)
     assert (stats.atk(s, find(s, "t0")), stats.hp(s, find(s, "t0"))) == (1, 2)
 
