@@ -496,6 +496,29 @@ def test_a_dead_hero_levels_a_hero_of_any_other_player_chosen_by_the_killer():
     assert s["cards"][find(s, "zane")]["level"] == 3
 
 
+def test_a_hero_dying_in_the_next_players_upkeep_is_that_players_choice(card_hooks):
+    """R14 with R17: seat 0's end_main starts seat 1's turn; a hero killed
+    by seat 1's upkeep trigger is seat 1's to reward, not seat 0's (no one
+    decides during another player's turn). The trigger is a test hook."""
+    from game.rules.cards import Hooks
+    from game.rules.effects import destroy
+
+    def kill_heroes(state, iid):
+        for p in state["players"]:
+            for other in p["play"]:
+                if p["seat"] == 2 and stats.is_hero(state, other):
+                    destroy(state, other)
+
+    card_hooks("older_brother", Hooks(upkeep=kill_heroes))
+    s = ffa([{"play": [{"card": "troq_bashar", "id": "troq", "exhausted": True}]},
+             {"play": [{"card": "river_montoya", "id": "river"},
+                       {"card": "older_brother", "exhausted": True}]},
+             {"play": [{"card": "captain_zane", "id": "zane"}]}])
+    s = act(s, 0, {"type": "end_main"})
+    assert s["active"] == 1 and s["prompt"]["seat"] == 1
+    assert sorted(prompt_options(s)) == sorted([find(s, "troq"), find(s, "river")])
+
+
 def test_tech_stays_open_while_the_next_players_take_their_turns():
     """R11 with three players: seat 0's owed tech waits while seats 1 and
     2 play; only seat 0's own next turn waits for it."""
