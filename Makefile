@@ -31,8 +31,14 @@ run: migrate
 test: $(VENV)/.dev
 	$(BIN)/pytest -n auto -m "not postgres and not redis and not browser" $(PYTEST_ARGS)
 
-bench: $(VENV)/.runtime
-	$(BIN)/python -m benchmarks.engine_bench --games $(or $(GAMES),100)
+# Engine benchmark, then the server load benchmark (docs/BENCHMARKS.md). The
+# server rows N-pg need PostgreSQL and Redis on 127.0.0.1 (SERVER_CONFIGS=1-sqlite
+# runs without them); SECONDS is the length of each load phase.
+SERVER_CONFIGS ?= 1-sqlite,1-pg,2-pg,4-pg
+bench: $(VENV)/.dev
+	$(BIN)/python -m benchmarks.engine_bench --games $(or $(GAMES),20)
+	$(BIN)/python -m benchmarks.server_bench --configs $(SERVER_CONFIGS) \
+		--seconds $(or $(SECONDS),20)
 
 clean:
 	rm -rf $(VENV) db.sqlite3 test_db.sqlite3 staticfiles .pytest_cache

@@ -8,7 +8,7 @@ Environment variables (all optional):
     DATABASE_URL   e.g. postgres://user@host:5432/codex (default: SQLite file db.sqlite3).
     REDIS_URL      e.g. redis://127.0.0.1:6379/0; switches to the Redis channel layer
                    and cache (default: in-memory layer, one process only).
-    CONN_MAX_AGE   seconds to keep database connections open (default 60, not SQLite).
+    CONN_MAX_AGE   seconds to keep database connections open (default 60).
     CODEX_BENCH_ECHO  "1" routes the benchmark echo websocket (default off).
 """
 from pathlib import Path
@@ -89,8 +89,11 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 else:
     # Named explicitly: the live-server test process derives its database from it.
     DATABASES["default"]["TEST"] = {"NAME": f"test_{DATABASES['default']['NAME']}"}
-    DATABASES["default"]["CONN_MAX_AGE"] = env.int("CONN_MAX_AGE", default=60)
     DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+# Keep connections open between requests and websocket messages: opening a
+# SQLite connection (and its PRAGMAs) for every action cost 6 % of the
+# server's time under load (docs/BENCHMARKS.md, "Profile").
+DATABASES["default"]["CONN_MAX_AGE"] = env.int("CONN_MAX_AGE", default=60)
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
@@ -112,7 +115,8 @@ if REDIS_URL:
     }
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}}
 else:
-    CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    # channels' in-memory layer, sweeping for expired messages once a second (codexsite/layers.py).
+    CHANNEL_LAYERS = {"default": {"BACKEND": "codexsite.layers.SweepingInMemoryChannelLayer"}}
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

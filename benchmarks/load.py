@@ -1,0 +1,556 @@
+"""Server load benchmark: real websockets on loopback against daphne workers.
+
+One run (one server configuration):
+
+1. a fresh database (SQLite, or PostgreSQL ``codex_bench``), migrated; the
+   setup step (benchmarks/seeding.py) starts ``--matches`` public 1v1
+   matches through the lobby and makes ``--spectators`` spectator users;
+2. ``--workers`` daphne processes (the Redis channel layer when more than
+   one, or with ``--layer redis``); the viewers of one match are spread over
+   the workers (seat 0 on one, seat 1 on the next, spectators after);
+3. a warm-up match per worker, then the resident memory (RSS) of the
+   workers; every seat and spectator connects (RSS again: memory per
+   connection), then one echo room per match with as many members as the
+   match has viewers (game/echo.py, the floor);
+4. phases, each ``--seconds`` long:
+
+   - ``echo``: only the echo rooms: one member per room sends a frame of
+     ``--echo-bytes`` bytes every 0.5-1.5 s;
+   - ``paced``: the matches, whose seats act 0.5-1.5 s after they get a
+     state in which they can act, *and* the echo rooms as above, at once;
+   - ``closed``: the matches only, each seat acting as soon as it can
+     (closed loop): the throughput.
+
+   Seats play random legal actions (never conceding or attacking a base,
+   so matches last), with a nonce, as the page does.
+5. after the last phase, the memory again (memory per match).
+
+Measured per phase: the round trip of an action (sent until the sender
+gets the state of the version it made), the delay until each other seat and
+spectator gets that version and until all have it, p50/p95/p99; messages
+and bytes per update; errors, refusals, lost and duplicated versions (every
+connection must get every version once, in order: :class:`VersionCheck`).
+
+Run: ``python -m benchmarks.load --workers 1 --db sqlite`` (see ``--help``);
+``--json PATH`` writes the figures; benchmarks/server_bench.py runs the
+configurations of docs/BENCHMARKS.md and prints the table.
+"""
+import argparse
+import asyncio
+import json
+import os
+import random
+import statistics
+import sys
+import time
+import uuid
+from pathlib import Path
+
+from benchmarks import servers
+
+PHASES = ("echo", "paced", "closed")
+THINK = (0.5, 1.5)  # seconds a paced seat (or echo sender) waits before acting
+CONNECT_AT_ONCE = 20
+DRAIN_SECONDS = 20
+
+
+def percentiles(values: list) -> dict:
+    """``{"n", "p50", "p95", "p99", "max"}`` of ``values`` (seconds are
+    turned into milliseconds by the caller); all None when empty."""
+    if not values:
+        return {"n": 0, "p50": None, "p95": None, "p99": None, "max": None}
+    ordered = sorted(values)
+
+    def at(q):
+        return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+    return {"n": len(ordered), "p50": statistics.median(ordered), "p95": at(0.95), "p99": at(0.99),
+            "max": ordered[-1]}
+
+
+class VersionCheck:
+    """What one connection received: every version once, each one above the
+    one before (versions strictly +1).
+
+    ``see(version)`` for each state (or patch) in arrival order; then
+    ``finish(final)`` with the match's last version. ``lost`` counts versions
+    never received, ``duplicated`` versions received again or after a newer one.
+    """
+
+    def __init__(self):
+        self.last = None
+        self.lost = 0
+        self.duplicated = 0
+
+    def see(self, version: int) -> bool:
+        """Record one received version; False when it is a duplicate or late."""
+        if self.last is not None:
+            if version <= self.last:
+                self.duplicated += 1
+                return False
+            self.lost += version - self.last - 1
+        self.last = version
+        return True
+
+    def finish(self, final: int) -> None:
+        """Count the versions up to ``final`` that never came."""
+        if self.last is not None and final > self.last:
+            self.lost += final - self.last
+            self.last = final
+
+
+def choose(legal: list, rng: random.Random, end_bias: float = 0.3):
+    """A random legal action that keeps the match going (no concession, no
+    attack on a base), ending the main phase with chance ``end_bias`` when
+    that is one option among others (as game/rules/bots.py RandomBot);
+    None when there is none."""
+    options = [a for a in legal if a["type"] != "concede"
+               and not (a["type"] == "attack" and str(a.get("target", "")).startswith("base:"))]
+    if not options:
+        return None
+    others = [a for a in options if a["type"] != "end_main"]
+    if len(others) < len(options) and (not others or rng.random() < end_bias):
+        return next(a for a in options if a["type"] == "end_main")
+    return rng.choice(others)
+
+
+class Run:
+    """The shared clock, phase and counters of one load run."""
+
+    def __init__(self, seed: int):
+        self.rng = random.Random(seed)
+        self.phase = None
+        self.acting = False  # seats may send actions
+        self.closed_loop = False
+        self.counters = {}  # phase -> {name: count}
+        self.errors = []  # (phase, text), first few kept
+
+    def count(self, name: str, by: int = 1) -> None:
+        """Add ``by`` to counter ``name`` of the current phase."""
+        bucket = self.counters.setdefault(self.phase, {})
+        bucket[name] = bucket.get(name, 0) + by
+
+    def error(self, text: str) -> None:
+        """Record an error of the current phase (the first 20 texts are kept)."""
+        self.count("errors")
+        if len(self.errors) < 20:
+            self.errors.append((self.phase, text))
+
+
+class MatchRun:
+    """One match's viewers and the times its versions were sent and seen.
+
+    ``sent[version] = (phase, send time, sender Viewer)``;
+    ``seen[version] = [(viewer, arrival time, frame bytes), ...]``.
+    """
+
+    def __init__(self, match_id: int):
+        self.match_id = match_id
+        self.viewers = []
+        self.sent = {}
+        self.seen = {}
+
+    def final_version(self) -> int:
+        """The newest version any viewer has been told of."""
+        return max([*self.sent, *(v.check.last or 0 for v in self.viewers)])
+
+
+class Viewer:
+    """One websocket of a seat (``seat`` int) or a spectator (None) of one match."""
+
+    def __init__(self, run: Run, match: MatchRun, seat, url: str, cookie: str, origin: str, patches: bool):
+        self.run, self.match, self.seat = run, match, seat
+        self.url = url + ("?patches=1" if patches else "")
+        self.cookie, self.origin = cookie, origin
+        self.check = VersionCheck()
+        self.state = None  # the latest full state message (seats only)
+        self.pending = None  # (message id, send time, version acted at) of the action awaiting its answer
+        self.awaiting = None  # version this seat made and has not yet received
+        self.timer = None
+        self.next_id = 1
+        self.ws = None
+        self.closing = False
+        self.ready = asyncio.Event()
+
+    async def open(self, websockets) -> None:
+        """Connect and start reading (the first message is a full state)."""
+        self.ws = await websockets.connect(self.url, origin=self.origin, compression=None, open_timeout=60,
+                                           max_size=2 ** 20, additional_headers={"Cookie": self.cookie})
+        self.reader = asyncio.create_task(self.read())
+
+    async def read(self) -> None:
+        """Handle every frame until the socket closes."""
+        try:
+            async for text in self.ws:
+                self.on_frame(text, time.perf_counter())
+        except Exception as exc:  # a closed socket is an error unless the run is over
+            self.run.error(f"match {self.match.match_id} seat {self.seat}: {exc!r}")
+        if not self.closing:
+            self.run.error(f"match {self.match.match_id} seat {self.seat}: closed {self.ws.close_code}")
+
+    async def close(self) -> None:
+        """Close the socket (not an error)."""
+        self.closing = True
+        self.stop_acting()
+        await self.ws.close()
+
+    def on_frame(self, text: str, now: float) -> None:
+        """Dispatch one server message (docs/PROTOCOL.md)."""
+        msg = json.loads(text)
+        kind = msg.get("type")
+        if kind in ("state", "patch"):
+            self.on_version(msg, kind, len(text), now)
+        elif kind == "applied":
+            _, sent_at, _ = self.pending
+            self.match.sent[msg["version"]] = (self.run.phase, sent_at, self)
+            self.awaiting = msg["version"]
+            self.pending = None
+            self.run.count("applied")
+            if msg.get("duplicate"):
+                self.run.error(f"unexpected duplicate answer {msg}")
+        elif kind == "refused":
+            self.pending = None
+            self.run.count(f"refused {msg['code']}")
+            self.maybe_act()
+        elif kind == "error":
+            self.pending = None
+            self.run.error(f"error frame {msg}")
+
+    def on_version(self, msg: dict, kind: str, size: int, now: float) -> None:
+        """A state or patch: check the version order, keep the state, time it."""
+        version = msg["version"]
+        if kind == "patch" and self.check.last is not None and msg["base"] != self.check.last:
+            self.run.error(f"patch on base {msg['base']}, have {self.check.last}")
+        if not self.check.see(version):
+            return
+        self.match.seen.setdefault(version, []).append((self, now, size))
+        self.run.count("frames")
+        if self.seat is None:
+            return
+        if kind == "state":
+            self.state = msg
+        else:
+            from game.patch import apply
+
+            self.state = apply(self.state, msg["ops"])
+            self.state["version"] = version
+        if self.awaiting is not None and version >= self.awaiting:
+            self.awaiting = None
+        if not self.ready.is_set():
+            self.ready.set()
+        self.maybe_act()
+
+    def can_act(self) -> bool:
+        """True when this seat may send an action now."""
+        return (self.run.acting and self.seat is not None and self.pending is None and self.awaiting is None
+                and self.state is not None and self.state["status"] == "playing"
+                and any(a["type"] != "concede" for a in self.state["legal_actions"]))
+
+    def maybe_act(self) -> None:
+        """Act at once (closed loop) or after a think time (paced), if it can."""
+        if self.timer is not None or not self.can_act():
+            return
+        if self.run.closed_loop:
+            self.act()
+        else:
+            self.timer = asyncio.get_running_loop().call_later(self.run.rng.uniform(*THINK), self.act)
+
+    def act(self) -> None:
+        """Send a random legal action of the newest state."""
+        self.timer = None
+        if not self.can_act():
+            return
+        action = choose(self.state["legal_actions"], self.run.rng)
+        if action is None:
+            return
+        msg_id = self.next_id
+        self.next_id += 1
+        self.pending = (msg_id, time.perf_counter(), self.state["version"])
+        asyncio.get_running_loop().create_task(self.ws.send(json.dumps(
+            {"type": "action", "id": msg_id, "version": self.state["version"], "action": action,
+             "nonce": uuid.uuid4().hex})))
+
+    def stop_acting(self) -> None:
+        """Cancel a scheduled action."""
+        if self.timer is not None:
+            self.timer.cancel()
+            self.timer = None
+
+
+class EchoRoom:
+    """One echo room: its members' sockets; member 0 sends.
+
+    ``sent[k] = (phase, send time)``; ``seen[k] = [(member index, arrival time)]``.
+    """
+
+    def __init__(self, run: Run, frame_bytes: int):
+        self.run = run
+        self.frame_bytes = frame_bytes
+        self.sockets = []
+        self.sent = {}
+        self.seen = {}
+        self.sending = False
+        self.k = 0  # frames sent so far (numbers them across phases)
+
+    async def add(self, websockets, url: str, cookie: str, origin: str) -> None:
+        """Connect one more member."""
+        ws = await websockets.connect(url, origin=origin, compression=None, open_timeout=60,
+                                      additional_headers={"Cookie": cookie})
+        index = len(self.sockets)
+        self.sockets.append(ws)
+        asyncio.create_task(self.read(ws, index))
+
+    async def read(self, ws, index: int) -> None:
+        """Record when each echoed frame reaches this member."""
+        try:
+            async for text in ws:
+                now = time.perf_counter()
+                self.seen.setdefault(json.loads(text)["k"], []).append((index, now))
+        except Exception as exc:
+            self.run.error(f"echo member {index}: {exc!r}")
+
+    async def send_loop(self) -> None:
+        """Send a frame every think time while ``sending``."""
+        pad = "x" * max(0, self.frame_bytes - 20)
+        while self.sending:
+            await asyncio.sleep(self.run.rng.uniform(*THINK))
+            if not self.sending:
+                break
+            self.k += 1
+            self.sent[self.k] = (self.run.phase, time.perf_counter())
+            await self.sockets[0].send(json.dumps({"k": self.k, "pad": pad}))
+
+
+def match_figures(matches: list, phase: str, seconds: float) -> dict:
+    """Latency, traffic and correctness figures of the updates sent in ``phase``."""
+    rtt, others, everyone, frame_bytes = [], [], [], []
+    updates = frames = 0
+    for match in matches:
+        for version, (when, sent_at, sender) in match.sent.items():
+            if when != phase:
+                continue
+            updates += 1
+            seen = match.seen.get(version, [])
+            frames += len(seen)
+            frame_bytes += [size for _, _, size in seen]
+            for viewer, at, _ in seen:
+                (rtt if viewer is sender else others).append(at - sent_at)
+            if len(seen) == len(match.viewers):
+                everyone.append(max(at for _, at, _ in seen) - sent_at)
+    ms = lambda values: {k: (v * 1000 if isinstance(v, float) else v)  # noqa: E731
+                         for k, v in percentiles(values).items()}
+    return {
+        "updates": updates, "moves_per_s": updates / seconds if seconds else None,
+        "rtt_ms": ms(rtt), "others_ms": ms(others), "all_seen_ms": ms(everyone),
+        "frames_per_update": frames / updates if updates else None,
+        "frame_bytes": percentiles(frame_bytes),
+        "bytes_per_update": sum(frame_bytes) / updates if updates else None,
+    }
+
+
+def echo_figures(rooms: list, phase: str) -> dict:
+    """Round trip (sender) and delay to the other members of the echo frames of ``phase``."""
+    rtt, others = [], []
+    for room in rooms:
+        for k, (when, sent_at) in room.sent.items():
+            if when != phase:
+                continue
+            for index, at in room.seen.get(k, []):
+                (rtt if index == 0 else others).append(at - sent_at)
+    ms = lambda values: {k: (v * 1000 if isinstance(v, float) else v)  # noqa: E731
+                         for k, v in percentiles(values).items()}
+    return {"rtt_ms": ms(rtt), "others_ms": ms(others)}
+
+
+async def gather_limited(coros: list, at_once: int = CONNECT_AT_ONCE) -> None:
+    """Await ``coros`` with at most ``at_once`` running together."""
+    gate = asyncio.Semaphore(at_once)
+
+    async def one(coro):
+        async with gate:
+            await coro
+
+    await asyncio.gather(*(one(c) for c in coros))
+
+
+async def drain(run: Run, matches: list) -> None:
+    """Wait (at most DRAIN_SECONDS) until no action is unanswered and every
+    viewer has the newest version of its match."""
+    deadline = time.monotonic() + DRAIN_SECONDS
+    while time.monotonic() < deadline:
+        busy = any(v.pending or v.awaiting for m in matches for v in m.viewers)
+        behind = any(v.check.last != m.final_version() for m in matches for v in m.viewers)
+        if not busy and not behind:
+            return
+        await asyncio.sleep(0.1)
+    run.error("drain: some answers or versions never came")
+
+
+async def play(args, workers: list, seeded: list, warmup: list) -> dict:
+    """Connect, run the phases and collect the figures (see the module docstring)."""
+    import websockets
+
+    run = Run(args.seed)
+    run.phase = "connect"
+    urls = [f"ws://127.0.0.1:{w.port}" for w in workers]
+    origins = [f"http://127.0.0.1:{w.port}" for w in workers]
+
+    def place(match_index: int, viewer_index: int) -> int:
+        return (match_index + viewer_index) % len(workers)
+
+    # Warm-up: one match per worker (both seats on it), a few actions, then closed.
+    warm = []
+    for w, seeded_match in enumerate(warmup):
+        match = MatchRun(seeded_match.match_id)
+        for seat, cookie in enumerate(seeded_match.seat_cookies):
+            viewer = Viewer(run, match, seat, f"{urls[w]}/ws/match/{match.match_id}/", cookie, origins[w],
+                            not args.full_states)
+            match.viewers.append(viewer)
+        warm.append(match)
+    for match in warm:
+        for viewer in match.viewers:
+            await viewer.open(websockets)
+    run.acting, run.closed_loop = True, True
+    await asyncio.sleep(2)
+    run.acting = False
+    await drain(run, warm)
+    for match in warm:
+        for viewer in match.viewers:
+            await viewer.close()
+    await asyncio.sleep(1)
+    memory = {"baseline_kb": sum(w.rss_kb() for w in workers)}
+
+    matches = []
+    for i, seeded_match in enumerate(seeded):
+        match = MatchRun(seeded_match.match_id)
+        cookies = [(seat, c) for seat, c in enumerate(seeded_match.seat_cookies)]
+        cookies += [(None, c) for c in seeded_match.spectator_cookies]
+        for j, (seat, cookie) in enumerate(cookies):
+            w = place(i, j)
+            match.viewers.append(Viewer(run, match, seat, f"{urls[w]}/ws/match/{match.match_id}/", cookie,
+                                        origins[w], not args.full_states))
+        matches.append(match)
+    viewers = [v for m in matches for v in m.viewers]
+    started = time.perf_counter()
+    await gather_limited([v.open(websockets) for v in viewers])
+    await asyncio.wait_for(asyncio.gather(*(v.ready.wait() for v in viewers if v.seat is not None)), 60)
+    connect_seconds = time.perf_counter() - started
+    await asyncio.sleep(1)
+    memory["connected_kb"] = sum(w.rss_kb() for w in workers)
+
+    rooms = []
+    for i, match in enumerate(matches):
+        room = EchoRoom(run, args.echo_bytes)
+        rooms.append(room)
+        for j, viewer in enumerate(match.viewers):
+            w = place(i, j)
+            await room.add(websockets, f"{urls[w]}/ws/echo/{i}/", viewer.cookie, origins[w])
+
+    phases = {}
+    for phase in PHASES:
+        run.phase = phase
+        run.closed_loop = phase == "closed"
+        senders = []
+        if phase in ("echo", "paced"):
+            for room in rooms:
+                room.sending = True
+                senders.append(asyncio.create_task(room.send_loop()))
+        if phase in ("paced", "closed"):
+            run.acting = True
+            for viewer in viewers:
+                viewer.maybe_act()
+        began = time.perf_counter()
+        cpu_before = sum(w.cpu_seconds() for w in workers), time.process_time()
+        await asyncio.sleep(args.seconds)
+        seconds = time.perf_counter() - began
+        cpu = sum(w.cpu_seconds() for w in workers) - cpu_before[0], time.process_time() - cpu_before[1]
+        run.acting = False
+        for viewer in viewers:
+            viewer.stop_acting()
+        for room in rooms:
+            room.sending = False
+        await asyncio.gather(*senders)
+        await drain(run, matches)
+        await asyncio.sleep(0.5)  # the last echo frames
+        phases[phase] = {"seconds": seconds, "server_cpu_s": cpu[0], "loadgen_cpu_s": cpu[1],
+                         "load_average": os.getloadavg()[0], **match_figures(matches, phase, seconds),
+                         "echo": echo_figures(rooms, phase), "counters": run.counters.get(phase, {})}
+    memory["after_kb"] = sum(w.rss_kb() for w in workers)
+    run.phase = "done"
+    lost = duplicated = 0
+    for match in matches:
+        final = match.final_version()
+        for viewer in match.viewers:
+            viewer.check.finish(final)
+            lost += viewer.check.lost
+            duplicated += viewer.check.duplicated
+    for viewer in viewers:
+        await viewer.close()
+    for room in rooms:
+        for ws in room.sockets:
+            await ws.close()
+    return {
+        "phases": phases, "lost": lost, "duplicated": duplicated,
+        "errors": sum(c.get("errors", 0) for c in run.counters.values()), "error_samples": run.errors,
+        "connections": len(viewers), "echo_connections": sum(len(r.sockets) for r in rooms),
+        "connect_seconds": connect_seconds, "memory": memory,
+        "finished_matches": sum(1 for m in matches if m.viewers[0].state["status"] != "playing"),
+    }
+
+
+def main(argv=None) -> dict:
+    """Parse arguments, set up the database and workers, run, print (and
+    with ``--json`` write) the figures. Returns them."""
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--db", choices=("sqlite", "postgres"), default="sqlite")
+    parser.add_argument("--layer", choices=("memory", "redis"), default=None,
+                        help="channel layer (default: memory for one worker, redis for more)")
+    parser.add_argument("--matches", type=int, default=50)
+    parser.add_argument("--spectators", type=int, default=100)
+    parser.add_argument("--seconds", type=float, default=20, help="length of each phase")
+    parser.add_argument("--echo-bytes", type=int, default=600, help="size of an echo frame")
+    parser.add_argument("--full-states", action="store_true", help="ask for full states, not patches")
+    parser.add_argument("--profile", help="run worker 0 under py-spy; raw collapsed stacks to this path")
+    parser.add_argument("--server-root", default=str(servers.ROOT),
+                        help="checkout whose server code the workers run (to measure an older commit)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--json", help="write the figures to this path")
+    args = parser.parse_args(argv)
+    layer = args.layer or ("memory" if args.workers == 1 else "redis")
+    if layer == "memory" and args.workers > 1:
+        parser.error("the in-memory channel layer cannot serve more than one worker")
+
+    database_url = servers.prepare_database(args.db)
+    os.environ["DATABASE_URL"] = database_url
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "codexsite.settings")
+    import django
+
+    django.setup()
+    from benchmarks.seeding import seed
+
+    seeded = seed(args.matches, args.spectators)
+    warmup = seed(args.workers, 0, prefix="w")
+
+    workers = []
+    try:
+        for w in range(args.workers):
+            workers.append(servers.Worker(database_url, layer == "redis", args.profile if w == 0 else None,
+                                          Path(args.server_root)))
+        figures = asyncio.run(play(args, workers, seeded, warmup))
+    finally:
+        for worker in workers:
+            worker.stop()
+    figures["config"] = {"workers": args.workers, "db": args.db, "layer": layer, "matches": args.matches,
+                         "spectators": args.spectators, "seconds": args.seconds, "echo_bytes": args.echo_bytes,
+                         "patches": not args.full_states, "server_root": args.server_root,
+                         "load_average": os.getloadavg()}
+    print(json.dumps(figures, indent=1, default=str))
+    if args.json:
+        with open(args.json, "w") as out:
+            json.dump(figures, out, indent=1, default=str)
+    return figures
+
+
+if __name__ == "__main__":
+    sys.exit(0 if main()["errors"] == 0 else 1)

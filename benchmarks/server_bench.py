@@ -1,0 +1,123 @@
+"""Server benchmark: runs benchmarks/load.py once per configuration (each in
+its own process: its own database and workers) and prints the tables of
+docs/BENCHMARKS.md.
+
+Configurations: ``1-sqlite`` (one worker, SQLite, in-memory channel layer:
+the one-machine setup) and ``N-pg`` (N workers on PostgreSQL and the Redis
+channel layer) for N in ``--workers``.
+
+Run: ``python -m benchmarks.server_bench`` (``make bench`` runs it after
+the engine benchmark); ``--help`` for the options.
+"""
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+from benchmarks import servers
+
+
+def run_config(name: str, args) -> dict:
+    """Run load.py for configuration ``name``; returns its figures (with
+    ``"failed"`` set when the run crashed)."""
+    workers, kind = name.split("-")
+    out = tempfile.NamedTemporaryFile(suffix=".json", delete=False).name
+    command = [sys.executable, "-m", "benchmarks.load", "--workers", workers,
+               "--db", "sqlite" if kind == "sqlite" else "postgres",
+               "--layer", "memory" if kind == "sqlite" else "redis",
+               "--matches", str(args.matches), "--spectators", str(args.spectators),
+               "--seconds", str(args.seconds), "--server-root", args.server_root, "--json", out]
+    if args.full_states:
+        command.append("--full-states")
+    print(f"# running {name}: {' '.join(command[1:])}", file=sys.stderr, flush=True)
+    done = subprocess.run(command, cwd=servers.ROOT, stdout=subprocess.DEVNULL)
+    try:
+        with open(out) as f:
+            figures = json.load(f)
+    except (OSError, ValueError):
+        return {"failed": f"exit {done.returncode}"}
+    finally:
+        os.unlink(out)
+    figures["name"] = name
+    return figures
+
+
+def _ms(value) -> str:
+    return "–" if value is None else f"{value:.1f}"
+
+
+def _ratio(a, b) -> str:
+    return "–" if not a or not b else f"{a / b:.1f}×"
+
+
+def print_tables(results: list) -> None:
+    """Print the latency, throughput and memory tables (Markdown)."""
+    ok = [r for r in results if "failed" not in r]
+    for r in results:
+        if "failed" in r:
+            print(f"**{r.get('name')}: the run failed ({r['failed']})**\n")
+    print("### Latency at the target load (paced phase: seats act 0.5–1.5 s after their turn comes)\n")
+    print("| config | moves/s | action round trip p50 / p95 / p99 ms | other viewers p50 / p99 ms "
+          "| all viewers p99 ms | echo alone p50 / p99 ms | echo during play p50 / p99 ms "
+          "| p99 ÷ echo p99 (alone / during play) | frame bytes p50 / p95 | frames, bytes per update "
+          "| errors / lost / duplicated | load avg |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
+    for r in ok:
+        paced, echo = r["phases"]["paced"], r["phases"]["echo"]
+        rtt, others = paced["rtt_ms"], paced["others_ms"]
+        alone, during = echo["echo"]["rtt_ms"], paced["echo"]["rtt_ms"]
+        print(f"| {r['name']} | {paced['moves_per_s']:.1f} | {_ms(rtt['p50'])} / {_ms(rtt['p95'])} / "
+              f"{_ms(rtt['p99'])} | {_ms(others['p50'])} / {_ms(others['p99'])} | "
+              f"{_ms(paced['all_seen_ms']['p99'])} | {_ms(alone['p50'])} / {_ms(alone['p99'])} | "
+              f"{_ms(during['p50'])} / {_ms(during['p99'])} | {_ratio(rtt['p99'], alone['p99'])} / "
+              f"{_ratio(rtt['p99'], during['p99'])} | {paced['frame_bytes']['p50']} / {paced['frame_bytes']['p95']} | "
+              f"{paced['frames_per_update'] or 0:.1f}, {paced['bytes_per_update'] or 0:.0f} | "
+              f"{r['errors']} / {r['lost']} / {r['duplicated']} | {paced['load_average']:.1f} |")
+    print("\n### Throughput (closed phase: every seat acts as soon as it can)\n")
+    print("| config | moves/s | × 1 worker | action round trip p50 / p99 ms | server CPU ms per move "
+          "| load generator CPU ms per move | frame bytes p50 | load avg |")
+    print("|---|---|---|---|---|---|---|---|")
+    base = next((r["phases"]["closed"]["moves_per_s"] for r in ok if r["name"] == "1-pg"), None)
+    for r in ok:
+        closed = r["phases"]["closed"]
+        moves = closed["updates"] or 1
+        print(f"| {r['name']} | {closed['moves_per_s']:.1f} | "
+              f"{_ratio(closed['moves_per_s'], base) if r['name'].endswith('-pg') else '–'} | "
+              f"{_ms(closed['rtt_ms']['p50'])} / {_ms(closed['rtt_ms']['p99'])} | "
+              f"{1000 * closed['server_cpu_s'] / moves:.1f} | {1000 * closed['loadgen_cpu_s'] / moves:.1f} | "
+              f"{closed['frame_bytes']['p50']} | {closed['load_average']:.1f} |")
+    print("\n### Memory (RSS of all workers)\n")
+    print("| config | after warm-up MB | per connection KB | per match (2 seats + 2 spectators, after play) KB |")
+    print("|---|---|---|---|")
+    for r in ok:
+        mem, conns, matches = r["memory"], r["connections"], r["config"]["matches"]
+        print(f"| {r['name']} | {mem['baseline_kb'] / 1024:.0f} | "
+              f"{(mem['connected_kb'] - mem['baseline_kb']) / conns:.0f} | "
+              f"{(mem['after_kb'] - mem['baseline_kb']) / matches:.0f} |")
+
+
+def main() -> None:
+    """Parse arguments, run every configuration, print the tables."""
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--configs", default="1-sqlite,1-pg,2-pg,4-pg",
+                        help="comma-separated: 1-sqlite and/or N-pg (N workers)")
+    parser.add_argument("--matches", type=int, default=50)
+    parser.add_argument("--spectators", type=int, default=100)
+    parser.add_argument("--seconds", type=float, default=20, help="length of each phase")
+    parser.add_argument("--server-root", default=str(servers.ROOT))
+    parser.add_argument("--full-states", action="store_true", help="ask for full states, not patches")
+    parser.add_argument("--json", help="write every run's figures to this path")
+    args = parser.parse_args()
+    results = [run_config(name, args) for name in args.configs.split(",")]
+    print(f"\n{args.matches} concurrent 1v1 matches, {args.spectators} spectators, "
+          f"{args.seconds:.0f} s per phase, {'full states' if args.full_states else 'patches'}\n")
+    print_tables(results)
+    if args.json:
+        with open(args.json, "w") as out:
+            json.dump(results, out, indent=1, default=str)
+
+
+if __name__ == "__main__":
+    main()
