@@ -467,6 +467,9 @@ def test_a_concession_brings_the_conceders_base_down():
     s = ffa([{"play": [{"card": "iron_man", "id": "a"}]}, {}, {}])
     s = act(s, 2, {"type": "concede"})
     assert s["status"] == "playing" and s["active"] == 1 and s["final"]["order"] == [0]
+    s = act(lending_game(), 0, {"type": "end_main"})  # a concession during the lending step
+    s = act(s, 2, {"type": "concede"})
+    assert s["phase"] == "main" and s["active"] == 1 and s["final"]["order"] == [0]
 
 
 def test_a_base_that_falls_while_the_next_turn_waits_for_tech_starts_the_final_rounds():
