@@ -653,6 +653,7 @@ function renderSeatStrip(acting) {
   strip.hidden = teamGame() || v.players.length < 3;
   if (strip.hidden) return;
   const won = msg.status === "playing" ? [] : winners();
+  strip.style.setProperty("--seats", String(v.players.length));
   strip.replaceChildren(...v.players.map((p) => {
     const base = baseOf(p.team);
     const item = el("li", null, {

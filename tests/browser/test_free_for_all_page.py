@@ -35,7 +35,7 @@ import re
 
 import pytest
 
-from tests.browser.test_match_page import DESKTOP, PHONE, SHOTS, Table, notice, signup, version, wait_version
+from tests.browser.test_match_page import DESKTOP, PHONE, SHOTS, Table, api, notice, signup, version, wait_version
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(600)]
 
@@ -385,3 +385,43 @@ def crafted_frames(player, match_url, at):
     assert page.locator("#result-bases li.winner").count() == 2
     assert page.errors == [], page.errors
     page.close()
+
+
+def test_five_players_fit_on_a_desktop_and_a_phone(browser, live_server_url):
+    """A 5-player free-for-all (set up over the REST API): every page shows
+    all five players in turn order, the others around the viewer, without
+    sideways scrolling on a 1366 px desktop or a 390 px phone."""
+    base = live_server_url
+    names = ("fay", "gus", "hal", "ivy", "jo")
+    sizes = (DESKTOP, DESKTOP, DESKTOP, PHONE, DESKTOP)
+    pages = [signup(browser, base, name, **size) for name, size in zip(names, sizes)]
+    table = api(pages[0], "POST", "/api/tables/", {"mode": "ffa", "seat_count": 5})
+    heroes = ("troq_bashar", "river_montoya", "jaina_stormborne", "master_midori", "argagarg_garg")
+    for index, (page, hero) in enumerate(zip(pages, heroes)):
+        if index:
+            api(page, "POST", f"/api/tables/{table['id']}/join/", {"index": index})
+        api(page, "PATCH", f"/api/tables/{table['id']}/seat/", {"heroes": [hero], "ready": True})
+    match_id = api(pages[0], "POST", f"/api/tables/{table['id']}/start/")["match_id"]
+    watcher = signup(browser, base, "kim", **PHONE)
+    for page in (*pages, watcher):
+        page.goto(f"{base}/match/{match_id}/")
+    for page in (*pages, watcher):
+        wait_version(page, 0)
+        assert page.locator("#seat-strip .seat-chip").all_inner_texts()[0].startswith("Fay")
+        assert page.locator("#seat-strip .seat-chip").count() == 5
+        assert page.locator(".player-area").count() == 5
+        assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), "no sideways scrolling"
+    # Around the table from Ivy (seat 3): Jo, Fay, Gus, Hal, then Ivy at the bottom.
+    ivy = pages[3]
+    assert ivy.locator("#opponents .player-area").evaluate_all("ns => ns.map(n => n.dataset.seat)") == ["4", "0", "1", "2"]
+    assert ivy.locator("#me-area .player-area").get_attribute("data-seat") == "3"
+    # On the desktop the four others sit two by two.
+    tops = pages[0].locator("#opponents .player-area").evaluate_all("ns => ns.map(n => Math.round(n.getBoundingClientRect().top))")
+    assert tops[0] == tops[1] and tops[2] == tops[3] and tops[2] > tops[0], tops
+    assert watcher.locator("#hand-box").is_hidden()
+    shot(pages[0], "ffa5-desktop", full_page=False)
+    shot(pages[0], "ffa5-desktop-full")
+    shot(ivy, "ffa5-phone", full_page=False)
+    shot(watcher, "ffa5-phone-spectator-full")
+    for page in (*pages, watcher):
+        assert page.errors == [], page.errors
