@@ -73,11 +73,6 @@ def hero_band(hero_id: str, level: int) -> dict:
     return current
 
 
-# Cards without hooks of their own whose effect another card's hook applies:
-# Hotter Fire's extra damage is counted by red.burn.
-_APPLIED_BY_OTHER_HOOKS = frozenset({"hotter_fire"})
-
-
 def _keywords_only(text: str, keywords: dict) -> bool:
     """True when ``text`` says nothing beyond ``keywords``: each sentence is a
     list of keyword names ("Resist 2, overpower."), optionally followed by a
@@ -94,15 +89,16 @@ def _keywords_only(text: str, keywords: dict) -> bool:
 
 def works(card_id: str) -> bool:
     """True when the engine plays every part of ``card_id``: it has hooks
-    (``game.rules.cards.REGISTRY``), or all it does is its keywords (which
-    the engine handles for every card), or another card's hook applies its
-    effect. For a hero every band counts.
+    (``game.rules.cards.REGISTRY``; a card whose effect is applied elsewhere,
+    like Hotter Fire's, registers empty hooks), or all it does is its
+    keywords (which the engine handles for every card). For a hero every
+    band counts.
 
     Raises KeyError when the id is unknown.
     """
     from .cards import REGISTRY  # the card modules import this one
     rec = card(card_id)
-    if card_id in REGISTRY or card_id in _APPLIED_BY_OTHER_HOOKS:
+    if card_id in REGISTRY:
         return True
     if rec["kind"] == "hero":
         return all(_keywords_only(b["text"], b["keywords"]) for b in rec["bands"])

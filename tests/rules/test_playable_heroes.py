@@ -4,7 +4,7 @@ card works in every mode; catalog.playable_heroes)."""
 import pytest
 
 from game.rules import RulesError, catalog, new_game
-from game.rules.cards import REGISTRY
+from game.rules.cards import REGISTRY, Hooks
 
 STARTER_RED_GREEN = {
     "troq_bashar", "river_montoya",                                  # Starter set
@@ -26,8 +26,9 @@ def test_keyword_only_cards_work_without_hooks():
 
 
 def test_hotter_fire_works_through_another_hook():
-    """Hotter Fire has no hooks: red.burn counts it."""
-    assert "hotter_fire" not in REGISTRY and catalog.works("hotter_fire")
+    """Hotter Fire does nothing itself (red.burn counts it): it registers
+    empty hooks, which is how a card says the engine plays it."""
+    assert REGISTRY["hotter_fire"] == Hooks() and catalog.works("hotter_fire")
 
 
 def test_a_card_with_text_and_no_hooks_does_not_work():

@@ -9,7 +9,7 @@ import os
 
 import pytest
 
-from game.rules import apply_action, new_game
+from game.rules import apply_action, catalog, new_game
 from game.rules.bots import GreedyBot, RandomBot, play_game
 from game.rules.invariants import check_all
 
@@ -130,8 +130,7 @@ def test_two_headed_dragon_games_keep_invariants_and_finish(chunk):
 
 GAMES_3HERO = int(os.environ.get("CODEX_PROPERTY_GAMES_3HERO", "500"))
 CHUNKS_3HERO = 50
-ALL_HEROES = ("troq_bashar", "river_montoya", "captain_zane", "drakk_ramhorn",
-              "jaina_stormborne", "master_midori", "calamandra_moss", "argagarg_garg")
+ALL_HEROES = tuple(catalog.playable_heroes())
 
 
 def config_3hero(seed: int) -> dict:

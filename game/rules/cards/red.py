@@ -67,6 +67,11 @@ def burn(state, seat, amount):
     return amount + fires if amount > 0 else amount
 
 
+# Hotter Fire is an ongoing spell with nothing to do of its own: burn()
+# counts it wherever red damage is dealt.
+register("hotter_fire", Hooks())
+
+
 def _hit(state, seat, target, amount, source=None):
     """Deal red damage ``amount`` (plus Hotter Fire) to ``target``;
     ``source`` is the card in play dealing it (so its kills count)."""
