@@ -20,8 +20,9 @@ the page, each player's turn in seat order:
 
 Then Ben concedes: the result shows the winner and every base's HP. A page
 fed crafted frames (through a websocket route) shows that a prompt offering
-seats ("choose an opponent", R27) names the players, that the final rounds
-(R28) are announced, and that a shared win lists every base.
+seats ("choose an opponent", R27) names the players, that free gold (R25)
+and the final rounds (R28) are announced, and that a shared win lists every
+base.
 
 Checked along the way: every page receives every version; no action is
 refused; the spectator's page has no hand and no websocket frame it gets
@@ -208,7 +209,11 @@ def test_three_players_play_a_free_for_all_round(browser, live_server_url):
     assert groups.nth(0).locator(".option-group-title").inner_text().startswith("Ben")
     assert groups.nth(1).locator(".option-group-title").inner_text().startswith("Cat")
     assert ann.locator("#seat-1 .slot.target").count() == 5 and ann.locator("#seat-2 .slot.target").count() == 5
-    shot(ann, "ffa-lending-desktop", full_page=False)
+    if SHOTS:  # docs/screenshot-ffa.png is a copy of this one
+        # Presence comes with the next ping (every 20 s): wait until it says everyone is here.
+        ann.wait_for_function("() => document.getElementById('presence').hidden", timeout=30000)
+        ann.evaluate("window.scrollTo(0, 0); document.getElementById('side').scrollTop = 0")
+        ann.screenshot(path=os.path.join(SHOTS, "screenshot-ffa.png"))
     table.act(ann, ann.locator("#seat-1 .slot[data-tid='slot:1:squad_leader']").click, "lend")
     for page in (ann, ben, cat, dan):
         lent = page.locator("#seat-1 .slot[data-tid='slot:1:squad_leader'] .card")
@@ -277,9 +282,7 @@ def test_three_players_play_a_free_for_all_round(browser, live_server_url):
     for page in (ann, ben, cat, dan):
         assert base_hp(page, 2) == f"{left + 1}/20"
         assert page.locator("#seat-strip .seat-chip[data-seat='2'] .seat-hp").inner_text() == f"base {left + 1}/20"
-    if SHOTS:  # docs/screenshot-ffa.png is a copy of this one
-        cat.evaluate("window.scrollTo(0, 0)")
-        cat.screenshot(path=os.path.join(SHOTS, "screenshot-ffa.png"))
+    shot(cat, "ffa-repaired-desktop", full_page=False)
     shot(dan, "ffa-spectator")
     shot(ben, "ffa-phone-full")
 
@@ -323,8 +326,8 @@ def test_three_players_play_a_free_for_all_round(browser, live_server_url):
 def crafted_frames(player, match_url, at):
     """A second tab of seat 1 whose websocket is routed: after the real
     first state, frames made from it show what a round of play rarely
-    brings: a prompt offering seats (R27), the final rounds (R28) and a
-    shared win (R28's tie bound)."""
+    brings: a prompt offering seats (R27), free gold (R25), the final
+    rounds (R28) and a shared win (R28's tie bound)."""
     route = {"ws": None, "first": None}
 
     def on_route(ws):
@@ -362,6 +365,14 @@ def crafted_frames(player, match_url, at):
     frame = send(frame)
     options = page.locator("#prompt-panel [data-option]").all_inner_texts()
     assert options == ["Ann", "Cat"], options
+
+    # Cat, whose turn it is, kills an opposing unit: free gold (R25) is announced and shown on her.
+    assert frame["view"]["active"] == 2 and frame["view"]["players"][2]["free_gold"] == 0
+    frame["view"]["players"][2]["free_gold"] = 1
+    frame = send(frame)
+    news = page.locator("#news li[data-kind=free-gold]").inner_text()
+    assert news == "Cat gained 1 free gold for opposing units killed (1 of 3 this turn)."
+    assert page.locator("#seat-2 .stat.free-gold b").inner_text() == "+1"
 
     # The final rounds: Ann and Cat tied, Cat still to play.
     frame["view"]["prompt"] = None
