@@ -62,20 +62,21 @@ def _dying(state: dict) -> list:
     ones (mark ``doomed``), units and heroes with lethal damage or no HP
     left, and building cards with damage up to their HP, except those that
     :func:`_escapes_death` saves."""
-    out = []
-    for p in state["players"]:
-        for iid in p["play"]:
-            inst = state["cards"][iid]
-            kind = catalog.card(inst["card"])["kind"]
-            lethal = False
-            if kind in ("unit", "hero"):
-                hp = stats.hp(state, iid)
-                lethal = hp <= 0 or inst["damage"] >= hp
-            elif kind == "building":  # a building card in play (Verdant Tree)
-                lethal = inst["damage"] >= stats.hp(state, iid)
-            if (inst["marks"].get("doomed") or lethal) and not _escapes_death(state, iid):
-                out.append(iid)
-    return out
+    would_die = []
+    with stats.frozen(state):  # only reading: each thing's stats computed once
+        for p in state["players"]:
+            for iid in p["play"]:
+                inst = state["cards"][iid]
+                kind = catalog.card(inst["card"])["kind"]
+                lethal = False
+                if kind in ("unit", "hero"):
+                    hp = stats.hp(state, iid)
+                    lethal = hp <= 0 or inst["damage"] >= hp
+                elif kind == "building":  # a building card in play (Verdant Tree)
+                    lethal = inst["damage"] >= stats.hp(state, iid)
+                if inst["marks"].get("doomed") or lethal:
+                    would_die.append(iid)
+    return [iid for iid in would_die if not _escapes_death(state, iid)]
 
 
 def _escapes_death(state: dict, iid: str) -> bool:

@@ -135,7 +135,19 @@ def _legal_actions(state: dict, seat: int) -> list:
                    for iid, to, slot in lend_options(state, seat))  # house rule R26
         out.append({"type": "end_lending"})
     out.append({"type": "concede"})
-    return [a for a in out if a["type"] == "choose" or is_legal(state, seat, a)]
+    return [a for a in out if a["type"] == "choose" or _passes_checks(state, seat, a)]
+
+
+def _passes_checks(state: dict, seat: int, action: dict) -> bool:
+    """True when the rules checks of a candidate that ``_legal_actions``
+    built accept it. Its envelope is sound by construction (a known type,
+    the seat, small plain JSON, and only what an open prompt allows), so
+    only the action's own checks run (cf. is_legal)."""
+    try:
+        ACTIONS[action["type"]][0](state, seat, action)
+    except RulesError:
+        return False
+    return True
 
 
 def _tech_choices(state: dict, seat: int) -> list:

@@ -95,21 +95,17 @@ def _compute(state: dict, iid: str) -> dict:
     controller = inst["controller"]
     own_turn = team_of(state, controller) == team_of(state, state["active"])
     if inst["zone"] == "play":
-        for src in state["players"][controller]["play"]:
-            hooks = hooks_for(state["cards"][src]["card"])
-            if hooks.aura is not None:
-                d_atk, d_hp, d_kw = hooks.aura(state, src, iid)
-                atk += d_atk
-                hp += d_hp
-                _add_keywords(kw, d_kw)
-        for p in state["players"]:  # hooks ``aura_all``: whoever controls iid
-            for src in p["play"]:
-                hooks = hooks_for(state["cards"][src]["card"])
-                if hooks.aura_all is not None:
-                    d_atk, d_hp, d_kw = hooks.aura_all(state, src, iid)
-                    atk += d_atk
-                    hp += d_hp
-                    _add_keywords(kw, d_kw)
+        auras, auras_all = memoised(state, ("aura_sources",), lambda: _aura_sources(state))
+        for src, aura in auras.get(controller, ()):
+            d_atk, d_hp, d_kw = aura(state, src, iid)
+            atk += d_atk
+            hp += d_hp
+            _add_keywords(kw, d_kw)
+        for src, aura in auras_all:  # hooks ``aura_all``: whoever controls iid
+            d_atk, d_hp, d_kw = aura(state, src, iid)
+            atk += d_atk
+            hp += d_hp
+            _add_keywords(kw, d_kw)
         if is_patrolling(state, iid):
             slot = patrol_slot(state, iid)
             if slot == "squad_leader":
@@ -121,6 +117,22 @@ def _compute(state: dict, iid: str) -> dict:
     if own_turn and kw.get("frenzy"):
         atk += kw["frenzy"]
     return {"atk": max(0, atk), "hp": hp, "kw": kw}
+
+
+def _aura_sources(state: dict) -> tuple:
+    """The cards in play with auras, in play order: ``({controller: [(iid,
+    aura hook)]}, [(iid, aura_all hook)])`` (hooks ``aura`` reach the
+    controller's things, ``aura_all`` everyone's)."""
+    from .cards import hooks_for
+    auras, auras_all = {}, []
+    for p in state["players"]:
+        for src in p["play"]:
+            hooks = hooks_for(state["cards"][src]["card"])
+            if hooks.aura is not None:
+                auras.setdefault(p["seat"], []).append((src, hooks.aura))
+            if hooks.aura_all is not None:
+                auras_all.append((src, hooks.aura_all))
+    return auras, auras_all
 
 
 def printed_atk(state: dict, iid: str, printed: int) -> int:
