@@ -1029,8 +1029,9 @@ function lendPanel() {
   const list = el("div", null, { class: "options" });
   for (const iid of cards) {
     const found = findCard(view(), iid);
-    const slots = lendActions(iid).length;
-    list.append(optionButton(`${found ? found.card.name : iid} → ${slots} open slot${slots > 1 ? "s" : ""}…`, () => startLending(iid), { "data-lend": iid }));
+    const to = [...new Set(lendActions(iid).map((a) => a.to))].map(nameOfSeat);
+    const whom = to.length > 1 ? `${to.slice(0, -1).join(", ")} or ${to[to.length - 1]}` : to[0];
+    list.append(optionButton(`${found ? found.card.name : iid} → ${whom}…`, () => startLending(iid), { "data-lend": iid }));
   }
   if (!cards.length) list.append(el("p", "Nothing of yours can be lent now.", { class: "hint" }));
   box.append(list);

@@ -200,7 +200,8 @@ def test_three_players_play_a_free_for_all_round(browser, live_server_url):
         assert banner(page).startswith("Ann is lending")
         assert page.locator("#seat-0 .lending-tag").count() == 1
     hero = ann.locator("#lend-panel [data-lend]").first
-    hero_name = hero.inner_text().split(" → ")[0]
+    hero_name, whom = hero.inner_text().split(" → ")
+    assert whom == "Ben or Cat…"
     hero.click()
     panel = ann.locator("#targeting-panel")
     panel.wait_for()
