@@ -6,6 +6,7 @@ import secrets
 from dataclasses import dataclass
 
 from django.db import transaction
+from django.db.models import IntegerField, OuterRef, Subquery, Value
 from django.utils import timezone
 
 from game import rules
@@ -180,12 +181,7 @@ def apply_match_action(match_id: int, user_id: int, action: dict, expected_versi
     (the seat used that nonce for a different action), ``match_over``,
     ``bad_version``, ``stale_version`` or the engine's code; MatchNotFound.
     """
-    seat = seat_of(match_id, user_id)
-    if seat is None:
-        if not Match.objects.filter(pk=match_id).exists():
-            raise MatchNotFound(match_id)
-        raise ActionRefused("not_seated", "Only the players seated in this match can act.")
-    return apply_seat_action(match_id, seat, action, expected_version, nonce)
+    return _apply(match_id, action, expected_version, nonce, user_id=user_id)
 
 
 def apply_seat_action(match_id: int, seat: int, action: dict, expected_version: int,
@@ -193,17 +189,45 @@ def apply_seat_action(match_id: int, seat: int, action: dict, expected_version: 
     """Apply one action for ``seat`` (already authorised: its player's
     connection, or the stand-in bot of game.standins); the rest as
     apply_match_action, whose checks and answers it makes."""
+    return _apply(match_id, action, expected_version, nonce, seat=seat)
+
+
+def _locked_match(match_id: int, nonce: str | None, seat: int | None, user_id: int | None) -> Match:
+    """The match row, locked, read with the acting seat (``user_id``'s, or
+    ``seat``) as ``acting_seat`` and the version that seat's ``nonce``
+    produced as ``nonce_seq`` (None: unused): one query, not three (each
+    statement is a round trip on the one database thread of a worker:
+    docs/BENCHMARKS.md, "Profile"). None when the match does not exist."""
+    query = Match.objects.select_for_update(of=("self",)).filter(pk=match_id)
+    if user_id is not None:
+        seats = MatchPlayer.objects.filter(match=OuterRef("pk"), user_id=user_id).values("seat")[:1]
+        query = query.annotate(acting_seat=Subquery(seats))
+    else:
+        query = query.annotate(acting_seat=Value(seat))
+    if nonce is not None:
+        used = MatchAction.objects.filter(match=OuterRef("pk"), seat=OuterRef("acting_seat"), nonce=nonce)
+        query = query.annotate(nonce_seq=Subquery(used.values("seq")[:1]))
+    else:
+        query = query.annotate(nonce_seq=Value(None, output_field=IntegerField()))
+    return query.first()
+
+
+def _apply(match_id: int, action: dict, expected_version: int, nonce: str | None,
+           seat: int | None = None, user_id: int | None = None) -> Applied:
+    """apply_match_action (``user_id``) and apply_seat_action (``seat``)."""
     with transaction.atomic():
-        match = Match.objects.select_for_update().filter(pk=match_id).first()
+        match = _locked_match(match_id, nonce, seat, user_id)
         if match is None:
             raise MatchNotFound(match_id)
-        if nonce is not None:
-            done = MatchAction.objects.filter(match=match, seat=seat, nonce=nonce).values_list("seq", "action")
-            if done:
-                if done[0][1] != action:
-                    raise ActionRefused("nonce_reused", "That nonce was used for another action: send a new one.",
-                                        match.version)
-                return Applied(version=done[0][0], snapshot=None, duplicate=True)
+        seat = match.acting_seat
+        if seat is None:
+            raise ActionRefused("not_seated", "Only the players seated in this match can act.")
+        if match.nonce_seq is not None:
+            first = MatchAction.objects.filter(match=match, seat=seat, nonce=nonce).values_list("action", flat=True)
+            if first[0] != action:
+                raise ActionRefused("nonce_reused", "That nonce was used for another action: send a new one.",
+                                    match.version)
+            return Applied(version=match.nonce_seq, snapshot=None, duplicate=True)
         if match.status != Match.Status.PLAYING:
             raise ActionRefused("match_over", "This match is over.", match.version)
         if expected_version > match.version:
