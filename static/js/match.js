@@ -872,13 +872,11 @@ function promptPanel(prompt) {
   const box = el("section", null, { class: "panel pending-panel prompt-panel", id: "prompt-panel" });
   box.append(el("h2", "Your answer", { class: "panel-title" }), el("p", prompt.text, { class: "prompt-text" }));
   if (prompt.count > 1) box.append(el("p", `Pick ${prompt.count}.`, { class: "hint" }));
-  const list = el("div", null, { class: "options" });
-  for (const option of prompt.options) {
+  box.append(...optionLists(prompt.options, (option, label) => {
     const picked = ui.promptPick.includes(option);
-    list.append(optionButton(describeId(view(), catalog, option), () => togglePromptOption(prompt, option),
-      { "data-option": option, "aria-pressed": picked ? "true" : "false", class: `btn option${picked ? " picked" : ""}` }));
-  }
-  box.append(list);
+    return optionButton(label, () => togglePromptOption(prompt, option),
+      { "data-option": option, "aria-pressed": picked ? "true" : "false", class: `btn option${picked ? " picked" : ""}` });
+  }));
   const row = el("div", null, { class: "row" });
   if (prompt.count > 1) {
     const match = idx.choose.find((c) => bagKey(c.choice) === bagKey(ui.promptPick));
@@ -909,6 +907,32 @@ function bySeat(ids) {
   return [...groups].sort(([a], [b]) => from(a) - from(b));
 }
 
+/**
+ * The option buttons for `ids` (`make(id, label)` makes one): one list, or,
+ * when they are things of several players (an attack in a free-for-all),
+ * one group per player titled with the name and base HP, each option then
+ * without the name the title gives. `label(id)` names an option (default:
+ * what the id names on the board).
+ */
+function optionLists(ids, make, label = null) {
+  const name = (id) => (label ? label(id) : describeId(view(), catalog, id));
+  const groups = bySeat(ids);
+  if (!groups) return [el("div", null, { class: "options" }, ...ids.map((id) => make(id, name(id))))];
+  return groups.map(([seat, mine]) => {
+    const suffix = ` (${nameOfSeat(seat)})`;
+    const short = (id) => {
+      const text = name(id);
+      return text.endsWith(suffix) ? text.slice(0, -suffix.length) : text;
+    };
+    const base = baseOf(teamOf(seat));
+    return el("div", null, { class: "option-group", "data-group": seat },
+      el("h3", null, { class: "option-group-title" },
+        el("span", seat === msg.seat ? `${nameOfSeat(seat)} (you)` : nameOfSeat(seat), { class: "pname" }),
+        el("span", `base ${base.left}/${base.hp}`, { class: "hint" })),
+      el("div", null, { class: "options" }, ...mine.map((id) => make(id, short(id)))));
+  });
+}
+
 function targetingPanel() {
   const t = ui.targeting;
   const n = narrow(t.source(), t.path, t.chosen);
@@ -918,29 +942,7 @@ function targetingPanel() {
     box.append(el("p", `Chosen: ${t.chosen.map((id) => describeId(view(), catalog, id)).join(", ")}`, { class: "hint" }));
   }
   box.append(el("p", "Pick one of the highlighted targets on the board, or here:", { class: "hint" }));
-  const option = (id) => optionButton(t.label ? t.label(id) : describeId(view(), catalog, id), () => pickTarget(id), { "data-option": id });
-  const groups = bySeat(n.next);
-  if (!groups) {
-    box.append(el("div", null, { class: "options" }, ...n.next.map(option)));
-  } else {
-    // Things of several players (an attack in a free-for-all): one group per player, named.
-    for (const [seat, ids] of groups) {
-      // Each option without the player's name the group title already gives.
-      const suffix = ` (${nameOfSeat(seat)})`;
-      const named = (id) => {
-        const b = option(id);
-        if (b.textContent.endsWith(suffix)) b.textContent = b.textContent.slice(0, -suffix.length);
-        return b;
-      };
-      const group = el("div", null, { class: "option-group", "data-group": seat });
-      const base = baseOf(teamOf(seat));
-      group.append(el("h3", null, { class: "option-group-title" },
-        el("span", seat === msg.seat ? `${nameOfSeat(seat)} (you)` : nameOfSeat(seat), { class: "pname" }),
-        el("span", `base ${base.left}/${base.hp}`, { class: "hint" })));
-      group.append(el("div", null, { class: "options" }, ...ids.map(named)));
-      box.append(group);
-    }
-  }
+  box.append(...optionLists(n.next, (id, label) => optionButton(label, () => pickTarget(id), { "data-option": id }), t.label));
   const row = el("div", null, { class: "row" });
   if (n.complete.length) row.append(button("Done", () => act(n.complete[0]), { class: "btn primary" }));
   row.append(button("Cancel", () => { ui.targeting = null; render(); }, { class: "btn ghost" }));
