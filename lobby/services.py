@@ -85,7 +85,8 @@ def create_table(host, mode: str, is_public: bool = True, allow_spectators: bool
         raise LobbyError("bad_mode", f"Unknown game mode {mode!r}.") from None
     count = spec.min_seats if seats is None else seats
     if not spec.min_seats <= count <= spec.max_seats:
-        raise LobbyError("bad_seats", f"{spec.label} is played with {spec.min_seats}-{spec.max_seats} seats.")
+        counts = str(spec.min_seats) if spec.min_seats == spec.max_seats else f"{spec.min_seats} to {spec.max_seats}"
+        raise LobbyError("bad_seats", f"{spec.label} is played with {counts} seats.")
     with transaction.atomic():
         table = Table.objects.create(host=host, mode=mode, is_public=is_public, allow_spectators=allow_spectators)
         Seat.objects.bulk_create(

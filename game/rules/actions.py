@@ -297,7 +297,7 @@ def do_build(state, seat, plan):
         p["buildings"][slot]["spec"] = spec
     p["free_rebuild"].pop(what, None)
     log(state, f"{seat_name(state, seat)} started building {catalog.card(what)['name']}"
-        + (f" ({spec})." if spec else "."))
+        + (f": {catalog.spec_name(spec)}." if spec else "."))
     addon = p["buildings"]["addon"]
     if what == "tech_2" and addon is not None and addon["id"] == "tech_lab" and not addon.get("spec"):
         from .flow import ask
@@ -312,6 +312,7 @@ def _tech_lab_spec(state, step):
     addon = player(state, step["seat"])["buildings"]["addon"]
     if addon is not None and addon["id"] == "tech_lab" and step["choice"]:
         addon["spec"] = step["choice"][0]
+        log(state, f"{seat_name(state, step['seat'])}'s Tech Lab unlocks {catalog.spec_name(addon['spec'])}.")
 
 
 def check_summon(state, seat, action):

@@ -53,6 +53,15 @@ def starting_deck(color: str) -> list:
             if c["starting_zone"] == "deck" and c["color"] == color]
 
 
+def spec_name(spec: str) -> str:
+    """A spec's name for players: "Fire (Jaina Stormborne)" for spec id
+    "fire" (the hero who brings it), or the capitalised id when no hero has
+    it."""
+    heroes = [c["name"] for c in _cards().values() if c["kind"] == "hero" and c["spec"] == spec]
+    title = spec.replace("_", " ").capitalize()
+    return f"{title} ({heroes[0]})" if heroes else title
+
+
 def spec_cards(spec: str) -> list:
     """The 12 codex card ids of ``spec`` (a codex holds 2 copies of each)."""
     return [c["id"] for c in _cards().values()

@@ -105,6 +105,10 @@ def test_tech_lab_built_before_tech_ii_gets_its_spec_with_the_tech_ii():
     assert s["prompt"]["options"] == ["bashing", "balance"]
     s = act(s, 0, {"type": "choose", "choice": ["balance"]})
     assert s["players"][0]["buildings"]["addon"]["spec"] == "balance"
+    # Both choices are told to everyone, by the spec's name.
+    said = [e["text"] for e in s["log"] if "to" not in e]
+    assert any(t.endswith("Tech II Building: Blood (Drakk Ramhorn).") for t in said), said
+    assert any(t.endswith("Tech Lab unlocks Balance (Master Midori).") for t in said), said
 
 
 def test_first_tech_building_costs_one_more_with_heroes_of_two_colours():
