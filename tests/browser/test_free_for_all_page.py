@@ -327,7 +327,8 @@ def test_three_players_play_a_free_for_all_round(browser, live_server_url):
 def crafted_frames(player, match_url, at):
     """A second tab of seat 1 whose websocket is routed: after the real
     first state, frames made from it show what a round of play rarely
-    brings: a prompt offering seats (R27), free gold (R25), the final
+    brings: a prompt offering seats (R27), one offering several players'
+    heroes (R14), free gold (R25), the final
     rounds (R28) and a shared win (R28's tie bound)."""
     route = {"ws": None, "first": None}
 
@@ -366,6 +367,17 @@ def crafted_frames(player, match_url, at):
     frame = send(frame)
     options = page.locator("#prompt-panel [data-option]").all_inner_texts()
     assert options == ["Ann", "Cat"], options
+
+    # A hero of either opponent gains two levels (R14): the heroes are grouped by player.
+    heroes = {seat: next(c for c in frame["view"]["players"][seat]["play"] if c["kind"] == "hero") for seat in (0, 2)}
+    frame["view"]["prompt"].update(text="Choose a hero to gain two levels.", id=100,
+                                   options=[heroes[0]["iid"], heroes[2]["iid"]])
+    frame["legal_actions"] = [{"type": "choose", "choice": [h["iid"]]} for h in heroes.values()]
+    frame = send(frame)
+    groups = page.locator("#prompt-panel .option-group")
+    assert groups.locator(".option-group-title .pname").all_inner_texts() == ["Cat", "Ann"]  # from Cat, who plays now
+    assert groups.nth(0).locator("[data-option]").inner_text() == heroes[2]["name"]
+    assert groups.nth(1).locator("[data-option]").inner_text() == heroes[0]["name"]
 
     # Cat, whose turn it is, kills an opposing unit: free gold (R25) is announced and shown on her.
     assert frame["view"]["active"] == 2 and frame["view"]["players"][2]["free_gold"] == 0
