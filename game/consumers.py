@@ -144,8 +144,10 @@ class MatchConsumer(AsyncWebsocketConsumer):
         history = await database_sync_to_async(chat.recent)(self.match_id)
         if history:
             await self.send_json({"type": "chat_history", "lines": history})
-        if self.seat is not None and await database_sync_to_async(standins.connected)(self.match_id, self.seat):
-            await self.broadcast_presence(reclaimed=self.seat)  # the player took the seat back from a bot
+        if self.seat is not None:
+            reclaimed, was_askable = await database_sync_to_async(standins.connected)(self.match_id, self.seat)
+            if reclaimed or was_askable:  # the others may be offered a bot for this seat: it is back
+                await self.broadcast_presence(reclaimed=self.seat if reclaimed else None)
 
     async def count_in(self) -> bool:
         """Count this socket among its user's open match sockets (in the

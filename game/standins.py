@@ -31,12 +31,16 @@ def _seat(match_id: int, seat: int):
     return MatchPlayer.objects.filter(match_id=match_id, seat=seat)
 
 
-def connected(match_id: int, seat: int) -> bool:
+def connected(match_id: int, seat: int) -> tuple:
     """Count a new socket of ``seat`` in; the player takes the seat back
-    from a stand-in bot. Returns True when a stand-in was stopped."""
+    from a stand-in bot. Returns ``(reclaimed, was_askable)``: a stand-in
+    was stopped; the seat had been away long enough for the others to be
+    offered a bot (so they should hear it is back)."""
+    before = _seat(match_id, seat).first()
+    was_askable = before is not None and _is_askable(before, timezone.now())
     reclaimed = _seat(match_id, seat).filter(stand_in=True).update(stand_in=False)
     _seat(match_id, seat).update(connections=F("connections") + 1, seen_at=timezone.now())
-    return bool(reclaimed)
+    return bool(reclaimed), was_askable
 
 
 def disconnected(match_id: int, seat: int) -> None:
@@ -59,10 +63,15 @@ def presence(match_id: int) -> list:
     bool, "askable": bool}, ...]`` in seat order; ``askable``: away long
     enough that another player may ask for a bot (request_stand_in)."""
     now = timezone.now()
-    ask_after = now - timedelta(seconds=settings.CODEX_STAND_IN_ASK_SECONDS)
-    return [{"seat": p.seat, "away": _is_away(p, now), "stand_in": p.stand_in,
-             "askable": _is_away(p, now) and not p.stand_in and p.seen_at <= ask_after}
+    return [{"seat": p.seat, "away": _is_away(p, now), "stand_in": p.stand_in, "askable": _is_askable(p, now)}
             for p in MatchPlayer.objects.filter(match_id=match_id).order_by("seat")]
+
+
+def _is_askable(player: MatchPlayer, now) -> bool:
+    """Away for CODEX_STAND_IN_ASK_SECONDS, and no bot yet: another player
+    may ask for one (request_stand_in)."""
+    return (_is_away(player, now) and not player.stand_in
+            and player.seen_at <= now - timedelta(seconds=settings.CODEX_STAND_IN_ASK_SECONDS))
 
 
 def request_stand_in(match_id: int, requester: int, seat: int) -> None:
@@ -84,7 +93,7 @@ def request_stand_in(match_id: int, requester: int, seat: int) -> None:
     now = timezone.now()
     if not _is_away(target, now):
         raise ActionRefused("not_away", "That player is still here.")
-    if target.seen_at > now - timedelta(seconds=settings.CODEX_STAND_IN_ASK_SECONDS):
+    if not _is_askable(target, now):
         raise ActionRefused("not_away_long", "That player left only a moment ago: give them a minute to come back.")
     _seat(match_id, seat).update(stand_in=True)
 

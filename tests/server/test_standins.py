@@ -160,3 +160,16 @@ async def test_a_seat_away_too_long_gets_a_bot_without_asking(seated, settings):
     techs = [a for a in state["legal_actions"] if a["type"] == "tech"]
     await alice.send_json_to({"type": "action", "id": "t", "version": 1, "action": techs[0]})
     await until(alice, "state", lambda m: m["view"]["active"] == 0 and m["view"]["turn"] == 3)
+
+
+async def test_a_player_back_after_a_long_absence_is_announced(seated, settings):
+    """The others may have been offered a bot for a seat away that long: its
+    return is broadcast at once, not at their next ping."""
+    alice = await seated["connect"](seated["alice"])
+    long_ago = timezone.now() - timedelta(seconds=settings.CODEX_STAND_IN_ASK_SECONDS + 1)
+    await sync_to_async(MatchPlayer.objects.filter(match=seated["match"], seat=1).update)(seen_at=long_ago)
+    assert (await ping(alice))[1]["askable"] is True
+    await seated["connect"](seated["bob"])
+    presence = await until(alice, "presence")
+    assert presence["seats"][1] == {"seat": 1, "away": False, "stand_in": False, "askable": False}
+    assert presence["reclaimed"] is None
