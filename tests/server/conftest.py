@@ -57,6 +57,14 @@ def layer(request, settings):
 
 
 @pytest.fixture
+def api(make_user):
+    """Factory: ``api("alice")`` returns a REST API client logged in as a new user."""
+    from tests.server.matchkit import logged_in
+
+    return lambda name: logged_in(make_user(name))
+
+
+@pytest.fixture
 def make_user(django_user_model):
     """Factory: ``make_user("alice")`` creates a user (password "pw-secret-123")."""
 

@@ -4,6 +4,7 @@ import json
 import re
 
 from asgiref.sync import sync_to_async
+from rest_framework.test import APIClient
 
 from game import rules
 from game.models import Match, MatchAction
@@ -28,6 +29,14 @@ def start_match(players, public=True, spectators=True, seed=42, heroes=("troq_ba
         services.update_seat(table.pk, user, heroes=[heroes[index]], ready=True)
     table = services.start_table(table.pk, players[0], seed=seed)
     return table.match
+
+
+def logged_in(user) -> APIClient:
+    """A REST API client logged in as ``user`` (its session, CSRF relaxed as
+    APIClient does)."""
+    client = APIClient()
+    client.force_login(user)
+    return client
 
 
 @sync_to_async

@@ -13,22 +13,15 @@ import asyncio
 
 import pytest
 from asgiref.sync import sync_to_async
-from rest_framework.test import APIClient
 
 from game.models import Match
-from tests.server.matchkit import action_log, db_match, recv, start_match
+from tests.server.matchkit import action_log, db_match, logged_in, recv, start_match
 from tests.server.teamplay import check_run, play_rounds, wrap_communicator
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 NAMES = ("ann", "ben", "cat", "dan", "eve")
 HEROES = ("troq_bashar", "river_montoya", "jaina_stormborne", "master_midori", "argagarg_garg")
-
-
-def logged_in(user):
-    client = APIClient()
-    client.force_login(user)
-    return client
 
 
 @pytest.mark.parametrize("count", [3, 4, 5])

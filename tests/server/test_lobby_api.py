@@ -13,18 +13,6 @@ from lobby.services import delete_abandoned_tables
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def api(make_user):
-    """Factory: ``api("alice")`` returns an APIClient logged in as a new user."""
-
-    def make(name):
-        client = APIClient()
-        client.force_login(make_user(name))
-        return client
-
-    return make
-
-
 def create(client, **data):
     response = client.post("/api/tables/", {"mode": "1hero", **data}, format="json")
     assert response.status_code == 201, response.content

@@ -3,7 +3,6 @@ every playable hero is offered in every mode, a 3-hero seat picks exactly 3
 different playable heroes and marks its main one, and the match starts with
 the main hero's starting deck."""
 import pytest
-from rest_framework.test import APIClient
 
 from game.models import Match
 from game.rules import catalog
@@ -14,18 +13,6 @@ pytestmark = pytest.mark.django_db
 
 EIGHT = {"troq_bashar", "river_montoya", "captain_zane", "drakk_ramhorn", "jaina_stormborne",
          "master_midori", "calamandra_moss", "argagarg_garg"}
-
-
-@pytest.fixture
-def api(make_user):
-    """Factory: ``api("alice")`` returns an APIClient logged in as a new user."""
-
-    def make(name):
-        client = APIClient()
-        client.force_login(make_user(name))
-        return client
-
-    return make
 
 
 def three_hero_table(client) -> dict:

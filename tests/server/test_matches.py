@@ -4,19 +4,12 @@ import threading
 
 import pytest
 from django.db import connection, transaction
-from rest_framework.test import APIClient
 
 from game.models import Match
 from game.services import ActionRefused, apply_match_action
-from tests.server.matchkit import active_seat, playable
+from tests.server.matchkit import active_seat, logged_in, playable
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-def logged_in(user):
-    client = APIClient()
-    client.force_login(user)
-    return client
 
 
 @pytest.fixture

@@ -18,24 +18,18 @@ import random
 
 import pytest
 from asgiref.sync import sync_to_async
-from rest_framework.test import APIClient
 
 from game import rules
 from game.models import Match
 from game.rules import catalog
-from tests.server.matchkit import action_log, db_match, known_names, leaks, playable, recv, recv_until, secrets_for, start_match
+from tests.server.matchkit import (action_log, db_match, known_names, leaks, logged_in, playable, recv, recv_until,
+                                   secrets_for, start_match)
 from tests.server.teamplay import Player, check_run, play_rounds, wrap_communicator
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 HEROES = ("troq_bashar", "river_montoya", "river_montoya", "troq_bashar")
 NAMES = ("ana", "ari", "bo", "bea")
-
-
-def logged_in(user):
-    client = APIClient()
-    client.force_login(user)
-    return client
 
 
 def test_a_2v2_table_from_creation_to_start_over_the_rest_api(make_user):
