@@ -156,16 +156,19 @@ def _rich_earth(state, src, seat, cost):
 register("rich_earth", Hooks(hire_cost=_rich_earth))
 
 
-def _rampant_growth(state, seat, iid, targets):
-    """Rampant Growth: +2 ATK and +2 armor this turn; armor left over goes
-    at the end of the turn (Rampant Growth ruling)."""
-    if not thing_exists(state, targets[0]):
-        return  # an Illusion that died when targeted (Illusion ruling)
-    until_end_of_turn(state, targets[0], atk=2, kw={"armor": 2})
-    log(state, f"{name(state, targets[0])} has +2 ATK and +2 armor this turn.")
+def _attack_and_armor(amount: int):
+    """The resolve hook of a spell giving its target +``amount`` ATK and
+    +``amount`` armor this turn; armor left over goes at the end of the turn
+    (Rampant Growth ruling). Rampant Growth: 2; Dinosize: 6."""
+    def resolve(state, seat, iid, targets):
+        if not thing_exists(state, targets[0]):
+            return  # an Illusion that died when targeted (Illusion ruling)
+        until_end_of_turn(state, targets[0], atk=amount, kw={"armor": amount})
+        log(state, f"{name(state, targets[0])} has +{amount} ATK and +{amount} armor this turn.")
+    return resolve
 
 
-register("rampant_growth", Hooks(targets=[Target(CHARACTER)], resolve=_rampant_growth))
+register("rampant_growth", Hooks(targets=[Target(CHARACTER)], resolve=_attack_and_armor(2)))
 
 
 def _forests_favor(state, seat, iid, targets):
@@ -702,15 +705,7 @@ def _polymorph_end(state, step):
 register("polymorph_squirrel", Hooks(targets=[Target(("unit",))], resolve=_polymorph))
 
 
-def _dinosize(state, seat, iid, targets):
-    """Dinosize: +6 ATK and +6 armor this turn."""
-    if not thing_exists(state, targets[0]):
-        return  # an Illusion that died when targeted (Illusion ruling)
-    until_end_of_turn(state, targets[0], atk=6, kw={"armor": 6})
-    log(state, f"{name(state, targets[0])} has +6 ATK and +6 armor this turn.")
-
-
-register("dinosize", Hooks(targets=[Target(CHARACTER)], resolve=_dinosize))
+register("dinosize", Hooks(targets=[Target(CHARACTER)], resolve=_attack_and_armor(6)))
 
 
 def _spirit_of_the_panda(state, seat, iid, targets):
