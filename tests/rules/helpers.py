@@ -189,3 +189,22 @@ def one(state, seat, card_id):
 def cards_in(state, seat, zone):
     """Catalog ids of the cards in ``seat``'s ``zone``, sorted."""
     return sorted(state["cards"][i]["card"] for i in state["players"][seat][zone])
+
+
+def gone(state, tag):
+    """True when no card tagged ``tag`` (scenario ``"id"``) exists any more."""
+    return not any(c["marks"].get("tag") == tag for c in state["cards"].values())
+
+
+def dmg(state, tag):
+    """The damage on the card tagged ``tag``."""
+    return state["cards"][find(state, tag)]["damage"]
+
+
+def attack_tagged(state, attacker_tag, target):
+    """The active seat attacks with the card tagged ``attacker_tag``;
+    ``target`` is a tag, or a base/building id ("base:1", "bld:...")."""
+    if not target.startswith(("base:", "bld:")):
+        target = find(state, target)
+    return act(state, state["active"], {"type": "attack", "attacker": find(state, attacker_tag),
+                                        "target": target})

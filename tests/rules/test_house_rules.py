@@ -5,28 +5,13 @@ import pytest
 
 from game.rules import legal_actions, view
 
-from .helpers import (act, assert_refused, base_damage, find, hand_ids, hero_id, in_play,
-                      new_normal_game, scenario_game)
+from .helpers import (act, assert_refused, attack_tagged, base_damage, dmg, find, gone, hand_ids, hero_id,
+                      in_play, new_normal_game, scenario_game)
 
 
 def targets_of(state, seat, attacker):
     return {a["target"] for a in legal_actions(state, seat)
             if a["type"] == "attack" and a["attacker"] == attacker}
-
-
-def gone(state, tag):
-    return not any(c["marks"].get("tag") == tag for c in state["cards"].values())
-
-
-def dmg(state, tag):
-    return state["cards"][find(state, tag)]["damage"]
-
-
-def attack(state, attacker_tag, target):
-    if not target.startswith(("base:", "bld:")):
-        target = find(state, target)
-    return act(state, state["active"], {"type": "attack", "attacker": find(state, attacker_tag),
-                                        "target": target})
 
 
 def pass_turn(state):
@@ -60,13 +45,13 @@ def test_r1_tech_buildings_have_5_hp_addons_4():
                                            {"card": "tenderfoot", "id": "c"},
                                            {"card": "older_brother", "id": "d"}]},
                                  {"buildings": {"tech_1": True, "addon": "tower"}}])
-    state = attack(state, "a", "bld:1:tech_1")          # 3 damage
+    state = attack_tagged(state, "a", "bld:1:tech_1")          # 3 damage
     assert state["players"][1]["buildings"]["tech_1"]["damage"] == 3
-    state = attack(state, "c", "bld:1:tech_1")          # 4 damage: still standing
+    state = attack_tagged(state, "c", "bld:1:tech_1")          # 4 damage: still standing
     assert state["players"][1]["buildings"]["tech_1"]["damage"] == 4
-    state = attack(state, "b", "bld:1:tech_1")          # 6 >= 5: destroyed
+    state = attack_tagged(state, "b", "bld:1:tech_1")          # 6 >= 5: destroyed
     assert state["players"][1]["buildings"]["tech_1"] is None
-    state = attack(state, "d", "bld:1:addon")           # 2 damage, Tower hits back 1
+    state = attack_tagged(state, "d", "bld:1:addon")           # 2 damage, Tower hits back 1
     assert state["players"][1]["buildings"]["addon"]["damage"] == 2
     view_hp = view(state, 0)["players"][1]["buildings"]["addon"]["hp"]
     assert view_hp == 4
@@ -89,7 +74,7 @@ def test_r2_destroyed_tech_building_rebuilt_free_and_finishes_at_end_of_turn():
     state = scenario_game(seats=[{"play": [{"card": "regular_sized_rhinoceros", "id": "r"}]},
                                  {"workers": 6, "buildings": {"tech_1": True}, "gold": 0,
                                   "hand": ["iron_man"]}])
-    state = attack(state, "r", "bld:1:tech_1")
+    state = attack_tagged(state, "r", "bld:1:tech_1")
     assert state["players"][1]["buildings"]["tech_1"] is None
     state = pass_turn(state)
     assert state["active"] == 1
@@ -106,7 +91,7 @@ def test_r2_free_rebuild_is_used_up():
     later destruction gives a new one, but a fresh build costs full price."""
     state = scenario_game(seats=[{"play": [{"card": "regular_sized_rhinoceros", "id": "r"}]},
                                  {"workers": 6, "buildings": {"tech_1": True}}])
-    state = attack(state, "r", "bld:1:tech_1")
+    state = attack_tagged(state, "r", "bld:1:tech_1")
     state = pass_turn(state)
     state = act(state, 1, {"type": "build", "building": "tech_1"})
     assert state["players"][1]["free_rebuild"] == {}
@@ -116,7 +101,7 @@ def test_r2_destroyed_addon_rebuilt_at_full_cost():
     """House rule R2: a destroyed add-on is rebuilt at its full cost."""
     state = scenario_game(seats=[{"play": [{"card": "regular_sized_rhinoceros", "id": "r"}]},
                                  {"buildings": {"addon": "surplus"}, "gold": 4}])
-    state = attack(state, "r", "bld:1:addon")
+    state = attack_tagged(state, "r", "bld:1:addon")
     assert state["players"][1]["buildings"]["addon"] is None
     assert base_damage(state, 1) == 2
     state = pass_turn(state)
@@ -198,7 +183,7 @@ def test_r6_squad_leader_armor_absorbs_one_point():
     state = scenario_game(seats=[{"play": [{"card": "regular_sized_rhinoceros", "id": "r"}]},
                                  {"play": [{"card": "regular_sized_rhinoceros", "id": "sl",
                                             "patrol": "squad_leader"}]}])
-    state = attack(state, "r", "sl")
+    state = attack_tagged(state, "r", "sl")
     assert dmg(state, "sl") == 4 and dmg(state, "r") == 5
 
 
@@ -236,7 +221,7 @@ def test_r6_no_squad_leader_armor_outside_the_slot():
     state = scenario_game(seats=[{"play": [{"card": "regular_sized_rhinoceros", "id": "r"}]},
                                  {"play": [{"card": "regular_sized_rhinoceros", "id": "el",
                                             "patrol": "elite"}]}])
-    state = attack(state, "r", "el")
+    state = attack_tagged(state, "r", "el")
     assert dmg(state, "el") == 5
 
 
@@ -289,7 +274,7 @@ def test_r8_obliterate_once_per_attack_even_after_retarget():
                                            {"card": "tenderfoot", "id": "b"},
                                            {"card": "iron_man", "id": "c"},
                                            {"card": "iron_man", "id": "d"}]}])
-    state = attack(state, "duck", "a")
+    state = attack_tagged(state, "duck", "a")
     # Trojan Duck's attack trigger (4 damage to a building): the base
     assert state["prompt"]["seat"] == 0
     state = act(state, 0, {"type": "choose", "choice": ["base:1"]})
@@ -307,7 +292,7 @@ def test_r8_exhausted_defender_deals_combat_damage():
     """House rule R8: exhausted defenders still deal combat damage."""
     state = scenario_game(seats=[{"play": [{"card": "iron_man", "id": "a"}]},
                                  {"play": [{"card": "iron_man", "id": "d", "exhausted": True}]}])
-    state = attack(state, "a", "d")
+    state = attack_tagged(state, "a", "d")
     assert dmg(state, "a") == 3 and dmg(state, "d") == 3
 
 
@@ -366,7 +351,7 @@ def test_r10_tower_detects_first_stealth_attacker_which_cannot_ignore_patrollers
     takes the Tower's 1 damage."""
     state = _tower_board([{"card": "backstabber", "id": "bs", "plus": 2}])
     assert targets_of(state, 0, find(state, "bs")) == {find(state, "sl")}
-    state = attack(state, "bs", "sl")
+    state = attack_tagged(state, "bs", "sl")
     assert gone(state, "sl")
     assert dmg(state, "bs") == 1 + 2
 
@@ -376,9 +361,9 @@ def test_r10_tower_detects_only_once_per_turn():
     next stealth attacker sneaks past and the Tower does not hit it."""
     state = _tower_board([{"card": "backstabber", "id": "b1"}, {"card": "backstabber", "id": "b2"}],
                          theirs_extra=[{"card": "older_brother", "id": "el", "patrol": "elite"}])
-    state = attack(state, "b1", "sl")
+    state = attack_tagged(state, "b1", "sl")
     assert "base:1" in targets_of(state, 0, find(state, "b2"))
-    state = attack(state, "b2", "base:1")
+    state = attack_tagged(state, "b2", "base:1")
     assert dmg(state, "b2") == 0 and base_damage(state, 1) == 3
 
 
@@ -386,8 +371,8 @@ def test_r10_tower_hits_every_attacker_it_can_see():
     """House rule R10 and the Tower ruling: 1 damage to every attacker
     attacking anything its owner controls, not only the Tower."""
     state = _tower_board([{"card": "iron_man", "id": "a"}, {"card": "iron_man", "id": "b"}])
-    state = attack(state, "a", "sl")
-    state = attack(state, "b", "bld:1:addon")
+    state = attack_tagged(state, "a", "sl")
+    state = attack_tagged(state, "b", "bld:1:addon")
     assert dmg(state, "b") == 1
     assert gone(state, "sl") and dmg(state, "a") == 1 + 2
 
@@ -395,7 +380,7 @@ def test_r10_tower_hits_every_attacker_it_can_see():
 def test_r10_tower_has_anti_air():
     """House rule R10: the Tower's damage hits fliers (anti-air)."""
     state = _tower_board([{"card": "cloud_sprite", "id": "fly"}])
-    state = attack(state, "fly", "base:1")
+    state = attack_tagged(state, "fly", "base:1")
     assert dmg(state, "fly") == 1 and base_damage(state, 1) == 3
 
 
@@ -405,13 +390,13 @@ def test_r10_tower_damage_is_simultaneous_with_combat_damage():
     attacker it kills still deals its own damage."""
     state = _tower_board([{"card": "timely_messenger", "id": "tm"}],
                          theirs_extra=[])
-    state = attack(state, "tm", "sl")
+    state = attack_tagged(state, "tm", "sl")
     assert gone(state, "tm")
     assert dmg(state, "sl") == 0  # 1 damage, absorbed by squad leader armor (R6)
     state = _tower_board([{"card": "timely_messenger", "id": "tm"}],
                          theirs_extra=[{"card": "tenderfoot", "id": "el", "patrol": "elite"}])
     state["players"][1]["patrol"]["squad_leader"] = None
-    state = attack(state, "tm", "el")
+    state = attack_tagged(state, "tm", "el")
     assert gone(state, "tm") and dmg(state, "el") == 1
 
 
@@ -421,7 +406,7 @@ def test_r10_tower_with_swift_attacker_hits_in_the_swift_step():
     state = _tower_board([{"card": "older_brother", "id": "a", "damage": 1,
                            "granted": {"swift_strike": 1}}])
     state["players"][1]["patrol"]["squad_leader"] = None
-    state = attack(state, "a", "base:1")
+    state = attack_tagged(state, "a", "base:1")
     assert gone(state, "a") and base_damage(state, 1) == 2
 
 
@@ -505,7 +490,7 @@ def test_r13_hero_died_on_opponents_turn_returns_from_the_turn_after_next():
     you may summon it again from your turn N+1."""
     state = scenario_game(seats=[{"play": [{"card": "regular_sized_rhinoceros", "id": "r"}]},
                                  {"gold": 20, "play": [{"card": "river_montoya", "id": "rm"}]}])
-    state = attack(state, "r", "rm")
+    state = attack_tagged(state, "r", "rm")
     river = state["players"][1]["command"][0]
     assert state["cards"][river]["card"] == "river_montoya"
     state = pass_turn(state)                      # seat 1's turn N
@@ -522,7 +507,7 @@ def test_r13_hero_died_on_own_turn_returns_two_turns_later():
     """House rule R13: died on your own turn N: summonable from turn N+2."""
     state = scenario_game(seats=[{"gold": 20, "play": [{"card": "troq_bashar", "id": "t", "damage": 2}]},
                                  {"play": [{"card": "iron_man", "id": "im"}]}])
-    state = attack(state, "t", "im")
+    state = attack_tagged(state, "t", "im")
     troq = state["players"][0]["command"][0]
     assert_refused(state, 0, {"type": "summon", "hero": troq}, "hero_cooldown")
     state = pass_turn(state)
@@ -542,7 +527,7 @@ def test_r14_opposing_hero_gains_two_levels_when_a_hero_dies():
     (healed when that reaches a new band)."""
     state = scenario_game(seats=[{"play": [{"card": "troq_bashar", "id": "t", "level": 3}]},
                                  {"play": [{"card": "river_montoya", "id": "r", "damage": 1}]}])
-    state = attack(state, "t", "r")
+    state = attack_tagged(state, "t", "r")
     assert state["players"][1]["play"] == []
     troq = state["cards"][find(state, "t")]
     assert troq["level"] == 5 and troq["damage"] == 0
@@ -555,7 +540,7 @@ def test_r14_own_hero_death_levels_the_opponents_hero():
                                  {"play": [{"card": "river_montoya", "id": "r", "level": 2,
                                             "patrol": "squad_leader"}]}])
     state["cards"][find(state, "t")]["damage"] = 2
-    state = attack(state, "t", "r")
+    state = attack_tagged(state, "t", "r")
     assert state["players"][0]["play"] == []
     assert state["cards"][find(state, "r")]["level"] == 4
 
@@ -567,7 +552,7 @@ def test_r14_player_who_caused_it_chooses_which_hero():
                                            {"card": "river_montoya", "id": "r0"},
                                            {"card": "regular_sized_rhinoceros", "id": "rh"}]},
                                  {"play": [{"card": "river_montoya", "id": "r1"}]}])
-    state = attack(state, "rh", "r1")
+    state = attack_tagged(state, "rh", "r1")
     assert state["prompt"]["seat"] == 0
     assert set(state["prompt"]["options"]) == {find(state, "t"), find(state, "r0")}
     assert_refused(state, 1, {"type": "choose", "choice": [find(state, "t")]}, "not_your_prompt")
@@ -581,7 +566,7 @@ def test_r14_nothing_happens_when_no_hero_can_level():
     state = scenario_game(seats=[{"play": [{"card": "river_montoya", "id": "r0", "level": 5},
                                            {"card": "regular_sized_rhinoceros", "id": "rh"}]},
                                  {"play": [{"card": "river_montoya", "id": "r1"}]}])
-    state = attack(state, "rh", "r1")
+    state = attack_tagged(state, "rh", "r1")
     assert state["prompt"] is None
     assert state["cards"][find(state, "r0")]["level"] == 5
 
@@ -607,7 +592,7 @@ def test_r16_overpower_excess_counts_squad_leader_armor():
     state = scenario_game(seats=[{"play": [{"card": "harvest_reaper", "id": "hr"}]},
                                  {"play": [{"card": "tenderfoot", "id": "sl", "patrol": "squad_leader"},
                                            {"card": "regular_sized_rhinoceros", "id": "home"}]}])
-    state = attack(state, "hr", "sl")
+    state = attack_tagged(state, "hr", "sl")
     assert state["prompt"]["seat"] == 0
     assert "base:1" in state["prompt"]["options"] and find(state, "home") in state["prompt"]["options"]
     state = act(state, 0, {"type": "choose", "choice": [find(state, "home")]})
@@ -623,7 +608,7 @@ def test_r16_overpower_past_the_squad_leader_goes_to_another_patroller():
                                  {"play": [{"card": "tenderfoot", "id": "sl", "patrol": "squad_leader"},
                                            {"card": "tenderfoot", "id": "el", "patrol": "elite"},
                                            {"card": "tenderfoot", "id": "lo", "patrol": "lookout"}]}])
-    state = attack(state, "hr", "sl")
+    state = attack_tagged(state, "hr", "sl")
     assert set(state["prompt"]["options"]) == {find(state, "el"), find(state, "lo")}
     state = act(state, 0, {"type": "choose", "choice": [find(state, "el")]})
     assert gone(state, "sl") and gone(state, "el") and base_damage(state, 1) == 0
@@ -637,7 +622,7 @@ def test_r16_overpower_never_hits_a_third_thing():
                                  {"play": [{"card": "tenderfoot", "id": "el", "patrol": "elite"},
                                            {"card": "tenderfoot", "id": "lo", "patrol": "lookout"},
                                            {"card": "tenderfoot", "id": "sc", "patrol": "scavenger"}]}])
-    state = attack(state, "hr", "el")
+    state = attack_tagged(state, "hr", "el")
     assert set(state["prompt"]["options"]) == {find(state, "lo"), find(state, "sc")}
     state = act(state, 0, {"type": "choose", "choice": [find(state, "lo")]})
     assert gone(state, "el") and gone(state, "lo")
@@ -649,7 +634,7 @@ def test_r16_no_excess_no_choice():
     state = scenario_game(seats=[{"play": [{"card": "harvest_reaper", "id": "hr"}]},
                                  {"play": [{"card": "regular_sized_rhinoceros", "id": "el", "patrol": "elite"},
                                            {"card": "tenderfoot", "id": "lo", "patrol": "lookout"}]}])
-    state = attack(state, "hr", "el")
+    state = attack_tagged(state, "hr", "el")
     assert state["prompt"] is None
     assert dmg(state, "el") == 6 - 0 if not gone(state, "el") else True
     assert dmg(state, "lo") == 0
@@ -664,7 +649,7 @@ def test_r17_active_player_decides_obliterate_ties():
                                  {"play": [{"card": "tenderfoot", "id": "a"},
                                            {"card": "older_brother", "id": "b"},
                                            {"card": "fruit_ninja", "id": "c"}]}])
-    state = attack(state, "duck", "base:1")
+    state = attack_tagged(state, "duck", "base:1")
     state = act(state, 0, {"type": "choose", "choice": ["base:1"]})   # the Duck's building hit
     assert state["prompt"]["seat"] == 0
     assert_refused(state, 1, {"type": "choose", "choice": [find(state, "a"), find(state, "b")]},

@@ -8,28 +8,13 @@ R15, R16 (cited per test; the house rules have their own tests too).
 """
 from game.rules import legal_actions
 
-from .helpers import (act, assert_refused, base_damage, find, hand_ids, in_play,
+from .helpers import (act, assert_refused, attack_tagged, base_damage, dmg, find, gone, hand_ids, in_play,
                       scenario_game)
 
 
 def targets_of(state, seat, attacker):
     return {a["target"] for a in legal_actions(state, seat)
             if a["type"] == "attack" and a["attacker"] == attacker}
-
-
-def dmg(state, tag):
-    return state["cards"][find(state, tag)]["damage"]
-
-
-def gone(state, tag):
-    return not any(c["marks"].get("tag") == tag for c in state["cards"].values())
-
-
-def attack(state, attacker_tag, target):
-    if not target.startswith(("base:", "bld:")):
-        target = find(state, target)
-    return act(state, state["active"], {"type": "attack", "attacker": find(state, attacker_tag),
-                                        "target": target})
 
 
 def board(mine, theirs, **kw):
@@ -75,7 +60,7 @@ def test_flier_ignores_ground_patrollers():
     state = board([{"card": "cloud_sprite", "id": "fly"}],
                   [{"card": "older_brother", "id": "sl", "patrol": "squad_leader"}])
     assert "base:1" in targets_of(state, 0, find(state, "fly"))
-    state = attack(state, "fly", "base:1")
+    state = attack_tagged(state, "fly", "base:1")
     assert base_damage(state, 1) == 3 and dmg(state, "fly") == 0
 
 
@@ -98,7 +83,7 @@ def test_anti_air_attacker_may_attack_fliers():
     state = board([{"card": "leaping_lizard", "id": "aa"}],
                   [{"card": "cloud_sprite", "id": "home"}])
     assert find(state, "home") in targets_of(state, 0, find(state, "aa"))
-    state = attack(state, "aa", "home")
+    state = attack_tagged(state, "aa", "home")
     assert gone(state, "home") and dmg(state, "aa") == 3
 
 
@@ -111,13 +96,13 @@ def test_anti_air_attacker_need_not_attack_a_flying_patroller():
 
 def test_flier_attacking_ground_unit_without_anti_air_takes_no_damage():
     state = board([{"card": "eggship", "id": "fly"}], [{"card": "iron_man", "id": "im"}])
-    state = attack(state, "fly", "im")
+    state = attack_tagged(state, "fly", "im")
     assert dmg(state, "fly") == 0 and gone(state, "im")
 
 
 def test_flier_attacking_anti_air_unit_takes_damage_back():
     state = board([{"card": "eggship", "id": "fly"}], [{"card": "leaping_lizard", "id": "aa"}])
-    state = attack(state, "fly", "aa")
+    state = attack_tagged(state, "fly", "aa")
     assert gone(state, "fly") and dmg(state, "aa") == 4
 
 
@@ -126,7 +111,7 @@ def test_flier_flying_over_anti_air_patroller_takes_its_damage():
     a flier that flies over it."""
     state = board([{"card": "eggship", "id": "fly"}],
                   [{"card": "leaping_lizard", "id": "sl", "patrol": "squad_leader"}])
-    state = attack(state, "fly", "base:1")
+    state = attack_tagged(state, "fly", "base:1")
     assert base_damage(state, 1) == 4
     assert gone(state, "fly")
     assert dmg(state, "sl") == 0
@@ -137,7 +122,7 @@ def test_sparkshot_can_hit_a_flier():
     state = board([{"card": "revolver_ocelot", "id": "oc"}],
                   [{"card": "tenderfoot", "id": "sl", "patrol": "squad_leader"},
                    {"card": "cloud_sprite", "id": "el", "patrol": "elite"}])
-    state = attack(state, "oc", "sl")
+    state = attack_tagged(state, "oc", "sl")
     assert gone(state, "sl")
     assert dmg(state, "el") == 1
 
@@ -191,7 +176,7 @@ def test_invisible_attacker_sneaks_past_patrollers():
     state = board([{"card": "backstabber", "id": "bs"}],
                   [{"card": "iron_man", "id": "sl", "patrol": "squad_leader"}])
     assert "base:1" in targets_of(state, 0, find(state, "bs"))
-    state = attack(state, "bs", "base:1")
+    state = attack_tagged(state, "bs", "base:1")
     assert base_damage(state, 1) == 3
 
 
@@ -201,7 +186,7 @@ def test_unstoppable_ignores_patrollers_even_against_a_detector():
                   [{"card": "iron_man", "id": "sl", "patrol": "squad_leader",
                     "granted": {"detector": 1}}])
     assert "base:1" in targets_of(state, 0, find(state, "ad"))
-    state = attack(state, "ad", "base:1")
+    state = attack_tagged(state, "ad", "base:1")
     assert base_damage(state, 1) == 2
 
 
@@ -209,13 +194,13 @@ def test_unstoppable_ignores_patrollers_even_against_a_detector():
 
 def test_combat_damage_is_simultaneous():
     state = board([{"card": "older_brother", "id": "a"}], [{"card": "older_brother", "id": "d"}])
-    state = attack(state, "a", "d")
+    state = attack_tagged(state, "a", "d")
     assert gone(state, "a") and gone(state, "d")
 
 
 def test_attacking_a_hero_both_deal_damage():
     state = board([{"card": "iron_man", "id": "a"}], [{"card": "river_montoya", "id": "r"}])
-    state = attack(state, "a", "r")
+    state = attack_tagged(state, "a", "r")
     assert dmg(state, "a") == 2
     assert state["cards"][find(state, "r")]["zone"] == "command" if not gone(state, "r") else True
     assert state["players"][1]["play"] == []
@@ -225,7 +210,7 @@ def test_exhausted_defender_still_deals_combat_damage():
     """House rule R8 (second sentence): exhausted defenders strike back."""
     state = board([{"card": "iron_man", "id": "a"}],
                   [{"card": "older_brother", "id": "d", "exhausted": True}])
-    state = attack(state, "a", "d")
+    state = attack_tagged(state, "a", "d")
     assert gone(state, "d") and dmg(state, "a") == 2
 
 
@@ -233,36 +218,36 @@ def test_swift_strike_kills_before_the_defender_strikes():
     """Swift strike ruling: a non-swift defender killed by swift damage deals none."""
     state = board([{"card": "blademaster", "id": "bm"}, {"card": "older_brother", "id": "a"}],
                   [{"card": "tenderfoot", "id": "d"}])
-    state = attack(state, "a", "d")
+    state = attack_tagged(state, "a", "d")
     assert gone(state, "d") and dmg(state, "a") == 0
 
 
 def test_swift_strike_on_defense():
     state = board([{"card": "older_brother", "id": "a"}],
                   [{"card": "blademaster", "id": "bm"}, {"card": "older_brother", "id": "d"}])
-    state = attack(state, "a", "d")
+    state = attack_tagged(state, "a", "d")
     assert gone(state, "a") and dmg(state, "d") == 0
 
 
 def test_both_swift_strike_is_simultaneous():
     state = board([{"card": "older_brother", "id": "a", "granted": {"swift_strike": 1}}],
                   [{"card": "older_brother", "id": "d", "granted": {"swift_strike": 1}}])
-    state = attack(state, "a", "d")
+    state = attack_tagged(state, "a", "d")
     assert gone(state, "a") and gone(state, "d")
 
 
 def test_armor_absorbs_damage_once_per_turn():
     state = board([{"card": "iron_man", "id": "a"}, {"card": "older_brother", "id": "b"}],
                   [{"card": "regular_sized_rhinoceros", "id": "d", "granted": {"armor": 2}}])
-    state = attack(state, "a", "d")
+    state = attack_tagged(state, "a", "d")
     assert dmg(state, "d") == 1
-    state = attack(state, "b", "d")
+    state = attack_tagged(state, "b", "d")
     assert dmg(state, "d") == 3
 
 
 def test_damage_persists_across_turns():
     state = board([{"card": "iron_man", "id": "a"}], [{"card": "older_brother", "id": "d"}])
-    state = attack(state, "a", "d")
+    state = attack_tagged(state, "a", "d")
     assert dmg(state, "a") == 2
     state = act(state, 0, {"type": "end_main"})
     assert dmg(state, "a") == 2
@@ -277,14 +262,14 @@ def test_squad_leader_has_armor_1():
     """House rule R6: a 3-damage hit on the squad leader does 2."""
     state = board([{"card": "iron_man", "id": "a"}],
                   [{"card": "regular_sized_rhinoceros", "id": "sl", "patrol": "squad_leader"}])
-    state = attack(state, "a", "sl")
+    state = attack_tagged(state, "a", "sl")
     assert dmg(state, "sl") == 2
 
 
 def test_elite_patroller_has_plus_one_attack():
     state = board([{"card": "iron_man", "id": "a"}],
                   [{"card": "older_brother", "id": "el", "patrol": "elite"}])
-    state = attack(state, "a", "el")
+    state = attack_tagged(state, "a", "el")
     assert dmg(state, "a") == 3
 
 
@@ -299,7 +284,7 @@ def test_elite_bonus_only_while_patrolling():
 def test_scavenger_gives_its_controller_one_gold_when_it_dies():
     state = board([{"card": "iron_man", "id": "a"}],
                   [{"card": "tenderfoot", "id": "sc", "patrol": "scavenger"}], them={"gold": 3})
-    state = attack(state, "a", "sc")
+    state = attack_tagged(state, "a", "sc")
     assert gone(state, "sc") and state["players"][1]["gold"] == 4
     assert state["players"][0]["gold"] == 0
 
@@ -308,7 +293,7 @@ def test_technician_draws_its_controller_a_card_when_it_dies():
     state = board([{"card": "iron_man", "id": "a"}],
                   [{"card": "tenderfoot", "id": "te", "patrol": "technician"}],
                   them={"hand": [], "deck": ["spark", "bloom"]})
-    state = attack(state, "a", "te")
+    state = attack_tagged(state, "a", "te")
     assert gone(state, "te")
     assert [state["cards"][i]["card"] for i in state["players"][1]["hand"]] == ["spark"]
 
@@ -333,7 +318,7 @@ def test_sparkshot_hits_the_only_adjacent_patroller():
                   [{"card": "tenderfoot", "id": "sl", "patrol": "squad_leader"},
                    {"card": "tenderfoot", "id": "el", "patrol": "elite"},
                    {"card": "tenderfoot", "id": "sc", "patrol": "scavenger"}])
-    state = attack(state, "oc", "sl")
+    state = attack_tagged(state, "oc", "sl")
     assert gone(state, "sl") and dmg(state, "el") == 1 and dmg(state, "sc") == 0
 
 
@@ -343,7 +328,7 @@ def test_sparkshot_asks_which_adjacent_patroller():
                    {"card": "tenderfoot", "id": "sc", "patrol": "scavenger"},
                    {"card": "tenderfoot", "id": "te", "patrol": "technician"},
                    {"card": "tenderfoot", "id": "lo", "patrol": "lookout"}])
-    state = attack(state, "oc", "sc")
+    state = attack_tagged(state, "oc", "sc")
     assert state["prompt"]["seat"] == 0
     assert set(state["prompt"]["options"]) == {find(state, "el"), find(state, "te")}
     state = act(state, 0, {"type": "choose", "choice": [find(state, "te")]})
@@ -353,7 +338,7 @@ def test_sparkshot_asks_which_adjacent_patroller():
 def test_sparkshot_does_nothing_against_a_non_patroller():
     state = board([{"card": "revolver_ocelot", "id": "oc"}],
                   [{"card": "tenderfoot", "id": "d"}, {"card": "tenderfoot", "id": "o"}])
-    state = attack(state, "oc", "d")
+    state = attack_tagged(state, "oc", "d")
     assert dmg(state, "o") == 0 and state["prompt"] is None
 
 
@@ -363,7 +348,7 @@ def test_overpower_excess_hits_another_patroller():
     state = board([{"card": "harvest_reaper", "id": "hr"}],
                   [{"card": "tenderfoot", "id": "el", "patrol": "elite"},
                    {"card": "older_brother", "id": "lo", "patrol": "lookout"}])
-    state = attack(state, "hr", "el")
+    state = attack_tagged(state, "hr", "el")
     assert state["prompt"] is None  # the only other patroller: no choice
     assert gone(state, "el") and gone(state, "lo")
     assert base_damage(state, 1) == 0
@@ -371,7 +356,7 @@ def test_overpower_excess_hits_another_patroller():
 
 def test_overpower_does_nothing_against_a_non_patroller():
     state = board([{"card": "harvest_reaper", "id": "hr"}], [{"card": "tenderfoot", "id": "d"}])
-    state = attack(state, "hr", "d")
+    state = attack_tagged(state, "hr", "d")
     assert state["prompt"] is None and gone(state, "d") and base_damage(state, 1) == 0
 
 
@@ -380,7 +365,7 @@ def test_obliterate_destroys_lowest_tech_units_first():
                   [{"card": "tenderfoot", "id": "t0"}, {"card": "iron_man", "id": "t1"},
                    {"card": "regular_sized_rhinoceros", "id": "t2"},
                    {"card": "river_montoya", "id": "hero"}])
-    state = attack(state, "duck", "base:1")
+    state = attack_tagged(state, "duck", "base:1")
     # Trojan Duck's own attack trigger: 4 damage to a building it picks
     while state["prompt"]:
         state = act(state, 0, {"type": "choose", "choice": [state["prompt"]["options"][0]]})

@@ -11,19 +11,8 @@ import pytest
 
 from game.rules import RulesError, apply_action, legal_actions, view
 
-from .helpers import (end_turn, act, assert_refused, base_damage, find, frozen, hand_ids, hero_id,
-                      in_play, scenario_game)
-
-
-def gone(state, tag):
-    return not any(c["marks"].get("tag") == tag for c in state["cards"].values())
-
-
-def attack(state, attacker_tag, target):
-    if not target.startswith(("base:", "bld:")):
-        target = find(state, target)
-    return act(state, state["active"], {"type": "attack", "attacker": find(state, attacker_tag),
-                                        "target": target})
+from .helpers import (end_turn, act, assert_refused, attack_tagged, base_damage, find, frozen, gone, hand_ids,
+                      hero_id, in_play, scenario_game)
 
 
 def cards(state, ids):
@@ -36,7 +25,7 @@ def test_dead_unit_goes_to_owners_discard_face_down():
     state = scenario_game(seats=[{"play": [{"card": "iron_man", "id": "a"}]},
                                  {"play": [{"card": "older_brother", "id": "d"}]}])
     old_id = find(state, "d")
-    state = attack(state, "a", "d")
+    state = attack_tagged(state, "a", "d")
     discard = state["players"][1]["discard"]
     assert cards(state, discard) == ["older_brother"]
     assert old_id not in state["cards"] and discard[0] != old_id
@@ -49,7 +38,7 @@ def test_dead_unit_goes_to_owners_discard_face_down():
 def test_dead_unit_loses_damage_and_runes():
     state = scenario_game(seats=[{"play": [{"card": "iron_man", "id": "a"}]},
                                  {"play": [{"card": "older_brother", "id": "d", "plus": 1}]}])
-    state = attack(state, "a", "d")
+    state = attack_tagged(state, "a", "d")
     new = state["cards"][state["players"][1]["discard"][0]]
     assert new["damage"] == 0 and new["plus"] == 0 and new["marks"] == {}
 
@@ -58,7 +47,7 @@ def test_tokens_vanish_when_they_die():
     state = scenario_game(seats=[{"play": [{"card": "iron_man", "id": "a"}]},
                                  {"play": [{"card": "dancer", "id": "d"},
                                            {"card": "angry_dancer", "id": "ad"}]}])
-    state = attack(state, "a", "d")
+    state = attack_tagged(state, "a", "d")
     assert gone(state, "d")
     assert state["players"][1]["discard"] == []
     assert all(c["card"] != "dancer" for c in state["cards"].values())
@@ -89,7 +78,7 @@ def test_dead_hero_returns_to_command_zone_losing_levels_runes_and_damage():
                                  {"play": [{"card": "river_montoya", "id": "rm", "level": 4,
                                             "plus": 1, "damage": 1}]}])
     river = find(state, "rm")
-    state = attack(state, "r", "rm")
+    state = attack_tagged(state, "r", "rm")
     p = state["players"][1]
     assert p["play"] == [] and p["command"] == [river]
     inst = state["cards"][river]
@@ -108,7 +97,7 @@ def test_hero_death_cooldown_and_opponent_levels():
     on cooldown for seat 1's next turn, and Troq gains two levels."""
     state = scenario_game(seats=[{"play": [{"card": "troq_bashar", "id": "t"}]},
                                  {"gold": 9, "play": [{"card": "river_montoya", "id": "rm", "damage": 1}]}])
-    state = attack(state, "t", "rm")
+    state = attack_tagged(state, "t", "rm")
     assert state["cards"][find(state, "t")]["level"] == 3
     state = act(state, 0, {"type": "end_main"})
     river = state["players"][1]["command"][0]
@@ -118,7 +107,7 @@ def test_hero_death_cooldown_and_opponent_levels():
 def test_destroyed_tech_building_deals_two_damage_to_its_base():
     state = scenario_game(seats=[{"play": [{"card": "regular_sized_rhinoceros", "id": "r"}]},
                                  {"buildings": {"tech_1": True, "tech_2": True}}])
-    state = attack(state, "r", "bld:1:tech_2")
+    state = attack_tagged(state, "r", "bld:1:tech_2")
     assert state["players"][1]["buildings"]["tech_2"] is None
     assert state["players"][1]["buildings"]["tech_1"] is not None
     assert base_damage(state, 1) == 2
@@ -128,7 +117,7 @@ def test_destroyed_tech_building_deals_two_damage_to_its_base():
 def test_destroyed_addon_deals_two_damage_to_its_base():
     state = scenario_game(seats=[{"play": [{"card": "regular_sized_rhinoceros", "id": "r"}]},
                                  {"buildings": {"addon": "surplus"}}])
-    state = attack(state, "r", "bld:1:addon")
+    state = attack_tagged(state, "r", "bld:1:addon")
     assert state["players"][1]["buildings"]["addon"] is None
     assert base_damage(state, 1) == 2
     assert "addon" not in state["players"][1]["free_rebuild"]
@@ -139,7 +128,7 @@ def test_lost_tech_building_stops_new_cards_of_its_tech():
     state = scenario_game(seats=[{"play": [{"card": "regular_sized_rhinoceros", "id": "r"}]},
                                  {"gold": 9, "hand": ["iron_man"], "buildings": {"tech_1": True}}],
                           active=0)
-    state = attack(state, "r", "bld:1:tech_1")
+    state = attack_tagged(state, "r", "bld:1:tech_1")
     state = act(state, 0, {"type": "end_main"})
     iron = hand_ids(state, 1, "iron_man")
     if iron:
@@ -149,7 +138,7 @@ def test_lost_tech_building_stops_new_cards_of_its_tech():
 def test_building_damage_persists():
     state = scenario_game(seats=[{"play": [{"card": "older_brother", "id": "a"}]},
                                  {"buildings": {"tech_1": True}}])
-    state = attack(state, "a", "bld:1:tech_1")
+    state = attack_tagged(state, "a", "bld:1:tech_1")
     state = act(state, 0, {"type": "end_main"})
     assert state["players"][1]["buildings"]["tech_1"]["damage"] == 2
 
@@ -195,7 +184,7 @@ def test_legendary_again_after_the_first_left_play():
     state = scenario_game(seats=[{"gold": 9, "hand": ["jandra_the_negator"],
                                   "play": [{"card": "jandra_the_negator", "id": "j", "damage": 1}]},
                                  {"play": [{"card": "iron_man", "id": "im"}]}])
-    state = attack(state, "j", "im")
+    state = attack_tagged(state, "j", "im")
     assert gone(state, "j")
     state = act(state, 0, {"type": "play", "card": hand_ids(state, 0)[0], "targets": []})
     assert len(in_play(state, 0, "jandra_the_negator")) == 1
@@ -249,7 +238,7 @@ def test_scavenger_bonus_goes_to_the_patrol_zones_player():
                                  {"gold": 2, "play": [{"card": "older_brother", "id": "sc",
                                                        "patrol": "scavenger"}]}])
     state["cards"][find(state, "sc")]["owner"] = 0   # seat 0 owns it; seat 1 controls it
-    state = attack(state, "r", "sc")
+    state = attack_tagged(state, "r", "sc")
     assert state["players"][1]["gold"] == 3 and state["players"][0]["gold"] == 0
     assert cards(state, state["players"][0]["discard"]) == ["older_brother"]
 
@@ -260,7 +249,7 @@ def test_technician_bonus_goes_to_the_patrol_zones_player():
                                  {"hand": [], "deck": ["bloom"],
                                   "play": [{"card": "older_brother", "id": "te", "patrol": "technician"}]}])
     state["cards"][find(state, "te")]["owner"] = 0
-    state = attack(state, "r", "te")
+    state = attack_tagged(state, "r", "te")
     assert cards(state, state["players"][1]["hand"]) == ["bloom"]
     assert state["players"][0]["hand"] == []
 
@@ -269,7 +258,7 @@ def test_technician_bonus_goes_to_the_patrol_zones_player():
 
 def test_base_at_zero_ends_the_game_with_a_winner():
     state = scenario_game(seats=[{"play": [{"card": "iron_man", "id": "a"}]}, {"base_damage": 17}])
-    state = attack(state, "a", "base:1")
+    state = attack_tagged(state, "a", "base:1")
     assert state["status"] == "finished"
     assert state["winner"] == 0 and state["winners"] == [0] and state["winner_team"] == 0
     assert state["result_reason"]
@@ -281,14 +270,14 @@ def test_base_at_zero_ends_the_game_with_a_winner():
 
 def test_base_above_zero_keeps_the_game_going():
     state = scenario_game(seats=[{"play": [{"card": "iron_man", "id": "a"}]}, {"base_damage": 16}])
-    state = attack(state, "a", "base:1")
+    state = attack_tagged(state, "a", "base:1")
     assert state["status"] == "playing" and base_damage(state, 1) == 19
 
 
 def test_destroyed_building_damage_can_end_the_game():
     state = scenario_game(seats=[{"play": [{"card": "regular_sized_rhinoceros", "id": "r"}]},
                                  {"base_damage": 18, "buildings": {"tech_1": True}}])
-    state = attack(state, "r", "bld:1:tech_1")
+    state = attack_tagged(state, "r", "bld:1:tech_1")
     assert state["status"] == "finished" and state["winner"] == 0
 
 
