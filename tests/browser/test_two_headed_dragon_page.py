@@ -130,10 +130,11 @@ def test_four_players_play_a_full_two_headed_dragon_round(browser, live_server_u
     match_url = ana.url
     watcher_frames = frames_of(cy)
     cy.goto(match_url)
+    # A page knows its seat once its first state has come: wait for it first.
+    for page in (ana, ari, bo, bea, cy):
+        wait_version(page, 0)
     players = {int(p.evaluate("document.body.dataset.seat")): p for p in (ana, ari, bo, bea)}
     assert players == {0: ana, 1: ari, 2: bo, 3: bea}
-    for page in (*players.values(), cy):
-        wait_version(page, 0)
     table = Table(players, cy)
 
     # The board: two teams, the shared base once each, every player's area.
