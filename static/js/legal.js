@@ -10,12 +10,14 @@ function cardEntry() {
 /**
  * Index a legal action list.
  * Returns {byCard: Map(id -> {hire, play[], summon, levelUp[], abilities: Map(index -> [actions]),
- * attack[], patrol[]}), hire[], build[], endMain, tech[], choose[], concede, other[]}.
+ * attack[], patrol[]}), hire[], build[], endMain, stash[], tech[], choose[], concede, other[]}.
+ * `endMain` is the plain end of the main phase; `stash` the ends that keep
+ * one hand card (`{"type": "end_main", "stash": id}`, while the seat has stash).
  * Unknown action types land in `other` so they can still be offered as plain buttons.
  */
 export function indexActions(list) {
   const idx = {
-    byCard: new Map(), hire: [], build: [], endMain: null, tech: [], choose: [], concede: null, other: [],
+    byCard: new Map(), hire: [], build: [], endMain: null, stash: [], tech: [], choose: [], concede: null, other: [],
     count: list.length,
   };
   const entry = (id) => {
@@ -37,7 +39,10 @@ export function indexActions(list) {
       case "attack": entry(a.attacker).attack.push(a); break;
       case "patrol": entry(a.card).patrol.push(a); break;
       case "build": idx.build.push(a); break;
-      case "end_main": idx.endMain = a; break;
+      case "end_main":
+        if (a.stash === undefined || a.stash === null) idx.endMain = a;
+        else idx.stash.push(a);
+        break;
       case "tech": idx.tech.push(a); break;
       case "choose": idx.choose.push(a); break;
       case "concede": idx.concede = a; break;

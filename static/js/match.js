@@ -763,6 +763,12 @@ function renderActionBar() {
   }
   const items = [];
   if (idx.endMain) items.push(button("End main phase", () => act(idx.endMain), { class: "btn primary", "data-action": "end_main" }));
+  if (idx.stash.length) {
+    // Stash (e.g. Bigby Hayes): ending the main phase may keep one hand card; a choice of its own.
+    items.push(button("End main phase, keeping a card…", () => startTargeting(
+      "End your main phase: pick the hand card to keep through your draw (you draw one card fewer)", () => idx.stash, (a) => [a.stash]),
+    { "data-action": "end_main_stash" }));
+  }
   if (idx.hire.length) {
     items.push(button("Hire a worker…", () => startTargeting(
       "Hire a worker: pick the card from your hand to put face down", () => idx.hire, (a) => [a.card]),
@@ -1080,10 +1086,15 @@ function cardActions(id) {
   const found = findCard(view(), id);
   const name = found ? found.card.name : describeId(view(), catalog, id);
   const out = [];
-  if (entry.play.length) {
-    const needsTargets = entry.play.some((a) => (a.targets || []).length);
-    out.push(button(needsTargets ? "Play…" : "Play", () => startTargeting(`Play ${name}: choose the target`, () => (idx.byCard.get(id) || { play: [] }).play, (a) => a.targets || []),
-      { class: "btn primary", "data-action": "play" }));
+  // A card with boost is offered twice: played plain, and with its boost paid (one legal action each).
+  for (const boosted of [false, true]) {
+    const plays = () => (idx.byCard.get(id) || { play: [] }).play.filter((a) => !!a.boost === boosted);
+    if (!plays().length) continue;
+    const needsTargets = plays().some((a) => (a.targets || []).length);
+    const boost = boosted ? ((catalog.get(found ? found.card.card : "") || { keywords: {} }).keywords || {}).boost : null;
+    const label = boosted ? `Play with boost${boost ? ` (+${boost} gold)` : ""}` : "Play";
+    out.push(button(`${label}${needsTargets ? "…" : ""}`, () => startTargeting(`Play ${name}${boosted ? " with its boost" : ""}: choose the target`, plays, (a) => a.targets || []),
+      { class: boosted ? "btn" : "btn primary", "data-action": "play", "data-boost": boosted ? "true" : "false" }));
   }
   if (entry.hire) out.push(button("Hire as a worker", () => act(entry.hire), { "data-action": "hire" }));
   if (entry.summon) out.push(button("Summon", () => act(entry.summon), { class: "btn primary", "data-action": "summon" }));

@@ -169,7 +169,7 @@ class Table:
             name = card.locator(".card-name").inner_text()
             is_unit = "kind-unit" in (card.get_attribute("class") or "")
             card.click()
-            play = page.locator("#inspector [data-action=play]")
+            play = page.locator("#inspector [data-action=play]").first  # a card with boost has two: plain first
             if (play.inner_text()).endswith("…"):
                 play.click()
                 panel = page.locator("#targeting-panel")
