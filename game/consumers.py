@@ -17,6 +17,7 @@ from django.conf import settings
 from django.core.cache import cache
 
 from game import fanout
+from game.dispatch import DirectDispatch
 from game.services import (
     AccessDenied,
     ActionRefused,
@@ -92,7 +93,7 @@ def _clean_chat(text: str) -> str:
     return "".join(ch for ch in text if ch.isprintable()).strip()
 
 
-class MatchConsumer(AsyncWebsocketConsumer):
+class MatchConsumer(DirectDispatch, AsyncWebsocketConsumer):
     """One player's or spectator's live connection to one match.
 
     Connect: logged-in users only (else close 4401); seated players and allowed

@@ -10,6 +10,7 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 
 from game.consumers import CLOSE_UNAUTHENTICATED
+from game.dispatch import DirectDispatch
 
 
 def echo_group(room: int) -> str:
@@ -17,7 +18,7 @@ def echo_group(room: int) -> str:
     return f"echo.{room}"
 
 
-class EchoConsumer(AsyncWebsocketConsumer):
+class EchoConsumer(DirectDispatch, AsyncWebsocketConsumer):
     """One connection to an echo room (``/ws/echo/<room>/``).
 
     Logged-in users only (else close 4401, like a match). Every text frame a
