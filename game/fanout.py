@@ -21,11 +21,13 @@ from game.patch import patch_message
 from game.services import Snapshot, render_for
 
 VERSIONS_KEPT = 64  # recent (match, version) snapshots per process, with their spectator frames
+SURELY_SMALLER = 2048  # bytes: a patch this small is sent without encoding the state to compare
 
 
 class _Version:
     """One recent version in this process: its snapshot and the frames made
-    for spectators (the state message and its text; patch texts by base)."""
+    for spectators (the state message and its text, None until needed;
+    patch texts by base)."""
 
     __slots__ = ("snapshot", "spectator", "patches")
 
@@ -118,15 +120,21 @@ def frame_for(snapshot: Snapshot, seat: int | None, previous: dict | None) -> tu
     if entry is not None and entry.spectator is not None:
         message, full = entry.spectator
     else:
-        message = render_for(snapshot, seat)
+        message, full = render_for(snapshot, seat), None
+        if entry is not None:
+            entry.spectator = (message, None)
+    if previous is not None and previous["version"] < snapshot.version:
+        patch = entry.patches.get(previous["version"]) if entry is not None else None
+        if patch is None:
+            patch = encode(patch_message(previous, message))
+            if entry is not None:
+                entry.patches[previous["version"]] = patch
+        if len(patch) <= SURELY_SMALLER:
+            return patch, message
+    else:
+        patch = None
+    if full is None:
         full = encode(message)
         if entry is not None:
             entry.spectator = (message, full)
-    if previous is None or previous["version"] >= snapshot.version:
-        return full, message
-    patch = entry.patches.get(previous["version"]) if entry is not None else None
-    if patch is None:
-        patch = encode(patch_message(previous, message))
-        if entry is not None:
-            entry.patches[previous["version"]] = patch
-    return (patch if len(patch) < len(full) else full), message
+    return (patch if patch is not None and len(patch) < len(full) else full), message

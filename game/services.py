@@ -5,8 +5,7 @@ decide who may watch or act. Synchronous code; consumers call it through
 import secrets
 from dataclasses import dataclass
 
-from django.db import transaction
-from django.db.models import IntegerField, OuterRef, Subquery, Value
+from django.db import connection, transaction
 from django.utils import timezone
 
 from game import rules
@@ -195,21 +194,25 @@ def apply_seat_action(match_id: int, seat: int, action: dict, expected_version: 
 def _locked_match(match_id: int, nonce: str | None, seat: int | None, user_id: int | None) -> Match:
     """The match row, locked, read with the acting seat (``user_id``'s, or
     ``seat``) as ``acting_seat`` and the version that seat's ``nonce``
-    produced as ``nonce_seq`` (None: unused): one query, not three (each
-    statement is a round trip on the one database thread of a worker:
-    docs/BENCHMARKS.md, "Profile"). None when the match does not exist."""
-    query = Match.objects.select_for_update(of=("self",)).filter(pk=match_id)
+    produced as ``nonce_seq`` (None: unused); None when the match does not
+    exist. One statement, not three, and written out rather than built by
+    the ORM: each statement is a round trip on the one database thread of a
+    worker, and building this one through the ORM cost more than running it
+    (docs/BENCHMARKS.md, "Profile")."""
+    match, player, action = (m._meta.db_table for m in (Match, MatchPlayer, MatchAction))
+    lock = " FOR UPDATE OF m" if connection.features.has_select_for_update_of else ""
     if user_id is not None:
-        seats = MatchPlayer.objects.filter(match=OuterRef("pk"), user_id=user_id).values("seat")[:1]
-        query = query.annotate(acting_seat=Subquery(seats))
+        sql = (f"SELECT m.*, p.seat AS acting_seat, a.seq AS nonce_seq FROM {match} m "
+               f"LEFT JOIN {player} p ON p.match_id = m.id AND p.user_id = %s "
+               f"LEFT JOIN {action} a ON a.match_id = m.id AND a.seat = p.seat AND a.nonce = %s "
+               f"WHERE m.id = %s{lock}")
+        params = [user_id, nonce, match_id]
     else:
-        query = query.annotate(acting_seat=Value(seat))
-    if nonce is not None:
-        used = MatchAction.objects.filter(match=OuterRef("pk"), seat=OuterRef("acting_seat"), nonce=nonce)
-        query = query.annotate(nonce_seq=Subquery(used.values("seq")[:1]))
-    else:
-        query = query.annotate(nonce_seq=Value(None, output_field=IntegerField()))
-    return query.first()
+        sql = (f"SELECT m.*, %s AS acting_seat, a.seq AS nonce_seq FROM {match} m "
+               f"LEFT JOIN {action} a ON a.match_id = m.id AND a.seat = %s AND a.nonce = %s "
+               f"WHERE m.id = %s{lock}")
+        params = [seat, seat, nonce, match_id]
+    return next(iter(Match.objects.raw(sql, params)), None)
 
 
 def _apply(match_id: int, action: dict, expected_version: int, nonce: str | None,
