@@ -107,7 +107,10 @@ if REDIS_URL:
                 # socket_timeout None: the layer's 5 s BZPOPMIN must not race a
                 # client timeout; a high pool cap survives reconnect bursts.
                 "hosts": [{"address": REDIS_URL, "socket_timeout": None, "max_connections": 1000}],
-                "capacity": 200,
+                # Every connection of a worker shares that worker's one queue in
+                # Redis: a full queue drops group messages (versions) silently,
+                # and 200 filled up under load (docs/BENCHMARKS.md).
+                "capacity": 5000,
                 "expiry": 30,
                 "group_expiry": 24 * 3600,
             },
