@@ -10,7 +10,7 @@ from .cards import hooks_for
 from .effects import pay
 from .errors import RulesError
 from .flow import op, push
-from .freeforall import REPAIR_COST, is_ffa, lend, lend_problem
+from .freeforall import REPAIR_COST, has_conceded, is_ffa, lend, lend_problem
 from .freeforall import concede as concede_base
 from .heroes import gain_levels, ultimate_ready
 from .state import (PATROL_SLOTS, card_of, log, move, name, player, seat_name, team_of,
@@ -749,7 +749,9 @@ def do_reveal(state, seat, target):
 def check_concede(state, seat, action):
     """Concede: the other team wins at once; in a free-for-all the
     conceder's base falls instead and house rule R28 decides
-    (freeforall.concede)."""
+    (freeforall.concede). Raises ``conceded`` for a player who already has."""
+    if has_conceded(state, seat):
+        fail("conceded", "You have already conceded.")
     return None
 
 

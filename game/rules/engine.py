@@ -14,7 +14,7 @@ from .specs import build_candidates
 from .cards import hooks_for
 from .errors import RulesError
 from .flow import run
-from .freeforall import is_ffa, lend_options, settle
+from .freeforall import has_conceded, is_ffa, lend_options, settle
 from .state import PATROL_SLOTS, patrol_slot, player
 from .targeting import attack_targets, slot_candidates
 from .turns import has_stash, tech_count_required
@@ -120,6 +120,8 @@ def legal_actions(state: dict, seat: int) -> list:
 
 
 def _legal_actions(state: dict, seat: int) -> list:
+    if has_conceded(state, seat):
+        return []  # out of the free-for-all: nothing left to do
     out = []
     prompt = state["prompt"]
     if prompt is not None and prompt["seat"] == seat:

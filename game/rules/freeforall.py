@@ -202,8 +202,9 @@ def base_fallen(state: dict) -> bool:
     if state.get("final") is not None:
         return False
     fallen = [p["seat"] for p in state["players"] if base_hp_left(state, p["seat"]) == 0]
-    log(state, " and ".join(f"{seat_name(state, s)}'s base" for s in fallen) + " fell: the game is over.")
     top = leaders(state)
+    log(state, " and ".join(f"{seat_name(state, s)}'s base" for s in fallen)
+        + (" fell: the game is over." if len(top) == 1 else " fell: the final turns begin."))
     if len(top) == 1:
         finish(state, team_of(state, top[0]), "base destroyed")
         return True
@@ -277,6 +278,21 @@ def settle(state: dict) -> None:
 def concede(state: dict, seat: int) -> None:
     """A free-for-all concession: ``seat``'s base falls to 0 HP, and R28
     decides the end as for any fallen base (docs/RULINGS.md: nobody is
-    eliminated while the others play on)."""
+    eliminated while the others play on). The conceder is out: marked
+    ``conceded``, owing no tech, with no action left (engine.legal_actions);
+    a question of theirs still open is answered the least way (nothing when
+    optional, else its first options) so that it blocks nobody."""
+    from .flow import answer
     team = state["teams"][team_of(state, seat)]
     team["damage"] = max(team["damage"], team["hp"])
+    p = player(state, seat)
+    p["conceded"] = True
+    p["tech_owed"] = False
+    while state["prompt"] is not None and state["prompt"]["seat"] == seat:
+        prompt = state["prompt"]
+        answer(state, seat, [] if prompt["optional"] else prompt["options"][:prompt["count"]])
+
+
+def has_conceded(state: dict, seat: int) -> bool:
+    """True when ``seat`` conceded a free-for-all (it takes no part any more)."""
+    return bool(player(state, seat).get("conceded"))

@@ -297,7 +297,7 @@ def end_turn(state: dict) -> None:
     for seat in acting:
         p = player(state, seat)
         p["turns_ended"] += 1
-        p["tech_owed"] = tech_count_required(state, seat)[1] > 0
+        p["tech_owed"] = tech_count_required(state, seat)[1] > 0 and not p.get("conceded")
     run(state)
     if state["status"] == "playing":
         # In the final rounds of a free-for-all only the tied leaders play

@@ -142,6 +142,8 @@ def _view(state: dict, viewer) -> dict:
             "tech_tax": specs.multicolour_tax(state, seat),
             # Free-for-all: free gold gained this turn (house rule R25).
             "free_gold": p["free_gold_this_turn"],
+            # Free-for-all: conceded, so out of the game (freeforall.concede).
+            "conceded": bool(p.get("conceded")),
         }
         if sees_all:
             entry["hand"] = [_hand_card(state, i, seat) for i in p["hand"]]

@@ -3,12 +3,12 @@ R23-R28 (Deluxe rulebook "Free-for-all"), R14 and R11 with more than two
 players; docs/RULINGS.md "Free-for-all" records the decisions tested here."""
 import pytest
 
-from game.rules import RulesError, catalog, new_game, stats, view
+from game.rules import RulesError, catalog, legal_actions, new_game, stats, view
 from game.rules.bots import GreedyBot, RandomBot, play_game
 from game.rules.freeforall import MAX_FINAL_ROUNDS
 from game.rules.invariants import check_all
 
-from .helpers import (act, assert_refused, attack, base_damage, choose, find, hero_id,
+from .helpers import (act, assert_refused, attack, base_damage, choose, find, hand_ids, hero_id,
                       legal_of, play_card, prompt_options)
 
 NAMES = ("Ana", "Bo", "Cy", "Di", "Ed")
@@ -470,6 +470,34 @@ def test_a_concession_brings_the_conceders_base_down():
     s = act(lending_game(), 0, {"type": "end_main"})  # a concession during the lending step
     s = act(s, 2, {"type": "concede"})
     assert s["phase"] == "main" and s["active"] == 1 and s["final"]["order"] == [0]
+
+
+def test_a_player_who_conceded_is_out():
+    """Found by hand: a conceder was still asked for tech and could concede
+    again. Once conceded a player has nothing to do: no tech owed, no action
+    (conceding again is refused), and the view says so."""
+    s = ffa([{"play": [{"card": "iron_man", "id": "a"}]}, {}, {"tech_owed": True}])
+    s = act(s, 2, {"type": "concede"})
+    p = s["players"][2]
+    assert p["conceded"] and not p["tech_owed"]
+    assert legal_actions(s, 2) == []
+    assert_refused(s, 2, {"type": "concede"}, "conceded")
+    assert view(s, None)["players"][2]["conceded"] is True
+    said = [e["text"] for e in s["log"]]
+    assert not any("the game is over" in t for t in said), said  # tied leaders play on
+
+
+def test_a_conceder_with_an_open_question_does_not_block_the_table():
+    """Conceding with a prompt of your own open answers it the least way
+    (nothing when optional, else the first options), so the others go on."""
+    s = ffa([{"play": [{"card": "iron_man", "id": "a"}]}, {},
+             {"hand": ["discord"], "gold": 5, "play": [{"card": "river_montoya", "id": "r"}]}],
+            active=2, heroes=("troq_bashar", "captain_zane", "river_montoya"))
+    s = act(s, 2, {"type": "play", "card": hand_ids(s, 2, "discord")[0], "targets": []})
+    assert s["prompt"] is not None and s["prompt"]["seat"] == 2
+    s = act(s, 2, {"type": "concede"})
+    assert s["prompt"] is None and s["players"][2]["conceded"]
+    assert s["status"] == "playing" and s["active"] == 0 and s["phase"] == "main"
 
 
 def test_a_base_that_falls_while_the_next_turn_waits_for_tech_starts_the_final_rounds():
