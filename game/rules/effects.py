@@ -54,7 +54,8 @@ def draw(state: dict, seat: int, count: int = 1, in_main: bool = False) -> int:
         log(state, f"{seat_name(state, seat)} drew {name(state, new)}.", to=teammates(state, seat))
         drawn += 1
     if drawn:
-        log(state, f"{seat_name(state, seat)} drew {drawn} card{'s' if drawn != 1 else ''}.")
+        log(state, f"{seat_name(state, seat)} drew {drawn} card{'s' if drawn != 1 else ''}.",
+            others=teammates(state, seat))
     return drawn
 
 

@@ -199,17 +199,21 @@ def is_patrolling(state: dict, iid: str) -> bool:
         state["players"][inst["controller"]]["patrol_locked"]
 
 
-def log(state: dict, text: str, to=None) -> None:
+def log(state: dict, text: str, to=None, others=None) -> None:
     """Append a line to the game log (numbered; the oldest beyond LOG_KEEP
     are dropped from the state).
 
     ``to`` is None for a public line, or a list of seats that may read it
-    (for lines that name hidden cards, e.g. what you drew).
+    (for lines that name hidden cards, e.g. what you drew). ``others``: a
+    list of seats that do not read this line, because a ``to`` line told
+    them more (e.g. "drew 2 cards" after the lines naming them).
     """
     state["log_seq"] += 1
     entry = {"n": state["log_seq"], "text": text}
     if to is not None:
         entry["to"] = sorted(set(to))
+    if others is not None:
+        entry["not_to"] = sorted(set(others))
     state["log"].append(entry)
     if len(state["log"]) > LOG_KEEP:
         del state["log"][: len(state["log"]) - LOG_KEEP]

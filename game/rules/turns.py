@@ -320,7 +320,8 @@ def tech(state: dict, seat: int, card_ids: list) -> None:
     p["tech_owed"] = False
     names = ", ".join(catalog.card(c)["name"] for c in card_ids) or "nothing"
     log(state, f"{seat_name(state, seat)} teched {names}.", to=teammates(state, seat))
-    log(state, f"{seat_name(state, seat)} teched {len(card_ids)} card{'s' if len(card_ids) != 1 else ''}.")
+    log(state, f"{seat_name(state, seat)} teched {len(card_ids)} card{'s' if len(card_ids) != 1 else ''}.",
+        others=teammates(state, seat))
     acting = acting_seats(state)
     if state["phase"] == "tech" and seat in acting and \
             not any(player(state, s)["tech_owed"] for s in acting):

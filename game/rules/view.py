@@ -160,7 +160,7 @@ def _view(state: dict, viewer) -> dict:
                                 count=prompt["count"], optional=prompt["optional"])
     readers = set(teammates(state, viewer)) if viewer is not None else set()
     log = [{"n": e["n"], "text": e["text"]} for e in state["log"]
-           if "to" not in e or readers.intersection(e["to"])]
+           if ("to" not in e or readers.intersection(e["to"])) and not readers.intersection(e.get("not_to", ()))]
     return {
         "viewer": viewer, "mode": state["mode"], "status": state["status"],
         "winner": state["winner"], "winners": list(state["winners"]),

@@ -201,6 +201,17 @@ def test_draw_phase_seen_cards_only_logged_to_their_player():
     assert "Wither" not in text1 and "Bloom" not in text1
 
 
+def test_the_drawing_player_reads_the_cards_drawn_and_the_others_the_count():
+    """A hand test found both lines in the drawer's log ("drew Wither",
+    "drew Bloom" and "drew 2 cards"): the count is for the others only."""
+    state = scenario_game(seats=[{"hand": [], "deck": ["wither", "bloom"]}, {}])
+    state = act(state, 0, {"type": "end_main"})
+    lines = {viewer: [e["text"] for e in view(state, viewer)["log"]] for viewer in (0, 1, None)}
+    assert not any(t.endswith("drew 2 cards.") for t in lines[0])
+    for other in (1, None):
+        assert any(t.endswith("drew 2 cards.") for t in lines[other]), lines[other]
+
+
 # ---- tech (house rules R11, R12) ----------------------------------------------------
 
 def _end_first_turn():
