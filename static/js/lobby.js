@@ -39,8 +39,9 @@ function heroLabel(id) {
 // the server takes only complete picks, so the page keeps the partial one.
 const drafts = new Map();
 
+/** A hero's facts on one line: "red · fire · ATK 2 / HP 3 · max Lv 7". */
 function heroFacts(rec) {
-  return `${rec.color || "?"} · ${rec.spec || "?"} · ${rec.atk ?? "?"}/${rec.hp ?? "?"} · max Lv ${rec.max_level ?? "?"}`;
+  return `${rec.color || "?"} · ${rec.spec || "?"} · ATK ${rec.atk ?? "?"} / HP ${rec.hp ?? "?"} · max Lv ${rec.max_level ?? "?"}`;
 }
 
 /** One hero to pick: its button, and (3-hero game, once picked) the main-hero mark. */
