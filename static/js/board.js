@@ -52,10 +52,23 @@ export function playerAt(view, seat) {
   return view.players.find((p) => p.seat === seat);
 }
 
+/** The hero card that brings `spec` (catalog facts), or undefined. */
+function specHero(catalog, spec) {
+  return [...catalog.values()].find((c) => c.kind === "hero" && c.spec === spec);
+}
+
+/** "Blood (Drakk Ramhorn)": a spec and the hero who brings it. */
+export function specLabel(catalog, spec) {
+  const hero = specHero(catalog, spec);
+  const name = words(spec).replace(/^./, (ch) => ch.toUpperCase());
+  return hero ? `${name} (${hero.name})` : name;
+}
+
 /**
  * A readable name for any id a legal action or a prompt can name. A prompt
  * that asks for a player (R27: "choose an opponent") offers seat numbers:
- * they read as the player's name.
+ * they read as the player's name; a spec (the Tech Lab's, asked when Tech II
+ * is built) reads as in the build choice: "Blood (Drakk Ramhorn)".
  */
 export function describeId(view, catalog, id) {
   if (id === null || id === undefined) return "nothing";
@@ -82,13 +95,19 @@ export function describeId(view, catalog, id) {
     return `${words(m[2])} slot${p ? ` (${p.name})` : ""}`;
   }
   if (catalog.has(str)) return catalog.get(str).name;
+  if (specHero(catalog, str)) return specLabel(catalog, str);
   return words(str);
 }
 
-/** A card's name; long words get a smaller font so they do not break mid-word. */
+/**
+ * A card's name; the longer its longest word, the smaller the font, so that
+ * a name never breaks inside a word (site.css ends a word still too long in
+ * an ellipsis; the card's tooltip and panel give it whole).
+ */
 function nameNode(name, tag = "div") {
   const longest = Math.max(...String(name).split(/[\s-]+/).map((w) => w.length));
-  return el(tag, name, { class: `card-name${longest >= 10 ? " longer" : longest >= 8 ? " long" : ""}` });
+  const size = longest >= 11 ? " longest" : longest >= 9 ? " longer" : longest >= 7 ? " long" : "";
+  return el(tag, name, { class: `card-name${size}` });
 }
 
 function statLine(atk, hp, damage) {
@@ -218,7 +237,7 @@ function buildingSpec(p, slot) {
 }
 
 function specNode(spec) {
-  return el("span", spec ? words(spec) : "spec with Tech II", {
+  return el("span", spec ? words(spec) : "no spec yet", {
     class: `bld-spec${spec ? "" : " unset"}`, title: spec ? `Makes ${words(spec)} tech II and III cards` : "Its spec is chosen when Tech II is built",
   });
 }
@@ -342,22 +361,22 @@ export function playerArea(view, catalog, p, opts) {
     if (card) box.append(playTile(catalog, card, lenderName(view, card)));
     patrol.append(box);
   }
-  const inPlay = el("div", null, { class: "zone in-play cards-row" });
+  // The command zone (heroes waiting to be summoned) and the cards in play
+  // side by side, each under its own title; the 3-hero game always shows the
+  // command zone, with the hero limit.
   const inPlayWrap = el("div", null, { class: "zone-wrap in-play-wrap" });
-  if (threeHero) {
-    // The 3-hero game: the command zone on its own row, with the hero limit.
+  if (p.command.length || threeHero) {
     const command = el("div", null, { class: "zone command cards-row", "aria-label": `${p.name}'s command zone` });
     command.append(...(p.command.length ? p.command.map((h) => commandTile(catalog, h))
       : [el("span", "every hero is in play", { class: "empty-note" })]));
-    inPlayWrap.append(el("h3", `Command zone · ${heroesInPlay(p)} of ${p.hero_limit} heroes in play`,
-      { class: "zone-title command-title" }), command);
-  } else {
-    for (const h of p.command) inPlay.append(commandTile(catalog, h));
+    const title = threeHero ? `Command zone · ${heroesInPlay(p)} of ${p.hero_limit} heroes in play` : "Command zone";
+    inPlayWrap.append(el("div", null, { class: "zone-part command-part" }, el("h3", title, { class: "zone-title command-title" }), command));
   }
+  const inPlay = el("div", null, { class: "zone in-play cards-row" });
   for (const c of p.play) if (!patrolling.has(c.iid)) inPlay.append(playTile(catalog, c, lenderName(view, c)));
   for (const f of p.future || []) inPlay.append(futureTile(catalog, f));
   if (!inPlay.childElementCount) inPlay.append(el("span", "nothing in play", { class: "empty-note" }));
-  inPlayWrap.append(el("h3", "In play", { class: "zone-title" }), inPlay);
+  inPlayWrap.append(el("div", null, { class: "zone-part play-part" }, el("h3", "In play", { class: "zone-title play-title" }), inPlay));
   area.append(
     inPlayWrap,
     el("div", null, { class: "zone-wrap patrol-wrap" }, el("h3", `${opts.isMe ? "Your" : `${p.name}'s`} patrol zone`, { class: "zone-title" }), patrol),

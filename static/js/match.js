@@ -7,7 +7,7 @@ import { bagKey, cardHasActions, indexActions, narrow } from "./legal.js";
 import { applyPatch } from "./patch.js";
 import {
   baseTile, describeId, findCard, handTile, heroBand, keywordLabel, lenderName, patrolSlotOf, playerArea, seatOfId,
-  slotLabel,
+  slotLabel, specLabel,
 } from "./board.js";
 
 const config = pageConfig("match-config");
@@ -99,7 +99,13 @@ function connect() {
       ui.busy = null;
       net.pending = null;
       setConn("closed", "closed");
-      showNotice(NO_RETRY[event.code]);
+      if (event.code === 4401) {
+        // A link to the login page that brings the player back here.
+        const link = el("a", "Log in", { href: `${$("notice").dataset.loginUrl}?next=${encodeURIComponent(location.pathname + location.search)}`, id: "login-link" });
+        showNotice(el("span", null, {}, "You are not logged in. ", link, " to come back to this match."));
+      } else {
+        showNotice(NO_RETRY[event.code]);
+      }
       return;
     }
     // Exponential backoff with jitter; the server sends a full state on reconnect.
@@ -135,14 +141,16 @@ function onMessage(m) {
       break;
     case "refused":
       answered(m.id);
-      showNotice(`Refused (${m.code}${m.rules_code ? `, ${m.rules_code}` : ""}): ${m.reason}`);
+      showNotice(m.reason, [m.code, m.rules_code].filter(Boolean).join(", "));
       if (m.code === "stale_version") resync();
+      // The player came back meanwhile: a fresh pong brings the presence that says so.
+      if (m.code === "not_away" || m.code === "not_away_long") send({ type: "ping" });
       render();
       break;
     case "error":
       if (m.id === null) answered(ui.busy);
       answered(m.id);
-      showNotice(`Error (${m.code}): ${m.reason}`);
+      showNotice(m.reason, m.code);
       render();
       break;
     case "chat":
@@ -256,9 +264,15 @@ function baseOf(team) {
   return { left: Math.max(0, t.hp - t.damage), hp: t.hp };
 }
 
-function showNotice(text) {
+/**
+ * Show a notice: `text` (a sentence, or a node), then `code` small (the
+ * server's codes, for a bug report), and a close button.
+ */
+function showNotice(text, code = null) {
   const n = $("notice");
-  n.replaceChildren(el("span", text), el("button", "×", { type: "button", class: "close", "aria-label": "Dismiss" }));
+  const body = el("span", null, { class: "notice-text" }, typeof text === "string" ? el("span", text) : text);
+  if (code) body.append(" ", el("small", `(${code})`, { class: "notice-code", title: "The server's code for this answer" }));
+  n.replaceChildren(body, el("button", "×", { type: "button", class: "close", "aria-label": "Dismiss" }));
   n.lastChild.onclick = hideNotice;
   n.hidden = false;
 }
@@ -302,6 +316,7 @@ function startTargeting(title, source, path, label = null) {
   ui.targeting = { title, source, path, chosen: [], label };
   setDockCollapsed(false);
   stepTargeting();
+  if (ui.targeting) revealTargets();
 }
 
 function stepTargeting() {
@@ -497,21 +512,21 @@ function renderNews() {
 // ---- rendering --------------------------------------------------------------
 
 /**
- * Away players (docs/PROTOCOL.md "Away players"): one line per seat that is
- * away or played by a bot; a seated player may let a bot play an away seat.
+ * Away players (docs/PROTOCOL.md "Away players"): one line per seat that a
+ * bot plays, or that has been away long enough to ask for one (`askable`):
+ * a seated player may then let a bot play it. A seat away for a moment (a
+ * reload, a player still opening the page) shows nothing.
  */
 function renderPresence() {
   const box = $("presence");
   const lines = [];
   if (msg && msg.status === "playing") {
     for (const p of presence) {
-      if (p.seat === msg.seat || !(p.away || p.stand_in)) continue;
+      if (p.seat === msg.seat || !(p.askable || p.stand_in)) continue;
       const name = nameOfSeat(p.seat);
-      const line = document.createElement("p");
+      const line = el("p", null, { "data-seat": p.seat });
       if (p.stand_in) {
         line.textContent = `${name} is away: a bot plays for them until they come back.`;
-      } else if (!p.askable) {
-        line.textContent = `${name} is away. If they are not back within a minute, you may let a bot play for them.`;
       } else {
         line.textContent = `${name} is away. `;
         if (msg.seat !== null) {
@@ -537,7 +552,10 @@ function render() {
   document.body.classList.toggle("spectator", msg.seat === null);
   document.body.classList.toggle("busy", ui.busy !== null);
   $("version").textContent = version;
-  $("turn").textContent = v.turn;
+  // While the coming turn waits for tech choices (phase "tech", R11) the
+  // engine has not counted it yet: the header shows the turn about to begin,
+  // as the banner does.
+  $("turn").textContent = v.phase === "tech" ? v.turn + 1 : v.turn;
   $("you").textContent = msg.seat === null ? "watching" : `you: ${nameOfSeat(msg.seat)}`;
   renderBanner();
   renderNews();
@@ -809,24 +827,26 @@ function renderActionBar() {
 /** The question before conceding: what it means in this mode. */
 function concedeQuestion() {
   if (teamGame()) return "Concede this game for your team? The other team wins.";
-  if (isFfa()) return "Concede? Your base drops to 0 HP and the game ends: the highest base wins (tied leaders first take one more turn).";
+  if (isFfa()) {
+    return "Concede? Your base drops to 0 HP, and a fallen base ends the game for everyone: the highest base wins "
+      + "(tied leaders first take one more turn).";
+  }
   return "Concede this game? Your opponent wins.";
 }
 
-/** "Blood (Drakk Ramhorn)": a spec and the hero who brings it. */
-function specLabel(spec) {
-  const hero = [...catalog.values()].find((c) => c.kind === "hero" && c.spec === spec);
-  const name = words(spec).replace(/^./, (ch) => ch.toUpperCase());
-  return hero ? `${name} (${hero.name})` : name;
-}
+// Building an add-on while one stands tears the old one down and deals this
+// much damage to the builder's base (rulebook: one add-on at a time).
+const ADDON_TEARDOWN_DAMAGE = 2;
 
 /**
  * One button per building offered. The 3-hero game's Tech II and Tech Lab
  * come with a spec to choose (one legal action per spec): their button opens
- * the choice. The cost shown adds the colour tax the view reports.
+ * the choice. The cost shown adds the colour tax the view reports. An
+ * add-on that would replace the one standing says so, and asks first.
  */
 function buildButtons() {
-  const tax = (me() || {}).tech_tax || 0;
+  const player = me() || { buildings: {} };
+  const tax = player.tech_tax || 0;
   const byBuilding = new Map();
   for (const a of idx.build) byBuilding.set(a.building, [...(byBuilding.get(a.building) || []), a]);
   const out = [];
@@ -835,16 +855,28 @@ function buildButtons() {
     const name = rec ? rec.name : words(building);
     const cost = rec ? ` (${rec.cost + tax}${tax ? ` incl. ${tax} colour tax` : ""})` : "";
     const attrs = { "data-action": "build", "data-building": building };
+    const old = rec && rec.kind === "addon" ? player.buildings.addon : null;
+    const replaces = old ? ` · replaces your ${old.name}` : "";
     if (list.length === 1) {
-      const spec = list[0].spec ? `: ${specLabel(list[0].spec)}` : "";
-      out.push(button(`Build ${name}${spec}${cost}`, () => act(list[0]), attrs));
+      const spec = list[0].spec ? `: ${specLabel(catalog, list[0].spec)}` : "";
+      out.push(button(`Build ${name}${spec}${cost}${replaces}`, () => (old ? confirmAddon(name, old, () => act(list[0])) : act(list[0])), attrs));
       continue;
     }
     const what = building === "tech_2" ? "choose its spec (locked for the game)" : "choose the spec it unlocks";
-    out.push(button(`Build ${name}…${cost}`, () => startTargeting(`Build ${name}: ${what}`,
-      () => idx.build.filter((a) => a.building === building), (a) => [a.spec ?? ""], specLabel), attrs));
+    const go = () => startTargeting(`Build ${name}: ${what}`, () => idx.build.filter((a) => a.building === building), (a) => [a.spec ?? ""],
+      (spec) => (spec ? specLabel(catalog, spec) : "no spec yet (chosen when Tech II is built)"));
+    out.push(button(`Build ${name}…${cost}${replaces}`, () => (old ? confirmAddon(name, old, go) : go()), attrs));
   }
   return out;
+}
+
+/** Ask before an add-on replaces the standing one: it names what is lost and the base damage. */
+function confirmAddon(name, old, then) {
+  const base = baseOf(teamOf(msg.seat));
+  const after = Math.max(0, base.left - ADDON_TEARDOWN_DAMAGE);
+  const end = after === 0 ? " That would destroy your base." : "";
+  confirmThen(`Build ${name}? Your ${old.name} is torn down and your base takes ${ADDON_TEARDOWN_DAMAGE} damage `
+    + `(${base.left} → ${after} HP).${end}`, `Build ${name}`, then);
 }
 
 /** The values of an action besides its type, in order, as ids to pick one by one. */
@@ -947,7 +979,8 @@ function targetingPanel() {
   if (t.chosen.length) {
     box.append(el("p", `Chosen: ${t.chosen.map((id) => describeId(view(), catalog, id)).join(", ")}`, { class: "hint" }));
   }
-  box.append(el("p", "Pick one of the highlighted targets on the board, or here:", { class: "hint" }));
+  const onBoard = n.next.some((id) => document.querySelector(`#board [data-tid="${CSS.escape(String(id))}"], #hand [data-tid="${CSS.escape(String(id))}"]`));
+  box.append(el("p", onBoard ? "Pick one of the highlighted targets on the board, or here:" : "Choose:", { class: "hint" }));
   box.append(...optionLists(n.next, (id, label) => optionButton(label, () => pickTarget(id), { "data-option": id }), t.label));
   const row = el("div", null, { class: "row" });
   if (n.complete.length) row.append(button("Done", () => act(n.complete[0]), { class: "btn primary" }));
@@ -1010,7 +1043,7 @@ function techPanel() {
     const group = el("details", null, { class: "spec-group", "data-spec": spec });
     group.open = !ui.techFolded.has(spec);
     group.ontoggle = () => { if (group.open) ui.techFolded.delete(spec); else ui.techFolded.add(spec); };
-    group.append(el("summary", `${specLabel(spec)} · ${entries.reduce((n, [, c]) => n + c, 0)} left`), list);
+    group.append(el("summary", `${specLabel(catalog, spec)} · ${entries.reduce((n, [, c]) => n + c, 0)} left`), list);
     box.append(group);
   }
   const row = el("div", null, { class: "row" });
@@ -1069,14 +1102,30 @@ function renderPending() {
   $("dock").classList.toggle("has-pending", parts.length > 0);
 }
 
-function factsLine(rec) {
+/** A card's facts on one line; `tax`: the colour tax a hand card carries (the cost shown includes it, as on the hand). */
+function factsLine(rec, tax = 0) {
   const bits = [words(rec.kind)];
   if (rec.subtypes && rec.subtypes.length) bits.push(rec.subtypes.join(" "));
   if (rec.color) bits.push(rec.color);
   if (rec.spec) bits.push(rec.spec);
   if (rec.tech !== null && rec.tech !== undefined) bits.push(`tech ${roman(rec.tech)}`);
-  if (rec.cost !== null && rec.cost !== undefined && rec.kind !== "base") bits.push(`cost ${rec.cost}`);
+  if (rec.cost !== null && rec.cost !== undefined && rec.kind !== "base") {
+    bits.push(tax ? `cost ${rec.cost + tax} (${rec.cost} + ${tax} colour tax)` : `cost ${rec.cost}`);
+  }
   return bits.join(" · ");
+}
+
+/**
+ * An ability button's label from the view's ability facts: what it does,
+ * with the costs its text does not already say ("Gain 1 gold (exhaust)").
+ */
+function abilityLabel(info) {
+  const text = info.text.replace(/\.$/, "");
+  const costs = [];
+  if (info.gold && !/^pay\b/i.test(text)) costs.push(`${info.gold} gold`);
+  if (info.exhaust && !/^exhaust\b/i.test(text)) costs.push("exhaust");
+  if (info.sacrifice && !/^sacrifice\b/i.test(text)) costs.push("sacrifice it");
+  return `${text.charAt(0).toUpperCase()}${text.slice(1)}${costs.length ? ` (${costs.join(", ")})` : ""}`;
 }
 
 /** The actions of the selected card, as buttons. */
@@ -1104,8 +1153,11 @@ function cardActions(id) {
   }
   for (const [index, list] of entry.abilities) {
     const needs = list.some((a) => (a.targets || []).length);
-    out.push(button(`Use ability${entry.abilities.size > 1 ? ` ${index + 1}` : ""}${needs ? "…" : ""}`,
-      () => startTargeting(`${name}: choose the ability's target`, () => ((idx.byCard.get(id) || { abilities: new Map() }).abilities.get(index) || []), (a) => a.targets || []),
+    const info = found && found.card.abilities ? found.card.abilities[index] : null;
+    const label = info ? abilityLabel(info) : `Use ability${entry.abilities.size > 1 ? ` ${index + 1}` : ""}`;
+    out.push(button(`${label}${needs ? "…" : ""}`,
+      () => startTargeting(`${name}: ${info ? info.text.replace(/\.$/, "") : "its ability"} — choose the target`,
+        () => ((idx.byCard.get(id) || { abilities: new Map() }).abilities.get(index) || []), (a) => a.targets || []),
       { "data-action": "ability", "data-ability": index }));
   }
   if (entry.attack.length) {
@@ -1118,6 +1170,19 @@ function cardActions(id) {
   }
   if (lendActions(id).length) out.push(button("Lend…", () => startLending(id), { "data-action": "lend" }));
   return out;
+}
+
+/**
+ * Why the viewer's hand card `card` cannot be played now, or null: the
+ * engine's sentence the view carries (`why_not`), or, in the viewer's main
+ * phase, that a card with targets has none now.
+ */
+function whyNotPlayable(card, rec) {
+  const entry = idx.byCard.get(card.iid);
+  if (entry && entry.play.length) return null;
+  if (card.why_not) return card.why_not;
+  if (idx.endMain && rec.targets && rec.kind === "spell") return "It has no legal target now.";
+  return null;
 }
 
 function renderInspector() {
@@ -1144,8 +1209,13 @@ function renderInspector() {
   const close = el("button", "×", { type: "button", class: "close", "aria-label": "Close" });
   close.onclick = () => { ui.selected = null; render(); };
   const head = el("div", null, { class: "inspector-head" }, el("h2", rec.name, { class: "panel-title" }), close);
-  const parts = [head, el("p", factsLine(rec), { class: "facts" })];
+  const inHand = found && found.where === "hand";
+  const parts = [head, el("p", factsLine(rec, inHand ? found.card.tax || 0 : 0), { class: "facts" })];
   if (found) parts.push(el("p", `${found.player.name} · ${found.where === "play" ? "in play" : found.where === "command" ? "command zone" : found.where}`, { class: "hint" }));
+  if (inHand && msg.seat !== null && found.player.seat === msg.seat) {
+    const why = whyNotPlayable(found.card, rec);
+    if (why) parts.push(el("p", why, { class: "why-not" }));
+  }
   if (live && found && found.where === "play" && live.atk !== undefined) {
     const bits = [`ATK ${live.atk}`, `HP ${live.hp - live.damage}/${live.hp}`];
     if (live.kind === "hero") bits.unshift(`Lv ${live.level} (${heroBand(live)})`);
@@ -1222,7 +1292,7 @@ function renderCodex() {
         el("span", rec.name, { class: "name" }),
         el("span", `${rec.tech !== null && rec.tech !== undefined ? `T${roman(rec.tech)} · ` : ""}${rec.cost ?? "?"}g · ×${count}`, { class: "meta" })));
     }
-    if (groups.length > 1) parts.push(el("h3", specLabel(spec), { class: "spec-title" }));
+    if (groups.length > 1) parts.push(el("h3", specLabel(catalog, spec), { class: "spec-title" }));
     parts.push(list);
   }
   for (const [title, cards] of [["Your discard pile", player.discard], ["Your trash", player.trash]]) {
@@ -1360,11 +1430,37 @@ function wire() {
     }
   });
   $("dock-toggle").onclick = () => setDockCollapsed(!$("dock").classList.contains("collapsed"));
-  // Keep the phone dock from covering the end of the page.
-  const dock = $("dock");
-  new ResizeObserver(() => {
-    document.body.style.setProperty("--dock-h", `${dock.offsetHeight}px`);
-  }).observe(dock);
+  // What covers the bottom of the screen (site.css): the phone's action bar and
+  // bottom sheet, the desktop's hand dock. The page keeps room for them, and
+  // scrolling a thing into view keeps it clear of them.
+  const covers = [["--dock-h", $("dock"), "fixed"], ["--bar-h", $("action-bar"), "fixed"], ["--controls-h", $("controls"), "sticky"]];
+  const measure = () => {
+    for (const [name, node, position] of covers) {
+      const height = getComputedStyle(node).position === position ? node.offsetHeight : 0;
+      document.documentElement.style.setProperty(name, `${height}px`);
+    }
+  };
+  const observer = new ResizeObserver(measure);
+  for (const [, node] of covers) observer.observe(node);
+  window.addEventListener("resize", measure);
+}
+
+/**
+ * After a choice starts: when none of its highlighted targets is on the
+ * screen (clear of the banner and the bottom dock), scroll the first one into view.
+ */
+function revealTargets() {
+  const nodes = [...document.querySelectorAll("#board .target")];
+  if (!nodes.length) return;
+  const top = $("banner").getBoundingClientRect().bottom;
+  const css = getComputedStyle(document.documentElement);
+  const covered = ["--controls-h", "--bar-h", "--dock-h"].reduce((n, name) => n + (parseFloat(css.getPropertyValue(name)) || 0), 0);
+  const bottom = window.innerHeight - covered;
+  const seen = nodes.some((node) => {
+    const r = node.getBoundingClientRect();
+    return r.bottom > top && r.top < bottom;
+  });
+  if (!seen) nodes[0].scrollIntoView({ block: "nearest" });
 }
 
 async function main() {

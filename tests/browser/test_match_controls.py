@@ -7,7 +7,18 @@ the page renders exactly what the server would send for such a position.
 
 Checked: a card with boost offers "Play" and "Play with boost (+N gold)"
 and each sends its own action; with stash, "End main phase" ends without
-stash and keeping a card is a choice of its own.
+stash and keeping a card is a choice of its own; an add-on that would
+replace the standing one says so and asks first (the add-on lost, the 2
+base damage); ability buttons say what the ability does; a spec offered by
+a prompt reads as in the build choice; "highlighted targets" only when the
+board has them; a hand card's panel shows the cost with its colour tax and
+why it cannot be played; a refusal shows its sentence first, the codes
+small; the away line shows only for a seat a bot plays or may be asked to,
+and a "still here" refusal makes the page ask for fresh presence; while the
+coming turn waits for tech cards the header shows that turn; a hero in the
+command zone is not shown as in play; the lobby labels hero stats; a page
+loads without a 404 (favicon); a logged-out socket's notice links to the
+login page.
 """
 import copy
 import json
@@ -27,6 +38,7 @@ class Crafted:
 
     def __init__(self, page, match_url):
         self.page = page
+        self.url = match_url
         self.sent = []
         self.ws = None
         self.real = None
@@ -146,3 +158,203 @@ def test_stash_is_a_choice_apart_from_ending_the_main_phase(crafted):
     page.click("#hand [data-tid=c912]")
     assert crafted.actions()[-1] == {"type": "end_main", "stash": "c912"}
     crafted.answer()
+
+
+def card_in_play(iid, card, name, kind="unit", **more) -> dict:
+    """A card in play as the view shows it (the fields the page reads)."""
+    base = {"iid": iid, "card": card, "name": name, "kind": kind, "owner": 0, "controller": 0, "exhausted": False,
+            "damage": 0, "plus": 0, "minus": 0, "time": 0, "crumbling": False, "disabled": False,
+            "arrived_this_turn": False, "atk": 2, "hp": 3, "keywords": {}, "tech": 0}
+    return {**base, **more}
+
+
+def test_an_addon_replacing_the_standing_one_asks_first(crafted):
+    page = crafted.page
+    frame = crafted.frame()
+    me = frame["view"]["players"][0]
+    me["buildings"]["addon"] = {"id": "tower", "name": "Tower", "damage": 0, "done": True, "hp": 4}
+    me["gold"] = 9
+    frame["view"]["teams"][0]["damage"] = 3
+    frame["legal_actions"] = [{"type": "build", "building": "surplus"}, {"type": "end_main"}, {"type": "concede"}]
+    crafted.send(frame)
+    build = page.locator("#action-bar [data-action=build][data-building=surplus]")
+    assert "replaces your Tower" in build.inner_text()
+    before = len(crafted.actions())
+    build.click()
+    text = page.locator("#confirm-text").inner_text()
+    assert "Your Tower is torn down" in text and "2 damage (17 → 15 HP)" in text, text
+    page.click("#confirm-no")
+    assert len(crafted.actions()) == before  # cancelled: nothing sent
+    build.click()
+    page.click("#confirm-yes")
+    page.wait_for_function("() => document.body.classList.contains('busy')")
+    assert crafted.actions()[-1] == {"type": "build", "building": "surplus"}
+    crafted.answer()
+
+
+def test_ability_buttons_say_what_the_ability_does(crafted):
+    page = crafted.page
+    frame = crafted.frame()
+    me = frame["view"]["players"][0]
+    me["play"].append(card_in_play("c921", "calamandra_moss", "Calamandra Moss", kind="hero", level=5, mid_level=3,
+                                   max_level=5, abilities=[
+                                       {"text": "discard two cards: stealth this turn.", "gold": 0, "exhaust": False, "sacrifice": False},
+                                       {"text": "put a Tiger from your codex into play.", "gold": 4, "exhaust": True, "sacrifice": False}]))
+    frame["legal_actions"] = [{"type": "ability", "card": "c921", "ability": 0, "targets": []},
+                              {"type": "ability", "card": "c921", "ability": 1, "targets": []}, {"type": "concede"}]
+    crafted.send(frame)
+    page.click("#me-area [data-tid=c921]")
+    labels = page.locator("#inspector [data-action=ability]").all_inner_texts()
+    assert labels == ["Discard two cards: stealth this turn", "Put a Tiger from your codex into play (4 gold, exhaust)"], labels
+    page.click("#inspector [data-action=ability][data-ability='1']")
+    assert crafted.actions()[-1] == {"type": "ability", "card": "c921", "ability": 1, "targets": []}
+    crafted.answer()
+    page.keyboard.press("Escape")
+
+
+def test_specs_are_named_and_the_hint_matches_the_board(crafted):
+    page = crafted.page
+    frame = crafted.frame()
+    # A prompt offering specs (the Tech Lab's, asked when Tech II is built).
+    frame["view"]["prompt"] = {"seat": 0, "text": "Choose the spec your Tech Lab unlocks.", "id": 41,
+                               "options": ["blood", "balance"], "count": 1, "optional": False}
+    frame["legal_actions"] = [{"type": "choose", "choice": ["blood"]}, {"type": "choose", "choice": ["balance"]}]
+    crafted.send(frame)
+    options = page.locator("#prompt-panel [data-option]").all_inner_texts()
+    assert options == ["Blood (Drakk Ramhorn)", "Balance (Master Midori)"], options
+    # A spec choice has nothing on the board to highlight; hiring does.
+    frame["view"]["prompt"] = None
+    me = frame["view"]["players"][0]
+    me["hand"] = [hand_card("c931", "spark", "Spark", kind="spell")]
+    frame["legal_actions"] = [{"type": "build", "building": "tech_lab", "spec": "blood"},
+                              {"type": "build", "building": "tech_lab", "spec": "balance"},
+                              {"type": "hire", "card": "c931"}, {"type": "concede"}]
+    crafted.send(frame)
+    page.click("#action-bar [data-action=build][data-building=tech_lab]")
+    panel = page.locator("#targeting-panel")
+    assert panel.locator(".hint").inner_text() == "Choose:"
+    assert panel.locator("[data-option]").all_inner_texts() == ["Blood (Drakk Ramhorn)", "Balance (Master Midori)"]
+    panel.locator("button", has_text="Cancel").click()
+    page.click("#action-bar [data-action=hire]")
+    assert "highlighted targets" in panel.locator(".hint").inner_text()
+    assert page.locator("#hand .card.target").count() == 1
+    panel.locator("button", has_text="Cancel").click()
+
+
+def test_a_hand_card_panel_shows_the_taxed_cost_and_why_it_cannot_be_played(crafted):
+    page = crafted.page
+    frame = crafted.frame()
+    me = frame["view"]["players"][0]
+    me["hand"] = [hand_card("c941", "pillage", "Pillage", kind="spell", cost=1, tax=1),
+                  hand_card("c942", "spark", "Spark", kind="spell", why_not="You need a hero of that spell's spec in play.")]
+    frame["legal_actions"] = [{"type": "play", "card": "c941", "targets": ["base:1"]}, {"type": "end_main"}, {"type": "concede"}]
+    crafted.send(frame)
+    assert page.locator("#hand [data-tid=c941] .cost").inner_text() == "2"
+    page.click("#hand [data-tid=c941]")
+    assert "cost 2 (1 + 1 colour tax)" in page.locator("#inspector .facts").inner_text()
+    assert page.locator("#inspector .why-not").count() == 0  # it can be played
+    page.click("#hand [data-tid=c942]")
+    assert page.locator("#inspector .why-not").inner_text() == "You need a hero of that spell's spec in play."
+    page.keyboard.press("Escape")
+
+
+def test_a_refusal_shows_its_sentence_first(crafted):
+    page = crafted.page
+    frame = crafted.frame()
+    frame["legal_actions"] = [{"type": "end_main"}, {"type": "concede"}]
+    crafted.send(frame)
+    page.click("#action-bar [data-action=end_main]")
+    crafted.answer(refused={"code": "stale_version", "rules_code": "not_your_turn",
+                            "reason": "You can only do that in your own main phase."})
+    notice = page.locator("#notice")
+    assert notice.inner_text().startswith("You can only do that in your own main phase.")
+    assert notice.locator(".notice-code").inner_text() == "(stale_version, not_your_turn)"
+    notice.locator(".close").click()
+
+
+def presence(seat, away=False, stand_in=False, askable=False) -> dict:
+    return {"seat": seat, "away": away, "stand_in": stand_in, "askable": askable}
+
+
+def test_away_lines_show_only_when_a_bot_plays_or_may_be_asked(crafted):
+    page = crafted.page
+    crafted.send(crafted.frame())
+    box = page.locator("#presence")
+    # Away for a moment (a reload, a player still opening the page): nothing shown.
+    crafted.push({"type": "presence", "id": None, "seats": [presence(0), presence(1, away=True)], "reclaimed": None})
+    page.wait_for_timeout(200)
+    assert box.is_hidden()
+    # Away long enough: the line and its offer.
+    crafted.push({"type": "presence", "id": None, "seats": [presence(0), presence(1, away=True, askable=True)], "reclaimed": None})
+    box.locator("[data-stand-in='1']").wait_for()
+    assert box.inner_text().startswith("Vic is away.")
+    # The player came back meanwhile: the refusal makes the page ask for presence again.
+    box.locator("[data-stand-in='1']").click()
+    ask = [m for m in crafted.sent if m.get("type") == "stand_in"][-1]
+    assert ask["seat"] == 1
+    crafted.push({"type": "refused", "id": ask["id"], "code": "not_away", "reason": "That player is still here."})
+    page.wait_for_function("() => !document.body.classList.contains('busy')")
+    assert [m["type"] for m in crafted.sent][-1] == "ping"
+    ping = crafted.sent[-1]
+    crafted.push({"type": "pong", "id": ping["id"], "version": crafted.version,
+                  "presence": [presence(0), presence(1)]})
+    box.wait_for(state="hidden")
+    # A bot plays the seat: said, without an offer.
+    crafted.push({"type": "presence", "id": None, "seats": [presence(0), presence(1, away=True, stand_in=True, askable=True)],
+                  "reclaimed": None})
+    box.locator("p", has_text="a bot plays for them").wait_for()
+    assert box.locator("[data-stand-in]").count() == 0
+    crafted.push({"type": "presence", "id": None, "seats": [presence(0), presence(1)], "reclaimed": 1})
+    box.wait_for(state="hidden")
+
+
+def test_the_tech_phase_shows_the_coming_turn_and_no_stale_tags(crafted):
+    page = crafted.page
+    frame = crafted.frame()
+    view = frame["view"]
+    view.update(phase="tech", turn=3, active=0)
+    view["players"][0].update(ended_main=True, tech_owed=True)
+    frame["legal_actions"] = [{"type": "tech", "cards": []}, {"type": "concede"}]
+    crafted.send(frame)
+    assert page.locator("#turn").inner_text() == "4"
+    assert page.locator(".ended-tag").count() == 0
+    view.update(phase="main", turn=4)
+    view["players"][0].update(ended_main=False, tech_owed=False)
+    frame["legal_actions"] = [{"type": "end_main"}, {"type": "concede"}]
+    crafted.send(frame)
+    assert page.locator("#turn").inner_text() == "4"
+
+
+def test_a_hero_in_the_command_zone_is_not_in_play(crafted):
+    page = crafted.page
+    crafted.send(crafted.frame())  # the real start: both heroes wait in their command zones
+    for seat in (0, 1):
+        area = page.locator(f"#seat-{seat}")
+        assert area.locator(".command-part .card.in-command").count() == 1
+        assert area.locator(".command-part .zone-title").inner_text().lower() == "command zone"
+        assert area.locator(".play-part .card").count() == 0
+
+
+def test_the_lobby_labels_hero_stats_and_pages_load_without_404(browser, live_server_url):
+    page = signup(browser, live_server_url, "wes", **DESKTOP)
+    missing = []
+    page.on("response", lambda r: missing.append(r.url) if r.status >= 400 else None)
+    page.reload()
+    page.click("#new-table button[type=submit]")
+    facts = page.locator(".table-card.mine [data-hero=troq_bashar] .hero-spec")
+    facts.wait_for()
+    assert re.search(r"ATK \d+ / HP \d+", facts.inner_text()), facts.inner_text()
+    icon = page.locator("link[rel=icon]").get_attribute("href")
+    assert page.context.request.get(live_server_url + icon).ok
+    assert missing == [], missing
+    page.context.close()
+
+
+def test_a_logged_out_socket_links_to_the_login_page(crafted):
+    page = crafted.page.context.new_page()  # a page of its own: its socket is closed for good
+    own = Crafted(page, crafted.url)
+    own.ws.close(code=4401, reason="logged out")
+    link = page.locator("#notice a#login-link")
+    link.wait_for()
+    assert link.get_attribute("href").startswith("/login/?next=%2Fmatch%2F")
+    page.close()

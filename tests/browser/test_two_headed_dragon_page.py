@@ -90,6 +90,17 @@ def banner(page) -> str:
     return page.locator("#banner-text").inner_text()
 
 
+def on_screen(page, selector) -> bool:
+    """True when the element's middle is inside the window and nothing covers it there."""
+    return page.locator(selector).first.evaluate("""node => {
+        const r = node.getBoundingClientRect();
+        const x = r.left + r.width / 2, y = r.top + r.height / 2;
+        if (x < 0 || y < 0 || x > window.innerWidth || y > window.innerHeight) return false;
+        const top = document.elementFromPoint(x, y);
+        return !!top && (node === top || node.contains(top));
+    }""")
+
+
 def test_four_players_play_a_full_two_headed_dragon_round(browser, live_server_url):
     base = live_server_url
     ana = signup(browser, base, "ana", **DESKTOP)
@@ -158,6 +169,18 @@ def test_four_players_play_a_full_two_headed_dragon_round(browser, live_server_u
     for page in (*players.values(), cy):
         assert page.locator("#seat-0 .turn-tag").count() == 1 and page.locator("#seat-1 .turn-tag").count() == 1
         assert page.locator("#seat-2 .turn-tag").count() == 0
+    # The first screen of a 1366x900 desktop shows the player's hand and
+    # action buttons (a dock stuck to the bottom), however tall the board.
+    for page in (ana, bo):
+        assert page.evaluate("document.documentElement.scrollHeight > window.innerHeight")  # a board taller than the window
+        assert on_screen(page, "#hand .card") and on_screen(page, "#action-bar [data-action=concede]")
+    assert on_screen(ana, "#action-bar [data-action=end_main]")
+    # Phone: the card panel opens above the action bar, never over it, and closes.
+    ari.locator("#hand .card").first.click()
+    ari.locator("#inspector .panel-title").wait_for()
+    assert on_screen(ari, "#inspector .panel-title") and on_screen(ari, "#action-bar [data-action=end_main]")
+    ari.click("#inspector .close")
+    ari.locator("#dock").wait_for(state="hidden")
     shoot(ana, "2v2-board-desktop", full_page=False)
     shoot(ana, "2v2-board-desktop-full")
     shoot(ari, "2v2-board-phone", full_page=False)
@@ -200,6 +223,9 @@ def test_four_players_play_a_full_two_headed_dragon_round(browser, live_server_u
     # The first team's next turn waits for Ari's tech choice, then begins.
     assert "waiting for Ari to pick tech cards" in banner(ana)
     assert "Ari is picking tech cards" in banner(bo)
+    for page in (*players.values(), cy):
+        assert page.locator("#turn").inner_text() == "3"  # the turn about to begin, as the banner says
+        assert page.locator(".ended-tag").count() == 0  # no "main ended" left over from their last turn
     assert table.tech(ari)
     for page in (*players.values(), cy):
         page.wait_for_function("() => document.body.dataset.active === '0' && document.body.dataset.phase === 'main'")
