@@ -8,6 +8,8 @@ follow a card through one. Log lines meant for some seats only are left out
 for everyone else.
 """
 from . import catalog, specs, stats
+from .actions import abilities_of, check_play, require_main
+from .errors import RulesError
 from .state import is_opponent, teammates
 
 LOG_TAIL = 100  # how many log lines a view carries
@@ -41,7 +43,20 @@ def _card_public(state: dict, iid: str) -> dict:
         out["attached_to"] = inst["marks"]["attached"]
     if inst["marks"].get("lent"):  # free-for-all lending (house rule R26)
         out["lent_by"] = inst["marks"]["lent"]["by"]
+    abilities = _abilities(state, iid)
+    if abilities:
+        out["abilities"] = abilities
     return out
+
+
+def _abilities(state: dict, iid: str) -> list:
+    """The activated abilities card ``iid`` in play has now, in the order of
+    the ``ability`` index of its ``ability`` actions: ``[{"text": what it
+    does (our words, e.g. "gain 1 gold."), "gold": its gold cost, "exhaust":
+    whether it exhausts the card, "sacrifice": whether the card is
+    sacrificed}]``. Public: abilities are printed on cards in play."""
+    return [{"text": a.text, "gold": a.gold, "exhaust": a.exhaust, "sacrifice": a.sacrifice}
+            for a in abilities_of(state, iid)]
 
 
 def _card_future(state: dict, iid: str) -> dict:
@@ -74,6 +89,24 @@ def _hand_card(state: dict, iid: str, seat: int) -> dict:
     out = _card_private(state, iid)
     out["tax"] = specs.minor_spell_tax(state, seat, catalog.card(out["card"]))
     return out
+
+
+def _why_not(state: dict, seat: int, iid: str):
+    """Why ``seat`` cannot play hand card ``iid`` now, as the engine's
+    refusal sentence for ``{"type": "play", "card": iid}`` (e.g. "You need a
+    hero of that spell's spec in play."), or None when it can be played, or
+    may be with targets (only a target refusal is left: the legal actions
+    list the targets), or when ``seat`` may take no main-phase action now
+    (nothing in hand is playable then, for the same reason)."""
+    try:
+        require_main(state, seat)
+    except RulesError:
+        return None
+    try:
+        check_play(state, seat, {"type": "play", "card": iid, "targets": []})
+    except RulesError as err:
+        return None if err.code == "bad_targets" else err.message
+    return None
 
 
 def _tech_lab_spec(p: dict):
@@ -147,6 +180,11 @@ def _view(state: dict, viewer) -> dict:
         }
         if sees_all:
             entry["hand"] = [_hand_card(state, i, seat) for i in p["hand"]]
+            if seat == viewer:  # only the viewer's own hand says what stops a card
+                for card in entry["hand"]:
+                    reason = _why_not(state, seat, card["iid"])
+                    if reason is not None:
+                        card["why_not"] = reason
             entry["discard"] = [_card_private(state, i) for i in p["discard"]]
             entry["trash"] = [_card_private(state, i) for i in p["trash"]]
             entry["codex"] = dict(sorted(p["codex"].items()))
