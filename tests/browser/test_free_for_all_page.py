@@ -305,7 +305,8 @@ def test_three_players_play_a_free_for_all_round(browser, live_server_url):
 
     # Ben concedes: his base falls; Ann has the highest base and wins.
     ben.click("#action-bar [data-action=concede]")
-    assert "highest base wins" in ben.locator("#confirm-text").inner_text()
+    question = ben.locator("#confirm-text").inner_text()
+    assert "base drops to 0 HP" in question and "ends the game for everyone" in question and "highest base wins" in question
     table.act(ben, ben.locator("#confirm-yes").click, "concede")
     for page in (ann, ben, cat, dan):
         page.wait_for_function("() => document.body.dataset.status === 'finished'")

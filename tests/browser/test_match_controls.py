@@ -358,3 +358,64 @@ def test_a_logged_out_socket_links_to_the_login_page(crafted):
     link.wait_for()
     assert link.get_attribute("href").startswith("/login/?next=%2Fmatch%2F")
     page.close()
+
+
+def test_names_never_break_inside_a_word_and_buildings_are_not_cut(crafted):
+    page = crafted.page
+    frame = crafted.frame()
+    me, other = frame["view"]["players"]
+    me["hand"] = [hand_card("c951", "granfalloon_flagbearer", "Granfalloon Flagbearer", cost=3),
+                  hand_card("c952", "bloodrage_ogre", "Bloodrage Ogre", cost=2)]
+    other["play"].append(card_in_play("c953", "bombaster", "Bombaster", owner=1, controller=1))
+    other["patrol"]["squad_leader"] = "c953"
+    me["buildings"]["addon"] = {"id": "heroes_hall", "name": "Heroes' Hall", "damage": 0, "done": True, "hp": 4}
+    crafted.send(frame)
+    # A word broken over two lines has two boxes; every word here has one.
+    broken = page.evaluate("""() => {
+        const out = [];
+        for (const node of document.querySelectorAll('#board .card-name, #hand .card-name')) {
+            const text = node.firstChild;
+            let at = 0;
+            for (const word of text.data.split(' ')) {
+                const range = document.createRange();
+                range.setStart(text, at);
+                range.setEnd(text, at + word.length);
+                if (range.getClientRects().length > 1) out.push(word);
+                at += word.length + 1;
+            }
+        }
+        return out;
+    }""")
+    assert broken == [], broken
+    assert page.locator("#seat-1 [data-tid=c953] .card-name").inner_text() == "Bombaster"
+    # Building names show whole (they wrap between words when the tile is narrow).
+    cut = page.locator(".bld .bld-name").evaluate_all("ns => ns.filter(n => n.scrollWidth > n.clientWidth + 1).map(n => n.textContent)")
+    assert cut == [], cut
+    assert "Heroes' Hall" in page.locator("#seat-0 [data-tid='bld:0:addon']").inner_text()
+
+
+def test_a_choice_whose_targets_are_off_screen_scrolls_to_them(crafted):
+    page = crafted.page
+    frame = crafted.frame()
+    me, other = frame["view"]["players"]
+    me["play"].append(card_in_play("c961", "older_brother", "Older Brother"))
+    other["play"].append(card_in_play("c962", "tenderfoot", "Tenderfoot", owner=1, controller=1))
+    frame["legal_actions"] = [{"type": "attack", "attacker": "c961", "target": "c962"}, {"type": "end_main"},
+                              {"type": "concede"}]
+    crafted.send(frame)
+    target = page.locator("#opponents [data-tid=c962]")
+    # Clear of the sticky banner above and the hand dock below.
+    shown = """n => { const r = n.getBoundingClientRect();
+        return r.top >= document.getElementById('banner').getBoundingClientRect().bottom
+            && r.bottom <= document.getElementById('controls').getBoundingClientRect().top; }"""
+    page.set_viewport_size({"width": 1366, "height": 420})
+    try:
+        page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+        assert not target.evaluate(shown)  # scrolled away
+        page.click("#me-area [data-tid=c961]")
+        page.click("#inspector [data-action=attack]")
+        page.locator("#targeting-panel").wait_for()
+        assert target.evaluate(shown)
+        page.keyboard.press("Escape")
+    finally:
+        page.set_viewport_size(DESKTOP["viewport"])
