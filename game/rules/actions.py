@@ -403,7 +403,9 @@ def check_play(state, seat, action):
         if not _spell_hero_ok(state, seat, rec):
             if rec.get("spell_kind") == "ultimate":
                 fail("needs_max_hero", "Ultimate spells need their hero at max level since the start of your turn.")
-            fail("needs_hero", "You need a hero of that spell's spec in play.")
+            if rec["spec"]:
+                fail("needs_hero", f"That spell needs your {catalog.spec_name(rec['spec'])} hero in play.")
+            fail("needs_hero", "Spells need one of your heroes in play.")
     elif tech_problem(state, seat, rec) and not _tech_waived(state, seat, rec["id"]):
         fail("needs_tech", tech_problem(state, seat, rec))
     if rec["legendary"] and any(state["cards"][i]["card"] == rec["id"] for i in p["play"]):

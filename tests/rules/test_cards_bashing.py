@@ -57,7 +57,8 @@ def test_wrecking_ball_needs_a_bashing_hero():
     s = scenario_game([{}, {"hand": ["wrecking_ball"], "play": [{"card": "river_montoya"}]}],
                       active=1)
     ball = hand_ids(s, 1, "wrecking_ball")[0]
-    assert_refused(s, 1, {"type": "play", "card": ball, "targets": ["base:0"]}, "needs_hero")
+    refused = assert_refused(s, 1, {"type": "play", "card": ball, "targets": ["base:0"]}, "needs_hero")
+    assert refused.message == "That spell needs your Bashing (Troq Bashar) hero in play."
 
 
 # ---- The Boot ----------------------------------------------------------------

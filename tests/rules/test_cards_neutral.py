@@ -301,8 +301,9 @@ def test_spark_needs_a_hero_in_play():
     s = scenario_game([{"hand": ["spark"], "gold": 1},
                        {"play": [{"card": "tenderfoot", "patrol": "lookout", "id": "foot"}]}])
     spark = hand_ids(s, 0, "spark")[0]
-    assert_refused(s, 0, {"type": "play", "card": spark, "targets": [find(s, "foot")]},
-                   "needs_hero")
+    refused = assert_refused(s, 0, {"type": "play", "card": spark, "targets": [find(s, "foot")]},
+                             "needs_hero")
+    assert refused.message == "Spells need one of your heroes in play."
 
 
 # ---- Bloom -------------------------------------------------------------------
