@@ -75,7 +75,11 @@ export function describeId(view, catalog, id) {
   if (typeof id === "number" && playerAt(view, id)) return playerAt(view, id).name;
   const str = String(id);
   const found = findCard(view, str);
-  if (found) return `${found.card.name} (${found.player.name})`;
+  if (found) {
+    // A lent card names its lender (R26): it goes to the lender's discard pile if it dies.
+    const lender = lenderName(view, found.card);
+    return `${found.card.name}${lender ? `, lent by ${lender}` : ""} (${found.player.name})`;
+  }
   let m = str.match(/^workers:(\d+)$/);
   if (m) return `a worker of ${(playerAt(view, Number(m[1])) || { name: `seat ${m[1]}` }).name}`;
   m = str.match(/^bld:(\d+):(\w+)$/);
@@ -139,14 +143,25 @@ export function seatOfId(view, id) {
 }
 
 /**
- * A card in play (unit, hero, upgrade, building...) as a tile. `lender`:
- * the name of the player who lent it (free-for-all, R26), shown on it.
+ * True when card `c` (in play) arrived during the turn now being played.
+ * While the coming turn waits for a tech choice (phase "tech", R11) the
+ * engine still counts the turn that ended, so nothing is new then.
  */
-export function playTile(catalog, c, lender = null) {
+export function arrivedNow(view, c) {
+  return !!c.arrived_this_turn && view.phase !== "tech";
+}
+
+/**
+ * A card in play (unit, hero, upgrade, building...) of `view` as a tile;
+ * a lent card (free-for-all, R26) says who lent it.
+ */
+function playTile(view, catalog, c) {
   const rec = catalog.get(c.card) || {};
+  const lender = lenderName(view, c);
+  const fresh = arrivedNow(view, c);
   const cls = ["card", `kind-${c.kind}`, `color-${rec.color || "neutral"}`];
   if (c.exhausted) cls.push("exhausted");
-  if (c.arrived_this_turn) cls.push("fresh");
+  if (fresh) cls.push("fresh");
   const tile = el("div", null, { class: cls.join(" "), "data-tid": c.iid, "data-card": c.card, tabindex: "0" });
   tile.append(nameNode(c.name));
   let sub = "";
@@ -164,7 +179,7 @@ export function playTile(catalog, c, lender = null) {
   if (c.crumbling) chips.append(el("span", "crumbling", { class: "chip status" }));
   if (c.disabled) chips.append(el("span", "disabled", { class: "chip status" }));
   if (c.exhausted) chips.append(el("span", "exhausted", { class: "chip status" }));
-  if (c.arrived_this_turn) chips.append(el("span", "new", { class: "chip status", title: "Arrived this turn" }));
+  if (fresh) chips.append(el("span", "new", { class: "chip status", title: "Arrived this turn" }));
   if (lender) {
     tile.classList.add("lent");
     chips.append(el("span", `lent by ${lender}`, {
@@ -280,12 +295,36 @@ export function lenderName(view, c) {
   return (playerAt(view, c.lent_by) || { name: `seat ${c.lent_by}` }).name;
 }
 
-/** Free-for-all final rounds (R28): "tied" on the tied leaders, "one more turn" on those still to play. */
+/** The base of `team`: {left, hp} (HP left, never below 0, and full HP). */
+export function teamBase(view, team) {
+  const t = view.teams[team] || { hp: 0, damage: 0 };
+  return { left: Math.max(0, t.hp - t.damage), hp: t.hp };
+}
+
+/** HP left on the base of the player at `seat` (0 for an unknown seat). */
+export function baseLeft(view, seat) {
+  const p = playerAt(view, seat);
+  return p ? teamBase(view, p.team).left : 0;
+}
+
+/**
+ * Free-for-all final rounds (R28): the seats tied for the highest base
+ * now (from each base's HP in the view, not the tie the round began
+ * with), in seat order; [] when one base leads or outside the final rounds.
+ */
+export function tiedNow(view) {
+  if (!view.final || view.status !== "playing") return [];
+  const best = Math.max(...view.players.map((p) => baseLeft(view, p.seat)));
+  const top = view.players.filter((p) => baseLeft(view, p.seat) === best).map((p) => p.seat);
+  return top.length > 1 ? top : [];
+}
+
+/** Free-for-all final rounds (R28): "tied" on the players tied now, "one more turn" on those still to play. */
 function finalTags(view, p) {
   const final = view.final;
   if (!final || view.status !== "playing") return [];
   const tags = [];
-  if (final.tied.includes(p.seat)) tags.push(el("span", "tied leader", { class: "tag tied-tag", title: "Tied for the highest base" }));
+  if (tiedNow(view).includes(p.seat)) tags.push(el("span", "tied", { class: "tag tied-tag", title: "Tied for the highest base now" }));
   if (final.order.includes(p.seat)) tags.push(el("span", "one more turn", { class: "tag final-tag", title: "Takes one more turn before the game is decided" }));
   return tags;
 }
@@ -305,7 +344,7 @@ function stat(label, value, cls = "") {
  */
 export function playerArea(view, catalog, p, opts) {
   const area = el("div", null, {
-    class: `player-area${opts.isMe || opts.ally ? " mine" : " theirs"}${opts.partner ? " partner" : ""}${opts.active ? " active" : ""}${opts.sharedBase ? " shared-base" : ""}`,
+    class: `player-area${opts.isMe || opts.ally ? " mine" : " theirs"}${opts.partner ? " partner" : ""}${opts.active ? " active" : ""}${opts.sharedBase ? " shared-base" : ""}${p.conceded ? " conceded" : ""}`,
     id: `seat-${p.seat}`,
     "data-seat": p.seat,
   });
@@ -318,7 +357,8 @@ export function playerArea(view, catalog, p, opts) {
   if (opts.active && view.phase === "lend") {
     title.append(el("span", "lending", { class: "tag lending-tag", title: "Lending ready units or heroes to other players' patrol zones" }));
   }
-  if (p.tech_owed && view.status === "playing") title.append(el("span", "picking tech", { class: "tag tech-tag", title: "Still picking tech cards (from the codex)" }));
+  if (p.conceded) title.append(el("span", "conceded", { class: "tag conceded-tag", title: "Conceded: out of the game, takes no more turns" }));
+  if (p.tech_owed && !p.conceded && view.status === "playing") title.append(el("span", "picking tech", { class: "tag tech-tag", title: "Still picking tech cards (from the codex)" }));
   if (p.ended_main && opts.active && view.phase === "main") title.append(el("span", "main ended", { class: "tag ended-tag" }));
   for (const tag of finalTags(view, p)) title.append(tag);
   head.append(title);
@@ -331,7 +371,8 @@ export function playerArea(view, catalog, p, opts) {
     stat("discard", p.discard_count),
   );
   if (p.codex_count !== undefined) stats.append(stat("codex", p.codex_count));
-  if (p.free_gold && view.active === p.seat) {
+  // Free gold counts the turn being played: not while the coming one waits for tech (R11).
+  if (p.free_gold && view.active === p.seat && view.phase !== "tech") {
     const free = stat("free gold", `+${p.free_gold}`, "free-gold");
     free.title = "Gold gained this turn for opposing units killed (at most 3 a turn)";
     stats.append(free);
@@ -358,7 +399,7 @@ export function playerArea(view, catalog, p, opts) {
     box.append(el("span", words(slot), { class: "slot-name" }));
     const iid = p.patrol[slot];
     const card = iid && p.play.find((c) => c.iid === iid);
-    if (card) box.append(playTile(catalog, card, lenderName(view, card)));
+    if (card) box.append(playTile(view, catalog, card));
     patrol.append(box);
   }
   // The command zone (heroes waiting to be summoned) and the cards in play
@@ -373,7 +414,7 @@ export function playerArea(view, catalog, p, opts) {
     inPlayWrap.append(el("div", null, { class: "zone-part command-part" }, el("h3", title, { class: "zone-title command-title" }), command));
   }
   const inPlay = el("div", null, { class: "zone in-play cards-row" });
-  for (const c of p.play) if (!patrolling.has(c.iid)) inPlay.append(playTile(catalog, c, lenderName(view, c)));
+  for (const c of p.play) if (!patrolling.has(c.iid)) inPlay.append(playTile(view, catalog, c));
   for (const f of p.future || []) inPlay.append(futureTile(catalog, f));
   if (!inPlay.childElementCount) inPlay.append(el("span", "nothing in play", { class: "empty-note" }));
   inPlayWrap.append(el("div", null, { class: "zone-part play-part" }, el("h3", "In play", { class: "zone-title play-title" }), inPlay));

@@ -60,6 +60,15 @@ export function words(id) {
   return String(id).replace(/_/g, " ");
 }
 
+/**
+ * Names joined for a sentence: "Ann", "Ann and Ben", "Ann, Ben and Cat"
+ * (`last`: the word before the last name, "and" or "or").
+ */
+export function nameList(names, last = "and") {
+  if (names.length < 2) return names.join("");
+  return `${names.slice(0, -1).join(", ")} ${last} ${names[names.length - 1]}`;
+}
+
 /** Roman numerals for tech levels (0 stays 0). */
 export function roman(n) {
   return ["0", "I", "II", "III"][n] ?? String(n);

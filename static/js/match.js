@@ -2,12 +2,12 @@
 // receives for every version, and offers exactly the server's legal actions.
 // It knows no rules: what is clickable and which targets light up come from
 // `legal_actions` only.
-import { el, loadCatalog, pageConfig, roman, words } from "./common.js";
+import { el, loadCatalog, nameList, pageConfig, roman, words } from "./common.js";
 import { bagKey, cardHasActions, indexActions, narrow } from "./legal.js";
 import { applyPatch } from "./patch.js";
 import {
-  baseTile, describeId, findCard, handTile, heroBand, keywordLabel, lenderName, patrolSlotOf, playerArea, seatOfId,
-  slotLabel, specLabel,
+  arrivedNow, baseLeft, baseTile, describeId, findCard, handTile, heroBand, keywordLabel, lenderName, patrolSlotOf, playerArea,
+  playerAt, seatOfId, slotLabel, specLabel, teamBase, tiedNow,
 } from "./board.js";
 
 const config = pageConfig("match-config");
@@ -37,7 +37,7 @@ const ui = {
   logLast: null, // n of the last log line shown
   unread: 0,
   news: [], // free-for-all announcements of the current turn: {text, kind}
-  newsTurn: null, // the turn they belong to
+  newsTurn: null, // the turn they belong to (newsKey)
 };
 
 // ---- connection -----------------------------------------------------------
@@ -239,8 +239,20 @@ function actingPlayers() {
   return teamPlayers(teamOf(view().active));
 }
 
+/** A team's players' names: "Ana & Ari" (Two-Headed Dragon; one name otherwise). */
 function names(players) {
   return players.map((p) => p.name).join(" & ");
+}
+
+/** The winners' names: a team's as "Ana & Ari", free-for-all players as "Ann and Cat". */
+function winnerNames(seats) {
+  return teamGame() ? seats.map(nameOfSeat).join(" & ") : nameList(seats.map(nameOfSeat));
+}
+
+/** True when the viewer conceded a free-for-all: out, no more turns (the view's `conceded`). */
+function iConceded() {
+  const player = me();
+  return !!(player && player.conceded);
 }
 
 /** The seats that won, from the result or the view ([] for a draw). */
@@ -260,8 +272,7 @@ function isFfa() {
 
 /** HP left on `team`'s base and its full HP. */
 function baseOf(team) {
-  const t = view().teams[team] || { hp: 0, damage: 0 };
-  return { left: Math.max(0, t.hp - t.damage), hp: t.hp };
+  return teamBase(view(), team);
 }
 
 /**
@@ -447,15 +458,24 @@ function cardsInPlay(v) {
 }
 
 /**
+ * The turn a view's news belongs to: its turn number, or, while the coming
+ * turn waits for a tech choice (phase "tech", R11), the gap after it (the
+ * engine has not counted the coming turn yet): the ended turn's news goes.
+ */
+function newsKey(v) {
+  return v.phase === "tech" ? `after ${v.turn}` : String(v.turn);
+}
+
+/**
  * Compare the view before and after a version and keep, for the current
  * turn, what a free-for-all player must not miss: Mercenary tokens arriving
  * (R23), free gold (R25) and cards lent (R26). The final rounds (R28) are
  * shown from the view itself (renderNews). Nothing on the first view.
  */
 function noteNews(before, after) {
-  if (after.turn !== ui.newsTurn) {
+  if (newsKey(after) !== ui.newsTurn) {
     ui.news = [];
-    ui.newsTurn = after.turn;
+    ui.newsTurn = newsKey(after);
   }
   if (!before || after.mode !== "ffa") return;
   const old = cardsInPlay(before);
@@ -470,10 +490,12 @@ function noteNews(before, after) {
       add(`${p.name} got ${what}: the head start of the later players in a free-for-all.`, "mercenary");
     }
     const was = before.players.find((x) => x.seat === p.seat);
-    // The count restarts when its player's turn begins (it stays on the others' heads meanwhile).
-    const fresh = before.turn !== after.turn && p.seat === after.active;
+    // Free gold is gained in one's own turn (R25); the count restarts when
+    // its player's turn begins (it stays on the others' heads meanwhile).
+    const playing = p.seat === after.active && after.phase !== "tech";
+    const fresh = before.turn !== after.turn && playing;
     const gained = p.free_gold - (was && !fresh ? was.free_gold : 0);
-    if (gained > 0) {
+    if (playing && gained > 0) {
       add(`${p.name} gained ${gained} free gold for opposing units killed (${p.free_gold} of 3 this turn).`, "free-gold");
     }
     for (const c of p.play) {
@@ -485,18 +507,30 @@ function noteNews(before, after) {
   }
 }
 
-/** The final rounds of a free-for-all (R28) as one sentence, or null. */
+/**
+ * The final rounds of a free-for-all (R28) as one line, or null: the
+ * standings now (every base still standing, highest first, from the view's
+ * base HP, not the tie the round began with) and who still plays
+ * (`final.order`, then the player taking the turn plays the last one).
+ */
 function finalText() {
   const v = view();
   const f = v.final;
   if (!f || v.status !== "playing") return null;
-  const tied = f.tied.map(nameOfSeat);
-  const hp = f.tied.length ? baseOf(teamOf(f.tied[0])).left : 0;
-  const left = f.order.map(nameOfSeat);
-  let text = `A base has fallen. ${tied.join(" and ")} are tied for the highest base (${hp} HP): each takes one more turn`;
-  text += f.round > 1 ? ` (tie round ${f.round}).` : ".";
-  text += left.length ? ` Still to play after this turn: ${left.join(", ")}.` : " This is the last turn of the round.";
-  return text;
+  const standing = v.players.map((p) => ({ seat: p.seat, name: p.name, hp: baseLeft(v, p.seat) }))
+    .filter((s) => s.hp > 0).sort((a, b) => b.hp - a.hp || a.seat - b.seat);
+  if (!standing.length) return null;
+  const tied = tiedNow(v);
+  const top = standing[0];
+  const lead = tied.length ? `${nameList(tied.map(nameOfSeat))} are tied with ${top.hp} HP` : `${top.name} leads with ${top.hp} HP`;
+  const rest = standing.filter((s) => s !== top && !tied.includes(s.seat)).map((s) => `, ${s.name} ${s.hp}`).join("");
+  const order = f.order.map(nameOfSeat);
+  let who;
+  if (!order.length) who = `${nameOfSeat(v.active)} plays the last turn`;
+  else if (order.length === 1) who = `${order[0]} plays the last turn`;
+  else who = `still to play: ${order.join(", then ")} (the last turn)`;
+  return `Final turns${f.round > 1 ? ` (tie round ${f.round})` : ""}: ${lead}${rest} · ${who}. `
+    + "Then the highest base wins; players still tied for it play another round.";
 }
 
 function renderNews() {
@@ -522,7 +556,9 @@ function renderPresence() {
   const lines = [];
   if (msg && msg.status === "playing") {
     for (const p of presence) {
-      if (p.seat === msg.seat || !(p.askable || p.stand_in)) continue;
+      // Nobody is offered a bot for a player who conceded: they take no more turns.
+      const player = playerAt(view(), p.seat);
+      if (p.seat === msg.seat || !(p.askable || p.stand_in) || (player && player.conceded)) continue;
       const name = nameOfSeat(p.seat);
       const line = el("p", null, { "data-seat": p.seat });
       if (p.stand_in) {
@@ -550,6 +586,7 @@ function render() {
   document.body.dataset.active = String(v.active);
   document.body.dataset.phase = v.phase;
   document.body.classList.toggle("spectator", msg.seat === null);
+  document.body.classList.toggle("conceded", iConceded());
   document.body.classList.toggle("busy", ui.busy !== null);
   $("version").textContent = version;
   // While the coming turn waits for tech choices (phase "tech", R11) the
@@ -571,20 +608,32 @@ function render() {
   renderPresence();
 }
 
+/**
+ * The banner: {text, cls}. A free-for-all player who conceded reads that
+ * they are out, then what a spectator reads.
+ */
 function bannerText() {
   const v = view();
-  const mine = msg.seat;
   if (msg.status === "finished" || v.status !== "playing") {
+    const mine = msg.seat;
     const won = winners();
     const reason = (msg.result && msg.result.reason) || v.result_reason || "";
     if (!won.length) return { text: `Game over${reason ? `: ${reason}` : ""}.`, cls: "over" };
-    let who = `${names(won.map((s) => ({ name: nameOfSeat(s) })))} ${won.length > 1 ? "win" : "wins"}`;
+    let who = `${winnerNames(won)} ${won.length > 1 ? "win" : "wins"}`;
     if (won.includes(mine)) {
       if (won.length === 1) who = "You win";
-      else who = teamGame() ? "Your team wins" : `You share the win with ${names(won.filter((s) => s !== mine).map((s) => ({ name: nameOfSeat(s) })))}`;
+      else who = teamGame() ? "Your team wins" : `You share the win with ${nameList(won.filter((s) => s !== mine).map(nameOfSeat))}`;
     }
     return { text: `Game over — ${who}${reason ? ` (${reason})` : ""}.`, cls: "over" };
   }
+  if (!iConceded()) return playingText(msg.seat);
+  const { text } = playingText(null);
+  return { text: `You conceded: you are out and take no more turns; you may keep watching. ${text}`, cls: "waiting" };
+}
+
+/** The banner while the game goes on, as seat `mine` reads it (null: as a spectator). */
+function playingText(mine) {
+  const v = view();
   if (v.prompt) {
     if (v.prompt.seat === mine) return { text: `Your answer is needed: ${v.prompt.text}`, cls: "mine" };
     return { text: `Waiting for ${nameOfSeat(v.prompt.seat)}: ${v.prompt.text}`, cls: "waiting" };
@@ -606,9 +655,9 @@ function bannerText() {
     return { text: `Your team's turn — ${phase} · ${mate}${owesTech ? " · pick your tech cards" : ""}.`, cls: "mine" };
   }
   // Free-for-all: others still picking tech cards while this turn goes on (R11).
-  const othersPicking = v.players.filter((p) => p.tech_owed && p.seat !== mine && !acting.includes(p));
+  const othersPicking = v.players.filter((p) => p.tech_owed && !p.conceded && p.seat !== mine && !acting.includes(p));
   const alsoPicking = othersPicking.length
-    ? ` · ${names(othersPicking)} ${othersPicking.length > 1 ? "are" : "is"} still picking tech cards` : "";
+    ? ` · ${nameList(othersPicking.map((p) => p.name))} ${othersPicking.length > 1 ? "are" : "is"} still picking tech cards` : "";
   if (me) {
     if (v.phase === "tech") return { text: "Your turn: pick your tech cards to begin.", cls: "mine" };
     if (v.phase === "lend") {
@@ -630,7 +679,7 @@ function bannerText() {
     text += alsoPicking;
   }
   if (owesTech) return { text: `${text}. Meanwhile, pick your tech cards.`, cls: "mine" };
-  if (mine === null) text += " · you are watching";
+  if (msg.seat === null) text += " · you are watching";
   return { text: `${text}.`, cls: "waiting" };
 }
 
@@ -663,7 +712,7 @@ function renderBoard() {
 /**
  * Free-for-all: every player in turn order on one line (a link to their
  * area): base HP, gold, and who is taking the turn, lending, still picking
- * tech cards (R11), tied in the final rounds (R28) or has won.
+ * tech cards (R11), has conceded, is tied now in the final rounds (R28) or has won.
  */
 function renderSeatStrip(acting) {
   const v = view();
@@ -675,7 +724,7 @@ function renderSeatStrip(acting) {
   strip.replaceChildren(...v.players.map((p) => {
     const base = baseOf(p.team);
     const item = el("li", null, {
-      class: `seat-chip${acting.has(p.seat) ? " active" : ""}${p.seat === msg.seat ? " me" : ""}`, "data-seat": p.seat,
+      class: `seat-chip${acting.has(p.seat) ? " active" : ""}${p.seat === msg.seat ? " me" : ""}${p.conceded ? " conceded" : ""}`, "data-seat": p.seat,
     });
     const link = el("a", null, { href: `#seat-${p.seat}`, class: "seat-link" });
     link.append(el("span", p.name, { class: "pname" }));
@@ -685,8 +734,9 @@ function renderSeatStrip(acting) {
     const status = [];
     if (won.includes(p.seat)) status.push(["winner", "turn-tag"]);
     if (acting.has(p.seat)) status.push([v.phase === "lend" ? "lending" : v.phase === "tech" ? "turn · tech" : "turn", v.phase === "lend" ? "lending-tag" : "turn-tag"]);
-    if (p.tech_owed && msg.status === "playing" && !(acting.has(p.seat) && v.phase === "tech")) status.push(["picking tech", "tech-tag"]);
-    if (v.final && msg.status === "playing" && v.final.tied.includes(p.seat)) status.push(["tied", "tied-tag"]);
+    if (p.conceded) status.push(["conceded", "conceded-tag"]);
+    else if (p.tech_owed && msg.status === "playing" && !(acting.has(p.seat) && v.phase === "tech")) status.push(["picking tech", "tech-tag"]);
+    if (msg.status === "playing" && tiedNow(v).includes(p.seat)) status.push(["tied", "tied-tag"]);
     for (const [text, cls] of status) link.append(el("span", text, { class: `tag ${cls}` }));
     item.append(link);
     return item;
@@ -777,6 +827,11 @@ function renderActionBar() {
   }
   if (msg.status !== "playing") {
     bar.replaceChildren(el("a", "Back to the lobby", { href: "/", class: "btn" }));
+    return;
+  }
+  if (iConceded()) {
+    bar.replaceChildren(el("p", "You conceded: you take no more turns. You may keep watching until the game ends.", { class: "hint", id: "out-note" }),
+      el("a", "Back to the lobby", { href: "/", class: "btn" }));
     return;
   }
   const items = [];
@@ -932,7 +987,8 @@ function promptPanel(prompt) {
 
 /**
  * Ids grouped by the player they belong to ([[seat, ids], ...] in turn
- * order from the active player), or null when they are not all things of
+ * order from the active player, the viewer's own things last so that a
+ * quick click does not hit them), or null when they are not all things of
  * players or all one player's.
  */
 function bySeat(ids) {
@@ -941,7 +997,7 @@ function bySeat(ids) {
   const groups = new Map();
   ids.forEach((id, i) => groups.set(seats[i], [...(groups.get(seats[i]) || []), id]));
   const count = view().players.length;
-  const from = (seat) => (seat - view().active + count) % count;
+  const from = (seat) => (seat === msg.seat ? count : (seat - view().active + count) % count);
   return [...groups].sort(([a], [b]) => from(a) - from(b));
 }
 
@@ -1071,7 +1127,7 @@ function lendPanel() {
   for (const iid of cards) {
     const found = findCard(view(), iid);
     const to = [...new Set(lendActions(iid).map((a) => a.to))].map(nameOfSeat);
-    const whom = to.length > 1 ? `${to.slice(0, -1).join(", ")} or ${to[to.length - 1]}` : to[0];
+    const whom = nameList(to, "or");
     list.append(optionButton(`${found ? found.card.name : iid} → ${whom}…`, () => startLending(iid), { "data-lend": iid }));
   }
   if (!cards.length) list.append(el("p", "Nothing of yours can be lent now.", { class: "hint" }));
@@ -1224,7 +1280,7 @@ function renderInspector() {
     if (live.plus) bits.push(`+1/+1 runes ×${live.plus}`);
     if (live.minus) bits.push(`−1/−1 runes ×${live.minus}`);
     if (live.exhausted) bits.push("exhausted");
-    if (live.arrived_this_turn) bits.push("arrived this turn");
+    if (arrivedNow(view(), live)) bits.push("arrived this turn");
     const slot = found && patrolSlotOf(found.player, id);
     if (slot) bits.push(`patrols as ${words(slot)}`);
     parts.push(el("p", bits.join(" · "), { class: "live" }));
@@ -1340,7 +1396,7 @@ function showResult() {
   const won = winners();
   let title = "Game over";
   if (won.length) {
-    const who = won.map(nameOfSeat).join(" & ");
+    const who = winnerNames(won);
     const team = teamGame();
     if (msg.seat === null) title = `${who} ${won.length > 1 ? "win" : "wins"}`;
     else if (won.includes(msg.seat)) title = won.length === 1 ? "You won!" : team ? "Your team won!" : "You share the win!";

@@ -20,9 +20,13 @@ the page, each player's turn in seat order:
 
 Then Ben concedes: the result shows the winner and every base's HP. A page
 fed crafted frames (through a websocket route) shows that a prompt offering
-seats ("choose an opponent", R27) names the players, that free gold (R25)
-and the final rounds (R28) are announced, and that a shared win lists every
-base.
+seats ("choose an opponent", R27) names the players, that a lent unit in a
+target list says who lent it and the viewer's own things come last, that
+free gold (R25) is announced and, with the ended turn's news and "new"
+marks, gone while the coming turn waits for tech (R11), that the final
+rounds (R28) show the standings of the moment, that a player who conceded
+is marked out everywhere, that a spectator is never offered a bot, that
+names read "Ann, Ben and Cat", and that a shared win lists every base.
 
 Checked along the way: every page receives every version; no action is
 refused; the spectator's page has no hand and no websocket frame it gets
@@ -187,6 +191,9 @@ def test_three_players_play_a_free_for_all_round(browser, live_server_url):
     assert ben.locator("#opponents .player-area").evaluate_all("ns => ns.map(n => n.dataset.seat)") == ["2", "0"]
     assert ben.locator("#me-area .player-area").get_attribute("data-seat") == "1"
     assert banner(ann).startswith("Your turn") and banner(dan).startswith("Ann's turn")
+    # Each hero waits in the command zone, under its own title, not under "In play".
+    assert ann.locator("#seat-1 .command-part .card.in-command").count() == 1
+    assert ann.locator("#seat-1 .play-part .card").count() == 0
     assert ann.locator("#action-bar [data-action=repair]").count() == 0  # nothing to repair
     shot(ann, "ffa-board-desktop", full_page=False)
     shot(ben, "ffa-board-phone", full_page=False)
@@ -342,7 +349,7 @@ def crafted_frames(player, match_url, at):
                 route["first"] = json.loads(message)
             ws.send(message)
 
-        server.on_message(to_page)
+        server.on_message(lambda message: None if '"type":"pong"' in message else to_page(message))
         ws.on_message(lambda message: server.send(message) if '"type":"action"' not in message else None)
 
     page = player.context.new_page()
@@ -380,6 +387,23 @@ def crafted_frames(player, match_url, at):
     assert groups.nth(0).locator("[data-option]").inner_text() == heroes[2]["name"]
     assert groups.nth(1).locator("[data-option]").inner_text() == heroes[0]["name"]
 
+    # Scorch-like choice on Ben's turn: a unit Cat lent Ann says so (R26);
+    # Ben's own base comes after the opponents' things.
+    scorch = json.loads(json.dumps(frame))
+    players = scorch["view"]["players"]
+    lent = heroes[2]
+    players[2]["play"] = [c for c in players[2]["play"] if c["iid"] != lent["iid"]]
+    players[0]["play"].append(dict(lent, controller=0, lent_by=2))
+    scorch["view"]["active"] = 1
+    scorch["view"]["prompt"].update(text="Deal 2 damage to a base or a unit.", id=101,
+                                    options=["base:1", lent["iid"], "base:0", "base:2"])
+    scorch["legal_actions"] = [{"type": "choose", "choice": [o]} for o in scorch["view"]["prompt"]["options"]]
+    scorch = send(scorch)
+    groups = page.locator("#prompt-panel .option-group")
+    assert groups.locator(".option-group-title .pname").all_inner_texts() == ["Cat", "Ann", "Ben (you)"]
+    assert groups.nth(1).locator("[data-option]").all_inner_texts() == [f"{lent['name']}, lent by Cat", "Base"]
+    frame["version"] = scorch["version"]
+
     # Cat, whose turn it is, kills an opposing unit: free gold (R25) is announced and shown on her.
     assert frame["view"]["active"] == 2 and frame["view"]["players"][2]["free_gold"] == 0
     frame["view"]["players"][2]["free_gold"] = 1
@@ -388,16 +412,75 @@ def crafted_frames(player, match_url, at):
     assert news == "Cat gained 1 free gold for opposing units killed (1 of 3 this turn)."
     assert page.locator("#seat-2 .stat.free-gold b").inner_text() == "+1"
 
-    # The final rounds: Ann and Cat tied, Cat still to play.
+    # Cat's turn is over and Ann's waits for her tech choice (R11): the
+    # ended turn's news, free gold and "new" marks are gone, though the
+    # engine still counts that turn.
+    waiting = json.loads(json.dumps(frame))
+    waiting["view"].update(phase="tech", active=0, prompt=None)
+    waiting["legal_actions"] = []
+    waiting["view"]["players"][2]["free_gold"] = 0
+    waiting["view"]["players"][0]["free_gold"] = 2  # from Ann's own last turn
+    for player in waiting["view"]["players"]:
+        for card in player["play"]:
+            card["arrived_this_turn"] = True
+    waiting = send(waiting)
+    assert page.locator("#news li").count() == 0 and page.locator("#news").is_hidden()
+    assert page.locator(".stat.free-gold").count() == 0
+    assert page.locator("#board .card.fresh").count() == 0
+    assert page.locator("#board .chip", has_text=re.compile(r"^new$")).count() == 0
+    frame["version"] = waiting["version"]
+
+    # Ben (this page) conceded: the final rounds (R28), Ann and Cat tied, Cat still to play.
     frame["view"]["prompt"] = None
     frame["legal_actions"] = []
     frame["view"]["teams"] = [{"hp": 20, "damage": 4}, {"hp": 20, "damage": 20}, {"hp": 20, "damage": 4}]
     frame["view"]["final"] = {"tied": [0, 2], "order": [2], "round": 1}
+    frame["view"]["players"][1].update(conceded=True, tech_owed=False)
     frame = send(frame)
     news = page.locator("#news li[data-kind=final]").inner_text()
-    assert "Ann and Cat are tied for the highest base (16 HP): each takes one more turn." in news
-    assert "Still to play after this turn: Cat." in news
-    assert page.locator("#seat-0 .tied-tag").count() == 1 and page.locator("#seat-2 .final-tag").count() == 1
+    assert news.startswith("Final turns: Ann and Cat are tied with 16 HP · Cat plays the last turn."), news
+    assert page.locator("#seat-0 .tied-tag").count() == 1 and page.locator("#seat-2 .tied-tag").count() == 1
+    assert page.locator("#seat-2 .final-tag").count() == 1
+    # Out: marked on the seat strip and the area; no tech, no Concede; the page says so.
+    assert banner(page).startswith("You conceded: you are out and take no more turns; you may keep watching.")
+    assert page.locator("#seat-1 .conceded-tag").count() == 1
+    assert page.locator("#seat-strip .seat-chip[data-seat='1'] .conceded-tag").count() == 1
+    assert page.locator("#seat-1 .tech-tag, #seat-strip .seat-chip[data-seat='1'] .tech-tag").count() == 0
+    assert page.locator("#action-bar [data-action=concede]").count() == 0 and page.locator("#tech-panel").count() == 0
+    assert page.locator("#out-note").is_visible()
+
+    # Cat's last turn: Ann repaired to 15, Cat fell to 11: the standings of now, no tie tags.
+    frame["view"]["teams"] = [{"hp": 20, "damage": 5}, {"hp": 20, "damage": 20}, {"hp": 20, "damage": 9}]
+    frame["view"]["final"]["order"] = []
+    frame = send(frame)
+    news = page.locator("#news li[data-kind=final]").inner_text()
+    assert news.startswith("Final turns: Ann leads with 15 HP, Cat 11 · Cat plays the last turn."), news
+    assert page.locator(".tied-tag").count() == 0
+
+    # Ann is away: Ben, still seated, may let a bot play for her; nobody is offered one for Ben, who is out.
+    route["ws"].send(json.dumps({"type": "presence", "id": None, "reclaimed": None, "seats": [
+        {"seat": 0, "away": True, "stand_in": False, "askable": True},
+        {"seat": 1, "away": True, "stand_in": False, "askable": True},
+        {"seat": 2, "away": False, "stand_in": False, "askable": False}]}))
+    page.locator("#presence [data-stand-in='0']").wait_for()
+    assert page.locator("#presence p").count() == 1
+
+    # The same frames as a spectator reads them: the away line without any bot offer; names joined with "and".
+    watching = json.loads(json.dumps(frame))
+    watching["seat"] = None
+    for seat in (0, 1):
+        watching["view"]["players"][seat]["tech_owed"] = True  # Ben's is ignored: he is out
+    watching = send(watching)
+    assert page.locator("#presence").inner_text() == "Ann is away."
+    assert page.locator("#presence [data-stand-in]").count() == 0
+    assert "bot" not in (page.locator("#presence").inner_text() + banner(page)).lower()
+    assert "Cat's turn — main phase · Ann is still picking tech cards · you are watching." == banner(page)
+    joined = page.evaluate("""async () => {
+        const { nameList } = await import('/static/js/common.js');
+        return [nameList(['Dave']), nameList(['Dave', 'Alice']), nameList(['Dave', 'Alice', 'Erin']), nameList(['Ann', 'Ben', 'Cat'], 'or')];
+    }""")
+    assert joined == ["Dave", "Dave and Alice", "Dave, Alice and Erin", "Ann, Ben or Cat"]
+    frame["version"] = watching["version"]
 
     # Still tied at the bound: the tied leaders share the win.
     frame["view"].update(status="finished", winner=None, winners=[0, 2], result_reason="tied bases")
@@ -405,7 +488,7 @@ def crafted_frames(player, match_url, at):
     send(frame)
     page.locator("#result-dialog[open]").wait_for()
     assert page.locator("#result-title").inner_text() == "You lost"
-    assert "Ann & Cat win (tied bases)" in page.locator("#result-text").inner_text()
+    assert "Ann and Cat win (tied bases)" in page.locator("#result-text").inner_text()
     assert page.locator("#result-bases li .pname").all_inner_texts() == ["Ann", "Cat", "Ben"]
     assert page.locator("#result-bases li.winner").count() == 2
     assert page.errors == [], page.errors
