@@ -830,7 +830,7 @@ function renderActionBar() {
     return;
   }
   if (iConceded()) {
-    bar.replaceChildren(el("p", "You conceded: you take no more turns. You may keep watching until the game ends.", { class: "hint", id: "out-note" }),
+    bar.replaceChildren(el("p", "You conceded and take no more turns; you may keep watching.", { class: "hint", id: "out-note" }),
       el("a", "Back to the lobby", { href: "/", class: "btn" }));
     return;
   }

@@ -402,6 +402,7 @@ def crafted_frames(player, match_url, at):
     groups = page.locator("#prompt-panel .option-group")
     assert groups.locator(".option-group-title .pname").all_inner_texts() == ["Cat", "Ann", "Ben (you)"]
     assert groups.nth(1).locator("[data-option]").all_inner_texts() == [f"{lent['name']}, lent by Cat", "Base"]
+    shot(page, "ffa-lent-target-phone", full_page=False)
     frame["version"] = scorch["version"]
 
     # Cat, whose turn it is, kills an opposing unit: free gold (R25) is announced and shown on her.
@@ -448,6 +449,7 @@ def crafted_frames(player, match_url, at):
     assert page.locator("#seat-1 .tech-tag, #seat-strip .seat-chip[data-seat='1'] .tech-tag").count() == 0
     assert page.locator("#action-bar [data-action=concede]").count() == 0 and page.locator("#tech-panel").count() == 0
     assert page.locator("#out-note").is_visible()
+    shot(page, "ffa-conceded-phone", full_page=False)
 
     # Cat's last turn: Ann repaired to 15, Cat fell to 11: the standings of now, no tie tags.
     frame["view"]["teams"] = [{"hp": 20, "damage": 5}, {"hp": 20, "damage": 20}, {"hp": 20, "damage": 9}]
@@ -456,6 +458,8 @@ def crafted_frames(player, match_url, at):
     news = page.locator("#news li[data-kind=final]").inner_text()
     assert news.startswith("Final turns: Ann leads with 15 HP, Cat 11 · Cat plays the last turn."), news
     assert page.locator(".tied-tag").count() == 0
+    page.set_viewport_size({"width": 1366, "height": 900})
+    shot(page, "ffa-final-standings-desktop", full_page=False)
 
     # Ann is away: Ben, still seated, may let a bot play for her; nobody is offered one for Ben, who is out.
     route["ws"].send(json.dumps({"type": "presence", "id": None, "reclaimed": None, "seats": [
