@@ -46,7 +46,7 @@ def layer(request, settings):
     else:
         settings.CHANNEL_LAYERS = {
             "default": {
-                "BACKEND": "channels_redis.core.RedisChannelLayer",
+                "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",  # as codexsite/settings.py
                 "CONFIG": {
                     "hosts": [{"address": settings.REDIS_URL, "socket_timeout": None, "max_connections": 1000}],
                     "prefix": "codex-test",
