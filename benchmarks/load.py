@@ -47,6 +47,7 @@ import uuid
 from pathlib import Path
 
 from benchmarks import servers
+from game.patch import apply as apply_patch
 
 PHASES = ("echo", "paced", "closed")
 THINK = (0.5, 1.5)  # seconds a paced seat (or echo sender) waits before acting
@@ -245,9 +246,7 @@ class Viewer:
         if kind == "state":
             self.state = msg
         else:
-            from game.patch import apply
-
-            self.state = apply(self.state, msg["ops"])
+            self.state = apply_patch(self.state, msg["ops"])
             self.state["version"] = version
         if self.awaiting is not None and version >= self.awaiting:
             self.awaiting = None
