@@ -5,6 +5,7 @@ import threading
 import pytest
 from django.db import connection, transaction
 
+from game import rules
 from game.models import Match
 from game.services import ActionRefused, apply_match_action
 from tests.server.matchkit import active_seat, logged_in, playable
@@ -122,11 +123,18 @@ def test_an_older_version_is_judged_by_the_engine_against_the_current_state(play
     match, _ = start(alice, bob)
     seat = active_seat(match.state)
     user = (alice, bob)[seat]
-    hire, play_card = playable(match.state, seat)[0], None
-    for action in playable(match.state, seat):
-        if action["type"] == "play" and action["card"] != hire["card"]:
-            play_card = action
+    # The lobby seeds the match at random: choose a card to hire and one to
+    # play that leaves no question open (a prompt would refuse the rest).
+    hire, play_card = None, None
+    for candidate in (a for a in playable(match.state, seat) if a["type"] == "hire"):
+        after_hire, _ = rules.apply_action(match.state, seat, candidate)
+        for action in playable(after_hire, seat):
+            if action["type"] == "play" and rules.apply_action(after_hire, seat, action)[0]["prompt"] is None:
+                hire, play_card = candidate, action
+                break
+        if play_card:
             break
+    assert play_card is not None, "no hand lets this test hire then play without a question"
     assert apply_match_action(match.pk, user.pk, hire, 0).version == 1
     # made at version 0, still legal at version 1: applied
     assert apply_match_action(match.pk, user.pk, play_card, 0).version == 2
