@@ -4,7 +4,7 @@ and, once she has been away a while, offers to let a bot play for her; the bot p
 game comes back to Dave; when Erin opens the match she has her seat back."""
 import pytest
 
-from tests.browser.test_match_page import DESKTOP, Table, api, signup, wait_version
+from tests.browser.test_match_page import DESKTOP, Table, signup, start_private_1v1, wait_version
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
 
@@ -13,11 +13,7 @@ def test_a_bot_plays_for_an_away_player_until_she_comes_back(browser, live_serve
     base = live_server_url
     dave = signup(browser, base, "dave2", **DESKTOP)
     erin = signup(browser, base, "erin2", **DESKTOP)
-    table = api(dave, "POST", "/api/tables/", {"mode": "1hero", "is_public": False, "allow_spectators": False})
-    api(dave, "PATCH", f"/api/tables/{table['id']}/seat/", {"heroes": ["troq_bashar"], "ready": True})
-    api(erin, "POST", f"/api/tables/{table['id']}/join/", {"index": 1, "invite": table["invite_token"]})
-    api(erin, "PATCH", f"/api/tables/{table['id']}/seat/", {"heroes": ["river_montoya"], "ready": True})
-    match_id = api(dave, "POST", f"/api/tables/{table['id']}/start/")["match_id"]
+    match_id = start_private_1v1(dave, erin)
 
     dave.goto(f"{base}/match/{match_id}/")  # Erin never opens the match
     wait_version(dave, 0)

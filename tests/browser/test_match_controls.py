@@ -26,7 +26,7 @@ import re
 
 import pytest
 
-from tests.browser.test_match_page import DESKTOP, api, signup, wait_version
+from tests.browser.test_match_page import DESKTOP, signup, start_private_1v1, wait_version
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
 
@@ -103,11 +103,7 @@ def crafted(browser, live_server_url):
     base = live_server_url
     uma = signup(browser, base, "uma", **DESKTOP)
     vic = signup(browser, base, "vic", **DESKTOP)
-    table = api(uma, "POST", "/api/tables/", {"mode": "1hero", "is_public": False, "allow_spectators": False})
-    api(uma, "PATCH", f"/api/tables/{table['id']}/seat/", {"heroes": ["troq_bashar"], "ready": True})
-    api(vic, "POST", f"/api/tables/{table['id']}/join/", {"index": 1, "invite": table["invite_token"]})
-    api(vic, "PATCH", f"/api/tables/{table['id']}/seat/", {"heroes": ["river_montoya"], "ready": True})
-    match_id = api(uma, "POST", f"/api/tables/{table['id']}/start/")["match_id"]
+    match_id = start_private_1v1(uma, vic)
     page = uma.context.new_page()
     page.errors = []
     page.on("pageerror", lambda err: page.errors.append(str(err)))

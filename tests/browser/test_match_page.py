@@ -374,6 +374,17 @@ def api(page, method, path, body=None):
     return response.json() if response.status != 204 else None
 
 
+def start_private_1v1(host, guest) -> int:
+    """Through the REST API as the pages' users: ``host`` opens a private 1v1
+    table (no spectators) with Troq Bashar, ``guest`` joins it with River
+    Montoya, both ready, the host starts. Returns the match id."""
+    table = api(host, "POST", "/api/tables/", {"mode": "1hero", "is_public": False, "allow_spectators": False})
+    api(host, "PATCH", f"/api/tables/{table['id']}/seat/", {"heroes": ["troq_bashar"], "ready": True})
+    api(guest, "POST", f"/api/tables/{table['id']}/join/", {"index": 1, "invite": table["invite_token"]})
+    api(guest, "PATCH", f"/api/tables/{table['id']}/seat/", {"heroes": ["river_montoya"], "ready": True})
+    return api(host, "POST", f"/api/tables/{table['id']}/start/")["match_id"]
+
+
 def test_missed_version_resync_refusal_and_reconnect(browser, live_server_url):
     """Through a websocket proxy in the page: a dropped `state` makes a
     version gap that the page repairs with `resync`; an action made at an
@@ -384,13 +395,7 @@ def test_missed_version_resync_refusal_and_reconnect(browser, live_server_url):
     base = live_server_url
     dave = signup(browser, base, "dave", **DESKTOP)
     erin = signup(browser, base, "erin", **PHONE)
-    table = api(dave, "POST", "/api/tables/", {"mode": "1hero", "is_public": False, "allow_spectators": False})
-    api(dave, "PATCH", f"/api/tables/{table['id']}/seat/", {"heroes": ["troq_bashar"]})
-    api(dave, "PATCH", f"/api/tables/{table['id']}/seat/", {"ready": True})
-    api(erin, "POST", f"/api/tables/{table['id']}/join/", {"index": 1, "invite": table["invite_token"]})
-    api(erin, "PATCH", f"/api/tables/{table['id']}/seat/", {"heroes": ["river_montoya"]})
-    api(erin, "PATCH", f"/api/tables/{table['id']}/seat/", {"ready": True})
-    match_id = api(dave, "POST", f"/api/tables/{table['id']}/start/")["match_id"]
+    match_id = start_private_1v1(dave, erin)
 
     proxy = {"drop_state": None, "sent": [], "stale": False, "route": None, "drop_applied": False, "dropped": None}
 
