@@ -12,18 +12,25 @@ import platform
 import statistics
 import time
 
-from game.rules import legal_actions, view
+import random
+
+from game.rules import catalog, legal_actions, view
 from game.rules.bots import GreedyBot, RandomBot, play_game
 
-HEROES = ("troq_bashar", "river_montoya")
+# Each row of the table: (row name, engine mode, seats, heroes per seat).
+MODES = (("1hero", "1hero", 2, 1), ("3hero", "3hero", 2, 3), ("2hg", "2hg", 4, 1),
+         ("ffa-3", "ffa", 3, 1), ("ffa-4", "ffa", 4, 1), ("ffa-5", "ffa", 5, 1))
+SEATS = {row: seats for row, _, seats, _ in MODES}
 
 
-SEATS = {"1hero": 2, "2hg": 4}
-
-
-def _config(seed: int, mode: str) -> dict:
+def _config(seed: int, row: str) -> dict:
+    """A game of table row ``row``: heroes drawn by the seed from every
+    playable hero (catalog.playable_heroes), different within a seat."""
+    _, mode, seats, per_seat = next(m for m in MODES if m[0] == row)
+    picker = random.Random(seed)
+    heroes = catalog.playable_heroes()
     return {"mode": mode, "seed": seed,
-            "seats": [{"name": f"P{i}", "hero": HEROES[(seed + i) % 2]} for i in range(SEATS[mode])]}
+            "seats": [{"name": f"P{i}", "heroes": picker.sample(heroes, per_seat)} for i in range(seats)]}
 
 
 def run(games: int, bot: str, mode: str) -> dict:
