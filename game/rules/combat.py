@@ -169,9 +169,16 @@ def _recheck_defender(state: dict, step: dict) -> None:
 @op("retarget")
 def _retarget(state: dict, step: dict) -> None:
     ctx = step["ctx"]
+    old = dict(ctx)
     ctx["target"] = step["choice"][0]
     ctx["group"] = group_of_target(state, ctx["attacker"], ctx["target"])
     ctx["flew_over"] = _flown_over(state, ctx["attacker"], ctx["target"], ctx["group"])
+    # The attack's later steps (combat, attack_done) hold their own copy of
+    # the context once the state was stored between the question and its
+    # answer: give them the new target too.
+    for queued in state["queue"]:
+        if queued.get("ctx") == old:
+            queued["ctx"].update(target=ctx["target"], group=ctx["group"], flew_over=ctx["flew_over"])
     log(state, f"{name(state, ctx['attacker'])} turned on {label(state, ctx['target'])}.")
 
 

@@ -26,9 +26,12 @@ def copy_state(state: dict) -> dict:
     """A deep copy of ``state`` (plain dicts, lists, strings, numbers).
 
     marshal is the fastest exact copier for plain data; JSON-ability of the
-    state is proven by the round-trip tests, not on every action.
+    state is proven by the round-trip tests, not on every action. Format
+    version 2 shares nothing between the copy's parts, as a state stored as
+    JSON and read back shares nothing: the engine must never count on two
+    steps holding the same object across actions.
     """
-    return marshal.loads(marshal.dumps(state))
+    return marshal.loads(marshal.dumps(state, 2))
 
 
 def is_seat(state: dict, seat) -> bool:
@@ -75,7 +78,7 @@ def apply_action(state: dict, seat: int, action: dict) -> tuple:
     codes).
     """
     kind = validate_envelope(state, seat, action)
-    new = copy_state(state)
+    new = canonical_order(copy_state(state))
     check, perform = ACTIONS[kind]
     plan = check(new, seat, action)
     # The state keeps only the last LOG_KEEP lines, so count by line number,
@@ -87,6 +90,25 @@ def apply_action(state: dict, seat: int, action: dict) -> tuple:
     settle(new)  # free-for-all: a base fell this turn, so the turn ends (R28)
     new["acting"] = None
     return new, [entry for entry in new["log"] if entry["n"] > before]
+
+
+BUILDING_SLOTS = ("tech_1", "tech_2", "tech_3", "addon")
+
+
+def canonical_order(state: dict) -> dict:
+    """Put the key order of the state's collections back to the engine's own
+    order and return ``state`` (changed in place): cards by creation (iid
+    number), each player's patrol slots and buildings in board order, the
+    codex by card id. A stored state may come back with its keys reordered
+    (PostgreSQL's jsonb sorts them), and the rules must not play out
+    differently for that (a hand-run 2v2 replay showed buildings finishing
+    in another order); tests/rules/test_properties.py checks it."""
+    state["cards"] = {iid: state["cards"][iid] for iid in sorted(state["cards"], key=lambda i: int(i[1:]))}
+    for p in state["players"]:
+        p["patrol"] = {slot: p["patrol"][slot] for slot in PATROL_SLOTS}
+        p["buildings"] = {slot: p["buildings"][slot] for slot in BUILDING_SLOTS}
+        p["codex"] = dict(sorted(p["codex"].items()))
+    return state
 
 
 def is_legal(state: dict, seat: int, action: dict) -> bool:

@@ -286,7 +286,7 @@ def test_two_players_and_a_spectator_play_through_the_pages(browser, live_server
 
     # The guest follows the invite link on a phone, takes seat 2, picks, gets ready.
     guest.goto(invite)
-    guest.locator("li[data-seat='1'] button.take").click()
+    guest.locator(".table-card.focus li[data-seat='1'] button.take").click()  # the invited table, not another open one
     guest.locator(".table-card.mine li[data-seat='1']").wait_for()
     pick_hero_and_ready(guest, 1, "river_montoya")
     if SHOTS:

@@ -704,7 +704,7 @@ def _divide(state, step):
             _kill_targeted_illusions(state, [pick])
         split[pick] = split.get(pick, 0) + 1
         left -= 1
-    options = [t for t in split if thing_exists(state, t) and not _doomed(state, t)]
+    options = [t for t in sorted(split) if thing_exists(state, t) and not _doomed(state, t)]
     if len(split) < step["most"]:
         gold = player(state, seat)["gold"]
         new = [t for t in slot_candidates(state, seat, SLOTS[step["slot"]], exclude=list(split))
@@ -717,7 +717,7 @@ def _divide(state, step):
         ask(state, seat, f"{step['title']}: {left} damage left; choose where the next 1 goes.", options,
             dict(step, split=split, left=left))
         return
-    for tid, amount in split.items():
+    for tid, amount in sorted(split.items()):  # a stored state's key order is not kept
         if thing_exists(state, tid) and not _doomed(state, tid):
             damage_target(state, tid, amount)
 
