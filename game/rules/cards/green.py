@@ -798,7 +798,7 @@ register("blooming_ancient", Hooks(other_arrives=_ancient_grows, abilities=_anci
 
 
 def _elm_aura(state, src, iid):
-    """Blooming Elm: your units and heroes with +1/+1 runes have overpower."""
+    """Blooming Elm: its controller's units and heroes carrying a +1/+1 rune gain overpower."""
     if stats.is_character(state, iid) and _has_plus_rune(state, iid):
         return (0, 0, {"overpower": 1})
     return NONE
