@@ -41,10 +41,26 @@ def prepare_database(kind: str) -> str:
     return url
 
 
-def _free_port() -> int:
+def free_port() -> int:
+    """A TCP port on 127.0.0.1 that is free now."""
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         return sock.getsockname()[1]
+
+
+def wait_listening(proc: subprocess.Popen, port: int, seconds: float = 30) -> bool:
+    """Wait until something listens on 127.0.0.1:``port``. Returns True then,
+    False as soon as ``proc`` exits or after ``seconds``. (Also used by
+    tests/server/test_restart.py to start its daphne.)"""
+    deadline = time.monotonic() + seconds
+    while True:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            return True
+        except OSError:
+            if proc.poll() is not None or time.monotonic() > deadline:
+                return False
+            time.sleep(0.1)
 
 
 def rss_kb(pid: int) -> int:
@@ -81,7 +97,7 @@ class Worker:
     """
 
     def __init__(self, database_url: str, redis: bool, profile: str | None = None, root: Path = ROOT):
-        self.port = _free_port()
+        self.port = free_port()
         env = {**os.environ, "DATABASE_URL": database_url, "DEBUG": "0", "LOG_LEVEL": "WARNING",
                "DJANGO_SETTINGS_MODULE": "codexsite.settings", "CODEX_BENCH_ECHO": "1",
                "CODEX_WS_RATE": "10000", "CODEX_WS_BURST": "10000"}
@@ -96,16 +112,9 @@ class Worker:
                        "--output", profile, "--", *command]
         self.log = tempfile.TemporaryFile()
         self.proc = subprocess.Popen(command, cwd=root, env=env, stdout=self.log, stderr=subprocess.STDOUT)
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                socket.create_connection(("127.0.0.1", self.port), timeout=1).close()
-                break
-            except OSError:
-                if self.proc.poll() is not None or time.monotonic() > deadline:
-                    self.stop()
-                    raise RuntimeError(f"daphne did not start: {self.output()[-2000:]}")
-                time.sleep(0.1)
+        if not wait_listening(self.proc, self.port):
+            self.stop()
+            raise RuntimeError(f"daphne did not start: {self.output()[-2000:]}")
         self.pid = self._server_pid(bool(profile))
 
     def _server_pid(self, profiled: bool) -> int:

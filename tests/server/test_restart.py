@@ -7,11 +7,9 @@ one on the same database.
 import asyncio
 import json
 import os
-import socket
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 import pytest
@@ -20,6 +18,7 @@ from asgiref.sync import sync_to_async
 from channels.layers import channel_layers, get_channel_layer
 from django.db import connection
 
+from benchmarks.servers import free_port, wait_listening
 from tests.server.conftest import session_cookie
 from tests.server.matchkit import active_seat, db_match, playable, recv, recv_until, start_match
 
@@ -66,12 +65,6 @@ def _database_url() -> str:
     return f"postgres://{auth}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{db['NAME']}"
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
 class Daphne:
     """A daphne server process on the test database (context manager).
 
@@ -79,7 +72,7 @@ class Daphne:
     """
 
     def __init__(self, **env):
-        self.port = _free_port()
+        self.port = free_port()
         env = {**os.environ, "DATABASE_URL": _database_url(), "DEBUG": "0",
                "DJANGO_SETTINGS_MODULE": "codexsite.settings", **env}
         self.log = tempfile.TemporaryFile()
@@ -87,17 +80,10 @@ class Daphne:
             [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(self.port), "codexsite.asgi:application"],
             cwd=ROOT, env=env, stdout=self.log, stderr=subprocess.STDOUT,
         )
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                socket.create_connection(("127.0.0.1", self.port), timeout=1).close()
-                break
-            except OSError:
-                if self.proc.poll() is not None or time.monotonic() > deadline:
-                    self.stop()
-                    self.log.seek(0)
-                    raise RuntimeError(f"daphne did not start: {self.log.read().decode()[-2000:]}")
-                time.sleep(0.1)
+        if not wait_listening(self.proc, self.port):
+            self.stop()
+            self.log.seek(0)
+            raise RuntimeError(f"daphne did not start: {self.log.read().decode()[-2000:]}")
 
     def stop(self):
         self.proc.terminate()
