@@ -221,7 +221,7 @@ def match_config(table: Table, seed: int | None = None) -> dict:
         if seat.team is not None:
             entry["team"] = seat.team
         seats.append(entry)
-    return {"mode": table.mode, "seed": secrets.randbits(31) if seed is None else seed, "seats": seats}
+    return {"mode": table.mode, "seed": secrets.randbits(256) if seed is None else seed, "seats": seats}
 
 
 def start_table(table_id: int, user, seed: int | None = None) -> Table:
