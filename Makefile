@@ -8,7 +8,7 @@ PORT ?= 8000
 # Debug pages are off unless asked for (`make run DEBUG=1`): friends reach this server too.
 export DEBUG ?= 0
 
-.PHONY: run test bench migrate clean
+.PHONY: run test soak bench migrate clean
 
 $(BIN)/activate:
 	$(PYTHON) -m venv $(VENV)
@@ -30,6 +30,14 @@ run: migrate
 
 test: $(VENV)/.dev
 	$(BIN)/pytest -n auto -m "not postgres and not redis and not browser" $(PYTEST_ARGS)
+
+# The long random runs (`make test` plays a few games of each mode): every
+# mode's property games at full count, with the invariants after every
+# action and byte-for-byte replays. About 20 minutes on 2 cores.
+SOAK_COUNTS := CODEX_PROPERTY_GAMES=1000 CODEX_REPLAY_GAMES=100 CODEX_PROPERTY_GAMES_2HG=300 \
+	CODEX_PROPERTY_GAMES_3HERO=500 CODEX_PROPERTY_FFA=300 CODEX_STORED_GAMES=12
+soak: $(VENV)/.dev
+	$(SOAK_COUNTS) $(BIN)/pytest -n auto tests/rules/test_properties.py $(PYTEST_ARGS)
 
 # Engine benchmark, then the server load benchmark (docs/BENCHMARKS.md). The
 # server rows N-pg need PostgreSQL and Redis on 127.0.0.1 (SERVER_CONFIGS=1-sqlite
