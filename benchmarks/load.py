@@ -54,6 +54,9 @@ THINK = (0.5, 1.5)  # seconds a paced seat (or echo sender) waits before acting
 CONNECT_AT_ONCE = 20
 PING_SECONDS = 20  # every connection sends a `ping` this often, as the page does
 DRAIN_SECONDS = 20  # the longest wait for a missing version once nothing arrives any more
+# The workers' settings: the echo route on, the per-connection rate limit
+# lifted (the closed-loop phase sends as fast as answers come), quiet logs.
+WORKER_ENV = {"CODEX_BENCH_ECHO": "1", "CODEX_WS_RATE": "10000", "CODEX_WS_BURST": "10000", "LOG_LEVEL": "WARNING"}
 
 
 def percentiles(values: list) -> dict:
@@ -553,8 +556,8 @@ def main(argv=None) -> dict:
     workers = []
     try:
         for w in range(args.workers):
-            workers.append(servers.Worker(database_url, layer == "redis", args.profile if w == 0 else None,
-                                          Path(args.server_root)))
+            workers.append(servers.Worker(database_url, servers.REDIS_URL if layer == "redis" else "", env=WORKER_ENV,
+                                          profile=args.profile if w == 0 else None, root=Path(args.server_root)))
         figures = asyncio.run(play(args, workers, seeded, warmup))
     finally:
         for worker in workers:
