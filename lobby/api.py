@@ -1,5 +1,6 @@
 """REST API for accounts, modes and tables (session auth, CSRF on writes)."""
 from django.db.models import Q
+from django.urls.converters import IntConverter
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import mixins, status, viewsets
 from rest_framework.decorators import action
@@ -60,6 +61,7 @@ class TableViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Crea
     """
 
     serializer_class = TableSerializer
+    lookup_value_regex = IntConverter.regex  # digits only, as the pages' <int:...> (issue 11)
 
     def get_queryset(self):
         """Tables visible in the list: open public live ones, and the user's own."""
