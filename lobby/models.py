@@ -4,21 +4,43 @@ import secrets
 from django.conf import settings
 from django.contrib.auth.models import AbstractUser
 from django.db import models
-from django.db.models.functions import Lower
 from django.utils import timezone
+
+from lobby.names import name_keys
 
 
 class User(AbstractUser):
-    """A player account (Django auth) with a display name shown at the table."""
+    """A player account (Django auth) with a display name shown at the table.
+
+    ``name_key`` and ``shape_key`` are the keys of the name it shows
+    (``lobby.names.name_keys`` of ``public_name``), kept on every save that
+    changes the name; each is unique, so no two accounts show look-alike
+    names (issue 11). Empty for an account whose name clashed when the keys
+    were introduced (migration 0003).
+    """
 
     display_name = models.CharField(max_length=40, blank=True)
+    name_key = models.TextField(blank=True, default="", editable=False)
+    shape_key = models.TextField(blank=True, default="", editable=False)
 
     class Meta(AbstractUser.Meta):
         constraints = [
-            # Checked with a sentence in lobby.names; this catches two signups at once.
-            models.UniqueConstraint(Lower("display_name"), condition=~models.Q(display_name=""),
-                                    name="user_display_name_unique_ci"),
+            # Checked with a sentence in lobby.names; these catch two signups at once.
+            models.UniqueConstraint(fields=["name_key"], condition=~models.Q(name_key=""),
+                                    name="user_name_key_unique"),
+            models.UniqueConstraint(fields=["shape_key"], condition=~models.Q(shape_key=""),
+                                    name="user_shape_key_unique"),
         ]
+
+    def save(self, *args, **kwargs):
+        """Save, with the name keys of the shown name when it may have changed
+        (a full save, or ``update_fields`` naming the display name or username)."""
+        fields = kwargs.get("update_fields")
+        if fields is None or {"display_name", "username"} & set(fields):
+            self.name_key, self.shape_key = name_keys(self.public_name)
+            if fields is not None:
+                kwargs["update_fields"] = {*fields, "name_key", "shape_key"}
+        super().save(*args, **kwargs)
 
     @property
     def public_name(self) -> str:
