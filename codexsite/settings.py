@@ -10,7 +10,11 @@ Environment variables (all optional):
                    and cache (default: in-memory layer, one process only).
     CONN_MAX_AGE   seconds to keep database connections open (default 60).
     CODEX_BENCH_ECHO  "1" routes the benchmark echo websocket (default off).
+    CODEX_LOGIN_FAILURES  failed log-ins of one account from one address before
+                   it is locked (default 10).
+    CODEX_LOGIN_LOCK_MINUTES  how long such a lock lasts (default 15).
 """
+from datetime import timedelta
 from pathlib import Path
 
 import environ
@@ -36,6 +40,7 @@ INSTALLED_APPS = [
     "rest_framework",
     "drf_spectacular",
     "drf_spectacular_sidecar",
+    "axes",
     "lobby",
     "game",
 ]
@@ -49,6 +54,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Last, as django-axes asks: turns a lock-out into the page saying when to try again.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "codexsite.urls"
@@ -57,6 +64,11 @@ AUTH_USER_MODEL = "lobby.User"
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "lobby"
 LOGOUT_REDIRECT_URL = "login"
+# django-axes first: it refuses a locked-out log-in before the password is checked.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
 
 TEMPLATES = [
     {
@@ -125,6 +137,18 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+
+# Failed log-ins (django-axes, issue 11): after CODEX_LOGIN_FAILURES failures of
+# one account from one address, each less than CODEX_LOGIN_LOCK_MINUTES after
+# the one before, that account is locked for that address for that long; a
+# try while locked starts the wait again, a success clears the count. Kept in
+# the database, so every worker sees the same count.
+AXES_FAILURE_LIMIT = env.int("CODEX_LOGIN_FAILURES", default=10)
+AXES_COOLOFF_TIME = timedelta(minutes=env.int("CODEX_LOGIN_LOCK_MINUTES", default=15))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "lobby.views.locked_out"
+AXES_DISABLE_ACCESS_LOG = True  # no record of successful log-ins
 
 LANGUAGE_CODE = "en-us"
 TIME_ZONE = "UTC"
