@@ -209,6 +209,8 @@ CODEX_BENCH_ECHO = env.bool("CODEX_BENCH_ECHO", default=False)
 CODEX_TABLE_IDLE_MINUTES = env.int("CODEX_TABLE_IDLE_MINUTES", default=30)
 # Open (not yet started) tables one host may have at once.
 CODEX_OPEN_TABLES_PER_HOST = env.int("CODEX_OPEN_TABLES_PER_HOST", default=3)
+# Seats one user may hold at once at tables that have not started (and are not idle).
+CODEX_OPEN_SEATS_PER_USER = env.int("CODEX_OPEN_SEATS_PER_USER", default=3)
 
 LOGGING = {
     "version": 1,

@@ -57,7 +57,8 @@ class Table(models.Model):
     """A lobby table: a mode, seats to fill, and (once started) its match.
 
     Public tables are listed in the lobby; private ones are reached through
-    their invite link. Spectators may watch the match when ``allow_spectators``
+    their invite link. ``removed``: the players the host removed, who may not
+    sit there again. Spectators may watch the match when ``allow_spectators``
     is set and the table is public, or they hold the invite token.
     """
 
@@ -74,6 +75,8 @@ class Table(models.Model):
     match = models.OneToOneField("game.Match", null=True, blank=True, on_delete=models.SET_NULL, related_name="table")
     created = models.DateTimeField(default=timezone.now)
     updated = models.DateTimeField(default=timezone.now)
+    # Players the host removed before the start: they may not sit here again (issue 11).
+    removed = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True, related_name="removed_from")
 
     class Meta:
         ordering = ["-updated"]
