@@ -217,4 +217,6 @@ LOGGING = {
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", default="INFO")},
+    # django-axes says something at every log-in and log-out; keep its warnings (lock-outs).
+    "loggers": {"axes": {"level": "WARNING"}},
 }
