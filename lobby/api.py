@@ -9,7 +9,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from lobby import services
-from lobby.models import Table
+from lobby.models import Table, is_invite_token
 from lobby.modes import MODES
 from lobby.serializers import (
     JoinSerializer,
@@ -74,7 +74,7 @@ class TableViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Crea
         mine = Q(host=user) | Q(seats__user=user) | Q(removed=user, status=Table.Status.OPEN)
         live_public = Q(status=Table.Status.OPEN, is_public=True, updated__gte=services.idle_cutoff())
         invite = self.request.query_params.get("invite")
-        by_invite = Q(invite_token=invite) if invite else Q(pk__in=[])
+        by_invite = Q(invite_token=invite) if is_invite_token(invite) else Q(pk__in=[])
         return (
             Table.objects.filter(mine | live_public | by_invite)
             .distinct()

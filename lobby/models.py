@@ -1,4 +1,5 @@
 """Accounts, tables and seats."""
+import re
 import secrets
 
 from django.conf import settings
@@ -53,6 +54,21 @@ def new_invite_token() -> str:
     return secrets.token_urlsafe(16)
 
 
+# The characters of secrets.token_urlsafe, and a bound on the length: text of
+# any other shape is no invite token (the invite route's pattern, too).
+INVITE_TOKEN_PATTERN = r"[A-Za-z0-9_-]{1,64}"
+
+
+def is_invite_token(text) -> bool:
+    """True when ``text`` has the shape of an invite token (any str or None may come in).
+
+    Text of another shape is never looked up nor compared: PostgreSQL
+    refuses a NUL in a query, ``secrets.compare_digest`` letters beyond
+    ASCII (issue 11).
+    """
+    return isinstance(text, str) and re.fullmatch(INVITE_TOKEN_PATTERN, text) is not None
+
+
 class Table(models.Model):
     """A lobby table: a mode, seats to fill, and (once started) its match.
 
@@ -80,6 +96,11 @@ class Table(models.Model):
 
     class Meta:
         ordering = ["-updated"]
+
+    def invite_matches(self, given) -> bool:
+        """True when ``given`` (any text, or None) is this table's invite token,
+        compared in constant time; False for text not shaped like a token."""
+        return is_invite_token(given) and secrets.compare_digest(given, self.invite_token)
 
     def touch(self) -> None:
         """Mark activity now (idle open tables are hidden and then deleted)."""

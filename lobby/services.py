@@ -82,7 +82,7 @@ def can_see(table: Table, user, invite: str | None) -> bool:
     invite token."""
     if table.is_public or table.host_id == user.pk:
         return True
-    if invite and secrets.compare_digest(invite, table.invite_token):
+    if table.invite_matches(invite):
         return True
     return table.seats.filter(user=user).exists() or table.removed.filter(pk=user.pk).exists()
 

@@ -123,3 +123,41 @@ def test_an_out_of_range_id_is_never_a_server_error(staff_client):
             if status >= 500:
                 wrong.append(f"{method.upper()} {url} -> {status}")
     assert not wrong, "\n".join(wrong)
+
+
+# Not an invite token: a NUL (PostgreSQL refuses it in text), letters outside
+# ASCII (secrets.compare_digest refuses them), spaces, too long.
+BAD_INVITES = ("\x00", "caf\u00e9", "\u0430" * 22, "a b", "x" * 500, "%")
+
+
+@pytest.fixture
+def private_table_and_match(make_user):
+    """A private open table and a private started match (ids), hosted by others."""
+    from asgiref.sync import async_to_sync
+
+    from lobby import services
+    from tests.server.matchkit import start_match
+
+    table = services.create_table(make_user("host"), "1hero", is_public=False)
+    match = async_to_sync(start_match)([make_user("p0"), make_user("p1")], public=False)
+    return table.pk, match.pk
+
+
+@pytest.mark.parametrize("invite", BAD_INVITES)
+def test_a_malformed_invite_is_never_a_server_error(staff_client, private_table_and_match, invite):
+    """Every route with an id, filled with a real table's and a real match's
+    id, with a malformed ``?invite=`` (and ``invite`` in the body): refused
+    or not found, never 500; an invite link with it is a 404. (The admin
+    reads no invite.)"""
+    wrong = []
+    for template in [t for t in routes_with_ids() if not t.startswith("/admin/")]:
+        for real_id in private_table_and_match:
+            url = fill(template, str(real_id)) + "?invite=" + quote(invite, safe="")
+            for method in METHODS:
+                body = {"index": 1, "invite": invite}
+                status = getattr(staff_client, method)(url, body, content_type="application/json").status_code
+                if status >= 500:
+                    wrong.append(f"{method.upper()} {url} -> {status}")
+    assert not wrong, "\n".join(wrong)
+    assert staff_client.get("/invite/" + quote(invite, safe="") + "/").status_code == 404
+    assert staff_client.get("/api/tables/?invite=" + quote(invite, safe="")).status_code == 200
