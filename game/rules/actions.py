@@ -6,14 +6,14 @@ the same checks, so what it lists is exactly what ``apply_action`` accepts.
 Sources are named on each function (Deluxe rulebook sections, house rules).
 """
 from . import catalog, stats
-from .cards import hooks_for
+from .cards import registry
 from .effects import pay
 from .errors import RulesError
 from .flow import op, push
 from .freeforall import REPAIR_COST, has_conceded, is_ffa, lend, lend_problem
 from .freeforall import concede as concede_base
 from .heroes import gain_levels, ultimate_ready
-from .state import (PATROL_SLOTS, card_of, log, move, name, player, seat_name, team_of,
+from .state import (PATROL_SLOTS, card_of, log, make_instance, move, name, player, seat_name, team_of,
                     teammates)
 from .targeting import (attack_targets, flagbearer_duty, resist_cost, slot_candidates)
 from .specs import (ADDONS_BY_MODE, TECH_BUILDINGS, declares_spec, hero_limit, hero_specs,
@@ -69,13 +69,10 @@ def card_cost(state: dict, seat: int, card_id: str) -> int:
     change (hook ``own_cost``, Gigadon) and those of cards in play (never
     below 0; River Montoya's and Gigadon's rulings)."""
     cost = catalog.card(card_id)["cost"] or 0
-    own = hooks_for(card_id).own_cost
+    own = registry.handler("own_cost", card_id)
     if own is not None:
         cost = own(state, seat, cost)
-    for src in player(state, seat)["play"]:
-        hooks = hooks_for(state["cards"][src]["card"])
-        if hooks.cost_mod is not None:
-            cost = hooks.cost_mod(state, src, seat, card_id, cost)
+    cost = registry.fold(state, "cost_mod", player(state, seat)["play"], cost, seat, card_id)
     return max(0, cost)
 
 
@@ -132,9 +129,7 @@ def enter_play(state: dict, iid: str, seat: int, marks: dict = None) -> str:
     inst["marks"].update(marks or {})
     _note_first_from_hand(state, iid, origin)
     arrive_with_time_runes(state, iid)
-    hooks = hooks_for(inst["card"])
-    if hooks.arrives is not None:
-        hooks.arrives(state, iid)
+    registry.emit(state, "arrives", iid)
     announce_arrival(state, iid)
     return iid
 
@@ -157,11 +152,26 @@ def announce_arrival(state: dict, iid: str) -> None:
     ``other_arrives`` hooks run (Blooming Ancient). Used by every way of
     arriving: played, put into play, out of the future, tokens made."""
     seat = card_of(state, iid)["controller"]
-    for src in list(player(state, seat)["play"]):
-        if src != iid and src in state["cards"]:
-            hooks = hooks_for(state["cards"][src]["card"])
-            if hooks.other_arrives is not None:
-                hooks.other_arrives(state, src, iid)
+    registry.emit_to(state, "other_arrives", player(state, seat)["play"], iid, skip=iid)
+
+
+def make_token(state: dict, card_id: str, seat: int) -> str:
+    """Create token ``card_id`` in play under ``seat``; it arrives this turn
+    (with its fading time runes). A token with forecast goes to the future
+    zone instead. Returns its instance id."""
+    from .timerunes import arrive_with_time_runes, forecast_value, to_future
+    if forecast_value(state, card_id):
+        # A forecast token starts in the future (Forecast ruling; Vir
+        # Garbarean's Mech token).
+        iid = make_instance(state, card_id, seat, "future")
+        log(state, f"{player(state, seat)['name']} got a {catalog.card(card_id)['name']} token in the future.")
+        return to_future(state, iid)
+    iid = make_instance(state, card_id, seat, "play")
+    state["cards"][iid]["arrived"] = state["turn"]
+    log(state, f"{player(state, seat)['name']} got a {catalog.card(card_id)['name']} token.")
+    arrive_with_time_runes(state, iid)
+    announce_arrival(state, iid)
+    return iid
 
 
 def _hero_to_play(state: dict, iid: str) -> None:
@@ -177,11 +187,7 @@ def _hero_to_play(state: dict, iid: str) -> None:
 def hire_cost(state: dict, seat: int) -> int:
     """Gold ``seat`` pays to hire a worker now: 1, changed by the hooks
     ``hire_cost`` of its cards in play (Rich Earth), never below 0."""
-    cost = WORKER_COST
-    for src in player(state, seat)["play"]:
-        hooks = hooks_for(state["cards"][src]["card"])
-        if hooks.hire_cost is not None:
-            cost = hooks.hire_cost(state, src, seat, cost)
+    cost = registry.fold(state, "hire_cost", player(state, seat)["play"], WORKER_COST, seat)
     return max(0, cost)
 
 
@@ -371,10 +377,8 @@ def _spell_hero_ok(state: dict, seat: int, rec: dict) -> bool:
     ultimate needs it at max level since the start of the turn (R7). A card
     in play whose hook ``spell_license`` allows the spell lifts all of that
     (Guargum ruling: even an ultimate, even the turn he arrived)."""
-    for src in player(state, seat)["play"]:
-        hooks = hooks_for(state["cards"][src]["card"])
-        if hooks.spell_license is not None and hooks.spell_license(state, src, seat, rec["id"]):
-            return True
+    if registry.any_says(state, "spell_license", player(state, seat)["play"], seat, rec["id"]):
+        return True
     heroes = [i for i in player(state, seat)["play"] if stats.is_hero(state, i)]
     if rec["spec"]:
         heroes = [i for i in heroes if catalog.card(state["cards"][i]["card"])["spec"] == rec["spec"]]
@@ -420,7 +424,7 @@ def check_play(state, seat, action):
         cost += rec["keywords"]["boost"]
     if p["gold"] < cost:
         fail("not_enough_gold", f"That costs {cost} gold.")
-    slots = hooks_for(rec["id"]).targets
+    slots = registry.card_of_id(rec["id"]).targets
     extra = check_targets(state, seat, slots, action.get("targets"), p["gold"] - cost)
     return iid, cost + extra, list(action.get("targets") or []), boosted
 
@@ -428,11 +432,7 @@ def check_play(state, seat, action):
 def _tech_waived(state: dict, seat: int, card_id: str) -> bool:
     """True when a card ``seat`` controls lets it play ``card_id`` without
     its tech building (hook ``tech_waiver``: Pirate-Gang Commander)."""
-    for src in player(state, seat)["play"]:
-        hooks = hooks_for(state["cards"][src]["card"])
-        if hooks.tech_waiver is not None and hooks.tech_waiver(state, src, seat, card_id):
-            return True
-    return False
+    return registry.any_says(state, "tech_waiver", player(state, seat)["play"], seat, card_id)
 
 
 def do_play(state, seat, plan):
@@ -451,19 +451,19 @@ def do_play(state, seat, plan):
         card_of(state, iid)["marks"].update(marks)
         _spell_played_triggers(state, seat, iid)
     elif rec["kind"] == "spell":
-        _cast_spell(state, seat, iid, targets, marks=marks)
+        cast_spell(state, seat, iid, targets, marks=marks)
     else:
         enter_play(state, iid, seat, marks=marks)
 
 
-def _cast_spell(state, seat, iid, targets, played=True, marks=None):
+def cast_spell(state, seat, iid, targets, played=True, marks=None):
     """Resolve a spell: illusions it targets die at once; then its effect;
     then it goes to the discard pile (or stays in play if ongoing); then
     "whenever you play a spell" triggers (Harmony ruling: after resolving),
     unless ``played`` is False (a forecast spell resolving from the future
     was played earlier). ``marks`` go on the spell (e.g. ``boosted``)."""
     rec = catalog.card(card_of(state, iid)["card"])
-    _kill_targeted_illusions(state, targets)
+    kill_targeted_illusions(state, targets)
     if rec["ongoing"]:
         from .timerunes import arrive_with_time_runes
         iid = move(state, iid, "play")
@@ -480,11 +480,11 @@ def _cast_spell(state, seat, iid, targets, played=True, marks=None):
 def _spell_resolve(state, step):
     """Run the spell's effect, then queue its cleanup and triggers."""
     iid = step["spell"]
-    hooks = hooks_for(card_of(state, iid)["card"])
+    resolve = registry.card_of_id(card_of(state, iid)["card"]).resolve
     push(state, {"op": "spell_done", "seat": step["seat"], "spell": iid,
                  "played": step.get("played", True)})
-    if hooks.resolve is not None:
-        hooks.resolve(state, step["seat"], iid, step["targets"])
+    if resolve is not None:
+        resolve(state, step["seat"], iid, step["targets"])
 
 
 @op("spell_done")
@@ -504,14 +504,12 @@ def _spell_played_triggers(state, seat, iid):
     noting the turn in the player's ``spell_turn`` ("if you played a spell
     this turn": Calypso Vystari)."""
     player(state, seat)["spell_turn"] = state["turn"]
-    for src in list(player(state, seat)["play"]):
-        if src != iid and src in state["cards"]:
-            hooks = hooks_for(state["cards"][src]["card"])
-            if hooks.spell_played is not None:
-                hooks.spell_played(state, src, iid)
+    registry.emit_to(state, "spell_played", player(state, seat)["play"], iid, skip=iid)
 
 
-def _kill_targeted_illusions(state, targets):
+def kill_targeted_illusions(state: dict, targets: list) -> None:
+    """Illusions among ``targets`` die on being targeted (glossary:
+    Illusion): they are destroyed before the effect resolves."""
     from .effects import destroy
     for tid in targets:
         inst = state["cards"].get(tid)
@@ -524,12 +522,12 @@ def abilities_of(state: dict, iid: str) -> list:
     """The activated abilities ``iid`` has now: its own and those granted by
     its controller's other cards (e.g. Maestro)."""
     inst = card_of(state, iid)
-    own = hooks_for(inst["card"])
-    out = list(own.abilities(state, iid)) if own.abilities is not None else []
+    out = list(registry.ask(state, "abilities", iid, ()))
+    grants = registry.answering("granted_abilities")
     for src in player(state, inst["controller"])["play"]:
-        hooks = hooks_for(state["cards"][src]["card"])
-        if hooks.granted_abilities is not None:
-            out.extend(hooks.granted_abilities(state, src, iid))
+        grant = grants.get(state["cards"][src]["card"])
+        if grant is not None:
+            out.extend(grant(state, src, iid))
     return out
 
 
@@ -569,7 +567,7 @@ def do_ability(state, seat, plan):
     log(state, f"{seat_name(state, seat)} used {name(state, iid)}: {ability.text}")
     if ability.exhaust:
         exhaust(state, iid)
-    _kill_targeted_illusions(state, [t for s, t in zip(ability.targets, targets) if s.icon])
+    kill_targeted_illusions(state, [t for s, t in zip(ability.targets, targets) if s.icon])
     if ability.sacrifice:
         sacrifice(state, iid)
     ability.resolve(state, seat, iid, targets)
@@ -584,8 +582,7 @@ def check_attack(state, seat, action):
     inst = own_in_play(state, seat, attacker, "attacker")
     if not stats.is_character(state, attacker):
         fail("cannot_attack", "Only units and heroes attack.")
-    hooks = hooks_for(inst["card"])
-    if hooks.can_attack is not None and not hooks.can_attack(state, attacker):
+    if not registry.ask(state, "can_attack", attacker, True):
         fail("cannot_attack", "That card can't attack.")
     if inst["exhausted"]:
         fail("exhausted", "That card is exhausted.")
@@ -615,8 +612,7 @@ def patrol_refusal(state, seat, iid):
         return "cannot_patrol", "Only units and heroes patrol."
     if card_of(state, iid)["exhausted"]:
         return "exhausted", "Only ready units and heroes can patrol."
-    can_patrol = hooks_for(card_of(state, iid)["card"]).can_patrol
-    if can_patrol is not None and not can_patrol(state, iid):
+    if not registry.ask(state, "can_patrol", iid, True):
         return "cannot_patrol", "That card can't patrol."
     if stats.is_unit(state, iid) and any(
             e["seat"] == seat and e.get("no_patrol") for e in state.get("lasting", [])):

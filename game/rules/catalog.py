@@ -10,6 +10,8 @@ import re
 import os
 from functools import lru_cache
 
+from .cards import registry
+
 _DATA = os.path.join(os.path.dirname(__file__), "data", "cards.json")
 
 # Which cards each Starter-set spec brings, and each colour's starting deck.
@@ -105,9 +107,8 @@ def works(card_id: str) -> bool:
 
     Raises KeyError when the id is unknown.
     """
-    from .cards import REGISTRY  # the card modules import this one
     rec = card(card_id)
-    if card_id in REGISTRY:
+    if card_id in registry.REGISTRY:
         return True
     if rec["kind"] == "hero":
         return all(_keywords_only(b["text"], b["keywords"]) for b in rec["bands"])

@@ -7,6 +7,7 @@ technician bonuses); glossary "Channeling"; house rules R13 and R14; in a
 free-for-all R25 (free gold), R26 (a lent card's slot bonus) and R28 (the
 end of the game), see freeforall.py.
 """
+from .cards import registry
 from . import catalog, stats
 from .effects import draw, gain_gold
 from .flow import ask, op
@@ -45,16 +46,15 @@ def _announce_deaths(state: dict, batch: list) -> None:
     each dying unit (hook ``unit_dies``), so the outcome doesn't depend on
     the order the batch is processed in (Captured Bugblatter ruling: it
     triggers on its own death too)."""
-    from .cards import hooks_for
     units = [i for i in batch if i in state["cards"] and stats.is_unit(state, i)]
     if not units:
         return
-    watchers = [i for p in state["players"] for i in p["play"]
-                if hooks_for(state["cards"][i]["card"]).unit_dies is not None]
+    answers = registry.answering("unit_dies")
+    watchers = [i for p in state["players"] for i in p["play"] if state["cards"][i]["card"] in answers]
     for dead in units:
         for src in watchers:
             if src in state["cards"] and state["cards"][src]["zone"] == "play":
-                hooks_for(state["cards"][src]["card"]).unit_dies(state, src, dead)
+                answers[state["cards"][src]["card"]](state, src, dead)
 
 
 def _dying(state: dict) -> list:
@@ -111,7 +111,6 @@ def _escapes_death(state: dict, iid: str) -> bool:
 
 
 def _forced_sacrifices(state: dict) -> list:
-    from .cards import hooks_for
     out = []
     for p in state["players"]:
         for iid in p["play"]:
@@ -121,8 +120,7 @@ def _forced_sacrifices(state: dict) -> list:
                 if not _controls_spec_hero(state, inst["controller"], rec["spec"]):
                     out.append(iid)
                     continue
-            hooks = hooks_for(inst["card"])
-            if hooks.must_sacrifice is not None and hooks.must_sacrifice(state, iid):
+            if registry.ask(state, "must_sacrifice", iid, False):
                 out.append(iid)
     # Indestructible things can't be sacrificed (glossary: Indestructible).
     return [iid for iid in out if not stats.kw(state, iid, "indestructible")]
@@ -139,12 +137,9 @@ def _controls_spec_hero(state: dict, seat: int, spec: str) -> bool:
 def leave_play(state: dict, iid: str) -> None:
     """Bookkeeping for ``iid`` leaving play by any means: this-turn effects
     on it end, and its "leaves" hooks run. The caller then moves the card."""
-    from .cards import hooks_for
     state["temp"] = [e for e in state["temp"] if e["iid"] != iid]
     state["lasting"] = [e for e in state.get("lasting", []) if e.get("iid") != iid]
-    hooks = hooks_for(state["cards"][iid]["card"])
-    if hooks.leaves is not None:
-        hooks.leaves(state, iid)
+    registry.emit(state, "leaves", iid)
 
 
 def die(state: dict, iid: str) -> None:
@@ -162,17 +157,15 @@ def die(state: dict, iid: str) -> None:
     owner's next turn has ended (house rule R13), and one opposing hero that
     can level gains two levels, chosen by the acting player (house rule R14).
     """
-    from .cards import hooks_for
     inst = state["cards"][iid]
     rec = catalog.card(inst["card"])
     owner, controller = inst["owner"], inst["controller"]
     slot = patrol_slot(state, iid) if _patrolling_now(state, iid) else None
-    hooks = hooks_for(inst["card"])
-    if hooks.dies is not None:
-        hooks.dies(state, iid)
+    registry.emit(state, "dies", iid)
     killer = inst["marks"].get("killed_by")
-    if killer is not None and hooks_for(killer["card"]).kills is not None:
-        hooks_for(killer["card"]).kills(state, killer, iid, slot)
+    kills = registry.handler("kills", killer["card"]) if killer is not None else None
+    if kills is not None:
+        kills(state, killer, iid, slot)
     log(state, f"{name(state, iid)} died.")
     credit_kill(state, iid)
     # A lent card's slot bonus goes to its lender (house rule R26).

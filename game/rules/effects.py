@@ -4,6 +4,7 @@ cards between play and other zones, and buildings taking damage.
 Sources: Deluxe rulebook ("Damage", "Armor", "Buildings", "Draw/discard
 phase", "Runes"), house rules R2, R6, R9.
 """
+from .cards import registry
 from . import catalog, rng, stats
 from .state import (HIDDEN_ZONES, card_of, log, move, name, player, seat_name, team_of,
                     teammates)
@@ -279,10 +280,7 @@ def exhaust(state: dict, iid: str) -> None:
     slot = patrol_slot(state, iid)
     if slot and not is_patrolling(state, iid):
         player(state, inst["controller"])["patrol"][slot] = None
-    from .cards import hooks_for
-    hooks = hooks_for(inst["card"])
-    if hooks.exhausted is not None:  # e.g. Rampaging Elephant readies
-        hooks.exhausted(state, iid)
+    registry.emit(state, "exhausted", iid)  # e.g. Rampaging Elephant readies
 
 
 def destroy(state: dict, iid: str) -> None:

@@ -13,8 +13,13 @@ OPS = {}
 
 
 def op(name: str):
-    """Decorator: register ``fn(state, step)`` as the handler of step ``name``."""
+    """Decorator: register ``fn(state, step)`` as the handler of step ``name``.
+
+    Raises ValueError when ``name`` has a handler already: stored states
+    name their queued steps, so each name means one thing (issue 12)."""
     def register(fn):
+        if name in OPS:
+            raise ValueError(f"step {name!r} registered twice")
         OPS[name] = fn
         return fn
     return register

@@ -53,7 +53,7 @@ def give_mercenaries(state: dict, seat: int) -> None:
     any token: arrival fatigue, no haste."""
     if not is_ffa(state) or player(state, seat)["turns_ended"] > 0:
         return
-    from .cards.common import make_token
+    from .actions import make_token
     for _ in range(mercenaries_for(seat)):
         make_token(state, MERCENARY, seat)
 

@@ -88,9 +88,9 @@ def _forecast_arrives(state: dict, step: dict) -> None:
     inst = state["cards"].get(iid)
     if inst is None or inst["zone"] != "future":
         return
-    from .actions import _cast_spell, enter_play
+    from .actions import cast_spell, enter_play
     log(state, f"{seat_name(state, seat)}'s {name(state, iid)} came out of the future.")
     if catalog.card(inst["card"])["kind"] == "spell":
-        _cast_spell(state, seat, iid, [], played=False)
+        cast_spell(state, seat, iid, [], played=False)
     else:
         enter_play(state, iid, seat)

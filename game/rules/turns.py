@@ -7,6 +7,7 @@ refreshes each turn); in a free-for-all R23 (Mercenaries in the first
 upkeep), R26 (the lending step after the main phase, lent cards return in
 the borrower's upkeep) and R28 (the final rounds decide who plays next).
 """
+from .cards import registry
 from . import catalog
 from .effects import draw, gain_gold, heal, move
 from .flow import ask, op, push, push_all, run
@@ -111,7 +112,6 @@ def _upkeep(state: dict, step: dict) -> None:
     Starlet ruling: the active player orders their upkeep effects), then one
     time rune leaves each fading thing and each forecasted card (glossary:
     Fading, Forecast; see timerunes)."""
-    from .cards import hooks_for
     from . import stats
     seat = step["seat"]
     p = player(state, seat)
@@ -124,7 +124,8 @@ def _upkeep(state: dict, step: dict) -> None:
         draw(state, seat, 1)
     push(state, {"op": "time_runes", "seat": seat})
     healers = [i for i in p["play"] if stats.kw(state, i, "healing")]
-    triggers = [i for i in p["play"] if hooks_for(state["cards"][i]["card"]).upkeep is not None]
+    upkeeps = registry.answering("upkeep")
+    triggers = [i for i in p["play"] if state["cards"][i]["card"] in upkeeps]
     then = {"op": "upkeep_order", "seat": seat}
     if healers and triggers:
         ask(state, seat, "Upkeep: heal first, or use upkeep abilities first?",
@@ -164,12 +165,7 @@ def _upkeep_healing(state: dict, step: dict) -> None:
 @op("upkeep_triggers")
 def _upkeep_triggers(state: dict, step: dict) -> None:
     """Run the "upkeep:" trigger of each of the player's cards in play."""
-    from .cards import hooks_for
-    for iid in list(player(state, step["seat"])["play"]):
-        if iid in state["cards"]:
-            hooks = hooks_for(state["cards"][iid]["card"])
-            if hooks.upkeep is not None:
-                hooks.upkeep(state, iid)
+    registry.emit_to(state, "upkeep", player(state, step["seat"])["play"])
 
 
 @op("main_phase")
@@ -273,7 +269,6 @@ def end_turn(state: dict) -> None:
     cards.common.at_end_of_turn: Bloodlust, Kidnapping), each acting player
     now owes a tech choice (R11), and the next turn begins (in the final
     rounds of a free-for-all the next tied leader's, R28)."""
-    from .cards import hooks_for
     from . import stats
     acting = acting_seats(state)
     for seat in acting:
@@ -286,12 +281,8 @@ def end_turn(state: dict) -> None:
         if inst["zone"] == "play" and stats.kw(state, inst["iid"], "ephemeral"):
             inst["marks"]["doomed"] = True
             inst["marks"]["expired"] = True  # nobody's kill (R25)
-    for iid in [i for q in state["players"] for i in q["play"]]:
-        if iid not in state["cards"]:
-            continue  # an earlier end-of-turn trigger took it out of play
-        hooks = hooks_for(state["cards"][iid]["card"])
-        if hooks.end_of_turn is not None:
-            hooks.end_of_turn(state, iid)
+    # A card an earlier end-of-turn trigger took out of the game is skipped.
+    registry.emit_to(state, "end_of_turn", [i for q in state["players"] for i in q["play"]])
     for step in state.pop("at_end_of_turn", []):
         push(state, step, front=False)
     for seat in acting:
