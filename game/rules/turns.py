@@ -12,6 +12,7 @@ from . import catalog
 from .effects import draw, gain_gold, heal, move
 from .flow import ask, op, push, push_all, run
 from .freeforall import final_round_seat, give_mercenaries, lend_options, return_lent
+from .specs import turn_begins
 from . import timerunes  # noqa: F401  (registers the time_runes upkeep step)
 from .state import log, make_instance, player, seat_name, teammates
 
@@ -72,6 +73,7 @@ def begin_turn(state: dict, seat: int) -> None:
         p["patrol_locked"] = False
         for slot in p["patrol"]:
             p["patrol"][slot] = None
+        turn_begins(state, s)
     names = " and ".join(seat_name(state, s) for s in acting)
     log(state, f"Turn {state['turn']}: {names} {'begin' if len(acting) > 1 else 'begins'}.")
     for inst in state["cards"].values():
