@@ -50,7 +50,8 @@ def switch_off(state: dict, seat: int, slot: str) -> None:
     during ``seat``'s next turn, so it neither makes cards of its tech
     level nor counts for building the next tech building or the hero limit
     (Injunction and its rulings). The mark ``off`` is ``"next"`` until that
-    turn begins (:func:`turn_begins`), then that turn's number."""
+    turn begins (:func:`turn_begins`), then that turn's number until it
+    ends (:func:`turn_ends`)."""
     rec = player(state, seat)["buildings"][slot]
     if rec is not None:
         rec["off"] = "next"
@@ -58,14 +59,18 @@ def switch_off(state: dict, seat: int, slot: str) -> None:
 
 def turn_begins(state: dict, seat: int) -> None:
     """``seat``'s turn (number ``state["turn"]``) begins: a tech building
-    switched off for this turn is off now, one switched off for an earlier
-    turn works again (see :func:`switch_off`)."""
+    switched off for its next turn is off now (see :func:`switch_off`)."""
     for rec in player(state, seat)["buildings"].values():
-        if rec is not None and "off" in rec:
-            if rec["off"] == "next":
-                rec["off"] = state["turn"]
-            else:
-                del rec["off"]
+        if rec is not None and rec.get("off") == "next":
+            rec["off"] = state["turn"]
+
+
+def turn_ends(state: dict, seat: int) -> None:
+    """``seat``'s turn ends: its tech buildings switched off for this turn
+    work again (see :func:`switch_off`)."""
+    for rec in player(state, seat)["buildings"].values():
+        if rec is not None and rec.get("off") == state["turn"]:
+            del rec["off"]
 
 
 def unlocked_specs(state: dict, seat: int) -> set:

@@ -12,7 +12,7 @@ from . import catalog
 from .effects import draw, gain_gold, heal, move
 from .flow import ask, op, push, push_all, run
 from .freeforall import final_round_seat, give_mercenaries, lend_options, return_lent
-from .specs import turn_begins
+from .specs import turn_begins, turn_ends
 from . import timerunes  # noqa: F401  (registers the time_runes upkeep step)
 from .state import log, make_instance, player, seat_name, teammates
 
@@ -220,6 +220,7 @@ def finish_turn(state: dict) -> None:
     for s in acting_seats(state):
         kept = player(state, s).pop("stash", None)
         draw_phase(state, s, kept if kept in player(state, s)["hand"] else None)
+        turn_ends(state, s)
     end_turn(state)
 
 

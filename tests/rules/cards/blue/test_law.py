@@ -257,6 +257,9 @@ def test_injunction_disables_the_tech_2_units_and_shuts_the_building_next_turn()
     hs, man = find(s, "hs"), find(s, "man")
     assert s["cards"][hs]["marks"].get("disabled") and s["players"][1]["patrol"]["elite"] is None
     assert not s["cards"][man]["marks"].get("disabled")
+    from game.rules import view
+    assert view(s, None)["players"][1]["buildings"]["tech_2"]["disabled"] is True
+    assert "disabled" not in view(s, None)["players"][1]["buildings"]["tech_1"]
     s = next_turn(s, 0)
     assert s["cards"][hs]["exhausted"]  # skipped its ready step
     stomper = hand_ids(s, 1, "hired_stomper")[0]
@@ -264,6 +267,7 @@ def test_injunction_disables_the_tech_2_units_and_shuts_the_building_next_turn()
     assert_refused(s, 1, {"type": "build", "building": "tech_3"}, "needs_building")
     s = play_card(s, 1, "iron_man")  # Tech I still works
     s = next_turn(s, 1)
+    assert "disabled" not in view(s, None)["players"][1]["buildings"]["tech_2"]
     s = next_turn(s, 0)
     assert legal_of(s, 1, "play", card=hand_ids(s, 1, "hired_stomper")[0])
 
