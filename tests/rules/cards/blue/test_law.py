@@ -410,3 +410,38 @@ def test_bigby_hayes_max_band_draws_a_card():
     assert {a["ability"] for a in abilities} == {1}  # no patroller to sideline: only the draw
     s = use_ability(s, 0, bigby, index=1)
     assert cards_in(s, 0, "hand") == ["spark"] and s["cards"][bigby]["exhausted"]
+
+
+def test_insurance_agent_pays_nothing_when_the_unit_leaves_without_dying():
+    """Insurance Agent ruling: returned to hand (or trashed) is not dying."""
+    s = _insured()
+    s = choose(s, 0, find(s, "man"))
+    from game.rules.effects import return_to_hand
+    from game.rules.flow import run
+    return_to_hand(s, find(s, "man"))
+    run(s)
+    assert s["players"][0]["gold"] == 0 and cards_in(s, 0, "hand") == []
+
+
+def test_two_insurance_agents_on_one_unit_both_pay():
+    """Insurance Agent ruling: two agents insuring the same unit pay twice."""
+    s = game({"hand": ["insurance_agent", "insurance_agent"], "gold": 2, "buildings": TECH,
+              "deck": ["spark", "wither"], "play": [BIGBY]},
+             {"play": [TROQ, {"card": "iron_man", "id": "man"}]})
+    for _ in range(2):
+        s = play_card(s, 0, "insurance_agent")
+        s = choose(s, 0, find(s, "man"))
+    from game.rules.effects import destroy
+    from game.rules.flow import run
+    destroy(s, find(s, "man"))
+    run(s)
+    assert s["players"][0]["gold"] == 6 and cards_in(s, 0, "hand") == ["spark", "wither"]
+
+
+def test_injunction_on_tech_2_leaves_a_standing_tech_3_working():
+    """Injunction ruling: a Tech III building already there keeps working."""
+    s = game({"hand": ["injunction"], "gold": 3, "play": [BIGBY]},
+             {"buildings": TECH, "gold": 10, "hand": ["trojan_duck"], "play": [TROQ]})
+    s = play_card(s, 0, "injunction", ["bld:1:tech_2"])
+    s = next_turn(s, 0)
+    assert legal_of(s, 1, "play", card=hand_ids(s, 1, "trojan_duck")[0])
