@@ -171,16 +171,6 @@ class Disable(Effect):
     def apply(self, state, seat, tid, source):
         disable(state, tid)
 
-    def step(self, seat, source):
-        return {"op": "disable_them"}
-
-
-@op("disable_them")
-def _disable_them(state: dict, step: dict) -> None:
-    """Disable each chosen target."""
-    for tid in step["choice"]:
-        disable(state, tid)
-
 
 class MakeTokens(Effect):
     """``count`` tokens ``card_id`` for the card's controller (or the caster)."""
