@@ -22,7 +22,7 @@ from .state import (card_of, log, move, name, patrol_slot, PATROL_SLOTS, player,
                     team_of, teammates)
 from .targeting import (attack_targets, flagbearer_duty, hidden_from, patrol_refusal, resist_cost,
                         slot_candidates)
-from .specs import (ADDONS_BY_MODE, TECH_BUILDINGS, declares_spec, hero_limit, hero_specs,
+from .specs import (ADDONS_BY_MODE, TECH_BUILDINGS, built, declares_spec, hero_limit, hero_specs,
                     minor_spell_tax, multicolour_tax, tech_problem)
 from .turns import end_main_phase, finish_turn, has_stash, tech, tech_count_required, worker_count
 
@@ -81,7 +81,35 @@ def card_cost(state: dict, seat: int, card_id: str) -> int:
     if own is not None:
         cost = own(state, seat, cost)
     cost = registry.fold(state, "cost_mod", player(state, seat)["play"], cost, seat, card_id)
+    if catalog.card(card_id)["kind"] == "building":
+        cost = build_cost(state, seat, card_id, cost)
     return max(0, cost)
+
+
+def build_cost(state: dict, seat: int, building_id: str, cost: int) -> int:
+    """``cost`` (gold) of building ``building_id`` (a tech building, add-on
+    or building card) for ``seat`` after the hooks ``build_cost`` of every
+    card in play, whoever controls it (Building Inspector: opponents pay 1
+    more for their first building of a turn, rebuilds included, ruling)."""
+    return registry.fold(state, "build_cost", _everyone_in_play(state), cost, seat, building_id)
+
+
+def _everyone_in_play(state: dict) -> list:
+    return [i for p in state["players"] for i in p["play"]]
+
+
+def play_refusal(state: dict, seat: int, card_id: str, from_hand: bool = True):
+    """Why a card in play stops ``seat`` from playing ``card_id`` now (the
+    hooks ``forbids_play`` of every card in play: Reputable Newsman,
+    Censorship Council), as a sentence, or None. ``from_hand`` False: it
+    is played from elsewhere (Jurisdiction: the codex)."""
+    answers = registry.answering("forbids_play")
+    for src in _everyone_in_play(state):
+        fn = answers.get(state["cards"][src]["card"])
+        reason = fn(state, src, seat, card_id, from_hand) if fn is not None else None
+        if reason:
+            return reason
+    return None
 
 
 def check_targets(state: dict, seat: int, slots: list, targets, gold_left: int) -> int:
@@ -162,11 +190,11 @@ def check_build(state, seat, action):
         gold, workers, needs = TECH_BUILDINGS[what]
         if p["buildings"][what] is not None:
             fail("already_built", "You already have that building.")
-        if needs and not (p["buildings"][needs] and p["buildings"][needs]["done"]):
+        if needs and not built(state, seat, needs):
             fail("needs_building", "You need the previous tech building, finished, first.")
         if worker_count(state, seat) < workers:
             fail("needs_workers", f"That building needs {workers} workers.")
-        cost = 0 if p["free_rebuild"].get(what) else gold
+        cost = build_cost(state, seat, what, 0 if p["free_rebuild"].get(what) else gold)
         spec = _build_spec(state, seat, what, action)
     elif what in ADDONS_BY_MODE.get(state["mode"], ()):
         current = p["buildings"]["addon"]
@@ -175,7 +203,7 @@ def check_build(state, seat, action):
         if any(player(state, mate)["buildings"]["addon"] and player(state, mate)["buildings"]["addon"]["id"] == what
                for mate in teammates(state, seat) if mate != seat):
             fail("team_addon", "Your teammate already has that add-on: a team may have only one of each.")
-        cost = catalog.card(what)["cost"]
+        cost = build_cost(state, seat, what, catalog.card(what)["cost"])
         spec = _build_spec(state, seat, what, action)
     else:
         fail("bad_building", "Unknown building.")
@@ -214,6 +242,7 @@ def do_build(state, seat, plan):
     p = player(state, seat)
     pay(state, seat, cost)
     p["colour_tax_paid"] = True
+    registry.emit_to(state, "building_built", _everyone_in_play(state), seat, what)
     if what == "tech_2" and spec:
         p["tech2_spec"] = spec
     slot = what if what in TECH_BUILDINGS else "addon"
@@ -321,7 +350,9 @@ def check_play(state, seat, action):
     spells need a hero (see _spell_hero_ok); legendary cards can't have two
     in play; targets must be legal (check_targets); gold covers the cost
     plus resist. ``"boost": true`` pays the card's boost X on top (glossary:
-    Boost X; only cards with boost, only when played from hand).
+    Boost X; only cards with boost, only when played from hand). A card in
+    play may forbid it (:func:`play_refusal`: Reputable Newsman, Censorship
+    Council; code ``forbidden``).
     """
     require_main(state, seat)
     p = player(state, seat)
@@ -340,6 +371,9 @@ def check_play(state, seat, action):
         fail("needs_tech", tech_problem(state, seat, rec))
     if rec["legendary"] and any(state["cards"][i]["card"] == rec["id"] for i in p["play"]):
         fail("legendary", "You already have that legendary card in play.")
+    refusal = play_refusal(state, seat, rec["id"])
+    if refusal:
+        fail("forbidden", refusal)
     cost = card_cost(state, seat, rec["id"]) + minor_spell_tax(state, seat, rec)
     boosted = action.get("boost", False)
     if not isinstance(boosted, bool):
@@ -365,11 +399,15 @@ def do_play(state, seat, plan):
     """Pay, then put the card into play or cast it. A boosted card carries
     the mark ``boosted`` for its hooks (arrives or resolve). A forecast
     spell goes to the future instead of resolving; it still counts as
-    played ("whenever you play a spell" triggers now)."""
+    played ("whenever you play a spell" triggers now). A unit an opposing
+    Jail takes (:func:`jailer`) doesn't arrive."""
     iid, cost, targets, boosted = plan
     marks = {"boosted": True} if boosted else {}
     pay(state, seat, cost)
     rec = catalog.card(card_of(state, iid)["card"])
+    registry.emit_to(state, "card_played", _everyone_in_play(state), seat, iid)
+    if rec["kind"] == "building":
+        registry.emit_to(state, "building_built", _everyone_in_play(state), seat, rec["id"])
     log(state, f"{seat_name(state, seat)} played {rec['name']}" + (" with its boost." if boosted else "."))
     if rec["kind"] == "spell" and forecast_value(state, rec["id"]):
         iid = to_future(state, iid)
@@ -378,7 +416,26 @@ def do_play(state, seat, plan):
     elif rec["kind"] == "spell":
         cast_spell(state, seat, iid, targets, marks=marks)
     else:
-        enter_play(state, iid, seat, marks=marks)
+        jail = jailer(state, seat, iid) if not forecast_value(state, rec["id"]) else None
+        if jail is not None:
+            card_of(state, iid)["marks"].update(marks)
+            registry.emit_to(state, "captured", [jail], iid)
+        else:
+            enter_play(state, iid, seat, marks=marks)
+
+
+def jailer(state: dict, seat: int, iid: str):
+    """The card in play that takes the unit ``iid`` ``seat`` plays from hand
+    instead of letting it arrive (hook ``jails``: Jail), or None. A card
+    with forecast goes to the future instead, never to jail (Jail ruling)."""
+    if catalog.card(card_of(state, iid)["card"])["kind"] != "unit":
+        return None
+    answers = registry.answering("jails")
+    for src in _everyone_in_play(state):
+        fn = answers.get(state["cards"][src]["card"])
+        if fn is not None and fn(state, src, seat, iid):
+            return src
+    return None
 
 
 def abilities_of(state: dict, iid: str) -> list:

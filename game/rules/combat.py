@@ -307,6 +307,9 @@ def _deal_combat_damage(state: dict, ctx: dict) -> None:
             damage_target(state, dest, amount, combat=True,
                           deathtouch=bool(stats.kw(state, source, "deathtouch")),
                           piercing=piercing, source=source)
+            if amount > 0 and not is_building_id(dest) and thing_exists(state, source):
+                # armor may have taken it all: still dealt (Guardian of the Gates ruling)
+                registry.emit(state, "dealt_combat_damage", source, dest)
             if source == attacker and amount > 0:
                 dealt.append((dest, amount))
             if spill:

@@ -50,7 +50,10 @@ def check_zones(state: dict) -> None:
         if inst["zone"] in LIST_ZONES:
             assert iid in seen, f"{iid} claims zone {inst['zone']} but no list holds it"
         else:
-            assert inst["zone"] == "stack", f"{iid} is in unknown zone {inst['zone']}"
+            assert inst["zone"] in ("stack", "jail"), f"{iid} is in unknown zone {inst['zone']}"
+            if inst["zone"] == "jail":  # held by one Jail in play (cards/blue/deck.py)
+                assert [j for j in state["cards"].values() if j["zone"] == "play"
+                        and j["marks"].get("prisoner") == iid], f"{iid} is jailed by nothing"
 
 
 def check_tokens(state: dict) -> None:

@@ -8,7 +8,7 @@ from . import catalog, stats
 from .cards import registry
 from .effects import destroy
 from .flow import op, push
-from .state import card_of, log, make_instance, move, name, player, seat_name
+from .state import card_of, change_control, log, make_instance, move, name, player, seat_name
 from .timerunes import arrive_with_time_runes, forecast_value, to_future
 
 
@@ -33,6 +33,8 @@ def enter_play(state: dict, iid: str, seat: int, marks: dict = None) -> str:
         _hero_to_play(state, iid)
     else:
         iid = move(state, iid, "play")
+    if card_of(state, iid)["controller"] != seat:  # put into play under another's control
+        change_control(state, iid, seat)
     inst = card_of(state, iid)
     inst["arrived"] = state["turn"]
     inst["marks"].update(marks or {})
@@ -111,11 +113,15 @@ def cast_spell(state, seat, iid, targets, played=True, marks=None):
 
 @op("spell_resolve")
 def _spell_resolve(state, step):
-    """Run the spell's effect, then queue its cleanup and triggers."""
+    """Run the spell's effect, then queue its cleanup and triggers. A spell
+    already gone does nothing (a channeling spell cast without its hero is
+    discarded at once: Jurisdiction ruling); it was still played."""
     iid = step["spell"]
-    resolve = registry.card_of_id(card_of(state, iid)["card"]).resolve
     push(state, {"op": "spell_done", "seat": step["seat"], "spell": iid,
                  "played": step.get("played", True)})
+    if iid not in state["cards"]:
+        return
+    resolve = registry.card_of_id(card_of(state, iid)["card"]).resolve
     if resolve is not None:
         resolve(state, step["seat"], iid, step["targets"])
 

@@ -38,9 +38,39 @@ def declares_spec(state: dict) -> bool:
 
 
 def built(state: dict, seat: int, slot: str) -> bool:
-    """True when ``seat`` has a finished building in ``slot``."""
+    """True when ``seat`` has a finished, operational building in ``slot``
+    (a disabled tech building is off for its owner's next turn:
+    :func:`switch_off`)."""
     rec = player(state, seat)["buildings"][slot]
-    return rec is not None and rec["done"]
+    return rec is not None and rec["done"] and rec.get("off") != state["turn"]
+
+
+def switch_off(state: dict, seat: int, slot: str) -> None:
+    """Disable ``seat``'s tech building in ``slot``: it isn't operational
+    during ``seat``'s next turn, so it neither makes cards of its tech
+    level nor counts for building the next tech building or the hero limit
+    (Injunction and its rulings). The mark ``off`` is ``"next"`` until that
+    turn begins (:func:`turn_begins`), then that turn's number until it
+    ends (:func:`turn_ends`)."""
+    rec = player(state, seat)["buildings"][slot]
+    if rec is not None:
+        rec["off"] = "next"
+
+
+def turn_begins(state: dict, seat: int) -> None:
+    """``seat``'s turn (number ``state["turn"]``) begins: a tech building
+    switched off for its next turn is off now (see :func:`switch_off`)."""
+    for rec in player(state, seat)["buildings"].values():
+        if rec is not None and rec.get("off") == "next":
+            rec["off"] = state["turn"]
+
+
+def turn_ends(state: dict, seat: int) -> None:
+    """``seat``'s turn ends: its tech buildings switched off for this turn
+    work again (see :func:`switch_off`)."""
+    for rec in player(state, seat)["buildings"].values():
+        if rec is not None and rec.get("off") == state["turn"]:
+            del rec["off"]
 
 
 def unlocked_specs(state: dict, seat: int) -> set:

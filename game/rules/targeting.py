@@ -201,11 +201,14 @@ def patrollers(state: dict, group: list) -> list:
 def can_hit(state: dict, attacker: str, tid: str) -> bool:
     """Whether ``attacker`` could attack ``tid`` ignoring patrol duties:
     it exists, is attackable and visible, and fliers need flying or anti-air.
-    Building cards in play are attacked like buildings. A card's hook
+    Building cards in play are attacked like buildings; a flying base
+    (:func:`base_flies`) only by fliers and anti-air. A card's hook
     ``attackable_by`` may refuse the attacker (Tiny Basilisk), and a unit
     can't attack a player under Moment's Peace (:func:`at_peace`)."""
     if not thing_exists(state, tid) or at_peace(state, attacker, tid):
         return False
+    if tid.startswith("base:") and base_flies(state, int(tid[5:])):
+        return bool(stats.kw(state, attacker, "flying") or stats.kw(state, attacker, "anti_air"))
     if is_building_id(tid) or kind_of(state, tid) == "building":
         return True
     if kind_of(state, tid) not in ("unit", "hero"):
@@ -221,6 +224,19 @@ def can_hit(state: dict, attacker: str, tid: str) -> bool:
                                                 or stats.kw(state, attacker, "anti_air")):
         return False
     return True
+
+
+def base_flies(state: dict, team: int) -> bool:
+    """True when a card in play answers ``base_flying`` for team ``team``'s
+    base (Lawbringer Gryphon: "your base gains flying"; only while it is in
+    play, ruling): then only attackers with flying or anti-air can attack
+    that base."""
+    answers = registry.answering("base_flying")
+    for src in [i for p in state["players"] for i in p["play"]]:
+        fn = answers.get(state["cards"][src]["card"])
+        if fn is not None and fn(state, src, team):
+            return True
+    return False
 
 
 def at_peace(state: dict, attacker: str, tid: str) -> bool:

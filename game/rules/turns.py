@@ -13,6 +13,7 @@ from .effects import draw, gain_gold, heal, move
 from .checks import run
 from .flow import ask, op, push, push_all
 from .freeforall import final_round_seat, give_mercenaries, lend_options, return_lent
+from .specs import turn_begins, turn_ends
 from . import timerunes  # noqa: F401  (registers the time_runes upkeep step)
 from .state import acting_seats, log, make_instance, player, seat_name, teammates
 
@@ -63,6 +64,7 @@ def begin_turn(state: dict, seat: int) -> None:
         p["patrol_locked"] = False
         for slot in p["patrol"]:
             p["patrol"][slot] = None
+        turn_begins(state, s)
     names = " and ".join(seat_name(state, s) for s in acting)
     log(state, f"Turn {state['turn']}: {names} {'begin' if len(acting) > 1 else 'begins'}.")
     for inst in state["cards"].values():
@@ -207,6 +209,7 @@ def finish_turn(state: dict) -> None:
     for s in acting_seats(state):
         kept = player(state, s).pop("stash", None)
         draw_phase(state, s, kept if kept in player(state, s)["hand"] else None)
+        turn_ends(state, s)
     end_turn(state)
 
 

@@ -39,6 +39,10 @@ def _card_public(state: dict, iid: str) -> dict:
         out["partners"] = list(inst["marks"]["partners"])
     if inst["marks"].get("runes"):  # named runes: feather, growth
         out["runes"] = dict(inst["marks"]["runes"])
+    prisoner = inst["marks"].get("prisoner")
+    if prisoner in state["cards"]:  # a unit held by a Jail: face up, not in play
+        out["prisoner"] = {"iid": prisoner, "card": state["cards"][prisoner]["card"],
+                           "name": catalog.card(state["cards"][prisoner]["card"])["name"]}
     if inst["marks"].get("attached"):
         out["attached_to"] = inst["marks"]["attached"]
     if inst["marks"].get("lent"):  # free-for-all lending (house rule R26)
@@ -124,6 +128,8 @@ def _buildings(p: dict) -> dict:
             "damage": rec["damage"], "done": rec["done"],
             "hp": 4 if slot == "addon" else 5,
         }
+        if rec is not None and "off" in rec:  # disabled (Injunction): off on its owner's next turn
+            out[slot]["disabled"] = True
     return out
 
 

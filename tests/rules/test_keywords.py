@@ -13,7 +13,7 @@ import pytest
 
 from game.rules import legal_actions, view
 from game.rules.cards import Ability, Hooks, Target
-from game.rules.effects import disable, trash
+from game.rules.effects import trash
 from game.rules.invariants import check_card_counts, check_zones
 from game.rules.state import log
 from tests.rules.helpers import (act, assert_refused, base_damage, choose, end_turn, find,
@@ -285,15 +285,10 @@ def test_unstoppable_ignores_patrollers_even_against_detectors_and_towers():
 
 # ---- disable ------------------------------------------------------------------------
 
-def _disable_ability(state, iid):
-    return [Ability("test: disable a unit or hero.", lambda st, seat, me, t: disable(st, t[0]),
-                    targets=[Target(("unit", "hero"))], exhaust=True, gold=1)]
-
-
-def test_disable_exhausts_sidelines_and_skips_the_next_ready_step(card_hooks):
+def test_disable_exhausts_sidelines_and_skips_the_next_ready_step():
     """Disable: exhaust it, it doesn't ready during its next ready step, and
-    it is sidelined if it was patrolling (Porkhand Magistrate's reminder)."""
-    card_hooks("porkhand_magistrate", Hooks(abilities=_disable_ability))
+    it is sidelined if it was patrolling (Porkhand Magistrate's reminder;
+    his ability disables)."""
     s = scenario_game([{"gold": 3, "play": [{"card": "porkhand_magistrate", "id": "pm"}]},
                        {"play": [{"card": "older_brother", "patrol": "squad_leader", "id": "d"}]}])
     d = find(s, "d")

@@ -7,9 +7,9 @@ from contextlib import contextmanager
 
 from .. import catalog, rng, stats
 from ..play import cast_spell, enter_play, kill_targeted_illusions, make_token  # noqa: F401
-from ..effects import pay, trash
+from ..effects import gain_gold, pay, trash
 from ..flow import ask, op, push
-from ..state import is_opponent, log, make_instance, move, name, player, printed_card
+from ..state import is_opponent, log, make_instance, move, name, opponents, player, printed_card, seat_name
 from ..targeting import controller_of, is_flagbearer, resist_cost, slot_candidates
 from .registry import card_of_id
 from .targets import friendly, has_subtype, patroller, tech_at_most, tech_exactly, yours  # noqa: F401
@@ -241,16 +241,22 @@ def free_cast_ready(state: dict, seat: int, card_id: str) -> bool:
                for slot in card_of_id(card_id).targets)
 
 
-def cast_free(state: dict, seat: int, iid: str) -> None:
+def cast_free(state: dict, seat: int, iid: str, cost: int = 0) -> None:
     """``seat`` casts spell ``iid`` (in hand, or an instance in the stack
     made from the codex) without paying its cost and without the hero it
     needs (Cinderblast Dragon ruling): it leaves the hand at once, its
     target slots are chosen one prompt each (resist is paid, opposing
     flagbearers bind, Illusions die: :func:`ask_target`), then it resolves
-    as a played spell and goes to the discard pile."""
+    as a played spell and goes to the discard pile. ``cost`` > 0: ``seat``
+    pays that much gold for it first (Jurisdiction: still the hero it needs
+    is not asked for, ruling; the caller checked the gold)."""
     if state["cards"][iid]["zone"] != "stack":
         iid = move(state, iid, "stack")
-    log(state, f"{player(state, seat)['name']} cast {name(state, iid)} for free.")
+    if cost:
+        pay(state, seat, cost)
+        log(state, f"{player(state, seat)['name']} paid {cost} gold and cast {name(state, iid)}.")
+    else:
+        log(state, f"{player(state, seat)['name']} cast {name(state, iid)} for free.")
     push(state, {"op": "free_cast", "seat": seat, "spell": iid, "targets": [], "choice": None})
 
 
@@ -273,3 +279,50 @@ def _free_cast(state: dict, step: dict) -> None:
                    exclude=[t for t, s in zip(targets, slots) if s.icon])
         return
     cast_spell(state, seat, iid, targets)
+
+
+# ---- generic mechanisms added with the blue cards (docs/RULINGS.md) ---------
+
+def steal(state: dict, seat: int, victim: int, amount: int) -> int:
+    """``seat`` takes up to ``amount`` gold from ``victim``: never more than
+    the victim has (Pillage, Gunpoint Taxman and Tax Collector rulings).
+    Returns the gold taken (0 from oneself or from an empty purse)."""
+    if victim == seat:
+        return 0
+    taken = min(amount, player(state, victim)["gold"])
+    if taken <= 0:
+        return 0
+    player(state, victim)["gold"] -= taken
+    gain_gold(state, seat, taken)
+    log(state, f"{seat_name(state, seat)} stole {taken} gold from {seat_name(state, victim)}.")
+    return taken
+
+
+LOOK_ZONES = ("hand", "discard")
+
+
+def look_options(state: dict, seat: int) -> list:
+    """What ``seat`` may look at among its opponents' hidden piles, as
+    prompt options ``"hand:<seat>"`` and ``"discard:<seat>"`` (Lawful
+    Search, Community Service)."""
+    return [f"{zone}:{o}" for o in opponents(state, seat) for zone in LOOK_ZONES]
+
+
+def look_at(state: dict, seat: int, option: str) -> list:
+    """``seat`` looks at the pile named by ``option`` (see
+    :func:`look_options`): a log line naming its cards is shown to ``seat``
+    and its teammates only (house rule R21), everyone reads that they
+    looked. Returns the ids of the cards in that pile. Raises ValueError
+    for a malformed option (a bug of the caller: options come from
+    :func:`look_options`)."""
+    zone, owner = option.split(":")
+    owner = int(owner)
+    if zone not in LOOK_ZONES:
+        raise ValueError(f"can't look at {zone!r}")
+    ids = list(player(state, owner)[zone])
+    where = "hand" if zone == "hand" else "discard pile"
+    names = ", ".join(sorted(catalog.card(state["cards"][i]["card"])["name"] for i in ids)) or "nothing"
+    mates = [p["seat"] for p in state["players"] if not is_opponent(state, seat, p["seat"])]
+    log(state, f"{seat_name(state, seat)} saw {seat_name(state, owner)}'s {where}: {names}.", to=mates)
+    log(state, f"{seat_name(state, seat)} looked at {seat_name(state, owner)}'s {where}.", others=mates)
+    return ids

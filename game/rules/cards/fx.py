@@ -17,7 +17,7 @@ places, and :mod:`game.rules.cards.api` calls it the right way:
 Each verb names the stored step it queues (``op``); the names are the ones
 the cards used before issue 12, so stored states keep working.
 """
-from ..effects import add_rune, damage_target, destroy, draw, gain_gold, return_to_hand, sideline
+from ..effects import add_rune, damage_target, destroy, disable, draw, gain_gold, return_to_hand, sideline
 from ..flow import op
 from ..state import card_of, log, name, seat_name
 from ..targeting import thing_exists
@@ -162,6 +162,14 @@ def _sideline_them(state: dict, step: dict) -> None:
     """Sideline each chosen target."""
     for tid in step["choice"]:
         sideline(state, tid)
+
+
+class Disable(Effect):
+    """Disable the target: exhausted, it skips its next ready step, and it
+    is sidelined if it was patrolling (effects.disable; glossary: Disable)."""
+
+    def apply(self, state, seat, tid, source):
+        disable(state, tid)
 
 
 class MakeTokens(Effect):

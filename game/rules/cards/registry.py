@@ -37,6 +37,14 @@ EVENTS = {
     "attacker_dealt": "(state, src, attacker, dealt): an attacker of src's controller dealt "
                       "combat damage; dealt = [(target, amount > 0)]",
     "unit_dies": "(state, src, dead): any unit in play dies (src: any card in play)",
+    "card_played": "(state, src, seat, iid): seat played card iid from hand (src: any card in play; "
+                   "hiring a worker is not playing a card)",
+    "building_built": "(state, src, seat, building_id): seat built a tech building or add-on or played "
+                      "a building card (src: any card in play)",
+    "captured": "(state, src, iid): src took unit iid, just played from hand, instead of letting it "
+                "arrive (after src answered jails True)",
+    "dealt_combat_damage": "(state, iid, dest): the card itself dealt combat damage to card dest "
+                           "(also when armor absorbed all of it)",
 }
 
 # Questions: ``name -> signature``; the answer's meaning is in the text.
@@ -57,6 +65,13 @@ QUESTIONS = {
     "unstoppable_by": "(state, iid, patroller) -> True: iid ignores that patroller when attacking",
     "stealth_toward": "(state, iid, target) -> True: iid has stealth while attacking target",
     "attack_bonus": "(state, iid, target) -> extra ATK while iid attacks target (combat damage)",
+    "forbids_play": "(state, src, seat, card_id, from_hand) -> a sentence: src (anyone's, in play) "
+                    "stops seat playing card_id now; None allows it",
+    "build_cost": "(state, src, seat, building_id, cost) -> cost of building_id (tech building, "
+                  "add-on or building card) for seat, src anyone's in play",
+    "jails": "(state, src, seat, iid) -> True: src (anyone's, in play) takes the unit iid seat plays "
+             "from hand instead of letting it arrive (then its event captured runs)",
+    "base_flying": "(state, src, team) -> True: src gives team's base flying",
 }
 
 NAMES = {**EVENTS, **QUESTIONS}

@@ -1,0 +1,151 @@
+"""The blue starting deck, one block per spec helper (Law, then Peace, then
+Truth); cards with only keywords or stats need no code."""
+from ... import catalog
+from ...play import enter_play
+from ...effects import disable, draw
+from ...flow import ask, op
+from ...state import card_of, is_opponent, log, move, name
+from ...targeting import thing_exists
+from ..api import ability, card
+from ..common import look_at, look_options
+from ..fx import Disable
+from ..targets import CHARACTER, patroller, slot
+
+# ==== LAW block: Porkhand Magistrate, Arrest, Building Inspector, Jail, ========
+# ==== Lawful Search, Reputable Newsman ==========================================
+
+
+def _controller(state, iid):
+    return card_of(state, iid)["controller"]
+
+
+def _magistrate_disable(state, seat, iid, targets):
+    """Porkhand Magistrate: pay 1 and exhaust: disable a unit or hero (◎;
+    yours, or one already exhausted, too; never himself: rulings); its
+    controller draws a card."""
+    tid = targets[0]
+    if not thing_exists(state, tid):
+        return
+    disable(state, tid)
+    draw(state, _controller(state, tid), 1, in_main=state["phase"] == "main")
+
+
+def _magistrate_abilities(state, iid):
+    def not_himself(state, seat, tid):
+        return tid != iid
+    return [ability("disable a unit or hero; its controller draws a card.", _magistrate_disable,
+                    targets=[slot(CHARACTER, not_himself)], gold=1, exhaust=True)]
+
+
+card("porkhand_magistrate", abilities=_magistrate_abilities)
+
+# Arrest: disable a patrolling unit (no ◎ on the card).
+card("arrest", targets=[slot("unit", patroller, icon=False)], resolve=Disable())
+
+
+def _inspector_notes(state, src, seat, building_id):
+    """Building Inspector remembers the turn each opponent last built
+    something (mark ``built``: seat -> turn)."""
+    if is_opponent(state, _controller(state, src), seat):
+        card_of(state, src)["marks"].setdefault("built", {})[str(seat)] = state["turn"]
+
+
+def _inspector_cost(state, src, seat, building_id, cost):
+    """Building Inspector: each opponent's first building of a turn (tech
+    building, add-on or building card; a free rebuild too) costs 1 more
+    (ruling)."""
+    built = card_of(state, src)["marks"].get("built", {}).get(str(seat))
+    if is_opponent(state, _controller(state, src), seat) and built != state["turn"]:
+        return cost + 1
+    return cost
+
+
+card("building_inspector", building_built=_inspector_notes, build_cost=_inspector_cost)
+
+
+def _jail_takes(state, src, seat, iid):
+    """Jail: it takes the units its controller's opponents play from hand
+    (not those put into play by effects, nor forecast ones: rulings)."""
+    return is_opponent(state, _controller(state, src), seat)
+
+
+def _jail_locks(state, src, iid):
+    """A unit enters jail: it is not in play and doesn't arrive; the unit
+    already there is released and arrives now, under its owner's control,
+    its arrive triggers included (Jail ruling)."""
+    boosted = card_of(state, iid)["marks"].get("boosted")
+    prisoner = move(state, iid, "jail")
+    if boosted:
+        card_of(state, prisoner)["marks"]["boosted"] = True
+    marks = card_of(state, src)["marks"]
+    released = marks.get("prisoner")
+    marks["prisoner"] = prisoner
+    log(state, f"{name(state, prisoner)} went to jail instead of arriving.")
+    if released in state["cards"]:
+        owner = card_of(state, released)["owner"]
+        log(state, f"{name(state, released)} was released from jail.")
+        enter_play(state, released, owner)
+
+
+def _jail_gone(state, src):
+    """Jail leaves play: its prisoner goes to its owner's discard pile."""
+    prisoner = card_of(state, src)["marks"].pop("prisoner", None)
+    if prisoner in state["cards"]:
+        log(state, f"{name(state, prisoner)} was discarded from jail.")
+        move(state, prisoner, "discard")
+
+
+card("jail", jails=_jail_takes, captured=_jail_locks, leaves=_jail_gone)
+
+
+def _lawful_search(state, seat, iid, targets):
+    """Lawful Search: draw a card, then look at an opponent's hand or an
+    opponent's discard pile (the caster chooses which)."""
+    draw(state, seat, 1, in_main=state["phase"] == "main")
+    ask(state, seat, "Lawful Search: look at which pile?", look_options(state, seat),
+        {"op": "lawful_search", "seat": seat})
+
+
+@op("lawful_search")
+def _lawful_search_look(state, step):
+    for option in step["choice"]:
+        look_at(state, step["seat"], option)
+
+
+card("lawful_search", resolve=_lawful_search)
+
+# The numbers Reputable Newsman offers: every cost a spell or upgrade has.
+NEWS_COSTS = list(range(0, 1 + max(c["cost"] or 0 for c in catalog.all_cards()
+                                   if c["kind"] in ("spell", "upgrade"))))
+
+
+def _newsman_arrives(state, iid):
+    """Reputable Newsman arrives: his controller names a number."""
+    ask(state, _controller(state, iid), "Reputable Newsman: name a cost.", NEWS_COSTS,
+        {"op": "reputable_newsman", "newsman": iid})
+
+
+@op("reputable_newsman")
+def _newsman_names(state, step):
+    inst = state["cards"].get(step["newsman"])
+    for number in step["choice"]:
+        if inst is not None and inst["zone"] == "play":
+            inst["marks"]["named_cost"] = number
+            log(state, f"Reputable Newsman: opponents can't play spells or upgrades costing {number}.")
+
+
+def _newsman_forbids(state, src, seat, card_id, from_hand):
+    """Reputable Newsman: opponents can't play spells or upgrades whose
+    printed cost is the named number, while he is in play (ruling)."""
+    number = card_of(state, src)["marks"].get("named_cost")
+    rec = catalog.card(card_id)
+    if number is None or not is_opponent(state, _controller(state, src), seat):
+        return None
+    if rec["kind"] in ("spell", "upgrade") and (rec["cost"] or 0) == number:
+        return f"Reputable Newsman: spells and upgrades costing {number} can't be played."
+    return None
+
+
+card("reputable_newsman", arrives=_newsman_arrives, forbids_play=_newsman_forbids)
+
+# ==== end of the LAW block =======================================================

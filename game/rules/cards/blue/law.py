@@ -1,0 +1,276 @@
+"""Law (blue spec): its 12 codex cards and its hero Bigby Hayes.
+
+Fine points follow the official rulings (reference/codex-cards/rulings.json,
+"Blue" and "Heroes") and docs/RULINGS.md ("Blue cards: Law").
+"""
+from ... import catalog, stats
+from ...actions import card_cost, play_refusal
+from ...play import enter_play
+from ...effects import destroy, disable, draw, gain_gold
+from ...flow import ask, op
+from ...specs import switch_off
+from ...state import (card_of, is_opponent, log, make_instance, name, opponents, player, printed_card, seat_name,
+                      team_of)
+from ...targeting import thing_exists
+from ..api import ability, by_band, card, reached
+from ..common import (add_named_rune, ask_target, cast_free, free_cast_ready, look_at, look_options,
+                      steal, take_from_codex)
+from ..fx import Disable, Draw, Sideline
+from ..targets import CHARACTER, patroller, slot, tech_at_most
+
+
+def controller(state: dict, iid: str) -> int:
+    """The seat controlling in-play ``iid``."""
+    return card_of(state, iid)["controller"]
+
+
+def in_main(state: dict) -> bool:
+    """True in a main phase (a draw then is limited by house rule R9)."""
+    return state["phase"] == "main"
+
+
+# ---- Tech 0/I units ------------------------------------------------------------
+
+# Scribe: arrives, draw a card.
+card("scribe", arrives=Draw(1))
+
+
+def _tax_collector(state, iid):
+    """Tax Collector arrives: steal 1 gold from an opponent (the controller
+    picks which when several have gold; nothing from an empty purse,
+    ruling)."""
+    seat = controller(state, iid)
+    rich = [o for o in opponents(state, seat) if player(state, o)["gold"] > 0]
+    ask(state, seat, "Tax Collector: steal 1 gold from which opponent?", rich,
+        {"op": "tax_collector", "seat": seat})
+
+
+@op("tax_collector")
+def _tax_collector_steal(state, step):
+    for victim in step["choice"]:
+        steal(state, step["seat"], victim, 1)
+
+
+card("tax_collector", arrives=_tax_collector)
+
+
+# ---- Tech II units -------------------------------------------------------------
+
+def _never(state, iid, *_args):
+    return False
+
+
+def _guardian_hits(state, iid, dest):
+    """Guardian of the Gates: a unit he deals combat damage to is disabled
+    (the unit, not himself; also when armor took all the damage: rulings)."""
+    if stats.is_unit(state, dest) and thing_exists(state, dest):
+        disable(state, dest)
+
+
+card("guardian_of_the_gates", can_attack=_never, dealt_combat_damage=_guardian_hits)
+
+
+def _insurance_agent(state, iid):
+    """Insurance Agent arrives: put an insurance rune on a unit (◎; an
+    Illusion dies when targeted and is never insured, ruling)."""
+    seat = controller(state, iid)
+    ask_target(state, seat, slot("unit"), "Insurance Agent: choose a unit to insure.",
+               {"op": "insurance_agent", "agent": iid})
+
+
+@op("insurance_agent")
+def _insure(state, step):
+    for tid in step["choice"]:
+        insured = card_of(state, tid)["marks"].setdefault("insured_by", [])
+        insured.append(step["agent"])
+        add_named_rune(state, tid, "insurance")
+        log(state, f"{name(state, tid)} is insured.")
+
+
+def _insured_dies(state, src, dead):
+    """Insurance Agent: when the unit he insured dies, his controller gains
+    gold equal to its cost and draws a card. Only this agent's own rune
+    counts (a new or copied agent insures nothing of the old one's; two
+    agents on one unit both pay; a second rune from elsewhere pays nothing
+    more; leaving play without dying pays nothing: rulings)."""
+    if src not in card_of(state, dead)["marks"].get("insured_by", ()):
+        return
+    seat = controller(state, src)
+    cost = catalog.card(printed_card(card_of(state, dead)))["cost"] or 0
+    if gain_gold(state, seat, cost):
+        log(state, f"{seat_name(state, seat)} collected {cost} gold of insurance.")
+    draw(state, seat, 1, in_main=in_main(state))
+
+
+card("insurance_agent", arrives=_insurance_agent, unit_dies=_insured_dies)
+
+# Justice Juggernaut: unstoppable and two lives are keywords; it can't patrol.
+card("justice_juggernaut", can_patrol=_never)
+
+# Arresting Constable: exhaust: disable a tech 0, I or II unit (◎).
+card("arresting_constable", abilities=[ability(
+    "disable a tech 0, I or II unit.", Disable(), targets=[slot("unit", tech_at_most(2))], exhaust=True)])
+
+
+def _council_counts(state, src, seat, iid):
+    """Censorship Council keeps count of the cards each opponent plays from
+    hand this turn (mark ``plays``: seat -> [turn, count])."""
+    if is_opponent(state, controller(state, src), seat):
+        plays = card_of(state, src)["marks"].setdefault("plays", {})
+        turn, count = plays.get(str(seat), [state["turn"], 0])
+        plays[str(seat)] = [state["turn"], count + 1 if turn == state["turn"] else 1]
+
+
+def _silence_after_one(state, src, seat, card_id, from_hand):
+    """Censorship Council: during their turns, opponents play at most one
+    card from hand (hiring a worker isn't playing a card; cards put into
+    play by effects don't count: ruling)."""
+    if not from_hand or not is_opponent(state, controller(state, src), seat) \
+            or team_of(state, seat) != team_of(state, state["active"]):
+        return None
+    turn, count = card_of(state, src)["marks"].get("plays", {}).get(str(seat), [None, 0])
+    if turn == state["turn"] and count >= 1:
+        return "Censorship Council: you may play only one card from your hand this turn."
+    return None
+
+
+card("censorship_council", card_played=_council_counts, forbids_play=_silence_after_one)
+
+
+# ---- Tech III ------------------------------------------------------------------
+
+def _gryphon_base(state, src, team):
+    """Lawbringer Gryphon: its controller's base has flying while it is in
+    play (ruling); flying, resist 2 and obliterate 4 are keywords."""
+    return team_of(state, controller(state, src)) == team
+
+
+card("lawbringer_gryphon", base_flying=_gryphon_base)
+
+
+# ---- Spells --------------------------------------------------------------------
+
+def _tech_building(state, seat, tid):
+    return tid.startswith("bld:") and tid.rsplit(":", 1)[1] in ("tech_1", "tech_2")
+
+
+def _injunction(state, seat, iid, targets):
+    """Injunction: the chosen Tech I or II building is off during its
+    owner's next turn (no cards of its level, no next tech building from it;
+    a Tech III already standing keeps working), and each unit of that tech
+    level its owner controls now is disabled, whatever its spec (rulings).
+    It doesn't target (no ◎)."""
+    tid = targets[0]
+    if not thing_exists(state, tid):
+        return
+    _, owner, where = tid.split(":")
+    owner, level = int(owner), int(where[-1])
+    switch_off(state, owner, where)
+    log(state, f"{seat_name(state, owner)}'s Tech {'I' * level} building is shut down for their next turn.")
+    for unit in list(player(state, owner)["play"]):
+        if stats.is_unit(state, unit) and stats.tech_level(state, unit) == level:
+            disable(state, unit)
+
+
+card("injunction", targets=[slot("building", _tech_building, icon=False)], resolve=_injunction)
+
+
+def _community_service(state, seat, iid, targets):
+    """Community Service: look at an opponent's hand or discard pile."""
+    ask(state, seat, "Community Service: look at which pile?", look_options(state, seat),
+        {"op": "community_service", "seat": seat})
+
+
+def _tech_1_or_2_unit(rec):
+    return rec["kind"] == "unit" and rec["tech"] in (1, 2)
+
+
+@op("community_service")
+def _community_service_look(state, step):
+    """Then you may put a tech I or II unit from that pile into play under
+    your control: free, no tech building needed (ruling). The options are
+    card ids (the pile's ids are hidden)."""
+    seat = step["seat"]
+    for option in step["choice"]:
+        seen = look_at(state, seat, option)
+        units = sorted({state["cards"][i]["card"] for i in seen
+                        if _tech_1_or_2_unit(catalog.card(state["cards"][i]["card"]))})
+        ask(state, seat, "Community Service: you may put one of these units into play under your control.",
+            units, {"op": "community_service_put", "seat": seat, "pile": option}, optional=bool(units))
+
+
+@op("community_service_put")
+def _community_service_put(state, step):
+    zone, owner = step["pile"].split(":")
+    for card_id in step["choice"]:
+        pick = next((i for i in player(state, int(owner))[zone] if state["cards"][i]["card"] == card_id), None)
+        if pick is not None:
+            log(state, f"{seat_name(state, step['seat'])} put {catalog.card(card_id)['name']} into play.")
+            enter_play(state, pick, step["seat"])
+
+
+card("community_service", resolve=_community_service)
+
+
+def jurisdiction_options(state: dict, seat: int, gold: int) -> list:
+    """The spells Jurisdiction may play for ``seat`` with ``gold`` left:
+    non-ultimate spells of its codex it can pay for (:func:`card_cost`),
+    with a legal target for each slot, that no card in play forbids."""
+    out = []
+    for card_id in sorted(player(state, seat)["codex"]):
+        rec = catalog.card(card_id)
+        if rec["kind"] != "spell" or rec.get("spell_kind") == "ultimate":
+            continue
+        if card_cost(state, seat, card_id) > gold or not free_cast_ready(state, seat, card_id):
+            continue
+        if play_refusal(state, seat, card_id, from_hand=False):
+            continue
+        out.append(card_id)
+    return out
+
+
+def _jurisdiction(state, seat, iid, targets):
+    """Jurisdiction: play a non-ultimate spell from your codex, paying its
+    cost; it is discarded afterwards like any spell. Its hero isn't needed:
+    a channeling spell without its hero is discarded at once (ruling)."""
+    options = jurisdiction_options(state, seat, player(state, seat)["gold"])
+    ask(state, seat, "Jurisdiction: play which spell from your codex?", options,
+        {"op": "jurisdiction", "seat": seat}, optional=bool(options))
+
+
+@op("jurisdiction")
+def _jurisdiction_cast(state, step):
+    seat = step["seat"]
+    for card_id in step["choice"]:
+        take_from_codex(player(state, seat), card_id)
+        spell = make_instance(state, card_id, seat, "stack")
+        cast_free(state, seat, spell, cost=card_cost(state, seat, card_id))
+
+
+card("jurisdiction", resolve=_jurisdiction)
+
+
+def _judgment_day(state, seat, iid, targets):
+    """Judgment Day: destroy every tech 0, I and II unit (tokens are tech 0;
+    heroes aren't units). They die: dies triggers and patrol slot bonuses
+    happen (ruling)."""
+    for unit in [i for p in state["players"] for i in p["play"]]:
+        if stats.is_unit(state, unit) and (stats.tech_level(state, unit) or 0) <= 2:
+            destroy(state, unit)
+
+
+card("judgment_day", resolve=_judgment_day)
+
+
+# ---- Bigby Hayes ---------------------------------------------------------------
+
+def _bigby_license(state, src, seat, card_id):
+    """Judgment Day: your max-level Law hero can cast it however recently he
+    arrived or reached max level (its own text)."""
+    return card_id == "judgment_day" and reached(state, src, "max")
+
+
+card("bigby_hayes", spell_license=_bigby_license, abilities=by_band(
+    mid=[ability("sideline a tech 0 or I patroller.", Sideline(),
+                 targets=[slot("unit", patroller, tech_at_most(1))], exhaust=True)],
+    max=[ability("draw a card.", Draw(1), exhaust=True)]))
