@@ -7,9 +7,9 @@ from contextlib import contextmanager
 
 from .. import catalog, stats
 from ..actions import cast_spell, enter_play, kill_targeted_illusions, make_token  # noqa: F401
-from ..effects import pay, sideline  # noqa: F401  (sideline: the keyword lives in effects)
+from ..effects import gain_gold, pay, sideline  # noqa: F401  (sideline: the keyword lives in effects)
 from ..flow import ask, op, push
-from ..state import is_opponent, log, make_instance, name, player
+from ..state import is_opponent, log, make_instance, name, player, seat_name
 from ..targeting import controller_of, is_flagbearer, resist_cost, slot_candidates
 from .registry import card_of_id
 from .targets import friendly, has_subtype, patroller, tech_at_most, tech_exactly, yours  # noqa: F401
@@ -103,6 +103,22 @@ def take_from_codex(p: dict, card_id: str) -> None:
     p["codex"][card_id] -= 1
     if not p["codex"][card_id]:
         del p["codex"][card_id]
+
+
+def steal(state: dict, seat: int, victim: int, amount: int) -> int:
+    """``seat`` takes up to ``amount`` gold from ``victim`` (within the
+    20-gold cap) and the log says how much: never more than the victim has,
+    nothing from one without gold (Pillage, Gunpoint Taxman and Flagstone
+    Spy rulings). Returns the gold taken."""
+    if victim == seat:
+        return 0
+    taken = min(amount, player(state, victim)["gold"])
+    if taken <= 0:
+        return 0
+    player(state, victim)["gold"] -= taken
+    gain_gold(state, seat, taken)
+    log(state, f"{seat_name(state, seat)} stole {taken} gold from {seat_name(state, victim)}.")
+    return taken
 
 
 def worker_total(state: dict, seat: int) -> int:

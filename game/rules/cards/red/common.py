@@ -6,12 +6,12 @@ arriving, attacking, dying, a hero reaching max level) queue a step
 instead of asking at once, so two triggers of one moment never open two
 prompts over each other; each step asks in its turn."""
 from .. import Target
-from ...effects import base_id, damage_target, gain_gold, is_building_id
+from ...effects import base_id, damage_target
 from ...flow import op, push
-from ...state import card_of, is_opponent, log, player, seat_name, team_of
-from ...targeting import controller_of, kind_of, thing_exists
-from ..common import ask_target
-from ..targets import ANYTHING, BUILDING, CHARACTER, patroller, tech_at_most  # noqa: F401
+from ...state import card_of, is_opponent, player, team_of
+from ...targeting import controller_of, thing_exists
+from ..common import ask_target, steal  # noqa: F401  (steal: shared with blue)
+from ..targets import ANYTHING, BUILDING, CHARACTER, is_building, patroller, tech_at_most  # noqa: F401
 
 
 NONE = (0, 0, {})
@@ -19,11 +19,6 @@ NONE = (0, 0, {})
 
 def controller(state, iid):
     return card_of(state, iid)["controller"]
-
-
-def is_building(state, tid):
-    """A tech building, add-on, base or building card in play."""
-    return is_building_id(tid) or (tid in state["cards"] and kind_of(state, tid) == "building")
 
 
 def patroller_or_building(state, seat, tid):
@@ -57,19 +52,6 @@ def hit(state, seat, target, amount, source=None):
     if source is not None and not thing_exists(state, source):
         source = None
     damage_target(state, target, burn(state, seat, amount), source=source)
-
-
-def steal(state, seat, victim, amount):
-    """``seat`` takes up to ``amount`` gold from ``victim``: never more than
-    the victim has (Pillage and Gunpoint Taxman rulings)."""
-    if victim == seat:
-        return
-    taken = min(amount, player(state, victim)["gold"])
-    if taken <= 0:
-        return
-    player(state, victim)["gold"] -= taken
-    gain_gold(state, seat, taken)
-    log(state, f"{seat_name(state, seat)} stole {taken} gold from {seat_name(state, victim)}.")
 
 
 # Target slots, by name, for the steps a trigger queues (steps are plain data).
