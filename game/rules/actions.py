@@ -439,7 +439,8 @@ def do_play(state, seat, plan):
     """Pay, then put the card into play or cast it. A boosted card carries
     the mark ``boosted`` for its hooks (arrives or resolve). A forecast
     spell goes to the future instead of resolving; it still counts as
-    played ("whenever you play a spell" triggers now)."""
+    played ("whenever you play a spell" triggers now). A unit played tells
+    its player's other cards (event ``unit_played``) once it has arrived."""
     from .timerunes import forecast_value, to_future
     iid, cost, targets, boosted = plan
     marks = {"boosted": True} if boosted else {}
@@ -453,7 +454,12 @@ def do_play(state, seat, plan):
     elif rec["kind"] == "spell":
         cast_spell(state, seat, iid, targets, marks=marks)
     else:
-        enter_play(state, iid, seat, marks=marks)
+        iid = enter_play(state, iid, seat, marks=marks)
+        if rec["kind"] == "unit":
+            # "Whenever you play a unit from your hand" (Drill Sergeant,
+            # Flagstone Garrison): only here, never for a unit put into play
+            # or made by a spell (their rulings).
+            registry.emit_to(state, "unit_played", player(state, seat)["play"], iid, skip=iid)
 
 
 def cast_spell(state, seat, iid, targets, played=True, marks=None):
