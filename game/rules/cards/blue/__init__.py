@@ -1,0 +1,7 @@
+"""The blue cards (Moon Shogunate): the blue starting deck (:mod:`.deck`)
+and the Law, Peace and Truth specs, each with its hero and tokens.
+
+Fine points follow the official rulings (reference/codex-cards/rulings.json,
+"Blue" and "Heroes") and the decisions in docs/RULINGS.md ("Blue cards").
+Keywords stay in the engine: cards with only keywords need no code."""
+from . import deck, peace  # noqa: F401  (each registers its cards)
