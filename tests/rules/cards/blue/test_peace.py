@@ -9,7 +9,7 @@ seat 0 plays Troq Bashar and has Onimaru in play as a card (a Peace hero
 in play is what Peace spells need). Peace's tech II and III cards are put
 in play by the scenario (Troq's Tech II makes Bashing cards).
 """
-from game.rules import stats
+from game.rules import new_game, stats, view
 from tests.rules.helpers import (assert_refused, atk_hp, base_damage, cards_in, choose, dmg, end_turn,
                                  find, gone, hand_ids, in_play, legal_of, logged, play_card,
                                  prompt_options, scenario_game, use_ability, attack_tagged, act)
@@ -360,6 +360,35 @@ def test_flagstone_spy_hitting_a_base_sees_the_hand_and_steals_1_gold():
     assert s["players"][0]["gold"] == 1 and s["players"][1]["gold"] == 2
     seen = [e for e in s["log"] if "Iron Man" in e["text"] and "Spark" in e["text"]]
     assert len(seen) == 1 and seen[0]["to"] == [0]
+
+
+def test_flagstone_spy_what_he_saw_is_in_his_players_view_only():
+    s = game({"play": [{"card": "flagstone_spy", "id": "spy"}]}, {"gold": 1, "hand": ["iron_man"]})
+    s = attack_tagged(s, "spy", "base:1")
+    texts = {viewer: [e["text"] for e in view(s, viewer)["log"]] for viewer in (0, 1, None)}
+    assert any("Iron Man" in t for t in texts[0])
+    for viewer in (1, None):
+        assert not any("Iron Man" in t for t in texts[viewer])
+        assert any("looked at P1's hand" in t for t in texts[viewer])
+
+
+def test_flagstone_spy_hitting_a_shared_base_steals_from_the_player_his_player_picks():
+    """Two-Headed Dragon: the base belongs to both opponents; the Spy's
+    player picks whose hand and gold (house rule R27)."""
+    config = {"mode": "2hg", "seed": 1,
+              "seats": [{"name": n, "hero": h} for n, h in
+                        zip(("Ana", "Ari", "Bo", "Bea"),
+                            ("troq_bashar", "river_montoya", "river_montoya", "troq_bashar"))],
+              "scenario": {"turn": 3, "active": 0, "seats": [
+                  {"play": [{"card": "flagstone_spy", "id": "spy"}]}, {},
+                  {"gold": 2, "hand": ["spark"]}, {"gold": 2, "hand": ["iron_man"]}]}}
+    s = new_game(config)
+    s = attack_tagged(s, "spy", "base:1")
+    assert sorted(prompt_options(s)) == [2, 3]
+    s = choose(s, 0, 3)
+    assert s["players"][3]["gold"] == 1 and s["players"][2]["gold"] == 2
+    assert s["players"][0]["gold"] == 1
+    assert [e["to"] for e in s["log"] if "Iron Man" in e["text"]] == [[0, 1]]
 
 
 def test_flagstone_spy_hitting_a_tech_building_steals_from_its_player():
