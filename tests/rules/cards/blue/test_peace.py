@@ -169,6 +169,17 @@ def test_elite_training_gives_anti_air_against_a_flier():
     assert gone(s, "fly")
 
 
+def test_elite_training_sparkshot_hits_the_next_patroller():
+    s = game({"hand": ["elite_training"], "gold": 2, "play": [ONI, {"card": "iron_man", "id": "a"}]},
+             {"play": [{"card": "tenderfoot", "patrol": "squad_leader", "id": "sl"},
+                       {"card": "tenderfoot", "patrol": "elite", "id": "el"}]})
+    s = play_card(s, 0, "elite_training")
+    s = choose(s, 0, find(s, "a"))
+    s = choose(s, 0)
+    s = attack_tagged(s, "a", "sl")
+    assert dmg(s, "el") == 1 and gone(s, "sl")
+
+
 # ---- General's Hammer ------------------------------------------------------------------
 
 def test_generals_hammer_deals_3_to_a_building():
@@ -283,6 +294,16 @@ def test_brave_knight_killed_by_sparkshot_returns_to_hand():
                        {"card": "brave_knight", "patrol": "elite", "damage": 2, "id": "bk"}]})
     s = attack_tagged(s, "oc", "sl")
     assert cards_in(s, 1, "hand") == ["brave_knight"]
+
+
+def test_brave_knight_killed_by_overpower_returns_to_hand():
+    """Brave Knight ruling: overpower damage is combat damage."""
+    s = game({"play": [{"card": "harvest_reaper", "id": "hr"}]},
+             {"play": [{"card": "tenderfoot", "patrol": "squad_leader", "id": "sl"},
+                       {"card": "brave_knight", "damage": 2, "id": "bk"}]})
+    s = attack_tagged(s, "hr", "sl")
+    s = choose(s, 0, find(s, "bk"))
+    assert cards_in(s, 1, "hand") == ["brave_knight"] and cards_in(s, 1, "discard") == ["tenderfoot"]
 
 
 def test_brave_knight_killed_by_a_non_combat_effect_dies():
