@@ -114,7 +114,7 @@ def _brave_knight_escapes(state: dict, iid: str) -> bool:
     "dies" trigger, no kill and no patrol slot bonus."""
     if not card_of(state, iid)["marks"].get("combat_death"):
         return False
-    log(state, f"{name(state, iid)} escaped death.")
+    log(state, f"Combat damage would have killed {name(state, iid)}: he goes back to his owner's hand.")
     return_to_hand(state, iid)
     return True
 
