@@ -400,7 +400,8 @@ def do_play(state, seat, plan):
     the mark ``boosted`` for its hooks (arrives or resolve). A forecast
     spell goes to the future instead of resolving; it still counts as
     played ("whenever you play a spell" triggers now). A unit an opposing
-    Jail takes (:func:`jailer`) doesn't arrive."""
+    Jail takes (:func:`jailer`) doesn't arrive; a unit played tells its
+    player's other cards (event ``unit_played``) once it has arrived."""
     iid, cost, targets, boosted = plan
     marks = {"boosted": True} if boosted else {}
     pay(state, seat, cost)
@@ -420,8 +421,13 @@ def do_play(state, seat, plan):
         if jail is not None:
             card_of(state, iid)["marks"].update(marks)
             registry.emit_to(state, "captured", [jail], iid)
-        else:
-            enter_play(state, iid, seat, marks=marks)
+            return
+        iid = enter_play(state, iid, seat, marks=marks)
+        if rec["kind"] == "unit":
+            # "Whenever you play a unit from your hand" (Drill Sergeant,
+            # Flagstone Garrison): only here, never for a unit put into play
+            # or made by a spell (their rulings).
+            registry.emit_to(state, "unit_played", player(state, seat)["play"], iid, skip=iid)
 
 
 def jailer(state: dict, seat: int, iid: str):

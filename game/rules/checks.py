@@ -87,11 +87,14 @@ def _escapes_death(state: dict, iid: str) -> bool:
     indestructible thing at 0 HP stays exhausted, Indestructible ruling).
     Two lives: without a crumbling rune it loses all damage and gets one
     instead; with one it really dies (Justice Juggernaut and Garus Rook
-    rulings: "dies" triggers only run on the real death). Returns True when
-    it stays in play.
+    rulings: "dies" triggers only run on the real death). A card whose hook
+    ``escapes_death`` says so does something else instead, before two lives
+    (Brave Knight returns to his owner's hand when combat damage was
+    lethal, mark ``combat_death``). Returns True when it doesn't die.
     """
     inst = state["cards"][iid]
     if stats.kw(state, iid, "indestructible"):
+        inst["marks"].pop("combat_death", None)
         inst["marks"].pop("doomed", None)
         inst["marks"].pop("expired", None)
         inst["marks"].pop("killed_by", None)  # it didn't die: no kill
@@ -100,7 +103,10 @@ def _escapes_death(state: dict, iid: str) -> bool:
         inst["damage"] = 0
         inst["exhausted"] = True
         return True
+    if registry.ask(state, "escapes_death", iid, False):
+        return True  # the card did what it does instead (Brave Knight)
     if stats.kw(state, iid, "two_lives") and not inst["marks"].get("crumbling"):
+        inst["marks"].pop("combat_death", None)
         inst["marks"].pop("doomed", None)
         inst["marks"].pop("expired", None)
         inst["marks"].pop("killed_by", None)

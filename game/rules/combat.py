@@ -67,6 +67,16 @@ def _attack_done(state: dict, step: dict) -> None:
         registry.emit(state, "after_attack", attacker, step["ctx"])
 
 
+def attacking(state: dict, attacker: str):
+    """The target of ``attacker``'s attack in progress (from its declaration
+    until its combat is over, a new target after a retarget), or None when
+    it is not attacking ("units attacking Debilitator Alpha")."""
+    for step in state["queue"]:
+        if step.get("op") == "attack_done" and step["ctx"]["attacker"] == attacker:
+            return step["ctx"]["target"]
+    return None
+
+
 def attack_atk(state: dict, attacker: str, target: str) -> int:
     """The ATK ``attacker`` deals its combat damage with while attacking
     ``target``: its ATK plus its hook ``attack_bonus`` ("+4 ATK when

@@ -207,9 +207,11 @@ def damage_card(state: dict, iid: str, amount: int, *, combat: bool = False,
 
     Armor absorbs first, once per turn (house rule R6). Deathtouch combat
     damage kills a unit or hero even if armor absorbed it (glossary). Death
-    itself is applied by the state-based checks. ``source``: the card in
-    play dealing it (combat, or a card's own ability); the hit that makes
-    the damage lethal records its source as the killer (:func:`_note_killer`).
+    itself is applied by the state-based checks; lethal combat damage marks
+    it ``combat_death`` for them (Brave Knight rulings). ``source``: the
+    card in play dealing it (combat, or a card's own ability); the hit that
+    makes the damage lethal records its source as the killer
+    (:func:`_note_killer`).
     """
     inst = state["cards"].get(iid)
     if inst is None or inst["zone"] != "play" or amount <= 0:
@@ -220,6 +222,11 @@ def damage_card(state: dict, iid: str, amount: int, *, combat: bool = False,
     inst["damage"] += taken
     if combat and deathtouch:
         inst["marks"]["doomed"] = True
+    if combat and stats.is_character(state, iid) and (
+            inst["marks"].get("doomed") or inst["damage"] >= stats.hp(state, iid)):
+        # It dies from combat damage (Brave Knight: Tower, sparkshot,
+        # overpower and deathtouch count; checks._escapes_death clears it).
+        inst["marks"]["combat_death"] = True
     log(state, f"{name(state, iid)} took {taken} damage" +
         (f" ({absorbed} absorbed by armor)." if absorbed else "."))
     if source is not None and (taken > 0 or (combat and deathtouch)):

@@ -289,8 +289,10 @@ def _attack_targets(state: dict, attacker: str, ignore: str = None) -> list:
     """Every id ``attacker`` may legally attack now, patrol duties applied:
     a squad leader that stops it if there is one, otherwise a patroller that
     stops it, otherwise anything attackable (rulebook "Patrol zone"; house
-    rules R15, R20). ``ignore`` leaves one thing out, as if it were gone
-    (overpower asks what else the attacker could have attacked, R16)."""
+    rules R15, R20); past the patrollers, what it has stealth or is
+    unstoppable toward (hooks ``stealth_toward``, ``unstoppable_toward``).
+    ``ignore`` leaves one thing out, as if it were gone (overpower asks
+    what else the attacker could have attacked, R16)."""
     seat = state["cards"][attacker]["controller"]
     out = []
     for group in defending_groups(state, seat):
@@ -305,14 +307,20 @@ def _attack_targets(state: dict, attacker: str, ignore: str = None) -> list:
             out.extend(t for t in group_things(state, group)
                        if t != ignore and can_hit(state, attacker, t))
             continue
-        # Stealth toward some targets only (hook ``stealth_toward``, Stalking
-        # Tiger: while attacking a unit) sneaks past the patrollers to those,
-        # unless the group detects it.
-        if registry.handler("stealth_toward", state["cards"][attacker]["card"]) is not None \
-                and not detects(state, group, attacker):
+        # Evasion toward some targets only gets past the patrollers to
+        # those: stealth (hook ``stealth_toward``, Stalking Tiger: while
+        # attacking a unit) unless the group detects it, unstoppable (hook
+        # ``unstoppable_toward``, Traffic Director: while attacking a
+        # building) always.
+        card_id = state["cards"][attacker]["card"]
+        sneaks = registry.handler("stealth_toward", card_id) is not None \
+            and not detects(state, group, attacker)
+        passes = registry.handler("unstoppable_toward", card_id)
+        if sneaks or passes is not None:
             out.extend(t for t in group_things(state, group)
-                       if t != ignore and t not in out and sneaky(state, attacker, t)
-                       and can_hit(state, attacker, t))
+                       if t != ignore and t not in out and can_hit(state, attacker, t)
+                       and ((sneaks and sneaky(state, attacker, t))
+                            or (passes is not None and passes(state, attacker, t))))
     return out
 
 

@@ -105,6 +105,22 @@ def take_from_codex(p: dict, card_id: str) -> None:
         del p["codex"][card_id]
 
 
+def steal(state: dict, seat: int, victim: int, amount: int) -> int:
+    """``seat`` takes up to ``amount`` gold from ``victim`` (within the
+    20-gold cap) and the log says how much: never more than the victim has,
+    nothing from one without gold (Pillage, Gunpoint Taxman, Tax Collector
+    and Flagstone Spy rulings). Returns the gold taken."""
+    if victim == seat:
+        return 0
+    taken = min(amount, player(state, victim)["gold"])
+    if taken <= 0:
+        return 0
+    player(state, victim)["gold"] -= taken
+    gain_gold(state, seat, taken)
+    log(state, f"{seat_name(state, seat)} stole {taken} gold from {seat_name(state, victim)}.")
+    return taken
+
+
 def worker_total(state: dict, seat: int) -> int:
     """How many workers ``seat`` has (starting ones and hired cards)."""
     p = player(state, seat)
@@ -282,21 +298,6 @@ def _free_cast(state: dict, step: dict) -> None:
 
 
 # ---- generic mechanisms added with the blue cards (docs/RULINGS.md) ---------
-
-def steal(state: dict, seat: int, victim: int, amount: int) -> int:
-    """``seat`` takes up to ``amount`` gold from ``victim``: never more than
-    the victim has (Pillage, Gunpoint Taxman and Tax Collector rulings).
-    Returns the gold taken (0 from oneself or from an empty purse)."""
-    if victim == seat:
-        return 0
-    taken = min(amount, player(state, victim)["gold"])
-    if taken <= 0:
-        return 0
-    player(state, victim)["gold"] -= taken
-    gain_gold(state, seat, taken)
-    log(state, f"{seat_name(state, seat)} stole {taken} gold from {seat_name(state, victim)}.")
-    return taken
-
 
 LOOK_ZONES = ("hand", "discard")
 

@@ -32,6 +32,8 @@ EVENTS = {
     "after_attack": "(state, iid, ctx): its attack's combat is over and it is still in play",
     "kills": "(state, killer, victim, slot): damage from this card killed a unit or hero",
     "other_arrives": "(state, src, iid): another card of src's controller arrived",
+    "unit_played": "(state, src, iid): src's controller played another unit, iid, from their hand "
+                   "(not put into play, not made by a spell)",
     "spell_played": "(state, src, spell_iid): src's controller played another spell",
     "any_attacks": "(state, src, attacker, ctx): any attack was declared (src: any card in play)",
     "attacker_dealt": "(state, src, attacker, dealt): an attacker of src's controller dealt "
@@ -63,6 +65,10 @@ QUESTIONS = {
     "can_patrol": "(state, iid) -> False keeps it out of the patrol zone",
     "attackable_by": "(state, iid, attacker) -> False forbids attacker from attacking iid",
     "unstoppable_by": "(state, iid, patroller) -> True: iid ignores that patroller when attacking",
+    "unstoppable_toward": "(state, iid, target) -> True: iid ignores every patroller while attacking "
+                          "target",
+    "escapes_death": "(state, iid) -> True: iid would die but something else happens instead (the "
+                     "handler did it); the mark combat_death says combat damage was lethal",
     "stealth_toward": "(state, iid, target) -> True: iid has stealth while attacking target",
     "attack_bonus": "(state, iid, target) -> extra ATK while iid attacks target (combat damage)",
     "forbids_play": "(state, src, seat, card_id, from_hand) -> a sentence: src (anyone's, in play) "

@@ -8,7 +8,8 @@ its slot with :func:`slot`.
 """
 from .. import catalog, stats
 from ..state import is_opponent, is_patrolling, teammates
-from ..targeting import controller_of
+from ..effects import is_building_id
+from ..targeting import controller_of, kind_of
 from .registry import Target
 
 CHARACTER = ("unit", "hero")
@@ -63,6 +64,12 @@ def tech_exactly(level: int):
     def check(state: dict, seat: int, tid: str) -> bool:
         return stats.tech_level(state, tid) == level
     return check
+
+
+def is_building(state: dict, tid: str) -> bool:
+    """True for a tech building, add-on or base id, or a building card in
+    play (Verdant Tree): what "a building" means on a card."""
+    return is_building_id(tid) or (tid in state["cards"] and kind_of(state, tid) == "building")
 
 
 def has_subtype(state: dict, iid: str, subtype: str) -> bool:

@@ -7,9 +7,11 @@ from ...flow import ask, op
 from ...state import card_of, is_opponent, log, move, name
 from ...targeting import thing_exists
 from ..api import ability, card
-from ..common import look_at, look_options
+from ..common import is_busy, look_at, look_options, raw_stats
 from ..fx import Disable
-from ..targets import CHARACTER, patroller, slot
+from ..targets import CHARACTER, is_building, patroller, slot
+
+NONE = (0, 0, {})
 
 # ==== LAW block: Porkhand Magistrate, Arrest, Building Inspector, Jail, ========
 # ==== Lawful Search, Reputable Newsman ==========================================
@@ -149,3 +151,33 @@ def _newsman_forbids(state, src, seat, card_id, from_hand):
 card("reputable_newsman", arrives=_newsman_arrives, forbids_play=_newsman_forbids)
 
 # ==== end of the LAW block =======================================================
+
+
+# ---- PEACE block: Bluecoat Musketeer, Traffic Director -------------------------
+
+
+def _musketeer_aura(state: dict, src: str, iid: str):
+    """Bluecoat Musketeer: long-range while his ATK is exactly 1, counting
+    every effect and rune (Bluecoat Musketeer ruling), Debilitator Alpha's
+    -1 while he attacks it too. Read with this aura off for him, so the
+    reading ends."""
+    if iid != src or is_busy("bluecoat_musketeer", iid):
+        return NONE
+    if raw_stats(state, iid, "bluecoat_musketeer")["atk"] == 1:
+        return 0, 0, {"long_range": 1}
+    return NONE
+
+
+card("bluecoat_musketeer", aura=_musketeer_aura)
+
+
+def _director_passes(state: dict, iid: str, target: str) -> bool:
+    """Traffic Director: unstoppable while attacking a building (a base,
+    tech building, add-on or building card): no patroller stops him then.
+    Untargetable is a keyword."""
+    return is_building(state, target)
+
+
+card("traffic_director", unstoppable_toward=_director_passes)
+
+# ---- end of the PEACE block -----------------------------------------------------

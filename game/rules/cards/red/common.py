@@ -6,12 +6,12 @@ arriving, attacking, dying, a hero reaching max level) queue a step
 instead of asking at once, so two triggers of one moment never open two
 prompts over each other; each step asks in its turn."""
 from ..registry import Target
-from ...effects import base_id, damage_target, is_building_id
+from ...effects import base_id, damage_target
 from ...flow import op, push
 from ...state import card_of, is_opponent, player, team_of
-from ...targeting import controller_of, kind_of, thing_exists
-from ..common import ask_target, steal  # noqa: F401  (steal: shared with the blue Tax Collector)
-from ..targets import ANYTHING, BUILDING, CHARACTER, patroller, tech_at_most  # noqa: F401
+from ...targeting import controller_of, thing_exists
+from ..common import ask_target, steal  # noqa: F401  (steal: shared with blue)
+from ..targets import ANYTHING, BUILDING, CHARACTER, is_building, patroller, tech_at_most  # noqa: F401
 
 
 NONE = (0, 0, {})
@@ -19,11 +19,6 @@ NONE = (0, 0, {})
 
 def controller(state, iid):
     return card_of(state, iid)["controller"]
-
-
-def is_building(state, tid):
-    """A tech building, add-on, base or building card in play."""
-    return is_building_id(tid) or (tid in state["cards"] and kind_of(state, tid) == "building")
 
 
 def patroller_or_building(state, seat, tid):
