@@ -509,11 +509,12 @@ def _spell_played_triggers(state, seat, iid):
 
 def kill_targeted_illusions(state: dict, targets: list) -> None:
     """Illusions among ``targets`` die on being targeted (glossary:
-    Illusion): they are destroyed before the effect resolves."""
+    Illusion; targeting.dies_when_targeted): they are destroyed before the
+    effect resolves."""
     from .effects import destroy
+    from .targeting import dies_when_targeted
     for tid in targets:
-        inst = state["cards"].get(tid)
-        if inst and "Illusion" in catalog.card(inst["card"])["subtypes"]:
+        if dies_when_targeted(state, tid):
             log(state, f"{name(state, tid)} vanished when targeted.")
             destroy(state, tid)
 

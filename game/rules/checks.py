@@ -136,10 +136,16 @@ def _controls_spec_hero(state: dict, seat: int, spec: str) -> bool:
 
 def leave_play(state: dict, iid: str) -> None:
     """Bookkeeping for ``iid`` leaving play by any means: this-turn effects
-    on it end, and its "leaves" hooks run. The caller then moves the card."""
+    on it end, its "leaves" hooks run, and the cards tied to it (mark
+    ``tied_to``: a copy that lasts while its maker and its original stay,
+    Sirus Quince's max band) are trashed. The caller then moves the card."""
+    from .effects import trash
     state["temp"] = [e for e in state["temp"] if e["iid"] != iid]
     state["lasting"] = [e for e in state.get("lasting", []) if e.get("iid") != iid]
     registry.emit(state, "leaves", iid)
+    for other in [i for p in state["players"] for i in p["play"]]:
+        if other != iid and iid in state["cards"][other]["marks"].get("tied_to", ()):
+            trash(state, other)
 
 
 def die(state: dict, iid: str) -> None:
@@ -180,7 +186,13 @@ def die(state: dict, iid: str) -> None:
         move(state, iid, "command")
         _queue_hero_death_levels(state, owner)
     else:
-        move(state, iid, "discard")
+        # A card that says where the dead unit goes instead (mark
+        # ``dies_to``: Reteller of Truths returns it to its owner's hand;
+        # it really died, so its death triggers ran).
+        where = inst["marks"].get("dies_to", "discard")
+        move(state, iid, where)
+        if where == "hand":
+            log(state, f"{rec['name']} returned to {seat_name(state, owner)}'s hand.")
     # The slot bonus goes to the player whose patrol zone it was (the
     # controller), even when someone else owns the card (docs/RULINGS.md),
     # except for a lent card: then to the lender (R26).

@@ -11,7 +11,7 @@ _ID = re.compile(r'"(c\d+)"')
 from . import catalog
 from .effects import GOLD_CAP
 from .state import HIDDEN_ZONES, LIST_ZONES, printed_card
-from .view import view
+from .view import hand_revealed_to, view
 
 
 def check_all(state: dict, last_action=None, last_seat=None) -> None:
@@ -127,6 +127,8 @@ def check_views(state: dict) -> None:
                     continue
                 entry = shown["players"][p["seat"]]
                 for key in ("hand", "discard", "codex"):
+                    if key == "hand" and hand_revealed_to(state, p["seat"], viewer):
+                        continue  # revealed to this viewer (Eyes of the Chancellor), ids left out
                     assert key not in entry, f"viewer {viewer} sees seat {p['seat']}'s {key}"
                 leaked = hidden[p["seat"]] & shown_ids
                 assert not leaked, f"viewer {viewer} sees hidden card ids {sorted(leaked)}"

@@ -186,5 +186,10 @@ def is_character(state: dict, iid: str) -> bool:
 def tech_level(state: dict, iid: str) -> int:
     """The tech level of a unit (tokens are tech 0); heroes count as None.
     A transformed unit keeps its own tech level (Polymorph: Squirrel
-    ruling)."""
-    return catalog.card(printed_card(state["cards"][iid])).get("tech")
+    ruling); a copy has the tech level of what it copies (mark ``copy``,
+    cards.common.become_copy; Sirus Quince ruling)."""
+    inst = state["cards"][iid]
+    copied = inst["marks"].get("copy")
+    if copied is not None:
+        return copied["tech"]
+    return catalog.card(printed_card(inst)).get("tech")

@@ -9,6 +9,7 @@ for everyone else.
 """
 from . import catalog, specs, stats
 from .actions import abilities_of, check_play, require_main
+from .cards import registry
 from .errors import RulesError
 from .state import is_opponent, teammates
 
@@ -109,6 +110,26 @@ def _why_not(state: dict, seat: int, iid: str):
     return None
 
 
+def hand_revealed_to(state: dict, seat: int, viewer) -> bool:
+    """True when ``seat``'s hand is revealed to ``viewer``, an opponent: a
+    card in play of the viewer or a teammate reveals it (question
+    ``reveals_hands``: Eyes of the Chancellor, "opponents play with their
+    hands revealed" to its controller and teammates, R21). Never to a
+    spectator (None) nor to anyone else."""
+    if viewer is None or not is_opponent(state, viewer, seat):
+        return False
+    sources = [i for mate in teammates(state, viewer) for i in state["players"][mate]["play"]]
+    return registry.any_says(state, "reveals_hands", sources, seat)
+
+
+def _revealed_card(state: dict, iid: str) -> dict:
+    """A card of a revealed hand: what it is, without its id (hidden-zone
+    ids are never shown to another team)."""
+    out = _card_private(state, iid)
+    del out["iid"]
+    return out
+
+
 def _tech_lab_spec(p: dict):
     """The spec ``p``'s Tech Lab unlocks, or None (no Tech Lab, or its spec
     not chosen yet: it is chosen once a Tech II exists)."""
@@ -188,6 +209,9 @@ def _view(state: dict, viewer) -> dict:
             entry["discard"] = [_card_private(state, i) for i in p["discard"]]
             entry["trash"] = [_card_private(state, i) for i in p["trash"]]
             entry["codex"] = dict(sorted(p["codex"].items()))
+        elif hand_revealed_to(state, seat, viewer):
+            entry["hand"] = [_revealed_card(state, i) for i in p["hand"]]
+            entry["hand_revealed"] = True
         players.append(entry)
     prompt = state["prompt"]
     shown_prompt = None

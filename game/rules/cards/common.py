@@ -151,6 +151,50 @@ def untransform(state: dict, iid: str) -> None:
         log(state, f"{catalog.card(inst['card'])['name']} is itself again.")
 
 
+def become_copy(state: dict, iid: str, source: str, illusion: bool = False, tied_to=()) -> None:
+    """In-play unit ``iid`` becomes a copy of in-play unit ``source``
+    (Manufactured Truth, Sirus Quince).
+
+    It copies the printed card: ``source``'s face (a transformed unit's
+    new face counts as printed, and so does a this-turn swap of printed
+    ATK: Chaos Mirror) and its tech level; no runes, damage, attachments or
+    other modifiers (Manufactured Truth and Sirus Quince rulings). ``iid``
+    keeps its id, damage, runes and arrival turn and does not arrive
+    (Insurance Agent and Arrival Fatigue rulings). ``illusion``: the copy
+    is an Illusion besides (Sirus Quince). ``tied_to``: ids whose leaving
+    play trashes it (checks.leave_play). :func:`end_copy` or leaving play
+    makes it itself again (state.printed_card)."""
+    from ..state import printed_card
+    inst, src = state["cards"][iid], state["cards"][source]
+    inst["marks"]["copy"] = {"was": inst["card"], "tech": stats.tech_level(state, source)}
+    inst["marks"]["transformed"] = printed_card(inst)
+    inst["card"] = src["card"]
+    if illusion:
+        inst["marks"]["illusion"] = True
+    if tied_to:
+        inst["marks"]["tied_to"] = list(tied_to)
+    for eff in list(state["temp"]):
+        if eff.get("iid") == source and "printed_atk" in eff:
+            state["temp"].append({"iid": iid, "printed_atk": eff["printed_atk"]})
+    log(state, f"{catalog.card(printed_card(inst))['name']} became a copy of {name(state, source)}.")
+
+
+def end_copy(state: dict, iid: str) -> None:
+    """Make a copy in play (:func:`become_copy`) what it was before; nothing
+    for anything else."""
+    inst = state["cards"].get(iid)
+    if inst is None or inst["zone"] != "play" or "copy" not in inst["marks"]:
+        return
+    was = inst["marks"].pop("copy")["was"]
+    for mark in ("illusion", "tied_to"):
+        inst["marks"].pop(mark, None)
+    inst["card"] = was
+    if inst["marks"].get("transformed") == was:
+        inst["marks"].pop("transformed")
+    state["temp"] = [e for e in state["temp"] if not (e.get("iid") == iid and "printed_atk" in e)]
+    log(state, f"{catalog.card(was)['name']} is itself again.")
+
+
 def rune_count(state: dict, iid: str, rune: str) -> int:
     """How many named runes (``"feather"``, ``"growth"``) ``iid`` carries."""
     return state["cards"][iid]["marks"].get("runes", {}).get(rune, 0)

@@ -57,6 +57,10 @@ QUESTIONS = {
     "unstoppable_by": "(state, iid, patroller) -> True: iid ignores that patroller when attacking",
     "stealth_toward": "(state, iid, target) -> True: iid has stealth while attacking target",
     "attack_bonus": "(state, iid, target) -> extra ATK while iid attacks target (combat damage)",
+    "makes_illusion": "(state, src, iid) -> True: src (any card in play) makes unit iid an Illusion",
+    "keeps_illusion": "(state, src, iid) -> True: src keeps its controller's Illusion iid from "
+                      "dying when targeted",
+    "reveals_hands": "(state, src, seat) -> True: src's controller and teammates see seat's hand",
 }
 
 NAMES = {**EVENTS, **QUESTIONS}
