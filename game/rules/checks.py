@@ -50,11 +50,12 @@ def _announce_deaths(state: dict, batch: list) -> None:
     if not units:
         return
     answers = registry.answering("unit_dies")
-    watchers = [i for p in state["players"] for i in p["play"] if state["cards"][i]["card"] in answers]
+    watchers = [i for p in state["players"] for i in p["play"] if registry.answers_as(state, i) in answers]
     for dead in units:
         for src in watchers:
-            if src in state["cards"] and state["cards"][src]["zone"] == "play":
-                answers[state["cards"][src]["card"]](state, src, dead)
+            fn = answers.get(registry.answers_as(state, src)) if src in state["cards"] else None
+            if fn is not None and state["cards"][src]["zone"] == "play":
+                fn(state, src, dead)
 
 
 def _dying(state: dict) -> list:
@@ -170,6 +171,8 @@ def die(state: dict, iid: str) -> None:
     registry.emit(state, "dies", iid)
     killer = inst["marks"].get("killed_by")
     kills = registry.handler("kills", killer["card"]) if killer is not None else None
+    if kills is not None and registry.silenced(state, killer["iid"]):
+        kills = None  # a silenced hero's ability is gone
     if kills is not None:
         kills(state, killer, iid, slot)
     log(state, f"{name(state, iid)} died.")

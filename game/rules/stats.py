@@ -114,6 +114,10 @@ def _compute(state: dict, iid: str) -> dict:
                 atk += 1
             elif slot == "lookout":
                 _add_keywords(kw, {"resist": 1})
+    if registry.silenced(state, iid):
+        # A silenced hero has no keywords; armor counts as a stat (Free
+        # Speech ruling: Elite Training's armor still applies).
+        kw = {"armor": kw["armor"]} if kw.get("armor") else {}
     if own_turn and kw.get("frenzy"):
         atk += kw["frenzy"]
     return {"atk": max(0, atk), "hp": hp, "kw": kw}
@@ -127,7 +131,7 @@ def _aura_sources(state: dict) -> tuple:
     own, everyone = registry.answering("aura"), registry.answering("aura_all")
     for p in state["players"]:
         for src in p["play"]:
-            card_id = state["cards"][src]["card"]
+            card_id = registry.answers_as(state, src)
             if card_id in own:
                 auras.setdefault(p["seat"], []).append((src, own[card_id]))
             if card_id in everyone:

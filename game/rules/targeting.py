@@ -319,7 +319,7 @@ def _attack_targets(state: dict, attacker: str, ignore: str = None) -> list:
         # Stealth toward some targets only (hook ``stealth_toward``, Stalking
         # Tiger: while attacking a unit) sneaks past the patrollers to those,
         # unless the group detects it.
-        if registry.handler("stealth_toward", state["cards"][attacker]["card"]) is not None \
+        if registry.handler("stealth_toward", registry.answers_as(state, attacker)) is not None \
                 and not detects(state, group, attacker):
             out.extend(t for t in group_things(state, group)
                        if t != ignore and t not in out and sneaky(state, attacker, t)

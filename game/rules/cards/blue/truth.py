@@ -4,13 +4,14 @@ Mirror Illusion token (a 0/1 Illusion with no text: stats only).
 Illusions are the engine's (targeting.is_illusion, dies_when_targeted);
 this module adds what makes or spares them (Hallucination, Dreamscape,
 Macciatus), copies (common.become_copy), revealed hands (Eyes of the
-Chancellor, question ``reveals_hands``: view.hand_revealed_to) and control
-change (Mind Control). Fine points follow the official rulings
-(reference/codex-cards/rulings.json, "Blue", "Heroes" and "General") and
-docs/RULINGS.md ("Blue: Truth")."""
+Chancellor, question ``reveals_hands``: view.hand_revealed_to), control
+change (Mind Control) and silence (Free Speech: registry.silenced). Fine
+points follow the official rulings (reference/codex-cards/rulings.json,
+"Blue", "Heroes" and "General") and docs/RULINGS.md ("Blue: Truth")."""
 from ... import catalog, stats
 from ...flow import ask, op
-from ...state import card_of, change_control, is_opponent, log, name, player, printed_card, seat_name
+from ...state import (card_of, change_control, is_opponent, log, name, opponents, player, printed_card,
+                      seat_name)
 from ...targeting import is_illusion, thing_exists
 from ..api import ability, by_band, card, reached
 from ..common import (ask_target, at_end_of_turn, attach, attached_to, become_copy, host_gone, lasting,
@@ -288,3 +289,27 @@ card("sirus_quince", arrives=_quince_arrives, other_arrives=_quince_sees_arrival
                   available=_room_for_mirror)],
     mid=[ability("a Mirror Illusion becomes an Illusion copy of another tech 0, I or II unit "
                  "until it is trashed at end of turn.", _mirror_copy, gold=2, available=_can_mirror_copy)]))
+
+
+# ---- Free Speech ---------------------------------------------------------------
+
+def _free_speech(state, seat, iid, targets):
+    """Free Speech: silence an opponent (chosen as it resolves; no ◎):
+    until after that opponent's next turn their heroes can't cast spells
+    and lose all abilities (registry.silenced). Heroes they bring in
+    meanwhile are silenced too; levelling up and the healing of a new band
+    still happen (Free Speech rulings)."""
+    ask(state, seat, "Free Speech: choose an opponent to silence.", opponents(state, seat),
+        {"op": "free_speech", "seat": seat})
+
+
+@op("free_speech")
+def _free_speech_step(state, step):
+    for foe in step["choice"]:
+        p = player(state, foe)
+        p["silenced_until"] = max(p.get("silenced_until", 0), p["turns_ended"] + 1)
+        log(state, f"{seat_name(state, step['seat'])} silenced {seat_name(state, foe)} "
+                   "until the end of their next turn.")
+
+
+card("free_speech", resolve=_free_speech)

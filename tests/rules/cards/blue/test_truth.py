@@ -454,3 +454,57 @@ def test_sirus_quince_max_band_copy_trashed_when_quince_leaves_and_not_for_token
     s = _checks(s)
     assert gone(s, "m1")
     assert len(in_play(s, 0, "tenderfoot")) == 1
+
+
+# ---- Free Speech -----------------------------------------------------------------
+
+def free_speech_game(level=5, end=True, **seat1):
+    """Seat 0 silences seat 1 (River Montoya); then, with ``end``, it is
+    seat 1's turn."""
+    s = game({"hand": ["free_speech"], "gold": 2, "play": [QUINCE]},
+             dict({"gold": 5, "hand": ["spark", "tenderfoot"],
+                   "play": [{"card": "river_montoya", "level": level, "id": "river"},
+                            {"card": "older_brother", "id": "bro", "patrol": "squad_leader"}]}, **seat1))
+    s = play_card(s, 0, "free_speech")  # one opponent: chosen at once
+    return end_turn(s, 0) if end else s
+
+
+def test_free_speech_silenced_heroes_cast_no_spells_and_lose_their_abilities_for_a_turn():
+    """Free Speech: until after that opponent's next turn their heroes can't
+    cast spells and lose all abilities: River Montoya's exhaust ability and
+    her cost reduction are gone; after that turn they are back."""
+    s = free_speech_game()
+    assert logged(s, "silenced")
+    river = find(s, "river")
+    assert_refused(s, 1, {"type": "play", "card": hand_ids(s, 1, "spark")[0], "targets": [find(s, "bro")]},
+                   "silenced")
+    assert view(s, 1)["players"][1]["play"][0].get("abilities") is None
+    assert_refused(s, 1, {"type": "ability", "card": river, "ability": 0, "targets": []}, "bad_ability")
+    gold = s["players"][1]["gold"]
+    s = play_card(s, 1, "tenderfoot")
+    assert s["players"][1]["gold"] == gold - 1  # full price: no tech 0 discount
+    s = end_turn(s, 1)
+    s = end_turn(s, 0)
+    assert [a["text"] for a in view(s, 1)["players"][1]["play"][0]["abilities"]]
+
+
+def test_free_speech_silenced_hero_still_levels_and_heals_and_a_new_hero_is_silenced():
+    """Free Speech rulings: a silenced player may level up heroes (reaching a
+    band still heals), and a hero they bring in during the silence is
+    silenced too."""
+    s = free_speech_game(level=2, gold=9)
+    river = find(s, "river")
+    s["cards"][river]["damage"] = 2
+    from tests.rules.helpers import act
+    s = act(s, 1, {"type": "level_up", "hero": river, "levels": 1})
+    assert s["cards"][river]["level"] == 3 and s["cards"][river]["damage"] == 0
+    assert_refused(s, 1, {"type": "ability", "card": river, "ability": 0, "targets": []}, "bad_ability")
+
+
+def test_free_speech_a_hero_granted_keywords_keeps_armor_only():
+    """Free Speech ruling: a silenced hero can't get abilities (keywords) but
+    keeps stats; armor counts as a stat (squad leader's armor here)."""
+    s = free_speech_game(end=False, **{"play": [{"card": "river_montoya", "level": 5, "id": "river",
+                                                 "patrol": "squad_leader", "granted": {"anti_air": 1}}]})
+    river = find(s, "river")
+    assert stats.compute(s, river)["kw"] == {"armor": 1}
