@@ -108,7 +108,9 @@ def hidden_ids_of(state: dict, seat: int) -> set:
 
 def check_views(state: dict) -> None:
     """No view holds an id of a card in another team's hidden zone, a hand,
-    discard or codex of another team, or a log line meant for others."""
+    discard or codex of another team (except a hand revealed to that viewer,
+    view.hand_revealed_to, shown without ids), or a log line meant for
+    others."""
     from .stats import frozen
     players = state["players"]
     hidden = {p["seat"]: hidden_ids_of(state, p["seat"]) for p in players}

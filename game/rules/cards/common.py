@@ -227,6 +227,21 @@ def attach(state: dict, src: str, host: str) -> None:
         log(state, f"{name(state, src)} is attached to {name(state, host)}.")
 
 
+def hold_control(state: dict, src: str, host: str) -> None:
+    """Ongoing ``src`` (attached to ``host``) holds control of ``host``
+    while it stays attached: a continuous control effect wins over a
+    one-time one such as Dothram Horselord's (Dothram Horselord ruling:
+    Mind Control). See :func:`control_held`."""
+    state["cards"][host]["marks"]["held_by"] = src
+
+
+def control_held(state: dict, iid: str) -> bool:
+    """True while a continuous effect (:func:`hold_control`) holds control
+    of ``iid``: the card that holds it is in play, attached to ``iid``."""
+    src = state["cards"][iid]["marks"].get("held_by")
+    return src is not None and src in state["cards"] and attached_to(state, src) == iid
+
+
 def attached_to(state: dict, src: str):
     """The id ``src`` is attached to while that is in play, else None."""
     host = state["cards"][src]["marks"].get("attached")

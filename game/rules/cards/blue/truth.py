@@ -14,8 +14,8 @@ from ...state import (card_of, change_control, is_opponent, log, name, opponents
                       seat_name)
 from ...targeting import is_illusion, thing_exists
 from ..api import ability, by_band, card, reached
-from ..common import (ask_target, at_end_of_turn, attach, attached_to, become_copy, host_gone, lasting,
-                      make_token)
+from ..common import (ask_target, at_end_of_turn, attach, attached_to, become_copy, hold_control, host_gone,
+                      lasting, make_token)
 from ..targets import friendly, slot, tech_at_most
 from .common import tech_upto, units_where
 
@@ -138,7 +138,8 @@ card("dreamscape", makes_illusion=_dreamscape_makes)
 
 def _mind_control(state, seat, iid, targets):
     """Mind Control: attach to a tech 0, I or II unit; you control it while it
-    stays attached. The unit remembers who controlled it before (mark
+    stays attached, a continuous effect that one-time ones don't undo
+    (common.hold_control: Dothram Horselord ruling). The spell remembers who controlled it before (mark
     ``was`` on the spell): it goes back to them when Mind Control leaves
     play (Mind Control rulings); if the unit dies, each card goes to its
     owner's discard pile."""
@@ -148,6 +149,7 @@ def _mind_control(state, seat, iid, targets):
         return  # an Illusion that died when targeted: Mind Control goes (host_gone)
     card_of(state, iid)["marks"]["was"] = _controller(state, unit)
     change_control(state, unit, seat)
+    hold_control(state, iid, unit)
     log(state, f"{seat_name(state, seat)} took control of {name(state, unit)}.")
 
 

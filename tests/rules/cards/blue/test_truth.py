@@ -508,3 +508,70 @@ def test_free_speech_a_hero_granted_keywords_keeps_armor_only():
                                                  "patrol": "squad_leader", "granted": {"anti_air": 1}}]})
     river = find(s, "river")
     assert stats.compute(s, river)["kw"] == {"armor": 1}
+
+
+# ---- rulings of other cards that meet the Truth cards ----------------------------
+
+def test_mind_control_wins_over_dothram_horselord_joining_the_strongest():
+    """Dothram Horselord ruling: a Horselord you hold with Mind Control stays
+    with you at your upkeep even if another player has more total ATK
+    (Mind Control applies continuously)."""
+    s = game({"hand": ["mind_control"], "gold": 5, "play": [QUINCE_MAX]},
+             {"play": [{"card": "dothram_horselord", "id": "horse"}, {"card": "iron_man"}, {"card": "iron_man"},
+                       {"card": "river_montoya"}]})
+    s = play_card(s, 0, "mind_control", [find(s, "horse")])
+    s = end_turn(s, 0)
+    s = end_turn(s, 1)
+    assert s["active"] == 0 and s["cards"][find(s, "horse")]["controller"] == 0
+
+
+def test_spectral_flagbearer_with_unaffordable_resist_can_be_ignored():
+    """Spectral Flagbearer ruling: a flagbearer you can't afford to target
+    (resist 1 in the lookout slot, no gold left) doesn't bind you."""
+    s = game({"hand": ["spark"], "gold": 1, "play": [{"card": "troq_bashar"}]},
+             {"play": [patroller("spectral_flagbearer", "flag", "lookout"), patroller("tenderfoot", "foot", "elite")]})
+    s = play_card(s, 0, "spark", [find(s, "foot")])
+    assert s["cards"][find(s, "foot")]["damage"] == 1 and not gone(s, "flag")
+
+
+def test_liberty_gryphon_and_a_mirror_copy_of_it_give_each_other_nothing(quince_playable):
+    """Liberty Gryphon ruling: a Mirror Illusion copying a Liberty Gryphon
+    (Quince's max band) is named Liberty Gryphon too: with no other
+    Illusion, neither Gryphon is untargetable."""
+    s = scenario_game([{"gold": 3, "hand": ["liberty_gryphon"], "buildings": ALL_TECH,
+                        "play": [QUINCE_MAX, {"card": "mirror_illusion", "id": "m"}]}, {}],
+                      heroes=("sirus_quince", "river_montoya"))
+    s = play_card(s, 0, "liberty_gryphon")
+    s = choose(s, 0, find(s, "m"))
+    gryphons = in_play(s, 0, "liberty_gryphon")
+    assert len(gryphons) == 2
+    assert all("untargetable" not in stats.compute(s, g)["kw"] for g in gryphons)
+
+
+def test_a_copy_of_a_chaos_mirrored_unit_has_the_swapped_printed_atk():
+    """Chaos Mirror ruling: a copy respects Chaos Mirror's swap of printed
+    ATK: copying the 8/1 of a 1/1 and an 8/8 swap gives an 8/1 (here Older
+    Brother 2/2 and Iron Man 3/4: the copy of Older Brother is 3/2)."""
+    s = game({"hand": ["chaos_mirror", "manufactured_truth"], "gold": 9, "buildings": ALL_TECH,
+              "play": [QUINCE, {"card": "captain_zane"}, {"card": "tenderfoot", "id": "foot"},
+                       {"card": "older_brother", "id": "bro", "plus": 1}, {"card": "iron_man", "id": "iron"}]})
+    s = play_card(s, 0, "chaos_mirror", [find(s, "bro"), find(s, "iron")])
+    assert atk_hp(s, find(s, "bro")) == (4, 3)  # 3 printed + its rune
+    s = play_card(s, 0, "manufactured_truth")
+    s = choose(s, 0, find(s, "foot"))
+    s = choose(s, 0, find(s, "bro"))
+    assert atk_hp(s, find(s, "foot")) == (3, 2)  # no rune copied
+    s = end_turn(s, 0)
+    assert atk_hp(s, find(s, "foot")) == (1, 2)
+
+
+def test_sirus_quince_copy_of_a_tech_one_unit_is_tech_one_and_counts_for_the_limit():
+    """Sirus Quince rulings: a Mirror copying a tech I unit is tech I; it
+    still counts against the limit of 2 Mirror Illusions."""
+    s = game({"gold": 4, "play": [QUINCE_MID, {"card": "mirror_illusion", "id": "m"}, {"card": "mirror_illusion"}]},
+             {"play": [{"card": "iron_man", "id": "iron"}]})
+    quince = find(s, "quince")
+    s = use_ability(s, 0, quince, 1)
+    s = choose(s, 0, find(s, "m"))
+    assert s["cards"][find(s, "m")]["card"] == "iron_man" and stats.tech_level(s, find(s, "m")) == 1
+    assert_refused(s, 0, {"type": "ability", "card": quince, "ability": 0, "targets": []}, "bad_ability")
