@@ -12,6 +12,7 @@ from .actions import abilities_of, check_play, require_main
 from .cards import registry
 from .errors import RulesError
 from .state import is_opponent, teammates
+from .targeting import is_illusion
 
 LOG_TAIL = 100  # how many log lines a view carries
 
@@ -32,6 +33,10 @@ def _card_public(state: dict, iid: str) -> dict:
         computed = stats.compute(state, iid)
         out.update(atk=computed["atk"], hp=computed["hp"], keywords=computed["kw"])
         out["tech"] = stats.tech_level(state, iid)  # a transformed unit keeps its own
+        if is_illusion(state, iid):  # the printed subtype, or made one (Dreamscape...)
+            out["illusion"] = True
+        if registry.silenced(state, iid):  # Free Speech
+            out["silenced"] = True
     if rec["kind"] == "hero":
         out.update(level=inst["level"], mid_level=rec["mid_level"], max_level=rec["max_level"])
     if rec["kind"] == "building":  # a building card in play (Verdant Tree)

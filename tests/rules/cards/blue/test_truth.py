@@ -575,3 +575,31 @@ def test_sirus_quince_copy_of_a_tech_one_unit_is_tech_one_and_counts_for_the_lim
     s = choose(s, 0, find(s, "m"))
     assert s["cards"][find(s, "m")]["card"] == "iron_man" and stats.tech_level(s, find(s, "m")) == 1
     assert_refused(s, 0, {"type": "ability", "card": quince, "ability": 0, "targets": []}, "bad_ability")
+
+
+def test_the_view_marks_illusions_and_silenced_heroes():
+    """Views show whether a unit is an Illusion now (Dreamscape makes a
+    Tenderfoot one) and whether a hero is silenced (Free Speech)."""
+    s = free_speech_game(end=False)
+    shown = {c["iid"]: c for c in view(s, None)["players"][1]["play"]}
+    assert shown[find(s, "river")]["silenced"] is True
+    assert "illusion" not in shown[find(s, "bro")]
+    s = game({"hand": ["dreamscape"], "gold": 3, "play": [QUINCE, {"card": "tenderfoot", "id": "foot"}]})
+    s = play_card(s, 0, "dreamscape")
+    assert {c["iid"]: c for c in view(s, 1)["players"][0]["play"]}[find(s, "foot")]["illusion"] is True
+
+
+def test_free_speech_a_hero_brought_in_during_the_silence_is_silenced():
+    """Free Speech ruling: a hero the silenced player summons on their next
+    turn loses all abilities and can't cast spells either."""
+    from game.rules.cards.registry import silenced
+    from tests.rules.helpers import act
+    s = game({"hand": ["free_speech"], "gold": 2, "play": [QUINCE]}, {"gold": 4, "hand": ["spark"]})
+    s = play_card(s, 0, "free_speech")
+    s = end_turn(s, 0)
+    river = s["players"][1]["command"][0]
+    s = act(s, 1, {"type": "summon", "hero": river})
+    assert silenced(s, river)
+    assert_refused(s, 1, {"type": "play", "card": hand_ids(s, 1, "spark")[0], "targets": []}, "silenced")
+    s = end_turn(s, 1)
+    assert not silenced(s, river)
