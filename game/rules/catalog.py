@@ -99,9 +99,10 @@ def _keywords_only(text: str, keywords: dict) -> bool:
 
 
 def works(card_id: str) -> bool:
-    """True when the engine plays every part of ``card_id``: it has hooks
-    (``game.rules.cards.REGISTRY``; a card whose effect is applied elsewhere,
-    like Hotter Fire's, registers empty hooks), or all it does is its
+    """True when the engine plays every part of ``card_id``: its behaviour is
+    registered (``game.rules.cards.registry.REGISTRY``; a card whose effect
+    is applied elsewhere, like Hotter Fire's, registers an empty card), or
+    all it does is its
     keywords (which the engine handles for every card). For a hero every
     band counts.
 

@@ -9,13 +9,14 @@ end of the game), see freeforall.py.
 """
 from .cards import registry
 from . import catalog, stats
-from .effects import draw, gain_gold
-from .flow import ask, op
+from .effects import draw, gain_gold, leave_play
+from .flow import OPS, ask, check_answer, op, push
 from .freeforall import base_fallen, credit_kill, is_ffa, lent_by
-from .state import (is_opponent, log, move, name, patrol_slot, player, seat_name,
-                    team_of)
-from .turns import acting_seats
+from .outcome import finish
+from .state import (acting_seats, is_opponent, is_patrolling, log, move, name, patrol_slot,
+                    player, seat_name, team_of)
 
+from .heroes import gain_levels
 
 def state_based_checks(state: dict) -> None:
     """Apply every pending death and forced sacrifice, then end the game if a
@@ -135,20 +136,6 @@ def _controls_spec_hero(state: dict, seat: int, spec: str) -> bool:
     return False
 
 
-def leave_play(state: dict, iid: str) -> None:
-    """Bookkeeping for ``iid`` leaving play by any means: this-turn effects
-    on it end, its "leaves" hooks run, and the cards tied to it (mark
-    ``tied_to``: a copy that lasts while its maker and its original stay,
-    Sirus Quince's max band) are trashed. The caller then moves the card."""
-    from .effects import trash
-    state["temp"] = [e for e in state["temp"] if e["iid"] != iid]
-    state["lasting"] = [e for e in state.get("lasting", []) if e.get("iid") != iid]
-    registry.emit(state, "leaves", iid)
-    for other in [i for p in state["players"] for i in p["play"]]:
-        if other != iid and iid in state["cards"][other]["marks"].get("tied_to", ()):
-            trash(state, other)
-
-
 def die(state: dict, iid: str) -> None:
     """``iid`` dies: its "dies" trigger and its killer's ``kills`` trigger
     (effects.damage_card records the killer), then it goes to its zone,
@@ -207,7 +194,6 @@ def die(state: dict, iid: str) -> None:
 
 
 def _patrolling_now(state: dict, iid: str) -> bool:
-    from .state import is_patrolling
     return is_patrolling(state, iid)
 
 
@@ -255,7 +241,6 @@ def _hero_death_levels(state: dict, dead_owner: int) -> None:
 
 @op("gain_levels")
 def _gain_levels_step(state: dict, step: dict) -> None:
-    from .heroes import gain_levels
     for iid in step["choice"]:
         if iid in state["cards"] and state["cards"][iid]["zone"] == "play":
             gain_levels(state, iid, step["levels"])
@@ -274,26 +259,22 @@ def _check_game_end(state: dict) -> bool:
     return True
 
 
-def finish(state: dict, winning_team, reason: str) -> None:
-    """End the game: ``winning_team`` (or None for a draw) wins."""
-    finish_shared(state, [] if winning_team is None else [winning_team], reason)
-
-
-def finish_shared(state: dict, teams: list, reason: str) -> None:
-    """End the game: every team in ``teams`` wins (one team: its winner;
-    several: a shared win, house rule R28's tie bound; none: a draw).
-    ``winner_team`` is set only for a single winning team."""
-    state["status"] = "finished"
-    state["winner_team"] = teams[0] if len(teams) == 1 else None
-    state["winners"] = [p["seat"] for p in state["players"] if p["team"] in teams]
-    state["winner"] = state["winners"][0] if len(state["winners"]) == 1 else None
-    state["result_reason"] = reason
+def answer(state: dict, seat: int, choice) -> None:
+    """Apply ``seat``'s answer to the open prompt and resume the queue
+    (validated by :func:`check_answer`, whose errors it raises)."""
+    choice = check_answer(state, seat, choice)
+    prompt = state["prompt"]
+    step = dict(prompt["then"])
+    step["choice"] = choice
     state["prompt"] = None
-    state["queue"] = []
-    if state["winners"]:
-        names = " and ".join(seat_name(state, s) for s in state["winners"])
-        log(state, f"{names} won the game ({reason}).")
-    else:
-        log(state, f"The game ended in a draw ({reason}).")
+    push(state, step)
+    run(state)
 
 
+def run(state: dict) -> None:
+    """Run queued steps until the queue is empty, a prompt opens or the game ends."""
+    state_based_checks(state)
+    while state["status"] == "playing" and state["prompt"] is None and state["queue"]:
+        step = state["queue"].pop(0)
+        OPS[step["op"]](state, step)
+        state_based_checks(state)

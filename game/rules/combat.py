@@ -15,6 +15,7 @@ from .targeting import (attack_targets, group_things, controller_of, evades_patr
                         kind_of, patrollers, sneaky, thing_exists, tower_can_detect, revealed,
                         has_detector)
 from .effects import base_id, building_name, damage_building, is_building_id
+from .checks import state_based_checks
 
 
 def label(state: dict, tid: str) -> str:
@@ -287,7 +288,6 @@ def _deal_combat_damage(state: dict, ctx: dict) -> None:
         # damage dealt together with the attacker's own (in the swift strike
         # step when the attacker has swift strike), not before it.
         hits.append((None, attacker, 1, a_swift))
-    from .checks import state_based_checks
     for swift in (True, False):
         batch = [h for h in hits if h[3] == swift and (h[0] is None or thing_exists(state, h[0]))]
         dealt = []  # the attacker's combat damage in this step: (target, amount)

@@ -13,8 +13,9 @@ from .actions import ACTIONS, abilities_of, on_acting_team
 from .specs import build_candidates
 from .cards import registry
 from .errors import RulesError
-from .flow import run
-from .freeforall import has_conceded, is_ffa, lend_options, settle
+from .checks import run
+from .freeforall import has_conceded, is_ffa, lend_options
+from .freeforall_end import settle
 from .state import PATROL_SLOTS, patrol_slot, player
 from .targeting import attack_targets, slot_candidates
 from .turns import has_stash, tech_count_required

@@ -12,6 +12,7 @@ from . import catalog
 from .effects import GOLD_CAP
 from .state import HIDDEN_ZONES, LIST_ZONES, printed_card
 from .view import hand_revealed_to, view
+from .stats import frozen
 
 
 def check_all(state: dict, last_action=None, last_seat=None) -> None:
@@ -111,7 +112,6 @@ def check_views(state: dict) -> None:
     discard or codex of another team (except a hand revealed to that viewer,
     view.hand_revealed_to, shown without ids), or a log line meant for
     others."""
-    from .stats import frozen
     players = state["players"]
     hidden = {p["seat"]: hidden_ids_of(state, p["seat"]) for p in players}
     with frozen(state):

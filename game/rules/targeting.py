@@ -7,7 +7,7 @@ Tower detects the first stealth or invisible attacker each opponent turn).
 from .cards import registry
 from . import catalog, stats
 from .effects import building_ids, building_owner, building_record, is_building_id
-from .state import is_opponent, is_patrolling, player, team_of
+from .state import card_of, is_opponent, is_patrolling, player, team_of
 
 
 def thing_exists(state: dict, tid) -> bool:
@@ -337,3 +337,20 @@ def group_of_target(state: dict, attacker: str, tid: str) -> list:
     return []
 
 
+def patrol_refusal(state, seat, iid):
+    """Why in-play ``iid`` can't stand in a patrol slot of ``seat``'s zone
+    now, as ``(code, message)``, or None when it can: only ready units and
+    heroes patrol; a card whose hook ``can_patrol`` says no never patrols
+    (Makeshift Rambaster: "can't patrol"); a lasting ``no_patrol`` effect of
+    ``seat``'s keeps units out (Moment's Peace; heroes may still patrol).
+    Used for the patrol action and for lending (house rule R26)."""
+    if not stats.is_character(state, iid):
+        return "cannot_patrol", "Only units and heroes patrol."
+    if card_of(state, iid)["exhausted"]:
+        return "exhausted", "Only ready units and heroes can patrol."
+    if not registry.ask(state, "can_patrol", iid, True):
+        return "cannot_patrol", "That card can't patrol."
+    if stats.is_unit(state, iid) and any(
+            e["seat"] == seat and e.get("no_patrol") for e in state.get("lasting", [])):
+        return "cannot_patrol", "Those units can't patrol until their player's next turn (Moment's Peace)."
+    return None

@@ -8,12 +8,13 @@ upkeep), R26 (the lending step after the main phase, lent cards return in
 the borrower's upkeep) and R28 (the final rounds decide who plays next).
 """
 from .cards import registry
-from . import catalog
+from . import catalog, stats
 from .effects import draw, gain_gold, heal, move
-from .flow import ask, op, push, push_all, run
+from .checks import run
+from .flow import ask, op, push, push_all
 from .freeforall import final_round_seat, give_mercenaries, lend_options, return_lent
 from . import timerunes  # noqa: F401  (registers the time_runes upkeep step)
-from .state import log, make_instance, player, seat_name, teammates
+from .state import acting_seats, log, make_instance, player, seat_name, teammates
 
 HAND_LIMIT = 5  # Deluxe rulebook: draw up to 5 cards in the draw phase.
 
@@ -30,16 +31,6 @@ def tech_count_required(state: dict, seat: int) -> tuple:
     most = min(2, available)
     least = most if worker_count(state, seat) < 10 else 0
     return least, most
-
-
-def acting_seats(state: dict) -> list:
-    """The seats taking the current turn: in Two-Headed Dragon both players
-    of the active team (their turn is simultaneous, house rule R19);
-    otherwise the active seat alone."""
-    active = state["active"]
-    if state["mode"] == "2hg":
-        return teammates(state, active)
-    return [active]
 
 
 def next_seat(state: dict) -> int:
@@ -112,7 +103,6 @@ def _upkeep(state: dict, step: dict) -> None:
     Starlet ruling: the active player orders their upkeep effects), then one
     time rune leaves each fading thing and each forecasted card (glossary:
     Fading, Forecast; see timerunes)."""
-    from . import stats
     seat = step["seat"]
     p = player(state, seat)
     return_lent(state, seat)
@@ -150,7 +140,6 @@ def _upkeep_order(state: dict, step: dict) -> None:
 def _upkeep_healing(state: dict, step: dict) -> None:
     """Healing X: each of the player's healers removes X damage from every
     friendly unit and hero (glossary: Healing; buildings are not healed)."""
-    from . import stats
     seat = step["seat"]
     friendly = [i for s in teammates(state, seat) for i in player(state, s)["play"]
                 if catalog.card(state["cards"][i]["card"])["kind"] in ("unit", "hero")]
@@ -236,7 +225,6 @@ def cut_turn_short(state: dict) -> None:
 
 def has_stash(state: dict, seat: int) -> bool:
     """True when ``seat`` controls something with stash (glossary: Stash)."""
-    from . import stats
     return any(stats.kw(state, iid, "stash") for iid in player(state, seat)["play"])
 
 
@@ -269,7 +257,6 @@ def end_turn(state: dict) -> None:
     cards.common.at_end_of_turn: Bloodlust, Kidnapping), each acting player
     now owes a tech choice (R11), and the next turn begins (in the final
     rounds of a free-for-all the next tied leader's, R28)."""
-    from . import stats
     acting = acting_seats(state)
     for seat in acting:
         for slot, rec in player(state, seat)["buildings"].items():

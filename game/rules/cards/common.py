@@ -5,11 +5,11 @@ named runes, free casts. The target filters live in :mod:`.targets`
 import threading
 from contextlib import contextmanager
 
-from .. import catalog, stats
-from ..actions import cast_spell, enter_play, kill_targeted_illusions, make_token  # noqa: F401
-from ..effects import pay, sideline  # noqa: F401  (sideline: the keyword lives in effects)
+from .. import catalog, rng, stats
+from ..play import cast_spell, enter_play, kill_targeted_illusions, make_token  # noqa: F401
+from ..effects import pay, trash
 from ..flow import ask, op, push
-from ..state import is_opponent, log, make_instance, name, player
+from ..state import is_opponent, log, make_instance, move, name, player, printed_card
 from ..targeting import controller_of, is_flagbearer, resist_cost, slot_candidates
 from .registry import card_of_id
 from .targets import friendly, has_subtype, patroller, tech_at_most, tech_exactly, yours  # noqa: F401
@@ -117,8 +117,6 @@ def trash_worker(state: dict, seat: int) -> bool:
     and Detonate rulings); a starting worker just lowers the count (Lich's
     Bargain ruling), a hired card goes to the trash unseen. Returns False
     when ``seat`` has no worker."""
-    from .. import rng
-    from ..effects import trash
     p = player(state, seat)
     total = worker_total(state, seat)
     if total <= 0:
@@ -137,7 +135,6 @@ def transform(state: dict, iid: str, card_id: str) -> None:
     abilities); it keeps its id, damage, runes, attachments and tech level
     and does not arrive (Polymorph: Squirrel rulings). :func:`untransform`
     or leaving play makes it itself again (state.printed_card)."""
-    from ..state import printed_card
     inst = state["cards"][iid]
     inst["marks"]["transformed"] = printed_card(inst)
     inst["card"] = card_id
@@ -310,7 +307,6 @@ def cast_free(state: dict, seat: int, iid: str) -> None:
     target slots are chosen one prompt each (resist is paid, opposing
     flagbearers bind, Illusions die: :func:`ask_target`), then it resolves
     as a played spell and goes to the discard pile."""
-    from ..state import move
     if state["cards"][iid]["zone"] != "stack":
         iid = move(state, iid, "stack")
     log(state, f"{player(state, seat)['name']} cast {name(state, iid)} for free.")
@@ -322,7 +318,6 @@ def _free_cast(state: dict, step: dict) -> None:
     """Collect the next target of a free cast (see :func:`cast_free`), or
     cast it once every slot has one. A slot left without a target (none was
     legal any more) sends the spell to the discard pile unresolved."""
-    from ..state import move
     seat, iid, targets = step["seat"], step["spell"], list(step["targets"])
     if step["choice"] is not None:
         if not step["choice"]:

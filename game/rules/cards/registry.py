@@ -198,8 +198,6 @@ def card_of_id(card_id: str) -> Card:
     return REGISTRY.get(card_id, _NONE)
 
 
-hooks_for = card_of_id  # the name the engine used before issue 12
-
 
 def handler(name: str, card_id: str):
     """The handler card ``card_id`` registered for event/question ``name``,

@@ -1,15 +1,17 @@
 """Balance (green spec): its codex cards and its hero Master Midori."""
-from .. import Hooks, register, Target
+from ..registry import Target
 from ... import catalog, stats
 from ...effects import can_sacrifice, destroy, draw, gain_gold, pay, sacrifice, trash
 from ...flow import ask, op
 from ...state import (card_of, change_control, is_opponent, is_patrolling, log, name, opponents, patrol_slot,
                       player, seat_name, team_of)
 from ...targeting import controller_of, is_flagbearer, resist_cost, slot_candidates
-from ...actions import abilities_of, kill_targeted_illusions
+from ...actions import abilities_of
+from ...play import kill_targeted_illusions
 from ..common import (add_named_rune, ask_target, attach, attached_to, busy, control_held, host_gone, is_busy,
                       lasting, make_token, put_from_codex, raw_stats, rune_count, trash_worker, worker_total,
                       yours)
+from ..api import card, reached
 from .common import cannot_attack, controller, is_green_unit, NONE, past_tech_0, units_of
 
 
@@ -25,7 +27,7 @@ def _moments_peace(state, seat, iid, targets):
     log(state, f"Opposing units can't attack {seat_name(state, seat)} until their next turn.")
 
 
-register("moment_s_peace", Hooks(resolve=_moments_peace))
+card("moment_s_peace", resolve=_moments_peace)
 
 
 def _reclaimable(state, seat, tid):
@@ -41,8 +43,9 @@ def _nature_reclaims(state, seat, iid, targets):
         trash(state, iid)
 
 
-register("nature_reclaims", Hooks(
-    targets=[Target(("upgrade", "spell", "building"), _reclaimable)], resolve=_nature_reclaims))
+card("nature_reclaims",
+     targets=[Target(("upgrade", "spell", "building"), _reclaimable)],
+     resolve=_nature_reclaims)
 
 
 def _circle_of_life(state, seat, iid, targets):
@@ -77,7 +80,7 @@ def _from_codex(state, step):
         put_from_codex(state, step["seat"], cid)
 
 
-register("circle_of_life", Hooks(resolve=_circle_of_life))
+card("circle_of_life", resolve=_circle_of_life)
 
 
 def _your_balance_hero(state, seat, tid):
@@ -111,9 +114,12 @@ def _showdown_attacks(state, src, attacker, ctx):
         draw(state, controller(state, attacker), 1, in_main=state["phase"] == "main")
 
 
-register("final_showdown", Hooks(
-    targets=[Target(("hero",), _your_balance_hero)], resolve=_final_showdown,
-    aura_all=_showdown_aura, any_attacks=_showdown_attacks, must_sacrifice=host_gone))
+card("final_showdown",
+     targets=[Target(("hero",), _your_balance_hero)],
+     resolve=_final_showdown,
+     aura_all=_showdown_aura,
+     any_attacks=_showdown_attacks,
+     must_sacrifice=host_gone)
 
 
 def _owl_upkeep(state, iid):
@@ -123,7 +129,7 @@ def _owl_upkeep(state, iid):
         log(state, f"{seat_name(state, seat)} gained 1 gold from Gemscout Owl.")
 
 
-register("gemscout_owl", Hooks(upkeep=_owl_upkeep, can_attack=cannot_attack))
+card("gemscout_owl", upkeep=_owl_upkeep, can_attack=cannot_attack)
 
 
 def _not_by_tech_0(state, iid, attacker):
@@ -131,7 +137,7 @@ def _not_by_tech_0(state, iid, attacker):
     return stats.tech_level(state, attacker) != 0
 
 
-register("tiny_basilisk", Hooks(attackable_by=_not_by_tech_0, unstoppable_by=past_tech_0))
+card("tiny_basilisk", attackable_by=_not_by_tech_0, unstoppable_by=past_tech_0)
 
 
 def _fairie_arrives(state, iid):
@@ -165,7 +171,7 @@ def _feather_aura(state, src, iid):
     return (3 - (rec["atk"] or 0), 1 - (rec["hp"] or 0), {"flying": 1})
 
 
-register("fairie_dragon", Hooks(arrives=_fairie_arrives, aura_all=_feather_aura))
+card("fairie_dragon", arrives=_fairie_arrives, aura_all=_feather_aura)
 
 
 def _total_atk(state, seat):
@@ -188,7 +194,7 @@ def _horselord_upkeep(state, iid):
         log(state, f"Dothram Horselord joined {seat_name(state, leaders[0])}.")
 
 
-register("dothram_horselord", Hooks(upkeep=_horselord_upkeep))
+card("dothram_horselord", upkeep=_horselord_upkeep)
 
 
 MIMICKED = ("flying", "overpower", "haste", "sparkshot", "untargetable", "stealth")
@@ -215,7 +221,7 @@ def _mimic_aura(state, src, iid):
     return (0, 0, found)
 
 
-register("wandering_mimic", Hooks(aura=_mimic_aura))
+card("wandering_mimic", aura=_mimic_aura)
 
 
 def _upgrade_or_ongoing(state, seat, tid):
@@ -230,7 +236,7 @@ def _potent_basilisk_arrives(state, iid):
                {"op": "destroy_them"}, optional=True)
 
 
-register("potent_basilisk", Hooks(arrives=_potent_basilisk_arrives))
+card("potent_basilisk", arrives=_potent_basilisk_arrives)
 
 
 REX_SLOT = Target(("unit", "upgrade"))
@@ -276,7 +282,7 @@ def _rex_destroy(state, step):
         _rex_ask(state, seat, step["left"], step["chosen"] + [pick])
 
 
-register("tyrannosaurus_rex", Hooks(arrives=_rex_arrives))
+card("tyrannosaurus_rex", arrives=_rex_arrives)
 
 
 def _no_abilities(state, iid):
@@ -295,18 +301,17 @@ def _no_abilities(state, iid):
 
 
 def _midori_aura(state, src, iid):
-    """Master Midori, level 5: your units with no abilities get +1/+1; they
-    lose it as soon as they get one (Master Midori rulings). Level 8: she
+    """Master Midori, mid band: your units with no abilities get +1/+1; they
+    lose it as soon as they get one (Master Midori rulings). Max band: she
     has flying during your turn."""
-    level = card_of(state, src)["level"]
     if src == iid:
         own_turn = team_of(state, controller(state, src)) == team_of(state, state["active"])
-        return (0, 0, {"flying": 1}) if level >= 8 and own_turn else NONE
-    if level < 5 or not stats.is_unit(state, iid):
+        return (0, 0, {"flying": 1}) if own_turn and reached(state, src, "max") else NONE
+    if not stats.is_unit(state, iid) or not reached(state, src, "mid"):
         return NONE
     if is_busy("midori", iid) or _no_abilities(state, iid):
         return (1, 1, {})
     return NONE
 
 
-register("master_midori", Hooks(aura=_midori_aura))
+card("master_midori", aura=_midori_aura)

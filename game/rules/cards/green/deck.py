@@ -1,11 +1,12 @@
 """The green starting deck (Tiger Cub, Chameleon and Huntress have only
 keywords or stats)."""
-from .. import Ability, Hooks, register, Target
+from ..registry import Ability, Target
 from ... import catalog
 from ...effects import add_rune, draw, gain_gold
 from ...state import is_patrolling, log, name, player, seat_name
 from ...targeting import thing_exists
 from ..common import friendly
+from ..api import card
 from .common import (attack_and_armor, cannot_attack, CHARACTER, controller, has_plus_rune, move_plus_rune,
                      NONE, other_unit, panda_arrives)
 
@@ -19,7 +20,7 @@ def _prospect(state, seat, iid, targets):
 PROSPECT = [Ability("gain 1 gold.", _prospect, exhaust=True)]
 
 
-register("merfolk_prospector", Hooks(abilities=lambda state, iid: PROSPECT))
+card("merfolk_prospector", abilities=lambda state, iid: PROSPECT)
 
 
 def _young_treant_arrives(state, iid):
@@ -28,10 +29,10 @@ def _young_treant_arrives(state, iid):
     draw(state, controller(state, iid), 1, in_main=state["phase"] == "main")
 
 
-register("young_treant", Hooks(arrives=_young_treant_arrives, can_attack=cannot_attack))
+card("young_treant", arrives=_young_treant_arrives, can_attack=cannot_attack)
 
 
-register("playful_panda", Hooks(arrives=panda_arrives))
+card("playful_panda", arrives=panda_arrives)
 
 
 def _ironbark_aura(state, src, iid):
@@ -43,7 +44,7 @@ def _ironbark_aura(state, src, iid):
     return NONE
 
 
-register("ironbark_treant", Hooks(aura=_ironbark_aura))
+card("ironbark_treant", aura=_ironbark_aura)
 
 
 def _shambler_arrives(state, iid):
@@ -59,7 +60,7 @@ def _shambler_abilities(state, iid):
                     targets=slot, exhaust=True, available=has_plus_rune)]
 
 
-register("spore_shambler", Hooks(arrives=_shambler_arrives, abilities=_shambler_abilities))
+card("spore_shambler", arrives=_shambler_arrives, abilities=_shambler_abilities)
 
 
 def _verdant_tree(state, seat, iid, targets):
@@ -78,7 +79,7 @@ def _verdant_tree(state, seat, iid, targets):
 VERDANT = [Ability("your tech buildings finish at once this turn.", _verdant_tree, exhaust=True)]
 
 
-register("verdant_tree", Hooks(abilities=lambda state, iid: VERDANT))
+card("verdant_tree", abilities=lambda state, iid: VERDANT)
 
 
 def _rich_earth(state, src, seat, cost):
@@ -87,10 +88,10 @@ def _rich_earth(state, src, seat, cost):
     return max(0, cost - 1)
 
 
-register("rich_earth", Hooks(hire_cost=_rich_earth))
+card("rich_earth", hire_cost=_rich_earth)
 
 
-register("rampant_growth", Hooks(targets=[Target(CHARACTER)], resolve=attack_and_armor(2)))
+card("rampant_growth", targets=[Target(CHARACTER)], resolve=attack_and_armor(2))
 
 
 def _forests_favor(state, seat, iid, targets):
@@ -101,7 +102,7 @@ def _forests_favor(state, seat, iid, targets):
     log(state, f"{name(state, targets[0])} got a +1/+1 rune.")
 
 
-register("forest_s_favor", Hooks(
-    targets=[Target(CHARACTER, lambda state, seat, t: friendly(state, seat, t)
+card("forest_s_favor",
+     targets=[Target(CHARACTER, lambda state, seat, t: friendly(state, seat, t)
                     and not has_plus_rune(state, t))],
-    resolve=_forests_favor))
+     resolve=_forests_favor)

@@ -1,13 +1,14 @@
 """Feral (green spec): its codex cards and its hero Calamandra Moss."""
-from .. import Ability, Hooks, register
+from ..registry import Ability
 from ... import catalog, stats
 from ...flow import ask, op, push
 from ...state import card_of, log, move, name, player, seat_name
 from ...targeting import kind_of
-from ...actions import enter_play
+from ...play import enter_play
 from ...specs import built
 from ..common import (fetch_from_codex, has_subtype, is_busy, lasting, make_token, raw_stats, trash_worker,
                       until_end_of_turn, worker_total)
+from ..api import by_band, card, reached
 from .common import controller, is_green_unit, NONE, past_tech_0, spec_hero_in_play, units_of
 
 
@@ -21,7 +22,7 @@ def _ferocity(state, seat, iid, targets):
                "until their next upkeep.")
 
 
-register("ferocity", Hooks(resolve=_ferocity))
+card("ferocity", resolve=_ferocity)
 
 
 def _ferns_aura(state, src, iid):
@@ -33,7 +34,7 @@ def _ferns_aura(state, src, iid):
     return (0, 0, {"stealth": 1}) if raw_stats(state, iid, "ferns")["atk"] <= 3 else NONE
 
 
-register("behind_the_ferns", Hooks(aura=_ferns_aura))
+card("behind_the_ferns", aura=_ferns_aura)
 
 
 def _murkwood_allies(state, seat, iid, targets):
@@ -55,7 +56,7 @@ def _murkwood(state, step):
             make_token(state, "frog", seat)
 
 
-register("murkwood_allies", Hooks(resolve=_murkwood_allies))
+card("murkwood_allies", resolve=_murkwood_allies)
 
 
 def _feral_strike(state, seat, iid, targets):
@@ -128,7 +129,7 @@ def _feral_put(state, step):
         _feral_put_ask(state, seat, step["left"])
 
 
-register("feral_strike", Hooks(resolve=_feral_strike))
+card("feral_strike", resolve=_feral_strike)
 
 
 def _stalking_tiger_aura(state, src, iid):
@@ -144,7 +145,7 @@ def _stalks_units(state, iid, target):
     return not target.startswith(("bld:", "base:")) and kind_of(state, target) == "unit"
 
 
-register("stalking_tiger", Hooks(aura=_stalking_tiger_aura, stealth_toward=_stalks_units))
+card("stalking_tiger", aura=_stalking_tiger_aura, stealth_toward=_stalks_units)
 
 
 def _predator_dealt(state, src, attacker, dealt):
@@ -175,7 +176,7 @@ def _trash_worker_step(state, step):
         trash_worker(state, seat)
 
 
-register("predator_tiger", Hooks(unstoppable_by=past_tech_0, attacker_dealt=_predator_dealt))
+card("predator_tiger", unstoppable_by=past_tech_0, attacker_dealt=_predator_dealt)
 
 
 def _elephant_exhausted(state, iid):
@@ -188,7 +189,7 @@ def _elephant_exhausted(state, iid):
         log(state, "Rampaging Elephant readied again.")
 
 
-register("rampaging_elephant", Hooks(exhausted=_elephant_exhausted))
+card("rampaging_elephant", exhausted=_elephant_exhausted)
 
 
 def _gigadon_cost(state, seat, cost):
@@ -198,7 +199,7 @@ def _gigadon_cost(state, seat, cost):
     return cost - sum(1 for i in player(state, seat)["play"] if is_green_unit(state, i))
 
 
-register("gigadon", Hooks(own_cost=_gigadon_cost))
+card("gigadon", own_cost=_gigadon_cost)
 
 
 def _three_squirrels(state, iid):
@@ -220,8 +221,10 @@ def _moss_ancient_attacks(state, iid, ctx):
     _three_squirrels(state, iid)
 
 
-register("moss_ancient", Hooks(arrives=_three_squirrels, aura=_moss_ancient_aura,
-                               attacks=_moss_ancient_attacks))
+card("moss_ancient",
+     arrives=_three_squirrels,
+     aura=_moss_ancient_aura,
+     attacks=_moss_ancient_attacks)
 
 
 def _calamandra_stealth(state, seat, iid, targets):
@@ -258,20 +261,18 @@ def _two_cards_in_hand(state, iid):
     return len(player(state, controller(state, iid))["hand"]) >= 2
 
 
-def _calamandra_abilities(state, iid):
-    out = [Ability("discard two cards: stealth this turn.", _calamandra_stealth,
-                   available=_two_cards_in_hand)]
-    if card_of(state, iid)["level"] >= 5:
-        out.append(Ability("put a Tiger from your codex into play.", _calamandra_tiger,
-                           gold=4, exhaust=True))
-    return out
+# Calamandra Moss: level 1 and max band abilities.
+_calamandra_abilities = by_band(
+    base=[Ability("discard two cards: stealth this turn.", _calamandra_stealth,
+                  available=_two_cards_in_hand)],
+    max=[Ability("put a Tiger from your codex into play.", _calamandra_tiger, gold=4, exhaust=True)])
 
 
 def _calamandra_aura(state, src, iid):
-    """Calamandra Moss, level 3: your units have resist 1."""
-    if card_of(state, src)["level"] >= 3 and stats.is_unit(state, iid):
+    """Calamandra Moss, mid band: your units have resist 1."""
+    if stats.is_unit(state, iid) and reached(state, src, "mid"):
         return (0, 0, {"resist": 1})
     return NONE
 
 
-register("calamandra_moss", Hooks(abilities=_calamandra_abilities, aura=_calamandra_aura))
+card("calamandra_moss", abilities=_calamandra_abilities, aura=_calamandra_aura)

@@ -1,6 +1,6 @@
 """Growth (green spec): its codex cards, its hero Argagarg Garg and the
 Squirrel token Polymorph turns a unit into."""
-from .. import Ability, Hooks, register, Target
+from ..registry import Ability, Target
 from ... import catalog, stats
 from ...effects import add_rune, building_record, gain_gold, is_building_id, repair_building
 from ...flow import ask, op
@@ -8,11 +8,12 @@ from ...state import card_of, log, name, player, seat_name
 from ...targeting import all_things, kind_of, thing_exists
 from ..common import (add_named_rune, attach, attached_to, host_gone, lasting, make_token, rune_count,
                       transform, until_end_of_turn, untransform)
+from ..api import card, reached
 from .common import (attack_and_armor, CHARACTER, controller, has_plus_rune, is_green_unit, move_plus_rune,
                      NONE, other_unit, panda_arrives, units_of)
 
 
-register("giant_panda", Hooks(arrives=panda_arrives))
+card("giant_panda", arrives=panda_arrives)
 
 
 def _polymorph(state, seat, iid, targets):
@@ -35,10 +36,10 @@ def _polymorph_end(state, step):
     untransform(state, step["iid"])
 
 
-register("polymorph_squirrel", Hooks(targets=[Target(("unit",))], resolve=_polymorph))
+card("polymorph_squirrel", targets=[Target(("unit",))], resolve=_polymorph)
 
 
-register("dinosize", Hooks(targets=[Target(CHARACTER)], resolve=attack_and_armor(6)))
+card("dinosize", targets=[Target(CHARACTER)], resolve=attack_and_armor(6))
 
 
 def _spirit_of_the_panda(state, seat, iid, targets):
@@ -60,9 +61,12 @@ def _panda_spirit_attacks(state, src, attacker, ctx):
             log(state, f"{seat_name(state, seat)} gained 1 gold (Spirit of the Panda).")
 
 
-register("spirit_of_the_panda", Hooks(
-    targets=[Target(("unit",))], resolve=_spirit_of_the_panda, aura_all=_panda_spirit_aura,
-    any_attacks=_panda_spirit_attacks, must_sacrifice=host_gone))
+card("spirit_of_the_panda",
+     targets=[Target(("unit",))],
+     resolve=_spirit_of_the_panda,
+     aura_all=_panda_spirit_aura,
+     any_attacks=_panda_spirit_attacks,
+     must_sacrifice=host_gone)
 
 
 def _stampede(state, seat, iid, targets):
@@ -76,7 +80,7 @@ def _stampede(state, seat, iid, targets):
     log(state, f"{seat_name(state, seat)}'s units stampede this turn.")
 
 
-register("stampede", Hooks(resolve=_stampede))
+card("stampede", resolve=_stampede)
 
 
 def _galina_upkeep(state, iid):
@@ -88,7 +92,7 @@ def _galina_upkeep(state, iid):
         log(state, f"{seat_name(state, seat)} gained {amount} gold from Galina Glimmer.")
 
 
-register("galina_glimmer", Hooks(upkeep=_galina_upkeep))
+card("galina_glimmer", upkeep=_galina_upkeep)
 
 
 def _mantis_arrives(state, iid):
@@ -111,7 +115,7 @@ def _repair(state, step):
         repair_building(state, tid, step["amount"])
 
 
-register("artisan_mantis", Hooks(arrives=_mantis_arrives))
+card("artisan_mantis", arrives=_mantis_arrives)
 
 
 def _ancient_grows(state, src, iid):
@@ -126,7 +130,7 @@ def _ancient_abilities(state, iid):
                     targets=[Target(("unit",), other_unit(iid))], available=has_plus_rune)]
 
 
-register("blooming_ancient", Hooks(other_arrives=_ancient_grows, abilities=_ancient_abilities))
+card("blooming_ancient", other_arrives=_ancient_grows, abilities=_ancient_abilities)
 
 
 def _elm_aura(state, src, iid):
@@ -151,7 +155,7 @@ ELM = [Ability("+1/+1 runes on a unit or hero without any.", _elm,
                targets=[Target(CHARACTER)], exhaust=True)]
 
 
-register("blooming_elm", Hooks(aura=_elm_aura, abilities=lambda state, iid: ELM))
+card("blooming_elm", aura=_elm_aura, abilities=lambda state, iid: ELM)
 
 
 def _might_dealt(state, src, attacker, dealt):
@@ -169,7 +173,7 @@ def _might_aura(state, src, iid):
     return NONE
 
 
-register("might_of_leaf_and_claw", Hooks(attacker_dealt=_might_dealt, aura=_might_aura))
+card("might_of_leaf_and_claw", attacker_dealt=_might_dealt, aura=_might_aura)
 
 
 def _growth_spell(card_id):
@@ -189,7 +193,7 @@ def _guargum_license(state, src, seat, card_id):
     return _growth_spell(card_id)
 
 
-register("guargum_eternal_sentinel", Hooks(cost_mod=_guargum_cost, spell_license=_guargum_license))
+card("guargum_eternal_sentinel", cost_mod=_guargum_cost, spell_license=_guargum_license)
 
 
 def _garg_arrives(state, iid):
@@ -217,9 +221,8 @@ def _garg_max(state, iid):
 
 
 def _garg_abilities(state, iid):
-    """Argagarg Garg has his exhaust ability from level 3."""
-    return GARG_BOOST if card_of(state, iid)["level"] >= 3 else []
+    """Argagarg Garg has his exhaust ability from his mid band."""
+    return GARG_BOOST if reached(state, iid, "mid") else []
 
 
-register("argagarg_garg", Hooks(arrives=_garg_arrives, max_level=_garg_max,
-                                abilities=_garg_abilities))
+card("argagarg_garg", arrives=_garg_arrives, max_level=_garg_max, abilities=_garg_abilities)

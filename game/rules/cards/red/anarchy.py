@@ -1,13 +1,14 @@
 """Anarchy (red spec): its codex cards and its hero Captain Zane (Surprise
 Attack's Sharks are tokens with keywords only)."""
-from .. import Ability, Hooks, register, Target
+from ..registry import Ability, Target
 from ... import catalog, stats
-from ...effects import destroy, draw, gain_gold, pay, return_to_hand, sideline, trash
+from ...effects import destroy, draw, gain_gold, pay, return_to_hand, trash
 from ...flow import ask, op, push
 from ...state import card_of, log, name, patrol_slot, player, seat_name
 from ...targeting import can_target, kind_of, resist_cost, thing_exists
-from ...actions import enter_play
+from ...play import enter_play
 from ..common import ask_target, make_token, trash_worker, until_end_of_turn, worker_total
+from ..api import band_level, card
 from .common import (attacks_building, CHARACTER, controller, hit, later_target, own_turn, SLOTS, steal)
 
 
@@ -31,8 +32,9 @@ def _chaos_mirror(state, seat, iid, targets):
     log(state, f"{name(state, first)} and {name(state, second)} swapped their printed ATK.")
 
 
-register("chaos_mirror", Hooks(targets=[Target(CHARACTER, icon=False), Target(CHARACTER, icon=False)],
-                               resolve=_chaos_mirror))
+card("chaos_mirror",
+     targets=[Target(CHARACTER, icon=False), Target(CHARACTER, icon=False)],
+     resolve=_chaos_mirror)
 
 
 def _detonate(state, seat, iid, targets):
@@ -63,7 +65,7 @@ def _detonate_hit(state, step):
         trash(state, step["spell"])
 
 
-register("detonate", Hooks(resolve=_detonate))
+card("detonate", resolve=_detonate)
 
 
 def _surprise_attack(state, seat, iid, targets):
@@ -72,7 +74,7 @@ def _surprise_attack(state, seat, iid, targets):
         make_token(state, "shark", seat)
 
 
-register("surprise_attack", Hooks(resolve=_surprise_attack))
+card("surprise_attack", resolve=_surprise_attack)
 
 
 def _maximum_anarchy(state, seat, iid, targets):
@@ -83,7 +85,7 @@ def _maximum_anarchy(state, seat, iid, targets):
             destroy(state, tid)
 
 
-register("maximum_anarchy", Hooks(resolve=_maximum_anarchy))
+card("maximum_anarchy", resolve=_maximum_anarchy)
 
 
 def _calypso(state, seat, iid, targets):
@@ -97,8 +99,9 @@ def _calypso(state, seat, iid, targets):
                {"op": "red_sideline"})
 
 
-register("calypso_vystari", Hooks(abilities=lambda state, iid: [Ability(
-    "if you played a spell this turn, sideline a patroller.", _calypso, exhaust=True)]))
+card("calypso_vystari",
+     abilities=lambda state, iid: [Ability(
+    "if you played a spell this turn, sideline a patroller.", _calypso, exhaust=True)])
 
 
 def _taxman_kills(state, killer, victim, slot):
@@ -108,7 +111,7 @@ def _taxman_kills(state, killer, victim, slot):
         steal(state, killer["seat"], controller(state, victim), 1)
 
 
-register("gunpoint_taxman", Hooks(kills=_taxman_kills))
+card("gunpoint_taxman", kills=_taxman_kills)
 
 
 def _disguised_monkey(state, iid):
@@ -116,7 +119,7 @@ def _disguised_monkey(state, iid):
     until_end_of_turn(state, iid, kw={"stealth": 1})
 
 
-register("disguised_monkey", Hooks(arrives=_disguised_monkey))
+card("disguised_monkey", arrives=_disguised_monkey)
 
 
 def _lizzo_end(state, iid):
@@ -125,7 +128,7 @@ def _lizzo_end(state, iid):
     return_to_hand(state, iid)
 
 
-register("chameleon_lizzo", Hooks(end_of_turn=_lizzo_end))
+card("chameleon_lizzo", end_of_turn=_lizzo_end)
 
 
 def _marauder(state, iid):
@@ -153,7 +156,7 @@ def _marauder_trash(state, step):
         trash_worker(state, int(pick.split(":")[1]))
 
 
-register("marauder", Hooks(arrives=_marauder))
+card("marauder", arrives=_marauder)
 
 
 def _steam_tank_bonus(state, iid, target):
@@ -161,7 +164,7 @@ def _steam_tank_bonus(state, iid, target):
     return 4 if attacks_building(state, target) else 0
 
 
-register("steam_tank", Hooks(attack_bonus=_steam_tank_bonus))
+card("steam_tank", attack_bonus=_steam_tank_bonus)
 
 
 def _sanatorium(state, seat, iid, targets):
@@ -194,16 +197,17 @@ def _sanatorium_put(state, step):
     _sanatorium_ask(state, step["seat"], step["left"])
 
 
-register("sanatorium", Hooks(abilities=lambda state, iid: [Ability(
+card("sanatorium",
+     abilities=lambda state, iid: [Ability(
     "draw a card, then put up to two tech 0-II units from your hand into play.", _sanatorium,
-    gold=1, exhaust=True)]))
+    gold=1, exhaust=True)])
 
 
 def _zane_kills(state, killer, victim, slot):
     """Captain Zane, mid band: when Zane's own damage (combat or his max
     level ability, not a spell) kills a scavenger, 1 gold; a technician, a
     card (Zane ruling)."""
-    if killer["level"] < 4:
+    if killer["level"] < band_level(killer["card"], "mid"):
         return
     seat = killer["seat"]
     if slot == "scavenger" and gain_gold(state, seat, 1):
@@ -249,4 +253,4 @@ def _zane_shoved(state, step):
     hit(state, step["seat"], tid, 1, step["zane"])
 
 
-register("captain_zane", Hooks(kills=_zane_kills, max_level=_zane_max))
+card("captain_zane", kills=_zane_kills, max_level=_zane_max)

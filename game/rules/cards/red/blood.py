@@ -1,6 +1,6 @@
 """Blood (red spec): its codex cards, its hero Drakk Ramhorn and the red
 Pirate token (keywords and stats only)."""
-from .. import Ability, Hooks, register, Target
+from ..registry import Ability, Target
 from ... import catalog, rng, stats
 from ...effects import base_id, draw, gain_gold, sacrifice, trash
 from ...flow import op, push
@@ -8,6 +8,7 @@ from ...state import card_of, change_control, is_opponent, log, name, player, se
 from ...targeting import controller_of, thing_exists
 from ..common import (ask_target, at_end_of_turn, make_token, tech_at_most, trash_worker, until_end_of_turn,
                       worker_total)
+from ..api import card, reached
 from .common import (CHARACTER, controller, hit, later_target, never_patrols, NONE, opposing_bases,
                      own_turn)
 
@@ -24,7 +25,7 @@ def _desperation(state, seat, iid, targets):
     p["discard_hand_turn"] = state["turn"]
 
 
-register("desperation", Hooks(resolve=_desperation))
+card("desperation", resolve=_desperation)
 
 
 def _kidnapping(state, seat, iid, targets):
@@ -51,10 +52,10 @@ def _kidnap_return(state, step):
         log(state, f"{name(state, step['iid'])} went back to {seat_name(state, step['seat'])}.")
 
 
-register("kidnapping", Hooks(
-    targets=[Target(("unit",), lambda s, seat, t: is_opponent(s, seat, controller_of(s, t))
+card("kidnapping",
+     targets=[Target(("unit",), lambda s, seat, t: is_opponent(s, seat, controller_of(s, t))
                     and tech_at_most(2)(s, seat, t))],
-    resolve=_kidnapping))
+     resolve=_kidnapping)
 
 
 def _bloodlust(state, seat, iid, targets):
@@ -88,7 +89,7 @@ def _bloodlust_burn(state, step):
         hit(state, step["seat"], step["iid"], 1)
 
 
-register("bloodlust", Hooks(resolve=_bloodlust))
+card("bloodlust", resolve=_bloodlust)
 
 
 def _war_drums(state, src, iid):
@@ -100,7 +101,7 @@ def _war_drums(state, src, iid):
     return (sum(1 for i in player(state, seat)["play"] if stats.is_unit(state, i)), 0, {})
 
 
-register("war_drums", Hooks(aura=_war_drums))
+card("war_drums", aura=_war_drums)
 
 
 def _crash_bomber(state, iid):
@@ -116,7 +117,7 @@ def _crash_bomber(state, iid):
         hit(state, seat, base_id(state, state["active"]), 1)
 
 
-register("crash_bomber", Hooks(dies=_crash_bomber))
+card("crash_bomber", dies=_crash_bomber)
 
 
 def _rickety_mine(state, seat, iid, targets):
@@ -134,8 +135,9 @@ def _rickety_mine(state, seat, iid, targets):
     hit(state, seat, base_id(state, seat), 2)
 
 
-register("rickety_mine", Hooks(abilities=lambda state, iid: [Ability(
-    "gain 3 gold and flip a coin.", _rickety_mine, exhaust=True)]))
+card("rickety_mine",
+     abilities=lambda state, iid: [Ability(
+    "gain 3 gold and flip a coin.", _rickety_mine, exhaust=True)])
 
 
 def _bugblatter(state, src, dead):
@@ -151,7 +153,7 @@ def _bugblatter(state, src, dead):
         hit(state, seat, base_id(state, state["active"]), 1)
 
 
-register("captured_bugblatter", Hooks(unit_dies=_bugblatter))
+card("captured_bugblatter", unit_dies=_bugblatter)
 
 
 def _octopus_upkeep(state, iid):
@@ -175,7 +177,7 @@ def _octopus_choice(state, step):
             sacrifice(state, step["octopus"])
 
 
-register("land_octopus", Hooks(upkeep=_octopus_upkeep, can_patrol=never_patrols))
+card("land_octopus", upkeep=_octopus_upkeep, can_patrol=never_patrols)
 
 
 def _ogre_recruiter(state, iid, ctx):
@@ -195,7 +197,7 @@ def _red_take(state, step):
             log(state, f"{seat_name(state, step['seat'])} took control of {name(state, tid)}.")
 
 
-register("ogre_recruiter", Hooks(after_attack=_ogre_recruiter))
+card("ogre_recruiter", after_attack=_ogre_recruiter)
 
 
 def _blood_unit(card_id):
@@ -229,8 +231,11 @@ def _pgc_no_tech(state, src, seat, card_id):
     return _blood_unit(card_id)
 
 
-register("pirate_gang_commander", Hooks(arrives=_pgc_arrives, unit_dies=_pgc_unit_dies,
-                                        cost_mod=_pgc_cost, tech_waiver=_pgc_no_tech))
+card("pirate_gang_commander",
+     arrives=_pgc_arrives,
+     unit_dies=_pgc_unit_dies,
+     cost_mod=_pgc_cost,
+     tech_waiver=_pgc_no_tech)
 
 
 def _drakk_dies(state, iid):
@@ -243,7 +248,7 @@ def _drakk_dies(state, iid):
 
 def _drakk_aura(state, src, iid):
     """Drakk Ramhorn, mid band: your units have frenzy 1."""
-    if card_of(state, src)["level"] >= 4 and stats.is_unit(state, iid):
+    if stats.is_unit(state, iid) and reached(state, src, "mid"):
         return (0, 0, {"frenzy": 1})
     return NONE
 
@@ -254,9 +259,9 @@ def _drakk_haste(state, src, iid):
     only if Drakk is at max level when it arrives (Drakk rulings; put into
     play from hand counts, from anywhere else not)."""
     inst = card_of(state, iid)
-    if card_of(state, src)["level"] >= 6 and inst["marks"].get("first_from_hand") == state["turn"]:
+    if inst["marks"].get("first_from_hand") == state["turn"] and reached(state, src, "max"):
         inst["granted"]["haste"] = 1
         log(state, f"{name(state, iid)} gained haste from Drakk Ramhorn.")
 
 
-register("drakk_ramhorn", Hooks(dies=_drakk_dies, aura=_drakk_aura, other_arrives=_drakk_haste))
+card("drakk_ramhorn", dies=_drakk_dies, aura=_drakk_aura, other_arrives=_drakk_haste)

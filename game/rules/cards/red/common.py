@@ -5,7 +5,7 @@ triggers that must ask something while the engine is busy (a card
 arriving, attacking, dying, a hero reaching max level) queue a step
 instead of asking at once, so two triggers of one moment never open two
 prompts over each other; each step asks in its turn."""
-from .. import Target
+from ..registry import Target
 from ...effects import base_id, damage_target, gain_gold, is_building_id
 from ...flow import op, push
 from ...state import card_of, is_opponent, log, player, seat_name, team_of

@@ -1,13 +1,13 @@
 """The red starting deck (Nautical Dog, Mad Man and Shoddy Glider have only
 keywords)."""
-from .. import Ability, Hooks, register, Target
+from ..registry import Ability, Target
 from ... import catalog, stats
 from ...effects import base_id, building_owner, return_to_hand
 from ...flow import ask, op
-from ...state import card_of, log, name, player
+from ...state import acting_seats, card_of, log, name, player
 from ...targeting import thing_exists
-from ...turns import acting_seats
 from ..common import add_named_rune, patroller, rune_count, until_end_of_turn, yours
+from ..api import card
 from .common import attacks_building, BUILDING, hit, never_patrols, SLOTS, steal
 
 
@@ -16,9 +16,10 @@ def _bombaster(state, seat, iid, targets):
     hit(state, seat, targets[0], 2)
 
 
-register("bombaster", Hooks(abilities=lambda state, iid: [Ability(
+card("bombaster",
+     abilities=lambda state, iid: [Ability(
     "2 damage to a patrolling unit.", _bombaster, targets=[Target(("unit",), patroller)],
-    gold=1, sacrifice=True)]))
+    gold=1, sacrifice=True)])
 
 
 def _careless_musketeer(state, seat, iid, targets):
@@ -28,9 +29,10 @@ def _careless_musketeer(state, seat, iid, targets):
     hit(state, seat, base_id(state, seat), 1)
 
 
-register("careless_musketeer", Hooks(abilities=lambda state, iid: [Ability(
+card("careless_musketeer",
+     abilities=lambda state, iid: [Ability(
     "1 damage to a unit or building and 1 to your own base.", _careless_musketeer,
-    targets=[Target(("unit",) + BUILDING)], exhaust=True)]))
+    targets=[Target(("unit",) + BUILDING)], exhaust=True)])
 
 
 def _bloodrage_ogre_end(state, iid):
@@ -45,7 +47,7 @@ def _bloodrage_ogre_end(state, iid):
     return_to_hand(state, iid)
 
 
-register("bloodrage_ogre", Hooks(end_of_turn=_bloodrage_ogre_end))
+card("bloodrage_ogre", end_of_turn=_bloodrage_ogre_end)
 
 
 def _rambaster_bonus(state, iid, target):
@@ -54,7 +56,7 @@ def _rambaster_bonus(state, iid, target):
     return 2 if attacks_building(state, target) else 0
 
 
-register("makeshift_rambaster", Hooks(attack_bonus=_rambaster_bonus, can_patrol=never_patrols))
+card("makeshift_rambaster", attack_bonus=_rambaster_bonus, can_patrol=never_patrols)
 
 
 def _bloodburn_rune(state, src, dead):
@@ -70,10 +72,12 @@ def _bloodburn_shot(state, seat, iid, targets):
     hit(state, seat, targets[0], 1, iid)
 
 
-register("bloodburn", Hooks(unit_dies=_bloodburn_rune, abilities=lambda state, iid: [Ability(
+card("bloodburn",
+     unit_dies=_bloodburn_rune,
+     abilities=lambda state, iid: [Ability(
     "remove two blood runes: 1 damage to a unit or building.", _bloodburn_shot,
     targets=[Target(("unit",) + BUILDING)], exhaust=True,
-    available=lambda s, i: rune_count(s, i, "blood") >= 2)]))
+    available=lambda s, i: rune_count(s, i, "blood") >= 2)])
 
 
 def _scorch(state, seat, iid, targets):
@@ -82,7 +86,7 @@ def _scorch(state, seat, iid, targets):
     hit(state, seat, targets[0], 2)
 
 
-register("scorch", Hooks(targets=[SLOTS["patroller_or_building"]], resolve=_scorch))
+card("scorch", targets=[SLOTS["patroller_or_building"]], resolve=_scorch)
 
 
 def _charge(state, seat, iid, targets):
@@ -93,7 +97,7 @@ def _charge(state, seat, iid, targets):
     log(state, f"{name(state, targets[0])} charges: haste and +1 ATK this turn.")
 
 
-register("charge", Hooks(targets=[Target(("unit",), yours)], resolve=_charge))
+card("charge", targets=[Target(("unit",), yours)], resolve=_charge)
 
 
 def _pillage(state, seat, iid, targets):
@@ -115,4 +119,4 @@ def _pillage_steal(state, step):
         steal(state, step["seat"], victim, step["amount"])
 
 
-register("pillage", Hooks(targets=[Target(("base",))], resolve=_pillage))
+card("pillage", targets=[Target(("base",))], resolve=_pillage)

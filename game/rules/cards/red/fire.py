@@ -1,5 +1,5 @@
 """Fire (red spec): its codex cards and its hero Jaina Stormborne."""
-from .. import Ability, Hooks, register, Target
+from ..registry import Ability, Target
 from ... import catalog, stats
 from ...effects import base_id, building_owner, damage_target, is_building_id, pay
 from ...flow import ask, op, push
@@ -7,14 +7,15 @@ from ...state import card_of, is_opponent, log, make_instance, player
 from ...targeting import (controller_of, is_flagbearer, kind_of, resist_cost, slot_candidates,
                           thing_exists)
 from ..common import cast_free, free_cast_ready, take_from_codex
-from ...actions import kill_targeted_illusions
+from ...play import kill_targeted_illusions
+from ..api import by_band, card
 from .common import (ANYTHING, BUILDING, burn, controller, hit, is_building, later_target,
                      patroller_or_building, SLOTS)
 
 
 # Hotter Fire is an ongoing spell with nothing to do of its own: burn()
 # counts it wherever red damage is dealt.
-register("hotter_fire", Hooks())
+card("hotter_fire")
 
 
 def _fire_dart(state, seat, iid, targets):
@@ -22,7 +23,7 @@ def _fire_dart(state, seat, iid, targets):
     hit(state, seat, targets[0], 2 if is_building(state, targets[0]) else 3)
 
 
-register("fire_dart", Hooks(targets=[Target(("unit",) + BUILDING)], resolve=_fire_dart))
+card("fire_dart", targets=[Target(("unit",) + BUILDING)], resolve=_fire_dart)
 
 
 def _flame_arrow(state, seat, iid, targets):
@@ -30,7 +31,7 @@ def _flame_arrow(state, seat, iid, targets):
     hit(state, seat, targets[0], 3 if is_building(state, targets[0]) else 4)
 
 
-register("flame_arrow", Hooks(targets=[Target(ANYTHING)], resolve=_flame_arrow))
+card("flame_arrow", targets=[Target(ANYTHING)], resolve=_flame_arrow)
 
 
 def divide(state, seat, slot, total, most, title):
@@ -82,7 +83,7 @@ def _ember_sparks(state, seat, iid, targets):
     divide(state, seat, "patroller_or_building", burn(state, seat, 3), 3, "Ember Sparks")
 
 
-register("ember_sparks", Hooks(resolve=_ember_sparks))
+card("ember_sparks", resolve=_ember_sparks)
 
 
 def _burning_volley(state, seat, iid, targets):
@@ -92,7 +93,7 @@ def _burning_volley(state, seat, iid, targets):
     divide(state, seat, "anything", total, total, "Burning Volley")
 
 
-register("burning_volley", Hooks(resolve=_burning_volley))
+card("burning_volley", resolve=_burning_volley)
 
 
 def _lobber(state, seat, iid, targets):
@@ -100,8 +101,9 @@ def _lobber(state, seat, iid, targets):
     hit(state, seat, targets[0], 1, iid)
 
 
-register("lobber", Hooks(abilities=lambda state, iid: [Ability(
-    "1 damage to a building.", _lobber, targets=[Target(BUILDING)], exhaust=True)]))
+card("lobber",
+     abilities=lambda state, iid: [Ability(
+    "1 damage to a building.", _lobber, targets=[Target(BUILDING)], exhaust=True)])
 
 
 def _firebat(state, seat, iid, targets):
@@ -109,9 +111,10 @@ def _firebat(state, seat, iid, targets):
     hit(state, seat, targets[0], 2, iid)
 
 
-register("firebat", Hooks(abilities=lambda state, iid: [Ability(
+card("firebat",
+     abilities=lambda state, iid: [Ability(
     "2 damage to a patroller or building.", _firebat, targets=[SLOTS["patroller_or_building"]],
-    gold=1, exhaust=True)]))
+    gold=1, exhaust=True)])
 
 
 def _bamstamper(state, iid):
@@ -122,7 +125,7 @@ def _bamstamper(state, iid):
                   {"op": "red_damage", "seat": seat, "amount": 3, "source": iid})
 
 
-register("bamstamper_lizzo", Hooks(arrives=_bamstamper))
+card("bamstamper_lizzo", arrives=_bamstamper)
 
 
 def _doubleshot(state, iid, ctx):
@@ -132,7 +135,7 @@ def _doubleshot(state, iid, ctx):
     hit(state, seat, base_id(state, ctx["defender"]), 3, iid)
 
 
-register("doubleshot_archer", Hooks(attacks=_doubleshot))
+card("doubleshot_archer", attacks=_doubleshot)
 
 
 def _firebird(state, src, attacker, dealt):
@@ -154,7 +157,7 @@ def _firebird(state, src, attacker, dealt):
             hit(state, seat, victim, 1, src)
 
 
-register("molting_firebird", Hooks(attacker_dealt=_firebird))
+card("molting_firebird", attacker_dealt=_firebird)
 
 
 def _firehouse(state, seat, iid, targets):
@@ -178,8 +181,9 @@ def _firehouse_check(state, step):
         log(state, "Firehouse readied.")
 
 
-register("firehouse", Hooks(abilities=lambda state, iid: [Ability(
-    "2 damage to a unit, hero or building.", _firehouse, targets=[Target(ANYTHING)], exhaust=True)]))
+card("firehouse",
+     abilities=lambda state, iid: [Ability(
+    "2 damage to a unit, hero or building.", _firehouse, targets=[Target(ANYTHING)], exhaust=True)])
 
 
 def _fire_spell(card_id):
@@ -216,7 +220,7 @@ def _cinderblast_cast(state, step):
             cast_free(state, seat, make_instance(state, pick, seat, "stack"))
 
 
-register("cinderblast_dragon", Hooks(arrives=_cinderblast, attacks=_cinderblast))
+card("cinderblast_dragon", arrives=_cinderblast, attacks=_cinderblast)
 
 
 def _jaina_mid(state, seat, iid, targets):
@@ -231,18 +235,13 @@ def _jaina_max(state, seat, iid, targets):
     hit(state, seat, targets[0], 3, iid)
 
 
-def _jaina_abilities(state, iid):
-    """Jaina's abilities by level: a hero has those of its band and the
-    bands below, so at max level both, the mid band one first."""
-    level = card_of(state, iid)["level"]
-    out = []
-    if level >= 4:
-        out.append(Ability("1 damage to a patrolling unit or a building.", _jaina_mid,
-                           targets=[Target(("unit",) + BUILDING, patroller_or_building)], exhaust=True))
-    if level >= 7:
-        out.append(Ability("3 damage to a unit or building.", _jaina_max,
-                           targets=[Target(("unit",) + BUILDING)], exhaust=True))
-    return out
+# Jaina's abilities by band: a hero has those of its band and the bands
+# below, so at max level both, the mid band one first.
+_jaina_abilities = by_band(
+    mid=[Ability("1 damage to a patrolling unit or a building.", _jaina_mid,
+                 targets=[Target(("unit",) + BUILDING, patroller_or_building)], exhaust=True)],
+    max=[Ability("3 damage to a unit or building.", _jaina_max,
+                 targets=[Target(("unit",) + BUILDING)], exhaust=True)])
 
 
-register("jaina_stormborne", Hooks(abilities=_jaina_abilities))
+card("jaina_stormborne", abilities=_jaina_abilities)

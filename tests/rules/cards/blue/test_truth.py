@@ -29,7 +29,7 @@ def game(seat0=None, seat1=None, **kw):
 
 def _checks(s):
     """Run the state-based checks the way the engine does after a step."""
-    from game.rules.flow import run
+    from game.rules.checks import run
     run(s)
     return s
 
