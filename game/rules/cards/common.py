@@ -159,9 +159,8 @@ def become_copy(state: dict, iid: str, source: str, illusion: bool = False, tied
     keeps its id, damage, runes and arrival turn and does not arrive
     (Insurance Agent and Arrival Fatigue rulings). ``illusion``: the copy
     is an Illusion besides (Sirus Quince). ``tied_to``: ids whose leaving
-    play trashes it (checks.leave_play). :func:`end_copy` or leaving play
+    play trashes it (effects.leave_play). :func:`end_copy` or leaving play
     makes it itself again (state.printed_card)."""
-    from ..state import printed_card
     inst, src = state["cards"][iid], state["cards"][source]
     inst["marks"]["copy"] = {"was": inst["card"], "tech": stats.tech_level(state, source)}
     inst["marks"]["transformed"] = printed_card(inst)

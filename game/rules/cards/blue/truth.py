@@ -9,6 +9,7 @@ change (Mind Control) and silence (Free Speech: registry.silenced). Fine
 points follow the official rulings (reference/codex-cards/rulings.json,
 "Blue", "Heroes" and "General") and docs/RULINGS.md ("Blue: Truth")."""
 from ... import catalog, stats
+from ...effects import trash
 from ...flow import ask, op
 from ...state import (card_of, change_control, is_opponent, log, name, opponents, player, printed_card,
                       seat_name)
@@ -256,7 +257,6 @@ def _sirus_quince_copy(state, step):
 
 @op("sirus_quince_trash")
 def _sirus_quince_trash(state, step):
-    from ...effects import trash
     inst = state["cards"].get(step["iid"])
     if inst is not None and inst["zone"] == "play":
         trash(state, step["iid"])
@@ -265,7 +265,7 @@ def _sirus_quince_trash(state, step):
 def _quince_sees_arrival(state, src, iid):
     """Sirus Quince, max band: whenever a non-token unit of yours arrives, you
     may make one of your Mirror Illusions an Illusion copy of it; that copy
-    is trashed when Quince or its original leaves play (checks.leave_play,
+    is trashed when Quince or its original leaves play (effects.leave_play,
     mark ``tied_to``; a Mirror that copied nothing stays: Sirus Quince
     rulings)."""
     if not reached(state, src, "max") or not stats.is_unit(state, iid) \
