@@ -13,7 +13,7 @@ from ...effects import trash
 from ...flow import ask, op
 from ...state import (card_of, change_control, is_opponent, log, name, opponents, player, printed_card,
                       seat_name)
-from ...targeting import is_illusion, thing_exists
+from ...targeting import flagbearer_duty, is_illusion, thing_exists
 from ..api import ability, by_band, card, reached
 from ..common import (ask_target, at_end_of_turn, attach, attached_to, become_copy, hold_control, host_gone,
                       lasting, make_token)
@@ -98,10 +98,14 @@ HALLUCINATION_SLOT = slot("unit", tech_at_most(2), prompt="Choose a tech 0, I or
 def _hallucination(state, seat, iid, targets):
     """Hallucination: up to two tech 0, I or II units are Illusions this turn.
     Each is a ◎ target chosen in turn (resist, flagbearers; one that is an
-    Illusion already dies when targeted)."""
+    Illusion already dies when targeted). None may be chosen, unless an
+    opposing flagbearer can be: then the first pick must be one (Spectral
+    Flagbearer: "at least once")."""
+    free = flagbearer_duty(state, seat, [HALLUCINATION_SLOT], [], player(state, seat)["gold"])
     ask_target(state, seat, HALLUCINATION_SLOT,
-               "Hallucination: choose a tech 0, I or II unit to be an Illusion this turn (or none).",
-               {"op": "hallucination", "seat": seat, "picked": []}, optional=True)
+               "Hallucination: choose a tech 0, I or II unit to be an Illusion this turn"
+               + (" (or none)." if free else "."),
+               {"op": "hallucination", "seat": seat, "picked": []}, optional=free)
 
 
 @op("hallucination")

@@ -603,3 +603,14 @@ def test_free_speech_a_hero_brought_in_during_the_silence_is_silenced():
     assert_refused(s, 1, {"type": "play", "card": hand_ids(s, 1, "spark")[0], "targets": []}, "silenced")
     s = end_turn(s, 1)
     assert not silenced(s, river)
+
+
+def test_hallucination_must_pick_an_opposing_flagbearer_first():
+    """Spectral Flagbearer: a spell that can target a flagbearer must target
+    one at least once: Hallucination's first pick can't be "none" then and
+    is the flagbearer (an Illusion: it dies); the second is free."""
+    s = game({"hand": ["hallucination"], "gold": 2, "play": [QUINCE]},
+             {"play": [{"card": "spectral_flagbearer", "id": "flag"}, {"card": "tenderfoot", "id": "foot"}]})
+    s = play_card(s, 0, "hallucination")  # the flagbearer is the one choice: taken at once
+    assert gone(s, "flag")
+    assert prompt_options(s) == [find(s, "foot")] and s["prompt"]["optional"]
