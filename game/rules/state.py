@@ -124,9 +124,8 @@ def move(state: dict, iid: str, zone: str, top: bool = False) -> str:
     inst = state["cards"][iid]
     _detach(state, iid)
     owner = inst["owner"]
-    inst["card"] = printed_card(inst)  # a transformed card or a copy leaves as itself
-    for mark in ("transformed", "copy", "illusion", "tied_to"):
-        inst["marks"].pop(mark, None)
+    inst["card"] = printed_card(inst)  # a transformed card leaves as itself
+    inst["marks"].pop("transformed", None)
     if catalog.card(inst["card"]).get("token") and zone != "play":
         del state["cards"][iid]
         return ""
