@@ -334,7 +334,8 @@ def _spell_hero_ok(state: dict, seat: int, rec: dict) -> bool:
     (Guargum ruling: even an ultimate, even the turn he arrived)."""
     if registry.any_says(state, "spell_license", player(state, seat)["play"], seat, rec["id"]):
         return True
-    heroes = [i for i in player(state, seat)["play"] if stats.is_hero(state, i)]
+    heroes = [i for i in player(state, seat)["play"] if stats.is_hero(state, i)
+              and not registry.silenced(state, i)]
     if rec["spec"]:
         heroes = [i for i in heroes if catalog.card(state["cards"][i]["card"])["spec"] == rec["spec"]]
     if rec.get("spell_kind") == "ultimate":
@@ -362,6 +363,8 @@ def check_play(state, seat, action):
     rec = catalog.card(card_of(state, iid)["card"])
     if rec["kind"] == "spell":
         if not _spell_hero_ok(state, seat, rec):
+            if any(registry.silenced(state, i) for i in p["play"]):
+                fail("silenced", "Your heroes are silenced: they can't cast spells until your turn ends.")
             if rec.get("spell_kind") == "ultimate":
                 fail("needs_max_hero", "Ultimate spells need their hero at max level since the start of your turn.")
             if rec["spec"]:
@@ -448,10 +451,12 @@ def abilities_of(state: dict, iid: str) -> list:
     """The activated abilities ``iid`` has now: its own and those granted by
     its controller's other cards (e.g. Maestro)."""
     inst = card_of(state, iid)
+    if registry.silenced(state, iid):
+        return []  # none of its own, and none can be given (Free Speech ruling)
     out = list(registry.ask(state, "abilities", iid, ()))
     grants = registry.answering("granted_abilities")
     for src in player(state, inst["controller"])["play"]:
-        grant = grants.get(state["cards"][src]["card"])
+        grant = grants.get(registry.answers_as(state, src))
         if grant is not None:
             out.extend(grant(state, src, iid))
     return out

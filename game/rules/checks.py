@@ -51,11 +51,12 @@ def _announce_deaths(state: dict, batch: list) -> None:
     if not units:
         return
     answers = registry.answering("unit_dies")
-    watchers = [i for p in state["players"] for i in p["play"] if state["cards"][i]["card"] in answers]
+    watchers = [i for p in state["players"] for i in p["play"] if registry.answers_as(state, i) in answers]
     for dead in units:
         for src in watchers:
-            if src in state["cards"] and state["cards"][src]["zone"] == "play":
-                answers[state["cards"][src]["card"]](state, src, dead)
+            fn = answers.get(registry.answers_as(state, src)) if src in state["cards"] else None
+            if fn is not None and state["cards"][src]["zone"] == "play":
+                fn(state, src, dead)
 
 
 def _dying(state: dict) -> list:
@@ -163,6 +164,8 @@ def die(state: dict, iid: str) -> None:
     registry.emit(state, "dies", iid)
     killer = inst["marks"].get("killed_by")
     kills = registry.handler("kills", killer["card"]) if killer is not None else None
+    if kills is not None and registry.silenced(state, killer["iid"]):
+        kills = None  # a silenced hero's ability is gone
     if kills is not None:
         kills(state, killer, iid, slot)
     log(state, f"{name(state, iid)} died.")
@@ -179,7 +182,13 @@ def die(state: dict, iid: str) -> None:
         move(state, iid, "command")
         _queue_hero_death_levels(state, owner)
     else:
-        move(state, iid, "discard")
+        # A card that says where the dead unit goes instead (mark
+        # ``dies_to``: Reteller of Truths returns it to its owner's hand;
+        # it really died, so its death triggers ran).
+        where = inst["marks"].get("dies_to", "discard")
+        move(state, iid, where)
+        if where == "hand":
+            log(state, f"{rec['name']} returned to {seat_name(state, owner)}'s hand.")
     # The slot bonus goes to the player whose patrol zone it was (the
     # controller), even when someone else owns the card (docs/RULINGS.md),
     # except for a lent card: then to the lender (R26).

@@ -112,7 +112,7 @@ def _attack_triggers(state: dict, step: dict) -> None:
     # Panda, Final Showdown), whoever controls them.
     watchers = registry.answering("any_attacks")
     for src in [i for p in state["players"] for i in p["play"]]:
-        other = watchers.get(state["cards"][src]["card"])
+        other = watchers.get(registry.answers_as(state, src))
         if other is not None and thing_exists(state, attacker):
             other(state, src, attacker, ctx)
 

@@ -380,7 +380,12 @@ def return_to_hand(state: dict, iid: str) -> None:
 
 def leave_play(state: dict, iid: str) -> None:
     """Bookkeeping for ``iid`` leaving play by any means: this-turn effects
-    on it end, and its "leaves" hooks run. The caller then moves the card."""
+    on it end, its "leaves" hooks run, and the cards tied to it (mark
+    ``tied_to``: a copy that lasts while its maker and its original stay,
+    Sirus Quince's max band) are trashed. The caller then moves the card."""
     state["temp"] = [e for e in state["temp"] if e["iid"] != iid]
     state["lasting"] = [e for e in state.get("lasting", []) if e.get("iid") != iid]
     registry.emit(state, "leaves", iid)
+    for other in [i for p in state["players"] for i in p["play"]]:
+        if other != iid and iid in state["cards"][other]["marks"].get("tied_to", ()):
+            trash(state, other)

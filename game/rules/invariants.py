@@ -11,7 +11,7 @@ _ID = re.compile(r'"(c\d+)"')
 from . import catalog
 from .effects import GOLD_CAP
 from .state import HIDDEN_ZONES, LIST_ZONES, printed_card
-from .view import view
+from .view import hand_revealed_to, view
 from .stats import frozen
 
 
@@ -112,7 +112,9 @@ def hidden_ids_of(state: dict, seat: int) -> set:
 
 def check_views(state: dict) -> None:
     """No view holds an id of a card in another team's hidden zone, a hand,
-    discard or codex of another team, or a log line meant for others."""
+    discard or codex of another team (except a hand revealed to that viewer,
+    view.hand_revealed_to, shown without ids), or a log line meant for
+    others."""
     players = state["players"]
     hidden = {p["seat"]: hidden_ids_of(state, p["seat"]) for p in players}
     with frozen(state):
@@ -130,6 +132,8 @@ def check_views(state: dict) -> None:
                     continue
                 entry = shown["players"][p["seat"]]
                 for key in ("hand", "discard", "codex"):
+                    if key == "hand" and hand_revealed_to(state, p["seat"], viewer):
+                        continue  # revealed to this viewer (Eyes of the Chancellor), ids left out
                     assert key not in entry, f"viewer {viewer} sees seat {p['seat']}'s {key}"
                 leaked = hidden[p["seat"]] & shown_ids
                 assert not leaked, f"viewer {viewer} sees hidden card ids {sorted(leaked)}"

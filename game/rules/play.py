@@ -9,6 +9,7 @@ from .cards import registry
 from .effects import destroy
 from .flow import op, push
 from .state import card_of, change_control, log, make_instance, move, name, player, seat_name
+from .targeting import dies_when_targeted
 from .timerunes import arrive_with_time_runes, forecast_value, to_future
 
 
@@ -148,10 +149,10 @@ def spell_played_triggers(state, seat, iid):
 
 def kill_targeted_illusions(state: dict, targets: list) -> None:
     """Illusions among ``targets`` die on being targeted (glossary:
-    Illusion): they are destroyed before the effect resolves."""
+    Illusion; targeting.dies_when_targeted): they are destroyed before the
+    effect resolves."""
     for tid in targets:
-        inst = state["cards"].get(tid)
-        if inst and "Illusion" in catalog.card(inst["card"])["subtypes"]:
+        if dies_when_targeted(state, tid):
             log(state, f"{name(state, tid)} vanished when targeted.")
             destroy(state, tid)
 

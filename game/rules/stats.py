@@ -114,6 +114,10 @@ def _compute(state: dict, iid: str) -> dict:
                 atk += 1
             elif slot == "lookout":
                 _add_keywords(kw, {"resist": 1})
+    if registry.silenced(state, iid):
+        # A silenced hero has no keywords; armor counts as a stat (Free
+        # Speech ruling: Elite Training's armor still applies).
+        kw = {"armor": kw["armor"]} if kw.get("armor") else {}
     if own_turn and kw.get("frenzy"):
         atk += kw["frenzy"]
     return {"atk": max(0, atk), "hp": hp, "kw": kw}
@@ -127,7 +131,7 @@ def _aura_sources(state: dict) -> tuple:
     own, everyone = registry.answering("aura"), registry.answering("aura_all")
     for p in state["players"]:
         for src in p["play"]:
-            card_id = state["cards"][src]["card"]
+            card_id = registry.answers_as(state, src)
             if card_id in own:
                 auras.setdefault(p["seat"], []).append((src, own[card_id]))
             if card_id in everyone:
@@ -186,5 +190,10 @@ def is_character(state: dict, iid: str) -> bool:
 def tech_level(state: dict, iid: str) -> int:
     """The tech level of a unit (tokens are tech 0); heroes count as None.
     A transformed unit keeps its own tech level (Polymorph: Squirrel
-    ruling)."""
-    return catalog.card(printed_card(state["cards"][iid])).get("tech")
+    ruling); a copy has the tech level of what it copies (mark ``copy``,
+    cards.common.become_copy; Sirus Quince ruling)."""
+    inst = state["cards"][iid]
+    copied = inst["marks"].get("copy")
+    if copied is not None:
+        return copied["tech"]
+    return catalog.card(printed_card(inst)).get("tech")

@@ -110,6 +110,33 @@ def _slot_candidates(state: dict, seat: int, slot, exclude=()) -> list:
     return out
 
 
+def is_illusion(state: dict, tid: str) -> bool:
+    """True when card ``tid`` in play is an Illusion now: its card (its
+    face, for a copy) has the subtype, an effect made it one (mark
+    ``illusion``: Sirus Quince's copies; a this-turn entry ``illusion``:
+    Hallucination), or a card in play says so (question
+    ``makes_illusion``: Dreamscape). Illusion is a subtype, not an ability
+    (Illusion rulings). False for buildings and things not in play."""
+    inst = state["cards"].get(tid) if isinstance(tid, str) else None
+    if inst is None or inst["zone"] != "play" or catalog.card(inst["card"])["kind"] != "unit":
+        return False
+    if "Illusion" in catalog.card(inst["card"])["subtypes"] or inst["marks"].get("illusion"):
+        return True
+    if any(e.get("iid") == tid and e.get("illusion") for e in state["temp"]):
+        return True
+    return registry.any_says(state, "makes_illusion", [i for p in state["players"] for i in p["play"]], tid)
+
+
+def dies_when_targeted(state: dict, tid: str) -> bool:
+    """True when ``tid`` is an Illusion that dies on being targeted (glossary:
+    Illusion), unless a card of its controller keeps it alive (question
+    ``keeps_illusion``: Macciatus, The Whisperer)."""
+    if not is_illusion(state, tid):
+        return False
+    seat = state["cards"][tid]["controller"]
+    return not registry.any_says(state, "keeps_illusion", player(state, seat)["play"], tid)
+
+
 def is_flagbearer(state: dict, tid: str) -> bool:
     """True for a unit with the flagbearer ability."""
     return not is_building_id(tid) and stats.kw(state, tid, "flagbearer") > 0
@@ -312,7 +339,7 @@ def _attack_targets(state: dict, attacker: str, ignore: str = None) -> list:
         # attacking a unit) unless the group detects it, unstoppable (hook
         # ``unstoppable_toward``, Traffic Director: while attacking a
         # building) always.
-        card_id = state["cards"][attacker]["card"]
+        card_id = registry.answers_as(state, attacker)
         sneaks = registry.handler("stealth_toward", card_id) is not None \
             and not detects(state, group, attacker)
         passes = registry.handler("unstoppable_toward", card_id)

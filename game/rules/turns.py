@@ -117,7 +117,7 @@ def _upkeep(state: dict, step: dict) -> None:
     push(state, {"op": "time_runes", "seat": seat})
     healers = [i for i in p["play"] if stats.kw(state, i, "healing")]
     upkeeps = registry.answering("upkeep")
-    triggers = [i for i in p["play"] if state["cards"][i]["card"] in upkeeps]
+    triggers = [i for i in p["play"] if registry.answers_as(state, i) in upkeeps]
     then = {"op": "upkeep_order", "seat": seat}
     if healers and triggers:
         ask(state, seat, "Upkeep: heal first, or use upkeep abilities first?",

@@ -9,8 +9,10 @@ for everyone else.
 """
 from . import catalog, specs, stats
 from .actions import abilities_of, check_play, require_main
+from .cards import registry
 from .errors import RulesError
 from .state import is_opponent, teammates
+from .targeting import is_illusion
 
 LOG_TAIL = 100  # how many log lines a view carries
 
@@ -31,6 +33,10 @@ def _card_public(state: dict, iid: str) -> dict:
         computed = stats.compute(state, iid)
         out.update(atk=computed["atk"], hp=computed["hp"], keywords=computed["kw"])
         out["tech"] = stats.tech_level(state, iid)  # a transformed unit keeps its own
+        if is_illusion(state, iid):  # the printed subtype, or made one (Dreamscape...)
+            out["illusion"] = True
+        if registry.silenced(state, iid):  # Free Speech
+            out["silenced"] = True
     if rec["kind"] == "hero":
         out.update(level=inst["level"], mid_level=rec["mid_level"], max_level=rec["max_level"])
     if rec["kind"] == "building":  # a building card in play (Verdant Tree)
@@ -113,6 +119,26 @@ def _why_not(state: dict, seat: int, iid: str):
     return None
 
 
+def hand_revealed_to(state: dict, seat: int, viewer) -> bool:
+    """True when ``seat``'s hand is revealed to ``viewer``, an opponent: a
+    card in play of the viewer or a teammate reveals it (question
+    ``reveals_hands``: Eyes of the Chancellor, "opponents play with their
+    hands revealed" to its controller and teammates, R21). Never to a
+    spectator (None) nor to anyone else."""
+    if viewer is None or not is_opponent(state, viewer, seat):
+        return False
+    sources = [i for mate in teammates(state, viewer) for i in state["players"][mate]["play"]]
+    return registry.any_says(state, "reveals_hands", sources, seat)
+
+
+def _revealed_card(state: dict, iid: str) -> dict:
+    """A card of a revealed hand: what it is, without its id (hidden-zone
+    ids are never shown to another team)."""
+    out = _card_private(state, iid)
+    del out["iid"]
+    return out
+
+
 def _tech_lab_spec(p: dict):
     """The spec ``p``'s Tech Lab unlocks, or None (no Tech Lab, or its spec
     not chosen yet: it is chosen once a Tech II exists)."""
@@ -193,6 +219,9 @@ def _view(state: dict, viewer) -> dict:
             entry["discard"] = [_card_private(state, i) for i in p["discard"]]
             entry["trash"] = [_card_private(state, i) for i in p["trash"]]
             entry["codex"] = dict(sorted(p["codex"].items()))
+        elif hand_revealed_to(state, seat, viewer):
+            entry["hand"] = [_revealed_card(state, i) for i in p["hand"]]
+            entry["hand_revealed"] = True
         players.append(entry)
     prompt = state["prompt"]
     shown_prompt = None

@@ -164,6 +164,49 @@ def untransform(state: dict, iid: str) -> None:
         log(state, f"{catalog.card(inst['card'])['name']} is itself again.")
 
 
+def become_copy(state: dict, iid: str, source: str, illusion: bool = False, tied_to=()) -> None:
+    """In-play unit ``iid`` becomes a copy of in-play unit ``source``
+    (Manufactured Truth, Sirus Quince).
+
+    It copies the printed card: ``source``'s face (a transformed unit's
+    new face counts as printed, and so does a this-turn swap of printed
+    ATK: Chaos Mirror) and its tech level; no runes, damage, attachments or
+    other modifiers (Manufactured Truth and Sirus Quince rulings). ``iid``
+    keeps its id, damage, runes and arrival turn and does not arrive
+    (Insurance Agent and Arrival Fatigue rulings). ``illusion``: the copy
+    is an Illusion besides (Sirus Quince). ``tied_to``: ids whose leaving
+    play trashes it (effects.leave_play). :func:`end_copy` or leaving play
+    makes it itself again (state.printed_card)."""
+    inst, src = state["cards"][iid], state["cards"][source]
+    inst["marks"]["copy"] = {"was": inst["card"], "tech": stats.tech_level(state, source)}
+    inst["marks"]["transformed"] = printed_card(inst)
+    inst["card"] = src["card"]
+    if illusion:
+        inst["marks"]["illusion"] = True
+    if tied_to:
+        inst["marks"]["tied_to"] = list(tied_to)
+    for eff in list(state["temp"]):
+        if eff.get("iid") == source and "printed_atk" in eff:
+            state["temp"].append({"iid": iid, "printed_atk": eff["printed_atk"]})
+    log(state, f"{catalog.card(printed_card(inst))['name']} became a copy of {name(state, source)}.")
+
+
+def end_copy(state: dict, iid: str) -> None:
+    """Make a copy in play (:func:`become_copy`) what it was before; nothing
+    for anything else."""
+    inst = state["cards"].get(iid)
+    if inst is None or inst["zone"] != "play" or "copy" not in inst["marks"]:
+        return
+    was = inst["marks"].pop("copy")["was"]
+    for mark in ("illusion", "tied_to"):
+        inst["marks"].pop(mark, None)
+    inst["card"] = was
+    if inst["marks"].get("transformed") == was:
+        inst["marks"].pop("transformed")
+    state["temp"] = [e for e in state["temp"] if not (e.get("iid") == iid and "printed_atk" in e)]
+    log(state, f"{catalog.card(was)['name']} is itself again.")
+
+
 def rune_count(state: dict, iid: str, rune: str) -> int:
     """How many named runes (``"feather"``, ``"growth"``) ``iid`` carries."""
     return state["cards"][iid]["marks"].get("runes", {}).get(rune, 0)
@@ -194,6 +237,21 @@ def attach(state: dict, src: str, host: str) -> None:
     state["cards"][src]["marks"]["attached"] = host
     if host in state["cards"]:
         log(state, f"{name(state, src)} is attached to {name(state, host)}.")
+
+
+def hold_control(state: dict, src: str, host: str) -> None:
+    """Ongoing ``src`` (attached to ``host``) holds control of ``host``
+    while it stays attached: a continuous control effect wins over a
+    one-time one such as Dothram Horselord's (Dothram Horselord ruling:
+    Mind Control). See :func:`control_held`."""
+    state["cards"][host]["marks"]["held_by"] = src
+
+
+def control_held(state: dict, iid: str) -> bool:
+    """True while a continuous effect (:func:`hold_control`) holds control
+    of ``iid``: the card that holds it is in play, attached to ``iid``."""
+    src = state["cards"][iid]["marks"].get("held_by")
+    return src is not None and src in state["cards"] and attached_to(state, src) == iid
 
 
 def attached_to(state: dict, src: str):

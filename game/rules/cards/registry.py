@@ -78,6 +78,10 @@ QUESTIONS = {
     "jails": "(state, src, seat, iid) -> True: src (anyone's, in play) takes the unit iid seat plays "
              "from hand instead of letting it arrive (then its event captured runs)",
     "base_flying": "(state, src, team) -> True: src gives team's base flying",
+    "makes_illusion": "(state, src, iid) -> True: src (any card in play) makes unit iid an Illusion",
+    "keeps_illusion": "(state, src, iid) -> True: src keeps its controller's Illusion iid from "
+                      "dying when targeted",
+    "reveals_hands": "(state, src, seat) -> True: src's controller and teammates see seat's hand",
 }
 
 NAMES = {**EVENTS, **QUESTIONS}
@@ -227,10 +231,31 @@ def answering(name: str) -> dict:
     return _INDEX[name]
 
 
+def silenced(state: dict, iid: str) -> bool:
+    """True when in-play card ``iid`` has lost all its abilities: a hero of a
+    player silenced until after their next turn (``silenced_until`` above
+    their ``turns_ended``: Free Speech; a hero arriving meanwhile too, Free
+    Speech ruling). Then it answers no event or question here, its
+    activated abilities and keywords are gone (actions.abilities_of,
+    stats) and it casts no spells (actions)."""
+    inst = state["cards"].get(iid)
+    if inst is None or inst["zone"] != "play":
+        return False
+    p = state["players"][inst["controller"]]
+    return p.get("silenced_until", 0) > p["turns_ended"] and inst["card"] in p["heroes"]
+
+
+def answers_as(state: dict, iid: str) -> str:
+    """The card id whose handlers in-play ``iid`` uses: its card's, or ""
+    (none) while it has lost all its abilities (:func:`silenced`). Every
+    dispatch by instance goes through here."""
+    return "" if silenced(state, iid) else state["cards"][iid]["card"]
+
+
 def emit(state: dict, name: str, iid: str, *args) -> None:
     """Event ``name`` happens to in-play ``iid``: run its card's handler
     (if any) with ``(state, iid, *args)``."""
-    fn = _INDEX[name].get(state["cards"][iid]["card"])
+    fn = _INDEX[name].get(answers_as(state, iid))
     if fn is not None:
         fn(state, iid, *args)
 
@@ -243,7 +268,7 @@ def emit_to(state: dict, name: str, sources, *args, skip=None) -> None:
     cards = state["cards"]
     for src in list(sources):
         if src != skip and src in cards:
-            fn = index.get(cards[src]["card"])
+            fn = index.get(answers_as(state, src))
             if fn is not None:
                 fn(state, src, *args)
 
@@ -251,7 +276,7 @@ def emit_to(state: dict, name: str, sources, *args, skip=None) -> None:
 def ask(state: dict, name: str, iid: str, default, *args):
     """Question ``name`` about ``iid`` itself: its card's answer to
     ``(state, iid, *args)``, or ``default`` when it doesn't answer."""
-    fn = _INDEX[name].get(state["cards"][iid]["card"])
+    fn = _INDEX[name].get(answers_as(state, iid))
     return default if fn is None else fn(state, iid, *args)
 
 
@@ -260,9 +285,8 @@ def fold(state: dict, name: str, sources, value, *args):
     answering one maps ``value`` to ``handler(state, src, *args, value)``
     (costs: Maestro, River Montoya, Rich Earth)."""
     index = _INDEX[name]
-    cards = state["cards"]
     for src in sources:
-        fn = index.get(cards[src]["card"])
+        fn = index.get(answers_as(state, src))
         if fn is not None:
             value = fn(state, src, *args, value)
     return value
@@ -272,9 +296,8 @@ def any_says(state: dict, name: str, sources, *args) -> bool:
     """Question ``name``: True when one of the cards ``sources`` answers
     ``handler(state, src, *args)`` truthfully (licences and waivers)."""
     index = _INDEX[name]
-    cards = state["cards"]
     for src in sources:
-        fn = index.get(cards[src]["card"])
+        fn = index.get(answers_as(state, src))
         if fn is not None and fn(state, src, *args):
             return True
     return False

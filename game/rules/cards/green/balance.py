@@ -8,8 +8,9 @@ from ...state import (card_of, change_control, is_opponent, is_patrolling, log, 
 from ...targeting import controller_of, is_flagbearer, resist_cost, slot_candidates
 from ...actions import abilities_of
 from ...play import kill_targeted_illusions
-from ..common import (add_named_rune, ask_target, attach, attached_to, busy, host_gone, is_busy, lasting,
-                      make_token, put_from_codex, raw_stats, rune_count, trash_worker, worker_total, yours)
+from ..common import (add_named_rune, ask_target, attach, attached_to, busy, control_held, host_gone, is_busy,
+                      lasting, make_token, put_from_codex, raw_stats, rune_count, trash_worker, worker_total,
+                      yours)
 from ..api import card, reached
 from .common import cannot_attack, controller, is_green_unit, NONE, past_tech_0, units_of
 
@@ -181,7 +182,10 @@ def _total_atk(state, seat):
 def _horselord_upkeep(state, iid):
     """Dothram Horselord, upkeep: if one player has more total ATK (units
     and heroes, the Horselord included) than each other player, it joins
-    that player (Dothram Horselord rulings)."""
+    that player (Dothram Horselord rulings), unless a continuous effect
+    holds it (Mind Control wins, Dothram Horselord ruling)."""
+    if control_held(state, iid):
+        return
     totals = {p["seat"]: _total_atk(state, p["seat"]) for p in state["players"]}
     best = max(totals.values())
     leaders = [s for s, t in totals.items() if t == best]

@@ -1,0 +1,321 @@
+"""Truth (blue spec): its 12 codex cards, its hero Sirus Quince and his
+Mirror Illusion token (a 0/1 Illusion with no text: stats only).
+
+Illusions are the engine's (targeting.is_illusion, dies_when_targeted);
+this module adds what makes or spares them (Hallucination, Dreamscape,
+Macciatus), copies (common.become_copy), revealed hands (Eyes of the
+Chancellor, question ``reveals_hands``: view.hand_revealed_to), control
+change (Mind Control) and silence (Free Speech: registry.silenced). Fine
+points follow the official rulings (reference/codex-cards/rulings.json,
+"Blue", "Heroes" and "General") and docs/RULINGS.md ("Blue: Truth")."""
+from ... import catalog, stats
+from ...effects import trash
+from ...flow import ask, op
+from ...state import (card_of, change_control, is_opponent, log, name, opponents, player, printed_card,
+                      seat_name)
+from ...targeting import flagbearer_duty, is_illusion, thing_exists
+from ..api import ability, by_band, card, reached
+from ..common import (ask_target, at_end_of_turn, attach, attached_to, become_copy, hold_control, host_gone,
+                      lasting, make_token)
+from ..targets import friendly, slot, tech_at_most
+from .common import tech_upto, units_where
+
+MIRROR = "mirror_illusion"
+MIRROR_LIMIT = 2  # Sirus Quince: "limit: 2"
+
+
+def _controller(state, iid):
+    return card_of(state, iid)["controller"]
+
+
+# ---- Illusion units that only have keywords besides -------------------------
+
+for _card_id in ("spectral_hound", "spectral_tiger", "spectral_roc", "spectral_flagbearer"):
+    card(_card_id)  # Illusion and its keywords: the engine plays them
+
+
+# ---- Macciatus, The Whisperer --------------------------------------------------
+
+def _macciatus_aura(state, src, iid):
+    """Macciatus: your Illusion units get +1/+1 (he too, while he is one:
+    Dreamscape)."""
+    return (1, 1, {}) if is_illusion(state, iid) else (0, 0, {})
+
+
+def _macciatus_keeps(state, src, iid):
+    """Macciatus: your Illusions no longer die when they are targeted."""
+    return True
+
+
+card("macciatus_the_whisperer", aura=_macciatus_aura, keeps_illusion=_macciatus_keeps)
+
+
+# ---- Reteller of Truths --------------------------------------------------------
+
+def _reteller_hears(state, src, dead):
+    """Reteller of Truths: the first two times each turn one of your non-token
+    Illusion units dies (this one included), it goes to its owner's hand.
+    It really dies first: death triggers and slot bonuses happen (Reteller
+    of Truths ruling); checks.die sends it to the hand (mark ``dies_to``)."""
+    inst = state["cards"][dead]
+    if inst["controller"] != _controller(state, src) or not is_illusion(state, dead) \
+            or catalog.card(printed_card(inst)).get("token"):
+        return
+    turn, used = card_of(state, src)["marks"].get("retold", [state["turn"], 0])
+    if turn != state["turn"]:
+        used = 0
+    if used >= 2:
+        return
+    card_of(state, src)["marks"]["retold"] = [state["turn"], used + 1]
+    inst["marks"]["dies_to"] = "hand"
+
+
+card("reteller_of_truths", unit_dies=_reteller_hears)
+
+
+# ---- Liberty Gryphon -----------------------------------------------------------
+
+def _gryphon_aura(state, src, iid):
+    """Liberty Gryphon: unstoppable, unattackable and untargetable while you
+    control an Illusion named anything but Liberty Gryphon (a copy of a
+    Gryphon doesn't count: Liberty Gryphon ruling)."""
+    if iid != src:
+        return 0, 0, {}
+    seat = _controller(state, src)
+    if any(is_illusion(state, o) and name(state, o) != "Liberty Gryphon" for o in player(state, seat)["play"]):
+        return 0, 0, {"unstoppable": 1, "unattackable": 1, "untargetable": 1}
+    return 0, 0, {}
+
+
+card("liberty_gryphon", aura=_gryphon_aura)
+
+
+# ---- Hallucination -------------------------------------------------------------
+
+HALLUCINATION_SLOT = slot("unit", tech_at_most(2), prompt="Choose a tech 0, I or II unit.")
+
+
+def _hallucination(state, seat, iid, targets):
+    """Hallucination: up to two tech 0, I or II units are Illusions this turn.
+    Each is a ◎ target chosen in turn (resist, flagbearers; one that is an
+    Illusion already dies when targeted). None may be chosen, unless an
+    opposing flagbearer can be: then the first pick must be one (Spectral
+    Flagbearer: "at least once")."""
+    free = flagbearer_duty(state, seat, [HALLUCINATION_SLOT], [], player(state, seat)["gold"])
+    ask_target(state, seat, HALLUCINATION_SLOT,
+               "Hallucination: choose a tech 0, I or II unit to be an Illusion this turn"
+               + (" (or none)." if free else "."),
+               {"op": "hallucination", "seat": seat, "picked": []}, optional=free)
+
+
+@op("hallucination")
+def _hallucination_step(state, step):
+    """Make the chosen unit an Illusion this turn, then ask for the second
+    one (an Illusion that died when targeted leaves nothing to make one)."""
+    picked = list(step["picked"])
+    for unit in step["choice"]:
+        state["temp"].append({"iid": unit, "illusion": True})
+        log(state, f"{name(state, unit)} is an Illusion this turn.")
+        picked.append(unit)
+    if step.get("round", 1) == 1:
+        ask_target(state, step["seat"], HALLUCINATION_SLOT,
+                   "Hallucination: choose another tech 0, I or II unit (or none).",
+                   {"op": "hallucination", "seat": step["seat"], "picked": picked, "round": 2},
+                   exclude=picked, optional=True)
+
+
+card("hallucination", resolve=_hallucination)
+
+
+# ---- Dreamscape ----------------------------------------------------------------
+
+def _dreamscape_makes(state, src, iid):
+    """Dreamscape (channeling, the engine's): every tech 0, I and II unit is
+    an Illusion, whoever controls it."""
+    level = stats.tech_level(state, iid)
+    return level is not None and level <= 2
+
+
+card("dreamscape", makes_illusion=_dreamscape_makes)
+
+
+# ---- Mind Control --------------------------------------------------------------
+
+def _mind_control(state, seat, iid, targets):
+    """Mind Control: attach to a tech 0, I or II unit; you control it while it
+    stays attached, a continuous effect that one-time ones don't undo
+    (common.hold_control: Dothram Horselord ruling). The spell remembers who controlled it before (mark
+    ``was`` on the spell): it goes back to them when Mind Control leaves
+    play (Mind Control rulings); if the unit dies, each card goes to its
+    owner's discard pile."""
+    unit = targets[0]
+    attach(state, iid, unit)
+    if not thing_exists(state, unit):
+        return  # an Illusion that died when targeted: Mind Control goes (host_gone)
+    card_of(state, iid)["marks"]["was"] = _controller(state, unit)
+    change_control(state, unit, seat)
+    hold_control(state, iid, unit)
+    log(state, f"{seat_name(state, seat)} took control of {name(state, unit)}.")
+
+
+def _mind_control_leaves(state, iid):
+    """Mind Control leaves play: the unit it holds goes back to the player who
+    controlled it before (Mind Control ruling)."""
+    unit = attached_to(state, iid)
+    was = card_of(state, iid)["marks"].get("was")
+    if unit is not None and was is not None and _controller(state, unit) == _controller(state, iid):
+        change_control(state, unit, was)
+        log(state, f"{name(state, unit)} went back to {seat_name(state, was)}.")
+
+
+card("mind_control", targets=[slot("unit", tech_at_most(2), prompt="Choose a tech 0, I or II unit.")],
+     resolve=_mind_control, must_sacrifice=host_gone, leaves=_mind_control_leaves)
+
+
+# ---- Eyes of the Chancellor ----------------------------------------------------
+
+def _eyes_invisible(state, seat, iid, targets):
+    """Eyes of the Chancellor: exhaust: a friendly unit is invisible until
+    your next upkeep (no ◎ on the card)."""
+    unit = targets[0]
+    lasting(state, seat, iid=unit, kw={"invisible": 1})
+    log(state, f"{name(state, unit)} is invisible until {seat_name(state, seat)}'s next upkeep.")
+
+
+def _eyes_reveal(state, src, seat):
+    """Eyes of the Chancellor: its controller's opponents play with their
+    hands revealed (to that player and teammates only: view.hand_revealed_to)."""
+    return is_opponent(state, _controller(state, src), seat)
+
+
+card("eyes_of_the_chancellor", reveals_hands=_eyes_reveal, abilities=[
+    ability("make a friendly unit invisible until your next upkeep.", _eyes_invisible, exhaust=True,
+            targets=[slot("unit", friendly, icon=False, prompt="Choose a friendly unit.")])])
+
+
+# ---- copies: Manufactured Truth and Sirus Quince -------------------------------
+
+def _mirrors(state, seat):
+    """``seat``'s Mirror Illusions now: its units showing the Mirror face (a
+    Mirror copying something is not one any more: Sirus Quince ruling)."""
+    return [i for i in player(state, seat)["play"] if card_of(state, i)["card"] == MIRROR]
+
+
+def _mirror_tokens(state, seat):
+    """``seat``'s Mirror Illusion tokens, copies included (the limit counts
+    them before copy effects: Limit: X and Sirus Quince rulings)."""
+    return [i for i in player(state, seat)["play"] if printed_card(card_of(state, i)) == MIRROR]
+
+
+def _quince_arrives(state, iid):
+    """Sirus Quince arrives: a 0/1 Mirror Illusion token."""
+    make_token(state, MIRROR, _controller(state, iid))
+
+
+def _another_mirror(state, seat, iid, targets):
+    make_token(state, MIRROR, seat)
+
+
+def _room_for_mirror(state, iid):
+    return len(_mirror_tokens(state, _controller(state, iid))) < MIRROR_LIMIT
+
+
+def _copyable_by_mirror(state, unit):
+    """What a Mirror may copy with the middle band: another tech 0, I or II
+    unit (copying a plain Mirror would change nothing)."""
+    return card_of(state, unit)["card"] != MIRROR and tech_upto(state, unit, 2)
+
+
+def _can_mirror_copy(state, iid):
+    seat = _controller(state, iid)
+    return bool(_mirrors(state, seat)) and bool(units_where(state, lambda u: _copyable_by_mirror(state, u)))
+
+
+def _mirror_copy(state, seat, iid, targets):
+    """Sirus Quince, middle band: one of your Mirror Illusions becomes a copy
+    of another tech 0, I or II unit; it stays an Illusion and is trashed at
+    the end of this turn (once: Sirus Quince rulings). Not ◎: both are
+    chosen as it resolves."""
+    ask(state, seat, "Sirus Quince: choose the Mirror Illusion that becomes a copy.", _mirrors(state, seat),
+        {"op": "sirus_quince_mirror", "seat": seat})
+
+
+@op("sirus_quince_mirror")
+def _sirus_quince_mirror(state, step):
+    if not step["choice"]:
+        return
+    mirror = step["choice"][0]
+    ask(state, step["seat"], "Sirus Quince: choose the tech 0, I or II unit it copies.",
+        units_where(state, lambda u: _copyable_by_mirror(state, u)),
+        {"op": "sirus_quince_copy", "mirror": mirror})
+
+
+@op("sirus_quince_copy")
+def _sirus_quince_copy(state, step):
+    mirror = step["mirror"]
+    if not step["choice"] or not thing_exists(state, mirror):
+        return
+    become_copy(state, mirror, step["choice"][0], illusion=True)
+    at_end_of_turn(state, {"op": "sirus_quince_trash", "iid": mirror})
+
+
+@op("sirus_quince_trash")
+def _sirus_quince_trash(state, step):
+    inst = state["cards"].get(step["iid"])
+    if inst is not None and inst["zone"] == "play":
+        trash(state, step["iid"])
+
+
+def _quince_sees_arrival(state, src, iid):
+    """Sirus Quince, max band: whenever a non-token unit of yours arrives, you
+    may make one of your Mirror Illusions an Illusion copy of it; that copy
+    is trashed when Quince or its original leaves play (effects.leave_play,
+    mark ``tied_to``; a Mirror that copied nothing stays: Sirus Quince
+    rulings)."""
+    if not reached(state, src, "max") or not stats.is_unit(state, iid) \
+            or catalog.card(printed_card(card_of(state, iid))).get("token"):
+        return
+    seat = _controller(state, src)
+    mirrors = _mirrors(state, seat)
+    if mirrors:
+        ask(state, seat, f"Sirus Quince: make a Mirror Illusion a copy of {name(state, iid)}?", mirrors,
+            {"op": "sirus_quince_max", "quince": src, "original": iid}, optional=True)
+
+
+@op("sirus_quince_max")
+def _sirus_quince_max(state, step):
+    mirror, quince, original = (step["choice"] or [None])[0], step["quince"], step["original"]
+    if mirror is None or not all(thing_exists(state, i) for i in (mirror, quince, original)):
+        return
+    become_copy(state, mirror, original, illusion=True, tied_to=[quince, original])
+
+
+card("sirus_quince", arrives=_quince_arrives, other_arrives=_quince_sees_arrival, abilities=by_band(
+    base=[ability("make another Mirror Illusion (at most 2).", _another_mirror, gold=2,
+                  available=_room_for_mirror)],
+    mid=[ability("a Mirror Illusion becomes an Illusion copy of another tech 0, I or II unit "
+                 "until it is trashed at end of turn.", _mirror_copy, gold=2, available=_can_mirror_copy)]))
+
+
+# ---- Free Speech ---------------------------------------------------------------
+
+def _free_speech(state, seat, iid, targets):
+    """Free Speech: silence an opponent (chosen as it resolves; no ◎):
+    until after that opponent's next turn their heroes can't cast spells
+    and lose all abilities (registry.silenced). Heroes they bring in
+    meanwhile are silenced too; levelling up and the healing of a new band
+    still happen (Free Speech rulings)."""
+    ask(state, seat, "Free Speech: choose an opponent to silence.", opponents(state, seat),
+        {"op": "free_speech", "seat": seat})
+
+
+@op("free_speech")
+def _free_speech_step(state, step):
+    for foe in step["choice"]:
+        p = player(state, foe)
+        p["silenced_until"] = max(p.get("silenced_until", 0), p["turns_ended"] + 1)
+        log(state, f"{seat_name(state, step['seat'])} silenced {seat_name(state, foe)} "
+                   "until the end of their next turn.")
+
+
+card("free_speech", resolve=_free_speech)
