@@ -88,11 +88,6 @@ def _valid_nonce(value) -> bool:
     return isinstance(value, str) and 0 < len(value) <= MAX_NONCE_CHARS and value.isprintable()
 
 
-def _clean_chat(text: str) -> str:
-    """Return ``text`` without control or other unprintable characters, trimmed."""
-    return "".join(ch for ch in text if ch.isprintable()).strip()
-
-
 class MatchConsumer(DirectDispatch, AsyncWebsocketConsumer):
     """One player's or spectator's live connection to one match.
 
@@ -333,9 +328,9 @@ class MatchConsumer(DirectDispatch, AsyncWebsocketConsumer):
         await self.send_state(await database_sync_to_async(load_snapshot)(self.match_id), force=True)
 
     async def on_chat(self, msg: dict, msg_id) -> None:
-        """Keep and broadcast a chat line (length-limited, control characters dropped)."""
+        """Keep and broadcast a chat line, cleaned (game.chat.clean) and length-limited."""
         text = msg.get("text")
-        text = _clean_chat(text) if isinstance(text, str) else ""
+        text = chat.clean(text) if isinstance(text, str) else ""
         if not text or len(text) > settings.CODEX_CHAT_MAX_CHARS:
             await self.reply(
                 "refused", msg_id, "bad_chat", f"Chat text is 1 to {settings.CODEX_CHAT_MAX_CHARS} characters."
