@@ -45,6 +45,10 @@ OPEN_COUNT_TTL = 6 * 3600
 MAX_ID_CHARS = 64
 MAX_NONCE_CHARS = 64
 
+# The answer to a frame over the rate limit, made once: such a frame is not read.
+RATE_LIMITED = json.dumps({"type": "refused", "id": None, "code": "rate_limited",
+                           "reason": "Too many messages: slow down."}, separators=(",", ":"))
+
 
 class TokenBucket:
     """A token bucket rate limiter.
@@ -247,8 +251,14 @@ class MatchConsumer(DirectDispatch, AsyncWebsocketConsumer):
         await self.send_json({"type": kind, "id": msg_id, "code": code, "reason": reason})
 
     async def receive(self, text_data=None, bytes_data=None):
-        """Check size, rate and shape of one client message, then dispatch it by type."""
-        limited = not self.bucket.take()
+        """Check rate, size and shape of one client message, then dispatch it by type.
+
+        The rate comes first: a frame over the limit is refused unread (not
+        decoded, not parsed), so its refusal carries no id (issue 11,
+        finding 11)."""
+        if not self.bucket.take():
+            await self.send(text_data=RATE_LIMITED)
+            return
         if text_data is None:
             await self.reply("error", None, "bad_message", "Send JSON as text frames.")
             return
@@ -266,9 +276,6 @@ class MatchConsumer(DirectDispatch, AsyncWebsocketConsumer):
             await self.reply("error", None, "bad_message", "A message is a JSON object with a short id.")
             return
         msg_id = msg.get("id")
-        if limited:
-            await self.reply("refused", msg_id, "rate_limited", "Too many messages: slow down.")
-            return
         handler = {
             "action": self.on_action,
             "resync": self.on_resync,
