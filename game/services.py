@@ -12,6 +12,40 @@ from game import rules
 from game.models import Match, MatchAction, MatchPlayer
 
 
+# The keys the engine reads in an action of each type, besides "type"
+# (docs/ENGINE.md "Actions"; the check_* functions of game/rules/actions.py).
+# An action is applied and stored with these only (issue 11, finding 12):
+# tests/server/test_action_log.py checks the table against everything the
+# engine offers, so it cannot fall behind unnoticed.
+ACTION_KEYS = {
+    "hire": ("card",),
+    "build": ("building", "spec"),
+    "summon": ("hero",),
+    "level_up": ("hero", "levels"),
+    "play": ("card", "targets", "boost"),
+    "ability": ("card", "ability", "targets"),
+    "attack": ("attacker", "target"),
+    "patrol": ("card", "slot"),
+    "end_main": ("stash",),
+    "tech": ("cards",),
+    "choose": ("choice",),
+    "concede": (),
+    "reveal": ("target",),
+    "repair": (),
+    "lend": ("card", "to", "slot"),
+    "end_lending": (),
+}
+
+
+def normalise_action(action: dict) -> dict:
+    """The action as it is applied and stored: ``type`` and the keys the
+    engine reads for that type (ACTION_KEYS), in that order, values as
+    given; other keys dropped. An unknown type keeps ``type`` alone (the
+    engine refuses it). Takes a dict with a ``type``; returns a new dict."""
+    kind = action.get("type")
+    return {"type": kind, **{key: action[key] for key in ACTION_KEYS.get(kind, ()) if key in action}}
+
+
 class ActionRefused(Exception):
     """An action that was not applied; nothing changed.
 
@@ -174,8 +208,11 @@ def apply_match_action(match_id: int, user_id: int, action: dict, expected_versi
       ``stale_version`` (the engine's code in ``rules_code``), else the
       engine's code.
 
-    An applied action saves the state with version + 1 and appends it to the
-    action log with its nonce. Returns Applied (committed when this returns).
+    The action is first normalised (normalise_action: the keys the engine
+    reads, nothing else); that is what the engine judges, what a retried
+    nonce is compared with and what the log keeps. An applied action saves
+    the state with version + 1 and appends it to the action log with its
+    nonce. Returns Applied (committed when this returns).
     Raises ActionRefused (nothing changed): ``not_seated``, ``nonce_reused``
     (the seat used that nonce for a different action), ``match_over``,
     ``bad_version``, ``stale_version`` or the engine's code; MatchNotFound.
@@ -218,6 +255,7 @@ def _locked_match(match_id: int, nonce: str | None, seat: int | None, user_id: i
 def _apply(match_id: int, action: dict, expected_version: int, nonce: str | None,
            seat: int | None = None, user_id: int | None = None) -> Applied:
     """apply_match_action (``user_id``) and apply_seat_action (``seat``)."""
+    action = normalise_action(action)
     with transaction.atomic():
         match = _locked_match(match_id, nonce, seat, user_id)
         if match is None:
