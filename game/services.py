@@ -220,12 +220,15 @@ def apply_match_action(match_id: int, user_id: int, action: dict, expected_versi
     return _apply(match_id, action, expected_version, nonce, user_id=user_id)
 
 
-def apply_seat_action(match_id: int, seat: int, action: dict, expected_version: int,
-                      nonce: str | None = None) -> Applied:
-    """Apply one action for ``seat`` (already authorised: its player's
-    connection, or the stand-in bot of game.standins); the rest as
-    apply_match_action, whose checks and answers it makes."""
-    return _apply(match_id, action, expected_version, nonce, seat=seat)
+def apply_seat_action(match_id: int, seat: int, action: dict, at_version: int) -> Applied:
+    """Apply one move the server chose for ``seat`` (the stand-in bot of
+    game.standins), only while the match is still at ``at_version``, the
+    version it was chosen at: two workers choosing at the same version
+    apply one move. The move carries no nonce, so nothing a client sends
+    can be taken for it (issue 11, finding 2). Otherwise as
+    apply_match_action; a match no longer at ``at_version`` is refused
+    ``stale_version`` (nothing changed)."""
+    return _apply(match_id, action, at_version, None, seat=seat)
 
 
 def _locked_match(match_id: int, nonce: str | None, seat: int | None, user_id: int | None) -> Match:
@@ -256,6 +259,7 @@ def _apply(match_id: int, action: dict, expected_version: int, nonce: str | None
            seat: int | None = None, user_id: int | None = None) -> Applied:
     """apply_match_action (``user_id``) and apply_seat_action (``seat``)."""
     action = normalise_action(action)
+    seat_given = seat is not None
     with transaction.atomic():
         match = _locked_match(match_id, nonce, seat, user_id)
         if match is None:
@@ -271,6 +275,11 @@ def _apply(match_id: int, action: dict, expected_version: int, nonce: str | None
             return Applied(version=match.nonce_seq, snapshot=None, duplicate=True)
         if match.status != Match.Status.PLAYING:
             raise ActionRefused("match_over", "This match is over.", match.version)
+        if seat_given and expected_version < match.version:
+            raise ActionRefused(
+                "stale_version", f"The match moved on to version {match.version} since version {expected_version}.",
+                match.version,
+            )
         if expected_version > match.version:
             raise ActionRefused(
                 "bad_version", f"The match is at version {match.version}, not {expected_version} yet: resync.",

@@ -106,22 +106,31 @@ def expire_away(match_id: int) -> bool:
                                            stand_in=False, seen_at__lt=cutoff).update(stand_in=True))
 
 
+CHOICE_TRIES = 3  # times play_one chooses again when the state moved on under the bot
+
+
 def play_one(match_id: int) -> Applied | None:
     """Play one move for the first stand-in seat the game waits on.
 
-    The bot chooses from the current state; the move carries the nonce
-    ``stand-in-<version>``, so two workers choosing at the same version apply
-    it once. Returns the Applied move (its snapshot None when another worker
-    applied it first), or None when no stand-in has anything to do.
+    The bot chooses from the current state; the move is applied only while
+    the match is still at that version (services.apply_seat_action), so two
+    workers choosing at the same version apply one move, and it carries no
+    nonce. When the state moved on under the bot (another worker's move, a
+    player's action) it chooses again, up to CHOICE_TRIES times. Returns the
+    Applied move, or None when no stand-in has anything to do (or the state
+    kept moving: the next trigger chooses again).
     """
-    match = Match.objects.filter(pk=match_id).only("status", "state", "version").first()
-    if match is None or match.status != Match.Status.PLAYING:
-        return None
-    for seat in MatchPlayer.objects.filter(match_id=match_id, stand_in=True).values_list("seat", flat=True):
-        action = GreedyBot(seed=match.version).choose(match.state, seat)
-        if action is not None:
-            try:
-                return apply_seat_action(match_id, seat, action, match.version, nonce=f"stand-in-{match.version}")
-            except ActionRefused:
-                return None  # the state moved on under the bot; the next trigger chooses again
+    for _ in range(CHOICE_TRIES):
+        match = Match.objects.filter(pk=match_id).only("status", "state", "version").first()
+        if match is None or match.status != Match.Status.PLAYING:
+            return None
+        seats = MatchPlayer.objects.filter(match_id=match_id, stand_in=True).values_list("seat", flat=True)
+        move = next(((seat, action) for seat in seats
+                     if (action := GreedyBot(seed=match.version).choose(match.state, seat)) is not None), None)
+        if move is None:
+            return None
+        try:
+            return apply_seat_action(match_id, move[0], move[1], match.version)
+        except ActionRefused:
+            continue
     return None

@@ -9,7 +9,8 @@ from asgiref.sync import sync_to_async
 from django.utils import timezone
 
 from game.models import MatchPlayer
-from tests.server.matchkit import db_match, recv, start_match
+from game.services import ActionRefused, apply_seat_action
+from tests.server.matchkit import active_seat, db_match, playable, recv, start_match
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -82,7 +83,7 @@ async def test_a_player_lets_a_bot_play_for_the_away_player(seated):
     match = await db_match(match_id)
     assert match.status == "playing"
     bot_moves = await sync_to_async(list)(match.actions.filter(seat=1).values_list("nonce", "action"))
-    assert bot_moves and all(nonce.startswith("stand-in-") for nonce, _ in bot_moves)
+    assert bot_moves and all(nonce is None for nonce, _ in bot_moves)  # a bot's move takes no client nonce
     assert {"type": "end_main"} in [a for _, a in bot_moves]
     assert all(a["type"] != "concede" for _, a in bot_moves)
 
@@ -173,3 +174,42 @@ async def test_a_player_back_after_a_long_absence_is_announced(seated, settings)
     presence = await until(alice, "presence")
     assert presence["seats"][1] == {"seat": 1, "away": False, "stand_in": False, "askable": False}
     assert presence["reclaimed"] is None
+
+
+@pytest.mark.parametrize("planted", ["stand-in-1", "stand-in-2", "bot-1"])
+async def test_a_planted_nonce_does_not_stop_the_bot(seated, planted):
+    """Issue 11, finding 2: alice used the bot's own nonce (``stand-in-1``,
+    as the bot's moves once carried) on an action of hers, then left; the
+    bot playing her seat froze at that version. The bot's moves carry no
+    nonce, so nothing a client sends can meet them."""
+    alice = await seated["connect"](seated["alice"])
+    match = await db_match(seated["match"].pk)
+    seat = active_seat(match.state)
+    assert seat == 0
+    hire = next(a for a in playable(match.state, 0) if a["type"] == "hire")
+    await alice.send_json_to({"type": "action", "id": 1, "version": 0, "nonce": planted, "action": hire})
+    assert (await until(alice, "applied"))["version"] == 1
+    await alice.disconnect()
+    await sync_to_async(MatchPlayer.objects.filter(match=match, seat=0).update)(
+        stand_in=True, seen_at=timezone.now() - timedelta(minutes=5))
+    bob = await seated["connect"](seated["bob"])
+    await ping(bob)
+    assert (await until(bob, "state", lambda m: m["version"] >= 3))["version"] >= 3
+    assert await sync_to_async(match.actions.filter(seat=0, seq__gt=1, nonce__isnull=False).exists)() is False
+
+
+def test_a_bot_move_applies_only_at_the_version_it_was_chosen_at(transactional_db, make_user):
+    """Two workers choosing the bot's move at the same version apply it
+    once: a bot's move is applied only while the match is still at the
+    version it was chosen at (it needs no nonce for that)."""
+    from asgiref.sync import async_to_sync
+
+    alice, bob = make_user("alice"), make_user("bob")
+    match = async_to_sync(start_match)([alice, bob])
+    end = {"type": "end_main"}
+    done = apply_seat_action(match.pk, 0, end, 0)
+    assert done.version == 1 and done.snapshot is not None
+    with pytest.raises(ActionRefused) as refused:
+        apply_seat_action(match.pk, 0, playable(done.snapshot.state, 0)[0], 0)
+    assert refused.value.code == "stale_version" and refused.value.version == 1
+    assert match.actions.count() == 1 and match.actions.get().nonce is None
