@@ -144,6 +144,7 @@ class MatchConsumer(DirectDispatch, AsyncWebsocketConsumer):
         history = await database_sync_to_async(chat.recent)(self.match_id)
         if history:
             await self.send_json({"type": "chat_history", "lines": history})
+        self.seen_stamp = time.monotonic()  # connecting is a sign of life (standins.connected)
         if self.seat is not None:
             reclaimed, was_askable = await database_sync_to_async(standins.connected)(self.match_id, self.seat)
             if reclaimed or was_askable:  # the others may be offered a bot for this seat: it is back
@@ -253,9 +254,17 @@ class MatchConsumer(DirectDispatch, AsyncWebsocketConsumer):
     async def receive(self, text_data=None, bytes_data=None):
         """Check rate, size and shape of one client message, then dispatch it by type.
 
+        Any frame of a seat, even one refused, is its sign of life
+        (standins.seen), written at most every CODEX_WS_SEEN_EVERY seconds
+        (issue 11, finding 5: acting without pinging counted for nothing).
+
         The rate comes first: a frame over the limit is refused unread (not
         decoded, not parsed), so its refusal carries no id (issue 11,
         finding 11)."""
+        if self.seat is not None and time.monotonic() - self.seen_stamp >= settings.CODEX_WS_SEEN_EVERY:
+            # Every frame of a seat is a sign of life, written at most every few seconds.
+            self.seen_stamp = time.monotonic()
+            await database_sync_to_async(standins.seen)(self.match_id, self.seat)
         if not self.bucket.take():
             await self.send(text_data=RATE_LIMITED)
             return
@@ -360,10 +369,9 @@ class MatchConsumer(DirectDispatch, AsyncWebsocketConsumer):
         """Answer ``pong`` with the current version this connection has sent
         and every seat's presence (game.standins.presence).
 
-        A ping is also a seat's sign of life, and the moment to give a bot to
-        seats away too long (game.standins.expire_away)."""
-        if self.seat is not None:
-            await database_sync_to_async(standins.seen)(self.match_id, self.seat)
+        A ping (like every frame of a seat: receive) is a sign of life; it is
+        also the moment to give a bot to seats away too long
+        (game.standins.expire_away)."""
         if await database_sync_to_async(standins.expire_away)(self.match_id):
             await self.broadcast_presence()
         seats = await database_sync_to_async(standins.presence)(self.match_id)

@@ -1,8 +1,8 @@
 """Away players and stand-in bots: a player who leaves does not stop the others.
 
 Presence of a seat (``MatchPlayer.connections`` and ``seen_at``): its
-sockets count themselves in and out, and every ping, action or connect is a
-sign of life. A seat is **away** when it has no socket, or none has shown
+sockets count themselves in and out, and connecting and every frame a
+socket sends are signs of life. A seat is **away** when it has no socket, or none has shown
 life for ``CODEX_AWAY_SECONDS`` (a worker that died cannot count its sockets
 out; pings every 20 s keep a live one fresh, and a background tab's timers
 slow to once a minute).
@@ -50,7 +50,9 @@ def disconnected(match_id: int, seat: int) -> None:
 
 
 def seen(match_id: int, seat: int) -> None:
-    """Record a sign of life of ``seat`` now (a ping or an action)."""
+    """Record a sign of life of ``seat`` now (any frame of one of its
+    connections: the consumer calls this at most every CODEX_WS_SEEN_EVERY
+    seconds per connection)."""
     _seat(match_id, seat).update(seen_at=timezone.now())
 
 

@@ -213,3 +213,42 @@ def test_a_bot_move_applies_only_at_the_version_it_was_chosen_at(transactional_d
         apply_seat_action(match.pk, 0, playable(done.snapshot.state, 0)[0], 0)
     assert refused.value.code == "stale_version" and refused.value.version == 1
     assert match.actions.count() == 1 and match.actions.get().nonce is None
+
+
+@pytest.mark.parametrize("frame", [
+    {"type": "resync"},
+    {"type": "chat", "text": "still here"},
+    {"type": "action", "version": 0, "action": {"type": "end_main"}},  # refused: not bob's turn
+    {"type": "dance"},                                                 # even a frame the server refuses
+])
+async def test_every_frame_of_a_seat_is_a_sign_of_life(seated, settings, frame):
+    """Issue 11, finding 5: a player who acts without pinging is here
+    (docs/PROTOCOL.md "Away players"): the timeout must not give the seat
+    to a bot while its player keeps sending."""
+    settings.CODEX_WS_SEEN_EVERY = 0
+    alice = await seated["connect"](seated["alice"])
+    bob = await seated["connect"](seated["bob"])
+    await ping(bob)  # his connect is done (it marks him seen too)
+    long_ago = timezone.now() - timedelta(seconds=settings.CODEX_STAND_IN_SECONDS + 1)
+    await sync_to_async(MatchPlayer.objects.filter(match=seated["match"], seat=1).update)(seen_at=long_ago)
+    await bob.send_json_to({**frame, "id": "b"})
+    await until(bob, "state" if frame["type"] == "resync" else
+                {"chat": "chat", "action": "refused", "dance": "error"}[frame["type"]])
+    presence = await ping(alice)
+    assert presence[1] == {"seat": 1, "away": False, "stand_in": False, "askable": False}
+
+
+async def test_signs_of_life_are_written_at_most_every_few_seconds(seated, settings, monkeypatch):
+    """Marking a seat seen is a database write: a connection makes it at
+    most once every CODEX_WS_SEEN_EVERY seconds, however many frames."""
+    from game import standins
+
+    settings.CODEX_WS_SEEN_EVERY = 60
+    written = []
+    real_seen = standins.seen
+    monkeypatch.setattr(standins, "seen", lambda *args: written.append(args) or real_seen(*args))
+    bob = await seated["connect"](seated["bob"])
+    for i in range(30):
+        await bob.send_json_to({"type": "resync" if i % 2 else "ping", "id": i})
+        await until(bob, "state" if i % 2 else "pong")
+    assert len(written) <= 1
