@@ -165,6 +165,11 @@ CODEX_WS_RATE = env.float("CODEX_WS_RATE", default=20.0)  # tokens per second
 CODEX_WS_BURST = env.int("CODEX_WS_BURST", default=40)
 # Open match sockets per user, across every match and worker (more are refused with 4429).
 CODEX_WS_PER_USER = env.int("CODEX_WS_PER_USER", default=16)
+# Each worker refreshes the rows of its live sockets (game.livesockets) this
+# often (seconds); a row nobody refreshed for CODEX_WS_LIVE_SECONDS is a
+# socket that is gone (a killed worker, a cancelled consumer).
+CODEX_WS_HEARTBEAT = env.float("CODEX_WS_HEARTBEAT", default=20.0)
+CODEX_WS_LIVE_SECONDS = env.float("CODEX_WS_LIVE_SECONDS", default=60.0)
 # A version that reaches a connection before the one below it (two workers
 # broadcasting) waits this long for the gap to fill before it is sent anyway.
 CODEX_WS_REORDER_WAIT = env.float("CODEX_WS_REORDER_WAIT", default=0.5)

@@ -14,9 +14,8 @@ from autobahn.exception import Disconnected
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
-from django.core.cache import cache
 
-from game import fanout
+from game import fanout, livesockets
 from game.dispatch import DirectDispatch
 from game.services import (
     AccessDenied,
@@ -37,10 +36,6 @@ CLOSE_UNAUTHENTICATED = 4401
 CLOSE_FORBIDDEN = 4403
 CLOSE_NOT_FOUND = 4404
 CLOSE_TOO_MANY = 4429
-
-# A user's open-socket count expires this long after its last change, so a
-# worker that died without counting its sockets out cannot lock a user out.
-OPEN_COUNT_TTL = 6 * 3600
 
 MAX_ID_CHARS = 64
 MAX_NONCE_CHARS = 64
@@ -80,6 +75,21 @@ def group_name(match_id: int) -> str:
     return f"match.{match_id}"
 
 
+class TooManySockets(Exception):
+    """The user already has CODEX_WS_PER_USER live match sockets."""
+
+
+def admit(match_id: int, user_id: int, invite: str | None, channel: str):
+    """Decide what ``user_id`` is in the match (services.load_access) and
+    register the connection ``channel`` as live (game.livesockets), in one
+    trip to the database thread. Returns the Access; raises MatchNotFound,
+    AccessDenied, or TooManySockets (nothing registered)."""
+    access = load_access(match_id, user_id, invite)
+    if not livesockets.register(channel, user_id, match_id, access.seat):
+        raise TooManySockets(user_id)
+    return access
+
+
 def _valid_id(value) -> bool:
     if value is None or (isinstance(value, int) and not isinstance(value, bool)):
         return True
@@ -108,9 +118,6 @@ class MatchConsumer(DirectDispatch, AsyncWebsocketConsumer):
             await self.refuse(CLOSE_UNAUTHENTICATED)
             return
         self.user = user
-        if not await self.count_in():
-            await self.refuse(CLOSE_TOO_MANY)
-            return
         self.match_id = self.scope["url_route"]["kwargs"]["match_id"]
         self.group = group_name(self.match_id)
         self.sent_version = -1
@@ -126,11 +133,14 @@ class MatchConsumer(DirectDispatch, AsyncWebsocketConsumer):
         # Join the group before reading the state, so no version slips between.
         await self.channel_layer.group_add(self.group, self.channel_name)
         try:
-            access = await database_sync_to_async(load_access)(self.match_id, user.pk, invite)
-        except (MatchNotFound, AccessDenied) as exc:
+            access = await database_sync_to_async(admit)(self.match_id, user.pk, invite, self.channel_name)
+        except (MatchNotFound, AccessDenied, TooManySockets) as exc:
             await self.channel_layer.group_discard(self.group, self.channel_name)
-            await self.refuse(CLOSE_NOT_FOUND if isinstance(exc, MatchNotFound) else CLOSE_FORBIDDEN)
+            await self.refuse({MatchNotFound: CLOSE_NOT_FOUND, AccessDenied: CLOSE_FORBIDDEN,
+                               TooManySockets: CLOSE_TOO_MANY}[type(exc)])
             return
+        livesockets.track(self.channel_name)
+        self.admitted = True
         self.groups.append(self.group)
         session_key = getattr(self.scope.get("session"), "session_key", None)
         if session_key:
@@ -146,31 +156,20 @@ class MatchConsumer(DirectDispatch, AsyncWebsocketConsumer):
             await self.send_json({"type": "chat_history", "lines": history})
         self.seen_stamp = time.monotonic()  # connecting is a sign of life (standins.connected)
         if self.seat is not None:
-            reclaimed, was_askable = await database_sync_to_async(standins.connected)(self.match_id, self.seat)
+            reclaimed, was_askable = await database_sync_to_async(standins.connected)(
+                self.match_id, self.seat, self.channel_name)
             if reclaimed or was_askable:  # the others may be offered a bot for this seat: it is back
                 await self.broadcast_presence(reclaimed=self.seat if reclaimed else None)
 
-    async def count_in(self) -> bool:
-        """Count this socket among its user's open match sockets (in the
-        cache, shared by every worker); False, uncounted, when the user
-        already has CODEX_WS_PER_USER open (one user cannot crowd a match)."""
-        key = f"ws-open:{self.user.pk}"
-        await cache.aadd(key, 0, timeout=OPEN_COUNT_TTL)
-        if await cache.aincr(key) > settings.CODEX_WS_PER_USER:
-            await cache.adecr(key)
-            return False
-        await cache.atouch(key, OPEN_COUNT_TTL)
-        self.counted = True
-        return True
-
-    async def count_out(self) -> None:
-        """Take this socket out of its user's count (see count_in)."""
-        if getattr(self, "counted", False):
-            self.counted = False
-            try:
-                await cache.adecr(f"ws-open:{self.user.pk}")
-            except ValueError:
-                pass  # the count expired meanwhile
+    async def __call__(self, scope, receive, send):
+        """Run the connection; however it ends (daphne cancels a consumer
+        that takes too long to shut down, and then disconnect() never runs),
+        this worker stops vouching for it (game.livesockets.untrack)."""
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            if getattr(self, "admitted", False):
+                livesockets.untrack(self.channel_name)
 
     async def refuse(self, code: int) -> None:
         """Refuse the connection with a 44xx close code the page can act on.
@@ -238,14 +237,13 @@ class MatchConsumer(DirectDispatch, AsyncWebsocketConsumer):
         await self.send(text_data=text)
 
     async def disconnect(self, code):
-        """Stop waiting for held-back versions and playing stand-ins; a seat's
-        socket counts itself out and the others hear of it."""
+        """Stop waiting for held-back versions and playing stand-ins; an
+        admitted socket is no longer live (standins.disconnected)."""
         for task in (getattr(self, "early_timer", None), getattr(self, "stand_in_task", None)):
             if task is not None:
                 task.cancel()
-        await self.count_out()
-        if getattr(self, "stand_ins", None) is not None and self.seat is not None:
-            await database_sync_to_async(standins.disconnected)(self.match_id, self.seat)
+        if getattr(self, "admitted", False):
+            await database_sync_to_async(standins.disconnected)(self.match_id, self.seat, self.channel_name)
 
     async def reply(self, kind: str, msg_id, code: str, reason: str) -> None:
         """Send a ``refused`` or ``error`` answer with a stable code and a sentence."""
@@ -261,6 +259,8 @@ class MatchConsumer(DirectDispatch, AsyncWebsocketConsumer):
         The rate comes first: a frame over the limit is refused unread (not
         decoded, not parsed), so its refusal carries no id (issue 11,
         finding 11)."""
+        if not getattr(self, "admitted", False):
+            return  # a frame that came before the client saw its refusal
         if self.seat is not None and time.monotonic() - self.seen_stamp >= settings.CODEX_WS_SEEN_EVERY:
             # Every frame of a seat is a sign of life, written at most every few seconds.
             self.seen_stamp = time.monotonic()

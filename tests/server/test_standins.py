@@ -8,7 +8,7 @@ import pytest
 from asgiref.sync import sync_to_async
 from django.utils import timezone
 
-from game.models import MatchPlayer
+from game.models import LiveSocket, MatchPlayer
 from game.services import ActionRefused, apply_seat_action
 from tests.server.matchkit import active_seat, db_match, playable, recv, start_match
 
@@ -95,7 +95,8 @@ async def test_the_player_takes_the_seat_back_by_connecting(seated):
     presence = await until(alice, "presence")
     assert presence["seats"][1]["stand_in"] is False
     stored = await sync_to_async(MatchPlayer.objects.get)(match=seated["match"], seat=1)
-    assert not stored.stand_in and stored.connections == 1
+    assert not stored.stand_in and presence["seats"][1]["away"] is False
+    assert await sync_to_async(LiveSocket.objects.filter(match=seated["match"], seat=1).count)() == 1
 
 
 async def test_a_dropped_connection_is_not_handed_to_a_bot_at_once(seated, settings):
