@@ -173,6 +173,14 @@ CODEX_WS_LIVE_SECONDS = env.float("CODEX_WS_LIVE_SECONDS", default=60.0)
 # A version that reaches a connection before the one below it (two workers
 # broadcasting) waits this long for the gap to fill before it is sent anyway.
 CODEX_WS_REORDER_WAIT = env.float("CODEX_WS_REORDER_WAIT", default=0.5)
+# A client that does not read (docs/PROTOCOL.md "Clients that do not read"):
+# while the server holds more than CODEX_WS_SEND_PAUSE bytes unsent for a
+# connection its states wait (one full state is sent once it drops, looked
+# at every CODEX_WS_DRAIN_POLL seconds); past CODEX_WS_MAX_UNSENT the
+# connection is closed with 4408.
+CODEX_WS_SEND_PAUSE = env.int("CODEX_WS_SEND_PAUSE", default=64 * 1024)
+CODEX_WS_MAX_UNSENT = env.int("CODEX_WS_MAX_UNSENT", default=512 * 1024)
+CODEX_WS_DRAIN_POLL = env.float("CODEX_WS_DRAIN_POLL", default=0.1)
 CODEX_CHAT_MAX_CHARS = 500
 # Away players (game.standins): away after this long without a sign of life;
 # another player may ask for a bot after this long away; a bot stands in

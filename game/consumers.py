@@ -35,6 +35,7 @@ log = logging.getLogger(__name__)
 CLOSE_UNAUTHENTICATED = 4401
 CLOSE_FORBIDDEN = 4403
 CLOSE_NOT_FOUND = 4404
+CLOSE_NOT_READING = 4408
 CLOSE_TOO_MANY = 4429
 
 MAX_ID_CHARS = 64
@@ -107,8 +108,11 @@ class MatchConsumer(DirectDispatch, AsyncWebsocketConsumer):
 
     Connect: logged-in users only (else close 4401); seated players and allowed
     spectators (``?invite=<token>`` for private tables), else close 4403; an
-    unknown match closes 4404. On accept the client gets a full ``state``.
-    Every client message gets an answer; bad input changes nothing.
+    unknown match closes 4404; a user with CODEX_WS_PER_USER live sockets
+    closes 4429. On accept the client gets a full ``state``. Every client
+    message gets an answer; bad input changes nothing. A client that does
+    not read is owed one full state (state_waits) and closed 4408 past
+    CODEX_WS_MAX_UNSENT (shed).
     """
 
     async def connect(self):
@@ -130,6 +134,11 @@ class MatchConsumer(DirectDispatch, AsyncWebsocketConsumer):
         # ?patches=1: after the first state, send the changes (docs/PROTOCOL.md "Patches").
         self.patches = query.get("patches", [None])[0] == "1"
         self.last_state = None  # the last state message sent, with patches on
+        # The server's count of bytes it holds unsent for this client
+        # (codexsite/backlog.py), None when it cannot tell; and the task that
+        # sends the one full state owed while too much is unsent.
+        self.backlog = self.scope.get("send_backlog")
+        self.owed = None
         # Join the group before reading the state, so no version slips between.
         await self.channel_layer.group_add(self.group, self.channel_name)
         try:
@@ -192,6 +201,58 @@ class MatchConsumer(DirectDispatch, AsyncWebsocketConsumer):
             await super().send(text_data=text_data, bytes_data=bytes_data, close=close)
         except Disconnected:
             self.gone = True
+            return
+        if self.unsent() > settings.CODEX_WS_MAX_UNSENT:
+            await self.shed()
+
+    def unsent(self) -> int:
+        """The bytes the server holds unsent for this client (0 when it cannot tell)."""
+        backlog = getattr(self, "backlog", None)
+        return backlog() if backlog is not None else 0
+
+    async def shed(self) -> None:
+        """Close (4408) a connection whose client does not read what it is
+        sent, and send it nothing more (docs/PROTOCOL.md "Clients that do
+        not read"; issue 11, finding 3)."""
+        log.warning("match %s: closing a connection that does not read (%d bytes unsent)",
+                    self.match_id, self.unsent())
+        self.gone = True
+        await self.close(code=CLOSE_NOT_READING)
+
+    def state_waits(self) -> bool:
+        """True when a state frame must not go now: this connection already
+        owes its client a full state, or holds more than CODEX_WS_SEND_PAUSE
+        bytes unsent. Then the owed full state is arranged (send_owed) and
+        held-back versions are dropped: it will be newer than all of them."""
+        if self.owed is None and self.unsent() <= settings.CODEX_WS_SEND_PAUSE:
+            return False
+        self.early.clear()
+        if self.owed is None:
+            self.owed = asyncio.create_task(self.send_owed())
+        return True
+
+    async def send_owed(self) -> None:
+        """Wait until the client has read enough (its unsent data at most
+        CODEX_WS_SEND_PAUSE bytes, looked at every CODEX_WS_DRAIN_POLL
+        seconds), then send one full state of the match as it is then: the
+        answer to every resync, and the news of every version, that came
+        meanwhile."""
+        try:
+            while not getattr(self, "gone", False) and self.unsent() > settings.CODEX_WS_SEND_PAUSE:
+                await asyncio.sleep(settings.CODEX_WS_DRAIN_POLL)
+            if getattr(self, "gone", False):
+                return
+            snapshot = await database_sync_to_async(load_snapshot)(self.match_id)
+            async with self.send_lock:
+                self.owed = None
+                await self._send_state(snapshot, force=True)
+        except MatchNotFound:
+            await self.reply("error", None, "match_gone", "This match no longer exists.")
+        except Exception:  # a bug must not kill the connection
+            log.exception("match %s: failed to send the owed state", self.match_id)
+        finally:
+            if self.owed is asyncio.current_task():
+                self.owed = None
 
     async def websocket_disconnect(self, message):
         """The client is gone: send nothing more, then the usual disconnect."""
@@ -214,10 +275,13 @@ class MatchConsumer(DirectDispatch, AsyncWebsocketConsumer):
     async def _send_state(self, snapshot: Snapshot, force: bool = False) -> None:
         if snapshot.version <= self.sent_version and not force:
             return
+        if self.state_waits():
+            return
         self.sent_version = max(self.sent_version, snapshot.version)
         await self.send_version(snapshot, full=force)
-        # Versions held back for a gap that this one closed (or passed) go now.
-        while self.early:
+        # Versions held back for a gap that this one closed (or passed) go now
+        # (unless too much is unsent by then: state_waits drops them).
+        while self.early and not self.state_waits():
             nxt = min(self.early)
             if nxt > self.sent_version + 1:
                 break
@@ -239,7 +303,8 @@ class MatchConsumer(DirectDispatch, AsyncWebsocketConsumer):
     async def disconnect(self, code):
         """Stop waiting for held-back versions and playing stand-ins; an
         admitted socket is no longer live (standins.disconnected)."""
-        for task in (getattr(self, "early_timer", None), getattr(self, "stand_in_task", None)):
+        for task in (getattr(self, "early_timer", None), getattr(self, "stand_in_task", None),
+                     getattr(self, "owed", None)):
             if task is not None:
                 task.cancel()
         if getattr(self, "admitted", False):
@@ -340,7 +405,11 @@ class MatchConsumer(DirectDispatch, AsyncWebsocketConsumer):
         await self.channel_layer.group_send(self.group, fanout.version_event(self.match_id, snapshot))
 
     async def on_resync(self, msg: dict, msg_id) -> None:
-        """Send a full ``state`` from the database, whatever was sent before."""
+        """Send a full ``state`` from the database, whatever was sent before
+        (or, while the connection owes its client a state, let that one be
+        the answer: state_waits)."""
+        if self.state_waits():
+            return
         await self.send_state(await database_sync_to_async(load_snapshot)(self.match_id), force=True)
 
     async def on_chat(self, msg: dict, msg_id) -> None:
@@ -464,6 +533,8 @@ class MatchConsumer(DirectDispatch, AsyncWebsocketConsumer):
                 if not self.early or self.sent_version >= waiting_for:
                     continue  # the gap filled meanwhile; wait again if another opened
                 async with self.send_lock:
+                    if self.state_waits():
+                        continue  # the owed full state will be newer than all of them
                     for version in sorted(self.early):
                         event = self.early.pop(version)
                         if version > self.sent_version:
