@@ -148,7 +148,7 @@ class MatchConsumer(DirectDispatch, AsyncWebsocketConsumer):
             await self.refuse({MatchNotFound: CLOSE_NOT_FOUND, AccessDenied: CLOSE_FORBIDDEN,
                                TooManySockets: CLOSE_TOO_MANY}[type(exc)])
             return
-        livesockets.track(self.channel_name)
+        livesockets.track(self.channel_name, user.pk, self.match_id, access.seat)
         self.admitted = True
         self.groups.append(self.group)
         session_key = getattr(self.scope.get("session"), "session_key", None)
@@ -308,6 +308,7 @@ class MatchConsumer(DirectDispatch, AsyncWebsocketConsumer):
             if task is not None:
                 task.cancel()
         if getattr(self, "admitted", False):
+            livesockets.untrack(self.channel_name)  # first, so no heartbeat writes the row back
             await database_sync_to_async(standins.disconnected)(self.match_id, self.seat, self.channel_name)
 
     async def reply(self, kind: str, msg_id, code: str, reason: str) -> None:

@@ -6,7 +6,7 @@ for good when the taking back never runs: a worker killed with SIGKILL, or
 a consumer daphne cancels because it took too long to shut down. So no
 count is kept. Each connection has a LiveSocket row (game.models); every
 worker refreshes the rows of its own live connections every
-CODEX_WS_HEARTBEAT seconds, in one statement; a row that nobody refreshed
+CODEX_WS_HEARTBEAT seconds, in one statement (a few for thousands); a row that nobody refreshed
 for CODEX_WS_LIVE_SECONDS belongs to a connection that is gone, counts for
 nothing (live) and is deleted by the next heartbeat of any worker. The
 per-user socket limit (register) and a seat's presence (game.standins)
@@ -23,14 +23,14 @@ from datetime import timedelta
 from channels.db import database_sync_to_async
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from game.models import LiveSocket
 
 log = logging.getLogger(__name__)
 
-REFRESH_CHUNK = 500  # channels per UPDATE statement (SQLite limits the parameters of one)
+REFRESH_CHUNK = 150  # rows per statement (SQLite limits the parameters of one)
 
 
 def live():
@@ -57,25 +57,37 @@ def forget(channel: str) -> None:
     LiveSocket.objects.filter(channel=channel).delete()
 
 
-def refresh(channels: list) -> None:
-    """Vouch for the live ``channels`` of this worker now (their ``alive_at``),
-    and delete every row no worker vouched for in CODEX_WS_LIVE_SECONDS."""
+def refresh(sockets: dict) -> None:
+    """Vouch for this worker's live ``sockets`` now: ``{channel: (user_id,
+    match_id, seat)}`` get ``alive_at`` now, their rows written again if
+    they were deleted meanwhile (a heartbeat that came too late must not
+    lose a live socket for good); then delete every row no worker vouched
+    for in CODEX_WS_LIVE_SECONDS."""
     now = timezone.now()
-    for start in range(0, len(channels), REFRESH_CHUNK):
-        LiveSocket.objects.filter(channel__in=channels[start:start + REFRESH_CHUNK]).update(alive_at=now)
+    rows = [LiveSocket(channel=channel, user_id=user_id, match_id=match_id, seat=seat, alive_at=now)
+            for channel, (user_id, match_id, seat) in sockets.items()]
+    try:
+        with transaction.atomic():
+            LiveSocket.objects.bulk_create(rows, batch_size=REFRESH_CHUNK, update_conflicts=True,
+                                           unique_fields=["channel"], update_fields=["alive_at"])
+    except IntegrityError:  # a match or user deleted meanwhile: refresh the rows that are there
+        channels = list(sockets)
+        for start in range(0, len(channels), REFRESH_CHUNK):
+            LiveSocket.objects.filter(channel__in=channels[start:start + REFRESH_CHUNK]).update(alive_at=now)
     LiveSocket.objects.filter(alive_at__lt=now - timedelta(seconds=settings.CODEX_WS_LIVE_SECONDS)).delete()
 
 
-_tracked = set()  # channel names of this worker's live connections
+_tracked = {}  # this worker's live connections: {channel: (user_id, match_id, seat)}
 _heartbeat = None  # the task refreshing them, while there are any
 
 
-def track(channel: str) -> None:
-    """Count ``channel`` among this worker's live connections (refreshed by
-    the heartbeat from now on); starts the heartbeat on the running event
-    loop when it is not running there."""
+def track(channel: str, user_id: int, match_id: int, seat: int | None) -> None:
+    """Count ``channel`` (registered with these user, match and seat) among
+    this worker's live connections, refreshed by the heartbeat from now on;
+    starts the heartbeat on the running event loop when it is not running
+    there."""
     global _heartbeat
-    _tracked.add(channel)
+    _tracked[channel] = (user_id, match_id, seat)
     loop = asyncio.get_running_loop()
     if _heartbeat is None or _heartbeat.done() or _heartbeat.get_loop() is not loop:
         _heartbeat = loop.create_task(_beat())
@@ -86,7 +98,7 @@ def untrack(channel: str) -> None:
     cancelled consumer); its row dies within CODEX_WS_LIVE_SECONDS if
     forget() does not run. The heartbeat stops with the last connection."""
     global _heartbeat
-    _tracked.discard(channel)
+    _tracked.pop(channel, None)
     if not _tracked and _heartbeat is not None:
         _heartbeat.cancel()
         _heartbeat = None
@@ -97,6 +109,6 @@ async def _beat() -> None:
     while _tracked:
         await asyncio.sleep(settings.CODEX_WS_HEARTBEAT)
         try:
-            await database_sync_to_async(refresh)(list(_tracked))
+            await database_sync_to_async(refresh)(dict(_tracked))
         except Exception:  # a failed refresh must not stop the next one
             log.exception("live sockets: refresh failed")

@@ -163,3 +163,25 @@ async def test_sockets_killed_before_their_disconnect_stop_counting(ws, make_use
     await asyncio.sleep(1.4)
     again, connected, _ = await ws(f"/ws/match/{match.pk}/", alice)
     assert connected and (await again.receive_json_from(timeout=5))["type"] == "state"
+
+
+def test_a_late_heartbeat_writes_a_live_socket_back(transactional_db, make_user, settings):
+    """A worker whose heartbeat came too late (another worker deleted its
+    rows as dead) writes its live sockets back, and a socket of a match
+    deleted meanwhile does not stop the others' refresh."""
+    from asgiref.sync import async_to_sync
+
+    from game import livesockets
+    from game.models import LiveSocket
+
+    alice, bob = make_user("alice"), make_user("bob")
+    match = async_to_sync(start_match)([alice, bob])
+    gone = async_to_sync(start_match)([bob, alice])
+    assert livesockets.register("a", alice.pk, match.pk, 0)
+    LiveSocket.objects.all().delete()
+    livesockets.refresh({"a": (alice.pk, match.pk, 0)})
+    assert list(livesockets.live().values_list("channel", "user", "match", "seat")) == [("a", alice.pk, match.pk, 0)]
+    assert livesockets.register("b", bob.pk, gone.pk, 0)
+    gone.delete()
+    livesockets.refresh({"a": (alice.pk, match.pk, 0), "b": (bob.pk, gone.pk, 0)})
+    assert list(livesockets.live().values_list("channel", flat=True)) == ["a"]
