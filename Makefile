@@ -8,7 +8,7 @@ PORT ?= 8000
 # Debug pages are off unless asked for (`make run DEBUG=1`): friends reach this server too.
 export DEBUG ?= 0
 
-.PHONY: run test bench migrate clean
+.PHONY: run test soak bench migrate clean
 
 $(BIN)/activate:
 	$(PYTHON) -m venv $(VENV)
@@ -31,10 +31,19 @@ run: migrate
 test: $(VENV)/.dev
 	$(BIN)/pytest -n auto -m "not postgres and not redis and not browser" $(PYTEST_ARGS)
 
+# The long random runs (`make test` plays a few games of each mode): every
+# mode's property games at full count, with the invariants after every
+# action and byte-for-byte replays. About 20 minutes on 2 cores.
+SOAK_COUNTS := CODEX_PROPERTY_GAMES=1000 CODEX_REPLAY_GAMES=100 CODEX_PROPERTY_GAMES_2HG=300 \
+	CODEX_PROPERTY_GAMES_3HERO=500 CODEX_PROPERTY_FFA=300 CODEX_STORED_GAMES=12
+soak: $(VENV)/.dev
+	$(SOAK_COUNTS) $(BIN)/pytest -n auto tests/rules/test_properties.py $(PYTEST_ARGS)
+
 # Engine benchmark, then the server load benchmark (docs/BENCHMARKS.md). The
-# server rows N-pg need PostgreSQL and Redis on 127.0.0.1 (SERVER_CONFIGS=1-sqlite
-# runs without them); SECONDS is the length of each load phase.
-SERVER_CONFIGS ?= 1-sqlite,1-pg,2-pg,4-pg
+# server rows N-pg need PostgreSQL and Redis on 127.0.0.1, the rows behind
+# nginx (N > 1, 1-pg-proxy) nginx too (SERVER_CONFIGS=1-sqlite runs without
+# them); SECONDS is the length of each load phase.
+SERVER_CONFIGS ?= 1-sqlite,1-pg,1-pg-proxy,2-pg,4-pg
 bench: $(VENV)/.dev
 	$(BIN)/python -m benchmarks.engine_bench --games $(or $(GAMES),20)
 	$(BIN)/python -m benchmarks.server_bench --configs $(SERVER_CONFIGS) \

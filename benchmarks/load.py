@@ -6,8 +6,13 @@ One run (one server configuration):
    setup step (benchmarks/seeding.py) starts ``--matches`` public 1v1
    matches through the lobby and makes ``--spectators`` spectator users;
 2. ``--workers`` daphne processes (the Redis channel layer when more than
-   one, or with ``--layer redis``); the viewers of one match are spread over
-   the workers (seat 0 on one, seat 1 on the next, spectators after);
+   one, or with ``--layer redis``). With more than one (or ``--proxy``)
+   nginx stands in front (deploy/nginx/, benchmarks/servers.py ``Proxy``)
+   and every client connects to its one address, as browsers would; nginx
+   spreads the sockets (least connections) and names the worker of each
+   handshake (``X-Upstream``), which the figures count. Without the proxy
+   (``--no-proxy``) the viewers of one match are spread over the workers
+   directly (seat 0 on one, seat 1 on the next, spectators after);
 3. a warm-up match per worker, then the resident memory (RSS) of the
    workers; every seat and spectator connects (RSS again: memory per
    connection), then one echo room per match with as many members as the
@@ -54,6 +59,9 @@ THINK = (0.5, 1.5)  # seconds a paced seat (or echo sender) waits before acting
 CONNECT_AT_ONCE = 20
 PING_SECONDS = 20  # every connection sends a `ping` this often, as the page does
 DRAIN_SECONDS = 20  # the longest wait for a missing version once nothing arrives any more
+# The workers' settings: the echo route on, the per-connection rate limit
+# lifted (the closed-loop phase sends as fast as answers come), quiet logs.
+WORKER_ENV = {"CODEX_BENCH_ECHO": "1", "CODEX_WS_RATE": "10000", "CODEX_WS_BURST": "10000", "LOG_LEVEL": "WARNING"}
 
 
 def percentiles(values: list) -> dict:
@@ -162,6 +170,7 @@ class Viewer:
 
     def __init__(self, run: Run, match: MatchRun, seat, url: str, cookie: str, origin: str, patches: bool):
         self.run, self.match, self.seat = run, match, seat
+        self.upstream = None  # the worker that took the handshake, when a proxy says (X-Upstream)
         self.url = url + ("?patches=1" if patches else "")
         self.cookie, self.origin = cookie, origin
         self.check = VersionCheck()
@@ -178,6 +187,7 @@ class Viewer:
         """Connect and start reading (the first message is a full state)."""
         self.ws = await websockets.connect(self.url, origin=self.origin, compression=None, open_timeout=60,
                                            max_size=2 ** 20, additional_headers={"Cookie": self.cookie})
+        self.upstream = self.ws.response.headers.get("X-Upstream")
         self.reader = asyncio.create_task(self.read())
         self.pinger = asyncio.create_task(self.ping())
 
@@ -404,24 +414,46 @@ async def drain(run: Run, matches: list) -> None:
     run.error("drain: some answers or versions never came")
 
 
-async def play(args, workers: list, seeded: list, warmup: list) -> dict:
-    """Connect, run the phases and collect the figures (see the module docstring)."""
+def placement(viewers: list, workers: list) -> dict:
+    """Where a proxy put the sockets (from each Viewer's ``upstream``):
+    ``{"sockets_per_worker": [count per worker, in worker order],
+    "matches_across_workers": matches whose viewers are not all on one
+    worker}``; None without a proxy."""
+    if not viewers or viewers[0].upstream is None:
+        return None
+    index = {w.address: i for i, w in enumerate(workers)}
+    per_worker = [0] * len(workers)
+    spread = {}
+    for viewer in viewers:
+        worker = index[viewer.upstream.split(", ")[-1]]  # "a, b": a refused the connection, b took it
+        per_worker[worker] += 1
+        spread.setdefault(viewer.match.match_id, set()).add(worker)
+    return {"sockets_per_worker": per_worker,
+            "matches_across_workers": sum(1 for seen in spread.values() if len(seen) > 1)}
+
+
+async def play(args, workers: list, seeded: list, warmup: list, proxy=None) -> dict:
+    """Connect, run the phases and collect the figures (see the module
+    docstring); every client goes to ``proxy`` (a servers.Proxy) when given."""
     import websockets
 
     run = Run(args.seed)
     run.phase = "connect"
-    urls = [f"ws://127.0.0.1:{w.port}" for w in workers]
-    origins = [f"http://127.0.0.1:{w.port}" for w in workers]
+    fronts = [proxy] if proxy else workers
+    urls = [f"ws://127.0.0.1:{f.port}" for f in fronts]
+    origins = [f.url for f in fronts]
+    measured = [*workers, *([proxy] if proxy else [])]  # whose CPU time each phase measures
 
     def place(match_index: int, viewer_index: int) -> int:
-        return (match_index + viewer_index) % len(workers)
+        return (match_index + viewer_index) % len(fronts)
 
-    # Warm-up: one match per worker (both seats on it), a few actions, then closed.
+    # Warm-up: one match per worker (both seats on it, or wherever the proxy puts them), a few actions, then closed.
     warm = []
     for w, seeded_match in enumerate(warmup):
         match = MatchRun(seeded_match.match_id)
         for seat, cookie in enumerate(seeded_match.seat_cookies):
-            viewer = Viewer(run, match, seat, f"{urls[w]}/ws/match/{match.match_id}/", cookie, origins[w],
+            front = w % len(fronts)
+            viewer = Viewer(run, match, seat, f"{urls[front]}/ws/match/{match.match_id}/", cookie, origins[front],
                             not args.full_states)
             match.viewers.append(viewer)
         warm.append(match)
@@ -437,6 +469,8 @@ async def play(args, workers: list, seeded: list, warmup: list) -> dict:
             await viewer.close()
     await asyncio.sleep(1)
     memory = {"baseline_kb": sum(w.rss_kb() for w in workers)}
+    if proxy:
+        memory["proxy_baseline_kb"] = proxy.rss_kb()
 
     matches = []
     for i, seeded_match in enumerate(seeded):
@@ -455,6 +489,8 @@ async def play(args, workers: list, seeded: list, warmup: list) -> dict:
     connect_seconds = time.perf_counter() - started
     await asyncio.sleep(1)
     memory["connected_kb"] = sum(w.rss_kb() for w in workers)
+    if proxy:
+        memory["proxy_connected_kb"] = proxy.rss_kb()
 
     rooms = []
     for i, match in enumerate(matches):
@@ -478,10 +514,10 @@ async def play(args, workers: list, seeded: list, warmup: list) -> dict:
             for viewer in viewers:
                 viewer.maybe_act()
         began = time.perf_counter()
-        cpu_before = sum(w.cpu_seconds() for w in workers), time.process_time()
+        cpu_before = [s.cpu_seconds() for s in measured], time.process_time()
         await asyncio.sleep(args.seconds)
         seconds = time.perf_counter() - began
-        cpu = sum(w.cpu_seconds() for w in workers) - cpu_before[0], time.process_time() - cpu_before[1]
+        cpu = [s.cpu_seconds() - b for s, b in zip(measured, cpu_before[0])], time.process_time() - cpu_before[1]
         run.acting = False
         for viewer in viewers:
             viewer.stop_acting()
@@ -490,7 +526,8 @@ async def play(args, workers: list, seeded: list, warmup: list) -> dict:
         await asyncio.gather(*senders)
         await drain(run, matches)
         await asyncio.sleep(0.5)  # the last echo frames
-        phases[phase] = {"seconds": seconds, "server_cpu_s": cpu[0], "loadgen_cpu_s": cpu[1],
+        phases[phase] = {"seconds": seconds, "server_cpu_s": sum(cpu[0][:len(workers)]),
+                         "proxy_cpu_s": cpu[0][-1] if proxy else None, "loadgen_cpu_s": cpu[1],
                          "load_average": os.getloadavg()[0], **match_figures(matches, phase, seconds),
                          "echo": echo_figures(rooms, phase), "counters": run.counters.get(phase, {})}
     memory["after_kb"] = sum(w.rss_kb() for w in workers)
@@ -511,7 +548,7 @@ async def play(args, workers: list, seeded: list, warmup: list) -> dict:
         "phases": phases, "lost": lost, "duplicated": duplicated,
         "errors": sum(c.get("errors", 0) for c in run.counters.values()), "error_samples": run.errors,
         "connections": len(viewers), "echo_connections": sum(len(r.sockets) for r in rooms),
-        "connect_seconds": connect_seconds, "memory": memory,
+        "connect_seconds": connect_seconds, "memory": memory, "placement": placement(viewers, workers),
         "finished_matches": sum(1 for m in matches if m.viewers[0].state["status"] != "playing"),
     }
 
@@ -524,6 +561,8 @@ def main(argv=None) -> dict:
     parser.add_argument("--db", choices=("sqlite", "postgres"), default="sqlite")
     parser.add_argument("--layer", choices=("memory", "redis"), default=None,
                         help="channel layer (default: memory for one worker, redis for more)")
+    parser.add_argument("--proxy", action=argparse.BooleanOptionalAction, default=None,
+                        help="clients connect through nginx in front of the workers (default: with more than one)")
     parser.add_argument("--matches", type=int, default=50)
     parser.add_argument("--spectators", type=int, default=100)
     parser.add_argument("--seconds", type=float, default=20, help="length of each phase")
@@ -538,6 +577,9 @@ def main(argv=None) -> dict:
     layer = args.layer or ("memory" if args.workers == 1 else "redis")
     if layer == "memory" and args.workers > 1:
         parser.error("the in-memory channel layer cannot serve more than one worker")
+    proxied = args.workers > 1 if args.proxy is None else args.proxy
+    if proxied and servers.nginx_binary() is None:
+        parser.error("--proxy needs nginx (Debian: apt-get install nginx-light); --no-proxy connects directly")
 
     database_url = servers.prepare_database(args.db)
     os.environ["DATABASE_URL"] = database_url
@@ -550,16 +592,22 @@ def main(argv=None) -> dict:
     seeded = seed(args.matches, args.spectators)
     warmup = seed(args.workers, 0, prefix="w")
 
-    workers = []
+    workers, proxy = [], None
     try:
         for w in range(args.workers):
-            workers.append(servers.Worker(database_url, layer == "redis", args.profile if w == 0 else None,
-                                          Path(args.server_root)))
-        figures = asyncio.run(play(args, workers, seeded, warmup))
+            workers.append(servers.Worker(database_url, servers.REDIS_URL if layer == "redis" else "", env=WORKER_ENV,
+                                          proxy_headers=proxied, profile=args.profile if w == 0 else None,
+                                          root=Path(args.server_root)))
+        if proxied:
+            proxy = servers.Proxy([w.address for w in workers])
+        figures = asyncio.run(play(args, workers, seeded, warmup, proxy))
     finally:
+        if proxy:
+            proxy.stop()
         for worker in workers:
             worker.stop()
-    figures["config"] = {"workers": args.workers, "db": args.db, "layer": layer, "matches": args.matches,
+    figures["config"] = {"workers": args.workers, "db": args.db, "layer": layer, "proxy": proxied,
+                         "matches": args.matches,
                          "spectators": args.spectators, "seconds": args.seconds, "echo_bytes": args.echo_bytes,
                          "patches": not args.full_states, "server_root": args.server_root,
                          "load_average": os.getloadavg()}

@@ -3,8 +3,12 @@ its own process: its own database and workers) and prints the tables of
 docs/BENCHMARKS.md.
 
 Configurations: ``1-sqlite`` (one worker, SQLite, in-memory channel layer:
-the one-machine setup) and ``N-pg`` (N workers on PostgreSQL and the Redis
-channel layer) for N in ``--workers``.
+the one-machine setup, clients connected to it directly), ``1-pg`` (one
+worker on PostgreSQL and the Redis channel layer, directly) and ``N-pg``
+for N > 1 (N such workers behind nginx, every client on its one address,
+as browsers would be). A suffix chooses otherwise: ``1-pg-proxy`` (one
+worker behind nginx: the proxy's own cost), ``2-pg-direct`` (clients
+spread over the workers' own ports).
 
 Run: ``python -m benchmarks.server_bench`` (``make bench`` runs it after
 the engine benchmark); ``--help`` for the options.
@@ -22,11 +26,14 @@ from benchmarks import servers
 def run_config(name: str, args) -> dict:
     """Run load.py for configuration ``name``; returns its figures (with
     ``"failed"`` set when the run crashed)."""
-    workers, kind = name.split("-")
+    workers, kind, *via = name.split("-")
+    if kind not in ("sqlite", "pg") or via not in ([], ["proxy"], ["direct"]) or not workers.isdigit():
+        return {"name": name, "failed": "not a configuration: N-sqlite or N-pg, optionally -proxy or -direct"}
     out = tempfile.NamedTemporaryFile(suffix=".json", delete=False).name
     command = [sys.executable, "-m", "benchmarks.load", "--workers", workers,
                "--db", "sqlite" if kind == "sqlite" else "postgres",
                "--layer", "memory" if kind == "sqlite" else "redis",
+               *({"proxy": ["--proxy"], "direct": ["--no-proxy"]}[via[0]] if via else []),
                "--matches", str(args.matches), "--spectators", str(args.spectators),
                "--seconds", str(args.seconds), "--server-root", args.server_root, "--json", out]
     if args.full_states:
@@ -37,7 +44,7 @@ def run_config(name: str, args) -> dict:
         with open(out) as f:
             figures = json.load(f)
     except (OSError, ValueError):
-        return {"failed": f"exit {done.returncode}"}
+        return {"name": name, "failed": f"exit {done.returncode}"}
     finally:
         os.unlink(out)
     figures["name"] = name
@@ -77,32 +84,49 @@ def print_tables(results: list) -> None:
               f"{r['errors']} / {r['lost']} / {r['duplicated']} | {paced['load_average']:.1f} |")
     print("\n### Throughput (closed phase: every seat acts as soon as it can)\n")
     print("| config | moves/s | × 1 worker | action round trip p50 / p99 ms | server CPU ms per move "
-          "| load generator CPU ms per move | frame bytes p50 | load avg |")
-    print("|---|---|---|---|---|---|---|---|")
+          "| proxy CPU ms per move | load generator CPU ms per move | frame bytes p50 | load avg |")
+    print("|---|---|---|---|---|---|---|---|---|")
     base = next((r["phases"]["closed"]["moves_per_s"] for r in ok if r["name"] == "1-pg"), None)
     for r in ok:
         closed = r["phases"]["closed"]
         moves = closed["updates"] or 1
         print(f"| {r['name']} | {closed['moves_per_s']:.1f} | "
-              f"{_ratio(closed['moves_per_s'], base) if r['name'].endswith('-pg') else '–'} | "
+              f"{_ratio(closed['moves_per_s'], base) if '-pg' in r['name'] else '–'} | "
               f"{_ms(closed['rtt_ms']['p50'])} / {_ms(closed['rtt_ms']['p99'])} | "
-              f"{1000 * closed['server_cpu_s'] / moves:.1f} | {1000 * closed['loadgen_cpu_s'] / moves:.1f} | "
+              f"{1000 * closed['server_cpu_s'] / moves:.1f} | "
+              f"{_ms(closed['proxy_cpu_s'] and 1000 * closed['proxy_cpu_s'] / moves)} | "
+              f"{1000 * closed['loadgen_cpu_s'] / moves:.1f} | "
               f"{closed['frame_bytes']['p50']} | {closed['load_average']:.1f} |")
-    print("\n### Memory (RSS of all workers)\n")
-    print("| config | after warm-up MB | per connection KB | per match (2 seats + 2 spectators, after play) KB |")
-    print("|---|---|---|---|")
+    print("\n### Memory (RSS of all workers; nginx apart)\n")
+    print("| config | after warm-up MB | per connection KB | per match (2 seats + 2 spectators, after play) KB "
+          "| nginx MB, per connection KB |")
+    print("|---|---|---|---|---|")
     for r in ok:
         mem, conns, matches = r["memory"], r["connections"], r["config"]["matches"]
+        nginx = "–"
+        if "proxy_baseline_kb" in mem:
+            nginx = (f"{mem['proxy_connected_kb'] / 1024:.0f}, "
+                     f"{(mem['proxy_connected_kb'] - mem['proxy_baseline_kb']) / conns:.0f}")
         print(f"| {r['name']} | {mem['baseline_kb'] / 1024:.0f} | "
               f"{(mem['connected_kb'] - mem['baseline_kb']) / conns:.0f} | "
-              f"{(mem['after_kb'] - mem['baseline_kb']) / matches:.0f} |")
+              f"{(mem['after_kb'] - mem['baseline_kb']) / matches:.0f} | {nginx} |")
+    placed = [r for r in ok if r.get("placement")]
+    if placed:
+        print("\n### Where nginx put the sockets (X-Upstream of each handshake)\n")
+        print("| config | match sockets per worker | matches with viewers on more than one worker |")
+        print("|---|---|---|")
+        for r in placed:
+            place = r["placement"]
+            print(f"| {r['name']} | {' / '.join(map(str, place['sockets_per_worker']))} | "
+                  f"{place['matches_across_workers']} of {r['config']['matches']} |")
 
 
 def main() -> None:
     """Parse arguments, run every configuration, print the tables."""
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--configs", default="1-sqlite,1-pg,2-pg,4-pg",
-                        help="comma-separated: 1-sqlite and/or N-pg (N workers)")
+    parser.add_argument("--configs", default="1-sqlite,1-pg,1-pg-proxy,2-pg,4-pg",
+                        help="comma-separated: 1-sqlite and/or N-pg (N workers; behind nginx when N > 1), "
+                             "optionally with -proxy or -direct")
     parser.add_argument("--matches", type=int, default=50)
     parser.add_argument("--spectators", type=int, default=100)
     parser.add_argument("--seconds", type=float, default=20, help="length of each phase")

@@ -1,10 +1,16 @@
-"""Server processes for the load benchmark: a fresh database (SQLite file or
-PostgreSQL database), migrated; daphne worker processes on their own ports,
-optionally under the py-spy sampling profiler; their resident memory.
+"""Server processes for the load benchmark and the tests that run real
+servers: a fresh database (SQLite file or PostgreSQL database), migrated;
+daphne worker processes on their own ports, optionally under the py-spy
+sampling profiler; nginx in front of them (deploy/nginx/); their resident
+memory and CPU time.
 
-Used by benchmarks/load.py; nothing here is imported by the server.
+Used by benchmarks/load.py and tests/server (live.py, test_proxy.py);
+nothing here is imported by the server.
 """
 import os
+import pwd
+import re
+import shutil
 import signal
 import socket
 import subprocess
@@ -12,6 +18,8 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+
+from deploy.nginx import render
 
 ROOT = Path(__file__).resolve().parents[1]
 BIN = Path(sys.executable).parent
@@ -84,27 +92,30 @@ def cpu_seconds(pid: int) -> float:
 
 
 class Worker:
-    """One daphne process serving ``codexsite.asgi:application`` on a free port.
+    """One daphne process serving ``codexsite.asgi:application`` on a free
+    port of 127.0.0.1, with the message limits of ``make run``.
 
-    ``database_url``: its DATABASE_URL; ``redis``: use the Redis channel layer
-    (else the in-memory one: one worker only); ``profile``: a path, to run it
-    under ``py-spy record`` (raw collapsed stacks written there at stop);
-    ``root``: the checkout whose server code runs (another one to measure
-    an older commit: ``git archive <commit> | tar -x -C DIR``).
-    The benchmark echo route is on and the per-connection rate limit lifted
-    (the closed-loop phase sends as fast as answers come).
+    ``database_url``: its DATABASE_URL; ``redis_url``: its REDIS_URL (the
+    Redis channel layer and cache), "" for the in-memory layer (one worker
+    only; REDIS_URL is then removed from its environment); ``env``: more
+    environment variables (settings); ``proxy_headers``: trust the
+    X-Forwarded-* headers of a proxy in front (daphne --proxy-headers);
+    ``profile``: a path, to run it under ``py-spy record`` (raw collapsed
+    stacks written there at stop); ``root``: the checkout whose server code
+    runs (another one to measure an older commit:
+    ``git archive <commit> | tar -x -C DIR``).
     Raises RuntimeError when it does not listen within 30 s.
     """
 
-    def __init__(self, database_url: str, redis: bool, profile: str | None = None, root: Path = ROOT):
+    def __init__(self, database_url: str, redis_url: str = "", env: dict | None = None, proxy_headers: bool = False,
+                 profile: str | None = None, root: Path = ROOT):
         self.port = free_port()
-        env = {**os.environ, "DATABASE_URL": database_url, "DEBUG": "0", "LOG_LEVEL": "WARNING",
-               "DJANGO_SETTINGS_MODULE": "codexsite.settings", "CODEX_BENCH_ECHO": "1",
-               "CODEX_WS_RATE": "10000", "CODEX_WS_BURST": "10000"}
-        env.pop("REDIS_URL", None)
-        if redis:
-            env["REDIS_URL"] = REDIS_URL
+        env = {**os.environ, "DATABASE_URL": database_url, "DEBUG": "0",
+               "DJANGO_SETTINGS_MODULE": "codexsite.settings", "REDIS_URL": redis_url, **(env or {})}
+        if not env["REDIS_URL"]:
+            del env["REDIS_URL"]
         command = [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(self.port),
+                   *(["--proxy-headers"] if proxy_headers else []),
                    "--websocket-max-message-size", "65536", "--websocket-max-frame-size", "65536",
                    "codexsite.asgi:application"]
         if profile:
@@ -117,12 +128,21 @@ class Worker:
             raise RuntimeError(f"daphne did not start: {self.output()[-2000:]}")
         self.pid = self._server_pid(bool(profile))
 
+    @property
+    def address(self) -> str:
+        """``127.0.0.1:PORT``, as an nginx upstream names it."""
+        return f"127.0.0.1:{self.port}"
+
+    @property
+    def url(self) -> str:
+        """``http://127.0.0.1:PORT``: the worker's own address (and a page's origin there)."""
+        return f"http://{self.address}"
+
     def _server_pid(self, profiled: bool) -> int:
         """The daphne process id (py-spy's child when profiled)."""
         if not profiled:
             return self.proc.pid
-        children = Path(f"/proc/{self.proc.pid}/task/{self.proc.pid}/children").read_text().split()
-        return int(children[0])
+        return children(self.proc.pid)[0]
 
     def rss_kb(self) -> int:
         """The daphne process's resident memory in KiB."""
@@ -147,3 +167,104 @@ class Worker:
             except subprocess.TimeoutExpired:
                 os.kill(pid, signal.SIGKILL)
                 self.proc.wait()
+
+
+def children(pid: int) -> list[int]:
+    """The ids of process ``pid``'s children ([] if it is gone)."""
+    try:
+        return [int(c) for c in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
+    except FileNotFoundError:
+        return []
+
+
+def nginx_binary() -> str | None:
+    """The nginx program (on PATH, or Debian's /usr/sbin/nginx, which is not
+    on a user's PATH), None when it is not installed."""
+    found = shutil.which("nginx")
+    if found:
+        return found
+    return "/usr/sbin/nginx" if os.access("/usr/sbin/nginx", os.X_OK) else None
+
+
+def _nginx_mime_types(nginx: str) -> str | None:
+    """The mime.types next to ``nginx``'s own configuration file (from
+    ``nginx -V``), None when there is none."""
+    built = subprocess.run([nginx, "-V"], capture_output=True, text=True).stderr
+    conf = re.search(r"--conf-path=(\S+)", built)
+    path = Path(conf.group(1) if conf else "/etc/nginx/nginx.conf").parent / "mime.types"
+    return str(path) if path.is_file() else None
+
+
+class Proxy:
+    """nginx in front of ``workers`` (addresses ``host:port``) on a free port
+    of 127.0.0.1, as deploy/nginx/ renders it, run from a scratch directory
+    (configuration, pid, temporary files and access log there; errors in
+    :meth:`output`) in the foreground: no root, nothing installed.
+
+    ``static_root``: a collectstatic directory nginx serves under /static/
+    (None: the workers serve static files); ``show_upstream``: the
+    ``X-Upstream`` response header naming the worker that answered.
+    Raises RuntimeError when nginx is not installed or does not listen
+    within 30 s (with its error output).
+    """
+
+    def __init__(self, workers: list[str], static_root: str | None = None, show_upstream: bool = True):
+        nginx = nginx_binary()
+        if nginx is None:
+            raise RuntimeError("nginx is not installed (Debian: apt-get install nginx-light)")
+        self.port = free_port()
+        self.prefix = Path(tempfile.mkdtemp(prefix="codex-nginx-"))
+        for sub in ("tmp", "logs"):  # logs/: where many builds open their error log before reading the configuration
+            (self.prefix / sub).mkdir()
+        (self.prefix / "codex.conf").write_text(render.site(workers, listen=f"127.0.0.1:{self.port}",
+                                                            static_root=static_root, show_upstream=show_upstream))
+        # As root, nginx's workers would run as nobody, who may not read this directory.
+        user = pwd.getpwuid(os.geteuid()).pw_name if os.geteuid() == 0 else None
+        conf = self.prefix / "nginx.conf"
+        conf.write_text(render.local("codex.conf", _nginx_mime_types(nginx), user))
+        self.log = tempfile.TemporaryFile()
+        self.proc = subprocess.Popen([nginx, "-p", f"{self.prefix}/", "-c", str(conf), "-g", "daemon off;"],
+                                     stdout=self.log, stderr=subprocess.STDOUT)
+        if not wait_listening(self.proc, self.port):
+            self.stop()
+            raise RuntimeError(f"nginx did not start: {self.output()[-2000:]}")
+
+    @property
+    def url(self) -> str:
+        """``http://127.0.0.1:PORT``: the one address of every worker (and the page's origin)."""
+        return f"http://127.0.0.1:{self.port}"
+
+    def pids(self) -> list[int]:
+        """The nginx master and its worker processes."""
+        return [self.proc.pid, *children(self.proc.pid)]
+
+    def rss_kb(self) -> int:
+        """Resident memory of the master and workers, in KiB."""
+        return sum(rss_kb(pid) for pid in self.pids())
+
+    def cpu_seconds(self) -> float:
+        """CPU time the master and its current workers have used, in seconds."""
+        return sum(cpu_seconds(pid) for pid in self.pids())
+
+    def access_log(self) -> str:
+        """The access log so far: ``client "request" status upstream seconds`` per line
+        (a websocket is logged when it closes)."""
+        path = self.prefix / "access.log"
+        return path.read_text() if path.exists() else ""
+
+    def output(self) -> str:
+        """What nginx printed (its error log)."""
+        self.log.seek(0)
+        return self.log.read().decode(errors="replace")
+
+    def stop(self) -> None:
+        """Stop nginx (SIGTERM: a fast shutdown that closes open websockets;
+        SIGKILL after 10 s) and remove its directory."""
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+        shutil.rmtree(self.prefix, ignore_errors=True)

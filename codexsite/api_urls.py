@@ -1,4 +1,11 @@
-"""REST API routes (under /api/)."""
+"""REST API routes (under /api/).
+
+Table and match ids are digits only (the viewsets' ``lookup_value_regex``),
+so a malformed id matches no route and is a 404 (issue 11). No format-suffix
+routes (``/api/tables/1.json``): the API speaks JSON (``?format=api`` gives
+the browsable page), and the suffix handed handlers an argument most of
+them do not take.
+"""
 from django.urls import path
 from rest_framework.routers import DefaultRouter
 
@@ -6,6 +13,7 @@ from game.api import CardViewSet, MatchViewSet
 from lobby.api import MeView, ModeView, TableViewSet
 
 router = DefaultRouter()
+router.include_format_suffixes = False
 router.register("tables", TableViewSet, basename="table")
 router.register("matches", MatchViewSet, basename="match")
 router.register("cards", CardViewSet, basename="card")

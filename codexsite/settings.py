@@ -10,7 +10,11 @@ Environment variables (all optional):
                    and cache (default: in-memory layer, one process only).
     CONN_MAX_AGE   seconds to keep database connections open (default 60).
     CODEX_BENCH_ECHO  "1" routes the benchmark echo websocket (default off).
+    CODEX_LOGIN_FAILURES  failed log-ins of one account from one address before
+                   it is locked (default 10).
+    CODEX_LOGIN_LOCK_MINUTES  how long such a lock lasts (default 15).
 """
+from datetime import timedelta
 from pathlib import Path
 
 import environ
@@ -36,6 +40,7 @@ INSTALLED_APPS = [
     "rest_framework",
     "drf_spectacular",
     "drf_spectacular_sidecar",
+    "axes",
     "lobby",
     "game",
 ]
@@ -49,6 +54,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Last, as django-axes asks: turns a lock-out into the page saying when to try again.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "codexsite.urls"
@@ -57,6 +64,11 @@ AUTH_USER_MODEL = "lobby.User"
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "lobby"
 LOGOUT_REDIRECT_URL = "login"
+# django-axes first: it refuses a locked-out log-in before the password is checked.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
 
 TEMPLATES = [
     {
@@ -125,6 +137,18 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+
+# Failed log-ins (django-axes, issue 11): after CODEX_LOGIN_FAILURES failures of
+# one account from one address, each less than CODEX_LOGIN_LOCK_MINUTES after
+# the one before, that account is locked for that address for that long; a
+# try while locked starts the wait again, a success clears the count. Kept in
+# the database, so every worker sees the same count.
+AXES_FAILURE_LIMIT = env.int("CODEX_LOGIN_FAILURES", default=10)
+AXES_COOLOFF_TIME = timedelta(minutes=env.int("CODEX_LOGIN_LOCK_MINUTES", default=15))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "lobby.views.locked_out"
+AXES_DISABLE_ACCESS_LOG = True  # no record of successful log-ins
 
 LANGUAGE_CODE = "en-us"
 TIME_ZONE = "UTC"
@@ -201,10 +225,14 @@ CODEX_BENCH_ECHO = env.bool("CODEX_BENCH_ECHO", default=False)
 CODEX_TABLE_IDLE_MINUTES = env.int("CODEX_TABLE_IDLE_MINUTES", default=30)
 # Open (not yet started) tables one host may have at once.
 CODEX_OPEN_TABLES_PER_HOST = env.int("CODEX_OPEN_TABLES_PER_HOST", default=3)
+# Seats one user may hold at once at tables that have not started (and are not idle).
+CODEX_OPEN_SEATS_PER_USER = env.int("CODEX_OPEN_SEATS_PER_USER", default=3)
 
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", default="INFO")},
+    # django-axes says something at every log-in and log-out; keep its warnings (lock-outs).
+    "loggers": {"axes": {"level": "WARNING"}},
 }

@@ -1,5 +1,6 @@
 """REST API for matches, their filtered logs and the card catalog."""
 from django.db.models import Q
+from django.urls.converters import IntConverter
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import serializers, viewsets
@@ -31,6 +32,7 @@ class MatchViewSet(viewsets.ReadOnlyModelViewSet):
     game log and the action log as the caller may see them."""
 
     serializer_class = MatchSerializer
+    lookup_value_regex = IntConverter.regex  # digits only, as the pages' <int:...> (issue 11)
 
     def get_queryset(self):
         """Your matches plus public matches that allow spectators, newest first."""

@@ -2,7 +2,6 @@
 decide who may watch or act. Synchronous code; consumers call it through
 ``database_sync_to_async`` and broadcast after it returns (the commit is done).
 """
-import secrets
 from dataclasses import dataclass
 
 from django.db import connection, transaction
@@ -153,7 +152,7 @@ def may_spectate(match: Match, invite_token: str | None) -> bool:
         return False
     if table.is_public:
         return True
-    return bool(invite_token) and secrets.compare_digest(invite_token, table.invite_token)
+    return table.invite_matches(invite_token)
 
 
 def load_access(match_id: int, user_id: int, invite_token: str | None = None) -> Access:

@@ -1,5 +1,6 @@
 """REST API for accounts, modes and tables (session auth, CSRF on writes)."""
 from django.db.models import Q
+from django.urls.converters import IntConverter
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import mixins, status, viewsets
 from rest_framework.decorators import action
@@ -8,12 +9,13 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from lobby import services
-from lobby.models import Table
+from lobby.models import Table, is_invite_token
 from lobby.modes import MODES
 from lobby.serializers import (
     JoinSerializer,
     MeSerializer,
     ModeSerializer,
+    RemoveSerializer,
     SeatUpdateSerializer,
     TableSerializer,
 )
@@ -54,27 +56,30 @@ def _lobby_error(err: services.LobbyError) -> Response:
 class TableViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.CreateModelMixin,
                    viewsets.GenericViewSet):
     """Tables: list (open public tables not abandoned, plus your own), create,
-    read, and the seat operations join, leave, seat (heroes/ready) and start.
+    read, and the seat operations join, leave, seat (heroes/ready), remove
+    (host: a seated player, before the start) and start.
 
     Errors answer ``{"code": "...", "detail": "..."}`` with 400/403/404/409.
     """
 
     serializer_class = TableSerializer
+    lookup_value_regex = IntConverter.regex  # digits only, as the pages' <int:...> (issue 11)
 
     def get_queryset(self):
-        """Tables visible in the list: open public live ones, and the user's own."""
+        """Tables visible in the list: open public live ones, the user's own,
+        and open ones the user was removed from (so they see it)."""
         if getattr(self, "swagger_fake_view", False):  # schema generation
             return Table.objects.none()
         user = self.request.user
-        mine = Q(host=user) | Q(seats__user=user)
+        mine = Q(host=user) | Q(seats__user=user) | Q(removed=user, status=Table.Status.OPEN)
         live_public = Q(status=Table.Status.OPEN, is_public=True, updated__gte=services.idle_cutoff())
         invite = self.request.query_params.get("invite")
-        by_invite = Q(invite_token=invite) if invite else Q(pk__in=[])
+        by_invite = Q(invite_token=invite) if is_invite_token(invite) else Q(pk__in=[])
         return (
             Table.objects.filter(mine | live_public | by_invite)
             .distinct()
             .select_related("host")
-            .prefetch_related("seats__user")
+            .prefetch_related("seats__user", "removed")
         )
 
     @extend_schema(parameters=[INVITE_PARAM])
@@ -84,7 +89,7 @@ class TableViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Crea
 
     def get_object(self):
         """The table ``pk`` when the user may see it (public, own, or ``?invite=``)."""
-        tables = Table.objects.select_related("host").prefetch_related("seats__user")
+        tables = Table.objects.select_related("host").prefetch_related("seats__user", "removed")
         table = tables.filter(pk=self.kwargs["pk"]).first()
         if table is None or not services.can_see(table, self.request.user, self.request.query_params.get("invite")):
             raise NotFound()
@@ -110,7 +115,7 @@ class TableViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Crea
         return Response(self._out(table), status=status.HTTP_201_CREATED)
 
     def _out(self, table):
-        table = Table.objects.select_related("host").prefetch_related("seats__user").get(pk=table.pk)
+        table = Table.objects.select_related("host").prefetch_related("seats__user", "removed").get(pk=table.pk)
         return TableSerializer(table, context=self.get_serializer_context()).data
 
     def _run(self, operation, *args, **kwargs) -> Response:
@@ -152,3 +157,12 @@ class TableViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Crea
     def start(self, request, pk=None):
         """Start the match (host; every seat taken and ready). The table then has ``match_id``."""
         return self._run(services.start_table, int(pk), request.user)
+
+    @extend_schema(request=RemoveSerializer, responses=TableSerializer)
+    @action(detail=True, methods=["post"])
+    def remove(self, request, pk=None):
+        """Host only, before the start: free seat ``index`` and keep its player
+        from sitting here again (they see ``removed: true`` on the table)."""
+        serializer = RemoveSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        return self._run(services.remove_player, int(pk), request.user, serializer.validated_data["index"])

@@ -7,3 +7,7 @@ class LobbyConfig(AppConfig):
 
     name = "lobby"
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self):
+        """Connect the account signal receivers (lobby.signals)."""
+        from lobby import signals  # noqa: F401

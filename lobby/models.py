@@ -1,24 +1,47 @@
 """Accounts, tables and seats."""
+import re
 import secrets
 
 from django.conf import settings
 from django.contrib.auth.models import AbstractUser
 from django.db import models
-from django.db.models.functions import Lower
 from django.utils import timezone
+
+from lobby.names import name_keys
 
 
 class User(AbstractUser):
-    """A player account (Django auth) with a display name shown at the table."""
+    """A player account (Django auth) with a display name shown at the table.
+
+    ``name_key`` and ``shape_key`` are the keys of the name it shows
+    (``lobby.names.name_keys`` of ``public_name``), kept on every save that
+    changes the name; each is unique, so no two accounts show look-alike
+    names (issue 11). Empty for an account whose name clashed when the keys
+    were introduced (migration 0003).
+    """
 
     display_name = models.CharField(max_length=40, blank=True)
+    name_key = models.TextField(blank=True, default="", editable=False)
+    shape_key = models.TextField(blank=True, default="", editable=False)
 
     class Meta(AbstractUser.Meta):
         constraints = [
-            # Checked with a sentence in lobby.names; this catches two signups at once.
-            models.UniqueConstraint(Lower("display_name"), condition=~models.Q(display_name=""),
-                                    name="user_display_name_unique_ci"),
+            # Checked with a sentence in lobby.names; these catch two signups at once.
+            models.UniqueConstraint(fields=["name_key"], condition=~models.Q(name_key=""),
+                                    name="user_name_key_unique"),
+            models.UniqueConstraint(fields=["shape_key"], condition=~models.Q(shape_key=""),
+                                    name="user_shape_key_unique"),
         ]
+
+    def save(self, *args, **kwargs):
+        """Save, with the name keys of the shown name when it may have changed
+        (a full save, or ``update_fields`` naming the display name or username)."""
+        fields = kwargs.get("update_fields")
+        if fields is None or {"display_name", "username"} & set(fields):
+            self.name_key, self.shape_key = name_keys(self.public_name)
+            if fields is not None:
+                kwargs["update_fields"] = {*fields, "name_key", "shape_key"}
+        super().save(*args, **kwargs)
 
     @property
     def public_name(self) -> str:
@@ -31,11 +54,27 @@ def new_invite_token() -> str:
     return secrets.token_urlsafe(16)
 
 
+# The characters of secrets.token_urlsafe, and a bound on the length: text of
+# any other shape is no invite token (the invite route's pattern, too).
+INVITE_TOKEN_PATTERN = r"[A-Za-z0-9_-]{1,64}"
+
+
+def is_invite_token(text) -> bool:
+    """True when ``text`` has the shape of an invite token (any str or None may come in).
+
+    Text of another shape is never looked up nor compared: PostgreSQL
+    refuses a NUL in a query, ``secrets.compare_digest`` letters beyond
+    ASCII (issue 11).
+    """
+    return isinstance(text, str) and re.fullmatch(INVITE_TOKEN_PATTERN, text) is not None
+
+
 class Table(models.Model):
     """A lobby table: a mode, seats to fill, and (once started) its match.
 
     Public tables are listed in the lobby; private ones are reached through
-    their invite link. Spectators may watch the match when ``allow_spectators``
+    their invite link. ``removed``: the players the host removed, who may not
+    sit there again. Spectators may watch the match when ``allow_spectators``
     is set and the table is public, or they hold the invite token.
     """
 
@@ -52,9 +91,16 @@ class Table(models.Model):
     match = models.OneToOneField("game.Match", null=True, blank=True, on_delete=models.SET_NULL, related_name="table")
     created = models.DateTimeField(default=timezone.now)
     updated = models.DateTimeField(default=timezone.now)
+    # Players the host removed before the start: they may not sit here again (issue 11).
+    removed = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True, related_name="removed_from")
 
     class Meta:
         ordering = ["-updated"]
+
+    def invite_matches(self, given) -> bool:
+        """True when ``given`` (any text, or None) is this table's invite token,
+        compared in constant time; False for text not shaped like a token."""
+        return is_invite_token(given) and secrets.compare_digest(given, self.invite_token)
 
     def touch(self) -> None:
         """Mark activity now (idle open tables are hidden and then deleted)."""

@@ -53,6 +53,7 @@ class TableSerializer(serializers.ModelSerializer):
     host_id = serializers.IntegerField(read_only=True)
     match_id = serializers.IntegerField(read_only=True, allow_null=True)
     invite_token = serializers.SerializerMethodField()
+    removed = serializers.SerializerMethodField()
     seat_count = serializers.IntegerField(write_only=True, required=False, min_value=1, max_value=8)
     mode = serializers.ChoiceField(choices=sorted(MODES))
 
@@ -60,7 +61,7 @@ class TableSerializer(serializers.ModelSerializer):
         model = Table
         fields = [
             "id", "mode", "is_public", "allow_spectators", "status", "host", "host_id", "seats",
-            "match_id", "invite_token", "seat_count", "created", "updated",
+            "match_id", "invite_token", "removed", "seat_count", "created", "updated",
         ]
         read_only_fields = ["status", "created", "updated"]
 
@@ -70,6 +71,17 @@ class TableSerializer(serializers.ModelSerializer):
         if table.host_id == user.pk or any(s.user_id == user.pk for s in table.seats.all()):
             return table.invite_token
         return None
+
+    def get_removed(self, table: Table) -> bool:
+        """True when the host removed the caller from this table (they may not sit there again)."""
+        user = self.context["request"].user
+        return any(u.pk == user.pk for u in table.removed.all())
+
+
+class RemoveSerializer(serializers.Serializer):
+    """Remove the player at seat ``index`` (host only)."""
+
+    index = serializers.IntegerField(min_value=0)
 
 
 class JoinSerializer(serializers.Serializer):

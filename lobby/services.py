@@ -1,4 +1,5 @@
-"""Table operations: create, take and leave seats, pick heroes, ready, start.
+"""Table operations: create, take and leave seats, pick heroes, ready,
+remove a player (host), start; free a logged-out player's waiting seats.
 
 Each operation runs in a transaction with the table row locked, and raises
 LobbyError (nothing changed) when it is not allowed.
@@ -7,6 +8,7 @@ import secrets
 from datetime import timedelta
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 
@@ -47,6 +49,24 @@ def idle_cutoff():
     return timezone.now() - timedelta(minutes=settings.CODEX_TABLE_IDLE_MINUTES)
 
 
+def _room_for_a_seat(user, table_id: int | None = None) -> None:
+    """Check that ``user`` may take one more seat at a waiting table.
+
+    Waiting tables are open ones that are not idle; a seat at ``table_id``
+    (where the user moves seats) is no new one. Locks the user's row, so two
+    joins at once are counted one after the other. Raises LobbyError
+    ``too_many_seats`` (409) at CODEX_OPEN_SEATS_PER_USER such seats (issue 11).
+    """
+    get_user_model().objects.select_for_update().filter(pk=user.pk).first()
+    seats = Seat.objects.filter(user=user, table__status=Table.Status.OPEN, table__updated__gte=idle_cutoff())
+    if table_id is not None and seats.filter(table_id=table_id).exists():
+        return
+    limit = settings.CODEX_OPEN_SEATS_PER_USER
+    if seats.count() >= limit:
+        raise LobbyError("too_many_seats", f"You already sit at {limit} tables that have not started: "
+                                           "leave one of them first.", 409)
+
+
 def delete_abandoned_tables() -> int:
     """Delete open tables idle for longer than CODEX_TABLE_IDLE_MINUTES.
 
@@ -58,12 +78,13 @@ def delete_abandoned_tables() -> int:
 
 def can_see(table: Table, user, invite: str | None) -> bool:
     """True when ``user`` may see ``table``: it is public, the user sits or hosts
-    there, or ``invite`` is its invite token."""
+    there, was removed from it (so they see that), or ``invite`` is its
+    invite token."""
     if table.is_public or table.host_id == user.pk:
         return True
-    if invite and secrets.compare_digest(invite, table.invite_token):
+    if table.invite_matches(invite):
         return True
-    return table.seats.filter(user=user).exists()
+    return table.seats.filter(user=user).exists() or table.removed.filter(pk=user.pk).exists()
 
 
 def create_table(host, mode: str, is_public: bool = True, allow_spectators: bool = True,
@@ -74,7 +95,8 @@ def create_table(host, mode: str, is_public: bool = True, allow_spectators: bool
     (default: the mode's minimum). Returns the Table.
     Raises LobbyError ``bad_mode`` / ``bad_seats``; ``too_many_tables``
     (409) when the host already has CODEX_OPEN_TABLES_PER_HOST open tables
-    that are not idle.
+    that are not idle; ``too_many_seats`` (409) when the host already sits
+    at CODEX_OPEN_SEATS_PER_USER waiting tables.
     """
     open_tables = Table.objects.filter(host=host, status=Table.Status.OPEN, updated__gte=idle_cutoff())
     if open_tables.count() >= settings.CODEX_OPEN_TABLES_PER_HOST:
@@ -88,6 +110,7 @@ def create_table(host, mode: str, is_public: bool = True, allow_spectators: bool
         counts = str(spec.min_seats) if spec.min_seats == spec.max_seats else f"{spec.min_seats} to {spec.max_seats}"
         raise LobbyError("bad_seats", f"{spec.label} is played with {counts} seats.")
     with transaction.atomic():
+        _room_for_a_seat(host)
         table = Table.objects.create(host=host, mode=mode, is_public=is_public, allow_spectators=allow_spectators)
         Seat.objects.bulk_create(
             [Seat(table=table, index=i, team=spec.team_of(i), user=host if i == 0 else None) for i in range(count)]
@@ -100,11 +123,14 @@ def take_seat(table_id: int, user, index: int, invite: str | None = None) -> Tab
 
     Private tables need the invite token (or being the host).
     Returns the Table. Raises LobbyError ``no_table``, ``table_started``,
-    ``forbidden``, ``no_seat``, ``seat_taken``.
+    ``removed`` (403: the host removed the user from this table),
+    ``forbidden``, ``no_seat``, ``seat_taken``, ``too_many_seats``.
     """
     with transaction.atomic():
         table = _locked(table_id)
         _open(table)
+        if table.removed.filter(pk=user.pk).exists():
+            raise LobbyError("removed", "The host removed you from this table: you cannot sit here again.", 403)
         if not can_see(table, user, invite):
             raise LobbyError("forbidden", "This table is private: use its invite link.", 403)
         seat = table.seats.filter(index=index).first()
@@ -114,6 +140,7 @@ def take_seat(table_id: int, user, index: int, invite: str | None = None) -> Tab
             return table
         if seat.user_id is not None:
             raise LobbyError("seat_taken", "That seat is taken.", 409)
+        _room_for_a_seat(user, table.pk)
         table.seats.filter(user=user).update(user=None, heroes=[], ready=False)
         seat.user, seat.heroes, seat.ready = user, [], False
         seat.save()
@@ -140,11 +167,59 @@ def leave_table(table_id: int, user) -> Table | None:
         if table.host_id == user.pk:
             table.host = remaining.user
             table.save(update_fields=["host"])
-        for seat in table.seats.all():
-            seat.ready = False
-            seat.save(update_fields=["ready"])
-        table.touch()
+        _changed(table)
     return table
+
+
+def _changed(table: Table) -> None:
+    """After a player left: nobody is ready any more (the table is not the one
+    they got ready at), and the table was active now."""
+    table.seats.update(ready=False)
+    table.touch()
+
+
+def remove_player(table_id: int, host, index: int) -> Table:
+    """The host removes the player at seat ``index`` before the start.
+
+    The seat is freed, every seat's ready flag cleared, and the player may
+    not sit at this table again (they see that they were removed: the
+    table's ``removed`` flag, issue 11). Returns the Table. Raises
+    LobbyError ``no_table``, ``table_started``, ``not_host`` (403),
+    ``no_seat``, ``seat_empty``, ``remove_self`` (the host leaves instead).
+    """
+    with transaction.atomic():
+        table = _locked(table_id)
+        _open(table)
+        if table.host_id != host.pk:
+            raise LobbyError("not_host", "Only the host removes players.", 403)
+        seat = table.seats.filter(index=index).first()
+        if seat is None:
+            raise LobbyError("no_seat", "That seat does not exist.")
+        if seat.user_id is None:
+            raise LobbyError("seat_empty", "Nobody sits in that seat.")
+        if seat.user_id == host.pk:
+            raise LobbyError("remove_self", "You cannot remove yourself: Leave the table instead.")
+        table.removed.add(seat.user_id)
+        seat.user, seat.heroes = None, []
+        seat.save(update_fields=["user", "heroes"])
+        _changed(table)
+    return table
+
+
+def leave_waiting_tables(user) -> int:
+    """Free every seat ``user`` has at a table that has not started (as
+    ``leave_table`` does: the host role passes on, an emptied table closes).
+    Seats of started matches stay. Returns how many seats were freed.
+    Called when the user logs out (lobby.signals; issue 11).
+    """
+    freed = 0
+    for table_id in Seat.objects.filter(user=user, table__status=Table.Status.OPEN).values_list("table_id", flat=True):
+        try:
+            leave_table(table_id, user)
+        except LobbyError:  # started or left meanwhile: nothing to free
+            continue
+        freed += 1
+    return freed
 
 
 def _picked_heroes(spec, current: list, heroes: list | None, main: str | None) -> list:
@@ -221,7 +296,7 @@ def match_config(table: Table, seed: int | None = None) -> dict:
         if seat.team is not None:
             entry["team"] = seat.team
         seats.append(entry)
-    return {"mode": table.mode, "seed": secrets.randbits(31) if seed is None else seed, "seats": seats}
+    return {"mode": table.mode, "seed": secrets.randbits(256) if seed is None else seed, "seats": seats}
 
 
 def start_table(table_id: int, user, seed: int | None = None) -> Table:

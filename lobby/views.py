@@ -1,7 +1,9 @@
 """Account and lobby pages (plain HTML; the lobby page's JS uses the REST API)."""
+from django.conf import settings
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
 from django.views.decorators.http import require_http_methods
 
 from lobby.forms import SignupForm
@@ -15,7 +17,7 @@ def signup(request):
         form = SignupForm(request.POST)
         if form.is_valid():
             user = form.save()
-            login(request, user)
+            login(request, user, backend="django.contrib.auth.backends.ModelBackend")
             return redirect("lobby")
     else:
         form = SignupForm()
@@ -34,3 +36,20 @@ def invite(request, token):
     table = get_object_or_404(Table, invite_token=token)
     config = {"focusTable": table.pk, "invite": token, "userId": request.user.pk}
     return render(request, "lobby.html", {"page_config": config})
+
+
+def locked_out(request, response=None, credentials=None):
+    """The page for a log-in refused because of too many failures (django-axes
+    calls it, with the response it replaces and the credentials, both unused).
+
+    Returns HTTP 429 saying for how long and until when (UTC) the account is
+    locked for this address; a try before then starts the wait again
+    (settings: AXES_COOLOFF_TIME; issue 11).
+    """
+    wait = settings.AXES_COOLOFF_TIME
+    context = {
+        "username": request.POST.get("username", ""),
+        "minutes": round(wait.total_seconds() / 60),
+        "until": timezone.now() + wait,
+    }
+    return render(request, "registration/locked_out.html", context, status=429)

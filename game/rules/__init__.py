@@ -15,3 +15,7 @@ from .view import view
 
 __all__ = ["RulesError", "apply_action", "copy_state", "is_legal", "legal_actions",
            "new_game", "view"]
+
+from . import cards as _cards  # noqa: E402
+
+_cards.load()  # every colour package registers its cards, once

@@ -6,22 +6,30 @@ the same checks, so what it lists is exactly what ``apply_action`` accepts.
 Sources are named on each function (Deluxe rulebook sections, house rules).
 """
 from . import catalog, stats
-from .cards import hooks_for
-from .effects import pay
+from .cards import registry
+from .effects import (base_id, building_record, damage_building, exhaust, pay, repair_building,
+                      sacrifice)
+from .checks import answer
 from .errors import RulesError
-from .flow import op, push
+from .flow import check_answer
+from .outcome import finish
+from .play import cast_spell, enter_play, kill_targeted_illusions, spell_played_triggers
+from .flow import ask, op
 from .freeforall import REPAIR_COST, has_conceded, is_ffa, lend, lend_problem
-from .freeforall import concede as concede_base
+from .freeforall_end import concede as concede_base
 from .heroes import gain_levels, ultimate_ready
-from .state import (PATROL_SLOTS, card_of, log, move, name, player, seat_name, team_of,
-                    teammates)
-from .targeting import (attack_targets, flagbearer_duty, resist_cost, slot_candidates)
+from .state import (card_of, log, move, name, patrol_slot, PATROL_SLOTS, player, seat_name,
+                    team_of, teammates)
+from .targeting import (attack_targets, flagbearer_duty, hidden_from, patrol_refusal, resist_cost,
+                        slot_candidates)
 from .specs import (ADDONS_BY_MODE, TECH_BUILDINGS, declares_spec, hero_limit, hero_specs,
                     minor_spell_tax, multicolour_tax, tech_problem)
-from .turns import end_main_phase, has_stash, tech, tech_count_required, worker_count
+from .turns import end_main_phase, finish_turn, has_stash, tech, tech_count_required, worker_count
 
 HERO_COST = 2  # house rule R1
 WORKER_COST = 1  # rulebook "Hiring workers"
+from .combat import declare_attack
+from .timerunes import forecast_value, to_future
 
 # House rule R4: the Starter rulebook's "Warehouse" is the Deluxe "Surplus".
 BUILDING_ALIASES = {"warehouse": "surplus"}
@@ -69,13 +77,10 @@ def card_cost(state: dict, seat: int, card_id: str) -> int:
     change (hook ``own_cost``, Gigadon) and those of cards in play (never
     below 0; River Montoya's and Gigadon's rulings)."""
     cost = catalog.card(card_id)["cost"] or 0
-    own = hooks_for(card_id).own_cost
+    own = registry.handler("own_cost", card_id)
     if own is not None:
         cost = own(state, seat, cost)
-    for src in player(state, seat)["play"]:
-        hooks = hooks_for(state["cards"][src]["card"])
-        if hooks.cost_mod is not None:
-            cost = hooks.cost_mod(state, src, seat, card_id, cost)
+    cost = registry.fold(state, "cost_mod", player(state, seat)["play"], cost, seat, card_id)
     return max(0, cost)
 
 
@@ -105,83 +110,12 @@ def check_targets(state: dict, seat: int, slots: list, targets, gold_left: int) 
     return extra
 
 
-def enter_play(state: dict, iid: str, seat: int, marks: dict = None) -> str:
-    """Put ``iid`` into play under ``seat`` (from hand, command zone or the
-    future): it arrives this turn (arrival fatigue), gets its fading time
-    runes, then its "arrives" trigger runs. ``marks`` are set on it before
-    that trigger (e.g. ``{"boosted": True}``, glossary: Boost).
-
-    A card with forecast that would come into play from anywhere but the
-    future goes to the future zone instead (Forecast ruling) and nothing
-    arrives. Returns the card's id in play (or in the future); a card from
-    a hidden zone gets a fresh one.
-    """
-    from .timerunes import arrive_with_time_runes, forecast_value, to_future
-    inst = state["cards"][iid]
-    origin = inst["zone"]
-    if inst["zone"] != "future" and forecast_value(state, inst["card"]):
-        iid = to_future(state, iid)
-        card_of(state, iid)["marks"].update(marks or {})
-        return iid
-    if inst["zone"] == "command":
-        _hero_to_play(state, iid)
-    else:
-        iid = move(state, iid, "play")
-    inst = card_of(state, iid)
-    inst["arrived"] = state["turn"]
-    inst["marks"].update(marks or {})
-    _note_first_from_hand(state, iid, origin)
-    arrive_with_time_runes(state, iid)
-    hooks = hooks_for(inst["card"])
-    if hooks.arrives is not None:
-        hooks.arrives(state, iid)
-    announce_arrival(state, iid)
-    return iid
-
-
-def _note_first_from_hand(state: dict, iid: str, origin: str) -> None:
-    """Mark ``iid`` ``first_from_hand`` (the turn number) when it is the
-    first unit that arrived from its controller's hand this turn, played or
-    put into play; arrivals from anywhere else don't count (Drakk Ramhorn
-    rulings). The player's ``hand_unit_turn`` remembers the turn of that
-    first arrival, whoever cares about it."""
-    inst = card_of(state, iid)
-    p = player(state, inst["controller"])
-    if origin == "hand" and stats.is_unit(state, iid) and p.get("hand_unit_turn") != state["turn"]:
-        p["hand_unit_turn"] = state["turn"]
-        inst["marks"]["first_from_hand"] = state["turn"]
-
-
-def announce_arrival(state: dict, iid: str) -> None:
-    """Tell the other cards of ``iid``'s controller that it arrived: their
-    ``other_arrives`` hooks run (Blooming Ancient). Used by every way of
-    arriving: played, put into play, out of the future, tokens made."""
-    seat = card_of(state, iid)["controller"]
-    for src in list(player(state, seat)["play"]):
-        if src != iid and src in state["cards"]:
-            hooks = hooks_for(state["cards"][src]["card"])
-            if hooks.other_arrives is not None:
-                hooks.other_arrives(state, src, iid)
-
-
-def _hero_to_play(state: dict, iid: str) -> None:
-    inst = card_of(state, iid)
-    p = player(state, inst["owner"])
-    p["command"].remove(iid)
-    p["play"].append(iid)
-    inst["zone"] = "play"
-
-
 # ---- the actions ----------------------------------------------------------
 
 def hire_cost(state: dict, seat: int) -> int:
     """Gold ``seat`` pays to hire a worker now: 1, changed by the hooks
     ``hire_cost`` of its cards in play (Rich Earth), never below 0."""
-    cost = WORKER_COST
-    for src in player(state, seat)["play"]:
-        hooks = hooks_for(state["cards"][src]["card"])
-        if hooks.hire_cost is not None:
-            cost = hooks.hire_cost(state, src, seat, cost)
+    cost = registry.fold(state, "hire_cost", player(state, seat)["play"], WORKER_COST, seat)
     return max(0, cost)
 
 
@@ -276,7 +210,6 @@ def _build_spec(state, seat, what, action):
 
 
 def do_build(state, seat, plan):
-    from .effects import base_id, damage_building
     what, cost, spec = plan
     p = player(state, seat)
     pay(state, seat, cost)
@@ -300,7 +233,6 @@ def do_build(state, seat, plan):
         + (f": {catalog.spec_name(spec)}." if spec else "."))
     addon = p["buildings"]["addon"]
     if what == "tech_2" and addon is not None and addon["id"] == "tech_lab" and not addon.get("spec"):
-        from .flow import ask
         ask(state, seat, "Choose the spec your Tech Lab unlocks.",
             [s for s in hero_specs(state, seat) if s != spec], {"op": "tech_lab_spec", "seat": seat})
 
@@ -371,10 +303,8 @@ def _spell_hero_ok(state: dict, seat: int, rec: dict) -> bool:
     ultimate needs it at max level since the start of the turn (R7). A card
     in play whose hook ``spell_license`` allows the spell lifts all of that
     (Guargum ruling: even an ultimate, even the turn he arrived)."""
-    for src in player(state, seat)["play"]:
-        hooks = hooks_for(state["cards"][src]["card"])
-        if hooks.spell_license is not None and hooks.spell_license(state, src, seat, rec["id"]):
-            return True
+    if registry.any_says(state, "spell_license", player(state, seat)["play"], seat, rec["id"]):
+        return True
     heroes = [i for i in player(state, seat)["play"] if stats.is_hero(state, i)]
     if rec["spec"]:
         heroes = [i for i in heroes if catalog.card(state["cards"][i]["card"])["spec"] == rec["spec"]]
@@ -420,7 +350,7 @@ def check_play(state, seat, action):
         cost += rec["keywords"]["boost"]
     if p["gold"] < cost:
         fail("not_enough_gold", f"That costs {cost} gold.")
-    slots = hooks_for(rec["id"]).targets
+    slots = registry.card_of_id(rec["id"]).targets
     extra = check_targets(state, seat, slots, action.get("targets"), p["gold"] - cost)
     return iid, cost + extra, list(action.get("targets") or []), boosted
 
@@ -428,11 +358,7 @@ def check_play(state, seat, action):
 def _tech_waived(state: dict, seat: int, card_id: str) -> bool:
     """True when a card ``seat`` controls lets it play ``card_id`` without
     its tech building (hook ``tech_waiver``: Pirate-Gang Commander)."""
-    for src in player(state, seat)["play"]:
-        hooks = hooks_for(state["cards"][src]["card"])
-        if hooks.tech_waiver is not None and hooks.tech_waiver(state, src, seat, card_id):
-            return True
-    return False
+    return registry.any_says(state, "tech_waiver", player(state, seat)["play"], seat, card_id)
 
 
 def do_play(state, seat, plan):
@@ -440,7 +366,6 @@ def do_play(state, seat, plan):
     the mark ``boosted`` for its hooks (arrives or resolve). A forecast
     spell goes to the future instead of resolving; it still counts as
     played ("whenever you play a spell" triggers now)."""
-    from .timerunes import forecast_value, to_future
     iid, cost, targets, boosted = plan
     marks = {"boosted": True} if boosted else {}
     pay(state, seat, cost)
@@ -449,87 +374,23 @@ def do_play(state, seat, plan):
     if rec["kind"] == "spell" and forecast_value(state, rec["id"]):
         iid = to_future(state, iid)
         card_of(state, iid)["marks"].update(marks)
-        _spell_played_triggers(state, seat, iid)
+        spell_played_triggers(state, seat, iid)
     elif rec["kind"] == "spell":
-        _cast_spell(state, seat, iid, targets, marks=marks)
+        cast_spell(state, seat, iid, targets, marks=marks)
     else:
         enter_play(state, iid, seat, marks=marks)
-
-
-def _cast_spell(state, seat, iid, targets, played=True, marks=None):
-    """Resolve a spell: illusions it targets die at once; then its effect;
-    then it goes to the discard pile (or stays in play if ongoing); then
-    "whenever you play a spell" triggers (Harmony ruling: after resolving),
-    unless ``played`` is False (a forecast spell resolving from the future
-    was played earlier). ``marks`` go on the spell (e.g. ``boosted``)."""
-    rec = catalog.card(card_of(state, iid)["card"])
-    _kill_targeted_illusions(state, targets)
-    if rec["ongoing"]:
-        from .timerunes import arrive_with_time_runes
-        iid = move(state, iid, "play")
-        card_of(state, iid)["arrived"] = state["turn"]
-        arrive_with_time_runes(state, iid)  # an ongoing spell with fading
-    else:
-        iid = move(state, iid, "stack")
-    card_of(state, iid)["marks"].update(marks or {})
-    push(state, {"op": "spell_resolve", "seat": seat, "spell": iid, "targets": targets,
-                 "played": played})
-
-
-@op("spell_resolve")
-def _spell_resolve(state, step):
-    """Run the spell's effect, then queue its cleanup and triggers."""
-    iid = step["spell"]
-    hooks = hooks_for(card_of(state, iid)["card"])
-    push(state, {"op": "spell_done", "seat": step["seat"], "spell": iid,
-                 "played": step.get("played", True)})
-    if hooks.resolve is not None:
-        hooks.resolve(state, step["seat"], iid, step["targets"])
-
-
-@op("spell_done")
-def _spell_done(state, step):
-    """A finished non-ongoing spell goes to the discard pile (unless its
-    effect put it elsewhere); then "whenever you play a spell" triggers."""
-    iid, seat = step["spell"], step["seat"]
-    inst = state["cards"].get(iid)
-    if inst is not None and inst["zone"] == "stack":
-        move(state, iid, "discard")
-    if step.get("played", True):
-        _spell_played_triggers(state, seat, iid)
-
-
-def _spell_played_triggers(state, seat, iid):
-    """Run the "whenever you play a spell" hooks of ``seat``'s cards, after
-    noting the turn in the player's ``spell_turn`` ("if you played a spell
-    this turn": Calypso Vystari)."""
-    player(state, seat)["spell_turn"] = state["turn"]
-    for src in list(player(state, seat)["play"]):
-        if src != iid and src in state["cards"]:
-            hooks = hooks_for(state["cards"][src]["card"])
-            if hooks.spell_played is not None:
-                hooks.spell_played(state, src, iid)
-
-
-def _kill_targeted_illusions(state, targets):
-    from .effects import destroy
-    for tid in targets:
-        inst = state["cards"].get(tid)
-        if inst and "Illusion" in catalog.card(inst["card"])["subtypes"]:
-            log(state, f"{name(state, tid)} vanished when targeted.")
-            destroy(state, tid)
 
 
 def abilities_of(state: dict, iid: str) -> list:
     """The activated abilities ``iid`` has now: its own and those granted by
     its controller's other cards (e.g. Maestro)."""
     inst = card_of(state, iid)
-    own = hooks_for(inst["card"])
-    out = list(own.abilities(state, iid)) if own.abilities is not None else []
+    out = list(registry.ask(state, "abilities", iid, ()))
+    grants = registry.answering("granted_abilities")
     for src in player(state, inst["controller"])["play"]:
-        hooks = hooks_for(state["cards"][src]["card"])
-        if hooks.granted_abilities is not None:
-            out.extend(hooks.granted_abilities(state, src, iid))
+        grant = grants.get(state["cards"][src]["card"])
+        if grant is not None:
+            out.extend(grant(state, src, iid))
     return out
 
 
@@ -562,14 +423,13 @@ def check_ability(state, seat, action):
 
 
 def do_ability(state, seat, plan):
-    from .effects import exhaust, sacrifice
     iid, index, cost, targets = plan
     ability = abilities_of(state, iid)[index]
     pay(state, seat, cost)
     log(state, f"{seat_name(state, seat)} used {name(state, iid)}: {ability.text}")
     if ability.exhaust:
         exhaust(state, iid)
-    _kill_targeted_illusions(state, [t for s, t in zip(ability.targets, targets) if s.icon])
+    kill_targeted_illusions(state, [t for s, t in zip(ability.targets, targets) if s.icon])
     if ability.sacrifice:
         sacrifice(state, iid)
     ability.resolve(state, seat, iid, targets)
@@ -584,8 +444,7 @@ def check_attack(state, seat, action):
     inst = own_in_play(state, seat, attacker, "attacker")
     if not stats.is_character(state, attacker):
         fail("cannot_attack", "Only units and heroes attack.")
-    hooks = hooks_for(inst["card"])
-    if hooks.can_attack is not None and not hooks.can_attack(state, attacker):
+    if not registry.ask(state, "can_attack", attacker, True):
         fail("cannot_attack", "That card can't attack.")
     if inst["exhausted"]:
         fail("exhausted", "That card is exhausted.")
@@ -600,28 +459,7 @@ def check_attack(state, seat, action):
 
 
 def do_attack(state, seat, plan):
-    from .combat import declare_attack
     declare_attack(state, *plan)
-
-
-def patrol_refusal(state, seat, iid):
-    """Why in-play ``iid`` can't stand in a patrol slot of ``seat``'s zone
-    now, as ``(code, message)``, or None when it can: only ready units and
-    heroes patrol; a card whose hook ``can_patrol`` says no never patrols
-    (Makeshift Rambaster: "can't patrol"); a lasting ``no_patrol`` effect of
-    ``seat``'s keeps units out (Moment's Peace; heroes may still patrol).
-    Used for the patrol action and for lending (house rule R26)."""
-    if not stats.is_character(state, iid):
-        return "cannot_patrol", "Only units and heroes patrol."
-    if card_of(state, iid)["exhausted"]:
-        return "exhausted", "Only ready units and heroes can patrol."
-    can_patrol = hooks_for(card_of(state, iid)["card"]).can_patrol
-    if can_patrol is not None and not can_patrol(state, iid):
-        return "cannot_patrol", "That card can't patrol."
-    if stats.is_unit(state, iid) and any(
-            e["seat"] == seat and e.get("no_patrol") for e in state.get("lasting", [])):
-        return "cannot_patrol", "Those units can't patrol until their player's next turn (Moment's Peace)."
-    return None
 
 
 def check_patrol(state, seat, action):
@@ -641,14 +479,12 @@ def check_patrol(state, seat, action):
         fail(*refusal)
     if player(state, seat)["patrol"].get(slot) == iid:
         fail("no_change", "It is already there.")
-    from .state import patrol_slot
     if slot is None and patrol_slot(state, iid) is None:
         fail("no_change", "It is not patrolling.")
     return iid, slot
 
 
 def do_patrol(state, seat, plan):
-    from .state import patrol_slot
     iid, slot = plan
     p = player(state, seat)
     old = patrol_slot(state, iid)
@@ -710,12 +546,10 @@ def check_choose(state, seat, action):
     """Answer the open prompt: it must be ``seat``'s, and the choice must be
     ``count`` of its options (or none when optional). Raises ``no_prompt``,
     ``not_your_prompt`` or ``bad_choice`` (flow.check_answer)."""
-    from .flow import check_answer
     return check_answer(state, seat, action.get("choice"))
 
 
 def do_choose(state, seat, choice):
-    from .flow import answer
     answer(state, seat, choice)
 
 
@@ -728,7 +562,6 @@ def check_reveal(state, seat, action):
 
     Raises ``no_tower``, ``tower_used`` or ``bad_target``.
     """
-    from .targeting import hidden_from
     require_main(state, seat)
     addon = player(state, seat)["buildings"]["addon"]
     if addon is None or addon["id"] != "tower" or not addon["done"]:
@@ -758,7 +591,6 @@ def check_concede(state, seat, action):
 
 
 def do_concede(state, seat, _plan):
-    from .checks import finish
     log(state, f"{seat_name(state, seat)} conceded.")
     if is_ffa(state):
         concede_base(state, seat)
@@ -775,7 +607,6 @@ def check_repair(state, seat, action):
     if not is_ffa(state):
         fail("not_ffa", "Repairing your base is a free-for-all rule.")
     require_main(state, seat)
-    from .effects import base_id, building_record
     if building_record(state, base_id(state, seat))["damage"] <= 0:
         fail("undamaged", "Your base has no damage to repair.")
     if player(state, seat)["gold"] < REPAIR_COST:
@@ -784,7 +615,6 @@ def check_repair(state, seat, action):
 
 
 def do_repair(state, seat, _plan):
-    from .effects import base_id, repair_building
     pay(state, seat, REPAIR_COST)
     repair_building(state, base_id(state, seat), 1)
 
@@ -826,7 +656,6 @@ def check_end_lending(state, seat, action):
 
 
 def do_end_lending(state, seat, _plan):
-    from .turns import finish_turn
     log(state, f"{seat_name(state, seat)} finished lending.")
     finish_turn(state)
 

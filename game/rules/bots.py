@@ -13,9 +13,10 @@ apply_action), for tests, benchmarks and empty seats.
 import random
 
 from . import catalog, stats
-from .engine import legal_actions
+from .engine import apply_action, legal_actions
 from .freeforall import base_hp_left, leaders
-from .state import player
+from .state import acting_seats, player
+from .setup import new_game
 
 # GreedyBot repairs its base (free-for-all, R24) once this few HP are left.
 REPAIR_BELOW = 15
@@ -156,8 +157,6 @@ def play_game(config: dict, bots: list, max_actions: int = 5000, on_action=None)
     active seat. Stops at the end of the game or after ``max_actions``.
     ``on_action(state, seat, action)`` is called after each applied action.
     """
-    from .engine import apply_action
-    from .setup import new_game
     state = new_game(config)
     log = []
     while state["status"] == "playing" and len(log) < max_actions:
@@ -176,7 +175,6 @@ def _next_to_act(state: dict, step: int) -> int:
     """Who acts next: the prompted seat, else a seat that owes tech, else one
     of the acting seats still in their main phase (teammates in Two-Headed
     Dragon take turns action by action, so their actions interleave)."""
-    from .turns import acting_seats
     if state["prompt"] is not None:
         return state["prompt"]["seat"]
     for p in state["players"]:

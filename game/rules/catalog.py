@@ -10,6 +10,8 @@ import re
 import os
 from functools import lru_cache
 
+from .cards import registry
+
 _DATA = os.path.join(os.path.dirname(__file__), "data", "cards.json")
 
 # Which cards each Starter-set spec brings, and each colour's starting deck.
@@ -97,17 +99,17 @@ def _keywords_only(text: str, keywords: dict) -> bool:
 
 
 def works(card_id: str) -> bool:
-    """True when the engine plays every part of ``card_id``: it has hooks
-    (``game.rules.cards.REGISTRY``; a card whose effect is applied elsewhere,
-    like Hotter Fire's, registers empty hooks), or all it does is its
+    """True when the engine plays every part of ``card_id``: its behaviour is
+    registered (``game.rules.cards.registry.REGISTRY``; a card whose effect
+    is applied elsewhere, like Hotter Fire's, registers an empty card), or
+    all it does is its
     keywords (which the engine handles for every card). For a hero every
     band counts.
 
     Raises KeyError when the id is unknown.
     """
-    from .cards import REGISTRY  # the card modules import this one
     rec = card(card_id)
-    if card_id in REGISTRY:
+    if card_id in registry.REGISTRY:
         return True
     if rec["kind"] == "hero":
         return all(_keywords_only(b["text"], b["keywords"]) for b in rec["bands"])

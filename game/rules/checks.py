@@ -7,14 +7,16 @@ technician bonuses); glossary "Channeling"; house rules R13 and R14; in a
 free-for-all R25 (free gold), R26 (a lent card's slot bonus) and R28 (the
 end of the game), see freeforall.py.
 """
+from .cards import registry
 from . import catalog, stats
-from .effects import draw, gain_gold
-from .flow import ask, op
+from .effects import draw, gain_gold, leave_play
+from .flow import OPS, ask, check_answer, op, push
 from .freeforall import base_fallen, credit_kill, is_ffa, lent_by
-from .state import (is_opponent, log, move, name, patrol_slot, player, seat_name,
-                    team_of)
-from .turns import acting_seats
+from .outcome import finish
+from .state import (acting_seats, is_opponent, is_patrolling, log, move, name, patrol_slot,
+                    player, seat_name, team_of)
 
+from .heroes import gain_levels
 
 def state_based_checks(state: dict) -> None:
     """Apply every pending death and forced sacrifice, then end the game if a
@@ -45,16 +47,15 @@ def _announce_deaths(state: dict, batch: list) -> None:
     each dying unit (hook ``unit_dies``), so the outcome doesn't depend on
     the order the batch is processed in (Captured Bugblatter ruling: it
     triggers on its own death too)."""
-    from .cards import hooks_for
     units = [i for i in batch if i in state["cards"] and stats.is_unit(state, i)]
     if not units:
         return
-    watchers = [i for p in state["players"] for i in p["play"]
-                if hooks_for(state["cards"][i]["card"]).unit_dies is not None]
+    answers = registry.answering("unit_dies")
+    watchers = [i for p in state["players"] for i in p["play"] if state["cards"][i]["card"] in answers]
     for dead in units:
         for src in watchers:
             if src in state["cards"] and state["cards"][src]["zone"] == "play":
-                hooks_for(state["cards"][src]["card"]).unit_dies(state, src, dead)
+                answers[state["cards"][src]["card"]](state, src, dead)
 
 
 def _dying(state: dict) -> list:
@@ -111,7 +112,6 @@ def _escapes_death(state: dict, iid: str) -> bool:
 
 
 def _forced_sacrifices(state: dict) -> list:
-    from .cards import hooks_for
     out = []
     for p in state["players"]:
         for iid in p["play"]:
@@ -121,8 +121,7 @@ def _forced_sacrifices(state: dict) -> list:
                 if not _controls_spec_hero(state, inst["controller"], rec["spec"]):
                     out.append(iid)
                     continue
-            hooks = hooks_for(inst["card"])
-            if hooks.must_sacrifice is not None and hooks.must_sacrifice(state, iid):
+            if registry.ask(state, "must_sacrifice", iid, False):
                 out.append(iid)
     # Indestructible things can't be sacrificed (glossary: Indestructible).
     return [iid for iid in out if not stats.kw(state, iid, "indestructible")]
@@ -134,17 +133,6 @@ def _controls_spec_hero(state: dict, seat: int, spec: str) -> bool:
         if rec["kind"] == "hero" and rec["spec"] == spec:
             return True
     return False
-
-
-def leave_play(state: dict, iid: str) -> None:
-    """Bookkeeping for ``iid`` leaving play by any means: this-turn effects
-    on it end, and its "leaves" hooks run. The caller then moves the card."""
-    from .cards import hooks_for
-    state["temp"] = [e for e in state["temp"] if e["iid"] != iid]
-    state["lasting"] = [e for e in state.get("lasting", []) if e.get("iid") != iid]
-    hooks = hooks_for(state["cards"][iid]["card"])
-    if hooks.leaves is not None:
-        hooks.leaves(state, iid)
 
 
 def die(state: dict, iid: str) -> None:
@@ -162,17 +150,15 @@ def die(state: dict, iid: str) -> None:
     owner's next turn has ended (house rule R13), and one opposing hero that
     can level gains two levels, chosen by the acting player (house rule R14).
     """
-    from .cards import hooks_for
     inst = state["cards"][iid]
     rec = catalog.card(inst["card"])
     owner, controller = inst["owner"], inst["controller"]
     slot = patrol_slot(state, iid) if _patrolling_now(state, iid) else None
-    hooks = hooks_for(inst["card"])
-    if hooks.dies is not None:
-        hooks.dies(state, iid)
+    registry.emit(state, "dies", iid)
     killer = inst["marks"].get("killed_by")
-    if killer is not None and hooks_for(killer["card"]).kills is not None:
-        hooks_for(killer["card"]).kills(state, killer, iid, slot)
+    kills = registry.handler("kills", killer["card"]) if killer is not None else None
+    if kills is not None:
+        kills(state, killer, iid, slot)
     log(state, f"{name(state, iid)} died.")
     credit_kill(state, iid)
     # A lent card's slot bonus goes to its lender (house rule R26).
@@ -199,7 +185,6 @@ def die(state: dict, iid: str) -> None:
 
 
 def _patrolling_now(state: dict, iid: str) -> bool:
-    from .state import is_patrolling
     return is_patrolling(state, iid)
 
 
@@ -247,7 +232,6 @@ def _hero_death_levels(state: dict, dead_owner: int) -> None:
 
 @op("gain_levels")
 def _gain_levels_step(state: dict, step: dict) -> None:
-    from .heroes import gain_levels
     for iid in step["choice"]:
         if iid in state["cards"] and state["cards"][iid]["zone"] == "play":
             gain_levels(state, iid, step["levels"])
@@ -266,26 +250,22 @@ def _check_game_end(state: dict) -> bool:
     return True
 
 
-def finish(state: dict, winning_team, reason: str) -> None:
-    """End the game: ``winning_team`` (or None for a draw) wins."""
-    finish_shared(state, [] if winning_team is None else [winning_team], reason)
-
-
-def finish_shared(state: dict, teams: list, reason: str) -> None:
-    """End the game: every team in ``teams`` wins (one team: its winner;
-    several: a shared win, house rule R28's tie bound; none: a draw).
-    ``winner_team`` is set only for a single winning team."""
-    state["status"] = "finished"
-    state["winner_team"] = teams[0] if len(teams) == 1 else None
-    state["winners"] = [p["seat"] for p in state["players"] if p["team"] in teams]
-    state["winner"] = state["winners"][0] if len(state["winners"]) == 1 else None
-    state["result_reason"] = reason
+def answer(state: dict, seat: int, choice) -> None:
+    """Apply ``seat``'s answer to the open prompt and resume the queue
+    (validated by :func:`check_answer`, whose errors it raises)."""
+    choice = check_answer(state, seat, choice)
+    prompt = state["prompt"]
+    step = dict(prompt["then"])
+    step["choice"] = choice
     state["prompt"] = None
-    state["queue"] = []
-    if state["winners"]:
-        names = " and ".join(seat_name(state, s) for s in state["winners"])
-        log(state, f"{names} won the game ({reason}).")
-    else:
-        log(state, f"The game ended in a draw ({reason}).")
+    push(state, step)
+    run(state)
 
 
+def run(state: dict) -> None:
+    """Run queued steps until the queue is empty, a prompt opens or the game ends."""
+    state_based_checks(state)
+    while state["status"] == "playing" and state["prompt"] is None and state["queue"]:
+        step = state["queue"].pop(0)
+        OPS[step["op"]](state, step)
+        state_based_checks(state)

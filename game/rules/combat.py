@@ -6,6 +6,7 @@ Obliterate, Readiness, Stealth, Invisible; house rules R6 (squad leader
 armor), R8 (obliterate once per attack; exhausted defenders still strike
 back), R10 (Tower), R16 (overpower excess).
 """
+from .cards import registry
 from . import stats
 from .effects import armor_left, damage_card, damage_target, destroy, exhaust
 from .flow import ask, op, push_all
@@ -14,6 +15,7 @@ from .targeting import (attack_targets, group_things, controller_of, evades_patr
                         kind_of, patrollers, sneaky, thing_exists, tower_can_detect, revealed,
                         has_detector)
 from .effects import base_id, building_name, damage_building, is_building_id
+from .checks import state_based_checks
 
 
 def label(state: dict, tid: str) -> str:
@@ -60,21 +62,16 @@ def _attack_done(state: dict, step: dict) -> None:
     """The attack is over: an attacker still in play (it survived the
     combat, or there was none to survive) runs its ``after_attack`` hook
     (Ogre Recruiter)."""
-    from .cards import hooks_for
     attacker = step["ctx"]["attacker"]
     if thing_exists(state, attacker):
-        hooks = hooks_for(state["cards"][attacker]["card"])
-        if hooks.after_attack is not None:
-            hooks.after_attack(state, attacker, step["ctx"])
+        registry.emit(state, "after_attack", attacker, step["ctx"])
 
 
 def attack_atk(state: dict, attacker: str, target: str) -> int:
     """The ATK ``attacker`` deals its combat damage with while attacking
     ``target``: its ATK plus its hook ``attack_bonus`` ("+4 ATK when
     attacking buildings": Steam Tank, Makeshift Rambaster)."""
-    from .cards import hooks_for
-    bonus = hooks_for(state["cards"][attacker]["card"]).attack_bonus
-    extra = bonus(state, attacker, target) if bonus is not None else 0
+    extra = registry.ask(state, "attack_bonus", attacker, 0, target)
     return max(0, stats.atk(state, attacker) + extra)
 
 
@@ -96,20 +93,18 @@ def _flown_over(state: dict, attacker: str, target: str, group: list) -> list:
 
 @op("attack_triggers")
 def _attack_triggers(state: dict, step: dict) -> None:
-    from .cards import hooks_for
     ctx = step["ctx"]
     attacker = ctx["attacker"]
     if not thing_exists(state, attacker):
         return
-    hooks = hooks_for(state["cards"][attacker]["card"])
-    if hooks.attacks is not None:
-        hooks.attacks(state, attacker, ctx)
+    registry.emit(state, "attacks", attacker, ctx)
     # Triggers other cards give the attacker (attachments: Spirit of the
     # Panda, Final Showdown), whoever controls them.
+    watchers = registry.answering("any_attacks")
     for src in [i for p in state["players"] for i in p["play"]]:
-        other = hooks_for(state["cards"][src]["card"])
-        if other.any_attacks is not None and thing_exists(state, attacker):
-            other.any_attacks(state, src, attacker, ctx)
+        other = watchers.get(state["cards"][src]["card"])
+        if other is not None and thing_exists(state, attacker):
+            other(state, src, attacker, ctx)
 
 
 @op("obliterate")
@@ -293,7 +288,6 @@ def _deal_combat_damage(state: dict, ctx: dict) -> None:
         # damage dealt together with the attacker's own (in the swift strike
         # step when the attacker has swift strike), not before it.
         hits.append((None, attacker, 1, a_swift))
-    from .checks import state_based_checks
     for swift in (True, False):
         batch = [h for h in hits if h[3] == swift and (h[0] is None or thing_exists(state, h[0]))]
         dealt = []  # the attacker's combat damage in this step: (target, amount)
@@ -329,9 +323,5 @@ def _attacker_dealt(state: dict, attacker: str, dealt: list) -> None:
     (the attacker included) once for this damage step: sparkshot and
     overpower damage count with the main hit as one instance (Might of Leaf
     and Claw ruling)."""
-    from .cards import hooks_for
     seat = state["cards"][attacker]["controller"]
-    for src in list(player(state, seat)["play"]):
-        hooks = hooks_for(state["cards"][src]["card"])
-        if hooks.attacker_dealt is not None:
-            hooks.attacker_dealt(state, src, attacker, dealt)
+    registry.emit_to(state, "attacker_dealt", player(state, seat)["play"], attacker, dealt)

@@ -4,9 +4,10 @@ cards between play and other zones, and buildings taking damage.
 Sources: Deluxe rulebook ("Damage", "Armor", "Buildings", "Draw/discard
 phase", "Runes"), house rules R2, R6, R9.
 """
+from .cards import registry
 from . import catalog, rng, stats
-from .state import (HIDDEN_ZONES, card_of, log, move, name, player, seat_name, team_of,
-                    teammates)
+from .state import (card_of, HIDDEN_ZONES, is_patrolling, log, move, name, patrol_slot, player,
+                    seat_name, team_of, teammates)
 
 GOLD_CAP = 20  # Deluxe rulebook: you cannot have more than 20 gold.
 BUILDING_HP = {"tech_1": 5, "tech_2": 5, "tech_3": 5}  # house rule R1
@@ -275,14 +276,10 @@ def exhaust(state: dict, iid: str) -> None:
     Then the card's own ``exhausted`` hook runs (Rampaging Elephant)."""
     inst = state["cards"][iid]
     inst["exhausted"] = True
-    from .state import is_patrolling, patrol_slot
     slot = patrol_slot(state, iid)
     if slot and not is_patrolling(state, iid):
         player(state, inst["controller"])["patrol"][slot] = None
-    from .cards import hooks_for
-    hooks = hooks_for(inst["card"])
-    if hooks.exhausted is not None:  # e.g. Rampaging Elephant readies
-        hooks.exhausted(state, iid)
+    registry.emit(state, "exhausted", iid)  # e.g. Rampaging Elephant readies
 
 
 def destroy(state: dict, iid: str) -> None:
@@ -351,7 +348,6 @@ def trash(state: dict, iid: str) -> None:
     play it leaves play ("leaves" triggers run) but does not die; a token
     ceases to exist. A trashed worker or hidden card is not revealed
     (Detonate ruling); the trash pile is hidden like the discard pile."""
-    from .checks import leave_play
     inst = state["cards"].get(iid)
     if inst is None:
         return
@@ -368,9 +364,16 @@ def trash(state: dict, iid: str) -> None:
 
 def return_to_hand(state: dict, iid: str) -> None:
     """Return ``iid`` from play to its owner's hand (tokens vanish)."""
-    from .checks import leave_play
     nm = name(state, iid)
     owner = card_of(state, iid)["owner"]
     leave_play(state, iid)
     move(state, iid, "hand")
     log(state, f"{nm} returned to {seat_name(state, owner)}'s hand.")
+
+
+def leave_play(state: dict, iid: str) -> None:
+    """Bookkeeping for ``iid`` leaving play by any means: this-turn effects
+    on it end, and its "leaves" hooks run. The caller then moves the card."""
+    state["temp"] = [e for e in state["temp"] if e["iid"] != iid]
+    state["lasting"] = [e for e in state.get("lasting", []) if e.get("iid") != iid]
+    registry.emit(state, "leaves", iid)

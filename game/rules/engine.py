@@ -11,10 +11,11 @@ import marshal
 from . import catalog, stats
 from .actions import ACTIONS, abilities_of, on_acting_team
 from .specs import build_candidates
-from .cards import hooks_for
+from .cards import registry
 from .errors import RulesError
-from .flow import run
-from .freeforall import has_conceded, is_ffa, lend_options, settle
+from .checks import run
+from .freeforall import has_conceded, is_ffa, lend_options
+from .freeforall_end import settle
 from .state import PATROL_SLOTS, patrol_slot, player
 from .targeting import attack_targets, slot_candidates
 from .turns import has_stash, tech_count_required
@@ -193,7 +194,7 @@ def _main_phase_candidates(state: dict, seat: int) -> list:
     for iid in p["hand"]:
         out.append({"type": "hire", "card": iid})
         card_id = state["cards"][iid]["card"]
-        slots = hooks_for(card_id).targets
+        slots = registry.card_of_id(card_id).targets
         boosts = [False, True] if catalog.card(card_id)["keywords"].get("boost") else [False]
         for targets in _target_combos(state, seat, slots):
             for boost in boosts:  # glossary: Boost - with and without it

@@ -13,8 +13,13 @@ OPS = {}
 
 
 def op(name: str):
-    """Decorator: register ``fn(state, step)`` as the handler of step ``name``."""
+    """Decorator: register ``fn(state, step)`` as the handler of step ``name``.
+
+    Raises ValueError when ``name`` has a handler already: stored states
+    name their queued steps, so each name means one thing (issue 12)."""
     def register(fn):
+        if name in OPS:
+            raise ValueError(f"step {name!r} registered twice")
         OPS[name] = fn
         return fn
     return register
@@ -78,23 +83,3 @@ def check_answer(state: dict, seat: int, choice) -> list:
     return choice
 
 
-def answer(state: dict, seat: int, choice) -> None:
-    """Apply ``seat``'s answer to the open prompt and resume the queue
-    (validated by :func:`check_answer`, whose errors it raises)."""
-    choice = check_answer(state, seat, choice)
-    prompt = state["prompt"]
-    step = dict(prompt["then"])
-    step["choice"] = choice
-    state["prompt"] = None
-    push(state, step)
-    run(state)
-
-
-def run(state: dict) -> None:
-    """Run queued steps until the queue is empty, a prompt opens or the game ends."""
-    from .checks import state_based_checks
-    state_based_checks(state)
-    while state["status"] == "playing" and state["prompt"] is None and state["queue"]:
-        step = state["queue"].pop(0)
-        OPS[step["op"]](state, step)
-        state_based_checks(state)

@@ -22,6 +22,9 @@ turn order by seat. The rules only this mode has, from the Deluxe rulebook's
 """
 from . import stats
 from .effects import gain_gold
+from .outcome import finish, finish_shared
+from .play import make_token
+from .targeting import patrol_refusal
 from .state import PATROL_SLOTS, change_control, is_opponent, log, name, player, seat_name, team_of
 
 MODE = "ffa"
@@ -53,7 +56,6 @@ def give_mercenaries(state: dict, seat: int) -> None:
     any token: arrival fatigue, no haste."""
     if not is_ffa(state) or player(state, seat)["turns_ended"] > 0:
         return
-    from .cards.common import make_token
     for _ in range(mercenaries_for(seat)):
         make_token(state, MERCENARY, seat)
 
@@ -105,7 +107,6 @@ def lend_problem(state: dict, lender: int, iid, borrower, slot):
     ``slot`` one of their empty patrol slots. The caller has checked that
     it is ``lender``'s lending step.
     """
-    from .actions import patrol_refusal
     inst = state["cards"].get(iid) if isinstance(iid, str) else None
     if inst is None or inst["zone"] != "play" or inst["controller"] != lender:
         return "not_in_play", "You don't control that card."
@@ -198,7 +199,6 @@ def base_fallen(state: dict) -> bool:
     what is resolving has finished (:func:`settle`). A base falling during
     the final rounds changes nothing by itself. Returns False while the game
     goes on."""
-    from .checks import finish
     if state.get("final") is not None:
         return False
     fallen = [p["seat"] for p in state["players"] if base_hp_left(state, p["seat"]) == 0]
@@ -231,12 +231,10 @@ def final_round_seat(state: dict):
     in turn order after the player who just played, up to
     :data:`MAX_FINAL_ROUNDS` rounds; after that the tied leaders share the
     win."""
-    from .checks import finish_shared
     final = state["final"]
     while not final["order"]:
         top = leaders(state)
         if len(top) == 1:
-            from .checks import finish
             finish(state, team_of(state, top[0]), "highest base")
             return None
         if final["round"] >= MAX_FINAL_ROUNDS:
@@ -247,50 +245,6 @@ def final_round_seat(state: dict):
         final["order"] = order_after(state, state["active"], top)
         _announce_tie(state, top)
     return final["order"].pop(0)
-
-
-def settle(state: dict) -> None:
-    """After each action (engine.apply_action): if a base fell during a turn
-    (R28) and what was resolving has finished (no step queued, no open
-    question), that turn ends now: its player's main phase ends where it
-    stands (no lending), the draw phase and the end of the turn follow, and
-    the first final-round turn begins. If it fell while the coming turn was
-    waiting for a tech choice, that turn is replaced by the first
-    final-round turn."""
-    from .flow import run
-    from .turns import begin_turn, cut_turn_short
-    pending = state.get("final_pending")
-    if pending is None or state["status"] != "playing" or state["prompt"] is not None \
-            or state["queue"]:
-        return
-    state["final_pending"] = None
-    if state["turn"] != pending["turn"]:
-        return  # the turn it fell in has already ended
-    if state["phase"] in ("upkeep", "main", "lend"):
-        cut_turn_short(state)
-    elif state["phase"] == "tech" and pending["phase"] == "tech":
-        seat = final_round_seat(state)
-        if seat is not None:
-            begin_turn(state, seat)
-    run(state)
-
-
-def concede(state: dict, seat: int) -> None:
-    """A free-for-all concession: ``seat``'s base falls to 0 HP, and R28
-    decides the end as for any fallen base (docs/RULINGS.md: nobody is
-    eliminated while the others play on). The conceder is out: marked
-    ``conceded``, owing no tech, with no action left (engine.legal_actions);
-    a question of theirs still open is answered the least way (nothing when
-    optional, else its first options) so that it blocks nobody."""
-    from .flow import answer
-    team = state["teams"][team_of(state, seat)]
-    team["damage"] = max(team["damage"], team["hp"])
-    p = player(state, seat)
-    p["conceded"] = True
-    p["tech_owed"] = False
-    while state["prompt"] is not None and state["prompt"]["seat"] == seat:
-        prompt = state["prompt"]
-        answer(state, seat, [] if prompt["optional"] else prompt["options"][:prompt["count"]])
 
 
 def has_conceded(state: dict, seat: int) -> bool:

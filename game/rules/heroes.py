@@ -5,6 +5,7 @@ its max level, and is fully healed when it reaches its mid band and its max
 band. Ultimate spells need a hero that has been at max level (and under your
 control) since the start of your turn (house rule R7).
 """
+from .cards import registry
 from . import catalog
 from .state import card_of, log, name
 
@@ -15,7 +16,6 @@ def gain_levels(state: dict, iid: str, levels: int) -> int:
     Reaching the mid or max band heals all damage; reaching max level records
     the turn (for R7) and runs the hero's max-level hook.
     """
-    from .cards import hooks_for
     inst = card_of(state, iid)
     rec = catalog.card(inst["card"])
     old = inst["level"]
@@ -29,9 +29,7 @@ def gain_levels(state: dict, iid: str, levels: int) -> int:
             inst["damage"] = 0
     if old < rec["max_level"] <= new:
         inst["marks"]["max_turn"] = state["turn"]
-        hooks = hooks_for(inst["card"])
-        if hooks.max_level is not None:
-            hooks.max_level(state, iid)
+        registry.emit(state, "max_level", iid)
     return new - old
 
 

@@ -12,6 +12,7 @@ from . import catalog
 from .effects import GOLD_CAP
 from .state import HIDDEN_ZONES, LIST_ZONES, printed_card
 from .view import view
+from .stats import frozen
 
 
 def check_all(state: dict, last_action=None, last_seat=None) -> None:
@@ -109,7 +110,6 @@ def hidden_ids_of(state: dict, seat: int) -> set:
 def check_views(state: dict) -> None:
     """No view holds an id of a card in another team's hidden zone, a hand,
     discard or codex of another team, or a log line meant for others."""
-    from .stats import frozen
     players = state["players"]
     hidden = {p["seat"]: hidden_ids_of(state, p["seat"]) for p in players}
     with frozen(state):

@@ -15,9 +15,10 @@ buildings, whose turn it is.
 """
 from . import catalog, rng
 from .errors import RulesError
-from .flow import run
-from .state import PATROL_SLOTS, make_instance, player, printed_card
+from .checks import run
+from .state import make_instance, move, PATROL_SLOTS, player, printed_card
 from .turns import begin_turn
+from .timerunes import forecast_value
 
 MODES = {
     # mode: (seat counts allowed, heroes per seat, base HP) - house rules R1, R18
@@ -140,7 +141,6 @@ def _fill_zones(state: dict, seat: int, heroes: list) -> None:
 
 
 def _draw_silently(state: dict, seat: int) -> None:
-    from .state import move
     p = player(state, seat)
     move(state, p["deck"][0], "hand")
 
@@ -160,7 +160,6 @@ def _card_id(value) -> str:
 
 def _apply_scenario(state: dict, scenario: dict) -> None:
     """Build the position described by ``scenario`` (docs/ENGINE.md)."""
-    from .state import move
     if not isinstance(scenario, dict):
         raise RulesError("bad_config", "The scenario must be an object.")
     state["turn"] = int(scenario.get("turn", 1))
@@ -205,7 +204,6 @@ def _apply_scenario(state: dict, scenario: dict) -> None:
 def _scenario_card_in_future(state: dict, seat: int, entry) -> None:
     """A forecasted card in ``seat``'s future zone: ``{"card": id, "time":
     n, "id": tag}`` (glossary: Forecast; ``time`` defaults to its X)."""
-    from .timerunes import forecast_value
     if isinstance(entry, str):
         entry = {"card": entry}
     cid = _card_id(entry.get("card"))

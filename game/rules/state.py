@@ -227,3 +227,13 @@ def name(state: dict, iid: str) -> str:
 def seat_name(state: dict, seat: int) -> str:
     """The display name of ``seat``."""
     return state["players"][seat]["name"]
+
+
+def acting_seats(state: dict) -> list:
+    """The seats taking the current turn: in Two-Headed Dragon both players
+    of the active team (their turn is simultaneous, house rule R19);
+    otherwise the active seat alone."""
+    active = state["active"]
+    if state["mode"] == "2hg":
+        return teammates(state, active)
+    return [active]

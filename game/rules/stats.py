@@ -9,6 +9,7 @@ keyword glossary; house rule R6 (squad leader armor).
 import threading
 from contextlib import contextmanager
 
+from .cards import registry
 from . import catalog
 from .state import facts, is_patrolling, patrol_slot, printed_card, team_of
 
@@ -77,7 +78,6 @@ def compute(state: dict, iid: str) -> dict:
 
 
 def _compute(state: dict, iid: str) -> dict:
-    from .cards import hooks_for
     inst = state["cards"][iid]
     atk, hp, kw = _base(state, inst)
     atk = printed_atk(state, iid, atk)
@@ -123,15 +123,15 @@ def _aura_sources(state: dict) -> tuple:
     """The cards in play with auras, in play order: ``({controller: [(iid,
     aura hook)]}, [(iid, aura_all hook)])`` (hooks ``aura`` reach the
     controller's things, ``aura_all`` everyone's)."""
-    from .cards import hooks_for
     auras, auras_all = {}, []
+    own, everyone = registry.answering("aura"), registry.answering("aura_all")
     for p in state["players"]:
         for src in p["play"]:
-            hooks = hooks_for(state["cards"][src]["card"])
-            if hooks.aura is not None:
-                auras.setdefault(p["seat"], []).append((src, hooks.aura))
-            if hooks.aura_all is not None:
-                auras_all.append((src, hooks.aura_all))
+            card_id = state["cards"][src]["card"]
+            if card_id in own:
+                auras.setdefault(p["seat"], []).append((src, own[card_id]))
+            if card_id in everyone:
+                auras_all.append((src, everyone[card_id]))
     return auras, auras_all
 
 

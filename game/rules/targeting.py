@@ -4,9 +4,10 @@ Glossary sources: Untargetable, Invisible, Stealth, Detector, Resist,
 Illusion, Flagbearer, Unattackable, Flying, Anti-air; house rule R10 (the
 Tower detects the first stealth or invisible attacker each opponent turn).
 """
+from .cards import registry
 from . import catalog, stats
 from .effects import building_ids, building_owner, building_record, is_building_id
-from .state import is_opponent, is_patrolling, player, team_of
+from .state import card_of, is_opponent, is_patrolling, player, team_of
 
 
 def thing_exists(state: dict, tid) -> bool:
@@ -175,9 +176,7 @@ def sneaky(state: dict, attacker: str, target: str = None) -> bool:
         return True
     if target is None:
         return False
-    from .cards import hooks_for
-    hooks = hooks_for(state["cards"][attacker]["card"])
-    return hooks.stealth_toward is not None and hooks.stealth_toward(state, attacker, target)
+    return bool(registry.ask(state, "stealth_toward", attacker, False, target))
 
 
 def evades_patrol(state: dict, attacker: str, group: list) -> bool:
@@ -213,9 +212,7 @@ def can_hit(state: dict, attacker: str, tid: str) -> bool:
         return False
     if stats.kw(state, tid, "unattackable"):
         return False
-    from .cards import hooks_for
-    hooks = hooks_for(state["cards"][tid]["card"])
-    if hooks.attackable_by is not None and not hooks.attackable_by(state, tid, attacker):
+    if not registry.ask(state, "attackable_by", tid, True, attacker):
         return False
     seat = state["cards"][attacker]["controller"]
     if hidden_from(state, tid, seat) and not is_patrolling(state, tid):
@@ -246,9 +243,7 @@ def constrains(state: dict, attacker: str, patroller: str, group: list) -> bool:
     ignore this one (Tiny Basilisk, Predator Tiger)."""
     if evades_patrol(state, attacker, group):
         return False
-    from .cards import hooks_for
-    hooks = hooks_for(state["cards"][attacker]["card"])
-    if hooks.unstoppable_by is not None and hooks.unstoppable_by(state, attacker, patroller):
+    if registry.ask(state, "unstoppable_by", attacker, False, patroller):
         return False
     same_level = bool(stats.kw(state, attacker, "flying")) == bool(stats.kw(state, patroller, "flying"))
     return same_level and can_hit(state, attacker, patroller)
@@ -280,7 +275,6 @@ def _attack_targets(state: dict, attacker: str, ignore: str = None) -> list:
     stops it, otherwise anything attackable (rulebook "Patrol zone"; house
     rules R15, R20). ``ignore`` leaves one thing out, as if it were gone
     (overpower asks what else the attacker could have attacked, R16)."""
-    from .cards import hooks_for
     seat = state["cards"][attacker]["controller"]
     out = []
     for group in defending_groups(state, seat):
@@ -298,7 +292,7 @@ def _attack_targets(state: dict, attacker: str, ignore: str = None) -> list:
         # Stealth toward some targets only (hook ``stealth_toward``, Stalking
         # Tiger: while attacking a unit) sneaks past the patrollers to those,
         # unless the group detects it.
-        if hooks_for(state["cards"][attacker]["card"]).stealth_toward is not None \
+        if registry.handler("stealth_toward", state["cards"][attacker]["card"]) is not None \
                 and not detects(state, group, attacker):
             out.extend(t for t in group_things(state, group)
                        if t != ignore and t not in out and sneaky(state, attacker, t)
@@ -316,3 +310,20 @@ def group_of_target(state: dict, attacker: str, tid: str) -> list:
     return []
 
 
+def patrol_refusal(state, seat, iid):
+    """Why in-play ``iid`` can't stand in a patrol slot of ``seat``'s zone
+    now, as ``(code, message)``, or None when it can: only ready units and
+    heroes patrol; a card whose hook ``can_patrol`` says no never patrols
+    (Makeshift Rambaster: "can't patrol"); a lasting ``no_patrol`` effect of
+    ``seat``'s keeps units out (Moment's Peace; heroes may still patrol).
+    Used for the patrol action and for lending (house rule R26)."""
+    if not stats.is_character(state, iid):
+        return "cannot_patrol", "Only units and heroes patrol."
+    if card_of(state, iid)["exhausted"]:
+        return "exhausted", "Only ready units and heroes can patrol."
+    if not registry.ask(state, "can_patrol", iid, True):
+        return "cannot_patrol", "That card can't patrol."
+    if stats.is_unit(state, iid) and any(
+            e["seat"] == seat and e.get("no_patrol") for e in state.get("lasting", [])):
+        return "cannot_patrol", "Those units can't patrol until their player's next turn (Moment's Peace)."
+    return None

@@ -14,7 +14,8 @@ whenever it would come into play other than from the future. Requirements
 """
 from . import catalog, stats
 from .flow import op, push
-from .state import card_of, log, move, name, player, seat_name
+from .state import card_of, log, move, name, player
+from .effects import sacrifice
 
 
 def forecast_value(state: dict, card_id: str) -> int:
@@ -59,7 +60,6 @@ def remove_time_runes(state: dict, iid: str, count: int = 1) -> int:
     if inst["zone"] == "future":
         push(state, {"op": "forecast_arrives", "card": iid, "seat": inst["owner"]})
     elif inst["zone"] == "play" and stats.kw(state, iid, "fading"):
-        from .effects import sacrifice
         if sacrifice(state, iid):
             log(state, f"{name(state, iid)} faded away.")
     return removed
@@ -79,18 +79,3 @@ def _time_runes_step(state: dict, step: dict) -> None:
         remove_time_runes(state, iid)
 
 
-@op("forecast_arrives")
-def _forecast_arrives(state: dict, step: dict) -> None:
-    """The last time rune left a forecasted card: a spell resolves (with no
-    targets), anything else arrives under its owner's control (no tech,
-    cost or hero needed then, Forecast ruling)."""
-    iid, seat = step["card"], step["seat"]
-    inst = state["cards"].get(iid)
-    if inst is None or inst["zone"] != "future":
-        return
-    from .actions import _cast_spell, enter_play
-    log(state, f"{seat_name(state, seat)}'s {name(state, iid)} came out of the future.")
-    if catalog.card(inst["card"])["kind"] == "spell":
-        _cast_spell(state, seat, iid, [], played=False)
-    else:
-        enter_play(state, iid, seat)

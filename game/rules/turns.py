@@ -7,12 +7,14 @@ refreshes each turn); in a free-for-all R23 (Mercenaries in the first
 upkeep), R26 (the lending step after the main phase, lent cards return in
 the borrower's upkeep) and R28 (the final rounds decide who plays next).
 """
-from . import catalog
+from .cards import registry
+from . import catalog, stats
 from .effects import draw, gain_gold, heal, move
-from .flow import ask, op, push, push_all, run
+from .checks import run
+from .flow import ask, op, push, push_all
 from .freeforall import final_round_seat, give_mercenaries, lend_options, return_lent
 from . import timerunes  # noqa: F401  (registers the time_runes upkeep step)
-from .state import log, make_instance, player, seat_name, teammates
+from .state import acting_seats, log, make_instance, player, seat_name, teammates
 
 HAND_LIMIT = 5  # Deluxe rulebook: draw up to 5 cards in the draw phase.
 
@@ -29,16 +31,6 @@ def tech_count_required(state: dict, seat: int) -> tuple:
     most = min(2, available)
     least = most if worker_count(state, seat) < 10 else 0
     return least, most
-
-
-def acting_seats(state: dict) -> list:
-    """The seats taking the current turn: in Two-Headed Dragon both players
-    of the active team (their turn is simultaneous, house rule R19);
-    otherwise the active seat alone."""
-    active = state["active"]
-    if state["mode"] == "2hg":
-        return teammates(state, active)
-    return [active]
 
 
 def next_seat(state: dict) -> int:
@@ -111,8 +103,6 @@ def _upkeep(state: dict, step: dict) -> None:
     Starlet ruling: the active player orders their upkeep effects), then one
     time rune leaves each fading thing and each forecasted card (glossary:
     Fading, Forecast; see timerunes)."""
-    from .cards import hooks_for
-    from . import stats
     seat = step["seat"]
     p = player(state, seat)
     return_lent(state, seat)
@@ -124,7 +114,8 @@ def _upkeep(state: dict, step: dict) -> None:
         draw(state, seat, 1)
     push(state, {"op": "time_runes", "seat": seat})
     healers = [i for i in p["play"] if stats.kw(state, i, "healing")]
-    triggers = [i for i in p["play"] if hooks_for(state["cards"][i]["card"]).upkeep is not None]
+    upkeeps = registry.answering("upkeep")
+    triggers = [i for i in p["play"] if state["cards"][i]["card"] in upkeeps]
     then = {"op": "upkeep_order", "seat": seat}
     if healers and triggers:
         ask(state, seat, "Upkeep: heal first, or use upkeep abilities first?",
@@ -149,7 +140,6 @@ def _upkeep_order(state: dict, step: dict) -> None:
 def _upkeep_healing(state: dict, step: dict) -> None:
     """Healing X: each of the player's healers removes X damage from every
     friendly unit and hero (glossary: Healing; buildings are not healed)."""
-    from . import stats
     seat = step["seat"]
     friendly = [i for s in teammates(state, seat) for i in player(state, s)["play"]
                 if catalog.card(state["cards"][i]["card"])["kind"] in ("unit", "hero")]
@@ -164,12 +154,7 @@ def _upkeep_healing(state: dict, step: dict) -> None:
 @op("upkeep_triggers")
 def _upkeep_triggers(state: dict, step: dict) -> None:
     """Run the "upkeep:" trigger of each of the player's cards in play."""
-    from .cards import hooks_for
-    for iid in list(player(state, step["seat"])["play"]):
-        if iid in state["cards"]:
-            hooks = hooks_for(state["cards"][iid]["card"])
-            if hooks.upkeep is not None:
-                hooks.upkeep(state, iid)
+    registry.emit_to(state, "upkeep", player(state, step["seat"])["play"])
 
 
 @op("main_phase")
@@ -240,7 +225,6 @@ def cut_turn_short(state: dict) -> None:
 
 def has_stash(state: dict, seat: int) -> bool:
     """True when ``seat`` controls something with stash (glossary: Stash)."""
-    from . import stats
     return any(stats.kw(state, iid, "stash") for iid in player(state, seat)["play"])
 
 
@@ -273,8 +257,6 @@ def end_turn(state: dict) -> None:
     cards.common.at_end_of_turn: Bloodlust, Kidnapping), each acting player
     now owes a tech choice (R11), and the next turn begins (in the final
     rounds of a free-for-all the next tied leader's, R28)."""
-    from .cards import hooks_for
-    from . import stats
     acting = acting_seats(state)
     for seat in acting:
         for slot, rec in player(state, seat)["buildings"].items():
@@ -286,12 +268,8 @@ def end_turn(state: dict) -> None:
         if inst["zone"] == "play" and stats.kw(state, inst["iid"], "ephemeral"):
             inst["marks"]["doomed"] = True
             inst["marks"]["expired"] = True  # nobody's kill (R25)
-    for iid in [i for q in state["players"] for i in q["play"]]:
-        if iid not in state["cards"]:
-            continue  # an earlier end-of-turn trigger took it out of play
-        hooks = hooks_for(state["cards"][iid]["card"])
-        if hooks.end_of_turn is not None:
-            hooks.end_of_turn(state, iid)
+    # A card an earlier end-of-turn trigger took out of the game is skipped.
+    registry.emit_to(state, "end_of_turn", [i for q in state["players"] for i in q["play"]])
     for step in state.pop("at_end_of_turn", []):
         push(state, step, front=False)
     for seat in acting:

@@ -133,7 +133,6 @@ def view(state: dict, viewer) -> dict:
     Raises RulesError ``bad_seat`` when ``viewer`` is neither None nor a
     seat index of this game (``-1`` would otherwise read as the last seat
     and show its hand)."""
-    from .errors import RulesError
     if viewer is not None and not (isinstance(viewer, int) and not isinstance(viewer, bool)
                                    and 0 <= viewer < len(state["players"])):
         raise RulesError("bad_seat", "That seat is not in this game.")

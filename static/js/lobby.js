@@ -1,6 +1,7 @@
 // Lobby page: lists tables and matches (polling the REST API), creates tables,
-// takes and leaves seats, picks heroes, ready, start; sends everyone seated at a
-// table to its match page once the host starts it.
+// takes and leaves seats, picks heroes, ready, start, lets the host remove a
+// player (who is told); sends everyone seated at a table to its match page
+// once the host starts it.
 import { api, apiError, el, loadCatalog, pageConfig } from "./common.js";
 
 const config = pageConfig("lobby-config");
@@ -148,10 +149,20 @@ function renderSeat(table, seat, mySeat) {
   else if (seat.player && (modes[table.mode] || {}).heroes_per_seat > 1) row.append(el("span", "picking heroes…", { class: "heroes waiting-flag" }));
   if (seat.player) row.append(el("span", seat.ready ? "✓ ready" : "not ready", { class: seat.ready ? "ready-flag" : "waiting-flag" }));
   if (table.status !== "open") return row;
-  if (!seat.player) {
+  if (!seat.player && !table.removed) {
     const take = el("button", mySeat ? "Move here" : "Take seat", { type: "button", class: "btn small take" });
     take.onclick = () => act("POST", `/api/tables/${table.id}/join/`, { index: seat.index, invite: config.invite || undefined });
     row.append(take);
+  }
+  if (seat.player && seat.user_id !== config.userId && table.host_id === config.userId) {
+    // The host removes a player before the start; that player cannot sit here again.
+    const remove = el("button", "Remove", { type: "button", class: "btn small ghost remove", title: `Remove ${seat.player} from this table` });
+    remove.onclick = () => {
+      if (window.confirm(`Remove ${seat.player} from this table? They cannot take a seat here again.`)) {
+        act("POST", `/api/tables/${table.id}/remove/`, { index: seat.index });
+      }
+    };
+    row.append(remove);
   }
   if (seat.user_id === config.userId) {
     row.append(heroPicker(table, seat));
@@ -209,6 +220,9 @@ function renderTable(table) {
   const head = el("div", null, { class: "table-head" }, el("strong", `Table ${table.id}`), el("span", label));
   head.append(el("span", `host ${table.host} · ${table.is_public ? "public" : "private"}${table.allow_spectators ? "" : " · no spectators"} · ${table.status}`, { class: "table-meta" }));
   box.append(head);
+  if (table.removed) {
+    box.append(el("p", "The host removed you from this table: you cannot sit here again.", { class: "hint removed-note", role: "status" }));
+  }
   const teams = [...new Set(table.seats.map((s) => s.team))];
   if (teams.length && teams.every((t) => t !== null)) {
     // Team modes (Two-Headed Dragon): the seats of each team together, with its open seats.
@@ -273,6 +287,7 @@ function renderTable(table) {
 function followStartedTables(tables) {
   for (const table of tables) {
     const seated = table.seats.some((s) => s.user_id === config.userId);
+    if (table.removed && seenOpen.delete(table.id)) showError(`The host removed you from table ${table.id}.`);
     if (!seated) continue;
     if (table.status === "open") seenOpen.add(table.id);
     else if (table.match_id && seenOpen.has(table.id)) {

@@ -1,9 +1,11 @@
 """The load generator's own checks (benchmarks/load.py), not timings: each
 connection must get every version once and in order; seats pick actions
-that keep a match going; the figures attribute each update to its phase."""
+that keep a match going; the figures attribute each update to its phase
+and each socket to the worker the proxy gave it."""
 import random
+from types import SimpleNamespace
 
-from benchmarks.load import MatchRun, VersionCheck, choose, match_figures, percentiles
+from benchmarks.load import MatchRun, VersionCheck, choose, match_figures, percentiles, placement
 
 
 def test_every_version_once_in_order_passes():
@@ -46,3 +48,13 @@ def test_the_figures_of_a_phase_count_only_its_updates_and_every_viewer():
     closed = match_figures([match], "closed", 1.0)
     assert closed["all_seen_ms"]["n"] == 0  # not everyone saw it: no "all seen" time
     assert percentiles([])["p99"] is None and percentiles([5])["p99"] == 5
+
+
+def test_placement_counts_the_worker_that_took_each_socket():
+    """X-Upstream names the worker; "a, b" when a refused and b took it."""
+    workers = [SimpleNamespace(address=f"127.0.0.1:80{i}") for i in (1, 2)]
+    one, two = MatchRun(1), MatchRun(2)
+    viewers = [SimpleNamespace(match=match, upstream=upstream) for match, upstream in (
+        (one, "127.0.0.1:801"), (one, "127.0.0.1:801"), (two, "127.0.0.1:801"), (two, "127.0.0.1:801, 127.0.0.1:802"))]
+    assert placement(viewers, workers) == {"sockets_per_worker": [3, 1], "matches_across_workers": 1}
+    assert placement([SimpleNamespace(match=one, upstream=None)], workers) is None  # no proxy

@@ -356,7 +356,7 @@ def test_fading_without_time_runes_no_longer_fades():
 def test_fading_last_rune_removed_by_another_effect_still_sacrifices():
     """Fading ruling: removing the last time rune some other way (Time
     Spiral, Seer, Tinkerer) still sacrifices the fading thing."""
-    from game.rules.flow import run
+    from game.rules.checks import run
     from game.rules.timerunes import remove_time_runes
     s = scenario_game([{"play": [{"card": "older_brother", "granted": {"fading": 3}, "time": 1, "id": "f"}]}])
     assert remove_time_runes(s, find(s, "f")) == 1

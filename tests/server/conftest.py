@@ -1,6 +1,6 @@
 """Shared fixtures for server tests: users with real session cookies, websocket
 connections through the real ASGI app, channel-layer parametrisation, and the
-rule that PostgreSQL/Redis tests fail (not skip) when CODEX_REQUIRE_SERVICES=1.
+rule that PostgreSQL/Redis/nginx tests fail (not skip) when CODEX_REQUIRE_SERVICES=1.
 """
 import os
 
@@ -11,6 +11,7 @@ from django.conf import settings
 from django.db import connection, connections
 from django.test import Client
 
+from benchmarks.servers import nginx_binary
 from codexsite.asgi import application
 
 REQUIRE_SERVICES = os.environ.get("CODEX_REQUIRE_SERVICES") == "1"
@@ -23,6 +24,8 @@ def _missing_service(item) -> str | None:
         return "needs PostgreSQL: set DATABASE_URL=postgres://..."
     if item.get_closest_marker("redis") and not settings.REDIS_URL:
         return "needs Redis: set REDIS_URL=redis://..."
+    if item.get_closest_marker("nginx") and nginx_binary() is None:
+        return "needs nginx (Debian: apt-get install nginx-light)"
     return None
 
 

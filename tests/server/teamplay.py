@@ -10,7 +10,10 @@ log what the test promises: every action answered once, every applied one in
 the log exactly once (by its nonce), every refused one illegal in the state
 it was judged against, versions strictly increasing and gapless on every
 connection, everyone at the same public state, and no opposing hand, discard,
-codex or hidden card id in anything a viewer received.
+codex or hidden card id in anything a viewer received. `play_and_check` does
+both for a match in the database; `play_live_2v2` plays the 2v2 of the
+real-server tests (tests/server/test_two_headed_dragon.py, test_proxy.py)
+over real sockets.
 """
 import asyncio
 import json
@@ -18,13 +21,19 @@ import random
 import re
 import time
 
+from asgiref.sync import sync_to_async
+
 from game import rules
+from tests.server.matchkit import action_log, db_match, start_match
 
 # Actions the random policy uses: the game keeps going (no attacks, no abilities)
 # while still covering hires, buildings, heroes, units, patrols, tech and prompts.
 POLICY_TYPES = {"hire", "level_up", "build", "summon", "patrol", "play", "tech", "choose", "end_main",
                 "repair", "lend", "end_lending"}
 PRIVATE_KEYS = ("hand", "discard", "trash", "codex")
+# The Two-Headed Dragon table of the 2v2 tests: ana & ari (team 0) against bo & bea.
+HEROES = ("troq_bashar", "river_montoya", "river_montoya", "troq_bashar")
+NAMES = ("ana", "ari", "bo", "bea")
 IID = re.compile(r"(?<![\w])c\d+(?![\w])")
 
 
@@ -131,6 +140,24 @@ def wrap_communicator(seat, comm, first_state: dict, label: str = "") -> Player:
     player = Player(seat, comm.send_json_to, lambda: comm.receive_json_from(timeout=60),
                     label=label or ("spectator" if seat is None else f"seat {seat}"))
     player.start(first_state)
+    return player
+
+
+async def socket_player(seat, sock, label: str) -> Player:
+    """A Player reading a real websocket client connection (the
+    `websockets` library) in the background, past its first ``state``,
+    which must be version 0 as ``seat`` (None: a spectator)."""
+
+    async def send(message):
+        await sock.send(json.dumps(message))
+
+    async def receive():
+        return json.loads(await asyncio.wait_for(sock.recv(), 60))
+
+    first = await receive()
+    assert first["type"] == "state" and first["version"] == 0 and first["seat"] == seat, (label, first)
+    player = Player(seat, send, receive, label=label)
+    player.start(first)
     return player
 
 
@@ -342,3 +369,66 @@ def check_run(records: list, config: dict, logged: list, final_state: dict, play
     scanned = sum(check_hidden(player, states) for player in viewers)
     return {"applied": len(applied), "refused": refused, "stale": stale, "applied_behind": behind,
             "version": final, "scanned": scanned}
+
+
+async def play_and_check(match_id: int, players: dict, spectators: list, **rounds) -> tuple[list, dict, object]:
+    """Play ``match_id`` with `play_rounds` (``rounds``: its keyword
+    arguments, e.g. ``pairs=50, seed=3``), wait until every connection has
+    the final version, then `check_run` it against the database.
+
+    ``players``: seat -> Player; ``spectators``: the spectators' Players.
+    Stops every Player at the end. Returns ``(records, summary, match)``,
+    ``match`` the row as stored after the run.
+    """
+
+    async def current_version():
+        return (await db_match(match_id)).version
+
+    viewers = [*players.values(), *spectators]
+    try:
+        records = await play_rounds(players, current_version, **rounds)
+        final = await current_version()
+        await asyncio.gather(*(p.wait_version(final) for p in viewers))
+        match = await db_match(match_id)
+        summary = check_run(records, match.config, await action_log(match_id), match.state, players, spectators)
+    finally:
+        for player in viewers:
+            await player.stop()
+    print(summary)
+    return records, summary, match
+
+
+async def play_live_2v2(make_user, connect, match_seed: int, play_seed: int, pairs: int = 200) -> dict:
+    """The real-server 2v2: ana & ari against bo & bea (`HEROES`), carl
+    watching, each on a real websocket that ``connect(seat, match_id, user)``
+    opens (seat None: carl) and returns as ``(connection, label)``; their
+    teammates act at the same instant ``pairs`` times (`play_and_check`;
+    the match shuffled with ``match_seed``, the moves picked with
+    ``play_seed``). Asserts that the run did real work: 1.5 applied actions
+    per pair, 0.4 per pair applied at an older version than the one they
+    were made at, one refused as stale per 20 pairs, turns ended. Closes the
+    connections. Returns ``{"summary", "labels"}`` (labels by seat).
+    """
+    users = [await sync_to_async(make_user)(n) for n in NAMES]
+    carl = await sync_to_async(make_user)("carl")
+    match = await start_match(users, heroes=HEROES, mode="2hg", seed=match_seed)
+    socks, labels, players, spectators = [], {}, {}, []
+    try:
+        for seat, user in [*enumerate(users), (None, carl)]:
+            sock, labels[seat] = await connect(seat, match.pk, user)
+            socks.append(sock)
+            player = await socket_player(seat, sock, labels[seat])
+            if seat is None:
+                spectators.append(player)
+            else:
+                players[seat] = player
+        _, summary, match = await play_and_check(match.pk, players, spectators, pairs=pairs, seed=play_seed)
+    finally:
+        for player in [*players.values(), *spectators]:
+            await player.stop()
+        for sock in socks:
+            await sock.close()
+    assert summary["applied"] >= 1.5 * pairs and summary["applied_behind"] >= 0.4 * pairs, summary
+    assert summary["stale"] >= pairs / 20, summary
+    assert {p["turns_ended"] for p in match.state["players"]} != {0}
+    return {"summary": summary, "labels": labels}

@@ -24,7 +24,7 @@ from codexsite.asgi import application
 from codexsite.backlog import unsent_probe
 from tests.server.conftest import ORIGIN, session_cookie
 from tests.server.matchkit import active_seat, db_match, playable, recv, start_match
-from tests.server.test_restart import Daphne
+from tests.server.live import daphne
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -196,12 +196,6 @@ def _frames(data: bytes) -> list:
     return out
 
 
-def _rss_mb(pid: int) -> float:
-    with open(f"/proc/{pid}/status") as status:
-        line = next(row for row in status if row.startswith("VmRSS:"))
-    return int(line.split()[1]) / 1024
-
-
 def _read_all(sock: socket.socket) -> bytes:
     """Everything the server sent, until it closes or goes quiet."""
     sock.settimeout(3)
@@ -242,12 +236,12 @@ async def test_daphne_holds_little_for_sockets_that_never_read(make_user, close_
     match = await start_match([alice, bob])
     await sync_to_async(_play_on)(match.pk, (alice, bob), 60)  # a board with things on it: states of ~10 KB
     cookie = (await sync_to_async(session_cookie)(alice)).decode()
-    server = await asyncio.to_thread(Daphne, CODEX_WS_RATE=str(RATE), CODEX_WS_BURST=str(RATE))
+    server = await asyncio.to_thread(daphne, CODEX_WS_RATE=str(RATE), CODEX_WS_BURST=str(RATE))
     try:
         socks = [await asyncio.to_thread(_raw_socket, server.port, f"/ws/match/{match.pk}/", cookie)
                  for _ in range(SOCKETS)]
         await asyncio.sleep(1)
-        before = _rss_mb(server.proc.pid)
+        before = server.rss_kb() / 1024
         resync = _frame({"type": "resync"})
         start = time.monotonic()
         while time.monotonic() - start < 8:
@@ -255,7 +249,7 @@ async def test_daphne_holds_little_for_sockets_that_never_read(make_user, close_
                 sock.sendall(resync)
             await asyncio.sleep(1 / RATE)
         await asyncio.sleep(1)
-        grown = _rss_mb(server.proc.pid) - before
+        grown = server.rss_kb() / 1024 - before
         last = []
         for sock in socks:
             frames = _frames(await asyncio.to_thread(_read_all, sock))

@@ -9,14 +9,12 @@ five seats and two spectators connected at once.
   state, and nobody receives another player's hand, discard or hidden ids
   (tests/server/teamplay.py checks it all against the replayed action log).
 """
-import asyncio
-
 import pytest
 from asgiref.sync import sync_to_async
 
 from game.models import Match
-from tests.server.matchkit import action_log, db_match, logged_in, recv, start_match
-from tests.server.teamplay import check_run, play_rounds, wrap_communicator
+from tests.server.matchkit import logged_in, recv, start_match
+from tests.server.teamplay import play_and_check, wrap_communicator
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -67,19 +65,7 @@ async def test_five_players_and_two_spectators_play_live(make_user, ws, layer):
         assert first["seat"] is None and first["legal_actions"] == []
         spectators.append(wrap_communicator(None, comm, first, label=f"spectator {number}"))
 
-    async def current_version():
-        return (await db_match(match.pk)).version
-
-    try:
-        records = await play_rounds(players, current_version, rounds=120, seed=9)
-        final = await current_version()
-        await asyncio.gather(*(p.wait_version(final) for p in [*players.values(), *spectators]))
-        stored = await db_match(match.pk)
-        summary = check_run(records, stored.config, await action_log(match.pk), stored.state, players, spectators)
-    finally:
-        for player in [*players.values(), *spectators]:
-            await player.stop()
-    print(summary)
+    records, summary, stored = await play_and_check(match.pk, players, spectators, rounds=120, seed=9)
     assert summary["applied"] >= 100
     # The turn went round the table: every player has ended a turn.
     assert all(p["turns_ended"] >= 1 for p in stored.state["players"])

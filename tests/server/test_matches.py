@@ -51,6 +51,28 @@ def test_start_builds_the_engine_config_from_the_seats(players):
     assert logged_in(bob).post(f"/api/tables/{table['id']}/leave/").json()["code"] == "table_started"
 
 
+def test_the_match_seed_is_long_and_secret(players):
+    """Issue 11: the lobby draws 256-bit seeds (a seed of 31 bits let a
+    player brute-force the other team's hands), and neither the seed nor the
+    generator's key reaches any REST answer or page a player can open."""
+    alice, bob, carol = players
+    seeds = set()
+    for _ in range(3):
+        match, _ = start(alice, bob)
+        seeds.add(match.config["seed"])
+        match = play(match, 4)
+        secrets = [str(match.config["seed"]), match.state["rng"]["key"]]
+        pages = [logged_in(user).get(url).content.decode()
+                 for user in (alice, bob, carol)
+                 for url in (f"/api/matches/{match.pk}/", f"/api/matches/{match.pk}/log/",
+                             "/api/matches/", f"/match/{match.pk}/", "/")]
+        for secret in secrets:
+            assert not any(secret in page for page in pages)
+        for seat in (0, 1):
+            assert match.state["rng"]["key"] not in str(rules.view(match.state, seat))
+    assert len(seeds) == 3 and min(seed.bit_length() for seed in seeds) > 128
+
+
 def test_match_api_lists_and_reads_matches(players):
     alice, bob, carol = players
     match, _ = start(alice, bob)

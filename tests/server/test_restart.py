@@ -7,23 +7,16 @@ one on the same database.
 import asyncio
 import json
 import os
-import subprocess
-import sys
-import tempfile
-from pathlib import Path
+import signal
 
 import pytest
-import websockets
 from asgiref.sync import sync_to_async
 from channels.layers import channel_layers, get_channel_layer
-from django.db import connection
 
-from benchmarks.servers import free_port, wait_listening
-from tests.server.conftest import session_cookie
+from tests.server.live import daphne, open_match
 from tests.server.matchkit import active_seat, db_match, playable, recv, recv_until, start_match
 
 pytestmark = pytest.mark.django_db(transaction=True)
-ROOT = Path(__file__).resolve().parents[2]
 
 
 async def test_fresh_consumer_and_layer_resume_the_match(make_user, ws, layer):
@@ -57,58 +50,6 @@ async def test_fresh_consumer_and_layer_resume_the_match(make_user, ws, layer):
     assert (await recv(comms[seat]))["version"] == 4
 
 
-def _database_url() -> str:
-    db = connection.settings_dict
-    if connection.vendor == "sqlite":
-        return f"sqlite:///{db['NAME']}"
-    auth = db["USER"] + (f":{db['PASSWORD']}" if db["PASSWORD"] else "")
-    return f"postgres://{auth}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{db['NAME']}"
-
-
-class Daphne:
-    """A daphne server process on the test database (context manager).
-
-    ``env`` adds environment variables (settings) for the process.
-    """
-
-    def __init__(self, **env):
-        self.port = free_port()
-        env = {**os.environ, "DATABASE_URL": _database_url(), "DEBUG": "0",
-               "DJANGO_SETTINGS_MODULE": "codexsite.settings", **env}
-        self.log = tempfile.TemporaryFile()
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(self.port), "codexsite.asgi:application"],
-            cwd=ROOT, env=env, stdout=self.log, stderr=subprocess.STDOUT,
-        )
-        if not wait_listening(self.proc, self.port):
-            self.stop()
-            self.log.seek(0)
-            raise RuntimeError(f"daphne did not start: {self.log.read().decode()[-2000:]}")
-
-    def stop(self):
-        self.proc.terminate()
-        try:
-            self.proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-            self.proc.wait()
-        self.log.close()
-
-    def kill(self):
-        """SIGKILL: the process ends at once, running no cleanup at all."""
-        self.proc.kill()
-        self.proc.wait()
-        self.log.close()
-
-    async def connect(self, match_id, user):
-        cookie = await sync_to_async(session_cookie)(user)
-        return await websockets.connect(
-            f"ws://127.0.0.1:{self.port}/ws/match/{match_id}/",
-            origin=f"http://127.0.0.1:{self.port}",
-            additional_headers={"Cookie": cookie.decode()},
-        )
-
-
 async def next_of(sock, kind):
     while True:
         msg = json.loads(await asyncio.wait_for(sock.recv(), 10))
@@ -119,9 +60,9 @@ async def next_of(sock, kind):
 async def test_match_survives_a_real_server_restart(make_user, close_db_thread):
     alice, bob = [await sync_to_async(make_user)(n) for n in ("alice", "bob")]
     match = await start_match([alice, bob])
-    server = await asyncio.to_thread(Daphne)
+    server = await asyncio.to_thread(daphne)
     try:
-        socks = {0: await server.connect(match.pk, alice), 1: await server.connect(match.pk, bob)}
+        socks = {0: await open_match(server.url, match.pk, alice), 1: await open_match(server.url, match.pk, bob)}
         for sock in socks.values():
             await next_of(sock, "state")
         for _ in range(3):
@@ -133,11 +74,11 @@ async def test_match_survives_a_real_server_restart(make_user, close_db_thread):
             last = {s: await next_of(sock, "state") for s, sock in socks.items()}
     finally:
         await asyncio.to_thread(server.stop)
-    server = await asyncio.to_thread(Daphne)
+    server = await asyncio.to_thread(daphne)
     try:
         match = await db_match(match.pk)
         seat = active_seat(match.state)
-        sock = await server.connect(match.pk, (alice, bob)[seat])
+        sock = await open_match(server.url, match.pk, (alice, bob)[seat])
         state = await next_of(sock, "state")
         assert state["version"] == 3 and state["view"] == last[seat]["view"]
         action = playable(match.state, seat)[0]
@@ -157,19 +98,20 @@ async def test_presence_is_right_after_a_server_was_killed(make_user, close_db_t
     alice, bob = [await sync_to_async(make_user)(n) for n in ("alice", "bob")]
     match = await start_match([alice, bob])
     quick = {"CODEX_WS_HEARTBEAT": "0.3", "CODEX_WS_LIVE_SECONDS": "1.5"}
-    server = await asyncio.to_thread(Daphne, **quick)
+    server = await asyncio.to_thread(daphne, **quick)
     try:
-        socks = [await server.connect(match.pk, user) for user in (alice, bob)]
+        socks = [await open_match(server.url, match.pk, user) for user in (alice, bob)]
         for sock in socks:
             await next_of(sock, "state")
         await asyncio.sleep(2)  # live sockets stay live: their worker refreshes them
         await socks[1].send(json.dumps({"type": "ping", "id": 1}))
         assert [p["away"] for p in (await next_of(socks[1], "pong"))["presence"]] == [False, False]
     finally:
-        await asyncio.to_thread(server.kill)
-    server = await asyncio.to_thread(Daphne, **quick)
+        os.kill(server.pid, signal.SIGKILL)  # no cleanup runs at all
+        await asyncio.to_thread(server.proc.wait)
+    server = await asyncio.to_thread(daphne, **quick)
     try:
-        sock = await server.connect(match.pk, bob)
+        sock = await open_match(server.url, match.pk, bob)
         await next_of(sock, "state")
         await asyncio.sleep(2)
         await sock.send(json.dumps({"type": "ping", "id": 2}))

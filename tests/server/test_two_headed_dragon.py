@@ -22,14 +22,12 @@ from asgiref.sync import sync_to_async
 from game import rules
 from game.models import Match
 from game.rules import catalog
-from tests.server.matchkit import (action_log, db_match, known_names, leaks, logged_in, playable, recv, recv_until,
+from tests.server.matchkit import (db_match, known_names, leaks, logged_in, playable, recv, recv_until,
                                    secrets_for, start_match)
-from tests.server.teamplay import Player, check_run, play_rounds, wrap_communicator
+from tests.server.live import daphne, open_match
+from tests.server.teamplay import HEROES, NAMES, Player, play_and_check, play_live_2v2, wrap_communicator
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-HEROES = ("troq_bashar", "river_montoya", "river_montoya", "troq_bashar")
-NAMES = ("ana", "ari", "bo", "bea")
 
 
 def test_a_2v2_table_from_creation_to_start_over_the_rest_api(make_user):
@@ -158,22 +156,8 @@ async def test_teammates_acting_at_the_same_instant_50_times(team_table):
     """Both teammates (and any seat owing tech) send at once, 50 times: each
     action is applied once or refused by the engine, every connection gets
     every version in order, and all end with the same public state."""
-    match_id = team_table["match"].pk
     players, spectator = await _players(team_table["comms"], team_table["firsts"])
-
-    async def current_version():
-        return (await db_match(match_id)).version
-
-    try:
-        records = await play_rounds(players, current_version, pairs=50, seed=3)
-        final = await current_version()
-        await asyncio.gather(*(p.wait_version(final) for p in [*players.values(), spectator]))
-        match = await db_match(match_id)
-        summary = check_run(records, match.config, await action_log(match_id), match.state, players, [spectator])
-    finally:
-        for player in [*players.values(), spectator]:
-            await player.stop()
-    print(summary)
+    _, summary, match = await play_and_check(team_table["match"].pk, players, [spectator], pairs=50, seed=3)
     assert summary["applied"] >= 80
     assert summary["applied_behind"] >= 20  # made at an older version (the partner's came first), applied
     assert summary["stale"] >= 3  # refused by the engine after the partner's action (or a double click)
@@ -220,56 +204,22 @@ async def test_a_refusal_after_the_partner_moved_says_the_state_changed(team_tab
 async def test_teammates_on_two_workers_200_pairs(make_user, close_db_thread, settings):
     """Two real daphne worker processes on PostgreSQL and the Redis channel
     layer; each team has one player on each worker (the spectator on the
-    first): 200 pairs of simultaneous actions, checked like the 50 above."""
-    from tests.server.test_restart import Daphne
-
-    users = [await sync_to_async(make_user)(n) for n in NAMES]
-    carl = await sync_to_async(make_user)("carl")
-    match = await start_match(users, heroes=HEROES, mode="2hg", seed=23)
+    first): 200 pairs of simultaneous actions, checked like the 50 above
+    (tests/server/teamplay.py play_live_2v2; test_proxy.py plays the same
+    through nginx)."""
     # The test drives several actions a second per connection: lift the rate limit.
     limits = {"CODEX_WS_RATE": "1000", "CODEX_WS_BURST": "1000", "REDIS_URL": settings.REDIS_URL}
-    workers = await asyncio.gather(*(asyncio.to_thread(Daphne, **limits) for _ in range(2)))
-    socks, players, spectator = [], {}, None
+    workers = await asyncio.gather(*(asyncio.to_thread(daphne, **limits) for _ in range(2)))
+
+    async def connect(seat, match_id, user):
+        index = 0 if seat is None else seat % 2  # teammates 0/1 and 2/3 split
+        label = "spectator" if seat is None else f"seat {seat} on worker {index}"
+        return await open_match(workers[index].url, match_id, user), label
+
     try:
-        for seat, user in [*enumerate(users), (None, carl)]:
-            worker = workers[0] if seat is None else workers[seat % 2]  # teammates 0/1 and 2/3 split
-            sock = await worker.connect(match.pk, user)
-            socks.append(sock)
-
-            async def send(message, sock=sock):
-                await sock.send(json.dumps(message))
-
-            async def receive(sock=sock):
-                return json.loads(await asyncio.wait_for(sock.recv(), 60))
-
-            first = await receive()
-            assert first["type"] == "state" and first["version"] == 0 and first["seat"] == seat
-            player = Player(seat, send, receive, label=f"seat {seat} on worker {workers.index(worker)}"
-                            if seat is not None else "spectator")
-            player.start(first)
-            if seat is None:
-                spectator = player
-            else:
-                players[seat] = player
-        assert players[0].label.endswith("worker 0") and players[1].label.endswith("worker 1")
-
-        async def current_version():
-            return (await db_match(match.pk)).version
-
-        records = await play_rounds(players, current_version, pairs=200, seed=29)
-        final = await current_version()
-        await asyncio.gather(*(p.wait_version(final) for p in [*players.values(), spectator]))
-        match = await db_match(match.pk)
-        summary = check_run(records, match.config, await action_log(match.pk), match.state, players, [spectator])
+        await play_live_2v2(make_user, connect, match_seed=23, play_seed=29)
     finally:
-        for player in [*players.values(), *([spectator] if spectator else [])]:
-            await player.stop()
-        for sock in socks:
-            await sock.close()
         await asyncio.gather(*(asyncio.to_thread(w.stop) for w in workers))
-    print(summary)
-    assert summary["applied"] >= 300 and summary["applied_behind"] >= 80 and summary["stale"] >= 10
-    assert {p["turns_ended"] for p in match.state["players"]} != {0}
 
 
 async def test_a_concession_ends_the_match_for_both_teams(team_table):

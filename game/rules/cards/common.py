@@ -1,13 +1,18 @@
-"""Helpers that card hooks share: choosing targets mid-effect, tokens,
-this-turn modifiers and common target filters."""
+"""Helpers that card code shares: choosing targets mid-effect, tokens,
+this-turn and lasting modifiers, codex and worker moves, attachments,
+named runes, free casts. The target filters live in :mod:`.targets`
+(re-exported here for the card modules written before issue 12)."""
 import threading
 from contextlib import contextmanager
 
-from .. import catalog, stats
-from ..effects import pay, sideline  # noqa: F401  (sideline: the keyword lives in effects)
+from .. import catalog, rng, stats
+from ..play import cast_spell, enter_play, kill_targeted_illusions, make_token  # noqa: F401
+from ..effects import pay, trash
 from ..flow import ask, op, push
-from ..state import is_opponent, is_patrolling, log, make_instance, name, player, teammates
+from ..state import is_opponent, log, make_instance, move, name, player, printed_card
 from ..targeting import controller_of, is_flagbearer, resist_cost, slot_candidates
+from .registry import card_of_id
+from .targets import friendly, has_subtype, patroller, tech_at_most, tech_exactly, yours  # noqa: F401
 
 
 def ask_target(state: dict, seat: int, slot, text: str, then: dict, exclude=(),
@@ -34,11 +39,10 @@ def ask_target(state: dict, seat: int, slot, text: str, then: dict, exclude=(),
 
 @op("targeted")
 def _targeted(state: dict, step: dict) -> None:
-    from ..actions import _kill_targeted_illusions
     choice = step["choice"]
     if step["icon"] and choice:
         pay(state, step["seat"], resist_cost(state, step["seat"], choice))
-        _kill_targeted_illusions(state, choice)
+        kill_targeted_illusions(state, choice)
     nxt = dict(step["then"])
     # An Illusion killed by being targeted is gone before the effect (its
     # death is applied before the next step runs): the effect gets nothing
@@ -48,63 +52,9 @@ def _targeted(state: dict, step: dict) -> None:
     push(state, nxt)
 
 
-def make_token(state: dict, card_id: str, seat: int) -> str:
-    """Create token ``card_id`` in play under ``seat``; it arrives this turn
-    (with its fading time runes). A token with forecast goes to the future
-    zone instead. Returns its instance id."""
-    from ..timerunes import arrive_with_time_runes, forecast_value, to_future
-    if forecast_value(state, card_id):
-        # A forecast token starts in the future (Forecast ruling; Vir
-        # Garbarean's Mech token).
-        iid = make_instance(state, card_id, seat, "future")
-        log(state, f"{player(state, seat)['name']} got a {catalog.card(card_id)['name']} token in the future.")
-        return to_future(state, iid)
-    from ..actions import announce_arrival
-    iid = make_instance(state, card_id, seat, "play")
-    state["cards"][iid]["arrived"] = state["turn"]
-    log(state, f"{player(state, seat)['name']} got a {catalog.card(card_id)['name']} token.")
-    arrive_with_time_runes(state, iid)
-    announce_arrival(state, iid)
-    return iid
-
-
 def until_end_of_turn(state: dict, iid: str, atk: int = 0, hp: int = 0, kw: dict = None) -> None:
     """Give ``iid`` a modifier that lasts until the end of this turn."""
     state["temp"].append({"iid": iid, "atk": atk, "hp": hp, "kw": dict(kw or {})})
-
-
-def friendly(state: dict, seat: int, tid: str) -> bool:
-    """True for things controlled by ``seat`` or a teammate (R21)."""
-    return controller_of(state, tid) in teammates(state, seat)
-
-
-def yours(state: dict, seat: int, tid: str) -> bool:
-    """True for things ``seat`` itself controls ("your", R21)."""
-    return controller_of(state, tid) == seat
-
-
-def patroller(state: dict, seat: int, tid: str) -> bool:
-    """True for a unit or hero standing in a patrol slot."""
-    return is_patrolling(state, tid)
-
-
-def tech_at_most(level: int):
-    """A filter: units of tech ``level`` or lower (tokens are tech 0)."""
-    def check(state: dict, seat: int, tid: str) -> bool:
-        return stats.tech_level(state, tid) is not None and stats.tech_level(state, tid) <= level
-    return check
-
-
-def tech_exactly(level: int):
-    """A filter: units of exactly tech ``level``."""
-    def check(state: dict, seat: int, tid: str) -> bool:
-        return stats.tech_level(state, tid) == level
-    return check
-
-
-def has_subtype(state: dict, iid: str, subtype: str) -> bool:
-    """True when ``iid``'s card has ``subtype`` (e.g. "Virtuoso")."""
-    return subtype in catalog.card(state["cards"][iid]["card"])["subtypes"]
 
 
 # ---- generic mechanisms added with the green cards (docs/RULINGS.md) --------
@@ -125,11 +75,10 @@ def put_from_codex(state: dict, seat: int, card_id: str):
     no tech building needed (Calamandra Moss ruling); it arrives like any
     card (forecast sends it to the future). Returns its id, or None when
     the codex has no copy."""
-    from ..actions import enter_play
     p = player(state, seat)
     if p["codex"].get(card_id, 0) <= 0:
         return None
-    _take_from_codex(p, card_id)
+    take_from_codex(p, card_id)
     iid = make_instance(state, card_id, seat, "codex")
     log(state, f"{player(state, seat)['name']} put {catalog.card(card_id)['name']} "
                "from their codex into play.")
@@ -143,12 +92,14 @@ def fetch_from_codex(state: dict, seat: int, card_id: str):
     p = player(state, seat)
     if p["codex"].get(card_id, 0) <= 0:
         return None
-    _take_from_codex(p, card_id)
+    take_from_codex(p, card_id)
     log(state, f"{p['name']} took {catalog.card(card_id)['name']} from their codex into their hand.")
     return make_instance(state, card_id, seat, "hand")
 
 
-def _take_from_codex(p: dict, card_id: str) -> None:
+def take_from_codex(p: dict, card_id: str) -> None:
+    """Take one copy of ``card_id`` out of player record ``p``'s codex
+    (the caller checked there is one)."""
     p["codex"][card_id] -= 1
     if not p["codex"][card_id]:
         del p["codex"][card_id]
@@ -166,8 +117,6 @@ def trash_worker(state: dict, seat: int) -> bool:
     and Detonate rulings); a starting worker just lowers the count (Lich's
     Bargain ruling), a hired card goes to the trash unseen. Returns False
     when ``seat`` has no worker."""
-    from .. import rng
-    from ..effects import trash
     p = player(state, seat)
     total = worker_total(state, seat)
     if total <= 0:
@@ -186,7 +135,6 @@ def transform(state: dict, iid: str, card_id: str) -> None:
     abilities); it keeps its id, damage, runes, attachments and tech level
     and does not arrive (Polymorph: Squirrel rulings). :func:`untransform`
     or leaving play makes it itself again (state.printed_card)."""
-    from ..state import printed_card
     inst = state["cards"][iid]
     inst["marks"]["transformed"] = printed_card(inst)
     inst["card"] = card_id
@@ -288,10 +236,9 @@ def free_cast_ready(state: dict, seat: int, card_id: str) -> bool:
     """True when ``seat`` could pick a target for every target slot of
     spell ``card_id`` now (resist affordable), so :func:`cast_free` can
     cast it (a spell with no legal target can't be cast)."""
-    from ..cards import hooks_for
     gold = player(state, seat)["gold"]
     return all(any(resist_cost(state, seat, [t]) <= gold for t in slot_candidates(state, seat, slot))
-               for slot in hooks_for(card_id).targets)
+               for slot in card_of_id(card_id).targets)
 
 
 def cast_free(state: dict, seat: int, iid: str) -> None:
@@ -301,7 +248,6 @@ def cast_free(state: dict, seat: int, iid: str) -> None:
     target slots are chosen one prompt each (resist is paid, opposing
     flagbearers bind, Illusions die: :func:`ask_target`), then it resolves
     as a played spell and goes to the discard pile."""
-    from ..state import move
     if state["cards"][iid]["zone"] != "stack":
         iid = move(state, iid, "stack")
     log(state, f"{player(state, seat)['name']} cast {name(state, iid)} for free.")
@@ -313,20 +259,17 @@ def _free_cast(state: dict, step: dict) -> None:
     """Collect the next target of a free cast (see :func:`cast_free`), or
     cast it once every slot has one. A slot left without a target (none was
     legal any more) sends the spell to the discard pile unresolved."""
-    from ..actions import _cast_spell
-    from ..cards import hooks_for
-    from ..state import move
     seat, iid, targets = step["seat"], step["spell"], list(step["targets"])
     if step["choice"] is not None:
         if not step["choice"]:
             move(state, iid, "discard")
             return
         targets.append(step["choice"][0])
-    slots = hooks_for(state["cards"][iid]["card"]).targets
+    slots = card_of_id(state["cards"][iid]["card"]).targets
     if len(targets) < len(slots):
         slot = slots[len(targets)]
         ask_target(state, seat, slot, f"{name(state, iid)}: {slot.prompt}",
                    {"op": "free_cast", "seat": seat, "spell": iid, "targets": targets},
                    exclude=[t for t, s in zip(targets, slots) if s.icon])
         return
-    _cast_spell(state, seat, iid, targets)
+    cast_spell(state, seat, iid, targets)

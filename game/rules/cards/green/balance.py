@@ -1,0 +1,313 @@
+"""Balance (green spec): its codex cards and its hero Master Midori."""
+from ..registry import Target
+from ... import catalog, stats
+from ...effects import can_sacrifice, destroy, draw, gain_gold, pay, sacrifice, trash
+from ...flow import ask, op
+from ...state import (card_of, change_control, is_opponent, is_patrolling, log, name, opponents, patrol_slot,
+                      player, seat_name, team_of)
+from ...targeting import controller_of, is_flagbearer, resist_cost, slot_candidates
+from ...actions import abilities_of
+from ...play import kill_targeted_illusions
+from ..common import (add_named_rune, ask_target, attach, attached_to, busy, host_gone, is_busy, lasting,
+                      make_token, put_from_codex, raw_stats, rune_count, trash_worker, worker_total, yours)
+from ..api import card, reached
+from .common import cannot_attack, controller, is_green_unit, NONE, past_tech_0, units_of
+
+
+def _moments_peace(state, seat, iid, targets):
+    """Moment's Peace: until your next turn opposing units can't attack
+    anything you control, your team's base included, and your units can't
+    patrol (those arranged in slots leave them). Heroes may still attack
+    and patrol (Moment's Peace rulings)."""
+    lasting(state, seat, protect=True, no_patrol=True)
+    for slot, occupant in player(state, seat)["patrol"].items():
+        if occupant is not None and stats.is_unit(state, occupant):
+            player(state, seat)["patrol"][slot] = None
+    log(state, f"Opposing units can't attack {seat_name(state, seat)} until their next turn.")
+
+
+card("moment_s_peace", resolve=_moments_peace)
+
+
+def _reclaimable(state, seat, tid):
+    """An upgrade, ongoing spell or building card in play; never a base,
+    tech building or add-on (Nature Reclaims ruling)."""
+    return not tid.startswith(("bld:", "base:"))
+
+
+def _nature_reclaims(state, seat, iid, targets):
+    """Nature Reclaims: trash the target, then trash this spell."""
+    trash(state, targets[0])
+    if iid in state["cards"]:
+        trash(state, iid)
+
+
+card("nature_reclaims",
+     targets=[Target(("upgrade", "spell", "building"), _reclaimable)],
+     resolve=_nature_reclaims)
+
+
+def _circle_of_life(state, seat, iid, targets):
+    """Circle of Life: sacrifice one of your green units; if you do, put a
+    green unit one tech higher with a printed cost of 5 or less from your
+    codex into play (Circle of Life rulings: tech 0 gives tech I; cost
+    reductions such as Gigadon's don't count)."""
+    options = [i for i in units_of(state, seat)
+               if is_green_unit(state, i) and can_sacrifice(state, i)]
+    ask(state, seat, "Circle of Life: choose a green unit to sacrifice.", options,
+        {"op": "circle_of_life", "seat": seat})
+
+
+@op("circle_of_life")
+def _circle_sacrificed(state, step):
+    seat = step["seat"]
+    for unit in step["choice"]:
+        level = (stats.tech_level(state, unit) or 0) + 1
+        if not sacrifice(state, unit):
+            return
+        codex = [cid for cid, n in sorted(player(state, seat)["codex"].items()) if n > 0]
+        options = [cid for cid in codex if catalog.card(cid)["kind"] == "unit"
+                   and catalog.card(cid)["color"] == "green"
+                   and catalog.card(cid)["tech"] == level and (catalog.card(cid)["cost"] or 0) <= 5]
+        ask(state, seat, "Circle of Life: choose a unit from your codex to put into play.",
+            options, {"op": "from_codex", "seat": seat})
+
+
+@op("from_codex")
+def _from_codex(state, step):
+    for cid in step["choice"]:
+        put_from_codex(state, step["seat"], cid)
+
+
+card("circle_of_life", resolve=_circle_of_life)
+
+
+def _your_balance_hero(state, seat, tid):
+    return yours(state, seat, tid) and catalog.card(card_of(state, tid)["card"])["spec"] == "balance"
+
+
+def _final_showdown(state, seat, iid, targets):
+    """Final Showdown: attach to your Balance hero; then, to be fair, an
+    opponent (the caster picks, house rule R27) gets two Hunter tokens,
+    which are not patrolling (Final Showdown ruling)."""
+    attach(state, iid, targets[0])
+    ask(state, seat, "Final Showdown: choose the opponent who gets two Hunters.",
+        opponents(state, seat), {"op": "hunters"})
+
+
+@op("hunters")
+def _hunters(state, step):
+    for foe in step["choice"]:
+        make_token(state, "hunter", foe)
+        make_token(state, "hunter", foe)
+
+
+def _showdown_aura(state, src, iid):
+    """Final Showdown: its hero has +3/+3, readiness and resist 1."""
+    return (3, 3, {"readiness": 1, "resist": 1}) if attached_to(state, src) == iid else NONE
+
+
+def _showdown_attacks(state, src, attacker, ctx):
+    """Final Showdown: its hero's controller draws a card when he attacks."""
+    if attached_to(state, src) == attacker:
+        draw(state, controller(state, attacker), 1, in_main=state["phase"] == "main")
+
+
+card("final_showdown",
+     targets=[Target(("hero",), _your_balance_hero)],
+     resolve=_final_showdown,
+     aura_all=_showdown_aura,
+     any_attacks=_showdown_attacks,
+     must_sacrifice=host_gone)
+
+
+def _owl_upkeep(state, iid):
+    """Gemscout Owl, upkeep: gain 1 gold."""
+    seat = controller(state, iid)
+    if gain_gold(state, seat, 1):
+        log(state, f"{seat_name(state, seat)} gained 1 gold from Gemscout Owl.")
+
+
+card("gemscout_owl", upkeep=_owl_upkeep, can_attack=cannot_attack)
+
+
+def _not_by_tech_0(state, iid, attacker):
+    """Tiny Basilisk can't be attacked by tech 0 units (heroes may)."""
+    return stats.tech_level(state, attacker) != 0
+
+
+card("tiny_basilisk", attackable_by=_not_by_tech_0, unstoppable_by=past_tech_0)
+
+
+def _fairie_arrives(state, iid):
+    """Fairie Dragon arrives: you may put a feather rune on a tech I or II
+    unit (◎)."""
+    ask_target(state, controller(state, iid),
+               Target(("unit",), lambda s, seat, t: stats.tech_level(s, t) in (1, 2)),
+               "Fairie Dragon: you may give a tech I or II unit a feather rune.",
+               {"op": "feather"}, optional=True)
+
+
+@op("feather")
+def _feather(state, step):
+    for tid in step["choice"]:
+        add_named_rune(state, tid, "feather")
+        log(state, f"{name(state, tid)} got a feather rune.")
+
+
+def _feather_aura(state, src, iid):
+    """Fairie Dragon: while one is in play, every unit with a feather rune,
+    whoever's, is a 3/1 at base with flying and keeps its other abilities;
+    runes and other effects still add to that (Fairie Dragon rulings). Only
+    the first Fairie Dragon in play applies it, so two don't stack."""
+    if not rune_count(state, iid, "feather") or not stats.is_unit(state, iid):
+        return NONE
+    first = next(i for p in state["players"] for i in p["play"]
+                 if card_of(state, i)["card"] == "fairie_dragon")
+    if src != first:
+        return NONE
+    rec = catalog.card(card_of(state, iid)["card"])
+    return (3 - (rec["atk"] or 0), 1 - (rec["hp"] or 0), {"flying": 1})
+
+
+card("fairie_dragon", arrives=_fairie_arrives, aura_all=_feather_aura)
+
+
+def _total_atk(state, seat):
+    return sum(stats.atk(state, i) for i in player(state, seat)["play"]
+               if stats.is_character(state, i))
+
+
+def _horselord_upkeep(state, iid):
+    """Dothram Horselord, upkeep: if one player has more total ATK (units
+    and heroes, the Horselord included) than each other player, it joins
+    that player (Dothram Horselord rulings)."""
+    totals = {p["seat"]: _total_atk(state, p["seat"]) for p in state["players"]}
+    best = max(totals.values())
+    leaders = [s for s, t in totals.items() if t == best]
+    if len(leaders) == 1 and leaders[0] != controller(state, iid):
+        change_control(state, iid, leaders[0])
+        log(state, f"Dothram Horselord joined {seat_name(state, leaders[0])}.")
+
+
+card("dothram_horselord", upkeep=_horselord_upkeep)
+
+
+MIMICKED = ("flying", "overpower", "haste", "sparkshot", "untargetable", "stealth")
+
+
+def _mimic_aura(state, src, iid):
+    """Wandering Mimic: each of flying, overpower, haste, sparkshot,
+    untargetable and stealth that another unit or hero in play has. What
+    another Mimic has only by mimicking doesn't count, so two Mimics lose
+    flying together when the third flier goes (Wandering Mimic ruling)."""
+    if src != iid or is_busy("mimic", iid):
+        return NONE
+    found = {}
+    with busy("mimic", iid):
+        for p in state["players"]:
+            for other in p["play"]:
+                if other == iid or not stats.is_character(state, other):
+                    continue
+                if card_of(state, other)["card"] == "wandering_mimic":
+                    kws = stats.recompute(state, other)["kw"]
+                else:
+                    kws = stats.compute(state, other)["kw"]
+                found.update({k: 1 for k in MIMICKED if kws.get(k)})
+    return (0, 0, found)
+
+
+card("wandering_mimic", aura=_mimic_aura)
+
+
+def _upgrade_or_ongoing(state, seat, tid):
+    return not tid.startswith(("bld:", "base:"))
+
+
+def _potent_basilisk_arrives(state, iid):
+    """Potent Basilisk arrives: you may destroy an upgrade or an ongoing
+    spell (◎)."""
+    ask_target(state, controller(state, iid), Target(("upgrade", "spell"), _upgrade_or_ongoing),
+               "Potent Basilisk: you may destroy an upgrade or ongoing spell.",
+               {"op": "destroy_them"}, optional=True)
+
+
+card("potent_basilisk", arrives=_potent_basilisk_arrives)
+
+
+REX_SLOT = Target(("unit", "upgrade"))
+
+
+def _rex_arrives(state, iid):
+    """Tyrannosaurus Rex arrives: destroy up to two things among units,
+    upgrades and workers, in any mix (◎; Tyrannosaurus Rex rulings)."""
+    _rex_ask(state, controller(state, iid), left=2, chosen=[])
+
+
+def _rex_ask(state, seat, left, chosen):
+    """Offer the units and upgrades ``seat`` may target (resist affordable;
+    only flagbearers when an opposing one is among them) and, as
+    ``workers:<seat>``, each player who has a worker."""
+    gold = player(state, seat)["gold"]
+    things = [t for t in slot_candidates(state, seat, REX_SLOT)
+              if t not in chosen and resist_cost(state, seat, [t]) <= gold]
+    flags = [t for t in things if is_flagbearer(state, t)
+             and is_opponent(state, seat, controller_of(state, t))]
+    options = flags or things + [f"workers:{p['seat']}" for p in state["players"]
+                                 if worker_total(state, p["seat"]) > 0]
+    if options:
+        ask(state, seat, "Tyrannosaurus Rex: you may destroy a unit, an upgrade or a worker.",
+            options, {"op": "rex_destroy", "seat": seat, "left": left - 1, "chosen": chosen},
+            optional=True)
+
+
+@op("rex_destroy")
+def _rex_destroy(state, step):
+    """A destroyed worker is trashed, picked at random: workers are all
+    alike and nobody sees it (Tyrannosaurus Rex rulings)."""
+    if not step["choice"]:
+        return
+    pick, seat = step["choice"][0], step["seat"]
+    if pick.startswith("workers:"):
+        trash_worker(state, int(pick.split(":")[1]))
+    else:
+        pay(state, seat, resist_cost(state, seat, [pick]))
+        kill_targeted_illusions(state, [pick])
+        destroy(state, pick)
+    if step["left"] > 0:
+        _rex_ask(state, seat, step["left"], step["chosen"] + [pick])
+
+
+card("tyrannosaurus_rex", arrives=_rex_arrives)
+
+
+def _no_abilities(state, iid):
+    """True for a unit with no abilities: no printed text or keyword, no
+    ability given by another card, and no keyword from anything else. Stat
+    changes, armor, runes and damage don't count, nor the squad leader's
+    armor and the lookout's resist (Master Midori rulings). Read with
+    Midori's bonus applied (docs/RULINGS.md, Behind the Ferns)."""
+    rec = catalog.card(card_of(state, iid)["card"])
+    if rec["text"] or rec["keywords"] or abilities_of(state, iid):
+        return False
+    kws = dict(raw_stats(state, iid, "midori")["kw"])
+    if is_patrolling(state, iid) and patrol_slot(state, iid) == "lookout":
+        kws["resist"] = kws.get("resist", 0) - 1
+    return not any(v for k, v in kws.items() if k != "armor")
+
+
+def _midori_aura(state, src, iid):
+    """Master Midori, mid band: your units with no abilities get +1/+1; they
+    lose it as soon as they get one (Master Midori rulings). Max band: she
+    has flying during your turn."""
+    if src == iid:
+        own_turn = team_of(state, controller(state, src)) == team_of(state, state["active"])
+        return (0, 0, {"flying": 1}) if own_turn and reached(state, src, "max") else NONE
+    if not stats.is_unit(state, iid) or not reached(state, src, "mid"):
+        return NONE
+    if is_busy("midori", iid) or _no_abilities(state, iid):
+        return (1, 1, {})
+    return NONE
+
+
+card("master_midori", aura=_midori_aura)

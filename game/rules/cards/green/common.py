@@ -1,0 +1,77 @@
+"""What the green modules share: small tests (green unit, +1/+1 rune,
+spec hero in play) and effects two green cards have in common."""
+from ... import catalog, stats
+from ...effects import add_rune, exhaust
+from ...state import card_of, log, name, player
+from ...targeting import thing_exists
+from ..common import make_token, remove_plus_rune, until_end_of_turn
+from ..targets import CHARACTER  # noqa: F401
+
+
+NONE = (0, 0, {})
+
+
+def controller(state, iid):
+    return card_of(state, iid)["controller"]
+
+
+def units_of(state, seat):
+    return [i for i in player(state, seat)["play"] if stats.is_unit(state, i)]
+
+
+def is_green_unit(state, iid):
+    return stats.is_unit(state, iid) and catalog.card(card_of(state, iid)["card"])["color"] == "green"
+
+
+def other_unit(iid):
+    """A target filter: a unit other than ``iid``."""
+    return lambda state, seat, tid: tid != iid
+
+
+def has_plus_rune(state, iid):
+    return card_of(state, iid)["plus"] > 0
+
+
+def spec_hero_in_play(state, seat, spec):
+    return any(stats.is_hero(state, i) and catalog.card(card_of(state, i)["card"])["spec"] == spec
+               for i in player(state, seat)["play"])
+
+
+def cannot_attack(state, iid):
+    """Young Treant and Gemscout Owl can't attack (they may still patrol)."""
+    return False
+
+
+def panda_arrives(state, iid):
+    """Playful Panda and Giant Panda arrive exhausted, bringing a 0/1 Wisp
+    token."""
+    exhaust(state, iid)
+    make_token(state, "wisp", controller(state, iid))
+
+
+def move_plus_rune(state, seat, iid, targets):
+    """Spore Shambler and Blooming Ancient: remove one of its own +1/+1
+    runes (the cost, never another card's; it may die of it: Spore Shambler
+    rulings), then a +1/+1 rune on another unit (◎)."""
+    remove_plus_rune(state, iid)
+    for tid in targets:
+        if thing_exists(state, tid):  # not an Illusion that died when targeted
+            add_rune(state, tid, plus=1)
+            log(state, f"{name(state, tid)} got a +1/+1 rune.")
+
+
+def attack_and_armor(amount: int):
+    """The resolve hook of a spell giving its target +``amount`` ATK and
+    +``amount`` armor this turn; armor left over goes at the end of the turn
+    (Rampant Growth ruling). Rampant Growth: 2; Dinosize: 6."""
+    def resolve(state, seat, iid, targets):
+        if not thing_exists(state, targets[0]):
+            return  # an Illusion that died when targeted (Illusion ruling)
+        until_end_of_turn(state, targets[0], atk=amount, kw={"armor": amount})
+        log(state, f"{name(state, targets[0])} has +{amount} ATK and +{amount} armor this turn.")
+    return resolve
+
+
+def past_tech_0(state, iid, patroller):
+    """Tiny Basilisk and Predator Tiger may ignore tech 0 patrollers."""
+    return stats.tech_level(state, patroller) == 0

@@ -1,0 +1,278 @@
+"""Feral (green spec): its codex cards and its hero Calamandra Moss."""
+from ..registry import Ability
+from ... import catalog, stats
+from ...flow import ask, op, push
+from ...state import card_of, log, move, name, player, seat_name
+from ...targeting import kind_of
+from ...play import enter_play
+from ...specs import built
+from ..common import (fetch_from_codex, has_subtype, is_busy, lasting, make_token, raw_stats, trash_worker,
+                      until_end_of_turn, worker_total)
+from ..api import by_band, card, reached
+from .common import controller, is_green_unit, NONE, past_tech_0, spec_hero_in_play, units_of
+
+
+def _ferocity(state, seat, iid, targets):
+    """Ferocity: your units now in play have armor piercing and swift strike
+    until your next upkeep (docs/RULINGS.md: "your units" means those in
+    play when it resolves, as for Discord)."""
+    for unit in units_of(state, seat):
+        lasting(state, seat, iid=unit, kw={"armor_piercing": 1, "swift_strike": 1})
+    log(state, f"{seat_name(state, seat)}'s units have armor piercing and swift strike "
+               "until their next upkeep.")
+
+
+card("ferocity", resolve=_ferocity)
+
+
+def _ferns_aura(state, src, iid):
+    """Behind the Ferns: your units with 3 ATK or less have stealth, ATK
+    read before any attack bonus (Behind the Ferns rulings; with Master
+    Midori see docs/RULINGS.md)."""
+    if not stats.is_unit(state, iid) or is_busy("ferns", iid):
+        return NONE
+    return (0, 0, {"stealth": 1}) if raw_stats(state, iid, "ferns")["atk"] <= 3 else NONE
+
+
+card("behind_the_ferns", aura=_ferns_aura)
+
+
+def _murkwood_allies(state, seat, iid, targets):
+    """Murkwood Allies: a 4/4 Beast or four 1/1 Frogs; boosted, both."""
+    if card_of(state, iid)["marks"].get("boosted"):
+        _murkwood(state, {"seat": seat, "choice": ["beast", "frogs"]})
+        return
+    ask(state, seat, "Murkwood Allies: a Beast or four Frogs?", ["beast", "frogs"],
+        {"op": "murkwood", "seat": seat})
+
+
+@op("murkwood")
+def _murkwood(state, step):
+    seat = step["seat"]
+    if "beast" in step["choice"]:
+        make_token(state, "beast", seat)
+    if "frogs" in step["choice"]:
+        for _ in range(4):
+            make_token(state, "frog", seat)
+
+
+card("murkwood_allies", resolve=_murkwood_allies)
+
+
+def _feral_strike(state, seat, iid, targets):
+    """Feral Strike: fetch up to two units from your codex into your hand
+    (shown), or put up to two units from your hand into play, each needing
+    a finished tech building of its level, any spec (Feral Strike ruling);
+    boosted, first the one, then the other."""
+    if card_of(state, iid)["marks"].get("boosted"):
+        _feral_fetch_ask(state, seat, 2, then_put=True)
+        return
+    ask(state, seat, "Feral Strike: fetch units from your codex, or put units from your hand "
+                     "into play?", ["fetch", "put"], {"op": "feral_mode", "seat": seat})
+
+
+@op("feral_mode")
+def _feral_mode(state, step):
+    if step["choice"] == ["fetch"]:
+        _feral_fetch_ask(state, step["seat"], 2, then_put=False)
+    else:
+        _feral_put_ask(state, step["seat"], 2)
+
+
+def _feral_fetch_ask(state, seat, left, then_put):
+    options = [cid for cid, n in sorted(player(state, seat)["codex"].items())
+               if n > 0 and catalog.card(cid)["kind"] == "unit"]
+    step = {"op": "feral_fetch", "seat": seat, "left": left - 1, "then_put": then_put}
+    if options:
+        ask(state, seat, "Feral Strike: you may take a unit from your codex.", options, step,
+            optional=True)
+    else:
+        _feral_fetch(state, dict(step, choice=[]))
+
+
+@op("feral_fetch")
+def _feral_fetch(state, step):
+    seat = step["seat"]
+    for cid in step["choice"]:
+        fetch_from_codex(state, seat, cid)
+    if step["choice"] and step["left"] > 0:
+        _feral_fetch_ask(state, seat, step["left"], step["then_put"])
+    elif step["then_put"]:
+        _feral_put_ask(state, seat, 2)
+
+
+def _can_put_into_play(state, seat, iid):
+    rec = catalog.card(card_of(state, iid)["card"])
+    if rec["kind"] != "unit":
+        return False
+    if rec["tech"] and not built(state, seat, f"tech_{rec['tech']}"):
+        return False
+    return not (rec["legendary"] and any(card_of(state, i)["card"] == rec["id"]
+                                         for i in player(state, seat)["play"]))
+
+
+def _feral_put_ask(state, seat, left):
+    options = [i for i in player(state, seat)["hand"] if _can_put_into_play(state, seat, i)]
+    if options:
+        ask(state, seat, "Feral Strike: you may put a unit from your hand into play.", options,
+            {"op": "feral_put", "seat": seat, "left": left - 1}, optional=True)
+
+
+@op("feral_put")
+def _feral_put(state, step):
+    seat = step["seat"]
+    for iid in step["choice"]:
+        if iid in player(state, seat)["hand"]:
+            log(state, f"{seat_name(state, seat)} put {name(state, iid)} into play.")
+            enter_play(state, iid, seat)
+    if step["choice"] and step["left"] > 0:
+        _feral_put_ask(state, seat, step["left"])
+
+
+card("feral_strike", resolve=_feral_strike)
+
+
+def _stalking_tiger_aura(state, src, iid):
+    """Stalking Tiger: invisible while its controller has a Feral hero."""
+    if src == iid and spec_hero_in_play(state, controller(state, iid), "feral"):
+        return (0, 0, {"invisible": 1})
+    return NONE
+
+
+def _stalks_units(state, iid, target):
+    """Stalking Tiger: stealth while attacking a unit (not a hero or a
+    building)."""
+    return not target.startswith(("bld:", "base:")) and kind_of(state, target) == "unit"
+
+
+card("stalking_tiger", aura=_stalking_tiger_aura, stealth_toward=_stalks_units)
+
+
+def _predator_dealt(state, src, attacker, dealt):
+    """Predator Tiger: when its combat damage hits a base, a worker of that
+    base's player is trashed (in Two-Headed Dragon the attacking player
+    picks which teammate, house rule R27)."""
+    if src != attacker:
+        return
+    for target, _amount in dealt:
+        if target.startswith("base:"):
+            # A step of its own, after the combat damage step: a choice is
+            # never asked in the middle of one.
+            push(state, {"op": "predator_worker", "seat": controller(state, attacker),
+                         "team": int(target.split(":")[1])})
+
+
+@op("predator_worker")
+def _predator_worker(state, step):
+    seats = [p["seat"] for p in state["players"] if p["team"] == step["team"]
+             and worker_total(state, p["seat"]) > 0]
+    ask(state, step["seat"], "Predator Tiger: whose worker is trashed?", seats,
+        {"op": "trash_worker"})
+
+
+@op("trash_worker")
+def _trash_worker_step(state, step):
+    for seat in step["choice"]:
+        trash_worker(state, seat)
+
+
+card("predator_tiger", unstoppable_by=past_tech_0, attacker_dealt=_predator_dealt)
+
+
+def _elephant_exhausted(state, iid):
+    """Rampaging Elephant: the first time it exhausts each turn it readies
+    again (so it can attack twice)."""
+    inst = card_of(state, iid)
+    if inst["marks"].get("rampaged") != state["turn"]:
+        inst["marks"]["rampaged"] = state["turn"]
+        inst["exhausted"] = False
+        log(state, "Rampaging Elephant readied again.")
+
+
+card("rampaging_elephant", exhausted=_elephant_exhausted)
+
+
+def _gigadon_cost(state, seat, cost):
+    """Gigadon costs 1 less per green unit you control, never below 0; only
+    the cost of playing it changes, its printed cost stays 9 (Gigadon
+    rulings)."""
+    return cost - sum(1 for i in player(state, seat)["play"] if is_green_unit(state, i))
+
+
+card("gigadon", own_cost=_gigadon_cost)
+
+
+def _three_squirrels(state, iid):
+    """Moss Ancient, on arrival and each attack: three Squirrel tokens."""
+    for _ in range(3):
+        make_token(state, "squirrel", controller(state, iid))
+
+
+def _moss_ancient_aura(state, src, iid):
+    """Moss Ancient: your Squirrels have haste and invisible, only while it
+    is in play under your control (Moss Ancient ruling)."""
+    if has_subtype(state, iid, "Squirrel") and stats.is_unit(state, iid):
+        return (0, 0, {"haste": 1, "invisible": 1})
+    return NONE
+
+
+def _moss_ancient_attacks(state, iid, ctx):
+    """Moss Ancient attacks: three Squirrel tokens, before combat."""
+    _three_squirrels(state, iid)
+
+
+card("moss_ancient",
+     arrives=_three_squirrels,
+     aura=_moss_ancient_aura,
+     attacks=_moss_ancient_attacks)
+
+
+def _calamandra_stealth(state, seat, iid, targets):
+    """Calamandra Moss, level 1: discard two cards (the cost, chosen now):
+    she has stealth this turn."""
+    ask(state, seat, "Calamandra Moss: choose two cards to discard.",
+        list(player(state, seat)["hand"]), {"op": "calamandra_discard", "seat": seat,
+                                            "hero": iid}, count=2)
+
+
+@op("calamandra_discard")
+def _calamandra_discard(state, step):
+    seat = step["seat"]
+    for card in step["choice"]:
+        move(state, card, "discard")
+    log(state, f"{seat_name(state, seat)} discarded two cards.")
+    if step["hero"] in state["cards"]:
+        until_end_of_turn(state, step["hero"], kw={"stealth": 1})
+        log(state, "Calamandra Moss has stealth this turn.")
+
+
+def _calamandra_tiger(state, seat, iid, targets):
+    """Calamandra Moss, level 5: pay 4 and exhaust: a Tiger unit from your
+    codex into play, without paying for it or needing its tech building
+    (Calamandra Moss ruling)."""
+    tigers = [cid for cid, n in sorted(player(state, seat)["codex"].items())
+              if n > 0 and catalog.card(cid)["kind"] == "unit"
+              and "Tiger" in catalog.card(cid)["subtypes"]]
+    ask(state, seat, "Calamandra Moss: choose a Tiger from your codex.", tigers,
+        {"op": "from_codex", "seat": seat})
+
+
+def _two_cards_in_hand(state, iid):
+    return len(player(state, controller(state, iid))["hand"]) >= 2
+
+
+# Calamandra Moss: level 1 and max band abilities.
+_calamandra_abilities = by_band(
+    base=[Ability("discard two cards: stealth this turn.", _calamandra_stealth,
+                  available=_two_cards_in_hand)],
+    max=[Ability("put a Tiger from your codex into play.", _calamandra_tiger, gold=4, exhaust=True)])
+
+
+def _calamandra_aura(state, src, iid):
+    """Calamandra Moss, mid band: your units have resist 1."""
+    if stats.is_unit(state, iid) and reached(state, src, "mid"):
+        return (0, 0, {"resist": 1})
+    return NONE
+
+
+card("calamandra_moss", abilities=_calamandra_abilities, aura=_calamandra_aura)

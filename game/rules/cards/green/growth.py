@@ -1,0 +1,228 @@
+"""Growth (green spec): its codex cards, its hero Argagarg Garg and the
+Squirrel token Polymorph turns a unit into."""
+from ..registry import Ability, Target
+from ... import catalog, stats
+from ...effects import add_rune, building_record, gain_gold, is_building_id, repair_building
+from ...flow import ask, op
+from ...state import card_of, log, name, player, seat_name
+from ...targeting import all_things, kind_of, thing_exists
+from ..common import (add_named_rune, attach, attached_to, host_gone, lasting, make_token, rune_count,
+                      transform, until_end_of_turn, untransform)
+from ..api import card, reached
+from .common import (attack_and_armor, CHARACTER, controller, has_plus_rune, is_green_unit, move_plus_rune,
+                     NONE, other_unit, panda_arrives, units_of)
+
+
+card("giant_panda", arrives=panda_arrives)
+
+
+def _polymorph(state, seat, iid, targets):
+    """Polymorph: Squirrel: until your next upkeep the unit is a 1/1 green
+    Squirrel with no abilities. It keeps its damage (so it may die), its
+    runes, attachments and tech level, and does not arrive; effects given
+    to it earlier are lost, later ones apply (Polymorph: Squirrel rulings)."""
+    if not thing_exists(state, targets[0]):
+        return  # an Illusion that died when targeted (Illusion ruling)
+    unit = targets[0]
+    state["temp"] = [e for e in state["temp"] if e["iid"] != unit]
+    state["lasting"] = [e for e in state.get("lasting", []) if e.get("iid") != unit]
+    log(state, f"{name(state, unit)} became a Squirrel.")
+    transform(state, unit, "squirrel")
+    lasting(state, seat, iid=unit, end="polymorph_end")
+
+
+@op("polymorph_end")
+def _polymorph_end(state, step):
+    untransform(state, step["iid"])
+
+
+card("polymorph_squirrel", targets=[Target(("unit",))], resolve=_polymorph)
+
+
+card("dinosize", targets=[Target(CHARACTER)], resolve=attack_and_armor(6))
+
+
+def _spirit_of_the_panda(state, seat, iid, targets):
+    """Spirit of the Panda: attach to a unit, anyone's."""
+    attach(state, iid, targets[0])
+
+
+def _panda_spirit_aura(state, src, iid):
+    """Spirit of the Panda: its unit has +2/+2."""
+    return (2, 2, {}) if attached_to(state, src) == iid else NONE
+
+
+def _panda_spirit_attacks(state, src, attacker, ctx):
+    """Spirit of the Panda: when its unit attacks, that unit's controller
+    gains 1 gold."""
+    if attached_to(state, src) == attacker:
+        seat = controller(state, attacker)
+        if gain_gold(state, seat, 1):
+            log(state, f"{seat_name(state, seat)} gained 1 gold (Spirit of the Panda).")
+
+
+card("spirit_of_the_panda",
+     targets=[Target(("unit",))],
+     resolve=_spirit_of_the_panda,
+     aura_all=_panda_spirit_aura,
+     any_attacks=_panda_spirit_attacks,
+     must_sacrifice=host_gone)
+
+
+def _stampede(state, seat, iid, targets):
+    """Stampede: this turn your units now in play get +3 ATK and +3 armor,
+    and their excess combat damage to units and heroes goes to that
+    player's base instead of following overpower (Stampede ruling; the
+    engine's combat.excess_to_base)."""
+    for unit in units_of(state, seat):
+        state["temp"].append({"iid": unit, "atk": 3, "hp": 0, "kw": {"armor": 3},
+                              "excess_to_base": True})
+    log(state, f"{seat_name(state, seat)}'s units stampede this turn.")
+
+
+card("stampede", resolve=_stampede)
+
+
+def _galina_upkeep(state, iid):
+    """Galina Glimmer, upkeep: 1 gold per two of your green units, herself
+    included, rounded down (Galina Glimmer rulings)."""
+    seat = controller(state, iid)
+    amount = sum(1 for i in player(state, seat)["play"] if is_green_unit(state, i)) // 2
+    if amount and gain_gold(state, seat, amount):
+        log(state, f"{seat_name(state, seat)} gained {amount} gold from Galina Glimmer.")
+
+
+card("galina_glimmer", upkeep=_galina_upkeep)
+
+
+def _mantis_arrives(state, iid):
+    """Artisan Mantis arrives: repair up to 3 damage of a building (no ◎);
+    only damage is removed, never above its HP (Artisan Mantis ruling).
+    Damaged buildings are offered."""
+    damaged = [t for t in all_things(state) if kind_of(state, t) in ("building", "base")
+               and _building_damage(state, t) > 0]
+    ask(state, controller(state, iid), "Artisan Mantis: choose a building to repair.", damaged,
+        {"op": "repair", "amount": 3})
+
+
+def _building_damage(state, tid):
+    return building_record(state, tid)["damage"] if is_building_id(tid) else card_of(state, tid)["damage"]
+
+
+@op("repair")
+def _repair(state, step):
+    for tid in step["choice"]:
+        repair_building(state, tid, step["amount"])
+
+
+card("artisan_mantis", arrives=_mantis_arrives)
+
+
+def _ancient_grows(state, src, iid):
+    """Blooming Ancient: another of your units or heroes arrived: a +1/+1
+    rune on it."""
+    if stats.is_character(state, iid):
+        add_rune(state, src, plus=1)
+
+
+def _ancient_abilities(state, iid):
+    return [Ability("move a +1/+1 rune to another unit.", move_plus_rune,
+                    targets=[Target(("unit",), other_unit(iid))], available=has_plus_rune)]
+
+
+card("blooming_ancient", other_arrives=_ancient_grows, abilities=_ancient_abilities)
+
+
+def _elm_aura(state, src, iid):
+    """Blooming Elm: its controller's units and heroes carrying a +1/+1 rune gain overpower."""
+    if stats.is_character(state, iid) and has_plus_rune(state, iid):
+        return (0, 0, {"overpower": 1})
+    return NONE
+
+
+def _elm(state, seat, iid, targets):
+    """Blooming Elm, exhaust: three +1/+1 runes on a unit, or one on a hero,
+    only if it has none; one that has some may still be chosen, to no
+    effect (Blooming Elm ruling)."""
+    tid = targets[0]
+    if tid in state["cards"] and not has_plus_rune(state, tid):
+        count = 3 if stats.is_unit(state, tid) else 1
+        add_rune(state, tid, plus=count)
+        log(state, f"{name(state, tid)} got {count} +1/+1 rune(s).")
+
+
+ELM = [Ability("+1/+1 runes on a unit or hero without any.", _elm,
+               targets=[Target(CHARACTER)], exhaust=True)]
+
+
+card("blooming_elm", aura=_elm_aura, abilities=lambda state, iid: ELM)
+
+
+def _might_dealt(state, src, attacker, dealt):
+    """Might of Leaf and Claw: a growth rune each time an attacker of yours
+    deals combat damage (to armor too; sparkshot and overpower damage count
+    with the hit as one; 0 damage is none: Might of Leaf and Claw rulings)."""
+    add_named_rune(state, src, "growth")
+
+
+def _might_aura(state, src, iid):
+    """Might of Leaf and Claw: with five growth runes or more, your units
+    and heroes have +5/+5."""
+    if rune_count(state, src, "growth") >= 5 and stats.is_character(state, iid):
+        return (5, 5, {})
+    return NONE
+
+
+card("might_of_leaf_and_claw", attacker_dealt=_might_dealt, aura=_might_aura)
+
+
+def _growth_spell(card_id):
+    rec = catalog.card(card_id)
+    return rec["kind"] == "spell" and rec["spec"] == "growth"
+
+
+def _guargum_cost(state, src, seat, card_id, cost):
+    """Guargum, Eternal Sentinel: your Growth spells cost 0."""
+    return 0 if _growth_spell(card_id) else cost
+
+
+def _guargum_license(state, src, seat, card_id):
+    """Guargum, Eternal Sentinel: you may play Growth spells without a
+    Growth hero, even an ultimate, even the turn he arrived (Guargum
+    ruling)."""
+    return _growth_spell(card_id)
+
+
+card("guargum_eternal_sentinel", cost_mod=_guargum_cost, spell_license=_guargum_license)
+
+
+def _garg_arrives(state, iid):
+    """Argagarg Garg arrives: a 0/1 Wisp token."""
+    make_token(state, "wisp", controller(state, iid))
+
+
+def _garg_boost(state, seat, iid, targets):
+    """Argagarg Garg, level 3: exhaust: a unit gets +1 ATK and +1 armor this
+    turn (◎)."""
+    if not thing_exists(state, targets[0]):
+        return  # an Illusion that died when targeted (Illusion ruling)
+    until_end_of_turn(state, targets[0], atk=1, kw={"armor": 1})
+    log(state, f"{name(state, targets[0])} has +1 ATK and +1 armor this turn.")
+
+
+GARG_BOOST = [Ability("a unit gets +1 ATK and +1 armor this turn.", _garg_boost,
+                      targets=[Target(("unit",))], exhaust=True)]
+
+
+def _garg_max(state, iid):
+    """Argagarg Garg reaches max level: a blue 3/3 Water Elemental token
+    with anti-air."""
+    make_token(state, "water_elemental", controller(state, iid))
+
+
+def _garg_abilities(state, iid):
+    """Argagarg Garg has his exhaust ability from his mid band."""
+    return GARG_BOOST if reached(state, iid, "mid") else []
+
+
+card("argagarg_garg", arrives=_garg_arrives, max_level=_garg_max, abilities=_garg_abilities)

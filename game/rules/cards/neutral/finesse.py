@@ -1,0 +1,175 @@
+"""Finesse (neutral spec of the Starter set): its codex cards, its hero
+River Montoya and the Dancer tokens (Harmony makes them; their keywords
+are data)."""
+from ... import catalog, stats
+from ...effects import damage_building, damage_card, draw, sideline
+from ...flow import ask, op
+from ...state import card_of, log, move, name, opponents, player, seat_name
+from ...targeting import thing_exists
+from ..api import ability, by_band, card, reached
+from ..common import make_token, until_end_of_turn
+from ..fx import Sideline
+from ..registry import Ability
+from ..targets import (A_BUILDING, CHARACTER, has_subtype, patroller, slot, tech_at_most,
+                       yours)
+
+NONE = (0, 0, {})
+
+
+def _dancers(state, seat):
+    return [i for i in player(state, seat)["play"]
+            if card_of(state, i)["card"] in ("dancer", "angry_dancer")]
+
+
+def _harmony_spell(state, src, spell):
+    """Harmony: whenever you play another spell, a Dancer token (limit 3
+    Dancers and Angry Dancers together)."""
+    seat = card_of(state, src)["controller"]
+    if len(_dancers(state, seat)) < 3:
+        make_token(state, "dancer", seat)
+
+
+def _stop_the_music(state, seat, iid, targets):
+    """Harmony's sacrifice: your Dancers flip into Angry Dancers, keeping
+    damage and runes; flipping is not arriving (ruling)."""
+    for dancer in _dancers(state, seat):
+        if card_of(state, dancer)["card"] == "dancer":
+            card_of(state, dancer)["card"] = "angry_dancer"
+    log(state, f"{seat_name(state, seat)} stopped the music: the Dancers are angry now.")
+
+
+card("harmony", spell_played=_harmony_spell,
+     abilities=[Ability("stop the music.", _stop_the_music, sacrifice=True)])
+
+
+def _discord(state, seat, iid, targets):
+    """Discord: one opponent's tech 0 and I units get -2/-1 this turn."""
+    ask(state, seat, "Discord: choose an opponent.", opponents(state, seat),
+        {"op": "discord", "seat": seat})
+
+
+@op("discord")
+def _discord_hit(state, step):
+    for foe in step["choice"]:
+        for iid in list(player(state, foe)["play"]):
+            if stats.is_unit(state, iid) and (stats.tech_level(state, iid) or 0) <= 1:
+                until_end_of_turn(state, iid, atk=-2, hp=-1)
+        log(state, f"{seat_name(state, foe)}'s tech 0 and I units got -2/-1 this turn.")
+
+
+card("discord", resolve=_discord)
+
+
+def _unpartnered(state, seat, tid):
+    return yours(state, seat, tid) and not any(
+        tid in card_of(state, src)["marks"].get("partners", [])
+        for src in player(state, seat)["play"] if card_of(state, src)["card"] == "two_step")
+
+
+def _two_step(state, seat, iid, targets):
+    """Two Step: two of your unpartnered units become dance partners; an
+    Illusion partner dies when targeted, so the Two Step goes at once."""
+    card_of(state, iid)["marks"]["partners"] = list(targets)
+    if all(thing_exists(state, t) for t in targets):
+        log(state, f"{name(state, targets[0])} and {name(state, targets[1])} are dance partners.")
+
+
+def _two_step_aura(state, src, iid):
+    return (2, 2, {}) if iid in card_of(state, src)["marks"].get("partners", []) else NONE
+
+
+def _two_step_gone(state, iid):
+    """Two Step is sacrificed when you stop controlling either partner."""
+    inst = card_of(state, iid)
+    partners = inst["marks"].get("partners")
+    if partners is None:
+        return False
+    return any(p not in state["cards"] or state["cards"][p]["zone"] != "play"
+               or state["cards"][p]["controller"] != inst["controller"] for p in partners)
+
+
+card("two_step", targets=[slot("unit", _unpartnered), slot("unit", _unpartnered)],
+     resolve=_two_step, aura=_two_step_aura, must_sacrifice=_two_step_gone)
+
+
+def _appel_stomp(state, seat, iid, targets):
+    """Appel Stomp: sideline a patroller, draw a card, then you may put Appel
+    Stomp on top of your deck (otherwise it goes to the discard pile)."""
+    sideline(state, targets[0])
+    draw(state, seat, 1, in_main=True)
+    ask(state, seat, "Put Appel Stomp on top of your deck?", ["top", "discard"],
+        {"op": "appel_stomp", "spell": iid})
+
+
+@op("appel_stomp")
+def _appel_stomp_end(state, step):
+    if step["choice"] == ["top"] and step["spell"] in state["cards"]:
+        move(state, step["spell"], "deck", top=True)
+
+
+card("appel_stomp", targets=[slot(CHARACTER, patroller)], resolve=_appel_stomp)
+
+
+def _nimble_fencer(state, src, iid):
+    """Nimble Fencer: your Virtuosos (herself too) have haste."""
+    return (0, 0, {"haste": 1}) if has_subtype(state, iid, "Virtuoso") else NONE
+
+
+card("nimble_fencer", aura=_nimble_fencer)
+
+
+def _starlet_aura(state, src, iid):
+    """Star-Crossed Starlet: +1 ATK for each damage on her."""
+    return (card_of(state, iid)["damage"], 0, {}) if src == iid else NONE
+
+
+card("star_crossed_starlet", aura=_starlet_aura, upkeep=lambda state, iid: damage_card(state, iid, 1))
+
+
+def _grounded_guide(state, src, iid):
+    """Grounded Guide: your other units +1 ATK; Virtuosos +2/+1 instead."""
+    if src == iid or not stats.is_unit(state, iid):
+        return NONE
+    return (2, 1, {}) if has_subtype(state, iid, "Virtuoso") else (1, 0, {})
+
+
+card("grounded_guide", aura=_grounded_guide)
+
+
+def _maestro_cost(state, src, seat, card_id, cost):
+    """Maestro: your Virtuosos cost 0."""
+    return 0 if "Virtuoso" in catalog.card(card_id)["subtypes"] else cost
+
+
+def _maestro_grant(state, src, iid):
+    """Maestro: your Virtuosos gain "exhaust: 2 damage to a building (◎)"."""
+    if not has_subtype(state, iid, "Virtuoso"):
+        return []
+    return [Ability("2 damage to a building.",
+                    lambda s, seat, me, targets: damage_building(s, targets[0], 2),
+                    targets=[A_BUILDING], exhaust=True)]
+
+
+card("maestro", cost_mod=_maestro_cost, granted_abilities=_maestro_grant)
+
+
+def _blademaster(state, src, iid):
+    """Blademaster: your units and heroes have swift strike."""
+    return (0, 0, {"swift_strike": 1}) if stats.is_character(state, iid) else NONE
+
+
+card("blademaster", aura=_blademaster)
+
+
+def _river_cost(state, src, seat, card_id, cost):
+    """River Montoya, max band: your tech 0 units cost 1 less (min 0)."""
+    rec = catalog.card(card_id)
+    if reached(state, src, "max") and rec["kind"] == "unit" and rec["tech"] == 0:
+        return max(0, cost - 1)
+    return cost
+
+
+# River Montoya, mid band: exhaust to sideline a tech 0 or I patroller.
+card("river_montoya", cost_mod=_river_cost, abilities=by_band(mid=[ability(
+    "sideline a tech 0 or tech I patroller.", Sideline(),
+    targets=[slot("unit", patroller, tech_at_most(1))], exhaust=True)]))

@@ -1,0 +1,256 @@
+"""Anarchy (red spec): its codex cards and its hero Captain Zane (Surprise
+Attack's Sharks are tokens with keywords only)."""
+from ..registry import Ability, Target
+from ... import catalog, stats
+from ...effects import destroy, draw, gain_gold, pay, return_to_hand, trash
+from ...flow import ask, op, push
+from ...state import card_of, log, name, patrol_slot, player, seat_name
+from ...targeting import can_target, kind_of, resist_cost, thing_exists
+from ...play import enter_play
+from ..common import ask_target, make_token, trash_worker, until_end_of_turn, worker_total
+from ..api import band_level, card
+from .common import (attacks_building, CHARACTER, controller, hit, later_target, own_turn, SLOTS, steal)
+
+
+def _printed_atk(state, iid):
+    inst = card_of(state, iid)
+    rec = catalog.card(inst["card"])
+    printed = catalog.hero_band(inst["card"], inst["level"])["atk"] if rec["kind"] == "hero" else rec["atk"]
+    return stats.printed_atk(state, iid, printed or 0)
+
+
+def _chaos_mirror(state, seat, iid, targets):
+    """Chaos Mirror: two units and/or heroes swap their printed ATK until the
+    end of the turn; runes and other bonuses still apply on top (Chaos Mirror
+    ruling). It doesn't target (no ◎)."""
+    first, second = targets
+    if first == second or not (thing_exists(state, first) and thing_exists(state, second)):
+        return
+    a, b = _printed_atk(state, first), _printed_atk(state, second)
+    state["temp"].append({"iid": first, "printed_atk": b})
+    state["temp"].append({"iid": second, "printed_atk": a})
+    log(state, f"{name(state, first)} and {name(state, second)} swapped their printed ATK.")
+
+
+card("chaos_mirror",
+     targets=[Target(CHARACTER, icon=False), Target(CHARACTER, icon=False)],
+     resolve=_chaos_mirror)
+
+
+def _detonate(state, seat, iid, targets):
+    """Detonate: trash a worker or a building card (◎; not a base, tech
+    building or add-on), then trash Detonate itself. A worker is picked at
+    random and unseen: workers are all alike (Detonate rulings; your own
+    are allowed)."""
+    options = [t for p in state["players"] for t in p["play"]
+               if kind_of(state, t) == "building" and can_target(state, seat, t)
+               and resist_cost(state, seat, [t]) <= player(state, seat)["gold"]]
+    options += [f"workers:{p['seat']}" for p in state["players"] if worker_total(state, p["seat"]) > 0]
+    if not options:
+        trash(state, iid)
+        return
+    ask(state, seat, "Detonate: trash a worker (choose whose) or a building card.", options,
+        {"op": "detonate", "seat": seat, "spell": iid})
+
+
+@op("detonate")
+def _detonate_hit(state, step):
+    for pick in step["choice"]:
+        if pick.startswith("workers:"):
+            trash_worker(state, int(pick.split(":")[1]))
+        else:
+            pay(state, step["seat"], resist_cost(state, step["seat"], [pick]))
+            trash(state, pick)
+    if step["spell"] in state["cards"]:
+        trash(state, step["spell"])
+
+
+card("detonate", resolve=_detonate)
+
+
+def _surprise_attack(state, seat, iid, targets):
+    """Surprise Attack: two Shark tokens (3/1, haste, ephemeral)."""
+    for _ in range(2):
+        make_token(state, "shark", seat)
+
+
+card("surprise_attack", resolve=_surprise_attack)
+
+
+def _maximum_anarchy(state, seat, iid, targets):
+    """Maximum Anarchy: destroy every unit and hero, Zane too; they die, so
+    dies triggers and patrol slot bonuses happen (Maximum Anarchy rulings)."""
+    for tid in [i for p in state["players"] for i in p["play"]]:
+        if stats.is_character(state, tid):
+            destroy(state, tid)
+
+
+card("maximum_anarchy", resolve=_maximum_anarchy)
+
+
+def _calypso(state, seat, iid, targets):
+    """Calypso Vystari: exhaust: if you played a spell this turn, sideline a
+    patroller (◎). Without a spell this turn it does nothing and doesn't
+    even target (Calypso Vystari rulings)."""
+    if player(state, seat).get("spell_turn") != state["turn"]:
+        log(state, "No spell was played this turn: nothing happens.")
+        return
+    ask_target(state, seat, SLOTS["patroller"], "Calypso Vystari: choose a patroller to sideline.",
+               {"op": "red_sideline"})
+
+
+card("calypso_vystari",
+     abilities=lambda state, iid: [Ability(
+    "if you played a spell this turn, sideline a patroller.", _calypso, exhaust=True)])
+
+
+def _taxman_kills(state, killer, victim, slot):
+    """Gunpoint Taxman: whenever he kills a patroller, steal 1 gold from its
+    player (nothing from a player without gold, ruling)."""
+    if slot is not None:
+        steal(state, killer["seat"], controller(state, victim), 1)
+
+
+card("gunpoint_taxman", kills=_taxman_kills)
+
+
+def _disguised_monkey(state, iid):
+    """Disguised Monkey arrives: stealth this turn."""
+    until_end_of_turn(state, iid, kw={"stealth": 1})
+
+
+card("disguised_monkey", arrives=_disguised_monkey)
+
+
+def _lizzo_end(state, iid):
+    """Chameleon Lizzo: at the end of every turn, if he's still in play, he
+    goes back to his owner's hand, after the draw phase (rulings)."""
+    return_to_hand(state, iid)
+
+
+card("chameleon_lizzo", end_of_turn=_lizzo_end)
+
+
+def _marauder(state, iid):
+    """Marauder arrives: if its boost was paid, trash a worker of the
+    player you choose, your own allowed (Marauder ruling); the worker is
+    picked at random, unseen (as for Detonate)."""
+    if not card_of(state, iid)["marks"].get("boosted"):
+        return
+    seat = controller(state, iid)
+    options = [f"workers:{p['seat']}" for p in state["players"] if worker_total(state, p["seat"]) > 0]
+    push(state, {"op": "red_ask", "seat": seat, "text": "Marauder: trash a worker of which player?",
+                 "options": options, "then": {"op": "marauder"}})
+
+
+@op("red_ask")
+def _red_ask(state, step):
+    """A queued question (see the module docstring); ``optional``: "you may"."""
+    ask(state, step["seat"], step["text"], step["options"], step["then"],
+        optional=step.get("optional", False))
+
+
+@op("marauder")
+def _marauder_trash(state, step):
+    for pick in step["choice"]:
+        trash_worker(state, int(pick.split(":")[1]))
+
+
+card("marauder", arrives=_marauder)
+
+
+def _steam_tank_bonus(state, iid, target):
+    """Steam Tank: +4 ATK while attacking a building."""
+    return 4 if attacks_building(state, target) else 0
+
+
+card("steam_tank", attack_bonus=_steam_tank_bonus)
+
+
+def _sanatorium(state, seat, iid, targets):
+    """Sanatorium: pay 1 and exhaust: draw a card, then put up to two tech
+    0, I or II units from your hand into play, free and without tech
+    buildings; they gain haste and ephemeral for good (Sanatorium rulings)."""
+    draw(state, seat, 1, in_main=True)
+    _sanatorium_ask(state, seat, 2)
+
+
+def _sanatorium_ask(state, seat, left):
+    options = [i for i in player(state, seat)["hand"]
+               if catalog.card(card_of(state, i)["card"])["kind"] == "unit"
+               and (catalog.card(card_of(state, i)["card"])["tech"] or 0) <= 2]
+    if left > 0 and options:
+        ask(state, seat, "Sanatorium: you may put a tech 0, I or II unit from your hand into play.",
+            options, {"op": "sanatorium", "seat": seat, "left": left - 1}, optional=True)
+
+
+@op("sanatorium")
+def _sanatorium_put(state, step):
+    if not step["choice"]:
+        return
+    unit = enter_play(state, step["choice"][0], step["seat"])
+    inst = state["cards"].get(unit)
+    if inst is not None and inst["zone"] == "play":
+        inst["granted"]["haste"] = 1
+        inst["granted"]["ephemeral"] = 1
+        log(state, f"{name(state, unit)} gained haste and ephemeral.")
+    _sanatorium_ask(state, step["seat"], step["left"])
+
+
+card("sanatorium",
+     abilities=lambda state, iid: [Ability(
+    "draw a card, then put up to two tech 0-II units from your hand into play.", _sanatorium,
+    gold=1, exhaust=True)])
+
+
+def _zane_kills(state, killer, victim, slot):
+    """Captain Zane, mid band: when Zane's own damage (combat or his max
+    level ability, not a spell) kills a scavenger, 1 gold; a technician, a
+    card (Zane ruling)."""
+    if killer["level"] < band_level(killer["card"], "mid"):
+        return
+    seat = killer["seat"]
+    if slot == "scavenger" and gain_gold(state, seat, 1):
+        log(state, f"{seat_name(state, seat)} gained 1 gold: Zane killed a scavenger.")
+    elif slot == "technician":
+        draw(state, seat, 1, in_main=own_turn(state, seat) and state["phase"] == "main")
+
+
+def _zane_max(state, iid):
+    """Captain Zane reaches max level: shove a patroller (◎) to an empty
+    slot of its own patrol zone (any one, Zane ruling), then 1 damage to it
+    from Zane; with no empty slot it stays and still takes the damage (do
+    as much as you can, ruling)."""
+    seat = controller(state, iid)
+    later_target(state, seat, "patroller", "Captain Zane: choose a patroller to shove.",
+                  {"op": "zane_shove", "seat": seat, "zane": iid})
+
+
+@op("zane_shove")
+def _zane_shove(state, step):
+    for tid in step["choice"]:
+        if not thing_exists(state, tid):
+            continue  # an Illusion that died when targeted
+        owner = controller(state, tid)
+        empty = [f"slot:{owner}:{s}" for s, occupant in player(state, owner)["patrol"].items()
+                 if occupant is None and patrol_slot(state, tid) is not None]
+        ask(state, step["seat"], "Captain Zane: choose the empty slot to shove it to.", empty,
+            {"op": "zane_shoved", "seat": step["seat"], "zane": step["zane"], "target": tid})
+
+
+@op("zane_shoved")
+def _zane_shoved(state, step):
+    tid = step["target"]
+    if not thing_exists(state, tid):
+        return
+    for pick in step["choice"]:
+        _, owner, slot = pick.split(":")
+        zone = player(state, int(owner))["patrol"]
+        old = patrol_slot(state, tid)
+        if old is not None and zone[slot] is None:
+            zone[old], zone[slot] = None, tid
+            log(state, f"{name(state, tid)} was shoved to the {slot.replace('_', ' ')} slot.")
+    hit(state, step["seat"], tid, 1, step["zane"])
+
+
+card("captain_zane", kills=_zane_kills, max_level=_zane_max)

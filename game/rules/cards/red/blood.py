@@ -1,0 +1,267 @@
+"""Blood (red spec): its codex cards, its hero Drakk Ramhorn and the red
+Pirate token (keywords and stats only)."""
+from ..registry import Ability, Target
+from ... import catalog, rng, stats
+from ...effects import base_id, draw, gain_gold, sacrifice, trash
+from ...flow import op, push
+from ...state import card_of, change_control, is_opponent, log, name, player, seat_name
+from ...targeting import controller_of, thing_exists
+from ..common import (ask_target, at_end_of_turn, make_token, tech_at_most, trash_worker, until_end_of_turn,
+                      worker_total)
+from ..api import card, reached
+from .common import (CHARACTER, controller, hit, later_target, never_patrols, NONE, opposing_bases,
+                     own_turn)
+
+
+def _desperation(state, seat, iid, targets):
+    """Desperation: if your hand is empty (Desperation itself has left it,
+    ruling), trash it and draw three (R9 limits reshuffles); either way you
+    discard your hand when your main phase ends, before the draw phase
+    (ruling; turns.end_main_phase)."""
+    p = player(state, seat)
+    if not p["hand"]:
+        trash(state, iid)
+        draw(state, seat, 3, in_main=True)
+    p["discard_hand_turn"] = state["turn"]
+
+
+card("desperation", resolve=_desperation)
+
+
+def _kidnapping(state, seat, iid, targets):
+    """Kidnapping: take control of an opposing tech 0, I or II unit until
+    the end of the turn; it readies and has haste. If it is still in play
+    then, its former controller gets it back (Kidnapping rulings; dying, it
+    goes to its owner's discard pile)."""
+    unit = targets[0]
+    if not thing_exists(state, unit):
+        return  # an Illusion that died when targeted
+    former = controller(state, unit)
+    change_control(state, unit, seat)
+    card_of(state, unit)["exhausted"] = False
+    until_end_of_turn(state, unit, kw={"haste": 1})
+    log(state, f"{seat_name(state, seat)} kidnapped {name(state, unit)}.")
+    at_end_of_turn(state, {"op": "kidnap_return", "iid": unit, "seat": former, "taker": seat})
+
+
+@op("kidnap_return")
+def _kidnap_return(state, step):
+    inst = state["cards"].get(step["iid"])
+    if inst is not None and inst["zone"] == "play" and inst["controller"] == step["taker"]:
+        change_control(state, step["iid"], step["seat"])
+        log(state, f"{name(state, step['iid'])} went back to {seat_name(state, step['seat'])}.")
+
+
+card("kidnapping",
+     targets=[Target(("unit",), lambda s, seat, t: is_opponent(s, seat, controller_of(s, t))
+                    and tech_at_most(2)(s, seat, t))],
+     resolve=_kidnapping)
+
+
+def _bloodlust(state, seat, iid, targets):
+    """Bloodlust: up to two units and/or heroes (◎, chosen one at a time,
+    none is allowed) get +1 ATK and haste this turn; each still in play takes
+    1 damage at the end of the turn (a red spell's damage: Hotter Fire
+    counts)."""
+    _bloodlust_ask(state, seat, [])
+
+
+def _bloodlust_ask(state, seat, chosen):
+    ask_target(state, seat, Target(CHARACTER), "Bloodlust: you may choose a unit or hero.",
+               {"op": "bloodlust", "seat": seat, "chosen": chosen}, exclude=chosen, optional=True)
+
+
+@op("bloodlust")
+def _bloodlust_pick(state, step):
+    seat = step["seat"]
+    for tid in step["choice"]:
+        until_end_of_turn(state, tid, atk=1, kw={"haste": 1})
+        at_end_of_turn(state, {"op": "bloodlust_burn", "iid": tid, "seat": seat})
+        log(state, f"{name(state, tid)} got +1 ATK and haste this turn.")
+    chosen = step["chosen"] + step["choice"]
+    if step["choice"] and len(chosen) < 2:
+        _bloodlust_ask(state, seat, chosen)
+
+
+@op("bloodlust_burn")
+def _bloodlust_burn(state, step):
+    if thing_exists(state, step["iid"]):
+        hit(state, step["seat"], step["iid"], 1)
+
+
+card("bloodlust", resolve=_bloodlust)
+
+
+def _war_drums(state, src, iid):
+    """War Drums: your units get +X ATK, X = the units you control now
+    (War Drums ruling: stolen units count for their new controller)."""
+    if not stats.is_unit(state, iid):
+        return NONE
+    seat = controller(state, src)
+    return (sum(1 for i in player(state, seat)["play"] if stats.is_unit(state, i)), 0, {})
+
+
+card("war_drums", aura=_war_drums)
+
+
+def _crash_bomber(state, iid):
+    """Crash Bomber dies: on its controller's turn, 1 damage to a patroller
+    or building (◎); on another player's turn, 1 damage to that player's
+    base."""
+    seat = controller(state, iid)
+    if own_turn(state, seat):
+        later_target(state, seat, "patroller_or_building",
+                      "Crash Bomber: choose a patroller or building to take 1 damage.",
+                      {"op": "red_damage", "seat": seat, "amount": 1})
+    else:
+        hit(state, seat, base_id(state, state["active"]), 1)
+
+
+card("crash_bomber", dies=_crash_bomber)
+
+
+def _rickety_mine(state, seat, iid, targets):
+    """Rickety Mine: exhaust: gain 3 gold and flip a coin (the game's seeded
+    generator); tails: sacrifice it and your base takes 2 damage (an ability
+    of a red card: Hotter Fire counts). No haste: not the turn it arrives
+    (ruling, R5)."""
+    gained = gain_gold(state, seat, 3)
+    log(state, f"{seat_name(state, seat)} gained {gained} gold.")
+    if rng.randbelow(state, 2) == 0:
+        log(state, "The coin came up heads.")
+        return
+    log(state, "The coin came up tails.")
+    sacrifice(state, iid)
+    hit(state, seat, base_id(state, seat), 2)
+
+
+card("rickety_mine",
+     abilities=lambda state, iid: [Ability(
+    "gain 3 gold and flip a coin.", _rickety_mine, exhaust=True)])
+
+
+def _bugblatter(state, src, dead):
+    """Captured Bugblatter: whenever a unit dies (itself too, ruling): on an
+    opponent's turn, that player's base takes 1 damage; on your turn, 1
+    damage to an opposing base you choose (◎). One base per team in
+    Two-Headed Dragon (ruling)."""
+    seat = controller(state, src)
+    if own_turn(state, seat):
+        later_target(state, seat, "opposing_base", "Captured Bugblatter: choose a base to take 1 damage.",
+                      {"op": "red_damage", "seat": seat, "amount": 1})
+    else:
+        hit(state, seat, base_id(state, state["active"]), 1)
+
+
+card("captured_bugblatter", unit_dies=_bugblatter)
+
+
+def _octopus_upkeep(state, iid):
+    """Land Octopus, upkeep: sacrifice two workers (they are trashed,
+    ruling) or sacrifice it. With fewer than two workers it is sacrificed."""
+    seat = controller(state, iid)
+    if worker_total(state, seat) < 2:
+        sacrifice(state, iid)
+        return
+    push(state, {"op": "red_ask", "seat": seat, "text": "Land Octopus: sacrifice two workers, or the Octopus?",
+                 "options": [f"workers:{seat}", iid], "then": {"op": "octopus", "seat": seat, "octopus": iid}})
+
+
+@op("octopus")
+def _octopus_choice(state, step):
+    for pick in step["choice"]:
+        if pick.startswith("workers:"):
+            trash_worker(state, step["seat"])
+            trash_worker(state, step["seat"])
+        else:
+            sacrifice(state, step["octopus"])
+
+
+card("land_octopus", upkeep=_octopus_upkeep, can_patrol=never_patrols)
+
+
+def _ogre_recruiter(state, iid, ctx):
+    """Ogre Recruiter: after its attack, if it survived, take control of a
+    tech 0 or tech I unit (◎; a forced pick may be your own: nothing
+    changes then)."""
+    seat = controller(state, iid)
+    later_target(state, seat, "tech01_unit", "Ogre Recruiter: choose a tech 0 or I unit to take.",
+                  {"op": "red_take", "seat": seat})
+
+
+@op("red_take")
+def _red_take(state, step):
+    for tid in step["choice"]:
+        if thing_exists(state, tid) and controller(state, tid) != step["seat"]:
+            change_control(state, tid, step["seat"])
+            log(state, f"{seat_name(state, step['seat'])} took control of {name(state, tid)}.")
+
+
+card("ogre_recruiter", after_attack=_ogre_recruiter)
+
+
+def _blood_unit(card_id):
+    rec = catalog.card(card_id)
+    return rec["kind"] == "unit" and rec["spec"] == "blood" and rec["tech"] in (1, 2)
+
+
+def _pgc_arrives(state, iid):
+    """Pirate-Gang Commander arrives: three Pirate tokens (2/2)."""
+    for _ in range(3):
+        make_token(state, "pirate", controller(state, iid))
+
+
+def _pgc_unit_dies(state, src, dead):
+    """Pirate-Gang Commander: each of your units has "dies: 1 damage to each
+    opposing base" (himself too); a red ability, so Hotter Fire counts."""
+    seat = controller(state, src)
+    if controller(state, dead) == seat:
+        for base in opposing_bases(state, seat):
+            hit(state, seat, base, 1)
+
+
+def _pgc_cost(state, src, seat, card_id, cost):
+    """Pirate-Gang Commander: your tech I and II Blood units cost 0."""
+    return 0 if _blood_unit(card_id) else cost
+
+
+def _pgc_no_tech(state, src, seat, card_id):
+    """Pirate-Gang Commander: your tech I and II Blood units need no tech
+    building (nor, in the 3-hero game, a Tech II of the Blood spec)."""
+    return _blood_unit(card_id)
+
+
+card("pirate_gang_commander",
+     arrives=_pgc_arrives,
+     unit_dies=_pgc_unit_dies,
+     cost_mod=_pgc_cost,
+     tech_waiver=_pgc_no_tech)
+
+
+def _drakk_dies(state, iid):
+    """Drakk Ramhorn dies: 1 damage to each opponent's base (one per team in
+    Two-Headed Dragon, ruling); a red ability, so Hotter Fire counts."""
+    seat = controller(state, iid)
+    for base in opposing_bases(state, seat):
+        hit(state, seat, base, 1)
+
+
+def _drakk_aura(state, src, iid):
+    """Drakk Ramhorn, mid band: your units have frenzy 1."""
+    if stats.is_unit(state, iid) and reached(state, src, "mid"):
+        return (0, 0, {"frenzy": 1})
+    return NONE
+
+
+def _drakk_haste(state, src, iid):
+    """Drakk Ramhorn, max band: the first unit that arrives from your hand
+    each turn gains haste for good; only the very first of the turn, and
+    only if Drakk is at max level when it arrives (Drakk rulings; put into
+    play from hand counts, from anywhere else not)."""
+    inst = card_of(state, iid)
+    if inst["marks"].get("first_from_hand") == state["turn"] and reached(state, src, "max"):
+        inst["granted"]["haste"] = 1
+        log(state, f"{name(state, iid)} gained haste from Drakk Ramhorn.")
+
+
+card("drakk_ramhorn", dies=_drakk_dies, aura=_drakk_aura, other_arrives=_drakk_haste)

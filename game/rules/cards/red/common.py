@@ -1,0 +1,111 @@
+"""What the red modules share: red damage with Hotter Fire counted
+(:func:`burn`, :func:`hit`), stealing gold, the bases of the opponents, and
+the queued question steps (``red_target``, ``red_ask``, ``red_damage``):
+triggers that must ask something while the engine is busy (a card
+arriving, attacking, dying, a hero reaching max level) queue a step
+instead of asking at once, so two triggers of one moment never open two
+prompts over each other; each step asks in its turn."""
+from ..registry import Target
+from ...effects import base_id, damage_target, gain_gold, is_building_id
+from ...flow import op, push
+from ...state import card_of, is_opponent, log, player, seat_name, team_of
+from ...targeting import controller_of, kind_of, thing_exists
+from ..common import ask_target
+from ..targets import ANYTHING, BUILDING, CHARACTER, patroller, tech_at_most  # noqa: F401
+
+
+NONE = (0, 0, {})
+
+
+def controller(state, iid):
+    return card_of(state, iid)["controller"]
+
+
+def is_building(state, tid):
+    """A tech building, add-on, base or building card in play."""
+    return is_building_id(tid) or (tid in state["cards"] and kind_of(state, tid) == "building")
+
+
+def patroller_or_building(state, seat, tid):
+    return is_building(state, tid) or patroller(state, seat, tid)
+
+
+def own_turn(state, seat):
+    """True during the turn of ``seat``'s team ("on your turn")."""
+    return team_of(state, seat) == team_of(state, state["active"])
+
+
+def opposing_bases(state, seat):
+    """One base id per opposing team (Two-Headed Dragon: one shared base,
+    Captured Bugblatter and Drakk Ramhorn rulings)."""
+    return sorted({base_id(state, p["seat"]) for p in state["players"]
+                   if is_opponent(state, seat, p["seat"])})
+
+
+def burn(state, seat, amount):
+    """Damage of a red spell or of a red card's ability, dealt for ``seat``:
+    +1 for each Hotter Fire ``seat`` controls (Hotter Fire rulings: every
+    red spell and red card ability that deals damage, your own base too,
+    and they stack; combat damage never)."""
+    fires = sum(1 for i in player(state, seat)["play"] if card_of(state, i)["card"] == "hotter_fire")
+    return amount + fires if amount > 0 else amount
+
+
+def hit(state, seat, target, amount, source=None):
+    """Deal red damage ``amount`` (plus Hotter Fire) to ``target``;
+    ``source`` is the card in play dealing it (so its kills count)."""
+    if source is not None and not thing_exists(state, source):
+        source = None
+    damage_target(state, target, burn(state, seat, amount), source=source)
+
+
+def steal(state, seat, victim, amount):
+    """``seat`` takes up to ``amount`` gold from ``victim``: never more than
+    the victim has (Pillage and Gunpoint Taxman rulings)."""
+    if victim == seat:
+        return
+    taken = min(amount, player(state, victim)["gold"])
+    if taken <= 0:
+        return
+    player(state, victim)["gold"] -= taken
+    gain_gold(state, seat, taken)
+    log(state, f"{seat_name(state, seat)} stole {taken} gold from {seat_name(state, victim)}.")
+
+
+# Target slots, by name, for the steps a trigger queues (steps are plain data).
+SLOTS = {
+    "unit": Target(("unit",)),
+    "patroller": Target(CHARACTER, patroller),
+    "patroller_or_building": Target(ANYTHING, patroller_or_building),
+    "tech01_unit": Target(("unit",), tech_at_most(1)),
+    "opposing_base": Target(("base",), lambda s, seat, t: is_opponent(s, seat, controller_of(s, t))),
+    "anything": Target(ANYTHING),
+}
+
+
+def later_target(state, seat, slot, text, then):
+    """Queue a step that asks ``seat`` for a target of ``SLOTS[slot]`` (see
+    the module docstring), then runs ``then`` with the choice."""
+    push(state, {"op": "red_target", "seat": seat, "slot": slot, "text": text, "then": then})
+
+
+@op("red_target")
+def red_target(state, step):
+    ask_target(state, step["seat"], SLOTS[step["slot"]], step["text"], step["then"])
+
+
+@op("red_damage")
+def red_damage(state, step):
+    """The chosen target takes red damage ``amount`` (Hotter Fire counted
+    now) from ``source``, when that is still in play."""
+    for tid in step["choice"]:
+        hit(state, step["seat"], tid, step["amount"], step.get("source"))
+
+
+def attacks_building(state, target):
+    return target is not None and thing_exists(state, target) and is_building(state, target)
+
+
+def never_patrols(state, iid):
+    """Makeshift Rambaster, Land Octopus: "can't patrol"."""
+    return False

@@ -1,0 +1,122 @@
+"""The red starting deck (Nautical Dog, Mad Man and Shoddy Glider have only
+keywords)."""
+from ..registry import Ability, Target
+from ... import catalog, stats
+from ...effects import base_id, building_owner, return_to_hand
+from ...flow import ask, op
+from ...state import acting_seats, card_of, log, name, player
+from ...targeting import thing_exists
+from ..common import add_named_rune, patroller, rune_count, until_end_of_turn, yours
+from ..api import card
+from .common import attacks_building, BUILDING, hit, never_patrols, SLOTS, steal
+
+
+def _bombaster(state, seat, iid, targets):
+    """Bombaster: pay 1 and sacrifice it: 2 damage to a patrolling unit."""
+    hit(state, seat, targets[0], 2)
+
+
+card("bombaster",
+     abilities=lambda state, iid: [Ability(
+    "2 damage to a patrolling unit.", _bombaster, targets=[Target(("unit",), patroller)],
+    gold=1, sacrifice=True)])
+
+
+def _careless_musketeer(state, seat, iid, targets):
+    """Careless Musketeer: exhaust: 1 damage to a unit or building, and 1
+    to your own base (Hotter Fire ruling: both get the extra damage)."""
+    hit(state, seat, targets[0], 1, iid)
+    hit(state, seat, base_id(state, seat), 1)
+
+
+card("careless_musketeer",
+     abilities=lambda state, iid: [Ability(
+    "1 damage to a unit or building and 1 to your own base.", _careless_musketeer,
+    targets=[Target(("unit",) + BUILDING)], exhaust=True)])
+
+
+def _bloodrage_ogre_end(state, iid):
+    """Bloodrage Ogre: at the end of his controller's turn he goes back to
+    his owner's hand unless he arrived or attacked this turn (rulings: only
+    on his controller's turn, after the draw phase)."""
+    inst = card_of(state, iid)
+    if inst["controller"] not in acting_seats(state):
+        return
+    if inst["arrived"] >= state["turn"] or inst["attacks"]:
+        return
+    return_to_hand(state, iid)
+
+
+card("bloodrage_ogre", end_of_turn=_bloodrage_ogre_end)
+
+
+def _rambaster_bonus(state, iid, target):
+    """Makeshift Rambaster: +2 ATK while attacking a building (a base, tech
+    building, add-on or building card)."""
+    return 2 if attacks_building(state, target) else 0
+
+
+card("makeshift_rambaster", attack_bonus=_rambaster_bonus, can_patrol=never_patrols)
+
+
+def _bloodburn_rune(state, src, dead):
+    """Bloodburn: whenever any unit dies, a blood rune (at most 4)."""
+    if rune_count(state, src, "blood") < 4:
+        add_named_rune(state, src, "blood")
+
+
+def _bloodburn_shot(state, seat, iid, targets):
+    """Bloodburn: exhaust and remove two blood runes: 1 damage to a unit or
+    building (an upgrade has arrival fatigue too, Bloodburn ruling, R5)."""
+    card_of(state, iid)["marks"]["runes"]["blood"] -= 2
+    hit(state, seat, targets[0], 1, iid)
+
+
+card("bloodburn",
+     unit_dies=_bloodburn_rune,
+     abilities=lambda state, iid: [Ability(
+    "remove two blood runes: 1 damage to a unit or building.", _bloodburn_shot,
+    targets=[Target(("unit",) + BUILDING)], exhaust=True,
+    available=lambda s, i: rune_count(s, i, "blood") >= 2)])
+
+
+def _scorch(state, seat, iid, targets):
+    """Scorch: 2 damage to a patroller or a building (3 with Hotter Fire,
+    ruling)."""
+    hit(state, seat, targets[0], 2)
+
+
+card("scorch", targets=[SLOTS["patroller_or_building"]], resolve=_scorch)
+
+
+def _charge(state, seat, iid, targets):
+    """Charge: one of your units gets haste and +1 ATK this turn."""
+    if not thing_exists(state, targets[0]):
+        return  # an Illusion that died when targeted
+    until_end_of_turn(state, targets[0], atk=1, kw={"haste": 1})
+    log(state, f"{name(state, targets[0])} charges: haste and +1 ATK this turn.")
+
+
+card("charge", targets=[Target(("unit",), yours)], resolve=_charge)
+
+
+def _pillage(state, seat, iid, targets):
+    """Pillage: 1 damage to a base and steal 1 gold from its player; 2 and 2
+    if you control a Pirate. Hotter Fire adds damage, not gold. In
+    Two-Headed Dragon the caster picks which player of that team pays
+    (house rule R27)."""
+    pirates = any(stats.is_unit(state, i) and "Pirate" in catalog.card(card_of(state, i)["card"])["subtypes"]
+                  for i in player(state, seat)["play"])
+    amount = 2 if pirates else 1
+    hit(state, seat, targets[0], amount)
+    ask(state, seat, "Pillage: steal from which player?", building_owner(state, targets[0]),
+        {"op": "pillage_steal", "seat": seat, "amount": amount})
+
+
+@op("pillage_steal")
+def _pillage_steal(state, step):
+    for victim in step["choice"]:
+        steal(state, step["seat"], victim, step["amount"])
+
+
+card("pillage", targets=[Target(("base",))], resolve=_pillage)

@@ -1,0 +1,259 @@
+"""The card registry and the one event dispatcher (issue 12).
+
+A leaf module: it imports nothing of the engine, so every engine module may
+import it at the top. Card modules register what their card does here (see
+:mod:`game.rules.cards.api` for the declaration helpers); the engine never
+imports a card module, it asks this registry.
+
+A card takes part in the game in one way: it answers some of the named
+**events** (what happens: "arrives", "unit_dies", ...) and **questions**
+(what the engine asks: "cost_mod", "can_attack", "aura", ...) listed in
+:data:`EVENTS` and :data:`QUESTIONS`, one handler per name and card. The
+handlers are indexed by name (``{name: {card id: handler}}``), so the engine
+only looks at the cards that answer what it asks. A new kind of trigger is a
+new name here plus the one place of the rules that emits it.
+
+Source: issue 12 (card API), docs/ENGINE.md "Cards".
+"""
+from dataclasses import dataclass, field
+from typing import Callable, Optional
+
+# Events: ``name -> signature of the handler``. "Self" events reach the card
+# they happen to; the others reach the cards in play named by the emitter.
+EVENTS = {
+    "arrives": "(state, iid): the card itself arrived (played, put into play, token made)",
+    "attacks": "(state, iid, ctx): the card itself was declared as an attacker",
+    "dies": "(state, iid): the card itself dies",
+    "leaves": "(state, iid): the card itself leaves play by any means",
+    "upkeep": "(state, iid): its controller's upkeep",
+    "end_of_turn": "(state, iid): the end of every turn",
+    "max_level": "(state, iid): the hero itself reached its max level",
+    "exhausted": "(state, iid): the card itself was just exhausted",
+    "after_attack": "(state, iid, ctx): its attack's combat is over and it is still in play",
+    "kills": "(state, killer, victim, slot): damage from this card killed a unit or hero",
+    "other_arrives": "(state, src, iid): another card of src's controller arrived",
+    "spell_played": "(state, src, spell_iid): src's controller played another spell",
+    "any_attacks": "(state, src, attacker, ctx): any attack was declared (src: any card in play)",
+    "attacker_dealt": "(state, src, attacker, dealt): an attacker of src's controller dealt "
+                      "combat damage; dealt = [(target, amount > 0)]",
+    "unit_dies": "(state, src, dead): any unit in play dies (src: any card in play)",
+}
+
+# Questions: ``name -> signature``; the answer's meaning is in the text.
+QUESTIONS = {
+    "aura": "(state, src, iid) -> (atk, hp, keywords) src gives its controller's thing iid",
+    "aura_all": "(state, src, iid) -> (atk, hp, keywords) src gives any thing in play",
+    "cost_mod": "(state, src, seat, card_id, cost) -> cost of card_id for seat, src in play",
+    "own_cost": "(state, seat, cost) -> the card's own cost while seat plays it from hand",
+    "hire_cost": "(state, src, seat, cost) -> cost of hiring a worker for seat",
+    "spell_license": "(state, src, seat, card_id) -> True: seat may play spell card_id without its hero",
+    "tech_waiver": "(state, src, seat, card_id) -> True: seat may play card_id without its tech building",
+    "abilities": "(state, iid) -> [Ability] the card's activated abilities now",
+    "granted_abilities": "(state, src, iid) -> [Ability] src gives another card of its controller",
+    "must_sacrifice": "(state, iid) -> True: a state-based sacrifice",
+    "can_attack": "(state, iid) -> False forbids attacking",
+    "can_patrol": "(state, iid) -> False keeps it out of the patrol zone",
+    "attackable_by": "(state, iid, attacker) -> False forbids attacker from attacking iid",
+    "unstoppable_by": "(state, iid, patroller) -> True: iid ignores that patroller when attacking",
+    "stealth_toward": "(state, iid, target) -> True: iid has stealth while attacking target",
+    "attack_bonus": "(state, iid, target) -> extra ATK while iid attacks target (combat damage)",
+}
+
+NAMES = {**EVENTS, **QUESTIONS}
+
+
+@dataclass
+class Target:
+    """One target slot of a spell or ability (the ◎ icon when ``icon``).
+
+    ``kinds``: which things qualify: any of "unit", "hero", "building",
+    "base" (and "upgrade", "spell" for cards in play of those kinds).
+    ``filter(state, seat, tid) -> bool`` narrows it further (e.g. "tech 0
+    or I", "patroller", "friendly"). ``icon`` False means the effect picks
+    without targeting (resist, untargetable and flagbearer don't apply).
+    ``prompt`` is the question asked when the slot is chosen mid-effect.
+    """
+    kinds: tuple
+    filter: Optional[Callable] = None
+    icon: bool = True
+    prompt: str = "Choose a target."
+
+
+@dataclass
+class Ability:
+    """An activated ability: a cost, target slots and what it does.
+
+    ``exhaust``: the cost includes exhausting the card (arrival fatigue
+    applies, house rule R5); ``gold``: gold cost; ``sacrifice``: the card is
+    sacrificed as the cost. ``resolve(state, seat, iid, targets)`` does the
+    effect (a function or a declarative effect of cards/fx.py).
+    ``available(state, iid)`` says whether it can be used now (a cost beyond
+    gold and exhausting that can't be paid, e.g. no card to discard: the
+    action is refused with ``bad_ability``).
+    """
+    text: str
+    resolve: Callable
+    targets: list = field(default_factory=list)
+    exhaust: bool = False
+    gold: int = 0
+    sacrifice: bool = False
+    available: Optional[Callable] = None
+
+
+@dataclass
+class Card:
+    """What one card does beyond its facts (which come from data/cards.json).
+
+    ``targets``: the target slots chosen when the card (a spell) is played;
+    ``resolve(state, seat, iid, targets)``: a spell's effect; ``handlers``:
+    ``{event or question name: handler}`` (see :data:`NAMES`). ``card_id``
+    is set on registration and not compared. A card with no handler at all
+    still "works" (catalog.works): its effect lives elsewhere or it has
+    only keywords.
+    """
+    targets: list = field(default_factory=list)
+    resolve: Optional[Callable] = None
+    handlers: dict = field(default_factory=dict)
+    card_id: str = field(default="", compare=False)
+
+    def on(self, *names: str):
+        """Decorator: ``fn`` answers each of the events/questions ``names``
+        for this card. Raises ValueError for an unknown name or a name this
+        card already answers."""
+        def add(fn):
+            for name in names:
+                self._add(name, fn)
+            return fn
+        return add
+
+    def _add(self, name: str, fn: Callable) -> None:
+        if name not in NAMES:
+            raise ValueError(f"{self.card_id or 'card'}: no event or question named {name!r}")
+        if name in self.handlers:
+            raise ValueError(f"{self.card_id}: {name!r} answered twice")
+        self.handlers[name] = fn
+        if self.card_id and REGISTRY.get(self.card_id) is self:
+            _INDEX[name][self.card_id] = fn
+
+
+def Hooks(targets=None, resolve=None, **handlers) -> Card:  # noqa: N802 (the old class name)
+    """A :class:`Card` from keyword handlers (``arrives=fn, aura=fn, ...``),
+    the shape card code and tests used before issue 12. Raises ValueError
+    for an unknown name."""
+    card = Card(targets=list(targets or []), resolve=resolve)
+    for name, fn in handlers.items():
+        if fn is not None:
+            card._add(name, fn)
+    return card
+
+
+_INDEX = {name: {} for name in NAMES}
+
+
+class _Registry(dict):
+    """``card id -> Card``, keeping the per-name handler index in step when
+    a card is added or removed (tests add and remove test-only cards)."""
+
+    def __setitem__(self, card_id, card):
+        if card_id in self:
+            self._unindex(card_id)
+        super().__setitem__(card_id, card)
+        card.card_id = card_id
+        for name, fn in card.handlers.items():
+            _INDEX[name][card_id] = fn
+
+    def __delitem__(self, card_id):
+        self._unindex(card_id)
+        super().__delitem__(card_id)
+
+    def pop(self, card_id, *default):
+        if card_id in self:
+            self._unindex(card_id)
+        return super().pop(card_id, *default)
+
+    def _unindex(self, card_id):
+        for name in self[card_id].handlers:
+            _INDEX[name].pop(card_id, None)
+
+
+REGISTRY = _Registry()
+_NONE = Card()
+
+
+def register(card_id: str, card: Card) -> Card:
+    """Register ``card`` as the behaviour of ``card_id`` (a catalog id) and
+    return it. Raises ValueError when ``card_id`` is registered already."""
+    if card_id in REGISTRY:
+        raise ValueError(f"card {card_id} registered twice")
+    REGISTRY[card_id] = card
+    return card
+
+
+def card_of_id(card_id: str) -> Card:
+    """The registered :class:`Card` of ``card_id``, or an empty one."""
+    return REGISTRY.get(card_id, _NONE)
+
+
+
+def handler(name: str, card_id: str):
+    """The handler card ``card_id`` registered for event/question ``name``,
+    or None. Raises KeyError for an unknown name."""
+    return _INDEX[name].get(card_id)
+
+
+def answering(name: str) -> dict:
+    """``{card id: handler}`` of every card answering ``name`` (read only)."""
+    return _INDEX[name]
+
+
+def emit(state: dict, name: str, iid: str, *args) -> None:
+    """Event ``name`` happens to in-play ``iid``: run its card's handler
+    (if any) with ``(state, iid, *args)``."""
+    fn = _INDEX[name].get(state["cards"][iid]["card"])
+    if fn is not None:
+        fn(state, iid, *args)
+
+
+def emit_to(state: dict, name: str, sources, *args, skip=None) -> None:
+    """Event ``name`` reaches the cards ``sources`` (ids, in that order;
+    copied first): each one still in the game whose card answers it, other
+    than ``skip``, runs ``handler(state, src, *args)``."""
+    index = _INDEX[name]
+    cards = state["cards"]
+    for src in list(sources):
+        if src != skip and src in cards:
+            fn = index.get(cards[src]["card"])
+            if fn is not None:
+                fn(state, src, *args)
+
+
+def ask(state: dict, name: str, iid: str, default, *args):
+    """Question ``name`` about ``iid`` itself: its card's answer to
+    ``(state, iid, *args)``, or ``default`` when it doesn't answer."""
+    fn = _INDEX[name].get(state["cards"][iid]["card"])
+    return default if fn is None else fn(state, iid, *args)
+
+
+def fold(state: dict, name: str, sources, value, *args):
+    """Question ``name`` folded over the cards ``sources`` in order: each
+    answering one maps ``value`` to ``handler(state, src, *args, value)``
+    (costs: Maestro, River Montoya, Rich Earth)."""
+    index = _INDEX[name]
+    cards = state["cards"]
+    for src in sources:
+        fn = index.get(cards[src]["card"])
+        if fn is not None:
+            value = fn(state, src, *args, value)
+    return value
+
+
+def any_says(state: dict, name: str, sources, *args) -> bool:
+    """Question ``name``: True when one of the cards ``sources`` answers
+    ``handler(state, src, *args)`` truthfully (licences and waivers)."""
+    index = _INDEX[name]
+    cards = state["cards"]
+    for src in sources:
+        fn = index.get(cards[src]["card"])
+        if fn is not None and fn(state, src, *args):
+            return True
+    return False

@@ -1,0 +1,77 @@
+"""Target slots and filters that card declarations share (issue 12).
+
+A slot is a :class:`~game.rules.cards.registry.Target`: the kinds of thing
+it takes and a filter ``(state, seat, tid) -> bool``. The shapes here are
+the ones the printed cards repeat ("a patroller", "a unit or building",
+"your unit", "a tech 0 or I unit"); a card with a shape of its own builds
+its slot with :func:`slot`.
+"""
+from .. import catalog, stats
+from ..state import is_opponent, is_patrolling, teammates
+from ..targeting import controller_of
+from .registry import Target
+
+CHARACTER = ("unit", "hero")
+BUILDING = ("building", "base")
+ANYTHING = ("unit", "hero", "building", "base")
+
+
+def slot(kinds, *filters, icon: bool = True, prompt: str = "Choose a target.") -> Target:
+    """A target slot of ``kinds`` (a tuple, or one kind as a string) whose
+    things pass every filter of ``filters``; ``icon`` False: not targeted
+    (no ◎: resist, untargetable and flagbearers don't apply)."""
+    kinds = (kinds,) if isinstance(kinds, str) else tuple(kinds)
+    if not filters:
+        check = None
+    elif len(filters) == 1:
+        check = filters[0]
+    else:
+        def check(state, seat, tid):
+            return all(f(state, seat, tid) for f in filters)
+    return Target(kinds, check, icon=icon, prompt=prompt)
+
+
+def friendly(state: dict, seat: int, tid: str) -> bool:
+    """True for things controlled by ``seat`` or a teammate (R21)."""
+    return controller_of(state, tid) in teammates(state, seat)
+
+
+def yours(state: dict, seat: int, tid: str) -> bool:
+    """True for things ``seat`` itself controls ("your", R21)."""
+    return controller_of(state, tid) == seat
+
+
+def opposing(state: dict, seat: int, tid: str) -> bool:
+    """True for things an opponent of ``seat`` controls."""
+    return is_opponent(state, seat, controller_of(state, tid))
+
+
+def patroller(state: dict, seat: int, tid: str) -> bool:
+    """True for a unit or hero standing in a patrol slot."""
+    return is_patrolling(state, tid)
+
+
+def tech_at_most(level: int):
+    """A filter: units of tech ``level`` or lower (tokens are tech 0)."""
+    def check(state: dict, seat: int, tid: str) -> bool:
+        return stats.tech_level(state, tid) is not None and stats.tech_level(state, tid) <= level
+    return check
+
+
+def tech_exactly(level: int):
+    """A filter: units of exactly tech ``level``."""
+    def check(state: dict, seat: int, tid: str) -> bool:
+        return stats.tech_level(state, tid) == level
+    return check
+
+
+def has_subtype(state: dict, iid: str, subtype: str) -> bool:
+    """True when ``iid``'s card has ``subtype`` (e.g. "Virtuoso")."""
+    return subtype in catalog.card(state["cards"][iid]["card"])["subtypes"]
+
+
+UNIT = slot("unit")
+PATROLLER = slot(CHARACTER, patroller)
+UNIT_OR_BUILDING = slot(("unit",) + BUILDING)
+ANY_TARGET = slot(ANYTHING)
+A_BUILDING = slot(BUILDING)

@@ -1,0 +1,166 @@
+"""Cards coming into play and spells being cast: arriving (played, put
+into play, out of the future, tokens made) and the spell pipeline
+(targeted Illusions die, the effect, the discard pile, "whenever you play a
+spell"). Below the actions and the turn structure, which both bring cards
+into play. Sources: rulebook "Playing cards", glossary "Arrival fatigue",
+"Forecast", "Illusion"; house rule R5."""
+from . import catalog, stats
+from .cards import registry
+from .effects import destroy
+from .flow import op, push
+from .state import card_of, log, make_instance, move, name, player, seat_name
+from .timerunes import arrive_with_time_runes, forecast_value, to_future
+
+
+def enter_play(state: dict, iid: str, seat: int, marks: dict = None) -> str:
+    """Put ``iid`` into play under ``seat`` (from hand, command zone or the
+    future): it arrives this turn (arrival fatigue), gets its fading time
+    runes, then its "arrives" trigger runs. ``marks`` are set on it before
+    that trigger (e.g. ``{"boosted": True}``, glossary: Boost).
+
+    A card with forecast that would come into play from anywhere but the
+    future goes to the future zone instead (Forecast ruling) and nothing
+    arrives. Returns the card's id in play (or in the future); a card from
+    a hidden zone gets a fresh one.
+    """
+    inst = state["cards"][iid]
+    origin = inst["zone"]
+    if inst["zone"] != "future" and forecast_value(state, inst["card"]):
+        iid = to_future(state, iid)
+        card_of(state, iid)["marks"].update(marks or {})
+        return iid
+    if inst["zone"] == "command":
+        _hero_to_play(state, iid)
+    else:
+        iid = move(state, iid, "play")
+    inst = card_of(state, iid)
+    inst["arrived"] = state["turn"]
+    inst["marks"].update(marks or {})
+    _note_first_from_hand(state, iid, origin)
+    arrive_with_time_runes(state, iid)
+    registry.emit(state, "arrives", iid)
+    announce_arrival(state, iid)
+    return iid
+
+
+def _note_first_from_hand(state: dict, iid: str, origin: str) -> None:
+    """Mark ``iid`` ``first_from_hand`` (the turn number) when it is the
+    first unit that arrived from its controller's hand this turn, played or
+    put into play; arrivals from anywhere else don't count (Drakk Ramhorn
+    rulings). The player's ``hand_unit_turn`` remembers the turn of that
+    first arrival, whoever cares about it."""
+    inst = card_of(state, iid)
+    p = player(state, inst["controller"])
+    if origin == "hand" and stats.is_unit(state, iid) and p.get("hand_unit_turn") != state["turn"]:
+        p["hand_unit_turn"] = state["turn"]
+        inst["marks"]["first_from_hand"] = state["turn"]
+
+
+def announce_arrival(state: dict, iid: str) -> None:
+    """Tell the other cards of ``iid``'s controller that it arrived: their
+    ``other_arrives`` hooks run (Blooming Ancient). Used by every way of
+    arriving: played, put into play, out of the future, tokens made."""
+    seat = card_of(state, iid)["controller"]
+    registry.emit_to(state, "other_arrives", player(state, seat)["play"], iid, skip=iid)
+
+
+def make_token(state: dict, card_id: str, seat: int) -> str:
+    """Create token ``card_id`` in play under ``seat``; it arrives this turn
+    (with its fading time runes). A token with forecast goes to the future
+    zone instead. Returns its instance id."""
+    if forecast_value(state, card_id):
+        # A forecast token starts in the future (Forecast ruling; Vir
+        # Garbarean's Mech token).
+        iid = make_instance(state, card_id, seat, "future")
+        log(state, f"{player(state, seat)['name']} got a {catalog.card(card_id)['name']} token in the future.")
+        return to_future(state, iid)
+    iid = make_instance(state, card_id, seat, "play")
+    state["cards"][iid]["arrived"] = state["turn"]
+    log(state, f"{player(state, seat)['name']} got a {catalog.card(card_id)['name']} token.")
+    arrive_with_time_runes(state, iid)
+    announce_arrival(state, iid)
+    return iid
+
+
+def _hero_to_play(state: dict, iid: str) -> None:
+    inst = card_of(state, iid)
+    p = player(state, inst["owner"])
+    p["command"].remove(iid)
+    p["play"].append(iid)
+    inst["zone"] = "play"
+
+
+def cast_spell(state, seat, iid, targets, played=True, marks=None):
+    """Resolve a spell: illusions it targets die at once; then its effect;
+    then it goes to the discard pile (or stays in play if ongoing); then
+    "whenever you play a spell" triggers (Harmony ruling: after resolving),
+    unless ``played`` is False (a forecast spell resolving from the future
+    was played earlier). ``marks`` go on the spell (e.g. ``boosted``)."""
+    rec = catalog.card(card_of(state, iid)["card"])
+    kill_targeted_illusions(state, targets)
+    if rec["ongoing"]:
+        iid = move(state, iid, "play")
+        card_of(state, iid)["arrived"] = state["turn"]
+        arrive_with_time_runes(state, iid)  # an ongoing spell with fading
+    else:
+        iid = move(state, iid, "stack")
+    card_of(state, iid)["marks"].update(marks or {})
+    push(state, {"op": "spell_resolve", "seat": seat, "spell": iid, "targets": targets,
+                 "played": played})
+
+
+@op("spell_resolve")
+def _spell_resolve(state, step):
+    """Run the spell's effect, then queue its cleanup and triggers."""
+    iid = step["spell"]
+    resolve = registry.card_of_id(card_of(state, iid)["card"]).resolve
+    push(state, {"op": "spell_done", "seat": step["seat"], "spell": iid,
+                 "played": step.get("played", True)})
+    if resolve is not None:
+        resolve(state, step["seat"], iid, step["targets"])
+
+
+@op("spell_done")
+def _spell_done(state, step):
+    """A finished non-ongoing spell goes to the discard pile (unless its
+    effect put it elsewhere); then "whenever you play a spell" triggers."""
+    iid, seat = step["spell"], step["seat"]
+    inst = state["cards"].get(iid)
+    if inst is not None and inst["zone"] == "stack":
+        move(state, iid, "discard")
+    if step.get("played", True):
+        spell_played_triggers(state, seat, iid)
+
+
+def spell_played_triggers(state, seat, iid):
+    """Run the "whenever you play a spell" hooks of ``seat``'s cards, after
+    noting the turn in the player's ``spell_turn`` ("if you played a spell
+    this turn": Calypso Vystari)."""
+    player(state, seat)["spell_turn"] = state["turn"]
+    registry.emit_to(state, "spell_played", player(state, seat)["play"], iid, skip=iid)
+
+
+def kill_targeted_illusions(state: dict, targets: list) -> None:
+    """Illusions among ``targets`` die on being targeted (glossary:
+    Illusion): they are destroyed before the effect resolves."""
+    for tid in targets:
+        inst = state["cards"].get(tid)
+        if inst and "Illusion" in catalog.card(inst["card"])["subtypes"]:
+            log(state, f"{name(state, tid)} vanished when targeted.")
+            destroy(state, tid)
+
+
+@op("forecast_arrives")
+def _forecast_arrives(state: dict, step: dict) -> None:
+    """The last time rune left a forecasted card: a spell resolves (with no
+    targets), anything else arrives under its owner's control (no tech,
+    cost or hero needed then, Forecast ruling)."""
+    iid, seat = step["card"], step["seat"]
+    inst = state["cards"].get(iid)
+    if inst is None or inst["zone"] != "future":
+        return
+    log(state, f"{seat_name(state, seat)}'s {name(state, iid)} came out of the future.")
+    if catalog.card(inst["card"])["kind"] == "spell":
+        cast_spell(state, seat, iid, [], played=False)
+    else:
+        enter_play(state, iid, seat)

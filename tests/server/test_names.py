@@ -1,0 +1,99 @@
+"""Look-alike names (issue 11, finding 8): a display name that looks like one
+another account shows is refused, at sign-up, through the API and in the
+database itself."""
+import pytest
+from django.db import IntegrityError, transaction
+from django.urls import reverse
+
+from lobby.names import name_keys
+
+pytestmark = pytest.mark.django_db
+
+CYRILLIC_A = "\u0430"
+
+
+def signup_as(client, username, display_name):
+    return client.post(reverse("signup"), {"username": username, "display_name": display_name,
+                                           "password1": "a-Long-pass-42", "password2": "a-Long-pass-42"})
+
+
+@pytest.mark.parametrize("shown, look_alike", [
+    ("sec_auth_a", "sec_auth_" + CYRILLIC_A),  # one Cyrillic letter among Latin ones
+    ("sec_auth_a", "\uff53\uff45\uff43\uff3f\uff41\uff55\uff54\uff48\uff3f\uff41"),  # full-width Latin
+    ("Alice", "\U0001d400\U0001d425\U0001d422\U0001d41c\U0001d41e"),  # mathematical bold
+    ("scope", "\u0455\u0441\u043e\u0440\u0435"),  # every letter Cyrillic
+    ("Bill", "BiII"),  # capital I for small l
+    ("Paul", "Pau1"),  # digit one for small l
+    ("Alice", "ALICE"),  # case, as before
+])
+def test_signup_refuses_a_look_alike_of_a_shown_name(client, make_user, django_user_model, shown, look_alike):
+    make_user("first", display_name=shown)
+    response = signup_as(client, "mallory", look_alike)
+    assert response.status_code == 200 and "already uses" in response.content.decode()
+    assert not django_user_model.objects.filter(username="mallory").exists()
+
+
+def test_a_look_alike_of_a_username_shown_as_the_name_is_refused(client, django_user_model):
+    django_user_model.objects.create_user(username="bob", password="pw-secret-123")  # shown as "bob"
+    response = signup_as(client, "mallory", "b\u043eb")  # Cyrillic o
+    assert response.status_code == 200 and "already uses" in response.content.decode()
+
+
+def test_the_api_refuses_a_look_alike_too(api):
+    api("alice")
+    bob = api("bob")
+    response = bob.patch("/api/me/", {"display_name": CYRILLIC_A + "lice"}, format="json")
+    assert response.status_code == 400 and "already uses" in str(response.json()["display_name"])
+    assert bob.get("/api/me/").json()["display_name"] == "Bob"
+
+
+@pytest.mark.parametrize("first, second", [("Eli", "Ell"), ("Zoe", "Zoë"), ("Ann", "Anna"), ("Jo", "Io")])
+def test_names_that_only_resemble_each_other_stay_free(client, make_user, django_user_model, first, second):
+    make_user("first", display_name=first)
+    assert signup_as(client, "second", second).status_code == 302
+    assert django_user_model.objects.get(username="second").display_name == second
+
+
+def test_a_name_is_stored_in_its_plain_form(client, django_user_model):
+    """Full-width or mathematical letters are stored as the letters they stand for (NFKC)."""
+    assert signup_as(client, "zed", "\uff3a\uff45\uff44 \U0001d7d0").status_code == 302
+    assert django_user_model.objects.get(username="zed").display_name == "Zed 2"
+
+
+def test_the_database_refuses_two_look_alikes_saved_at_once(django_user_model):
+    """The check before saving can lose a race; the unique keys cannot."""
+    django_user_model.objects.create_user(username="one", password="x", display_name="sec_auth_a")
+    with pytest.raises(IntegrityError), transaction.atomic():
+        django_user_model.objects.create_user(username="two", password="x", display_name="SEC_AUTH_" + CYRILLIC_A)
+    with pytest.raises(IntegrityError), transaction.atomic():
+        django_user_model.objects.create_user(username="three", password="x", display_name="sec_auth_\uff41")
+
+
+def test_keys_follow_a_changed_name(django_user_model):
+    user = django_user_model.objects.create_user(username="kim", password="x", display_name="Kim")
+    user.display_name = "Kimberly"
+    user.save(update_fields=["display_name"])
+    user.refresh_from_db()
+    assert (user.name_key, user.shape_key) == name_keys("Kimberly")
+    # the old name is free again
+    django_user_model.objects.create_user(username="other", password="x", display_name="Kim")
+
+
+def test_the_migration_keys_existing_accounts_and_drops_later_look_alikes(django_user_model):
+    """Accounts from before the keys: the oldest keeps a clashing name, a
+    later look-alike shows its username instead (lobby migration 0003)."""
+    from django.apps import apps
+    from importlib import import_module
+
+    fill_keys = import_module("lobby.migrations.0003_name_keys").fill_keys
+    django_user_model.objects.bulk_create([  # bulk_create skips save(): no keys, as before the migration
+        django_user_model(username="first", display_name="sec_auth_a"),
+        django_user_model(username="second", display_name="sec_auth_" + CYRILLIC_A),
+        django_user_model(username="third", display_name=""),
+    ])
+    fill_keys(apps, None)
+    users = {u.username: u for u in django_user_model.objects.all()}
+    assert users["first"].display_name == "sec_auth_a"
+    assert (users["first"].name_key, users["first"].shape_key) == name_keys("sec_auth_a")
+    assert users["second"].display_name == "" and users["second"].name_key == name_keys("second")[0]
+    assert users["third"].shape_key == name_keys("third")[1]
