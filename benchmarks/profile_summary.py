@@ -18,7 +18,7 @@ WAITING = ("_worker (concurrent/futures/thread.py:81)", "EpollSelector.select", 
 
 KINDS = [
     ("connecting and disconnecting (auth, access check, first state)",
-     ["MatchConsumer.connect", "EchoConsumer.connect", "websocket_connect", "count_in", "load_access",
+     ["MatchConsumer.connect", "EchoConsumer.connect", "websocket_connect", "admit", "livesockets", "load_access",
       "disconnect", "standins", "get_user", "_find_and_load", "recent (game/chat"]),
     ("rules engine: apply_action", ["apply_action (game/rules/engine"]),
     ("database + ORM of an action (lock, save, log)", ["apply_match_action", "apply_seat_action"]),

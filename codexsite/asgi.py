@@ -2,7 +2,8 @@
 
 Websockets pass the origin checks (``ALLOWED_HOSTS``, then the exact origin:
 see codexsite/origin.py) and the session/auth middleware, so ``scope["user"]``
-is the logged-in user of the page.
+is the logged-in user of the page; under daphne ``scope["send_backlog"]``
+tells how much the server holds unsent for the client (codexsite/backlog.py).
 """
 import os
 
@@ -16,14 +17,15 @@ from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
+from codexsite.backlog import SendBacklog  # noqa: E402
 from codexsite.origin import SameOriginValidator  # noqa: E402
 from codexsite.routing import websocket_urlpatterns  # noqa: E402
 
 application = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
-        "websocket": AllowedHostsOriginValidator(
+        "websocket": SendBacklog(AllowedHostsOriginValidator(
             SameOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns)))
-        ),
+        )),
     }
 )

@@ -189,15 +189,31 @@ CODEX_WS_RATE = env.float("CODEX_WS_RATE", default=20.0)  # tokens per second
 CODEX_WS_BURST = env.int("CODEX_WS_BURST", default=40)
 # Open match sockets per user, across every match and worker (more are refused with 4429).
 CODEX_WS_PER_USER = env.int("CODEX_WS_PER_USER", default=16)
+# Each worker refreshes the rows of its live sockets (game.livesockets) this
+# often (seconds); a row nobody refreshed for CODEX_WS_LIVE_SECONDS is a
+# socket that is gone (a killed worker, a cancelled consumer).
+CODEX_WS_HEARTBEAT = env.float("CODEX_WS_HEARTBEAT", default=20.0)
+CODEX_WS_LIVE_SECONDS = env.float("CODEX_WS_LIVE_SECONDS", default=60.0)
 # A version that reaches a connection before the one below it (two workers
 # broadcasting) waits this long for the gap to fill before it is sent anyway.
 CODEX_WS_REORDER_WAIT = env.float("CODEX_WS_REORDER_WAIT", default=0.5)
+# A client that does not read (docs/PROTOCOL.md "Clients that do not read"):
+# while the server holds more than CODEX_WS_SEND_PAUSE bytes unsent for a
+# connection its states wait (one full state is sent once it drops, looked
+# at every CODEX_WS_DRAIN_POLL seconds); past CODEX_WS_MAX_UNSENT the
+# connection is closed with 4408.
+CODEX_WS_SEND_PAUSE = env.int("CODEX_WS_SEND_PAUSE", default=64 * 1024)
+CODEX_WS_MAX_UNSENT = env.int("CODEX_WS_MAX_UNSENT", default=512 * 1024)
+CODEX_WS_DRAIN_POLL = env.float("CODEX_WS_DRAIN_POLL", default=0.1)
 CODEX_CHAT_MAX_CHARS = 500
 # Away players (game.standins): away after this long without a sign of life;
 # another player may ask for a bot after this long away; a bot stands in
 # without asking after this long; the bot's pace (seconds between its moves)
 # and the most moves it plays per trigger.
 CODEX_AWAY_SECONDS = env.int("CODEX_AWAY_SECONDS", default=90)
+# Every frame of a seat is a sign of life; a connection writes it (seen_at)
+# at most once in this many seconds.
+CODEX_WS_SEEN_EVERY = env.float("CODEX_WS_SEEN_EVERY", default=5.0)
 CODEX_STAND_IN_ASK_SECONDS = env.int("CODEX_STAND_IN_ASK_SECONDS", default=60)
 CODEX_STAND_IN_SECONDS = env.int("CODEX_STAND_IN_SECONDS", default=180)
 CODEX_STAND_IN_DELAY = env.float("CODEX_STAND_IN_DELAY", default=0.4)

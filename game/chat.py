@@ -1,8 +1,38 @@
-"""Match chat kept in the database, so a page opened again gets the recent
-conversation back (docs/PROTOCOL.md, ``chat_history``)."""
+"""Match chat: the cleaning of a line (docs/PROTOCOL.md "Chat text"), and
+the lines kept in the database, so a page opened again gets the recent
+conversation back (``chat_history``)."""
+import unicodedata
+
 from game.models import ChatLine
 
 HISTORY_LINES = 50
+MAX_MARKS = 2  # combining marks kept on one character (docs/RULINGS.md "Server: chat text")
+
+
+def clean(text: str) -> str:
+    """The chat line ``text`` as it is kept and shown: every run of
+    whitespace (newlines, tabs, any Unicode space) one space, trimmed;
+    other control and invisible format characters removed; at most
+    MAX_MARKS combining marks on one character (the rest, and marks with no
+    letter under them, removed); composed (Unicode NFC). May return "".
+
+    Source: issue 11, finding 13 (a newline glued two lines together; 499
+    accents on one letter were accepted).
+    """
+    kept = []
+    marks = None  # marks on the last character; None: nothing to put a mark on
+    for ch in unicodedata.normalize("NFD", text):
+        if ch.isspace():
+            kept.append(" ")
+            marks = None
+        elif unicodedata.category(ch).startswith("M"):
+            if marks is not None and marks < MAX_MARKS:
+                kept.append(ch)
+                marks += 1
+        elif ch.isprintable():
+            kept.append(ch)
+            marks = 0
+    return unicodedata.normalize("NFC", " ".join("".join(kept).split()))
 
 
 def record(match_id: int, seat: int | None, name: str, text: str) -> None:

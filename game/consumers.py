@@ -14,9 +14,8 @@ from autobahn.exception import Disconnected
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
-from django.core.cache import cache
 
-from game import fanout
+from game import fanout, livesockets
 from game.dispatch import DirectDispatch
 from game.services import (
     AccessDenied,
@@ -36,14 +35,15 @@ log = logging.getLogger(__name__)
 CLOSE_UNAUTHENTICATED = 4401
 CLOSE_FORBIDDEN = 4403
 CLOSE_NOT_FOUND = 4404
+CLOSE_NOT_READING = 4408
 CLOSE_TOO_MANY = 4429
-
-# A user's open-socket count expires this long after its last change, so a
-# worker that died without counting its sockets out cannot lock a user out.
-OPEN_COUNT_TTL = 6 * 3600
 
 MAX_ID_CHARS = 64
 MAX_NONCE_CHARS = 64
+
+# The answer to a frame over the rate limit, made once: such a frame is not read.
+RATE_LIMITED = json.dumps({"type": "refused", "id": None, "code": "rate_limited",
+                           "reason": "Too many messages: slow down."}, separators=(",", ":"))
 
 
 class TokenBucket:
@@ -76,6 +76,21 @@ def group_name(match_id: int) -> str:
     return f"match.{match_id}"
 
 
+class TooManySockets(Exception):
+    """The user already has CODEX_WS_PER_USER live match sockets."""
+
+
+def admit(match_id: int, user_id: int, invite: str | None, channel: str):
+    """Decide what ``user_id`` is in the match (services.load_access) and
+    register the connection ``channel`` as live (game.livesockets), in one
+    trip to the database thread. Returns the Access; raises MatchNotFound,
+    AccessDenied, or TooManySockets (nothing registered)."""
+    access = load_access(match_id, user_id, invite)
+    if not livesockets.register(channel, user_id, match_id, access.seat):
+        raise TooManySockets(user_id)
+    return access
+
+
 def _valid_id(value) -> bool:
     if value is None or (isinstance(value, int) and not isinstance(value, bool)):
         return True
@@ -88,18 +103,16 @@ def _valid_nonce(value) -> bool:
     return isinstance(value, str) and 0 < len(value) <= MAX_NONCE_CHARS and value.isprintable()
 
 
-def _clean_chat(text: str) -> str:
-    """Return ``text`` without control or other unprintable characters, trimmed."""
-    return "".join(ch for ch in text if ch.isprintable()).strip()
-
-
 class MatchConsumer(DirectDispatch, AsyncWebsocketConsumer):
     """One player's or spectator's live connection to one match.
 
     Connect: logged-in users only (else close 4401); seated players and allowed
     spectators (``?invite=<token>`` for private tables), else close 4403; an
-    unknown match closes 4404. On accept the client gets a full ``state``.
-    Every client message gets an answer; bad input changes nothing.
+    unknown match closes 4404; a user with CODEX_WS_PER_USER live sockets
+    closes 4429. On accept the client gets a full ``state``. Every client
+    message gets an answer; bad input changes nothing. A client that does
+    not read is owed one full state (state_waits) and closed 4408 past
+    CODEX_WS_MAX_UNSENT (shed).
     """
 
     async def connect(self):
@@ -109,9 +122,6 @@ class MatchConsumer(DirectDispatch, AsyncWebsocketConsumer):
             await self.refuse(CLOSE_UNAUTHENTICATED)
             return
         self.user = user
-        if not await self.count_in():
-            await self.refuse(CLOSE_TOO_MANY)
-            return
         self.match_id = self.scope["url_route"]["kwargs"]["match_id"]
         self.group = group_name(self.match_id)
         self.sent_version = -1
@@ -124,14 +134,22 @@ class MatchConsumer(DirectDispatch, AsyncWebsocketConsumer):
         # ?patches=1: after the first state, send the changes (docs/PROTOCOL.md "Patches").
         self.patches = query.get("patches", [None])[0] == "1"
         self.last_state = None  # the last state message sent, with patches on
+        # The server's count of bytes it holds unsent for this client
+        # (codexsite/backlog.py), None when it cannot tell; and the task that
+        # sends the one full state owed while too much is unsent.
+        self.backlog = self.scope.get("send_backlog")
+        self.owed = None
         # Join the group before reading the state, so no version slips between.
         await self.channel_layer.group_add(self.group, self.channel_name)
         try:
-            access = await database_sync_to_async(load_access)(self.match_id, user.pk, invite)
-        except (MatchNotFound, AccessDenied) as exc:
+            access = await database_sync_to_async(admit)(self.match_id, user.pk, invite, self.channel_name)
+        except (MatchNotFound, AccessDenied, TooManySockets) as exc:
             await self.channel_layer.group_discard(self.group, self.channel_name)
-            await self.refuse(CLOSE_NOT_FOUND if isinstance(exc, MatchNotFound) else CLOSE_FORBIDDEN)
+            await self.refuse({MatchNotFound: CLOSE_NOT_FOUND, AccessDenied: CLOSE_FORBIDDEN,
+                               TooManySockets: CLOSE_TOO_MANY}[type(exc)])
             return
+        livesockets.track(self.channel_name, user.pk, self.match_id, access.seat)
+        self.admitted = True
         self.groups.append(self.group)
         session_key = getattr(self.scope.get("session"), "session_key", None)
         if session_key:
@@ -145,32 +163,22 @@ class MatchConsumer(DirectDispatch, AsyncWebsocketConsumer):
         history = await database_sync_to_async(chat.recent)(self.match_id)
         if history:
             await self.send_json({"type": "chat_history", "lines": history})
+        self.seen_stamp = time.monotonic()  # connecting is a sign of life (standins.connected)
         if self.seat is not None:
-            reclaimed, was_askable = await database_sync_to_async(standins.connected)(self.match_id, self.seat)
+            reclaimed, was_askable = await database_sync_to_async(standins.connected)(
+                self.match_id, self.seat, self.channel_name)
             if reclaimed or was_askable:  # the others may be offered a bot for this seat: it is back
                 await self.broadcast_presence(reclaimed=self.seat if reclaimed else None)
 
-    async def count_in(self) -> bool:
-        """Count this socket among its user's open match sockets (in the
-        cache, shared by every worker); False, uncounted, when the user
-        already has CODEX_WS_PER_USER open (one user cannot crowd a match)."""
-        key = f"ws-open:{self.user.pk}"
-        await cache.aadd(key, 0, timeout=OPEN_COUNT_TTL)
-        if await cache.aincr(key) > settings.CODEX_WS_PER_USER:
-            await cache.adecr(key)
-            return False
-        await cache.atouch(key, OPEN_COUNT_TTL)
-        self.counted = True
-        return True
-
-    async def count_out(self) -> None:
-        """Take this socket out of its user's count (see count_in)."""
-        if getattr(self, "counted", False):
-            self.counted = False
-            try:
-                await cache.adecr(f"ws-open:{self.user.pk}")
-            except ValueError:
-                pass  # the count expired meanwhile
+    async def __call__(self, scope, receive, send):
+        """Run the connection; however it ends (daphne cancels a consumer
+        that takes too long to shut down, and then disconnect() never runs),
+        this worker stops vouching for it (game.livesockets.untrack)."""
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            if getattr(self, "admitted", False):
+                livesockets.untrack(self.channel_name)
 
     async def refuse(self, code: int) -> None:
         """Refuse the connection with a 44xx close code the page can act on.
@@ -193,6 +201,58 @@ class MatchConsumer(DirectDispatch, AsyncWebsocketConsumer):
             await super().send(text_data=text_data, bytes_data=bytes_data, close=close)
         except Disconnected:
             self.gone = True
+            return
+        if self.unsent() > settings.CODEX_WS_MAX_UNSENT:
+            await self.shed()
+
+    def unsent(self) -> int:
+        """The bytes the server holds unsent for this client (0 when it cannot tell)."""
+        backlog = getattr(self, "backlog", None)
+        return backlog() if backlog is not None else 0
+
+    async def shed(self) -> None:
+        """Close (4408) a connection whose client does not read what it is
+        sent, and send it nothing more (docs/PROTOCOL.md "Clients that do
+        not read"; issue 11, finding 3)."""
+        log.warning("match %s: closing a connection that does not read (%d bytes unsent)",
+                    self.match_id, self.unsent())
+        self.gone = True
+        await self.close(code=CLOSE_NOT_READING)
+
+    def state_waits(self) -> bool:
+        """True when a state frame must not go now: this connection already
+        owes its client a full state, or holds more than CODEX_WS_SEND_PAUSE
+        bytes unsent. Then the owed full state is arranged (send_owed) and
+        held-back versions are dropped: it will be newer than all of them."""
+        if self.owed is None and self.unsent() <= settings.CODEX_WS_SEND_PAUSE:
+            return False
+        self.early.clear()
+        if self.owed is None:
+            self.owed = asyncio.create_task(self.send_owed())
+        return True
+
+    async def send_owed(self) -> None:
+        """Wait until the client has read enough (its unsent data at most
+        CODEX_WS_SEND_PAUSE bytes, looked at every CODEX_WS_DRAIN_POLL
+        seconds), then send one full state of the match as it is then: the
+        answer to every resync, and the news of every version, that came
+        meanwhile."""
+        try:
+            while not getattr(self, "gone", False) and self.unsent() > settings.CODEX_WS_SEND_PAUSE:
+                await asyncio.sleep(settings.CODEX_WS_DRAIN_POLL)
+            if getattr(self, "gone", False):
+                return
+            snapshot = await database_sync_to_async(load_snapshot)(self.match_id)
+            async with self.send_lock:
+                self.owed = None
+                await self._send_state(snapshot, force=True)
+        except MatchNotFound:
+            await self.reply("error", None, "match_gone", "This match no longer exists.")
+        except Exception:  # a bug must not kill the connection
+            log.exception("match %s: failed to send the owed state", self.match_id)
+        finally:
+            if self.owed is asyncio.current_task():
+                self.owed = None
 
     async def websocket_disconnect(self, message):
         """The client is gone: send nothing more, then the usual disconnect."""
@@ -215,10 +275,13 @@ class MatchConsumer(DirectDispatch, AsyncWebsocketConsumer):
     async def _send_state(self, snapshot: Snapshot, force: bool = False) -> None:
         if snapshot.version <= self.sent_version and not force:
             return
+        if self.state_waits():
+            return
         self.sent_version = max(self.sent_version, snapshot.version)
         await self.send_version(snapshot, full=force)
-        # Versions held back for a gap that this one closed (or passed) go now.
-        while self.early:
+        # Versions held back for a gap that this one closed (or passed) go now
+        # (unless too much is unsent by then: state_waits drops them).
+        while self.early and not self.state_waits():
             nxt = min(self.early)
             if nxt > self.sent_version + 1:
                 break
@@ -238,22 +301,39 @@ class MatchConsumer(DirectDispatch, AsyncWebsocketConsumer):
         await self.send(text_data=text)
 
     async def disconnect(self, code):
-        """Stop waiting for held-back versions and playing stand-ins; a seat's
-        socket counts itself out and the others hear of it."""
-        for task in (getattr(self, "early_timer", None), getattr(self, "stand_in_task", None)):
+        """Stop waiting for held-back versions and playing stand-ins; an
+        admitted socket is no longer live (standins.disconnected)."""
+        for task in (getattr(self, "early_timer", None), getattr(self, "stand_in_task", None),
+                     getattr(self, "owed", None)):
             if task is not None:
                 task.cancel()
-        await self.count_out()
-        if getattr(self, "stand_ins", None) is not None and self.seat is not None:
-            await database_sync_to_async(standins.disconnected)(self.match_id, self.seat)
+        if getattr(self, "admitted", False):
+            livesockets.untrack(self.channel_name)  # first, so no heartbeat writes the row back
+            await database_sync_to_async(standins.disconnected)(self.match_id, self.seat, self.channel_name)
 
     async def reply(self, kind: str, msg_id, code: str, reason: str) -> None:
         """Send a ``refused`` or ``error`` answer with a stable code and a sentence."""
         await self.send_json({"type": kind, "id": msg_id, "code": code, "reason": reason})
 
     async def receive(self, text_data=None, bytes_data=None):
-        """Check size, rate and shape of one client message, then dispatch it by type."""
-        limited = not self.bucket.take()
+        """Check rate, size and shape of one client message, then dispatch it by type.
+
+        Any frame of a seat, even one refused, is its sign of life
+        (standins.seen), written at most every CODEX_WS_SEEN_EVERY seconds
+        (issue 11, finding 5: acting without pinging counted for nothing).
+
+        The rate comes first: a frame over the limit is refused unread (not
+        decoded, not parsed), so its refusal carries no id (issue 11,
+        finding 11)."""
+        if not getattr(self, "admitted", False):
+            return  # a frame that came before the client saw its refusal
+        if self.seat is not None and time.monotonic() - self.seen_stamp >= settings.CODEX_WS_SEEN_EVERY:
+            # Every frame of a seat is a sign of life, written at most every few seconds.
+            self.seen_stamp = time.monotonic()
+            await database_sync_to_async(standins.seen)(self.match_id, self.seat)
+        if not self.bucket.take():
+            await self.send(text_data=RATE_LIMITED)
+            return
         if text_data is None:
             await self.reply("error", None, "bad_message", "Send JSON as text frames.")
             return
@@ -271,9 +351,6 @@ class MatchConsumer(DirectDispatch, AsyncWebsocketConsumer):
             await self.reply("error", None, "bad_message", "A message is a JSON object with a short id.")
             return
         msg_id = msg.get("id")
-        if limited:
-            await self.reply("refused", msg_id, "rate_limited", "Too many messages: slow down.")
-            return
         handler = {
             "action": self.on_action,
             "resync": self.on_resync,
@@ -329,13 +406,17 @@ class MatchConsumer(DirectDispatch, AsyncWebsocketConsumer):
         await self.channel_layer.group_send(self.group, fanout.version_event(self.match_id, snapshot))
 
     async def on_resync(self, msg: dict, msg_id) -> None:
-        """Send a full ``state`` from the database, whatever was sent before."""
+        """Send a full ``state`` from the database, whatever was sent before
+        (or, while the connection owes its client a state, let that one be
+        the answer: state_waits)."""
+        if self.state_waits():
+            return
         await self.send_state(await database_sync_to_async(load_snapshot)(self.match_id), force=True)
 
     async def on_chat(self, msg: dict, msg_id) -> None:
-        """Keep and broadcast a chat line (length-limited, control characters dropped)."""
+        """Keep and broadcast a chat line, cleaned (game.chat.clean) and length-limited."""
         text = msg.get("text")
-        text = _clean_chat(text) if isinstance(text, str) else ""
+        text = chat.clean(text) if isinstance(text, str) else ""
         if not text or len(text) > settings.CODEX_CHAT_MAX_CHARS:
             await self.reply(
                 "refused", msg_id, "bad_chat", f"Chat text is 1 to {settings.CODEX_CHAT_MAX_CHARS} characters."
@@ -358,10 +439,9 @@ class MatchConsumer(DirectDispatch, AsyncWebsocketConsumer):
         """Answer ``pong`` with the current version this connection has sent
         and every seat's presence (game.standins.presence).
 
-        A ping is also a seat's sign of life, and the moment to give a bot to
-        seats away too long (game.standins.expire_away)."""
-        if self.seat is not None:
-            await database_sync_to_async(standins.seen)(self.match_id, self.seat)
+        A ping (like every frame of a seat: receive) is a sign of life; it is
+        also the moment to give a bot to seats away too long
+        (game.standins.expire_away)."""
         if await database_sync_to_async(standins.expire_away)(self.match_id):
             await self.broadcast_presence()
         seats = await database_sync_to_async(standins.presence)(self.match_id)
@@ -454,6 +534,8 @@ class MatchConsumer(DirectDispatch, AsyncWebsocketConsumer):
                 if not self.early or self.sent_version >= waiting_for:
                     continue  # the gap filled meanwhile; wait again if another opened
                 async with self.send_lock:
+                    if self.state_waits():
+                        continue  # the owed full state will be newer than all of them
                     for version in sorted(self.early):
                         event = self.early.pop(version)
                         if version > self.sent_version:

@@ -30,8 +30,8 @@ class Match(models.Model):
 class MatchPlayer(models.Model):
     """Which user plays which seat of a match (the only one who may act for it).
 
-    Presence (game.standins): ``connections`` counts the seat's open match
-    sockets, ``seen_at`` is the last sign of life (connect, ping, action or
+    Presence (game.standins): the seat's open sockets are its LiveSocket
+    rows; ``seen_at`` is the last sign of life (connect, any frame, or
     disconnect); ``stand_in`` is set while a bot plays the seat for an away
     player, until the player comes back.
     """
@@ -39,7 +39,6 @@ class MatchPlayer(models.Model):
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="players")
     seat = models.PositiveSmallIntegerField()
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="match_seats")
-    connections = models.IntegerField(default=0)
     seen_at = models.DateTimeField(default=timezone.now)
     stand_in = models.BooleanField(default=False)
 
@@ -91,3 +90,25 @@ class ChatLine(models.Model):
 
     class Meta:
         ordering = ["id"]
+
+
+class LiveSocket(models.Model):
+    """One open match websocket, alive while its worker refreshes it
+    (game.livesockets): ``channel`` is its channel-layer name, ``seat`` the
+    seat it plays (None for a spectator), ``alive_at`` the last time its
+    worker vouched for it. A row not refreshed for CODEX_WS_LIVE_SECONDS is
+    a connection that is gone, however it went (issue 11, findings 4 and 6).
+    """
+
+    channel = models.CharField(max_length=200, unique=True)
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="+")
+    seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    alive_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        indexes = [
+            models.Index(fields=["user", "alive_at"], name="livesocket_user"),
+            models.Index(fields=["match", "seat", "alive_at"], name="livesocket_seat"),
+            models.Index(fields=["alive_at"], name="livesocket_alive"),
+        ]

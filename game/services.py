@@ -11,6 +11,40 @@ from game import rules
 from game.models import Match, MatchAction, MatchPlayer
 
 
+# The keys the engine reads in an action of each type, besides "type"
+# (docs/ENGINE.md "Actions"; the check_* functions of game/rules/actions.py).
+# An action is applied and stored with these only (issue 11, finding 12):
+# tests/server/test_action_log.py checks the table against everything the
+# engine offers, so it cannot fall behind unnoticed.
+ACTION_KEYS = {
+    "hire": ("card",),
+    "build": ("building", "spec"),
+    "summon": ("hero",),
+    "level_up": ("hero", "levels"),
+    "play": ("card", "targets", "boost"),
+    "ability": ("card", "ability", "targets"),
+    "attack": ("attacker", "target"),
+    "patrol": ("card", "slot"),
+    "end_main": ("stash",),
+    "tech": ("cards",),
+    "choose": ("choice",),
+    "concede": (),
+    "reveal": ("target",),
+    "repair": (),
+    "lend": ("card", "to", "slot"),
+    "end_lending": (),
+}
+
+
+def normalise_action(action: dict) -> dict:
+    """The action as it is applied and stored: ``type`` and the keys the
+    engine reads for that type (ACTION_KEYS), in that order, values as
+    given; other keys dropped. An unknown type keeps ``type`` alone (the
+    engine refuses it). Takes a dict with a ``type``; returns a new dict."""
+    kind = action.get("type")
+    return {"type": kind, **{key: action[key] for key in ACTION_KEYS.get(kind, ()) if key in action}}
+
+
 class ActionRefused(Exception):
     """An action that was not applied; nothing changed.
 
@@ -173,8 +207,11 @@ def apply_match_action(match_id: int, user_id: int, action: dict, expected_versi
       ``stale_version`` (the engine's code in ``rules_code``), else the
       engine's code.
 
-    An applied action saves the state with version + 1 and appends it to the
-    action log with its nonce. Returns Applied (committed when this returns).
+    The action is first normalised (normalise_action: the keys the engine
+    reads, nothing else); that is what the engine judges, what a retried
+    nonce is compared with and what the log keeps. An applied action saves
+    the state with version + 1 and appends it to the action log with its
+    nonce. Returns Applied (committed when this returns).
     Raises ActionRefused (nothing changed): ``not_seated``, ``nonce_reused``
     (the seat used that nonce for a different action), ``match_over``,
     ``bad_version``, ``stale_version`` or the engine's code; MatchNotFound.
@@ -182,12 +219,15 @@ def apply_match_action(match_id: int, user_id: int, action: dict, expected_versi
     return _apply(match_id, action, expected_version, nonce, user_id=user_id)
 
 
-def apply_seat_action(match_id: int, seat: int, action: dict, expected_version: int,
-                      nonce: str | None = None) -> Applied:
-    """Apply one action for ``seat`` (already authorised: its player's
-    connection, or the stand-in bot of game.standins); the rest as
-    apply_match_action, whose checks and answers it makes."""
-    return _apply(match_id, action, expected_version, nonce, seat=seat)
+def apply_seat_action(match_id: int, seat: int, action: dict, at_version: int) -> Applied:
+    """Apply one move the server chose for ``seat`` (the stand-in bot of
+    game.standins), only while the match is still at ``at_version``, the
+    version it was chosen at: two workers choosing at the same version
+    apply one move. The move carries no nonce, so nothing a client sends
+    can be taken for it (issue 11, finding 2). Otherwise as
+    apply_match_action; a match no longer at ``at_version`` is refused
+    ``stale_version`` (nothing changed)."""
+    return _apply(match_id, action, at_version, None, seat=seat)
 
 
 def _locked_match(match_id: int, nonce: str | None, seat: int | None, user_id: int | None) -> Match:
@@ -217,6 +257,8 @@ def _locked_match(match_id: int, nonce: str | None, seat: int | None, user_id: i
 def _apply(match_id: int, action: dict, expected_version: int, nonce: str | None,
            seat: int | None = None, user_id: int | None = None) -> Applied:
     """apply_match_action (``user_id``) and apply_seat_action (``seat``)."""
+    action = normalise_action(action)
+    seat_given = seat is not None
     with transaction.atomic():
         match = _locked_match(match_id, nonce, seat, user_id)
         if match is None:
@@ -232,6 +274,11 @@ def _apply(match_id: int, action: dict, expected_version: int, nonce: str | None
             return Applied(version=match.nonce_seq, snapshot=None, duplicate=True)
         if match.status != Match.Status.PLAYING:
             raise ActionRefused("match_over", "This match is over.", match.version)
+        if seat_given and expected_version < match.version:
+            raise ActionRefused(
+                "stale_version", f"The match moved on to version {match.version} since version {expected_version}.",
+                match.version,
+            )
         if expected_version > match.version:
             raise ActionRefused(
                 "bad_version", f"The match is at version {match.version}, not {expected_version} yet: resync.",

@@ -1,11 +1,12 @@
 """Away players and stand-in bots: a player who leaves does not stop the others.
 
-Presence of a seat (``MatchPlayer.connections`` and ``seen_at``): its
-sockets count themselves in and out, and every ping, action or connect is a
-sign of life. A seat is **away** when it has no socket, or none has shown
-life for ``CODEX_AWAY_SECONDS`` (a worker that died cannot count its sockets
-out; pings every 20 s keep a live one fresh, and a background tab's timers
-slow to once a minute).
+Presence of a seat: its live sockets (game.livesockets: rows that die
+unless their worker refreshes them, so no dead worker or killed consumer
+leaves a seat looking connected; issue 11, finding 6) and ``seen_at``, the
+last sign of life (connecting, and every frame a socket sends). A seat is
+**away** when it has no live socket, or none has shown life for
+``CODEX_AWAY_SECONDS`` (pings every 20 s keep a live one fresh, and a
+background tab's timers slow to once a minute).
 
 The table decides, or a timeout does (docs/RULINGS.md "Server: away players"):
 any other seated player may let a bot play a seat away for
@@ -18,10 +19,10 @@ on that seat. The player takes the seat back simply by connecting again.
 from datetime import timedelta
 
 from django.conf import settings
-from django.db.models import F, Value
-from django.db.models.functions import Greatest
+from django.db.models import Exists, OuterRef
 from django.utils import timezone
 
+from game import livesockets
 from game.models import Match, MatchPlayer
 from game.rules.bots import GreedyBot
 from game.services import ActionRefused, Applied, apply_seat_action
@@ -31,31 +32,46 @@ def _seat(match_id: int, seat: int):
     return MatchPlayer.objects.filter(match_id=match_id, seat=seat)
 
 
-def connected(match_id: int, seat: int) -> tuple:
-    """Count a new socket of ``seat`` in; the player takes the seat back
-    from a stand-in bot. Returns ``(reclaimed, was_askable)``: a stand-in
-    was stopped; the seat had been away long enough for the others to be
-    offered a bot (so they should hear it is back)."""
-    before = _seat(match_id, seat).first()
+def _players(match_id: int, but: str | None = None):
+    """The match's MatchPlayers with ``live``: the seat has a live socket
+    (other than the channel ``but``)."""
+    sockets = livesockets.live().filter(match_id=OuterRef("match_id"), seat=OuterRef("seat"))
+    if but is not None:
+        sockets = sockets.exclude(channel=but)
+    return MatchPlayer.objects.filter(match_id=match_id).annotate(live=Exists(sockets))
+
+
+def connected(match_id: int, seat: int, channel: str) -> tuple:
+    """A new socket ``channel`` of ``seat`` (already registered: game.livesockets)
+    is a sign of life; the player takes the seat back from a stand-in bot.
+    Returns ``(reclaimed, was_askable)``: a stand-in was stopped; the seat
+    had been away long enough for the others to be offered a bot (so they
+    should hear it is back)."""
+    before = _players(match_id, but=channel).filter(seat=seat).first()
     was_askable = before is not None and _is_askable(before, timezone.now())
     reclaimed = _seat(match_id, seat).filter(stand_in=True).update(stand_in=False)
-    _seat(match_id, seat).update(connections=F("connections") + 1, seen_at=timezone.now())
+    _seat(match_id, seat).update(seen_at=timezone.now())
     return bool(reclaimed), was_askable
 
 
-def disconnected(match_id: int, seat: int) -> None:
-    """Count a closed socket of ``seat`` out (never below 0)."""
-    _seat(match_id, seat).update(connections=Greatest(F("connections") - 1, Value(0)),
-                                 seen_at=timezone.now())
+def disconnected(match_id: int, seat: int | None, channel: str) -> None:
+    """The socket ``channel`` closed: it is no longer live, and for a seat
+    (None: a spectator) its closing is the last sign of life."""
+    livesockets.forget(channel)
+    if seat is not None:
+        _seat(match_id, seat).update(seen_at=timezone.now())
 
 
 def seen(match_id: int, seat: int) -> None:
-    """Record a sign of life of ``seat`` now (a ping or an action)."""
+    """Record a sign of life of ``seat`` now (any frame of one of its
+    connections: the consumer calls this at most every CODEX_WS_SEEN_EVERY
+    seconds per connection)."""
     _seat(match_id, seat).update(seen_at=timezone.now())
 
 
 def _is_away(player: MatchPlayer, now) -> bool:
-    return player.connections <= 0 or player.seen_at < now - timedelta(seconds=settings.CODEX_AWAY_SECONDS)
+    """``player`` (from _players) has no live socket, or showed no life for CODEX_AWAY_SECONDS."""
+    return not player.live or player.seen_at < now - timedelta(seconds=settings.CODEX_AWAY_SECONDS)
 
 
 def presence(match_id: int) -> list:
@@ -64,7 +80,7 @@ def presence(match_id: int) -> list:
     enough that another player may ask for a bot (request_stand_in)."""
     now = timezone.now()
     return [{"seat": p.seat, "away": _is_away(p, now), "stand_in": p.stand_in, "askable": _is_askable(p, now)}
-            for p in MatchPlayer.objects.filter(match_id=match_id).order_by("seat")]
+            for p in _players(match_id).order_by("seat")]
 
 
 def _is_askable(player: MatchPlayer, now) -> bool:
@@ -85,7 +101,7 @@ def request_stand_in(match_id: int, requester: int, seat: int) -> None:
     match = Match.objects.filter(pk=match_id).only("status").first()
     if match is None or match.status != Match.Status.PLAYING:
         raise ActionRefused("match_over", "This match is over.")
-    target = _seat(match_id, seat).first()
+    target = _players(match_id).filter(seat=seat).first()
     if target is None or seat == requester:
         raise ActionRefused("bad_seat", "Choose another player's seat.")
     if target.stand_in:
@@ -106,22 +122,31 @@ def expire_away(match_id: int) -> bool:
                                            stand_in=False, seen_at__lt=cutoff).update(stand_in=True))
 
 
+CHOICE_TRIES = 3  # times play_one chooses again when the state moved on under the bot
+
+
 def play_one(match_id: int) -> Applied | None:
     """Play one move for the first stand-in seat the game waits on.
 
-    The bot chooses from the current state; the move carries the nonce
-    ``stand-in-<version>``, so two workers choosing at the same version apply
-    it once. Returns the Applied move (its snapshot None when another worker
-    applied it first), or None when no stand-in has anything to do.
+    The bot chooses from the current state; the move is applied only while
+    the match is still at that version (services.apply_seat_action), so two
+    workers choosing at the same version apply one move, and it carries no
+    nonce. When the state moved on under the bot (another worker's move, a
+    player's action) it chooses again, up to CHOICE_TRIES times. Returns the
+    Applied move, or None when no stand-in has anything to do (or the state
+    kept moving: the next trigger chooses again).
     """
-    match = Match.objects.filter(pk=match_id).only("status", "state", "version").first()
-    if match is None or match.status != Match.Status.PLAYING:
-        return None
-    for seat in MatchPlayer.objects.filter(match_id=match_id, stand_in=True).values_list("seat", flat=True):
-        action = GreedyBot(seed=match.version).choose(match.state, seat)
-        if action is not None:
-            try:
-                return apply_seat_action(match_id, seat, action, match.version, nonce=f"stand-in-{match.version}")
-            except ActionRefused:
-                return None  # the state moved on under the bot; the next trigger chooses again
+    for _ in range(CHOICE_TRIES):
+        match = Match.objects.filter(pk=match_id).only("status", "state", "version").first()
+        if match is None or match.status != Match.Status.PLAYING:
+            return None
+        seats = MatchPlayer.objects.filter(match_id=match_id, stand_in=True).values_list("seat", flat=True)
+        move = next(((seat, action) for seat in seats
+                     if (action := GreedyBot(seed=match.version).choose(match.state, seat)) is not None), None)
+        if move is None:
+            return None
+        try:
+            return apply_seat_action(match_id, move[0], move[1], match.version)
+        except ActionRefused:
+            continue
     return None

@@ -140,6 +140,7 @@ function onMessage(m) {
       render();
       break;
     case "refused":
+      if (m.id === null) answered(ui.busy); // rate_limited: refused unread, so without its id
       answered(m.id);
       showNotice(m.reason, [m.code, m.rules_code].filter(Boolean).join(", "));
       if (m.code === "stale_version") resync();

@@ -13,7 +13,7 @@ base damage); ability buttons say what the ability does; a spec offered by
 a prompt reads as in the build choice; "highlighted targets" only when the
 board has them; a hand card's panel shows the cost with its colour tax and
 why it cannot be played; a refusal shows its sentence first, the codes
-small; the away line shows only for a seat a bot plays or may be asked to,
+small, and one without an id (rate_limited) frees the page; the away line shows only for a seat a bot plays or may be asked to,
 and a "still here" refusal makes the page ask for fresh presence; while the
 coming turn waits for tech cards the header shows that turn; a hero in the
 command zone is not shown as in play; the lobby labels hero stats; a page
@@ -266,6 +266,22 @@ def test_a_refusal_shows_its_sentence_first(crafted):
     assert notice.inner_text().startswith("You can only do that in your own main phase.")
     assert notice.locator(".notice-code").inner_text() == "(stale_version, not_your_turn)"
     notice.locator(".close").click()
+
+
+def test_a_rate_limited_refusal_without_id_frees_the_page(crafted):
+    """A frame over the rate limit is refused unread, so its refusal has
+    no id (docs/PROTOCOL.md "Client → server"): the page takes it as the
+    answer to its pending action and may act again."""
+    page = crafted.page
+    frame = crafted.frame()
+    frame["legal_actions"] = [{"type": "end_main"}, {"type": "concede"}]
+    crafted.send(frame)
+    page.click("#action-bar [data-action=end_main]")
+    page.wait_for_function("() => document.body.classList.contains('busy')")
+    crafted.push({"type": "refused", "id": None, "code": "rate_limited", "reason": "Too many messages: slow down."})
+    page.wait_for_function("() => !document.body.classList.contains('busy')", timeout=5000)
+    assert page.locator("#notice").inner_text().startswith("Too many messages: slow down.")
+    page.locator("#notice .close").click()
 
 
 def presence(seat, away=False, stand_in=False, askable=False) -> dict:

@@ -121,7 +121,7 @@ async def ws(close_db_thread):
 
 @pytest.fixture(autouse=True)
 def fresh_cache():
-    """An empty cache for each test (open-socket counts are kept there)."""
+    """An empty cache for each test (the REST API throttle counts there)."""
     from django.core.cache import cache
 
     cache.clear()

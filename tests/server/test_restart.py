@@ -6,6 +6,8 @@ one on the same database.
 """
 import asyncio
 import json
+import os
+import signal
 
 import pytest
 from asgiref.sync import sync_to_async
@@ -82,6 +84,39 @@ async def test_match_survives_a_real_server_restart(make_user, close_db_thread):
         action = playable(match.state, seat)[0]
         await sock.send(json.dumps({"type": "action", "action": action, "version": 3, "id": 2}))
         assert (await next_of(sock, "applied"))["version"] == 4
+        await sock.close()
+    finally:
+        await asyncio.to_thread(server.stop)
+
+
+async def test_presence_is_right_after_a_server_was_killed(make_user, close_db_thread):
+    """Issue 11, finding 6: after a SIGKILL and a restart, every seat that
+    was connected stayed counted as connected for good. A socket is live
+    only while its worker refreshes it: the killed worker's sockets stop
+    counting within CODEX_WS_LIVE_SECONDS, and the seat whose player did not
+    come back is away (so the others may be offered a bot for it)."""
+    alice, bob = [await sync_to_async(make_user)(n) for n in ("alice", "bob")]
+    match = await start_match([alice, bob])
+    quick = {"CODEX_WS_HEARTBEAT": "0.3", "CODEX_WS_LIVE_SECONDS": "1.5"}
+    server = await asyncio.to_thread(daphne, **quick)
+    try:
+        socks = [await open_match(server.url, match.pk, user) for user in (alice, bob)]
+        for sock in socks:
+            await next_of(sock, "state")
+        await asyncio.sleep(2)  # live sockets stay live: their worker refreshes them
+        await socks[1].send(json.dumps({"type": "ping", "id": 1}))
+        assert [p["away"] for p in (await next_of(socks[1], "pong"))["presence"]] == [False, False]
+    finally:
+        os.kill(server.pid, signal.SIGKILL)  # no cleanup runs at all
+        await asyncio.to_thread(server.proc.wait)
+    server = await asyncio.to_thread(daphne, **quick)
+    try:
+        sock = await open_match(server.url, match.pk, bob)
+        await next_of(sock, "state")
+        await asyncio.sleep(2)
+        await sock.send(json.dumps({"type": "ping", "id": 2}))
+        presence = (await next_of(sock, "pong"))["presence"]
+        assert [p["away"] for p in presence] == [True, False]
         await sock.close()
     finally:
         await asyncio.to_thread(server.stop)

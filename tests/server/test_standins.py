@@ -8,8 +8,9 @@ import pytest
 from asgiref.sync import sync_to_async
 from django.utils import timezone
 
-from game.models import MatchPlayer
-from tests.server.matchkit import db_match, recv, start_match
+from game.models import LiveSocket, MatchPlayer
+from game.services import ActionRefused, apply_seat_action
+from tests.server.matchkit import active_seat, db_match, playable, recv, start_match
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -82,7 +83,7 @@ async def test_a_player_lets_a_bot_play_for_the_away_player(seated):
     match = await db_match(match_id)
     assert match.status == "playing"
     bot_moves = await sync_to_async(list)(match.actions.filter(seat=1).values_list("nonce", "action"))
-    assert bot_moves and all(nonce.startswith("stand-in-") for nonce, _ in bot_moves)
+    assert bot_moves and all(nonce is None for nonce, _ in bot_moves)  # a bot's move takes no client nonce
     assert {"type": "end_main"} in [a for _, a in bot_moves]
     assert all(a["type"] != "concede" for _, a in bot_moves)
 
@@ -94,7 +95,8 @@ async def test_the_player_takes_the_seat_back_by_connecting(seated):
     presence = await until(alice, "presence")
     assert presence["seats"][1]["stand_in"] is False
     stored = await sync_to_async(MatchPlayer.objects.get)(match=seated["match"], seat=1)
-    assert not stored.stand_in and stored.connections == 1
+    assert not stored.stand_in and presence["seats"][1]["away"] is False
+    assert await sync_to_async(LiveSocket.objects.filter(match=seated["match"], seat=1).count)() == 1
 
 
 async def test_a_dropped_connection_is_not_handed_to_a_bot_at_once(seated, settings):
@@ -173,3 +175,81 @@ async def test_a_player_back_after_a_long_absence_is_announced(seated, settings)
     presence = await until(alice, "presence")
     assert presence["seats"][1] == {"seat": 1, "away": False, "stand_in": False, "askable": False}
     assert presence["reclaimed"] is None
+
+
+@pytest.mark.parametrize("planted", ["stand-in-1", "stand-in-2", "bot-1"])
+async def test_a_planted_nonce_does_not_stop_the_bot(seated, planted):
+    """Issue 11, finding 2: alice used the bot's own nonce (``stand-in-1``,
+    as the bot's moves once carried) on an action of hers, then left; the
+    bot playing her seat froze at that version. The bot's moves carry no
+    nonce, so nothing a client sends can meet them."""
+    alice = await seated["connect"](seated["alice"])
+    match = await db_match(seated["match"].pk)
+    seat = active_seat(match.state)
+    assert seat == 0
+    hire = next(a for a in playable(match.state, 0) if a["type"] == "hire")
+    await alice.send_json_to({"type": "action", "id": 1, "version": 0, "nonce": planted, "action": hire})
+    assert (await until(alice, "applied"))["version"] == 1
+    await alice.disconnect()
+    await sync_to_async(MatchPlayer.objects.filter(match=match, seat=0).update)(
+        stand_in=True, seen_at=timezone.now() - timedelta(minutes=5))
+    bob = await seated["connect"](seated["bob"])
+    await ping(bob)
+    assert (await until(bob, "state", lambda m: m["version"] >= 3))["version"] >= 3
+    assert await sync_to_async(match.actions.filter(seat=0, seq__gt=1, nonce__isnull=False).exists)() is False
+
+
+def test_a_bot_move_applies_only_at_the_version_it_was_chosen_at(transactional_db, make_user):
+    """Two workers choosing the bot's move at the same version apply it
+    once: a bot's move is applied only while the match is still at the
+    version it was chosen at (it needs no nonce for that)."""
+    from asgiref.sync import async_to_sync
+
+    alice, bob = make_user("alice"), make_user("bob")
+    match = async_to_sync(start_match)([alice, bob])
+    end = {"type": "end_main"}
+    done = apply_seat_action(match.pk, 0, end, 0)
+    assert done.version == 1 and done.snapshot is not None
+    with pytest.raises(ActionRefused) as refused:
+        apply_seat_action(match.pk, 0, playable(done.snapshot.state, 0)[0], 0)
+    assert refused.value.code == "stale_version" and refused.value.version == 1
+    assert match.actions.count() == 1 and match.actions.get().nonce is None
+
+
+@pytest.mark.parametrize("frame", [
+    {"type": "resync"},
+    {"type": "chat", "text": "still here"},
+    {"type": "action", "version": 0, "action": {"type": "end_main"}},  # refused: not bob's turn
+    {"type": "dance"},                                                 # even a frame the server refuses
+])
+async def test_every_frame_of_a_seat_is_a_sign_of_life(seated, settings, frame):
+    """Issue 11, finding 5: a player who acts without pinging is here
+    (docs/PROTOCOL.md "Away players"): the timeout must not give the seat
+    to a bot while its player keeps sending."""
+    settings.CODEX_WS_SEEN_EVERY = 0
+    alice = await seated["connect"](seated["alice"])
+    bob = await seated["connect"](seated["bob"])
+    await ping(bob)  # his connect is done (it marks him seen too)
+    long_ago = timezone.now() - timedelta(seconds=settings.CODEX_STAND_IN_SECONDS + 1)
+    await sync_to_async(MatchPlayer.objects.filter(match=seated["match"], seat=1).update)(seen_at=long_ago)
+    await bob.send_json_to({**frame, "id": "b"})
+    await until(bob, "state" if frame["type"] == "resync" else
+                {"chat": "chat", "action": "refused", "dance": "error"}[frame["type"]])
+    presence = await ping(alice)
+    assert presence[1] == {"seat": 1, "away": False, "stand_in": False, "askable": False}
+
+
+async def test_signs_of_life_are_written_at_most_every_few_seconds(seated, settings, monkeypatch):
+    """Marking a seat seen is a database write: a connection makes it at
+    most once every CODEX_WS_SEEN_EVERY seconds, however many frames."""
+    from game import standins
+
+    settings.CODEX_WS_SEEN_EVERY = 60
+    written = []
+    real_seen = standins.seen
+    monkeypatch.setattr(standins, "seen", lambda *args: written.append(args) or real_seen(*args))
+    bob = await seated["connect"](seated["bob"])
+    for i in range(30):
+        await bob.send_json_to({"type": "resync" if i % 2 else "ping", "id": i})
+        await until(bob, "state" if i % 2 else "pong")
+    assert len(written) <= 1

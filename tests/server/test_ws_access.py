@@ -1,7 +1,8 @@
 """Who may open a match websocket (no rules engine needed: refused before any view)."""
+import asyncio
+
 import pytest
 from asgiref.sync import sync_to_async
-
 from django.test import Client
 
 from game.models import Match, MatchPlayer
@@ -122,3 +123,65 @@ async def test_a_user_may_hold_only_so_many_match_sockets(ws, make_user, layer, 
     await second.disconnect()
     again, connected, _ = await ws(f"/ws/match/{match.pk}/", alice)
     assert connected and (await again.receive_json_from(timeout=5))["type"] == "state"
+
+
+async def _open(match_id, user):
+    """A websocket of ``user`` to the match, outside the ``ws`` fixture (the
+    test kills it itself), past its first state."""
+    from channels.testing import WebsocketCommunicator
+
+    from codexsite.asgi import application
+    from tests.server.conftest import ORIGIN, session_cookie
+
+    cookie = await sync_to_async(session_cookie)(user)
+    comm = WebsocketCommunicator(application, f"/ws/match/{match_id}/",
+                                 headers=[(b"host", b"localhost"), ORIGIN, (b"cookie", cookie)])
+    connected, _ = await comm.connect(timeout=5)
+    assert connected and (await comm.receive_json_from(timeout=5))["type"] == "state"
+    return comm
+
+
+async def test_sockets_killed_before_their_disconnect_stop_counting(ws, make_user, layer, settings):
+    """Issue 11, finding 4: daphne kills a consumer that takes too long to
+    shut down, and its disconnect never runs. Such sockets must not count
+    against the user for long: a live socket is one its worker still
+    refreshes (CODEX_WS_HEARTBEAT), and one nobody refreshed for
+    CODEX_WS_LIVE_SECONDS counts for nothing. Live ones keep counting
+    however long they stay open."""
+    settings.CODEX_WS_PER_USER = 2
+    settings.CODEX_WS_HEARTBEAT = 0.2
+    settings.CODEX_WS_LIVE_SECONDS = 1.0
+    alice, bob = await sync_to_async(make_user)("alice"), await sync_to_async(make_user)("bob")
+    match = await start_match([alice, bob])
+    doomed = [await _open(match.pk, alice) for _ in range(2)]
+    await asyncio.sleep(1.6)  # longer than CODEX_WS_LIVE_SECONDS: refreshed, they still count
+    third, connected, _ = await ws(f"/ws/match/{match.pk}/", alice)
+    assert await closed_with(third, connected) == 4429
+
+    for comm in doomed:  # killed as daphne does: the task is cancelled, disconnect() never runs
+        comm.future.cancel()
+    await asyncio.sleep(1.4)
+    again, connected, _ = await ws(f"/ws/match/{match.pk}/", alice)
+    assert connected and (await again.receive_json_from(timeout=5))["type"] == "state"
+
+
+def test_a_late_heartbeat_writes_a_live_socket_back(transactional_db, make_user, settings):
+    """A worker whose heartbeat came too late (another worker deleted its
+    rows as dead) writes its live sockets back, and a socket of a match
+    deleted meanwhile does not stop the others' refresh."""
+    from asgiref.sync import async_to_sync
+
+    from game import livesockets
+    from game.models import LiveSocket
+
+    alice, bob = make_user("alice"), make_user("bob")
+    match = async_to_sync(start_match)([alice, bob])
+    gone = async_to_sync(start_match)([bob, alice])
+    assert livesockets.register("a", alice.pk, match.pk, 0)
+    LiveSocket.objects.all().delete()
+    livesockets.refresh({"a": (alice.pk, match.pk, 0)})
+    assert list(livesockets.live().values_list("channel", "user", "match", "seat")) == [("a", alice.pk, match.pk, 0)]
+    assert livesockets.register("b", bob.pk, gone.pk, 0)
+    gone.delete()
+    livesockets.refresh({"a": (alice.pk, match.pk, 0), "b": (bob.pk, gone.pk, 0)})
+    assert list(livesockets.live().values_list("channel", flat=True)) == ["a"]

@@ -223,14 +223,37 @@ async def test_oversized_message_refused(table):
 
 
 async def test_flooding_is_rate_limited_and_every_message_answered(table):
+    """Every frame is answered, in order; one over the limit is refused
+    unread, so its refusal cannot carry its id."""
     comm = table["comms"][0]
     for i in range(100):
         await comm.send_json_to({"type": "ping", "id": i})
     replies = [await recv(comm) for _ in range(100)]
-    assert [r["id"] for r in replies] == list(range(100))
     limited = [r for r in replies if r["type"] == "refused"]
-    assert limited and all(r["code"] == "rate_limited" for r in limited)
+    assert limited and all(r["code"] == "rate_limited" and r["id"] is None and r["reason"] for r in limited)
+    assert [r["id"] for r in replies if r["type"] == "pong"] == [i for i, r in enumerate(replies) if r["type"] == "pong"]
     assert len(replies) - len(limited) >= 40  # the burst went through
+
+
+async def test_frames_over_the_rate_limit_are_refused_before_they_are_read(table, monkeypatch):
+    """A flood of large invalid frames: past the burst they are refused
+    rate_limited without being parsed (issue 11, finding 11: 3,000 frames of
+    15 KB were all parsed and answered bad_json)."""
+    import types
+
+    import game.consumers
+
+    parsed = []
+    counting = types.SimpleNamespace(dumps=json.dumps, loads=lambda text: parsed.append(1) or json.loads(text))
+    monkeypatch.setattr(game.consumers, "json", counting)
+    comm = table["comms"][0]
+    junk = "{" + "x" * 15000
+    for _ in range(200):
+        await comm.send_to(text_data=junk)
+    replies = [await recv(comm) for _ in range(200)]
+    codes = [r["code"] for r in replies]
+    assert codes.count("rate_limited") >= 150 and set(codes) == {"bad_json", "rate_limited"}
+    assert len(parsed) == codes.count("bad_json") <= 50
 
 
 async def test_chat_broadcast_raw_and_length_limited(table):
