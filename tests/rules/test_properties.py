@@ -152,7 +152,7 @@ CHUNKS_3HERO = 50
 
 
 def config_3hero(seed: int) -> dict:
-    """A 3-hero config: each seat picks 3 different heroes from all 8 at random."""
+    """A 3-hero config: each seat picks 3 different heroes from every playable hero at random."""
     import random
     picker = random.Random(seed)
     return {"mode": "3hero", "seed": seed,
@@ -161,7 +161,7 @@ def config_3hero(seed: int) -> dict:
 
 @pytest.mark.parametrize("chunk", chunks(GAMES_3HERO, CHUNKS_3HERO))
 def test_three_hero_games_keep_invariants_and_finish(chunk):
-    """Issue 6: GAMES_3HERO seeded 3-hero games with random picks from all 8
+    """Issue 6: GAMES_3HERO seeded 3-hero games with random picks from every playable
     heroes reach a result with the invariants checked after every action."""
     count = len(chunks(GAMES_3HERO, CHUNKS_3HERO))
     seeds = range(chunk * GAMES_3HERO // count, (chunk + 1) * GAMES_3HERO // count)
@@ -181,7 +181,7 @@ CHUNKS_FFA = 30
 
 def config_ffa(players: int, seed: int) -> dict:
     """A free-for-all config for ``players`` seats, each with a different
-    hero drawn from all 8 by the seed."""
+    hero drawn from every playable hero by the seed."""
     import random
     picker = random.Random(seed * 10 + players)
     heroes = picker.sample(ALL_HEROES, players)
