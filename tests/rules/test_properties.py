@@ -161,8 +161,8 @@ def config_3hero(seed: int) -> dict:
 
 @pytest.mark.parametrize("chunk", chunks(GAMES_3HERO, CHUNKS_3HERO))
 def test_three_hero_games_keep_invariants_and_finish(chunk):
-    """Issue 6: GAMES_3HERO seeded 3-hero games with random picks from every playable
-    heroes reach a result with the invariants checked after every action."""
+    """Issue 6: GAMES_3HERO seeded 3-hero games with random picks from every playable hero
+    reach a result with the invariants checked after every action."""
     count = len(chunks(GAMES_3HERO, CHUNKS_3HERO))
     seeds = range(chunk * GAMES_3HERO // count, (chunk + 1) * GAMES_3HERO // count)
     unfinished = []
