@@ -9,11 +9,11 @@ end of the game), see freeforall.py.
 """
 from .cards import registry
 from . import catalog, stats
-from .effects import draw, gain_gold, leave_play
+from .effects import draw, gain_gold, indestructible_instead, leave_play
 from .flow import OPS, ask, check_answer, op, push
 from .freeforall import base_fallen, credit_kill, is_ffa, lent_by
 from .outcome import finish
-from .state import (acting_seats, is_opponent, is_patrolling, log, move, name, patrol_slot,
+from .state import (acting_seats, in_play, is_opponent, is_patrolling, log, move, name, patrol_slot,
                     player, seat_name, team_of)
 
 from .heroes import gain_levels
@@ -77,14 +77,16 @@ def _dying(state: dict) -> list:
                     lethal = inst["damage"] >= stats.hp(state, iid)
                 if inst["marks"].get("doomed") or lethal:
                     would_die.append(iid)
-    return [iid for iid in would_die if not _escapes_death(state, iid)]
+    dying = [iid for iid in would_die if not _escapes_death(state, iid)]
+    # What an indestructible thing just lost (its attachments) goes too.
+    return dying + [i for i in in_play(state) if state["cards"][i]["marks"].get("doomed") and i not in dying]
 
 
 def _escapes_death(state: dict, iid: str) -> bool:
     """``iid`` would die: apply the keywords that replace dying.
 
-    Indestructible: it is exhausted and loses all damage instead (and an
-    indestructible thing at 0 HP stays exhausted, Indestructible ruling).
+    Indestructible: effects.indestructible_instead (exhausted, damage and
+    attachments removed; Indestructible ruling for 0 HP).
     Two lives: without a crumbling rune it loses all damage and gets one
     instead; with one it really dies (Justice Juggernaut and Garus Rook
     rulings: "dies" triggers only run on the real death). Returns True when
@@ -92,13 +94,7 @@ def _escapes_death(state: dict, iid: str) -> bool:
     """
     inst = state["cards"][iid]
     if stats.kw(state, iid, "indestructible"):
-        inst["marks"].pop("doomed", None)
-        inst["marks"].pop("expired", None)
-        inst["marks"].pop("killed_by", None)  # it didn't die: no kill
-        if inst["damage"] or not inst["exhausted"]:
-            log(state, f"{name(state, iid)} is indestructible: it was exhausted instead of dying.")
-        inst["damage"] = 0
-        inst["exhausted"] = True
+        indestructible_instead(state, iid)
         return True
     if stats.kw(state, iid, "two_lives") and not inst["marks"].get("crumbling"):
         inst["marks"].pop("doomed", None)

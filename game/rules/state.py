@@ -175,6 +175,12 @@ def in_play(state: dict, seat: int = None) -> list:
     return list(state["players"][seat]["play"])
 
 
+def attachments_of(state: dict, host: str) -> list:
+    """Ids of the cards in play attached to ``host`` (their mark
+    ``attached`` names it; cards/common.attach sets it), in play order."""
+    return [i for i in in_play(state) if state["cards"][i]["marks"].get("attached") == host]
+
+
 def patrol_slot(state: dict, iid: str):
     """The patrol slot name ``iid`` occupies, or None."""
     inst = state["cards"].get(iid)
