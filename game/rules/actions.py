@@ -18,8 +18,8 @@ from .flow import ask, op
 from .freeforall import REPAIR_COST, has_conceded, is_ffa, lend, lend_problem
 from .freeforall_end import concede as concede_base
 from .heroes import gain_levels, ultimate_ready
-from .state import (card_of, log, move, name, patrol_slot, PATROL_SLOTS, player, seat_name,
-                    team_of, teammates)
+from .state import (card_of, holds_legendary, log, move, name, patrol_slot, PATROL_SLOTS, player,
+                    seat_name, team_of, teammates)
 from .targeting import (attack_targets, flagbearer_duty, hidden_from, patrol_refusal, resist_cost,
                         slot_candidates)
 from .specs import (ADDONS_BY_MODE, TECH_BUILDINGS, declares_spec, hero_limit, hero_specs,
@@ -338,7 +338,7 @@ def check_play(state, seat, action):
             fail("needs_hero", "Spells need one of your heroes in play.")
     elif tech_problem(state, seat, rec) and not _tech_waived(state, seat, rec["id"]):
         fail("needs_tech", tech_problem(state, seat, rec))
-    if rec["legendary"] and any(state["cards"][i]["card"] == rec["id"] for i in p["play"]):
+    if holds_legendary(state, seat, rec["id"]):
         fail("legendary", "You already have that legendary card in play.")
     cost = card_cost(state, seat, rec["id"]) + minor_spell_tax(state, seat, rec)
     boosted = action.get("boost", False)

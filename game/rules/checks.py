@@ -14,16 +14,20 @@ from .flow import OPS, ask, check_answer, op, push
 from .freeforall import base_fallen, credit_kill, is_ffa, lent_by
 from .outcome import finish
 from .state import (acting_seats, in_play, is_opponent, is_patrolling, log, move, name, patrol_slot,
-                    player, seat_name, team_of)
+                    player, seat_name, second_legendaries, team_of)
 
 from .heroes import gain_levels
 
 def state_based_checks(state: dict) -> None:
-    """Apply every pending death and forced sacrifice, then end the game if a
-    base has fallen. Loops until nothing more changes."""
+    """Discard second copies of legendaries, apply every pending death and
+    forced sacrifice, then end the game if a base has fallen. Loops until
+    nothing more changes."""
     changed = True
     while changed and state["status"] == "playing":
         changed = False
+        for iid in second_legendaries(state):
+            _discard_second_copy(state, iid)
+            changed = True
         dying = _dying(state)
         _announce_deaths(state, dying)
         for iid in dying:
@@ -39,6 +43,19 @@ def state_based_checks(state: dict) -> None:
                 changed = True
         if _check_game_end(state):
             return
+
+
+def _discard_second_copy(state: dict, iid: str) -> None:
+    """A second copy of a legendary came under a player's control (a
+    control change, a loan given back, a token): it is discarded instead,
+    to its owner's discard pile (Deluxe rulebook, "Legendary Cards"). It
+    leaves play ("leaves" triggers) but does not die: being discarded
+    replaces coming under that control."""
+    seat = state["cards"][iid]["controller"]
+    log(state, f"{seat_name(state, seat)} already controls {name(state, iid)}: "
+               "the second copy was discarded (legendary).")
+    leave_play(state, iid)
+    move(state, iid, "discard")
 
 
 def _announce_deaths(state: dict, batch: list) -> None:
