@@ -148,15 +148,17 @@ def _destroy_chosen(state: dict, step: dict) -> None:
 
 @op("recheck_defender")
 def _recheck_defender(state: dict, step: dict) -> None:
-    """If the defender left play before damage, the attacker picks a new
-    target (without new attack triggers, R8)."""
+    """If the defender left play before damage, the attacker may pick a
+    new target (glossary, Obliterate: "you may select a new thing to
+    attack"; without new attack triggers, R8). Picking none, or having
+    none, ends the attack without combat damage."""
     ctx = step["ctx"]
     if not thing_exists(state, ctx["attacker"]) or thing_exists(state, ctx["target"]):
         return
     options = attack_targets(state, ctx["attacker"])
     if options:
-        ask(state, ctx["seat"], "The defender is gone: choose a new target.", options,
-            {"op": "retarget", "ctx": ctx})
+        ask(state, ctx["seat"], "The defender is gone: you may choose a new target.", options,
+            {"op": "retarget", "ctx": ctx}, optional=True)
     else:
         ctx["target"] = None
 
@@ -165,16 +167,22 @@ def _recheck_defender(state: dict, step: dict) -> None:
 def _retarget(state: dict, step: dict) -> None:
     ctx = step["ctx"]
     old = dict(ctx)
-    ctx["target"] = step["choice"][0]
-    ctx["group"] = group_of_target(state, ctx["attacker"], ctx["target"])
-    ctx["flew_over"] = _flown_over(state, ctx["attacker"], ctx["target"], ctx["group"])
+    if step["choice"]:
+        target = step["choice"][0]
+        group = group_of_target(state, ctx["attacker"], target)
+        new = {"target": target, "group": group,
+               "flew_over": _flown_over(state, ctx["attacker"], target, group)}
+        log(state, f"{name(state, ctx['attacker'])} turned on {label(state, target)}.")
+    else:  # no new target: no combat damage (the combat step finds none)
+        new = {"target": None}
+        log(state, f"{name(state, ctx['attacker'])} chose no new target.")
+    ctx.update(new)
     # The attack's later steps (combat, attack_done) hold their own copy of
     # the context once the state was stored between the question and its
     # answer: give them the new target too.
     for queued in state["queue"]:
         if queued.get("ctx") == old:
-            queued["ctx"].update(target=ctx["target"], group=ctx["group"], flew_over=ctx["flew_over"])
-    log(state, f"{name(state, ctx['attacker'])} turned on {label(state, ctx['target'])}.")
+            queued["ctx"].update(new)
 
 
 def _remaining(state: dict, iid: str, piercing: int = 0) -> int:

@@ -405,3 +405,36 @@ def test_two_sparkshot_instances_may_both_hit_one_neighbour():
 def test_three_sparkshot_instances_with_one_neighbour_all_hit_it_without_asking():
     state = attack_tagged(_two_sparkshot_board(points=3, neighbours=("el",)), "a", "sc")
     assert state["prompt"] is None and dmg(state, "el") == 3
+
+
+# ---- after obliterate removed the defender a new target is optional (issue 12) ---------
+
+def _obliterated_defender(theirs=()):
+    """Seat 0's Older Brother with obliterate 1 attacks seat 1's Tenderfoot
+    (at home, its lowest-tech unit), which obliterate destroys first."""
+    state = board([{"card": "older_brother", "id": "a", "granted": {"obliterate": 1}}],
+                  [{"card": "tenderfoot", "id": "t"}, *theirs])
+    return attack_tagged(state, "a", "t")
+
+
+def test_after_obliterate_the_attacker_may_choose_no_new_target():
+    """Glossary, Obliterate: "If the thing you attacked is now gone, you
+    may select a new thing to attack." Choosing none ends the attack with
+    no combat damage: the attacker stays exhausted and has attacked."""
+    state = _obliterated_defender([{"card": "iron_man", "id": "im"}])
+    assert gone(state, "t")
+    prompt = state["prompt"]
+    assert prompt["seat"] == 0 and prompt["optional"]
+    assert set(prompt["options"]) == {find(state, "im"), "base:1"}
+    state = act(state, 0, {"type": "choose", "choice": []})
+    assert state["prompt"] is None and base_damage(state, 1) == 0
+    assert dmg(state, "im") == 0 and dmg(state, "a") == 0
+    a = state["cards"][find(state, "a")]
+    assert a["exhausted"] and a["attacks"] == 1
+
+
+def test_after_obliterate_a_single_new_target_is_offered_not_forced():
+    state = _obliterated_defender()
+    assert state["prompt"]["options"] == ["base:1"] and state["prompt"]["optional"]
+    state = act(state, 0, {"type": "choose", "choice": ["base:1"]})
+    assert base_damage(state, 1) == 2
