@@ -149,6 +149,9 @@ def check_build(state, seat, action):
     Tech I needs 6 workers; Tech II needs 8 and a Tech I; Tech III needs 10
     and a Tech II. A destroyed tech building is rebuilt for free. One add-on
     at a time: building another destroys the old one (2 damage to the base).
+    One add-on started a turn (``addon_started``; Deluxe rulebook, main
+    phase: "Build a tech building or add-on (or both)"; the player's
+    ``addon_turn`` is the turn of the last one started).
     Everything finishes at the end of the turn. "warehouse" names the
     Surplus (house rule R4). Raises ``bad_building`` for anything else.
     """
@@ -172,6 +175,8 @@ def check_build(state, seat, action):
         current = p["buildings"]["addon"]
         if current is not None and current["id"] == what:
             fail("already_built", "You already have that add-on.")
+        if p.get("addon_turn") == state["turn"]:
+            fail("addon_started", "You already started an add-on this turn; another can wait for your next turn.")
         if any(player(state, mate)["buildings"]["addon"] and player(state, mate)["buildings"]["addon"]["id"] == what
                for mate in teammates(state, seat) if mate != seat):
             fail("team_addon", "Your teammate already has that add-on: a team may have only one of each.")
@@ -217,6 +222,8 @@ def do_build(state, seat, plan):
     if what == "tech_2" and spec:
         p["tech2_spec"] = spec
     slot = what if what in TECH_BUILDINGS else "addon"
+    if slot == "addon":
+        p["addon_turn"] = state["turn"]
     if slot == "addon" and p["buildings"]["addon"] is not None:
         old = catalog.card(p["buildings"]["addon"]["id"])["name"]
         p["buildings"]["addon"] = None
