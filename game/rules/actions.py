@@ -18,8 +18,8 @@ from .flow import ask, op
 from .freeforall import REPAIR_COST, has_conceded, is_ffa, lend, lend_problem
 from .freeforall_end import concede as concede_base
 from .heroes import gain_levels, ultimate_ready
-from .state import (card_of, log, move, name, patrol_slot, PATROL_SLOTS, player, seat_name,
-                    team_of, teammates)
+from .state import (card_of, holds_legendary, log, move, name, patrol_slot, PATROL_SLOTS, player,
+                    seat_name, team_of, teammates)
 from .targeting import (attack_targets, flagbearer_duty, hidden_from, patrol_refusal, resist_cost,
                         slot_candidates)
 from .specs import (ADDONS_BY_MODE, TECH_BUILDINGS, built, declares_spec, hero_limit, hero_specs,
@@ -177,6 +177,9 @@ def check_build(state, seat, action):
     Tech I needs 6 workers; Tech II needs 8 and a Tech I; Tech III needs 10
     and a Tech II. A destroyed tech building is rebuilt for free. One add-on
     at a time: building another destroys the old one (2 damage to the base).
+    One add-on started a turn (``addon_started``; Deluxe rulebook, main
+    phase: "Build a tech building or add-on (or both)"; the player's
+    ``addon_turn`` is the turn of the last one started).
     Everything finishes at the end of the turn. "warehouse" names the
     Surplus (house rule R4). Raises ``bad_building`` for anything else.
     """
@@ -200,6 +203,8 @@ def check_build(state, seat, action):
         current = p["buildings"]["addon"]
         if current is not None and current["id"] == what:
             fail("already_built", "You already have that add-on.")
+        if p.get("addon_turn") == state["turn"]:
+            fail("addon_started", "You already started an add-on this turn; another can wait for your next turn.")
         if any(player(state, mate)["buildings"]["addon"] and player(state, mate)["buildings"]["addon"]["id"] == what
                for mate in teammates(state, seat) if mate != seat):
             fail("team_addon", "Your teammate already has that add-on: a team may have only one of each.")
@@ -246,6 +251,8 @@ def do_build(state, seat, plan):
     if what == "tech_2" and spec:
         p["tech2_spec"] = spec
     slot = what if what in TECH_BUILDINGS else "addon"
+    if slot == "addon":
+        p["addon_turn"] = state["turn"]
     if slot == "addon" and p["buildings"]["addon"] is not None:
         old = catalog.card(p["buildings"]["addon"]["id"])["name"]
         p["buildings"]["addon"] = None
@@ -372,7 +379,7 @@ def check_play(state, seat, action):
             fail("needs_hero", "Spells need one of your heroes in play.")
     elif tech_problem(state, seat, rec) and not _tech_waived(state, seat, rec["id"]):
         fail("needs_tech", tech_problem(state, seat, rec))
-    if rec["legendary"] and any(state["cards"][i]["card"] == rec["id"] for i in p["play"]):
+    if holds_legendary(state, seat, rec["id"]):
         fail("legendary", "You already have that legendary card in play.")
     refusal = play_refusal(state, seat, rec["id"])
     if refusal:

@@ -9,21 +9,25 @@ end of the game), see freeforall.py.
 """
 from .cards import registry
 from . import catalog, stats
-from .effects import draw, gain_gold, leave_play
+from .effects import draw, gain_gold, indestructible_instead, leave_play
 from .flow import OPS, ask, check_answer, op, push
 from .freeforall import base_fallen, credit_kill, is_ffa, lent_by
 from .outcome import finish
-from .state import (acting_seats, is_opponent, is_patrolling, log, move, name, patrol_slot,
-                    player, seat_name, team_of)
+from .state import (acting_seats, in_play, is_opponent, is_patrolling, log, move, name, patrol_slot,
+                    player, seat_name, second_legendaries, team_of)
 
 from .heroes import gain_levels
 
 def state_based_checks(state: dict) -> None:
-    """Apply every pending death and forced sacrifice, then end the game if a
-    base has fallen. Loops until nothing more changes."""
+    """Discard second copies of legendaries, apply every pending death and
+    forced sacrifice, then end the game if a base has fallen. Loops until
+    nothing more changes."""
     changed = True
     while changed and state["status"] == "playing":
         changed = False
+        for iid in second_legendaries(state):
+            _discard_second_copy(state, iid)
+            changed = True
         dying = _dying(state)
         _announce_deaths(state, dying)
         for iid in dying:
@@ -39,6 +43,19 @@ def state_based_checks(state: dict) -> None:
                 changed = True
         if _check_game_end(state):
             return
+
+
+def _discard_second_copy(state: dict, iid: str) -> None:
+    """A second copy of a legendary came under a player's control (a
+    control change, a loan given back, a token): it is discarded instead,
+    to its owner's discard pile (Deluxe rulebook, "Legendary Cards"). It
+    leaves play ("leaves" triggers) but does not die: being discarded
+    replaces coming under that control."""
+    seat = state["cards"][iid]["controller"]
+    log(state, f"{seat_name(state, seat)} already controls {name(state, iid)}: "
+               "the second copy was discarded (legendary).")
+    leave_play(state, iid)
+    move(state, iid, "discard")
 
 
 def _announce_deaths(state: dict, batch: list) -> None:
@@ -78,14 +95,16 @@ def _dying(state: dict) -> list:
                     lethal = inst["damage"] >= stats.hp(state, iid)
                 if inst["marks"].get("doomed") or lethal:
                     would_die.append(iid)
-    return [iid for iid in would_die if not _escapes_death(state, iid)]
+    dying = [iid for iid in would_die if not _escapes_death(state, iid)]
+    # What an indestructible thing just lost (its attachments) goes too.
+    return dying + [i for i in in_play(state) if state["cards"][i]["marks"].get("doomed") and i not in dying]
 
 
 def _escapes_death(state: dict, iid: str) -> bool:
     """``iid`` would die: apply the keywords that replace dying.
 
-    Indestructible: it is exhausted and loses all damage instead (and an
-    indestructible thing at 0 HP stays exhausted, Indestructible ruling).
+    Indestructible: effects.indestructible_instead (exhausted, damage and
+    attachments removed; Indestructible ruling for 0 HP).
     Two lives: without a crumbling rune it loses all damage and gets one
     instead; with one it really dies (Justice Juggernaut and Garus Rook
     rulings: "dies" triggers only run on the real death). A card whose hook
@@ -95,14 +114,7 @@ def _escapes_death(state: dict, iid: str) -> bool:
     """
     inst = state["cards"][iid]
     if stats.kw(state, iid, "indestructible"):
-        inst["marks"].pop("combat_death", None)
-        inst["marks"].pop("doomed", None)
-        inst["marks"].pop("expired", None)
-        inst["marks"].pop("killed_by", None)  # it didn't die: no kill
-        if inst["damage"] or not inst["exhausted"]:
-            log(state, f"{name(state, iid)} is indestructible: it was exhausted instead of dying.")
-        inst["damage"] = 0
-        inst["exhausted"] = True
+        indestructible_instead(state, iid)
         return True
     if registry.ask(state, "escapes_death", iid, False):
         return True  # the card did what it does instead (Brave Knight)

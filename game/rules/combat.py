@@ -158,15 +158,17 @@ def _destroy_chosen(state: dict, step: dict) -> None:
 
 @op("recheck_defender")
 def _recheck_defender(state: dict, step: dict) -> None:
-    """If the defender left play before damage, the attacker picks a new
-    target (without new attack triggers, R8)."""
+    """If the defender left play before damage, the attacker may pick a
+    new target (glossary, Obliterate: "you may select a new thing to
+    attack"; without new attack triggers, R8). Picking none, or having
+    none, ends the attack without combat damage."""
     ctx = step["ctx"]
     if not thing_exists(state, ctx["attacker"]) or thing_exists(state, ctx["target"]):
         return
     options = attack_targets(state, ctx["attacker"])
     if options:
-        ask(state, ctx["seat"], "The defender is gone: choose a new target.", options,
-            {"op": "retarget", "ctx": ctx})
+        ask(state, ctx["seat"], "The defender is gone: you may choose a new target.", options,
+            {"op": "retarget", "ctx": ctx}, optional=True)
     else:
         ctx["target"] = None
 
@@ -175,16 +177,22 @@ def _recheck_defender(state: dict, step: dict) -> None:
 def _retarget(state: dict, step: dict) -> None:
     ctx = step["ctx"]
     old = dict(ctx)
-    ctx["target"] = step["choice"][0]
-    ctx["group"] = group_of_target(state, ctx["attacker"], ctx["target"])
-    ctx["flew_over"] = _flown_over(state, ctx["attacker"], ctx["target"], ctx["group"])
+    if step["choice"]:
+        target = step["choice"][0]
+        group = group_of_target(state, ctx["attacker"], target)
+        new = {"target": target, "group": group,
+               "flew_over": _flown_over(state, ctx["attacker"], target, group)}
+        log(state, f"{name(state, ctx['attacker'])} turned on {label(state, target)}.")
+    else:  # no new target: no combat damage (the combat step finds none)
+        new = {"target": None}
+        log(state, f"{name(state, ctx['attacker'])} chose no new target.")
+    ctx.update(new)
     # The attack's later steps (combat, attack_done) hold their own copy of
     # the context once the state was stored between the question and its
     # answer: give them the new target too.
     for queued in state["queue"]:
         if queued.get("ctx") == old:
-            queued["ctx"].update(target=ctx["target"], group=ctx["group"], flew_over=ctx["flew_over"])
-    log(state, f"{name(state, ctx['attacker'])} turned on {label(state, ctx['target'])}.")
+            queued["ctx"].update(new)
 
 
 def _remaining(state: dict, iid: str, piercing: int = 0) -> int:
@@ -208,8 +216,8 @@ def _adjacent_patrollers(state: dict, iid: str) -> list:
 
 @op("combat")
 def _combat(state: dict, step: dict) -> None:
-    """Combat damage. First the choices (overpower's second target, which
-    adjacent patroller sparkshot hits), then damage: swift strikers first,
+    """Combat damage. First the choices (which adjacent patrollers
+    sparkshot's points hit, overpower's second target), then damage: swift strikers first,
     then everyone else still in play, simultaneously within each step (the
     Tower strikes in the attacker's step, R10)."""
     ctx = step["ctx"]
@@ -218,8 +226,7 @@ def _combat(state: dict, step: dict) -> None:
         return
     target_patrols = not is_building_id(target) and is_patrolling(state, target)
     if target_patrols and stats.kw(state, attacker, "sparkshot") and "spark_to" not in ctx:
-        ask(state, ctx["seat"], "Choose the patroller that sparkshot hits.",
-            _adjacent_patrollers(state, target), {"op": "combat_choice", "ctx": ctx, "key": "spark_to"})
+        _ask_sparkshot(state, ctx, [])
         return
     if target_patrols and stats.kw(state, attacker, "overpower") and "over_to" not in ctx \
             and not excess_to_base(state, attacker):
@@ -236,6 +243,29 @@ def _combat(state: dict, step: dict) -> None:
             {"op": "combat_choice", "ctx": ctx, "key": "over_to"})
         return
     _deal_combat_damage(state, ctx)
+
+
+def _ask_sparkshot(state: dict, ctx: dict, chosen: list) -> None:
+    """Sparkshot X (X instances, stacking): X points of damage, each to a
+    patroller adjacent to the defender, chosen one point at a time, so
+    they may go to one neighbour or be split (Sparkshot ruling: "2 damage
+    to an adjacent patroller or 1 damage to each of 2 adjacent
+    patrollers"). ``chosen`` lists the neighbour of each point so far; with
+    every point placed, or no neighbour, combat goes on with
+    ``ctx["spark_to"]`` holding that list."""
+    points = stats.kw(state, ctx["attacker"], "sparkshot")
+    options = _adjacent_patrollers(state, ctx["target"])
+    if len(chosen) >= points or not options:
+        _combat(state, {"ctx": dict(ctx, spark_to=chosen)})
+        return
+    text = "Choose the patroller that sparkshot hits." if points == 1 else \
+        f"Sparkshot: choose the patroller that takes point {len(chosen) + 1} of {points}."
+    ask(state, ctx["seat"], text, options, {"op": "sparkshot_point", "ctx": ctx, "chosen": chosen})
+
+
+@op("sparkshot_point")
+def _sparkshot_point(state: dict, step: dict) -> None:
+    _ask_sparkshot(state, step["ctx"], step["chosen"] + step["choice"])
 
 
 @op("combat_choice")
@@ -285,8 +315,11 @@ def _deal_combat_damage(state: dict, ctx: dict) -> None:
         hits.append((attacker, over, ctx["over_amount"], a_swift))
     else:
         hits.append((attacker, target, a_atk, a_swift))
-    if ctx.get("spark_to"):
-        hits.append((attacker, ctx["spark_to"], stats.kw(state, attacker, "sparkshot"), a_swift))
+    sparks = ctx.get("spark_to") or []
+    if isinstance(sparks, str):  # a stored choice made before points were split: all to one
+        sparks = [sparks] * stats.kw(state, attacker, "sparkshot")
+    for dest in dict.fromkeys(sparks):  # the points one neighbour takes are one hit
+        hits.append((attacker, dest, sparks.count(dest), a_swift))
     if _strikes_back(state, attacker, target):
         hits.append((target, attacker, stats.atk(state, target),
                      bool(stats.kw(state, target, "swift_strike"))))

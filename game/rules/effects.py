@@ -6,8 +6,8 @@ phase", "Runes"), house rules R2, R6, R9.
 """
 from .cards import registry
 from . import catalog, rng, stats
-from .state import (card_of, HIDDEN_ZONES, is_patrolling, log, move, name, patrol_slot, player,
-                    seat_name, team_of, teammates)
+from .state import (attachments_of, card_of, HIDDEN_ZONES, is_patrolling, log, move, name, patrol_slot,
+                    player, seat_name, team_of, teammates)
 
 GOLD_CAP = 20  # Deluxe rulebook: you cannot have more than 20 gold.
 BUILDING_HP = {"tech_1": 5, "tech_2": 5, "tech_3": 5}  # house rule R1
@@ -292,16 +292,38 @@ def exhaust(state: dict, iid: str) -> None:
 def destroy(state: dict, iid: str) -> None:
     """Mark ``iid`` destroyed: it dies at the next state-based check.
 
-    Indestructible things are exhausted and cleaned instead (glossary).
+    Indestructible things are exhausted and cleaned instead
+    (:func:`indestructible_instead`).
     """
     inst = state["cards"].get(iid)
     if inst is None or inst["zone"] != "play":
         return
     if stats.kw(state, iid, "indestructible"):
-        exhaust(state, iid)
-        inst["damage"] = 0
+        indestructible_instead(state, iid)
         return
     inst["marks"]["doomed"] = True
+
+
+def indestructible_instead(state: dict, iid: str) -> None:
+    """Indestructible ``iid`` would die: "instead exhaust it and remove all
+    damage and attachments from it" (glossary; Immortal's text). Its
+    attachments are destroyed (they go to their owner's discard pile at the
+    next state-based check); at 0 HP it stays exhausted and loses any new
+    damage or attachment at once (Indestructible ruling). The one place
+    that replaces an indestructible thing's death (destroy and
+    checks._escapes_death use it)."""
+    inst = state["cards"][iid]
+    for mark in ("combat_death", "doomed", "expired", "killed_by"):  # it didn't die: no kill
+        inst["marks"].pop(mark, None)
+    attachments = attachments_of(state, iid)
+    if inst["damage"] or not inst["exhausted"] or attachments:
+        log(state, f"{name(state, iid)} is indestructible: it was exhausted instead of dying.")
+    inst["damage"] = 0
+    if not inst["exhausted"]:
+        exhaust(state, iid)
+    for attached in attachments:
+        log(state, f"{name(state, attached)} was removed from {name(state, iid)}.")
+        state["cards"][attached]["marks"]["doomed"] = True
 
 
 def can_sacrifice(state: dict, iid: str) -> bool:

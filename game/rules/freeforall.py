@@ -25,7 +25,8 @@ from .effects import gain_gold
 from .outcome import finish, finish_shared
 from .play import make_token
 from .targeting import patrol_refusal
-from .state import PATROL_SLOTS, change_control, is_opponent, log, name, player, seat_name, team_of
+from .state import (PATROL_SLOTS, change_control, holds_legendary, is_opponent, log, name, player, seat_name,
+                    team_of)
 
 MODE = "ffa"
 MERCENARY = "mercenary"  # catalog id of the Mercenary token (house rule R23)
@@ -104,7 +105,8 @@ def lend_problem(state: dict, lender: int, iid, borrower, slot):
     The card must be a ready unit or hero ``lender`` controls that could
     patrol (``actions.patrol_refusal``: not "can't patrol", and for a unit
     no Moment's Peace of the borrower's); ``borrower`` another player;
-    ``slot`` one of their empty patrol slots. The caller has checked that
+    ``slot`` one of their empty patrol slots; not a legendary the borrower
+    controls a copy of (``legendary``). The caller has checked that
     it is ``lender``'s lending step.
     """
     inst = state["cards"].get(iid) if isinstance(iid, str) else None
@@ -117,6 +119,11 @@ def lend_problem(state: dict, lender: int, iid, borrower, slot):
         return "bad_slot", "Unknown patrol slot."
     if player(state, borrower)["patrol"][slot] is not None:
         return "slot_taken", "That patrol slot is not empty."
+    if holds_legendary(state, borrower, inst["card"]):
+        # It would be a second copy under the borrower's control, discarded
+        # at once (Deluxe rulebook, "Legendary Cards"): refused, like
+        # playing a second copy.
+        return "legendary", "That player already controls that legendary card."
     return patrol_refusal(state, borrower, iid)
 
 

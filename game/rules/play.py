@@ -8,7 +8,7 @@ from . import catalog, stats
 from .cards import registry
 from .effects import destroy
 from .flow import op, push
-from .state import card_of, change_control, log, make_instance, move, name, player, seat_name
+from .state import card_of, change_control, holds_legendary, log, make_instance, move, name, player, seat_name
 from .targeting import dies_when_targeted
 from .timerunes import arrive_with_time_runes, forecast_value, to_future
 
@@ -21,7 +21,9 @@ def enter_play(state: dict, iid: str, seat: int, marks: dict = None) -> str:
 
     A card with forecast that would come into play from anywhere but the
     future goes to the future zone instead (Forecast ruling) and nothing
-    arrives. Returns the card's id in play (or in the future); a card from
+    arrives. A second copy of a legendary ``seat`` controls goes to the
+    discard pile instead (Deluxe rulebook, "Legendary Cards"). Returns the
+    card's id in play (or in the future, or the discard pile); a card from
     a hidden zone gets a fresh one.
     """
     inst = state["cards"][iid]
@@ -30,6 +32,12 @@ def enter_play(state: dict, iid: str, seat: int, marks: dict = None) -> str:
         iid = to_future(state, iid)
         card_of(state, iid)["marks"].update(marks or {})
         return iid
+    if holds_legendary(state, seat, inst["card"]):
+        # Deluxe rulebook, "Legendary Cards": the second copy is discarded
+        # instead; it never arrives.
+        log(state, f"{seat_name(state, seat)} already controls {name(state, iid)}: "
+                   "the second copy was discarded (legendary).")
+        return move(state, iid, "discard")
     if inst["zone"] == "command":
         _hero_to_play(state, iid)
     else:

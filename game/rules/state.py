@@ -175,6 +175,41 @@ def in_play(state: dict, seat: int = None) -> list:
     return list(state["players"][seat]["play"])
 
 
+def holds_legendary(state: dict, seat: int, card_id: str, besides: str = None) -> bool:
+    """True when ``card_id`` is legendary and ``seat`` controls in play a
+    card of the same name (other than ``besides``): another copy would be
+    a second one (Deluxe rulebook, "Legendary Cards"; only that player's
+    copies count)."""
+    rec = catalog.card(card_id)
+    return rec["legendary"] and any(
+        i != besides and catalog.card(state["cards"][i]["card"])["name"] == rec["name"]
+        for i in state["players"][seat]["play"])
+
+
+def second_legendaries(state: dict) -> list:
+    """Ids of the second copies of legendaries in play: for each player and
+    legendary name, every copy after the one that came under that player's
+    control first (play lists keep that order: entering play and a control
+    change append). Deluxe rulebook, "Legendary Cards": "you can never have
+    two copies of a given legendary card at the same time"."""
+    out = []
+    for p in state["players"]:
+        seen = set()
+        for iid in p["play"]:
+            rec = catalog.card(state["cards"][iid]["card"])
+            if rec["legendary"]:
+                if rec["name"] in seen:
+                    out.append(iid)
+                seen.add(rec["name"])
+    return out
+
+
+def attachments_of(state: dict, host: str) -> list:
+    """Ids of the cards in play attached to ``host`` (their mark
+    ``attached`` names it; cards/common.attach sets it), in play order."""
+    return [i for i in in_play(state) if state["cards"][i]["marks"].get("attached") == host]
+
+
 def patrol_slot(state: dict, iid: str):
     """The patrol slot name ``iid`` occupies, or None."""
     inst = state["cards"].get(iid)

@@ -617,3 +617,19 @@ def test_bots_finish_free_for_all_games(players):
     state, _ = play_game(config, bots, max_actions=3000, on_action=check)
     assert state["status"] == "finished" and state["winners"]
     assert "attack" in kinds
+
+
+def test_a_legendary_is_not_lent_to_a_player_who_controls_a_copy():
+    """Deluxe rulebook, "Legendary Cards": a second copy that would come
+    under a player's control is discarded; R26: the borrower controls a lent
+    card. Lending one to a player who has a copy would only discard it, so
+    the lend is refused like playing a second copy (``legendary``); lending
+    it to another player is fine."""
+    s = ffa([{"play": [{"card": "ardra_s_boulder", "id": "b0"}]},
+             {"play": [{"card": "ardra_s_boulder", "id": "b1"}]}])
+    s = act(s, 0, {"type": "end_main"})
+    b0 = find(s, "b0")
+    assert {a["to"] for a in legal_of(s, 0, "lend") if a["card"] == b0} == {2}
+    assert_refused(s, 0, {"type": "lend", "card": b0, "to": 1, "slot": "elite"}, "legendary")
+    s = act(s, 0, {"type": "lend", "card": b0, "to": 2, "slot": "elite"})
+    assert s["cards"][b0]["controller"] == 2

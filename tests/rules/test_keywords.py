@@ -16,8 +16,8 @@ from game.rules.cards import Ability, Hooks, Target
 from game.rules.effects import trash
 from game.rules.invariants import check_card_counts, check_zones
 from game.rules.state import log
-from tests.rules.helpers import (act, assert_refused, base_damage, choose, end_turn, find,
-                                 in_play, logged, scenario_game)
+from tests.rules.helpers import (act, assert_refused, atk_hp, base_damage, choose, end_turn, find,
+                                 hand_ids, in_play, logged, scenario_game)
 
 HERO = {"card": "troq_bashar", "id": "hero"}  # a hero in play, so spells can be cast
 
@@ -881,3 +881,56 @@ def test_overpower_with_no_other_patroller_may_hit_anything():
     assert set(s["prompt"]["options"]) == {find(s, "home"), "base:1"}
     s = act(s, 0, {"type": "choose", "choice": ["base:1"]})
     assert base_damage(s, 1) == 3
+
+
+# ---- indestructible loses its attachments (issue 12) --------------------------------------
+
+def _panda_game(unit):
+    """Seat 0: Argagarg Garg (Growth) with Spirit of the Panda in hand and
+    ``unit`` (tag "im") in play; seat 1: a Regular-sized Rhinoceros at home."""
+    return scenario_game([{"hand": ["spirit_of_the_panda"], "gold": 4,
+                           "play": [{"card": "argagarg_garg"}, dict(unit, id="im")]},
+                          {"play": [{"card": "regular_sized_rhinoceros", "id": "rh"}]}],
+                         heroes=("argagarg_garg", "river_montoya"))
+
+
+def _discarded(state, seat, card_id):
+    return [i for i in state["players"][seat]["discard"] if state["cards"][i]["card"] == card_id]
+
+
+def test_indestructible_loses_its_attachments_instead_of_dying():
+    """Glossary and Immortal's text: "if this would die, instead exhaust it
+    and remove all damage and attachments from it" (Indestructible ruling:
+    Spirit of the Panda is an attachment). The spell goes to the discard
+    pile and its +2/+2 is gone."""
+    s = _panda_game({"card": "older_brother", "granted": {"indestructible": 1}})
+    im = find(s, "im")
+    s = act(s, 0, {"type": "play", "card": hand_ids(s, 0)[0], "targets": [im]})
+    assert in_play(s, 0, "spirit_of_the_panda") and atk_hp(s, im) == (4, 4)
+    s = _attack(s, im, find(s, "rh"))  # 5 damage: it would die
+    assert s["cards"][im]["zone"] == "play" and s["cards"][im]["damage"] == 0 and s["cards"][im]["exhausted"]
+    assert in_play(s, 0, "spirit_of_the_panda") == [] and len(_discarded(s, 0, "spirit_of_the_panda")) == 1
+    assert atk_hp(s, im) == (2, 2)
+
+
+def test_indestructible_at_zero_hp_loses_an_attachment_at_once():
+    """Indestructible ruling: at 0 HP from -1/-1 runes, "if it gets any
+    damage or attachments in this state, immediately remove the damage
+    and/or attachments"."""
+    s = _panda_game({"card": "older_brother", "granted": {"indestructible": 1}, "minus": 4,
+                     "exhausted": True})
+    im = find(s, "im")
+    s = act(s, 0, {"type": "play", "card": hand_ids(s, 0)[0], "targets": [im]})
+    assert s["cards"][im]["zone"] == "play" and s["cards"][im]["exhausted"]
+    assert in_play(s, 0, "spirit_of_the_panda") == [] and len(_discarded(s, 0, "spirit_of_the_panda")) == 1
+
+
+def test_a_unit_that_is_not_indestructible_takes_its_attachment_with_it():
+    """The attachment rule the indestructible case departs from: the host
+    dies and the attachment goes to the discard pile too (glossary:
+    attachments; docs/RULINGS.md, Attachments)."""
+    s = _panda_game({"card": "older_brother"})
+    im = find(s, "im")
+    s = act(s, 0, {"type": "play", "card": hand_ids(s, 0)[0], "targets": [im]})
+    s = _attack(s, im, find(s, "rh"))
+    assert im not in s["cards"] and len(_discarded(s, 0, "spirit_of_the_panda")) == 1

@@ -371,3 +371,70 @@ def test_obliterate_destroys_lowest_tech_units_first():
         state = act(state, 0, {"type": "choose", "choice": [state["prompt"]["options"][0]]})
     assert gone(state, "t0") and gone(state, "t1")
     assert not gone(state, "t2") and not gone(state, "hero")
+
+
+# ---- sparkshot instances stack and are split point by point (issue 12) ----------------
+
+def _two_sparkshot_board(points=2, neighbours=("el", "te")):
+    theirs = [{"card": "iron_man", "id": "sc", "patrol": "scavenger"}]
+    theirs += [{"card": "iron_man", "id": tag, "patrol": {"el": "elite", "te": "technician"}[tag]}
+               for tag in neighbours]
+    return board([{"card": "older_brother", "id": "a", "granted": {"sparkshot": points}}], theirs)
+
+
+def test_two_sparkshot_instances_may_hit_two_neighbours_once_each():
+    """Sparkshot ruling: "A unit with 2 instances of sparkshot will get to
+    deal 2 damage to an adjacent patroller or 1 damage to each of 2
+    adjacent patrollers": one choice per point."""
+    state = attack_tagged(_two_sparkshot_board(), "a", "sc")
+    assert set(state["prompt"]["options"]) == {find(state, "el"), find(state, "te")}
+    state = act(state, 0, {"type": "choose", "choice": [find(state, "el")]})
+    assert set(state["prompt"]["options"]) == {find(state, "el"), find(state, "te")}
+    state = act(state, 0, {"type": "choose", "choice": [find(state, "te")]})
+    assert state["prompt"] is None
+    assert dmg(state, "el") == 1 and dmg(state, "te") == 1 and dmg(state, "sc") == 2
+
+
+def test_two_sparkshot_instances_may_both_hit_one_neighbour():
+    state = attack_tagged(_two_sparkshot_board(), "a", "sc")
+    state = act(state, 0, {"type": "choose", "choice": [find(state, "te")]})
+    state = act(state, 0, {"type": "choose", "choice": [find(state, "te")]})
+    assert dmg(state, "te") == 2 and dmg(state, "el") == 0
+
+
+def test_three_sparkshot_instances_with_one_neighbour_all_hit_it_without_asking():
+    state = attack_tagged(_two_sparkshot_board(points=3, neighbours=("el",)), "a", "sc")
+    assert state["prompt"] is None and dmg(state, "el") == 3
+
+
+# ---- after obliterate removed the defender a new target is optional (issue 12) ---------
+
+def _obliterated_defender(theirs=()):
+    """Seat 0's Older Brother with obliterate 1 attacks seat 1's Tenderfoot
+    (at home, its lowest-tech unit), which obliterate destroys first."""
+    state = board([{"card": "older_brother", "id": "a", "granted": {"obliterate": 1}}],
+                  [{"card": "tenderfoot", "id": "t"}, *theirs])
+    return attack_tagged(state, "a", "t")
+
+
+def test_after_obliterate_the_attacker_may_choose_no_new_target():
+    """Glossary, Obliterate: "If the thing you attacked is now gone, you
+    may select a new thing to attack." Choosing none ends the attack with
+    no combat damage: the attacker stays exhausted and has attacked."""
+    state = _obliterated_defender([{"card": "iron_man", "id": "im"}])
+    assert gone(state, "t")
+    prompt = state["prompt"]
+    assert prompt["seat"] == 0 and prompt["optional"]
+    assert set(prompt["options"]) == {find(state, "im"), "base:1"}
+    state = act(state, 0, {"type": "choose", "choice": []})
+    assert state["prompt"] is None and base_damage(state, 1) == 0
+    assert dmg(state, "im") == 0 and dmg(state, "a") == 0
+    a = state["cards"][find(state, "a")]
+    assert a["exhausted"] and a["attacks"] == 1
+
+
+def test_after_obliterate_a_single_new_target_is_offered_not_forced():
+    state = _obliterated_defender()
+    assert state["prompt"]["options"] == ["base:1"] and state["prompt"]["optional"]
+    state = act(state, 0, {"type": "choose", "choice": ["base:1"]})
+    assert base_damage(state, 1) == 2

@@ -417,3 +417,43 @@ def test_every_listed_legal_action_applies():
     state = _board()
     for action in legal_actions(state, 0):
         apply_action(state, 0, action)
+
+
+# ---- a second legendary copy is discarded, however it comes (issue 12) ------------------
+# Deluxe rulebook, "Legendary Cards": "If a second copy would come under your
+# control, that second copy is discarded instead ... this supersedes all
+# other rules about legendaries."
+
+def _discard_cards(state, seat):
+    return [state["cards"][i]["card"] for i in state["players"][seat]["discard"]]
+
+
+def test_a_second_legendary_copy_taken_by_a_control_change_is_discarded():
+    """Kidnapping the opponent's Ardra's Boulder while you control one: the
+    stolen copy goes to its owner's discard pile, yours stays."""
+    state = scenario_game(seats=[{"gold": 4, "hand": ["kidnapping"],
+                                  "play": [{"card": "drakk_ramhorn"},
+                                           {"card": "ardra_s_boulder", "id": "mine"}]},
+                                 {"play": [{"card": "ardra_s_boulder", "id": "theirs"}]}],
+                          heroes=("drakk_ramhorn", "river_montoya"))
+    mine, theirs = find(state, "mine"), find(state, "theirs")
+    state = act(state, 0, {"type": "play", "card": hand_ids(state, 0)[0], "targets": [theirs]})
+    assert in_play(state, 0, "ardra_s_boulder") == [mine]
+    assert in_play(state, 1, "ardra_s_boulder") == [] and theirs not in state["cards"]
+    assert _discard_cards(state, 1) == ["ardra_s_boulder"]
+    assert any("second copy" in line["text"] for line in state["log"])
+
+
+def test_a_second_legendary_copy_put_into_play_is_discarded_instead_of_arriving():
+    """Sanatorium puts a unit from hand into play: a second copy of a
+    legendary you control goes to the discard pile and never arrives (no
+    haste and ephemeral given)."""
+    state = scenario_game(seats=[{"gold": 1, "hand": ["ardra_s_boulder"], "deck": ["tenderfoot"],
+                                  "play": [{"card": "sanatorium", "id": "san"},
+                                           {"card": "ardra_s_boulder", "id": "mine"}]}, {}])
+    state = act(state, 0, {"type": "ability", "card": find(state, "san"), "ability": 0, "targets": []})
+    boulder = hand_ids(state, 0, "ardra_s_boulder")[0]
+    state = act(state, 0, {"type": "choose", "choice": [boulder]})
+    assert in_play(state, 0, "ardra_s_boulder") == [find(state, "mine")]
+    assert _discard_cards(state, 0) == ["ardra_s_boulder"]
+    assert not any("haste and ephemeral" in line["text"] for line in state["log"])

@@ -132,6 +132,29 @@ def test_one_addon_at_a_time_replacing_deals_two_damage_to_own_base():
     assert base_damage(state, 1) == 0
 
 
+def test_only_one_addon_may_be_started_each_turn():
+    """Deluxe rulebook, main phase: "Build a tech building or add-on (or
+    both)"; Starter rulebook: "build a tech building and/or an add-on": one
+    add-on a turn. A second one the same turn is refused (``addon_started``)
+    and changes nothing: the unfinished Tower stays, no base damage, no
+    gold; the next turn it may be replaced."""
+    state = scenario_game(seats=[{"gold": 8}, {}])
+    state = act(state, 0, {"type": "build", "building": "tower"})
+    assert state["players"][0]["gold"] == 5
+    for other in ("surplus", "warehouse"):
+        assert_refused(state, 0, {"type": "build", "building": other}, "addon_started")
+    assert not [a for a in legal_actions(state, 0) if a["type"] == "build"
+                and a["building"] in ("surplus", "tower")]
+    assert state["players"][0]["buildings"]["addon"] == {"id": "tower", "damage": 0, "done": False}
+    assert base_damage(state, 0) == 0
+    state = act(state, 0, {"type": "end_main"})
+    state = act(state, 1, {"type": "end_main"})
+    state = act(state, 0, {"type": "tech", "cards": ["the_boot", "the_boot"]})
+    state["players"][0]["gold"] = 5
+    state = act(state, 0, {"type": "build", "building": "surplus"})
+    assert state["players"][0]["buildings"]["addon"]["id"] == "surplus" and base_damage(state, 0) == 2
+
+
 def test_first_addon_costs_no_base_damage():
     state = scenario_game(seats=[{"gold": 3}, {}])
     state = act(state, 0, {"type": "build", "building": "tower"})

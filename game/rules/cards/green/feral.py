@@ -2,7 +2,7 @@
 from ..registry import Ability
 from ... import catalog, stats
 from ...flow import ask, op, push
-from ...state import card_of, log, move, name, player, seat_name
+from ...state import card_of, holds_legendary, log, move, name, player, seat_name
 from ...targeting import kind_of
 from ...play import enter_play
 from ...specs import built
@@ -107,8 +107,7 @@ def _can_put_into_play(state, seat, iid):
         return False
     if rec["tech"] and not built(state, seat, f"tech_{rec['tech']}"):
         return False
-    return not (rec["legendary"] and any(card_of(state, i)["card"] == rec["id"]
-                                         for i in player(state, seat)["play"]))
+    return not holds_legendary(state, seat, rec["id"])
 
 
 def _feral_put_ask(state, seat, left):
