@@ -187,6 +187,8 @@ SPECTACULAR_SETTINGS = {
 CODEX_WS_MAX_MESSAGE_BYTES = env.int("CODEX_WS_MAX_MESSAGE_BYTES", default=16 * 1024)
 CODEX_WS_RATE = env.float("CODEX_WS_RATE", default=20.0)  # tokens per second
 CODEX_WS_BURST = env.int("CODEX_WS_BURST", default=40)
+# Frames refused for the rate in a row after which the connection is closed 4430 (a flood).
+CODEX_WS_FLOOD = env.int("CODEX_WS_FLOOD", default=100)
 # Open match sockets per user, across every match and worker (more are refused with 4429).
 CODEX_WS_PER_USER = env.int("CODEX_WS_PER_USER", default=16)
 # Each worker refreshes the rows of its live sockets (game.livesockets) this

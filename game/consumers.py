@@ -37,6 +37,7 @@ CLOSE_FORBIDDEN = 4403
 CLOSE_NOT_FOUND = 4404
 CLOSE_NOT_READING = 4408
 CLOSE_TOO_MANY = 4429
+CLOSE_FLOODING = 4430
 
 MAX_ID_CHARS = 64
 MAX_NONCE_CHARS = 64
@@ -129,6 +130,8 @@ class MatchConsumer(DirectDispatch, AsyncWebsocketConsumer):
         self.early_timer = None
         self.send_lock = asyncio.Lock()
         self.bucket = TokenBucket(settings.CODEX_WS_RATE, settings.CODEX_WS_BURST)
+        self.refused_in_a_row = 0  # frames refused for the rate since the last one let through
+        self.flooded = False  # closed 4430: what the client still sent is not read
         query = parse_qs(self.scope.get("query_string", b"").decode("latin-1"))
         invite = query.get("invite", [None])[0]
         # ?patches=1: after the first state, send the changes (docs/PROTOCOL.md "Patches").
@@ -315,6 +318,20 @@ class MatchConsumer(DirectDispatch, AsyncWebsocketConsumer):
         """Send a ``refused`` or ``error`` answer with a stable code and a sentence."""
         await self.send_json({"type": kind, "id": msg_id, "code": code, "reason": reason})
 
+    async def refuse_for_rate(self):
+        """Answer a frame over the rate limit (``rate_limited``, unread); a
+        connection that goes on sending after CODEX_WS_FLOOD such refusals
+        in a row is closed with 4430 and read no more: daphne queues every
+        frame a client sends until the consumer takes it, so a client
+        sending faster than it is answered would grow that queue without
+        bound (issue 11, the attacker re-test: +83 MB in 30 s)."""
+        self.refused_in_a_row += 1
+        if self.refused_in_a_row > settings.CODEX_WS_FLOOD:
+            self.flooded = True  # the frames still queued are dropped unread
+            await self.close(code=CLOSE_FLOODING)
+            return
+        await self.send(text_data=RATE_LIMITED)
+
     async def receive(self, text_data=None, bytes_data=None):
         """Check rate, size and shape of one client message, then dispatch it by type.
 
@@ -325,15 +342,16 @@ class MatchConsumer(DirectDispatch, AsyncWebsocketConsumer):
         The rate comes first: a frame over the limit is refused unread (not
         decoded, not parsed), so its refusal carries no id (issue 11,
         finding 11)."""
-        if not getattr(self, "admitted", False):
-            return  # a frame that came before the client saw its refusal
+        if not getattr(self, "admitted", False) or self.flooded:
+            return  # a frame that came before the client saw its refusal, or after a flood
         if self.seat is not None and time.monotonic() - self.seen_stamp >= settings.CODEX_WS_SEEN_EVERY:
             # Every frame of a seat is a sign of life, written at most every few seconds.
             self.seen_stamp = time.monotonic()
             await database_sync_to_async(standins.seen)(self.match_id, self.seat)
         if not self.bucket.take():
-            await self.send(text_data=RATE_LIMITED)
+            await self.refuse_for_rate()
             return
+        self.refused_in_a_row = 0
         if text_data is None:
             await self.reply("error", None, "bad_message", "Send JSON as text frames.")
             return

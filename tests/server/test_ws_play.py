@@ -235,11 +235,35 @@ async def test_flooding_is_rate_limited_and_every_message_answered(table):
     assert len(replies) - len(limited) >= 40  # the burst went through
 
 
-async def test_frames_over_the_rate_limit_are_refused_before_they_are_read(table, monkeypatch):
+async def test_a_client_flooding_far_past_the_rate_limit_is_closed(table, settings):
+    """Issue 11, found by the attacker re-test: 16 sockets sending tiny
+    frames at 1,000/s outran the consumer; daphne queued the unread frames
+    without bound (+83 MB in 30 s). A connection that keeps sending after
+    CODEX_WS_FLOOD frames in a row were refused for the rate is closed with
+    4430, so the server stops reading it; nothing else is sent after the close."""
+    settings.CODEX_WS_FLOOD = 30
+    comm = table["comms"][0]
+    for i in range(40 + 31):  # the burst, then 31 over the limit
+        await comm.send_to(text_data="x")
+    replies = []
+    while True:
+        message = await comm.receive_output(timeout=5)
+        if message["type"] == "websocket.close":
+            break
+        replies.append(json.loads(message["text"]))
+    assert message["code"] == 4430
+    assert sum(r.get("code") == "rate_limited" for r in replies) == 30
+    assert await comm.receive_nothing(timeout=0.3)
+
+
+async def test_frames_over_the_rate_limit_are_refused_before_they_are_read(table, monkeypatch, settings):
     """A flood of large invalid frames: past the burst they are refused
     rate_limited without being parsed (issue 11, finding 11: 3,000 frames of
-    15 KB were all parsed and answered bad_json)."""
+    15 KB were all parsed and answered bad_json). (The flood close, tested
+    above, is set further off here.)"""
     import types
+
+    settings.CODEX_WS_FLOOD = 1000
 
     import game.consumers
 
