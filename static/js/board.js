@@ -213,12 +213,15 @@ function playTile(view, catalog, c) {
   }
   if (chips.childElementCount) tile.append(chips);
   if (c.prisoner) {
-    tile.append(el("div", null, { class: "prisoner", "data-card": c.prisoner.card, title: "Held in this Jail: out of play until the Jail leaves" },
-      el("span", "jailed: ", { class: "prisoner-label" }), el("b", c.prisoner.name)));
+    tile.append(el("div", null, { class: "prisoner", "data-card": c.prisoner.card, title: `${c.prisoner.name} is held in this Jail: out of play until released, discarded if the Jail leaves` },
+      el("span", "in jail", { class: "prisoner-label" }), nameNode(c.prisoner.name, "b")));
   }
   const stats = statLine(c.atk, c.hp, c.damage);
   if (stats) tile.append(stats);
-  else if (c.damage) tile.append(el("div", `${c.damage} damage`, { class: "card-stats hurt" }));
+  else if (c.kind === "building" && c.hp) {
+    // A building card in play (Jail, Verdant Tree): its HP, no ATK.
+    tile.append(el("div", null, { class: "card-stats" }, el("span", c.damage ? `${c.hp - c.damage}/${c.hp}` : c.hp, { class: c.damage ? "hp hurt" : "hp", title: "HP" })));
+  } else if (c.damage) tile.append(el("div", `${c.damage} damage`, { class: "card-stats hurt" }));
   return tile;
 }
 
