@@ -195,6 +195,10 @@ function playTile(view, catalog, c) {
   for (const [name, count] of Object.entries(c.runes || {})) {
     if (count) chips.append(el("span", `${words(name)} ×${count}`, { class: `chip rune named rune-${name}`, title: `${count} ${words(name)} rune(s)` }));
   }
+  if (c.copy) chips.append(el("span", `copy · ${c.copy.name}`, { class: "chip copy", title: `${c.copy.name} copying ${c.name}: it has ${c.name}'s printed stats and text` }));
+  if (c.named_cost !== undefined && c.named_cost !== null) {
+    chips.append(el("span", `named ${c.named_cost}`, { class: "chip named-cost", title: `Named cost ${c.named_cost}: its controller's opponents can't play spells or upgrades costing ${c.named_cost}` }));
+  }
   if (c.illusion) chips.append(el("span", "illusion", { class: "chip illusion", title: "An Illusion: it dies when targeted by an opponent's spell or ability" }));
   if (c.silenced) chips.append(el("span", "silenced", { class: "chip silenced", title: "Silenced: it has no abilities now" }));
   if (c.attached_to) {

@@ -1290,6 +1290,8 @@ function renderInspector() {
     if (live.plus) bits.push(`+1/+1 runes ×${live.plus}`);
     if (live.minus) bits.push(`−1/−1 runes ×${live.minus}`);
     for (const [rune, count] of Object.entries(live.runes || {})) if (count) bits.push(`${words(rune)} runes ×${count}`);
+    if (live.copy) bits.push(`a ${live.copy.name} copying ${live.name}`);
+    if (live.named_cost !== undefined && live.named_cost !== null) bits.push(`named cost ${live.named_cost}: opponents can't play spells or upgrades of that cost`);
     if (live.illusion) bits.push("an Illusion");
     if (live.silenced) bits.push("silenced: no abilities");
     if (live.crumbling) bits.push("crumbling");

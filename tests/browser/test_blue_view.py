@@ -1,7 +1,8 @@
 """What the blue faction brings to the view, as the match page shows it, in
 headless Chromium with crafted frames (the real first state of a 1v1 match
-with a few fields changed, see test_match_controls.Crafted): an Illusion
-and a silenced hero carry chips, named runes (insurance) show by name, a
+with a few fields changed, see test_match_controls.Crafted): an Illusion,
+a copy (naming the card underneath), Reputable Newsman's named cost and a
+silenced hero carry chips, named runes (insurance) show by name, a
 tech building disabled by Injunction says so, a Jail shows its prisoner, an
 opponent's hand revealed by Eyes of the Chancellor shows in their area, and
 prompt options read as numbers (Reputable Newsman) and as piles of a named
@@ -42,7 +43,16 @@ def test_illusions_silenced_heroes_runes_and_attachments_show_as_chips(crafted):
     them["play"].append(card_in_play("c903", "sirus_quince", "Sirus Quince", kind="hero", owner=1, controller=1,
                                      level=2, mid_level=4, max_level=7, silenced=True))
     me["play"].append(card_in_play("c904", "pillar_of_justice", "Pillar of Justice", kind="spell", attached_to="c902"))
+    me["play"].append(card_in_play("c906", "fruit_ninja", "Fruit Ninja", illusion=True,
+                                   copy={"card": "mirror_illusion", "name": "Mirror Illusion"}))
+    me["play"].append(card_in_play("c907", "reputable_newsman", "Reputable Newsman", named_cost=0))
     crafted.send(frame)
+    assert "copy · Mirror Illusion" in chips(page, "c906") and "illusion" in chips(page, "c906")
+    assert "named 0" in chips(page, "c907")  # 0 is a cost like any other
+    # The longest chip stays inside its tile (it wraps).
+    spills = page.locator('#board [data-tid="c906"]').evaluate(
+        "t => [...t.querySelectorAll('.chip')].some(c => c.getBoundingClientRect().right > t.getBoundingClientRect().right + 1)")
+    assert not spills
     assert "illusion" in chips(page, "c901")
     assert "insurance ×1" in chips(page, "c902")
     assert "crumbling" in chips(page, "c905")
