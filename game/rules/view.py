@@ -49,6 +49,11 @@ def _card_public(state: dict, iid: str) -> dict:
     if prisoner in state["cards"]:  # a unit held by a Jail: face up, not in play
         out["prisoner"] = {"iid": prisoner, "card": state["cards"][prisoner]["card"],
                            "name": catalog.card(state["cards"][prisoner]["card"])["name"]}
+    if "copy" in inst["marks"]:  # a copy (Manufactured Truth, Sirus Quince): the card it is underneath, public
+        was = inst["marks"]["copy"]["was"]
+        out["copy"] = {"card": was, "name": catalog.card(was)["name"]}
+    if inst["marks"].get("named_cost") is not None:  # Reputable Newsman's named cost, announced
+        out["named_cost"] = inst["marks"]["named_cost"]
     if inst["marks"].get("attached"):
         out["attached_to"] = inst["marks"]["attached"]
     if inst["marks"].get("lent"):  # free-for-all lending (house rule R26)

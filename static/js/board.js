@@ -70,10 +70,15 @@ export function specLabel(catalog, spec) {
  * they read as the player's name; a spec (the Tech Lab's, asked when Tech II
  * is built) reads as in the build choice: "Blood (Drakk Ramhorn)".
  */
-export function describeId(view, catalog, id) {
+export function describeId(view, catalog, id, numbers = false) {
   if (id === null || id === undefined) return "nothing";
-  if (typeof id === "number" && playerAt(view, id)) return playerAt(view, id).name;
+  if (typeof id === "number") return !numbers && playerAt(view, id) ? playerAt(view, id).name : String(id);
   const str = String(id);
+  const pile = str.match(/^(hand|discard):(\d+)$/);
+  if (pile) {
+    const owner = playerAt(view, Number(pile[2]));
+    return `${owner ? owner.name : `seat ${pile[2]}`}'s ${pile[1] === "hand" ? "hand" : "discard pile"}`;
+  }
   const found = findCard(view, str);
   if (found) {
     // A lent card names its lender (R26): it goes to the lender's discard pile if it dies.
@@ -101,6 +106,17 @@ export function describeId(view, catalog, id) {
   if (catalog.has(str)) return catalog.get(str).name;
   if (specHero(catalog, str)) return specLabel(catalog, str);
   return words(str);
+}
+
+/**
+ * True when the numbers among `options` (a prompt's) are plain numbers
+ * (Reputable Newsman names a cost) rather than seats (R27 "choose an
+ * opponent", Free Speech): a prompt offering seats offers only seats of
+ * players, so one number that is no seat makes them all numbers.
+ */
+export function offersNumbers(view, options) {
+  const nums = options.filter((o) => typeof o === "number");
+  return nums.length > 0 && nums.some((n) => !playerAt(view, n));
 }
 
 /**
@@ -176,8 +192,21 @@ function playTile(view, catalog, c) {
   if (c.plus) chips.append(el("span", `+1/+1 ×${c.plus}`, { class: "chip rune plus" }));
   if (c.minus) chips.append(el("span", `−1/−1 ×${c.minus}`, { class: "chip rune minus" }));
   if (c.time) chips.append(el("span", `⧗ ${c.time}`, { class: "chip rune time", title: `${c.time} time rune(s)` }));
-  if (c.crumbling) chips.append(el("span", "crumbling", { class: "chip status" }));
-  if (c.disabled) chips.append(el("span", "disabled", { class: "chip status" }));
+  for (const [name, count] of Object.entries(c.runes || {})) {
+    if (count) chips.append(el("span", `${words(name)} ×${count}`, { class: `chip rune named rune-${name}`, title: `${count} ${words(name)} rune(s)` }));
+  }
+  if (c.copy) chips.append(el("span", `copy · ${c.copy.name}`, { class: "chip copy", title: `${c.copy.name} copying ${c.name}: it has ${c.name}'s printed stats and text` }));
+  if (c.named_cost !== undefined && c.named_cost !== null) {
+    chips.append(el("span", `named ${c.named_cost}`, { class: "chip named-cost", title: `Named cost ${c.named_cost}: its controller's opponents can't play spells or upgrades costing ${c.named_cost}` }));
+  }
+  if (c.illusion) chips.append(el("span", "illusion", { class: "chip illusion", title: "An Illusion: it dies when targeted by an opponent's spell or ability" }));
+  if (c.silenced) chips.append(el("span", "silenced", { class: "chip silenced", title: "Silenced: it has no abilities now" }));
+  if (c.attached_to) {
+    const host = findCard(view, c.attached_to);
+    chips.append(el("span", `on ${host ? host.card.name : "a card"}`, { class: "chip attached", title: "Attached to that card" }));
+  }
+  if (c.crumbling) chips.append(el("span", "crumbling", { class: "chip status", title: "Crumbling: its next loss of a life ends it" }));
+  if (c.disabled) chips.append(el("span", "disabled", { class: "chip status", title: "Disabled: it does not ready at its controller's next ready step" }));
   if (c.exhausted) chips.append(el("span", "exhausted", { class: "chip status" }));
   if (fresh) chips.append(el("span", "new", { class: "chip status", title: "Arrived this turn" }));
   if (lender) {
@@ -187,9 +216,16 @@ function playTile(view, catalog, c) {
     }));
   }
   if (chips.childElementCount) tile.append(chips);
+  if (c.prisoner) {
+    tile.append(el("div", null, { class: "prisoner", "data-card": c.prisoner.card, title: `${c.prisoner.name} is held in this Jail: out of play until released, discarded if the Jail leaves` },
+      el("span", "in jail", { class: "prisoner-label" }), nameNode(c.prisoner.name, "b")));
+  }
   const stats = statLine(c.atk, c.hp, c.damage);
   if (stats) tile.append(stats);
-  else if (c.damage) tile.append(el("div", `${c.damage} damage`, { class: "card-stats hurt" }));
+  else if (c.kind === "building" && c.hp) {
+    // A building card in play (Jail, Verdant Tree): its HP, no ATK.
+    tile.append(el("div", null, { class: "card-stats" }, el("span", c.damage ? `${c.hp - c.damage}/${c.hp}` : c.hp, { class: c.damage ? "hp hurt" : "hp", title: "HP" })));
+  } else if (c.damage) tile.append(el("div", `${c.damage} damage`, { class: "card-stats hurt" }));
   return tile;
 }
 
@@ -227,7 +263,7 @@ export function handTile(catalog, c) {
   const rec = catalog.get(c.card) || {};
   const tile = el("div", null, {
     class: `card hand-card kind-${c.kind} color-${rec.color || "neutral"}`, "data-tid": c.iid, "data-card": c.card,
-    tabindex: "0", role: "button",
+    tabindex: "0", role: c.iid ? "button" : null,
   });
   const head = el("div", null, { class: "card-head" });
   const cost = c.cost ?? rec.cost;
@@ -272,6 +308,10 @@ function buildingTile(view, p, slot) {
   tile.append(el("span", `${b.hp - b.damage}/${b.hp}`, { class: b.damage ? "bld-hp hurt" : "bld-hp", title: "HP" }));
   if (spec !== null) tile.append(specNode(spec));
   if (!b.done) tile.append(el("span", "building…", { class: "bld-state" }));
+  if (b.disabled) {
+    tile.classList.add("disabled");
+    tile.append(el("span", "disabled", { class: "bld-state bld-disabled", title: "Disabled (Injunction): it makes no cards during its owner's next turn and does not count for the next tech building" }));
+  }
   return tile;
 }
 
@@ -422,6 +462,12 @@ export function playerArea(view, catalog, p, opts) {
     inPlayWrap,
     el("div", null, { class: "zone-wrap patrol-wrap" }, el("h3", `${opts.isMe ? "Your" : `${p.name}'s`} patrol zone`, { class: "zone-title" }), patrol),
   );
+  if (opts.revealed) {
+    const hand = el("div", null, { class: "cards-row revealed-hand", "aria-label": `${p.name}'s revealed hand` });
+    hand.append(...(opts.revealed.length ? opts.revealed : [el("span", "empty", { class: "empty-note" })]));
+    area.append(el("div", null, { class: "zone-wrap hand-wrap revealed-wrap" },
+      el("h3", `${p.name}'s hand (${opts.revealed.length}) · revealed to your team`, { class: "zone-title" }), hand));
+  }
   if (opts.hand) {
     const hand = el("div", null, { class: "cards-row partner-hand", "aria-label": `${p.name}'s hand` });
     hand.append(...(opts.hand.length ? opts.hand : [el("span", "empty", { class: "empty-note" })]));

@@ -6,7 +6,7 @@ import { el, loadCatalog, nameList, pageConfig, roman, words } from "./common.js
 import { bagKey, cardHasActions, indexActions, narrow } from "./legal.js";
 import { applyPatch } from "./patch.js";
 import {
-  arrivedNow, baseLeft, baseTile, describeId, findCard, handTile, heroBand, keywordLabel, lenderName, patrolSlotOf, playerArea,
+  arrivedNow, baseLeft, baseTile, describeId, findCard, offersNumbers, handTile, heroBand, keywordLabel, lenderName, patrolSlotOf, playerArea,
   playerAt, seatOfId, slotLabel, specLabel, teamBase, tiedNow,
 } from "./board.js";
 
@@ -706,7 +706,9 @@ function renderBoard() {
   const others = [...v.players.slice(at + 1), ...v.players.slice(0, at)];
   const mine = v.players[at];
   $("opponents").classList.toggle("several", others.length > 1);
-  $("opponents").replaceChildren(...others.map((p) => playerArea(v, catalog, p, { isMe: false, active: acting.has(p.seat) })));
+  $("opponents").replaceChildren(...others.map((p) => playerArea(v, catalog, p, {
+    isMe: false, active: acting.has(p.seat), revealed: revealedHand(p),
+  })));
   $("me-area").replaceChildren(playerArea(v, catalog, mine, { isMe: msg.seat !== null, active: acting.has(mine.seat) }));
 }
 
@@ -787,6 +789,7 @@ function renderTeamBoard(acting) {
       row.append(playerArea(v, catalog, p, {
         isMe, partner, ally: team === bottom, active: acting.has(p.seat), sharedBase: true,
         hand: partner && p.hand ? p.hand.map((c) => handTile(catalog, c)) : null,
+        revealed: mineTeam ? null : revealedHand(p),
       }));
     }
     box.append(row);
@@ -795,6 +798,11 @@ function renderTeamBoard(acting) {
   const teams = v.teams.map((_, team) => team);
   $("opponents").replaceChildren(...teams.filter((t) => t !== bottom).map(block));
   $("me-area").replaceChildren(block(bottom));
+}
+
+/** An opponent's hand revealed to the viewer (Eyes of the Chancellor) as tiles, or null. */
+function revealedHand(p) {
+  return p.hand_revealed && p.hand ? p.hand.map((c) => handTile(catalog, c)) : null;
 }
 
 function renderHand() {
@@ -966,11 +974,12 @@ function promptPanel(prompt) {
   const box = el("section", null, { class: "panel pending-panel prompt-panel", id: "prompt-panel" });
   box.append(el("h2", "Your answer", { class: "panel-title" }), el("p", prompt.text, { class: "prompt-text" }));
   if (prompt.count > 1) box.append(el("p", `Pick ${prompt.count}.`, { class: "hint" }));
+  const numbers = offersNumbers(view(), prompt.options);
   box.append(...optionLists(prompt.options, (option, label) => {
     const picked = ui.promptPick.includes(option);
     return optionButton(label, () => togglePromptOption(prompt, option),
       { "data-option": option, "aria-pressed": picked ? "true" : "false", class: `btn option${picked ? " picked" : ""}` });
-  }));
+  }, numbers ? (id) => describeId(view(), catalog, id, true) : null));
   const row = el("div", null, { class: "row" });
   if (prompt.count > 1) {
     const match = idx.choose.find((c) => bagKey(c.choice) === bagKey(ui.promptPick));
@@ -1280,6 +1289,13 @@ function renderInspector() {
     if (kws.length) bits.push(kws.join(", "));
     if (live.plus) bits.push(`+1/+1 runes ×${live.plus}`);
     if (live.minus) bits.push(`−1/−1 runes ×${live.minus}`);
+    for (const [rune, count] of Object.entries(live.runes || {})) if (count) bits.push(`${words(rune)} runes ×${count}`);
+    if (live.copy) bits.push(`a ${live.copy.name} copying ${live.name}`);
+    if (live.named_cost !== undefined && live.named_cost !== null) bits.push(`named cost ${live.named_cost}: opponents can't play spells or upgrades of that cost`);
+    if (live.illusion) bits.push("an Illusion");
+    if (live.silenced) bits.push("silenced: no abilities");
+    if (live.crumbling) bits.push("crumbling");
+    if (live.disabled) bits.push("disabled: skips its next ready step");
     if (live.exhausted) bits.push("exhausted");
     if (arrivedNow(view(), live)) bits.push("arrived this turn");
     const slot = found && patrolSlotOf(found.player, id);
@@ -1293,7 +1309,8 @@ function renderInspector() {
   } else if (rec.atk !== null && rec.atk !== undefined) {
     parts.push(el("p", `ATK ${rec.atk} · HP ${rec.hp}`, { class: "live" }));
   }
-  if (bm && live) parts.push(el("p", `${slotLabel(bm[2])}: ${live.hp - live.damage}/${live.hp} HP${live.done ? "" : " · still being built"}`, { class: "live" }));
+  if (bm && live) parts.push(el("p", `${slotLabel(bm[2])}: ${live.hp - live.damage}/${live.hp} HP${live.done ? "" : " · still being built"}${live.disabled ? " · disabled until its owner's next turn is over" : ""}`, { class: "live" }));
+  if (live && live.prisoner) parts.push(el("p", `Holds ${live.prisoner.name} in jail.`, { class: "live prisoner-note" }));
   if (rec.text) parts.push(el("p", rec.text, { class: "card-text" }));
   if (rec.bands) {
     const list = el("ul", null, { class: "bands" });

@@ -229,3 +229,16 @@ def test_jail_does_not_take_forecast_units():
     s = _jailed((forecast,))
     assert not s["cards"][find(s, "jail")]["marks"].get("prisoner")
     assert [s["cards"][i]["card"] for i in s["players"][1]["future"]] == [forecast]
+
+
+def test_reputable_newsman_shows_the_named_cost_to_everyone():
+    """The cost Reputable Newsman named is public (view: ``named_cost``);
+    none before it is named."""
+    s = game({"hand": ["reputable_newsman"], "gold": 2, "play": [BIGBY]}, {"play": [TROQ]})
+    s = play_card(s, 0, "reputable_newsman")
+    shown = [c for c in view(s, 0)["players"][0]["play"] if c["card"] == "reputable_newsman"]
+    assert shown and "named_cost" not in shown[0]
+    s = choose(s, 0, 3)
+    for viewer in (0, 1, None):
+        shown = [c for c in view(s, viewer)["players"][0]["play"] if c["card"] == "reputable_newsman"]
+        assert shown[0]["named_cost"] == 3

@@ -614,3 +614,21 @@ def test_hallucination_must_pick_an_opposing_flagbearer_first():
     s = play_card(s, 0, "hallucination")  # the flagbearer is the one choice: taken at once
     assert gone(s, "flag")
     assert prompt_options(s) == [find(s, "foot")] and s["prompt"]["optional"]
+
+
+def test_a_copy_says_in_the_view_which_card_it_really_is():
+    """A copy shows the card it copies and, publicly, the card it is
+    underneath (view: ``copy``), so that every player can tell a Mirror
+    Illusion copying a unit from the unit itself."""
+    s = game({"gold": 4, "play": [QUINCE_MID, {"card": "mirror_illusion", "id": "m"}]},
+             {"play": [{"card": "tenderfoot", "id": "foot"}]})
+    m = find(s, "m")
+    s = use_ability(s, 0, find(s, "quince"), 1)  # one Mirror, one unit to copy: no question
+    for viewer in (0, 1, None):
+        shown = next(c for c in view(s, viewer)["players"][0]["play"] if c["iid"] == m)
+        assert (shown["card"], shown["name"], shown["illusion"]) == ("tenderfoot", "Tenderfoot", True)
+        assert shown["copy"] == {"card": "mirror_illusion", "name": "Mirror Illusion"}
+    foot = next(c for c in view(s, 0)["players"][1]["play"] if c["iid"] == find(s, "foot"))
+    assert "copy" not in foot
+    s = end_turn(s, 0)
+    assert all("copy" not in c for p in view(s, 0)["players"] for c in p["play"])
