@@ -418,8 +418,8 @@ def _obliterated_defender(theirs=()):
 
 
 def test_after_obliterate_the_attacker_may_choose_no_new_target():
-    """Glossary, Obliterate: "If the thing you attacked is now gone, you
-    may select a new thing to attack." Choosing none ends the attack with
+    """Glossary, Obliterate: once the attacked thing is gone, picking a
+    new one to attack is the attacker's option, not a duty. Choosing none ends the attack with
     no combat damage: the attacker stays exhausted and has attacked."""
     state = _obliterated_defender([{"card": "iron_man", "id": "im"}])
     assert gone(state, "t")

@@ -190,8 +190,8 @@ card("spectral_aven")  # a flying Illusion: the engine plays it
 
 
 def _manufactured_truth(state, seat, iid, targets):
-    """Manufactured Truth: one of your tech 0 or I units becomes a copy of
-    another tech 0 or I unit until end of turn. No ◎: flagbearers, resist
+    """Manufactured Truth: until the turn ends, a tech 0 or I unit you
+    control takes the form of some other tech 0 or I unit. No ◎: flagbearers, resist
     and Illusions don't care (Flagbearer ruling); both are chosen as it
     resolves (common.become_copy: the printed card, no modifiers)."""
     mine = units_where(state, lambda i: card_of(state, i)["controller"] == seat and tech_upto(state, i, 1))

@@ -36,8 +36,8 @@ def test_spectral_aven_flies_over_ground_patrollers_and_dies_when_targeted():
 # ---- Manufactured Truth --------------------------------------------------------
 
 def test_manufactured_truth_copies_the_printed_card_until_end_of_turn():
-    """Manufactured Truth: one of your tech 0 or I units becomes a copy of
-    another tech 0 or I unit until end of turn. Ruling: the copy is the
+    """Manufactured Truth: until the turn ends, a tech 0 or I unit you
+    control takes the form of some other tech 0 or I unit. Ruling: the copy is the
     printed card, no runes of the original; the copier keeps its own
     damage and runes, and it is itself again when the turn ends."""
     s = game({"hand": ["manufactured_truth"], "gold": 1,
