@@ -4,7 +4,7 @@ from ..registry import Ability, Target
 from ... import catalog, stats
 from ...effects import destroy, draw, gain_gold, pay, return_to_hand, trash
 from ...flow import ask, op, push
-from ...state import card_of, log, name, patrol_slot, player, seat_name
+from ...state import card_of, holds_legendary, log, name, patrol_slot, player, seat_name
 from ...targeting import can_target, kind_of, resist_cost, thing_exists
 from ...play import enter_play
 from ..common import ask_target, make_token, trash_worker, until_end_of_turn, worker_total
@@ -175,10 +175,14 @@ def _sanatorium(state, seat, iid, targets):
     _sanatorium_ask(state, seat, 2)
 
 
+def _sanatorium_offers(state, seat, iid):
+    """A tech 0-II unit in hand, but not a second copy of a legendary in play."""
+    rec = catalog.card(card_of(state, iid)["card"])
+    return rec["kind"] == "unit" and (rec["tech"] or 0) <= 2 and not holds_legendary(state, seat, rec["id"])
+
+
 def _sanatorium_ask(state, seat, left):
-    options = [i for i in player(state, seat)["hand"]
-               if catalog.card(card_of(state, i)["card"])["kind"] == "unit"
-               and (catalog.card(card_of(state, i)["card"])["tech"] or 0) <= 2]
+    options = [i for i in player(state, seat)["hand"] if _sanatorium_offers(state, seat, i)]
     if left > 0 and options:
         ask(state, seat, "Sanatorium: you may put a tech 0, I or II unit from your hand into play.",
             options, {"op": "sanatorium", "seat": seat, "left": left - 1}, optional=True)

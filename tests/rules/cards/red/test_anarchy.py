@@ -277,6 +277,16 @@ def test_sanatorium_may_put_nothing_into_play():
     assert cards_in(s, 0, "hand") == ["older_brother", "spark"]
 
 
+def test_sanatorium_does_not_offer_a_second_copy_of_a_legendary_in_play():
+    """Sanatorium: a legendary unit already in play (Galina Glimmer) is not
+    offered again: a second copy could never stay (Deluxe rulebook,
+    "Legendary Cards"), as Feral Strike's offer leaves it out too."""
+    s = scenario_game([{"hand": ["galina_glimmer", "older_brother"], "deck": ["spark"], "gold": 1,
+                        "play": [{"card": "sanatorium", "id": "san"}, "galina_glimmer"]}], heroes=ZANE)
+    s = use_ability(s, 0, find(s, "san"), 0)
+    assert set(prompt_options(s)) == set(hand_ids(s, 0, "older_brother"))
+
+
 # ---- Pirate Gunship ---------------------------------------------------------
 
 
