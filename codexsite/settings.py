@@ -234,6 +234,10 @@ CODEX_STAND_IN_MAX_MOVES = env.int("CODEX_STAND_IN_MAX_MOVES", default=300)
 CODEX_BENCH_ECHO = env.bool("CODEX_BENCH_ECHO", default=False)
 # Open tables with no activity for this long are hidden and then deleted.
 CODEX_TABLE_IDLE_MINUTES = env.int("CODEX_TABLE_IDLE_MINUTES", default=30)
+# A playing match none of whose players is connected, showed a sign of life
+# or acted for this long is abandoned: it leaves the lobby's public list
+# (its players still see it among their own matches; lobby/overview.py).
+CODEX_MATCH_QUIET_HOURS = env.float("CODEX_MATCH_QUIET_HOURS", default=24.0)
 # Open (not yet started) tables one host may have at once.
 CODEX_OPEN_TABLES_PER_HOST = env.int("CODEX_OPEN_TABLES_PER_HOST", default=3)
 # Seats one user may hold at once at tables that have not started (and are not idle).

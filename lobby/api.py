@@ -1,6 +1,7 @@
 """REST API for accounts, modes and tables (session auth, CSRF on writes)."""
 from django.db.models import Q
 from django.urls.converters import IntConverter
+from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import mixins, status, viewsets
 from rest_framework.decorators import action
@@ -9,6 +10,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from lobby import services
+from lobby.overview import lobby_matches
 from lobby.models import Table, is_invite_token
 from lobby.modes import MODES
 from lobby.serializers import (
@@ -71,14 +73,15 @@ class TableViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Crea
         if getattr(self, "swagger_fake_view", False):  # schema generation
             return Table.objects.none()
         user = self.request.user
-        mine = Q(host=user) | Q(seats__user=user) | Q(removed=user, status=Table.Status.OPEN)
+        mine = (Q(host=user) | Q(seats__user=user) | Q(removed=user, status=Table.Status.OPEN)
+                | Q(rematch_of__match__players__user=user, status=Table.Status.OPEN))
         live_public = Q(status=Table.Status.OPEN, is_public=True, updated__gte=services.idle_cutoff())
         invite = self.request.query_params.get("invite")
         by_invite = Q(invite_token=invite) if is_invite_token(invite) else Q(pk__in=[])
         return (
             Table.objects.filter(mine | live_public | by_invite)
             .distinct()
-            .select_related("host")
+            .select_related("host", "rematch_of")
             .prefetch_related("seats__user", "removed")
         )
 
@@ -89,7 +92,7 @@ class TableViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Crea
 
     def get_object(self):
         """The table ``pk`` when the user may see it (public, own, or ``?invite=``)."""
-        tables = Table.objects.select_related("host").prefetch_related("seats__user", "removed")
+        tables = Table.objects.select_related("host", "rematch_of").prefetch_related("seats__user", "removed")
         table = tables.filter(pk=self.kwargs["pk"]).first()
         if table is None or not services.can_see(table, self.request.user, self.request.query_params.get("invite")):
             raise NotFound()
@@ -115,7 +118,8 @@ class TableViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Crea
         return Response(self._out(table), status=status.HTTP_201_CREATED)
 
     def _out(self, table):
-        table = Table.objects.select_related("host").prefetch_related("seats__user", "removed").get(pk=table.pk)
+        table = (Table.objects.select_related("host", "rematch_of").prefetch_related("seats__user", "removed")
+                 .get(pk=table.pk))
         return TableSerializer(table, context=self.get_serializer_context()).data
 
     def _run(self, operation, *args, **kwargs) -> Response:
@@ -166,3 +170,30 @@ class TableViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Crea
         serializer = RemoveSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         return self._run(services.remove_player, int(pk), request.user, serializer.validated_data["index"])
+
+
+class LobbyMatchesView(APIView):
+    """The matches of the caller's lobby (lobby.overview.lobby_matches):
+    their playing matches (those waiting on them first, ``your_turn``),
+    their finished ones with the result, and public ones to watch."""
+
+    @extend_schema(responses=OpenApiTypes.OBJECT)
+    def get(self, request):
+        """Return ``{"mine": [...], "history": [...], "watch": [...]}``."""
+        return Response(lobby_matches(request.user))
+
+
+class RematchView(APIView):
+    """Offer (or accept) a rematch of a finished match the caller played
+    (lobby.services.offer_rematch)."""
+
+    @extend_schema(request=None, responses=TableSerializer)
+    def post(self, request, match_id):
+        """Returns the rematch table, the caller seated; errors as the table operations."""
+        try:
+            table = services.offer_rematch(match_id, request.user)
+        except services.LobbyError as err:
+            return _lobby_error(err)
+        table = (Table.objects.select_related("host", "rematch_of").prefetch_related("seats__user", "removed")
+                 .get(pk=table.pk))
+        return Response(TableSerializer(table, context={"request": request}).data)

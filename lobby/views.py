@@ -5,8 +5,9 @@ from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
-from django.views.decorators.http import require_http_methods
+from django.views.decorators.http import require_http_methods, require_POST
 
+from lobby import services
 from lobby.forms import SignupForm
 from lobby.models import Table
 
@@ -50,6 +51,20 @@ def invite(request, token):
     table = get_object_or_404(Table, invite_token=token)
     config = {"focusTable": table.pk, "invite": token, "userId": request.user.pk}
     return render(request, "lobby.html", {"page_config": config})
+
+
+@login_required
+@require_POST
+def rematch(request, match_id):
+    """The match page's Rematch button: offer (or join) the rematch of the
+    finished match ``match_id`` and go to its table; a refusal page with
+    the reason otherwise (lobby.services.offer_rematch)."""
+    try:
+        table = services.offer_rematch(match_id, request.user)
+    except services.LobbyError as err:
+        context = {"heading": "No rematch", "text": err.message}
+        return render(request, "refusal.html", context, status=err.status)
+    return redirect("invite", token=table.invite_token)
 
 
 def locked_out(request, response=None, credentials=None):
