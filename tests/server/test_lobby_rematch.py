@@ -113,9 +113,12 @@ def test_the_match_page_refusal_is_a_page_with_the_reason(make_user):
     assert "That match is still being played." in page and 'id="back-to-lobby"' in page
 
 
-def test_a_spectator_page_has_no_rematch_button(finished, make_user):
-    _, _, match = finished
+def test_a_spectator_page_has_no_rematch_button_nor_turn_alerts(finished, make_user):
+    alice, _, match = finished
     client = Client()
     client.force_login(make_user("carol"))
     page = client.get(f"/match/{match.pk}/")
-    assert page.status_code == 200 and 'id="rematch"' not in page.content.decode()
+    assert page.status_code == 200
+    assert 'id="rematch"' not in page.content.decode() and 'id="alerts-toggle"' not in page.content.decode()
+    client.force_login(alice)
+    assert 'id="alerts-toggle"' in client.get(f"/match/{match.pk}/").content.decode()
