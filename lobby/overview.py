@@ -90,6 +90,7 @@ def _entry(match, user_id: int, cutoff, state: dict | None = None) -> dict:
         table = getattr(match, "table", None)
         rematch = getattr(table, "rematch", None) if table is not None else None
         entry["rematch_table"] = rematch.pk if rematch is not None else None
+        entry["rematch_joined"] = rematch is not None and rematch.seats.filter(user_id=user_id).exists()
     return entry
 
 
@@ -101,8 +102,8 @@ def lobby_matches(user) -> dict:
     (``your_turn``) first, then the most recently active; each with
     ``waiting_for`` (names), ``turn`` and ``quiet`` (abandoned).
     ``history``: their last HISTORY_SIZE finished matches, newest first,
-    each with ``result`` and ``rematch_table`` (the id of its rematch
-    table, or None). ``watch``: up to WATCH_SIZE public playing matches
+    each with ``result``, ``rematch_table`` (the id of its rematch
+    table, or None) and ``rematch_joined`` (the user sits there). ``watch``: up to WATCH_SIZE public playing matches
     that allow spectators, of others, not abandoned, newest activity first.
     No list carries a state, a version or anything a seat keeps hidden.
     """

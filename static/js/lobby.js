@@ -244,8 +244,8 @@ function renderTable(table) {
   }
   if (table.rematch_of_match && table.status === "open") {
     box.append(el("p", mySeat
-      ? `Rematch of match ${table.rematch_of_match}: the other players see this table in their lobby and accept by taking a seat.`
-      : `${table.host} offers a rematch of match ${table.rematch_of_match}: take a seat to accept.`,
+      ? "Rematch: the other players of your last match see this table in their lobby and accept by taking a seat."
+      : `${table.host} offers a rematch of your match: take a seat to accept.`,
     { class: "rematch-note", role: "status" }));
   }
   const teams = [...new Set(table.seats.map((s) => s.team))];
@@ -378,7 +378,7 @@ function matchItem(m, kind) {
     actions.append(el("a", "Watch", { href: `/match/${m.id}/`, class: "btn small" }));
   } else {
     actions.append(el("a", "See the end", { href: `/match/${m.id}/`, class: "btn small ghost" }));
-    const again = el("button", m.rematch_table ? "Join the rematch" : "Rematch", {
+    const again = el("button", m.rematch_joined ? "Go to the rematch" : m.rematch_table ? "Join the rematch" : "Rematch", {
       type: "button", class: "btn small rematch", title: "A new private table for the same players, same mode and heroes",
     });
     again.onclick = () => rematch(m.id);

@@ -69,7 +69,7 @@ def test_finished_matches_are_history_with_their_result(make_user):
     assert [e["id"] for e in history] == [match.pk]
     assert history[0]["result"]["outcome"] == "won" and history[0]["result"]["winners"] == ["Alice"]
     assert history[0]["result"]["reason"]
-    assert history[0]["rematch_table"] is None
+    assert history[0]["rematch_table"] is None and history[0]["rematch_joined"] is False
     lost = lobby(bob)["history"][0]["result"]
     assert lost["outcome"] == "lost" and lost["winners"] == ["Alice"]
     assert lobby(alice)["mine"] == []  # no longer among the playing ones

@@ -41,7 +41,8 @@ def test_the_other_player_sees_it_and_accepts_by_asking_too(finished):
     listed = {t["id"]: t for t in logged_in(alice).get("/api/tables/").json()}
     assert offered["id"] in listed  # private, yet in alice's lobby without the link
     history = logged_in(alice).get("/api/lobby/matches/").json()["history"]
-    assert history[0]["rematch_table"] == offered["id"]
+    assert history[0]["rematch_table"] == offered["id"] and history[0]["rematch_joined"] is False
+    assert logged_in(bob).get("/api/lobby/matches/").json()["history"][0]["rematch_joined"] is True
     accepted = ask(alice, match)
     assert accepted.status_code == 200 and accepted.json()["id"] == offered["id"]
     seats = {s["index"]: s for s in accepted.json()["seats"]}
