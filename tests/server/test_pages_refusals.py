@@ -74,6 +74,15 @@ def test_a_csrf_failure_is_a_page_that_says_what_to_do(make_user):
     assert "_auth_user_id" not in client.session
 
 
+def test_a_csrf_failure_of_a_button_leads_to_the_lobby(make_user):
+    """A form that is no page of its own (log out, rematch): the way back is the lobby."""
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(make_user("dora"))
+    page = assert_site_page(client.post(reverse("logout")), 403, "That form was out of date")
+    assert f'href="{reverse("lobby")}"' in page and 'id="reload-form"' not in page
+    assert client.get(reverse("lobby")).status_code == 200  # still logged in: nothing changed
+
+
 def test_sign_up_and_log_in_errors_are_marked_as_errors(client, make_user):
     response = client.post(reverse("signup"), {"username": "bob", "display_name": "Bob",
                                                "password1": "a-Long-pass-42", "password2": "other-pass-42"})
