@@ -90,7 +90,7 @@ def _entry(match, user_id: int, cutoff, state: dict | None = None) -> dict:
         table = getattr(match, "table", None)
         rematch = getattr(table, "rematch", None) if table is not None else None
         entry["rematch_table"] = rematch.pk if rematch is not None else None
-        entry["rematch_joined"] = rematch is not None and rematch.seats.filter(user_id=user_id).exists()
+        entry["rematch_joined"] = rematch is not None and any(seat.user_id == user_id for seat in rematch.seats.all())
     return entry
 
 
@@ -113,8 +113,9 @@ def lobby_matches(user) -> dict:
     entries = sorted((_entry(m, user.pk, cutoff, m.state) for m in mine), key=lambda e: e["updated"], reverse=True)
     entries.sort(key=lambda e: (not e["your_turn"], e["quiet"]))  # stable: latest first within each
     finished = (base.filter(players__user=user, status=Match.Status.FINISHED).defer("state")
-                .select_related("table__rematch").order_by("-updated")[:HISTORY_SIZE])
-    history = [_entry(m, user.pk, cutoff) for m in _annotated(finished)]
+                .select_related("table__rematch").prefetch_related("table__rematch__seats")
+                .order_by("-updated")[:HISTORY_SIZE])
+    history = [_entry(m, user.pk, cutoff) for m in finished]
     watchable = (base.filter(status=Match.Status.PLAYING, table__is_public=True, table__allow_spectators=True)
                  .exclude(players__user=user).defer("state"))
     watchable = _annotated(watchable).filter(Q(has_live=True) | Q(updated__gte=cutoff) | Q(last_seen__gte=cutoff))
