@@ -10,9 +10,9 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from lobby import services
-from lobby.overview import lobby_matches
 from lobby.models import Table, is_invite_token
 from lobby.modes import MODES
+from lobby.overview import lobby_matches
 from lobby.serializers import (
     JoinSerializer,
     MeSerializer,
@@ -51,6 +51,11 @@ class ModeView(APIView):
         return Response(ModeSerializer(MODES.values(), many=True).data)
 
 
+def _tables():
+    """Tables with what their serializer reads (host, rematch, seats, removed players)."""
+    return Table.objects.select_related("host", "rematch_of").prefetch_related("seats__user", "removed")
+
+
 def _lobby_error(err: services.LobbyError) -> Response:
     return Response({"code": err.code, "detail": err.message}, status=err.status)
 
@@ -78,12 +83,7 @@ class TableViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Crea
         live_public = Q(status=Table.Status.OPEN, is_public=True, updated__gte=services.idle_cutoff())
         invite = self.request.query_params.get("invite")
         by_invite = Q(invite_token=invite) if is_invite_token(invite) else Q(pk__in=[])
-        return (
-            Table.objects.filter(mine | live_public | by_invite)
-            .distinct()
-            .select_related("host", "rematch_of")
-            .prefetch_related("seats__user", "removed")
-        )
+        return _tables().filter(mine | live_public | by_invite).distinct()
 
     @extend_schema(parameters=[INVITE_PARAM])
     def list(self, request, *args, **kwargs):
@@ -92,8 +92,7 @@ class TableViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Crea
 
     def get_object(self):
         """The table ``pk`` when the user may see it (public, own, or ``?invite=``)."""
-        tables = Table.objects.select_related("host", "rematch_of").prefetch_related("seats__user", "removed")
-        table = tables.filter(pk=self.kwargs["pk"]).first()
+        table = _tables().filter(pk=self.kwargs["pk"]).first()
         if table is None or not services.can_see(table, self.request.user, self.request.query_params.get("invite")):
             raise NotFound()
         return table
@@ -118,9 +117,7 @@ class TableViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Crea
         return Response(self._out(table), status=status.HTTP_201_CREATED)
 
     def _out(self, table):
-        table = (Table.objects.select_related("host", "rematch_of").prefetch_related("seats__user", "removed")
-                 .get(pk=table.pk))
-        return TableSerializer(table, context=self.get_serializer_context()).data
+        return TableSerializer(_tables().get(pk=table.pk), context=self.get_serializer_context()).data
 
     def _run(self, operation, *args, **kwargs) -> Response:
         try:
@@ -194,6 +191,4 @@ class RematchView(APIView):
             table = services.offer_rematch(match_id, request.user)
         except services.LobbyError as err:
             return _lobby_error(err)
-        table = (Table.objects.select_related("host", "rematch_of").prefetch_related("seats__user", "removed")
-                 .get(pk=table.pk))
-        return Response(TableSerializer(table, context={"request": request}).data)
+        return Response(TableSerializer(_tables().get(pk=table.pk), context={"request": request}).data)

@@ -18,6 +18,7 @@ from django.utils import timezone
 from game.livesockets import live
 from game.models import Match
 from game.rules.waiting import waiting_on
+from lobby.services import config_heroes
 
 HISTORY_SIZE = 20  # finished matches shown
 WATCH_SIZE = 20  # public matches shown
@@ -44,13 +45,9 @@ def _quiet(match, cutoff) -> bool:
 def _players(match, user_id: int) -> list:
     """``[{"seat", "name", "heroes", "team", "you"}]`` in seat order, from the match config."""
     seats = match.config.get("seats", [])
-    out = []
-    for player in match.players.all():
-        conf = seats[player.seat] if player.seat < len(seats) else {}
-        heroes = conf.get("heroes") or ([conf["hero"]] if "hero" in conf else [])
-        out.append({"seat": player.seat, "name": player.user.public_name, "heroes": heroes,
-                    "team": conf.get("team"), "you": player.user_id == user_id})
-    return out
+    return [{"seat": player.seat, "name": player.user.public_name, "heroes": config_heroes(match.config, player.seat),
+             "team": seats[player.seat].get("team") if player.seat < len(seats) else None,
+             "you": player.user_id == user_id} for player in match.players.all()]
 
 
 def _result(match, seat) -> dict:

@@ -376,13 +376,14 @@ def offer_rematch(match_id: int, user) -> Table:
             take_seat(table.pk, user, player.seat if player.seat in free else free[0])
         seat = table.seats.get(user=user)
         if not seat.heroes:
-            seat.heroes, seat.ready = _heroes_of_last_time(match, player.seat), False
+            seat.heroes, seat.ready = config_heroes(match.config, player.seat), False
             seat.save(update_fields=["heroes", "ready"])
     return table
 
 
-def _heroes_of_last_time(match, seat: int) -> list:
-    """The heroes ``seat`` played in ``match`` (main hero first), from its config."""
-    conf = match.config.get("seats", [])
-    entry = conf[seat] if seat < len(conf) else {}
+def config_heroes(config: dict, seat: int) -> list:
+    """The heroes ``seat`` plays in a match of engine ``config`` (main hero
+    first; ``[]`` for a seat the config does not name)."""
+    seats = config.get("seats", [])
+    entry = seats[seat] if seat < len(seats) else {}
     return list(entry.get("heroes") or ([entry["hero"]] if "hero" in entry else []))
