@@ -70,7 +70,7 @@ function lookedAt() {
 function watchBanner() {
   const mine = banner.classList.contains("mine");
   if (mine && !waitingOnMe) yourTurnCame();
-  if (!mine) lookedAt();
+  if (!mine) document.title = baseTitle; // no longer waiting on this player (a teammate acted, a reply came)
   waitingOnMe = mine;
 }
 

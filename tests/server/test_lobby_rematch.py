@@ -123,3 +123,20 @@ def test_a_spectator_page_has_no_rematch_button_nor_turn_alerts(finished, make_u
     assert 'id="rematch"' not in page.content.decode() and 'id="alerts-toggle"' not in page.content.decode()
     client.force_login(alice)
     assert 'id="alerts-toggle"' in client.get(f"/match/{match.pk}/").content.decode()
+
+
+def test_a_two_headed_dragon_rematch_keeps_seats_and_teams(make_user):
+    players = [make_user(n) for n in ("ana", "ari", "bo", "bea")]
+    heroes = ("troq_bashar", "river_montoya", "captain_zane", "master_midori")
+    match = conceded(started(players, mode="2hg", heroes=heroes), players[2])
+    assert match.status == "finished"
+    table = ask(players[3], match).json()
+    assert table["mode"] == "2hg" and len(table["seats"]) == 4
+    old = Table.objects.get(match=match)
+    assert [s["team"] for s in table["seats"]] == [s.team for s in old.seats.order_by("index")]
+    seats = {s["index"]: s for s in table["seats"]}
+    assert seats[3]["user_id"] == players[3].pk and seats[3]["heroes"] == ["master_midori"]
+    for user in players[:3]:
+        ask(user, match)
+    final = logged_in(players[0]).get(f"/api/tables/{table['id']}/").json()
+    assert [(s["user_id"], s["heroes"]) for s in final["seats"]] == [(u.pk, [h]) for u, h in zip(players, heroes)]
