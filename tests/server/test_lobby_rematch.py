@@ -122,7 +122,10 @@ def test_a_spectator_page_has_no_rematch_button_nor_turn_alerts(finished, make_u
     assert page.status_code == 200
     assert 'id="rematch"' not in page.content.decode() and 'id="alerts-toggle"' not in page.content.decode()
     client.force_login(alice)
-    assert 'id="alerts-toggle"' in client.get(f"/match/{match.pk}/").content.decode()
+    page = client.get(f"/match/{match.pk}/").content.decode()
+    assert 'id="alerts-toggle"' in page
+    assert 'id="nav-password"' not in page  # the match header keeps its height on a phone
+    assert 'id="nav-password"' in client.get("/").content.decode()
 
 
 def test_a_two_headed_dragon_rematch_keeps_seats_and_teams(make_user):
