@@ -5,6 +5,9 @@ VENV := .venv
 BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
+# `make run HOST=0.0.0.0` serves the local network: the settings then accept
+# this machine's LAN names and addresses (codexsite/lan.py).
+export CODEX_LISTEN := $(HOST)
 # Debug pages are off unless asked for (`make run DEBUG=1`): friends reach this server too.
 export DEBUG ?= 0
 

@@ -10,7 +10,7 @@ from django.urls import path
 from rest_framework.routers import DefaultRouter
 
 from game.api import CardViewSet, MatchViewSet
-from lobby.api import MeView, ModeView, TableViewSet
+from lobby.api import LobbyMatchesView, MeView, ModeView, RematchView, TableViewSet
 
 router = DefaultRouter()
 router.include_format_suffixes = False
@@ -21,5 +21,7 @@ router.register("cards", CardViewSet, basename="card")
 urlpatterns = [
     path("me/", MeView.as_view(), name="me"),
     path("modes/", ModeView.as_view(), name="modes"),
+    path("lobby/matches/", LobbyMatchesView.as_view(), name="lobby-matches"),
+    path("lobby/rematch/<int:match_id>/", RematchView.as_view(), name="lobby-rematch"),
     *router.urls,
 ]

@@ -3,7 +3,11 @@
 Environment variables (all optional):
     SECRET_KEY     Django secret key; the default is for development only.
     DEBUG          "1"/"true" for debug mode (default off).
-    ALLOWED_HOSTS  comma-separated host names (default: localhost, 127.0.0.1, [::1]).
+    CODEX_LISTEN   the address the server listens on (`make run HOST=...` sets it):
+                   0.0.0.0 adds this machine's LAN names and addresses to the
+                   default ALLOWED_HOSTS (codexsite/lan.py); default 127.0.0.1.
+    ALLOWED_HOSTS  comma-separated host names (default: localhost, 127.0.0.1, [::1],
+                   plus those of CODEX_LISTEN); set, it replaces the default.
     CSRF_TRUSTED_ORIGINS  comma-separated origins, e.g. https://codex.example.org.
     DATABASE_URL   e.g. postgres://user@host:5432/codex (default: SQLite file db.sqlite3).
     REDIS_URL      e.g. redis://127.0.0.1:6379/0; switches to the Redis channel layer
@@ -19,13 +23,18 @@ from pathlib import Path
 
 import environ
 
+from codexsite.lan import lan_hosts
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 env = environ.Env()
 
 DEBUG = env.bool("DEBUG", default=False)
 SECRET_KEY = env.str("SECRET_KEY", default="django-insecure-codex-development-key-change-me")
-ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["localhost", "127.0.0.1", "[::1]"])
+# Friends on the local network (`make run HOST=0.0.0.0`): the Host header they
+# send is this machine's address or name; the websocket origin and CSRF checks
+# compare the Origin with that host, so accepting it here is all it takes.
+ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=lan_hosts(env.str("CODEX_LISTEN", default="127.0.0.1")))
 CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
 
 INSTALLED_APPS = [
@@ -225,6 +234,10 @@ CODEX_STAND_IN_MAX_MOVES = env.int("CODEX_STAND_IN_MAX_MOVES", default=300)
 CODEX_BENCH_ECHO = env.bool("CODEX_BENCH_ECHO", default=False)
 # Open tables with no activity for this long are hidden and then deleted.
 CODEX_TABLE_IDLE_MINUTES = env.int("CODEX_TABLE_IDLE_MINUTES", default=30)
+# A playing match none of whose players is connected, showed a sign of life
+# or acted for this long is abandoned: it leaves the lobby's public list
+# (its players still see it among their own matches; lobby/overview.py).
+CODEX_MATCH_QUIET_HOURS = env.float("CODEX_MATCH_QUIET_HOURS", default=24.0)
 # Open (not yet started) tables one host may have at once.
 CODEX_OPEN_TABLES_PER_HOST = env.int("CODEX_OPEN_TABLES_PER_HOST", default=3)
 # Seats one user may hold at once at tables that have not started (and are not idle).

@@ -1,6 +1,7 @@
 """REST API for accounts, modes and tables (session auth, CSRF on writes)."""
 from django.db.models import Q
 from django.urls.converters import IntConverter
+from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import mixins, status, viewsets
 from rest_framework.decorators import action
@@ -11,6 +12,7 @@ from rest_framework.views import APIView
 from lobby import services
 from lobby.models import Table, is_invite_token
 from lobby.modes import MODES
+from lobby.overview import lobby_matches
 from lobby.serializers import (
     JoinSerializer,
     MeSerializer,
@@ -49,6 +51,11 @@ class ModeView(APIView):
         return Response(ModeSerializer(MODES.values(), many=True).data)
 
 
+def _tables():
+    """Tables with what their serializer reads (host, rematch, seats, removed players)."""
+    return Table.objects.select_related("host", "rematch_of").prefetch_related("seats__user", "removed")
+
+
 def _lobby_error(err: services.LobbyError) -> Response:
     return Response({"code": err.code, "detail": err.message}, status=err.status)
 
@@ -71,16 +78,12 @@ class TableViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Crea
         if getattr(self, "swagger_fake_view", False):  # schema generation
             return Table.objects.none()
         user = self.request.user
-        mine = Q(host=user) | Q(seats__user=user) | Q(removed=user, status=Table.Status.OPEN)
+        mine = (Q(host=user) | Q(seats__user=user) | Q(removed=user, status=Table.Status.OPEN)
+                | Q(rematch_of__match__players__user=user, status=Table.Status.OPEN))
         live_public = Q(status=Table.Status.OPEN, is_public=True, updated__gte=services.idle_cutoff())
         invite = self.request.query_params.get("invite")
         by_invite = Q(invite_token=invite) if is_invite_token(invite) else Q(pk__in=[])
-        return (
-            Table.objects.filter(mine | live_public | by_invite)
-            .distinct()
-            .select_related("host")
-            .prefetch_related("seats__user", "removed")
-        )
+        return _tables().filter(mine | live_public | by_invite).distinct()
 
     @extend_schema(parameters=[INVITE_PARAM])
     def list(self, request, *args, **kwargs):
@@ -89,8 +92,7 @@ class TableViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Crea
 
     def get_object(self):
         """The table ``pk`` when the user may see it (public, own, or ``?invite=``)."""
-        tables = Table.objects.select_related("host").prefetch_related("seats__user", "removed")
-        table = tables.filter(pk=self.kwargs["pk"]).first()
+        table = _tables().filter(pk=self.kwargs["pk"]).first()
         if table is None or not services.can_see(table, self.request.user, self.request.query_params.get("invite")):
             raise NotFound()
         return table
@@ -115,8 +117,7 @@ class TableViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Crea
         return Response(self._out(table), status=status.HTTP_201_CREATED)
 
     def _out(self, table):
-        table = Table.objects.select_related("host").prefetch_related("seats__user", "removed").get(pk=table.pk)
-        return TableSerializer(table, context=self.get_serializer_context()).data
+        return TableSerializer(_tables().get(pk=table.pk), context=self.get_serializer_context()).data
 
     def _run(self, operation, *args, **kwargs) -> Response:
         try:
@@ -166,3 +167,28 @@ class TableViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Crea
         serializer = RemoveSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         return self._run(services.remove_player, int(pk), request.user, serializer.validated_data["index"])
+
+
+class LobbyMatchesView(APIView):
+    """The matches of the caller's lobby (lobby.overview.lobby_matches):
+    their playing matches (those waiting on them first, ``your_turn``),
+    their finished ones with the result, and public ones to watch."""
+
+    @extend_schema(responses=OpenApiTypes.OBJECT)
+    def get(self, request):
+        """Return ``{"mine": [...], "history": [...], "watch": [...]}``."""
+        return Response(lobby_matches(request.user))
+
+
+class RematchView(APIView):
+    """Offer (or accept) a rematch of a finished match the caller played
+    (lobby.services.offer_rematch)."""
+
+    @extend_schema(request=None, responses=TableSerializer)
+    def post(self, request, match_id):
+        """Returns the rematch table, the caller seated; errors as the table operations."""
+        try:
+            table = services.offer_rematch(match_id, request.user)
+        except services.LobbyError as err:
+            return _lobby_error(err)
+        return Response(TableSerializer(_tables().get(pk=table.pk), context={"request": request}).data)

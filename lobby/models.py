@@ -74,7 +74,9 @@ class Table(models.Model):
 
     Public tables are listed in the lobby; private ones are reached through
     their invite link. ``removed``: the players the host removed, who may not
-    sit there again. Spectators may watch the match when ``allow_spectators``
+    sit there again. ``rematch_of``: for a rematch (private), the table of
+    the finished match it plays again; that match's players see it and may
+    sit there without the link. Spectators may watch the match when ``allow_spectators``
     is set and the table is public, or they hold the invite token.
     """
 
@@ -93,6 +95,9 @@ class Table(models.Model):
     updated = models.DateTimeField(default=timezone.now)
     # Players the host removed before the start: they may not sit here again (issue 11).
     removed = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True, related_name="removed_from")
+    # A rematch: the table whose finished match this one plays again (one rematch a table, issue 14).
+    rematch_of = models.OneToOneField("self", null=True, blank=True, on_delete=models.SET_NULL,
+                                      related_name="rematch")
 
     class Meta:
         ordering = ["-updated"]

@@ -54,6 +54,7 @@ class TableSerializer(serializers.ModelSerializer):
     match_id = serializers.IntegerField(read_only=True, allow_null=True)
     invite_token = serializers.SerializerMethodField()
     removed = serializers.SerializerMethodField()
+    rematch_of_match = serializers.SerializerMethodField()
     seat_count = serializers.IntegerField(write_only=True, required=False, min_value=1, max_value=8)
     mode = serializers.ChoiceField(choices=sorted(MODES))
 
@@ -61,7 +62,7 @@ class TableSerializer(serializers.ModelSerializer):
         model = Table
         fields = [
             "id", "mode", "is_public", "allow_spectators", "status", "host", "host_id", "seats",
-            "match_id", "invite_token", "removed", "seat_count", "created", "updated",
+            "match_id", "invite_token", "removed", "rematch_of_match", "seat_count", "created", "updated",
         ]
         read_only_fields = ["status", "created", "updated"]
 
@@ -71,6 +72,10 @@ class TableSerializer(serializers.ModelSerializer):
         if table.host_id == user.pk or any(s.user_id == user.pk for s in table.seats.all()):
             return table.invite_token
         return None
+
+    def get_rematch_of_match(self, table: Table) -> int | None:
+        """For a rematch table, the id of the finished match it plays again; else None."""
+        return table.rematch_of.match_id if table.rematch_of_id is not None else None
 
     def get_removed(self, table: Table) -> bool:
         """True when the host removed the caller from this table (they may not sit there again)."""

@@ -1,5 +1,6 @@
 """Table operations: create, take and leave seats, pick heroes, ready,
-remove a player (host), start; free a logged-out player's waiting seats.
+remove a player (host), start, offer a rematch; free a logged-out
+player's waiting seats.
 
 Each operation runs in a transaction with the table row locked, and raises
 LobbyError (nothing changed) when it is not allowed.
@@ -13,6 +14,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from game import rules
+from game.models import Match, MatchPlayer
 from game.services import create_match
 from lobby.models import Seat, Table
 from lobby.modes import get_mode
@@ -78,13 +80,16 @@ def delete_abandoned_tables() -> int:
 
 def can_see(table: Table, user, invite: str | None) -> bool:
     """True when ``user`` may see ``table``: it is public, the user sits or hosts
-    there, was removed from it (so they see that), or ``invite`` is its
-    invite token."""
+    there, was removed from it (so they see that), ``invite`` is its
+    invite token, or it is the rematch of a match the user played."""
     if table.is_public or table.host_id == user.pk:
         return True
     if table.invite_matches(invite):
         return True
-    return table.seats.filter(user=user).exists() or table.removed.filter(pk=user.pk).exists()
+    if table.seats.filter(user=user).exists() or table.removed.filter(pk=user.pk).exists():
+        return True
+    return table.rematch_of_id is not None and MatchPlayer.objects.filter(
+        match__table=table.rematch_of_id, user=user).exists()
 
 
 def create_table(host, mode: str, is_public: bool = True, allow_spectators: bool = True,
@@ -322,3 +327,63 @@ def start_table(table_id: int, user, seed: int | None = None) -> Table:
         table.updated = timezone.now()
         table.save(update_fields=["match", "status", "updated"])
     return table
+
+
+def offer_rematch(match_id: int, user) -> Table:
+    """Play the finished match ``match_id`` again: the first of its players
+    to ask opens the rematch table, each other one who asks takes a seat
+    there (issue 14, point 12).
+
+    The rematch table is private, with the old table's mode, seat count,
+    teams and spectator setting; its host is the first who asked. Each
+    player who asks sits at the seat index they played (the first free
+    seat if someone else took it meanwhile), their heroes of last time
+    picked again, not ready. The other players of the match see the table
+    in their lobby (``can_see``) and join by taking a seat: nobody is
+    seated without asking. Returns the rematch Table. Raises LobbyError
+    ``no_match`` (404: no such match, or the user did not play it),
+    ``not_finished`` (409), ``rematch_started`` (409: it is already being
+    played without the user), ``table_full`` (409), and those of ``create_table`` /
+    ``take_seat`` (limits on open tables and seats).
+    """
+    match = Match.objects.filter(pk=match_id).first()  # a pk lookup: an id out of range finds nothing
+    player = MatchPlayer.objects.filter(match=match, user=user).first() if match is not None else None
+    if player is None:
+        raise LobbyError("no_match", "You did not play that match.", 404)
+    if match.status != Match.Status.FINISHED:
+        raise LobbyError("not_finished", "That match is still being played.", 409)
+    with transaction.atomic():
+        old = Table.objects.select_for_update().filter(match=match).first()
+        if old is None:
+            raise LobbyError("no_match", "That match has no table to play again.", 404)
+        table = Table.objects.filter(rematch_of=old).first()
+        if table is None:
+            table = create_table(user, old.mode, is_public=False, allow_spectators=old.allow_spectators,
+                                 seats=old.seats.count())
+            table.rematch_of = old
+            table.save(update_fields=["rematch_of"])
+            if player.seat:  # create_table seats the host at seat 0: move to their seat of last time
+                table.seats.filter(index=0).update(user=None)
+                table.seats.filter(index=player.seat).update(user=user)
+        elif table.seats.filter(user=user).exists():
+            return table  # asked again, or it started with them: their table
+        elif table.status != Table.Status.OPEN:
+            raise LobbyError("rematch_started", "The rematch has already started without you.", 409)
+        else:
+            free = list(table.seats.filter(user=None).values_list("index", flat=True))
+            if not free:
+                raise LobbyError("table_full", "Every seat of the rematch is taken.", 409)
+            take_seat(table.pk, user, player.seat if player.seat in free else free[0])
+        seat = table.seats.get(user=user)
+        if not seat.heroes:
+            seat.heroes, seat.ready = config_heroes(match.config, player.seat), False
+            seat.save(update_fields=["heroes", "ready"])
+    return table
+
+
+def config_heroes(config: dict, seat: int) -> list:
+    """The heroes ``seat`` plays in a match of engine ``config`` (main hero
+    first; ``[]`` for a seat the config does not name)."""
+    seats = config.get("seats", [])
+    entry = seats[seat] if seat < len(seats) else {}
+    return list(entry.get("heroes") or ([entry["hero"]] if "hero" in entry else []))

@@ -1,27 +1,42 @@
 """Account and lobby pages (plain HTML; the lobby page's JS uses the REST API)."""
 from django.conf import settings
-from django.contrib.auth import login
+from django.contrib.auth import REDIRECT_FIELD_NAME, login
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
-from django.views.decorators.http import require_http_methods
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.views.decorators.http import require_http_methods, require_POST
 
+from lobby import services
 from lobby.forms import SignupForm
 from lobby.models import Table
 
 
+def safe_next(request) -> str:
+    """The ``next`` target of a request (POST field, else query string) when
+    it is a path of this site, else "" (never a redirect to another site)."""
+    target = request.POST.get(REDIRECT_FIELD_NAME) or request.GET.get(REDIRECT_FIELD_NAME) or ""
+    if url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()},
+                                       require_https=request.is_secure()):
+        return target
+    return ""
+
+
 @require_http_methods(["GET", "POST"])
 def signup(request):
-    """Show the sign-up form; on a valid POST create the account, log in and go to the lobby."""
+    """Show the sign-up form; on a valid POST create the account, log in and
+    go to ``next`` (an invite link a logged-out friend opened: issue 14),
+    else to the lobby."""
+    target = safe_next(request)
     if request.method == "POST":
         form = SignupForm(request.POST)
         if form.is_valid():
             user = form.save()
             login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-            return redirect("lobby")
+            return redirect(target or "lobby")
     else:
         form = SignupForm()
-    return render(request, "signup.html", {"form": form})
+    return render(request, "signup.html", {"form": form, "next": target})
 
 
 @login_required
@@ -36,6 +51,20 @@ def invite(request, token):
     table = get_object_or_404(Table, invite_token=token)
     config = {"focusTable": table.pk, "invite": token, "userId": request.user.pk}
     return render(request, "lobby.html", {"page_config": config})
+
+
+@login_required
+@require_POST
+def rematch(request, match_id):
+    """The match page's Rematch button: offer (or join) the rematch of the
+    finished match ``match_id`` and go to its table; a refusal page with
+    the reason otherwise (lobby.services.offer_rematch)."""
+    try:
+        table = services.offer_rematch(match_id, request.user)
+    except services.LobbyError as err:
+        context = {"heading": "No rematch", "text": err.message}
+        return render(request, "refusal.html", context, status=err.status)
+    return redirect("invite", token=table.invite_token)
 
 
 def locked_out(request, response=None, credentials=None):

@@ -2,7 +2,7 @@
 // takes and leaves seats, picks heroes, ready, start, lets the host remove a
 // player (who is told); sends everyone seated at a table to its match page
 // once the host starts it.
-import { api, apiError, el, loadCatalog, pageConfig } from "./common.js";
+import { api, el, loadCatalog, pageConfig } from "./common.js";
 
 const config = pageConfig("lobby-config");
 const $ = (id) => document.getElementById(id);
@@ -18,11 +18,29 @@ function showError(text) {
   $("lobby-error").textContent = text || "";
 }
 
+/**
+ * A failed API call as a sentence a player understands: the server's own
+ * sentence when it gave one, the messages of a form error without field
+ * names, else what happened in plain words (never a status code).
+ */
+function refusal(result) {
+  const data = result.data;
+  if (data && typeof data.detail === "string") return data.detail;
+  if (data && typeof data === "object") {
+    const messages = Object.values(data).flat().filter((m) => typeof m === "string");
+    if (messages.length) return messages.join(" ");
+  }
+  if (result.status === 0) return "The server cannot be reached: check your connection; the page tries again by itself.";
+  if (result.status === 403) return "You are logged out or may not do that: reload the page.";
+  if (result.status >= 500) return "Something went wrong on the server: try again in a moment.";
+  return "That did not work: reload the page and try again.";
+}
+
 async function act(method, url, body) {
   busy = true;
   const result = await api(method, url, body);
   busy = false;
-  showError(result.ok ? "" : apiError(result));
+  showError(result.ok ? "" : refusal(result));
   await refresh(true);
   return result;
 }
@@ -214,7 +232,8 @@ function renderTable(table) {
   const mySeat = table.seats.find((s) => s.user_id === config.userId);
   const focus = config.focusTable === table.id;
   const box = el("article", null, {
-    class: `table-card${mySeat ? " mine" : ""}${focus ? " focus" : ""}`, id: `table-${table.id}`, "data-table": table.id,
+    class: `table-card${mySeat ? " mine" : ""}${focus ? " focus" : ""}${table.rematch_of_match ? " rematch" : ""}`,
+    id: `table-${table.id}`, "data-table": table.id,
   });
   const label = modes[table.mode] ? modes[table.mode].label : table.mode;
   const head = el("div", null, { class: "table-head" }, el("strong", `Table ${table.id}`), el("span", label));
@@ -222,6 +241,12 @@ function renderTable(table) {
   box.append(head);
   if (table.removed) {
     box.append(el("p", "The host removed you from this table: you cannot sit here again.", { class: "hint removed-note", role: "status" }));
+  }
+  if (table.rematch_of_match && table.status === "open") {
+    box.append(el("p", mySeat
+      ? "Rematch: the other players of your last match see this table in their lobby and accept by taking a seat."
+      : `${table.host} offers a rematch of your match: take a seat to accept.`,
+    { class: "rematch-note", role: "status" }));
   }
   const teams = [...new Set(table.seats.map((s) => s.team))];
   if (teams.length && teams.every((t) => t !== null)) {
@@ -303,32 +328,96 @@ function renderTables(tables) {
   const shown = tables.filter((t) => t.status === "open" || t.id === config.focusTable);
   shown.sort((a, b) => (b.id === config.focusTable) - (a.id === config.focusTable)
     || (b.seats.some((s) => s.user_id === config.userId) - a.seats.some((s) => s.user_id === config.userId))
+    || (!!b.rematch_of_match - !!a.rematch_of_match)
     || b.id - a.id);
   const nodes = shown.map(renderTable);
   $("tables").replaceChildren(...(nodes.length ? nodes : [el("p", "No open tables yet: create one.", { class: "empty-note" })]));
 }
 
-function renderMatches(matches) {
-  const items = [];
-  for (const m of matches.filter((x) => x.status === "playing")) {
-    const mine = m.players.some((p) => p.user_id === config.userId);
-    const label = (p) => `${p.name}${p.heroes.length ? ` (${p.heroes.map(heroLabel).join(", ")})` : ""}`;
-    const teams = [...new Set(m.players.map((p) => p.team))];
-    const names = teams.length && teams.every((t) => t !== null && t !== undefined)
-      ? teams.map((t) => m.players.filter((p) => p.team === t).map(label).join(" & ")).join(" vs ")
-      : m.players.map(label).join(" vs ");
-    const link = el("a", mine ? "Resume" : "Watch", { href: `/match/${m.id}/`, class: mine ? "btn small primary" : "btn small" });
-    items.push(el("li", null, { "data-match": m.id }, el("span", `#${m.id} · ${names} · v${m.version}`), link));
+/** "Ana (Troq) vs Bo (River)", teams joined with "&"; the viewer's name as "you". */
+function matchNames(m) {
+  const label = (p) => `${p.you ? "you" : p.name}${p.heroes.length ? ` (${p.heroes.map(heroLabel).join(", ")})` : ""}`;
+  const teams = [...new Set(m.players.map((p) => p.team))];
+  return teams.length && teams.every((t) => t !== null && t !== undefined)
+    ? teams.map((t) => m.players.filter((p) => p.team === t).map(label).join(" & ")).join(" vs ")
+    : m.players.map(label).join(" vs ");
+}
+
+function modeLabel(key) {
+  return modes[key] ? modes[key].label : key;
+}
+
+/** A finished match's result as the viewer reads it: "You won", "Bo won", "Draw"; and why. */
+function resultText(m) {
+  const r = m.result || {};
+  const who = r.winners && r.winners.length ? r.winners.join(" and ") : "";
+  const head = { won: "You won", shared: "You shared the win", lost: who ? `You lost: ${who} won` : "You lost", draw: "A draw" }[r.outcome]
+    || (who ? `${who} won` : "A draw");
+  return r.reason ? `${head} (${r.reason})` : head;
+}
+
+function matchItem(m, kind) {
+  const item = el("li", null, { class: `match-item ${kind}${m.your_turn ? " your-turn" : ""}${m.quiet ? " quiet" : ""}`, "data-match": m.id });
+  const text = el("div", null, { class: "match-text" });
+  text.append(el("span", `${modeLabel(m.mode)} · ${matchNames(m)}`, { class: "match-names" }));
+  const facts = el("span", null, { class: "match-facts hint" });
+  if (kind === "mine") {
+    if (m.your_turn) facts.append(el("strong", "Your turn", { class: "turn-flag" }), " · ");
+    else if (m.waiting_for && m.waiting_for.length) facts.append(`Waiting for ${m.waiting_for.join(" and ")} · `);
+    if (m.turn) facts.append(`turn ${m.turn}`);
+    if (m.quiet) facts.append(" · quiet for a long time: nobody has played it lately");
+  } else if (kind === "history") {
+    facts.append(el("span", resultText(m), { class: `result ${m.result && m.result.outcome ? m.result.outcome : ""}` }));
   }
-  $("matches").replaceChildren(...(items.length ? items : [el("li", "No match in progress.", { class: "empty-note" })]));
+  if (facts.childNodes.length) text.append(facts);
+  item.append(text);
+  const actions = el("div", null, { class: "match-actions" });
+  if (kind === "mine") {
+    actions.append(el("a", m.your_turn ? "Play" : "Resume", { href: `/match/${m.id}/`, class: m.your_turn ? "btn small primary" : "btn small" }));
+  } else if (kind === "watch") {
+    actions.append(el("a", "Watch", { href: `/match/${m.id}/`, class: "btn small" }));
+  } else {
+    actions.append(el("a", "See the end", { href: `/match/${m.id}/`, class: "btn small ghost" }));
+    const again = el("button", m.rematch_joined ? "Go to the rematch" : m.rematch_table ? "Join the rematch" : "Rematch", {
+      type: "button", class: "btn small rematch", title: "A new private table for the same players, same mode and heroes",
+    });
+    again.onclick = () => rematch(m.id);
+    actions.append(again);
+  }
+  item.append(actions);
+  return item;
+}
+
+/** Offer (or join) the rematch of a finished match, then show its table. */
+async function rematch(matchId) {
+  const result = await api("POST", `/api/lobby/rematch/${matchId}/`);
+  if (!result.ok) {
+    showError(refusal(result));
+    return;
+  }
+  location.href = `/invite/${result.data.invite_token}/`;
+}
+
+function renderList(id, entries, kind, empty) {
+  const items = entries.map((m) => matchItem(m, kind));
+  $(id).replaceChildren(...(items.length ? items : [el("li", empty, { class: "empty-note" })]));
+}
+
+/** The matches panel: your matches (those waiting on you first), history, matches to watch. */
+function renderMatches(data) {
+  renderList("my-matches", data.mine, "mine", "You play no match now.");
+  renderList("history", data.history, "history", "No finished match yet.");
+  renderList("watch", data.watch, "watch", "No public match to watch now.");
+  const mine = data.mine.filter((m) => m.your_turn).length;
+  $("my-matches-count").textContent = mine ? `${mine} waiting on you` : "";
 }
 
 async function refresh(force = false) {
   if (busy && !force) return;
-  const [tables, matches] = await Promise.all([api("GET", `/api/tables/${inviteQuery()}`), api("GET", "/api/matches/")]);
+  const [tables, matches] = await Promise.all([api("GET", `/api/tables/${inviteQuery()}`), api("GET", "/api/lobby/matches/")]);
   $("tables-live").textContent = tables.ok ? "live" : "offline";
   if (!tables.ok) {
-    showError(apiError(tables));
+    showError(refusal(tables));
     return;
   }
   if (followStartedTables(tables.data)) return;
@@ -338,11 +427,10 @@ async function refresh(force = false) {
     renderTables(tables.data);
   }
   if (matches.ok) {
-    const list = Array.isArray(matches.data) ? matches.data : matches.data.results || [];
-    const key = JSON.stringify(list);
+    const key = JSON.stringify(matches.data);
     if (force || key !== lastMatches) {
       lastMatches = key;
-      renderMatches(list);
+      renderMatches(matches.data);
     }
   }
 }

@@ -52,3 +52,18 @@ def test_a_locked_log_in_says_until_when(browser, live_server_url):
     if SHOTS:
         page.screenshot(path=f"{SHOTS}/login-locked.png")
     context.close()
+
+
+def test_a_lobby_refusal_reads_as_a_sentence(browser, live_server_url):
+    """Issue 14, point 7: the lobby shows the server's sentence, no code or status number."""
+    host = signup(browser, live_server_url, "manytables")
+    for count in range(1, 4):
+        host.click("#create-table")
+        host.wait_for_function("n => document.querySelectorAll('.table-card.mine').length >= n", arg=count)
+    host.click("#create-table")
+    host.wait_for_function("() => document.getElementById('lobby-error').textContent !== ''")
+    text = host.inner_text("#lobby-error")
+    assert text == "You already have open tables: start or leave one first."
+    assert not re.search(r"too_many|\b409\b|\bv\d+\b", host.inner_text("main"))
+    assert not host.errors
+    host.context.close()

@@ -1,0 +1,120 @@
+"""What the lobby shows of matches (issue 14, point 10): the viewer's own
+matches (those waiting on them first), their finished ones as history with
+the result, and the public matches others may watch, abandoned ones left
+out.
+
+A playing match is *abandoned* when none of its players has a live socket
+(game.livesockets), none showed a sign of life (``MatchPlayer.seen_at``)
+and nobody acted (``Match.updated``) for CODEX_MATCH_QUIET_HOURS. It leaves
+the public list; its players still find it among their own matches, marked
+quiet, and may go on with it (README "Lobby"; docs/RULINGS.md).
+"""
+from datetime import timedelta
+
+from django.conf import settings
+from django.db.models import Exists, Max, OuterRef, Q
+from django.utils import timezone
+
+from game.livesockets import live
+from game.models import Match
+from game.rules.waiting import waiting_on
+from lobby.services import config_heroes
+
+HISTORY_SIZE = 20  # finished matches shown
+WATCH_SIZE = 20  # public matches shown
+
+
+def quiet_cutoff():
+    """The time before which a match without live players counts as abandoned."""
+    return timezone.now() - timedelta(hours=settings.CODEX_MATCH_QUIET_HOURS)
+
+
+def _annotated(matches):
+    """``matches`` with ``last_seen`` (the latest sign of life of a player)
+    and ``has_live`` (a player's socket is live now)."""
+    player_live = live().filter(match=OuterRef("pk"), seat__isnull=False)
+    return matches.annotate(last_seen=Max("players__seen_at"), has_live=Exists(player_live))
+
+
+def _quiet(match, cutoff) -> bool:
+    """True when the annotated ``match`` is abandoned (see the module)."""
+    return (not match.has_live and match.updated < cutoff
+            and (match.last_seen is None or match.last_seen < cutoff))
+
+
+def _players(match, user_id: int) -> list:
+    """``[{"seat", "name", "heroes", "team", "you"}]`` in seat order, from the match config."""
+    seats = match.config.get("seats", [])
+    return [{"seat": player.seat, "name": player.user.public_name, "heroes": config_heroes(match.config, player.seat),
+             "team": seats[player.seat].get("team") if player.seat < len(seats) else None,
+             "you": player.user_id == user_id} for player in match.players.all()]
+
+
+def _result(match, seat) -> dict:
+    """The result as the viewer reads it: ``{"winners": [names], "outcome":
+    "won"|"shared"|"lost"|"draw"|None (a spectator), "reason"}``."""
+    result = match.result or {}
+    seats = list(result.get("winners") or ([] if result.get("winner") is None else [result["winner"]]))
+    names = {p.seat: p.user.public_name for p in match.players.all()}
+    if seat is None:
+        outcome = None
+    elif not seats:
+        outcome = "draw"
+    elif seat in seats:
+        conf = match.config.get("seats", [])
+        teams = {conf[s].get("team") if s < len(conf) else None for s in seats}
+        outcome = "won" if len(seats) == 1 or (len(teams) == 1 and None not in teams) else "shared"
+    else:
+        outcome = "lost"
+    return {"winners": [names.get(s, f"seat {s}") for s in seats], "outcome": outcome,
+            "reason": result.get("reason") or ""}
+
+
+def _entry(match, user_id: int, cutoff, state: dict | None = None) -> dict:
+    """One match as the lobby lists it."""
+    players = _players(match, user_id)
+    seat = next((p["seat"] for p in players if p["you"]), None)
+    entry = {"id": match.pk, "mode": match.config.get("mode", ""), "status": match.status,
+             "players": players, "seat": seat, "updated": match.updated.isoformat()}
+    if match.status == Match.Status.PLAYING:
+        entry["quiet"] = _quiet(match, cutoff)
+        if state is not None:  # the viewer's own match: whom it waits on
+            waiting = waiting_on(state)
+            entry.update(your_turn=seat in waiting, turn=state.get("turn"),
+                         waiting_for=[p["name"] for p in players if p["seat"] in waiting])
+    else:
+        entry["result"] = _result(match, seat)
+        table = getattr(match, "table", None)
+        rematch = getattr(table, "rematch", None) if table is not None else None
+        entry["rematch_table"] = rematch.pk if rematch is not None else None
+        entry["rematch_joined"] = rematch is not None and any(seat.user_id == user_id for seat in rematch.seats.all())
+    return entry
+
+
+def lobby_matches(user) -> dict:
+    """The matches of ``user``'s lobby: ``{"mine": [...], "history": [...],
+    "watch": [...]}``.
+
+    ``mine``: the user's playing matches, those waiting on them
+    (``your_turn``) first, then the most recently active; each with
+    ``waiting_for`` (names), ``turn`` and ``quiet`` (abandoned).
+    ``history``: their last HISTORY_SIZE finished matches, newest first,
+    each with ``result``, ``rematch_table`` (the id of its rematch
+    table, or None) and ``rematch_joined`` (the user sits there). ``watch``: up to WATCH_SIZE public playing matches
+    that allow spectators, of others, not abandoned, newest activity first.
+    No list carries a state, a version or anything a seat keeps hidden.
+    """
+    cutoff = quiet_cutoff()
+    base = Match.objects.prefetch_related("players__user")
+    mine = _annotated(base.filter(players__user=user, status=Match.Status.PLAYING))
+    entries = sorted((_entry(m, user.pk, cutoff, m.state) for m in mine), key=lambda e: e["updated"], reverse=True)
+    entries.sort(key=lambda e: (not e["your_turn"], e["quiet"]))  # stable: latest first within each
+    finished = (base.filter(players__user=user, status=Match.Status.FINISHED).defer("state")
+                .select_related("table__rematch").prefetch_related("table__rematch__seats")
+                .order_by("-updated")[:HISTORY_SIZE])
+    history = [_entry(m, user.pk, cutoff) for m in finished]
+    watchable = (base.filter(status=Match.Status.PLAYING, table__is_public=True, table__allow_spectators=True)
+                 .exclude(players__user=user).defer("state"))
+    watchable = _annotated(watchable).filter(Q(has_live=True) | Q(updated__gte=cutoff) | Q(last_seen__gte=cutoff))
+    watch = [_entry(m, user.pk, cutoff) for m in watchable.order_by("-updated")[:WATCH_SIZE]]
+    return {"mine": entries, "history": history, "watch": watch}

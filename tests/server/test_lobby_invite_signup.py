@@ -1,0 +1,65 @@
+"""An invite link survives sign-up and log-in (issue 14, point 1): a
+logged-out friend opening /invite/<token>/ lands at the invited table."""
+import pytest
+from django.urls import reverse
+
+from lobby import services
+
+pytestmark = pytest.mark.django_db
+
+PASSWORD = "a-Long-pass-42"
+
+
+@pytest.fixture
+def private_table(make_user):
+    host = make_user("inviter")
+    return services.create_table(host, "1hero", is_public=False)
+
+
+def invite_path(table) -> str:
+    return reverse("invite", kwargs={"token": table.invite_token})
+
+
+def test_a_logged_out_friend_is_sent_to_log_in_with_the_invite_as_next(client, private_table):
+    response = client.get(invite_path(private_table))
+    assert response.status_code == 302
+    assert response.url == f"{reverse('login')}?next={invite_path(private_table)}"
+    page = client.get(response.url).content.decode()
+    # the log-in page's "Sign up" link carries the invite on
+    assert f'href="{reverse("signup")}?next={invite_path(private_table)}"' in page
+
+
+def test_sign_up_from_an_invite_lands_at_the_invited_table(client, private_table):
+    target = invite_path(private_table)
+    page = client.get(f"{reverse('signup')}?next={target}").content.decode()
+    assert f'name="next" value="{target}"' in page
+    response = client.post(reverse("signup"), {
+        "username": "newfriend", "display_name": "New Friend", "password1": PASSWORD, "password2": PASSWORD,
+        "next": target,
+    })
+    assert response.status_code == 302 and response.url == target
+    landed = client.get(target)
+    assert landed.status_code == 200
+    assert landed.context["page_config"]["focusTable"] == private_table.pk
+    assert landed.context["page_config"]["invite"] == private_table.invite_token
+
+
+def test_log_in_from_an_invite_lands_at_the_invited_table(client, make_user, private_table):
+    make_user("oldfriend")
+    target = invite_path(private_table)
+    response = client.post(reverse("login"), {"username": "oldfriend", "password": "pw-secret-123", "next": target})
+    assert response.status_code == 302 and response.url == target
+
+
+@pytest.mark.parametrize("target", ["https://evil.example/", "//evil.example/x", "javascript:alert(1)"])
+def test_sign_up_never_redirects_to_another_site(client, django_user_model, target):
+    response = client.post(reverse("signup"), {
+        "username": "careful", "display_name": "Careful", "password1": PASSWORD, "password2": PASSWORD,
+        "next": target,
+    })
+    assert response.status_code == 302 and response.url == reverse("lobby")
+    assert django_user_model.objects.filter(username="careful").exists()
+
+
+def test_sign_up_without_next_goes_to_the_lobby_and_shows_no_next_field(client):
+    assert 'name="next"' not in client.get(reverse("signup")).content.decode()

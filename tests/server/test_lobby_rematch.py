@@ -1,0 +1,145 @@
+"""Rematch (issue 14, point 12): at the end, one click offers the same
+table again to the same players: a new private table, same mode, seats,
+teams and heroes; each player accepts by asking too (or taking a seat)."""
+import pytest
+from django.test import Client
+
+from lobby.models import Table
+from tests.server.lobbykit import conceded, started
+from tests.server.matchkit import logged_in
+
+pytestmark = pytest.mark.django_db
+
+
+def ask(user, match):
+    return logged_in(user).post(f"/api/lobby/rematch/{match.pk}/")
+
+
+@pytest.fixture
+def finished(make_user):
+    alice, bob = make_user("alice"), make_user("bob")
+    return alice, bob, conceded(started([alice, bob]), bob)
+
+
+def test_the_first_to_ask_opens_a_private_table_like_the_last_one(finished):
+    alice, bob, match = finished
+    response = ask(bob, match)
+    assert response.status_code == 200
+    table = response.json()
+    assert table["mode"] == "1hero" and table["is_public"] is False and table["status"] == "open"
+    assert table["rematch_of_match"] == match.pk and table["host_id"] == bob.pk
+    seats = {s["index"]: s for s in table["seats"]}
+    # bob sits where he sat (seat 1), with his hero of last time, not ready; seat 0 waits for alice
+    assert seats[1]["user_id"] == bob.pk and seats[1]["heroes"] == ["river_montoya"] and not seats[1]["ready"]
+    assert seats[0]["user_id"] is None
+    assert Table.objects.get(pk=table["id"]).rematch_of.match_id == match.pk
+
+
+def test_the_other_player_sees_it_and_accepts_by_asking_too(finished):
+    alice, bob, match = finished
+    offered = ask(bob, match).json()
+    listed = {t["id"]: t for t in logged_in(alice).get("/api/tables/").json()}
+    assert offered["id"] in listed  # private, yet in alice's lobby without the link
+    history = logged_in(alice).get("/api/lobby/matches/").json()["history"]
+    assert history[0]["rematch_table"] == offered["id"] and history[0]["rematch_joined"] is False
+    assert logged_in(bob).get("/api/lobby/matches/").json()["history"][0]["rematch_joined"] is True
+    accepted = ask(alice, match)
+    assert accepted.status_code == 200 and accepted.json()["id"] == offered["id"]
+    seats = {s["index"]: s for s in accepted.json()["seats"]}
+    assert seats[0]["user_id"] == alice.pk and seats[0]["heroes"] == ["troq_bashar"]
+    assert ask(alice, match).json()["id"] == offered["id"]  # asking again changes nothing
+    assert Table.objects.filter(rematch_of__match=match).count() == 1
+
+
+def test_both_ready_the_rematch_starts_with_the_same_seats(finished):
+    alice, bob, match = finished
+    table_id = ask(alice, match).json()["id"]
+    ask(bob, match)
+    for user in (alice, bob):
+        assert logged_in(user).patch(f"/api/tables/{table_id}/seat/", {"ready": True}, format="json").status_code == 200
+    response = logged_in(alice).post(f"/api/tables/{table_id}/start/")
+    assert response.status_code == 200
+    new = Table.objects.get(pk=table_id).match
+    assert [(p.seat, p.user_id) for p in new.players.all()] == [(0, alice.pk), (1, bob.pk)]
+    assert [s.get("hero") for s in new.config["seats"]] == [s.get("hero") for s in match.config["seats"]]
+    late = ask(alice, match)  # it is being played now: a new ask opens nothing new
+    assert late.status_code == 200 and late.json()["id"] == table_id
+    assert Table.objects.filter(rematch_of__match=match).count() == 1
+
+
+def test_others_neither_see_nor_join_a_rematch_without_the_link(finished, make_user):
+    alice, bob, match = finished
+    carol = make_user("carol")
+    offered = ask(alice, match).json()
+    assert offered["id"] not in [t["id"] for t in logged_in(carol).get("/api/tables/").json()]
+    assert logged_in(carol).get(f"/api/tables/{offered['id']}/").status_code == 404
+    refused = logged_in(carol).post(f"/api/tables/{offered['id']}/join/", {"index": 1}, format="json")
+    assert refused.status_code == 403
+    assert ask(carol, match).status_code == 404  # carol did not play it
+    joined = logged_in(carol).post(f"/api/tables/{offered['id']}/join/",
+                                   {"index": 1, "invite": offered["invite_token"]}, format="json")
+    assert joined.status_code == 200  # with the link, as any private table
+    assert ask(bob, match).status_code == 409  # every seat taken now
+    assert ask(bob, match).json()["code"] == "table_full"
+
+
+def test_no_rematch_of_a_match_still_played(make_user):
+    alice, bob = make_user("alice"), make_user("bob")
+    match = started([alice, bob])
+    response = ask(alice, match)
+    assert response.status_code == 409 and response.json()["code"] == "not_finished"
+    assert not Table.objects.filter(rematch_of__isnull=False).exists()
+
+
+def test_the_match_page_button_goes_to_the_rematch_table(finished):
+    alice, bob, match = finished
+    client = Client()
+    client.force_login(alice)
+    page = client.get(f"/match/{match.pk}/").content.decode()
+    assert f'formaction="/match/{match.pk}/rematch/"' in page and 'name="csrfmiddlewaretoken"' in page
+    response = client.post(f"/match/{match.pk}/rematch/")
+    table = Table.objects.get(rematch_of__match=match)
+    assert response.status_code == 302 and response.url == f"/invite/{table.invite_token}/"
+    assert client.get(f"/match/{match.pk}/rematch/").status_code == 405
+
+
+def test_the_match_page_refusal_is_a_page_with_the_reason(make_user):
+    alice, bob = make_user("alice"), make_user("bob")
+    match = started([alice, bob])
+    client = Client()
+    client.force_login(alice)
+    response = client.post(f"/match/{match.pk}/rematch/")
+    assert response.status_code == 409
+    page = response.content.decode()
+    assert "That match is still being played." in page and 'id="back-to-lobby"' in page
+
+
+def test_a_spectator_page_has_no_rematch_button_nor_turn_alerts(finished, make_user):
+    alice, _, match = finished
+    client = Client()
+    client.force_login(make_user("carol"))
+    page = client.get(f"/match/{match.pk}/")
+    assert page.status_code == 200
+    assert 'id="rematch"' not in page.content.decode() and 'id="alerts-toggle"' not in page.content.decode()
+    client.force_login(alice)
+    page = client.get(f"/match/{match.pk}/").content.decode()
+    assert 'id="alerts-toggle"' in page
+    assert 'id="nav-password"' not in page  # the match header keeps its height on a phone
+    assert 'id="nav-password"' in client.get("/").content.decode()
+
+
+def test_a_two_headed_dragon_rematch_keeps_seats_and_teams(make_user):
+    players = [make_user(n) for n in ("ana", "ari", "bo", "bea")]
+    heroes = ("troq_bashar", "river_montoya", "captain_zane", "master_midori")
+    match = conceded(started(players, mode="2hg", heroes=heroes), players[2])
+    assert match.status == "finished"
+    table = ask(players[3], match).json()
+    assert table["mode"] == "2hg" and len(table["seats"]) == 4
+    old = Table.objects.get(match=match)
+    assert [s["team"] for s in table["seats"]] == [s.team for s in old.seats.order_by("index")]
+    seats = {s["index"]: s for s in table["seats"]}
+    assert seats[3]["user_id"] == players[3].pk and seats[3]["heroes"] == ["master_midori"]
+    for user in players[:3]:
+        ask(user, match)
+    final = logged_in(players[0]).get(f"/api/tables/{table['id']}/").json()
+    assert [(s["user_id"], s["heroes"]) for s in final["seats"]] == [(u.pk, [h]) for u, h in zip(players, heroes)]
