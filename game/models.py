@@ -34,11 +34,17 @@ class MatchPlayer(models.Model):
     rows; ``seen_at`` is the last sign of life (connect, any frame, or
     disconnect); ``stand_in`` is set while a bot plays the seat for an away
     player, until the player comes back.
+
+    A table bot's seat (the host put a bot there, issue 14 point 9) has no
+    ``user`` and names its kind in ``bot`` (a key of game.standins.BOT_KINDS);
+    a person's seat has a user and an empty ``bot``.
     """
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="players")
     seat = models.PositiveSmallIntegerField()
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="match_seats")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
+                             related_name="match_seats")
+    bot = models.CharField(max_length=16, blank=True, default="")
     seen_at = models.DateTimeField(default=timezone.now)
     stand_in = models.BooleanField(default=False)
 

@@ -119,18 +119,22 @@ def _snapshot(match: Match) -> Snapshot:
     return Snapshot(version=match.version, state=match.state, status=match.status, result=match.result)
 
 
-def create_match(config: dict, users: list) -> Match:
+def create_match(config: dict, users: list, bots: list | None = None) -> Match:
     """Start a match: build the initial state with the engine and store it.
 
-    Takes the engine config (``{"mode", "seed", "seats": [...]}``) and the users
-    in seat order (``users[i]`` plays seat i). Returns the saved Match at version 0.
-    Raises ``game.rules.RulesError`` when the engine rejects the config.
+    Takes the engine config (``{"mode", "seed", "seats": [...]}``), the users
+    in seat order (``users[i]`` plays seat i; None for a table bot's seat)
+    and, optionally, the table bots' kinds in seat order (``bots[i]``: a
+    game.standins.BOT_KINDS key, or "" for a person). Returns the saved
+    Match at version 0. Raises ``game.rules.RulesError`` when the engine
+    rejects the config.
     """
     state = rules.new_game(config)
+    bots = bots or [""] * len(users)
     with transaction.atomic():
         match = Match.objects.create(config=config, state=state)
         MatchPlayer.objects.bulk_create(
-            [MatchPlayer(match=match, seat=i, user=user) for i, user in enumerate(users)]
+            [MatchPlayer(match=match, seat=i, user=user, bot=bots[i]) for i, user in enumerate(users)]
         )
     return match
 

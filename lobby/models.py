@@ -109,7 +109,12 @@ class Table(models.Model):
 
 
 class Seat(models.Model):
-    """One seat of a table: its index, optional team, player, heroes and ready flag."""
+    """One seat of a table: its index, optional team, player, heroes and ready flag.
+
+    ``bot``: the kind of table bot the host put in the seat (a key of
+    game.standins.BOT_KINDS; its ``user`` is then None and it is always
+    ready), empty for a person's seat or an empty one (issue 14 point 9).
+    """
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
     index = models.PositiveSmallIntegerField()
@@ -117,6 +122,7 @@ class Seat(models.Model):
     user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
     heroes = models.JSONField(default=list, blank=True)
     ready = models.BooleanField(default=False)
+    bot = models.CharField(max_length=16, blank=True, default="")
 
     class Meta:
         ordering = ["index"]

@@ -1,5 +1,6 @@
 """Table operations: create, take and leave seats, pick heroes, ready,
-remove a player (host), start; free a logged-out player's waiting seats.
+remove a player (host), seat a bot (host), start; free a logged-out
+player's waiting seats.
 
 Each operation runs in a transaction with the table row locked, and raises
 LobbyError (nothing changed) when it is not allowed.
@@ -14,6 +15,7 @@ from django.utils import timezone
 
 from game import rules
 from game.services import create_match
+from game.standins import BOT_KINDS, bot_name
 from lobby.models import Seat, Table
 from lobby.modes import get_mode
 
@@ -138,7 +140,7 @@ def take_seat(table_id: int, user, index: int, invite: str | None = None) -> Tab
             raise LobbyError("no_seat", "That seat does not exist.")
         if seat.user_id == user.pk:
             return table
-        if seat.user_id is not None:
+        if seat.user_id is not None or seat.bot:
             raise LobbyError("seat_taken", "That seat is taken.", 409)
         _room_for_a_seat(user, table.pk)
         table.seats.filter(user=user).update(user=None, heroes=[], ready=False)
@@ -174,7 +176,7 @@ def leave_table(table_id: int, user) -> Table | None:
 def _changed(table: Table) -> None:
     """After a player left: nobody is ready any more (the table is not the one
     they got ready at), and the table was active now."""
-    table.seats.update(ready=False)
+    table.seats.filter(bot="").update(ready=False)  # a bot is always ready
     table.touch()
 
 
@@ -186,6 +188,7 @@ def remove_player(table_id: int, host, index: int) -> Table:
     table's ``removed`` flag, issue 11). Returns the Table. Raises
     LobbyError ``no_table``, ``table_started``, ``not_host`` (403),
     ``no_seat``, ``seat_empty``, ``remove_self`` (the host leaves instead).
+    A bot's seat is simply emptied (nobody to keep out).
     """
     with transaction.atomic():
         table = _locked(table_id)
@@ -195,6 +198,11 @@ def remove_player(table_id: int, host, index: int) -> Table:
         seat = table.seats.filter(index=index).first()
         if seat is None:
             raise LobbyError("no_seat", "That seat does not exist.")
+        if seat.bot:
+            seat.bot, seat.heroes, seat.ready = "", [], False
+            seat.save(update_fields=["bot", "heroes", "ready"])
+            _changed(table)
+            return table
         if seat.user_id is None:
             raise LobbyError("seat_empty", "Nobody sits in that seat.")
         if seat.user_id == host.pk:
@@ -279,16 +287,51 @@ def update_seat(table_id: int, user, heroes: list | None = None, ready: bool | N
     return table
 
 
+def seat_bot(table_id: int, host, index: int, kind: str, heroes: list | None = None) -> Table:
+    """The host puts a table bot of ``kind`` (a game.standins.BOT_KINDS key)
+    in the empty seat ``index`` of a waiting table (issue 14 point 9).
+
+    ``heroes``: the bot's pick (as update_seat checks it); None picks the
+    mode's number of different heroes at random. The bot is ready at once;
+    the host takes it away with remove_player. Returns the Table. Raises
+    LobbyError ``not_host`` (403), ``bad_bot``, ``no_seat``, ``seat_taken``
+    (409), ``bad_heroes`` (and those of a closed table).
+    """
+    if kind not in BOT_KINDS:
+        raise LobbyError("bad_bot", f"There is no bot called {kind!r}: choose {' or '.join(sorted(BOT_KINDS))}.")
+    with transaction.atomic():
+        table = _locked(table_id)
+        _open(table)
+        if table.host_id != host.pk:
+            raise LobbyError("not_host", "Only the host seats bots.", 403)
+        seat = table.seats.filter(index=index).first()
+        if seat is None:
+            raise LobbyError("no_seat", "That seat does not exist.")
+        if seat.user_id is not None or seat.bot:
+            raise LobbyError("seat_taken", "That seat is taken.", 409)
+        spec = get_mode(table.mode)
+        if heroes is None:
+            heroes = secrets.SystemRandom().sample(list(spec.heroes), spec.heroes_per_seat)
+        seat.heroes = _picked_heroes(spec, [], heroes, None)
+        seat.bot, seat.ready = kind, True
+        seat.save(update_fields=["bot", "heroes", "ready"])
+        table.touch()
+    return table
+
+
 def match_config(table: Table, seed: int | None = None) -> dict:
     """Build the engine config of ``table``'s match from its seats, in seat
     order (the engine's seat i is the table's seat index i; in Two-Headed
-    Dragon the first team's two seats come first).
+    Dragon the first team's two seats come first). A table bot plays under
+    its bot name (game.standins.bot_name).
 
     Returns ``{"mode", "seed", "seats": [{"name", "hero"|"heroes", ["team"]}]}``.
     """
     seats = []
-    for seat in table.seats.select_related("user").order_by("index"):
-        entry = {"name": seat.user.public_name}
+    rows = list(table.seats.select_related("user").order_by("index"))
+    several = sum(1 for seat in rows if seat.bot) > 1
+    for seat in rows:
+        entry = {"name": bot_name(seat.bot, seat.index, several) if seat.bot else seat.user.public_name}
         if len(seat.heroes) == 1:
             entry["hero"] = seat.heroes[0]
         else:
@@ -311,10 +354,10 @@ def start_table(table_id: int, user, seed: int | None = None) -> Table:
         if table.host_id != user.pk:
             raise LobbyError("not_host", "Only the host starts the match.", 403)
         seats = list(table.seats.select_related("user").order_by("index"))
-        if any(s.user_id is None or not s.ready for s in seats):
+        if any((s.user_id is None and not s.bot) or not s.ready for s in seats):
             raise LobbyError("not_ready", "Every seat must be taken and ready.", 409)
         try:
-            match = create_match(match_config(table, seed), [s.user for s in seats])
+            match = create_match(match_config(table, seed), [s.user for s in seats], [s.bot for s in seats])
         except rules.RulesError as err:
             raise LobbyError("engine_refused", err.message) from None
         table.match = match
