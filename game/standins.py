@@ -54,6 +54,12 @@ def bot_seats(match_id: int) -> set:
     return set(MatchPlayer.objects.filter(match_id=match_id).exclude(bot="").values_list("seat", flat=True))
 
 
+def bot_labels(match_id: int) -> dict:
+    """``{seat: label}`` of the table bots of match ``match_id`` (e.g. ``{1: "Greedy bot"}``)."""
+    rows = MatchPlayer.objects.filter(match_id=match_id).exclude(bot="").values_list("seat", "bot")
+    return {seat: BOT_KINDS[kind][0] for seat, kind in rows if kind in BOT_KINDS}
+
+
 def _seat(match_id: int, seat: int):
     return MatchPlayer.objects.filter(match_id=match_id, seat=seat)
 

@@ -6,17 +6,19 @@ from django.shortcuts import render
 
 from game.rules import catalog
 from game.services import AccessDenied, MatchNotFound, load_access
+from game.standins import bot_labels
 
 
 @login_required
 def match_page(request, match_id):
-    """Render the match page for a player or an allowed spectator (``?invite=``); 404 otherwise."""
+    """Render the match page for a player or an allowed spectator (``?invite=``); 404 otherwise.
+    ``page_config.bots``: ``{seat: label}`` of the table bots (issue 14 point 9)."""
     invite = request.GET.get("invite", "")
     try:
         access = load_access(match_id, request.user.pk, invite or None)
     except (MatchNotFound, AccessDenied):
         raise Http404("No such match.") from None
-    config = {"matchId": match_id, "invite": invite, "seat": access.seat}
+    config = {"matchId": match_id, "invite": invite, "seat": access.seat, "bots": bot_labels(match_id)}
     return render(request, "match.html", {"match_id": match_id, "seat": access.seat, "page_config": config})
 
 

@@ -3,6 +3,7 @@
 // player (who is told); sends everyone seated at a table to its match page
 // once the host starts it.
 import { api, apiError, el, loadCatalog, pageConfig } from "./common.js";
+import { seatBotControls } from "./tablebots.js";
 
 const config = pageConfig("lobby-config");
 const $ = (id) => document.getElementById(id);
@@ -148,6 +149,7 @@ function renderSeat(table, seat, mySeat) {
   if (seat.heroes.length) row.append(seatHeroes(table, seat));
   else if (seat.player && (modes[table.mode] || {}).heroes_per_seat > 1) row.append(el("span", "picking heroes…", { class: "heroes waiting-flag" }));
   if (seat.player) row.append(el("span", seat.ready ? "✓ ready" : "not ready", { class: seat.ready ? "ready-flag" : "waiting-flag" }));
+  row.append(...seatBotControls(table, seat, config.userId, act)); // bots at the table: tablebots.js
   if (table.status !== "open") return row;
   if (!seat.player && !table.removed) {
     const take = el("button", mySeat ? "Move here" : "Take seat", { type: "button", class: "btn small take" });
@@ -158,7 +160,7 @@ function renderSeat(table, seat, mySeat) {
     // The host removes a player before the start; that player cannot sit here again.
     const remove = el("button", "Remove", { type: "button", class: "btn small ghost remove", title: `Remove ${seat.player} from this table` });
     remove.onclick = () => {
-      if (window.confirm(`Remove ${seat.player} from this table? They cannot take a seat here again.`)) {
+      if (seat.bot || window.confirm(`Remove ${seat.player} from this table? They cannot take a seat here again.`)) {
         act("POST", `/api/tables/${table.id}/remove/`, { index: seat.index });
       }
     };

@@ -5,6 +5,7 @@
 import { el, loadCatalog, nameList, pageConfig, roman, words } from "./common.js";
 import { bagKey, cardHasActions, indexActions, narrow } from "./legal.js";
 import { applyPatch } from "./patch.js";
+import { markBots } from "./tablebots.js";
 import {
   arrivedNow, baseLeft, baseTile, describeId, findCard, offersNumbers, handTile, heroBand, keywordLabel, lenderName, patrolSlotOf, playerArea,
   playerAt, seatOfId, slotLabel, specLabel, teamBase, tiedNow,
@@ -598,6 +599,7 @@ function render() {
   renderBanner();
   renderNews();
   renderBoard();
+  markBots(config.bots);
   renderHand();
   renderActionBar();
   renderPending();

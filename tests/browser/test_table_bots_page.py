@@ -1,0 +1,50 @@
+"""Bots at the table through the real pages (issue 14 point 9): one person
+opens a 1v1 table in the lobby, puts a bot in the other seat, starts, and
+plays: the bot's moves arrive on their own, it is tagged a bot on the board
+and named a bot in the log, and the turn comes back to her."""
+import os
+
+import pytest
+
+from tests.browser.test_match_page import DESKTOP, Table, pick_hero_and_ready, signup, wait_version
+
+pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
+
+SHOTS = os.environ.get("CODEX_SCREENSHOTS")  # a folder: save screenshots there
+
+
+def test_a_person_plays_a_1v1_against_a_bot_from_the_lobby(browser, live_server_url):
+    base = live_server_url
+    solo = signup(browser, base, "solo", **DESKTOP)
+    solo.click("#create-table")
+    card = solo.locator(".table-card.mine")
+    card.wait_for()
+    seat = card.locator("li[data-seat='1']")
+    seat.locator("select.bot-kind").select_option("greedy")
+    seat.locator("button.add-bot").click()
+    seat.locator(".bot-tag").wait_for()
+    assert seat.locator(".player").inner_text() == "Greedy bot" and seat.locator(".ready-flag").count() == 1
+    assert seat.locator("button.take").count() == 0  # nobody takes a bot's seat
+    pick_hero_and_ready(solo, 0, "troq_bashar")
+    if SHOTS:
+        solo.screenshot(path=f"{SHOTS}/lobby-table-with-bot.png")
+    card.locator("button.start").click()
+    solo.wait_for_url(f"{base}/match/*/")
+    wait_version(solo, 0)
+    solo.locator("#seat-1 .bot-tag").wait_for()
+    assert solo.locator("#seat-0 .bot-tag").count() == 0
+
+    solo.click("#action-bar [data-action=end_main]")
+    wait_version(solo, 1)
+    Table({0: solo}, solo).tech(solo)
+    # The bot plays its whole turn by itself; then it is hers again.
+    solo.wait_for_function(
+        "() => document.body.dataset.active === '0' && Number(document.getElementById('turn').textContent) >= 3",
+        timeout=60000)
+    assert int(solo.evaluate("document.body.dataset.version")) > 3  # several bot moves came
+    assert "Greedy bot" in solo.inner_text("#log")
+    assert "Your turn" in solo.inner_text("#banner-text")
+    if SHOTS:
+        solo.screenshot(path=f"{SHOTS}/match-against-a-bot.png")
+    assert solo.errors == []
+    solo.context.close()
