@@ -23,6 +23,22 @@ def match_page(request, match_id):
 
 
 @login_required
+def replay_page(request, match_id):
+    """Render the replay page of a match (issue 14 point 11) for whoever may
+    watch it or played it (``?invite=`` for a private table); 404 otherwise.
+    Its script reads the steps from ``/api/matches/<id>/replay/``; a match
+    still in play is said to be so there."""
+    invite = request.GET.get("invite", "")
+    try:
+        access = load_access(match_id, request.user.pk, invite or None)
+    except (MatchNotFound, AccessDenied):
+        raise Http404("No such match.") from None
+    config = {"matchId": match_id, "invite": invite, "seat": access.seat, "bots": bot_labels(match_id),
+              "finished": access.snapshot.status == "finished"}
+    return render(request, "replay.html", {"match_id": match_id, "page_config": config})
+
+
+@login_required
 def cards_page(request):
     """The codex browser: per playable hero, the hero card, its spec's 12
     codex cards and its colour's starting deck (facts from ``/api/cards/``).
