@@ -28,7 +28,7 @@ from django.conf import settings
 from django.db.models import Exists, OuterRef
 from django.utils import timezone
 
-from game import livesockets
+from game import livesockets, turnclock
 from game.models import Match, MatchPlayer
 from game.rules.bots import GreedyBot, RandomBot
 from game.services import ActionRefused, Applied, apply_seat_action
@@ -81,7 +81,7 @@ def connected(match_id: int, seat: int, channel: str) -> tuple:
     should hear it is back)."""
     before = _players(match_id, but=channel).filter(seat=seat).first()
     was_askable = before is not None and _is_askable(before, timezone.now())
-    reclaimed = _seat(match_id, seat).filter(stand_in=True).update(stand_in=False)
+    reclaimed = _seat(match_id, seat).filter(stand_in=True).update(stand_in=False, timed_out=False)
     _seat(match_id, seat).update(seen_at=timezone.now())
     return bool(reclaimed), was_askable
 
@@ -114,10 +114,15 @@ def presence(match_id: int) -> list:
     bool, "askable": bool, "bot": str|None}, ...]`` in seat order;
     ``askable``: away long enough that another player may ask for a bot
     (request_stand_in); ``bot``: the table bot's kind (BOT_KINDS) playing the
-    seat, None for a person's seat."""
+    seat, None for a person's seat; ``time_left``: seconds left on the
+    seat's turn clock while the game waits on it (game.turnclock), else
+    None (no timer, or not its turn). Besides the seats, one read of the
+    match's clock fields."""
     now = timezone.now()
+    match = Match.objects.filter(pk=match_id).only("turn_seconds", "status", "clock", "clock_since").first()
+    clock = turnclock.time_left(match, now) if match is not None else {}
     return [{"seat": p.seat, "away": _is_away(p, now), "stand_in": p.stand_in, "askable": _is_askable(p, now),
-             "bot": p.bot or None}
+             "bot": p.bot or None, "time_left": clock.get(p.seat)}
             for p in _players(match_id).order_by("seat")]
 
 
@@ -154,9 +159,11 @@ def request_stand_in(match_id: int, requester: int, seat: int) -> None:
 
 def expire_away(match_id: int) -> bool:
     """Give a stand-in bot to every seat of a match in play that has shown no
-    life for ``CODEX_STAND_IN_SECONDS``. Returns True when one was given."""
+    life for ``CODEX_STAND_IN_SECONDS``, or whose turn clock ran out
+    (game.turnclock.expire). Returns True when one was given."""
+    timed_out = turnclock.expire(match_id)
     cutoff = timezone.now() - timedelta(seconds=settings.CODEX_STAND_IN_SECONDS)
-    return bool(MatchPlayer.objects.filter(match_id=match_id, match__status=Match.Status.PLAYING, bot="",
+    return timed_out | bool(MatchPlayer.objects.filter(match_id=match_id, match__status=Match.Status.PLAYING, bot="",
                                            stand_in=False, seen_at__lt=cutoff).update(stand_in=True))
 
 

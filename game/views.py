@@ -4,6 +4,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.shortcuts import render
 
+from game import turnclock
 from game.rules import catalog
 from game.services import AccessDenied, MatchNotFound, load_access
 from game.standins import bot_labels
@@ -12,13 +13,15 @@ from game.standins import bot_labels
 @login_required
 def match_page(request, match_id):
     """Render the match page for a player or an allowed spectator (``?invite=``); 404 otherwise.
-    ``page_config.bots``: ``{seat: label}`` of the table bots (issue 14 point 9)."""
+    ``page_config.bots``: ``{seat: label}`` of the table bots (issue 14 point 9);
+    ``turnSeconds``: the turn timer (null: none; game.turnclock)."""
     invite = request.GET.get("invite", "")
     try:
         access = load_access(match_id, request.user.pk, invite or None)
     except (MatchNotFound, AccessDenied):
         raise Http404("No such match.") from None
-    config = {"matchId": match_id, "invite": invite, "seat": access.seat, "bots": bot_labels(match_id)}
+    config = {"matchId": match_id, "invite": invite, "seat": access.seat, "bots": bot_labels(match_id),
+              "turnSeconds": turnclock.seconds_of(match_id)}
     return render(request, "match.html", {"match_id": match_id, "seat": access.seat, "page_config": config})
 
 

@@ -76,6 +76,7 @@ class Table(models.Model):
     their invite link. ``removed``: the players the host removed, who may not
     sit there again. Spectators may watch the match when ``allow_spectators``
     is set and the table is public, or they hold the invite token.
+    ``turn_seconds``: the turn timer of its match (None: off; game.turnclock).
     """
 
     class Status(models.TextChoices):
@@ -93,6 +94,7 @@ class Table(models.Model):
     updated = models.DateTimeField(default=timezone.now)
     # Players the host removed before the start: they may not sit here again (issue 11).
     removed = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True, related_name="removed_from")
+    turn_seconds = models.PositiveIntegerField(null=True, blank=True)
 
     class Meta:
         ordering = ["-updated"]

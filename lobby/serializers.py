@@ -65,13 +65,15 @@ class TableSerializer(serializers.ModelSerializer):
     invite_token = serializers.SerializerMethodField()
     removed = serializers.SerializerMethodField()
     seat_count = serializers.IntegerField(write_only=True, required=False, min_value=1, max_value=8)
+    turn_seconds = serializers.IntegerField(required=False, allow_null=True,
+                                            help_text="The turn timer in seconds (30 to 3600), or null: off.")
     mode = serializers.ChoiceField(choices=sorted(MODES))
 
     class Meta:
         model = Table
         fields = [
             "id", "mode", "is_public", "allow_spectators", "status", "host", "host_id", "seats",
-            "match_id", "invite_token", "removed", "seat_count", "created", "updated",
+            "match_id", "invite_token", "removed", "seat_count", "turn_seconds", "created", "updated",
         ]
         read_only_fields = ["status", "created", "updated"]
 

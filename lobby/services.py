@@ -13,7 +13,7 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 
-from game import rules
+from game import rules, turnclock
 from game.services import create_match
 from game.standins import BOT_KINDS, bot_name
 from lobby.models import Seat, Table
@@ -90,12 +90,13 @@ def can_see(table: Table, user, invite: str | None) -> bool:
 
 
 def create_table(host, mode: str, is_public: bool = True, allow_spectators: bool = True,
-                 seats: int | None = None) -> Table:
+                 seats: int | None = None, turn_seconds: int | None = None) -> Table:
     """Open a table for ``mode`` and seat its host at seat 0.
 
-    Takes the host user, the mode key, visibility flags and the seat count
-    (default: the mode's minimum). Returns the Table.
-    Raises LobbyError ``bad_mode`` / ``bad_seats``; ``too_many_tables``
+    Takes the host user, the mode key, visibility flags, the seat count
+    (default: the mode's minimum) and the turn timer (``turn_seconds``,
+    None: off; game.turnclock). Returns the Table.
+    Raises LobbyError ``bad_mode`` / ``bad_seats`` / ``bad_timer``; ``too_many_tables``
     (409) when the host already has CODEX_OPEN_TABLES_PER_HOST open tables
     that are not idle; ``too_many_seats`` (409) when the host already sits
     at CODEX_OPEN_SEATS_PER_USER waiting tables.
@@ -111,9 +112,13 @@ def create_table(host, mode: str, is_public: bool = True, allow_spectators: bool
     if not spec.min_seats <= count <= spec.max_seats:
         counts = str(spec.min_seats) if spec.min_seats == spec.max_seats else f"{spec.min_seats} to {spec.max_seats}"
         raise LobbyError("bad_seats", f"{spec.label} is played with {counts} seats.")
+    if turn_seconds is not None and not turnclock.MIN_SECONDS <= turn_seconds <= turnclock.MAX_SECONDS:
+        raise LobbyError("bad_timer", f"A turn timer is {turnclock.MIN_SECONDS} seconds to "
+                                      f"{turnclock.MAX_SECONDS // 60} minutes, or off.")
     with transaction.atomic():
         _room_for_a_seat(host)
-        table = Table.objects.create(host=host, mode=mode, is_public=is_public, allow_spectators=allow_spectators)
+        table = Table.objects.create(host=host, mode=mode, is_public=is_public, allow_spectators=allow_spectators,
+                                     turn_seconds=turn_seconds)
         Seat.objects.bulk_create(
             [Seat(table=table, index=i, team=spec.team_of(i), user=host if i == 0 else None) for i in range(count)]
         )
@@ -357,7 +362,8 @@ def start_table(table_id: int, user, seed: int | None = None) -> Table:
         if any((s.user_id is None and not s.bot) or not s.ready for s in seats):
             raise LobbyError("not_ready", "Every seat must be taken and ready.", 409)
         try:
-            match = create_match(match_config(table, seed), [s.user for s in seats], [s.bot for s in seats])
+            match = create_match(match_config(table, seed), [s.user for s in seats], [s.bot for s in seats],
+                                 table.turn_seconds)
         except rules.RulesError as err:
             raise LobbyError("engine_refused", err.message) from None
         table.match = match

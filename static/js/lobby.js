@@ -220,7 +220,8 @@ function renderTable(table) {
   });
   const label = modes[table.mode] ? modes[table.mode].label : table.mode;
   const head = el("div", null, { class: "table-head" }, el("strong", `Table ${table.id}`), el("span", label));
-  head.append(el("span", `host ${table.host} · ${table.is_public ? "public" : "private"}${table.allow_spectators ? "" : " · no spectators"} · ${table.status}`, { class: "table-meta" }));
+  const timer = table.turn_seconds ? ` · ${Math.round(table.turn_seconds / 60)} min a turn` : "";
+  head.append(el("span", `host ${table.host} · ${table.is_public ? "public" : "private"}${table.allow_spectators ? "" : " · no spectators"}${timer} · ${table.status}`, { class: "table-meta" }));
   box.append(head);
   if (table.removed) {
     box.append(el("p", "The host removed you from this table: you cannot sit here again.", { class: "hint removed-note", role: "status" }));
@@ -380,6 +381,7 @@ async function createTable(event) {
     allow_spectators: form.allow_spectators.checked,
   };
   if (!form.seat_count.disabled) body.seat_count = Number(form.seat_count.value);
+  if (form.turn_seconds.value) body.turn_seconds = Number(form.turn_seconds.value); // off unless chosen
   try {
     await act("POST", "/api/tables/", body);
   } finally {

@@ -126,7 +126,7 @@ def test_a_bot_seat_is_never_away_and_gets_no_stand_in(make_user):
     match = services.start_table(bot_table([alice], bots=[(1, "greedy")]).pk, alice, seed=3).match
     MatchPlayer.objects.filter(match=match).update(seen_at="2000-01-01T00:00:00Z")
     assert standins.presence(match.pk)[1] == {"seat": 1, "away": False, "stand_in": False, "askable": False,
-                                               "bot": "greedy"}
+                                               "bot": "greedy", "time_left": None}
     assert not standins.expire_away(match.pk) or not MatchPlayer.objects.get(match=match, seat=1).stand_in
     with pytest.raises(ActionRefused) as refused:
         standins.request_stand_in(match.pk, 0, 1)
