@@ -238,3 +238,27 @@ def test_a_started_bot_table_survives_the_api_list(make_user):
     matches = client.get("/api/matches/").json()
     listed = matches if isinstance(matches, list) else matches["results"]
     assert listed[0]["players"][1]["bot"] == "random"
+
+
+async def test_two_friends_and_two_bots_play_two_headed_dragon(make_user, ws, layer):
+    """ann (team 1, seat 0) and ben (team 2, seat 2), each with a bot
+    partner: as soon as ann is connected, her bot partner plays its part of
+    their team's turn (teammates act at the same time, R19), broadcast to
+    both friends."""
+    ann, ben = [await sync_to_async(make_user)(n) for n in ("ann", "ben")]
+    table = await sync_to_async(bot_table)([ann, ben], "2hg", bots=[(1, "greedy"), (3, "random")])
+    match = (await sync_to_async(services.start_table)(table.pk, ann, seed=4)).match
+    comms = []
+    for user in (ann, ben):
+        comm, connected, _ = await ws(f"/ws/match/{match.pk}/", user)
+        assert connected and (await recv(comm))["type"] == "state"
+        comms.append(comm)
+    for _ in range(400):
+        msg = await recv(comms[1])
+        if msg["type"] == "state" and msg["view"]["players"][1]["ended_main"]:
+            break
+    else:
+        raise AssertionError("ann's bot partner did not play")
+    moves = await sync_to_async(list)(match.actions.values_list("seat", "nonce"))
+    assert moves and {seat for seat, _ in moves} == {1} and all(nonce is None for _, nonce in moves)
+    assert msg["view"]["players"][1]["name"] == "Greedy bot 2"
