@@ -11,6 +11,7 @@ from tests.browser.test_match_page import DESKTOP, Table, pick_hero_and_ready, s
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
 
 SHOTS = os.environ.get("CODEX_SCREENSHOTS")  # a folder: save screenshots there
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
 def test_a_person_plays_a_1v1_against_a_bot_from_the_lobby(browser, live_server_url):
@@ -48,3 +49,38 @@ def test_a_person_plays_a_1v1_against_a_bot_from_the_lobby(browser, live_server_
         solo.screenshot(path=f"{SHOTS}/match-against-a-bot.png")
     assert solo.errors == []
     solo.context.close()
+
+
+def test_a_free_for_all_with_two_bots_tags_them_in_the_seat_strip(browser, live_server_url):
+    """One person and two bots in a free-for-all (three seats): the seat
+    strip and the areas tag both bots; after her turn both bots play theirs
+    and the game comes back to her."""
+    from tests.browser.test_match_page import api
+
+    base = live_server_url
+    fay = signup(browser, base, "fay", **DESKTOP)
+    table = api(fay, "POST", "/api/tables/", {"mode": "ffa", "seat_count": 3})
+    api(fay, "PATCH", f"/api/tables/{table['id']}/seat/", {"heroes": ["troq_bashar"], "ready": True})
+    api(fay, "POST", f"/api/tables/{table['id']}/bot/", {"index": 1, "kind": "greedy", "heroes": ["river_montoya"]})
+    api(fay, "POST", f"/api/tables/{table['id']}/bot/", {"index": 2, "kind": "random", "heroes": ["jaina_stormborne"]})
+    fay.goto(f"{base}/")
+    fay.locator(".table-card.mine .bot-tag").nth(1).wait_for()
+    match_id = api(fay, "POST", f"/api/tables/{table['id']}/start/")["match_id"]
+    fay.goto(f"{base}/match/{match_id}/")
+    wait_version(fay, 0)
+    for seat in (1, 2):
+        fay.locator(f"#seat-strip [data-seat='{seat}'] .bot-tag").wait_for()
+        fay.locator(f"#seat-{seat} .bot-tag").wait_for()
+    assert fay.locator("#seat-strip [data-seat='0'] .bot-tag").count() == 0
+    assert "Greedy bot 2" in fay.inner_text("#seat-strip") and "Random bot 3" in fay.inner_text("#seat-strip")
+    fay.click("#action-bar [data-action=end_main]")
+    wait_version(fay, 1)
+    Table({0: fay}, fay).tech(fay)
+    fay.wait_for_function(
+        "() => document.body.dataset.active === '0' && Number(document.getElementById('turn').textContent) >= 4"
+        " && document.body.dataset.phase === 'main'", timeout=90000)
+    log = fay.inner_text("#log")
+    assert "Greedy bot 2 ended their main phase" in log and "Random bot 3" in log
+    fay.screenshot(path=os.path.join(ROOT, "docs", "screenshot-table-bots.png"))
+    assert fay.errors == []
+    fay.context.close()
