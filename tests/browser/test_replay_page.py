@@ -24,7 +24,7 @@ def wait_at(page, step: int) -> None:
 
 def test_a_finished_match_replays_forward_back_and_by_turn(browser, live_server_url):
     base = live_server_url
-    rita = signup(browser, base, "rita", **DESKTOP)
+    rita = signup(browser, base, "botrita", **DESKTOP)
     table = api(rita, "POST", "/api/tables/", {"mode": "1hero"})
     api(rita, "PATCH", f"/api/tables/{table['id']}/seat/", {"heroes": ["troq_bashar"], "ready": True})
     api(rita, "POST", f"/api/tables/{table['id']}/bot/", {"index": 1, "kind": "greedy", "heroes": ["river_montoya"]})
@@ -50,7 +50,7 @@ def test_a_finished_match_replays_forward_back_and_by_turn(browser, live_server_
     assert rita.locator("#seat-1 .bot-tag").count() == 1
     rita.click("#replay-forward")
     wait_at(rita, 1)
-    assert "Action 1" in rita.inner_text("#replay-step") and "Rita: end main" in rita.inner_text("#replay-step")
+    assert "Action 1" in rita.inner_text("#replay-step") and "Botrita: end main" in rita.inner_text("#replay-step")
     rita.click("#replay-forward")
     wait_at(rita, 2)
     rita.click("#replay-back")
@@ -77,7 +77,7 @@ def test_a_finished_match_replays_forward_back_and_by_turn(browser, live_server_
     assert rita.errors == []
 
     # A spectator of the public match replays it too, without any hand.
-    sam = signup(browser, base, "sam", **DESKTOP)
+    sam = signup(browser, base, "botsam", **DESKTOP)
     sam.goto(f"{base}/match/{match_id}/replay/")
     wait_at(sam, 0)
     assert sam.locator("#hand-box").is_hidden() and sam.locator("#replay-view-label").is_hidden()

@@ -16,7 +16,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 
 def test_a_person_plays_a_1v1_against_a_bot_from_the_lobby(browser, live_server_url):
     base = live_server_url
-    solo = signup(browser, base, "solo", **DESKTOP)
+    solo = signup(browser, base, "botsolo", **DESKTOP)
     solo.click("#create-table")
     card = solo.locator(".table-card.mine")
     card.wait_for()
@@ -58,7 +58,7 @@ def test_a_free_for_all_with_two_bots_tags_them_in_the_seat_strip(browser, live_
     from tests.browser.test_match_page import api
 
     base = live_server_url
-    fay = signup(browser, base, "fay", **DESKTOP)
+    fay = signup(browser, base, "botfay", **DESKTOP)
     table = api(fay, "POST", "/api/tables/", {"mode": "ffa", "seat_count": 3})
     api(fay, "PATCH", f"/api/tables/{table['id']}/seat/", {"heroes": ["troq_bashar"], "ready": True})
     api(fay, "POST", f"/api/tables/{table['id']}/bot/", {"index": 1, "kind": "greedy", "heroes": ["river_montoya"]})

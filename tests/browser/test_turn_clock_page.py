@@ -16,7 +16,7 @@ SHOTS = os.environ.get("CODEX_SCREENSHOTS")
 
 def test_a_slow_player_runs_out_of_time_and_the_bot_plays_on(browser, live_server_url):
     base = live_server_url
-    tess = signup(browser, base, "tess", **DESKTOP)
+    tess = signup(browser, base, "bottess", **DESKTOP)
     tess.select_option("#turn-seconds", "60")  # the lobby form offers the timer; the API takes 30 s too
     tess.click("#create-table")
     tess.locator(".table-card.mine .table-meta", has_text="1 min a turn").wait_for()
@@ -38,7 +38,7 @@ def test_a_slow_player_runs_out_of_time_and_the_bot_plays_on(browser, live_serve
     # She does nothing: out of time, the bot plays on for her.
     tess.locator("#notice", has_text="You ran out of time").wait_for(timeout=60000)
     tess.wait_for_function("() => Number(document.body.dataset.version) >= 1", timeout=60000)
-    tess.locator("#log", has_text="Tess ended their main phase").wait_for()
+    tess.locator("#log", has_text="Bottess ended their main phase").wait_for()
     # Her turn ends, the bot plays its own, and she has her seat back with a full clock.
     tess.wait_for_function(
         "() => document.body.dataset.active === '0' && Number(document.getElementById('turn').textContent) >= 3",

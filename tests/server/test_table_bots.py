@@ -262,3 +262,44 @@ async def test_two_friends_and_two_bots_play_two_headed_dragon(make_user, ws, la
     moves = await sync_to_async(list)(match.actions.values_list("seat", "nonce"))
     assert moves and {seat for seat, _ in moves} == {1} and all(nonce is None for _, nonce in moves)
     assert msg["view"]["players"][1]["name"] == "Greedy bot 2"
+
+
+@pytest.mark.postgres
+def test_two_threads_playing_the_bot_at_once_apply_each_version_once(make_user):
+    """PostgreSQL (row locks for real): two threads (two workers' database
+    threads) run play_one at the same moment, many times over; every version
+    is applied once, each by one of them, and the log replays to the state."""
+    import threading
+
+    from django.db import connection
+
+    alice = make_user("alice")
+    match = services.start_table(bot_table([alice], bots=[(1, "greedy")]).pk, alice, seed=5).match
+    _to_the_bot(match, alice)
+    _live(match, alice)
+    barrier = threading.Barrier(2)
+    done = []
+
+    def worker():
+        try:
+            for _ in range(6):
+                barrier.wait(timeout=30)
+                applied = play_one(match.pk)
+                done.append(None if applied is None else applied.version)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=worker) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(60)
+    versions = [v for v in done if v is not None]
+    assert versions and len(versions) == len(set(versions))  # no version applied twice
+    seqs = list(match.actions.order_by("seq").values_list("seq", flat=True))
+    assert seqs == list(range(1, len(seqs) + 1))
+    state = rules.new_game(match.config)
+    for entry in match.actions.order_by("seq"):
+        state, _ = rules.apply_action(state, entry.seat, entry.action)
+    match.refresh_from_db()
+    assert state == match.state
