@@ -219,15 +219,16 @@ CODEX_WS_DRAIN_POLL = env.float("CODEX_WS_DRAIN_POLL", default=0.1)
 CODEX_CHAT_MAX_CHARS = 500
 # Away players (game.standins): away after this long without a sign of life;
 # another player may ask for a bot after this long away; a bot stands in
-# without asking after this long; the bot's pace (seconds between its moves)
-# and the most moves it plays per trigger.
+# without asking after this long; the bots' pace (seconds of pause before
+# each move of a stand-in or a table bot: a person's pace, issue 14 point 9)
+# and the most moves they play per trigger.
 CODEX_AWAY_SECONDS = env.int("CODEX_AWAY_SECONDS", default=90)
 # Every frame of a seat is a sign of life; a connection writes it (seen_at)
 # at most once in this many seconds.
 CODEX_WS_SEEN_EVERY = env.float("CODEX_WS_SEEN_EVERY", default=5.0)
 CODEX_STAND_IN_ASK_SECONDS = env.int("CODEX_STAND_IN_ASK_SECONDS", default=60)
 CODEX_STAND_IN_SECONDS = env.int("CODEX_STAND_IN_SECONDS", default=180)
-CODEX_STAND_IN_DELAY = env.float("CODEX_STAND_IN_DELAY", default=0.4)
+CODEX_STAND_IN_DELAY = env.float("CODEX_STAND_IN_DELAY", default=1.2)
 CODEX_STAND_IN_MAX_MOVES = env.int("CODEX_STAND_IN_MAX_MOVES", default=300)
 # Route the benchmark echo room /ws/echo/<room>/ (benchmarks/load.py): off
 # unless set; never turn it on in production.

@@ -8,13 +8,15 @@ from rest_framework.decorators import action
 from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
 
-from game import rules
+from game import replays, rules
 from game.models import Match
 from game.rules import catalog
 from game.serializers import LoggedActionSerializer, MatchSerializer
 from game.services import may_spectate, seat_of
 
 INVITE_PARAM = OpenApiParameter("invite", str, description="Invite token of a private table (to watch).")
+REPLAY_VIEW_PARAM = OpenApiParameter("view", str, enum=["spectator", "seat"],
+                                     description="Whose view: the spectators' (default) or the caller's seat.")
 
 LogSerializer = inline_serializer(
     "MatchLog",
@@ -23,6 +25,28 @@ LogSerializer = inline_serializer(
         "seat": serializers.IntegerField(allow_null=True),
         "lines": serializers.ListField(child=serializers.CharField()),
         "actions": LoggedActionSerializer(many=True),
+    },
+)
+
+ReplayStepSerializer = inline_serializer(
+    "ReplayStep",
+    {
+        "at": serializers.IntegerField(),
+        "seat": serializers.IntegerField(allow_null=True),
+        "action": serializers.DictField(allow_null=True),
+        "turn": serializers.IntegerField(),
+        "phase": serializers.CharField(),
+        "view": serializers.DictField(),
+    },
+)
+
+ReplaySerializer = inline_serializer(
+    "Replay",
+    {
+        "seat": serializers.IntegerField(allow_null=True),
+        "count": serializers.IntegerField(),
+        "steps": serializers.ListField(child=serializers.DictField()),
+        "turns": serializers.ListField(child=serializers.DictField()),
     },
 )
 
@@ -66,12 +90,61 @@ class MatchViewSet(viewsets.ReadOnlyModelViewSet):
         other teams' actions redacted to their type."""
         match = self.get_object()
         seat = self.viewer_seat
-        players = match.state.get("players", [])
-        team = players[seat]["team"] if seat is not None and seat < len(players) else None
-        visible = {p["seat"] for p in players if team is not None and p["team"] == team}
+        visible = replays.visible_seats(match.state, seat)
         actions = LoggedActionSerializer(match.actions.all(), many=True, context={"visible_seats": visible}).data
         lines = rules.view(match.state, seat).get("log", [])
         return Response({"version": match.version, "seat": seat, "lines": lines, "actions": actions})
+
+    def _replay(self, request):
+        """``(viewer seat or None, steps)`` of the replay of the finished match
+        (``?view=seat``: the caller's own seat, a player only; else the
+        spectators' view), or the error Response."""
+        match = self.get_object()
+        wanted = request.query_params.get("view", "spectator")
+        if wanted not in ("spectator", "seat"):
+            return Response({"code": "bad_view", "detail": "Ask for view=spectator or view=seat."}, status=400)
+        if wanted == "seat" and self.viewer_seat is None:
+            return Response({"code": "not_a_player",
+                                   "detail": "Only a player of this match replays a seat's view."}, status=403)
+        seat = self.viewer_seat if wanted == "seat" else None
+        try:
+            return seat, replays.steps(match, seat)
+        except replays.NotFinished:
+            return Response({"code": "not_finished", "detail": "This match is still being played: "
+                                   "its replay is there once it is over."}, status=409)
+
+    @extend_schema(parameters=[INVITE_PARAM, REPLAY_VIEW_PARAM], responses=ReplaySerializer)
+    @action(detail=True, methods=["get"])
+    def replay(self, request, pk=None):
+        """The replay's index of a finished match: one entry per step (0: the
+        start, k: after the k-th action) with its actor, redacted action, turn
+        and phase; ``turns``: the first step of each turn. Who may: the
+        match's players and whoever may watch it."""
+        replay = self._replay(request)
+        if isinstance(replay, Response):
+            return replay
+        seat, found = replay
+        index = [{key: step[key] for key in ("at", "seat", "action", "turn", "phase")} for step in found]
+        turns = {}
+        for step in index:
+            turns.setdefault(step["turn"], step["at"])
+        return Response({"seat": seat, "count": len(found), "steps": index,
+                         "turns": [{"turn": turn, "at": at} for turn, at in turns.items()]})
+
+    @extend_schema(parameters=[INVITE_PARAM, REPLAY_VIEW_PARAM], responses=ReplayStepSerializer)
+    @action(detail=True, methods=["get"], url_path=r"replay/(?P<at>\d+)")
+    def replay_step(self, request, pk=None, at=None):
+        """Step ``at`` of the replay (as ``replay``): ``{"at", "seat",
+        "action", "turn", "phase", "view"}``; 404 past the last step."""
+        replay = self._replay(request)
+        if isinstance(replay, Response):
+            return replay
+        seat, found = replay
+        at = int(at)
+        if at >= len(found):
+            return Response({"code": "no_step", "detail": f"This replay has steps 0 to {len(found) - 1}."},
+                            status=404)
+        return Response(found[at])
 
 
 CARD_FILTERS = ("kind", "color", "spec")

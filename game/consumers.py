@@ -172,6 +172,10 @@ class MatchConsumer(DirectDispatch, AsyncWebsocketConsumer):
                 self.match_id, self.seat, self.channel_name)
             if reclaimed or was_askable:  # the others may be offered a bot for this seat: it is back
                 await self.broadcast_presence(reclaimed=self.seat if reclaimed else None)
+            # Table bots wait while no person is connected; this one may wake them (game.standins).
+            self.stand_ins |= await database_sync_to_async(standins.bot_seats)(self.match_id)
+            if self.stand_ins:
+                self.start_stand_ins()
 
     async def __call__(self, scope, receive, send):
         """Run the connection; however it ends (daphne cancels a consumer
@@ -463,7 +467,7 @@ class MatchConsumer(DirectDispatch, AsyncWebsocketConsumer):
         if await database_sync_to_async(standins.expire_away)(self.match_id):
             await self.broadcast_presence()
         seats = await database_sync_to_async(standins.presence)(self.match_id)
-        self.stand_ins = {p["seat"] for p in seats if p["stand_in"]}
+        self.stand_ins = {p["seat"] for p in seats if p["stand_in"] or p["bot"]}
         await self.send_json({"type": "pong", "id": msg_id, "version": self.sent_version, "presence": seats})
         if self.stand_ins:
             self.start_stand_ins()
@@ -496,7 +500,7 @@ class MatchConsumer(DirectDispatch, AsyncWebsocketConsumer):
     async def match_presence(self, event: dict) -> None:
         """Group event: presence changed; pass it on, and play any stand-in
         when this connection caused the change."""
-        self.stand_ins = {p["seat"] for p in event["seats"] if p["stand_in"]}
+        self.stand_ins = {p["seat"] for p in event["seats"] if p["stand_in"] or p["bot"]}
         mine = event["sender"] == self.channel_name
         await self.send_json({"type": "presence", "id": event["id"] if mine else None, "seats": event["seats"],
                               "reclaimed": event.get("reclaimed")})
@@ -509,17 +513,18 @@ class MatchConsumer(DirectDispatch, AsyncWebsocketConsumer):
             self.stand_in_task = asyncio.create_task(self._play_stand_ins())
 
     async def _play_stand_ins(self) -> None:
-        """Apply the stand-ins' moves one at a time (each its own short
-        database call), broadcasting each, at the bots' pace, until they
+        """Apply the stand-ins' and table bots' moves one at a time (each its
+        own short database call), broadcasting each, at a person's pace (a
+        pause of CODEX_STAND_IN_DELAY seconds before each move), until they
         have nothing to do (at most CODEX_STAND_IN_MAX_MOVES a trigger)."""
         try:
             for _ in range(settings.CODEX_STAND_IN_MAX_MOVES):
+                await asyncio.sleep(settings.CODEX_STAND_IN_DELAY)
                 done = await database_sync_to_async(standins.play_one)(self.match_id)
                 if done is None:
                     return
                 if done.snapshot is not None:
                     await self.broadcast_version(done.snapshot)
-                await asyncio.sleep(settings.CODEX_STAND_IN_DELAY)
         except Exception:  # a bug must not kill the connection
             log.exception("match %s: stand-in bot failed", self.match_id)
 

@@ -9,6 +9,11 @@ class Match(models.Model):
     counts applied actions and is what every live update carries.
 
     ``result`` is ``{"winner": seat|None, "reason": str|None}`` once ``status`` is finished.
+
+    The turn timer (game.turnclock; issue 14 point 14): ``turn_seconds`` is
+    the time a player has (None: no timer); ``clock`` is ``{"key": "turn:phase",
+    "seats": [...]}``, the turn, phase and seats the game waited on after
+    the last action, and ``clock_since`` when their clock started.
     """
 
     class Status(models.TextChoices):
@@ -22,6 +27,9 @@ class Match(models.Model):
     result = models.JSONField(null=True, blank=True)
     created = models.DateTimeField(default=timezone.now)
     updated = models.DateTimeField(default=timezone.now)
+    turn_seconds = models.PositiveIntegerField(null=True, blank=True)
+    clock = models.JSONField(default=dict, blank=True)
+    clock_since = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["-created"]
@@ -34,13 +42,22 @@ class MatchPlayer(models.Model):
     rows; ``seen_at`` is the last sign of life (connect, any frame, or
     disconnect); ``stand_in`` is set while a bot plays the seat for an away
     player, until the player comes back.
+
+    A table bot's seat (the host put a bot there, issue 14 point 9) has no
+    ``user`` and names its kind in ``bot`` (a key of game.standins.BOT_KINDS);
+    a person's seat has a user and an empty ``bot``. ``timed_out``: the
+    stand-in plays because the player ran out of time (game.turnclock), not
+    because they left; it stops when the clock starts again.
     """
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="players")
     seat = models.PositiveSmallIntegerField()
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="match_seats")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
+                             related_name="match_seats")
+    bot = models.CharField(max_length=16, blank=True, default="")
     seen_at = models.DateTimeField(default=timezone.now)
     stand_in = models.BooleanField(default=False)
+    timed_out = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["seat"]

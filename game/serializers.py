@@ -19,15 +19,18 @@ class MatchSerializer(serializers.ModelSerializer):
         return match.config.get("mode", "")
 
     def get_players(self, match: Match) -> list[dict]:
-        """``[{"seat", "name", "heroes", "team", "user_id"}]`` in seat order
-        (``team`` is null in modes without teams)."""
+        """``[{"seat", "name", "heroes", "team", "user_id", "bot"}]`` in seat
+        order (``team`` is null in modes without teams; a table bot's seat
+        has ``user_id`` null, its name from the match config and ``bot`` its
+        kind, a person's ``bot`` null)."""
         seats = match.config.get("seats", [])
         out = []
         for player in match.players.all():
             conf = seats[player.seat] if player.seat < len(seats) else {}
             heroes = conf.get("heroes") or ([conf["hero"]] if "hero" in conf else [])
-            out.append({"seat": player.seat, "name": player.user.public_name, "heroes": heroes,
-                        "team": conf.get("team"), "user_id": player.user_id})
+            name = player.user.public_name if player.user_id else conf.get("name", "")
+            out.append({"seat": player.seat, "name": name, "heroes": heroes,
+                        "team": conf.get("team"), "user_id": player.user_id, "bot": player.bot or None})
         return out
 
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from django.db import connection, transaction
 from django.utils import timezone
 
-from game import rules
+from game import rules, turnclock
 from game.models import Match, MatchAction, MatchPlayer
 
 
@@ -119,18 +119,25 @@ def _snapshot(match: Match) -> Snapshot:
     return Snapshot(version=match.version, state=match.state, status=match.status, result=match.result)
 
 
-def create_match(config: dict, users: list) -> Match:
+def create_match(config: dict, users: list, bots: list | None = None, turn_seconds: int | None = None) -> Match:
     """Start a match: build the initial state with the engine and store it.
 
-    Takes the engine config (``{"mode", "seed", "seats": [...]}``) and the users
-    in seat order (``users[i]`` plays seat i). Returns the saved Match at version 0.
-    Raises ``game.rules.RulesError`` when the engine rejects the config.
+    Takes the engine config (``{"mode", "seed", "seats": [...]}``), the users
+    in seat order (``users[i]`` plays seat i; None for a table bot's seat)
+    and, optionally, the table bots' kinds in seat order (``bots[i]``: a
+    game.standins.BOT_KINDS key, or "" for a person) and the turn timer
+    (``turn_seconds``, None: off; game.turnclock). Returns the saved
+    Match at version 0. Raises ``game.rules.RulesError`` when the engine
+    rejects the config.
     """
     state = rules.new_game(config)
+    bots = bots or [""] * len(users)
     with transaction.atomic():
-        match = Match.objects.create(config=config, state=state)
+        match = Match(config=config, state=state, turn_seconds=turn_seconds)
+        turnclock.start(match, state)
+        match.save()
         MatchPlayer.objects.bulk_create(
-            [MatchPlayer(match=match, seat=i, user=user) for i, user in enumerate(users)]
+            [MatchPlayer(match=match, seat=i, user=user, bot=bots[i]) for i, user in enumerate(users)]
         )
     return match
 
@@ -301,7 +308,8 @@ def _apply(match_id: int, action: dict, expected_version: int, nonce: str | None
         if state.get("status") == "finished":
             match.status = Match.Status.FINISHED
             match.result = _result(state)
-        match.save(update_fields=["state", "version", "updated", "status", "result"])
+        clock = turnclock.on_applied(match, state)  # the turn timer, when the table has one
+        match.save(update_fields=["state", "version", "updated", "status", "result", *clock])
         MatchAction.objects.create(match=match, seq=match.version, seat=seat, action=action, nonce=nonce)
     return Applied(version=match.version, snapshot=_snapshot(match))
 

@@ -15,6 +15,12 @@ not cost a player the seat), and a seat away for ``CODEX_STAND_IN_SECONDS``
 gets one without asking. The bot
 (game.rules.bots.GreedyBot, never conceding) plays whenever the game waits
 on that seat. The player takes the seat back simply by connecting again.
+
+Table bots (issue 14 point 9; docs/RULINGS.md "Server: bots at the table"):
+a seat the host gave to a bot (``MatchPlayer.bot``, one of BOT_KINDS) is
+played the same way, by the same code (play_one, services.apply_seat_action),
+but only while at least one person seated in the match has a live socket:
+nobody comes back to a game the bots played on alone.
 """
 from datetime import timedelta
 
@@ -22,10 +28,36 @@ from django.conf import settings
 from django.db.models import Exists, OuterRef
 from django.utils import timezone
 
-from game import livesockets
+from game import livesockets, turnclock
 from game.models import Match, MatchPlayer
-from game.rules.bots import GreedyBot
+from game.rules.bots import GreedyBot, RandomBot
 from game.services import ActionRefused, Applied, apply_seat_action
+
+
+# The bots a host may seat at a table: kind -> (the name it plays under, its class).
+BOT_KINDS = {
+    "greedy": ("Greedy bot", GreedyBot),
+    "random": ("Random bot", RandomBot),
+}
+
+
+def bot_name(kind: str, index: int, several: bool) -> str:
+    """The name a table bot of ``kind`` (a BOT_KINDS key) plays under at seat
+    ``index``: "Greedy bot", or "Greedy bot 3" when the table has ``several``
+    bots (names tell them apart in the log). Raises KeyError for an unknown kind."""
+    label = BOT_KINDS[kind][0]
+    return f"{label} {index + 1}" if several else label
+
+
+def bot_seats(match_id: int) -> set:
+    """The seats of match ``match_id`` that table bots play."""
+    return set(MatchPlayer.objects.filter(match_id=match_id).exclude(bot="").values_list("seat", flat=True))
+
+
+def bot_labels(match_id: int) -> dict:
+    """``{seat: label}`` of the table bots of match ``match_id`` (e.g. ``{1: "Greedy bot"}``)."""
+    rows = MatchPlayer.objects.filter(match_id=match_id).exclude(bot="").values_list("seat", "bot")
+    return {seat: BOT_KINDS[kind][0] for seat, kind in rows if kind in BOT_KINDS}
 
 
 def _seat(match_id: int, seat: int):
@@ -49,7 +81,7 @@ def connected(match_id: int, seat: int, channel: str) -> tuple:
     should hear it is back)."""
     before = _players(match_id, but=channel).filter(seat=seat).first()
     was_askable = before is not None and _is_askable(before, timezone.now())
-    reclaimed = _seat(match_id, seat).filter(stand_in=True).update(stand_in=False)
+    reclaimed = _seat(match_id, seat).filter(stand_in=True).update(stand_in=False, timed_out=False)
     _seat(match_id, seat).update(seen_at=timezone.now())
     return bool(reclaimed), was_askable
 
@@ -70,16 +102,27 @@ def seen(match_id: int, seat: int) -> None:
 
 
 def _is_away(player: MatchPlayer, now) -> bool:
-    """``player`` (from _players) has no live socket, or showed no life for CODEX_AWAY_SECONDS."""
+    """``player`` (from _players) has no live socket, or showed no life for
+    CODEX_AWAY_SECONDS; a table bot is never away."""
+    if player.bot:
+        return False
     return not player.live or player.seen_at < now - timedelta(seconds=settings.CODEX_AWAY_SECONDS)
 
 
 def presence(match_id: int) -> list:
     """Every seat's presence: ``[{"seat": int, "away": bool, "stand_in":
-    bool, "askable": bool}, ...]`` in seat order; ``askable``: away long
-    enough that another player may ask for a bot (request_stand_in)."""
+    bool, "askable": bool, "bot": str|None}, ...]`` in seat order;
+    ``askable``: away long enough that another player may ask for a bot
+    (request_stand_in); ``bot``: the table bot's kind (BOT_KINDS) playing the
+    seat, None for a person's seat; ``time_left``: seconds left on the
+    seat's turn clock while the game waits on it (game.turnclock), else
+    None (no timer, or not its turn). Besides the seats, one read of the
+    match's clock fields."""
     now = timezone.now()
-    return [{"seat": p.seat, "away": _is_away(p, now), "stand_in": p.stand_in, "askable": _is_askable(p, now)}
+    match = Match.objects.filter(pk=match_id).only("turn_seconds", "status", "clock", "clock_since").first()
+    clock = turnclock.time_left(match, now) if match is not None else {}
+    return [{"seat": p.seat, "away": _is_away(p, now), "stand_in": p.stand_in, "askable": _is_askable(p, now),
+             "bot": p.bot or None, "time_left": clock.get(p.seat)}
             for p in _players(match_id).order_by("seat")]
 
 
@@ -116,33 +159,52 @@ def request_stand_in(match_id: int, requester: int, seat: int) -> None:
 
 def expire_away(match_id: int) -> bool:
     """Give a stand-in bot to every seat of a match in play that has shown no
-    life for ``CODEX_STAND_IN_SECONDS``. Returns True when one was given."""
+    life for ``CODEX_STAND_IN_SECONDS``, or whose turn clock ran out
+    (game.turnclock.expire). Returns True when one was given."""
+    timed_out = turnclock.expire(match_id)
     cutoff = timezone.now() - timedelta(seconds=settings.CODEX_STAND_IN_SECONDS)
-    return bool(MatchPlayer.objects.filter(match_id=match_id, match__status=Match.Status.PLAYING,
+    return timed_out | bool(MatchPlayer.objects.filter(match_id=match_id, match__status=Match.Status.PLAYING, bot="",
                                            stand_in=False, seen_at__lt=cutoff).update(stand_in=True))
 
 
 CHOICE_TRIES = 3  # times play_one chooses again when the state moved on under the bot
 
 
+def _person_live(match_id: int) -> bool:
+    """True when a person seated in the match has a live socket."""
+    return livesockets.live().filter(match_id=match_id, seat__isnull=False).exists()
+
+
+def _bot_for(player: dict, version: int):
+    """The bot that plays ``player`` (``{"seat", "bot"}``) at ``version``:
+    its table bot's kind, else the stand-in (GreedyBot); seeded with the
+    version, so a move chosen twice at one version is the same move."""
+    kind = BOT_KINDS[player["bot"]][1] if player["bot"] else GreedyBot
+    return kind(seed=version)
+
+
 def play_one(match_id: int) -> Applied | None:
-    """Play one move for the first stand-in seat the game waits on.
+    """Play one move for the first stand-in or table-bot seat the game waits on.
 
     The bot chooses from the current state; the move is applied only while
     the match is still at that version (services.apply_seat_action), so two
     workers choosing at the same version apply one move, and it carries no
     nonce. When the state moved on under the bot (another worker's move, a
-    player's action) it chooses again, up to CHOICE_TRIES times. Returns the
-    Applied move, or None when no stand-in has anything to do (or the state
-    kept moving: the next trigger chooses again).
+    player's action) it chooses again, up to CHOICE_TRIES times. Table bots
+    play only while a person seated in the match is connected (_person_live).
+    Returns the Applied move, or None when no bot has anything to do (or the
+    state kept moving: the next trigger chooses again).
     """
     for _ in range(CHOICE_TRIES):
         match = Match.objects.filter(pk=match_id).only("status", "state", "version").first()
         if match is None or match.status != Match.Status.PLAYING:
             return None
-        seats = MatchPlayer.objects.filter(match_id=match_id, stand_in=True).values_list("seat", flat=True)
-        move = next(((seat, action) for seat in seats
-                     if (action := GreedyBot(seed=match.version).choose(match.state, seat)) is not None), None)
+        bots = list(MatchPlayer.objects.filter(match_id=match_id).exclude(stand_in=False, bot="")
+                    .values("seat", "bot"))
+        if any(p["bot"] for p in bots) and not _person_live(match_id):
+            bots = [p for p in bots if not p["bot"]]
+        move = next(((p["seat"], action) for p in bots
+                     if (action := _bot_for(p, match.version).choose(match.state, p["seat"])) is not None), None)
         if move is None:
             return None
         try:

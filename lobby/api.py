@@ -14,6 +14,7 @@ from lobby.models import Table, is_invite_token
 from lobby.modes import MODES
 from lobby.overview import lobby_matches
 from lobby.serializers import (
+    BotSerializer,
     JoinSerializer,
     MeSerializer,
     ModeSerializer,
@@ -64,7 +65,8 @@ class TableViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Crea
                    viewsets.GenericViewSet):
     """Tables: list (open public tables not abandoned, plus your own), create,
     read, and the seat operations join, leave, seat (heroes/ready), remove
-    (host: a seated player, before the start) and start.
+    (host: a seated player or a bot, before the start), bot (host: a bot in
+    an empty seat) and start.
 
     Errors answer ``{"code": "...", "detail": "..."}`` with 400/403/404/409.
     """
@@ -110,7 +112,7 @@ class TableViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Crea
         try:
             table = services.create_table(
                 request.user, data["mode"], data.get("is_public", True), data.get("allow_spectators", True),
-                data.get("seat_count"),
+                data.get("seat_count"), data.get("turn_seconds"),
             )
         except services.LobbyError as err:
             return _lobby_error(err)
@@ -167,6 +169,17 @@ class TableViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Crea
         serializer = RemoveSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         return self._run(services.remove_player, int(pk), request.user, serializer.validated_data["index"])
+
+    @extend_schema(request=BotSerializer, responses=TableSerializer)
+    @action(detail=True, methods=["post"])
+    def bot(self, request, pk=None):
+        """Host only, before the start: put a bot of ``kind`` (greedy or
+        random) in the empty seat ``index``; it is ready at once (``remove``
+        takes it away)."""
+        serializer = BotSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        return self._run(services.seat_bot, int(pk), request.user, data["index"], data["kind"], data.get("heroes"))
 
 
 class LobbyMatchesView(APIView):

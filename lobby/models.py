@@ -78,6 +78,7 @@ class Table(models.Model):
     the finished match it plays again; that match's players see it and may
     sit there without the link. Spectators may watch the match when ``allow_spectators``
     is set and the table is public, or they hold the invite token.
+    ``turn_seconds``: the turn timer of its match (None: off; game.turnclock).
     """
 
     class Status(models.TextChoices):
@@ -98,6 +99,7 @@ class Table(models.Model):
     # A rematch: the table whose finished match this one plays again (one rematch a table, issue 14).
     rematch_of = models.OneToOneField("self", null=True, blank=True, on_delete=models.SET_NULL,
                                       related_name="rematch")
+    turn_seconds = models.PositiveIntegerField(null=True, blank=True)
 
     class Meta:
         ordering = ["-updated"]
@@ -114,7 +116,12 @@ class Table(models.Model):
 
 
 class Seat(models.Model):
-    """One seat of a table: its index, optional team, player, heroes and ready flag."""
+    """One seat of a table: its index, optional team, player, heroes and ready flag.
+
+    ``bot``: the kind of table bot the host put in the seat (a key of
+    game.standins.BOT_KINDS; its ``user`` is then None and it is always
+    ready), empty for a person's seat or an empty one (issue 14 point 9).
+    """
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
     index = models.PositiveSmallIntegerField()
@@ -122,6 +129,7 @@ class Seat(models.Model):
     user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
     heroes = models.JSONField(default=list, blank=True)
     ready = models.BooleanField(default=False)
+    bot = models.CharField(max_length=16, blank=True, default="")
 
     class Meta:
         ordering = ["index"]

@@ -2,6 +2,7 @@
 from django.core.exceptions import ValidationError
 from rest_framework import serializers
 
+from game.standins import BOT_KINDS
 from lobby.models import Seat, Table, User
 from lobby.modes import MODES
 from lobby.names import clean_display_name
@@ -25,7 +26,8 @@ class MeSerializer(serializers.ModelSerializer):
 
 class SeatSerializer(serializers.ModelSerializer):
     """A seat: index, team, who sits there, their heroes (main hero first)
-    and ready flag."""
+    and ready flag; ``bot``: the kind of table bot in it (null for a person
+    or an empty seat; ``player`` is then the bot's label)."""
 
     user_id = serializers.IntegerField(read_only=True, allow_null=True)
     player = serializers.SerializerMethodField()
@@ -33,11 +35,19 @@ class SeatSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Seat
-        fields = ["index", "team", "user_id", "player", "heroes", "main_hero", "ready"]
+        fields = ["index", "team", "user_id", "player", "heroes", "main_hero", "ready", "bot"]
 
     def get_player(self, seat: Seat) -> str | None:
-        """The seated player's public name, or None for an empty seat."""
+        """The seated player's public name, a bot's label, or None for an empty seat."""
+        if seat.bot:
+            return BOT_KINDS[seat.bot][0]
         return seat.user.public_name if seat.user_id else None
+
+    def to_representation(self, seat: Seat) -> dict:
+        """The fields, ``bot`` null for a seat without a bot."""
+        out = super().to_representation(seat)
+        out["bot"] = out["bot"] or None
+        return out
 
     def get_main_hero(self, seat: Seat) -> str | None:
         """The main hero (the first picked; its colour gives the starting
@@ -56,13 +66,15 @@ class TableSerializer(serializers.ModelSerializer):
     removed = serializers.SerializerMethodField()
     rematch_of_match = serializers.SerializerMethodField()
     seat_count = serializers.IntegerField(write_only=True, required=False, min_value=1, max_value=8)
+    turn_seconds = serializers.IntegerField(required=False, allow_null=True,
+                                            help_text="The turn timer in seconds (30 to 3600), or null: off.")
     mode = serializers.ChoiceField(choices=sorted(MODES))
 
     class Meta:
         model = Table
         fields = [
             "id", "mode", "is_public", "allow_spectators", "status", "host", "host_id", "seats",
-            "match_id", "invite_token", "removed", "rematch_of_match", "seat_count", "created", "updated",
+            "match_id", "invite_token", "removed", "rematch_of_match", "seat_count", "turn_seconds", "created", "updated",
         ]
         read_only_fields = ["status", "created", "updated"]
 
@@ -87,6 +99,15 @@ class RemoveSerializer(serializers.Serializer):
     """Remove the player at seat ``index`` (host only)."""
 
     index = serializers.IntegerField(min_value=0)
+
+
+class BotSerializer(serializers.Serializer):
+    """Put a table bot of ``kind`` in the empty seat ``index`` (host only)."""
+
+    index = serializers.IntegerField(min_value=0)
+    kind = serializers.CharField(max_length=16)
+    heroes = serializers.ListField(child=serializers.CharField(max_length=64), required=False, max_length=8,
+                                   help_text="The bot's heroes (default: picked at random).")
 
 
 class JoinSerializer(serializers.Serializer):

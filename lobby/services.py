@@ -1,5 +1,5 @@
 """Table operations: create, take and leave seats, pick heroes, ready,
-remove a player (host), start, offer a rematch; free a logged-out
+remove a player (host), seat a bot (host), start, offer a rematch; free a logged-out
 player's waiting seats.
 
 Each operation runs in a transaction with the table row locked, and raises
@@ -13,9 +13,10 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 
-from game import rules
+from game import rules, turnclock
 from game.models import Match, MatchPlayer
 from game.services import create_match
+from game.standins import BOT_KINDS, bot_name
 from lobby.models import Seat, Table
 from lobby.modes import get_mode
 
@@ -93,12 +94,13 @@ def can_see(table: Table, user, invite: str | None) -> bool:
 
 
 def create_table(host, mode: str, is_public: bool = True, allow_spectators: bool = True,
-                 seats: int | None = None) -> Table:
+                 seats: int | None = None, turn_seconds: int | None = None) -> Table:
     """Open a table for ``mode`` and seat its host at seat 0.
 
-    Takes the host user, the mode key, visibility flags and the seat count
-    (default: the mode's minimum). Returns the Table.
-    Raises LobbyError ``bad_mode`` / ``bad_seats``; ``too_many_tables``
+    Takes the host user, the mode key, visibility flags, the seat count
+    (default: the mode's minimum) and the turn timer (``turn_seconds``,
+    None: off; game.turnclock). Returns the Table.
+    Raises LobbyError ``bad_mode`` / ``bad_seats`` / ``bad_timer``; ``too_many_tables``
     (409) when the host already has CODEX_OPEN_TABLES_PER_HOST open tables
     that are not idle; ``too_many_seats`` (409) when the host already sits
     at CODEX_OPEN_SEATS_PER_USER waiting tables.
@@ -114,9 +116,13 @@ def create_table(host, mode: str, is_public: bool = True, allow_spectators: bool
     if not spec.min_seats <= count <= spec.max_seats:
         counts = str(spec.min_seats) if spec.min_seats == spec.max_seats else f"{spec.min_seats} to {spec.max_seats}"
         raise LobbyError("bad_seats", f"{spec.label} is played with {counts} seats.")
+    if turn_seconds is not None and not turnclock.MIN_SECONDS <= turn_seconds <= turnclock.MAX_SECONDS:
+        raise LobbyError("bad_timer", f"A turn timer is {turnclock.MIN_SECONDS} seconds to "
+                                      f"{turnclock.MAX_SECONDS // 60} minutes, or off.")
     with transaction.atomic():
         _room_for_a_seat(host)
-        table = Table.objects.create(host=host, mode=mode, is_public=is_public, allow_spectators=allow_spectators)
+        table = Table.objects.create(host=host, mode=mode, is_public=is_public, allow_spectators=allow_spectators,
+                                     turn_seconds=turn_seconds)
         Seat.objects.bulk_create(
             [Seat(table=table, index=i, team=spec.team_of(i), user=host if i == 0 else None) for i in range(count)]
         )
@@ -143,7 +149,7 @@ def take_seat(table_id: int, user, index: int, invite: str | None = None) -> Tab
             raise LobbyError("no_seat", "That seat does not exist.")
         if seat.user_id == user.pk:
             return table
-        if seat.user_id is not None:
+        if seat.user_id is not None or seat.bot:
             raise LobbyError("seat_taken", "That seat is taken.", 409)
         _room_for_a_seat(user, table.pk)
         table.seats.filter(user=user).update(user=None, heroes=[], ready=False)
@@ -179,7 +185,7 @@ def leave_table(table_id: int, user) -> Table | None:
 def _changed(table: Table) -> None:
     """After a player left: nobody is ready any more (the table is not the one
     they got ready at), and the table was active now."""
-    table.seats.update(ready=False)
+    table.seats.filter(bot="").update(ready=False)  # a bot is always ready
     table.touch()
 
 
@@ -191,6 +197,7 @@ def remove_player(table_id: int, host, index: int) -> Table:
     table's ``removed`` flag, issue 11). Returns the Table. Raises
     LobbyError ``no_table``, ``table_started``, ``not_host`` (403),
     ``no_seat``, ``seat_empty``, ``remove_self`` (the host leaves instead).
+    A bot's seat is simply emptied (nobody to keep out).
     """
     with transaction.atomic():
         table = _locked(table_id)
@@ -200,6 +207,11 @@ def remove_player(table_id: int, host, index: int) -> Table:
         seat = table.seats.filter(index=index).first()
         if seat is None:
             raise LobbyError("no_seat", "That seat does not exist.")
+        if seat.bot:
+            seat.bot, seat.heroes, seat.ready = "", [], False
+            seat.save(update_fields=["bot", "heroes", "ready"])
+            _changed(table)
+            return table
         if seat.user_id is None:
             raise LobbyError("seat_empty", "Nobody sits in that seat.")
         if seat.user_id == host.pk:
@@ -284,16 +296,51 @@ def update_seat(table_id: int, user, heroes: list | None = None, ready: bool | N
     return table
 
 
+def seat_bot(table_id: int, host, index: int, kind: str, heroes: list | None = None) -> Table:
+    """The host puts a table bot of ``kind`` (a game.standins.BOT_KINDS key)
+    in the empty seat ``index`` of a waiting table (issue 14 point 9).
+
+    ``heroes``: the bot's pick (as update_seat checks it); None picks the
+    mode's number of different heroes at random. The bot is ready at once;
+    the host takes it away with remove_player. Returns the Table. Raises
+    LobbyError ``not_host`` (403), ``bad_bot``, ``no_seat``, ``seat_taken``
+    (409), ``bad_heroes`` (and those of a closed table).
+    """
+    if kind not in BOT_KINDS:
+        raise LobbyError("bad_bot", f"There is no bot called {kind!r}: choose {' or '.join(sorted(BOT_KINDS))}.")
+    with transaction.atomic():
+        table = _locked(table_id)
+        _open(table)
+        if table.host_id != host.pk:
+            raise LobbyError("not_host", "Only the host seats bots.", 403)
+        seat = table.seats.filter(index=index).first()
+        if seat is None:
+            raise LobbyError("no_seat", "That seat does not exist.")
+        if seat.user_id is not None or seat.bot:
+            raise LobbyError("seat_taken", "That seat is taken.", 409)
+        spec = get_mode(table.mode)
+        if heroes is None:
+            heroes = secrets.SystemRandom().sample(list(spec.heroes), spec.heroes_per_seat)
+        seat.heroes = _picked_heroes(spec, [], heroes, None)
+        seat.bot, seat.ready = kind, True
+        seat.save(update_fields=["bot", "heroes", "ready"])
+        table.touch()
+    return table
+
+
 def match_config(table: Table, seed: int | None = None) -> dict:
     """Build the engine config of ``table``'s match from its seats, in seat
     order (the engine's seat i is the table's seat index i; in Two-Headed
-    Dragon the first team's two seats come first).
+    Dragon the first team's two seats come first). A table bot plays under
+    its bot name (game.standins.bot_name).
 
     Returns ``{"mode", "seed", "seats": [{"name", "hero"|"heroes", ["team"]}]}``.
     """
     seats = []
-    for seat in table.seats.select_related("user").order_by("index"):
-        entry = {"name": seat.user.public_name}
+    rows = list(table.seats.select_related("user").order_by("index"))
+    several = sum(1 for seat in rows if seat.bot) > 1
+    for seat in rows:
+        entry = {"name": bot_name(seat.bot, seat.index, several) if seat.bot else seat.user.public_name}
         if len(seat.heroes) == 1:
             entry["hero"] = seat.heroes[0]
         else:
@@ -316,10 +363,11 @@ def start_table(table_id: int, user, seed: int | None = None) -> Table:
         if table.host_id != user.pk:
             raise LobbyError("not_host", "Only the host starts the match.", 403)
         seats = list(table.seats.select_related("user").order_by("index"))
-        if any(s.user_id is None or not s.ready for s in seats):
+        if any((s.user_id is None and not s.bot) or not s.ready for s in seats):
             raise LobbyError("not_ready", "Every seat must be taken and ready.", 409)
         try:
-            match = create_match(match_config(table, seed), [s.user for s in seats])
+            match = create_match(match_config(table, seed), [s.user for s in seats], [s.bot for s in seats],
+                                 table.turn_seconds)
         except rules.RulesError as err:
             raise LobbyError("engine_refused", err.message) from None
         table.match = match

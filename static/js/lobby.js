@@ -2,7 +2,8 @@
 // takes and leaves seats, picks heroes, ready, start, lets the host remove a
 // player (who is told); sends everyone seated at a table to its match page
 // once the host starts it.
-import { api, el, loadCatalog, pageConfig } from "./common.js";
+import { api, apiError, el, loadCatalog, pageConfig } from "./common.js";
+import { seatBotControls } from "./tablebots.js";
 
 const config = pageConfig("lobby-config");
 const $ = (id) => document.getElementById(id);
@@ -166,6 +167,7 @@ function renderSeat(table, seat, mySeat) {
   if (seat.heroes.length) row.append(seatHeroes(table, seat));
   else if (seat.player && (modes[table.mode] || {}).heroes_per_seat > 1) row.append(el("span", "picking heroes…", { class: "heroes waiting-flag" }));
   if (seat.player) row.append(el("span", seat.ready ? "✓ ready" : "not ready", { class: seat.ready ? "ready-flag" : "waiting-flag" }));
+  row.append(...seatBotControls(table, seat, config.userId, act)); // bots at the table: tablebots.js
   if (table.status !== "open") return row;
   if (!seat.player && !table.removed) {
     const take = el("button", mySeat ? "Move here" : "Take seat", { type: "button", class: "btn small take" });
@@ -176,7 +178,7 @@ function renderSeat(table, seat, mySeat) {
     // The host removes a player before the start; that player cannot sit here again.
     const remove = el("button", "Remove", { type: "button", class: "btn small ghost remove", title: `Remove ${seat.player} from this table` });
     remove.onclick = () => {
-      if (window.confirm(`Remove ${seat.player} from this table? They cannot take a seat here again.`)) {
+      if (seat.bot || window.confirm(`Remove ${seat.player} from this table? They cannot take a seat here again.`)) {
         act("POST", `/api/tables/${table.id}/remove/`, { index: seat.index });
       }
     };
@@ -237,7 +239,8 @@ function renderTable(table) {
   });
   const label = modes[table.mode] ? modes[table.mode].label : table.mode;
   const head = el("div", null, { class: "table-head" }, el("strong", `Table ${table.id}`), el("span", label));
-  head.append(el("span", `host ${table.host} · ${table.is_public ? "public" : "private"}${table.allow_spectators ? "" : " · no spectators"} · ${table.status}`, { class: "table-meta" }));
+  const timer = table.turn_seconds ? ` · ${Math.round(table.turn_seconds / 60)} min a turn` : "";
+  head.append(el("span", `host ${table.host} · ${table.is_public ? "public" : "private"}${table.allow_spectators ? "" : " · no spectators"}${timer} · ${table.status}`, { class: "table-meta" }));
   box.append(head);
   if (table.removed) {
     box.append(el("p", "The host removed you from this table: you cannot sit here again.", { class: "hint removed-note", role: "status" }));
@@ -466,6 +469,7 @@ async function createTable(event) {
     allow_spectators: form.allow_spectators.checked,
   };
   if (!form.seat_count.disabled) body.seat_count = Number(form.seat_count.value);
+  if (form.turn_seconds.value) body.turn_seconds = Number(form.turn_seconds.value); // off unless chosen
   try {
     await act("POST", "/api/tables/", body);
   } finally {

@@ -5,6 +5,8 @@
 import { el, loadCatalog, nameList, pageConfig, roman, words } from "./common.js";
 import { bagKey, cardHasActions, indexActions, narrow } from "./legal.js";
 import { applyPatch } from "./patch.js";
+import { markBots } from "./tablebots.js";
+import { clockPresence, clockVersion, drawClocks, initClock } from "./turnclock.js";
 import {
   arrivedNow, baseLeft, baseTile, describeId, findCard, offersNumbers, handTile, heroBand, keywordLabel, lenderName, patrolSlotOf, playerArea,
   playerAt, seatOfId, slotLabel, specLabel, teamBase, tiedNow,
@@ -163,12 +165,17 @@ function onMessage(m) {
       break;
     case "pong":
       presence = m.presence || presence;
+      clockPresence(presence);
       renderPresence();
       if (m.version > version) resync();
       break;
     case "presence":
       presence = m.seats;
+      clockPresence(presence);
       answered(m.id);
+      if (msg && presence.some((p) => p.seat === msg.seat && p.stand_in && p.time_left === 0)) {
+        showNotice("You ran out of time: a bot plays on for you until the game waits on someone else (see the log).");
+      }
       if (msg && m.reclaimed !== null && m.reclaimed === msg.seat) {
         showNotice("A bot played for you while you were away (see the log): your seat is yours again.");
       }
@@ -559,10 +566,17 @@ function renderPresence() {
     for (const p of presence) {
       // Nobody is offered a bot for a player who conceded: they take no more turns.
       const player = playerAt(view(), p.seat);
+      const timedOut = p.stand_in && p.time_left === 0; // the turn timer ran out (game/turnclock.py)
+      if (p.seat === msg.seat && timedOut) {
+        lines.push(el("p", "You ran out of time: a bot plays on for you until the game waits on someone else.", { "data-seat": p.seat, class: "timed-out" }));
+        continue;
+      }
       if (p.seat === msg.seat || !(p.askable || p.stand_in) || (player && player.conceded)) continue;
       const name = nameOfSeat(p.seat);
       const line = el("p", null, { "data-seat": p.seat });
-      if (p.stand_in) {
+      if (timedOut) {
+        line.textContent = `${name} ran out of time: a bot plays on for them until the game waits on someone else.`;
+      } else if (p.stand_in) {
         line.textContent = `${name} is away: a bot plays for them until they come back.`;
       } else {
         line.textContent = `${name} is away. `;
@@ -598,6 +612,9 @@ function render() {
   renderBanner();
   renderNews();
   renderBoard();
+  markBots(config.bots);
+  drawClocks();
+  clockVersion(version);
   renderHand();
   renderActionBar();
   renderPending();
@@ -1539,6 +1556,7 @@ function revealTargets() {
 
 async function main() {
   wire();
+  initClock(config.turnSeconds, () => send({ type: "ping" }), config.bots); // the table's turn timer, if any
   catalog = await loadCatalog();
   connect();
 }

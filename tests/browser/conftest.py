@@ -79,8 +79,9 @@ def live_server_url():
     tmp = tempfile.mkdtemp(prefix="codex-browser-")
     # CODEX_STAND_IN_ASK_SECONDS: a player may ask for a bot for an away friend
     # after 2 s instead of a minute (tests/browser/test_away_player.py).
+    # CODEX_STAND_IN_DELAY: bots move without a person's pause.
     env = dict(os.environ, DATABASE_URL=f"sqlite:///{tmp}/db.sqlite3", DEBUG="0", PYTHONUNBUFFERED="1",
-               CODEX_STAND_IN_ASK_SECONDS="2")
+               CODEX_STAND_IN_ASK_SECONDS="2", CODEX_STAND_IN_DELAY="0")
     env.pop("DJANGO_SETTINGS_MODULE", None)
     subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"], cwd=ROOT, env=env, check=True)
     port = _free_port()

@@ -53,8 +53,8 @@ async def ping(comm, msg_id=1) -> list:
 
 async def test_pong_reports_who_is_away(seated):
     alice = await seated["connect"](seated["alice"])
-    assert await ping(alice) == [{"seat": 0, "away": False, "stand_in": False, "askable": False},
-                                 {"seat": 1, "away": True, "stand_in": False, "askable": False}]  # bob never came
+    assert await ping(alice) == [{"seat": 0, "away": False, "stand_in": False, "askable": False, "bot": None, "time_left": None},
+                                 {"seat": 1, "away": True, "stand_in": False, "askable": False, "bot": None, "time_left": None}]  # bob never came
     bob = await seated["connect"](seated["bob"])
     assert [p["away"] for p in await ping(alice, 2)] == [False, False]
     await bob.disconnect()
@@ -77,7 +77,7 @@ async def test_a_player_lets_a_bot_play_for_the_away_player(seated):
 
     await alice.send_json_to({"type": "stand_in", "id": "s", "seat": 1})
     presence = await until(alice, "presence", lambda m: m["id"] == "s")
-    assert presence["seats"][1] == {"seat": 1, "away": True, "stand_in": True, "askable": False}
+    assert presence["seats"][1] == {"seat": 1, "away": True, "stand_in": True, "askable": False, "bot": None, "time_left": None}
     back = await until(alice, "state", lambda m: m["view"]["active"] == 0 and m["view"]["turn"] == 3)
     assert back["status"] == "playing" and any(a["type"] == "end_main" for a in back["legal_actions"])
     match = await db_match(match_id)
@@ -173,7 +173,7 @@ async def test_a_player_back_after_a_long_absence_is_announced(seated, settings)
     assert (await ping(alice))[1]["askable"] is True
     await seated["connect"](seated["bob"])
     presence = await until(alice, "presence")
-    assert presence["seats"][1] == {"seat": 1, "away": False, "stand_in": False, "askable": False}
+    assert presence["seats"][1] == {"seat": 1, "away": False, "stand_in": False, "askable": False, "bot": None, "time_left": None}
     assert presence["reclaimed"] is None
 
 
@@ -236,7 +236,7 @@ async def test_every_frame_of_a_seat_is_a_sign_of_life(seated, settings, frame):
     await until(bob, "state" if frame["type"] == "resync" else
                 {"chat": "chat", "action": "refused", "dance": "error"}[frame["type"]])
     presence = await ping(alice)
-    assert presence[1] == {"seat": 1, "away": False, "stand_in": False, "askable": False}
+    assert presence[1] == {"seat": 1, "away": False, "stand_in": False, "askable": False, "bot": None, "time_left": None}
 
 
 async def test_signs_of_life_are_written_at_most_every_few_seconds(seated, settings, monkeypatch):

@@ -1,0 +1,81 @@
+// The turn timer on the match page (issue 14 point 14; game/turnclock.py):
+// every seat's clock, from the `time_left` of the last presence (pong or
+// presence message), counted down here between them. The seats the game
+// waits on show their time running; the others the full time of a turn.
+// When a running clock reaches zero the page pings, so the server hands
+// that seat to the stand-in bot at once; after each new version it pings
+// too, for the clock the new state started.
+import { el } from "./common.js";
+
+const clock = { seconds: null, left: {}, at: 0, ping: null, pinged: false, version: -1, timer: null, bots: {} };
+
+/** `m:ss` of a number of seconds. */
+function mmss(seconds) {
+  const s = Math.max(0, Math.ceil(seconds));
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+}
+
+/**
+ * Start the clocks: `turnSeconds` the table's timer (null: none, and this
+ * does nothing), `ping()` asks the server for a fresh presence, `bots` the
+ * table bots' seats (`{seat: label}`), which have no clock.
+ */
+export function initClock(turnSeconds, ping, bots) {
+  clock.seconds = turnSeconds;
+  clock.ping = ping;
+  clock.bots = bots || {};
+  if (clock.seconds && !clock.timer) clock.timer = setInterval(() => drawClocks(), 1000);
+}
+
+/** A presence list came (`[{seat, time_left, ...}]`): the clocks start from it. */
+export function clockPresence(seats) {
+  if (!clock.seconds) return;
+  clock.left = {};
+  for (const p of seats || []) if (p.time_left !== null && p.time_left !== undefined) clock.left[p.seat] = p.time_left;
+  clock.at = performance.now();
+  clock.pinged = false;
+  drawClocks();
+}
+
+/** A new version (`version`) was drawn: ask for the clock it started. */
+export function clockVersion(version) {
+  if (!clock.seconds || version === clock.version) return;
+  clock.version = version;
+  if (clock.ping) clock.ping();
+}
+
+/** Seconds left of `seat` now, or null when its clock is not running. */
+export function timeLeft(seat) {
+  if (!(seat in clock.left)) return null;
+  return Math.max(0, clock.left[seat] - (performance.now() - clock.at) / 1000);
+}
+
+/** Draw each seat's clock in its area's title and its seat chip (after each render, and every second). */
+export function drawClocks() {
+  if (!clock.seconds) return;
+  let out = false;
+  for (const area of document.querySelectorAll(".player-area[data-seat]")) {
+    const seat = Number(area.dataset.seat);
+    if (seat in clock.bots) continue;
+    const left = timeLeft(seat);
+    const places = document.querySelectorAll(`#seat-${seat} .player-title, #seat-strip [data-seat="${seat}"] .seat-link`);
+    for (const place of places) {
+      let tag = place.querySelector(".clock-tag");
+      if (!tag) {
+        tag = el("span", null, { class: "tag clock-tag" });
+        place.append(tag);
+      }
+      const running = left !== null;
+      tag.textContent = running ? (left > 0 ? `${mmss(left)} left` : "out of time") : `${mmss(clock.seconds)} a turn`;
+      tag.title = running ? "Time left for this turn" : "The time each turn has";
+      tag.dataset.clock = running ? String(Math.ceil(left)) : "";
+      tag.classList.toggle("running", running);
+      tag.classList.toggle("low", running && left <= 15);
+    }
+    if (left === 0) out = true;
+  }
+  if (out && !clock.pinged && clock.ping) {
+    clock.pinged = true; // once per presence: the answer says whether a bot took over
+    clock.ping();
+  }
+}
