@@ -1,4 +1,4 @@
-"""Match page and codex browser routes."""
+"""Match page, codex browser and How to play routes."""
 from django.urls import path
 
 from game import views
@@ -6,4 +6,5 @@ from game import views
 urlpatterns = [
     path("match/<int:match_id>/", views.match_page, name="match"),
     path("cards/", views.cards_page, name="cards"),
+    path("how-to-play/", views.how_to_play_page, name="how_to_play"),
 ]

@@ -4,7 +4,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.shortcuts import render
 
-from game.rules import catalog
+from game.rules import catalog, glossary
 from game.services import AccessDenied, MatchNotFound, load_access
 
 
@@ -27,3 +27,16 @@ def cards_page(request):
     ``page_config.heroes`` lists the heroes a seat may pick
     (``catalog.playable_heroes``)."""
     return render(request, "cards.html", {"page_config": {"heroes": catalog.playable_heroes()}})
+
+
+def how_to_play_page(request):
+    """The rules in short, in our own words, with the glossary of every
+    keyword and patrol slot (game.rules.glossary); open to everyone, logged
+    in or not (a newcomer reads it before signing up)."""
+    def rows(entries):
+        return [{"id": key, "name": key.replace("_", " "), "text": text} for key, text in sorted(entries.items())]
+    return render(request, "how_to_play.html", {
+        "keywords": rows(glossary.KEYWORDS),
+        "slots": [{"id": slot, "name": slot.replace("_", " "), "text": text}
+                  for slot, text in glossary.PATROL_SLOTS.items()],
+        "terms": rows(glossary.TERMS)})

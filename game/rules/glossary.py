@@ -55,12 +55,12 @@ KEYWORDS = {
 
 # Patrol slot -> what a card standing there gets (during opponents' turns).
 PATROL_SLOTS = {
-    "squad_leader": "Squad leader: gets armor 1 and must be attacked first by anything that can "
+    "squad_leader": "Gets armor 1 and must be attacked first by anything that can "
                     "attack it (an empty squad leader slot forces nothing, house rule R15).",
-    "elite": "Elite: gets +1 ATK.",
-    "scavenger": "Scavenger: if it dies while patrolling, you gain 1 gold.",
-    "technician": "Technician: if it dies while patrolling, you draw a card.",
-    "lookout": "Lookout: gets resist 1 (opponents pay 1 more gold to target it).",
+    "elite": "Gets +1 ATK.",
+    "scavenger": "If it dies while patrolling, you gain 1 gold.",
+    "technician": "If it dies while patrolling, you draw a card.",
+    "lookout": "Gets resist 1 (opponents pay 1 more gold to target it).",
 }
 
 # A few words of the turn the page also explains on hover or tap.
