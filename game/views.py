@@ -16,7 +16,8 @@ def match_page(request, match_id):
         access = load_access(match_id, request.user.pk, invite or None)
     except (MatchNotFound, AccessDenied):
         raise Http404("No such match.") from None
-    config = {"matchId": match_id, "invite": invite, "seat": access.seat}
+    config = {"matchId": match_id, "invite": invite, "seat": access.seat,
+              "glossary": glossary.entries()}  # keyword chips and patrol slots explain themselves
     return render(request, "match.html", {"match_id": match_id, "seat": access.seat, "page_config": config})
 
 
@@ -26,7 +27,8 @@ def cards_page(request):
     codex cards and its colour's starting deck (facts from ``/api/cards/``).
     ``page_config.heroes`` lists the heroes a seat may pick
     (``catalog.playable_heroes``)."""
-    return render(request, "cards.html", {"page_config": {"heroes": catalog.playable_heroes()}})
+    return render(request, "cards.html", {"page_config": {"heroes": catalog.playable_heroes(),
+                                                          "glossary": glossary.entries()}})
 
 
 def how_to_play_page(request):
