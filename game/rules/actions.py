@@ -566,8 +566,10 @@ def do_patrol(state, seat, plan):
     if old:
         p["patrol"][old] = None
     if slot:
+        replaced = p["patrol"][slot]
         p["patrol"][slot] = iid
-        log(state, f"{seat_name(state, seat)} put {name(state, iid)} in the {slot.replace('_', ' ')} slot.")
+        instead = f", replacing {name(state, replaced)}" if replaced else ""  # it leaves the patrol zone
+        log(state, f"{seat_name(state, seat)} put {name(state, iid)} in the {slot.replace('_', ' ')} slot{instead}.")
     else:
         log(state, f"{seat_name(state, seat)} took {name(state, iid)} off patrol.")
 

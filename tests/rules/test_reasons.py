@@ -94,3 +94,14 @@ def test_no_reason_is_given_for_a_legal_control(gold):
                "level_up": f"level_up:{a.get('hero')}", "attack": f"attack:{a.get('attacker')}",
                "patrol": f"patrol:{a.get('card')}"}.get(a["type"])
         assert key not in why, (a, why.get(key))
+
+
+def test_patrolling_into_a_taken_slot_logs_whom_it_replaces():
+    """Issue 14, point 8: the log says whom the patroller replaces (who
+    leaves the patrol zone)."""
+    from .helpers import act, logged
+    s = scenario_game([{"play": [{"card": "older_brother", "id": "ob", "patrol": "squad_leader"},
+                                 {"card": "tenderfoot", "id": "tf"}]}])
+    s = act(s, 0, {"type": "patrol", "card": find(s, "tf"), "slot": "squad_leader"})
+    assert s["players"][0]["patrol"]["squad_leader"] == find(s, "tf")
+    assert logged(s, "put Tenderfoot in the squad leader slot, replacing Older Brother.")
