@@ -826,7 +826,24 @@ function revealedHand(p) {
   return p.hand_revealed && p.hand ? p.hand.map((c) => handTile(catalog, c)) : null;
 }
 
+/**
+ * The viewer's own gold, workers, base and hand size on one line in the
+ * hand dock, so that the dock never hides them (issue 14, "Layout").
+ */
+function renderMyStats() {
+  const player = me();
+  const line = $("my-stats");
+  line.hidden = !player;
+  if (!player) return;
+  const base = baseOf(player.team);
+  const bit = (label, value, cls = "") => el("span", null, { class: cls }, `${label} `, el("b", value));
+  line.replaceChildren(bit("gold", player.gold, "my-gold"), bit("workers", player.workers),
+    bit("base", `${base.left}/${base.hp}`, `my-base${base.left < base.hp ? " hurt" : ""}`),
+    bit("hand", player.hand_count), bit("deck", player.deck_count));
+}
+
 function renderHand() {
+  renderMyStats();
   const player = me();
   const box = $("hand-box");
   box.hidden = !player || !player.hand;
@@ -895,6 +912,12 @@ function renderActionBar() {
   }
   const items = [];
   const why = reasons();
+  const player = me();
+  if (player && player.hand && player.hand.length) {
+    // Phones: the hand is below the whole board (in 2v2 far below); a jump to it.
+    items.push(button(`Hand (${player.hand.length})`, () => $("hand-box").scrollIntoView({ block: "end" }),
+      { class: "btn ghost jump-hand", "data-jump": "hand" }));
+  }
   if (idx.endMain) items.push(button("End main phase", () => endMainAsking(idx.endMain), { class: "btn primary", "data-action": "end_main" }));
   if (idx.stash.length) {
     // Stash (e.g. Bigby Hayes): ending the main phase may keep one hand card; a choice of its own.
@@ -1193,7 +1216,7 @@ function techPanel() {
         }
       }, { "data-codex": id, "data-card": id });
       if (left <= 0 || count === 0) b.disabled = true;
-      const read = button("ⓘ", () => { ui.techRead = ui.techRead === id ? null : id; render(); },
+      const read = button("Read", () => { ui.techRead = ui.techRead === id ? null : id; render(); },
         { class: `btn small ghost read-card${ui.techRead === id ? " picked" : ""}`, "data-read": id, "aria-label": `Read ${rec.name}`, title: `Read ${rec.name}` });
       list.append(el("span", null, { class: "codex-option" }, b, read));
     }
@@ -1692,6 +1715,7 @@ function wire() {
   // scrolling a thing into view keeps it clear of them.
   const covers = [["--dock-h", $("dock"), "fixed"], ["--bar-h", $("action-bar"), "fixed"], ["--controls-h", $("controls"), "sticky"]];
   const measure = () => {
+    document.documentElement.style.setProperty("--banner-h", `${$("banner").offsetHeight}px`); // the sticky seat strip sits below it
     for (const [name, node, position] of covers) {
       const height = getComputedStyle(node).position === position ? node.offsetHeight : 0;
       document.documentElement.style.setProperty(name, `${height}px`);
@@ -1699,6 +1723,7 @@ function wire() {
   };
   const observer = new ResizeObserver(measure);
   for (const [, node] of covers) observer.observe(node);
+  observer.observe($("banner"));
   window.addEventListener("resize", measure);
 }
 
