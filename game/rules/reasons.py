@@ -127,12 +127,13 @@ def _character(state: dict, seat: int, iid: str, out: dict) -> None:
     """Attack, patrol and level-up reasons of ``seat``'s unit or hero ``iid``."""
     inst = state["cards"][iid]
     fatigued = arrival_fatigued(state, iid)
-    if inst["exhausted"] or fatigued or inst["card"] in registry.answering("can_attack") \
+    as_card = registry.answers_as(state, iid)  # a copy answers as the card it copies
+    if inst["exhausted"] or fatigued or as_card in registry.answering("can_attack") \
             or (inst["attacks"] and stats.kw(state, iid, "readiness")):
         why = _refusal(check_attack, state, seat, {"type": "attack", "attacker": iid, "target": None})
         if why:
             out[f"attack:{iid}"] = why
-    if inst["exhausted"] or inst["card"] in registry.answering("can_patrol") \
+    if inst["exhausted"] or as_card in registry.answering("can_patrol") \
             or any(e.get("no_patrol") for e in state.get("lasting", ())):
         slot = next(s for s in PATROL_SLOTS if player(state, seat)["patrol"].get(s) != iid)
         why = _refusal(check_patrol, state, seat, {"type": "patrol", "card": iid, "slot": slot})

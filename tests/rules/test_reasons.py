@@ -105,3 +105,10 @@ def test_patrolling_into_a_taken_slot_logs_whom_it_replaces():
     s = act(s, 0, {"type": "patrol", "card": find(s, "tf"), "slot": "squad_leader"})
     assert s["players"][0]["patrol"]["squad_leader"] == find(s, "tf")
     assert logged(s, "put Tenderfoot in the squad leader slot, replacing Older Brother.")
+
+
+def test_a_card_that_cant_patrol_says_so():
+    """Makeshift Rambaster can't patrol (its hook): the reason is the engine's."""
+    s = scenario_game([{"play": [{"card": "makeshift_rambaster", "id": "mr"}]}])
+    mr = find(s, "mr")
+    assert reasons(s, 0)[f"patrol:{mr}"] == refusal(s, 0, {"type": "patrol", "card": mr, "slot": "elite"})
