@@ -8,9 +8,24 @@ can be read before it is picked as tech; the Cards tab opens each card's
 text; the header links to How to play."""
 import pytest
 
-from tests.browser.test_match_controls import Crafted, card_in_play, crafted, hand_card  # noqa: F401 (fixture)
+from tests.browser.test_match_controls import Crafted, card_in_play, hand_card
+from tests.browser.test_match_page import DESKTOP, signup, start_private_1v1
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
+
+
+@pytest.fixture(scope="module")
+def crafted(browser, live_server_url):
+    """Seat 0's page of a fresh 1v1 match, routed (see Crafted); its own users."""
+    base = live_server_url
+    wes = signup(browser, base, "wes", **DESKTOP)
+    xia = signup(browser, base, "xia", **DESKTOP)
+    match_id = start_private_1v1(wes, xia)
+    page = wes.context.new_page()
+    page.errors = []
+    page.on("pageerror", lambda err: page.errors.append(str(err)))
+    yield Crafted(page, f"{base}/match/{match_id}/")
+    assert page.errors == [], page.errors
 
 HIRE_WHY = "Hiring a worker costs 1 gold; you have 0."
 TECH_WHY = "Tech I Building needs 6 workers; you have 4."
