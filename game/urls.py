@@ -1,4 +1,4 @@
-"""Match page, replay page and codex browser routes."""
+"""Match page, replay page, codex browser and How to play routes."""
 from django.urls import path
 
 from game import views
@@ -7,4 +7,5 @@ urlpatterns = [
     path("match/<int:match_id>/", views.match_page, name="match"),
     path("match/<int:match_id>/replay/", views.replay_page, name="replay"),
     path("cards/", views.cards_page, name="cards"),
+    path("how-to-play/", views.how_to_play_page, name="how_to_play"),
 ]

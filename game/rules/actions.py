@@ -132,7 +132,7 @@ def check_targets(state: dict, seat: int, slots: list, targets, gold_left: int) 
         fail("bad_targets", "Choose different targets.")
     extra = resist_cost(state, seat, icon_targets)
     if extra > gold_left:
-        fail("not_enough_gold", f"Targeting that costs {extra} more gold (resist).")
+        fail("not_enough_gold", f"Targeting that costs {extra} more gold (resist); you have {gold_left} left.")
     if not flagbearer_duty(state, seat, slots, icon_targets, gold_left):
         fail("flagbearer", "You must target an opposing flagbearer.")
     return extra
@@ -159,7 +159,7 @@ def check_hire(state, seat, action):
         fail("already_hired", "You already hired a worker this turn.")
     cost = hire_cost(state, seat)
     if p["gold"] < cost:
-        fail("not_enough_gold", f"Hiring a worker costs {cost} gold.")
+        fail("not_enough_gold", f"Hiring a worker costs {cost} gold; you have {p['gold']}.")
     return iid
 
 
@@ -196,7 +196,7 @@ def check_build(state, seat, action):
         if needs and not built(state, seat, needs):
             fail("needs_building", "You need the previous tech building, finished, first.")
         if worker_count(state, seat) < workers:
-            fail("needs_workers", f"That building needs {workers} workers.")
+            fail("needs_workers", f"{catalog.card(what)['name']} needs {workers} workers; you have {worker_count(state, seat)}.")
         cost = build_cost(state, seat, what, 0 if p["free_rebuild"].get(what) else gold)
         spec = _build_spec(state, seat, what, action)
     elif what in ADDONS_BY_MODE.get(state["mode"], ()):
@@ -214,7 +214,7 @@ def check_build(state, seat, action):
         fail("bad_building", "Unknown building.")
     cost += multicolour_tax(state, seat)
     if p["gold"] < cost:
-        fail("not_enough_gold", f"That costs {cost} gold.")
+        fail("not_enough_gold", f"That costs {cost} gold; you have {p['gold']}.")
     return what, cost, spec
 
 
@@ -298,7 +298,7 @@ def check_summon(state, seat, action):
     if heroes_in_play >= hero_limit(state, seat):
         fail("hero_limit", "You already have as many heroes in play as you may.")
     if p["gold"] < HERO_COST:
-        fail("not_enough_gold", "Summoning a hero costs 2 gold.")
+        fail("not_enough_gold", f"Summoning a hero costs {HERO_COST} gold; you have {p['gold']}.")
     return iid
 
 
@@ -324,7 +324,7 @@ def check_level_up(state, seat, action):
     if levels > room:
         fail("bad_levels", f"That hero can gain at most {room} more level(s).")
     if player(state, seat)["gold"] < levels:
-        fail("not_enough_gold", f"That costs {levels} gold.")
+        fail("not_enough_gold", f"That costs {levels} gold; you have {player(state, seat)['gold']}.")
     return iid, levels
 
 
@@ -393,7 +393,7 @@ def check_play(state, seat, action):
             fail("no_boost", "That card has no boost.")
         cost += rec["keywords"]["boost"]
     if p["gold"] < cost:
-        fail("not_enough_gold", f"That costs {cost} gold.")
+        fail("not_enough_gold", f"That costs {cost} gold; you have {p['gold']}.")
     slots = registry.card_of_id(rec["id"]).targets
     extra = check_targets(state, seat, slots, action.get("targets"), p["gold"] - cost)
     return iid, cost + extra, list(action.get("targets") or []), boosted
@@ -492,7 +492,7 @@ def check_ability(state, seat, action):
         fail("indestructible", "Indestructible things can't be sacrificed.")
     gold = player(state, seat)["gold"]
     if gold < ability.gold:
-        fail("not_enough_gold", f"That costs {ability.gold} gold.")
+        fail("not_enough_gold", f"That costs {ability.gold} gold; you have {gold}.")
     extra = check_targets(state, seat, ability.targets, action.get("targets"), gold - ability.gold)
     return iid, index, ability.gold + extra, list(action.get("targets") or [])
 
@@ -566,8 +566,10 @@ def do_patrol(state, seat, plan):
     if old:
         p["patrol"][old] = None
     if slot:
+        replaced = p["patrol"][slot]
         p["patrol"][slot] = iid
-        log(state, f"{seat_name(state, seat)} put {name(state, iid)} in the {slot.replace('_', ' ')} slot.")
+        instead = f", replacing {name(state, replaced)}" if replaced else ""  # it leaves the patrol zone
+        log(state, f"{seat_name(state, seat)} put {name(state, iid)} in the {slot.replace('_', ' ')} slot{instead}.")
     else:
         log(state, f"{seat_name(state, seat)} took {name(state, iid)} off patrol.")
 
@@ -685,7 +687,7 @@ def check_repair(state, seat, action):
     if building_record(state, base_id(state, seat))["damage"] <= 0:
         fail("undamaged", "Your base has no damage to repair.")
     if player(state, seat)["gold"] < REPAIR_COST:
-        fail("not_enough_gold", f"Repairing 1 damage costs {REPAIR_COST} gold.")
+        fail("not_enough_gold", f"Repairing 1 damage costs {REPAIR_COST} gold; you have {player(state, seat)['gold']}.")
     return None
 
 

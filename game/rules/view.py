@@ -11,6 +11,7 @@ from . import catalog, specs, stats
 from .actions import abilities_of, check_play, require_main
 from .cards import registry
 from .errors import RulesError
+from .reasons import reasons
 from .state import is_opponent, teammates
 from .targeting import is_illusion
 
@@ -221,6 +222,8 @@ def _view(state: dict, viewer) -> dict:
                     reason = _why_not(state, seat, card["iid"])
                     if reason is not None:
                         card["why_not"] = reason
+                # Why each other control can't be used now (game.rules.reasons).
+                entry["reasons"] = reasons(state, seat)
             entry["discard"] = [_card_private(state, i) for i in p["discard"]]
             entry["trash"] = [_card_private(state, i) for i in p["trash"]]
             entry["codex"] = dict(sorted(p["codex"].items()))

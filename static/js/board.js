@@ -10,6 +10,35 @@ const SLOT_LABELS = { tech_1: "Tech I", tech_2: "Tech II", tech_3: "Tech III", a
 // Keywords whose number matters (shown as "resist 1"); the rest show by name.
 const NUMERIC_KEYWORDS = new Set(["frenzy", "resist", "armor", "healing", "obliterate", "overpower", "sparkshot"]);
 
+let glossary = { keywords: {}, slots: {}, terms: {} };
+
+/** Set the glossary (game/rules/glossary.py, from the page config) the board's chips and slots explain. */
+export function setGlossary(entries) {
+  if (entries) glossary = entries;
+}
+
+/**
+ * The glossary entry a `data-gloss` value names ("kw:haste", "slot:elite",
+ * "term:exhausted") as {title, text}, or null.
+ */
+export function glossaryEntry(key) {
+  const [kind, id] = String(key).split(":");
+  const table = { kw: glossary.keywords, slot: glossary.slots, term: glossary.terms }[kind] || {};
+  if (!table[id]) return null;
+  return { title: words(id).replace(/^./, (ch) => ch.toUpperCase()), text: table[id] };
+}
+
+/** Attributes that make a node explain glossary entry `key` when hovered or tapped. */
+function glossAttrs(key) {
+  const entry = glossaryEntry(key);
+  return entry ? { "data-gloss": key, title: `${entry.title}: ${entry.text}`, tabindex: "0" } : {};
+}
+
+/** A keyword chip: its label, and its glossary entry on hover or tap. */
+export function keywordChip(name, value) {
+  return el("span", keywordLabel(name, value), { class: "chip kw", ...glossAttrs(`kw:${name}`) });
+}
+
 /** "Tech I", "Add-on", ... for a building slot. */
 export function slotLabel(slot) {
   return SLOT_LABELS[slot] || words(slot);
@@ -187,7 +216,7 @@ function playTile(view, catalog, c) {
   tile.append(el("div", sub, { class: "card-sub" }));
   const chips = el("div", null, { class: "chips" });
   for (const [name, value] of Object.entries(c.keywords || {})) {
-    if (value) chips.append(el("span", keywordLabel(name, value), { class: "chip kw" }));
+    if (value) chips.append(keywordChip(name, value));
   }
   if (c.plus) chips.append(el("span", `+1/+1 ×${c.plus}`, { class: "chip rune plus" }));
   if (c.minus) chips.append(el("span", `−1/−1 ×${c.minus}`, { class: "chip rune minus" }));
@@ -207,8 +236,8 @@ function playTile(view, catalog, c) {
   }
   if (c.crumbling) chips.append(el("span", "crumbling", { class: "chip status", title: "Crumbling: its next loss of a life ends it" }));
   if (c.disabled) chips.append(el("span", "disabled", { class: "chip status", title: "Disabled: it does not ready at its controller's next ready step" }));
-  if (c.exhausted) chips.append(el("span", "exhausted", { class: "chip status" }));
-  if (fresh) chips.append(el("span", "new", { class: "chip status", title: "Arrived this turn" }));
+  if (c.exhausted) chips.append(el("span", "exhausted", { class: "chip status", ...glossAttrs("term:exhausted") }));
+  if (fresh) chips.append(el("span", "new", { class: "chip status", ...glossAttrs("term:arrival_fatigue") }));
   if (lender) {
     tile.classList.add("lent");
     chips.append(el("span", `lent by ${lender}`, {
@@ -436,7 +465,7 @@ export function playerArea(view, catalog, p, opts) {
   const patrol = el("div", null, { class: "zone patrol", "aria-label": `${p.name}'s patrol zone` });
   for (const slot of PATROL_SLOTS) {
     const box = el("div", null, { class: "slot", "data-tid": `slot:${p.seat}:${slot}` });
-    box.append(el("span", words(slot), { class: "slot-name" }));
+    box.append(el("span", words(slot), { class: "slot-name", ...glossAttrs(`slot:${slot}`) }));
     const iid = p.patrol[slot];
     const card = iid && p.play.find((c) => c.iid === iid);
     if (card) box.append(playTile(view, catalog, card));

@@ -3,9 +3,10 @@
 // texts come from the card catalog (GET /api/cards/); the hero list from the
 // page config (the engine's playable heroes). `#<hero id>` selects a hero.
 import { el, loadCatalog, pageConfig, roman, words } from "./common.js";
-import { keywordLabel } from "./board.js";
+import { keywordChip, keywordLabel, setGlossary } from "./board.js";
 
 const config = pageConfig("cards-config");
+setGlossary(config.glossary); // keyword chips carry their glossary entry as a tooltip
 const $ = (id) => document.getElementById(id);
 const COLOUR_ORDER = ["neutral", "red", "green", "blue", "black", "white", "purple"];
 
@@ -18,7 +19,7 @@ function title(text) {
 function keywordChips(keywords) {
   const chips = el("div", null, { class: "chips" });
   for (const [name, value] of Object.entries(keywords || {})) {
-    if (value) chips.append(el("span", keywordLabel(name, value), { class: "chip kw" }));
+    if (value) chips.append(keywordChip(name, value));
   }
   return chips.childElementCount ? chips : null;
 }

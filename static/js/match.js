@@ -8,11 +8,12 @@ import { applyPatch } from "./patch.js";
 import { markBots } from "./tablebots.js";
 import { clockPresence, clockVersion, drawClocks, initClock } from "./turnclock.js";
 import {
-  arrivedNow, baseLeft, baseTile, describeId, findCard, offersNumbers, handTile, heroBand, keywordLabel, lenderName, patrolSlotOf, playerArea,
-  playerAt, seatOfId, slotLabel, specLabel, teamBase, tiedNow,
+  arrivedNow, baseLeft, baseTile, describeId, findCard, glossaryEntry, offersNumbers, handTile, heroBand, keywordChip, lenderName, patrolSlotOf,
+  playerArea, playerAt, seatOfId, setGlossary, slotLabel, specLabel, teamBase, tiedNow,
 } from "./board.js";
 
 const config = pageConfig("match-config");
+setGlossary(config.glossary);
 const $ = (id) => document.getElementById(id);
 const NO_RETRY = { 4401: "You are not logged in.", 4403: "You may not watch this match.", 4404: "There is no such match.",
   4429: "You have too many match tabs open: close one, then reload this page." };
@@ -38,6 +39,8 @@ const ui = {
   tab: "log",
   logLast: null, // n of the last log line shown
   unread: 0,
+  why: null, // the sentence of the disabled control last tapped (shown under the action bar)
+  techRead: null, // the codex card whose text the tech panel shows (read before picking)
   news: [], // free-for-all announcements of the current turn: {text, kind}
   newsTurn: null, // the turn they belong to (newsKey)
 };
@@ -144,7 +147,7 @@ function onMessage(m) {
     case "refused":
       if (m.id === null) answered(ui.busy); // rate_limited: refused unread, so without its id
       answered(m.id);
-      showNotice(m.reason, [m.code, m.rules_code].filter(Boolean).join(", "));
+      showNotice(refusalText(m), [m.code, m.rules_code].filter(Boolean).join(", "));
       if (m.code === "stale_version") resync();
       // The player came back meanwhile: a fresh pong brings the presence that says so.
       if (m.code === "not_away" || m.code === "not_away_long") send({ type: "ping" });
@@ -284,13 +287,29 @@ function baseOf(team) {
 }
 
 /**
- * Show a notice: `text` (a sentence, or a node), then `code` small (the
- * server's codes, for a bug report), and a close button.
+ * A refusal as a player reads it: an action made on an older version
+ * (`stale_version`) says who got there first (a teammate in the same team
+ * turn, else one's other tab or the game moving on); any other refusal
+ * says the server's sentence. No codes, no version numbers.
+ */
+function refusalText(m) {
+  if (m.code !== "stale_version") return m.reason || "That can't be done now.";
+  const mate = msg && msg.seat !== null && teamGame() ? actingPlayers().find((p) => p.seat !== msg.seat) : null;
+  if (mate && actingPlayers().some((p) => p.seat === msg.seat)) {
+    return `Your teammate ${mate.name} acted first: the board now shows what they did. Try again if you still want to.`;
+  }
+  return "Your other tab already did that, or the game moved on: the board now shows the game as it is.";
+}
+
+/**
+ * Show a notice: `text` (a sentence, or a node) and a close button. `code`
+ * (the server's codes) is kept in data-code for a bug report, never shown.
  */
 function showNotice(text, code = null) {
   const n = $("notice");
   const body = el("span", null, { class: "notice-text" }, typeof text === "string" ? el("span", text) : text);
-  if (code) body.append(" ", el("small", `(${code})`, { class: "notice-code", title: "The server's code for this answer" }));
+  if (code) n.dataset.code = code;
+  else delete n.dataset.code;
   n.replaceChildren(body, el("button", "×", { type: "button", class: "close", "aria-label": "Dismiss" }));
   n.lastChild.onclick = hideNotice;
   n.hidden = false;
@@ -364,7 +383,10 @@ function keepChoicesValid() {
     ui.promptPick = [];
     ui.promptId = prompt ? prompt.id : null;
   }
-  if (!idx.tech.length) ui.techPick = [];
+  if (!idx.tech.length) {
+    ui.techPick = [];
+    ui.techRead = null;
+  }
   if (ui.selected && !thingExists(ui.selected)) ui.selected = null;
 }
 
@@ -603,7 +625,6 @@ function render() {
   document.body.classList.toggle("spectator", msg.seat === null);
   document.body.classList.toggle("conceded", iConceded());
   document.body.classList.toggle("busy", ui.busy !== null);
-  $("version").textContent = version;
   // While the coming turn waits for tech choices (phase "tech", R11) the
   // engine has not counted it yet: the header shows the turn about to begin,
   // as the banner does.
@@ -822,7 +843,24 @@ function revealedHand(p) {
   return p.hand_revealed && p.hand ? p.hand.map((c) => handTile(catalog, c)) : null;
 }
 
+/**
+ * The viewer's own gold, workers, base and hand size on one line in the
+ * hand dock, so that the dock never hides them (issue 14, "Layout").
+ */
+function renderMyStats() {
+  const player = me();
+  const line = $("my-stats");
+  line.hidden = !player;
+  if (!player) return;
+  const base = baseOf(player.team);
+  const bit = (label, value, cls = "") => el("span", null, { class: cls }, `${label} `, el("b", value));
+  line.replaceChildren(bit("gold", player.gold, "my-gold"), bit("workers", player.workers),
+    bit("base", `${base.left}/${base.hp}`, `my-base${base.left < base.hp ? " hurt" : ""}`),
+    bit("hand", player.hand_count), bit("deck", player.deck_count));
+}
+
 function renderHand() {
+  renderMyStats();
   const player = me();
   const box = $("hand-box");
   box.hidden = !player || !player.hand;
@@ -836,6 +874,35 @@ function renderHand() {
     return tile;
   });
   $("hand").replaceChildren(...(tiles.length ? tiles : [el("span", "Your hand is empty.", { class: "empty-note" })]));
+}
+
+/**
+ * Why the viewer can't use each control now (the view's own-seat
+ * `reasons`, game/rules/reasons.py): {control key: sentence}; {} for a spectator.
+ */
+function reasons() {
+  const player = me();
+  return (player && player.reasons) || {};
+}
+
+/**
+ * A control that can't be used now, shown greyed with its reason: the
+ * reason is its tooltip (title), and a tap shows it in the line under the
+ * action bar (phones have no hover). It never sends anything. `attrs`'
+ * data-action becomes data-blocked.
+ */
+function disabledControl(label, reason, attrs = {}) {
+  // data-blocked, not data-action: what carries data-action can be used.
+  const { "data-action": action, ...rest } = attrs;
+  const b = el("button", label, {
+    type: "button", ...rest, class: `${attrs.class || "btn"} is-disabled`, "aria-disabled": "true", title: reason, "data-why": reason,
+    "data-blocked": action,
+  });
+  b.onclick = () => {
+    ui.why = ui.why === reason ? null : reason;
+    render();
+  };
+  return b;
 }
 
 function button(label, onclick, attrs = {}) {
@@ -861,7 +928,14 @@ function renderActionBar() {
     return;
   }
   const items = [];
-  if (idx.endMain) items.push(button("End main phase", () => act(idx.endMain), { class: "btn primary", "data-action": "end_main" }));
+  const why = reasons();
+  const player = me();
+  if (player && player.hand && player.hand.length) {
+    // Phones: the hand is below the whole board (in 2v2 far below); a jump to it.
+    items.push(button(`Hand (${player.hand.length})`, () => $("hand-box").scrollIntoView({ block: "end" }),
+      { class: "btn ghost jump-hand", "data-jump": "hand" }));
+  }
+  if (idx.endMain) items.push(button("End main phase", () => endMainAsking(idx.endMain), { class: "btn primary", "data-action": "end_main" }));
   if (idx.stash.length) {
     // Stash (e.g. Bigby Hayes): ending the main phase may keep one hand card; a choice of its own.
     items.push(button("End main phase, keeping a card…", () => startTargeting(
@@ -872,6 +946,8 @@ function renderActionBar() {
     items.push(button("Hire a worker…", () => startTargeting(
       "Hire a worker: pick the card from your hand to put face down", () => idx.hire, (a) => [a.card]),
     { "data-action": "hire" }));
+  } else if (why.hire) {
+    items.push(disabledControl("Hire a worker", why.hire, { "data-action": "hire" }));
   }
   items.push(...buildButtons());
   const repair = otherAction("repair");
@@ -880,6 +956,8 @@ function renderActionBar() {
     items.push(button("Repair base: 3 gold → 1 HP", () => act(repair), {
       "data-action": "repair", title: `Your base has ${base.left} of ${base.hp} HP; repair as often as your gold allows`,
     }));
+  } else if (why.repair) {
+    items.push(disabledControl("Repair base", why.repair, { "data-action": "repair" }));
   }
   const endLending = otherAction("end_lending");
   if (endLending) items.push(button("Done lending", () => act(endLending), { class: "btn primary", "data-action": "end_lending" }));
@@ -902,7 +980,34 @@ function renderActionBar() {
     items.push(button("Concede", () => confirmThen(concedeQuestion(), "Concede", () => act(idx.concede)),
       { class: "btn danger ghost", "data-action": "concede" }));
   }
-  bar.replaceChildren(...items);
+  if (ui.why && !Object.values(why).includes(ui.why)) ui.why = null;
+  const line = ui.why ? el("p", ui.why, { class: "why-line", id: "why-line", role: "status" }) : null;
+  bar.replaceChildren(...items, ...(line ? [line] : []));
+}
+
+/**
+ * End the main phase (`action`), asking first while gold could still be
+ * spent on something legal or a unit or hero could still attack (issue 14,
+ * point 8): the question names what is left.
+ */
+function endMainAsking(action) {
+  const player = me();
+  const spend = ["hire", "build"].some((k) => idx[k].length)
+    || [...idx.byCard.values()].some((e) => e.play.length || e.summon || e.levelUp.length || e.hire);
+  const gold = player && player.gold > 0 && spend ? player.gold : 0;
+  const attackers = [...new Set([...idx.byCard.entries()].filter(([, e]) => e.attack.length).map(([id]) => id))];
+  if (!gold && !attackers.length) {
+    act(action);
+    return;
+  }
+  const left = [];
+  if (gold) left.push(`${gold} gold you could still spend`);
+  if (attackers.length) {
+    const who = attackers.map((id) => describeId(view(), catalog, id).replace(/ \([^)]*\)$/, ""));
+    left.push(`${attackers.length === 1 ? "1 unit or hero" : `${attackers.length} units or heroes`} that can still attack (${nameList(who)})`);
+  }
+  confirmThen(`End your main phase? You still have ${nameList(left)}. Your patrol zone is locked in and you draw your new hand.`,
+    "End main phase", () => act(action));
 }
 
 /** The question before conceding: what it means in this mode. */
@@ -947,6 +1052,18 @@ function buildButtons() {
     const go = () => startTargeting(`Build ${name}: ${what}`, () => idx.build.filter((a) => a.building === building), (a) => [a.spec ?? ""],
       (spec) => (spec ? specLabel(catalog, spec) : "no spec yet (chosen when Tech II is built)"));
     out.push(button(`Build ${name}…${cost}${replaces}`, () => (old ? confirmAddon(name, old, go) : go()), attrs));
+  }
+  // What can't be built now, greyed with its reason: the next tech building,
+  // and the add-ons when none can be built (the cheapest one's reason).
+  const why = reasons();
+  const blocked = Object.keys(why).filter((k) => k.startsWith("build:")).map((k) => k.slice(6)).filter((b) => !byBuilding.has(b));
+  const tech = blocked.find((b) => /^tech_\d$/.test(b));
+  if (tech) out.push(disabledControl(`Build ${slotLabel(tech)}`, why[`build:${tech}`], { "data-action": "build", "data-building": tech }));
+  const addons = blocked.filter((b) => b !== tech && !idx.build.some((a) => (catalog.get(a.building) || {}).kind === "addon"))
+    .sort((a, b) => ((catalog.get(a) || {}).cost ?? 0) - ((catalog.get(b) || {}).cost ?? 0));
+  if (addons.length) {
+    const rec = catalog.get(addons[0]);
+    out.push(disabledControl(`Build ${rec ? rec.name : words(addons[0])}`, why[`build:${addons[0]}`], { "data-action": "build", "data-building": addons[0] }));
   }
   return out;
 }
@@ -1116,7 +1233,9 @@ function techPanel() {
         }
       }, { "data-codex": id, "data-card": id });
       if (left <= 0 || count === 0) b.disabled = true;
-      list.append(b);
+      const read = button("Read", () => { ui.techRead = ui.techRead === id ? null : id; render(); },
+        { class: `btn small ghost read-card${ui.techRead === id ? " picked" : ""}`, "data-read": id, "aria-label": `Read ${rec.name}`, title: `Read ${rec.name}` });
+      list.append(el("span", null, { class: "codex-option" }, b, read));
     }
     if (groups.length === 1) {
       box.append(list);
@@ -1129,6 +1248,7 @@ function techPanel() {
     group.append(el("summary", `${specLabel(catalog, spec)} · ${entries.reduce((n, [, c]) => n + c, 0)} left`), list);
     box.append(group);
   }
+  if (ui.techRead) box.append(techReading(ui.techRead, most));
   const row = el("div", null, { class: "row" });
   const match = keys.get(bagKey(ui.techPick));
   const ok = button("Confirm tech", () => match && act(match), { class: "btn primary", "data-action": "tech" });
@@ -1136,6 +1256,31 @@ function techPanel() {
   row.append(ok);
   if (ui.techPick.length) row.append(button("Clear", () => { ui.techPick = []; render(); }, { class: "btn ghost" }));
   box.append(row);
+  return box;
+}
+
+/**
+ * The codex card `id` read in the tech panel before picking it: its facts,
+ * ATK/HP and text, and a button to pick it (`most`: how many may be picked).
+ */
+function techReading(id, most) {
+  const rec = catalog.get(id) || { name: id, kind: "" };
+  const player = me();
+  const left = ((player && player.codex) || {})[id] - ui.techPick.filter((x) => x === id).length;
+  const box = el("div", null, { class: "tech-reading", id: "tech-reading", "data-card-read": id });
+  box.append(el("strong", rec.name), el("p", factsLine(rec), { class: "facts" }));
+  if (rec.atk !== null && rec.atk !== undefined) box.append(el("p", `ATK ${rec.atk} · HP ${rec.hp}`, { class: "live" }));
+  const kws = Object.entries(rec.keywords || {}).filter(([, v]) => v);
+  if (kws.length) box.append(el("div", null, { class: "chips" }, ...kws.map(([k, v]) => keywordChip(k, v))));
+  box.append(el("p", rec.text || "No special text.", { class: "card-text" }));
+  const pick = button(`Pick ${rec.name}`, () => {
+    if (left > 0 && ui.techPick.length < most) {
+      ui.techPick.push(id);
+      render();
+    }
+  }, { class: "btn primary", "data-pick": id });
+  if (!(left > 0) || ui.techPick.length >= most) pick.disabled = true;
+  box.append(el("div", null, { class: "row" }, pick, button("Close", () => { ui.techRead = null; render(); }, { class: "btn ghost" })));
   return box;
 }
 
@@ -1248,11 +1393,43 @@ function cardActions(id) {
       { class: "btn primary", "data-action": "attack" }));
   }
   for (const a of entry.patrol) {
-    const label = a.slot === null ? "Leave the patrol zone" : `Patrol as ${words(a.slot)}`;
-    out.push(button(label, () => act(a), { "data-action": "patrol", "data-slot": a.slot ?? "" }));
+    out.push(button(patrolLabel(a), () => act(a), { "data-action": "patrol", "data-slot": a.slot ?? "" }));
   }
   if (lendActions(id).length) out.push(button("Lend…", () => startLending(id), { "data-action": "lend" }));
   return out;
+}
+
+/** A patrol move's button: the slot, and whom it replaces when the slot is taken. */
+function patrolLabel(a) {
+  if (a.slot === null) return "Leave the patrol zone";
+  const player = me();
+  const occupant = player ? player.patrol[a.slot] : null;
+  const found = occupant && occupant !== a.card ? findCard(view(), occupant) : null;
+  return `Patrol as ${words(a.slot)}${found ? ` (replaces ${found.card.name})` : ""}`;
+}
+
+/**
+ * The controls of the viewer's own card `id` that can't be used now, each
+ * greyed with its reason (the view's `reasons`), and the reasons as lines
+ * (read on a phone without hovering): [buttons, lines].
+ */
+function blockedActions(id) {
+  const why = reasons();
+  const found = findCard(view(), id);
+  if (!found || msg.seat === null || found.player.seat !== msg.seat) return [[], []];
+  if (why.main && (found.where === "play" || found.where === "command")) return [[], [why.main]];
+  const entry = idx.byCard.get(id) || { summon: null, levelUp: [], abilities: new Map(), attack: [], patrol: [] };
+  const rows = [];
+  if (!entry.summon && why[`summon:${id}`]) rows.push(["Summon", why[`summon:${id}`], "summon"]);
+  if (!entry.levelUp.length && why[`level_up:${id}`]) rows.push(["Level up", why[`level_up:${id}`], "level_up"]);
+  (found.card.abilities || []).forEach((info, index) => {
+    const reason = why[`ability:${id}:${index}`];
+    if (!entry.abilities.has(index) && reason) rows.push([abilityLabel(info), reason, "ability"]);
+  });
+  if (!entry.attack.length && why[`attack:${id}`]) rows.push(["Attack", why[`attack:${id}`], "attack"]);
+  if (!entry.patrol.length && why[`patrol:${id}`]) rows.push(["Patrol", why[`patrol:${id}`], "patrol"]);
+  const buttons = rows.map(([label, reason, action]) => disabledControl(label, reason, { "data-action": action }));
+  return [buttons, rows.map(([label, reason]) => `${label}: ${reason}`)];
 }
 
 /**
@@ -1302,8 +1479,7 @@ function renderInspector() {
   if (live && found && found.where === "play" && live.atk !== undefined) {
     const bits = [`ATK ${live.atk}`, `HP ${live.hp - live.damage}/${live.hp}`];
     if (live.kind === "hero") bits.unshift(`Lv ${live.level} (${heroBand(live)})`);
-    const kws = Object.entries(live.keywords || {}).filter(([, v]) => v).map(([k, v]) => keywordLabel(k, v));
-    if (kws.length) bits.push(kws.join(", "));
+    const kws = Object.entries(live.keywords || {}).filter(([, v]) => v);
     if (live.plus) bits.push(`+1/+1 runes ×${live.plus}`);
     if (live.minus) bits.push(`−1/−1 runes ×${live.minus}`);
     for (const [rune, count] of Object.entries(live.runes || {})) if (count) bits.push(`${words(rune)} runes ×${count}`);
@@ -1318,6 +1494,7 @@ function renderInspector() {
     const slot = found && patrolSlotOf(found.player, id);
     if (slot) bits.push(`patrols as ${words(slot)}`);
     parts.push(el("p", bits.join(" · "), { class: "live" }));
+    if (kws.length) parts.push(el("div", null, { class: "chips inspector-chips" }, ...kws.map(([k, v]) => keywordChip(k, v))));
     const lender = lenderName(view(), live);
     if (lender) {
       parts.push(el("p", `Lent by ${lender}: ${found.player.name} controls it until ${found.player.name}'s upkeep begins, then it goes back to ${lender}.`,
@@ -1339,7 +1516,9 @@ function renderInspector() {
     parts.push(list);
   }
   const actions = msg.seat === null ? [] : cardActions(id);
-  if (actions.length) parts.push(el("div", null, { class: "row card-actions" }, ...actions));
+  const [blocked, whyLines] = blockedActions(id);
+  if (actions.length || blocked.length) parts.push(el("div", null, { class: "row card-actions" }, ...actions, ...blocked));
+  if (whyLines.length) parts.push(el("ul", null, { class: "why-list" }, ...whyLines.map((t) => el("li", t, { class: "why-not" }))));
   box.replaceChildren(...parts);
 }
 
@@ -1379,9 +1558,8 @@ function renderCodex() {
     const list = el("ul", null, { class: "codex-list", "data-spec": spec });
     for (const [id, count] of entries) {
       const rec = catalog.get(id) || { name: id };
-      list.append(el("li", null, { "data-card": id, class: count ? "" : "gone" },
-        el("span", rec.name, { class: "name" }),
-        el("span", `${rec.tech !== null && rec.tech !== undefined ? `T${roman(rec.tech)} · ` : ""}${rec.cost ?? "?"}g · ×${count}`, { class: "meta" })));
+      list.append(el("li", null, { "data-card": id, class: count ? "" : "gone" }, cardDetails(rec,
+        `${rec.tech !== null && rec.tech !== undefined ? `T${roman(rec.tech)} · ` : ""}${rec.cost ?? "?"}g · ×${count}`)));
     }
     if (groups.length > 1) parts.push(el("h3", specLabel(catalog, spec), { class: "spec-title" }));
     parts.push(list);
@@ -1390,9 +1568,20 @@ function renderCodex() {
     if (!cards || !cards.length) continue;
     parts.push(el("h3", `${title} (${cards.length})`, { class: "zone-title pile-title" }));
     parts.push(el("ul", null, { class: "codex-list" }, ...cards.map((c) => el("li", null, { "data-card": c.card },
-      el("span", c.name, { class: "name" }), el("span", words(c.kind), { class: "meta" })))));
+      cardDetails(catalog.get(c.card) || { name: c.name, kind: c.kind }, words(c.kind))))));
   }
+  const open = new Set([...document.querySelectorAll("#codex details[open]")].map((d) => d.dataset.details));
   $("codex").replaceChildren(...parts);
+  for (const d of document.querySelectorAll("#codex details")) if (open.has(d.dataset.details)) d.open = true;
+}
+
+/** A card of the Cards tab: its name and `meta` line, opening to its facts and text. */
+function cardDetails(rec, meta) {
+  const body = el("div", null, { class: "card-details" }, el("p", factsLine(rec), { class: "facts" }));
+  if (rec.atk !== null && rec.atk !== undefined) body.append(el("p", `ATK ${rec.atk} · HP ${rec.hp}`, { class: "live" }));
+  body.append(el("p", rec.text || "No special text.", { class: "card-text" }));
+  return el("details", null, { "data-details": rec.id || rec.name },
+    el("summary", null, {}, el("span", rec.name, { class: "name" }), el("span", meta, { class: "meta" })), body);
 }
 
 function highlight() {
@@ -1471,12 +1660,19 @@ function selectTab(name) {
 }
 
 function showTooltip(node) {
-  const rec = catalog.get(node.dataset.card);
   const tip = $("tooltip");
-  if (!rec) return;
-  tip.replaceChildren(el("strong", rec.name), el("span", factsLine(rec), { class: "facts" }));
-  if (rec.atk !== null && rec.atk !== undefined) tip.append(el("span", `ATK ${rec.atk} · HP ${rec.hp}`, { class: "facts" }));
-  if (rec.text) tip.append(el("span", rec.text));
+  const gloss = node.dataset.gloss ? glossaryEntry(node.dataset.gloss) : null;
+  if (gloss) {
+    tip.replaceChildren(el("strong", gloss.title), el("span", gloss.text));
+    tip.dataset.gloss = node.dataset.gloss;
+  } else {
+    const rec = catalog.get(node.dataset.card);
+    if (!rec) return;
+    tip.replaceChildren(el("strong", rec.name), el("span", factsLine(rec), { class: "facts" }));
+    if (rec.atk !== null && rec.atk !== undefined) tip.append(el("span", `ATK ${rec.atk} · HP ${rec.hp}`, { class: "facts" }));
+    if (rec.text) tip.append(el("span", rec.text));
+    delete tip.dataset.gloss;
+  }
   tip.hidden = false;
   const r = node.getBoundingClientRect();
   const w = tip.offsetWidth;
@@ -1507,12 +1703,22 @@ function wire() {
   };
   if (window.matchMedia("(hover: hover)").matches) {
     document.addEventListener("mouseover", (event) => {
-      const node = event.target.closest("[data-card]");
+      const node = event.target.closest("[data-gloss]") || event.target.closest("[data-card]");
       if (node) showTooltip(node);
       else $("tooltip").hidden = true;
     });
     document.addEventListener("scroll", () => { $("tooltip").hidden = true; }, true);
   }
+  // A keyword chip or a patrol slot's name explains itself when tapped
+  // (phones have no hover); a tap elsewhere closes the explanation.
+  document.addEventListener("click", (event) => {
+    const node = event.target.closest("[data-gloss]");
+    if (node) showTooltip(node);
+    else if ($("tooltip").dataset.gloss) $("tooltip").hidden = true;
+  }, true);
+  document.addEventListener("keydown", (event) => {
+    if ((event.key === "Enter" || event.key === " ") && event.target.matches("[data-gloss]")) showTooltip(event.target);
+  });
   document.addEventListener("keydown", (event) => {
     if (event.key === "Escape" && (ui.targeting || ui.selected)) {
       ui.targeting = null;
@@ -1526,6 +1732,7 @@ function wire() {
   // scrolling a thing into view keeps it clear of them.
   const covers = [["--dock-h", $("dock"), "fixed"], ["--bar-h", $("action-bar"), "fixed"], ["--controls-h", $("controls"), "sticky"]];
   const measure = () => {
+    document.documentElement.style.setProperty("--banner-h", `${$("banner").offsetHeight}px`); // the sticky seat strip sits below it
     for (const [name, node, position] of covers) {
       const height = getComputedStyle(node).position === position ? node.offsetHeight : 0;
       document.documentElement.style.setProperty(name, `${height}px`);
@@ -1533,6 +1740,7 @@ function wire() {
   };
   const observer = new ResizeObserver(measure);
   for (const [, node] of covers) observer.observe(node);
+  observer.observe($("banner"));
   window.addEventListener("resize", measure);
 }
 

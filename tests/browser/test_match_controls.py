@@ -260,11 +260,28 @@ def test_a_refusal_shows_its_sentence_first(crafted):
     frame["legal_actions"] = [{"type": "end_main"}, {"type": "concede"}]
     crafted.send(frame)
     page.click("#action-bar [data-action=end_main]")
-    crafted.answer(refused={"code": "stale_version", "rules_code": "not_your_turn",
-                            "reason": "You can only do that in your own main phase."})
+    crafted.answer(refused={"code": "not_your_turn", "reason": "You can only do that in your own main phase."})
     notice = page.locator("#notice")
     assert notice.inner_text().startswith("You can only do that in your own main phase.")
-    assert notice.locator(".notice-code").inner_text() == "(stale_version, not_your_turn)"
+    notice.locator(".close").click()
+
+
+def test_a_stale_refusal_reads_as_a_sentence_without_codes(crafted):
+    """Issue 14, point 7: an action made on an older version says plainly
+    that another tab (or the game) got there first; no code or version
+    number is shown, and the header has no version badge."""
+    page = crafted.page
+    frame = crafted.frame()
+    frame["legal_actions"] = [{"type": "end_main"}, {"type": "concede"}]
+    crafted.send(frame)
+    page.click("#action-bar [data-action=end_main]")
+    crafted.answer(refused={"code": "stale_version", "rules_code": "not_your_turn",
+                            "reason": "The game moved on (version 7): your action was not applied."})
+    notice = page.locator("#notice")
+    text = notice.inner_text()
+    assert text.startswith("Your other tab already did that")
+    assert "stale_version" not in text and "not_your_turn" not in text and "version" not in text
+    assert not re.search(r"\bv\d+", page.locator("#banner").inner_text())
     notice.locator(".close").click()
 
 

@@ -216,7 +216,7 @@ class Table:
         return False
 
     def end_main(self, page):
-        self.act(page, page.locator("#action-bar [data-action=end_main]").click, "end_main")
+        self.act(page, lambda: end_main(page), "end_main")
 
     def turn(self, page, number):
         """One full turn of the page whose turn it is, by a simple policy."""
@@ -235,6 +235,14 @@ class Table:
         if SHOTS and number == 4:
             shoot(self, "match-midturn")
         self.end_main(page)
+
+
+def end_main(page):
+    """Click "End main phase"; when the page asks first (gold or attackers
+    left, issue 14 point 8), say yes."""
+    page.click("#action-bar [data-action=end_main]")  # the dialog, if any, opens in the click handler
+    if page.locator("#confirm-dialog").evaluate("d => d.open"):
+        page.click("#confirm-yes")
 
 
 def hand_names(page) -> set:
@@ -436,7 +444,7 @@ def test_missed_version_resync_refusal_and_reconnect(browser, live_server_url):
 
     # Version 1 never reaches Erin; version 2 shows her the gap and she resyncs.
     proxy["drop_state"] = 1
-    dave.click("#action-bar [data-action=end_main]")
+    end_main(dave)
     wait_version(dave, 1)
     assert version(erin) == 0
     Table({0: dave, 1: erin}, erin).tech(dave)  # version 2
@@ -449,9 +457,10 @@ def test_missed_version_resync_refusal_and_reconnect(browser, live_server_url):
     # action again (another nonce) is refused as stale, said plainly, and the page resyncs.
     proxy["stale"] = True
     before = len(proxy["sent"])
-    erin.click("#action-bar [data-action=end_main]")
+    end_main(erin)
     erin.locator("#notice").wait_for()
-    assert "stale_version" in notice(erin) and "not_your_turn" in notice(erin)
+    # Said as a sentence, without the server's codes (issue 14, point 7).
+    assert "Your other tab already did that" in notice(erin) and "stale_version" not in notice(erin)
     wait_version(erin, 3)
     wait_version(dave, 3)
     assert version(erin) == 3 and version(dave) == 3
@@ -491,7 +500,7 @@ def test_missed_version_resync_refusal_and_reconnect(browser, live_server_url):
     assert log["version"] == 4 and [a["action"]["type"] for a in log["actions"]][-2:] == ["end_main", "tech"]
 
     # And play goes on.
-    dave.click("#action-bar [data-action=end_main]")
+    end_main(dave)
     wait_version(erin, 5)
     wait_version(dave, 5)
     assert erin.errors == [] and dave.errors == []

@@ -214,8 +214,11 @@ def test_four_players_play_a_full_two_headed_dragon_round(browser, live_server_u
     check_hands(players, cy)
     # Both end their main phase at the same instant: both are applied.
     before = version(bo)
-    bo.locator("#action-bar [data-action=end_main]").click()
-    bea.locator("#action-bar [data-action=end_main]").click()
+    for page in (bo, bea):  # the page may ask first (gold or attackers left): both questions open, then both yes
+        page.locator("#action-bar [data-action=end_main]").click()
+    for page in (bo, bea):
+        if page.locator("#confirm-dialog").evaluate("d => d.open"):
+            page.click("#confirm-yes")
     for page in (*players.values(), cy):
         wait_version(page, before + 2)
     assert notice(bo) == "" and notice(bea) == ""

@@ -1,0 +1,160 @@
+"""Why a seat can't take the actions it may look for now, as sentences.
+
+The page shows every control a player may look for (hire, the next tech
+building, add-ons, summon, level up, attack, abilities, patrol) and, when
+the control can't be used now, greys it out with the sentence this module
+gives (issue 14, point 5). The sentences are the engine's own refusals:
+each one comes from running the action's check (game.rules.actions) with
+the action a player would take, so no rule is written twice. To stay cheap
+(this runs in every view of the viewer's own seat) a check runs only when a
+cheap fact says it will fail early: an exhausted or newly arrived card, a
+gold count below a cost, a missing building; a character that is ready to
+attack is never asked for its targets.
+"""
+from . import catalog, stats
+from .actions import (abilities_of, arrival_fatigued, check_ability, check_attack, check_build,
+                      check_hire, check_level_up, check_patrol, check_repair, check_summon,
+                      on_acting_team)
+from .cards import registry
+from .errors import RulesError
+from .freeforall import is_ffa
+from .specs import ADDONS_BY_MODE, TECH_BUILDINGS, built, hero_specs, multicolour_tax
+from .state import PATROL_SLOTS, player, teammates
+from .turns import worker_count
+
+# Refusals that mean "nothing to explain" for the control they come from:
+# the move is merely incomplete (targets, a spec to choose) or pointless.
+_NOT_A_REASON = frozenset({"bad_targets", "bad_target", "bad_spec", "no_change", "already_built"})
+
+
+def _refused(check, state: dict, seat: int, action: dict):
+    """The RulesError ``check`` refuses ``action`` with, or None."""
+    try:
+        check(state, seat, action)
+    except RulesError as err:
+        return err
+    return None
+
+
+def _refusal(check, state: dict, seat: int, action: dict):
+    """The sentence ``check`` refuses ``action`` with, or None when it
+    passes or its refusal is in _NOT_A_REASON."""
+    err = _refused(check, state, seat, action)
+    return None if err is None or err.code in _NOT_A_REASON else err.message
+
+
+def reasons(state: dict, seat: int) -> dict:
+    """Why ``seat`` can't use each control it may look for now.
+
+    Takes a game state and a seat index. Returns ``{control: sentence}``
+    with only the controls that can't be used; the keys are ``"main"``
+    (outside ``seat``'s main phase: the one reason for all of them),
+    ``"hire"``, ``"build:<building id>"`` (the lowest tech building
+    missing, and each add-on not standing), ``"repair"`` (free-for-all, R24), ``"summon:<iid>"``,
+    ``"level_up:<iid>"``, ``"attack:<iid>"``, ``"ability:<iid>:<index>"``
+    and ``"patrol:<iid>"`` (``iid``: a card ``seat`` has in its command zone
+    or in play). Raises nothing. Source of each sentence: the action's
+    check (rulebook and house rule sections are named there).
+    """
+    if state["status"] != "playing":
+        return {}
+    if state["prompt"] is not None or not on_acting_team(state, seat):
+        return {"main": "You can do that only in your own main phase."
+                if state["prompt"] is None else "Answer the open question first."}
+    p = player(state, seat)
+    out = {}
+    _economy(state, seat, p, out)
+    for iid in p["command"]:
+        why = _refusal(check_summon, state, seat, {"type": "summon", "hero": iid})
+        if why:
+            out[f"summon:{iid}"] = why
+    for iid in p["play"]:
+        if stats.is_character(state, iid):
+            _character(state, seat, iid, out)
+        _abilities(state, seat, iid, out)
+    return out
+
+
+def _economy(state: dict, seat: int, p: dict, out: dict) -> None:
+    """Hire, build and repair reasons of ``seat`` into ``out``."""
+    if not p["hand"]:
+        out["hire"] = "You have no card in hand to put down as a worker."
+    elif p["hired_this_turn"] or p["gold"] < 1:
+        why = _refusal(check_hire, state, seat, {"type": "hire", "card": p["hand"][0]})
+        if why:
+            out["hire"] = why
+    next_tech = next((b for b in TECH_BUILDINGS if p["buildings"][b] is None), None)
+    addon = p["buildings"]["addon"]
+    for building in (*((next_tech,) if next_tech else ()), *ADDONS_BY_MODE.get(state["mode"], ())):
+        if addon is not None and addon["id"] == building:
+            continue
+        if not _build_may_fail(state, seat, p, building):
+            continue
+        action = {"type": "build", "building": building}
+        err = _refused(check_build, state, seat, action)
+        if err is not None and err.code == "bad_spec" and hero_specs(state, seat):  # a 3-hero spec to choose
+            err = _refused(check_build, state, seat, {**action, "spec": hero_specs(state, seat)[0]})
+        if err is not None and err.code not in _NOT_A_REASON:
+            out[f"build:{building}"] = err.message
+    if is_ffa(state):
+        why = _refusal(check_repair, state, seat, {"type": "repair"})
+        if why:
+            out["repair"] = why
+
+
+def _build_may_fail(state: dict, seat: int, p: dict, building: str) -> bool:
+    """False only when cheap facts show ``seat`` may build ``building`` now:
+    its printed cost plus the colour tax within ``seat``'s gold, with no
+    card in play changing building costs, the workers and the previous tech
+    building there, and no add-on started this turn (actions.check_build)."""
+    if building in TECH_BUILDINGS:
+        gold, workers, needs = TECH_BUILDINGS[building]
+        if p["free_rebuild"].get(building):
+            gold = 0
+        if worker_count(state, seat) < workers or (needs and not built(state, seat, needs)):
+            return True
+    else:
+        gold = catalog.card(building)["cost"]
+        if p.get("addon_turn") == state["turn"] or len(teammates(state, seat)) > 1:
+            return True
+    if p["gold"] < gold + multicolour_tax(state, seat):
+        return True
+    changers = registry.answering("build_cost")
+    return any(state["cards"][i]["card"] in changers for q in state["players"] for i in q["play"])
+
+
+def _character(state: dict, seat: int, iid: str, out: dict) -> None:
+    """Attack, patrol and level-up reasons of ``seat``'s unit or hero ``iid``."""
+    inst = state["cards"][iid]
+    fatigued = arrival_fatigued(state, iid)
+    as_card = registry.answers_as(state, iid)  # a copy answers as the card it copies
+    if inst["exhausted"] or fatigued or as_card in registry.answering("can_attack") \
+            or (inst["attacks"] and stats.kw(state, iid, "readiness")):
+        why = _refusal(check_attack, state, seat, {"type": "attack", "attacker": iid, "target": None})
+        if why:
+            out[f"attack:{iid}"] = why
+    if inst["exhausted"] or as_card in registry.answering("can_patrol") \
+            or any(e.get("no_patrol") for e in state.get("lasting", ())):
+        slot = next(s for s in PATROL_SLOTS if player(state, seat)["patrol"].get(s) != iid)
+        why = _refusal(check_patrol, state, seat, {"type": "patrol", "card": iid, "slot": slot})
+        if why:
+            out[f"patrol:{iid}"] = why
+    if "level" in inst and stats.is_hero(state, iid) and (
+            player(state, seat)["gold"] < 1 or inst["level"] >= catalog.card(inst["card"])["max_level"]):
+        why = _refusal(check_level_up, state, seat, {"type": "level_up", "hero": iid, "levels": 1})
+        if why:
+            out[f"level_up:{iid}"] = why
+
+
+def _abilities(state: dict, seat: int, iid: str, out: dict) -> None:
+    """The reasons of ``seat``'s card ``iid``'s abilities that can't be used."""
+    gold = player(state, seat)["gold"]
+    inst = state["cards"][iid]
+    for index, ability in enumerate(abilities_of(state, iid)):
+        cheap_fail = ability.gold > gold or ability.available is not None or (
+            ability.exhaust and (inst["exhausted"] or arrival_fatigued(state, iid))) or ability.sacrifice
+        if not cheap_fail:
+            continue
+        why = _refusal(check_ability, state, seat, {"type": "ability", "card": iid, "ability": index, "targets": []})
+        if why:
+            out[f"ability:{iid}:{index}"] = why
