@@ -3,6 +3,9 @@
 ``apply_action`` never changes the state it is given: it works on a copy and
 returns it, so an illegal action (RulesError) leaves the caller's state
 exactly as it was (ARCHITECTURE.md, "The rules engine").
+``apply_action_in_place`` is the same rules without the copy, for a caller
+that owns its state (the bots): every check runs before anything changes,
+so a refused action changes nothing there either.
 """
 import itertools
 import json
@@ -12,7 +15,7 @@ from . import catalog, stats
 from .actions import ACTIONS, abilities_of, on_acting_team
 from .specs import build_candidates
 from .cards import registry
-from .errors import RulesError
+from .errors import EngineFault, RulesError
 from .checks import run
 from .freeforall import has_conceded, is_ffa, lend_options
 from .freeforall_end import settle
@@ -72,25 +75,61 @@ def validate_envelope(state: dict, seat, action) -> str:
 def apply_action(state: dict, seat: int, action: dict) -> tuple:
     """Apply ``action`` for ``seat`` and return ``(new_state, events)``.
 
-    ``state`` is not modified. ``events`` are the log entries the action
-    added (dicts ``{"n", "text", "to"?}``; ``to`` lists the seats allowed to
-    read a private line). Raises RulesError with a stable code and a
-    readable message when the action is illegal (docs/ENGINE.md lists the
-    codes).
+    ``state`` is not modified (the rules run on a copy, so even an error in
+    the middle of an action leaves it as it was). ``events`` are the log
+    entries the action added (dicts ``{"n", "text", "to"?}``; ``to`` lists
+    the seats allowed to read a private line). Raises RulesError with a
+    stable code and a readable message when the action is illegal
+    (docs/ENGINE.md lists the codes).
     """
+    validate_envelope(state, seat, action)
+    new = copy_state(state)
+    return new, _apply(new, seat, action, in_place=False)
+
+
+def apply_action_in_place(state: dict, seat: int, action: dict) -> list:
+    """Apply ``action`` for ``seat`` to ``state`` itself and return the
+    events (as :func:`apply_action`), for a caller that owns ``state``
+    and keeps no other reference to it that must stay as it was (the bots'
+    games, the benchmarks). Same rules, same resulting state byte for byte,
+    without copying the state.
+
+    Raises RulesError (the same codes as :func:`apply_action`) from the
+    checks, before anything is changed: ``state`` is then exactly as it
+    was. Raises EngineFault when anything fails after the checks passed
+    (an engine bug, never an illegal action; a RulesError there included):
+    ``state`` is then half-changed and must be dropped (rebuild it from the
+    config and the action log).
+    """
+    return _apply(state, seat, action, in_place=True)
+
+
+def _apply(state: dict, seat: int, action: dict, in_place: bool) -> list:
+    """The rules of one action on ``state`` itself: the envelope and the
+    action's checks (RulesError, nothing changed yet), then the engine's
+    key order, the action, the queue and the state-based checks; returns
+    the events. ``in_place``: an exception after the checks becomes an
+    EngineFault (see :func:`apply_action_in_place`); otherwise it is raised
+    as it is (``state`` is then :func:`apply_action`'s dropped copy)."""
     kind = validate_envelope(state, seat, action)
-    new = canonical_order(copy_state(state))
     check, perform = ACTIONS[kind]
-    plan = check(new, seat, action)
-    # The state keeps only the last LOG_KEEP lines, so count by line number,
-    # not by list length (a full log is trimmed as lines are added).
-    before = new["log_seq"]
-    new["acting"] = seat
-    perform(new, seat, plan)
-    run(new)
-    settle(new)  # free-for-all: a base fell this turn, so the turn ends (R28)
-    new["acting"] = None
-    return new, [entry for entry in new["log"] if entry["n"] > before]
+    plan = check(state, seat, action)
+    # The state keeps only the last LOG_KEEP lines, so count by line
+    # number, not by list length (a full log is trimmed as lines are added).
+    before = state["log_seq"]
+    try:
+        canonical_order(state)
+        state["acting"] = seat
+        perform(state, seat, plan)
+        run(state)
+        settle(state)  # free-for-all: a base fell this turn, so the turn ends (R28)
+        state["acting"] = None
+    except Exception as exc:
+        if not in_place:
+            raise
+        raise EngineFault(f"The engine failed in the middle of {action['type']!r}; "
+                          "the state is half-changed.") from exc
+    return [entry for entry in state["log"] if entry["n"] > before]
 
 
 BUILDING_SLOTS = ("tech_1", "tech_2", "tech_3", "addon")
