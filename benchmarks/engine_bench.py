@@ -6,7 +6,9 @@ state and view sizes, and the median time of one ``apply_action``, one
 Run: ``python -m benchmarks.engine_bench [--games N] [--bot random|greedy|both]
 [--samples N]`` (``make bench`` runs it). Prints Markdown tables;
 docs/BENCHMARKS.md records the figures with the command that produced them.
-Timing lives here, never in tests.
+Timing lives here, never in tests. Times are CPU time (time.process_time,
+time.thread_time), not wall time, so other work on a shared machine
+does not count (it still slows the caches); on a quiet machine the two agree.
 """
 import argparse
 import json
@@ -43,26 +45,26 @@ def _config(seed: int, row: str) -> dict:
 
 def run(games: int, bot: str, mode: str) -> dict:
     """Play ``games`` bot games of ``mode``; return the measured figures
-    (seconds, games/s, actions/s, actions/game, median turns, median state
+    (CPU seconds, games and actions per CPU second, actions/game, median turns, median state
     and view JSON bytes of the final states, median view build in ms)."""
     make = RandomBot if bot == "random" else GreedyBot
     actions = 0
     turns = []
     states = []
-    start = time.perf_counter()
+    start = time.process_time()
     for seed in range(games):
         state, log = play_game(_config(seed, mode), [make(seed + i) for i in range(SEATS[mode])])
         actions += len(log)
         turns.append(state["turn"])
         states.append(state)
-    elapsed = time.perf_counter() - start
+    elapsed = time.process_time() - start
     sample = states[: min(20, len(states))]
     view_times, view_sizes, state_sizes = [], [], []
     for state in sample:
         state_sizes.append(len(json.dumps(state)))
-        t0 = time.perf_counter()
+        t0 = time.thread_time()
         shown = view(state, 0)
-        view_times.append(time.perf_counter() - t0)
+        view_times.append(time.thread_time() - t0)
         view_sizes.append(len(json.dumps(shown)))
     return {
         "bot": bot, "mode": mode, "games": games, "seconds": elapsed,
@@ -95,9 +97,9 @@ def sample_steps(games: int, every: int) -> list:
 def _best_us(fn, repeats: int) -> float:
     best = None
     for _ in range(repeats):
-        t0 = time.perf_counter()
+        t0 = time.thread_time()
         fn()
-        took = time.perf_counter() - t0
+        took = time.thread_time() - t0
         best = took if best is None or took < best else best
     return best * 1e6
 

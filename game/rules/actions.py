@@ -362,6 +362,18 @@ def check_play(state, seat, action):
     play may forbid it (:func:`play_refusal`: Reputable Newsman, Censorship
     Council; code ``forbidden``).
     """
+    iid, cost, boosted = check_play_card(state, seat, action)
+    slots = registry.card_of_id(card_of(state, iid)["card"]).targets
+    gold = player(state, seat)["gold"]
+    extra = check_targets(state, seat, slots, action.get("targets"), gold - cost)
+    return iid, cost + extra, list(action.get("targets") or []), boosted
+
+
+def check_play_card(state, seat, action):
+    """Everything :func:`check_play` checks but the targets (none of it
+    depends on them); returns ``(iid, cost, boosted)``, the cost with any
+    boost, before resist. legal_actions checks a card once this way, then
+    each of its target combinations with :func:`check_targets`."""
     require_main(state, seat)
     p = player(state, seat)
     iid = action.get("card")
@@ -394,9 +406,7 @@ def check_play(state, seat, action):
         cost += rec["keywords"]["boost"]
     if p["gold"] < cost:
         fail("not_enough_gold", f"That costs {cost} gold.")
-    slots = registry.card_of_id(rec["id"]).targets
-    extra = check_targets(state, seat, slots, action.get("targets"), p["gold"] - cost)
-    return iid, cost + extra, list(action.get("targets") or []), boosted
+    return iid, cost, boosted
 
 
 def _tech_waived(state: dict, seat: int, card_id: str) -> bool:
@@ -472,6 +482,17 @@ def abilities_of(state: dict, iid: str) -> list:
 def check_ability(state, seat, action):
     """Use an activated ability: pay its cost (exhaust: the card must be
     ready and free of arrival fatigue, R5; gold; sacrifice), legal targets."""
+    iid, index, ability = check_ability_use(state, seat, action)
+    gold = player(state, seat)["gold"]
+    extra = check_targets(state, seat, ability.targets, action.get("targets"), gold - ability.gold)
+    return iid, index, ability.gold + extra, list(action.get("targets") or [])
+
+
+def check_ability_use(state, seat, action):
+    """Everything :func:`check_ability` checks but the targets (none of it
+    depends on them); returns ``(iid, index, ability)``. legal_actions
+    checks an ability once this way, then each target combination with
+    :func:`check_targets`."""
     require_main(state, seat)
     iid = action.get("card")
     own_in_play(state, seat, iid)
@@ -490,11 +511,9 @@ def check_ability(state, seat, action):
             fail("arrival_fatigue", "That card arrived this turn and can't exhaust yet.")
     if ability.sacrifice and stats.kw(state, iid, "indestructible"):
         fail("indestructible", "Indestructible things can't be sacrificed.")
-    gold = player(state, seat)["gold"]
-    if gold < ability.gold:
+    if player(state, seat)["gold"] < ability.gold:
         fail("not_enough_gold", f"That costs {ability.gold} gold.")
-    extra = check_targets(state, seat, ability.targets, action.get("targets"), gold - ability.gold)
-    return iid, index, ability.gold + extra, list(action.get("targets") or [])
+    return iid, index, ability
 
 
 def do_ability(state, seat, plan):

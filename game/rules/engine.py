@@ -12,7 +12,8 @@ import json
 import marshal
 
 from . import catalog, stats
-from .actions import ACTIONS, abilities_of, on_acting_team
+from .actions import (ACTIONS, abilities_of, check_ability_use, check_play_card, check_targets,
+                      on_acting_team)
 from .specs import build_candidates
 from .cards import registry
 from .errors import EngineFault, RulesError
@@ -143,12 +144,26 @@ def canonical_order(state: dict) -> dict:
     (PostgreSQL's jsonb sorts them), and the rules must not play out
     differently for that (a hand-run 2v2 replay showed buildings finishing
     in another order); tests/rules/test_properties.py checks it."""
-    state["cards"] = {iid: state["cards"][iid] for iid in sorted(state["cards"], key=lambda i: int(i[1:]))}
+    cards = state["cards"]
+    ids = list(cards)
+    # "c<n>" ids in number order: by length, then as text (two sorts in C,
+    # no key function); rebuilt only when out of that order.
+    ordered = sorted(sorted(ids), key=len)
+    if ordered != ids:
+        state["cards"] = {iid: cards[iid] for iid in ordered}
     for p in state["players"]:
-        p["patrol"] = {slot: p["patrol"][slot] for slot in PATROL_SLOTS}
-        p["buildings"] = {slot: p["buildings"][slot] for slot in BUILDING_SLOTS}
-        p["codex"] = dict(sorted(p["codex"].items()))
+        if list(p["patrol"]) != _PATROL_ORDER:
+            p["patrol"] = {slot: p["patrol"][slot] for slot in PATROL_SLOTS}
+        if list(p["buildings"]) != _BUILDING_ORDER:
+            p["buildings"] = {slot: p["buildings"][slot] for slot in BUILDING_SLOTS}
+        codex = list(p["codex"])
+        if codex != sorted(codex):
+            p["codex"] = dict(sorted(p["codex"].items()))
     return state
+
+
+_PATROL_ORDER = list(PATROL_SLOTS)
+_BUILDING_ORDER = list(BUILDING_SLOTS)
 
 
 def is_legal(state: dict, seat: int, action: dict) -> bool:
@@ -191,15 +206,19 @@ def _legal_actions(state: dict, seat: int) -> list:
         for size in sizes:
             for combo in itertools.combinations(prompt["options"], size):
                 out.append({"type": "choose", "choice": list(combo)})
-    out.extend(_tech_choices(state, seat))
+    out.extend(a for a in _tech_choices(state, seat) if _passes_checks(state, seat, a))
     if prompt is None and on_acting_team(state, seat):
-        out.extend(_main_phase_candidates(state, seat))
+        out.extend(_main_phase_actions(state, seat))
     if prompt is None and state["phase"] == "lend" and seat == state["active"]:
-        out.extend({"type": "lend", "card": iid, "to": to, "slot": slot}
-                   for iid, to, slot in lend_options(state, seat))  # house rule R26
-        out.append({"type": "end_lending"})
-    out.append({"type": "concede"})
-    return [a for a in out if a["type"] == "choose" or _passes_checks(state, seat, a)]
+        out.extend(a for a in ({"type": "lend", "card": iid, "to": to, "slot": slot}
+                               for iid, to, slot in lend_options(state, seat))  # house rule R26
+                   if _passes_checks(state, seat, a))
+        if _passes_checks(state, seat, {"type": "end_lending"}):
+            out.append({"type": "end_lending"})
+    concede = {"type": "concede"}
+    if _passes_checks(state, seat, concede):
+        out.append(concede)
+    return out
 
 
 def _passes_checks(state: dict, seat: int, action: dict) -> bool:
@@ -207,11 +226,19 @@ def _passes_checks(state: dict, seat: int, action: dict) -> bool:
     built accept it. Its envelope is sound by construction (a known type,
     the seat, small plain JSON, and only what an open prompt allows), so
     only the action's own checks run (cf. is_legal)."""
+    return _passes(ACTIONS[action["type"]][0], state, seat, action) is not _REFUSED
+
+
+_REFUSED = object()
+
+
+def _passes(check, state: dict, seat: int, action):
+    """``check(state, seat, action)``'s plan, or _REFUSED when it raises
+    RulesError."""
     try:
-        ACTIONS[action["type"]][0](state, seat, action)
+        return check(state, seat, action)
     except RulesError:
-        return False
-    return True
+        return _REFUSED
 
 
 def _tech_choices(state: dict, seat: int) -> list:
@@ -227,23 +254,48 @@ def _tech_choices(state: dict, seat: int) -> list:
     return out
 
 
-def _main_phase_candidates(state: dict, seat: int) -> list:
+def _main_phase_actions(state: dict, seat: int) -> list:
+    """The legal main-phase actions of ``seat``, in the order legal_actions
+    lists them. Each candidate passes the same checks apply_action runs,
+    but a check whose verdict cannot depend on part of the candidate runs
+    once for all the candidates that differ only there: hiring (any hand
+    card), an attacker's targets (all from attack_targets, which the check
+    asks too), a card's patrol slots (the refusal is the card's; it stands
+    in at most one slot, never offered again), stashing (any hand card), and
+    a play or an ability checked once without its targets
+    (actions.check_play_card, check_ability_use), then each target
+    combination with actions.check_targets."""
     p = player(state, seat)
+    gold = p["gold"]
     out = []
+    hire_ok = None
     for iid in p["hand"]:
-        out.append({"type": "hire", "card": iid})
+        hire = {"type": "hire", "card": iid}
+        if hire_ok is None:
+            hire_ok = _passes_checks(state, seat, hire)
+        if hire_ok:
+            out.append(hire)
         card_id = state["cards"][iid]["card"]
         slots = registry.card_of_id(card_id).targets
         boosts = [False, True] if catalog.card(card_id)["keywords"].get("boost") else [False]
+        # glossary: Boost - with and without it; the cost before resist of each
+        costs = {boost: _passes(check_play_card, state, seat, {"card": iid, "boost": boost})
+                 for boost in boosts}
+        if all(plan is _REFUSED for plan in costs.values()):
+            continue
         for targets in _target_combos(state, seat, slots):
-            for boost in boosts:  # glossary: Boost - with and without it
+            for boost in boosts:
+                plan = costs[boost]
+                if plan is _REFUSED or _passes(_check_targets_of, state, seat,
+                                               (slots, targets, gold - plan[1])) is _REFUSED:
+                    continue
                 play = {"type": "play", "card": iid, "targets": targets}
                 if boost:
                     play["boost"] = True
                 out.append(play)
-    out.extend(build_candidates(state, seat))
-    for iid in p["command"]:
-        out.append({"type": "summon", "hero": iid})
+    out.extend(a for a in build_candidates(state, seat) if _passes_checks(state, seat, a))
+    out.extend(a for a in ({"type": "summon", "hero": iid} for iid in p["command"])
+               if _passes_checks(state, seat, a))
     for iid in p["play"]:
         inst = state["cards"][iid]
         if stats.is_hero(state, iid):
@@ -251,29 +303,50 @@ def _main_phase_candidates(state: dict, seat: int) -> list:
             room = rec["max_level"] - inst["level"]
             steps = {1} | {t - inst["level"] for t in (rec["mid_level"], rec["max_level"])
                            if t > inst["level"]}
-            out.extend({"type": "level_up", "hero": iid, "levels": n} for n in sorted(steps) if n <= room)
+            out.extend(a for a in ({"type": "level_up", "hero": iid, "levels": n}
+                                   for n in sorted(steps) if n <= room)
+                       if _passes_checks(state, seat, a))
         for index, ability in enumerate(abilities_of(state, iid)):
+            use = _passes(check_ability_use, state, seat, {"card": iid, "ability": index})
+            if use is _REFUSED:
+                continue
+            checked = use[2]  # the ability as the check sees it
             for targets in _target_combos(state, seat, ability.targets):
-                out.append({"type": "ability", "card": iid, "ability": index, "targets": targets})
+                if _passes(_check_targets_of, state, seat,
+                           (checked.targets, targets, gold - checked.gold)) is not _REFUSED:
+                    out.append({"type": "ability", "card": iid, "ability": index, "targets": targets})
         if stats.is_character(state, iid):
             if not inst["exhausted"]:
-                for target in attack_targets(state, iid):
-                    out.append({"type": "attack", "attacker": iid, "target": target})
+                targets = attack_targets(state, iid)
+                if targets and _passes_checks(state, seat, {"type": "attack", "attacker": iid,
+                                                            "target": targets[0]}):
+                    out.extend({"type": "attack", "attacker": iid, "target": t} for t in targets)
             current = patrol_slot(state, iid)
-            for slot in PATROL_SLOTS:
-                if slot != current:
-                    out.append({"type": "patrol", "card": iid, "slot": slot})
-            if current:
-                out.append({"type": "patrol", "card": iid, "slot": None})
+            slots = [slot for slot in PATROL_SLOTS if slot != current]
+            if _passes_checks(state, seat, {"type": "patrol", "card": iid, "slot": slots[0]}):
+                out.extend({"type": "patrol", "card": iid, "slot": slot} for slot in slots)
+            leave = {"type": "patrol", "card": iid, "slot": None}
+            if current and _passes_checks(state, seat, leave):
+                out.append(leave)
     addon = p["buildings"]["addon"]
     if addon is not None and addon["id"] == "tower":  # house rule R10: reveal
-        out.extend({"type": "reveal", "target": i} for q in state["players"] for i in q["play"])
-    if is_ffa(state):
-        out.append({"type": "repair"})  # house rule R24
-    out.append({"type": "end_main"})
-    if has_stash(state, seat):  # glossary: Stash - keep any one hand card
-        out.extend({"type": "end_main", "stash": iid} for iid in p["hand"])
+        out.extend(a for a in ({"type": "reveal", "target": i} for q in state["players"] for i in q["play"])
+                   if _passes_checks(state, seat, a))
+    repair = {"type": "repair"}
+    if is_ffa(state) and _passes_checks(state, seat, repair):  # house rule R24
+        out.append(repair)
+    end = {"type": "end_main"}
+    if _passes_checks(state, seat, end):
+        out.append(end)
+    if has_stash(state, seat) and p["hand"]:  # glossary: Stash - keep any one hand card
+        if _passes_checks(state, seat, {"type": "end_main", "stash": p["hand"][0]}):
+            out.extend({"type": "end_main", "stash": iid} for iid in p["hand"])
     return out
+
+
+def _check_targets_of(state: dict, seat: int, args: tuple) -> int:
+    slots, targets, gold_left = args
+    return check_targets(state, seat, slots, targets, gold_left)
 
 
 def _target_combos(state: dict, seat: int, slots: list) -> list:

@@ -129,9 +129,12 @@ def _aura_sources(state: dict) -> tuple:
     controller's things, ``aura_all`` everyone's)."""
     auras, auras_all = {}, []
     own, everyone = registry.answering("aura"), registry.answering("aura_all")
+    cards = state["cards"]
     for p in state["players"]:
         for src in p["play"]:
-            card_id = registry.answers_as(state, src)
+            card_id = cards[src]["card"]
+            if card_id not in own and card_id not in everyone or registry.silenced(state, src):
+                continue  # no aura (registry.answers_as: a silenced card answers nothing)
             if card_id in own:
                 auras.setdefault(p["seat"], []).append((src, own[card_id]))
             if card_id in everyone:
