@@ -473,7 +473,7 @@ def abilities_of(state: dict, iid: str) -> list:
     out = list(registry.ask(state, "abilities", iid, ()))
     grants = registry.answering("granted_abilities")
     for src in player(state, inst["controller"])["play"]:
-        grant = grants.get(registry.answers_as(state, src))
+        grant = registry.handler_in(state, grants, src)
         if grant is not None:
             out.extend(grant(state, src, iid))
     return out
@@ -533,6 +533,17 @@ def check_attack(state, seat, action):
     """Attack with a ready unit or hero (rulebook "Attacking"): not
     exhausted, no arrival fatigue unless haste, readiness allows one attack a
     turn, and the target must be legal under the patrol rules."""
+    attacker = check_attacker(state, seat, action)
+    target = action.get("target")
+    if target not in attack_targets(state, attacker):
+        fail("bad_target", "That target can't be attacked now (patrollers or evasion rules).")
+    return attacker, target
+
+
+def check_attacker(state, seat, action):
+    """Everything :func:`check_attack` checks but the target (none of it
+    depends on it); returns the attacker's id. legal_actions checks an
+    attacker once this way before listing its targets."""
     require_main(state, seat)
     attacker = action.get("attacker")
     inst = own_in_play(state, seat, attacker, "attacker")
@@ -546,10 +557,7 @@ def check_attack(state, seat, action):
         fail("arrival_fatigue", "That card arrived this turn and can't attack yet.")
     if stats.kw(state, attacker, "readiness") and inst["attacks"] >= 1:
         fail("already_attacked", "It already attacked this turn.")
-    target = action.get("target")
-    if target not in attack_targets(state, attacker):
-        fail("bad_target", "That target can't be attacked now (patrollers or evasion rules).")
-    return attacker, target
+    return attacker
 
 
 def do_attack(state, seat, plan):

@@ -12,7 +12,7 @@ import json
 import marshal
 
 from . import catalog, stats
-from .actions import (ACTIONS, abilities_of, check_ability_use, check_play_card, check_targets,
+from .actions import (ACTIONS, abilities_of, check_ability_use, check_attacker, check_play_card, check_targets,
                       on_acting_team)
 from .specs import build_candidates
 from .cards import registry
@@ -130,7 +130,11 @@ def _apply(state: dict, seat: int, action: dict, in_place: bool) -> list:
             raise
         raise EngineFault(f"The engine failed in the middle of {action['type']!r}; "
                           "the state is half-changed.") from exc
-    return [entry for entry in state["log"] if entry["n"] > before]
+    log = state["log"]
+    first = len(log)
+    while first and log[first - 1]["n"] > before:  # the new lines are the last ones
+        first -= 1
+    return log[first:]
 
 
 BUILDING_SLOTS = ("tech_1", "tech_2", "tech_3", "addon")
@@ -259,8 +263,9 @@ def _main_phase_actions(state: dict, seat: int) -> list:
     lists them. Each candidate passes the same checks apply_action runs,
     but a check whose verdict cannot depend on part of the candidate runs
     once for all the candidates that differ only there: hiring (any hand
-    card), an attacker's targets (all from attack_targets, which the check
-    asks too), a card's patrol slots (the refusal is the card's; it stands
+    card), an attack checked once without its target
+    (actions.check_attacker; its targets are attack_targets, what the check
+    asks too, only computed for an attacker that passed), a card's patrol slots (the refusal is the card's; it stands
     in at most one slot, never offered again), stashing (any hand card), and
     a play or an ability checked once without its targets
     (actions.check_play_card, check_ability_use), then each target
@@ -316,11 +321,8 @@ def _main_phase_actions(state: dict, seat: int) -> list:
                            (checked.targets, targets, gold - checked.gold)) is not _REFUSED:
                     out.append({"type": "ability", "card": iid, "ability": index, "targets": targets})
         if stats.is_character(state, iid):
-            if not inst["exhausted"]:
-                targets = attack_targets(state, iid)
-                if targets and _passes_checks(state, seat, {"type": "attack", "attacker": iid,
-                                                            "target": targets[0]}):
-                    out.extend({"type": "attack", "attacker": iid, "target": t} for t in targets)
+            if not inst["exhausted"] and _passes(check_attacker, state, seat, {"attacker": iid}) is not _REFUSED:
+                out.extend({"type": "attack", "attacker": iid, "target": t} for t in attack_targets(state, iid))
             current = patrol_slot(state, iid)
             slots = [slot for slot in PATROL_SLOTS if slot != current]
             if _passes_checks(state, seat, {"type": "patrol", "card": iid, "slot": slots[0]}):
