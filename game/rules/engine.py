@@ -28,7 +28,10 @@ MAX_ACTION_BYTES = 4096
 
 
 def copy_state(state: dict) -> dict:
-    """A deep copy of ``state`` (plain dicts, lists, strings, numbers).
+    """A deep copy of ``state`` (plain dicts, lists, strings, numbers), in
+    the same key order, but for the log's lines: the copy's log is a new
+    list of the same line dicts, which nothing ever changes once written
+    (state.log makes a new dict per line), so they are shared, not copied.
 
     marshal is the fastest exact copier for plain data; JSON-ability of the
     state is proven by the round-trip tests, not on every action. Format
@@ -36,7 +39,11 @@ def copy_state(state: dict) -> dict:
     JSON and read back shares nothing: the engine must never count on two
     steps holding the same object across actions.
     """
-    return marshal.loads(marshal.dumps(state, 2))
+    lines = state.get("log")
+    if lines is None:
+        return marshal.loads(marshal.dumps(state, 2))
+    rest = marshal.loads(marshal.dumps({key: value for key, value in state.items() if key != "log"}, 2))
+    return {key: (list(lines) if key == "log" else rest[key]) for key in state}
 
 
 def is_seat(state: dict, seat) -> bool:

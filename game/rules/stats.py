@@ -12,7 +12,7 @@ from functools import lru_cache
 
 from .cards import registry
 from . import catalog
-from .state import facts, is_patrolling, patrol_slot, printed_card
+from .state import facts, patrolling_slot, printed_card
 
 
 def _base(state: dict, inst: dict) -> tuple:
@@ -121,8 +121,8 @@ def _compute(state: dict, iid: str) -> dict:
             atk += d_atk
             hp += d_hp
             _add_keywords(kw, d_kw)
-        if is_patrolling(state, iid):
-            slot = patrol_slot(state, iid)
+        slot = patrolling_slot(state, iid)
+        if slot is not None:
             if slot == "squad_leader":
                 _add_keywords(kw, {"armor": 1})  # house rule R6
             elif slot == "elite":
