@@ -17,7 +17,7 @@ import random
 import statistics
 import time
 
-from game.rules import apply_action, catalog, copy_state, legal_actions, view
+from game.rules import apply_action, apply_action_in_place, catalog, copy_state, legal_actions, view
 from game.rules.bots import GreedyBot, RandomBot, play_game
 
 # Each row of the table: (row name, engine mode, seats, heroes per seat).
@@ -25,12 +25,12 @@ MODES = (("1hero", "1hero", 2, 1), ("3hero", "3hero", 2, 3), ("2hg", "2hg", 4, 1
          ("ffa-3", "ffa", 3, 1), ("ffa-4", "ffa", 4, 1), ("ffa-5", "ffa", 5, 1))
 SEATS = {row: seats for row, _, seats, _ in MODES}
 
-# Targets of issue 13, measured on a quiet machine before the change
-# (actions/s of random games, legal_actions each step included).
-BEFORE_ACTIONS_PER_S = {"1hero": 1650}
+# Targets of issue 13 (1-hero: about 1,650 actions/s before, on a quiet
+# machine; every mode's factor is a paired ratio against the commit before
+# the engine work, in docs/BENCHMARKS.md).
 TARGET_ACTIONS_PER_S = {"1hero": 6000}
 TARGET_MODE_FACTOR = 3  # every mode at least 3x its figure before the change
-TARGET_US = {"apply_action": 100, "legal_actions": 60, "view": 60}
+TARGET_US = {"apply_action": 100, "apply_action_in_place": 100, "legal_actions": 60, "view": 60}
 
 
 def _config(seed: int, row: str) -> dict:
@@ -107,15 +107,31 @@ def _best_us(fn, repeats: int) -> float:
 def per_call(games: int, every: int = 3, repeats: int = 3) -> dict:
     """Median microseconds of one call on 1-hero states sampled from random
     games (each state's best of ``repeats``): ``apply_action`` of the
-    action the bot took there, ``legal_actions`` of the seat to move, and
-    that seat's view. Returns ``{name: (median_us, samples)}``."""
+    action the bot took there (it copies the state), the same with
+    ``apply_action_in_place`` (no copy: what the bots' games use),
+    ``legal_actions`` of the seat to move, and that seat's view. Returns
+    ``{name: (median_us, samples)}``."""
     steps = sample_steps(games, every)
-    times = {"apply_action": [], "legal_actions": [], "view": []}
+    times = {"apply_action": [], "apply_action_in_place": [], "legal_actions": [], "view": []}
     for state, seat, action in steps:
         times["apply_action"].append(_best_us(lambda: apply_action(state, seat, action), repeats))
+        times["apply_action_in_place"].append(_in_place_us(state, seat, action, repeats))
         times["legal_actions"].append(_best_us(lambda: legal_actions(state, seat), repeats))
         times["view"].append(_best_us(lambda: view(state, seat), repeats))
     return {name: (statistics.median(ts), len(ts)) for name, ts in times.items()}
+
+
+def _in_place_us(state: dict, seat: int, action: dict, repeats: int) -> float:
+    """Best of ``repeats`` of apply_action_in_place, each on a fresh copy
+    of ``state`` made outside the timing."""
+    best = None
+    for _ in range(repeats):
+        mine = copy_state(state)
+        t0 = time.thread_time()
+        apply_action_in_place(mine, seat, action)
+        took = time.thread_time() - t0
+        best = took if best is None or took < best else best
+    return best * 1e6
 
 
 def _verdict(ok: bool) -> str:
@@ -140,15 +156,15 @@ def main() -> None:
         target = TARGET_US[name]
         print(f"| {name} | {median:.0f} µs | {count} | <= {target} µs | {_verdict(median <= target)} |")
     print()
-    print("| mode | bot | games/s | actions/s (incl. legal_actions each step) | target | | actions/game "
+    print("| mode | bot | games/s | actions/s (incl. legal_actions each step, CPU) | target | | actions/game "
           "| median turns | state JSON (end, median) | view JSON | view build |")
     print("|---|---|---|---|---|---|---|---|---|---|---|")
     for mode in args.modes.split(","):
         for bot in bots:
             r = run(args.games, bot, mode)
             target = TARGET_ACTIONS_PER_S.get(mode) if bot == "random" else None
-            shown = f">= {target}" if target else "3x before"
-            verdict = _verdict(r["actions_per_s"] >= target) if target else "see BENCHMARKS.md"
+            shown = f">= {target}" if target else f"{TARGET_MODE_FACTOR}x before"
+            verdict = _verdict(r["actions_per_s"] >= target) if target else "paired ratio: BENCHMARKS.md"
             print(f"| {mode} | {r['bot']} | {r['games_per_s']:.2f} | {r['actions_per_s']:.0f} | {shown} | "
                   f"{verdict} | {r['actions_per_game']:.0f} | {r['turns_median']:.0f} | "
                   f"{r['state_bytes'] / 1024:.1f} KB | {r['view_bytes'] / 1024:.1f} KB | {r['view_ms']:.2f} ms |")
