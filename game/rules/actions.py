@@ -466,7 +466,12 @@ def jailer(state: dict, seat: int, iid: str):
 
 def abilities_of(state: dict, iid: str) -> list:
     """The activated abilities ``iid`` has now: its own and those granted by
-    its controller's other cards (e.g. Maestro)."""
+    its controller's other cards (e.g. Maestro). Memoised while the state
+    is only read (stats.frozen): the list is shared then, never change it."""
+    return stats.memoised(state, ("abilities", iid), lambda: _abilities_of(state, iid))
+
+
+def _abilities_of(state: dict, iid: str) -> list:
     inst = card_of(state, iid)
     if registry.silenced(state, iid):
         return []  # none of its own, and none can be given (Free Speech ruling)
