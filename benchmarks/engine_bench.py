@@ -1,26 +1,36 @@
 """Engine benchmark: whole random games per second, actions per second,
-state and view sizes, and the time to build a view.
+state and view sizes, and the median time of one ``apply_action``, one
+``legal_actions`` and one view on 1-hero states, each beside its target
+(issue 13).
 
-Run: ``python -m benchmarks.engine_bench [--games N] [--bot random|greedy]``
-(``make bench`` runs it). Prints a Markdown table; docs/BENCHMARKS.md
-records the figures with the command that produced them. Timing lives here,
-never in tests.
+Run: ``python -m benchmarks.engine_bench [--games N] [--bot random|greedy|both]
+[--samples N]`` (``make bench`` runs it). Prints Markdown tables;
+docs/BENCHMARKS.md records the figures with the command that produced them.
+Timing lives here, never in tests. Times are CPU time (time.process_time,
+time.thread_time), not wall time, so other work on a shared machine
+does not count (it still slows the caches); on a quiet machine the two agree.
 """
 import argparse
 import json
 import platform
+import random
 import statistics
 import time
 
-import random
-
-from game.rules import catalog, legal_actions, view
+from game.rules import apply_action, apply_action_in_place, catalog, copy_state, legal_actions, view
 from game.rules.bots import GreedyBot, RandomBot, play_game
 
 # Each row of the table: (row name, engine mode, seats, heroes per seat).
 MODES = (("1hero", "1hero", 2, 1), ("3hero", "3hero", 2, 3), ("2hg", "2hg", 4, 1),
          ("ffa-3", "ffa", 3, 1), ("ffa-4", "ffa", 4, 1), ("ffa-5", "ffa", 5, 1))
 SEATS = {row: seats for row, _, seats, _ in MODES}
+
+# Targets of issue 13 (1-hero: about 1,650 actions/s before, on a quiet
+# machine; every mode's factor is a paired ratio against the commit before
+# the engine work, in docs/BENCHMARKS.md).
+TARGET_ACTIONS_PER_S = {"1hero": 6000}
+TARGET_MODE_FACTOR = 3  # every mode at least 3x its figure before the change
+TARGET_US = {"apply_action": 100, "apply_action_in_place": 100, "legal_actions": 60, "view": 60}
 
 
 def _config(seed: int, row: str) -> dict:
@@ -34,29 +44,28 @@ def _config(seed: int, row: str) -> dict:
 
 
 def run(games: int, bot: str, mode: str) -> dict:
-    """Play ``games`` bot games of ``mode``; return the measured figures."""
+    """Play ``games`` bot games of ``mode``; return the measured figures
+    (CPU seconds, games and actions per CPU second, actions/game, median turns, median state
+    and view JSON bytes of the final states, median view build in ms)."""
     make = RandomBot if bot == "random" else GreedyBot
     actions = 0
     turns = []
     states = []
-    start = time.perf_counter()
+    start = time.process_time()
     for seed in range(games):
         state, log = play_game(_config(seed, mode), [make(seed + i) for i in range(SEATS[mode])])
         actions += len(log)
         turns.append(state["turn"])
         states.append(state)
-    elapsed = time.perf_counter() - start
+    elapsed = time.process_time() - start
     sample = states[: min(20, len(states))]
-    view_times, view_sizes, state_sizes, legal_times = [], [], [], []
+    view_times, view_sizes, state_sizes = [], [], []
     for state in sample:
         state_sizes.append(len(json.dumps(state)))
-        t0 = time.perf_counter()
+        t0 = time.thread_time()
         shown = view(state, 0)
-        view_times.append(time.perf_counter() - t0)
+        view_times.append(time.thread_time() - t0)
         view_sizes.append(len(json.dumps(shown)))
-        t0 = time.perf_counter()
-        legal_actions(state, state["active"])
-        legal_times.append(time.perf_counter() - t0)
     return {
         "bot": bot, "mode": mode, "games": games, "seconds": elapsed,
         "games_per_s": games / elapsed, "actions_per_s": actions / elapsed,
@@ -66,23 +75,99 @@ def run(games: int, bot: str, mode: str) -> dict:
     }
 
 
+def sample_steps(games: int, every: int) -> list:
+    """``(state, seat, action)`` before every ``every``-th action of
+    ``games`` random 1-hero games (seeds 1000...), the states copied."""
+    steps = []
+
+    class Recorder(RandomBot):
+        def choose(self, state, seat):
+            action = super().choose(state, seat)
+            if action is not None and len(steps_seen) % every == 0:
+                steps.append((copy_state(state), seat, action))
+            steps_seen.append(1)
+            return action
+
+    for seed in range(1000, 1000 + games):
+        steps_seen = []
+        play_game(_config(seed, "1hero"), [Recorder(seed), Recorder(seed + 1)])
+    return steps
+
+
+def _best_us(fn, repeats: int) -> float:
+    best = None
+    for _ in range(repeats):
+        t0 = time.thread_time()
+        fn()
+        took = time.thread_time() - t0
+        best = took if best is None or took < best else best
+    return best * 1e6
+
+
+def per_call(games: int, every: int = 3, repeats: int = 3) -> dict:
+    """Median microseconds of one call on 1-hero states sampled from random
+    games (each state's best of ``repeats``): ``apply_action`` of the
+    action the bot took there (it copies the state), the same with
+    ``apply_action_in_place`` (no copy: what the bots' games use),
+    ``legal_actions`` of the seat to move, and that seat's view. Returns
+    ``{name: (median_us, samples)}``."""
+    steps = sample_steps(games, every)
+    times = {"apply_action": [], "apply_action_in_place": [], "legal_actions": [], "view": []}
+    for state, seat, action in steps:
+        times["apply_action"].append(_best_us(lambda: apply_action(state, seat, action), repeats))
+        times["apply_action_in_place"].append(_in_place_us(state, seat, action, repeats))
+        times["legal_actions"].append(_best_us(lambda: legal_actions(state, seat), repeats))
+        times["view"].append(_best_us(lambda: view(state, seat), repeats))
+    return {name: (statistics.median(ts), len(ts)) for name, ts in times.items()}
+
+
+def _in_place_us(state: dict, seat: int, action: dict, repeats: int) -> float:
+    """Best of ``repeats`` of apply_action_in_place, each on a fresh copy
+    of ``state`` made outside the timing."""
+    best = None
+    for _ in range(repeats):
+        mine = copy_state(state)
+        t0 = time.thread_time()
+        apply_action_in_place(mine, seat, action)
+        took = time.thread_time() - t0
+        best = took if best is None or took < best else best
+    return best * 1e6
+
+
+def _verdict(ok: bool) -> str:
+    return "met" if ok else "missed"
+
+
 def main() -> None:
-    """Parse arguments, run the bots in every mode, print a Markdown table."""
+    """Parse arguments, time single calls, run the bots in every mode, print
+    Markdown tables with each figure beside its target."""
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--bot", choices=("random", "greedy", "both"), default="both")
+    parser.add_argument("--samples", type=int, default=6, help="random 1-hero games to sample states from")
+    parser.add_argument("--modes", default=",".join(SEATS), help="comma-separated rows to play")
     args = parser.parse_args()
     bots = ("random", "greedy") if args.bot == "both" else (args.bot,)
     print(f"Python {platform.python_version()} on {platform.machine()}, {args.games} games per bot\n")
-    print("| mode | bot | games/s | actions/s (incl. legal_actions each step) | actions/game | median turns "
-          "| state JSON (end, median) | view JSON | view build |")
-    print("|---|---|---|---|---|---|---|---|---|")
-    for mode in SEATS:
+    calls = per_call(args.samples)
+    print("| call (1-hero states from random games) | median | samples | target | |")
+    print("|---|---|---|---|---|")
+    for name, (median, count) in calls.items():
+        target = TARGET_US[name]
+        print(f"| {name} | {median:.0f} µs | {count} | <= {target} µs | {_verdict(median <= target)} |")
+    print()
+    print("| mode | bot | games/s | actions/s (incl. legal_actions each step, CPU) | target | | actions/game "
+          "| median turns | state JSON (end, median) | view JSON | view build |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
+    for mode in args.modes.split(","):
         for bot in bots:
             r = run(args.games, bot, mode)
-            print(f"| {mode} | {r['bot']} | {r['games_per_s']:.2f} | {r['actions_per_s']:.0f} | "
-                  f"{r['actions_per_game']:.0f} | {r['turns_median']:.0f} | {r['state_bytes'] / 1024:.1f} KB | "
-                  f"{r['view_bytes'] / 1024:.1f} KB | {r['view_ms']:.2f} ms |")
+            target = TARGET_ACTIONS_PER_S.get(mode) if bot == "random" else None
+            shown = f">= {target}" if target else f"{TARGET_MODE_FACTOR}x before"
+            verdict = _verdict(r["actions_per_s"] >= target) if target else "paired ratio: BENCHMARKS.md"
+            print(f"| {mode} | {r['bot']} | {r['games_per_s']:.2f} | {r['actions_per_s']:.0f} | {shown} | "
+                  f"{verdict} | {r['actions_per_game']:.0f} | {r['turns_median']:.0f} | "
+                  f"{r['state_bytes'] / 1024:.1f} KB | {r['view_bytes'] / 1024:.1f} KB | {r['view_ms']:.2f} ms |")
 
 
 if __name__ == "__main__":

@@ -4,16 +4,18 @@ Entry points (documented in docs/ENGINE.md):
 
 - :func:`new_game` (config -> state)
 - :func:`apply_action` (state, seat, action -> new state, events)
+- :func:`apply_action_in_place` (the same on a state the caller owns -> events)
 - :func:`legal_actions` (state, seat -> list of actions)
 - :func:`view` (state, viewer -> what that viewer may see)
 - :class:`RulesError` (code, message)
 """
-from .engine import apply_action, copy_state, is_legal, legal_actions
-from .errors import RulesError
+from .engine import apply_action, apply_action_in_place, copy_state, is_legal, legal_actions
+from .errors import EngineFault, RulesError
 from .setup import new_game
 from .view import view
 
-__all__ = ["RulesError", "apply_action", "copy_state", "is_legal", "legal_actions",
+__all__ = ["EngineFault", "RulesError", "apply_action", "apply_action_in_place", "copy_state", "is_legal",
+           "legal_actions",
            "new_game", "view"]
 
 from . import cards as _cards  # noqa: E402

@@ -362,6 +362,18 @@ def check_play(state, seat, action):
     play may forbid it (:func:`play_refusal`: Reputable Newsman, Censorship
     Council; code ``forbidden``).
     """
+    iid, cost, boosted = check_play_card(state, seat, action)
+    slots = registry.card_of_id(card_of(state, iid)["card"]).targets
+    gold = player(state, seat)["gold"]
+    extra = check_targets(state, seat, slots, action.get("targets"), gold - cost)
+    return iid, cost + extra, list(action.get("targets") or []), boosted
+
+
+def check_play_card(state, seat, action):
+    """Everything :func:`check_play` checks but the targets (none of it
+    depends on them); returns ``(iid, cost, boosted)``, the cost with any
+    boost, before resist. legal_actions checks a card once this way, then
+    each of its target combinations with :func:`check_targets`."""
     require_main(state, seat)
     p = player(state, seat)
     iid = action.get("card")
@@ -394,9 +406,7 @@ def check_play(state, seat, action):
         cost += rec["keywords"]["boost"]
     if p["gold"] < cost:
         fail("not_enough_gold", f"That costs {cost} gold; you have {p['gold']}.")
-    slots = registry.card_of_id(rec["id"]).targets
-    extra = check_targets(state, seat, slots, action.get("targets"), p["gold"] - cost)
-    return iid, cost + extra, list(action.get("targets") or []), boosted
+    return iid, cost, boosted
 
 
 def _tech_waived(state: dict, seat: int, card_id: str) -> bool:
@@ -456,14 +466,19 @@ def jailer(state: dict, seat: int, iid: str):
 
 def abilities_of(state: dict, iid: str) -> list:
     """The activated abilities ``iid`` has now: its own and those granted by
-    its controller's other cards (e.g. Maestro)."""
+    its controller's other cards (e.g. Maestro). Memoised while the state
+    is only read (stats.frozen): the list is shared then, never change it."""
+    return stats.memoised(state, ("abilities", iid), lambda: _abilities_of(state, iid))
+
+
+def _abilities_of(state: dict, iid: str) -> list:
     inst = card_of(state, iid)
     if registry.silenced(state, iid):
         return []  # none of its own, and none can be given (Free Speech ruling)
     out = list(registry.ask(state, "abilities", iid, ()))
     grants = registry.answering("granted_abilities")
     for src in player(state, inst["controller"])["play"]:
-        grant = grants.get(registry.answers_as(state, src))
+        grant = registry.handler_in(state, grants, src)
         if grant is not None:
             out.extend(grant(state, src, iid))
     return out
@@ -472,6 +487,17 @@ def abilities_of(state: dict, iid: str) -> list:
 def check_ability(state, seat, action):
     """Use an activated ability: pay its cost (exhaust: the card must be
     ready and free of arrival fatigue, R5; gold; sacrifice), legal targets."""
+    iid, index, ability = check_ability_use(state, seat, action)
+    gold = player(state, seat)["gold"]
+    extra = check_targets(state, seat, ability.targets, action.get("targets"), gold - ability.gold)
+    return iid, index, ability.gold + extra, list(action.get("targets") or [])
+
+
+def check_ability_use(state, seat, action):
+    """Everything :func:`check_ability` checks but the targets (none of it
+    depends on them); returns ``(iid, index, ability)``. legal_actions
+    checks an ability once this way, then each target combination with
+    :func:`check_targets`."""
     require_main(state, seat)
     iid = action.get("card")
     own_in_play(state, seat, iid)
@@ -493,8 +519,7 @@ def check_ability(state, seat, action):
     gold = player(state, seat)["gold"]
     if gold < ability.gold:
         fail("not_enough_gold", f"That costs {ability.gold} gold; you have {gold}.")
-    extra = check_targets(state, seat, ability.targets, action.get("targets"), gold - ability.gold)
-    return iid, index, ability.gold + extra, list(action.get("targets") or [])
+    return iid, index, ability
 
 
 def do_ability(state, seat, plan):
@@ -514,6 +539,17 @@ def check_attack(state, seat, action):
     """Attack with a ready unit or hero (rulebook "Attacking"): not
     exhausted, no arrival fatigue unless haste, readiness allows one attack a
     turn, and the target must be legal under the patrol rules."""
+    attacker = check_attacker(state, seat, action)
+    target = action.get("target")
+    if target not in attack_targets(state, attacker):
+        fail("bad_target", "That target can't be attacked now (patrollers or evasion rules).")
+    return attacker, target
+
+
+def check_attacker(state, seat, action):
+    """Everything :func:`check_attack` checks but the target (none of it
+    depends on it); returns the attacker's id. legal_actions checks an
+    attacker once this way before listing its targets."""
     require_main(state, seat)
     attacker = action.get("attacker")
     inst = own_in_play(state, seat, attacker, "attacker")
@@ -527,10 +563,7 @@ def check_attack(state, seat, action):
         fail("arrival_fatigue", "That card arrived this turn and can't attack yet.")
     if stats.kw(state, attacker, "readiness") and inst["attacks"] >= 1:
         fail("already_attacked", "It already attacked this turn.")
-    target = action.get("target")
-    if target not in attack_targets(state, attacker):
-        fail("bad_target", "That target can't be attacked now (patrollers or evasion rules).")
-    return attacker, target
+    return attacker
 
 
 def do_attack(state, seat, plan):

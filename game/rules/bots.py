@@ -1,5 +1,6 @@
 """Two bots that play through the public interface (legal_actions and
-apply_action), for tests, benchmarks and empty seats.
+apply_action_in_place: a bot game's state is its own), for tests,
+benchmarks and empty seats.
 
 - :class:`RandomBot`: any legal action, uniformly, except conceding; it ends
   its main phase with a fixed probability so games move on.
@@ -13,7 +14,7 @@ apply_action), for tests, benchmarks and empty seats.
 import random
 
 from . import catalog, stats
-from .engine import apply_action, legal_actions
+from .engine import apply_action_in_place, copy_state, legal_actions
 from .freeforall import base_hp_left, leaders
 from .state import acting_seats, player
 from .setup import new_game
@@ -155,16 +156,18 @@ def play_game(config: dict, bots: list, max_actions: int = 5000, on_action=None)
     ``actions`` is the list of ``(seat, action)`` applied. At each step the
     bot of a seat with a prompt or an owed choice acts first, then the
     active seat. Stops at the end of the game or after ``max_actions``.
-    ``on_action(state, seat, action)`` is called after each applied action.
+    ``on_action(state, seat, action)`` is called after each applied action,
+    with the game's one state object (changed in place from action to
+    action: copy it, engine.copy_state, to keep it as it is then).
     """
-    state = new_game(config)
+    state = copy_state(new_game(config))  # shares nothing with the config
     log = []
     while state["status"] == "playing" and len(log) < max_actions:
         seat = _next_to_act(state, len(log))
         action = bots[seat].choose(state, seat)
         if action is None:
             break
-        state, _ = apply_action(state, seat, action)
+        apply_action_in_place(state, seat, action)  # the game's state is ours alone
         log.append((seat, action))
         if on_action is not None:
             on_action(state, seat, action)

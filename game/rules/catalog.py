@@ -55,10 +55,12 @@ def starting_deck(color: str) -> list:
             if c["starting_zone"] == "deck" and c["color"] == color]
 
 
+@lru_cache(maxsize=None)
 def spec_name(spec: str) -> str:
     """A spec's name for players: "Fire (Jaina Stormborne)" for spec id
     "fire" (the hero who brings it), or the capitalised id when no hero has
-    it."""
+    it. Cached: the facts never change while the engine runs (refusal
+    messages name specs, and legal_actions meets many refusals)."""
     heroes = [c["name"] for c in _cards().values() if c["kind"] == "hero" and c["spec"] == spec]
     title = spec.replace("_", " ").capitalize()
     return f"{title} ({heroes[0]})" if heroes else title

@@ -3,16 +3,20 @@
 ``apply_action`` never changes the state it is given: it works on a copy and
 returns it, so an illegal action (RulesError) leaves the caller's state
 exactly as it was (ARCHITECTURE.md, "The rules engine").
+``apply_action_in_place`` is the same rules without the copy, for a caller
+that owns its state (the bots): every check runs before anything changes,
+so a refused action changes nothing there either.
 """
 import itertools
 import json
 import marshal
 
 from . import catalog, stats
-from .actions import ACTIONS, abilities_of, on_acting_team
+from .actions import (ACTIONS, abilities_of, check_ability_use, check_attacker, check_play_card, check_targets,
+                      on_acting_team)
 from .specs import build_candidates
 from .cards import registry
-from .errors import RulesError
+from .errors import EngineFault, RulesError
 from .checks import run
 from .freeforall import has_conceded, is_ffa, lend_options
 from .freeforall_end import settle
@@ -24,7 +28,10 @@ MAX_ACTION_BYTES = 4096
 
 
 def copy_state(state: dict) -> dict:
-    """A deep copy of ``state`` (plain dicts, lists, strings, numbers).
+    """A deep copy of ``state`` (plain dicts, lists, strings, numbers), in
+    the same key order, but for the log's lines: the copy's log is a new
+    list of the same line dicts, which nothing ever changes once written
+    (state.log makes a new dict per line), so they are shared, not copied.
 
     marshal is the fastest exact copier for plain data; JSON-ability of the
     state is proven by the round-trip tests, not on every action. Format
@@ -32,7 +39,11 @@ def copy_state(state: dict) -> dict:
     JSON and read back shares nothing: the engine must never count on two
     steps holding the same object across actions.
     """
-    return marshal.loads(marshal.dumps(state, 2))
+    lines = state.get("log")
+    if lines is None:
+        return marshal.loads(marshal.dumps(state, 2))
+    rest = marshal.loads(marshal.dumps({key: value for key, value in state.items() if key != "log"}, 2))
+    return {key: (list(lines) if key == "log" else rest[key]) for key in state}
 
 
 def is_seat(state: dict, seat) -> bool:
@@ -72,25 +83,65 @@ def validate_envelope(state: dict, seat, action) -> str:
 def apply_action(state: dict, seat: int, action: dict) -> tuple:
     """Apply ``action`` for ``seat`` and return ``(new_state, events)``.
 
-    ``state`` is not modified. ``events`` are the log entries the action
-    added (dicts ``{"n", "text", "to"?}``; ``to`` lists the seats allowed to
-    read a private line). Raises RulesError with a stable code and a
-    readable message when the action is illegal (docs/ENGINE.md lists the
-    codes).
+    ``state`` is not modified (the rules run on a copy, so even an error in
+    the middle of an action leaves it as it was). ``events`` are the log
+    entries the action added (dicts ``{"n", "text", "to"?}``; ``to`` lists
+    the seats allowed to read a private line). Raises RulesError with a
+    stable code and a readable message when the action is illegal
+    (docs/ENGINE.md lists the codes).
     """
+    validate_envelope(state, seat, action)
+    new = copy_state(state)
+    return new, _apply(new, seat, action, in_place=False)
+
+
+def apply_action_in_place(state: dict, seat: int, action: dict) -> list:
+    """Apply ``action`` for ``seat`` to ``state`` itself and return the
+    events (as :func:`apply_action`), for a caller that owns ``state``
+    and keeps no other reference to it that must stay as it was (the bots'
+    games, the benchmarks). Same rules, same resulting state byte for byte,
+    without copying the state.
+
+    Raises RulesError (the same codes as :func:`apply_action`) from the
+    checks, before anything is changed: ``state`` is then exactly as it
+    was. Raises EngineFault when anything fails after the checks passed
+    (an engine bug, never an illegal action; a RulesError there included):
+    ``state`` is then half-changed and must be dropped (rebuild it from the
+    config and the action log).
+    """
+    return _apply(state, seat, action, in_place=True)
+
+
+def _apply(state: dict, seat: int, action: dict, in_place: bool) -> list:
+    """The rules of one action on ``state`` itself: the envelope and the
+    action's checks (RulesError, nothing changed yet), then the engine's
+    key order, the action, the queue and the state-based checks; returns
+    the events. ``in_place``: an exception after the checks becomes an
+    EngineFault (see :func:`apply_action_in_place`); otherwise it is raised
+    as it is (``state`` is then :func:`apply_action`'s dropped copy)."""
     kind = validate_envelope(state, seat, action)
-    new = canonical_order(copy_state(state))
     check, perform = ACTIONS[kind]
-    plan = check(new, seat, action)
-    # The state keeps only the last LOG_KEEP lines, so count by line number,
-    # not by list length (a full log is trimmed as lines are added).
-    before = new["log_seq"]
-    new["acting"] = seat
-    perform(new, seat, plan)
-    run(new)
-    settle(new)  # free-for-all: a base fell this turn, so the turn ends (R28)
-    new["acting"] = None
-    return new, [entry for entry in new["log"] if entry["n"] > before]
+    plan = check(state, seat, action)
+    # The state keeps only the last LOG_KEEP lines, so count by line
+    # number, not by list length (a full log is trimmed as lines are added).
+    before = state["log_seq"]
+    try:
+        canonical_order(state)
+        state["acting"] = seat
+        perform(state, seat, plan)
+        run(state)
+        settle(state)  # free-for-all: a base fell this turn, so the turn ends (R28)
+        state["acting"] = None
+    except Exception as exc:
+        if not in_place:
+            raise
+        raise EngineFault(f"The engine failed in the middle of {action['type']!r}; "
+                          "the state is half-changed.") from exc
+    log = state["log"]
+    first = len(log)
+    while first and log[first - 1]["n"] > before:  # the new lines are the last ones
+        first -= 1
+    return log[first:]
 
 
 BUILDING_SLOTS = ("tech_1", "tech_2", "tech_3", "addon")
@@ -104,12 +155,26 @@ def canonical_order(state: dict) -> dict:
     (PostgreSQL's jsonb sorts them), and the rules must not play out
     differently for that (a hand-run 2v2 replay showed buildings finishing
     in another order); tests/rules/test_properties.py checks it."""
-    state["cards"] = {iid: state["cards"][iid] for iid in sorted(state["cards"], key=lambda i: int(i[1:]))}
+    cards = state["cards"]
+    ids = list(cards)
+    # "c<n>" ids in number order: by length, then as text (two sorts in C,
+    # no key function); rebuilt only when out of that order.
+    ordered = sorted(sorted(ids), key=len)
+    if ordered != ids:
+        state["cards"] = {iid: cards[iid] for iid in ordered}
     for p in state["players"]:
-        p["patrol"] = {slot: p["patrol"][slot] for slot in PATROL_SLOTS}
-        p["buildings"] = {slot: p["buildings"][slot] for slot in BUILDING_SLOTS}
-        p["codex"] = dict(sorted(p["codex"].items()))
+        if list(p["patrol"]) != _PATROL_ORDER:
+            p["patrol"] = {slot: p["patrol"][slot] for slot in PATROL_SLOTS}
+        if list(p["buildings"]) != _BUILDING_ORDER:
+            p["buildings"] = {slot: p["buildings"][slot] for slot in BUILDING_SLOTS}
+        codex = list(p["codex"])
+        if codex != sorted(codex):
+            p["codex"] = dict(sorted(p["codex"].items()))
     return state
+
+
+_PATROL_ORDER = list(PATROL_SLOTS)
+_BUILDING_ORDER = list(BUILDING_SLOTS)
 
 
 def is_legal(state: dict, seat: int, action: dict) -> bool:
@@ -152,15 +217,19 @@ def _legal_actions(state: dict, seat: int) -> list:
         for size in sizes:
             for combo in itertools.combinations(prompt["options"], size):
                 out.append({"type": "choose", "choice": list(combo)})
-    out.extend(_tech_choices(state, seat))
+    out.extend(a for a in _tech_choices(state, seat) if _passes_checks(state, seat, a))
     if prompt is None and on_acting_team(state, seat):
-        out.extend(_main_phase_candidates(state, seat))
+        out.extend(_main_phase_actions(state, seat))
     if prompt is None and state["phase"] == "lend" and seat == state["active"]:
-        out.extend({"type": "lend", "card": iid, "to": to, "slot": slot}
-                   for iid, to, slot in lend_options(state, seat))  # house rule R26
-        out.append({"type": "end_lending"})
-    out.append({"type": "concede"})
-    return [a for a in out if a["type"] == "choose" or _passes_checks(state, seat, a)]
+        out.extend(a for a in ({"type": "lend", "card": iid, "to": to, "slot": slot}
+                               for iid, to, slot in lend_options(state, seat))  # house rule R26
+                   if _passes_checks(state, seat, a))
+        if _passes_checks(state, seat, {"type": "end_lending"}):
+            out.append({"type": "end_lending"})
+    concede = {"type": "concede"}
+    if _passes_checks(state, seat, concede):
+        out.append(concede)
+    return out
 
 
 def _passes_checks(state: dict, seat: int, action: dict) -> bool:
@@ -168,11 +237,19 @@ def _passes_checks(state: dict, seat: int, action: dict) -> bool:
     built accept it. Its envelope is sound by construction (a known type,
     the seat, small plain JSON, and only what an open prompt allows), so
     only the action's own checks run (cf. is_legal)."""
+    return _passes(ACTIONS[action["type"]][0], state, seat, action) is not _REFUSED
+
+
+_REFUSED = object()
+
+
+def _passes(check, state: dict, seat: int, action):
+    """``check(state, seat, action)``'s plan, or _REFUSED when it raises
+    RulesError."""
     try:
-        ACTIONS[action["type"]][0](state, seat, action)
+        return check(state, seat, action)
     except RulesError:
-        return False
-    return True
+        return _REFUSED
 
 
 def _tech_choices(state: dict, seat: int) -> list:
@@ -188,23 +265,49 @@ def _tech_choices(state: dict, seat: int) -> list:
     return out
 
 
-def _main_phase_candidates(state: dict, seat: int) -> list:
+def _main_phase_actions(state: dict, seat: int) -> list:
+    """The legal main-phase actions of ``seat``, in the order legal_actions
+    lists them. Each candidate passes the same checks apply_action runs,
+    but a check whose verdict cannot depend on part of the candidate runs
+    once for all the candidates that differ only there: hiring (any hand
+    card), an attack checked once without its target
+    (actions.check_attacker; its targets are attack_targets, what the check
+    asks too, only computed for an attacker that passed), a card's patrol slots (the refusal is the card's; it stands
+    in at most one slot, never offered again), stashing (any hand card), and
+    a play or an ability checked once without its targets
+    (actions.check_play_card, check_ability_use), then each target
+    combination with actions.check_targets."""
     p = player(state, seat)
+    gold = p["gold"]
     out = []
+    hire_ok = None
     for iid in p["hand"]:
-        out.append({"type": "hire", "card": iid})
+        hire = {"type": "hire", "card": iid}
+        if hire_ok is None:
+            hire_ok = _passes_checks(state, seat, hire)
+        if hire_ok:
+            out.append(hire)
         card_id = state["cards"][iid]["card"]
         slots = registry.card_of_id(card_id).targets
         boosts = [False, True] if catalog.card(card_id)["keywords"].get("boost") else [False]
+        # glossary: Boost - with and without it; the cost before resist of each
+        costs = {boost: _passes(check_play_card, state, seat, {"card": iid, "boost": boost})
+                 for boost in boosts}
+        if all(plan is _REFUSED for plan in costs.values()):
+            continue
         for targets in _target_combos(state, seat, slots):
-            for boost in boosts:  # glossary: Boost - with and without it
+            for boost in boosts:
+                plan = costs[boost]
+                if plan is _REFUSED or _passes(_check_targets_of, state, seat,
+                                               (slots, targets, gold - plan[1])) is _REFUSED:
+                    continue
                 play = {"type": "play", "card": iid, "targets": targets}
                 if boost:
                     play["boost"] = True
                 out.append(play)
-    out.extend(build_candidates(state, seat))
-    for iid in p["command"]:
-        out.append({"type": "summon", "hero": iid})
+    out.extend(a for a in build_candidates(state, seat) if _passes_checks(state, seat, a))
+    out.extend(a for a in ({"type": "summon", "hero": iid} for iid in p["command"])
+               if _passes_checks(state, seat, a))
     for iid in p["play"]:
         inst = state["cards"][iid]
         if stats.is_hero(state, iid):
@@ -212,29 +315,47 @@ def _main_phase_candidates(state: dict, seat: int) -> list:
             room = rec["max_level"] - inst["level"]
             steps = {1} | {t - inst["level"] for t in (rec["mid_level"], rec["max_level"])
                            if t > inst["level"]}
-            out.extend({"type": "level_up", "hero": iid, "levels": n} for n in sorted(steps) if n <= room)
+            out.extend(a for a in ({"type": "level_up", "hero": iid, "levels": n}
+                                   for n in sorted(steps) if n <= room)
+                       if _passes_checks(state, seat, a))
         for index, ability in enumerate(abilities_of(state, iid)):
+            use = _passes(check_ability_use, state, seat, {"card": iid, "ability": index})
+            if use is _REFUSED:
+                continue
+            checked = use[2]  # the ability as the check sees it
             for targets in _target_combos(state, seat, ability.targets):
-                out.append({"type": "ability", "card": iid, "ability": index, "targets": targets})
+                if _passes(_check_targets_of, state, seat,
+                           (checked.targets, targets, gold - checked.gold)) is not _REFUSED:
+                    out.append({"type": "ability", "card": iid, "ability": index, "targets": targets})
         if stats.is_character(state, iid):
-            if not inst["exhausted"]:
-                for target in attack_targets(state, iid):
-                    out.append({"type": "attack", "attacker": iid, "target": target})
+            if not inst["exhausted"] and _passes(check_attacker, state, seat, {"attacker": iid}) is not _REFUSED:
+                out.extend({"type": "attack", "attacker": iid, "target": t} for t in attack_targets(state, iid))
             current = patrol_slot(state, iid)
-            for slot in PATROL_SLOTS:
-                if slot != current:
-                    out.append({"type": "patrol", "card": iid, "slot": slot})
-            if current:
-                out.append({"type": "patrol", "card": iid, "slot": None})
+            slots = [slot for slot in PATROL_SLOTS if slot != current]
+            if _passes_checks(state, seat, {"type": "patrol", "card": iid, "slot": slots[0]}):
+                out.extend({"type": "patrol", "card": iid, "slot": slot} for slot in slots)
+            leave = {"type": "patrol", "card": iid, "slot": None}
+            if current and _passes_checks(state, seat, leave):
+                out.append(leave)
     addon = p["buildings"]["addon"]
     if addon is not None and addon["id"] == "tower":  # house rule R10: reveal
-        out.extend({"type": "reveal", "target": i} for q in state["players"] for i in q["play"])
-    if is_ffa(state):
-        out.append({"type": "repair"})  # house rule R24
-    out.append({"type": "end_main"})
-    if has_stash(state, seat):  # glossary: Stash - keep any one hand card
-        out.extend({"type": "end_main", "stash": iid} for iid in p["hand"])
+        out.extend(a for a in ({"type": "reveal", "target": i} for q in state["players"] for i in q["play"])
+                   if _passes_checks(state, seat, a))
+    repair = {"type": "repair"}
+    if is_ffa(state) and _passes_checks(state, seat, repair):  # house rule R24
+        out.append(repair)
+    end = {"type": "end_main"}
+    if _passes_checks(state, seat, end):
+        out.append(end)
+    if has_stash(state, seat) and p["hand"]:  # glossary: Stash - keep any one hand card
+        if _passes_checks(state, seat, {"type": "end_main", "stash": p["hand"][0]}):
+            out.extend({"type": "end_main", "stash": iid} for iid in p["hand"])
     return out
+
+
+def _check_targets_of(state: dict, seat: int, args: tuple) -> int:
+    slots, targets, gold_left = args
+    return check_targets(state, seat, slots, targets, gold_left)
 
 
 def _target_combos(state: dict, seat: int, slots: list) -> list:

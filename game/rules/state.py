@@ -227,11 +227,19 @@ def is_patrolling(state: dict, iid: str) -> bool:
     During its controller's own turn the patrol zone is only an arrangement
     for the coming opponent turn (Deluxe rulebook, "Patrol zone").
     """
-    inst = state["cards"].get(iid)
-    if not inst or patrol_slot(state, iid) is None:
-        return False
-    return is_opponent(state, inst["controller"], state["active"]) or \
-        state["players"][inst["controller"]]["patrol_locked"]
+    return patrolling_slot(state, iid) is not None
+
+
+def patrolling_slot(state: dict, iid: str):
+    """The patrol slot ``iid`` stands in while it patrols (see
+    :func:`is_patrolling`), or None."""
+    slot = patrol_slot(state, iid)
+    if slot is None:
+        return None
+    controller = state["cards"][iid]["controller"]
+    if is_opponent(state, controller, state["active"]) or state["players"][controller]["patrol_locked"]:
+        return slot
+    return None
 
 
 def log(state: dict, text: str, to=None, others=None) -> None:

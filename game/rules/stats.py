@@ -8,20 +8,31 @@ keyword glossary; house rule R6 (squad leader armor).
 """
 import threading
 from contextlib import contextmanager
+from functools import lru_cache
 
 from .cards import registry
 from . import catalog
-from .state import facts, is_patrolling, patrol_slot, printed_card, team_of
+from .state import facts, patrolling_slot, printed_card
 
 
 def _base(state: dict, inst: dict) -> tuple:
-    rec = catalog.card(inst["card"])
+    """``(atk, hp, keywords)`` printed on ``inst``'s card, or its hero band's
+    (keywords: a new dict the caller may change)."""
+    atk, hp, kw = _printed(inst["card"], inst["level"])
+    return atk, hp, dict(kw)
+
+
+@lru_cache(maxsize=None)
+def _printed(card_id: str, level: int) -> tuple:
+    """``(atk, hp, keywords)`` of card ``card_id`` at hero level ``level``
+    (read only; catalog facts never change while the engine runs)."""
+    rec = catalog.card(card_id)
     if rec["kind"] == "hero":
         # A hero has the abilities of its band and of every band below it.
-        band = catalog.hero_band(inst["card"], inst["level"])
+        band = catalog.hero_band(card_id, level)
         kw = {}
         for lower in rec["bands"]:
-            if lower["level"] <= inst["level"]:
+            if lower["level"] <= level:
                 _add_keywords(kw, lower.get("keywords") or {})
         return band["atk"] or 0, band["hp"] or 0, kw
     return rec.get("atk") or 0, rec.get("hp") or 0, dict(rec.get("keywords") or {})
@@ -80,22 +91,26 @@ def compute(state: dict, iid: str) -> dict:
 def _compute(state: dict, iid: str) -> dict:
     inst = state["cards"][iid]
     atk, hp, kw = _base(state, inst)
-    atk = printed_atk(state, iid, atk)
-    _add_keywords(kw, inst["granted"])
+    if state["temp"]:
+        atk = printed_atk(state, iid, atk)
+    if inst["granted"]:
+        _add_keywords(kw, inst["granted"])
     net_runes = inst["plus"] - inst["minus"]
     atk += net_runes
     hp += net_runes
     # This-turn modifiers, then those lasting until a player's next turn
     # (state["lasting"], e.g. Ferocity; see turns.begin_turn).
-    for eff in state["temp"] + state.get("lasting", []):
-        if eff.get("iid") == iid:
-            atk += eff.get("atk", 0)
-            hp += eff.get("hp", 0)
-            _add_keywords(kw, eff.get("kw", {}))
+    for effects in (state["temp"], state.get("lasting", ())):
+        for eff in effects:
+            if eff.get("iid") == iid:
+                atk += eff.get("atk", 0)
+                hp += eff.get("hp", 0)
+                _add_keywords(kw, eff.get("kw", {}))
     controller = inst["controller"]
-    own_turn = team_of(state, controller) == team_of(state, state["active"])
+    players = state["players"]
+    own_turn = players[controller]["team"] == players[state["active"]]["team"]  # as state.team_of
     if inst["zone"] == "play":
-        auras, auras_all = memoised(state, ("aura_sources",), lambda: _aura_sources(state))
+        auras, auras_all = memoised(state, _AURA_KEY, lambda: _aura_sources(state))
         for src, aura in auras.get(controller, ()):
             d_atk, d_hp, d_kw = aura(state, src, iid)
             atk += d_atk
@@ -106,8 +121,8 @@ def _compute(state: dict, iid: str) -> dict:
             atk += d_atk
             hp += d_hp
             _add_keywords(kw, d_kw)
-        if is_patrolling(state, iid):
-            slot = patrol_slot(state, iid)
+        slot = patrolling_slot(state, iid)
+        if slot is not None:
             if slot == "squad_leader":
                 _add_keywords(kw, {"armor": 1})  # house rule R6
             elif slot == "elite":
@@ -123,15 +138,45 @@ def _compute(state: dict, iid: str) -> dict:
     return {"atk": max(0, atk), "hp": hp, "kw": kw}
 
 
+def hp_surely_positive(state: dict, iid: str) -> bool:
+    """True when ``hp(state, iid)`` is surely 1 or more, known without
+    computing it: its printed (or band) HP plus its runes is at least 1, no
+    this-turn or lasting effect names it, and no aura can reach it (no card
+    in play answering ``aura`` on its controller's side, none answering
+    ``aura_all``); only those change HP in :func:`compute`. False means
+    "compute it". The state-based checks use it to skip computing the
+    stats of an undamaged thing (checks._dying)."""
+    inst = state["cards"][iid]
+    for eff in state["temp"]:
+        if eff.get("iid") == iid:
+            return False
+    for eff in state.get("lasting", []):
+        if eff.get("iid") == iid:
+            return False
+    if inst["zone"] == "play":
+        auras, auras_all = memoised(state, _AURA_KEY, lambda: _aura_sources(state))
+        if auras_all or auras.get(inst["controller"]):
+            return False
+    rec = catalog.card(inst["card"])
+    printed = catalog.hero_band(inst["card"], inst["level"])["hp"] if rec["kind"] == "hero" else rec.get("hp")
+    return (printed or 0) + inst["plus"] - inst["minus"] >= 1
+
+
+_AURA_KEY = ("aura_sources",)
+
+
 def _aura_sources(state: dict) -> tuple:
     """The cards in play with auras, in play order: ``({controller: [(iid,
     aura hook)]}, [(iid, aura_all hook)])`` (hooks ``aura`` reach the
     controller's things, ``aura_all`` everyone's)."""
     auras, auras_all = {}, []
     own, everyone = registry.answering("aura"), registry.answering("aura_all")
+    cards = state["cards"]
     for p in state["players"]:
         for src in p["play"]:
-            card_id = registry.answers_as(state, src)
+            card_id = cards[src]["card"]
+            if card_id not in own and card_id not in everyone or registry.silenced(state, src):
+                continue  # no aura (registry.answers_as: a silenced card answers nothing)
             if card_id in own:
                 auras.setdefault(p["seat"], []).append((src, own[card_id]))
             if card_id in everyone:

@@ -239,15 +239,20 @@ def _view(state: dict, viewer) -> dict:
             shown_prompt.update(id=prompt["id"], options=list(prompt["options"]),
                                 count=prompt["count"], optional=prompt["optional"])
     readers = set(teammates(state, viewer)) if viewer is not None else set()
-    log = [{"n": e["n"], "text": e["text"]} for e in state["log"]
-           if ("to" not in e or readers.intersection(e["to"])) and not readers.intersection(e.get("not_to", ()))]
+    log = []  # the last LOG_TAIL lines the viewer may read, gathered from the end
+    for e in reversed(state["log"]):
+        if ("to" not in e or not readers.isdisjoint(e["to"])) and readers.isdisjoint(e.get("not_to", ())):
+            log.append({"n": e["n"], "text": e["text"]})
+            if len(log) == LOG_TAIL:
+                break
+    log.reverse()
     return {
         "viewer": viewer, "mode": state["mode"], "status": state["status"],
         "winner": state["winner"], "winners": list(state["winners"]),
         "result_reason": state["result_reason"], "turn": state["turn"],
         "active": state["active"], "phase": state["phase"],
         "teams": [{"hp": t["hp"], "damage": t["damage"]} for t in state["teams"]],
-        "players": players, "prompt": shown_prompt, "log": log[-LOG_TAIL:],
+        "players": players, "prompt": shown_prompt, "log": log,
         "final": _final(state),
     }
 

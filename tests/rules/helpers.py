@@ -19,7 +19,7 @@ import json
 
 import pytest
 
-from game.rules import RulesError, apply_action, legal_actions, new_game
+from game.rules import RulesError, apply_action, apply_action_in_place, legal_actions, new_game
 
 DEFAULT_HEROES = ("troq_bashar", "river_montoya")
 
@@ -75,15 +75,21 @@ def frozen(state):
 
 
 def assert_refused(state, seat, action, code):
-    """Assert ``action`` raises RulesError ``code`` and changes nothing.
+    """Assert ``action`` raises RulesError ``code`` and changes nothing, by
+    apply_action and by apply_action_in_place (the key order included).
 
     Returns the RulesError for further checks.
     """
     before = frozen(state)
+    exact = json.dumps(state)
     with pytest.raises(RulesError) as info:
         apply_action(state, seat, action)
     assert info.value.code == code, info.value
     assert frozen(state) == before
+    with pytest.raises(RulesError) as again:
+        apply_action_in_place(state, seat, action)
+    assert again.value.code == code, again.value
+    assert json.dumps(state) == exact
     return info.value
 
 

@@ -252,10 +252,22 @@ def answers_as(state: dict, iid: str) -> str:
     return "" if silenced(state, iid) else state["cards"][iid]["card"]
 
 
+def handler_in(state: dict, index: dict, iid: str):
+    """The handler of ``index`` (one name's ``{card id: handler}``, from
+    :func:`answering`) that card ``iid`` uses, or None: the same as
+    ``index.get(answers_as(state, iid))``, asking :func:`silenced` only
+    when its card answers at all (no card id is ""). Raises KeyError when
+    ``iid`` is not a card of the state."""
+    fn = index.get(state["cards"][iid]["card"])
+    if fn is not None and silenced(state, iid):
+        return None
+    return fn
+
+
 def emit(state: dict, name: str, iid: str, *args) -> None:
     """Event ``name`` happens to in-play ``iid``: run its card's handler
     (if any) with ``(state, iid, *args)``."""
-    fn = _INDEX[name].get(answers_as(state, iid))
+    fn = handler_in(state, _INDEX[name], iid)
     if fn is not None:
         fn(state, iid, *args)
 
@@ -268,7 +280,7 @@ def emit_to(state: dict, name: str, sources, *args, skip=None) -> None:
     cards = state["cards"]
     for src in list(sources):
         if src != skip and src in cards:
-            fn = index.get(answers_as(state, src))
+            fn = handler_in(state, index, src)
             if fn is not None:
                 fn(state, src, *args)
 
@@ -276,7 +288,7 @@ def emit_to(state: dict, name: str, sources, *args, skip=None) -> None:
 def ask(state: dict, name: str, iid: str, default, *args):
     """Question ``name`` about ``iid`` itself: its card's answer to
     ``(state, iid, *args)``, or ``default`` when it doesn't answer."""
-    fn = _INDEX[name].get(answers_as(state, iid))
+    fn = handler_in(state, _INDEX[name], iid)
     return default if fn is None else fn(state, iid, *args)
 
 
@@ -286,7 +298,7 @@ def fold(state: dict, name: str, sources, value, *args):
     (costs: Maestro, River Montoya, Rich Earth)."""
     index = _INDEX[name]
     for src in sources:
-        fn = index.get(answers_as(state, src))
+        fn = handler_in(state, index, src)
         if fn is not None:
             value = fn(state, src, *args, value)
     return value
@@ -297,7 +309,7 @@ def any_says(state: dict, name: str, sources, *args) -> bool:
     ``handler(state, src, *args)`` truthfully (licences and waivers)."""
     index = _INDEX[name]
     for src in sources:
-        fn = index.get(answers_as(state, src))
+        fn = handler_in(state, index, src)
         if fn is not None and fn(state, src, *args):
             return True
     return False
