@@ -10,6 +10,7 @@ import json
 import pytest
 
 from game.rules import RulesError, apply_action, legal_actions, view
+from game.rules.play import enter_play
 
 from .helpers import (end_turn, act, assert_refused, attack_tagged, base_damage, find, frozen, gone, hand_ids,
                       hero_id, in_play, scenario_game)
@@ -445,15 +446,14 @@ def test_a_second_legendary_copy_taken_by_a_control_change_is_discarded():
 
 
 def test_a_second_legendary_copy_put_into_play_is_discarded_instead_of_arriving():
-    """Sanatorium puts a unit from hand into play: a second copy of a
-    legendary you control goes to the discard pile and never arrives (no
-    haste and ephemeral given)."""
-    state = scenario_game(seats=[{"gold": 1, "hand": ["ardra_s_boulder"], "deck": ["tenderfoot"],
-                                  "play": [{"card": "sanatorium", "id": "san"},
-                                           {"card": "ardra_s_boulder", "id": "mine"}]}, {}])
-    state = act(state, 0, {"type": "ability", "card": find(state, "san"), "ability": 0, "targets": []})
+    """A second copy of a legendary you control that is put into play
+    anyway (the offers of Sanatorium and Feral Strike leave it out, but a
+    release from Jail or a card put in by another effect need not) goes to
+    the discard pile and never arrives (Deluxe rulebook, "Legendary
+    Cards"): play.enter_play itself guards it."""
+    state = scenario_game(seats=[{"hand": ["ardra_s_boulder"],
+                                  "play": [{"card": "ardra_s_boulder", "id": "mine"}]}, {}])
     boulder = hand_ids(state, 0, "ardra_s_boulder")[0]
-    state = act(state, 0, {"type": "choose", "choice": [boulder]})
+    enter_play(state, boulder, 0)
     assert in_play(state, 0, "ardra_s_boulder") == [find(state, "mine")]
     assert _discard_cards(state, 0) == ["ardra_s_boulder"]
-    assert not any("haste and ephemeral" in line["text"] for line in state["log"])
