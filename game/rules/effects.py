@@ -219,7 +219,16 @@ def damage_card(state: dict, iid: str, amount: int, *, combat: bool = False,
     absorbed = min(amount, armor_left(state, iid, piercing))
     inst["armor_used"] += absorbed
     taken = amount - absorbed
-    inst["damage"] += taken
+    if source is not None and source in state["cards"] and registry.ask(state, "damage_as_runes", source, False):
+        # Damage dealt as -1/-1 runes is still damage, combat damage in a
+        # fight (Plague Spitter, Poisonblade Rogue, Orpal Gloor, Jandra rulings).
+        add_rune(state, iid, minus=taken)
+        log(state, f"{name(state, iid)} got {taken} -1/-1 rune{'s' if taken != 1 else ''}" +
+            (f" ({absorbed} absorbed by armor)." if absorbed else "."))
+        taken_as_runes = True
+    else:
+        inst["damage"] += taken
+        taken_as_runes = False
     if combat and deathtouch:
         inst["marks"]["doomed"] = True
     if combat and stats.is_character(state, iid) and (
@@ -227,8 +236,9 @@ def damage_card(state: dict, iid: str, amount: int, *, combat: bool = False,
         # It dies from combat damage (Brave Knight: Tower, sparkshot,
         # overpower and deathtouch count; checks._escapes_death clears it).
         inst["marks"]["combat_death"] = True
-    log(state, f"{name(state, iid)} took {taken} damage" +
-        (f" ({absorbed} absorbed by armor)." if absorbed else "."))
+    if not taken_as_runes:
+        log(state, f"{name(state, iid)} took {taken} damage" +
+            (f" ({absorbed} absorbed by armor)." if absorbed else "."))
     if source is not None and (taken > 0 or (combat and deathtouch)):
         _note_killer(state, iid, source)
     return taken
@@ -328,9 +338,10 @@ def indestructible_instead(state: dict, iid: str) -> None:
 
 def can_sacrifice(state: dict, iid: str) -> bool:
     """False for indestructible things: "you can't sacrifice it" (glossary:
-    Indestructible); effects that sacrifice skip them (Pestering Haunt and
-    Sacrifice the Weak rulings)."""
-    return not stats.kw(state, iid, "indestructible")
+    Indestructible), and for those whose card says it can't be sacrificed
+    (question ``unsacrificeable``: Pestering Haunt); effects that sacrifice
+    skip them (Pestering Haunt and Sacrifice the Weak rulings)."""
+    return not stats.kw(state, iid, "indestructible") and not registry.ask(state, "unsacrificeable", iid, False)
 
 
 def sacrifice(state: dict, iid: str) -> bool:

@@ -82,6 +82,9 @@ QUESTIONS = {
     "keeps_illusion": "(state, src, iid) -> True: src keeps its controller's Illusion iid from "
                       "dying when targeted",
     "reveals_hands": "(state, src, seat) -> True: src's controller and teammates see seat's hand",
+    "unsacrificeable": "(state, iid) -> True: iid can't be sacrificed (Pestering Haunt)",
+    "damage_as_runes": "(state, iid) -> True: iid deals its damage to units and heroes as -1/-1 "
+                       "runes (Plague Spitter, Poisonblade Rogue, Orpal Gloor)",
 }
 
 NAMES = {**EVENTS, **QUESTIONS}
