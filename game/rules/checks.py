@@ -74,6 +74,8 @@ def _announce_deaths(state: dict, batch: list) -> None:
             fn = answers.get(registry.answers_as(state, src)) if src in state["cards"] else None
             if fn is not None and state["cards"][src]["zone"] == "play":
                 fn(state, src, dead)
+        for watch in list(state.get("turn_watchers", ())):  # a resolved spell's "this turn" (Death Rites)
+            registry.handler("turn_unit_dies", watch["card"])(state, watch, dead)
 
 
 def _dying(state: dict) -> list:

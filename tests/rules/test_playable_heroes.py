@@ -12,11 +12,12 @@ STARTER_RED_GREEN = {
     "master_midori", "calamandra_moss", "argagarg_garg",             # green
 }
 BLUE = {"bigby_hayes", "general_onimaru", "sirus_quince"}            # issue 12
+BLACK = {"garth_torken"}                                             # issue 15, so far
 
 
-def test_playable_heroes_are_the_starter_red_green_and_blue_heroes():
-    assert set(catalog.playable_heroes()) == STARTER_RED_GREEN | BLUE
-    assert len(catalog.playable_heroes()) == 11
+def test_playable_heroes_are_the_starter_red_green_blue_and_black_heroes():
+    assert set(catalog.playable_heroes()) == STARTER_RED_GREEN | BLUE | BLACK
+    assert len(catalog.playable_heroes()) == 12
 
 
 def test_keyword_only_cards_work_without_hooks():

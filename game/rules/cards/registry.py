@@ -45,6 +45,8 @@ EVENTS = {
                       "a building card (src: any card in play)",
     "captured": "(state, src, iid): src took unit iid, just played from hand, instead of letting it "
                 "arrive (after src answered jails True)",
+    "turn_unit_dies": "(state, watch, dead): any unit in play dies while a resolved spell's this-turn "
+                      "effect watches (watch: an entry {card, seat, turn} of state['turn_watchers'])",
     "dealt_combat_damage": "(state, iid, dest): the card itself dealt combat damage to card dest "
                            "(also when armor absorbed all of it)",
 }

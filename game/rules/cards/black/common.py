@@ -99,3 +99,40 @@ def destroyable_units(state: dict, seat: int) -> list:
 def names(state: dict, ids: list) -> str:
     """A readable list of the names of ``ids``."""
     return ", ".join(name(state, i) for i in ids)
+
+
+def once_per_turn(key: str):
+    """An ``available`` test for a once-per-turn ability: True unless the
+    card's mark ``key`` holds this turn (see :func:`use_once`)."""
+    def available(state: dict, iid: str) -> bool:
+        return state["cards"][iid]["marks"].get(key) != state["turn"]
+    return available
+
+
+def use_once(state: dict, iid: str, key: str) -> None:
+    """Record that ``iid``'s once-per-turn ability ``key`` was used this turn."""
+    state["cards"][iid]["marks"][key] = state["turn"]
+
+
+def on_own_turn(state: dict, seat: int) -> bool:
+    """True when ``seat``'s team is taking its turn: a trigger that asks its
+    controller to decide fizzles on another team's turn (Nether Drain
+    ruling)."""
+    return state["players"][seat]["team"] == state["players"][state["active"]]["team"]
+
+
+def ask_destroy_lowest(state: dict, seat: int, victim: int, label: str, weakest_only: bool = False) -> None:
+    """``seat`` destroys one of ``victim``'s lowest tech units (or, with
+    ``weakest_only``, its weakest unit), choosing among ties; indestructible
+    units are ignored (Death Rites and Hooded Executioner rulings)."""
+    units = destroyable_units(state, victim)
+    options = weakest(state, units) if weakest_only else lowest_tech(state, units)
+    ask(state, seat, f"{label}: choose the unit of {seat_name(state, victim)} to destroy.", options,
+        {"op": "black_destroy"})
+
+
+@op("black_destroy")
+def _black_destroy(state: dict, step: dict) -> None:
+    from ...effects import destroy
+    for iid in step["choice"]:
+        destroy(state, iid)
