@@ -434,7 +434,11 @@ def do_play(state, seat, plan):
             card_of(state, iid)["marks"].update(marks)
             registry.emit_to(state, "captured", [jail], iid)
             return
-        iid = enter_play(state, iid, seat, marks=marks)
+        from_hand = card_of(state, iid)["zone"] == "hand"
+        # "If you played it from your hand" (Zarramonde): known while it arrives only.
+        iid = enter_play(state, iid, seat, marks=dict(marks, played_from_hand=True) if from_hand else marks)
+        if iid in state["cards"]:
+            card_of(state, iid)["marks"].pop("played_from_hand", None)
         if rec["kind"] == "unit":
             # "Whenever you play a unit from your hand" (Drill Sergeant,
             # Flagstone Garrison): only here, never for a unit put into play

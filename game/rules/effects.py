@@ -152,10 +152,29 @@ def damage_building(state: dict, target: str, amount: int) -> None:
     rec = building_record(state, target)
     if rec is None:
         return
+    if target.startswith("base:"):
+        amount = _above_floor(state, target, rec, amount)
+        if amount <= 0:
+            return
     rec["damage"] += amount
     log(state, f"{building_name(state, target)} took {amount} damage.")
     if target.startswith("bld:") and rec["damage"] >= building_max_hp(state, target):
         destroy_building(state, target)
+
+
+def _above_floor(state: dict, target: str, rec: dict, amount: int) -> int:
+    """The part of ``amount`` damage to base ``target`` that its floor lets
+    through: a card in play may keep the damage of the player dealing it
+    (the acting player) from taking the base below some HP (question
+    ``base_floor``: Blackhand Dozer; its ruling counts every damage that
+    player causes, a destroyed building's 2 too)."""
+    team = int(target.split(":")[1])
+    dealer = state.get("acting")
+    dealer = state["active"] if dealer is None else dealer
+    sources = [i for p in state["players"] for i in p["play"]]
+    floor = max([registry.answering("base_floor")[registry.answers_as(state, i)](state, i, team, dealer)
+                 for i in sources if registry.answers_as(state, i) in registry.answering("base_floor")] or [0])
+    return min(amount, max(0, rec["hp"] - floor - rec["damage"])) if floor else amount
 
 
 def destroy_building(state: dict, target: str) -> None:

@@ -14,7 +14,7 @@ pytestmark = pytest.mark.django_db
 PLAYABLE = {"troq_bashar", "river_montoya", "captain_zane", "drakk_ramhorn", "jaina_stormborne",
             "master_midori", "calamandra_moss", "argagarg_garg",
             "bigby_hayes", "general_onimaru", "sirus_quince",  # the blue heroes (issue 12)
-            "garth_torken", "orpal_gloor"}  # the black heroes done so far (issue 15)
+            "garth_torken", "orpal_gloor", "vandy_anadrose"}  # the black heroes (issue 15)
 
 
 def three_hero_table(client) -> dict:

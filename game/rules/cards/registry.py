@@ -85,6 +85,14 @@ QUESTIONS = {
                       "dying when targeted",
     "reveals_hands": "(state, src, seat) -> True: src's controller and teammates see seat's hand",
     "unsacrificeable": "(state, iid) -> True: iid can't be sacrificed (Pestering Haunt)",
+    "saves_host": "(state, src, host) -> True: attachment src saves its host from dying (it did what it "
+                  "does instead; asked after two lives: Soul Stone)",
+    "base_floor": "(state, src, team, dealer) -> HP: damage dealer (a seat) deals can't take team's base "
+                  "below it (src anyone's in play: Blackhand Dozer)",
+    "draw_bonus": "(state, src, seat) -> extra cards seat draws in its draw phase, and as much more hand "
+                  "size (src anyone's in play: Shrine of Forbidden Knowledge)",
+    "lets_pass": "(state, src, attacker, patroller) -> True: src (its controller's card) lets attacker "
+                 "ignore that patroller (Shrine of Forbidden Knowledge)",
     "damage_as_runes": "(state, iid) -> True: iid deals its damage to units and heroes as -1/-1 "
                        "runes (Plague Spitter, Poisonblade Rogue, Orpal Gloor)",
 }
