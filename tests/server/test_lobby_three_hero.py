@@ -117,7 +117,7 @@ def test_every_playable_hero_is_offered_in_the_one_hero_game(api):
     table = alice.post("/api/tables/", {"mode": "1hero"}, format="json").json()
     for hero in sorted(PLAYABLE):
         assert alice.patch(seat_url(table), {"heroes": [hero]}, format="json").status_code == 200
-    refused = alice.patch(seat_url(table), {"heroes": ["vandy_anadrose"]}, format="json")
+    refused = alice.patch(seat_url(table), {"heroes": ["max_geiger"]}, format="json")
     assert refused.json()["code"] == "bad_heroes"
 
 
