@@ -17,7 +17,7 @@ from .play import cast_spell, enter_play, kill_targeted_illusions, spell_played_
 from .flow import ask, op
 from .freeforall import REPAIR_COST, has_conceded, is_ffa, lend, lend_problem
 from .freeforall_end import concede as concede_base
-from .heroes import gain_levels, ultimate_ready
+from .heroes import can_level, gain_levels, ultimate_ready
 from .state import (card_of, holds_legendary, log, move, name, patrol_slot, PATROL_SLOTS, player,
                     seat_name, team_of, teammates)
 from .targeting import (attack_targets, flagbearer_duty, hidden_from, patrol_refusal, resist_cost,
@@ -319,6 +319,8 @@ def check_level_up(state, seat, action):
     if not isinstance(levels, int) or isinstance(levels, bool) or levels < 1:
         fail("bad_levels", "Level up by at least one level.")
     room = catalog.card(inst["card"])["max_level"] - inst["level"]
+    if not can_level(state, iid):  # Nether Drain
+        fail("cant_level", "That hero can't gain levels this turn.")
     if room <= 0:
         fail("max_level", "That hero is already at max level.")
     if levels > room:
@@ -442,7 +444,11 @@ def do_play(state, seat, plan):
             card_of(state, iid)["marks"].update(marks)
             registry.emit_to(state, "captured", [jail], iid)
             return
-        iid = enter_play(state, iid, seat, marks=marks)
+        from_hand = card_of(state, iid)["zone"] == "hand"
+        # "If you played it from your hand" (Zarramonde): known while it arrives only.
+        iid = enter_play(state, iid, seat, marks=dict(marks, played_from_hand=True) if from_hand else marks)
+        if iid in state["cards"]:
+            card_of(state, iid)["marks"].pop("played_from_hand", None)
         if rec["kind"] == "unit":
             # "Whenever you play a unit from your hand" (Drill Sergeant,
             # Flagstone Garrison): only here, never for a unit put into play

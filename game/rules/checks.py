@@ -13,7 +13,7 @@ from .effects import draw, gain_gold, indestructible_instead, leave_play
 from .flow import OPS, ask, check_answer, op, push
 from .freeforall import base_fallen, credit_kill, is_ffa, lent_by
 from .outcome import finish
-from .state import (acting_seats, in_play, is_opponent, is_patrolling, log, move, name, patrol_slot,
+from .state import (acting_seats, attachments_of, in_play, is_opponent, is_patrolling, log, move, name, patrol_slot,
                     player, seat_name, second_legendaries, team_of)
 
 from .heroes import gain_levels
@@ -74,6 +74,8 @@ def _announce_deaths(state: dict, batch: list) -> None:
             fn = answers.get(registry.answers_as(state, src)) if src in state["cards"] else None
             if fn is not None and state["cards"][src]["zone"] == "play":
                 fn(state, src, dead)
+        for watch in list(state.get("turn_watchers", ())):  # a resolved spell's "this turn" (Death Rites)
+            registry.handler("turn_unit_dies", watch["card"])(state, watch, dead)
 
 
 def _dying(state: dict) -> list:
@@ -131,6 +133,8 @@ def _escapes_death(state: dict, iid: str) -> bool:
         inst["marks"]["crumbling"] = True
         log(state, f"{name(state, iid)} got a crumbling rune instead of dying.")
         return True
+    if registry.any_says(state, "saves_host", attachments_of(state, iid), iid):
+        return True  # an attachment saved it (Soul Stone; after two lives: ruling)
     return False
 
 

@@ -152,10 +152,29 @@ def damage_building(state: dict, target: str, amount: int) -> None:
     rec = building_record(state, target)
     if rec is None:
         return
+    if target.startswith("base:"):
+        amount = _above_floor(state, target, rec, amount)
+        if amount <= 0:
+            return
     rec["damage"] += amount
     log(state, f"{building_name(state, target)} took {amount} damage.")
     if target.startswith("bld:") and rec["damage"] >= building_max_hp(state, target):
         destroy_building(state, target)
+
+
+def _above_floor(state: dict, target: str, rec: dict, amount: int) -> int:
+    """The part of ``amount`` damage to base ``target`` that its floor lets
+    through: a card in play may keep the damage of the player dealing it
+    (the acting player) from taking the base below some HP (question
+    ``base_floor``: Blackhand Dozer; its ruling counts every damage that
+    player causes, a destroyed building's 2 too)."""
+    team = int(target.split(":")[1])
+    dealer = state.get("acting")
+    dealer = state["active"] if dealer is None else dealer
+    sources = [i for p in state["players"] for i in p["play"]]
+    floor = max([registry.answering("base_floor")[registry.answers_as(state, i)](state, i, team, dealer)
+                 for i in sources if registry.answers_as(state, i) in registry.answering("base_floor")] or [0])
+    return min(amount, max(0, rec["hp"] - floor - rec["damage"])) if floor else amount
 
 
 def destroy_building(state: dict, target: str) -> None:
@@ -219,7 +238,16 @@ def damage_card(state: dict, iid: str, amount: int, *, combat: bool = False,
     absorbed = min(amount, armor_left(state, iid, piercing))
     inst["armor_used"] += absorbed
     taken = amount - absorbed
-    inst["damage"] += taken
+    if source is not None and source in state["cards"] and registry.ask(state, "damage_as_runes", source, False):
+        # Damage dealt as -1/-1 runes is still damage, combat damage in a
+        # fight (Plague Spitter, Poisonblade Rogue, Orpal Gloor, Jandra rulings).
+        add_rune(state, iid, minus=taken)
+        log(state, f"{name(state, iid)} got {taken} -1/-1 rune{'s' if taken != 1 else ''}" +
+            (f" ({absorbed} absorbed by armor)." if absorbed else "."))
+        taken_as_runes = True
+    else:
+        inst["damage"] += taken
+        taken_as_runes = False
     if combat and deathtouch:
         inst["marks"]["doomed"] = True
     if combat and stats.is_character(state, iid) and (
@@ -227,8 +255,9 @@ def damage_card(state: dict, iid: str, amount: int, *, combat: bool = False,
         # It dies from combat damage (Brave Knight: Tower, sparkshot,
         # overpower and deathtouch count; checks._escapes_death clears it).
         inst["marks"]["combat_death"] = True
-    log(state, f"{name(state, iid)} took {taken} damage" +
-        (f" ({absorbed} absorbed by armor)." if absorbed else "."))
+    if not taken_as_runes:
+        log(state, f"{name(state, iid)} took {taken} damage" +
+            (f" ({absorbed} absorbed by armor)." if absorbed else "."))
     if source is not None and (taken > 0 or (combat and deathtouch)):
         _note_killer(state, iid, source)
     return taken
@@ -328,9 +357,10 @@ def indestructible_instead(state: dict, iid: str) -> None:
 
 def can_sacrifice(state: dict, iid: str) -> bool:
     """False for indestructible things: "you can't sacrifice it" (glossary:
-    Indestructible); effects that sacrifice skip them (Pestering Haunt and
-    Sacrifice the Weak rulings)."""
-    return not stats.kw(state, iid, "indestructible")
+    Indestructible), and for those whose card says it can't be sacrificed
+    (question ``unsacrificeable``: Pestering Haunt); effects that sacrifice
+    skip them (Pestering Haunt and Sacrifice the Weak rulings)."""
+    return not stats.kw(state, iid, "indestructible") and not registry.ask(state, "unsacrificeable", iid, False)
 
 
 def sacrifice(state: dict, iid: str) -> bool:

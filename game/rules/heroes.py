@@ -20,7 +20,7 @@ def gain_levels(state: dict, iid: str, levels: int) -> int:
     rec = catalog.card(inst["card"])
     old = inst["level"]
     new = min(rec["max_level"], old + levels)
-    if new == old:
+    if new == old or not can_level(state, iid):
         return 0
     inst["level"] = new
     log(state, f"{name(state, iid)} rose to level {new}.")
@@ -31,6 +31,29 @@ def gain_levels(state: dict, iid: str, levels: int) -> int:
         inst["marks"]["max_turn"] = state["turn"]
         registry.emit(state, "max_level", iid)
     return new - old
+
+
+def can_level(state: dict, iid: str) -> bool:
+    """False while hero ``iid`` can't gain levels this turn (mark
+    ``no_levels_turn``: Nether Drain)."""
+    return card_of(state, iid)["marks"].get("no_levels_turn") != state["turn"]
+
+
+def lose_levels(state: dict, iid: str, levels: int) -> int:
+    """Lower hero ``iid`` by up to ``levels`` levels, never below level 1;
+    return the levels lost. Below its max level it is no longer "at max
+    level since the start of the turn" (R7) when it climbs back (Nether
+    Drain)."""
+    inst = card_of(state, iid)
+    old = inst["level"]
+    new = max(1, old - levels)
+    if new == old:
+        return 0
+    inst["level"] = new
+    if new < catalog.card(inst["card"])["max_level"]:
+        inst["marks"].pop("max_turn", None)
+    log(state, f"{name(state, iid)} fell to level {new}.")
+    return old - new
 
 
 def ultimate_ready(state: dict, iid: str) -> bool:

@@ -50,7 +50,10 @@ def check_zones(state: dict) -> None:
         if inst["zone"] in LIST_ZONES:
             assert iid in seen, f"{iid} claims zone {inst['zone']} but no list holds it"
         else:
-            assert inst["zone"] in ("stack", "jail"), f"{iid} is in unknown zone {inst['zone']}"
+            assert inst["zone"] in ("stack", "jail", "buried"), f"{iid} is in unknown zone {inst['zone']}"
+            if inst["zone"] == "buried":  # held by one Graveyard in play (cards/black/deck.py)
+                assert [g for g in state["cards"].values() if g["zone"] == "play"
+                        and iid in g["marks"].get("buried", ())], f"{iid} is buried in nothing"
             if inst["zone"] == "jail":  # held by one Jail in play (cards/blue/deck.py)
                 assert [j for j in state["cards"].values() if j["zone"] == "play"
                         and j["marks"].get("prisoner") == iid], f"{iid} is jailed by nothing"

@@ -288,6 +288,9 @@ def constrains(state: dict, attacker: str, patroller: str, group: list) -> bool:
         return False
     if registry.ask(state, "unstoppable_by", attacker, False, patroller):
         return False
+    if registry.any_says(state, "lets_pass", player(state, state["cards"][attacker]["controller"])["play"],
+                         attacker, patroller):
+        return False  # Shrine of Forbidden Knowledge
     same_level = bool(stats.kw(state, attacker, "flying")) == bool(stats.kw(state, patroller, "flying"))
     return same_level and can_hit(state, attacker, patroller)
 

@@ -250,7 +250,11 @@ def draw_phase(state: dict, seat: int, stash: str = None) -> None:
         log(state, f"{seat_name(state, seat)} stashed a card.")
     if discarded:
         log(state, f"{seat_name(state, seat)} discarded {discarded} card{'s' if discarded != 1 else ''}.")
-    draw(state, seat, min(count + 2, HAND_LIMIT) - (1 if stash else 0))
+    # Shrine of Forbidden Knowledge: one more card and one more hand size (ruling).
+    bonus = sum(registry.answering("draw_bonus")[registry.answers_as(state, i)](state, i, seat)
+                for q in state["players"] for i in q["play"]
+                if registry.answers_as(state, i) in registry.answering("draw_bonus"))
+    draw(state, seat, min(count + 2 + bonus, HAND_LIMIT + bonus) - (1 if stash else 0))
 
 
 def end_turn(state: dict) -> None:

@@ -50,6 +50,10 @@ def _card_public(state: dict, iid: str) -> dict:
     if prisoner in state["cards"]:  # a unit held by a Jail: face up, not in play
         out["prisoner"] = {"iid": prisoner, "card": state["cards"][prisoner]["card"],
                            "name": catalog.card(state["cards"][prisoner]["card"])["name"]}
+    if inst["marks"].get("buried"):  # units buried in a Graveyard: face up, not in play
+        out["buried"] = [{"iid": b, "card": state["cards"][b]["card"],
+                          "name": catalog.card(state["cards"][b]["card"])["name"]}
+                         for b in inst["marks"]["buried"] if b in state["cards"]]
     if "copy" in inst["marks"]:  # a copy (Manufactured Truth, Sirus Quince): the card it is underneath, public
         was = inst["marks"]["copy"]["was"]
         out["copy"] = {"card": was, "name": catalog.card(was)["name"]}

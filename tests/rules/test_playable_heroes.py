@@ -12,11 +12,12 @@ STARTER_RED_GREEN = {
     "master_midori", "calamandra_moss", "argagarg_garg",             # green
 }
 BLUE = {"bigby_hayes", "general_onimaru", "sirus_quince"}            # issue 12
+BLACK = {"garth_torken", "orpal_gloor", "vandy_anadrose"}            # issue 15
 
 
-def test_playable_heroes_are_the_starter_red_green_and_blue_heroes():
-    assert set(catalog.playable_heroes()) == STARTER_RED_GREEN | BLUE
-    assert len(catalog.playable_heroes()) == 11
+def test_playable_heroes_are_the_starter_red_green_blue_and_black_heroes():
+    assert set(catalog.playable_heroes()) == STARTER_RED_GREEN | BLUE | BLACK
+    assert len(catalog.playable_heroes()) == 14
 
 
 def test_keyword_only_cards_work_without_hooks():
@@ -63,8 +64,8 @@ def test_not_a_hero_is_not_playable():
 @pytest.mark.parametrize("mode, seats", [
     ("1hero", [{"name": "Ana", "hero": "grave_stormborne"}, {"name": "Bo", "hero": "troq_bashar"}]),
     ("2hg", [{"name": n, "hero": h} for n, h in
-             (("A", "troq_bashar"), ("B", "vandy_anadrose"), ("C", "river_montoya"), ("D", "captain_zane"))]),
-    ("3hero", [{"name": "Ana", "heroes": ["troq_bashar", "drakk_ramhorn", "orpal_gloor"]},
+             (("A", "troq_bashar"), ("B", "prynn_pasternaak"), ("C", "river_montoya"), ("D", "captain_zane"))]),
+    ("3hero", [{"name": "Ana", "heroes": ["troq_bashar", "drakk_ramhorn", "max_geiger"]},
                {"name": "Bo", "heroes": ["river_montoya", "captain_zane", "master_midori"]}]),
 ])
 def test_new_game_refuses_a_hero_that_is_not_playable(mode, seats):

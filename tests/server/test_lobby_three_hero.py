@@ -13,7 +13,8 @@ pytestmark = pytest.mark.django_db
 
 PLAYABLE = {"troq_bashar", "river_montoya", "captain_zane", "drakk_ramhorn", "jaina_stormborne",
             "master_midori", "calamandra_moss", "argagarg_garg",
-            "bigby_hayes", "general_onimaru", "sirus_quince"}  # the blue heroes (issue 12)
+            "bigby_hayes", "general_onimaru", "sirus_quince",  # the blue heroes (issue 12)
+            "garth_torken", "orpal_gloor", "vandy_anadrose"}  # the black heroes (issue 15)
 
 
 def three_hero_table(client) -> dict:
@@ -116,7 +117,7 @@ def test_every_playable_hero_is_offered_in_the_one_hero_game(api):
     table = alice.post("/api/tables/", {"mode": "1hero"}, format="json").json()
     for hero in sorted(PLAYABLE):
         assert alice.patch(seat_url(table), {"heroes": [hero]}, format="json").status_code == 200
-    refused = alice.patch(seat_url(table), {"heroes": ["vandy_anadrose"]}, format="json")
+    refused = alice.patch(seat_url(table), {"heroes": ["max_geiger"]}, format="json")
     assert refused.json()["code"] == "bad_heroes"
 
 

@@ -108,6 +108,17 @@ class AddRune(Effect):
         add_rune(state, tid, plus=self.plus, minus=self.minus)
         log(state, self.say.format(name=name(state, tid)))
 
+    def step(self, seat, source):
+        return {"op": "add_runes", "plus": self.plus, "minus": self.minus, "say": self.say}
+
+
+@op("add_runes")
+def _add_runes(state: dict, step: dict) -> None:
+    """Each chosen target gets the runes (Cursed Ghoul)."""
+    for tid in step["choice"]:
+        add_rune(state, tid, plus=step["plus"], minus=step["minus"])
+        log(state, step["say"].format(name=name(state, tid)))
+
 
 class ThisTurn(Effect):
     """The target gets ``atk``/``hp`` and keywords ``kw`` until the end of

@@ -45,6 +45,8 @@ EVENTS = {
                       "a building card (src: any card in play)",
     "captured": "(state, src, iid): src took unit iid, just played from hand, instead of letting it "
                 "arrive (after src answered jails True)",
+    "turn_unit_dies": "(state, watch, dead): any unit in play dies while a resolved spell's this-turn "
+                      "effect watches (watch: an entry {card, seat, turn} of state['turn_watchers'])",
     "dealt_combat_damage": "(state, iid, dest): the card itself dealt combat damage to card dest "
                            "(also when armor absorbed all of it)",
 }
@@ -82,6 +84,17 @@ QUESTIONS = {
     "keeps_illusion": "(state, src, iid) -> True: src keeps its controller's Illusion iid from "
                       "dying when targeted",
     "reveals_hands": "(state, src, seat) -> True: src's controller and teammates see seat's hand",
+    "unsacrificeable": "(state, iid) -> True: iid can't be sacrificed (Pestering Haunt)",
+    "saves_host": "(state, src, host) -> True: attachment src saves its host from dying (it did what it "
+                  "does instead; asked after two lives: Soul Stone)",
+    "base_floor": "(state, src, team, dealer) -> HP: damage dealer (a seat) deals can't take team's base "
+                  "below it (src anyone's in play: Blackhand Dozer)",
+    "draw_bonus": "(state, src, seat) -> extra cards seat draws in its draw phase, and as much more hand "
+                  "size (src anyone's in play: Shrine of Forbidden Knowledge)",
+    "lets_pass": "(state, src, attacker, patroller) -> True: src (its controller's card) lets attacker "
+                 "ignore that patroller (Shrine of Forbidden Knowledge)",
+    "damage_as_runes": "(state, iid) -> True: iid deals its damage to units and heroes as -1/-1 "
+                       "runes (Plague Spitter, Poisonblade Rogue, Orpal Gloor)",
 }
 
 NAMES = {**EVENTS, **QUESTIONS}

@@ -1,0 +1,138 @@
+"""What the black starting deck and the black specs share: random
+discards, "an opponent" chosen by the acting player, and the "weakest" and
+"lowest tech" units of the Deluxe rulings."""
+from ... import catalog, rng, stats
+from ...effects import can_sacrifice
+from ...flow import ask, op
+from ...state import log, move, name, opponents, player, seat_name, teammates
+from ..targets import has_subtype
+
+
+def discard_random(state: dict, seat: int, count: int = 1) -> list:
+    """``seat`` discards ``count`` cards from hand picked at random (fewer
+    when the hand runs out). The card's name is shown to ``seat``'s team,
+    everyone else reads that a card was discarded (the discard pile is
+    hidden, house rule R21). Returns the catalog ids discarded."""
+    out = []
+    p = player(state, seat)
+    for _ in range(count):
+        if not p["hand"]:
+            break
+        iid = p["hand"][rng.randbelow(state, len(p["hand"]))]
+        card_id = state["cards"][iid]["card"]
+        move(state, iid, "discard")
+        out.append(card_id)
+        log(state, f"{seat_name(state, seat)} discarded {catalog.card(card_id)['name']} at random.",
+            to=teammates(state, seat))
+        log(state, f"{seat_name(state, seat)} discarded a card at random.", others=teammates(state, seat))
+    return out
+
+
+def ask_opponent(state: dict, seat: int, text: str, then: dict) -> None:
+    """``seat`` chooses "an opponent" (asked only when there are several:
+    Two-Headed Dragon, free-for-all); step ``then`` gets ``choice`` =
+    [that seat]."""
+    ask(state, seat, text, opponents(state, seat), then)
+
+
+@op("black_discard_random")
+def _discard_random_step(state: dict, step: dict) -> None:
+    """The chosen player discards ``count`` random cards."""
+    for victim in step["choice"]:
+        discard_random(state, victim, step.get("count", 1))
+
+
+def units_of(state: dict, seat: int) -> list:
+    """Ids of the units ``seat`` controls in play, in play order."""
+    return [i for i in player(state, seat)["play"] if stats.is_unit(state, i)]
+
+
+def is_demon(state: dict, iid: str) -> bool:
+    """True for a Demon: the subtype printed on the card, or a hero made one
+    (mark ``demon``: Metamorphosis)."""
+    return has_subtype(state, iid, "Demon") or bool(state["cards"][iid]["marks"].get("demon"))
+
+
+def is_skeleton(state: dict, iid: str) -> bool:
+    """True for a unit with the Skeleton subtype (tokens and Skeleton
+    Javelineer)."""
+    return stats.is_unit(state, iid) and has_subtype(state, iid, "Skeleton")
+
+
+def _tech(state: dict, iid: str) -> int:
+    return stats.tech_level(state, iid) or 0
+
+
+def lowest_tech(state: dict, units: list) -> list:
+    """The units of ``units`` with the lowest tech level."""
+    if not units:
+        return []
+    low = min(_tech(state, i) for i in units)
+    return [i for i in units if _tech(state, i) == low]
+
+
+def weakest(state: dict, units: list) -> list:
+    """The "weakest" of ``units``: the lowest tech ones with the least ATK
+    (Sacrifice the Weak and Hooded Executioner rulings: tech first, then
+    ATK; the tie is the chooser's)."""
+    low = lowest_tech(state, units)
+    if not low:
+        return []
+    least = min(stats.atk(state, i) for i in low)
+    return [i for i in low if stats.atk(state, i) == least]
+
+
+def sacrificeable_units(state: dict, seat: int) -> list:
+    """``seat``'s units that can be sacrificed (indestructible ones and
+    those that can't be sacrificed are ignored: Pestering Haunt and
+    Sacrifice the Weak rulings)."""
+    return [i for i in units_of(state, seat) if can_sacrifice(state, i)]
+
+
+def destroyable_units(state: dict, seat: int) -> list:
+    """``seat``'s units a "destroy" can take: indestructible ones are
+    ignored (Hooded Executioner and Death Rites rulings: the next weakest
+    goes instead)."""
+    return [i for i in units_of(state, seat) if not stats.kw(state, i, "indestructible")]
+
+
+def names(state: dict, ids: list) -> str:
+    """A readable list of the names of ``ids``."""
+    return ", ".join(name(state, i) for i in ids)
+
+
+def once_per_turn(key: str):
+    """An ``available`` test for a once-per-turn ability: True unless the
+    card's mark ``key`` holds this turn (see :func:`use_once`)."""
+    def available(state: dict, iid: str) -> bool:
+        return state["cards"][iid]["marks"].get(key) != state["turn"]
+    return available
+
+
+def use_once(state: dict, iid: str, key: str) -> None:
+    """Record that ``iid``'s once-per-turn ability ``key`` was used this turn."""
+    state["cards"][iid]["marks"][key] = state["turn"]
+
+
+def on_own_turn(state: dict, seat: int) -> bool:
+    """True when ``seat``'s team is taking its turn: a trigger that asks its
+    controller to decide fizzles on another team's turn (Nether Drain
+    ruling)."""
+    return state["players"][seat]["team"] == state["players"][state["active"]]["team"]
+
+
+def ask_destroy_lowest(state: dict, seat: int, victim: int, label: str, weakest_only: bool = False) -> None:
+    """``seat`` destroys one of ``victim``'s lowest tech units (or, with
+    ``weakest_only``, its weakest unit), choosing among ties; indestructible
+    units are ignored (Death Rites and Hooded Executioner rulings)."""
+    units = destroyable_units(state, victim)
+    options = weakest(state, units) if weakest_only else lowest_tech(state, units)
+    ask(state, seat, f"{label}: choose the unit of {seat_name(state, victim)} to destroy.", options,
+        {"op": "black_destroy"})
+
+
+@op("black_destroy")
+def _black_destroy(state: dict, step: dict) -> None:
+    from ...effects import destroy
+    for iid in step["choice"]:
+        destroy(state, iid)

@@ -1,0 +1,217 @@
+"""The black starting deck: Pestering Haunt, Skeleton Javelineer,
+Poisonblade Rogue, Thieving Imp, Jandra the Negator, Graveyard, Skeletal
+Archery, Deteriorate, Summon Skeletons and Sacrifice the Weak."""
+from ... import catalog, stats
+from ...actions import card_cost, do_play, play_refusal
+from ...effects import destroy, sacrifice
+from ...flow import ask, op
+from ...specs import tech_problem
+from ...state import card_of, fresh_instance, holds_legendary, log, move, name, player, seat_name
+from ..api import ability, card
+from ..common import add_named_rune, is_busy, raw_stats, rune_count, until_end_of_turn
+from ..fx import MakeTokens, ThisTurn
+from ..targets import slot
+from .common import ask_opponent, is_demon, is_skeleton, names, sacrificeable_units, units_of, weakest
+
+NONE = (0, 0, {})
+
+
+def _controller(state, iid):
+    return card_of(state, iid)["controller"]
+
+
+# ---- Pestering Haunt ------------------------------------------------------------
+
+def _haunt_cap(state, src, iid):
+    """Pestering Haunt can't have more than 1 ATK: whatever raises it above
+    1 counts for nothing (frenzy included)."""
+    if iid != src or is_busy("pestering_haunt", iid):
+        return NONE
+    raw = raw_stats(state, iid, "pestering_haunt")["atk"]
+    return (min(0, 1 - raw), 0, {})
+
+
+card("pestering_haunt", can_patrol=lambda state, iid: False, aura=_haunt_cap,
+     unsacrificeable=lambda state, iid: True)
+
+
+# ---- Skeleton Javelineer --------------------------------------------------------
+
+def _javelin(state, iid):
+    add_named_rune(state, iid, "javelin")
+    log(state, f"{name(state, iid)} got a javelin rune.")
+
+
+def _throw_javelin(state, seat, iid, targets):
+    """Remove a javelin rune: long-range this turn (no exhaust)."""
+    card_of(state, iid)["marks"]["runes"]["javelin"] -= 1
+    until_end_of_turn(state, iid, kw={"long_range": 1})
+    log(state, f"{name(state, iid)} has long-range this turn.")
+
+
+card("skeleton_javelineer", arrives=_javelin,
+     abilities=[ability("remove a javelin rune: long-range this turn.", _throw_javelin,
+                        available=lambda s, i: rune_count(s, i, "javelin") > 0)])
+
+
+# ---- Poisonblade Rogue ----------------------------------------------------------
+
+def _poisonblade_attacks(state, iid, ctx):
+    """Attacks: armor piercing and damage as -1/-1 runes this turn."""
+    until_end_of_turn(state, iid, kw={"armor_piercing": 1})
+    card_of(state, iid)["marks"]["poison_turn"] = state["turn"]
+
+
+card("poisonblade_rogue", attacks=_poisonblade_attacks,
+     damage_as_runes=lambda state, iid: card_of(state, iid)["marks"].get("poison_turn") == state["turn"])
+
+
+# ---- Thieving Imp ---------------------------------------------------------------
+
+def _imp_arrives(state, iid):
+    """Arrives: an opponent (its controller picks which, when several)
+    discards a card at random."""
+    ask_opponent(state, _controller(state, iid), "Thieving Imp: choose an opponent to discard a card.",
+                 {"op": "black_discard_random"})
+
+
+card("thieving_imp", arrives=_imp_arrives)
+
+
+# ---- Jandra, the Negator --------------------------------------------------------
+
+def _jandra_dies(state, iid):
+    """Dies from combat damage (-1/-1 runes dealt as combat damage count,
+    Jandra ruling): destroy all your units except Demons."""
+    if not card_of(state, iid)["marks"].get("combat_death"):
+        return
+    victims = [u for u in units_of(state, _controller(state, iid)) if u != iid and not is_demon(state, u)]
+    if victims:
+        log(state, f"Jandra's death destroys {names(state, victims)}.")
+    for u in victims:
+        destroy(state, u)
+
+
+card("jandra_the_negator", dies=_jandra_dies)
+
+
+# ---- Graveyard --------------------------------------------------------------------
+
+def _buried(state, src):
+    return [b for b in card_of(state, src)["marks"].get("buried", []) if b in state["cards"]]
+
+
+def _graveyard_buries(state, src, dead):
+    """Its controller's non-token units that die go into the Graveyard (a
+    zone of its own, not in play: Graveyard ruling) instead of the discard
+    pile; the first Graveyard in play takes them."""
+    inst = card_of(state, dead)
+    if dead == src or inst["controller"] != _controller(state, src) or not stats.is_unit(state, dead) \
+            or catalog.card(inst["card"]).get("token") or inst["marks"].get("dies_to"):
+        return
+    inst["marks"]["dies_to"] = "buried"
+    card_of(state, src)["marks"].setdefault("buried", []).append(dead)
+    log(state, f"{name(state, dead)} will be buried in the Graveyard.")
+
+
+def _graveyard_full(state, iid):
+    """Sacrificed once four or more units are buried in it."""
+    return len(_buried(state, iid)) >= 4
+
+
+def _graveyard_gone(state, iid):
+    """Leaving play, it discards the units buried in it (to their owners'
+    discard piles)."""
+    for b in _buried(state, iid):
+        state["cards"][b]["marks"].pop("dies_to", None)  # dying with it: not buried after all
+        if state["cards"][b]["zone"] == "buried":
+            log(state, f"{name(state, b)} left the Graveyard for the discard pile.")
+            move(state, b, "discard")
+    card_of(state, iid)["marks"]["buried"] = []
+
+
+def _playable_buried(state, seat, src):
+    gold = player(state, seat)["gold"]
+    out = []
+    for b in _buried(state, src):
+        card_id = state["cards"][b]["card"]
+        if state["cards"][b]["zone"] != "buried":
+            continue
+        if tech_problem(state, seat, catalog.card(card_id)) or holds_legendary(state, seat, card_id) \
+                or play_refusal(state, seat, card_id, from_hand=False):
+            continue
+        if card_cost(state, seat, card_id) <= gold:
+            out.append(b)
+    return out
+
+
+def _graveyard_play(state, seat, iid, targets):
+    """Exhaust: play a buried unit, paying its cost and meeting its tech
+    requirement."""
+    ask(state, seat, "Graveyard: choose a buried unit to play.", _playable_buried(state, seat, iid),
+        {"op": "graveyard_play", "seat": seat, "graveyard": iid})
+
+
+@op("graveyard_play")
+def _graveyard_play_step(state, step):
+    seat, src = step["seat"], step["graveyard"]
+    for b in step["choice"]:
+        if src not in state["cards"] or b not in _buried(state, src) or state["cards"][b]["zone"] != "buried":
+            continue
+        marks = card_of(state, src)["marks"]
+        marks["buried"] = [x for x in marks["buried"] if x != b]
+        inst = state["cards"][b]
+        # It comes back as a new card: nothing it had before stays (ruling).
+        state["cards"][b] = fresh_instance(b, inst["card"], inst["owner"], "buried")
+        do_play(state, seat, (b, card_cost(state, seat, inst["card"]), [], False))
+
+
+card("graveyard", unit_dies=_graveyard_buries, must_sacrifice=_graveyard_full, leaves=_graveyard_gone,
+     abilities=[ability("play a unit buried here (paying for it, with its tech building).",
+                        _graveyard_play, exhaust=True,
+                        available=lambda s, i: bool(_playable_buried(s, _controller(s, i), i)))])
+
+
+# ---- Skeletal Archery -------------------------------------------------------------
+
+def _archery(state, src, iid):
+    """Your Skeletons have long-range and anti-air."""
+    if is_skeleton(state, iid):
+        return (0, 0, {"long_range": 1, "anti_air": 1})
+    return NONE
+
+
+card("skeletal_archery", aura=_archery)
+
+# ---- Deteriorate, Summon Skeletons --------------------------------------------------
+
+card("deteriorate", targets=[slot("unit")], resolve=ThisTurn(atk=-1, hp=-1, say="{name} gets -1/-1 this turn."))
+card("summon_skeletons", resolve=MakeTokens("skeleton", 2))
+
+
+# ---- Sacrifice the Weak ----------------------------------------------------------
+
+def _sacrifice_the_weak(state, seat, iid, targets):
+    """Each player, in seat order, sacrifices their weakest unit that can
+    be sacrificed; the caster breaks ties (Sacrifice the Weak rulings)."""
+    _next_weak(state, seat, [p["seat"] for p in state["players"]], [])
+
+
+def _next_weak(state, caster, seats, chosen):
+    while seats:
+        victim, seats = seats[0], seats[1:]
+        options = weakest(state, [u for u in sacrificeable_units(state, victim) if u not in chosen])
+        if options:
+            ask(state, caster, f"Sacrifice the Weak: choose {seat_name(state, victim)}'s weakest unit.",
+                options, {"op": "sacrifice_weak", "caster": caster, "seats": seats, "chosen": chosen})
+            return
+    for u in chosen:
+        sacrifice(state, u)
+
+
+@op("sacrifice_weak")
+def _sacrifice_weak_step(state, step):
+    _next_weak(state, step["caster"], step["seats"], step["chosen"] + step["choice"])
+
+
+card("sacrifice_the_weak", resolve=_sacrifice_the_weak)

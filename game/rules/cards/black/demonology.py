@@ -1,0 +1,377 @@
+"""Demonology (Vandy Anadrose): Soul Stone, Dark Pact, Shadow Blade,
+Metamorphosis, Gargoyle, Twilight Baron, Voidblocker, Blackhand Dozer,
+Banefire Golem, Terras Q the Shackled, Shrine of Forbidden Knowledge,
+Zarramonde the Obliterator, and the hero Vandy Anadrose."""
+from ... import catalog, stats
+from ...effects import (base_id, damage_building, damage_card, damage_target, destroy, draw, exhaust, heal,
+                        sacrifice)
+from ...flow import ask, op, push
+from ...heroes import gain_levels
+from ...state import card_of, is_opponent, log, name, opponents, player, seat_name, teammates
+from ...targeting import controller_of, thing_exists
+from ..api import ability, by_band, card, reached
+from ..common import (attach, attached_to, fetch_from_codex, host_gone, lasting, make_token, trash_worker,
+                      until_end_of_turn)
+from ..targets import CHARACTER, patroller, slot
+from .common import (ask_opponent, destroyable_units, discard_random, is_demon, lowest_tech, on_own_turn,
+                     once_per_turn, sacrificeable_units, units_of, use_once)
+from .disease import buildings_of
+
+NONE = (0, 0, {})
+
+
+def _controller(state, iid):
+    return card_of(state, iid)["controller"]
+
+
+# ---- Soul Stone ----------------------------------------------------------------------
+
+def _soul_stone(state, seat, iid, targets):
+    attach(state, iid, targets[0])
+
+
+def _soul_stone_aura(state, src, iid):
+    """Attached unit gets +1/+1 (whoever controls it)."""
+    return (1, 1, {}) if attached_to(state, src) == iid else NONE
+
+
+def _soul_stone_saves(state, src, host):
+    """The attached unit would die: all its damage goes and every Soul
+    Stone on it is sacrificed instead; it doesn't die ("dies" triggers
+    don't run: ruling), after two lives had their turn (ruling)."""
+    inst = card_of(state, host)
+    for mark in ("combat_death", "doomed", "expired", "killed_by"):
+        inst["marks"].pop(mark, None)
+    inst["damage"] = 0
+    log(state, f"{name(state, host)} was saved by its Soul Stone.")
+    for stone in [i for p in state["players"] for i in p["play"]
+                  if card_of(state, i)["card"] == "soul_stone" and attached_to(state, i) == host]:
+        card_of(state, stone)["marks"]["doomed"] = True
+    return True
+
+
+card("soul_stone", targets=[slot("unit")], resolve=_soul_stone, aura_all=_soul_stone_aura,
+     saves_host=_soul_stone_saves, must_sacrifice=host_gone)
+
+
+# ---- Dark Pact ---------------------------------------------------------------------------
+
+def _dark_pact(state, seat, iid, targets):
+    """2 damage to a base, then its player draws 2 (a team's base: the
+    caster picks which of its players)."""
+    base = targets[0]
+    damage_building(state, base, 2)
+    team = int(base.split(":")[1])
+    ask(state, seat, "Dark Pact: choose the player who draws 2.",
+        [p["seat"] for p in state["players"] if p["team"] == team], {"op": "dark_pact"})
+
+
+@op("dark_pact")
+def _dark_pact_draw(state, step):
+    for s in step["choice"]:
+        draw(state, s, 2, in_main=state["phase"] == "main")
+
+
+card("dark_pact", targets=[slot("base")], resolve=_dark_pact)
+
+
+# ---- Shadow Blade -------------------------------------------------------------------------
+
+def _shadow_blade(state, seat, iid, targets):
+    """3 damage to a patroller; if that kills it, its controller discards a
+    card at random."""
+    tid = targets[0]
+    if not thing_exists(state, tid):
+        return
+    owner = _controller(state, tid)
+    damage_card(state, tid, 3)
+    inst = card_of(state, tid)
+    if inst["damage"] >= stats.hp(state, tid) and not stats.kw(state, tid, "indestructible"):
+        discard_random(state, owner)
+
+
+card("shadow_blade", targets=[slot(CHARACTER, patroller)], resolve=_shadow_blade)
+
+
+# ---- Metamorphosis -------------------------------------------------------------------------
+
+def _metamorphosis(state, seat, iid, targets):
+    """Sacrifice all your units; each of your heroes that isn't a Demon
+    reaches max level and becomes a Demon with two +1/+1 runes, readiness
+    and invisibility until it leaves play (rulings)."""
+    for u in sacrificeable_units(state, seat):
+        sacrifice(state, u)
+    for h in [i for i in player(state, seat)["play"] if stats.is_hero(state, i) and not is_demon(state, i)]:
+        inst = card_of(state, h)
+        gain_levels(state, h, catalog.card(inst["card"])["max_level"])
+        inst["marks"]["demon"] = True
+        inst["plus"] += 2
+        for kw in ("readiness", "invisible"):
+            inst["granted"][kw] = inst["granted"].get(kw, 0) + 1
+        log(state, f"{name(state, h)} became a Demon.")
+
+
+card("metamorphosis", resolve=_metamorphosis)
+
+
+# ---- Gargoyle -------------------------------------------------------------------------------
+
+def _awake(state, iid):
+    return any(e.get("iid") == iid and e.get("gargoyle") for e in state.get("lasting", []))
+
+
+def _gargoyle_wakes(state, seat, iid, targets):
+    """Pay 1 (once per turn): until your next upkeep it isn't indestructible,
+    flies, has +3 ATK and may attack and patrol."""
+    use_once(state, iid, "gargoyle_turn")
+    if not _awake(state, iid):
+        lasting(state, seat, iid=iid, atk=3, kw={"flying": 1, "indestructible": -1}, gargoyle=True)
+    log(state, f"{name(state, iid)} woke up.")
+
+
+card("gargoyle", can_attack=_awake, can_patrol=_awake,
+     abilities=[ability("until your next upkeep: not indestructible, flying, +3 ATK, may attack and "
+                        "patrol (once per turn).", _gargoyle_wakes, gold=1,
+                        available=once_per_turn("gargoyle_turn"))])
+
+
+# ---- Twilight Baron ---------------------------------------------------------------------------
+
+def _baron_forbids(state, src, seat, card_id, from_hand):
+    """While you control him you can't play tech II or III units (putting
+    them into play is fine; buildings and upgrades too: rulings)."""
+    rec = catalog.card(card_id)
+    if seat == _controller(state, src) and rec["kind"] == "unit" and (rec["tech"] or 0) >= 2:
+        return "Twilight Baron: you can't play tech II or III units."
+    return None
+
+
+card("twilight_baron", forbids_play=_baron_forbids)
+
+
+# ---- Voidblocker ---------------------------------------------------------------------------------
+
+def _voidblocker(state, src, attacker, ctx):
+    """An opponent attacking it exhausts another of their ready units or
+    heroes (none: no cost, ruling); the attacker's player picks which."""
+    if ctx.get("target") != src or not is_opponent(state, ctx["seat"], _controller(state, src)):
+        return
+    seat = ctx["seat"]
+    ready = [i for i in player(state, seat)["play"] if i != attacker and stats.is_character(state, i)
+             and not card_of(state, i)["exhausted"]]
+    ask(state, seat, "Voidblocker: choose another of your ready units or heroes to exhaust.", ready,
+        {"op": "voidblocker"})
+
+
+@op("voidblocker")
+def _voidblocker_step(state, step):
+    for i in step["choice"]:
+        if thing_exists(state, i):
+            exhaust(state, i)
+
+
+card("voidblocker", any_attacks=_voidblocker)
+
+
+# ---- Blackhand Dozer -------------------------------------------------------------------------------
+
+def _dozer_floor(state, src, team, dealer):
+    """Damage its controller deals can't take an opposing base below 6 HP."""
+    seat = _controller(state, src)
+    foe = any(p["team"] == team and is_opponent(state, seat, p["seat"]) for p in state["players"])
+    return 6 if dealer == seat and foe else 0
+
+
+def _dozer_dies(state, iid):
+    """Dies: the active player destroys one of its controller's lowest tech
+    units (not the Dozer itself)."""
+    seat = _controller(state, iid)
+    units = [u for u in destroyable_units(state, seat) if u != iid]
+    ask(state, state["active"], "Blackhand Dozer: choose a unit to destroy.", lowest_tech(state, units),
+        {"op": "black_destroy"})
+
+
+card("blackhand_dozer", base_floor=_dozer_floor, dies=_dozer_dies)
+
+
+# ---- Banefire Golem -----------------------------------------------------------------------------------
+
+def _banefire_upkeep(state, iid):
+    """Upkeep: sacrifice a unit (himself if need be: ruling); if you do,
+    1 damage to each opposing unit, hero and building."""
+    seat = _controller(state, iid)
+    ask(state, seat, "Banefire Golem: choose a unit to sacrifice.", sacrificeable_units(state, seat),
+        {"op": "banefire", "seat": seat})
+
+
+@op("banefire")
+def _banefire_step(state, step):
+    seat = step["seat"]
+    if not step["choice"] or not sacrifice(state, step["choice"][0]):
+        return
+    hit = []
+    for o in opponents(state, seat):
+        hit.extend(i for i in player(state, o)["play"] if stats.is_character(state, i))
+        hit.extend(b for b in buildings_of(state, o) if b not in hit)
+    for tid in hit:
+        if thing_exists(state, tid):
+            damage_target(state, tid, 1)
+
+
+card("banefire_golem", upkeep=_banefire_upkeep)
+
+
+# ---- Terras Q, the Shackled ----------------------------------------------------------------------------
+
+def _terras_arrives(state, iid):
+    ask_opponent(state, _controller(state, iid), "Terras Q: choose an opponent to get four Warlocks.",
+                 {"op": "terras_warlocks", "terras": iid})
+
+
+@op("terras_warlocks")
+def _terras_warlocks(state, step):
+    """Four 0/1 Warlock tokens for that opponent; they shackle this Terras
+    Q only (rulings)."""
+    if step["terras"] not in state["cards"]:
+        return
+    for victim in step["choice"]:
+        made = [make_token(state, "warlock", victim) for _ in range(4)]
+        card_of(state, step["terras"])["marks"].setdefault("warlocks", []).extend(made)
+
+
+def _terras_free(state, iid):
+    """Can't attack or patrol while any of its Warlocks is in play."""
+    return not any(w in state["cards"] and state["cards"][w]["zone"] == "play"
+                   for w in card_of(state, iid)["marks"].get("warlocks", ()))
+
+
+card("terras_q_the_shackled", arrives=_terras_arrives, can_attack=_terras_free, can_patrol=_terras_free)
+
+
+# ---- Shrine of Forbidden Knowledge -----------------------------------------------------------------------
+
+def _shrine_upkeep(state, iid):
+    damage_building(state, base_id(state, _controller(state, iid)), 1)
+
+
+def _shrine_lets_pass(state, src, attacker, patroller):
+    """Your Demons are unstoppable by units (patrolling heroes still stop
+    them)."""
+    return _controller(state, attacker) == _controller(state, src) and is_demon(state, attacker) \
+        and stats.is_unit(state, patroller)
+
+
+card("shrine_of_forbidden_knowledge", upkeep=_shrine_upkeep, lets_pass=_shrine_lets_pass,
+     draw_bonus=lambda state, src, seat: 1 if seat == _controller(state, src) else 0)
+
+
+# ---- Zarramonde, the Obliterator ----------------------------------------------------------------------------
+
+def _zarramonde_arrives(state, iid):
+    """Played from hand: destroy a unit, hero, worker, upgrade or ongoing
+    spell (not targeted); a worker is picked at random among that player's
+    workers (workers are alike face down)."""
+    if not card_of(state, iid)["marks"].get("played_from_hand"):
+        return
+    options = []
+    for p in state["players"]:
+        for i in p["play"]:
+            rec = catalog.card(card_of(state, i)["card"])
+            if i != iid and (rec["kind"] in ("unit", "hero", "upgrade") or (rec["kind"] == "spell" and rec["ongoing"])):
+                options.append(i)
+        if p["base_workers"] + len(p["workers"]) > 0:
+            options.append(f"worker:{p['seat']}")
+    ask(state, _controller(state, iid), "Zarramonde: choose what to destroy.", options, {"op": "zarramonde"})
+
+
+@op("zarramonde")
+def _zarramonde_step(state, step):
+    for choice in step["choice"]:
+        if isinstance(choice, str) and choice.startswith("worker:"):
+            trash_worker(state, int(choice.split(":")[1]))
+        else:
+            destroy(state, choice)
+
+
+card("zarramonde_the_obliterator", arrives=_zarramonde_arrives)
+
+
+# ---- Vandy Anadrose ------------------------------------------------------------------------------------------------
+
+def _demonology_spells(state, seat):
+    return sorted(c for c, n in player(state, seat)["codex"].items() if n > 0
+                  and catalog.card(c)["kind"] == "spell" and catalog.card(c)["spec"] == "demonology")
+
+
+def _vandy_fetch(state, seat, iid, targets):
+    """Pay 1, exhaust, discard a card: fetch a Demonology spell from your
+    codex, shown to all, into your hand."""
+    ask(state, seat, "Vandy Anadrose: choose a card to discard.", list(player(state, seat)["hand"]),
+        {"op": "vandy_discard", "seat": seat})
+
+
+@op("vandy_discard")
+def _vandy_discard(state, step):
+    from ...state import move
+    seat = step["seat"]
+    for c in step["choice"]:
+        if c in player(state, seat)["hand"]:
+            log(state, f"{seat_name(state, seat)} discarded {name(state, c)}.")
+            move(state, c, "discard")
+    ask(state, seat, "Vandy Anadrose: choose a Demonology spell from your codex.",
+        _demonology_spells(state, seat), {"op": "vandy_fetch", "seat": seat})
+
+
+@op("vandy_fetch")
+def _vandy_fetch_step(state, step):
+    for c in step["choice"]:
+        fetch_from_codex(state, step["seat"], c)
+
+
+def _tech_low(state, seat, tid):
+    return stats.is_unit(state, tid) and (stats.tech_level(state, tid) or 0) <= 1
+
+
+def _vandy_max(state, iid):
+    """Max level (not optional: as much as can be done, ruling): one
+    friendly and one opposing tech 0 or I unit get +2/+2; at her
+    controller's next upkeep they lose it and die (even if she is gone:
+    ruling). Not targeted (no ◎)."""
+    seat = _controller(state, iid)
+    if not on_own_turn(state, seat):
+        return  # her controller would decide on another team's turn: it fizzles (Nether Drain ruling)
+    mine = [i for p in state["players"] if not is_opponent(state, seat, p["seat"])
+            for i in units_of(state, p["seat"]) if _tech_low(state, seat, i)]
+    theirs = [i for o in opponents(state, seat) for i in units_of(state, o) if _tech_low(state, seat, i)]
+    push(state, {"op": "vandy_pick", "seat": seat, "options": theirs})
+    ask(state, seat, "Vandy Anadrose: choose a friendly tech 0 or I unit for +2/+2.", mine,
+        {"op": "vandy_doom", "seat": seat})
+
+
+@op("vandy_pick")
+def _vandy_pick(state, step):
+    options = [i for i in step["options"] if thing_exists(state, i)]
+    ask(state, step["seat"], "Vandy Anadrose: choose an opposing tech 0 or I unit for +2/+2.", options,
+        {"op": "vandy_doom", "seat": step["seat"]})
+
+
+@op("vandy_doom")
+def _vandy_doom(state, step):
+    for u in step["choice"]:
+        if thing_exists(state, u):
+            lasting(state, step["seat"], iid=u, atk=2, hp=2, end="vandy_dies")
+            log(state, f"{name(state, u)} gets +2/+2 until its doom.")
+
+
+@op("vandy_dies")
+def _vandy_dies(state, step):
+    """The +2/+2 is gone; the unit dies."""
+    if thing_exists(state, step["iid"]):
+        destroy(state, step["iid"])
+
+
+card("vandy_anadrose", max_level=_vandy_max,
+     abilities=by_band(mid=[ability("discard a card: fetch a Demonology spell from your codex into your hand.",
+                                    _vandy_fetch, gold=1, exhaust=True,
+                                    available=lambda s, i: bool(player(s, _controller(s, i))["hand"])
+                                    and bool(_demonology_spells(s, _controller(s, i))))]))

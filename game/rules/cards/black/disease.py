@@ -1,0 +1,331 @@
+"""Disease (Orpal Gloor): Sickness, Spreading Plague, Carrion Curse, Death
+and Decay, Crypt Crawler, Plague Spitter, Gorgon, Cursed Ghoul, Cursed
+Crow, Abomination, Plague Lab, Plague Lord, and the hero Orpal Gloor."""
+from ... import catalog, stats
+from ...effects import add_rune, base_id, building_ids, damage_building, damage_target, destroy, sacrifice
+from ...flow import ask, op, push
+from ...state import card_of, is_opponent, log, move, name, opponents, player, seat_name, team_of, teammates
+from ...targeting import thing_exists
+from ..api import ability, by_band, card, reached
+from ..common import ask_target, look_at, until_end_of_turn
+from ..fx import AddRune, Draw
+from ..targets import CHARACTER, UNIT, friendly, slot, yours
+from .common import ask_opponent, discard_random, is_demon, once_per_turn, sacrificeable_units, use_once
+
+NONE = (0, 0, {})
+
+
+def _controller(state, iid):
+    return card_of(state, iid)["controller"]
+
+
+def _characters_of(state, seat):
+    return [i for i in player(state, seat)["play"] if stats.is_character(state, i)]
+
+
+def _rune(state, iid, count=1):
+    add_rune(state, iid, minus=count)
+    log(state, f"{name(state, iid)} got a -1/-1 rune.")
+
+
+# ---- Sickness ------------------------------------------------------------------------
+
+def _sickness(state, seat, iid, targets):
+    """A -1/-1 rune on up to two units and/or heroes: the second is asked
+    for (optional) once the first has its rune (Sickness ruling: one or two)."""
+    first = targets[0]
+    if thing_exists(state, first):
+        _rune(state, first)
+    ask_target(state, seat, slot(CHARACTER), "Sickness: you may choose a second unit or hero.",
+               {"op": "sickness_second"}, exclude=[first], optional=True)
+
+
+@op("sickness_second")
+def _sickness_second(state, step):
+    for tid in step["choice"]:
+        _rune(state, tid)
+
+
+card("sickness", targets=[slot(CHARACTER)], resolve=_sickness)
+
+
+# ---- Spreading Plague ----------------------------------------------------------------------
+
+def _spreading_plague(state, seat, iid, targets):
+    """Destroy every tech 0, I or II unit and every hero with a -1/-1 rune."""
+    for p in state["players"]:
+        for tid in list(p["play"]):
+            if not stats.is_character(state, tid) or card_of(state, tid)["minus"] <= 0:
+                continue
+            if stats.is_hero(state, tid) or (stats.tech_level(state, tid) or 0) <= 2:
+                destroy(state, tid)
+
+
+card("spreading_plague", resolve=_spreading_plague)
+
+
+# ---- Carrion Curse ----------------------------------------------------------------------------
+
+def _carrion_curse(state, seat, iid, targets):
+    """Look at an opponent's hand, then choose up to two of its non-unit
+    cards to be discarded (one prompt each, each optional)."""
+    ask_opponent(state, seat, "Carrion Curse: choose an opponent.", {"op": "carrion_curse", "seat": seat})
+
+
+@op("carrion_curse")
+def _carrion_curse_look(state, step):
+    for victim in step["choice"]:
+        look_at(state, step["seat"], f"hand:{victim}")
+        _carrion_pick(state, step["seat"], victim, 2)
+
+
+def _carrion_pick(state, seat, victim, left):
+    if left <= 0:
+        return
+    options = sorted({state["cards"][i]["card"] for i in player(state, victim)["hand"]
+                      if catalog.card(state["cards"][i]["card"])["kind"] != "unit"})
+    ask(state, seat, f"Carrion Curse: you may choose a card for {seat_name(state, victim)} to discard.",
+        options, {"op": "carrion_discard", "seat": seat, "victim": victim, "left": left}, optional=True)
+
+
+@op("carrion_discard")
+def _carrion_discard(state, step):
+    victim = step["victim"]
+    for card_id in step["choice"]:
+        hit = next((i for i in player(state, victim)["hand"] if state["cards"][i]["card"] == card_id), None)
+        if hit is None:
+            continue
+        move(state, hit, "discard")
+        log(state, f"{seat_name(state, victim)} discarded {catalog.card(card_id)['name']}.")
+        _carrion_pick(state, step["seat"], victim, step["left"] - 1)
+
+
+card("carrion_curse", resolve=_carrion_curse)
+
+
+# ---- Death and Decay ----------------------------------------------------------------------------
+
+def buildings_of(state, seat):
+    """Everything of ``seat`` that is a building: its tech buildings and
+    add-on, its team's base and its building cards in play."""
+    cards = [i for i in player(state, seat)["play"] if catalog.card(state["cards"][i]["card"])["kind"] == "building"]
+    return building_ids(state, seat) + [base_id(state, seat)] + cards
+
+
+def _death_and_decay(state, seat, iid, targets):
+    ask_opponent(state, seat, "Death and Decay: choose an opponent.", {"op": "death_and_decay"})
+
+
+@op("death_and_decay")
+def _death_and_decay_step(state, step):
+    """That opponent's units and heroes get -3/-3 this turn, and each of
+    their buildings (base included) takes 3 damage."""
+    for victim in step["choice"]:
+        for tid in _characters_of(state, victim):
+            until_end_of_turn(state, tid, atk=-3, hp=-3)
+        log(state, f"{seat_name(state, victim)}'s units and heroes get -3/-3 this turn.")
+        for tid in buildings_of(state, victim):
+            if thing_exists(state, tid):
+                damage_target(state, tid, 3)
+
+
+card("death_and_decay", resolve=_death_and_decay)
+
+
+# ---- Crypt Crawler ------------------------------------------------------------------------------
+
+def _flier(state, seat, tid):
+    return tid in state["cards"] and stats.kw(state, tid, "flying") > 0
+
+
+def _grounded(state, seat, iid, targets):
+    """Pay 1: a flier (a unit, hero or building card: ruling) loses flying
+    this turn."""
+    tid = targets[0]
+    if thing_exists(state, tid):
+        until_end_of_turn(state, tid, kw={"flying": -stats.kw(state, tid, "flying")})
+        log(state, f"{name(state, tid)} lost flying this turn.")
+
+
+card("crypt_crawler", abilities=[ability("a flier loses flying this turn.", _grounded, gold=1,
+                                          targets=[slot(("unit", "hero", "building"), _flier)])])
+
+# ---- Plague Spitter, Gorgon, Cursed Ghoul ------------------------------------------------------
+
+card("plague_spitter", damage_as_runes=lambda state, iid: True)
+card("gorgon", dies=Draw(1))
+card("cursed_ghoul", arrives=AddRune(minus=1, target=UNIT, prompt="Cursed Ghoul: choose a unit for a -1/-1 rune."),
+     unstoppable_by=lambda state, iid, patroller: stats.is_unit(state, patroller)
+     and card_of(state, patroller)["minus"] > 0)
+
+
+# ---- Cursed Crow -----------------------------------------------------------------------------------
+
+def _crow_dealt(state, src, attacker, dealt):
+    """It damages a base: the defending player discards a card at random (a
+    building destroyed hitting the base doesn't count: ruling). A team's
+    base (Two-Headed Dragon): the Crow's controller picks which of them."""
+    if attacker != src:
+        return
+    for dest, amount in dealt:
+        if dest.startswith("base:") and amount > 0:
+            team = int(dest.split(":")[1])
+            push(state, {"op": "cursed_crow", "seat": _controller(state, src), "team": team})
+
+
+@op("cursed_crow")
+def _crow_discard(state, step):
+    seats = [p["seat"] for p in state["players"] if p["team"] == step["team"]]
+    ask(state, step["seat"], "Cursed Crow: choose the player who discards.", seats,
+        {"op": "black_discard_random"})
+
+
+card("cursed_crow", attacker_dealt=_crow_dealt)
+
+
+# ---- Abomination ------------------------------------------------------------------------------------
+
+card("abomination", aura_all=lambda state, src, iid: (-1, -1, {}) if iid != src and stats.is_unit(state, iid)
+     else NONE)
+
+
+# ---- Plague Lab --------------------------------------------------------------------------------------
+
+def _plague_lab_arrives(state, iid):
+    ask_opponent(state, _controller(state, iid), "Plague Lab: choose an opponent.", {"op": "plague_lab_arrives"})
+
+
+@op("plague_lab_arrives")
+def _plague_lab_arrives_step(state, step):
+    """A -1/-1 rune on every unit of that opponent."""
+    for victim in step["choice"]:
+        for tid in player(state, victim)["play"]:
+            if stats.is_unit(state, tid):
+                _rune(state, tid)
+
+
+def rune_kinds(state, tid):
+    """The kinds of rune in-play ``tid`` carries: "plus", "minus", "time"
+    and its named runes."""
+    inst = state["cards"][tid]
+    kinds = [k for k in ("plus", "minus", "time") if inst.get(k, 0) > 0]
+    return kinds + sorted(k for k, n in inst["marks"].get("runes", {}).items() if n > 0)
+
+
+def _plague_lab_use(state, seat, iid, targets):
+    _plague_lab_next(state, seat, [])
+
+
+def _plague_lab_next(state, seat, done):
+    options = [i for p in state["players"] for i in p["play"] if i not in done and rune_kinds(state, i)]
+    ask(state, seat, "Plague Lab: you may choose a card with runes to get one more.", options,
+        {"op": "plague_lab_card", "seat": seat, "done": done}, optional=True)
+
+
+@op("plague_lab_card")
+def _plague_lab_card(state, step):
+    for tid in step["choice"]:
+        ask(state, step["seat"], f"Plague Lab: which kind of rune does {name(state, tid)} get?",
+            rune_kinds(state, tid), {"op": "plague_lab_rune", "seat": step["seat"], "card": tid,
+                                    "done": step["done"] + [tid]})
+
+
+@op("plague_lab_rune")
+def _plague_lab_rune(state, step):
+    """Add the chosen kind (Plague Lab ruling: one rune per card, of a kind
+    it has), then offer the next card."""
+    tid = step["card"]
+    for kind in step["choice"]:
+        if not thing_exists(state, tid):
+            continue
+        inst = state["cards"][tid]
+        if kind in ("plus", "minus"):
+            inst[kind] += 1
+        elif kind == "time":
+            inst["time"] += 1
+        else:
+            inst["marks"]["runes"][kind] += 1
+        log(state, f"{name(state, tid)} got another {kind.replace('plus', '+1/+1').replace('minus', '-1/-1')} rune.")
+    _plague_lab_next(state, step["seat"], step["done"])
+
+
+card("plague_lab", arrives=_plague_lab_arrives,
+     abilities=[ability("add a rune of a kind already there to any cards with runes.", _plague_lab_use,
+                        gold=2, exhaust=True)])
+
+
+# ---- Plague Lord -------------------------------------------------------------------------------------
+
+def _plague_lord_runes(state, iid, *ctx):
+    """Arrives or attacks: a -1/-1 rune on each opposing unit and hero."""
+    seat = _controller(state, iid)
+    for p in state["players"]:
+        if is_opponent(state, seat, p["seat"]):
+            for tid in _characters_of(state, p["seat"]):
+                _rune(state, tid)
+
+
+def _plague_lord_upkeep(state, iid):
+    """Its controller's upkeep: each base takes 1 damage per -1/-1 rune on
+    its players' units and heroes, its own too (ruling)."""
+    for team in range(len(state["teams"])):
+        runes = sum(card_of(state, tid)["minus"] for p in state["players"] if p["team"] == team
+                    for tid in _characters_of(state, p["seat"]))
+        if runes:
+            damage_building(state, f"base:{team}", runes)
+
+
+card("plague_lord", arrives_or_attacks=_plague_lord_runes, upkeep=_plague_lord_upkeep)
+
+
+# ---- Orpal Gloor -----------------------------------------------------------------------------------------
+
+def _fodder(state, seat, tid):
+    return yours(state, seat, tid) and not is_demon(state, tid) and tid in sacrificeable_units(state, seat)
+
+
+def _orpal_rune(state, seat, iid, targets):
+    """Sacrifice a non-Demon unit: a -1/-1 rune on a unit (◎); once per turn."""
+    use_once(state, iid, "orpal_turn")
+    fodder, tid = targets
+    sacrifice(state, fodder)
+    if thing_exists(state, tid):
+        _rune(state, tid)
+
+
+def _orpal_hears(state, src, dead):
+    """Max band: the first time each turn a unit with a -1/-1 rune dies, the
+    active player puts a -1/-1 rune on two units friendly to it (◎)."""
+    inst = card_of(state, dead)
+    marks = card_of(state, src)["marks"]
+    if not reached(state, src, "max") or inst["minus"] <= 0 or marks.get("orpal_max_turn") == state["turn"]:
+        return
+    marks["orpal_max_turn"] = state["turn"]
+    push(state, {"op": "orpal_plague", "seat": state["active"], "owner": inst["controller"], "left": 2,
+                 "dead": dead, "done": []})
+
+
+@op("orpal_plague")
+def _orpal_plague(state, step):
+    if step["left"] <= 0:
+        return
+    owner = step["owner"]
+    target = slot("unit", lambda s, seat, tid: tid != step["dead"] and friendly(s, owner, tid),
+                  prompt="Orpal Gloor: choose a unit for a -1/-1 rune.")
+    ask_target(state, step["seat"], target, target.prompt,
+               dict(step, op="orpal_plague_rune"), exclude=step["done"])
+
+
+@op("orpal_plague_rune")
+def _orpal_plague_rune(state, step):
+    for tid in step["choice"]:
+        _rune(state, tid)
+        _orpal_plague(state, dict(step, left=step["left"] - 1, done=step["done"] + [tid]))
+
+
+card("orpal_gloor", damage_as_runes=lambda state, iid: True, unit_dies=_orpal_hears,
+     abilities=by_band(mid=[ability("sacrifice a non-Demon unit: a -1/-1 rune on a unit (once per turn).",
+                                    _orpal_rune, available=once_per_turn("orpal_turn"),
+                                    targets=[slot("unit", _fodder, icon=False,
+                                                  prompt="Choose a non-Demon unit to sacrifice."),
+                                             UNIT])]))
