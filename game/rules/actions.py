@@ -13,7 +13,7 @@ from .checks import answer
 from .errors import RulesError
 from .flow import check_answer
 from .outcome import finish
-from .play import cast_spell, enter_play, kill_targeted_illusions, spell_played_triggers
+from .play import cast_spell, enter_play, kill_targeted_illusions, spell_played_triggers, targeted_triggers
 from .flow import ask, op
 from .freeforall import REPAIR_COST, has_conceded, is_ffa, lend, lend_problem
 from .freeforall_end import concede as concede_base
@@ -505,6 +505,7 @@ def do_ability(state, seat, plan):
     if ability.exhaust:
         exhaust(state, iid)
     kill_targeted_illusions(state, [t for s, t in zip(ability.targets, targets) if s.icon])
+    targeted_triggers(state, [t for s, t in zip(ability.targets, targets) if s.icon])
     if ability.sacrifice:
         sacrifice(state, iid)
     ability.resolve(state, seat, iid, targets)

@@ -47,6 +47,8 @@ EVENTS = {
                 "arrive (after src answered jails True)",
     "dealt_combat_damage": "(state, iid, dest): the card itself dealt combat damage to card dest "
                            "(also when armor absorbed all of it)",
+    "targeted": "(state, iid): the card itself (in play) was just ◎ by a spell or ability, before "
+                "the effect resolves (play.targeted_triggers)",
 }
 
 # Questions: ``name -> signature``; the answer's meaning is in the text.
