@@ -20,7 +20,7 @@ from .freeforall_end import concede as concede_base
 from .heroes import gain_levels, ultimate_ready
 from .state import (card_of, holds_legendary, log, move, name, patrol_slot, PATROL_SLOTS, player,
                     seat_name, team_of, teammates)
-from .targeting import (attack_targets, flagbearer_duty, hidden_from, patrol_refusal, resist_cost,
+from .targeting import (attack_targets, attack_tax, flagbearer_duty, hidden_from, patrol_refusal, resist_cost,
                         slot_candidates)
 from .specs import (ADDONS_BY_MODE, TECH_BUILDINGS, built, declares_spec, hero_limit, hero_specs,
                     minor_spell_tax, multicolour_tax, tech_problem)
@@ -535,6 +535,10 @@ def check_attack(state, seat, action):
 
 
 def do_attack(state, seat, plan):
+    tax = attack_tax(state, *plan)
+    if tax:
+        pay(state, seat, tax)
+        log(state, f"{seat_name(state, seat)} paid {tax} gold to attack {name(state, plan[1])}.")
     declare_attack(state, *plan)
 
 

@@ -348,7 +348,21 @@ def _attack_targets(state: dict, attacker: str, ignore: str = None) -> list:
                        if t != ignore and t not in out and can_hit(state, attacker, t)
                        and ((sneaks and sneaky(state, attacker, t))
                             or (passes is not None and passes(state, attacker, t))))
+    if ignore is None:
+        # A target that asks gold to attack it is out of reach without it.
+        gold = player(state, seat)["gold"]
+        out = [t for t in out if attack_tax(state, attacker, t) <= gold]
     return out
+
+
+def attack_tax(state: dict, attacker: str, tid: str) -> int:
+    """Gold ``attacker``'s controller must pay to attack ``tid`` now
+    (question ``attack_tax`` of the card attacked: Setsuki Hiruki,
+    Morningstar Pass); 0 for buildings and bases. Without it, no attack
+    (Morningstar Pass ruling)."""
+    if not isinstance(tid, str) or tid not in state["cards"]:
+        return 0
+    return registry.ask(state, "attack_tax", tid, 0, attacker)
 
 
 def group_of_target(state: dict, attacker: str, tid: str) -> list:

@@ -12,11 +12,12 @@ STARTER_RED_GREEN = {
     "master_midori", "calamandra_moss", "argagarg_garg",             # green
 }
 BLUE = {"bigby_hayes", "general_onimaru", "sirus_quince"}            # issue 12
+WHITE = {"setsuki_hiruki"}                                           # issue 15
 
 
 def test_playable_heroes_are_the_starter_red_green_and_blue_heroes():
-    assert set(catalog.playable_heroes()) == STARTER_RED_GREEN | BLUE
-    assert len(catalog.playable_heroes()) == 11
+    assert set(catalog.playable_heroes()) == STARTER_RED_GREEN | BLUE | WHITE
+    assert len(catalog.playable_heroes()) == 12
 
 
 def test_keyword_only_cards_work_without_hooks():
@@ -32,12 +33,13 @@ def test_hotter_fire_works_through_another_hook():
     assert REGISTRY["hotter_fire"] == Hooks() and catalog.works("hotter_fire")
 
 
-def test_a_card_with_text_and_no_hooks_does_not_work():
-    """Martial Mastery (Discipline) says more than keywords and has no hooks;
-    Flying Fox is keyword-only but its spec (Ninjutsu) is not complete."""
-    assert not catalog.works("martial_mastery")
-    assert catalog.works("flying_fox")
-    assert not catalog.hero_playable("grave_stormborne")
+def test_a_card_with_text_and_no_hooks_does_not_work(monkeypatch):
+    """Snapback (white deck) says more than keywords: without its hooks it
+    doesn't work, and no white hero is playable; Flying Fox is keyword-only
+    and works without hooks."""
+    monkeypatch.delitem(REGISTRY, "snapback")
+    assert not catalog.works("snapback")
+    assert catalog.works("flying_fox") and "flying_fox" not in REGISTRY
     assert not catalog.hero_playable("setsuki_hiruki")
 
 

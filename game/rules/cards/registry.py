@@ -84,6 +84,8 @@ QUESTIONS = {
     "keeps_illusion": "(state, src, iid) -> True: src keeps its controller's Illusion iid from "
                       "dying when targeted",
     "reveals_hands": "(state, src, seat) -> True: src's controller and teammates see seat's hand",
+    "attack_tax": "(state, iid, attacker) -> gold attacker's controller must pay each time it attacks "
+                  "iid (Setsuki Hiruki, Morningstar Pass); targeting.attack_tax",
 }
 
 NAMES = {**EVENTS, **QUESTIONS}
