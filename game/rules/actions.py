@@ -522,6 +522,8 @@ def check_attack(state, seat, action):
         fail("cannot_attack", "Only units and heroes attack.")
     if not registry.ask(state, "can_attack", attacker, True):
         fail("cannot_attack", "That card can't attack.")
+    if registry.answering("restrains") and registry.any_says(state, "restrains", _everyone_in_play(state), attacker):
+        fail("cannot_attack", "That card is held fast and can't attack.")
     if inst["exhausted"]:
         fail("exhausted", "That card is exhausted.")
     if arrival_fatigued(state, attacker):

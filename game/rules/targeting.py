@@ -75,7 +75,23 @@ def can_target(state: dict, seat: int, tid: str) -> bool:
         return True
     if stats.kw(state, tid, "untargetable"):
         return False
+    if _target_forbidden(state, seat, tid):
+        return False
     return not hidden_from(state, tid, seat)
+
+
+def _target_forbidden(state: dict, seat: int, tid: str) -> bool:
+    """True when a card in play forbids ``seat`` to ◎ ``tid`` (question
+    ``forbids_target``: Mind-Parry Monk)."""
+    answers = registry.answering("forbids_target")
+    if not answers:
+        return False
+    for p in state["players"]:
+        for src in p["play"]:
+            fn = answers.get(registry.answers_as(state, src))
+            if fn is not None and fn(state, src, seat, tid):
+                return True
+    return False
 
 
 def resist_cost(state: dict, seat: int, tids: list) -> int:
@@ -388,6 +404,9 @@ def patrol_refusal(state, seat, iid):
         return "exhausted", "Only ready units and heroes can patrol."
     if not registry.ask(state, "can_patrol", iid, True):
         return "cannot_patrol", "That card can't patrol."
+    if registry.answering("restrains") and registry.any_says(
+            state, "restrains", [i for p in state["players"] for i in p["play"]], iid):
+        return "cannot_patrol", "That card is held fast and can't patrol."
     if stats.is_unit(state, iid) and any(
             e["seat"] == seat and e.get("no_patrol") for e in state.get("lasting", [])):
         return "cannot_patrol", "Those units can't patrol until their player's next turn (Moment's Peace)."

@@ -84,6 +84,16 @@ QUESTIONS = {
     "keeps_illusion": "(state, src, iid) -> True: src keeps its controller's Illusion iid from "
                       "dying when targeted",
     "reveals_hands": "(state, src, seat) -> True: src's controller and teammates see seat's hand",
+    "forbids_target": "(state, src, seat, tid) -> True: src (anyone's, in play) stops seat's spells "
+                      "and abilities from ◎ tid (Mind-Parry Monk); targeting.can_target",
+    "prevent_damage": "(state, src, iid, taken, deathtouch) -> the damage unit or hero iid takes "
+                      "after armor, src anyone's in play (Focus Master); effects.damage_card",
+    "restrains": "(state, src, iid) -> True: src (anyone's, in play) stops iid attacking and "
+                 "patrolling (Entangling Vines); actions.check_attack, targeting.patrol_refusal",
+    "shields_building": "(state, src, target) -> True: src (anyone's, in play) prevents all damage "
+                        "to building target (Morningstar Pass); effects.damage_building",
+    "skips_draw": "(state, src, seat) -> True: src (seat's, in play) makes seat skip its "
+                  "draw/discard phase, the hand stays (Oathkeeper of Kor Mountain); turns.draw_phase",
     "attack_tax": "(state, iid, attacker) -> gold attacker's controller must pay each time it attacks "
                   "iid (Setsuki Hiruki, Morningstar Pass); targeting.attack_tax",
 }
