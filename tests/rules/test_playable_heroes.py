@@ -12,12 +12,12 @@ STARTER_RED_GREEN = {
     "master_midori", "calamandra_moss", "argagarg_garg",             # green
 }
 BLUE = {"bigby_hayes", "general_onimaru", "sirus_quince"}            # issue 12
-WHITE = {"setsuki_hiruki", "grave_stormborne"}                                      # issue 15
+WHITE = {"setsuki_hiruki", "grave_stormborne", "garus_rook"}                                      # issue 15
 
 
 def test_playable_heroes_are_the_starter_red_green_and_blue_heroes():
     assert set(catalog.playable_heroes()) == STARTER_RED_GREEN | BLUE | WHITE
-    assert len(catalog.playable_heroes()) == 13
+    assert len(catalog.playable_heroes()) == 14
 
 
 def test_keyword_only_cards_work_without_hooks():
@@ -63,7 +63,7 @@ def test_not_a_hero_is_not_playable():
 
 
 @pytest.mark.parametrize("mode, seats", [
-    ("1hero", [{"name": "Ana", "hero": "garus_rook"}, {"name": "Bo", "hero": "troq_bashar"}]),
+    ("1hero", [{"name": "Ana", "hero": "max_geiger"}, {"name": "Bo", "hero": "troq_bashar"}]),
     ("2hg", [{"name": n, "hero": h} for n, h in
              (("A", "troq_bashar"), ("B", "vandy_anadrose"), ("C", "river_montoya"), ("D", "captain_zane"))]),
     ("3hero", [{"name": "Ana", "heroes": ["troq_bashar", "drakk_ramhorn", "orpal_gloor"]},

@@ -274,3 +274,12 @@ def test_jade_fox_arrives_with_four_ninjas_and_gives_ninjas_flying_and_swift_str
 
 def one_of(state, card_id):
     return in_play(state, 0, card_id)[0]
+
+
+def test_a_unit_made_a_ninja_shows_it_in_the_view():
+    from game.rules import view
+    s = game({"gold": 2, "play": [{"card": "fox_s_den_school", "id": "school"}, {"card": "tenderfoot", "id": "tf"}]})
+    s = use_ability(s, 0, find(s, "school"), 0, [find(s, "tf")])
+    seen = view(s, 0)
+    card = next(c for p in seen["players"] for c in p["play"] if c["iid"] == find(s, "tf"))
+    assert card["added_subtypes"] == ["Ninja"]
