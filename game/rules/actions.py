@@ -13,14 +13,14 @@ from .checks import answer
 from .errors import RulesError
 from .flow import check_answer
 from .outcome import finish
-from .play import cast_spell, enter_play, kill_targeted_illusions, spell_played_triggers
+from .play import cast_spell, enter_play, kill_targeted_illusions, spell_played_triggers, targeted_triggers
 from .flow import ask, op
 from .freeforall import REPAIR_COST, has_conceded, is_ffa, lend, lend_problem
 from .freeforall_end import concede as concede_base
 from .heroes import can_level, gain_levels, ultimate_ready
 from .state import (card_of, holds_legendary, log, move, name, patrol_slot, PATROL_SLOTS, player,
                     seat_name, team_of, teammates)
-from .targeting import (attack_targets, flagbearer_duty, hidden_from, patrol_refusal, resist_cost,
+from .targeting import (attack_targets, attack_tax, flagbearer_duty, hidden_from, patrol_refusal, resist_cost,
                         slot_candidates)
 from .specs import (ADDONS_BY_MODE, TECH_BUILDINGS, built, declares_spec, hero_limit, hero_specs,
                     minor_spell_tax, multicolour_tax, tech_problem)
@@ -536,6 +536,7 @@ def do_ability(state, seat, plan):
     if ability.exhaust:
         exhaust(state, iid)
     kill_targeted_illusions(state, [t for s, t in zip(ability.targets, targets) if s.icon])
+    targeted_triggers(state, [t for s, t in zip(ability.targets, targets) if s.icon])
     if ability.sacrifice:
         sacrifice(state, iid)
     ability.resolve(state, seat, iid, targets)
@@ -563,6 +564,8 @@ def check_attacker(state, seat, action):
         fail("cannot_attack", "Only units and heroes attack.")
     if not registry.ask(state, "can_attack", attacker, True):
         fail("cannot_attack", "That card can't attack.")
+    if registry.answering("restrains") and registry.any_says(state, "restrains", _everyone_in_play(state), attacker):
+        fail("cannot_attack", "That card is held fast and can't attack.")
     if inst["exhausted"]:
         fail("exhausted", "That card is exhausted.")
     if arrival_fatigued(state, attacker):
@@ -573,6 +576,10 @@ def check_attacker(state, seat, action):
 
 
 def do_attack(state, seat, plan):
+    tax = attack_tax(state, *plan)
+    if tax:
+        pay(state, seat, tax)
+        log(state, f"{seat_name(state, seat)} paid {tax} gold to attack {name(state, plan[1])}.")
     declare_attack(state, *plan)
 
 

@@ -146,6 +146,11 @@ def damage_building(state: dict, target: str, amount: int) -> None:
     """
     if amount <= 0:
         return
+    if registry.answering("shields_building") and registry.any_says(
+            state, "shields_building", [i for p in state["players"] for i in p["play"]], target):
+        log(state, f"Damage to {building_name(state, target) if is_building_id(target) else name(state, target)} "
+                   "was prevented.")
+        return
     if not is_building_id(target):
         damage_card(state, target, amount)
         return
@@ -237,7 +242,7 @@ def damage_card(state: dict, iid: str, amount: int, *, combat: bool = False,
         return 0
     absorbed = min(amount, armor_left(state, iid, piercing))
     inst["armor_used"] += absorbed
-    taken = amount - absorbed
+    taken = _after_prevention(state, iid, amount - absorbed, combat and deathtouch)
     if source is not None and source in state["cards"] and registry.ask(state, "damage_as_runes", source, False):
         # Damage dealt as -1/-1 runes is still damage, combat damage in a
         # fight (Plague Spitter, Poisonblade Rogue, Orpal Gloor, Jandra rulings).
@@ -248,7 +253,7 @@ def damage_card(state: dict, iid: str, amount: int, *, combat: bool = False,
     else:
         inst["damage"] += taken
         taken_as_runes = False
-    if combat and deathtouch:
+    if combat and deathtouch and (taken > 0 or absorbed > 0):
         inst["marks"]["doomed"] = True
     if combat and stats.is_character(state, iid) and (
             inst["marks"].get("doomed") or inst["damage"] >= stats.hp(state, iid)):
@@ -260,6 +265,20 @@ def damage_card(state: dict, iid: str, amount: int, *, combat: bool = False,
             (f" ({absorbed} absorbed by armor)." if absorbed else "."))
     if source is not None and (taken > 0 or (combat and deathtouch)):
         _note_killer(state, iid, source)
+    return taken
+
+
+def _after_prevention(state: dict, iid: str, taken: int, deathtouch: bool) -> int:
+    """The damage ``iid`` takes after the cards in play that prevent some
+    (question ``prevent_damage``: Focus Master) had their say."""
+    answers = registry.answering("prevent_damage")
+    if not answers or taken <= 0:
+        return taken
+    for p in state["players"]:
+        for src in list(p["play"]):
+            fn = answers.get(registry.answers_as(state, src))
+            if fn is not None:
+                taken = fn(state, src, iid, taken, deathtouch)
     return taken
 
 

@@ -109,6 +109,8 @@ def cast_spell(state, seat, iid, targets, played=True, marks=None):
     was played earlier). ``marks`` go on the spell (e.g. ``boosted``)."""
     rec = catalog.card(card_of(state, iid)["card"])
     kill_targeted_illusions(state, targets)
+    slots = registry.card_of_id(rec["id"]).targets
+    targeted_triggers(state, [t for s, t in zip(slots, targets) if s.icon])
     if rec["ongoing"]:
         iid = move(state, iid, "play")
         card_of(state, iid)["arrived"] = state["turn"]
@@ -163,6 +165,16 @@ def kill_targeted_illusions(state: dict, targets: list) -> None:
         if dies_when_targeted(state, tid):
             log(state, f"{name(state, tid)} vanished when targeted.")
             destroy(state, tid)
+
+
+def targeted_triggers(state: dict, targets: list) -> None:
+    """The cards in play among ``targets`` (the ◎ targets of a spell or
+    ability just chosen) hear event ``targeted`` before the effect resolves
+    (Smoker ruling: he returns to hand at once)."""
+    for tid in targets:
+        inst = state["cards"].get(tid) if isinstance(tid, str) else None
+        if inst is not None and inst["zone"] == "play" and not inst["marks"].get("doomed"):
+            registry.emit(state, "targeted", tid)
 
 
 @op("forecast_arrives")

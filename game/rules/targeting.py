@@ -75,7 +75,23 @@ def can_target(state: dict, seat: int, tid: str) -> bool:
         return True
     if stats.kw(state, tid, "untargetable"):
         return False
+    if _target_forbidden(state, seat, tid):
+        return False
     return not hidden_from(state, tid, seat)
+
+
+def _target_forbidden(state: dict, seat: int, tid: str) -> bool:
+    """True when a card in play forbids ``seat`` to ◎ ``tid`` (question
+    ``forbids_target``: Mind-Parry Monk)."""
+    answers = registry.answering("forbids_target")
+    if not answers:
+        return False
+    for p in state["players"]:
+        for src in p["play"]:
+            fn = answers.get(registry.answers_as(state, src))
+            if fn is not None and fn(state, src, seat, tid):
+                return True
+    return False
 
 
 def resist_cost(state: dict, seat: int, tids: list) -> int:
@@ -351,7 +367,21 @@ def _attack_targets(state: dict, attacker: str, ignore: str = None) -> list:
                        if t != ignore and t not in out and can_hit(state, attacker, t)
                        and ((sneaks and sneaky(state, attacker, t))
                             or (passes is not None and passes(state, attacker, t))))
+    if ignore is None:
+        # A target that asks gold to attack it is out of reach without it.
+        gold = player(state, seat)["gold"]
+        out = [t for t in out if attack_tax(state, attacker, t) <= gold]
     return out
+
+
+def attack_tax(state: dict, attacker: str, tid: str) -> int:
+    """Gold ``attacker``'s controller must pay to attack ``tid`` now
+    (question ``attack_tax`` of the card attacked: Setsuki Hiruki,
+    Morningstar Pass); 0 for buildings and bases. Without it, no attack
+    (Morningstar Pass ruling)."""
+    if not isinstance(tid, str) or tid not in state["cards"]:
+        return 0
+    return registry.ask(state, "attack_tax", tid, 0, attacker)
 
 
 def group_of_target(state: dict, attacker: str, tid: str) -> list:
@@ -377,6 +407,9 @@ def patrol_refusal(state, seat, iid):
         return "exhausted", "Only ready units and heroes can patrol."
     if not registry.ask(state, "can_patrol", iid, True):
         return "cannot_patrol", "That card can't patrol."
+    if registry.answering("restrains") and registry.any_says(
+            state, "restrains", [i for p in state["players"] for i in p["play"]], iid):
+        return "cannot_patrol", "That card is held fast and can't patrol."
     if stats.is_unit(state, iid) and any(
             e["seat"] == seat and e.get("no_patrol") for e in state.get("lasting", [])):
         return "cannot_patrol", "Those units can't patrol until their player's next turn (Moment's Peace)."

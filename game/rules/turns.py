@@ -241,6 +241,9 @@ def draw_phase(state: dict, seat: int, stash: str = None) -> None:
     that ``seat`` has stash and holds that card.
     """
     p = player(state, seat)
+    if registry.any_says(state, "skips_draw", p["play"], seat):
+        log(state, f"{seat_name(state, seat)} skipped their draw/discard phase (an oath).")
+        return
     count = len(p["hand"])
     for iid in list(p["hand"]):
         if iid != stash:

@@ -46,6 +46,10 @@ def _card_public(state: dict, iid: str) -> dict:
         out["partners"] = list(inst["marks"]["partners"])
     if inst["marks"].get("runes"):  # named runes: feather, growth
         out["runes"] = dict(inst["marks"]["runes"])
+    if inst["marks"].get("subtypes"):  # subtypes an effect gave it (Fox's Den School: Ninja)
+        out["added_subtypes"] = list(inst["marks"]["subtypes"])
+    if inst["marks"].get("oath"):  # Oathkeeper of Kor Mountain's sworn oath, announced
+        out["oath"] = inst["marks"]["oath"]
     prisoner = inst["marks"].get("prisoner")
     if prisoner in state["cards"]:  # a unit held by a Jail: face up, not in play
         out["prisoner"] = {"iid": prisoner, "card": state["cards"][prisoner]["card"],

@@ -842,8 +842,8 @@ def test_upkeep_trigger_star_crossed_starlet():
 def test_max_level_trigger(card_hooks):
     """Max level: a hero's max-level trigger runs when it reaches max level
     (it is also fully healed)."""
-    card_hooks("grave_stormborne", Hooks(max_level=lambda st, iid: log(st, "test: max level")))
-    s = scenario_game([{"gold": 5, "play": [{"card": "grave_stormborne", "level": 6, "damage": 2, "id": "g"}]}])
+    card_hooks("prynn_pasternaak", Hooks(max_level=lambda st, iid: log(st, "test: max level")))
+    s = scenario_game([{"gold": 5, "play": [{"card": "prynn_pasternaak", "level": 6, "damage": 2, "id": "g"}]}])
     g = find(s, "g")
     s = act(s, 0, {"type": "level_up", "hero": g, "levels": 1})
     assert logged(s, "test: max level") and s["cards"][g]["damage"] == 0 and s["cards"][g]["level"] == 7

@@ -14,7 +14,8 @@ pytestmark = pytest.mark.django_db
 PLAYABLE = {"troq_bashar", "river_montoya", "captain_zane", "drakk_ramhorn", "jaina_stormborne",
             "master_midori", "calamandra_moss", "argagarg_garg",
             "bigby_hayes", "general_onimaru", "sirus_quince",  # the blue heroes (issue 12)
-            "garth_torken", "orpal_gloor", "vandy_anadrose"}  # the black heroes (issue 15)
+            "garth_torken", "orpal_gloor", "vandy_anadrose",  # the black heroes (issue 15)
+            "setsuki_hiruki", "grave_stormborne", "garus_rook"}  # the white heroes (issue 15)
 
 
 def three_hero_table(client) -> dict:
@@ -52,7 +53,7 @@ def test_three_hero_table_has_two_seats(api):
     (["troq_bashar", "captain_zane"], None, "bad_heroes"),                          # two
     (["troq_bashar", "captain_zane", "master_midori", "river_montoya"], None, "bad_heroes"),  # four
     (["troq_bashar", "troq_bashar", "captain_zane"], None, "bad_heroes"),           # twice the same
-    (["troq_bashar", "captain_zane", "grave_stormborne"], None, "bad_heroes"),      # not playable
+    (["troq_bashar", "captain_zane", "max_geiger"], None, "bad_heroes"),      # not playable
     (["troq_bashar", "captain_zane", "no_such_hero"], None, "bad_heroes"),          # unknown
     (["troq_bashar", "captain_zane", "iron_man"], None, "bad_heroes"),              # not a hero
     (["troq_bashar", "captain_zane", "master_midori"], "river_montoya", "bad_main"),  # main not picked

@@ -49,6 +49,8 @@ EVENTS = {
                       "effect watches (watch: an entry {card, seat, turn} of state['turn_watchers'])",
     "dealt_combat_damage": "(state, iid, dest): the card itself dealt combat damage to card dest "
                            "(also when armor absorbed all of it)",
+    "targeted": "(state, iid): the card itself (in play) was just ◎ by a spell or ability, before "
+                "the effect resolves (play.targeted_triggers)",
 }
 
 # Questions: ``name -> signature``; the answer's meaning is in the text.
@@ -95,6 +97,18 @@ QUESTIONS = {
                  "ignore that patroller (Shrine of Forbidden Knowledge)",
     "damage_as_runes": "(state, iid) -> True: iid deals its damage to units and heroes as -1/-1 "
                        "runes (Plague Spitter, Poisonblade Rogue, Orpal Gloor)",
+    "forbids_target": "(state, src, seat, tid) -> True: src (anyone's, in play) stops seat's spells "
+                      "and abilities from ◎ tid (Mind-Parry Monk); targeting.can_target",
+    "prevent_damage": "(state, src, iid, taken, deathtouch) -> the damage unit or hero iid takes "
+                      "after armor, src anyone's in play (Focus Master); effects.damage_card",
+    "restrains": "(state, src, iid) -> True: src (anyone's, in play) stops iid attacking and "
+                 "patrolling (Entangling Vines); actions.check_attack, targeting.patrol_refusal",
+    "shields_building": "(state, src, target) -> True: src (anyone's, in play) prevents all damage "
+                        "to building target (Morningstar Pass); effects.damage_building",
+    "skips_draw": "(state, src, seat) -> True: src (seat's, in play) makes seat skip its "
+                  "draw/discard phase, the hand stays (Oathkeeper of Kor Mountain); turns.draw_phase",
+    "attack_tax": "(state, iid, attacker) -> gold attacker's controller must pay each time it attacks "
+                  "iid (Setsuki Hiruki, Morningstar Pass); targeting.attack_tax",
 }
 
 NAMES = {**EVENTS, **QUESTIONS}

@@ -73,8 +73,11 @@ def is_building(state: dict, tid: str) -> bool:
 
 
 def has_subtype(state: dict, iid: str, subtype: str) -> bool:
-    """True when ``iid``'s card has ``subtype`` (e.g. "Virtuoso")."""
-    return subtype in catalog.card(state["cards"][iid]["card"])["subtypes"]
+    """True when ``iid``'s card has ``subtype`` (e.g. "Virtuoso"), or an
+    effect gave it that subtype while it stays in play (mark ``subtypes``:
+    Fox's Den School; the mark goes with the instance when it leaves)."""
+    inst = state["cards"][iid]
+    return subtype in catalog.card(inst["card"])["subtypes"] or subtype in inst["marks"].get("subtypes", ())
 
 
 UNIT = slot("unit")

@@ -1,0 +1,147 @@
+"""The white starting deck. Savior Monk, Fox Viper, Morningstar Flagbearer
+and Fox Primus have only keywords and need no code."""
+from ... import stats
+from ...combat import attacking
+from ...effects import leave_play, return_to_hand
+from ...flow import ask, op
+from ...play import enter_play
+from ...state import PATROL_SLOTS, card_of, log, move, name, patrol_slot, player, seat_name
+from ...targeting import thing_exists
+from ..api import ability, card
+from ..common import ask_target
+from ..fx import ThisTurn
+from ..targets import CHARACTER, friendly, opposing, patroller, slot, yours
+
+NONE = (0, 0, {})
+
+
+# ---- Smoker ----------------------------------------------------------------------
+
+def _smoker_targeted(state, iid):
+    """Smoker: when a spell or ability ◎ him, he returns to his owner's hand
+    at once, before the rest of the effect resolves (Smoker ruling); the
+    effect then finds nothing to act on."""
+    log(state, f"{name(state, iid)} slipped away when targeted.")
+    return_to_hand(state, iid)
+
+
+card("smoker", targeted=_smoker_targeted)
+
+
+# ---- Aged Sensei -------------------------------------------------------------------
+
+card("aged_sensei", abilities=[ability(
+    "a friendly unit or hero gets +1 ATK and +1 armor this turn.",
+    ThisTurn(atk=1, kw={"armor": 1}, say="{name} gets +1 ATK and +1 armor this turn."),
+    targets=[slot(CHARACTER, friendly)], exhaust=True)])
+
+
+# ---- Safe Attacking ------------------------------------------------------------------
+
+def _safe_attacking(state, src, iid):
+    """Safe Attacking: your tech 0 and I units have +1 armor while they
+    attack; the armor goes when the attack is over, and comes back for a
+    second attack (Safe Attacking rulings)."""
+    if not stats.is_unit(state, iid) or attacking(state, iid) is None:
+        return NONE
+    tech = stats.tech_level(state, iid)
+    return (0, 0, {"armor": 1}) if tech is not None and tech <= 1 else NONE
+
+
+card("safe_attacking", aura=_safe_attacking)
+
+
+# ---- Sensei's Advice -------------------------------------------------------------------
+
+ADVISED = slot("unit", yours, prompt="Sensei's Advice: choose a unit of yours (up to two).")
+
+
+def _advice(state, seat, iid, targets):
+    """Sensei's Advice: up to two of your units (◎, chosen as it resolves,
+    one at a time; none is allowed) get +1 ATK and +1 armor this turn."""
+    _advice_ask(state, seat, [])
+
+
+def _advice_ask(state, seat, picked):
+    ask_target(state, seat, ADVISED, ADVISED.prompt, {"op": "white_advice", "seat": seat, "picked": picked},
+               exclude=picked, optional=True)
+
+
+@op("white_advice")
+def _advised(state, step):
+    picked = list(step["picked"])
+    for tid in step["choice"]:
+        ThisTurn(atk=1, kw={"armor": 1}, say="{name} gets +1 ATK and +1 armor this turn.").apply(
+            state, step["seat"], tid, tid)
+        picked.append(tid)
+    if step["choice"] and len(picked) < 2:
+        _advice_ask(state, step["seat"], picked)
+
+
+card("sensei_s_advice", resolve=_advice)
+
+
+# ---- Grappling Hook -----------------------------------------------------------------------
+
+def _hook(state, seat, iid, targets):
+    """Grappling Hook: move a patroller (◎, anyone's) to an empty slot of
+    its own patrol zone, any one, whatever lies between (ruling); the
+    caster picks the slot. With no empty slot nothing happens."""
+    tid = targets[0]
+    if not thing_exists(state, tid):
+        return
+    owner = card_of(state, tid)["controller"]
+    empty = [s for s in PATROL_SLOTS if player(state, owner)["patrol"].get(s) is None]
+    ask(state, seat, f"Grappling Hook: move {name(state, tid)} to which slot?", empty,
+        {"op": "grappling_hook", "card": tid})
+
+
+@op("grappling_hook")
+def _hooked(state, step):
+    tid = step["card"]
+    if not thing_exists(state, tid) or patrol_slot(state, tid) is None:
+        return
+    zone = player(state, card_of(state, tid)["controller"])["patrol"]
+    for new in step["choice"]:
+        if zone.get(new) is None:
+            zone[patrol_slot(state, tid)] = None
+            zone[new] = tid
+            log(state, f"{name(state, tid)} was pulled to the {new.replace('_', ' ')} slot.")
+
+
+card("grappling_hook", targets=[slot(CHARACTER, patroller)], resolve=_hook)
+
+
+# ---- Snapback ---------------------------------------------------------------------------------
+
+def _snapback(state, seat, iid, targets):
+    """Snapback: an opposing hero (◎) goes back to its owner's command zone
+    as a fresh level-1 hero (ruling: levels, damage, runes and attachments
+    go) and can't be summoned before its owner's next turn has ended. Then
+    another hero of that command zone comes into play under its owner's
+    control, one on cooldown too (ruling); the same hero only when there is
+    no other (ruling). The caster picks among several (docs/RULINGS.md)."""
+    tid = targets[0]
+    if not thing_exists(state, tid):
+        return
+    inst = card_of(state, tid)
+    owner, hero = inst["owner"], inst["card"]
+    leave_play(state, tid)
+    back = move(state, tid, "command")
+    p = player(state, owner)
+    p["hero_ready_after"][hero] = max(p["hero_ready_after"].get(hero, 0), p["turns_ended"] + 1)
+    log(state, f"{name(state, back)} snapped back to {seat_name(state, owner)}'s command zone.")
+    others = [h for h in p["command"] if h != back]
+    ask(state, seat, "Snapback: which hero comes into play in its place?", others or [back],
+        {"op": "snapback", "owner": owner})
+
+
+@op("snapback")
+def _snapback_put(state, step):
+    for hero in step["choice"]:
+        if hero in state["cards"] and card_of(state, hero)["zone"] == "command":
+            log(state, f"{name(state, hero)} came into play.")
+            enter_play(state, hero, step["owner"])
+
+
+card("snapback", targets=[slot("hero", opposing)], resolve=_snapback)

@@ -1,0 +1,304 @@
+"""Strength (white spec): its 12 codex cards, its hero Garus Rook and the
+Bird token Bird's Nest makes.
+
+Ardra's Boulder has no text, and the Bird token only flying: they need no
+code; Garus Rook's max band (two lives) is a keyword. Fine points follow
+the official rulings (reference/codex-cards/rulings.json, "White",
+"Heroes") and docs/RULINGS.md ("White cards: Strength").
+"""
+from ... import catalog, stats
+from ...effects import (base_id, building_ids, building_record, damage_building, damage_card, destroy,
+                        is_building_id, sideline)
+from ...flow import ask, op
+from ...state import card_of, is_opponent, is_patrolling, log, name, opponents, player, seat_name
+from ...targeting import kind_of, thing_exists
+from ..api import ability, card, reached
+from ..common import ask_target, attach, attached_to, host_gone, is_busy, make_token, raw_stats
+from ..targets import patroller, slot
+
+NONE = (0, 0, {})
+
+
+def _controller(state, iid):
+    return card_of(state, iid)["controller"]
+
+
+# ---- Bird's Nest ---------------------------------------------------------------
+
+BIRD_LIMIT = 2
+
+
+def _nest_birds(state, seat):
+    """Make Birds for ``seat`` up to the limit of two Birds in play: a second
+    Nest sees the two Birds and makes none (ruling)."""
+    have = sum(1 for i in player(state, seat)["play"] if card_of(state, i)["card"] == "bird")
+    for _ in range(BIRD_LIMIT - have):
+        make_token(state, "bird", seat)
+
+
+def _nest(state, seat, iid, targets):
+    """Bird's Nest (channeling, stays in play): two 1/1 flying Birds."""
+    _nest_birds(state, seat)
+
+
+def _nest_upkeep(state, iid):
+    """Upkeep: lost Birds come back, up to two in play. Birds stay when the
+    Nest goes (ruling)."""
+    _nest_birds(state, _controller(state, iid))
+
+
+card("bird_s_nest", resolve=_nest, upkeep=_nest_upkeep)
+
+
+# ---- Entangling Vines ------------------------------------------------------------
+
+def _vines(state, seat, iid, targets):
+    """Entangling Vines: attached to a patrolling unit (◎), which is
+    sidelined and can't attack or patrol while it stays attached."""
+    host = targets[0]
+    attach(state, iid, host)
+    if thing_exists(state, host):
+        sideline(state, host)
+
+
+def _vines_hold(state, src, iid):
+    return attached_to(state, src) == iid
+
+
+card("entangling_vines", targets=[slot("unit", patroller)], resolve=_vines, restrains=_vines_hold,
+     must_sacrifice=host_gone)
+
+
+# ---- Thunderclap -------------------------------------------------------------------
+
+def _clappable(state, seat, tid):
+    """A unit without flying that costs 2 or less (tokens cost 0, ruling)."""
+    rec = catalog.card(card_of(state, tid)["card"])
+    cost = 0 if rec.get("token") else (rec["cost"] or 0)
+    return not stats.kw(state, tid, "flying") and cost <= 2
+
+
+CLAP = slot("unit", _clappable, prompt="Thunderclap: sideline which unit (up to three)?")
+
+
+def _thunderclap(state, seat, iid, targets):
+    """Thunderclap: up to three units without flying that cost 2 or less
+    (◎, picked as it resolves, one prompt each; any unit, patrolling or not:
+    an Illusion dies when targeted, ruling) are sidelined."""
+    _clap_ask(state, seat, [])
+
+
+def _clap_ask(state, seat, picked):
+    ask_target(state, seat, CLAP, CLAP.prompt, {"op": "thunderclap", "seat": seat, "picked": picked},
+               exclude=picked, optional=True)
+
+
+@op("thunderclap")
+def _clapped(state, step):
+    picked = list(step["picked"])
+    for tid in step["choice"]:
+        sideline(state, tid)
+        picked.append(tid)
+    if step["choice"] and len(picked) < 3:
+        _clap_ask(state, step["seat"], picked)
+
+
+card("thunderclap", resolve=_thunderclap)
+
+
+# ---- Earthquake -----------------------------------------------------------------------
+
+def _buildings_of(state, seat):
+    """Every building of ``seat``: tech buildings, add-on, base, building cards."""
+    cards = [i for i in player(state, seat)["play"] if kind_of(state, i) == "building"]
+    return building_ids(state, seat) + [base_id(state, seat)] + cards
+
+
+def _damage_on(state, tid):
+    rec = building_record(state, tid) if is_building_id(tid) else card_of(state, tid)
+    return rec["damage"] if rec is not None else 0
+
+
+def _earthquake(state, seat, iid, targets):
+    """Earthquake (ultimate): the caster picks an opponent (one opponent in
+    a 1-hero game: no question)."""
+    ask(state, seat, "Earthquake: whose buildings?", opponents(state, seat), {"op": "earthquake"})
+
+
+@op("earthquake")
+def _quake(state, step):
+    """4 damage to each damaged building of theirs, then 1 to each
+    undamaged one, read afresh (ruling: a building destroyed by the first
+    damages the base, which then takes no 1)."""
+    for victim in step["choice"]:
+        for tid in [t for t in _buildings_of(state, victim) if thing_exists(state, t) and _damage_on(state, t) > 0]:
+            damage_building(state, tid, 4)
+        for tid in [t for t in _buildings_of(state, victim) if thing_exists(state, t) and _damage_on(state, t) == 0]:
+            damage_building(state, tid, 1)
+
+
+card("earthquake", resolve=_earthquake)
+
+
+# ---- Mythmaking -------------------------------------------------------------------------
+
+def _mythmaking(state, src, iid):
+    """Mythmaking: your legendary units +2/+2 and legendary buildings +2
+    HP; opponents' legendary units -1/-1."""
+    rec = catalog.card(card_of(state, iid)["card"])
+    if not rec["legendary"]:
+        return NONE
+    mine = _controller(state, src)
+    if _controller(state, iid) == mine:
+        if rec["kind"] == "unit":
+            return (2, 2, {})
+        return (0, 2, {}) if rec["kind"] == "building" else NONE
+    if rec["kind"] == "unit" and is_opponent(state, mine, _controller(state, iid)):
+        return (-1, -1, {})
+    return NONE
+
+
+card("mythmaking", aura_all=_mythmaking)
+
+
+# ---- Doubling Barbarbarian ----------------------------------------------------------------
+
+def _doubling(state, src, iid):
+    """Doubling Barbarbarian: whatever ATK, HP or armor he gains he gains
+    twice: +1/+1 runes, this-turn and lasting effects, auras and patrol slot
+    bonuses (rulings: squad leader gives 2 armor, a rune +2/+2; it ends
+    with the effect). Losses (-1/-1 runes, ...) are not doubled; healing
+    isn't a gain (ruling)."""
+    if iid != src or is_busy("doubling", iid):
+        return NONE
+    inst = card_of(state, iid)
+    rec = catalog.card(inst["card"])
+    raw = raw_stats(state, iid, "doubling")
+    gain_atk = max(0, raw["atk"] + inst["minus"] - (rec["atk"] or 0))
+    gain_hp = max(0, raw["hp"] + inst["minus"] - (rec["hp"] or 0))
+    armor = raw["kw"].get("armor", 0)
+    return (gain_atk, gain_hp, {"armor": armor} if armor else {})
+
+
+card("doubling_barbarbarian", aura=_doubling)
+
+
+# ---- Whitestar Grappler -----------------------------------------------------------------
+
+def _grapple(state, seat, iid, targets):
+    """Whitestar Grappler: a unit (◎) takes 4 damage; if it still lives it
+    deals its ATK to the Grappler and is sidelined if it was patrolling."""
+    tid = targets[0]
+    if not thing_exists(state, tid):
+        return
+    damage_card(state, tid, 4, source=iid)
+    inst = card_of(state, tid)
+    if inst["marks"].get("doomed") or inst["damage"] >= stats.hp(state, tid):
+        return
+    damage_card(state, iid, stats.atk(state, tid), source=tid)
+    sideline(state, tid)
+
+
+card("whitestar_grappler", abilities=[ability(
+    "a unit takes 4 damage; if it lives it hits back and is sidelined.", _grapple,
+    targets=[slot("unit")], exhaust=True)])
+
+
+# ---- Colossus, Jefferson DeGrey ---------------------------------------------------------
+
+card("colossus", unstoppable_toward=lambda state, iid, target: target.startswith("base:"))
+
+
+def _jefferson(state, iid):
+    """Jefferson DeGrey: arriving, he destroys every token in play."""
+    for tid in [i for p in state["players"] for i in p["play"]]:
+        if catalog.card(card_of(state, tid)["card"]).get("token"):
+            destroy(state, tid)
+
+
+card("jefferson_degrey_ghostly_diplomat", arrives=_jefferson)
+
+
+# ---- Morningstar Pass ---------------------------------------------------------------------
+
+def _pass_shields(state, src, target):
+    """Morningstar Pass: damage to its controller's other buildings (tech
+    buildings, add-on, base, building cards) is prevented."""
+    if target == src:
+        return False
+    mine = _controller(state, src)
+    if is_building_id(target):
+        if target.startswith("base:"):
+            return target == base_id(state, mine)
+        return int(target.split(":")[1]) == mine
+    return target in state["cards"] and kind_of(state, target) == "building" and _controller(state, target) == mine
+
+
+def _pass_tax(state, iid, attacker):
+    """Opponents pay 1 gold each time they attack it; without it, no attack
+    (ruling)."""
+    return 1 if is_opponent(state, _controller(state, attacker), _controller(state, iid)) else 0
+
+
+card("morningstar_pass", shields_building=_pass_shields, attack_tax=_pass_tax)
+
+
+# ---- Oathkeeper of Kor Mountain ------------------------------------------------------------
+
+OATHS = ["play no cards from hand but workers", "skip my draw/discard phase"]
+
+
+def _oath_arrives(state, iid):
+    """Arriving, its controller swears one oath, kept while it is in play."""
+    seat = _controller(state, iid)
+    ask(state, seat, "Oathkeeper of Kor Mountain: swear which oath?", OATHS, {"op": "oathkeeper", "card": iid})
+
+
+@op("oathkeeper")
+def _oath_sworn(state, step):
+    if step["card"] in state["cards"]:
+        for oath in step["choice"]:
+            card_of(state, step["card"])["marks"]["oath"] = oath
+            log(state, f"{seat_name(state, _controller(state, step['card']))} swore: \"I will {oath}.\"")
+
+
+def _oath(state, iid):
+    return card_of(state, iid)["marks"].get("oath")
+
+
+def _oath_forbids(state, src, seat, card_id, from_hand):
+    """First oath: no card from hand (hiring a worker isn't playing one;
+    putting cards into play by an effect is fine, ruling)."""
+    if _oath(state, src) == OATHS[0] and seat == _controller(state, src) and from_hand:
+        return "Your oath (Oathkeeper of Kor Mountain) forbids playing cards from your hand."
+    return None
+
+
+def _oath_skips(state, src, seat):
+    """Second oath: no draw/discard phase; the hand stays as it is (ruling)."""
+    return _oath(state, src) == OATHS[1] and seat == _controller(state, src)
+
+
+def _sideline_all(state, seat, iid, targets):
+    """Pay 2: sideline every patrolling unit."""
+    for tid in [i for p in state["players"] for i in p["play"]]:
+        if stats.is_unit(state, tid) and is_patrolling(state, tid):
+            sideline(state, tid)
+
+
+card("oathkeeper_of_kor_mountain", arrives=_oath_arrives, forbids_play=_oath_forbids,
+     skips_draw=_oath_skips,
+     abilities=[ability("sideline every patrolling unit.", _sideline_all, gold=2)])
+
+
+# ---- Garus Rook -------------------------------------------------------------------------------
+
+def _rook_unstoppable(state, iid, patroller_id):
+    """Mid band: a patrol zone holding just one patroller can't stop him."""
+    if not reached(state, iid, "mid"):
+        return False
+    zone = player(state, _controller(state, patroller_id))["patrol"]
+    return sum(1 for occupant in zone.values() if occupant is not None) == 1
+
+
+card("garus_rook", unstoppable_by=_rook_unstoppable)
