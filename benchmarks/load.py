@@ -179,6 +179,7 @@ class Viewer:
         self.awaiting = None  # version this seat made and has not yet received
         self.timer = None
         self.next_id = 1
+        self.pongs = 0
         self.ws = None
         self.closing = False
         self.ready = asyncio.Event()
@@ -232,6 +233,8 @@ class Viewer:
             self.run.count("applied")
             if msg.get("duplicate"):
                 self.run.error(f"unexpected duplicate answer {msg}")
+        elif kind == "pong":
+            self.pongs += 1
         elif kind == "refused":
             self.run.count(f"refused {msg['code']}")
             if self.pending and msg.get("id") == self.pending[0]:
@@ -375,15 +378,17 @@ def match_figures(matches: list, phase: str, seconds: float) -> dict:
 def echo_figures(rooms: list, phase: str) -> dict:
     """Round trip (sender) and delay to the other members of the echo frames of ``phase``."""
     rtt, others = [], []
+    sent = 0
     for room in rooms:
         for k, (when, sent_at) in room.sent.items():
             if when != phase:
                 continue
+            sent += 1
             for index, at in room.seen.get(k, []):
                 (rtt if index == 0 else others).append(at - sent_at)
     ms = lambda values: {k: (v * 1000 if isinstance(v, float) else v)  # noqa: E731
                          for k, v in percentiles(values).items()}
-    return {"rtt_ms": ms(rtt), "others_ms": ms(others)}
+    return {"sent": sent, "rtt_ms": ms(rtt), "others_ms": ms(others)}
 
 
 async def gather_limited(coros: list, at_once: int = CONNECT_AT_ONCE) -> None:
@@ -412,6 +417,36 @@ async def drain(run: Run, matches: list) -> None:
             last_progress, seen = time.monotonic(), now_seen
         await asyncio.sleep(0.1)
     run.error("drain: some answers or versions never came")
+
+
+PING_BURST = 5  # pings each connection sends in the ping step, PING_GAP seconds apart
+PING_GAP = 0.3
+
+
+async def ping_step(viewers: list, workers: list, database_url: str) -> dict:
+    """After the phases, nothing but pings: every connection sends
+    PING_BURST of them. Returns ``{"pings", "pongs", "server_cpu_ms_per_ping",
+    "db_transactions_per_ping"}`` (the last from PostgreSQL's own count of
+    the benchmark database's transactions, None on SQLite; it includes the
+    workers' few heartbeats meanwhile)."""
+    before = [v.pongs for v in viewers]
+    await asyncio.sleep(1.5)
+    xacts, cpu = servers.db_transactions(database_url), sum(w.cpu_seconds() for w in workers)
+    for _ in range(PING_BURST):
+        for viewer in viewers:
+            await viewer.ws.send(json.dumps({"type": "ping", "id": f"q{viewer.next_id}"}))
+            viewer.next_id += 1
+        await asyncio.sleep(PING_GAP)
+    deadline = time.monotonic() + DRAIN_SECONDS
+    while time.monotonic() < deadline and any(v.pongs - b < PING_BURST for v, b in zip(viewers, before)):
+        await asyncio.sleep(0.1)
+    cpu = sum(w.cpu_seconds() for w in workers) - cpu
+    await asyncio.sleep(11)  # an idle PostgreSQL backend reports its counts within 10 s
+    after = servers.db_transactions(database_url)
+    pings = PING_BURST * len(viewers)
+    return {"pings": pings, "pongs": sum(v.pongs - b for v, b in zip(viewers, before)),
+            "server_cpu_ms_per_ping": 1000 * cpu / pings,
+            "db_transactions_per_ping": None if xacts is None else (after - xacts - 1) / pings}
 
 
 def placement(viewers: list, workers: list) -> dict:
@@ -531,6 +566,8 @@ async def play(args, workers: list, seeded: list, warmup: list, proxy=None) -> d
                          "load_average": os.getloadavg()[0], **match_figures(matches, phase, seconds),
                          "echo": echo_figures(rooms, phase), "counters": run.counters.get(phase, {})}
     memory["after_kb"] = sum(w.rss_kb() for w in workers)
+    run.phase = "pings"
+    pings = await ping_step(viewers, workers, args.database_url)
     run.phase = "done"
     lost = duplicated = 0
     for match in matches:
@@ -545,7 +582,7 @@ async def play(args, workers: list, seeded: list, warmup: list, proxy=None) -> d
         for ws in room.sockets:
             await ws.close()
     return {
-        "phases": phases, "lost": lost, "duplicated": duplicated,
+        "phases": phases, "pings": pings, "lost": lost, "duplicated": duplicated,
         "errors": sum(c.get("errors", 0) for c in run.counters.values()), "error_samples": run.errors,
         "connections": len(viewers), "echo_connections": sum(len(r.sockets) for r in rooms),
         "connect_seconds": connect_seconds, "memory": memory, "placement": placement(viewers, workers),
@@ -581,7 +618,7 @@ def main(argv=None) -> dict:
     if proxied and servers.nginx_binary() is None:
         parser.error("--proxy needs nginx (Debian: apt-get install nginx-light); --no-proxy connects directly")
 
-    database_url = servers.prepare_database(args.db)
+    database_url = args.database_url = servers.prepare_database(args.db)
     os.environ["DATABASE_URL"] = database_url
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "codexsite.settings")
     import django

@@ -49,6 +49,19 @@ def prepare_database(kind: str) -> str:
     return url
 
 
+def db_transactions(database_url: str) -> int | None:
+    """The transactions PostgreSQL counted so far in the database of
+    ``database_url`` (committed and rolled back; this query's own
+    included), None for SQLite (it counts none)."""
+    if not database_url.startswith("postgres"):
+        return None
+    import psycopg
+
+    with psycopg.connect(database_url, autocommit=True) as conn:
+        return conn.execute("SELECT xact_commit + xact_rollback FROM pg_stat_database "
+                            "WHERE datname = current_database()").fetchone()[0]
+
+
 def free_port() -> int:
     """A TCP port on 127.0.0.1 that is free now."""
     with socket.socket() as sock:
