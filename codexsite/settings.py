@@ -220,6 +220,8 @@ CODEX_STAND_IN_ASK_SECONDS = env.int("CODEX_STAND_IN_ASK_SECONDS", default=60)
 CODEX_STAND_IN_SECONDS = env.int("CODEX_STAND_IN_SECONDS", default=180)
 CODEX_STAND_IN_DELAY = env.float("CODEX_STAND_IN_DELAY", default=0.4)
 CODEX_STAND_IN_MAX_MOVES = env.int("CODEX_STAND_IN_MAX_MOVES", default=300)
+# Matches whose parsed state each worker keeps between actions (game.statecache).
+CODEX_STATE_CACHE_MATCHES = env.int("CODEX_STATE_CACHE_MATCHES", default=1000)
 # Route the benchmark echo room /ws/echo/<room>/ (benchmarks/load.py): off
 # unless set; never turn it on in production.
 CODEX_BENCH_ECHO = env.bool("CODEX_BENCH_ECHO", default=False)

@@ -298,7 +298,7 @@ class MatchConsumer(DirectDispatch, AsyncWebsocketConsumer):
         last state sent when the connection asked for patches (and it is
         smaller), else (or with ``full``) the whole ``state``."""
         previous = self.last_state if self.patches and not full else None
-        text, message = fanout.frame_for(snapshot, self.seat, previous)
+        text, message = fanout.frame_for(self.match_id, snapshot, self.seat, previous)
         if self.patches:
             self.last_state = message
         await self.send(text_data=text)
