@@ -213,9 +213,13 @@ CODEX_CHAT_MAX_CHARS = 500
 # without asking after this long; the bot's pace (seconds between its moves)
 # and the most moves it plays per trigger.
 CODEX_AWAY_SECONDS = env.int("CODEX_AWAY_SECONDS", default=90)
-# Every frame of a seat is a sign of life; a connection writes it (seen_at)
-# at most once in this many seconds.
+# Every frame of a seat is a sign of life; a connection notes it at most once
+# in this many seconds, written (seen_at) with the next presence read (game.presence).
 CODEX_WS_SEEN_EVERY = env.float("CODEX_WS_SEEN_EVERY", default=5.0)
+# A worker answers pings with the presence it read (game.presence) while it
+# is younger than this; the heartbeat (CODEX_WS_HEARTBEAT) reads it again for
+# every match the worker serves, so pings make no query.
+CODEX_WS_PRESENCE_SECONDS = env.float("CODEX_WS_PRESENCE_SECONDS", default=30.0)
 CODEX_STAND_IN_ASK_SECONDS = env.int("CODEX_STAND_IN_ASK_SECONDS", default=60)
 CODEX_STAND_IN_SECONDS = env.int("CODEX_STAND_IN_SECONDS", default=180)
 CODEX_STAND_IN_DELAY = env.float("CODEX_STAND_IN_DELAY", default=0.4)

@@ -19,7 +19,7 @@ on that seat. The player takes the seat back simply by connecting again.
 from datetime import timedelta
 
 from django.conf import settings
-from django.db.models import Exists, OuterRef
+from django.db.models import Exists, OuterRef, Q
 from django.utils import timezone
 
 from game import livesockets
@@ -62,11 +62,20 @@ def disconnected(match_id: int, seat: int | None, channel: str) -> None:
         _seat(match_id, seat).update(seen_at=timezone.now())
 
 
-def seen(match_id: int, seat: int) -> None:
-    """Record a sign of life of ``seat`` now (any frame of one of its
-    connections: the consumer calls this at most every CODEX_WS_SEEN_EVERY
-    seconds per connection)."""
-    _seat(match_id, seat).update(seen_at=timezone.now())
+SEEN_CHUNK = 150  # seats per statement (SQLite limits the parameters of one)
+
+
+def seen_all(marks: list) -> None:
+    """Record a sign of life now of every ``(match_id, seat)`` in ``marks``
+    (frames of its connections: a worker notes them, at most every
+    CODEX_WS_SEEN_EVERY seconds per connection, and writes them together:
+    game.presence), one statement per SEEN_CHUNK seats."""
+    now = timezone.now()
+    for start in range(0, len(marks), SEEN_CHUNK):
+        which = Q()
+        for match_id, seat in marks[start:start + SEEN_CHUNK]:
+            which |= Q(match_id=match_id, seat=seat)
+        MatchPlayer.objects.filter(which).update(seen_at=now)
 
 
 def _is_away(player: MatchPlayer, now) -> bool:
@@ -78,9 +87,20 @@ def presence(match_id: int) -> list:
     """Every seat's presence: ``[{"seat": int, "away": bool, "stand_in":
     bool, "askable": bool}, ...]`` in seat order; ``askable``: away long
     enough that another player may ask for a bot (request_stand_in)."""
+    return presence_of([match_id]).get(match_id, [])
+
+
+def presence_of(match_ids: list) -> dict:
+    """``{match_id: presence(match_id)}`` for many matches in one statement
+    (a worker's heartbeat reads every match it serves: game.presence)."""
     now = timezone.now()
-    return [{"seat": p.seat, "away": _is_away(p, now), "stand_in": p.stand_in, "askable": _is_askable(p, now)}
-            for p in _players(match_id).order_by("seat")]
+    sockets = livesockets.live().filter(match_id=OuterRef("match_id"), seat=OuterRef("seat"))
+    players = MatchPlayer.objects.filter(match_id__in=match_ids).annotate(live=Exists(sockets))
+    out = {}
+    for p in players.order_by("match_id", "seat"):
+        out.setdefault(p.match_id, []).append(
+            {"seat": p.seat, "away": _is_away(p, now), "stand_in": p.stand_in, "askable": _is_askable(p, now)})
+    return out
 
 
 def _is_askable(player: MatchPlayer, now) -> bool:
@@ -114,12 +134,18 @@ def request_stand_in(match_id: int, requester: int, seat: int) -> None:
     _seat(match_id, seat).update(stand_in=True)
 
 
-def expire_away(match_id: int) -> bool:
-    """Give a stand-in bot to every seat of a match in play that has shown no
-    life for ``CODEX_STAND_IN_SECONDS``. Returns True when one was given."""
+def expire_away_of(match_ids: list) -> set:
+    """Give a stand-in bot to every seat of the matches ``match_ids`` in
+    play that has shown no life for ``CODEX_STAND_IN_SECONDS`` (a worker
+    does it for every match it serves at once: game.presence). Returns the
+    ids of the matches where a bot was given."""
     cutoff = timezone.now() - timedelta(seconds=settings.CODEX_STAND_IN_SECONDS)
-    return bool(MatchPlayer.objects.filter(match_id=match_id, match__status=Match.Status.PLAYING,
-                                           stand_in=False, seen_at__lt=cutoff).update(stand_in=True))
+    due = MatchPlayer.objects.filter(match_id__in=match_ids, match__status=Match.Status.PLAYING,
+                                     stand_in=False, seen_at__lt=cutoff)
+    given = set(due.values_list("match_id", flat=True))
+    if given:
+        due.filter(match_id__in=given).update(stand_in=True)
+    return given
 
 
 CHOICE_TRIES = 3  # times play_one chooses again when the state moved on under the bot
