@@ -207,6 +207,9 @@ CODEX_WS_REORDER_WAIT = env.float("CODEX_WS_REORDER_WAIT", default=0.5)
 CODEX_WS_SEND_PAUSE = env.int("CODEX_WS_SEND_PAUSE", default=64 * 1024)
 CODEX_WS_MAX_UNSENT = env.int("CODEX_WS_MAX_UNSENT", default=512 * 1024)
 CODEX_WS_DRAIN_POLL = env.float("CODEX_WS_DRAIN_POLL", default=0.1)
+# Resyncs of one connection within this many seconds of one read from the
+# database get the state that one read (game.consumers on_resync).
+CODEX_WS_RESYNC_EVERY = env.float("CODEX_WS_RESYNC_EVERY", default=0.5)
 CODEX_CHAT_MAX_CHARS = 500
 # Away players (game.standins): away after this long without a sign of life;
 # another player may ask for a bot after this long away; a bot stands in

@@ -147,6 +147,7 @@ class MatchConsumer(DirectDispatch, AsyncWebsocketConsumer):
         # ?patches=1: after the first state, send the changes (docs/PROTOCOL.md "Patches").
         self.patches = query.get("patches", [None])[0] == "1"
         self.last_state = None  # the last state message sent, with patches on
+        self.resynced = None  # (monotonic time, Snapshot) the last resync read from the database
         # The server's count of bytes it holds unsent for this client
         # (codexsite/backlog.py), None when it cannot tell; and the task that
         # sends the one full state owed while too much is unsent.
@@ -423,6 +424,8 @@ class MatchConsumer(DirectDispatch, AsyncWebsocketConsumer):
             done = await database_sync_to_async(apply_match_action)(
                 self.match_id, self.user.pk, action, version, nonce)
         except ActionRefused as refused:
+            if self.resynced is not None and (refused.version or 0) > self.resynced[1].version:
+                self.resynced = None  # the next resync reads the newer version
             await self.send_json(refused.as_message(msg_id))
             return
         answer = {"type": "applied", "id": msg_id, "version": done.version}
@@ -441,12 +444,24 @@ class MatchConsumer(DirectDispatch, AsyncWebsocketConsumer):
         await self.channel_layer.group_send(self.group, fanout.version_event(self.match_id, snapshot))
 
     async def on_resync(self, msg: dict, msg_id) -> None:
-        """Send a full ``state`` from the database, whatever was sent before
-        (or, while the connection owes its client a state, let that one be
-        the answer: state_waits)."""
+        """Send a full ``state`` of the match as the database has it,
+        whatever was sent before (or, while the connection owes its client a
+        state, let that one be the answer: state_waits).
+
+        Resyncs of one connection are coalesced: within
+        CODEX_WS_RESYNC_EVERY seconds of the last one read from the
+        database, the answer is the state that one read, as long as the
+        connection has sent nothing newer and no refusal named a newer
+        version meanwhile (a flood of resyncs within the rate limit cost a
+        database read and a full state's encoding each: issue 13)."""
         if self.state_waits():
             return
-        await self.send_state(await database_sync_to_async(load_snapshot)(self.match_id), force=True)
+        now = time.monotonic()
+        last = self.resynced
+        if (last is None or now - last[0] >= settings.CODEX_WS_RESYNC_EVERY
+                or last[1].version < self.sent_version):
+            last = self.resynced = (now, await database_sync_to_async(load_snapshot)(self.match_id))
+        await self.send_state(last[1], force=True)
 
     async def on_chat(self, msg: dict, msg_id) -> None:
         """Keep and broadcast a chat line, cleaned (game.chat.clean) and length-limited."""
