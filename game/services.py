@@ -5,7 +5,7 @@ decide who may watch or act. Synchronous code; consumers call it through
 import json
 from dataclasses import dataclass, field
 
-from django.db import connection, transaction
+from django.db import InterfaceError, OperationalError, connection, transaction
 from django.utils import timezone
 
 from game import rules, statecache
@@ -223,7 +223,7 @@ def apply_match_action(match_id: int, user_id: int, action: dict, expected_versi
     (the seat used that nonce for a different action), ``match_over``,
     ``bad_version``, ``stale_version`` or the engine's code; MatchNotFound.
     """
-    return _apply(match_id, action, expected_version, nonce, user_id=user_id)
+    return _on_a_live_connection(lambda: _apply(match_id, action, expected_version, nonce, user_id=user_id))
 
 
 def apply_seat_action(match_id: int, seat: int, action: dict, at_version: int) -> Applied:
@@ -234,7 +234,7 @@ def apply_seat_action(match_id: int, seat: int, action: dict, at_version: int) -
     can be taken for it (issue 11, finding 2). Otherwise as
     apply_match_action; a match no longer at ``at_version`` is refused
     ``stale_version`` (nothing changed)."""
-    return _apply(match_id, action, at_version, None, seat=seat)
+    return _on_a_live_connection(lambda: _apply(match_id, action, at_version, None, seat=seat))
 
 
 _STATE_TEXT = {"separators": (",", ":")}  # how a state is written: compact JSON, encoded once per version
@@ -332,6 +332,36 @@ def _write(match_id: int, snapshot: Snapshot, seat: int, action: dict, nonce: st
         else:
             cursor.execute(update.format(j=""), update_params)
             cursor.execute(insert.format(j=""), insert_params)
+
+
+def _on_a_live_connection(apply):
+    """Run the transaction ``apply()`` and return its result; when it
+    failed because the kept database connection was dead (PostgreSQL
+    restarted, the connection was cut), once more on a new one.
+
+    The settings skip Django's health check (a ``SELECT 1`` before the first
+    statement of every call: CONN_HEALTH_CHECKS) that would find such a
+    connection before use; this finds it at first use instead. Running the
+    action again is safe: nothing of the failed transaction was kept, and
+    had it committed after all, its nonce answers it (``duplicate``) and a
+    stand-in's move is refused ``stale_version``."""
+    try:
+        return apply()
+    except (InterfaceError, OperationalError) as err:
+        if connection.in_atomic_block or not _connection_lost(err):
+            raise  # inside the caller's transaction, or the database refused: not a dead connection
+        connection.close()
+        return apply()
+
+
+def _connection_lost(err: Exception) -> bool:
+    """True when ``err`` (from the driver) says the PostgreSQL connection
+    is gone: no SQLSTATE (the socket closed), class 08 (connection
+    exception) or 57P (the server shut down or ended the session)."""
+    if connection.vendor != "postgresql":
+        return False
+    state = getattr(err.__cause__, "sqlstate", None)
+    return state is None or state.startswith(("08", "57P"))
 
 
 def _apply(match_id: int, action: dict, expected_version: int, nonce: str | None,

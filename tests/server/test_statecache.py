@@ -70,3 +70,25 @@ def test_a_reused_match_id_never_meets_an_old_state(match):
     statecache.put(m.pk, "another match's time", kept.__class__(0, {"not": "this"}, "playing", None))
     assert load_snapshot(m.pk).state == kept.state
 
+
+@pytest.mark.postgres
+def test_an_action_on_a_dead_connection_runs_again_on_a_new_one(match):
+    """Without Django's health check before every call, the kept connection
+    may be dead (PostgreSQL restarted, the connection was cut): the action
+    finds out at its first statement and runs once more on a new connection,
+    applied once."""
+    import psycopg
+    from django.db import connection
+
+    m, (alice, bob) = match
+    seat = active_seat(m.state)
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_backend_pid()")
+        pid = cursor.fetchone()[0]
+    settings = connection.settings_dict
+    with psycopg.connect(host=settings["HOST"], port=settings["PORT"] or 5432, user=settings["USER"],
+                         dbname=settings["NAME"], autocommit=True) as other:
+        other.execute("SELECT pg_terminate_backend(%s)", [pid])
+    done = apply_match_action(m.pk, (alice, bob)[seat].pk, playable(m.state, seat)[0], 0, "n1")
+    assert done.version == 1
+    assert list(MatchAction.objects.filter(match_id=m.pk).values_list("seq", flat=True)) == [1]
