@@ -426,12 +426,19 @@ PING_GAP = 0.3
 async def ping_step(viewers: list, workers: list, database_url: str) -> dict:
     """After the phases, nothing but pings: every connection sends
     PING_BURST of them. Returns ``{"pings", "pongs", "server_cpu_ms_per_ping",
-    "db_transactions_per_ping"}`` (the last from PostgreSQL's own count of
-    the benchmark database's transactions, None on SQLite; it includes the
-    workers' few heartbeats meanwhile)."""
+    "db_transactions_idle", "db_transactions_per_ping"}`` (from PostgreSQL's
+    own count of the benchmark database's transactions, None on SQLite:
+    first as many seconds without pings, the workers' own heartbeats, whose
+    count is then taken from that of the pings' window)."""
     before = [v.pongs for v in viewers]
     await asyncio.sleep(1.5)
+    # The same time without pings first: the workers' own background transactions (heartbeats).
+    idle_from = servers.db_transactions(database_url)
+    await asyncio.sleep(PING_BURST * PING_GAP + 1)
+    await asyncio.sleep(11)  # an idle PostgreSQL backend reports its counts within 10 s
+    idle = None if idle_from is None else servers.db_transactions(database_url) - idle_from - 1
     xacts, cpu = servers.db_transactions(database_url), sum(w.cpu_seconds() for w in workers)
+    began = time.monotonic()
     for _ in range(PING_BURST):
         for viewer in viewers:
             await viewer.ws.send(json.dumps({"type": "ping", "id": f"q{viewer.next_id}"}))
@@ -441,12 +448,14 @@ async def ping_step(viewers: list, workers: list, database_url: str) -> dict:
     while time.monotonic() < deadline and any(v.pongs - b < PING_BURST for v, b in zip(viewers, before)):
         await asyncio.sleep(0.1)
     cpu = sum(w.cpu_seconds() for w in workers) - cpu
-    await asyncio.sleep(11)  # an idle PostgreSQL backend reports its counts within 10 s
+    await asyncio.sleep(max(0.0, PING_BURST * PING_GAP + 1 - (time.monotonic() - began)))
+    await asyncio.sleep(11)
     after = servers.db_transactions(database_url)
     pings = PING_BURST * len(viewers)
     return {"pings": pings, "pongs": sum(v.pongs - b for v, b in zip(viewers, before)),
             "server_cpu_ms_per_ping": 1000 * cpu / pings,
-            "db_transactions_per_ping": None if xacts is None else (after - xacts - 1) / pings}
+            "db_transactions_idle": idle,
+            "db_transactions_per_ping": None if xacts is None else (after - xacts - 1 - idle) / pings}
 
 
 def placement(viewers: list, workers: list) -> dict:
@@ -534,6 +543,8 @@ async def play(args, workers: list, seeded: list, warmup: list, proxy=None) -> d
         for j, viewer in enumerate(match.viewers):
             w = place(i, j)
             await room.add(websockets, f"{urls[w]}/ws/echo/{i}/", viewer.cookie, origins[w])
+    await asyncio.sleep(1)
+    memory["echo_connected_kb"] = sum(w.rss_kb() for w in workers)
 
     phases = {}
     for phase in PHASES:
