@@ -57,6 +57,10 @@ from game.patch import apply as apply_patch
 PHASES = ("echo", "paced", "closed")
 THINK = (0.5, 1.5)  # seconds a paced seat (or echo sender) waits before acting
 CONNECT_AT_ONCE = 20
+# Seconds daphne gives a handshake (its default is 5): on a machine this
+# loaded, 200 sockets connecting at once to one worker on PostgreSQL took
+# longer, and the benchmark measures play, not a connection storm.
+CONNECT_TIMEOUT = 60
 PING_SECONDS = 20  # every connection sends a `ping` this often, as the page does
 DRAIN_SECONDS = 20  # the longest wait for a missing version once nothing arrives any more
 # The workers' settings: the echo route on, the per-connection rate limit
@@ -645,7 +649,7 @@ def main(argv=None) -> dict:
         for w in range(args.workers):
             workers.append(servers.Worker(database_url, servers.REDIS_URL if layer == "redis" else "", env=WORKER_ENV,
                                           proxy_headers=proxied, profile=args.profile if w == 0 else None,
-                                          root=Path(args.server_root)))
+                                          root=Path(args.server_root), connect_timeout=CONNECT_TIMEOUT))
         if proxied:
             proxy = servers.Proxy([w.address for w in workers])
         figures = asyncio.run(play(args, workers, seeded, warmup, proxy))

@@ -116,12 +116,13 @@ class Worker:
     ``profile``: a path, to run it under ``py-spy record`` (raw collapsed
     stacks written there at stop); ``root``: the checkout whose server code
     runs (another one to measure an older commit:
-    ``git archive <commit> | tar -x -C DIR``).
+    ``git archive <commit> | tar -x -C DIR``); ``connect_timeout``:
+    seconds daphne allows a websocket handshake (None: daphne's default, 5).
     Raises RuntimeError when it does not listen within 30 s.
     """
 
     def __init__(self, database_url: str, redis_url: str = "", env: dict | None = None, proxy_headers: bool = False,
-                 profile: str | None = None, root: Path = ROOT):
+                 profile: str | None = None, root: Path = ROOT, connect_timeout: float | None = None):
         self.port = free_port()
         env = {**os.environ, "DATABASE_URL": database_url, "DEBUG": "0",
                "DJANGO_SETTINGS_MODULE": "codexsite.settings", "REDIS_URL": redis_url, **(env or {})}
@@ -129,6 +130,7 @@ class Worker:
             del env["REDIS_URL"]
         command = [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(self.port),
                    *(["--proxy-headers"] if proxy_headers else []),
+                   *(["--websocket_connect_timeout", str(connect_timeout)] if connect_timeout else []),
                    "--websocket-max-message-size", "65536", "--websocket-max-frame-size", "65536",
                    "codexsite.asgi:application"]
         if profile:
