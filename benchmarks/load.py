@@ -57,6 +57,10 @@ from game.patch import apply as apply_patch
 PHASES = ("echo", "paced", "closed")
 THINK = (0.5, 1.5)  # seconds a paced seat (or echo sender) waits before acting
 CONNECT_AT_ONCE = 20
+# Seconds daphne gives a handshake (its default is 5): on a machine this
+# loaded, 200 sockets connecting at once to one worker on PostgreSQL took
+# longer, and the benchmark measures play, not a connection storm.
+CONNECT_TIMEOUT = 60
 PING_SECONDS = 20  # every connection sends a `ping` this often, as the page does
 DRAIN_SECONDS = 20  # the longest wait for a missing version once nothing arrives any more
 # The workers' settings: the echo route on, the per-connection rate limit
@@ -179,6 +183,7 @@ class Viewer:
         self.awaiting = None  # version this seat made and has not yet received
         self.timer = None
         self.next_id = 1
+        self.pongs = 0
         self.ws = None
         self.closing = False
         self.ready = asyncio.Event()
@@ -232,6 +237,8 @@ class Viewer:
             self.run.count("applied")
             if msg.get("duplicate"):
                 self.run.error(f"unexpected duplicate answer {msg}")
+        elif kind == "pong":
+            self.pongs += 1
         elif kind == "refused":
             self.run.count(f"refused {msg['code']}")
             if self.pending and msg.get("id") == self.pending[0]:
@@ -375,15 +382,17 @@ def match_figures(matches: list, phase: str, seconds: float) -> dict:
 def echo_figures(rooms: list, phase: str) -> dict:
     """Round trip (sender) and delay to the other members of the echo frames of ``phase``."""
     rtt, others = [], []
+    sent = 0
     for room in rooms:
         for k, (when, sent_at) in room.sent.items():
             if when != phase:
                 continue
+            sent += 1
             for index, at in room.seen.get(k, []):
                 (rtt if index == 0 else others).append(at - sent_at)
     ms = lambda values: {k: (v * 1000 if isinstance(v, float) else v)  # noqa: E731
                          for k, v in percentiles(values).items()}
-    return {"rtt_ms": ms(rtt), "others_ms": ms(others)}
+    return {"sent": sent, "rtt_ms": ms(rtt), "others_ms": ms(others)}
 
 
 async def gather_limited(coros: list, at_once: int = CONNECT_AT_ONCE) -> None:
@@ -412,6 +421,45 @@ async def drain(run: Run, matches: list) -> None:
             last_progress, seen = time.monotonic(), now_seen
         await asyncio.sleep(0.1)
     run.error("drain: some answers or versions never came")
+
+
+PING_BURST = 5  # pings each connection sends in the ping step, PING_GAP seconds apart
+PING_GAP = 0.3
+
+
+async def ping_step(viewers: list, workers: list, database_url: str) -> dict:
+    """After the phases, nothing but pings: every connection sends
+    PING_BURST of them. Returns ``{"pings", "pongs", "server_cpu_ms_per_ping",
+    "db_transactions_idle", "db_transactions_per_ping"}`` (from PostgreSQL's
+    own count of the benchmark database's transactions, None on SQLite:
+    first as many seconds without pings, the workers' own heartbeats, whose
+    count is then taken from that of the pings' window)."""
+    before = [v.pongs for v in viewers]
+    await asyncio.sleep(1.5)
+    # The same time without pings first: the workers' own background transactions (heartbeats).
+    idle_from = servers.db_transactions(database_url)
+    await asyncio.sleep(PING_BURST * PING_GAP + 1)
+    await asyncio.sleep(11)  # an idle PostgreSQL backend reports its counts within 10 s
+    idle = None if idle_from is None else servers.db_transactions(database_url) - idle_from - 1
+    xacts, cpu = servers.db_transactions(database_url), sum(w.cpu_seconds() for w in workers)
+    began = time.monotonic()
+    for _ in range(PING_BURST):
+        for viewer in viewers:
+            await viewer.ws.send(json.dumps({"type": "ping", "id": f"q{viewer.next_id}"}))
+            viewer.next_id += 1
+        await asyncio.sleep(PING_GAP)
+    deadline = time.monotonic() + DRAIN_SECONDS
+    while time.monotonic() < deadline and any(v.pongs - b < PING_BURST for v, b in zip(viewers, before)):
+        await asyncio.sleep(0.1)
+    cpu = sum(w.cpu_seconds() for w in workers) - cpu
+    await asyncio.sleep(max(0.0, PING_BURST * PING_GAP + 1 - (time.monotonic() - began)))
+    await asyncio.sleep(11)
+    after = servers.db_transactions(database_url)
+    pings = PING_BURST * len(viewers)
+    return {"pings": pings, "pongs": sum(v.pongs - b for v, b in zip(viewers, before)),
+            "server_cpu_ms_per_ping": 1000 * cpu / pings,
+            "db_transactions_idle": idle,
+            "db_transactions_per_ping": None if xacts is None else (after - xacts - 1 - idle) / pings}
 
 
 def placement(viewers: list, workers: list) -> dict:
@@ -499,6 +547,8 @@ async def play(args, workers: list, seeded: list, warmup: list, proxy=None) -> d
         for j, viewer in enumerate(match.viewers):
             w = place(i, j)
             await room.add(websockets, f"{urls[w]}/ws/echo/{i}/", viewer.cookie, origins[w])
+    await asyncio.sleep(1)
+    memory["echo_connected_kb"] = sum(w.rss_kb() for w in workers)
 
     phases = {}
     for phase in PHASES:
@@ -531,6 +581,8 @@ async def play(args, workers: list, seeded: list, warmup: list, proxy=None) -> d
                          "load_average": os.getloadavg()[0], **match_figures(matches, phase, seconds),
                          "echo": echo_figures(rooms, phase), "counters": run.counters.get(phase, {})}
     memory["after_kb"] = sum(w.rss_kb() for w in workers)
+    run.phase = "pings"
+    pings = await ping_step(viewers, workers, args.database_url)
     run.phase = "done"
     lost = duplicated = 0
     for match in matches:
@@ -545,7 +597,7 @@ async def play(args, workers: list, seeded: list, warmup: list, proxy=None) -> d
         for ws in room.sockets:
             await ws.close()
     return {
-        "phases": phases, "lost": lost, "duplicated": duplicated,
+        "phases": phases, "pings": pings, "lost": lost, "duplicated": duplicated,
         "errors": sum(c.get("errors", 0) for c in run.counters.values()), "error_samples": run.errors,
         "connections": len(viewers), "echo_connections": sum(len(r.sockets) for r in rooms),
         "connect_seconds": connect_seconds, "memory": memory, "placement": placement(viewers, workers),
@@ -581,7 +633,7 @@ def main(argv=None) -> dict:
     if proxied and servers.nginx_binary() is None:
         parser.error("--proxy needs nginx (Debian: apt-get install nginx-light); --no-proxy connects directly")
 
-    database_url = servers.prepare_database(args.db)
+    database_url = args.database_url = servers.prepare_database(args.db)
     os.environ["DATABASE_URL"] = database_url
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "codexsite.settings")
     import django
@@ -597,7 +649,7 @@ def main(argv=None) -> dict:
         for w in range(args.workers):
             workers.append(servers.Worker(database_url, servers.REDIS_URL if layer == "redis" else "", env=WORKER_ENV,
                                           proxy_headers=proxied, profile=args.profile if w == 0 else None,
-                                          root=Path(args.server_root)))
+                                          root=Path(args.server_root), connect_timeout=CONNECT_TIMEOUT))
         if proxied:
             proxy = servers.Proxy([w.address for w in workers])
         figures = asyncio.run(play(args, workers, seeded, warmup, proxy))

@@ -49,6 +49,19 @@ def prepare_database(kind: str) -> str:
     return url
 
 
+def db_transactions(database_url: str) -> int | None:
+    """The transactions PostgreSQL counted so far in the database of
+    ``database_url`` (committed and rolled back; this query's own
+    included), None for SQLite (it counts none)."""
+    if not database_url.startswith("postgres"):
+        return None
+    import psycopg
+
+    with psycopg.connect(database_url, autocommit=True) as conn:
+        return conn.execute("SELECT xact_commit + xact_rollback FROM pg_stat_database "
+                            "WHERE datname = current_database()").fetchone()[0]
+
+
 def free_port() -> int:
     """A TCP port on 127.0.0.1 that is free now."""
     with socket.socket() as sock:
@@ -103,12 +116,13 @@ class Worker:
     ``profile``: a path, to run it under ``py-spy record`` (raw collapsed
     stacks written there at stop); ``root``: the checkout whose server code
     runs (another one to measure an older commit:
-    ``git archive <commit> | tar -x -C DIR``).
+    ``git archive <commit> | tar -x -C DIR``); ``connect_timeout``:
+    seconds daphne allows a websocket handshake (None: daphne's default, 5).
     Raises RuntimeError when it does not listen within 30 s.
     """
 
     def __init__(self, database_url: str, redis_url: str = "", env: dict | None = None, proxy_headers: bool = False,
-                 profile: str | None = None, root: Path = ROOT):
+                 profile: str | None = None, root: Path = ROOT, connect_timeout: float | None = None):
         self.port = free_port()
         env = {**os.environ, "DATABASE_URL": database_url, "DEBUG": "0",
                "DJANGO_SETTINGS_MODULE": "codexsite.settings", "REDIS_URL": redis_url, **(env or {})}
@@ -116,6 +130,7 @@ class Worker:
             del env["REDIS_URL"]
         command = [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(self.port),
                    *(["--proxy-headers"] if proxy_headers else []),
+                   *(["--websocket_connect_timeout", str(connect_timeout)] if connect_timeout else []),
                    "--websocket-max-message-size", "65536", "--websocket-max-frame-size", "65536",
                    "codexsite.asgi:application"]
         if profile:

@@ -110,7 +110,11 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 else:
     # Named explicitly: the live-server test process derives its database from it.
     DATABASES["default"]["TEST"] = {"NAME": f"test_{DATABASES['default']['NAME']}"}
-    DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+    # No `SELECT 1` before the first statement of every database call (a
+    # round trip per action, docs/BENCHMARKS.md): an action finds a dead
+    # connection at first use and runs again on a new one
+    # (game.services._on_a_live_connection); other calls fail once.
+    DATABASES["default"]["CONN_HEALTH_CHECKS"] = env.bool("CONN_HEALTH_CHECKS", default=False)
 # Keep connections open between requests and websocket messages: opening a
 # SQLite connection (and its PRAGMAs) for every action cost 6 % of the
 # server's time under load (docs/BENCHMARKS.md, "Profile").
@@ -216,6 +220,9 @@ CODEX_WS_REORDER_WAIT = env.float("CODEX_WS_REORDER_WAIT", default=0.5)
 CODEX_WS_SEND_PAUSE = env.int("CODEX_WS_SEND_PAUSE", default=64 * 1024)
 CODEX_WS_MAX_UNSENT = env.int("CODEX_WS_MAX_UNSENT", default=512 * 1024)
 CODEX_WS_DRAIN_POLL = env.float("CODEX_WS_DRAIN_POLL", default=0.1)
+# Resyncs of one connection within this many seconds of one read from the
+# database get the state that one read (game.consumers on_resync).
+CODEX_WS_RESYNC_EVERY = env.float("CODEX_WS_RESYNC_EVERY", default=0.5)
 CODEX_CHAT_MAX_CHARS = 500
 # Away players (game.standins): away after this long without a sign of life;
 # another player may ask for a bot after this long away; a bot stands in
@@ -223,13 +230,19 @@ CODEX_CHAT_MAX_CHARS = 500
 # each move of a stand-in or a table bot: a person's pace, issue 14 point 9)
 # and the most moves they play per trigger.
 CODEX_AWAY_SECONDS = env.int("CODEX_AWAY_SECONDS", default=90)
-# Every frame of a seat is a sign of life; a connection writes it (seen_at)
-# at most once in this many seconds.
+# Every frame of a seat is a sign of life; a connection notes it at most once
+# in this many seconds, written (seen_at) with the next presence read (game.presence).
 CODEX_WS_SEEN_EVERY = env.float("CODEX_WS_SEEN_EVERY", default=5.0)
+# A worker answers pings with the presence it read (game.presence) while it
+# is younger than this; the heartbeat (CODEX_WS_HEARTBEAT) reads it again for
+# every match the worker serves, so pings make no query.
+CODEX_WS_PRESENCE_SECONDS = env.float("CODEX_WS_PRESENCE_SECONDS", default=30.0)
 CODEX_STAND_IN_ASK_SECONDS = env.int("CODEX_STAND_IN_ASK_SECONDS", default=60)
 CODEX_STAND_IN_SECONDS = env.int("CODEX_STAND_IN_SECONDS", default=180)
 CODEX_STAND_IN_DELAY = env.float("CODEX_STAND_IN_DELAY", default=1.2)
 CODEX_STAND_IN_MAX_MOVES = env.int("CODEX_STAND_IN_MAX_MOVES", default=300)
+# Matches whose parsed state each worker keeps between actions (game.statecache).
+CODEX_STATE_CACHE_MATCHES = env.int("CODEX_STATE_CACHE_MATCHES", default=1000)
 # Route the benchmark echo room /ws/echo/<room>/ (benchmarks/load.py): off
 # unless set; never turn it on in production.
 CODEX_BENCH_ECHO = env.bool("CODEX_BENCH_ECHO", default=False)

@@ -13,9 +13,10 @@ from urllib.parse import parse_qs
 from autobahn.exception import Disconnected
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
+from channels.layers import get_channel_layer
 from django.conf import settings
 
-from game import fanout, livesockets
+from game import fanout, livesockets, presence
 from game.dispatch import DirectDispatch
 from game.services import (
     AccessDenied,
@@ -92,6 +93,15 @@ def admit(match_id: int, user_id: int, invite: str | None, channel: str):
     return access
 
 
+async def announce_bot(match_id: int, seats: list, channel: str) -> None:
+    """Tell match ``match_id``'s connections that a bot now plays a seat
+    away too long (game.presence found it): a ``presence`` event whose
+    sender is ``channel``, one of this worker's sockets of the match, which
+    then plays the bot (MatchConsumer.match_presence)."""
+    await get_channel_layer().group_send(group_name(match_id), {
+        "type": "match.presence", "seats": seats, "sender": channel, "id": None, "reclaimed": None})
+
+
 def _valid_id(value) -> bool:
     if value is None or (isinstance(value, int) and not isinstance(value, bool)):
         return True
@@ -137,6 +147,7 @@ class MatchConsumer(DirectDispatch, AsyncWebsocketConsumer):
         # ?patches=1: after the first state, send the changes (docs/PROTOCOL.md "Patches").
         self.patches = query.get("patches", [None])[0] == "1"
         self.last_state = None  # the last state message sent, with patches on
+        self.resynced = None  # (monotonic time, Snapshot) the last resync read from the database
         # The server's count of bytes it holds unsent for this client
         # (codexsite/backlog.py), None when it cannot tell; and the task that
         # sends the one full state owed while too much is unsent.
@@ -152,6 +163,9 @@ class MatchConsumer(DirectDispatch, AsyncWebsocketConsumer):
                                TooManySockets: CLOSE_TOO_MANY}[type(exc)])
             return
         livesockets.track(self.channel_name, user.pk, self.match_id, access.seat)
+        presence.watch(announce_bot)
+        if access.seat is not None:
+            presence.changed(self.match_id)  # a live socket of a seat now
         self.admitted = True
         self.groups.append(self.group)
         session_key = getattr(self.scope.get("session"), "session_key", None)
@@ -170,6 +184,7 @@ class MatchConsumer(DirectDispatch, AsyncWebsocketConsumer):
         if self.seat is not None:
             reclaimed, was_askable = await database_sync_to_async(standins.connected)(
                 self.match_id, self.seat, self.channel_name)
+            presence.changed(self.match_id)
             if reclaimed or was_askable:  # the others may be offered a bot for this seat: it is back
                 await self.broadcast_presence(reclaimed=self.seat if reclaimed else None)
             # Table bots wait while no person is connected; this one may wake them (game.standins).
@@ -302,7 +317,7 @@ class MatchConsumer(DirectDispatch, AsyncWebsocketConsumer):
         last state sent when the connection asked for patches (and it is
         smaller), else (or with ``full``) the whole ``state``."""
         previous = self.last_state if self.patches and not full else None
-        text, message = fanout.frame_for(snapshot, self.seat, previous)
+        text, message = fanout.frame_for(self.match_id, snapshot, self.seat, previous)
         if self.patches:
             self.last_state = message
         await self.send(text_data=text)
@@ -317,6 +332,8 @@ class MatchConsumer(DirectDispatch, AsyncWebsocketConsumer):
         if getattr(self, "admitted", False):
             livesockets.untrack(self.channel_name)  # first, so no heartbeat writes the row back
             await database_sync_to_async(standins.disconnected)(self.match_id, self.seat, self.channel_name)
+            if self.seat is not None:
+                presence.changed(self.match_id)
 
     async def reply(self, kind: str, msg_id, code: str, reason: str) -> None:
         """Send a ``refused`` or ``error`` answer with a stable code and a sentence."""
@@ -339,9 +356,10 @@ class MatchConsumer(DirectDispatch, AsyncWebsocketConsumer):
     async def receive(self, text_data=None, bytes_data=None):
         """Check rate, size and shape of one client message, then dispatch it by type.
 
-        Any frame of a seat, even one refused, is its sign of life
-        (standins.seen), written at most every CODEX_WS_SEEN_EVERY seconds
-        (issue 11, finding 5: acting without pinging counted for nothing).
+        Any frame of a seat, even one refused, is its sign of life, noted
+        at most every CODEX_WS_SEEN_EVERY seconds and written with the next
+        presence read (game.presence; issue 11, finding 5: acting without
+        pinging counted for nothing).
 
         The rate comes first: a frame over the limit is refused unread (not
         decoded, not parsed), so its refusal carries no id (issue 11,
@@ -349,9 +367,9 @@ class MatchConsumer(DirectDispatch, AsyncWebsocketConsumer):
         if not getattr(self, "admitted", False) or self.flooded:
             return  # a frame that came before the client saw its refusal, or after a flood
         if self.seat is not None and time.monotonic() - self.seen_stamp >= settings.CODEX_WS_SEEN_EVERY:
-            # Every frame of a seat is a sign of life, written at most every few seconds.
+            # Every frame of a seat is a sign of life, noted at most every few seconds.
             self.seen_stamp = time.monotonic()
-            await database_sync_to_async(standins.seen)(self.match_id, self.seat)
+            presence.saw(self.match_id, self.seat)
         if not self.bucket.take():
             await self.refuse_for_rate()
             return
@@ -410,6 +428,8 @@ class MatchConsumer(DirectDispatch, AsyncWebsocketConsumer):
             done = await database_sync_to_async(apply_match_action)(
                 self.match_id, self.user.pk, action, version, nonce)
         except ActionRefused as refused:
+            if self.resynced is not None and (refused.version or 0) > self.resynced[1].version:
+                self.resynced = None  # the next resync reads the newer version
             await self.send_json(refused.as_message(msg_id))
             return
         answer = {"type": "applied", "id": msg_id, "version": done.version}
@@ -428,12 +448,24 @@ class MatchConsumer(DirectDispatch, AsyncWebsocketConsumer):
         await self.channel_layer.group_send(self.group, fanout.version_event(self.match_id, snapshot))
 
     async def on_resync(self, msg: dict, msg_id) -> None:
-        """Send a full ``state`` from the database, whatever was sent before
-        (or, while the connection owes its client a state, let that one be
-        the answer: state_waits)."""
+        """Send a full ``state`` of the match as the database has it,
+        whatever was sent before (or, while the connection owes its client a
+        state, let that one be the answer: state_waits).
+
+        Resyncs of one connection are coalesced: within
+        CODEX_WS_RESYNC_EVERY seconds of the last one read from the
+        database, the answer is the state that one read, as long as the
+        connection has sent nothing newer and no refusal named a newer
+        version meanwhile (a flood of resyncs within the rate limit cost a
+        database read and a full state's encoding each: issue 13)."""
         if self.state_waits():
             return
-        await self.send_state(await database_sync_to_async(load_snapshot)(self.match_id), force=True)
+        now = time.monotonic()
+        last = self.resynced
+        if (last is None or now - last[0] >= settings.CODEX_WS_RESYNC_EVERY
+                or last[1].version < self.sent_version):
+            last = self.resynced = (now, await database_sync_to_async(load_snapshot)(self.match_id))
+        await self.send_state(last[1], force=True)
 
     async def on_chat(self, msg: dict, msg_id) -> None:
         """Keep and broadcast a chat line, cleaned (game.chat.clean) and length-limited."""
@@ -459,14 +491,17 @@ class MatchConsumer(DirectDispatch, AsyncWebsocketConsumer):
 
     async def on_ping(self, msg: dict, msg_id) -> None:
         """Answer ``pong`` with the current version this connection has sent
-        and every seat's presence (game.standins.presence).
+        and every seat's presence, as this worker knows it (game.presence:
+        no database query while it is fresh).
 
-        A ping (like every frame of a seat: receive) is a sign of life; it is
-        also the moment to give a bot to seats away too long
-        (game.standins.expire_away)."""
-        if await database_sync_to_async(standins.expire_away)(self.match_id):
-            await self.broadcast_presence()
-        seats = await database_sync_to_async(standins.presence)(self.match_id)
+        A ping (like every frame of a seat: receive) is a sign of life; when
+        presence is read again it is also the moment to give a bot to seats
+        away too long (game.standins.expire_away_of)."""
+        seats = presence.fresh(self.match_id)
+        if seats is None:
+            given, seats = await presence.read(self.match_id)
+            if given:
+                await self.broadcast_presence()
         self.stand_ins = {p["seat"] for p in seats if p["stand_in"] or p["bot"]}
         await self.send_json({"type": "pong", "id": msg_id, "version": self.sent_version, "presence": seats})
         if self.stand_ins:
@@ -493,6 +528,7 @@ class MatchConsumer(DirectDispatch, AsyncWebsocketConsumer):
         the sender's copy carries ``msg_id``; ``reclaimed`` is the seat whose
         player just took it back from a bot, if any."""
         seats = await database_sync_to_async(standins.presence)(self.match_id)
+        presence.keep(self.match_id, seats)
         await self.channel_layer.group_send(self.group, {
             "type": "match.presence", "seats": seats, "sender": self.channel_name, "id": msg_id,
             "reclaimed": reclaimed})
@@ -501,6 +537,7 @@ class MatchConsumer(DirectDispatch, AsyncWebsocketConsumer):
         """Group event: presence changed; pass it on, and play any stand-in
         when this connection caused the change."""
         self.stand_ins = {p["seat"] for p in event["seats"] if p["stand_in"] or p["bot"]}
+        presence.keep(self.match_id, event["seats"])
         mine = event["sender"] == self.channel_name
         await self.send_json({"type": "presence", "id": event["id"] if mine else None, "seats": event["seats"],
                               "reclaimed": event.get("reclaimed")})

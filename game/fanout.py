@@ -7,53 +7,63 @@ work shared inside one server process (docs/PROTOCOL.md "Inside the server").
   there, where a nested state cost milliseconds per member
   (docs/BENCHMARKS.md, "Profile").
 - Each process parses a version's state at most once (the process that
-  applied the action not at all): the snapshots of recent versions are kept
-  here, shared read-only by its connections.
-- A spectator's view is the same for every spectator: rendered and encoded
-  once per process and version. A seat's view is its own.
+  applied the action not at all): the newest snapshot of each match is
+  kept here, shared read-only by its connections (also one read from the
+  database, game.statecache, for a connection or a resync: found by its
+  state object).
+- A viewer class's view (each seat's; the spectators', the same for every
+  spectator) is rendered and encoded once per process and version, and its
+  patch once per base version, whatever the number of its connections.
 - A connection that asked for patches gets the changes since the last
   state it was sent (game/patch.py) when they are smaller than the state.
 """
 import json
 from collections import OrderedDict
 
+from game import statecache
 from game.patch import patch_message
 from game.services import Snapshot, render_for
 
-VERSIONS_KEPT = 64  # recent (match, version) snapshots per process, with their spectator frames
+MATCHES_KEPT = 1000  # matches whose newest version this process keeps, with its frames
 SURELY_SMALLER = 2048  # bytes: a patch this small is sent without encoding the state to compare
 
 
 class _Version:
-    """One recent version in this process: its snapshot and the frames made
-    for spectators (the state message and its text, None until needed;
-    patch texts by base)."""
+    """The newest version of a match in this process: its snapshot, the
+    hash of its event's state text (None when read from the database), and
+    the frames made for each viewer class (``frames[seat]``, seat None for
+    spectators: the state message and its text, None until needed;
+    ``patches[(seat, base)]``: patch texts)."""
 
-    __slots__ = ("snapshot", "spectator", "patches")
+    __slots__ = ("snapshot", "text_hash", "frames", "patches")
 
-    def __init__(self, snapshot: Snapshot):
+    def __init__(self, snapshot: Snapshot, text_hash: int | None):
         self.snapshot = snapshot
-        self.spectator = None
+        self.text_hash = text_hash
+        self.frames = {}
         self.patches = {}
 
 
-class _Recent:
-    """The last VERSIONS_KEPT versions, by event key and by state object.
-
-    An entry holds its snapshot, so the state's ``id`` cannot be reused
-    while the entry is here.
+class _Newest:
+    """The newest version of each of the last MATCHES_KEPT matches, by
+    match and by state object. One version per match: an older one's
+    state and frames are let go as soon as a newer one comes (its
+    connections hold what they sent last), so a live match costs one state
+    and one set of frames (docs/BENCHMARKS.md "Memory"). An entry holds its
+    snapshot, so the state's ``id`` cannot be reused while it is here.
     """
 
     def __init__(self, size: int):
         self.size = size
-        self.by_key = OrderedDict()
+        self.by_match = OrderedDict()
         self.by_state = {}
 
-    def get(self, key) -> _Version | None:
-        """The entry under ``key`` (now the most recent), or None."""
-        entry = self.by_key.get(key)
-        if entry is not None:
-            self.by_key.move_to_end(key)
+    def get(self, match_id: int, version: int, text_hash: int) -> _Version | None:
+        """The entry of that match, version and event text, or None."""
+        entry = self.by_match.get(match_id)
+        if entry is None or entry.snapshot.version != version or entry.text_hash != text_hash:
+            return None
+        self.by_match.move_to_end(match_id)
         return entry
 
     def of(self, snapshot: Snapshot) -> _Version | None:
@@ -61,21 +71,29 @@ class _Recent:
         entry = self.by_state.get(id(snapshot.state))
         return entry if entry is not None and entry.snapshot.state is snapshot.state else None
 
-    def put(self, key, snapshot: Snapshot) -> _Version:
-        """Keep ``snapshot`` under ``key``, forgetting the oldest beyond the size."""
-        entry = _Version(snapshot)
-        old = self.by_key.pop(key, None)
-        if old is not None:
-            self.by_state.pop(id(old.snapshot.state), None)
-        self.by_key[key] = entry
+    def put(self, match_id: int, snapshot: Snapshot, text_hash: int | None) -> _Version:
+        """Keep ``snapshot`` as match ``match_id``'s entry, unless the one
+        kept is newer (then a passing entry is returned, kept nowhere);
+        forgets the least recent matches beyond the size."""
+        entry = _Version(snapshot, text_hash)
+        old = self.by_match.get(match_id)
+        if old is not None and old.snapshot.version > snapshot.version:
+            return entry
+        self._drop(old)
+        self.by_match[match_id] = entry
+        self.by_match.move_to_end(match_id)
         self.by_state[id(snapshot.state)] = entry
-        while len(self.by_key) > self.size:
-            _, gone = self.by_key.popitem(last=False)
-            self.by_state.pop(id(gone.snapshot.state), None)
+        while len(self.by_match) > self.size:
+            self._drop(self.by_match.popitem(last=False)[1])
         return entry
 
+    def _drop(self, entry: _Version | None) -> None:
+        """Forget ``entry``'s state object, unless a newer entry holds it."""
+        if entry is not None and self.by_state.get(id(entry.snapshot.state)) is entry:
+            del self.by_state[id(entry.snapshot.state)]
 
-_versions = _Recent(VERSIONS_KEPT)
+
+_versions = _Newest(MATCHES_KEPT)
 
 
 def encode(message: dict) -> str:
@@ -87,54 +105,62 @@ def version_event(match_id: int, snapshot: Snapshot) -> dict:
     """The ``match.version`` group event for a committed ``snapshot`` of
     match ``match_id`` (the state as JSON text); remembers the snapshot so
     this process's connections need not parse it."""
-    text = json.dumps(snapshot.state)
-    _versions.put((match_id, snapshot.version, hash(text)), snapshot)
+    text = snapshot.text if snapshot.text is not None else json.dumps(snapshot.state, separators=(",", ":"))
+    _versions.put(match_id, snapshot, hash(text))
     return {"type": "match.version", "version": snapshot.version, "state": text,
-            "status": snapshot.status, "result": snapshot.result}
+            "status": snapshot.status, "result": snapshot.result, "created": snapshot.created}
 
 
 def event_snapshot(match_id: int, event: dict) -> Snapshot:
     """The Snapshot of a ``match.version`` event of match ``match_id``,
-    parsed once per process (the returned state is shared: read it only).
-    The text's hash is part of the key: a reused match id never meets an
-    old match's state."""
-    key = (match_id, event["version"], hash(event["state"]))
-    entry = _versions.get(key)
+    parsed once per process (the returned state is shared: read it only)
+    and kept as the match's newest state here (game.statecache), so this
+    process's next action of the match need not read it again. The text's
+    hash is part of the key: a reused match id never meets an old match's
+    state."""
+    text_hash = hash(event["state"])
+    entry = _versions.get(match_id, event["version"], text_hash)
     if entry is None:
-        snapshot = Snapshot(event["version"], json.loads(event["state"]), event["status"], event["result"])
-        entry = _versions.put(key, snapshot)
+        created = event.get("created")
+        snapshot = Snapshot(event["version"], json.loads(event["state"]), event["status"], event["result"],
+                            created=created)
+        entry = _versions.put(match_id, snapshot, text_hash)
+        if created is not None:
+            statecache.put(match_id, created, snapshot)
     return entry.snapshot
 
 
-def frame_for(snapshot: Snapshot, seat: int | None, previous: dict | None) -> tuple[str, dict]:
-    """What one connection of ``seat`` (None: a spectator) sends for ``snapshot``.
+def frame_for(match_id: int, snapshot: Snapshot, seat: int | None, previous: dict | None) -> tuple[str, dict]:
+    """What one connection of ``seat`` (None: a spectator) of match
+    ``match_id`` sends for ``snapshot``.
 
     ``previous``: the last ``state`` message this connection sent (in full
     or as a patch), when it asked for patches; None for a full state.
     Returns ``(text to send, the state message it stands for)``: a ``patch``
     from ``previous`` when that is the smaller frame, else the full state.
-    A spectator's frames for a recent version are made once per process and
-    shared: read the message only.
+    For a match's newest version the frames of each viewer class (each
+    seat, the spectators) are made once per process and shared by its
+    connections (a seat's message once, its patch once per base version):
+    read the message only.
     """
-    entry = _versions.of(snapshot) if seat is None else None
-    if entry is not None and entry.spectator is not None:
-        message, full = entry.spectator
+    entry = _versions.of(snapshot) or _versions.put(match_id, snapshot, None)
+    frames = entry.frames.get(seat)
+    if frames is not None:
+        message, full = frames
     else:
         message, full = render_for(snapshot, seat), None
-        if entry is not None:
-            entry.spectator = (message, None)
+        entry.frames[seat] = (message, None)
     if previous is not None and previous["version"] < snapshot.version:
-        patch = entry.patches.get(previous["version"]) if entry is not None else None
+        key = (seat, previous["version"])
+        patch = entry.patches.get(key)
         if patch is None:
             patch = encode(patch_message(previous, message))
-            if entry is not None:
-                entry.patches[previous["version"]] = patch
+            entry.patches[key] = patch
         if len(patch) <= SURELY_SMALLER:
             return patch, message
     else:
         patch = None
     if full is None:
         full = encode(message)
-        if entry is not None:
-            entry.spectator = (message, full)
+        entry.frames[seat] = (message, full)
     return (patch if patch is not None and len(patch) < len(full) else full), message

@@ -93,6 +93,11 @@ def track(channel: str, user_id: int, match_id: int, seat: int | None) -> None:
         _heartbeat = loop.create_task(_beat())
 
 
+def served() -> dict:
+    """The matches this worker has live sockets of: ``{match_id: one of its channels}``."""
+    return {match_id: channel for channel, (_user, match_id, _seat) in _tracked.items()}
+
+
 def untrack(channel: str) -> None:
     """Stop vouching for ``channel`` (synchronous: safe in a ``finally`` of a
     cancelled consumer); its row dies within CODEX_WS_LIVE_SECONDS if

@@ -2,12 +2,13 @@
 decide who may watch or act. Synchronous code; consumers call it through
 ``database_sync_to_async`` and broadcast after it returns (the commit is done).
 """
-from dataclasses import dataclass
+import json
+from dataclasses import dataclass, field
 
-from django.db import connection, transaction
+from django.db import InterfaceError, OperationalError, connection, transaction
 from django.utils import timezone
 
-from game import rules, turnclock
+from game import rules, statecache, turnclock
 from game.models import Match, MatchAction, MatchPlayer
 
 
@@ -86,12 +87,21 @@ class AccessDenied(Exception):
 
 @dataclass(frozen=True)
 class Snapshot:
-    """The authoritative state of a match at one version (secret: server-side only)."""
+    """The authoritative state of a match at one version (secret: server-side only).
+
+    ``text``: the state as the JSON text stored for it, when the process
+    has it (the one that committed the version), else None; ``created``:
+    the match row's creation time as text, which tells a match from an
+    older one under a reused id (game.statecache), None when unknown.
+    Neither is compared. Shared between connections: read it, never change
+    it."""
 
     version: int
     state: dict
     status: str
     result: dict | None
+    text: str | None = field(default=None, compare=False, repr=False)
+    created: str | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True)
@@ -113,10 +123,6 @@ class Access:
 
     seat: int | None
     snapshot: Snapshot
-
-
-def _snapshot(match: Match) -> Snapshot:
-    return Snapshot(version=match.version, state=match.state, status=match.status, result=match.result)
 
 
 def create_match(config: dict, users: list, bots: list | None = None, turn_seconds: int | None = None) -> Match:
@@ -169,13 +175,14 @@ def load_access(match_id: int, user_id: int, invite_token: str | None = None) ->
     Raises MatchNotFound, or AccessDenied when the user is not seated and may
     not spectate.
     """
-    match = Match.objects.select_related("table").filter(pk=match_id).first()
-    if match is None:
+    row = _row(match_id)
+    if row is None:
         raise MatchNotFound(match_id)
     seat = seat_of(match_id, user_id)
-    if seat is None and not may_spectate(match, invite_token):
+    if seat is None and not may_spectate(Match.objects.select_related("table").defer("state", "config").get(pk=match_id),
+                                         invite_token):
         raise AccessDenied(match_id)
-    return Access(seat=seat, snapshot=_snapshot(match))
+    return Access(seat=seat, snapshot=_current(match_id, row))
 
 
 def load_snapshot(match_id: int) -> Snapshot:
@@ -183,10 +190,10 @@ def load_snapshot(match_id: int) -> Snapshot:
 
     Raises MatchNotFound when the match is gone.
     """
-    match = Match.objects.filter(pk=match_id).first()
-    if match is None:
+    row = _row(match_id)
+    if row is None:
         raise MatchNotFound(match_id)
-    return _snapshot(match)
+    return _current(match_id, row)
 
 
 def _result(state: dict) -> dict:
@@ -223,7 +230,7 @@ def apply_match_action(match_id: int, user_id: int, action: dict, expected_versi
     (the seat used that nonce for a different action), ``match_over``,
     ``bad_version``, ``stale_version`` or the engine's code; MatchNotFound.
     """
-    return _apply(match_id, action, expected_version, nonce, user_id=user_id)
+    return _on_a_live_connection(lambda: _apply(match_id, action, expected_version, nonce, user_id=user_id))
 
 
 def apply_seat_action(match_id: int, seat: int, action: dict, at_version: int) -> Applied:
@@ -234,31 +241,134 @@ def apply_seat_action(match_id: int, seat: int, action: dict, at_version: int) -
     can be taken for it (issue 11, finding 2). Otherwise as
     apply_match_action; a match no longer at ``at_version`` is refused
     ``stale_version`` (nothing changed)."""
-    return _apply(match_id, action, at_version, None, seat=seat)
+    return _on_a_live_connection(lambda: _apply(match_id, action, at_version, None, seat=seat))
 
 
-def _locked_match(match_id: int, nonce: str | None, seat: int | None, user_id: int | None) -> Match:
-    """The match row, locked, read with the acting seat (``user_id``'s, or
-    ``seat``) as ``acting_seat`` and the version that seat's ``nonce``
-    produced as ``nonce_seq`` (None: unused); None when the match does not
-    exist. One statement, not three, and written out rather than built by
-    the ORM: each statement is a round trip on the one database thread of a
-    worker, and building this one through the ORM cost more than running it
-    (docs/BENCHMARKS.md, "Profile")."""
+_STATE_TEXT = {"separators": (",", ":")}  # how a state is written: compact JSON, encoded once per version
+
+
+def _columns(cursor) -> dict:
+    """The one row ``cursor`` found as ``{column: value}``, or None."""
+    row = cursor.fetchone()
+    return None if row is None else dict(zip((c[0] for c in cursor.description), row))
+
+
+def _read_state(match_id: int):
+    """The stored state of match ``match_id``, parsed (the cache missed)."""
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT state FROM {Match._meta.db_table} WHERE id = %s", [match_id])
+        text = cursor.fetchone()[0]
+    return json.loads(text) if isinstance(text, str) else text
+
+
+def _current(match_id: int, row: dict) -> Snapshot:
+    """The Snapshot of the match row ``row`` (read without its state): the
+    worker's kept state when it is of the row's version (game.statecache),
+    else the state read from the row (and kept)."""
+    created = str(row["created"])
+    snapshot = statecache.get(match_id, created, row["version"])
+    if snapshot is None:
+        result = row["result"]
+        snapshot = Snapshot(version=row["version"], state=_read_state(match_id), status=row["status"],
+                            result=json.loads(result) if isinstance(result, str) else result, created=created)
+        statecache.put(match_id, created, snapshot)
+    return snapshot
+
+
+MAX_ID = 2 ** 63 - 1  # ids beyond any integer column: no such match (never an error of the driver)
+
+
+def _row(match_id: int) -> dict | None:
+    """The match row without its state (id, version, status, result, created), or None."""
+    if not 0 < match_id <= MAX_ID:
+        return None
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT id, version, status, result, created FROM {Match._meta.db_table} WHERE id = %s",
+                       [match_id])
+        return _columns(cursor)
+
+
+def _locked_match(match_id: int, nonce: str | None, seat: int | None, user_id: int | None) -> dict | None:
+    """The match row, locked, without its state, as ``{id, version, status,
+    created, acting_seat, nonce_seq}``: the acting seat (``user_id``'s, or
+    ``seat``) and the version that seat's ``nonce`` produced (None: unused);
+    None when the match does not exist. One statement, not three, and
+    written out rather than built by the ORM: each statement is a round trip
+    on the one database thread of a worker, and building this one through
+    the ORM cost more than running it (docs/BENCHMARKS.md, "Profile"). The
+    state is not read: the worker keeps it (game.statecache)."""
+    if not 0 < match_id <= MAX_ID:
+        return None
     match, player, action = (m._meta.db_table for m in (Match, MatchPlayer, MatchAction))
     lock = " FOR UPDATE OF m" if connection.features.has_select_for_update_of else ""
+    columns = "m.id, m.version, m.status, m.result, m.created"
     if user_id is not None:
-        sql = (f"SELECT m.*, p.seat AS acting_seat, a.seq AS nonce_seq FROM {match} m "
+        sql = (f"SELECT {columns}, p.seat AS acting_seat, a.seq AS nonce_seq FROM {match} m "
                f"LEFT JOIN {player} p ON p.match_id = m.id AND p.user_id = %s "
                f"LEFT JOIN {action} a ON a.match_id = m.id AND a.seat = p.seat AND a.nonce = %s "
                f"WHERE m.id = %s{lock}")
         params = [user_id, nonce, match_id]
     else:
-        sql = (f"SELECT m.*, %s AS acting_seat, a.seq AS nonce_seq FROM {match} m "
+        sql = (f"SELECT {columns}, %s AS acting_seat, a.seq AS nonce_seq FROM {match} m "
                f"LEFT JOIN {action} a ON a.match_id = m.id AND a.seat = %s AND a.nonce = %s "
                f"WHERE m.id = %s{lock}")
         params = [seat, seat, nonce, match_id]
-    return next(iter(Match.objects.raw(sql, params)), None)
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        return _columns(cursor)
+
+
+def _write(match_id: int, snapshot: Snapshot, seat: int, action: dict, nonce: str | None) -> None:
+    """Store the new version (state text, version, status, result) and
+    append the action to the log: one statement on PostgreSQL (the update
+    inside the insert's WITH), two on SQLite; written out, not built by the
+    ORM (docs/BENCHMARKS.md, "Profile")."""
+    match, log = Match._meta.db_table, MatchAction._meta.db_table
+    now = connection.ops.adapt_datetimefield_value(timezone.now())
+    result = None if snapshot.result is None else json.dumps(snapshot.result)
+    update = (f"UPDATE {match} SET state = %s{{j}}, version = %s, updated = %s, status = %s, result = %s{{j}} "
+              f"WHERE id = %s")
+    insert = (f"INSERT INTO {log} (match_id, seq, seat, action, nonce, created) "
+              f"VALUES (%s, %s, %s, %s{{j}}, %s, %s)")
+    update_params = [snapshot.text, snapshot.version, now, snapshot.status, result, match_id]
+    insert_params = [match_id, snapshot.version, seat, json.dumps(action), nonce, now]
+    with connection.cursor() as cursor:
+        if connection.vendor == "postgresql":
+            cursor.execute(f"WITH u AS ({update.format(j='::jsonb')}) {insert.format(j='::jsonb')}",
+                           update_params + insert_params)
+        else:
+            cursor.execute(update.format(j=""), update_params)
+            cursor.execute(insert.format(j=""), insert_params)
+
+
+def _on_a_live_connection(apply):
+    """Run the transaction ``apply()`` and return its result; when it
+    failed because the kept database connection was dead (PostgreSQL
+    restarted, the connection was cut), once more on a new one.
+
+    The settings skip Django's health check (a ``SELECT 1`` before the first
+    statement of every call: CONN_HEALTH_CHECKS) that would find such a
+    connection before use; this finds it at first use instead. Running the
+    action again is safe: nothing of the failed transaction was kept, and
+    had it committed after all, its nonce answers it (``duplicate``) and a
+    stand-in's move is refused ``stale_version``."""
+    try:
+        return apply()
+    except (InterfaceError, OperationalError) as err:
+        if connection.in_atomic_block or not _connection_lost(err):
+            raise  # inside the caller's transaction, or the database refused: not a dead connection
+        connection.close()
+        return apply()
+
+
+def _connection_lost(err: Exception) -> bool:
+    """True when ``err`` (from the driver) says the PostgreSQL connection
+    is gone: no SQLSTATE (the socket closed), class 08 (connection
+    exception) or 57P (the server shut down or ended the session)."""
+    if connection.vendor != "postgresql":
+        return False
+    state = getattr(err.__cause__, "sqlstate", None)
+    return state is None or state.startswith(("08", "57P"))
 
 
 def _apply(match_id: int, action: dict, expected_version: int, nonce: str | None,
@@ -270,48 +380,50 @@ def _apply(match_id: int, action: dict, expected_version: int, nonce: str | None
         match = _locked_match(match_id, nonce, seat, user_id)
         if match is None:
             raise MatchNotFound(match_id)
-        seat = match.acting_seat
+        seat, version = match["acting_seat"], match["version"]
         if seat is None:
             raise ActionRefused("not_seated", "Only the players seated in this match can act.")
-        if match.nonce_seq is not None:
-            first = MatchAction.objects.filter(match=match, seat=seat, nonce=nonce).values_list("action", flat=True)
+        if match["nonce_seq"] is not None:
+            first = MatchAction.objects.filter(match_id=match_id, seat=seat, nonce=nonce).values_list(
+                "action", flat=True)
             if first[0] != action:
                 raise ActionRefused("nonce_reused", "That nonce was used for another action: send a new one.",
-                                    match.version)
-            return Applied(version=match.nonce_seq, snapshot=None, duplicate=True)
-        if match.status != Match.Status.PLAYING:
-            raise ActionRefused("match_over", "This match is over.", match.version)
-        if seat_given and expected_version < match.version:
+                                    version)
+            return Applied(version=match["nonce_seq"], snapshot=None, duplicate=True)
+        if match["status"] != Match.Status.PLAYING:
+            raise ActionRefused("match_over", "This match is over.", version)
+        if seat_given and expected_version < version:
             raise ActionRefused(
-                "stale_version", f"The match moved on to version {match.version} since version {expected_version}.",
-                match.version,
+                "stale_version", f"The match moved on to version {version} since version {expected_version}.",
+                version,
             )
-        if expected_version > match.version:
+        if expected_version > version:
             raise ActionRefused(
-                "bad_version", f"The match is at version {match.version}, not {expected_version} yet: resync.",
-                match.version,
+                "bad_version", f"The match is at version {version}, not {expected_version} yet: resync.",
+                version,
             )
+        current = _current(match_id, match)
         try:
-            state, _events = rules.apply_action(match.state, seat, action)
+            state, _events = rules.apply_action(current.state, seat, action)
         except rules.RulesError as err:
-            if expected_version < match.version:
+            if expected_version < version:
                 raise ActionRefused(
                     "stale_version",
                     f"{err.message} (The match changed since version {expected_version}: "
-                    f"it is at version {match.version}.)",
-                    match.version, err.code,
+                    f"it is at version {version}.)",
+                    version, err.code,
                 ) from None
-            raise ActionRefused(err.code, err.message, match.version) from None
-        match.state = state
-        match.version += 1
-        match.updated = timezone.now()
-        if state.get("status") == "finished":
-            match.status = Match.Status.FINISHED
-            match.result = _result(state)
-        clock = turnclock.on_applied(match, state)  # the turn timer, when the table has one
-        match.save(update_fields=["state", "version", "updated", "status", "result", *clock])
-        MatchAction.objects.create(match=match, seq=match.version, seat=seat, action=action, nonce=nonce)
-    return Applied(version=match.version, snapshot=_snapshot(match))
+            raise ActionRefused(err.code, err.message, version) from None
+        finished = state.get("status") == "finished"
+        snapshot = Snapshot(version=version + 1, state=state,
+                            status=Match.Status.FINISHED if finished else Match.Status.PLAYING,
+                            result=_result(state) if finished else None,
+                            text=json.dumps(state, **_STATE_TEXT), created=current.created)
+        _write(match_id, snapshot, seat, action, nonce)
+        if match["turn_seconds"] is not None:  # the table's turn timer (game.turnclock)
+            turnclock.after_action(match_id, state)
+        transaction.on_commit(lambda: statecache.put(match_id, snapshot.created, snapshot))
+    return Applied(version=snapshot.version, snapshot=snapshot)
 
 
 def render_for(snapshot: Snapshot, seat: int | None) -> dict:

@@ -25,7 +25,7 @@ nobody comes back to a game the bots played on alone.
 from datetime import timedelta
 
 from django.conf import settings
-from django.db.models import Exists, OuterRef
+from django.db.models import Exists, OuterRef, Q
 from django.utils import timezone
 
 from game import livesockets, turnclock
@@ -94,11 +94,20 @@ def disconnected(match_id: int, seat: int | None, channel: str) -> None:
         _seat(match_id, seat).update(seen_at=timezone.now())
 
 
-def seen(match_id: int, seat: int) -> None:
-    """Record a sign of life of ``seat`` now (any frame of one of its
-    connections: the consumer calls this at most every CODEX_WS_SEEN_EVERY
-    seconds per connection)."""
-    _seat(match_id, seat).update(seen_at=timezone.now())
+SEEN_CHUNK = 150  # seats per statement (SQLite limits the parameters of one)
+
+
+def seen_all(marks: list) -> None:
+    """Record a sign of life now of every ``(match_id, seat)`` in ``marks``
+    (frames of its connections: a worker notes them, at most every
+    CODEX_WS_SEEN_EVERY seconds per connection, and writes them together:
+    game.presence), one statement per SEEN_CHUNK seats."""
+    now = timezone.now()
+    for start in range(0, len(marks), SEEN_CHUNK):
+        which = Q()
+        for match_id, seat in marks[start:start + SEEN_CHUNK]:
+            which |= Q(match_id=match_id, seat=seat)
+        MatchPlayer.objects.filter(which).update(seen_at=now)
 
 
 def _is_away(player: MatchPlayer, now) -> bool:
@@ -111,19 +120,30 @@ def _is_away(player: MatchPlayer, now) -> bool:
 
 def presence(match_id: int) -> list:
     """Every seat's presence: ``[{"seat": int, "away": bool, "stand_in":
-    bool, "askable": bool, "bot": str|None}, ...]`` in seat order;
-    ``askable``: away long enough that another player may ask for a bot
-    (request_stand_in); ``bot``: the table bot's kind (BOT_KINDS) playing the
-    seat, None for a person's seat; ``time_left``: seconds left on the
-    seat's turn clock while the game waits on it (game.turnclock), else
-    None (no timer, or not its turn). Besides the seats, one read of the
-    match's clock fields."""
+    bool, "askable": bool, "bot": str|None, "time_left": float|None}, ...]``
+    in seat order; ``askable``: away long enough that another player may
+    ask for a bot (request_stand_in); ``bot``: the table bot's kind
+    (BOT_KINDS) playing the seat, None for a person's seat; ``time_left``:
+    seconds left on the seat's turn clock while the game waits on it
+    (game.turnclock), else None (no timer, or not its turn)."""
+    return presence_of([match_id]).get(match_id, [])
+
+
+def presence_of(match_ids: list) -> dict:
+    """``{match_id: presence(match_id)}`` for many matches in one statement,
+    and one more for the clocks of those with a turn timer (a worker's
+    heartbeat reads every match it serves: game.presence)."""
     now = timezone.now()
-    match = Match.objects.filter(pk=match_id).only("turn_seconds", "status", "clock", "clock_since").first()
-    clock = turnclock.time_left(match, now) if match is not None else {}
-    return [{"seat": p.seat, "away": _is_away(p, now), "stand_in": p.stand_in, "askable": _is_askable(p, now),
-             "bot": p.bot or None, "time_left": clock.get(p.seat)}
-            for p in _players(match_id).order_by("seat")]
+    sockets = livesockets.live().filter(match_id=OuterRef("match_id"), seat=OuterRef("seat"))
+    players = MatchPlayer.objects.filter(match_id__in=match_ids).annotate(live=Exists(sockets))
+    clocks = {m.pk: turnclock.time_left(m, now) for m in Match.objects.filter(
+        pk__in=match_ids, turn_seconds__isnull=False).only("turn_seconds", "status", "clock", "clock_since")}
+    out = {}
+    for p in players.order_by("match_id", "seat"):
+        out.setdefault(p.match_id, []).append(
+            {"seat": p.seat, "away": _is_away(p, now), "stand_in": p.stand_in, "askable": _is_askable(p, now),
+             "bot": p.bot or None, "time_left": clocks.get(p.match_id, {}).get(p.seat)})
+    return out
 
 
 def _is_askable(player: MatchPlayer, now) -> bool:
@@ -157,14 +177,21 @@ def request_stand_in(match_id: int, requester: int, seat: int) -> None:
     _seat(match_id, seat).update(stand_in=True)
 
 
-def expire_away(match_id: int) -> bool:
-    """Give a stand-in bot to every seat of a match in play that has shown no
-    life for ``CODEX_STAND_IN_SECONDS``, or whose turn clock ran out
-    (game.turnclock.expire). Returns True when one was given."""
-    timed_out = turnclock.expire(match_id)
+def expire_away_of(match_ids: list) -> set:
+    """Give a stand-in bot to every person's seat of the matches
+    ``match_ids`` in play that has shown no life for
+    ``CODEX_STAND_IN_SECONDS``, or whose turn clock ran out
+    (game.turnclock.expire); a worker does it for every match it serves at
+    once (game.presence). Returns the ids of the matches where a bot was
+    given."""
+    given = {match_id for match_id in turnclock.timed(match_ids) if turnclock.expire(match_id)}
     cutoff = timezone.now() - timedelta(seconds=settings.CODEX_STAND_IN_SECONDS)
-    return timed_out | bool(MatchPlayer.objects.filter(match_id=match_id, match__status=Match.Status.PLAYING, bot="",
-                                           stand_in=False, seen_at__lt=cutoff).update(stand_in=True))
+    due = MatchPlayer.objects.filter(match_id__in=match_ids, match__status=Match.Status.PLAYING, bot="",
+                                     stand_in=False, seen_at__lt=cutoff)
+    away = set(due.values_list("match_id", flat=True))
+    if away:
+        due.filter(match_id__in=away).update(stand_in=True)
+    return given | away
 
 
 CHOICE_TRIES = 3  # times play_one chooses again when the state moved on under the bot

@@ -16,7 +16,7 @@ from datetime import timedelta
 
 from django.utils import timezone
 
-from game import rules
+from game.rules.waiting import waiting_on
 from game.models import Match, MatchPlayer
 
 # The timer values a table may set (seconds), besides None (off).
@@ -30,11 +30,11 @@ def seconds_of(match_id: int) -> int | None:
 
 def waiting_seats(state: dict) -> list:
     """The seats the game waits on at ``state``: those with a legal action
-    other than conceding, in seat order (empty once it is over)."""
+    other than conceding, in seat order (empty once it is over); read off
+    the state by game.rules.waiting.waiting_on, not by listing actions."""
     if state.get("status") == "finished":
         return []
-    return [p["seat"] for p in state["players"]
-            if any(a["type"] != "concede" for a in rules.legal_actions(state, p["seat"]))]
+    return waiting_on(state)
 
 
 def _key(state: dict) -> str:
@@ -65,6 +65,23 @@ def on_applied(match: Match, state: dict) -> list:
         MatchPlayer.objects.filter(match_id=match.pk, timed_out=True).update(timed_out=False, stand_in=False)
     match.clock = now
     return changed
+
+
+def after_action(match_id: int, state: dict) -> None:
+    """In the transaction of an action of a timed match (its row locked):
+    follow the clock rule for the new ``state`` (on_applied) and save the
+    clock. One read and one write, for timed matches only
+    (game.services._apply)."""
+    match = Match.objects.only("pk", "turn_seconds", "clock", "clock_since").get(pk=match_id)
+    changed = on_applied(match, state)
+    if changed:
+        match.save(update_fields=changed)
+
+
+def timed(match_ids: list) -> list:
+    """The ids among ``match_ids`` of the matches in play with a turn timer."""
+    return list(Match.objects.filter(pk__in=match_ids, turn_seconds__isnull=False,
+                                     status=Match.Status.PLAYING).values_list("pk", flat=True))
 
 
 def time_left(match: Match, now=None) -> dict:

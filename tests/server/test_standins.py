@@ -17,8 +17,11 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 @pytest.fixture(autouse=True)
 def quick_bots(settings):
-    """Stand-ins play without pausing between moves."""
+    """Stand-ins play without pausing between moves; pings read presence
+    from the database every time (these tests change its rows behind the
+    server's back; test_pings_answer_from_memory checks the kept copy)."""
     settings.CODEX_STAND_IN_DELAY = 0
+    settings.CODEX_WS_PRESENCE_SECONDS = 0
 
 
 @pytest.fixture
@@ -240,16 +243,43 @@ async def test_every_frame_of_a_seat_is_a_sign_of_life(seated, settings, frame):
 
 
 async def test_signs_of_life_are_written_at_most_every_few_seconds(seated, settings, monkeypatch):
-    """Marking a seat seen is a database write: a connection makes it at
-    most once every CODEX_WS_SEEN_EVERY seconds, however many frames."""
+    """Marking a seat seen is a database write: a connection notes it at
+    most once every CODEX_WS_SEEN_EVERY seconds, however many frames, and
+    the notes are written together with the next presence read."""
     from game import standins
 
     settings.CODEX_WS_SEEN_EVERY = 60
     written = []
-    real_seen = standins.seen
-    monkeypatch.setattr(standins, "seen", lambda *args: written.append(args) or real_seen(*args))
+    real_seen_all = standins.seen_all
+    monkeypatch.setattr(standins, "seen_all", lambda marks: written.extend(marks) or real_seen_all(marks))
     bob = await seated["connect"](seated["bob"])
     for i in range(30):
         await bob.send_json_to({"type": "resync" if i % 2 else "ping", "id": i})
         await until(bob, "state" if i % 2 else "pong")
     assert len(written) <= 1
+
+
+async def test_pings_answer_from_memory(seated, settings, monkeypatch):
+    """Issue 13: a ping cost three database calls. While the worker's copy
+    of the presence is fresh (CODEX_WS_PRESENCE_SECONDS) a ping reads
+    nothing, and a seat's frames write nothing; a seat connecting or leaving
+    on this worker is seen at the next ping all the same."""
+    from game import presence
+
+    settings.CODEX_WS_PRESENCE_SECONDS = 60
+    settings.CODEX_WS_SEEN_EVERY = 0
+    reads = []
+    real_read = presence._read
+    monkeypatch.setattr(presence, "_read", lambda *args: reads.append(args) or real_read(*args))
+    alice = await seated["connect"](seated["alice"])
+    assert [p["away"] for p in await ping(alice, 1)] == [False, True]
+    assert len(reads) == 1
+    for i in range(2, 12):
+        assert [p["away"] for p in await ping(alice, i)] == [False, True]
+    assert len(reads) == 1
+    bob = await seated["connect"](seated["bob"])
+    assert [p["away"] for p in await ping(alice, 20)] == [False, False]
+    assert len(reads) == 2
+    await bob.disconnect()
+    assert [p["away"] for p in await ping(alice, 21)] == [False, True]
+    assert len(reads) == 3

@@ -127,7 +127,7 @@ def test_a_bot_seat_is_never_away_and_gets_no_stand_in(make_user):
     MatchPlayer.objects.filter(match=match).update(seen_at="2000-01-01T00:00:00Z")
     assert standins.presence(match.pk)[1] == {"seat": 1, "away": False, "stand_in": False, "askable": False,
                                                "bot": "greedy", "time_left": None}
-    assert not standins.expire_away(match.pk) or not MatchPlayer.objects.get(match=match, seat=1).stand_in
+    assert match.pk not in standins.expire_away_of([match.pk]) or not MatchPlayer.objects.get(match=match, seat=1).stand_in
     with pytest.raises(ActionRefused) as refused:
         standins.request_stand_in(match.pk, 0, 1)
     assert refused.value.code == "not_away"

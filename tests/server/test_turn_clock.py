@@ -82,7 +82,7 @@ def test_a_player_out_of_time_is_played_on_by_the_bot_until_the_clock_starts_aga
     LiveSocket.objects.create(channel="a!1", user=alice, match=match, seat=0)  # she is here, just slow
     run_out(match)
     assert standins.presence(match.pk)[0]["time_left"] == 0
-    assert standins.expire_away(match.pk) is True
+    assert standins.expire_away_of([match.pk]) == {match.pk}
     alice_seat = MatchPlayer.objects.get(match=match, seat=0)
     assert alice_seat.stand_in and alice_seat.timed_out
     assert not MatchPlayer.objects.get(match=match, seat=1).stand_in  # bob was not waited on

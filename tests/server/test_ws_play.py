@@ -415,3 +415,28 @@ async def test_chat_comes_back_after_a_reload(table, ws):
     history = await recv(again)
     assert history == {"type": "chat_history", "lines": [
         {"from": "Alice", "seat": 0, "text": "hello"}, {"from": "Carol", "seat": None, "text": "nice"}]}
+
+
+async def test_a_flood_of_resyncs_reads_the_database_once_in_a_while(table, settings, monkeypatch):
+    """Issue 13: every resync read the match and encoded a full state. A
+    connection's resyncs within CODEX_WS_RESYNC_EVERY of one read get that
+    state again (each still answered, in full); a version sent meanwhile, or
+    a refusal naming a newer one, makes the next resync read again."""
+    from game import consumers
+
+    settings.CODEX_WS_RESYNC_EVERY = 60
+    reads = []
+    real = consumers.load_snapshot
+    monkeypatch.setattr(consumers, "load_snapshot", lambda match_id: reads.append(match_id) or real(match_id))
+    comm = table["comms"][0]
+    for i in range(10):
+        await comm.send_json_to({"type": "resync", "id": i})
+        msg = await recv(comm)
+        assert msg["type"] == "state" and msg["version"] == 0 and msg["legal_actions"]
+    assert len(reads) == 1
+    match = await db_match(table["match"].pk)
+    await act(comm, playable(match.state, 0)[0], 0)
+    await recv_until(comm, "state")
+    await comm.send_json_to({"type": "resync", "id": "after"})
+    assert (await recv_until(comm, "state"))[-1]["version"] == 1
+    assert len(reads) == 2

@@ -1,0 +1,137 @@
+"""Each worker's copy of every seat's presence, so that a ``ping`` is
+answered from memory (issue 13: a ping cost three database calls).
+
+The database stays the source of truth (game.standins.presence: live
+sockets and signs of life). A worker keeps the last presence it read or
+was told (a ``presence`` event) for each match, and answers pings with it
+while it is younger than CODEX_WS_PRESENCE_SECONDS. What changes presence
+in this worker makes it read again at the next ping: a seat's socket
+connecting or closing here, a bot asked for. What changes elsewhere (a seat
+connecting to another worker, a socket whose worker died) is seen within
+CODEX_WS_PRESENCE_SECONDS; the heartbeat of the live sockets
+(game.livesockets) reads the presence of every match this worker serves
+in one statement (standins.presence_of), so pings in between make no
+query at all. The times that matter are longer (a seat is away after
+CODEX_AWAY_SECONDS; a bot is offered after CODEX_STAND_IN_ASK_SECONDS).
+
+Signs of life (every frame of a seat, at most every CODEX_WS_SEEN_EVERY
+seconds per connection) are noted here too (saw) and written in one
+statement with the next read (a ping's, or the heartbeat's): a ping writes
+nothing either. A worker killed meanwhile loses at most one heartbeat's
+worth of them, far less than CODEX_AWAY_SECONDS.
+
+Used on the event loop (no lock); the reads run on the database thread.
+"""
+import asyncio
+import logging
+import time
+
+from channels.db import database_sync_to_async
+from django.conf import settings
+
+from game import livesockets, standins
+
+log = logging.getLogger(__name__)
+
+_kept = {}  # match_id -> (monotonic time read, presence list as standins.presence gives it)
+_seen = set()  # (match_id, seat) that showed life since the last write
+_watcher = None  # the task reading the presence of every match served here, while there are any
+
+
+def fresh(match_id: int) -> list | None:
+    """The presence of match ``match_id`` kept here, when younger than
+    CODEX_WS_PRESENCE_SECONDS, else None (read it: standins.presence);
+    turn clocks counted down since the read, None once one ran out."""
+    entry = _kept.get(match_id)
+    if entry is None:
+        return None
+    age = time.monotonic() - entry[0]
+    if age >= settings.CODEX_WS_PRESENCE_SECONDS:
+        return None
+    seats = entry[1]
+    if any(s.get("time_left") is not None for s in seats):
+        # A turn clock (game.turnclock) ran on since the read: count it
+        # down, and read again once one is out (a bot takes that seat).
+        seats = [s if s.get("time_left") is None else dict(s, time_left=round(max(0.0, s["time_left"] - age), 1))
+                 for s in seats]
+        if any(s["time_left"] == 0 for s in seats if s.get("time_left") is not None):
+            return None
+    return seats
+
+
+def keep(match_id: int, seats: list) -> None:
+    """Keep ``seats`` (just read, or from a presence event) for match ``match_id``."""
+    _kept[match_id] = (time.monotonic(), seats)
+
+
+def changed(match_id: int) -> None:
+    """Presence of match ``match_id`` changed here: the next ping reads it."""
+    _kept.pop(match_id, None)
+
+
+def keep_only(match_ids) -> None:
+    """Forget the matches this worker no longer serves (not in ``match_ids``)."""
+    for match_id in [m for m in _kept if m not in match_ids]:
+        del _kept[match_id]
+
+
+def saw(match_id: int, seat: int) -> None:
+    """Note a sign of life of ``seat`` of match ``match_id`` (written with the next read)."""
+    _seen.add((match_id, seat))
+
+
+def _taken_seen() -> list:
+    """The signs of life noted so far, now taken to be written."""
+    taken = list(_seen)
+    _seen.clear()
+    return taken
+
+
+def _read(match_ids: list, seen: list) -> tuple:
+    """On the database thread: write the signs of life ``seen``, give bots
+    to seats away too long, and read the presence of ``match_ids``.
+    Returns ``(ids of the matches where a bot was given, {match_id: presence})``."""
+    standins.seen_all(seen)
+    given = standins.expire_away_of(match_ids)
+    return given, standins.presence_of(match_ids)
+
+
+async def read(match_id: int) -> tuple:
+    """Read match ``match_id``'s presence from the database now (writing
+    the signs of life noted) and keep it. Returns ``(a bot was given,
+    presence)``."""
+    given, seats = await database_sync_to_async(_read)([match_id], _taken_seen())
+    seats = seats.get(match_id, [])
+    keep(match_id, seats)
+    return bool(given), seats
+
+
+def watch(announce) -> None:
+    """Read the presence of every match served here every
+    CODEX_WS_HEARTBEAT seconds, while this worker has live sockets (started
+    on the running loop unless running there). ``announce(match_id, seats,
+    channel)`` is awaited for each match where a bot was given meanwhile,
+    with one of this worker's sockets of that match (which plays the bot)."""
+    global _watcher
+    loop = asyncio.get_running_loop()
+    if _watcher is None or _watcher.done() or _watcher.get_loop() is not loop:
+        _watcher = loop.create_task(_watch(announce))
+
+
+async def _watch(announce) -> None:
+    """The loop of watch()."""
+    while True:
+        await asyncio.sleep(settings.CODEX_WS_HEARTBEAT)
+        served = livesockets.served()
+        keep_only(served)
+        if not served:
+            return
+        try:
+            given, seats = await database_sync_to_async(_read)(list(served), _taken_seen())
+        except Exception:  # a failed read must not stop the next one
+            log.exception("presence: read failed")
+            continue
+        for match_id, one in seats.items():
+            keep(match_id, one)
+        for match_id in given:
+            await announce(match_id, seats.get(match_id, []), served[match_id])

@@ -1,0 +1,94 @@
+"""The worker's kept state of a live match (game.statecache): used only when
+it is of the version the database row is at; a version committed elsewhere
+(another worker) is read from the row, so nothing is lost or applied twice
+(issue 13)."""
+import pytest
+from asgiref.sync import async_to_sync
+
+from game import rules, statecache
+from game.models import Match, MatchAction
+from game.services import apply_match_action, apply_seat_action, load_snapshot, normalise_action
+from tests.server.matchkit import active_seat, playable, start_match
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture
+def match(make_user):
+    alice, bob = make_user("alice"), make_user("bob")
+    return async_to_sync(start_match)([alice, bob]), (alice, bob)
+
+
+def _commit_elsewhere(match_id: int, seat: int) -> dict:
+    """What another worker does: apply an action and store version + 1,
+    through the ORM, without touching this process's cache. Returns the new state."""
+    row = Match.objects.get(pk=match_id)
+    action = playable(row.state, seat)[0]
+    state, _ = rules.apply_action(row.state, seat, action)
+    Match.objects.filter(pk=match_id).update(state=state, version=row.version + 1)
+    MatchAction.objects.create(match_id=match_id, seq=row.version + 1, seat=seat, action=action)
+    return state
+
+
+def test_the_kept_state_is_used_only_at_its_version(match):
+    m, (alice, bob) = match
+    seat = active_seat(m.state)
+    done = apply_match_action(m.pk, (alice, bob)[seat].pk, playable(m.state, seat)[0], 0, "n1")
+    assert statecache.get(m.pk, done.snapshot.created, 1) is not None  # this process keeps version 1
+    moved = _commit_elsewhere(m.pk, active_seat(done.snapshot.state))  # version 2, elsewhere
+    snapshot = load_snapshot(m.pk)
+    assert snapshot.version == 2 and snapshot.state == moved
+    seat = active_seat(moved)
+    after = apply_match_action(m.pk, (alice, bob)[seat].pk, playable(moved, seat)[0], 2, "n2")
+    expected, _ = rules.apply_action(moved, seat, playable(moved, seat)[0])
+    assert after.version == 3 and after.snapshot.state == expected
+    assert Match.objects.get(pk=m.pk).state == expected
+    assert list(MatchAction.objects.filter(match_id=m.pk).values_list("seq", flat=True)) == [1, 2, 3]
+
+
+def test_what_is_stored_is_what_is_kept(match):
+    """The row written without the ORM reads back as the state applied, the
+    action log as the action, for players and for the stand-in bot."""
+    m, (alice, _bob) = match
+    seat = active_seat(m.state)
+    action = playable(m.state, seat)[0]
+    done = (apply_match_action(m.pk, alice.pk, action, 0, "n") if seat == 0
+            else apply_seat_action(m.pk, seat, action, 0))
+    row = Match.objects.get(pk=m.pk)
+    assert (row.version, row.state, row.status, row.result) == (1, done.snapshot.state, "playing", None)
+    logged = MatchAction.objects.get(match_id=m.pk)
+    assert (logged.seq, logged.seat, logged.action) == (1, seat, normalise_action(action))
+    statecache.clear()
+    assert load_snapshot(m.pk) == done.snapshot
+
+
+def test_a_reused_match_id_never_meets_an_old_state(match):
+    """The cache is keyed by the row's creation time as well: a match made
+    again under the same id (a database made again) is read from its row."""
+    m, _players = match
+    kept = load_snapshot(m.pk)
+    statecache.put(m.pk, "another match's time", kept.__class__(0, {"not": "this"}, "playing", None))
+    assert load_snapshot(m.pk).state == kept.state
+
+
+@pytest.mark.postgres
+def test_an_action_on_a_dead_connection_runs_again_on_a_new_one(match):
+    """Without Django's health check before every call, the kept connection
+    may be dead (PostgreSQL restarted, the connection was cut): the action
+    finds out at its first statement and runs once more on a new connection,
+    applied once."""
+    import psycopg
+    from django.db import connection
+
+    m, (alice, bob) = match
+    seat = active_seat(m.state)
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_backend_pid()")
+        pid = cursor.fetchone()[0]
+    settings = connection.settings_dict
+    with psycopg.connect(host=settings["HOST"], port=settings["PORT"] or 5432, user=settings["USER"],
+                         dbname=settings["NAME"], autocommit=True) as other:
+        other.execute("SELECT pg_terminate_backend(%s)", [pid])
+    done = apply_match_action(m.pk, (alice, bob)[seat].pk, playable(m.state, seat)[0], 0, "n1")
+    assert done.version == 1
+    assert list(MatchAction.objects.filter(match_id=m.pk).values_list("seq", flat=True)) == [1]
