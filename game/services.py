@@ -290,7 +290,7 @@ def _row(match_id: int) -> dict | None:
 
 def _locked_match(match_id: int, nonce: str | None, seat: int | None, user_id: int | None) -> dict | None:
     """The match row, locked, without its state, as ``{id, version, status,
-    created, acting_seat, nonce_seq}``: the acting seat (``user_id``'s, or
+    result, created, turn_seconds, acting_seat, nonce_seq}``: the acting seat (``user_id``'s, or
     ``seat``) and the version that seat's ``nonce`` produced (None: unused);
     None when the match does not exist. One statement, not three, and
     written out rather than built by the ORM: each statement is a round trip
@@ -301,7 +301,7 @@ def _locked_match(match_id: int, nonce: str | None, seat: int | None, user_id: i
         return None
     match, player, action = (m._meta.db_table for m in (Match, MatchPlayer, MatchAction))
     lock = " FOR UPDATE OF m" if connection.features.has_select_for_update_of else ""
-    columns = "m.id, m.version, m.status, m.result, m.created"
+    columns = "m.id, m.version, m.status, m.result, m.created, m.turn_seconds"
     if user_id is not None:
         sql = (f"SELECT {columns}, p.seat AS acting_seat, a.seq AS nonce_seq FROM {match} m "
                f"LEFT JOIN {player} p ON p.match_id = m.id AND p.user_id = %s "
