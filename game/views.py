@@ -10,16 +10,23 @@ from game.services import AccessDenied, MatchNotFound, load_access
 from game.standins import bot_labels
 
 
+def _access(request, match_id: int) -> tuple:
+    """``(invite token given, services.Access)`` of the logged-in user to
+    match ``match_id`` (a player, or a spectator allowed by ``?invite=``);
+    raises Http404 for a match that is not there or not theirs to watch."""
+    invite = request.GET.get("invite", "")
+    try:
+        return invite, load_access(match_id, request.user.pk, invite or None)
+    except (MatchNotFound, AccessDenied):
+        raise Http404("No such match.") from None
+
+
 @login_required
 def match_page(request, match_id):
     """Render the match page for a player or an allowed spectator (``?invite=``); 404 otherwise.
     ``page_config.bots``: ``{seat: label}`` of the table bots (issue 14 point 9);
     ``turnSeconds``: the turn timer (null: none; game.turnclock)."""
-    invite = request.GET.get("invite", "")
-    try:
-        access = load_access(match_id, request.user.pk, invite or None)
-    except (MatchNotFound, AccessDenied):
-        raise Http404("No such match.") from None
+    invite, access = _access(request, match_id)
     config = {"matchId": match_id, "invite": invite, "seat": access.seat, "bots": bot_labels(match_id),
               "turnSeconds": turnclock.seconds_of(match_id),
               "glossary": glossary.entries()}  # keyword chips and patrol slots explain themselves
@@ -32,11 +39,7 @@ def replay_page(request, match_id):
     watch it or played it (``?invite=`` for a private table); 404 otherwise.
     Its script reads the steps from ``/api/matches/<id>/replay/``; a match
     still in play is said to be so there."""
-    invite = request.GET.get("invite", "")
-    try:
-        access = load_access(match_id, request.user.pk, invite or None)
-    except (MatchNotFound, AccessDenied):
-        raise Http404("No such match.") from None
+    invite, access = _access(request, match_id)
     config = {"matchId": match_id, "invite": invite, "seat": access.seat, "bots": bot_labels(match_id),
               "finished": access.snapshot.status == "finished"}
     return render(request, "replay.html", {"match_id": match_id, "page_config": config})

@@ -189,6 +189,21 @@ def _changed(table: Table) -> None:
     table.touch()
 
 
+def _hosts_seat(table_id: int, host, index: int, not_host: str) -> tuple:
+    """Inside a transaction: ``(table, seat)``, the open table ``table_id``
+    locked and its seat ``index``, for an operation only its host may do.
+    Raises LobbyError ``not_host`` (403, with the sentence ``not_host``),
+    ``no_seat`` (and those of a closed table)."""
+    table = _locked(table_id)
+    _open(table)
+    if table.host_id != host.pk:
+        raise LobbyError("not_host", not_host, 403)
+    seat = table.seats.filter(index=index).first()
+    if seat is None:
+        raise LobbyError("no_seat", "That seat does not exist.")
+    return table, seat
+
+
 def remove_player(table_id: int, host, index: int) -> Table:
     """The host removes the player at seat ``index`` before the start.
 
@@ -200,13 +215,7 @@ def remove_player(table_id: int, host, index: int) -> Table:
     A bot's seat is simply emptied (nobody to keep out).
     """
     with transaction.atomic():
-        table = _locked(table_id)
-        _open(table)
-        if table.host_id != host.pk:
-            raise LobbyError("not_host", "Only the host removes players.", 403)
-        seat = table.seats.filter(index=index).first()
-        if seat is None:
-            raise LobbyError("no_seat", "That seat does not exist.")
+        table, seat = _hosts_seat(table_id, host, index, "Only the host removes players.")
         if seat.bot:
             seat.bot, seat.heroes, seat.ready = "", [], False
             seat.save(update_fields=["bot", "heroes", "ready"])
@@ -309,13 +318,7 @@ def seat_bot(table_id: int, host, index: int, kind: str, heroes: list | None = N
     if kind not in BOT_KINDS:
         raise LobbyError("bad_bot", f"There is no bot called {kind!r}: choose {' or '.join(sorted(BOT_KINDS))}.")
     with transaction.atomic():
-        table = _locked(table_id)
-        _open(table)
-        if table.host_id != host.pk:
-            raise LobbyError("not_host", "Only the host seats bots.", 403)
-        seat = table.seats.filter(index=index).first()
-        if seat is None:
-            raise LobbyError("no_seat", "That seat does not exist.")
+        table, seat = _hosts_seat(table_id, host, index, "Only the host seats bots.")
         if seat.user_id is not None or seat.bot:
             raise LobbyError("seat_taken", "That seat is taken.", 409)
         spec = get_mode(table.mode)

@@ -386,3 +386,13 @@ def look_at(state: dict, seat: int, option: str) -> list:
     log(state, f"{seat_name(state, seat)} saw {seat_name(state, owner)}'s {where}: {names}.", to=mates)
     log(state, f"{seat_name(state, seat)} looked at {seat_name(state, owner)}'s {where}.", others=mates)
     return ids
+
+
+def discard_chosen(state: dict, seat: int, choice: list) -> None:
+    """Move the cards of ``choice`` still in ``seat``'s hand to its discard
+    pile, each named in the log (the answer to "discard a card": Martial
+    Mastery, Vandy Anadrose)."""
+    for iid in choice:
+        if iid in player(state, seat)["hand"]:
+            log(state, f"{seat_name(state, seat)} discarded {name(state, iid)}.")
+            move(state, iid, "discard")

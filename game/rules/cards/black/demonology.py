@@ -3,15 +3,14 @@ Metamorphosis, Gargoyle, Twilight Baron, Voidblocker, Blackhand Dozer,
 Banefire Golem, Terras Q the Shackled, Shrine of Forbidden Knowledge,
 Zarramonde the Obliterator, and the hero Vandy Anadrose."""
 from ... import catalog, stats
-from ...effects import (base_id, damage_building, damage_card, damage_target, destroy, draw, exhaust, heal,
-                        sacrifice)
+from ...effects import base_id, damage_building, damage_card, damage_target, destroy, draw, exhaust, sacrifice
 from ...flow import ask, op, push
 from ...heroes import gain_levels
-from ...state import card_of, is_opponent, log, name, opponents, player, seat_name, teammates
-from ...targeting import controller_of, thing_exists
-from ..api import ability, by_band, card, reached
-from ..common import (attach, attached_to, fetch_from_codex, host_gone, lasting, make_token, trash_worker,
-                      until_end_of_turn)
+from ...state import card_of, is_opponent, log, name, opponents, player
+from ...targeting import thing_exists
+from ..api import ability, by_band, card
+from ..common import (attach, discard_chosen, attached_to, fetch_from_codex, host_gone, lasting, make_token,
+                      trash_worker)
 from ..targets import CHARACTER, patroller, slot
 from .common import (ask_opponent, destroyable_units, discard_random, is_demon, lowest_tech, on_own_turn,
                      once_per_turn, sacrificeable_units, units_of, use_once)
@@ -312,12 +311,8 @@ def _vandy_fetch(state, seat, iid, targets):
 
 @op("vandy_discard")
 def _vandy_discard(state, step):
-    from ...state import move
     seat = step["seat"]
-    for c in step["choice"]:
-        if c in player(state, seat)["hand"]:
-            log(state, f"{seat_name(state, seat)} discarded {name(state, c)}.")
-            move(state, c, "discard")
+    discard_chosen(state, seat, step["choice"])
     ask(state, seat, "Vandy Anadrose: choose a Demonology spell from your codex.",
         _demonology_spells(state, seat), {"op": "vandy_fetch", "seat": seat})
 

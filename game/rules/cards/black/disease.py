@@ -4,13 +4,13 @@ Crow, Abomination, Plague Lab, Plague Lord, and the hero Orpal Gloor."""
 from ... import catalog, stats
 from ...effects import add_rune, base_id, building_ids, damage_building, damage_target, destroy, sacrifice
 from ...flow import ask, op, push
-from ...state import card_of, is_opponent, log, move, name, opponents, player, seat_name, team_of, teammates
+from ...state import card_of, is_opponent, log, move, name, player, seat_name
 from ...targeting import thing_exists
 from ..api import ability, by_band, card, reached
 from ..common import ask_target, look_at, until_end_of_turn
 from ..fx import AddRune, Draw
 from ..targets import CHARACTER, UNIT, friendly, slot, yours
-from .common import ask_opponent, discard_random, is_demon, once_per_turn, sacrificeable_units, use_once
+from .common import ask_opponent, is_demon, once_per_turn, sacrificeable_units, use_once
 
 NONE = (0, 0, {})
 

@@ -13,7 +13,7 @@ from ...heroes import gain_levels
 from ...state import card_of, is_opponent, log, move, name, opponents, player, seat_name, teammates
 from ...targeting import controller_of, slot_candidates, thing_exists
 from ..api import ability, by_band, card
-from ..common import (add_named_rune, ask_target, look_at, make_token, put_from_codex, rune_count,
+from ..common import (add_named_rune, discard_chosen, ask_target, look_at, make_token, put_from_codex, rune_count,
                       until_end_of_turn)
 from ..targets import ANYTHING, BUILDING, CHARACTER, friendly, patroller, slot, yours
 
@@ -47,10 +47,7 @@ def _martial_mastery(state, seat, iid, targets):
 @op("martial_mastery")
 def _martial_discard(state, step):
     seat = step["seat"]
-    for cid in step["choice"]:
-        if cid in player(state, seat)["hand"]:
-            log(state, f"{seat_name(state, seat)} discarded {name(state, cid)}.")
-            move(state, cid, "discard")
+    discard_chosen(state, seat, step["choice"])
     draw(state, seat, 2, in_main=_in_main(state))
     ask(state, seat, "Martial Mastery: look at whose hand?", [f"hand:{o}" for o in opponents(state, seat)],
         {"op": "martial_look", "seat": seat})

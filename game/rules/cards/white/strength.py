@@ -10,7 +10,7 @@ from ... import catalog, stats
 from ...effects import (base_id, building_ids, building_record, damage_building, damage_card, destroy,
                         is_building_id, sideline)
 from ...flow import ask, op
-from ...state import card_of, is_opponent, is_patrolling, log, name, opponents, player, seat_name
+from ...state import card_of, is_opponent, is_patrolling, log, opponents, player, seat_name
 from ...targeting import kind_of, thing_exists
 from ..api import ability, card, reached
 from ..common import ask_target, attach, attached_to, host_gone, is_busy, make_token, raw_stats

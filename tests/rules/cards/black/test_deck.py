@@ -4,9 +4,8 @@ each card played through real actions, the official rulings
 something. Seat 0 plays Garth Torken, seat 1 Troq Bashar."""
 from game.rules import view
 from tests.rules.cards.black.common import TROQ, game, hero
-from tests.rules.helpers import (act, assert_refused, atk_hp, attack, base_damage, cards_in, choose,
-                                 find, gone, hand_ids, in_play, legal_of, one, play_card, prompt_options,
-                                 use_ability)
+from tests.rules.helpers import (assert_refused, atk_hp, attack, base_damage, cards_in, choose, find, gone, hand_ids, in_play,
+                                 one, play_card, prompt_options, use_ability)
 
 GARTH = hero("garth_torken")
 

@@ -4,9 +4,8 @@ rulings (rulings.json "Black", "Heroes") are named where they decide.
 Seat 0 plays Orpal Gloor, seat 1 Troq Bashar unless told."""
 from game.rules import new_game, stats, view
 from tests.rules.cards.black.common import ALL_TECH, ORPAL, TROQ, game as black_game, hero
-from tests.rules.helpers import (act, assert_refused, atk_hp, attack, base_damage, cards_in, choose,
-                                 end_turn, find, gone, hand_ids, in_play, legal_of, one, play_card,
-                                 prompt_options, use_ability)
+from tests.rules.helpers import (assert_refused, atk_hp, attack, base_damage, cards_in, choose, end_turn, find, gone, in_play,
+                                 legal_of, one, play_card, prompt_options, use_ability)
 
 
 def orpal(level=1, **extra):

@@ -2,8 +2,7 @@
 teammates, "you"/"your" is one player: house rule R21), free-for-all (the
 caster picks "an opponent") and the 3-hero game."""
 from game.rules import new_game, stats
-from tests.rules.helpers import (assert_refused, choose, find, hand_ids, in_play, play_card,
-                                 prompt_options, use_ability)
+from tests.rules.helpers import choose, find, play_card, prompt_options, use_ability
 
 WHITE_2HG = ("grave_stormborne", "setsuki_hiruki", "garus_rook", "troq_bashar")
 
