@@ -116,7 +116,8 @@ def move(state: dict, iid: str, zone: str, top: bool = False) -> str:
     spell while it resolves).
     Entering play puts it under its owner's control. Entering or leaving a
     hidden zone resets the instance (damage, runes, status) and gives it a
-    fresh id, so an id seen in public says nothing about the card's past.
+    fresh id, so an id seen in public says nothing about the card's past;
+    the command zone and a Graveyard (``buried``) reset it and keep its id.
     ``top`` puts the card on top of the deck (index 0) instead of the bottom.
     Tokens that would go anywhere but play cease to exist (Deluxe rulebook,
     "Tokens"); then "" is returned.
@@ -133,7 +134,7 @@ def move(state: dict, iid: str, zone: str, top: bool = False) -> str:
         del state["cards"][iid]
         return ""
     leaves_hidden = inst["zone"] in HIDDEN_ZONES
-    if zone in HIDDEN_ZONES or zone == "command" or leaves_hidden:
+    if zone in HIDDEN_ZONES or zone in ("command", "buried") or leaves_hidden:
         del state["cards"][iid]
         new = new_iid(state) if (zone in HIDDEN_ZONES or leaves_hidden) else iid
         inst = fresh_instance(new, inst["card"], owner, zone)

@@ -144,6 +144,20 @@ def test_graveyard_buries_your_non_token_units_and_plays_them_back():
     assert s["players"][0]["gold"] == 0 and s["cards"][g]["marks"]["buried"] == []
 
 
+def test_a_buried_unit_keeps_nothing_of_its_time_in_play():
+    """Graveyard: a buried unit left play, so it keeps no damage, runes or
+    marks of play (a free-for-all lending mark, R26, included) while it
+    lies there, as a card in the discard pile keeps none (state.move); the
+    property games found a lent unit buried with its lending mark."""
+    s = game({"hand": ["sacrifice_the_weak"], "gold": 5, "buildings": {"tech_1": True},
+              "play": [GARTH, {"card": "graveyard", "id": "g"}, {"card": "iron_man", "id": "iron", "plus": 1}]},
+             {"play": [TROQ]})
+    s["cards"][find(s, "iron")]["marks"]["lent"] = {"by": 1, "to": 0}
+    s = play_card(s, 0, "sacrifice_the_weak")
+    buried = s["cards"][s["cards"][find(s, "g")]["marks"]["buried"][0]]
+    assert buried["zone"] == "buried" and buried["marks"] == {} and buried["plus"] == 0 and buried["damage"] == 0
+
+
 def test_graveyard_needs_the_tech_building_and_gold():
     s = game({"gold": 9, "play": [GARTH, {"card": "graveyard", "id": "g"}]}, {"play": [TROQ]})
     g = find(s, "g")
