@@ -18,10 +18,11 @@ pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
 def crafted(browser, live_server_url):
     """Seat 0's page of a fresh 1v1 match, routed (see Crafted); its own users."""
     base = live_server_url
-    wes = signup(browser, base, "wes", **DESKTOP)
-    xia = signup(browser, base, "xia", **DESKTOP)
-    match_id = start_private_1v1(wes, xia)
-    page = wes.context.new_page()
+    # Names no other browser test signs up (one server and database per session).
+    host = signup(browser, base, "helpwes", **DESKTOP)
+    guest = signup(browser, base, "helpxia", **DESKTOP)
+    match_id = start_private_1v1(host, guest)
+    page = host.context.new_page()
     page.errors = []
     page.on("pageerror", lambda err: page.errors.append(str(err)))
     yield Crafted(page, f"{base}/match/{match_id}/")
@@ -96,6 +97,7 @@ def test_ending_the_main_phase_with_attackers_left_asks_first(crafted):
     assert len(crafted.actions()) == before
     page.click("#action-bar [data-action=end_main]")
     page.click("#confirm-yes")
+    page.wait_for_function("() => document.body.classList.contains('busy')")  # the dialog's close event sends
     assert crafted.actions()[-1] == {"type": "end_main"}
     crafted.answer()
 

@@ -67,7 +67,7 @@ def test_a_turn_coming_to_a_background_tab_is_noticed(browser, live_server_url):
     # Erin's tab is in the background; her turn comes: the title says so, nothing sounds (alerts off).
     set_hidden(erin, True)
     assert erin.title() == title  # Dave's turn: nothing for her yet
-    table.act(dave, dave.locator("#action-bar [data-action=end_main]").click, "end_main")
+    table.end_main(dave)  # says yes when the page asks first (gold left to spend)
     erin.wait_for_function("() => document.title.startsWith('● Your turn')")
     assert counts(erin) == (0, 0)
     table.tech(dave)  # Dave's tech choice, if the game asks for it now
@@ -81,7 +81,7 @@ def test_a_turn_coming_to_a_background_tab_is_noticed(browser, live_server_url):
     assert "on" in dave.inner_text("#alerts-toggle")
     set_hidden(dave, True)
     assert dave.title() == title and counts(dave) == (0, 0)  # Erin's turn: nothing for him yet
-    table.act(erin, erin.locator("#action-bar [data-action=end_main]").click, "end_main")
+    table.end_main(erin)
     table.tech(erin)
     dave.wait_for_function("() => document.title.startsWith('● Your turn')")
     tones, notes = counts(dave)
