@@ -11,8 +11,9 @@ connecting to another worker, a socket whose worker died) is seen within
 CODEX_WS_PRESENCE_SECONDS; the heartbeat of the live sockets
 (game.livesockets) reads the presence of every match this worker serves
 in one statement (standins.presence_of), so pings in between make no
-query at all. The times that matter are longer (a seat is away after
-CODEX_AWAY_SECONDS; a bot is offered after CODEX_STAND_IN_ASK_SECONDS).
+query at all. What time alone changes (a seat is away after
+CODEX_AWAY_SECONDS; a bot is offered after CODEX_STAND_IN_ASK_SECONDS) ends
+the copy's freshness sooner when those times are shorter (fresh).
 
 Signs of life (every frame of a seat, at most every CODEX_WS_SEEN_EVERY
 seconds per connection) are noted here too (saw) and written in one
@@ -41,14 +42,18 @@ _watcher = None  # the task reading the presence of every match served here, whi
 def fresh(match_id: int) -> list | None:
     """The presence of match ``match_id`` kept here, when younger than
     CODEX_WS_PRESENCE_SECONDS, else None (read it: standins.presence);
-    turn clocks counted down since the read, None once one ran out."""
+    turn clocks counted down since the read, None once one ran out.
+    Also None once time alone may have changed a seat's flags since the
+    read (_changes_within): a person's seat goes away after
+    CODEX_AWAY_SECONDS without life, an away seat becomes askable after
+    CODEX_STAND_IN_ASK_SECONDS."""
     entry = _kept.get(match_id)
     if entry is None:
         return None
     age = time.monotonic() - entry[0]
-    if age >= settings.CODEX_WS_PRESENCE_SECONDS:
-        return None
     seats = entry[1]
+    if age >= min(settings.CODEX_WS_PRESENCE_SECONDS, _changes_within(seats)):
+        return None
     if any(s.get("time_left") is not None for s in seats):
         # A turn clock (game.turnclock) ran on since the read: count it
         # down, and read again once one is out (a bot takes that seat).
@@ -57,6 +62,21 @@ def fresh(match_id: int) -> list | None:
         if any(s["time_left"] == 0 for s in seats if s.get("time_left") is not None):
             return None
     return seats
+
+
+def _changes_within(seats: list) -> float:
+    """Seconds after a read of ``seats`` (standins.presence) within which
+    time alone may change a flag: a person's seat here becomes away within
+    CODEX_AWAY_SECONDS of its last sign of life (at most the read), and an
+    away seat with no bot becomes askable within CODEX_STAND_IN_ASK_SECONDS;
+    infinity when neither can happen."""
+    people = [s for s in seats if not s.get("bot")]
+    within = float("inf")
+    if any(not s["away"] for s in people):
+        within = min(within, settings.CODEX_AWAY_SECONDS)
+    if any(s["away"] and not s["askable"] and not s["stand_in"] for s in people):
+        within = min(within, settings.CODEX_STAND_IN_ASK_SECONDS)
+    return within
 
 
 def keep(match_id: int, seats: list) -> None:

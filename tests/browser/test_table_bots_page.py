@@ -6,7 +6,7 @@ import os
 
 import pytest
 
-from tests.browser.test_match_page import DESKTOP, Table, pick_hero_and_ready, signup, wait_version
+from tests.browser.test_match_page import DESKTOP, Table, end_main, pick_hero_and_ready, signup, wait_version
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
 
@@ -35,7 +35,7 @@ def test_a_person_plays_a_1v1_against_a_bot_from_the_lobby(browser, live_server_
     solo.locator("#seat-1 .bot-tag").wait_for()
     assert solo.locator("#seat-0 .bot-tag").count() == 0
 
-    solo.click("#action-bar [data-action=end_main]")
+    end_main(solo)  # says yes when the page asks first (gold left)
     wait_version(solo, 1)
     Table({0: solo}, solo).tech(solo)
     # The bot plays its whole turn by itself; then it is hers again.
@@ -73,7 +73,7 @@ def test_a_free_for_all_with_two_bots_tags_them_in_the_seat_strip(browser, live_
         fay.locator(f"#seat-{seat} .bot-tag").wait_for()
     assert fay.locator("#seat-strip [data-seat='0'] .bot-tag").count() == 0
     assert "Greedy bot 2" in fay.inner_text("#seat-strip") and "Random bot 3" in fay.inner_text("#seat-strip")
-    fay.click("#action-bar [data-action=end_main]")
+    end_main(fay)  # says yes when the page asks first (gold left)
     wait_version(fay, 1)
     Table({0: fay}, fay).tech(fay)
     fay.wait_for_function(

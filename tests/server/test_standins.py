@@ -283,3 +283,20 @@ async def test_pings_answer_from_memory(seated, settings, monkeypatch):
     await bob.disconnect()
     assert [p["away"] for p in await ping(alice, 21)] == [False, True]
     assert len(reads) == 3
+
+
+async def test_a_kept_presence_shows_the_offer_once_the_seat_is_away_long_enough(seated, settings):
+    """The kept copy of the presence must not hide what time alone changes:
+    bob, away a moment at the first ping, may be given a bot once he has been
+    away CODEX_STAND_IN_ASK_SECONDS, and the next ping says so even while
+    the copy is younger than CODEX_WS_PRESENCE_SECONDS (the browser test
+    test_away_player waited for that offer past its ping)."""
+    import asyncio
+
+    settings.CODEX_WS_PRESENCE_SECONDS = 60
+    settings.CODEX_STAND_IN_ASK_SECONDS = 1
+    await sync_to_async(MatchPlayer.objects.filter(match=seated["match"], seat=1).update)(seen_at=timezone.now())
+    alice = await seated["connect"](seated["alice"])
+    assert [(p["away"], p["askable"]) for p in await ping(alice, 1)] == [(False, False), (True, False)]
+    await asyncio.sleep(1.2)
+    assert [(p["away"], p["askable"]) for p in await ping(alice, 2)] == [(False, False), (True, True)]
