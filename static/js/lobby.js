@@ -488,6 +488,7 @@ async function init() {
   select.onchange = showSeatCounts;
   showSeatCounts();
   $("new-table").onsubmit = createTable;
+  $("create-table").disabled = false; // the page disables it until this handler is in place
   await refresh(true);
   setInterval(() => { if (!document.hidden) refresh(); }, POLL_MS);
 }
