@@ -23,7 +23,7 @@ function showToggle() {
   if (!toggle) return;
   const on = alertsOn();
   toggle.setAttribute("aria-pressed", String(on));
-  toggle.textContent = on ? "🔔 Alerts: on" : "🔕 Alerts: off";
+  toggle.textContent = on ? "Alerts: on" : "Alerts: off";
   toggle.title = on
     ? "A sound (and a notification, if your browser allows it) when your turn comes while this tab is in the background. Click to switch off."
     : "Click for a sound (and a notification, if your browser allows it) when your turn comes while this tab is in the background.";
