@@ -396,3 +396,15 @@ def discard_chosen(state: dict, seat: int, choice: list) -> None:
         if iid in player(state, seat)["hand"]:
             log(state, f"{seat_name(state, seat)} discarded {name(state, iid)}.")
             move(state, iid, "discard")
+
+
+def put_chosen_into_play(state: dict, seat: int, choice: list, zone: str = "hand", whence: str = "") -> None:
+    """Put the cards of ``choice`` still in ``seat``'s ``zone`` into play
+    under ``seat``'s control, each named in the log (``whence``: how the
+    log says where from, e.g. " from their discard pile"): the answer to
+    "put a unit from your hand / discard pile into play" (Feral Strike,
+    Skeletal Lord, Garth Torken)."""
+    for iid in choice:
+        if iid in player(state, seat)[zone]:
+            log(state, f"{seat_name(state, seat)} put {name(state, iid)}{whence} into play.")
+            enter_play(state, iid, seat)

@@ -12,7 +12,7 @@ from ...specs import hero_limit, tech_problem
 from ...state import card_of, log, name, opponents, player, seat_name
 from ...targeting import thing_exists
 from ..api import ability, by_band, card
-from ..common import add_named_rune, at_end_of_turn, make_token, rune_count, trash_worker
+from ..common import add_named_rune, at_end_of_turn, make_token, put_chosen_into_play, rune_count, trash_worker
 from ..fx import Damage, MakeTokens
 from ..targets import A_BUILDING, CHARACTER, slot, yours
 from .common import (ask_destroy_lowest, is_skeleton, on_own_turn, once_per_turn, sacrificeable_units,
@@ -227,10 +227,7 @@ def _skeletal_lord_paid(state, step):
 
 @op("skeletal_lord_put")
 def _skeletal_lord_put(state, step):
-    for unit in step["choice"]:
-        if unit in player(state, step["seat"])["hand"]:
-            log(state, f"{seat_name(state, step['seat'])} put {name(state, unit)} into play.")
-            enter_play(state, unit, step["seat"])
+    put_chosen_into_play(state, step["seat"], step["choice"])
 
 
 card("skeletal_lord", aura=_skeletal_lord_aura,
@@ -340,10 +337,7 @@ def _garth_max(state, iid):
 
 @op("garth_raise")
 def _garth_raise(state, step):
-    for unit in step["choice"]:
-        if unit in player(state, step["seat"])["discard"]:
-            log(state, f"{seat_name(state, step['seat'])} put {name(state, unit)} from their discard pile into play.")
-            enter_play(state, unit, step["seat"])
+    put_chosen_into_play(state, step["seat"], step["choice"], "discard", " from their discard pile")
 
 
 card("garth_torken", max_level=_garth_max,

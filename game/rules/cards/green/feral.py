@@ -2,11 +2,10 @@
 from ..registry import Ability
 from ... import catalog, stats
 from ...flow import ask, op, push
-from ...state import card_of, holds_legendary, log, move, name, player, seat_name
+from ...state import card_of, holds_legendary, log, move, player, seat_name
 from ...targeting import kind_of
-from ...play import enter_play
 from ...specs import built
-from ..common import (fetch_from_codex, has_subtype, is_busy, lasting, make_token, raw_stats, trash_worker,
+from ..common import (fetch_from_codex, put_chosen_into_play, has_subtype, is_busy, lasting, make_token, raw_stats, trash_worker,
                       until_end_of_turn, worker_total)
 from ..api import by_band, card, reached
 from .common import controller, is_green_unit, NONE, past_tech_0, spec_hero_in_play, units_of
@@ -120,10 +119,7 @@ def _feral_put_ask(state, seat, left):
 @op("feral_put")
 def _feral_put(state, step):
     seat = step["seat"]
-    for iid in step["choice"]:
-        if iid in player(state, seat)["hand"]:
-            log(state, f"{seat_name(state, seat)} put {name(state, iid)} into play.")
-            enter_play(state, iid, seat)
+    put_chosen_into_play(state, seat, step["choice"])
     if step["choice"] and step["left"] > 0:
         _feral_put_ask(state, seat, step["left"])
 
