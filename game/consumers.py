@@ -16,7 +16,7 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from channels.layers import get_channel_layer
 from django.conf import settings
 
-from game import fanout, livesockets, presence
+from game import fanout, jsontext, livesockets, presence
 from game.dispatch import DirectDispatch
 from game.services import (
     AccessDenied,
@@ -283,7 +283,7 @@ class MatchConsumer(DirectDispatch, AsyncWebsocketConsumer):
 
     async def send_json(self, content: dict) -> None:
         """Send one JSON message to this client."""
-        await self.send(text_data=json.dumps(content, separators=(",", ":")))
+        await self.send(text_data=jsontext.dumps(content))
 
     async def send_state(self, snapshot: Snapshot, force: bool = False) -> None:
         """Send this viewer's own view of ``snapshot``.

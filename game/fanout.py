@@ -17,10 +17,9 @@ work shared inside one server process (docs/PROTOCOL.md "Inside the server").
 - A connection that asked for patches gets the changes since the last
   state it was sent (game/patch.py) when they are smaller than the state.
 """
-import json
 from collections import OrderedDict
 
-from game import statecache
+from game import jsontext, statecache
 from game.patch import patch_message
 from game.services import Snapshot, render_for
 
@@ -33,15 +32,17 @@ class _Version:
     hash of its event's state text (None when read from the database), and
     the frames made for each viewer class (``frames[seat]``, seat None for
     spectators: the state message and its text, None until needed;
-    ``patches[(seat, base)]``: patch texts)."""
+    ``patches[(seat, base)]``: patch texts) and the engine's memo shared by
+    their renders (``memo``: game.services.render_for)."""
 
-    __slots__ = ("snapshot", "text_hash", "frames", "patches")
+    __slots__ = ("snapshot", "text_hash", "frames", "patches", "memo")
 
     def __init__(self, snapshot: Snapshot, text_hash: int | None):
         self.snapshot = snapshot
         self.text_hash = text_hash
         self.frames = {}
         self.patches = {}
+        self.memo = {}
 
 
 class _Newest:
@@ -98,14 +99,14 @@ _versions = _Newest(MATCHES_KEPT)
 
 def encode(message: dict) -> str:
     """The compact JSON text of one server message."""
-    return json.dumps(message, separators=(",", ":"))
+    return jsontext.dumps(message)
 
 
 def version_event(match_id: int, snapshot: Snapshot) -> dict:
     """The ``match.version`` group event for a committed ``snapshot`` of
     match ``match_id`` (the state as JSON text); remembers the snapshot so
     this process's connections need not parse it."""
-    text = snapshot.text if snapshot.text is not None else json.dumps(snapshot.state, separators=(",", ":"))
+    text = snapshot.text if snapshot.text is not None else jsontext.dumps(snapshot.state)
     _versions.put(match_id, snapshot, hash(text))
     return {"type": "match.version", "version": snapshot.version, "state": text,
             "status": snapshot.status, "result": snapshot.result, "created": snapshot.created}
@@ -122,7 +123,7 @@ def event_snapshot(match_id: int, event: dict) -> Snapshot:
     entry = _versions.get(match_id, event["version"], text_hash)
     if entry is None:
         created = event.get("created")
-        snapshot = Snapshot(event["version"], json.loads(event["state"]), event["status"], event["result"],
+        snapshot = Snapshot(event["version"], jsontext.loads(event["state"]), event["status"], event["result"],
                             created=created)
         entry = _versions.put(match_id, snapshot, text_hash)
         if created is not None:
@@ -148,7 +149,7 @@ def frame_for(match_id: int, snapshot: Snapshot, seat: int | None, previous: dic
     if frames is not None:
         message, full = frames
     else:
-        message, full = render_for(snapshot, seat), None
+        message, full = render_for(snapshot, seat, entry.memo), None
         entry.frames[seat] = (message, None)
     if previous is not None and previous["version"] < snapshot.version:
         key = (seat, previous["version"])

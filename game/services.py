@@ -2,13 +2,12 @@
 decide who may watch or act. Synchronous code; consumers call it through
 ``database_sync_to_async`` and broadcast after it returns (the commit is done).
 """
-import json
 from dataclasses import dataclass, field
 
 from django.db import InterfaceError, OperationalError, connection, transaction
 from django.utils import timezone
 
-from game import rules, statecache, turnclock
+from game import jsontext, rules, statecache, turnclock
 from game.models import Match, MatchAction, MatchPlayer
 
 
@@ -244,9 +243,6 @@ def apply_seat_action(match_id: int, seat: int, action: dict, at_version: int) -
     return _on_a_live_connection(lambda: _apply(match_id, action, at_version, None, seat=seat))
 
 
-_STATE_TEXT = {"separators": (",", ":")}  # how a state is written: compact JSON, encoded once per version
-
-
 def _columns(cursor) -> dict:
     """The one row ``cursor`` found as ``{column: value}``, or None."""
     row = cursor.fetchone()
@@ -258,7 +254,7 @@ def _read_state(match_id: int):
     with connection.cursor() as cursor:
         cursor.execute(f"SELECT state FROM {Match._meta.db_table} WHERE id = %s", [match_id])
         text = cursor.fetchone()[0]
-    return json.loads(text) if isinstance(text, str) else text
+    return jsontext.loads(text) if isinstance(text, str) else text
 
 
 def _current(match_id: int, row: dict) -> Snapshot:
@@ -270,7 +266,7 @@ def _current(match_id: int, row: dict) -> Snapshot:
     if snapshot is None:
         result = row["result"]
         snapshot = Snapshot(version=row["version"], state=_read_state(match_id), status=row["status"],
-                            result=json.loads(result) if isinstance(result, str) else result, created=created)
+                            result=jsontext.loads(result) if isinstance(result, str) else result, created=created)
         statecache.put(match_id, created, snapshot)
     return snapshot
 
@@ -325,13 +321,13 @@ def _write(match_id: int, snapshot: Snapshot, seat: int, action: dict, nonce: st
     ORM (docs/BENCHMARKS.md, "Profile")."""
     match, log = Match._meta.db_table, MatchAction._meta.db_table
     now = connection.ops.adapt_datetimefield_value(timezone.now())
-    result = None if snapshot.result is None else json.dumps(snapshot.result)
+    result = None if snapshot.result is None else jsontext.dumps(snapshot.result)
     update = (f"UPDATE {match} SET state = %s{{j}}, version = %s, updated = %s, status = %s, result = %s{{j}} "
               f"WHERE id = %s")
     insert = (f"INSERT INTO {log} (match_id, seq, seat, action, nonce, created) "
               f"VALUES (%s, %s, %s, %s{{j}}, %s, %s)")
     update_params = [snapshot.text, snapshot.version, now, snapshot.status, result, match_id]
-    insert_params = [match_id, snapshot.version, seat, json.dumps(action), nonce, now]
+    insert_params = [match_id, snapshot.version, seat, jsontext.dumps(action), nonce, now]
     with connection.cursor() as cursor:
         if connection.vendor == "postgresql":
             cursor.execute(f"WITH u AS ({update.format(j='::jsonb')}) {insert.format(j='::jsonb')}",
@@ -418,7 +414,7 @@ def _apply(match_id: int, action: dict, expected_version: int, nonce: str | None
         snapshot = Snapshot(version=version + 1, state=state,
                             status=Match.Status.FINISHED if finished else Match.Status.PLAYING,
                             result=_result(state) if finished else None,
-                            text=json.dumps(state, **_STATE_TEXT), created=current.created)
+                            text=jsontext.dumps(state), created=current.created)
         _write(match_id, snapshot, seat, action, nonce)
         if match["turn_seconds"] is not None:  # the table's turn timer (game.turnclock)
             turnclock.after_action(match_id, state)
@@ -426,23 +422,27 @@ def _apply(match_id: int, action: dict, expected_version: int, nonce: str | None
     return Applied(version=snapshot.version, snapshot=snapshot)
 
 
-def render_for(snapshot: Snapshot, seat: int | None) -> dict:
+def render_for(snapshot: Snapshot, seat: int | None, memo: dict | None = None) -> dict:
     """Build the ``state`` message one viewer may see at ``snapshot``.
 
-    Takes the snapshot and the viewer's seat (None for a spectator). Returns
-    ``{"type": "state", "version", "seat", "status", "result", "view",
-    "legal_actions"}``; ``legal_actions`` is empty for spectators and finished
-    matches.
+    Takes the snapshot, the viewer's seat (None for a spectator) and
+    optionally ``memo``, a dict shared by the renders of this one snapshot
+    for other viewers (rules.reading: the stats computed for one viewer are
+    not computed again for the next). Returns ``{"type": "state",
+    "version", "seat", "status", "result", "view", "legal_actions"}``;
+    ``legal_actions`` is empty for spectators and finished matches.
     """
     legal = []
-    if seat is not None and snapshot.status == Match.Status.PLAYING:
-        legal = rules.legal_actions(snapshot.state, seat)
+    with rules.reading(snapshot.state, memo):
+        if seat is not None and snapshot.status == Match.Status.PLAYING:
+            legal = rules.legal_actions(snapshot.state, seat)
+        shown = rules.view(snapshot.state, seat)
     return {
         "type": "state",
         "version": snapshot.version,
         "seat": seat,
         "status": snapshot.status,
         "result": snapshot.result,
-        "view": rules.view(snapshot.state, seat),
+        "view": shown,
         "legal_actions": legal,
     }

@@ -47,15 +47,21 @@ _local = threading.local()
 
 
 @contextmanager
-def frozen(state: dict):
+def frozen(state: dict, memo: dict | None = None):
     """Within this block ``state`` is only read, so computed stats are
     memoised (legal_actions and view use it; nothing may change the state
-    inside). Thread-local, so concurrent games don't share memos."""
+    inside). Thread-local, so concurrent games don't share memos.
+
+    ``memo``: a dict to keep the memo in, given again to later blocks of
+    the same state that never changes in between (the server renders a
+    version's frames for each seat and the spectators in several blocks:
+    game/fanout.py); a new one per block when None. Everything memoised is
+    the same for every viewer or keyed by the seat it depends on."""
     outer = getattr(_local, "memo", None)
     if outer is not None and outer[0] is state:
         yield
         return
-    _local.memo = (state, {})
+    _local.memo = (state, {} if memo is None else memo)
     try:
         yield
     finally:
