@@ -22,8 +22,8 @@ _decoder = msgspec.json.Decoder()
 
 def dumps(obj) -> str:
     """The compact JSON text of ``obj`` (dicts, lists, str, int of any size,
-    float, bool, None; dict keys str or int). Raises TypeError for anything
-    else, like ``json.dumps``."""
+    float, bool, None; dict keys str or int; a tuple or a set is written as
+    an array). Raises TypeError for anything else, like ``json.dumps``."""
     try:
         return _encoder.encode(obj).decode()
     except msgspec.EncodeError as err:
