@@ -375,7 +375,29 @@ def check_play_card(state, seat, action):
     """Everything :func:`check_play` checks but the targets (none of it
     depends on them); returns ``(iid, cost, boosted)``, the cost with any
     boost, before resist. legal_actions checks a card once this way, then
-    each of its target combinations with :func:`check_targets`."""
+    each of its target combinations with :func:`check_targets`. While the
+    state is frozen the verdict is remembered per seat, card and boost
+    (the view's reasons ask it again after legal_actions). Raises
+    RulesError with the refusal."""
+    iid, boost = action.get("card"), action.get("boost", False)
+    if not isinstance(iid, str) or not isinstance(boost, bool):
+        return _check_play_card(state, seat, action)  # refused there; no memo key of it
+    verdict = stats.memoised(state, ("play_card", seat, iid, boost),
+                             lambda: _verdict(_check_play_card, state, seat, action))
+    if isinstance(verdict, RulesError):
+        raise verdict
+    return verdict
+
+
+def _verdict(check, state, seat, action):
+    """``check(state, seat, action)``'s result, or the RulesError it raised."""
+    try:
+        return check(state, seat, action)
+    except RulesError as err:
+        return err
+
+
+def _check_play_card(state, seat, action):
     require_main(state, seat)
     p = player(state, seat)
     iid = action.get("card")

@@ -19,6 +19,13 @@ LOG_TAIL = 100  # how many log lines a view carries
 
 
 def _card_public(state: dict, iid: str) -> dict:
+    """Card ``iid`` in play as everyone sees it (the same for every viewer:
+    built once per frozen state, each view gets its own copy of the top
+    level)."""
+    return dict(stats.memoised(state, ("public", iid), lambda: _public(state, iid)))
+
+
+def _public(state: dict, iid: str) -> dict:
     inst = state["cards"][iid]
     rec = catalog.card(inst["card"])
     out = {
@@ -249,7 +256,8 @@ def _view(state: dict, viewer) -> dict:
     readers = set(teammates(state, viewer)) if viewer is not None else set()
     log = []  # the last LOG_TAIL lines the viewer may read, gathered from the end
     for e in reversed(state["log"]):
-        if ("to" not in e or not readers.isdisjoint(e["to"])) and readers.isdisjoint(e.get("not_to", ())):
+        to, not_to = e.get("to"), e.get("not_to")
+        if (to is None or not readers.isdisjoint(to)) and (not not_to or readers.isdisjoint(not_to)):
             log.append({"n": e["n"], "text": e["text"]})
             if len(log) == LOG_TAIL:
                 break
