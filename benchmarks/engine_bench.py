@@ -17,7 +17,7 @@ import random
 import statistics
 import time
 
-from game.rules import apply_action, apply_action_in_place, catalog, copy_state, legal_actions, view
+from game.rules import apply_action, apply_action_in_place, catalog, copy_state, legal_actions, reading, view
 from game.rules.bots import GreedyBot, RandomBot, play_game
 
 # Each row of the table: (row name, engine mode, seats, heroes per seat).
@@ -31,6 +31,7 @@ SEATS = {row: seats for row, _, seats, _ in MODES}
 TARGET_ACTIONS_PER_S = {"1hero": 6000}
 TARGET_MODE_FACTOR = 3  # every mode at least 3x its figure before the change
 TARGET_US = {"apply_action": 100, "apply_action_in_place": 100, "legal_actions": 60, "view": 60}
+FRAMES = "frames of a version"  # not a target of its own: what the server renders per move
 
 
 def _config(seed: int, row: str) -> dict:
@@ -109,16 +110,30 @@ def per_call(games: int, every: int = 3, repeats: int = 3) -> dict:
     games (each state's best of ``repeats``): ``apply_action`` of the
     action the bot took there (it copies the state), the same with
     ``apply_action_in_place`` (no copy: what the bots' games use),
-    ``legal_actions`` of the seat to move, and that seat's view. Returns
-    ``{name: (median_us, samples)}``."""
+    ``legal_actions`` of the seat to move, that seat's view, and the
+    frames of a version as the server renders them (game.fanout: each
+    seat's legal_actions and view and the spectators' view, sharing one
+    memo). Returns ``{name: (median_us, samples)}``."""
     steps = sample_steps(games, every)
-    times = {"apply_action": [], "apply_action_in_place": [], "legal_actions": [], "view": []}
+    times = {"apply_action": [], "apply_action_in_place": [], "legal_actions": [], "view": [], FRAMES: []}
     for state, seat, action in steps:
         times["apply_action"].append(_best_us(lambda: apply_action(state, seat, action), repeats))
         times["apply_action_in_place"].append(_in_place_us(state, seat, action, repeats))
         times["legal_actions"].append(_best_us(lambda: legal_actions(state, seat), repeats))
         times["view"].append(_best_us(lambda: view(state, seat), repeats))
+        times[FRAMES].append(_best_us(lambda: _frames(state), repeats))
     return {name: (statistics.median(ts), len(ts)) for name, ts in times.items()}
+
+
+def _frames(state: dict) -> None:
+    """What the server renders for one version of a 1-hero match: both
+    seats' legal actions and views, then the spectators' view, under one
+    shared memo (game.services.render_for with game.fanout's memo)."""
+    with reading(state, {}):
+        for seat in (0, 1):
+            legal_actions(state, seat)
+            view(state, seat)
+        view(state, None)
 
 
 def _in_place_us(state: dict, seat: int, action: dict, repeats: int) -> float:
@@ -153,8 +168,9 @@ def main() -> None:
     print("| call (1-hero states from random games) | median | samples | target | |")
     print("|---|---|---|---|---|")
     for name, (median, count) in calls.items():
-        target = TARGET_US[name]
-        print(f"| {name} | {median:.0f} µs | {count} | <= {target} µs | {_verdict(median <= target)} |")
+        target = TARGET_US.get(name)
+        shown = f"<= {target} µs | {_verdict(median <= target)}" if target else "– | per move on the server"
+        print(f"| {name} | {median:.0f} µs | {count} | {shown} |")
     print()
     print("| mode | bot | games/s | actions/s (incl. legal_actions each step, CPU) | target | | actions/game "
           "| median turns | state JSON (end, median) | view JSON | view build |")
