@@ -81,9 +81,18 @@ def card_cost(state: dict, seat: int, card_id: str) -> int:
     if own is not None:
         cost = own(state, seat, cost)
     cost = registry.fold(state, "cost_mod", player(state, seat)["play"], cost, seat, card_id)
+    if promised(state, seat):
+        cost = 0  # Promise of Payment; additional costs still apply (ruling)
     if catalog.card(card_id)["kind"] == "building":
         cost = build_cost(state, seat, card_id, cost)
     return max(0, cost)
+
+
+def promised(state: dict, seat: int) -> bool:
+    """True while the next card ``seat`` plays this turn costs 0 (mark
+    ``promise`` = this turn: Promise of Payment); :func:`do_play` then
+    turns it into a debt (turns.pay_debts)."""
+    return player(state, seat).get("promise") == state["turn"]
 
 
 def build_cost(state: dict, seat: int, building_id: str, cost: int) -> int:
@@ -319,8 +328,8 @@ def check_level_up(state, seat, action):
     if not isinstance(levels, int) or isinstance(levels, bool) or levels < 1:
         fail("bad_levels", "Level up by at least one level.")
     room = catalog.card(inst["card"])["max_level"] - inst["level"]
-    if not can_level(state, iid):  # Nether Drain
-        fail("cant_level", "That hero can't gain levels this turn.")
+    if not can_level(state, iid):  # Nether Drain, Chronofixer
+        fail("cant_level", "That hero can't gain levels now.")
     if room <= 0:
         fail("max_level", "That hero is already at max level.")
     if levels > room:
@@ -428,6 +437,14 @@ def do_play(state, seat, plan):
     marks = {"boosted": True} if boosted else {}
     pay(state, seat, cost)
     rec = catalog.card(card_of(state, iid)["card"])
+    if promised(state, seat):
+        # Promise of Payment: this card cost 0; its printed gold cost is due
+        # in the next upkeep (rulings: printed cost, no reductions).
+        p = player(state, seat)
+        p.pop("promise")
+        p.setdefault("debts", []).append({"gold": rec["cost"] or 0, "card": rec["id"]})
+        log(state, f"{seat_name(state, seat)} promised to pay {rec['cost'] or 0} gold for "
+                   f"{rec['name']} in their next upkeep.")
     registry.emit_to(state, "card_played", _everyone_in_play(state), seat, iid)
     if rec["kind"] == "building":
         registry.emit_to(state, "building_built", _everyone_in_play(state), seat, rec["id"])
@@ -482,6 +499,8 @@ def _abilities_of(state: dict, iid: str) -> list:
     if registry.silenced(state, iid):
         return []  # none of its own, and none can be given (Free Speech ruling)
     out = list(registry.ask(state, "abilities", iid, ()))
+    if inst["zone"] != "play":
+        return out  # a forecasted card has only its own (Omegacron)
     grants = registry.answering("granted_abilities")
     for src in player(state, inst["controller"])["play"]:
         grant = registry.handler_in(state, grants, src)
@@ -506,12 +525,18 @@ def check_ability_use(state, seat, action):
     :func:`check_targets`."""
     require_main(state, seat)
     iid = action.get("card")
-    own_in_play(state, seat, iid)
+    inst = state["cards"].get(iid) if isinstance(iid, str) else None
+    forecasted = inst is not None and inst["zone"] == "future" and inst["owner"] == seat
+    if not forecasted:
+        own_in_play(state, seat, iid)
     index = action.get("ability", 0)
     abilities = abilities_of(state, iid)
     if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(abilities):
         fail("bad_ability", "That card has no such ability.")
     ability = abilities[index]
+    if ability.from_future != forecasted:  # Omegacron: only while it is forecasted
+        fail("bad_ability", "That ability works only while the card is in the future." if ability.from_future
+             else "That card has no such ability.")
     if ability.available is not None and not ability.available(state, iid):
         # A cost that can't be paid now (e.g. no +1/+1 rune to remove).
         fail("bad_ability", "That ability can't be used now.")

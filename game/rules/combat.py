@@ -305,7 +305,7 @@ def excess_to_base(state: dict, iid: str) -> bool:
 
 def _deal_combat_damage(state: dict, ctx: dict) -> None:
     attacker, target = ctx["attacker"], ctx["target"]
-    hits = []  # (source or None, destination, amount, swift)
+    hits = []  # (source or None, destination, amount, swift); sparkshot's and the Tower's are abilities
     a_swift = bool(stats.kw(state, attacker, "swift_strike"))
     a_atk = attack_atk(state, attacker, target)
     over = ctx.get("over_to")
@@ -318,8 +318,10 @@ def _deal_combat_damage(state: dict, ctx: dict) -> None:
     sparks = ctx.get("spark_to") or []
     if isinstance(sparks, str):  # a stored choice made before points were split: all to one
         sparks = [sparks] * stats.kw(state, attacker, "sparkshot")
+    spark_hits = []
     for dest in dict.fromkeys(sparks):  # the points one neighbour takes are one hit
-        hits.append((attacker, dest, sparks.count(dest), a_swift))
+        spark_hits.append((attacker, dest, sparks.count(dest), a_swift))
+    hits.extend(spark_hits)
     if _strikes_back(state, attacker, target):
         hits.append((target, attacker, stats.atk(state, target),
                      bool(stats.kw(state, target, "swift_strike"))))
@@ -334,12 +336,14 @@ def _deal_combat_damage(state: dict, ctx: dict) -> None:
     for swift in (True, False):
         batch = [h for h in hits if h[3] == swift and (h[0] is None or thing_exists(state, h[0]))]
         dealt = []  # the attacker's combat damage in this step: (target, amount)
-        for source, dest, amount, _ in batch:
+        for hit in batch:
+            source, dest, amount, _ = hit
+            by_ability = hit in spark_hits
             if amount <= 0 or not thing_exists(state, dest):
                 continue
             if source is None:
                 log(state, f"A Tower shot {name(state, dest)}.")
-                damage_card(state, dest, amount, combat=True)
+                damage_card(state, dest, amount, combat=True, ability=True)
                 continue
             piercing = stats.kw(state, source, "armor_piercing")
             spill = 0
@@ -349,7 +353,8 @@ def _deal_combat_damage(state: dict, ctx: dict) -> None:
                 amount -= spill
             damage_target(state, dest, amount, combat=True,
                           deathtouch=bool(stats.kw(state, source, "deathtouch")),
-                          piercing=piercing, source=source)
+                          piercing=piercing, source=source,
+                          ability=by_ability)
             if amount > 0 and not is_building_id(dest) and thing_exists(state, source):
                 # armor may have taken it all: still dealt (Guardian of the Gates ruling)
                 registry.emit(state, "dealt_combat_damage", source, dest)

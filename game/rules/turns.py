@@ -114,6 +114,8 @@ def _upkeep(state: dict, step: dict) -> None:
     addon = p["buildings"]["addon"]
     if addon and addon["id"] == "surplus" and addon["done"]:
         draw(state, seat, 1)
+    if p.get("debts"):
+        push(state, {"op": "pay_debts", "seat": seat})
     push(state, {"op": "time_runes", "seat": seat})
     healers = [i for i in p["play"] if stats.kw(state, i, "healing")]
     upkeeps = registry.answering("upkeep")
@@ -124,6 +126,28 @@ def _upkeep(state: dict, step: dict) -> None:
             list(UPKEEP_ORDERS), then)
     else:
         push(state, dict(then, choice=[UPKEEP_ORDERS[0]]))
+
+
+@op("pay_debts")
+def _pay_debts(state: dict, step: dict) -> None:
+    """The end of ``step["seat"]``'s upkeep (after the gold of workers and
+    of upkeep triggers: Promise of Payment ruling): each debt (``debts``,
+    Promise of Payment) is paid in gold, or the player loses the game: their
+    base falls (in Two-Headed Dragon the team loses; in a free-for-all
+    house rule R28 decides, as for any fallen base)."""
+    seat = step["seat"]
+    p = player(state, seat)
+    for debt in p.pop("debts", []):
+        if p["gold"] >= debt["gold"]:
+            p["gold"] -= debt["gold"]
+            log(state, f"{seat_name(state, seat)} paid {debt['gold']} gold for "
+                       f"{catalog.card(debt['card'])['name']}, as promised.")
+            continue
+        log(state, f"{seat_name(state, seat)} couldn't pay {debt['gold']} gold for "
+                   f"{catalog.card(debt['card'])['name']} and lost the game.")
+        team = state["teams"][p["team"]]
+        team["damage"] = max(team["damage"], team["hp"])
+        return
 
 
 @op("upkeep_order")
@@ -290,9 +314,28 @@ def end_turn(state: dict) -> None:
     if state["status"] == "playing":
         # In the final rounds of a free-for-all only the tied leaders play
         # (R28); the game may end instead.
-        seat = next_seat(state) if state.get("final") is None else final_round_seat(state)
+        if state.get("final") is not None:
+            seat = final_round_seat(state)
+        else:
+            seat = _extra_turn(state, acting)
+            seat = next_seat(state) if seat is None else seat
         if seat is not None:
             begin_turn(state, seat)
+
+
+def _extra_turn(state: dict, acting: list):
+    """The seat that leads an extra turn right after this one, or None: an
+    acting player owed an extra turn (``extra_turns``, Double Time) takes
+    one, with its team in Two-Headed Dragon; several owed stack, one after
+    another (Double Time ruling). Not in a free-for-all's final rounds
+    (R28: only the tied leaders play then)."""
+    for s in acting:
+        p = player(state, s)
+        if p.get("extra_turns", 0) > 0 and not p.get("conceded"):
+            p["extra_turns"] -= 1
+            log(state, f"{seat_name(state, s)} takes an extra turn.")
+            return state["active"]
+    return None
 
 
 def tech(state: dict, seat: int, card_ids: list) -> None:

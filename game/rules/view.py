@@ -86,8 +86,12 @@ def _abilities(state: dict, iid: str) -> list:
 def _card_future(state: dict, iid: str) -> dict:
     """A forecasted card: public, with its time runes (glossary: Forecast)."""
     inst = state["cards"][iid]
-    return {"iid": iid, "card": inst["card"], "name": catalog.card(inst["card"])["name"],
-            "time": inst["time"]}
+    out = {"iid": iid, "card": inst["card"], "name": catalog.card(inst["card"])["name"],
+           "time": inst["time"]}
+    abilities = _abilities(state, iid)
+    if abilities:  # used while forecasted (Omegacron)
+        out["abilities"] = abilities
+    return out
 
 
 def _card_private(state: dict, iid: str) -> dict:

@@ -107,6 +107,13 @@ QUESTIONS = {
                         "to building target (Morningstar Pass); effects.damage_building",
     "skips_draw": "(state, src, seat) -> True: src (seat's, in play) makes seat skip its "
                   "draw/discard phase, the hand stays (Oathkeeper of Kor Mountain); turns.draw_phase",
+    "forbids_levels": "(state, src, hero) -> True: src (anyone's, in play) stops hero gaining levels "
+                      "(Chronofixer); heroes.can_level",
+    "stays_in_play": "(state, iid) -> True: iid can't leave play now other than by dying (Gilded "
+                     "Glaxx); effects.can_leave_play",
+    "prevent_effect_damage": "(state, src, iid, taken) -> the damage unit or hero iid takes from a spell "
+                             "or ability (sparkshot and the Tower included), src anyone's in play "
+                             "(Sentry); effects.damage_card",
     "attack_tax": "(state, iid, attacker) -> gold attacker's controller must pay each time it attacks "
                   "iid (Setsuki Hiruki, Morningstar Pass); targeting.attack_tax",
 }
@@ -141,7 +148,9 @@ class Ability:
     effect (a function or a declarative effect of cards/fx.py).
     ``available(state, iid)`` says whether it can be used now (a cost beyond
     gold and exhausting that can't be paid, e.g. no card to discard: the
-    action is refused with ``bad_ability``).
+    action is refused with ``bad_ability``). ``from_future``: it is used
+    while the card waits in its owner's future zone, not in play
+    (Omegacron; actions.check_ability_use).
     """
     text: str
     resolve: Callable
@@ -150,6 +159,7 @@ class Ability:
     gold: int = 0
     sacrifice: bool = False
     available: Optional[Callable] = None
+    from_future: bool = False
 
 
 @dataclass
