@@ -95,6 +95,21 @@ def promised(state: dict, seat: int) -> bool:
     return player(state, seat).get("promise") == state["turn"]
 
 
+def keep_promise(state: dict, seat: int, card_id: str) -> None:
+    """``seat`` plays ``card_id`` now: if it cost 0 by Promise of Payment
+    (:func:`promised`), its printed gold cost becomes a debt due in the
+    next upkeep (turns.pay_debts; rulings: the printed cost, no
+    reductions; the first card played after the Promise takes it)."""
+    if not promised(state, seat):
+        return
+    p = player(state, seat)
+    rec = catalog.card(card_id)
+    p.pop("promise")
+    p.setdefault("debts", []).append({"gold": rec["cost"] or 0, "card": rec["id"]})
+    log(state, f"{seat_name(state, seat)} promised to pay {rec['cost'] or 0} gold for "
+               f"{rec['name']} in their next upkeep.")
+
+
 def build_cost(state: dict, seat: int, building_id: str, cost: int) -> int:
     """``cost`` (gold) of building ``building_id`` (a tech building, add-on
     or building card) for ``seat`` after the hooks ``build_cost`` of every
@@ -380,15 +395,19 @@ def check_play(state, seat, action):
     return iid, cost + extra, list(action.get("targets") or []), boosted
 
 
-def check_play_card(state, seat, action):
+def check_play_card(state, seat, action, zone: str = "hand"):
     """Everything :func:`check_play` checks but the targets (none of it
     depends on them); returns ``(iid, cost, boosted)``, the cost with any
     boost, before resist. legal_actions checks a card once this way, then
-    each of its target combinations with :func:`check_targets`."""
+    each of its target combinations with :func:`check_targets`. ``zone``
+    "deck": the card is the top card of the draw pile (Vir Garbarean plays
+    it, paying and meeting every requirement)."""
     require_main(state, seat)
     p = player(state, seat)
     iid = action.get("card")
-    if iid not in p["hand"]:
+    if zone == "deck" and (not p["deck"] or iid != p["deck"][0]):
+        fail("not_in_hand", "Only the top card of your draw pile can be played.")
+    if zone == "hand" and iid not in p["hand"]:
         fail("not_in_hand", "Choose a card from your hand.")
     rec = catalog.card(card_of(state, iid)["card"])
     if rec["kind"] == "spell":
@@ -437,14 +456,7 @@ def do_play(state, seat, plan):
     marks = {"boosted": True} if boosted else {}
     pay(state, seat, cost)
     rec = catalog.card(card_of(state, iid)["card"])
-    if promised(state, seat):
-        # Promise of Payment: this card cost 0; its printed gold cost is due
-        # in the next upkeep (rulings: printed cost, no reductions).
-        p = player(state, seat)
-        p.pop("promise")
-        p.setdefault("debts", []).append({"gold": rec["cost"] or 0, "card": rec["id"]})
-        log(state, f"{seat_name(state, seat)} promised to pay {rec['cost'] or 0} gold for "
-                   f"{rec['name']} in their next upkeep.")
+    keep_promise(state, seat, rec["id"])
     registry.emit_to(state, "card_played", _everyone_in_play(state), seat, iid)
     if rec["kind"] == "building":
         registry.emit_to(state, "building_built", _everyone_in_play(state), seat, rec["id"])
