@@ -408,3 +408,18 @@ def put_chosen_into_play(state: dict, seat: int, choice: list, zone: str = "hand
         if iid in player(state, seat)[zone]:
             log(state, f"{seat_name(state, seat)} put {name(state, iid)}{whence} into play.")
             enter_play(state, iid, seat)
+
+
+# ---- once-per-turn abilities (black cards first; purple's Void Star, Nebula) ----
+
+def once_per_turn(key: str):
+    """An ``available`` test for a once-per-turn ability: True unless the
+    card's mark ``key`` holds this turn (see :func:`use_once`)."""
+    def available(state: dict, iid: str) -> bool:
+        return state["cards"][iid]["marks"].get(key) != state["turn"]
+    return available
+
+
+def use_once(state: dict, iid: str, key: str) -> None:
+    """Record that ``iid``'s once-per-turn ability ``key`` was used this turn."""
+    state["cards"][iid]["marks"][key] = state["turn"]

@@ -15,8 +15,8 @@ from ...state import card_of, change_control, log, move, name, opponents, player
 from ...targeting import thing_exists
 from ...timerunes import remove_time_runes
 from ..api import ability, by_band, card
-from ..black.common import once_per_turn, use_once
-from ..common import ask_target, cast_free, free_cast_ready, lasting, make_token, trash_worker, worker_total
+from ..common import (ask_target, cast_free, free_cast_ready, lasting, make_token, once_per_turn, trash_worker,
+                      use_once, worker_total)
 from ..registry import card_of_id
 from ..targets import CHARACTER, patroller, slot, tech_at_most
 
