@@ -41,6 +41,17 @@ def test_temporal_distortion_offers_nothing_for_a_tech_ii_unit_costlier_than_the
     assert not in_play(s, 0, "chronofixer")
 
 
+def test_temporal_distortion_on_a_token_copying_a_tech_i_unit_still_offers_a_codex_unit():
+    """Ruling: the token is destroyed on its way to the hand, and that
+    counts; the copied unit's tech level and cost decide."""
+    from game.rules.cards.common import become_copy
+    s = game({"hand": ["temporal_distortion"], "gold": 2,
+              "play": [{"card": "stinger", "id": "tok"}, {"card": "argonaut", "id": "arg"}]})
+    become_copy(s, find(s, "tok"), find(s, "arg"))  # the position: the Stinger copies Argonaut
+    s = play_card(s, 0, "temporal_distortion", [find(s, "tok")])
+    assert gone(s, "tok") and set(prompt_options(s)) == {"argonaut", "sentry"}
+
+
 def test_temporal_distortion_needs_a_tech_i_or_ii_unit_of_yours():
     s = game({"hand": ["temporal_distortion"], "gold": 5, "play": [{"card": "octavian", "id": "oct"}]},
              {"play": [{"card": "argonaut", "id": "theirs"}]})
@@ -154,6 +165,21 @@ def test_chronofixer_stops_opposing_heroes_levelling_by_any_means():
     assert_refused(s, 1, {"type": "level_up", "hero": find(s, "troq"), "levels": 1}, "cant_level")
     s = attack_tagged(s, "im", "hero")  # Iron Man kills Geiger: no levels for Troq
     assert s["cards"][find(s, "troq")]["level"] == 1
+
+
+def test_chronofixer_makes_blackhand_resurrector_bring_a_hero_back_at_level_1():
+    """Chronofixer ruling: Blackhand Resurrector's hero comes back at level 1."""
+    from game.rules import new_game
+    s = new_game({"mode": "1hero", "seed": 1,
+                  "seats": [{"name": "A", "hero": "max_geiger"}, {"name": "B", "hero": "garth_torken"}],
+                  "scenario": {"turn": 3, "active": 1, "seats": [
+                      {"play": [{"card": "max_geiger"}, {"card": "chronofixer"}]},
+                      {"buildings": {"tech_1": True, "tech_2": True, "tech_3": True},
+                       "play": [{"card": "blackhand_resurrector", "id": "br"}]}]}})
+    s["players"][1]["hero_ready_after"]["garth_torken"] = 99  # the position: Garth died earlier
+    s = use_ability(s, 1, find(s, "br"))
+    garth = in_play(s, 1, "garth_torken")[0]
+    assert s["cards"][garth]["level"] == 1
 
 
 def test_chronofixer_does_not_stop_its_own_side():
