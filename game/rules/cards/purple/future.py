@@ -150,6 +150,7 @@ card("omegacron", abilities=[ability("sacrifice a unit, hero, worker or upgrade:
 # ---- Reaver ----------------------------------------------------------------------------------------------
 
 REAVER_MODES = ["trash 2 workers", "6 damage to up to 2 units and/or heroes"]
+REAVER_SLOT = slot(CHARACTER, icon=False)
 
 
 def _reaver(state, seat, iid, targets):
@@ -189,7 +190,7 @@ def _ask_reaver_damage(state, seat, chosen):
     if len(chosen) >= 2:
         _reaver_hits(state, chosen)
         return
-    ask_target(state, seat, slot(CHARACTER, icon=False), f"Reaver: choose a unit or hero to take 6 damage "
+    ask_target(state, seat, REAVER_SLOT, f"Reaver: choose a unit or hero to take 6 damage "
                f"({2 - len(chosen)} left).", {"op": "reaver_damage", "seat": seat, "chosen": chosen},
                exclude=chosen, optional=True)
 

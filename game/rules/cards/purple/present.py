@@ -181,6 +181,7 @@ card("tricycloid", arrives=_tricycloid_arrives, aura=_tricycloid_aura,
 # ---- Octavian ------------------------------------------------------------------------------------
 
 OCTAVIAN_MOST = 8
+OCTAVIAN_SLOT = slot(CHARACTER)
 
 
 def _octavian(state, seat, iid, targets):
@@ -195,7 +196,7 @@ def _ask_octavian(state, seat, chosen):
     left = OCTAVIAN_MOST - len(chosen)
     if left <= 0:
         return
-    ask_target(state, seat, slot(CHARACTER), f"Octavian: choose a unit or hero to disable ({left} left).",
+    ask_target(state, seat, OCTAVIAN_SLOT, f"Octavian: choose a unit or hero to disable ({left} left).",
                {"op": "octavian_disable", "seat": seat, "chosen": chosen}, exclude=chosen, optional=True)
 
 
@@ -225,11 +226,14 @@ def _geiger_cycle_step(state, step):
         draw(state, step["seat"], 1, in_main=state["phase"] == "main")
 
 
+GEIGER_SLOT = slot("unit", friendly)
+
+
 def _geiger_max(state, iid):
     """On reaching max level: you may trash a friendly unit (◎), then it
     returns to play, fresh, under whoever controlled it (rulings)."""
     seat = _controller(state, iid)
-    ask_target(state, seat, slot("unit", friendly), "Max Geiger: you may trash a friendly unit and return it.",
+    ask_target(state, seat, GEIGER_SLOT, "Max Geiger: you may trash a friendly unit and return it.",
                {"op": "geiger_return"}, optional=True)
 
 

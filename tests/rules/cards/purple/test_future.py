@@ -398,3 +398,50 @@ def test_vir_garbarean_max_band_puts_a_mech_token_in_the_future():
     m = in_play(s, 0, "mech")
     assert m and atk_hp(s, m[0]) == (6, 7) and stats.kw(s, m[0], "untargetable")
     assert_refused(s, 0, {"type": "attack", "attacker": m[0], "target": "base:1"}, "arrival_fatigue")
+
+
+# ---- other modes ------------------------------------------------------------------------------------------------
+
+def ffa_game(seats, active=0):
+    from game.rules import new_game
+    heroes = ["vir_garbarean", "troq_bashar", "river_montoya"]
+    return new_game({"mode": "ffa", "seed": 1, "seats": [{"name": f"P{i}", "hero": h} for i, h in enumerate(heroes)],
+                     "scenario": {"turn": 3, "active": active, "seats": seats}})
+
+
+def test_reaver_in_a_free_for_all_asks_which_opponent_loses_workers():
+    s = ffa_game([{"gold": 1, "hand": ["spark"], "play": [{"card": "vir_garbarean"}, {"card": "reaver", "id": "rv"}]},
+                  {"workers": 5}, {"workers": 5}])
+    s = use_ability(s, 0, find(s, "rv"))
+    s = choose(s, 0, "trash 2 workers")
+    assert sorted(prompt_options(s)) == [1, 2]
+    s = choose(s, 0, 2)
+    assert s["players"][2]["base_workers"] == 3 and s["players"][1]["base_workers"] == 5
+
+
+def test_an_unpaid_promise_in_a_free_for_all_fells_the_base():
+    s = ffa_game([{"hand": ["promise_of_payment", "hive"], "gold": 0, "workers": 1,
+                   "buildings": {"tech_1": True, "tech_2": True}, "play": [{"card": "vir_garbarean"}]}, {}, {}])
+    s = play_card(s, 0, "promise_of_payment")
+    s = play_card(s, 0, "hive")
+    for seat in (0, 1, 2):
+        s = end_turn(s, seat)
+        if s["phase"] == "lend":  # R26: nothing lent
+            s = act(s, seat, {"type": "end_lending"})
+            if s["players"][seat]["tech_owed"]:
+                s = act(s, seat, legal_of(s, seat, "tech")[0])
+    team = s["teams"][s["players"][0]["team"]]
+    assert team["damage"] >= team["hp"]
+    assert logged(s, "lost the game")
+
+
+def test_vir_garbarean_in_three_hero_mode_plays_his_top_card():
+    from game.rules import new_game
+    s = new_game({"mode": "3hero", "seed": 1,
+                  "seats": [{"name": "A", "heroes": ["vir_garbarean", "max_geiger", "troq_bashar"]},
+                            {"name": "B", "heroes": ["river_montoya", "garth_torken", "garus_rook"]}],
+                  "scenario": {"turn": 3, "active": 0, "seats": [
+                      {"deck": ["argonaut"], "gold": 3, "buildings": {"tech_1": True},
+                       "play": [{"card": "vir_garbarean", "level": 5, "id": "vir"}]}, {}]}})
+    s = use_ability(s, 0, find(s, "vir"), 2)
+    assert in_play(s, 0, "argonaut") and s["players"][0]["gold"] == 0
