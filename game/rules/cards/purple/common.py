@@ -1,0 +1,1 @@
+"""What the purple starting deck and the purple specs share."""
