@@ -120,6 +120,9 @@ def _slot_candidates(state: dict, seat: int, slot, exclude=()) -> list:
             continue
         if slot.icon and not can_target(state, seat, tid):
             continue
+        if slot.icon and slot.spell and tid in state["cards"] and registry.answering("shuns_spell") \
+                and registry.ask(state, "shuns_spell", tid, False, slot.spell):
+            continue
         if slot.filter is not None and not slot.filter(state, seat, tid):
             continue
         out.append(tid)
