@@ -5,7 +5,7 @@ something. Seat 0 plays Prynn Pasternaak (in play, without time runes:
 spells need a hero, purple minor spells a purple one); seat 1 River
 Montoya."""
 from game.rules import catalog, stats
-from tests.rules.helpers import (act, assert_refused, atk_hp, attack_tagged, cards_in, choose, end_turn, find, gone,
+from tests.rules.helpers import (assert_refused, atk_hp, attack_tagged, cards_in, choose, end_turn, find, gone,
                                  hand_ids, legal_of, play_card, prompt_options, scenario_game, use_ability)
 
 PRYNN = {"card": "prynn_pasternaak", "id": "prynn"}
