@@ -261,3 +261,14 @@ def test_forgotten_fighter_needs_a_patroller_of_tech_1_or_less_with_2_atk_or_les
     for tag in ("big", "home", "tech2"):
         assert_refused(s, 0, {"type": "play", "card": hand_ids(s, 0, "forgotten_fighter")[0],
                               "targets": [find(s, tag)]}, "bad_targets")
+
+
+def test_nullcraft_cannot_be_picked_by_a_buff_spell_choosing_targets_as_it_resolves():
+    """Sensei's Advice (Buff) picks its units while it resolves: Nullcraft
+    is not offered, the other unit is."""
+    s = scenario_game([{"hand": ["sensei_s_advice"], "gold": 1,
+                        "play": [{"card": "grave_stormborne"}, {"card": "nullcraft", "id": "nc"},
+                                 {"card": "neo_plexus", "id": "np"}]}, {}],
+                      heroes=("grave_stormborne", "river_montoya"))
+    s = play_card(s, 0, "sensei_s_advice")
+    assert find(s, "nc") not in prompt_options(s) and find(s, "np") in prompt_options(s)
