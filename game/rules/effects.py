@@ -477,10 +477,16 @@ def leave_play(state: dict, iid: str) -> None:
     """Bookkeeping for ``iid`` leaving play by any means: this-turn effects
     on it end, its "leaves" hooks run, and the cards tied to it (mark
     ``tied_to``: a copy that lasts while its maker and its original stay,
-    Sirus Quince's max band) are trashed. The caller then moves the card."""
+    Sirus Quince's max band) are trashed; for a unit, the cards in play
+    answering ``unit_leaves`` hear of it (Second Chances). The caller then
+    moves the card."""
     state["temp"] = [e for e in state["temp"] if e["iid"] != iid]
     state["lasting"] = [e for e in state.get("lasting", []) if e.get("iid") != iid]
     registry.emit(state, "leaves", iid)
+    watchers = registry.answering("unit_leaves")
+    if watchers and stats.is_unit(state, iid):
+        registry.emit_to(state, "unit_leaves", [i for p in state["players"] for i in p["play"]
+                                                if registry.answers_as(state, i) in watchers], iid)
     for other in [i for p in state["players"] for i in p["play"]]:
         if other != iid and iid in state["cards"][other]["marks"].get("tied_to", ()):
             trash(state, other)

@@ -26,6 +26,20 @@ def worker_count(state: dict, seat: int) -> int:
     return p["base_workers"] + len(p["workers"])
 
 
+def worker_gold(state: dict, seat: int) -> int:
+    """Gold ``seat``'s workers produce in its upkeep: one each, at most
+    what a card in play allows (question ``worker_gold_cap``: Slow-Time
+    Generator, "at most 4 in total")."""
+    amount = worker_count(state, seat)
+    caps = registry.answering("worker_gold_cap")
+    for q in state["players"] if caps else ():
+        for src in q["play"]:
+            fn = registry.handler_in(state, caps, src)
+            if fn is not None:
+                amount = min(amount, fn(state, src, seat))
+    return amount
+
+
 def tech_count_required(state: dict, seat: int) -> tuple:
     """``(least, most)`` codex cards ``seat`` must tech now (house rule R12)."""
     available = sum(player(state, seat)["codex"].values())
@@ -109,7 +123,7 @@ def _upkeep(state: dict, step: dict) -> None:
     p = player(state, seat)
     return_lent(state, seat)
     give_mercenaries(state, seat)
-    gained = gain_gold(state, seat, worker_count(state, seat))
+    gained = gain_gold(state, seat, worker_gold(state, seat))
     log(state, f"{seat_name(state, seat)} gained {gained} gold from workers.")
     addon = p["buildings"]["addon"]
     if addon and addon["id"] == "surplus" and addon["done"]:
@@ -262,11 +276,20 @@ def draw_phase(state: dict, seat: int, stash: str = None) -> None:
     With stash, the hand card ``stash`` is kept instead of discarded and one
     card less is drawn, so the hand ends the same size (glossary: Stash;
     Bigby Hayes ruling: 2 in hand, keep 1, draw 3). The caller has checked
-    that ``seat`` has stash and holds that card.
+    that ``seat`` has stash and holds that card. A card in play answering
+    ``skips_draw``, or a pending ``skip_draws`` count of the player (Prynn
+    Pasternaak's mid band), skips the whole phase; the hand stays.
     """
     p = player(state, seat)
     if registry.any_says(state, "skips_draw", p["play"], seat):
         log(state, f"{seat_name(state, seat)} skipped their draw/discard phase (an oath).")
+        return
+    if p.get("skip_draws"):
+        # An effect that is over made seat skip its next one (Prynn Pasternaak's mid band).
+        p["skip_draws"] -= 1
+        if not p["skip_draws"]:
+            del p["skip_draws"]
+        log(state, f"{seat_name(state, seat)} skipped their draw/discard phase and kept their hand.")
         return
     count = len(p["hand"])
     for iid in list(p["hand"]):

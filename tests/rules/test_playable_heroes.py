@@ -14,11 +14,12 @@ STARTER_RED_GREEN = {
 BLUE = {"bigby_hayes", "general_onimaru", "sirus_quince"}            # issue 12
 BLACK = {"garth_torken", "orpal_gloor", "vandy_anadrose"}            # issue 15
 WHITE = {"setsuki_hiruki", "grave_stormborne", "garus_rook"}         # issue 15
+PURPLE = {"prynn_pasternaak"}                                        # issue 16
 
 
-def test_playable_heroes_are_the_starter_red_green_blue_black_and_white_heroes():
-    assert set(catalog.playable_heroes()) == STARTER_RED_GREEN | BLUE | BLACK | WHITE
-    assert len(catalog.playable_heroes()) == 17
+def test_playable_heroes_are_the_starter_red_green_blue_black_white_and_purple_heroes():
+    assert set(catalog.playable_heroes()) == STARTER_RED_GREEN | BLUE | BLACK | WHITE | PURPLE
+    assert len(catalog.playable_heroes()) == 18
 
 
 def test_keyword_only_cards_work_without_hooks():
@@ -66,7 +67,7 @@ def test_not_a_hero_is_not_playable():
 @pytest.mark.parametrize("mode, seats", [
     ("1hero", [{"name": "Ana", "hero": "max_geiger"}, {"name": "Bo", "hero": "troq_bashar"}]),
     ("2hg", [{"name": n, "hero": h} for n, h in
-             (("A", "troq_bashar"), ("B", "prynn_pasternaak"), ("C", "river_montoya"), ("D", "captain_zane"))]),
+             (("A", "troq_bashar"), ("B", "vir_garbarean"), ("C", "river_montoya"), ("D", "captain_zane"))]),
     ("3hero", [{"name": "Ana", "heroes": ["troq_bashar", "drakk_ramhorn", "max_geiger"]},
                {"name": "Bo", "heroes": ["river_montoya", "captain_zane", "master_midori"]}]),
 ])

@@ -10,7 +10,7 @@ from ..play import cast_spell, enter_play, kill_targeted_illusions, make_token, 
 from ..effects import gain_gold, pay, trash
 from ..flow import ask, op, push
 from ..state import is_opponent, log, make_instance, move, name, opponents, player, printed_card, seat_name
-from ..targeting import controller_of, is_flagbearer, resist_cost, slot_candidates
+from ..targeting import controller_of, is_flagbearer, resist_cost, resolving_spells, shuns, slot_candidates
 from .registry import card_of_id
 from .targets import friendly, has_subtype, patroller, tech_at_most, tech_exactly, yours  # noqa: F401
 
@@ -19,7 +19,8 @@ def ask_target(state: dict, seat: int, slot, text: str, then: dict, exclude=(),
                optional: bool = False) -> None:
     """Ask ``seat`` to pick a target for ``slot`` while an effect resolves.
 
-    Only targets whose resist ``seat`` can pay are offered; if an opposing
+    Only targets whose resist ``seat`` can pay are offered, none that a
+    spell resolving now may not ◎ (``targeting.shuns``: Nullcraft); if an opposing
     flagbearer is among them, only flagbearers are offered (glossary:
     Flagbearer; Final Smash ruling: each part checks again). The chosen
     target's resist is paid, an Illusion dies on being targeted, and then
@@ -28,6 +29,9 @@ def ask_target(state: dict, seat: int, slot, text: str, then: dict, exclude=(),
     """
     options = slot_candidates(state, seat, slot, exclude)
     if slot.icon:
+        spells = resolving_spells(state)
+        if spells:
+            options = [t for t in options if not shuns(state, t, spells)]
         gold = player(state, seat)["gold"]
         options = [t for t in options if resist_cost(state, seat, [t]) <= gold]
         flags = [t for t in options if is_flagbearer(state, t) and is_opponent(state, seat, controller_of(state, t))]

@@ -49,6 +49,10 @@ EVENTS = {
                       "effect watches (watch: an entry {card, seat, turn} of state['turn_watchers'])",
     "dealt_combat_damage": "(state, iid, dest): the card itself dealt combat damage to card dest "
                            "(also when armor absorbed all of it)",
+    "time_rune_removed": "(state, iid, count): count time runes were just removed from the card "
+                         "itself in play, by anything (timerunes.remove_time_runes: Rememberer)",
+    "unit_leaves": "(state, src, iid): a unit in play is about to leave play by any means, before "
+                   "it moves (src: any card in play; effects.leave_play: Second Chances)",
     "targeted": "(state, iid): the card itself (in play) was just ◎ by a spell or ability, before "
                 "the effect resolves (play.targeted_triggers)",
 }
@@ -114,6 +118,11 @@ QUESTIONS = {
     "prevent_effect_damage": "(state, src, iid, taken) -> the damage unit or hero iid takes from a spell "
                              "or ability (sparkshot and the Tower included), src anyone's in play "
                              "(Sentry); effects.damage_card",
+    "must_trash": "(state, iid) -> True: a state-based check trashes iid (Hardened Mox; checks)",
+    "worker_gold_cap": "(state, src, seat) -> the most gold seat's workers produce in its upkeep "
+                       "(src anyone's in play: Slow-Time Generator; turns upkeep)",
+    "shuns_spell": "(state, iid, spell_id) -> True: spell_id's ◎ slots can't pick iid (Nullcraft; "
+                   "targeting.slot_candidates, for spell slots carrying their spell)",
     "attack_tax": "(state, iid, attacker) -> gold attacker's controller must pay each time it attacks "
                   "iid (Setsuki Hiruki, Morningstar Pass); targeting.attack_tax",
 }
@@ -131,11 +140,14 @@ class Target:
     or I", "patroller", "friendly"). ``icon`` False means the effect picks
     without targeting (resist, untargetable and flagbearer don't apply).
     ``prompt`` is the question asked when the slot is chosen mid-effect.
+    ``spell``: the card id of the spell whose slot it is (set by
+    cards.api.card), so a thing may refuse that spell (``shuns_spell``).
     """
     kinds: tuple
     filter: Optional[Callable] = None
     icon: bool = True
     prompt: str = "Choose a target."
+    spell: str = ""
 
 
 @dataclass
