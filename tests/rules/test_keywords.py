@@ -394,9 +394,13 @@ def test_forecast_needs_no_requirements_when_it_arrives():
     assert len(in_play(s, 0, "knight_of_the_conclave")) == 1
 
 
-def test_forecast_spell_resolves_from_the_future(card_hooks):
+def test_forecast_spell_resolves_from_the_future(monkeypatch, card_hooks):
     """Forecast on a spell: when the last time rune goes, it resolves (Double
-    Time's reminder), then it goes to the discard pile."""
+    Time's reminder), then it goes to the discard pile. (Double Time's own
+    behaviour, an extra turn and the trash, is set aside here:
+    tests/rules/cards/purple/test_future.py tests it.)"""
+    from game.rules.cards import REGISTRY
+    monkeypatch.delitem(REGISTRY, "double_time")
     card_hooks("double_time", Hooks(resolve=lambda st, seat, iid, targets: log(st, "test: double time resolved")))
     s = scenario_game([{"future": [{"card": "double_time", "time": 2}]}], active=1)
     s = end_turn(s, 1)
