@@ -15,7 +15,7 @@ from ...state import card_of, change_control, log, move, name, opponents, player
 from ...targeting import thing_exists
 from ...timerunes import remove_time_runes
 from ..api import ability, by_band, card
-from ..common import (ask_target, cast_free, free_cast_ready, lasting, make_token, once_per_turn, trash_worker,
+from ..common import (ask_target, cast_free, discard_chosen, free_cast_ready, lasting, make_token, once_per_turn, trash_worker,
                       use_once, worker_total)
 from ..registry import card_of_id
 from ..targets import CHARACTER, patroller, slot, tech_at_most
@@ -161,10 +161,7 @@ def _reaver(state, seat, iid, targets):
 @op("reaver_discard")
 def _reaver_discard(state, step):
     seat = step["seat"]
-    for c in step["choice"]:
-        if c in player(state, seat)["hand"]:
-            log(state, f"{seat_name(state, seat)} discarded {name(state, c)}.")
-            move(state, c, "discard")
+    discard_chosen(state, seat, step["choice"])
     ask(state, seat, "Reaver: choose one.", REAVER_MODES, {"op": "reaver_mode", "seat": seat})
 
 

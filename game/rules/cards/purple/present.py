@@ -6,10 +6,10 @@ Argonaut (readiness) and Immortal (indestructible) are keywords only: the
 engine plays them (catalog.works). Fine points follow the official rulings
 ("Purple", "Heroes") and docs/RULINGS.md "Purple: Present and Future"."""
 from ... import catalog, stats
-from ...effects import can_leave_play, damage_target, disable, draw, leave_play, return_to_hand
+from ...effects import damage_target, disable, draw, return_to_hand, trash
 from ...flow import ask, op
 from ...play import enter_play
-from ...state import card_of, is_opponent, is_patrolling, log, move, name, player, seat_name
+from ...state import card_of, is_opponent, is_patrolling, log, name, player, seat_name
 from ...targeting import thing_exists
 from ...timerunes import remove_time_runes
 from ..api import ability, by_band, card
@@ -241,15 +241,19 @@ def trash_and_return(state: dict, tid: str) -> str:
     """Trash in-play unit ``tid``, then return it to play under the player
     who controlled it: a fresh card that arrives (Max Geiger ruling; a
     Tricycloid gets new time runes: ruling). A token ceases to exist and
-    returns nothing; a unit that can't leave play stays. Returns the id it
-    came back with, or ""."""
-    if not thing_exists(state, tid) or not can_leave_play(state, tid):
+    returns nothing; a unit that can't leave play stays (effects.trash).
+    Returns the id it came back with, or ""."""
+    if not thing_exists(state, tid) or card_of(state, tid)["zone"] != "play":
         return ""
     seat = _controller(state, tid)
-    leave_play(state, tid)
-    log(state, f"{name(state, tid)} was trashed.")
-    new = move(state, tid, "trash")
-    if not new:
+    card_of(state, tid)["marks"]["follow"] = True  # state.move leaves its new id in "followed"
+    trash(state, tid)
+    if tid in state["cards"]:  # it didn't leave (Gilded Glaxx)
+        card_of(state, tid)["marks"].pop("follow", None)
+    new = state.get("followed", {}).pop(tid, "")
+    if not state.get("followed"):
+        state.pop("followed", None)
+    if not new or new not in state["cards"] or card_of(state, new)["zone"] != "trash":
         return ""
     log(state, f"{name(state, new)} returned to play under {seat_name(state, seat)}.")
     return enter_play(state, new, seat)

@@ -322,3 +322,12 @@ def test_max_geiger_max_band_is_optional():
     s = act(s, 0, {"type": "level_up", "hero": find(s, "hero"), "levels": 1})
     s = choose(s, 0)
     assert s["cards"][find(s, "im")]["zone"] == "play"
+
+
+def test_max_geiger_max_band_cannot_trash_a_gilded_glaxx_while_his_player_has_gold():
+    s = game({"gold": 2, "play": [{"card": "gilded_glaxx", "id": "gg"}]}, level=4)
+    s = act(s, 0, {"type": "level_up", "hero": find(s, "hero"), "levels": 1})
+    s = choose(s, 0, find(s, "gg"))
+    gg = find(s, "gg")
+    assert s["cards"][gg]["zone"] == "play" and "follow" not in s["cards"][gg]["marks"]
+    assert "followed" not in s
