@@ -299,6 +299,15 @@ def test_hive_brings_five_stingers_and_resummons_lost_ones():
     assert len(in_play(s, 0, "stinger")) == 5
 
 
+def test_two_hives_keep_up_to_ten_stingers():
+    """Ruling: two Hives, up to ten Stingers."""
+    st = [{"card": "stinger"} for _ in range(9)]
+    s = game({"gold": 3, "play": [{"card": "hive", "id": "h1"}, {"card": "hive", "id": "h2"}] + st})
+    s = use_ability(s, 0, find(s, "h1"))
+    assert len(in_play(s, 0, "stinger")) == 10
+    assert_refused(s, 0, {"type": "ability", "card": find(s, "h2"), "ability": 0, "targets": []}, "bad_ability")
+
+
 def test_hive_leaving_sacrifices_five_stingers_the_active_player_picking_among_more():
     """Rulings: two Hives, ten Stingers; one Hive lost: five go, picked by
     the active player."""
