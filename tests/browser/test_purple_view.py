@@ -2,7 +2,8 @@
 headless Chromium with crafted frames (the real first state of a 1v1 match
 with a few fields changed, see test_match_controls.Crafted): a forecasted
 card with an ability used from the future zone (Omegacron) shows its time
-runes, and selecting it offers the ability, which sends its action."""
+runes, and selecting it offers the ability, which sends its action; a
+player's pending Promise of Payment, debt and extra turns show as stats."""
 import pytest
 
 from tests.browser.test_match_controls import Crafted
@@ -43,3 +44,16 @@ def test_a_forecasted_omegacron_offers_its_ability_from_the_future_zone(crafted)
     assert crafted.actions()[-1] == {"type": "ability", "card": "c930", "ability": 0, "targets": []}
     crafted.answer()
     page.keyboard.press("Escape")
+
+
+def test_a_promise_a_debt_and_extra_turns_show_in_the_player_s_stats(crafted):
+    page = crafted.page
+    frame = crafted.frame()
+    me, them = frame["view"]["players"]
+    me["promised"] = True
+    them["debt"] = 5
+    them["extra_turns"] = 1
+    crafted.send(frame)
+    assert page.locator("#me-area .stat.promise b").inner_text() == "free"
+    assert page.locator(".player-area.theirs .stat.debt b").inner_text() == "5 gold"
+    assert page.locator(".player-area.theirs .stat.extra-turns b").inner_text() == "1"

@@ -36,6 +36,20 @@ def test_promise_of_payment_makes_the_next_card_free_and_the_debt_is_paid_next_u
     assert s["players"][0]["gold"] == 1 + 6 - 5 and logged(s, "as promised")
 
 
+def test_the_view_shows_a_promise_and_the_debt_to_everyone():
+    from game.rules import view
+    s = game({"hand": ["promise_of_payment", "void_star"], "gold": 0, "workers": 6})
+    assert "promised" not in view(s, 1)["players"][0] and "debt" not in view(s, 1)["players"][0]
+    s = play_card(s, 0, "promise_of_payment")
+    assert view(s, 1)["players"][0]["promised"] is True
+    s = play_card(s, 0, "void_star")
+    them = view(s, 1)["players"][0]
+    assert them["debt"] == 5 and "promised" not in them
+    s = end_turn(s, 0)
+    s = end_turn(s, 1)
+    assert "debt" not in view(s, 1)["players"][0]
+
+
 def test_promise_of_payment_unpaid_loses_the_game():
     s = game({"hand": ["promise_of_payment", "hive"], "gold": 0, "workers": 2})
     s = play_card(s, 0, "promise_of_payment")
@@ -127,6 +141,8 @@ def test_double_time_goes_to_the_future_and_gives_an_extra_turn_then_is_trashed(
     s = end_turn(s, 0)
     s = end_turn(s, 1)  # the third upkeep: it resolves
     assert s["active"] == 0 and logged(s, "extra turn after this one")
+    from game.rules import view
+    assert view(s, 1)["players"][0]["extra_turns"] == 1
     assert cards_in(s, 0, "trash") == ["double_time"]
     s = end_turn(s, 0)
     assert s["active"] == 0  # the extra turn
