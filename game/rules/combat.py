@@ -8,7 +8,7 @@ back), R10 (Tower), R16 (overpower excess).
 """
 from .cards import registry
 from . import stats
-from .effects import armor_left, damage_card, damage_target, destroy, exhaust
+from .effects import armor_left, can_leave_play, damage_card, damage_target, destroy, exhaust
 from .flow import ask, op, push_all
 from .state import PATROL_SLOTS, is_patrolling, log, name, patrol_slot, player
 from .targeting import (attack_targets, group_things, controller_of, evades_patrol, group_of_target,
@@ -121,7 +121,8 @@ def _attack_triggers(state: dict, step: dict) -> None:
 def _obliterate(state: dict, step: dict) -> None:
     """Obliterate X: destroy the defender's X lowest-tech units first; no
     targeting; indestructible units are skipped; ties are the attacking
-    player's choice (R17: the active player decides). Once per attack (R8)."""
+    player's choice (R17: the active player decides). Units that can't
+    leave play are skipped too (Gilded Glaxx ruling). Once per attack (R8)."""
     ctx = step["ctx"]
     attacker = ctx["attacker"]
     if not thing_exists(state, attacker):
@@ -134,7 +135,8 @@ def _obliterate(state: dict, step: dict) -> None:
     # card already (Trojan Duck hitting it), obliterate still happens.
     defender = ctx["defender"] if "defender" in ctx else controller_of(state, ctx["target"])
     units = [i for i in player(state, defender)["play"]
-             if kind_of(state, i) == "unit" and not stats.kw(state, i, "indestructible")]
+             if kind_of(state, i) == "unit" and not stats.kw(state, i, "indestructible")
+             and can_leave_play(state, i)]
     units.sort(key=lambda i: stats.tech_level(state, i) or 0)
     if len(units) <= count:
         chosen, ties = units, []

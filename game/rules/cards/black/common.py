@@ -2,7 +2,7 @@
 discards, "an opponent" chosen by the acting player, and the "weakest" and
 "lowest tech" units of the Deluxe rulings."""
 from ... import catalog, rng, stats
-from ...effects import can_sacrifice
+from ...effects import can_leave_play, can_sacrifice
 from ...flow import ask, op
 from ...state import log, move, name, opponents, player, seat_name, teammates
 from ..common import once_per_turn, use_once  # noqa: F401  (moved to cards/common.py; black modules import them here)
@@ -91,10 +91,11 @@ def sacrificeable_units(state: dict, seat: int) -> list:
 
 
 def destroyable_units(state: dict, seat: int) -> list:
-    """``seat``'s units a "destroy" can take: indestructible ones are
-    ignored (Hooded Executioner and Death Rites rulings: the next weakest
-    goes instead)."""
-    return [i for i in units_of(state, seat) if not stats.kw(state, i, "indestructible")]
+    """``seat``'s units a "destroy" can take: indestructible ones and those
+    that can't leave play are ignored (Hooded Executioner, Death Rites and
+    Gilded Glaxx rulings: the next weakest goes instead)."""
+    return [i for i in units_of(state, seat)
+            if not stats.kw(state, i, "indestructible") and can_leave_play(state, i)]
 
 
 def names(state: dict, ids: list) -> str:

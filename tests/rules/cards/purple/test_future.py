@@ -195,6 +195,17 @@ def test_gilded_glaxx_survives_0_hp_until_combat_damage_hits_him():
     assert gone(s, "gg")
 
 
+def test_obliterate_skips_a_gilded_glaxx_that_cannot_leave_play():
+    """Gilded Glaxx ruling: "destroy the least" effects skip him."""
+    s = game({"gold": 1, "play": [{"card": "gilded_glaxx", "id": "gg"}, {"card": "argonaut", "id": "arg"},
+                                  {"card": "tricycloid", "id": "tri"}]},
+             {"play": [{"card": "trojan_duck", "id": "duck"}]}, active=1)
+    s = attack_tagged(s, "duck", "base:0")
+    while s["prompt"]:
+        s = choose(s, s["prompt"]["seat"], *prompt_options(s)[:s["prompt"]["count"]])
+    assert not gone(s, "gg") and gone(s, "arg") and gone(s, "tri")
+
+
 def test_gilded_glaxx_without_gold_is_an_ordinary_unit():
     s = game({"gold": 0, "play": [{"card": "gilded_glaxx", "id": "gg", "damage": 3, "patrol": "elite"}]},
              {"hand": ["spark"], "gold": 1, "play": [{"card": "troq_bashar"}]}, active=1)
