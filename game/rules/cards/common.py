@@ -6,6 +6,7 @@ import threading
 from contextlib import contextmanager
 
 from .. import catalog, rng, stats
+from ..actions import keep_promise
 from ..play import cast_spell, enter_play, kill_targeted_illusions, make_token, targeted_triggers  # noqa: F401
 from ..effects import gain_gold, pay, trash
 from ..flow import ask, op, push
@@ -328,7 +329,10 @@ def cast_free(state: dict, seat: int, iid: str, cost: int = 0) -> None:
     flagbearers bind, Illusions die: :func:`ask_target`), then it resolves
     as a played spell and goes to the discard pile. ``cost`` > 0: ``seat``
     pays that much gold for it first (Jurisdiction: still the hero it needs
-    is not asked for, ruling; the caller checked the gold)."""
+    is not asked for, ruling; the caller checked the gold). It is a card
+    played: a pending Promise of Payment applies to it (ruling: even a card
+    played by Cinderblast Dragon's effect; actions.keep_promise)."""
+    keep_promise(state, seat, state["cards"][iid]["card"])
     if state["cards"][iid]["zone"] != "stack":
         iid = move(state, iid, "stack")
     if cost:

@@ -7,7 +7,7 @@ Mech tokens are keywords only too (flying; forecast and untargetable): Hive
 and Vir Garbarean make them. Fine points follow the official rulings
 ("Purple", "Heroes") and docs/RULINGS.md "Purple: Present and Future"."""
 from ... import catalog, stats
-from ...actions import check_play_card, do_play, keep_promise
+from ...actions import check_play_card, do_play
 from ...effects import can_sacrifice, damage_card, destroy, sacrifice, trash
 from ...errors import RulesError
 from ...flow import ask, op
@@ -402,8 +402,7 @@ def _vir_play(state, seat, iid, targets):
     card_id = card_of(state, top)["card"]
     log(state, f"{seat_name(state, seat)} played {name(state, top)} from the top of their draw pile.")
     if catalog.card(card_id)["kind"] == "spell" and card_of_id(card_id).targets:
-        keep_promise(state, seat, card_id)
-        cast_free(state, seat, top, cost=cost)
+        cast_free(state, seat, top, cost=cost)  # a card played: Promise of Payment applies (keep_promise)
     else:
         do_play(state, seat, (top, cost, [], False))
 

@@ -72,6 +72,24 @@ def test_promise_of_payment_applies_only_to_the_next_card_and_not_to_boost_or_ex
     assert s["players"][0]["gold"] == 3 + 5 - 3
 
 
+def test_promise_of_payment_applies_to_a_spell_cinderblast_dragon_casts():
+    """Ruling: a card played between the Promise and the one meant for it,
+    even by Cinderblast Dragon's attack, takes the promise: its printed
+    cost is owed."""
+    s = game({"hand": ["promise_of_payment", "fire_dart", "void_star"], "gold": 5, "workers": 5,
+              "play": [{"card": "cinderblast_dragon", "id": "cd"}]},
+             {"play": [{"card": "iron_man", "id": "im", "patrol": "elite"}]})
+    s = play_card(s, 0, "promise_of_payment")
+    s = attack_tagged(s, "cd", "base:1")
+    s = choose(s, 0, hand_ids(s, 0, "fire_dart")[0])
+    s = choose(s, 0, find(s, "im"))
+    while s["prompt"]:
+        s = choose(s, 0, *prompt_options(s)[:s["prompt"]["count"]])
+    assert s["players"][0]["debts"] == [{"gold": 2, "card": "fire_dart"}]
+    s = play_card(s, 0, "void_star")  # the promise is spent: full price
+    assert s["players"][0]["gold"] == 0
+
+
 def test_promise_of_payment_with_no_card_after_owes_nothing():
     s = game({"hand": ["promise_of_payment"], "gold": 0, "workers": 4})
     s = play_card(s, 0, "promise_of_payment")
