@@ -81,9 +81,33 @@ def card_cost(state: dict, seat: int, card_id: str) -> int:
     if own is not None:
         cost = own(state, seat, cost)
     cost = registry.fold(state, "cost_mod", player(state, seat)["play"], cost, seat, card_id)
+    if promised(state, seat):
+        cost = 0  # Promise of Payment; additional costs still apply (ruling)
     if catalog.card(card_id)["kind"] == "building":
         cost = build_cost(state, seat, card_id, cost)
     return max(0, cost)
+
+
+def promised(state: dict, seat: int) -> bool:
+    """True while the next card ``seat`` plays this turn costs 0 (mark
+    ``promise`` = this turn: Promise of Payment); :func:`do_play` then
+    turns it into a debt (turns.pay_debts)."""
+    return player(state, seat).get("promise") == state["turn"]
+
+
+def keep_promise(state: dict, seat: int, card_id: str) -> None:
+    """``seat`` plays ``card_id`` now: if it cost 0 by Promise of Payment
+    (:func:`promised`), its printed gold cost becomes a debt due in the
+    next upkeep (turns.pay_debts; rulings: the printed cost, no
+    reductions; the first card played after the Promise takes it)."""
+    if not promised(state, seat):
+        return
+    p = player(state, seat)
+    rec = catalog.card(card_id)
+    p.pop("promise")
+    p.setdefault("debts", []).append({"gold": rec["cost"] or 0, "card": rec["id"]})
+    log(state, f"{seat_name(state, seat)} promised to pay {rec['cost'] or 0} gold for "
+               f"{rec['name']} in their next upkeep.")
 
 
 def build_cost(state: dict, seat: int, building_id: str, cost: int) -> int:
@@ -319,8 +343,8 @@ def check_level_up(state, seat, action):
     if not isinstance(levels, int) or isinstance(levels, bool) or levels < 1:
         fail("bad_levels", "Level up by at least one level.")
     room = catalog.card(inst["card"])["max_level"] - inst["level"]
-    if not can_level(state, iid):  # Nether Drain
-        fail("cant_level", "That hero can't gain levels this turn.")
+    if not can_level(state, iid):  # Nether Drain, Chronofixer
+        fail("cant_level", "That hero can't gain levels now.")
     if room <= 0:
         fail("max_level", "That hero is already at max level.")
     if levels > room:
@@ -371,37 +395,41 @@ def check_play(state, seat, action):
     return iid, cost + extra, list(action.get("targets") or []), boosted
 
 
-def check_play_card(state, seat, action):
+def check_play_card(state, seat, action, zone: str = "hand"):
     """Everything :func:`check_play` checks but the targets (none of it
     depends on them); returns ``(iid, cost, boosted)``, the cost with any
     boost, before resist. legal_actions checks a card once this way, then
-    each of its target combinations with :func:`check_targets`. While the
-    state is frozen the verdict is remembered per seat, card and boost
-    (the view's reasons ask it again after legal_actions). Raises
-    RulesError with the refusal."""
+    each of its target combinations with :func:`check_targets`. ``zone``
+    "deck": the card is the top card of the draw pile (Vir Garbarean plays
+    it, paying and meeting every requirement). While the state is frozen
+    the verdict is remembered per seat, card, boost and zone (the view's
+    reasons ask it again after legal_actions). Raises RulesError with the
+    refusal."""
     iid, boost = action.get("card"), action.get("boost", False)
     if not isinstance(iid, str) or not isinstance(boost, bool):
-        return _check_play_card(state, seat, action)  # refused there; no memo key of it
-    verdict = stats.memoised(state, ("play_card", seat, iid, boost),
-                             lambda: _verdict(_check_play_card, state, seat, action))
+        return _check_play_card(state, seat, action, zone)  # refused there; no memo key of it
+    verdict = stats.memoised(state, ("play_card", seat, iid, boost, zone),
+                             lambda: _verdict(_check_play_card, state, seat, action, zone))
     if isinstance(verdict, RulesError):
         raise verdict
     return verdict
 
 
-def _verdict(check, state, seat, action):
-    """``check(state, seat, action)``'s result, or the RulesError it raised."""
+def _verdict(check, *args):
+    """``check(*args)``'s result, or the RulesError it raised."""
     try:
-        return check(state, seat, action)
+        return check(*args)
     except RulesError as err:
         return err
 
 
-def _check_play_card(state, seat, action):
+def _check_play_card(state, seat, action, zone: str = "hand"):
     require_main(state, seat)
     p = player(state, seat)
     iid = action.get("card")
-    if iid not in p["hand"]:
+    if zone == "deck" and (not p["deck"] or iid != p["deck"][0]):
+        fail("not_in_hand", "Only the top card of your draw pile can be played.")
+    if zone == "hand" and iid not in p["hand"]:
         fail("not_in_hand", "Choose a card from your hand.")
     rec = catalog.card(card_of(state, iid)["card"])
     if rec["kind"] == "spell":
@@ -450,6 +478,7 @@ def do_play(state, seat, plan):
     marks = {"boosted": True} if boosted else {}
     pay(state, seat, cost)
     rec = catalog.card(card_of(state, iid)["card"])
+    keep_promise(state, seat, rec["id"])
     registry.emit_to(state, "card_played", _everyone_in_play(state), seat, iid)
     if rec["kind"] == "building":
         registry.emit_to(state, "building_built", _everyone_in_play(state), seat, rec["id"])
@@ -504,6 +533,8 @@ def _abilities_of(state: dict, iid: str) -> list:
     if registry.silenced(state, iid):
         return []  # none of its own, and none can be given (Free Speech ruling)
     out = list(registry.ask(state, "abilities", iid, ()))
+    if inst["zone"] != "play":
+        return out  # a forecasted card has only its own (Omegacron)
     grants = registry.answering("granted_abilities")
     for src in player(state, inst["controller"])["play"]:
         grant = registry.handler_in(state, grants, src)
@@ -528,12 +559,18 @@ def check_ability_use(state, seat, action):
     :func:`check_targets`."""
     require_main(state, seat)
     iid = action.get("card")
-    own_in_play(state, seat, iid)
+    inst = state["cards"].get(iid) if isinstance(iid, str) else None
+    forecasted = inst is not None and inst["zone"] == "future" and inst["owner"] == seat
+    if not forecasted:
+        own_in_play(state, seat, iid)
     index = action.get("ability", 0)
     abilities = abilities_of(state, iid)
     if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(abilities):
         fail("bad_ability", "That card has no such ability.")
     ability = abilities[index]
+    if ability.from_future != forecasted:  # Omegacron: only while it is forecasted
+        fail("bad_ability", "That ability works only while the card is in the future." if ability.from_future
+             else "That card has no such ability.")
     if ability.available is not None and not ability.available(state, iid):
         # A cost that can't be paid now (e.g. no +1/+1 rune to remove).
         fail("bad_ability", "That ability can't be used now.")

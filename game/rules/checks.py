@@ -9,7 +9,7 @@ end of the game), see freeforall.py.
 """
 from .cards import registry
 from . import catalog, stats
-from .effects import draw, gain_gold, indestructible_instead, leave_play
+from .effects import draw, gain_gold, indestructible_instead, leave_play, trash
 from .flow import OPS, ask, check_answer, op, push
 from .freeforall import base_fallen, credit_kill, is_ffa, lent_by
 from .outcome import finish
@@ -34,6 +34,9 @@ def state_based_checks(state: dict) -> None:
             if iid in state["cards"] and state["cards"][iid]["zone"] == "play":
                 die(state, iid)
                 changed = True
+        for iid in _forced_trash(state):
+            trash(state, iid)
+            changed = True
         sacrificed = _forced_sacrifices(state)
         _announce_deaths(state, sacrificed)
         for iid in sacrificed:
@@ -136,6 +139,17 @@ def _escapes_death(state: dict, iid: str) -> bool:
     if registry.any_says(state, "saves_host", attachments_of(state, iid), iid):
         return True  # an attachment saved it (Soul Stone; after two lives: ruling)
     return False
+
+
+def _forced_trash(state: dict) -> list:
+    """Things in play a state-based check trashes (question ``must_trash``:
+    Hardened Mox once its controller has a tech II unit); indestructible or
+    not, trashing is neither dying nor sacrificing."""
+    answers = registry.answering("must_trash")
+    if not answers:
+        return []
+    return [iid for p in state["players"] for iid in p["play"]
+            if registry.ask(state, "must_trash", iid, False)]
 
 
 def _forced_sacrifices(state: dict) -> list:

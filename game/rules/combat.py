@@ -8,7 +8,7 @@ back), R10 (Tower), R16 (overpower excess).
 """
 from .cards import registry
 from . import stats
-from .effects import armor_left, damage_card, damage_target, destroy, exhaust
+from .effects import armor_left, can_leave_play, damage_card, damage_target, destroy, exhaust
 from .flow import ask, op, push_all
 from .state import PATROL_SLOTS, is_patrolling, log, name, patrol_slot, player
 from .targeting import (attack_targets, group_things, controller_of, evades_patrol, group_of_target,
@@ -121,7 +121,8 @@ def _attack_triggers(state: dict, step: dict) -> None:
 def _obliterate(state: dict, step: dict) -> None:
     """Obliterate X: destroy the defender's X lowest-tech units first; no
     targeting; indestructible units are skipped; ties are the attacking
-    player's choice (R17: the active player decides). Once per attack (R8)."""
+    player's choice (R17: the active player decides). Units that can't
+    leave play are skipped too (Gilded Glaxx ruling). Once per attack (R8)."""
     ctx = step["ctx"]
     attacker = ctx["attacker"]
     if not thing_exists(state, attacker):
@@ -134,7 +135,8 @@ def _obliterate(state: dict, step: dict) -> None:
     # card already (Trojan Duck hitting it), obliterate still happens.
     defender = ctx["defender"] if "defender" in ctx else controller_of(state, ctx["target"])
     units = [i for i in player(state, defender)["play"]
-             if kind_of(state, i) == "unit" and not stats.kw(state, i, "indestructible")]
+             if kind_of(state, i) == "unit" and not stats.kw(state, i, "indestructible")
+             and can_leave_play(state, i)]
     units.sort(key=lambda i: stats.tech_level(state, i) or 0)
     if len(units) <= count:
         chosen, ties = units, []
@@ -305,7 +307,7 @@ def excess_to_base(state: dict, iid: str) -> bool:
 
 def _deal_combat_damage(state: dict, ctx: dict) -> None:
     attacker, target = ctx["attacker"], ctx["target"]
-    hits = []  # (source or None, destination, amount, swift)
+    hits = []  # (source or None, destination, amount, swift); sparkshot's and the Tower's are abilities
     a_swift = bool(stats.kw(state, attacker, "swift_strike"))
     a_atk = attack_atk(state, attacker, target)
     over = ctx.get("over_to")
@@ -318,8 +320,10 @@ def _deal_combat_damage(state: dict, ctx: dict) -> None:
     sparks = ctx.get("spark_to") or []
     if isinstance(sparks, str):  # a stored choice made before points were split: all to one
         sparks = [sparks] * stats.kw(state, attacker, "sparkshot")
+    spark_hits = []
     for dest in dict.fromkeys(sparks):  # the points one neighbour takes are one hit
-        hits.append((attacker, dest, sparks.count(dest), a_swift))
+        spark_hits.append((attacker, dest, sparks.count(dest), a_swift))
+    hits.extend(spark_hits)
     if _strikes_back(state, attacker, target):
         hits.append((target, attacker, stats.atk(state, target),
                      bool(stats.kw(state, target, "swift_strike"))))
@@ -334,12 +338,14 @@ def _deal_combat_damage(state: dict, ctx: dict) -> None:
     for swift in (True, False):
         batch = [h for h in hits if h[3] == swift and (h[0] is None or thing_exists(state, h[0]))]
         dealt = []  # the attacker's combat damage in this step: (target, amount)
-        for source, dest, amount, _ in batch:
+        for hit in batch:
+            source, dest, amount, _ = hit
+            by_ability = hit in spark_hits
             if amount <= 0 or not thing_exists(state, dest):
                 continue
             if source is None:
                 log(state, f"A Tower shot {name(state, dest)}.")
-                damage_card(state, dest, amount, combat=True)
+                damage_card(state, dest, amount, combat=True, ability=True)
                 continue
             piercing = stats.kw(state, source, "armor_piercing")
             spill = 0
@@ -349,7 +355,8 @@ def _deal_combat_damage(state: dict, ctx: dict) -> None:
                 amount -= spill
             damage_target(state, dest, amount, combat=True,
                           deathtouch=bool(stats.kw(state, source, "deathtouch")),
-                          piercing=piercing, source=source)
+                          piercing=piercing, source=source,
+                          ability=by_ability)
             if amount > 0 and not is_building_id(dest) and thing_exists(state, source):
                 # armor may have taken it all: still dealt (Guardian of the Gates ruling)
                 registry.emit(state, "dealt_combat_damage", source, dest)

@@ -226,7 +226,8 @@ def armor_left(state: dict, iid: str, piercing: int = 0) -> int:
 
 
 def damage_card(state: dict, iid: str, amount: int, *, combat: bool = False,
-                deathtouch: bool = False, piercing: int = 0, source: str = None) -> int:
+                deathtouch: bool = False, piercing: int = 0, source: str = None,
+                ability: bool = False) -> int:
     """Deal ``amount`` damage to unit or hero ``iid``; return damage taken.
 
     Armor absorbs first, once per turn (house rule R6). Deathtouch combat
@@ -235,7 +236,10 @@ def damage_card(state: dict, iid: str, amount: int, *, combat: bool = False,
     it ``combat_death`` for them (Brave Knight rulings). ``source``: the
     card in play dealing it (combat, or a card's own ability); the hit that
     makes the damage lethal records its source as the killer
-    (:func:`_note_killer`).
+    (:func:`_note_killer`). Damage of a spell or ability (not combat, or
+    ``ability``: sparkshot and the Tower, combat damage that an ability
+    deals, Sentry ruling) may be prevented by the question
+    ``prevent_effect_damage`` (Sentry).
     """
     inst = state["cards"].get(iid)
     if inst is None or inst["zone"] != "play" or amount <= 0:
@@ -243,6 +247,11 @@ def damage_card(state: dict, iid: str, amount: int, *, combat: bool = False,
     absorbed = min(amount, armor_left(state, iid, piercing))
     inst["armor_used"] += absorbed
     taken = _after_prevention(state, iid, amount - absorbed, combat and deathtouch)
+    if taken > 0 and (ability or not combat) and registry.answering("prevent_effect_damage"):
+        for src in [i for p in state["players"] for i in p["play"]]:
+            fn = registry.handler_in(state, registry.answering("prevent_effect_damage"), src)
+            if fn is not None:
+                taken = fn(state, src, iid, taken)
     if source is not None and source in state["cards"] and registry.ask(state, "damage_as_runes", source, False):
         # Damage dealt as -1/-1 runes is still damage, combat damage in a
         # fight (Plague Spitter, Poisonblade Rogue, Orpal Gloor, Jandra rulings).
@@ -430,6 +439,9 @@ def trash(state: dict, iid: str) -> None:
     if inst is None:
         return
     seat = inst["owner"]
+    if inst["zone"] == "play" and not can_leave_play(state, iid):
+        log(state, f"{name(state, iid)} can't leave play.")
+        return
     if inst["zone"] == "play":
         leave_play(state, iid)
     if inst["zone"] in HIDDEN_ZONES:
@@ -440,8 +452,20 @@ def trash(state: dict, iid: str) -> None:
     move(state, iid, "trash")
 
 
+def can_leave_play(state: dict, iid: str) -> bool:
+    """False while in-play ``iid`` can't leave play other than by dying
+    (question ``stays_in_play``: Gilded Glaxx while his controller has
+    gold); returning to hand and trashing then do nothing (Temporal
+    Distortion ruling: "if you do" is not met)."""
+    return not registry.ask(state, "stays_in_play", iid, False)
+
+
 def return_to_hand(state: dict, iid: str) -> None:
-    """Return ``iid`` from play to its owner's hand (tokens vanish)."""
+    """Return ``iid`` from play to its owner's hand (tokens vanish); nothing
+    when it can't leave play (:func:`can_leave_play`)."""
+    if state["cards"][iid]["zone"] == "play" and not can_leave_play(state, iid):
+        log(state, f"{name(state, iid)} can't leave play.")
+        return
     nm = name(state, iid)
     owner = card_of(state, iid)["owner"]
     leave_play(state, iid)
@@ -453,10 +477,16 @@ def leave_play(state: dict, iid: str) -> None:
     """Bookkeeping for ``iid`` leaving play by any means: this-turn effects
     on it end, its "leaves" hooks run, and the cards tied to it (mark
     ``tied_to``: a copy that lasts while its maker and its original stay,
-    Sirus Quince's max band) are trashed. The caller then moves the card."""
+    Sirus Quince's max band) are trashed; for a unit, the cards in play
+    answering ``unit_leaves`` hear of it (Second Chances). The caller then
+    moves the card."""
     state["temp"] = [e for e in state["temp"] if e["iid"] != iid]
     state["lasting"] = [e for e in state.get("lasting", []) if e.get("iid") != iid]
     registry.emit(state, "leaves", iid)
+    watchers = registry.answering("unit_leaves")
+    if watchers and stats.is_unit(state, iid):
+        registry.emit_to(state, "unit_leaves", [i for p in state["players"] for i in p["play"]
+                                                if registry.answers_as(state, i) in watchers], iid)
     for other in [i for p in state["players"] for i in p["play"]]:
         if other != iid and iid in state["cards"][other]["marks"].get("tied_to", ()):
             trash(state, other)

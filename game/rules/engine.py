@@ -318,15 +318,7 @@ def _main_phase_actions(state: dict, seat: int) -> list:
             out.extend(a for a in ({"type": "level_up", "hero": iid, "levels": n}
                                    for n in sorted(steps) if n <= room)
                        if _passes_checks(state, seat, a))
-        for index, ability in enumerate(abilities_of(state, iid)):
-            use = _passes(check_ability_use, state, seat, {"card": iid, "ability": index})
-            if use is _REFUSED:
-                continue
-            checked = use[2]  # the ability as the check sees it
-            for targets in _target_combos(state, seat, ability.targets):
-                if _passes(_check_targets_of, state, seat,
-                           (checked.targets, targets, gold - checked.gold)) is not _REFUSED:
-                    out.append({"type": "ability", "card": iid, "ability": index, "targets": targets})
+        _ability_actions(state, seat, iid, gold, out)
         if stats.is_character(state, iid):
             if not inst["exhausted"] and _passes(check_attacker, state, seat, {"attacker": iid}) is not _REFUSED:
                 out.extend({"type": "attack", "attacker": iid, "target": t} for t in attack_targets(state, iid))
@@ -337,6 +329,8 @@ def _main_phase_actions(state: dict, seat: int) -> list:
             leave = {"type": "patrol", "card": iid, "slot": None}
             if current and _passes_checks(state, seat, leave):
                 out.append(leave)
+    for iid in p["future"]:  # abilities used while forecasted (Omegacron)
+        _ability_actions(state, seat, iid, gold, out)
     addon = p["buildings"]["addon"]
     if addon is not None and addon["id"] == "tower":  # house rule R10: reveal
         out.extend(a for a in ({"type": "reveal", "target": i} for q in state["players"] for i in q["play"])
@@ -351,6 +345,20 @@ def _main_phase_actions(state: dict, seat: int) -> list:
         if _passes_checks(state, seat, {"type": "end_main", "stash": p["hand"][0]}):
             out.extend({"type": "end_main", "stash": iid} for iid in p["hand"])
     return out
+
+
+def _ability_actions(state: dict, seat: int, iid: str, gold: int, out: list) -> None:
+    """Append to ``out`` each ability action of card ``iid`` (in play or
+    forecasted) that ``seat`` may take now, one per target combination."""
+    for index, ability in enumerate(abilities_of(state, iid)):
+        use = _passes(check_ability_use, state, seat, {"card": iid, "ability": index})
+        if use is _REFUSED:
+            continue
+        checked = use[2]  # the ability as the check sees it
+        for targets in _target_combos(state, seat, ability.targets):
+            if _passes(_check_targets_of, state, seat,
+                       (checked.targets, targets, gold - checked.gold)) is not _REFUSED:
+                out.append({"type": "ability", "card": iid, "ability": index, "targets": targets})
 
 
 def _check_targets_of(state: dict, seat: int, args: tuple) -> int:

@@ -121,8 +121,18 @@ def move(state: dict, iid: str, zone: str, top: bool = False) -> str:
     ``top`` puts the card on top of the deck (index 0) instead of the bottom.
     Tokens that would go anywhere but play cease to exist (Deluxe rulebook,
     "Tokens"); then "" is returned.
+
+    A card marked ``follow`` leaves its new id behind in
+    ``state["followed"][old id]`` ("" when it ceased to exist), so an
+    effect that must find it again after it moved can (Second Chances,
+    Prynn Pasternaak: "return it to play"); the reader pops the entry.
     """
     inst = state["cards"][iid]
+    if inst["marks"].pop("follow", False):
+        old = iid
+        iid = move(state, iid, zone, top)
+        state.setdefault("followed", {})[old] = iid
+        return iid
     _detach(state, iid)
     owner = inst["owner"]
     inst["card"] = printed_card(inst)  # a transformed card leaves as itself

@@ -113,12 +113,31 @@ def slot_candidates(state: dict, seat: int, slot, exclude=()) -> list:
     return result if kept is slot else _slot_candidates(state, seat, slot, exclude)
 
 
+def shuns(state: dict, tid: str, spells) -> bool:
+    """True when thing ``tid`` can't be ◎ by one of the spells (catalog
+    ids) ``spells``: its card answers ``shuns_spell`` (Nullcraft and Buff
+    or Debuff spells)."""
+    if tid not in state["cards"] or not registry.answering("shuns_spell"):
+        return False
+    return any(registry.ask(state, "shuns_spell", tid, False, spell) for spell in spells)
+
+
+def resolving_spells(state: dict) -> list:
+    """Catalog ids of the spells resolving now (in the zone ``stack``): the
+    targets a spell picks while it resolves are its own (Nullcraft)."""
+    if not registry.answering("shuns_spell"):
+        return []
+    return [c["card"] for c in state["cards"].values() if c["zone"] == "stack"]
+
+
 def _slot_candidates(state: dict, seat: int, slot, exclude=()) -> list:
     out = []
     for tid in all_things(state):
         if tid in exclude or kind_of(state, tid) not in slot.kinds:
             continue
         if slot.icon and not can_target(state, seat, tid):
+            continue
+        if slot.icon and slot.spell and shuns(state, tid, [slot.spell]):
             continue
         if slot.filter is not None and not slot.filter(state, seat, tid):
             continue

@@ -13,6 +13,7 @@ whenever it would come into play other than from the future. Requirements
 (tech, hero, cost) apply only when it is played (Forecast rulings).
 """
 from . import catalog, stats
+from .cards import registry
 from .flow import op, push
 from .state import card_of, log, move, name, player
 from .effects import sacrifice
@@ -44,23 +45,48 @@ def arrive_with_time_runes(state: dict, iid: str) -> None:
         log(state, f"{name(state, iid)} arrived with {amount} time rune(s).")
 
 
-def remove_time_runes(state: dict, iid: str, count: int = 1) -> int:
+def add_time_runes(state: dict, iid: str, count: int = 1) -> None:
+    """Put ``count`` more time runes on ``iid`` (in play or in the future);
+    fading X is no limit (Fading ruling)."""
+    card_of(state, iid)["time"] += count
+    log(state, f"{name(state, iid)} got {count} time rune(s) ({card_of(state, iid)['time']} now).")
+
+
+def total_time_runes(state: dict, seat: int) -> int:
+    """The time runes ``seat`` has: on the things it controls in play and on
+    the cards of its future zone (Temporal Research ruling: forecasted
+    cards count; an ongoing spell of its own on an opposing unit counts,
+    Vortoss Emblem ruling)."""
+    p = player(state, seat)
+    return sum(card_of(state, i)["time"] for i in p["play"] + p["future"])
+
+
+def remove_time_runes(state: dict, iid: str, count: int = 1, fading: bool = False) -> int:
     """Remove up to ``count`` time runes from ``iid``; return how many.
 
     Removing the last one sacrifices a fading thing in play (whatever removed
     it, Fading ruling) and makes a forecasted card arrive or resolve.
+    ``fading``: the fading keyword removed it in an upkeep; a thing that
+    then fades away carries the mark ``faded`` ("dies from fading": Prynn
+    Pasternaak ruling). Each removal from a card in play is the event
+    ``time_rune_removed`` of that card (Rememberer ruling: whatever
+    removed it).
     """
     inst = card_of(state, iid)
     removed = min(count, inst["time"])
     if removed <= 0:
         return 0
     inst["time"] -= removed
+    if inst["zone"] == "play":
+        registry.emit(state, "time_rune_removed", iid, removed)
     if inst["time"] > 0:
         return removed
     if inst["zone"] == "future":
         push(state, {"op": "forecast_arrives", "card": iid, "seat": inst["owner"]})
     elif inst["zone"] == "play" and stats.kw(state, iid, "fading"):
         if sacrifice(state, iid):
+            if fading:
+                inst["marks"]["faded"] = True
             log(state, f"{name(state, iid)} faded away.")
     return removed
 
@@ -74,7 +100,7 @@ def _time_runes_step(state: dict, step: dict) -> None:
     for iid in list(p["play"]):
         inst = state["cards"].get(iid)
         if inst is not None and inst["time"] > 0 and stats.kw(state, iid, "fading"):
-            remove_time_runes(state, iid)
+            remove_time_runes(state, iid, fading=True)
     for iid in list(p["future"]):
         remove_time_runes(state, iid)
 

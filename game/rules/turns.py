@@ -26,6 +26,20 @@ def worker_count(state: dict, seat: int) -> int:
     return p["base_workers"] + len(p["workers"])
 
 
+def worker_gold(state: dict, seat: int) -> int:
+    """Gold ``seat``'s workers produce in its upkeep: one each, at most
+    what a card in play allows (question ``worker_gold_cap``: Slow-Time
+    Generator, "at most 4 in total")."""
+    amount = worker_count(state, seat)
+    caps = registry.answering("worker_gold_cap")
+    for q in state["players"] if caps else ():
+        for src in q["play"]:
+            fn = registry.handler_in(state, caps, src)
+            if fn is not None:
+                amount = min(amount, fn(state, src, seat))
+    return amount
+
+
 def tech_count_required(state: dict, seat: int) -> tuple:
     """``(least, most)`` codex cards ``seat`` must tech now (house rule R12)."""
     available = sum(player(state, seat)["codex"].values())
@@ -109,11 +123,13 @@ def _upkeep(state: dict, step: dict) -> None:
     p = player(state, seat)
     return_lent(state, seat)
     give_mercenaries(state, seat)
-    gained = gain_gold(state, seat, worker_count(state, seat))
+    gained = gain_gold(state, seat, worker_gold(state, seat))
     log(state, f"{seat_name(state, seat)} gained {gained} gold from workers.")
     addon = p["buildings"]["addon"]
     if addon and addon["id"] == "surplus" and addon["done"]:
         draw(state, seat, 1)
+    if p.get("debts"):
+        push(state, {"op": "pay_debts", "seat": seat})
     push(state, {"op": "time_runes", "seat": seat})
     healers = [i for i in p["play"] if stats.kw(state, i, "healing")]
     upkeeps = registry.answering("upkeep")
@@ -124,6 +140,28 @@ def _upkeep(state: dict, step: dict) -> None:
             list(UPKEEP_ORDERS), then)
     else:
         push(state, dict(then, choice=[UPKEEP_ORDERS[0]]))
+
+
+@op("pay_debts")
+def _pay_debts(state: dict, step: dict) -> None:
+    """The end of ``step["seat"]``'s upkeep (after the gold of workers and
+    of upkeep triggers: Promise of Payment ruling): each debt (``debts``,
+    Promise of Payment) is paid in gold, or the player loses the game: their
+    base falls (in Two-Headed Dragon the team loses; in a free-for-all
+    house rule R28 decides, as for any fallen base)."""
+    seat = step["seat"]
+    p = player(state, seat)
+    for debt in p.pop("debts", []):
+        if p["gold"] >= debt["gold"]:
+            p["gold"] -= debt["gold"]
+            log(state, f"{seat_name(state, seat)} paid {debt['gold']} gold for "
+                       f"{catalog.card(debt['card'])['name']}, as promised.")
+            continue
+        log(state, f"{seat_name(state, seat)} couldn't pay {debt['gold']} gold for "
+                   f"{catalog.card(debt['card'])['name']} and lost the game.")
+        team = state["teams"][p["team"]]
+        team["damage"] = max(team["damage"], team["hp"])
+        return
 
 
 @op("upkeep_order")
@@ -238,11 +276,20 @@ def draw_phase(state: dict, seat: int, stash: str = None) -> None:
     With stash, the hand card ``stash`` is kept instead of discarded and one
     card less is drawn, so the hand ends the same size (glossary: Stash;
     Bigby Hayes ruling: 2 in hand, keep 1, draw 3). The caller has checked
-    that ``seat`` has stash and holds that card.
+    that ``seat`` has stash and holds that card. A card in play answering
+    ``skips_draw``, or a pending ``skip_draws`` count of the player (Prynn
+    Pasternaak's mid band), skips the whole phase; the hand stays.
     """
     p = player(state, seat)
     if registry.any_says(state, "skips_draw", p["play"], seat):
         log(state, f"{seat_name(state, seat)} skipped their draw/discard phase (an oath).")
+        return
+    if p.get("skip_draws"):
+        # An effect that is over made seat skip its next one (Prynn Pasternaak's mid band).
+        p["skip_draws"] -= 1
+        if not p["skip_draws"]:
+            del p["skip_draws"]
+        log(state, f"{seat_name(state, seat)} skipped their draw/discard phase and kept their hand.")
         return
     count = len(p["hand"])
     for iid in list(p["hand"]):
@@ -290,9 +337,28 @@ def end_turn(state: dict) -> None:
     if state["status"] == "playing":
         # In the final rounds of a free-for-all only the tied leaders play
         # (R28); the game may end instead.
-        seat = next_seat(state) if state.get("final") is None else final_round_seat(state)
+        if state.get("final") is not None:
+            seat = final_round_seat(state)
+        else:
+            seat = _extra_turn(state, acting)
+            seat = next_seat(state) if seat is None else seat
         if seat is not None:
             begin_turn(state, seat)
+
+
+def _extra_turn(state: dict, acting: list):
+    """The seat that leads an extra turn right after this one, or None: an
+    acting player owed an extra turn (``extra_turns``, Double Time) takes
+    one, with its team in Two-Headed Dragon; several owed stack, one after
+    another (Double Time ruling). Not in a free-for-all's final rounds
+    (R28: only the tied leaders play then)."""
+    for s in acting:
+        p = player(state, s)
+        if p.get("extra_turns", 0) > 0 and not p.get("conceded"):
+            p["extra_turns"] -= 1
+            log(state, f"{seat_name(state, s)} takes an extra turn.")
+            return state["active"]
+    return None
 
 
 def tech(state: dict, seat: int, card_ids: list) -> None:

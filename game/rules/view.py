@@ -93,8 +93,12 @@ def _abilities(state: dict, iid: str) -> list:
 def _card_future(state: dict, iid: str) -> dict:
     """A forecasted card: public, with its time runes (glossary: Forecast)."""
     inst = state["cards"][iid]
-    return {"iid": iid, "card": inst["card"], "name": catalog.card(inst["card"])["name"],
-            "time": inst["time"]}
+    out = {"iid": iid, "card": inst["card"], "name": catalog.card(inst["card"])["name"],
+           "time": inst["time"]}
+    abilities = _abilities(state, iid)
+    if abilities:  # used while forecasted (Omegacron)
+        out["abilities"] = abilities
+    return out
 
 
 def _card_private(state: dict, iid: str) -> dict:
@@ -230,6 +234,15 @@ def _view(state: dict, viewer) -> dict:
             # Free-for-all: conceded, so out of the game (freeforall.concede).
             "conceded": bool(p.get("conceded")),
         }
+        # Purple (public, only when set): the next card costs 0 this turn
+        # (Promise of Payment), the gold owed next upkeep, extra turns owed
+        # (Double Time).
+        if p.get("promise") == state["turn"]:
+            entry["promised"] = True
+        if p.get("debts"):
+            entry["debt"] = sum(d["gold"] for d in p["debts"])
+        if p.get("extra_turns"):
+            entry["extra_turns"] = p["extra_turns"]
         if sees_all:
             entry["hand"] = [_hand_card(state, i, seat) for i in p["hand"]]
             if seat == viewer:  # only the viewer's own hand says what stops a card

@@ -447,6 +447,22 @@ export function playerArea(view, catalog, p, opts) {
     stats.append(free);
   }
   if (p.trash_count) stats.append(stat("trash", p.trash_count));
+  // Purple: Promise of Payment (the next card is free, then owed) and Double Time's extra turns.
+  if (p.promised) {
+    const next = stat("next card", "free", "promise");
+    next.title = "Promise of Payment: the next card played this turn costs 0; its cost is due next upkeep";
+    stats.append(next);
+  }
+  if (p.debt !== undefined) {
+    const owed = stat("owes", `${p.debt} gold`, "debt");
+    owed.title = "Promise of Payment: paid in the next upkeep, or the game is lost";
+    stats.append(owed);
+  }
+  if (p.extra_turns) {
+    const extra = stat("extra turns", p.extra_turns, "extra-turns");
+    extra.title = "Double Time: turns taken right after this one";
+    stats.append(extra);
+  }
   const threeHero = view.mode === "3hero";
   if (threeHero) {
     const limit = stat("heroes", `${heroesInPlay(p)}/${p.hero_limit}`, "hero-limit");

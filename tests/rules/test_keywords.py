@@ -394,9 +394,13 @@ def test_forecast_needs_no_requirements_when_it_arrives():
     assert len(in_play(s, 0, "knight_of_the_conclave")) == 1
 
 
-def test_forecast_spell_resolves_from_the_future(card_hooks):
+def test_forecast_spell_resolves_from_the_future(monkeypatch, card_hooks):
     """Forecast on a spell: when the last time rune goes, it resolves (Double
-    Time's reminder), then it goes to the discard pile."""
+    Time's reminder), then it goes to the discard pile. (Double Time's own
+    behaviour, an extra turn and the trash, is set aside here:
+    tests/rules/cards/purple/test_future.py tests it.)"""
+    from game.rules.cards import REGISTRY
+    monkeypatch.delitem(REGISTRY, "double_time")
     card_hooks("double_time", Hooks(resolve=lambda st, seat, iid, targets: log(st, "test: double time resolved")))
     s = scenario_game([{"future": [{"card": "double_time", "time": 2}]}], active=1)
     s = end_turn(s, 1)
@@ -839,21 +843,23 @@ def test_upkeep_trigger_star_crossed_starlet():
     assert s["cards"][find(s, "s")]["damage"] == 1
 
 
-def test_max_level_trigger(card_hooks):
+def test_max_level_trigger():
     """Max level: a hero's max-level trigger runs when it reaches max level
-    (it is also fully healed)."""
-    card_hooks("prynn_pasternaak", Hooks(max_level=lambda st, iid: log(st, "test: max level")))
-    s = scenario_game([{"gold": 5, "play": [{"card": "prynn_pasternaak", "level": 6, "damage": 2, "id": "g"}]}])
+    (it is also fully healed): General Onimaru's three Soldier tokens."""
+    s = scenario_game([{"gold": 5, "play": [{"card": "general_onimaru", "level": 7, "damage": 2, "id": "g"}]}])
     g = find(s, "g")
+    assert in_play(s, 0, "soldier") == []
     s = act(s, 0, {"type": "level_up", "hero": g, "levels": 1})
-    assert logged(s, "test: max level") and s["cards"][g]["damage"] == 0 and s["cards"][g]["level"] == 7
+    assert len(in_play(s, 0, "soldier")) == 3
+    assert s["cards"][g]["damage"] == 0 and s["cards"][g]["level"] == 8
 
 
 def test_fading_on_an_ongoing_spell():
     """Fading on an ongoing spell (Vortoss Emblem, fading 3): it stays in
     play with 3 time runes and is sacrificed when the last one goes."""
-    s = scenario_game([{"hand": ["vortoss_emblem"], "play": [{"card": "prynn_pasternaak"}]}])
-    s = act(s, 0, {"type": "play", "card": s["players"][0]["hand"][0], "targets": []})
+    s = scenario_game([{"hand": ["vortoss_emblem"], "play": [{"card": "prynn_pasternaak"},
+                                                            {"card": "tenderfoot", "id": "t"}]}])
+    s = act(s, 0, {"type": "play", "card": s["players"][0]["hand"][0], "targets": [find(s, "t")]})
     (emblem,) = in_play(s, 0, "vortoss_emblem")
     assert s["cards"][emblem]["time"] == 3
     for _ in range(3):

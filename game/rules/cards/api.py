@@ -6,6 +6,8 @@ abilities and its answers to the engine's events and questions (names in
 declarative effect of :mod:`game.rules.cards.fx`. Hero levels come from the
 data (:func:`band_level`, :func:`reached`), never from the card code.
 """
+from dataclasses import replace
+
 from .. import catalog
 from ..state import card_of
 from .fx import Effect
@@ -33,7 +35,9 @@ def card(card_id: str, *, targets=(), resolve=None, abilities=None, **answers) -
     More handlers can be added with ``@card.on(name)``. Raises ValueError
     for an unknown name or a card registered twice.
     """
-    new = Card(targets=list(targets), resolve=_resolver(resolve))
+    # Each slot is copied with its spell's id: a thing may refuse some spells
+    # (question shuns_spell: Nullcraft and Buff or Debuff spells).
+    new = Card(targets=[replace(t, spell=card_id) for t in targets], resolve=_resolver(resolve))
     if abilities is not None:
         new._add("abilities", abilities if callable(abilities) else _fixed(list(abilities)))
     for key, fn in answers.items():

@@ -6,11 +6,12 @@ import threading
 from contextlib import contextmanager
 
 from .. import catalog, rng, stats
+from ..actions import keep_promise
 from ..play import cast_spell, enter_play, kill_targeted_illusions, make_token, targeted_triggers  # noqa: F401
 from ..effects import gain_gold, pay, trash
 from ..flow import ask, op, push
 from ..state import is_opponent, log, make_instance, move, name, opponents, player, printed_card, seat_name
-from ..targeting import controller_of, is_flagbearer, resist_cost, slot_candidates
+from ..targeting import controller_of, is_flagbearer, resist_cost, resolving_spells, shuns, slot_candidates
 from .registry import card_of_id
 from .targets import friendly, has_subtype, patroller, tech_at_most, tech_exactly, yours  # noqa: F401
 
@@ -19,7 +20,8 @@ def ask_target(state: dict, seat: int, slot, text: str, then: dict, exclude=(),
                optional: bool = False) -> None:
     """Ask ``seat`` to pick a target for ``slot`` while an effect resolves.
 
-    Only targets whose resist ``seat`` can pay are offered; if an opposing
+    Only targets whose resist ``seat`` can pay are offered, none that a
+    spell resolving now may not ◎ (``targeting.shuns``: Nullcraft); if an opposing
     flagbearer is among them, only flagbearers are offered (glossary:
     Flagbearer; Final Smash ruling: each part checks again). The chosen
     target's resist is paid, an Illusion dies on being targeted, and then
@@ -28,6 +30,9 @@ def ask_target(state: dict, seat: int, slot, text: str, then: dict, exclude=(),
     """
     options = slot_candidates(state, seat, slot, exclude)
     if slot.icon:
+        spells = resolving_spells(state)
+        if spells:
+            options = [t for t in options if not shuns(state, t, spells)]
         gold = player(state, seat)["gold"]
         options = [t for t in options if resist_cost(state, seat, [t]) <= gold]
         flags = [t for t in options if is_flagbearer(state, t) and is_opponent(state, seat, controller_of(state, t))]
@@ -324,7 +329,10 @@ def cast_free(state: dict, seat: int, iid: str, cost: int = 0) -> None:
     flagbearers bind, Illusions die: :func:`ask_target`), then it resolves
     as a played spell and goes to the discard pile. ``cost`` > 0: ``seat``
     pays that much gold for it first (Jurisdiction: still the hero it needs
-    is not asked for, ruling; the caller checked the gold)."""
+    is not asked for, ruling; the caller checked the gold). It is a card
+    played: a pending Promise of Payment applies to it (ruling: even a card
+    played by Cinderblast Dragon's effect; actions.keep_promise)."""
+    keep_promise(state, seat, state["cards"][iid]["card"])
     if state["cards"][iid]["zone"] != "stack":
         iid = move(state, iid, "stack")
     if cost:
@@ -408,3 +416,18 @@ def put_chosen_into_play(state: dict, seat: int, choice: list, zone: str = "hand
         if iid in player(state, seat)[zone]:
             log(state, f"{seat_name(state, seat)} put {name(state, iid)}{whence} into play.")
             enter_play(state, iid, seat)
+
+
+# ---- once-per-turn abilities (black cards first; purple's Void Star, Nebula) ----
+
+def once_per_turn(key: str):
+    """An ``available`` test for a once-per-turn ability: True unless the
+    card's mark ``key`` holds this turn (see :func:`use_once`)."""
+    def available(state: dict, iid: str) -> bool:
+        return state["cards"][iid]["marks"].get(key) != state["turn"]
+    return available
+
+
+def use_once(state: dict, iid: str, key: str) -> None:
+    """Record that ``iid``'s once-per-turn ability ``key`` was used this turn."""
+    state["cards"][iid]["marks"][key] = state["turn"]

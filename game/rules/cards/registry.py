@@ -49,6 +49,10 @@ EVENTS = {
                       "effect watches (watch: an entry {card, seat, turn} of state['turn_watchers'])",
     "dealt_combat_damage": "(state, iid, dest): the card itself dealt combat damage to card dest "
                            "(also when armor absorbed all of it)",
+    "time_rune_removed": "(state, iid, count): count time runes were just removed from the card "
+                         "itself in play, by anything (timerunes.remove_time_runes: Rememberer)",
+    "unit_leaves": "(state, src, iid): a unit in play is about to leave play by any means, before "
+                   "it moves (src: any card in play; effects.leave_play: Second Chances)",
     "targeted": "(state, iid): the card itself (in play) was just ◎ by a spell or ability, before "
                 "the effect resolves (play.targeted_triggers)",
 }
@@ -107,6 +111,18 @@ QUESTIONS = {
                         "to building target (Morningstar Pass); effects.damage_building",
     "skips_draw": "(state, src, seat) -> True: src (seat's, in play) makes seat skip its "
                   "draw/discard phase, the hand stays (Oathkeeper of Kor Mountain); turns.draw_phase",
+    "forbids_levels": "(state, src, hero) -> True: src (anyone's, in play) stops hero gaining levels "
+                      "(Chronofixer); heroes.can_level",
+    "stays_in_play": "(state, iid) -> True: iid can't leave play now other than by dying (Gilded "
+                     "Glaxx); effects.can_leave_play",
+    "prevent_effect_damage": "(state, src, iid, taken) -> the damage unit or hero iid takes from a spell "
+                             "or ability (sparkshot and the Tower included), src anyone's in play "
+                             "(Sentry); effects.damage_card",
+    "must_trash": "(state, iid) -> True: a state-based check trashes iid (Hardened Mox; checks)",
+    "worker_gold_cap": "(state, src, seat) -> the most gold seat's workers produce in its upkeep "
+                       "(src anyone's in play: Slow-Time Generator; turns upkeep)",
+    "shuns_spell": "(state, iid, spell_id) -> True: spell_id's ◎ slots can't pick iid (Nullcraft; "
+                   "targeting.slot_candidates, for spell slots carrying their spell)",
     "attack_tax": "(state, iid, attacker) -> gold attacker's controller must pay each time it attacks "
                   "iid (Setsuki Hiruki, Morningstar Pass); targeting.attack_tax",
 }
@@ -124,11 +140,14 @@ class Target:
     or I", "patroller", "friendly"). ``icon`` False means the effect picks
     without targeting (resist, untargetable and flagbearer don't apply).
     ``prompt`` is the question asked when the slot is chosen mid-effect.
+    ``spell``: the card id of the spell whose slot it is (set by
+    cards.api.card), so a thing may refuse that spell (``shuns_spell``).
     """
     kinds: tuple
     filter: Optional[Callable] = None
     icon: bool = True
     prompt: str = "Choose a target."
+    spell: str = ""
 
 
 @dataclass
@@ -141,7 +160,9 @@ class Ability:
     effect (a function or a declarative effect of cards/fx.py).
     ``available(state, iid)`` says whether it can be used now (a cost beyond
     gold and exhausting that can't be paid, e.g. no card to discard: the
-    action is refused with ``bad_ability``).
+    action is refused with ``bad_ability``). ``from_future``: it is used
+    while the card waits in its owner's future zone, not in play
+    (Omegacron; actions.check_ability_use).
     """
     text: str
     resolve: Callable
@@ -150,6 +171,7 @@ class Ability:
     gold: int = 0
     sacrifice: bool = False
     available: Optional[Callable] = None
+    from_future: bool = False
 
 
 @dataclass

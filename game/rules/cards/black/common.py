@@ -2,9 +2,10 @@
 discards, "an opponent" chosen by the acting player, and the "weakest" and
 "lowest tech" units of the Deluxe rulings."""
 from ... import catalog, rng, stats
-from ...effects import can_sacrifice
+from ...effects import can_leave_play, can_sacrifice
 from ...flow import ask, op
 from ...state import log, move, name, opponents, player, seat_name, teammates
+from ..common import once_per_turn, use_once  # noqa: F401  (moved to cards/common.py; black modules import them here)
 from ..targets import has_subtype
 
 
@@ -90,28 +91,16 @@ def sacrificeable_units(state: dict, seat: int) -> list:
 
 
 def destroyable_units(state: dict, seat: int) -> list:
-    """``seat``'s units a "destroy" can take: indestructible ones are
-    ignored (Hooded Executioner and Death Rites rulings: the next weakest
-    goes instead)."""
-    return [i for i in units_of(state, seat) if not stats.kw(state, i, "indestructible")]
+    """``seat``'s units a "destroy" can take: indestructible ones and those
+    that can't leave play are ignored (Hooded Executioner, Death Rites and
+    Gilded Glaxx rulings: the next weakest goes instead)."""
+    return [i for i in units_of(state, seat)
+            if not stats.kw(state, i, "indestructible") and can_leave_play(state, i)]
 
 
 def names(state: dict, ids: list) -> str:
     """A readable list of the names of ``ids``."""
     return ", ".join(name(state, i) for i in ids)
-
-
-def once_per_turn(key: str):
-    """An ``available`` test for a once-per-turn ability: True unless the
-    card's mark ``key`` holds this turn (see :func:`use_once`)."""
-    def available(state: dict, iid: str) -> bool:
-        return state["cards"][iid]["marks"].get(key) != state["turn"]
-    return available
-
-
-def use_once(state: dict, iid: str, key: str) -> None:
-    """Record that ``iid``'s once-per-turn ability ``key`` was used this turn."""
-    state["cards"][iid]["marks"][key] = state["turn"]
 
 
 def on_own_turn(state: dict, seat: int) -> bool:

@@ -1,0 +1,316 @@
+"""Past (Prynn Pasternaak): Vortoss Emblem, Undo, Origin Story, Rewind,
+Seer, Stewardess of the Undone, Shimmer Ray, Yesterday's Golgort,
+Rememberer, Second Chances, Slow-Time Generator, Ebbflow Archon, and the
+hero Prynn Pasternaak.
+
+Fading and time runes are the engine's (game/rules/timerunes.py); the
+fine points follow the rulings (reference/codex-cards/rulings.json,
+"Purple" and "Heroes") and docs/RULINGS.md ("Purple: Past")."""
+from ... import catalog, rng, stats
+from ...effects import trash
+from ...flow import ask, op, push
+from ...play import enter_play
+from ...specs import tech_problem
+from ...state import card_of, log, name, opponents, player, seat_name
+from ...targeting import thing_exists
+from ...timerunes import add_time_runes, remove_time_runes
+from ..api import ability, by_band, card, reached
+from ..common import ask_target, attach, attached_to, discard_chosen, host_gone
+from ..targets import CHARACTER, is_building, slot, tech_at_most
+from .common import ask_time_rune_change, bounce, to_command_zone
+
+NONE = (0, 0, {})
+
+
+def _controller(state, iid):
+    return card_of(state, iid)["controller"]
+
+
+# ---- Vortoss Emblem ----------------------------------------------------------------
+
+def _emblem(state, seat, iid, targets):
+    """Attach to a unit, anyone's (Vortoss Emblem ruling); its fading 3
+    time runes are the engine's."""
+    attach(state, iid, targets[0])
+
+
+def _emblem_flag(state, src, iid):
+    """The unit it is attached to is a flagbearer: the flagbearer keyword,
+    which binds the opponents of that unit's controller (glossary:
+    Flagbearer; docs/RULINGS.md)."""
+    return (0, 0, {"flagbearer": 1}) if attached_to(state, src) == iid else NONE
+
+
+card("vortoss_emblem", targets=[slot("unit")], resolve=_emblem, aura_all=_emblem_flag,
+     must_sacrifice=host_gone)
+
+
+# ---- Undo ----------------------------------------------------------------------------
+
+def _bounce_target(state, seat, iid, targets):
+    bounce(state, targets[0])
+
+
+card("undo", targets=[slot("unit", tech_at_most(2))], resolve=_bounce_target)
+
+
+# ---- Origin Story -----------------------------------------------------------------------
+
+card("origin_story", targets=[slot("hero")],
+     resolve=lambda state, seat, iid, targets: to_command_zone(state, targets[0]))
+
+
+# ---- Rewind ----------------------------------------------------------------------------
+
+def _rewind(state, seat, iid, targets):
+    """Every tech 0, I and II unit in play, anyone's, returns to its owner's
+    hand (no ◎; they don't die: ruling). Who may cast it: Prynn
+    Pasternaak's ``spell_license`` below."""
+    for unit in [i for p in state["players"] for i in p["play"]]:
+        if stats.is_unit(state, unit) and (stats.tech_level(state, unit) or 0) <= 2:
+            bounce(state, unit)
+
+
+card("rewind", resolve=_rewind)
+
+
+# ---- Seer -----------------------------------------------------------------------------
+
+card("seer", arrives=lambda state, iid: ask_time_rune_change(state, _controller(state, iid), "Seer",
+                                                                optional=True))
+
+
+# ---- Stewardess of the Undone -------------------------------------------------------------
+
+TECH_0_UNIT = slot("unit", tech_at_most(0), prompt="Stewardess of the Undone: you may return a tech 0 unit.")
+
+
+def _stewardess(state, iid):
+    ask_target(state, _controller(state, iid), TECH_0_UNIT, TECH_0_UNIT.prompt, {"op": "purple_bounce"},
+               optional=True)
+
+
+@op("purple_bounce")
+def _bounce_step(state, step):
+    """Each chosen unit returns to its owner's hand."""
+    for tid in step["choice"]:
+        bounce(state, tid)
+
+
+card("stewardess_of_the_undone", arrives=_stewardess)
+
+
+# ---- Shimmer Ray --------------------------------------------------------------------------
+
+def _shimmer(state, seat, iid, targets):
+    """Discard a card (chosen now, the cost) to put a time rune on it; only
+    in the main phase, like every ability (Shimmer Ray ruling)."""
+    ask(state, seat, "Shimmer Ray: discard which card?", list(player(state, seat)["hand"]),
+        {"op": "shimmer_ray", "seat": seat, "ray": iid})
+
+
+@op("shimmer_ray")
+def _shimmer_step(state, step):
+    if not step["choice"]:
+        return
+    discard_chosen(state, step["seat"], step["choice"])
+    if thing_exists(state, step["ray"]):
+        add_time_runes(state, step["ray"])
+
+
+card("shimmer_ray", abilities=[ability(
+    "discard a card: it gets a time rune.", _shimmer,
+    available=lambda state, iid: bool(player(state, _controller(state, iid))["hand"]))])
+
+
+# ---- Yesterday's Golgort -----------------------------------------------------------------
+
+def _golgort(state, src, attacker, dealt):
+    """Whenever its controller's attacker (any, a hero too: ruling) deals
+    combat damage to a building, the Golgort gets a time rune; one per
+    building hit."""
+    for target, amount in dealt:
+        if amount > 0 and is_building(state, target) and thing_exists(state, src):
+            add_time_runes(state, src)
+
+
+card("yesterday_s_golgort", attacker_dealt=_golgort)
+
+
+# ---- Rememberer -------------------------------------------------------------------------
+
+def _remember(state, iid, count):
+    """Each time rune removed from it, by anything (Rememberer ruling: Time
+    Spiral, Seer, Tinkerer too), lets its controller put a unit with
+    fading from their discard pile into play, free (ruling), if they meet
+    its tech requirement (ruling: tech III too, with the building). Asked
+    after the removal is done, so the last rune's Rememberer, once faded
+    away, may return herself (ruling)."""
+    for _ in range(count):
+        push(state, {"op": "rememberer", "seat": _controller(state, iid)})
+
+
+def _rememberable(state, seat):
+    return [i for i in player(state, seat)["discard"]
+            if catalog.card(state["cards"][i]["card"])["kind"] == "unit"
+            and catalog.card(state["cards"][i]["card"])["keywords"].get("fading")
+            and not tech_problem(state, seat, catalog.card(state["cards"][i]["card"]))]
+
+
+@op("rememberer")
+def _rememberer_step(state, step):
+    seat = step["seat"]
+    ask(state, seat, "Rememberer: you may put a unit with fading from your discard pile into play.",
+        _rememberable(state, seat), {"op": "rememberer_put", "seat": seat}, optional=True)
+
+
+@op("rememberer_put")
+def _rememberer_put(state, step):
+    seat = step["seat"]
+    for iid in step["choice"]:
+        if iid in player(state, seat)["discard"]:
+            log(state, f"{seat_name(state, seat)} remembered {name(state, iid)} back into play.")
+            enter_play(state, iid, seat)
+
+
+card("rememberer", time_rune_removed=_remember)
+
+
+# ---- Second Chances -----------------------------------------------------------------------
+
+def _second_chance(state, src, iid):
+    """A non-token unit of its controller leaves play other than by lethal
+    combat damage (sparkshot and the Tower count as combat: ruling):
+    remembered, and once the moves are done one of those that left
+    together, picked at random, returns to play under the same controller
+    (rulings: last controller, a fresh card). Once per turn, any player's
+    turn (ruling); tokens don't use it up (ruling)."""
+    inst = card_of(state, iid)
+    sc = card_of(state, src)
+    if inst["controller"] != sc["controller"] or catalog.card(inst["card"])["token"]:
+        return
+    if inst["marks"].get("combat_death") or sc["marks"].get("used_turn") == state["turn"] or iid == src:
+        return
+    inst["marks"]["follow"] = True
+    pending = sc["marks"].setdefault("pending", [])
+    if not pending:
+        push(state, {"op": "second_chances", "src": src})
+    pending.append(iid)
+
+
+@op("second_chances")
+def _second_chances_step(state, step):
+    followed = state.get("followed", {})
+    inst = state["cards"].get(step["src"])
+    pending = inst["marks"].pop("pending", []) if inst is not None else []
+    back = [followed.pop(old) for old in pending if old in followed]
+    if not followed:
+        state.pop("followed", None)
+    back = [i for i in back if i in state["cards"]]
+    if inst is None or inst["zone"] != "play" or not back:
+        return
+    pick = back[rng.randbelow(state, len(back))]
+    inst["marks"]["used_turn"] = state["turn"]
+    seat = inst["controller"]
+    log(state, f"Second Chances returned {name(state, pick)} to play.")
+    enter_play(state, pick, seat)
+
+
+card("second_chances", unit_leaves=_second_chance)
+
+
+# ---- Slow-Time Generator ------------------------------------------------------------------
+
+card("slow_time_generator", worker_gold_cap=lambda state, src, seat: 4)
+
+
+# ---- Ebbflow Archon --------------------------------------------------------------------------
+
+def _archon_aura(state, src, iid):
+    """-1/-1 for each time rune on it."""
+    if iid != src:
+        return NONE
+    runes = card_of(state, src)["time"]
+    return (-runes, -runes, {})
+
+
+def _archon_return(state, seat, iid, targets):
+    """Remove a time rune (the cost; the last one makes it fade away, and
+    the return still happens): a unit goes back to its owner's hand, a
+    hero to its command zone."""
+    remove_time_runes(state, iid)
+    tid = targets[0]
+    if stats.is_hero(state, tid):
+        to_command_zone(state, tid)
+    else:
+        bounce(state, tid)
+
+
+card("ebbflow_archon", aura=_archon_aura, abilities=[ability(
+    "remove a time rune: return a unit to its owner's hand or a hero to its command zone.", _archon_return,
+    targets=[slot(CHARACTER)], available=lambda state, iid: card_of(state, iid)["time"] > 0)])
+
+
+# ---- Prynn Pasternaak -------------------------------------------------------------------------
+
+def _prynn_attacks(state, iid, ctx):
+    """Base band: each attack puts a time rune on her."""
+    add_time_runes(state, iid)
+
+
+def _prynn_dies(state, iid):
+    """Mid band: when fading itself took her last time rune in an upkeep
+    (mark ``faded``; not another effect, not her own max ability: ruling),
+    each opponent skips their next draw/discard phase and keeps their
+    hand."""
+    inst = card_of(state, iid)
+    if not inst["marks"].get("faded") or not reached(state, iid, "mid"):
+        return
+    for seat in opponents(state, inst["controller"]):
+        p = player(state, seat)
+        p["skip_draws"] = p.get("skip_draws", 0) + 1
+        log(state, f"{seat_name(state, seat)} will skip their next draw/discard phase.")
+
+
+PRYNN_TRASH = slot("unit", prompt="Prynn Pasternaak: choose a unit to trash.")
+
+
+def _prynn_trash(state, seat, iid, targets):
+    """Max band: remove two time runes (the cost: with exactly two she then
+    fades away, ruling), trash a unit (◎). She remembers it and who
+    controlled it: when she leaves play it returns (ruling)."""
+    remove_time_runes(state, iid, 2)
+    tid = targets[0]
+    if not thing_exists(state, tid) or card_of(state, tid)["zone"] != "play":
+        return
+    if not catalog.card(card_of(state, tid)["card"])["token"]:
+        card_of(state, tid)["marks"]["follow"] = True
+        card_of(state, iid)["marks"].setdefault("trashed", []).append([tid, _controller(state, tid)])
+    trash(state, tid)
+
+
+def _prynn_leaves(state, iid):
+    """Max band: leaving play (dying included), every card she trashed
+    returns to play, fresh, under the player who controlled it when it
+    was trashed (rulings)."""
+    followed = state.get("followed", {})
+    for old, seat in card_of(state, iid)["marks"].pop("trashed", []):
+        new = followed.pop(old, "")
+        if new in state["cards"] and card_of(state, new)["zone"] == "trash":
+            log(state, f"{name(state, new)} came back from the trash.")
+            enter_play(state, new, seat)
+    if not followed:
+        state.pop("followed", None)
+
+
+def _prynn_license(state, src, seat, card_id):
+    """Rewind: at max level she may cast it however recently she arrived or
+    reached max (Rewind's own text)."""
+    return card_id == "rewind" and reached(state, src, "max")
+
+
+card("prynn_pasternaak", attacks=_prynn_attacks, dies=_prynn_dies, leaves=_prynn_leaves,
+     spell_license=_prynn_license,
+     abilities=by_band(max=[ability("remove two time runes: trash a unit.", _prynn_trash,
+                                    targets=[PRYNN_TRASH],
+                                    available=lambda state, iid: card_of(state, iid)["time"] >= 2)]))

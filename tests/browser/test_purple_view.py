@@ -1,0 +1,59 @@
+"""What the purple Present and Future cards bring to the match page, in
+headless Chromium with crafted frames (the real first state of a 1v1 match
+with a few fields changed, see test_match_controls.Crafted): a forecasted
+card with an ability used from the future zone (Omegacron) shows its time
+runes, and selecting it offers the ability, which sends its action; a
+player's pending Promise of Payment, debt and extra turns show as stats."""
+import pytest
+
+from tests.browser.test_match_controls import Crafted
+from tests.browser.test_match_page import DESKTOP, signup, start_private_1v1
+
+pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
+
+
+@pytest.fixture(scope="module")
+def crafted(browser, live_server_url):
+    """Seat 0's page of a fresh 1v1 match, routed (see Crafted)."""
+    base = live_server_url
+    ada = signup(browser, base, "ada_purple", **DESKTOP)
+    ben = signup(browser, base, "ben_purple", **DESKTOP)
+    match_id = start_private_1v1(ada, ben)
+    page = ada.context.new_page()
+    page.errors = []
+    page.on("pageerror", lambda err: page.errors.append(str(err)))
+    yield Crafted(page, f"{base}/match/{match_id}/")
+    assert page.errors == [], page.errors
+
+
+def test_a_forecasted_omegacron_offers_its_ability_from_the_future_zone(crafted):
+    page = crafted.page
+    frame = crafted.frame()
+    me = frame["view"]["players"][0]
+    me["future"] = [{"iid": "c930", "card": "omegacron", "name": "Omegacron", "time": 6, "abilities": [
+        {"text": "sacrifice a unit, hero, worker or upgrade: remove a time rune.", "gold": 0, "exhaust": False,
+         "sacrifice": False}]}]
+    frame["legal_actions"] = [{"type": "ability", "card": "c930", "ability": 0, "targets": []}, {"type": "concede"}]
+    crafted.send(frame)
+    tile = page.locator('#board [data-tid="c930"]')
+    assert "6" in tile.locator(".chip").inner_text()
+    tile.click()
+    labels = page.locator("#inspector [data-action=ability]").all_inner_texts()
+    assert labels == ["Sacrifice a unit, hero, worker or upgrade: remove a time rune"], labels
+    page.click("#inspector [data-action=ability]")
+    assert crafted.actions()[-1] == {"type": "ability", "card": "c930", "ability": 0, "targets": []}
+    crafted.answer()
+    page.keyboard.press("Escape")
+
+
+def test_a_promise_a_debt_and_extra_turns_show_in_the_player_s_stats(crafted):
+    page = crafted.page
+    frame = crafted.frame()
+    me, them = frame["view"]["players"]
+    me["promised"] = True
+    them["debt"] = 5
+    them["extra_turns"] = 1
+    crafted.send(frame)
+    assert page.locator("#me-area .stat.promise b").inner_text() == "free"
+    assert page.locator(".player-area.theirs .stat.debt b").inner_text() == "5 gold"
+    assert page.locator(".player-area.theirs .stat.extra-turns b").inner_text() == "1"
