@@ -81,15 +81,22 @@ def clean_display_name(value: str, user=None) -> str:
     other characters, or looks like a name another account shows (or its
     username).
     """
-    from lobby.models import User
-
     name = " ".join(unicodedata.normalize("NFKC", str(value or "")).split())
     if len(name) < MIN_CHARS or len(name) > MAX_CHARS:
         raise ValidationError(f"A display name is {MIN_CHARS} to {MAX_CHARS} characters.")
     if not all(ALLOWED.fullmatch(ch) for ch in name):
         raise ValidationError("Use letters, digits, spaces and . ' _ - only.")
+    require_free(name, user)
+    return name
+
+
+def require_free(name: str, user=None) -> None:
+    """Raise django ValidationError with a sentence for the player when
+    ``name`` looks like the name another account than ``user`` shows, or
+    like its username (the keys of :func:`name_keys`); return None else."""
+    from lobby.models import User
+
     keys = name_keys(name)
     others = User.objects.exclude(pk=getattr(user, "pk", None))
     if others.filter(Q(name_key__in=keys) | Q(shape_key__in=keys) | Q(username__iexact=name)).exists():
         raise ValidationError("Another player already uses that name, or one that looks just like it.")
-    return name

@@ -21,6 +21,9 @@ pytestmark = pytest.mark.django_db(transaction=True)
     ("bell\u0007 here", "bell here"),             # other control characters go
     ("zero\u200bwidth", "zerowidth"),             # so do invisible format characters
     ("<b>hi</b> & bye", "<b>hi</b> & bye"),       # plain text: nothing else is touched
+    ("a\u3164\u3164b", "a b"),                    # blank-looking letters (Hangul filler) are spaces
+    ("\u2800\u115f\u1160\uffa0", ""),               # so are the Braille blank and the other fillers
+    ("joined\u200d", "joined"),                    # a zero-width joiner with nothing to join goes
 ])
 def test_spaces_and_control_characters(text, cleaned):
     assert chat.clean(text) == cleaned
@@ -51,6 +54,8 @@ def test_combining_marks_are_capped_per_character():
     "שָׁלוֹם",                  # Hebrew points
     "नमस्ते दुनिया",            # Devanagari vowel signs and virama
     "keycap 1\ufe0f\u20e3",   # an emoji keycap: two marks
+    "family \U0001f468\u200d\U0001f469\u200d\U0001f467",  # emoji joined by zero-width joiners
+    "\u0915\u094d\u200d\u0937",  # Devanagari half form: a joiner between letters
 ])
 def test_real_writing_is_kept(text):
     assert chat.clean(text) == unicodedata.normalize("NFC", text)

@@ -97,3 +97,43 @@ def test_the_migration_keys_existing_accounts_and_drops_later_look_alikes(django
     assert (users["first"].name_key, users["first"].shape_key) == name_keys("sec_auth_a")
     assert users["second"].display_name == "" and users["second"].name_key == name_keys("second")[0]
     assert users["third"].shape_key == name_keys("third")[1]
+
+
+def _admin_change(client, django_user_model, user, **changes):
+    """POST the admin's change form of ``user`` with ``changes`` as a staff member would."""
+    staff = django_user_model.objects.create_superuser(username="root", password="pw-secret-123",
+                                                       email="root@example.org")
+    client.force_login(staff)
+    data = {"username": user.username, "display_name": user.display_name, "is_active": "on",
+            "date_joined_0": "2026-12-01", "date_joined_1": "12:00:00", **changes}
+    return client.post(reverse("admin:lobby_user_change", args=[user.pk]), data)
+
+
+@pytest.mark.parametrize("changes", [
+    {"display_name": "Al" + CYRILLIC_A + "n"},  # looks like another player's shown name
+    {"display_name": "", "username": "ALAN"},  # no display name: the username is shown, and clashes
+])
+def test_the_admin_refuses_a_look_alike_with_a_form_error(client, make_user, django_user_model, changes):
+    make_user("first", display_name="Alan")
+    victim = make_user("second", display_name="Bea")
+    response = _admin_change(client, django_user_model, victim, **changes)
+    assert response.status_code == 200, response.status_code  # the form again, not a server error
+    assert "already uses" in response.content.decode()
+    victim.refresh_from_db()
+    assert victim.public_name == "Bea"
+
+
+def test_the_admin_still_saves_a_free_name(client, make_user, django_user_model):
+    victim = make_user("second", display_name="Bea")
+    response = _admin_change(client, django_user_model, victim, display_name="Beatrix")
+    assert response.status_code == 302
+    victim.refresh_from_db()
+    assert victim.public_name == "Beatrix"
+
+
+def test_the_admin_keeps_a_username_shown_as_the_name_to_its_own_rules(client, make_user, django_user_model):
+    victim = make_user("second", display_name="Bea")
+    response = _admin_change(client, django_user_model, victim, display_name="", username="bea@home")
+    assert response.status_code == 302  # "@" is fine in a username, not in a display name
+    victim.refresh_from_db()
+    assert victim.public_name == "bea@home"
