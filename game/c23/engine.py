@@ -389,6 +389,8 @@ def eliminate(state: dict, seat: int, text: str) -> None:
     log(state, text)
     if len(state["players"]) == 3 and len(alive(state)) >= 2:
         for zone in ("deck", "hand", "discard", "resources", "characters"):
+            for iid in p[zone]:
+                state["cards"][iid]["tapped"] = False
             p["gone"].extend(p[zone])
             p[zone] = []
         combat = state["combat"]
