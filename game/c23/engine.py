@@ -806,14 +806,15 @@ def _combat_cards_in_hand(state, seat):
 
 def _open_combat_window(state, side):
     """Step 5 C: ask ``side`` ("defender", then "attacker") whether to play a
-    combat card (K11). Nobody is asked who holds no combat card; a hand is
-    hidden, so skipping shows nothing the log does not already (the log
-    says only "plays no combat card" for both)."""
+    combat card (K11). Everyone with a card in hand is asked, whatever it
+    holds: skipping only the players without a combat card would tell the
+    table what their hidden hand lacks (K19). An empty hand (public, its
+    count shows) is not asked."""
     combat = state["combat"]
     combat["stage"] = side
     seat = combat[side]
     limit = state["options"]["combat_cards_each"]
-    if combat["played"][side] < limit and _combat_cards_in_hand(state, seat):
+    if combat["played"][side] < limit and state["players"][seat]["hand"]:
         state["prompt"] = {"seat": seat, "kind": "combat_card",
                            "text": "Play a combat card, or pass."}
         return

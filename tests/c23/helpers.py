@@ -40,3 +40,10 @@ def act(state, seat, action):
 def texts(events):
     """The text of each event."""
     return [e["text"] for e in events]
+
+
+def pass_combat(state):
+    """Answer every open combat-card question with a pass (K11) and return the state."""
+    while state["prompt"] is not None and state["prompt"]["kind"] == "combat_card":
+        state = act(state, state["prompt"]["seat"], {"type": "pass"})
+    return state

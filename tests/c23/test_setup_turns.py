@@ -4,7 +4,7 @@ import pytest
 
 from game.c23 import RulesError, apply_action, legal_actions, new_game
 from game.c23 import cards as pool
-from .helpers import act, find, names, scenario
+from .helpers import act, find, names, pass_combat, scenario
 
 RESOURCE_NAMES = [n for n, c in pool.pool().items() if c["type"] == "resource"]
 NON_RESOURCES = [n for n, c in pool.pool().items() if c["type"] != "resource"]
@@ -191,14 +191,17 @@ def test_table_option_summoning_sickness_stops_a_new_character_attacking():
     assert not any(a["type"] == "attack" for a in legal_actions(state, 0))
     state = act(state, 0, {"type": "end_turn"})
     state = act(state, 1, {"type": "end_turn"})
-    state = act(state, 0, {"type": "attack", "attackers": [scout]})
+    state = pass_combat(act(state, 0, {"type": "attack", "attackers": [scout]}))
     assert len(state["players"][1]["deck"]) == 7  # two draws and one card discarded by the attack
 
 
 def test_the_attack_ends_the_turn():
-    """K13: one attack step, A to E, and it ends your turn: no actions after combat."""
+    """K13: one attack step, A to E, and it ends your turn: no actions after combat. K11, K19:
+    step C asks a player holding any card, combat card or not (skipping would tell what the hand lacks)."""
     state = scenario([{"characters": ["Ashen Scout"], "hand": ["Ember Mote"]}, {}])
     state = act(state, 0, {"type": "attack", "attackers": state["players"][0]["characters"]})
+    assert state["prompt"]["seat"] == 0 and state["prompt"]["kind"] == "combat_card"  # a card in hand: asked
+    state = act(state, 0, {"type": "pass"})
     assert state["active"] == 1 and state["combat"] is None
     with pytest.raises(RulesError):
         apply_action(state, 0, {"type": "play", "card": find(state, 0, "hand", "Ember Mote")})
@@ -217,7 +220,7 @@ def test_attackers_stay_tapped_and_cannot_block_blockers_untap_for_their_turn():
     with pytest.raises(RulesError) as err:
         apply_action(state, 0, {"type": "block", "blocks": {guard: sentry}})
     assert err.value.code == "tapped_blocker"
-    state = act(state, 0, {"type": "block", "blocks": {scout: sentry}})  # 1 vs 1: both go (K15)
+    state = pass_combat(act(state, 0, {"type": "block", "blocks": {scout: sentry}}))  # 1 vs 1: both go (K15)
     assert state["active"] == 0 and not state["cards"][guard]["tapped"]
     with pytest.raises(RulesError) as err:
         apply_action(scenario([{"characters": [{"card": "Ashen Scout", "tapped": True}]}, {}]), 0,
