@@ -176,3 +176,29 @@ def test_pass_declines_a_combat_card():
     assert {"type": "pass"} in legal_actions(state, 1)
     state = act(state, 1, {"type": "pass"})
     assert state["active"] == 1 and names(state, 1, "hand")[0] == "Surge"
+
+
+def test_the_rulebooks_example_of_attack():
+    """'Example of Attack' 5-5D: two attackers, one blocked by a weaker character, no combat
+    card: the unblocked 4-power character discards 4 cards, the blocker is discarded."""
+    state = scenario([{"characters": ["Pyre Knight", "Blaze Brute"]},
+                      {"characters": ["Briar Wolf"], "deck": ["Moss Root"] * 12}])
+    knight, brute = state["players"][0]["characters"]
+    wolf = state["players"][1]["characters"][0]
+    state = attack(state, knight, brute)
+    state = act(state, 1, {"type": "block", "blocks": {wolf: brute}})
+    assert names(state, 1, "discard") == ["Briar Wolf"] + ["Moss Root"] * 4
+    assert names(state, 0, "characters") == ["Pyre Knight", "Blaze Brute"]
+
+
+def test_a_character_stays_in_play_and_is_paid_for_once():
+    """'Paying for Cards' 5 and 'Your Turn' 4: a character stays in play until something discards
+    it, untapped on entry, and its cost is never paid again."""
+    state = scenario([{"hand": ["Ashen Scout"], "resources": ["Cinder Vein"]}, {}])
+    state = act(state, 0, {"type": "play", "card": find(state, 0, "hand", "Ashen Scout")})
+    scout = state["players"][0]["characters"][0]
+    assert not state["cards"][scout]["tapped"]
+    for _ in range(2):
+        state = act(state, state["active"], {"type": "end_turn"})
+    assert state["active"] == 0 and not any(state["cards"][r]["tapped"] for r in state["players"][0]["resources"])
+    assert state["players"][0]["characters"] == [scout]
