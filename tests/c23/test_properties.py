@@ -35,9 +35,23 @@ def config(seed: int) -> dict:
             "seats": [{"name": f"P{i}", "deck": COLOURS[(seed + i * (1 + seed % 2)) % 3]} for i in range(players)]}
 
 
+class ShowingBot(RandomBot):
+    """A random bot that now and then shows its hand (3 players, K19) or concedes (K24), so the
+    invariants also see shown hands and eliminations by concession."""
+
+    def choose(self, state, seat):
+        roll = self.rng.random()
+        if roll < 0.002:
+            return {"type": "concede"}
+        if roll < 0.03 and len(state["players"]) == 3 and not state["players"][seat]["revealed"]:
+            return {"type": "reveal_hand"}
+        return super().choose(state, seat)
+
+
 def bots(seed: int) -> list:
     n = 2 + seed % 2
-    return [(GreedyBot if (seed + i) % 3 == 0 else RandomBot)(seed * 5 + i) for i in range(n)]
+    kinds = (GreedyBot, RandomBot, ShowingBot)
+    return [kinds[(seed + i) % 3](seed * 5 + i) for i in range(n)]
 
 
 def _check(state, seat, action):
