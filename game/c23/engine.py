@@ -31,7 +31,6 @@ OPTIONS = {
     "combat_cards_each": (1, 2),                # K11: combat cards per side in step C
     "elimination_bonus": (True, False),         # K24: the bonus for the player whose left neighbour goes
 }
-STEPS = ("untap", "draw", "resource", "main", "attack", "end")  # "Your Turn" 1-6, K8, K13
 
 
 # ---------------------------------------------------------------- state helpers
@@ -110,18 +109,6 @@ def right_of(state: dict, seat: int) -> int:
         if not state["players"][other]["out"]:
             return other
     return seat
-
-
-def owner_zone(state: dict, iid: str):
-    """``(seat, zone name)`` of card ``iid``, or ``(None, None)``."""
-    card = state["cards"].get(iid)
-    if card is None:
-        return None, None
-    p = state["players"][card["owner"]]
-    for zone in ("hand", "resources", "characters", "discard", "deck", "gone"):
-        if iid in p[zone]:
-            return card["owner"], zone
-    return None, None
 
 
 def power(state: dict, iid: str) -> int:
