@@ -35,12 +35,14 @@ test: $(VENV)/.dev
 	$(BIN)/pytest -n auto -m "not postgres and not redis and not browser" $(PYTEST_ARGS)
 
 # The long random runs (`make test` plays a few games of each mode): every
-# mode's property games at full count, with the invariants after every
-# action and byte-for-byte replays. About 20 minutes on 2 cores.
+# mode's property games at full count (C-23's 500 games and 100 replays
+# too), with the invariants after every action and byte-for-byte replays.
+# About 20 minutes on 2 cores.
 SOAK_COUNTS := CODEX_PROPERTY_GAMES=1000 CODEX_REPLAY_GAMES=100 CODEX_PROPERTY_GAMES_2HG=300 \
-	CODEX_PROPERTY_GAMES_3HERO=500 CODEX_PROPERTY_FFA=300 CODEX_STORED_GAMES=12
+	CODEX_PROPERTY_GAMES_3HERO=500 CODEX_PROPERTY_FFA=300 CODEX_STORED_GAMES=12 \
+	C23_PROPERTY_GAMES=500 C23_REPLAY_GAMES=100
 soak: $(VENV)/.dev
-	$(SOAK_COUNTS) $(BIN)/pytest -n auto tests/rules/test_properties.py $(PYTEST_ARGS)
+	$(SOAK_COUNTS) $(BIN)/pytest -n auto tests/rules/test_properties.py tests/c23/test_properties.py $(PYTEST_ARGS)
 
 # Engine benchmark, then the server load benchmark (docs/BENCHMARKS.md). The
 # server rows N-pg need PostgreSQL and Redis on 127.0.0.1, the rows behind

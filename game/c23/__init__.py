@@ -1,0 +1,16 @@
+"""C-23: the rules engine of the ARC System game of the seeds
+(shared/seeds/004_e9585cfdc02414d2.txt) with this server's own card pool
+(house rules K1-K27, shared/c23-house-rules.md). Pure Python, no Django.
+
+The same contract as the other games (docs/C23.md): :func:`new_game`,
+:func:`apply_action`, :func:`apply_action_in_place`, :func:`legal_actions`,
+:func:`view`, :func:`copy_state`, :func:`is_legal`, :class:`RulesError`;
+the deck validator :func:`validate_deck` (K1); bots in game.c23.bots.
+"""
+from .cards import validate_deck
+from .engine import apply_action, apply_action_in_place, copy_state, is_legal, legal_actions, new_game
+from .shared import EngineFault, RulesError
+from .view import view
+
+__all__ = ["EngineFault", "RulesError", "apply_action", "apply_action_in_place", "copy_state", "is_legal",
+           "legal_actions", "new_game", "validate_deck", "view"]

@@ -1,0 +1,66 @@
+"""Invariants of a C-23 state, checked after every action by the property
+tests (tests/c23/test_properties.py). Each raises AssertionError.
+"""
+import json
+
+from .view import view
+
+ZONES = ("deck", "hand", "discard", "resources", "characters", "gone")
+
+
+def check_all(state: dict) -> None:
+    """Every invariant below."""
+    check_cards(state)
+    check_prompt(state)
+    check_views(state)
+
+
+def check_cards(state: dict) -> None:
+    """Cards are conserved: each card in exactly one zone of its owner, each
+    player still owning as many cards as they started with (K19: every card
+    is in a deck, a hand, a discard pile, in play, or out of the game, K24)."""
+    seen = {}
+    for p in state["players"]:
+        total = 0
+        for zone in ZONES:
+            for iid in p[zone]:
+                assert iid not in seen, f"{iid} in two zones"
+                seen[iid] = zone
+                assert state["cards"][iid]["owner"] == p["seat"], f"{iid} in the wrong player's zone"
+            total += len(p[zone])
+        assert total == p["cards_owned"], f"seat {p['seat']} holds {total} of {p['cards_owned']} cards"
+    assert set(seen) == set(state["cards"]), "a card in no zone"
+    for iid, zone in seen.items():
+        if zone not in ("resources", "characters"):
+            assert not state["cards"][iid]["tapped"], f"{iid} tapped outside play"
+
+
+def check_prompt(state: dict) -> None:
+    """A finished game has no prompt and no combat; a prompt goes to a player still in."""
+    if state["status"] != "playing":
+        assert state["prompt"] is None and state["combat"] is None
+        return
+    if state["prompt"] is not None:
+        assert not state["players"][state["prompt"]["seat"]]["out"]
+    assert not state["players"][state["active"]]["out"]
+
+
+def hidden_from(state: dict, viewer) -> set:
+    """The card ids ``viewer`` must not see: every deck card, and the hand
+    cards of the other players unless shown (K19)."""
+    hidden = set()
+    for p in state["players"]:
+        hidden.update(p["deck"])
+        if p["seat"] != viewer and not p["revealed"]:
+            hidden.update(p["hand"])
+    return hidden
+
+
+def check_views(state: dict) -> None:
+    """No hidden card id (and no generator key) appears in any viewer's view."""
+    key = state["rng"]["key"]
+    for viewer in [None] + [p["seat"] for p in state["players"]]:
+        text = json.dumps(view(state, viewer))
+        assert key not in text, "the generator's key in a view"
+        for iid in hidden_from(state, viewer):
+            assert iid not in text, f"hidden card {iid} in the view of {viewer}"
