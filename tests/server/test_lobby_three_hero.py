@@ -15,7 +15,8 @@ PLAYABLE = {"troq_bashar", "river_montoya", "captain_zane", "drakk_ramhorn", "ja
             "master_midori", "calamandra_moss", "argagarg_garg",
             "bigby_hayes", "general_onimaru", "sirus_quince",  # the blue heroes (issue 12)
             "garth_torken", "orpal_gloor", "vandy_anadrose",  # the black heroes (issue 15)
-            "setsuki_hiruki", "grave_stormborne", "garus_rook"}  # the white heroes (issue 15)
+            "setsuki_hiruki", "grave_stormborne", "garus_rook",  # the white heroes (issue 15)
+            "prynn_pasternaak"}  # the purple Past hero (issue 16)
 
 
 def three_hero_table(client) -> dict:
