@@ -238,6 +238,15 @@ def test_the_last_rune_lets_rememberer_bring_herself_back():
     assert s["cards"][the(s, 0, "rememberer")]["time"] == 3
 
 
+def test_seer_and_rememberer_ask_nothing_when_there_is_nothing_to_pick():
+    s = game({"hand": ["seer"], "gold": 1, "buildings": {"tech_1": True}})
+    s = play_card(s, 0, "seer")
+    assert s["prompt"] is None
+    s = game({"play": [{"card": "rememberer", "time": 3, "id": "rem"}], "discard": ["neo_plexus"]}, active=1)
+    s = end_turn(s, 1)
+    assert s["prompt"] is None and time(s, "rem") == 2
+
+
 # ---- Second Chances ----------------------------------------------------------------------------
 
 def test_second_chances_returns_a_bounced_unit_to_play_fresh():
@@ -454,3 +463,4 @@ def test_vortoss_emblem_binds_both_opponents_in_two_headed_dragon():
         assert not flagbearer_duty(s, seat, wither, [find(s, "prynn")], 1)
         assert flagbearer_duty(s, seat, wither, [find(s, "np")], 1)
     assert flagbearer_duty(s, 1, wither, [find(s, "prynn")], 1)  # the teammate isn't bound
+
