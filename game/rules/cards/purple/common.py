@@ -29,8 +29,9 @@ def ask_time_rune_change(state: dict, seat: int, source: str, optional: bool = F
     (removing the last one makes a fading thing fade away and a forecasted
     card arrive: Fading ruling). ``source`` names the card in the prompts;
     ``optional``: "you may" (Seer). Nothing happens without such a card."""
-    ask(state, seat, f"{source}: choose a card with time runes.", time_rune_holders(state),
-        {"op": "purple_time_rune_card", "seat": seat, "source": source}, optional=optional)
+    holders = time_rune_holders(state)
+    ask(state, seat, f"{source}: choose a card with time runes.", holders,
+        {"op": "purple_time_rune_card", "seat": seat, "source": source}, optional=optional and bool(holders))
 
 
 @op("purple_time_rune_card")

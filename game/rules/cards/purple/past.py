@@ -160,8 +160,9 @@ def _rememberable(state, seat):
 @op("rememberer")
 def _rememberer_step(state, step):
     seat = step["seat"]
+    options = _rememberable(state, seat)
     ask(state, seat, "Rememberer: you may put a unit with fading from your discard pile into play.",
-        _rememberable(state, seat), {"op": "rememberer_put", "seat": seat}, optional=True)
+        options, {"op": "rememberer_put", "seat": seat}, optional=bool(options))
 
 
 @op("rememberer_put")

@@ -3,7 +3,9 @@ band of the hero, through real actions, the official rulings
 (reference/codex-cards/rulings.json, "Purple" and "Heroes") named where
 they decide something. Seat 0 plays Prynn Pasternaak, seat 1 River
 Montoya."""
-from game.rules import stats
+from game.rules import new_game, stats
+from game.rules.cards.registry import card_of_id
+from game.rules.targeting import flagbearer_duty
 from tests.rules.helpers import (act, assert_refused, atk_hp, attack_tagged, base_damage, cards_in, choose, end_turn,
                                  find, gone, hand_ids, legal_of, play_card, prompt_options, scenario_game,
                                  use_ability)
@@ -236,6 +238,15 @@ def test_the_last_rune_lets_rememberer_bring_herself_back():
     assert s["cards"][the(s, 0, "rememberer")]["time"] == 3
 
 
+def test_seer_and_rememberer_ask_nothing_when_there_is_nothing_to_pick():
+    s = game({"hand": ["seer"], "gold": 1, "buildings": {"tech_1": True}})
+    s = play_card(s, 0, "seer")
+    assert s["prompt"] is None
+    s = game({"play": [{"card": "rememberer", "time": 3, "id": "rem"}], "discard": ["neo_plexus"]}, active=1)
+    s = end_turn(s, 1)
+    assert s["prompt"] is None and time(s, "rem") == 2
+
+
 # ---- Second Chances ----------------------------------------------------------------------------
 
 def test_second_chances_returns_a_bounced_unit_to_play_fresh():
@@ -386,3 +397,70 @@ def test_prynn_max_trashed_unit_stays_trashed_while_she_stays():
 def test_prynn_max_ability_needs_two_time_runes_and_max_level():
     s = game(seat1={"play": [{"card": "iron_man", "id": "iron"}]}, prynn={"level": 6, "time": 5})
     assert not legal_of(s, 0, "ability")
+
+
+# ---- other modes: Two-Headed Dragon ("opponents" are the other team, "your" is
+# one player: house rule R21) and free-for-all (every other player) ----------------
+
+TWO_HEADED = ("prynn_pasternaak", "troq_bashar", "river_montoya", "grave_stormborne")
+
+
+def two_headed(seats, active=0):
+    seats = list(seats) + [{}] * (4 - len(seats))
+    return new_game({"mode": "2hg", "seed": 1,
+                     "seats": [{"name": n, "hero": h} for n, h in zip(("Ana", "Ari", "Bo", "Bea"), TWO_HEADED)],
+                     "scenario": {"turn": 3, "active": active, "seats": seats}})
+
+
+def ffa(seats, active=0):
+    heroes = ("prynn_pasternaak", "troq_bashar", "river_montoya")
+    return new_game({"mode": "ffa", "seed": 1,
+                     "seats": [{"name": n, "hero": h} for n, h in zip(("A", "B", "C"), heroes)],
+                     "scenario": {"turn": 3, "active": active, "seats": seats}})
+
+
+def end_team_turn(state, seats):
+    for seat in seats:
+        state = act(state, seat, {"type": "end_main"})
+    return state
+
+
+def test_prynn_fading_away_makes_both_opponents_skip_in_two_headed_dragon():
+    s = two_headed([{"play": [{"card": "prynn_pasternaak", "level": 4, "time": 1}]}], active=2)
+    s = end_team_turn(s, (2, 3))  # team 0's upkeep: Prynn fades away
+    assert cards_in(s, 0, "command") == ["prynn_pasternaak"]
+    assert [p.get("skip_draws", 0) for p in s["players"]] == [0, 0, 1, 1]
+
+
+def test_prynn_fading_away_makes_every_opponent_skip_in_a_free_for_all():
+    s = ffa([{"play": [{"card": "prynn_pasternaak", "level": 4, "time": 1}]}, {}, {}], active=2)
+    s = act(s, 2, {"type": "end_main"})
+    assert [p.get("skip_draws", 0) for p in s["players"]] == [0, 1, 1]
+
+
+def test_second_chances_saves_only_its_own_players_units_in_two_headed_dragon():
+    """"Your units" is one player (R21): the teammate's unit stays in hand."""
+    s = two_headed([{"hand": ["rewind"], "gold": 4,
+                     "play": [{"card": "prynn_pasternaak", "level": 7}, {"card": "second_chances"}]},
+                    {"play": [{"card": "older_brother", "id": "mate"}]}])
+    s = play_card(s, 0, "rewind")
+    assert cards_in(s, 1, "hand") == ["older_brother"]
+
+
+def test_slow_time_generator_caps_another_players_upkeep_in_a_free_for_all():
+    s = ffa([{"play": [{"card": "slow_time_generator"}]}, {"workers": 8, "gold": 0}, {}])
+    s = act(s, 0, {"type": "end_main"})
+    s = act(s, 0, {"type": "end_lending"}) if s["phase"] == "lend" else s
+    assert s["active"] == 1 and s["players"][1]["gold"] == 4
+
+
+def test_vortoss_emblem_binds_both_opponents_in_two_headed_dragon():
+    s = two_headed([{"hand": ["vortoss_emblem"],
+                     "play": [{"card": "prynn_pasternaak", "id": "prynn"}, {"card": "neo_plexus", "id": "np"}]}])
+    s = play_card(s, 0, "vortoss_emblem", [find(s, "np")])
+    wither = card_of_id("wither").targets  # a unit or hero, anyone's
+    for seat in (2, 3):
+        assert not flagbearer_duty(s, seat, wither, [find(s, "prynn")], 1)
+        assert flagbearer_duty(s, seat, wither, [find(s, "np")], 1)
+    assert flagbearer_duty(s, 1, wither, [find(s, "prynn")], 1)  # the teammate isn't bound
+
