@@ -107,8 +107,8 @@ QUESTIONS = {
                         "to building target (Morningstar Pass); effects.damage_building",
     "skips_draw": "(state, src, seat) -> True: src (seat's, in play) makes seat skip its "
                   "draw/discard phase, the hand stays (Oathkeeper of Kor Mountain); turns.draw_phase",
-    "attack_tax": "(state, iid, attacker) -> gold attacker's controller must pay each time it attacks "
-                  "iid (Setsuki Hiruki, Morningstar Pass); targeting.attack_tax",
+    "attack_tax": "(state, iid, seat) -> gold seat must pay each time one of its units or heroes "
+                  "attacks iid (Setsuki Hiruki, Morningstar Pass); targeting.attack_tax, view",
 }
 
 NAMES = {**EVENTS, **QUESTIONS}
