@@ -8,7 +8,7 @@ import { applyPatch } from "./patch.js";
 import { markBots } from "./tablebots.js";
 import { clockPresence, clockVersion, drawClocks, initClock } from "./turnclock.js";
 import {
-  arrivedNow, baseLeft, baseTile, describeId, findCard, glossaryEntry, offersNumbers, handTile, heroBand, keywordChip, lenderName, patrolSlotOf,
+  arrivedNow, attackTargetLabel, baseLeft, baseTile, blackWhiteNotes, describeId, findCard, glossaryEntry, offersNumbers, handTile, heroBand, keywordChip, lenderName, patrolSlotOf,
   playerArea, playerAt, seatOfId, setGlossary, slotLabel, specLabel, teamBase, tiedNow,
 } from "./board.js";
 
@@ -1389,7 +1389,8 @@ function cardActions(id) {
       { "data-action": "ability", "data-ability": index }));
   }
   if (entry.attack.length) {
-    out.push(button("Attack…", () => startTargeting(`${name} attacks: choose the target`, () => (idx.byCard.get(id) || { attack: [] }).attack, (a) => [a.target]),
+    out.push(button("Attack…", () => startTargeting(`${name} attacks: choose the target`, () => (idx.byCard.get(id) || { attack: [] }).attack, (a) => [a.target],
+      (target) => attackTargetLabel(view(), catalog, target)),
       { class: "btn primary", "data-action": "attack" }));
   }
   for (const a of entry.patrol) {
@@ -1487,6 +1488,7 @@ function renderInspector() {
     if (live.named_cost !== undefined && live.named_cost !== null) bits.push(`named cost ${live.named_cost}: opponents can't play spells or upgrades of that cost`);
     if (live.illusion) bits.push("an Illusion");
     if (live.silenced) bits.push("silenced: no abilities");
+    bits.push(...blackWhiteNotes(live));
     if (live.crumbling) bits.push("crumbling");
     if (live.disabled) bits.push("disabled: skips its next ready step");
     if (live.exhausted) bits.push("exhausted");
@@ -1505,6 +1507,9 @@ function renderInspector() {
   }
   if (bm && live) parts.push(el("p", `${slotLabel(bm[2])}: ${live.hp - live.damage}/${live.hp} HP${live.done ? "" : " · still being built"}${live.disabled ? " · disabled until its owner's next turn is over" : ""}`, { class: "live" }));
   if (live && live.prisoner) parts.push(el("p", `Holds ${live.prisoner.name} in jail.`, { class: "live prisoner-note" }));
+  if (live && live.buried && live.buried.length) {
+    parts.push(el("p", `Buried here (${live.buried.length} of 4): ${nameList(live.buried.map((b) => b.name))}.`, { class: "live buried-note" }));
+  }
   if (rec.text) parts.push(el("p", rec.text, { class: "card-text" }));
   if (rec.bands) {
     const list = el("ul", null, { class: "bands" });
