@@ -219,3 +219,15 @@ def test_the_attack_choice_says_what_a_taxed_target_costs(crafted):
     assert any(label.startswith("Setsuki Hiruki") and label.endswith("· pay 1 gold") for label in labels), labels
     assert any(label.startswith("Base") and "gold" not in label for label in labels), labels
     page.locator("#targeting-panel button", has_text="Cancel").click()
+
+
+def test_a_base_destroyed_by_more_damage_than_its_hp_shows_0_not_a_negative_number(crafted):
+    """Seen at the end of a Two-Headed Dragon match played through the pages:
+    the last attack dealt 2 more damage than the shared base had left, and
+    its tile read -2/30 while the result dialog said 0/30."""
+    page = crafted.page
+    frame = crafted.frame()
+    frame["view"]["teams"][1]["damage"] = frame["view"]["teams"][1]["hp"] + 2
+    crafted.send(frame)
+    hp = frame["view"]["teams"][1]["hp"]
+    assert page.locator('#board [data-tid="base:1"] .bld-hp').inner_text() == f"0/{hp}"
