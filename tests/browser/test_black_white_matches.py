@@ -17,6 +17,7 @@ board draws stays inside its tile. With CODEX_SCREENSHOTS set, screens are
 saved there (docs/screenshot-black-white.png and
 docs/screenshot-2v2-black-white.png are copies of two of them)."""
 import os
+import random
 import re
 
 import pytest
@@ -28,9 +29,16 @@ pytestmark = [pytest.mark.browser, pytest.mark.timeout(2400)]
 
 
 def shoot(page, name):
+    """Save the whole board (the window made as tall as the page, so the
+    sticky banner stays at the top) when CODEX_SCREENSHOTS is set."""
     if SHOTS:
         os.makedirs(SHOTS, exist_ok=True)
-        page.screenshot(path=os.path.join(SHOTS, f"{name}.png"), full_page=True)
+        size = page.viewport_size
+        tall = page.evaluate("document.documentElement.scrollHeight")
+        page.set_viewport_size({"width": size["width"], "height": max(size["height"], min(tall, 1800))})
+        page.evaluate("window.scrollTo(0, 0)")
+        page.screenshot(path=os.path.join(SHOTS, f"{name}.png"))
+        page.set_viewport_size(size)
 
 
 def chips_spill(page) -> list:
@@ -48,9 +56,77 @@ def status(page) -> str:
     return page.evaluate("document.body.dataset.status")
 
 
+BLACK_WHITE_SPECS = ("demonology", "disease", "necromancy", "discipline", "ninjutsu", "strength")
+
+
 class PlayTable(Table):
-    """Table's policy, made to stop once the match is over and to pick
-    every target a card asks for (the first offered each time)."""
+    """Table's policy, made to stop once the match is over, to pick every
+    target a card asks for (an opponent's thing first), to tech random
+    codex cards (tech II and III ones first), to build Tech II and III
+    (choosing a black or white spec when asked) and to level up heroes."""
+
+    def __init__(self, players, watcher, three_hero=False, seed=15):
+        super().__init__(players, watcher)
+        self.three_hero = three_hero  # a Tech II asks for its spec
+        self.rng = random.Random(seed)
+
+    def tech(self, page) -> bool:
+        panel = page.locator("#tech-panel")
+        if not panel.is_visible():
+            return False
+        confirm = panel.locator("[data-action=tech]")
+        for _ in range(4):
+            if confirm.is_enabled():
+                break
+            offered = panel.locator("button[data-codex]:not([disabled])")
+            labels = offered.all_inner_texts()
+            high = [i for i, text in enumerate(labels) if " · TII" in text or " · TIII" in text]
+            offered.nth(self.rng.choice(high or range(len(labels)))).click()
+        self.act(page, confirm.click, "tech")
+        return True
+
+    def build(self, page) -> bool:
+        """Build the first of Tech I, II, III the page offers now; a 3-hero
+        Tech II asks for its spec: a black or white one when offered."""
+        for building in ("tech_1", "tech_2", "tech_3"):
+            button = page.locator(f"#action-bar [data-action=build][data-building={building}]:not([disabled])")
+            if not button.count():
+                continue
+            if building != "tech_2" or not self.three_hero:
+                self.act(page, button.click, "build")
+                return True
+            button.click()
+            panel = page.locator("#targeting-panel")
+            panel.wait_for()
+            options = panel.locator("[data-option]")
+            specs = options.evaluate_all("ns => ns.map(n => n.dataset.option)")
+            pick = next((i for i, sp in enumerate(specs) if sp in BLACK_WHITE_SPECS), 0)
+            self.act(page, options.nth(pick).click, "build")
+            return True
+        return False
+
+    def level_up(self, page):
+        """Level up each hero in play once when the page offers it."""
+        ids = page.locator("#me-area .card.kind-hero.can-act:not(.in-command)").evaluate_all(
+            "ns => ns.map(n => n.dataset.tid)")
+        for tid in ids:
+            if status(page) != "playing":
+                return
+            page.locator(f"#me-area .card[data-tid='{tid}']").click()
+            level = page.locator("#inspector [data-action=level_up]")
+            if level.count():
+                self.act(page, level.first.click, "level_up")
+            else:
+                page.keyboard.press("Escape")
+
+    def pick_target(self, page, panel):
+        """The first option of an opponent's group, else the first option."""
+        mine = set(page.evaluate(
+            "() => [...document.querySelectorAll('#me-area [data-seat]')].map(n => n.dataset.seat)"))
+        for group in panel.locator(".option-group").all():
+            if group.get_attribute("data-group") not in mine:
+                return group.locator("[data-option]").first
+        return panel.locator("[data-option]").first
 
     def act(self, page, click, kind):
         if status(page) != "playing":
@@ -99,7 +175,7 @@ class PlayTable(Table):
                     for _ in range(4):  # one pick per target the card asks for
                         if not panel.is_visible() or version(page) > before:
                             break
-                        panel.locator("[data-option]").first.click()
+                        self.pick_target(page, panel).click()
                         page.wait_for_timeout(150)
                 self.act(page, pick_all, "play")
             else:
@@ -126,7 +202,7 @@ def play_until_won(table: PlayTable, label: str, max_rounds: int = 400) -> list:
             turn = int(page.locator("#turn").inner_text() or 0)
             table.tech(page)
             table.hire(page) if int(page.locator(f"#seat-{seat} .stat", has_text="workers").locator("b").inner_text()) < 8 else None
-            for step in (table.summon, table.build, table.play, table.attack):
+            for step in (table.summon, table.build, table.level_up, table.play, table.attack):
                 if status(page) != "playing":
                     break
                 try:
@@ -186,7 +262,7 @@ def test_a_three_hero_match_with_black_and_white_heroes_to_a_win(browser, live_s
     cy.goto(ana.url)
     for page in (ana, bo, cy):
         wait_version(page, 0)
-    table = PlayTable({0: ana, 1: bo}, cy)
+    table = PlayTable({0: ana, 1: bo}, cy, three_hero=True)
     log = play_until_won(table, "3hero-bw")
     finish(table, "3hero-bw")
     assert " won" in log or "wins" in log or status(cy) == "finished", log[-500:]
