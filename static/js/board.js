@@ -148,8 +148,12 @@ export function describeId(view, catalog, id, numbers = false) {
   }
   if (catalog.has(str)) return catalog.get(str).name;
   if (specHero(catalog, str)) return specLabel(catalog, str);
+  if (RUNE_KINDS[str]) return RUNE_KINDS[str];
   return words(str);
 }
+
+// The rune kinds a prompt may offer as bare words (Plague Lab: "which kind of rune?").
+const RUNE_KINDS = { plus: "+1/+1 rune", minus: "−1/−1 rune", time: "time rune" };
 
 /**
  * True when the numbers among `options` (a prompt's) are plain numbers

@@ -11,7 +11,8 @@ a subtype an effect gave (Fox's Den School: Ninja), the sworn oath
 (Sparring Partner) and Terras Q's Warlocks carry chips that stay inside
 their tiles; a Graveyard lists its buried units, and its prompt offers them
 by name, highlighted on the board; the attack choice says what a taxed
-target costs."""
+target costs; Plague Lab's rune kinds read as runes; a base hit for more
+than it had left shows 0."""
 import json
 import re
 
@@ -231,3 +232,17 @@ def test_a_base_destroyed_by_more_damage_than_its_hp_shows_0_not_a_negative_numb
     crafted.send(frame)
     hp = frame["view"]["teams"][1]["hp"]
     assert page.locator('#board [data-tid="base:1"] .bld-hp').inner_text() == f"0/{hp}"
+
+
+def test_plague_labs_rune_choice_reads_as_runes(crafted):
+    """Plague Lab asks which kind of rune a card gets: the engine offers
+    the kinds ("plus", "minus", "time" or a named rune); the buttons read
+    "+1/+1 rune" and "−1/−1 rune", not the bare words."""
+    page = crafted.page
+    frame = crafted.frame()
+    frame["view"]["prompt"] = {"seat": 0, "text": "Plague Lab: which kind of rune does Tenderfoot get?", "id": 12,
+                               "options": ["plus", "minus", "time"], "count": 1, "optional": False}
+    frame["legal_actions"] = [{"type": "choose", "choice": [k]} for k in ("plus", "minus", "time")] + [{"type": "concede"}]
+    crafted.send(frame)
+    labels = page.locator("#prompt-panel [data-option]").all_inner_texts()
+    assert labels == ["+1/+1 rune", "−1/−1 rune", "time rune"], labels
