@@ -1131,9 +1131,10 @@ function promptPanel(prompt) {
 
 /**
  * Ids grouped by the player they belong to ([[seat, ids], ...] in turn
- * order from the active player, the viewer's own things last so that a
- * quick click does not hit them), or null when they are not all things of
- * players or all one player's.
+ * order from the active player, the viewer's partner's things (Two-Headed
+ * Dragon) and then the viewer's own last so that a quick click does not
+ * hit them), or null when they are not all things of players or all one
+ * player's.
  */
 function bySeat(ids) {
   const seats = ids.map((id) => seatOfId(view(), id));
@@ -1141,8 +1142,13 @@ function bySeat(ids) {
   const groups = new Map();
   ids.forEach((id, i) => groups.set(seats[i], [...(groups.get(seats[i]) || []), id]));
   const count = view().players.length;
-  const from = (seat) => (seat === msg.seat ? count : (seat - view().active + count) % count);
+  const from = (seat) => (seat === msg.seat ? 2 * count : isPartner(seat) ? count : (seat - view().active + count) % count);
   return [...groups].sort(([a], [b]) => from(a) - from(b));
+}
+
+/** True when `seat` is the viewer's teammate (Two-Headed Dragon), not the viewer. */
+function isPartner(seat) {
+  return msg.seat !== null && seat !== msg.seat && teamOf(seat) === teamOf(msg.seat);
 }
 
 /**
@@ -1165,7 +1171,7 @@ function optionLists(ids, make, label = null) {
     const base = baseOf(teamOf(seat));
     return el("div", null, { class: "option-group", "data-group": seat },
       el("h3", null, { class: "option-group-title" },
-        el("span", seat === msg.seat ? `${nameOfSeat(seat)} (you)` : nameOfSeat(seat), { class: "pname" }),
+        el("span", seat === msg.seat ? `${nameOfSeat(seat)} (you)` : isPartner(seat) ? `${nameOfSeat(seat)} (partner)` : nameOfSeat(seat), { class: "pname" }),
         el("span", `base ${base.left}/${base.hp}`, { class: "hint" })),
       el("div", null, { class: "options" }, ...mine.map((id) => make(id, short(id)))));
   });

@@ -19,7 +19,7 @@ import re
 import pytest
 
 from game.rules import view as engine_view
-from tests.browser.test_match_controls import Crafted
+from tests.browser.test_match_controls import Crafted, card_in_play
 from tests.browser.test_match_page import DESKTOP, SHOTS, signup, start_private_1v1
 from tests.rules.cards.black.common import ALL_TECH, TROQ, VANDY, game as black_game, hero
 from tests.rules.helpers import act, choose, find, play_card, scenario_game, use_ability
@@ -246,3 +246,40 @@ def test_plague_labs_rune_choice_reads_as_runes(crafted):
     crafted.send(frame)
     labels = page.locator("#prompt-panel [data-option]").all_inner_texts()
     assert labels == ["+1/+1 rune", "−1/−1 rune", "time rune"], labels
+
+
+def test_a_two_headed_dragon_target_choice_names_the_partner(browser, live_server_url):
+    """Seen in the Two-Headed Dragon match played through the pages: a
+    spell that may hit any unit (Deteriorate) listed the partner's units
+    first, under the partner's bare name, and the first pick killed the
+    partner's Bird. The partner's group now says "(partner)" and comes after
+    the opponents' groups."""
+    from tests.browser.test_match_page import api
+    base = live_server_url
+    users = [signup(browser, base, f"{n}_bw2t", **DESKTOP) for n in ("ana", "ari", "bo", "bea")]
+    table = api(users[0], "POST", "/api/tables/", {"mode": "2hg", "is_public": False, "allow_spectators": False})
+    api(users[0], "PATCH", f"/api/tables/{table['id']}/seat/", {"heroes": ["garth_torken"], "ready": True})
+    for seat, hero in ((1, "garus_rook"), (2, "troq_bashar"), (3, "river_montoya")):
+        api(users[seat], "POST", f"/api/tables/{table['id']}/join/", {"index": seat, "invite": table["invite_token"]})
+        api(users[seat], "PATCH", f"/api/tables/{table['id']}/seat/", {"heroes": [hero], "ready": True})
+    match_id = api(users[0], "POST", f"/api/tables/{table['id']}/start/")["match_id"]
+    page = users[0].context.new_page()
+    page.errors = []
+    page.on("pageerror", lambda err: page.errors.append(str(err)))
+    crafted = Crafted(page, f"{base}/match/{match_id}/")
+    frame = crafted.frame()
+    players = frame["view"]["players"]
+    for seat, iid in ((1, "c7301"), (2, "c7302"), (3, "c7303")):
+        players[seat]["play"].append(card_in_play(iid, "tenderfoot", "Tenderfoot", owner=seat, controller=seat))
+    frame["view"]["prompt"] = None
+    frame["legal_actions"] = [{"type": "play", "card": "c7399", "targets": [t]} for t in ("c7301", "c7302", "c7303")]
+    players[0]["hand"] = [{"iid": "c7399", "card": "deteriorate", "name": "Deteriorate", "kind": "spell", "cost": 2, "tax": 0}]
+    frame["legal_actions"].append({"type": "concede"})
+    crafted.send(frame)
+    page.click('#hand [data-tid="c7399"]')
+    page.click('#inspector [data-action="play"]')
+    titles = page.locator("#targeting-panel .option-group-title .pname").all_inner_texts()
+    partner = players[1]["name"]
+    assert titles[-1] == f"{partner} (partner)", titles
+    assert [t for t in titles[:-1]] == [players[2]["name"], players[3]["name"]], titles
+    assert page.errors == [], page.errors
