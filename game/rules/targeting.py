@@ -395,12 +395,19 @@ def _attack_targets(state: dict, attacker: str, ignore: str = None) -> list:
 
 def attack_tax(state: dict, attacker: str, tid: str) -> int:
     """Gold ``attacker``'s controller must pay to attack ``tid`` now
-    (question ``attack_tax`` of the card attacked: Setsuki Hiruki,
-    Morningstar Pass); 0 for buildings and bases. Without it, no attack
-    (Morningstar Pass ruling)."""
+    (:func:`seat_attack_tax`). Without it, no attack (Morningstar Pass
+    ruling)."""
+    return seat_attack_tax(state, state["cards"][attacker]["controller"], tid)
+
+
+def seat_attack_tax(state: dict, seat: int, tid: str) -> int:
+    """Gold ``seat`` must pay for each attack of its units or heroes on
+    ``tid`` now (question ``attack_tax`` of the card attacked: Setsuki
+    Hiruki, Morningstar Pass; the view shows it on the card); 0 for
+    buildings, bases and cards that ask nothing."""
     if not isinstance(tid, str) or tid not in state["cards"]:
         return 0
-    return registry.ask(state, "attack_tax", tid, 0, attacker)
+    return registry.ask(state, "attack_tax", tid, 0, seat)
 
 
 def group_of_target(state: dict, attacker: str, tid: str) -> list:

@@ -13,7 +13,7 @@ from .cards import registry
 from .errors import RulesError
 from .reasons import reasons
 from .state import is_opponent, teammates
-from .targeting import is_illusion
+from .targeting import is_illusion, seat_attack_tax
 
 LOG_TAIL = 100  # how many log lines a view carries
 
@@ -74,10 +74,38 @@ def _public(state: dict, iid: str) -> dict:
         out["attached_to"] = inst["marks"]["attached"]
     if inst["marks"].get("lent"):  # free-for-all lending (house rule R26)
         out["lent_by"] = inst["marks"]["lent"]["by"]
+    _black_white_marks(state, iid, out)
     abilities = _abilities(state, iid)
     if abilities:
         out["abilities"] = abilities
     return out
+
+
+def _black_white_marks(state: dict, iid: str, out: dict) -> None:
+    """Add to ``out`` (card ``iid`` in play, public) what black and white
+    cards leave on it, each only when it applies: ``demon`` (a hero made a
+    Demon by Metamorphosis), ``attack_tax`` (the gold each opponent of its
+    controller pays to attack it now: Setsuki Hiruki outside the patrol
+    zone, Morningstar Pass; targeting.seat_attack_tax), ``no_levels`` (it
+    can't gain levels this turn: Nether Drain), ``spar_only`` (Sparring
+    Partner readied to spar: it can't attack this turn) and ``shackled_by``
+    (how many of the Warlocks Terras Q the Shackled made are in play: it
+    can't attack or patrol while one is)."""
+    inst = state["cards"][iid]
+    marks = inst["marks"]
+    if marks.get("demon"):
+        out["demon"] = True
+    opponent = next((p["seat"] for p in state["players"] if is_opponent(state, p["seat"], inst["controller"])), None)
+    tax = 0 if opponent is None else seat_attack_tax(state, opponent, iid)
+    if tax:
+        out["attack_tax"] = tax
+    if marks.get("no_levels_turn") == state["turn"]:
+        out["no_levels"] = True
+    if marks.get("spar_turn") == state["turn"]:
+        out["spar_only"] = True
+    warlocks = [w for w in marks.get("warlocks", ()) if w in state["cards"] and state["cards"][w]["zone"] == "play"]
+    if warlocks:
+        out["shackled_by"] = len(warlocks)
 
 
 def _abilities(state: dict, iid: str) -> list:

@@ -67,6 +67,20 @@ export function findCard(view, iid) {
     for (const c of p.hand || []) if (c.iid === iid) return { card: c, where: "hand", player: p };
     for (const c of p.discard || []) if (c.iid === iid) return { card: c, where: "discard", player: p };
   }
+  return findBuried(view, iid);
+}
+
+/**
+ * A unit buried in a Graveyard in play (view field `buried`): {card, where:
+ * "graveyard", player (the Graveyard's controller)}, or null. The
+ * Graveyard's ability offers these ids in its prompt.
+ */
+function findBuried(view, iid) {
+  for (const p of view.players) {
+    for (const g of p.play) {
+      for (const b of g.buried || []) if (b.iid === iid) return { card: { ...b, kind: "unit" }, where: "graveyard", player: p };
+    }
+  }
   return null;
 }
 
@@ -134,8 +148,12 @@ export function describeId(view, catalog, id, numbers = false) {
   }
   if (catalog.has(str)) return catalog.get(str).name;
   if (specHero(catalog, str)) return specLabel(catalog, str);
+  if (RUNE_KINDS[str]) return RUNE_KINDS[str];
   return words(str);
 }
+
+// The rune kinds a prompt may offer as bare words (Plague Lab: "which kind of rune?").
+const RUNE_KINDS = { plus: "+1/+1 rune", minus: "−1/−1 rune", time: "time rune" };
 
 /**
  * True when the numbers among `options` (a prompt's) are plain numbers
@@ -222,7 +240,7 @@ function playTile(view, catalog, c) {
   if (c.minus) chips.append(el("span", `−1/−1 ×${c.minus}`, { class: "chip rune minus" }));
   if (c.time) chips.append(el("span", `⧗ ${c.time}`, { class: "chip rune time", title: `${c.time} time rune(s)` }));
   for (const [name, count] of Object.entries(c.runes || {})) {
-    if (count) chips.append(el("span", `${words(name)} ×${count}`, { class: `chip rune named rune-${name}`, title: `${count} ${words(name)} rune(s)` }));
+    if (count) chips.append(el("span", `${words(name)} ×${count}`, { class: `chip rune named rune-${name}`, title: runeTitle(name, count) }));
   }
   if (c.copy) chips.append(el("span", `copy · ${c.copy.name}`, { class: "chip copy", title: `${c.copy.name} copying ${c.name}: it has ${c.name}'s printed stats and text` }));
   if (c.named_cost !== undefined && c.named_cost !== null) {
@@ -230,6 +248,7 @@ function playTile(view, catalog, c) {
   }
   if (c.illusion) chips.append(el("span", "illusion", { class: "chip illusion", title: "An Illusion: it dies when targeted by an opponent's spell or ability" }));
   if (c.silenced) chips.append(el("span", "silenced", { class: "chip silenced", title: "Silenced: it has no abilities now" }));
+  chips.append(...blackWhiteChips(c));
   if (c.attached_to) {
     const host = findCard(view, c.attached_to);
     chips.append(el("span", `on ${host ? host.card.name : "a card"}`, { class: "chip attached", title: "Attached to that card" }));
@@ -249,6 +268,8 @@ function playTile(view, catalog, c) {
     tile.append(el("div", null, { class: "prisoner", "data-card": c.prisoner.card, title: `${c.prisoner.name} is held in this Jail: out of play until released, discarded if the Jail leaves` },
       el("span", "in jail", { class: "prisoner-label" }), nameNode(c.prisoner.name, "b")));
   }
+  const buried = buriedList(c);
+  if (buried) tile.append(buried);
   const stats = statLine(c.atk, c.hp, c.damage);
   if (stats) tile.append(stats);
   else if (c.kind === "building" && c.hp) {
@@ -256,6 +277,96 @@ function playTile(view, catalog, c) {
     tile.append(el("div", null, { class: "card-stats" }, el("span", c.damage ? `${c.hp - c.damage}/${c.hp}` : c.hp, { class: c.damage ? "hp hurt" : "hp", title: "HP" })));
   } else if (c.damage) tile.append(el("div", `${c.damage} damage`, { class: "card-stats hurt" }));
   return tile;
+}
+
+// What the named runes of black and white cards are for (our words), shown when a rune chip is hovered.
+const RUNE_NOTES = {
+  focus: "when a friendly unit or hero would take exactly lethal damage, one comes off and 1 of that damage is prevented",
+  sword: "Grave Stormborne may remove one to destroy a unit or hero",
+  corpse: "one for each of its controller's units that died; two fire the catapult",
+  javelin: "remove it to give this unit long-range for a turn",
+};
+
+/** The hover text of `count` named runes `name` (focus, sword, feather...). */
+function runeTitle(name, count) {
+  const note = RUNE_NOTES[name];
+  return `${count} ${words(name)} rune(s)${note ? `: ${note}` : ""}`;
+}
+
+/**
+ * The chips of what black and white cards leave on card `c` in play
+ * (view._black_white_marks and the marks `subtypes`, `oath`): a hero made a
+ * Demon (Metamorphosis), subtypes an effect gave it (Fox's Den School:
+ * Ninja), the oath sworn (Oathkeeper of Kor Mountain), the gold an
+ * opponent pays to attack it (Setsuki Hiruki, Morningstar Pass), no levels
+ * this turn (Nether Drain), readied to spar only (Sparring Partner), held
+ * by Warlocks (Terras Q the Shackled). Returns a list of nodes.
+ */
+export function blackWhiteChips(c) {
+  const out = [];
+  if (c.demon) out.push(el("span", "demon", { class: "chip added demon", title: "A Demon now (Metamorphosis): cards that care about Demons count it" }));
+  for (const sub of c.added_subtypes || []) {
+    out.push(el("span", words(sub).toLowerCase(), { class: "chip added subtype", title: `${sub}: a subtype an effect gave it, while it stays in play` }));
+  }
+  if (c.oath) {
+    out.push(el("span", `oath: ${c.oath}`, { class: "chip added oath", title: `Its controller swore: "I will ${c.oath}." The oath holds while this card is in play` }));
+  }
+  if (c.attack_tax) {
+    out.push(el("span", `attack costs ${c.attack_tax} gold`, {
+      class: "chip added attack-tax", title: `Each opponent pays ${c.attack_tax} gold for every attack on it; without the gold, no attack`,
+    }));
+  }
+  if (c.no_levels) out.push(el("span", "no levels this turn", { class: "chip status wraps", title: "Nether Drain: it can't gain levels this turn" }));
+  if (c.spar_only) out.push(el("span", "spar only", { class: "chip status", title: "Readied to spar: it can't attack this turn" }));
+  if (c.shackled_by) {
+    out.push(el("span", `shackled · ${c.shackled_by} warlock${c.shackled_by === 1 ? "" : "s"}`, {
+      class: "chip status wraps", title: `Can't attack or patrol while any of the ${c.shackled_by} Warlock(s) it gave away is in play`,
+    }));
+  }
+  return out;
+}
+
+/**
+ * The same marks as {@link blackWhiteChips}, as phrases for the card
+ * inspector's line of live facts ("a Demon (Metamorphosis)", "attacking it
+ * costs 1 gold"...). Returns a list of strings.
+ */
+export function blackWhiteNotes(c) {
+  const out = [];
+  if (c.demon) out.push("a Demon (Metamorphosis)");
+  for (const sub of c.added_subtypes || []) out.push(`also a ${sub} while in play`);
+  if (c.oath) out.push(`oath sworn: "I will ${c.oath}."`);
+  if (c.attack_tax) out.push(`attacking it costs an opponent ${c.attack_tax} gold`);
+  if (c.no_levels) out.push("can't gain levels this turn");
+  if (c.spar_only) out.push("readied to spar: can't attack this turn");
+  if (c.shackled_by) out.push(`can't attack or patrol while its ${c.shackled_by} Warlock(s) live`);
+  return out;
+}
+
+/**
+ * The units buried in a Graveyard (view field `buried`) as a list inside its
+ * tile, each clickable by its id (the Graveyard's ability offers them), or
+ * null when it holds none.
+ */
+function buriedList(c) {
+  if (!c.buried || !c.buried.length) return null;
+  const box = el("div", null, { class: "buried", title: "Units buried here: out of play; its ability plays one (paid for, with its tech building); it goes at four" },
+    el("span", `buried ${c.buried.length}/4`, { class: "buried-label" }));
+  for (const b of c.buried) {
+    box.append(el("div", null, { class: "buried-unit", "data-tid": b.iid, "data-card": b.card, tabindex: "0", title: `${b.name}, buried` }, nameNode(b.name, "b")));
+  }
+  return box;
+}
+
+/**
+ * How an attack target reads in the attack choice: what it names on the
+ * board, and the gold the attack costs when it asks some (view field
+ * `attack_tax`: Setsuki Hiruki, Morningstar Pass).
+ */
+export function attackTargetLabel(view, catalog, id) {
+  const found = findCard(view, String(id));
+  const tax = found && found.card.attack_tax;
+  return `${describeId(view, catalog, id)}${tax ? ` · pay ${tax} gold` : ""}`;
 }
 
 /** A hero waiting in the command zone. */
@@ -352,10 +463,10 @@ export function heroesInPlay(p) {
 /** The base of `team` (shared by its players in Two-Headed Dragon). */
 export function baseTile(view, team, label = "Base") {
   const rec = view.teams[team] || { hp: 0, damage: 0 };
-  const left = rec.hp - rec.damage;
+  const { left, hp } = teamBase(view, team); // never below 0 (a last attack may deal more than was left)
   return el("div", null, { class: `bld base${rec.damage ? " hurt" : ""}`, "data-tid": `base:${team}`, "data-card": "base", tabindex: "0" },
     el("span", label, { class: "bld-name" }),
-    el("span", `${left}/${rec.hp}`, { class: "bld-hp", title: "Base HP" }));
+    el("span", `${left}/${hp}`, { class: "bld-hp", title: "Base HP" }));
 }
 
 /** The name of the player who lent card `c` (free-for-all, R26), or null. */

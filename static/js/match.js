@@ -8,7 +8,7 @@ import { applyPatch } from "./patch.js";
 import { markBots } from "./tablebots.js";
 import { clockPresence, clockVersion, drawClocks, initClock } from "./turnclock.js";
 import {
-  arrivedNow, baseLeft, baseTile, describeId, findCard, glossaryEntry, offersNumbers, handTile, heroBand, keywordChip, lenderName, patrolSlotOf,
+  arrivedNow, attackTargetLabel, baseLeft, baseTile, blackWhiteNotes, describeId, findCard, glossaryEntry, offersNumbers, handTile, heroBand, keywordChip, lenderName, patrolSlotOf,
   playerArea, playerAt, seatOfId, setGlossary, slotLabel, specLabel, teamBase, tiedNow,
 } from "./board.js";
 
@@ -1131,9 +1131,10 @@ function promptPanel(prompt) {
 
 /**
  * Ids grouped by the player they belong to ([[seat, ids], ...] in turn
- * order from the active player, the viewer's own things last so that a
- * quick click does not hit them), or null when they are not all things of
- * players or all one player's.
+ * order from the active player, the viewer's partner's things (Two-Headed
+ * Dragon) and then the viewer's own last so that a quick click does not
+ * hit them), or null when they are not all things of players or all one
+ * player's.
  */
 function bySeat(ids) {
   const seats = ids.map((id) => seatOfId(view(), id));
@@ -1141,8 +1142,13 @@ function bySeat(ids) {
   const groups = new Map();
   ids.forEach((id, i) => groups.set(seats[i], [...(groups.get(seats[i]) || []), id]));
   const count = view().players.length;
-  const from = (seat) => (seat === msg.seat ? count : (seat - view().active + count) % count);
+  const from = (seat) => (seat === msg.seat ? 2 * count : isPartner(seat) ? count : (seat - view().active + count) % count);
   return [...groups].sort(([a], [b]) => from(a) - from(b));
+}
+
+/** True when `seat` is the viewer's teammate (Two-Headed Dragon), not the viewer. */
+function isPartner(seat) {
+  return msg.seat !== null && seat !== msg.seat && teamOf(seat) === teamOf(msg.seat);
 }
 
 /**
@@ -1165,7 +1171,7 @@ function optionLists(ids, make, label = null) {
     const base = baseOf(teamOf(seat));
     return el("div", null, { class: "option-group", "data-group": seat },
       el("h3", null, { class: "option-group-title" },
-        el("span", seat === msg.seat ? `${nameOfSeat(seat)} (you)` : nameOfSeat(seat), { class: "pname" }),
+        el("span", seat === msg.seat ? `${nameOfSeat(seat)} (you)` : isPartner(seat) ? `${nameOfSeat(seat)} (partner)` : nameOfSeat(seat), { class: "pname" }),
         el("span", `base ${base.left}/${base.hp}`, { class: "hint" })),
       el("div", null, { class: "options" }, ...mine.map((id) => make(id, short(id)))));
   });
@@ -1389,7 +1395,8 @@ function cardActions(id) {
       { "data-action": "ability", "data-ability": index }));
   }
   if (entry.attack.length) {
-    out.push(button("Attack…", () => startTargeting(`${name} attacks: choose the target`, () => (idx.byCard.get(id) || { attack: [] }).attack, (a) => [a.target]),
+    out.push(button("Attack…", () => startTargeting(`${name} attacks: choose the target`, () => (idx.byCard.get(id) || { attack: [] }).attack, (a) => [a.target],
+      (target) => attackTargetLabel(view(), catalog, target)),
       { class: "btn primary", "data-action": "attack" }));
   }
   for (const a of entry.patrol) {
@@ -1487,6 +1494,7 @@ function renderInspector() {
     if (live.named_cost !== undefined && live.named_cost !== null) bits.push(`named cost ${live.named_cost}: opponents can't play spells or upgrades of that cost`);
     if (live.illusion) bits.push("an Illusion");
     if (live.silenced) bits.push("silenced: no abilities");
+    bits.push(...blackWhiteNotes(live));
     if (live.crumbling) bits.push("crumbling");
     if (live.disabled) bits.push("disabled: skips its next ready step");
     if (live.exhausted) bits.push("exhausted");
@@ -1505,6 +1513,9 @@ function renderInspector() {
   }
   if (bm && live) parts.push(el("p", `${slotLabel(bm[2])}: ${live.hp - live.damage}/${live.hp} HP${live.done ? "" : " · still being built"}${live.disabled ? " · disabled until its owner's next turn is over" : ""}`, { class: "live" }));
   if (live && live.prisoner) parts.push(el("p", `Holds ${live.prisoner.name} in jail.`, { class: "live prisoner-note" }));
+  if (live && live.buried && live.buried.length) {
+    parts.push(el("p", `Buried here (${live.buried.length} of 4): ${nameList(live.buried.map((b) => b.name))}.`, { class: "live buried-note" }));
+  }
   if (rec.text) parts.push(el("p", rec.text, { class: "card-text" }));
   if (rec.bands) {
     const list = el("ul", null, { class: "bands" });

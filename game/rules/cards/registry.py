@@ -123,8 +123,8 @@ QUESTIONS = {
                        "(src anyone's in play: Slow-Time Generator; turns upkeep)",
     "shuns_spell": "(state, iid, spell_id) -> True: spell_id's ◎ slots can't pick iid (Nullcraft; "
                    "targeting.slot_candidates, for spell slots carrying their spell)",
-    "attack_tax": "(state, iid, attacker) -> gold attacker's controller must pay each time it attacks "
-                  "iid (Setsuki Hiruki, Morningstar Pass); targeting.attack_tax",
+    "attack_tax": "(state, iid, seat) -> gold seat must pay each time one of its units or heroes "
+                  "attacks iid (Setsuki Hiruki, Morningstar Pass); targeting.attack_tax, view",
 }
 
 NAMES = {**EVENTS, **QUESTIONS}

@@ -170,12 +170,12 @@ card("jade_fox_den_s_headmistress", arrives=MakeTokens("ninja", 4), aura=_jade_f
 
 # ---- the hero ----------------------------------------------------------------------------
 
-def _setsuki_tax(state, iid, attacker):
-    """Setsuki Hiruki: while she isn't patrolling, her opponents pay 1 gold
-    each time they attack her."""
+def _setsuki_tax(state, iid, seat):
+    """Setsuki Hiruki: while she isn't patrolling, her opponents (``seat``
+    attacking) pay 1 gold each time they attack her."""
     if is_patrolling(state, iid):
         return 0
-    return 1 if is_opponent(state, card_of(state, attacker)["controller"], card_of(state, iid)["controller"]) else 0
+    return 1 if is_opponent(state, seat, card_of(state, iid)["controller"]) else 0
 
 
 def _setsuki_attacks(state, iid, ctx):

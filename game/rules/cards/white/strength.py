@@ -234,10 +234,10 @@ def _pass_shields(state, src, target):
     return target in state["cards"] and kind_of(state, target) == "building" and _controller(state, target) == mine
 
 
-def _pass_tax(state, iid, attacker):
-    """Opponents pay 1 gold each time they attack it; without it, no attack
-    (ruling)."""
-    return 1 if is_opponent(state, _controller(state, attacker), _controller(state, iid)) else 0
+def _pass_tax(state, iid, seat):
+    """Opponents (``seat`` attacking) pay 1 gold each time they attack it;
+    without it, no attack (ruling)."""
+    return 1 if is_opponent(state, seat, _controller(state, iid)) else 0
 
 
 card("morningstar_pass", shields_building=_pass_shields, attack_tax=_pass_tax)
