@@ -49,7 +49,8 @@ def cost(code: str) -> int:
     """The power a card costs: its value for 2-10, 5 for J and Q, 10 for K,
     0 for a land (rulebook "Power", cost table; "Lands are free")."""
     rank = split(code)[0]
-    return {"A": 0, "J": 5, "Q": 5, "K": 10}.get(rank) or int(rank)
+    fixed = {"A": 0, "J": 5, "Q": 5, "K": 10}
+    return fixed[rank] if rank in fixed else int(rank)
 
 
 def base_stats(code: str) -> tuple:
