@@ -453,9 +453,6 @@ def fight(state: dict) -> None:
             if venom:
                 card["venom"] = True
             log(state, f"{cards.describe(card['card'])} takes {amount} damage{' from Venom' if venom else ''}.")
-    for sage in state["players"][defender]["sages"]:
-        if cards_[sage]["essence"] < 0:
-            cards_[sage]["essence"] = 0  # A21: the excess is lost
     state["attacks"] = []
     settle(state)
     if check_life(state):
