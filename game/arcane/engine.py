@@ -410,7 +410,7 @@ def fight(state: dict) -> None:
     is lost (A21). A player who takes combat damage owes a Blood Debt draw
     (A25). Then destruction (A16) and the life check (A32)."""
     cards_ = state["cards"]
-    hits = []  # (target id or "player", amount, venom, combat_to_player)
+    hits = []  # (a card id or "player", amount, from Venom)
     defender = other(state["active"])
     for attack in state["attacks"]:
         a = attack["attacker"]
@@ -515,7 +515,8 @@ def _do(state: dict, seat: int, action: dict) -> None:
         state["phase"] = "attack"
         state["attacks"].append({"attacker": action["attacker"], "target": action["target"], "blockers": []})
         code = state["cards"][action["attacker"]]["card"]
-        log(state, f"{name(state, seat)} attacks {_describe_target(state, action['target'])} with {cards.describe(code)}.")
+        aim = _describe_target(state, action["target"])
+        log(state, f"{name(state, seat)} attacks {aim} with {cards.describe(code)}.")
     elif kind == "fight":
         if seat != state["active"] or state["phase"] != "attack" or state["prompt"] is not None:
             _bad("wrong_phase", "Declare at least one attacker first.")

@@ -32,7 +32,7 @@ def check_cards(state: dict) -> None:
 def check_arena(state: dict) -> None:
     """After an action resolves: no creature with lethal damage (A16), no
     sage at 0 essence, life at most 20 (A32: no life gain), the active
-    player never spent more power than it has (A6); the game waits on a seat only when it has a real move."""
+    player never spent more power than it has (A6); the game waits on exactly the seats with a real move."""
     active = state["players"][state["active"]]
     assert active["power_spent"] <= power_total(state, state["active"])
     for p in state["players"]:
@@ -42,8 +42,9 @@ def check_arena(state: dict) -> None:
         for c in p["sages"]:
             assert state["cards"][c]["essence"] > 0
     if state["status"] == "playing":
-        for seat in waiting_on(state):
-            assert any(a["type"] not in ("concede", "offer_draw") for a in legal_actions(state, seat))
+        for seat in (0, 1):
+            moves = any(a["type"] not in ("concede", "offer_draw") for a in legal_actions(state, seat))
+            assert moves == (seat in waiting_on(state)), seat
     else:
         assert state["phase"] == "over" and state["prompt"] is None
 

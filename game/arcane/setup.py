@@ -111,7 +111,8 @@ def _code(value, where: str) -> str:
     try:
         cards.split(value)
     except ValueError:
-        raise RulesError("bad_scenario", f"{where}: {str(value)[:20]!r} is not a card (write it like 7S, 10H, KD).") from None
+        raise RulesError("bad_scenario",
+                         f"{where}: {str(value)[:20]!r} is not a card (write it like 7S, 10H, KD).") from None
     return value
 
 

@@ -55,7 +55,8 @@ def test_the_view_says_what_each_card_is_in_the_game():
     seen = rules.view(state, 0)
     me = seen["players"][0]
     creature = me["creatures"][0]
-    assert (creature["label"], creature["power"], creature["toughness"], creature["ability"]) == ("9\u2663", 5, 5, "Crush")
+    shown = (creature["label"], creature["power"], creature["toughness"], creature["ability"])
+    assert shown == ("9\u2663", 5, 5, "Crush")
     assert me["sages"][0]["essence"] == 3 and me["relics"][0]["kind"] == "relic" and me["lands"][0]["kind"] == "land"
     assert me["hand"][0]["spell"] == "Mind Drain" and seen["discard"][0]["spell"] == "Arcane Bolt"
 
