@@ -5,10 +5,12 @@ Entry points (game.rules dispatches to them for a state with
 ``"game": "arcane"``; docs/ARCANE.md): :func:`apply_action`,
 :func:`apply_action_in_place`, :func:`legal_actions`, :func:`waiting_on`,
 :func:`copy_state`. Phases: ``main``, ``attack`` (declaring attackers),
-``block`` (the defender's prompt), ``main2`` (table option
+``block`` (the defender's prompt), ``order`` (the attacker orders
+several blockers, ``blockers: many``, A14), ``main2`` (table option
 ``main_phases: two``, A4), ``drain`` (Mind Drain's prompt), ``end`` (the
 hand-limit prompt) and ``over``. Every sentence is in our own words.
 """
+import itertools
 import json
 import marshal
 
@@ -20,7 +22,7 @@ from .state import (ARENA_OF, ability, can_attack, draw, log, move, name, other,
 
 HAND_LIMIT = 7  # rulebook "Playing the Game"; A24, A26
 SAGE_ABILITIES = {"plus": -1, "minus2": 2, "minus5": 5}  # ability -> essence it costs (rulebook "King"; A23)
-ACTIONS = ("play", "sage", "attack", "fight", "block", "done_blocking", "discard", "end_turn",
+ACTIONS = ("play", "sage", "attack", "fight", "block", "done_blocking", "order", "discard", "end_turn",
            "offer_draw", "concede")
 MAIN_PHASES = ("main", "main2")
 MAX_ACTION_BYTES = 2048
@@ -290,6 +292,24 @@ def check_block(state: dict, seat: int, action: dict) -> None:
         _bad("already_blocked", "That attacker is already blocked (one blocker per attacker).")
 
 
+def check_order(state: dict, seat: int, action: dict) -> None:
+    """Check an ``order`` action (``{"type": "order", "attacker",
+    "blockers": [ids in damage order]}``): with table option ``blockers:
+    many`` (house rule A14 \u2605 alternative) the attacking player declares,
+    for each attacker blocked by several, the order its power goes to them.
+    Raises RulesError ``not_your_question``, ``bad_target``, ``bad_order``."""
+    prompt = state["prompt"]
+    if prompt is None or prompt["kind"] != "damage_order" or prompt["seat"] != seat:
+        _bad("not_your_question", "You are not being asked to order blockers.")
+    attack = next((a for a in state["attacks"] if a["attacker"] == action.get("attacker")
+                   and len(a["blockers"]) > 1 and not a.get("ordered")), None)
+    if attack is None:
+        _bad("bad_target", "Choose an attacker blocked by several creatures, not yet ordered.")
+    order = action.get("blockers")
+    if not isinstance(order, list) or sorted(map(str, order)) != sorted(attack["blockers"]):
+        _bad("bad_order", "List each of that attacker's blockers once, in the order it deals damage.")
+
+
 def check_discard(state: dict, seat: int, action: dict) -> None:
     """Check a ``discard`` action (``{"type": "discard", "card"}``): the
     seat asked to discard (Mind Drain, A28; the hand limit, A24) names a
@@ -401,8 +421,9 @@ def do_sage(state: dict, seat: int, action: dict) -> None:
 def fight(state: dict) -> None:
     """Combat damage, house rules A16-A21: every attacker and blocker deals
     its power at once. A blocked attacker hits its blocker(s); with
-    several blockers (``blockers: many``, A14 \u2605) it gives each in block
-    order what it needs to die (1 with Venom) and the rest to the last.
+    several blockers (``blockers: many``, A14 \u2605) it gives each, in the
+    order its player declared (``order``), what it needs to die (1 with
+    Venom) and the rest to the last.
     Venom destroys a creature it damages (A17); Crush's excess over the
     blockers' toughness left (A19) goes to the player (``crush_vs_sage:
     player``, A18 \u2605 default) or to the attack's target (``target``). An
@@ -532,7 +553,22 @@ def _do(state: dict, seat: int, action: dict) -> None:
         if prompt is None or prompt["kind"] != "block" or prompt["seat"] != seat:
             _bad("not_your_question", "You are not being asked to block.")
         state["prompt"] = None
-        fight(state)
+        ganged = [a for a in state["attacks"] if len(a["blockers"]) > 1]
+        if ganged:
+            state["phase"] = "order"
+            state["prompt"] = {"seat": state["active"], "kind": "damage_order", "left": len(ganged)}
+            log(state, f"{name(state, state['active'])} orders the blockers of each attacker blocked by several.")
+        else:
+            fight(state)
+    elif kind == "order":
+        check_order(state, seat, action)
+        attack = next(a for a in state["attacks"] if a["attacker"] == action["attacker"])
+        attack["blockers"] = list(action["blockers"])
+        attack["ordered"] = True
+        state["prompt"]["left"] -= 1
+        if state["prompt"]["left"] == 0:
+            state["prompt"] = None
+            fight(state)
     elif kind == "discard":
         check_discard(state, seat, action)
         prompt = state["prompt"]
@@ -624,6 +660,11 @@ def legal_actions(state: dict, seat: int) -> list:
                     if not state["cards"][b]["exhausted"] and not any(b in a["blockers"] for a in state["attacks"]):
                         out.append({"type": "block", "blocker": b, "attacker": attack["attacker"]})
             out.append({"type": "done_blocking"})
+        elif prompt["kind"] == "damage_order":
+            for attack in state["attacks"]:
+                if len(attack["blockers"]) > 1 and not attack.get("ordered"):
+                    out.extend({"type": "order", "attacker": attack["attacker"], "blockers": list(order)}
+                               for order in itertools.permutations(attack["blockers"]))
         else:
             out.extend({"type": "discard", "card": cid} for cid in p["hand"])
     elif prompt is None and seat == state["active"]:

@@ -98,23 +98,37 @@ def test_a14_default_one_blocker_per_attacker_and_one_attacker_per_blocker():
     assert err.value.code == "cannot_block"
 
 
-def test_a14_option_many_blockers_split_the_attackers_power_in_block_order():
-    """A14 \u2605 ``blockers: many``: the attacker gives each blocker, in block order, what
-    kills it and the rest to the last; Crush counts all blockers."""
-    state = position([{"creatures": ["9C"]}, {"creatures": ["3H", "5D"]}], options={"blockers": "many"})
-    state = _attack(state, ("9C", "player"))
-    state = _blocks(state, ("3H", "9C"), ("5D", "9C"))
-    assert zone(state, "3H") == "discard" and zone(state, "5D") == "creatures"  # 2 kills the 1/2, 2 left for the 2/3
-    assert state["players"][1]["life"] == 20  # 4 power against 2 + 3 toughness: no excess
-    assert zone(state, "9C") == "creatures"  # 1 + 2 damage < 5
+def _order(state, attacker, *blockers):
+    return act(state, 0, "order", attacker=attacker, blockers=[cid(state, b) for b in blockers])
+
+
+def test_a14_option_many_blockers_the_attacker_orders_its_damage():
+    """A14 \u2605 ``blockers: many``: the attacking player declares the order; the attacker gives
+    each blocker in turn what kills it and the rest to the last."""
+    start = position([{"creatures": ["9H"]}, {"creatures": ["3H", "5D"]}], options={"blockers": "many"})
+    state = _attack(start, ("9H", "player"))
+    state = _blocks(state, ("3H", "9H"), ("5D", "9H"))
+    assert state["prompt"] == {"seat": 0, "kind": "damage_order", "left": 1}
+    assert rules.waiting_on(state) == [0]
+    assert len([a for a in rules.legal_actions(state, 0) if a["type"] == "order"]) == 2
+    small_first = _order(state, "9H", "3H", "5D")
+    assert zone(small_first, "3H") == "discard" and zone(small_first, "5D") == "creatures"  # 2, then 2 of 3
+    big_first = _order(state, "9H", "5D", "3H")
+    assert zone(big_first, "5D") == "discard" and zone(big_first, "3H") == "creatures"  # 3, then 1 of 2
+    assert zone(big_first, "9H") == "creatures"  # 1 + 2 damage < 5
+    with pytest.raises(rules.RulesError) as err:
+        act(state, 0, "order", attacker="9H", blockers=[cid(state, "5D")])
+    assert err.value.code == "bad_order"
 
 
 def test_a14_many_blockers_crush_excess_beyond_all_blockers():
-    """A14 alternative: Crush's excess is beyond all blockers."""
-    state = position([{"creatures": ["9C"], "relics": ["JS", "JH"]}, {"creatures": ["3H"]}],
+    """A14 alternative: Crush's excess is beyond all blockers (A19: their toughness left)."""
+    state = position([{"creatures": ["9C"], "relics": ["JS", "JH"]}, {"creatures": ["3H", "3D"]}],
                      options={"blockers": "many"})
-    state = _blocks(_attack(state, ("9C", "player")), ("3H", "9C"))
-    assert state["players"][1]["life"] == 20 - (6 - 2)
+    state = _blocks(_attack(state, ("9C", "player")), ("3H", "9C"), ("3D", "9C"))
+    state = _order(state, "9C", "3D", "3H")
+    assert state["players"][1]["life"] == 20 - (6 - 2 - 2)
+    assert zone(state, "3H") == "discard" and zone(state, "3D") == "discard"
 
 
 def test_a16_damage_is_simultaneous_and_mutual_kills_destroy_both():
