@@ -6,10 +6,10 @@ authority (docs/ARCANE.md).
 Entry points, reached through game.rules for a config or state with
 ``"game": "arcane"``: :func:`new_game`, :func:`apply_action`,
 :func:`apply_action_in_place`, :func:`legal_actions`, :func:`view`,
-:func:`waiting_on`, :func:`copy_state`, :func:`is_legal`; the bots in
+:func:`waiting_on`, :func:`copy_state`, :func:`is_legal`, ``ACTION_KEYS``; the bots in
 :mod:`game.arcane.bots`.
 """
-from .engine import apply_action, apply_action_in_place, copy_state, legal_actions, waiting_on
+from .engine import ACTION_KEYS, apply_action, apply_action_in_place, copy_state, legal_actions, waiting_on
 from .setup import OPTIONS, new_game
 from .view import view
 
@@ -27,5 +27,5 @@ def is_legal(state: dict, seat: int, action: dict) -> bool:
     return True
 
 
-__all__ = ["GAME", "OPTIONS", "apply_action", "apply_action_in_place", "copy_state", "is_legal",
+__all__ = ["ACTION_KEYS", "GAME", "OPTIONS", "apply_action", "apply_action_in_place", "copy_state", "is_legal",
            "legal_actions", "new_game", "view", "waiting_on"]

@@ -24,6 +24,13 @@ HAND_LIMIT = 7  # rulebook "Playing the Game"; A24, A26
 SAGE_ABILITIES = {"plus": -1, "minus2": 2, "minus5": 5}  # ability -> essence it costs (rulebook "King"; A23)
 ACTIONS = ("play", "sage", "attack", "fight", "block", "done_blocking", "order", "discard", "end_turn",
            "offer_draw", "concede")
+# The keys the engine reads in each action type besides "type": the server
+# applies and stores an action with these only (game.rules.action_keys).
+ACTION_KEYS = {
+    "play": ("card", "target"), "sage": ("sage", "ability", "target"), "attack": ("attacker", "target"),
+    "fight": (), "block": ("blocker", "attacker"), "done_blocking": (), "order": ("attacker", "blockers"),
+    "discard": ("card",), "end_turn": (), "offer_draw": (), "concede": (),
+}
 MAIN_PHASES = ("main", "main2")
 MAX_ACTION_BYTES = 2048
 

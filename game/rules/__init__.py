@@ -10,6 +10,7 @@ Entry points:
 - :func:`legal_actions` (state, seat -> list of actions)
 - :func:`view` (state, viewer -> what that viewer may see)
 - :func:`waiting_on` (state -> the seats the game waits on)
+- :func:`action_keys` (state -> the keys each action type carries)
 - :class:`RulesError` (code, message), :class:`EngineFault`
 - :class:`GreedyBot`, :class:`RandomBot` (bots that play any game)
 
@@ -23,6 +24,7 @@ modules never import game.arcane, nor it them (tests/rules/test_layers.py).
 import game.arcane as _arcane
 from game.arcane import bots as _arcane_bots
 
+from . import action_keys as _codex_action_keys
 from . import bots as _codex_bots
 from . import engine as _codex_engine
 from . import setup as _codex_setup
@@ -90,6 +92,13 @@ def waiting_on(state: dict) -> list:
     return (_arcane if _is_arcane(state) else _codex_waiting).waiting_on(state)
 
 
+def action_keys(state=None) -> dict:
+    """``{action type: the keys its engine reads}`` of the state's game (None:
+    Codex's), so the server stores an action with those keys only and knows
+    no game's actions (game.services.normalise_action)."""
+    return _arcane.ACTION_KEYS if _is_arcane(state) else _codex_action_keys.ACTION_KEYS
+
+
 class _GameBot:
     """A bot for any game: it builds the state's game's bot of its kind
     (same seed and options) and asks it."""
@@ -117,7 +126,8 @@ class RandomBot(_GameBot):
     kinds = {"codex": _codex_bots.RandomBot, _arcane.GAME: _arcane_bots.RandomBot}
 
 
-__all__ = ["EngineFault", "GAMES", "GreedyBot", "RandomBot", "RulesError", "apply_action", "apply_action_in_place",
+__all__ = ["EngineFault", "GAMES", "GreedyBot", "RandomBot", "RulesError", "action_keys", "apply_action",
+           "apply_action_in_place",
            "copy_state", "is_legal", "legal_actions", "new_game", "view", "waiting_on"]
 
 from . import cards as _cards  # noqa: E402
