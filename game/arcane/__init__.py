@@ -9,6 +9,8 @@ Entry points, reached through game.rules for a config or state with
 :func:`waiting_on`, :func:`copy_state`, :func:`is_legal`, ``ACTION_KEYS``; the bots in
 :mod:`game.arcane.bots`.
 """
+from game.rulekit.errors import RulesError
+
 from .engine import ACTION_KEYS, apply_action, apply_action_in_place, copy_state, legal_actions, waiting_on
 from .setup import OPTIONS, new_game
 from .view import view
@@ -19,7 +21,6 @@ GAME = "arcane"
 def is_legal(state: dict, seat: int, action: dict) -> bool:
     """True when ``action`` is legal for ``seat`` now (the engine's checks
     accept it; nothing is changed)."""
-    from game.rulekit.errors import RulesError
     try:
         apply_action(state, seat, action)
     except RulesError:

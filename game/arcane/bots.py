@@ -13,7 +13,7 @@ seats; game.rules.bots' classes hand an Arcane state to them.
 import random
 
 from . import cards
-from .engine import apply_action_in_place, copy_state, legal_actions
+from .engine import apply_action_in_place, copy_state, legal_actions, waiting_on
 from .setup import new_game
 from .state import other, power, toughness
 
@@ -135,7 +135,6 @@ def play_game(config: dict, bots: list, max_actions: int = 5000, on_action=None)
     actions)`` (``actions``: the ``(seat, action)`` applied). The seat the
     game waits on acts each step; ``on_action(state, seat, action)`` is
     called after each (the one state object, changed in place)."""
-    from .engine import waiting_on
     state = copy_state(new_game(config))
     log = []
     while state["status"] == "playing" and len(log) < max_actions:
