@@ -40,9 +40,10 @@ test: $(VENV)/.dev
 # About 20 minutes on 2 cores.
 SOAK_COUNTS := CODEX_PROPERTY_GAMES=1000 CODEX_REPLAY_GAMES=100 CODEX_PROPERTY_GAMES_2HG=300 \
 	CODEX_PROPERTY_GAMES_3HERO=500 CODEX_PROPERTY_FFA=300 CODEX_STORED_GAMES=12 \
-	C23_PROPERTY_GAMES=500 C23_REPLAY_GAMES=100
+	C23_PROPERTY_GAMES=500 C23_REPLAY_GAMES=100 ARCANE_PROPERTY_GAMES=500 ARCANE_REPLAY_GAMES=100
 soak: $(VENV)/.dev
-	$(SOAK_COUNTS) $(BIN)/pytest -n auto tests/rules/test_properties.py tests/c23/test_properties.py $(PYTEST_ARGS)
+	$(SOAK_COUNTS) $(BIN)/pytest -n auto tests/rules/test_properties.py tests/c23/test_properties.py \
+		tests/arcane/test_properties.py $(PYTEST_ARGS)
 
 # Engine benchmark, then the server load benchmark (docs/BENCHMARKS.md). The
 # server rows N-pg need PostgreSQL and Redis on 127.0.0.1, the rows behind

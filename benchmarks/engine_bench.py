@@ -18,12 +18,16 @@ import statistics
 import time
 
 from game.rules import apply_action, apply_action_in_place, catalog, copy_state, legal_actions, reading, view
+from game.arcane import bots as arcane_bots
 from game.rules.bots import GreedyBot, RandomBot, play_game
 
 # Each row of the table: (row name, engine mode, seats, heroes per seat).
 MODES = (("1hero", "1hero", 2, 1), ("3hero", "3hero", 2, 3), ("2hg", "2hg", 4, 1),
          ("ffa-3", "ffa", 3, 1), ("ffa-4", "ffa", 4, 1), ("ffa-5", "ffa", 5, 1))
 SEATS = {row: seats for row, _, seats, _ in MODES}
+# Arcane Codex (issue 17): two seats, its own bots and play loop; no target yet.
+ARCANE = "arcane"
+SEATS[ARCANE] = 2
 
 # Targets of issue 13 (1-hero: about 1,650 actions/s before, on a quiet
 # machine; every mode's factor is a paired ratio against the commit before
@@ -48,13 +52,20 @@ def run(games: int, bot: str, mode: str) -> dict:
     """Play ``games`` bot games of ``mode``; return the measured figures
     (CPU seconds, games and actions per CPU second, actions/game, median turns, median state
     and view JSON bytes of the final states, median view build in ms)."""
-    make = RandomBot if bot == "random" else GreedyBot
+    if mode == ARCANE:
+        make = arcane_bots.RandomBot if bot == "random" else arcane_bots.GreedyBot
+        play = arcane_bots.play_game
+    else:
+        make = RandomBot if bot == "random" else GreedyBot
+        play = play_game
     actions = 0
     turns = []
     states = []
     start = time.process_time()
     for seed in range(games):
-        state, log = play_game(_config(seed, mode), [make(seed + i) for i in range(SEATS[mode])])
+        config = ({"game": ARCANE, "seed": seed, "seats": [{"name": "P0"}, {"name": "P1"}]} if mode == ARCANE
+                  else _config(seed, mode))
+        state, log = play(config, [make(seed + i) for i in range(SEATS[mode])])
         actions += len(log)
         turns.append(state["turn"])
         states.append(state)
@@ -179,8 +190,9 @@ def main() -> None:
         for bot in bots:
             r = run(args.games, bot, mode)
             target = TARGET_ACTIONS_PER_S.get(mode) if bot == "random" else None
-            shown = f">= {target}" if target else f"{TARGET_MODE_FACTOR}x before"
-            verdict = _verdict(r["actions_per_s"] >= target) if target else "paired ratio: BENCHMARKS.md"
+            shown = f">= {target}" if target else ("none" if mode == ARCANE else f"{TARGET_MODE_FACTOR}x before")
+            verdict = (_verdict(r["actions_per_s"] >= target) if target
+                       else "new game, no figure before" if mode == ARCANE else "paired ratio: BENCHMARKS.md")
             print(f"| {mode} | {r['bot']} | {r['games_per_s']:.2f} | {r['actions_per_s']:.0f} | {shown} | "
                   f"{verdict} | {r['actions_per_game']:.0f} | {r['turns_median']:.0f} | "
                   f"{r['state_bytes'] / 1024:.1f} KB | {r['view_bytes'] / 1024:.1f} KB | {r['view_ms']:.2f} ms |")

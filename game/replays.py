@@ -22,11 +22,17 @@ class NotFinished(Exception):
 
 
 def visible_seats(state: dict, seat: int | None) -> set:
-    """The seats whose actions ``seat`` sees in full: its own team's (they
-    share hands and tech picks, house rule R21); none for a spectator."""
+    """The seats whose actions ``seat`` sees in full: its own team's in a
+    game of teams (they share hands and tech picks, Codex house rule R21),
+    else its own (a player of a game whose players carry no ``team``:
+    Arcane Codex, C-23); none for a spectator."""
     players = state.get("players", [])
-    team = players[seat]["team"] if seat is not None and seat < len(players) else None
-    return {p["seat"] for p in players if team is not None and p["team"] == team}
+    if seat is None or not 0 <= seat < len(players):
+        return set()
+    team = players[seat].get("team")
+    if team is None:
+        return {seat}
+    return {i for i, p in enumerate(players) if p.get("team") == team}
 
 
 def redact(action: dict, actor: int, visible: set) -> dict:

@@ -11,38 +11,15 @@ from game import jsontext, rules, statecache, turnclock
 from game.models import Match, MatchAction, MatchPlayer
 
 
-# The keys the engine reads in an action of each type, besides "type"
-# (docs/ENGINE.md "Actions"; the check_* functions of game/rules/actions.py).
-# An action is applied and stored with these only (issue 11, finding 12):
-# tests/server/test_action_log.py checks the table against everything the
-# engine offers, so it cannot fall behind unnoticed.
-ACTION_KEYS = {
-    "hire": ("card",),
-    "build": ("building", "spec"),
-    "summon": ("hero",),
-    "level_up": ("hero", "levels"),
-    "play": ("card", "targets", "boost"),
-    "ability": ("card", "ability", "targets"),
-    "attack": ("attacker", "target"),
-    "patrol": ("card", "slot"),
-    "end_main": ("stash",),
-    "tech": ("cards",),
-    "choose": ("choice",),
-    "concede": (),
-    "reveal": ("target",),
-    "repair": (),
-    "lend": ("card", "to", "slot"),
-    "end_lending": (),
-}
-
-
-def normalise_action(action: dict) -> dict:
+def normalise_action(action: dict, state: dict | None = None) -> dict:
     """The action as it is applied and stored: ``type`` and the keys the
-    engine reads for that type (ACTION_KEYS), in that order, values as
-    given; other keys dropped. An unknown type keeps ``type`` alone (the
+    engine of ``state``'s game reads for that type (game.rules.action_keys;
+    no state: Codex's), in that order, values as given; other keys dropped
+    (issue 11, finding 12). An unknown type keeps ``type`` alone (the
     engine refuses it). Takes a dict with a ``type``; returns a new dict."""
     kind = action.get("type")
-    return {"type": kind, **{key: action[key] for key in ACTION_KEYS.get(kind, ()) if key in action}}
+    keys = rules.action_keys(state).get(kind, ())
+    return {"type": kind, **{key: action[key] for key in keys if key in action}}
 
 
 class ActionRefused(Exception):
@@ -370,7 +347,6 @@ def _connection_lost(err: Exception) -> bool:
 def _apply(match_id: int, action: dict, expected_version: int, nonce: str | None,
            seat: int | None = None, user_id: int | None = None) -> Applied:
     """apply_match_action (``user_id``) and apply_seat_action (``seat``)."""
-    action = normalise_action(action)
     seat_given = seat is not None
     with transaction.atomic():
         match = _locked_match(match_id, nonce, seat, user_id)
@@ -379,6 +355,8 @@ def _apply(match_id: int, action: dict, expected_version: int, nonce: str | None
         seat, version = match["acting_seat"], match["version"]
         if seat is None:
             raise ActionRefused("not_seated", "Only the players seated in this match can act.")
+        current = _current(match_id, match)
+        action = normalise_action(action, current.state)  # the keys its game's engine reads
         if match["nonce_seq"] is not None:
             first = MatchAction.objects.filter(match_id=match_id, seat=seat, nonce=nonce).values_list(
                 "action", flat=True)
@@ -398,7 +376,6 @@ def _apply(match_id: int, action: dict, expected_version: int, nonce: str | None
                 "bad_version", f"The match is at version {version}, not {expected_version} yet: resync.",
                 version,
             )
-        current = _current(match_id, match)
         try:
             state, _events = rules.apply_action(current.state, seat, action)
         except rules.RulesError as err:

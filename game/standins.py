@@ -13,7 +13,7 @@ any other seated player may let a bot play a seat away for
 ``CODEX_STAND_IN_ASK_SECONDS`` (not at once: a reload or a network blip must
 not cost a player the seat), and a seat away for ``CODEX_STAND_IN_SECONDS``
 gets one without asking. The bot
-(game.rules.bots.GreedyBot, never conceding) plays whenever the game waits
+(game.rules.GreedyBot, the greedy bot of the match's game, never conceding) plays whenever the game waits
 on that seat. The player takes the seat back simply by connecting again.
 
 Table bots (issue 14 point 9; docs/RULINGS.md "Server: bots at the table"):
@@ -30,7 +30,7 @@ from django.utils import timezone
 
 from game import livesockets, turnclock
 from game.models import Match, MatchPlayer
-from game.rules.bots import GreedyBot, RandomBot
+from game.rules import GreedyBot, RandomBot
 from game.services import ActionRefused, Applied, apply_seat_action
 
 

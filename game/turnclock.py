@@ -16,7 +16,7 @@ from datetime import timedelta
 
 from django.utils import timezone
 
-from game.rules.waiting import waiting_on
+from game.rules import waiting_on
 from game.models import Match, MatchPlayer
 
 # The timer values a table may set (seconds), besides None (off).
@@ -31,7 +31,7 @@ def seconds_of(match_id: int) -> int | None:
 def waiting_seats(state: dict) -> list:
     """The seats the game waits on at ``state``: those with a legal action
     other than conceding, in seat order (empty once it is over); read off
-    the state by game.rules.waiting.waiting_on, not by listing actions."""
+    the state by game.rules.waiting_on (the game's own), not by listing actions."""
     if state.get("status") == "finished":
         return []
     return waiting_on(state)

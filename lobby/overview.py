@@ -17,7 +17,7 @@ from django.utils import timezone
 
 from game.livesockets import live
 from game.models import Match
-from game.rules.waiting import waiting_on
+from game.rules import waiting_on
 from lobby.services import config_heroes
 
 HISTORY_SIZE = 20  # finished matches shown

@@ -1008,6 +1008,21 @@ ACTIONS = {
     "concede": (check_concede, do_concede),
 }
 ANYTIME = ("reveal_hand", "concede")
+# The keys each action type's check reads, besides "type": the server keeps
+# only these of an action it applies and stores (game.rules.action_keys;
+# tests/c23/test_server_contract.py checks it against every listed action).
+ACTION_KEYS = {
+    "play_resource": ("card",),
+    "pass": (),
+    "play": ("card", "pay", "target", "opponent"),
+    "attack": ("attackers",),
+    "end_turn": (),
+    "block": ("blocks",),
+    "combat_card": ("card", "pay", "target", "opponent"),
+    "assign": ("discard",),
+    "reveal_hand": (),
+    "concede": (),
+}
 
 
 def _is_seat(state, seat) -> bool:
@@ -1163,3 +1178,11 @@ def legal_actions(state: dict, seat: int) -> list:
             out.append({"type": "attack", "attackers": ready})
         out.append({"type": "end_turn"})
     return out
+
+
+def waiting_on(state: dict) -> list:
+    """The seats the game waits on now: each seat with an action listed by
+    :func:`legal_actions` (the active player in its steps, or whoever the
+    open question is for); empty once the game is over. ``concede`` and
+    ``reveal_hand``, always open, do not count."""
+    return [seat for seat in range(len(state["players"])) if legal_actions(state, seat)]

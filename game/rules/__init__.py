@@ -1,25 +1,181 @@
-"""The Codex rules engine: pure Python, no Django.
+"""The rules engines of the server's games, behind one contract: pure
+Python, no Django (docs/ENGINE.md; the multi-game contract in
+docs/ARCANE.md, C-23's in docs/C23.md).
 
-Entry points (documented in docs/ENGINE.md):
+Entry points:
 
 - :func:`new_game` (config -> state)
 - :func:`apply_action` (state, seat, action -> new state, events)
 - :func:`apply_action_in_place` (the same on a state the caller owns -> events)
 - :func:`legal_actions` (state, seat -> list of actions)
 - :func:`view` (state, viewer -> what that viewer may see)
+- :func:`waiting_on` (state -> the seats the game waits on)
+- :func:`action_keys` (state -> the keys each action type carries)
 - :func:`reading` (state[, memo]: a block that only reads ``state``, sharing
-  the stats legal_actions and view compute; stats.frozen)
-- :class:`RulesError` (code, message)
-"""
-from .engine import apply_action, apply_action_in_place, copy_state, is_legal, legal_actions
-from .errors import EngineFault, RulesError
-from .setup import new_game
-from .stats import frozen as reading
-from .view import view
+  what legal_actions and view compute; Codex's stats.frozen)
+- :class:`RulesError` (code, message), :class:`EngineFault`
+- :class:`GreedyBot`, :class:`RandomBot` (bots that play any game)
 
-__all__ = ["EngineFault", "RulesError", "apply_action", "apply_action_in_place", "copy_state", "is_legal",
-           "legal_actions",
-           "new_game", "reading", "view"]
+A config's ``"game"`` names the game: ``"arcane"`` is Arcane Codex
+(game.arcane), ``"c23"`` is C-23 (game.c23); no ``game`` key is Codex (this
+package), so stored matches keep working. A state says which game it is the
+same way (an Arcane or C-23 state holds its ``"game"``, a Codex state no such
+key) and every other function follows it. The dispatch is all this module
+does; Codex's own modules never import the other games, nor they it
+(tests/rules/test_layers.py, tests/arcane/test_game_layers.py,
+tests/c23/test_layers.py).
+"""
+from contextlib import nullcontext
+from types import SimpleNamespace
+
+import game.arcane as _arcane
+import game.c23 as _c23
+from game.arcane import bots as _arcane_bots
+from game.c23 import bots as _c23_bots
+
+from . import bots as _codex_bots
+from . import engine as _codex_engine
+from . import setup as _codex_setup
+from . import stats as _codex_stats
+from . import view as _codex_view
+from . import waiting as _codex_waiting
+from .action_keys import ACTION_KEYS as _CODEX_ACTION_KEYS
+from .errors import EngineFault, RulesError
+
+CODEX = "codex"
+
+# Each game's engine, by the name a config and a state give it.
+_ENGINES = {
+    CODEX: SimpleNamespace(
+        new_game=_codex_setup.new_game, apply_action=_codex_engine.apply_action,
+        apply_action_in_place=_codex_engine.apply_action_in_place, legal_actions=_codex_engine.legal_actions,
+        is_legal=_codex_engine.is_legal, copy_state=_codex_engine.copy_state, view=_codex_view.view,
+        waiting_on=_codex_waiting.waiting_on, action_keys=_CODEX_ACTION_KEYS, reading=_codex_stats.frozen,
+        bots={"greedy": _codex_bots.GreedyBot, "random": _codex_bots.RandomBot}),
+    _arcane.GAME: SimpleNamespace(
+        new_game=_arcane.new_game, apply_action=_arcane.apply_action,
+        apply_action_in_place=_arcane.apply_action_in_place, legal_actions=_arcane.legal_actions,
+        is_legal=_arcane.is_legal, copy_state=_arcane.copy_state, view=_arcane.view,
+        waiting_on=_arcane.waiting_on, action_keys=_arcane.ACTION_KEYS, reading=None,
+        bots={"greedy": _arcane_bots.GreedyBot, "random": _arcane_bots.RandomBot}),
+    _c23.GAME: SimpleNamespace(
+        new_game=_c23.new_game, apply_action=_c23.apply_action,
+        apply_action_in_place=_c23.apply_action_in_place, legal_actions=_c23.legal_actions,
+        is_legal=_c23.is_legal, copy_state=_c23.copy_state, view=_c23.view,
+        waiting_on=_c23.waiting_on, action_keys=_c23.ACTION_KEYS, reading=None,
+        bots={"greedy": _c23_bots.GreedyBot, "random": _c23_bots.RandomBot}),
+}
+GAMES = tuple(_ENGINES)
+
+
+def game_of(state_or_config) -> str:
+    """The name of the game a state or config is of (``"codex"`` when it
+    names none)."""
+    if isinstance(state_or_config, dict) and state_or_config.get("game") in _ENGINES:
+        return state_or_config["game"]
+    return CODEX
+
+
+def _engine(state_or_config) -> SimpleNamespace:
+    return _ENGINES[game_of(state_or_config)]
+
+
+def new_game(config: dict) -> dict:
+    """The starting state of the game ``config`` names (``"game"``:
+    ``"arcane"``, ``"c23"``; absent or ``"codex"``: Codex). Raises
+    RulesError ``unknown_game`` for any other name, and each game's own
+    config errors."""
+    if isinstance(config, dict) and "game" in config:
+        if config["game"] not in _ENGINES:
+            raise RulesError("unknown_game", "This server plays Codex, Arcane Codex and C-23 only.")
+        if config["game"] == CODEX:
+            config = {k: v for k, v in config.items() if k != "game"}  # Codex states name no game
+    return _engine(config).new_game(config)
+
+
+def apply_action(state: dict, seat: int, action: dict) -> tuple:
+    """``(new_state, events)`` for ``action`` of ``seat`` in the state's
+    game; ``state`` is unchanged. Raises RulesError for an illegal action."""
+    return _engine(state).apply_action(state, seat, action)
+
+
+def apply_action_in_place(state: dict, seat: int, action: dict) -> list:
+    """The events of ``action`` applied to ``state`` itself (its game's
+    rules). Raises RulesError (nothing changed) or EngineFault."""
+    return _engine(state).apply_action_in_place(state, seat, action)
+
+
+def legal_actions(state: dict, seat: int) -> list:
+    """The legal actions of ``seat`` in the state's game."""
+    return _engine(state).legal_actions(state, seat)
+
+
+def is_legal(state: dict, seat: int, action: dict) -> bool:
+    """True when ``action`` is legal for ``seat`` in the state's game."""
+    return _engine(state).is_legal(state, seat, action)
+
+
+def copy_state(state: dict) -> dict:
+    """A deep copy of a state of any game."""
+    return _engine(state).copy_state(state)
+
+
+def view(state: dict, viewer) -> dict:
+    """What ``viewer`` (a seat, or None for a spectator) may see of the
+    state, by its game's rules. Raises RulesError ``bad_seat``."""
+    return _engine(state).view(state, viewer)
+
+
+def waiting_on(state: dict) -> list:
+    """The seats the state's game waits on (empty once it is over)."""
+    return _engine(state).waiting_on(state)
+
+
+def action_keys(state: dict) -> dict:
+    """``{action type: (keys besides "type")}`` of the state's game: what
+    the server keeps of an action (game.services.normalise_action)."""
+    return _engine(state).action_keys
+
+
+def reading(state: dict, memo: dict | None = None):
+    """A context in which ``state`` is only read, so what legal_actions and
+    view compute is computed once (Codex: stats.frozen, with ``memo`` kept
+    across blocks of one unchanging state); a plain block for the games
+    that keep no such memo."""
+    frozen = _engine(state).reading
+    return nullcontext() if frozen is None else frozen(state, memo)
+
+
+class _GameBot:
+    """A bot for any game: it builds the state's game's bot of its kind
+    (same seed and options) and asks it."""
+    kind = ""
+
+    def __init__(self, seed: int = 0, **options):
+        self._args = dict(seed=seed, **options)
+        self._bots = {}
+
+    def choose(self, state: dict, seat: int):
+        """The bot's action for ``seat`` in ``state`` (None: it has none)."""
+        game = game_of(state)
+        if game not in self._bots:
+            self._bots[game] = _ENGINES[game].bots[self.kind](**self._args)
+        return self._bots[game].choose(state, seat)
+
+
+class GreedyBot(_GameBot):
+    """The greedy bot of the state's game (game.rules.bots, game.arcane.bots, game.c23.bots)."""
+    kind = "greedy"
+
+
+class RandomBot(_GameBot):
+    """The random legal bot of the state's game."""
+    kind = "random"
+
+
+__all__ = ["CODEX", "EngineFault", "GAMES", "GreedyBot", "RandomBot", "RulesError", "action_keys", "apply_action",
+           "apply_action_in_place", "copy_state", "game_of", "is_legal", "legal_actions", "new_game", "reading",
+           "view", "waiting_on"]
 
 from . import cards as _cards  # noqa: E402
 

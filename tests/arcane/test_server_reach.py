@@ -1,0 +1,32 @@
+"""The server's game-blind code handles an Arcane state through game.rules
+alone (issue 17, "Nothing in consumers, services, patches, stand-ins ...
+knows a rule of either game"): the turn clock's waiting seats and key, the
+stand-in and table bots, the replay's visible seats. No database needed."""
+from game import replays, standins, turnclock
+from game import rules
+from tests.arcane.helpers import act, config, position
+
+
+def test_the_turn_clock_waits_on_the_arcane_seat_that_must_answer():
+    """The clock (game/turnclock.py) reads waiting_on through the dispatch: the defender while
+    Mind Drain's prompt is open (A28, "the game waits only on whoever must answer")."""
+    state = position([{"hand": ["8S"]}, {"hand": ["2H", "4H"]}], round=20)
+    assert turnclock.waiting_seats(state) == [0]
+    state = act(state, 0, "play", card="8S")
+    assert turnclock.waiting_seats(state) == [1]
+    assert turnclock.waiting_seats(act(state, 0, "concede")) == []
+
+
+def test_stand_in_and_table_bots_play_an_arcane_seat():
+    """game/standins.py's bots (game.rules.GreedyBot / RandomBot) choose a legal Arcane action."""
+    state = rules.new_game(config(seed=11))
+    seat = state["active"]
+    for player in ({"seat": seat, "bot": ""}, {"seat": seat, "bot": "greedy"}, {"seat": seat, "bot": "random"}):
+        action = standins._bot_for(player, 5).choose(state, seat)
+        assert action in rules.legal_actions(state, seat)
+
+
+def test_a_replay_shows_an_arcane_seat_its_own_actions_only():
+    """game/replays.py: a seat sees its own actions in full (its team is itself), a spectator none."""
+    state = rules.new_game(config(seed=11))
+    assert replays.visible_seats(state, 0) == {0} and replays.visible_seats(state, None) == set()
