@@ -418,7 +418,7 @@ def check_play_card(state, seat, action):
         if not _spell_hero_ok(state, seat, rec):
             if any(registry.silenced(state, i) for i in p["play"]):
                 fail("silenced", "Your heroes are silenced: they can't cast spells until your turn ends.")
-            if rec.get("spell_kind") == "ultimate":
+            if rec.get("spell_kind") == "ultimate" and not maps.ultimates_unbound(state):
                 fail("needs_max_hero", "Ultimate spells need their hero at max level since the start of your turn.")
             if rec["spec"]:
                 fail("needs_hero", f"That spell needs your {catalog.spec_name(rec['spec'])} hero in play.")
