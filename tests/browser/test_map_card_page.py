@@ -1,7 +1,7 @@
 """Map cards through the real pages (issue 16): the lobby's New table form
 offers no map, a random map or any of the 12; the table shows its choice;
 the match page shows the map card's name and its rule in our own words
-(static/js/mapcard.js) to the players, and on Daggerfall Prison Camp the
+(static/js/mapcard.js) to the players and in the replay, and on Daggerfall Prison Camp the
 Hire control hires without asking for a card."""
 import os
 
@@ -50,6 +50,12 @@ def test_the_lobby_offers_maps_and_the_match_page_shows_the_map_card(browser, li
     mia.locator("#log", has_text="hired a worker (5 now)").wait_for()
     assert mia.locator("#hand .card").count() == hand  # no card went under the workers
     assert mia.errors == []
+    mia.click("#action-bar [data-action=concede]")  # the replay of the finished match shows it too
+    mia.locator("#confirm-yes").click()
+    mia.locator("#result-dialog[open]").wait_for()
+    mia.click("#result-replay")
+    mia.wait_for_url(f"{base}/match/{match_id}/replay/*")
+    mia.locator("#map-card .map-card-name", has_text="Daggerfall Prison Camp").wait_for()
 
     # A random map: drawn at the start and shown on the match page and the table.
     table_id, match_id = _bot_match(mia, "random")
