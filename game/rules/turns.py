@@ -114,7 +114,7 @@ def _mystical_forest(state: dict, step: dict) -> None:
     if not left:
         return
     ask(state, seat, "Mystical Forest: choose an exhausted unit or hero to get a +1/+1 rune and stay "
-                     "exhausted instead of readying, or none to ready the rest.", left,
+                     "exhausted instead of readying; skip to ready the rest.", left,
         {"op": "mystical_forest_pick", "seat": seat, "cards": left}, optional=True)
 
 
