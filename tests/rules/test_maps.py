@@ -49,6 +49,12 @@ def end_team_turn(state):
     for seat in [p["seat"] for p in state["players"] if p["team"] == state["players"][state["active"]]["team"]]:
         if state["status"] == "playing" and not state["players"][seat]["ended_main"]:
             state = end_turn(state, seat)
+            if state["phase"] == "lend":  # free-for-all lending (R26): lend nothing
+                state = act(state, seat, {"type": "end_lending"})
+    for p in state["players"]:  # a teammate's owed tech too (R11)
+        techs = [a for a in legal_actions(state, p["seat"]) if a["type"] == "tech"]
+        if techs and state["prompt"] is None:
+            state = act(state, p["seat"], techs[0])
     return state
 
 
@@ -248,13 +254,28 @@ def test_no_rush_keeps_bases_whole_and_lets_runes_through():
     assert state["cards"][find(state, "t")]["minus"] == 1
 
 
-def test_no_rush_lifts_from_the_first_players_fifth_turn_in_a_real_game():
-    state = normal("no_rush_15_minutes", "1hero")
-    for _ in range(8):  # four turns each
+@pytest.mark.parametrize("mode,turns", [("1hero", 8), ("3hero", 8), ("2hg", 8), ("ffa", 12)])
+def test_no_rush_lifts_from_the_first_players_fifth_turn_in_a_real_game(mode, turns):
+    """Four turns of every player: 8 turns in a duel, 8 team turns in
+    Two-Headed Dragon, 4 rounds of 3 turns in a 3-player free-for-all."""
+    state = normal("no_rush_15_minutes", mode)
+    for _ in range(turns):
         assert maps.damage_prevented(state)
         state = end_team_turn(state)
     assert state["active"] == 0 and state["players"][0]["turns_ended"] == 4
     assert not maps.damage_prevented(state)
+
+
+def test_no_rush_does_not_wait_for_a_free_for_all_player_who_conceded():
+    state = normal("no_rush_15_minutes", "ffa")
+    state = act(state, 2, {"type": "concede"})  # the final rounds begin (R28), tied at 20 HP
+    for _ in range(12):
+        if state["status"] != "playing" or not maps.damage_prevented(state):
+            break
+        state = end_team_turn(state)
+    assert state["status"] == "playing" and not maps.damage_prevented(state)
+    assert [p["turns_ended"] for p in state["players"]][:2] == [4, 4]
+    assert state["players"][2]["turns_ended"] < 4
 
 
 # ---- Mystical Forest ---------------------------------------------------------------
