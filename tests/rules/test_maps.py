@@ -489,3 +489,18 @@ def test_lost_temple_keeps_a_channeling_spell_without_its_hero():
     state = play_card(state, 0, "war_drums")
     drums = [i for i in state["players"][0]["play"] if state["cards"][i]["card"] == "war_drums"]
     assert drums and state["cards"][drums[0]]["zone"] == "play"
+
+
+# ---- the invariants the property games check on every map -----------------------------
+
+def test_the_map_invariants_catch_a_broken_rule():
+    from game.rules.invariants import check_map
+    crowded = game("fury_road", "1hero", [{"play": [{"card": "older_brother", "patrol": "squad_leader"},
+                                                    {"card": "tenderfoot", "patrol": "elite"}]}])
+    with pytest.raises(AssertionError, match="Fury Road"):
+        check_map(crowded)
+    ruins = game("vortoss_ruins", "3hero", [{"buildings": {"addon": "heroes_hall"}}])
+    with pytest.raises(AssertionError, match="Vortoss"):
+        check_map(ruins)
+    check_map(game(None, "1hero", [{"play": [{"card": "older_brother", "patrol": "squad_leader"},
+                                             {"card": "tenderfoot", "patrol": "elite"}]}]))
