@@ -21,10 +21,11 @@ HEROES = {
 FOE = {"1hero": 1, "3hero": 1, "2hg": 2, "ffa": 1}  # seat 0's first opponent
 
 
-def game(map_id, mode="1hero", seats=None, active=0, turn=3, seed=1):
+def game(map_id, mode="1hero", seats=None, active=0, turn=3, seed=1, heroes=None):
     """A scenario game of ``mode`` on ``map_id`` (None: no map) starting in
-    ``active``'s main phase; ``seats`` as in docs/ENGINE.md "Scenarios"."""
-    heroes = HEROES[mode]
+    ``active``'s main phase; ``seats`` as in docs/ENGINE.md "Scenarios";
+    ``heroes`` one list per seat (default :data:`HEROES`)."""
+    heroes = heroes or HEROES[mode]
     seats = list(seats or []) + [{}] * (len(heroes) - len(seats or []))
     config = {"mode": mode, "seed": seed,
               "seats": [{"name": f"P{i}", "heroes": list(h)} for i, h in enumerate(heroes)],
@@ -364,6 +365,39 @@ def test_burial_grounds_leaves_the_other_heroes_of_a_3_hero_player_summonable():
     summons = legal_of(state, 1, "summon")
     names = {state["cards"][a["hero"]]["card"] for a in summons}
     assert names == {"master_midori", "calamandra_moss"}
+
+
+@pytest.mark.parametrize("map_id", ["burial_grounds", None])
+def test_burial_grounds_keeps_a_gone_hero_from_blackhand_resurrector(map_id):
+    state = game(map_id, "1hero", [{"hand": ["wither"], "gold": 5, "play": [
+        {"card": "blackhand_resurrector", "id": "res"}, {"card": "garth_torken", "id": "garth", "minus": 2}]}],
+        heroes=(["garth_torken"], ["river_montoya"]))
+    garth = find(state, "garth")  # a hero keeps its id in the command zone
+    state = play_card(state, 0, "wither", [garth])
+    assert state["cards"][garth]["zone"] == "command"
+    use = {"type": "ability", "card": find(state, "res"), "ability": 0, "targets": []}
+    if map_id is not None:  # no hero it may bring back: the ability can't be used
+        assert_refused(state, 0, use, "bad_ability")
+        return
+    state = act(state, 0, use)
+    assert state["cards"][garth]["zone"] == "play"
+
+
+@pytest.mark.parametrize("map_id", ["burial_grounds", None])
+def test_burial_grounds_keeps_a_gone_hero_from_coming_in_by_snapback(map_id):
+    state = game(map_id, "3hero", [
+        {"hand": ["snapback"], "gold": 9, "play": [{"card": "iron_man", "id": "hitter"}, {"card": "troq_bashar"}]},
+        {"play": [{"card": "river_montoya", "id": "river"}, {"card": "master_midori", "id": "midori"}]}])
+    state = attack(state, 0, find(state, "hitter"), find(state, "midori"))  # Midori dies
+    while state["prompt"] is not None:
+        state = choose(state, state["prompt"]["seat"], prompt_options(state)[0])
+    state = play_card(state, 0, "snapback", [find(state, "river")])
+    if map_id is None:  # Midori or Calamandra: the caster picks
+        assert len(prompt_options(state)) == 2
+    else:  # only Calamandra may come in: no question
+        assert state["prompt"] is None
+        heroes = {state["cards"][i]["card"] for i in state["players"][1]["play"]}
+        assert "calamandra_moss" in heroes and "master_midori" not in heroes
 
 
 def test_without_burial_grounds_a_dead_hero_only_waits():
