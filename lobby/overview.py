@@ -17,6 +17,7 @@ from django.utils import timezone
 
 from game.livesockets import live
 from game.models import Match
+from game.rules import maps
 from game.rules.waiting import waiting_on
 from lobby.services import config_heroes
 
@@ -76,6 +77,8 @@ def _entry(match, user_id: int, cutoff, state: dict | None = None) -> dict:
     seat = next((p["seat"] for p in players if p["you"]), None)
     entry = {"id": match.pk, "mode": match.config.get("mode", ""), "status": match.status,
              "players": players, "seat": seat, "updated": match.updated.isoformat()}
+    if match.config.get("map"):  # the map card it plays on (game.rules.maps)
+        entry["map"] = maps.map_info(match.config["map"])["name"]
     if match.status == Match.Status.PLAYING:
         entry["quiet"] = _quiet(match, cutoff)
         if state is not None:  # the viewer's own match: whom it waits on

@@ -363,7 +363,7 @@ function resultText(m) {
 function matchItem(m, kind) {
   const item = el("li", null, { class: `match-item ${kind}${m.your_turn ? " your-turn" : ""}${m.quiet ? " quiet" : ""}`, "data-match": m.id });
   const text = el("div", null, { class: "match-text" });
-  text.append(el("span", `${modeLabel(m.mode)} · ${matchNames(m)}`, { class: "match-names" }));
+  text.append(el("span", `${modeLabel(m.mode)}${m.map ? ` on ${m.map}` : ""} · ${matchNames(m)}`, { class: "match-names" }));
   const facts = el("span", null, { class: "match-facts hint" });
   if (kind === "mine") {
     if (m.your_turn) facts.append(el("strong", "Your turn", { class: "turn-flag" }), " · ");

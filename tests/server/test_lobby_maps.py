@@ -33,6 +33,7 @@ def test_a_table_has_no_map_by_default_and_its_match_none(api):
     assert table["map"] == "" and table["map_name"] is None
     match = _start(alice, bob, table)
     assert "map" not in match.config and "map" not in match.state
+    assert all("map" not in m for m in alice.get("/api/lobby/matches/").json()["mine"])
 
 
 def test_a_named_map_reaches_the_engine_and_every_view(api):
@@ -79,3 +80,10 @@ def test_a_rematch_keeps_the_map_choice(api, django_user_model):
     conceded(match, django_user_model.objects.get(username="alice"))
     again = services.offer_rematch(match.pk, django_user_model.objects.get(username="bob"))
     assert again.map == "random" and again.map_drawn == ""
+
+
+def test_the_lobby_lists_a_match_with_its_map(api):
+    alice, bob = api("alice"), api("bob")
+    match = _start(alice, bob, _table(alice, map="bloodbowl"))
+    mine = alice.get("/api/lobby/matches/").json()["mine"]
+    assert [m["map"] for m in mine if m["id"] == match.pk] == ["Bloodbowl"]
