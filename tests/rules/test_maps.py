@@ -255,6 +255,18 @@ def test_no_rush_keeps_bases_whole_and_lets_runes_through():
     assert state["cards"][find(state, "t")]["minus"] == 1
 
 
+@pytest.mark.parametrize("turns_ended,dealt", [(1, 0), (4, 1)])
+def test_no_rush_prevented_combat_damage_triggers_nothing(turns_ended, dealt):
+    """Predator Tiger trashes a worker when it deals combat damage to a
+    base: prevented damage is not dealt, so it does nothing."""
+    state = game("no_rush_15_minutes", "1hero", [
+        {"turns_ended": turns_ended, "play": [{"card": "predator_tiger", "id": "tiger"}]},
+        {"turns_ended": turns_ended, "workers": 5}])
+    state = attack(state, 0, find(state, "tiger"), "base:1")
+    assert base_damage(state, 1) == 4 * dealt
+    assert view(state, 0)["players"][1]["workers"] == 5 - dealt
+
+
 @pytest.mark.parametrize("mode,turns", [("1hero", 8), ("3hero", 8), ("2hg", 8), ("ffa", 12)])
 def test_no_rush_lifts_from_the_first_players_fifth_turn_in_a_real_game(mode, turns):
     """Four turns of every player: 8 turns in a duel, 8 team turns in
