@@ -43,10 +43,20 @@ def _quiet(match, cutoff) -> bool:
             and (match.last_seen is None or match.last_seen < cutoff))
 
 
+def _name(match, player) -> str:
+    """The name ``player`` (a MatchPlayer) plays under: the user's public
+    name, or for a table bot (no user) its name in the match config
+    (game.standins.bot_name)."""
+    if player.user_id is not None:
+        return player.user.public_name
+    seats = match.config.get("seats", [])
+    return seats[player.seat].get("name", f"seat {player.seat}") if player.seat < len(seats) else f"seat {player.seat}"
+
+
 def _players(match, user_id: int) -> list:
     """``[{"seat", "name", "heroes", "team", "you"}]`` in seat order, from the match config."""
     seats = match.config.get("seats", [])
-    return [{"seat": player.seat, "name": player.user.public_name, "heroes": config_heroes(match.config, player.seat),
+    return [{"seat": player.seat, "name": _name(match, player), "heroes": config_heroes(match.config, player.seat),
              "team": seats[player.seat].get("team") if player.seat < len(seats) else None,
              "you": player.user_id == user_id} for player in match.players.all()]
 
@@ -56,7 +66,7 @@ def _result(match, seat) -> dict:
     "won"|"shared"|"lost"|"draw"|None (a spectator), "reason"}``."""
     result = match.result or {}
     seats = list(result.get("winners") or ([] if result.get("winner") is None else [result["winner"]]))
-    names = {p.seat: p.user.public_name for p in match.players.all()}
+    names = {p.seat: _name(match, p) for p in match.players.all()}
     if seat is None:
         outcome = None
     elif not seats:

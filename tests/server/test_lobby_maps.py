@@ -87,3 +87,27 @@ def test_the_lobby_lists_a_match_with_its_map(api):
     match = _start(alice, bob, _table(alice, map="bloodbowl"))
     mine = alice.get("/api/lobby/matches/").json()["mine"]
     assert [m["map"] for m in mine if m["id"] == match.pk] == ["Bloodbowl"]
+
+
+def test_other_users_see_a_public_match_on_a_map_to_watch(api):
+    alice, bob, carol = api("alice"), api("bob"), api("carol")
+    match = _start(alice, bob, _table(alice, map="lost_temple"))
+    response = carol.get("/api/lobby/matches/")
+    assert response.status_code == 200, response.content[:2000]
+    assert [m["map"] for m in response.json()["watch"] if m["id"] == match.pk] == ["Lost Temple"]
+
+
+def test_a_public_match_with_a_table_bot_is_listed_to_others_and_its_players(api):
+    """Found with the map pages: a public match with a table bot (no user)
+    made every other user's lobby match list fail (500)."""
+    alice, carol = api("alice"), api("carol")
+    table = _table(alice, map="bloodbowl")
+    alice.patch(f"/api/tables/{table['id']}/seat/", {"heroes": ["troq_bashar"], "ready": True}, format="json")
+    alice.post(f"/api/tables/{table['id']}/bot/", {"index": 1, "kind": "greedy", "heroes": ["river_montoya"]},
+               format="json")
+    match_id = alice.post(f"/api/tables/{table['id']}/start/").json()["match_id"]
+    for client, key in ((carol, "watch"), (alice, "mine")):
+        response = client.get("/api/lobby/matches/")
+        assert response.status_code == 200
+        listed = [m for m in response.json()[key] if m["id"] == match_id]
+        assert [p["name"] for p in listed[0]["players"]] == ["Alice", "Greedy bot"]
