@@ -5,7 +5,7 @@ from django.http import Http404
 from django.shortcuts import render
 
 from game import turnclock
-from game.rules import catalog, glossary
+from game.rules import catalog, glossary, maps
 from game.services import AccessDenied, MatchNotFound, load_access
 from game.standins import bot_labels
 
@@ -57,7 +57,8 @@ def cards_page(request):
 
 def how_to_play_page(request):
     """The rules in short, in our own words, with the glossary of every
-    keyword and patrol slot (game.rules.glossary); open to everyone, logged
+    keyword and patrol slot (game.rules.glossary) and the 12 map cards
+    (game.rules.maps); open to everyone, logged
     in or not (a newcomer reads it before signing up)."""
     def rows(entries):
         return [{"id": key, "name": key.replace("_", " "), "text": text} for key, text in sorted(entries.items())]
@@ -65,4 +66,5 @@ def how_to_play_page(request):
         "keywords": rows(glossary.KEYWORDS),
         "slots": [{"id": slot, "name": slot.replace("_", " "), "text": text}
                   for slot, text in glossary.PATROL_SLOTS.items()],
-        "terms": rows(glossary.TERMS)})
+        "terms": rows(glossary.TERMS),
+        "maps": [maps.map_info(m) for m in maps.map_ids()]})

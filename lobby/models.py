@@ -79,6 +79,8 @@ class Table(models.Model):
     sit there without the link. Spectators may watch the match when ``allow_spectators``
     is set and the table is public, or they hold the invite token.
     ``turn_seconds``: the turn timer of its match (None: off; game.turnclock).
+    ``map``: the map card its match plays on ("" none, "random" or a map id;
+    Deluxe rulebook "Map Cards"), ``map_drawn`` the one it got at the start.
     """
 
     class Status(models.TextChoices):
@@ -100,6 +102,10 @@ class Table(models.Model):
     rematch_of = models.OneToOneField("self", null=True, blank=True, on_delete=models.SET_NULL,
                                       related_name="rematch")
     turn_seconds = models.PositiveIntegerField(null=True, blank=True)
+    # The map card (game/rules/maps.py): "" none, "random" (drawn when the
+    # match starts), or a map id; ``map_drawn``: the map its match plays on.
+    map = models.CharField(max_length=32, blank=True, default="")
+    map_drawn = models.CharField(max_length=32, blank=True, default="")
 
     class Meta:
         ordering = ["-updated"]

@@ -17,7 +17,7 @@ from django.utils import timezone
 
 from game.livesockets import live
 from game.models import Match
-from game.rules import waiting_on
+from game.rules import maps, waiting_on
 from lobby.services import config_heroes
 
 HISTORY_SIZE = 20  # finished matches shown
@@ -42,10 +42,20 @@ def _quiet(match, cutoff) -> bool:
             and (match.last_seen is None or match.last_seen < cutoff))
 
 
+def _name(match, player) -> str:
+    """The name ``player`` (a MatchPlayer) plays under: the user's public
+    name, or for a table bot (no user) its name in the match config
+    (game.standins.bot_name)."""
+    if player.user_id is not None:
+        return player.user.public_name
+    seats = match.config.get("seats", [])
+    return seats[player.seat].get("name", f"seat {player.seat}") if player.seat < len(seats) else f"seat {player.seat}"
+
+
 def _players(match, user_id: int) -> list:
     """``[{"seat", "name", "heroes", "team", "you"}]`` in seat order, from the match config."""
     seats = match.config.get("seats", [])
-    return [{"seat": player.seat, "name": player.user.public_name, "heroes": config_heroes(match.config, player.seat),
+    return [{"seat": player.seat, "name": _name(match, player), "heroes": config_heroes(match.config, player.seat),
              "team": seats[player.seat].get("team") if player.seat < len(seats) else None,
              "you": player.user_id == user_id} for player in match.players.all()]
 
@@ -55,7 +65,7 @@ def _result(match, seat) -> dict:
     "won"|"shared"|"lost"|"draw"|None (a spectator), "reason"}``."""
     result = match.result or {}
     seats = list(result.get("winners") or ([] if result.get("winner") is None else [result["winner"]]))
-    names = {p.seat: p.user.public_name for p in match.players.all()}
+    names = {p.seat: _name(match, p) for p in match.players.all()}
     if seat is None:
         outcome = None
     elif not seats:
@@ -76,6 +86,8 @@ def _entry(match, user_id: int, cutoff, state: dict | None = None) -> dict:
     seat = next((p["seat"] for p in players if p["you"]), None)
     entry = {"id": match.pk, "mode": match.config.get("mode", ""), "status": match.status,
              "players": players, "seat": seat, "updated": match.updated.isoformat()}
+    if match.config.get("map"):  # the map card it plays on (game.rules.maps)
+        entry["map"] = maps.map_info(match.config["map"])["name"]
     if match.status == Match.Status.PLAYING:
         entry["quiet"] = _quiet(match, cutoff)
         if state is not None:  # the viewer's own match: whom it waits on

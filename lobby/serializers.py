@@ -2,6 +2,7 @@
 from django.core.exceptions import ValidationError
 from rest_framework import serializers
 
+from game.rules import maps
 from game.standins import BOT_KINDS
 from lobby.models import Seat, Table, User
 from lobby.modes import MODES
@@ -69,14 +70,29 @@ class TableSerializer(serializers.ModelSerializer):
     turn_seconds = serializers.IntegerField(required=False, allow_null=True,
                                             help_text="The turn timer in seconds (30 to 3600), or null: off.")
     mode = serializers.ChoiceField(choices=sorted(MODES))
+    map = serializers.CharField(required=False, allow_blank=True, max_length=32,
+                                help_text='The map card: "" none (default), "random" (drawn at the start) '
+                                          'or a map id ("fury_road", ...).')
+    map_drawn = serializers.CharField(read_only=True,
+                                      help_text="The map the match plays on once started (\"\" none).")
+    map_name = serializers.SerializerMethodField()
 
     class Meta:
         model = Table
         fields = [
             "id", "mode", "is_public", "allow_spectators", "status", "host", "host_id", "seats",
-            "match_id", "invite_token", "removed", "rematch_of_match", "seat_count", "turn_seconds", "created", "updated",
+            "match_id", "invite_token", "removed", "rematch_of_match", "seat_count", "turn_seconds",
+            "map", "map_drawn", "map_name", "created", "updated",
         ]
         read_only_fields = ["status", "created", "updated"]
+
+    def get_map_name(self, table: Table) -> str | None:
+        """The map as players read it: its name (the drawn one once a random
+        map's match started), "Random map" before the draw, None without a map."""
+        shown = table.map_drawn or table.map
+        if not shown:
+            return None
+        return "Random map" if shown == "random" else maps.map_info(shown)["name"]
 
     def get_invite_token(self, table: Table) -> str | None:
         """The invite token for the host and seated players; None for others."""

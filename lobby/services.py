@@ -14,6 +14,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from game import rules, turnclock
+from game.rules import maps
 from game.models import Match, MatchPlayer
 from game.services import create_match
 from game.standins import BOT_KINDS, bot_name
@@ -93,14 +94,33 @@ def can_see(table: Table, user, invite: str | None) -> bool:
         match__table=table.rematch_of_id, user=user).exists()
 
 
+RANDOM_MAP = "random"
+
+
+def map_choices() -> list:
+    """What a table may pick as its map: "" (none, the default),
+    ``"random"`` (drawn when the match starts) or a map id (Deluxe rulebook
+    "Map Cards"; game.rules.maps)."""
+    return ["", RANDOM_MAP, *maps.map_ids()]
+
+
+def draw_map(mode: str) -> str:
+    """A map drawn at random for a match of ``mode`` (secrets). Vortoss
+    Ruins changes nothing outside the 3-hero game, so only 3-hero draws
+    may give it (docs/RULINGS.md "Maps")."""
+    pool = [m for m in maps.map_ids() if mode == "3hero" or m != "vortoss_ruins"]
+    return secrets.choice(pool)
+
+
 def create_table(host, mode: str, is_public: bool = True, allow_spectators: bool = True,
-                 seats: int | None = None, turn_seconds: int | None = None) -> Table:
+                 seats: int | None = None, turn_seconds: int | None = None, map_choice: str = "") -> Table:
     """Open a table for ``mode`` and seat its host at seat 0.
 
     Takes the host user, the mode key, visibility flags, the seat count
-    (default: the mode's minimum) and the turn timer (``turn_seconds``,
-    None: off; game.turnclock). Returns the Table.
-    Raises LobbyError ``bad_mode`` / ``bad_seats`` / ``bad_timer``; ``too_many_tables``
+    (default: the mode's minimum), the turn timer (``turn_seconds``,
+    None: off; game.turnclock) and the map (``map_choice``, one of
+    :func:`map_choices`; "" none). Returns the Table.
+    Raises LobbyError ``bad_mode`` / ``bad_seats`` / ``bad_timer`` / ``bad_map``; ``too_many_tables``
     (409) when the host already has CODEX_OPEN_TABLES_PER_HOST open tables
     that are not idle; ``too_many_seats`` (409) when the host already sits
     at CODEX_OPEN_SEATS_PER_USER waiting tables.
@@ -119,10 +139,14 @@ def create_table(host, mode: str, is_public: bool = True, allow_spectators: bool
     if turn_seconds is not None and not turnclock.MIN_SECONDS <= turn_seconds <= turnclock.MAX_SECONDS:
         raise LobbyError("bad_timer", f"A turn timer is {turnclock.MIN_SECONDS} seconds to "
                                       f"{turnclock.MAX_SECONDS // 60} minutes, or off.")
+    map_choice = map_choice or ""
+    if map_choice not in map_choices():
+        raise LobbyError("bad_map", f"There is no map called {str(map_choice)[:40]!r}: pick one of the "
+                                    "12 maps, random, or none.")
     with transaction.atomic():
         _room_for_a_seat(host)
         table = Table.objects.create(host=host, mode=mode, is_public=is_public, allow_spectators=allow_spectators,
-                                     turn_seconds=turn_seconds)
+                                     turn_seconds=turn_seconds, map=map_choice)
         Seat.objects.bulk_create(
             [Seat(table=table, index=i, team=spec.team_of(i), user=host if i == 0 else None) for i in range(count)]
         )
@@ -337,7 +361,9 @@ def match_config(table: Table, seed: int | None = None) -> dict:
     Dragon the first team's two seats come first). A table bot plays under
     its bot name (game.standins.bot_name).
 
-    Returns ``{"mode", "seed", "seats": [{"name", "hero"|"heroes", ["team"]}]}``.
+    Returns ``{"mode", "seed", "seats": [{"name", "hero"|"heroes", ["team"]}]}``,
+    plus ``"map"`` when the table plays on one: its map, or one drawn now
+    (:func:`draw_map`) for a random map.
     """
     seats = []
     rows = list(table.seats.select_related("user").order_by("index"))
@@ -351,7 +377,10 @@ def match_config(table: Table, seed: int | None = None) -> dict:
         if seat.team is not None:
             entry["team"] = seat.team
         seats.append(entry)
-    return {"mode": table.mode, "seed": secrets.randbits(256) if seed is None else seed, "seats": seats}
+    config = {"mode": table.mode, "seed": secrets.randbits(256) if seed is None else seed, "seats": seats}
+    if table.map:
+        config["map"] = draw_map(table.mode) if table.map == RANDOM_MAP else table.map
+    return config
 
 
 def start_table(table_id: int, user, seed: int | None = None) -> Table:
@@ -368,15 +397,16 @@ def start_table(table_id: int, user, seed: int | None = None) -> Table:
         seats = list(table.seats.select_related("user").order_by("index"))
         if any((s.user_id is None and not s.bot) or not s.ready for s in seats):
             raise LobbyError("not_ready", "Every seat must be taken and ready.", 409)
+        config = match_config(table, seed)
         try:
-            match = create_match(match_config(table, seed), [s.user for s in seats], [s.bot for s in seats],
-                                 table.turn_seconds)
+            match = create_match(config, [s.user for s in seats], [s.bot for s in seats], table.turn_seconds)
         except rules.RulesError as err:
             raise LobbyError("engine_refused", err.message) from None
         table.match = match
         table.status = Table.Status.STARTED
         table.updated = timezone.now()
-        table.save(update_fields=["match", "status", "updated"])
+        table.map_drawn = config.get("map", "")
+        table.save(update_fields=["match", "status", "updated", "map_drawn"])
     return table
 
 
@@ -386,7 +416,7 @@ def offer_rematch(match_id: int, user) -> Table:
     there (issue 14, point 12).
 
     The rematch table is private, with the old table's mode, seat count,
-    teams and spectator setting; its host is the first who asked. Each
+    teams, spectator setting and map choice (random draws again); its host is the first who asked. Each
     player who asks sits at the seat index they played (the first free
     seat if someone else took it meanwhile), their heroes of last time
     picked again, not ready. The other players of the match see the table
@@ -410,7 +440,7 @@ def offer_rematch(match_id: int, user) -> Table:
         table = Table.objects.filter(rematch_of=old).first()
         if table is None:
             table = create_table(user, old.mode, is_public=False, allow_spectators=old.allow_spectators,
-                                 seats=old.seats.count())
+                                 seats=old.seats.count(), map_choice=old.map)
             table.rematch_of = old
             table.save(update_fields=["rematch_of"])
             if player.seat:  # create_table seats the host at seat 0: move to their seat of last time

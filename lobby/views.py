@@ -7,6 +7,7 @@ from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_http_methods, require_POST
 
+from game.rules import maps
 from lobby import services
 from lobby.forms import SignupForm
 from lobby.models import Table
@@ -42,7 +43,13 @@ def signup(request):
 @login_required
 def lobby(request):
     """The lobby page: open tables, create one, seats, ready and start."""
-    return render(request, "lobby.html", {"page_config": {"focusTable": None, "invite": "", "userId": request.user.pk}})
+    return render(request, "lobby.html", {"page_config": {"focusTable": None, "invite": "", "userId": request.user.pk},
+                                          "maps": _map_options()})
+
+
+def _map_options() -> list:
+    """``[(id, name)]`` of the 12 map cards for the New table form (game.rules.maps)."""
+    return [(m, maps.map_info(m)["name"]) for m in maps.map_ids()]
 
 
 @login_required
@@ -50,7 +57,7 @@ def invite(request, token):
     """An invite link: the lobby page focused on that (possibly private) table; 404 if unknown."""
     table = get_object_or_404(Table, invite_token=token)
     config = {"focusTable": table.pk, "invite": token, "userId": request.user.pk}
-    return render(request, "lobby.html", {"page_config": config})
+    return render(request, "lobby.html", {"page_config": config, "maps": _map_options()})
 
 
 @login_required

@@ -5,7 +5,7 @@ Each action type has a ``check`` (raises RulesError, or returns a plan) and a
 the same checks, so what it lists is exactly what ``apply_action`` accepts.
 Sources are named on each function (Deluxe rulebook sections, house rules).
 """
-from . import catalog, stats
+from . import catalog, maps, stats
 from .cards import registry
 from .effects import (base_id, building_record, damage_building, exhaust, pay, repair_building,
                       sacrifice)
@@ -22,7 +22,7 @@ from .state import (card_of, holds_legendary, log, move, name, patrol_slot, PATR
                     seat_name, team_of, teammates)
 from .targeting import (attack_targets, attack_tax, flagbearer_duty, hidden_from, patrol_refusal, resist_cost,
                         slot_candidates)
-from .specs import (ADDONS_BY_MODE, TECH_BUILDINGS, built, declares_spec, hero_limit, hero_specs,
+from .specs import (ADDONS_BY_MODE, TECH_BUILDINGS, addons, built, declares_spec, hero_limit, hero_specs,
                     minor_spell_tax, multicolour_tax, tech_problem)
 from .turns import end_main_phase, finish_turn, has_stash, tech, tech_count_required, worker_count
 
@@ -165,21 +165,28 @@ def check_targets(state: dict, seat: int, slots: list, targets, gold_left: int) 
 # ---- the actions ----------------------------------------------------------
 
 def hire_cost(state: dict, seat: int) -> int:
-    """Gold ``seat`` pays to hire a worker now: 1, changed by the hooks
-    ``hire_cost`` of its cards in play (Rich Earth), never below 0."""
-    cost = registry.fold(state, "hire_cost", player(state, seat)["play"], WORKER_COST, seat)
+    """Gold ``seat`` pays to hire a worker now: 1 (2 on Hard Times Mill,
+    maps.hire_extra), changed by the hooks ``hire_cost`` of its cards in
+    play (Rich Earth), never below 0."""
+    cost = registry.fold(state, "hire_cost", player(state, seat)["play"],
+                         WORKER_COST + maps.hire_extra(state), seat)
     return max(0, cost)
 
 
 def check_hire(state, seat, action):
     """Hire a worker: gold (:func:`hire_cost`) and a card from hand, face
-    down; once a turn (a free hire too, Rich Earth ruling)."""
+    down; once a turn (a free hire too, Rich Earth ruling). Maps: any
+    number a turn on Flagstone Mines; no card (the action names none,
+    ``bad_action`` if it does) on Daggerfall Prison Camp (maps.py)."""
     require_main(state, seat)
     p = player(state, seat)
     iid = action.get("card")
-    if iid not in p["hand"]:
+    if not maps.hire_takes_card(state):
+        if iid is not None:
+            fail("bad_action", "On Daggerfall Prison Camp hiring takes no card: name none.")
+    elif iid not in p["hand"]:
         fail("not_in_hand", "Choose a card from your hand.")
-    if p["hired_this_turn"]:
+    if p["hired_this_turn"] and not maps.hires_unlimited(state):
         fail("already_hired", "You already hired a worker this turn.")
     cost = hire_cost(state, seat)
     if p["gold"] < cost:
@@ -191,7 +198,10 @@ def do_hire(state, seat, iid):
     p = player(state, seat)
     pay(state, seat, hire_cost(state, seat))
     p["hired_this_turn"] = True
-    move(state, iid, "workers")
+    if iid is None:  # Daggerfall Prison Camp: no card, one more worker
+        p["base_workers"] += 1
+    else:
+        move(state, iid, "workers")
     log(state, f"{seat_name(state, seat)} hired a worker ({worker_count(state, seat)} now).")
 
 
@@ -223,7 +233,9 @@ def check_build(state, seat, action):
             fail("needs_workers", f"{catalog.card(what)['name']} needs {workers} workers; you have {worker_count(state, seat)}.")
         cost = build_cost(state, seat, what, 0 if p["free_rebuild"].get(what) else gold)
         spec = _build_spec(state, seat, what, action)
-    elif what in ADDONS_BY_MODE.get(state["mode"], ()):
+    elif maps.addon_forbidden(state, what) and what in ADDONS_BY_MODE.get(state["mode"], ()):
+        fail("bad_building", "On Vortoss Ruins nobody builds that add-on: you have what it gives already.")
+    elif what in addons(state):
         current = p["buildings"]["addon"]
         if current is not None and current["id"] == what:
             fail("already_built", "You already have that add-on.")
@@ -295,6 +307,9 @@ def do_build(state, seat, plan):
     if what == "tech_2" and addon is not None and addon["id"] == "tech_lab" and not addon.get("spec"):
         ask(state, seat, "Choose the spec your Tech Lab unlocks.",
             [s for s in hero_specs(state, seat) if s != spec], {"op": "tech_lab_spec", "seat": seat})
+    if what == "tech_2" and spec and maps.ruins(state) and not p.get("ruins_lab_spec"):
+        ask(state, seat, "Vortoss Ruins: choose the spec your free Tech Lab unlocks.",
+            [s for s in hero_specs(state, seat) if s != spec], {"op": "ruins_lab_spec", "seat": seat})
 
 
 @op("tech_lab_spec")
@@ -307,6 +322,17 @@ def _tech_lab_spec(state, step):
         log(state, f"{seat_name(state, step['seat'])}'s Tech Lab unlocks {catalog.spec_name(addon['spec'])}.")
 
 
+@op("ruins_lab_spec")
+def _ruins_lab_spec(state, step):
+    """Vortoss Ruins (3-hero game): the spec the Tech Lab every player has
+    unlocks, picked once, when their first Tech II is built (maps.py;
+    docs/RULINGS.md "Maps")."""
+    if step["choice"]:
+        player(state, step["seat"])["ruins_lab_spec"] = step["choice"][0]
+        log(state, f"{seat_name(state, step['seat'])}'s Tech Lab of the ruins unlocks "
+                   f"{catalog.spec_name(step['choice'][0])}.")
+
+
 def check_summon(state, seat, action):
     """Summon a hero from the command zone for 2 gold (house rule R1), within
     the hero limit, unless it died too recently (house rule R13)."""
@@ -316,6 +342,8 @@ def check_summon(state, seat, action):
     if iid not in p["command"]:
         fail("not_in_command_zone", "That hero is not in your command zone.")
     hero = card_of(state, iid)["card"]
+    if maps.hero_gone(state, seat, hero):
+        fail("hero_gone", "That hero died on Burial Grounds: it is gone for the rest of the game.")
     if p["hero_ready_after"].get(hero, 0) > p["turns_ended"]:
         fail("hero_cooldown", "That hero died too recently to return yet.")
     heroes_in_play = sum(1 for i in p["play"] if stats.is_hero(state, i))
@@ -364,14 +392,18 @@ def _spell_hero_ok(state: dict, seat: int, rec: dict) -> bool:
     """A spell needs a hero in play; a spec spell needs that spec's hero; an
     ultimate needs it at max level since the start of the turn (R7). A card
     in play whose hook ``spell_license`` allows the spell lifts all of that
-    (Guargum ruling: even an ultimate, even the turn he arrived)."""
+    (Guargum ruling: even an ultimate, even the turn he arrived). Maps: on
+    Lost Temple no spell needs a hero; on Pinnacle an ultimate needs only
+    its spec's hero in play, at any level, arrived this turn or not."""
+    if maps.lost_temple(state):
+        return True
     if registry.any_says(state, "spell_license", player(state, seat)["play"], seat, rec["id"]):
         return True
     heroes = [i for i in player(state, seat)["play"] if stats.is_hero(state, i)
               and not registry.silenced(state, i)]
     if rec["spec"]:
         heroes = [i for i in heroes if catalog.card(state["cards"][i]["card"])["spec"] == rec["spec"]]
-    if rec.get("spell_kind") == "ultimate":
+    if rec.get("spell_kind") == "ultimate" and not maps.ultimates_unbound(state):
         return any(ultimate_ready(state, i) for i in heroes)
     return bool(heroes)
 
@@ -436,7 +468,7 @@ def _check_play_card(state, seat, action, zone: str = "hand"):
         if not _spell_hero_ok(state, seat, rec):
             if any(registry.silenced(state, i) for i in p["play"]):
                 fail("silenced", "Your heroes are silenced: they can't cast spells until your turn ends.")
-            if rec.get("spell_kind") == "ultimate":
+            if rec.get("spell_kind") == "ultimate" and not maps.ultimates_unbound(state):
                 fail("needs_max_hero", "Ultimate spells need their hero at max level since the start of your turn.")
             if rec["spec"]:
                 fail("needs_hero", f"That spell needs your {catalog.spec_name(rec['spec'])} hero in play.")
@@ -645,7 +677,8 @@ def do_attack(state, seat, plan):
 def check_patrol(state, seat, action):
     """Arrange the patrol zone during your main phase: put a ready unit or
     hero into a slot (swapping out its occupant) or take it out (slot None).
-    What may stand in a slot: :func:`patrol_refusal`."""
+    What may stand in a slot: :func:`patrol_refusal`; on Fury Road one card
+    at most in the zone (maps.patrol_crowded, code ``one_patroller``)."""
     require_main(state, seat)
     iid = action.get("card")
     own_in_play(state, seat, iid)
@@ -657,6 +690,9 @@ def check_patrol(state, seat, action):
     refusal = patrol_refusal(state, seat, iid) if slot is not None else None
     if refusal is not None:
         fail(*refusal)
+    if slot is not None and maps.patrol_crowded(state, seat, iid, slot):
+        fail("one_patroller", "On Fury Road you may have only one patroller: take the other one off first, "
+                              "or put this one in its slot.")
     if player(state, seat)["patrol"].get(slot) == iid:
         fail("no_change", "It is already there.")
     if slot is None and patrol_slot(state, iid) is None:

@@ -8,7 +8,7 @@ free-for-all R25 (free gold), R26 (a lent card's slot bonus) and R28 (the
 end of the game), see freeforall.py.
 """
 from .cards import registry
-from . import catalog, stats
+from . import catalog, maps, stats
 from .effects import draw, gain_gold, indestructible_instead, leave_play, trash
 from .flow import OPS, ask, check_answer, op, push
 from .freeforall import base_fallen, credit_kill, is_ffa, lent_by
@@ -158,7 +158,7 @@ def _forced_sacrifices(state: dict) -> list:
         for iid in p["play"]:
             inst = state["cards"][iid]
             rec = catalog.card(inst["card"])
-            if rec.get("ongoing") and rec["keywords"].get("channeling"):
+            if rec.get("ongoing") and rec["keywords"].get("channeling") and not maps.lost_temple(state):
                 if not _controls_spec_hero(state, inst["controller"], rec["spec"]):
                     out.append(iid)
                     continue
@@ -188,8 +188,10 @@ def die(state: dict, iid: str) -> None:
     active player's turn may give them free gold (house rule R25,
     freeforall.credit_kill). A hero goes to its owner's command zone
     with its levels and runes lost, may not be summoned again until its
-    owner's next turn has ended (house rule R13), and one opposing hero that
-    can level gains two levels, chosen by the acting player (house rule R14).
+    owner's next turn has ended (house rule R13; one turn more on Pinnacle),
+    and one opposing hero that can level gains two levels, chosen by the
+    acting player (house rule R14). On Burial Grounds the hero still goes to
+    the command zone but may never be summoned again (maps.bury).
     """
     inst = state["cards"][iid]
     rec = catalog.card(inst["card"])
@@ -212,7 +214,10 @@ def die(state: dict, iid: str) -> None:
     if rec["kind"] == "hero":
         p = player(state, owner)
         own_turn = team_of(state, owner) == team_of(state, state["active"])
-        p["hero_ready_after"][inst["card"]] = p["turns_ended"] + (2 if own_turn else 1)
+        p["hero_ready_after"][inst["card"]] = p["turns_ended"] + (2 if own_turn else 1) + maps.hero_wait(state)
+        if maps.buries_heroes(state):
+            maps.bury(state, owner, inst["card"])
+            log(state, f"{rec['name']} is buried: gone for the rest of the game (Burial Grounds).")
         move(state, iid, "command")
         _queue_hero_death_levels(state, owner)
     else:

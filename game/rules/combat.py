@@ -7,7 +7,7 @@ armor), R8 (obliterate once per attack; exhausted defenders still strike
 back), R10 (Tower), R16 (overpower excess).
 """
 from .cards import registry
-from . import stats
+from . import maps, stats
 from .effects import armor_left, can_leave_play, damage_card, damage_target, destroy, exhaust
 from .flow import ask, op, push_all
 from .state import PATROL_SLOTS, is_patrolling, log, name, patrol_slot, player
@@ -357,6 +357,8 @@ def _deal_combat_damage(state: dict, ctx: dict) -> None:
                           deathtouch=bool(stats.kw(state, source, "deathtouch")),
                           piercing=piercing, source=source,
                           ability=by_ability)
+            if maps.damage_prevented(state):
+                continue  # No Rush 15 Minutes: prevented damage is not dealt, so nothing triggers
             if amount > 0 and not is_building_id(dest) and thing_exists(state, source):
                 # armor may have taken it all: still dealt (Guardian of the Gates ruling)
                 registry.emit(state, "dealt_combat_damage", source, dest)

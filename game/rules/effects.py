@@ -5,7 +5,7 @@ Sources: Deluxe rulebook ("Damage", "Armor", "Buildings", "Draw/discard
 phase", "Runes"), house rules R2, R6, R9.
 """
 from .cards import registry
-from . import catalog, rng, stats
+from . import catalog, maps, rng, stats
 from .state import (attachments_of, card_of, HIDDEN_ZONES, is_patrolling, log, move, name, patrol_slot,
                     player, seat_name, team_of, teammates)
 
@@ -143,8 +143,13 @@ def damage_building(state: dict, target: str, amount: int) -> None:
     free, house rule R2). A base at 0 HP ends the game (see checks). A
     building card in play (an instance id, e.g. Verdant Tree) takes the
     damage as a card and dies at its HP (docs/RULINGS.md, "Green cards").
+    No damage while No Rush 15 Minutes prevents it (maps.damage_prevented).
     """
     if amount <= 0:
+        return
+    if maps.damage_prevented(state):
+        log(state, f"Damage to {building_name(state, target) if is_building_id(target) else name(state, target)} "
+                   "was prevented (No Rush 15 Minutes).")
         return
     if registry.answering("shields_building") and registry.any_says(
             state, "shields_building", [i for p in state["players"] for i in p["play"]], target):
@@ -239,10 +244,14 @@ def damage_card(state: dict, iid: str, amount: int, *, combat: bool = False,
     (:func:`_note_killer`). Damage of a spell or ability (not combat, or
     ``ability``: sparkshot and the Tower, combat damage that an ability
     deals, Sentry ruling) may be prevented by the question
-    ``prevent_effect_damage`` (Sentry).
+    ``prevent_effect_damage`` (Sentry). While No Rush 15 Minutes prevents
+    damage (maps.damage_prevented) nothing is dealt: 0.
     """
     inst = state["cards"].get(iid)
     if inst is None or inst["zone"] != "play" or amount <= 0:
+        return 0
+    if maps.damage_prevented(state):  # No Rush 15 Minutes: nothing at all, armor untouched
+        log(state, f"Damage to {name(state, iid)} was prevented (No Rush 15 Minutes).")
         return 0
     absorbed = min(amount, armor_left(state, iid, piercing))
     inst["armor_used"] += absorbed

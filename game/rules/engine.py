@@ -11,7 +11,7 @@ import itertools
 import json
 import marshal
 
-from . import catalog, stats
+from . import catalog, maps, stats
 from .actions import (ACTIONS, abilities_of, check_ability_use, check_attacker, check_play_card, check_targets,
                       on_acting_team)
 from .specs import build_candidates
@@ -281,6 +281,10 @@ def _main_phase_actions(state: dict, seat: int) -> list:
     gold = p["gold"]
     out = []
     hire_ok = None
+    if not maps.hire_takes_card(state):  # Daggerfall Prison Camp: no card (maps.py)
+        hire_ok = False
+        if _passes_checks(state, seat, {"type": "hire"}):
+            out.append({"type": "hire"})
     for iid in p["hand"]:
         hire = {"type": "hire", "card": iid}
         if hire_ok is None:
@@ -324,7 +328,10 @@ def _main_phase_actions(state: dict, seat: int) -> list:
                 out.extend({"type": "attack", "attacker": iid, "target": t} for t in attack_targets(state, iid))
             current = patrol_slot(state, iid)
             slots = [slot for slot in PATROL_SLOTS if slot != current]
-            if _passes_checks(state, seat, {"type": "patrol", "card": iid, "slot": slots[0]}):
+            if maps.on(state, "fury_road"):  # one patroller: the verdict depends on the slot
+                out.extend(a for a in ({"type": "patrol", "card": iid, "slot": slot} for slot in slots)
+                           if _passes_checks(state, seat, a))
+            elif _passes_checks(state, seat, {"type": "patrol", "card": iid, "slot": slots[0]}):
                 out.extend({"type": "patrol", "card": iid, "slot": slot} for slot in slots)
             leave = {"type": "patrol", "card": iid, "slot": None}
             if current and _passes_checks(state, seat, leave):

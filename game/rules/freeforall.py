@@ -20,7 +20,7 @@ turn order by seat. The rules only this mode has, from the Deluxe rulebook's
   tied leaders take more turns (:func:`base_fallen`,
   :func:`final_round_seat`, :func:`settle`).
 """
-from . import stats
+from . import maps, stats
 from .effects import gain_gold
 from .outcome import finish, finish_shared
 from .play import make_token
@@ -105,7 +105,8 @@ def lend_problem(state: dict, lender: int, iid, borrower, slot):
     The card must be a ready unit or hero ``lender`` controls that could
     patrol (``actions.patrol_refusal``: not "can't patrol", and for a unit
     no Moment's Peace of the borrower's); ``borrower`` another player;
-    ``slot`` one of their empty patrol slots; not a legendary the borrower
+    ``slot`` one of their empty patrol slots (on Fury Road, an empty zone:
+    maps.patrol_full); not a legendary the borrower
     controls a copy of (``legendary``). The caller has checked that
     it is ``lender``'s lending step.
     """
@@ -119,6 +120,8 @@ def lend_problem(state: dict, lender: int, iid, borrower, slot):
         return "bad_slot", "Unknown patrol slot."
     if player(state, borrower)["patrol"][slot] is not None:
         return "slot_taken", "That patrol slot is not empty."
+    if maps.patrol_full(state, borrower):
+        return "one_patroller", "On Fury Road that player already has their one patroller."
     if holds_legendary(state, borrower, inst["card"]):
         # It would be a second copy under the borrower's control, discarded
         # at once (Deluxe rulebook, "Legendary Cards"): refused, like

@@ -8,7 +8,7 @@ import re
 
 _ID = re.compile(r'"(c\d+)"')
 
-from . import catalog
+from . import catalog, maps
 from .effects import GOLD_CAP
 from .state import HIDDEN_ZONES, LIST_ZONES, printed_card
 from .view import hand_revealed_to, view
@@ -23,6 +23,7 @@ def check_all(state: dict, last_action=None, last_seat=None) -> None:
     check_card_counts(state)
     check_tokens(state)
     check_free_for_all(state)
+    check_map(state)
     if last_action is not None and last_action.get("type") == "end_main":
         check_patrol_lock(state, last_seat)
     check_views(state)
@@ -88,6 +89,30 @@ def check_free_for_all(state: dict) -> None:
     assert ffa or (state["phase"] != "lend" and final is None), "free-for-all steps in another mode"
     if final is not None:
         assert set(final["order"]) <= set(final["tied"]) <= set(seats), f"bad final rounds {final}"
+
+
+def check_map(state: dict) -> None:
+    """The map's rule holds (game/rules/maps.py; none without a map): on
+    Fury Road no patrol zone holds two cards; on Burial Grounds no hero
+    that died is in play again; on Vortoss Ruins nobody has a Tech Lab or
+    a Heroes' Hall."""
+    map_id = maps.current(state)
+    if map_id is None:
+        return
+    for p in state["players"]:
+        seat = p["seat"]
+        if map_id == "fury_road":
+            held = [i for i in p["patrol"].values() if i is not None]
+            assert len(held) <= 1, f"seat {seat} has {len(held)} patrollers on Fury Road"
+        if map_id == "burial_grounds":
+            back = [state["cards"][i]["card"] for i in p["play"] if state["cards"][i]["card"] in
+                    state["players"][state["cards"][i]["owner"]].get("gone_heroes", ())
+                    and catalog.card(state["cards"][i]["card"])["kind"] == "hero"]
+            assert not back, f"{back} died on Burial Grounds but are in play"
+        if map_id == "vortoss_ruins":
+            addon = p["buildings"]["addon"]
+            assert addon is None or not maps.addon_forbidden(state, addon["id"]), \
+                f"seat {seat} built {addon['id']} on Vortoss Ruins"
 
 
 def check_card_counts(state: dict) -> None:

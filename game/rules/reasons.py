@@ -11,14 +11,14 @@ cheap fact says it will fail early: an exhausted or newly arrived card, a
 gold count below a cost, a missing building; a character that is ready to
 attack is never asked for its targets.
 """
-from . import catalog, stats
+from . import catalog, maps, stats
 from .actions import (abilities_of, arrival_fatigued, check_ability, check_attack, check_build,
                       check_hire, check_level_up, check_patrol, check_repair, check_summon,
                       on_acting_team)
 from .cards import registry
 from .errors import RulesError
 from .freeforall import is_ffa
-from .specs import ADDONS_BY_MODE, TECH_BUILDINGS, built, hero_specs, multicolour_tax
+from .specs import TECH_BUILDINGS, addons, built, hero_specs, multicolour_tax
 from .state import PATROL_SLOTS, player, teammates
 from .turns import worker_count
 
@@ -77,15 +77,19 @@ def reasons(state: dict, seat: int) -> dict:
 
 def _economy(state: dict, seat: int, p: dict, out: dict) -> None:
     """Hire, build and repair reasons of ``seat`` into ``out``."""
-    if not p["hand"]:
+    if not maps.hire_takes_card(state):  # Daggerfall Prison Camp: a hire names no card
+        why = _refusal(check_hire, state, seat, {"type": "hire"})
+        if why:
+            out["hire"] = why
+    elif not p["hand"]:
         out["hire"] = "You have no card in hand to put down as a worker."
-    elif p["hired_this_turn"] or p["gold"] < 1:
+    elif p["hired_this_turn"] or p["gold"] < 1 + maps.hire_extra(state):
         why = _refusal(check_hire, state, seat, {"type": "hire", "card": p["hand"][0]})
         if why:
             out["hire"] = why
     next_tech = next((b for b in TECH_BUILDINGS if p["buildings"][b] is None), None)
     addon = p["buildings"]["addon"]
-    for building in (*((next_tech,) if next_tech else ()), *ADDONS_BY_MODE.get(state["mode"], ())):
+    for building in (*((next_tech,) if next_tech else ()), *addons(state)):
         if addon is not None and addon["id"] == building:
             continue
         if not _build_may_fail(state, seat, p, building):

@@ -13,7 +13,7 @@ docs/ENGINE.md, "Scenarios"): hands, decks in order, discards, gold, workers,
 cards in play with their slots, damage and runes, heroes at a level,
 buildings, whose turn it is.
 """
-from . import catalog, rng
+from . import catalog, maps, rng
 from .errors import RulesError
 from .checks import run
 from .state import make_instance, move, PATROL_SLOTS, player, printed_card
@@ -46,11 +46,12 @@ def new_game(config: dict) -> dict:
 
     ``config``: ``{"mode": "1hero" | "3hero" | "2hg" | "ffa", "seed": int,
     "seats": [{"name": str, "hero": hero_id}, ...], "scenario": optional
-    dict}``. In "2hg" (Two-Headed Dragon) seats 0 and 1 are the first team,
+    dict, "map": optional map id (maps.py)}``. In "2hg" (Two-Headed Dragon) seats 0 and 1 are the first team,
     2 and 3 the second; "ffa" (free-for-all) takes 3, 4 or 5 seats, each its
     own team, playing in seat order (house rule R23). Returns the state
     dict (JSON-able). Raises RulesError ``bad_config`` for an unknown mode,
-    a wrong number of seats, an unknown hero or a malformed scenario.
+    a wrong number of seats, an unknown hero, an unknown map or a malformed
+    scenario.
     """
     mode = config.get("mode", "1hero")
     if mode not in MODES:
@@ -60,6 +61,9 @@ def new_game(config: dict) -> dict:
     if len(seats) not in seat_counts:
         raise RulesError("bad_config", f"This mode needs {' or '.join(map(str, seat_counts))} seats.")
     seed = int(config.get("seed", 0))
+    map_id = config.get("map")
+    if map_id is not None and not maps.exists(map_id):
+        raise RulesError("bad_config", f"Unknown map {map_id!r}.")
     state = {
         "schema": 1, "mode": mode, "seed": seed, "rng": rng.seed_state(seed),
         "status": "playing", "winner": None, "winners": [], "winner_team": None,
@@ -68,6 +72,8 @@ def new_game(config: dict) -> dict:
         "prompt": None, "prompt_seq": 0, "temp": [], "lasting": [], "log": [], "log_seq": 0,
         "acting": None, "final": None, "final_pending": None,
     }
+    if map_id is not None:
+        state["map"] = map_id  # maps.py; absent without a map (no change then)
     for index, seat in enumerate(seats):
         heroes = _seat_heroes(seat, MODES[mode][1])
         team = team_for(mode, index)

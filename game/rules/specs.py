@@ -10,7 +10,7 @@
   costs 1 more (neutral minor spells: never); with heroes of more than one
   colour (neutral aside) the first tech building or add-on costs 1 more.
 """
-from . import catalog
+from . import catalog, maps
 from .state import player
 
 TECH_BUILDINGS = {
@@ -25,6 +25,13 @@ ADDONS_BY_MODE = {
     "ffa": ("surplus", "tower"),
     "3hero": ("surplus", "tower", "tech_lab", "heroes_hall"),
 }
+
+
+def addons(state: dict) -> tuple:
+    """The add-ons players may build in this game: the mode's
+    (:data:`ADDONS_BY_MODE`) but the Tech Lab and the Heroes' Hall on
+    Vortoss Ruins (maps.addon_forbidden)."""
+    return tuple(a for a in ADDONS_BY_MODE.get(state["mode"], ()) if not maps.addon_forbidden(state, a))
 
 
 def hero_specs(state: dict, seat: int) -> list:
@@ -86,6 +93,8 @@ def unlocked_specs(state: dict, seat: int) -> set:
     addon = p["buildings"]["addon"]
     if addon is not None and addon["id"] == "tech_lab" and addon["done"] and addon.get("spec"):
         out.add(addon["spec"])
+    if p.get("ruins_lab_spec"):  # Vortoss Ruins: the Tech Lab everyone has (maps.py)
+        out.add(p["ruins_lab_spec"])
     return out
 
 
@@ -93,10 +102,11 @@ def tech_problem(state: dict, seat: int, rec: dict):
     """Why ``seat`` can't make card ``rec`` now (a sentence), or None.
 
     A tech I card needs a finished Tech I building; tech II and III cards need
-    that tech building finished and their spec unlocked (3-hero rules).
+    that tech building finished and their spec unlocked (3-hero rules). On
+    Lost Temple no card needs a tech building (maps.lost_temple).
     """
     level = rec.get("tech") or 0
-    if not level:
+    if not level or maps.lost_temple(state):
         return None
     if not built(state, seat, f"tech_{level}"):
         return f"You need a finished Tech {'I' * level} building."
@@ -107,19 +117,21 @@ def tech_problem(state: dict, seat: int, rec: dict):
 
 def hero_limit(state: dict, seat: int) -> int:
     """How many heroes ``seat`` may have in play: 1, 2 with a Tech II, 3
-    with a Tech III; a Heroes' Hall adds one; at most 3 (Heroes' Hall ruling).
-    Only the 3-hero game has more than one hero to summon."""
+    with a Tech III; a Heroes' Hall adds one (on Vortoss Ruins everyone has
+    one: maps.ruins); at most 3 (Heroes' Hall ruling). Only the 3-hero game
+    has more than one hero to summon."""
     limit = 3 if built(state, seat, "tech_3") else 2 if built(state, seat, "tech_2") else 1
     addon = player(state, seat)["buildings"]["addon"]
-    if addon is not None and addon["id"] == "heroes_hall" and addon["done"]:
+    if (addon is not None and addon["id"] == "heroes_hall" and addon["done"]) or maps.ruins(state):
         limit += 1
     return min(3, limit)
 
 
 def minor_spell_tax(state: dict, seat: int, rec: dict) -> int:
     """1 gold when a coloured minor spell has no hero of its colour in play
-    to cast it; 0 otherwise (neutral minor spells never pay it)."""
-    if rec.get("spell_kind") != "minor" or rec["color"] == "neutral":
+    to cast it; 0 otherwise (neutral minor spells never pay it; nor any on
+    Lost Temple, where spells need no hero: docs/RULINGS.md "Maps")."""
+    if rec.get("spell_kind") != "minor" or rec["color"] == "neutral" or maps.lost_temple(state):
         return 0
     colours = {catalog.card(state["cards"][i]["card"])["color"] for i in player(state, seat)["play"]
                if catalog.card(state["cards"][i]["card"])["kind"] == "hero"}
@@ -139,7 +151,7 @@ def build_candidates(state: dict, seat: int) -> list:
     Tech II and the Tech Lab need in the 3-hero game)."""
     out = []
     specs = hero_specs(state, seat)
-    for what in list(TECH_BUILDINGS) + list(ADDONS_BY_MODE.get(state["mode"], ())):
+    for what in list(TECH_BUILDINGS) + list(addons(state)):
         if declares_spec(state) and what in ("tech_2", "tech_lab"):
             out.extend({"type": "build", "building": what, "spec": s} for s in specs)
             if what == "tech_lab":

@@ -11,7 +11,7 @@ from contextlib import contextmanager
 from functools import lru_cache
 
 from .cards import registry
-from . import catalog
+from . import catalog, maps
 from .state import facts, patrolling_slot, printed_card
 
 
@@ -135,6 +135,9 @@ def _compute(state: dict, iid: str) -> dict:
                 atk += 1
             elif slot == "lookout":
                 _add_keywords(kw, {"resist": 1})
+        if maps.bloodbowl(state) and catalog.card(inst["card"])["kind"] == "unit":
+            atk += 1  # Bloodbowl: every unit has +1 ATK and haste (maps.py)
+            _add_keywords(kw, {"haste": 1})
     if registry.silenced(state, iid):
         # A silenced hero has no keywords; armor counts as a stat (Free
         # Speech ruling: Elite Training's armor still applies).

@@ -7,7 +7,7 @@ get fresh ids when they enter a hidden zone (state.move), so nobody can
 follow a card through one. Log lines meant for some seats only are left out
 for everyone else.
 """
-from . import catalog, specs, stats
+from . import catalog, maps, specs, stats
 from .actions import abilities_of, check_play, require_main
 from .cards import registry
 from .errors import RulesError
@@ -139,11 +139,14 @@ def _card_private(state: dict, iid: str) -> dict:
 def _hero_in_command(state: dict, iid: str, p: dict) -> dict:
     inst = state["cards"][iid]
     rec = catalog.card(inst["card"])
-    return {"iid": iid, "card": inst["card"], "name": rec["name"], "kind": "hero",
-            "level": 1,
-            # How many more of its owner's turns must end before it may be
-            # summoned again (house rule R13); 0 when it may be now.
-            "cooldown_turns": max(0, p["hero_ready_after"].get(inst["card"], 0) - p["turns_ended"])}
+    out = {"iid": iid, "card": inst["card"], "name": rec["name"], "kind": "hero",
+           "level": 1,
+           # How many more of its owner's turns must end before it may be
+           # summoned again (house rule R13); 0 when it may be now.
+           "cooldown_turns": max(0, p["hero_ready_after"].get(inst["card"], 0) - p["turns_ended"])}
+    if maps.hero_gone(state, p["seat"], inst["card"]):
+        out["gone"] = True  # Burial Grounds: never summoned again (public)
+    return out
 
 
 def _hand_card(state: dict, iid: str, seat: int) -> dict:
@@ -194,8 +197,11 @@ def _revealed_card(state: dict, iid: str) -> dict:
 
 def _tech_lab_spec(p: dict):
     """The spec ``p``'s Tech Lab unlocks, or None (no Tech Lab, or its spec
-    not chosen yet: it is chosen once a Tech II exists)."""
+    not chosen yet: it is chosen once a Tech II exists); on Vortoss Ruins
+    the spec of the Tech Lab every player has (maps.py)."""
     addon = p["buildings"]["addon"]
+    if p.get("ruins_lab_spec"):
+        return p["ruins_lab_spec"]
     return addon.get("spec") if addon is not None and addon["id"] == "tech_lab" else None
 
 
@@ -303,7 +309,7 @@ def _view(state: dict, viewer) -> dict:
             if len(log) == LOG_TAIL:
                 break
     log.reverse()
-    return {
+    out = {
         "viewer": viewer, "mode": state["mode"], "status": state["status"],
         "winner": state["winner"], "winners": list(state["winners"]),
         "result_reason": state["result_reason"], "turn": state["turn"],
@@ -312,6 +318,9 @@ def _view(state: dict, viewer) -> dict:
         "players": players, "prompt": shown_prompt, "log": log,
         "final": _final(state),
     }
+    if "map" in state:  # the map card, for everyone (maps.py); absent without one
+        out["map"] = maps.view_of(state)
+    return out
 
 
 def _final(state: dict):

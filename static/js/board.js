@@ -369,6 +369,13 @@ export function attackTargetLabel(view, catalog, id) {
   return `${describeId(view, catalog, id)}${tax ? ` · pay ${tax} gold` : ""}`;
 }
 
+/** Burial Grounds (a map card): a hero that died is gone for the rest of the game. */
+function goneChip() {
+  return el("div", null, { class: "chips" }, el("span", "gone for good", {
+    class: "chip status gone", title: "It died on Burial Grounds: it can never be summoned again",
+  }));
+}
+
 /** A hero waiting in the command zone. */
 function commandTile(catalog, h) {
   const rec = catalog.get(h.card) || {};
@@ -377,7 +384,8 @@ function commandTile(catalog, h) {
   });
   tile.append(nameNode(h.name));
   tile.append(el("div", `Lv ${h.level} · command`, { class: "card-sub", title: "In the command zone" }));
-  if (h.cooldown_turns) {
+  if (h.gone) tile.append(goneChip());
+  else if (h.cooldown_turns) {
     tile.append(el("div", null, { class: "chips" }, el("span", `back in ${h.cooldown_turns}`, {
       class: "chip status", title: `Can be summoned again after ${h.cooldown_turns} more turn(s) of its owner`,
     })));

@@ -240,7 +240,8 @@ function renderTable(table) {
   const label = modes[table.mode] ? modes[table.mode].label : table.mode;
   const head = el("div", null, { class: "table-head" }, el("strong", `Table ${table.id}`), el("span", label));
   const timer = table.turn_seconds ? ` · ${Math.round(table.turn_seconds / 60)} min a turn` : "";
-  head.append(el("span", `host ${table.host} · ${table.is_public ? "public" : "private"}${table.allow_spectators ? "" : " · no spectators"}${timer} · ${table.status}`, { class: "table-meta" }));
+  const map = table.map_name ? ` · map: ${table.map_name}` : "";
+  head.append(el("span", `host ${table.host} · ${table.is_public ? "public" : "private"}${table.allow_spectators ? "" : " · no spectators"}${timer}${map} · ${table.status}`, { class: "table-meta" }));
   box.append(head);
   if (table.removed) {
     box.append(el("p", "The host removed you from this table: you cannot sit here again.", { class: "hint removed-note", role: "status" }));
@@ -362,7 +363,7 @@ function resultText(m) {
 function matchItem(m, kind) {
   const item = el("li", null, { class: `match-item ${kind}${m.your_turn ? " your-turn" : ""}${m.quiet ? " quiet" : ""}`, "data-match": m.id });
   const text = el("div", null, { class: "match-text" });
-  text.append(el("span", `${modeLabel(m.mode)} · ${matchNames(m)}`, { class: "match-names" }));
+  text.append(el("span", `${modeLabel(m.mode)}${m.map ? ` on ${m.map}` : ""} · ${matchNames(m)}`, { class: "match-names" }));
   const facts = el("span", null, { class: "match-facts hint" });
   if (kind === "mine") {
     if (m.your_turn) facts.append(el("strong", "Your turn", { class: "turn-flag" }), " · ");
@@ -470,6 +471,7 @@ async function createTable(event) {
   };
   if (!form.seat_count.disabled) body.seat_count = Number(form.seat_count.value);
   if (form.turn_seconds.value) body.turn_seconds = Number(form.turn_seconds.value); // off unless chosen
+  if (form.map.value) body.map = form.map.value; // no map unless chosen
   try {
     await act("POST", "/api/tables/", body);
   } finally {

@@ -5,6 +5,7 @@
 import { el, loadCatalog, nameList, pageConfig, roman, words } from "./common.js";
 import { bagKey, cardHasActions, indexActions, narrow } from "./legal.js";
 import { applyPatch } from "./patch.js";
+import { drawMapCard } from "./mapcard.js";
 import { markBots } from "./tablebots.js";
 import { clockPresence, clockVersion, drawClocks, initClock } from "./turnclock.js";
 import {
@@ -633,6 +634,7 @@ function render() {
   renderBanner();
   renderNews();
   renderBoard();
+  drawMapCard($("map-card"), v.map);
   markBots(config.bots);
   drawClocks();
   clockVersion(version);
@@ -942,7 +944,10 @@ function renderActionBar() {
       "End your main phase: pick the hand card to keep through your draw (you draw one card fewer)", () => idx.stash, (a) => [a.stash]),
     { "data-action": "end_main_stash" }));
   }
-  if (idx.hire.length) {
+  if (idx.hire.length && idx.hire[0].card === undefined) {
+    // Daggerfall Prison Camp: hiring takes no card (mapcard.js shows the map's rule).
+    items.push(button("Hire a worker", () => act(idx.hire[0]), { "data-action": "hire" }));
+  } else if (idx.hire.length) {
     items.push(button("Hire a worker…", () => startTargeting(
       "Hire a worker: pick the card from your hand to put face down", () => idx.hire, (a) => [a.card]),
     { "data-action": "hire" }));

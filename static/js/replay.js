@@ -4,6 +4,7 @@
 // after k actions); the board is drawn read-only by board.js.
 import { api, apiError, el, loadCatalog, pageConfig, words } from "./common.js";
 import { handTile, playerArea, playerAt } from "./board.js";
+import { drawMapCard } from "./mapcard.js";
 import { markBots } from "./tablebots.js";
 
 const config = pageConfig("replay-config");
@@ -67,6 +68,7 @@ function renderBoard(s) {
     $("hand-count").textContent = `(${hand.length})`;
     $("hand").replaceChildren(...(hand.length ? hand.map((c) => handTile(state.catalog, c)) : [el("span", "The hand is empty.", { class: "empty-note" })]));
   }
+  drawMapCard($("map-card"), v.map);
   markBots(config.bots);
 }
 

@@ -4,7 +4,7 @@ a glossary entry for every keyword and patrol slot of game.rules.glossary."""
 import pytest
 from django.urls import reverse
 
-from game.rules import glossary
+from game.rules import glossary, maps
 
 pytestmark = pytest.mark.django_db
 
@@ -21,6 +21,9 @@ def test_how_to_play_is_open_to_everyone_and_has_every_entry(client):
         assert f'data-keyword="{keyword}"' in html
     for slot in glossary.PATROL_SLOTS:
         assert f'data-slot="{slot}"' in html
+    assert 'id="maps"' in html
+    for map_id in maps.map_ids():  # the 12 map cards with their rules (issue 16)
+        assert f'data-map="{map_id}"' in html and maps.map_info(map_id)["name"] in html
 
 
 def test_the_lobby_links_to_how_to_play(client, make_user):

@@ -2,7 +2,7 @@
 Death Rites, Hooded Executioner, Bone Collector, Blackhand Resurrector,
 Skeletal Lord, Corpse Catapult, Wight, Necromancer, Lord of Shadows, and
 the hero Garth Torken."""
-from ... import catalog, stats
+from ... import catalog, maps, stats
 from ...combat import attacking
 from ...effects import base_id, damage_building, destroy, draw, sacrifice
 from ...flow import ask, op, push
@@ -154,7 +154,8 @@ def _dead_heroes(state, seat):
     """Heroes in ``seat``'s command zone that died earlier this game (their
     cooldown record; still on cooldown is fine: ruling)."""
     p = player(state, seat)
-    return [h for h in p["command"] if state["cards"][h]["card"] in p["hero_ready_after"]]
+    return [h for h in p["command"] if state["cards"][h]["card"] in p["hero_ready_after"]
+            and not maps.hero_gone(state, seat, state["cards"][h]["card"])]  # Burial Grounds
 
 
 def _room_for_hero(state, seat):

@@ -1,6 +1,6 @@
 """The white starting deck. Savior Monk, Fox Viper, Morningstar Flagbearer
 and Fox Primus have only keywords and need no code."""
-from ... import stats
+from ... import maps, stats
 from ...combat import attacking
 from ...effects import leave_play, return_to_hand
 from ...flow import ask, op
@@ -131,7 +131,8 @@ def _snapback(state, seat, iid, targets):
     p = player(state, owner)
     p["hero_ready_after"][hero] = max(p["hero_ready_after"].get(hero, 0), p["turns_ended"] + 1)
     log(state, f"{name(state, back)} snapped back to {seat_name(state, owner)}'s command zone.")
-    others = [h for h in p["command"] if h != back]
+    others = [h for h in p["command"] if h != back
+              and not maps.hero_gone(state, owner, state["cards"][h]["card"])]  # Burial Grounds
     ask(state, seat, "Snapback: which hero comes into play in its place?", others or [back],
         {"op": "snapback", "owner": owner})
 
