@@ -100,18 +100,24 @@ def _keywords_only(text: str, keywords: dict) -> bool:
     return True
 
 
+# Kinds of record the engine itself plays, with no card behaviour: the base
+# (effects.damage_building, outcome), the tech buildings and the add-ons
+# (specs, actions.check_build, turns).
+ENGINE_KINDS = ("base", "tech_building", "addon")
+
+
 def works(card_id: str) -> bool:
     """True when the engine plays every part of ``card_id``: its behaviour is
     registered (``game.rules.cards.registry.REGISTRY``; a card whose effect
-    is applied elsewhere, like Hotter Fire's, registers an empty card), or
-    all it does is its
+    is applied elsewhere, like Hotter Fire's, registers an empty card), it
+    is a building the engine itself plays (ENGINE_KINDS), or all it does is its
     keywords (which the engine handles for every card). For a hero every
     band counts.
 
     Raises KeyError when the id is unknown.
     """
     rec = card(card_id)
-    if card_id in registry.REGISTRY:
+    if card_id in registry.REGISTRY or rec["kind"] in ENGINE_KINDS:
         return True
     if rec["kind"] == "hero":
         return all(_keywords_only(b["text"], b["keywords"]) for b in rec["bands"])

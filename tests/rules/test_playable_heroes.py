@@ -92,3 +92,10 @@ def test_new_game_takes_every_playable_hero_in_every_mode():
     state = new_game({"mode": "3hero", "seed": 3, "seats": [{"name": "A", "heroes": trio_a},
                                                             {"name": "B", "heroes": trio_b}]})
     assert state["players"][0]["heroes"] == trio_a
+
+
+def test_every_card_record_of_the_catalog_works():
+    """Issue 16, done when: every card record reports that it works: the
+    base, the tech buildings and the add-ons are played by the engine
+    itself (specs, effects), the Dancer token by Stop the Music (finesse)."""
+    assert [c["id"] for c in catalog.all_cards() if not catalog.works(c["id"])] == []

@@ -40,6 +40,7 @@ def _stop_the_music(state, seat, iid, targets):
 
 card("harmony", spell_played=_harmony_spell,
      abilities=[Ability("stop the music.", _stop_the_music, sacrifice=True)])
+card("dancer")  # the token does nothing itself: Harmony's Stop the Music flips it (above)
 
 
 def _discord(state, seat, iid, targets):
