@@ -11,9 +11,9 @@ several blockers, ``blockers: many``, A14), ``main2`` (table option
 hand-limit prompt) and ``over``. Every sentence is in our own words.
 """
 import itertools
-import json
 import marshal
 
+from game.rulekit.envelope import action_type, require_plain_json
 from game.rulekit.errors import EngineFault, RulesError
 
 from . import cards
@@ -598,22 +598,11 @@ def _do(state: dict, seat: int, action: dict) -> None:
 
 def validate_envelope(state: dict, seat, action) -> None:
     """What every action needs: a plain-JSON dict of a known ``type``
-    under the size limit, a seat of the game, a game in progress. Raises
-    RulesError ``bad_action``, ``unknown_action``, ``bad_seat``, ``game_over``."""
-    if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-        _bad("bad_action", "An action is an object with a \"type\".")
-    if action["type"] not in ACTIONS:
-        _bad("unknown_action", f"Arcane Codex has no action called {action['type'][:40]!r}.")
-    if not isinstance(seat, int) or isinstance(seat, bool) or seat not in (0, 1):
-        _bad("bad_seat", "That seat is not in this game.")
-    if state["status"] != "playing":
-        _bad("game_over", "The game is over.")
-    try:
-        size = len(json.dumps(action))
-    except (TypeError, ValueError, RecursionError):
-        _bad("bad_action", "An action must be plain JSON.")
-    if size > MAX_ACTION_BYTES:
-        _bad("bad_action", "That action is too large.")
+    under the size limit, a seat of the game, a game in progress
+    (game.rulekit.envelope). Raises RulesError ``bad_action``,
+    ``unknown_action``, ``bad_seat``, ``game_over``."""
+    action_type(state, seat, action, ACTIONS)
+    require_plain_json(action, MAX_ACTION_BYTES)
 
 
 def apply_action(state: dict, seat: int, action: dict) -> tuple:

@@ -10,11 +10,11 @@ randomness is the state's own seeded generator (game/c23/shared.py).
 passed (a refused action changes nothing).
 """
 import itertools
-import json
 import marshal
 
 from . import cards as pool
-from .shared import EngineFault, RulesError, randbelow, seed_state, shuffle
+from .shared import (EngineFault, RulesError, action_type, is_seat, randbelow, require_plain_json, seed_state,
+                     shuffle)
 
 GAME = "c23"
 HAND_SIZE = 7          # "Starting the Game" 1
@@ -1025,34 +1025,18 @@ ACTION_KEYS = {
 }
 
 
-def _is_seat(state, seat) -> bool:
-    return isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(state["players"])
-
-
 def validate_envelope(state: dict, seat, action) -> str:
     """What every action needs: a JSON object with a known ``type``, a seat
-    of this game still in it, a game in progress, and the prompt discipline
-    (while a prompt is open only its seat answers; concede and reveal_hand
-    are always open). Returns the type; raises RulesError ``bad_action``,
-    ``unknown_action``, ``bad_seat``, ``game_over``, ``out``,
-    ``prompt_pending``."""
-    if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-        raise RulesError("bad_action", "An action is an object with a \"type\".")
-    kind = action["type"]
-    if kind not in ACTIONS:
-        raise RulesError("unknown_action", f"There is no action called {kind[:40]!r}.")
-    if not _is_seat(state, seat):
-        raise RulesError("bad_seat", "That seat is not in this game.")
-    if state["status"] != "playing":
-        raise RulesError("game_over", "The game is over.")
+    of this game, a game in progress (the shared envelope), the seat still
+    in the game, plain JSON under MAX_ACTION_BYTES, and the prompt
+    discipline (while a prompt is open only its seat answers; concede and
+    reveal_hand are always open). Returns the type; raises RulesError
+    ``bad_action``, ``unknown_action``, ``bad_seat``, ``game_over``,
+    ``out``, ``not_your_prompt``."""
+    kind = action_type(state, seat, action, ACTIONS)
     if state["players"][seat]["out"]:
         raise RulesError("out", "You are out of the game.")
-    try:
-        size = len(json.dumps(action))
-    except (TypeError, ValueError, RecursionError):
-        raise RulesError("bad_action", "An action must be plain JSON.") from None
-    if size > MAX_ACTION_BYTES:
-        raise RulesError("bad_action", "That action is too large.")
+    require_plain_json(action, MAX_ACTION_BYTES)
     prompt = state["prompt"]
     if prompt is not None and kind not in ANYTIME and prompt["seat"] != seat:
         raise RulesError("not_your_prompt", "The open question is for another player.")
@@ -1132,7 +1116,7 @@ def legal_actions(state: dict, seat: int) -> list:
     every assignment when there are at most 64, else none, each single
     block and one blocker per attacker). Empty when ``seat`` has nothing to
     do. ``concede`` and ``reveal_hand`` are not listed (always open)."""
-    if state["status"] != "playing" or not _is_seat(state, seat) or state["players"][seat]["out"]:
+    if state["status"] != "playing" or not is_seat(state, seat) or state["players"][seat]["out"]:
         return []
     prompt = state["prompt"]
     out = []

@@ -8,7 +8,6 @@ that owns its state (the bots): every check runs before anything changes,
 so a refused action changes nothing there either.
 """
 import itertools
-import json
 import marshal
 
 from . import catalog, maps, stats
@@ -16,6 +15,8 @@ from .actions import (ACTIONS, abilities_of, check_ability_use, check_attacker, 
                       on_acting_team)
 from .specs import build_candidates
 from .cards import registry
+from game.rulekit.envelope import action_type, is_seat, require_plain_json
+
 from .errors import EngineFault, RulesError
 from .checks import run
 from .freeforall import has_conceded, is_ffa, lend_options
@@ -46,37 +47,19 @@ def copy_state(state: dict) -> dict:
     return {key: (list(lines) if key == "log" else rest[key]) for key in state}
 
 
-def is_seat(state: dict, seat) -> bool:
-    """True when ``seat`` is a seat index of this game (an int, not a bool;
-    a negative index would silently name another seat)."""
-    return isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(state["players"])
-
-
 def validate_envelope(state: dict, seat, action) -> str:
     """Check what every action needs before the rules: a dict with a known
-    ``type``, a real seat, a game in progress, and the prompt discipline
-    (while a prompt is open only its seat's answer, tech and concede pass).
+    ``type``, a real seat, a game in progress (game.rulekit.envelope), the
+    prompt discipline (while a prompt is open only its seat's answer, tech
+    and concede pass), and plain JSON under MAX_ACTION_BYTES.
 
     Returns the action type. Raises RulesError ``bad_action``,
     ``unknown_action``, ``bad_seat``, ``game_over``, ``prompt_pending``.
     """
-    if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-        raise RulesError("bad_action", "An action is an object with a \"type\".")
-    kind = action["type"]
-    if kind not in ACTIONS:
-        raise RulesError("unknown_action", f"There is no action called {kind[:40]!r}.")
-    if not is_seat(state, seat):
-        raise RulesError("bad_seat", "That seat is not in this game.")
-    if state["status"] != "playing":
-        raise RulesError("game_over", "The game is over.")
+    kind = action_type(state, seat, action, ACTIONS)
     if state["prompt"] is not None and kind not in ("choose", "tech", "concede"):
         raise RulesError("prompt_pending", "Answer the open question first.")
-    try:
-        size = len(json.dumps(action))
-    except (TypeError, ValueError, RecursionError):
-        raise RulesError("bad_action", "An action must be plain JSON.") from None
-    if size > MAX_ACTION_BYTES:
-        raise RulesError("bad_action", "That action is too large.")
+    require_plain_json(action, MAX_ACTION_BYTES)
     return kind
 
 
