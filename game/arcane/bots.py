@@ -12,6 +12,8 @@ seats; game.rules.bots' classes hand an Arcane state to them.
 """
 import random
 
+from game.rulekit import bots as shared_bots
+
 from . import cards
 from .engine import apply_action_in_place, copy_state, legal_actions, waiting_on
 from .setup import new_game
@@ -21,24 +23,14 @@ ENDINGS = ("end_turn", "fight", "done_blocking")
 QUIET = ("concede", "offer_draw")
 
 
-class RandomBot:
-    """A random legal player. ``seed`` seeds its own generator; ``end_bias``
-    is the chance of ending a step when that is one option among others."""
+class RandomBot(shared_bots.RandomBot):
+    """A random legal player (game.rulekit.bots.RandomBot): never concedes
+    nor offers a draw; ends a step with the chance ``end_bias`` when that is
+    one option among others. ``seed`` seeds its own generator."""
 
-    def __init__(self, seed: int = 0, end_bias: float = 0.3):
-        self.rng = random.Random(seed)
-        self.end_bias = end_bias
-
-    def choose(self, state: dict, seat: int):
-        """Return an action dict for ``seat``, or None when it has none."""
-        actions = [a for a in legal_actions(state, seat) if a["type"] not in QUIET]
-        if not actions:
-            return None
-        ends = [a for a in actions if a["type"] in ENDINGS]
-        others = [a for a in actions if a["type"] not in ENDINGS]
-        if ends and (not others or self.rng.random() < self.end_bias):
-            return ends[0]
-        return self.rng.choice(others)
+    endings = ENDINGS
+    quiet = QUIET
+    legal = staticmethod(legal_actions)
 
 
 class GreedyBot:
@@ -136,14 +128,5 @@ def play_game(config: dict, bots: list, max_actions: int = 5000, on_action=None)
     game waits on acts each step; ``on_action(state, seat, action)`` is
     called after each (the one state object, changed in place)."""
     state = copy_state(new_game(config))
-    log = []
-    while state["status"] == "playing" and len(log) < max_actions:
-        seat = waiting_on(state)[0]
-        action = bots[seat].choose(state, seat)
-        if action is None:
-            break
-        apply_action_in_place(state, seat, action)
-        log.append((seat, action))
-        if on_action is not None:
-            on_action(state, seat, action)
-    return state, log
+    return state, shared_bots.play_out(state, bots, apply_action_in_place, lambda s, _step: waiting_on(s)[0],
+                                       max_actions, on_action)

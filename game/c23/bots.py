@@ -5,6 +5,7 @@ secret generator, so replays from the action log are exact.
 """
 import random
 
+from .shared import play_out
 from .engine import apply_action_in_place, cdef, copy_state, legal_actions, new_game, power
 
 
@@ -92,14 +93,5 @@ def play_game(config: dict, bots: list, max_actions: int = 3000, on_action=None)
     (``actions``: the ``(seat, action)`` applied). ``on_action(state,
     seat, action)`` runs after each one, on the game's one state object."""
     state = copy_state(new_game(config))
-    done = []
-    while state["status"] == "playing" and len(done) < max_actions:
-        seat = next_to_act(state)
-        action = bots[seat].choose(state, seat)
-        if action is None:
-            break
-        apply_action_in_place(state, seat, action)
-        done.append((seat, action))
-        if on_action is not None:
-            on_action(state, seat, action)
-    return state, done
+    return state, play_out(state, bots, apply_action_in_place, lambda s, _step: next_to_act(s), max_actions,
+                           on_action)

@@ -1,11 +1,12 @@
 """The one door of the C-23 engine to what it shares with the other games:
-the seeded generator, the error types and the action envelope (game/rulekit, the multi-game
+the seeded generator, the error types, the action envelope and the bots' game loop (game/rulekit, the multi-game
 contract of docs/ARCANE.md). Every C-23 module imports randomness and
 errors from here, and from nowhere else.
 """
+from game.rulekit.bots import play_out
 from game.rulekit.envelope import action_type, is_seat, require_plain_json
 from game.rulekit.errors import EngineFault, RulesError
 from game.rulekit.rng import randbelow, seed_state, shuffle
 
-__all__ = ["EngineFault", "RulesError", "action_type", "is_seat", "randbelow", "require_plain_json", "seed_state",
+__all__ = ["EngineFault", "RulesError", "action_type", "is_seat", "play_out", "randbelow", "require_plain_json", "seed_state",
            "shuffle"]

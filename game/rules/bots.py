@@ -13,6 +13,8 @@ benchmarks and empty seats.
 """
 import random
 
+from game.rulekit import bots as shared_bots
+
 from . import catalog, stats
 from .engine import apply_action_in_place, copy_state, legal_actions
 from .freeforall import base_hp_left, leaders
@@ -28,29 +30,13 @@ REPAIR_BELOW = 15
 ENDINGS = ("end_main", "end_lending")
 
 
-class RandomBot:
-    """A random legal player.
+class RandomBot(shared_bots.RandomBot):
+    """A random legal player (game.rulekit.bots.RandomBot): never concedes;
+    ends its main phase (or the lending step) with the chance ``end_bias``
+    when that is one option among others. ``seed`` seeds its own generator."""
 
-    ``seed``: seeds the bot's own generator (independent of the game's).
-    ``end_bias``: chance of ending the main phase (or the lending step) when
-    that is one option among others (0..1); it keeps random games from
-    wandering forever.
-    """
-
-    def __init__(self, seed: int = 0, end_bias: float = 0.3):
-        self.rng = random.Random(seed)
-        self.end_bias = end_bias
-
-    def choose(self, state: dict, seat: int):
-        """Return an action dict for ``seat``, or None when it has none."""
-        actions = [a for a in legal_actions(state, seat) if a["type"] != "concede"]
-        if not actions:
-            return None
-        ends = [a for a in actions if a["type"] in ENDINGS]
-        others = [a for a in actions if a["type"] not in ENDINGS]
-        if ends and (not others or self.rng.random() < self.end_bias):
-            return ends[0]
-        return self.rng.choice(others)
+    endings = ENDINGS
+    legal = staticmethod(legal_actions)
 
 
 class GreedyBot:
@@ -162,17 +148,7 @@ def play_game(config: dict, bots: list, max_actions: int = 5000, on_action=None)
     action: copy it, engine.copy_state, to keep it as it is then).
     """
     state = copy_state(new_game(config))  # shares nothing with the config
-    log = []
-    while state["status"] == "playing" and len(log) < max_actions:
-        seat = _next_to_act(state, len(log))
-        action = bots[seat].choose(state, seat)
-        if action is None:
-            break
-        apply_action_in_place(state, seat, action)  # the game's state is ours alone
-        log.append((seat, action))
-        if on_action is not None:
-            on_action(state, seat, action)
-    return state, log
+    return state, shared_bots.play_out(state, bots, apply_action_in_place, _next_to_act, max_actions, on_action)
 
 
 def _next_to_act(state: dict, step: int) -> int:
