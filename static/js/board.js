@@ -352,10 +352,10 @@ export function heroesInPlay(p) {
 /** The base of `team` (shared by its players in Two-Headed Dragon). */
 export function baseTile(view, team, label = "Base") {
   const rec = view.teams[team] || { hp: 0, damage: 0 };
-  const left = rec.hp - rec.damage;
+  const { left, hp } = teamBase(view, team); // never below 0 (damage past 0 HP is not shown as -4/30)
   return el("div", null, { class: `bld base${rec.damage ? " hurt" : ""}`, "data-tid": `base:${team}`, "data-card": "base", tabindex: "0" },
     el("span", label, { class: "bld-name" }),
-    el("span", `${left}/${rec.hp}`, { class: "bld-hp", title: "Base HP" }));
+    el("span", `${left}/${hp}`, { class: "bld-hp", title: "Base HP" }));
 }
 
 /** The name of the player who lent card `c` (free-for-all, R26), or null. */

@@ -350,8 +350,8 @@ function confirmThen(text, yesLabel, then) {
 
 /** Start a multi-step choice; sends at once when nothing is left to choose.
  * `label(id)` names an option (default: what the id names on the board). */
-function startTargeting(title, source, path, label = null) {
-  ui.targeting = { title, source, path, chosen: [], label };
+function startTargeting(title, source, path, label = null, note = null) {
+  ui.targeting = { title, source, path, chosen: [], label, note };
   setDockCollapsed(false);
   stepTargeting();
   if (ui.targeting) revealTargets();
@@ -995,7 +995,9 @@ function endMainAsking(action) {
   const spend = ["hire", "build"].some((k) => idx[k].length)
     || [...idx.byCard.values()].some((e) => e.play.length || e.summon || e.levelUp.length || e.hire);
   const gold = player && player.gold > 0 && spend ? player.gold : 0;
-  const attackers = [...new Set([...idx.byCard.entries()].filter(([, e]) => e.attack.length).map(([id]) => id))];
+  // A unit or hero put on patrol was meant to guard: it is not counted as a forgotten attacker.
+  const attackers = [...new Set([...idx.byCard.entries()]
+    .filter(([id, e]) => e.attack.length && !(player && patrolSlotOf(player, id))).map(([id]) => id))];
   if (!gold && !attackers.length) {
     act(action);
     return;
@@ -1008,6 +1010,26 @@ function endMainAsking(action) {
   }
   confirmThen(`End your main phase? You still have ${nameList(left)}. Your patrol zone is locked in and you draw your new hand.`,
     "End main phase", () => act(action));
+}
+
+/**
+ * Why an attack offers only opposing patrollers (`ids`, the targets left to
+ * pick), or null when something else is offered: attackers must get past
+ * the patrol zone first, the squad leader before the others (How to play,
+ * "Attacking"; rulebook "Patrolling").
+ */
+function patrollersFirstNote(ids) {
+  const v = view();
+  const slotOf = (id) => {
+    for (const p of v.players) if (p.seat !== msg.seat && patrolSlotOf(p, id)) return patrolSlotOf(p, id);
+    return null;
+  };
+  const slots = ids.map(slotOf);
+  if (!ids.length || slots.some((slot) => slot === null)) return null;
+  if (slots.every((slot) => slot === "squad_leader")) {
+    return "Patrollers come first: while an opposing squad leader can be attacked, your attacker must attack it. Nothing else can be attacked yet.";
+  }
+  return "Patrollers come first: while an opposing patroller can be attacked, your attacker must attack one of them. Nothing else can be attacked yet.";
 }
 
 /** The question before conceding: what it means in this mode. */
@@ -1180,6 +1202,8 @@ function targetingPanel() {
     box.append(el("p", `Chosen: ${t.chosen.map((id) => describeId(view(), catalog, id)).join(", ")}`, { class: "hint" }));
   }
   const onBoard = n.next.some((id) => document.querySelector(`#board [data-tid="${CSS.escape(String(id))}"], #hand [data-tid="${CSS.escape(String(id))}"]`));
+  const why = t.note ? t.note(n.next) : null;
+  if (why) box.append(el("p", why, { class: "hint target-note", id: "target-note" }));
   box.append(el("p", onBoard ? "Pick one of the highlighted targets on the board, or here:" : "Choose:", { class: "hint" }));
   box.append(...optionLists(n.next, (id, label) => optionButton(label, () => pickTarget(id), { "data-option": id }), t.label));
   const row = el("div", null, { class: "row" });
@@ -1233,7 +1257,12 @@ function techPanel() {
         }
       }, { "data-codex": id, "data-card": id });
       if (left <= 0 || count === 0) b.disabled = true;
-      const read = button("Read", () => { ui.techRead = ui.techRead === id ? null : id; render(); },
+      const read = button("Read", () => {
+        ui.techRead = ui.techRead === id ? null : id;
+        render();
+        // The text opens below the codex list, off screen on a laptop: bring it into view.
+        if (ui.techRead && $("tech-reading")) $("tech-reading").scrollIntoView({ block: "nearest" });
+      },
         { class: `btn small ghost read-card${ui.techRead === id ? " picked" : ""}`, "data-read": id, "aria-label": `Read ${rec.name}`, title: `Read ${rec.name}` });
       list.append(el("span", null, { class: "codex-option" }, b, read));
     }
@@ -1389,7 +1418,8 @@ function cardActions(id) {
       { "data-action": "ability", "data-ability": index }));
   }
   if (entry.attack.length) {
-    out.push(button("Attack…", () => startTargeting(`${name} attacks: choose the target`, () => (idx.byCard.get(id) || { attack: [] }).attack, (a) => [a.target]),
+    out.push(button("Attack…", () => startTargeting(`${name} attacks: choose the target`, () => (idx.byCard.get(id) || { attack: [] }).attack, (a) => [a.target],
+      null, patrollersFirstNote),
       { class: "btn primary", "data-action": "attack" }));
   }
   for (const a of entry.patrol) {
