@@ -1,0 +1,37 @@
+"""What a newcomer's trial found in the lobby (a 1v1 against a bot and a 2v2
+with a friend and two bots, played through the pages), in headless
+Chromium: the lobby says one can play against the computer; the hero
+picker says what a hero's colour and spec change; the bot choice says
+which bot is the easy one; a match against a bot is listed under "Your
+matches" (the list answered 500 when a bot sat at a match)."""
+import pytest
+
+from tests.browser.test_match_page import DESKTOP, pick_hero_and_ready, signup
+
+pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
+
+
+def test_a_newcomer_alone_is_told_about_bots_heroes_and_finds_the_match(browser, live_server_url):
+    base = live_server_url
+    solo = signup(browser, base, "trialsolo", **DESKTOP)
+    assert "Add bot" in solo.locator("#bot-hint").inner_text()
+    solo.click("#create-table")
+    card = solo.locator(".table-card.mine")
+    card.wait_for()
+    hint = card.locator(".hero-hint")
+    assert hint.is_visible() and "colour" in hint.inner_text() and "spec" in hint.inner_text()
+    assert hint.locator("a").get_attribute("href") == "/cards/"
+    seat = card.locator("li[data-seat='1']")
+    labels = seat.locator("select.bot-kind option").all_inner_texts()
+    assert labels == ["Greedy bot (stronger)", "Random bot (easy)"]
+    seat.locator("select.bot-kind").select_option("random")
+    assert "easy to beat" in seat.locator("select.bot-kind").get_attribute("title")
+    seat.locator("button.add-bot").click()
+    seat.locator(".bot-tag").wait_for()
+    pick_hero_and_ready(solo, 0, "troq_bashar")
+    card.locator("button.start").click()
+    solo.wait_for_url(f"{base}/match/*/")
+    solo.goto(f"{base}/")
+    mine = solo.locator("#my-matches")
+    mine.get_by_text("Random bot").first.wait_for()
+    assert mine.locator("a[href^='/match/']").count() >= 1
