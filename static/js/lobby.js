@@ -261,8 +261,10 @@ function renderTable(table) {
     box.append(el("p", "The host removed you from this table: you cannot sit here again.", { class: "hint removed-note", role: "status" }));
   }
   if (table.rematch_of_match && table.status === "open") {
+    const waiting = table.seats.some((s) => !s.player);
     box.append(el("p", mySeat
-      ? "Rematch: the other players of your last match see this table in their lobby and accept by taking a seat."
+      ? (waiting ? "Rematch: the other players of your last match see this table in their lobby and accept by taking a seat."
+        : "Rematch: every seat is taken again (bots sit down at once); get ready, and the host starts.")
       : `${table.host} offers a rematch of your match: take a seat to accept.`,
     { class: "rematch-note", role: "status" }));
   }
