@@ -166,13 +166,17 @@ function onMessage(m) {
       $("chat").replaceChildren();
       for (const line of m.lines) addChat(line, true);
       break;
-    case "pong":
+    case "pong": {
+      const before = awayKey();
       presence = m.presence || presence;
       clockPresence(presence);
       renderPresence();
+      presenceChanged(before);
       if (m.version > version) resync();
       break;
-    case "presence":
+    }
+    case "presence": {
+      const before = awayKey();
       presence = m.seats;
       clockPresence(presence);
       answered(m.id);
@@ -183,7 +187,9 @@ function onMessage(m) {
         showNotice("A bot played for you while you were away (see the log): your seat is yours again.");
       }
       renderPresence();
+      presenceChanged(before);
       break;
+    }
     default:
       break;
   }
@@ -581,6 +587,27 @@ function renderNews() {
  * a seated player may then let a bot play it. A seat away for a moment (a
  * reload, a player still opening the page) shows nothing.
  */
+/**
+ * The presence record of another seat that is away long enough to be shown
+ * (a bot may be asked for it, or plays it), else null: renderPresence's
+ * rule, so the banner and the team's status chips agree with its line (a
+ * newcomer read "Jun plays too" for a minute after Jun had left).
+ */
+function awaySeat(seat) {
+  if (!msg || seat === msg.seat) return null;
+  return presence.find((p) => p.seat === seat && (p.askable || p.stand_in)) || null;
+}
+
+/** Who is shown away now, as a string to compare (see presenceChanged). */
+function awayKey() {
+  return JSON.stringify(presence.filter((p) => p.askable || p.stand_in).map((p) => [p.seat, !!p.stand_in]));
+}
+
+/** Re-render the board when who is shown away changed since `before` (an awayKey). */
+function presenceChanged(before) {
+  if (awayKey() !== before && msg) render();
+}
+
 function renderPresence() {
   const box = $("presence");
   const lines = [];
@@ -690,7 +717,9 @@ function playingText(mine) {
     if (me.ended_main) {
       return { text: `Your team's turn — you ended your main phase; ${partner.name} is still playing.`, cls: "waiting" };
     }
-    const mate = partner.ended_main ? `${partner.name} has ended their main phase` : `${partner.name} plays too`;
+    const gone = awaySeat(partner.seat);
+    const mate = gone ? `${partner.name} is away${gone.stand_in ? ": a bot plays for them" : " (see the top of the board)"}`
+      : partner.ended_main ? `${partner.name} has ended their main phase` : `${partner.name} plays too`;
     return { text: `Your team's turn — ${phase} · ${mate}${owesTech ? " · pick your tech cards" : ""}.`, cls: "mine" };
   }
   // Free-for-all: others still picking tech cards while this turn goes on (R11).
@@ -810,8 +839,9 @@ function renderTeamBoard(acting) {
     if (active && v.phase === "main") {
       const status = el("div", null, { class: "team-status" });
       for (const p of players) {
-        status.append(el("span", `${p.name}: ${p.ended_main ? "main phase ended" : "playing"}`, {
-          class: `tag ${p.ended_main ? "ended-tag" : "playing-tag"}`, "data-ended": p.seat,
+        const gone = !p.ended_main && awaySeat(p.seat);
+        status.append(el("span", `${p.name}: ${p.ended_main ? "main phase ended" : gone ? (gone.stand_in ? "a bot plays" : "away") : "playing"}`, {
+          class: `tag ${p.ended_main ? "ended-tag" : gone ? "away-tag" : "playing-tag"}`, "data-ended": p.seat,
         }));
       }
       head.append(status);

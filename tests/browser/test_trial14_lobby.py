@@ -35,3 +35,29 @@ def test_a_newcomer_alone_is_told_about_bots_heroes_and_finds_the_match(browser,
     mine = solo.locator("#my-matches")
     mine.get_by_text("Random bot").first.wait_for()
     assert mine.locator("a[href^='/match/']").count() >= 1
+
+
+def test_a_partner_who_left_is_shown_away_in_the_banner_and_the_team_status(browser, live_server_url):
+    """Trial 14: when the partner closed the tab, the banner kept saying
+    "Jun plays too" and the team chip "JUN: PLAYING" while the only sign,
+    "Jun is away", sat above the board, scrolled out of view."""
+    from tests.browser.test_match_page import api, wait_version
+
+    base = live_server_url
+    mara = signup(browser, base, "trialmara2", **DESKTOP)
+    jun = signup(browser, base, "trialjun2", **DESKTOP)
+    table = api(mara, "POST", "/api/tables/", {"mode": "2hg", "is_public": False})
+    api(mara, "PATCH", f"/api/tables/{table['id']}/seat/", {"heroes": ["troq_bashar"], "ready": True})
+    api(jun, "POST", f"/api/tables/{table['id']}/join/", {"index": 1, "invite": table["invite_token"]})
+    api(jun, "PATCH", f"/api/tables/{table['id']}/seat/", {"heroes": ["river_montoya"], "ready": True})
+    for index in (2, 3):
+        api(mara, "POST", f"/api/tables/{table['id']}/bot/", {"index": index, "kind": "random"})
+    match_id = api(mara, "POST", f"/api/tables/{table['id']}/start/")["match_id"]
+    mara.goto(f"{base}/match/{match_id}/")  # Jun never opens the match
+    wait_version(mara, 0)
+    assert "plays too" in mara.inner_text("#banner-text")
+    # Away long enough (2 s here, a minute normally), at the page's next ping (every 20 s).
+    mara.locator("#presence [data-stand-in='1']").wait_for(timeout=30000)
+    banner = mara.inner_text("#banner-text")
+    assert "Trialjun2 is away" in banner and "plays too" not in banner
+    assert mara.locator(".team-status .away-tag").text_content() == "Trialjun2: away"
