@@ -15,7 +15,7 @@ from .flow import ask, op, push, push_all
 from .freeforall import final_round_seat, give_mercenaries, lend_options, return_lent
 from .specs import turn_begins, turn_ends
 from . import timerunes  # noqa: F401  (registers the time_runes upkeep step)
-from .state import acting_seats, log, make_instance, player, seat_name, teammates
+from .state import acting_seats, log, make_instance, name, player, seat_name, teammates
 
 HAND_LIMIT = 5  # Deluxe rulebook: draw up to 5 cards in the draw phase.
 
@@ -120,10 +120,24 @@ def _upkeep(state: dict, step: dict) -> None:
     triggers = [i for i in p["play"] if registry.answers_as(state, i) in upkeeps]
     then = {"op": "upkeep_order", "seat": seat}
     if healers and triggers:
-        ask(state, seat, "Upkeep: heal first, or use upkeep abilities first?",
-            list(UPKEEP_ORDERS), then)
+        ask(state, seat, _upkeep_question(state, healers, triggers), list(UPKEEP_ORDERS), then)
     else:
         push(state, dict(then, choice=[UPKEEP_ORDERS[0]]))
+
+
+def _names(state: dict, iids: list) -> str:
+    """The names of the things ``iids``, each once, joined by "and"."""
+    names = list(dict.fromkeys(name(state, i) for i in iids))
+    return " and ".join(names)
+
+
+def _upkeep_question(state: dict, healers: list, triggers: list) -> str:
+    """The upkeep-order question (Star-Crossed Starlet ruling), naming what
+    heals and what has an upkeep effect, and what each order does (a
+    newcomer's trial found the bare question unanswerable)."""
+    return (f"Upkeep: {_names(state, healers)} heals (Healing) and {_names(state, triggers)} has an "
+            "upkeep effect. Which first? Healing first removes damage before the effect; "
+            "the effect first lets the healing remove damage the effect deals.")
 
 
 @op("upkeep_order")
