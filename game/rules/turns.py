@@ -135,9 +135,10 @@ def _upkeep_question(state: dict, healers: list, triggers: list) -> str:
     """The upkeep-order question (Star-Crossed Starlet ruling), naming what
     heals and what has an upkeep effect, and what each order does (a
     newcomer's trial found the bare question unanswerable)."""
-    return (f"Upkeep: {_names(state, healers)} heals (Healing) and {_names(state, triggers)} has an "
-            "upkeep effect. Which first? Healing first removes damage before the effect; "
-            "the effect first lets the healing remove damage the effect deals.")
+    heal, act = _names(state, healers), _names(state, triggers)
+    return (f"Upkeep: {heal} {'heal' if ' and ' in heal else 'heals'} (Healing) and {act} "
+            f"{'have' if ' and ' in act else 'has'} an upkeep effect. Which first? Healing first removes damage "
+            "before the effect; the effect first lets the healing remove damage the effect deals.")
 
 
 @op("upkeep_order")
