@@ -84,3 +84,16 @@ def test_the_log_in_page_speaks_of_an_invite_only_when_there_is_one(client, priv
     assert 'id="next-note"' not in front
     invited = client.get(f"{reverse('login')}?next={invite_path(private_table)}").content.decode()
     assert 'id="next-note"' in invited and "invite" in invited.split('id="next-note"')[1].split("</p>")[0]
+
+
+def test_the_pages_an_invite_leads_to_say_who_invites_to_what(client, private_table):
+    """Trial 14: the log-in page an invite led to said only "an invite to a
+    table"; it (and the sign-up page) names the host and the mode."""
+    target = invite_path(private_table)
+    for page_url in (f"{reverse('login')}?next={target}", f"{reverse('signup')}?next={target}"):
+        page = client.get(page_url).content.decode()
+        assert 'id="invitation"' in page
+        note = page.split('id="invitation"')[1].split("</p>")[0]
+        assert "Inviter" in note and "1 hero vs 1 hero" in note
+    assert 'id="invitation"' not in client.get(f"{reverse('login')}?next=/invite/nosuchtoken/").content.decode()
+    assert 'id="invitation"' not in client.get(reverse("login")).content.decode()
