@@ -211,13 +211,28 @@ function onPatch(m) {
 function onState(m) {
   if (m.version < version) return; // an older snapshot: drop it
   const gap = version >= 0 && m.version > version + 1;
+  const first = msg === null;
   noteNews(msg && msg.view, m.view);
   msg = m;
   version = m.version;
   idx = indexActions(m.legal_actions || []);
   keepChoicesValid();
   render();
+  if (first) showOwnTeam();
   if (gap) resync(); // a version was missed: ask for a fresh snapshot to be sure
+}
+
+/**
+ * Two-Headed Dragon on a laptop or desktop: the page opens on one's own
+ * team (own hero, patrol zone and base), the other team a scroll up. Both
+ * teams do not fit above the hand dock, and a newcomer looked for their
+ * own hero to summon below the fold (trial 14). Phones keep their order
+ * and their jump to the hand; a page already scrolled is left alone.
+ */
+function showOwnTeam() {
+  const own = document.querySelector("#me-area .my-team");
+  if (!own || msg.seat === null || !teamGame() || window.innerWidth < 700 || window.scrollY > 0) return;
+  own.scrollIntoView({ block: "start" });
 }
 
 // ---- helpers --------------------------------------------------------------

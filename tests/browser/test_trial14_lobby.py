@@ -6,7 +6,7 @@ which bot is the easy one; a match against a bot is listed under "Your
 matches" (the list answered 500 when a bot sat at a match)."""
 import pytest
 
-from tests.browser.test_match_page import DESKTOP, pick_hero_and_ready, signup
+from tests.browser.test_match_page import DESKTOP, api, pick_hero_and_ready, signup, wait_version
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
 
@@ -41,18 +41,8 @@ def test_a_partner_who_left_is_shown_away_in_the_banner_and_the_team_status(brow
     """Trial 14: when the partner closed the tab, the banner kept saying
     "Jun plays too" and the team chip "JUN: PLAYING" while the only sign,
     "Jun is away", sat above the board, scrolled out of view."""
-    from tests.browser.test_match_page import api, wait_version
-
     base = live_server_url
-    mara = signup(browser, base, "trialmara2", **DESKTOP)
-    jun = signup(browser, base, "trialjun2", **DESKTOP)
-    table = api(mara, "POST", "/api/tables/", {"mode": "2hg", "is_public": False})
-    api(mara, "PATCH", f"/api/tables/{table['id']}/seat/", {"heroes": ["troq_bashar"], "ready": True})
-    api(jun, "POST", f"/api/tables/{table['id']}/join/", {"index": 1, "invite": table["invite_token"]})
-    api(jun, "PATCH", f"/api/tables/{table['id']}/seat/", {"heroes": ["river_montoya"], "ready": True})
-    for index in (2, 3):
-        api(mara, "POST", f"/api/tables/{table['id']}/bot/", {"index": index, "kind": "random"})
-    match_id = api(mara, "POST", f"/api/tables/{table['id']}/start/")["match_id"]
+    mara, jun, match_id = two_friends_and_two_bots(browser, base, "trialmara2", "trialjun2", DESKTOP)
     mara.goto(f"{base}/match/{match_id}/")  # Jun never opens the match
     wait_version(mara, 0)
     assert "plays too" in mara.inner_text("#banner-text")
@@ -61,3 +51,31 @@ def test_a_partner_who_left_is_shown_away_in_the_banner_and_the_team_status(brow
     banner = mara.inner_text("#banner-text")
     assert "Trialjun2 is away" in banner and "plays too" not in banner
     assert mara.locator(".team-status .away-tag").text_content() == "Trialjun2: away"
+
+
+def two_friends_and_two_bots(browser, base, host_name, friend_name, size):
+    """Through the REST API: ``host_name`` opens a private 2v2, ``friend_name``
+    joins her team, two random bots take the other team, the host starts.
+    Returns (host page, friend page, match id); both pages on the lobby."""
+    host = signup(browser, base, host_name, **size)
+    friend = signup(browser, base, friend_name, **size)
+    table = api(host, "POST", "/api/tables/", {"mode": "2hg", "is_public": False})
+    api(host, "PATCH", f"/api/tables/{table['id']}/seat/", {"heroes": ["troq_bashar"], "ready": True})
+    api(friend, "POST", f"/api/tables/{table['id']}/join/", {"index": 1, "invite": table["invite_token"]})
+    api(friend, "PATCH", f"/api/tables/{table['id']}/seat/", {"heroes": ["river_montoya"], "ready": True})
+    for index in (2, 3):
+        api(host, "POST", f"/api/tables/{table['id']}/bot/", {"index": index, "kind": "random"})
+    return host, friend, api(host, "POST", f"/api/tables/{table['id']}/start/")["match_id"]
+
+
+def test_a_2v2_opens_on_ones_own_team_on_a_laptop(browser, live_server_url):
+    """Trial 14: at 1280x720 a 2v2 opened on the other team, one's own hero
+    (to summon on the first turn) below the fold under the hand dock."""
+    base = live_server_url
+    laptop = {"viewport": {"width": 1280, "height": 720}}
+    mara, jun, match_id = two_friends_and_two_bots(browser, base, "trialmara3", "trialjun3", laptop)
+    mara.goto(f"{base}/match/{match_id}/")
+    wait_version(mara, 0)
+    hero = mara.locator("#seat-0 .card.in-command").first.bounding_box()
+    free = mara.locator("#controls").bounding_box()["y"]  # the hand and the action bar, stuck at the bottom
+    assert hero is not None and hero["y"] >= 0 and hero["y"] + hero["height"] <= free, (hero, free)
