@@ -42,22 +42,23 @@ def _quiet(match, cutoff) -> bool:
             and (match.last_seen is None or match.last_seen < cutoff))
 
 
-def _name(match, player) -> str:
-    """The name ``player`` (a MatchPlayer) plays under: the user's public
-    name, or for a table bot (no user) its name in the match config
-    (game.standins.bot_name)."""
-    if player.user_id is not None:
+def _seat_name(match, player) -> str:
+    """The name ``player`` (a MatchPlayer of ``match``) plays under: a
+    person's public name, a table bot's name from the match config (its seat
+    has no user; lobby.services.match_config names it)."""
+    if player.user_id:
         return player.user.public_name
     seats = match.config.get("seats", [])
-    return seats[player.seat].get("name", f"seat {player.seat}") if player.seat < len(seats) else f"seat {player.seat}"
+    return seats[player.seat].get("name", "") if player.seat < len(seats) else ""
 
 
 def _players(match, user_id: int) -> list:
-    """``[{"seat", "name", "heroes", "team", "you"}]`` in seat order, from the match config."""
+    """``[{"seat", "name", "heroes", "team", "you", "bot"}]`` in seat order,
+    from the match config (``bot``: a table bot's kind, else None)."""
     seats = match.config.get("seats", [])
-    return [{"seat": player.seat, "name": _name(match, player), "heroes": config_heroes(match.config, player.seat),
+    return [{"seat": player.seat, "name": _seat_name(match, player), "heroes": config_heroes(match.config, player.seat),
              "team": seats[player.seat].get("team") if player.seat < len(seats) else None,
-             "you": player.user_id == user_id} for player in match.players.all()]
+             "you": player.user_id == user_id, "bot": player.bot or None} for player in match.players.all()]
 
 
 def _result(match, seat) -> dict:
@@ -65,7 +66,7 @@ def _result(match, seat) -> dict:
     "won"|"shared"|"lost"|"draw"|None (a spectator), "reason"}``."""
     result = match.result or {}
     seats = list(result.get("winners") or ([] if result.get("winner") is None else [result["winner"]]))
-    names = {p.seat: _name(match, p) for p in match.players.all()}
+    names = {p.seat: _seat_name(match, p) for p in match.players.all()}
     if seat is None:
         outcome = None
     elif not seats:

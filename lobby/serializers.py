@@ -3,7 +3,7 @@ from django.core.exceptions import ValidationError
 from rest_framework import serializers
 
 from game.rules import maps
-from game.standins import BOT_KINDS
+from game.standins import bot_name
 from lobby.models import Seat, Table, User
 from lobby.modes import MODES
 from lobby.names import clean_display_name
@@ -39,9 +39,12 @@ class SeatSerializer(serializers.ModelSerializer):
         fields = ["index", "team", "user_id", "player", "heroes", "main_hero", "ready", "bot"]
 
     def get_player(self, seat: Seat) -> str | None:
-        """The seated player's public name, a bot's label, or None for an empty seat."""
+        """The seated player's public name, a bot's name as the match will
+        call it (game.standins.bot_name: "Greedy bot", or "Greedy bot 3" when
+        the table has several bots), or None for an empty seat."""
         if seat.bot:
-            return BOT_KINDS[seat.bot][0]
+            several = sum(1 for other in seat.table.seats.all() if other.bot) > 1
+            return bot_name(seat.bot, seat.index, several)
         return seat.user.public_name if seat.user_id else None
 
     def to_representation(self, seat: Seat) -> dict:

@@ -421,7 +421,8 @@ def offer_rematch(match_id: int, user) -> Table:
     seat if someone else took it meanwhile), their heroes of last time
     picked again, not ready. The other players of the match see the table
     in their lobby (``can_see``) and join by taking a seat: nobody is
-    seated without asking. Returns the rematch Table. Raises LobbyError
+    seated without asking. The match's table bots sit again at once where
+    they sat, with the same heroes, ready (a bot cannot ask; trial 14). Returns the rematch Table. Raises LobbyError
     ``no_match`` (404: no such match, or the user did not play it),
     ``not_finished`` (409), ``rematch_started`` (409: it is already being
     played without the user), ``table_full`` (409), and those of ``create_table`` /
@@ -446,6 +447,10 @@ def offer_rematch(match_id: int, user) -> Table:
             if player.seat:  # create_table seats the host at seat 0: move to their seat of last time
                 table.seats.filter(index=0).update(user=None)
                 table.seats.filter(index=player.seat).update(user=user)
+            # A bot cannot ask: the table bots of last time sit where they sat, same heroes, ready.
+            for bot in MatchPlayer.objects.filter(match=match).exclude(bot="").order_by("seat"):
+                if bot.bot in BOT_KINDS:
+                    seat_bot(table.pk, user, bot.seat, bot.bot, config_heroes(match.config, bot.seat) or None)
         elif table.seats.filter(user=user).exists():
             return table  # asked again, or it started with them: their table
         elif table.status != Table.Status.OPEN:

@@ -183,8 +183,7 @@ def _upkeep(state: dict, step: dict) -> None:
     triggers = [i for i in p["play"] if registry.answers_as(state, i) in upkeeps]
     then = {"op": "upkeep_order", "seat": seat}
     if healers and triggers:
-        ask(state, seat, "Upkeep: heal first, or use upkeep abilities first?",
-            list(UPKEEP_ORDERS), then)
+        ask(state, seat, _upkeep_question(state, healers, triggers), list(UPKEEP_ORDERS), then)
     else:
         push(state, dict(then, choice=[UPKEEP_ORDERS[0]]))
 
@@ -209,6 +208,22 @@ def _pay_debts(state: dict, step: dict) -> None:
         team = state["teams"][p["team"]]
         team["damage"] = max(team["damage"], team["hp"])
         return
+
+
+def _names(state: dict, iids: list) -> str:
+    """The names of the things ``iids``, each once, joined by "and"."""
+    names = list(dict.fromkeys(name(state, i) for i in iids))
+    return " and ".join(names)
+
+
+def _upkeep_question(state: dict, healers: list, triggers: list) -> str:
+    """The upkeep-order question (Star-Crossed Starlet ruling), naming what
+    heals and what has an upkeep effect, and what each order does (a
+    newcomer's trial found the bare question unanswerable)."""
+    heal, act = _names(state, healers), _names(state, triggers)
+    return (f"Upkeep: {heal} {'heal' if ' and ' in heal else 'heals'} (Healing) and {act} "
+            f"{'have' if ' and ' in act else 'has'} an upkeep effect. Which first? Healing first removes damage "
+            "before the effect; the effect first lets the healing remove damage the effect deals.")
 
 
 @op("upkeep_order")

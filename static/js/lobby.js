@@ -87,6 +87,20 @@ function heroOption(hero, picked, isMain, onPick, onMain) {
 }
 
 /**
+ * What picking a hero means, above the picker (a newcomer did not know what
+ * a colour or a spec changes, nor which hero to take first).
+ */
+function heroHint(wanted) {
+  const hint = el("p", null, { class: "hint hero-hint" });
+  hint.append(wanted > 1
+    ? "Pick three heroes: the main one's colour gives your starting deck, and your codex holds the cards of all three specs. "
+    : "Pick your hero: its colour gives your starting deck, its spec the codex cards you add to your deck after each turn. ");
+  hint.append("Any hero makes a fine first game; hover one to read its levels, or read every card in ",
+    el("a", "Cards", { href: "/cards/", target: "_blank" }), ".");
+  return hint;
+}
+
+/**
  * The hero picker of the viewer's own seat. One-hero modes: a click picks.
  * 3-hero game: click three different heroes (a partial pick stays on this
  * page until it is complete; removing one from a saved pick clears it on the
@@ -99,6 +113,7 @@ function heroPicker(table, seat) {
   const heroes = mode ? mode.heroes : [];
   const box = el("div", null, { class: "hero-picker", role: "group", "aria-label": wanted > 1 ? `Pick ${wanted} heroes` : "Pick your hero" });
   const url = `/api/tables/${table.id}/seat/`;
+  box.append(heroHint(wanted));
   if (wanted === 1) {
     for (const hero of heroes) {
       box.append(heroOption(hero, seat.heroes.includes(hero), false, () => act("PATCH", url, { heroes: [hero] }), null));
@@ -247,8 +262,10 @@ function renderTable(table) {
     box.append(el("p", "The host removed you from this table: you cannot sit here again.", { class: "hint removed-note", role: "status" }));
   }
   if (table.rematch_of_match && table.status === "open") {
+    const waiting = table.seats.some((s) => !s.player);
     box.append(el("p", mySeat
-      ? "Rematch: the other players of your last match see this table in their lobby and accept by taking a seat."
+      ? (waiting ? "Rematch: the other players of your last match see this table in their lobby and accept by taking a seat."
+        : "Rematch: every seat is taken again (bots sit down at once); get ready, and the host starts.")
       : `${table.host} offers a rematch of your match: take a seat to accept.`,
     { class: "rematch-note", role: "status" }));
   }

@@ -167,13 +167,17 @@ function onMessage(m) {
       $("chat").replaceChildren();
       for (const line of m.lines) addChat(line, true);
       break;
-    case "pong":
+    case "pong": {
+      const before = awayKey();
       presence = m.presence || presence;
       clockPresence(presence);
       renderPresence();
+      presenceChanged(before);
       if (m.version > version) resync();
       break;
-    case "presence":
+    }
+    case "presence": {
+      const before = awayKey();
       presence = m.seats;
       clockPresence(presence);
       answered(m.id);
@@ -184,7 +188,9 @@ function onMessage(m) {
         showNotice("A bot played for you while you were away (see the log): your seat is yours again.");
       }
       renderPresence();
+      presenceChanged(before);
       break;
+    }
     default:
       break;
   }
@@ -206,13 +212,28 @@ function onPatch(m) {
 function onState(m) {
   if (m.version < version) return; // an older snapshot: drop it
   const gap = version >= 0 && m.version > version + 1;
+  const first = msg === null;
   noteNews(msg && msg.view, m.view);
   msg = m;
   version = m.version;
   idx = indexActions(m.legal_actions || []);
   keepChoicesValid();
   render();
+  if (first) showOwnTeam();
   if (gap) resync(); // a version was missed: ask for a fresh snapshot to be sure
+}
+
+/**
+ * Two-Headed Dragon on a laptop or desktop: the page opens on one's own
+ * team (own hero, patrol zone and base), the other team a scroll up. Both
+ * teams do not fit above the hand dock, and a newcomer looked for their
+ * own hero to summon below the fold (trial 14). Phones keep their order
+ * and their jump to the hand; a page already scrolled is left alone.
+ */
+function showOwnTeam() {
+  const own = document.querySelector("#me-area .my-team");
+  if (!own || msg.seat === null || !teamGame() || window.innerWidth < 700 || window.scrollY > 0) return;
+  own.scrollIntoView({ block: "start" });
 }
 
 // ---- helpers --------------------------------------------------------------
@@ -351,8 +372,8 @@ function confirmThen(text, yesLabel, then) {
 
 /** Start a multi-step choice; sends at once when nothing is left to choose.
  * `label(id)` names an option (default: what the id names on the board). */
-function startTargeting(title, source, path, label = null) {
-  ui.targeting = { title, source, path, chosen: [], label };
+function startTargeting(title, source, path, label = null, note = null) {
+  ui.targeting = { title, source, path, chosen: [], label, note };
   setDockCollapsed(false);
   stepTargeting();
   if (ui.targeting) revealTargets();
@@ -582,6 +603,27 @@ function renderNews() {
  * a seated player may then let a bot play it. A seat away for a moment (a
  * reload, a player still opening the page) shows nothing.
  */
+/**
+ * The presence record of another seat that is away long enough to be shown
+ * (a bot may be asked for it, or plays it), else null: renderPresence's
+ * rule, so the banner and the team's status chips agree with its line (a
+ * newcomer read "Jun plays too" for a minute after Jun had left).
+ */
+function awaySeat(seat) {
+  if (!msg || seat === msg.seat) return null;
+  return presence.find((p) => p.seat === seat && (p.askable || p.stand_in)) || null;
+}
+
+/** Who is shown away now, as a string to compare (see presenceChanged). */
+function awayKey() {
+  return JSON.stringify(presence.filter((p) => p.askable || p.stand_in).map((p) => [p.seat, !!p.stand_in]));
+}
+
+/** Re-render the board when who is shown away changed since `before` (an awayKey). */
+function presenceChanged(before) {
+  if (awayKey() !== before && msg) render();
+}
+
 function renderPresence() {
   const box = $("presence");
   const lines = [];
@@ -692,7 +734,9 @@ function playingText(mine) {
     if (me.ended_main) {
       return { text: `Your team's turn — you ended your main phase; ${partner.name} is still playing.`, cls: "waiting" };
     }
-    const mate = partner.ended_main ? `${partner.name} has ended their main phase` : `${partner.name} plays too`;
+    const gone = awaySeat(partner.seat);
+    const mate = gone ? `${partner.name} is away${gone.stand_in ? ": a bot plays for them" : " (see the top of the board)"}`
+      : partner.ended_main ? `${partner.name} has ended their main phase` : `${partner.name} plays too`;
     return { text: `Your team's turn — ${phase} · ${mate}${owesTech ? " · pick your tech cards" : ""}.`, cls: "mine" };
   }
   // Free-for-all: others still picking tech cards while this turn goes on (R11).
@@ -812,8 +856,9 @@ function renderTeamBoard(acting) {
     if (active && v.phase === "main") {
       const status = el("div", null, { class: "team-status" });
       for (const p of players) {
-        status.append(el("span", `${p.name}: ${p.ended_main ? "main phase ended" : "playing"}`, {
-          class: `tag ${p.ended_main ? "ended-tag" : "playing-tag"}`, "data-ended": p.seat,
+        const gone = !p.ended_main && awaySeat(p.seat);
+        status.append(el("span", `${p.name}: ${p.ended_main ? "main phase ended" : gone ? (gone.stand_in ? "a bot plays" : "away") : "playing"}`, {
+          class: `tag ${p.ended_main ? "ended-tag" : gone ? "away-tag" : "playing-tag"}`, "data-ended": p.seat,
         }));
       }
       head.append(status);
@@ -1000,7 +1045,9 @@ function endMainAsking(action) {
   const spend = ["hire", "build"].some((k) => idx[k].length)
     || [...idx.byCard.values()].some((e) => e.play.length || e.summon || e.levelUp.length || e.hire);
   const gold = player && player.gold > 0 && spend ? player.gold : 0;
-  const attackers = [...new Set([...idx.byCard.entries()].filter(([, e]) => e.attack.length).map(([id]) => id))];
+  // A unit or hero put on patrol was meant to guard: it is not counted as a forgotten attacker.
+  const attackers = [...new Set([...idx.byCard.entries()]
+    .filter(([id, e]) => e.attack.length && !(player && patrolSlotOf(player, id))).map(([id]) => id))];
   if (!gold && !attackers.length) {
     act(action);
     return;
@@ -1013,6 +1060,26 @@ function endMainAsking(action) {
   }
   confirmThen(`End your main phase? You still have ${nameList(left)}. Your patrol zone is locked in and you draw your new hand.`,
     "End main phase", () => act(action));
+}
+
+/**
+ * Why an attack offers only opposing patrollers (`ids`, the targets left to
+ * pick), or null when something else is offered: attackers must get past
+ * the patrol zone first, the squad leader before the others (How to play,
+ * "Attacking"; rulebook "Patrolling").
+ */
+function patrollersFirstNote(ids) {
+  const v = view();
+  const slotOf = (id) => {
+    for (const p of v.players) if (p.seat !== msg.seat && patrolSlotOf(p, id)) return patrolSlotOf(p, id);
+    return null;
+  };
+  const slots = ids.map(slotOf);
+  if (!ids.length || slots.some((slot) => slot === null)) return null;
+  if (slots.every((slot) => slot === "squad_leader")) {
+    return "Patrollers come first: while an opposing squad leader can be attacked, your attacker must attack it. Nothing else can be attacked yet.";
+  }
+  return "Patrollers come first: while an opposing patroller can be attacked, your attacker must attack one of them. Nothing else can be attacked yet.";
 }
 
 /** The question before conceding: what it means in this mode. */
@@ -1191,6 +1258,8 @@ function targetingPanel() {
     box.append(el("p", `Chosen: ${t.chosen.map((id) => describeId(view(), catalog, id)).join(", ")}`, { class: "hint" }));
   }
   const onBoard = n.next.some((id) => document.querySelector(`#board [data-tid="${CSS.escape(String(id))}"], #hand [data-tid="${CSS.escape(String(id))}"]`));
+  const why = t.note ? t.note(n.next) : null;
+  if (why) box.append(el("p", why, { class: "hint target-note", id: "target-note" }));
   box.append(el("p", onBoard ? "Pick one of the highlighted targets on the board, or here:" : "Choose:", { class: "hint" }));
   box.append(...optionLists(n.next, (id, label) => optionButton(label, () => pickTarget(id), { "data-option": id }), t.label));
   const row = el("div", null, { class: "row" });
@@ -1244,7 +1313,12 @@ function techPanel() {
         }
       }, { "data-codex": id, "data-card": id });
       if (left <= 0 || count === 0) b.disabled = true;
-      const read = button("Read", () => { ui.techRead = ui.techRead === id ? null : id; render(); },
+      const read = button("Read", () => {
+        ui.techRead = ui.techRead === id ? null : id;
+        render();
+        // The text opens below the codex list, off screen on a laptop: bring it into view.
+        if (ui.techRead && $("tech-reading")) $("tech-reading").scrollIntoView({ block: "nearest" });
+      },
         { class: `btn small ghost read-card${ui.techRead === id ? " picked" : ""}`, "data-read": id, "aria-label": `Read ${rec.name}`, title: `Read ${rec.name}` });
       list.append(el("span", null, { class: "codex-option" }, b, read));
     }
@@ -1401,7 +1475,7 @@ function cardActions(id) {
   }
   if (entry.attack.length) {
     out.push(button("Attack…", () => startTargeting(`${name} attacks: choose the target`, () => (idx.byCard.get(id) || { attack: [] }).attack, (a) => [a.target],
-      (target) => attackTargetLabel(view(), catalog, target)),
+      (target) => attackTargetLabel(view(), catalog, target), patrollersFirstNote),
       { class: "btn primary", "data-action": "attack" }));
   }
   for (const a of entry.patrol) {

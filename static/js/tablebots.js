@@ -4,8 +4,12 @@
 // On the match page, markBots() tags the bots' areas and seat chips.
 import { el } from "./common.js";
 
-// The bots a host may choose, as the server names them (game.standins.BOT_KINDS).
-const KINDS = [["greedy", "Greedy bot"], ["random", "Random bot"]];
+// The bots a host may choose, as the server names them (game.standins.BOT_KINDS),
+// with how hard each is to beat (a newcomer asked which one is the easy one).
+const KINDS = [
+  ["greedy", "Greedy bot", "stronger", "Takes the move that looks best each time: a fair first opponent."],
+  ["random", "Random bot", "easy", "Plays any move the rules allow, at random: easy to beat."],
+];
 
 /**
  * The lobby's bot controls for one seat row: a "bot" tag on a bot's seat;
@@ -17,7 +21,10 @@ export function seatBotControls(table, seat, userId, act) {
   if (seat.bot) return [el("span", "bot", { class: "tag bot-tag", title: "A computer player" })];
   if (seat.player || table.status !== "open" || table.host_id !== userId) return [];
   const choice = el("select", null, { class: "bot-kind", "aria-label": `Bot for seat ${seat.index + 1}` },
-    ...KINDS.map(([kind, label]) => el("option", label, { value: kind })));
+    ...KINDS.map(([kind, label, level, about]) => el("option", `${label} (${level})`, { value: kind, title: about })));
+  const explain = () => { choice.title = KINDS.find(([kind]) => kind === choice.value)[3]; };
+  choice.onchange = explain;
+  explain();
   const add = el("button", "Add bot", { type: "button", class: "btn small ghost add-bot", "data-bot-seat": seat.index });
   add.onclick = () => act("POST", `/api/tables/${table.id}/bot/`, { index: seat.index, kind: choice.value });
   return [choice, add];

@@ -63,3 +63,37 @@ def test_sign_up_never_redirects_to_another_site(client, django_user_model, targ
 
 def test_sign_up_without_next_goes_to_the_lobby_and_shows_no_next_field(client):
     assert 'name="next"' not in client.get(reverse("signup")).content.decode()
+
+
+def test_the_header_links_of_the_log_in_page_keep_the_invite(client, private_table):
+    """Trial 14: a friend clicked the header's "Sign up" (top right) rather
+    than the one below the form, and the invite was lost; both of the
+    header's links carry it on, on the log-in and the sign-up page."""
+    target = invite_path(private_table)
+    for page_url in (f"{reverse('login')}?next={target}", f"{reverse('signup')}?next={target}"):
+        page = client.get(page_url).content.decode()
+        header = page.split("</header>")[0]
+        assert f'href="{reverse("signup")}?next={target}"' in header
+        assert f'href="{reverse("login")}?next={target}"' in header
+
+
+def test_the_log_in_page_speaks_of_an_invite_only_when_there_is_one(client, private_table):
+    """The front page sends a logged-out visitor to log in with next=/: the
+    page then says nothing of "the page you opened (an invite to a table)"."""
+    front = client.get(f"{reverse('login')}?next=/").content.decode()
+    assert 'id="next-note"' not in front
+    invited = client.get(f"{reverse('login')}?next={invite_path(private_table)}").content.decode()
+    assert 'id="next-note"' in invited and "invite" in invited.split('id="next-note"')[1].split("</p>")[0]
+
+
+def test_the_pages_an_invite_leads_to_say_who_invites_to_what(client, private_table):
+    """Trial 14: the log-in page an invite led to said only "an invite to a
+    table"; it (and the sign-up page) names the host and the mode."""
+    target = invite_path(private_table)
+    for page_url in (f"{reverse('login')}?next={target}", f"{reverse('signup')}?next={target}"):
+        page = client.get(page_url).content.decode()
+        assert 'id="invitation"' in page
+        note = page.split('id="invitation"')[1].split("</p>")[0]
+        assert "Inviter" in note and "1 hero vs 1 hero" in note
+    assert 'id="invitation"' not in client.get(f"{reverse('login')}?next=/invite/nosuchtoken/").content.decode()
+    assert 'id="invitation"' not in client.get(reverse("login")).content.decode()

@@ -130,3 +130,30 @@ def test_quiet_matches_come_after_the_others(make_user):
     MatchPlayer.objects.filter(match=old).update(seen_at=timezone.now())
     mine = lobby(alice)["mine"]
     assert [(e["id"], e["quiet"]) for e in mine] == [(old.pk, False), (new.pk, True)]
+
+
+def test_matches_against_bots_are_listed_playing_and_finished(make_user, settings):
+    """A match with table bots (their seats have no user) is among the person's
+    matches with the bots under their names, and once over among the finished
+    ones with its result (trial 14: the list answered 500 as soon as a bot sat
+    at one of the person's matches, so "Your matches" stayed empty)."""
+    from asgiref.sync import async_to_sync, sync_to_async
+
+    from lobby import services
+
+    settings.CODEX_STAND_IN_DELAY = 0
+    alice = make_user("alice")
+    table = services.create_table(alice, "2hg")
+    services.update_seat(table.pk, alice, heroes=["troq_bashar"], ready=True)
+    for index in (1, 2, 3):
+        services.seat_bot(table.pk, alice, index, "greedy", ["river_montoya"])
+    table = async_to_sync(sync_to_async(services.start_table))(table.pk, alice, seed=5)
+    mine = lobby(alice)["mine"]
+    assert [e["id"] for e in mine] == [table.match_id]
+    names = [p["name"] for p in mine[0]["players"]]
+    assert names == ["Alice", "Greedy bot 2", "Greedy bot 3", "Greedy bot 4"]
+    conceded(Match.objects.get(pk=table.match_id), alice)
+    history = lobby(alice)["history"]
+    assert [e["id"] for e in history] == [table.match_id]
+    assert history[0]["result"]["outcome"] == "lost"
+    assert history[0]["result"]["winners"] == ["Greedy bot 3", "Greedy bot 4"]

@@ -143,3 +143,26 @@ def test_a_two_headed_dragon_rematch_keeps_seats_and_teams(make_user):
         ask(user, match)
     final = logged_in(players[0]).get(f"/api/tables/{table['id']}/").json()
     assert [(s["user_id"], s["heroes"]) for s in final["seats"]] == [(u.pk, [h]) for u, h in zip(players, heroes)]
+
+
+def test_a_rematch_against_bots_seats_the_same_bots_again(make_user, settings):
+    """Trial 14: the rematch of a 1v1 against a bot left the bot's seat
+    empty, waiting for "the other players" to accept; a bot cannot ask, so
+    the rematch table seats the same bots again (kind, seat, heroes), ready."""
+    from asgiref.sync import async_to_sync, sync_to_async
+
+    from game.models import Match
+    from lobby import services
+
+    settings.CODEX_STAND_IN_DELAY = 0
+    alice = make_user("alice")
+    table = services.create_table(alice, "1hero")
+    services.update_seat(table.pk, alice, heroes=["troq_bashar"], ready=True)
+    services.seat_bot(table.pk, alice, 1, "random", ["garth_torken"])
+    table = async_to_sync(sync_to_async(services.start_table))(table.pk, alice, seed=3)
+    match = conceded(Match.objects.get(pk=table.match_id), alice)
+    response = ask(alice, match)
+    assert response.status_code == 200
+    seats = {s["index"]: s for s in response.json()["seats"]}
+    assert seats[0]["user_id"] == alice.pk and seats[0]["heroes"] == ["troq_bashar"]
+    assert seats[1]["bot"] == "random" and seats[1]["heroes"] == ["garth_torken"] and seats[1]["ready"]

@@ -303,3 +303,20 @@ def test_two_threads_playing_the_bot_at_once_apply_each_version_once(make_user):
         state, _ = rules.apply_action(state, entry.seat, entry.action)
     match.refresh_from_db()
     assert state == match.state
+
+
+def test_the_table_names_several_bots_as_the_match_will(make_user):
+    """Trial 14: both bots of a 2v2 showed as "Greedy bot" at the table, while
+    the board and the log call them "Greedy bot 3" and "Greedy bot 4"; the
+    table names them as the match will (one bot alone is just "Greedy bot")."""
+    alice = make_user("alice")
+    table = services.create_table(alice, "2hg")
+    host = logged_in(alice)
+    one = host.post(f"/api/tables/{table.pk}/bot/", {"index": 2, "kind": "greedy"}, format="json").json()
+    assert one["seats"][2]["player"] == "Greedy bot"
+    two = host.post(f"/api/tables/{table.pk}/bot/", {"index": 3, "kind": "greedy"}, format="json").json()
+    assert [two["seats"][i]["player"] for i in (2, 3)] == ["Greedy bot 3", "Greedy bot 4"]
+    listed = host.get("/api/tables/").json()
+    listed = listed if isinstance(listed, list) else listed["results"]
+    seats = next(t for t in listed if t["id"] == table.pk)["seats"]
+    assert [seats[i]["player"] for i in (2, 3)] == ["Greedy bot 3", "Greedy bot 4"]

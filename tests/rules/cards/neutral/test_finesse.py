@@ -639,3 +639,14 @@ def test_blademaster_swift_strike_ends_when_he_leaves_play():
     assert in_play(s, 0, "blademaster") == []
     assert not stats.kw(s, ob, "swift_strike")
     assert not stats.kw(s, find(s, "river"), "swift_strike")
+
+
+def test_the_upkeep_order_question_names_what_heals_and_what_acts():
+    """Trial 14: "Upkeep: heal first, or use upkeep abilities first?" left a
+    newcomer guessing which healing and which ability; the question names
+    the healer and the card with the upkeep effect, and what each order does."""
+    s = starlet_turn(damage=1, extra=[{"card": "helpful_turtle"}])
+    text = s["prompt"]["text"]
+    assert "Helpful Turtle" in text and "Star-Crossed Starlet" in text
+    assert "first" in text and "damage" in text
+    assert prompt_options(s) == ["healing first", "abilities first"]

@@ -1,0 +1,25 @@
+"""Template context for the pages an invite link leads a logged-out friend
+to (log in, sign up): who invites them to what (a newcomer's trial found
+"an invite to a table" said too little)."""
+import re
+
+from lobby.models import INVITE_TOKEN_PATTERN, Table
+from lobby.modes import MODES
+
+_INVITE_PATH = re.compile(rf"^/invite/({INVITE_TOKEN_PATTERN})/$")
+
+
+def invitation(request) -> dict:
+    """``{"invitation": {"host", "mode"}}`` when the request's ``next`` (POST
+    field, else query string) is the invite link of an existing table, else
+    ``{}``. Only the host's public name and the mode's label, which anyone
+    holding the link sees at the table anyway."""
+    target = request.POST.get("next") or request.GET.get("next") or ""
+    found = _INVITE_PATH.match(target)
+    if found is None:
+        return {}
+    table = Table.objects.select_related("host").filter(invite_token=found.group(1)).first()
+    if table is None:
+        return {}
+    mode = MODES.get(table.mode)
+    return {"invitation": {"host": table.host.public_name, "mode": mode.label if mode else table.mode}}
