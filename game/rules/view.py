@@ -8,7 +8,7 @@ follow a card through one. Log lines meant for some seats only are left out
 for everyone else.
 """
 from . import catalog, maps, specs, stats
-from .actions import abilities_of, check_play, require_main
+from .actions import abilities_of, check_play, hire_cost, require_main
 from .cards import registry
 from .errors import RulesError
 from .reasons import reasons
@@ -286,6 +286,8 @@ def _view(state: dict, viewer) -> dict:
                         card["why_not"] = reason
                 # Why each other control can't be used now (game.rules.reasons).
                 entry["reasons"] = reasons(state, seat)
+                # The gold a worker costs now (Rich Earth, Hard Times Mill...), for the Hire button.
+                entry["hire_cost"] = hire_cost(state, seat)
             entry["discard"] = [_card_private(state, i) for i in p["discard"]]
             entry["trash"] = [_card_private(state, i) for i in p["trash"]]
             entry["codex"] = dict(sorted(p["codex"].items()))

@@ -242,6 +242,12 @@ function view() {
   return msg.view;
 }
 
+/** "Hire a worker (1 gold)": the Hire button's label with what a worker costs now (view `hire_cost`). */
+function hireLabel() {
+  const cost = me() && me().hire_cost;
+  return typeof cost === "number" ? `Hire a worker (${cost} gold)` : "Hire a worker";
+}
+
 function me() {
   return msg && msg.seat !== null ? view().players.find((p) => p.seat === msg.seat) : null;
 }
@@ -989,15 +995,16 @@ function renderActionBar() {
       "End your main phase: pick the hand card to keep through your draw (you draw one card fewer)", () => idx.stash, (a) => [a.stash]),
     { "data-action": "end_main_stash" }));
   }
+  const hire = hireLabel();
   if (idx.hire.length && idx.hire[0].card === undefined) {
     // Daggerfall Prison Camp: hiring takes no card (mapcard.js shows the map's rule).
-    items.push(button("Hire a worker", () => act(idx.hire[0]), { "data-action": "hire" }));
+    items.push(button(hire, () => act(idx.hire[0]), { "data-action": "hire" }));
   } else if (idx.hire.length) {
-    items.push(button("Hire a worker…", () => startTargeting(
+    items.push(button(`${hire}…`, () => startTargeting(
       "Hire a worker: pick the card from your hand to put face down", () => idx.hire, (a) => [a.card]),
     { "data-action": "hire" }));
   } else if (why.hire) {
-    items.push(disabledControl("Hire a worker", why.hire, { "data-action": "hire" }));
+    items.push(disabledControl(hire, why.hire, { "data-action": "hire" }));
   }
   items.push(...buildButtons());
   const repair = otherAction("repair");

@@ -222,6 +222,7 @@ def test_specs_are_named_and_the_hint_matches_the_board(crafted):
     frame["view"]["prompt"] = None
     me = frame["view"]["players"][0]
     me["hand"] = [hand_card("c931", "spark", "Spark", kind="spell")]
+    me["hire_cost"] = 2
     frame["legal_actions"] = [{"type": "build", "building": "tech_lab", "spec": "blood"},
                               {"type": "build", "building": "tech_lab", "spec": "balance"},
                               {"type": "hire", "card": "c931"}, {"type": "concede"}]
@@ -231,6 +232,7 @@ def test_specs_are_named_and_the_hint_matches_the_board(crafted):
     assert panel.locator(".hint").inner_text() == "Choose:"
     assert panel.locator("[data-option]").all_inner_texts() == ["Blood (Drakk Ramhorn)", "Balance (Master Midori)"]
     panel.locator("button", has_text="Cancel").click()
+    assert page.locator("#action-bar [data-action=hire]").inner_text() == "Hire a worker (2 gold)…"  # trial 14, finding 6
     page.click("#action-bar [data-action=hire]")
     assert "highlighted targets" in panel.locator(".hint").inner_text()
     assert page.locator("#hand .card.target").count() == 1

@@ -157,6 +157,9 @@ def test_hard_times_mill_makes_a_worker_cost_2(mode):
     state = game("hard_times_mill", mode, seats_with(mode, {"hand": ["spark"], "gold": 1}))
     assert_refused(state, 0, {"type": "hire", "card": hand_ids(state, 0)[0]}, "not_enough_gold")
     assert "2 gold" in view(state, 0)["players"][0]["reasons"]["hire"]
+    assert view(state, 0)["players"][0]["hire_cost"] == 2  # the Hire button says it (trial 14, finding 6)
+    assert view(game(None, mode, seats_with(mode, {"hand": ["spark"]})), 0)["players"][0]["hire_cost"] == 1
+    assert "hire_cost" not in view(state, 1)["players"][0] and "hire_cost" not in view(state, None)["players"][0]
     state = game("hard_times_mill", mode, seats_with(mode, {"hand": ["spark"], "gold": 3}))
     state = act(state, 0, {"type": "hire", "card": hand_ids(state, 0)[0]})
     assert state["players"][0]["gold"] == 1
