@@ -79,6 +79,9 @@ class Table(models.Model):
     sit there without the link. Spectators may watch the match when ``allow_spectators``
     is set and the table is public, or they hold the invite token.
     ``turn_seconds``: the turn timer of its match (None: off; game.turnclock).
+    ``game``: the game it plays (a key of lobby.modes.GAMES: "codex", "arcane"; issue 17) and
+    ``options``: that game's table options as the host chose them (``{}`` for Codex; the engine
+    checks them, game.rules.new_game).
     """
 
     class Status(models.TextChoices):
@@ -100,6 +103,8 @@ class Table(models.Model):
     rematch_of = models.OneToOneField("self", null=True, blank=True, on_delete=models.SET_NULL,
                                       related_name="rematch")
     turn_seconds = models.PositiveIntegerField(null=True, blank=True)
+    game = models.CharField(max_length=16, default="codex")
+    options = models.JSONField(default=dict, blank=True)
 
     class Meta:
         ordering = ["-updated"]

@@ -93,14 +93,34 @@ def can_see(table: Table, user, invite: str | None) -> bool:
         match__table=table.rematch_of_id, user=user).exists()
 
 
+def _checked_options(spec, options: dict | None) -> dict:
+    """The table options of a table of mode ``spec``: ``options`` as given
+    (``{}`` or None: the game's defaults), checked by the game's own rules
+    (game.rules.new_game on a throwaway config). Raises LobbyError
+    ``bad_options`` with the engine's sentence (issue 17)."""
+    options = dict(options or {})
+    if not spec.options:
+        if options:
+            raise LobbyError("bad_options", f"{spec.label} has no table options.")
+        return {}
+    try:
+        rules.new_game({"game": spec.game, "seed": 0, "options": options,
+                        "seats": [{"name": f"seat {i}"} for i in range(spec.min_seats)]})
+    except rules.RulesError as err:
+        raise LobbyError("bad_options", err.message) from None
+    return options
+
+
 def create_table(host, mode: str, is_public: bool = True, allow_spectators: bool = True,
-                 seats: int | None = None, turn_seconds: int | None = None) -> Table:
+                 seats: int | None = None, turn_seconds: int | None = None, options: dict | None = None) -> Table:
     """Open a table for ``mode`` and seat its host at seat 0.
 
-    Takes the host user, the mode key, visibility flags, the seat count
-    (default: the mode's minimum) and the turn timer (``turn_seconds``,
-    None: off; game.turnclock). Returns the Table.
-    Raises LobbyError ``bad_mode`` / ``bad_seats`` / ``bad_timer``; ``too_many_tables``
+    Takes the host user, the mode key (a Codex mode, or another game's
+    name: "arcane"), visibility flags, the seat count
+    (default: the mode's minimum), the turn timer (``turn_seconds``,
+    None: off; game.turnclock) and the game's table ``options`` (Arcane
+    Codex; those left out keep their defaults). Returns the Table.
+    Raises LobbyError ``bad_mode`` / ``bad_seats`` / ``bad_timer`` / ``bad_options``; ``too_many_tables``
     (409) when the host already has CODEX_OPEN_TABLES_PER_HOST open tables
     that are not idle; ``too_many_seats`` (409) when the host already sits
     at CODEX_OPEN_SEATS_PER_USER waiting tables.
@@ -119,10 +139,11 @@ def create_table(host, mode: str, is_public: bool = True, allow_spectators: bool
     if turn_seconds is not None and not turnclock.MIN_SECONDS <= turn_seconds <= turnclock.MAX_SECONDS:
         raise LobbyError("bad_timer", f"A turn timer is {turnclock.MIN_SECONDS} seconds to "
                                       f"{turnclock.MAX_SECONDS // 60} minutes, or off.")
+    options = _checked_options(spec, options)
     with transaction.atomic():
         _room_for_a_seat(host)
         table = Table.objects.create(host=host, mode=mode, is_public=is_public, allow_spectators=allow_spectators,
-                                     turn_seconds=turn_seconds)
+                                     turn_seconds=turn_seconds, game=spec.game, options=options)
         Seat.objects.bulk_create(
             [Seat(table=table, index=i, team=spec.team_of(i), user=host if i == 0 else None) for i in range(count)]
         )
@@ -260,6 +281,8 @@ def _picked_heroes(spec, current: list, heroes: list | None, main: str | None) -
     picked = list(current) if heroes is None else list(heroes)
     if heroes is not None and heroes:
         count = spec.heroes_per_seat
+        if not count:
+            raise LobbyError("bad_heroes", f"{spec.label} is played without heroes.")
         if len(heroes) != count or len(set(heroes)) != count:
             raise LobbyError("bad_heroes", "Pick one hero." if count == 1 else f"Pick {count} different heroes.")
         unknown = [h for h in heroes if h not in spec.heroes]
@@ -337,11 +360,17 @@ def match_config(table: Table, seed: int | None = None) -> dict:
     Dragon the first team's two seats come first). A table bot plays under
     its bot name (game.standins.bot_name).
 
-    Returns ``{"mode", "seed", "seats": [{"name", "hero"|"heroes", ["team"]}]}``.
+    Returns ``{"mode", "seed", "seats": [{"name", "hero"|"heroes", ["team"]}]}``
+    for Codex; for another game (issue 17) ``{"game", "seed", "seats":
+    [{"name"}], "options"}`` (docs/ARCANE.md "Config").
     """
     seats = []
     rows = list(table.seats.select_related("user").order_by("index"))
     several = sum(1 for seat in rows if seat.bot) > 1
+    seed = secrets.randbits(256) if seed is None else seed
+    if table.game != "codex":
+        names = [{"name": bot_name(s.bot, s.index, several) if s.bot else s.user.public_name} for s in rows]
+        return {"game": table.game, "seed": seed, "seats": names, "options": dict(table.options)}
     for seat in rows:
         entry = {"name": bot_name(seat.bot, seat.index, several) if seat.bot else seat.user.public_name}
         if len(seat.heroes) == 1:
@@ -351,7 +380,7 @@ def match_config(table: Table, seed: int | None = None) -> dict:
         if seat.team is not None:
             entry["team"] = seat.team
         seats.append(entry)
-    return {"mode": table.mode, "seed": secrets.randbits(256) if seed is None else seed, "seats": seats}
+    return {"mode": table.mode, "seed": seed, "seats": seats}
 
 
 def start_table(table_id: int, user, seed: int | None = None) -> Table:
@@ -389,7 +418,7 @@ def offer_rematch(match_id: int, user) -> Table:
     teams and spectator setting; its host is the first who asked. Each
     player who asks sits at the seat index they played (the first free
     seat if someone else took it meanwhile), their heroes of last time
-    picked again, not ready. The other players of the match see the table
+    picked again, not ready (the same game and table options). The other players of the match see the table
     in their lobby (``can_see``) and join by taking a seat: nobody is
     seated without asking. Returns the rematch Table. Raises LobbyError
     ``no_match`` (404: no such match, or the user did not play it),
@@ -410,7 +439,7 @@ def offer_rematch(match_id: int, user) -> Table:
         table = Table.objects.filter(rematch_of=old).first()
         if table is None:
             table = create_table(user, old.mode, is_public=False, allow_spectators=old.allow_spectators,
-                                 seats=old.seats.count())
+                                 seats=old.seats.count(), options=old.options)
             table.rematch_of = old
             table.save(update_fields=["rematch_of"])
             if player.seat:  # create_table seats the host at seat 0: move to their seat of last time
