@@ -24,6 +24,9 @@ export function optionFields(mode) {
     }
     fields.push(el("label", null, { class: "game-option" }, `${option.label} `, input));
   }
+  if (mode && mode.key === "arcane") {
+    fields.push(el("a", "How to play Arcane Codex ↗", { href: "/how-to-play/arcane/", target: "_blank", rel: "noopener" }));
+  }
   return fields;
 }
 
