@@ -181,7 +181,8 @@ function middle(v, ctx) {
     const list = el("ul", null, { class: "aattacks", "aria-label": "Attacks" });
     for (const a of v.attacks) {
       const blockers = a.blockers.length ? `, blocked by ${a.blockers.map((b) => labelOf(v, b)).join(" and ")}` : "";
-      const target = a.target === "player" ? "the player" : labelOf(v, a.target);
+      const defender = v.players.find((p) => p.seat !== v.active);
+      const target = a.target === "player" ? defender.name : `${defender.name}'s sage ${labelOf(v, a.target)}`;
       list.append(el("li", `${labelOf(v, a.attacker)} attacks ${target}${blockers}`));
     }
     box.append(list);

@@ -71,3 +71,20 @@ def test_arcane_table_with_a_bot_starts_and_the_bot_plays(api):
     match = Match.objects.get(pk=started.json()["match_id"])
     assert match.config["options"] == {} and match.config["seats"][1]["name"]
     assert match.players.get(seat=1).bot == "greedy"
+
+
+def test_arcane_how_to_play_is_open_to_everyone_and_linked_from_the_board(client):
+    from pathlib import Path
+
+    from django.urls import reverse
+
+    url = reverse("arcane_how_to_play")
+    response = client.get(url)
+    assert response.status_code == 200
+    html = response.content.decode()
+    for section in ("arcane-start", "arcane-cards", "arcane-turn", "arcane-page"):
+        assert f'id="{section}"' in html
+    for word in ("Venom", "Swift", "Sentinel", "Crush", "Arcane Bolt", "Oblivion", "Blood Debt", "essence"):
+        assert word in html
+    root = Path(__file__).resolve().parents[2] / "static" / "js"
+    assert f'"{url}"' in (root / "arcaneboard.js").read_text() and f'"{url}"' in (root / "lobbygames.js").read_text()
