@@ -139,9 +139,10 @@ function zone(title, cards, ctx, cls) {
 
 function playerPanel(v, p, ctx, mine) {
   const box = el("section", null, {
-    class: `aplayer${mine ? " mine" : ""}${v.active === p.seat ? " active" : ""}`, "data-seat": p.seat,
+    class: `aplayer${mine ? " mine" : ""}${v.active === p.seat ? " active" : ""}`, "data-seat": p.seat, id: `seat-${p.seat}`,
   });
-  const head = el("div", null, { class: "aplayer-head" });
+  const head = el("div", null, { class: "aplayer-head player-title" }); // player-title: tablebots.markBots tags a bot's name
+
   const life = el("button", `♥ ${p.life}`, {
     type: "button", class: "alife", "data-aid": `player-${p.seat}`, title: `${p.name}'s life`,
   });
@@ -289,6 +290,7 @@ export function arcaneBanner(v, seat) {
 /**
  * Draw the Arcane board. `ctx`: {msg (the newest state message), act(action),
  * rerender(), busy, nodes: {opponents, me, hand, handBox, handCount, bar, inspector}}.
+ * The replay page passes no `bar` nor `inspector` and no legal actions: a board to look at.
  */
 export function renderArcane(ctx) {
   const { msg, nodes } = ctx;
@@ -310,7 +312,7 @@ export function renderArcane(ctx) {
   const choice = choicePanel(v, ctx);
   if (choice) bar.push(choice);
   if (msg.seat !== null) bar.push(...actionButtons(v, ctx));
-  nodes.bar.replaceChildren(...bar);
+  if (nodes.bar) nodes.bar.replaceChildren(...bar);
   // Light what may be clicked: cards with actions, and the targets of the choice.
   const lit = litTargets();
   for (const node of document.querySelectorAll("[data-aid]")) {
@@ -321,7 +323,7 @@ export function renderArcane(ctx) {
     node.classList.toggle("can-act", !isPlayer && actionsOf(legal, aid).length > 0);
     node.classList.toggle("selected", !!ui.choice && ui.choice.source === aid);
   }
-  renderInspector(v, nodes.inspector);
+  if (nodes.inspector) renderInspector(v, nodes.inspector);
 }
 
 function renderInspector(v, box) {

@@ -169,5 +169,16 @@ def test_a_whole_arcane_match_through_the_pages(browser, live_server_url):
     assert watcher.locator("#log li").count() > 10
     for frame in frames:
         assert '"hand":' not in frame, frame[:200]
+
+    # The spectator's replay draws the same board, read-only, step by step.
+    last = version(watcher)
+    watcher.click("#result-replay")
+    watcher.wait_for_url(re.compile(r".*/replay/.*"))
+    watcher.wait_for_function("() => document.body.dataset.at === '0'")
+    assert watcher.locator("#board .aplayer").count() == 2 and watcher.locator("#hand-box").is_hidden()
+    watcher.click("#replay-last")
+    watcher.wait_for_function("n => Number(document.body.dataset.at) === n", arg=last)
+    assert "won" in watcher.inner_text("#replay-result") or "No winner" in watcher.inner_text("#replay-result")
+    assert watcher.locator("#board .acard").count() > 0
     for page in (host, guest, watcher):
         assert page.errors == [], page.errors
