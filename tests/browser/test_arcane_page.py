@@ -43,7 +43,7 @@ class Play:
     def __init__(self, players, watcher):
         self.players, self.watcher = players, watcher
         self.done = []
-        self.clicks_this_turn = 0
+        self.clicks = {}  # page -> cards clicked since its last turn button (a bound on each turn's plays)
 
     def sent(self, page, click, kind):
         """A click that sends one action: wait for its version on every page."""
@@ -69,8 +69,9 @@ class Play:
         phase = page.evaluate("document.body.dataset.phase")
         hand = page.locator("#hand .acard.can-act")
         board = page.locator("#board .acard.can-act")
-        if self.clicks_this_turn < 10 and (hand.count() or board.count()):
-            self.clicks_this_turn += 1
+        buttons = [k for k in TURN_BUTTONS if page.locator(f"#action-bar [data-simple={k}]").count()]
+        if (self.clicks.get(id(page), 0) < 10 or not buttons) and (hand.count() or board.count()):
+            self.clicks[id(page)] = self.clicks.get(id(page), 0) + 1
             card = hand.first if hand.count() and phase in ("main", "main2", "drain", "end") else board.first
             if not card.count():
                 card = hand.first
@@ -88,7 +89,7 @@ class Play:
         for kind in TURN_BUTTONS:
             button = page.locator(f"#action-bar [data-simple={kind}]")
             if button.count():
-                self.clicks_this_turn = 0
+                self.clicks = {}  # page -> cards clicked since its last turn button (a bound on each turn's plays)
                 self.sent(page, button.click, kind)
                 return
         raise AssertionError("the page that must act offers nothing to click")
@@ -106,12 +107,14 @@ def test_a_whole_arcane_match_through_the_pages(browser, live_server_url):
     assert options.count() == 6
     assert host.locator("[data-option=blockers]").input_value() == "one"
     assert host.locator("[data-option=round_cap]").input_value() == "60"
-    host.fill("[data-option=round_cap]", "10")  # a short match: it ends at the round cap if nobody falls first
+    host.fill("[data-option=round_cap]", "10")
+    host.select_option("[data-option=blockers]", "many")  # several blockers on one attacker: its player orders them  # a short match: it ends at the round cap if nobody falls first
     host.uncheck("#new-table input[name=is_public]")
     host.click("#new-table button[type=submit]")
     card = host.locator(".table-card.mine")
     card.wait_for()
-    assert "Round cap: 10" in card.locator(".table-options").inner_text()
+    summary = card.locator(".table-options").inner_text()
+    assert "Round cap: 10" in summary and "Blockers per attacker: several" in summary
     invite = card.locator("input.invite-link").input_value()
     card.locator("li[data-seat='0'] button.ready").click()
     card.locator("li[data-seat='0'] .ready-flag").wait_for()
@@ -164,6 +167,7 @@ def test_a_whole_arcane_match_through_the_pages(browser, live_server_url):
     log = host.context.request.get(f"{base}/api/matches/{match_id}/log/").json()
     kinds = {a["action"]["type"] for a in log["actions"]}
     assert {"play", "attack", "fight", "end_turn"} <= kinds, kinds
+    print("actions sent through the pages:", sorted(kinds))
     assert log["version"] == version(host) == version(watcher)
     assert guest.locator("#result-title").inner_text() in ("You won!", "You lost", "A draw")
     assert watcher.locator("#log li").count() > 10
