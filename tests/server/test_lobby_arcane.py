@@ -5,6 +5,7 @@ match gets (docs/ARCANE.md "Config")."""
 import pytest
 
 import game.arcane as arcane
+from game import rules
 from game.models import Match
 from lobby.models import Table
 
@@ -88,3 +89,21 @@ def test_arcane_how_to_play_is_open_to_everyone_and_linked_from_the_board(client
         assert word in html
     root = Path(__file__).resolve().parents[2] / "static" / "js"
     assert f'"{url}"' in (root / "arcaneboard.js").read_text() and f'"{url}"' in (root / "lobbygames.js").read_text()
+
+
+def test_a_rematch_of_an_arcane_match_keeps_its_game_and_options(api):
+    alice, bob = api("alice"), api("bob")
+    table = alice.post("/api/tables/", {"mode": "arcane", "options": {"land_power": "next_turn"}}, format="json").json()
+    url = f"/api/tables/{table['id']}"
+    bob.post(f"{url}/join/", {"index": 1}, format="json")
+    for client in (alice, bob):
+        client.patch(f"{url}/seat/", {"ready": True}, format="json")
+    match = Match.objects.get(pk=alice.post(f"{url}/start/").json()["match_id"])
+    state, _ = rules.apply_action(match.state, 1, {"type": "concede"})
+    match.state, match.status, match.result = state, Match.Status.FINISHED, {"winner": 0, "reason": "concede"}
+    match.save()
+    again = bob.post(f"/api/lobby/rematch/{match.pk}/")
+    assert again.status_code == 200, again.content
+    rematch = again.json()
+    assert rematch["game"] == "arcane" and rematch["options"] == {"land_power": "next_turn"}
+    assert [s["heroes"] for s in rematch["seats"]] == [[], []] and rematch["seats"][1]["player"] == "Bob"
