@@ -663,7 +663,7 @@ function renderArcanePage() {
   $("turn").textContent = v.turn;
   $("you").textContent = msg.seat === null ? "watching" : `you: ${nameOfSeat(msg.seat)}`;
   const text = arcaneBanner(v, msg.seat);
-  $("banner-text").textContent = text;
+  $("banner-text").textContent = ui.busy !== null ? `${text} (sending…)` : text;
   $("banner").className = `banner${msg.status === "finished" ? " over" : v.prompt ? (v.prompt.seat === msg.seat ? " mine" : "") : v.active === msg.seat ? " mine" : ""}`;
   renderArcane({
     msg, busy: ui.busy !== null, act, rerender: render,
