@@ -25,8 +25,16 @@ const SIMPLE = {
   concede: "Concede",
 };
 
-// The choice in progress: {source: id, actions: [...], label} (a card picked, its targets lit).
-const ui = { choice: null, inspect: null };
+// The choice in progress: {source: id, actions: [...]} (a card picked, its targets lit).
+const ui = { choice: null, inspect: null, rerender: null };
+
+// Escape drops the choice in progress.
+document.addEventListener("keydown", (event) => {
+  if (event.key === "Escape" && ui.choice) {
+    ui.choice = null;
+    if (ui.rerender) ui.rerender();
+  }
+});
 
 /** True when `v` is an Arcane Codex view (the page then draws this board). */
 export function isArcaneView(v) {
@@ -294,6 +302,7 @@ export function arcaneBanner(v, seat) {
  */
 export function renderArcane(ctx) {
   const { msg, nodes } = ctx;
+  ui.rerender = ctx.rerender;
   const v = msg.view;
   const legal = msg.legal_actions || [];
   if (ui.choice && !ui.choice.actions.every((a) => legal.some((b) => JSON.stringify(a) === JSON.stringify(b)))) ui.choice = null;
