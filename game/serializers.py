@@ -15,8 +15,8 @@ class MatchSerializer(serializers.ModelSerializer):
         fields = ["id", "mode", "status", "version", "result", "players", "created", "updated"]
 
     def get_mode(self, match: Match) -> str:
-        """The engine mode of the match."""
-        return match.config.get("mode", "")
+        """The engine mode of the match (a game without modes: its name, "arcane")."""
+        return match.config.get("mode") or match.config.get("game", "")
 
     def get_players(self, match: Match) -> list[dict]:
         """``[{"seat", "name", "heroes", "team", "user_id", "bot"}]`` in seat

@@ -8,4 +8,5 @@ urlpatterns = [
     path("match/<int:match_id>/replay/", views.replay_page, name="replay"),
     path("cards/", views.cards_page, name="cards"),
     path("how-to-play/", views.how_to_play_page, name="how_to_play"),
+    path("how-to-play/arcane/", views.arcane_how_to_play_page, name="arcane_how_to_play"),
 ]

@@ -68,3 +68,11 @@ def how_to_play_page(request):
                   for slot, text in glossary.PATROL_SLOTS.items()],
         "terms": rows(glossary.TERMS),
         "maps": [maps.map_info(m) for m in maps.map_ids()]})
+
+
+
+def arcane_how_to_play_page(request):
+    """Arcane Codex in short, in our own words (issue 17; the rulebook
+    seeds/003 and house rules A1-A35 are its authority); open to everyone.
+    The Arcane board links to it."""
+    return render(request, "arcane_how_to_play.html")

@@ -112,7 +112,7 @@ class TableViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Crea
         try:
             table = services.create_table(
                 request.user, data["mode"], data.get("is_public", True), data.get("allow_spectators", True),
-                data.get("seat_count"), data.get("turn_seconds"), data.get("map", ""),
+                data.get("seat_count"), data.get("turn_seconds"), data.get("map", ""), data.get("options"),
             )
         except services.LobbyError as err:
             return _lobby_error(err)

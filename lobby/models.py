@@ -81,6 +81,9 @@ class Table(models.Model):
     ``turn_seconds``: the turn timer of its match (None: off; game.turnclock).
     ``map``: the map card its match plays on ("" none, "random" or a map id;
     Deluxe rulebook "Map Cards"), ``map_drawn`` the one it got at the start.
+    ``game``: the game it plays (a key of lobby.modes.GAMES: "codex", "arcane"; issue 17) and
+    ``options``: that game's table options as the host chose them (``{}`` for Codex; the engine
+    checks them, game.rules.new_game).
     """
 
     class Status(models.TextChoices):
@@ -106,6 +109,8 @@ class Table(models.Model):
     # match starts), or a map id; ``map_drawn``: the map its match plays on.
     map = models.CharField(max_length=32, blank=True, default="")
     map_drawn = models.CharField(max_length=32, blank=True, default="")
+    game = models.CharField(max_length=16, default="codex")
+    options = models.JSONField(default=dict, blank=True)
 
     class Meta:
         ordering = ["-updated"]

@@ -1,4 +1,10 @@
-"""Game modes a table can be opened for.
+"""Games and game modes a table can be opened for.
+
+The lobby offers several games (``GAMES``: Codex, Arcane Codex; issue 17).
+A Codex mode is one of Codex's setups; every other game is one mode of its
+own (its key is the game's name), with its seat counts, no heroes, and its
+table options (``Mode.options``) as that game's rules package states them
+(``game.arcane.OPTIONS``: values and defaults); the lobby adds only labels.
 
 Each mode is configuration of the rules engine: its seat counts, heroes per
 seat and teams come from ``game.rules.setup`` (``MODES``, ``team_for``) and
@@ -8,6 +14,7 @@ a label in ``LABELS``.
 """
 from dataclasses import dataclass
 
+import game.arcane as arcane
 from game.rules import catalog
 from game.rules.setup import MODES as ENGINE_MODES
 from game.rules.setup import team_for
@@ -25,6 +32,8 @@ class Mode:
             first of a seat's heroes is its main hero).
         heroes: the hero ids a seat may pick in this mode.
         teams: team of each seat index, or None for no teams.
+        game: the game it plays (a key of ``GAMES``).
+        options: the table options a host chooses, each an ``Option``.
     """
 
     key: str
@@ -34,6 +43,8 @@ class Mode:
     heroes_per_seat: int
     heroes: tuple
     teams: tuple | None = None
+    game: str = "codex"
+    options: tuple = ()
 
     def team_of(self, index: int) -> int | None:
         """Return the team of seat ``index`` (None when the mode has no teams)."""
@@ -68,7 +79,52 @@ def _from_engine(key: str, label: str) -> Mode:
     )
 
 
+@dataclass(frozen=True)
+class Option:
+    """A table option of a game: ``key`` (the config's option name),
+    ``label`` (a sentence of ours), ``choices`` (``((value, label), ...)``,
+    empty for a number), ``default``, and for a number its bounds
+    ``minimum`` / ``maximum`` (``nullable``: it may be off)."""
+
+    key: str
+    label: str
+    default: object
+    choices: tuple = ()
+    minimum: int | None = None
+    maximum: int | None = None
+    nullable: bool = False
+
+
+# The games the lobby offers, in menu order, with their labels.
+GAMES = {"codex": "Codex", arcane.GAME: "Arcane Codex"}
+
+# Our words for Arcane Codex's table options (house rules A4, A6, A14, A18,
+# A23, A33) and their values; the values and defaults are the engine's.
+ARCANE_OPTION_LABELS = {
+    "main_phases": ("Main phases", {"one": "one, before combat", "two": "two: another after combat"}),
+    "land_power": ("A new land's power", {"immediate": "at once", "next_turn": "from the next turn"}),
+    "blockers": ("Blockers per attacker", {"one": "one", "many": "several"}),
+    "crush_vs_sage": ("Crush past a sage", {"player": "hits the player", "target": "hits the sage"}),
+    "sage_ultimate": ("Sage's -5", {"any_turn": "any turn", "not_on_entry": "not the turn it arrives"}),
+    "round_cap": ("Round cap (empty: none)", {}),
+}
+
+
+def _arcane_options() -> tuple:
+    """The Options of Arcane Codex, from game.arcane.OPTIONS."""
+    out = []
+    for key, (values, default) in arcane.OPTIONS.items():
+        label, value_labels = ARCANE_OPTION_LABELS[key]
+        if values is None:  # round_cap: a number of rounds, or none
+            out.append(Option(key, label, default, minimum=1, maximum=1000, nullable=True))
+        else:
+            out.append(Option(key, label, default, tuple((v, value_labels.get(v, v)) for v in values)))
+    return tuple(out)
+
+
 MODES = {key: _from_engine(key, label) for key, label in LABELS.items() if key in ENGINE_MODES}
+MODES[arcane.GAME] = Mode(key=arcane.GAME, label="Arcane Codex (2 players, 52 playing cards)", min_seats=2,
+                          max_seats=2, heroes_per_seat=0, heroes=(), game=arcane.GAME, options=_arcane_options())
 
 
 def get_mode(key: str) -> Mode:

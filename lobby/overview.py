@@ -85,7 +85,7 @@ def _entry(match, user_id: int, cutoff, state: dict | None = None) -> dict:
     """One match as the lobby lists it."""
     players = _players(match, user_id)
     seat = next((p["seat"] for p in players if p["you"]), None)
-    entry = {"id": match.pk, "mode": match.config.get("mode", ""), "status": match.status,
+    entry = {"id": match.pk, "mode": match.config.get("mode") or match.config.get("game", ""), "status": match.status,
              "players": players, "seat": seat, "updated": match.updated.isoformat()}
     if match.config.get("map"):  # the map card it plays on (game.rules.maps)
         entry["map"] = maps.map_info(match.config["map"])["name"]

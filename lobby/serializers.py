@@ -79,11 +79,14 @@ class TableSerializer(serializers.ModelSerializer):
     map_drawn = serializers.CharField(read_only=True,
                                       help_text="The map the match plays on once started (\"\" none).")
     map_name = serializers.SerializerMethodField()
+    game = serializers.CharField(read_only=True, help_text="The game the table plays (codex, arcane), from its mode.")
+    options = serializers.DictField(required=False, help_text="The game's table options (Arcane Codex: "
+                                    "docs/ARCANE.md 'Config'); those left out keep their defaults.")
 
     class Meta:
         model = Table
         fields = [
-            "id", "mode", "is_public", "allow_spectators", "status", "host", "host_id", "seats",
+            "id", "mode", "game", "options", "is_public", "allow_spectators", "status", "host", "host_id", "seats",
             "match_id", "invite_token", "removed", "rematch_of_match", "seat_count", "turn_seconds",
             "map", "map_drawn", "map_name", "created", "updated",
         ]
@@ -150,10 +153,27 @@ class SeatUpdateSerializer(serializers.Serializer):
     ready = serializers.BooleanField(required=False)
 
 
-class ModeSerializer(serializers.Serializer):
-    """A game mode the lobby offers."""
+class OptionSerializer(serializers.Serializer):
+    """A table option of a game (lobby.modes.Option): ``choices`` is
+    ``[[value, label], ...]``, empty for a number between ``minimum`` and
+    ``maximum`` (``nullable``: it may be left empty: none)."""
 
     key = serializers.CharField()
+    label = serializers.CharField()
+    default = serializers.JSONField()
+    choices = serializers.ListField(child=serializers.ListField())
+    minimum = serializers.IntegerField(allow_null=True)
+    maximum = serializers.IntegerField(allow_null=True)
+    nullable = serializers.BooleanField()
+
+
+class ModeSerializer(serializers.Serializer):
+    """A game mode the lobby offers: a Codex mode, or another game
+    (``game``, with its table ``options``)."""
+
+    key = serializers.CharField()
+    game = serializers.CharField()
+    options = OptionSerializer(many=True)
     label = serializers.CharField()
     min_seats = serializers.IntegerField()
     max_seats = serializers.IntegerField()

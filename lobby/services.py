@@ -112,15 +112,37 @@ def draw_map(mode: str) -> str:
     return secrets.choice(pool)
 
 
+def _checked_options(spec, options: dict | None) -> dict:
+    """The table options of a table of mode ``spec``: ``options`` as given
+    (``{}`` or None: the game's defaults), checked by the game's own rules
+    (game.rules.new_game on a throwaway config). Raises LobbyError
+    ``bad_options`` with the engine's sentence (issue 17)."""
+    options = dict(options or {})
+    if not spec.options:
+        if options:
+            raise LobbyError("bad_options", f"{spec.label} has no table options.")
+        return {}
+    try:
+        rules.new_game({"game": spec.game, "seed": 0, "options": options,
+                        "seats": [{"name": f"seat {i}"} for i in range(spec.min_seats)]})
+    except rules.RulesError as err:
+        raise LobbyError("bad_options", err.message) from None
+    return options
+
+
 def create_table(host, mode: str, is_public: bool = True, allow_spectators: bool = True,
-                 seats: int | None = None, turn_seconds: int | None = None, map_choice: str = "") -> Table:
+                 seats: int | None = None, turn_seconds: int | None = None, map_choice: str = "",
+                 options: dict | None = None) -> Table:
     """Open a table for ``mode`` and seat its host at seat 0.
 
-    Takes the host user, the mode key, visibility flags, the seat count
+    Takes the host user, the mode key (a Codex mode, or another game's
+    name: "arcane"), visibility flags, the seat count
     (default: the mode's minimum), the turn timer (``turn_seconds``,
-    None: off; game.turnclock) and the map (``map_choice``, one of
-    :func:`map_choices`; "" none). Returns the Table.
-    Raises LobbyError ``bad_mode`` / ``bad_seats`` / ``bad_timer`` / ``bad_map``; ``too_many_tables``
+    None: off; game.turnclock), the map (``map_choice``, one of
+    :func:`map_choices`; "" none; Codex only) and the game's table
+    ``options`` (Arcane Codex; those left out keep their defaults).
+    Returns the Table. Raises LobbyError ``bad_mode`` / ``bad_seats`` /
+    ``bad_timer`` / ``bad_map`` / ``bad_options``; ``too_many_tables``
     (409) when the host already has CODEX_OPEN_TABLES_PER_HOST open tables
     that are not idle; ``too_many_seats`` (409) when the host already sits
     at CODEX_OPEN_SEATS_PER_USER waiting tables.
@@ -140,13 +162,14 @@ def create_table(host, mode: str, is_public: bool = True, allow_spectators: bool
         raise LobbyError("bad_timer", f"A turn timer is {turnclock.MIN_SECONDS} seconds to "
                                       f"{turnclock.MAX_SECONDS // 60} minutes, or off.")
     map_choice = map_choice or ""
-    if map_choice not in map_choices():
+    if map_choice not in map_choices() or (map_choice and spec.game != "codex"):
         raise LobbyError("bad_map", f"There is no map called {str(map_choice)[:40]!r}: pick one of the "
-                                    "12 maps, random, or none.")
+                                    "12 maps, random, or none (maps are Codex's).")
+    options = _checked_options(spec, options)
     with transaction.atomic():
         _room_for_a_seat(host)
         table = Table.objects.create(host=host, mode=mode, is_public=is_public, allow_spectators=allow_spectators,
-                                     turn_seconds=turn_seconds, map=map_choice)
+                                     turn_seconds=turn_seconds, map=map_choice, game=spec.game, options=options)
         Seat.objects.bulk_create(
             [Seat(table=table, index=i, team=spec.team_of(i), user=host if i == 0 else None) for i in range(count)]
         )
@@ -284,6 +307,8 @@ def _picked_heroes(spec, current: list, heroes: list | None, main: str | None) -
     picked = list(current) if heroes is None else list(heroes)
     if heroes is not None and heroes:
         count = spec.heroes_per_seat
+        if not count:
+            raise LobbyError("bad_heroes", f"{spec.label} is played without heroes.")
         if len(heroes) != count or len(set(heroes)) != count:
             raise LobbyError("bad_heroes", "Pick one hero." if count == 1 else f"Pick {count} different heroes.")
         unknown = [h for h in heroes if h not in spec.heroes]
@@ -361,13 +386,18 @@ def match_config(table: Table, seed: int | None = None) -> dict:
     Dragon the first team's two seats come first). A table bot plays under
     its bot name (game.standins.bot_name).
 
-    Returns ``{"mode", "seed", "seats": [{"name", "hero"|"heroes", ["team"]}]}``,
-    plus ``"map"`` when the table plays on one: its map, or one drawn now
-    (:func:`draw_map`) for a random map.
+    Returns ``{"mode", "seed", "seats": [{"name", "hero"|"heroes", ["team"]}]}``
+    for Codex, plus ``"map"`` when the table plays on one: its map, or one
+    drawn now (:func:`draw_map`) for a random map; for another game (issue
+    17) ``{"game", "seed", "seats": [{"name"}], "options"}`` (docs/ARCANE.md "Config").
     """
     seats = []
     rows = list(table.seats.select_related("user").order_by("index"))
     several = sum(1 for seat in rows if seat.bot) > 1
+    seed = secrets.randbits(256) if seed is None else seed
+    if table.game != "codex":
+        names = [{"name": bot_name(s.bot, s.index, several) if s.bot else s.user.public_name} for s in rows]
+        return {"game": table.game, "seed": seed, "seats": names, "options": dict(table.options)}
     for seat in rows:
         entry = {"name": bot_name(seat.bot, seat.index, several) if seat.bot else seat.user.public_name}
         if len(seat.heroes) == 1:
@@ -377,7 +407,7 @@ def match_config(table: Table, seed: int | None = None) -> dict:
         if seat.team is not None:
             entry["team"] = seat.team
         seats.append(entry)
-    config = {"mode": table.mode, "seed": secrets.randbits(256) if seed is None else seed, "seats": seats}
+    config = {"mode": table.mode, "seed": seed, "seats": seats}
     if table.map:
         config["map"] = draw_map(table.mode) if table.map == RANDOM_MAP else table.map
     return config
@@ -419,7 +449,7 @@ def offer_rematch(match_id: int, user) -> Table:
     teams, spectator setting and map choice (random draws again); its host is the first who asked. Each
     player who asks sits at the seat index they played (the first free
     seat if someone else took it meanwhile), their heroes of last time
-    picked again, not ready. The other players of the match see the table
+    picked again, not ready (the same game and table options). The other players of the match see the table
     in their lobby (``can_see``) and join by taking a seat: nobody is
     seated without asking. The match's table bots sit again at once where
     they sat, with the same heroes, ready (a bot cannot ask; trial 14). Returns the rematch Table. Raises LobbyError
@@ -441,7 +471,7 @@ def offer_rematch(match_id: int, user) -> Table:
         table = Table.objects.filter(rematch_of=old).first()
         if table is None:
             table = create_table(user, old.mode, is_public=False, allow_spectators=old.allow_spectators,
-                                 seats=old.seats.count(), map_choice=old.map)
+                                 seats=old.seats.count(), map_choice=old.map, options=old.options)
             table.rematch_of = old
             table.save(update_fields=["rematch_of"])
             if player.seat:  # create_table seats the host at seat 0: move to their seat of last time

@@ -3,6 +3,7 @@
 // player (who is told); sends everyone seated at a table to its match page
 // once the host starts it.
 import { api, apiError, el, loadCatalog, pageConfig } from "./common.js";
+import { optionFields, optionSummary, readOptions } from "./lobbygames.js";
 import { seatBotControls } from "./tablebots.js";
 
 const config = pageConfig("lobby-config");
@@ -110,6 +111,7 @@ function heroHint(wanted) {
 function heroPicker(table, seat) {
   const mode = modes[table.mode];
   const wanted = mode ? mode.heroes_per_seat : 1;
+  if (!wanted) return el("span", "no heroes to pick in this game", { class: "hint" });
   const heroes = mode ? mode.heroes : [];
   const box = el("div", null, { class: "hero-picker", role: "group", "aria-label": wanted > 1 ? `Pick ${wanted} heroes` : "Pick your hero" });
   const url = `/api/tables/${table.id}/seat/`;
@@ -202,7 +204,7 @@ function renderSeat(table, seat, mySeat) {
   if (seat.user_id === config.userId) {
     row.append(heroPicker(table, seat));
     const ready = el("button", seat.ready ? "Not ready" : "Ready", { type: "button", class: seat.ready ? "btn small ghost ready" : "btn small primary ready" });
-    if (!seat.ready && !seat.heroes.length) {
+    if (!seat.ready && !seat.heroes.length && (modes[table.mode] || {}).heroes_per_seat !== 0) {
       ready.disabled = true;
       ready.title = (modes[table.mode] || {}).heroes_per_seat > 1 ? "Pick your heroes first" : "Pick your hero first";
     }
@@ -258,6 +260,8 @@ function renderTable(table) {
   const map = table.map_name ? ` · map: ${table.map_name}` : "";
   head.append(el("span", `host ${table.host} · ${table.is_public ? "public" : "private"}${table.allow_spectators ? "" : " · no spectators"}${timer}${map} · ${table.status}`, { class: "table-meta" }));
   box.append(head);
+  const options = optionSummary(table, modes[table.mode]);
+  if (options) box.append(options);
   if (table.removed) {
     box.append(el("p", "The host removed you from this table: you cannot sit here again.", { class: "hint removed-note", role: "status" }));
   }
@@ -474,6 +478,13 @@ function showSeatCounts() {
   choice.value = String(Math.min(mode.max_seats, Math.max(mode.min_seats, kept)));
 }
 
+/** The table options of the chosen game in the new-table form (Arcane Codex); hidden for Codex. */
+function showGameOptions() {
+  const fields = optionFields(modes[$("mode-select").value]);
+  $("game-options").replaceChildren(...fields);
+  $("game-options").hidden = !fields.length;
+}
+
 /** Create a table from the form; the button stays disabled until the server answers (no double tables). */
 async function createTable(event) {
   event.preventDefault();
@@ -487,6 +498,8 @@ async function createTable(event) {
     allow_spectators: form.allow_spectators.checked,
   };
   if (!form.seat_count.disabled) body.seat_count = Number(form.seat_count.value);
+  const mode = modes[form.mode.value];
+  if (mode && mode.options.length) body.options = readOptions($("game-options"), mode);
   if (form.turn_seconds.value) body.turn_seconds = Number(form.turn_seconds.value); // off unless chosen
   if (form.map.value) body.map = form.map.value; // no map unless chosen
   try {
@@ -504,8 +517,9 @@ async function init() {
     modes[mode.key] = mode;
     select.append(el("option", mode.label, { value: mode.key }));
   }
-  select.onchange = showSeatCounts;
+  select.onchange = () => { showSeatCounts(); showGameOptions(); };
   showSeatCounts();
+  showGameOptions();
   $("new-table").onsubmit = createTable;
   $("create-table").disabled = false; // the page disables it until this handler is in place
   await refresh(true);

@@ -4,6 +4,7 @@
 // `legal_actions` only.
 import { el, loadCatalog, nameList, pageConfig, roman, words } from "./common.js";
 import { bagKey, cardHasActions, indexActions, narrow } from "./legal.js";
+import { arcaneBanner, isArcaneView, renderArcane } from "./arcaneboard.js";
 import { applyPatch } from "./patch.js";
 import { drawMapCard } from "./mapcard.js";
 import { markBots } from "./tablebots.js";
@@ -213,11 +214,11 @@ function onState(m) {
   if (m.version < version) return; // an older snapshot: drop it
   const gap = version >= 0 && m.version > version + 1;
   const first = msg === null;
-  noteNews(msg && msg.view, m.view);
+  if (!isArcaneView(m.view)) noteNews(msg && msg.view, m.view);
   msg = m;
   version = m.version;
   idx = indexActions(m.legal_actions || []);
-  keepChoicesValid();
+  if (!isArcaneView(m.view)) keepChoicesValid();
   render();
   if (first) showOwnTeam();
   if (gap) resync(); // a version was missed: ask for a fresh snapshot to be sure
@@ -674,6 +675,10 @@ function render() {
   document.body.classList.toggle("spectator", msg.seat === null);
   document.body.classList.toggle("conceded", iConceded());
   document.body.classList.toggle("busy", ui.busy !== null);
+  if (isArcaneView(v)) {
+    renderArcanePage();
+    return;
+  }
   // While the coming turn waits for tech choices (phase "tech", R11) the
   // engine has not counted it yet: the header shows the turn about to begin,
   // as the banner does.
@@ -695,6 +700,42 @@ function render() {
   highlight();
   showResult();
   renderPresence();
+}
+
+/**
+ * The page of an Arcane Codex view (issue 17): its own board (arcaneboard.js)
+ * in the board, hand and action bar nodes; the log, chat, presence, bots and
+ * turn clock as for Codex; the result dialog with the board's sentence.
+ */
+function renderArcanePage() {
+  const v = view();
+  document.body.classList.add("arcane");
+  $("turn").textContent = v.turn;
+  $("you").textContent = msg.seat === null ? "watching" : `you: ${nameOfSeat(msg.seat)}`;
+  const text = arcaneBanner(v, msg.seat);
+  $("banner-text").textContent = ui.busy !== null ? `${text} (sending…)` : text;
+  $("banner").className = `banner${msg.status === "finished" ? " over" : v.prompt ? (v.prompt.seat === msg.seat ? " mine" : "") : v.active === msg.seat ? " mine" : ""}`;
+  renderArcane({
+    msg, busy: ui.busy !== null, act, rerender: render,
+    nodes: { opponents: $("opponents"), me: $("me-area"), hand: $("hand"), handBox: $("hand-box"), handCount: $("hand-count"),
+      bar: $("action-bar"), inspector: $("inspector") },
+  });
+  markBots(config.bots);
+  drawClocks();
+  clockVersion(version);
+  renderLog();
+  renderPresence();
+  if (msg.status === "finished" && !ui.resultShown) {
+    ui.resultShown = true;
+    const won = v.winners || [];
+    let title = "A draw";
+    if (won.length) title = msg.seat === null ? `${nameList(won.map(nameOfSeat))} wins` : won.includes(msg.seat) ? "You won!" : "You lost";
+    $("result-title").textContent = title;
+    $("result-text").textContent = text;
+    $("result-bases").hidden = true;
+    const dialog = $("result-dialog");
+    if (!dialog.open) dialog.showModal();
+  }
 }
 
 /**

@@ -3,6 +3,7 @@
 // from /api/matches/<id>/replay/ (the index) and .../replay/<k>/ (the view
 // after k actions); the board is drawn read-only by board.js.
 import { api, apiError, el, loadCatalog, pageConfig, words } from "./common.js";
+import { isArcaneView, renderArcane } from "./arcaneboard.js";
 import { handTile, playerArea, playerAt } from "./board.js";
 import { drawMapCard } from "./mapcard.js";
 import { markBots } from "./tablebots.js";
@@ -53,6 +54,12 @@ function resultText(v) {
 function renderBoard(s) {
   const v = s.view;
   const seat = state.index.seat;
+  if (isArcaneView(v)) { // an Arcane Codex match: its own board, read-only (arcaneboard.js)
+    renderArcane({ msg: { view: v, seat, legal_actions: [] }, act: () => {}, rerender: () => renderBoard(s), busy: false,
+      nodes: { opponents: $("opponents"), me: $("me-area"), hand: $("hand"), handBox: $("hand-box"), handCount: $("hand-count") } });
+    markBots(config.bots);
+    return;
+  }
   const at = seat === null ? 0 : v.players.findIndex((p) => p.seat === seat);
   const mine = v.players[at];
   const others = [...v.players.slice(at + 1), ...v.players.slice(0, at)];

@@ -1,0 +1,358 @@
+// The Arcane Codex board (issue 17; docs/ARCANE.md): draws an Arcane view
+// (each card as the playing card it is and what it is in the game, life,
+// round, power left, the shared deck and discard, banished cards, the
+// combat and the prompts) and offers exactly the server's legal actions by
+// clicking. It knows no rule: a card is clickable because a legal action
+// names it, a target lights up because a legal action of the card chosen
+// names it. match.js hands it the page's nodes and its `act` (the live
+// protocol); the Codex board (board.js) is never used for an Arcane view.
+import { el } from "./common.js";
+
+const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
+const RED = new Set(["H", "D"]);
+const PROMPTS = {
+  block: "choose blockers",
+  drain: "discard for Mind Drain",
+  damage_order: "order the blockers",
+  hand_limit: "discard down to the hand limit",
+};
+const ABILITY_LABELS = { plus: "+1 essence", minus2: "−2: its spell", minus5: "−5: its great spell" };
+const SIMPLE = {
+  fight: "Fight: close the attack",
+  done_blocking: "Done blocking",
+  end_turn: "End the turn",
+  offer_draw: "Offer a draw",
+  concede: "Concede",
+};
+
+// The choice in progress: {source: id, actions: [...]} (a card picked, its targets lit).
+const ui = { choice: null, inspect: null, rerender: null };
+
+// Escape drops the choice in progress.
+document.addEventListener("keydown", (event) => {
+  if (event.key === "Escape" && ui.choice) {
+    ui.choice = null;
+    if (ui.rerender) ui.rerender();
+  }
+});
+
+/** True when `v` is an Arcane Codex view (the page then draws this board). */
+export function isArcaneView(v) {
+  return !!v && v.game === "arcane";
+}
+
+/** What a card is in the game, on one short line ("3/4 Crush", "Arcane Bolt", "Sage ✦5"). */
+export function roleOf(card) {
+  switch (card.kind) {
+    case "land": return "Land";
+    case "creature": {
+      const power = card.power ?? card.base_power;
+      const toughness = card.toughness ?? card.base_toughness;
+      return `${power}/${toughness} ${card.ability || ""}`.trim();
+    }
+    case "spell": return card.spell || "Spell";
+    case "relic": return "Relic: +1 power";
+    case "charm": return "Charm: +1 toughness";
+    case "sage": return card.essence === undefined ? "Sage" : `Sage ✦${card.essence}`;
+    default: return card.kind || "";
+  }
+}
+
+function playerOf(v, seat) {
+  return v.players.find((p) => p.seat === seat);
+}
+
+function cardsOf(p) {
+  return [...p.lands, ...p.creatures, ...p.relics, ...p.charms, ...p.sages, ...(p.hand || [])];
+}
+
+function findCard(v, id) {
+  for (const p of v.players) {
+    const c = cardsOf(p).find((x) => x.id === id);
+    if (c) return c;
+  }
+  return [...v.discard, ...v.banished, ...(v.stack || [])].find((x) => x.id === id) || null;
+}
+
+function labelOf(v, id) {
+  if (id === "player") return "the player";
+  const c = findCard(v, id);
+  return c ? c.label : id;
+}
+
+// ---- legal actions by card ---------------------------------------------------
+
+/** The legal actions a click on card `id` starts (its plays, attacks, blocks, sage uses, orders, discards). */
+function actionsOf(legal, id) {
+  return legal.filter((a) => a.card === id || a.attacker === id && a.type !== "block" || a.blocker === id || a.sage === id);
+}
+
+/** The action `a` names once its source is picked: a target card id, "player", an attacker, or null. */
+function targetOf(a) {
+  if (a.type === "block") return a.attacker;
+  return a.target === undefined ? null : a.target;
+}
+
+function describe(v, a) {
+  const parts = [];
+  if (a.ability) parts.push(ABILITY_LABELS[a.ability] || a.ability);
+  if (a.type === "order") parts.push(`damage to ${a.blockers.map((b) => labelOf(v, b)).join(", then ")}`);
+  const t = targetOf(a);
+  if (t !== null) parts.push(a.type === "block" ? `block ${labelOf(v, t)}` : `at ${labelOf(v, t)}`);
+  if (!parts.length) parts.push({ play: "Play it", discard: "Discard it", attack: "Attack" }[a.type] || a.type);
+  return parts.join(" ");
+}
+
+// ---- drawing -------------------------------------------------------------------
+
+/** One playing card: its corner (rank and suit), a big suit, what it is, and its marks. */
+export function cardTile(card, opts = {}) {
+  const classes = ["acard", `kind-${card.kind}`, RED.has(card.suit) ? "red" : "black"];
+  if (card.exhausted) classes.push("exhausted");
+  if (card.arrived_this_turn) classes.push("arrived");
+  if (card.used) classes.push("used");
+  const node = el("button", null, {
+    type: "button", class: classes.join(" "), "data-aid": card.id, "data-card": card.card,
+    title: card.text, "aria-label": card.text,
+  });
+  node.append(el("span", `${card.rank}${SUITS[card.suit] || ""}`, { class: "acorner" }),
+    el("span", SUITS[card.suit] || "", { class: "asuit" }),
+    el("span", roleOf(card), { class: "arole" }));
+  const marks = [];
+  if (card.damage) marks.push(`${card.damage} damage`);
+  if (card.exhausted) marks.push("exhausted");
+  if (card.arrived_this_turn) marks.push("new");
+  if (card.used) marks.push("used");
+  if (marks.length) node.append(el("span", marks.join(" · "), { class: "amarks" }));
+  if (opts.onclick) node.onclick = opts.onclick;
+  return node;
+}
+
+function hiddenCards(count, label) {
+  const box = el("div", null, { class: "ahidden", "aria-label": label });
+  for (let i = 0; i < Math.min(count, 10); i += 1) box.append(el("span", null, { class: "aback" }));
+  box.append(el("span", `${count}`, { class: "acount" }));
+  return box;
+}
+
+function zone(title, cards, ctx, cls) {
+  const row = el("div", null, { class: `azone ${cls}` });
+  row.append(el("h3", title, { class: "azone-title" }));
+  const list = el("div", null, { class: "acards" });
+  for (const c of cards) list.append(cardTile(c, { onclick: () => clickCard(ctx, c.id) }));
+  if (!cards.length) list.append(el("span", "none", { class: "hint" }));
+  row.append(list);
+  return row;
+}
+
+function playerPanel(v, p, ctx, mine) {
+  const box = el("section", null, {
+    class: `aplayer${mine ? " mine" : ""}${v.active === p.seat ? " active" : ""}`, "data-seat": p.seat, id: `seat-${p.seat}`,
+  });
+  const head = el("div", null, { class: "aplayer-head player-title" }); // player-title: tablebots.markBots tags a bot's name
+
+  const life = el("button", `♥ ${p.life}`, {
+    type: "button", class: "alife", "data-aid": `player-${p.seat}`, title: `${p.name}'s life`,
+  });
+  life.onclick = () => clickCard(ctx, "player", p.seat);
+  head.append(el("strong", p.name, { class: "pname" }), life);
+  const facts = [`${p.hand_count} in hand`];
+  if (p.power_left !== null && p.power_left !== undefined) facts.push(`${p.power_left} power left`);
+  if (p.land_played) facts.push("land played");
+  if (p.draw_offer) facts.push("offers a draw");
+  if (p.blood_debt) facts.push("Blood Debt");
+  head.append(el("span", facts.join(" · "), { class: "afacts" }));
+  if (v.active === p.seat) head.append(el("span", "to play", { class: "tag turn-tag" }));
+  box.append(head);
+  if (!mine) box.append(hiddenCards(p.hand_count, `${p.name}'s hand: ${p.hand_count} cards`));
+  const arena = el("div", null, { class: "aarena" });
+  arena.append(zone("Lands", p.lands, ctx, "lands"), zone("Creatures", p.creatures, ctx, "creatures"),
+    zone("Relics and charms", [...p.relics, ...p.charms], ctx, "permanents"), zone("Sages", p.sages, ctx, "sages"));
+  box.append(arena);
+  return box;
+}
+
+function middle(v, ctx) {
+  const box = el("section", null, { class: "amiddle", "aria-label": "The shared deck, the discard pile and the combat" });
+  box.append(el("span", `Round ${v.round}${v.options.round_cap ? ` of ${v.options.round_cap}` : ""}`, { class: "tag around" }));
+  box.append(el("span", `Deck: ${v.deck_count}`, { class: "tag adeck", "data-count": v.deck_count }));
+  const top = v.discard.length ? v.discard[v.discard.length - 1] : null;
+  const discard = el("button", `Discard: ${v.discard.length}${top ? ` (top ${top.label})` : ""}`, {
+    type: "button", class: "btn small adiscard",
+  });
+  discard.onclick = () => { ui.inspect = ui.inspect === "discard" ? null : "discard"; ctx.rerender(); };
+  box.append(discard);
+  const banished = el("button", `Banished: ${v.banished.length}`, { type: "button", class: "btn small abanished" });
+  banished.onclick = () => { ui.inspect = ui.inspect === "banished" ? null : "banished"; ctx.rerender(); };
+  box.append(banished);
+  for (const s of v.stack || []) box.append(el("span", `Resolving: ${s.text || s.label}`, { class: "tag astack" }));
+  if (v.attacks.length) {
+    const list = el("ul", null, { class: "aattacks", "aria-label": "Attacks" });
+    for (const a of v.attacks) {
+      const blockers = a.blockers.length ? `, blocked by ${a.blockers.map((b) => labelOf(v, b)).join(" and ")}` : "";
+      const defender = v.players.find((p) => p.seat !== v.active);
+      const target = a.target === "player" ? defender.name : `${defender.name}'s sage ${labelOf(v, a.target)}`;
+      list.append(el("li", `${labelOf(v, a.attacker)} attacks ${target}${blockers}`));
+    }
+    box.append(list);
+  }
+  return box;
+}
+
+// ---- clicking ------------------------------------------------------------------
+
+function clickCard(ctx, id, seat = null) {
+  const { msg } = ctx;
+  const legal = msg.legal_actions || [];
+  ui.inspect = id === "player" ? null : id;
+  if (ui.choice) {
+    // A target of the choice in progress (the opponent's life button stands for "player").
+    const wanted = id === "player" ? (seat === msg.seat ? null : "player") : id;
+    const hit = ui.choice.actions.filter((a) => targetOf(a) === wanted && wanted !== null);
+    if (hit.length === 1) {
+      ui.choice = null;
+      ctx.act(hit[0]);
+      return;
+    }
+    if (id === ui.choice.source) { ui.choice = null; ctx.rerender(); return; }
+  }
+  if (id === "player") { ctx.rerender(); return; }
+  const actions = actionsOf(legal, id);
+  if (actions.length === 1 && targetOf(actions[0]) === null && actions[0].type !== "order") {
+    ui.choice = null;
+    ctx.act(actions[0]);
+    return;
+  }
+  ui.choice = actions.length ? { source: id, actions } : null;
+  ctx.rerender();
+}
+
+/** The lit targets of the choice in progress: {id: true}; "player" is the opponent's life. */
+function litTargets() {
+  const out = new Set();
+  if (!ui.choice) return out;
+  for (const a of ui.choice.actions) {
+    const t = targetOf(a);
+    if (t !== null) out.add(t);
+  }
+  return out;
+}
+
+function choicePanel(v, ctx) {
+  if (!ui.choice) return null;
+  const box = el("div", null, { class: "achoice", role: "group", "aria-label": "Your choice" });
+  const source = labelOf(v, ui.choice.source);
+  const targets = litTargets();
+  box.append(el("p", targets.size
+    ? `${source}: click a lit target, or pick below.`
+    : `${source}: pick what to do.`, { class: "hint" }));
+  for (const a of ui.choice.actions) {
+    const b = el("button", describe(v, a), { type: "button", class: "btn small achoose", "data-action": JSON.stringify(a) });
+    b.onclick = () => { ui.choice = null; ctx.act(a); };
+    box.append(b);
+  }
+  const cancel = el("button", "Cancel", { type: "button", class: "btn small ghost" });
+  cancel.onclick = () => { ui.choice = null; ctx.rerender(); };
+  box.append(cancel);
+  return box;
+}
+
+function actionButtons(v, ctx) {
+  const legal = ctx.msg.legal_actions || [];
+  const out = [];
+  for (const a of legal) {
+    if (!SIMPLE[a.type]) continue;
+    const b = el("button", SIMPLE[a.type], {
+      type: "button", class: `btn ${a.type === "concede" ? "danger" : a.type === "offer_draw" ? "ghost" : "primary"}`,
+      "data-simple": a.type,
+    });
+    b.onclick = () => {
+      if (a.type === "concede" && !window.confirm("Concede this game? Your opponent wins.")) return;
+      ui.choice = null;
+      ctx.act(a);
+    };
+    out.push(b);
+  }
+  return out;
+}
+
+/** What the game waits for, for this viewer: a sentence. */
+export function arcaneBanner(v, seat) {
+  if (v.status !== "playing") {
+    const names = (v.winners || []).map((s) => playerOf(v, s).name);
+    const why = { life: "life ran out", round_cap: "the round cap was reached", concede: "a player conceded",
+      agreed_draw: "both players agreed to a draw" }[v.result_reason] || v.result_reason || "";
+    return names.length ? `${names.join(" and ")} won${why ? `: ${why}` : ""}.` : `A draw${why ? `: ${why}` : ""}.`;
+  }
+  const p = v.prompt;
+  if (p) {
+    const who = p.seat === seat ? "You" : playerOf(v, p.seat).name;
+    const left = p.left ? ` (${p.left} left)` : "";
+    return `${who}: ${PROMPTS[p.kind] || p.kind}${left}.`;
+  }
+  const active = playerOf(v, v.active);
+  const phase = { main: "main phase", attack: "declaring attackers", main2: "second main phase" }[v.phase] || v.phase;
+  return v.active === seat ? `Your turn: ${phase}.` : `${active.name}'s turn: ${phase}.`;
+}
+
+/**
+ * Draw the Arcane board. `ctx`: {msg (the newest state message), act(action),
+ * rerender(), busy, nodes: {opponents, me, hand, handBox, handCount, bar, inspector}}.
+ * The replay page passes no `bar` nor `inspector` and no legal actions: a board to look at.
+ */
+export function renderArcane(ctx) {
+  const { msg, nodes } = ctx;
+  ui.rerender = ctx.rerender;
+  const v = msg.view;
+  const legal = msg.legal_actions || [];
+  if (ui.choice && !ui.choice.actions.every((a) => legal.some((b) => JSON.stringify(a) === JSON.stringify(b)))) ui.choice = null;
+  const bottomSeat = msg.seat === null ? 0 : msg.seat;
+  const me = playerOf(v, bottomSeat);
+  const other = v.players.find((p) => p.seat !== bottomSeat);
+  nodes.opponents.replaceChildren(playerPanel(v, other, ctx, false), middle(v, ctx));
+  nodes.me.replaceChildren(playerPanel(v, me, ctx, msg.seat !== null));
+  // The hand (a seat's own; a spectator's hand box stays hidden).
+  nodes.handBox.hidden = msg.seat === null;
+  if (msg.seat !== null) {
+    nodes.handCount.textContent = `(${(me.hand || []).length})`;
+    nodes.hand.replaceChildren(...(me.hand || []).map((c) => cardTile(c, { onclick: () => clickCard(ctx, c.id) })));
+  }
+  const bar = [];
+  const choice = choicePanel(v, ctx);
+  if (choice) bar.push(choice);
+  if (msg.seat !== null) bar.push(...actionButtons(v, ctx));
+  if (nodes.bar) nodes.bar.replaceChildren(...bar);
+  // Light what may be clicked: cards with actions, and the targets of the choice.
+  const lit = litTargets();
+  for (const node of document.querySelectorAll("[data-aid]")) {
+    const aid = node.dataset.aid;
+    const isPlayer = aid.startsWith("player-");
+    const target = isPlayer ? Number(aid.slice(7)) !== msg.seat && lit.has("player") : lit.has(aid);
+    node.classList.toggle("target", target);
+    node.classList.toggle("can-act", !isPlayer && actionsOf(legal, aid).length > 0);
+    node.classList.toggle("selected", !!ui.choice && ui.choice.source === aid);
+  }
+  if (nodes.inspector) renderInspector(v, nodes.inspector);
+}
+
+function renderInspector(v, box) {
+  const parts = [];
+  if (ui.inspect === "discard" || ui.inspect === "banished") {
+    const cards = ui.inspect === "discard" ? v.discard : v.banished;
+    parts.push(el("h3", ui.inspect === "discard" ? "The discard pile (top last)" : "Banished cards"));
+    parts.push(el("p", cards.length ? cards.map((c) => c.text).join("; ") : "None yet.", { class: "ainspect" }));
+  } else {
+    const card = ui.inspect ? findCard(v, ui.inspect) : null;
+    if (card) {
+      parts.push(el("h3", card.label), el("p", card.text, { class: "ainspect" }));
+      if (card.kind === "creature") parts.push(el("p", `Power ${card.power ?? card.base_power}, toughness ${card.toughness ?? card.base_toughness}${card.damage ? `, ${card.damage} damage on it` : ""}.`, { class: "hint" }));
+      if (card.kind === "sage") parts.push(el("p", `${card.essence} essence.`, { class: "hint" }));
+    } else {
+      parts.push(el("p", "Click a card to read it; lit cards can act.", { class: "hint" }));
+    }
+  }
+  parts.push(el("p", null, { class: "hint" }, el("a", "How to play Arcane Codex ↗", {
+    href: "/how-to-play/arcane/", target: "_blank", rel: "noopener", id: "arcane-how-to",
+  })));
+  box.replaceChildren(...parts);
+}

@@ -1,0 +1,55 @@
+// The lobby's games beside Codex (issue 17): the table options of a game
+// (Arcane Codex) in the new-table form, read back as the `options` of the
+// table to create, and a table's options on one line for whoever reads it.
+// The values, labels and defaults come from /api/modes (lobby/modes.py).
+import { el } from "./common.js";
+
+/** The form fields of `mode`'s table options, each at its default (none for Codex). */
+export function optionFields(mode) {
+  const fields = [];
+  for (const option of (mode && mode.options) || []) {
+    const name = `option-${option.key}`;
+    let input;
+    if (option.choices.length) {
+      input = el("select", null, { name, "data-option": option.key });
+      for (const [value, label] of option.choices) {
+        input.append(el("option", value === option.default ? `${label} (default)` : label, { value }));
+      }
+      input.value = option.default;
+    } else {
+      input = el("input", null, {
+        name, type: "number", min: option.minimum, max: option.maximum, "data-option": option.key,
+        value: option.default === null ? "" : String(option.default), placeholder: "none",
+      });
+    }
+    fields.push(el("label", null, { class: "game-option" }, `${option.label} `, input));
+  }
+  if (mode && mode.key === "arcane") {
+    fields.push(el("a", "How to play Arcane Codex ↗", { href: "/how-to-play/arcane/", target: "_blank", rel: "noopener" }));
+  }
+  return fields;
+}
+
+/** The options chosen in `box` as the API takes them (a number field left empty: null, none). */
+export function readOptions(box, mode) {
+  const out = {};
+  for (const option of (mode && mode.options) || []) {
+    const input = box.querySelector(`[data-option="${option.key}"]`);
+    if (!input) continue;
+    if (option.choices.length) out[option.key] = input.value;
+    else out[option.key] = input.value === "" ? null : Number(input.value);
+  }
+  return out;
+}
+
+/** A table's options on one line ("Blockers per attacker: several · …"), null for a game without options. */
+export function optionSummary(table, mode) {
+  if (!mode || !mode.options || !mode.options.length) return null;
+  const parts = mode.options.map((option) => {
+    const value = table.options && option.key in table.options ? table.options[option.key] : option.default;
+    const choice = option.choices.find(([v]) => v === value);
+    const shown = choice ? choice[1] : value === null ? "none" : String(value);
+    return `${option.label.replace(/ \(.*\)$/, "")}: ${shown}`;
+  });
+  return el("p", parts.join(" · "), { class: "hint table-options" });
+}
