@@ -238,7 +238,7 @@ function playTile(view, catalog, c) {
   }
   if (c.plus) chips.append(el("span", `+1/+1 ×${c.plus}`, { class: "chip rune plus" }));
   if (c.minus) chips.append(el("span", `−1/−1 ×${c.minus}`, { class: "chip rune minus" }));
-  if (c.time) chips.append(el("span", `⧗ ${c.time}`, { class: "chip rune time", title: `${c.time} time rune(s)` }));
+  if (c.time) chips.append(timeChip(c.time));
   for (const [name, count] of Object.entries(c.runes || {})) {
     if (count) chips.append(el("span", `${words(name)} ×${count}`, { class: `chip rune named rune-${name}`, title: runeTitle(name, count) }));
   }
@@ -402,8 +402,17 @@ function futureTile(catalog, f) {
     class: `card kind-${rec.kind || "spell"} color-${rec.color || "neutral"} in-future`, "data-tid": f.iid, "data-card": f.card, tabindex: "0",
   });
   tile.append(nameNode(f.name), el("div", "future zone", { class: "card-sub" }));
-  tile.append(el("div", null, { class: "chips" }, el("span", `⧗ ${f.time}`, { class: "chip rune time", title: "Time runes" })));
+  tile.append(el("div", null, { class: "chips" }, timeChip(f.time)));
   return tile;
+}
+
+/**
+ * The chip of `count` time runes on a fading or forecasted card, in words
+ * like the other rune chips (an hourglass glyph is missing from common Linux
+ * fonts and showed as a box).
+ */
+function timeChip(count) {
+  return el("span", `time ×${count}`, { class: "chip rune time", title: `${count} time rune${count === 1 ? "" : "s"}` });
 }
 
 /** A card in the viewer's own hand (facts from the catalog). */

@@ -2,7 +2,7 @@
 headless Chromium with crafted frames (the real first state of a 1v1 match
 with a few fields changed, see test_match_controls.Crafted): a forecasted
 card with an ability used from the future zone (Omegacron) shows its time
-runes, and selecting it offers the ability, which sends its action; a
+runes in words ("time ×6"), and selecting it offers the ability, which sends its action; a
 player's pending Promise of Payment, debt and extra turns show as stats."""
 import pytest
 
@@ -36,7 +36,9 @@ def test_a_forecasted_omegacron_offers_its_ability_from_the_future_zone(crafted)
     frame["legal_actions"] = [{"type": "ability", "card": "c930", "ability": 0, "targets": []}, {"type": "concede"}]
     crafted.send(frame)
     tile = page.locator('#board [data-tid="c930"]')
-    assert "6" in tile.locator(".chip").inner_text()
+    # In words, not an hourglass glyph: common Linux fonts (DejaVu, Liberation) have none and drew a box.
+    assert tile.locator(".chip.rune.time").inner_text() == "time ×6"
+    assert tile.locator(".chip.rune.time").get_attribute("title") == "6 time runes"
     tile.click()
     labels = page.locator("#inspector [data-action=ability]").all_inner_texts()
     assert labels == ["Sacrifice a unit, hero, worker or upgrade: remove a time rune"], labels
