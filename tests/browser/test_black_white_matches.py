@@ -186,9 +186,10 @@ class PlayTable(Table):
         return units
 
 
-def play_until_won(table: PlayTable, label: str, max_rounds: int = 400) -> list:
+def play_until_won(table: PlayTable, label: str, max_rounds: int = 400, marks: str = MARKS) -> list:
     """Take turns on the pages whose End main phase button shows until the
-    match ends; returns the log of the spectator's page."""
+    match ends; returns the log of the spectator's page. A screen is saved
+    (see shoot) whenever the board shows a kind of ``marks`` not seen yet."""
     seen = set()
     for rounds in range(max_rounds):
         if status(table.watcher) != "playing":
@@ -215,7 +216,7 @@ def play_until_won(table: PlayTable, label: str, max_rounds: int = 400) -> list:
                 break
             if turn >= 3:
                 table.patrol(page)
-            kinds = set(page.locator(MARKS).evaluate_all("ns => ns.map(n => n.className + ':' + n.textContent)"))
+            kinds = set(page.locator(marks).evaluate_all("ns => ns.map(n => n.className + ':' + n.textContent)"))
             if kinds - seen:
                 shoot(page, f"{label}-turn{turn}-seat{seat}")
                 seen |= kinds

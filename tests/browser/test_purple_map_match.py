@@ -19,13 +19,16 @@ import re
 import pytest
 
 from game.rules import maps
-from tests.browser.test_black_white_matches import PlayTable, finish, play_until_won, shoot, status
+from tests.browser.test_black_white_matches import MARKS, PlayTable, finish, play_until_won, shoot, status
 from tests.browser.test_match_page import DESKTOP, signup, wait_version
 from tests.browser.test_three_hero_page import pick_three
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(2400)]
 
 PURPLE_SPECS = ("past", "present", "future")
+# What purple brings to the board: time runes (fading, forecast), the future
+# zone, Promise of Payment's free card and debt, Double Time's extra turns.
+PURPLE_MARKS = MARKS + ", .chip.rune.time, .card.in-future, .stat.promise, .stat.debt, .stat.extra-turns"
 
 
 def test_a_three_hero_match_with_purple_heroes_on_a_random_map_to_a_win(browser, live_server_url):
@@ -64,6 +67,10 @@ def test_a_three_hero_match_with_purple_heroes_on_a_random_map_to_a_win(browser,
     assert len(shown) == 1, shown
     shoot(ana, "purple-map-start-seat0")
     table = PlayTable({0: ana, 1: bo}, cy, three_hero=True, seed=16, specs=PURPLE_SPECS)
-    log = play_until_won(table, "3hero-purple")
+    log = play_until_won(table, "3hero-purple", marks=PURPLE_MARKS)
     finish(table, "3hero-purple")
     assert status(cy) == "finished", log[-500:]
+    assert "time rune" in log, "purple's time runes were at work"  # fading or forecast cards came into play
+    for page in table.pages:  # time runes read in words on every tile
+        chips = page.locator("#board .chip.rune.time").all_inner_texts()
+        assert all(re.fullmatch(r"time ×\d+", c) for c in chips), chips
