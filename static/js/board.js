@@ -8,7 +8,11 @@ export const PATROL_SLOTS = ["squad_leader", "elite", "scavenger", "technician",
 export const BUILDING_SLOTS = ["tech_1", "tech_2", "tech_3", "addon"];
 const SLOT_LABELS = { tech_1: "Tech I", tech_2: "Tech II", tech_3: "Tech III", addon: "Add-on" };
 // Keywords whose number matters (shown as "resist 1"); the rest show by name.
-const NUMERIC_KEYWORDS = new Set(["frenzy", "resist", "armor", "healing", "obliterate", "overpower", "sparkshot"]);
+// Keywords whose number means something (glossary: "Resist N", "Fading X", ...); the
+// others show no number even when a unit has them twice (Nullcraft's haste on Bloodbowl).
+const NUMERIC_KEYWORDS = new Set([
+  "frenzy", "resist", "armor", "healing", "obliterate", "overpower", "sparkshot", "boost", "fading", "forecast",
+]);
 
 let glossary = { keywords: {}, slots: {}, terms: {} };
 
@@ -47,7 +51,7 @@ export function slotLabel(slot) {
 /** A keyword as a player reads it: "haste", "resist 1". */
 export function keywordLabel(name, value) {
   const label = words(name);
-  return value > 1 || NUMERIC_KEYWORDS.has(name) ? `${label} ${value}` : label;
+  return NUMERIC_KEYWORDS.has(name) ? `${label} ${value}` : label;
 }
 
 /** The hero's band as text: "band 2 of 3" (bands start at 1, mid and max level). */

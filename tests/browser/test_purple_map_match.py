@@ -25,10 +25,55 @@ from tests.browser.test_three_hero_page import pick_three
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(2400)]
 
+# The purple cards the players tech first (the rest at random): Promise of
+# Payment (next card free, then a debt), Omegacron (forecast, an ability
+# used from the future zone), Hive (Stingers) and Double Time (extra turns).
+WANTED = ("promise_of_payment", "omegacron", "hive", "double_time")
+
 PURPLE_SPECS = ("past", "present", "future")
 # What purple brings to the board: time runes (fading, forecast), the future
 # zone, Promise of Payment's free card and debt, Double Time's extra turns.
 PURPLE_MARKS = MARKS + ", .chip.rune.time, .card.in-future, .stat.promise, .stat.debt, .stat.extra-turns"
+
+
+class PurplePlayTable(PlayTable):
+    """PlayTable teching the ``WANTED`` cards first while its codex has
+    them, and using an ability a card in its future zone offers once a turn."""
+
+    def tech(self, page) -> bool:
+        panel = page.locator("#tech-panel")
+        if not panel.is_visible():
+            return False
+        for card in WANTED:
+            offered = panel.locator(f"button[data-codex={card}]:not([disabled])")
+            if offered.count() and not panel.locator("[data-action=tech]").is_enabled():
+                offered.click()
+        return super().tech(page)
+
+    def use_future(self, page) -> bool:
+        """Use the first ability a card of this player's future zone offers."""
+        for tid in page.locator("#me-area .card.in-future").evaluate_all("ns => ns.map(n => n.dataset.tid)"):
+            page.locator(f"#me-area .card[data-tid='{tid}']").click()
+            ability = page.locator("#inspector [data-action=ability]:not([disabled])")
+            if not ability.count():
+                page.keyboard.press("Escape")
+                continue
+            if not ability.first.inner_text().endswith("…"):
+                self.act(page, ability.first.click, "ability")
+                return True
+            ability.first.click()  # it asks for a target: this player's first option
+            panel = page.locator("#targeting-panel")
+            panel.wait_for()
+            self.act(page, panel.locator("[data-option]").first.click, "ability")
+            return True
+        return False
+
+    def summon(self, page) -> bool:
+        """Table.summon, then a future zone's ability (the policy's steps)."""
+        summoned = super().summon(page)
+        if status(page) == "playing":
+            self.use_future(page)
+        return summoned
 
 
 def test_a_three_hero_match_with_purple_heroes_on_a_random_map_to_a_win(browser, live_server_url):
@@ -66,7 +111,7 @@ def test_a_three_hero_match_with_purple_heroes_on_a_random_map_to_a_win(browser,
         shown.add(name)
     assert len(shown) == 1, shown
     shoot(ana, "purple-map-start-seat0")
-    table = PlayTable({0: ana, 1: bo}, cy, three_hero=True, seed=16, specs=PURPLE_SPECS)
+    table = PurplePlayTable({0: ana, 1: bo}, cy, three_hero=True, seed=16, specs=PURPLE_SPECS)
     log = play_until_won(table, "3hero-purple", marks=PURPLE_MARKS)
     finish(table, "3hero-purple")
     assert status(cy) == "finished", log[-500:]
