@@ -445,6 +445,7 @@ export function handTile(catalog, c) {
 function buildingSpec(p, slot) {
   if (slot === "tech_2") return p.tech_2_spec || null;
   if (slot === "addon" && p.buildings.addon && p.buildings.addon.id === "tech_lab") return p.tech_lab_spec || "";
+  if (slot === "addon" && !p.buildings.addon && p.tech_lab_spec) return p.tech_lab_spec; // Vortoss Ruins' Tech Lab
   return null;
 }
 
@@ -459,7 +460,10 @@ function buildingTile(view, p, slot) {
   const tid = `bld:${p.seat}:${slot}`;
   const spec = buildingSpec(p, slot);
   if (!b) {
-    const empty = el("div", null, { class: "bld empty", title: `${slotLabel(slot)}: not built` },
+    const title = slot === "addon" && spec && view.map && view.map.id === "vortoss_ruins"
+      ? `${slotLabel(slot)}: none built; Vortoss Ruins gives every player a Tech Lab (this one unlocks ${words(spec)}) and a Heroes' Hall`
+      : `${slotLabel(slot)}: not built`;
+    const empty = el("div", null, { class: "bld empty", title },
       el("span", slotLabel(slot), { class: "bld-name" }), el("span", "—", { class: "bld-hp" }));
     if (spec) empty.append(specNode(spec)); // a destroyed Tech II keeps its spec (locked for the game)
     return empty;

@@ -76,3 +76,18 @@ def test_a_keyword_a_unit_has_twice_reads_without_a_count(crafted):
     crafted.send(frame)
     assert page.locator('#board [data-tid="c970"] .chip.kw').all_inner_texts() == ["flying", "haste"]
     assert page.locator('#board [data-tid="c971"] .chip.kw').all_inner_texts() == ["fading 3", "haste"]
+
+
+def test_on_vortoss_ruins_the_add_on_slot_shows_the_spec_the_map_s_tech_lab_unlocks(crafted):
+    """Found playing a 3-hero match on Vortoss Ruins: the spec picked with the
+    Tech II for the Tech Lab the map gives was shown nowhere (the board named
+    a Tech Lab's spec only on a built Tech Lab)."""
+    page = crafted.page
+    frame = crafted.frame()
+    frame["view"]["map"] = {"id": "vortoss_ruins", "name": "Vortoss Ruins", "rule": "(the rule)"}
+    me = frame["view"]["players"][0]
+    me["tech_lab_spec"] = "present"
+    crafted.send(frame)
+    addon = page.locator("#me-area .bld", has=page.locator(".bld-name", has_text="Add-on"))
+    assert addon.locator(".bld-spec").inner_text() == "Present"
+    assert "Vortoss Ruins" in addon.get_attribute("title")
