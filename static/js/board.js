@@ -8,7 +8,11 @@ export const PATROL_SLOTS = ["squad_leader", "elite", "scavenger", "technician",
 export const BUILDING_SLOTS = ["tech_1", "tech_2", "tech_3", "addon"];
 const SLOT_LABELS = { tech_1: "Tech I", tech_2: "Tech II", tech_3: "Tech III", addon: "Add-on" };
 // Keywords whose number matters (shown as "resist 1"); the rest show by name.
-const NUMERIC_KEYWORDS = new Set(["frenzy", "resist", "armor", "healing", "obliterate", "overpower", "sparkshot"]);
+// Keywords whose number means something (glossary: "Resist N", "Fading X", ...); the
+// others show no number even when a unit has them twice (Nullcraft's haste on Bloodbowl).
+const NUMERIC_KEYWORDS = new Set([
+  "frenzy", "resist", "armor", "healing", "obliterate", "overpower", "sparkshot", "boost", "fading", "forecast",
+]);
 
 let glossary = { keywords: {}, slots: {}, terms: {} };
 
@@ -47,7 +51,7 @@ export function slotLabel(slot) {
 /** A keyword as a player reads it: "haste", "resist 1". */
 export function keywordLabel(name, value) {
   const label = words(name);
-  return value > 1 || NUMERIC_KEYWORDS.has(name) ? `${label} ${value}` : label;
+  return NUMERIC_KEYWORDS.has(name) ? `${label} ${value}` : label;
 }
 
 /** The hero's band as text: "band 2 of 3" (bands start at 1, mid and max level). */
@@ -238,7 +242,7 @@ function playTile(view, catalog, c) {
   }
   if (c.plus) chips.append(el("span", `+1/+1 ×${c.plus}`, { class: "chip rune plus" }));
   if (c.minus) chips.append(el("span", `−1/−1 ×${c.minus}`, { class: "chip rune minus" }));
-  if (c.time) chips.append(el("span", `⧗ ${c.time}`, { class: "chip rune time", title: `${c.time} time rune(s)` }));
+  if (c.time) chips.append(timeChip(c.time));
   for (const [name, count] of Object.entries(c.runes || {})) {
     if (count) chips.append(el("span", `${words(name)} ×${count}`, { class: `chip rune named rune-${name}`, title: runeTitle(name, count) }));
   }
@@ -402,8 +406,17 @@ function futureTile(catalog, f) {
     class: `card kind-${rec.kind || "spell"} color-${rec.color || "neutral"} in-future`, "data-tid": f.iid, "data-card": f.card, tabindex: "0",
   });
   tile.append(nameNode(f.name), el("div", "future zone", { class: "card-sub" }));
-  tile.append(el("div", null, { class: "chips" }, el("span", `⧗ ${f.time}`, { class: "chip rune time", title: "Time runes" })));
+  tile.append(el("div", null, { class: "chips" }, timeChip(f.time)));
   return tile;
+}
+
+/**
+ * The chip of `count` time runes on a fading or forecasted card, in words
+ * like the other rune chips (an hourglass glyph is missing from common Linux
+ * fonts and showed as a box).
+ */
+function timeChip(count) {
+  return el("span", `time ×${count}`, { class: "chip rune time", title: `${count} time rune${count === 1 ? "" : "s"}` });
 }
 
 /** A card in the viewer's own hand (facts from the catalog). */
@@ -432,6 +445,7 @@ export function handTile(catalog, c) {
 function buildingSpec(p, slot) {
   if (slot === "tech_2") return p.tech_2_spec || null;
   if (slot === "addon" && p.buildings.addon && p.buildings.addon.id === "tech_lab") return p.tech_lab_spec || "";
+  if (slot === "addon" && !p.buildings.addon && p.tech_lab_spec) return p.tech_lab_spec; // Vortoss Ruins' Tech Lab
   return null;
 }
 
@@ -446,7 +460,10 @@ function buildingTile(view, p, slot) {
   const tid = `bld:${p.seat}:${slot}`;
   const spec = buildingSpec(p, slot);
   if (!b) {
-    const empty = el("div", null, { class: "bld empty", title: `${slotLabel(slot)}: not built` },
+    const title = slot === "addon" && spec && view.map && view.map.id === "vortoss_ruins"
+      ? `${slotLabel(slot)}: none built; Vortoss Ruins gives every player a Tech Lab (this one unlocks ${words(spec)}) and a Heroes' Hall`
+      : `${slotLabel(slot)}: not built`;
+    const empty = el("div", null, { class: "bld empty", title },
       el("span", slotLabel(slot), { class: "bld-name" }), el("span", "—", { class: "bld-hp" }));
     if (spec) empty.append(specNode(spec)); // a destroyed Tech II keeps its spec (locked for the game)
     return empty;

@@ -63,11 +63,12 @@ class PlayTable(Table):
     """Table's policy, made to stop once the match is over, to pick every
     target a card asks for (an opponent's thing first), to tech random
     codex cards (tech II and III ones first), to build Tech II and III
-    (choosing a black or white spec when asked) and to level up heroes."""
+    (choosing one of its specs when asked) and to level up heroes."""
 
-    def __init__(self, players, watcher, three_hero=False, seed=15):
+    def __init__(self, players, watcher, three_hero=False, seed=15, specs=BLACK_WHITE_SPECS):
         super().__init__(players, watcher)
         self.three_hero = three_hero  # a Tech II asks for its spec
+        self.specs = specs  # the specs a 3-hero Tech II prefers
         self.rng = random.Random(seed)
 
     def tech(self, page) -> bool:
@@ -87,7 +88,7 @@ class PlayTable(Table):
 
     def build(self, page) -> bool:
         """Build the first of Tech I, II, III the page offers now; a 3-hero
-        Tech II asks for its spec: a black or white one when offered."""
+        Tech II asks for its spec: one of ``specs`` when offered."""
         for building in ("tech_1", "tech_2", "tech_3"):
             button = page.locator(f"#action-bar [data-action=build][data-building={building}]:not([disabled])")
             if not button.count():
@@ -100,7 +101,7 @@ class PlayTable(Table):
             panel.wait_for()
             options = panel.locator("[data-option]")
             specs = options.evaluate_all("ns => ns.map(n => n.dataset.option)")
-            pick = next((i for i, sp in enumerate(specs) if sp in BLACK_WHITE_SPECS), 0)
+            pick = next((i for i, sp in enumerate(specs) if sp in self.specs), 0)
             self.act(page, options.nth(pick).click, "build")
             return True
         return False
@@ -185,9 +186,10 @@ class PlayTable(Table):
         return units
 
 
-def play_until_won(table: PlayTable, label: str, max_rounds: int = 400) -> list:
+def play_until_won(table: PlayTable, label: str, max_rounds: int = 400, marks: str = MARKS) -> list:
     """Take turns on the pages whose End main phase button shows until the
-    match ends; returns the log of the spectator's page."""
+    match ends; returns the log of the spectator's page. A screen is saved
+    (see shoot) whenever the board shows a kind of ``marks`` not seen yet."""
     seen = set()
     for rounds in range(max_rounds):
         if status(table.watcher) != "playing":
@@ -214,7 +216,7 @@ def play_until_won(table: PlayTable, label: str, max_rounds: int = 400) -> list:
                 break
             if turn >= 3:
                 table.patrol(page)
-            kinds = set(page.locator(MARKS).evaluate_all("ns => ns.map(n => n.className + ':' + n.textContent)"))
+            kinds = set(page.locator(marks).evaluate_all("ns => ns.map(n => n.className + ':' + n.textContent)"))
             if kinds - seen:
                 shoot(page, f"{label}-turn{turn}-seat{seat}")
                 seen |= kinds

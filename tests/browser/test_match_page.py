@@ -129,6 +129,9 @@ class Table:
         button = page.locator("#action-bar [data-action=hire]")
         if not button.count():
             return False
+        if not button.inner_text().endswith("…"):  # no card to pick (Daggerfall Prison Camp)
+            self.act(page, button.click, "hire")
+            return True
         button.click()
         targets = page.locator("#hand .card.target")
         targets.first.wait_for()
