@@ -4,6 +4,7 @@
 // `legal_actions` only.
 import { el, loadCatalog, nameList, pageConfig, roman, words } from "./common.js";
 import { bagKey, cardHasActions, indexActions, narrow } from "./legal.js";
+import { renderC23 } from "./c23board.js";
 import { applyPatch } from "./patch.js";
 import { markBots } from "./tablebots.js";
 import { clockPresence, clockVersion, drawClocks, initClock } from "./turnclock.js";
@@ -630,6 +631,7 @@ function render() {
   // as the banner does.
   $("turn").textContent = v.phase === "tech" ? v.turn + 1 : v.turn;
   $("you").textContent = msg.seat === null ? "watching" : `you: ${nameOfSeat(msg.seat)}`;
+  if (renderOtherGame(v)) return;
   renderBanner();
   renderNews();
   renderBoard();
@@ -645,6 +647,18 @@ function render() {
   highlight();
   showResult();
   renderPresence();
+}
+
+/**
+ * A view of another game than Codex (its `game` field) is drawn by that
+ * game's own board module; returns true when it was. C-23: c23board.js.
+ */
+function renderOtherGame(v) {
+  if (v.game !== "c23") return false;
+  $("hand-box").hidden = true;
+  $("action-bar").replaceChildren();
+  renderC23($("board"), v, { seat: msg.seat, legal: msg.legal_actions || [], act, busy: ui.busy !== null });
+  return true;
 }
 
 /**
