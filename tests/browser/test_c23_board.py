@@ -143,3 +143,38 @@ def test_three_players_reveal_and_counts(page):
     assert page.locator('.c23-player[data-seat="2"] [data-zone="hand"] .c23-card').count() == 3
     page.click('#c23-actions button[data-action="end_turn"]')
     assert sent(page) == [{"type": "end_turn"}]
+
+
+def test_the_match_page_hands_a_c23_view_to_the_board(browser, live_server_url):
+    """match.js's switch on view.game: a real match page fed a C-23 frame
+    draws the C-23 board and sends its clicks as the page's actions (with
+    the frame's version and a nonce)."""
+    from tests.browser.test_match_controls import Crafted
+    from tests.browser.test_match_page import DESKTOP, signup, start_private_1v1
+
+    ada = signup(browser, live_server_url, "ada_c23", **DESKTOP)
+    ben = signup(browser, live_server_url, "ben_c23", **DESKTOP)
+    match_id = start_private_1v1(ada, ben)
+    page = ada.context.new_page()
+    page.errors = []
+    page.on("pageerror", lambda err: page.errors.append(str(err)))
+    crafted = Crafted(page, f"{live_server_url}/match/{match_id}/")
+    frame = crafted.frame()
+    seat = frame["seat"]
+    layout = [{}, {}]
+    layout[seat] = {"hand": ["Cinder Vein"]}
+    s = scenario(layout, active=seat, step="resource", names=["Ada_C23", "Ben_C23"])
+    frame["view"] = view(s, seat)
+    frame["legal_actions"] = legal_actions(s, seat)
+    crafted.send(frame)
+    assert page.locator("#board #c23-board").count() == 1
+    assert page.is_hidden("#hand-box")
+    assert page.inner_text("#c23-status") == f"Turn 1: {s['players'][seat]['name']}, resource step."
+    page.click('#c23-actions button[data-action="play_resource"]')
+    vein = find(s, seat, "hand", "Cinder Vein")
+    assert crafted.actions() == [{"type": "play_resource", "card": vein}]
+    message = [m for m in crafted.sent if m.get("type") == "action"][0]
+    assert message["version"] == crafted.version and message["nonce"]
+    assert page.errors == [], page.errors
+    ada.context.close()
+    ben.context.close()
