@@ -8,7 +8,7 @@ const CSS = new URL("../css/c23.css", import.meta.url).href;
 const STEP_NAMES = { untap: "untap", draw: "draw", resource: "resource step", main: "main step", attack: "attack", end: "end of turn" };
 
 // What the player is putting together across renders (cleared when the state moves on).
-const pick = { key: "", attackers: [], blocks: {}, blocker: null, paying: null, pay: [] };
+const pick = { key: "", attackers: [], blocks: {}, blocker: null, paying: null, pay: [], conceding: false };
 
 function el(tag, text, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -83,6 +83,7 @@ function cardTile(c, extra = {}) {
   if (extra.onclick) {
     tile.classList.add("clickable");
     tile.addEventListener("click", extra.onclick);
+    tile.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); extra.onclick(); } });
   }
   return tile;
 }
@@ -102,7 +103,7 @@ export function renderC23(root, view, opts) {
   ensureCss();
   const legal = opts.legal || [];
   const key = `${view.turn}|${view.step}|${view.prompt ? view.prompt.kind + view.prompt.seat : ""}|${legal.length}`;
-  if (key !== pick.key) Object.assign(pick, { key, attackers: [], blocks: {}, blocker: null, paying: null, pay: [] });
+  if (key !== pick.key) Object.assign(pick, { key, attackers: [], blocks: {}, blocker: null, paying: null, pay: [], conceding: false });
   const send = (a) => { if (!opts.busy) opts.act(a); };
   const rerender = () => renderC23(root, view, opts);
   const cards = cardsById(view);
@@ -143,7 +144,7 @@ export function renderC23(root, view, opts) {
     const head = `${p.name}${me ? " (you)" : ""}${p.out ? " — out of the game" : ""}`;
     area.append(el("h3", head));
     area.append(el("p", null, { class: "c23-counts" },
-      el("span", `Deck: ${p.deck_count}`, { class: "deck-count", "data-deck-count": p.deck_count, title: "A player whose deck reaches 0 cards loses." }),
+      el("span", `Deck: ${p.deck_count}`, { class: `deck-count${p.deck_count <= 5 ? " low" : ""}`, "data-deck-count": p.deck_count, title: "A player whose deck reaches 0 cards loses." }),
       el("span", ` · Hand: ${p.hand_count}`, { class: "hand-count" }),
       el("span", ` · Discard: ${p.discard.length}`, { class: "discard-count" }),
       p.gone_count ? el("span", ` · Out of the game: ${p.gone_count}`) : null,
@@ -202,6 +203,7 @@ export function renderC23(root, view, opts) {
 
   // The controls: one button per listed action, plus the built ones.
   const bar = el("div", null, { class: "c23-actions", id: "c23-actions" });
+  const mine = view.players.find((p) => p.seat === opts.seat);
   const button = (label, action, attrs = {}) => {
     const b = el("button", label, { type: "button", class: "btn small", "data-action": action ? action.type : null, ...attrs,
       disabled: opts.busy || attrs.disabled });
@@ -229,7 +231,6 @@ export function renderC23(root, view, opts) {
     // The engine lists no reveal_hand (it is allowed at any time in a
     // 3-player game, K19/K24, docs/C23.md "Actions"), so the board offers it
     // itself while the viewer's hand is hidden; the server checks it again.
-    const mine = view.players.find((p) => p.seat === opts.seat);
     if (view.status === "playing" && view.players.length === 3 && mine && !mine.out && !mine.hand_shown
         && !legal.some((a) => a.type === "reveal_hand")) {
       bar.append(button(actionLabel(view, { type: "reveal_hand" }), { type: "reveal_hand" }));
@@ -243,6 +244,21 @@ export function renderC23(root, view, opts) {
       bar.append(el("span", pick.blocker ? "Now click the attacker it blocks." : "Click one of your characters, then the attacker it blocks.", { class: "hint" }));
       const n = Object.keys(pick.blocks).length;
       bar.append(button(n ? `Block with ${n}` : "Do not block", { type: "block", blocks: { ...pick.blocks } }, { id: "c23-block" }));
+    }
+  }
+  // Conceding is allowed at any time (docs/C23.md "Actions"; the engine lists
+  // it nowhere): asked twice, as giving up a game should be.
+  if (view.status === "playing" && mine && !mine.out) {
+    if (pick.conceding) {
+      bar.append(el("span", view.players.length === 3 ? "Leave the game? The others play on." : "Give the game to your opponent?"));
+      bar.append(button("Yes, concede", { type: "concede" }, { id: "c23-concede-yes", class: "btn small danger" }));
+      const no = button("Keep playing", null, { id: "c23-concede-no", class: "btn small ghost" });
+      no.addEventListener("click", () => { pick.conceding = false; rerender(); });
+      bar.append(no);
+    } else {
+      const c = button("Concede…", null, { id: "c23-concede", class: "btn small ghost" });
+      c.addEventListener("click", () => { pick.conceding = true; rerender(); });
+      bar.append(c);
     }
   }
   board.append(bar);

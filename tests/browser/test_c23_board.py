@@ -2,9 +2,13 @@
 is fed the engine's own views and legal actions of real positions (game.c23
 scenario configs, tests/c23/helpers.py) and must draw what they hold and send,
 for each click, an action the engine accepts (checked by applying it)."""
+import os
+
 import pytest
 
 from game.c23 import apply_action, legal_actions, view
+from game.c23.cards import card as pool_card
+from tests.browser.test_match_page import SHOTS
 from tests.c23.helpers import act, find, scenario
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(180)]
@@ -94,11 +98,14 @@ def test_attack_block_combat_card_and_assign(page):
     s = act(s, 0, sent(page)[0])
     # The defender: both characters block the Drake.
     show(page, s, 1)
+    if SHOTS:
+        page.screenshot(path=os.path.join(SHOTS, "c23-board-block.png"), full_page=True)
     assert "block" in page.inner_text("#c23-prompt").lower()
     assert "attacking" in card(page, drake).get_attribute("class")
     card(page, warden).click()
     card(page, drake).click()
-    card(page, rider).click()
+    card(page, rider).focus()
+    page.keyboard.press("Enter")                                      # a tile also answers the keyboard
     card(page, drake).click()
     assert page.inner_text("#c23-block") == "Block with 2"
     page.click("#c23-block")
@@ -178,3 +185,29 @@ def test_the_match_page_hands_a_c23_view_to_the_board(browser, live_server_url):
     assert page.errors == [], page.errors
     ada.context.close()
     ben.context.close()
+
+
+def test_a_spectator_sees_counts_only_and_a_finished_game(page):
+    s = scenario([{"hand": ["Ashen Scout"], "characters": ["Flame Runner"]},
+                  {"hand": ["Tide Pool"], "deck": ["Old Bough"]}], step="main")
+    show(page, s, None)
+    assert page.locator('[data-zone="hand"]').count() == 0
+    assert page.locator("#c23-actions button").count() == 0       # nothing to do, not even conceding
+    assert page.locator('.c23-player[data-seat="1"] .deck-count.low').inner_text() == "Deck: 1"
+    runner = find(s, 0, "characters", "Flame Runner")
+    assert card(page, runner).get_attribute("title") == pool_card("Flame Runner")["text"]
+    s = act(s, 1, {"type": "concede"})
+    show(page, s, None)
+    assert page.inner_text("#c23-status") == "Ana wins."
+
+
+def test_conceding_asks_first(page):
+    s = scenario([{}, {}], step="main")
+    show(page, s, 1)
+    page.click("#c23-concede")
+    assert sent(page) == []
+    page.click("#c23-concede-no")
+    page.click("#c23-concede")
+    page.click("#c23-concede-yes")
+    assert sent(page) == [{"type": "concede"}]
+    assert act(s, 1, sent(page)[0])["winner"] == 0
