@@ -4,6 +4,7 @@ reads, renames or changes (PATCH) and deletes one; ``/api/decks/pool/``
 gives the card pool and the starters. Owner-only: someone else's deck id is
 a 404, as a deck that does not exist."""
 from django.urls.converters import IntConverter
+from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status, viewsets
 from rest_framework.decorators import action
@@ -38,22 +39,29 @@ def _error(err: services.DeckError) -> Response:
     return Response({"code": err.code, "detail": err.message, "problems": err.problems}, status=err.status)
 
 
-class DeckViewSet(viewsets.ViewSet):
+class DeckViewSet(viewsets.GenericViewSet):
     """The logged-in user's C-23 decks. Body of a create or change:
     ``{"name": "...", "cards": {"Cinder Vein": 4, ...}}`` (a change may
     leave either out). Errors: ``{"code", "detail", "problems"}`` with 400
     (bad_name, bad_deck, illegal_deck: K1), 404 (no_such_deck) or 409
     (name_taken, too_many_decks)."""
 
+    serializer_class = DeckSerializer
     lookup_value_regex = IntConverter.regex
 
+    def get_queryset(self):
+        """The user's own decks only."""
+        if getattr(self, "swagger_fake_view", False):  # schema generation
+            return Deck.objects.none()
+        return Deck.objects.filter(owner=self.request.user)
+
     def _own(self, request, pk):
-        return Deck.objects.filter(owner=request.user, pk=int(pk)).first()
+        return self.get_queryset().filter(pk=int(pk)).first()
 
     @extend_schema(responses=DeckSerializer(many=True))
     def list(self, request):
         """The user's decks."""
-        return Response(DeckSerializer(Deck.objects.filter(owner=request.user), many=True).data)
+        return Response(DeckSerializer(self.get_queryset(), many=True).data)
 
     @extend_schema(request=DeckSerializer, responses=DeckSerializer)
     def create(self, request):
@@ -86,6 +94,7 @@ class DeckViewSet(viewsets.ViewSet):
             return _error(err)
         return Response(DeckSerializer(deck).data)
 
+    @extend_schema(responses={204: None})
     def destroy(self, request, pk=None):
         """Delete one of the user's decks."""
         deck = self._own(request, pk)
@@ -94,6 +103,7 @@ class DeckViewSet(viewsets.ViewSet):
         deck.delete()
         return Response(status=status.HTTP_204_NO_CONTENT)
 
+    @extend_schema(request=OpenApiTypes.OBJECT, responses=OpenApiTypes.OBJECT)
     @action(detail=False, methods=["post"])
     def check(self, request):
         """Check a deck against K1 without saving it: ``{"size", "problems"}``
@@ -106,6 +116,7 @@ class DeckViewSet(viewsets.ViewSet):
         names = services.expand(cards)
         return Response({"size": len(names), "problems": services.validate_deck(names)})
 
+    @extend_schema(responses=OpenApiTypes.OBJECT)
     @action(detail=False, methods=["get"])
     def pool(self, request):
         """The card pool, the starters and the pool's origin notice."""
