@@ -182,6 +182,16 @@ def test_the_match_page_hands_a_c23_view_to_the_board(browser, live_server_url):
     assert crafted.actions() == [{"type": "play_resource", "card": vein}]
     message = [m for m in crafted.sent if m.get("type") == "action"][0]
     assert message["version"] == crafted.version and message["nonce"]
+    # The server applies it; the next version comes: the board moves on to the main step.
+    crafted.answer()
+    s = act(s, seat, crafted.actions()[0])
+    frame["view"] = view(s, seat)
+    frame["legal_actions"] = legal_actions(s, seat)
+    crafted.send(frame)
+    assert page.inner_text("#c23-status") == f"Turn 1: {s['players'][seat]['name']}, main step."
+    assert page.locator(f'#c23-board [data-zone="resources"] [data-cid="{vein}"]').count() == 1
+    page.click('#c23-actions button[data-action="end_turn"]')
+    assert crafted.actions()[-1] == {"type": "end_turn"}
     assert page.errors == [], page.errors
     ada.context.close()
     ben.context.close()
