@@ -9,7 +9,7 @@ import pytest
 from game.c23 import apply_action, legal_actions, view
 from game.c23.cards import card as pool_card
 from tests.browser.test_match_page import SHOTS
-from tests.c23.helpers import act, find, scenario
+from tests.c23.helpers import act, find, names, scenario
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(180)]
 
@@ -221,3 +221,28 @@ def test_conceding_asks_first(page):
     page.click("#c23-concede-yes")
     assert sent(page) == [{"type": "concede"}]
     assert act(s, 1, sent(page)[0])["winner"] == 0
+
+
+def test_three_players_opponent_and_target_choices(page):
+    """An action that hits "your opponent" asks which one with 3 players (K24);
+    one that picks a character names it; the payment picker sends the chosen resources."""
+    s = scenario([{"hand": ["Searing Volley", "Firebrand"], "resources": ["Cinder Vein"] * 4},
+                  {"characters": ["Ashen Scout"]}, {"characters": ["Coral Warden"]}], step="main")
+    show(page, s, 0)
+    volley, firebrand = find(s, 0, "hand", "Searing Volley"), find(s, 0, "hand", "Firebrand")
+    scout = find(s, 1, "characters", "Ashen Scout")
+    labels = page.locator('#c23-actions button[data-action="play"]').all_inner_texts()
+    assert labels == ["Play Searing Volley against Bo", "Play Searing Volley against Cy", "Play Firebrand on Ashen Scout"]
+    page.click('#c23-actions button:has-text("Play Searing Volley against Cy")')
+    assert sent(page) == [{"type": "play", "card": volley, "opponent": 2}]
+    assert act(s, 0, sent(page)[0])["players"][2]["deck"] != s["players"][2]["deck"]
+    show(page, s, 0)
+    page.click(f'#c23-actions [data-pay-for="{firebrand}"]')
+    veins = s["players"][0]["resources"]
+    for rid in veins[1:]:
+        card(page, rid).click()
+    page.click("#c23-pay-confirm")
+    assert sent(page) == [{"type": "play", "card": firebrand, "target": scout, "pay": veins[1:]}]
+    after = act(s, 0, sent(page)[0])
+    assert names(after, 1, "discard") == ["Ashen Scout"] and after["players"][1]["characters"] == []
+    assert [after["cards"][r]["tapped"] for r in veins] == [False, True, True, True]

@@ -63,3 +63,17 @@ def test_build_and_save_a_deck(browser, live_server_url):
     assert page.inner_text("h1") == "How to play C-23"
     assert page.errors == [], page.errors
     page.context.close()
+
+
+def test_the_deck_builder_fits_a_phone(browser, live_server_url):
+    """On a phone (390x844) the page with a whole deck loaded does not
+    scroll sideways; the header links to the deck builder."""
+    from tests.browser.test_match_page import PHONE
+    page = signup(browser, live_server_url, "deck_phone", **PHONE)
+    page.click("#nav-decks")
+    page.wait_for_url(f"{live_server_url}/decks/")
+    page.click('[data-starter="green"]')
+    page.wait_for_function("document.getElementById('deck-valid').textContent === 'Legal deck'")
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    assert page.errors == [], page.errors
+    page.context.close()
