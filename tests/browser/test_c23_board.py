@@ -246,3 +246,15 @@ def test_three_players_opponent_and_target_choices(page):
     after = act(s, 0, sent(page)[0])
     assert names(after, 1, "discard") == ["Ashen Scout"] and after["players"][1]["characters"] == []
     assert [after["cards"][r]["tapped"] for r in veins] == [False, True, True, True]
+
+
+def test_a_payment_being_chosen_is_dropped_when_the_position_moves_on(page):
+    s = scenario([{"hand": ["Ashen Scout", "Ashen Scout"], "resources": ["Cinder Vein"] * 2}, {}])
+    first = find(s, 0, "hand", "Ashen Scout")
+    show(page, s, 0)
+    page.click(f'#c23-actions [data-pay-for="{first}"]')
+    assert page.locator("#c23-pay-confirm").count() == 1
+    s = act(s, 0, {"type": "play", "card": first})        # played elsewhere (another tab): the next version
+    show(page, s, 0)
+    assert page.locator("#c23-pay-confirm").count() == 0
+    assert page.locator('#c23-actions button[data-action="play"]').count() == 1
