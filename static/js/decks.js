@@ -33,6 +33,16 @@ function drawPool() {
       el("td", card.unique ? "unique" : ""), el("td", card.text, { class: "text" }));
     body.append(row);
   }
+  // A saved deck may hold a name the pool no longer has: shown so it can be taken out.
+  const known = new Set(config.cards.map((c) => c.name));
+  for (const [name, n] of Object.entries(deck)) {
+    if (known.has(name)) continue;
+    const minus = el("button", "−", { type: "button", class: "btn small ghost", "data-minus": name, "aria-label": `One fewer ${name}` });
+    minus.addEventListener("click", () => change(name, -1));
+    body.append(el("tr", null, { "data-card": name, class: "unknown" },
+      el("td", null, { class: "in-deck" }, minus, el("span", n, { class: "n" })),
+      el("td", name, { class: "name" }), el("td", "not in the pool", { colspan: "6" })));
+  }
 }
 
 async function check() {

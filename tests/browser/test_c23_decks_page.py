@@ -77,3 +77,29 @@ def test_the_deck_builder_fits_a_phone(browser, live_server_url):
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     assert page.errors == [], page.errors
     page.context.close()
+
+
+def test_a_saved_card_the_pool_lost_can_be_taken_out(browser, live_server_url):
+    """A deck saved before the pool changed may name a card the pool no
+    longer has (the list of saved decks is answered here with such a deck):
+    the page shows it, the server says why the deck is not legal, and −
+    takes it out."""
+    import json
+
+    page = signup(browser, live_server_url, "deck_old", **DESKTOP)
+    old = {"id": 7, "name": "Old", "cards": {"Tide Pool": 4, "Lost Relic": 2}, "size": 6, "problems": [], "updated": ""}
+    page.route("**/api/decks/", lambda route: route.fulfill(status=200, content_type="application/json",
+                                                             body=json.dumps([old])))
+    page.goto(f"{live_server_url}/decks/")
+    page.click('[data-deck="7"]')
+    row = page.locator('#pool tr[data-card="Lost Relic"]')
+    assert "not in the pool" in row.inner_text()
+    page.wait_for_function("document.getElementById('deck-problems').textContent.includes('Lost Relic')")
+    row.locator('[data-minus="Lost Relic"]').click()
+    assert row.locator(".n").inner_text() == "1"
+    row.locator('[data-minus="Lost Relic"]').click()
+    assert page.locator('#pool tr[data-card="Lost Relic"]').count() == 0
+    page.wait_for_function("!document.getElementById('deck-problems').textContent.includes('Lost Relic')")
+    assert page.inner_text("#deck-count") == "4 cards"
+    assert page.errors == [], page.errors
+    page.context.close()
