@@ -9,6 +9,7 @@ them do not take.
 from django.urls import path
 from rest_framework.routers import DefaultRouter
 
+from decks.api import DeckViewSet
 from game.api import CardViewSet, MatchViewSet
 from lobby.api import LobbyMatchesView, MeView, ModeView, RematchView, TableViewSet
 
@@ -17,6 +18,7 @@ router.include_format_suffixes = False
 router.register("tables", TableViewSet, basename="table")
 router.register("matches", MatchViewSet, basename="match")
 router.register("cards", CardViewSet, basename="card")
+router.register("decks", DeckViewSet, basename="deck")
 
 urlpatterns = [
     path("me/", MeView.as_view(), name="me"),

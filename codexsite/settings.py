@@ -52,6 +52,7 @@ INSTALLED_APPS = [
     "axes",
     "lobby",
     "game",
+    "decks",
 ]
 
 MIDDLEWARE = [

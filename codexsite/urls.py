@@ -11,4 +11,5 @@ urlpatterns = [
     path("api/", include("codexsite.api_urls")),
     path("", include("lobby.urls")),
     path("", include("game.urls")),
+    path("", include("decks.urls")),
 ]

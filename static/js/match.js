@@ -5,6 +5,7 @@
 import { el, loadCatalog, nameList, pageConfig, roman, words } from "./common.js";
 import { bagKey, cardHasActions, indexActions, narrow } from "./legal.js";
 import { arcaneBanner, isArcaneView, renderArcane } from "./arcaneboard.js";
+import { renderC23 } from "./c23board.js";
 import { applyPatch } from "./patch.js";
 import { drawMapCard } from "./mapcard.js";
 import { markBots } from "./tablebots.js";
@@ -214,11 +215,11 @@ function onState(m) {
   if (m.version < version) return; // an older snapshot: drop it
   const gap = version >= 0 && m.version > version + 1;
   const first = msg === null;
-  if (!isArcaneView(m.view)) noteNews(msg && msg.view, m.view);
+  if (isCodexView(m.view)) noteNews(msg && msg.view, m.view);
   msg = m;
   version = m.version;
   idx = indexActions(m.legal_actions || []);
-  if (!isArcaneView(m.view)) keepChoicesValid();
+  if (isCodexView(m.view)) keepChoicesValid();
   render();
   if (first) showOwnTeam();
   if (gap) resync(); // a version was missed: ask for a fresh snapshot to be sure
@@ -231,6 +232,11 @@ function onState(m) {
  * own hero to summon below the fold (trial 14). Phones keep their order
  * and their jump to the hand; a page already scrolled is left alone.
  */
+/** True for a Codex view (the other games' views name their `game`: Arcane Codex, C-23). */
+function isCodexView(v) {
+  return !v.game || v.game === "codex";
+}
+
 function showOwnTeam() {
   const own = document.querySelector("#me-area .my-team");
   if (!own || msg.seat === null || !teamGame() || window.innerWidth < 700 || window.scrollY > 0) return;
@@ -684,6 +690,7 @@ function render() {
   // as the banner does.
   $("turn").textContent = v.phase === "tech" ? v.turn + 1 : v.turn;
   $("you").textContent = msg.seat === null ? "watching" : `you: ${nameOfSeat(msg.seat)}`;
+  if (renderOtherGame(v)) return;
   renderBanner();
   renderNews();
   renderBoard();
@@ -736,6 +743,18 @@ function renderArcanePage() {
     const dialog = $("result-dialog");
     if (!dialog.open) dialog.showModal();
   }
+}
+
+/**
+ * A view of another game than Codex (its `game` field) is drawn by that
+ * game's own board module; returns true when it was. C-23: c23board.js.
+ */
+function renderOtherGame(v) {
+  if (v.game !== "c23") return false;
+  $("hand-box").hidden = true;
+  $("action-bar").replaceChildren();
+  renderC23($("board"), v, { seat: msg.seat, legal: msg.legal_actions || [], act, busy: ui.busy !== null });
+  return true;
 }
 
 /**

@@ -1,0 +1,273 @@
+// The C-23 board (issue 18): draws a C-23 view (docs/C23.md, "Views") for 2
+// or 3 players and turns the server's legal_actions into clicks. Nothing here
+// decides a rule: a control exists only for an action the server listed (or,
+// for attacks, blocks and payments, a set built from the cards those actions
+// name, which the server checks again). Text is inserted as text, never HTML.
+
+const CSS = new URL("../css/c23.css", import.meta.url).href;
+const STEP_NAMES = { untap: "untap", draw: "draw", resource: "resource step", main: "main step", attack: "attack", end: "end of turn" };
+
+// What the player is putting together across renders (cleared when the state moves on).
+const pick = { key: "", attackers: [], blocks: {}, blocker: null, paying: null, pay: [], conceding: false };
+
+function el(tag, text, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  if (text !== undefined && text !== null) node.textContent = String(text);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === false || v === null || v === undefined) continue;
+    node.setAttribute(k, v === true ? "" : v);
+  }
+  for (const c of children) if (c) node.append(c);
+  return node;
+}
+
+function ensureCss() {
+  if (document.querySelector(`link[data-c23-css]`)) return;
+  document.head.append(el("link", null, { rel: "stylesheet", href: CSS, "data-c23-css": "" }));
+}
+
+function cardsById(view) {
+  const out = {};
+  for (const p of view.players) {
+    for (const zone of ["resources", "characters", "discard", "hand"]) {
+      for (const c of p[zone] || []) out[c.id] = { ...c, owner: p.seat, zone };
+    }
+  }
+  return out;
+}
+
+function playerName(view, seat) {
+  const p = view.players.find((q) => q.seat === seat);
+  return p ? p.name : `seat ${seat}`;
+}
+
+/** A short sentence for one legal action, naming its cards (the label of its button). */
+export function actionLabel(view, a) {
+  const cards = cardsById(view);
+  const name = (id) => (cards[id] ? cards[id].name : "a card");
+  switch (a.type) {
+    case "play_resource": return `Play ${name(a.card)} as your resource`;
+    case "pass": return view.prompt && view.prompt.kind === "combat_card" ? "No combat card" : "No resource this turn";
+    case "end_turn": return "End the turn without attacking";
+    case "reveal_hand": return "Show your hand to everyone";
+    case "concede": return "Concede";
+    case "play": {
+      let s = `Play ${name(a.card)}`;
+      if (a.target) s += ` on ${name(a.target)}`;
+      if (a.opponent !== undefined) s += ` against ${playerName(view, a.opponent)}`;
+      return s;
+    }
+    case "combat_card": return `Play ${name(a.card)} on ${name(a.target)}`;
+    case "assign": return a.discard.length ? `Knock out ${a.discard.map(name).join(" and ")}` : "Knock out none of them";
+    case "attack": return `Attack with ${a.attackers.map(name).join(", ")}`;
+    case "block": return Object.keys(a.blocks).length ? "Block" : "Do not block";
+    default: return a.type;
+  }
+}
+
+function cardTile(c, extra = {}) {
+  const cls = ["c23-card", `c23-${c.colour}`];
+  if (c.tapped) cls.push("tapped");
+  if (extra.cls) cls.push(...extra.cls);
+  const tile = el("span", null, { class: cls.join(" "), "data-cid": c.id, title: c.text, tabindex: extra.clickable ? "0" : null,
+    role: extra.clickable ? "button" : null, "data-tapped": c.tapped ? "true" : "false" });
+  tile.append(el("span", c.name, { class: "name" }));
+  if (c.type === "character") {
+    const shown = c.power === c.printed_power || c.printed_power === undefined ? `${c.power}` : `${c.power} (${c.printed_power})`;
+    tile.append(el("span", shown, { class: "power", "data-power": c.power }));
+    if (c.unique) tile.append(el("span", " ★", { class: "unique", title: "Unique: only one in play across the table" }));
+  } else if (c.cost !== null && c.cost !== undefined) {
+    tile.append(el("span", ` ${c.cost}`, { class: "cost" }));
+  }
+  if (c.tapped) tile.append(el("span", " (tapped)", { class: "tapped-note" }));
+  if (extra.onclick) {
+    tile.classList.add("clickable");
+    tile.addEventListener("click", extra.onclick);
+    tile.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); extra.onclick(); } });
+  }
+  return tile;
+}
+
+function zone(label, cards, attrs, tile) {
+  const box = el("div", null, { class: "c23-zone", ...attrs }, el("span", label, { class: "label" }));
+  for (const c of cards) box.append(tile(c));
+  return box;
+}
+
+/**
+ * Draw `view` into `root` and wire the controls.
+ * opts: {seat (the viewer, null for a spectator), legal (the legal actions),
+ *        act(action) (sends one), busy (an action is on its way)}.
+ */
+export function renderC23(root, view, opts) {
+  ensureCss();
+  const legal = opts.legal || [];
+  // A new log line means the position moved on: what was being picked is dropped.
+  const last = (view.log || []).length ? view.log[view.log.length - 1].n : 0;
+  const key = `${view.turn}|${view.step}|${view.prompt ? view.prompt.kind + view.prompt.seat : ""}|${last}|${legal.length}`;
+  if (key !== pick.key) Object.assign(pick, { key, attackers: [], blocks: {}, blocker: null, paying: null, pay: [], conceding: false });
+  const send = (a) => { if (!opts.busy) opts.act(a); };
+  const rerender = () => renderC23(root, view, opts);
+  const cards = cardsById(view);
+  const combat = view.combat;
+  const attacking = new Set(combat ? combat.attackers : []);
+  const blocking = new Set(combat ? Object.keys(combat.blocks || {}) : []);
+
+  const attackIds = new Set(legal.filter((a) => a.type === "attack").flatMap((a) => a.attackers));
+  const blockActions = legal.filter((a) => a.type === "block");
+  const blockPairs = new Set(blockActions.flatMap((a) => Object.entries(a.blocks).map(([b, t]) => `${b}>${t}`)));
+  const blockers = new Set([...blockPairs].map((s) => s.split(">")[0]));
+  const payIds = new Set();
+  if (pick.paying) {
+    for (const p of view.players) if (p.seat === opts.seat) for (const r of p.resources) if (!r.tapped) payIds.add(r.id);
+  }
+
+  const board = el("div", null, { class: "c23-board", id: "c23-board", "data-step": view.step, "data-active": view.active });
+  board.append(el("p", view.pool_origin, { class: "c23-origin", id: "c23-origin" }));
+  board.append(el("p", null, { class: "hint" }, el("a", "How to play C-23", { href: "/c23/how-to-play/", target: "_blank", rel: "noopener", id: "c23-rules-link" })));
+  const status = view.status === "finished"
+    ? (view.winner === null ? "The game is a draw." : `${playerName(view, view.winner)} wins.`)
+    : `Turn ${view.turn}: ${playerName(view, view.active)}, ${STEP_NAMES[view.step] || view.step}.`;
+  board.append(el("p", status, { id: "c23-status", class: "c23-status" }));
+  if (view.prompt) {
+    const whose = view.prompt.seat === opts.seat ? "You" : playerName(view, view.prompt.seat);
+    board.append(el("p", `${whose}: ${view.prompt.text}`, { id: "c23-prompt", class: "c23-prompt" }));
+  }
+
+  const order = [...view.players];
+  if (opts.seat !== null && opts.seat !== undefined) {
+    const at = order.findIndex((p) => p.seat === opts.seat);
+    order.push(...order.splice(0, at + 1)); // the players after you first, you last
+  }
+  for (const p of order) {
+    const me = p.seat === opts.seat;
+    const area = el("section", null, { class: `c23-player${p.seat === view.active ? " active" : ""}${p.out ? " out" : ""}`,
+      "data-seat": p.seat, "aria-label": p.name });
+    const head = `${p.name}${me ? " (you)" : ""}${p.out ? " — out of the game" : ""}`;
+    area.append(el("h3", head));
+    area.append(el("p", null, { class: "c23-counts" },
+      el("span", `Deck: ${p.deck_count}`, { class: `deck-count${p.deck_count <= 5 ? " low" : ""}`, "data-deck-count": p.deck_count, title: "A player whose deck reaches 0 cards loses." }),
+      el("span", ` · Hand: ${p.hand_count}`, { class: "hand-count" }),
+      el("span", ` · Discard: ${p.discard.length}`, { class: "discard-count" }),
+      p.gone_count ? el("span", ` · Out of the game: ${p.gone_count}`) : null,
+      p.hand_shown ? el("span", " · hand shown to all", { class: "hand-shown" }) : null));
+    area.append(zone("Resources", p.resources, { "data-zone": "resources" }, (c) => {
+      if (!payIds.has(c.id)) return cardTile(c);
+      const chosen = pick.pay.includes(c.id);
+      return cardTile(c, { clickable: true, cls: chosen ? ["chosen"] : [], onclick: () => {
+        pick.pay = chosen ? pick.pay.filter((x) => x !== c.id) : [...pick.pay, c.id];
+        rerender();
+      } });
+    }));
+    area.append(zone("Characters", p.characters, { "data-zone": "characters" }, (c) => {
+      const cls = [];
+      if (attacking.has(c.id)) cls.push("attacking");
+      if (blocking.has(c.id)) cls.push("blocking");
+      if (pick.attackers.includes(c.id) || pick.blocker === c.id || pick.blocks[c.id]) cls.push("chosen");
+      let onclick = null;
+      if (attackIds.has(c.id)) {
+        onclick = () => {
+          pick.attackers = pick.attackers.includes(c.id) ? pick.attackers.filter((x) => x !== c.id) : [...pick.attackers, c.id];
+          rerender();
+        };
+      } else if (blockers.has(c.id)) {
+        onclick = () => {
+          if (pick.blocks[c.id]) delete pick.blocks[c.id];
+          else pick.blocker = pick.blocker === c.id ? null : c.id;
+          rerender();
+        };
+      } else if (pick.blocker && blockPairs.has(`${pick.blocker}>${c.id}`)) {
+        onclick = () => { pick.blocks[pick.blocker] = c.id; pick.blocker = null; rerender(); };
+      }
+      const tile = cardTile(c, { cls, onclick, clickable: !!onclick });
+      if (combat && combat.blocks && combat.blocks[c.id]) {
+        tile.append(el("span", ` blocks ${cards[combat.blocks[c.id]] ? cards[combat.blocks[c.id]].name : "?"}`, { class: "blocks-note" }));
+      } else if (pick.blocks[c.id]) {
+        tile.append(el("span", ` will block ${cards[pick.blocks[c.id]].name}`, { class: "blocks-note" }));
+      }
+      return tile;
+    }));
+    area.append(zone("Discard pile", p.discard, { "data-zone": "discard" }, (c) => cardTile(c)));
+    if (p.hand) {
+      area.append(zone(me ? "Your hand" : "Hand (shown)", p.hand, { "data-zone": "hand" }, (c) => cardTile(c)));
+    }
+    board.append(area);
+  }
+
+  if (combat) {
+    const box = el("section", null, { class: "c23-combat", id: "c23-combat" });
+    box.append(el("h3", `${playerName(view, combat.attacker)} attacks ${playerName(view, combat.defender)}`));
+    const mods = Object.entries(combat.mods || {});
+    for (const [id, n] of mods) box.append(el("p", `${cards[id] ? cards[id].name : "A character"}: ${n > 0 ? "+" : ""}${n} power this combat`, { class: "mod" }));
+    box.append(el("p", `Combat cards played: defender ${combat.combat_cards_played.defender}, attacker ${combat.combat_cards_played.attacker}.`));
+    board.append(box);
+  }
+
+  // The controls: one button per listed action, plus the built ones.
+  const bar = el("div", null, { class: "c23-actions", id: "c23-actions" });
+  const mine = view.players.find((p) => p.seat === opts.seat);
+  const button = (label, action, attrs = {}) => {
+    const b = el("button", label, { type: "button", class: "btn small", "data-action": action ? action.type : null, ...attrs,
+      disabled: opts.busy || attrs.disabled });
+    if (action) b.addEventListener("click", () => send(action));
+    return b;
+  };
+  if (pick.paying) {
+    const a = pick.paying;
+    const cost = cards[a.card] ? cards[a.card].cost : 0;
+    bar.append(el("span", `Pick ${cost} resource${cost === 1 ? "" : "s"} to pay for ${cards[a.card].name} (${pick.pay.length} picked).`, { id: "c23-pay-hint" }));
+    bar.append(button("Pay with these", { ...a, pay: [...pick.pay] }, { id: "c23-pay-confirm", disabled: pick.pay.length !== cost }));
+    const cancel = button("Cancel", null, { id: "c23-pay-cancel" });
+    cancel.addEventListener("click", () => { pick.paying = null; pick.pay = []; rerender(); });
+    bar.append(cancel);
+  } else {
+    for (const a of legal) {
+      if (a.type === "attack" || a.type === "block") continue;
+      bar.append(button(actionLabel(view, a), a, { "data-card": a.card || null }));
+      if ((a.type === "play" || a.type === "combat_card") && cards[a.card] && cards[a.card].cost > 0) {
+        const choose = button(`… choose how to pay`, null, { class: "btn small ghost", "data-pay-for": a.card });
+        choose.addEventListener("click", () => { pick.paying = a; pick.pay = []; rerender(); });
+        bar.append(choose);
+      }
+    }
+    // The engine lists no reveal_hand (it is allowed at any time in a
+    // 3-player game, K19/K24, docs/C23.md "Actions"), so the board offers it
+    // itself while the viewer's hand is hidden; the server checks it again.
+    if (view.status === "playing" && view.players.length === 3 && mine && !mine.out && !mine.hand_shown
+        && !legal.some((a) => a.type === "reveal_hand")) {
+      bar.append(button(actionLabel(view, { type: "reveal_hand" }), { type: "reveal_hand" }));
+    }
+    if (attackIds.size) {
+      bar.append(el("span", "Click your untapped characters to choose attackers.", { class: "hint" }));
+      bar.append(button(pick.attackers.length ? `Attack with ${pick.attackers.length}` : "Attack (choose attackers)",
+        { type: "attack", attackers: [...pick.attackers] }, { id: "c23-attack", disabled: !pick.attackers.length }));
+    }
+    if (blockActions.length || blockers.size) {
+      bar.append(el("span", pick.blocker ? "Now click the attacker it blocks." : "Click one of your characters, then the attacker it blocks.", { class: "hint" }));
+      const n = Object.keys(pick.blocks).length;
+      bar.append(button(n ? `Block with ${n}` : "Do not block", { type: "block", blocks: { ...pick.blocks } }, { id: "c23-block" }));
+    }
+  }
+  // Conceding is allowed at any time (docs/C23.md "Actions"; the engine lists
+  // it nowhere): asked twice, as giving up a game should be.
+  if (view.status === "playing" && mine && !mine.out) {
+    if (pick.conceding) {
+      bar.append(el("span", view.players.length === 3 ? "Leave the game? The others play on." : "Give the game to your opponent?"));
+      bar.append(button("Yes, concede", { type: "concede" }, { id: "c23-concede-yes", class: "btn small danger" }));
+      const no = button("Keep playing", null, { id: "c23-concede-no", class: "btn small ghost" });
+      no.addEventListener("click", () => { pick.conceding = false; rerender(); });
+      bar.append(no);
+    } else {
+      const c = button("Concede…", null, { id: "c23-concede", class: "btn small ghost" });
+      c.addEventListener("click", () => { pick.conceding = true; rerender(); });
+      bar.append(c);
+    }
+  }
+  board.append(bar);
+
+  const log = el("ol", null, { class: "c23-log", id: "c23-log" });
+  for (const line of view.log || []) log.append(el("li", line.text, { "data-n": line.n }));
+  board.append(el("h3", "Log"), log);
+  root.replaceChildren(board);
+  log.scrollTop = log.scrollHeight;
+}

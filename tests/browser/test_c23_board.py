@@ -1,0 +1,260 @@
+"""The C-23 board (static/js/c23board.js) in headless Chromium (issue 18): it
+is fed the engine's own views and legal actions of real positions (game.c23
+scenario configs, tests/c23/helpers.py) and must draw what they hold and send,
+for each click, an action the engine accepts (checked by applying it)."""
+import os
+
+import pytest
+
+from game.c23 import apply_action, legal_actions, view
+from game.c23.cards import card as pool_card
+from tests.browser.test_match_page import SHOTS
+from tests.c23.helpers import act, find, names, scenario
+
+pytestmark = [pytest.mark.browser, pytest.mark.timeout(180)]
+
+FEED = """async ([view, legal, seat]) => {
+  const m = await import('/static/js/c23board.js');
+  window.sent = [];
+  let root = document.getElementById('c23-test');
+  if (!root) { root = document.createElement('div'); root.id = 'c23-test'; document.querySelector('main').prepend(root); }
+  m.renderC23(root, view, {seat, legal, act: (a) => window.sent.push(a), busy: false});
+}"""
+
+
+@pytest.fixture(scope="module")
+def page(browser, live_server_url):
+    context = browser.new_context()
+    page = context.new_page()
+    page.errors = []
+    page.on("pageerror", lambda err: page.errors.append(str(err)))
+    page.goto(f"{live_server_url}/c23/how-to-play/")
+    yield page
+    assert page.errors == [], page.errors
+    context.close()
+
+
+def show(page, state, seat):
+    page.evaluate(FEED, [view(state, seat), legal_actions(state, seat), seat])
+
+
+def sent(page):
+    return page.evaluate("window.sent")
+
+
+def card(page, cid):
+    return page.locator(f'#c23-board [data-cid="{cid}"]')
+
+
+def test_resource_step_draws_zones_and_plays_a_resource(page):
+    s = scenario([{"hand": ["Cinder Vein", "Ashen Scout"], "resources": [{"card": "Forge Ember", "tapped": True}],
+                   "characters": ["Inferno Drake"], "discard": ["Ashen Scout"], "deck": ["Old Bough"] * 3},
+                  {"hand": ["Tide Pool", "Tide Pool"], "characters": [{"card": "Storm Rider", "tapped": True}]}],
+                 step="resource", turn=3)
+    show(page, s, 0)
+    assert "own invention" in page.inner_text("#c23-origin")
+    assert page.inner_text("#c23-status") == "Turn 3: Ana, resource step."
+    me, bo = page.locator('.c23-player[data-seat="0"]'), page.locator('.c23-player[data-seat="1"]')
+    assert me.locator(".deck-count").inner_text() == "Deck: 3"
+    assert bo.locator(".hand-count").inner_text() == " · Hand: 2"
+    assert bo.locator('[data-zone="hand"]').count() == 0          # a hidden hand: its count only
+    assert me.locator('[data-zone="hand"] .c23-card').count() == 2
+    rider = find(s, 1, "characters", "Storm Rider")
+    assert card(page, rider).get_attribute("data-tapped") == "true"
+    assert card(page, rider).locator(".power").inner_text() == "4"
+    assert me.locator('[data-zone="discard"] .c23-card').inner_text().startswith("Ashen Scout")
+    assert page.locator("#c23-log li").count() >= 1
+    page.click('#c23-actions button:has-text("Play Cinder Vein as your resource")')
+    vein = find(s, 0, "hand", "Cinder Vein")
+    assert sent(page) == [{"type": "play_resource", "card": vein}]
+    apply_action(s, 0, sent(page)[0])
+
+
+def test_paying_with_chosen_resources(page):
+    s = scenario([{"hand": ["Ashen Scout"], "resources": ["Cinder Vein", "Tide Pool", "Cinder Vein"]}, {}])
+    show(page, s, 0)
+    scout = find(s, 0, "hand", "Ashen Scout")
+    second = find(s, 0, "resources", "Cinder Vein", 1)
+    page.click(f'#c23-actions [data-pay-for="{scout}"]')
+    assert page.is_disabled("#c23-pay-confirm")
+    card(page, second).click()
+    assert "chosen" in card(page, second).get_attribute("class")
+    page.click("#c23-pay-confirm")
+    assert sent(page) == [{"type": "play", "card": scout, "pay": [second]}]
+    after = act(s, 0, sent(page)[0])
+    assert after["cards"][second]["tapped"] and not after["cards"][find(s, 0, "resources", "Cinder Vein")]["tapped"]
+
+
+def test_attack_block_combat_card_and_assign(page):
+    s = scenario([{"characters": ["Inferno Drake", "Ashen Scout"], "resources": ["Cinder Vein"], "hand": ["Battle Fury"]},
+                  {"characters": ["Coral Warden", "Storm Rider"], "resources": ["Tide Pool", "Tide Pool"], "hand": ["Riptide"]}])
+    drake, scout = find(s, 0, "characters", "Inferno Drake"), find(s, 0, "characters", "Ashen Scout")
+    warden, rider = find(s, 1, "characters", "Coral Warden"), find(s, 1, "characters", "Storm Rider")
+    show(page, s, 0)
+    assert page.is_disabled("#c23-attack")
+    card(page, drake).click()
+    page.click("#c23-attack")
+    assert sent(page) == [{"type": "attack", "attackers": [drake]}]
+    s = act(s, 0, sent(page)[0])
+    # The defender: both characters block the Drake.
+    show(page, s, 1)
+    if SHOTS:
+        page.screenshot(path=os.path.join(SHOTS, "c23-board-block.png"), full_page=True)
+    assert "block" in page.inner_text("#c23-prompt").lower()
+    assert "attacking" in card(page, drake).get_attribute("class")
+    card(page, warden).click()
+    card(page, drake).click()
+    card(page, rider).focus()
+    page.keyboard.press("Enter")                                      # a tile also answers the keyboard
+    card(page, drake).click()
+    assert page.inner_text("#c23-block") == "Block with 2"
+    page.click("#c23-block")
+    assert sent(page) == [{"type": "block", "blocks": {warden: drake, rider: drake}}]
+    s = act(s, 1, sent(page)[0])
+    # Step C: the defender plays Riptide on the Drake, the attacker answers with Battle Fury.
+    show(page, s, 1)
+    riptide = find(s, 1, "hand", "Riptide")
+    page.click(f'#c23-actions button[data-card="{riptide}"]:has-text("on Inferno Drake")')
+    assert sent(page) == [{"type": "combat_card", "card": riptide, "target": drake}]
+    s = act(s, 1, sent(page)[0])
+    show(page, s, 0)
+    assert "Inferno Drake: -2 power this combat" in page.inner_text("#c23-combat")
+    assert card(page, drake).locator(".power").inner_text() == "4 (6)"
+    page.click('#c23-actions button:has-text("No combat card")')
+    assert sent(page) == [{"type": "pass"}]
+    s = act(s, 0, sent(page)[0])
+    # Step D: the attacker picks which blockers the Drake knocks out (power 4: 3 or 4, not both).
+    show(page, s, 0)
+    labels = page.locator('#c23-actions button[data-action="assign"]').all_inner_texts()
+    assert "Knock out Storm Rider" in labels and "Knock out Coral Warden" in labels
+    page.click('#c23-actions button:has-text("Knock out Storm Rider")')
+    assert sent(page) == [{"type": "assign", "discard": [rider]}]
+    s = act(s, 0, sent(page)[0])
+    assert [s["cards"][c]["card"] for c in s["players"][1]["characters"]] == ["Coral Warden"]
+    assert s["players"][0]["characters"] == [scout]
+
+
+def test_three_players_reveal_and_counts(page):
+    s = scenario([{"hand": ["Ashen Scout"]}, {"hand": ["Tide Pool"], "deck": ["Old Bough"]}, {"hand": ["Old Bough"] * 3}],
+                 step="main")
+    show(page, s, 2)
+    seats = page.locator(".c23-player").evaluate_all("els => els.map(e => e.dataset.seat)")
+    assert seats == ["0", "1", "2"]                                   # the viewer (seat 2) last
+    assert page.locator('.c23-player[data-seat="1"] .deck-count').inner_text() == "Deck: 1"
+    assert page.locator('.c23-player[data-seat="0"] [data-zone="hand"]').count() == 0
+    page.click('#c23-actions button[data-action="reveal_hand"]')
+    assert sent(page) == [{"type": "reveal_hand"}]
+    s = act(s, 2, sent(page)[0])
+    show(page, s, 0)
+    assert "hand shown" in page.inner_text('.c23-player[data-seat="2"]')
+    assert page.locator('.c23-player[data-seat="2"] [data-zone="hand"] .c23-card').count() == 3
+    page.click('#c23-actions button[data-action="end_turn"]')
+    assert sent(page) == [{"type": "end_turn"}]
+
+
+def test_the_match_page_hands_a_c23_view_to_the_board(browser, live_server_url):
+    """match.js's switch on view.game: a real match page fed a C-23 frame
+    draws the C-23 board and sends its clicks as the page's actions (with
+    the frame's version and a nonce)."""
+    from tests.browser.test_match_controls import Crafted
+    from tests.browser.test_match_page import DESKTOP, signup, start_private_1v1
+
+    ada = signup(browser, live_server_url, "ada_c23", **DESKTOP)
+    ben = signup(browser, live_server_url, "ben_c23", **DESKTOP)
+    match_id = start_private_1v1(ada, ben)
+    page = ada.context.new_page()
+    page.errors = []
+    page.on("pageerror", lambda err: page.errors.append(str(err)))
+    crafted = Crafted(page, f"{live_server_url}/match/{match_id}/")
+    frame = crafted.frame()
+    seat = frame["seat"]
+    layout = [{}, {}]
+    layout[seat] = {"hand": ["Cinder Vein"]}
+    s = scenario(layout, active=seat, step="resource", names=["Ada_C23", "Ben_C23"])
+    frame["view"] = view(s, seat)
+    frame["legal_actions"] = legal_actions(s, seat)
+    crafted.send(frame)
+    assert page.locator("#board #c23-board").count() == 1
+    assert page.is_hidden("#hand-box")
+    assert page.inner_text("#c23-status") == f"Turn 1: {s['players'][seat]['name']}, resource step."
+    page.click('#c23-actions button[data-action="play_resource"]')
+    vein = find(s, seat, "hand", "Cinder Vein")
+    assert crafted.actions() == [{"type": "play_resource", "card": vein}]
+    message = [m for m in crafted.sent if m.get("type") == "action"][0]
+    assert message["version"] == crafted.version and message["nonce"]
+    # The server applies it; the next version comes: the board moves on to the main step.
+    crafted.answer()
+    s = act(s, seat, crafted.actions()[0])
+    frame["view"] = view(s, seat)
+    frame["legal_actions"] = legal_actions(s, seat)
+    crafted.send(frame)
+    assert page.inner_text("#c23-status") == f"Turn 1: {s['players'][seat]['name']}, main step."
+    assert page.locator(f'#c23-board [data-zone="resources"] [data-cid="{vein}"]').count() == 1
+    page.click('#c23-actions button[data-action="end_turn"]')
+    assert crafted.actions()[-1] == {"type": "end_turn"}
+    assert page.errors == [], page.errors
+    ada.context.close()
+    ben.context.close()
+
+
+def test_a_spectator_sees_counts_only_and_a_finished_game(page):
+    s = scenario([{"hand": ["Ashen Scout"], "characters": ["Flame Runner"]},
+                  {"hand": ["Tide Pool"], "deck": ["Old Bough"]}], step="main")
+    show(page, s, None)
+    assert page.locator('[data-zone="hand"]').count() == 0
+    assert page.locator("#c23-actions button").count() == 0       # nothing to do, not even conceding
+    assert page.locator('.c23-player[data-seat="1"] .deck-count.low').inner_text() == "Deck: 1"
+    runner = find(s, 0, "characters", "Flame Runner")
+    assert card(page, runner).get_attribute("title") == pool_card("Flame Runner")["text"]
+    s = act(s, 1, {"type": "concede"})
+    show(page, s, None)
+    assert page.inner_text("#c23-status") == "Ana wins."
+
+
+def test_conceding_asks_first(page):
+    s = scenario([{}, {}], step="main")
+    show(page, s, 1)
+    page.click("#c23-concede")
+    assert sent(page) == []
+    page.click("#c23-concede-no")
+    page.click("#c23-concede")
+    page.click("#c23-concede-yes")
+    assert sent(page) == [{"type": "concede"}]
+    assert act(s, 1, sent(page)[0])["winner"] == 0
+
+
+def test_three_players_opponent_and_target_choices(page):
+    """An action that hits "your opponent" asks which one with 3 players (K24);
+    one that picks a character names it; the payment picker sends the chosen resources."""
+    s = scenario([{"hand": ["Searing Volley", "Firebrand"], "resources": ["Cinder Vein"] * 4},
+                  {"characters": ["Ashen Scout"]}, {"characters": ["Coral Warden"]}], step="main")
+    show(page, s, 0)
+    volley, firebrand = find(s, 0, "hand", "Searing Volley"), find(s, 0, "hand", "Firebrand")
+    scout = find(s, 1, "characters", "Ashen Scout")
+    labels = page.locator('#c23-actions button[data-action="play"]').all_inner_texts()
+    assert labels == ["Play Searing Volley against Bo", "Play Searing Volley against Cy", "Play Firebrand on Ashen Scout"]
+    page.click('#c23-actions button:has-text("Play Searing Volley against Cy")')
+    assert sent(page) == [{"type": "play", "card": volley, "opponent": 2}]
+    assert act(s, 0, sent(page)[0])["players"][2]["deck"] != s["players"][2]["deck"]
+    show(page, s, 0)
+    page.click(f'#c23-actions [data-pay-for="{firebrand}"]')
+    veins = s["players"][0]["resources"]
+    for rid in veins[1:]:
+        card(page, rid).click()
+    page.click("#c23-pay-confirm")
+    assert sent(page) == [{"type": "play", "card": firebrand, "target": scout, "pay": veins[1:]}]
+    after = act(s, 0, sent(page)[0])
+    assert names(after, 1, "discard") == ["Ashen Scout"] and after["players"][1]["characters"] == []
+    assert [after["cards"][r]["tapped"] for r in veins] == [False, True, True, True]
+
+
+def test_a_payment_being_chosen_is_dropped_when_the_position_moves_on(page):
+    s = scenario([{"hand": ["Ashen Scout", "Ashen Scout"], "resources": ["Cinder Vein"] * 2}, {}])
+    first = find(s, 0, "hand", "Ashen Scout")
+    show(page, s, 0)
+    page.click(f'#c23-actions [data-pay-for="{first}"]')
+    assert page.locator("#c23-pay-confirm").count() == 1
+    s = act(s, 0, {"type": "play", "card": first})        # played elsewhere (another tab): the next version
+    show(page, s, 0)
+    assert page.locator("#c23-pay-confirm").count() == 0
+    assert page.locator('#c23-actions button[data-action="play"]').count() == 1
