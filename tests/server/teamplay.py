@@ -30,7 +30,7 @@ from tests.server.matchkit import action_log, db_match, start_match
 # while still covering hires, buildings, heroes, units, patrols, tech and prompts.
 POLICY_TYPES = {"hire", "level_up", "build", "summon", "patrol", "play", "tech", "choose", "end_main",
                 "repair", "lend", "end_lending"}
-PRIVATE_KEYS = ("hand", "discard", "trash", "codex", "reasons")  # reasons: the viewer's own seat only (game/rules/reasons.py)
+PRIVATE_KEYS = ("hand", "discard", "trash", "codex", "reasons", "hire_cost")  # reasons, hire_cost: the viewer's own seat only
 # The Two-Headed Dragon table of the 2v2 tests: ana & ari (team 0) against bo & bea.
 HEROES = ("troq_bashar", "river_montoya", "river_montoya", "troq_bashar")
 NAMES = ("ana", "ari", "bo", "bea")
