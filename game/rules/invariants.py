@@ -8,7 +8,7 @@ import re
 
 _ID = re.compile(r'"(c\d+)"')
 
-from . import catalog, maps
+from . import catalog, maps, stats
 from .effects import GOLD_CAP
 from .state import HIDDEN_ZONES, LIST_ZONES, printed_card
 from .view import hand_revealed_to, view
@@ -126,9 +126,15 @@ def check_card_counts(state: dict) -> None:
 
 
 def check_patrol_lock(state: dict, seat: int) -> None:
-    """Right after ``seat`` ended its main phase, only ready cards patrol."""
+    """Right after ``seat`` ended its main phase, only ready cards patrol.
+
+    One exception, after the lock: exhausting a locked patroller keeps it in
+    its slot (only disabling sidelines it, glossary "Disable"), and an
+    indestructible patroller that would die later in the same action (at the
+    end of the turn, say: a purple Hardened Mox or Immortal) is exhausted
+    instead (effects.indestructible_instead), so it stays, exhausted."""
     for slot, iid in state["players"][seat]["patrol"].items():
-        if iid is not None:
+        if iid is not None and not stats.kw(state, iid, "indestructible"):
             assert not state["cards"][iid]["exhausted"], f"exhausted {iid} locked into {slot}"
 
 

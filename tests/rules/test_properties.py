@@ -306,3 +306,12 @@ def test_games_on_every_map_keep_invariants_and_finish(map_id, mode):
     for seat, action in log:
         replayed, _ = apply_action(replayed, seat, json.loads(json.dumps(action)))
     assert json.dumps(replayed, sort_keys=True) == json.dumps(state, sort_keys=True)
+
+
+def test_an_indestructible_patroller_exhausted_after_the_lock_keeps_its_slot():
+    """Soak seed 775 (Prynn Pasternaak vs Vandy Anadrose): North's Hardened Mox,
+    locked into the elite slot, would die later in the same end_main and is
+    exhausted instead (indestructible); it stays a patroller, exhausted, and the
+    lock-in invariant allows it (invariants.check_patrol_lock). It failed there
+    before the invariant knew the case."""
+    play_game(config(775), [RandomBot(775), RandomBot(775 + 7919)], max_actions=MAX_ACTIONS, on_action=_check)
