@@ -14,8 +14,9 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def test_the_echo_room_is_not_routed_unless_asked_for():
-    assert [str(r.pattern) for r in websocket_urlpatterns] == ["ws/match/<int:match_id>/"]
-    assert [str(r.pattern) for r in websocket_routes(False)] == ["ws/match/<int:match_id>/"]
+    # The last pattern ("") closes every other path 4404 (codexsite.routing.NoRouteConsumer).
+    assert [str(r.pattern) for r in websocket_urlpatterns] == ["ws/match/<int:match_id>/", ""]
+    assert [str(r.pattern) for r in websocket_routes(False)] == ["ws/match/<int:match_id>/", ""]
     assert "ws/echo/<int:room>/" in [str(r.pattern) for r in websocket_routes(True)]
 
 

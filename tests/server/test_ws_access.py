@@ -185,3 +185,21 @@ def test_a_late_heartbeat_writes_a_live_socket_back(transactional_db, make_user,
     gone.delete()
     livesockets.refresh({"a": (alice.pk, match.pk, 0), "b": (bob.pk, gone.pk, 0)})
     assert list(livesockets.live().values_list("channel", flat=True)) == ["a"]
+
+
+@pytest.mark.parametrize("path", ["/ws/match/abc/", "/ws/match/12/x/", "/ws/nothing/", "/ws/echo/1/"])
+async def test_a_websocket_to_an_unknown_path_is_closed_4404_not_a_server_error(make_user, path):
+    """A fresh tester's Arcane trial: /ws/match/abc/ answered the handshake
+    with an HTTP 500 (channels' URLRouter raised for a path with no route).
+    Any unrouted websocket path is accepted and closed 4404 (docs/PROTOCOL.md
+    "Close codes": do not retry), like an unknown match; the benchmark's
+    echo room is not routed unless CODEX_BENCH_ECHO is set."""
+    from channels.testing import WebsocketCommunicator
+
+    from codexsite.asgi import application
+    from tests.server.conftest import ORIGIN, session_cookie
+
+    cookie = await sync_to_async(session_cookie)(await sync_to_async(make_user)("alice"))
+    comm = WebsocketCommunicator(application, path, headers=[(b"host", b"localhost"), ORIGIN, (b"cookie", cookie)])
+    connected, _ = await comm.connect(timeout=5)
+    assert await closed_with(comm, connected) == 4404
