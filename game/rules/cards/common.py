@@ -58,6 +58,30 @@ def _targeted(state: dict, step: dict) -> None:
     push(state, nxt)
 
 
+def ask_up_to(state: dict, seat: int, slot, most: int, text: str, step_op: str, chosen: list, then) -> None:
+    """"Up to ``most`` targets", one optional question at a time: ask
+    ``seat`` for one more target of ``slot`` (none chosen twice), the
+    question reading ``text`` and how many are left; the answer goes to the
+    step ``step_op`` (``{"op", "seat", "chosen"}``, whose handler calls
+    :func:`answer_up_to`). With ``most`` chosen, ``then(state, chosen)``
+    runs at once instead."""
+    if len(chosen) >= most:
+        then(state, chosen)
+        return
+    ask_target(state, seat, slot, f"{text} ({most - len(chosen)} left).",
+               {"op": step_op, "seat": seat, "chosen": chosen}, exclude=chosen, optional=True)
+
+
+def answer_up_to(state: dict, step: dict, ask_more, then) -> None:
+    """The answer to an :func:`ask_up_to` question: a target chosen asks for
+    the next one (``ask_more(state, seat, chosen)``); none ends the choosing
+    with ``then(state, chosen)``."""
+    if step["choice"]:
+        ask_more(state, step["seat"], step["chosen"] + step["choice"])
+    else:
+        then(state, step["chosen"])
+
+
 def until_end_of_turn(state: dict, iid: str, atk: int = 0, hp: int = 0, kw: dict = None) -> None:
     """Give ``iid`` a modifier that lasts until the end of this turn."""
     state["temp"].append({"iid": iid, "atk": atk, "hp": hp, "kw": dict(kw or {})})

@@ -15,8 +15,8 @@ from ...state import card_of, change_control, log, move, name, opponents, player
 from ...targeting import thing_exists
 from ...timerunes import remove_time_runes
 from ..api import ability, by_band, card
-from ..common import (ask_target, cast_free, discard_chosen, free_cast_ready, lasting, make_token, once_per_turn, trash_worker,
-                      use_once, worker_total)
+from ..common import (answer_up_to, ask_up_to, cast_free, discard_chosen, free_cast_ready, lasting, make_token,
+                      once_per_turn, trash_worker, use_once, worker_total)
 from ..registry import card_of_id
 from ..targets import CHARACTER, patroller, slot, tech_at_most
 
@@ -184,20 +184,13 @@ def _reaver_workers(state, step):
 
 
 def _ask_reaver_damage(state, seat, chosen):
-    if len(chosen) >= 2:
-        _reaver_hits(state, chosen)
-        return
-    ask_target(state, seat, REAVER_SLOT, f"Reaver: choose a unit or hero to take 6 damage "
-               f"({2 - len(chosen)} left).", {"op": "reaver_damage", "seat": seat, "chosen": chosen},
-               exclude=chosen, optional=True)
+    ask_up_to(state, seat, REAVER_SLOT, 2, "Reaver: choose a unit or hero to take 6 damage", "reaver_damage",
+              chosen, _reaver_hits)
 
 
 @op("reaver_damage")
 def _reaver_damage(state, step):
-    if step["choice"]:
-        _ask_reaver_damage(state, step["seat"], step["chosen"] + step["choice"])
-    else:
-        _reaver_hits(state, step["chosen"])
+    answer_up_to(state, step, _ask_reaver_damage, _reaver_hits)
 
 
 def _reaver_hits(state, chosen):
@@ -237,20 +230,13 @@ def _xenostalker(state, iid, ctx):
 
 
 def _ask_xeno(state, seat, chosen):
-    if len(chosen) >= 4:
-        _xeno_hits(state, chosen)
-        return
-    ask_target(state, seat, XENO_SLOT, f"Xenostalker: choose a patroller without flying to take 1 damage "
-               f"({4 - len(chosen)} left).", {"op": "xeno_damage", "seat": seat, "chosen": chosen},
-               exclude=chosen, optional=True)
+    ask_up_to(state, seat, XENO_SLOT, 4, "Xenostalker: choose a patroller without flying to take 1 damage",
+              "xeno_damage", chosen, _xeno_hits)
 
 
 @op("xeno_damage")
 def _xeno_damage(state, step):
-    if step["choice"]:
-        _ask_xeno(state, step["seat"], step["chosen"] + step["choice"])
-    else:
-        _xeno_hits(state, step["chosen"])
+    answer_up_to(state, step, _ask_xeno, _xeno_hits)
 
 
 def _xeno_hits(state, chosen):

@@ -13,7 +13,7 @@ from ...state import card_of, is_opponent, is_patrolling, log, name, player, sea
 from ...targeting import thing_exists
 from ...timerunes import remove_time_runes
 from ..api import ability, by_band, card
-from ..common import ask_target, discard_chosen, put_from_codex
+from ..common import ask_target, ask_up_to, discard_chosen, put_from_codex
 from ..fx import Draw, ThisTurn
 from ..targets import ANYTHING, CHARACTER, friendly, slot, yours
 
@@ -193,11 +193,9 @@ def _octavian(state, seat, iid, targets):
 
 
 def _ask_octavian(state, seat, chosen):
-    left = OCTAVIAN_MOST - len(chosen)
-    if left <= 0:
-        return
-    ask_target(state, seat, OCTAVIAN_SLOT, f"Octavian: choose a unit or hero to disable ({left} left).",
-               {"op": "octavian_disable", "seat": seat, "chosen": chosen}, exclude=chosen, optional=True)
+    """Each pick is disabled as it is chosen (_octavian_disable): nothing is left to do at the end."""
+    ask_up_to(state, seat, OCTAVIAN_SLOT, OCTAVIAN_MOST, "Octavian: choose a unit or hero to disable",
+              "octavian_disable", chosen, lambda _state, _chosen: None)
 
 
 @op("octavian_disable")
