@@ -12,7 +12,8 @@ from game import replays, rules
 from game.models import Match
 from game.arcane.bots import RandomBot, play_game
 from game.arcane.engine import ACTION_KEYS, ACTIONS
-from game.services import apply_seat_action, create_match, normalise_action
+from game.services import create_match, normalise_action
+from tests.server.matchkit import play_out_with_bots
 from tests.arcane.helpers import config
 
 pytestmark = pytest.mark.django_db
@@ -24,14 +25,7 @@ def test_an_arcane_match_is_played_stored_finished_and_replayed(django_user_mode
     users = [django_user_model.objects.create_user(username=n, password="pw-secret-123") for n in ("north", "south")]
     match = create_match(config(seed=21), users)
     assert match.state["game"] == "arcane"
-    for _ in range(3000):
-        match.refresh_from_db()
-        if match.status != Match.Status.PLAYING:
-            break
-        seat = rules.waiting_on(match.state)[0]
-        action = rules.GreedyBot(seed=match.version).choose(match.state, seat)
-        apply_seat_action(match.pk, seat, action, match.version)
-    match.refresh_from_db()
+    match = play_out_with_bots(match)
     assert match.status == Match.Status.FINISHED
     assert match.result["winner"] == match.state["winner"] and match.result["reason"] == "life"
     for viewer in (None, 0, 1):

@@ -19,8 +19,8 @@ import re
 import pytest
 
 from game.rules import view as engine_view
-from tests.browser.test_match_controls import Crafted, card_in_play
-from tests.browser.test_match_page import DESKTOP, SHOTS, signup, start_private_1v1
+from tests.browser.test_match_controls import Crafted, card_in_play, crafted_match
+from tests.browser.test_match_page import DESKTOP, SHOTS, signup
 from tests.rules.cards.black.common import ALL_TECH, TROQ, VANDY, game as black_game, hero
 from tests.rules.helpers import act, choose, find, play_card, scenario_game, use_ability
 
@@ -30,15 +30,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
 @pytest.fixture(scope="module")
 def crafted(browser, live_server_url):
     """Seat 0's page of a fresh 1v1 match, routed (see Crafted)."""
-    base = live_server_url
-    ada = signup(browser, base, "ada_bw", **DESKTOP)
-    ben = signup(browser, base, "ben_bw", **DESKTOP)
-    match_id = start_private_1v1(ada, ben)
-    page = ada.context.new_page()
-    page.errors = []
-    page.on("pageerror", lambda err: page.errors.append(str(err)))
-    yield Crafted(page, f"{base}/match/{match_id}/")
-    assert page.errors == [], page.errors
+    yield from crafted_match(browser, live_server_url, "ada_bw", "ben_bw")
 
 
 def engine_cards(state, tags, offset):

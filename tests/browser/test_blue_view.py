@@ -9,8 +9,7 @@ prompt options read as numbers (Reputable Newsman) and as piles of a named
 player (Lawful Search), never as raw ids or as a seat's name."""
 import pytest
 
-from tests.browser.test_match_controls import Crafted, card_in_play
-from tests.browser.test_match_page import DESKTOP, signup, start_private_1v1
+from tests.browser.test_match_controls import card_in_play, crafted_match
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
 
@@ -18,15 +17,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
 @pytest.fixture(scope="module")
 def crafted(browser, live_server_url):
     """Seat 0's page of a fresh 1v1 match, routed (see Crafted)."""
-    base = live_server_url
-    ada = signup(browser, base, "ada_blue", **DESKTOP)
-    ben = signup(browser, base, "ben_blue", **DESKTOP)
-    match_id = start_private_1v1(ada, ben)
-    page = ada.context.new_page()
-    page.errors = []
-    page.on("pageerror", lambda err: page.errors.append(str(err)))
-    yield Crafted(page, f"{base}/match/{match_id}/")
-    assert page.errors == [], page.errors
+    yield from crafted_match(browser, live_server_url, "ada_blue", "ben_blue")
 
 
 def chips(page, tid) -> list:

@@ -100,11 +100,18 @@ def hand_card(iid, card, name, kind="unit", cost=1, tax=0, **more) -> dict:
 @pytest.fixture(scope="module")
 def crafted(browser, live_server_url):
     """Seat 0's page of a fresh 1v1 match, routed (see Crafted)."""
-    base = live_server_url
-    uma = signup(browser, base, "uma", **DESKTOP)
-    vic = signup(browser, base, "vic", **DESKTOP)
-    match_id = start_private_1v1(uma, vic)
-    page = uma.context.new_page()
+    yield from crafted_match(browser, live_server_url, "uma", "vic")
+
+
+def crafted_match(browser, base: str, host: str, guest: str, size: dict = DESKTOP):
+    """A module fixture's body: users ``host`` and ``guest`` (names no other
+    browser test signs up: one server and database per session) start a
+    private 1v1 at ``base``; yields host's Crafted page of it (viewport
+    ``size``), then checks that page raised no script error."""
+    first = signup(browser, base, host, **size)
+    second = signup(browser, base, guest, **size)
+    match_id = start_private_1v1(first, second)
+    page = first.context.new_page()
     page.errors = []
     page.on("pageerror", lambda err: page.errors.append(str(err)))
     yield Crafted(page, f"{base}/match/{match_id}/")

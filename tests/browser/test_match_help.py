@@ -8,8 +8,7 @@ can be read before it is picked as tech; the Cards tab opens each card's
 text; the header links to How to play."""
 import pytest
 
-from tests.browser.test_match_controls import Crafted, card_in_play, hand_card
-from tests.browser.test_match_page import DESKTOP, signup, start_private_1v1
+from tests.browser.test_match_controls import card_in_play, crafted_match, hand_card
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
 
@@ -17,16 +16,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
 @pytest.fixture(scope="module")
 def crafted(browser, live_server_url):
     """Seat 0's page of a fresh 1v1 match, routed (see Crafted); its own users."""
-    base = live_server_url
-    # Names no other browser test signs up (one server and database per session).
-    host = signup(browser, base, "helpwes", **DESKTOP)
-    guest = signup(browser, base, "helpxia", **DESKTOP)
-    match_id = start_private_1v1(host, guest)
-    page = host.context.new_page()
-    page.errors = []
-    page.on("pageerror", lambda err: page.errors.append(str(err)))
-    yield Crafted(page, f"{base}/match/{match_id}/")
-    assert page.errors == [], page.errors
+    yield from crafted_match(browser, live_server_url, "helpwes", "helpxia")
 
 HIRE_WHY = "Hiring a worker costs 1 gold; you have 0."
 TECH_WHY = "Tech I Building needs 6 workers; you have 4."

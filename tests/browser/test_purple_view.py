@@ -8,8 +8,7 @@ a keyword a unit has twice (Nullcraft's haste and Bloodbowl's) reads once,
 without a count, while a fading unit's number stays."""
 import pytest
 
-from tests.browser.test_match_controls import Crafted, card_in_play
-from tests.browser.test_match_page import DESKTOP, signup, start_private_1v1
+from tests.browser.test_match_controls import card_in_play, crafted_match
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
 
@@ -17,15 +16,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
 @pytest.fixture(scope="module")
 def crafted(browser, live_server_url):
     """Seat 0's page of a fresh 1v1 match, routed (see Crafted)."""
-    base = live_server_url
-    ada = signup(browser, base, "ada_purple", **DESKTOP)
-    ben = signup(browser, base, "ben_purple", **DESKTOP)
-    match_id = start_private_1v1(ada, ben)
-    page = ada.context.new_page()
-    page.errors = []
-    page.on("pageerror", lambda err: page.errors.append(str(err)))
-    yield Crafted(page, f"{base}/match/{match_id}/")
-    assert page.errors == [], page.errors
+    yield from crafted_match(browser, live_server_url, "ada_purple", "ben_purple")
 
 
 def test_a_forecasted_omegacron_offers_its_ability_from_the_future_zone(crafted):

@@ -6,8 +6,7 @@ why; a codex card read in the tech panel comes into view on a laptop; a
 base past 0 HP reads 0, not a negative number."""
 import pytest
 
-from tests.browser.test_match_controls import Crafted, card_in_play
-from tests.browser.test_match_page import signup, start_private_1v1
+from tests.browser.test_match_controls import card_in_play, crafted_match
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
 
@@ -17,16 +16,7 @@ LAPTOP = {"viewport": {"width": 1280, "height": 720}}
 @pytest.fixture(scope="module")
 def crafted(browser, live_server_url):
     """Seat 0's page of a fresh 1v1 match at 1280x720, routed (see Crafted); its own users."""
-    base = live_server_url
-    # Names no other browser test signs up (one server and database per session).
-    host = signup(browser, base, "trialmara", **LAPTOP)
-    guest = signup(browser, base, "trialjun", **LAPTOP)
-    match_id = start_private_1v1(host, guest)
-    page = host.context.new_page()
-    page.errors = []
-    page.on("pageerror", lambda err: page.errors.append(str(err)))
-    yield Crafted(page, f"{base}/match/{match_id}/")
-    assert page.errors == [], page.errors
+    yield from crafted_match(browser, live_server_url, "trialmara", "trialjun", LAPTOP)
 
 
 def test_units_put_on_patrol_are_not_forgotten_attackers(crafted):

@@ -12,7 +12,8 @@ from game import replays, rules, turnclock
 from game.c23.bots import RandomBot, play_game
 from game.c23.engine import ACTION_KEYS, ACTIONS
 from game.models import Match
-from game.services import apply_seat_action, create_match, normalise_action
+from game.services import create_match, normalise_action
+from tests.server.matchkit import play_out_with_bots
 
 
 def config(seed: int, seats: int = 2) -> dict:
@@ -69,14 +70,7 @@ def test_a_c23_match_is_played_stored_finished_and_replayed(django_user_model):
              for n in ("north", "east", "south")]
     match = create_match(config(21, 3), users)
     assert match.state["game"] == "c23"
-    for _ in range(3000):
-        match.refresh_from_db()
-        if match.status != Match.Status.PLAYING:
-            break
-        seat = rules.waiting_on(match.state)[0]
-        action = rules.GreedyBot(seed=match.version).choose(match.state, seat)
-        apply_seat_action(match.pk, seat, action, match.version)
-    match.refresh_from_db()
+    match = play_out_with_bots(match)
     assert match.status == Match.Status.FINISHED
     assert match.result["winner"] == match.state["winner"]
     for viewer in (None, 0, 1, 2):

@@ -9,6 +9,7 @@ from rest_framework.test import APIClient
 from game import rules
 from game.models import Match, MatchAction
 from game.rules import catalog
+from game.services import apply_seat_action
 from lobby import services
 
 HIDDEN_ZONES = ("hand", "deck", "workers", "discard")
@@ -140,3 +141,19 @@ def leaks(messages: list, iids: set, names: set) -> list:
         text = json.dumps(msg)
         found += [t for t in iids | names if re.search(rf"(?<![\w]){re.escape(t)}(?![\w])", text)]
     return found
+
+
+def play_out_with_bots(match: Match, max_actions: int = 3000) -> Match:
+    """Play ``match`` to its end through game.services.apply_seat_action,
+    each move chosen by the server's greedy bot (game.rules.GreedyBot, as
+    stand-ins play) for the seat the game waits on; returns the match read
+    again (at most ``max_actions`` moves)."""
+    for _ in range(max_actions):
+        match.refresh_from_db()
+        if match.status != Match.Status.PLAYING:
+            break
+        seat = rules.waiting_on(match.state)[0]
+        action = rules.GreedyBot(seed=match.version).choose(match.state, seat)
+        apply_seat_action(match.pk, seat, action, match.version)
+    match.refresh_from_db()
+    return match
