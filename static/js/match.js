@@ -1816,8 +1816,15 @@ function selectTab(name) {
   }
 }
 
-function showTooltip(node) {
+/**
+ * Show the tooltip of a card or a glossary chip beside `node`. A tooltip
+ * opened by a tap or a key (`pinned`) stays until a tap elsewhere or Escape:
+ * the re-render and scroll that selecting the card under the chip causes must
+ * not close it; a hover tooltip closes when the pointer or the page moves.
+ */
+function showTooltip(node, pinned = false) {
   const tip = $("tooltip");
+  tip.dataset.pinned = pinned ? "1" : "";
   const gloss = node.dataset.gloss ? glossaryEntry(node.dataset.gloss) : null;
   if (gloss) {
     tip.replaceChildren(el("strong", gloss.title), el("span", gloss.text));
@@ -1841,6 +1848,12 @@ function showTooltip(node) {
   tip.style.top = `${top}px`;
 }
 
+/** Close the tooltip, pinned or not. */
+function hideTooltip() {
+  $("tooltip").hidden = true;
+  $("tooltip").dataset.pinned = "";
+}
+
 function wire() {
   for (const zone of ["board", "hand"]) {
     $(zone).addEventListener("click", onBoardClick);
@@ -1861,20 +1874,22 @@ function wire() {
   if (window.matchMedia("(hover: hover)").matches) {
     document.addEventListener("mouseover", (event) => {
       const node = event.target.closest("[data-gloss]") || event.target.closest("[data-card]");
-      if (node) showTooltip(node);
-      else $("tooltip").hidden = true;
+      if (node) {
+        if (!$("tooltip").dataset.pinned) showTooltip(node);
+      } else if (!$("tooltip").dataset.pinned) $("tooltip").hidden = true;
     });
-    document.addEventListener("scroll", () => { $("tooltip").hidden = true; }, true);
+    document.addEventListener("scroll", () => { if (!$("tooltip").dataset.pinned) $("tooltip").hidden = true; }, true);
   }
   // A keyword chip or a patrol slot's name explains itself when tapped
   // (phones have no hover); a tap elsewhere closes the explanation.
   document.addEventListener("click", (event) => {
     const node = event.target.closest("[data-gloss]");
-    if (node) showTooltip(node);
-    else if ($("tooltip").dataset.gloss) $("tooltip").hidden = true;
+    if (node) showTooltip(node, true);
+    else if ($("tooltip").dataset.gloss) hideTooltip();
   }, true);
   document.addEventListener("keydown", (event) => {
-    if ((event.key === "Enter" || event.key === " ") && event.target.matches("[data-gloss]")) showTooltip(event.target);
+    if ((event.key === "Enter" || event.key === " ") && event.target.matches("[data-gloss]")) showTooltip(event.target, true);
+    if (event.key === "Escape") hideTooltip();
   });
   document.addEventListener("keydown", (event) => {
     if (event.key === "Escape" && (ui.targeting || ui.selected)) {

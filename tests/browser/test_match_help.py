@@ -60,6 +60,9 @@ def test_keyword_chips_and_patrol_slots_explain_themselves_when_tapped(crafted):
     assert "attack" in chip.get_attribute("title")
     chip.click()
     tip = page.locator("#tooltip")
+    # The tap also selects the card under the chip: the re-render and the
+    # scroll it causes must not close the explanation (CI found it closed).
+    page.evaluate("document.dispatchEvent(new Event('scroll'))")
     assert tip.is_visible() and tip.inner_text().startswith("Haste")
     assert "arrival fatigue" in tip.inner_text().lower()
     page.locator("#me-area [data-gloss='slot:squad_leader']").click()
