@@ -113,6 +113,7 @@ class TableViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Crea
             table = services.create_table(
                 request.user, data["mode"], data.get("is_public", True), data.get("allow_spectators", True),
                 data.get("seat_count"), data.get("turn_seconds"), data.get("map", ""), data.get("options"),
+                data.get("deck"),
             )
         except services.LobbyError as err:
             return _lobby_error(err)
@@ -133,11 +134,12 @@ class TableViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Crea
     @extend_schema(request=JoinSerializer, responses=TableSerializer)
     @action(detail=True, methods=["post"])
     def join(self, request, pk=None):
-        """Take seat ``index`` (private tables: pass ``invite``)."""
+        """Take seat ``index`` (private tables: pass ``invite``; C-23: ``deck``, the deck you bring)."""
         serializer = JoinSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
-        return self._run(services.take_seat, int(pk), request.user, data["index"], data.get("invite"))
+        return self._run(services.take_seat, int(pk), request.user, data["index"], data.get("invite"),
+                         data.get("deck"))
 
     @extend_schema(request=None, responses={200: TableSerializer, 204: None})
     @action(detail=True, methods=["post"])
@@ -148,12 +150,12 @@ class TableViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Crea
     @extend_schema(request=SeatUpdateSerializer, responses=TableSerializer)
     @action(detail=True, methods=["patch"])
     def seat(self, request, pk=None):
-        """Pick heroes, mark the main hero and/or set ready on your own seat."""
+        """Pick heroes, mark the main hero, pick a deck (C-23) and/or set ready on your own seat."""
         serializer = SeatUpdateSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
         return self._run(services.update_seat, int(pk), request.user, data.get("heroes"), data.get("ready"),
-                         data.get("main"))
+                         data.get("main"), data.get("deck"))
 
     @extend_schema(request=None, responses=TableSerializer)
     @action(detail=True, methods=["post"])
@@ -179,7 +181,8 @@ class TableViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Crea
         serializer = BotSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
-        return self._run(services.seat_bot, int(pk), request.user, data["index"], data["kind"], data.get("heroes"))
+        return self._run(services.seat_bot, int(pk), request.user, data["index"], data["kind"], data.get("heroes"),
+                         data.get("deck"))
 
 
 class LobbyMatchesView(APIView):

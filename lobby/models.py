@@ -132,6 +132,11 @@ class Seat(models.Model):
     ``bot``: the kind of table bot the host put in the seat (a key of
     game.standins.BOT_KINDS; its ``user`` is then None and it is always
     ready), empty for a person's seat or an empty one (issue 14 point 9).
+    ``deck``: at a C-23 table, the deck its player brings (issue 18):
+    ``{"choice": a starter's colour or a saved deck's id as text, "name": the
+    name shown, "cards": [card names]}``, the cards as they were when picked
+    (lobby.services; decks.services.deck_for_seat); ``{}`` before a pick and
+    in every other game.
     """
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
@@ -141,6 +146,7 @@ class Seat(models.Model):
     heroes = models.JSONField(default=list, blank=True)
     ready = models.BooleanField(default=False)
     bot = models.CharField(max_length=16, blank=True, default="")
+    deck = models.JSONField(default=dict, blank=True)
 
     class Meta:
         ordering = ["index"]

@@ -1,10 +1,12 @@
 """Games and game modes a table can be opened for.
 
-The lobby offers several games (``GAMES``: Codex, Arcane Codex; issue 17).
+The lobby offers several games (``GAMES``: Codex, Arcane Codex, issue 17;
+C-23, issue 18).
 A Codex mode is one of Codex's setups; every other game is one mode of its
 own (its key is the game's name), with its seat counts, no heroes, and its
 table options (``Mode.options``) as that game's rules package states them
-(``game.arcane.OPTIONS``: values and defaults); the lobby adds only labels.
+(``game.arcane.OPTIONS``, ``game.c23.OPTIONS``: values and defaults); the
+lobby adds only labels.
 
 Each mode is configuration of the rules engine: its seat counts, heroes per
 seat and teams come from ``game.rules.setup`` (``MODES``, ``team_for``) and
@@ -15,6 +17,7 @@ a label in ``LABELS``.
 from dataclasses import dataclass
 
 import game.arcane as arcane
+import game.c23 as c23
 from game.rules import catalog
 from game.rules.setup import MODES as ENGINE_MODES
 from game.rules.setup import team_for
@@ -96,7 +99,7 @@ class Option:
 
 
 # The games the lobby offers, in menu order, with their labels.
-GAMES = {"codex": "Codex", arcane.GAME: "Arcane Codex"}
+GAMES = {"codex": "Codex", arcane.GAME: "Arcane Codex", c23.GAME: "C-23"}
 
 # Our words for Arcane Codex's table options (house rules A4, A6, A14, A18,
 # A23, A33) and their values; the values and defaults are the engine's.
@@ -122,9 +125,37 @@ def _arcane_options() -> tuple:
     return tuple(out)
 
 
+# Our words for C-23's table options, one for each ★ house rule and K5
+# (shared/c23-house-rules.md), and their values; game.c23.OPTIONS lists the
+# values, the default first.
+C23_OPTION_LABELS = {
+    "summoning_sickness": ("A new character attacks (K2 ★)",
+                           {False: "the turn it is played", True: "from its owner's next turn"}),
+    "deck_out": ("A player loses (K4 ★)",
+                 {"empty": "the moment their deck reaches 0", "draw": "only when they must draw from an empty deck"}),
+    "simultaneous_loss": ("Every deck empty at once (K5)",
+                          {"draw": "the game is a draw", "active_loses": "the player whose turn it is loses"}),
+    "combat_cards_each": ("Combat cards per side in a fight (K11 ★)", {1: "one", 2: "two"}),
+    "elimination_bonus": ("Bonus for the next player when one is out, 3 players (K24 ★)",
+                          {True: "on", False: "off"}),
+}
+
+
+def _c23_options() -> tuple:
+    """The Options of C-23, from game.c23.OPTIONS (the default first)."""
+    out = []
+    for key, values in c23.OPTIONS.items():
+        label, value_labels = C23_OPTION_LABELS[key]
+        out.append(Option(key, label, values[0], tuple((v, value_labels[v]) for v in values)))
+    return tuple(out)
+
+
 MODES = {key: _from_engine(key, label) for key, label in LABELS.items() if key in ENGINE_MODES}
 MODES[arcane.GAME] = Mode(key=arcane.GAME, label="Arcane Codex (2 players, 52 playing cards)", min_seats=2,
                           max_seats=2, heroes_per_seat=0, heroes=(), game=arcane.GAME, options=_arcane_options())
+# C-23 (issue 18): 2 or 3 players (K24; no 4+ or teams, K25), each bringing a deck (lobby.services).
+MODES[c23.GAME] = Mode(key=c23.GAME, label="C-23 (2 or 3 players, this server's own cards)", min_seats=2,
+                       max_seats=3, heroes_per_seat=0, heroes=(), game=c23.GAME, options=_c23_options())
 
 
 def get_mode(key: str) -> Mode:

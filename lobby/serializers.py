@@ -9,6 +9,10 @@ from lobby.modes import MODES
 from lobby.names import clean_display_name
 
 
+DECK_HELP = ('C-23 only: a starter ("red", "blue", "green") or the id of one of your saved decks '
+             "(/api/decks/).")
+
+
 class MeSerializer(serializers.ModelSerializer):
     """The logged-in account."""
 
@@ -28,15 +32,28 @@ class MeSerializer(serializers.ModelSerializer):
 class SeatSerializer(serializers.ModelSerializer):
     """A seat: index, team, who sits there, their heroes (main hero first)
     and ready flag; ``bot``: the kind of table bot in it (null for a person
-    or an empty seat; ``player`` is then the bot's label)."""
+    or an empty seat; ``player`` is then the bot's label); at a C-23 table
+    ``deck`` (the choice: a starter's colour or a saved deck's id) and
+    ``deck_name`` (null before a pick and in other games; the cards are not
+    shown)."""
 
     user_id = serializers.IntegerField(read_only=True, allow_null=True)
     player = serializers.SerializerMethodField()
     main_hero = serializers.SerializerMethodField()
+    deck = serializers.SerializerMethodField()
+    deck_name = serializers.SerializerMethodField()
 
     class Meta:
         model = Seat
-        fields = ["index", "team", "user_id", "player", "heroes", "main_hero", "ready", "bot"]
+        fields = ["index", "team", "user_id", "player", "heroes", "main_hero", "ready", "bot", "deck", "deck_name"]
+
+    def get_deck(self, seat: Seat) -> str | None:
+        """The seat's deck choice (``"red"``, ``"12"``, ...), None before a pick."""
+        return seat.deck.get("choice")
+
+    def get_deck_name(self, seat: Seat) -> str | None:
+        """The name of the seat's deck ("Blue starter", a saved deck's name), None before a pick."""
+        return seat.deck.get("name")
 
     def get_player(self, seat: Seat) -> str | None:
         """The seated player's public name, a bot's name as the match will
@@ -79,16 +96,19 @@ class TableSerializer(serializers.ModelSerializer):
     map_drawn = serializers.CharField(read_only=True,
                                       help_text="The map the match plays on once started (\"\" none).")
     map_name = serializers.SerializerMethodField()
-    game = serializers.CharField(read_only=True, help_text="The game the table plays (codex, arcane), from its mode.")
+    game = serializers.CharField(read_only=True, help_text="The game the table plays (codex, arcane, c23), from its mode.")
     options = serializers.DictField(required=False, help_text="The game's table options (Arcane Codex: "
-                                    "docs/ARCANE.md 'Config'); those left out keep their defaults.")
+                                    "docs/ARCANE.md 'Config'; C-23: docs/C23.md 'Options'); those left out "
+                                    "keep their defaults.")
+    deck = serializers.CharField(write_only=True, required=False, max_length=20,
+                                 help_text="On create: the host's deck. " + DECK_HELP)
 
     class Meta:
         model = Table
         fields = [
             "id", "mode", "game", "options", "is_public", "allow_spectators", "status", "host", "host_id", "seats",
             "match_id", "invite_token", "removed", "rematch_of_match", "seat_count", "turn_seconds",
-            "map", "map_drawn", "map_name", "created", "updated",
+            "map", "map_drawn", "map_name", "deck", "created", "updated",
         ]
         read_only_fields = ["status", "created", "updated"]
 
@@ -130,18 +150,23 @@ class BotSerializer(serializers.Serializer):
     kind = serializers.CharField(max_length=16)
     heroes = serializers.ListField(child=serializers.CharField(max_length=64), required=False, max_length=8,
                                    help_text="The bot's heroes (default: picked at random).")
+    deck = serializers.CharField(required=False, max_length=20,
+                                 help_text='C-23 only: the bot\'s starter ("red", "blue", "green"; default: drawn).')
 
 
 class JoinSerializer(serializers.Serializer):
-    """Take seat ``index``; ``invite`` is the token of a private table."""
+    """Take seat ``index``; ``invite`` is the token of a private table;
+    ``deck`` the deck brought to a C-23 seat."""
 
     index = serializers.IntegerField(min_value=0)
     invite = serializers.CharField(required=False, allow_blank=True, max_length=64)
+    deck = serializers.CharField(required=False, max_length=20, help_text=DECK_HELP)
 
 
 class SeatUpdateSerializer(serializers.Serializer):
-    """Change your own seat: heroes, main hero and/or ready."""
+    """Change your own seat: heroes, main hero, deck (C-23) and/or ready."""
 
+    deck = serializers.CharField(required=False, max_length=20, help_text=DECK_HELP)
     heroes = serializers.ListField(
         child=serializers.CharField(max_length=64), required=False, max_length=8,
         help_text="Exactly the mode's number of different heroes (3 in the 3-hero game), or [] to clear.",

@@ -1,4 +1,4 @@
-"""Table operations: create, take and leave seats, pick heroes, ready,
+"""Table operations: create, take and leave seats, pick heroes (or a C-23 deck), ready,
 remove a player (host), seat a bot (host), start, offer a rematch; free a logged-out
 player's waiting seats.
 
@@ -13,7 +13,10 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 
+from decks.services import DeckError, deck_for_seat
 from game import rules, turnclock
+from game.c23 import GAME as C23
+from game.c23.cards import starter_names
 from game.rules import maps
 from game.models import Match, MatchPlayer
 from game.services import create_match
@@ -130,9 +133,41 @@ def _checked_options(spec, options: dict | None) -> dict:
     return options
 
 
+def _seat_deck(table_game: str, user, choice) -> dict:
+    """What a seat of a ``table_game`` table stores for the deck ``choice``
+    of ``user`` (a person; None for a bot, which plays a starter): ``{}`` for
+    no choice, else ``{"choice", "name", "cards"}`` (Seat.deck), the cards
+    read now through decks.services.deck_for_seat (K1 checked again).
+
+    Raises LobbyError ``bad_deck`` (a deck at a table of another game, or a
+    bot given a saved deck), ``no_such_deck`` (no starter of that colour,
+    or no saved deck of ``user`` with that id: someone else's deck is one),
+    ``illegal_deck`` (it breaks K1 now); nothing is changed.
+    """
+    if choice is None:
+        return {}
+    if table_game != C23:
+        raise LobbyError("bad_deck", "Only a C-23 seat takes a deck.")
+    starter = isinstance(choice, str) and choice in starter_names()
+    if user is None and not starter:
+        raise LobbyError("bad_deck", f"A bot plays a starter deck: choose {', '.join(starter_names())}.")
+    try:
+        cards = deck_for_seat(user, choice)
+    except DeckError as err:
+        if err.code == "illegal_deck":
+            raise LobbyError(err.code, f"That deck cannot be played: {err.message}") from None
+        raise LobbyError(err.code, "There is no such deck: pick a starter (red, blue or green) "
+                                   "or one of the decks you saved.") from None
+    if starter:
+        return {"choice": choice, "name": f"{choice.title()} starter", "cards": cards}
+    ident = str(int(choice))
+    name = user.c23_decks.filter(pk=int(ident)).values_list("name", flat=True).first()
+    return {"choice": ident, "name": name, "cards": cards}
+
+
 def create_table(host, mode: str, is_public: bool = True, allow_spectators: bool = True,
                  seats: int | None = None, turn_seconds: int | None = None, map_choice: str = "",
-                 options: dict | None = None) -> Table:
+                 options: dict | None = None, deck=None) -> Table:
     """Open a table for ``mode`` and seat its host at seat 0.
 
     Takes the host user, the mode key (a Codex mode, or another game's
@@ -140,9 +175,12 @@ def create_table(host, mode: str, is_public: bool = True, allow_spectators: bool
     (default: the mode's minimum), the turn timer (``turn_seconds``,
     None: off; game.turnclock), the map (``map_choice``, one of
     :func:`map_choices`; "" none; Codex only) and the game's table
-    ``options`` (Arcane Codex; those left out keep their defaults).
+    ``options`` (Arcane Codex, C-23; those left out keep their defaults);
+    ``deck``: at a C-23 table, the host's deck (a starter's colour or the
+    id of one of their saved decks; None: picked later).
     Returns the Table. Raises LobbyError ``bad_mode`` / ``bad_seats`` /
-    ``bad_timer`` / ``bad_map`` / ``bad_options``; ``too_many_tables``
+    ``bad_timer`` / ``bad_map`` / ``bad_options``, those of a deck
+    (``bad_deck``, ``no_such_deck``, ``illegal_deck``); ``too_many_tables``
     (409) when the host already has CODEX_OPEN_TABLES_PER_HOST open tables
     that are not idle; ``too_many_seats`` (409) when the host already sits
     at CODEX_OPEN_SEATS_PER_USER waiting tables.
@@ -166,23 +204,28 @@ def create_table(host, mode: str, is_public: bool = True, allow_spectators: bool
         raise LobbyError("bad_map", f"There is no map called {str(map_choice)[:40]!r}: pick one of the "
                                     "12 maps, random, or none (maps are Codex's).")
     options = _checked_options(spec, options)
+    host_deck = _seat_deck(spec.game, host, deck)
     with transaction.atomic():
         _room_for_a_seat(host)
         table = Table.objects.create(host=host, mode=mode, is_public=is_public, allow_spectators=allow_spectators,
                                      turn_seconds=turn_seconds, map=map_choice, game=spec.game, options=options)
         Seat.objects.bulk_create(
-            [Seat(table=table, index=i, team=spec.team_of(i), user=host if i == 0 else None) for i in range(count)]
+            [Seat(table=table, index=i, team=spec.team_of(i), user=host if i == 0 else None,
+                  deck=host_deck if i == 0 else {}) for i in range(count)]
         )
     return table
 
 
-def take_seat(table_id: int, user, index: int, invite: str | None = None) -> Table:
+def take_seat(table_id: int, user, index: int, invite: str | None = None, deck=None) -> Table:
     """Seat ``user`` at seat ``index`` (moving them from another seat of the table).
 
-    Private tables need the invite token (or being the host).
-    Returns the Table. Raises LobbyError ``no_table``, ``table_started``,
+    Private tables need the invite token (or being the host). ``deck``: at
+    a C-23 table, the deck they bring (a starter's colour or one of their
+    saved decks' id; None: picked later, or the one of the seat they move
+    from). Returns the Table. Raises LobbyError ``no_table``, ``table_started``,
     ``removed`` (403: the host removed the user from this table),
-    ``forbidden``, ``no_seat``, ``seat_taken``, ``too_many_seats``.
+    ``forbidden``, ``no_seat``, ``seat_taken``, ``too_many_seats``, and
+    those of a deck (``bad_deck``, ``no_such_deck``, ``illegal_deck``).
     """
     with transaction.atomic():
         table = _locked(table_id)
@@ -194,13 +237,19 @@ def take_seat(table_id: int, user, index: int, invite: str | None = None) -> Tab
         seat = table.seats.filter(index=index).first()
         if seat is None:
             raise LobbyError("no_seat", "That seat does not exist.")
+        chosen = _seat_deck(table.game, user, deck)
         if seat.user_id == user.pk:
+            if chosen and chosen != seat.deck:
+                seat.deck, seat.ready = chosen, False
+                seat.save(update_fields=["deck", "ready"])
             return table
         if seat.user_id is not None or seat.bot:
             raise LobbyError("seat_taken", "That seat is taken.", 409)
         _room_for_a_seat(user, table.pk)
-        table.seats.filter(user=user).update(user=None, heroes=[], ready=False)
+        before = table.seats.filter(user=user).first()
+        table.seats.filter(user=user).update(user=None, heroes=[], ready=False, deck={})
         seat.user, seat.heroes, seat.ready = user, [], False
+        seat.deck = chosen or (before.deck if before is not None else {})
         seat.save()
         table.touch()
     return table
@@ -216,7 +265,7 @@ def leave_table(table_id: int, user) -> Table | None:
     with transaction.atomic():
         table = _locked(table_id)
         _open(table)
-        if not table.seats.filter(user=user).update(user=None, heroes=[], ready=False):
+        if not table.seats.filter(user=user).update(user=None, heroes=[], ready=False, deck={}):
             raise LobbyError("not_seated", "You are not seated at this table.")
         remaining = table.seats.exclude(user=None).select_related("user").first()
         if remaining is None:
@@ -264,8 +313,8 @@ def remove_player(table_id: int, host, index: int) -> Table:
     with transaction.atomic():
         table, seat = _hosts_seat(table_id, host, index, "Only the host removes players.")
         if seat.bot:
-            seat.bot, seat.heroes, seat.ready = "", [], False
-            seat.save(update_fields=["bot", "heroes", "ready"])
+            seat.bot, seat.heroes, seat.ready, seat.deck = "", [], False, {}
+            seat.save(update_fields=["bot", "heroes", "ready", "deck"])
             _changed(table)
             return table
         if seat.user_id is None:
@@ -273,8 +322,8 @@ def remove_player(table_id: int, host, index: int) -> Table:
         if seat.user_id == host.pk:
             raise LobbyError("remove_self", "You cannot remove yourself: Leave the table instead.")
         table.removed.add(seat.user_id)
-        seat.user, seat.heroes = None, []
-        seat.save(update_fields=["user", "heroes"])
+        seat.user, seat.heroes, seat.deck = None, [], {}
+        seat.save(update_fields=["user", "heroes", "deck"])
         _changed(table)
     return table
 
@@ -324,15 +373,19 @@ def _picked_heroes(spec, current: list, heroes: list | None, main: str | None) -
 
 
 def update_seat(table_id: int, user, heroes: list | None = None, ready: bool | None = None,
-                main: str | None = None) -> Table:
-    """Pick heroes, mark the main hero and/or set the ready flag of ``user``'s seat.
+                main: str | None = None, deck=None) -> Table:
+    """Pick heroes (or a C-23 deck), mark the main hero and/or set the ready flag of ``user``'s seat.
 
     ``heroes``: exactly the mode's number of different heroes among the
     playable ones, or ``[]`` to clear the pick; ``main``: the main hero (one
     of the picked heroes; it goes first, and its colour gives the starting
-    deck). A changed pick clears ready; ready needs a complete pick.
+    deck). ``deck``: at a C-23 table, a starter's colour or the id of one
+    of the user's saved decks (:func:`_seat_deck`). A changed pick clears
+    ready; ready needs a complete pick (C-23: a deck).
     Returns the Table. Raises LobbyError ``not_seated``, ``bad_heroes``,
-    ``bad_main``, ``no_heroes`` (and those of a closed table).
+    ``bad_main``, ``no_heroes``, ``no_deck``, those of a deck (``bad_deck``,
+    ``no_such_deck``, ``illegal_deck``; the seat unchanged) and those of a
+    closed table.
     """
     with transaction.atomic():
         table = _locked(table_id)
@@ -342,27 +395,34 @@ def update_seat(table_id: int, user, heroes: list | None = None, ready: bool | N
             raise LobbyError("not_seated", "You are not seated at this table.")
         spec = get_mode(table.mode)
         picked = _picked_heroes(spec, seat.heroes, heroes, main)
+        chosen = _seat_deck(table.game, user, deck)
         if picked != seat.heroes:
             seat.heroes, seat.ready = picked, False
+        if chosen and chosen != seat.deck:
+            seat.deck, seat.ready = chosen, False
         if ready is not None:
             if ready and len(seat.heroes) != spec.heroes_per_seat:
                 raise LobbyError("no_heroes", "Pick your heroes before you are ready."
                                  if spec.heroes_per_seat > 1 else "Pick your hero before you are ready.")
+            if ready and table.game == C23 and not seat.deck:
+                raise LobbyError("no_deck", "Pick your deck (a starter or one you saved) before you are ready.")
             seat.ready = ready
         seat.save()
         table.touch()
     return table
 
 
-def seat_bot(table_id: int, host, index: int, kind: str, heroes: list | None = None) -> Table:
+def seat_bot(table_id: int, host, index: int, kind: str, heroes: list | None = None, deck=None) -> Table:
     """The host puts a table bot of ``kind`` (a game.standins.BOT_KINDS key)
     in the empty seat ``index`` of a waiting table (issue 14 point 9).
 
     ``heroes``: the bot's pick (as update_seat checks it); None picks the
-    mode's number of different heroes at random. The bot is ready at once;
-    the host takes it away with remove_player. Returns the Table. Raises
-    LobbyError ``not_host`` (403), ``bad_bot``, ``no_seat``, ``seat_taken``
-    (409), ``bad_heroes`` (and those of a closed table).
+    mode's number of different heroes at random. ``deck``: at a C-23
+    table, the bot's starter (a colour; None: one drawn at random). The bot
+    is ready at once; the host takes it away with remove_player. Returns the
+    Table. Raises LobbyError ``not_host`` (403), ``bad_bot``, ``no_seat``,
+    ``seat_taken`` (409), ``bad_heroes``, ``bad_deck`` / ``no_such_deck``
+    (and those of a closed table).
     """
     if kind not in BOT_KINDS:
         raise LobbyError("bad_bot", f"There is no bot called {kind!r}: choose {' or '.join(sorted(BOT_KINDS))}.")
@@ -374,8 +434,11 @@ def seat_bot(table_id: int, host, index: int, kind: str, heroes: list | None = N
         if heroes is None:
             heroes = secrets.SystemRandom().sample(list(spec.heroes), spec.heroes_per_seat)
         seat.heroes = _picked_heroes(spec, [], heroes, None)
+        if deck is None and table.game == C23:
+            deck = secrets.choice(starter_names())
+        seat.deck = _seat_deck(table.game, None, deck)
         seat.bot, seat.ready = kind, True
-        seat.save(update_fields=["bot", "heroes", "ready"])
+        seat.save(update_fields=["bot", "heroes", "ready", "deck"])
         table.touch()
     return table
 
@@ -389,7 +452,9 @@ def match_config(table: Table, seed: int | None = None) -> dict:
     Returns ``{"mode", "seed", "seats": [{"name", "hero"|"heroes", ["team"]}]}``
     for Codex, plus ``"map"`` when the table plays on one: its map, or one
     drawn now (:func:`draw_map`) for a random map; for another game (issue
-    17) ``{"game", "seed", "seats": [{"name"}], "options"}`` (docs/ARCANE.md "Config").
+    17) ``{"game", "seed", "seats": [{"name"}], "options"}`` (docs/ARCANE.md
+    "Config"), each C-23 seat with its ``"deck"``: the card names its player
+    picked (docs/C23.md "Config"; issue 18).
     """
     seats = []
     rows = list(table.seats.select_related("user").order_by("index"))
@@ -397,6 +462,9 @@ def match_config(table: Table, seed: int | None = None) -> dict:
     seed = secrets.randbits(256) if seed is None else seed
     if table.game != "codex":
         names = [{"name": bot_name(s.bot, s.index, several) if s.bot else s.user.public_name} for s in rows]
+        if table.game == C23:
+            for entry, seat in zip(names, rows):
+                entry["deck"] = list(seat.deck["cards"])
         return {"game": table.game, "seed": seed, "seats": names, "options": dict(table.options)}
     for seat in rows:
         entry = {"name": bot_name(seat.bot, seat.index, several) if seat.bot else seat.user.public_name}
@@ -452,7 +520,8 @@ def offer_rematch(match_id: int, user) -> Table:
     picked again, not ready (the same game and table options). The other players of the match see the table
     in their lobby (``can_see``) and join by taking a seat: nobody is
     seated without asking. The match's table bots sit again at once where
-    they sat, with the same heroes, ready (a bot cannot ask; trial 14). Returns the rematch Table. Raises LobbyError
+    they sat, with the same heroes (C-23: the same starter), ready (a bot
+    cannot ask; trial 14); at C-23 each player brings the deck of last time. Returns the rematch Table. Raises LobbyError
     ``no_match`` (404: no such match, or the user did not play it),
     ``not_finished`` (409), ``rematch_started`` (409: it is already being
     played without the user), ``table_full`` (409), and those of ``create_table`` /
@@ -480,7 +549,8 @@ def offer_rematch(match_id: int, user) -> Table:
             # A bot cannot ask: the table bots of last time sit where they sat, same heroes, ready.
             for bot in MatchPlayer.objects.filter(match=match).exclude(bot="").order_by("seat"):
                 if bot.bot in BOT_KINDS:
-                    seat_bot(table.pk, user, bot.seat, bot.bot, config_heroes(match.config, bot.seat) or None)
+                    seat_bot(table.pk, user, bot.seat, bot.bot, config_heroes(match.config, bot.seat) or None,
+                             old.seats.get(index=bot.seat).deck.get("choice"))
         elif table.seats.filter(user=user).exists():
             return table  # asked again, or it started with them: their table
         elif table.status != Table.Status.OPEN:
@@ -491,9 +561,11 @@ def offer_rematch(match_id: int, user) -> Table:
                 raise LobbyError("table_full", "Every seat of the rematch is taken.", 409)
             take_seat(table.pk, user, player.seat if player.seat in free else free[0])
         seat = table.seats.get(user=user)
-        if not seat.heroes:
+        if not seat.heroes and not seat.deck:
+            # Their heroes of last time, or at C-23 the deck they brought (as it was then).
             seat.heroes, seat.ready = config_heroes(match.config, player.seat), False
-            seat.save(update_fields=["heroes", "ready"])
+            seat.deck = old.seats.get(index=player.seat).deck
+            seat.save(update_fields=["heroes", "ready", "deck"])
     return table
 
 

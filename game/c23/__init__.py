@@ -5,15 +5,15 @@
 The same contract as the other games (docs/C23.md): :func:`new_game`,
 :func:`apply_action`, :func:`apply_action_in_place`, :func:`legal_actions`,
 :func:`view`, :func:`waiting_on`, :func:`copy_state`, :func:`is_legal`,
-``ACTION_KEYS``, :class:`RulesError`; reached through game.rules for a config
+``ACTION_KEYS``, ``OPTIONS`` (each table option's values, the default first), :class:`RulesError`; reached through game.rules for a config
 or state with ``"game": "c23"``;
 the deck validator :func:`validate_deck` (K1); bots in game.c23.bots.
 """
 from .cards import validate_deck
-from .engine import (ACTION_KEYS, GAME, apply_action, apply_action_in_place, copy_state, is_legal, legal_actions,
+from .engine import (ACTION_KEYS, GAME, OPTIONS, apply_action, apply_action_in_place, copy_state, is_legal, legal_actions,
                      new_game, waiting_on)
 from .shared import EngineFault, RulesError
 from .view import view
 
-__all__ = ["ACTION_KEYS", "EngineFault", "GAME", "RulesError", "apply_action", "apply_action_in_place", "copy_state",
+__all__ = ["ACTION_KEYS", "EngineFault", "GAME", "OPTIONS", "RulesError", "apply_action", "apply_action_in_place", "copy_state",
            "is_legal", "legal_actions", "new_game", "validate_deck", "view", "waiting_on"]
