@@ -41,6 +41,26 @@ function playerName(view, seat) {
   return p ? p.name : `seat ${seat}`;
 }
 
+/**
+ * The match page's banner for a C-23 view as `seat` reads it (null: a
+ * spectator): the result, the question and whom it waits on, or whose turn
+ * and step it is.
+ */
+export function c23Banner(view, seat) {
+  if (view.status === "finished") {
+    if (view.winner === null || view.winner === undefined) return "The game is a draw.";
+    return view.winner === seat ? "You win!" : `${playerName(view, view.winner)} wins.`;
+  }
+  const me = view.players.find((p) => p.seat === seat);
+  if (me && me.out) return "You are out of this game; you may keep watching.";
+  if (view.prompt) {
+    return view.prompt.seat === seat ? `Your answer is needed: ${view.prompt.text}`
+      : `Waiting for ${playerName(view, view.prompt.seat)}: ${view.prompt.text}`;
+  }
+  const step = STEP_NAMES[view.step] || view.step;
+  return view.active === seat ? `Your turn: ${step}.` : `${playerName(view, view.active)}'s turn: ${step}.`;
+}
+
 /** A short sentence for one legal action, naming its cards (the label of its button). */
 export function actionLabel(view, a) {
   const cards = cardsById(view);

@@ -1,8 +1,9 @@
 // Lobby page: lists tables and matches (polling the REST API), creates tables,
-// takes and leaves seats, picks heroes, ready, start, lets the host remove a
+// takes and leaves seats, picks heroes (C-23: a deck), ready, start, lets the host remove a
 // player (who is told); sends everyone seated at a table to its match page
 // once the host starts it.
 import { api, apiError, el, loadCatalog, pageConfig } from "./common.js";
+import { deckPicker, isDeckGame, loadSavedDecks, seatDeck } from "./lobbydecks.js";
 import { optionFields, optionSummary, readOptions } from "./lobbygames.js";
 import { seatBotControls } from "./tablebots.js";
 
@@ -181,8 +182,11 @@ function renderSeat(table, seat, mySeat) {
   const row = el("li", null, { class: "seat-row", "data-seat": seat.index });
   row.append(el("span", `Seat ${seat.index + 1}`, { class: "tag" }));
   row.append(el("span", seat.player || "empty", { class: seat.player ? "player" : "player empty" }));
+  const mode = modes[table.mode] || {};
+  const deckGame = isDeckGame(mode);
   if (seat.heroes.length) row.append(seatHeroes(table, seat));
-  else if (seat.player && (modes[table.mode] || {}).heroes_per_seat > 1) row.append(el("span", "picking heroes…", { class: "heroes waiting-flag" }));
+  else if (seat.player && mode.heroes_per_seat > 1) row.append(el("span", "picking heroes…", { class: "heroes waiting-flag" }));
+  if (deckGame && seat.player) row.append(seatDeck(seat));
   if (seat.player) row.append(el("span", seat.ready ? "✓ ready" : "not ready", { class: seat.ready ? "ready-flag" : "waiting-flag" }));
   row.append(...seatBotControls(table, seat, config.userId, act)); // bots at the table: tablebots.js
   if (table.status !== "open") return row;
@@ -202,11 +206,15 @@ function renderSeat(table, seat, mySeat) {
     row.append(remove);
   }
   if (seat.user_id === config.userId) {
-    row.append(heroPicker(table, seat));
+    row.append(deckGame ? deckPicker(table, seat, act) : heroPicker(table, seat));
     const ready = el("button", seat.ready ? "Not ready" : "Ready", { type: "button", class: seat.ready ? "btn small ghost ready" : "btn small primary ready" });
-    if (!seat.ready && !seat.heroes.length && (modes[table.mode] || {}).heroes_per_seat !== 0) {
+    if (!seat.ready && !seat.heroes.length && mode.heroes_per_seat !== 0) {
       ready.disabled = true;
-      ready.title = (modes[table.mode] || {}).heroes_per_seat > 1 ? "Pick your heroes first" : "Pick your hero first";
+      ready.title = mode.heroes_per_seat > 1 ? "Pick your heroes first" : "Pick your hero first";
+    }
+    if (!seat.ready && deckGame && !seat.deck) {
+      ready.disabled = true;
+      ready.title = "Pick your deck first";
     }
     ready.onclick = () => act("PATCH", `/api/tables/${table.id}/seat/`, { ready: !seat.ready });
     const leave = el("button", "Leave", { type: "button", class: "btn small ghost leave" });
@@ -510,7 +518,7 @@ async function createTable(event) {
 }
 
 async function init() {
-  const [result, cards] = await Promise.all([api("GET", "/api/modes/"), loadCatalog()]);
+  const [result, cards] = await Promise.all([api("GET", "/api/modes/"), loadCatalog(), loadSavedDecks()]);
   catalog = cards;
   const select = $("mode-select");
   for (const mode of result.data || []) {
@@ -524,6 +532,8 @@ async function init() {
   $("create-table").disabled = false; // the page disables it until this handler is in place
   await refresh(true);
   setInterval(() => { if (!document.hidden) refresh(); }, POLL_MS);
+  // Back from the deck builder (another tab): its new decks join the picker.
+  window.addEventListener("focus", async () => { if (await loadSavedDecks()) refresh(true); });
 }
 
 init();

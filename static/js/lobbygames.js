@@ -1,5 +1,5 @@
-// The lobby's games beside Codex (issue 17): the table options of a game
-// (Arcane Codex) in the new-table form, read back as the `options` of the
+// The lobby's games beside Codex (issues 17, 18): the table options of a game
+// (Arcane Codex, C-23) in the new-table form, read back as the `options` of the
 // table to create, and a table's options on one line for whoever reads it.
 // The values, labels and defaults come from /api/modes (lobby/modes.py).
 import { el } from "./common.js";
@@ -13,9 +13,9 @@ export function optionFields(mode) {
     if (option.choices.length) {
       input = el("select", null, { name, "data-option": option.key });
       for (const [value, label] of option.choices) {
-        input.append(el("option", value === option.default ? `${label} (default)` : label, { value }));
+        input.append(el("option", value === option.default ? `${label} (default)` : label, { value: String(value) }));
       }
-      input.value = option.default;
+      input.value = String(option.default);
     } else {
       input = el("input", null, {
         name, type: "number", min: option.minimum, max: option.maximum, "data-option": option.key,
@@ -27,16 +27,26 @@ export function optionFields(mode) {
   if (mode && mode.key === "arcane") {
     fields.push(el("a", "How to play Arcane Codex ↗", { href: "/how-to-play/arcane/", target: "_blank", rel: "noopener" }));
   }
+  if (mode && mode.key === "c23") {
+    fields.push(el("a", "How to play C-23 ↗", { href: "/c23/how-to-play/", target: "_blank", rel: "noopener" }));
+  }
   return fields;
 }
 
-/** The options chosen in `box` as the API takes them (a number field left empty: null, none). */
+/**
+ * The options chosen in `box` as the API takes them: a choice as its own
+ * value (C-23's true/false and 1/2 stay a boolean and a number), a number
+ * field left empty as null (none).
+ */
 export function readOptions(box, mode) {
   const out = {};
   for (const option of (mode && mode.options) || []) {
     const input = box.querySelector(`[data-option="${option.key}"]`);
     if (!input) continue;
-    if (option.choices.length) out[option.key] = input.value;
+    if (option.choices.length) {
+      const choice = option.choices.find(([value]) => String(value) === input.value);
+      out[option.key] = choice ? choice[0] : input.value;
+    }
     else out[option.key] = input.value === "" ? null : Number(input.value);
   }
   return out;

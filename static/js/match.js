@@ -5,7 +5,7 @@
 import { el, loadCatalog, nameList, pageConfig, roman, words } from "./common.js";
 import { bagKey, cardHasActions, indexActions, narrow } from "./legal.js";
 import { arcaneBanner, isArcaneView, renderArcane } from "./arcaneboard.js";
-import { renderC23 } from "./c23board.js";
+import { c23Banner, renderC23 } from "./c23board.js";
 import { applyPatch } from "./patch.js";
 import { drawMapCard } from "./mapcard.js";
 import { markBots } from "./tablebots.js";
@@ -747,13 +747,35 @@ function renderArcanePage() {
 
 /**
  * A view of another game than Codex (its `game` field) is drawn by that
- * game's own board module; returns true when it was. C-23: c23board.js.
+ * game's own board module; returns true when it was. C-23: c23board.js,
+ * with the page's banner, log, presence, turn clock and result dialog as
+ * for the other games.
  */
 function renderOtherGame(v) {
   if (v.game !== "c23") return false;
   $("hand-box").hidden = true;
   $("action-bar").replaceChildren();
+  $("turn").textContent = v.turn;
+  $("you").textContent = msg.seat === null ? "watching" : `you: ${nameOfSeat(msg.seat)}`;
+  const text = c23Banner(v, msg.seat);
+  const waitsOnMe = v.prompt ? v.prompt.seat === msg.seat : v.active === msg.seat;
+  $("banner-text").textContent = ui.busy !== null ? `${text} (sending…)` : text;
+  $("banner").className = `banner${msg.status === "finished" ? " over" : waitsOnMe ? " mine" : ""}`;
   renderC23($("board"), v, { seat: msg.seat, legal: msg.legal_actions || [], act, busy: ui.busy !== null });
+  drawClocks();
+  clockVersion(version);
+  renderLog();
+  renderPresence();
+  if (msg.status === "finished" && !ui.resultShown) {
+    ui.resultShown = true;
+    const won = v.winner === null || v.winner === undefined ? null : v.winner;
+    $("result-title").textContent = won === null ? "A draw" : msg.seat === null ? `${nameOfSeat(won)} wins`
+      : won === msg.seat ? "You won!" : "You lost";
+    $("result-text").textContent = text;
+    $("result-bases").hidden = true;
+    const dialog = $("result-dialog");
+    if (!dialog.open) dialog.showModal();
+  }
   return true;
 }
 
