@@ -19,15 +19,19 @@ import time
 
 from game.rules import apply_action, apply_action_in_place, catalog, copy_state, legal_actions, reading, view
 from game.arcane import bots as arcane_bots
+from game.c23 import bots as c23_bots
 from game.rules.bots import GreedyBot, RandomBot, play_game
 
 # Each row of the table: (row name, engine mode, seats, heroes per seat).
 MODES = (("1hero", "1hero", 2, 1), ("3hero", "3hero", 2, 3), ("2hg", "2hg", 4, 1),
          ("ffa-3", "ffa", 3, 1), ("ffa-4", "ffa", 4, 1), ("ffa-5", "ffa", 5, 1))
 SEATS = {row: seats for row, _, seats, _ in MODES}
-# Arcane Codex (issue 17): two seats, its own bots and play loop; no target yet.
+# The other games, each with its own bots and play loop and no target yet:
+# row -> (the config's game, its bots module, seats). Arcane Codex (issue 17)
+# for two; C-23 (issue 18, its starter decks) for two and for three (K24).
 ARCANE = "arcane"
-SEATS[ARCANE] = 2
+OTHER_GAMES = {ARCANE: ("arcane", arcane_bots, 2), "c23-2": ("c23", c23_bots, 2), "c23-3": ("c23", c23_bots, 3)}
+SEATS.update({row: seats for row, (_, _, seats) in OTHER_GAMES.items()})
 
 # Targets of issue 13 (1-hero: about 1,650 actions/s before, on a quiet
 # machine; every mode's factor is a paired ratio against the commit before
@@ -48,13 +52,25 @@ def _config(seed: int, row: str) -> dict:
             "seats": [{"name": f"P{i}", "heroes": picker.sample(heroes, per_seat)} for i in range(seats)]}
 
 
+def _other_config(seed: int, row: str) -> dict:
+    """A game of another game's row: its seats, C-23's with the red, blue
+    and green starters in seat order."""
+    game, _, seats = OTHER_GAMES[row]
+    config = {"game": game, "seed": seed, "seats": [{"name": f"P{i}"} for i in range(seats)]}
+    if game == "c23":
+        for seat, colour in zip(config["seats"], ("red", "blue", "green")):
+            seat["deck"] = colour
+    return config
+
+
 def run(games: int, bot: str, mode: str) -> dict:
     """Play ``games`` bot games of ``mode``; return the measured figures
     (CPU seconds, games and actions per CPU second, actions/game, median turns, median state
     and view JSON bytes of the final states, median view build in ms)."""
-    if mode == ARCANE:
-        make = arcane_bots.RandomBot if bot == "random" else arcane_bots.GreedyBot
-        play = arcane_bots.play_game
+    if mode in OTHER_GAMES:
+        bots = OTHER_GAMES[mode][1]
+        make = bots.RandomBot if bot == "random" else bots.GreedyBot
+        play = bots.play_game
     else:
         make = RandomBot if bot == "random" else GreedyBot
         play = play_game
@@ -63,8 +79,7 @@ def run(games: int, bot: str, mode: str) -> dict:
     states = []
     start = time.process_time()
     for seed in range(games):
-        config = ({"game": ARCANE, "seed": seed, "seats": [{"name": "P0"}, {"name": "P1"}]} if mode == ARCANE
-                  else _config(seed, mode))
+        config = _other_config(seed, mode) if mode in OTHER_GAMES else _config(seed, mode)
         state, log = play(config, [make(seed + i) for i in range(SEATS[mode])])
         actions += len(log)
         turns.append(state["turn"])
@@ -190,9 +205,10 @@ def main() -> None:
         for bot in bots:
             r = run(args.games, bot, mode)
             target = TARGET_ACTIONS_PER_S.get(mode) if bot == "random" else None
-            shown = f">= {target}" if target else ("none" if mode == ARCANE else f"{TARGET_MODE_FACTOR}x before")
+            other = mode in OTHER_GAMES
+            shown = f">= {target}" if target else ("none" if other else f"{TARGET_MODE_FACTOR}x before")
             verdict = (_verdict(r["actions_per_s"] >= target) if target
-                       else "new game, no figure before" if mode == ARCANE else "paired ratio: BENCHMARKS.md")
+                       else "new game, no figure before" if other else "paired ratio: BENCHMARKS.md")
             print(f"| {mode} | {r['bot']} | {r['games_per_s']:.2f} | {r['actions_per_s']:.0f} | {shown} | "
                   f"{verdict} | {r['actions_per_game']:.0f} | {r['turns_median']:.0f} | "
                   f"{r['state_bytes'] / 1024:.1f} KB | {r['view_bytes'] / 1024:.1f} KB | {r['view_ms']:.2f} ms |")
