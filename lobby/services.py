@@ -454,7 +454,8 @@ def match_config(table: Table, seed: int | None = None) -> dict:
     drawn now (:func:`draw_map`) for a random map; for another game (issue
     17) ``{"game", "seed", "seats": [{"name"}], "options"}`` (docs/ARCANE.md
     "Config"), each C-23 seat with its ``"deck"``: the card names its player
-    picked (docs/C23.md "Config"; issue 18).
+    picked, and at a rematch of two the loser's seat as ``"first"`` (K23;
+    docs/C23.md "Config"; issue 18).
     """
     seats = []
     rows = list(table.seats.select_related("user").order_by("index"))
@@ -462,10 +463,14 @@ def match_config(table: Table, seed: int | None = None) -> dict:
     seed = secrets.randbits(256) if seed is None else seed
     if table.game != "codex":
         names = [{"name": bot_name(s.bot, s.index, several) if s.bot else s.user.public_name} for s in rows]
+        config = {"game": table.game, "seed": seed, "seats": names, "options": dict(table.options)}
         if table.game == C23:
             for entry, seat in zip(names, rows):
                 entry["deck"] = list(seat.deck["cards"])
-        return {"game": table.game, "seed": seed, "seats": names, "options": dict(table.options)}
+            first = _c23_loser_seat(table, rows)
+            if first is not None:
+                config["first"] = first
+        return config
     for seat in rows:
         entry = {"name": bot_name(seat.bot, seat.index, several) if seat.bot else seat.user.public_name}
         if len(seat.heroes) == 1:
@@ -479,6 +484,26 @@ def match_config(table: Table, seed: int | None = None) -> dict:
     if table.map:
         config["map"] = draw_map(table.mode) if table.map == RANDOM_MAP else table.map
     return config
+
+
+def _c23_loser_seat(table: Table, rows: list) -> int | None:
+    """K23 at a C-23 rematch of two players: the seat (of ``rows``, the
+    table's seats) of whoever lost the match it plays again, who goes first;
+    None otherwise (a first table, a draw, three players, or the loser not
+    seated here: the engine then draws the first player at random;
+    docs/RULINGS.md "C-23 in the lobby")."""
+    old = table.rematch_of.match if table.rematch_of_id is not None else None
+    if old is None or len(rows) != 2 or old.status != Match.Status.FINISHED or len(old.state["players"]) != 2:
+        return None
+    winner = old.state.get("winner")
+    if winner not in (0, 1):
+        return None
+    loser = old.players.filter(seat=1 - winner).first()
+    for seat in rows:
+        if loser is not None and ((loser.user_id is not None and seat.user_id == loser.user_id)
+                                  or (loser.bot and seat.bot and seat.index == loser.seat)):
+            return seat.index
+    return None
 
 
 def start_table(table_id: int, user, seed: int | None = None) -> Table:

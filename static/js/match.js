@@ -753,6 +753,7 @@ function renderArcanePage() {
  */
 function renderOtherGame(v) {
   if (v.game !== "c23") return false;
+  document.body.classList.add("c23"); // the board carries its own hand and buttons: no empty dock (c23.css)
   $("hand-box").hidden = true;
   $("action-bar").replaceChildren();
   $("turn").textContent = v.turn;

@@ -105,6 +105,7 @@ def test_three_players_pick_decks_and_play_c23(browser, live_server_url):
             assert them.locator('[data-zone="hand"]').count() == 0
             assert re.search(r"Hand: \d+", them.locator(".hand-count").inner_text())
         assert "own invention" in page.inner_text("#c23-origin")
+        assert page.locator("#controls").is_hidden()  # no empty dock over the board's own buttons
 
     # One turn each: the player whose turn it is plays a resource (K8), seen on
     # every page in that player's resources; then ends the turn.

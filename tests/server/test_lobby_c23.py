@@ -173,3 +173,25 @@ def test_a_rematch_of_a_c23_match_brings_the_same_decks(make_user):
     assert again.game == "c23" and again.options == {"deck_out": "draw"}
     assert [s.deck.get("name") for s in seats] == ["Green starter", "Tide", "Blue starter"]
     assert seats[2].bot == "random" and seats[2].ready and not seats[1].ready
+
+
+def test_the_loser_goes_first_in_a_rematch_of_two(make_user):
+    """K23: the loser of the previous game starts; a first table draws at random (no ``first``)."""
+    ana, bo = make_user("ana"), make_user("bo")
+    table = services.create_table(ana, "c23", deck="red")
+    services.take_seat(table.pk, bo, 1, deck="blue")
+    for user in (ana, bo):
+        services.update_seat(table.pk, user, ready=True)
+    assert "first" not in services.match_config(table, seed=1)
+    match = services.start_table(table.pk, ana, seed=3).match
+    match.state = {**match.state, "status": "finished", "winner": 1}
+    match.status, match.result = Match.Status.FINISHED, {"winner": 1, "reason": "deck_out"}
+    match.save()
+    again = services.offer_rematch(match.pk, bo)  # bo (the winner) asks first: seated at seat 1 again
+    services.offer_rematch(match.pk, ana)
+    for user in (ana, bo):
+        services.update_seat(again.pk, user, ready=True)
+    config = services.match_config(again, seed=2)
+    assert config["first"] == 0  # ana lost
+    started = services.start_table(again.pk, bo, seed=2).match
+    assert started.state["active"] == 0 and started.state["first"] == 0
