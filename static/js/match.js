@@ -710,23 +710,23 @@ function render() {
 }
 
 /**
- * The page of an Arcane Codex view (issue 17): its own board (arcaneboard.js)
- * in the board, hand and action bar nodes; the log, chat, presence, bots and
- * turn clock as for Codex; the result dialog with the board's sentence.
+ * The banner of another game's page (Arcane Codex, C-23): the turn, who the
+ * viewer is, and `text` (the board's sentence), marked when the game waits
+ * on the viewer.
  */
-function renderArcanePage() {
-  const v = view();
-  document.body.classList.add("arcane");
+function renderGameBanner(v, text) {
   $("turn").textContent = v.turn;
   $("you").textContent = msg.seat === null ? "watching" : `you: ${nameOfSeat(msg.seat)}`;
-  const text = arcaneBanner(v, msg.seat);
+  const waitsOnMe = v.prompt ? v.prompt.seat === msg.seat : v.active === msg.seat;
   $("banner-text").textContent = ui.busy !== null ? `${text} (sending…)` : text;
-  $("banner").className = `banner${msg.status === "finished" ? " over" : v.prompt ? (v.prompt.seat === msg.seat ? " mine" : "") : v.active === msg.seat ? " mine" : ""}`;
-  renderArcane({
-    msg, busy: ui.busy !== null, act, rerender: render,
-    nodes: { opponents: $("opponents"), me: $("me-area"), hand: $("hand"), handBox: $("hand-box"), handCount: $("hand-count"),
-      bar: $("action-bar"), inspector: $("inspector") },
-  });
+  $("banner").className = `banner${msg.status === "finished" ? " over" : waitsOnMe ? " mine" : ""}`;
+}
+
+/**
+ * Around another game's board: bots, turn clock, log, presence as for
+ * Codex; once finished, the result dialog with `text` and the `winners`' seats.
+ */
+function renderGameSurround(text, winners) {
   markBots(config.bots);
   drawClocks();
   clockVersion(version);
@@ -734,15 +734,34 @@ function renderArcanePage() {
   renderPresence();
   if (msg.status === "finished" && !ui.resultShown) {
     ui.resultShown = true;
-    const won = v.winners || [];
     let title = "A draw";
-    if (won.length) title = msg.seat === null ? `${nameList(won.map(nameOfSeat))} wins` : won.includes(msg.seat) ? "You won!" : "You lost";
+    if (winners.length) {
+      title = msg.seat === null ? `${nameList(winners.map(nameOfSeat))} wins` : winners.includes(msg.seat) ? "You won!" : "You lost";
+    }
     $("result-title").textContent = title;
     $("result-text").textContent = text;
     $("result-bases").hidden = true;
     const dialog = $("result-dialog");
     if (!dialog.open) dialog.showModal();
   }
+}
+
+/**
+ * The page of an Arcane Codex view (issue 17): its own board (arcaneboard.js)
+ * in the board, hand and action bar nodes; the log, chat, presence, bots and
+ * turn clock as for Codex; the result dialog with the board's sentence.
+ */
+function renderArcanePage() {
+  const v = view();
+  document.body.classList.add("arcane");
+  const text = arcaneBanner(v, msg.seat);
+  renderGameBanner(v, text);
+  renderArcane({
+    msg, busy: ui.busy !== null, act, rerender: render,
+    nodes: { opponents: $("opponents"), me: $("me-area"), hand: $("hand"), handBox: $("hand-box"), handCount: $("hand-count"),
+      bar: $("action-bar"), inspector: $("inspector") },
+  });
+  renderGameSurround(text, v.winners || []);
 }
 
 /**
@@ -756,27 +775,10 @@ function renderOtherGame(v) {
   document.body.classList.add("c23"); // the board carries its own hand and buttons: no empty dock (c23.css)
   $("hand-box").hidden = true;
   $("action-bar").replaceChildren();
-  $("turn").textContent = v.turn;
-  $("you").textContent = msg.seat === null ? "watching" : `you: ${nameOfSeat(msg.seat)}`;
   const text = c23Banner(v, msg.seat);
-  const waitsOnMe = v.prompt ? v.prompt.seat === msg.seat : v.active === msg.seat;
-  $("banner-text").textContent = ui.busy !== null ? `${text} (sending…)` : text;
-  $("banner").className = `banner${msg.status === "finished" ? " over" : waitsOnMe ? " mine" : ""}`;
+  renderGameBanner(v, text);
   renderC23($("board"), v, { seat: msg.seat, legal: msg.legal_actions || [], act, busy: ui.busy !== null });
-  drawClocks();
-  clockVersion(version);
-  renderLog();
-  renderPresence();
-  if (msg.status === "finished" && !ui.resultShown) {
-    ui.resultShown = true;
-    const won = v.winner === null || v.winner === undefined ? null : v.winner;
-    $("result-title").textContent = won === null ? "A draw" : msg.seat === null ? `${nameOfSeat(won)} wins`
-      : won === msg.seat ? "You won!" : "You lost";
-    $("result-text").textContent = text;
-    $("result-bases").hidden = true;
-    const dialog = $("result-dialog");
-    if (!dialog.open) dialog.showModal();
-  }
+  renderGameSurround(text, v.winner === null || v.winner === undefined ? [] : [v.winner]);
   return true;
 }
 

@@ -157,3 +157,21 @@ def play_out_with_bots(match: Match, max_actions: int = 3000) -> Match:
         apply_seat_action(match.pk, seat, action, match.version)
     match.refresh_from_db()
     return match
+
+
+def frame_leaks(frames: list, ids: set, viewer) -> list:
+    """What ``viewer`` must not have received in ``frames`` of a game whose
+    views list players with ``hand`` for whoever may read it (Arcane Codex,
+    C-23): any of the hidden card ``ids``, another seat's hand (unless that
+    hand is shown to all: C-23's ``hand_shown``, K19) and a log line meant
+    for other seats (its ``to``)."""
+    found = []
+    for frame in frames:
+        text = json.dumps(frame)
+        found += [i for i in ids if re.search(rf'"{re.escape(i)}"', text)]
+        view = frame.get("view")
+        if view:
+            found += [f"hand of {p['seat']}" for p in view["players"]
+                      if "hand" in p and p["seat"] != viewer and not p.get("hand_shown")]
+            found += [line["text"] for line in view["log"] if "to" in line and viewer not in line["to"]]
+    return found

@@ -12,15 +12,9 @@ from game.models import Match
 from lobby import services
 from lobby.models import Seat
 from lobby.services import LobbyError
+from tests.server.test_c23_decks import counts
 
 pytestmark = pytest.mark.django_db
-
-
-def counts(names):
-    out = {}
-    for name in names:
-        out[name] = out.get(name, 0) + 1
-    return out
 
 
 def saved(user, name="Tide", colour="blue"):

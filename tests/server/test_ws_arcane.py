@@ -3,15 +3,12 @@ through the live protocol, a spectator watching, a reconnect and chat on the
 way, the match finished and replayed; no frame a viewer receives holds a
 card id of the deck or of the other seat's hand, or a private log line of
 another seat (house rule A31)."""
-import json
-import re
-
 import pytest
 from asgiref.sync import sync_to_async
 
 from game import rules
 from lobby import services
-from tests.server.matchkit import db_match, logged_in, recv, recv_until
+from tests.server.matchkit import db_match, frame_leaks, logged_in, recv, recv_until
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -35,19 +32,6 @@ def hidden_ids(state: dict, viewer) -> set:
     return out
 
 
-def leaked(frames: list, ids: set, viewer) -> list:
-    """Hidden ids, other seats' hands and private log lines found in ``frames``."""
-    found = []
-    for frame in frames:
-        text = json.dumps(frame)
-        found += [i for i in ids if re.search(rf'"{re.escape(i)}"', text)]
-        view = frame.get("view")
-        if view:
-            found += [f"hand of {p['seat']}" for p in view["players"] if "hand" in p and p["seat"] != viewer]
-            found += [line["text"] for line in view["log"] if "to" in line and viewer not in line["to"]]
-    return found
-
-
 async def test_a_whole_arcane_match_with_a_spectator(make_user, ws, layer, settings):
     settings.CODEX_WS_RATE = 1000.0  # bots answer faster than people: the flood limit is not under test
     alice, bob, carol = [await sync_to_async(make_user)(n) for n in ("alice", "bob", "carol")]
@@ -65,7 +49,7 @@ async def test_a_whole_arcane_match_with_a_spectator(make_user, ws, layer, setti
     while True:
         match = await db_match(match.pk)
         for viewer in comms:
-            assert leaked(inbox[viewer], hidden_ids(match.state, viewer), viewer) == [], (steps, viewer)
+            assert frame_leaks(inbox[viewer], hidden_ids(match.state, viewer), viewer) == [], (steps, viewer)
         if match.status != "playing":
             break
         seat = rules.waiting_on(match.state)[0]

@@ -6,7 +6,6 @@ seat (K19: counts only); a reconnect resumes at the same version; the match
 is played to a result and replayed. A table of one person and two bots is
 played to a result by the bots filling the seats."""
 import json
-import re
 
 import pytest
 from asgiref.sync import sync_to_async
@@ -15,7 +14,8 @@ from decks.models import Deck
 from game import rules
 from game.c23.cards import starter
 from lobby import services
-from tests.server.matchkit import db_match, logged_in, play_out_with_bots, recv, recv_until
+from tests.server.matchkit import db_match, frame_leaks, logged_in, play_out_with_bots, recv, recv_until
+from tests.server.test_c23_decks import counts
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -36,9 +36,7 @@ def start_c23(people, bots=(), seed=7):
     table = services.create_table(people[0], "c23", seats=len(people) + len(bots), deck="red")
     for index, user in enumerate(people):
         if decks[index] == "saved":
-            cards = {}
-            for name in starter("blue"):
-                cards[name] = cards.get(name, 0) + 1
+            cards = counts(starter("blue"))
             decks[index] = str(Deck.objects.create(owner=user, name="My blue", cards=cards).pk)
         if index:
             services.take_seat(table.pk, user, index, deck=decks[index])
@@ -64,20 +62,6 @@ def as_json(data):
     return json.loads(json.dumps(data))
 
 
-def leaked(frames: list, ids: set, viewer) -> list:
-    """Hidden ids, hands of others and private log lines of others in ``frames``."""
-    found = []
-    for frame in frames:
-        text = json.dumps(frame)
-        found += [i for i in ids if re.search(rf'"{re.escape(i)}"', text)]
-        view = frame.get("view")
-        if view:
-            found += [f"hand of {p['seat']}" for p in view["players"]
-                      if "hand" in p and p["seat"] != viewer and not p["hand_shown"]]
-            found += [line["text"] for line in view["log"] if "to" in line and viewer not in line["to"]]
-    return found
-
-
 async def test_a_three_player_c23_match_with_a_spectator(make_user, ws, layer):
     ana, bo, cy, dee = [await sync_to_async(make_user)(n) for n in ("ana", "bo", "cy", "dee")]
     match = await start_c23([ana, bo, cy])
@@ -100,7 +84,7 @@ async def test_a_three_player_c23_match_with_a_spectator(make_user, ws, layer):
     for step in range(60):
         match = await db_match(match.pk)
         for viewer in comms:
-            assert leaked(inbox[viewer], hidden_ids(match.state, viewer), viewer) == [], (step, viewer)
+            assert frame_leaks(inbox[viewer], hidden_ids(match.state, viewer), viewer) == [], (step, viewer)
         if match.status != "playing":
             break
         seat = rules.waiting_on(match.state)[0]
@@ -135,7 +119,7 @@ async def test_a_three_player_c23_match_with_a_spectator(make_user, ws, layer):
         final = await recv(comm)
         assert connected and final["status"] == "finished" and final["view"]["status"] == "finished"
         assert final["version"] == match.version and final["legal_actions"] == []
-        assert leaked([final], hidden_ids(match.state, seat), seat) == []
+        assert frame_leaks([final], hidden_ids(match.state, seat), seat) == []
     # the replay rebuilds every step; the spectator's shows actions by type only and no hand
     client = await sync_to_async(logged_in)(dee)
     index = (await sync_to_async(client.get)(f"/api/matches/{match.pk}/replay/")).json()
