@@ -293,7 +293,7 @@ def do_build(state, seat, plan):
         old = catalog.card(p["buildings"]["addon"]["id"])["name"]
         p["buildings"]["addon"] = None
         log(state, f"{seat_name(state, seat)} tore down their {old}.")
-        damage_building(state, base_id(state, seat), 2)
+        damage_building(state, base_id(state, seat), 2, by=f"tearing down the {old}")
     # Verdant Tree: this turn the player's tech buildings finish at once
     # (Verdant Tree ruling: each works as soon as it is built).
     instant = slot in TECH_BUILDINGS and p.get("instant_build") == state["turn"]

@@ -345,7 +345,7 @@ def _deal_combat_damage(state: dict, ctx: dict) -> None:
                 continue
             if source is None:
                 log(state, f"A Tower shot {name(state, dest)}.")
-                damage_card(state, dest, amount, combat=True, ability=True)
+                damage_card(state, dest, amount, by="a Tower", combat=True, ability=True)
                 continue
             piercing = stats.kw(state, source, "armor_piercing")
             spill = 0
@@ -353,7 +353,7 @@ def _deal_combat_damage(state: dict, ctx: dict) -> None:
                     not is_building_id(dest) and kind_of(state, dest) in ("unit", "hero"):
                 spill = max(0, amount - _remaining(state, dest, piercing))
                 amount -= spill
-            damage_target(state, dest, amount, combat=True,
+            damage_target(state, dest, amount, by=name(state, source), combat=True,
                           deathtouch=bool(stats.kw(state, source, "deathtouch")),
                           piercing=piercing, source=source,
                           ability=by_ability)
@@ -366,7 +366,7 @@ def _deal_combat_damage(state: dict, ctx: dict) -> None:
                 dealt.append((dest, amount))
             if spill:
                 base = base_id(state, controller_of(state, dest))
-                damage_building(state, base, spill)
+                damage_building(state, base, spill, by=name(state, source))
                 dealt.append((base, spill))
         if dealt:
             _attacker_dealt(state, attacker, dealt)

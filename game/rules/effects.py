@@ -135,8 +135,10 @@ def building_name(state: dict, target: str) -> str:
     return f"{seat_name(state, seat)}'s {label}"
 
 
-def damage_building(state: dict, target: str, amount: int) -> None:
-    """Deal ``amount`` damage to building ``target``.
+def damage_building(state: dict, target: str, amount: int, *, by) -> None:
+    """Deal ``amount`` damage to building ``target``; ``by`` names what
+    deals it, for the log line (a card's name, "the fall of Alice's Tech I
+    building", ...; None only for a step stored before steps recorded it).
 
     A tech building or add-on at 0 HP is destroyed and deals 2 damage to its
     base (rulebook "Buildings"; a destroyed tech building can be rebuilt for
@@ -148,16 +150,14 @@ def damage_building(state: dict, target: str, amount: int) -> None:
     if amount <= 0:
         return
     if maps.damage_prevented(state):
-        log(state, f"Damage to {building_name(state, target) if is_building_id(target) else name(state, target)} "
-                   "was prevented (No Rush 15 Minutes).")
+        log(state, f"Damage to {_target_name(state, target)}{_from(by)} was prevented (No Rush 15 Minutes).")
         return
     if registry.answering("shields_building") and registry.any_says(
             state, "shields_building", [i for p in state["players"] for i in p["play"]], target):
-        log(state, f"Damage to {building_name(state, target) if is_building_id(target) else name(state, target)} "
-                   "was prevented.")
+        log(state, f"Damage to {_target_name(state, target)}{_from(by)} was prevented.")
         return
     if not is_building_id(target):
-        damage_card(state, target, amount)
+        damage_card(state, target, amount, by=by)
         return
     rec = building_record(state, target)
     if rec is None:
@@ -167,9 +167,19 @@ def damage_building(state: dict, target: str, amount: int) -> None:
         if amount <= 0:
             return
     rec["damage"] += amount
-    log(state, f"{building_name(state, target)} took {amount} damage.")
+    log(state, f"{building_name(state, target)} took {amount} damage{_from(by)}.")
     if target.startswith("bld:") and rec["damage"] >= building_max_hp(state, target):
         destroy_building(state, target)
+
+
+def _target_name(state: dict, target: str) -> str:
+    return building_name(state, target) if is_building_id(target) else name(state, target)
+
+
+def _from(by) -> str:
+    """The part of a damage log line that names its source (docs/RULINGS.md
+    "Log lines name what dealt the damage")."""
+    return f" from {by}" if by else ""
 
 
 def _above_floor(state: dict, target: str, rec: dict, amount: int) -> int:
@@ -197,7 +207,7 @@ def destroy_building(state: dict, target: str) -> None:
     if slot != "addon":
         p["free_rebuild"][slot] = True  # house rule R2
     log(state, f"{label} was destroyed.")
-    damage_building(state, base_id(state, seat), 2)
+    damage_building(state, base_id(state, seat), 2, by=f"the fall of {label}")
 
 
 def repair_building(state: dict, target: str, amount: int) -> None:
@@ -230,10 +240,11 @@ def armor_left(state: dict, iid: str, piercing: int = 0) -> int:
     return max(0, stats.kw(state, iid, "armor") - inst["armor_used"])
 
 
-def damage_card(state: dict, iid: str, amount: int, *, combat: bool = False,
+def damage_card(state: dict, iid: str, amount: int, *, by, combat: bool = False,
                 deathtouch: bool = False, piercing: int = 0, source: str = None,
                 ability: bool = False) -> int:
     """Deal ``amount`` damage to unit or hero ``iid``; return damage taken.
+    ``by`` names what deals it, for the log line (as :func:`damage_building`).
 
     Armor absorbs first, once per turn (house rule R6). Deathtouch combat
     damage kills a unit or hero even if armor absorbed it (glossary). Death
@@ -251,7 +262,7 @@ def damage_card(state: dict, iid: str, amount: int, *, combat: bool = False,
     if inst is None or inst["zone"] != "play" or amount <= 0:
         return 0
     if maps.damage_prevented(state):  # No Rush 15 Minutes: nothing at all, armor untouched
-        log(state, f"Damage to {name(state, iid)} was prevented (No Rush 15 Minutes).")
+        log(state, f"Damage to {name(state, iid)}{_from(by)} was prevented (No Rush 15 Minutes).")
         return 0
     absorbed = min(amount, armor_left(state, iid, piercing))
     inst["armor_used"] += absorbed
@@ -265,7 +276,7 @@ def damage_card(state: dict, iid: str, amount: int, *, combat: bool = False,
         # Damage dealt as -1/-1 runes is still damage, combat damage in a
         # fight (Plague Spitter, Poisonblade Rogue, Orpal Gloor, Jandra rulings).
         add_rune(state, iid, minus=taken)
-        log(state, f"{name(state, iid)} got {taken} -1/-1 rune{'s' if taken != 1 else ''}" +
+        log(state, f"{name(state, iid)} got {taken} -1/-1 rune{'s' if taken != 1 else ''}{_from(by)}" +
             (f" ({absorbed} absorbed by armor)." if absorbed else "."))
         taken_as_runes = True
     else:
@@ -279,7 +290,7 @@ def damage_card(state: dict, iid: str, amount: int, *, combat: bool = False,
         # overpower and deathtouch count; checks._escapes_death clears it).
         inst["marks"]["combat_death"] = True
     if not taken_as_runes:
-        log(state, f"{name(state, iid)} took {taken} damage" +
+        log(state, f"{name(state, iid)} took {taken} damage{_from(by)}" +
             (f" ({absorbed} absorbed by armor)." if absorbed else "."))
     if source is not None and (taken > 0 or (combat and deathtouch)):
         _note_killer(state, iid, source)
@@ -316,12 +327,13 @@ def _note_killer(state: dict, iid: str, source: str) -> None:
                                       "seat": killer["controller"], "level": killer["level"]}
 
 
-def damage_target(state: dict, target: str, amount: int, **kw) -> None:
-    """Deal damage to a card id or a building id."""
+def damage_target(state: dict, target: str, amount: int, *, by, **kw) -> None:
+    """Deal damage to a card id or a building id; ``by`` names what deals
+    it (see :func:`damage_building`), ``kw`` as :func:`damage_card`."""
     if is_building_id(target):
-        damage_building(state, target, amount)
+        damage_building(state, target, amount, by=by)
     else:
-        damage_card(state, target, amount, **kw)
+        damage_card(state, target, amount, by=by, **kw)
 
 
 def heal(state: dict, iid: str, amount: int) -> None:

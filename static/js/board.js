@@ -538,6 +538,52 @@ function stat(label, value, cls = "") {
   return el("span", null, { class: `stat ${cls}`.trim() }, el("span", label, { class: "stat-label" }), el("b", value));
 }
 
+// Where each seat's own row of cards in play was scrolled to, kept across
+// the re-render every state brings.
+const rowScrolled = new Map();
+
+/**
+ * The viewer's own cards in play as one row that scrolls sideways (swipe,
+ * scrollbar, or the buttons at its ends), so the row never grows down under
+ * the hand dock at the bottom of the screen (docs/RULINGS.md "Match page:
+ * your cards in play"). A button at each end says how many cards are out of
+ * sight on that side and scrolls to them; it is marked when one of them is
+ * a highlighted target. `row` is the cards row, `seat` whose row it is.
+ * Returns the row inside its box.
+ */
+function sidewaysRow(row, seat) {
+  const back = el("button", null, { type: "button", class: "btn row-more back", hidden: true });
+  const next = el("button", null, { type: "button", class: "btn row-more next", hidden: true });
+  const update = () => {
+    const box = row.getBoundingClientRect();
+    const cards = [...row.children].filter((node) => node.classList.contains("card"));
+    const before = cards.filter((node) => node.getBoundingClientRect().left < box.left - 1);
+    const after = cards.filter((node) => node.getBoundingClientRect().right > box.right + 1);
+    for (const [button, out, text, label] of [[back, before, `‹ ${before.length}`, "earlier"],
+      [next, after, `${after.length} more ›`, "further"]]) {
+      button.hidden = !out.length;
+      button.textContent = text;
+      button.setAttribute("aria-label", `Show ${out.length} ${label} card${out.length === 1 ? "" : "s"} in play`);
+      button.classList.toggle("has-target", out.some((node) => node.classList.contains("target")));
+    }
+  };
+  const smooth = !window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  const step = (sign) => row.scrollBy({ left: sign * Math.max(row.clientWidth * 0.8, 80), behavior: smooth ? "smooth" : "auto" });
+  back.onclick = () => step(-1);
+  next.onclick = () => step(1);
+  row.addEventListener("scroll", () => {
+    rowScrolled.set(seat, row.scrollLeft);
+    update();
+  }, { passive: true });
+  let placed = false;
+  new ResizeObserver(() => {
+    if (!placed) row.scrollLeft = rowScrolled.get(seat) || 0; // where the player left it
+    placed = true;
+    update();
+  }).observe(row);
+  return el("div", null, { class: "row-scroller" }, back, row, next);
+}
+
 /**
  * One player's area: head (name, base, gold, workers, counts), buildings,
  * command zone, patrol zone and the other cards in play.
@@ -634,11 +680,14 @@ export function playerArea(view, catalog, p, opts) {
     const title = threeHero ? `Command zone · ${heroesInPlay(p)} of ${p.hero_limit} heroes in play` : "Command zone";
     inPlayWrap.append(el("div", null, { class: "zone-part command-part" }, el("h3", title, { class: "zone-title command-title" }), command));
   }
-  const inPlay = el("div", null, { class: "zone in-play cards-row" });
+  const inPlay = el("div", null, { class: `zone in-play cards-row${opts.isMe ? " one-row" : ""}` });
   for (const c of p.play) if (!patrolling.has(c.iid)) inPlay.append(playTile(view, catalog, c));
   for (const f of p.future || []) inPlay.append(futureTile(catalog, f));
-  if (!inPlay.childElementCount) inPlay.append(el("span", "nothing in play", { class: "empty-note" }));
-  inPlayWrap.append(el("div", null, { class: "zone-part play-part" }, el("h3", "In play", { class: "zone-title play-title" }), inPlay));
+  const shown = inPlay.childElementCount;
+  if (!shown) inPlay.append(el("span", "nothing in play", { class: "empty-note" }));
+  inPlayWrap.append(el("div", null, { class: "zone-part play-part" },
+    el("h3", shown ? `In play (${shown})` : "In play", { class: "zone-title play-title" }),
+    opts.isMe ? sidewaysRow(inPlay, p.seat) : inPlay));
   area.append(
     inPlayWrap,
     el("div", null, { class: "zone-wrap patrol-wrap" }, el("h3", `${opts.isMe ? "Your" : `${p.name}'s`} patrol zone`, { class: "zone-title" }), patrol),

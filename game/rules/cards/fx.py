@@ -44,7 +44,7 @@ class Effect:
         ``seat``; ``source`` is the card it comes from."""
         raise NotImplementedError
 
-    def step(self, seat: int, source: str) -> dict:
+    def step(self, state: dict, seat: int, source: str) -> dict:
         """The stored step that finishes a trigger once its target is chosen
         (it receives ``choice``: [target] or [])."""
         raise NotImplementedError(f"{type(self).__name__} can't wait for a target")
@@ -66,7 +66,7 @@ class Effect:
         seat = card_of(state, iid)["controller"]
         if self.target is not None:
             ask_target(state, seat, self.target, self.prompt or self.target.prompt,
-                       self.step(seat, iid), optional=self.optional)
+                       self.step(state, seat, iid), optional=self.optional)
         elif self.to == CASTER:
             self.apply(state, seat, seat, iid)
         else:
@@ -82,17 +82,18 @@ class Damage(Effect):
         self.amount = amount
 
     def apply(self, state, seat, tid, source):
-        damage_target(state, tid, self.amount)
+        damage_target(state, tid, self.amount, by=name(state, source))
 
-    def step(self, seat, source):
-        return {"op": "deal_damage", "amount": self.amount}
+    def step(self, state, seat, source):
+        return {"op": "deal_damage", "amount": self.amount, "by": name(state, source)}
 
 
 @op("deal_damage")
 def _deal_damage(state: dict, step: dict) -> None:
-    """Each chosen target takes ``amount`` damage."""
+    """Each chosen target takes ``amount`` damage from ``by`` (the card's
+    name; a step stored before it was recorded has none)."""
     for tid in step["choice"]:
-        damage_target(state, tid, step["amount"])
+        damage_target(state, tid, step["amount"], by=step.get("by"))
 
 
 class AddRune(Effect):
@@ -108,7 +109,7 @@ class AddRune(Effect):
         add_rune(state, tid, plus=self.plus, minus=self.minus)
         log(state, self.say.format(name=name(state, tid)))
 
-    def step(self, seat, source):
+    def step(self, state, seat, source):
         return {"op": "add_runes", "plus": self.plus, "minus": self.minus, "say": self.say}
 
 
@@ -140,7 +141,7 @@ class Destroy(Effect):
     def apply(self, state, seat, tid, source):
         destroy(state, tid)
 
-    def step(self, seat, source):
+    def step(self, state, seat, source):
         return {"op": "destroy_them"}
 
 
@@ -164,7 +165,7 @@ class Sideline(Effect):
     def apply(self, state, seat, tid, source):
         sideline(state, tid)
 
-    def step(self, seat, source):
+    def step(self, state, seat, source):
         return {"op": "red_sideline"}
 
 

@@ -59,7 +59,7 @@ def _dark_pact(state, seat, iid, targets):
     """2 damage to a base, then its player draws 2 (a team's base: the
     caster picks which of its players)."""
     base = targets[0]
-    damage_building(state, base, 2)
+    damage_building(state, base, 2, by=name(state, iid))
     team = int(base.split(":")[1])
     ask(state, seat, "Dark Pact: choose the player who draws 2.",
         [p["seat"] for p in state["players"] if p["team"] == team], {"op": "dark_pact"})
@@ -83,7 +83,7 @@ def _shadow_blade(state, seat, iid, targets):
     if not thing_exists(state, tid):
         return
     owner = _controller(state, tid)
-    damage_card(state, tid, 3)
+    damage_card(state, tid, 3, by=name(state, iid))
     inst = card_of(state, tid)
     if inst["damage"] >= stats.hp(state, tid) and not stats.kw(state, tid, "indestructible"):
         discard_random(state, owner)
@@ -214,7 +214,7 @@ def _banefire_step(state, step):
         hit.extend(b for b in buildings_of(state, o) if b not in hit)
     for tid in hit:
         if thing_exists(state, tid):
-            damage_target(state, tid, 1)
+            damage_target(state, tid, 1, by=catalog.card("banefire_golem")["name"])
 
 
 card("banefire_golem", upkeep=_banefire_upkeep)
@@ -250,7 +250,7 @@ card("terras_q_the_shackled", arrives=_terras_arrives, can_attack=_terras_free, 
 # ---- Shrine of Forbidden Knowledge -----------------------------------------------------------------------
 
 def _shrine_upkeep(state, iid):
-    damage_building(state, base_id(state, _controller(state, iid)), 1)
+    damage_building(state, base_id(state, _controller(state, iid)), 1, by=name(state, iid))
 
 
 def _shrine_lets_pass(state, src, attacker, patroller):

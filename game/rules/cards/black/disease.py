@@ -126,7 +126,7 @@ def _death_and_decay_step(state, step):
         log(state, f"{seat_name(state, victim)}'s units and heroes get -3/-3 this turn.")
         for tid in buildings_of(state, victim):
             if thing_exists(state, tid):
-                damage_target(state, tid, 3)
+                damage_target(state, tid, 3, by=catalog.card("death_and_decay")["name"])
 
 
 card("death_and_decay", resolve=_death_and_decay)
@@ -272,7 +272,7 @@ def _plague_lord_upkeep(state, iid):
         runes = sum(card_of(state, tid)["minus"] for p in state["players"] if p["team"] == team
                     for tid in _characters_of(state, p["seat"]))
         if runes:
-            damage_building(state, f"base:{team}", runes)
+            damage_building(state, f"base:{team}", runes, by=name(state, iid))
 
 
 card("plague_lord", arrives_or_attacks=_plague_lord_runes, upkeep=_plague_lord_upkeep)

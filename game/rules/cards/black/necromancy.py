@@ -53,7 +53,7 @@ def _lichs_bargain(state, seat, iid, targets):
     """Sacrifice a worker (a starting one just lowers the count: ruling),
     your base takes 4, then a Skeleton, a Zombie and a Horror token."""
     trash_worker(state, seat)
-    damage_building(state, base_id(state, seat), 4)
+    damage_building(state, base_id(state, seat), 4, by=name(state, iid))
     for token in ("skeleton", "zombie", "horror"):
         make_token(state, token, seat)
 

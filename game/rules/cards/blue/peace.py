@@ -242,7 +242,7 @@ def _gryphon_dealt(state: dict, src: str, attacker: str, dealt: list) -> None:
         else:
             continue
         log(state, f"{name(state, src)} strikes on at the base.")
-        damage_building(state, base_id(state, owner), stats.atk(state, src))
+        damage_building(state, base_id(state, owner), stats.atk(state, src), by=name(state, src))
 
 
 card("patriot_gryphon", unstoppable_by=_gryphon_unstoppable_by, attacker_dealt=_gryphon_dealt)

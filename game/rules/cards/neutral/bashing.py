@@ -67,7 +67,7 @@ def _troq_attacks(state, iid, ctx):
     player controlling what he attacked (ruling)."""
     if reached(state, iid, "mid"):
         defender = controller_of(state, ctx["target"])
-        damage_building(state, base_id(state, defender), 1)
+        damage_building(state, base_id(state, defender), 1, by=name(state, iid))
 
 
 card("troq_bashar", attacks=_troq_attacks)

@@ -1,5 +1,6 @@
 """The neutral starting deck: Brick Thief, Spark, Bloom, Wither (the
 others have only keywords or stats)."""
+from ... import catalog
 from ...effects import damage_building, repair_building
 from ...flow import ask, op
 from ...state import card_of
@@ -26,7 +27,7 @@ def _brick_thief_hit(state, step):
     others = [t for t in all_things(state) if kind_of(state, t) in BUILDING and t != hit]
     ask(state, step["seat"], "Brick Thief: choose another building to repair.", others,
         {"op": "brick_thief_repair"})
-    damage_building(state, hit, 1)
+    damage_building(state, hit, 1, by=catalog.card("brick_thief")["name"])
 
 
 @op("brick_thief_repair")

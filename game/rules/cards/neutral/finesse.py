@@ -124,7 +124,7 @@ def _starlet_aura(state, src, iid):
     return (card_of(state, iid)["damage"], 0, {}) if src == iid else NONE
 
 
-card("star_crossed_starlet", aura=_starlet_aura, upkeep=lambda state, iid: damage_card(state, iid, 1))
+card("star_crossed_starlet", aura=_starlet_aura, upkeep=lambda state, iid: damage_card(state, iid, 1, by=name(state, iid)))
 
 
 def _grounded_guide(state, src, iid):
@@ -147,7 +147,7 @@ def _maestro_grant(state, src, iid):
     if not has_subtype(state, iid, "Virtuoso"):
         return []
     return [Ability("2 damage to a building.",
-                    lambda s, seat, me, targets: damage_building(s, targets[0], 2),
+                    lambda s, seat, me, targets: damage_building(s, targets[0], 2, by=name(s, me)),
                     targets=[A_BUILDING], exhaust=True)]
 
 

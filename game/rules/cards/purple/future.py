@@ -196,7 +196,7 @@ def _reaver_damage(state, step):
 def _reaver_hits(state, chosen):
     """Up to two units and/or heroes, 6 damage each, together (ruling)."""
     for tid in chosen:
-        damage_card(state, tid, 6)
+        damage_card(state, tid, 6, by=catalog.card("reaver")["name"])
 
 
 card("reaver", abilities=[ability("discard a card, then trash 2 workers or deal 6 damage to up to 2 units "
@@ -244,7 +244,7 @@ def _xeno_hits(state, chosen):
     come at the next check, in the active player's order: ruling)."""
     for tid in chosen:
         if thing_exists(state, tid):
-            damage_card(state, tid, 1)
+            damage_card(state, tid, 1, by=catalog.card("xenostalker")["name"])
 
 
 card("xenostalker", attacks=_xenostalker)

@@ -170,7 +170,7 @@ def _tricycloid_aura(state, src, iid):
 def _tricycloid_shot(state, seat, iid, targets):
     remove_time_runes(state, iid, 1)
     if thing_exists(state, targets[0]):
-        damage_target(state, targets[0], 1)
+        damage_target(state, targets[0], 1, by=name(state, iid))
 
 
 card("tricycloid", arrives=_tricycloid_arrives, aura=_tricycloid_aura,

@@ -254,7 +254,7 @@ def _zane_shoved(state, step):
         if old is not None and zone[slot] is None:
             zone[old], zone[slot] = None, tid
             log(state, f"{name(state, tid)} was shoved to the {slot.replace('_', ' ')} slot.")
-    hit(state, step["seat"], tid, 1, step["zane"])
+    hit(state, step["seat"], tid, 1, step["zane"], by=catalog.card("captain_zane")["name"])
 
 
 card("captain_zane", kills=_zane_kills, max_level=_zane_max)

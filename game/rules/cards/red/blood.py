@@ -86,7 +86,7 @@ def _bloodlust_pick(state, step):
 @op("bloodlust_burn")
 def _bloodlust_burn(state, step):
     if thing_exists(state, step["iid"]):
-        hit(state, step["seat"], step["iid"], 1)
+        hit(state, step["seat"], step["iid"], 1, by=catalog.card("bloodlust")["name"])
 
 
 card("bloodlust", resolve=_bloodlust)
@@ -112,9 +112,9 @@ def _crash_bomber(state, iid):
     if own_turn(state, seat):
         later_target(state, seat, "patroller_or_building",
                       "Crash Bomber: choose a patroller or building to take 1 damage.",
-                      {"op": "red_damage", "seat": seat, "amount": 1})
+                      {"op": "red_damage", "seat": seat, "amount": 1, "by": name(state, iid)})
     else:
-        hit(state, seat, base_id(state, state["active"]), 1)
+        hit(state, seat, base_id(state, state["active"]), 1, by=name(state, iid))
 
 
 card("crash_bomber", dies=_crash_bomber)
@@ -131,8 +131,9 @@ def _rickety_mine(state, seat, iid, targets):
         log(state, "The coin came up heads.")
         return
     log(state, "The coin came up tails.")
+    by = name(state, iid)  # (sacrificed, it has left its id behind)
     sacrifice(state, iid)
-    hit(state, seat, base_id(state, seat), 2)
+    hit(state, seat, base_id(state, seat), 2, by=by)
 
 
 card("rickety_mine",
@@ -148,9 +149,9 @@ def _bugblatter(state, src, dead):
     seat = controller(state, src)
     if own_turn(state, seat):
         later_target(state, seat, "opposing_base", "Captured Bugblatter: choose a base to take 1 damage.",
-                      {"op": "red_damage", "seat": seat, "amount": 1})
+                      {"op": "red_damage", "seat": seat, "amount": 1, "by": name(state, src)})
     else:
-        hit(state, seat, base_id(state, state["active"]), 1)
+        hit(state, seat, base_id(state, state["active"]), 1, by=name(state, src))
 
 
 card("captured_bugblatter", unit_dies=_bugblatter)
@@ -217,7 +218,7 @@ def _pgc_unit_dies(state, src, dead):
     seat = controller(state, src)
     if controller(state, dead) == seat:
         for base in opposing_bases(state, seat):
-            hit(state, seat, base, 1)
+            hit(state, seat, base, 1, by=name(state, dead))
 
 
 def _pgc_cost(state, src, seat, card_id, cost):
@@ -243,7 +244,7 @@ def _drakk_dies(state, iid):
     Two-Headed Dragon, ruling); a red ability, so Hotter Fire counts."""
     seat = controller(state, iid)
     for base in opposing_bases(state, seat):
-        hit(state, seat, base, 1)
+        hit(state, seat, base, 1, by=name(state, iid))
 
 
 def _drakk_aura(state, src, iid):

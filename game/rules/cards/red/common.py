@@ -46,12 +46,13 @@ def burn(state, seat, amount):
     return amount + fires if amount > 0 else amount
 
 
-def hit(state, seat, target, amount, source=None):
+def hit(state, seat, target, amount, source=None, *, by):
     """Deal red damage ``amount`` (plus Hotter Fire) to ``target``;
-    ``source`` is the card in play dealing it (so its kills count)."""
+    ``source`` is the card in play dealing it (so its kills count), ``by``
+    names what deals it for the log (effects.damage_building)."""
     if source is not None and not thing_exists(state, source):
         source = None
-    damage_target(state, target, burn(state, seat, amount), source=source)
+    damage_target(state, target, burn(state, seat, amount), by=by, source=source)
 
 
 # Target slots, by name, for the steps a trigger queues (steps are plain data).
@@ -79,9 +80,10 @@ def red_target(state, step):
 @op("red_damage")
 def red_damage(state, step):
     """The chosen target takes red damage ``amount`` (Hotter Fire counted
-    now) from ``source``, when that is still in play."""
+    now) from ``source``, when that is still in play; ``by`` names it (a
+    step stored before it was recorded has none)."""
     for tid in step["choice"]:
-        hit(state, step["seat"], tid, step["amount"], step.get("source"))
+        hit(state, step["seat"], tid, step["amount"], step.get("source"), by=step.get("by"))
 
 
 def attacks_building(state, target):

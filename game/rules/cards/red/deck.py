@@ -13,7 +13,7 @@ from .common import attacks_building, BUILDING, hit, never_patrols, SLOTS, steal
 
 def _bombaster(state, seat, iid, targets):
     """Bombaster: pay 1 and sacrifice it: 2 damage to a patrolling unit."""
-    hit(state, seat, targets[0], 2)
+    hit(state, seat, targets[0], 2, by=catalog.card("bombaster")["name"])  # (sacrificed as the cost)
 
 
 card("bombaster",
@@ -25,8 +25,8 @@ card("bombaster",
 def _careless_musketeer(state, seat, iid, targets):
     """Careless Musketeer: exhaust: 1 damage to a unit or building, and 1
     to your own base (Hotter Fire ruling: both get the extra damage)."""
-    hit(state, seat, targets[0], 1, iid)
-    hit(state, seat, base_id(state, seat), 1)
+    hit(state, seat, targets[0], 1, iid, by=name(state, iid))
+    hit(state, seat, base_id(state, seat), 1, by=name(state, iid))
 
 
 card("careless_musketeer",
@@ -69,7 +69,7 @@ def _bloodburn_shot(state, seat, iid, targets):
     """Bloodburn: exhaust and remove two blood runes: 1 damage to a unit or
     building (an upgrade has arrival fatigue too, Bloodburn ruling, R5)."""
     card_of(state, iid)["marks"]["runes"]["blood"] -= 2
-    hit(state, seat, targets[0], 1, iid)
+    hit(state, seat, targets[0], 1, iid, by=name(state, iid))
 
 
 card("bloodburn",
@@ -83,7 +83,7 @@ card("bloodburn",
 def _scorch(state, seat, iid, targets):
     """Scorch: 2 damage to a patroller or a building (3 with Hotter Fire,
     ruling)."""
-    hit(state, seat, targets[0], 2)
+    hit(state, seat, targets[0], 2, by=name(state, iid))
 
 
 card("scorch", targets=[SLOTS["patroller_or_building"]], resolve=_scorch)
@@ -108,7 +108,7 @@ def _pillage(state, seat, iid, targets):
     pirates = any(stats.is_unit(state, i) and "Pirate" in catalog.card(card_of(state, i)["card"])["subtypes"]
                   for i in player(state, seat)["play"])
     amount = 2 if pirates else 1
-    hit(state, seat, targets[0], amount)
+    hit(state, seat, targets[0], amount, by=name(state, iid))
     ask(state, seat, "Pillage: steal from which player?", building_owner(state, targets[0]),
         {"op": "pillage_steal", "seat": seat, "amount": amount})
 

@@ -3,7 +3,7 @@ from ..registry import Ability, Target
 from ... import catalog, stats
 from ...effects import base_id, building_owner, damage_target, is_building_id, pay
 from ...flow import ask, op, push
-from ...state import card_of, is_opponent, log, make_instance, player
+from ...state import card_of, is_opponent, log, make_instance, name, player
 from ...targeting import (controller_of, is_flagbearer, kind_of, resist_cost, slot_candidates,
                           thing_exists)
 from ..common import cast_free, free_cast_ready, take_from_codex
@@ -20,7 +20,7 @@ card("hotter_fire")
 
 def _fire_dart(state, seat, iid, targets):
     """Fire Dart: 3 damage to a unit or 2 damage to a building."""
-    hit(state, seat, targets[0], 2 if is_building(state, targets[0]) else 3)
+    hit(state, seat, targets[0], 2 if is_building(state, targets[0]) else 3, by=name(state, iid))
 
 
 card("fire_dart", targets=[Target(("unit",) + BUILDING)], resolve=_fire_dart)
@@ -28,7 +28,7 @@ card("fire_dart", targets=[Target(("unit",) + BUILDING)], resolve=_fire_dart)
 
 def _flame_arrow(state, seat, iid, targets):
     """Flame Arrow: 4 damage to a unit or hero, or 3 to a building."""
-    hit(state, seat, targets[0], 3 if is_building(state, targets[0]) else 4)
+    hit(state, seat, targets[0], 3 if is_building(state, targets[0]) else 4, by=name(state, iid))
 
 
 card("flame_arrow", targets=[Target(ANYTHING)], resolve=_flame_arrow)
@@ -70,7 +70,7 @@ def _divide(state, step):
         return
     for tid, amount in sorted(split.items()):  # a stored state's key order is not kept
         if thing_exists(state, tid) and not _doomed(state, tid):
-            damage_target(state, tid, amount)
+            damage_target(state, tid, amount, by=step["title"])
 
 
 def _doomed(state, tid):
@@ -98,7 +98,7 @@ card("burning_volley", resolve=_burning_volley)
 
 def _lobber(state, seat, iid, targets):
     """Lobber: exhaust: 1 damage to a building."""
-    hit(state, seat, targets[0], 1, iid)
+    hit(state, seat, targets[0], 1, iid, by=name(state, iid))
 
 
 card("lobber",
@@ -108,7 +108,7 @@ card("lobber",
 
 def _firebat(state, seat, iid, targets):
     """Firebat: pay 1 and exhaust: 2 damage to a patroller or building."""
-    hit(state, seat, targets[0], 2, iid)
+    hit(state, seat, targets[0], 2, iid, by=name(state, iid))
 
 
 card("firebat",
@@ -122,7 +122,8 @@ def _bamstamper(state, iid):
     controller's own units too, himself if he's the only one (ruling)."""
     seat = controller(state, iid)
     later_target(state, seat, "unit", "Bamstamper Lizzo: choose a unit to take 3 damage.",
-                  {"op": "red_damage", "seat": seat, "amount": 3, "source": iid})
+                  {"op": "red_damage", "seat": seat, "amount": 3, "source": iid,
+                   "by": name(state, iid)})
 
 
 card("bamstamper_lizzo", arrives=_bamstamper)
@@ -132,7 +133,7 @@ def _doubleshot(state, iid, ctx):
     """Doubleshot Archer attacks: the base of the player controlling what it
     attacks takes 3 damage."""
     seat = controller(state, iid)
-    hit(state, seat, base_id(state, ctx["defender"]), 3, iid)
+    hit(state, seat, base_id(state, ctx["defender"]), 3, iid, by=name(state, iid))
 
 
 card("doubleshot_archer", attacks=_doubleshot)
@@ -154,7 +155,7 @@ def _firebird(state, src, attacker, dealt):
         else:
             continue
         for victim in [i for s in owners for i in player(state, s)["play"] if stats.is_character(state, i)]:
-            hit(state, seat, victim, 1, src)
+            hit(state, seat, victim, 1, src, by=name(state, src))
 
 
 card("molting_firebird", attacker_dealt=_firebird)
@@ -167,7 +168,7 @@ def _firehouse(state, seat, iid, targets):
     target = targets[0]
     if not thing_exists(state, target) or _doomed(state, target):
         return
-    hit(state, seat, target, 2, iid)
+    hit(state, seat, target, 2, iid, by=name(state, iid))
     push(state, {"op": "firehouse_check", "house": iid, "target": target})
 
 
@@ -226,13 +227,13 @@ card("cinderblast_dragon", arrives=_cinderblast, attacks=_cinderblast)
 def _jaina_mid(state, seat, iid, targets):
     """Jaina Stormborne, mid band: exhaust: 1 damage to a patrolling unit or
     a building (heroes are no targets)."""
-    hit(state, seat, targets[0], 1, iid)
+    hit(state, seat, targets[0], 1, iid, by=name(state, iid))
 
 
 def _jaina_max(state, seat, iid, targets):
     """Jaina Stormborne, max band: exhaust: 3 damage to a unit or building
     (4 with Hotter Fire, ruling)."""
-    hit(state, seat, targets[0], 3, iid)
+    hit(state, seat, targets[0], 3, iid, by=name(state, iid))
 
 
 # Jaina's abilities by band: a hero has those of its band and the bands

@@ -127,7 +127,7 @@ def _reversal(state, seat, iid, targets):
     """Reversal: a patroller (◎) takes 3 damage, then is disabled."""
     tid = targets[0]
     if thing_exists(state, tid):
-        damage_target(state, tid, 3)
+        damage_target(state, tid, 3, by=name(state, iid))
         disable(state, tid)
 
 
@@ -163,7 +163,7 @@ def _storms_paid(state, step):
     for cid in picked:
         move(state, cid, "discard")
     ask_target(state, seat, slot(ANYTHING), "True Power of Storms: 10 damage to what?",
-               {"op": "deal_damage", "amount": 10})
+               {"op": "deal_damage", "amount": 10, "by": catalog.card("true_power_of_storms")["name"]})
 
 
 card("true_power_of_storms", resolve=_storms)

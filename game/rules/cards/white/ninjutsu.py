@@ -86,7 +86,7 @@ def _shuriken_hail(state, seat, iid, targets):
     damage; deaths and their triggers follow in the engine's order, the
     active player's choices where there are any (ruling)."""
     for tid in [i for p in state["players"] for i in p["play"] if is_patrolling(state, i)]:
-        damage_card(state, tid, 1)
+        damage_card(state, tid, 1, by=name(state, iid))
 
 
 card("shuriken_hail", resolve=_shuriken_hail)

@@ -10,7 +10,7 @@ from ... import catalog, stats
 from ...effects import (base_id, building_ids, building_record, damage_building, damage_card, destroy,
                         is_building_id, sideline)
 from ...flow import ask, op
-from ...state import card_of, is_opponent, is_patrolling, log, opponents, player, seat_name
+from ...state import card_of, is_opponent, is_patrolling, log, name, opponents, player, seat_name
 from ...targeting import kind_of, thing_exists
 from ..api import ability, card, reached
 from ..common import ask_target, attach, attached_to, host_gone, is_busy, make_token, raw_stats
@@ -132,9 +132,9 @@ def _quake(state, step):
     damages the base, which then takes no 1)."""
     for victim in step["choice"]:
         for tid in [t for t in _buildings_of(state, victim) if thing_exists(state, t) and _damage_on(state, t) > 0]:
-            damage_building(state, tid, 4)
+            damage_building(state, tid, 4, by=catalog.card("earthquake")["name"])
         for tid in [t for t in _buildings_of(state, victim) if thing_exists(state, t) and _damage_on(state, t) == 0]:
-            damage_building(state, tid, 1)
+            damage_building(state, tid, 1, by=catalog.card("earthquake")["name"])
 
 
 card("earthquake", resolve=_earthquake)
@@ -191,11 +191,11 @@ def _grapple(state, seat, iid, targets):
     tid = targets[0]
     if not thing_exists(state, tid):
         return
-    damage_card(state, tid, 4, source=iid)
+    damage_card(state, tid, 4, by=name(state, iid), source=iid)
     inst = card_of(state, tid)
     if inst["marks"].get("doomed") or inst["damage"] >= stats.hp(state, tid):
         return
-    damage_card(state, iid, stats.atk(state, tid), source=tid)
+    damage_card(state, iid, stats.atk(state, tid), by=name(state, tid), source=tid)
     sideline(state, tid)
 
 

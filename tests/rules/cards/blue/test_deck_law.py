@@ -214,7 +214,7 @@ def test_jail_discards_its_prisoner_when_destroyed():
     s = act(s, 1, {"type": "end_main"})
     from game.rules.effects import damage_target
     from game.rules.checks import run
-    damage_target(s, find(s, "jail"), 3)
+    damage_target(s, find(s, "jail"), 3, by="a test")
     run(s)
     assert "iron_man" in cards_in(s, 1, "discard")
     assert not any(c["zone"] == "jail" for c in s["cards"].values())

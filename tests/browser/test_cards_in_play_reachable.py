@@ -1,0 +1,87 @@
+"""Every card of one's own in play can be seen at desktop (1280x900), laptop
+(1280x720) and phone (390x844) sizes (issue 14, finding 10 of a newcomer
+trial: a fifth card wrapped to a new row under the docked hand, with nothing
+saying it was there). In headless Chromium with crafted frames (see
+test_match_controls.Crafted), eight cards in play: with the first in view,
+the fifth to the eighth are in the same row, not under the hand dock (nor
+the phone's action bar), each shown by scrolling the row sideways as a swipe
+does; the row's title counts them, a button counts those out of sight and
+scrolls to them, and the row stays where it was scrolled through the next
+state. With CODEX_SCREENSHOTS set, the pages are saved there.
+"""
+import os
+
+import pytest
+
+from tests.browser.test_match_controls import card_in_play, crafted_match
+from tests.browser.test_match_page import PHONE, SHOTS
+
+pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
+
+SIZES = {"desktop": {"viewport": {"width": 1280, "height": 900}},
+         "laptop": {"viewport": {"width": 1280, "height": 720}},
+         "phone": PHONE}
+NAMES = ["Older Brother", "Tenderfoot", "Timely Messenger", "Brick Thief", "Helpful Turtle", "Fruit Ninja",
+         "Iron Man", "Nautical Dog"]
+TIDS = [f"c95{i}" for i in range(len(NAMES))]
+
+# Scroll the row holding card `tid` sideways until the card is in its middle
+# (what a swipe or the scrollbar does; the page itself does not move), then
+# name what is drawn at the card's centre once the page has caught up.
+SHOW_AND_HIT = """async (tid) => {
+    const card = document.querySelector(`#me-area [data-tid="${tid}"]`);
+    const row = card.parentElement;
+    const c = card.getBoundingClientRect(), r = row.getBoundingClientRect();
+    row.scrollLeft += (c.left + c.width / 2) - (r.left + r.width / 2);
+    for (let i = 0; i < 3; i++) await new Promise((done) => requestAnimationFrame(done));
+    const box = card.getBoundingClientRect();
+    const x = box.left + box.width / 2, y = box.top + box.height / 2;
+    const hit = document.elementFromPoint(x, y);
+    const owner = hit && hit.closest('[data-tid], #controls, #action-bar, #dock');
+    return owner ? (owner.dataset.tid || owner.id) : null;
+}"""
+
+
+@pytest.fixture(scope="module", params=list(SIZES))
+def crafted(request, browser, live_server_url):
+    """Seat 0's page of a fresh 1v1 match at each size, routed; its own users per size."""
+    size = request.param
+    yield from crafted_match(browser, live_server_url, f"rowa{size}", f"rowb{size}", SIZES[size])
+
+
+def _eight_in_play(crafted) -> dict:
+    frame = crafted.frame()
+    frame["view"]["players"][0]["play"] += [card_in_play(tid, name.lower().replace(" ", "_"), name)
+                                            for tid, name in zip(TIDS, NAMES)]
+    return crafted.send(frame)
+
+
+def test_the_fifth_to_eighth_cards_in_play_are_clear_of_the_hand_dock(crafted, request):
+    page = crafted.page
+    _eight_in_play(crafted)
+    page.locator(f"#me-area [data-tid={TIDS[0]}]").evaluate("n => n.scrollIntoView({block: 'nearest'})")
+    if SHOTS:
+        os.makedirs(SHOTS, exist_ok=True)
+        page.screenshot(path=os.path.join(SHOTS, f"in-play-{request.node.callspec.id}.png"))
+    hits = {tid: page.evaluate(SHOW_AND_HIT, tid) for tid in TIDS[4:]}
+    assert hits == {tid: tid for tid in TIDS[4:]}
+    assert page.locator("#me-area .play-title").inner_text().lower() == "in play (8)"
+
+
+def test_a_button_counts_the_cards_out_of_sight_and_the_row_keeps_its_place(crafted):
+    page = crafted.page
+    frame = _eight_in_play(crafted)
+    row = page.locator("#me-area .in-play")
+    row.evaluate("n => { n.scrollLeft = 0; }")
+    more = page.locator("#me-area .row-more.next")
+    more.wait_for(state="visible")
+    out_of_sight = int(more.inner_text().split()[0])
+    assert 0 < out_of_sight < 8 and page.locator("#me-area .row-more.back").is_hidden()
+    more.click()
+    page.wait_for_function("() => document.querySelector('#me-area .in-play').scrollLeft > 0")
+    page.locator("#me-area .row-more.back").wait_for(state="visible")
+    row.evaluate("n => { n.scrollLeft = n.scrollWidth; }")
+    page.locator("#me-area .row-more.next").wait_for(state="hidden")
+    kept = row.evaluate("n => n.scrollLeft")
+    crafted.send(frame)  # the next state draws the board again
+    assert page.locator("#me-area .in-play").evaluate("n => n.scrollLeft") == kept
