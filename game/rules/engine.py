@@ -21,7 +21,7 @@ from .errors import EngineFault, RulesError
 from .checks import run
 from .freeforall import has_conceded, is_ffa, lend_options
 from .freeforall_end import settle
-from .state import PATROL_SLOTS, patrol_slot, player
+from .state import PATROL_SLOTS, fresh_instance, patrol_slot, player
 from .targeting import attack_targets, slot_candidates
 from .turns import has_stash, tech_count_required
 
@@ -34,17 +34,43 @@ def copy_state(state: dict) -> dict:
     list of the same line dicts, which nothing ever changes once written
     (state.log makes a new dict per line), so they are shared, not copied.
 
-    marshal is the fastest exact copier for plain data; JSON-ability of the
-    state is proven by the round-trip tests, not on every action. Format
-    version 2 shares nothing between the copy's parts, as a state stored as
-    JSON and read back shares nothing: the engine must never count on two
-    steps holding the same object across actions.
+    Card instances (most of a state) are copied by their known shape
+    (state.fresh_instance: scalars but for the ``granted`` and ``marks``
+    dicts): a shallow copy of the instance and copies of those two, about
+    4x faster than marshal on the whole state (issue 13); an instance of
+    another size is copied whole. Everything else goes through marshal, the
+    fastest exact copier for plain data. JSON-ability of the state is proven
+    by the round-trip tests, not on every action. The copy shares nothing
+    but the log lines with ``state``, as a state stored as JSON and read
+    back shares nothing: the engine must never count on two steps holding
+    the same object across actions (tests/rules/test_copy_state.py).
     """
-    lines = state.get("log")
-    if lines is None:
-        return marshal.loads(marshal.dumps(state, 2))
-    rest = marshal.loads(marshal.dumps({key: value for key, value in state.items() if key != "log"}, 2))
-    return {key: (list(lines) if key == "log" else rest[key]) for key in state}
+    out = {}
+    for key, value in state.items():
+        if key == "cards":
+            out[key] = {iid: _copy_instance(inst) for iid, inst in value.items()}
+        elif key == "log":
+            out[key] = list(value)
+        elif type(value) is dict or type(value) is list:
+            out[key] = _loads(_dumps(value, 2))
+        else:
+            out[key] = value  # a number, a string, True/False or None
+    return out
+
+
+_loads, _dumps = marshal.loads, marshal.dumps
+_INSTANCE_SIZE = len(fresh_instance("c0", "", 0, "deck"))
+
+
+def _copy_instance(inst: dict) -> dict:
+    """A copy of one card instance sharing nothing with it (see copy_state)."""
+    if len(inst) != _INSTANCE_SIZE:
+        return _loads(_dumps(inst, 2))
+    out = inst.copy()
+    granted, marks = inst["granted"], inst["marks"]
+    out["granted"] = _loads(_dumps(granted, 2)) if granted else {}
+    out["marks"] = _loads(_dumps(marks, 2)) if marks else {}
+    return out
 
 
 def validate_envelope(state: dict, seat, action) -> str:
