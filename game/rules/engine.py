@@ -226,7 +226,7 @@ def _legal_actions(state: dict, seat: int) -> list:
         for size in sizes:
             for combo in itertools.combinations(prompt["options"], size):
                 out.append({"type": "choose", "choice": list(combo)})
-    out.extend(a for a in _tech_choices(state, seat) if _passes_checks(state, seat, a))
+    out.extend(_tech_choices(state, seat))  # legal by construction
     if prompt is None and on_acting_team(state, seat):
         out.extend(_main_phase_actions(state, seat))
     if prompt is None and state["phase"] == "lend" and seat == state["active"]:
@@ -262,15 +262,33 @@ def _passes(check, state: dict, seat: int, action):
 
 
 def _tech_choices(state: dict, seat: int) -> list:
+    """Every tech choice ``seat`` may make now (house rules R11, R12), legal
+    by construction (what actions.check_tech asks: a choice is owed, least
+    to most cards, none more often than the codex holds it), so none is
+    checked again: each choice of a size as a multiset of the codex, in
+    sorted order (the order of the sorted distinct combinations of the
+    codex's copies, as before issue 13, without making them all)."""
     p = player(state, seat)
     if not p["tech_owed"]:
         return []
     least, most = tech_count_required(state, seat)
-    pool = [cid for cid, n in sorted(p["codex"].items()) for _ in range(min(n, most))]
+    stock = [(cid, min(n, most)) for cid, n in sorted(p["codex"].items()) if n > 0]
+    return [{"type": "tech", "cards": cards} for size in range(least, most + 1)
+            for cards in _multisets(stock, 0, size)]
+
+
+def _multisets(stock: list, start: int, size: int) -> list:
+    """The lists of ``size`` ids taken from ``stock[start:]`` (``(id,
+    copies)`` in id order), each id at most ``copies`` times, in sorted
+    order: by first id, and for one first id the more copies of it first
+    (what follows them is a later id)."""
+    if size == 0:
+        return [[]]
     out = []
-    for size in range(least, most + 1):
-        for combo in sorted(set(itertools.combinations(pool, size))):
-            out.append({"type": "tech", "cards": list(combo)})
+    for at in range(start, len(stock)):
+        cid, copies = stock[at]
+        for run in range(min(copies, size), 0, -1):
+            out.extend([cid] * run + rest for rest in _multisets(stock, at + 1, size - run))
     return out
 
 
