@@ -1,0 +1,87 @@
+"""Engine figures of issue 13 that any commit since its baseline (2aca43a)
+can produce, to compare commits in the same minutes on one machine: the
+median CPU time of one ``apply_action``, ``legal_actions`` and one seat's
+view on 1-hero states sampled from random games (each state's best of 3),
+and random 1-hero games' actions per CPU second (legal_actions and
+applying the action each step, as ``play_game`` does on that commit).
+
+It uses only the entry points 2aca43a already had, and imports the engine
+from the working directory, so run it from a worktree of the commit to
+measure, alternating the commits (A B C A B C ...):
+``cd TREE && python /path/to/benchmarks/engine_ab.py [--games N]``.
+Prints one JSON line. benchmarks/engine_bench.py is the full table of the
+current commit.
+"""
+import argparse
+import json
+import os
+import random
+import statistics
+import sys
+import time
+
+sys.path.insert(0, os.getcwd())
+
+from game.rules import apply_action, catalog, legal_actions, view  # noqa: E402 (the tree's engine)
+from game.rules.bots import RandomBot, play_game  # noqa: E402
+from game.rules.engine import copy_state  # noqa: E402
+
+
+def _config(seed: int) -> dict:
+    picker = random.Random(seed)
+    heroes = catalog.playable_heroes()
+    return {"mode": "1hero", "seed": seed,
+            "seats": [{"name": f"P{i}", "heroes": picker.sample(heroes, 1)} for i in range(2)]}
+
+
+def _steps(games: int, every: int = 3) -> list:
+    """``(state, seat, action)`` copied before every ``every``-th action of
+    random 1-hero games seeded 1000...."""
+    steps, seen = [], [0]
+
+    class Recorder(RandomBot):
+        def choose(self, state, seat):
+            action = super().choose(state, seat)
+            if action is not None and seen[0] % every == 0:
+                steps.append((copy_state(state), seat, action))
+            seen[0] += 1
+            return action
+
+    for seed in range(1000, 1000 + games):
+        seen[0] = 0
+        play_game(_config(seed), [Recorder(seed), Recorder(seed + 1)])
+    return steps
+
+
+def _best_us(fn, repeats: int = 3) -> float:
+    times = []
+    for _ in range(repeats):
+        t0 = time.thread_time()
+        fn()
+        times.append(time.thread_time() - t0)
+    return min(times) * 1e6
+
+
+def main() -> None:
+    """Measure and print ``{"apply_action", "legal_actions", "view": median
+    µs, "actions_per_s": random 1-hero games}`` as JSON."""
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--samples", type=int, default=6, help="games to sample states from")
+    parser.add_argument("--games", type=int, default=20, help="random 1-hero games to play")
+    args = parser.parse_args()
+    times = {"apply_action": [], "legal_actions": [], "view": []}
+    for state, seat, action in _steps(args.samples):
+        times["apply_action"].append(_best_us(lambda: apply_action(state, seat, action)))
+        times["legal_actions"].append(_best_us(lambda: legal_actions(state, seat)))
+        times["view"].append(_best_us(lambda: view(state, seat)))
+    out = {name: round(statistics.median(ts), 1) for name, ts in times.items()}
+    actions = 0
+    t0 = time.process_time()
+    for seed in range(args.games):
+        actions += len(play_game(_config(seed), [RandomBot(seed), RandomBot(seed + 1)])[1])
+    out["actions_per_s"] = round(actions / (time.process_time() - t0))
+    print(json.dumps(out))
+
+
+if __name__ == "__main__":
+    main()
