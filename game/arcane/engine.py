@@ -17,11 +17,11 @@ from game.rulekit.envelope import action_type, require_plain_json
 from game.rulekit.errors import EngineFault, RulesError
 
 from . import cards
+from .cards import SAGE_ABILITIES
 from .state import (ARENA_OF, ability, can_attack, draw, log, move, name, other, power, power_left, round_bonus,
                     toughness)
 
 HAND_LIMIT = 7  # rulebook "Playing the Game"; A24, A26
-SAGE_ABILITIES = {"plus": -1, "minus2": 2, "minus5": 5}  # ability -> essence it costs (rulebook "King"; A23)
 ACTIONS = ("play", "sage", "attack", "fight", "block", "done_blocking", "order", "discard", "end_turn",
            "offer_draw", "concede")
 # The keys the engine reads in each action type besides "type": the server

@@ -65,4 +65,6 @@ def view(state: dict, viewer) -> dict:
         "prompt": None if state["prompt"] is None else {k: state["prompt"][k] for k in ("seat", "kind", "left")},
         "winner": state["winner"], "winners": list(state["winners"]), "result_reason": state["result_reason"],
         "log": lines[-LOG_TAIL:],
+        "sage_abilities": [{"ability": ability, "cost": cost, "effect": cards.SAGE_EFFECTS[ability]}
+                           for ability, cost in cards.SAGE_ABILITIES.items()],
     }
