@@ -34,6 +34,8 @@ class Mode:
         teams: team of each seat index, or None for no teams.
         game: the game it plays (a key of ``GAMES``).
         options: the table options a host chooses, each an ``Option``.
+        maps: whether a table may be played on a map (Codex's; the new-table
+            form shows the map menu only then).
     """
 
     key: str
@@ -45,6 +47,7 @@ class Mode:
     teams: tuple | None = None
     game: str = "codex"
     options: tuple = ()
+    maps: bool = True
 
     def team_of(self, index: int) -> int | None:
         """Return the team of seat ``index`` (None when the mode has no teams)."""
@@ -124,7 +127,8 @@ def _arcane_options() -> tuple:
 
 MODES = {key: _from_engine(key, label) for key, label in LABELS.items() if key in ENGINE_MODES}
 MODES[arcane.GAME] = Mode(key=arcane.GAME, label="Arcane Codex (2 players, 52 playing cards)", min_seats=2,
-                          max_seats=2, heroes_per_seat=0, heroes=(), game=arcane.GAME, options=_arcane_options())
+                          max_seats=2, heroes_per_seat=0, heroes=(), game=arcane.GAME, options=_arcane_options(),
+                          maps=False)
 
 
 def get_mode(key: str) -> Mode:

@@ -139,7 +139,7 @@ def create_table(host, mode: str, is_public: bool = True, allow_spectators: bool
     name: "arcane"), visibility flags, the seat count
     (default: the mode's minimum), the turn timer (``turn_seconds``,
     None: off; game.turnclock), the map (``map_choice``, one of
-    :func:`map_choices`; "" none; Codex only) and the game's table
+    :func:`map_choices`; "" none; only for a mode with ``maps``) and the game's table
     ``options`` (Arcane Codex; those left out keep their defaults).
     Returns the Table. Raises LobbyError ``bad_mode`` / ``bad_seats`` /
     ``bad_timer`` / ``bad_map`` / ``bad_options``; ``too_many_tables``
@@ -162,9 +162,11 @@ def create_table(host, mode: str, is_public: bool = True, allow_spectators: bool
         raise LobbyError("bad_timer", f"A turn timer is {turnclock.MIN_SECONDS} seconds to "
                                       f"{turnclock.MAX_SECONDS // 60} minutes, or off.")
     map_choice = map_choice or ""
-    if map_choice not in map_choices() or (map_choice and spec.game != "codex"):
+    if map_choice and not spec.maps:
+        raise LobbyError("bad_map", f"{spec.label} is played without a map: leave the map at \"no map\".")
+    if map_choice not in map_choices():
         raise LobbyError("bad_map", f"There is no map called {str(map_choice)[:40]!r}: pick one of the "
-                                    "12 maps, random, or none (maps are Codex's).")
+                                    "12 maps, random, or none.")
     options = _checked_options(spec, options)
     with transaction.atomic():
         _room_for_a_seat(host)
