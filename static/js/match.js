@@ -2,12 +2,13 @@
 // receives for every version, and offers exactly the server's legal actions.
 // It knows no rules: what is clickable and which targets light up come from
 // `legal_actions` only.
-import { el, loadCatalog, nameList, pageConfig, roman, words } from "./common.js";
+import { api, el, loadCatalog, nameList, pageConfig, roman, words } from "./common.js";
 import { bagKey, cardHasActions, indexActions, narrow } from "./legal.js";
 import { arcaneBanner, isArcaneView, renderArcane } from "./arcaneboard.js";
 import { renderC23 } from "./c23board.js";
 import { applyPatch } from "./patch.js";
 import { drawMapCard } from "./mapcard.js";
+import { optionText } from "./lobbygames.js";
 import { markBots } from "./tablebots.js";
 import { clockPresence, clockVersion, drawClocks, initClock } from "./turnclock.js";
 import {
@@ -23,6 +24,7 @@ const NO_RETRY = { 4401: "You are not logged in.", 4403: "You may not watch this
 const PING_MS = 20000;
 
 let catalog = new Map();
+let modes = {}; // /api/modes/ by key: the labels of a game's table options (lobby/modes.py)
 let msg = null; // the newest `state` message
 let version = -1;
 let presence = []; // every seat: {seat, away, stand_in}, from the last pong or presence message
@@ -681,6 +683,7 @@ function render() {
   document.body.classList.toggle("spectator", msg.seat === null);
   document.body.classList.toggle("conceded", iConceded());
   document.body.classList.toggle("busy", ui.busy !== null);
+  renderTableOptions(v);
   if (isArcaneView(v)) {
     renderArcanePage();
     return;
@@ -707,6 +710,17 @@ function render() {
   highlight();
   showResult();
   renderPresence();
+}
+
+/**
+ * The table's options with their labels under the banner (a game whose
+ * lobby mode has options: Arcane Codex), from the view's `options` and
+ * /api/modes/ (lobby/modes.py); hidden for a game without any.
+ */
+function renderTableOptions(v) {
+  const text = optionText(v.options, modes[v.game]);
+  $("table-options").textContent = text ? `Table options: ${text}` : "";
+  $("table-options").hidden = !text;
 }
 
 /**
@@ -1937,7 +1951,9 @@ function revealTargets() {
 async function main() {
   wire();
   initClock(config.turnSeconds, () => send({ type: "ping" }), config.bots); // the table's turn timer, if any
-  catalog = await loadCatalog();
+  const [cards, found] = await Promise.all([loadCatalog(), api("GET", "/api/modes/")]);
+  catalog = cards;
+  for (const mode of (found.ok && found.data) || []) modes[mode.key] = mode;
   connect();
 }
 
