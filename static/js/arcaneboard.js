@@ -6,7 +6,7 @@
 // names it, a target lights up because a legal action of the card chosen
 // names it. match.js hands it the page's nodes and its `act` (the live
 // protocol); the Codex board (board.js) is never used for an Arcane view.
-import { el } from "./common.js";
+import { el, resultReason } from "./common.js";
 
 const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
 const RED = new Set(["H", "D"]);
@@ -289,8 +289,7 @@ function actionButtons(v, ctx) {
 export function arcaneBanner(v, seat) {
   if (v.status !== "playing") {
     const names = (v.winners || []).map((s) => playerOf(v, s).name);
-    const why = { life: "life ran out", round_cap: "the round cap was reached", concede: "a player conceded",
-      agreed_draw: "both players agreed to a draw" }[v.result_reason] || v.result_reason || "";
+    const why = resultReason(v.result_reason);
     return names.length ? `${names.join(" and ")} won${why ? `: ${why}` : ""}.` : `A draw${why ? `: ${why}` : ""}.`;
   }
   const p = v.prompt;

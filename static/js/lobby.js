@@ -2,7 +2,7 @@
 // takes and leaves seats, picks heroes, ready, start, lets the host remove a
 // player (who is told); sends everyone seated at a table to its match page
 // once the host starts it.
-import { api, apiError, el, loadCatalog, pageConfig } from "./common.js";
+import { api, apiError, el, loadCatalog, pageConfig, resultReason } from "./common.js";
 import { optionFields, optionSummary, readOptions } from "./lobbygames.js";
 import { seatBotControls } from "./tablebots.js";
 
@@ -379,7 +379,7 @@ function resultText(m) {
   const who = r.winners && r.winners.length ? r.winners.join(" and ") : "";
   const head = { won: "You won", shared: "You shared the win", lost: who ? `You lost: ${who} won` : "You lost", draw: "A draw" }[r.outcome]
     || (who ? `${who} won` : "A draw");
-  return r.reason ? `${head} (${r.reason})` : head;
+  return r.reason ? `${head} (${resultReason(r.reason)})` : head;
 }
 
 function matchItem(m, kind) {

@@ -2,7 +2,7 @@
 // receives for every version, and offers exactly the server's legal actions.
 // It knows no rules: what is clickable and which targets light up come from
 // `legal_actions` only.
-import { api, el, loadCatalog, nameList, pageConfig, roman, words } from "./common.js";
+import { api, el, loadCatalog, nameList, pageConfig, resultReason, roman, words } from "./common.js";
 import { bagKey, cardHasActions, indexActions, narrow } from "./legal.js";
 import { arcaneBanner, isArcaneView, renderArcane } from "./arcaneboard.js";
 import { renderC23 } from "./c23board.js";
@@ -780,7 +780,7 @@ function bannerText() {
   if (msg.status === "finished" || v.status !== "playing") {
     const mine = msg.seat;
     const won = winners();
-    const reason = (msg.result && msg.result.reason) || v.result_reason || "";
+    const reason = resultReason((msg.result && msg.result.reason) || v.result_reason);
     if (!won.length) return { text: `Game over${reason ? `: ${reason}` : ""}.`, cls: "over" };
     let who = `${winnerNames(won)} ${won.length > 1 ? "win" : "wins"}`;
     if (won.includes(mine)) {

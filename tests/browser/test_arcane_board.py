@@ -76,3 +76,11 @@ def test_a_sage_with_one_ability_left_asks_before_using_it(page):
     sent = page.evaluate("window.sent")
     assert sent == [{"type": "sage", "sage": cid(state, "KD"), "ability": "plus"}]
     assert rules.is_legal(state, 0, sent[0])
+
+
+def test_the_finished_banner_says_why_in_words(page):
+    """A fresh tester's finding: reason codes ("round_cap") were shown raw."""
+    state, _ = rules.apply_action(position([{}, {}], round=4), 1, {"type": "concede"})
+    text = page.evaluate("async (v) => (await import('/static/js/arcaneboard.js')).arcaneBanner(v, 0)",
+                         rules.view(state, 0))
+    assert text == "North won: a player conceded."

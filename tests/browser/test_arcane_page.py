@@ -198,7 +198,8 @@ def test_a_whole_arcane_match_through_the_pages(browser, live_server_url):
     assert watcher.locator("#board .aplayer").count() == 2 and watcher.locator("#hand-box").is_hidden()
     watcher.click("#replay-last")
     watcher.wait_for_function("n => Number(document.body.dataset.at) === n", arg=last)
-    assert "won" in watcher.inner_text("#replay-result") or "No winner" in watcher.inner_text("#replay-result")
+    result = watcher.inner_text("#replay-result")
+    assert re.fullmatch(r"(.+ won|No winner) \((ended at the round cap|a player's life ran out)\)\.", result), result
     assert watcher.locator("#board .acard").count() > 0
     for page in (host, guest, watcher):
         assert page.errors == [], page.errors
