@@ -447,8 +447,9 @@ def offer_rematch(match_id: int, user) -> Table:
     to ask opens the rematch table, each other one who asks takes a seat
     there (issue 14, point 12).
 
-    The rematch table is private, with the old table's mode, seat count,
-    teams, spectator setting and map choice (random draws again); its host is the first who asked. Each
+    The rematch table is public or private as the old table was, with its
+    mode, seat count, teams, spectator setting and map choice (random draws
+    again); its host is the first who asked. Each
     player who asks sits at the seat index they played (the first free
     seat if someone else took it meanwhile), their heroes of last time
     picked again, not ready (the same game and table options). The other players of the match see the table
@@ -472,7 +473,7 @@ def offer_rematch(match_id: int, user) -> Table:
             raise LobbyError("no_match", "That match has no table to play again.", 404)
         table = Table.objects.filter(rematch_of=old).first()
         if table is None:
-            table = create_table(user, old.mode, is_public=False, allow_spectators=old.allow_spectators,
+            table = create_table(user, old.mode, is_public=old.is_public, allow_spectators=old.allow_spectators,
                                  seats=old.seats.count(), map_choice=old.map, options=old.options)
             table.rematch_of = old
             table.save(update_fields=["rematch_of"])

@@ -405,7 +405,7 @@ function matchItem(m, kind) {
   } else {
     actions.append(el("a", "See the end", { href: `/match/${m.id}/`, class: "btn small ghost" }));
     const again = el("button", m.rematch_joined ? "Go to the rematch" : m.rematch_table ? "Join the rematch" : "Rematch", {
-      type: "button", class: "btn small rematch", title: "A new private table for the same players, same mode and heroes",
+      type: "button", class: "btn small rematch", title: "A new table for the same players, same mode and heroes, public or private as this one was",
     });
     again.onclick = () => rematch(m.id);
     actions.append(again);
