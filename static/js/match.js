@@ -326,11 +326,13 @@ function baseOf(team) {
 /**
  * A refusal as a player reads it: an action made on an older version
  * (`stale_version`) says who got there first (a teammate in the same team
- * turn, else one's other tab or the game moving on); any other refusal
- * says the server's sentence. No codes, no version numbers.
+ * turn, else one's other tab or the game moving on); any other refusal,
+ * and a stale one the engine did not judge (a turn-by-turn game refuses an
+ * action made before another player acted: game.services), says the
+ * server's sentence. No codes, no version numbers.
  */
 function refusalText(m) {
-  if (m.code !== "stale_version") return m.reason || "That can't be done now.";
+  if (m.code !== "stale_version" || !m.rules_code) return m.reason || "That can't be done now.";
   const mate = msg && msg.seat !== null && teamGame() ? actingPlayers().find((p) => p.seat !== msg.seat) : null;
   if (mate && actingPlayers().some((p) => p.seat === msg.seat)) {
     return `Your teammate ${mate.name} acted first: the board now shows what they did. Try again if you still want to.`;
