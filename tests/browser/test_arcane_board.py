@@ -6,6 +6,7 @@ import pytest
 
 from game import rules
 from tests.arcane.helpers import cid, position
+from tests.browser.test_c23_board import board_page
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(180)]
 
@@ -32,14 +33,7 @@ FEED = """async ([view, legal, seat]) => {
 
 @pytest.fixture(scope="module")
 def page(browser, live_server_url):
-    context = browser.new_context()
-    page = context.new_page()
-    page.errors = []
-    page.on("pageerror", lambda err: page.errors.append(str(err)))
-    page.goto(f"{live_server_url}/how-to-play/arcane/")
-    yield page
-    assert page.errors == [], page.errors
-    context.close()
+    yield from board_page(browser, f"{live_server_url}/how-to-play/arcane/")
 
 
 def show(page, state, seat):
