@@ -190,9 +190,13 @@ def apply_match_action(match_id: int, user_id: int, action: dict, expected_versi
       (``duplicate``; nothing is applied again);
     - an ``expected_version`` above the match's version is refused
       (``bad_version``: no client can have seen it);
+    - in a turn-by-turn game (rules.turn_by_turn: Arcane Codex, C-23) an
+      action made at an older version after which another seat acted is
+      refused ``stale_version`` (no ``rules_code``), whatever the engine
+      would say of it now: the turn or a question changed hands under it;
     - otherwise the engine judges the action against the current state,
-      whatever version the client acted at (teammates act at the same time,
-      docs/PROTOCOL.md "Versions and simultaneous actions"). If it refuses
+      whatever version the client acted at (Codex: teammates act at the same
+      time, docs/PROTOCOL.md "Versions and simultaneous actions"). If it refuses
       and the client acted at an older version, the code is
       ``stale_version`` (the engine's code in ``rules_code``), else the
       engine's code.
@@ -376,6 +380,14 @@ def _apply(match_id: int, action: dict, expected_version: int, nonce: str | None
                 "bad_version", f"The match is at version {version}, not {expected_version} yet: resync.",
                 version,
             )
+        if expected_version < version and rules.turn_by_turn(current.state) and _handed_over(
+                match_id, seat, expected_version, version):
+            raise ActionRefused(
+                "stale_version",
+                "Not applied: another player acted after you chose this, so the table has changed. "
+                "Look at it as it is now and choose again.",
+                version,
+            )
         try:
             state, _events = rules.apply_action(current.state, seat, action)
         except rules.RulesError as err:
@@ -397,6 +409,16 @@ def _apply(match_id: int, action: dict, expected_version: int, nonce: str | None
             turnclock.after_action(match_id, state)
         transaction.on_commit(lambda: statecache.put(match_id, snapshot.created, snapshot))
     return Applied(version=snapshot.version, snapshot=snapshot)
+
+
+def _handed_over(match_id: int, seat: int, since: int, version: int) -> bool:
+    """True when a seat other than ``seat`` made one of the match's actions
+    after version ``since`` (up to ``version``): the turn or a question
+    passed to another player since then, so an action ``seat`` made at
+    ``since`` is stale in a turn-by-turn game (rules.turn_by_turn). The
+    seat's own later actions (several sent at once) hand nothing over."""
+    return MatchAction.objects.filter(match_id=match_id, seq__gt=since, seq__lte=version).exclude(
+        seat=seat).exists()
 
 
 def render_for(snapshot: Snapshot, seat: int | None, memo: dict | None = None) -> dict:

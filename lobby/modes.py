@@ -37,6 +37,8 @@ class Mode:
         teams: team of each seat index, or None for no teams.
         game: the game it plays (a key of ``GAMES``).
         options: the table options a host chooses, each an ``Option``.
+        maps: whether a table may be played on a map (Codex's; the new-table
+            form shows the map menu only then).
     """
 
     key: str
@@ -48,6 +50,7 @@ class Mode:
     teams: tuple | None = None
     game: str = "codex"
     options: tuple = ()
+    maps: bool = True
 
     def team_of(self, index: int) -> int | None:
         """Return the team of seat ``index`` (None when the mode has no teams)."""
@@ -152,10 +155,11 @@ def _c23_options() -> tuple:
 
 MODES = {key: _from_engine(key, label) for key, label in LABELS.items() if key in ENGINE_MODES}
 MODES[arcane.GAME] = Mode(key=arcane.GAME, label="Arcane Codex (2 players, 52 playing cards)", min_seats=2,
-                          max_seats=2, heroes_per_seat=0, heroes=(), game=arcane.GAME, options=_arcane_options())
+                          max_seats=2, heroes_per_seat=0, heroes=(), game=arcane.GAME, options=_arcane_options(),
+                          maps=False)
 # C-23 (issue 18): 2 or 3 players (K24; no 4+ or teams, K25), each bringing a deck (lobby.services).
 MODES[c23.GAME] = Mode(key=c23.GAME, label="C-23 (2 or 3 players, this server's own cards)", min_seats=2,
-                       max_seats=3, heroes_per_seat=0, heroes=(), game=c23.GAME, options=_c23_options())
+                       max_seats=3, heroes_per_seat=0, heroes=(), game=c23.GAME, options=_c23_options(), maps=False)
 
 
 def get_mode(key: str) -> Mode:

@@ -204,6 +204,7 @@ class ModeSerializer(serializers.Serializer):
     max_seats = serializers.IntegerField()
     heroes_per_seat = serializers.IntegerField()
     heroes = serializers.ListField(child=serializers.CharField())
+    maps = serializers.BooleanField(help_text="Whether a table of this mode may be played on a map (Codex's).")
     teams = serializers.ListField(
         child=serializers.IntegerField(), allow_null=True,
         help_text="The team of each seat index (null when every seat plays alone).",

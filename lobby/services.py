@@ -174,7 +174,7 @@ def create_table(host, mode: str, is_public: bool = True, allow_spectators: bool
     name: "arcane"), visibility flags, the seat count
     (default: the mode's minimum), the turn timer (``turn_seconds``,
     None: off; game.turnclock), the map (``map_choice``, one of
-    :func:`map_choices`; "" none; Codex only) and the game's table
+    :func:`map_choices`; "" none; only for a mode with ``maps``) and the game's table
     ``options`` (Arcane Codex, C-23; those left out keep their defaults);
     ``deck``: at a C-23 table, the host's deck (a starter's colour or the
     id of one of their saved decks; None: picked later).
@@ -200,9 +200,11 @@ def create_table(host, mode: str, is_public: bool = True, allow_spectators: bool
         raise LobbyError("bad_timer", f"A turn timer is {turnclock.MIN_SECONDS} seconds to "
                                       f"{turnclock.MAX_SECONDS // 60} minutes, or off.")
     map_choice = map_choice or ""
-    if map_choice not in map_choices() or (map_choice and spec.game != "codex"):
+    if map_choice and not spec.maps:
+        raise LobbyError("bad_map", f"{spec.label} is played without a map: leave the map at \"no map\".")
+    if map_choice not in map_choices():
         raise LobbyError("bad_map", f"There is no map called {str(map_choice)[:40]!r}: pick one of the "
-                                    "12 maps, random, or none (maps are Codex's).")
+                                    "12 maps, random, or none.")
     options = _checked_options(spec, options)
     host_deck = _seat_deck(spec.game, host, deck)
     with transaction.atomic():
@@ -538,8 +540,9 @@ def offer_rematch(match_id: int, user) -> Table:
     to ask opens the rematch table, each other one who asks takes a seat
     there (issue 14, point 12).
 
-    The rematch table is private, with the old table's mode, seat count,
-    teams, spectator setting and map choice (random draws again); its host is the first who asked. Each
+    The rematch table is public or private as the old table was, with its
+    mode, seat count, teams, spectator setting and map choice (random draws
+    again); its host is the first who asked. Each
     player who asks sits at the seat index they played (the first free
     seat if someone else took it meanwhile), their heroes of last time
     picked again, not ready (the same game and table options). The other players of the match see the table
@@ -564,7 +567,7 @@ def offer_rematch(match_id: int, user) -> Table:
             raise LobbyError("no_match", "That match has no table to play again.", 404)
         table = Table.objects.filter(rematch_of=old).first()
         if table is None:
-            table = create_table(user, old.mode, is_public=False, allow_spectators=old.allow_spectators,
+            table = create_table(user, old.mode, is_public=old.is_public, allow_spectators=old.allow_spectators,
                                  seats=old.seats.count(), map_choice=old.map, options=old.options)
             table.rematch_of = old
             table.save(update_fields=["rematch_of"])

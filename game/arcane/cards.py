@@ -15,6 +15,12 @@ ABILITIES = {"S": "Venom", "H": "Swift", "D": "Sentinel", "C": "Crush"}
 SPELLS = {"2": "Arcane Bolt", "4": "Destruction", "6": "Revelation", "8": "Mind Drain", "10": "Oblivion"}
 CREATURE_RANKS = ("3", "5", "7", "9")
 SAGE_ESSENCE = 5  # rulebook "Permanents": a sage enters with 5 essence
+# Rulebook "King", house rule A23: each sage ability and the essence it
+# costs (``plus`` gains 1), and what it does, in our own words (the board's
+# buttons say it: the view's ``sage_abilities``).
+SAGE_ABILITIES = {"plus": -1, "minus2": 2, "minus5": 5}
+SAGE_EFFECTS = {"plus": "Draw a card", "minus2": "Destroy an opposing creature",
+                "minus5": "Deal 10 damage to your opponent"}
 
 
 def full_deck() -> list:

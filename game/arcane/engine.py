@@ -17,11 +17,11 @@ from game.rulekit.envelope import action_type, require_plain_json
 from game.rulekit.errors import EngineFault, RulesError
 
 from . import cards
+from .cards import SAGE_ABILITIES
 from .state import (ARENA_OF, ability, can_attack, draw, log, move, name, other, power, power_left, round_bonus,
                     toughness)
 
 HAND_LIMIT = 7  # rulebook "Playing the Game"; A24, A26
-SAGE_ABILITIES = {"plus": -1, "minus2": 2, "minus5": 5}  # ability -> essence it costs (rulebook "King"; A23)
 ACTIONS = ("play", "sage", "attack", "fight", "block", "done_blocking", "order", "discard", "end_turn",
            "offer_draw", "concede")
 # The keys the engine reads in each action type besides "type": the server
@@ -163,10 +163,17 @@ def _bad(code: str, message: str):
     raise RulesError(code, message)
 
 
+# Where a card an action names must be, in a refusal's words.
+_ZONE_WORDS = {"hand": "a card in your hand", "creatures": "one of your creatures", "sages": "one of your sages"}
+# What the open question asks, in a refusal's words (its prompt kind).
+_PROMPT_WORDS = {"block": "choose blockers", "damage_order": "order the blockers", "drain": "discard for Mind Drain",
+                 "hand_limit": "discard down to the hand limit"}
+
+
 def _own(state: dict, seat: int, cid, zone: str) -> dict:
     """The card ``cid`` if it is in ``seat``'s ``zone``; else RulesError ``bad_card``."""
     if not isinstance(cid, str) or cid not in state["players"][seat][zone]:
-        _bad("bad_card", f"That card is not among your {'hand' if zone == 'hand' else zone}.")
+        _bad("bad_card", f"That is not {_ZONE_WORDS[zone]}: choose {_ZONE_WORDS[zone]}.")
     return state["cards"][cid]
 
 
@@ -191,11 +198,23 @@ def spell_targets(state: dict, seat: int, rank: str) -> list:
     return [None]
 
 
-def _check_main(state: dict, seat: int) -> None:
-    if state["prompt"] is not None:
-        _bad("prompt_pending", "Someone must answer the open question first.")
+def _check_turn(state: dict, seat: int) -> None:
+    """RulesError ``prompt_pending`` while a question is open (saying who
+    must answer what), ``not_your_turn`` for the seat not active."""
+    prompt = state["prompt"]
+    if prompt is not None:
+        what = _PROMPT_WORDS.get(prompt["kind"], "answer")
+        if prompt["seat"] == seat:
+            _bad("prompt_pending", f"First {what}: the game waits on you for that.")
+        _bad("prompt_pending", f"Wait: {name(state, prompt['seat'])} must {what} first.")
     if seat != state["active"]:
-        _bad("not_your_turn", "It is not your turn.")
+        _bad("not_your_turn", f"It is {name(state, state['active'])}'s turn: wait until they end it.")
+
+
+def _check_main(state: dict, seat: int) -> None:
+    _check_turn(state, seat)
+    if state["phase"] == "attack":
+        _bad("wrong_phase", "You have declared attackers: press Fight to close the attack first.")
     if state["phase"] not in MAIN_PHASES:
         _bad("wrong_phase", "You can do that only in your main phase.")
 
@@ -212,7 +231,8 @@ def check_play(state: dict, seat: int, action: dict) -> dict:
     card = _own(state, seat, action.get("card"), "hand")
     p = state["players"][seat]
     if p["sage_step"]:
-        _bad("sages_used", "Cards are played before sage abilities this phase (A3).")
+        _bad("sages_used", "No more cards this phase: once a sage has used an ability, cards wait until your "
+                           "next main phase (A3).")
     kind = cards.kind(card["card"])
     if kind == "land":
         if p["land_played"]:
@@ -223,7 +243,7 @@ def check_play(state: dict, seat: int, action: dict) -> dict:
     if kind == "spell":
         targets = spell_targets(state, seat, cards.split(card["card"])[0])
         if not targets:
-            _bad("no_target", "That spell has nothing to aim at.")
+            _bad("no_target", "That spell has no target: your opponent has no card it can reach.")
         if action.get("target") not in targets:
             _bad("bad_target", "Choose one of your opponent's cards that this spell can reach.")
     return card
@@ -244,9 +264,10 @@ def check_sage(state: dict, seat: int, action: dict) -> dict:
         _bad("sage_used", "That sage has already used an ability this turn.")
     ability_name = action.get("ability")
     if ability_name not in SAGE_ABILITIES:
-        _bad("bad_ability", "A sage's abilities are plus, minus2 and minus5.")
+        _bad("bad_ability", "A sage has three abilities: +1 (plus), -2 (minus2) and -5 (minus5).")
     if sage["essence"] < SAGE_ABILITIES[ability_name]:
-        _bad("not_enough_essence", "That sage has too little essence for it.")
+        _bad("not_enough_essence", f"That ability costs {SAGE_ABILITIES[ability_name]} essence; this sage has "
+                                   f"{sage['essence']}.")
     if ability_name == "minus2":
         _opponent_card(state, seat, action.get("target"), ("creatures",))
     if (ability_name == "minus5" and state["options"]["sage_ultimate"] == "not_on_entry"
@@ -263,16 +284,18 @@ def check_attack(state: dict, seat: int, action: dict) -> None:
     excepted) not already attacking (A10, A13). Raises RulesError
     ``not_your_turn``, ``wrong_phase``, ``bad_card``, ``cannot_attack``,
     ``bad_target``."""
-    if state["prompt"] is not None:
-        _bad("prompt_pending", "Someone must answer the open question first.")
-    if seat != state["active"]:
-        _bad("not_your_turn", "It is not your turn.")
+    _check_turn(state, seat)
+    if state["phase"] == "main2":
+        _bad("wrong_phase", "You have already attacked this turn: one combat a turn.")
     if state["phase"] not in ("main", "attack"):
-        _bad("wrong_phase", "You can attack only once, from your main phase.")
+        _bad("wrong_phase", "You can attack only from your main phase.")
     cid = action.get("attacker")
-    _own(state, seat, cid, "creatures")
-    if any(a["attacker"] == cid for a in state["attacks"]) or not can_attack(state, cid):
-        _bad("cannot_attack", "That creature cannot attack now (exhausted, just arrived, or already attacking).")
+    card = _own(state, seat, cid, "creatures")
+    if any(a["attacker"] == cid for a in state["attacks"]):
+        _bad("cannot_attack", "That creature is already attacking.")
+    if not can_attack(state, cid):
+        _bad("cannot_attack", "That creature is exhausted: it attacks again once it is ready." if card["exhausted"]
+             else "That creature arrived this turn: it may attack from your next turn (Swift ones at once).")
     target = action.get("target")
     if target != "player":
         _opponent_card(state, seat, target, ("sages",))
@@ -290,13 +313,16 @@ def check_block(state: dict, seat: int, action: dict) -> None:
         _bad("not_your_question", "You are not being asked to block.")
     cid = action.get("blocker")
     card = _own(state, seat, cid, "creatures")
-    if card["exhausted"] or any(cid in a["blockers"] for a in state["attacks"]):
-        _bad("cannot_block", "That creature cannot block (exhausted or already blocking).")
+    if card["exhausted"]:
+        _bad("cannot_block", "That creature is exhausted: only a ready creature blocks.")
+    if any(cid in a["blockers"] for a in state["attacks"]):
+        _bad("cannot_block", "That creature is already blocking.")
     attack = next((a for a in state["attacks"] if a["attacker"] == action.get("attacker")), None)
     if attack is None:
         _bad("bad_target", "Block one of the attacking creatures.")
     if attack["blockers"] and state["options"]["blockers"] == "one":
-        _bad("already_blocked", "That attacker is already blocked (one blocker per attacker).")
+        _bad("already_blocked", "That attacker is already blocked: at this table one blocker per attacker. "
+                                "Block another attacker, or press Done blocking.")
 
 
 def check_order(state: dict, seat: int, action: dict) -> None:
@@ -546,8 +572,9 @@ def _do(state: dict, seat: int, action: dict) -> None:
         aim = _describe_target(state, action["target"])
         log(state, f"{name(state, seat)} attacks {aim} with {cards.describe(code)}.")
     elif kind == "fight":
-        if seat != state["active"] or state["phase"] != "attack" or state["prompt"] is not None:
-            _bad("wrong_phase", "Declare at least one attacker first.")
+        _check_turn(state, seat)
+        if state["phase"] != "attack":
+            _bad("wrong_phase", "Declare at least one attacker first: click a creature that may attack.")
         start_blocks(state)
     elif kind == "block":
         check_block(state, seat, action)

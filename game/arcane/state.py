@@ -62,13 +62,17 @@ def move(state: dict, cid: str, zone: str, seat=None, top: bool = False) -> str:
     return cid
 
 
-def log(state: dict, text: str, to=None) -> dict:
+def log(state: dict, text: str, to=None, hide=None) -> dict:
     """Append a log line ``{"n", "text"}`` (``"to": [seat]`` for a line only
-    that seat may read, A31) and return it."""
+    that seat may read, A31; ``"hide": [seat]`` for a public line those
+    seats do not get, as they read a private one of the same event) and
+    return it."""
     state["log_n"] += 1
     line = {"n": state["log_n"], "text": text}
     if to is not None:
         line["to"] = list(to)
+    if hide is not None:
+        line["hide"] = list(hide)
     state["log"].append(line)
     if len(state["log"]) > LOG_KEEP:
         del state["log"][: len(state["log"]) - LOG_KEEP]
@@ -91,7 +95,7 @@ def draw(state: dict, seat: int):
     House rule A30: when the deck is empty the whole shared discard pile is
     shuffled into a new deck first, at once, even in the middle of an
     effect; when both are empty the draw does nothing. The drawn card is
-    logged to its owner only (A31)."""
+    logged to its owner only (A31), the draw itself to everyone else."""
     if not state["deck"]:
         if not state["discard"]:
             log(state, f"{name(state, seat)} would draw, but the deck and the discard pile are both empty.")
@@ -102,7 +106,7 @@ def draw(state: dict, seat: int):
             move(state, cid, "deck")
         log(state, f"The deck ran out: the discard pile ({len(pile)} cards) is shuffled into a new deck.")
     cid = move(state, state["deck"][0], "hand", seat)
-    log(state, f"{name(state, seat)} draws a card.")
+    log(state, f"{name(state, seat)} draws a card.", hide=[seat])  # the drawer reads the next line only
     log(state, f"You draw {cards.describe(state['cards'][cid]['card'])}.", to=[seat])
     return cid
 

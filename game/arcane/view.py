@@ -2,7 +2,8 @@
 (``None``). House rule A31: hands and the deck order are hidden (counts
 only; the deck's ids never appear), the discard pile, the banished cards,
 the arena, life, essence and the round are public. Log lines meant for one
-seat are left out for everyone else. Card ids change whenever a card enters
+seat are left out for everyone else, and a public line a seat reads
+privately instead (its own draw) is left out for that seat. Card ids change whenever a card enters
 or leaves a hidden zone (state.move), so no id follows a card through one.
 """
 from . import cards
@@ -53,7 +54,8 @@ def view(state: dict, viewer) -> dict:
         if viewer == seat:
             entry["hand"] = [card_view(state, cid) for cid in p["hand"]]
         players.append(entry)
-    lines = [line for line in state["log"] if "to" not in line or viewer in line["to"]]
+    lines = [line for line in state["log"]
+             if ("to" not in line or viewer in line["to"]) and viewer not in line.get("hide", ())]
     return {
         "game": "arcane", "you": viewer, "status": state["status"], "round": state["round"],
         "turn": state["turn"], "phase": state["phase"], "active": state["active"], "first": state["first"],
@@ -65,4 +67,6 @@ def view(state: dict, viewer) -> dict:
         "prompt": None if state["prompt"] is None else {k: state["prompt"][k] for k in ("seat", "kind", "left")},
         "winner": state["winner"], "winners": list(state["winners"]), "result_reason": state["result_reason"],
         "log": lines[-LOG_TAIL:],
+        "sage_abilities": [{"ability": ability, "cost": cost, "effect": cards.SAGE_EFFECTS[ability]}
+                           for ability, cost in cards.SAGE_ABILITIES.items()],
     }

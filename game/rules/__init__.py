@@ -11,6 +11,8 @@ Entry points:
 - :func:`view` (state, viewer -> what that viewer may see)
 - :func:`waiting_on` (state -> the seats the game waits on)
 - :func:`action_keys` (state -> the keys each action type carries)
+- :func:`turn_by_turn` (state -> whether a late action made before another
+  seat acted is refused: the server's late-action policy)
 - :func:`reading` (state[, memo]: a block that only reads ``state``, sharing
   what legal_actions and view compute; Codex's stats.frozen)
 - :class:`RulesError` (code, message), :class:`EngineFault`
@@ -51,19 +53,19 @@ _ENGINES = {
         apply_action_in_place=_codex_engine.apply_action_in_place, legal_actions=_codex_engine.legal_actions,
         is_legal=_codex_engine.is_legal, copy_state=_codex_engine.copy_state, view=_codex_view.view,
         waiting_on=_codex_waiting.waiting_on, action_keys=_CODEX_ACTION_KEYS, reading=_codex_stats.frozen,
-        bots={"greedy": _codex_bots.GreedyBot, "random": _codex_bots.RandomBot}),
+        bots={"greedy": _codex_bots.GreedyBot, "random": _codex_bots.RandomBot}, turn_by_turn=False),
     _arcane.GAME: SimpleNamespace(
         new_game=_arcane.new_game, apply_action=_arcane.apply_action,
         apply_action_in_place=_arcane.apply_action_in_place, legal_actions=_arcane.legal_actions,
         is_legal=_arcane.is_legal, copy_state=_arcane.copy_state, view=_arcane.view,
         waiting_on=_arcane.waiting_on, action_keys=_arcane.ACTION_KEYS, reading=None,
-        bots={"greedy": _arcane_bots.GreedyBot, "random": _arcane_bots.RandomBot}),
+        bots={"greedy": _arcane_bots.GreedyBot, "random": _arcane_bots.RandomBot}, turn_by_turn=True),
     _c23.GAME: SimpleNamespace(
         new_game=_c23.new_game, apply_action=_c23.apply_action,
         apply_action_in_place=_c23.apply_action_in_place, legal_actions=_c23.legal_actions,
         is_legal=_c23.is_legal, copy_state=_c23.copy_state, view=_c23.view,
         waiting_on=_c23.waiting_on, action_keys=_c23.ACTION_KEYS, reading=None,
-        bots={"greedy": _c23_bots.GreedyBot, "random": _c23_bots.RandomBot}),
+        bots={"greedy": _c23_bots.GreedyBot, "random": _c23_bots.RandomBot}, turn_by_turn=True),
 }
 GAMES = tuple(_ENGINES)
 
@@ -129,6 +131,16 @@ def view(state: dict, viewer) -> dict:
 def waiting_on(state: dict) -> list:
     """The seats the state's game waits on (empty once it is over)."""
     return _engine(state).waiting_on(state)
+
+
+def turn_by_turn(state: dict) -> bool:
+    """True when the state's game is played one seat at a time (Arcane
+    Codex, C-23), so an action made before the turn or a question passed
+    to another seat is stale whatever the engine would say of it now (the
+    server refuses it: game.services, docs/PROTOCOL.md); False for Codex,
+    where teammates act in the same turn (house rule R19) and a late action
+    is judged against the current state."""
+    return _engine(state).turn_by_turn
 
 
 def action_keys(state: dict) -> dict:

@@ -6,7 +6,7 @@
 // names it, a target lights up because a legal action of the card chosen
 // names it. match.js hands it the page's nodes and its `act` (the live
 // protocol); the Codex board (board.js) is never used for an Arcane view.
-import { el } from "./common.js";
+import { el, resultReason } from "./common.js";
 
 const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
 const RED = new Set(["H", "D"]);
@@ -16,7 +16,6 @@ const PROMPTS = {
   damage_order: "order the blockers",
   hand_limit: "discard down to the hand limit",
 };
-const ABILITY_LABELS = { plus: "+1 essence", minus2: "−2: its spell", minus5: "−5: its great spell" };
 const SIMPLE = {
   fight: "Fight: close the attack",
   done_blocking: "Done blocking",
@@ -93,9 +92,18 @@ function targetOf(a) {
   return a.target === undefined ? null : a.target;
 }
 
+/** A sage ability's button: what it does (its target) and its essence cost, from the view's `sage_abilities`. */
+function sageText(v, a) {
+  const ability = (v.sage_abilities || []).find((s) => s.ability === a.ability);
+  if (!ability) return a.ability;
+  const target = a.target === undefined ? "" : `: ${labelOf(v, a.target)}`;
+  const cost = ability.cost < 0 ? `the sage gains ${-ability.cost} essence` : `costs ${ability.cost} essence`;
+  return `${ability.effect}${target} (${cost})`;
+}
+
 function describe(v, a) {
+  if (a.type === "sage") return sageText(v, a);
   const parts = [];
-  if (a.ability) parts.push(ABILITY_LABELS[a.ability] || a.ability);
   if (a.type === "order") parts.push(`damage to ${a.blockers.map((b) => labelOf(v, b)).join(", then ")}`);
   const t = targetOf(a);
   if (t !== null) parts.push(a.type === "block" ? `block ${labelOf(v, t)}` : `at ${labelOf(v, t)}`);
@@ -218,7 +226,8 @@ function clickCard(ctx, id, seat = null) {
   }
   if (id === "player") { ctx.rerender(); return; }
   const actions = actionsOf(legal, id);
-  if (actions.length === 1 && targetOf(actions[0]) === null && actions[0].type !== "order") {
+  // A lone sage ability is a choice too: its button says what it does and costs before it is used.
+  if (actions.length === 1 && targetOf(actions[0]) === null && !["order", "sage"].includes(actions[0].type)) {
     ui.choice = null;
     ctx.act(actions[0]);
     return;
@@ -280,8 +289,7 @@ function actionButtons(v, ctx) {
 export function arcaneBanner(v, seat) {
   if (v.status !== "playing") {
     const names = (v.winners || []).map((s) => playerOf(v, s).name);
-    const why = { life: "life ran out", round_cap: "the round cap was reached", concede: "a player conceded",
-      agreed_draw: "both players agreed to a draw" }[v.result_reason] || v.result_reason || "";
+    const why = resultReason(v.result_reason);
     return names.length ? `${names.join(" and ")} won${why ? `: ${why}` : ""}.` : `A draw${why ? `: ${why}` : ""}.`;
   }
   const p = v.prompt;

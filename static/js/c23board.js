@@ -3,6 +3,7 @@
 // decides a rule: a control exists only for an action the server listed (or,
 // for attacks, blocks and payments, a set built from the cards those actions
 // name, which the server checks again). Text is inserted as text, never HTML.
+import { resultReason } from "./common.js";
 
 const CSS = new URL("../css/c23.css", import.meta.url).href;
 const STEP_NAMES = { untap: "untap", draw: "draw", resource: "resource step", main: "main step", attack: "attack", end: "end of turn" };
@@ -145,8 +146,9 @@ export function renderC23(root, view, opts) {
   const board = el("div", null, { class: "c23-board", id: "c23-board", "data-step": view.step, "data-active": view.active });
   board.append(el("p", view.pool_origin, { class: "c23-origin", id: "c23-origin" }));
   board.append(el("p", null, { class: "hint" }, el("a", "How to play C-23", { href: "/c23/how-to-play/", target: "_blank", rel: "noopener", id: "c23-rules-link" })));
+  const why = resultReason(view.result_reason);
   const status = view.status === "finished"
-    ? (view.winner === null ? "The game is a draw." : `${playerName(view, view.winner)} wins.`)
+    ? `${view.winner === null ? "The game is a draw" : `${playerName(view, view.winner)} wins`}${why ? `: ${why}` : ""}.`
     : `Turn ${view.turn}: ${playerName(view, view.active)}, ${STEP_NAMES[view.step] || view.step}.`;
   board.append(el("p", status, { id: "c23-status", class: "c23-status" }));
   if (view.prompt) {

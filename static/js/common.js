@@ -55,6 +55,29 @@ export function el(tag, text, attrs = {}, ...children) {
   return node;
 }
 
+// Why a match ended, in words that fit after a colon or in brackets, for the
+// result reasons of every game's engine: Codex (game/rules: "base destroyed",
+// "highest base", "tied bases", "concession"), Arcane Codex (life,
+// round_cap, concede, agreed_draw) and C-23 (deck_out, draw, concede).
+const RESULT_REASONS = {
+  "base destroyed": "a base was destroyed",
+  "highest base": "the highest base after the last round",
+  "tied bases": "the highest bases were tied",
+  concession: "a player conceded",
+  concede: "a player conceded",
+  life: "a player's life ran out",
+  round_cap: "ended at the round cap",
+  agreed_draw: "both players agreed to a draw",
+  deck_out: "a player's deck ran out",
+  draw: "every deck ran out at once",
+};
+
+/** A match's result reason (any game's code) as words for a sentence; "" for none. */
+export function resultReason(code) {
+  if (!code) return "";
+  return RESULT_REASONS[code] || words(code);
+}
+
 /** "regular_sized_rhinoceros" -> "regular sized rhinoceros". */
 export function words(id) {
   return String(id).replace(/_/g, " ");

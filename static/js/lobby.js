@@ -2,7 +2,7 @@
 // takes and leaves seats, picks heroes (C-23: a deck), ready, start, lets the host remove a
 // player (who is told); sends everyone seated at a table to its match page
 // once the host starts it.
-import { api, apiError, el, loadCatalog, pageConfig } from "./common.js";
+import { api, apiError, el, loadCatalog, pageConfig, resultReason } from "./common.js";
 import { deckPicker, isDeckGame, loadSavedDecks, seatDeck } from "./lobbydecks.js";
 import { optionFields, optionSummary, readOptions } from "./lobbygames.js";
 import { seatBotControls } from "./tablebots.js";
@@ -107,12 +107,12 @@ function heroHint(wanted) {
  * 3-hero game: click three different heroes (a partial pick stays on this
  * page until it is complete; removing one from a saved pick clears it on the
  * server) and mark the main one; the first picked is the main one until
- * another is marked.
+ * another is marked. Returns the picker, or null for a game without heroes.
  */
 function heroPicker(table, seat) {
   const mode = modes[table.mode];
   const wanted = mode ? mode.heroes_per_seat : 1;
-  if (!wanted) return el("span", "no heroes to pick in this game", { class: "hint" });
+  if (!wanted) return null; // a game without heroes (Arcane Codex): nothing to pick
   const heroes = mode ? mode.heroes : [];
   const box = el("div", null, { class: "hero-picker", role: "group", "aria-label": wanted > 1 ? `Pick ${wanted} heroes` : "Pick your hero" });
   const url = `/api/tables/${table.id}/seat/`;
@@ -206,7 +206,8 @@ function renderSeat(table, seat, mySeat) {
     row.append(remove);
   }
   if (seat.user_id === config.userId) {
-    row.append(deckGame ? deckPicker(table, seat, act) : heroPicker(table, seat));
+    const picker = deckGame ? deckPicker(table, seat, act) : heroPicker(table, seat);
+    if (picker) row.append(picker);
     const ready = el("button", seat.ready ? "Not ready" : "Ready", { type: "button", class: seat.ready ? "btn small ghost ready" : "btn small primary ready" });
     if (!seat.ready && !seat.heroes.length && mode.heroes_per_seat !== 0) {
       ready.disabled = true;
@@ -386,7 +387,7 @@ function resultText(m) {
   const who = r.winners && r.winners.length ? r.winners.join(" and ") : "";
   const head = { won: "You won", shared: "You shared the win", lost: who ? `You lost: ${who} won` : "You lost", draw: "A draw" }[r.outcome]
     || (who ? `${who} won` : "A draw");
-  return r.reason ? `${head} (${r.reason})` : head;
+  return r.reason ? `${head} (${resultReason(r.reason)})` : head;
 }
 
 function matchItem(m, kind) {
@@ -412,7 +413,7 @@ function matchItem(m, kind) {
   } else {
     actions.append(el("a", "See the end", { href: `/match/${m.id}/`, class: "btn small ghost" }));
     const again = el("button", m.rematch_joined ? "Go to the rematch" : m.rematch_table ? "Join the rematch" : "Rematch", {
-      type: "button", class: "btn small rematch", title: "A new private table for the same players, same mode and heroes",
+      type: "button", class: "btn small rematch", title: "A new table for the same players, same mode and heroes, public or private as this one was",
     });
     again.onclick = () => rematch(m.id);
     actions.append(again);
@@ -486,11 +487,19 @@ function showSeatCounts() {
   choice.value = String(Math.min(mode.max_seats, Math.max(mode.min_seats, kept)));
 }
 
-/** The table options of the chosen game in the new-table form (Arcane Codex); hidden for Codex. */
+/**
+ * The table options of the chosen game in the new-table form (Arcane Codex;
+ * hidden for Codex), and the map menu only for a mode played on maps
+ * (Codex's): hidden and disabled otherwise, so no map is sent.
+ */
 function showGameOptions() {
-  const fields = optionFields(modes[$("mode-select").value]);
+  const mode = modes[$("mode-select").value];
+  const fields = optionFields(mode);
   $("game-options").replaceChildren(...fields);
   $("game-options").hidden = !fields.length;
+  const maps = !mode || mode.maps;
+  $("map-select").disabled = !maps;
+  $("map-label").hidden = !maps;
 }
 
 /** Create a table from the form; the button stays disabled until the server answers (no double tables). */
@@ -509,7 +518,7 @@ async function createTable(event) {
   const mode = modes[form.mode.value];
   if (mode && mode.options.length) body.options = readOptions($("game-options"), mode);
   if (form.turn_seconds.value) body.turn_seconds = Number(form.turn_seconds.value); // off unless chosen
-  if (form.map.value) body.map = form.map.value; // no map unless chosen
+  if (!form.map.disabled && form.map.value) body.map = form.map.value; // no map unless chosen (and the mode has maps)
   try {
     await act("POST", "/api/tables/", body);
   } finally {

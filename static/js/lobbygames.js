@@ -52,14 +52,24 @@ export function readOptions(box, mode) {
   return out;
 }
 
-/** A table's options on one line ("Blockers per attacker: several · …"), null for a game without options. */
-export function optionSummary(table, mode) {
+/**
+ * Table options (`{key: value}`, those left out at their defaults) with
+ * `mode`'s labels on one line ("Blockers per attacker: several · …"); null
+ * for a game without options. The lobby's table cards and the match page use it.
+ */
+export function optionText(options, mode) {
   if (!mode || !mode.options || !mode.options.length) return null;
   const parts = mode.options.map((option) => {
-    const value = table.options && option.key in table.options ? table.options[option.key] : option.default;
+    const value = options && option.key in options ? options[option.key] : option.default;
     const choice = option.choices.find(([v]) => v === value);
     const shown = choice ? choice[1] : value === null ? "none" : String(value);
     return `${option.label.replace(/ \(.*\)$/, "")}: ${shown}`;
   });
-  return el("p", parts.join(" · "), { class: "hint table-options" });
+  return parts.join(" · ");
+}
+
+/** A table's options on one line (optionText), null for a game without options. */
+export function optionSummary(table, mode) {
+  const text = optionText(table.options, mode);
+  return text === null ? null : el("p", text, { class: "hint table-options" });
 }

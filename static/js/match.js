@@ -2,12 +2,13 @@
 // receives for every version, and offers exactly the server's legal actions.
 // It knows no rules: what is clickable and which targets light up come from
 // `legal_actions` only.
-import { el, loadCatalog, nameList, pageConfig, roman, words } from "./common.js";
+import { api, el, loadCatalog, nameList, pageConfig, resultReason, roman, words } from "./common.js";
 import { bagKey, cardHasActions, indexActions, narrow } from "./legal.js";
 import { arcaneBanner, isArcaneView, renderArcane } from "./arcaneboard.js";
 import { c23Banner, renderC23 } from "./c23board.js";
 import { applyPatch } from "./patch.js";
 import { drawMapCard } from "./mapcard.js";
+import { optionText } from "./lobbygames.js";
 import { markBots } from "./tablebots.js";
 import { clockPresence, clockVersion, drawClocks, initClock } from "./turnclock.js";
 import {
@@ -23,6 +24,7 @@ const NO_RETRY = { 4401: "You are not logged in.", 4403: "You may not watch this
 const PING_MS = 20000;
 
 let catalog = new Map();
+let modes = {}; // /api/modes/ by key: the labels of a game's table options (lobby/modes.py)
 let msg = null; // the newest `state` message
 let version = -1;
 let presence = []; // every seat: {seat, away, stand_in}, from the last pong or presence message
@@ -324,11 +326,13 @@ function baseOf(team) {
 /**
  * A refusal as a player reads it: an action made on an older version
  * (`stale_version`) says who got there first (a teammate in the same team
- * turn, else one's other tab or the game moving on); any other refusal
- * says the server's sentence. No codes, no version numbers.
+ * turn, else one's other tab or the game moving on); any other refusal,
+ * and a stale one the engine did not judge (a turn-by-turn game refuses an
+ * action made before another player acted: game.services), says the
+ * server's sentence. No codes, no version numbers.
  */
 function refusalText(m) {
-  if (m.code !== "stale_version") return m.reason || "That can't be done now.";
+  if (m.code !== "stale_version" || !m.rules_code) return m.reason || "That can't be done now.";
   const mate = msg && msg.seat !== null && teamGame() ? actingPlayers().find((p) => p.seat !== msg.seat) : null;
   if (mate && actingPlayers().some((p) => p.seat === msg.seat)) {
     return `Your teammate ${mate.name} acted first: the board now shows what they did. Try again if you still want to.`;
@@ -681,6 +685,7 @@ function render() {
   document.body.classList.toggle("spectator", msg.seat === null);
   document.body.classList.toggle("conceded", iConceded());
   document.body.classList.toggle("busy", ui.busy !== null);
+  renderTableOptions(v);
   if (isArcaneView(v)) {
     renderArcanePage();
     return;
@@ -707,6 +712,17 @@ function render() {
   highlight();
   showResult();
   renderPresence();
+}
+
+/**
+ * The table's options with their labels under the banner (a game whose
+ * lobby mode has options: Arcane Codex, C-23), from the view's `options` and
+ * /api/modes/ (lobby/modes.py); hidden for a game without any.
+ */
+function renderTableOptions(v) {
+  const text = optionText(v.options, modes[v.game]);
+  $("table-options").textContent = text ? `Table options: ${text}` : "";
+  $("table-options").hidden = !text;
 }
 
 /**
@@ -791,7 +807,7 @@ function bannerText() {
   if (msg.status === "finished" || v.status !== "playing") {
     const mine = msg.seat;
     const won = winners();
-    const reason = (msg.result && msg.result.reason) || v.result_reason || "";
+    const reason = resultReason((msg.result && msg.result.reason) || v.result_reason);
     if (!won.length) return { text: `Game over${reason ? `: ${reason}` : ""}.`, cls: "over" };
     let who = `${winnerNames(won)} ${won.length > 1 ? "win" : "wins"}`;
     if (won.includes(mine)) {
@@ -1962,7 +1978,9 @@ function revealTargets() {
 async function main() {
   wire();
   initClock(config.turnSeconds, () => send({ type: "ping" }), config.bots); // the table's turn timer, if any
-  catalog = await loadCatalog();
+  const [cards, found] = await Promise.all([loadCatalog(), api("GET", "/api/modes/")]);
+  catalog = cards;
+  for (const mode of (found.ok && found.data) || []) modes[mode.key] = mode;
   connect();
 }
 

@@ -2,7 +2,7 @@
 // spectators saw it or (for a player) as their own seat did. The steps come
 // from /api/matches/<id>/replay/ (the index) and .../replay/<k>/ (the view
 // after k actions); the board is drawn read-only by board.js.
-import { api, apiError, el, loadCatalog, pageConfig, words } from "./common.js";
+import { api, apiError, el, loadCatalog, pageConfig, resultReason, words } from "./common.js";
 import { isArcaneView, renderArcane } from "./arcaneboard.js";
 import { handTile, playerArea, playerAt } from "./board.js";
 import { drawMapCard } from "./mapcard.js";
@@ -47,7 +47,7 @@ function describe(s) {
 function resultText(v) {
   if (v.status !== "finished") return "";
   const names = (v.winners || []).map((seat) => (playerAt(v, seat) || { name: `seat ${seat}` }).name);
-  const how = v.result_reason ? ` (${words(v.result_reason)})` : "";
+  const how = v.result_reason ? ` (${resultReason(v.result_reason)})` : "";
   return names.length ? `${names.join(" & ")} won${how}.` : `No winner${how}.`;
 }
 

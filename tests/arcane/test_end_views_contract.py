@@ -37,6 +37,18 @@ def test_a31_the_log_tells_each_player_their_own_draws_only():
         assert all("to" not in line or line["to"] == [viewer] for line in lines)
 
 
+def test_a_drawer_reads_one_line_of_their_draw_and_the_others_the_public_one():
+    """A fresh tester's finding: the drawer read both "X draws a card." and
+    "You draw <card>."; now the private line only, the others (and a
+    spectator) the public one only (A31)."""
+    state = position([{"hand": ["3S"]}, {}], round=6, deck=["7D"])
+    state = act(state, 0, "end_turn")  # South's turn starts: South draws 7♦
+    draws = {viewer: [line["text"] for line in rules.view(state, viewer)["log"] if "draw" in line["text"]]
+             for viewer in (0, 1, None)}
+    assert draws[1] == ["You draw 7\u2666, a 3/4 creature with Sentinel."]
+    assert draws[0] == draws[None] == ["South draws a card."]
+
+
 def test_a31_a_card_gets_a_fresh_id_when_it_leaves_a_hidden_zone():
     """A31 and docs/ARCANE.md "Views": ids say nothing of a card's past in a hidden zone."""
     state = position([{"hand": ["3S"]}, {}], round=6)

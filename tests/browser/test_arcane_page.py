@@ -6,7 +6,8 @@ the host starts, a third user watches. The players then play the match to
 its end by clicking only what the board lights up (cards that may act, the
 targets of the card chosen, the choice buttons and the turn buttons).
 
-Checked: no action is refused, every page reaches every version, the
+Checked: every page shows all the table's options with their labels, no
+action is refused, every page reaches every version, the
 spectator sees no hand and no frame it receives carries one, the board
 draws playing cards with their role, the result reaches everyone, no page
 error. Screenshots (CODEX_SCREENSHOTS=folder) are taken along the way.
@@ -143,6 +144,11 @@ def test_a_whole_arcane_match_through_the_pages(browser, live_server_url):
     for page in (host, guest, watcher):
         wait_version(page, 0)
         page.locator(".aplayer").first.wait_for()
+    for page in (host, guest, watcher):  # every option of the table, with its label, not only the round cap
+        shown = page.locator("#table-options").inner_text()
+        assert shown == ("Table options: Main phases: one, before combat · A new land's power: at once · "
+                         "Blockers per attacker: several · Crush past a sage: hits the player · "
+                         "Sage's -5: any turn · Round cap: 10"), shown
     players = {int(p.evaluate("document.body.dataset.seat")): p for p in (host, guest)}
     play = Play(players, watcher)
     # The board: every hand card is a playing card with its rank, suit and role.
@@ -192,7 +198,8 @@ def test_a_whole_arcane_match_through_the_pages(browser, live_server_url):
     assert watcher.locator("#board .aplayer").count() == 2 and watcher.locator("#hand-box").is_hidden()
     watcher.click("#replay-last")
     watcher.wait_for_function("n => Number(document.body.dataset.at) === n", arg=last)
-    assert "won" in watcher.inner_text("#replay-result") or "No winner" in watcher.inner_text("#replay-result")
+    result = watcher.inner_text("#replay-result")
+    assert re.fullmatch(r"(.+ won|No winner) \((ended at the round cap|a player's life ran out)\)\.", result), result
     assert watcher.locator("#board .acard").count() > 0
     for page in (host, guest, watcher):
         assert page.errors == [], page.errors

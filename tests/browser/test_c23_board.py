@@ -22,16 +22,23 @@ FEED = """async ([view, legal, seat]) => {
 }"""
 
 
-@pytest.fixture(scope="module")
-def page(browser, live_server_url):
+def board_page(browser, url: str):
+    """A module fixture's body: a fresh page at ``url`` to feed a board
+    module (this one's, tests/browser/test_arcane_board.py); yields it,
+    then checks it raised no script error."""
     context = browser.new_context()
     page = context.new_page()
     page.errors = []
     page.on("pageerror", lambda err: page.errors.append(str(err)))
-    page.goto(f"{live_server_url}/c23/how-to-play/")
+    page.goto(url)
     yield page
     assert page.errors == [], page.errors
     context.close()
+
+
+@pytest.fixture(scope="module")
+def page(browser, live_server_url):
+    yield from board_page(browser, f"{live_server_url}/c23/how-to-play/")
 
 
 def show(page, state, seat):
@@ -208,7 +215,7 @@ def test_a_spectator_sees_counts_only_and_a_finished_game(page):
     assert card(page, runner).get_attribute("title") == pool_card("Flame Runner")["text"]
     s = act(s, 1, {"type": "concede"})
     show(page, s, None)
-    assert page.inner_text("#c23-status") == "Ana wins."
+    assert page.inner_text("#c23-status") == "Ana wins: a player conceded."  # the reason in words, not "concede"
 
 
 def test_conceding_asks_first(page):

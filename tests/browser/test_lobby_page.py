@@ -1,5 +1,6 @@
 """The lobby and log-in pages in headless Chromium (issue 11): the host
-removes a seated player, who is told; a locked log-in says until when."""
+removes a seated player, who is told; a locked log-in says until when; the
+new-table form offers the map menu only for a game played on maps."""
 import os
 import re
 
@@ -65,5 +66,26 @@ def test_a_lobby_refusal_reads_as_a_sentence(browser, live_server_url):
     text = host.inner_text("#lobby-error")
     assert text == "You already have open tables: start or leave one first."
     assert not re.search(r"too_many|\b409\b|\bv\d+\b", host.inner_text("main"))
+    assert not host.errors
+    host.context.close()
+
+
+def test_the_map_menu_is_only_offered_for_a_game_played_on_maps(browser, live_server_url):
+    """A fresh tester's finding: the Map menu stayed in the form for Arcane
+    Codex, and a map chosen before switching got the table refused."""
+    host = signup(browser, live_server_url, "mapswitch")
+    assert host.locator("#map-select").is_visible()
+    host.select_option("#map-select", "random")
+    host.select_option("#mode-select", "arcane")
+    assert host.locator("#map-select").is_hidden() and host.locator("#map-select").is_disabled()
+    assert host.locator(".table-card.mine").count() == 0
+    host.click("#create-table")
+    card = host.locator(".table-card.mine")
+    card.wait_for()
+    assert "map:" not in card.locator(".table-meta").inner_text()
+    assert host.inner_text("#lobby-error") == ""
+    assert card.locator(".hero-picker").count() == 0 and "hero" not in card.inner_text().lower()
+    host.select_option("#mode-select", "1hero")
+    assert host.locator("#map-select").is_visible() and host.locator("#map-select").is_enabled()
     assert not host.errors
     host.context.close()

@@ -294,6 +294,23 @@ def test_a_stale_refusal_reads_as_a_sentence_without_codes(crafted):
     notice.locator(".close").click()
 
 
+def test_a_stale_refusal_of_a_turn_by_turn_game_says_the_servers_sentence(crafted):
+    """Arcane Codex and C-23 refuse an action made before another player
+    acted without asking the engine (no rules_code): the page shows the
+    server's sentence, which says what to do."""
+    page = crafted.page
+    frame = crafted.frame()
+    frame["legal_actions"] = [{"type": "end_main"}, {"type": "concede"}]
+    crafted.send(frame)
+    page.click("#action-bar [data-action=end_main]")
+    sentence = ("Not applied: another player acted after you chose this, so the table has changed. "
+                "Look at it as it is now and choose again.")
+    crafted.answer(refused={"code": "stale_version", "reason": sentence})
+    notice = page.locator("#notice")
+    assert notice.inner_text().startswith(sentence)
+    notice.locator(".close").click()
+
+
 def test_a_rate_limited_refusal_without_id_frees_the_page(crafted):
     """A frame over the rate limit is refused unread, so its refusal has
     no id (docs/PROTOCOL.md "Client → server"): the page takes it as the

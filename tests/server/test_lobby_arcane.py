@@ -61,6 +61,24 @@ def test_bad_options_refused_with_the_engines_sentence(api):
     assert not Table.objects.exists()
 
 
+def test_maps_are_offered_for_codex_modes_only_and_an_arcane_map_refusal_says_why(api):
+    """The modes say whether a map applies (the new-table form hides the
+    map menu otherwise); an Arcane table without a map (absent or
+    empty) is made; one with a map is refused with what to do."""
+    alice = api("alice")
+    modes = {m["key"]: m for m in alice.get("/api/modes/").json()}
+    assert modes["arcane"]["maps"] is False
+    assert all(m["maps"] for key, m in modes.items() if m["game"] == "codex")
+    for body in ({}, {"map": ""}):
+        made = alice.post("/api/tables/", {"mode": "arcane", **body}, format="json")
+        assert made.status_code == 201, (body, made.content)
+        Table.objects.filter(pk=made.json()["id"]).delete()
+    refused = alice.post("/api/tables/", {"mode": "arcane", "map": "random"}, format="json")
+    assert refused.status_code == 400 and refused.json()["code"] == "bad_map"
+    assert refused.json()["detail"] == 'Arcane Codex (2 players, 52 playing cards) is played without a map: ' \
+                                       'leave the map at "no map".'
+
+
 def test_arcane_table_with_a_bot_starts_and_the_bot_plays(api):
     alice = api("alice")
     table = alice.post("/api/tables/", {"mode": "arcane"}, format="json").json()

@@ -1,5 +1,6 @@
 """Rematch (issue 14, point 12): at the end, one click offers the same
-table again to the same players: a new private table, same mode, seats,
+table again to the same players: a new table, public or private as the
+last one, same mode, seats,
 teams and heroes; each player accepts by asking too (or taking a seat)."""
 import pytest
 from django.test import Client
@@ -21,18 +22,32 @@ def finished(make_user):
     return alice, bob, conceded(started([alice, bob]), bob)
 
 
-def test_the_first_to_ask_opens_a_private_table_like_the_last_one(finished):
+def test_the_first_to_ask_opens_a_table_like_the_last_one(finished):
+    """A public table's rematch is public (a fresh tester found every
+    rematch private)."""
     alice, bob, match = finished
     response = ask(bob, match)
     assert response.status_code == 200
     table = response.json()
-    assert table["mode"] == "1hero" and table["is_public"] is False and table["status"] == "open"
+    assert table["mode"] == "1hero" and table["is_public"] is True and table["status"] == "open"
     assert table["rematch_of_match"] == match.pk and table["host_id"] == bob.pk
     seats = {s["index"]: s for s in table["seats"]}
     # bob sits where he sat (seat 1), with his hero of last time, not ready; seat 0 waits for alice
     assert seats[1]["user_id"] == bob.pk and seats[1]["heroes"] == ["river_montoya"] and not seats[1]["ready"]
     assert seats[0]["user_id"] is None
     assert Table.objects.get(pk=table["id"]).rematch_of.match_id == match.pk
+
+
+@pytest.fixture
+def finished_private(make_user):
+    alice, bob = make_user("alice"), make_user("bob")
+    return alice, bob, conceded(started([alice, bob], public=False), bob)
+
+
+def test_a_private_tables_rematch_is_private(finished_private):
+    alice, bob, match = finished_private
+    table = ask(alice, match).json()
+    assert table["is_public"] is False and table["rematch_of_match"] == match.pk
 
 
 def test_the_other_player_sees_it_and_accepts_by_asking_too(finished):
@@ -67,8 +82,8 @@ def test_both_ready_the_rematch_starts_with_the_same_seats(finished):
     assert Table.objects.filter(rematch_of__match=match).count() == 1
 
 
-def test_others_neither_see_nor_join_a_rematch_without_the_link(finished, make_user):
-    alice, bob, match = finished
+def test_others_neither_see_nor_join_a_private_rematch_without_the_link(finished_private, make_user):
+    alice, bob, match = finished_private
     carol = make_user("carol")
     offered = ask(alice, match).json()
     assert offered["id"] not in [t["id"] for t in logged_in(carol).get("/api/tables/").json()]

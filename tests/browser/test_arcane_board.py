@@ -1,0 +1,80 @@
+"""The Arcane Codex board (static/js/arcaneboard.js) in headless Chromium,
+fed the engine's own views and legal actions of prepared positions
+(game.arcane scenarios, tests/arcane/helpers.py): what its buttons say and
+that each click sends an action the engine accepts."""
+import pytest
+
+from game import rules
+from tests.arcane.helpers import cid, position
+from tests.browser.test_c23_board import board_page
+
+pytestmark = [pytest.mark.browser, pytest.mark.timeout(180)]
+
+FEED = """async ([view, legal, seat]) => {
+  const m = await import('/static/js/arcaneboard.js');
+  window.sent = [];
+  let root = document.getElementById('arcane-test');
+  if (!root) {
+    root = document.createElement('div');
+    root.id = 'arcane-test';
+    root.innerHTML = '<div id="t-opp"></div><div id="t-me"></div><div id="t-hand-box"><span id="t-count"></span>'
+      + '<div id="t-hand"></div></div><div id="t-bar"></div><div id="t-inspector"></div>';
+    document.querySelector('main').prepend(root);
+  }
+  const nodes = {opponents: document.getElementById('t-opp'), me: document.getElementById('t-me'),
+    hand: document.getElementById('t-hand'), handBox: document.getElementById('t-hand-box'),
+    handCount: document.getElementById('t-count'), bar: document.getElementById('t-bar'),
+    inspector: document.getElementById('t-inspector')};
+  const ctx = {msg: {view, legal_actions: legal, seat}, act: (a) => window.sent.push(a), busy: false, nodes};
+  ctx.rerender = () => m.renderArcane(ctx);
+  m.renderArcane(ctx);
+}"""
+
+
+@pytest.fixture(scope="module")
+def page(browser, live_server_url):
+    yield from board_page(browser, f"{live_server_url}/how-to-play/arcane/")
+
+
+def show(page, state, seat):
+    page.evaluate(FEED, [rules.view(state, seat), rules.legal_actions(state, seat), seat])
+
+
+def test_each_sage_button_says_what_it_does_and_what_it_costs(page):
+    state = position([{"sages": ["KH"]}, {"creatures": ["9S"]}], round=4)
+    show(page, state, 0)
+    page.click(f'#t-me [data-aid="{cid(state, "KH")}"]')
+    buttons = page.locator("#t-bar .achoice .achoose")
+    assert buttons.all_inner_texts() == [
+        "Draw a card (the sage gains 1 essence)",
+        "Destroy an opposing creature: 9♠ (costs 2 essence)",
+        "Deal 10 damage to your opponent (costs 5 essence)",
+    ]
+    buttons.nth(1).click()
+    sent = page.evaluate("window.sent")
+    assert sent == [{"type": "sage", "sage": cid(state, "KH"), "ability": "minus2", "target": cid(state, "9S")}]
+    after, _ = rules.apply_action(state, 0, sent[0])
+    assert after["cards"][cid(state, "9S")]["zone"] == "discard"
+
+
+def test_a_sage_with_one_ability_left_asks_before_using_it(page):
+    """A sage with 1 essence can only draw: its click shows that one
+    button (what it does) instead of using it at once."""
+    state = position([{"sages": [{"card": "KD", "essence": 1}]}, {}], round=4)
+    show(page, state, 0)
+    page.click(f'#t-me [data-aid="{cid(state, "KD")}"]')
+    assert page.evaluate("window.sent") == []
+    button = page.locator("#t-bar .achoice .achoose")
+    assert button.all_inner_texts() == ["Draw a card (the sage gains 1 essence)"]
+    button.click()
+    sent = page.evaluate("window.sent")
+    assert sent == [{"type": "sage", "sage": cid(state, "KD"), "ability": "plus"}]
+    assert rules.is_legal(state, 0, sent[0])
+
+
+def test_the_finished_banner_says_why_in_words(page):
+    """A fresh tester's finding: reason codes ("round_cap") were shown raw."""
+    state, _ = rules.apply_action(position([{}, {}], round=4), 1, {"type": "concede"})
+    text = page.evaluate("async (v) => (await import('/static/js/arcaneboard.js')).arcaneBanner(v, 0)",
+                         rules.view(state, 0))
+    assert text == "North won: a player conceded."
