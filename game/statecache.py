@@ -24,6 +24,7 @@ thread (the database thread writes, connections read).
 """
 import threading
 from collections import OrderedDict
+
 from django.conf import settings
 
 _lock = threading.Lock()
