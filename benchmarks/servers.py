@@ -24,15 +24,15 @@ from deploy.nginx import render
 ROOT = Path(__file__).resolve().parents[1]
 BIN = Path(sys.executable).parent
 PG_ADMIN_URL = os.environ.get("CODEX_BENCH_PG", "postgres://postgres@127.0.0.1:5432")
-PG_DATABASE = "codex_bench"
+PG_DATABASE = os.environ.get("CODEX_BENCH_PG_DB", "codex_bench")  # a name of its own per checkout sharing the server
 REDIS_URL = os.environ.get("CODEX_BENCH_REDIS", "redis://127.0.0.1:6379/3")
 
 
 def prepare_database(kind: str) -> str:
     """Create an empty database of ``kind`` ("sqlite" or "postgres") and migrate it.
 
-    Returns its ``DATABASE_URL``. The PostgreSQL database ``codex_bench`` is
-    dropped first if it exists (only the benchmark uses it). Raises
+    Returns its ``DATABASE_URL``. The PostgreSQL database ``codex_bench``
+    (``CODEX_BENCH_PG_DB`` names another) is dropped first if it exists (only the benchmark uses it). Raises
     subprocess.CalledProcessError when the migration fails.
     """
     if kind == "sqlite":

@@ -124,7 +124,7 @@ def event_snapshot(match_id: int, event: dict) -> Snapshot:
     if entry is None:
         created = event.get("created")
         snapshot = Snapshot(event["version"], jsontext.loads(event["state"]), event["status"], event["result"],
-                            created=created)
+                            text=event["state"], created=created)
         entry = _versions.put(match_id, snapshot, text_hash)
         if created is not None:
             statecache.put(match_id, created, snapshot)

@@ -65,8 +65,9 @@ class AccessDenied(Exception):
 class Snapshot:
     """The authoritative state of a match at one version (secret: server-side only).
 
-    ``text``: the state as the JSON text stored for it, when the process
-    has it (the one that committed the version), else None; ``created``:
+    ``text``: the state as JSON text, when the process has it (the text
+    it stored, read from the row, or got in a group event), else None;
+    an action parses its own copy from it (_own_copy); ``created``:
     the match row's creation time as text, which tells a match from an
     older one under a reused id (game.statecache), None when unknown.
     Neither is compared. Shared between connections: read it, never change
@@ -230,24 +231,27 @@ def _columns(cursor) -> dict:
     return None if row is None else dict(zip((c[0] for c in cursor.description), row))
 
 
-def _read_state(match_id: int):
-    """The stored state of match ``match_id``, parsed (the cache missed)."""
+def _read_state(match_id: int) -> str:
+    """The stored state of match ``match_id`` as JSON text (the cache
+    missed); on PostgreSQL the jsonb column's text, parsed here with
+    msgspec (game.jsontext) rather than by the driver's ``json``."""
+    column = "state::text" if connection.vendor == "postgresql" else "state"
     with connection.cursor() as cursor:
-        cursor.execute(f"SELECT state FROM {Match._meta.db_table} WHERE id = %s", [match_id])
-        text = cursor.fetchone()[0]
-    return jsontext.loads(text) if isinstance(text, str) else text
+        cursor.execute(f"SELECT {column} FROM {Match._meta.db_table} WHERE id = %s", [match_id])
+        return cursor.fetchone()[0]
 
 
 def _current(match_id: int, row: dict) -> Snapshot:
     """The Snapshot of the match row ``row`` (read without its state): the
     worker's kept state when it is of the row's version (game.statecache),
-    else the state read from the row (and kept)."""
+    else the state read from the row (and kept, with its text)."""
     created = str(row["created"])
     snapshot = statecache.get(match_id, created, row["version"])
     if snapshot is None:
-        result = row["result"]
-        snapshot = Snapshot(version=row["version"], state=_read_state(match_id), status=row["status"],
-                            result=jsontext.loads(result) if isinstance(result, str) else result, created=created)
+        result, text = row["result"], _read_state(match_id)
+        snapshot = Snapshot(version=row["version"], state=jsontext.loads(text), status=row["status"],
+                            result=jsontext.loads(result) if isinstance(result, str) else result, text=text,
+                            created=created)
         statecache.put(match_id, created, snapshot)
     return snapshot
 
@@ -348,6 +352,20 @@ def _connection_lost(err: Exception) -> bool:
     return state is None or state.startswith(("08", "57P"))
 
 
+def _own_copy(snapshot: Snapshot) -> dict:
+    """A state of ``snapshot``'s version that nothing else holds, for the
+    engine to change in place (rules.apply_action_in_place): parsed from
+    the snapshot's JSON text, about half the work of copying the parsed
+    state (rules.copy_state, the copy apply_action makes), which stays for
+    a snapshot without its text. The kept snapshot is shared, read only, by
+    this worker's connections and is never changed: an action that fails
+    halfway (rules.EngineFault) leaves only this copy half-changed, and it
+    is dropped with the transaction."""
+    if snapshot.text is None:
+        return rules.copy_state(snapshot.state)
+    return jsontext.loads(snapshot.text)
+
+
 def _apply(match_id: int, action: dict, expected_version: int, nonce: str | None,
            seat: int | None = None, user_id: int | None = None) -> Applied:
     """apply_match_action (``user_id``) and apply_seat_action (``seat``)."""
@@ -388,8 +406,9 @@ def _apply(match_id: int, action: dict, expected_version: int, nonce: str | None
                 "Look at it as it is now and choose again.",
                 version,
             )
+        state = _own_copy(current)
         try:
-            state, _events = rules.apply_action(current.state, seat, action)
+            rules.apply_action_in_place(state, seat, action)
         except rules.RulesError as err:
             if expected_version < version:
                 raise ActionRefused(

@@ -10,6 +10,12 @@ version, else it reads and parses the state from the row. So a worker
 whose cache is stale (another worker committed since) falls back to the
 database, and nothing another worker did is ever missed.
 
+A kept Snapshot is shared, read only, by the worker's connections, and it
+keeps the state's JSON text as well: an action parses its own copy from
+that text and the engine changes that copy in place
+(game.services._own_copy), so the kept state is never changed, even by an
+action that fails halfway.
+
 An entry is keyed by the match id and the row's ``created`` time, so a
 reused id (a database created again, as the tests do) never meets an old
 match's state. At most CODEX_STATE_CACHE_MATCHES matches are kept (the
@@ -18,7 +24,6 @@ thread (the database thread writes, connections read).
 """
 import threading
 from collections import OrderedDict
-from dataclasses import replace
 
 from django.conf import settings
 
@@ -48,7 +53,7 @@ def put(match_id: int, created, snapshot) -> None:
         if snapshot.status != "playing":
             _entries.pop(match_id, None)
             return
-        _entries[match_id] = (created, replace(snapshot, text=None))  # the text is sent once, not kept
+        _entries[match_id] = (created, snapshot)  # with its text: the next action's own copy (services._own_copy)
         _entries.move_to_end(match_id)
         while len(_entries) > settings.CODEX_STATE_CACHE_MATCHES:
             _entries.popitem(last=False)

@@ -5,7 +5,7 @@ it is of the version the database row is at; a version committed elsewhere
 import pytest
 from asgiref.sync import async_to_sync
 
-from game import rules, statecache
+from game import fanout, jsontext, rules, statecache
 from game.models import Match, MatchAction
 from game.services import apply_match_action, apply_seat_action, load_snapshot, normalise_action
 from tests.server.matchkit import active_seat, playable, start_match
@@ -92,3 +92,61 @@ def test_an_action_on_a_dead_connection_runs_again_on_a_new_one(match):
     done = apply_match_action(m.pk, (alice, bob)[seat].pk, playable(m.state, seat)[0], 0, "n1")
     assert done.version == 1
     assert list(MatchAction.objects.filter(match_id=m.pk).values_list("seq", flat=True)) == [1]
+
+
+def test_an_action_never_changes_the_kept_state(match):
+    """The engine applies an action in place to the action's own copy
+    (services._own_copy), parsed from the kept text: the snapshot this
+    worker keeps and shares with its connections stays as it was."""
+    m, (alice, bob) = match
+    seat = active_seat(m.state)
+    first = apply_match_action(m.pk, (alice, bob)[seat].pk, playable(m.state, seat)[0], 0, "n1").snapshot
+    as_it_was = rules.copy_state(first.state)
+    seat = active_seat(first.state)
+    second = apply_match_action(m.pk, (alice, bob)[seat].pk, playable(first.state, seat)[0], 1, "n2").snapshot
+    assert first.state == as_it_was and second.state is not first.state
+    assert second.state == Match.objects.get(pk=m.pk).state
+
+
+def test_an_action_that_fails_halfway_leaves_the_kept_state_and_the_row_as_they_were(match, monkeypatch):
+    """An engine fault in the middle of an in-place action (rules.EngineFault:
+    the state it was given is half-changed) rolls the transaction back; the
+    half-changed copy was the action's own, so the kept state, the row and the
+    log are as before, and the next action is applied to the right state."""
+    m, (alice, bob) = match
+    seat = active_seat(m.state)
+    action = playable(m.state, seat)[0]
+    kept = load_snapshot(m.pk)
+    as_it_was = rules.copy_state(kept.state)
+
+    def fails_halfway(state, seat, action):
+        state["players"][seat]["gold"] = -99  # half-changed
+        raise rules.EngineFault("an engine bug")
+
+    with monkeypatch.context() as patched:
+        patched.setattr(rules, "apply_action_in_place", fails_halfway)
+        with pytest.raises(rules.EngineFault):
+            apply_match_action(m.pk, (alice, bob)[seat].pk, action, 0, "n1")
+    assert kept.state == as_it_was and load_snapshot(m.pk) is kept
+    assert Match.objects.get(pk=m.pk).version == 0 and not MatchAction.objects.filter(match_id=m.pk).exists()
+    done = apply_match_action(m.pk, (alice, bob)[seat].pk, action, 0, "n1")
+    expected, _ = rules.apply_action(as_it_was, seat, action)
+    assert done.version == 1 and done.snapshot.state == expected == Match.objects.get(pk=m.pk).state
+
+
+def test_a_version_from_another_workers_event_is_the_next_actions_base(match):
+    """A version another worker committed reaches this one as a group event
+    (game.fanout.event_snapshot): it is kept with its text, and this worker's
+    next action of the match starts from it (the row being at that version)."""
+    m, (alice, bob) = match
+    statecache.clear()
+    moved = _commit_elsewhere(m.pk, active_seat(m.state))
+    created = str(Match.objects.get(pk=m.pk).created)
+    event = {"type": "match.version", "version": 1, "state": jsontext.dumps(moved), "status": "playing",
+             "result": None, "created": created}
+    shared = fanout.event_snapshot(m.pk, event)
+    assert statecache.get(m.pk, created, 1) is shared and shared.text == event["state"]
+    seat = active_seat(moved)
+    done = apply_match_action(m.pk, (alice, bob)[seat].pk, playable(moved, seat)[0], 1, "n2")
+    expected, _ = rules.apply_action(moved, seat, playable(moved, seat)[0])
+    assert done.snapshot.state == expected == Match.objects.get(pk=m.pk).state and shared.state == moved
