@@ -2,6 +2,7 @@
 connections through the real ASGI app, channel-layer parametrisation, and the
 rule that PostgreSQL/Redis/nginx tests fail (not skip) when CODEX_REQUIRE_SERVICES=1.
 """
+import asyncio
 import os
 
 import pytest
@@ -115,8 +116,25 @@ async def ws(close_db_thread):
         return comm, connected, extra
 
     yield open_ws
-    for comm in opened:
-        await comm.disconnect()
+    await close_all(opened)
+
+
+async def close_all(comms: list) -> None:
+    """Disconnect every communicator of ``comms``, each even when an earlier
+    one fails or is cancelled. Raises RuntimeError (from the first failure)
+    when any did not close: an ordinary exception, so pytest still runs the
+    test's other finalizers. A CancelledError (a BaseException) or a loop
+    stopped at the first failure left sockets open and skipped the rest of
+    the teardown (the database flush, settings, patches), and the next tests
+    on that worker failed on what it left behind (found on a loaded machine)."""
+    failures = []
+    for comm in comms:
+        try:
+            await comm.disconnect()
+        except (Exception, asyncio.CancelledError) as exc:
+            failures.append(exc)
+    if failures:
+        raise RuntimeError(f"{len(failures)} of {len(comms)} websockets did not close") from failures[0]
 
 
 @pytest.fixture(autouse=True)
