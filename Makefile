@@ -34,12 +34,15 @@ run: migrate
 test: $(VENV)/.dev
 	$(BIN)/pytest -n auto -m "not postgres and not redis and not browser" $(PYTEST_ARGS)
 
-# The long random runs (`make test` plays a few games of each mode): every
-# mode's property games at full count (C-23's 500 games and 100 replays
-# too), with the invariants after every action and byte-for-byte replays.
-# About 20 minutes on 2 cores.
-SOAK_COUNTS := CODEX_PROPERTY_GAMES=1000 CODEX_REPLAY_GAMES=100 CODEX_PROPERTY_GAMES_2HG=300 \
-	CODEX_PROPERTY_GAMES_3HERO=500 CODEX_PROPERTY_FFA=300 CODEX_STORED_GAMES=12 \
+# The long random runs (`make test` plays a few games of each mode), with
+# the invariants after every action and byte-for-byte replays: the counts the
+# issues ask for (1,000 1-hero games and 100 replays, issue 2; 500 and 100 of
+# Arcane Codex and of C-23, issues 17 and 18), and fewer of the slower modes
+# (150 3-hero, 100 Two-Headed Dragon, 100 per free-for-all player count) so
+# that `.ci/run` fits in CI's time on a slow 2-core machine (it measured
+# about 3x slower than the earlier ones). About 15 minutes on 2 cores.
+SOAK_COUNTS := CODEX_PROPERTY_GAMES=1000 CODEX_REPLAY_GAMES=100 CODEX_PROPERTY_GAMES_2HG=100 \
+	CODEX_PROPERTY_GAMES_3HERO=150 CODEX_PROPERTY_FFA=100 CODEX_STORED_GAMES=6 \
 	C23_PROPERTY_GAMES=500 C23_REPLAY_GAMES=100 ARCANE_PROPERTY_GAMES=500 ARCANE_REPLAY_GAMES=100
 soak: $(VENV)/.dev
 	$(SOAK_COUNTS) $(BIN)/pytest -n auto tests/rules/test_properties.py tests/c23/test_properties.py \

@@ -4,8 +4,8 @@ every action, JSON round trips, and byte-for-byte replays (issue 2,
 
 `make test` plays a few games of every mode, their heroes picked so that
 every playable hero takes part (a fast loop, issue 12); `make soak` plays
-the long runs (1,000 1-hero, 300 Two-Headed Dragon, 500 3-hero and 300
-free-for-all games per player count). The counts come from the
+the long runs (1,000 1-hero games and 100 replays, issue 2; 100 Two-Headed
+Dragon, 150 3-hero and 100 free-for-all games per player count: the Makefile). The counts come from the
 environment: CODEX_PROPERTY_GAMES (1-hero), CODEX_REPLAY_GAMES,
 CODEX_PROPERTY_GAMES_2HG, CODEX_PROPERTY_GAMES_3HERO, CODEX_PROPERTY_FFA
 (for each free-for-all player count) and CODEX_STORED_GAMES."""
