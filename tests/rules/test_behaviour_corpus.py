@@ -10,6 +10,10 @@ from tools.behaviour_corpus import BOTS, EXPECTED, MODES, SEEDS, play
 
 WANT = json.loads(EXPECTED.read_text())
 
+# Six whole games a row, every view hashed: on a loaded or slow 2-core
+# machine a row took past pytest.ini's 120 s (a hang bound, not a speed check).
+pytestmark = pytest.mark.timeout(900)
+
 
 @pytest.mark.parametrize("row", [m[0] for m in MODES])
 def test_corpus_games_play_exactly_as_recorded(row):
