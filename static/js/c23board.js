@@ -286,10 +286,6 @@ export function renderC23(root, view, opts) {
     }
   }
   board.append(bar);
-
-  const log = el("ol", null, { class: "c23-log", id: "c23-log" });
-  for (const line of view.log || []) log.append(el("li", line.text, { "data-n": line.n }));
-  board.append(el("h3", "Log"), log);
+  // The log is the page's own panel (match.js renderLog), as for the other games.
   root.replaceChildren(board);
-  log.scrollTop = log.scrollHeight;
 }

@@ -130,7 +130,7 @@ def test_three_players_pick_decks_and_play_c23(browser, live_server_url):
             shoot(by_seat[2], "match-seat2")
         click_and_wait(page, '#c23-actions button[data-action="end_turn"]', pages)
     assert sorted(played) == [0, 1, 2]
-    for page in pages:  # the page's log panel carries the game's log as the board does
+    for page in pages:  # the page's log panel carries the game's log (the board draws none of its own)
         assert page.locator("#log li").count() >= 10  # every player acted once, in turn (K24: to the left)
     for page in pages:
         assert page.errors == [], page.errors
