@@ -118,7 +118,9 @@ function zone(label, cards, attrs, tile) {
 /**
  * Draw `view` into `root` and wire the controls.
  * opts: {seat (the viewer, null for a spectator), legal (the legal actions),
- *        act(action) (sends one), busy (an action is on its way)}.
+ *        act(action) (sends one), busy (an action is on its way),
+ *        readOnly (a replay: no controls at all, not even those the engine
+ *        does not list, revealing the hand and conceding)}.
  */
 export function renderC23(root, view, opts) {
   ensureCss();
@@ -285,7 +287,7 @@ export function renderC23(root, view, opts) {
       bar.append(c);
     }
   }
-  board.append(bar);
+  if (!opts.readOnly) board.append(bar);
   // The log is the page's own panel (match.js renderLog), as for the other games.
   root.replaceChildren(board);
 }

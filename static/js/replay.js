@@ -4,6 +4,7 @@
 // after k actions); the board is drawn read-only by board.js.
 import { api, apiError, el, loadCatalog, pageConfig, resultReason, words } from "./common.js";
 import { isArcaneView, renderArcane } from "./arcaneboard.js";
+import { renderC23 } from "./c23board.js";
 import { handTile, playerArea, playerAt } from "./board.js";
 import { drawMapCard } from "./mapcard.js";
 import { markBots } from "./tablebots.js";
@@ -58,6 +59,11 @@ function renderBoard(s) {
     renderArcane({ msg: { view: v, seat, legal_actions: [] }, act: () => {}, rerender: () => renderBoard(s), busy: false,
       nodes: { opponents: $("opponents"), me: $("me-area"), hand: $("hand"), handBox: $("hand-box"), handCount: $("hand-count") } });
     markBots(config.bots);
+    return;
+  }
+  if (v.game === "c23") { // a C-23 match: its own board, read-only (c23board.js), its hand inside it
+    $("hand-box").hidden = true;
+    renderC23($("board"), v, { seat, legal: [], act: () => {}, busy: false, readOnly: true });
     return;
   }
   const at = seat === null ? 0 : v.players.findIndex((p) => p.seat === seat);
