@@ -128,18 +128,19 @@ def _arcane_options() -> tuple:
     return tuple(out)
 
 
-# Our words for C-23's table options, one for each ★ house rule and K5
-# (shared/c23-house-rules.md), and their values; game.c23.OPTIONS lists the
-# values, the default first.
+# Our words for C-23's table options, one for each ★ house rule (K2, K4,
+# K11, K24) and K5 (shared/c23-house-rules.md; the labels name no rule code,
+# which a player can't look up), and their values; game.c23.OPTIONS lists
+# the values, the default first.
 C23_OPTION_LABELS = {
-    "summoning_sickness": ("A new character attacks (K2 ★)",
+    "summoning_sickness": ("A new character attacks",
                            {False: "the turn it is played", True: "from its owner's next turn"}),
-    "deck_out": ("A player loses (K4 ★)",
+    "deck_out": ("A player loses",
                  {"empty": "the moment their deck reaches 0", "draw": "only when they must draw from an empty deck"}),
-    "simultaneous_loss": ("Every deck empty at once (K5)",
+    "simultaneous_loss": ("Every deck empty at once",
                           {"draw": "the game is a draw", "active_loses": "the player whose turn it is loses"}),
-    "combat_cards_each": ("Combat cards per side in a fight (K11 ★)", {1: "one", 2: "two"}),
-    "elimination_bonus": ("Bonus for the next player when one is out, 3 players (K24 ★)",
+    "combat_cards_each": ("Combat cards per side in a fight", {1: "one", 2: "two"}),
+    "elimination_bonus": ("3 players: a bonus for the player whose left neighbour is knocked out",
                           {True: "on", False: "off"}),
 }
 

@@ -180,10 +180,10 @@ def new_game(config: dict) -> dict:
     if config.get("game", GAME) != GAME:
         _bad("This is not a C-23 config.")
     if "teams" in config:
-        _bad("C-23 has no team games (K25).")
+        _bad("C-23 has no team games.")
     seats = config.get("seats")
     if not isinstance(seats, list) or not 2 <= len(seats) <= 3:
-        _bad("C-23 is played by 2 or 3 players (K24, K25).")
+        _bad("C-23 is played by 2 or 3 players.")
     if not all(isinstance(s, dict) for s in seats):
         _bad("Each seat is an object.")
     seed = config.get("seed", 0)
@@ -224,11 +224,11 @@ def new_game(config: dict) -> dict:
     first = config.get("first")
     if first is None:
         first = randbelow(state, len(seats))
-        log(state, f"{pname(state, first)} is drawn at random to go first (K23).")
+        log(state, f"{pname(state, first)} is drawn at random to go first.")
     elif not isinstance(first, int) or isinstance(first, bool) or not 0 <= first < len(seats):
         _bad("first is a seat number.")
     else:
-        log(state, f"{pname(state, first)} goes first, having lost the previous game (K23).")
+        log(state, f"{pname(state, first)} goes first, having lost the previous game.")
     state["first"] = first
     begin_turn(state, first)
     return state
@@ -245,7 +245,7 @@ def opening_hand(state: dict, p: dict) -> None:
             p["deck"].append(rename(state, iid))
         p["hand"] = []
         shuffle(state, p["deck"])
-        log(state, f"{p['name']} has fewer than two resources, shuffles the hand back and draws again (K6).")
+        log(state, f"{p['name']} has fewer than two resources, shuffles the hand back and draws again.")
         _draw_cards(state, p, HAND_SIZE, quiet=True)
     log(state, f"{p['name']} keeps a hand of {len(p['hand'])} cards.")
     log(state, f"Your hand: {', '.join(cname(state, i) for i in p['hand'])}.", to=[seat])
@@ -344,7 +344,7 @@ def check_losses(state: dict) -> None:
         active = state["active"]
         if state["options"]["simultaneous_loss"] == "active_loses" and active in losers:
             rest = [s for s in losers if s != active]
-            eliminate(state, active, "The active player loses when every deck empties at once (K5 option).")
+            eliminate(state, active, "The active player loses when every deck empties at once.")
             if len(rest) == 1:
                 finish(state, rest[0], "deck_out")
             else:
@@ -447,7 +447,7 @@ def check_payment(state: dict, seat: int, iid: str, pay) -> list:
     if len(pay) != cost:
         raise RulesError("bad_payment", f"That card costs {cost}.")
     if cost and not any(cdef(state, r)["colour"] == card["colour"] for r in pay):
-        raise RulesError("bad_payment", f"At least one of the resources must be {card['colour']} (K9).")
+        raise RulesError("bad_payment", f"At least one of the resources must be {card['colour']}.")
     return list(pay)
 
 
@@ -479,7 +479,7 @@ def check_effect_choices(state: dict, seat: int, iid: str, action: dict) -> dict
             if chosen is None and len(choices) == 1:
                 chosen = choices[0]
             if chosen not in choices or isinstance(chosen, bool):
-                raise RulesError("bad_opponent", "Name which other player is your opponent for this card (K24).")
+                raise RulesError("bad_opponent", "Name which other player is your opponent for this card.")
             plan["opponent"] = chosen
         elif op in ("discard_character", "tap", "untap", "power", "return_to_hand", "return_to_play"):
             target = action.get("target")
@@ -543,7 +543,7 @@ def resolve_effects(state: dict, seat: int, iid: str, plan: dict, when=None) -> 
         elif op == "power":
             mods = state["combat"]["mods"]
             mods[plan["target"]] = mods.get(plan["target"], 0) + eff["n"]
-            log(state, f"{cname(state, plan['target'])} gets {eff['n']:+d} power this combat (K12).")
+            log(state, f"{cname(state, plan['target'])} gets {eff['n']:+d} power this combat.")
         elif op == "return_to_hand":
             t = plan["target"]
             me["discard"].remove(t)
@@ -555,7 +555,7 @@ def resolve_effects(state: dict, seat: int, iid: str, plan: dict, when=None) -> 
             t = plan["target"]
             name = cname(state, t)
             if cdef(state, t)["unique"] and unique_in_play(state, name):
-                log(state, f"{name} is unique and a copy is in play: it stays in the discard pile (K20).")
+                log(state, f"{name} is unique and a copy is in play: it stays in the discard pile.")
                 continue
             me["discard"].remove(t)
             me["characters"].append(t)
@@ -611,7 +611,7 @@ def _in_hand(state: dict, seat: int, action: dict) -> str:
 def check_play_resource(state, seat, action):
     """Step 3: put one resource from hand in play, free (K8)."""
     if state["step"] == "main" and seat == state["active"] and state["prompt"] is None:
-        raise RulesError("resource_step_over", "Resources go in play only at step 3, before actions (K8).")
+        raise RulesError("resource_step_over", "Resources go in play only at step 3, before actions.")
     _own_turn(state, seat, "resource")
     iid = _in_hand(state, seat, action)
     if cdef(state, iid)["type"] != "resource":
@@ -661,11 +661,11 @@ def check_play(state, seat, action):
     iid = _in_hand(state, seat, action)
     card = cdef(state, iid)
     if card["type"] == "resource":
-        raise RulesError("resource_step_over", "Resources go in play only at step 3 (K8).")
+        raise RulesError("resource_step_over", "Resources go in play only at step 3.")
     if card["type"] == "combat":
-        raise RulesError("combat_only", "Combat cards are played only in step C of an attack (K11).")
+        raise RulesError("combat_only", "Combat cards are played only in step C of an attack.")
     if card["type"] == "character" and card["unique"] and unique_in_play(state, card["name"]):
-        raise RulesError("unique_in_play", f"{card['name']} is unique and a copy is already in play (K20).")
+        raise RulesError("unique_in_play", f"{card['name']} is unique and a copy is already in play.")
     choices = check_effect_choices(state, seat, iid, action)
     pay = check_payment(state, seat, iid, action.get("pay"))
     return {"card": iid, "pay": pay, **choices}
@@ -768,7 +768,7 @@ def check_block(state, seat, action):
         if b not in mine:
             raise RulesError("bad_blocks", "Only your own characters block.")
         if state["cards"][b]["tapped"]:
-            raise RulesError("tapped_blocker", f"{cname(state, b)} is tapped and can't block (K14, K18).")
+            raise RulesError("tapped_blocker", f"{cname(state, b)} is tapped and can't block.")
         if a not in combat["attackers"]:
             raise RulesError("bad_blocks", "A blocker blocks one of the attacking characters.")
     return {"blocks": {b: blocks[b] for b in mine if b in blocks}}
@@ -828,7 +828,7 @@ def check_combat_card(state, seat, action):
     _prompt_for(state, seat, "combat_card")
     iid = _in_hand(state, seat, action)
     if cdef(state, iid)["type"] != "combat":
-        raise RulesError("not_combat_card", "Only combat cards are played in step C (K11).")
+        raise RulesError("not_combat_card", "Only combat cards are played in step C.")
     choices = check_effect_choices(state, seat, iid, action)
     pay = check_payment(state, seat, iid, action.get("pay"))
     return {"card": iid, "pay": pay, **choices}
@@ -903,7 +903,7 @@ def check_assign(state, seat, action):
     wanted = sorted(map(str, chosen))
     match = next((o for o in options if sorted(o) == wanted), None)
     if match is None or len(set(wanted)) != len(wanted):
-        raise RulesError("bad_assign", "Choose blockers of this attacker whose power together is at most its own (K16).")
+        raise RulesError("bad_assign", "Choose blockers of this attacker whose power together is at most its own.")
     return {"attacker": attacker, "discard": match}
 
 
@@ -955,7 +955,7 @@ def check_reveal(state, seat, action):
     "you can show cards in your hand to everybody, but... not secretly to
     just one other player", K19, K24); it stays shown until the hand changes."""
     if len(state["players"]) != 3:
-        raise RulesError("no_reveal", "Hands are shown only in a 3-player game (K19).")
+        raise RulesError("no_reveal", "Hands are shown only in a 3-player game.")
     if state["players"][seat]["out"]:
         raise RulesError("out", "You are out of the game.")
     if state["players"][seat]["revealed"]:
