@@ -397,7 +397,7 @@ def elimination_bonus(state: dict, seat: int) -> None:
     shuffle(state, picked)
     p["deck"].extend(rename(state, i) for i in picked)
     log(state, f"{p['name']} puts {len(picked)} random cards of their discard pile on the bottom of the deck "
-               "(elimination bonus, K24).")
+               "(the elimination bonus).")
 
 
 def finish(state: dict, winner, reason: str) -> None:
@@ -708,7 +708,7 @@ def check_attack(state, seat, action):
         raise RulesError("bad_attackers", "Name one or more of your characters in play, each once.")
     for a in attackers:
         if not can_attack(state, a):
-            why = "is tapped" if state["cards"][a]["tapped"] else "came into play this turn (table option, K2)"
+            why = "is tapped" if state["cards"][a]["tapped"] else "came into play this turn (this table's option)"
             raise RulesError("cannot_attack", f"{cname(state, a)} {why}.")
     return {"attackers": [a for a in mine if a in attackers]}
 
