@@ -125,10 +125,12 @@ function zone(label, cards, attrs, tile) {
 export function renderC23(root, view, opts) {
   ensureCss();
   const legal = opts.legal || [];
-  // A new log line means the position moved on: what was being picked is dropped.
+  // A new log line means the position moved on: what was being picked is
+  // dropped; an open "concede?" question stays (another player's move must
+  // not close it under the player's pointer).
   const last = (view.log || []).length ? view.log[view.log.length - 1].n : 0;
   const key = `${view.turn}|${view.step}|${view.prompt ? view.prompt.kind + view.prompt.seat : ""}|${last}|${legal.length}`;
-  if (key !== pick.key) Object.assign(pick, { key, attackers: [], blocks: {}, blocker: null, paying: null, pay: [], conceding: false });
+  if (key !== pick.key) Object.assign(pick, { key, attackers: [], blocks: {}, blocker: null, paying: null, pay: [] });
   const send = (a) => { if (!opts.busy) opts.act(a); };
   const rerender = () => renderC23(root, view, opts);
   const cards = cardsById(view);

@@ -225,7 +225,11 @@ def test_conceding_asks_first(page):
     assert sent(page) == []
     page.click("#c23-concede-no")
     page.click("#c23-concede")
-    page.click("#c23-concede-yes")
+    # Another player acts while the question is open (a new log line): the
+    # question stays; before, each move of the others closed it again.
+    s = act(s, 0, next(a for a in legal_actions(s, 0) if a["type"] != "concede"))
+    show(page, s, 1)
+    page.click("#c23-concede-yes", timeout=2000)
     assert sent(page) == [{"type": "concede"}]
     assert act(s, 1, sent(page)[0])["winner"] == 0
 
