@@ -492,7 +492,7 @@ def crafted_frames(player, match_url, at):
     send(frame)
     page.locator("#result-dialog[open]").wait_for()
     assert page.locator("#result-title").inner_text() == "You lost"
-    assert "Ann and Cat win (tied bases)" in page.locator("#result-text").inner_text()
+    assert "Ann and Cat win (the highest bases were tied)" in page.locator("#result-text").inner_text()
     assert page.locator("#result-bases li .pname").all_inner_texts() == ["Ann", "Cat", "Ben"]
     assert page.locator("#result-bases li.winner").count() == 2
     assert page.errors == [], page.errors
