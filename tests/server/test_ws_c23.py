@@ -11,6 +11,7 @@ import pytest
 from asgiref.sync import sync_to_async
 
 from decks.models import Deck
+from game.c23.invariants import hidden_from
 from game import rules
 from game.c23.cards import starter
 from lobby import services
@@ -46,17 +47,6 @@ def start_c23(people, bots=(), seed=7):
     return services.start_table(table.pk, people[0], seed=seed).match
 
 
-def hidden_ids(state: dict, viewer) -> set:
-    """The card ids ``viewer`` must not receive: every deck's, and every
-    hand but its own and those shown to all (K19, K24)."""
-    out = set()
-    for player in state["players"]:
-        out.update(player["deck"])
-        if player["seat"] != viewer and not player["revealed"]:
-            out.update(player["hand"])
-    return out
-
-
 def as_json(data):
     """``data`` as a client reads it (tuples become lists)."""
     return json.loads(json.dumps(data))
@@ -84,7 +74,7 @@ async def test_a_three_player_c23_match_with_a_spectator(make_user, ws, layer):
     for step in range(60):
         match = await db_match(match.pk)
         for viewer in comms:
-            assert frame_leaks(inbox[viewer], hidden_ids(match.state, viewer), viewer) == [], (step, viewer)
+            assert frame_leaks(inbox[viewer], hidden_from(match.state, viewer), viewer) == [], (step, viewer)
         if match.status != "playing":
             break
         seat = rules.waiting_on(match.state)[0]
@@ -119,7 +109,7 @@ async def test_a_three_player_c23_match_with_a_spectator(make_user, ws, layer):
         final = await recv(comm)
         assert connected and final["status"] == "finished" and final["view"]["status"] == "finished"
         assert final["version"] == match.version and final["legal_actions"] == []
-        assert frame_leaks([final], hidden_ids(match.state, seat), seat) == []
+        assert frame_leaks([final], hidden_from(match.state, seat), seat) == []
     # the replay rebuilds every step; the spectator's shows actions by type only and no hand
     client = await sync_to_async(logged_in)(dee)
     index = (await sync_to_async(client.get)(f"/api/matches/{match.pk}/replay/")).json()
