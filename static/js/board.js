@@ -546,22 +546,26 @@ const rowScrolled = new Map();
  * The viewer's own cards in play as one row that scrolls sideways (swipe,
  * scrollbar, or the buttons at its ends), so the row never grows down under
  * the hand dock at the bottom of the screen (docs/RULINGS.md "Match page:
- * your cards in play"). A button at each end says how many cards are out of
- * sight on that side and scrolls to them; it is marked when one of them is
- * a highlighted target. `row` is the cards row, `seat` whose row it is.
+ * your cards in play"). While the row overflows, a button at each end, beside
+ * the row so that it never covers a card, says how many cards are out of
+ * sight on that side and scrolls to them (kept invisible on a side with none);
+ * it is marked when one of them is a highlighted target. `row` is the cards row, `seat` whose row it is.
  * Returns the row inside its box.
  */
 function sidewaysRow(row, seat) {
   const back = el("button", null, { type: "button", class: "btn row-more back", hidden: true });
   const next = el("button", null, { type: "button", class: "btn row-more next", hidden: true });
   const update = () => {
+    const overflows = row.scrollWidth > row.clientWidth + 1;
     const box = row.getBoundingClientRect();
     const cards = [...row.children].filter((node) => node.classList.contains("card"));
     const before = cards.filter((node) => node.getBoundingClientRect().left < box.left - 1);
     const after = cards.filter((node) => node.getBoundingClientRect().right > box.right + 1);
     for (const [button, out, text, label] of [[back, before, `‹ ${before.length}`, "earlier"],
       [next, after, `${after.length} more ›`, "further"]]) {
-      button.hidden = !out.length;
+      button.hidden = !overflows;
+      button.disabled = !out.length;
+      button.classList.toggle("idle", !out.length);
       button.textContent = text;
       button.setAttribute("aria-label", `Show ${out.length} ${label} card${out.length === 1 ? "" : "s"} in play`);
       button.classList.toggle("has-target", out.some((node) => node.classList.contains("target")));
@@ -577,8 +581,11 @@ function sidewaysRow(row, seat) {
   }, { passive: true });
   let placed = false;
   new ResizeObserver(() => {
-    if (!placed) row.scrollLeft = rowScrolled.get(seat) || 0; // where the player left it
-    placed = true;
+    if (!placed) {
+      update(); // the end buttons first: they narrow the row, and so its scroll range
+      row.scrollLeft = rowScrolled.get(seat) || 0; // where the player left it
+      placed = true;
+    }
     update();
   }).observe(row);
   return el("div", null, { class: "row-scroller" }, back, row, next);

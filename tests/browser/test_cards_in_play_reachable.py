@@ -7,7 +7,9 @@ the fifth to the eighth are in the same row, not under the hand dock (nor
 the phone's action bar), each shown by scrolling the row sideways as a swipe
 does; the row's title counts them, a button counts those out of sight and
 scrolls to them, and the row stays where it was scrolled through the next
-state. With CODEX_SCREENSHOTS set, the pages are saved there.
+state. A card brought to the row's edge (what keyboard focus and Playwright's
+click do) is not under an end button (a CI run timed out clicking a hero the
+"2 more" button covered). With CODEX_SCREENSHOTS set, the pages are saved there.
 """
 import os
 
@@ -39,6 +41,22 @@ SHOW_AND_HIT = """async (tid) => {
     const hit = document.elementFromPoint(x, y);
     const owner = hit && hit.closest('[data-tid], #controls, #action-bar, #dock');
     return owner ? (owner.dataset.tid || owner.id) : null;
+}"""
+
+
+# From each end of the row, bring card `tid` just into view the way focus
+# does (the nearest edge), then name what is drawn at the card's centre.
+EDGE_HIT = """async ([tid, from_end]) => {
+    const card = document.querySelector(`#me-area [data-tid="${tid}"]`);
+    const row = card.parentElement;
+    row.scrollLeft = from_end ? row.scrollWidth : 0;
+    for (let i = 0; i < 2; i++) await new Promise((done) => requestAnimationFrame(done));
+    card.scrollIntoView({block: "nearest", inline: "nearest"});
+    for (let i = 0; i < 3; i++) await new Promise((done) => requestAnimationFrame(done));
+    const box = card.getBoundingClientRect();
+    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    const owner = hit && hit.closest('[data-tid], .row-more, #controls, #action-bar, #dock');
+    return owner ? (owner.dataset.tid || owner.id || owner.className) : null;
 }"""
 
 
@@ -85,3 +103,12 @@ def test_a_button_counts_the_cards_out_of_sight_and_the_row_keeps_its_place(craf
     kept = row.evaluate("n => n.scrollLeft")
     crafted.send(frame)  # the next state draws the board again
     assert page.locator("#me-area .in-play").evaluate("n => n.scrollLeft") == kept
+
+
+def test_a_card_at_the_edge_of_the_row_is_not_under_an_end_button(crafted):
+    page = crafted.page
+    _eight_in_play(crafted)
+    page.locator(f"#me-area [data-tid={TIDS[0]}]").evaluate("n => n.scrollIntoView({block: 'nearest'})")
+    hits = {(tid, from_end): page.evaluate(EDGE_HIT, [tid, from_end]) for tid in TIDS for from_end in (False, True)}
+    assert hits == {(tid, from_end): tid for tid, from_end in hits}
+    page.locator(f"#me-area [data-tid={TIDS[5]}]").click(timeout=10_000)  # a real click, wherever the row was
