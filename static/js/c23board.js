@@ -183,13 +183,13 @@ function cardTile(c, extra = {}) {
     const shown = changed ? `${c.power} (${c.printed_power})` : `${c.power}`;
     tile.append(el("span", null, { class: "stat power-stat", title: changed ? `Power ${c.power} now (printed ${c.printed_power})` : `Power ${c.power}` },
       el("span", "⚔", { class: "stat-mark", "aria-hidden": "true" }),
-      el("span", shown, { class: "power", "data-power": c.power, "aria-label": `power ${shown}` })));
+      el("span", shown, { class: "power", "data-power": c.power })));
     if (c.unique) tile.append(el("span", " ★", { class: "unique", title: "Unique: only one in play across the table" }));
   }
   if (c.cost !== null && c.cost !== undefined && (c.type !== "character" || extra.inHand)) {
     tile.append(el("span", null, { class: "stat cost-stat", title: c.cost ? `Cost ${c.cost}: tap ${c.cost} resource${c.cost === 1 ? "" : "s"} to play it, one of them ${c.colour}` : "Cost 0: it needs no resource" },
       el("span", "◆", { class: "stat-mark", "aria-hidden": "true" }),
-      el("span", `${c.cost}`, { class: "cost", "aria-label": `cost ${c.cost}` })));
+      el("span", `${c.cost}`, { class: "cost" })));
   }
   if (c.tapped) tile.append(el("span", " (tapped)", { class: "tapped-note" }));
   if (extra.onclick) {
