@@ -3,6 +3,7 @@ and the codex browser (a shell whose JS reads the card catalog API)."""
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.shortcuts import render
+from django.urls import reverse
 
 from game import turnclock
 from game.rules import catalog, glossary, maps
@@ -21,6 +22,21 @@ def _access(request, match_id: int) -> tuple:
         raise Http404("No such match.") from None
 
 
+# The games with a rules page of their own (the header's How to play of
+# their pages goes there; Codex's modes share how_to_play.html).
+RULES_PAGES = {"c23": ("c23_how_to_play", "How to play C-23"), "arcane": ("arcane_how_to_play", "How to play Arcane Codex")}
+
+
+def rules_link(game: str | None) -> dict | None:
+    """The header's How to play link for a page of one game: ``{"url",
+    "title"}`` of ``game``'s own rules page (``"c23"``, ``"arcane"``), or
+    None for Codex (or no game): the header then links how_to_play."""
+    if game not in RULES_PAGES:
+        return None
+    name, title = RULES_PAGES[game]
+    return {"url": reverse(name), "title": title}
+
+
 @login_required
 def match_page(request, match_id):
     """Render the match page for a player or an allowed spectator (``?invite=``); 404 otherwise.
@@ -30,7 +46,8 @@ def match_page(request, match_id):
     config = {"matchId": match_id, "invite": invite, "seat": access.seat, "bots": bot_labels(match_id),
               "turnSeconds": turnclock.seconds_of(match_id),
               "glossary": glossary.entries()}  # keyword chips and patrol slots explain themselves
-    return render(request, "match.html", {"match_id": match_id, "seat": access.seat, "page_config": config})
+    return render(request, "match.html", {"match_id": match_id, "seat": access.seat, "page_config": config,
+                                          "rules_link": rules_link(access.snapshot.state.get("game"))})
 
 
 @login_required
@@ -42,7 +59,8 @@ def replay_page(request, match_id):
     invite, access = _access(request, match_id)
     config = {"matchId": match_id, "invite": invite, "seat": access.seat, "bots": bot_labels(match_id),
               "finished": access.snapshot.status == "finished"}
-    return render(request, "replay.html", {"match_id": match_id, "page_config": config})
+    return render(request, "replay.html", {"match_id": match_id, "page_config": config,
+                                           "rules_link": rules_link(access.snapshot.state.get("game"))})
 
 
 @login_required

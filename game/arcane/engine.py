@@ -386,7 +386,7 @@ def cast(state: dict, seat: int, spell: str, target) -> None:
     rank = cards.split(state["cards"][spell]["card"])[0]
     opp = other(seat)
     if rank == "2":
-        deal_noncombat(state, opp, target, 2)
+        deal_damage(state, opp, target, 2, by=source(state, seat, state["cards"][spell]["card"]))
     elif rank == "4":
         log(state, f"{cards.describe(state['cards'][target]['card'])} goes to the discard pile.")
         move(state, target, "discard")
@@ -409,21 +409,45 @@ def cast(state: dict, seat: int, spell: str, target) -> None:
     check_life(state)
 
 
-def deal_noncombat(state: dict, opp: int, target, amount: int) -> None:
-    """Arcane Bolt's or a sage's damage to ``target`` of seat ``opp``
-    (house rule A27): a creature is marked with damage, a sage loses
-    essence, ``"player"`` loses life (not combat damage: no Blood Debt, A25)."""
+def deal_damage(state: dict, seat: int, target, amount: int, *, by: str, combat: bool = False,
+                venom: bool = False) -> None:
+    """Deal ``amount`` to ``target`` of seat ``seat``: ``"player"`` loses
+    life (with ``combat``, a Blood Debt is owed, A25), a sage loses essence
+    (A21, A27), a creature is marked with damage (Venom's mark with
+    ``venom``, A17). ``by`` (required) is the readable name of what dealt it,
+    for the log line (:func:`source`; docs/RULINGS.md "Arcane Codex": every
+    damage line names its source)."""
     if target == "player":
-        state["players"][opp]["life"] -= amount
-        log(state, f"{name(state, opp)} takes {amount} damage ({state['players'][opp]['life']} life left).")
+        p = state["players"][seat]
+        p["life"] -= amount
+        if combat:
+            p["blood_debt"] = True
+        log(state, f"{name(state, seat)} takes {amount} {'combat ' if combat else ''}damage from {by}; "
+                   f"{p['life']} life left.")
         return
     card = state["cards"][target]
     if card["zone"] == "sages":
         card["essence"] -= amount
-        log(state, f"The sage {cards.label(card['card'])} loses {amount} essence.")
+        log(state, f"The sage {cards.label(card['card'])} loses {amount} essence to {by}.")
     else:
         card["damage"] += amount
-        log(state, f"{cards.describe(card['card'])} takes {amount} damage.")
+        if venom:
+            card["venom"] = True
+        log(state, f"{cards.describe(card['card'])} takes {amount} damage from {by}{' (Venom)' if venom else ''}.")
+
+
+def source(state: dict, seat: int, code: str, what: str = "") -> str:
+    """The readable name of card ``code`` of seat ``seat`` as the source of
+    damage: "North's 9\u2663", "North's Arcane Bolt" (a spell by its name),
+    "North's sage K\u2660"; ``what`` is added in brackets ("Crush")."""
+    kind = cards.kind(code)
+    if kind == "spell":
+        thing = cards.SPELLS[cards.split(code)[0]]
+    elif kind == "sage":
+        thing = f"sage {cards.label(code)}"
+    else:
+        thing = cards.label(code)
+    return f"{name(state, seat)}'s {thing}{f' ({what})' if what else ''}"
 
 
 def do_sage(state: dict, seat: int, action: dict) -> None:
@@ -446,7 +470,7 @@ def do_sage(state: dict, seat: int, action: dict) -> None:
         move(state, action["target"], "discard")
     else:
         log(state, f"{name(state, seat)}'s sage {label} spends 5 essence to strike {name(state, other(seat))} for 10.")
-        deal_noncombat(state, other(seat), "player", 10)
+        deal_damage(state, other(seat), "player", 10, by=source(state, seat, sage["card"]))
     settle(state)
     check_life(state)
 
@@ -464,15 +488,17 @@ def fight(state: dict) -> None:
     is lost (A21). A player who takes combat damage owes a Blood Debt draw
     (A25). Then destruction (A16) and the life check (A32)."""
     cards_ = state["cards"]
-    hits = []  # (a card id or "player", amount, from Venom)
-    defender = other(state["active"])
+    hits = []  # (a card id or "player", amount, from Venom, what dealt it)
+    active = state["active"]
+    defender = other(active)
     for attack in state["attacks"]:
         a = attack["attacker"]
         a_power = power(state, a)
         a_venom = ability(state, a) == "Venom"
+        by_a = source(state, active, cards_[a]["card"])
         blockers = attack["blockers"]
         if not blockers:
-            hits.append((attack["target"], a_power, False))
+            hits.append((attack["target"], a_power, False, by_a))
             continue
         left = a_power
         room_total = 0
@@ -482,31 +508,16 @@ def fight(state: dict) -> None:
             need = min(room, 1) if a_venom else room
             give = left if i == len(blockers) - 1 and ability(state, a) != "Crush" else min(left, need)
             left -= give
-            hits.append((b, give, a_venom))
-            hits.append((a, power(state, b), ability(state, b) == "Venom"))
+            hits.append((b, give, a_venom, by_a))
+            hits.append((a, power(state, b), ability(state, b) == "Venom", source(state, defender, cards_[b]["card"])))
         if ability(state, a) == "Crush":
             excess = max(0, a_power - room_total)
             if excess:
                 to = attack["target"] if state["options"]["crush_vs_sage"] == "target" else "player"
-                hits.append((to, excess, False))
-    for target, amount, venom in hits:
-        if amount <= 0:
-            continue
-        if target == "player":
-            p = state["players"][defender]
-            p["life"] -= amount
-            p["blood_debt"] = True
-            log(state, f"{name(state, defender)} takes {amount} combat damage ({p['life']} life left).")
-            continue
-        card = cards_[target]
-        if card["zone"] == "sages":
-            card["essence"] -= amount
-            log(state, f"The sage {cards.label(card['card'])} loses {amount} essence.")
-        else:
-            card["damage"] += amount
-            if venom:
-                card["venom"] = True
-            log(state, f"{cards.describe(card['card'])} takes {amount} damage{' from Venom' if venom else ''}.")
+                hits.append((to, excess, False, source(state, active, cards_[a]["card"], "Crush")))
+    for target, amount, venom, by in hits:
+        if amount > 0:
+            deal_damage(state, defender, target, amount, by=by, combat=True, venom=venom)
     state["attacks"] = []
     settle(state)
     if check_life(state):

@@ -62,6 +62,16 @@ def cname(state: dict, iid: str) -> str:
     return state["cards"][iid]["card"]
 
 
+def name_list(names) -> str:
+    """The card names ``names`` as one list a player reads without doubt:
+    separated by commas, or by semicolons when a name holds a comma itself
+    ("Maris, Tide Seer; Ashen Scout": never three cards). The board's
+    nameList (static/js/c23board.js) follows the same rule
+    (docs/RULINGS.md "C-23: lists of card names")."""
+    names = list(names)
+    return ("; " if any("," in n for n in names) else ", ").join(names)
+
+
 def pname(state: dict, seat: int) -> str:
     """The display name of ``seat``."""
     return state["players"][seat]["name"]
@@ -248,7 +258,7 @@ def opening_hand(state: dict, p: dict) -> None:
         log(state, f"{p['name']} has fewer than two resources, shuffles the hand back and draws again.")
         _draw_cards(state, p, HAND_SIZE, quiet=True)
     log(state, f"{p['name']} keeps a hand of {len(p['hand'])} cards.")
-    log(state, f"Your hand: {', '.join(cname(state, i) for i in p['hand'])}.", to=[seat])
+    log(state, f"Your hand: {name_list(cname(state, i) for i in p['hand'])}.", to=[seat])
 
 
 def _draw_cards(state: dict, p: dict, n: int, quiet: bool = False) -> int:
@@ -265,7 +275,7 @@ def _draw_cards(state: dict, p: dict, n: int, quiet: bool = False) -> int:
         p["revealed"] = False
     if not quiet and drawn:
         log(state, f"{p['name']} draws {len(drawn)} card{'s' if len(drawn) > 1 else ''}.")
-        log(state, f"You draw {', '.join(cname(state, i) for i in drawn)}.", to=[p["seat"]])
+        log(state, f"You draw {name_list(cname(state, i) for i in drawn)}.", to=[p["seat"]])
     return len(drawn)
 
 
@@ -578,7 +588,7 @@ def mill(state: dict, seat: int, n: int) -> int:
     del p["deck"][:n]
     p["discard"].extend(moved)
     if moved:
-        log(state, f"{p['name']} discards {len(moved)} from the deck: {', '.join(cname(state, i) for i in moved)}.")
+        log(state, f"{p['name']} discards {len(moved)} from the deck: {name_list(cname(state, i) for i in moved)}.")
     return len(moved)
 
 
@@ -721,13 +731,16 @@ def do_attack(state, seat, plan):
                        "stage": "block", "played": {"defender": 0, "attacker": 0}, "mods": {},
                        "pending": [], "chosen": {}}
     log(state, f"{pname(state, seat)} attacks {pname(state, defender)} with "
-               f"{', '.join(cname(state, a) for a in plan['attackers'])}.")
+               f"{name_list(cname(state, a) for a in plan['attackers'])}.")
     blockers = [b for b in state["players"][defender]["characters"] if not state["cards"][b]["tapped"]]
     if blockers:
         state["prompt"] = {"seat": defender, "kind": "block",
                            "text": "Choose your blockers (each blocks one attacker), or none."}
     else:
-        log(state, f"{pname(state, defender)} has no untapped character to block.")
+        # Said in so many words: only untapped characters block (K14, K18), so
+        # the defender is not asked; a newcomer waited for a question.
+        log(state, f"{pname(state, defender)} has no untapped character, so is not asked to block "
+                   "(only untapped characters block).")
         _open_combat_window(state, "defender")
 
 
@@ -966,7 +979,7 @@ def check_reveal(state, seat, action):
 def do_reveal(state, seat, plan):
     p = state["players"][seat]
     p["revealed"] = True
-    log(state, f"{p['name']} shows their hand to everybody: {', '.join(cname(state, i) for i in p['hand']) or 'empty'}.")
+    log(state, f"{p['name']} shows their hand to everybody: {name_list(cname(state, i) for i in p['hand']) or 'empty'}.")
 
 
 def check_concede(state, seat, action):

@@ -42,6 +42,54 @@ function playerName(view, seat) {
   return p ? p.name : `seat ${seat}`;
 }
 
+const ZONE_WORDS = { hand: "in hand", characters: "in play", discard: "in the discard pile" };
+
+/**
+ * Card names as one list a player reads without doubt: commas between
+ * them, or semicolons when a name holds a comma ("Maris, Tide Seer; Storm
+ * Rider"): the engine's name_list rule (game/c23/engine.py).
+ */
+export function nameList(names) {
+  return names.join(names.some((n) => n.includes(",")) ? "; " : ", ");
+}
+
+/**
+ * How the board names each card of `view` so that no two read the same
+ * (two copies, or two same-named cards): {id: {ref, copy}}. `ref` adds,
+ * only where needed, whose it is ("your", "Bo's", from `seat`'s side), a
+ * copy number matching the tile's "#n" badge (`copy`, the card's place
+ * among its same-named neighbours of that zone, 0 when alone) and where
+ * it is ("in hand", "in play", "in the discard pile"). Resources are never
+ * named by a control and are left out.
+ */
+export function cardRefs(view, seat) {
+  const groups = {}; // name -> {owner|zone: [ids]}
+  for (const p of view.players) {
+    for (const zone of Object.keys(ZONE_WORDS)) {
+      for (const c of p[zone] || []) {
+        const byPlace = (groups[c.name] ||= {});
+        (byPlace[`${p.seat}|${zone}`] ||= []).push(c.id);
+      }
+    }
+  }
+  const out = {};
+  for (const [name, byPlace] of Object.entries(groups)) {
+    const places = Object.keys(byPlace).map((k) => k.split("|"));
+    for (const [place, ids] of Object.entries(byPlace)) {
+      const [owner, zone] = place.split("|");
+      const otherOwner = places.some(([o]) => o !== owner);
+      const otherZone = places.some(([o, z]) => o === owner && z !== zone);
+      const whose = Number(owner) === seat ? "your" : `${playerName(view, Number(owner))}'s`;
+      ids.forEach((id, i) => {
+        const copy = ids.length > 1 ? i + 1 : 0;
+        const ref = `${otherOwner ? `${whose} ` : ""}${name}${copy ? ` #${copy}` : ""}${otherZone ? ` ${ZONE_WORDS[zone]}` : ""}`;
+        out[id] = { ref, copy };
+      });
+    }
+  }
+  return out;
+}
+
 /**
  * The match page's banner for a C-23 view as `seat` reads it (null: a
  * spectator): the result, the question and whom it waits on, or whose turn
@@ -65,25 +113,56 @@ export function c23Banner(view, seat) {
 /** A short sentence for one legal action, naming its cards (the label of its button). */
 export function actionLabel(view, a) {
   const cards = cardsById(view);
-  const name = (id) => (cards[id] ? cards[id].name : "a card");
+  const refs = cardRefs(view, view.viewer);
+  const name = (id) => (refs[id] ? refs[id].ref : cards[id] ? cards[id].name : "a card");
+  // The card played comes from the player's own hand: its copy number is enough.
+  const own = (id) => (cards[id] ? `${cards[id].name}${refs[id] && refs[id].copy ? ` #${refs[id].copy}` : ""}` : "a card");
   switch (a.type) {
-    case "play_resource": return `Play ${name(a.card)} as your resource`;
+    case "play_resource": return `Play ${own(a.card)} as your resource`;
     case "pass": return view.prompt && view.prompt.kind === "combat_card" ? "No combat card" : "No resource this turn";
     case "end_turn": return "End the turn without attacking";
     case "reveal_hand": return "Show your hand to everyone";
     case "concede": return "Concede";
     case "play": {
-      let s = `Play ${name(a.card)}`;
+      let s = `Play ${own(a.card)}`;
       if (a.target) s += ` on ${name(a.target)}`;
       if (a.opponent !== undefined) s += ` against ${playerName(view, a.opponent)}`;
       return s;
     }
-    case "combat_card": return `Play ${name(a.card)} on ${name(a.target)}`;
-    case "assign": return a.discard.length ? `Knock out ${a.discard.map(name).join(" and ")}` : "Knock out none of them";
-    case "attack": return `Attack with ${a.attackers.map(name).join(", ")}`;
+    case "combat_card": return `Play ${own(a.card)} on ${name(a.target)}`;
+    case "assign": return a.discard.length ? `Knock out ${nameList(a.discard.map(name))}` : "Knock out none of them";
+    case "attack": return `Attack with ${nameList(a.attackers.map(name))}`;
     case "block": return Object.keys(a.blocks).length ? "Block" : "Do not block";
     default: return a.type;
   }
+}
+
+/** The next player still in the game to `seat`'s left (the next seat number): whom `seat` attacks (K24). */
+function leftOf(view, seat) {
+  const n = view.players.length;
+  for (let step = 1; step < n; step += 1) {
+    const other = view.players[(seat + step) % n];
+    if (!other.out) return other.seat;
+  }
+  return null;
+}
+
+/**
+ * The seat order in a sentence, as `seat` (null: a spectator) reads it:
+ * who sits on your left (the player you attack), who attacks you, and with
+ * three players the order turns go in ("Multiplayer Rules"; K24: an
+ * eliminated player is skipped).
+ */
+export function seatOrder(view, seat) {
+  const alive = view.players.filter((p) => !p.out);
+  const me = view.players.find((p) => p.seat === seat);
+  if (alive.length < 2) return "";
+  const ring = alive.length > 2 ? ` Turns go to the left: ${[...alive, alive[0]].map((p) => p.name).join(" → ")}.` : "";
+  if (!me || me.out) return `Each player attacks the player on their left, the next one in turn.${ring}`;
+  const left = playerName(view, leftOf(view, seat));
+  const attacker = alive.find((p) => leftOf(view, p.seat) === seat);
+  if (alive.length === 2) return `${left} sits on your left: you attack ${left}, and ${left} attacks you.`;
+  return `${left} sits on your left: you attack ${left}. ${attacker ? attacker.name : "Nobody"} attacks you.${ring}`;
 }
 
 function cardTile(c, extra = {}) {
@@ -93,12 +172,24 @@ function cardTile(c, extra = {}) {
   const tile = el("span", null, { class: cls.join(" "), "data-cid": c.id, title: c.text, tabindex: extra.clickable ? "0" : null,
     role: extra.clickable ? "button" : null, "data-tapped": c.tapped ? "true" : "false" });
   tile.append(el("span", c.name, { class: "name" }));
+  // A copy number when the zone holds another card of this name: the
+  // buttons that name this card say the same number (cardRefs).
+  if (extra.copy) tile.append(el("span", `#${extra.copy}`, { class: "copy-no", title: `Copy ${extra.copy} of ${c.name} here` }));
+  // Two numbers a newcomer could mix up, each with its own mark and title:
+  // ⚔ power (characters) and ◆ cost (what it takes to play: in hand, and
+  // on actions and combat cards wherever they are).
   if (c.type === "character") {
-    const shown = c.power === c.printed_power || c.printed_power === undefined ? `${c.power}` : `${c.power} (${c.printed_power})`;
-    tile.append(el("span", shown, { class: "power", "data-power": c.power }));
+    const changed = c.printed_power !== undefined && c.power !== c.printed_power;
+    const shown = changed ? `${c.power} (${c.printed_power})` : `${c.power}`;
+    tile.append(el("span", null, { class: "stat power-stat", title: changed ? `Power ${c.power} now (printed ${c.printed_power})` : `Power ${c.power}` },
+      el("span", "⚔", { class: "stat-mark", "aria-hidden": "true" }),
+      el("span", shown, { class: "power", "data-power": c.power })));
     if (c.unique) tile.append(el("span", " ★", { class: "unique", title: "Unique: only one in play across the table" }));
-  } else if (c.cost !== null && c.cost !== undefined) {
-    tile.append(el("span", ` ${c.cost}`, { class: "cost" }));
+  }
+  if (c.cost !== null && c.cost !== undefined && (c.type !== "character" || extra.inHand)) {
+    tile.append(el("span", null, { class: "stat cost-stat", title: c.cost ? `Cost ${c.cost}: tap ${c.cost} resource${c.cost === 1 ? "" : "s"} to play it, one of them ${c.colour}` : "Cost 0: it needs no resource" },
+      el("span", "◆", { class: "stat-mark", "aria-hidden": "true" }),
+      el("span", `${c.cost}`, { class: "cost" })));
   }
   if (c.tapped) tile.append(el("span", " (tapped)", { class: "tapped-note" }));
   if (extra.onclick) {
@@ -134,6 +225,9 @@ export function renderC23(root, view, opts) {
   const send = (a) => { if (!opts.busy) opts.act(a); };
   const rerender = () => renderC23(root, view, opts);
   const cards = cardsById(view);
+  const refs = cardRefs(view, opts.seat);
+  const ref = (id) => (refs[id] ? refs[id].ref : cards[id] ? cards[id].name : "a character");
+  const copy = (c) => (refs[c.id] ? refs[c.id].copy : 0);
   const combat = view.combat;
   const attacking = new Set(combat ? combat.attackers : []);
   const blocking = new Set(combat ? Object.keys(combat.blocks || {}) : []);
@@ -149,7 +243,8 @@ export function renderC23(root, view, opts) {
 
   const board = el("div", null, { class: "c23-board", id: "c23-board", "data-step": view.step, "data-active": view.active });
   board.append(el("p", view.pool_origin, { class: "c23-origin", id: "c23-origin" }));
-  board.append(el("p", null, { class: "hint" }, el("a", "How to play C-23", { href: "/c23/how-to-play/", target: "_blank", rel: "noopener", id: "c23-rules-link" })));
+  board.append(el("p", null, { class: "hint" }, el("a", "How to play C-23", { href: "/c23/how-to-play/", target: "_blank", rel: "noopener", id: "c23-rules-link" }),
+    el("span", " · ⚔ power, ◆ cost (resources to tap)", { id: "c23-legend" })));
   const why = resultReason(view.result_reason);
   const status = view.status === "finished"
     ? `${view.winner === null ? "The game is a draw" : `${playerName(view, view.winner)} wins`}${why ? `: ${why}` : ""}.`
@@ -159,6 +254,8 @@ export function renderC23(root, view, opts) {
     const whose = view.prompt.seat === opts.seat ? "You" : playerName(view, view.prompt.seat);
     board.append(el("p", `${whose}: ${view.prompt.text}`, { id: "c23-prompt", class: "c23-prompt" }));
   }
+
+  board.append(el("p", seatOrder(view, opts.seat), { id: "c23-seat-order", class: "c23-seat-order" }));
 
   const order = [...view.players];
   if (opts.seat !== null && opts.seat !== undefined) {
@@ -170,7 +267,9 @@ export function renderC23(root, view, opts) {
     const area = el("section", null, { class: `c23-player${p.seat === view.active ? " active" : ""}${p.out ? " out" : ""}`,
       "data-seat": p.seat, "aria-label": p.name });
     const head = `${p.name}${me ? " (you)" : ""}${p.out ? " — out of the game" : ""}`;
-    area.append(el("h3", head));
+    const target = p.out ? null : leftOf(view, p.seat);
+    area.append(el("h3", head, {}, target === null ? null
+      : el("span", ` · attacks ${target === opts.seat ? "you" : playerName(view, target)}`, { class: "c23-attacks", "data-attacks": target })));
     area.append(el("p", null, { class: "c23-counts" },
       el("span", `Deck: ${p.deck_count}`, { class: `deck-count${p.deck_count <= 5 ? " low" : ""}`, "data-deck-count": p.deck_count, title: "A player whose deck reaches 0 cards loses." }),
       el("span", ` · Hand: ${p.hand_count}`, { class: "hand-count" }),
@@ -205,17 +304,17 @@ export function renderC23(root, view, opts) {
       } else if (pick.blocker && blockPairs.has(`${pick.blocker}>${c.id}`)) {
         onclick = () => { pick.blocks[pick.blocker] = c.id; pick.blocker = null; rerender(); };
       }
-      const tile = cardTile(c, { cls, onclick, clickable: !!onclick });
+      const tile = cardTile(c, { cls, onclick, clickable: !!onclick, copy: copy(c) });
       if (combat && combat.blocks && combat.blocks[c.id]) {
-        tile.append(el("span", ` blocks ${cards[combat.blocks[c.id]] ? cards[combat.blocks[c.id]].name : "?"}`, { class: "blocks-note" }));
+        tile.append(el("span", ` blocks ${ref(combat.blocks[c.id])}`, { class: "blocks-note" }));
       } else if (pick.blocks[c.id]) {
-        tile.append(el("span", ` will block ${cards[pick.blocks[c.id]].name}`, { class: "blocks-note" }));
+        tile.append(el("span", ` will block ${ref(pick.blocks[c.id])}`, { class: "blocks-note" }));
       }
       return tile;
     }));
-    area.append(zone("Discard pile", p.discard, { "data-zone": "discard" }, (c) => cardTile(c)));
+    area.append(zone("Discard pile", p.discard, { "data-zone": "discard" }, (c) => cardTile(c, { copy: copy(c) })));
     if (p.hand) {
-      area.append(zone(me ? "Your hand" : "Hand (shown)", p.hand, { "data-zone": "hand" }, (c) => cardTile(c)));
+      area.append(zone(me ? "Your hand" : "Hand (shown)", p.hand, { "data-zone": "hand" }, (c) => cardTile(c, { copy: copy(c), inHand: true })));
     }
     board.append(area);
   }
@@ -224,7 +323,7 @@ export function renderC23(root, view, opts) {
     const box = el("section", null, { class: "c23-combat", id: "c23-combat" });
     box.append(el("h3", `${playerName(view, combat.attacker)} attacks ${playerName(view, combat.defender)}`));
     const mods = Object.entries(combat.mods || {});
-    for (const [id, n] of mods) box.append(el("p", `${cards[id] ? cards[id].name : "A character"}: ${n > 0 ? "+" : ""}${n} power this combat`, { class: "mod" }));
+    for (const [id, n] of mods) box.append(el("p", `${ref(id)}: ${n > 0 ? "+" : ""}${n} power this combat`, { class: "mod" }));
     box.append(el("p", `Combat cards played: defender ${combat.combat_cards_played.defender}, attacker ${combat.combat_cards_played.attacker}.`));
     board.append(box);
   }

@@ -269,3 +269,93 @@ def test_a_payment_being_chosen_is_dropped_when_the_position_moves_on(page):
     show(page, s, 0)
     assert page.locator("#c23-pay-confirm").count() == 0
     assert page.locator('#c23-actions button[data-action="play"]').count() == 1
+
+
+def test_the_board_says_who_sits_on_your_left(page):
+    """A newcomer could not tell whom they attack: the board says who sits on
+    the viewer's left (the engine's defender, checked by attacking), who
+    attacks them, the order turns go in, and each player's header whom they
+    attack; an eliminated player is skipped (K24)."""
+    s = scenario([{"characters": ["Ashen Scout"]}, {}, {}])
+    show(page, s, 0)
+    assert page.inner_text("#c23-seat-order") == ("Bo sits on your left: you attack Bo. Cy attacks you. "
+                                                  "Turns go to the left: Ana → Bo → Cy → Ana.")
+    if SHOTS:
+        page.screenshot(path=os.path.join(SHOTS, "c23-board-seat-order.png"), full_page=True)
+    heads = page.locator(".c23-player h3").all_inner_texts()
+    assert heads == ["Bo · attacks Cy", "Cy · attacks you", "Ana (you) · attacks Bo"]
+    _, events = apply_action(s, 0, {"type": "attack", "attackers": s["players"][0]["characters"]})
+    assert events[0]["text"] == "Ana attacks Bo with Ashen Scout."                # the engine agrees
+    show(page, s, None)
+    assert page.inner_text("#c23-seat-order") == ("Each player attacks the player on their left, the next one in turn. "
+                                                  "Turns go to the left: Ana → Bo → Cy → Ana.")
+    s = act(s, 1, {"type": "concede"})
+    show(page, s, 0)
+    assert page.inner_text("#c23-seat-order") == "Cy sits on your left: you attack Cy, and Cy attacks you."
+    assert page.locator('.c23-player[data-seat="1"] .c23-attacks').count() == 0
+    two = scenario([{}, {}])
+    show(page, two, 1)
+    assert page.inner_text("#c23-seat-order") == "Ana sits on your left: you attack Ana, and Ana attacks you."
+
+
+def test_power_and_cost_each_carry_their_own_mark_and_title(page):
+    """A tile's lone number was power on a character and cost on any other
+    card: now ⚔ power and ◆ cost, each with a title; a character in hand
+    shows both (its cost is what playing it takes), in play its power only."""
+    s = scenario([{"hand": ["Firebrand", "Pyre Knight", "Ember Mote"], "characters": [{"card": "Storm Rider", "tapped": True}]}, {}])
+    show(page, s, 0)
+    rider = card(page, find(s, 0, "characters", "Storm Rider"))
+    assert rider.locator(".power-stat").inner_text() == "⚔4"
+    assert rider.locator(".power-stat").get_attribute("title") == "Power 4"
+    assert rider.locator(".cost-stat").count() == 0
+    firebrand = card(page, find(s, 0, "hand", "Firebrand"))
+    assert firebrand.locator(".cost-stat").inner_text() == "◆3"
+    assert firebrand.locator(".cost-stat").get_attribute("title") == "Cost 3: tap 3 resources to play it, one of them red"
+    assert firebrand.locator(".power-stat").count() == 0
+    knight = card(page, find(s, 0, "hand", "Pyre Knight"))
+    assert knight.locator(".power-stat").inner_text() == "⚔4" and knight.locator(".cost-stat").inner_text() == "◆4"
+    assert card(page, find(s, 0, "hand", "Ember Mote")).locator(".cost-stat").get_attribute("title") == "Cost 0: it needs no resource"
+    assert "⚔ power, ◆ cost" in page.inner_text("#c23-legend")
+
+
+def test_two_copies_and_two_same_named_targets_get_buttons_of_their_own(page):
+    """Two buttons read the same for two copies in hand and two same-named
+    targets: each now says whose card it is, where, and a copy number that
+    its tile shows too; the button clicked sends that very card."""
+    s = scenario([{"hand": ["Firebrand", "Ashen Scout", "Ashen Scout"], "resources": ["Cinder Vein"] * 4,
+                   "characters": ["Ashen Scout"]},
+                  {"characters": ["Ashen Scout", "Ashen Scout", "Storm Rider"]}])
+    show(page, s, 0)
+    if SHOTS:
+        page.screenshot(path=os.path.join(SHOTS, "c23-board-copies.png"), full_page=True)
+    labels = page.locator('#c23-actions button[data-action="play"]').all_inner_texts()
+    assert len(labels) == len(set(labels)), labels
+    assert "Play Ashen Scout #1" in labels and "Play Ashen Scout #2" in labels
+    assert {"Play Firebrand on your Ashen Scout in play", "Play Firebrand on Bo's Ashen Scout #1",
+            "Play Firebrand on Bo's Ashen Scout #2"} <= set(labels)
+    second = find(s, 1, "characters", "Ashen Scout", 1)
+    assert card(page, second).locator(".copy-no").inner_text() == "#2"
+    assert card(page, find(s, 1, "characters", "Storm Rider")).locator(".copy-no").count() == 0
+    page.click('#c23-actions button[data-action="play"]:text-is("Play Firebrand on Bo\'s Ashen Scout #2")')
+    assert sent(page) == [{"type": "play", "card": find(s, 0, "hand", "Firebrand"), "target": second}]
+    after = act(s, 0, sent(page)[0])
+    assert after["players"][1]["characters"] == [find(s, 1, "characters", "Ashen Scout"), find(s, 1, "characters", "Storm Rider")]
+
+
+def test_a_list_of_names_with_a_comma_reads_as_its_cards(page):
+    """"Knock out Maris, Tide Seer and Reef Sentry" read as three cards: a
+    list holding a name with a comma is separated by semicolons, the
+    engine's rule (game.c23.engine.name_list)."""
+    from game.c23.engine import name_list
+    s = scenario([{"characters": ["Inferno Drake"]}, {"characters": ["Maris, Tide Seer", "Reef Sentry"]}])
+    drake = find(s, 0, "characters", "Inferno Drake")
+    maris, sentry = find(s, 1, "characters", "Maris, Tide Seer"), find(s, 1, "characters", "Reef Sentry")
+    s = act(s, 0, {"type": "attack", "attackers": [drake]})
+    s = act(s, 1, {"type": "block", "blocks": {maris: drake, sentry: drake}})
+    s = act(s, 1, {"type": "pass"}) if s["prompt"] and s["prompt"]["seat"] == 1 else s
+    s = act(s, 0, {"type": "pass"}) if s["prompt"] and s["prompt"]["kind"] == "combat_card" else s
+    show(page, s, 0)
+    labels = page.locator('#c23-actions button[data-action="assign"]').all_inner_texts()
+    assert "Knock out Maris, Tide Seer; Reef Sentry" in labels
+    for names_ in (["Ashen Scout", "Storm Rider"], ["Maris, Tide Seer", "Storm Rider"], ["Ylla, Grove Mother"]):
+        assert page.evaluate("async (n) => (await import('/static/js/c23board.js')).nameList(n)", names_) == name_list(names_)

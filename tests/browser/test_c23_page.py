@@ -119,7 +119,8 @@ def test_three_players_pick_decks_and_play_c23(browser, live_server_url):
             assert banner.startswith("Your turn") if seat == active else "'s turn" in banner, (seat, banner)
         button = page.locator('#c23-actions button[data-action="play_resource"]').first
         button.wait_for()
-        name = re.sub(r"^Play (.+) as your resource$", r"\1", button.inner_text())
+        # the card's name (a copy number, "#2", follows it when the hand holds two)
+        name = re.sub(r"^Play (.+?)(?: #\d+)? as your resource$", r"\1", button.inner_text())
         click_and_wait(page, '#c23-actions button[data-action="play_resource"]', pages)
         for other in pages:
             zone = other.locator(f'.c23-player[data-seat="{active}"] [data-zone="resources"]')

@@ -6,8 +6,10 @@ import re
 import pytest
 
 import game.c23 as c23
+from game.c23 import apply_action
 from game.c23.bots import RandomBot, play_game
 from game.c23.cards import starter
+from tests.c23.helpers import scenario, texts
 
 CODE = re.compile(r"\bK\d+\b|★|house-rules")
 
@@ -25,3 +27,28 @@ def test_no_log_line_names_a_rule_code(seats, defaults):
         lines.extend(line["text"] for line in state["log"])
         coded = sorted({line for line in lines if CODE.search(line)})
         assert coded == [], coded[:5]
+
+
+def test_a_list_of_names_reads_as_its_cards_when_a_name_holds_a_comma():
+    """A newcomer read "Maris, Tide Seer, Storm Rider" as three cards: a list
+    holding a name with a comma is separated by semicolons (docs/RULINGS.md
+    "C-23: lists of card names"); a list without one keeps its commas."""
+    s = scenario([{"characters": ["Maris, Tide Seer", "Storm Rider"], "hand": ["Vessa, Ember Queen", "Ashen Scout"]},
+                  {"deck": ["Tide Pool"] * 12}, {}])
+    s, events = apply_action(s, 0, {"type": "reveal_hand"})
+    assert texts(events) == ["Ana shows their hand to everybody: Vessa, Ember Queen; Ashen Scout."]
+    _, events = apply_action(s, 0, {"type": "attack", "attackers": s["players"][0]["characters"]})
+    assert texts(events)[0] == "Ana attacks Bo with Maris, Tide Seer; Storm Rider."
+    s = scenario([{"characters": ["Ashen Scout", "Storm Rider"]}, {"deck": ["Tide Pool"] * 12}])
+    _, events = apply_action(s, 0, {"type": "attack", "attackers": s["players"][0]["characters"]})
+    assert texts(events)[0] == "Ana attacks Bo with Ashen Scout, Storm Rider."
+
+
+def test_a_defender_without_an_untapped_character_is_told_why_nobody_asks_them_to_block():
+    """Only untapped characters block (K14, K18): the line says the defender
+    is not asked, so nobody waits for a question that never comes."""
+    s = scenario([{"characters": ["Ashen Scout"]},
+                  {"characters": [{"card": "Storm Rider", "tapped": True}], "deck": ["Tide Pool"] * 12}])
+    s, events = apply_action(s, 0, {"type": "attack", "attackers": s["players"][0]["characters"]})
+    assert "Bo has no untapped character, so is not asked to block (only untapped characters block)." in texts(events)
+    assert s["prompt"] is None or s["prompt"]["kind"] != "block"
