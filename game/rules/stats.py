@@ -147,28 +147,28 @@ def _compute(state: dict, iid: str) -> dict:
     return {"atk": max(0, atk), "hp": hp, "kw": kw}
 
 
-def hp_surely_positive(state: dict, iid: str) -> bool:
-    """True when ``hp(state, iid)`` is surely 1 or more, known without
-    computing it: its printed (or band) HP plus its runes is at least 1, no
-    this-turn or lasting effect names it, and no aura can reach it (no card
-    in play answering ``aura`` on its controller's side, none answering
-    ``aura_all``); only those change HP in :func:`compute`. False means
-    "compute it". The state-based checks use it to skip computing the
-    stats of an undamaged thing (checks._dying)."""
-    inst = state["cards"][iid]
+def plain_hp(state: dict, iid: str):
+    """``hp(state, iid)`` when nothing but its card and its runes can set
+    it, known without computing its stats, else None ("compute it"): its
+    printed (or band) HP plus its runes when no this-turn or lasting effect
+    names it and no aura can reach it (no card in play answering ``aura``
+    on its controller's side, none answering ``aura_all``); only those
+    change HP in :func:`compute` (patrol slots, Bloodbowl, silence and
+    frenzy change ATK and keywords only). No hook is called, so the answer
+    is the one :func:`compute` gives in any context. The state-based checks
+    use it to skip computing the stats of a thing in play (checks._dying)."""
     for eff in state["temp"]:
         if eff.get("iid") == iid:
-            return False
-    for eff in state.get("lasting", []):
+            return None
+    for eff in state.get("lasting", ()):
         if eff.get("iid") == iid:
-            return False
+            return None
+    inst = state["cards"][iid]
     if inst["zone"] == "play":
         auras, auras_all = memoised(state, _AURA_KEY, lambda: _aura_sources(state))
         if auras_all or auras.get(inst["controller"]):
-            return False
-    rec = catalog.card(inst["card"])
-    printed = catalog.hero_band(inst["card"], inst["level"])["hp"] if rec["kind"] == "hero" else rec.get("hp")
-    return (printed or 0) + inst["plus"] - inst["minus"] >= 1
+            return None
+    return _printed(inst["card"], inst["level"])[1] + inst["plus"] - inst["minus"]
 
 
 _AURA_KEY = ("aura_sources",)
