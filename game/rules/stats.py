@@ -12,7 +12,7 @@ from functools import lru_cache
 
 from .cards import registry
 from . import catalog, maps
-from .state import facts, patrolling_slot, printed_card
+from .state import facts, printed_card
 
 
 def _base(state: dict, inst: dict) -> tuple:
@@ -116,7 +116,7 @@ def _compute(state: dict, iid: str) -> dict:
     players = state["players"]
     own_turn = players[controller]["team"] == players[state["active"]]["team"]  # as state.team_of
     if inst["zone"] == "play":
-        auras, auras_all = memoised(state, _AURA_KEY, lambda: _aura_sources(state))
+        auras, auras_all = _auras(state)
         for src, aura in auras.get(controller, ()):
             d_atk, d_hp, d_kw = aura(state, src, iid)
             atk += d_atk
@@ -127,7 +127,16 @@ def _compute(state: dict, iid: str) -> dict:
             atk += d_atk
             hp += d_hp
             _add_keywords(kw, d_kw)
-        slot = patrolling_slot(state, iid)
+        # The slot it patrols in (state.patrolling_slot, with the zone, the
+        # controller and the teams already known here): none during its own
+        # team's turn unless its patrol zone is locked.
+        own = players[controller]
+        slot = None
+        if not own_turn or own["patrol_locked"]:
+            for name, occupant in own["patrol"].items():
+                if occupant == iid:
+                    slot = name
+                    break
         if slot is not None:
             if slot == "squad_leader":
                 _add_keywords(kw, {"armor": 1})  # house rule R6
@@ -165,13 +174,26 @@ def plain_hp(state: dict, iid: str):
             return None
     inst = state["cards"][iid]
     if inst["zone"] == "play":
-        auras, auras_all = memoised(state, _AURA_KEY, lambda: _aura_sources(state))
+        auras, auras_all = _auras(state)
         if auras_all or auras.get(inst["controller"]):
             return None
     return _printed(inst["card"], inst["level"])[1] + inst["plus"] - inst["minus"]
 
 
 _AURA_KEY = ("aura_sources",)
+
+
+def _auras(state: dict) -> tuple:
+    """:func:`_aura_sources`, memoised while ``state`` is frozen (the same
+    as ``memoised(state, _AURA_KEY, ...)``, without a closure per call:
+    every stats computation asks it)."""
+    memo = getattr(_local, "memo", None)
+    if memo is None or memo[0] is not state:
+        return _aura_sources(state)
+    found = memo[1].get(_AURA_KEY)
+    if found is None:
+        found = memo[1][_AURA_KEY] = _aura_sources(state)
+    return found
 
 
 def _aura_sources(state: dict) -> tuple:
