@@ -7,7 +7,6 @@ hooks ``aura``). Sources: Deluxe rulebook "Runes", "Patrol zone" and the
 keyword glossary; house rule R6 (squad leader armor).
 """
 import threading
-from contextlib import contextmanager
 from functools import lru_cache
 
 from .cards import registry
@@ -46,26 +45,37 @@ def _add_keywords(into: dict, extra: dict) -> None:
 _local = threading.local()
 
 
-@contextmanager
-def frozen(state: dict, memo: dict | None = None):
-    """Within this block ``state`` is only read, so computed stats are
-    memoised (legal_actions and view use it; nothing may change the state
-    inside). Thread-local, so concurrent games don't share memos.
+class frozen:
+    """``with frozen(state, memo=None):`` within this block ``state`` is only
+    read, so computed stats are memoised (legal_actions and view use it;
+    nothing may change the state inside). Thread-local, so concurrent games
+    don't share memos. A block inside a block of the same state is part of
+    the outer one.
 
     ``memo``: a dict to keep the memo in, given again to later blocks of
     the same state that never changes in between (the server renders a
     version's frames for each seat and the spectators in several blocks:
     game/fanout.py); a new one per block when None. Everything memoised is
-    the same for every viewer or keyed by the seat it depends on."""
-    outer = getattr(_local, "memo", None)
-    if outer is not None and outer[0] is state:
-        yield
-        return
-    _local.memo = (state, {} if memo is None else memo)
-    try:
-        yield
-    finally:
-        _local.memo = outer
+    the same for every viewer or keyed by the seat it depends on.
+
+    A class rather than a generator context manager: the death checks open
+    one after every step of an action (issue 13)."""
+
+    __slots__ = ("_state", "_memo", "_outer", "_opened")
+
+    def __init__(self, state: dict, memo: dict | None = None):
+        self._state, self._memo = state, memo
+
+    def __enter__(self) -> None:
+        outer = self._outer = getattr(_local, "memo", None)
+        self._opened = outer is None or outer[0] is not self._state
+        if self._opened:
+            _local.memo = (self._state, {} if self._memo is None else self._memo)
+
+    def __exit__(self, *exc) -> bool:
+        if self._opened:
+            _local.memo = self._outer
+        return False
 
 
 def memoised(state: dict, key: tuple, make):
