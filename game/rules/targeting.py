@@ -86,11 +86,10 @@ def _target_forbidden(state: dict, seat: int, tid: str) -> bool:
     answers = registry.answering("forbids_target")
     if not answers:
         return False
-    for p in state["players"]:
-        for src in p["play"]:
-            fn = answers.get(registry.answers_as(state, src))
-            if fn is not None and fn(state, src, seat, tid):
-                return True
+    for src in in_play_answering(state, "forbids_target"):
+        fn = answers.get(registry.answers_as(state, src))
+        if fn is not None and fn(state, src, seat, tid):
+            return True
     return False
 
 
