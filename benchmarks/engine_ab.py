@@ -1,11 +1,12 @@
 """Engine figures of issue 13 that any commit since its baseline (2aca43a)
 can produce, to compare commits in the same minutes on one machine: the
 median CPU time of one ``apply_action``, ``legal_actions`` and one seat's
-view on 1-hero states sampled from random games (each state's best of 3),
+view on 1-hero states sampled from random games (each state's best of 3;
+``apply_action_in_place`` too on a commit that has it),
 and random 1-hero games' actions per CPU second (legal_actions and
 applying the action each step, as ``play_game`` does on that commit).
 
-It uses only the entry points 2aca43a already had, and imports the engine
+It needs only the entry points 2aca43a already had, and imports the engine
 from the working directory, so run it from a worktree of the commit to
 measure, alternating the commits (A B C A B C ...):
 ``cd TREE && python /path/to/benchmarks/engine_ab.py [--games N]``.
@@ -25,6 +26,11 @@ sys.path.insert(0, os.getcwd())
 from game.rules import apply_action, catalog, legal_actions, view  # noqa: E402 (the tree's engine)
 from game.rules.bots import RandomBot, play_game  # noqa: E402
 from game.rules.engine import copy_state  # noqa: E402
+
+try:  # since e645024 (issue 13): timed too where the commit has it
+    from game.rules.engine import apply_action_in_place  # noqa: E402
+except ImportError:
+    apply_action_in_place = None
 
 
 def _config(seed: int) -> dict:
@@ -62,16 +68,33 @@ def _best_us(fn, repeats: int = 3) -> float:
     return min(times) * 1e6
 
 
+def _in_place_us(state: dict, seat: int, action: dict, repeats: int = 3) -> float:
+    """The best CPU time of ``apply_action_in_place`` on fresh copies of
+    ``state`` (each copy made outside the timing), in µs."""
+    times = []
+    for _ in range(repeats):
+        mine = copy_state(state)
+        t0 = time.thread_time()
+        apply_action_in_place(mine, seat, action)
+        times.append(time.thread_time() - t0)
+    return min(times) * 1e6
+
+
 def main() -> None:
     """Measure and print ``{"apply_action", "legal_actions", "view": median
-    µs, "actions_per_s": random 1-hero games}`` as JSON."""
+    µs, "actions_per_s": random 1-hero games}`` as JSON, with
+    ``"apply_action_in_place"`` (median µs) on a commit that has it."""
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--samples", type=int, default=6, help="games to sample states from")
     parser.add_argument("--games", type=int, default=20, help="random 1-hero games to play")
     args = parser.parse_args()
     times = {"apply_action": [], "legal_actions": [], "view": []}
+    if apply_action_in_place is not None:
+        times["apply_action_in_place"] = []
     for state, seat, action in _steps(args.samples):
         times["apply_action"].append(_best_us(lambda: apply_action(state, seat, action)))
+        if apply_action_in_place is not None:
+            times["apply_action_in_place"].append(_in_place_us(state, seat, action))
         times["legal_actions"].append(_best_us(lambda: legal_actions(state, seat)))
         times["view"].append(_best_us(lambda: view(state, seat)))
     out = {name: round(statistics.median(ts), 1) for name, ts in times.items()}

@@ -20,8 +20,8 @@ from .freeforall_end import concede as concede_base
 from .heroes import can_level, gain_levels, ultimate_ready
 from .state import (card_of, holds_legendary, log, move, name, patrol_slot, PATROL_SLOTS, player,
                     seat_name, team_of, teammates)
-from .targeting import (attack_targets, attack_tax, flagbearer_duty, hidden_from, patrol_refusal, resist_cost,
-                        slot_candidates)
+from .targeting import (attack_targets, attack_tax, flagbearer_duty, hidden_from, in_play_answering, patrol_refusal,
+                        resist_cost, slot_candidates)
 from .specs import (ADDONS_BY_MODE, TECH_BUILDINGS, addons, built, declares_spec, hero_limit, hero_specs,
                     minor_spell_tax, multicolour_tax, tech_problem)
 from .turns import end_main_phase, finish_turn, has_stash, tech, tech_count_required, worker_count
@@ -45,8 +45,9 @@ def fail(code: str, message: str):
 def on_acting_team(state: dict, seat: int) -> bool:
     """True when ``seat`` may take main-phase actions now: its team's turn,
     in the main phase, and it has not ended its own main phase."""
-    return (state["phase"] == "main" and team_of(state, seat) == team_of(state, state["active"])
-            and not player(state, seat)["ended_main"])
+    players = state["players"]  # state.team_of and state.player, read in place (asked of every check)
+    return (state["phase"] == "main" and players[seat]["team"] == players[state["active"]]["team"]
+            and not players[seat]["ended_main"])
 
 
 def require_main(state: dict, seat: int) -> None:
@@ -115,7 +116,7 @@ def build_cost(state: dict, seat: int, building_id: str, cost: int) -> int:
     or building card) for ``seat`` after the hooks ``build_cost`` of every
     card in play, whoever controls it (Building Inspector: opponents pay 1
     more for their first building of a turn, rebuilds included, ruling)."""
-    return registry.fold(state, "build_cost", _everyone_in_play(state), cost, seat, building_id)
+    return registry.fold(state, "build_cost", in_play_answering(state, "build_cost"), cost, seat, building_id)
 
 
 def _everyone_in_play(state: dict) -> list:
@@ -128,7 +129,7 @@ def play_refusal(state: dict, seat: int, card_id: str, from_hand: bool = True):
     Censorship Council), as a sentence, or None. ``from_hand`` False: it
     is played from elsewhere (Jurisdiction: the codex)."""
     answers = registry.answering("forbids_play")
-    for src in _everyone_in_play(state):
+    for src in in_play_answering(state, "forbids_play"):
         fn = answers.get(state["cards"][src]["card"])
         reason = fn(state, src, seat, card_id, from_hand) if fn is not None else None
         if reason:
@@ -655,7 +656,7 @@ def check_attacker(state, seat, action):
         fail("cannot_attack", "Only units and heroes attack.")
     if not registry.ask(state, "can_attack", attacker, True):
         fail("cannot_attack", "That card can't attack.")
-    if registry.answering("restrains") and registry.any_says(state, "restrains", _everyone_in_play(state), attacker):
+    if registry.any_says(state, "restrains", in_play_answering(state, "restrains"), attacker):
         fail("cannot_attack", "That card is held fast and can't attack.")
     if inst["exhausted"]:
         fail("exhausted", "That card is exhausted.")

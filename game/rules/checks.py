@@ -93,15 +93,14 @@ def _dying(state: dict) -> list:
                 inst = state["cards"][iid]
                 kind = catalog.card(inst["card"])["kind"]
                 lethal = False
-                if kind not in ("unit", "hero", "building"):
-                    pass
-                elif inst["damage"] == 0 and stats.hp_surely_positive(state, iid):
-                    pass  # undamaged, and its HP is surely 1 or more: no need to compute it
-                elif kind in ("unit", "hero"):
-                    hp = stats.hp(state, iid)
-                    lethal = hp <= 0 or inst["damage"] >= hp
-                else:  # a building card in play (Verdant Tree)
-                    lethal = inst["damage"] >= stats.hp(state, iid)
+                if kind in ("unit", "hero", "building"):
+                    hp = stats.plain_hp(state, iid)  # None: nothing known without computing it
+                    if hp is None:
+                        hp = stats.hp(state, iid)
+                    if kind == "building":  # a building card in play (Verdant Tree)
+                        lethal = inst["damage"] >= hp
+                    else:
+                        lethal = hp <= 0 or inst["damage"] >= hp
                 if inst["marks"].get("doomed") or lethal:
                     would_die.append(iid)
     dying = [iid for iid in would_die if not _escapes_death(state, iid)]

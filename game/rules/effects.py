@@ -88,7 +88,7 @@ def base_id(state: dict, seat: int) -> str:
 
 def is_building_id(target: str) -> bool:
     """True for building and base target ids."""
-    return isinstance(target, str) and (target.startswith("bld:") or target.startswith("base:"))
+    return isinstance(target, str) and target.startswith(("bld:", "base:"))
 
 
 def building_record(state: dict, target: str):

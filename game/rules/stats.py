@@ -7,12 +7,11 @@ hooks ``aura``). Sources: Deluxe rulebook "Runes", "Patrol zone" and the
 keyword glossary; house rule R6 (squad leader armor).
 """
 import threading
-from contextlib import contextmanager
 from functools import lru_cache
 
 from .cards import registry
 from . import catalog, maps
-from .state import facts, patrolling_slot, printed_card
+from .state import facts, printed_card
 
 
 def _base(state: dict, inst: dict) -> tuple:
@@ -46,26 +45,37 @@ def _add_keywords(into: dict, extra: dict) -> None:
 _local = threading.local()
 
 
-@contextmanager
-def frozen(state: dict, memo: dict | None = None):
-    """Within this block ``state`` is only read, so computed stats are
-    memoised (legal_actions and view use it; nothing may change the state
-    inside). Thread-local, so concurrent games don't share memos.
+class frozen:
+    """``with frozen(state, memo=None):`` within this block ``state`` is only
+    read, so computed stats are memoised (legal_actions and view use it;
+    nothing may change the state inside). Thread-local, so concurrent games
+    don't share memos. A block inside a block of the same state is part of
+    the outer one.
 
     ``memo``: a dict to keep the memo in, given again to later blocks of
     the same state that never changes in between (the server renders a
     version's frames for each seat and the spectators in several blocks:
     game/fanout.py); a new one per block when None. Everything memoised is
-    the same for every viewer or keyed by the seat it depends on."""
-    outer = getattr(_local, "memo", None)
-    if outer is not None and outer[0] is state:
-        yield
-        return
-    _local.memo = (state, {} if memo is None else memo)
-    try:
-        yield
-    finally:
-        _local.memo = outer
+    the same for every viewer or keyed by the seat it depends on.
+
+    A class rather than a generator context manager: the death checks open
+    one after every step of an action (issue 13)."""
+
+    __slots__ = ("_state", "_memo", "_outer", "_opened")
+
+    def __init__(self, state: dict, memo: dict | None = None):
+        self._state, self._memo = state, memo
+
+    def __enter__(self) -> None:
+        outer = self._outer = getattr(_local, "memo", None)
+        self._opened = outer is None or outer[0] is not self._state
+        if self._opened:
+            _local.memo = (self._state, {} if self._memo is None else self._memo)
+
+    def __exit__(self, *exc) -> bool:
+        if self._opened:
+            _local.memo = self._outer
+        return False
 
 
 def memoised(state: dict, key: tuple, make):
@@ -116,7 +126,7 @@ def _compute(state: dict, iid: str) -> dict:
     players = state["players"]
     own_turn = players[controller]["team"] == players[state["active"]]["team"]  # as state.team_of
     if inst["zone"] == "play":
-        auras, auras_all = memoised(state, _AURA_KEY, lambda: _aura_sources(state))
+        auras, auras_all = _auras(state)
         for src, aura in auras.get(controller, ()):
             d_atk, d_hp, d_kw = aura(state, src, iid)
             atk += d_atk
@@ -127,7 +137,16 @@ def _compute(state: dict, iid: str) -> dict:
             atk += d_atk
             hp += d_hp
             _add_keywords(kw, d_kw)
-        slot = patrolling_slot(state, iid)
+        # The slot it patrols in (state.patrolling_slot, with the zone, the
+        # controller and the teams already known here): none during its own
+        # team's turn unless its patrol zone is locked.
+        own = players[controller]
+        slot = None
+        if not own_turn or own["patrol_locked"]:
+            for name, occupant in own["patrol"].items():
+                if occupant == iid:
+                    slot = name
+                    break
         if slot is not None:
             if slot == "squad_leader":
                 _add_keywords(kw, {"armor": 1})  # house rule R6
@@ -147,31 +166,44 @@ def _compute(state: dict, iid: str) -> dict:
     return {"atk": max(0, atk), "hp": hp, "kw": kw}
 
 
-def hp_surely_positive(state: dict, iid: str) -> bool:
-    """True when ``hp(state, iid)`` is surely 1 or more, known without
-    computing it: its printed (or band) HP plus its runes is at least 1, no
-    this-turn or lasting effect names it, and no aura can reach it (no card
-    in play answering ``aura`` on its controller's side, none answering
-    ``aura_all``); only those change HP in :func:`compute`. False means
-    "compute it". The state-based checks use it to skip computing the
-    stats of an undamaged thing (checks._dying)."""
-    inst = state["cards"][iid]
+def plain_hp(state: dict, iid: str):
+    """``hp(state, iid)`` when nothing but its card and its runes can set
+    it, known without computing its stats, else None ("compute it"): its
+    printed (or band) HP plus its runes when no this-turn or lasting effect
+    names it and no aura can reach it (no card in play answering ``aura``
+    on its controller's side, none answering ``aura_all``); only those
+    change HP in :func:`compute` (patrol slots, Bloodbowl, silence and
+    frenzy change ATK and keywords only). No hook is called, so the answer
+    is the one :func:`compute` gives in any context. The state-based checks
+    use it to skip computing the stats of a thing in play (checks._dying)."""
     for eff in state["temp"]:
         if eff.get("iid") == iid:
-            return False
-    for eff in state.get("lasting", []):
+            return None
+    for eff in state.get("lasting", ()):
         if eff.get("iid") == iid:
-            return False
+            return None
+    inst = state["cards"][iid]
     if inst["zone"] == "play":
-        auras, auras_all = memoised(state, _AURA_KEY, lambda: _aura_sources(state))
+        auras, auras_all = _auras(state)
         if auras_all or auras.get(inst["controller"]):
-            return False
-    rec = catalog.card(inst["card"])
-    printed = catalog.hero_band(inst["card"], inst["level"])["hp"] if rec["kind"] == "hero" else rec.get("hp")
-    return (printed or 0) + inst["plus"] - inst["minus"] >= 1
+            return None
+    return _printed(inst["card"], inst["level"])[1] + inst["plus"] - inst["minus"]
 
 
 _AURA_KEY = ("aura_sources",)
+
+
+def _auras(state: dict) -> tuple:
+    """:func:`_aura_sources`, memoised while ``state`` is frozen (the same
+    as ``memoised(state, _AURA_KEY, ...)``, without a closure per call:
+    every stats computation asks it)."""
+    memo = getattr(_local, "memo", None)
+    if memo is None or memo[0] is not state:
+        return _aura_sources(state)
+    found = memo[1].get(_AURA_KEY)
+    if found is None:
+        found = memo[1][_AURA_KEY] = _aura_sources(state)
+    return found
 
 
 def _aura_sources(state: dict) -> tuple:

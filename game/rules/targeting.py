@@ -86,11 +86,10 @@ def _target_forbidden(state: dict, seat: int, tid: str) -> bool:
     answers = registry.answering("forbids_target")
     if not answers:
         return False
-    for p in state["players"]:
-        for src in p["play"]:
-            fn = answers.get(registry.answers_as(state, src))
-            if fn is not None and fn(state, src, seat, tid):
-                return True
+    for src in in_play_answering(state, "forbids_target"):
+        fn = answers.get(registry.answers_as(state, src))
+        if fn is not None and fn(state, src, seat, tid):
+            return True
     return False
 
 
@@ -159,7 +158,18 @@ def is_illusion(state: dict, tid: str) -> bool:
         return True
     if any(e.get("iid") == tid and e.get("illusion") for e in state["temp"]):
         return True
-    return registry.any_says(state, "makes_illusion", [i for p in state["players"] for i in p["play"]], tid)
+    return registry.any_says(state, "makes_illusion", in_play_answering(state, "makes_illusion"), tid)
+
+
+def in_play_answering(state: dict, name: str) -> list:
+    """The cards in play (every player's, in play order) whose card answers
+    question ``name`` (registry.answering), silenced or not: the only ones
+    of all the cards in play that a question over them can hear from.
+    Memoised while the state is only read (stats.frozen): the list is
+    shared then, never change it."""
+    index = registry.answering(name)
+    return stats.memoised(state, ("in_play_answering", name), lambda: [
+        i for p in state["players"] for i in p["play"] if state["cards"][i]["card"] in index])
 
 
 def dies_when_targeted(state: dict, tid: str) -> bool:
@@ -294,7 +304,7 @@ def base_flies(state: dict, team: int) -> bool:
     play, ruling): then only attackers with flying or anti-air can attack
     that base."""
     answers = registry.answering("base_flying")
-    for src in [i for p in state["players"] for i in p["play"]]:
+    for src in in_play_answering(state, "base_flying"):
         fn = answers.get(state["cards"][src]["card"])
         if fn is not None and fn(state, src, team):
             return True
@@ -433,8 +443,7 @@ def patrol_refusal(state, seat, iid):
         return "exhausted", "Only ready units and heroes can patrol."
     if not registry.ask(state, "can_patrol", iid, True):
         return "cannot_patrol", "That card can't patrol."
-    if registry.answering("restrains") and registry.any_says(
-            state, "restrains", [i for p in state["players"] for i in p["play"]], iid):
+    if registry.any_says(state, "restrains", in_play_answering(state, "restrains"), iid):
         return "cannot_patrol", "That card is held fast and can't patrol."
     if stats.is_unit(state, iid) and any(
             e["seat"] == seat and e.get("no_patrol") for e in state.get("lasting", [])):

@@ -95,7 +95,12 @@ def _black_white_marks(state: dict, iid: str, out: dict) -> None:
     marks = inst["marks"]
     if marks.get("demon"):
         out["demon"] = True
-    opponent = next((p["seat"] for p in state["players"] if is_opponent(state, p["seat"], inst["controller"])), None)
+    team = state["players"][inst["controller"]]["team"]
+    opponent = None  # the first seat of another team (state.is_opponent)
+    for p in state["players"]:
+        if p["team"] != team:
+            opponent = p["seat"]
+            break
     tax = 0 if opponent is None else seat_attack_tax(state, opponent, iid)
     if tax:
         out["attack_tax"] = tax
