@@ -544,51 +544,67 @@ const rowScrolled = new Map();
 
 /**
  * The viewer's own cards in play as one row that scrolls sideways (swipe,
- * scrollbar, or the buttons at its ends), so the row never grows down under
- * the hand dock at the bottom of the screen (docs/RULINGS.md "Match page:
- * your cards in play"). While the row overflows, a button at each end, beside
- * the row so that it never covers a card, says how many cards are out of
- * sight on that side and scrolls to them (kept invisible on a side with none);
- * it is marked when one of them is a highlighted target. `row` is the cards row, `seat` whose row it is.
- * Returns the row inside its box.
+ * scrollbar, keyboard focus or the buttons on its title line), so the row
+ * never grows down under the hand dock at the bottom of the screen
+ * (docs/RULINGS.md "Match page: your cards in play"). `row` is the cards
+ * row, `seat` whose row it is, `title` the row's title element. The buttons
+ * sit on the title line, never beside or over the row (which keeps its
+ * whole width): each says how many cards are cut off on its side, is marked
+ * when one of them is a highlighted target, and brings the nearest of them
+ * wholly into sight, so that every card is seen whole in turn. A card that
+ * takes the keyboard focus is scrolled wholly into sight too. Returns the
+ * title line and the row in one box.
  */
-function sidewaysRow(row, seat) {
+function sidewaysRow(row, seat, title) {
   const back = el("button", null, { type: "button", class: "btn row-more back", hidden: true });
   const next = el("button", null, { type: "button", class: "btn row-more next", hidden: true });
-  const update = () => {
-    const overflows = row.scrollWidth > row.clientWidth + 1;
+  const cards = () => [...row.children].filter((node) => node.classList.contains("card"));
+  const cutOff = () => {
     const box = row.getBoundingClientRect();
-    const cards = [...row.children].filter((node) => node.classList.contains("card"));
-    const before = cards.filter((node) => node.getBoundingClientRect().left < box.left - 1);
-    const after = cards.filter((node) => node.getBoundingClientRect().right > box.right + 1);
+    const all = cards().map((node) => [node, node.getBoundingClientRect()]);
+    return {
+      box,
+      before: all.filter(([, r]) => r.left < box.left - 1).map(([node]) => node),
+      after: all.filter(([, r]) => r.right > box.right + 1).map(([node]) => node),
+    };
+  };
+  const update = () => {
+    const { before, after } = cutOff();
     for (const [button, out, text, label] of [[back, before, `‹ ${before.length}`, "earlier"],
       [next, after, `${after.length} more ›`, "further"]]) {
-      button.hidden = !overflows;
-      button.disabled = !out.length;
-      button.classList.toggle("idle", !out.length);
+      button.hidden = !out.length;
       button.textContent = text;
       button.setAttribute("aria-label", `Show ${out.length} ${label} card${out.length === 1 ? "" : "s"} in play`);
       button.classList.toggle("has-target", out.some((node) => node.classList.contains("target")));
     }
   };
   const smooth = !window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-  const step = (sign) => row.scrollBy({ left: sign * Math.max(row.clientWidth * 0.8, 80), behavior: smooth ? "smooth" : "auto" });
-  back.onclick = () => step(-1);
-  next.onclick = () => step(1);
+  // The nearest card cut off on that side goes to the row's far edge: whole, the rest of the row after it.
+  const show = (forward) => {
+    const { box, before, after } = cutOff();
+    const cut = forward ? after[0] : before[before.length - 1];
+    if (!cut) return;
+    const r = cut.getBoundingClientRect();
+    row.scrollBy({ left: forward ? r.left - box.left : r.right - box.right, behavior: smooth ? "smooth" : "auto" });
+  };
+  back.onclick = () => show(false);
+  next.onclick = () => show(true);
+  row.addEventListener("focusin", (event) => {
+    const card = event.target.closest(".card");
+    if (card && card.parentElement === row) card.scrollIntoView({ block: "nearest", inline: "nearest" });
+  });
   row.addEventListener("scroll", () => {
     rowScrolled.set(seat, row.scrollLeft);
     update();
   }, { passive: true });
   let placed = false;
   new ResizeObserver(() => {
-    if (!placed) {
-      update(); // the end buttons first: they narrow the row, and so its scroll range
-      row.scrollLeft = rowScrolled.get(seat) || 0; // where the player left it
-      placed = true;
-    }
+    if (!placed) row.scrollLeft = rowScrolled.get(seat) || 0; // where the player left it
+    placed = true;
     update();
   }).observe(row);
-  return el("div", null, { class: "row-scroller" }, back, row, next);
+  return el("div", null, { class: "row-scroller" },
+    el("div", null, { class: "play-head" }, title, el("span", null, { class: "row-nav" }, back, next)), row);
 }
 
 /**
@@ -692,9 +708,9 @@ export function playerArea(view, catalog, p, opts) {
   for (const f of p.future || []) inPlay.append(futureTile(catalog, f));
   const shown = inPlay.childElementCount;
   if (!shown) inPlay.append(el("span", "nothing in play", { class: "empty-note" }));
+  const playTitle = el("h3", shown ? `In play (${shown})` : "In play", { class: "zone-title play-title" });
   inPlayWrap.append(el("div", null, { class: "zone-part play-part" },
-    el("h3", shown ? `In play (${shown})` : "In play", { class: "zone-title play-title" }),
-    opts.isMe ? sidewaysRow(inPlay, p.seat) : inPlay));
+    ...(opts.isMe ? [sidewaysRow(inPlay, p.seat, playTitle)] : [playTitle, inPlay])));
   area.append(
     inPlayWrap,
     el("div", null, { class: "zone-wrap patrol-wrap" }, el("h3", `${opts.isMe ? "Your" : `${p.name}'s`} patrol zone`, { class: "zone-title" }), patrol),

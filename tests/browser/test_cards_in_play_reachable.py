@@ -8,8 +8,12 @@ the phone's action bar), each shown by scrolling the row sideways as a swipe
 does; the row's title counts them, a button counts those out of sight and
 scrolls to them, and the row stays where it was scrolled through the next
 state. A card brought to the row's edge (what keyboard focus and Playwright's
-click do) is not under an end button (a CI run timed out clicking a hero the
-"2 more" button covered). With CODEX_SCREENSHOTS set, the pages are saved there.
+click do) is not under a button (a CI run timed out clicking a hero the
+"2 more" button covered); the buttons take none of the row's width (beside the
+row they left it a card and a half wide); each press of "more" or "‹" shows
+the next card cut off whole, and a card given the keyboard focus is scrolled
+wholly into sight (a fresh tester never saw some cards whole, and tabbed onto
+cards mostly out of sight). With CODEX_SCREENSHOTS set, the pages are saved there.
 """
 import os
 
@@ -58,6 +62,27 @@ EDGE_HIT = """async ([tid, from_end]) => {
     const owner = hit && hit.closest('[data-tid], .row-more, #controls, #action-bar, #dock');
     return owner ? (owner.dataset.tid || owner.id || owner.className) : null;
 }"""
+
+
+# How much of each card of the row is in sight (0 to 1), by data-tid.
+IN_SIGHT = """() => {
+    const row = document.querySelector('#me-area .in-play');
+    const box = row.getBoundingClientRect();
+    return Object.fromEntries([...row.querySelectorAll(':scope > .card')].map((card) => {
+        const r = card.getBoundingClientRect();
+        const seen = Math.max(0, Math.min(r.right, box.right) - Math.max(r.left, box.left));
+        return [card.dataset.tid, Math.round(seen / r.width * 100) / 100];
+    }));
+}"""
+
+
+def wait_still(page):
+    """Until the row has stopped scrolling (the buttons scroll it smoothly)."""
+    page.wait_for_function("""() => new Promise((done) => {
+        const row = document.querySelector('#me-area .in-play');
+        const at = row.scrollLeft;
+        setTimeout(() => done(row.scrollLeft === at), 150);
+    })""")
 
 
 @pytest.fixture(scope="module", params=list(SIZES))
@@ -112,3 +137,50 @@ def test_a_card_at_the_edge_of_the_row_is_not_under_an_end_button(crafted):
     hits = {(tid, from_end): page.evaluate(EDGE_HIT, [tid, from_end]) for tid in TIDS for from_end in (False, True)}
     assert hits == {(tid, from_end): tid for tid, from_end in hits}
     page.locator(f"#me-area [data-tid={TIDS[5]}]").click(timeout=10_000)  # a real click, wherever the row was
+
+
+def test_the_buttons_leave_the_row_its_width_and_show_every_card_whole_in_turn(crafted):
+    page = crafted.page
+    page.emulate_media(reduced_motion="reduce")  # the buttons then scroll at once, not smoothly
+    _eight_in_play(crafted)
+    row = page.locator("#me-area .in-play")
+    row.evaluate("n => { n.scrollLeft = 0; }")
+    page.locator("#me-area .row-more.next").wait_for(state="visible")
+    widths = row.evaluate("n => [n.clientWidth, n.querySelector('.card').getBoundingClientRect().width,"
+                          " n.closest('.play-part').getBoundingClientRect().width]")
+    assert widths[0] >= widths[2] - 8, widths  # the row is as wide as its part of the board
+    seen_whole = {tid for tid, part in page.evaluate(IN_SIGHT).items() if part == 1}
+    for _ in range(len(TIDS)):
+        more = page.locator("#me-area .row-more.next")
+        if more.is_hidden():
+            break
+        more.click()
+        wait_still(page)
+        seen_whole |= {tid for tid, part in page.evaluate(IN_SIGHT).items() if part == 1}
+    assert seen_whole == set(TIDS)
+    seen_whole = {tid for tid, part in page.evaluate(IN_SIGHT).items() if part == 1}
+    for _ in range(len(TIDS)):
+        back = page.locator("#me-area .row-more.back")
+        if back.is_hidden():
+            break
+        back.click()
+        wait_still(page)
+        seen_whole |= {tid for tid, part in page.evaluate(IN_SIGHT).items() if part == 1}
+    assert seen_whole == set(TIDS) and row.evaluate("n => n.scrollLeft") == 0
+    page.emulate_media(reduced_motion="no-preference")
+
+
+def test_a_card_given_the_keyboard_focus_is_wholly_in_sight(crafted):
+    page = crafted.page
+    _eight_in_play(crafted)
+    page.locator("#me-area .in-play").evaluate("n => { n.scrollLeft = 0; }")
+    page.locator(f"#me-area [data-tid={TIDS[0]}]").focus()
+    for tid in TIDS[1:]:
+        page.keyboard.press("Tab")  # through the card's own chips, if any, to the next card
+        for _ in range(6):
+            if page.evaluate("() => document.activeElement.dataset.tid") == tid:
+                break
+            page.keyboard.press("Tab")
+        assert page.evaluate("() => document.activeElement.dataset.tid") == tid
+        wait_still(page)
+        assert page.evaluate(IN_SIGHT)[tid] == 1, tid
