@@ -354,7 +354,9 @@ function renderInspector(v, box) {
     if (card) {
       parts.push(el("h3", card.label), el("p", card.text, { class: "ainspect" }));
       if (card.kind === "creature") parts.push(el("p", `Power ${card.power ?? card.base_power}, toughness ${card.toughness ?? card.base_toughness}${card.damage ? `, ${card.damage} damage on it` : ""}.`, { class: "hint" }));
-      if (card.kind === "sage") parts.push(el("p", `${card.essence} essence.`, { class: "hint" }));
+      // A sage's essence is counted in play only (one in hand has none yet).
+      if (card.kind === "sage" && card.essence !== undefined) parts.push(el("p", `${card.essence} essence.`, { class: "hint" }));
+      if (card.cost) parts.push(el("p", `Costs ${card.cost} power to play.`, { class: "hint" }));
     } else {
       parts.push(el("p", "Click a card to read it; lit cards can act.", { class: "hint" }));
     }

@@ -57,6 +57,20 @@ def test_each_sage_button_says_what_it_does_and_what_it_costs(page):
     assert after["cards"][cid(state, "9S")]["zone"] == "discard"
 
 
+def test_a_card_read_from_the_hand_says_what_it_costs_and_no_missing_number(page):
+    """A fresh tester read "undefined essence." on a sage in their hand: the
+    essence of a sage is shown in play only, and a card read says its cost."""
+    state = position([{"hand": ["KH", "2C"], "sages": [{"card": "KD", "essence": 3}]}, {}], round=4)
+    show(page, state, 0)
+    texts = {}
+    for code in ("KH", "2C", "KD"):
+        page.click(f'[data-aid="{cid(state, code)}"]')
+        texts[code] = page.inner_text("#t-inspector")
+    assert "undefined" not in " ".join(texts.values()), texts
+    assert "essence." not in texts["KH"] and "3 essence." in texts["KD"]
+    assert f"Costs {rules.view(state, 0)['players'][0]['hand'][0]['cost']} power to play." in texts["KH"]
+
+
 def test_a_sage_with_one_ability_left_asks_before_using_it(page):
     """A sage with 1 essence can only draw: its click shows that one
     button (what it does) instead of using it at once."""
