@@ -28,6 +28,7 @@ let modes = {}; // /api/modes/ by key: the labels of a game's table options (lob
 let msg = null; // the newest `state` message
 let version = -1;
 let presence = []; // every seat: {seat, away, stand_in}, from the last pong or presence message
+let timedOutShown = false; // the last presence message said the viewer's turn clock ran out
 let idx = indexActions([]);
 // `pending`: the action message awaiting its answer; sent again (same nonce)
 // after a reconnect, so an action whose answer was lost is never applied twice.
@@ -185,9 +186,13 @@ function onMessage(m) {
       presence = m.seats;
       clockPresence(presence);
       answered(m.id);
-      if (msg && presence.some((p) => p.seat === msg.seat && p.stand_in && p.time_left === 0)) {
+      // Told once when the clock runs out, not again with each presence message while the
+      // bot plays on: a late one re-raised it over the player's next action.
+      const timedOut = Boolean(msg && presence.some((p) => p.seat === msg.seat && p.stand_in && p.time_left === 0));
+      if (timedOut && !timedOutShown) {
         showNotice("You ran out of time: a bot plays on for you until the game waits on someone else (see the log).");
       }
+      timedOutShown = timedOut;
       if (msg && m.reclaimed !== null && m.reclaimed === msg.seat) {
         showNotice("A bot played for you while you were away (see the log): your seat is yours again.");
       }

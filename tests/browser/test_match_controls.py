@@ -474,3 +474,26 @@ def test_a_choice_whose_targets_are_off_screen_scrolls_to_them(crafted):
         page.keyboard.press("Escape")
     finally:
         page.set_viewport_size(DESKTOP["viewport"])
+
+
+def test_running_out_of_time_is_told_once_not_with_each_presence_message(crafted):
+    """The clean-clone CI saw "You ran out of time" raised again over the
+    player's first action once her seat was back: each presence message
+    while the bot played on raised the notice anew, so a late one covered
+    what came next. It is raised when the clock runs out, once."""
+    page = crafted.page
+    crafted.send(crafted.frame())
+    notice = page.locator("#notice")
+    out = dict(presence(0, stand_in=True), time_left=0)
+    crafted.push({"type": "presence", "id": None, "seats": [out, presence(1)], "reclaimed": None})
+    notice.filter(has_text="You ran out of time").wait_for()
+    notice.locator(".close").click()
+    crafted.push({"type": "presence", "id": None, "seats": [out, presence(1)], "reclaimed": None})
+    page.wait_for_timeout(300)
+    assert notice.is_hidden()
+    # Her seat back, then out of time again (another turn): told again.
+    crafted.push({"type": "presence", "id": None, "seats": [presence(0), presence(1)], "reclaimed": None})
+    crafted.push({"type": "presence", "id": None, "seats": [out, presence(1)], "reclaimed": None})
+    notice.filter(has_text="You ran out of time").wait_for()
+    notice.locator(".close").click()
+    crafted.push({"type": "presence", "id": None, "seats": [presence(0), presence(1)], "reclaimed": None})
