@@ -139,6 +139,20 @@ def test_a_card_at_the_edge_of_the_row_is_not_under_an_end_button(crafted):
     page.locator(f"#me-area [data-tid={TIDS[5]}]").click(timeout=10_000)  # a real click, wherever the row was
 
 
+def _press_to_the_end(page, end: str) -> set:
+    """Press the row's ``end`` button ("next" or "back") until it is gone;
+    returns the cards seen whole on the way, the first view included."""
+    seen_whole = set()
+    for _ in range(len(TIDS) + 1):
+        seen_whole |= {tid for tid, part in page.evaluate(IN_SIGHT).items() if part == 1}
+        button = page.locator(f"#me-area .row-more.{end}")
+        if button.is_hidden():
+            break
+        button.click()
+        wait_still(page)
+    return seen_whole
+
+
 def test_the_buttons_leave_the_row_its_width_and_show_every_card_whole_in_turn(crafted):
     page = crafted.page
     page.emulate_media(reduced_motion="reduce")  # the buttons then scroll at once, not smoothly
@@ -149,24 +163,8 @@ def test_the_buttons_leave_the_row_its_width_and_show_every_card_whole_in_turn(c
     widths = row.evaluate("n => [n.clientWidth, n.querySelector('.card').getBoundingClientRect().width,"
                           " n.closest('.play-part').getBoundingClientRect().width]")
     assert widths[0] >= widths[2] - 8, widths  # the row is as wide as its part of the board
-    seen_whole = {tid for tid, part in page.evaluate(IN_SIGHT).items() if part == 1}
-    for _ in range(len(TIDS)):
-        more = page.locator("#me-area .row-more.next")
-        if more.is_hidden():
-            break
-        more.click()
-        wait_still(page)
-        seen_whole |= {tid for tid, part in page.evaluate(IN_SIGHT).items() if part == 1}
-    assert seen_whole == set(TIDS)
-    seen_whole = {tid for tid, part in page.evaluate(IN_SIGHT).items() if part == 1}
-    for _ in range(len(TIDS)):
-        back = page.locator("#me-area .row-more.back")
-        if back.is_hidden():
-            break
-        back.click()
-        wait_still(page)
-        seen_whole |= {tid for tid, part in page.evaluate(IN_SIGHT).items() if part == 1}
-    assert seen_whole == set(TIDS) and row.evaluate("n => n.scrollLeft") == 0
+    assert _press_to_the_end(page, "next") == set(TIDS)
+    assert _press_to_the_end(page, "back") == set(TIDS) and row.evaluate("n => n.scrollLeft") == 0
     page.emulate_media(reduced_motion="no-preference")
 
 
