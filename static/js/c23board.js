@@ -110,10 +110,13 @@ export function c23Banner(view, seat) {
   return view.active === seat ? `Your turn: ${step}.` : `${playerName(view, view.active)}'s turn: ${step}.`;
 }
 
-/** A short sentence for one legal action, naming its cards (the label of its button). */
-export function actionLabel(view, a) {
+/**
+ * A short sentence for one legal action, naming its cards (the label of its
+ * button). `refs`: the view's cardRefs for its viewer, when the caller
+ * already has them (the board labels every button from one set).
+ */
+export function actionLabel(view, a, refs = cardRefs(view, view.viewer)) {
   const cards = cardsById(view);
-  const refs = cardRefs(view, view.viewer);
   const name = (id) => (refs[id] ? refs[id].ref : cards[id] ? cards[id].name : "a card");
   // The card played comes from the player's own hand: its copy number is enough.
   const own = (id) => (cards[id] ? `${cards[id].name}${refs[id] && refs[id].copy ? ` #${refs[id].copy}` : ""}` : "a card");
@@ -348,7 +351,7 @@ export function renderC23(root, view, opts) {
   } else {
     for (const a of legal) {
       if (a.type === "attack" || a.type === "block") continue;
-      bar.append(button(actionLabel(view, a), a, { "data-card": a.card || null }));
+      bar.append(button(actionLabel(view, a, refs), a, { "data-card": a.card || null }));
       if ((a.type === "play" || a.type === "combat_card") && cards[a.card] && cards[a.card].cost > 0) {
         const choose = button(`… choose how to pay`, null, { class: "btn small ghost", "data-pay-for": a.card });
         choose.addEventListener("click", () => { pick.paying = a; pick.pay = []; rerender(); });
