@@ -28,11 +28,14 @@ _NOT_A_REASON = frozenset({"bad_targets", "bad_target", "bad_spec", "no_change",
 
 
 def _refused(check, state: dict, seat: int, action: dict):
-    """The RulesError ``check`` refuses ``action`` with, or None."""
+    """The RulesError ``check`` refuses ``action`` with (without its
+    traceback: the caller keeps it in a local, and the traceback's frames
+    lead back to the caller's, a reference cycle only the garbage collector
+    frees), or None."""
     try:
         check(state, seat, action)
     except RulesError as err:
-        return err
+        return err.with_traceback(None)
     return None
 
 
