@@ -4,6 +4,8 @@ Websockets pass the origin checks (``ALLOWED_HOSTS``, then the exact origin:
 see codexsite/origin.py) and the session/auth middleware, so ``scope["user"]``
 is the logged-in user of the page; under daphne ``scope["send_backlog"]``
 tells how much the server holds unsent for the client (codexsite/backlog.py).
+Once the application is built, the garbage collector is settled for a
+long-running worker (codexsite/gcsettle.py).
 """
 import os
 
@@ -17,6 +19,7 @@ from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
+from codexsite import gcsettle  # noqa: E402
 from codexsite.backlog import SendBacklog  # noqa: E402
 from codexsite.origin import SameOriginValidator  # noqa: E402
 from codexsite.routing import websocket_urlpatterns  # noqa: E402
@@ -29,3 +32,4 @@ application = ProtocolTypeRouter(
         )),
     }
 )
+gcsettle.settle()  # the process's long-lived heap out of the collector's walks

@@ -243,6 +243,9 @@ CODEX_STAND_IN_ASK_SECONDS = env.int("CODEX_STAND_IN_ASK_SECONDS", default=60)
 CODEX_STAND_IN_SECONDS = env.int("CODEX_STAND_IN_SECONDS", default=180)
 CODEX_STAND_IN_DELAY = env.float("CODEX_STAND_IN_DELAY", default=1.2)
 CODEX_STAND_IN_MAX_MOVES = env.int("CODEX_STAND_IN_MAX_MOVES", default=300)
+# The garbage collector's thresholds in a server process (codexsite/gcsettle.py):
+# young, middle, old generation, as gc.set_threshold takes them.
+CODEX_GC_THRESHOLDS = tuple(int(n) for n in env.list("CODEX_GC_THRESHOLDS", default=["10000", "10", "10"]))
 # Matches whose parsed state each worker keeps between actions (game.statecache).
 CODEX_STATE_CACHE_MATCHES = env.int("CODEX_STATE_CACHE_MATCHES", default=1000)
 # Route the benchmark echo room /ws/echo/<room>/ (benchmarks/load.py): off
