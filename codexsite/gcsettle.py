@@ -6,7 +6,7 @@ full collections walk all of it; one took about 0.3 s in a loaded worker,
 a stall every connection of the process waits through. ``settle`` is
 called once the application is built (codexsite/asgi.py): it moves what
 exists then out of the collector's reach for good (``gc.freeze``) and sets
-how many new container objects start a young collection. Every move
+how many more container objects made than freed start a young collection. Every move
 allocates thousands of short-lived ones (a state copy, the frames), which
 reference counting frees; the engine leaves no reference cycles
 (tests/rules/test_no_reference_cycles.py), so a larger first threshold
