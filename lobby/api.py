@@ -1,5 +1,5 @@
 """REST API for accounts, modes and tables (session auth, CSRF on writes)."""
-from django.db.models import Q
+from django.db.models import F, Q
 from django.urls.converters import IntConverter
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
@@ -53,8 +53,10 @@ class ModeView(APIView):
 
 
 def _tables():
-    """Tables with what their serializer reads (host, rematch, seats, removed players)."""
-    return Table.objects.select_related("host", "rematch_of").prefetch_related("seats__user", "removed")
+    """Tables with what their serializer reads (host, rematch, seats, removed
+    players, the match's status without its state)."""
+    return (Table.objects.select_related("host", "rematch_of").prefetch_related("seats__user", "removed")
+            .annotate(match_status=F("match__status")))
 
 
 def _lobby_error(err: services.LobbyError) -> Response:

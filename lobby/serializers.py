@@ -2,6 +2,7 @@
 from django.core.exceptions import ValidationError
 from rest_framework import serializers
 
+from game.models import Match
 from game.rules import maps
 from game.standins import bot_name
 from lobby.models import Seat, Table, User
@@ -83,6 +84,8 @@ class TableSerializer(serializers.ModelSerializer):
     host = serializers.CharField(source="host.public_name", read_only=True)
     host_id = serializers.IntegerField(read_only=True)
     match_id = serializers.IntegerField(read_only=True, allow_null=True)
+    match_status = serializers.SerializerMethodField(
+        help_text='The started match\'s status: "playing" or "finished"; null before the start.')
     invite_token = serializers.SerializerMethodField()
     removed = serializers.SerializerMethodField()
     rematch_of_match = serializers.SerializerMethodField()
@@ -107,10 +110,20 @@ class TableSerializer(serializers.ModelSerializer):
         model = Table
         fields = [
             "id", "mode", "game", "options", "is_public", "allow_spectators", "status", "host", "host_id", "seats",
-            "match_id", "invite_token", "removed", "rematch_of_match", "seat_count", "turn_seconds",
+            "match_id", "match_status", "invite_token", "removed", "rematch_of_match", "seat_count", "turn_seconds",
             "map", "map_drawn", "map_name", "deck", "created", "updated",
         ]
         read_only_fields = ["status", "created", "updated"]
+
+    def get_match_status(self, table: Table) -> str | None:
+        """The match's status, from the annotation the lobby's queries add
+        (lobby.api._tables: no state loaded), else read by the match's id."""
+        if table.match_id is None:
+            return None
+        status = getattr(table, "match_status", None)
+        if status is None:
+            status = Match.objects.filter(pk=table.match_id).values_list("status", flat=True).first()
+        return status
 
     def get_map_name(self, table: Table) -> str | None:
         """The map as players read it: its name (the drawn one once a random

@@ -267,7 +267,7 @@ function renderTable(table) {
   const head = el("div", null, { class: "table-head" }, el("strong", `Table ${table.id}`), el("span", label));
   const timer = table.turn_seconds ? ` · ${Math.round(table.turn_seconds / 60)} min a turn` : "";
   const map = table.map_name ? ` · map: ${table.map_name}` : "";
-  head.append(el("span", `host ${table.host} · ${table.is_public ? "public" : "private"}${table.allow_spectators ? "" : " · no spectators"}${timer}${map} · ${table.status}`, { class: "table-meta" }));
+  head.append(el("span", `host ${table.host} · ${table.is_public ? "public" : "private"}${table.allow_spectators ? "" : " · no spectators"}${timer}${map} · ${table.match_status === "finished" ? "match over" : table.status}`, { class: "table-meta" }));
   box.append(head);
   const options = optionSummary(table, modes[table.mode]);
   if (options) box.append(options);
@@ -333,8 +333,10 @@ function renderTable(table) {
     const watch = !mySeat;
     if (!watch || table.allow_spectators) {
       const suffix = watch && config.invite ? inviteQuery() : "";
-      box.append(el("div", null, { class: "row" }, el("a", watch ? "Watch the match" : "Play the match", {
-        href: `/match/${table.match_id}/${suffix}`, class: watch ? "btn open-match" : "btn primary open-match",
+      const over = table.match_status === "finished";
+      const label = over ? "See the end" : watch ? "Watch the match" : "Play the match";
+      box.append(el("div", null, { class: "row" }, el("a", label, {
+        href: `/match/${table.match_id}/${suffix}`, class: watch || over ? "btn open-match" : "btn primary open-match",
       })));
     } else {
       box.append(el("p", "This match does not allow spectators.", { class: "hint" }));

@@ -181,3 +181,17 @@ def test_a_rematch_against_bots_seats_the_same_bots_again(make_user, settings):
     seats = {s["index"]: s for s in response.json()["seats"]}
     assert seats[0]["user_id"] == alice.pk and seats[0]["heroes"] == ["troq_bashar"]
     assert seats[1]["bot"] == "random" and seats[1]["heroes"] == ["garth_torken"] and seats[1]["ready"]
+
+
+def test_a_table_says_whether_its_match_is_still_played_or_over(make_user):
+    """A fresh tester saw "Play the match" on a table whose match was over:
+    the table now says its match's status, in the list and on its own."""
+    alice, bob = make_user("alice"), make_user("bob")
+    match = started([alice, bob])
+    table = Table.objects.get(match=match)
+    listed = {t["id"]: t for t in logged_in(alice).get("/api/tables/").json()}
+    assert listed[table.pk]["match_status"] == "playing"
+    conceded(match, bob)
+    assert logged_in(alice).get(f"/api/tables/{table.pk}/").json()["match_status"] == "finished"
+    listed = {t["id"]: t for t in logged_in(bob).get("/api/tables/").json()}
+    assert listed[table.pk]["match_status"] == "finished"
