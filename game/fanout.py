@@ -107,7 +107,7 @@ def version_event(match_id: int, snapshot: Snapshot) -> dict:
     match ``match_id`` (the state as JSON text); remembers the snapshot so
     this process's connections need not parse it."""
     text = snapshot.text if snapshot.text is not None else jsontext.dumps(snapshot.state)
-    _versions.put(match_id, snapshot, hash(text))
+    _versions.put(match_id, statecache.without_text(snapshot), hash(text))
     return {"type": "match.version", "version": snapshot.version, "state": text,
             "status": snapshot.status, "result": snapshot.result, "created": snapshot.created}
 
@@ -124,7 +124,7 @@ def event_snapshot(match_id: int, event: dict) -> Snapshot:
     if entry is None:
         created = event.get("created")
         snapshot = Snapshot(event["version"], jsontext.loads(event["state"]), event["status"], event["result"],
-                            text=event["state"], created=created)
+                            created=created)
         entry = _versions.put(match_id, snapshot, text_hash)
         if created is not None:
             statecache.put(match_id, created, snapshot)

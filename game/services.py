@@ -65,9 +65,11 @@ class AccessDenied(Exception):
 class Snapshot:
     """The authoritative state of a match at one version (secret: server-side only).
 
-    ``text``: the state as JSON text, when the process has it (the text
-    it stored, read from the row, or got in a group event), else None;
-    an action parses its own copy from it (_own_copy); ``created``:
+    ``text``: the state as JSON text, in the snapshot an action has just
+    made (what it stores and broadcasts), else None: the snapshots a
+    process keeps (game.statecache, game.fanout) drop it, since nothing
+    reads it again (an action copies the parsed state: _own_copy);
+    ``created``:
     the match row's creation time as text, which tells a match from an
     older one under a reused id (game.statecache), None when unknown.
     Neither is compared. Shared between connections: read it, never change
@@ -244,13 +246,13 @@ def _read_state(match_id: int) -> str:
 def _current(match_id: int, row: dict) -> Snapshot:
     """The Snapshot of the match row ``row`` (read without its state): the
     worker's kept state when it is of the row's version (game.statecache),
-    else the state read from the row (and kept, with its text)."""
+    else the state read from the row (and kept)."""
     created = str(row["created"])
     snapshot = statecache.get(match_id, created, row["version"])
     if snapshot is None:
         result, text = row["result"], _read_state(match_id)
         snapshot = Snapshot(version=row["version"], state=jsontext.loads(text), status=row["status"],
-                            result=jsontext.loads(result) if isinstance(result, str) else result, text=text,
+                            result=jsontext.loads(result) if isinstance(result, str) else result,
                             created=created)
         statecache.put(match_id, created, snapshot)
     return snapshot
@@ -354,16 +356,16 @@ def _connection_lost(err: Exception) -> bool:
 
 def _own_copy(snapshot: Snapshot) -> dict:
     """A state of ``snapshot``'s version that nothing else holds, for the
-    engine to change in place (rules.apply_action_in_place): parsed from
-    the snapshot's JSON text, about half the work of copying the parsed
-    state (rules.copy_state, the copy apply_action makes), which stays for
-    a snapshot without its text. The kept snapshot is shared, read only, by
-    this worker's connections and is never changed: an action that fails
-    halfway (rules.EngineFault) leaves only this copy half-changed, and it
-    is dropped with the transaction."""
-    if snapshot.text is None:
-        return rules.copy_state(snapshot.state)
-    return jsontext.loads(snapshot.text)
+    engine to change in place (rules.apply_action_in_place): the game's own
+    copy of the parsed state (rules.copy_state), which is what parsing the
+    stored text would give, since a state stays plain JSON after every
+    action (tests/server/test_statecache.py), and is cheaper: a Codex state
+    of 25 KB copied in 66 µs where msgspec parsed its text in 135 µs
+    (docs/BENCHMARKS.md "Issue 13, server, session 8"). The kept snapshot
+    is shared, read only, by this worker's connections and is never
+    changed: an action that fails halfway (rules.EngineFault) leaves only
+    this copy half-changed, and it is dropped with the transaction."""
+    return rules.copy_state(snapshot.state)
 
 
 def _apply(match_id: int, action: dict, expected_version: int, nonce: str | None,

@@ -11,10 +11,10 @@ whose cache is stale (another worker committed since) falls back to the
 database, and nothing another worker did is ever missed.
 
 A kept Snapshot is shared, read only, by the worker's connections, and it
-keeps the state's JSON text as well: an action parses its own copy from
-that text and the engine changes that copy in place
-(game.services._own_copy), so the kept state is never changed, even by an
-action that fails halfway.
+is kept without the state's JSON text (about 25 KB late in a game, which
+nothing reads again): an action copies the parsed state and the engine
+changes that copy in place (game.services._own_copy), so the kept state is
+never changed, even by an action that fails halfway.
 
 An entry is keyed by the match id and the row's ``created`` time, so a
 reused id (a database created again, as the tests do) never meets an old
@@ -24,6 +24,7 @@ thread (the database thread writes, connections read).
 """
 import threading
 from collections import OrderedDict
+from dataclasses import replace
 
 from django.conf import settings
 
@@ -53,10 +54,17 @@ def put(match_id: int, created, snapshot) -> None:
         if snapshot.status != "playing":
             _entries.pop(match_id, None)
             return
-        _entries[match_id] = (created, snapshot)  # with its text: the next action's own copy (services._own_copy)
+        _entries[match_id] = (created, without_text(snapshot))
         _entries.move_to_end(match_id)
         while len(_entries) > settings.CODEX_STATE_CACHE_MATCHES:
             _entries.popitem(last=False)
+
+
+def without_text(snapshot):
+    """``snapshot`` as a process keeps it: the same state, without the JSON
+    text it was stored and broadcast with (the snapshot itself when it has
+    none)."""
+    return snapshot if snapshot.text is None else replace(snapshot, text=None)
 
 
 def clear() -> None:

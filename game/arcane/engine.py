@@ -11,8 +11,8 @@ several blockers, ``blockers: many``, A14), ``main2`` (table option
 hand-limit prompt) and ``over``. Every sentence is in our own words.
 """
 import itertools
-import marshal
 
+from game.rulekit.copying import copy_sharing_log
 from game.rulekit.envelope import action_type, require_plain_json
 from game.rulekit.errors import EngineFault, RulesError
 
@@ -36,8 +36,10 @@ MAX_ACTION_BYTES = 2048
 
 
 def copy_state(state: dict) -> dict:
-    """A deep copy of a plain-JSON state."""
-    return marshal.loads(marshal.dumps(state, 2))
+    """A deep copy of ``state`` (plain data), in the same key order, sharing
+    only the log's lines, which nothing changes once written
+    (game.rulekit.copying)."""
+    return copy_sharing_log(state)
 
 
 # ---------------------------------------------------------------- turns

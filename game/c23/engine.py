@@ -10,10 +10,9 @@ randomness is the state's own seeded generator (game/c23/shared.py).
 passed (a refused action changes nothing).
 """
 import itertools
-import marshal
 
 from . import cards as pool
-from .shared import (EngineFault, RulesError, action_type, is_seat, randbelow, require_plain_json, seed_state,
+from .shared import (EngineFault, RulesError, action_type, copy_sharing_log, is_seat, randbelow, require_plain_json, seed_state,
                      shuffle)
 
 GAME = "c23"
@@ -36,8 +35,10 @@ OPTIONS = {
 # ---------------------------------------------------------------- state helpers
 
 def copy_state(state: dict) -> dict:
-    """A deep copy of ``state`` (plain data), in the same key order."""
-    return marshal.loads(marshal.dumps(state, 2))
+    """A deep copy of ``state`` (plain data), in the same key order, sharing
+    only the log's lines, which nothing changes once written
+    (game.rulekit.copying)."""
+    return copy_sharing_log(state)
 
 
 def log(state: dict, text: str, to=None) -> None:

@@ -8,6 +8,9 @@ import random
 
 import pytest
 
+from game import rules
+from game.arcane import bots as arcane_bots
+from game.c23 import bots as c23_bots
 from game.rules import apply_action_in_place, catalog, copy_state, new_game
 from game.rules.bots import GreedyBot, RandomBot, _next_to_act
 
@@ -26,8 +29,8 @@ def _containers(value, into: set, skip: set) -> set:
 
 
 def _assert_copy_apart(state: dict) -> None:
-    copied = copy_state(state)
-    assert json.dumps(copied) == json.dumps(state)
+    copied = rules.copy_state(state)  # the game's own: Codex, Arcane Codex or C-23
+    assert json.dumps(copied) == json.dumps(state) and copied == state
     lines = {id(line) for line in state.get("log", ())}
     shared = _containers(copied, set(), lines) & _containers(state, set(), lines)
     assert not shared
@@ -62,3 +65,15 @@ def test_an_instance_of_another_shape_is_copied_whole():
     state["cards"][iid]["extra"] = {"nested": [1, 2]}
     state["cards"][iid]["marks"]["killed_by"] = {"iid": "c1", "card": "x"}
     _assert_copy_apart(state)
+
+
+@pytest.mark.parametrize("bots,config", [
+    (arcane_bots, {"game": "arcane", "seed": 5, "seats": [{"name": "A"}, {"name": "B"}]}),
+    (c23_bots, {"game": "c23", "seed": 5, "seats": [{"name": "A", "deck": "red"}, {"name": "B", "deck": "blue"},
+                                                    {"name": "C", "deck": "green"}]}),
+], ids=["arcane", "c23"])
+def test_the_other_games_copies_share_only_the_log_lines_through_bot_games(bots, config):
+    """Arcane Codex and C-23 copy a state the same way (game.rulekit.copying)."""
+    seats = len(config["seats"])
+    bots.play_game(config, [bots.RandomBot(50 + i) for i in range(seats)], max_actions=250,
+                   on_action=lambda state, _seat, _action: _assert_copy_apart(state))

@@ -96,8 +96,8 @@ def test_an_action_on_a_dead_connection_runs_again_on_a_new_one(match):
 
 def test_an_action_never_changes_the_kept_state(match):
     """The engine applies an action in place to the action's own copy
-    (services._own_copy), parsed from the kept text: the snapshot this
-    worker keeps and shares with its connections stays as it was."""
+    (services._own_copy, the game's copy of the kept state): the snapshot
+    this worker keeps and shares with its connections stays as it was."""
     m, (alice, bob) = match
     seat = active_seat(m.state)
     first = apply_match_action(m.pk, (alice, bob)[seat].pk, playable(m.state, seat)[0], 0, "n1").snapshot
@@ -136,8 +136,9 @@ def test_an_action_that_fails_halfway_leaves_the_kept_state_and_the_row_as_they_
 
 def test_a_version_from_another_workers_event_is_the_next_actions_base(match):
     """A version another worker committed reaches this one as a group event
-    (game.fanout.event_snapshot): it is kept with its text, and this worker's
-    next action of the match starts from it (the row being at that version)."""
+    (game.fanout.event_snapshot): it is kept (without the text, which nothing
+    reads again), and this worker's next action of the match starts from it
+    (the row being at that version)."""
     m, (alice, bob) = match
     statecache.clear()
     moved = _commit_elsewhere(m.pk, active_seat(m.state))
@@ -145,8 +146,58 @@ def test_a_version_from_another_workers_event_is_the_next_actions_base(match):
     event = {"type": "match.version", "version": 1, "state": jsontext.dumps(moved), "status": "playing",
              "result": None, "created": created}
     shared = fanout.event_snapshot(m.pk, event)
-    assert statecache.get(m.pk, created, 1) is shared and shared.text == event["state"]
+    assert statecache.get(m.pk, created, 1) is shared and shared.text is None
     seat = active_seat(moved)
     done = apply_match_action(m.pk, (alice, bob)[seat].pk, playable(moved, seat)[0], 1, "n2")
     expected, _ = rules.apply_action(moved, seat, playable(moved, seat)[0])
     assert done.snapshot.state == expected == Match.objects.get(pk=m.pk).state and shared.state == moved
+
+
+def test_the_snapshots_a_worker_keeps_hold_no_text(match):
+    """The text of a version (about 25 KB late in a game) is stored and
+    broadcast, then let go: the kept snapshots (game.statecache, the
+    fan-out's newest version) share the state without it."""
+    m, (alice, bob) = match
+    seat = active_seat(m.state)
+    done = apply_match_action(m.pk, (alice, bob)[seat].pk, playable(m.state, seat)[0], 0, "n1")
+    event = fanout.version_event(m.pk, done.snapshot)
+    assert done.snapshot.text == event["state"] and jsontext.loads(event["state"]) == done.snapshot.state
+    kept = statecache.get(m.pk, done.snapshot.created, 1)
+    shared = fanout.event_snapshot(m.pk, event)
+    assert kept.text is None and shared.text is None
+    assert kept.state is done.snapshot.state and shared.state is done.snapshot.state
+
+
+def _whole_games():
+    """Bot games of every game and Codex mode, as (bots module, config)."""
+    from game.arcane import bots as arcane_bots
+    from game.c23 import bots as c23_bots
+    from game.rules import bots as codex_bots, catalog
+    heroes = catalog.playable_heroes()
+    for seed in (1, 2):
+        for mode, seats, per_seat in (("1hero", 2, 1), ("3hero", 2, 3), ("2hg", 4, 1), ("ffa", 3, 1)):
+            picks = [heroes[(seed * 5 + per_seat * i + k) % len(heroes)] for i in range(seats) for k in range(per_seat)]
+            yield codex_bots, {"mode": mode, "seed": seed, "seats": [
+                {"name": f"P{i}", "heroes": picks[i * per_seat:(i + 1) * per_seat]} for i in range(seats)]}
+        yield arcane_bots, {"game": "arcane", "seed": seed, "seats": [{"name": "A"}, {"name": "B"}]}
+        yield c23_bots, {"game": "c23", "seed": seed, "seats": [{"name": "A", "deck": "red"}, {"name": "B", "deck": "green"}]}
+
+
+@pytest.mark.django_db(transaction=False)
+def test_a_state_stays_plain_json_after_every_action_so_its_copy_is_what_the_stored_text_gives():
+    """services._own_copy copies the kept state (rules.copy_state) instead of
+    parsing the stored text: the same only while every state equals its
+    own JSON round trip (no tuple, no key that is not a string), after
+    every action of every game, which Python's == checks strictly."""
+    unplain = []
+
+    def check(state, seat, action):
+        parsed = jsontext.loads(jsontext.dumps(state))
+        if parsed != state or rules.copy_state(state) != parsed:
+            unplain.append((seat, action))
+
+    for bots, config in _whole_games():
+        seats = len(config["seats"])
+        bots.play_game(config, [bots.RandomBot(config["seed"] + i) for i in range(seats)], max_actions=300,
+                       on_action=check)
+    assert not unplain
