@@ -224,35 +224,50 @@ def check_build(state, seat, action):
     if not isinstance(what, str):
         fail("bad_building", "Unknown building.")
     what = BUILDING_ALIASES.get(what, what)
+    refusal = build_refusal(state, seat, what)
+    if refusal is not None:
+        fail(*refusal)
     if what in TECH_BUILDINGS:
-        gold, workers, needs = TECH_BUILDINGS[what]
-        if p["buildings"][what] is not None:
-            fail("already_built", "You already have that building.")
-        if needs and not built(state, seat, needs):
-            fail("needs_building", "You need the previous tech building, finished, first.")
-        if worker_count(state, seat) < workers:
-            fail("needs_workers", f"{catalog.card(what)['name']} needs {workers} workers; you have {worker_count(state, seat)}.")
+        gold = TECH_BUILDINGS[what][0]
         cost = build_cost(state, seat, what, 0 if p["free_rebuild"].get(what) else gold)
-        spec = _build_spec(state, seat, what, action)
-    elif maps.addon_forbidden(state, what) and what in ADDONS_BY_MODE.get(state["mode"], ()):
-        fail("bad_building", "On Vortoss Ruins nobody builds that add-on: you have what it gives already.")
-    elif what in addons(state):
-        current = p["buildings"]["addon"]
-        if current is not None and current["id"] == what:
-            fail("already_built", "You already have that add-on.")
-        if p.get("addon_turn") == state["turn"]:
-            fail("addon_started", "You already started an add-on this turn; another can wait for your next turn.")
-        if any(player(state, mate)["buildings"]["addon"] and player(state, mate)["buildings"]["addon"]["id"] == what
-               for mate in teammates(state, seat) if mate != seat):
-            fail("team_addon", "Your teammate already has that add-on: a team may have only one of each.")
-        cost = build_cost(state, seat, what, catalog.card(what)["cost"])
-        spec = _build_spec(state, seat, what, action)
     else:
-        fail("bad_building", "Unknown building.")
+        cost = build_cost(state, seat, what, catalog.card(what)["cost"])
+    spec = _build_spec(state, seat, what, action)
     cost += multicolour_tax(state, seat)
     if p["gold"] < cost:
         fail("not_enough_gold", f"That costs {cost} gold; you have {p['gold']}.")
     return what, cost, spec
+
+
+def build_refusal(state: dict, seat: int, what: str):
+    """Why ``seat`` can't build ``what`` (a building id, aliases already
+    resolved) now, whatever its gold and spec, as ``(code, message)``, or
+    None: the refusals of :func:`check_build` that come before the cost,
+    in its order. legal_actions asks it first, so a building surely
+    refused is not checked in full (issue 13)."""
+    p = player(state, seat)
+    if what in TECH_BUILDINGS:
+        _, workers, needs = TECH_BUILDINGS[what]
+        if p["buildings"][what] is not None:
+            return "already_built", "You already have that building."
+        if needs and not built(state, seat, needs):
+            return "needs_building", "You need the previous tech building, finished, first."
+        if worker_count(state, seat) < workers:
+            return "needs_workers", f"{catalog.card(what)['name']} needs {workers} workers; you have {worker_count(state, seat)}."
+        return None
+    if maps.addon_forbidden(state, what) and what in ADDONS_BY_MODE.get(state["mode"], ()):
+        return "bad_building", "On Vortoss Ruins nobody builds that add-on: you have what it gives already."
+    if what not in addons(state):
+        return "bad_building", "Unknown building."
+    current = p["buildings"]["addon"]
+    if current is not None and current["id"] == what:
+        return "already_built", "You already have that add-on."
+    if p.get("addon_turn") == state["turn"]:
+        return "addon_started", "You already started an add-on this turn; another can wait for your next turn."
+    if any(player(state, mate)["buildings"]["addon"] and player(state, mate)["buildings"]["addon"]["id"] == what
+           for mate in teammates(state, seat) if mate != seat):
+        return "team_addon", "Your teammate already has that add-on: a team may have only one of each."
+    return None
 
 
 def _build_spec(state, seat, what, action):

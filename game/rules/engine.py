@@ -11,8 +11,8 @@ import itertools
 import marshal
 
 from . import catalog, maps, stats
-from .actions import (ACTIONS, abilities_of, check_ability_use, check_attacker, check_play_card, check_targets,
-                      on_acting_team)
+from .actions import (ACTIONS, abilities_of, build_refusal, check_ability_use, check_attacker, check_play_card,
+                      check_targets, on_acting_team)
 from .specs import build_candidates
 from .cards import registry
 from game.rulekit.envelope import action_type, is_seat, require_plain_json
@@ -336,7 +336,8 @@ def _main_phase_actions(state: dict, seat: int) -> list:
                 if boost:
                     play["boost"] = True
                 out.append(play)
-    out.extend(a for a in build_candidates(state, seat) if _passes_checks(state, seat, a))
+    out.extend(a for a in build_candidates(state, seat)  # a building surely refused is not checked in full
+               if build_refusal(state, seat, a["building"]) is None and _passes_checks(state, seat, a))
     out.extend(a for a in ({"type": "summon", "hero": iid} for iid in p["command"])
                if _passes_checks(state, seat, a))
     for iid in p["play"]:
