@@ -802,16 +802,27 @@ def check_reveal(state, seat, action):
     Raises ``no_tower``, ``tower_used`` or ``bad_target``.
     """
     require_main(state, seat)
-    addon = player(state, seat)["buildings"]["addon"]
-    if addon is None or addon["id"] != "tower" or not addon["done"]:
-        fail("no_tower", "You need a finished Tower to reveal things.")
-    if addon.get("detect_turn") == state["turn"]:
-        fail("tower_used", "Your Tower already revealed something this turn.")
+    refusal = tower_refusal(state, seat)
+    if refusal is not None:
+        fail(*refusal)
     target = action.get("target")
     inst = state["cards"].get(target) if isinstance(target, str) else None
     if inst is None or inst["zone"] != "play" or not hidden_from(state, target, seat):
         fail("bad_target", "Choose an opposing invisible thing you can't see now.")
     return target
+
+
+def tower_refusal(state: dict, seat: int):
+    """Why ``seat``'s Tower can't reveal anything now (house rule R10), as
+    ``(code, message)``, or None: :func:`check_reveal`'s refusals that do
+    not depend on the target, in its order. legal_actions asks it once
+    for all the targets (issue 13)."""
+    addon = player(state, seat)["buildings"]["addon"]
+    if addon is None or addon["id"] != "tower" or not addon["done"]:
+        return "no_tower", "You need a finished Tower to reveal things."
+    if addon.get("detect_turn") == state["turn"]:
+        return "tower_used", "Your Tower already revealed something this turn."
+    return None
 
 
 def do_reveal(state, seat, target):

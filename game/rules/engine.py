@@ -12,7 +12,7 @@ import marshal
 
 from . import catalog, maps, stats
 from .actions import (ACTIONS, abilities_of, build_refusal, check_ability_use, check_attacker, check_play_card,
-                      check_targets, on_acting_team)
+                      check_targets, on_acting_team, tower_refusal)
 from .specs import build_candidates
 from .cards import registry
 from game.rulekit.envelope import action_type, is_seat, require_plain_json
@@ -21,7 +21,7 @@ from .errors import EngineFault, RulesError
 from .checks import run
 from .freeforall import has_conceded, is_ffa, lend_options
 from .freeforall_end import settle
-from .state import PATROL_SLOTS, fresh_instance, patrol_slot, player
+from .state import PATROL_SLOTS, fresh_instance, is_opponent, patrol_slot, player
 from .targeting import attack_targets, slot_candidates
 from .turns import has_stash, tech_count_required
 
@@ -366,9 +366,10 @@ def _main_phase_actions(state: dict, seat: int) -> list:
                 out.append(leave)
     for iid in p["future"]:  # abilities used while forecasted (Omegacron)
         _ability_actions(state, seat, iid, gold, out)
-    addon = p["buildings"]["addon"]
-    if addon is not None and addon["id"] == "tower":  # house rule R10: reveal
-        out.extend(a for a in ({"type": "reveal", "target": i} for q in state["players"] for i in q["play"])
+    if tower_refusal(state, seat) is None:  # house rule R10: reveal
+        # Only an opponent's card can be hidden from ``seat`` (targeting.hidden_from): the others are refused.
+        out.extend(a for a in ({"type": "reveal", "target": i} for q in state["players"]
+                               if is_opponent(state, seat, q["seat"]) for i in q["play"])
                    if _passes_checks(state, seat, a))
     repair = {"type": "repair"}
     if is_ffa(state) and _passes_checks(state, seat, repair):  # house rule R24
