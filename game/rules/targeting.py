@@ -152,13 +152,17 @@ def is_illusion(state: dict, tid: str) -> bool:
     ``makes_illusion``: Dreamscape). Illusion is a subtype, not an ability
     (Illusion rulings). False for buildings and things not in play."""
     inst = state["cards"].get(tid) if isinstance(tid, str) else None
-    if inst is None or inst["zone"] != "play" or catalog.card(inst["card"])["kind"] != "unit":
+    if inst is None or inst["zone"] != "play":
         return False
-    if "Illusion" in catalog.card(inst["card"])["subtypes"] or inst["marks"].get("illusion"):
+    rec = catalog.card(inst["card"])
+    if rec["kind"] != "unit":
+        return False
+    if "Illusion" in rec["subtypes"] or inst["marks"].get("illusion"):
         return True
-    if any(e.get("iid") == tid and e.get("illusion") for e in state["temp"]):
+    if state["temp"] and any(e.get("iid") == tid and e.get("illusion") for e in state["temp"]):
         return True
-    return registry.any_says(state, "makes_illusion", in_play_answering(state, "makes_illusion"), tid)
+    makers = in_play_answering(state, "makes_illusion")
+    return bool(makers) and registry.any_says(state, "makes_illusion", makers, tid)
 
 
 def in_play_answering(state: dict, name: str) -> list:
