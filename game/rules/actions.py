@@ -51,10 +51,14 @@ def on_acting_team(state: dict, seat: int) -> bool:
 
 
 def require_main(state: dict, seat: int) -> None:
-    """Raise unless ``seat`` may take a main-phase action now."""
+    """Raise unless ``seat`` may take a main-phase action now (no prompt
+    open, and :func:`on_acting_team`, read in place: every main-phase check
+    asks it first, about 20 times a legal_actions call)."""
     if state["prompt"] is not None:
         fail("prompt_pending", "Answer the open question first.")
-    if not on_acting_team(state, seat):
+    players = state["players"]
+    if not (state["phase"] == "main" and players[seat]["team"] == players[state["active"]]["team"]
+            and not players[seat]["ended_main"]):
         fail("not_your_turn", "You can only do that in your own main phase.")
 
 

@@ -246,7 +246,11 @@ def _passes_checks(state: dict, seat: int, action: dict) -> bool:
     built accept it. Its envelope is sound by construction (a known type,
     the seat, small plain JSON, and only what an open prompt allows), so
     only the action's own checks run (cf. is_legal)."""
-    return _passes(ACTIONS[action["type"]][0], state, seat, action) is not _REFUSED
+    try:
+        ACTIONS[action["type"]][0](state, seat, action)
+    except RulesError:
+        return False
+    return True
 
 
 _REFUSED = object()
