@@ -593,9 +593,10 @@ def _abilities_of(state: dict, iid: str) -> list:
     if inst["zone"] != "play":
         return out  # a forecasted card has only its own (Omegacron)
     grants = registry.answering("granted_abilities")
+    cards = state["cards"]
     for src in player(state, inst["controller"])["play"]:
-        grant = registry.handler_in(state, grants, src)
-        if grant is not None:
+        grant = grants.get(cards[src]["card"])  # registry.handler_in, read in place (issue 13)
+        if grant is not None and not registry.silenced(state, src):
             out.extend(grant(state, src, iid))
     return out
 
