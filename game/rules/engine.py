@@ -307,7 +307,10 @@ def _main_phase_actions(state: dict, seat: int) -> list:
     in at most one slot, never offered again), stashing (any hand card), and
     a play or an ability checked once without its targets
     (actions.check_play_card, check_ability_use), then each target
-    combination with actions.check_targets."""
+    combination with actions.check_targets. A building that
+    actions.build_refusal refuses, and every reveal while
+    actions.tower_refusal refuses (or of a card no opponent controls), is
+    not checked at all: check_build and check_reveal refuse them first."""
     p = player(state, seat)
     gold = p["gold"]
     out = []
