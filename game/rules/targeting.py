@@ -348,7 +348,10 @@ def at_peace(state: dict, attacker: str, tid: str) -> bool:
     its controller who is protected by a lasting ``protect`` effect
     (Moment's Peace rulings: nothing that player controls, and not their
     team's base, can be attacked by opposing units; heroes still can)."""
-    entries = [e for e in state.get("lasting", []) if e.get("protect")]
+    lasting = state.get("lasting")
+    if not lasting:
+        return False  # no lasting effect at all: no protection (asked of every attack target, issue 13)
+    entries = [e for e in lasting if e.get("protect")]
     if not entries or not stats.is_unit(state, attacker):
         return False
     seat = state["cards"][attacker]["controller"]
@@ -434,9 +437,11 @@ def _attack_targets(state: dict, attacker: str, ignore: str = None) -> list:
                        and ((sneaks and sneaky(state, attacker, t))
                             or (passes is not None and passes(state, attacker, t))))
     if ignore is None:
-        # A target that asks gold to attack it is out of reach without it.
+        # A target that asks gold to attack it is out of reach without it
+        # (only a card in play answering ``attack_tax`` asks any).
         gold = player(state, seat)["gold"]
-        out = [t for t in out if attack_tax(state, attacker, t) <= gold]
+        if gold < 0 or in_play_answering(state, "attack_tax"):
+            out = [t for t in out if attack_tax(state, attacker, t) <= gold]
     return out
 
 
