@@ -81,14 +81,15 @@ def card_cost(state: dict, seat: int, card_id: str) -> int:
     """Gold ``seat`` pays to play ``card_id`` now, after the card's own cost
     change (hook ``own_cost``, Gigadon) and those of cards in play (never
     below 0; River Montoya's and Gigadon's rulings)."""
-    cost = catalog.card(card_id)["cost"] or 0
+    rec = catalog.card(card_id)
+    cost = rec["cost"] or 0
     own = registry.handler("own_cost", card_id)
     if own is not None:
         cost = own(state, seat, cost)
     cost = registry.fold(state, "cost_mod", player(state, seat)["play"], cost, seat, card_id)
     if promised(state, seat):
         cost = 0  # Promise of Payment; additional costs still apply (ruling)
-    if catalog.card(card_id)["kind"] == "building":
+    if rec["kind"] == "building":
         cost = build_cost(state, seat, card_id, cost)
     return max(0, cost)
 

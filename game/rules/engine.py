@@ -329,9 +329,10 @@ def _main_phase_actions(state: dict, seat: int) -> list:
         slots = registry.card_of_id(card_id).targets
         boosts = [False, True] if catalog.card(card_id)["keywords"].get("boost") else [False]
         # glossary: Boost - with and without it; the cost before resist of each
-        costs = {boost: _passes(check_play_card, state, seat, {"card": iid, "boost": boost})
-                 for boost in boosts}
-        if all(plan is _REFUSED for plan in costs.values()):
+        costs = {}
+        for boost in boosts:
+            costs[boost] = _passes(check_play_card, state, seat, {"card": iid, "boost": boost})
+        if list(costs.values()).count(_REFUSED) == len(costs):  # every one refused
             continue
         for targets in _target_combos(state, seat, slots):
             for boost in boosts:
