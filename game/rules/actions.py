@@ -51,10 +51,14 @@ def on_acting_team(state: dict, seat: int) -> bool:
 
 
 def require_main(state: dict, seat: int) -> None:
-    """Raise unless ``seat`` may take a main-phase action now."""
+    """Raise unless ``seat`` may take a main-phase action now (no prompt
+    open, and :func:`on_acting_team`, read in place: every main-phase check
+    asks it first, about 20 times a legal_actions call)."""
     if state["prompt"] is not None:
         fail("prompt_pending", "Answer the open question first.")
-    if not on_acting_team(state, seat):
+    players = state["players"]
+    if not (state["phase"] == "main" and players[seat]["team"] == players[state["active"]]["team"]
+            and not players[seat]["ended_main"]):
         fail("not_your_turn", "You can only do that in your own main phase.")
 
 
@@ -77,14 +81,15 @@ def card_cost(state: dict, seat: int, card_id: str) -> int:
     """Gold ``seat`` pays to play ``card_id`` now, after the card's own cost
     change (hook ``own_cost``, Gigadon) and those of cards in play (never
     below 0; River Montoya's and Gigadon's rulings)."""
-    cost = catalog.card(card_id)["cost"] or 0
+    rec = catalog.card(card_id)
+    cost = rec["cost"] or 0
     own = registry.handler("own_cost", card_id)
     if own is not None:
         cost = own(state, seat, cost)
     cost = registry.fold(state, "cost_mod", player(state, seat)["play"], cost, seat, card_id)
     if promised(state, seat):
         cost = 0  # Promise of Payment; additional costs still apply (ruling)
-    if catalog.card(card_id)["kind"] == "building":
+    if rec["kind"] == "building":
         cost = build_cost(state, seat, card_id, cost)
     return max(0, cost)
 
@@ -224,35 +229,50 @@ def check_build(state, seat, action):
     if not isinstance(what, str):
         fail("bad_building", "Unknown building.")
     what = BUILDING_ALIASES.get(what, what)
+    refusal = build_refusal(state, seat, what)
+    if refusal is not None:
+        fail(*refusal)
     if what in TECH_BUILDINGS:
-        gold, workers, needs = TECH_BUILDINGS[what]
-        if p["buildings"][what] is not None:
-            fail("already_built", "You already have that building.")
-        if needs and not built(state, seat, needs):
-            fail("needs_building", "You need the previous tech building, finished, first.")
-        if worker_count(state, seat) < workers:
-            fail("needs_workers", f"{catalog.card(what)['name']} needs {workers} workers; you have {worker_count(state, seat)}.")
+        gold = TECH_BUILDINGS[what][0]
         cost = build_cost(state, seat, what, 0 if p["free_rebuild"].get(what) else gold)
-        spec = _build_spec(state, seat, what, action)
-    elif maps.addon_forbidden(state, what) and what in ADDONS_BY_MODE.get(state["mode"], ()):
-        fail("bad_building", "On Vortoss Ruins nobody builds that add-on: you have what it gives already.")
-    elif what in addons(state):
-        current = p["buildings"]["addon"]
-        if current is not None and current["id"] == what:
-            fail("already_built", "You already have that add-on.")
-        if p.get("addon_turn") == state["turn"]:
-            fail("addon_started", "You already started an add-on this turn; another can wait for your next turn.")
-        if any(player(state, mate)["buildings"]["addon"] and player(state, mate)["buildings"]["addon"]["id"] == what
-               for mate in teammates(state, seat) if mate != seat):
-            fail("team_addon", "Your teammate already has that add-on: a team may have only one of each.")
-        cost = build_cost(state, seat, what, catalog.card(what)["cost"])
-        spec = _build_spec(state, seat, what, action)
     else:
-        fail("bad_building", "Unknown building.")
+        cost = build_cost(state, seat, what, catalog.card(what)["cost"])
+    spec = _build_spec(state, seat, what, action)
     cost += multicolour_tax(state, seat)
     if p["gold"] < cost:
         fail("not_enough_gold", f"That costs {cost} gold; you have {p['gold']}.")
     return what, cost, spec
+
+
+def build_refusal(state: dict, seat: int, what: str):
+    """Why ``seat`` can't build ``what`` (a building id, aliases already
+    resolved) now, whatever its gold and spec, as ``(code, message)``, or
+    None: the refusals of :func:`check_build` that come before the cost,
+    in its order. legal_actions asks it first, so a building surely
+    refused is not checked in full (issue 13)."""
+    p = player(state, seat)
+    if what in TECH_BUILDINGS:
+        _, workers, needs = TECH_BUILDINGS[what]
+        if p["buildings"][what] is not None:
+            return "already_built", "You already have that building."
+        if needs and not built(state, seat, needs):
+            return "needs_building", "You need the previous tech building, finished, first."
+        if worker_count(state, seat) < workers:
+            return "needs_workers", f"{catalog.card(what)['name']} needs {workers} workers; you have {worker_count(state, seat)}."
+        return None
+    if maps.addon_forbidden(state, what) and what in ADDONS_BY_MODE.get(state["mode"], ()):
+        return "bad_building", "On Vortoss Ruins nobody builds that add-on: you have what it gives already."
+    if what not in addons(state):
+        return "bad_building", "Unknown building."
+    current = p["buildings"]["addon"]
+    if current is not None and current["id"] == what:
+        return "already_built", "You already have that add-on."
+    if p.get("addon_turn") == state["turn"]:
+        return "addon_started", "You already started an add-on this turn; another can wait for your next turn."
+    if any(player(state, mate)["buildings"]["addon"] and player(state, mate)["buildings"]["addon"]["id"] == what
+           for mate in teammates(state, seat) if mate != seat):
+        return "team_addon", "Your teammate already has that add-on: a team may have only one of each."
+    return None
 
 
 def _build_spec(state, seat, what, action):
@@ -574,9 +594,10 @@ def _abilities_of(state: dict, iid: str) -> list:
     if inst["zone"] != "play":
         return out  # a forecasted card has only its own (Omegacron)
     grants = registry.answering("granted_abilities")
+    cards = state["cards"]
     for src in player(state, inst["controller"])["play"]:
-        grant = registry.handler_in(state, grants, src)
-        if grant is not None:
+        grant = grants.get(cards[src]["card"])  # registry.handler_in, read in place (issue 13)
+        if grant is not None and not registry.silenced(state, src):
             out.extend(grant(state, src, iid))
     return out
 
@@ -787,16 +808,27 @@ def check_reveal(state, seat, action):
     Raises ``no_tower``, ``tower_used`` or ``bad_target``.
     """
     require_main(state, seat)
-    addon = player(state, seat)["buildings"]["addon"]
-    if addon is None or addon["id"] != "tower" or not addon["done"]:
-        fail("no_tower", "You need a finished Tower to reveal things.")
-    if addon.get("detect_turn") == state["turn"]:
-        fail("tower_used", "Your Tower already revealed something this turn.")
+    refusal = tower_refusal(state, seat)
+    if refusal is not None:
+        fail(*refusal)
     target = action.get("target")
     inst = state["cards"].get(target) if isinstance(target, str) else None
     if inst is None or inst["zone"] != "play" or not hidden_from(state, target, seat):
         fail("bad_target", "Choose an opposing invisible thing you can't see now.")
     return target
+
+
+def tower_refusal(state: dict, seat: int):
+    """Why ``seat``'s Tower can't reveal anything now (house rule R10), as
+    ``(code, message)``, or None: :func:`check_reveal`'s refusals that do
+    not depend on the target, in its order. legal_actions asks it once
+    for all the targets (issue 13)."""
+    addon = player(state, seat)["buildings"]["addon"]
+    if addon is None or addon["id"] != "tower" or not addon["done"]:
+        return "no_tower", "You need a finished Tower to reveal things."
+    if addon.get("detect_turn") == state["turn"]:
+        return "tower_used", "Your Tower already revealed something this turn."
+    return None
 
 
 def do_reveal(state, seat, target):

@@ -19,19 +19,27 @@ _DATA = os.path.join(os.path.dirname(__file__), "data", "cards.json")
 # hero's colour (Deluxe rulebook, "Setup").
 
 
-@lru_cache(maxsize=1)
+_loaded = {}  # card id -> record, filled on first use
+
+
 def _cards() -> dict:
-    with open(_DATA, encoding="utf-8") as fh:
-        records = json.load(fh)
-    return {rec["id"]: rec for rec in records}
+    if not _loaded:
+        with open(_DATA, encoding="utf-8") as fh:
+            _loaded.update((rec["id"], rec) for rec in json.load(fh))
+    return _loaded
 
 
 def card(card_id: str) -> dict:
     """Return the fact record of ``card_id`` (a dict; see data/cards.json).
 
-    Raises KeyError when the id is unknown.
+    Raises KeyError when the id is unknown. Reads the loaded records in
+    place once they are loaded (asked dozens of times a legal_actions call:
+    issue 13).
     """
-    return _cards()[card_id]
+    try:
+        return _loaded[card_id]
+    except KeyError:
+        return _cards()[card_id]
 
 
 def exists(card_id: str) -> bool:

@@ -11,8 +11,8 @@ import itertools
 import marshal
 
 from . import catalog, maps, stats
-from .actions import (ACTIONS, abilities_of, check_ability_use, check_attacker, check_play_card, check_targets,
-                      on_acting_team)
+from .actions import (ACTIONS, abilities_of, build_refusal, check_ability_use, check_attacker, check_play_card,
+                      check_targets, on_acting_team, tower_refusal)
 from .specs import build_candidates
 from .cards import registry
 from game.rulekit.envelope import action_type, is_seat, require_plain_json
@@ -21,7 +21,7 @@ from .errors import EngineFault, RulesError
 from .checks import run
 from .freeforall import has_conceded, is_ffa, lend_options
 from .freeforall_end import settle
-from .state import PATROL_SLOTS, fresh_instance, patrol_slot, player
+from .state import PATROL_SLOTS, fresh_instance, is_opponent, patrol_slot, player
 from .targeting import attack_targets, slot_candidates
 from .turns import has_stash, tech_count_required
 
@@ -246,7 +246,11 @@ def _passes_checks(state: dict, seat: int, action: dict) -> bool:
     built accept it. Its envelope is sound by construction (a known type,
     the seat, small plain JSON, and only what an open prompt allows), so
     only the action's own checks run (cf. is_legal)."""
-    return _passes(ACTIONS[action["type"]][0], state, seat, action) is not _REFUSED
+    try:
+        ACTIONS[action["type"]][0](state, seat, action)
+    except RulesError:
+        return False
+    return True
 
 
 _REFUSED = object()
@@ -303,7 +307,10 @@ def _main_phase_actions(state: dict, seat: int) -> list:
     in at most one slot, never offered again), stashing (any hand card), and
     a play or an ability checked once without its targets
     (actions.check_play_card, check_ability_use), then each target
-    combination with actions.check_targets."""
+    combination with actions.check_targets. A building that
+    actions.build_refusal refuses, and every reveal while
+    actions.tower_refusal refuses (or of a card no opponent controls), is
+    not checked at all: check_build and check_reveal refuse them first."""
     p = player(state, seat)
     gold = p["gold"]
     out = []
@@ -322,9 +329,10 @@ def _main_phase_actions(state: dict, seat: int) -> list:
         slots = registry.card_of_id(card_id).targets
         boosts = [False, True] if catalog.card(card_id)["keywords"].get("boost") else [False]
         # glossary: Boost - with and without it; the cost before resist of each
-        costs = {boost: _passes(check_play_card, state, seat, {"card": iid, "boost": boost})
-                 for boost in boosts}
-        if all(plan is _REFUSED for plan in costs.values()):
+        costs = {}
+        for boost in boosts:
+            costs[boost] = _passes(check_play_card, state, seat, {"card": iid, "boost": boost})
+        if list(costs.values()).count(_REFUSED) == len(costs):  # every one refused
             continue
         for targets in _target_combos(state, seat, slots):
             for boost in boosts:
@@ -336,7 +344,8 @@ def _main_phase_actions(state: dict, seat: int) -> list:
                 if boost:
                     play["boost"] = True
                 out.append(play)
-    out.extend(a for a in build_candidates(state, seat) if _passes_checks(state, seat, a))
+    out.extend(a for a in build_candidates(state, seat)  # a building surely refused is not checked in full
+               if build_refusal(state, seat, a["building"]) is None and _passes_checks(state, seat, a))
     out.extend(a for a in ({"type": "summon", "hero": iid} for iid in p["command"])
                if _passes_checks(state, seat, a))
     for iid in p["play"]:
@@ -365,9 +374,10 @@ def _main_phase_actions(state: dict, seat: int) -> list:
                 out.append(leave)
     for iid in p["future"]:  # abilities used while forecasted (Omegacron)
         _ability_actions(state, seat, iid, gold, out)
-    addon = p["buildings"]["addon"]
-    if addon is not None and addon["id"] == "tower":  # house rule R10: reveal
-        out.extend(a for a in ({"type": "reveal", "target": i} for q in state["players"] for i in q["play"])
+    if tower_refusal(state, seat) is None:  # house rule R10: reveal
+        # Only an opponent's card can be hidden from ``seat`` (targeting.hidden_from): the others are refused.
+        out.extend(a for a in ({"type": "reveal", "target": i} for q in state["players"]
+                               if is_opponent(state, seat, q["seat"]) for i in q["play"])
                    if _passes_checks(state, seat, a))
     repair = {"type": "repair"}
     if is_ffa(state) and _passes_checks(state, seat, repair):  # house rule R24

@@ -20,6 +20,7 @@ from .errors import RulesError
 from .freeforall import is_ffa
 from .specs import TECH_BUILDINGS, addons, built, hero_specs, multicolour_tax
 from .state import PATROL_SLOTS, player, teammates
+from .targeting import in_play_answering
 from .turns import worker_count
 
 # Refusals that mean "nothing to explain" for the control they come from:
@@ -126,8 +127,7 @@ def _build_may_fail(state: dict, seat: int, p: dict, building: str) -> bool:
             return True
     if p["gold"] < gold + multicolour_tax(state, seat):
         return True
-    changers = registry.answering("build_cost")
-    return any(state["cards"][i]["card"] in changers for q in state["players"] for i in q["play"])
+    return bool(in_play_answering(state, "build_cost"))  # a card in play may change the cost
 
 
 def _character(state: dict, seat: int, iid: str, out: dict) -> None:

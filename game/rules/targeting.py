@@ -152,13 +152,17 @@ def is_illusion(state: dict, tid: str) -> bool:
     ``makes_illusion``: Dreamscape). Illusion is a subtype, not an ability
     (Illusion rulings). False for buildings and things not in play."""
     inst = state["cards"].get(tid) if isinstance(tid, str) else None
-    if inst is None or inst["zone"] != "play" or catalog.card(inst["card"])["kind"] != "unit":
+    if inst is None or inst["zone"] != "play":
         return False
-    if "Illusion" in catalog.card(inst["card"])["subtypes"] or inst["marks"].get("illusion"):
+    rec = catalog.card(inst["card"])
+    if rec["kind"] != "unit":
+        return False
+    if "Illusion" in rec["subtypes"] or inst["marks"].get("illusion"):
         return True
-    if any(e.get("iid") == tid and e.get("illusion") for e in state["temp"]):
+    if state["temp"] and any(e.get("iid") == tid and e.get("illusion") for e in state["temp"]):
         return True
-    return registry.any_says(state, "makes_illusion", in_play_answering(state, "makes_illusion"), tid)
+    makers = in_play_answering(state, "makes_illusion")
+    return bool(makers) and registry.any_says(state, "makes_illusion", makers, tid)
 
 
 def in_play_answering(state: dict, name: str) -> list:
@@ -276,26 +280,54 @@ def can_hit(state: dict, attacker: str, tid: str) -> bool:
     Building cards in play are attacked like buildings; a flying base
     (:func:`base_flies`) only by fliers and anti-air. A card's hook
     ``attackable_by`` may refuse the attacker (Tiny Basilisk), and a unit
-    can't attack a player under Moment's Peace (:func:`at_peace`)."""
-    if not thing_exists(state, tid) or at_peace(state, attacker, tid):
+    can't attack a player under Moment's Peace (:func:`at_peace`).
+
+    What depends on ``tid`` and the attacker's controller only
+    (:func:`_reach`) is memoised while the state is only read, so the
+    attackers of one legal_actions call share it (issue 13)."""
+    seat = state["cards"][attacker]["controller"]
+    reach = stats.memoised(state, ("reach", tid, seat), lambda: _reach(state, tid, seat))
+    if reach is False or at_peace(state, attacker, tid):
         return False
-    if tid.startswith("base:") and base_flies(state, int(tid[5:])):
+    if reach is _ASK:
+        if not registry.ask(state, "attackable_by", tid, True, attacker):
+            return False
+        reach = _reach_past_hook(state, tid, seat)
+    if reach is _FLIERS:
         return bool(stats.kw(state, attacker, "flying") or stats.kw(state, attacker, "anti_air"))
+    return reach
+
+
+# What :func:`_reach` may answer besides True and False: only attackers
+# with flying or anti-air reach the target; the target's hook
+# ``attackable_by`` must be asked of each attacker first.
+_FLIERS, _ASK = "fliers", "ask"
+
+
+def _reach(state: dict, tid: str, seat: int):
+    """Whether an attacker of ``seat`` reaches ``tid`` by what ``tid`` is
+    (see :func:`can_hit`): True, False, _FLIERS or _ASK."""
+    if not thing_exists(state, tid):
+        return False
+    if tid.startswith("base:"):
+        return _FLIERS if base_flies(state, int(tid[5:])) else True
     if is_building_id(tid) or kind_of(state, tid) == "building":
         return True
     if kind_of(state, tid) not in ("unit", "hero"):
         return False
     if stats.kw(state, tid, "unattackable"):
         return False
-    if not registry.ask(state, "attackable_by", tid, True, attacker):
-        return False
-    seat = state["cards"][attacker]["controller"]
+    if registry.handler_in(state, registry.answering("attackable_by"), tid) is not None:
+        return _ASK
+    return _reach_past_hook(state, tid, seat)
+
+
+def _reach_past_hook(state: dict, tid: str, seat: int):
+    """The rest of :func:`_reach` once ``tid``'s hook ``attackable_by`` let
+    the attacker through: hidden (and not patrolling), flying, or True."""
     if hidden_from(state, tid, seat) and not is_patrolling(state, tid):
         return False
-    if stats.kw(state, tid, "flying") and not (stats.kw(state, attacker, "flying")
-                                                or stats.kw(state, attacker, "anti_air")):
-        return False
-    return True
+    return _FLIERS if stats.kw(state, tid, "flying") else True
 
 
 def base_flies(state: dict, team: int) -> bool:
@@ -316,7 +348,10 @@ def at_peace(state: dict, attacker: str, tid: str) -> bool:
     its controller who is protected by a lasting ``protect`` effect
     (Moment's Peace rulings: nothing that player controls, and not their
     team's base, can be attacked by opposing units; heroes still can)."""
-    entries = [e for e in state.get("lasting", []) if e.get("protect")]
+    lasting = state.get("lasting")
+    if not lasting:
+        return False  # no lasting effect at all: no protection (asked of every attack target, issue 13)
+    entries = [e for e in lasting if e.get("protect")]
     if not entries or not stats.is_unit(state, attacker):
         return False
     seat = state["cards"][attacker]["controller"]
@@ -342,7 +377,12 @@ def constrains(state: dict, attacker: str, patroller: str, group: list) -> bool:
 
 def group_things(state: dict, group: list) -> list:
     """Everything ``group`` controls that could be attacked: units, heroes,
-    building cards, tech buildings, add-ons and bases."""
+    building cards, tech buildings, add-ons and bases. Memoised while the
+    state is only read: the list is shared then, never change it."""
+    return stats.memoised(state, ("group_things", tuple(group)), lambda: _group_things(state, group))
+
+
+def _group_things(state: dict, group: list) -> list:
     out = []
     for s in group:
         out.extend(i for i in player(state, s)["play"]
@@ -397,9 +437,11 @@ def _attack_targets(state: dict, attacker: str, ignore: str = None) -> list:
                        and ((sneaks and sneaky(state, attacker, t))
                             or (passes is not None and passes(state, attacker, t))))
     if ignore is None:
-        # A target that asks gold to attack it is out of reach without it.
+        # A target that asks gold to attack it is out of reach without it
+        # (only a card in play answering ``attack_tax`` asks any).
         gold = player(state, seat)["gold"]
-        out = [t for t in out if attack_tax(state, attacker, t) <= gold]
+        if gold < 0 or in_play_answering(state, "attack_tax"):
+            out = [t for t in out if attack_tax(state, attacker, t) <= gold]
     return out
 
 

@@ -108,7 +108,8 @@ def _black_white_marks(state: dict, iid: str, out: dict) -> None:
         out["no_levels"] = True
     if marks.get("spar_turn") == state["turn"]:
         out["spar_only"] = True
-    warlocks = [w for w in marks.get("warlocks", ()) if w in state["cards"] and state["cards"][w]["zone"] == "play"]
+    warlocks = marks.get("warlocks") and [w for w in marks["warlocks"]
+                                          if w in state["cards"] and state["cards"][w]["zone"] == "play"]
     if warlocks:
         out["shackled_by"] = len(warlocks)
 

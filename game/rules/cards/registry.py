@@ -346,9 +346,10 @@ def fold(state: dict, name: str, sources, value, *args):
     answering one maps ``value`` to ``handler(state, src, *args, value)``
     (costs: Maestro, River Montoya, Rich Earth)."""
     index = _INDEX[name]
+    cards = state["cards"]
     for src in sources:
-        fn = handler_in(state, index, src)
-        if fn is not None:
+        fn = index.get(cards[src]["card"])  # handler_in, read in place (issue 13)
+        if fn is not None and not silenced(state, src):
             value = fn(state, src, *args, value)
     return value
 
@@ -357,8 +358,9 @@ def any_says(state: dict, name: str, sources, *args) -> bool:
     """Question ``name``: True when one of the cards ``sources`` answers
     ``handler(state, src, *args)`` truthfully (licences and waivers)."""
     index = _INDEX[name]
+    cards = state["cards"]
     for src in sources:
-        fn = handler_in(state, index, src)
-        if fn is not None and fn(state, src, *args):
+        fn = index.get(cards[src]["card"])  # handler_in, read in place (issue 13)
+        if fn is not None and not silenced(state, src) and fn(state, src, *args):
             return True
     return False
