@@ -15,6 +15,7 @@ from .actions import (ACTIONS, abilities_of, build_refusal, check_ability_use, c
                       check_targets, on_acting_team, tower_refusal)
 from .specs import build_candidates
 from .cards import registry
+from game.rulekit.copying import copy_sharing_log
 from game.rulekit.envelope import action_type, is_seat, require_plain_json
 
 from .errors import EngineFault, RulesError
@@ -38,28 +39,24 @@ def copy_state(state: dict) -> dict:
     (state.fresh_instance: scalars but for the ``granted`` and ``marks``
     dicts): a shallow copy of the instance and copies of those two, about
     4x faster than marshal on the whole state (issue 13); an instance of
-    another size is copied whole. Everything else goes through marshal, the
-    fastest exact copier for plain data. JSON-ability of the state is proven
+    another size is copied whole. Everything else is copied as every game
+    copies its state (game.rulekit.copying: marshal). JSON-ability of the state is proven
     by the round-trip tests, not on every action. The copy shares nothing
     but the log lines with ``state``, as a state stored as JSON and read
     back shares nothing: the engine must never count on two steps holding
     the same object across actions (tests/rules/test_copy_state.py).
     """
-    out = {}
-    for key, value in state.items():
-        if key == "cards":
-            out[key] = {iid: _copy_instance(inst) for iid, inst in value.items()}
-        elif key == "log":
-            out[key] = list(value)
-        elif type(value) is dict or type(value) is list:
-            out[key] = _loads(_dumps(value, 2))
-        else:
-            out[key] = value  # a number, a string, True/False or None
-    return out
+    return copy_sharing_log(state, _BY_KEY)
+
+
+def _copy_cards(cards: dict) -> dict:
+    """A copy of the state's card instances (see copy_state)."""
+    return {iid: _copy_instance(inst) for iid, inst in cards.items()}
 
 
 _loads, _dumps = marshal.loads, marshal.dumps
 _INSTANCE_SIZE = len(fresh_instance("c0", "", 0, "deck"))
+_BY_KEY = {"cards": _copy_cards}
 
 
 def _copy_instance(inst: dict) -> dict:
