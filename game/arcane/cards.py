@@ -21,6 +21,25 @@ SAGE_ESSENCE = 5  # rulebook "Permanents": a sage enters with 5 essence
 SAGE_ABILITIES = {"plus": -1, "minus2": 2, "minus5": 5}
 SAGE_EFFECTS = {"plus": "Draw a card", "minus2": "Destroy an opposing creature",
                 "minus5": "Deal 10 damage to your opponent"}
+# What each suit ability and each kind of card does, in our own words, for
+# the board's card panel (the view's ``effect``); rulebook "Card Suits",
+# "Spells (2, 4, 6, 8, 10)", "Permanents"; house rules A20 (relics and
+# charms), A23 (sages). docs/ARCANE.md and the how-to-play page say more.
+ABILITY_EFFECTS = {"Venom": "any damage it deals to a creature destroys it",
+                   "Swift": "it may attack on the turn it arrives",
+                   "Sentinel": "attacking does not exhaust it, so it can still block",
+                   "Crush": "damage beyond what destroys its blocker goes on to the player"}
+SPELL_EFFECTS = {"2": "Deals 2 damage to an opposing creature, sage or player.",
+                 "4": "Sends an opposing creature to the discard pile.",
+                 "6": "You draw 3 cards.",
+                 "8": "Your opponent discards 2 cards of their choice.",
+                 "10": "Banishes an opposing card from the arena (lands too): it leaves the game."}
+KIND_EFFECTS = {"land": "Free to play, one a turn; each land gives you 1 power a turn.",
+                "relic": "While it stays, your creatures deal 1 more damage.",
+                "charm": "While it stays, your creatures need 1 more damage to destroy.",
+                "sage": "Arrives with 5 essence; once a turn in your main phase: +1 (gain an essence and "
+                        "draw), -2 (destroy an opposing creature) or -5 (10 damage to your opponent). "
+                        "Damage to it removes essence; at 0 it is gone."}
 
 
 def full_deck() -> list:
@@ -79,6 +98,21 @@ def label(code: str) -> str:
     """The card as printed: rank and suit symbol, e.g. ``"7\u2666"``."""
     rank, suit = split(code)
     return rank + SUIT_SYMBOLS[suit]
+
+
+def effect(code: str) -> str:
+    """What the card does in play, one or two sentences in our own words
+    (ABILITY_EFFECTS, SPELL_EFFECTS, KIND_EFFECTS): "A 3/4 creature.
+    Sentinel: attacking does not exhaust it, so it can still block." for
+    7\u2666. Raises ValueError for anything that is not one of the 52 cards."""
+    what = kind(code)
+    if what == "creature":
+        p, t = base_stats(code)
+        name = ability(code)
+        return f"A {p}/{t} creature. {name}: {ABILITY_EFFECTS[name]}."
+    if what == "spell":
+        return SPELL_EFFECTS[split(code)[0]]
+    return KIND_EFFECTS[what]
 
 
 def describe(code: str) -> str:

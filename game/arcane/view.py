@@ -18,13 +18,14 @@ def card_view(state: dict, cid: str) -> dict:
     power and toughness now (relics and charms counted, A20), its ability,
     damage, exhausted and arrived-this-turn flags and whether it may attack;
     a spell's name; a sage's essence and whether it used an ability this
-    turn (rulebook "Card Types by Rank")."""
+    turn; for every card, what it does (``effect``: cards.effect)
+    (rulebook "Card Types by Rank")."""
     card = state["cards"][cid]
     code = card["card"]
     rank, suit = cards.split(code)
     kind = cards.kind(code)
     out = {"id": cid, "card": code, "rank": rank, "suit": suit, "label": cards.label(code), "kind": kind,
-           "cost": cards.cost(code), "text": cards.describe(code)}
+           "cost": cards.cost(code), "text": cards.describe(code), "effect": cards.effect(code)}
     if kind == "spell":
         out["spell"] = cards.SPELLS[rank]
     elif kind == "creature":

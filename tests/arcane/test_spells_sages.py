@@ -172,3 +172,20 @@ def test_a28_destruction_by_sage_or_spell_is_not_damage():
     """A28: Destruction puts the creature in the discard whatever its toughness."""
     state = position([{"hand": ["4S"]}, {"creatures": ["9H"], "charms": ["QH", "QD"]}], round=8)
     assert zone(act(state, 0, "play", card="4S", target="9H"), "9H") == "discard"
+
+
+def test_every_card_in_the_view_says_what_it_does():
+    """The board's card panel reads ``effect``: a spell says what it does, a
+    creature its stats and what its suit ability does, other kinds their
+    rule; the sentence is the same in hand and in play (rulebook "Card Types
+    by Rank", "Card Suits", "Spells")."""
+    state = position([{"hand": ["2S", "4H", "6D", "8C", "10S", "JH", "QD", "KC", "AS", "7D"],
+                       "creatures": ["3C"]}, {}], round=4)
+    me = rules.view(state, 0)["players"][0]
+    effects = {card["card"]: card["effect"] for card in me["hand"] + me["creatures"]}
+    assert effects["2S"].startswith("Deals 2 damage")
+    assert effects["6D"] == "You draw 3 cards."
+    assert effects["7D"] == "A 3/4 creature. Sentinel: attacking does not exhaust it, so it can still block."
+    assert "Crush" in effects["3C"] and effects["3C"].startswith("A 1/2 creature.")
+    assert "5 essence" in effects["KC"] and "power" in effects["AS"]
+    assert len(set(effects.values())) == len(effects)  # each card its own sentence
