@@ -59,8 +59,10 @@ export function nameList(names) {
  * only where needed, whose it is ("your", "Bo's", from `seat`'s side), a
  * copy number matching the tile's "#n" badge (`copy`, the card's place
  * among its same-named neighbours of that zone, 0 when alone) and where
- * it is ("in hand", "in play", "in the discard pile"). Resources are never
- * named by a control and are left out.
+ * it is ("in hand", "in play", "in the discard pile"). `owned` is `ref`
+ * always with whose it is: where the side matters (a combat card, a
+ * combat's power changes), a unique name alone leaves it unsaid.
+ * Resources are never named by a control and are left out.
  */
 export function cardRefs(view, seat) {
   const groups = {}; // name -> {owner|zone: [ids]}
@@ -83,7 +85,7 @@ export function cardRefs(view, seat) {
       ids.forEach((id, i) => {
         const copy = ids.length > 1 ? i + 1 : 0;
         const ref = `${otherOwner ? `${whose} ` : ""}${name}${copy ? ` #${copy}` : ""}${otherZone ? ` ${ZONE_WORDS[zone]}` : ""}`;
-        out[id] = { ref, copy };
+        out[id] = { ref, copy, owned: otherOwner ? ref : `${whose} ${ref}` };
       });
     }
   }
@@ -119,6 +121,7 @@ export function actionLabel(view, a, refs = cardRefs(view, view.viewer)) {
   const cards = cardsById(view);
   const name = (id) => (refs[id] ? refs[id].ref : cards[id] ? cards[id].name : "a card");
   // The card played comes from the player's own hand: its copy number is enough.
+  const owned = (id) => (refs[id] ? refs[id].owned : name(id));
   const own = (id) => (cards[id] ? `${cards[id].name}${refs[id] && refs[id].copy ? ` #${refs[id].copy}` : ""}` : "a card");
   switch (a.type) {
     case "play_resource": return `Play ${own(a.card)} as your resource`;
@@ -132,7 +135,7 @@ export function actionLabel(view, a, refs = cardRefs(view, view.viewer)) {
       if (a.opponent !== undefined) s += ` against ${playerName(view, a.opponent)}`;
       return s;
     }
-    case "combat_card": return `Play ${own(a.card)} on ${name(a.target)}`;
+    case "combat_card": return `Play ${own(a.card)} on ${owned(a.target)}`;
     case "assign": return a.discard.length ? `Knock out ${nameList(a.discard.map(name))}` : "Knock out none of them";
     case "attack": return `Attack with ${nameList(a.attackers.map(name))}`;
     case "block": return Object.keys(a.blocks).length ? "Block" : "Do not block";
@@ -326,7 +329,10 @@ export function renderC23(root, view, opts) {
     const box = el("section", null, { class: "c23-combat", id: "c23-combat" });
     box.append(el("h3", `${playerName(view, combat.attacker)} attacks ${playerName(view, combat.defender)}`));
     const mods = Object.entries(combat.mods || {});
-    for (const [id, n] of mods) box.append(el("p", `${ref(id)}: ${n > 0 ? "+" : ""}${n} power this combat`, { class: "mod" }));
+    for (const [id, n] of mods) {
+      const side = combat.attackers.includes(id) ? "attacking" : "defending";
+      box.append(el("p", `${refs[id] ? refs[id].owned : ref(id)} (${side}): ${n > 0 ? "+" : ""}${n} power this combat`, { class: "mod" }));
+    }
     box.append(el("p", `Combat cards played: defender ${combat.combat_cards_played.defender}, attacker ${combat.combat_cards_played.attacker}.`));
     board.append(box);
   }

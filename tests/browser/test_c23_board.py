@@ -121,11 +121,16 @@ def test_attack_block_combat_card_and_assign(page):
     # Step C: the defender plays Riptide on the Drake, the attacker answers with Battle Fury.
     show(page, s, 1)
     riptide = find(s, 1, "hand", "Riptide")
-    page.click(f'#c23-actions button[data-card="{riptide}"]:has-text("on Inferno Drake")')
+    # A combat card's button says whose unit it goes on, even for a name seen once (the tester's
+    # "whose side does it help?"); the combat panel says it too, and on which side that unit fights.
+    attacker_name = s["players"][0]["name"]
+    page.click(f'#c23-actions button[data-card="{riptide}"]:text-is("Play Riptide on {attacker_name}\'s Inferno Drake")')
     assert sent(page) == [{"type": "combat_card", "card": riptide, "target": drake}]
     s = act(s, 1, sent(page)[0])
+    show(page, s, 1)
+    assert f"{attacker_name}'s Inferno Drake (attacking): -2 power this combat" in page.inner_text("#c23-combat")
     show(page, s, 0)
-    assert "Inferno Drake: -2 power this combat" in page.inner_text("#c23-combat")
+    assert "your Inferno Drake (attacking): -2 power this combat" in page.inner_text("#c23-combat")
     assert card(page, drake).locator(".power").inner_text() == "4 (6)"
     page.click('#c23-actions button:has-text("No combat card")')
     assert sent(page) == [{"type": "pass"}]
