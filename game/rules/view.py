@@ -308,27 +308,40 @@ def _view(state: dict, viewer) -> dict:
         if viewer == prompt["seat"]:
             shown_prompt.update(id=prompt["id"], options=list(prompt["options"]),
                                 count=prompt["count"], optional=prompt["optional"])
-    readers = set(teammates(state, viewer)) if viewer is not None else set()
-    log = []  # the last LOG_TAIL lines the viewer may read, gathered from the end
-    for e in reversed(state["log"]):
-        to, not_to = e.get("to"), e.get("not_to")
-        if (to is None or not readers.isdisjoint(to)) and (not not_to or readers.isdisjoint(not_to)):
-            log.append({"n": e["n"], "text": e["text"]})
-            if len(log) == LOG_TAIL:
-                break
-    log.reverse()
     out = {
         "viewer": viewer, "mode": state["mode"], "status": state["status"],
         "winner": state["winner"], "winners": list(state["winners"]),
         "result_reason": state["result_reason"], "turn": state["turn"],
         "active": state["active"], "phase": state["phase"],
         "teams": [{"hp": t["hp"], "damage": t["damage"]} for t in state["teams"]],
-        "players": players, "prompt": shown_prompt, "log": log,
+        "players": players, "prompt": shown_prompt, "log": _log_tail(state, viewer),
         "final": _final(state),
     }
     if "map" in state:  # the map card, for everyone (maps.py); absent without one
         out["map"] = maps.view_of(state)
     return out
+
+
+def _log_tail(state: dict, viewer) -> list:
+    """The last LOG_TAIL lines of the log ``viewer`` may read, oldest first,
+    each ``{"n", "text"}``: a public line is the state's own entry (it is
+    exactly that, and a log entry is never changed once written:
+    state.log), shared by every view of the state; a line meant for some
+    seats (``to``, ``not_to``) is copied without them."""
+    readers = set(teammates(state, viewer)) if viewer is not None else set()
+    tail = []  # gathered from the end
+    for e in reversed(state["log"]):
+        if len(e) == 2:  # n and text: a public line
+            tail.append(e)
+        else:
+            to, not_to = e.get("to"), e.get("not_to")
+            if (to is not None and readers.isdisjoint(to)) or (not_to and not readers.isdisjoint(not_to)):
+                continue
+            tail.append({"n": e["n"], "text": e["text"]})
+        if len(tail) == LOG_TAIL:
+            break
+    tail.reverse()
+    return tail
 
 
 def _final(state: dict):
