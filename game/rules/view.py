@@ -7,6 +7,8 @@ get fresh ids when they enter a hidden zone (state.move), so nobody can
 follow a card through one. Log lines meant for some seats only are left out
 for everyone else.
 """
+from functools import lru_cache
+
 from . import catalog, maps, specs, stats
 from .actions import abilities_of, check_play, hire_cost, require_main
 from .cards import registry
@@ -28,16 +30,18 @@ def _card_public(state: dict, iid: str) -> dict:
 def _public(state: dict, iid: str) -> dict:
     inst = state["cards"][iid]
     rec = catalog.card(inst["card"])
+    kind = rec["kind"]
+    marks = inst["marks"]
     out = {
-        "iid": iid, "card": inst["card"], "name": rec["name"], "kind": rec["kind"],
+        "iid": iid, "card": inst["card"], "name": rec["name"], "kind": kind,
         "owner": inst["owner"], "controller": inst["controller"],
         "exhausted": inst["exhausted"], "damage": inst["damage"],
         "plus": inst["plus"], "minus": inst["minus"], "time": inst["time"],
-        "crumbling": bool(inst["marks"].get("crumbling")),
-        "disabled": bool(inst["marks"].get("disabled")),
+        "crumbling": bool(marks.get("crumbling")),
+        "disabled": bool(marks.get("disabled")),
         "arrived_this_turn": inst["arrived"] >= state["turn"],
     }
-    if rec["kind"] in ("unit", "hero"):
+    if kind == "unit" or kind == "hero":
         computed = stats.compute(state, iid)
         out.update(atk=computed["atk"], hp=computed["hp"], keywords=computed["kw"])
         out["tech"] = stats.tech_level(state, iid)  # a transformed unit keeps its own
@@ -45,40 +49,50 @@ def _public(state: dict, iid: str) -> dict:
             out["illusion"] = True
         if registry.silenced(state, iid):  # Free Speech
             out["silenced"] = True
-    if rec["kind"] == "hero":
-        out.update(level=inst["level"], mid_level=rec["mid_level"], max_level=rec["max_level"])
-    if rec["kind"] == "building":  # a building card in play (Verdant Tree)
+        if kind == "hero":
+            out.update(level=inst["level"], mid_level=rec["mid_level"], max_level=rec["max_level"])
+    elif kind == "building":  # a building card in play (Verdant Tree)
         out["hp"] = stats.hp(state, iid)
-    if "partners" in inst["marks"]:
-        out["partners"] = list(inst["marks"]["partners"])
-    if inst["marks"].get("runes"):  # named runes: feather, growth
-        out["runes"] = dict(inst["marks"]["runes"])
-    if inst["marks"].get("subtypes"):  # subtypes an effect gave it (Fox's Den School: Ninja)
-        out["added_subtypes"] = list(inst["marks"]["subtypes"])
-    if inst["marks"].get("oath"):  # Oathkeeper of Kor Mountain's sworn oath, announced
-        out["oath"] = inst["marks"]["oath"]
-    prisoner = inst["marks"].get("prisoner")
-    if prisoner in state["cards"]:  # a unit held by a Jail: face up, not in play
-        out["prisoner"] = {"iid": prisoner, "card": state["cards"][prisoner]["card"],
-                           "name": catalog.card(state["cards"][prisoner]["card"])["name"]}
-    if inst["marks"].get("buried"):  # units buried in a Graveyard: face up, not in play
-        out["buried"] = [{"iid": b, "card": state["cards"][b]["card"],
-                          "name": catalog.card(state["cards"][b]["card"])["name"]}
-                         for b in inst["marks"]["buried"] if b in state["cards"]]
-    if "copy" in inst["marks"]:  # a copy (Manufactured Truth, Sirus Quince): the card it is underneath, public
-        was = inst["marks"]["copy"]["was"]
-        out["copy"] = {"card": was, "name": catalog.card(was)["name"]}
-    if inst["marks"].get("named_cost") is not None:  # Reputable Newsman's named cost, announced
-        out["named_cost"] = inst["marks"]["named_cost"]
-    if inst["marks"].get("attached"):
-        out["attached_to"] = inst["marks"]["attached"]
-    if inst["marks"].get("lent"):  # free-for-all lending (house rule R26)
-        out["lent_by"] = inst["marks"]["lent"]["by"]
+    if marks:
+        _marked(state, marks, out)
     _black_white_marks(state, iid, out)
     abilities = _abilities(state, iid)
     if abilities:
         out["abilities"] = abilities
     return out
+
+
+def _marked(state: dict, marks: dict, out: dict) -> None:
+    """Add to ``out`` (a card in play, public) what its ``marks`` show,
+    each only when set: its partners, named runes, subtypes an effect gave
+    it, a sworn oath, the prisoner a Jail holds and the units a Graveyard
+    buried (face up, with their names), the card a copy is underneath, a
+    named cost, the card it is attached to and who lent it (R26)."""
+    if "partners" in marks:
+        out["partners"] = list(marks["partners"])
+    if marks.get("runes"):  # named runes: feather, growth
+        out["runes"] = dict(marks["runes"])
+    if marks.get("subtypes"):  # subtypes an effect gave it (Fox's Den School: Ninja)
+        out["added_subtypes"] = list(marks["subtypes"])
+    if marks.get("oath"):  # Oathkeeper of Kor Mountain's sworn oath, announced
+        out["oath"] = marks["oath"]
+    prisoner = marks.get("prisoner")
+    if prisoner in state["cards"]:  # a unit held by a Jail: face up, not in play
+        out["prisoner"] = {"iid": prisoner, "card": state["cards"][prisoner]["card"],
+                           "name": catalog.card(state["cards"][prisoner]["card"])["name"]}
+    if marks.get("buried"):  # units buried in a Graveyard: face up, not in play
+        out["buried"] = [{"iid": b, "card": state["cards"][b]["card"],
+                          "name": catalog.card(state["cards"][b]["card"])["name"]}
+                         for b in marks["buried"] if b in state["cards"]]
+    if "copy" in marks:  # a copy (Manufactured Truth, Sirus Quince): the card it is underneath, public
+        was = marks["copy"]["was"]
+        out["copy"] = {"card": was, "name": catalog.card(was)["name"]}
+    if marks.get("named_cost") is not None:  # Reputable Newsman's named cost, announced
+        out["named_cost"] = marks["named_cost"]
+    if marks.get("attached"):
+        out["attached_to"] = marks["attached"]
+    if marks.get("lent"):  # free-for-all lending (house rule R26)
+        out["lent_by"] = marks["lent"]["by"]
 
 
 def _black_white_marks(state: dict, iid: str, out: dict) -> None:
@@ -104,6 +118,8 @@ def _black_white_marks(state: dict, iid: str, out: dict) -> None:
     tax = 0 if opponent is None else seat_attack_tax(state, opponent, iid)
     if tax:
         out["attack_tax"] = tax
+    if not marks:
+        return
     if marks.get("no_levels_turn") == state["turn"]:
         out["no_levels"] = True
     if marks.get("spar_turn") == state["turn"]:
@@ -136,10 +152,18 @@ def _card_future(state: dict, iid: str) -> dict:
 
 
 def _card_private(state: dict, iid: str) -> dict:
-    inst = state["cards"][iid]
-    rec = catalog.card(inst["card"])
-    return {"iid": iid, "card": inst["card"], "name": rec["name"], "kind": rec["kind"],
-            "cost": rec.get("cost")}
+    """Card ``iid`` of a hidden zone as its owner's team sees it: its id
+    and :func:`_face`."""
+    return {"iid": iid, **_face(state["cards"][iid]["card"])}
+
+
+@lru_cache(maxsize=None)
+def _face(card_id: str) -> dict:
+    """What a card of a hidden zone shows, by catalog id: ``{"card",
+    "name", "kind", "cost"}``. Shared: read only (every caller copies it;
+    catalog facts never change while the engine runs)."""
+    rec = catalog.card(card_id)
+    return {"card": card_id, "name": rec["name"], "kind": rec["kind"], "cost": rec.get("cost")}
 
 
 def _hero_in_command(state: dict, iid: str, p: dict) -> dict:
@@ -163,22 +187,24 @@ def _hand_card(state: dict, iid: str, seat: int) -> dict:
     return out
 
 
-def _why_not(state: dict, seat: int, iid: str):
-    """Why ``seat`` cannot play hand card ``iid`` now, as the engine's
-    refusal sentence for ``{"type": "play", "card": iid}`` (e.g. "You need a
-    hero of that spell's spec in play."), or None when it can be played, or
-    may be with targets (only a target refusal is left: the legal actions
-    list the targets), or when ``seat`` may take no main-phase action now
-    (nothing in hand is playable then, for the same reason)."""
+def _add_why_not(state: dict, seat: int, hand: list) -> None:
+    """Give each card of ``seat``'s shown ``hand`` that ``seat`` cannot
+    play now a ``why_not``: the engine's refusal sentence for ``{"type":
+    "play", "card": iid}`` (e.g. "You need a hero of that spell's spec in
+    play."). None is given to a card that can be played, or may be with
+    targets (only a target refusal is left: the legal actions list the
+    targets), nor to any card when ``seat`` may take no main-phase action
+    now (nothing in hand is playable then, for the same reason)."""
     try:
         require_main(state, seat)
     except RulesError:
-        return None
-    try:
-        check_play(state, seat, {"type": "play", "card": iid, "targets": []})
-    except RulesError as err:
-        return None if err.code == "bad_targets" else err.message
-    return None
+        return
+    for card in hand:
+        try:
+            check_play(state, seat, {"type": "play", "card": card["iid"], "targets": []})
+        except RulesError as err:
+            if err.code != "bad_targets":
+                card["why_not"] = err.message
 
 
 def hand_revealed_to(state: dict, seat: int, viewer) -> bool:
@@ -196,9 +222,7 @@ def hand_revealed_to(state: dict, seat: int, viewer) -> bool:
 def _revealed_card(state: dict, iid: str) -> dict:
     """A card of a revealed hand: what it is, without its id (hidden-zone
     ids are never shown to another team)."""
-    out = _card_private(state, iid)
-    del out["iid"]
-    return out
+    return dict(_face(state["cards"][iid]["card"]))
 
 
 def _tech_lab_spec(p: dict):
@@ -286,10 +310,7 @@ def _view(state: dict, viewer) -> dict:
         if sees_all:
             entry["hand"] = [_hand_card(state, i, seat) for i in p["hand"]]
             if seat == viewer:  # only the viewer's own hand says what stops a card
-                for card in entry["hand"]:
-                    reason = _why_not(state, seat, card["iid"])
-                    if reason is not None:
-                        card["why_not"] = reason
+                _add_why_not(state, seat, entry["hand"])
                 # Why each other control can't be used now (game.rules.reasons).
                 entry["reasons"] = reasons(state, seat)
                 # The gold a worker costs now (Rich Earth, Hard Times Mill...), for the Hire button.
