@@ -22,12 +22,7 @@ LOG_TAIL = 100  # how many log lines a view carries
 
 def _card_public(state: dict, iid: str) -> dict:
     """Card ``iid`` in play as everyone sees it (the same for every viewer:
-    built once per frozen state, each view gets its own copy of the top
-    level)."""
-    return dict(stats.memoised(state, ("public", iid), lambda: _public(state, iid)))
-
-
-def _public(state: dict, iid: str) -> dict:
+    part of :func:`_seat_public`)."""
     inst = state["cards"][iid]
     rec = catalog.card(inst["card"])
     kind = rec["kind"]
@@ -250,6 +245,9 @@ def _buildings(p: dict) -> dict:
 
 def view(state: dict, viewer) -> dict:
     """Build the view of ``viewer`` (see :func:`_view`), memoising stats.
+    The views built while one state is frozen (rules.reading) share what
+    is the same for every viewer (each seat's public part, public log
+    lines), so a view is read only.
 
     Raises RulesError ``bad_seat`` when ``viewer`` is neither None nor a
     seat index of this game (``-1`` would otherwise read as the last seat
@@ -259,6 +257,51 @@ def view(state: dict, viewer) -> dict:
         raise RulesError("bad_seat", "That seat is not in this game.")
     with stats.frozen(state):
         return _view(state, viewer)
+
+
+def _seat_public(state: dict, p: dict) -> dict:
+    """What everyone sees of player ``p``: counts of its hidden zones, its
+    forecasted cards, heroes in command and cards in play, patrol,
+    buildings and the public facts of its turn. The same for every viewer:
+    built once per frozen state (:func:`view`); each view copies the top
+    level, and the rest is shared, read only."""
+    seat = p["seat"]
+    entry = {
+        "seat": seat, "name": p["name"], "team": p["team"], "gold": p["gold"],
+        "workers": p["base_workers"] + len(p["workers"]),
+        "hand_count": len(p["hand"]), "deck_count": len(p["deck"]),
+        "discard_count": len(p["discard"]), "codex_count": sum(p["codex"].values()),
+        "trash_count": len(p["trash"]),
+        "future": [_card_future(state, i) for i in p["future"]],
+        "tech_owed": p["tech_owed"], "hired_this_turn": p["hired_this_turn"],
+        "ended_main": p["ended_main"],
+        "command": [_hero_in_command(state, i, p) for i in p["command"]],
+        "play": [_card_public(state, i) for i in p["play"]],
+        "patrol": dict(p["patrol"]),
+        "buildings": _buildings(p),
+        "turns_ended": p["turns_ended"],
+        # 3-hero rules (public): heroes allowed in play, the spec Tech II
+        # declared (kept when it is destroyed), the Tech Lab's spec, and
+        # the extra gold on the next tech building or add-on.
+        "hero_limit": specs.hero_limit(state, seat),
+        "tech_2_spec": p.get("tech2_spec"),
+        "tech_lab_spec": _tech_lab_spec(p),
+        "tech_tax": specs.multicolour_tax(state, seat),
+        # Free-for-all: free gold gained this turn (house rule R25).
+        "free_gold": p["free_gold_this_turn"],
+        # Free-for-all: conceded, so out of the game (freeforall.concede).
+        "conceded": bool(p.get("conceded")),
+    }
+    # Purple (public, only when set): the next card costs 0 this turn
+    # (Promise of Payment), the gold owed next upkeep, extra turns owed
+    # (Double Time).
+    if p.get("promise") == state["turn"]:
+        entry["promised"] = True
+    if p.get("debts"):
+        entry["debt"] = sum(d["gold"] for d in p["debts"])
+    if p.get("extra_turns"):
+        entry["extra_turns"] = p["extra_turns"]
+    return entry
 
 
 def _view(state: dict, viewer) -> dict:
@@ -272,41 +315,7 @@ def _view(state: dict, viewer) -> dict:
     for p in state["players"]:
         seat = p["seat"]
         sees_all = viewer is not None and not is_opponent(state, viewer, seat)
-        entry = {
-            "seat": seat, "name": p["name"], "team": p["team"], "gold": p["gold"],
-            "workers": p["base_workers"] + len(p["workers"]),
-            "hand_count": len(p["hand"]), "deck_count": len(p["deck"]),
-            "discard_count": len(p["discard"]), "codex_count": sum(p["codex"].values()),
-            "trash_count": len(p["trash"]),
-            "future": [_card_future(state, i) for i in p["future"]],
-            "tech_owed": p["tech_owed"], "hired_this_turn": p["hired_this_turn"],
-            "ended_main": p["ended_main"],
-            "command": [_hero_in_command(state, i, p) for i in p["command"]],
-            "play": [_card_public(state, i) for i in p["play"]],
-            "patrol": dict(p["patrol"]),
-            "buildings": _buildings(p),
-            "turns_ended": p["turns_ended"],
-            # 3-hero rules (public): heroes allowed in play, the spec Tech II
-            # declared (kept when it is destroyed), the Tech Lab's spec, and
-            # the extra gold on the next tech building or add-on.
-            "hero_limit": specs.hero_limit(state, seat),
-            "tech_2_spec": p.get("tech2_spec"),
-            "tech_lab_spec": _tech_lab_spec(p),
-            "tech_tax": specs.multicolour_tax(state, seat),
-            # Free-for-all: free gold gained this turn (house rule R25).
-            "free_gold": p["free_gold_this_turn"],
-            # Free-for-all: conceded, so out of the game (freeforall.concede).
-            "conceded": bool(p.get("conceded")),
-        }
-        # Purple (public, only when set): the next card costs 0 this turn
-        # (Promise of Payment), the gold owed next upkeep, extra turns owed
-        # (Double Time).
-        if p.get("promise") == state["turn"]:
-            entry["promised"] = True
-        if p.get("debts"):
-            entry["debt"] = sum(d["gold"] for d in p["debts"])
-        if p.get("extra_turns"):
-            entry["extra_turns"] = p["extra_turns"]
+        entry = dict(stats.memoised(state, ("seat_public", seat), lambda: _seat_public(state, p)))
         if sees_all:
             entry["hand"] = [_hand_card(state, i, seat) for i in p["hand"]]
             if seat == viewer:  # only the viewer's own hand says what stops a card
