@@ -261,6 +261,8 @@ def log(state: dict, text: str, to=None, others=None) -> None:
     (for lines that name hidden cards, e.g. what you drew). ``others``: a
     list of seats that do not read this line, because a ``to`` line told
     them more (e.g. "drew 2 cards" after the lines naming them).
+    An entry is never changed once written: views share the public ones
+    (view._log_tail).
     """
     state["log_seq"] += 1
     entry = {"n": state["log_seq"], "text": text}

@@ -7,6 +7,8 @@ get fresh ids when they enter a hidden zone (state.move), so nobody can
 follow a card through one. Log lines meant for some seats only are left out
 for everyone else.
 """
+from functools import lru_cache
+
 from . import catalog, maps, specs, stats
 from .actions import abilities_of, check_play, hire_cost, require_main
 from .cards import registry
@@ -20,24 +22,21 @@ LOG_TAIL = 100  # how many log lines a view carries
 
 def _card_public(state: dict, iid: str) -> dict:
     """Card ``iid`` in play as everyone sees it (the same for every viewer:
-    built once per frozen state, each view gets its own copy of the top
-    level)."""
-    return dict(stats.memoised(state, ("public", iid), lambda: _public(state, iid)))
-
-
-def _public(state: dict, iid: str) -> dict:
+    part of :func:`_seat_public`)."""
     inst = state["cards"][iid]
     rec = catalog.card(inst["card"])
+    kind = rec["kind"]
+    marks = inst["marks"]
     out = {
-        "iid": iid, "card": inst["card"], "name": rec["name"], "kind": rec["kind"],
+        "iid": iid, "card": inst["card"], "name": rec["name"], "kind": kind,
         "owner": inst["owner"], "controller": inst["controller"],
         "exhausted": inst["exhausted"], "damage": inst["damage"],
         "plus": inst["plus"], "minus": inst["minus"], "time": inst["time"],
-        "crumbling": bool(inst["marks"].get("crumbling")),
-        "disabled": bool(inst["marks"].get("disabled")),
+        "crumbling": bool(marks.get("crumbling")),
+        "disabled": bool(marks.get("disabled")),
         "arrived_this_turn": inst["arrived"] >= state["turn"],
     }
-    if rec["kind"] in ("unit", "hero"):
+    if kind == "unit" or kind == "hero":
         computed = stats.compute(state, iid)
         out.update(atk=computed["atk"], hp=computed["hp"], keywords=computed["kw"])
         out["tech"] = stats.tech_level(state, iid)  # a transformed unit keeps its own
@@ -45,40 +44,50 @@ def _public(state: dict, iid: str) -> dict:
             out["illusion"] = True
         if registry.silenced(state, iid):  # Free Speech
             out["silenced"] = True
-    if rec["kind"] == "hero":
-        out.update(level=inst["level"], mid_level=rec["mid_level"], max_level=rec["max_level"])
-    if rec["kind"] == "building":  # a building card in play (Verdant Tree)
+        if kind == "hero":
+            out.update(level=inst["level"], mid_level=rec["mid_level"], max_level=rec["max_level"])
+    elif kind == "building":  # a building card in play (Verdant Tree)
         out["hp"] = stats.hp(state, iid)
-    if "partners" in inst["marks"]:
-        out["partners"] = list(inst["marks"]["partners"])
-    if inst["marks"].get("runes"):  # named runes: feather, growth
-        out["runes"] = dict(inst["marks"]["runes"])
-    if inst["marks"].get("subtypes"):  # subtypes an effect gave it (Fox's Den School: Ninja)
-        out["added_subtypes"] = list(inst["marks"]["subtypes"])
-    if inst["marks"].get("oath"):  # Oathkeeper of Kor Mountain's sworn oath, announced
-        out["oath"] = inst["marks"]["oath"]
-    prisoner = inst["marks"].get("prisoner")
-    if prisoner in state["cards"]:  # a unit held by a Jail: face up, not in play
-        out["prisoner"] = {"iid": prisoner, "card": state["cards"][prisoner]["card"],
-                           "name": catalog.card(state["cards"][prisoner]["card"])["name"]}
-    if inst["marks"].get("buried"):  # units buried in a Graveyard: face up, not in play
-        out["buried"] = [{"iid": b, "card": state["cards"][b]["card"],
-                          "name": catalog.card(state["cards"][b]["card"])["name"]}
-                         for b in inst["marks"]["buried"] if b in state["cards"]]
-    if "copy" in inst["marks"]:  # a copy (Manufactured Truth, Sirus Quince): the card it is underneath, public
-        was = inst["marks"]["copy"]["was"]
-        out["copy"] = {"card": was, "name": catalog.card(was)["name"]}
-    if inst["marks"].get("named_cost") is not None:  # Reputable Newsman's named cost, announced
-        out["named_cost"] = inst["marks"]["named_cost"]
-    if inst["marks"].get("attached"):
-        out["attached_to"] = inst["marks"]["attached"]
-    if inst["marks"].get("lent"):  # free-for-all lending (house rule R26)
-        out["lent_by"] = inst["marks"]["lent"]["by"]
+    if marks:
+        _marked(state, marks, out)
     _black_white_marks(state, iid, out)
     abilities = _abilities(state, iid)
     if abilities:
         out["abilities"] = abilities
     return out
+
+
+def _marked(state: dict, marks: dict, out: dict) -> None:
+    """Add to ``out`` (a card in play, public) what its ``marks`` show,
+    each only when set: its partners, named runes, subtypes an effect gave
+    it, a sworn oath, the prisoner a Jail holds and the units a Graveyard
+    buried (face up, with their names), the card a copy is underneath, a
+    named cost, the card it is attached to and who lent it (R26)."""
+    if "partners" in marks:
+        out["partners"] = list(marks["partners"])
+    if marks.get("runes"):  # named runes: feather, growth
+        out["runes"] = dict(marks["runes"])
+    if marks.get("subtypes"):  # subtypes an effect gave it (Fox's Den School: Ninja)
+        out["added_subtypes"] = list(marks["subtypes"])
+    if marks.get("oath"):  # Oathkeeper of Kor Mountain's sworn oath, announced
+        out["oath"] = marks["oath"]
+    prisoner = marks.get("prisoner")
+    if prisoner in state["cards"]:  # a unit held by a Jail: face up, not in play
+        out["prisoner"] = {"iid": prisoner, "card": state["cards"][prisoner]["card"],
+                           "name": catalog.card(state["cards"][prisoner]["card"])["name"]}
+    if marks.get("buried"):  # units buried in a Graveyard: face up, not in play
+        out["buried"] = [{"iid": b, "card": state["cards"][b]["card"],
+                          "name": catalog.card(state["cards"][b]["card"])["name"]}
+                         for b in marks["buried"] if b in state["cards"]]
+    if "copy" in marks:  # a copy (Manufactured Truth, Sirus Quince): the card it is underneath, public
+        was = marks["copy"]["was"]
+        out["copy"] = {"card": was, "name": catalog.card(was)["name"]}
+    if marks.get("named_cost") is not None:  # Reputable Newsman's named cost, announced
+        out["named_cost"] = marks["named_cost"]
+    if marks.get("attached"):
+        out["attached_to"] = marks["attached"]
+    if marks.get("lent"):  # free-for-all lending (house rule R26)
+        out["lent_by"] = marks["lent"]["by"]
 
 
 def _black_white_marks(state: dict, iid: str, out: dict) -> None:
@@ -104,6 +113,8 @@ def _black_white_marks(state: dict, iid: str, out: dict) -> None:
     tax = 0 if opponent is None else seat_attack_tax(state, opponent, iid)
     if tax:
         out["attack_tax"] = tax
+    if not marks:
+        return
     if marks.get("no_levels_turn") == state["turn"]:
         out["no_levels"] = True
     if marks.get("spar_turn") == state["turn"]:
@@ -136,10 +147,18 @@ def _card_future(state: dict, iid: str) -> dict:
 
 
 def _card_private(state: dict, iid: str) -> dict:
-    inst = state["cards"][iid]
-    rec = catalog.card(inst["card"])
-    return {"iid": iid, "card": inst["card"], "name": rec["name"], "kind": rec["kind"],
-            "cost": rec.get("cost")}
+    """Card ``iid`` of a hidden zone as its owner's team sees it: its id
+    and :func:`_face`."""
+    return {"iid": iid, **_face(state["cards"][iid]["card"])}
+
+
+@lru_cache(maxsize=None)
+def _face(card_id: str) -> dict:
+    """What a card of a hidden zone shows, by catalog id: ``{"card",
+    "name", "kind", "cost"}``. Shared: read only (every caller copies it;
+    catalog facts never change while the engine runs)."""
+    rec = catalog.card(card_id)
+    return {"card": card_id, "name": rec["name"], "kind": rec["kind"], "cost": rec.get("cost")}
 
 
 def _hero_in_command(state: dict, iid: str, p: dict) -> dict:
@@ -163,22 +182,24 @@ def _hand_card(state: dict, iid: str, seat: int) -> dict:
     return out
 
 
-def _why_not(state: dict, seat: int, iid: str):
-    """Why ``seat`` cannot play hand card ``iid`` now, as the engine's
-    refusal sentence for ``{"type": "play", "card": iid}`` (e.g. "You need a
-    hero of that spell's spec in play."), or None when it can be played, or
-    may be with targets (only a target refusal is left: the legal actions
-    list the targets), or when ``seat`` may take no main-phase action now
-    (nothing in hand is playable then, for the same reason)."""
+def _add_why_not(state: dict, seat: int, hand: list) -> None:
+    """Give each card of ``seat``'s shown ``hand`` that ``seat`` cannot
+    play now a ``why_not``: the engine's refusal sentence for ``{"type":
+    "play", "card": iid}`` (e.g. "You need a hero of that spell's spec in
+    play."). None is given to a card that can be played, or may be with
+    targets (only a target refusal is left: the legal actions list the
+    targets), nor to any card when ``seat`` may take no main-phase action
+    now (nothing in hand is playable then, for the same reason)."""
     try:
         require_main(state, seat)
     except RulesError:
-        return None
-    try:
-        check_play(state, seat, {"type": "play", "card": iid, "targets": []})
-    except RulesError as err:
-        return None if err.code == "bad_targets" else err.message
-    return None
+        return
+    for card in hand:
+        try:
+            check_play(state, seat, {"type": "play", "card": card["iid"], "targets": []})
+        except RulesError as err:
+            if err.code != "bad_targets":
+                card["why_not"] = err.message
 
 
 def hand_revealed_to(state: dict, seat: int, viewer) -> bool:
@@ -196,9 +217,7 @@ def hand_revealed_to(state: dict, seat: int, viewer) -> bool:
 def _revealed_card(state: dict, iid: str) -> dict:
     """A card of a revealed hand: what it is, without its id (hidden-zone
     ids are never shown to another team)."""
-    out = _card_private(state, iid)
-    del out["iid"]
-    return out
+    return dict(_face(state["cards"][iid]["card"]))
 
 
 def _tech_lab_spec(p: dict):
@@ -226,6 +245,9 @@ def _buildings(p: dict) -> dict:
 
 def view(state: dict, viewer) -> dict:
     """Build the view of ``viewer`` (see :func:`_view`), memoising stats.
+    The views built while one state is frozen (rules.reading) share what
+    is the same for every viewer (each seat's public part, public log
+    lines), so a view is read only.
 
     Raises RulesError ``bad_seat`` when ``viewer`` is neither None nor a
     seat index of this game (``-1`` would otherwise read as the last seat
@@ -235,6 +257,51 @@ def view(state: dict, viewer) -> dict:
         raise RulesError("bad_seat", "That seat is not in this game.")
     with stats.frozen(state):
         return _view(state, viewer)
+
+
+def _seat_public(state: dict, p: dict) -> dict:
+    """What everyone sees of player ``p``: counts of its hidden zones, its
+    forecasted cards, heroes in command and cards in play, patrol,
+    buildings and the public facts of its turn. The same for every viewer:
+    built once per frozen state (:func:`view`); each view copies the top
+    level, and the rest is shared, read only."""
+    seat = p["seat"]
+    entry = {
+        "seat": seat, "name": p["name"], "team": p["team"], "gold": p["gold"],
+        "workers": p["base_workers"] + len(p["workers"]),
+        "hand_count": len(p["hand"]), "deck_count": len(p["deck"]),
+        "discard_count": len(p["discard"]), "codex_count": sum(p["codex"].values()),
+        "trash_count": len(p["trash"]),
+        "future": [_card_future(state, i) for i in p["future"]],
+        "tech_owed": p["tech_owed"], "hired_this_turn": p["hired_this_turn"],
+        "ended_main": p["ended_main"],
+        "command": [_hero_in_command(state, i, p) for i in p["command"]],
+        "play": [_card_public(state, i) for i in p["play"]],
+        "patrol": dict(p["patrol"]),
+        "buildings": _buildings(p),
+        "turns_ended": p["turns_ended"],
+        # 3-hero rules (public): heroes allowed in play, the spec Tech II
+        # declared (kept when it is destroyed), the Tech Lab's spec, and
+        # the extra gold on the next tech building or add-on.
+        "hero_limit": specs.hero_limit(state, seat),
+        "tech_2_spec": p.get("tech2_spec"),
+        "tech_lab_spec": _tech_lab_spec(p),
+        "tech_tax": specs.multicolour_tax(state, seat),
+        # Free-for-all: free gold gained this turn (house rule R25).
+        "free_gold": p["free_gold_this_turn"],
+        # Free-for-all: conceded, so out of the game (freeforall.concede).
+        "conceded": bool(p.get("conceded")),
+    }
+    # Purple (public, only when set): the next card costs 0 this turn
+    # (Promise of Payment), the gold owed next upkeep, extra turns owed
+    # (Double Time).
+    if p.get("promise") == state["turn"]:
+        entry["promised"] = True
+    if p.get("debts"):
+        entry["debt"] = sum(d["gold"] for d in p["debts"])
+    if p.get("extra_turns"):
+        entry["extra_turns"] = p["extra_turns"]
+    return entry
 
 
 def _view(state: dict, viewer) -> dict:
@@ -248,48 +315,11 @@ def _view(state: dict, viewer) -> dict:
     for p in state["players"]:
         seat = p["seat"]
         sees_all = viewer is not None and not is_opponent(state, viewer, seat)
-        entry = {
-            "seat": seat, "name": p["name"], "team": p["team"], "gold": p["gold"],
-            "workers": p["base_workers"] + len(p["workers"]),
-            "hand_count": len(p["hand"]), "deck_count": len(p["deck"]),
-            "discard_count": len(p["discard"]), "codex_count": sum(p["codex"].values()),
-            "trash_count": len(p["trash"]),
-            "future": [_card_future(state, i) for i in p["future"]],
-            "tech_owed": p["tech_owed"], "hired_this_turn": p["hired_this_turn"],
-            "ended_main": p["ended_main"],
-            "command": [_hero_in_command(state, i, p) for i in p["command"]],
-            "play": [_card_public(state, i) for i in p["play"]],
-            "patrol": dict(p["patrol"]),
-            "buildings": _buildings(p),
-            "turns_ended": p["turns_ended"],
-            # 3-hero rules (public): heroes allowed in play, the spec Tech II
-            # declared (kept when it is destroyed), the Tech Lab's spec, and
-            # the extra gold on the next tech building or add-on.
-            "hero_limit": specs.hero_limit(state, seat),
-            "tech_2_spec": p.get("tech2_spec"),
-            "tech_lab_spec": _tech_lab_spec(p),
-            "tech_tax": specs.multicolour_tax(state, seat),
-            # Free-for-all: free gold gained this turn (house rule R25).
-            "free_gold": p["free_gold_this_turn"],
-            # Free-for-all: conceded, so out of the game (freeforall.concede).
-            "conceded": bool(p.get("conceded")),
-        }
-        # Purple (public, only when set): the next card costs 0 this turn
-        # (Promise of Payment), the gold owed next upkeep, extra turns owed
-        # (Double Time).
-        if p.get("promise") == state["turn"]:
-            entry["promised"] = True
-        if p.get("debts"):
-            entry["debt"] = sum(d["gold"] for d in p["debts"])
-        if p.get("extra_turns"):
-            entry["extra_turns"] = p["extra_turns"]
+        entry = dict(stats.memoised(state, ("seat_public", seat), lambda: _seat_public(state, p)))
         if sees_all:
             entry["hand"] = [_hand_card(state, i, seat) for i in p["hand"]]
             if seat == viewer:  # only the viewer's own hand says what stops a card
-                for card in entry["hand"]:
-                    reason = _why_not(state, seat, card["iid"])
-                    if reason is not None:
-                        card["why_not"] = reason
+                _add_why_not(state, seat, entry["hand"])
                 # Why each other control can't be used now (game.rules.reasons).
                 entry["reasons"] = reasons(state, seat)
                 # The gold a worker costs now (Rich Earth, Hard Times Mill...), for the Hire button.
@@ -308,27 +338,40 @@ def _view(state: dict, viewer) -> dict:
         if viewer == prompt["seat"]:
             shown_prompt.update(id=prompt["id"], options=list(prompt["options"]),
                                 count=prompt["count"], optional=prompt["optional"])
-    readers = set(teammates(state, viewer)) if viewer is not None else set()
-    log = []  # the last LOG_TAIL lines the viewer may read, gathered from the end
-    for e in reversed(state["log"]):
-        to, not_to = e.get("to"), e.get("not_to")
-        if (to is None or not readers.isdisjoint(to)) and (not not_to or readers.isdisjoint(not_to)):
-            log.append({"n": e["n"], "text": e["text"]})
-            if len(log) == LOG_TAIL:
-                break
-    log.reverse()
     out = {
         "viewer": viewer, "mode": state["mode"], "status": state["status"],
         "winner": state["winner"], "winners": list(state["winners"]),
         "result_reason": state["result_reason"], "turn": state["turn"],
         "active": state["active"], "phase": state["phase"],
         "teams": [{"hp": t["hp"], "damage": t["damage"]} for t in state["teams"]],
-        "players": players, "prompt": shown_prompt, "log": log,
+        "players": players, "prompt": shown_prompt, "log": _log_tail(state, viewer),
         "final": _final(state),
     }
     if "map" in state:  # the map card, for everyone (maps.py); absent without one
         out["map"] = maps.view_of(state)
     return out
+
+
+def _log_tail(state: dict, viewer) -> list:
+    """The last LOG_TAIL lines of the log ``viewer`` may read, oldest first,
+    each ``{"n", "text"}``: a public line is the state's own entry (it is
+    exactly that, and a log entry is never changed once written:
+    state.log), shared by every view of the state; a line meant for some
+    seats (``to``, ``not_to``) is copied without them."""
+    readers = set(teammates(state, viewer)) if viewer is not None else set()
+    tail = []  # gathered from the end
+    for e in reversed(state["log"]):
+        if len(e) == 2:  # n and text: a public line
+            tail.append(e)
+        else:
+            to, not_to = e.get("to"), e.get("not_to")
+            if (to is not None and readers.isdisjoint(to)) or (not_to and not readers.isdisjoint(not_to)):
+                continue
+            tail.append({"n": e["n"], "text": e["text"]})
+        if len(tail) == LOG_TAIL:
+            break
+    tail.reverse()
+    return tail
 
 
 def _final(state: dict):
