@@ -543,10 +543,11 @@ function stat(label, value, cls = "") {
 const rowScrolled = new Map();
 
 /**
- * The viewer's own cards in play as one row that scrolls sideways (swipe,
+ * A player's cards in play as one row that scrolls sideways (swipe,
  * scrollbar, keyboard focus or the buttons on its title line), so the row
- * never grows down under the hand dock at the bottom of the screen
- * (docs/RULINGS.md "Match page: your cards in play"). `row` is the cards
+ * never grows down under the hand dock at the bottom of the screen, nor
+ * pushes the areas below it there (docs/RULINGS.md "Match page: your cards
+ * in play"). `row` is the cards
  * row, `seat` whose row it is, `title` the row's title element. The buttons
  * sit on the title line, never beside or over the row (which keeps its
  * whole width): each says how many cards are cut off on its side, is marked
@@ -703,14 +704,14 @@ export function playerArea(view, catalog, p, opts) {
     const title = threeHero ? `Command zone · ${heroesInPlay(p)} of ${p.hero_limit} heroes in play` : "Command zone";
     inPlayWrap.append(el("div", null, { class: "zone-part command-part" }, el("h3", title, { class: "zone-title command-title" }), command));
   }
-  const inPlay = el("div", null, { class: `zone in-play cards-row${opts.isMe ? " one-row" : ""}` });
+  const inPlay = el("div", null, { class: "zone in-play cards-row one-row" });
   for (const c of p.play) if (!patrolling.has(c.iid)) inPlay.append(playTile(view, catalog, c));
   for (const f of p.future || []) inPlay.append(futureTile(catalog, f));
   const shown = inPlay.childElementCount;
   if (!shown) inPlay.append(el("span", "nothing in play", { class: "empty-note" }));
   const playTitle = el("h3", shown ? `In play (${shown})` : "In play", { class: "zone-title play-title" });
   inPlayWrap.append(el("div", null, { class: "zone-part play-part" },
-    ...(opts.isMe ? [sidewaysRow(inPlay, p.seat, playTitle)] : [playTitle, inPlay])));
+    sidewaysRow(inPlay, p.seat, playTitle)));
   area.append(
     inPlayWrap,
     el("div", null, { class: "zone-wrap patrol-wrap" }, el("h3", `${opts.isMe ? "Your" : `${p.name}'s`} patrol zone`, { class: "zone-title" }), patrol),

@@ -182,3 +182,24 @@ def test_a_card_given_the_keyboard_focus_is_wholly_in_sight(crafted):
         assert page.evaluate("() => document.activeElement.dataset.tid") == tid
         wait_still(page)
         assert page.evaluate(IN_SIGHT)[tid] == 1, tid
+
+
+def test_an_opponents_eight_cards_in_play_keep_to_one_row_above_ones_own_area(crafted, request):
+    """A fresh tester (session 7) saw an opponent's eight cards in play wrap into four
+    rows at 1280x720 and push their own area down under the hand dock: every player's
+    cards in play are one sideways row, with the same count and buttons."""
+    page = crafted.page
+    frame = crafted.frame()
+    frame["view"]["players"][1]["play"] += [card_in_play(f"c96{i}", name.lower().replace(" ", "_"), name,
+                                                         owner=1, controller=1) for i, name in enumerate(NAMES)]
+    crafted.send(frame)
+    page.evaluate("window.scrollTo(0, 0)")
+    row = page.locator("#seat-1 .in-play")
+    tops = row.evaluate("n => [...n.querySelectorAll(':scope > .card')].map((c) => Math.round(c.getBoundingClientRect().top))")
+    assert len(tops) == len(NAMES) and len(set(tops)) == 1, tops  # one row, not wrapped
+    assert page.locator("#seat-1 .play-title").inner_text().lower() == "in play (8)"
+    assert "more" in page.locator("#seat-1 .row-more.next").inner_text()
+    if request.node.callspec.id != "phone":  # beside the board, the dock must not hide one's own area's head
+        head, dock = page.evaluate("() => [document.querySelector('#me-area .player-head').getBoundingClientRect().bottom,"
+                                   " document.getElementById('controls').getBoundingClientRect().top]")
+        assert head < dock, (head, dock)
