@@ -353,7 +353,8 @@ def _deal_combat_damage(state: dict, ctx: dict) -> None:
                     not is_building_id(dest) and kind_of(state, dest) in ("unit", "hero"):
                 spill = max(0, amount - _remaining(state, dest, piercing))
                 amount -= spill
-            damage_target(state, dest, amount, by=name(state, source), combat=True,
+            by = f"{name(state, source)}'s sparkshot" if by_ability else name(state, source)
+            damage_target(state, dest, amount, by=by, combat=True,
                           deathtouch=bool(stats.kw(state, source, "deathtouch")),
                           piercing=piercing, source=source,
                           ability=by_ability)

@@ -276,8 +276,7 @@ def damage_card(state: dict, iid: str, amount: int, *, by, combat: bool = False,
         # Damage dealt as -1/-1 runes is still damage, combat damage in a
         # fight (Plague Spitter, Poisonblade Rogue, Orpal Gloor, Jandra rulings).
         add_rune(state, iid, minus=taken)
-        log(state, f"{name(state, iid)} got {taken} -1/-1 rune{'s' if taken != 1 else ''}{_from(by)}" +
-            (f" ({absorbed} absorbed by armor)." if absorbed else "."))
+        log(state, _damage_line(state, iid, taken, absorbed, by, runes=True))
         taken_as_runes = True
     else:
         inst["damage"] += taken
@@ -290,11 +289,26 @@ def damage_card(state: dict, iid: str, amount: int, *, by, combat: bool = False,
         # overpower and deathtouch count; checks._escapes_death clears it).
         inst["marks"]["combat_death"] = True
     if not taken_as_runes:
-        log(state, f"{name(state, iid)} took {taken} damage{_from(by)}" +
-            (f" ({absorbed} absorbed by armor)." if absorbed else "."))
+        log(state, _damage_line(state, iid, taken, absorbed, by))
     if source is not None and (taken > 0 or (combat and deathtouch)):
         _note_killer(state, iid, source)
     return taken
+
+
+def _damage_line(state: dict, iid: str, taken: int, absorbed: int, by, runes: bool = False) -> str:
+    """The log line of ``taken`` damage (as -1/-1 runes when ``runes``) to
+    unit or hero ``iid`` from ``by``, after its armor absorbed ``absorbed``
+    (house rule R6): "Tenderfoot took 2 damage from Iron Man (its armor
+    absorbed 1 more).", "Tenderfoot's armor absorbed the 1 damage from
+    Iron Man." when the armor took it all, "... took no damage ..." when
+    nothing got through otherwise (docs/RULINGS.md "Log lines name what
+    dealt the damage")."""
+    who = name(state, iid)
+    if taken == 0 and absorbed:
+        return f"{who}'s armor absorbed the {absorbed} damage{_from(by)}."
+    what = (f"got {taken} -1/-1 rune{'s' if taken != 1 else ''}" if runes
+            else f"took {taken} damage" if taken else "took no damage")
+    return f"{who} {what}{_from(by)}" + (f" (its armor absorbed {absorbed} more)." if absorbed else ".")
 
 
 def _after_prevention(state: dict, iid: str, taken: int, deathtouch: bool) -> int:

@@ -54,7 +54,7 @@ def test_combat_damage_names_the_attacker_and_the_defender_striking_back():
     s = scenario_game([{"play": [{"card": "iron_man", "id": "iron"}, {"card": "older_brother", "id": "ob"}]},
                        {"play": [{"card": "tenderfoot", "id": "tf", "patrol": "squad_leader"}]}])
     s = attack_tagged(s, "iron", "tf")
-    assert logged(s, "Tenderfoot took 2 damage from Iron Man (1 absorbed by armor).")
+    assert logged(s, "Tenderfoot took 2 damage from Iron Man (its armor absorbed 1 more).")
     assert logged(s, "Iron Man took 1 damage from Tenderfoot.")
     s = attack_tagged(s, "ob", "base:1")
     assert logged(s, "P1's base took 2 damage from Older Brother.")
@@ -88,3 +88,23 @@ def test_every_call_of_a_damage_function_says_what_deals_it():
     would fail only when played, so the source is read here."""
     missing = [line for path in sorted(GAME.rglob("*.py")) for line in _calls_without_source(path)]
     assert missing == []
+
+
+def test_sparkshot_damage_is_named_as_sparkshot():
+    """A fresh tester read "Iron Man took 1 damage from Older Brother." for the
+    sparkshot point and could not tell where it came from: it names the keyword."""
+    s = scenario_game([{"play": [{"card": "older_brother", "granted": {"sparkshot": 1}, "id": "a"}]},
+                       {"play": [{"card": "tenderfoot", "patrol": "squad_leader", "id": "sl"},
+                                 {"card": "iron_man", "patrol": "elite", "id": "e"}]}])
+    s = attack_tagged(s, "a", "sl")
+    assert logged(s, "Iron Man took 1 damage from Older Brother's sparkshot.")
+
+
+def test_armor_that_takes_all_the_damage_says_so():
+    """"took 0 damage (1 absorbed by armor)" read as if nothing happened: when
+    the armor takes it all, the line says the armor absorbed it (house rule R6)."""
+    s = scenario_game([{"hand": ["spark"], "gold": 1, "play": [{"card": "troq_bashar", "id": "troq"}]},
+                       {"play": [{"card": "timely_messenger", "patrol": "squad_leader", "id": "tm"}]}])
+    s = play_card(s, 0, "spark", [find(s, "tm")])
+    assert logged(s, "Timely Messenger's armor absorbed the 1 damage from Spark.")
+    assert not [e for e in s["log"] if "took 0 damage" in e["text"]]
