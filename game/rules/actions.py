@@ -461,11 +461,22 @@ def check_play_card(state, seat, action, zone: str = "hand"):
     iid, boost = action.get("card"), action.get("boost", False)
     if not isinstance(iid, str) or not isinstance(boost, bool):
         return _check_play_card(state, seat, action, zone)  # refused there; no memo key of it
-    verdict = stats.memoised(state, ("play_card", seat, iid, boost, zone),
-                             lambda: _verdict(_check_play_card, state, seat, action, zone))
+    verdict = play_card_verdict(state, seat, iid, boost, zone)
     if isinstance(verdict, RulesError):
         raise RulesError(verdict.code, verdict.message)  # a fresh one: see _verdict
     return verdict
+
+
+def play_card_verdict(state: dict, seat: int, iid: str, boost: bool, zone: str = "hand"):
+    """:func:`check_play_card`'s verdict on playing card ``iid`` (an id)
+    with ``boost`` (a bool) from ``zone``: its plan ``(iid, cost,
+    boosted)``, or the RulesError it would raise. Remembered per seat,
+    card, boost and zone while the state is frozen, so the error is
+    shared: read its code and message, never raise it itself.
+    legal_actions asks it of each hand card without raising anything
+    (issue 13)."""
+    return stats.memoised(state, ("play_card", seat, iid, boost, zone),
+                          lambda: _verdict(_check_play_card, state, seat, {"card": iid, "boost": boost}, zone))
 
 
 def _verdict(check, *args):

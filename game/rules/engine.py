@@ -11,8 +11,8 @@ import itertools
 import marshal
 
 from . import catalog, maps, stats
-from .actions import (ACTIONS, abilities_of, build_refusal, check_ability_use, check_attacker, check_play_card,
-                      check_targets, on_acting_team, tower_refusal)
+from .actions import (ACTIONS, abilities_of, build_refusal, check_ability_use, check_attacker, check_targets,
+                      on_acting_team, play_card_verdict, tower_refusal)
 from .specs import build_candidates
 from .cards import registry
 from game.rulekit.copying import copy_sharing_log
@@ -303,7 +303,7 @@ def _main_phase_actions(state: dict, seat: int) -> list:
     asks too, only computed for an attacker that passed), a card's patrol slots (the refusal is the card's; it stands
     in at most one slot, never offered again), stashing (any hand card), and
     a play or an ability checked once without its targets
-    (actions.check_play_card, check_ability_use), then each target
+    (actions.play_card_verdict, check_ability_use), then each target
     combination with actions.check_targets. A building that
     actions.build_refusal refuses, and every reveal while
     actions.tower_refusal refuses (or of a card no opponent controls), is
@@ -328,14 +328,16 @@ def _main_phase_actions(state: dict, seat: int) -> list:
         # glossary: Boost - with and without it; the cost before resist of each
         costs = {}
         for boost in boosts:
-            costs[boost] = _passes(check_play_card, state, seat, {"card": iid, "boost": boost})
-        if list(costs.values()).count(_REFUSED) == len(costs):  # every one refused
+            plan = play_card_verdict(state, seat, iid, boost)
+            if not isinstance(plan, RulesError):
+                costs[boost] = plan
+        if not costs:  # every one refused
             continue
         for targets in _target_combos(state, seat, slots):
             for boost in boosts:
-                plan = costs[boost]
-                if plan is _REFUSED or _passes(_check_targets_of, state, seat,
-                                               (slots, targets, gold - plan[1])) is _REFUSED:
+                plan = costs.get(boost)
+                if plan is None or _passes(_check_targets_of, state, seat,
+                                           (slots, targets, gold - plan[1])) is _REFUSED:
                     continue
                 play = {"type": "play", "card": iid, "targets": targets}
                 if boost:
