@@ -336,8 +336,7 @@ def _main_phase_actions(state: dict, seat: int) -> list:
         for targets in _target_combos(state, seat, slots):
             for boost in boosts:
                 plan = costs.get(boost)
-                if plan is None or _passes(_check_targets_of, state, seat,
-                                           (slots, targets, gold - plan[1])) is _REFUSED:
+                if plan is None or not _targets_pass(state, seat, slots, targets, gold - plan[1]):
                     continue
                 play = {"type": "play", "card": iid, "targets": targets}
                 if boost:
@@ -399,14 +398,23 @@ def _ability_actions(state: dict, seat: int, iid: str, gold: int, out: list) -> 
             continue
         checked = use[2]  # the ability as the check sees it
         for targets in _target_combos(state, seat, ability.targets):
-            if _passes(_check_targets_of, state, seat,
-                       (checked.targets, targets, gold - checked.gold)) is not _REFUSED:
+            if _targets_pass(state, seat, checked.targets, targets, gold - checked.gold):
                 out.append({"type": "ability", "card": iid, "ability": index, "targets": targets})
 
 
-def _check_targets_of(state: dict, seat: int, args: tuple) -> int:
-    slots, targets, gold_left = args
-    return check_targets(state, seat, slots, targets, gold_left)
+def _targets_pass(state: dict, seat: int, slots: list, targets: list, gold_left: int) -> bool:
+    """True when actions.check_targets accepts ``targets`` (one of
+    _target_combos' combinations) for ``slots`` with ``gold_left`` gold
+    after the cost. Without slots it always does (no target, no resist to
+    pay, and the check before it refused a cost above the gold, so
+    ``gold_left`` >= 0): it is not asked then (issue 13)."""
+    if not slots:
+        return True
+    try:
+        check_targets(state, seat, slots, targets, gold_left)
+    except RulesError:
+        return False
+    return True
 
 
 def _target_combos(state: dict, seat: int, slots: list) -> list:
