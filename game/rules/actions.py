@@ -224,7 +224,6 @@ def check_build(state, seat, action):
     Surplus (house rule R4). Raises ``bad_building`` for anything else.
     """
     require_main(state, seat)
-    p = player(state, seat)
     what = action.get("building")
     if not isinstance(what, str):
         fail("bad_building", "Unknown building.")
@@ -232,6 +231,18 @@ def check_build(state, seat, action):
     refusal = build_refusal(state, seat, what)
     if refusal is not None:
         fail(*refusal)
+    return build_plan(state, seat, what, action)
+
+
+def build_plan(state: dict, seat: int, what: str, action: dict) -> tuple:
+    """The rest of :func:`check_build` once :func:`build_refusal` let
+    ``what`` (aliases resolved) through: the cost (a rebuilt tech building
+    is free; the hooks ``build_cost``; the multicolour tax), the spec
+    ``action`` declares, the gold. Returns ``(what, cost, spec)``; raises
+    ``bad_spec`` or ``not_enough_gold``. legal_actions asks it of each
+    building build_refusal lets through, after the checks before it
+    (require_main holds in the main phase it lists) ran once (issue 13)."""
+    p = player(state, seat)
     if what in TECH_BUILDINGS:
         gold = TECH_BUILDINGS[what][0]
         cost = build_cost(state, seat, what, 0 if p["free_rebuild"].get(what) else gold)
@@ -264,6 +275,15 @@ def build_refusal(state: dict, seat: int, what: str):
         return "bad_building", "On Vortoss Ruins nobody builds that add-on: you have what it gives already."
     if what not in addons(state):
         return "bad_building", "Unknown building."
+    return addon_refusal(state, seat, what)
+
+
+def addon_refusal(state: dict, seat: int, what: str):
+    """:func:`build_refusal` of add-on ``what``, one of this game's
+    (specs.addons: neither unknown nor forbidden by the map), as
+    ``(code, message)`` or None. legal_actions asks it of the add-ons
+    specs.build_candidates lists, all of them this game's (issue 13)."""
+    p = player(state, seat)
     current = p["buildings"]["addon"]
     if current is not None and current["id"] == what:
         return "already_built", "You already have that add-on."

@@ -11,9 +11,9 @@ import itertools
 import marshal
 
 from . import catalog, maps, stats
-from .actions import (ACTIONS, abilities_of, build_refusal, check_ability_use, check_attacker, check_targets,
-                      on_acting_team, play_card_verdict, tower_refusal)
-from .specs import build_candidates
+from .actions import (ACTIONS, abilities_of, addon_refusal, build_plan, build_refusal, check_ability_use,
+                      check_attacker, check_targets, on_acting_team, play_card_verdict, tower_refusal)
+from .specs import TECH_BUILDINGS, build_candidates
 from .cards import registry
 from game.rulekit.copying import copy_sharing_log
 from game.rulekit.envelope import action_type, is_seat, require_plain_json
@@ -253,11 +253,11 @@ def _passes_checks(state: dict, seat: int, action: dict) -> bool:
 _REFUSED = object()
 
 
-def _passes(check, state: dict, seat: int, action):
-    """``check(state, seat, action)``'s plan, or _REFUSED when it raises
+def _passes(check, state: dict, seat: int, *args):
+    """``check(state, seat, *args)``'s plan, or _REFUSED when it raises
     RulesError."""
     try:
-        return check(state, seat, action)
+        return check(state, seat, *args)
     except RulesError:
         return _REFUSED
 
@@ -304,10 +304,13 @@ def _main_phase_actions(state: dict, seat: int) -> list:
     in at most one slot, never offered again), stashing (any hand card), and
     a play or an ability checked once without its targets
     (actions.play_card_verdict, check_ability_use), then each target
-    combination with actions.check_targets. A building that
-    actions.build_refusal refuses, and every reveal while
-    actions.tower_refusal refuses (or of a card no opponent controls), is
-    not checked at all: check_build and check_reveal refuse them first."""
+    combination with actions.check_targets. A building is checked in
+    check_build's two parts, the refusal once per building
+    (actions.build_refusal, or addon_refusal for the game's add-ons that
+    specs.build_candidates lists) and then actions.build_plan, the main
+    phase holding already; every reveal while actions.tower_refusal
+    refuses (or of a card no opponent controls) is not checked at all:
+    check_reveal refuses them first."""
     p = player(state, seat)
     gold = p["gold"]
     out = []
@@ -342,8 +345,13 @@ def _main_phase_actions(state: dict, seat: int) -> list:
                 if boost:
                     play["boost"] = True
                 out.append(play)
-    out.extend(a for a in build_candidates(state, seat)  # a building surely refused is not checked in full
-               if build_refusal(state, seat, a["building"]) is None and _passes_checks(state, seat, a))
+    refusals = {}  # a building surely refused is not checked in full
+    for build in build_candidates(state, seat):  # tech buildings and this game's add-ons, some once per spec
+        what = build["building"]
+        if what not in refusals:
+            refusals[what] = (build_refusal if what in TECH_BUILDINGS else addon_refusal)(state, seat, what)
+        if refusals[what] is None and _passes(build_plan, state, seat, what, build) is not _REFUSED:
+            out.append(build)
     out.extend(a for a in ({"type": "summon", "hero": iid} for iid in p["command"])
                if _passes_checks(state, seat, a))
     for iid in p["play"]:
