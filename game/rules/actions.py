@@ -843,10 +843,20 @@ def check_reveal(state, seat, action):
     if refusal is not None:
         fail(*refusal)
     target = action.get("target")
-    inst = state["cards"].get(target) if isinstance(target, str) else None
-    if inst is None or inst["zone"] != "play" or not hidden_from(state, target, seat):
+    if not revealable(state, seat, target):
         fail("bad_target", "Choose an opposing invisible thing you can't see now.")
     return target
+
+
+def revealable(state: dict, seat: int, target) -> bool:
+    """True when ``target`` is what ``seat``'s Tower may reveal (house rule
+    R10): a card in play hidden from ``seat`` (targeting.hidden_from: an
+    opposing invisible thing not revealed this turn, and no detector).
+    The part of :func:`check_reveal` that depends on the target:
+    legal_actions asks it of each candidate once tower_refusal and the
+    main phase let a reveal through (issue 13)."""
+    inst = state["cards"].get(target) if isinstance(target, str) else None
+    return inst is not None and inst["zone"] == "play" and hidden_from(state, target, seat)
 
 
 def tower_refusal(state: dict, seat: int):

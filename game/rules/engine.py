@@ -12,7 +12,8 @@ import marshal
 
 from . import catalog, maps, stats
 from .actions import (ACTIONS, abilities_of, addon_refusal, build_plan, build_refusal, check_ability_use,
-                      check_attacker, check_targets, on_acting_team, play_card_verdict, tower_refusal)
+                      check_attacker, check_targets, on_acting_team, play_card_verdict, revealable,
+                      tower_refusal)
 from .specs import TECH_BUILDINGS, build_candidates
 from .cards import registry
 from game.rulekit.copying import copy_sharing_log
@@ -308,9 +309,10 @@ def _main_phase_actions(state: dict, seat: int) -> list:
     check_build's two parts, the refusal once per building
     (actions.build_refusal, or addon_refusal for the game's add-ons that
     specs.build_candidates lists) and then actions.build_plan, the main
-    phase holding already; every reveal while actions.tower_refusal
-    refuses (or of a card no opponent controls) is not checked at all:
-    check_reveal refuses them first."""
+    phase holding already; reveals are listed only while
+    actions.tower_refusal lets one through, of the opponents' cards that
+    actions.revealable accepts (the rest of check_reveal; a card no
+    opponent controls is never hidden from ``seat``)."""
     p = player(state, seat)
     gold = p["gold"]
     out = []
@@ -382,9 +384,8 @@ def _main_phase_actions(state: dict, seat: int) -> list:
         _ability_actions(state, seat, iid, gold, out)
     if tower_refusal(state, seat) is None:  # house rule R10: reveal
         # Only an opponent's card can be hidden from ``seat`` (targeting.hidden_from): the others are refused.
-        out.extend(a for a in ({"type": "reveal", "target": i} for q in state["players"]
-                               if is_opponent(state, seat, q["seat"]) for i in q["play"])
-                   if _passes_checks(state, seat, a))
+        out.extend({"type": "reveal", "target": i} for q in state["players"]
+                   if is_opponent(state, seat, q["seat"]) for i in q["play"] if revealable(state, seat, i))
     repair = {"type": "repair"}
     if is_ffa(state) and _passes_checks(state, seat, repair):  # house rule R24
         out.append(repair)
