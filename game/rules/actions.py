@@ -621,7 +621,8 @@ def _abilities_of(state: dict, iid: str) -> list:
     inst = card_of(state, iid)
     if registry.silenced(state, iid):
         return []  # none of its own, and none can be given (Free Speech ruling)
-    out = list(registry.ask(state, "abilities", iid, ()))
+    own = registry.answering("abilities").get(inst["card"])  # registry.ask, not silenced: known here
+    out = list(own(state, iid)) if own is not None else []
     if inst["zone"] != "play":
         return out  # a forecasted card has only its own (Omegacron)
     grants = registry.answering("granted_abilities")
