@@ -64,9 +64,18 @@ def require_main(state: dict, seat: int) -> None:
 
 def own_in_play(state: dict, seat: int, iid, what: str = "card") -> dict:
     """The instance ``iid`` if ``seat`` controls it in play, else raise."""
+    inst = controlled_in_play(state, seat, iid)
+    if inst is None:
+        fail("not_in_play", f"You don't control that {what}.")
+    return inst
+
+
+def controlled_in_play(state: dict, seat: int, iid):
+    """The instance ``iid`` (any value) if ``seat`` controls it in play,
+    else None."""
     inst = state["cards"].get(iid) if isinstance(iid, str) else None
     if inst is None or inst["zone"] != "play" or inst["controller"] != seat:
-        fail("not_in_play", f"You don't control that {what}.")
+        return None
     return inst
 
 
@@ -709,20 +718,33 @@ def check_attacker(state, seat, action):
     attacker once this way before listing its targets."""
     require_main(state, seat)
     attacker = action.get("attacker")
-    inst = own_in_play(state, seat, attacker, "attacker")
-    if not stats.is_character(state, attacker):
-        fail("cannot_attack", "Only units and heroes attack.")
-    if not registry.ask(state, "can_attack", attacker, True):
-        fail("cannot_attack", "That card can't attack.")
-    if registry.any_says(state, "restrains", in_play_answering(state, "restrains"), attacker):
-        fail("cannot_attack", "That card is held fast and can't attack.")
-    if inst["exhausted"]:
-        fail("exhausted", "That card is exhausted.")
-    if arrival_fatigued(state, attacker):
-        fail("arrival_fatigue", "That card arrived this turn and can't attack yet.")
-    if stats.kw(state, attacker, "readiness") and inst["attacks"] >= 1:
-        fail("already_attacked", "It already attacked this turn.")
+    refusal = attacker_refusal(state, seat, attacker)
+    if refusal is not None:
+        fail(*refusal)
     return attacker
+
+
+def attacker_refusal(state: dict, seat: int, attacker):
+    """Why ``attacker`` (any value) can't attack for ``seat`` now, as
+    ``(code, message)``, or None: :func:`check_attacker`'s refusals after
+    the main-phase test, in its order. legal_actions asks it of each of
+    the seat's ready units and heroes in its main phase (issue 13)."""
+    inst = controlled_in_play(state, seat, attacker)
+    if inst is None:
+        return "not_in_play", "You don't control that attacker."
+    if not stats.is_character(state, attacker):
+        return "cannot_attack", "Only units and heroes attack."
+    if not registry.ask(state, "can_attack", attacker, True):
+        return "cannot_attack", "That card can't attack."
+    if registry.any_says(state, "restrains", in_play_answering(state, "restrains"), attacker):
+        return "cannot_attack", "That card is held fast and can't attack."
+    if inst["exhausted"]:
+        return "exhausted", "That card is exhausted."
+    if arrival_fatigued(state, attacker):
+        return "arrival_fatigue", "That card arrived this turn and can't attack yet."
+    if stats.kw(state, attacker, "readiness") and inst["attacks"] >= 1:
+        return "already_attacked", "It already attacked this turn."
+    return None
 
 
 def do_attack(state, seat, plan):
@@ -739,24 +761,36 @@ def check_patrol(state, seat, action):
     What may stand in a slot: :func:`patrol_refusal`; on Fury Road one card
     at most in the zone (maps.patrol_crowded, code ``one_patroller``)."""
     require_main(state, seat)
-    iid = action.get("card")
-    own_in_play(state, seat, iid)
-    if not stats.is_character(state, iid):
-        fail("cannot_patrol", "Only units and heroes patrol.")
-    slot = action.get("slot")
-    if slot is not None and slot not in PATROL_SLOTS:
-        fail("bad_slot", "Unknown patrol slot.")
-    refusal = patrol_refusal(state, seat, iid) if slot is not None else None
+    iid, slot = action.get("card"), action.get("slot")
+    refusal = patrol_move_refusal(state, seat, iid, slot)
     if refusal is not None:
         fail(*refusal)
-    if slot is not None and maps.patrol_crowded(state, seat, iid, slot):
-        fail("one_patroller", "On Fury Road you may have only one patroller: take the other one off first, "
-                              "or put this one in its slot.")
-    if player(state, seat)["patrol"].get(slot) == iid:
-        fail("no_change", "It is already there.")
-    if slot is None and patrol_slot(state, iid) is None:
-        fail("no_change", "It is not patrolling.")
     return iid, slot
+
+
+def patrol_move_refusal(state: dict, seat: int, iid, slot):
+    """Why ``seat`` can't put ``iid`` into patrol slot ``slot`` (None: take
+    it off patrol) now, as ``(code, message)``, or None:
+    :func:`check_patrol`'s refusals after the main-phase test, in its
+    order. legal_actions asks it of each move it lists, in the seat's main
+    phase (issue 13)."""
+    if controlled_in_play(state, seat, iid) is None:
+        return "not_in_play", "You don't control that card."
+    if not stats.is_character(state, iid):
+        return "cannot_patrol", "Only units and heroes patrol."
+    if slot is not None and slot not in PATROL_SLOTS:
+        return "bad_slot", "Unknown patrol slot."
+    refusal = patrol_refusal(state, seat, iid) if slot is not None else None
+    if refusal is not None:
+        return refusal
+    if slot is not None and maps.patrol_crowded(state, seat, iid, slot):
+        return ("one_patroller", "On Fury Road you may have only one patroller: take the other one off first, "
+                                 "or put this one in its slot.")
+    if player(state, seat)["patrol"].get(slot) == iid:
+        return "no_change", "It is already there."
+    if slot is None and patrol_slot(state, iid) is None:
+        return "no_change", "It is not patrolling."
+    return None
 
 
 def do_patrol(state, seat, plan):

@@ -11,9 +11,9 @@ import itertools
 import marshal
 
 from . import catalog, maps, stats
-from .actions import (ACTIONS, abilities_of, addon_refusal, build_plan, build_refusal, check_ability_use,
-                      check_attacker, check_targets, on_acting_team, play_card_verdict, revealable,
-                      tower_refusal)
+from .actions import (ACTIONS, abilities_of, addon_refusal, attacker_refusal, build_plan, build_refusal,
+                      check_ability_use, check_targets, on_acting_team, patrol_move_refusal, play_card_verdict,
+                      revealable, tower_refusal)
 from .specs import TECH_BUILDINGS, build_candidates
 from .cards import registry
 from game.rulekit.copying import copy_sharing_log
@@ -300,8 +300,9 @@ def _main_phase_actions(state: dict, seat: int) -> list:
     but a check whose verdict cannot depend on part of the candidate runs
     once for all the candidates that differ only there: hiring (any hand
     card), an attack checked once without its target
-    (actions.check_attacker; its targets are attack_targets, what the check
-    asks too, only computed for an attacker that passed), a card's patrol slots (the refusal is the card's; it stands
+    (actions.attacker_refusal; its targets are attack_targets, what the check
+    asks too, only computed for an attacker that passed), a card's patrol
+    slots (actions.patrol_move_refusal: the refusal is the card's; it stands
     in at most one slot, never offered again), stashing (any hand card), and
     a play or an ability checked once without its targets
     (actions.play_card_verdict, check_ability_use), then each target
@@ -368,18 +369,17 @@ def _main_phase_actions(state: dict, seat: int) -> list:
                        if _passes_checks(state, seat, a))
         _ability_actions(state, seat, iid, gold, out)
         if stats.is_character(state, iid):
-            if not inst["exhausted"] and _passes(check_attacker, state, seat, {"attacker": iid}) is not _REFUSED:
+            if not inst["exhausted"] and attacker_refusal(state, seat, iid) is None:
                 out.extend({"type": "attack", "attacker": iid, "target": t} for t in attack_targets(state, iid))
             current = patrol_slot(state, iid)
             slots = [slot for slot in PATROL_SLOTS if slot != current]
             if maps.on(state, "fury_road"):  # one patroller: the verdict depends on the slot
-                out.extend(a for a in ({"type": "patrol", "card": iid, "slot": slot} for slot in slots)
-                           if _passes_checks(state, seat, a))
-            elif _passes_checks(state, seat, {"type": "patrol", "card": iid, "slot": slots[0]}):
+                out.extend({"type": "patrol", "card": iid, "slot": slot} for slot in slots
+                           if patrol_move_refusal(state, seat, iid, slot) is None)
+            elif patrol_move_refusal(state, seat, iid, slots[0]) is None:
                 out.extend({"type": "patrol", "card": iid, "slot": slot} for slot in slots)
-            leave = {"type": "patrol", "card": iid, "slot": None}
-            if current and _passes_checks(state, seat, leave):
-                out.append(leave)
+            if current and patrol_move_refusal(state, seat, iid, None) is None:
+                out.append({"type": "patrol", "card": iid, "slot": None})
     for iid in p["future"]:  # abilities used while forecasted (Omegacron)
         _ability_actions(state, seat, iid, gold, out)
     if tower_refusal(state, seat) is None:  # house rule R10: reveal
