@@ -62,14 +62,6 @@ def require_main(state: dict, seat: int) -> None:
         fail("not_your_turn", "You can only do that in your own main phase.")
 
 
-def own_in_play(state: dict, seat: int, iid, what: str = "card") -> dict:
-    """The instance ``iid`` if ``seat`` controls it in play, else raise."""
-    inst = controlled_in_play(state, seat, iid)
-    if inst is None:
-        fail("not_in_play", f"You don't control that {what}.")
-    return inst
-
-
 def controlled_in_play(state: dict, seat: int, iid):
     """The instance ``iid`` (any value) if ``seat`` controls it in play,
     else None."""
@@ -194,19 +186,30 @@ def check_hire(state, seat, action):
     number a turn on Flagstone Mines; no card (the action names none,
     ``bad_action`` if it does) on Daggerfall Prison Camp (maps.py)."""
     require_main(state, seat)
-    p = player(state, seat)
     iid = action.get("card")
+    refusal = hire_refusal(state, seat, iid)
+    if refusal is not None:
+        fail(*refusal)
+    return iid
+
+
+def hire_refusal(state: dict, seat: int, iid):
+    """Why ``seat`` can't hire a worker with hand card ``iid`` (None: no
+    card) now, as ``(code, message)``, or None: :func:`check_hire`'s
+    refusals after the main-phase test, in its order. legal_actions asks
+    it in the seat's main phase (issue 13)."""
+    p = player(state, seat)
     if not maps.hire_takes_card(state):
         if iid is not None:
-            fail("bad_action", "On Daggerfall Prison Camp hiring takes no card: name none.")
+            return "bad_action", "On Daggerfall Prison Camp hiring takes no card: name none."
     elif iid not in p["hand"]:
-        fail("not_in_hand", "Choose a card from your hand.")
+        return "not_in_hand", "Choose a card from your hand."
     if p["hired_this_turn"] and not maps.hires_unlimited(state):
-        fail("already_hired", "You already hired a worker this turn.")
+        return "already_hired", "You already hired a worker this turn."
     cost = hire_cost(state, seat)
     if p["gold"] < cost:
-        fail("not_enough_gold", f"Hiring a worker costs {cost} gold; you have {p['gold']}.")
-    return iid
+        return "not_enough_gold", f"Hiring a worker costs {cost} gold; you have {p['gold']}."
+    return None
 
 
 def do_hire(state, seat, iid):
@@ -387,21 +390,31 @@ def check_summon(state, seat, action):
     """Summon a hero from the command zone for 2 gold (house rule R1), within
     the hero limit, unless it died too recently (house rule R13)."""
     require_main(state, seat)
-    p = player(state, seat)
     iid = action.get("hero")
+    refusal = summon_refusal(state, seat, iid)
+    if refusal is not None:
+        fail(*refusal)
+    return iid
+
+
+def summon_refusal(state: dict, seat: int, iid):
+    """Why ``seat`` can't summon hero ``iid`` now, as ``(code, message)``,
+    or None: :func:`check_summon`'s refusals after the main-phase test, in
+    its order. legal_actions asks it in the seat's main phase (issue 13)."""
+    p = player(state, seat)
     if iid not in p["command"]:
-        fail("not_in_command_zone", "That hero is not in your command zone.")
+        return "not_in_command_zone", "That hero is not in your command zone."
     hero = card_of(state, iid)["card"]
     if maps.hero_gone(state, seat, hero):
-        fail("hero_gone", "That hero died on Burial Grounds: it is gone for the rest of the game.")
+        return "hero_gone", "That hero died on Burial Grounds: it is gone for the rest of the game."
     if p["hero_ready_after"].get(hero, 0) > p["turns_ended"]:
-        fail("hero_cooldown", "That hero died too recently to return yet.")
+        return "hero_cooldown", "That hero died too recently to return yet."
     heroes_in_play = sum(1 for i in p["play"] if stats.is_hero(state, i))
     if heroes_in_play >= hero_limit(state, seat):
-        fail("hero_limit", "You already have as many heroes in play as you may.")
+        return "hero_limit", "You already have as many heroes in play as you may."
     if p["gold"] < HERO_COST:
-        fail("not_enough_gold", f"Summoning a hero costs {HERO_COST} gold; you have {p['gold']}.")
-    return iid
+        return "not_enough_gold", f"Summoning a hero costs {HERO_COST} gold; you have {p['gold']}."
+    return None
 
 
 def do_summon(state, seat, iid):
@@ -413,23 +426,35 @@ def do_summon(state, seat, iid):
 def check_level_up(state, seat, action):
     """Level up a hero: 1 gold a level, never past its max level."""
     require_main(state, seat)
-    iid = action.get("hero")
-    inst = own_in_play(state, seat, iid, "hero")
+    iid, levels = action.get("hero"), action.get("levels", 1)
+    refusal = level_up_refusal(state, seat, iid, levels)
+    if refusal is not None:
+        fail(*refusal)
+    return iid, levels
+
+
+def level_up_refusal(state: dict, seat: int, iid, levels):
+    """Why ``seat`` can't level hero ``iid`` up by ``levels`` now, as
+    ``(code, message)``, or None: :func:`check_level_up`'s refusals after
+    the main-phase test, in its order. legal_actions asks it in the
+    seat's main phase (issue 13)."""
+    inst = controlled_in_play(state, seat, iid)
+    if inst is None:
+        return "not_in_play", "You don't control that hero."
     if not stats.is_hero(state, iid):
-        fail("not_a_hero", "Only heroes level up.")
-    levels = action.get("levels", 1)
+        return "not_a_hero", "Only heroes level up."
     if not isinstance(levels, int) or isinstance(levels, bool) or levels < 1:
-        fail("bad_levels", "Level up by at least one level.")
+        return "bad_levels", "Level up by at least one level."
     room = catalog.card(inst["card"])["max_level"] - inst["level"]
     if not can_level(state, iid):  # Nether Drain, Chronofixer
-        fail("cant_level", "That hero can't gain levels now.")
+        return "cant_level", "That hero can't gain levels now."
     if room <= 0:
-        fail("max_level", "That hero is already at max level.")
+        return "max_level", "That hero is already at max level."
     if levels > room:
-        fail("bad_levels", f"That hero can gain at most {room} more level(s).")
+        return "bad_levels", f"That hero can gain at most {room} more level(s)."
     if player(state, seat)["gold"] < levels:
-        fail("not_enough_gold", f"That costs {levels} gold; you have {player(state, seat)['gold']}.")
-    return iid, levels
+        return "not_enough_gold", f"That costs {levels} gold; you have {player(state, seat)['gold']}."
+    return None
 
 
 def do_level_up(state, seat, plan):
@@ -658,33 +683,44 @@ def check_ability_use(state, seat, action):
     checks an ability once this way, then each target combination with
     :func:`check_targets`."""
     require_main(state, seat)
-    iid = action.get("card")
+    iid, index = action.get("card"), action.get("ability", 0)
+    refusal = ability_refusal(state, seat, iid, index)
+    if refusal is not None:
+        fail(*refusal)
+    return iid, index, abilities_of(state, iid)[index]
+
+
+def ability_refusal(state: dict, seat: int, iid, index):
+    """Why ``seat`` can't use ability ``index`` of card ``iid`` (in play,
+    or forecasted: Omegacron) now, targets aside, as ``(code, message)``,
+    or None: :func:`check_ability_use`'s refusals after the main-phase
+    test, in its order. legal_actions asks it in the seat's main phase
+    (issue 13)."""
     inst = state["cards"].get(iid) if isinstance(iid, str) else None
     forecasted = inst is not None and inst["zone"] == "future" and inst["owner"] == seat
-    if not forecasted:
-        own_in_play(state, seat, iid)
-    index = action.get("ability", 0)
+    if not forecasted and controlled_in_play(state, seat, iid) is None:
+        return "not_in_play", "You don't control that card."
     abilities = abilities_of(state, iid)
     if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(abilities):
-        fail("bad_ability", "That card has no such ability.")
+        return "bad_ability", "That card has no such ability."
     ability = abilities[index]
     if ability.from_future != forecasted:  # Omegacron: only while it is forecasted
-        fail("bad_ability", "That ability works only while the card is in the future." if ability.from_future
-             else "That card has no such ability.")
+        return "bad_ability", ("That ability works only while the card is in the future." if ability.from_future
+                               else "That card has no such ability.")
     if ability.available is not None and not ability.available(state, iid):
         # A cost that can't be paid now (e.g. no +1/+1 rune to remove).
-        fail("bad_ability", "That ability can't be used now.")
+        return "bad_ability", "That ability can't be used now."
     if ability.exhaust:
         if card_of(state, iid)["exhausted"]:
-            fail("exhausted", "That card is exhausted.")
+            return "exhausted", "That card is exhausted."
         if arrival_fatigued(state, iid):
-            fail("arrival_fatigue", "That card arrived this turn and can't exhaust yet.")
+            return "arrival_fatigue", "That card arrived this turn and can't exhaust yet."
     if ability.sacrifice and stats.kw(state, iid, "indestructible"):
-        fail("indestructible", "Indestructible things can't be sacrificed.")
+        return "indestructible", "Indestructible things can't be sacrificed."
     gold = player(state, seat)["gold"]
     if gold < ability.gold:
-        fail("not_enough_gold", f"That costs {ability.gold} gold; you have {gold}.")
-    return iid, index, ability
+        return "not_enough_gold", f"That costs {ability.gold} gold; you have {gold}."
+    return None
 
 
 def do_ability(state, seat, plan):

@@ -11,9 +11,9 @@ import itertools
 import marshal
 
 from . import catalog, maps, stats
-from .actions import (ACTIONS, abilities_of, addon_refusal, attacker_refusal, build_plan, build_refusal,
-                      check_ability_use, check_targets, on_acting_team, patrol_move_refusal, play_card_verdict,
-                      revealable, tower_refusal)
+from .actions import (ACTIONS, abilities_of, ability_refusal, addon_refusal, attacker_refusal, build_plan,
+                      build_refusal, check_targets, hire_refusal, level_up_refusal, on_acting_team,
+                      patrol_move_refusal, play_card_verdict, revealable, summon_refusal, tower_refusal)
 from .specs import TECH_BUILDINGS, build_candidates
 from .cards import registry
 from game.rulekit.copying import copy_sharing_log
@@ -233,9 +233,7 @@ def _legal_actions(state: dict, seat: int) -> list:
                    if _passes_checks(state, seat, a))
         if _passes_checks(state, seat, {"type": "end_lending"}):
             out.append({"type": "end_lending"})
-    concede = {"type": "concede"}
-    if _passes_checks(state, seat, concede):
-        out.append(concede)
+    out.append({"type": "concede"})  # check_concede: not conceded, as above
     return out
 
 
@@ -296,38 +294,43 @@ def _multisets(stock: list, start: int, size: int) -> list:
 
 def _main_phase_actions(state: dict, seat: int) -> list:
     """The legal main-phase actions of ``seat``, in the order legal_actions
-    lists them. Each candidate passes the same checks apply_action runs,
-    but a check whose verdict cannot depend on part of the candidate runs
-    once for all the candidates that differ only there: hiring (any hand
-    card), an attack checked once without its target
-    (actions.attacker_refusal; its targets are attack_targets, what the check
-    asks too, only computed for an attacker that passed), a card's patrol
-    slots (actions.patrol_move_refusal: the refusal is the card's; it stands
-    in at most one slot, never offered again), stashing (any hand card), and
-    a play or an ability checked once without its targets
-    (actions.play_card_verdict, check_ability_use), then each target
-    combination with actions.check_targets. A building is checked in
-    check_build's two parts, the refusal once per building
-    (actions.build_refusal, or addon_refusal for the game's add-ons that
-    specs.build_candidates lists) and then actions.build_plan, the main
-    phase holding already; reveals are listed only while
+    lists them. Each candidate passes the same checks apply_action runs.
+    The main-phase test (actions.require_main) holds here, so a check
+    that is the test and then its refusals is asked for the refusals
+    only, as a value (``(code, message)`` or None: actions.hire_refusal,
+    summon_refusal, level_up_refusal, attacker_refusal,
+    patrol_move_refusal, ability_refusal), and a check that asks nothing
+    more is not asked (end_main, with or without a stash: check_end_main;
+    concede: check_concede, asked of a seat that has not conceded). A
+    check whose verdict cannot depend on part of the candidate runs once
+    for all the candidates that differ only there: hiring (any hand card),
+    an attack checked once without its target (its targets are
+    attack_targets, what check_attack asks too, only computed for an
+    attacker that passed), a card's patrol slots (the refusal is the
+    card's; it stands in at most one slot, never offered again), stashing
+    (any hand card), and a play or an ability checked once without its
+    targets (actions.play_card_verdict, ability_refusal), then each target
+    combination with actions.check_targets (not asked without target
+    slots: _targets_pass). A building is checked in check_build's two
+    parts, the refusal once per building (actions.build_refusal, or
+    addon_refusal for the game's add-ons that specs.build_candidates
+    lists) and then actions.build_plan; reveals are listed only while
     actions.tower_refusal lets one through, of the opponents' cards that
     actions.revealable accepts (the rest of check_reveal; a card no
-    opponent controls is never hidden from ``seat``)."""
+    opponent controls is never hidden from ``seat``) (issue 13)."""
     p = player(state, seat)
     gold = p["gold"]
     out = []
     hire_ok = None
     if not maps.hire_takes_card(state):  # Daggerfall Prison Camp: no card (maps.py)
         hire_ok = False
-        if _passes_checks(state, seat, {"type": "hire"}):
+        if hire_refusal(state, seat, None) is None:
             out.append({"type": "hire"})
     for iid in p["hand"]:
-        hire = {"type": "hire", "card": iid}
         if hire_ok is None:
-            hire_ok = _passes_checks(state, seat, hire)
+            hire_ok = hire_refusal(state, seat, iid) is None
         if hire_ok:
-            out.append(hire)
+            out.append({"type": "hire", "card": iid})
         card_id = state["cards"][iid]["card"]
         slots = registry.card_of_id(card_id).targets
         boosts = [False, True] if catalog.card(card_id)["keywords"].get("boost") else [False]
@@ -355,8 +358,7 @@ def _main_phase_actions(state: dict, seat: int) -> list:
             refusals[what] = (build_refusal if what in TECH_BUILDINGS else addon_refusal)(state, seat, what)
         if refusals[what] is None and _passes(build_plan, state, seat, what, build) is not _REFUSED:
             out.append(build)
-    out.extend(a for a in ({"type": "summon", "hero": iid} for iid in p["command"])
-               if _passes_checks(state, seat, a))
+    out.extend({"type": "summon", "hero": iid} for iid in p["command"] if summon_refusal(state, seat, iid) is None)
     for iid in p["play"]:
         inst = state["cards"][iid]
         if stats.is_hero(state, iid):
@@ -364,9 +366,8 @@ def _main_phase_actions(state: dict, seat: int) -> list:
             room = rec["max_level"] - inst["level"]
             steps = {1} | {t - inst["level"] for t in (rec["mid_level"], rec["max_level"])
                            if t > inst["level"]}
-            out.extend(a for a in ({"type": "level_up", "hero": iid, "levels": n}
-                                   for n in sorted(steps) if n <= room)
-                       if _passes_checks(state, seat, a))
+            out.extend({"type": "level_up", "hero": iid, "levels": n} for n in sorted(steps)
+                       if n <= room and level_up_refusal(state, seat, iid, n) is None)
         _ability_actions(state, seat, iid, gold, out)
         if stats.is_character(state, iid):
             if not inst["exhausted"] and attacker_refusal(state, seat, iid) is None:
@@ -389,25 +390,20 @@ def _main_phase_actions(state: dict, seat: int) -> list:
     repair = {"type": "repair"}
     if is_ffa(state) and _passes_checks(state, seat, repair):  # house rule R24
         out.append(repair)
-    end = {"type": "end_main"}
-    if _passes_checks(state, seat, end):
-        out.append(end)
-    if has_stash(state, seat) and p["hand"]:  # glossary: Stash - keep any one hand card
-        if _passes_checks(state, seat, {"type": "end_main", "stash": p["hand"][0]}):
-            out.extend({"type": "end_main", "stash": iid} for iid in p["hand"])
+    out.append({"type": "end_main"})  # check_end_main: the main phase only
+    if has_stash(state, seat):  # glossary: Stash - keep any one hand card (check_end_main asks no more)
+        out.extend({"type": "end_main", "stash": iid} for iid in p["hand"])
     return out
 
 
 def _ability_actions(state: dict, seat: int, iid: str, gold: int, out: list) -> None:
     """Append to ``out`` each ability action of card ``iid`` (in play or
     forecasted) that ``seat`` may take now, one per target combination."""
-    for index, ability in enumerate(abilities_of(state, iid)):
-        use = _passes(check_ability_use, state, seat, {"card": iid, "ability": index})
-        if use is _REFUSED:
+    for index, ability in enumerate(abilities_of(state, iid)):  # the check's own list while frozen
+        if ability_refusal(state, seat, iid, index) is not None:
             continue
-        checked = use[2]  # the ability as the check sees it
         for targets in _target_combos(state, seat, ability.targets):
-            if _targets_pass(state, seat, checked.targets, targets, gold - checked.gold):
+            if _targets_pass(state, seat, ability.targets, targets, gold - ability.gold):
                 out.append({"type": "ability", "card": iid, "ability": index, "targets": targets})
 
 
