@@ -564,8 +564,10 @@ def _check_play_card(state, seat, action, zone: str = "hand"):
             if rec["spec"]:
                 fail("needs_hero", f"That spell needs your {catalog.spec_name(rec['spec'])} hero in play.")
             fail("needs_hero", "Spells need one of your heroes in play.")
-    elif tech_problem(state, seat, rec) and not _tech_waived(state, seat, rec["id"]):
-        fail("needs_tech", tech_problem(state, seat, rec))
+    else:
+        problem = tech_problem(state, seat, rec)
+        if problem and not _tech_waived(state, seat, rec["id"]):
+            fail("needs_tech", problem)
     if holds_legendary(state, seat, rec["id"]):
         fail("legendary", "You already have that legendary card in play.")
     refusal = play_refusal(state, seat, rec["id"])
