@@ -272,24 +272,21 @@ def _tech_choices(state: dict, seat: int) -> list:
     if not p["tech_owed"]:
         return []
     least, most = tech_count_required(state, seat)
-    stock = [(cid, min(n, most)) for cid, n in sorted(p["codex"].items()) if n > 0]
+    stock = {cid: n for cid, n in sorted(p["codex"].items()) if n > 0}
     return [{"type": "tech", "cards": cards} for size in range(least, most + 1)
-            for cards in _multisets(stock, 0, size)]
+            for cards in _multisets(stock, size)]
 
 
-def _multisets(stock: list, start: int, size: int) -> list:
-    """The lists of ``size`` ids taken from ``stock[start:]`` (``(id,
-    copies)`` in id order), each id at most ``copies`` times, in sorted
-    order: by first id, and for one first id the more copies of it first
-    (what follows them is a later id)."""
-    if size == 0:
-        return [[]]
-    out = []
-    for at in range(start, len(stock)):
-        cid, copies = stock[at]
-        for run in range(min(copies, size), 0, -1):
-            out.extend([cid] * run + rest for rest in _multisets(stock, at + 1, size - run))
-    return out
+def _multisets(stock: dict, size: int) -> list:
+    """The lists of ``size`` ids of ``stock`` (``{id: copies}`` in id
+    order), each id at most ``copies`` times, in sorted order: the
+    combinations with repetition of the ids (itertools, in their order),
+    but those with an id more often than its copies (issue 13: about 8x
+    faster than building them by recursion)."""
+    combos = itertools.combinations_with_replacement(stock, size)
+    if min(stock.values(), default=size) >= size:
+        return [list(c) for c in combos]  # no id is short of copies
+    return [list(c) for c in combos if len(set(c)) == size or all(c.count(cid) <= stock[cid] for cid in c)]
 
 
 def _main_phase_actions(state: dict, seat: int) -> list:
