@@ -62,11 +62,12 @@ def require_main(state: dict, seat: int) -> None:
         fail("not_your_turn", "You can only do that in your own main phase.")
 
 
-def own_in_play(state: dict, seat: int, iid, what: str = "card") -> dict:
-    """The instance ``iid`` if ``seat`` controls it in play, else raise."""
+def controlled_in_play(state: dict, seat: int, iid):
+    """The instance ``iid`` (any value) if ``seat`` controls it in play,
+    else None."""
     inst = state["cards"].get(iid) if isinstance(iid, str) else None
     if inst is None or inst["zone"] != "play" or inst["controller"] != seat:
-        fail("not_in_play", f"You don't control that {what}.")
+        return None
     return inst
 
 
@@ -185,19 +186,30 @@ def check_hire(state, seat, action):
     number a turn on Flagstone Mines; no card (the action names none,
     ``bad_action`` if it does) on Daggerfall Prison Camp (maps.py)."""
     require_main(state, seat)
-    p = player(state, seat)
     iid = action.get("card")
+    refusal = hire_refusal(state, seat, iid)
+    if refusal is not None:
+        fail(*refusal)
+    return iid
+
+
+def hire_refusal(state: dict, seat: int, iid):
+    """Why ``seat`` can't hire a worker with hand card ``iid`` (None: no
+    card) now, as ``(code, message)``, or None: :func:`check_hire`'s
+    refusals after the main-phase test, in its order. legal_actions asks
+    it in the seat's main phase (issue 13)."""
+    p = player(state, seat)
     if not maps.hire_takes_card(state):
         if iid is not None:
-            fail("bad_action", "On Daggerfall Prison Camp hiring takes no card: name none.")
+            return "bad_action", "On Daggerfall Prison Camp hiring takes no card: name none."
     elif iid not in p["hand"]:
-        fail("not_in_hand", "Choose a card from your hand.")
+        return "not_in_hand", "Choose a card from your hand."
     if p["hired_this_turn"] and not maps.hires_unlimited(state):
-        fail("already_hired", "You already hired a worker this turn.")
+        return "already_hired", "You already hired a worker this turn."
     cost = hire_cost(state, seat)
     if p["gold"] < cost:
-        fail("not_enough_gold", f"Hiring a worker costs {cost} gold; you have {p['gold']}.")
-    return iid
+        return "not_enough_gold", f"Hiring a worker costs {cost} gold; you have {p['gold']}."
+    return None
 
 
 def do_hire(state, seat, iid):
@@ -224,7 +236,6 @@ def check_build(state, seat, action):
     Surplus (house rule R4). Raises ``bad_building`` for anything else.
     """
     require_main(state, seat)
-    p = player(state, seat)
     what = action.get("building")
     if not isinstance(what, str):
         fail("bad_building", "Unknown building.")
@@ -232,6 +243,18 @@ def check_build(state, seat, action):
     refusal = build_refusal(state, seat, what)
     if refusal is not None:
         fail(*refusal)
+    return build_plan(state, seat, what, action)
+
+
+def build_plan(state: dict, seat: int, what: str, action: dict) -> tuple:
+    """The rest of :func:`check_build` once :func:`build_refusal` let
+    ``what`` (aliases resolved) through: the cost (a rebuilt tech building
+    is free; the hooks ``build_cost``; the multicolour tax), the spec
+    ``action`` declares, the gold. Returns ``(what, cost, spec)``; raises
+    ``bad_spec`` or ``not_enough_gold``. legal_actions asks it of each
+    building build_refusal lets through, after the checks before it
+    (require_main holds in the main phase it lists) ran once (issue 13)."""
+    p = player(state, seat)
     if what in TECH_BUILDINGS:
         gold = TECH_BUILDINGS[what][0]
         cost = build_cost(state, seat, what, 0 if p["free_rebuild"].get(what) else gold)
@@ -264,6 +287,15 @@ def build_refusal(state: dict, seat: int, what: str):
         return "bad_building", "On Vortoss Ruins nobody builds that add-on: you have what it gives already."
     if what not in addons(state):
         return "bad_building", "Unknown building."
+    return addon_refusal(state, seat, what)
+
+
+def addon_refusal(state: dict, seat: int, what: str):
+    """:func:`build_refusal` of add-on ``what``, one of this game's
+    (specs.addons: neither unknown nor forbidden by the map), as
+    ``(code, message)`` or None. legal_actions asks it of the add-ons
+    specs.build_candidates lists, all of them this game's (issue 13)."""
+    p = player(state, seat)
     current = p["buildings"]["addon"]
     if current is not None and current["id"] == what:
         return "already_built", "You already have that add-on."
@@ -358,21 +390,31 @@ def check_summon(state, seat, action):
     """Summon a hero from the command zone for 2 gold (house rule R1), within
     the hero limit, unless it died too recently (house rule R13)."""
     require_main(state, seat)
-    p = player(state, seat)
     iid = action.get("hero")
+    refusal = summon_refusal(state, seat, iid)
+    if refusal is not None:
+        fail(*refusal)
+    return iid
+
+
+def summon_refusal(state: dict, seat: int, iid):
+    """Why ``seat`` can't summon hero ``iid`` now, as ``(code, message)``,
+    or None: :func:`check_summon`'s refusals after the main-phase test, in
+    its order. legal_actions asks it in the seat's main phase (issue 13)."""
+    p = player(state, seat)
     if iid not in p["command"]:
-        fail("not_in_command_zone", "That hero is not in your command zone.")
+        return "not_in_command_zone", "That hero is not in your command zone."
     hero = card_of(state, iid)["card"]
     if maps.hero_gone(state, seat, hero):
-        fail("hero_gone", "That hero died on Burial Grounds: it is gone for the rest of the game.")
+        return "hero_gone", "That hero died on Burial Grounds: it is gone for the rest of the game."
     if p["hero_ready_after"].get(hero, 0) > p["turns_ended"]:
-        fail("hero_cooldown", "That hero died too recently to return yet.")
+        return "hero_cooldown", "That hero died too recently to return yet."
     heroes_in_play = sum(1 for i in p["play"] if stats.is_hero(state, i))
     if heroes_in_play >= hero_limit(state, seat):
-        fail("hero_limit", "You already have as many heroes in play as you may.")
+        return "hero_limit", "You already have as many heroes in play as you may."
     if p["gold"] < HERO_COST:
-        fail("not_enough_gold", f"Summoning a hero costs {HERO_COST} gold; you have {p['gold']}.")
-    return iid
+        return "not_enough_gold", f"Summoning a hero costs {HERO_COST} gold; you have {p['gold']}."
+    return None
 
 
 def do_summon(state, seat, iid):
@@ -384,23 +426,35 @@ def do_summon(state, seat, iid):
 def check_level_up(state, seat, action):
     """Level up a hero: 1 gold a level, never past its max level."""
     require_main(state, seat)
-    iid = action.get("hero")
-    inst = own_in_play(state, seat, iid, "hero")
+    iid, levels = action.get("hero"), action.get("levels", 1)
+    refusal = level_up_refusal(state, seat, iid, levels)
+    if refusal is not None:
+        fail(*refusal)
+    return iid, levels
+
+
+def level_up_refusal(state: dict, seat: int, iid, levels):
+    """Why ``seat`` can't level hero ``iid`` up by ``levels`` now, as
+    ``(code, message)``, or None: :func:`check_level_up`'s refusals after
+    the main-phase test, in its order. legal_actions asks it in the
+    seat's main phase (issue 13)."""
+    inst = controlled_in_play(state, seat, iid)
+    if inst is None:
+        return "not_in_play", "You don't control that hero."
     if not stats.is_hero(state, iid):
-        fail("not_a_hero", "Only heroes level up.")
-    levels = action.get("levels", 1)
+        return "not_a_hero", "Only heroes level up."
     if not isinstance(levels, int) or isinstance(levels, bool) or levels < 1:
-        fail("bad_levels", "Level up by at least one level.")
+        return "bad_levels", "Level up by at least one level."
     room = catalog.card(inst["card"])["max_level"] - inst["level"]
     if not can_level(state, iid):  # Nether Drain, Chronofixer
-        fail("cant_level", "That hero can't gain levels now.")
+        return "cant_level", "That hero can't gain levels now."
     if room <= 0:
-        fail("max_level", "That hero is already at max level.")
+        return "max_level", "That hero is already at max level."
     if levels > room:
-        fail("bad_levels", f"That hero can gain at most {room} more level(s).")
+        return "bad_levels", f"That hero can gain at most {room} more level(s)."
     if player(state, seat)["gold"] < levels:
-        fail("not_enough_gold", f"That costs {levels} gold; you have {player(state, seat)['gold']}.")
-    return iid, levels
+        return "not_enough_gold", f"That costs {levels} gold; you have {player(state, seat)['gold']}."
+    return None
 
 
 def do_level_up(state, seat, plan):
@@ -461,11 +515,22 @@ def check_play_card(state, seat, action, zone: str = "hand"):
     iid, boost = action.get("card"), action.get("boost", False)
     if not isinstance(iid, str) or not isinstance(boost, bool):
         return _check_play_card(state, seat, action, zone)  # refused there; no memo key of it
-    verdict = stats.memoised(state, ("play_card", seat, iid, boost, zone),
-                             lambda: _verdict(_check_play_card, state, seat, action, zone))
+    verdict = play_card_verdict(state, seat, iid, boost, zone)
     if isinstance(verdict, RulesError):
         raise RulesError(verdict.code, verdict.message)  # a fresh one: see _verdict
     return verdict
+
+
+def play_card_verdict(state: dict, seat: int, iid: str, boost: bool, zone: str = "hand"):
+    """:func:`check_play_card`'s verdict on playing card ``iid`` (an id)
+    with ``boost`` (a bool) from ``zone``: its plan ``(iid, cost,
+    boosted)``, or the RulesError it would raise. Remembered per seat,
+    card, boost and zone while the state is frozen, so the error is
+    shared: read its code and message, never raise it itself.
+    legal_actions asks it of each hand card without raising anything
+    (issue 13)."""
+    return stats.memoised(state, ("play_card", seat, iid, boost, zone),
+                          lambda: _verdict(_check_play_card, state, seat, {"card": iid, "boost": boost}, zone))
 
 
 def _verdict(check, *args):
@@ -499,8 +564,10 @@ def _check_play_card(state, seat, action, zone: str = "hand"):
             if rec["spec"]:
                 fail("needs_hero", f"That spell needs your {catalog.spec_name(rec['spec'])} hero in play.")
             fail("needs_hero", "Spells need one of your heroes in play.")
-    elif tech_problem(state, seat, rec) and not _tech_waived(state, seat, rec["id"]):
-        fail("needs_tech", tech_problem(state, seat, rec))
+    else:
+        problem = tech_problem(state, seat, rec)
+        if problem and not _tech_waived(state, seat, rec["id"]):
+            fail("needs_tech", problem)
     if holds_legendary(state, seat, rec["id"]):
         fail("legendary", "You already have that legendary card in play.")
     refusal = play_refusal(state, seat, rec["id"])
@@ -590,7 +657,8 @@ def _abilities_of(state: dict, iid: str) -> list:
     inst = card_of(state, iid)
     if registry.silenced(state, iid):
         return []  # none of its own, and none can be given (Free Speech ruling)
-    out = list(registry.ask(state, "abilities", iid, ()))
+    own = registry.answering("abilities").get(inst["card"])  # registry.ask, not silenced: known here
+    out = list(own(state, iid)) if own is not None else []
     if inst["zone"] != "play":
         return out  # a forecasted card has only its own (Omegacron)
     grants = registry.answering("granted_abilities")
@@ -617,33 +685,44 @@ def check_ability_use(state, seat, action):
     checks an ability once this way, then each target combination with
     :func:`check_targets`."""
     require_main(state, seat)
-    iid = action.get("card")
+    iid, index = action.get("card"), action.get("ability", 0)
+    refusal = ability_refusal(state, seat, iid, index)
+    if refusal is not None:
+        fail(*refusal)
+    return iid, index, abilities_of(state, iid)[index]
+
+
+def ability_refusal(state: dict, seat: int, iid, index):
+    """Why ``seat`` can't use ability ``index`` of card ``iid`` (in play,
+    or forecasted: Omegacron) now, targets aside, as ``(code, message)``,
+    or None: :func:`check_ability_use`'s refusals after the main-phase
+    test, in its order. legal_actions asks it in the seat's main phase
+    (issue 13)."""
     inst = state["cards"].get(iid) if isinstance(iid, str) else None
     forecasted = inst is not None and inst["zone"] == "future" and inst["owner"] == seat
-    if not forecasted:
-        own_in_play(state, seat, iid)
-    index = action.get("ability", 0)
+    if not forecasted and controlled_in_play(state, seat, iid) is None:
+        return "not_in_play", "You don't control that card."
     abilities = abilities_of(state, iid)
     if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(abilities):
-        fail("bad_ability", "That card has no such ability.")
+        return "bad_ability", "That card has no such ability."
     ability = abilities[index]
     if ability.from_future != forecasted:  # Omegacron: only while it is forecasted
-        fail("bad_ability", "That ability works only while the card is in the future." if ability.from_future
-             else "That card has no such ability.")
+        return "bad_ability", ("That ability works only while the card is in the future." if ability.from_future
+                               else "That card has no such ability.")
     if ability.available is not None and not ability.available(state, iid):
         # A cost that can't be paid now (e.g. no +1/+1 rune to remove).
-        fail("bad_ability", "That ability can't be used now.")
+        return "bad_ability", "That ability can't be used now."
     if ability.exhaust:
         if card_of(state, iid)["exhausted"]:
-            fail("exhausted", "That card is exhausted.")
+            return "exhausted", "That card is exhausted."
         if arrival_fatigued(state, iid):
-            fail("arrival_fatigue", "That card arrived this turn and can't exhaust yet.")
+            return "arrival_fatigue", "That card arrived this turn and can't exhaust yet."
     if ability.sacrifice and stats.kw(state, iid, "indestructible"):
-        fail("indestructible", "Indestructible things can't be sacrificed.")
+        return "indestructible", "Indestructible things can't be sacrificed."
     gold = player(state, seat)["gold"]
     if gold < ability.gold:
-        fail("not_enough_gold", f"That costs {ability.gold} gold; you have {gold}.")
-    return iid, index, ability
+        return "not_enough_gold", f"That costs {ability.gold} gold; you have {gold}."
+    return None
 
 
 def do_ability(state, seat, plan):
@@ -677,20 +756,33 @@ def check_attacker(state, seat, action):
     attacker once this way before listing its targets."""
     require_main(state, seat)
     attacker = action.get("attacker")
-    inst = own_in_play(state, seat, attacker, "attacker")
-    if not stats.is_character(state, attacker):
-        fail("cannot_attack", "Only units and heroes attack.")
-    if not registry.ask(state, "can_attack", attacker, True):
-        fail("cannot_attack", "That card can't attack.")
-    if registry.any_says(state, "restrains", in_play_answering(state, "restrains"), attacker):
-        fail("cannot_attack", "That card is held fast and can't attack.")
-    if inst["exhausted"]:
-        fail("exhausted", "That card is exhausted.")
-    if arrival_fatigued(state, attacker):
-        fail("arrival_fatigue", "That card arrived this turn and can't attack yet.")
-    if stats.kw(state, attacker, "readiness") and inst["attacks"] >= 1:
-        fail("already_attacked", "It already attacked this turn.")
+    refusal = attacker_refusal(state, seat, attacker)
+    if refusal is not None:
+        fail(*refusal)
     return attacker
+
+
+def attacker_refusal(state: dict, seat: int, attacker):
+    """Why ``attacker`` (any value) can't attack for ``seat`` now, as
+    ``(code, message)``, or None: :func:`check_attacker`'s refusals after
+    the main-phase test, in its order. legal_actions asks it of each of
+    the seat's ready units and heroes in its main phase (issue 13)."""
+    inst = controlled_in_play(state, seat, attacker)
+    if inst is None:
+        return "not_in_play", "You don't control that attacker."
+    if not stats.is_character(state, attacker):
+        return "cannot_attack", "Only units and heroes attack."
+    if not registry.ask(state, "can_attack", attacker, True):
+        return "cannot_attack", "That card can't attack."
+    if registry.any_says(state, "restrains", in_play_answering(state, "restrains"), attacker):
+        return "cannot_attack", "That card is held fast and can't attack."
+    if inst["exhausted"]:
+        return "exhausted", "That card is exhausted."
+    if arrival_fatigued(state, attacker):
+        return "arrival_fatigue", "That card arrived this turn and can't attack yet."
+    if stats.kw(state, attacker, "readiness") and inst["attacks"] >= 1:
+        return "already_attacked", "It already attacked this turn."
+    return None
 
 
 def do_attack(state, seat, plan):
@@ -707,24 +799,36 @@ def check_patrol(state, seat, action):
     What may stand in a slot: :func:`patrol_refusal`; on Fury Road one card
     at most in the zone (maps.patrol_crowded, code ``one_patroller``)."""
     require_main(state, seat)
-    iid = action.get("card")
-    own_in_play(state, seat, iid)
-    if not stats.is_character(state, iid):
-        fail("cannot_patrol", "Only units and heroes patrol.")
-    slot = action.get("slot")
-    if slot is not None and slot not in PATROL_SLOTS:
-        fail("bad_slot", "Unknown patrol slot.")
-    refusal = patrol_refusal(state, seat, iid) if slot is not None else None
+    iid, slot = action.get("card"), action.get("slot")
+    refusal = patrol_move_refusal(state, seat, iid, slot)
     if refusal is not None:
         fail(*refusal)
-    if slot is not None and maps.patrol_crowded(state, seat, iid, slot):
-        fail("one_patroller", "On Fury Road you may have only one patroller: take the other one off first, "
-                              "or put this one in its slot.")
-    if player(state, seat)["patrol"].get(slot) == iid:
-        fail("no_change", "It is already there.")
-    if slot is None and patrol_slot(state, iid) is None:
-        fail("no_change", "It is not patrolling.")
     return iid, slot
+
+
+def patrol_move_refusal(state: dict, seat: int, iid, slot):
+    """Why ``seat`` can't put ``iid`` into patrol slot ``slot`` (None: take
+    it off patrol) now, as ``(code, message)``, or None:
+    :func:`check_patrol`'s refusals after the main-phase test, in its
+    order. legal_actions asks it of each move it lists, in the seat's main
+    phase (issue 13)."""
+    if controlled_in_play(state, seat, iid) is None:
+        return "not_in_play", "You don't control that card."
+    if not stats.is_character(state, iid):
+        return "cannot_patrol", "Only units and heroes patrol."
+    if slot is not None and slot not in PATROL_SLOTS:
+        return "bad_slot", "Unknown patrol slot."
+    refusal = patrol_refusal(state, seat, iid) if slot is not None else None
+    if refusal is not None:
+        return refusal
+    if slot is not None and maps.patrol_crowded(state, seat, iid, slot):
+        return ("one_patroller", "On Fury Road you may have only one patroller: take the other one off first, "
+                                 "or put this one in its slot.")
+    if player(state, seat)["patrol"].get(slot) == iid:
+        return "no_change", "It is already there."
+    if slot is None and patrol_slot(state, iid) is None:
+        return "no_change", "It is not patrolling."
+    return None
 
 
 def do_patrol(state, seat, plan):
@@ -812,10 +916,20 @@ def check_reveal(state, seat, action):
     if refusal is not None:
         fail(*refusal)
     target = action.get("target")
-    inst = state["cards"].get(target) if isinstance(target, str) else None
-    if inst is None or inst["zone"] != "play" or not hidden_from(state, target, seat):
+    if not revealable(state, seat, target):
         fail("bad_target", "Choose an opposing invisible thing you can't see now.")
     return target
+
+
+def revealable(state: dict, seat: int, target) -> bool:
+    """True when ``target`` is what ``seat``'s Tower may reveal (house rule
+    R10): a card in play hidden from ``seat`` (targeting.hidden_from: an
+    opposing invisible thing not revealed this turn, and no detector).
+    The part of :func:`check_reveal` that depends on the target:
+    legal_actions asks it of each candidate once tower_refusal and the
+    main phase let a reveal through (issue 13)."""
+    inst = state["cards"].get(target) if isinstance(target, str) else None
+    return inst is not None and inst["zone"] == "play" and hidden_from(state, target, seat)
 
 
 def tower_refusal(state: dict, seat: int):

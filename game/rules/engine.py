@@ -11,9 +11,10 @@ import itertools
 import marshal
 
 from . import catalog, maps, stats
-from .actions import (ACTIONS, abilities_of, build_refusal, check_ability_use, check_attacker, check_play_card,
-                      check_targets, on_acting_team, tower_refusal)
-from .specs import build_candidates
+from .actions import (ACTIONS, abilities_of, ability_refusal, addon_refusal, attacker_refusal, build_plan,
+                      build_refusal, check_targets, hire_refusal, level_up_refusal, on_acting_team,
+                      patrol_move_refusal, play_card_verdict, revealable, summon_refusal, tower_refusal)
+from .specs import TECH_BUILDINGS, build_candidates
 from .cards import registry
 from game.rulekit.copying import copy_sharing_log
 from game.rulekit.envelope import action_type, is_seat, require_plain_json
@@ -232,9 +233,7 @@ def _legal_actions(state: dict, seat: int) -> list:
                    if _passes_checks(state, seat, a))
         if _passes_checks(state, seat, {"type": "end_lending"}):
             out.append({"type": "end_lending"})
-    concede = {"type": "concede"}
-    if _passes_checks(state, seat, concede):
-        out.append(concede)
+    out.append({"type": "concede"})  # check_concede: not conceded, as above
     return out
 
 
@@ -253,11 +252,11 @@ def _passes_checks(state: dict, seat: int, action: dict) -> bool:
 _REFUSED = object()
 
 
-def _passes(check, state: dict, seat: int, action):
-    """``check(state, seat, action)``'s plan, or _REFUSED when it raises
+def _passes(check, state: dict, seat: int, *args):
+    """``check(state, seat, *args)``'s plan, or _REFUSED when it raises
     RulesError."""
     try:
-        return check(state, seat, action)
+        return check(state, seat, *args)
     except RulesError:
         return _REFUSED
 
@@ -273,78 +272,90 @@ def _tech_choices(state: dict, seat: int) -> list:
     if not p["tech_owed"]:
         return []
     least, most = tech_count_required(state, seat)
-    stock = [(cid, min(n, most)) for cid, n in sorted(p["codex"].items()) if n > 0]
+    stock = {cid: n for cid, n in sorted(p["codex"].items()) if n > 0}
     return [{"type": "tech", "cards": cards} for size in range(least, most + 1)
-            for cards in _multisets(stock, 0, size)]
+            for cards in _multisets(stock, size)]
 
 
-def _multisets(stock: list, start: int, size: int) -> list:
-    """The lists of ``size`` ids taken from ``stock[start:]`` (``(id,
-    copies)`` in id order), each id at most ``copies`` times, in sorted
-    order: by first id, and for one first id the more copies of it first
-    (what follows them is a later id)."""
-    if size == 0:
-        return [[]]
-    out = []
-    for at in range(start, len(stock)):
-        cid, copies = stock[at]
-        for run in range(min(copies, size), 0, -1):
-            out.extend([cid] * run + rest for rest in _multisets(stock, at + 1, size - run))
-    return out
+def _multisets(stock: dict, size: int) -> list:
+    """The lists of ``size`` ids of ``stock`` (``{id: copies}`` in id
+    order), each id at most ``copies`` times, in sorted order: the
+    combinations with repetition of the ids (itertools, in their order),
+    but those with an id more often than its copies (issue 13: about 8x
+    faster than building them by recursion)."""
+    combos = itertools.combinations_with_replacement(stock, size)
+    if min(stock.values(), default=size) >= size:
+        return [list(c) for c in combos]  # no id is short of copies
+    return [list(c) for c in combos if len(set(c)) == size or all(c.count(cid) <= stock[cid] for cid in c)]
 
 
 def _main_phase_actions(state: dict, seat: int) -> list:
     """The legal main-phase actions of ``seat``, in the order legal_actions
-    lists them. Each candidate passes the same checks apply_action runs,
-    but a check whose verdict cannot depend on part of the candidate runs
-    once for all the candidates that differ only there: hiring (any hand
-    card), an attack checked once without its target
-    (actions.check_attacker; its targets are attack_targets, what the check
-    asks too, only computed for an attacker that passed), a card's patrol slots (the refusal is the card's; it stands
-    in at most one slot, never offered again), stashing (any hand card), and
-    a play or an ability checked once without its targets
-    (actions.check_play_card, check_ability_use), then each target
-    combination with actions.check_targets. A building that
-    actions.build_refusal refuses, and every reveal while
-    actions.tower_refusal refuses (or of a card no opponent controls), is
-    not checked at all: check_build and check_reveal refuse them first."""
+    lists them. Each candidate passes the same checks apply_action runs.
+    The main-phase test (actions.require_main) holds here, so a check
+    that is the test and then its refusals is asked for the refusals
+    only, as a value (``(code, message)`` or None: actions.hire_refusal,
+    summon_refusal, level_up_refusal, attacker_refusal,
+    patrol_move_refusal, ability_refusal), and a check that asks nothing
+    more is not asked (end_main, with or without a stash: check_end_main;
+    concede: check_concede, asked of a seat that has not conceded). A
+    check whose verdict cannot depend on part of the candidate runs once
+    for all the candidates that differ only there: hiring (any hand card),
+    an attack checked once without its target (its targets are
+    attack_targets, what check_attack asks too, only computed for an
+    attacker that passed), a card's patrol slots (the refusal is the
+    card's; it stands in at most one slot, never offered again), stashing
+    (any hand card), and a play or an ability checked once without its
+    targets (actions.play_card_verdict, ability_refusal), then each target
+    combination with actions.check_targets (not asked without target
+    slots: _targets_pass). A building is checked in check_build's two
+    parts, the refusal once per building (actions.build_refusal, or
+    addon_refusal for the game's add-ons that specs.build_candidates
+    lists) and then actions.build_plan; reveals are listed only while
+    actions.tower_refusal lets one through, of the opponents' cards that
+    actions.revealable accepts (the rest of check_reveal; a card no
+    opponent controls is never hidden from ``seat``) (issue 13)."""
     p = player(state, seat)
     gold = p["gold"]
     out = []
     hire_ok = None
     if not maps.hire_takes_card(state):  # Daggerfall Prison Camp: no card (maps.py)
         hire_ok = False
-        if _passes_checks(state, seat, {"type": "hire"}):
+        if hire_refusal(state, seat, None) is None:
             out.append({"type": "hire"})
     for iid in p["hand"]:
-        hire = {"type": "hire", "card": iid}
         if hire_ok is None:
-            hire_ok = _passes_checks(state, seat, hire)
+            hire_ok = hire_refusal(state, seat, iid) is None
         if hire_ok:
-            out.append(hire)
+            out.append({"type": "hire", "card": iid})
         card_id = state["cards"][iid]["card"]
         slots = registry.card_of_id(card_id).targets
         boosts = [False, True] if catalog.card(card_id)["keywords"].get("boost") else [False]
         # glossary: Boost - with and without it; the cost before resist of each
         costs = {}
         for boost in boosts:
-            costs[boost] = _passes(check_play_card, state, seat, {"card": iid, "boost": boost})
-        if list(costs.values()).count(_REFUSED) == len(costs):  # every one refused
+            plan = play_card_verdict(state, seat, iid, boost)
+            if not isinstance(plan, RulesError):
+                costs[boost] = plan
+        if not costs:  # every one refused
             continue
         for targets in _target_combos(state, seat, slots):
             for boost in boosts:
-                plan = costs[boost]
-                if plan is _REFUSED or _passes(_check_targets_of, state, seat,
-                                               (slots, targets, gold - plan[1])) is _REFUSED:
+                plan = costs.get(boost)
+                if plan is None or not _targets_pass(state, seat, slots, targets, gold - plan[1]):
                     continue
                 play = {"type": "play", "card": iid, "targets": targets}
                 if boost:
                     play["boost"] = True
                 out.append(play)
-    out.extend(a for a in build_candidates(state, seat)  # a building surely refused is not checked in full
-               if build_refusal(state, seat, a["building"]) is None and _passes_checks(state, seat, a))
-    out.extend(a for a in ({"type": "summon", "hero": iid} for iid in p["command"])
-               if _passes_checks(state, seat, a))
+    refusals = {}  # a building surely refused is not checked in full
+    for build in build_candidates(state, seat):  # tech buildings and this game's add-ons, some once per spec
+        what = build["building"]
+        if what not in refusals:
+            refusals[what] = (build_refusal if what in TECH_BUILDINGS else addon_refusal)(state, seat, what)
+        if refusals[what] is None and _passes(build_plan, state, seat, what, build) is not _REFUSED:
+            out.append(build)
+    out.extend({"type": "summon", "hero": iid} for iid in p["command"] if summon_refusal(state, seat, iid) is None)
     for iid in p["play"]:
         inst = state["cards"][iid]
         if stats.is_hero(state, iid):
@@ -352,59 +363,60 @@ def _main_phase_actions(state: dict, seat: int) -> list:
             room = rec["max_level"] - inst["level"]
             steps = {1} | {t - inst["level"] for t in (rec["mid_level"], rec["max_level"])
                            if t > inst["level"]}
-            out.extend(a for a in ({"type": "level_up", "hero": iid, "levels": n}
-                                   for n in sorted(steps) if n <= room)
-                       if _passes_checks(state, seat, a))
+            out.extend({"type": "level_up", "hero": iid, "levels": n} for n in sorted(steps)
+                       if n <= room and level_up_refusal(state, seat, iid, n) is None)
         _ability_actions(state, seat, iid, gold, out)
         if stats.is_character(state, iid):
-            if not inst["exhausted"] and _passes(check_attacker, state, seat, {"attacker": iid}) is not _REFUSED:
+            if not inst["exhausted"] and attacker_refusal(state, seat, iid) is None:
                 out.extend({"type": "attack", "attacker": iid, "target": t} for t in attack_targets(state, iid))
             current = patrol_slot(state, iid)
             slots = [slot for slot in PATROL_SLOTS if slot != current]
             if maps.on(state, "fury_road"):  # one patroller: the verdict depends on the slot
-                out.extend(a for a in ({"type": "patrol", "card": iid, "slot": slot} for slot in slots)
-                           if _passes_checks(state, seat, a))
-            elif _passes_checks(state, seat, {"type": "patrol", "card": iid, "slot": slots[0]}):
+                out.extend({"type": "patrol", "card": iid, "slot": slot} for slot in slots
+                           if patrol_move_refusal(state, seat, iid, slot) is None)
+            elif patrol_move_refusal(state, seat, iid, slots[0]) is None:
                 out.extend({"type": "patrol", "card": iid, "slot": slot} for slot in slots)
-            leave = {"type": "patrol", "card": iid, "slot": None}
-            if current and _passes_checks(state, seat, leave):
-                out.append(leave)
+            if current and patrol_move_refusal(state, seat, iid, None) is None:
+                out.append({"type": "patrol", "card": iid, "slot": None})
     for iid in p["future"]:  # abilities used while forecasted (Omegacron)
         _ability_actions(state, seat, iid, gold, out)
     if tower_refusal(state, seat) is None:  # house rule R10: reveal
         # Only an opponent's card can be hidden from ``seat`` (targeting.hidden_from): the others are refused.
-        out.extend(a for a in ({"type": "reveal", "target": i} for q in state["players"]
-                               if is_opponent(state, seat, q["seat"]) for i in q["play"])
-                   if _passes_checks(state, seat, a))
+        out.extend({"type": "reveal", "target": i} for q in state["players"]
+                   if is_opponent(state, seat, q["seat"]) for i in q["play"] if revealable(state, seat, i))
     repair = {"type": "repair"}
     if is_ffa(state) and _passes_checks(state, seat, repair):  # house rule R24
         out.append(repair)
-    end = {"type": "end_main"}
-    if _passes_checks(state, seat, end):
-        out.append(end)
-    if has_stash(state, seat) and p["hand"]:  # glossary: Stash - keep any one hand card
-        if _passes_checks(state, seat, {"type": "end_main", "stash": p["hand"][0]}):
-            out.extend({"type": "end_main", "stash": iid} for iid in p["hand"])
+    out.append({"type": "end_main"})  # check_end_main: the main phase only
+    if has_stash(state, seat):  # glossary: Stash - keep any one hand card (check_end_main asks no more)
+        out.extend({"type": "end_main", "stash": iid} for iid in p["hand"])
     return out
 
 
 def _ability_actions(state: dict, seat: int, iid: str, gold: int, out: list) -> None:
     """Append to ``out`` each ability action of card ``iid`` (in play or
     forecasted) that ``seat`` may take now, one per target combination."""
-    for index, ability in enumerate(abilities_of(state, iid)):
-        use = _passes(check_ability_use, state, seat, {"card": iid, "ability": index})
-        if use is _REFUSED:
+    for index, ability in enumerate(abilities_of(state, iid)):  # the check's own list while frozen
+        if ability_refusal(state, seat, iid, index) is not None:
             continue
-        checked = use[2]  # the ability as the check sees it
         for targets in _target_combos(state, seat, ability.targets):
-            if _passes(_check_targets_of, state, seat,
-                       (checked.targets, targets, gold - checked.gold)) is not _REFUSED:
+            if _targets_pass(state, seat, ability.targets, targets, gold - ability.gold):
                 out.append({"type": "ability", "card": iid, "ability": index, "targets": targets})
 
 
-def _check_targets_of(state: dict, seat: int, args: tuple) -> int:
-    slots, targets, gold_left = args
-    return check_targets(state, seat, slots, targets, gold_left)
+def _targets_pass(state: dict, seat: int, slots: list, targets: list, gold_left: int) -> bool:
+    """True when actions.check_targets accepts ``targets`` (one of
+    _target_combos' combinations) for ``slots`` with ``gold_left`` gold
+    after the cost. Without slots it always does (no target, no resist to
+    pay, and the check before it refused a cost above the gold, so
+    ``gold_left`` >= 0): it is not asked then (issue 13)."""
+    if not slots:
+        return True
+    try:
+        check_targets(state, seat, slots, targets, gold_left)
+    except RulesError:
+        return False
+    return True
 
 
 def _target_combos(state: dict, seat: int, slots: list) -> list:

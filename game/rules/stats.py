@@ -10,15 +10,8 @@ import threading
 from functools import lru_cache
 
 from .cards import registry
-from . import catalog, maps
+from . import catalog
 from .state import printed_card
-
-
-def _base(state: dict, inst: dict) -> tuple:
-    """``(atk, hp, keywords)`` printed on ``inst``'s card, or its hero band's
-    (keywords: a new dict the caller may change)."""
-    atk, hp, kw = _printed(inst["card"], inst["level"])
-    return atk, hp, dict(kw)
 
 
 @lru_cache(maxsize=None)
@@ -106,8 +99,10 @@ def compute(state: dict, iid: str) -> dict:
 
 def _compute(state: dict, iid: str) -> dict:
     inst = state["cards"][iid]
-    atk, hp, kw = _base(state, inst)
-    if state["temp"]:
+    atk, hp, kw = _printed(inst["card"], inst["level"])  # printed on its card, or its hero band's
+    kw = dict(kw)
+    temp = state["temp"]
+    if temp:
         atk = printed_atk(state, iid, atk)
     if inst["granted"]:
         _add_keywords(kw, inst["granted"])
@@ -116,7 +111,7 @@ def _compute(state: dict, iid: str) -> dict:
     hp += net_runes
     # This-turn modifiers, then those lasting until a player's next turn
     # (state["lasting"], e.g. Ferocity; see turns.begin_turn).
-    for effects in (state["temp"], state.get("lasting", ())):
+    for effects in (temp, state.get("lasting", ())):
         for eff in effects:
             if eff.get("iid") == iid:
                 atk += eff.get("atk", 0)
@@ -124,40 +119,41 @@ def _compute(state: dict, iid: str) -> dict:
                 _add_keywords(kw, eff.get("kw", {}))
     controller = inst["controller"]
     players = state["players"]
-    own_turn = players[controller]["team"] == players[state["active"]]["team"]  # as state.team_of
-    if inst["zone"] == "play":
+    own = players[controller]
+    own_turn = own["team"] == players[state["active"]]["team"]  # as state.team_of
+    in_play = inst["zone"] == "play"
+    if in_play:
         auras, auras_all = _auras(state)
         for src, aura in auras.get(controller, ()):
             d_atk, d_hp, d_kw = aura(state, src, iid)
             atk += d_atk
             hp += d_hp
-            _add_keywords(kw, d_kw)
+            if d_kw:
+                _add_keywords(kw, d_kw)
         for src, aura in auras_all:  # hooks ``aura_all``: whoever controls iid
             d_atk, d_hp, d_kw = aura(state, src, iid)
             atk += d_atk
             hp += d_hp
-            _add_keywords(kw, d_kw)
+            if d_kw:
+                _add_keywords(kw, d_kw)
         # The slot it patrols in (state.patrolling_slot, with the zone, the
         # controller and the teams already known here): none during its own
         # team's turn unless its patrol zone is locked.
-        own = players[controller]
-        slot = None
         if not own_turn or own["patrol_locked"]:
             for name, occupant in own["patrol"].items():
                 if occupant == iid:
-                    slot = name
+                    if name == "squad_leader":
+                        _add_keywords(kw, {"armor": 1})  # house rule R6
+                    elif name == "elite":
+                        atk += 1
+                    elif name == "lookout":
+                        _add_keywords(kw, {"resist": 1})
                     break
-        if slot is not None:
-            if slot == "squad_leader":
-                _add_keywords(kw, {"armor": 1})  # house rule R6
-            elif slot == "elite":
-                atk += 1
-            elif slot == "lookout":
-                _add_keywords(kw, {"resist": 1})
-        if maps.bloodbowl(state) and catalog.card(inst["card"])["kind"] == "unit":
+        if state.get("map") == "bloodbowl" and catalog.card(inst["card"])["kind"] == "unit":  # maps.bloodbowl
             atk += 1  # Bloodbowl: every unit has +1 ATK and haste (maps.py)
             _add_keywords(kw, {"haste": 1})
-    if registry.silenced(state, iid):
+    # registry.silenced, with the zone and the controller known here
+    if in_play and own.get("silenced_until", 0) > own["turns_ended"] and inst["card"] in own["heroes"]:
         # A silenced hero has no keywords; armor counts as a stat (Free
         # Speech ruling: Elite Training's armor still applies).
         kw = {"armor": kw["armor"]} if kw.get("armor") else {}

@@ -311,9 +311,12 @@ def _reach(state: dict, tid: str, seat: int):
         return False
     if tid.startswith("base:"):
         return _FLIERS if base_flies(state, int(tid[5:])) else True
-    if is_building_id(tid) or kind_of(state, tid) == "building":
+    if is_building_id(tid):
         return True
-    if kind_of(state, tid) not in ("unit", "hero"):
+    kind = catalog.card(state["cards"][tid]["card"])["kind"]  # kind_of, a card's (it exists, in play)
+    if kind == "building":
+        return True
+    if kind not in ("unit", "hero"):
         return False
     if stats.kw(state, tid, "unattackable"):
         return False
