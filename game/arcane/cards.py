@@ -23,23 +23,16 @@ SAGE_EFFECTS = {"plus": "Draw a card", "minus2": "Destroy an opposing creature",
                 "minus5": "Deal 10 damage to your opponent"}
 # What each suit ability and each kind of card does, in our own words, for
 # the board's card panel (the view's ``effect``); rulebook "Card Suits",
-# "Spells (2, 4, 6, 8, 10)", "Permanents"; house rules A20 (relics and
-# charms), A23 (sages). docs/ARCANE.md and the how-to-play page say more.
-ABILITY_EFFECTS = {"Venom": "any damage it deals to a creature destroys it",
+# "Spells (2, 4, 6, 8, 10)", "Permanents"; house rules A6, A18, A20, A23.
+# docs/ARCANE.md and the how-to-play page say more.
+ABILITY_EFFECTS = {"Venom": "any creature it damages is destroyed",
                    "Swift": "it may attack on the turn it arrives",
-                   "Sentinel": "attacking does not exhaust it, so it can still block",
-                   "Crush": "damage beyond what destroys its blocker goes on to the player"}
+                   "Sentinel": "attacking does not exhaust it, so it can still block"}
 SPELL_EFFECTS = {"2": "Deals 2 damage to an opposing creature, sage or player.",
                  "4": "Sends an opposing creature to the discard pile.",
                  "6": "You draw 3 cards.",
                  "8": "Your opponent discards 2 cards of their choice.",
                  "10": "Banishes an opposing card from the arena (lands too): it leaves the game."}
-KIND_EFFECTS = {"land": "Free to play, one a turn; each land gives you 1 power a turn.",
-                "relic": "While it stays, your creatures deal 1 more damage.",
-                "charm": "While it stays, your creatures need 1 more damage to destroy.",
-                "sage": "Arrives with 5 essence; once a turn in your main phase: +1 (gain an essence and "
-                        "draw), -2 (destroy an opposing creature) or -5 (10 damage to your opponent). "
-                        "Damage to it removes essence; at 0 it is gone."}
 
 
 def full_deck() -> list:
@@ -100,19 +93,34 @@ def label(code: str) -> str:
     return rank + SUIT_SYMBOLS[suit]
 
 
-def effect(code: str) -> str:
-    """What the card does in play, one or two sentences in our own words
-    (ABILITY_EFFECTS, SPELL_EFFECTS, KIND_EFFECTS): "A 3/4 creature.
-    Sentinel: attacking does not exhaust it, so it can still block." for
-    7\u2666. Raises ValueError for anything that is not one of the 52 cards."""
+def effect(code: str, options: dict, whose: str = "your") -> str:
+    """What the card does, one to three sentences in our own words, at a
+    table of ``options`` (the state's table options: A6 ``land_power``,
+    A18 ``crush_vs_sage``, A23 ``sage_ultimate``), for a reader to whom the
+    card's creatures are ``whose`` ("your", or "North's" for another
+    player's relic): "A 3/4 creature. Sentinel: attacking does not exhaust
+    it, so it can still block." for 7\u2666. Raises ValueError for anything
+    that is not one of the 52 cards, KeyError for options missing a key."""
     what = kind(code)
     if what == "creature":
         p, t = base_stats(code)
         name = ability(code)
+        if name == "Crush":
+            to = "the attack's target" if options["crush_vs_sage"] == "target" else "the defending player"
+            return f"A {p}/{t} creature. Crush: damage beyond what destroys its blockers goes on to {to}."
         return f"A {p}/{t} creature. {name}: {ABILITY_EFFECTS[name]}."
     if what == "spell":
         return SPELL_EFFECTS[split(code)[0]]
-    return KIND_EFFECTS[what]
+    if what == "land":
+        when = "from the turn after it is played" if options["land_power"] == "next_turn" else "a turn"
+        return f"Free to play, one a turn; each land gives its player 1 power {when}."
+    if what in ("relic", "charm"):
+        bonus = "deal 1 more damage" if what == "relic" else "need 1 more damage to be destroyed"
+        return f"While it stays, {whose} creatures {bonus}."
+    ultimate = " (not on the turn it arrives)" if options["sage_ultimate"] == "not_on_entry" else ""
+    return ("Arrives with 5 essence; once a turn in its player's main phase: +1 (gain an essence and draw), "
+            f"-2 (destroy an opposing creature) or -5 (10 damage to the opponent){ultimate}. "
+            "Damage to it removes essence; at 0 it is gone.")
 
 
 def describe(code: str) -> str:

@@ -12,20 +12,30 @@ from .state import ARENA_ZONES, can_attack, power, power_left, toughness
 LOG_TAIL = 100  # how many log lines a view carries
 
 
-def card_view(state: dict, cid: str) -> dict:
+def _whose(state: dict, seat, viewer) -> str:
+    """Whose creatures a card of ``seat`` (None: a shared zone) helps, as
+    ``viewer`` reads it: "your", "North's" or "its player's"."""
+    if seat is None:
+        return "its player's"
+    return "your" if seat == viewer else f"{state['players'][seat]['name']}'s"
+
+
+def card_view(state: dict, cid: str, viewer=None) -> dict:
     """One card as a board draws it: its id, code, rank, suit, label
     (``"7\u2666"``), kind, cost, and what it is in the game: a creature's
     power and toughness now (relics and charms counted, A20), its ability,
     damage, exhausted and arrived-this-turn flags and whether it may attack;
     a spell's name; a sage's essence and whether it used an ability this
-    turn; for every card, what it does (``effect``: cards.effect)
-    (rulebook "Card Types by Rank")."""
+    turn; for every card, what it does at this table (``effect``:
+    cards.effect; a relic's or charm's creatures are "your" ones when
+    ``viewer``, a seat or None, is its seat) (rulebook "Card Types by Rank")."""
     card = state["cards"][cid]
     code = card["card"]
     rank, suit = cards.split(code)
     kind = cards.kind(code)
     out = {"id": cid, "card": code, "rank": rank, "suit": suit, "label": cards.label(code), "kind": kind,
-           "cost": cards.cost(code), "text": cards.describe(code), "effect": cards.effect(code)}
+           "cost": cards.cost(code), "text": cards.describe(code),
+           "effect": cards.effect(code, state["options"], _whose(state, card["seat"], viewer))}
     if kind == "spell":
         out["spell"] = cards.SPELLS[rank]
     elif kind == "creature":
@@ -51,9 +61,9 @@ def view(state: dict, viewer) -> dict:
                  "power_spent": p["power_spent"], "land_played": p["land_played"],
                  "draw_offer": p["draw_offer"], "blood_debt": p["blood_debt"]}
         for zone in ARENA_ZONES:
-            entry[zone] = [card_view(state, cid) for cid in p[zone]]
+            entry[zone] = [card_view(state, cid, viewer) for cid in p[zone]]
         if viewer == seat:
-            entry["hand"] = [card_view(state, cid) for cid in p["hand"]]
+            entry["hand"] = [card_view(state, cid, viewer) for cid in p["hand"]]
         players.append(entry)
     lines = [line for line in state["log"]
              if ("to" not in line or viewer in line["to"]) and viewer not in line.get("hide", ())]
@@ -61,9 +71,9 @@ def view(state: dict, viewer) -> dict:
         "game": "arcane", "you": viewer, "status": state["status"], "round": state["round"],
         "turn": state["turn"], "phase": state["phase"], "active": state["active"], "first": state["first"],
         "options": dict(state["options"]), "players": players, "deck_count": len(state["deck"]),
-        "discard": [card_view(state, cid) for cid in state["discard"]],
-        "banished": [card_view(state, cid) for cid in state["banished"]],
-        "stack": [card_view(state, cid) for cid in state["stack"]],
+        "discard": [card_view(state, cid, viewer) for cid in state["discard"]],
+        "banished": [card_view(state, cid, viewer) for cid in state["banished"]],
+        "stack": [card_view(state, cid, viewer) for cid in state["stack"]],
         "attacks": [dict(a, blockers=list(a["blockers"])) for a in state["attacks"]],
         "prompt": None if state["prompt"] is None else {k: state["prompt"][k] for k in ("seat", "kind", "left")},
         "winner": state["winner"], "winners": list(state["winners"]), "result_reason": state["result_reason"],

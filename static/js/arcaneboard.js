@@ -352,8 +352,10 @@ function renderInspector(v, box) {
   } else {
     const card = ui.inspect ? findCard(v, ui.inspect) : null;
     if (card) {
-      parts.push(el("h3", card.label), el("p", card.text, { class: "ainspect" }));
-      if (card.effect) parts.push(el("p", card.effect, { class: "ainspect aeffect" }));
+      // The label, then what the card does at this table (a spell's name first); the short phrase
+      // "7♦, a 3/4 creature with Sentinel" would only say the label and the effect again.
+      const does = card.effect ? (card.spell ? `${card.spell}: ${card.effect}` : card.effect) : card.text;
+      parts.push(el("h3", card.label), el("p", does, { class: "ainspect aeffect" }));
       if (card.kind === "creature") parts.push(el("p", `Power ${card.power ?? card.base_power}, toughness ${card.toughness ?? card.base_toughness}${card.damage ? `, ${card.damage} damage on it` : ""}.`, { class: "hint" }));
       // A sage's essence is counted in play only (one in hand has none yet).
       if (card.kind === "sage" && card.essence !== undefined) parts.push(el("p", `${card.essence} essence.`, { class: "hint" }));

@@ -189,3 +189,21 @@ def test_every_card_in_the_view_says_what_it_does():
     assert "Crush" in effects["3C"] and effects["3C"].startswith("A 1/2 creature.")
     assert "5 essence" in effects["KC"] and "power" in effects["AS"]
     assert len(set(effects.values())) == len(effects)  # each card its own sentence
+
+
+def test_a_cards_effect_follows_the_table_options_and_says_whose_creatures_it_helps():
+    """A fresh tester found the panel fixed per card: Crush's excess goes to the
+    attack's target with ``crush_vs_sage: target`` (A18), no -5 on the turn a
+    sage arrives with ``sage_ultimate: not_on_entry`` (A23), lands give power
+    from the next turn with ``land_power: next_turn`` (A6); and an opponent's
+    relic read "your creatures" (A20: only its player's)."""
+    spec = [{"hand": ["3C", "AS", "KC"], "relics": ["JH"]}, {"charms": ["QD"]}]
+    plain = rules.view(position(spec, round=4), 0)["players"]
+    assert "goes on to the defending player" in plain[0]["hand"][0]["effect"]
+    assert plain[0]["relics"][0]["effect"] == "While it stays, your creatures deal 1 more damage."
+    theirs = plain[1]["charms"][0]["effect"]
+    assert theirs == f"While it stays, {plain[1]['name']}'s creatures need 1 more damage to be destroyed."
+    options = {"crush_vs_sage": "target", "sage_ultimate": "not_on_entry", "land_power": "next_turn"}
+    hand = {c["card"]: c["effect"] for c in rules.view(position(spec, options, round=4), 0)["players"][0]["hand"]}
+    assert "goes on to the attack's target" in hand["3C"]
+    assert "(not on the turn it arrives)" in hand["KC"] and "from the turn after it is played" in hand["AS"]

@@ -71,6 +71,22 @@ def test_a_card_read_from_the_hand_says_what_it_costs_and_no_missing_number(page
     assert f"Costs {rules.view(state, 0)['players'][0]['hand'][0]['cost']} power to play." in texts["KH"]
 
 
+def test_a_card_read_says_what_it_does(page):
+    """A fresh tester could not tell from the board what a spell does: the panel
+    gives the spell's name and effect, a creature's suit ability, an opponent's
+    relic whose creatures it helps; the label is not said twice."""
+    state = position([{"hand": ["2C", "7D"]}, {"relics": ["JS"]}], round=4)
+    show(page, state, 0)
+    texts = {}
+    for code in ("2C", "7D", "JS"):
+        page.click(f'[data-aid="{cid(state, code)}"]')
+        texts[code] = page.inner_text("#t-inspector")
+    assert "Arcane Bolt: Deals 2 damage to an opposing creature, sage or player." in texts["2C"]
+    assert "Sentinel: attacking does not exhaust it" in texts["7D"]
+    assert f"{state['players'][1]['name']}'s creatures deal 1 more damage" in texts["JS"]
+    assert texts["2C"].count("2♣") == 1
+
+
 def test_a_sage_with_one_ability_left_asks_before_using_it(page):
     """A sage with 1 essence can only draw: its click shows that one
     button (what it does) instead of using it at once."""
