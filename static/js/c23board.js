@@ -60,7 +60,7 @@ export function nameList(names) {
  * copy number matching the tile's "#n" badge (`copy`, the card's place
  * among its same-named neighbours of that zone, 0 when alone) and where
  * it is ("in hand", "in play", "in the discard pile"). `owned` is `ref`
- * always with whose it is: where the side matters (a combat card, a
+ * always with whose it is: where the side matters (a card's target, a
  * combat's power changes), a unique name alone leaves it unsaid.
  * Resources are never named by a control and are left out.
  */
@@ -131,7 +131,7 @@ export function actionLabel(view, a, refs = cardRefs(view, view.viewer)) {
     case "concede": return "Concede";
     case "play": {
       let s = `Play ${own(a.card)}`;
-      if (a.target) s += ` on ${name(a.target)}`;
+      if (a.target) s += ` on ${owned(a.target)}`;
       if (a.opponent !== undefined) s += ` against ${playerName(view, a.opponent)}`;
       return s;
     }
@@ -331,7 +331,8 @@ export function renderC23(root, view, opts) {
     const mods = Object.entries(combat.mods || {});
     for (const [id, n] of mods) {
       const side = combat.attackers.includes(id) ? "attacking" : "defending";
-      box.append(el("p", `${refs[id] ? refs[id].owned : ref(id)} (${side}): ${n > 0 ? "+" : ""}${n} power this combat`, { class: "mod" }));
+      const who = refs[id] ? refs[id].owned : ref(id);
+      box.append(el("p", `${who[0].toUpperCase()}${who.slice(1)} (${side}): ${n > 0 ? "+" : ""}${n} power this combat`, { class: "mod" }));
     }
     box.append(el("p", `Combat cards played: defender ${combat.combat_cards_played.defender}, attacker ${combat.combat_cards_played.attacker}.`));
     board.append(box);
