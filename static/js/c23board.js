@@ -219,6 +219,9 @@ function zone(label, cards, attrs, tile) {
  *        readOnly (a replay: no controls at all, not even those the engine
  *        does not list, revealing the hand and conceding)}.
  */
+// The question (pick.key) whose answers were last brought into sight.
+let shownQuestion = null;
+
 export function renderC23(root, view, opts) {
   ensureCss();
   const legal = opts.legal || [];
@@ -401,4 +404,11 @@ export function renderC23(root, view, opts) {
   if (!opts.readOnly) board.append(bar);
   // The log is the page's own panel (match.js renderLog), as for the other games.
   root.replaceChildren(board);
+  // A question for this player brings its answers into sight once (on a laptop they sat below the
+  // fold, under the table's notices): the controls scroll up to the screen's bottom edge, the combat
+  // panel above them with them. Not again on a re-render of the same question.
+  if (!opts.readOnly && view.prompt && view.prompt.seat === opts.seat && shownQuestion !== pick.key) {
+    shownQuestion = pick.key;
+    bar.scrollIntoView({ block: "nearest" });
+  }
 }

@@ -239,6 +239,29 @@ def test_conceding_asks_first(page):
     assert act(s, 1, sent(page)[0])["winner"] == 0
 
 
+IN_SIGHT = """() => { const r = document.getElementById('c23-actions').getBoundingClientRect();
+    return r.top >= 0 && r.bottom <= window.innerHeight; }"""
+
+
+def test_a_question_brings_its_answers_into_sight_once(page):
+    """The session-9 tester, at 1280x720, was asked for a combat card with the
+    answers 350 px below the fold: a question for the viewer scrolls its
+    controls into sight once, not again on a re-render of the same question."""
+    s = scenario([{"characters": ["Inferno Drake"], "resources": ["Cinder Vein"]},
+                  {"characters": ["Coral Warden"], "resources": ["Tide Pool", "Tide Pool"], "hand": ["Riptide"]}])
+    s = act(s, 0, {"type": "attack", "attackers": [find(s, 0, "characters", "Inferno Drake")]})
+    s = act(s, 1, {"type": "block", "blocks": {}})
+    assert s["prompt"] and s["prompt"]["seat"] == 1, s["prompt"]
+    page.set_viewport_size({"width": 1280, "height": 360})
+    page.evaluate("window.scrollTo(0, 0)")
+    show(page, s, 1)
+    assert page.evaluate(IN_SIGHT)
+    page.evaluate("window.scrollTo(0, 0)")
+    show(page, s, 1)  # the same question again: the page stays where the player put it
+    assert page.evaluate("window.scrollY") == 0
+    page.set_viewport_size({"width": 1280, "height": 720})
+
+
 def test_three_players_opponent_and_target_choices(page):
     """An action that hits "your opponent" asks which one with 3 players (K24);
     one that picks a character names it; the payment picker sends the chosen resources."""
