@@ -10,7 +10,7 @@ for everyone else.
 from functools import lru_cache
 
 from . import catalog, maps, specs, stats
-from .actions import abilities_of, check_play, hire_cost, require_main
+from .actions import abilities_of, hire_cost, play_card_verdict, require_main
 from .cards import registry
 from .errors import RulesError
 from .reasons import reasons
@@ -189,17 +189,21 @@ def _add_why_not(state: dict, seat: int, hand: list) -> None:
     play."). None is given to a card that can be played, or may be with
     targets (only a target refusal is left: the legal actions list the
     targets), nor to any card when ``seat`` may take no main-phase action
-    now (nothing in hand is playable then, for the same reason)."""
+    now (nothing in hand is playable then, for the same reason). The
+    sentence is the card's play verdict (actions.play_card_verdict, what
+    check_play asks first, without a boost), the one legal_actions left in
+    the frozen state's memo: once it passes, no target is left to refuse
+    but a target (check_targets: ``bad_targets`` when the card has target
+    slots; without slots nothing, as engine._targets_pass says) (issue
+    13)."""
     try:
         require_main(state, seat)
     except RulesError:
         return
     for card in hand:
-        try:
-            check_play(state, seat, {"type": "play", "card": card["iid"], "targets": []})
-        except RulesError as err:
-            if err.code != "bad_targets":
-                card["why_not"] = err.message
+        verdict = play_card_verdict(state, seat, card["iid"], False)
+        if isinstance(verdict, RulesError):
+            card["why_not"] = verdict.message
 
 
 def hand_revealed_to(state: dict, seat: int, viewer) -> bool:
