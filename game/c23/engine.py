@@ -554,7 +554,8 @@ def resolve_effects(state: dict, seat: int, iid: str, plan: dict, when=None) -> 
         elif op == "power":
             mods = state["combat"]["mods"]
             mods[plan["target"]] = mods.get(plan["target"], 0) + eff["n"]
-            log(state, f"{cname(state, plan['target'])} gets {eff['n']:+d} power this combat.")
+            owner = pname(state, state["cards"][plan["target"]]["owner"])
+            log(state, f"{owner}'s {cname(state, plan['target'])} gets {eff['n']:+d} power this combat.")
         elif op == "return_to_hand":
             t = plan["target"]
             me["discard"].remove(t)

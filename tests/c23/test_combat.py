@@ -106,6 +106,9 @@ def test_defender_then_attacker_each_play_at_most_one_combat_card():
     state = act(state, 1, {"type": "combat_card", "card": find(state, 1, "hand", "Riptide"), "target": guard})
     assert state["prompt"]["seat"] == 0  # one only for the defender: now the attacker
     assert state["combat"]["mods"] == {guard: -2}
+    # The log says whose unit a combat card changed (the session-9 tester could not tell).
+    owner = state["players"][0]["name"]
+    assert f"{owner}'s Cinder Guard gets -2 power this combat." in [line["text"] for line in state["log"]]
     state = act(state, 0, {"type": "combat_card", "card": find(state, 0, "hand", "Battle Fury"), "target": guard})
     assert state["combat"] is None and state["active"] == 1  # resolved: 3 - 2 + 2 = 3 cards
     assert names(state, 1, "discard") == ["Riptide", "Old Bough", "Old Bough", "Old Bough"]
