@@ -22,9 +22,16 @@ function el(tag, text, attrs = {}, ...children) {
   return node;
 }
 
+// Resolves once the board's stylesheet has loaded (or failed to): a layout read before it is wrong.
+let cssReady = null;
+
 function ensureCss() {
-  if (document.querySelector(`link[data-c23-css]`)) return;
-  document.head.append(el("link", null, { rel: "stylesheet", href: CSS, "data-c23-css": "" }));
+  if (!cssReady) {
+    const link = el("link", null, { rel: "stylesheet", href: CSS, "data-c23-css": "" });
+    cssReady = new Promise((done) => { link.onload = done; link.onerror = done; });
+    document.head.append(link);
+  }
+  return cssReady;
 }
 
 function cardsById(view) {
@@ -407,8 +414,10 @@ export function renderC23(root, view, opts) {
   // A question for this player brings its answers into sight once (on a laptop they sat below the
   // fold, under the table's notices): the controls scroll up to the screen's bottom edge, the combat
   // panel above them with them. Not again on a re-render of the same question.
+  // Once the stylesheet is in: on a page's first render (a reload during a question) the unstyled
+  // board is shorter, and the controls were scrolled to where they no longer are.
   if (!opts.readOnly && view.prompt && view.prompt.seat === opts.seat && shownQuestion !== pick.key) {
     shownQuestion = pick.key;
-    bar.scrollIntoView({ block: "nearest" });
+    ensureCss().then(() => { if (bar.isConnected) bar.scrollIntoView({ block: "nearest" }); });
   }
 }

@@ -262,6 +262,23 @@ def test_a_question_brings_its_answers_into_sight_once(page):
     page.set_viewport_size({"width": 1280, "height": 720})
 
 
+def test_a_question_on_a_fresh_page_scrolls_its_answers_into_sight_once_styled(browser, live_server_url):
+    """A page opened (or reloaded) during a question: the board's stylesheet
+    loads after the first render, so the scroll waits for it (the first try
+    scrolled to where the unstyled, shorter board had the controls)."""
+    s = scenario([{"characters": ["Inferno Drake"], "resources": ["Cinder Vein"], "hand": ["Battle Fury"]},
+                  {"characters": ["Coral Warden"], "resources": ["Tide Pool", "Tide Pool"], "hand": ["Riptide"]}])
+    drake = find(s, 0, "characters", "Inferno Drake")
+    s = act(s, 0, {"type": "attack", "attackers": [drake]})
+    s = act(s, 1, {"type": "block", "blocks": {}})
+    s = act(s, 1, {"type": "combat_card", "card": find(s, 1, "hand", "Riptide"), "target": drake})
+    assert s["prompt"]["seat"] == 0
+    for fresh in board_page(browser, f"{live_server_url}/c23/how-to-play/"):
+        fresh.set_viewport_size({"width": 1280, "height": 720})
+        show(fresh, s, 0)
+        fresh.wait_for_function(IN_SIGHT, timeout=5000)
+
+
 def test_three_players_opponent_and_target_choices(page):
     """An action that hits "your opponent" asks which one with 3 players (K24);
     one that picks a character names it; the payment picker sends the chosen resources."""
