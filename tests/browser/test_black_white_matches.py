@@ -22,7 +22,7 @@ import re
 
 import pytest
 
-from tests.browser.test_match_page import DESKTOP, SHOTS, Table, pick_hero_and_ready, signup, version, wait_version
+from tests.browser.test_match_page import DESKTOP, SHOTS, Table, pick_hero_and_ready, select, signup, version, wait_version
 from tests.browser.test_three_hero_page import pick_three
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(2400)]
@@ -113,7 +113,7 @@ class PlayTable(Table):
         for tid in ids:
             if status(page) != "playing":
                 return
-            page.locator(f"#me-area .card[data-tid='{tid}']").click()
+            select(page.locator(f"#me-area .card[data-tid='{tid}']"))
             level = page.locator("#inspector [data-action=level_up]")
             if level.count():
                 self.act(page, level.first.click, "level_up")
@@ -142,7 +142,7 @@ class PlayTable(Table):
             card = page.locator(f"#me-area .card[data-tid='{tid}']")
             if status(page) != "playing" or not card.count():
                 break
-            card.click()
+            select(card)
             targets = page.locator("#opponents .target")
             if not targets.count():
                 card.click()
@@ -163,7 +163,7 @@ class PlayTable(Table):
                 break
             is_unit = "kind-unit" in (card.get_attribute("class") or "")
             name = card.locator(".card-name").inner_text()
-            card.click()
+            select(card)
             play = page.locator("#inspector [data-action=play]").first
             if play.inner_text().endswith("…"):
                 play.click()

@@ -26,7 +26,7 @@ import re
 
 import pytest
 
-from tests.browser.test_match_page import DESKTOP, signup, start_private_1v1, wait_version
+from tests.browser.test_match_page import DESKTOP, select, signup, start_private_1v1, wait_version
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
 
@@ -497,3 +497,27 @@ def test_running_out_of_time_is_told_once_not_with_each_presence_message(crafted
     notice.filter(has_text="You ran out of time").wait_for()
     notice.locator(".close").click()
     crafted.push({"type": "presence", "id": None, "seats": [presence(0), presence(1)], "reclaimed": None})
+
+
+def test_select_keeps_a_hero_that_died_while_selected_selected(crafted):
+    """The whole-match tests pick a card with ``select``: a hero selected
+    in play that dies goes back to the command zone still selected (the
+    inspector shows its Summon), and a plain click there would unselect it
+    (a Two-Headed Dragon match in CI waited on a Summon button that way)."""
+    page = crafted.page
+    frame = crafted.frame()
+    me = frame["view"]["players"][0]
+    hero = me["command"].pop()
+    me["play"] = [card_in_play(hero["iid"], hero["card"], hero["name"], kind="hero", level=2)]
+    frame["legal_actions"] = [{"type": "end_main"}, {"type": "concede"}]
+    crafted.send(frame)
+    card = page.locator(f"#me-area .card[data-tid='{hero['iid']}']")
+    select(card)
+    assert "selected" in card.get_attribute("class").split()
+    frame = crafted.frame()
+    frame["legal_actions"] = [{"type": "summon", "hero": hero["iid"]}, {"type": "end_main"}, {"type": "concede"}]
+    crafted.send(frame)  # it died: back in the command zone, still the selected card
+    assert page.locator(f"#me-area .card.in-command[data-tid='{hero['iid']}']").count() == 1
+    select(card)
+    page.locator("#inspector [data-action=summon]").wait_for()
+    page.keyboard.press("Escape")

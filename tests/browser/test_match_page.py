@@ -64,6 +64,16 @@ def wait_version(page, at_least: int) -> None:
     page.wait_for_function("v => Number(document.body.dataset.version ?? -1) >= v", arg=at_least)
 
 
+def select(card) -> None:
+    """Make ``card`` (a locator of one card on the board or in the hand) the
+    selected card, whose actions the inspector shows. A click on the card
+    already selected unselects it (match.js onBoardClick), and a selection
+    outlives a card's move from play to the command zone (a hero that died
+    while selected), so the card is clicked only when it is not selected."""
+    if "selected" not in (card.get_attribute("class") or "").split():
+        card.click()
+
+
 def notice(page) -> str:
     box = page.locator("#notice")
     return box.inner_text() if box.is_visible() else ""
@@ -145,7 +155,7 @@ class Table:
         hero = page.locator("#me-area .card.in-command.can-act")
         if not hero.count():
             return False
-        hero.first.click()
+        select(hero.first)
         self.act(page, page.locator("#inspector [data-action=summon]").click, "summon")
         return True
 
@@ -171,7 +181,7 @@ class Table:
                 break
             name = card.locator(".card-name").inner_text()
             is_unit = "kind-unit" in (card.get_attribute("class") or "")
-            card.click()
+            select(card)
             play = page.locator("#inspector [data-action=play]").first  # a card with boost has two: plain first
             if (play.inner_text()).endswith("…"):
                 play.click()
@@ -195,7 +205,7 @@ class Table:
             card = page.locator(f"#me-area .card[data-tid='{tid}']")
             if not card.count():
                 continue
-            card.click()
+            select(card)
             targets = page.locator("#opponents .target")
             if not targets.count():
                 card.click()  # deselect
@@ -210,7 +220,7 @@ class Table:
         for tid in page.locator("#me-area .card.can-act:not(.in-command)").evaluate_all(
                 "nodes => nodes.map(n => n.dataset.tid)"):
             card = page.locator(f"#me-area .card[data-tid='{tid}']")
-            card.click()
+            select(card)
             slots = page.locator("#me-area .slot.target")
             if slots.count():
                 self.act(page, slots.first.click, "patrol")

@@ -20,7 +20,7 @@ import pytest
 
 from game.rules import maps
 from tests.browser.test_black_white_matches import MARKS, PlayTable, finish, play_until_won, shoot, status
-from tests.browser.test_match_page import DESKTOP, signup, wait_version
+from tests.browser.test_match_page import DESKTOP, select, signup, wait_version
 from tests.browser.test_three_hero_page import pick_three
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(2400)]
@@ -53,7 +53,7 @@ class PurplePlayTable(PlayTable):
     def use_future(self, page) -> bool:
         """Use the first ability a card of this player's future zone offers."""
         for tid in page.locator("#me-area .card.in-future").evaluate_all("ns => ns.map(n => n.dataset.tid)"):
-            page.locator(f"#me-area .card[data-tid='{tid}']").click()
+            select(page.locator(f"#me-area .card[data-tid='{tid}']"))
             ability = page.locator("#inspector [data-action=ability]:not([disabled])")
             if not ability.count():
                 page.keyboard.press("Escape")
