@@ -2,10 +2,10 @@
 // receives for every version, and offers exactly the server's legal actions.
 // It knows no rules: what is clickable and which targets light up come from
 // `legal_actions` only.
-import { api, el, loadCatalog, nameList, pageConfig, resultReason, roman, words } from "./common.js";
+import { YOU, api, el, loadCatalog, nameList, pageConfig, resultReason, roman, words } from "./common.js";
 import { bagKey, cardHasActions, indexActions, narrow } from "./legal.js";
-import { arcaneBanner, isArcaneView, renderArcane } from "./arcaneboard.js";
-import { c23Banner, renderC23 } from "./c23board.js";
+import { arcaneBanner, arcaneResultText, isArcaneView, renderArcane } from "./arcaneboard.js";
+import { c23Banner, c23ResultText, renderC23 } from "./c23board.js";
 import { applyPatch } from "./patch.js";
 import { drawMapCard } from "./mapcard.js";
 import { optionText } from "./lobbygames.js";
@@ -745,7 +745,8 @@ function renderGameBanner(v, text) {
 
 /**
  * Around another game's board: bots, turn clock, log, presence as for
- * Codex; once finished, the result dialog with `text` and the `winners`' seats.
+ * Codex; once finished, the result dialog: a title from the `winners'`
+ * seats ("You won!") and `text`, the board's sentence of how the game ended.
  */
 function renderGameSurround(text, winners) {
   markBots(config.bots);
@@ -782,7 +783,7 @@ function renderArcanePage() {
     nodes: { opponents: $("opponents"), me: $("me-area"), hand: $("hand"), handBox: $("hand-box"), handCount: $("hand-count"),
       bar: $("action-bar"), inspector: $("inspector") },
   });
-  renderGameSurround(text, v.winners || []);
+  renderGameSurround(arcaneResultText(v, msg.seat), v.winners || []);
 }
 
 /**
@@ -799,7 +800,7 @@ function renderOtherGame(v) {
   const text = c23Banner(v, msg.seat);
   renderGameBanner(v, text);
   renderC23($("board"), v, { seat: msg.seat, legal: msg.legal_actions || [], act, busy: ui.busy !== null });
-  renderGameSurround(text, v.winner === null || v.winner === undefined ? [] : [v.winner]);
+  renderGameSurround(c23ResultText(v, msg.seat), v.winner === null || v.winner === undefined ? [] : [v.winner]);
   return true;
 }
 
@@ -812,7 +813,8 @@ function bannerText() {
   if (msg.status === "finished" || v.status !== "playing") {
     const mine = msg.seat;
     const won = winners();
-    const reason = resultReason((msg.result && msg.result.reason) || v.result_reason);
+    const code = (msg.result && msg.result.reason) || v.result_reason;
+    const reason = resultReason(code, concessionBy(code, won));
     if (!won.length) return { text: `Game over${reason ? `: ${reason}` : ""}.`, cls: "over" };
     let who = `${winnerNames(won)} ${won.length > 1 ? "win" : "wins"}`;
     if (won.includes(mine)) {
@@ -824,6 +826,18 @@ function bannerText() {
   if (!iConceded()) return playingText(msg.seat);
   const { text } = playingText(null);
   return { text: `You conceded: you are out and take no more turns; you may keep watching. ${text}`, cls: "waiting" };
+}
+
+/**
+ * Who conceded, for the words of a "concession" result (resultReason): in
+ * a 1v1 the one player not among the `won` seats (YOU for the viewer). In
+ * Two-Headed Dragon the view does not say which of the losing team
+ * conceded, and a free-for-all ends for another reason: empty then.
+ */
+function concessionBy(code, won) {
+  if (code !== "concession" || !won.length) return [];
+  const lost = view().players.filter((p) => !won.includes(p.seat));
+  return lost.length === 1 ? [lost[0].seat === msg.seat ? YOU : lost[0].name] : [];
 }
 
 /** The banner while the game goes on, as seat `mine` reads it (null: as a spectator). */
