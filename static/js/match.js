@@ -49,6 +49,7 @@ const ui = {
   techRead: null, // the codex card whose text the tech panel shows (read before picking)
   news: [], // free-for-all announcements of the current turn: {text, kind}
   newsTurn: null, // the turn they belong to (newsKey)
+  tip: null, // the shown tooltip's anchor: {node, path, at} (showTooltip, keepTooltipAnchored)
 };
 
 // ---- connection -----------------------------------------------------------
@@ -681,6 +682,12 @@ function renderPresence() {
 
 function render() {
   if (!msg) return;
+  drawPage();
+  keepTooltipAnchored();
+}
+
+/** Draw the page for the newest state (render). */
+function drawPage() {
   const v = view();
   document.body.dataset.version = String(version);
   document.body.dataset.status = msg.status;
@@ -1898,6 +1905,46 @@ function showTooltip(node, pinned = false) {
     delete tip.dataset.gloss;
   }
   tip.hidden = false;
+  ui.tip = anchorOf(node);
+  placeTooltip(node);
+}
+
+/**
+ * How to find the tooltip's anchor `node` again once a render has drawn it
+ * anew: {node, path (a selector: the nearest ancestor with an id, the card
+ * holding it, its own data-gloss or data-card), at (which of the path's
+ * matches it is)}.
+ */
+function anchorOf(node) {
+  const q = (name, value) => `[${name}="${CSS.escape(value)}"]`;
+  const own = node.dataset.gloss ? q("data-gloss", node.dataset.gloss) : q("data-card", node.dataset.card);
+  const card = node.dataset.tid !== undefined ? node : node.parentElement && node.parentElement.closest("[data-tid]");
+  const region = (card || node).parentElement && (card || node).parentElement.closest("[id]");
+  const path = `${region ? `#${CSS.escape(region.id)} ` : ""}${card && card !== node ? `${q("data-tid", card.dataset.tid)} ` : ""}${own}`
+    + `${card === node ? q("data-tid", node.dataset.tid) : ""}`;
+  return { node, path, at: Math.max(0, [...document.querySelectorAll(path)].indexOf(node)) };
+}
+
+/**
+ * After a render: a shown tooltip whose anchor was drawn anew follows the new
+ * node; one whose card or chip is gone from the page (the card died, the
+ * slot emptied) is hidden, pinned or not, rather than left explaining nothing.
+ */
+function keepTooltipAnchored() {
+  const tip = $("tooltip");
+  if (!ui.tip || tip.hidden || ui.tip.node.isConnected) return;
+  const again = document.querySelectorAll(ui.tip.path)[ui.tip.at];
+  if (!again) {
+    hideTooltip();
+    return;
+  }
+  ui.tip.node = again;
+  placeTooltip(again);
+}
+
+/** Put the shown tooltip beside `node` (above it, or below when there is no room). */
+function placeTooltip(node) {
+  const tip = $("tooltip");
   const r = node.getBoundingClientRect();
   const w = tip.offsetWidth;
   const h = tip.offsetHeight;
@@ -1912,6 +1959,7 @@ function showTooltip(node, pinned = false) {
 function hideTooltip() {
   $("tooltip").hidden = true;
   $("tooltip").dataset.pinned = "";
+  ui.tip = null;
 }
 
 function wire() {
