@@ -50,6 +50,7 @@ const ui = {
   news: [], // free-for-all announcements of the current turn: {text, kind}
   newsTurn: null, // the turn they belong to (newsKey)
   tip: null, // the shown tooltip's anchor: {node, path, at} (showTooltip, keepTooltipAnchored)
+  placedAt: 0, // the page's scroll position as it opened or keepOwnRowClear put it
 };
 
 // ---- connection -----------------------------------------------------------
@@ -724,6 +725,32 @@ function drawPage() {
   highlight();
   showResult();
   renderPresence();
+  keepOwnRowClear();
+}
+
+/**
+ * Laptop and desktop: the hand dock is stuck to the bottom of the screen,
+ * over the end of the board when the board is taller than the room above it
+ * (1280x720, and a full hand makes the dock taller). While the page is where
+ * it opened, or where this put it last, scroll it just far enough that the
+ * viewer's own cards in play and patrol zone are clear of the dock, the site
+ * header going out of sight first (never pushing their top under the sticky
+ * banner). A page the player scrolled is left where it is; the phone's bar is
+ * fixed and the page keeps room below for it (site.css). Two-Headed Dragon
+ * opens on one's own team instead (showOwnTeam).
+ */
+function keepOwnRowClear() {
+  const dock = $("controls");
+  if (msg.seat === null || teamGame() || getComputedStyle(dock).position !== "sticky") return;
+  if (Math.abs(window.scrollY - ui.placedAt) > 1) return; // the player scrolled: their place
+  const rows = [...document.querySelectorAll("#me-area .in-play, #me-area .patrol")].map((n) => n.getBoundingClientRect());
+  if (!rows.length) return;
+  const under = Math.max(...rows.map((r) => r.bottom)) + 6 - dock.getBoundingClientRect().top;
+  const room = Math.min(...rows.map((r) => r.top)) - $("banner").getBoundingClientRect().bottom - 6;
+  const by = Math.min(under, room);
+  if (by < 1) return;
+  window.scrollBy(0, by);
+  ui.placedAt = window.scrollY;
 }
 
 /**
@@ -2017,6 +2044,7 @@ function wire() {
       const height = getComputedStyle(node).position === position ? node.offsetHeight : 0;
       document.documentElement.style.setProperty(name, `${height}px`);
     }
+    if (msg && isCodexView(view())) keepOwnRowClear(); // the dock grew (a card drawn, a choice's buttons)
   };
   const observer = new ResizeObserver(measure);
   for (const [, node] of covers) observer.observe(node);
