@@ -6,7 +6,7 @@
 // names it, a target lights up because a legal action of the card chosen
 // names it. match.js hands it the page's nodes and its `act` (the live
 // protocol); the Codex board (board.js) is never used for an Arcane view.
-import { el, resultReason } from "./common.js";
+import { YOU, el, resultReason, sentence } from "./common.js";
 
 const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
 const RED = new Set(["H", "D"]);
@@ -285,11 +285,45 @@ function actionButtons(v, ctx) {
   return out;
 }
 
+/**
+ * The players a finished game's result reason is about, as resultReason
+ * takes them (names, YOU for `seat`): whose life ran out (0 or less, A32),
+ * who conceded (the player who did not win); empty for the other reasons.
+ */
+export function arcaneConcerned(v, seat) {
+  if (v.status === "playing") return [];
+  let who = [];
+  if (v.result_reason === "life") who = v.players.filter((p) => p.life <= 0);
+  else if (v.result_reason === "concede" && v.winner !== null && v.winner !== undefined) who = v.players.filter((p) => p.seat !== v.winner);
+  return who.map((p) => (p.seat === seat ? YOU : p.name));
+}
+
+/**
+ * What the result dialog of a finished game says under its title (which says
+ * who won, as `seat` reads it): how the game ended, naming the players
+ * concerned ("Bo's life ran out; you have 7 life left.", "Bo conceded.",
+ * the lives at the round cap, A33).
+ */
+export function arcaneResultText(v, seat) {
+  const winner = v.winner === null || v.winner === undefined ? null : playerOf(v, v.winner);
+  const has = (p) => (p.seat === seat ? `you have ${p.life} life` : `${p.name} has ${p.life} life`);
+  if (v.result_reason === "round_cap") {
+    const last = `The last round (${v.round}) is over`;
+    if (!winner) return `${last} with both players at ${v.players[0].life} life.`;
+    const loser = v.players.find((p) => p.seat !== winner.seat);
+    return `${last}: ${has(winner)}, ${loser.seat === seat ? "you" : loser.name} ${loser.life}.`;
+  }
+  const why = resultReason(v.result_reason, arcaneConcerned(v, seat));
+  if (!why) return arcaneBanner(v, seat);
+  const left = winner && v.result_reason === "life" ? `; ${has(winner)} left` : "";
+  return `${sentence(why)}${left}.`;
+}
+
 /** What the game waits for, for this viewer: a sentence. */
 export function arcaneBanner(v, seat) {
   if (v.status !== "playing") {
     const names = (v.winners || []).map((s) => playerOf(v, s).name);
-    const why = resultReason(v.result_reason);
+    const why = resultReason(v.result_reason, arcaneConcerned(v, seat));
     return names.length ? `${names.join(" and ")} won${why ? `: ${why}` : ""}.` : `A draw${why ? `: ${why}` : ""}.`;
   }
   const p = v.prompt;

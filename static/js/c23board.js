@@ -3,7 +3,7 @@
 // decides a rule: a control exists only for an action the server listed (or,
 // for attacks, blocks and payments, a set built from the cards those actions
 // name, which the server checks again). Text is inserted as text, never HTML.
-import { resultReason } from "./common.js";
+import { YOU, resultReason, sentence } from "./common.js";
 
 const CSS = new URL("../css/c23.css", import.meta.url).href;
 const STEP_NAMES = { untap: "untap", draw: "draw", resource: "resource step", main: "main step", attack: "attack", end: "end of turn" };
@@ -97,6 +97,36 @@ export function cardRefs(view, seat) {
     }
   }
   return out;
+}
+
+/**
+ * The players a finished C-23 game's result reason is about (who conceded,
+ * whose deck ran out), as resultReason takes them: names, YOU for `seat`.
+ * The view does not say who went out last; in a 3-player game the earlier
+ * one's cards have left the game (gone_count, K24: cards leave only while
+ * two players remain), so the players out whose cards are all still there
+ * are the last ones. Empty when that leaves no one (the words then say "a
+ * player") and for a draw.
+ */
+export function c23Concerned(view, seat) {
+  if (view.status !== "finished" || view.winner === null || view.winner === undefined) return [];
+  let out = view.players.filter((p) => p.out && p.seat !== view.winner);
+  if (out.length > 1) out = out.filter((p) => !p.gone_count);
+  return out.map((p) => (p.seat === seat ? YOU : p.name));
+}
+
+/**
+ * What the result dialog of a finished C-23 game says under its title (which
+ * says who won, as `seat` reads it): how the game ended, naming the players
+ * concerned, and, for a player who lost, who won ("Your deck ran out; Ana
+ * wins.", "Bo conceded.").
+ */
+export function c23ResultText(view, seat) {
+  const why = resultReason(view.result_reason, c23Concerned(view, seat));
+  if (!why) return c23Banner(view, seat);
+  const winner = view.winner;
+  const lost = winner !== null && winner !== undefined && seat !== null && seat !== undefined && seat !== winner;
+  return `${sentence(why)}${lost ? `; ${playerName(view, winner)} wins` : ""}.`;
 }
 
 /**
@@ -261,7 +291,7 @@ export function renderC23(root, view, opts) {
   board.append(el("p", view.pool_origin, { class: "c23-origin", id: "c23-origin" }));
   board.append(el("p", null, { class: "hint" }, el("a", "How to play C-23", { href: "/c23/how-to-play/", target: "_blank", rel: "noopener", id: "c23-rules-link" }),
     el("span", " · ⚔ power, ◆ cost (resources to tap)", { id: "c23-legend" })));
-  const why = resultReason(view.result_reason);
+  const why = resultReason(view.result_reason, c23Concerned(view, opts.seat));
   const status = view.status === "finished"
     ? `${view.winner === null ? "The game is a draw" : `${playerName(view, view.winner)} wins`}${why ? `: ${why}` : ""}.`
     : `Turn ${view.turn}: ${playerName(view, view.active)}, ${STEP_NAMES[view.step] || view.step}.`;

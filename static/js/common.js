@@ -72,10 +72,41 @@ const RESULT_REASONS = {
   draw: "every deck ran out at once",
 };
 
-/** A match's result reason (any game's code) as words for a sentence; "" for none. */
-export function resultReason(code) {
+/** Stands for the viewer in a list of the players a result reason names (resultReason). */
+export const YOU = Symbol("you");
+
+// The reasons that can name their players: each takes the names (the viewer
+// as "you") and their possessives ("Bo's", "your").
+const conceded = (names) => `${nameList(names)} conceded`;
+const NAMED_REASONS = {
+  concession: conceded,
+  concede: conceded,
+  life: (names, whose) => (names.length === 1 ? `${whose[0]} life ran out`
+    : `${nameList(names)} ${names.length === 2 ? "both" : "all"} ran out of life`),
+  deck_out: (names, whose) => (names.length === 1 ? `${whose[0]} deck ran out`
+    : `${nameList(names)} ${names.length === 2 ? "both" : "all"} had no cards left in their decks`),
+};
+
+/**
+ * A match's result reason (any game's code) as words for a sentence; "" for
+ * none. `who`: the players the reason is about when the view knows them (who
+ * conceded, whose life or deck ran out), as names, YOU for the viewer;
+ * without them the words say "a player" ("Bo's deck ran out", "you
+ * conceded", "a player's deck ran out").
+ */
+export function resultReason(code, who = []) {
   if (!code) return "";
+  const named = NAMED_REASONS[code];
+  if (named && who.length) {
+    const names = who.map((n) => (n === YOU ? "you" : n));
+    return named(names, who.map((n) => (n === YOU ? "your" : `${n}'s`)));
+  }
   return RESULT_REASONS[code] || words(code);
+}
+
+/** `text` with its first letter in capitals, to begin a sentence. */
+export function sentence(text) {
+  return text ? text[0].toUpperCase() + text.slice(1) : text;
 }
 
 /** "regular_sized_rhinoceros" -> "regular sized rhinoceros". */

@@ -2,10 +2,10 @@
 // receives for every version, and offers exactly the server's legal actions.
 // It knows no rules: what is clickable and which targets light up come from
 // `legal_actions` only.
-import { api, el, loadCatalog, nameList, pageConfig, resultReason, roman, words } from "./common.js";
+import { YOU, api, el, loadCatalog, nameList, pageConfig, resultReason, roman, words } from "./common.js";
 import { bagKey, cardHasActions, indexActions, narrow } from "./legal.js";
-import { arcaneBanner, isArcaneView, renderArcane } from "./arcaneboard.js";
-import { c23Banner, renderC23 } from "./c23board.js";
+import { arcaneBanner, arcaneResultText, isArcaneView, renderArcane } from "./arcaneboard.js";
+import { c23Banner, c23ResultText, renderC23 } from "./c23board.js";
 import { applyPatch } from "./patch.js";
 import { drawMapCard } from "./mapcard.js";
 import { optionText } from "./lobbygames.js";
@@ -49,6 +49,8 @@ const ui = {
   techRead: null, // the codex card whose text the tech panel shows (read before picking)
   news: [], // free-for-all announcements of the current turn: {text, kind}
   newsTurn: null, // the turn they belong to (newsKey)
+  tip: null, // the shown tooltip's anchor: {node, path, at} (showTooltip, keepTooltipAnchored)
+  placedAt: 0, // the page's scroll position as it opened or keepOwnRowClear put it
 };
 
 // ---- connection -----------------------------------------------------------
@@ -681,6 +683,12 @@ function renderPresence() {
 
 function render() {
   if (!msg) return;
+  drawPage();
+  keepTooltipAnchored();
+}
+
+/** Draw the page for the newest state (render). */
+function drawPage() {
   const v = view();
   document.body.dataset.version = String(version);
   document.body.dataset.status = msg.status;
@@ -717,6 +725,32 @@ function render() {
   highlight();
   showResult();
   renderPresence();
+  keepOwnRowClear();
+}
+
+/**
+ * Laptop and desktop: the hand dock is stuck to the bottom of the screen,
+ * over the end of the board when the board is taller than the room above it
+ * (1280x720, and a full hand makes the dock taller). While the page is where
+ * it opened, or where this put it last, scroll it just far enough that the
+ * viewer's own cards in play and patrol zone are clear of the dock, the site
+ * header going out of sight first (never pushing their top under the sticky
+ * banner). A page the player scrolled is left where it is; the phone's bar is
+ * fixed and the page keeps room below for it (site.css). Two-Headed Dragon
+ * opens on one's own team instead (showOwnTeam).
+ */
+function keepOwnRowClear() {
+  const dock = $("controls");
+  if (msg.seat === null || teamGame() || getComputedStyle(dock).position !== "sticky") return;
+  if (Math.abs(window.scrollY - ui.placedAt) > 1) return; // the player scrolled: their place
+  const rows = [...document.querySelectorAll("#me-area .in-play, #me-area .patrol")].map((n) => n.getBoundingClientRect());
+  if (!rows.length) return;
+  const under = Math.max(...rows.map((r) => r.bottom)) + 6 - dock.getBoundingClientRect().top;
+  const room = Math.min(...rows.map((r) => r.top)) - $("banner").getBoundingClientRect().bottom - 6;
+  const by = Math.min(under, room);
+  if (by < 1) return;
+  window.scrollBy(0, by);
+  ui.placedAt = window.scrollY;
 }
 
 /**
@@ -745,7 +779,8 @@ function renderGameBanner(v, text) {
 
 /**
  * Around another game's board: bots, turn clock, log, presence as for
- * Codex; once finished, the result dialog with `text` and the `winners`' seats.
+ * Codex; once finished, the result dialog: a title from the `winners'`
+ * seats ("You won!") and `text`, the board's sentence of how the game ended.
  */
 function renderGameSurround(text, winners) {
   markBots(config.bots);
@@ -782,7 +817,7 @@ function renderArcanePage() {
     nodes: { opponents: $("opponents"), me: $("me-area"), hand: $("hand"), handBox: $("hand-box"), handCount: $("hand-count"),
       bar: $("action-bar"), inspector: $("inspector") },
   });
-  renderGameSurround(text, v.winners || []);
+  renderGameSurround(arcaneResultText(v, msg.seat), v.winners || []);
 }
 
 /**
@@ -799,7 +834,7 @@ function renderOtherGame(v) {
   const text = c23Banner(v, msg.seat);
   renderGameBanner(v, text);
   renderC23($("board"), v, { seat: msg.seat, legal: msg.legal_actions || [], act, busy: ui.busy !== null });
-  renderGameSurround(text, v.winner === null || v.winner === undefined ? [] : [v.winner]);
+  renderGameSurround(c23ResultText(v, msg.seat), v.winner === null || v.winner === undefined ? [] : [v.winner]);
   return true;
 }
 
@@ -812,7 +847,8 @@ function bannerText() {
   if (msg.status === "finished" || v.status !== "playing") {
     const mine = msg.seat;
     const won = winners();
-    const reason = resultReason((msg.result && msg.result.reason) || v.result_reason);
+    const code = (msg.result && msg.result.reason) || v.result_reason;
+    const reason = resultReason(code, concessionBy(code, won));
     if (!won.length) return { text: `Game over${reason ? `: ${reason}` : ""}.`, cls: "over" };
     let who = `${winnerNames(won)} ${won.length > 1 ? "win" : "wins"}`;
     if (won.includes(mine)) {
@@ -824,6 +860,18 @@ function bannerText() {
   if (!iConceded()) return playingText(msg.seat);
   const { text } = playingText(null);
   return { text: `You conceded: you are out and take no more turns; you may keep watching. ${text}`, cls: "waiting" };
+}
+
+/**
+ * Who conceded, for the words of a "concession" result (resultReason): in
+ * a 1v1 the one player not among the `won` seats (YOU for the viewer). In
+ * Two-Headed Dragon the view does not say which of the losing team
+ * conceded, and a free-for-all ends for another reason: empty then.
+ */
+function concessionBy(code, won) {
+  if (code !== "concession" || !won.length) return [];
+  const lost = view().players.filter((p) => !won.includes(p.seat));
+  return lost.length === 1 ? [lost[0].seat === msg.seat ? YOU : lost[0].name] : [];
 }
 
 /** The banner while the game goes on, as seat `mine` reads it (null: as a spectator). */
@@ -1884,6 +1932,46 @@ function showTooltip(node, pinned = false) {
     delete tip.dataset.gloss;
   }
   tip.hidden = false;
+  ui.tip = anchorOf(node);
+  placeTooltip(node);
+}
+
+/**
+ * How to find the tooltip's anchor `node` again once a render has drawn it
+ * anew: {node, path (a selector: the nearest ancestor with an id, the card
+ * holding it, its own data-gloss or data-card), at (which of the path's
+ * matches it is)}.
+ */
+function anchorOf(node) {
+  const q = (name, value) => `[${name}="${CSS.escape(value)}"]`;
+  const own = node.dataset.gloss ? q("data-gloss", node.dataset.gloss) : q("data-card", node.dataset.card);
+  const card = node.dataset.tid !== undefined ? node : node.parentElement && node.parentElement.closest("[data-tid]");
+  const region = (card || node).parentElement && (card || node).parentElement.closest("[id]");
+  const path = `${region ? `#${CSS.escape(region.id)} ` : ""}${card && card !== node ? `${q("data-tid", card.dataset.tid)} ` : ""}${own}`
+    + `${card === node ? q("data-tid", node.dataset.tid) : ""}`;
+  return { node, path, at: Math.max(0, [...document.querySelectorAll(path)].indexOf(node)) };
+}
+
+/**
+ * After a render: a shown tooltip whose anchor was drawn anew follows the new
+ * node; one whose card or chip is gone from the page (the card died, the
+ * slot emptied) is hidden, pinned or not, rather than left explaining nothing.
+ */
+function keepTooltipAnchored() {
+  const tip = $("tooltip");
+  if (!ui.tip || tip.hidden || ui.tip.node.isConnected) return;
+  const again = document.querySelectorAll(ui.tip.path)[ui.tip.at];
+  if (!again) {
+    hideTooltip();
+    return;
+  }
+  ui.tip.node = again;
+  placeTooltip(again);
+}
+
+/** Put the shown tooltip beside `node` (above it, or below when there is no room). */
+function placeTooltip(node) {
+  const tip = $("tooltip");
   const r = node.getBoundingClientRect();
   const w = tip.offsetWidth;
   const h = tip.offsetHeight;
@@ -1898,6 +1986,7 @@ function showTooltip(node, pinned = false) {
 function hideTooltip() {
   $("tooltip").hidden = true;
   $("tooltip").dataset.pinned = "";
+  ui.tip = null;
 }
 
 function wire() {
@@ -1955,6 +2044,7 @@ function wire() {
       const height = getComputedStyle(node).position === position ? node.offsetHeight : 0;
       document.documentElement.style.setProperty(name, `${height}px`);
     }
+    if (msg && isCodexView(view())) keepOwnRowClear(); // the dock grew (a card drawn, a choice's buttons)
   };
   const observer = new ResizeObserver(measure);
   for (const [, node] of covers) observer.observe(node);

@@ -107,4 +107,4 @@ def test_the_finished_banner_says_why_in_words(page):
     state, _ = rules.apply_action(position([{}, {}], round=4), 1, {"type": "concede"})
     text = page.evaluate("async (v) => (await import('/static/js/arcaneboard.js')).arcaneBanner(v, 0)",
                          rules.view(state, 0))
-    assert text == "North won: a player conceded."
+    assert text == "North won: South conceded."  # who conceded, by name

@@ -220,7 +220,7 @@ def test_a_spectator_sees_counts_only_and_a_finished_game(page):
     assert card(page, runner).get_attribute("title") == pool_card("Flame Runner")["text"]
     s = act(s, 1, {"type": "concede"})
     show(page, s, None)
-    assert page.inner_text("#c23-status") == "Ana wins: a player conceded."  # the reason in words, not "concede"
+    assert page.inner_text("#c23-status") == "Ana wins: Bo conceded."  # the reason in words, not "concede", naming who
 
 
 def test_conceding_asks_first(page):

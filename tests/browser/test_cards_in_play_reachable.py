@@ -13,13 +13,17 @@ click do) is not under a button (a CI run timed out clicking a hero the
 row they left it a card and a half wide); each press of "more" or "‹" shows
 the next card cut off whole, and a card given the keyboard focus is scrolled
 wholly into sight (a fresh tester never saw some cards whole, and tabbed onto
-cards mostly out of sight). With CODEX_SCREENSHOTS set, the pages are saved there.
+cards mostly out of sight). A full hand makes the hand dock taller: on a
+page just opened (a fresh tester saw the bottom of their own row under the
+dock at 1280x720) the own row and patrol zone are clear of the dock, and
+every card of the row takes a click. With CODEX_SCREENSHOTS set, the pages
+are saved there.
 """
 import os
 
 import pytest
 
-from tests.browser.test_match_controls import card_in_play, crafted_match
+from tests.browser.test_match_controls import Crafted, card_in_play, crafted_match
 from tests.browser.test_match_page import PHONE, SHOTS
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
@@ -203,3 +207,59 @@ def test_an_opponents_eight_cards_in_play_keep_to_one_row_above_ones_own_area(cr
         head, dock = page.evaluate("() => [document.querySelector('#me-area .player-head').getBoundingClientRect().bottom,"
                                    " document.getElementById('controls').getBoundingClientRect().top]")
         assert head < dock, (head, dock)
+
+
+# What covers the bottom of the screen (the laptop's hand dock, the phone's
+# action bar and bottom sheet) and where the own row and patrol zone are.
+COVERS = """() => {
+    const box = (n) => { const r = n.getBoundingClientRect(); return {top: r.top, bottom: r.bottom}; };
+    const covers = [];
+    for (const id of ['controls', 'action-bar', 'dock']) {
+        const node = document.getElementById(id);
+        const style = getComputedStyle(node);
+        if ((style.position === 'sticky' || style.position === 'fixed') && style.display !== 'none' && node.offsetHeight) {
+            covers.push({id, ...box(node)});
+        }
+    }
+    return {covers, row: box(document.querySelector('#me-area .in-play')),
+            patrol: box(document.querySelector('#me-area .patrol')), height: window.innerHeight};
+}"""
+
+
+def _under(layout: dict, parts=("row", "patrol")) -> list:
+    """The covers that lie over the own row or patrol zone (``parts``) by more than a pixel."""
+    return [(name, c["id"]) for name in parts for c in layout["covers"]
+            if layout[name]["bottom"] > c["top"] + 1 and layout[name]["top"] < c["bottom"] - 1]
+
+
+def test_with_a_full_hand_the_own_row_is_clear_of_the_dock_on_a_page_just_opened(crafted, request):
+    size = request.node.callspec.id
+    page = crafted.page.context.new_page()  # a page just opened, not scrolled by the tests above
+    page.errors = []
+    page.on("pageerror", lambda err: page.errors.append(str(err)))
+    fresh = Crafted(page, crafted.url)
+    frame = fresh.frame()
+    me = frame["view"]["players"][0]
+    hand = me["hand"]
+    me["hand"] = [dict(hand[i % len(hand)], iid=f"c94{i}") for i in range(9)]
+    me["hand_count"] = len(me["hand"])
+    me["play"] += [card_in_play(tid, name.lower().replace(" ", "_"), name) for tid, name in zip(TIDS[:3], NAMES)]
+    fresh.send(frame)
+    page.wait_for_timeout(200)  # the dock's new height measured (ResizeObserver)
+    layout = page.evaluate(COVERS)
+    if SHOTS:
+        os.makedirs(SHOTS, exist_ok=True)
+        page.screenshot(path=os.path.join(SHOTS, f"full-hand-{size}.png"))
+    if size != "phone":  # on a laptop or desktop the row and the patrol zone are on the screen, above the dock
+        assert _under(layout) == [], layout
+        dock = next(c for c in layout["covers"] if c["id"] == "controls")
+        assert layout["row"]["bottom"] <= dock["top"] and layout["row"]["top"] >= 0, layout
+    else:  # a phone's page is long: the row further down is clear of the bar, as it is once scrolled to
+        assert _under(layout, ("row",)) == [], layout
+        page.locator("#me-area .in-play").evaluate("n => n.scrollIntoView({block: 'nearest'})")
+        assert _under(page.evaluate(COVERS), ("row",)) == []
+    for tid in TIDS[:3]:
+        page.locator(f"#me-area [data-tid={tid}]").click(timeout=5_000)  # no force: nothing lies over it
+        page.locator(f"#me-area [data-tid={tid}].selected").wait_for()
+    assert page.errors == [], page.errors
+    page.close()

@@ -45,7 +45,7 @@ class Crafted:
         page.route_web_socket(re.compile(r".*/ws/match/.*"), self._route)
         page.goto(match_url)
         wait_version(page, 0)
-        self.version = 0
+        self.version = self.real["version"]  # past 0 when a bot moved before the page came
 
     def _route(self, ws):
         server = ws.connect_to_server()

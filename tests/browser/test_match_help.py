@@ -5,7 +5,9 @@ line on tap) and sends nothing; keyword chips and patrol slots explain
 themselves when tapped; ending the main phase with attackers left asks
 first; a patrol move into a taken slot names whom it replaces; a codex card
 can be read before it is picked as tech; the Cards tab opens each card's
-text; the header links to How to play."""
+text; the header links to How to play; a keyword's explanation follows its
+card through a new state and goes when the card leaves the board (a fresh
+tester saw one linger over the board after the card died)."""
 import pytest
 
 from tests.browser.test_match_controls import card_in_play, crafted_match, hand_card
@@ -68,6 +70,29 @@ def test_keyword_chips_and_patrol_slots_explain_themselves_when_tapped(crafted):
     page.locator("#me-area [data-gloss='slot:squad_leader']").click()
     assert "armor 1" in tip.inner_text()
     page.locator("#banner").click()  # a tap elsewhere closes it
+    assert tip.is_hidden()
+    page.keyboard.press("Escape")
+
+
+def test_a_keyword_explanation_goes_with_its_card(crafted):
+    page = crafted.page
+    frame = crafted.frame()
+    me = frame["view"]["players"][0]
+    me["play"].append(card_in_play("c978", "tenderfoot", "Tenderfoot", keywords={"haste": 1}))
+    crafted.send(frame)
+    tip = page.locator("#tooltip")
+    # The keyboard opens it (Enter on the focused chip: pinned), no pointer
+    # involved, so no mouse event of the browser's can close it by chance.
+    page.locator("#me-area [data-tid=c978] [data-gloss='kw:haste']").focus()
+    page.keyboard.press("Enter")
+    assert tip.is_visible() and tip.inner_text().startswith("Haste")
+    crafted.send(frame)  # a new state with the card still in play: the board is drawn anew, the explanation stays
+    assert tip.is_visible() and tip.inner_text().startswith("Haste")
+    chip = page.locator("#me-area [data-tid=c978] [data-gloss='kw:haste']").bounding_box()
+    box = tip.bounding_box()
+    assert box["x"] <= chip["x"] + chip["width"] / 2 <= box["x"] + box["width"]  # over or under the chip
+    me["play"] = [c for c in me["play"] if c["iid"] != "c978"]  # the card died
+    crafted.send(frame)
     assert tip.is_hidden()
     page.keyboard.press("Escape")
 

@@ -1,0 +1,183 @@
+"""The end of a match in words, in headless Chromium with crafted frames
+(see test_match_controls.Crafted) on real C-23, Arcane Codex and Codex
+match pages: the result dialog's title says who won ("You won!") and its
+text says how the game ended, naming the players concerned, not the title
+again (a tester read "You won!" over "You win!"); a result reason names the
+player the view knows it is about: whose deck ran out (C-23), whose life
+ran out or who conceded (Arcane Codex), who conceded a 1v1 (Codex).
+"""
+import pytest
+
+from tests.browser.test_match_controls import Crafted, crafted_match
+from tests.browser.test_match_page import DESKTOP, api, signup
+
+pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
+
+
+def start(host, guest, mode: str, seats: int = 2) -> int:
+    """Through the REST API as the pages' users: ``host`` opens a private
+    table of ``mode`` for ``seats`` (C-23: the red starter, the guest the
+    blue one, a greedy bot in a third seat), ``guest`` joins, all ready, the
+    host starts. Returns the match id."""
+    c23 = mode == "c23"
+    body = {"mode": mode, "is_public": False, "allow_spectators": False}
+    if c23:
+        body.update(deck="red", seat_count=seats)
+    table = api(host, "POST", "/api/tables/", body)
+    api(host, "PATCH", f"/api/tables/{table['id']}/seat/", {"ready": True})
+    join = {"index": 1, "invite": table["invite_token"], **({"deck": "blue"} if c23 else {})}
+    api(guest, "POST", f"/api/tables/{table['id']}/join/", join)
+    api(guest, "PATCH", f"/api/tables/{table['id']}/seat/", {"ready": True})
+    for index in range(2, seats):
+        api(host, "POST", f"/api/tables/{table['id']}/bot/", {"index": index, "kind": "greedy"})
+    return api(host, "POST", f"/api/tables/{table['id']}/start/")["match_id"]
+
+
+class Pages:
+    """Each user's way to a fresh page of one match: a result dialog opens
+    once a page, so every finished frame gets its own page."""
+
+    def __init__(self, users: dict, url: str):
+        self.users, self.url, self.opened = users, url, []
+
+    def crafted(self, who: str) -> Crafted:
+        page = self.users[who].context.new_page()
+        page.errors = []
+        page.on("pageerror", lambda err: page.errors.append(str(err)))
+        self.opened.append(page)
+        return Crafted(page, self.url)
+
+    def check(self):
+        for page in self.opened:
+            assert page.errors == [], page.errors
+            page.close()
+
+
+@pytest.fixture(scope="module")
+def c23(browser, live_server_url):
+    """A 3-seat C-23 match: Rwann (seat 0), Rwbo (seat 1) and a greedy bot (seat 2)."""
+    host = signup(browser, live_server_url, "rwann", **DESKTOP)
+    guest = signup(browser, live_server_url, "rwbo", **DESKTOP)
+    match_id = start(host, guest, "c23", seats=3)
+    pages = Pages({"rwann": host, "rwbo": guest}, f"{live_server_url}/match/{match_id}/")
+    yield pages
+    pages.check()
+
+
+@pytest.fixture(scope="module")
+def arcane(browser, live_server_url):
+    """An Arcane Codex match: Rwcy (seat 0) and Rwdi (seat 1)."""
+    host = signup(browser, live_server_url, "rwcy", **DESKTOP)
+    guest = signup(browser, live_server_url, "rwdi", **DESKTOP)
+    match_id = start(host, guest, "arcane")
+    pages = Pages({"rwcy": host, "rwdi": guest}, f"{live_server_url}/match/{match_id}/")
+    yield pages
+    pages.check()
+
+
+def finished(crafted: Crafted, winner, reason: str, change) -> dict:
+    """The real first frame made a finished game (``winner`` a seat or None,
+    the engine's ``reason``); ``change(view)`` sets the rest, then it is sent."""
+    frame = crafted.frame()
+    view = frame["view"]
+    frame["status"] = "finished"
+    frame["result"] = {"winner": winner, "winners": [] if winner is None else [winner], "reason": reason}
+    frame["legal_actions"] = []
+    view.update(status="finished", winner=winner, result_reason=reason, prompt=None)
+    if view["game"] == "c23":
+        view.update(result="draw" if winner is None else "win", combat=None)
+    else:
+        view.update(winners=[] if winner is None else [winner], phase="over")
+    change(view)
+    crafted.send(frame)
+    crafted.page.locator("#result-dialog[open]").wait_for()
+    return frame
+
+
+def dialog(page) -> tuple:
+    return page.inner_text("#result-title"), page.inner_text("#result-text")
+
+
+def c23_out(view, seat: int, earlier: bool = False):
+    """Seat ``seat`` out of the C-23 game: its deck at 0; one that went out
+    ``earlier`` in a 3-player game has had its cards leave the game (K24)."""
+    p = view["players"][seat]
+    p["out"] = True
+    p["deck_count"] = 0
+    if earlier:
+        p.update(hand_count=0, discard=[], resources=[], characters=[], gone_count=28)
+        p.pop("hand", None)
+
+
+def test_c23_a_deck_that_ran_out_is_named_and_the_dialog_says_how_it_ended(c23):
+    def bo_last(view):
+        c23_out(view, 2, earlier=True)  # the bot went out before
+        c23_out(view, 1)
+    ann = c23.crafted("rwann")
+    finished(ann, 0, "deck_out", bo_last)
+    assert dialog(ann.page) == ("You won!", "Rwbo's deck ran out.")
+    assert ann.page.inner_text("#banner-text") == "You win!"  # the banner as it was
+    assert ann.page.inner_text("#c23-status") == "Rwann wins: Rwbo's deck ran out."
+
+    bo = c23.crafted("rwbo")
+    finished(bo, 0, "deck_out", bo_last)
+    assert dialog(bo.page) == ("You lost", "Your deck ran out; Rwann wins.")
+    assert bo.page.inner_text("#c23-status") == "Rwann wins: your deck ran out."
+
+
+def test_c23_who_conceded_is_named_and_a_draw_says_why(c23):
+    def ann_conceded(view):
+        c23_out(view, 2, earlier=True)
+        view["players"][0]["out"] = True  # conceded with cards in her deck
+    ann = c23.crafted("rwann")
+    finished(ann, 1, "concede", ann_conceded)
+    assert dialog(ann.page) == ("You lost", "You conceded; Rwbo wins.")
+
+    def every_deck(view):
+        for seat in range(3):
+            view["players"][seat]["deck_count"] = 0
+    bo = c23.crafted("rwbo")
+    finished(bo, None, "draw", every_deck)
+    assert dialog(bo.page) == ("A draw", "Every deck ran out at once.")
+
+
+def test_arcane_whose_life_ran_out_and_who_conceded_are_named(arcane):
+    def di_down(view):
+        view["players"][1]["life"] = -2
+        view["players"][0]["life"] = 7
+    cy = arcane.crafted("rwcy")
+    finished(cy, 0, "life", di_down)
+    assert dialog(cy.page) == ("You won!", "Rwdi's life ran out; you have 7 life left.")
+    assert cy.page.inner_text("#banner-text") == "Rwcy won: Rwdi's life ran out."
+
+    di = arcane.crafted("rwdi")
+    finished(di, 0, "concede", lambda view: None)
+    assert dialog(di.page) == ("You lost", "You conceded.")
+    assert di.page.inner_text("#banner-text") == "Rwcy won: you conceded."
+
+
+def test_arcane_the_round_cap_gives_both_lives(arcane):
+    def lives(view):
+        view["round"] = 60
+        view["players"][0]["life"] = 7
+        view["players"][1]["life"] = 12
+    cy = arcane.crafted("rwcy")
+    finished(cy, 1, "round_cap", lives)
+    assert dialog(cy.page) == ("You lost", "The last round (60) is over: Rwdi has 12 life, you 7.")
+
+
+@pytest.fixture(scope="module")
+def codex(browser, live_server_url):
+    """Seat 0's page of a fresh Codex 1v1, routed (see Crafted)."""
+    yield from crafted_match(browser, live_server_url, "rweve", "rwfay")
+
+
+def test_codex_who_conceded_a_1v1_is_named(codex):
+    frame = codex.frame()
+    frame["status"] = "finished"
+    frame["result"] = {"winner": 1, "winners": [1], "reason": "concession"}
+    frame["legal_actions"] = []
+    frame["view"].update(status="finished", winner=1, winners=[1], result_reason="concession", prompt=None)
+    codex.send(frame)
+    codex.page.locator("#result-dialog[open]").wait_for()
+    assert codex.page.inner_text("#banner-text") == "Game over — Rwfay wins (you conceded)."
