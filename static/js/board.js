@@ -2,7 +2,7 @@
 // Every clickable thing carries data-tid: its id in the engine's terms
 // (card instance "c12", building "bld:1:tech_1", base "base:0", patrol slot
 // "slot:0:elite"), so legal actions can be matched to what is on screen.
-import { el, roman, words } from "./common.js";
+import { el, roman, sentence, words } from "./common.js";
 
 export const PATROL_SLOTS = ["squad_leader", "elite", "scavenger", "technician", "lookout"];
 export const BUILDING_SLOTS = ["tech_1", "tech_2", "tech_3", "addon"];
@@ -29,7 +29,7 @@ export function glossaryEntry(key) {
   const [kind, id] = String(key).split(":");
   const table = { kw: glossary.keywords, slot: glossary.slots, term: glossary.terms }[kind] || {};
   if (!table[id]) return null;
-  return { title: words(id).replace(/^./, (ch) => ch.toUpperCase()), text: table[id] };
+  return { title: sentence(words(id)), text: table[id] };
 }
 
 /** Attributes that make a node explain glossary entry `key` when hovered or tapped. */
@@ -107,7 +107,7 @@ function specHero(catalog, spec) {
 /** "Blood (Drakk Ramhorn)": a spec and the hero who brings it. */
 export function specLabel(catalog, spec) {
   const hero = specHero(catalog, spec);
-  const name = words(spec).replace(/^./, (ch) => ch.toUpperCase());
+  const name = sentence(words(spec));
   return hero ? `${name} (${hero.name})` : name;
 }
 

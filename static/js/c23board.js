@@ -372,7 +372,7 @@ export function renderC23(root, view, opts) {
     for (const [id, n] of mods) {
       const side = combat.attackers.includes(id) ? "attacking" : "defending";
       const who = refs[id] ? refs[id].owned : ref(id);
-      box.append(el("p", `${who[0].toUpperCase()}${who.slice(1)} (${side}): ${n > 0 ? "+" : ""}${n} power this combat`, { class: "mod" }));
+      box.append(el("p", `${sentence(who)} (${side}): ${n > 0 ? "+" : ""}${n} power this combat`, { class: "mod" }));
     }
     box.append(el("p", `Combat cards played: defender ${combat.combat_cards_played.defender}, attacker ${combat.combat_cards_played.attacker}.`));
     board.append(box);

@@ -2,7 +2,7 @@
 // level), the 12 cards of its spec and its colour's starting deck. Facts and
 // texts come from the card catalog (GET /api/cards/); the hero list from the
 // page config (the engine's playable heroes). `#<hero id>` selects a hero.
-import { el, loadCatalog, pageConfig, roman, words } from "./common.js";
+import { el, loadCatalog, pageConfig, roman, sentence, words } from "./common.js";
 import { keywordChip, keywordLabel, setGlossary } from "./board.js";
 
 const config = pageConfig("cards-config");
@@ -13,7 +13,7 @@ const COLOUR_ORDER = ["neutral", "red", "green", "blue", "black", "white", "purp
 let catalog = new Map();
 
 function title(text) {
-  return String(text).replace(/^./, (ch) => ch.toUpperCase());
+  return sentence(String(text));
 }
 
 function keywordChips(keywords) {

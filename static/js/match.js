@@ -2,7 +2,7 @@
 // receives for every version, and offers exactly the server's legal actions.
 // It knows no rules: what is clickable and which targets light up come from
 // `legal_actions` only.
-import { YOU, api, el, loadCatalog, nameList, pageConfig, resultReason, roman, words } from "./common.js";
+import { YOU, api, el, loadCatalog, nameList, pageConfig, resultReason, roman, sentence, words } from "./common.js";
 import { bagKey, cardHasActions, indexActions, narrow } from "./legal.js";
 import { arcaneBanner, arcaneResultText, isArcaneView, renderArcane } from "./arcaneboard.js";
 import { c23Banner, c23ResultText, renderC23 } from "./c23board.js";
@@ -1178,7 +1178,7 @@ function renderActionBar() {
   const byType = new Map();
   for (const a of idx.other) if (!OWN_CONTROLS.has(a.type)) byType.set(a.type, [...(byType.get(a.type) || []), a]);
   for (const [type, list] of byType) {
-    const name = words(type).replace(/^./, (ch) => ch.toUpperCase());
+    const name = sentence(words(type));
     if (list.length === 1) {
       const what = genericPath(list[0]).map((id) => describeId(view(), catalog, id)).join(", ");
       items.push(button(what ? `${name}: ${what}` : name, () => act(list[0]), { "data-action": type }));
@@ -1599,7 +1599,7 @@ function abilityLabel(info) {
   if (info.gold && !/^pay\b/i.test(text)) costs.push(`${info.gold} gold`);
   if (info.exhaust && !/^exhaust\b/i.test(text)) costs.push("exhaust");
   if (info.sacrifice && !/^sacrifice\b/i.test(text)) costs.push("sacrifice it");
-  return `${text.charAt(0).toUpperCase()}${text.slice(1)}${costs.length ? ` (${costs.join(", ")})` : ""}`;
+  return `${sentence(text)}${costs.length ? ` (${costs.join(", ")})` : ""}`;
 }
 
 /** The actions of the selected card, as buttons. */
