@@ -5,11 +5,15 @@ list of winners that only Codex views carry), and a Two-Headed Dragon
 concession said "a player conceded" though the replay's last step says who
 it was. The live result dialog of that 2v2 says which team conceded (its
 view does not say which teammate)."""
+import os
+
 import pytest
 
 from tests.browser.test_match_page import DESKTOP, api, signup, wait_version
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
+
+SHOTS = os.environ.get("CODEX_SCREENSHOTS")  # a folder: save the replays' last steps there
 
 
 def to_last_step(page, base: str, match_id: int) -> str:
@@ -33,6 +37,8 @@ def test_an_arcane_replay_names_the_winner_and_who_conceded(browser, live_server
     ivy.click("[data-simple=concede]")
     ivy.locator("#result-dialog[open]").wait_for()
     assert to_last_step(ivy, base, match_id) == "Greedy bot won: you conceded."
+    if SHOTS:
+        ivy.screenshot(path=f"{SHOTS}/replay-arcane-conceded.png")
     ivy.select_option("#replay-view", "spectator")
     ivy.wait_for_function("() => document.getElementById('replay-result').textContent.includes('Rpivy')")
     assert ivy.inner_text("#replay-result") == "Greedy bot won: Rpivy conceded."
@@ -59,6 +65,8 @@ def test_a_two_headed_dragon_concession_names_the_team_then_the_player(browser, 
     assert jo.inner_text("#result-title") == "Your team lost"
     assert jo.inner_text("#result-text") == f"Your team conceded; {them} win."
     assert to_last_step(jo, base, match_id) == f"{them} won (you conceded)."
+    if SHOTS:
+        jo.screenshot(path=f"{SHOTS}/replay-dragon-conceded.png")
     jo.select_option("#replay-view", "spectator")
     jo.wait_for_function("() => document.getElementById('replay-result').textContent.includes('Rpjo')")
     assert jo.inner_text("#replay-result") == f"{them} won (Rpjo conceded)."
