@@ -1869,9 +1869,9 @@ function renderResultBases(won) {
  */
 function resultText(won) {
   const mine = msg.seat;
-  const why = resultCode() === "highest base" && won.length === 1
-    ? `${won[0] === mine ? "you" : winnerNames(won)} had the highest base after the last round` : endReason(won);
-  const lost = mine !== null && won.length > 0 && !won.includes(mine);
+  const highest = resultCode() === "highest base" && won.length === 1; // its words name the winner
+  const why = highest ? `${won[0] === mine ? "you" : winnerNames(won)} had the highest base after the last round` : endReason(won);
+  const lost = mine !== null && won.length > 0 && !won.includes(mine) && !highest;
   const winning = lost ? `${winnerNames(won)} ${won.length > 1 ? "win" : "wins"}` : "";
   const text = why && winning ? `${why}; ${winning}` : why || winning;
   return text ? `${sentence(text)}.` : "";

@@ -231,6 +231,12 @@ def test_codex_whose_base_was_destroyed_is_named(codex):
     assert eve.page.errors == []
     eve.page.close()
 
+    top = fresh(codex)
+    codex_finished(top, [1], "highest base")
+    assert dialog(top.page) == ("You lost", "Rwfay had the highest base after the last round.")  # the winner once
+    assert top.page.errors == []
+    top.page.close()
+
     both = fresh(codex)
     codex_finished(both, [], "base destroyed", destroyed(0, 1))
     assert dialog(both.page) == ("Game over", "Your base and Rwfay's were destroyed.")
