@@ -12,11 +12,11 @@ quiet, and may go on with it (README "Lobby"; docs/RULINGS.md).
 from datetime import timedelta
 
 from django.conf import settings
-from django.db.models import Exists, Max, OuterRef, Q
+from django.db.models import Exists, Max, OuterRef, Q, Subquery
 from django.utils import timezone
 
 from game.livesockets import live
-from game.models import Match
+from game.models import Match, MatchAction
 from game.rules import maps, waiting_on
 from lobby.services import config_heroes
 
@@ -61,9 +61,18 @@ def _players(match, user_id: int) -> list:
              "you": player.user_id == user_id, "bot": player.bot or None} for player in match.players.all()]
 
 
+def _with_conceder(matches):
+    """Finished ``matches`` with ``conceded_by``: the seat whose concession
+    was the match's last action (it ended the game), else None."""
+    last = MatchAction.objects.filter(match=OuterRef("pk"), seq=OuterRef("version"), action__type="concede")
+    return matches.annotate(conceded_by=Subquery(last.values("seat")[:1]))
+
+
 def _result(match, seat) -> dict:
-    """The result as the viewer reads it: ``{"winners": [names], "outcome":
-    "won"|"shared"|"lost"|"draw"|None (a spectator), "reason"}``."""
+    """The result as the viewer reads it: ``{"winners": [names], "seats":
+    [winning seats], "outcome": "won"|"shared"|"lost"|"draw"|None (a
+    spectator), "reason", "conceded_by": the seat that conceded, when its
+    concession ended the match (see _with_conceder), else None}``."""
     result = match.result or {}
     seats = list(result.get("winners") or ([] if result.get("winner") is None else [result["winner"]]))
     names = {p.seat: _seat_name(match, p) for p in match.players.all()}
@@ -77,8 +86,8 @@ def _result(match, seat) -> dict:
         outcome = "won" if len(seats) == 1 or (len(teams) == 1 and None not in teams) else "shared"
     else:
         outcome = "lost"
-    return {"winners": [names.get(s, f"seat {s}") for s in seats], "outcome": outcome,
-            "reason": result.get("reason") or ""}
+    return {"winners": [names.get(s, f"seat {s}") for s in seats], "seats": seats, "outcome": outcome,
+            "reason": result.get("reason") or "", "conceded_by": getattr(match, "conceded_by", None)}
 
 
 def _entry(match, user_id: int, cutoff, state: dict | None = None) -> dict:
@@ -122,7 +131,7 @@ def lobby_matches(user) -> dict:
     mine = _annotated(base.filter(players__user=user, status=Match.Status.PLAYING))
     entries = sorted((_entry(m, user.pk, cutoff, m.state) for m in mine), key=lambda e: e["updated"], reverse=True)
     entries.sort(key=lambda e: (not e["your_turn"], e["quiet"]))  # stable: latest first within each
-    finished = (base.filter(players__user=user, status=Match.Status.FINISHED).defer("state")
+    finished = (_with_conceder(base.filter(players__user=user, status=Match.Status.FINISHED)).defer("state")
                 .select_related("table__rematch").prefetch_related("table__rematch__seats")
                 .order_by("-updated")[:HISTORY_SIZE])
     history = [_entry(m, user.pk, cutoff) for m in finished]

@@ -2,7 +2,7 @@
 // Every clickable thing carries data-tid: its id in the engine's terms
 // (card instance "c12", building "bld:1:tech_1", base "base:0", patrol slot
 // "slot:0:elite"), so legal actions can be matched to what is on screen.
-import { el, roman, sentence, words } from "./common.js";
+import { el, resultConcerned, roman, sentence, words } from "./common.js";
 
 export const PATROL_SLOTS = ["squad_leader", "elite", "scavenger", "technician", "lookout"];
 export const BUILDING_SLOTS = ["tech_1", "tech_2", "tech_3", "addon"];
@@ -510,6 +510,23 @@ export function teamBase(view, team) {
 export function baseLeft(view, seat) {
   const p = playerAt(view, seat);
   return p ? teamBase(view, p.team).left : 0;
+}
+
+/** The seats that won a finished Codex view ([] for a draw or a game in play). */
+export function viewWinners(view) {
+  if (view.winners && view.winners.length) return view.winners;
+  return view.winner === null || view.winner === undefined ? [] : [view.winner];
+}
+
+/**
+ * The players a finished Codex game's result reason is about, as `seat`
+ * reads it (common.js resultConcerned): who conceded, whose base was
+ * destroyed (the bases at 0 HP in the view). `reason` and `winners` default
+ * to the view's; `by`: the seat that conceded, when known.
+ */
+export function codexConcerned(view, seat, { reason = view.result_reason, winners = viewWinners(view), by = null } = {}) {
+  const fallen = view.players.filter((p) => baseLeft(view, p.seat) === 0).map((p) => p.seat);
+  return resultConcerned({ reason, players: view.players, winners, seat, by, fallen });
 }
 
 /**

@@ -130,6 +130,16 @@ export function c23ResultText(view, seat) {
 }
 
 /**
+ * A finished C-23 game in one sentence, as `seat` reads it (null: a
+ * spectator): who won and how the game ended ("Ana wins: your deck ran out.").
+ */
+export function c23Outcome(view, seat) {
+  const why = resultReason(view.result_reason, c23Concerned(view, seat));
+  const head = view.winner === null || view.winner === undefined ? "The game is a draw" : `${playerName(view, view.winner)} wins`;
+  return `${head}${why ? `: ${why}` : ""}.`;
+}
+
+/**
  * The match page's banner for a C-23 view as `seat` reads it (null: a
  * spectator): the result, the question and whom it waits on, or whose turn
  * and step it is.
@@ -291,9 +301,7 @@ export function renderC23(root, view, opts) {
   board.append(el("p", view.pool_origin, { class: "c23-origin", id: "c23-origin" }));
   board.append(el("p", null, { class: "hint" }, el("a", "How to play C-23", { href: "/c23/how-to-play/", target: "_blank", rel: "noopener", id: "c23-rules-link" }),
     el("span", " · ⚔ power, ◆ cost (resources to tap)", { id: "c23-legend" })));
-  const why = resultReason(view.result_reason, c23Concerned(view, opts.seat));
-  const status = view.status === "finished"
-    ? `${view.winner === null ? "The game is a draw" : `${playerName(view, view.winner)} wins`}${why ? `: ${why}` : ""}.`
+  const status = view.status === "finished" ? c23Outcome(view, opts.seat)
     : `Turn ${view.turn}: ${playerName(view, view.active)}, ${STEP_NAMES[view.step] || view.step}.`;
   board.append(el("p", status, { id: "c23-status", class: "c23-status" }));
   if (view.prompt) {

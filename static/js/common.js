@@ -74,6 +74,15 @@ const RESULT_REASONS = {
 
 /** Stands for the viewer in a list of the players a result reason names (resultReason). */
 export const YOU = Symbol("you");
+/** Stands for the viewer's team (Two-Headed Dragon) where the view does not say which teammate. */
+export const YOUR_TEAM = Symbol("your team");
+/** Stands for the team playing against the viewer's, where the view does not say which of its players. */
+export const OTHER_TEAM = Symbol("the other team");
+
+// How the viewer and the teams stand in a result reason's words: the name
+// and its possessive (any other entry is a name: "Bo", "Bo's").
+const STAND_INS = new Map([[YOU, ["you", "your"]], [YOUR_TEAM, ["your team", "your team's"]],
+  [OTHER_TEAM, ["the other team", "the other team's"]]]);
 
 // The reasons that can name their players: each takes the names (the viewer
 // as "you") and their possessives ("Bo's", "your").
@@ -85,23 +94,59 @@ const NAMED_REASONS = {
     : `${nameList(names)} ${names.length === 2 ? "both" : "all"} ran out of life`),
   deck_out: (names, whose) => (names.length === 1 ? `${whose[0]} deck ran out`
     : `${nameList(names)} ${names.length === 2 ? "both" : "all"} had no cards left in their decks`),
+  "base destroyed": (names, whose) => (whose.length === 1 ? `${whose[0]} base was destroyed`
+    : `${nameList([`${whose[0]} base`, ...whose.slice(1)])} were destroyed`),
 };
 
 /**
  * A match's result reason (any game's code) as words for a sentence; "" for
  * none. `who`: the players the reason is about when the view knows them (who
- * conceded, whose life or deck ran out), as names, YOU for the viewer;
- * without them the words say "a player" ("Bo's deck ran out", "you
- * conceded", "a player's deck ran out").
+ * conceded, whose life, deck or base ran out), as names, YOU for the viewer,
+ * YOUR_TEAM or OTHER_TEAM for a team; without them the words say "a player"
+ * ("Bo's deck ran out", "you conceded", "a player's deck ran out").
  */
 export function resultReason(code, who = []) {
   if (!code) return "";
   const named = NAMED_REASONS[code];
   if (named && who.length) {
-    const names = who.map((n) => (n === YOU ? "you" : n));
-    return named(names, who.map((n) => (n === YOU ? "your" : `${n}'s`)));
+    const names = who.map((n) => (STAND_INS.has(n) ? STAND_INS.get(n)[0] : n));
+    return named(names, who.map((n) => (STAND_INS.has(n) ? STAND_INS.get(n)[1] : `${n}'s`)));
   }
   return RESULT_REASONS[code] || words(code);
+}
+
+/**
+ * The players a finished match's result reason is about, as resultReason
+ * takes them, from what is known of the match: `players` ({seat, name,
+ * team}; teammates share a team, a player alone has none or their own),
+ * the `winners`' seats, the viewer's `seat` (null: a spectator), the seat
+ * that conceded when known (`by`: the match's last action was theirs), the
+ * seats whose base is at 0 HP when known (`fallen`). Who conceded: `by`,
+ * else the one player or team that lost (a team as YOUR_TEAM, OTHER_TEAM or,
+ * for a spectator, "Bo & Cy's team"); whose life or deck ran out: the one
+ * player who lost; whose base was destroyed: the `fallen` ones, else the
+ * one player or team that lost ("Bo & Cy", YOUR_TEAM). Empty when that is
+ * not known (the words then say "a player") and for the other reasons.
+ */
+export function resultConcerned({ reason, players, winners, seat = null, by = null, fallen = null }) {
+  const side = (p) => (p.team === null || p.team === undefined ? `seat ${p.seat}` : `team ${p.team}`);
+  const sides = (list) => [...new Set(list.map(side))].map((key) => players.filter((p) => side(p) === key));
+  const named = (ps) => (ps.some((p) => p.seat === seat) ? (ps.length > 1 ? YOUR_TEAM : YOU) : ps.map((p) => p.name).join(" & "));
+  const lost = winners.length ? sides(players.filter((p) => !winners.includes(p.seat))) : [];
+  if (reason === "concession" || reason === "concede") {
+    const conceder = players.find((p) => p.seat === by);
+    if (conceder) return [named([conceder])];
+    if (lost.length !== 1) return [];
+    const [team] = lost;
+    if (team.length === 1 || team.some((p) => p.seat === seat)) return [named(team)];
+    return [players.some((p) => p.seat === seat) ? OTHER_TEAM : `${named(team)}'s team`];
+  }
+  if (reason === "life" || reason === "deck_out") return lost.length === 1 && lost[0].length === 1 ? [named(lost[0])] : [];
+  if (reason === "base destroyed") {
+    if (fallen) return sides(players.filter((p) => fallen.includes(p.seat))).map(named);
+    return lost.length === 1 ? [named(lost[0])] : [];
+  }
+  return [];
 }
 
 /** `text` with its first letter in capitals, to begin a sentence. */

@@ -2,7 +2,7 @@
 // takes and leaves seats, picks heroes (C-23: a deck), ready, start, lets the host remove a
 // player (who is told); sends everyone seated at a table to its match page
 // once the host starts it.
-import { api, apiError, el, loadCatalog, pageConfig, resultReason } from "./common.js";
+import { api, apiError, el, loadCatalog, pageConfig, resultConcerned, resultReason } from "./common.js";
 import { deckPicker, isDeckGame, loadSavedDecks, seatDeck } from "./lobbydecks.js";
 import { optionFields, optionSummary, readOptions } from "./lobbygames.js";
 import { seatBotControls } from "./tablebots.js";
@@ -383,13 +383,18 @@ function modeLabel(key) {
   return modes[key] ? modes[key].label : key;
 }
 
-/** A finished match's result as the viewer reads it: "You won", "Bo won", "Draw"; and why. */
+/**
+ * A finished match's result as the viewer reads it: "You won", "Bo won",
+ * "Draw"; and why, naming the player it is about when the lobby knows them
+ * ("You won (Bo conceded)").
+ */
 function resultText(m) {
   const r = m.result || {};
   const who = r.winners && r.winners.length ? r.winners.join(" and ") : "";
   const head = { won: "You won", shared: "You shared the win", lost: who ? `You lost: ${who} won` : "You lost", draw: "A draw" }[r.outcome]
     || (who ? `${who} won` : "A draw");
-  return r.reason ? `${head} (${resultReason(r.reason)})` : head;
+  const concerned = resultConcerned({ reason: r.reason, players: m.players, winners: r.seats || [], seat: m.seat, by: r.conceded_by });
+  return r.reason ? `${head} (${resultReason(r.reason, concerned)})` : head;
 }
 
 function matchItem(m, kind) {

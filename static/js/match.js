@@ -2,7 +2,7 @@
 // receives for every version, and offers exactly the server's legal actions.
 // It knows no rules: what is clickable and which targets light up come from
 // `legal_actions` only.
-import { YOU, api, el, loadCatalog, nameList, pageConfig, resultReason, roman, sentence, words } from "./common.js";
+import { api, el, loadCatalog, nameList, pageConfig, resultReason, roman, sentence, words } from "./common.js";
 import { bagKey, cardHasActions, indexActions, narrow } from "./legal.js";
 import { arcaneBanner, arcaneResultText, isArcaneView, renderArcane } from "./arcaneboard.js";
 import { c23Banner, c23ResultText, renderC23 } from "./c23board.js";
@@ -12,8 +12,8 @@ import { optionText } from "./lobbygames.js";
 import { markBots } from "./tablebots.js";
 import { clockPresence, clockVersion, drawClocks, initClock } from "./turnclock.js";
 import {
-  arrivedNow, attackTargetLabel, baseLeft, baseTile, blackWhiteNotes, describeId, findCard, glossaryEntry, offersNumbers, handTile, heroBand, keywordChip, lenderName, patrolSlotOf,
-  playerArea, playerAt, seatOfId, setGlossary, slotLabel, specLabel, teamBase, tiedNow,
+  arrivedNow, attackTargetLabel, baseLeft, baseTile, blackWhiteNotes, codexConcerned, describeId, findCard, glossaryEntry, offersNumbers, handTile, heroBand, keywordChip, lenderName, patrolSlotOf,
+  playerArea, playerAt, seatOfId, setGlossary, slotLabel, specLabel, teamBase, tiedNow, viewWinners,
 } from "./board.js";
 
 const config = pageConfig("match-config");
@@ -315,9 +315,18 @@ function winners() {
   const r = msg.result;
   if (r && Array.isArray(r.winners) && r.winners.length) return r.winners;
   if (r && r.winner !== null && r.winner !== undefined) return [r.winner];
-  const v = view();
-  if (v.winners && v.winners.length) return v.winners;
-  return v.winner === null || v.winner === undefined ? [] : [v.winner];
+  return viewWinners(view());
+}
+
+/** The engine's code for why the game ended (the stored result's, else the view's). */
+function resultCode() {
+  return (msg.result && msg.result.reason) || view().result_reason;
+}
+
+/** Why the game ended, in words for a sentence, naming the players concerned as the viewer reads it ("" for none). */
+function endReason(won) {
+  const code = resultCode();
+  return resultReason(code, codexConcerned(view(), msg.seat, { reason: code, winners: won }));
 }
 
 /** True in a free-for-all (3 to 5 players, each on their own). */
@@ -847,8 +856,7 @@ function bannerText() {
   if (msg.status === "finished" || v.status !== "playing") {
     const mine = msg.seat;
     const won = winners();
-    const code = (msg.result && msg.result.reason) || v.result_reason;
-    const reason = resultReason(code, concessionBy(code, won));
+    const reason = endReason(won);
     if (!won.length) return { text: `Game over${reason ? `: ${reason}` : ""}.`, cls: "over" };
     let who = `${winnerNames(won)} ${won.length > 1 ? "win" : "wins"}`;
     if (won.includes(mine)) {
@@ -860,18 +868,6 @@ function bannerText() {
   if (!iConceded()) return playingText(msg.seat);
   const { text } = playingText(null);
   return { text: `You conceded: you are out and take no more turns; you may keep watching. ${text}`, cls: "waiting" };
-}
-
-/**
- * Who conceded, for the words of a "concession" result (resultReason): in
- * a 1v1 the one player not among the `won` seats (YOU for the viewer). In
- * Two-Headed Dragon the view does not say which of the losing team
- * conceded, and a free-for-all ends for another reason: empty then.
- */
-function concessionBy(code, won) {
-  if (code !== "concession" || !won.length) return [];
-  const lost = view().players.filter((p) => !won.includes(p.seat));
-  return lost.length === 1 ? [lost[0].seat === msg.seat ? YOU : lost[0].name] : [];
 }
 
 /** The banner while the game goes on, as seat `mine` reads it (null: as a spectator). */
@@ -1864,10 +1860,26 @@ function renderResultBases(won) {
   $("result-bases").hidden = !rows.length;
 }
 
+/**
+ * What the Codex result dialog says under its title (which says who won, as
+ * the viewer reads it): how the game ended, naming the players concerned,
+ * and, for a player who lost, who won ("Your base was destroyed; Bo wins.",
+ * "The other team conceded."); "" when the engine gave no reason and the
+ * title says it all.
+ */
+function resultText(won) {
+  const mine = msg.seat;
+  const highest = resultCode() === "highest base" && won.length === 1; // its words name the winner
+  const why = highest ? `${won[0] === mine ? "you" : winnerNames(won)} had the highest base after the last round` : endReason(won);
+  const lost = mine !== null && won.length > 0 && !won.includes(mine) && !highest;
+  const winning = lost ? `${winnerNames(won)} ${won.length > 1 ? "win" : "wins"}` : "";
+  const text = why && winning ? `${why}; ${winning}` : why || winning;
+  return text ? `${sentence(text)}.` : "";
+}
+
 function showResult() {
   if (msg.status !== "finished" || ui.resultShown) return;
   ui.resultShown = true;
-  const { text } = bannerText();
   const won = winners();
   let title = "Game over";
   if (won.length) {
@@ -1878,7 +1890,7 @@ function showResult() {
     else title = team ? "Your team lost" : "You lost";
   }
   $("result-title").textContent = title;
-  $("result-text").textContent = text;
+  $("result-text").textContent = resultText(won);
   renderResultBases(won);
   const dialog = $("result-dialog");
   if (!dialog.open) dialog.showModal();

@@ -3,9 +3,9 @@
 // from /api/matches/<id>/replay/ (the index) and .../replay/<k>/ (the view
 // after k actions); the board is drawn read-only by board.js.
 import { api, apiError, el, loadCatalog, pageConfig, resultReason, words } from "./common.js";
-import { isArcaneView, renderArcane } from "./arcaneboard.js";
-import { renderC23 } from "./c23board.js";
-import { handTile, playerArea, playerAt } from "./board.js";
+import { arcaneBanner, isArcaneView, renderArcane } from "./arcaneboard.js";
+import { c23Outcome, renderC23 } from "./c23board.js";
+import { codexConcerned, handTile, playerArea, playerAt, viewWinners } from "./board.js";
 import { drawMapCard } from "./mapcard.js";
 import { markBots } from "./tablebots.js";
 
@@ -45,11 +45,21 @@ function describe(s) {
   return `Action ${s.at} of ${state.index.count - 1} · turn ${s.turn} · ${who ? who.name : `seat ${s.seat}`}: ${what}`;
 }
 
-function resultText(v) {
+/**
+ * The result line of the replay: who won and how the game ended, from the
+ * `last` step (its view, and who conceded when its action was a concession),
+ * as `seat` reads it (null: a spectator), in each game's own words.
+ */
+function resultText(last, seat) {
+  const v = last.view;
   if (v.status !== "finished") return "";
-  const names = (v.winners || []).map((seat) => (playerAt(v, seat) || { name: `seat ${seat}` }).name);
-  const how = v.result_reason ? ` (${resultReason(v.result_reason)})` : "";
-  return names.length ? `${names.join(" & ")} won${how}.` : `No winner${how}.`;
+  if (isArcaneView(v)) return arcaneBanner(v, seat);
+  if (v.game === "c23") return c23Outcome(v, seat);
+  const by = last.action && last.action.type === "concede" ? last.seat : null;
+  const why = resultReason(v.result_reason, codexConcerned(v, seat, { by }));
+  const names = viewWinners(v).map((s) => (playerAt(v, s) || { name: `seat ${s}` }).name);
+  const how = why ? ` (${why})` : "";
+  return names.length ? `${names.join(" & ")} won${how}.` : `A draw${how}.`;
 }
 
 function renderBoard(s) {
@@ -106,7 +116,7 @@ async function go(at) {
     renderBoard(s);
     renderLog(s, before);
     $("replay-step").textContent = describe(s);
-    $("replay-result").textContent = resultText(state.index.final);
+    $("replay-result").textContent = resultText(state.index.last, state.index.seat);
     $("replay-slider").value = String(at);
     $("replay-turn").value = String(turnAt(at));
     $("replay-first").disabled = $("replay-back").disabled = at === 0;
@@ -133,7 +143,7 @@ async function load() {
   const count = state.index.count;
   $("replay-slider").max = String(count - 1);
   $("replay-turn").replaceChildren(...state.index.turns.map((t) => el("option", `Turn ${t.turn}`, { value: t.turn, "data-at": t.at })));
-  state.index.final = (await step(count - 1)).view;
+  state.index.last = await step(count - 1);
   return true;
 }
 

@@ -1,7 +1,8 @@
 """A finished C-23 match replays in the page (issue 18: replays as for the
 other games): its own board, read-only, step by step, as the player's seat
 (their hand, the others' counts) and as a spectator (counts only). A fresh
-tester found the replay page stuck on "Loading…" with a script error."""
+tester found the replay page stuck on "Loading…" with a script error, and
+its result line said "No winner" for a game someone won."""
 import pytest
 
 from tests.browser.test_match_page import DESKTOP, api, signup
@@ -43,7 +44,9 @@ def test_a_conceded_c23_match_replays_step_by_step(browser, live_server_url):
     assert "Action 1" in cleo.inner_text("#replay-step")
     cleo.click("#replay-last")
     cleo.wait_for_function("() => document.getElementById('replay-forward').disabled")
-    assert "won" in cleo.inner_text("#replay-result") or "No winner" in cleo.inner_text("#replay-result")
+    # Who won and how, as the board's own line says it at the end (it said "No winner" for a game a bot won).
+    result = cleo.inner_text("#replay-result")
+    assert result == cleo.inner_text("#c23-status") and " wins" in result and "No winner" not in result
     assert errors == []
 
     watcher = signup(browser, base, "c23watch", **DESKTOP)

@@ -326,6 +326,10 @@ def test_three_players_play_a_free_for_all_round(browser, live_server_url):
     assert ann.locator("#result-title").inner_text() == "You won!"
     assert cat.locator("#result-title").inner_text() == "You lost"
     assert dan.locator("#result-title").inner_text() == "Ann wins"
+    # How it ended, whose base fell (a concession drops the base to 0 HP); who won, for a player who lost.
+    assert ann.locator("#result-text").inner_text() == dan.locator("#result-text").inner_text() == "Ben's base was destroyed."
+    assert cat.locator("#result-text").inner_text() == "Ben's base was destroyed; Ann wins."
+    assert ben.locator("#result-text").inner_text() == "Your base was destroyed; Ann wins."
     shot(dan, "ffa-result")
     for page in (ann, ben, cat, dan):
         assert page.errors == [], page.errors
@@ -492,7 +496,7 @@ def crafted_frames(player, match_url, at):
     send(frame)
     page.locator("#result-dialog[open]").wait_for()
     assert page.locator("#result-title").inner_text() == "You lost"
-    assert "Ann and Cat win (the highest bases were tied)" in page.locator("#result-text").inner_text()
+    assert page.locator("#result-text").inner_text() == "The highest bases were tied; Ann and Cat win."  # not the title again
     assert page.locator("#result-bases li .pname").all_inner_texts() == ["Ann", "Cat", "Ben"]
     assert page.locator("#result-bases li.winner").count() == 2
     assert page.errors == [], page.errors

@@ -115,7 +115,7 @@ def test_the_lobby_knows_your_matches_and_offers_a_rematch(browser, live_server_
     erin.reload()
     done = erin.locator(f"#history li[data-match='{first}']")
     done.wait_for()
-    assert "You won (a player conceded)" in done.inner_text()  # the reason in words, not its code
+    assert "You won (Lobbydave conceded)" in done.inner_text()  # the reason in words, not its code, naming who
     assert erin.locator(f"#history li[data-match='{second}']").count() == 0
     assert not VERSION_LIKE.search(erin.inner_text("main"))
     assert no_sideways_scroll(erin)

@@ -2,16 +2,23 @@
 (see test_match_controls.Crafted) on real C-23, Arcane Codex and Codex
 match pages: the result dialog's title says who won ("You won!") and its
 text says how the game ended, naming the players concerned, not the title
-again (a tester read "You won!" over "You win!"); a result reason names the
-player the view knows it is about: whose deck ran out (C-23), whose life
-ran out or who conceded (Arcane Codex), who conceded a 1v1 (Codex).
+again (a tester read "You won!" over "You win!", and on Codex "You won!"
+over "Game over — You win…"); a result reason names the player the view
+knows it is about: whose deck ran out (C-23), whose life ran out or who
+conceded (Arcane Codex), who conceded a 1v1 and whose base was destroyed
+(Codex), and in Two-Headed Dragon the team (the view does not say which
+teammate conceded).
 """
+import os
+
 import pytest
 
 from tests.browser.test_match_controls import Crafted, crafted_match
 from tests.browser.test_match_page import DESKTOP, api, signup
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
+
+SHOTS = os.environ.get("CODEX_SCREENSHOTS")  # a folder: save the result dialogs there
 
 
 def start(host, guest, mode: str, seats: int = 2) -> int:
@@ -172,12 +179,111 @@ def codex(browser, live_server_url):
     yield from crafted_match(browser, live_server_url, "rweve", "rwfay")
 
 
-def test_codex_who_conceded_a_1v1_is_named(codex):
-    frame = codex.frame()
+def codex_finished(crafted: Crafted, winners: list, reason: str, change=lambda view: None) -> dict:
+    """As finished() for a Codex view: ``winners`` the winning seats (a
+    team's both in Two-Headed Dragon, [] a draw)."""
+    frame = crafted.frame()
+    one = winners[0] if len(winners) == 1 else None
     frame["status"] = "finished"
-    frame["result"] = {"winner": 1, "winners": [1], "reason": "concession"}
+    frame["result"] = {"winner": one, "winners": winners, "reason": reason}
     frame["legal_actions"] = []
-    frame["view"].update(status="finished", winner=1, winners=[1], result_reason="concession", prompt=None)
-    codex.send(frame)
-    codex.page.locator("#result-dialog[open]").wait_for()
+    frame["view"].update(status="finished", winner=one, winners=winners, result_reason=reason, prompt=None)
+    change(frame["view"])
+    crafted.send(frame)
+    crafted.page.locator("#result-dialog[open]").wait_for()
+    return frame
+
+
+def fresh(crafted: Crafted) -> Crafted:
+    """Another page of the same user and match (a result dialog opens once a page)."""
+    page = crafted.page.context.new_page()
+    page.errors = []
+    page.on("pageerror", lambda err: page.errors.append(str(err)))
+    return Crafted(page, crafted.url)
+
+
+def destroyed(*teams):
+    """A change for codex_finished: the bases of ``teams`` at 0 HP."""
+    def change(view):
+        for team in teams:
+            view["teams"][team]["damage"] = view["teams"][team]["hp"]
+    return change
+
+
+def shoot(page, name: str) -> None:
+    if SHOTS:
+        page.screenshot(path=f"{SHOTS}/{name}.png")
+
+
+def test_codex_who_conceded_a_1v1_is_named(codex):
+    codex_finished(codex, [1], "concession")
     assert codex.page.inner_text("#banner-text") == "Game over — Rwfay wins (you conceded)."
+    # The dialog: the title, then how it ended, not "Game over — …" again.
+    assert dialog(codex.page) == ("You lost", "You conceded; Rwfay wins.")
+    shoot(codex.page, "result-codex-conceded")
+
+
+def test_codex_whose_base_was_destroyed_is_named(codex):
+    eve = fresh(codex)
+    codex_finished(eve, [0], "base destroyed", destroyed(1))
+    assert dialog(eve.page) == ("You won!", "Rwfay's base was destroyed.")
+    assert eve.page.inner_text("#banner-text") == "Game over — You win (Rwfay's base was destroyed)."
+    assert eve.page.errors == []
+    eve.page.close()
+
+    top = fresh(codex)
+    codex_finished(top, [1], "highest base")
+    assert dialog(top.page) == ("You lost", "Rwfay had the highest base after the last round.")  # the winner once
+    assert top.page.errors == []
+    top.page.close()
+
+    both = fresh(codex)
+    codex_finished(both, [], "base destroyed", destroyed(0, 1))
+    assert dialog(both.page) == ("Game over", "Your base and Rwfay's were destroyed.")
+    assert both.page.errors == []
+    both.page.close()
+
+
+@pytest.fixture(scope="module")
+def dragon(browser, live_server_url):
+    """Seat 0's page of a Two-Headed Dragon match, routed (see Crafted):
+    Rwgus with a greedy bot partner (seat 1) against two greedy bots."""
+    gus = signup(browser, live_server_url, "rwgus", **DESKTOP)
+    table = api(gus, "POST", "/api/tables/", {"mode": "2hg", "is_public": False, "allow_spectators": False})
+    api(gus, "PATCH", f"/api/tables/{table['id']}/seat/", {"heroes": ["troq_bashar"], "ready": True})
+    for index in (1, 2, 3):
+        api(gus, "POST", f"/api/tables/{table['id']}/bot/", {"index": index, "kind": "greedy"})
+    match_id = api(gus, "POST", f"/api/tables/{table['id']}/start/")["match_id"]
+    pages = Pages({"rwgus": gus}, f"{live_server_url}/match/{match_id}/")
+    yield pages
+    pages.check()
+
+
+def team_names(frame, team: int) -> str:
+    return " & ".join(p["name"] for p in frame["view"]["players"] if p["team"] == team)
+
+
+def test_two_headed_dragon_says_which_team_conceded(dragon):
+    won = dragon.crafted("rwgus")
+    frame = codex_finished(won, [0, 1], "concession")
+    assert dialog(won.page) == ("Your team won!", "The other team conceded.")
+    assert won.page.inner_text("#banner-text") == "Game over — Your team wins (the other team conceded)."
+    shoot(won.page, "result-dragon-other-team-conceded")
+
+    lost = dragon.crafted("rwgus")
+    codex_finished(lost, [2, 3], "concession")
+    them = team_names(frame, 1)
+    assert dialog(lost.page) == ("Your team lost", f"Your team conceded; {them} win.")
+
+
+def test_two_headed_dragon_says_whose_base_was_destroyed(dragon):
+    won = dragon.crafted("rwgus")
+    frame = codex_finished(won, [0, 1], "base destroyed", destroyed(1))
+    them = team_names(frame, 1)
+    assert dialog(won.page) == ("Your team won!", f"{them}'s base was destroyed.")
+    shoot(won.page, "result-dragon-base")
+
+    lost = dragon.crafted("rwgus")
+    codex_finished(lost, [2, 3], "base destroyed", destroyed(0))
+    assert dialog(lost.page) == ("Your team lost", f"Your team's base was destroyed; {them} win.")
+    assert lost.page.inner_text("#banner-text") == f"Game over — {them} win (your team's base was destroyed)."

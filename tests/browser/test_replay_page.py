@@ -66,7 +66,7 @@ def test_a_finished_match_replays_forward_back_and_by_turn(browser, live_server_
     rita.click("#replay-last")
     wait_at(rita, last)
     assert rita.locator("#replay-forward").is_disabled()
-    assert "Greedy bot won (a player conceded)." in rita.inner_text("#replay-result")  # words, not "concession"
+    assert rita.inner_text("#replay-result") == "Greedy bot won (you conceded)."  # words, not "concession"
     assert "conceded" in rita.inner_text("#log").lower()
     rita.goto(f"{base}/match/{match_id}/replay/#at={turn_three - 2}")  # a link to one step
     wait_at(rita, turn_three - 2)
@@ -83,6 +83,7 @@ def test_a_finished_match_replays_forward_back_and_by_turn(browser, live_server_
     assert sam.locator("#hand-box").is_hidden() and sam.locator("#replay-view-label").is_hidden()
     sam.click("#replay-last")
     wait_at(sam, last)
+    assert sam.inner_text("#replay-result") == "Greedy bot won (Botrita conceded)."  # the last step's player
     assert sam.errors == []
     rita.context.close()
     sam.context.close()

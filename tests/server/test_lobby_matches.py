@@ -76,6 +76,18 @@ def test_finished_matches_are_history_with_their_result(make_user):
     assert lobby(make_user("carol"))["watch"] == []  # nor among those to watch
 
 
+def test_a_finished_match_says_who_conceded_it_and_the_winning_seats(make_user):
+    """The lobby's result line names the player who conceded (it said "a
+    player conceded"): the result carries the seat whose concession ended
+    the match, and the winners' seats to tell the players apart."""
+    alice, bob = make_user("alice"), make_user("bob")
+    match = conceded(started([alice, bob]), bob)
+    bob_seat = MatchPlayer.objects.get(match=match, user=bob).seat
+    for user in (alice, bob):
+        result = lobby(user)["history"][0]["result"]
+        assert result["conceded_by"] == bob_seat and result["seats"] == [1 - bob_seat]
+
+
 def test_only_public_matches_with_spectators_are_there_to_watch(make_user):
     alice, bob, carol = make_user("alice"), make_user("bob"), make_user("carol")
     public = started([alice, bob])
