@@ -252,17 +252,22 @@ def check_build(state, seat, action):
     refusal = build_refusal(state, seat, what)
     if refusal is not None:
         fail(*refusal)
-    return build_plan(state, seat, what, action)
+    plan = build_plan(state, seat, what, action)
+    if isinstance(plan, RulesError):
+        raise plan
+    return plan
 
 
-def build_plan(state: dict, seat: int, what: str, action: dict) -> tuple:
+def build_plan(state: dict, seat: int, what: str, action: dict):
     """The rest of :func:`check_build` once :func:`build_refusal` let
     ``what`` (aliases resolved) through: the cost (a rebuilt tech building
     is free; the hooks ``build_cost``; the multicolour tax), the spec
-    ``action`` declares, the gold. Returns ``(what, cost, spec)``; raises
-    ``bad_spec`` or ``not_enough_gold``. legal_actions asks it of each
-    building build_refusal lets through, after the checks before it
-    (require_main holds in the main phase it lists) ran once (issue 13)."""
+    ``action`` declares, the gold. Returns ``(what, cost, spec)``, or the
+    refusal as a RulesError not raised (``bad_spec`` or
+    ``not_enough_gold``; check_build raises it). legal_actions asks it of
+    each building build_refusal lets through, after the checks before it
+    (require_main holds in the main phase it lists) ran once, and needs
+    nothing raised and caught (issue 13)."""
     p = player(state, seat)
     if what in TECH_BUILDINGS:
         gold = TECH_BUILDINGS[what][0]
@@ -270,9 +275,11 @@ def build_plan(state: dict, seat: int, what: str, action: dict) -> tuple:
     else:
         cost = build_cost(state, seat, what, catalog.card(what)["cost"])
     spec = _build_spec(state, seat, what, action)
+    if isinstance(spec, RulesError):
+        return spec
     cost += multicolour_tax(state, seat)
     if p["gold"] < cost:
-        fail("not_enough_gold", f"That costs {cost} gold; you have {p['gold']}.")
+        return RulesError("not_enough_gold", f"That costs {cost} gold; you have {p['gold']}.")
     return what, cost, spec
 
 
@@ -319,24 +326,25 @@ def addon_refusal(state: dict, seat: int, what: str):
 def _build_spec(state, seat, what, action):
     """The spec a 3-hero Tech II declares (locked for the game once chosen)
     or a Tech Lab unlocks (chosen once a Tech II exists; a rebuilt Tech Lab
-    may pick another: Tech Lab rulings). None elsewhere."""
+    may pick another: Tech Lab rulings). None elsewhere. A spec the action
+    may not name: the refusal ``bad_spec`` as a RulesError, not raised."""
     spec = action.get("spec")
     p = player(state, seat)
     if not declares_spec(state) or what not in ("tech_2", "tech_lab"):
         if spec is not None:
-            fail("bad_spec", "That building has no spec to choose.")
+            return RulesError("bad_spec", "That building has no spec to choose.")
         return None
     if what == "tech_2" and p.get("tech2_spec"):
         if spec not in (None, p["tech2_spec"]):
-            fail("bad_spec", "Your Tech II spec is locked for this game.")
+            return RulesError("bad_spec", "Your Tech II spec is locked for this game.")
         return p["tech2_spec"]
     needs_spec = what == "tech_2" or p["buildings"]["tech_2"] is not None or p.get("tech2_spec")
     if not needs_spec:
         if spec is not None:
-            fail("bad_spec", "Choose the Tech Lab's spec once you have a Tech II building.")
+            return RulesError("bad_spec", "Choose the Tech Lab's spec once you have a Tech II building.")
         return None
     if spec not in hero_specs(state, seat):
-        fail("bad_spec", "Choose one of your heroes' specs.")
+        return RulesError("bad_spec", "Choose one of your heroes' specs.")
     return spec
 
 
@@ -709,7 +717,16 @@ def ability_refusal(state: dict, seat: int, iid, index):
     abilities = abilities_of(state, iid)
     if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(abilities):
         return "bad_ability", "That card has no such ability."
-    ability = abilities[index]
+    return ability_use_refusal(state, seat, iid, abilities[index], forecasted)
+
+
+def ability_use_refusal(state: dict, seat: int, iid: str, ability, forecasted: bool):
+    """:func:`ability_refusal`'s refusals once ``ability`` is known to be
+    one of :func:`abilities_of` card ``iid``, which ``seat`` controls in
+    play (``forecasted`` False) or owns in its future zone (True), as
+    ``(code, message)`` or None, in its order: where it works, whether it
+    is available, exhausting, sacrificing and gold. legal_actions asks it
+    of each ability of the seat's cards (issue 13)."""
     if ability.from_future != forecasted:  # Omegacron: only while it is forecasted
         return "bad_ability", ("That ability works only while the card is in the future." if ability.from_future
                                else "That card has no such ability.")
@@ -776,6 +793,17 @@ def attacker_refusal(state: dict, seat: int, attacker):
         return "not_in_play", "You don't control that attacker."
     if not stats.is_character(state, attacker):
         return "cannot_attack", "Only units and heroes attack."
+    return character_attack_refusal(state, attacker, inst)
+
+
+def character_attack_refusal(state: dict, attacker: str, inst: dict):
+    """:func:`attacker_refusal`'s refusals once ``attacker`` is known to be
+    a unit or hero in play under its seat's control (``inst``, its
+    instance), as ``(code, message)`` or None, in its order: it may attack
+    at all (hook ``can_attack``), nothing holds it fast (``restrains``), it
+    is ready, without arrival fatigue, and has not attacked yet when it
+    has readiness. legal_actions asks it of the seat's own ready units and
+    heroes, which are all that (issue 13)."""
     if not registry.ask(state, "can_attack", attacker, True):
         return "cannot_attack", "That card can't attack."
     if registry.any_says(state, "restrains", in_play_answering(state, "restrains"), attacker):

@@ -396,6 +396,15 @@ def _group_things(state: dict, group: list) -> list:
     return out
 
 
+def defence(state: dict, seat: int) -> list:
+    """``(group, patrollers)`` for each of :func:`defending_groups` of
+    ``seat``, with :func:`patrollers` of that group. Memoised while the
+    state is only read, so the attackers of one legal_actions call share
+    it (issue 13): the lists are shared then, never change them."""
+    return stats.memoised(state, ("defence", seat), lambda: [
+        (group, patrollers(state, group)) for group in defending_groups(state, seat)])
+
+
 def attack_targets(state: dict, attacker: str, ignore: str = None) -> list:
     """Every id ``attacker`` may legally attack now (see _attack_targets);
     memoised while the state is only being read."""
@@ -413,8 +422,8 @@ def _attack_targets(state: dict, attacker: str, ignore: str = None) -> list:
     what else the attacker could have attacked, R16)."""
     seat = state["cards"][attacker]["controller"]
     out = []
-    for group in defending_groups(state, seat):
-        stoppers = [(slot, iid) for _, slot, iid in patrollers(state, group)
+    for group, guards in defence(state, seat):
+        stoppers = [(slot, iid) for _, slot, iid in guards
                     if iid != ignore and constrains(state, attacker, iid, group)]
         leaders = [iid for slot, iid in stoppers if slot == "squad_leader"]
         if leaders:
