@@ -405,6 +405,26 @@ def defence(state: dict, seat: int) -> list:
         (group, patrollers(state, group)) for group in defending_groups(state, seat)])
 
 
+def _hittable(state: dict, attacker: str, seat: int, group: list, ignore) -> list:
+    """What of :func:`group_things` ``attacker`` (of ``seat``) can hit
+    (:func:`can_hit`), but ``ignore``. A target whose reach for ``seat``
+    is plainly True or False needs no more of can_hit while no lasting
+    effect could protect it (:func:`at_peace`), so the reaches of the
+    group's things are listed once per seat while the state is only
+    read, and can_hit is asked of the rest only (issue 13)."""
+    reaches = stats.memoised(state, ("reaches", tuple(group), seat), lambda: [
+        (t, stats.memoised(state, ("reach", t, seat), lambda: _reach(state, t, seat)))
+        for t in group_things(state, group)])
+    plain = not state.get("lasting")
+    out = []
+    for t, reach in reaches:
+        if reach is False or t == ignore:
+            continue
+        if (reach is True and plain) or can_hit(state, attacker, t):
+            out.append(t)
+    return out
+
+
 def attack_targets(state: dict, attacker: str, ignore: str = None) -> list:
     """Every id ``attacker`` may legally attack now (see _attack_targets);
     memoised while the state is only being read."""
@@ -431,8 +451,7 @@ def _attack_targets(state: dict, attacker: str, ignore: str = None) -> list:
         elif stoppers:
             out.extend(iid for _, iid in stoppers)
         else:
-            out.extend(t for t in group_things(state, group)
-                       if t != ignore and can_hit(state, attacker, t))
+            out.extend(_hittable(state, attacker, seat, group, ignore))
             continue
         # Evasion toward some targets only gets past the patrollers to
         # those: stealth (hook ``stealth_toward``, Stalking Tiger: while
