@@ -69,8 +69,11 @@ def hidden_from(state: dict, iid: str, seat: int) -> bool:
 
 def can_target(state: dict, seat: int, tid: str) -> bool:
     """Whether a spell or ability of ``seat`` may ◎ ``tid`` at all."""
-    if not thing_exists(state, tid):
-        return False
+    return thing_exists(state, tid) and _targetable(state, seat, tid)
+
+
+def _targetable(state: dict, seat: int, tid: str) -> bool:
+    """:func:`can_target` of a thing known to exist (:func:`thing_exists`)."""
     if is_building_id(tid):
         return True
     if stats.kw(state, tid, "untargetable"):
@@ -131,10 +134,10 @@ def resolving_spells(state: dict) -> list:
 
 def _slot_candidates(state: dict, seat: int, slot, exclude=()) -> list:
     out = []
-    for tid in all_things(state):
+    for tid in all_things(state):  # each exists: no thing_exists in can_target
         if tid in exclude or kind_of(state, tid) not in slot.kinds:
             continue
-        if slot.icon and not can_target(state, seat, tid):
+        if slot.icon and not _targetable(state, seat, tid):
             continue
         if slot.icon and slot.spell and shuns(state, tid, [slot.spell]):
             continue
@@ -309,6 +312,11 @@ def _reach(state: dict, tid: str, seat: int):
     (see :func:`can_hit`): True, False, _FLIERS or _ASK."""
     if not thing_exists(state, tid):
         return False
+    return _reach_existing(state, tid, seat)
+
+
+def _reach_existing(state: dict, tid: str, seat: int):
+    """:func:`_reach` of a thing known to exist (:func:`thing_exists`)."""
     if tid.startswith("base:"):
         return _FLIERS if base_flies(state, int(tid[5:])) else True
     if is_building_id(tid):
@@ -411,10 +419,12 @@ def _hittable(state: dict, attacker: str, seat: int, group: list, ignore) -> lis
     is plainly True or False needs no more of can_hit while no lasting
     effect could protect it (:func:`at_peace`), so the reaches of the
     group's things are listed once per seat while the state is only
-    read, and can_hit is asked of the rest only (issue 13)."""
+    read, and can_hit is asked of the rest only (issue 13). Everything
+    group_things lists exists: its cards are in play, its buildings
+    standing, so their reach needs no :func:`thing_exists`."""
     reaches = stats.memoised(state, ("reaches", tuple(group), seat), lambda: [
-        (t, stats.memoised(state, ("reach", t, seat), lambda: _reach(state, t, seat)))
-        for t in group_things(state, group)])
+        (t, stats.memoised(state, ("reach", t, seat), lambda: _reach_existing(state, t, seat)))
+        for t in group_things(state, group)])  # what group_things lists exists
     plain = not state.get("lasting")
     out = []
     for t, reach in reaches:
