@@ -51,15 +51,24 @@ def on_acting_team(state: dict, seat: int) -> bool:
 
 
 def require_main(state: dict, seat: int) -> None:
-    """Raise unless ``seat`` may take a main-phase action now (no prompt
-    open, and :func:`on_acting_team`, read in place: every main-phase check
-    asks it first, about 20 times a legal_actions call)."""
+    """Raise unless ``seat`` may take a main-phase action now
+    (:func:`main_refusal`)."""
+    refusal = main_refusal(state, seat)
+    if refusal is not None:
+        fail(*refusal)
+
+
+def main_refusal(state: dict, seat: int):
+    """Why ``seat`` may not take a main-phase action now, as ``(code,
+    message)``, or None: a prompt is open, or not :func:`on_acting_team`
+    (read in place: every main-phase check asks it first)."""
     if state["prompt"] is not None:
-        fail("prompt_pending", "Answer the open question first.")
+        return "prompt_pending", "Answer the open question first."
     players = state["players"]
     if not (state["phase"] == "main" and players[seat]["team"] == players[state["active"]]["team"]
             and not players[seat]["ended_main"]):
-        fail("not_your_turn", "You can only do that in your own main phase.")
+        return "not_your_turn", "You can only do that in your own main phase."
+    return None
 
 
 def controlled_in_play(state: dict, seat: int, iid):
@@ -243,17 +252,22 @@ def check_build(state, seat, action):
     refusal = build_refusal(state, seat, what)
     if refusal is not None:
         fail(*refusal)
-    return build_plan(state, seat, what, action)
+    plan = build_plan(state, seat, what, action)
+    if isinstance(plan, RulesError):
+        raise plan
+    return plan
 
 
-def build_plan(state: dict, seat: int, what: str, action: dict) -> tuple:
+def build_plan(state: dict, seat: int, what: str, action: dict):
     """The rest of :func:`check_build` once :func:`build_refusal` let
     ``what`` (aliases resolved) through: the cost (a rebuilt tech building
     is free; the hooks ``build_cost``; the multicolour tax), the spec
-    ``action`` declares, the gold. Returns ``(what, cost, spec)``; raises
-    ``bad_spec`` or ``not_enough_gold``. legal_actions asks it of each
-    building build_refusal lets through, after the checks before it
-    (require_main holds in the main phase it lists) ran once (issue 13)."""
+    ``action`` declares, the gold. Returns ``(what, cost, spec)``, or the
+    refusal as a RulesError not raised (``bad_spec`` or
+    ``not_enough_gold``; check_build raises it). legal_actions asks it of
+    each building build_refusal lets through, after the checks before it
+    (require_main holds in the main phase it lists) ran once, and needs
+    nothing raised and caught (issue 13)."""
     p = player(state, seat)
     if what in TECH_BUILDINGS:
         gold = TECH_BUILDINGS[what][0]
@@ -261,9 +275,11 @@ def build_plan(state: dict, seat: int, what: str, action: dict) -> tuple:
     else:
         cost = build_cost(state, seat, what, catalog.card(what)["cost"])
     spec = _build_spec(state, seat, what, action)
+    if isinstance(spec, RulesError):
+        return spec
     cost += multicolour_tax(state, seat)
     if p["gold"] < cost:
-        fail("not_enough_gold", f"That costs {cost} gold; you have {p['gold']}.")
+        return RulesError("not_enough_gold", f"That costs {cost} gold; you have {p['gold']}.")
     return what, cost, spec
 
 
@@ -310,24 +326,25 @@ def addon_refusal(state: dict, seat: int, what: str):
 def _build_spec(state, seat, what, action):
     """The spec a 3-hero Tech II declares (locked for the game once chosen)
     or a Tech Lab unlocks (chosen once a Tech II exists; a rebuilt Tech Lab
-    may pick another: Tech Lab rulings). None elsewhere."""
+    may pick another: Tech Lab rulings). None elsewhere. A spec the action
+    may not name: the refusal ``bad_spec`` as a RulesError, not raised."""
     spec = action.get("spec")
     p = player(state, seat)
     if not declares_spec(state) or what not in ("tech_2", "tech_lab"):
         if spec is not None:
-            fail("bad_spec", "That building has no spec to choose.")
+            return RulesError("bad_spec", "That building has no spec to choose.")
         return None
     if what == "tech_2" and p.get("tech2_spec"):
         if spec not in (None, p["tech2_spec"]):
-            fail("bad_spec", "Your Tech II spec is locked for this game.")
+            return RulesError("bad_spec", "Your Tech II spec is locked for this game.")
         return p["tech2_spec"]
     needs_spec = what == "tech_2" or p["buildings"]["tech_2"] is not None or p.get("tech2_spec")
     if not needs_spec:
         if spec is not None:
-            fail("bad_spec", "Choose the Tech Lab's spec once you have a Tech II building.")
+            return RulesError("bad_spec", "Choose the Tech Lab's spec once you have a Tech II building.")
         return None
     if spec not in hero_specs(state, seat):
-        fail("bad_spec", "Choose one of your heroes' specs.")
+        return RulesError("bad_spec", "Choose one of your heroes' specs.")
     return spec
 
 
@@ -513,11 +530,12 @@ def check_play_card(state, seat, action, zone: str = "hand"):
     reasons ask it again after legal_actions). Raises RulesError with the
     refusal."""
     iid, boost = action.get("card"), action.get("boost", False)
-    if not isinstance(iid, str) or not isinstance(boost, bool):
-        return _check_play_card(state, seat, action, zone)  # refused there; no memo key of it
-    verdict = play_card_verdict(state, seat, iid, boost, zone)
+    if isinstance(iid, str) and isinstance(boost, bool):
+        verdict = play_card_verdict(state, seat, iid, boost, zone)
+    else:
+        verdict = _play_card_verdict(state, seat, iid, boost, zone)  # refused there; no memo key of it
     if isinstance(verdict, RulesError):
-        raise RulesError(verdict.code, verdict.message)  # a fresh one: see _verdict
+        raise RulesError(verdict.code, verdict.message)  # a fresh one: see _play_card_verdict
     return verdict
 
 
@@ -530,59 +548,53 @@ def play_card_verdict(state: dict, seat: int, iid: str, boost: bool, zone: str =
     legal_actions asks it of each hand card without raising anything
     (issue 13)."""
     return stats.memoised(state, ("play_card", seat, iid, boost, zone),
-                          lambda: _verdict(_check_play_card, state, seat, {"card": iid, "boost": boost}, zone))
+                          lambda: _play_card_verdict(state, seat, iid, boost, zone))
 
 
-def _verdict(check, *args):
-    """``check(*args)``'s result, or the RulesError it raised without its
-    traceback. The memo keeps the verdict: an error with its traceback, or
-    one raised again itself (check_play_card raises a fresh one), would tie
-    the frames of the checks, and through them the memo, in a reference
-    cycle that only the garbage collector frees (about 140 objects per
-    legal_actions call)."""
-    try:
-        return check(*args)
-    except RulesError as err:
-        return err.with_traceback(None)
-
-
-def _check_play_card(state, seat, action, zone: str = "hand"):
-    require_main(state, seat)
+def _play_card_verdict(state, seat, iid, boosted, zone: str):
+    """The plan ``(iid, cost, boosted)`` of playing ``iid`` with
+    ``boosted`` from ``zone``, or the refusal as a RulesError that is
+    never raised (no traceback). The memo keeps the verdict: an error with
+    its traceback would tie the frames of the checks, and through them the
+    memo, in a reference cycle that only the garbage collector frees, and
+    a refusal raised and caught costs several calls (issue 13)."""
+    refusal = main_refusal(state, seat)
+    if refusal is not None:
+        return RulesError(*refusal)
     p = player(state, seat)
-    iid = action.get("card")
     if zone == "deck" and (not p["deck"] or iid != p["deck"][0]):
-        fail("not_in_hand", "Only the top card of your draw pile can be played.")
+        return RulesError("not_in_hand", "Only the top card of your draw pile can be played.")
     if zone == "hand" and iid not in p["hand"]:
-        fail("not_in_hand", "Choose a card from your hand.")
+        return RulesError("not_in_hand", "Choose a card from your hand.")
     rec = catalog.card(card_of(state, iid)["card"])
     if rec["kind"] == "spell":
         if not _spell_hero_ok(state, seat, rec):
             if any(registry.silenced(state, i) for i in p["play"]):
-                fail("silenced", "Your heroes are silenced: they can't cast spells until your turn ends.")
+                return RulesError("silenced", "Your heroes are silenced: they can't cast spells until your turn ends.")
             if rec.get("spell_kind") == "ultimate" and not maps.ultimates_unbound(state):
-                fail("needs_max_hero", "Ultimate spells need their hero at max level since the start of your turn.")
+                return RulesError("needs_max_hero",
+                                  "Ultimate spells need their hero at max level since the start of your turn.")
             if rec["spec"]:
-                fail("needs_hero", f"That spell needs your {catalog.spec_name(rec['spec'])} hero in play.")
-            fail("needs_hero", "Spells need one of your heroes in play.")
+                return RulesError("needs_hero", f"That spell needs your {catalog.spec_name(rec['spec'])} hero in play.")
+            return RulesError("needs_hero", "Spells need one of your heroes in play.")
     else:
         problem = tech_problem(state, seat, rec)
         if problem and not _tech_waived(state, seat, rec["id"]):
-            fail("needs_tech", problem)
-    if holds_legendary(state, seat, rec["id"]):
-        fail("legendary", "You already have that legendary card in play.")
+            return RulesError("needs_tech", problem)
+    if rec["legendary"] and holds_legendary(state, seat, rec["id"]):
+        return RulesError("legendary", "You already have that legendary card in play.")
     refusal = play_refusal(state, seat, rec["id"])
     if refusal:
-        fail("forbidden", refusal)
+        return RulesError("forbidden", refusal)
     cost = card_cost(state, seat, rec["id"]) + minor_spell_tax(state, seat, rec)
-    boosted = action.get("boost", False)
     if not isinstance(boosted, bool):
-        fail("bad_boost", "\"boost\" is true or false.")
+        return RulesError("bad_boost", "\"boost\" is true or false.")
     if boosted:
         if not rec["keywords"].get("boost"):
-            fail("no_boost", "That card has no boost.")
+            return RulesError("no_boost", "That card has no boost.")
         cost += rec["keywords"]["boost"]
     if p["gold"] < cost:
-        fail("not_enough_gold", f"That costs {cost} gold; you have {p['gold']}.")
+        return RulesError("not_enough_gold", f"That costs {cost} gold; you have {p['gold']}.")
     return iid, cost, boosted
 
 
@@ -705,7 +717,16 @@ def ability_refusal(state: dict, seat: int, iid, index):
     abilities = abilities_of(state, iid)
     if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(abilities):
         return "bad_ability", "That card has no such ability."
-    ability = abilities[index]
+    return ability_use_refusal(state, seat, iid, abilities[index], forecasted)
+
+
+def ability_use_refusal(state: dict, seat: int, iid: str, ability, forecasted: bool):
+    """:func:`ability_refusal`'s refusals once ``ability`` is known to be
+    one of :func:`abilities_of` card ``iid``, which ``seat`` controls in
+    play (``forecasted`` False) or owns in its future zone (True), as
+    ``(code, message)`` or None, in its order: where it works, whether it
+    is available, exhausting, sacrificing and gold. legal_actions asks it
+    of each ability of the seat's cards (issue 13)."""
     if ability.from_future != forecasted:  # Omegacron: only while it is forecasted
         return "bad_ability", ("That ability works only while the card is in the future." if ability.from_future
                                else "That card has no such ability.")
@@ -772,6 +793,17 @@ def attacker_refusal(state: dict, seat: int, attacker):
         return "not_in_play", "You don't control that attacker."
     if not stats.is_character(state, attacker):
         return "cannot_attack", "Only units and heroes attack."
+    return character_attack_refusal(state, attacker, inst)
+
+
+def character_attack_refusal(state: dict, attacker: str, inst: dict):
+    """:func:`attacker_refusal`'s refusals once ``attacker`` is known to be
+    a unit or hero in play under its seat's control (``inst``, its
+    instance), as ``(code, message)`` or None, in its order: it may attack
+    at all (hook ``can_attack``), nothing holds it fast (``restrains``), it
+    is ready, without arrival fatigue, and has not attacked yet when it
+    has readiness. legal_actions asks it of the seat's own ready units and
+    heroes, which are all that (issue 13)."""
     if not registry.ask(state, "can_attack", attacker, True):
         return "cannot_attack", "That card can't attack."
     if registry.any_says(state, "restrains", in_play_answering(state, "restrains"), attacker):

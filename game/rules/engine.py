@@ -11,8 +11,8 @@ import itertools
 import marshal
 
 from . import catalog, maps, stats
-from .actions import (ACTIONS, abilities_of, ability_refusal, addon_refusal, attacker_refusal, build_plan,
-                      build_refusal, check_targets, hire_refusal, level_up_refusal, on_acting_team,
+from .actions import (ACTIONS, abilities_of, ability_use_refusal, addon_refusal, build_plan, build_refusal,
+                      character_attack_refusal, check_targets, hire_refusal, level_up_refusal, on_acting_team,
                       patrol_move_refusal, play_card_verdict, revealable, summon_refusal, tower_refusal)
 from .specs import TECH_BUILDINGS, build_candidates
 from .cards import registry
@@ -24,7 +24,7 @@ from .checks import run
 from .freeforall import has_conceded, is_ffa, lend_options
 from .freeforall_end import settle
 from .state import PATROL_SLOTS, fresh_instance, is_opponent, patrol_slot, player
-from .targeting import attack_targets, slot_candidates
+from .targeting import attack_targets, patrol_refusal, slot_candidates
 from .turns import has_stash, tech_count_required
 
 MAX_ACTION_BYTES = 4096
@@ -249,18 +249,6 @@ def _passes_checks(state: dict, seat: int, action: dict) -> bool:
     return True
 
 
-_REFUSED = object()
-
-
-def _passes(check, state: dict, seat: int, *args):
-    """``check(state, seat, *args)``'s plan, or _REFUSED when it raises
-    RulesError."""
-    try:
-        return check(state, seat, *args)
-    except RulesError:
-        return _REFUSED
-
-
 def _tech_choices(state: dict, seat: int) -> list:
     """Every tech choice ``seat`` may make now (house rules R11, R12), legal
     by construction (what actions.check_tech asks: a choice is owed, least
@@ -295,10 +283,16 @@ def _main_phase_actions(state: dict, seat: int) -> list:
     The main-phase test (actions.require_main) holds here, so a check
     that is the test and then its refusals is asked for the refusals
     only, as a value (``(code, message)`` or None: actions.hire_refusal,
-    summon_refusal, level_up_refusal, attacker_refusal,
-    patrol_move_refusal, ability_refusal), and a check that asks nothing
+    summon_refusal, level_up_refusal), and a check that asks nothing
     more is not asked (end_main, with or without a stash: check_end_main;
-    concede: check_concede, asked of a seat that has not conceded). A
+    concede: check_concede, asked of a seat that has not conceded). What
+    a check asks of a card of ``p["play"]`` (the seat controls it, in
+    play) or ``p["future"]`` (the seat owns it, forecasted) and of its
+    kind is known here, so the rest is asked directly: a unit's or hero's
+    attack (actions.character_attack_refusal), its patrol
+    (targeting.patrol_refusal, all that actions.patrol_move_refusal asks
+    of a move into a slot it is not in, but on Fury Road; leaving its slot
+    is never refused), an ability (actions.ability_use_refusal). A
     check whose verdict cannot depend on part of the candidate runs once
     for all the candidates that differ only there: hiring (any hand card),
     an attack checked once without its target (its targets are
@@ -306,15 +300,16 @@ def _main_phase_actions(state: dict, seat: int) -> list:
     attacker that passed), a card's patrol slots (the refusal is the
     card's; it stands in at most one slot, never offered again), stashing
     (any hand card), and a play or an ability checked once without its
-    targets (actions.play_card_verdict, ability_refusal), then each target
-    combination with actions.check_targets (not asked without target
-    slots: _targets_pass). A building is checked in check_build's two
-    parts, the refusal once per building (actions.build_refusal, or
+    targets (actions.play_card_verdict, ability_use_refusal), then each
+    target combination with actions.check_targets (not asked without
+    target slots: _targets_pass). A building is checked in check_build's
+    two parts, the refusal once per building (actions.build_refusal, or
     addon_refusal for the game's add-ons that specs.build_candidates
-    lists) and then actions.build_plan; reveals are listed only while
-    actions.tower_refusal lets one through, of the opponents' cards that
-    actions.revealable accepts (the rest of check_reveal; a card no
-    opponent controls is never hidden from ``seat``) (issue 13)."""
+    lists) and then actions.build_plan (its refusal a value); reveals are
+    listed only while actions.tower_refusal lets one through, of the
+    opponents' cards that actions.revealable accepts (the rest of
+    check_reveal; a card no opponent controls is never hidden from
+    ``seat``) (issue 13)."""
     p = player(state, seat)
     gold = p["gold"]
     out = []
@@ -353,33 +348,34 @@ def _main_phase_actions(state: dict, seat: int) -> list:
         what = build["building"]
         if what not in refusals:
             refusals[what] = (build_refusal if what in TECH_BUILDINGS else addon_refusal)(state, seat, what)
-        if refusals[what] is None and _passes(build_plan, state, seat, what, build) is not _REFUSED:
+        if refusals[what] is None and not isinstance(build_plan(state, seat, what, build), RulesError):
             out.append(build)
     out.extend({"type": "summon", "hero": iid} for iid in p["command"] if summon_refusal(state, seat, iid) is None)
     for iid in p["play"]:
         inst = state["cards"][iid]
-        if stats.is_hero(state, iid):
-            rec = catalog.card(inst["card"])
+        rec = catalog.card(inst["card"])
+        kind = rec["kind"]  # stats.is_hero and is_character, read once
+        if kind == "hero":
             room = rec["max_level"] - inst["level"]
             steps = {1} | {t - inst["level"] for t in (rec["mid_level"], rec["max_level"])
                            if t > inst["level"]}
             out.extend({"type": "level_up", "hero": iid, "levels": n} for n in sorted(steps)
                        if n <= room and level_up_refusal(state, seat, iid, n) is None)
-        _ability_actions(state, seat, iid, gold, out)
-        if stats.is_character(state, iid):
-            if not inst["exhausted"] and attacker_refusal(state, seat, iid) is None:
+        _ability_actions(state, seat, iid, gold, out, False)
+        if kind == "hero" or kind == "unit":
+            if not inst["exhausted"] and character_attack_refusal(state, iid, inst) is None:
                 out.extend({"type": "attack", "attacker": iid, "target": t} for t in attack_targets(state, iid))
             current = patrol_slot(state, iid)
             slots = [slot for slot in PATROL_SLOTS if slot != current]
             if maps.on(state, "fury_road"):  # one patroller: the verdict depends on the slot
                 out.extend({"type": "patrol", "card": iid, "slot": slot} for slot in slots
                            if patrol_move_refusal(state, seat, iid, slot) is None)
-            elif patrol_move_refusal(state, seat, iid, slots[0]) is None:
+            elif patrol_refusal(state, seat, iid) is None:  # all patrol_move_refusal asks here
                 out.extend({"type": "patrol", "card": iid, "slot": slot} for slot in slots)
-            if current and patrol_move_refusal(state, seat, iid, None) is None:
+            if current:  # patrol_move_refusal refuses nothing: it leaves the slot it is in
                 out.append({"type": "patrol", "card": iid, "slot": None})
     for iid in p["future"]:  # abilities used while forecasted (Omegacron)
-        _ability_actions(state, seat, iid, gold, out)
+        _ability_actions(state, seat, iid, gold, out, True)
     if tower_refusal(state, seat) is None:  # house rule R10: reveal
         # Only an opponent's card can be hidden from ``seat`` (targeting.hidden_from): the others are refused.
         out.extend({"type": "reveal", "target": i} for q in state["players"]
@@ -393,11 +389,12 @@ def _main_phase_actions(state: dict, seat: int) -> list:
     return out
 
 
-def _ability_actions(state: dict, seat: int, iid: str, gold: int, out: list) -> None:
-    """Append to ``out`` each ability action of card ``iid`` (in play or
-    forecasted) that ``seat`` may take now, one per target combination."""
+def _ability_actions(state: dict, seat: int, iid: str, gold: int, out: list, forecasted: bool) -> None:
+    """Append to ``out`` each ability action of card ``iid`` (in ``seat``'s
+    play, or its future zone when ``forecasted``) that ``seat`` may take
+    now, one per target combination."""
     for index, ability in enumerate(abilities_of(state, iid)):  # the check's own list while frozen
-        if ability_refusal(state, seat, iid, index) is not None:
+        if ability_use_refusal(state, seat, iid, ability, forecasted) is not None:
             continue
         for targets in _target_combos(state, seat, ability.targets):
             if _targets_pass(state, seat, ability.targets, targets, gold - ability.gold):

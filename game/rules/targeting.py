@@ -69,8 +69,11 @@ def hidden_from(state: dict, iid: str, seat: int) -> bool:
 
 def can_target(state: dict, seat: int, tid: str) -> bool:
     """Whether a spell or ability of ``seat`` may ◎ ``tid`` at all."""
-    if not thing_exists(state, tid):
-        return False
+    return thing_exists(state, tid) and _targetable(state, seat, tid)
+
+
+def _targetable(state: dict, seat: int, tid: str) -> bool:
+    """:func:`can_target` of a thing known to exist (:func:`thing_exists`)."""
     if is_building_id(tid):
         return True
     if stats.kw(state, tid, "untargetable"):
@@ -131,10 +134,10 @@ def resolving_spells(state: dict) -> list:
 
 def _slot_candidates(state: dict, seat: int, slot, exclude=()) -> list:
     out = []
-    for tid in all_things(state):
+    for tid in all_things(state):  # each exists: no thing_exists in can_target
         if tid in exclude or kind_of(state, tid) not in slot.kinds:
             continue
-        if slot.icon and not can_target(state, seat, tid):
+        if slot.icon and not _targetable(state, seat, tid):
             continue
         if slot.icon and slot.spell and shuns(state, tid, [slot.spell]):
             continue
@@ -309,6 +312,11 @@ def _reach(state: dict, tid: str, seat: int):
     (see :func:`can_hit`): True, False, _FLIERS or _ASK."""
     if not thing_exists(state, tid):
         return False
+    return _reach_existing(state, tid, seat)
+
+
+def _reach_existing(state: dict, tid: str, seat: int):
+    """:func:`_reach` of a thing known to exist (:func:`thing_exists`)."""
     if tid.startswith("base:"):
         return _FLIERS if base_flies(state, int(tid[5:])) else True
     if is_building_id(tid):
@@ -396,6 +404,37 @@ def _group_things(state: dict, group: list) -> list:
     return out
 
 
+def defence(state: dict, seat: int) -> list:
+    """``(group, patrollers)`` for each of :func:`defending_groups` of
+    ``seat``, with :func:`patrollers` of that group. Memoised while the
+    state is only read, so the attackers of one legal_actions call share
+    it (issue 13): the lists are shared then, never change them."""
+    return stats.memoised(state, ("defence", seat), lambda: [
+        (group, patrollers(state, group)) for group in defending_groups(state, seat)])
+
+
+def _hittable(state: dict, attacker: str, seat: int, group: list, ignore) -> list:
+    """What of :func:`group_things` ``attacker`` (of ``seat``) can hit
+    (:func:`can_hit`), but ``ignore``. A target whose reach for ``seat``
+    is plainly True or False needs no more of can_hit while no lasting
+    effect could protect it (:func:`at_peace`), so the reaches of the
+    group's things are listed once per seat while the state is only
+    read, and can_hit is asked of the rest only (issue 13). Everything
+    group_things lists exists: its cards are in play, its buildings
+    standing, so their reach needs no :func:`thing_exists`."""
+    reaches = stats.memoised(state, ("reaches", tuple(group), seat), lambda: [
+        (t, stats.memoised(state, ("reach", t, seat), lambda: _reach_existing(state, t, seat)))
+        for t in group_things(state, group)])  # what group_things lists exists
+    plain = not state.get("lasting")
+    out = []
+    for t, reach in reaches:
+        if reach is False or t == ignore:
+            continue
+        if (reach is True and plain) or can_hit(state, attacker, t):
+            out.append(t)
+    return out
+
+
 def attack_targets(state: dict, attacker: str, ignore: str = None) -> list:
     """Every id ``attacker`` may legally attack now (see _attack_targets);
     memoised while the state is only being read."""
@@ -413,8 +452,8 @@ def _attack_targets(state: dict, attacker: str, ignore: str = None) -> list:
     what else the attacker could have attacked, R16)."""
     seat = state["cards"][attacker]["controller"]
     out = []
-    for group in defending_groups(state, seat):
-        stoppers = [(slot, iid) for _, slot, iid in patrollers(state, group)
+    for group, guards in defence(state, seat):
+        stoppers = [(slot, iid) for _, slot, iid in guards
                     if iid != ignore and constrains(state, attacker, iid, group)]
         leaders = [iid for slot, iid in stoppers if slot == "squad_leader"]
         if leaders:
@@ -422,8 +461,7 @@ def _attack_targets(state: dict, attacker: str, ignore: str = None) -> list:
         elif stoppers:
             out.extend(iid for _, iid in stoppers)
         else:
-            out.extend(t for t in group_things(state, group)
-                       if t != ignore and can_hit(state, attacker, t))
+            out.extend(_hittable(state, attacker, seat, group, ignore))
             continue
         # Evasion toward some targets only gets past the patrollers to
         # those: stealth (hook ``stealth_toward``, Stalking Tiger: while
