@@ -94,9 +94,7 @@ def _dying(state: dict) -> list:
                 kind = catalog.card(inst["card"])["kind"]
                 lethal = False
                 if kind in ("unit", "hero", "building"):
-                    hp = stats.plain_hp(state, iid)  # None: nothing known without computing it
-                    if hp is None:
-                        hp = stats.hp(state, iid)
+                    hp = stats.hp(state, iid)
                     if kind == "building":  # a building card in play (Verdant Tree)
                         lethal = inst["damage"] >= hp
                     else:
@@ -147,12 +145,14 @@ def _forced_trash(state: dict) -> list:
     answers = registry.answering("must_trash")
     if not answers:
         return []
+    cards = state["cards"]  # only a card that answers is asked (registry.ask's default otherwise)
     return [iid for p in state["players"] for iid in p["play"]
-            if registry.ask(state, "must_trash", iid, False)]
+            if cards[iid]["card"] in answers and registry.ask(state, "must_trash", iid, False)]
 
 
 def _forced_sacrifices(state: dict) -> list:
     out = []
+    answers = registry.answering("must_sacrifice")
     for p in state["players"]:
         for iid in p["play"]:
             inst = state["cards"][iid]
@@ -161,7 +161,8 @@ def _forced_sacrifices(state: dict) -> list:
                 if not _controls_spec_hero(state, inst["controller"], rec["spec"]):
                     out.append(iid)
                     continue
-            if registry.ask(state, "must_sacrifice", iid, False):
+            # Only a card that answers is asked (registry.ask's default otherwise).
+            if inst["card"] in answers and registry.ask(state, "must_sacrifice", iid, False):
                 out.append(iid)
     # Indestructible things can't be sacrificed (glossary: Indestructible).
     return [iid for iid in out if not stats.kw(state, iid, "indestructible")]
