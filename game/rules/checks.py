@@ -87,23 +87,28 @@ def _dying(state: dict) -> list:
     left, and building cards with damage up to their HP, except those that
     :func:`_escapes_death` saves."""
     would_die = []
+    cards = state["cards"]
     with stats.frozen(state):  # only reading: each thing's stats computed once
         for p in state["players"]:
             for iid in p["play"]:
-                inst = state["cards"][iid]
+                inst = cards[iid]
+                if inst["marks"].get("doomed"):
+                    would_die.append(iid)  # whatever its HP (nothing here changes the state)
+                    continue
                 kind = catalog.card(inst["card"])["kind"]
-                lethal = False
-                if kind in ("unit", "hero", "building"):
+                if kind in _MORTAL:
                     hp = stats.hp(state, iid)
-                    if kind == "building":  # a building card in play (Verdant Tree)
-                        lethal = inst["damage"] >= hp
-                    else:
-                        lethal = hp <= 0 or inst["damage"] >= hp
-                if inst["marks"].get("doomed") or lethal:
-                    would_die.append(iid)
+                    # A building card in play (Verdant Tree) dies of its damage only.
+                    if inst["damage"] >= hp or (hp <= 0 and kind != "building"):
+                        would_die.append(iid)
+    if not would_die:
+        return []  # every doomed thing in play was in would_die: none is left for the scan below
     dying = [iid for iid in would_die if not _escapes_death(state, iid)]
     # What an indestructible thing just lost (its attachments) goes too.
     return dying + [i for i in in_play(state) if state["cards"][i]["marks"].get("doomed") and i not in dying]
+
+
+_MORTAL = ("unit", "hero", "building")  # what lethal damage or no HP kills
 
 
 def _escapes_death(state: dict, iid: str) -> bool:
