@@ -7,6 +7,8 @@ technician bonuses); glossary "Channeling"; house rules R13 and R14; in a
 free-for-all R25 (free gold), R26 (a lent card's slot bonus) and R28 (the
 end of the game), see freeforall.py.
 """
+from functools import lru_cache
+
 from .cards import registry
 from . import catalog, maps, stats
 from .effects import draw, gain_gold, indestructible_instead, leave_play, trash
@@ -157,13 +159,12 @@ def _forced_trash(state: dict) -> list:
 
 def _forced_sacrifices(state: dict) -> list:
     out = []
-    answers = registry.answering("must_sacrifice")
+    answers, channeling = registry.answering("must_sacrifice"), _channeling_spells()
     for p in state["players"]:
         for iid in p["play"]:
             inst = state["cards"][iid]
-            rec = catalog.card(inst["card"])
-            if rec.get("ongoing") and rec["keywords"].get("channeling") and not maps.lost_temple(state):
-                if not _controls_spec_hero(state, inst["controller"], rec["spec"]):
+            if inst["card"] in channeling and not maps.lost_temple(state):
+                if not _controls_spec_hero(state, inst["controller"], catalog.card(inst["card"])["spec"]):
                     out.append(iid)
                     continue
             # Only a card that answers is asked (registry.ask's default otherwise).
@@ -171,6 +172,14 @@ def _forced_sacrifices(state: dict) -> list:
                 out.append(iid)
     # Indestructible things can't be sacrificed (glossary: Indestructible).
     return [iid for iid in out if not stats.kw(state, iid, "indestructible")]
+
+
+@lru_cache(maxsize=None)
+def _channeling_spells() -> frozenset:
+    """The ids of the catalog's ongoing spells with channeling (read only;
+    catalog facts never change while the engine runs)."""
+    return frozenset(rec["id"] for rec in catalog.all_cards()
+                     if rec.get("ongoing") and rec["keywords"].get("channeling"))
 
 
 def _controls_spec_hero(state: dict, seat: int, spec: str) -> bool:

@@ -364,9 +364,9 @@ def draw_phase(state: dict, seat: int, stash: str = None) -> None:
     if discarded:
         log(state, f"{seat_name(state, seat)} discarded {discarded} card{'s' if discarded != 1 else ''}.")
     # Shrine of Forbidden Knowledge: one more card and one more hand size (ruling).
-    bonus = sum(registry.answering("draw_bonus")[registry.answers_as(state, i)](state, i, seat)
-                for q in state["players"] for i in q["play"]
-                if registry.answers_as(state, i) in registry.answering("draw_bonus"))
+    answers = registry.answering("draw_bonus")
+    bonus = sum(fn(state, i, seat) for q in state["players"] for i in q["play"]
+                if (fn := registry.handler_in(state, answers, i)) is not None)
     draw(state, seat, min(count + 2 + bonus, HAND_LIMIT + bonus) - (1 if stash else 0))
 
 
