@@ -23,10 +23,14 @@ from .heroes import gain_levels
 def state_based_checks(state: dict) -> None:
     """Discard second copies of legendaries, apply every pending death and
     forced sacrifice, then end the game if a base has fallen. Loops until
-    nothing more changes."""
+    nothing more changes. A round with nothing to do (:func:`_settled`, the
+    usual case after a step) only checks the end of the game."""
     changed = True
     while changed and state["status"] == "playing":
         changed = False
+        if _settled(state):
+            _check_game_end(state)
+            return
         for iid in second_legendaries(state):
             _discard_second_copy(state, iid)
             changed = True
@@ -48,6 +52,28 @@ def state_based_checks(state: dict) -> None:
                 changed = True
         if _check_game_end(state):
             return
+
+
+def _settled(state: dict) -> bool:
+    """True when a round of :func:`state_based_checks` has nothing to do
+    now: no second copy of a legendary, nothing in play that would die
+    (:func:`_would_die`), is trashed (:func:`_must_trash`) or sacrificed
+    (:func:`_must_sacrifice`, indestructible or not). One pass over the
+    things in play that only reads (issue 13); False when something may be
+    to do, and the round then runs in full."""
+    if second_legendaries(state):
+        return False
+    cards = state["cards"]
+    trashing, sacrificing = registry.answering("must_trash"), registry.answering("must_sacrifice")
+    channeling = _channeling_spells()
+    with stats.frozen(state):
+        for p in state["players"]:
+            for iid in p["play"]:
+                inst = cards[iid]
+                if _would_die(state, iid, inst) or _must_trash(state, iid, inst, trashing) or \
+                        _must_sacrifice(state, iid, inst, sacrificing, channeling):
+                    return False
+    return True
 
 
 def _discard_second_copy(state: dict, iid: str) -> None:
@@ -88,21 +114,9 @@ def _dying(state: dict) -> list:
     ones (mark ``doomed``), units and heroes with lethal damage or no HP
     left, and building cards with damage up to their HP, except those that
     :func:`_escapes_death` saves."""
-    would_die = []
     cards = state["cards"]
     with stats.frozen(state):  # only reading: each thing's stats computed once
-        for p in state["players"]:
-            for iid in p["play"]:
-                inst = cards[iid]
-                if inst["marks"].get("doomed"):
-                    would_die.append(iid)  # whatever its HP (nothing here changes the state)
-                    continue
-                kind = catalog.card(inst["card"])["kind"]
-                if kind in _MORTAL:
-                    hp = stats.hp(state, iid)
-                    # A building card in play (Verdant Tree) dies of its damage only.
-                    if inst["damage"] >= hp or (hp <= 0 and kind != "building"):
-                        would_die.append(iid)
+        would_die = [iid for p in state["players"] for iid in p["play"] if _would_die(state, iid, cards[iid])]
     if not would_die:
         return []  # every doomed thing in play was in would_die: none is left for the scan below
     dying = [iid for iid in would_die if not _escapes_death(state, iid)]
@@ -111,6 +125,20 @@ def _dying(state: dict) -> list:
 
 
 _MORTAL = ("unit", "hero", "building")  # what lethal damage or no HP kills
+
+
+def _would_die(state: dict, iid: str, inst: dict) -> bool:
+    """True when ``iid`` in play (instance ``inst``) is doomed, or is a unit
+    or hero with lethal damage or no HP left, or a building card with
+    damage up to its HP (before :func:`_escapes_death`). Only reads."""
+    if inst["marks"].get("doomed"):
+        return True  # whatever its HP
+    kind = catalog.card(inst["card"])["kind"]
+    if kind not in _MORTAL:
+        return False
+    hp = stats.hp(state, iid)
+    # A building card in play (Verdant Tree) dies of its damage only.
+    return inst["damage"] >= hp or (hp <= 0 and kind != "building")
 
 
 def _escapes_death(state: dict, iid: str) -> bool:
@@ -152,26 +180,36 @@ def _forced_trash(state: dict) -> list:
     answers = registry.answering("must_trash")
     if not answers:
         return []
-    cards = state["cards"]  # only a card that answers is asked (registry.ask's default otherwise)
-    return [iid for p in state["players"] for iid in p["play"]
-            if cards[iid]["card"] in answers and registry.ask(state, "must_trash", iid, False)]
+    cards = state["cards"]
+    return [iid for p in state["players"] for iid in p["play"] if _must_trash(state, iid, cards[iid], answers)]
+
+
+def _must_trash(state: dict, iid: str, inst: dict, answers: dict) -> bool:
+    """True when ``iid`` in play (instance ``inst``) answers question
+    ``must_trash`` (its index ``answers``) yes; only a card that answers
+    is asked (registry.ask's default otherwise)."""
+    return inst["card"] in answers and registry.ask(state, "must_trash", iid, False)
 
 
 def _forced_sacrifices(state: dict) -> list:
-    out = []
     answers, channeling = registry.answering("must_sacrifice"), _channeling_spells()
-    for p in state["players"]:
-        for iid in p["play"]:
-            inst = state["cards"][iid]
-            if inst["card"] in channeling and not maps.lost_temple(state):
-                if not _controls_spec_hero(state, inst["controller"], catalog.card(inst["card"])["spec"]):
-                    out.append(iid)
-                    continue
-            # Only a card that answers is asked (registry.ask's default otherwise).
-            if inst["card"] in answers and registry.ask(state, "must_sacrifice", iid, False):
-                out.append(iid)
+    cards = state["cards"]
+    out = [iid for p in state["players"] for iid in p["play"]
+           if _must_sacrifice(state, iid, cards[iid], answers, channeling)]
     # Indestructible things can't be sacrificed (glossary: Indestructible).
     return [iid for iid in out if not stats.kw(state, iid, "indestructible")]
+
+
+def _must_sacrifice(state: dict, iid: str, inst: dict, answers: dict, channeling: frozenset) -> bool:
+    """True when ``iid`` in play (instance ``inst``) must be sacrificed,
+    indestructible or not: a channeling ongoing spell (``channeling``)
+    whose controller controls no hero of its spec (glossary: Channeling;
+    not on Lost Temple), or a card answering ``must_sacrifice`` (its index
+    ``answers``) yes; only a card that answers is asked."""
+    if inst["card"] in channeling and not maps.lost_temple(state):
+        if not _controls_spec_hero(state, inst["controller"], catalog.card(inst["card"])["spec"]):
+            return True
+    return inst["card"] in answers and registry.ask(state, "must_sacrifice", iid, False)
 
 
 @lru_cache(maxsize=None)
