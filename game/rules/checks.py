@@ -7,6 +7,8 @@ technician bonuses); glossary "Channeling"; house rules R13 and R14; in a
 free-for-all R25 (free gold), R26 (a lent card's slot bonus) and R28 (the
 end of the game), see freeforall.py.
 """
+from functools import lru_cache
+
 from .cards import registry
 from . import catalog, maps, stats
 from .effects import draw, gain_gold, indestructible_instead, leave_play, trash
@@ -21,10 +23,14 @@ from .heroes import gain_levels
 def state_based_checks(state: dict) -> None:
     """Discard second copies of legendaries, apply every pending death and
     forced sacrifice, then end the game if a base has fallen. Loops until
-    nothing more changes."""
+    nothing more changes. A round with nothing to do (:func:`_settled`, the
+    usual case after a step) only checks the end of the game."""
     changed = True
     while changed and state["status"] == "playing":
         changed = False
+        if _settled(state):
+            _check_game_end(state)
+            return
         for iid in second_legendaries(state):
             _discard_second_copy(state, iid)
             changed = True
@@ -46,6 +52,28 @@ def state_based_checks(state: dict) -> None:
                 changed = True
         if _check_game_end(state):
             return
+
+
+def _settled(state: dict) -> bool:
+    """True when a round of :func:`state_based_checks` has nothing to do
+    now: no second copy of a legendary, nothing in play that would die
+    (:func:`_would_die`), is trashed (:func:`_must_trash`) or sacrificed
+    (:func:`_must_sacrifice`, indestructible or not). One pass over the
+    things in play that only reads (issue 13); False when something may be
+    to do, and the round then runs in full."""
+    if second_legendaries(state):
+        return False
+    cards = state["cards"]
+    trashing, sacrificing = registry.answering("must_trash"), registry.answering("must_sacrifice")
+    channeling = _channeling_spells()
+    with stats.frozen(state):
+        for p in state["players"]:
+            for iid in p["play"]:
+                inst = cards[iid]
+                if _would_die(state, iid, inst) or _must_trash(state, iid, inst, trashing) or \
+                        _must_sacrifice(state, iid, inst, sacrificing, channeling):
+                    return False
+    return True
 
 
 def _discard_second_copy(state: dict, iid: str) -> None:
@@ -86,26 +114,31 @@ def _dying(state: dict) -> list:
     ones (mark ``doomed``), units and heroes with lethal damage or no HP
     left, and building cards with damage up to their HP, except those that
     :func:`_escapes_death` saves."""
-    would_die = []
+    cards = state["cards"]
     with stats.frozen(state):  # only reading: each thing's stats computed once
-        for p in state["players"]:
-            for iid in p["play"]:
-                inst = state["cards"][iid]
-                kind = catalog.card(inst["card"])["kind"]
-                lethal = False
-                if kind in ("unit", "hero", "building"):
-                    hp = stats.plain_hp(state, iid)  # None: nothing known without computing it
-                    if hp is None:
-                        hp = stats.hp(state, iid)
-                    if kind == "building":  # a building card in play (Verdant Tree)
-                        lethal = inst["damage"] >= hp
-                    else:
-                        lethal = hp <= 0 or inst["damage"] >= hp
-                if inst["marks"].get("doomed") or lethal:
-                    would_die.append(iid)
+        would_die = [iid for p in state["players"] for iid in p["play"] if _would_die(state, iid, cards[iid])]
+    if not would_die:
+        return []  # every doomed thing in play was in would_die: none is left for the scan below
     dying = [iid for iid in would_die if not _escapes_death(state, iid)]
     # What an indestructible thing just lost (its attachments) goes too.
     return dying + [i for i in in_play(state) if state["cards"][i]["marks"].get("doomed") and i not in dying]
+
+
+_MORTAL = ("unit", "hero", "building")  # what lethal damage or no HP kills
+
+
+def _would_die(state: dict, iid: str, inst: dict) -> bool:
+    """True when ``iid`` in play (instance ``inst``) is doomed, or is a unit
+    or hero with lethal damage or no HP left, or a building card with
+    damage up to its HP (before :func:`_escapes_death`). Only reads."""
+    if inst["marks"].get("doomed"):
+        return True  # whatever its HP
+    kind = catalog.card(inst["card"])["kind"]
+    if kind not in _MORTAL:
+        return False
+    hp = stats.hp(state, iid)
+    # A building card in play (Verdant Tree) dies of its damage only.
+    return inst["damage"] >= hp or (hp <= 0 and kind != "building")
 
 
 def _escapes_death(state: dict, iid: str) -> bool:
@@ -147,24 +180,44 @@ def _forced_trash(state: dict) -> list:
     answers = registry.answering("must_trash")
     if not answers:
         return []
-    return [iid for p in state["players"] for iid in p["play"]
-            if registry.ask(state, "must_trash", iid, False)]
+    cards = state["cards"]
+    return [iid for p in state["players"] for iid in p["play"] if _must_trash(state, iid, cards[iid], answers)]
+
+
+def _must_trash(state: dict, iid: str, inst: dict, answers: dict) -> bool:
+    """True when ``iid`` in play (instance ``inst``) answers question
+    ``must_trash`` (its index ``answers``) yes; only a card that answers
+    is asked (registry.ask's default otherwise)."""
+    return inst["card"] in answers and registry.ask(state, "must_trash", iid, False)
 
 
 def _forced_sacrifices(state: dict) -> list:
-    out = []
-    for p in state["players"]:
-        for iid in p["play"]:
-            inst = state["cards"][iid]
-            rec = catalog.card(inst["card"])
-            if rec.get("ongoing") and rec["keywords"].get("channeling") and not maps.lost_temple(state):
-                if not _controls_spec_hero(state, inst["controller"], rec["spec"]):
-                    out.append(iid)
-                    continue
-            if registry.ask(state, "must_sacrifice", iid, False):
-                out.append(iid)
+    answers, channeling = registry.answering("must_sacrifice"), _channeling_spells()
+    cards = state["cards"]
+    out = [iid for p in state["players"] for iid in p["play"]
+           if _must_sacrifice(state, iid, cards[iid], answers, channeling)]
     # Indestructible things can't be sacrificed (glossary: Indestructible).
     return [iid for iid in out if not stats.kw(state, iid, "indestructible")]
+
+
+def _must_sacrifice(state: dict, iid: str, inst: dict, answers: dict, channeling: frozenset) -> bool:
+    """True when ``iid`` in play (instance ``inst``) must be sacrificed,
+    indestructible or not: a channeling ongoing spell (``channeling``)
+    whose controller controls no hero of its spec (glossary: Channeling;
+    not on Lost Temple), or a card answering ``must_sacrifice`` (its index
+    ``answers``) yes; only a card that answers is asked."""
+    if inst["card"] in channeling and not maps.lost_temple(state):
+        if not _controls_spec_hero(state, inst["controller"], catalog.card(inst["card"])["spec"]):
+            return True
+    return inst["card"] in answers and registry.ask(state, "must_sacrifice", iid, False)
+
+
+@lru_cache(maxsize=None)
+def _channeling_spells() -> frozenset:
+    """The ids of the catalog's ongoing spells with channeling (read only;
+    catalog facts never change while the engine runs)."""
+    return frozenset(rec["id"] for rec in catalog.all_cards()
+                     if rec.get("ongoing") and rec["keywords"].get("channeling"))
 
 
 def _controls_spec_hero(state: dict, seat: int, spec: str) -> bool:

@@ -9,6 +9,7 @@ so a refused action changes nothing there either.
 """
 import itertools
 import marshal
+from bisect import bisect_right
 
 from . import catalog, maps, stats
 from .actions import (ACTIONS, abilities_of, ability_use_refusal, addon_refusal, build_plan, build_refusal,
@@ -164,11 +165,10 @@ def canonical_order(state: dict) -> dict:
     in another order); tests/rules/test_properties.py checks it."""
     cards = state["cards"]
     ids = list(cards)
-    # "c<n>" ids in number order: by length, then as text (two sorts in C,
-    # no key function); rebuilt only when out of that order.
-    ordered = sorted(sorted(ids), key=len)
-    if ordered != ids:
-        state["cards"] = {iid: cards[iid] for iid in ordered}
+    if not _in_number_order(ids):
+        # "c<n>" ids in number order: by length, then as text (two sorts in
+        # C, no key function).
+        state["cards"] = {iid: cards[iid] for iid in sorted(sorted(ids), key=len)}
     for p in state["players"]:
         if list(p["patrol"]) != _PATROL_ORDER:
             p["patrol"] = {slot: p["patrol"][slot] for slot in PATROL_SLOTS}
@@ -178,6 +178,24 @@ def canonical_order(state: dict) -> dict:
         if codex != sorted(codex):
             p["codex"] = dict(sorted(p["codex"].items()))
     return state
+
+
+def _in_number_order(ids: list) -> bool:
+    """True when the ``"c<n>"`` ids ``ids`` are in number order: their
+    lengths never fall and the ids of one length are in text order (checked
+    in C in linear time on ids in order, which they are but for a state
+    read back with its keys reordered; cf. canonical_order's two sorts)."""
+    lengths = list(map(len, ids))
+    if lengths != sorted(lengths):
+        return False
+    start, end_all = 0, len(ids)
+    while start < end_all:
+        end = bisect_right(lengths, lengths[start], start)
+        same_length = ids[start:end]
+        if same_length != sorted(same_length):
+            return False
+        start = end
+    return True
 
 
 _PATROL_ORDER = list(PATROL_SLOTS)

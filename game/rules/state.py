@@ -6,6 +6,8 @@ player's zones are ordered lists of those ids. A card that enters a hidden zone
 (deck, hand, discard, workers) gets a fresh id, so nobody can follow it through
 the hidden zone by its id (ARCHITECTURE.md, "view").
 """
+from functools import lru_cache
+
 from . import catalog
 
 # "trash" holds cards removed from the game (glossary: Trash); it is hidden
@@ -204,15 +206,23 @@ def second_legendaries(state: dict) -> list:
     change append). Deluxe rulebook, "Legendary Cards": "you can never have
     two copies of a given legendary card at the same time"."""
     out = []
+    cards, names = state["cards"], _legendary_names()
     for p in state["players"]:
         seen = set()
         for iid in p["play"]:
-            rec = catalog.card(state["cards"][iid]["card"])
-            if rec["legendary"]:
-                if rec["name"] in seen:
+            legendary = names.get(cards[iid]["card"])
+            if legendary is not None:
+                if legendary in seen:
                     out.append(iid)
-                seen.add(rec["name"])
+                seen.add(legendary)
     return out
+
+
+@lru_cache(maxsize=None)
+def _legendary_names() -> dict:
+    """``{card id: name}`` of the catalog's legendary cards (read only;
+    catalog facts never change while the engine runs)."""
+    return {rec["id"]: rec["name"] for rec in catalog.all_cards() if rec["legendary"]}
 
 
 def attachments_of(state: dict, host: str) -> list:
@@ -264,15 +274,16 @@ def log(state: dict, text: str, to=None, others=None) -> None:
     An entry is never changed once written: views share the public ones
     (view._log_tail).
     """
-    state["log_seq"] += 1
-    entry = {"n": state["log_seq"], "text": text}
+    n = state["log_seq"] = state["log_seq"] + 1
+    entry = {"n": n, "text": text}
     if to is not None:
         entry["to"] = sorted(set(to))
     if others is not None:
         entry["not_to"] = sorted(set(others))
-    state["log"].append(entry)
-    if len(state["log"]) > LOG_KEEP:
-        del state["log"][: len(state["log"]) - LOG_KEEP]
+    lines = state["log"]
+    lines.append(entry)
+    if len(lines) > LOG_KEEP:
+        del lines[: len(lines) - LOG_KEEP]
 
 
 def name(state: dict, iid: str) -> str:

@@ -162,30 +162,6 @@ def _compute(state: dict, iid: str) -> dict:
     return {"atk": max(0, atk), "hp": hp, "kw": kw}
 
 
-def plain_hp(state: dict, iid: str):
-    """``hp(state, iid)`` when nothing but its card and its runes can set
-    it, known without computing its stats, else None ("compute it"): its
-    printed (or band) HP plus its runes when no this-turn or lasting effect
-    names it and no aura can reach it (no card in play answering ``aura``
-    on its controller's side, none answering ``aura_all``); only those
-    change HP in :func:`compute` (patrol slots, Bloodbowl, silence and
-    frenzy change ATK and keywords only). No hook is called, so the answer
-    is the one :func:`compute` gives in any context. The state-based checks
-    use it to skip computing the stats of a thing in play (checks._dying)."""
-    for eff in state["temp"]:
-        if eff.get("iid") == iid:
-            return None
-    for eff in state.get("lasting", ()):
-        if eff.get("iid") == iid:
-            return None
-    inst = state["cards"][iid]
-    if inst["zone"] == "play":
-        auras, auras_all = _auras(state)
-        if auras_all or auras.get(inst["controller"]):
-            return None
-    return _printed(inst["card"], inst["level"])[1] + inst["plus"] - inst["minus"]
-
-
 _AURA_KEY = ("aura_sources",)
 
 
@@ -245,8 +221,41 @@ def atk(state: dict, iid: str) -> int:
 
 
 def hp(state: dict, iid: str) -> int:
-    """Current maximum HP of ``iid`` (damage not subtracted)."""
-    return compute(state, iid)["hp"]
+    """Current maximum HP of ``iid`` (damage not subtracted): ``compute(state,
+    iid)["hp"]``, from :func:`compute`'s memo when it holds ``iid``, else
+    adding up only the terms of :func:`compute` that change HP (printed or
+    band HP, runes, this-turn and lasting effects naming ``iid``, and the
+    auras reaching it in play; patrol slots, Bloodbowl, silence and frenzy
+    change ATK and keywords only), memoised apart while ``state`` is
+    frozen. The state-based checks ask it of everything in play after each
+    step (checks._dying; issue 13)."""
+    memo = getattr(_local, "memo", None)
+    if memo is None or memo[0] is not state:
+        return _hp(state, iid)
+    found = memo[1].get(iid)
+    if found is not None:
+        return found["hp"]
+    key = ("hp", iid)
+    found = memo[1].get(key)
+    if found is None:
+        found = memo[1][key] = _hp(state, iid)
+    return found
+
+
+def _hp(state: dict, iid: str) -> int:
+    inst = state["cards"][iid]
+    value = _printed(inst["card"], inst["level"])[1] + inst["plus"] - inst["minus"]
+    for effects in (state["temp"], state.get("lasting", ())):
+        for eff in effects:
+            if eff.get("iid") == iid:
+                value += eff.get("hp", 0)
+    if inst["zone"] == "play":
+        auras, auras_all = _auras(state)
+        for src, aura in auras.get(inst["controller"], ()):
+            value += aura(state, src, iid)[1]
+        for src, aura in auras_all:
+            value += aura(state, src, iid)[1]
+    return value
 
 
 def kw(state: dict, iid: str, keyword: str) -> int:

@@ -178,7 +178,8 @@ def _upkeep(state: dict, step: dict) -> None:
     if p.get("debts"):
         push(state, {"op": "pay_debts", "seat": seat})
     push(state, {"op": "time_runes", "seat": seat})
-    healers = [i for i in p["play"] if stats.kw(state, i, "healing")]
+    with stats.frozen(state):  # only reading: each thing's stats once
+        healers = [i for i in p["play"] if stats.kw(state, i, "healing")]
     upkeeps = registry.answering("upkeep")
     triggers = [i for i in p["play"] if registry.answers_as(state, i) in upkeeps]
     then = {"op": "upkeep_order", "seat": seat}
@@ -363,9 +364,9 @@ def draw_phase(state: dict, seat: int, stash: str = None) -> None:
     if discarded:
         log(state, f"{seat_name(state, seat)} discarded {discarded} card{'s' if discarded != 1 else ''}.")
     # Shrine of Forbidden Knowledge: one more card and one more hand size (ruling).
-    bonus = sum(registry.answering("draw_bonus")[registry.answers_as(state, i)](state, i, seat)
-                for q in state["players"] for i in q["play"]
-                if registry.answers_as(state, i) in registry.answering("draw_bonus"))
+    answers = registry.answering("draw_bonus")
+    bonus = sum(fn(state, i, seat) for q in state["players"] for i in q["play"]
+                if (fn := registry.handler_in(state, answers, i)) is not None)
     draw(state, seat, min(count + 2 + bonus, HAND_LIMIT + bonus) - (1 if stash else 0))
 
 
@@ -383,10 +384,12 @@ def end_turn(state: dict) -> None:
                 rec["done"] = True
                 log(state, f"{seat_name(state, seat)}'s {catalog.card(rec['id'])['name']} is finished.")
     state["temp"] = []
-    for inst in list(state["cards"].values()):
-        if inst["zone"] == "play" and stats.kw(state, inst["iid"], "ephemeral"):
-            inst["marks"]["doomed"] = True
-            inst["marks"]["expired"] = True  # nobody's kill (R25)
+    with stats.frozen(state):  # read first, each thing's stats once: no mark changes a keyword
+        ephemeral = [inst for inst in state["cards"].values()
+                     if inst["zone"] == "play" and stats.kw(state, inst["iid"], "ephemeral")]
+    for inst in ephemeral:
+        inst["marks"]["doomed"] = True
+        inst["marks"]["expired"] = True  # nobody's kill (R25)
     # A card an earlier end-of-turn trigger took out of the game is skipped.
     registry.emit_to(state, "end_of_turn", [i for q in state["players"] for i in q["play"]])
     for step in state.pop("at_end_of_turn", []):
