@@ -283,9 +283,10 @@ function teamPlayers(team) {
   return view().players.filter((p) => p.team === team);
 }
 
-/** True when some team has more than one player (Two-Headed Dragon). */
+/** True when some team has more than one player (Two-Headed Dragon); false
+ * for a view without teams (Arcane Codex, C-23). */
 function teamGame() {
-  return view().teams.some((_, team) => teamPlayers(team).length > 1);
+  return (view().teams || []).some((_, team) => teamPlayers(team).length > 1);
 }
 
 /** The players taking the current turn: the active player and its teammates

@@ -5,7 +5,9 @@ reaches the second tab (its socket holds what the server sends); the
 second tab then hires the same card from the board it still shows and is
 refused. It said "Your teammate Quin ... acted first" (every stale refusal
 in a team turn read as the teammate's doing); it now says her other tab
-did it, from the seats the refusal names (``acted``)."""
+did it, from the seats the refusal names (``acted``). In Arcane Codex and
+C-23, the same refusal threw in the page (it looked for the view's teams)
+and said nothing."""
 import re
 
 import pytest
@@ -81,3 +83,47 @@ def test_a_refusal_caused_by_ones_other_tab_does_not_blame_the_teammate(browser,
     wait_version(second, at + 1)  # and it resyncs
     for page in (pat, second, quin):
         assert page.errors == [], page.errors
+
+
+@pytest.mark.parametrize("game", ["arcane", "c23"])
+def test_a_refusal_caused_by_ones_other_tab_is_said_in_arcane_and_c23(browser, live_server_url, game):
+    """The same in a game without teams: Ana's second tab, held back, acts
+    after her first tab already did. The page read the view's teams, which
+    an Arcane Codex or C-23 view does not have, to look for a teammate: the
+    refusal threw in the page and no notice came."""
+    base = live_server_url
+    ana = signup(browser, base, f"tab{game}ana", **DESKTOP)
+    bo = signup(browser, base, f"tab{game}bo", **DESKTOP)
+    body = {"mode": game, "is_public": False, "allow_spectators": False, **({"deck": "red"} if game == "c23" else {})}
+    table = api(ana, "POST", "/api/tables/", body)
+    api(ana, "PATCH", f"/api/tables/{table['id']}/seat/", {"ready": True})
+    api(bo, "POST", f"/api/tables/{table['id']}/join/",
+        {"index": 1, "invite": table["invite_token"], **({"deck": "blue"} if game == "c23" else {})})
+    api(bo, "PATCH", f"/api/tables/{table['id']}/seat/", {"ready": True})
+    match_id = api(ana, "POST", f"/api/tables/{table['id']}/start/")["match_id"]
+    for page in (ana, bo):
+        page.goto(f"{base}/match/{match_id}/")
+        wait_version(page, 0)
+    first = ana if ana.evaluate("document.body.dataset.seat") == ana.evaluate("String(document.body.dataset.active)") else bo
+    second = first.context.new_page()
+    second.errors = []
+    second.on("pageerror", lambda err: second.errors.append(str(err)))
+    second.on("dialog", lambda dialog: dialog.accept())
+    hold = hold_frames(second)
+    second.goto(f"{base}/match/{match_id}/")
+    # The action both tabs take: Arcane's "End the turn", C-23's first button of the active player's step.
+    button = "[data-simple=end_turn]" if game == "arcane" else "#c23-actions button[data-action]"
+    first.locator(button).first.wait_for()
+    second.locator(button).first.wait_for()
+    at = version(first)
+    wait_version(second, at)
+    label = first.locator(button).first.inner_text()
+    hold["on"] = True
+    first.locator(button).first.click()
+    wait_version(first, at + 1)
+    assert version(second) == at
+    hold["on"] = False
+    second.locator(button, has_text=label).first.click()
+    second.locator("#notice").wait_for()
+    assert "Your other tab already did that" in notice(second), notice(second)
+    assert second.errors == [] and first.errors == [], second.errors
