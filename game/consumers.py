@@ -7,6 +7,7 @@ secret state inside the server, never to a client.
 import asyncio
 import json
 import logging
+import re
 import time
 from urllib.parse import parse_qs
 
@@ -46,6 +47,25 @@ MAX_NONCE_CHARS = 64
 # The answer to a frame over the rate limit, made once: such a frame is not read.
 RATE_LIMITED = json.dumps({"type": "refused", "id": None, "code": "rate_limited",
                            "reason": "Too many messages: slow down."}, separators=(",", ":"))
+
+# A \u escape of a UTF-16 surrogate: a frame holding one needs the UTF-8 check of read_message.
+SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
+
+
+def read_message(text: str):
+    """The value of a client frame's JSON ``text``.
+
+    Raises ValueError when it is not JSON, or when one of its strings holds
+    an unpaired surrogate escape ("\\ud800"): such a string reads, but no
+    answer that echoes it (an id, an action's type in its refusal) can be
+    written as UTF-8. RecursionError for absurdly deep nesting. The UTF-8
+    check runs only for a frame that has a surrogate escape at all (a proper
+    pair, an emoji, passes it).
+    """
+    msg = json.loads(text)
+    if SURROGATE_ESCAPE.search(text):
+        json.dumps(msg, ensure_ascii=False).encode("utf-8")  # UnicodeEncodeError is a ValueError
+    return msg
 
 
 class TokenBucket:
@@ -383,7 +403,7 @@ class MatchConsumer(DirectDispatch, AsyncWebsocketConsumer):
             await self.reply("refused", None, "too_large", "That message is too large.")
             return
         try:
-            msg = json.loads(text_data)
+            msg = read_message(text_data)
         except (ValueError, RecursionError):  # RecursionError: absurdly deep nesting
             await self.reply("error", None, "bad_json", "That message is not valid JSON.")
             return

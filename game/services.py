@@ -34,14 +34,19 @@ class ActionRefused(Exception):
         rules_code: the engine's ``RulesError.code`` when the code is
             ``stale_version`` (the engine refused an action made at an older
             version), else None.
+        acted: with that code, the seats (sorted) whose actions the match
+            applied after the version the action was made at: the page says
+            whether a teammate or the player's own other tab got there first.
     """
 
-    def __init__(self, code: str, reason: str, version: int | None = None, rules_code: str | None = None):
+    def __init__(self, code: str, reason: str, version: int | None = None, rules_code: str | None = None,
+                 acted: list[int] | None = None):
         super().__init__(f"{code}: {reason}")
         self.code = code
         self.reason = reason
         self.version = version
         self.rules_code = rules_code
+        self.acted = acted
 
     def as_message(self, msg_id) -> dict:
         """The ``refused`` message for the client (docs/PROTOCOL.md)."""
@@ -50,6 +55,8 @@ class ActionRefused(Exception):
             out["version"] = self.version
         if self.rules_code is not None:
             out["rules_code"] = self.rules_code
+        if self.acted is not None:
+            out["acted"] = self.acted
         return out
 
 
@@ -417,7 +424,7 @@ def _apply(match_id: int, action: dict, expected_version: int, nonce: str | None
                     "stale_version",
                     f"{err.message} (The match changed since version {expected_version}: "
                     f"it is at version {version}.)",
-                    version, err.code,
+                    version, err.code, _acted_since(match_id, expected_version, version),
                 ) from None
             raise ActionRefused(err.code, err.message, version) from None
         finished = state.get("status") == "finished"
@@ -438,8 +445,14 @@ def _handed_over(match_id: int, seat: int, since: int, version: int) -> bool:
     passed to another player since then, so an action ``seat`` made at
     ``since`` is stale in a turn-by-turn game (rules.turn_by_turn). The
     seat's own later actions (several sent at once) hand nothing over."""
-    return MatchAction.objects.filter(match_id=match_id, seq__gt=since, seq__lte=version).exclude(
-        seat=seat).exists()
+    return any(other != seat for other in _acted_since(match_id, since, version))
+
+
+def _acted_since(match_id: int, since: int, version: int) -> list[int]:
+    """The seats (sorted, each once) that made the match's actions after
+    version ``since``, up to ``version``."""
+    return sorted(set(MatchAction.objects.filter(match_id=match_id, seq__gt=since, seq__lte=version).values_list(
+        "seat", flat=True)))
 
 
 def render_for(snapshot: Snapshot, seat: int | None, memo: dict | None = None) -> dict:

@@ -66,8 +66,8 @@ const RESULT_REASONS = {
   concession: "a player conceded",
   concede: "a player conceded",
   life: "a player's life ran out",
-  round_cap: "ended at the round cap",
-  agreed_draw: "both players agreed to a draw",
+  round_cap: "the last round was played",
+  agreed_draw: "both players agreed to it",
   deck_out: "a player's deck ran out",
   draw: "every deck ran out at once",
 };

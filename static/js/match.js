@@ -283,9 +283,10 @@ function teamPlayers(team) {
   return view().players.filter((p) => p.team === team);
 }
 
-/** True when some team has more than one player (Two-Headed Dragon). */
+/** True when some team has more than one player (Two-Headed Dragon); false
+ * for a view without teams (Arcane Codex, C-23). */
 function teamGame() {
-  return view().teams.some((_, team) => teamPlayers(team).length > 1);
+  return (view().teams || []).some((_, team) => teamPlayers(team).length > 1);
 }
 
 /** The players taking the current turn: the active player and its teammates
@@ -341,18 +342,22 @@ function baseOf(team) {
 
 /**
  * A refusal as a player reads it: an action made on an older version
- * (`stale_version`) says who got there first (a teammate in the same team
- * turn, else one's other tab or the game moving on); any other refusal,
- * and a stale one the engine did not judge (a turn-by-turn game refuses an
- * action made before another player acted: game.services), says the
- * server's sentence. No codes, no version numbers.
+ * (`stale_version`) says who got there first, from the seats whose actions
+ * came since (`acted`): the teammate in the same team turn, one's own other
+ * tab, or the game moving on; any other refusal, and a stale one the engine
+ * did not judge (a turn-by-turn game refuses an action made before another
+ * player acted: game.services), says the server's sentence. No codes, no
+ * version numbers.
  */
 function refusalText(m) {
   if (m.code !== "stale_version" || !m.rules_code) return m.reason || "That can't be done now.";
-  const mate = msg && msg.seat !== null && teamGame() ? actingPlayers().find((p) => p.seat !== msg.seat) : null;
-  if (mate && actingPlayers().some((p) => p.seat === msg.seat)) {
-    return `Your teammate ${mate.name} acted first: the board now shows what they did. Try again if you still want to.`;
+  const acted = m.acted || [];
+  const mine = msg && msg.seat !== null ? teamPlayers(teamOf(msg.seat)) : [];
+  const mate = teamGame() ? mine.find((p) => p.seat !== msg.seat && acted.includes(p.seat)) : null;
+  if (mate && acted.includes(msg.seat)) {
+    return `Your teammate ${mate.name} and your other tab acted first: the board now shows what they did. Try again if you still want to.`;
   }
+  if (mate) return `Your teammate ${mate.name} acted first: the board now shows what they did. Try again if you still want to.`;
   return "Your other tab already did that, or the game moved on: the board now shows the game as it is.";
 }
 

@@ -199,7 +199,7 @@ def test_a_whole_arcane_match_through_the_pages(browser, live_server_url):
     watcher.click("#replay-last")
     watcher.wait_for_function("n => Number(document.body.dataset.at) === n", arg=last)
     result = watcher.inner_text("#replay-result")
-    assert re.fullmatch(r"(.+ won|A draw): (ended at the round cap|.+'s life ran out)\.", result), result
+    assert re.fullmatch(r"(.+ won|A draw): (the last round was played|.+'s life ran out)\.", result), result
     assert watcher.locator("#board .acard").count() > 0
     for page in (host, guest, watcher):
         assert page.errors == [], page.errors

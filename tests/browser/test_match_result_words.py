@@ -173,6 +173,21 @@ def test_arcane_the_round_cap_gives_both_lives(arcane):
     assert dialog(cy.page) == ("You lost", "The last round (60) is over: Rwdi has 12 life, you 7.")
 
 
+def test_arcane_a_draw_says_draw_once(arcane):
+    """A draw both players agreed to, and one at the round cap, say "draw"
+    once: the banner read "A draw: both players agreed to a draw." (and so
+    did the lobby's line and the replay's, from the same words), and the
+    round cap's "A draw: ended at the round cap." had no subject."""
+    cy = arcane.crafted("rwcy")
+    finished(cy, None, "agreed_draw", lambda view: None)
+    assert dialog(cy.page) == ("A draw", "Both players agreed to it.")
+    assert cy.page.inner_text("#banner-text") == "A draw: both players agreed to it."
+
+    di = arcane.crafted("rwdi")
+    finished(di, 0, "round_cap", lambda view: view.update(round=60))
+    assert di.page.inner_text("#banner-text") == "Rwcy won: the last round was played."
+
+
 @pytest.fixture(scope="module")
 def codex(browser, live_server_url):
     """Seat 0's page of a fresh Codex 1v1, routed (see Crafted)."""

@@ -188,6 +188,7 @@ async def test_a_refusal_after_the_partner_moved_says_the_state_changed(team_tab
     assert refused["id"] == f"t{1 - winner}"
     assert (refused["code"], refused["rules_code"], refused["version"]) == ("stale_version", "team_addon", 1)
     assert "teammate" in refused["reason"]
+    assert refused["acted"] == [winner]  # whose action came first: the page names the teammate
     for viewer in (2, 3, None):
         assert (await recv(comms[viewer]))["version"] == 1
     for comm in comms.values():
@@ -196,6 +197,30 @@ async def test_a_refusal_after_the_partner_moved_says_the_state_changed(team_tab
     assert match.version == 1
     assert match.state["players"][winner]["buildings"]["addon"]["id"] == "tower"
     assert match.state["players"][1 - winner]["buildings"]["addon"] is None
+
+
+async def test_a_refusal_after_ones_other_tab_moved_names_that_seat(team_table, ws):
+    """Ana's two tabs send the same hire at the same instant, from version 0:
+    one is applied, the other refused stale_version with ``acted`` [0], her
+    own seat, not her teammate's (the page read every stale refusal in a
+    team turn as "Your teammate ... acted first")."""
+    match = await db_match(team_table["match"].pk)
+    second, connected, _ = await ws(f"/ws/match/{match.pk}/", team_table["users"][0])
+    assert connected and (await recv(second))["version"] == 0
+    tabs = [team_table["comms"][0], second]
+    hire = next(a for a in rules.legal_actions(match.state, 0) if a["type"] == "hire")
+    await asyncio.gather(*(tab.send_json_to(
+        {"type": "action", "action": hire, "version": 0, "id": i, "nonce": f"hire-{i}"}) for i, tab in enumerate(tabs)))
+    replies = []
+    for tab in tabs:
+        got = await recv_until(tab, "state")
+        while not any(m["type"] in ("applied", "refused") for m in got):
+            got += await recv_until(tab, "refused")
+        replies.append(next(m for m in got if m["type"] in ("applied", "refused")))
+    assert sorted(r["type"] for r in replies) == ["applied", "refused"], replies
+    refused = next(r for r in replies if r["type"] == "refused")
+    assert (refused["code"], refused["version"], refused["acted"]) == ("stale_version", 1, [0])
+    assert (await db_match(match.pk)).version == 1
 
 
 @pytest.mark.postgres

@@ -206,6 +206,32 @@ async def test_malformed_input_answered_and_changes_nothing(table, frame, kind, 
     assert (await db_match(table["match"].pk)).version == 0
 
 
+@pytest.mark.parametrize(
+    "frame",
+    [
+        '{"type": "ping", "id": "\\ud800"}',  # echoed back as the answer's id
+        '{"type": "dance", "id": "x\\udfff"}',
+        '{"type": "action", "id": 1, "action": {"type": "\\udc00"}, "version": 0}',  # named in the refusal
+        '{"type": "chat", "id": 1, "text": "hi", "x": {"\\ud83d": 1}}',
+    ],
+)
+async def test_a_lone_surrogate_escape_is_answered_and_changes_nothing(table, frame):
+    """A string holding an unpaired UTF-16 surrogate escape ("\\ud800") is
+    JSON that reads, but it cannot be written back as UTF-8: the answer that
+    echoed it (an id, an action's type in its refusal) failed to send and the
+    connection died unanswered. It is answered bad_json, with no id, and
+    the connection stays; a proper pair ("\\ud83d\\ude00", an emoji) is fine."""
+    comm = table["comms"][0]
+    await comm.send_to(text_data=frame)
+    reply = await recv(comm)
+    assert (reply["type"], reply["id"], reply["code"]) == ("error", None, "bad_json") and reply["reason"]
+    await comm.send_to(text_data='{"type": "ping", "id": "ok \\ud83d\\ude00"}')
+    pong = await recv(comm)
+    assert (pong["type"], pong["id"]) == ("pong", "ok \U0001F600")  # still connected
+    assert await table["comms"][1].receive_nothing(timeout=0.2)
+    assert (await db_match(table["match"].pk)).version == 0
+
+
 async def test_binary_frame_is_an_error(table):
     comm = table["comms"][0]
     await comm.send_to(bytes_data=b'{"type": "ping"}')
