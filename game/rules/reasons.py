@@ -9,12 +9,15 @@ the action a player would take, so no rule is written twice. To stay cheap
 (this runs in every view of the viewer's own seat) a check runs only when a
 cheap fact says it will fail early: an exhausted or newly arrived card, a
 gold count below a cost, a missing building; a character that is ready to
-attack is never asked for its targets.
+attack is never asked for its targets. Past the main-phase test (the first
+of every check, made once here) each control asks its check's refusal as a
+value (actions: ``hire_refusal``, ``summon_refusal``...), nothing raised
+and caught (issue 13).
 """
 from . import catalog, maps, stats
-from .actions import (abilities_of, arrival_fatigued, check_ability, check_attack, check_build,
-                      check_hire, check_level_up, check_patrol, check_repair, check_summon,
-                      on_acting_team)
+from .actions import (abilities_of, ability_refusal, arrival_fatigued, attacker_refusal, build_plan,
+                      build_refusal, check_repair, hire_refusal, level_up_refusal, on_acting_team,
+                      patrol_move_refusal, summon_refusal)
 from .cards import registry
 from .errors import RulesError
 from .freeforall import is_ffa
@@ -47,6 +50,13 @@ def _refusal(check, state: dict, seat: int, action: dict):
     return None if err is None or err.code in _NOT_A_REASON else err.message
 
 
+def _sentence(refusal):
+    """The sentence of ``refusal``, a check's refusal as ``(code,
+    message)`` or None: None when there is none or its code is in
+    _NOT_A_REASON."""
+    return None if refusal is None or refusal[0] in _NOT_A_REASON else refusal[1]
+
+
 def reasons(state: dict, seat: int) -> dict:
     """Why ``seat`` can't use each control it may look for now.
 
@@ -69,7 +79,7 @@ def reasons(state: dict, seat: int) -> dict:
     out = {}
     _economy(state, seat, p, out)
     for iid in p["command"]:
-        why = _refusal(check_summon, state, seat, {"type": "summon", "hero": iid})
+        why = _sentence(summon_refusal(state, seat, iid))
         if why:
             out[f"summon:{iid}"] = why
     for iid in p["play"]:
@@ -82,13 +92,13 @@ def reasons(state: dict, seat: int) -> dict:
 def _economy(state: dict, seat: int, p: dict, out: dict) -> None:
     """Hire, build and repair reasons of ``seat`` into ``out``."""
     if not maps.hire_takes_card(state):  # Daggerfall Prison Camp: a hire names no card
-        why = _refusal(check_hire, state, seat, {"type": "hire"})
+        why = _sentence(hire_refusal(state, seat, None))
         if why:
             out["hire"] = why
     elif not p["hand"]:
         out["hire"] = "You have no card in hand to put down as a worker."
     elif p["hired_this_turn"] or p["gold"] < 1 + maps.hire_extra(state):
-        why = _refusal(check_hire, state, seat, {"type": "hire", "card": p["hand"][0]})
+        why = _sentence(hire_refusal(state, seat, p["hand"][0]))
         if why:
             out["hire"] = why
     next_tech = next((b for b in TECH_BUILDINGS if p["buildings"][b] is None), None)
@@ -98,12 +108,17 @@ def _economy(state: dict, seat: int, p: dict, out: dict) -> None:
             continue
         if not _build_may_fail(state, seat, p, building):
             continue
-        action = {"type": "build", "building": building}
-        err = _refused(check_build, state, seat, action)
-        if err is not None and err.code == "bad_spec" and hero_specs(state, seat):  # a 3-hero spec to choose
-            err = _refused(check_build, state, seat, {**action, "spec": hero_specs(state, seat)[0]})
-        if err is not None and err.code not in _NOT_A_REASON:
-            out[f"build:{building}"] = err.message
+        refusal = build_refusal(state, seat, building)
+        if refusal is None:
+            action = {"type": "build", "building": building}
+            plan = build_plan(state, seat, building, action)
+            if isinstance(plan, RulesError) and plan.code == "bad_spec" and hero_specs(state, seat):
+                # a 3-hero spec to choose
+                plan = build_plan(state, seat, building, {**action, "spec": hero_specs(state, seat)[0]})
+            refusal = (plan.code, plan.message) if isinstance(plan, RulesError) else None
+        why = _sentence(refusal)
+        if why:
+            out[f"build:{building}"] = why
     if is_ffa(state):
         why = _refusal(check_repair, state, seat, {"type": "repair"})
         if why:
@@ -137,18 +152,18 @@ def _character(state: dict, seat: int, iid: str, out: dict) -> None:
     as_card = registry.answers_as(state, iid)  # a copy answers as the card it copies
     if inst["exhausted"] or fatigued or as_card in registry.answering("can_attack") \
             or (inst["attacks"] and stats.kw(state, iid, "readiness")):
-        why = _refusal(check_attack, state, seat, {"type": "attack", "attacker": iid, "target": None})
+        why = _sentence(attacker_refusal(state, seat, iid))  # a target's refusal is no reason
         if why:
             out[f"attack:{iid}"] = why
     if inst["exhausted"] or as_card in registry.answering("can_patrol") \
             or any(e.get("no_patrol") for e in state.get("lasting", ())):
         slot = next(s for s in PATROL_SLOTS if player(state, seat)["patrol"].get(s) != iid)
-        why = _refusal(check_patrol, state, seat, {"type": "patrol", "card": iid, "slot": slot})
+        why = _sentence(patrol_move_refusal(state, seat, iid, slot))
         if why:
             out[f"patrol:{iid}"] = why
     if "level" in inst and stats.is_hero(state, iid) and (
             player(state, seat)["gold"] < 1 or inst["level"] >= catalog.card(inst["card"])["max_level"]):
-        why = _refusal(check_level_up, state, seat, {"type": "level_up", "hero": iid, "levels": 1})
+        why = _sentence(level_up_refusal(state, seat, iid, 1))
         if why:
             out[f"level_up:{iid}"] = why
 
@@ -162,6 +177,6 @@ def _abilities(state: dict, seat: int, iid: str, out: dict) -> None:
             ability.exhaust and (inst["exhausted"] or arrival_fatigued(state, iid))) or ability.sacrifice
         if not cheap_fail:
             continue
-        why = _refusal(check_ability, state, seat, {"type": "ability", "card": iid, "ability": index, "targets": []})
+        why = _sentence(ability_refusal(state, seat, iid, index))  # a target's refusal is no reason
         if why:
             out[f"ability:{iid}:{index}"] = why

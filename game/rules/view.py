@@ -10,7 +10,7 @@ for everyone else.
 from functools import lru_cache
 
 from . import catalog, maps, specs, stats
-from .actions import abilities_of, hire_cost, play_card_verdict, require_main
+from .actions import abilities_of, hire_cost, main_refusal, play_card_verdict
 from .cards import registry
 from .errors import RulesError
 from .reasons import reasons
@@ -196,9 +196,7 @@ def _add_why_not(state: dict, seat: int, hand: list) -> None:
     but a target (check_targets: ``bad_targets`` when the card has target
     slots; without slots nothing, as engine._targets_pass says) (issue
     13)."""
-    try:
-        require_main(state, seat)
-    except RulesError:
+    if main_refusal(state, seat) is not None:
         return
     for card in hand:
         verdict = play_card_verdict(state, seat, card["iid"], False)
