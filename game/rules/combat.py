@@ -41,15 +41,16 @@ def declare_attack(state: dict, attacker: str, target: str) -> None:
     with stats.frozen(state):  # reads only (issue 13)
         unseen = sneaky(state, attacker, target) and not revealed(state, attacker) \
             and not has_detector(state, group)
-    if unseen:
-        tower_seat = tower_can_detect(state, group)
-        if tower_seat is not None:
-            player(state, tower_seat)["buildings"]["addon"]["detect_turn"] = state["turn"]
-            inst["marks"]["revealed"] = state["turn"]
-            log(state, f"A Tower detected {name(state, attacker)}.")
+        tower_seat = tower_can_detect(state, group) if unseen else None
+        # Who it flies over, read now unless a Tower's reveal changes it.
+        flew_over = _flown_over(state, attacker, target, group) if tower_seat is None else None
+    if tower_seat is not None:
+        player(state, tower_seat)["buildings"]["addon"]["detect_turn"] = state["turn"]
+        inst["marks"]["revealed"] = state["turn"]
+        log(state, f"A Tower detected {name(state, attacker)}.")
+        with stats.frozen(state):  # reads only (issue 13)
+            flew_over = _flown_over(state, attacker, target, group)
     log(state, f"{name(state, attacker)} attacked {label(state, target)}.")
-    with stats.frozen(state):  # reads only (issue 13)
-        flew_over = _flown_over(state, attacker, target, group)
     ctx = {"attacker": attacker, "target": target, "group": group, "seat": seat,
            "defender": controller_of(state, target), "flew_over": flew_over}
     push_all(state, [
