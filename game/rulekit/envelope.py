@@ -34,10 +34,63 @@ def action_type(state: dict, seat, action, known) -> str:
 
 def require_plain_json(action, max_bytes: int) -> None:
     """Raise RulesError ``bad_action`` unless ``action`` is plain JSON of at
-    most ``max_bytes`` bytes as ``json.dumps`` writes it."""
+    most ``max_bytes`` bytes as ``json.dumps`` writes it.
+
+    An action of the usual shape (:func:`_size_bound`) is let through
+    without writing it out when even its longest possible JSON fits; any
+    other is written out by ``json.dumps``, which refuses what is not plain
+    JSON (issue 13: every action passes here)."""
+    bound = _size_bound(action)
+    if bound is not None and bound <= max_bytes:
+        return
     try:
         size = len(json.dumps(action))
     except (TypeError, ValueError, RecursionError):
         raise RulesError("bad_action", "An action must be plain JSON.") from None
     if size > max_bytes:
         raise RulesError("bad_action", "That action is too large.")
+
+
+_INT_LIMIT = 1 << 63  # an int within it takes at most 20 characters
+
+
+def _scalar_bound(value):
+    """At least as many characters as ``json.dumps`` writes for ``value``
+    when it is exactly a str, an int within ``_INT_LIMIT``, a bool or None
+    (never refused: a str's character takes at most 12, ``\\uXXXX``
+    twice); None for anything else."""
+    kind = type(value)
+    if kind is str:
+        return 12 * len(value) + 2
+    if kind is int:
+        return 20 if -_INT_LIMIT < value < _INT_LIMIT else None
+    if kind is bool or value is None:
+        return 5
+    return None
+
+
+def _size_bound(action):
+    """At least as many characters as ``json.dumps`` writes for ``action``
+    when it is exactly a dict with str keys whose values are scalars of
+    :func:`_scalar_bound` or lists of them: such an action is always plain
+    JSON. None for any other shape (``json.dumps`` has to judge it)."""
+    if type(action) is not dict:
+        return None
+    size = 2  # {}
+    for key, value in action.items():
+        if type(key) is not str:
+            return None
+        if type(value) is list:
+            size += 2  # []
+            for item in value:
+                item_bound = _scalar_bound(item)
+                if item_bound is None:
+                    return None
+                size += item_bound + 2  # and ", "
+        else:
+            value_bound = _scalar_bound(value)
+            if value_bound is None:
+                return None
+            size += value_bound
+        size += 12 * len(key) + 6  # the key quoted, ": " and ", "
+    return size

@@ -38,16 +38,21 @@ def declare_attack(state: dict, attacker: str, target: str) -> None:
     inst["attacks"] += 1
     if not stats.kw(state, attacker, "readiness"):
         exhaust(state, attacker)
-    if sneaky(state, attacker, target) and not revealed(state, attacker) and not has_detector(state, group):
-        tower_seat = tower_can_detect(state, group)
-        if tower_seat is not None:
-            player(state, tower_seat)["buildings"]["addon"]["detect_turn"] = state["turn"]
-            inst["marks"]["revealed"] = state["turn"]
-            log(state, f"A Tower detected {name(state, attacker)}.")
+    with stats.frozen(state):  # reads only (issue 13)
+        unseen = sneaky(state, attacker, target) and not revealed(state, attacker) \
+            and not has_detector(state, group)
+        tower_seat = tower_can_detect(state, group) if unseen else None
+        # Who it flies over, read now unless a Tower's reveal changes it.
+        flew_over = _flown_over(state, attacker, target, group) if tower_seat is None else None
+    if tower_seat is not None:
+        player(state, tower_seat)["buildings"]["addon"]["detect_turn"] = state["turn"]
+        inst["marks"]["revealed"] = state["turn"]
+        log(state, f"A Tower detected {name(state, attacker)}.")
+        with stats.frozen(state):  # reads only (issue 13)
+            flew_over = _flown_over(state, attacker, target, group)
     log(state, f"{name(state, attacker)} attacked {label(state, target)}.")
     ctx = {"attacker": attacker, "target": target, "group": group, "seat": seat,
-           "defender": controller_of(state, target),
-           "flew_over": _flown_over(state, attacker, target, group)}
+           "defender": controller_of(state, target), "flew_over": flew_over}
     push_all(state, [
         {"op": "attack_triggers", "ctx": ctx},
         {"op": "obliterate", "ctx": ctx},
@@ -227,19 +232,23 @@ def _combat(state: dict, step: dict) -> None:
     if target is None or not thing_exists(state, attacker) or not thing_exists(state, target):
         return
     target_patrols = not is_building_id(target) and is_patrolling(state, target)
-    if target_patrols and stats.kw(state, attacker, "sparkshot") and "spark_to" not in ctx:
+    with stats.frozen(state):  # only reads until the question or the damage (issue 13)
+        sparkshot = target_patrols and stats.kw(state, attacker, "sparkshot") and "spark_to" not in ctx
+        overpower = not sparkshot and target_patrols and stats.kw(state, attacker, "overpower") \
+            and "over_to" not in ctx and not excess_to_base(state, attacker)
+        if overpower:
+            excess = attack_atk(state, attacker, target) - _remaining(
+                state, target, stats.kw(state, attacker, "armor_piercing"))
+            options = []
+            if excess > 0:
+                # What it could have attacked with the defender gone: another
+                # patroller that stops it if any, otherwise anything (ruling).
+                options = [t for t in attack_targets(state, attacker, ignore=target)
+                           if t in group_things(state, ctx["group"])]
+    if sparkshot:
         _ask_sparkshot(state, ctx, [])
         return
-    if target_patrols and stats.kw(state, attacker, "overpower") and "over_to" not in ctx \
-            and not excess_to_base(state, attacker):
-        excess = attack_atk(state, attacker, target) - _remaining(
-            state, target, stats.kw(state, attacker, "armor_piercing"))
-        options = []
-        if excess > 0:
-            # What it could have attacked with the defender gone: another
-            # patroller that stops it if any, otherwise anything (ruling).
-            options = [t for t in attack_targets(state, attacker, ignore=target)
-                       if t in group_things(state, ctx["group"])]
+    if overpower:
         ctx["over_amount"] = max(0, excess)
         ask(state, ctx["seat"], "Choose where the overpower damage goes.", options,
             {"op": "combat_choice", "ctx": ctx, "key": "over_to"})
@@ -307,34 +316,37 @@ def excess_to_base(state: dict, iid: str) -> bool:
 
 def _deal_combat_damage(state: dict, ctx: dict) -> None:
     attacker, target = ctx["attacker"], ctx["target"]
-    hits = []  # (source or None, destination, amount, swift); sparkshot's and the Tower's are abilities
-    a_swift = bool(stats.kw(state, attacker, "swift_strike"))
-    a_atk = attack_atk(state, attacker, target)
-    over = ctx.get("over_to")
-    if over and ctx.get("over_amount"):
-        main = max(0, a_atk - ctx["over_amount"])
-        hits.append((attacker, target, main, a_swift))
-        hits.append((attacker, over, ctx["over_amount"], a_swift))
-    else:
-        hits.append((attacker, target, a_atk, a_swift))
-    sparks = ctx.get("spark_to") or []
-    if isinstance(sparks, str):  # a stored choice made before points were split: all to one
-        sparks = [sparks] * stats.kw(state, attacker, "sparkshot")
-    spark_hits = []
-    for dest in dict.fromkeys(sparks):  # the points one neighbour takes are one hit
-        spark_hits.append((attacker, dest, sparks.count(dest), a_swift))
-    hits.extend(spark_hits)
-    if _strikes_back(state, attacker, target):
-        hits.append((target, attacker, stats.atk(state, target),
-                     bool(stats.kw(state, target, "swift_strike"))))
-    for iid in ctx["flew_over"]:
-        if thing_exists(state, iid):
-            hits.append((iid, attacker, stats.atk(state, iid), bool(stats.kw(state, iid, "swift_strike"))))
-    if _tower_sees(state, attacker, ctx["group"], target):
-        # House rule R10 and the Tower ruling: the Tower's 1 damage is combat
-        # damage dealt together with the attacker's own (in the swift strike
-        # step when the attacker has swift strike), not before it.
-        hits.append((None, attacker, 1, a_swift))
+    # Who hits whom, and how hard, is only read from the state: one frozen
+    # block computes each fighter's stats once (issue 13). No damage yet.
+    with stats.frozen(state):
+        hits = []  # (source or None, destination, amount, swift); sparkshot's and the Tower's are abilities
+        a_swift = bool(stats.kw(state, attacker, "swift_strike"))
+        a_atk = attack_atk(state, attacker, target)
+        over = ctx.get("over_to")
+        if over and ctx.get("over_amount"):
+            main = max(0, a_atk - ctx["over_amount"])
+            hits.append((attacker, target, main, a_swift))
+            hits.append((attacker, over, ctx["over_amount"], a_swift))
+        else:
+            hits.append((attacker, target, a_atk, a_swift))
+        sparks = ctx.get("spark_to") or []
+        if isinstance(sparks, str):  # a stored choice made before points were split: all to one
+            sparks = [sparks] * stats.kw(state, attacker, "sparkshot")
+        spark_hits = []
+        for dest in dict.fromkeys(sparks):  # the points one neighbour takes are one hit
+            spark_hits.append((attacker, dest, sparks.count(dest), a_swift))
+        hits.extend(spark_hits)
+        if _strikes_back(state, attacker, target):
+            hits.append((target, attacker, stats.atk(state, target),
+                         bool(stats.kw(state, target, "swift_strike"))))
+        for iid in ctx["flew_over"]:
+            if thing_exists(state, iid):
+                hits.append((iid, attacker, stats.atk(state, iid), bool(stats.kw(state, iid, "swift_strike"))))
+        if _tower_sees(state, attacker, ctx["group"], target):
+            # House rule R10 and the Tower ruling: the Tower's 1 damage is combat
+            # damage dealt together with the attacker's own (in the swift strike
+            # step when the attacker has swift strike), not before it.
+            hits.append((None, attacker, 1, a_swift))
     for swift in (True, False):
         batch = [h for h in hits if h[3] == swift and (h[0] is None or thing_exists(state, h[0]))]
         dealt = []  # the attacker's combat damage in this step: (target, amount)
@@ -347,7 +359,8 @@ def _deal_combat_damage(state: dict, ctx: dict) -> None:
                 log(state, f"A Tower shot {name(state, dest)}.")
                 damage_card(state, dest, amount, by="a Tower", combat=True, ability=True)
                 continue
-            piercing = stats.kw(state, source, "armor_piercing")
+            source_kw = stats.compute(state, source)["kw"]  # read once: nothing changes until damage_target
+            piercing = source_kw.get("armor_piercing", 0)
             spill = 0
             if source == attacker and excess_to_base(state, attacker) and \
                     not is_building_id(dest) and kind_of(state, dest) in ("unit", "hero"):
@@ -355,7 +368,7 @@ def _deal_combat_damage(state: dict, ctx: dict) -> None:
                 amount -= spill
             by = f"{name(state, source)}'s sparkshot" if by_ability else name(state, source)
             damage_target(state, dest, amount, by=by, combat=True,
-                          deathtouch=bool(stats.kw(state, source, "deathtouch")),
+                          deathtouch=bool(source_kw.get("deathtouch", 0)),
                           piercing=piercing, source=source,
                           ability=by_ability)
             if maps.damage_prevented(state):
