@@ -512,7 +512,7 @@ export function baseLeft(view, seat) {
   return p ? teamBase(view, p.team).left : 0;
 }
 
-/** The seats that won a finished Codex view ([] for a draw or a game in play). */
+/** The seats that won, from a finished view or a stored result of any game (its `winners`, else its `winner`; [] for a draw or a game in play). */
 export function viewWinners(view) {
   if (view.winners && view.winners.length) return view.winners;
   return view.winner === null || view.winner === undefined ? [] : [view.winner];

@@ -313,10 +313,8 @@ function iConceded() {
 
 /** The seats that won, from the result or the view ([] for a draw). */
 function winners() {
-  const r = msg.result;
-  if (r && Array.isArray(r.winners) && r.winners.length) return r.winners;
-  if (r && r.winner !== null && r.winner !== undefined) return [r.winner];
-  return viewWinners(view());
+  const fromResult = msg.result ? viewWinners(msg.result) : [];
+  return fromResult.length ? fromResult : viewWinners(view());
 }
 
 /** The engine's code for why the game ended (the stored result's, else the view's). */
@@ -848,7 +846,7 @@ function renderOtherGame(v) {
   const text = c23Banner(v, msg.seat);
   renderGameBanner(v, text);
   renderC23($("board"), v, { seat: msg.seat, legal: msg.legal_actions || [], act, busy: ui.busy !== null });
-  renderGameSurround(c23ResultText(v, msg.seat), v.winner === null || v.winner === undefined ? [] : [v.winner]);
+  renderGameSurround(c23ResultText(v, msg.seat), viewWinners(v));
   return true;
 }
 
