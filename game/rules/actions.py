@@ -248,14 +248,22 @@ def check_build(state, seat, action):
     what = action.get("building")
     if not isinstance(what, str):
         fail("bad_building", "Unknown building.")
-    what = BUILDING_ALIASES.get(what, what)
-    refusal = build_refusal(state, seat, what)
-    if refusal is not None:
-        fail(*refusal)
-    plan = build_plan(state, seat, what, action)
+    plan = build_verdict(state, seat, BUILDING_ALIASES.get(what, what), action)
     if isinstance(plan, RulesError):
         raise plan
     return plan
+
+
+def build_verdict(state: dict, seat: int, what: str, action: dict):
+    """check_build past its main-phase test, for ``what`` (aliases
+    resolved): :func:`build_refusal`, then :func:`build_plan`. Returns
+    the plan ``(what, cost, spec)``, or the refusal as a RulesError not
+    raised (check_build raises it; the view's reasons read its sentence;
+    issue 13)."""
+    refusal = build_refusal(state, seat, what)
+    if refusal is not None:
+        return RulesError(*refusal)
+    return build_plan(state, seat, what, action)
 
 
 def build_plan(state: dict, seat: int, what: str, action: dict):

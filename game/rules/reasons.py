@@ -15,8 +15,8 @@ value (actions: ``hire_refusal``, ``summon_refusal``...), nothing raised
 and caught (issue 13).
 """
 from . import catalog, maps, stats
-from .actions import (abilities_of, ability_refusal, arrival_fatigued, attacker_refusal, build_plan,
-                      build_refusal, check_repair, hire_refusal, level_up_refusal, on_acting_team,
+from .actions import (abilities_of, ability_refusal, arrival_fatigued, attacker_refusal, build_verdict,
+                      check_repair, hire_refusal, level_up_refusal, on_acting_team,
                       patrol_move_refusal, summon_refusal)
 from .cards import registry
 from .errors import RulesError
@@ -108,15 +108,12 @@ def _economy(state: dict, seat: int, p: dict, out: dict) -> None:
             continue
         if not _build_may_fail(state, seat, p, building):
             continue
-        refusal = build_refusal(state, seat, building)
-        if refusal is None:
-            action = {"type": "build", "building": building}
-            plan = build_plan(state, seat, building, action)
-            if isinstance(plan, RulesError) and plan.code == "bad_spec" and hero_specs(state, seat):
-                # a 3-hero spec to choose
-                plan = build_plan(state, seat, building, {**action, "spec": hero_specs(state, seat)[0]})
-            refusal = (plan.code, plan.message) if isinstance(plan, RulesError) else None
-        why = _sentence(refusal)
+        action = {"type": "build", "building": building}
+        plan = build_verdict(state, seat, building, action)
+        if isinstance(plan, RulesError) and plan.code == "bad_spec" and hero_specs(state, seat):
+            # a 3-hero spec to choose
+            plan = build_verdict(state, seat, building, {**action, "spec": hero_specs(state, seat)[0]})
+        why = _sentence((plan.code, plan.message) if isinstance(plan, RulesError) else None)
         if why:
             out[f"build:{building}"] = why
     if is_ffa(state):
