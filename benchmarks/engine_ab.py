@@ -24,7 +24,7 @@ import time
 sys.path.insert(0, os.getcwd())
 
 from game.rules import apply_action, catalog, legal_actions, view  # noqa: E402 (the tree's engine)
-from game.rules.bots import RandomBot, play_game  # noqa: E402
+from game.rules.bots import GreedyBot, RandomBot, play_game  # noqa: E402
 from game.rules.engine import copy_state  # noqa: E402
 
 try:  # since e645024 (issue 13): timed too where the commit has it
@@ -33,11 +33,34 @@ except ImportError:
     apply_action_in_place = None
 
 
-def _config(seed: int) -> dict:
+# Each game row as engine_bench.MODES has it: row -> (engine mode, seats,
+# heroes per seat); written out here because the commits compared may not
+# have benchmarks/engine_bench.py's table.
+MODES = {"1hero": ("1hero", 2, 1), "3hero": ("3hero", 2, 3), "2hg": ("2hg", 4, 1),
+         "ffa-3": ("ffa", 3, 1), "ffa-4": ("ffa", 4, 1), "ffa-5": ("ffa", 5, 1)}
+
+
+def _config(seed: int, row: str = "1hero") -> dict:
+    """The config of a game of table row ``row`` (MODES), heroes drawn by
+    the seed from the tree's playable heroes, different within a seat."""
+    mode, seats, per_seat = MODES[row]
     picker = random.Random(seed)
     heroes = catalog.playable_heroes()
-    return {"mode": "1hero", "seed": seed,
-            "seats": [{"name": f"P{i}", "heroes": picker.sample(heroes, 1)} for i in range(2)]}
+    return {"mode": mode, "seed": seed,
+            "seats": [{"name": f"P{i}", "heroes": picker.sample(heroes, per_seat)} for i in range(seats)]}
+
+
+def _actions_per_s(row: str, bot: str, games: int) -> int:
+    """Actions per CPU second of ``games`` games of row ``row`` played by
+    ``bot`` ("random" or "greedy") bots, seeds 0..games-1 (legal_actions
+    and applying the action each step, as the tree's ``play_game`` does)."""
+    make = RandomBot if bot == "random" else GreedyBot
+    seats = MODES[row][1]
+    actions = 0
+    t0 = time.process_time()
+    for seed in range(games):
+        actions += len(play_game(_config(seed, row), [make(seed + i) for i in range(seats)])[1])
+    return round(actions / (time.process_time() - t0))
 
 
 def _steps(games: int, every: int = 3) -> list:
@@ -83,11 +106,19 @@ def _in_place_us(state: dict, seat: int, action: dict, repeats: int = 3) -> floa
 def main() -> None:
     """Measure and print ``{"apply_action", "legal_actions", "view": median
     µs, "actions_per_s": random 1-hero games}`` as JSON, with
-    ``"apply_action_in_place"`` (median µs) on a commit that has it."""
+    ``"apply_action_in_place"`` (median µs) on a commit that has it; with
+    ``--modes``, ``{"actions_per_s": {"ROW BOT": actions per CPU second}}``
+    of each named row with both bots instead (the "every mode" target)."""
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--samples", type=int, default=6, help="games to sample states from")
     parser.add_argument("--games", type=int, default=20, help="random 1-hero games to play")
+    parser.add_argument("--modes", help="comma-separated rows of MODES: whole games of each, random and "
+                                        "greedy bots, --games games each (no per-call timing)")
     args = parser.parse_args()
+    if args.modes:
+        print(json.dumps({"actions_per_s": {f"{row} {bot}": _actions_per_s(row, bot, args.games)
+                                            for row in args.modes.split(",") for bot in ("random", "greedy")}}))
+        return
     times = {"apply_action": [], "legal_actions": [], "view": []}
     if apply_action_in_place is not None:
         times["apply_action_in_place"] = []
@@ -98,11 +129,7 @@ def main() -> None:
         times["legal_actions"].append(_best_us(lambda: legal_actions(state, seat)))
         times["view"].append(_best_us(lambda: view(state, seat)))
     out = {name: round(statistics.median(ts), 1) for name, ts in times.items()}
-    actions = 0
-    t0 = time.process_time()
-    for seed in range(args.games):
-        actions += len(play_game(_config(seed), [RandomBot(seed), RandomBot(seed + 1)])[1])
-    out["actions_per_s"] = round(actions / (time.process_time() - t0))
+    out["actions_per_s"] = _actions_per_s("1hero", "random", args.games)
     print(json.dumps(out))
 
 
