@@ -48,15 +48,19 @@ soak: $(VENV)/.dev
 	$(SOAK_COUNTS) $(BIN)/pytest -n auto tests/rules/test_properties.py tests/c23/test_properties.py \
 		tests/arcane/test_properties.py $(PYTEST_ARGS)
 
-# Engine benchmark, then the server load benchmark (docs/BENCHMARKS.md). The
+# Engine benchmark, the engine paired with issue 13's baseline commit
+# BENCH_BASELINE (benchmarks/engine_ab.py: every mode's speed-up beside the
+# "3x" target), then the server load benchmark (docs/BENCHMARKS.md). The
 # server rows N-pg need PostgreSQL and Redis on 127.0.0.1, the rows behind
 # nginx (N > 1, 1-pg-proxy) nginx too (SERVER_CONFIGS=1-sqlite runs without
 # them); 1-pg-200 is 200 matches and 400 spectators on one worker; SECONDS is
 # the length of each load phase. The last table puts every server target of
 # issue 13 beside its figure (met/missed).
+BENCH_BASELINE ?= 2aca43a
 SERVER_CONFIGS ?= 1-sqlite,1-pg,1-pg-proxy,2-pg,4-pg,1-pg-200
 bench: $(VENV)/.dev
 	$(BIN)/python -m benchmarks.engine_bench --games $(or $(GAMES),20)
+	$(BIN)/python -m benchmarks.engine_ab --against $(BENCH_BASELINE) --rounds 2 --games 4
 	$(BIN)/python -m benchmarks.server_bench --configs $(SERVER_CONFIGS) \
 		--seconds $(or $(SECONDS),20)
 

@@ -12,13 +12,24 @@ measure, alternating the commits (A B C A B C ...):
 ``cd TREE && python /path/to/benchmarks/engine_ab.py [--games N]``.
 Prints one JSON line. benchmarks/engine_bench.py is the full table of the
 current commit.
+
+``--against REV`` (``make bench``) does the pairing itself: it extracts
+commit REV of this repository (``git archive``) into a temporary folder,
+runs this script there and in this tree in turn, ``--rounds`` times each,
+and prints two Markdown tables: the 1-hero calls and games beside the
+issue's own figures at 2aca43a divided by the ratio (what this tree would
+measure on the issue's machine), and every mode's ratio beside the "every
+mode at least 3x" target.
 """
 import argparse
 import json
 import os
 import random
 import statistics
+import subprocess
 import sys
+import tarfile
+import tempfile
 import time
 
 sys.path.insert(0, os.getcwd())
@@ -103,6 +114,90 @@ def _in_place_us(state: dict, seat: int, action: dict, repeats: int = 3) -> floa
     return min(times) * 1e6
 
 
+# Issue 13's figures at its baseline 2aca43a, on the machine it was filed
+# from: µs per call on 1-hero states, and random 1-hero actions per second.
+ISSUE_FIGURES = {"apply_action": 424, "legal_actions": 200, "view": 133, "actions_per_s": 1650}
+TARGETS = {"apply_action": 100, "apply_action_in_place": 100, "legal_actions": 60, "view": 60,
+           "actions_per_s": 6000}
+MODE_FACTOR = 3  # every mode at least 3x its figure at the baseline
+ALL_MODES = ",".join(MODES)
+
+
+def _run_in(tree: str, args: list) -> dict:
+    """Run this script with ``args`` in the tree at ``tree`` (its engine) and
+    return the JSON it prints. Raises CalledProcessError when it fails."""
+    done = subprocess.run([sys.executable, os.path.abspath(__file__), *args], cwd=tree,
+                          capture_output=True, text=True, check=True)
+    return json.loads(done.stdout)
+
+
+def _extract(rev: str, into: str) -> None:
+    """Write the files of commit ``rev`` of this script's repository into
+    the folder ``into``. Raises CalledProcessError when git does not know
+    ``rev`` (a shallow clone, a copy without .git)."""
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    archive = os.path.join(into, "tree.tar")
+    subprocess.run(["git", "-C", root, "archive", "--format=tar", "-o", archive, rev], check=True,
+                   stderr=subprocess.DEVNULL)
+    with tarfile.open(archive) as tar:
+        tar.extractall(into, filter="data")
+    os.unlink(archive)
+
+
+def _ratio_cell(base: list, here: list, higher_is_better: bool) -> tuple:
+    """``(median ratio, "min-max")`` of the per-round speed-ups of ``here``
+    over ``base`` (paired by round)."""
+    ratios = [(h / b if higher_is_better else b / h) for b, h in zip(base, here)]
+    return statistics.median(ratios), f"{min(ratios):.2f}-{max(ratios):.2f}"
+
+
+def against(rev: str, rounds: int, games: int, samples: int, modes: str) -> None:
+    """Pair this tree with commit ``rev`` (see the module's docstring) and
+    print the two tables. Times are each side's median over the rounds."""
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    calls = {"base": [], "here": []}
+    games_of = {"base": [], "here": []}
+    with tempfile.TemporaryDirectory() as base_tree:
+        _extract(rev, base_tree)
+        for _ in range(rounds):
+            for side, tree in (("base", base_tree), ("here", root)):
+                calls[side].append(_run_in(tree, ["--samples", str(samples), "--games", str(games)]))
+                games_of[side].append(_run_in(tree, ["--modes", modes, "--games", str(games)])["actions_per_s"])
+    print(f"Paired with {rev}: {rounds} rounds, each side in turn (1-hero states of {samples} games; "
+          f"{games} games a row)\n")
+    print(f"| 1-hero | {rev} | this tree | speed-up (min-max) | the issue's figure at 2aca43a, scaled by the speed-up | target | |")
+    print("|---|---|---|---|---|---|---|")
+    for name in ("apply_action", "apply_action_in_place", "legal_actions", "view", "actions_per_s"):
+        here = [c[name] for c in calls["here"] if name in c]
+        base_name = name if all(name in c for c in calls["base"]) else "apply_action"  # in place: none before
+        base = [c[base_name] for c in calls["base"]]
+        if not here:
+            continue
+        better = name == "actions_per_s"
+        ratio, spread = _ratio_cell(base, here, better)
+        unit = "actions/s" if better else "µs"
+        issue = ISSUE_FIGURES.get(base_name)  # none for a commit that had apply_action_in_place
+        if issue is None:
+            estimate, shown, judged = statistics.median(here), "–", "as measured"
+        else:
+            estimate = issue * ratio if better else issue / ratio
+            shown, judged = f"{estimate:.0f} {unit}", "estimate"
+        met = estimate >= TARGETS[name] if better else estimate <= TARGETS[name]
+        print(f"| {name} | {statistics.median(base):.0f} {unit} | {statistics.median(here):.0f} {unit} | "
+              f"{ratio:.2f}x ({spread}) | {shown} | {'>=' if better else '<='} {TARGETS[name]} | "
+              f"{'met' if met else 'missed'} ({judged}) |")
+    print()
+    print(f"| mode | bot | actions/s {rev} | this tree | speed-up (min-max) | target | |")
+    print("|---|---|---|---|---|---|---|")
+    for key in games_of["here"][0]:
+        base = [g[key] for g in games_of["base"]]
+        here = [g[key] for g in games_of["here"]]
+        ratio, spread = _ratio_cell(base, here, True)
+        row, bot = key.split()
+        print(f"| {row} | {bot} | {statistics.median(base):.0f} | {statistics.median(here):.0f} | {ratio:.2f}x "
+              f"({spread}) | >= {MODE_FACTOR}x | {'met' if ratio >= MODE_FACTOR else 'missed'} |")
+
+
 def main() -> None:
     """Measure and print ``{"apply_action", "legal_actions", "view": median
     µs, "actions_per_s": random 1-hero games}`` as JSON, with
@@ -114,7 +209,16 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=20, help="random 1-hero games to play")
     parser.add_argument("--modes", help="comma-separated rows of MODES: whole games of each, random and "
                                         "greedy bots, --games games each (no per-call timing)")
+    parser.add_argument("--against", metavar="REV", help="pair this tree with commit REV and print the tables")
+    parser.add_argument("--rounds", type=int, default=3, help="rounds of each side, with --against")
     args = parser.parse_args()
+    if args.against:
+        try:
+            against(args.against, args.rounds, args.games, args.samples, args.modes or ALL_MODES)
+        except subprocess.CalledProcessError as err:
+            print(f"No pairing with {args.against}: `{' '.join(map(str, err.cmd))[:80]}` failed "
+                  f"(is {args.against} in this clone's history?).")
+        return
     if args.modes:
         print(json.dumps({"actions_per_s": {f"{row} {bot}": _actions_per_s(row, bot, args.games)
                                             for row in args.modes.split(",") for bot in ("random", "greedy")}}))

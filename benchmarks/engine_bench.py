@@ -208,7 +208,7 @@ def main() -> None:
             other = mode in OTHER_GAMES
             shown = f">= {target}" if target else ("none" if other else f"{TARGET_MODE_FACTOR}x before")
             verdict = (_verdict(r["actions_per_s"] >= target) if target
-                       else "new game, no figure before" if other else "paired ratio: BENCHMARKS.md")
+                       else "new game, no figure before" if other else "paired: benchmarks.engine_ab --against")
             print(f"| {mode} | {r['bot']} | {r['games_per_s']:.2f} | {r['actions_per_s']:.0f} | {shown} | "
                   f"{verdict} | {r['actions_per_game']:.0f} | {r['turns_median']:.0f} | "
                   f"{r['state_bytes'] / 1024:.1f} KB | {r['view_bytes'] / 1024:.1f} KB | {r['view_ms']:.2f} ms |")
