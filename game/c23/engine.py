@@ -382,6 +382,11 @@ def check_losses(state: dict) -> None:
             log(state, f"{pname(state, s)} has no cards left in the deck.")
         finish(state, None, "draw")
         return
+    # Out together (K5): each is marked out before any cards move, so that
+    # cards leave the game only while two players play on (K24), not those
+    # of the first of two who go out in the event that ends the game.
+    for s in losers:
+        state["players"][s]["out"] = True
     for s in losers:
         eliminate(state, s, f"{pname(state, s)} has no cards left in the deck and {out_text(state, s, survivors)}.")
     if len(survivors) == 1:

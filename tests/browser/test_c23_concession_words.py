@@ -56,6 +56,23 @@ def test_a_player_out_of_a_three_player_game_reads_who_plays_on(page):
     assert page.evaluate(BANNER, [view(s, 1), 1]) == "You are out of this game; Ana and Cy play on. You may keep watching."
 
 
+RESULT = "async ([v, seat]) => (await import('/static/js/c23board.js')).c23ResultText(v, seat)"
+
+
+def test_two_players_out_in_the_event_that_ends_the_game_are_both_named(page):
+    """K5 with three players: Scorched Earth empties Bo's and Cy's decks at
+    once and Ana wins; the words named Cy alone ("Cy's deck ran out"), since
+    Bo's cards had left the game as if two still played on."""
+    from game.c23 import view
+    s = scenario([{"hand": ["Scorched Earth"], "resources": ["Cinder Vein"] * 3, "deck": ["Ashen Scout"] * 5},
+                  {"deck": ["Tide Pool"]}, {"deck": ["Tide Pool"]}])
+    s = act(s, 0, {"type": "play", "card": s["players"][0]["hand"][0]})
+    said = [page.evaluate(RESULT, [view(s, seat), seat]) for seat in (0, 1, None)]
+    assert said == ["Bo and Cy both had no cards left in their decks.",
+                    "You and Cy both had no cards left in their decks; Ana wins.",
+                    "Bo and Cy both had no cards left in their decks."]
+
+
 def lines(p) -> list:
     return p.locator("#log li").all_inner_texts()
 

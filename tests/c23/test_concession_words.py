@@ -59,3 +59,18 @@ def test_a_deck_out_that_leaves_two_says_who_plays_on():
     lines = texts(events)
     assert "Ana has no cards left in the deck and is out of the game; Bo and Cy play on." in lines, lines
     assert not any("wins" in line for line in lines), lines
+
+
+def test_players_out_in_one_event_go_together_and_keep_their_cards():
+    """K5 in a 3-player game: two decks emptied by one event put both players
+    out together, and the third wins. The first of them had had their cards
+    leave the game as if two players were still left (K24 takes cards out
+    only while two play on), so the result words named only the second
+    ("Cy's deck ran out")."""
+    s = scenario([{"hand": ["Scorched Earth"], "resources": ["Cinder Vein"] * 3, "deck": ["Ashen Scout"] * 5},
+                  {"deck": ["Tide Pool"]}, {"deck": ["Tide Pool"]}])
+    s, events = apply_action(s, 0, {"type": "play", "card": s["players"][0]["hand"][0]})
+    assert s["status"] == "finished" and s["winner"] == 0 and s["result_reason"] == "deck_out"
+    assert [len(p["gone"]) for p in s["players"]] == [0, 0, 0]
+    assert texts(events)[-3:] == ["Bo has no cards left in the deck and is out.",
+                                  "Cy has no cards left in the deck and is out.", "Ana wins."]
