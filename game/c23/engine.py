@@ -78,6 +78,23 @@ def pname(state: dict, seat: int) -> str:
     return state["players"][seat]["name"]
 
 
+def cards_word(n: int) -> str:
+    """Takes a count ``n``; returns it with the noun in the right number:
+    "1 card", "7 cards"."""
+    return f"{n} card{'' if n == 1 else 's'}"
+
+
+def out_text(state: dict, seat: int, survivors: list) -> str:
+    """The end of the line that puts ``seat`` out: "is out" when one or no
+    player is left (finish() then says who won or that it is a draw), else
+    "is out of the game" and who plays on ("; Ana and Cy play on"), never a
+    winner. Takes the state, the seat and the seats still in the game."""
+    if len(survivors) < 2:
+        return "is out"
+    names = [pname(state, s) for s in survivors]
+    return f"is out of the game; {', '.join(names[:-1])} and {names[-1]} play on"
+
+
 def new_id(state: dict) -> str:
     """A fresh card id drawn from the secret generator, so that an id says
     nothing about where the card was before (K19: hidden zones stay hidden;
@@ -229,7 +246,7 @@ def new_game(config: dict) -> dict:
             p["deck"].append(iid)
         p["cards_owned"] = len(p["deck"])
         shuffle(state, p["deck"])
-        log(state, f"{p['name']} shuffles a deck of {len(p['deck'])} cards.")
+        log(state, f"{p['name']} shuffles a deck of {cards_word(len(p['deck']))}.")
     for p in state["players"]:
         opening_hand(state, p)
     first = config.get("first")
@@ -258,7 +275,7 @@ def opening_hand(state: dict, p: dict) -> None:
         shuffle(state, p["deck"])
         log(state, f"{p['name']} has fewer than two resources, shuffles the hand back and draws again.")
         _draw_cards(state, p, HAND_SIZE, quiet=True)
-    log(state, f"{p['name']} keeps a hand of {len(p['hand'])} cards.")
+    log(state, f"{p['name']} keeps a hand of {cards_word(len(p['hand']))}.")
     log(state, f"Your hand: {name_list(cname(state, i) for i in p['hand'])}.", to=[seat])
 
 
@@ -365,8 +382,13 @@ def check_losses(state: dict) -> None:
             log(state, f"{pname(state, s)} has no cards left in the deck.")
         finish(state, None, "draw")
         return
+    # Out together (K5): each is marked out before any cards move, so that
+    # cards leave the game only while two players play on (K24), not those
+    # of the first of two who go out in the event that ends the game.
     for s in losers:
-        eliminate(state, s, f"{pname(state, s)} has no cards left in the deck and is out.")
+        state["players"][s]["out"] = True
+    for s in losers:
+        eliminate(state, s, f"{pname(state, s)} has no cards left in the deck and {out_text(state, s, survivors)}.")
     if len(survivors) == 1:
         finish(state, survivors[0], "deck_out")
         return
@@ -400,15 +422,23 @@ def eliminate(state: dict, seat: int, text: str) -> None:
 def elimination_bonus(state: dict, seat: int) -> None:
     """The player whose left neighbour was eliminated takes min(7, discard
     pile) random cards of the discard pile and puts them on the deck's
-    bottom in random order ("Multiplayer Rules", K24)."""
+    bottom in random order ("Multiplayer Rules", K24). With an empty pile
+    the bonus moves nothing and the log says so, not "puts 0 cards"
+    ("up to seven cards"; docs/RULINGS.md "C-23: the words of a concession
+    and of the elimination bonus"). The random draws are as before."""
     p = state["players"][seat]
     picked = []
     for _ in range(min(BONUS_CARDS, len(p["discard"]))):
         picked.append(p["discard"].pop(randbelow(state, len(p["discard"]))))
     shuffle(state, picked)
     p["deck"].extend(rename(state, i) for i in picked)
-    log(state, f"{p['name']} puts {len(picked)} random cards of their discard pile on the bottom of the deck "
-               "(the elimination bonus).")
+    if not picked:
+        log(state, f"{p['name']}'s discard pile is empty, so the elimination bonus puts no card on the bottom "
+                   "of their deck.")
+        return
+    n = len(picked)
+    log(state, f"{p['name']} puts {n} random card{'' if n == 1 else 's'} from their discard pile on the bottom "
+               "of their deck (the elimination bonus).")
 
 
 def finish(state: dict, winner, reason: str) -> None:
@@ -996,7 +1026,10 @@ def do_concede(state, seat, plan):
     survivors = [s for s in alive(state) if s != seat]
     combat = state["combat"]
     involved = combat is not None and seat in (combat["attacker"], combat["defender"])
-    eliminate(state, seat, f"{pname(state, seat)} concedes.")
+    # Only the concession that leaves one player ends the game (finish()
+    # then names the winner); one that leaves two says who plays on (K24).
+    text = "concedes." if len(survivors) == 1 else f"concedes and {out_text(state, seat, survivors)}."
+    eliminate(state, seat, f"{pname(state, seat)} {text}")
     if len(survivors) == 1:
         finish(state, survivors[0], "concede")
         return

@@ -301,22 +301,29 @@ export function arcaneConcerned(v, seat) {
 /**
  * What the result dialog of a finished game says under its title (which says
  * who won, as `seat` reads it): how the game ended, naming the players
- * concerned ("Bo's life ran out; you have 7 life left.", "Bo conceded.",
- * the lives at the round cap, A33).
+ * concerned, and, for the player who lost, who won, as the Codex dialog
+ * says it ("Bo's life ran out; you have 7 life left.", "Your life ran out;
+ * Ana wins with 7 life left.", "Bo conceded.", "You conceded; Ana wins.",
+ * the lives at the round cap, A33: "...: Ana has 12 life, you 7; Ana wins.").
  */
 export function arcaneResultText(v, seat) {
   const winner = v.winner === null || v.winner === undefined ? null : playerOf(v, v.winner);
   const has = (p) => (p.seat === seat ? `you have ${p.life} life` : `${p.name} has ${p.life} life`);
+  // The loser's title only says "You lost": the text names who won.
+  const lost = winner !== null && seat !== null && seat !== undefined && seat !== winner.seat;
+  const wins = lost ? `; ${winner.name} wins` : "";
   if (v.result_reason === "round_cap") {
     const last = `The last round (${v.round}) is over`;
     if (!winner) return `${last} with both players at ${v.players[0].life} life.`;
     const loser = v.players.find((p) => p.seat !== winner.seat);
-    return `${last}: ${has(winner)}, ${loser.seat === seat ? "you" : loser.name} ${loser.life}.`;
+    return `${last}: ${has(winner)}, ${loser.seat === seat ? "you" : loser.name} ${loser.life}${wins}.`;
   }
   const why = resultReason(v.result_reason, arcaneConcerned(v, seat));
   if (!why) return arcaneBanner(v, seat);
-  const left = winner && v.result_reason === "life" ? `; ${has(winner)} left` : "";
-  return `${sentence(why)}${left}.`;
+  if (winner && v.result_reason === "life") {
+    return `${sentence(why)}${lost ? `${wins} with ${winner.life} life left` : `; ${has(winner)} left`}.`;
+  }
+  return `${sentence(why)}${wins}.`;
 }
 
 /** What the game waits for, for this viewer: a sentence. */

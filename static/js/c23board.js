@@ -3,7 +3,7 @@
 // decides a rule: a control exists only for an action the server listed (or,
 // for attacks, blocks and payments, a set built from the cards those actions
 // name, which the server checks again). Text is inserted as text, never HTML.
-import { YOU, resultReason, sentence } from "./common.js";
+import { YOU, nameList as joinNames, resultReason, sentence } from "./common.js";
 
 const CSS = new URL("../css/c23.css", import.meta.url).href;
 const STEP_NAMES = { untap: "untap", draw: "draw", resource: "resource step", main: "main step", attack: "attack", end: "end of turn" };
@@ -150,13 +150,37 @@ export function c23Banner(view, seat) {
     return view.winner === seat ? "You win!" : `${playerName(view, view.winner)} wins.`;
   }
   const me = view.players.find((p) => p.seat === seat);
-  if (me && me.out) return "You are out of this game; you may keep watching.";
+  if (me && me.out) return `You are out of this game; ${playOn(view, seat)} You may keep watching.`;
   if (view.prompt) {
     return view.prompt.seat === seat ? `Your answer is needed: ${view.prompt.text}`
       : `Waiting for ${playerName(view, view.prompt.seat)}: ${view.prompt.text}`;
   }
   const step = STEP_NAMES[view.step] || view.step;
   return view.active === seat ? `Your turn: ${step}.` : `${playerName(view, view.active)}'s turn: ${step}.`;
+}
+
+/**
+ * Who plays on after `seat` is out, as a sentence ("Ana and Cy play on."):
+ * the players still in the game but `seat` (K24: a player out of a 3-player
+ * game leaves the other two to play).
+ */
+function playOn(view, seat) {
+  const names = view.players.filter((p) => !p.out && p.seat !== seat).map((p) => p.name);
+  return `${joinNames(names)} play${names.length === 1 ? "s" : ""} on.`;
+}
+
+/**
+ * The question before `seat` concedes, saying what conceding does now: with
+ * two others still in the game it is no end ("Leave the game? Ana and Cy
+ * play on."), with one it gives that player the game ("Give the game to
+ * Ana? Ana wins."); a 3-player game whose third player is already out is
+ * the second case (K24: the last player surviving wins).
+ */
+export function concedeQuestion(view, seat) {
+  const others = view.players.filter((p) => !p.out && p.seat !== seat);
+  if (others.length > 1) return `Leave the game? ${playOn(view, seat)}`;
+  const name = others.length ? others[0].name : "your opponent";
+  return `Give the game to ${name}? ${sentence(name)} wins.`;
 }
 
 /**
@@ -435,7 +459,7 @@ export function renderC23(root, view, opts) {
   // it nowhere): asked twice, as giving up a game should be.
   if (view.status === "playing" && mine && !mine.out) {
     if (pick.conceding) {
-      bar.append(el("span", view.players.length === 3 ? "Leave the game? The others play on." : "Give the game to your opponent?"));
+      bar.append(el("span", concedeQuestion(view, opts.seat), { id: "c23-concede-question" }));
       bar.append(button("Yes, concede", { type: "concede" }, { id: "c23-concede-yes", class: "btn small danger" }));
       const no = button("Keep playing", null, { id: "c23-concede-no", class: "btn small ghost" });
       no.addEventListener("click", () => { pick.conceding = false; rerender(); });

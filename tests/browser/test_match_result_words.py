@@ -159,7 +159,7 @@ def test_arcane_whose_life_ran_out_and_who_conceded_are_named(arcane):
 
     di = arcane.crafted("rwdi")
     finished(di, 0, "concede", lambda view: None)
-    assert dialog(di.page) == ("You lost", "You conceded.")
+    assert dialog(di.page) == ("You lost", "You conceded; Rwcy wins.")  # the loser reads who won
     assert di.page.inner_text("#banner-text") == "Rwcy won: you conceded."
 
 
@@ -170,7 +170,7 @@ def test_arcane_the_round_cap_gives_both_lives(arcane):
         view["players"][1]["life"] = 12
     cy = arcane.crafted("rwcy")
     finished(cy, 1, "round_cap", lives)
-    assert dialog(cy.page) == ("You lost", "The last round (60) is over: Rwdi has 12 life, you 7.")
+    assert dialog(cy.page) == ("You lost", "The last round (60) is over: Rwdi has 12 life, you 7; Rwdi wins.")
 
 
 def test_arcane_a_draw_says_draw_once(arcane):
