@@ -13,11 +13,13 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.db.models import Exists, Max, OuterRef, Q, Subquery
+from django.db.models.fields.json import KeyTransform
 from django.utils import timezone
 
 from game.livesockets import live
 from game.models import Match, MatchAction
 from game.rules import maps, waiting_on
+from game.rules.setup import team_for
 from lobby.services import config_heroes
 
 HISTORY_SIZE = 20  # finished matches shown
@@ -68,11 +70,41 @@ def _with_conceder(matches):
     return matches.annotate(conceded_by=Subquery(last.values("seat")[:1]))
 
 
+def _with_bases(matches):
+    """Finished ``matches`` with ``end_teams``: their stored state's
+    ``teams`` (in a Codex game each base's ``hp`` and ``damage`` at the
+    end), read by the database out of the state, which the lobby does not
+    load; None when the state has none (the other games)."""
+    return matches.annotate(end_teams=KeyTransform("teams", "state"))
+
+
+def _fallen(match, reason: str):
+    """The seats, in order, whose base was at 0 HP when ``match`` (annotated
+    by _with_bases) ended by a destroyed base (the engine's reason "base
+    destroyed"; in a free-for-all any of the players, house rule R28); None
+    for another reason or when the bases are not known."""
+    teams = getattr(match, "end_teams", None)
+    if reason != "base destroyed" or not isinstance(teams, list):
+        return None
+    mode = match.config.get("mode", "")
+    fallen = []
+    for player in match.players.all():
+        team = team_for(mode, player.seat)
+        base = teams[team] if team < len(teams) and isinstance(teams[team], dict) else {}
+        if "hp" in base and base["hp"] - base.get("damage", 0) <= 0:
+            fallen.append(player.seat)
+    return sorted(fallen)
+
+
 def _result(match, seat) -> dict:
     """The result as the viewer reads it: ``{"winners": [names], "seats":
     [winning seats], "outcome": "won"|"shared"|"lost"|"draw"|None (a
     spectator), "reason", "conceded_by": the seat that conceded, when its
-    concession ended the match (see _with_conceder), else None}``."""
+    concession ended the match (see _with_conceder), else None, "fallen":
+    the seats whose base was destroyed when that ended it (see _fallen),
+    else None}``. The page tells a concession as one whatever the
+    engine's reason (a free-for-all concession ends the game as a fallen
+    base, static/js/common.js toldReason)."""
     result = match.result or {}
     seats = list(result.get("winners") or ([] if result.get("winner") is None else [result["winner"]]))
     names = {p.seat: _seat_name(match, p) for p in match.players.all()}
@@ -87,7 +119,8 @@ def _result(match, seat) -> dict:
     else:
         outcome = "lost"
     return {"winners": [names.get(s, f"seat {s}") for s in seats], "seats": seats, "outcome": outcome,
-            "reason": result.get("reason") or "", "conceded_by": getattr(match, "conceded_by", None)}
+            "reason": result.get("reason") or "", "conceded_by": getattr(match, "conceded_by", None),
+            "fallen": _fallen(match, result.get("reason"))}
 
 
 def _entry(match, user_id: int, cutoff, state: dict | None = None) -> dict:
@@ -131,7 +164,7 @@ def lobby_matches(user) -> dict:
     mine = _annotated(base.filter(players__user=user, status=Match.Status.PLAYING))
     entries = sorted((_entry(m, user.pk, cutoff, m.state) for m in mine), key=lambda e: e["updated"], reverse=True)
     entries.sort(key=lambda e: (not e["your_turn"], e["quiet"]))  # stable: latest first within each
-    finished = (_with_conceder(base.filter(players__user=user, status=Match.Status.FINISHED)).defer("state")
+    finished = (_with_bases(_with_conceder(base.filter(players__user=user, status=Match.Status.FINISHED))).defer("state")
                 .select_related("table__rematch").prefetch_related("table__rematch__seats")
                 .order_by("-updated")[:HISTORY_SIZE])
     history = [_entry(m, user.pk, cutoff) for m in finished]
