@@ -70,12 +70,19 @@ def _with_conceder(matches):
     return matches.annotate(conceded_by=Subquery(last.values("seat")[:1]))
 
 
-def _with_bases(matches):
-    """Finished ``matches`` with ``end_teams``: their stored state's
-    ``teams`` (in a Codex game each base's ``hp`` and ``damage`` at the
-    end), read by the database out of the state, which the lobby does not
-    load; None when the state has none (the other games)."""
-    return matches.annotate(end_teams=KeyTransform("teams", "state"))
+def _with_bases(matches) -> list:
+    """The finished ``matches`` (a list), each with ``end_teams``: for one
+    that ended by a destroyed base, its stored state's ``teams`` (each
+    base's ``hp`` and ``damage`` at the end), read by the database out of
+    the state in one query for those matches only (the lobby does not load
+    states); else None."""
+    matches = list(matches)
+    fallen = [m.pk for m in matches if (m.result or {}).get("reason") == "base destroyed"]
+    teams = dict(Match.objects.filter(pk__in=fallen).annotate(end_teams=KeyTransform("teams", "state"))
+                 .values_list("pk", "end_teams")) if fallen else {}
+    for match in matches:
+        match.end_teams = teams.get(match.pk)
+    return matches
 
 
 def _fallen(match, reason: str):
@@ -164,10 +171,10 @@ def lobby_matches(user) -> dict:
     mine = _annotated(base.filter(players__user=user, status=Match.Status.PLAYING))
     entries = sorted((_entry(m, user.pk, cutoff, m.state) for m in mine), key=lambda e: e["updated"], reverse=True)
     entries.sort(key=lambda e: (not e["your_turn"], e["quiet"]))  # stable: latest first within each
-    finished = (_with_bases(_with_conceder(base.filter(players__user=user, status=Match.Status.FINISHED))).defer("state")
+    finished = (_with_conceder(base.filter(players__user=user, status=Match.Status.FINISHED)).defer("state")
                 .select_related("table__rematch").prefetch_related("table__rematch__seats")
                 .order_by("-updated")[:HISTORY_SIZE])
-    history = [_entry(m, user.pk, cutoff) for m in finished]
+    history = [_entry(m, user.pk, cutoff) for m in _with_bases(finished)]
     watchable = (base.filter(status=Match.Status.PLAYING, table__is_public=True, table__allow_spectators=True)
                  .exclude(players__user=user).defer("state"))
     watchable = _annotated(watchable).filter(Q(has_live=True) | Q(updated__gte=cutoff) | Q(last_seen__gte=cutoff))
