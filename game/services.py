@@ -182,11 +182,18 @@ def load_snapshot(match_id: int) -> Snapshot:
     return _current(match_id, row)
 
 
-def _result(state: dict) -> dict:
-    """The stored result of a finished game: the winning seat (None in a
-    team game or a draw), every winning seat, and the engine's reason."""
+def _result(state: dict, seat: int, action: dict) -> dict:
+    """The stored result of the game ``state`` that ``seat``'s ``action``
+    has just finished: the winning seat (None in a team game or a draw),
+    every winning seat, the engine's reason, and ``conceded_by``: ``seat``
+    when that action was a concession, else None. The engine's reason does
+    not say who conceded (in a free-for-all a concession ends the game as a
+    fallen base, "base destroyed", house rule R28), and a player conceding
+    a Two-Headed Dragon is one of their team: the pages name them from it
+    (docs/PROTOCOL.md). Who conceded is public (the log says so)."""
     return {"winner": state.get("winner"), "winners": list(state.get("winners") or []),
-            "reason": state.get("result_reason")}
+            "reason": state.get("result_reason"),
+            "conceded_by": seat if action.get("type") == "concede" else None}
 
 
 def apply_match_action(match_id: int, user_id: int, action: dict, expected_version: int,
@@ -430,7 +437,7 @@ def _apply(match_id: int, action: dict, expected_version: int, nonce: str | None
         finished = state.get("status") == "finished"
         snapshot = Snapshot(version=version + 1, state=state,
                             status=Match.Status.FINISHED if finished else Match.Status.PLAYING,
-                            result=_result(state) if finished else None,
+                            result=_result(state, seat, action) if finished else None,
                             text=jsontext.dumps(state), created=current.created)
         _write(match_id, snapshot, seat, action, nonce)
         if match["turn_seconds"] is not None:  # the table's turn timer (game.turnclock)

@@ -13,11 +13,13 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.db.models import Exists, Max, OuterRef, Q, Subquery
+from django.db.models.fields.json import KeyTransform
 from django.utils import timezone
 
 from game.livesockets import live
 from game.models import Match, MatchAction
 from game.rules import maps, waiting_on
+from game.rules.setup import team_for
 from lobby.services import config_heroes
 
 HISTORY_SIZE = 20  # finished matches shown
@@ -68,11 +70,48 @@ def _with_conceder(matches):
     return matches.annotate(conceded_by=Subquery(last.values("seat")[:1]))
 
 
+def _with_bases(matches) -> list:
+    """The finished ``matches`` (a list), each with ``end_teams``: for one
+    that ended by a destroyed base, its stored state's ``teams`` (each
+    base's ``hp`` and ``damage`` at the end), read by the database out of
+    the state in one query for those matches only (the lobby does not load
+    states); else None."""
+    matches = list(matches)
+    fallen = [m.pk for m in matches if (m.result or {}).get("reason") == "base destroyed"]
+    teams = dict(Match.objects.filter(pk__in=fallen).annotate(end_teams=KeyTransform("teams", "state"))
+                 .values_list("pk", "end_teams")) if fallen else {}
+    for match in matches:
+        match.end_teams = teams.get(match.pk)
+    return matches
+
+
+def _fallen(match, reason: str):
+    """The seats, in order, whose base was at 0 HP when ``match`` (annotated
+    by _with_bases) ended by a destroyed base (the engine's reason "base
+    destroyed"; in a free-for-all any of the players, house rule R28); None
+    for another reason or when the bases are not known."""
+    teams = getattr(match, "end_teams", None)
+    if reason != "base destroyed" or not isinstance(teams, list):
+        return None
+    mode = match.config.get("mode", "")
+    fallen = []
+    for player in match.players.all():
+        team = team_for(mode, player.seat)
+        base = teams[team] if team < len(teams) and isinstance(teams[team], dict) else {}
+        if "hp" in base and base["hp"] - base.get("damage", 0) <= 0:
+            fallen.append(player.seat)
+    return sorted(fallen)
+
+
 def _result(match, seat) -> dict:
     """The result as the viewer reads it: ``{"winners": [names], "seats":
     [winning seats], "outcome": "won"|"shared"|"lost"|"draw"|None (a
     spectator), "reason", "conceded_by": the seat that conceded, when its
-    concession ended the match (see _with_conceder), else None}``."""
+    concession ended the match (see _with_conceder), else None, "fallen":
+    the seats whose base was destroyed when that ended it (see _fallen),
+    else None}``. The page tells a concession as one whatever the
+    engine's reason (a free-for-all concession ends the game as a fallen
+    base, static/js/common.js toldReason)."""
     result = match.result or {}
     seats = list(result.get("winners") or ([] if result.get("winner") is None else [result["winner"]]))
     names = {p.seat: _seat_name(match, p) for p in match.players.all()}
@@ -87,7 +126,8 @@ def _result(match, seat) -> dict:
     else:
         outcome = "lost"
     return {"winners": [names.get(s, f"seat {s}") for s in seats], "seats": seats, "outcome": outcome,
-            "reason": result.get("reason") or "", "conceded_by": getattr(match, "conceded_by", None)}
+            "reason": result.get("reason") or "", "conceded_by": getattr(match, "conceded_by", None),
+            "fallen": _fallen(match, result.get("reason"))}
 
 
 def _entry(match, user_id: int, cutoff, state: dict | None = None) -> dict:
@@ -134,7 +174,7 @@ def lobby_matches(user) -> dict:
     finished = (_with_conceder(base.filter(players__user=user, status=Match.Status.FINISHED)).defer("state")
                 .select_related("table__rematch").prefetch_related("table__rematch__seats")
                 .order_by("-updated")[:HISTORY_SIZE])
-    history = [_entry(m, user.pk, cutoff) for m in finished]
+    history = [_entry(m, user.pk, cutoff) for m in _with_bases(finished)]
     watchable = (base.filter(status=Match.Status.PLAYING, table__is_public=True, table__allow_spectators=True)
                  .exclude(players__user=user).defer("state"))
     watchable = _annotated(watchable).filter(Q(has_live=True) | Q(updated__gte=cutoff) | Q(last_seen__gte=cutoff))

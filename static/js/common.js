@@ -116,6 +116,19 @@ export function resultReason(code, who = []) {
 }
 
 /**
+ * The result reason a finished match is told by: a concession when the
+ * match's last action was one (`by`: the seat that conceded; null when it
+ * was not, or is not known), whatever the engine's reason, else the
+ * engine's `reason`. A free-for-all concession ends the game as the
+ * conceder's base falling (the engine's "base destroyed", house rule R28):
+ * told by that reason it read "Cy's base was destroyed" where Cy conceded.
+ */
+export function toldReason(reason, by = null) {
+  if (by === null || by === undefined || !reason || reason === "concession" || reason === "concede") return reason;
+  return "concession";
+}
+
+/**
  * The players a finished match's result reason is about, as resultReason
  * takes them, from what is known of the match: `players` ({seat, name,
  * team}; teammates share a team, a player alone has none or their own),

@@ -2,7 +2,7 @@
 // takes and leaves seats, picks heroes (C-23: a deck), ready, start, lets the host remove a
 // player (who is told); sends everyone seated at a table to its match page
 // once the host starts it.
-import { api, apiError, el, loadCatalog, pageConfig, resultConcerned, resultReason } from "./common.js";
+import { api, apiError, el, loadCatalog, pageConfig, resultConcerned, resultReason, toldReason } from "./common.js";
 import { deckPicker, isDeckGame, loadSavedDecks, seatDeck } from "./lobbydecks.js";
 import { optionFields, optionSummary, readOptions } from "./lobbygames.js";
 import { seatBotControls } from "./tablebots.js";
@@ -385,16 +385,20 @@ function modeLabel(key) {
 
 /**
  * A finished match's result as the viewer reads it: "You won", "Bo won",
- * "Draw"; and why, naming the player it is about when the lobby knows them
- * ("You won (Bo conceded)").
+ * "Draw"; and why, naming the players it is about when the lobby knows
+ * them: who conceded ("You won (Bo conceded)", also where a concession
+ * ended a free-for-all: common.js toldReason), whose base was destroyed
+ * ("You lost: Ann won (your base was destroyed)").
  */
 function resultText(m) {
   const r = m.result || {};
   const who = r.winners && r.winners.length ? r.winners.join(" and ") : "";
   const head = { won: "You won", shared: "You shared the win", lost: who ? `You lost: ${who} won` : "You lost", draw: "A draw" }[r.outcome]
     || (who ? `${who} won` : "A draw");
-  const concerned = resultConcerned({ reason: r.reason, players: m.players, winners: r.seats || [], seat: m.seat, by: r.conceded_by });
-  return r.reason ? `${head} (${resultReason(r.reason, concerned)})` : head;
+  const by = Number.isInteger(r.conceded_by) ? r.conceded_by : null;
+  const reason = toldReason(r.reason, by);
+  const concerned = resultConcerned({ reason, players: m.players, winners: r.seats || [], seat: m.seat, by, fallen: r.fallen || null });
+  return reason ? `${head} (${resultReason(reason, concerned)})` : head;
 }
 
 function matchItem(m, kind) {

@@ -2,7 +2,7 @@
 // receives for every version, and offers exactly the server's legal actions.
 // It knows no rules: what is clickable and which targets light up come from
 // `legal_actions` only.
-import { api, el, loadCatalog, nameList, pageConfig, resultReason, roman, sentence, words } from "./common.js";
+import { api, el, loadCatalog, nameList, pageConfig, resultReason, roman, sentence, toldReason, words } from "./common.js";
 import { bagKey, cardHasActions, indexActions, narrow } from "./legal.js";
 import { arcaneBanner, arcaneResultText, isArcaneView, renderArcane } from "./arcaneboard.js";
 import { c23Banner, c23ResultText, renderC23 } from "./c23board.js";
@@ -317,15 +317,24 @@ function winners() {
   return fromResult.length ? fromResult : viewWinners(view());
 }
 
-/** The engine's code for why the game ended (the stored result's, else the view's). */
+/** The seat whose concession ended the match (the stored result's `conceded_by`, docs/PROTOCOL.md), else null. */
+function concededBy() {
+  const by = msg.result ? msg.result.conceded_by : null;
+  return Number.isInteger(by) ? by : null;
+}
+
+/**
+ * The code for why the game ended as it is told (common.js toldReason): the
+ * stored result's reason, else the view's; a concession when one ended it.
+ */
 function resultCode() {
-  return (msg.result && msg.result.reason) || view().result_reason;
+  return toldReason((msg.result && msg.result.reason) || view().result_reason, concededBy());
 }
 
 /** Why the game ended, in words for a sentence, naming the players concerned as the viewer reads it ("" for none). */
 function endReason(won) {
   const code = resultCode();
-  return resultReason(code, codexConcerned(view(), msg.seat, { reason: code, winners: won }));
+  return resultReason(code, codexConcerned(view(), msg.seat, { reason: code, winners: won, by: concededBy() }));
 }
 
 /** True in a free-for-all (3 to 5 players, each on their own). */

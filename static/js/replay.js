@@ -2,7 +2,7 @@
 // spectators saw it or (for a player) as their own seat did. The steps come
 // from /api/matches/<id>/replay/ (the index) and .../replay/<k>/ (the view
 // after k actions); the board is drawn read-only by board.js.
-import { api, apiError, el, loadCatalog, pageConfig, resultReason, words } from "./common.js";
+import { api, apiError, el, loadCatalog, pageConfig, resultReason, toldReason, words } from "./common.js";
 import { arcaneBanner, isArcaneView, renderArcane } from "./arcaneboard.js";
 import { c23Outcome, renderC23 } from "./c23board.js";
 import { codexConcerned, handTile, playerArea, playerAt, viewWinners } from "./board.js";
@@ -56,7 +56,7 @@ function resultText(last, seat) {
   if (isArcaneView(v)) return arcaneBanner(v, seat);
   if (v.game === "c23") return c23Outcome(v, seat);
   const by = last.action && last.action.type === "concede" ? last.seat : null;
-  const why = resultReason(v.result_reason, codexConcerned(v, seat, { by }));
+  const why = resultReason(toldReason(v.result_reason, by), codexConcerned(v, seat, { by }));
   const names = viewWinners(v).map((s) => (playerAt(v, s) || { name: `seat ${s}` }).name);
   const how = why ? ` (${why})` : "";
   return names.length ? `${names.join(" & ")} won${how}.` : `A draw${how}.`;

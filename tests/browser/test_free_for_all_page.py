@@ -326,10 +326,11 @@ def test_three_players_play_a_free_for_all_round(browser, live_server_url):
     assert ann.locator("#result-title").inner_text() == "You won!"
     assert cat.locator("#result-title").inner_text() == "You lost"
     assert dan.locator("#result-title").inner_text() == "Ann wins"
-    # How it ended, whose base fell (a concession drops the base to 0 HP); who won, for a player who lost.
-    assert ann.locator("#result-text").inner_text() == dan.locator("#result-text").inner_text() == "Ben's base was destroyed."
-    assert cat.locator("#result-text").inner_text() == "Ben's base was destroyed; Ann wins."
-    assert ben.locator("#result-text").inner_text() == "Your base was destroyed; Ann wins."
+    # How it ended: Ben conceded (his base fell to 0 HP, which the engine's reason calls a destroyed
+    # base: the result says who conceded); who won, for a player who lost.
+    assert ann.locator("#result-text").inner_text() == dan.locator("#result-text").inner_text() == "Ben conceded."
+    assert cat.locator("#result-text").inner_text() == "Ben conceded; Ann wins."
+    assert ben.locator("#result-text").inner_text() == "You conceded; Ann wins."
     shot(dan, "ffa-result")
     for page in (ann, ben, cat, dan):
         assert page.errors == [], page.errors

@@ -6,8 +6,10 @@ again (a tester read "You won!" over "You win!", and on Codex "You won!"
 over "Game over — You win…"); a result reason names the player the view
 knows it is about: whose deck ran out (C-23), whose life ran out or who
 conceded (Arcane Codex), who conceded a 1v1 and whose base was destroyed
-(Codex), and in Two-Headed Dragon the team (the view does not say which
-teammate conceded).
+(Codex), and in Two-Headed Dragon the team when the frame's result does not
+say which teammate conceded, the player when it does (``conceded_by``); a
+concession that ends a free-for-all (the engine's reason: a destroyed base,
+house rule R28) reads as that concession, not as the conceder's base.
 """
 import os
 
@@ -194,13 +196,17 @@ def codex(browser, live_server_url):
     yield from crafted_match(browser, live_server_url, "rweve", "rwfay")
 
 
-def codex_finished(crafted: Crafted, winners: list, reason: str, change=lambda view: None) -> dict:
+def codex_finished(crafted: Crafted, winners: list, reason: str, change=lambda view: None, by=None) -> dict:
     """As finished() for a Codex view: ``winners`` the winning seats (a
-    team's both in Two-Headed Dragon, [] a draw)."""
+    team's both in Two-Headed Dragon, [] a draw); ``by``: the seat whose
+    concession ended it, as the server's result says (``conceded_by``),
+    None: left out, as an older server sent it."""
     frame = crafted.frame()
     one = winners[0] if len(winners) == 1 else None
     frame["status"] = "finished"
     frame["result"] = {"winner": one, "winners": winners, "reason": reason}
+    if by is not None:
+        frame["result"]["conceded_by"] = by
     frame["legal_actions"] = []
     frame["view"].update(status="finished", winner=one, winners=winners, result_reason=reason, prompt=None)
     change(frame["view"])
@@ -302,3 +308,66 @@ def test_two_headed_dragon_says_whose_base_was_destroyed(dragon):
     codex_finished(lost, [2, 3], "base destroyed", destroyed(0))
     assert dialog(lost.page) == ("Your team lost", f"Your team's base was destroyed; {them} win.")
     assert lost.page.inner_text("#banner-text") == f"Game over — {them} win (your team's base was destroyed)."
+
+
+def test_two_headed_dragon_names_the_player_who_conceded(dragon):
+    """The frame's result says who conceded (``conceded_by``): the dialog
+    names that player, not only the team."""
+    won = dragon.crafted("rwgus")
+    frame = codex_finished(won, [0, 1], "concession", by=2)
+    conceder = frame["view"]["players"][2]["name"]
+    assert dialog(won.page) == ("Your team won!", f"{conceder} conceded.")
+    assert won.page.inner_text("#banner-text") == f"Game over — Your team wins ({conceder} conceded)."
+    shoot(won.page, "result-dragon-player-conceded")
+
+    them = team_names(frame, 1)
+    partner = dragon.crafted("rwgus")
+    codex_finished(partner, [2, 3], "concession", by=1)
+    assert dialog(partner.page) == ("Your team lost", f"{frame['view']['players'][1]['name']} conceded; {them} win.")
+
+    mine = dragon.crafted("rwgus")
+    codex_finished(mine, [2, 3], "concession", by=0)
+    assert dialog(mine.page) == ("Your team lost", f"You conceded; {them} win.")
+
+
+@pytest.fixture(scope="module")
+def ffa(browser, live_server_url):
+    """Seat 0's page of a 3-player free-for-all, routed (see Crafted):
+    Rwhal against two greedy bots."""
+    hal = signup(browser, live_server_url, "rwhal", **DESKTOP)
+    table = api(hal, "POST", "/api/tables/", {"mode": "ffa", "seat_count": 3, "is_public": False,
+                                              "allow_spectators": False})
+    api(hal, "PATCH", f"/api/tables/{table['id']}/seat/", {"heroes": ["troq_bashar"], "ready": True})
+    for index in (1, 2):
+        api(hal, "POST", f"/api/tables/{table['id']}/bot/", {"index": index, "kind": "greedy"})
+    match_id = api(hal, "POST", f"/api/tables/{table['id']}/start/")["match_id"]
+    pages = Pages({"rwhal": hal}, f"{live_server_url}/match/{match_id}/")
+    yield pages
+    pages.check()
+
+
+def test_a_concession_that_ends_a_free_for_all_reads_as_one(ffa):
+    """A free-for-all concession ends the game as the conceder's base
+    falling (house rule R28: the engine's reason is "base destroyed"): the
+    dialog said "<name>'s base was destroyed". With who conceded in the
+    result it says that they conceded, and who won."""
+    won = ffa.crafted("rwhal")
+    frame = codex_finished(won, [0], "base destroyed", destroyed(2), by=2)
+    cy = frame["view"]["players"][2]["name"]
+    bo = frame["view"]["players"][1]["name"]
+    assert dialog(won.page) == ("You won!", f"{cy} conceded.")
+    assert won.page.inner_text("#banner-text") == f"Game over — You win ({cy} conceded)."
+    shoot(won.page, "result-ffa-conceded-won")
+
+    lost = ffa.crafted("rwhal")
+    codex_finished(lost, [1], "base destroyed", destroyed(2), by=2)
+    assert dialog(lost.page) == ("You lost", f"{cy} conceded; {bo} wins.")
+
+    mine = ffa.crafted("rwhal")
+    codex_finished(mine, [1], "base destroyed", destroyed(0), by=0)
+    assert dialog(mine.page) == ("You lost", f"You conceded; {bo} wins.")
+    shoot(mine.page, "result-ffa-you-conceded")
+
+    fell = ffa.crafted("rwhal")  # a base brought down by an attack: whose, as before
+    codex_finished(fell, [1], "base destroyed", destroyed(2))
+    assert dialog(fell.page) == ("You lost", f"{cy}'s base was destroyed; {bo} wins.")

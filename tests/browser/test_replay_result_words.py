@@ -3,9 +3,12 @@ each game's own words, for real finished matches in headless Chromium: an
 Arcane Codex game said "No winner" for a game a bot won (the line read a
 list of winners that only Codex views carry), and a Two-Headed Dragon
 concession said "a player conceded" though the replay's last step says who
-it was. The live result dialog of that 2v2 says which team conceded (its
-view does not say which teammate)."""
+it was. The live result dialog of that 2v2 names the player too (the
+frame's result says who conceded: it named only the team). A concession
+the engine ends as a fallen base (a free-for-all's, house rule R28) reads
+as a concession, not as "your base was destroyed"."""
 import os
+import re
 
 import pytest
 
@@ -46,7 +49,7 @@ def test_an_arcane_replay_names_the_winner_and_who_conceded(browser, live_server
     ivy.context.close()
 
 
-def test_a_two_headed_dragon_concession_names_the_team_then_the_player(browser, live_server_url):
+def test_a_two_headed_dragon_concession_names_the_player(browser, live_server_url):
     base = live_server_url
     jo = signup(browser, base, "rpjo", **DESKTOP)
     table = api(jo, "POST", "/api/tables/", {"mode": "2hg"})
@@ -63,7 +66,7 @@ def test_a_two_headed_dragon_concession_names_the_team_then_the_player(browser, 
     mine = next(p["team"] for p in players if p["seat"] == 0)
     them = " & ".join(p["name"] for p in sorted(players, key=lambda p: p["seat"]) if p["team"] != mine)
     assert jo.inner_text("#result-title") == "Your team lost"
-    assert jo.inner_text("#result-text") == f"Your team conceded; {them} win."
+    assert jo.inner_text("#result-text") == f"You conceded; {them} win."  # the frame's result says who
     assert to_last_step(jo, base, match_id) == f"{them} won (you conceded)."
     if SHOTS:
         jo.screenshot(path=f"{SHOTS}/replay-dragon-conceded.png")
@@ -72,3 +75,40 @@ def test_a_two_headed_dragon_concession_names_the_team_then_the_player(browser, 
     assert jo.inner_text("#replay-result") == f"{them} won (Rpjo conceded)."
     assert jo.errors == []
     jo.context.close()
+
+
+def test_a_concession_the_engine_ended_as_a_fallen_base_reads_as_a_concession(browser, live_server_url):
+    """A free-for-all concession ends the game as the conceder's base
+    falling (the engine's reason "base destroyed"): the replay's last step
+    is that concession, so the line says who conceded. The last step of a
+    real conceded match is given that reason and that base at 0 HP (the
+    replay API answer changed on its way to the page)."""
+    base = live_server_url
+    lu = signup(browser, base, "rplu", **DESKTOP)
+    table = api(lu, "POST", "/api/tables/", {"mode": "1hero"})
+    api(lu, "PATCH", f"/api/tables/{table['id']}/seat/", {"heroes": ["troq_bashar"], "ready": True})
+    api(lu, "POST", f"/api/tables/{table['id']}/bot/", {"index": 1, "kind": "greedy"})
+    match_id = api(lu, "POST", f"/api/tables/{table['id']}/start/")["match_id"]
+    lu.goto(f"{base}/match/{match_id}/")
+    wait_version(lu, 0)
+    lu.click("#action-bar [data-action=concede]")
+    lu.locator("#confirm-yes").click()
+    lu.locator("#result-dialog[open]").wait_for()
+
+    def fallen_base(route):
+        response = route.fetch()
+        data = response.json()
+        if (data.get("action") or {}).get("type") == "concede":
+            view = data["view"]
+            view["result_reason"] = "base destroyed"
+            team = view["players"][data["seat"]]["team"]
+            view["teams"][team]["damage"] = view["teams"][team]["hp"]
+        route.fulfill(response=response, json=data)
+
+    lu.route(re.compile(rf".*/api/matches/{match_id}/replay/\d+/.*"), fallen_base)
+    assert to_last_step(lu, base, match_id) == "Greedy bot won (you conceded)."
+    lu.select_option("#replay-view", "spectator")
+    lu.wait_for_function("() => document.getElementById('replay-result').textContent.includes('Rplu')")
+    assert lu.inner_text("#replay-result") == "Greedy bot won (Rplu conceded)."
+    assert lu.errors == []
+    lu.context.close()
