@@ -37,7 +37,14 @@ def concede(state: dict, seat: int) -> None:
     eliminated while the others play on). The conceder is out: marked
     ``conceded``, owing no tech, with no action left (engine.legal_actions);
     a question of theirs still open is answered the least way (nothing when
-    optional, else its first options) so that it blocks nobody."""
+    optional, else its first options) so that it blocks nobody.
+
+    In the final rounds (R28) the conceder, no longer tied for the most
+    HP, takes no more turns: it leaves ``final``'s tied leaders and order,
+    and when the turn is its own (begun, or waiting for its tech choice)
+    that turn ends as the turn a base fell in does, once what is resolving
+    has finished (:func:`settle`); found by a tester: the table hung on a
+    conceder's final turn, where nobody could act."""
     team = state["teams"][team_of(state, seat)]
     team["damage"] = max(team["damage"], team["hp"])
     p = player(state, seat)
@@ -46,3 +53,9 @@ def concede(state: dict, seat: int) -> None:
     while state["prompt"] is not None and state["prompt"]["seat"] == seat:
         prompt = state["prompt"]
         answer(state, seat, [] if prompt["optional"] else prompt["options"][:prompt["count"]])
+    final = state.get("final")
+    if final is not None:
+        final["tied"] = [s for s in final["tied"] if s != seat]
+        final["order"] = [s for s in final["order"] if s != seat]
+        if state["active"] == seat:
+            state["final_pending"] = {"turn": state["turn"], "phase": state["phase"]}

@@ -3,7 +3,7 @@ R23-R28 (Deluxe rulebook "Free-for-all"), R14 and R11 with more than two
 players; docs/RULINGS.md "Free-for-all" records the decisions tested here."""
 import pytest
 
-from game.rules import RulesError, catalog, legal_actions, new_game, stats, view
+from game.rules import RulesError, apply_action_in_place, catalog, legal_actions, new_game, stats, view
 from game.rules.bots import GreedyBot, RandomBot, play_game
 from game.rules.freeforall import MAX_FINAL_ROUNDS
 from game.rules.invariants import check_all
@@ -510,6 +510,99 @@ def test_a_base_that_falls_while_the_next_turn_waits_for_tech_starts_the_final_r
     assert s["final"]["tied"] == [1, 2]
     s = techs_done(s)
     assert s["active"] == 1 and s["phase"] == "main" and s["final"]["order"] == [2]
+
+
+def _final_rounds_after_a_concession(**seat_two):
+    """Seat 2 concedes during seat 0's main phase with every base at 20:
+    seats 0 and 1 are tied (R28), seat 0's turn ends and seat 1 plays its
+    final turn, seat 0 last. Returns the state (seat 1 to act)."""
+    s = ffa([{}, seat_two, {}])
+    s = act(s, 2, {"type": "concede"})
+    s = techs_done(s)
+    assert s["status"] == "playing" and s["active"] == 1 and s["final"]["order"] == [0]
+    return s
+
+
+def _someone_can_act(state) -> bool:
+    """True when some seat has a legal action other than conceding."""
+    return any(a["type"] != "concede" for p in state["players"] for a in legal_actions(state, p["seat"]))
+
+
+def test_a_tied_leader_who_concedes_in_the_final_rounds_takes_no_more_turns():
+    """Found by a tester: seat 0, tied, conceded during seat 1's final turn
+    and was still given its own final turn, in which nobody could act (the
+    table hung). A conceder takes no more turns (docs/RULINGS.md
+    "Concession"): after seat 1's turn the highest base, seat 1's, wins."""
+    s = _final_rounds_after_a_concession()
+    s = act(s, 0, {"type": "concede"})
+    assert s["final"]["order"] == [] and 0 not in s["final"]["tied"]
+    s = pass_turn(s, 1)
+    assert s["status"] == "finished" and s["winners"] == [1] and s["result_reason"] == "highest base"
+
+
+def test_a_tied_leader_who_concedes_on_their_own_final_turn_ends_it():
+    """Conceding on your own final turn ends that turn (as a base falling
+    ends the turn it falls in, R28): seat 0 plays its final turn, then
+    wins; the table never waits on the conceder."""
+    s = _final_rounds_after_a_concession()
+    s = act(s, 1, {"type": "concede"})
+    assert s["status"] == "playing" and s["active"] == 0 and _someone_can_act(s)
+    s = techs_done(s)  # seat 0 owes tech from the turn cut short
+    assert s["phase"] == "main" and s["active"] == 0
+    s = pass_turn(s, 0)
+    assert s["status"] == "finished" and s["winners"] == [0]
+
+
+def test_a_tied_leader_who_concedes_while_their_final_turn_waits_for_their_tech():
+    """R11 with R28: seat 1's final turn waits for seat 1's owed tech; seat
+    1 concedes instead (no tech owed any more): seat 0's final turn begins."""
+    s = ffa([{}, {"tech_owed": True}, {}])
+    s = act(s, 2, {"type": "concede"})
+    assert s["phase"] == "tech" and s["active"] == 1
+    s = act(s, 1, {"type": "concede"})
+    assert s["status"] == "playing" and s["active"] == 0 and _someone_can_act(s)
+    s = techs_done(s)
+    assert s["phase"] == "main" and s["active"] == 0
+    s = pass_turn(s, 0)
+    assert s["status"] == "finished" and s["winners"] == [0]
+
+
+class _Conceder(RandomBot):
+    """A random player that concedes now and then (RandomBot never does)."""
+
+    def choose(self, state, seat):
+        if self.rng.random() < 0.02 and {"type": "concede"} in legal_actions(state, seat):
+            return {"type": "concede"}
+        return super().choose(state, seat)
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_concessions_at_any_moment_never_leave_the_table_stuck(players):
+    """The whole kind of the fault above: in random free-for-all games where
+    players also concede at random moments (before and in the final rounds,
+    on their own turn or another's), as long as the game goes on some
+    player always has something to do, and every game ends."""
+    for seed in range(12):
+        config = {"mode": "ffa", "seed": seed, "seats": [{"name": n, "hero": h}
+                                                        for n, h in zip(NAMES, HEROES[:players])]}
+        bots = [_Conceder(seed * 10 + i) for i in range(players)]
+        watcher = {"n": 0}
+
+        def stuck_check(state, seat, action):
+            watcher["n"] += 1
+            if state["status"] == "playing":
+                assert _someone_can_act(state), (seed, watcher["n"], action, state["final"])
+            # A concession by another seat than the one to act: anybody may concede at any time.
+            other = (seat + 1 + watcher["n"]) % players
+            if state["status"] == "playing" and bots[other].rng.random() < 0.01 and \
+                    {"type": "concede"} in legal_actions(state, other):
+                apply_action_in_place(state, other, {"type": "concede"})
+                if state["status"] == "playing":
+                    assert _someone_can_act(state), (seed, watcher["n"], "concede", other, state["final"])
+
+        state, _ = play_game(config, bots, max_actions=3000, on_action=stuck_check)
+        assert state["status"] == "finished", (seed, state["final"])
+        check_all(state)
 
 
 # ---- R14 and R11 with more players ----------------------------------------------------
