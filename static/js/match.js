@@ -1251,10 +1251,22 @@ function patrollersFirstNote(ids) {
   return "Patrollers come first: while an opposing patroller can be attacked, your attacker must attack one of them. Nothing else can be attacked yet.";
 }
 
-/** The question before conceding: what it means in this mode. */
+/**
+ * The question before conceding: what it means in this mode, and in a
+ * free-for-all, now. Before any base fell, a concession ends the game for
+ * everyone (R28: the highest base wins, tied leaders first take one more
+ * turn); in the final rounds a base has already fallen, and conceding only
+ * puts the player out: no more turns, the final turns go on without them
+ * (game/rules/freeforall_end.py concede).
+ */
 function concedeQuestion() {
   if (teamGame()) return "Concede this game for your team? The other team wins.";
   if (isFfa()) {
+    const v = view();
+    if (v.final && v.status === "playing") {
+      return "Concede? Your base drops to 0 HP and you take no more turns. The final turns go on without you; "
+        + "then the highest base wins.";
+    }
     return "Concede? Your base drops to 0 HP, and a fallen base ends the game for everyone: the highest base wins "
       + "(tied leaders first take one more turn).";
   }

@@ -1,0 +1,69 @@
+"""Free-for-all (R28) through the real pages: the question before conceding
+says what conceding does at that moment.
+
+Three players; Cat concedes first (her base falls: Ann and Ben are tied and
+each take one more turn). Her question says a fallen base ends the game for
+everyone. In those final rounds Ann concedes during Ben's final turn: her
+question must not say that conceding ends the game (a base has already
+fallen; she is only out and takes no more turns, docs/RULINGS.md
+"Concession"). It said the same as Cat's, found by a tester. Then Ben ends
+his turn and wins: the table never waits on a conceder.
+"""
+import re
+
+import pytest
+
+from tests.browser.test_match_page import DESKTOP, api, notice, signup, version, wait_version
+
+pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
+
+
+def concede(page) -> str:
+    """Click Concede and Yes on ``page``; return the question it asked."""
+    page.click("#action-bar [data-action=concede]")
+    question = page.locator("#confirm-text").inner_text()
+    before = version(page)
+    page.click("#confirm-yes")
+    page.wait_for_function(
+        "v => Number(document.body.dataset.version) > v || !document.getElementById('notice').hidden", arg=before)
+    assert notice(page) == ""
+    return question
+
+
+def test_conceding_in_the_final_rounds_is_asked_as_leaving_not_as_ending(browser, live_server_url):
+    base = live_server_url
+    ann, ben, cat = (signup(browser, base, n, **DESKTOP) for n in ("fcann", "fcben", "fccat"))
+    table = api(ann, "POST", "/api/tables/", {"mode": "ffa", "seat_count": 3, "is_public": False})
+    api(ann, "PATCH", f"/api/tables/{table['id']}/seat/", {"heroes": ["troq_bashar"], "ready": True})
+    for index, page, hero in ((1, ben, "river_montoya"), (2, cat, "jaina_stormborne")):
+        api(page, "POST", f"/api/tables/{table['id']}/join/", {"index": index, "invite": table["invite_token"]})
+        api(page, "PATCH", f"/api/tables/{table['id']}/seat/", {"heroes": [hero], "ready": True})
+    match_id = api(ann, "POST", f"/api/tables/{table['id']}/start/")["match_id"]
+    for page in (ann, ben, cat):
+        page.goto(f"{base}/match/{match_id}/")
+        wait_version(page, 0)
+
+    # Before any base fell: conceding ends the game for everyone.
+    asked = concede(cat)
+    assert "a fallen base ends the game for everyone" in asked, asked
+    for page in (ann, ben, cat):
+        page.wait_for_function("() => document.body.dataset.active === '1'")
+
+    # The final rounds: conceding puts Ann out, and the game goes on.
+    asked = concede(ann)
+    assert asked == ("Concede? Your base drops to 0 HP and you take no more turns. "
+                     "The final turns go on without you; then the highest base wins."), asked
+    assert "ends the game" not in asked
+    assert ben.locator("#result-dialog[open]").count() == 0
+
+    before = version(ben)
+    ben.click("#action-bar [data-action=end_main]")
+    if ben.locator("#confirm-dialog").evaluate("d => d.open"):
+        ben.click("#confirm-yes")
+    for page in (ann, ben, cat):
+        page.locator("#result-dialog[open]").wait_for()
+        assert version(page) > before
+    assert ben.locator("#result-title").inner_text() == "You won!"
+    assert re.match(r"Fcben had the highest base", ann.locator("#result-text").inner_text())
+    for page in (ann, ben, cat):
+        assert page.errors == [], page.errors
