@@ -14,7 +14,7 @@ import os
 
 import pytest
 
-from tests.browser.test_match_page import DESKTOP, api, signup, wait_version
+from tests.browser.test_match_page import DESKTOP, api, concede_on_page, signup, start_against_bots
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
 
@@ -46,16 +46,8 @@ ADDED = [  # (entry, the line the viewer reads)
 def test_the_lobby_names_who_conceded_and_whose_base_fell(browser, live_server_url):
     base = live_server_url
     kim = signup(browser, base, "rlkim", **DESKTOP)
-    table = api(kim, "POST", "/api/tables/", {"mode": "2hg", "is_public": False, "allow_spectators": False})
-    api(kim, "PATCH", f"/api/tables/{table['id']}/seat/", {"heroes": ["troq_bashar"], "ready": True})
-    for index in (1, 2, 3):
-        api(kim, "POST", f"/api/tables/{table['id']}/bot/", {"index": index, "kind": "greedy"})
-    match_id = api(kim, "POST", f"/api/tables/{table['id']}/start/")["match_id"]
-    kim.goto(f"{base}/match/{match_id}/")
-    wait_version(kim, 0)
-    kim.click("#action-bar [data-action=concede]")
-    kim.locator("#confirm-yes").click()
-    kim.locator("#result-dialog[open]").wait_for()
+    match_id = start_against_bots(kim, "2hg", 3, is_public=False, allow_spectators=False)
+    concede_on_page(kim, base, match_id)
     players = api(kim, "GET", f"/api/matches/{match_id}/")["players"]
     them = " and ".join(p["name"] for p in sorted(players, key=lambda p: p["seat"]) if p["team"] != 0)
 

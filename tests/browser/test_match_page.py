@@ -395,6 +395,27 @@ def api(page, method, path, body=None):
     return response.json() if response.status != 204 else None
 
 
+def start_against_bots(page, mode: str, bots: int, **table) -> int:
+    """Through the REST API as ``page``'s user: open a ``mode`` table
+    (``table``: more of its fields), sit as Troq Bashar, ready, fill seats
+    1..``bots`` with greedy bots and start. Returns the match id."""
+    made = api(page, "POST", "/api/tables/", {"mode": mode, **table})
+    api(page, "PATCH", f"/api/tables/{made['id']}/seat/", {"heroes": ["troq_bashar"], "ready": True})
+    for index in range(1, bots + 1):
+        api(page, "POST", f"/api/tables/{made['id']}/bot/", {"index": index, "kind": "greedy"})
+    return api(page, "POST", f"/api/tables/{made['id']}/start/")["match_id"]
+
+
+def concede_on_page(page, base: str, match_id: int) -> None:
+    """Open the match page, concede with its button and confirm, and wait
+    for the result dialog."""
+    page.goto(f"{base}/match/{match_id}/")
+    wait_version(page, 0)
+    page.click("#action-bar [data-action=concede]")
+    page.locator("#confirm-yes").click()
+    page.locator("#result-dialog[open]").wait_for()
+
+
 def start_private_1v1(host, guest) -> int:
     """Through the REST API as the pages' users: ``host`` opens a private 1v1
     table (no spectators) with Troq Bashar, ``guest`` joins it with River

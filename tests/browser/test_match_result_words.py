@@ -16,7 +16,7 @@ import os
 import pytest
 
 from tests.browser.test_match_controls import Crafted, crafted_match
-from tests.browser.test_match_page import DESKTOP, api, signup
+from tests.browser.test_match_page import DESKTOP, api, signup, start_against_bots
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
 
@@ -270,11 +270,7 @@ def dragon(browser, live_server_url):
     """Seat 0's page of a Two-Headed Dragon match, routed (see Crafted):
     Rwgus with a greedy bot partner (seat 1) against two greedy bots."""
     gus = signup(browser, live_server_url, "rwgus", **DESKTOP)
-    table = api(gus, "POST", "/api/tables/", {"mode": "2hg", "is_public": False, "allow_spectators": False})
-    api(gus, "PATCH", f"/api/tables/{table['id']}/seat/", {"heroes": ["troq_bashar"], "ready": True})
-    for index in (1, 2, 3):
-        api(gus, "POST", f"/api/tables/{table['id']}/bot/", {"index": index, "kind": "greedy"})
-    match_id = api(gus, "POST", f"/api/tables/{table['id']}/start/")["match_id"]
+    match_id = start_against_bots(gus, "2hg", 3, is_public=False, allow_spectators=False)
     pages = Pages({"rwgus": gus}, f"{live_server_url}/match/{match_id}/")
     yield pages
     pages.check()

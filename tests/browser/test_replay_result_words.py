@@ -12,7 +12,7 @@ import re
 
 import pytest
 
-from tests.browser.test_match_page import DESKTOP, api, signup, wait_version
+from tests.browser.test_match_page import DESKTOP, api, concede_on_page, signup, start_against_bots, wait_version
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
 
@@ -36,6 +36,7 @@ def test_an_arcane_replay_names_the_winner_and_who_conceded(browser, live_server
     api(ivy, "POST", f"/api/tables/{table['id']}/bot/", {"index": 1, "kind": "greedy"})
     match_id = api(ivy, "POST", f"/api/tables/{table['id']}/start/")["match_id"]
     ivy.goto(f"{base}/match/{match_id}/")
+    wait_version(ivy, 0)  # the button acts once the first state is in (it timed out on a loaded machine)
     ivy.once("dialog", lambda d: d.accept())  # "Concede this game?"
     ivy.click("[data-simple=concede]")
     ivy.locator("#result-dialog[open]").wait_for()
@@ -52,16 +53,8 @@ def test_an_arcane_replay_names_the_winner_and_who_conceded(browser, live_server
 def test_a_two_headed_dragon_concession_names_the_player(browser, live_server_url):
     base = live_server_url
     jo = signup(browser, base, "rpjo", **DESKTOP)
-    table = api(jo, "POST", "/api/tables/", {"mode": "2hg"})
-    api(jo, "PATCH", f"/api/tables/{table['id']}/seat/", {"heroes": ["troq_bashar"], "ready": True})
-    for index in (1, 2, 3):
-        api(jo, "POST", f"/api/tables/{table['id']}/bot/", {"index": index, "kind": "greedy"})
-    match_id = api(jo, "POST", f"/api/tables/{table['id']}/start/")["match_id"]
-    jo.goto(f"{base}/match/{match_id}/")
-    wait_version(jo, 0)
-    jo.click("#action-bar [data-action=concede]")
-    jo.locator("#confirm-yes").click()
-    jo.locator("#result-dialog[open]").wait_for()
+    match_id = start_against_bots(jo, "2hg", 3)
+    concede_on_page(jo, base, match_id)
     players = api(jo, "GET", f"/api/matches/{match_id}/")["players"]
     mine = next(p["team"] for p in players if p["seat"] == 0)
     them = " & ".join(p["name"] for p in sorted(players, key=lambda p: p["seat"]) if p["team"] != mine)
@@ -85,15 +78,8 @@ def test_a_concession_the_engine_ended_as_a_fallen_base_reads_as_a_concession(br
     replay API answer changed on its way to the page)."""
     base = live_server_url
     lu = signup(browser, base, "rplu", **DESKTOP)
-    table = api(lu, "POST", "/api/tables/", {"mode": "1hero"})
-    api(lu, "PATCH", f"/api/tables/{table['id']}/seat/", {"heroes": ["troq_bashar"], "ready": True})
-    api(lu, "POST", f"/api/tables/{table['id']}/bot/", {"index": 1, "kind": "greedy"})
-    match_id = api(lu, "POST", f"/api/tables/{table['id']}/start/")["match_id"]
-    lu.goto(f"{base}/match/{match_id}/")
-    wait_version(lu, 0)
-    lu.click("#action-bar [data-action=concede]")
-    lu.locator("#confirm-yes").click()
-    lu.locator("#result-dialog[open]").wait_for()
+    match_id = start_against_bots(lu, "1hero", 1)
+    concede_on_page(lu, base, match_id)
 
     def fallen_base(route):
         response = route.fetch()
