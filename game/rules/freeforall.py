@@ -247,14 +247,25 @@ def final_round_seat(state: dict):
         if len(top) == 1:
             finish(state, team_of(state, top[0]), "highest base")
             return None
-        if final["round"] >= MAX_FINAL_ROUNDS:
+        players = contenders(state, top)
+        if final["round"] >= MAX_FINAL_ROUNDS or not players:
             finish_shared(state, [team_of(state, s) for s in top], "tied bases")
             return None
         final["round"] += 1
-        final["tied"] = top
-        final["order"] = order_after(state, state["active"], top)
-        _announce_tie(state, top)
+        final["tied"] = players
+        final["order"] = order_after(state, state["active"], players)
+        _announce_tie(state, players)
     return final["order"].pop(0)
+
+
+def contenders(state: dict, top: list) -> list:
+    """The tied leaders ``top`` who may still take a final turn: those who
+    have not conceded (a conceder takes no more turns, docs/RULINGS.md
+    "Concession"). A conceder's base is at 0, so one is a leader only when
+    every base is at 0; when none is left, nobody can break the tie and the
+    tied bases share the win (found by a tester: the table hung on a round
+    of conceders)."""
+    return [s for s in top if not has_conceded(state, s)]
 
 
 def has_conceded(state: dict, seat: int) -> bool:

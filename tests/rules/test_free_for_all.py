@@ -567,25 +567,52 @@ def test_a_tied_leader_who_concedes_while_their_final_turn_waits_for_their_tech(
     assert s["status"] == "finished" and s["winners"] == [0]
 
 
+@pytest.mark.parametrize("own_turn_first", [False, True])
+def test_when_every_tied_leader_concedes_the_tied_bases_share_the_win(own_turn_first):
+    """Found by a tester: once every player had conceded, all bases were at
+    0 and tied, and the engine began another final round of conceders, in
+    which nobody could act (the table hung). Conceders take no turns, so
+    nobody can break that tie: the tied bases share the win at once
+    (docs/RULINGS.md "Concession"), by either route: seat 0 concedes on
+    seat 1's final turn, then seat 1 on it; or seat 1 on its own final
+    turn, then seat 0 on its own."""
+    s = _final_rounds_after_a_concession()
+    if own_turn_first:
+        s = techs_done(act(s, 1, {"type": "concede"}))
+        assert s["active"] == 0
+        s = act(s, 0, {"type": "concede"})
+    else:
+        s = act(s, 0, {"type": "concede"})
+        s = act(s, 1, {"type": "concede"})
+    assert s["status"] == "finished", (s["final"], s["active"])
+    assert s["winners"] == [0, 1, 2] and s["winner"] is None and s["result_reason"] == "tied bases"
+
+
 class _Conceder(RandomBot):
     """A random player that concedes now and then (RandomBot never does)."""
 
+    chance = 0.02
+
     def choose(self, state, seat):
-        if self.rng.random() < 0.02 and {"type": "concede"} in legal_actions(state, seat):
+        if self.rng.random() < self.chance and {"type": "concede"} in legal_actions(state, seat):
             return {"type": "concede"}
         return super().choose(state, seat)
 
 
+@pytest.mark.parametrize("chance", [0.02, 0.3])
 @pytest.mark.parametrize("players", [3, 4, 5])
-def test_concessions_at_any_moment_never_leave_the_table_stuck(players):
+def test_concessions_at_any_moment_never_leave_the_table_stuck(players, chance):
     """The whole kind of the fault above: in random free-for-all games where
     players also concede at random moments (before and in the final rounds,
-    on their own turn or another's), as long as the game goes on some
-    player always has something to do, and every game ends."""
+    on their own turn or another's, sometimes all of them), as long as the
+    game goes on some player always has something to do, and every game
+    ends."""
     for seed in range(12):
         config = {"mode": "ffa", "seed": seed, "seats": [{"name": n, "hero": h}
                                                         for n, h in zip(NAMES, HEROES[:players])]}
         bots = [_Conceder(seed * 10 + i) for i in range(players)]
+        for bot in bots:
+            bot.chance = chance  # 0.3: often every player concedes, in the final rounds too
         watcher = {"n": 0}
 
         def stuck_check(state, seat, action):
@@ -594,7 +621,7 @@ def test_concessions_at_any_moment_never_leave_the_table_stuck(players):
                 assert _someone_can_act(state), (seed, watcher["n"], action, state["final"])
             # A concession by another seat than the one to act: anybody may concede at any time.
             other = (seat + 1 + watcher["n"]) % players
-            if state["status"] == "playing" and bots[other].rng.random() < 0.01 and \
+            if state["status"] == "playing" and bots[other].rng.random() < chance / 2 and \
                     {"type": "concede"} in legal_actions(state, other):
                 apply_action_in_place(state, other, {"type": "concede"})
                 if state["status"] == "playing":
