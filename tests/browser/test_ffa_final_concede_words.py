@@ -13,7 +13,7 @@ import re
 
 import pytest
 
-from tests.browser.test_match_page import DESKTOP, api, notice, signup, version, wait_version
+from tests.browser.test_match_page import DESKTOP, SHOTS, api, notice, signup, version, wait_version
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
 
@@ -65,5 +65,36 @@ def test_conceding_in_the_final_rounds_is_asked_as_leaving_not_as_ending(browser
         assert version(page) > before
     assert ben.locator("#result-title").inner_text() == "You won!"
     assert re.match(r"Fcben had the highest base", ann.locator("#result-text").inner_text())
+    for page in (ann, ben, cat):
+        assert page.errors == [], page.errors
+
+
+def test_when_everyone_concedes_the_table_ends_and_every_page_says_so(browser, live_server_url):
+    """Found by a tester: Cat, then Ann, then Ben (on his own final turn)
+    conceded, and the engine began a round of conceders nobody could play:
+    every page hung on "Cat begins". Now the tied bases share the win at
+    once (docs/RULINGS.md "Concession"): every page opens its result
+    dialog, and the lobby lists the match as over."""
+    base = live_server_url
+    ann, ben, cat = (signup(browser, base, n, **DESKTOP) for n in ("faann", "faben", "facat"))
+    table = api(ann, "POST", "/api/tables/", {"mode": "ffa", "seat_count": 3, "is_public": False})
+    api(ann, "PATCH", f"/api/tables/{table['id']}/seat/", {"heroes": ["troq_bashar"], "ready": True})
+    for index, page, hero in ((1, ben, "river_montoya"), (2, cat, "jaina_stormborne")):
+        api(page, "POST", f"/api/tables/{table['id']}/join/", {"index": index, "invite": table["invite_token"]})
+        api(page, "PATCH", f"/api/tables/{table['id']}/seat/", {"heroes": [hero], "ready": True})
+    match_id = api(ann, "POST", f"/api/tables/{table['id']}/start/")["match_id"]
+    for page in (ann, ben, cat):
+        page.goto(f"{base}/match/{match_id}/")
+        wait_version(page, 0)
+    concede(cat)
+    ben.wait_for_function("() => document.body.dataset.active === '1'")
+    concede(ann)
+    concede(ben)
+    for page in (ann, ben, cat):
+        page.locator("#result-dialog[open]").wait_for()
+    if SHOTS:
+        ben.screenshot(path=f"{SHOTS}/ffa-all-conceded.png")
+    entry = api(ann, "GET", f"/api/matches/{match_id}/")
+    assert entry["status"] == "finished", entry["status"]
     for page in (ann, ben, cat):
         assert page.errors == [], page.errors
