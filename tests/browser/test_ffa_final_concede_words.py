@@ -30,18 +30,26 @@ def concede(page) -> str:
     return question
 
 
-def test_conceding_in_the_final_rounds_is_asked_as_leaving_not_as_ending(browser, live_server_url):
-    base = live_server_url
-    ann, ben, cat = (signup(browser, base, n, **DESKTOP) for n in ("fcann", "fcben", "fccat"))
-    table = api(ann, "POST", "/api/tables/", {"mode": "ffa", "seat_count": 3, "is_public": False})
-    api(ann, "PATCH", f"/api/tables/{table['id']}/seat/", {"heroes": ["troq_bashar"], "ready": True})
-    for index, page, hero in ((1, ben, "river_montoya"), (2, cat, "jaina_stormborne")):
+def three_players(browser, base: str, names: tuple) -> tuple:
+    """Three users ``names`` (signed up) at a private free-for-all table,
+    seats in that order, started; each on the match page at version 0.
+    Returns ``((page, page, page), match_id)``."""
+    pages = [signup(browser, base, n, **DESKTOP) for n in names]
+    table = api(pages[0], "POST", "/api/tables/", {"mode": "ffa", "seat_count": 3, "is_public": False})
+    api(pages[0], "PATCH", f"/api/tables/{table['id']}/seat/", {"heroes": ["troq_bashar"], "ready": True})
+    for index, page, hero in ((1, pages[1], "river_montoya"), (2, pages[2], "jaina_stormborne")):
         api(page, "POST", f"/api/tables/{table['id']}/join/", {"index": index, "invite": table["invite_token"]})
         api(page, "PATCH", f"/api/tables/{table['id']}/seat/", {"heroes": [hero], "ready": True})
-    match_id = api(ann, "POST", f"/api/tables/{table['id']}/start/")["match_id"]
-    for page in (ann, ben, cat):
+    match_id = api(pages[0], "POST", f"/api/tables/{table['id']}/start/")["match_id"]
+    for page in pages:
         page.goto(f"{base}/match/{match_id}/")
         wait_version(page, 0)
+    return tuple(pages), match_id
+
+
+def test_conceding_in_the_final_rounds_is_asked_as_leaving_not_as_ending(browser, live_server_url):
+    base = live_server_url
+    (ann, ben, cat), match_id = three_players(browser, base, ("fcann", "fcben", "fccat"))
 
     # Before any base fell: conceding ends the game for everyone.
     asked = concede(cat)
@@ -76,16 +84,7 @@ def test_when_everyone_concedes_the_table_ends_and_every_page_says_so(browser, l
     once (docs/RULINGS.md "Concession"): every page opens its result
     dialog, and the lobby lists the match as over."""
     base = live_server_url
-    ann, ben, cat = (signup(browser, base, n, **DESKTOP) for n in ("faann", "faben", "facat"))
-    table = api(ann, "POST", "/api/tables/", {"mode": "ffa", "seat_count": 3, "is_public": False})
-    api(ann, "PATCH", f"/api/tables/{table['id']}/seat/", {"heroes": ["troq_bashar"], "ready": True})
-    for index, page, hero in ((1, ben, "river_montoya"), (2, cat, "jaina_stormborne")):
-        api(page, "POST", f"/api/tables/{table['id']}/join/", {"index": index, "invite": table["invite_token"]})
-        api(page, "PATCH", f"/api/tables/{table['id']}/seat/", {"heroes": [hero], "ready": True})
-    match_id = api(ann, "POST", f"/api/tables/{table['id']}/start/")["match_id"]
-    for page in (ann, ben, cat):
-        page.goto(f"{base}/match/{match_id}/")
-        wait_version(page, 0)
+    (ann, ben, cat), match_id = three_players(browser, base, ("faann", "faben", "facat"))
     concede(cat)
     ben.wait_for_function("() => document.body.dataset.active === '1'")
     concede(ann)
