@@ -78,10 +78,11 @@ def pname(state: dict, seat: int) -> str:
     return state["players"][seat]["name"]
 
 
-def cards_word(n: int) -> str:
-    """Takes a count ``n``; returns it with the noun in the right number:
-    "1 card", "7 cards"."""
-    return f"{n} card{'' if n == 1 else 's'}"
+def cards_word(n: int, kind: str = "") -> str:
+    """Takes a count ``n`` and optionally a word ``kind`` for the cards;
+    returns the count with the noun in the right number: "1 card", "7
+    cards", "1 random card"."""
+    return f"{n} {kind + ' ' if kind else ''}card{'' if n == 1 else 's'}"
 
 
 def out_text(state: dict, seat: int, survivors: list) -> str:
@@ -436,8 +437,7 @@ def elimination_bonus(state: dict, seat: int) -> None:
         log(state, f"{p['name']}'s discard pile is empty, so the elimination bonus puts no card on the bottom "
                    "of their deck.")
         return
-    n = len(picked)
-    log(state, f"{p['name']} puts {n} random card{'' if n == 1 else 's'} from their discard pile on the bottom "
+    log(state, f"{p['name']} puts {cards_word(len(picked), 'random')} from their discard pile on the bottom "
                "of their deck (the elimination bonus).")
 
 

@@ -2,7 +2,7 @@
 // Every clickable thing carries data-tid: its id in the engine's terms
 // (card instance "c12", building "bld:1:tech_1", base "base:0", patrol slot
 // "slot:0:elite"), so legal actions can be matched to what is on screen.
-import { el, resultConcerned, roman, sentence, toldReason, words } from "./common.js";
+import { el, resultConcerned, roman, sentence, words } from "./common.js";
 
 export const PATROL_SLOTS = ["squad_leader", "elite", "scavenger", "technician", "lookout"];
 export const BUILDING_SLOTS = ["tech_1", "tech_2", "tech_3", "addon"];
@@ -523,13 +523,13 @@ export function viewWinners(view) {
  * reads it (common.js resultConcerned): who conceded, whose base was
  * destroyed (the bases at 0 HP in the view). `reason` and `winners` default
  * to the view's; `by`: the seat that conceded, when known (the match's
- * last action was that concession). The reason is taken as it is told
- * (common.js toldReason): a free-for-all concession, which the engine ends
- * as a fallen base, names who conceded.
+ * last action was that concession). Callers pass the reason as it is told
+ * (common.js toldReason), the code they word it by too: a free-for-all
+ * concession, which the engine ends as a fallen base, names who conceded.
  */
 export function codexConcerned(view, seat, { reason = view.result_reason, winners = viewWinners(view), by = null } = {}) {
   const fallen = view.players.filter((p) => baseLeft(view, p.seat) === 0).map((p) => p.seat);
-  return resultConcerned({ reason: toldReason(reason, by), players: view.players, winners, seat, by, fallen });
+  return resultConcerned({ reason, players: view.players, winners, seat, by, fallen });
 }
 
 /**

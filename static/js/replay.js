@@ -56,7 +56,8 @@ function resultText(last, seat) {
   if (isArcaneView(v)) return arcaneBanner(v, seat);
   if (v.game === "c23") return c23Outcome(v, seat);
   const by = last.action && last.action.type === "concede" ? last.seat : null;
-  const why = resultReason(toldReason(v.result_reason, by), codexConcerned(v, seat, { by }));
+  const reason = toldReason(v.result_reason, by);
+  const why = resultReason(reason, codexConcerned(v, seat, { reason, by }));
   const names = viewWinners(v).map((s) => (playerAt(v, s) || { name: `seat ${s}` }).name);
   const how = why ? ` (${why})` : "";
   return names.length ? `${names.join(" & ")} won${how}.` : `A draw${how}.`;
