@@ -12,6 +12,11 @@ Environment variables (all optional):
     DATABASE_URL   e.g. postgres://user@host:5432/codex (default: SQLite file db.sqlite3).
     REDIS_URL      e.g. redis://127.0.0.1:6379/0; switches to the Redis channel layer
                    and cache (default: in-memory layer, one process only).
+    CODEX_CHANNEL_PREFIX  the namespace of this deployment's channels and cache
+                   keys in Redis (letters, digits, . - _); the default is derived
+                   from the database name and the Redis database number
+                   (codexsite/channelprefix.py): two deployments sharing a Redis
+                   server must differ in one of them, or set it.
     CONN_MAX_AGE   seconds to keep database connections open (default 60).
     CODEX_BENCH_ECHO  "1" routes the benchmark echo websocket (default off).
     CODEX_LOGIN_FAILURES  failed log-ins of one account from one address before
@@ -23,6 +28,7 @@ from pathlib import Path
 
 import environ
 
+from codexsite.channelprefix import channel_prefix
 from codexsite.lan import lan_hosts
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -126,6 +132,11 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # Channel layer: in-memory (single process) by default, Redis for several workers.
 REDIS_URL = env.str("REDIS_URL", default="")
+# Redis pub/sub ignores the database number: without a prefix of its own a
+# deployment would receive the group messages of another one on the same
+# Redis server (issue 27, point 2). Every worker of a deployment derives the same.
+CODEX_CHANNEL_PREFIX = channel_prefix(env.str("CODEX_CHANNEL_PREFIX", default=""), DATABASES["default"]["NAME"],
+                                      REDIS_URL)
 if REDIS_URL:
     # The pub/sub layer: a group send is one PUBLISH, where the list-based
     # layer took four round trips and a queue per worker that drops messages
@@ -138,10 +149,12 @@ if REDIS_URL:
                 # socket_timeout None: no client timeout on the idle subscriber
                 # connection; a high pool cap survives reconnect bursts.
                 "hosts": [{"address": REDIS_URL, "socket_timeout": None, "max_connections": 1000}],
+                "prefix": CODEX_CHANNEL_PREFIX,
             },
         }
     }
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}}
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL,
+                          "KEY_PREFIX": CODEX_CHANNEL_PREFIX}}
 else:
     # channels' in-memory layer, sweeping for expired messages once a second (codexsite/layers.py).
     CHANNEL_LAYERS = {"default": {"BACKEND": "codexsite.layers.SweepingInMemoryChannelLayer"}}
