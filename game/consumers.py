@@ -29,11 +29,12 @@ from game.services import (
     load_snapshot,
 )
 from game import chat, standins
-from game.signals import session_group
+from game.signals import account_group, session_group
 
 log = logging.getLogger(__name__)
 
 # Close codes (application range 4000-4999).
+CLOSE_REAUTHENTICATE = 4001
 CLOSE_UNAUTHENTICATED = 4401
 CLOSE_FORBIDDEN = 4403
 CLOSE_NOT_FOUND = 4404
@@ -188,6 +189,8 @@ class MatchConsumer(DirectDispatch, AsyncWebsocketConsumer):
             presence.changed(self.match_id)  # a live socket of a seat now
         self.admitted = True
         self.groups.append(self.group)
+        self.groups.append(account_group(user.pk))
+        await self.channel_layer.group_add(account_group(user.pk), self.channel_name)
         session_key = getattr(self.scope.get("session"), "session_key", None)
         if session_key:
             self.groups.append(session_group(session_key))
@@ -627,6 +630,12 @@ class MatchConsumer(DirectDispatch, AsyncWebsocketConsumer):
     async def session_ended(self, event: dict) -> None:
         """Group event: this connection's session logged out; close with 4401."""
         await self.close(code=CLOSE_UNAUTHENTICATED)
+
+    async def account_password_changed(self, event: dict) -> None:
+        """Group event: the account's password changed; close with 4001, so
+        the page connects again and its session is checked anew (a session
+        the change logged out is then refused 4401)."""
+        await self.close(code=CLOSE_REAUTHENTICATE)
 
     async def match_chat(self, event: dict) -> None:
         """Group event: a chat line; the sender's copy carries its message id."""

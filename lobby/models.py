@@ -4,10 +4,18 @@ import secrets
 
 from django.conf import settings
 from django.contrib.auth.models import AbstractUser
-from django.db import models
+from django.db import models, transaction
+from django.dispatch import Signal
 from django.utils import timezone
 
 from lobby.names import name_keys
+
+
+# Sent (sender User, argument ``user``) once a changed password of an existing
+# account is committed, wherever it was changed (the password page, the
+# admin, ``manage.py changepassword``): the match server closes that
+# account's sockets (game.signals; issue 27, point 5).
+password_changed = Signal()
 
 
 class User(AbstractUser):
@@ -41,7 +49,17 @@ class User(AbstractUser):
             self.name_key, self.shape_key = name_keys(self.public_name)
             if fields is not None:
                 kwargs["update_fields"] = {*fields, "name_key", "shape_key"}
+        new_password = getattr(self, "_password_set", False) and not self._state.adding
         super().save(*args, **kwargs)
+        if new_password:
+            self._password_set = False
+            transaction.on_commit(lambda: password_changed.send(sender=User, user=self))
+
+    def set_password(self, raw_password):
+        """Set the password (Django's); the next save tells ``password_changed``
+        once it is committed (a new account's first password tells nothing)."""
+        super().set_password(raw_password)
+        self._password_set = True
 
     @property
     def public_name(self) -> str:

@@ -104,6 +104,42 @@ async def test_logging_out_closes_that_sessions_match_sockets(ws, make_user, lay
     assert await other.receive_nothing(timeout=0.3)
 
 
+async def test_changing_the_password_closes_the_accounts_sockets_and_only_its_session_gets_back(ws, make_user,
+                                                                                                layer):
+    """A password change (issue 27, point 5) closes every match socket of
+    the account (4001: connect again); connecting again, the session that
+    changed it gets back in, another browser's session (logged out by the
+    change) is refused 4401. Another account's socket stays."""
+    alice, bob = await sync_to_async(make_user)("alice"), await sync_to_async(make_user)("bob")
+    match = await start_match([alice, bob])
+    here, there = Client(), Client()
+    for browser in (here, there):
+        await sync_to_async(browser.force_login)(alice)
+
+    def cookie(browser):
+        return browser.cookies.output(header="", sep=";").strip().encode()
+
+    sockets = []
+    for browser in (here, there):
+        comm, connected, _ = await ws(f"/ws/match/{match.pk}/", cookie=cookie(browser))
+        assert connected and (await comm.receive_json_from(timeout=5))["type"] == "state"
+        sockets.append(comm)
+    bobs, connected, _ = await ws(f"/ws/match/{match.pk}/", bob)
+    assert connected and (await bobs.receive_json_from(timeout=5))["type"] == "state"
+
+    response = await sync_to_async(here.post)("/password/", {
+        "old_password": "pw-secret-123", "new_password1": "another-pw-456", "new_password2": "another-pw-456"})
+    assert response.status_code == 302
+    for comm in sockets:
+        message = await comm.receive_output(timeout=5)
+        assert message["type"] == "websocket.close" and message["code"] == 4001
+    assert await bobs.receive_nothing(timeout=0.3)
+    again, connected, _ = await ws(f"/ws/match/{match.pk}/", cookie=cookie(here))
+    assert connected and (await again.receive_json_from(timeout=5))["type"] == "state"
+    refused, connected, _ = await ws(f"/ws/match/{match.pk}/", cookie=cookie(there))
+    assert await closed_with(refused, connected) == 4401
+
+
 async def test_a_user_may_hold_only_so_many_match_sockets(ws, make_user, layer, settings):
     """One user cannot crowd a match with sockets: past CODEX_WS_PER_USER
     open ones (every match, every worker) a new one is closed with 4429;
