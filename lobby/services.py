@@ -13,7 +13,7 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 
-from decks.services import DeckError, deck_for_seat
+from decks.services import DeckError, deck_for_seat, starter_label
 from game import rules, turnclock
 from game.c23 import GAME as C23
 from game.c23.cards import starter_names
@@ -159,7 +159,7 @@ def _seat_deck(table_game: str, user, choice) -> dict:
         raise LobbyError(err.code, "There is no such deck: pick a starter (red, blue or green) "
                                    "or one of the decks you saved.") from None
     if starter:
-        return {"choice": choice, "name": f"{choice.title()} starter", "cards": cards}
+        return {"choice": choice, "name": starter_label(choice), "cards": cards}
     ident = str(int(choice))
     name = user.c23_decks.filter(pk=int(ident)).values_list("name", flat=True).first()
     return {"choice": ident, "name": name, "cards": cards}
