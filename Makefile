@@ -29,6 +29,7 @@ migrate: $(VENV)/.runtime
 	$(BIN)/python manage.py migrate --noinput
 
 run: migrate
+	@$(BIN)/python -m codexsite.lan $(HOST) $(PORT)
 	$(BIN)/daphne -b $(HOST) -p $(PORT) --websocket-max-message-size 65536 --websocket-max-frame-size 65536 codexsite.asgi:application
 
 test: $(VENV)/.dev

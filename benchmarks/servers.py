@@ -117,18 +117,21 @@ class Worker:
     stacks written there at stop); ``root``: the checkout whose server code
     runs (another one to measure an older commit:
     ``git archive <commit> | tar -x -C DIR``); ``connect_timeout``:
-    seconds daphne allows a websocket handshake (None: daphne's default, 5).
+    seconds daphne allows a websocket handshake (None: daphne's default, 5);
+    ``bind``: the address it listens on (``0.0.0.0``: every interface, as
+    ``make run HOST=0.0.0.0``; the port is still one free on 127.0.0.1).
     Raises RuntimeError when it does not listen within 30 s.
     """
 
     def __init__(self, database_url: str, redis_url: str = "", env: dict | None = None, proxy_headers: bool = False,
-                 profile: str | None = None, root: Path = ROOT, connect_timeout: float | None = None):
+                 profile: str | None = None, root: Path = ROOT, connect_timeout: float | None = None,
+                 bind: str = "127.0.0.1"):
         self.port = free_port()
         env = {**os.environ, "DATABASE_URL": database_url, "DEBUG": "0",
                "DJANGO_SETTINGS_MODULE": "codexsite.settings", "REDIS_URL": redis_url, **(env or {})}
         if not env["REDIS_URL"]:
             del env["REDIS_URL"]
-        command = [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(self.port),
+        command = [sys.executable, "-m", "daphne", "-b", bind, "-p", str(self.port),
                    *(["--proxy-headers"] if proxy_headers else []),
                    *(["--websocket_connect_timeout", str(connect_timeout)] if connect_timeout else []),
                    "--websocket-max-message-size", "65536", "--websocket-max-frame-size", "65536",

@@ -4,8 +4,9 @@ Environment variables (all optional):
     SECRET_KEY     Django secret key; the default is for development only.
     DEBUG          "1"/"true" for debug mode (default off).
     CODEX_LISTEN   the address the server listens on (`make run HOST=...` sets it):
-                   0.0.0.0 adds this machine's LAN names and addresses to the
-                   default ALLOWED_HOSTS (codexsite/lan.py); default 127.0.0.1.
+                   0.0.0.0 adds this machine's host name and the addresses of all
+                   its network interfaces to the default ALLOWED_HOSTS
+                   (codexsite/lan.py); default 127.0.0.1.
     ALLOWED_HOSTS  comma-separated host names (default: localhost, 127.0.0.1, [::1],
                    plus those of CODEX_LISTEN); set, it replaces the default.
     CSRF_TRUSTED_ORIGINS  comma-separated origins, e.g. https://codex.example.org.

@@ -1,10 +1,13 @@
 """What the deck builder and the lobby ask of saved C-23 decks: reading a
 deck sent by a browser, checking it against house rule K1, and the deck a
 player brings to a C-23 seat."""
+from django.core.exceptions import ValidationError
+
 from game.c23 import validate_deck
 from game.c23.cards import origin, pool, starter, starter_names
 
 from decks.models import MAX_DECKS_PER_USER, NAME_LENGTH, Deck
+from lobby.names import clean_name
 
 # No legal deck holds more than 4 copies of each pool name (K1), so these bounds
 # only turn away junk before anything is expanded into a list.
@@ -59,11 +62,24 @@ def check_cards(cards) -> dict:
 
 
 def check_name(name) -> str:
-    """A deck's name, trimmed; raises DeckError ``bad_name`` when it is not a
-    string of 1 to 60 characters."""
-    if not isinstance(name, str) or not name.strip() or len(name.strip()) > NAME_LENGTH:
-        raise DeckError("bad_name", f"A deck's name is 1 to {NAME_LENGTH} characters.")
-    return name.strip()
+    """A deck's name cleaned as every name a player writes
+    (lobby.names.clean_name: no control or invisible characters, few marks,
+    spaces collapsed). Raises DeckError ``bad_name`` when it is no text, is
+    not 1 to 60 characters once cleaned (a name of zero-width characters is
+    empty), or is a starter's name ("Red starter": the table shows the
+    starters by that name, lobby.services._seat_deck)."""
+    try:
+        clean = clean_name(name, "A deck's name", 1, NAME_LENGTH)
+    except ValidationError as err:
+        raise DeckError("bad_name", err.messages[0]) from None
+    if clean.casefold() in {starter_label(colour).casefold() for colour in starter_names()}:
+        raise DeckError("bad_name", "The starter decks are called that: pick another name.")
+    return clean
+
+
+def starter_label(colour: str) -> str:
+    """The name a starter deck of ``colour`` is shown under at a table ("Red starter")."""
+    return f"{colour.title()} starter"
 
 
 def save_deck(user, name, cards, deck: Deck | None = None) -> Deck:

@@ -1,51 +1,23 @@
 """Match chat: the cleaning of a line (docs/PROTOCOL.md "Chat text"), and
 the lines kept in the database, so a page opened again gets the recent
 conversation back (``chat_history``)."""
-import unicodedata
-
 from game.models import ChatLine
+from lobby.names import visible_text
 
 HISTORY_LINES = 50
-MAX_MARKS = 2  # combining marks kept on one character (docs/RULINGS.md "Server: chat text")
-# Letters and symbols that draw nothing: a line of them looks empty, so they count as spaces.
-BLANKS = frozenset("\u115f\u1160\u2800\u3164\uffa0")  # Hangul fillers, Braille blank
-ZWJ = "\u200d"  # zero-width joiner: kept between two visible characters (emoji sequences, Indic forms)
 
 
 def clean(text: str) -> str:
-    """The chat line ``text`` as it is kept and shown: every run of
-    whitespace (newlines, tabs, any Unicode space) one space, trimmed;
-    characters that draw nothing (BLANKS) count as whitespace; other
-    control and invisible format characters removed, but a zero-width
-    joiner between two visible characters (an emoji family, a Devanagari
-    half form); at most MAX_MARKS combining marks on one character (the
-    rest, and marks with no letter under them, removed); composed (Unicode
-    NFC). May return "".
+    """The chat line ``text`` as it is kept and shown: the character
+    cleaning every user-written name gets too (lobby.names.visible_text:
+    one line, no control or invisible characters, at most 2 marks on a
+    character, NFC). May return "" (the consumer refuses it, as it refuses a
+    line over CODEX_CHAT_MAX_CHARS: docs/PROTOCOL.md "Chat text").
 
-    Source: issue 11, finding 13 (a newline glued two lines together; 499
-    accents on one letter were accepted); a line of Hangul fillers looked
-    empty but was sent, and emoji sequences were split (session 3 notes).
+    Source: issue 11, finding 13; session 3 notes; issue 27 (one cleaning
+    for chat and names).
     """
-    kept = []
-    marks = None  # marks on the last character; None: nothing to put a mark on
-    for ch in unicodedata.normalize("NFD", text):
-        if ch.isspace() or ch in BLANKS:
-            kept.append(" ")
-            marks = None
-        elif ch == ZWJ:
-            if marks is not None:  # after a visible character (and its marks)
-                kept.append(ch)
-                marks = None  # what follows must be a character, not a mark
-        elif unicodedata.category(ch).startswith("M"):
-            if marks is not None and marks < MAX_MARKS:
-                kept.append(ch)
-                marks += 1
-        elif ch.isprintable():
-            kept.append(ch)
-            marks = 0
-    # A joiner is never kept after a joiner; one with no character after it goes.
-    line = "".join(kept).replace(ZWJ + " ", " ").removesuffix(ZWJ)
-    return unicodedata.normalize("NFC", " ".join(line.split()))
+    return visible_text(text)
 
 
 def record(match_id: int, seat: int | None, name: str, text: str) -> None:

@@ -1,10 +1,19 @@
-"""Display names: the name a player shows at tables, in chat and in logs.
+"""User-written names: the cleaning of every name a player types (display
+names, deck names) and of chat text, and the rules of display names.
+
+Every name a player writes goes through :func:`clean_name`: its plain form
+(NFKC), then :func:`visible_text` (the character cleaning chat lines get
+too: control and invisible format characters such as bidirectional
+overrides and zero-width spaces removed, blank-drawing letters read as
+spaces, at most MAX_MARKS combining marks on a character, whitespace runs
+made one space and trimmed), then a length check. A NUL or a lone
+surrogate is one of the characters removed (they answered 500, issue 27).
 
 A display name is 2 to 24 characters of letters, digits, spaces and . ' _ -
-(in its plain form, NFKC: full-width or mathematical letters become the
-letters they stand for; spaces around it dropped, runs of spaces made one),
-and it is nobody else's: no other account shows a name that looks like it.
-So nobody appears at a table under a friend's name (issue 11).
+after that cleaning, and it is nobody else's: no other account shows a name
+that looks like it, and it does not look like a name the site itself shows
+(``RESERVED_NAMES``: "You", the table bots' names, "seat 2"). So nobody
+appears at a table under a friend's name (issue 11) or as a bot (issue 27).
 
 "Looks like" is the confusable skeleton of Unicode TR 39 (section 4), read
 from the confusables data of the confusable-homoglyphs library: two names
@@ -22,6 +31,12 @@ from django.core.exceptions import ValidationError
 from django.db.models import Q
 
 MIN_CHARS, MAX_CHARS = 2, 24
+MAX_MARKS = 2  # combining marks kept on one character (docs/RULINGS.md "Server: chat text")
+# Letters and symbols that draw nothing: a text of them looks empty, so they count as spaces.
+BLANKS = frozenset("\u115f\u1160\u2800\u3164\uffa0")  # Hangul fillers, Braille blank
+ZWJ = "\u200d"  # zero-width joiner: kept between two visible characters (emoji sequences, Indic forms)
+# The most seats of a table (lobby.modes): the numbered names the site shows go that far.
+MOST_SEATS = 8
 ALLOWED = re.compile(r"[^\W_]|[ .'_-]")  # a letter or digit (any script), or one of these
 # The library wraps right-to-left glyphs in direction marks for display.
 _DIRECTION_MARKS = str.maketrans("", "", "\u200e\u200f")
@@ -72,31 +87,104 @@ def name_keys(name: str) -> tuple[str, str]:
     return skeleton(plain.casefold()), skeleton(skeleton(plain).casefold())
 
 
+def visible_text(text: str) -> str:
+    """``text`` as it is kept and shown: every run of whitespace (newlines,
+    tabs, any Unicode space) one space, trimmed; characters that draw
+    nothing (BLANKS) count as whitespace; other control and invisible
+    format characters removed (a NUL, a lone surrogate, bidirectional
+    overrides, zero-width spaces), but a zero-width joiner between two
+    visible characters (an emoji family, a Devanagari half form); at most
+    MAX_MARKS combining marks on one character (the rest, and marks with no
+    letter under them, removed); composed (Unicode NFC). May return "".
+
+    Source: issue 11, finding 13 (a newline glued two chat lines together;
+    499 accents on one letter were accepted); a line of Hangul fillers
+    looked empty but was sent, and emoji sequences were split (session 3
+    notes); deck names kept all of these (issue 27).
+    """
+    kept = []
+    marks = None  # marks on the last character; None: nothing to put a mark on
+    for ch in unicodedata.normalize("NFD", text):
+        if ch.isspace() or ch in BLANKS:
+            kept.append(" ")
+            marks = None
+        elif ch == ZWJ:
+            if marks is not None:  # after a visible character (and its marks)
+                kept.append(ch)
+                marks = None  # what follows must be a character, not a mark
+        elif unicodedata.category(ch).startswith("M"):
+            if marks is not None and marks < MAX_MARKS:
+                kept.append(ch)
+                marks += 1
+        elif ch.isprintable():
+            kept.append(ch)
+            marks = 0
+    # A joiner is never kept after a joiner; one with no character after it goes.
+    line = "".join(kept).replace(ZWJ + " ", " ").removesuffix(ZWJ)
+    return unicodedata.normalize("NFC", " ".join(line.split()))
+
+
+def clean_name(value, what: str, min_chars: int, max_chars: int) -> str:
+    """Any name a player writes, as it is kept and shown: its plain form
+    (NFKC: full-width or mathematical letters become the letters they stand
+    for) cleaned by :func:`visible_text`.
+
+    ``what`` names the name in the refusal ("A deck's name"). Returns the
+    clean name; raises django ValidationError with a sentence for the player
+    when ``value`` is no text, or the clean name is shorter than
+    ``min_chars`` or longer than ``max_chars`` characters (code points, as
+    the database counts them).
+    """
+    if not isinstance(value, str):
+        raise ValidationError(f"{what} is text of {min_chars} to {max_chars} characters.")
+    name = visible_text(unicodedata.normalize("NFKC", value))
+    if not min_chars <= len(name) <= max_chars:
+        raise ValidationError(f"{what} is {min_chars} to {max_chars} characters.")
+    return name
+
+
 def clean_display_name(value: str, user=None) -> str:
-    """Return ``value`` tidied (plain form, spaces trimmed and collapsed).
+    """Return ``value`` cleaned as every user-written name is (:func:`clean_name`).
 
     ``user``: the account the name is for (None for a new one), whose own
     names do not count as taken. Raises django ValidationError with a
     sentence for the player when the name is empty, too short or long, has
     other characters, or looks like a name another account shows (or its
-    username).
+    username) or one the site shows (:func:`require_free`).
     """
-    name = " ".join(unicodedata.normalize("NFKC", str(value or "")).split())
-    if len(name) < MIN_CHARS or len(name) > MAX_CHARS:
-        raise ValidationError(f"A display name is {MIN_CHARS} to {MAX_CHARS} characters.")
+    name = clean_name(value or "", "A display name", MIN_CHARS, MAX_CHARS)
     if not all(ALLOWED.fullmatch(ch) for ch in name):
         raise ValidationError("Use letters, digits, spaces and . ' _ - only.")
     require_free(name, user)
     return name
 
 
+@lru_cache(maxsize=1)
+def reserved_keys() -> frozenset:
+    """The keys (:func:`name_keys`) of the names the site itself shows in
+    place of a player's: "You" (the viewer, in the match page's lines and
+    results), each table bot's name, alone and numbered by seat ("Greedy
+    bot", "Greedy bot 3": game.standins.bot_name), and the stand-ins for a
+    name it does not know ("seat 2", "team 1")."""
+    from game.standins import BOT_KINDS
+
+    labels = [label for label, _cls in BOT_KINDS.values()]
+    names = ["You", *labels]
+    for n in range(MOST_SEATS + 1):
+        names += [f"{label} {n}" for label in labels] + [f"seat {n}", f"team {n}"]
+    return frozenset(key for name in names for key in name_keys(name))
+
+
 def require_free(name: str, user=None) -> None:
     """Raise django ValidationError with a sentence for the player when
-    ``name`` looks like the name another account than ``user`` shows, or
-    like its username (the keys of :func:`name_keys`); return None else."""
+    ``name`` looks like a name the site shows (:func:`reserved_keys`), the
+    name another account than ``user`` shows, or its username (the keys of
+    :func:`name_keys`); return None else."""
     from lobby.models import User
 
     keys = name_keys(name)
+    if reserved_keys().intersection(keys):
+        raise ValidationError("The site itself shows that name (for you, a bot or a seat): pick another one.")
     others = User.objects.exclude(pk=getattr(user, "pk", None))
     if others.filter(Q(name_key__in=keys) | Q(shape_key__in=keys) | Q(username__iexact=name)).exists():
         raise ValidationError("Another player already uses that name, or one that looks just like it.")

@@ -8,6 +8,7 @@ from game.standins import bot_name
 from lobby.models import Seat, Table, User
 from lobby.modes import MODES
 from lobby.names import clean_display_name
+from lobby.services import held_seats, hold_ends
 
 
 DECK_HELP = ('C-23 only: a starter ("red", "blue", "green") or the id of one of your saved decks '
@@ -89,6 +90,9 @@ class TableSerializer(serializers.ModelSerializer):
     invite_token = serializers.SerializerMethodField()
     removed = serializers.SerializerMethodField()
     rematch_of_match = serializers.SerializerMethodField()
+    held_seats = serializers.SerializerMethodField(
+        help_text='At a rematch that waits: the seats kept for the players of the match it plays again, '
+                  '[{"index", "user_id", "player", "until"}] (nobody else may take them until then); else [].')
     seat_count = serializers.IntegerField(write_only=True, required=False, min_value=1, max_value=8)
     turn_seconds = serializers.IntegerField(required=False, allow_null=True,
                                             help_text="The turn timer in seconds (30 to 3600), or null: off.")
@@ -110,7 +114,8 @@ class TableSerializer(serializers.ModelSerializer):
         model = Table
         fields = [
             "id", "mode", "game", "options", "is_public", "allow_spectators", "status", "host", "host_id", "seats",
-            "match_id", "match_status", "invite_token", "removed", "rematch_of_match", "seat_count", "turn_seconds",
+            "match_id", "match_status", "invite_token", "removed", "rematch_of_match", "held_seats", "seat_count",
+            "turn_seconds",
             "map", "map_drawn", "map_name", "deck", "created", "updated",
         ]
         read_only_fields = ["status", "created", "updated"]
@@ -143,6 +148,13 @@ class TableSerializer(serializers.ModelSerializer):
     def get_rematch_of_match(self, table: Table) -> int | None:
         """For a rematch table, the id of the finished match it plays again; else None."""
         return table.rematch_of.match_id if table.rematch_of_id is not None else None
+
+    def get_held_seats(self, table: Table) -> list:
+        """The seats kept for the match's players (lobby.services.held_seats), by index."""
+        held = held_seats(table)
+        until = hold_ends(table).isoformat() if held else None
+        return [{"index": index, "user_id": user_id, "player": name, "until": until}
+                for index, (user_id, name) in sorted(held.items())]
 
     def get_removed(self, table: Table) -> bool:
         """True when the host removed the caller from this table (they may not sit there again)."""

@@ -13,7 +13,7 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 
-from decks.services import DeckError, deck_for_seat
+from decks.services import DeckError, deck_for_seat, starter_label
 from game import rules, turnclock
 from game.c23 import GAME as C23
 from game.c23.cards import starter_names
@@ -72,6 +72,36 @@ def _room_for_a_seat(user, table_id: int | None = None) -> None:
     if seats.count() >= limit:
         raise LobbyError("too_many_seats", f"You already sit at {limit} tables that have not started: "
                                            "leave one of them first.", 409)
+
+
+def held_seats(table: Table) -> dict:
+    """The seats of the rematch ``table`` kept for the players of the match
+    it plays again (issue 27 point 9): ``{seat index: (user id, name)}``,
+    each seat a person played in that match, while the rematch waits
+    (open, and less than CODEX_TABLE_IDLE_MINUTES since it was opened:
+    :func:`hold_ends`) and that player does not sit at another seat of it.
+    ``{}`` for any other table. One query for a rematch table, none else."""
+    if table.rematch_of_id is None or table.status != Table.Status.OPEN or timezone.now() >= hold_ends(table):
+        return {}
+    players = MatchPlayer.objects.filter(match__table=table.rematch_of_id, user__isnull=False).select_related("user")
+    seated = {seat.user_id for seat in table.seats.all() if seat.user_id is not None}
+    return {p.seat: (p.user_id, p.user.public_name) for p in players if p.user_id not in seated}
+
+
+def hold_ends(table: Table):
+    """When the seats of the rematch ``table`` stop being kept for the
+    match's players: CODEX_TABLE_IDLE_MINUTES after it was opened, the time
+    a rematch nobody joins waits before it closes."""
+    return table.created + timedelta(minutes=settings.CODEX_TABLE_IDLE_MINUTES)
+
+
+def _refuse_if_held(table: Table, index: int, user) -> None:
+    """Raise LobbyError ``seat_held`` (409) when seat ``index`` of ``table``
+    is kept for another player of the match it plays again (:func:`held_seats`)."""
+    holder = held_seats(table).get(index)
+    if holder is not None and holder[0] != getattr(user, "pk", None):
+        raise LobbyError("seat_held", f"{holder[1]} played this seat in the last match: it is kept for them "
+                                      f"until {hold_ends(table):%H:%M} UTC.", 409)
 
 
 def delete_abandoned_tables() -> int:
@@ -159,7 +189,7 @@ def _seat_deck(table_game: str, user, choice) -> dict:
         raise LobbyError(err.code, "There is no such deck: pick a starter (red, blue or green) "
                                    "or one of the decks you saved.") from None
     if starter:
-        return {"choice": choice, "name": f"{choice.title()} starter", "cards": cards}
+        return {"choice": choice, "name": starter_label(choice), "cards": cards}
     ident = str(int(choice))
     name = user.c23_decks.filter(pk=int(ident)).values_list("name", flat=True).first()
     return {"choice": ident, "name": name, "cards": cards}
@@ -226,7 +256,9 @@ def take_seat(table_id: int, user, index: int, invite: str | None = None, deck=N
     saved decks' id; None: picked later, or the one of the seat they move
     from). Returns the Table. Raises LobbyError ``no_table``, ``table_started``,
     ``removed`` (403: the host removed the user from this table),
-    ``forbidden``, ``no_seat``, ``seat_taken``, ``too_many_seats``, and
+    ``forbidden``, ``no_seat``, ``seat_taken``, ``seat_held`` (409: at a
+    rematch, the seat is kept for the player of the match who played it,
+    :func:`held_seats`), ``too_many_seats``, and
     those of a deck (``bad_deck``, ``no_such_deck``, ``illegal_deck``).
     """
     with transaction.atomic():
@@ -247,6 +279,7 @@ def take_seat(table_id: int, user, index: int, invite: str | None = None, deck=N
             return table
         if seat.user_id is not None or seat.bot:
             raise LobbyError("seat_taken", "That seat is taken.", 409)
+        _refuse_if_held(table, index, user)
         _room_for_a_seat(user, table.pk)
         before = table.seats.filter(user=user).first()
         table.seats.filter(user=user).update(user=None, heroes=[], ready=False, deck={})
@@ -423,7 +456,8 @@ def seat_bot(table_id: int, host, index: int, kind: str, heroes: list | None = N
     table, the bot's starter (a colour; None: one drawn at random). The bot
     is ready at once; the host takes it away with remove_player. Returns the
     Table. Raises LobbyError ``not_host`` (403), ``bad_bot``, ``no_seat``,
-    ``seat_taken`` (409), ``bad_heroes``, ``bad_deck`` / ``no_such_deck``
+    ``seat_taken`` (409), ``seat_held`` (409: kept for a player of the
+    match a rematch plays again), ``bad_heroes``, ``bad_deck`` / ``no_such_deck``
     (and those of a closed table).
     """
     if kind not in BOT_KINDS:
@@ -432,6 +466,7 @@ def seat_bot(table_id: int, host, index: int, kind: str, heroes: list | None = N
         table, seat = _hosts_seat(table_id, host, index, "Only the host seats bots.")
         if seat.user_id is not None or seat.bot:
             raise LobbyError("seat_taken", "That seat is taken.", 409)
+        _refuse_if_held(table, index, None)
         spec = get_mode(table.mode)
         if heroes is None:
             heroes = secrets.SystemRandom().sample(list(spec.heroes), spec.heroes_per_seat)
@@ -547,7 +582,9 @@ def offer_rematch(match_id: int, user) -> Table:
     seat if someone else took it meanwhile), their heroes of last time
     picked again, not ready (the same game and table options). The other players of the match see the table
     in their lobby (``can_see``) and join by taking a seat: nobody is
-    seated without asking. The match's table bots sit again at once where
+    seated without asking, and each one's seat is kept for them while the
+    rematch waits (:func:`held_seats`: a stranger cannot take it). The
+    match's table bots sit again at once where
     they sat, with the same heroes (C-23: the same starter), ready (a bot
     cannot ask; trial 14); at C-23 each player brings the deck of last time. Returns the rematch Table. Raises LobbyError
     ``no_match`` (404: no such match, or the user did not play it),
@@ -584,7 +621,9 @@ def offer_rematch(match_id: int, user) -> Table:
         elif table.status != Table.Status.OPEN:
             raise LobbyError("rematch_started", "The rematch has already started without you.", 409)
         else:
-            free = list(table.seats.filter(user=None).values_list("index", flat=True))
+            held = held_seats(table)
+            free = [index for index in table.seats.filter(user=None, bot="").values_list("index", flat=True)
+                    if held.get(index, (user.pk,))[0] == user.pk]  # a seat kept for another player is not free
             if not free:
                 raise LobbyError("table_full", "Every seat of the rematch is taken.", 409)
             take_seat(table.pk, user, player.seat if player.seat in free else free[0])

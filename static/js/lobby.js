@@ -190,7 +190,13 @@ function renderSeat(table, seat, mySeat) {
   if (seat.player) row.append(el("span", seat.ready ? "✓ ready" : "not ready", { class: seat.ready ? "ready-flag" : "waiting-flag" }));
   row.append(...seatBotControls(table, seat, config.userId, act)); // bots at the table: tablebots.js
   if (table.status !== "open") return row;
-  if (!seat.player && !table.removed) {
+  const held = (table.held_seats || []).find((h) => h.index === seat.index && h.user_id !== config.userId);
+  if (!seat.player && held) {
+    // A rematch keeps each player's seat for them while it waits (lobby.services.held_seats).
+    const until = new Date(held.until).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+    row.append(el("span", `kept for ${held.player} until ${until}`, { class: "waiting-flag held",
+      title: `${held.player} played this seat in the last match: nobody else may take it before ${until}.` }));
+  } else if (!seat.player && !table.removed) {
     const take = el("button", mySeat ? "Move here" : "Take seat", { type: "button", class: "btn small take" });
     take.onclick = () => act("POST", `/api/tables/${table.id}/join/`, { index: seat.index, invite: config.invite || undefined });
     row.append(take);

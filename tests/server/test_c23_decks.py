@@ -168,3 +168,37 @@ def test_the_page_needs_a_login_and_shows_the_pool(client, make_user):
     assert "this server&#x27;s own invention" in page or "this server's own invention" in page
     assert "Inferno Drake" in page and "/c23/how-to-play/" in page
     assert client.get("/c23/how-to-play/").status_code == 200
+
+
+@pytest.mark.parametrize("sent, kept", [
+    ("Fire\x00", "Fire"),                          # a NUL (PostgreSQL refuses it: a 500)
+    ("Fire\ud800", "Fire"),                        # a lone surrogate (no UTF-8 for it: a 500)
+    ("\u202eeriF", "eriF"),                        # a right-to-left override that turns the table's text
+    ("Fi\u200bre\u2066", "Fire"),                  # zero-width space, bidi isolate
+    ("Fire\nand\tice", "Fire and ice"),            # one line
+    ("Fire\u0007 ", "Fire"),                       # other control characters
+    ("Fir" + "e" + "\u0301" * 40, "Fir\u00e9\u0301"),  # a pile of accents: 2 stay
+    ("\uff26\uff49\uff52\uff45", "Fire"),          # full-width letters: their plain form
+])
+def test_a_deck_name_is_cleaned_as_other_names(api, django_user_model, sent, kept):
+    """Issue 27 point 4: the name is kept (and shown at a table) as lobby.names.clean_name makes it."""
+    alice = api("alice")
+    answer = alice.post("/api/decks/", json.dumps({"name": sent, "cards": RED}), content_type="application/json")
+    assert answer.status_code == 201 and answer.json()["name"] == kept
+    deck = Deck.objects.get()
+    assert deck.name == kept
+    alice.post("/api/tables/", {"mode": "c23", "deck": str(deck.pk)}, format="json")
+    seat = django_user_model.objects.get(username="alice").seat_set.get()
+    assert seat.deck["name"] == kept
+
+
+@pytest.mark.parametrize("sent", ["\u200b\u200b\u200b", "\u3164\u3164", "\u202e", "\u0301\u0301", "Red starter",
+                                  "blue STARTER"])
+def test_a_deck_name_that_shows_nothing_or_a_starter_is_refused(api, sent):
+    alice = api("alice")
+    answer = alice.post("/api/decks/", json.dumps({"name": sent, "cards": RED}), content_type="application/json")
+    assert answer.status_code == 400 and answer.json()["code"] == "bad_name"
+    assert not Deck.objects.exists()
+    deck_id = post(alice, {"name": "Fire", "cards": RED}).json()["id"]
+    renamed = alice.patch(f"/api/decks/{deck_id}/", json.dumps({"name": sent}), content_type="application/json")
+    assert renamed.status_code == 400 and Deck.objects.get().name == "Fire"

@@ -6,6 +6,7 @@ import pytest
 from asgiref.sync import sync_to_async
 
 from game import chat
+from lobby.names import MAX_MARKS
 from game.models import ChatLine
 from tests.server.matchkit import recv, start_match
 
@@ -44,7 +45,7 @@ def test_combining_marks_are_capped_per_character():
     """'Zalgo' text: 499 accents on one letter keep MAX_MARKS; every other
     letter keeps its own."""
     cleaned = chat.clean("e" + "\u0301" * 499 + "x" + "\u0300\u0302" * 10)
-    assert _marks_per_base(cleaned) == [chat.MAX_MARKS, chat.MAX_MARKS]
+    assert _marks_per_base(cleaned) == [MAX_MARKS, MAX_MARKS]
     assert unicodedata.normalize("NFD", cleaned).startswith("e\u0301\u0301")
 
 
@@ -76,7 +77,7 @@ async def seated(make_user, ws, layer):
 async def test_a_multiline_message_is_broadcast_and_kept_cleaned(seated):
     match, (alice, bob) = seated
     await alice.send_json_to({"type": "chat", "id": 1, "text": "line1\nline2\t" + "o" + "\u0308" * 300})
-    expected = "line1 line2 " + unicodedata.normalize("NFC", "o" + "\u0308" * chat.MAX_MARKS)
+    expected = "line1 line2 " + unicodedata.normalize("NFC", "o" + "\u0308" * MAX_MARKS)
     for comm in (alice, bob):
         assert (await recv(comm))["text"] == expected
     assert await sync_to_async(list)(ChatLine.objects.filter(match=match).values_list("text", flat=True)) == [expected]

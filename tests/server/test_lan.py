@@ -10,11 +10,16 @@ import subprocess
 import sys
 from pathlib import Path
 
+import contextlib
+import shutil
+
+import ifaddr
 import pytest
 from django.test import Client
 
-from codexsite.lan import LOCAL_HOSTS, lan_hosts
-from tests.server.live import daphne
+from benchmarks.servers import Worker
+from codexsite.lan import LOCAL_HOSTS, lan_hosts, start_lines
+from tests.server.live import daphne, database_url
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -116,3 +121,101 @@ def test_a_real_server_serves_the_lan_only_when_asked():
         assert handshake(served.port, host, f"http://{lan}:1") == 403  # another port of that host
     finally:
         served.stop()
+
+
+SECOND_ADDRESS = "10.213.7.1"  # a private address no network here uses
+
+
+def fake_adapters(monkeypatch):
+    """ifaddr's listing of a machine with Wi-Fi (the default route), an
+    Ethernet card, a VPN and the loopback, each with the addresses a system
+    gives them (IPv6 link-local ones included)."""
+    adapters = [
+        ifaddr.Adapter("lo", "lo", [ifaddr.IP("127.0.0.1", 8, "lo"), ifaddr.IP(("::1", 0, 0), 128, "lo")]),
+        ifaddr.Adapter("wlan0", "wlan0", [ifaddr.IP("192.168.1.20", 24, "wlan0"),
+                                          ifaddr.IP(("fe80::1", 0, 3), 64, "wlan0")]),
+        ifaddr.Adapter("eth1", "eth1", [ifaddr.IP(SECOND_ADDRESS, 24, "eth1"),
+                                        ifaddr.IP(("fd12:3456::7", 0, 0), 64, "eth1")]),
+        ifaddr.Adapter("tun0", "tun0", [ifaddr.IP("10.8.0.6", 32, "tun0")]),
+    ]
+    monkeypatch.setattr(ifaddr, "get_adapters", lambda *args, **kwargs: adapters)
+
+
+def test_every_interface_address_is_accepted(monkeypatch):
+    """Issue 27 point 30: not only the default route's address."""
+    fake_adapters(monkeypatch)
+    hosts = lan_hosts("0.0.0.0")
+    for host in ("192.168.1.20", SECOND_ADDRESS, "10.8.0.6", "[fd12:3456::7]"):
+        assert host in hosts
+    assert not any(h.startswith("[fe80") for h in hosts)  # no URL can name a link-local address
+    assert lan_hosts("127.0.0.1") == LOCAL_HOSTS  # the safe default is untouched
+
+
+@pytest.mark.django_db
+def test_a_page_asked_for_at_a_second_interface_is_served(monkeypatch, settings):
+    fake_adapters(monkeypatch)
+    settings.ALLOWED_HOSTS = lan_hosts("0.0.0.0")
+    assert Client(HTTP_HOST=f"{SECOND_ADDRESS}:8000").get("/login/").status_code == 200
+    assert Client(HTTP_HOST="[fd12:3456::7]:8000").get("/login/").status_code == 200
+    assert Client(HTTP_HOST="10.9.9.9:8000").get("/login/").status_code == 400  # no address of this machine
+
+
+def test_start_lines_name_every_address_friends_can_open(monkeypatch):
+    fake_adapters(monkeypatch)
+    lines = start_lines("0.0.0.0", 8001)
+    assert "http://127.0.0.1:8001/" in lines[0]
+    urls = [line.strip() for line in lines if line.startswith("  ")]
+    assert urls[:4] == ["http://192.168.1.20:8001/", f"http://{SECOND_ADDRESS}:8001/",
+                        "http://[fd12:3456::7]:8001/", "http://10.8.0.6:8001/"]
+    assert urls[4] == f"http://{socket.gethostname()}.local:8001/"
+    local = start_lines("127.0.0.1", 8000)
+    assert "http://127.0.0.1:8000/" in local[0] and "HOST=0.0.0.0" in local[1] and len(local) == 2
+
+
+def test_make_run_prints_the_addresses_before_it_serves():
+    make = (ROOT / "Makefile").read_text()
+    recipe = make.split("\nrun:", 1)[1].split("\n\n", 1)[0]
+    assert "codexsite.lan $(HOST) $(PORT)" in recipe.splitlines()[1]
+
+
+@contextlib.contextmanager
+def second_interface():
+    """A second network interface of this machine with SECOND_ADDRESS,
+    removed afterwards: a dummy one, or a veth pair where the kernel has
+    no dummy driver. Skips the test with the reason when that cannot be done."""
+    if os.geteuid() != 0:
+        pytest.skip("needs root to add a network interface (ip link add)")
+    ip = shutil.which("ip")
+    if ip is None:
+        pytest.skip("needs the ip command (Debian: iproute2)")
+    attempts = [("codexdummy0", ["type", "dummy"]), ("codexveth0", ["type", "veth", "peer", "name", "codexveth1"])]
+    for name, kind in attempts:
+        if subprocess.run([ip, "link", "add", name, *kind], capture_output=True).returncode == 0:
+            break
+    else:
+        pytest.skip("the kernel here adds neither a dummy nor a veth interface")
+    try:
+        subprocess.run([ip, "addr", "add", f"{SECOND_ADDRESS}/24", "dev", name], check=True)
+        subprocess.run([ip, "link", "set", name, "up"], check=True)
+        yield
+    finally:
+        subprocess.run([ip, "link", "del", name], capture_output=True)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_real_server_answers_at_a_second_interface():
+    """Issue 27 point 30, for real: a daphne listening on 0.0.0.0 with
+    CODEX_LISTEN=0.0.0.0 answers a request sent to the address of another
+    interface than the default route's (it answered 400)."""
+    with second_interface():
+        server = Worker(database_url(), os.environ.get("REDIS_URL", ""), env={"CODEX_LISTEN": "0.0.0.0"},
+                        bind="0.0.0.0")
+        try:
+            conn = http.client.HTTPConnection(SECOND_ADDRESS, server.port, timeout=10)
+            try:
+                conn.request("GET", "/login/")
+                assert conn.getresponse().status == 200
+            finally:
+                conn.close()
+        finally:
+            server.stop()

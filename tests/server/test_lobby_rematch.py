@@ -2,9 +2,13 @@
 table again to the same players: a new table, public or private as the
 last one, same mode, seats,
 teams and heroes; each player accepts by asking too (or taking a seat)."""
+from datetime import timedelta
+
 import pytest
 from django.test import Client
+from django.utils import timezone
 
+from game.models import Match
 from lobby.models import Table
 from tests.server.lobbykit import conceded, started
 from tests.server.matchkit import logged_in
@@ -93,9 +97,8 @@ def test_others_neither_see_nor_join_a_private_rematch_without_the_link(finished
     assert ask(carol, match).status_code == 404  # carol did not play it
     joined = logged_in(carol).post(f"/api/tables/{offered['id']}/join/",
                                    {"index": 1, "invite": offered["invite_token"]}, format="json")
-    assert joined.status_code == 200  # with the link, as any private table
-    assert ask(bob, match).status_code == 409  # every seat taken now
-    assert ask(bob, match).json()["code"] == "table_full"
+    assert joined.status_code == 409 and joined.json()["code"] == "seat_held"  # even with the link: bob's seat
+    assert ask(bob, match).status_code == 200
 
 
 def test_no_rematch_of_a_match_still_played(make_user):
@@ -195,3 +198,56 @@ def test_a_table_says_whether_its_match_is_still_played_or_over(make_user):
     assert logged_in(alice).get(f"/api/tables/{table.pk}/").json()["match_status"] == "finished"
     listed = {t["id"]: t for t in logged_in(bob).get("/api/tables/").json()}
     assert listed[table.pk]["match_status"] == "finished"
+
+
+def test_a_stranger_cannot_take_a_players_seat_at_a_public_rematch(finished, make_user):
+    """Issue 27 point 9: carol took the loser's seat at a public rematch and the
+    loser was then refused (409). The match's players keep their seats while
+    the rematch waits; a stranger is told whose seat it is and until when."""
+    alice, bob, match = finished
+    offered = ask(alice, match).json()  # alice won; bob (seat 1) lost
+    held = offered["held_seats"]
+    assert [(h["index"], h["user_id"], h["player"]) for h in held] == [(1, bob.pk, "Bob")]
+    carol = logged_in(make_user("carol"))
+    refused = carol.post(f"/api/tables/{offered['id']}/join/", {"index": 1}, format="json")
+    assert refused.status_code == 409 and refused.json()["code"] == "seat_held"
+    assert "Bob played this seat" in refused.json()["detail"] and "UTC" in refused.json()["detail"]
+    assert Table.objects.get(pk=offered["id"]).seats.get(index=1).user_id is None
+    accepted = ask(bob, match)
+    assert accepted.status_code == 200
+    assert {s["index"]: s["user_id"] for s in accepted.json()["seats"]} == {0: alice.pk, 1: bob.pk}
+    assert accepted.json()["held_seats"] == []
+
+
+def test_the_host_cannot_put_a_bot_in_a_players_kept_seat(finished):
+    alice, bob, match = finished
+    offered = ask(alice, match).json()
+    refused = logged_in(alice).post(f"/api/tables/{offered['id']}/bot/", {"index": 1, "kind": "greedy"},
+                                    format="json")
+    assert refused.status_code == 409 and refused.json()["code"] == "seat_held"
+
+
+def test_a_kept_seat_is_free_once_the_rematch_has_waited(finished, make_user, settings):
+    """After the waiting time of a table (CODEX_TABLE_IDLE_MINUTES from its opening) anyone may sit."""
+    alice, bob, match = finished
+    offered = ask(alice, match).json()
+    Table.objects.filter(pk=offered["id"]).update(
+        created=timezone.now() - timedelta(minutes=settings.CODEX_TABLE_IDLE_MINUTES, seconds=1))
+    carol = logged_in(make_user("carol"))
+    assert carol.get(f"/api/tables/{offered['id']}/").json()["held_seats"] == []
+    assert carol.post(f"/api/tables/{offered['id']}/join/", {"index": 1}, format="json").status_code == 200
+
+
+def test_a_player_who_sits_elsewhere_frees_their_kept_seat(make_user):
+    """Three players: the one who moved to another seat no longer holds theirs."""
+    alice, bob, cy = make_user("alice"), make_user("bob"), make_user("cy")
+    match = started([alice, bob, cy], mode="ffa", heroes=("troq_bashar", "river_montoya", "jaina_stormborne"))
+    # A free-for-all concession starts final rounds (R28): the match is marked over here instead.
+    Match.objects.filter(pk=match.pk).update(status=Match.Status.FINISHED, result={"winner": 0, "reason": "test"})
+    offered = ask(alice, match).json()
+    assert {h["index"] for h in offered["held_seats"]} == {1, 2}
+    moved = logged_in(bob).post(f"/api/tables/{offered['id']}/join/", {"index": 2}, format="json")
+    assert moved.status_code == 409  # cy's seat
+    assert ask(bob, match).status_code == 200
+    table = logged_in(cy).get(f"/api/tables/{offered['id']}/").json()
+    assert [h["index"] for h in table["held_seats"]] == [2]

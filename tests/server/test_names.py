@@ -1,6 +1,8 @@
 """Look-alike names (issue 11, finding 8): a display name that looks like one
 another account shows is refused, at sign-up, through the API and in the
 database itself."""
+import json
+
 import pytest
 from django.db import IntegrityError, transaction
 from django.urls import reverse
@@ -137,3 +139,41 @@ def test_the_admin_keeps_a_username_shown_as_the_name_to_its_own_rules(client, m
     assert response.status_code == 302  # "@" is fine in a username, not in a display name
     victim.refresh_from_db()
     assert victim.public_name == "bea@home"
+
+
+@pytest.mark.parametrize("name", ["Greedy bot", "Random bot", "You", "you", "Y\u043eu", "Greedy bot 2",
+                                  "RANDOM BOT 5", "seat 1", "Team 0", "Gr\u0435edy b\u043et"])
+def test_names_the_site_shows_are_reserved(client, api, django_user_model, name):
+    """Issue 27 point 10: nobody signs up (or renames themselves) as a bot, "You" or a seat."""
+    response = signup_as(client, "mallory", name)
+    assert response.status_code == 200 and "site itself shows" in response.content.decode()
+    assert not django_user_model.objects.filter(username="mallory").exists()
+    bob = api("bob")
+    answer = bob.patch("/api/me/", {"display_name": name}, format="json")
+    assert answer.status_code == 400 and "site itself shows" in str(answer.json()["display_name"])
+    assert bob.get("/api/me/").json()["display_name"] == "Bob"
+
+
+@pytest.mark.parametrize("name", ["Yours", "Botany", "Greedy", "Seat belt", "Bot 9"])
+def test_names_near_a_reserved_one_stay_free(client, django_user_model, name):
+    assert signup_as(client, "zed", name).status_code == 302
+
+
+@pytest.mark.parametrize("sent, kept", [
+    ("Bill\u200b", "Bill"),            # a zero-width space would make a second "Bill"
+    ("\u202eBill", "Bill"),            # a bidi override
+    ("Ann\u3164\u3164Lee", "Ann Lee"),  # blank-drawing letters are spaces
+])
+def test_a_display_name_loses_invisible_characters(api, sent, kept):
+    """Issue 27 point 4: display names get the cleaning of every user-written name (lobby.names.clean_name)."""
+    bob = api("bob")
+    answer = bob.patch("/api/me/", json.dumps({"display_name": sent}), content_type="application/json")
+    assert answer.status_code == 200 and answer.json()["display_name"] == kept
+
+
+@pytest.mark.parametrize("sent", ["\u200b\u200b\u200b", "\u3164\u3164\u3164", "\u202e\u202e", "Bi\x00ll", "Bill\ud800"])
+def test_a_display_name_of_nothing_visible_is_refused(api, sent):
+    """A NUL or a lone surrogate is refused by the API's field itself (DRF), with a sentence."""
+    bob = api("bob")
+    answer = bob.patch("/api/me/", json.dumps({"display_name": sent}), content_type="application/json")
+    assert answer.status_code == 400 and bob.get("/api/me/").json()["display_name"] == "Bob"
