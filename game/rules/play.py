@@ -18,7 +18,8 @@ def enter_play(state: dict, iid: str, seat: int, marks: dict = None) -> str:
     future): it arrives this turn (arrival fatigue), gets its fading time
     runes, then its "arrives" trigger runs. ``marks`` are set on it before
     that trigger (e.g. ``{"boosted": True}``, glossary: Boost); a card
-    marked ``boosted`` then hears ``boost_paid`` (its boost effect).
+    marked ``boosted`` then loses the mark and hears ``boost_paid`` (its
+    boost effect).
 
     A card with forecast that would come into play from anywhere but the
     future goes to the future zone instead (Forecast ruling) and nothing
@@ -51,7 +52,7 @@ def enter_play(state: dict, iid: str, seat: int, marks: dict = None) -> str:
     _note_first_from_hand(state, iid, origin)
     arrive_with_time_runes(state, iid)
     registry.emit(state, "arrives", iid)
-    if inst["marks"].get("boosted"):
+    if inst["marks"].pop("boosted", False):
         registry.emit(state, "boost_paid", iid)
     announce_arrival(state, iid)
     return iid
