@@ -617,8 +617,10 @@ def do_play(state, seat, plan):
     the mark ``boosted`` for its hooks (arrives or resolve). A forecast
     spell goes to the future instead of resolving; it still counts as
     played ("whenever you play a spell" triggers now). A unit an opposing
-    Jail takes (:func:`jailer`) doesn't arrive; a unit played tells its
-    player's other cards (event ``unit_played``) once it has arrived."""
+    Jail takes (:func:`jailer`) doesn't arrive: a boost paid for it takes
+    effect now (event ``boost_paid``), as it is played, and the jailed card
+    keeps no boost for later (Boost ruling on Jail); a unit played tells
+    its player's other cards (event ``unit_played``) once it has arrived."""
     iid, cost, targets, boosted = plan
     marks = {"boosted": True} if boosted else {}
     pay(state, seat, cost)
@@ -637,7 +639,8 @@ def do_play(state, seat, plan):
     else:
         jail = jailer(state, seat, iid) if not forecast_value(state, rec["id"]) else None
         if jail is not None:
-            card_of(state, iid)["marks"].update(marks)
+            if boosted:
+                registry.emit(state, "boost_paid", iid)
             registry.emit_to(state, "captured", [jail], iid)
             return
         from_hand = card_of(state, iid)["zone"] == "hand"

@@ -17,7 +17,9 @@ def enter_play(state: dict, iid: str, seat: int, marks: dict = None) -> str:
     """Put ``iid`` into play under ``seat`` (from hand, command zone or the
     future): it arrives this turn (arrival fatigue), gets its fading time
     runes, then its "arrives" trigger runs. ``marks`` are set on it before
-    that trigger (e.g. ``{"boosted": True}``, glossary: Boost).
+    that trigger (e.g. ``{"boosted": True}``, glossary: Boost); a card
+    marked ``boosted`` then loses the mark and hears ``boost_paid`` (its
+    boost effect).
 
     A card with forecast that would come into play from anywhere but the
     future goes to the future zone instead (Forecast ruling) and nothing
@@ -50,6 +52,8 @@ def enter_play(state: dict, iid: str, seat: int, marks: dict = None) -> str:
     _note_first_from_hand(state, iid, origin)
     arrive_with_time_runes(state, iid)
     registry.emit(state, "arrives", iid)
+    if inst["marks"].pop("boosted", False):
+        registry.emit(state, "boost_paid", iid)
     announce_arrival(state, iid)
     return iid
 
@@ -106,9 +110,12 @@ def cast_spell(state, seat, iid, targets, played=True, marks=None):
     then it goes to the discard pile (or stays in play if ongoing); then
     "whenever you play a spell" triggers (Harmony ruling: after resolving),
     unless ``played`` is False (a forecast spell resolving from the future
-    was played earlier). ``marks`` go on the spell (e.g. ``boosted``)."""
+    was played earlier). ``marks`` go on the spell (e.g. ``boosted``); the
+    Illusions its targeting destroyed are its mark ``vanished`` while it
+    resolves, ``{target id: controller}`` (Shadow Blade ruling: their
+    controller discards)."""
     rec = catalog.card(card_of(state, iid)["card"])
-    kill_targeted_illusions(state, targets)
+    vanished = kill_targeted_illusions(state, targets)
     slots = registry.card_of_id(rec["id"]).targets
     targeted_triggers(state, [t for s, t in zip(slots, targets) if s.icon])
     if rec["ongoing"]:
@@ -118,6 +125,8 @@ def cast_spell(state, seat, iid, targets, played=True, marks=None):
     else:
         iid = move(state, iid, "stack")
     card_of(state, iid)["marks"].update(marks or {})
+    if vanished:
+        card_of(state, iid)["marks"]["vanished"] = vanished
     push(state, {"op": "spell_resolve", "seat": seat, "spell": iid, "targets": targets,
                  "played": played})
 
@@ -143,6 +152,8 @@ def _spell_done(state, step):
     effect put it elsewhere); then "whenever you play a spell" triggers."""
     iid, seat = step["spell"], step["seat"]
     inst = state["cards"].get(iid)
+    if inst is not None:
+        inst["marks"].pop("vanished", None)  # an ongoing spell stays in play without it
     if inst is not None and inst["zone"] == "stack":
         move(state, iid, "discard")
     if step.get("played", True):
@@ -157,14 +168,20 @@ def spell_played_triggers(state, seat, iid):
     registry.emit_to(state, "spell_played", player(state, seat)["play"], iid, skip=iid)
 
 
-def kill_targeted_illusions(state: dict, targets: list) -> None:
+def kill_targeted_illusions(state: dict, targets: list) -> dict:
     """Illusions among ``targets`` die on being targeted (glossary:
     Illusion; targeting.dies_when_targeted): they are destroyed before the
-    effect resolves."""
+    effect resolves. Returns ``{id: controller}`` of those destroyed (an
+    indestructible one is not), for an effect that cares who controlled
+    them (Shadow Blade ruling)."""
+    vanished = {}
     for tid in targets:
         if dies_when_targeted(state, tid):
             log(state, f"{name(state, tid)} vanished when targeted.")
             destroy(state, tid)
+            if state["cards"][tid]["marks"].get("doomed"):
+                vanished[tid] = state["cards"][tid]["controller"]
+    return vanished
 
 
 def targeted_triggers(state: dict, targets: list) -> None:

@@ -15,7 +15,7 @@ from .registry import EVENTS, Ability, Card, register
 
 # Events whose handler takes ``(state, iid, ...)`` about the card itself: an
 # effect given for one of them runs as a trigger of that card.
-_SELF_EVENTS = {"arrives", "attacks", "dies", "leaves", "upkeep", "end_of_turn", "max_level",
+_SELF_EVENTS = {"arrives", "boost_paid", "attacks", "dies", "leaves", "upkeep", "end_of_turn", "max_level",
                 "exhausted", "after_attack"}
 
 

@@ -22,6 +22,9 @@ from typing import Callable, Optional
 # they happen to; the others reach the cards in play named by the emitter.
 EVENTS = {
     "arrives": "(state, iid): the card itself arrived (played, put into play, token made)",
+    "boost_paid": "(state, iid): the card itself, a unit, was played with its boost paid: its boost "
+                  "effect, right after its arrives trigger (play.enter_play), or as it is played when a "
+                  "Jail takes it instead (actions.do_play; Boost ruling)",
     "attacks": "(state, iid, ctx): the card itself was declared as an attacker",
     "dies": "(state, iid): the card itself dies",
     "leaves": "(state, iid): the card itself leaves play by any means",

@@ -78,8 +78,14 @@ card("dark_pact", targets=[slot("base")], resolve=_dark_pact)
 
 def _shadow_blade(state, seat, iid, targets):
     """3 damage to a patroller; if that kills it, its controller discards a
-    card at random."""
+    card at random. An Illusion destroyed because Shadow Blade targeted it
+    counts too: its controller then (spell mark ``vanished``,
+    play.cast_spell) discards (Shadow Blade ruling)."""
     tid = targets[0]
+    vanished = card_of(state, iid)["marks"].get("vanished", {})
+    if tid in vanished:
+        discard_random(state, vanished[tid])
+        return
     if not thing_exists(state, tid):
         return
     owner = _controller(state, tid)

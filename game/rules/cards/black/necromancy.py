@@ -125,13 +125,10 @@ card("death_rites", resolve=_death_rites, turn_unit_dies=_death_rites_hears)
 # ---- Hooded Executioner ------------------------------------------------------------------------
 
 def _executioner(state, iid):
-    """Boosted: each opponent's weakest unit is destroyed (the
-    Executioner's controller breaks ties; indestructible ones are skipped:
-    ruling)."""
-    inst = card_of(state, iid)
-    if not inst["marks"].pop("boosted", False):
-        return
-    seat = inst["controller"]
+    """Its boost (as it arrives, or as it is played into a Jail: Boost
+    ruling): each opponent's weakest unit is destroyed (the Executioner's
+    controller breaks ties; indestructible ones are skipped: ruling)."""
+    seat = card_of(state, iid)["controller"]
     for victim in reversed(opponents(state, seat)):  # asked in seat order
         push(state, {"op": "executioner", "seat": seat, "victim": victim})
 
@@ -141,7 +138,7 @@ def _executioner_step(state, step):
     ask_destroy_lowest(state, step["seat"], step["victim"], "Hooded Executioner", weakest_only=True)
 
 
-card("hooded_executioner", arrives=_executioner)
+card("hooded_executioner", boost_paid=_executioner)
 
 # ---- Bone Collector ---------------------------------------------------------------------------------
 

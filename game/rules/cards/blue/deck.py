@@ -75,11 +75,9 @@ def _jail_takes(state, src, seat, iid):
 def _jail_locks(state, src, iid):
     """A unit enters jail: it is not in play and doesn't arrive; the unit
     already there is released and arrives now, under its owner's control,
-    its arrive triggers included (Jail ruling)."""
-    boosted = card_of(state, iid)["marks"].get("boosted")
+    its arrive triggers included (Jail ruling); a boost paid for either
+    took effect as it was played, never again (Boost ruling)."""
     prisoner = move(state, iid, "jail")
-    if boosted:
-        card_of(state, prisoner)["marks"]["boosted"] = True
     marks = card_of(state, src)["marks"]
     released = marks.get("prisoner")
     marks["prisoner"] = prisoner

@@ -132,11 +132,10 @@ card("chameleon_lizzo", end_of_turn=_lizzo_end)
 
 
 def _marauder(state, iid):
-    """Marauder arrives: if its boost was paid, trash a worker of the
-    player you choose, your own allowed (Marauder ruling); the worker is
-    picked at random, unseen (as for Detonate)."""
-    if not card_of(state, iid)["marks"].get("boosted"):
-        return
+    """Marauder's boost (as it arrives, or as it is played into a Jail:
+    Boost ruling): trash a worker of the player you choose, your own
+    allowed (Marauder ruling); the worker is picked at random, unseen (as
+    for Detonate)."""
     seat = controller(state, iid)
     options = [f"workers:{p['seat']}" for p in state["players"] if worker_total(state, p["seat"]) > 0]
     push(state, {"op": "red_ask", "seat": seat, "text": "Marauder: trash a worker of which player?",
@@ -156,7 +155,7 @@ def _marauder_trash(state, step):
         trash_worker(state, int(pick.split(":")[1]))
 
 
-card("marauder", arrives=_marauder)
+card("marauder", boost_paid=_marauder)
 
 
 def _steam_tank_bonus(state, iid, target):

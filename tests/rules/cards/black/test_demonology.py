@@ -67,6 +67,27 @@ def test_shadow_blade_kill_makes_the_controller_discard_at_random():
     assert gone(s, "ob") and len(s["players"][1]["hand"]) == 1
 
 
+def test_shadow_blade_destroying_a_targeted_illusion_makes_its_controller_discard():
+    """Shadow Blade ruling: an Illusion destroyed because Shadow Blade
+    targeted it counts as killed by it, so its controller discards a card
+    (at random, as the card says)."""
+    s = game({"hand": ["shadow_blade"], "gold": 3, "play": [V]},
+             {"hand": ["spark", "spark"], "play": [TROQ, {"card": "spectral_hound", "patrol": "elite", "id": "dog"}]})
+    s = play_card(s, 0, "shadow_blade", [find(s, "dog")])
+    assert gone(s, "dog") and cards_in(s, 1, "discard").count("spectral_hound") == 1
+    assert len(s["players"][1]["hand"]) == 1 and cards_in(s, 1, "discard").count("spark") == 1
+
+
+def test_shadow_blade_on_an_illusion_kept_alive_discards_only_if_the_damage_kills():
+    """Macciatus keeps his controller's Illusions from dying when targeted:
+    then only the 3 damage decides, as for any patroller."""
+    s = game({"hand": ["shadow_blade"], "gold": 3, "play": [V]},
+             {"hand": ["spark"], "play": [TROQ, {"card": "macciatus_the_whisperer"},
+                                          {"card": "spectral_hound", "patrol": "elite", "id": "dog"}]})
+    s = play_card(s, 0, "shadow_blade", [find(s, "dog")])
+    assert not gone(s, "dog") and len(s["players"][1]["hand"]) == 1
+
+
 # ---- Metamorphosis ---------------------------------------------------------------------------------
 
 def test_metamorphosis_sacrifices_units_and_makes_the_hero_a_max_level_demon():

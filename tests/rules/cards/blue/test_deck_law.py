@@ -231,6 +231,26 @@ def test_jail_does_not_take_forecast_units():
     assert [s["cards"][i]["card"] for i in s["players"][1]["future"]] == [forecast]
 
 
+def test_a_boost_paid_for_a_unit_jail_takes_happens_as_it_is_played_and_never_again():
+    """Boost ruling (Jail): the boost is paid and takes effect as the unit
+    is played from hand, then it goes to jail; released, it arrives with
+    no second boost. Hooded Executioner's boost destroys the weakest
+    opposing unit: Older Brother at once, nothing when it is released."""
+    s = game({"play": [BIGBY, {"card": "jail", "id": "jail"}, {"card": "older_brother", "id": "ob"},
+                       {"card": "iron_man", "id": "iron"}]},
+             {"hand": ["hooded_executioner", "tenderfoot"], "gold": 10, "buildings": {"tech_1": True},
+              "play": [TROQ]}, active=1)
+    executioner = hand_ids(s, 1, "hooded_executioner")[0]
+    s = act(s, 1, {"type": "play", "card": executioner, "targets": [], "boost": True})
+    prisoner = s["cards"][find(s, "jail")]["marks"]["prisoner"]
+    assert s["cards"][prisoner]["card"] == "hooded_executioner" and s["players"][1]["gold"] == 5
+    assert "ob" not in [c["marks"].get("tag") for c in s["cards"].values()]
+    assert "boosted" not in s["cards"][prisoner]["marks"]
+    s = play_card(s, 1, "tenderfoot")
+    assert in_play(s, 1, "hooded_executioner") and s["prompt"] is None
+    assert find(s, "iron") in s["players"][0]["play"]
+
+
 def test_reputable_newsman_shows_the_named_cost_to_everyone():
     """The cost Reputable Newsman named is public (view: ``named_cost``);
     none before it is named."""
