@@ -178,6 +178,7 @@ function onMessage(m) {
       const before = awayKey();
       presence = m.presence || presence;
       clockPresence(presence);
+      noteTimedOut();
       renderPresence();
       presenceChanged(before);
       if (m.version > version) resync();
@@ -188,13 +189,7 @@ function onMessage(m) {
       presence = m.seats;
       clockPresence(presence);
       answered(m.id);
-      // Told once when the clock runs out, not again with each presence message while the
-      // bot plays on: a late one re-raised it over the player's next action.
-      const timedOut = Boolean(msg && presence.some((p) => p.seat === msg.seat && p.stand_in && p.time_left === 0));
-      if (timedOut && !timedOutShown) {
-        showNotice("You ran out of time: a bot plays on for you until the game waits on someone else (see the log).");
-      }
-      timedOutShown = timedOut;
+      noteTimedOut();
       if (msg && m.reclaimed !== null && m.reclaimed === msg.seat) {
         showNotice("A bot played for you while you were away (see the log): your seat is yours again.");
       }
@@ -205,6 +200,20 @@ function onMessage(m) {
     default:
       break;
   }
+}
+
+/**
+ * Tell the viewer when the last presence (a `presence` message or the one a
+ * `pong` carries) says their turn clock ran out and a bot plays on for them:
+ * once, not again with each presence while the bot plays on (a late one
+ * re-raised it over the player's next action).
+ */
+function noteTimedOut() {
+  const timedOut = Boolean(msg && presence.some((p) => p.seat === msg.seat && p.stand_in && p.time_left === 0));
+  if (timedOut && !timedOutShown) {
+    showNotice("You ran out of time: a bot plays on for you until the game waits on someone else (see the log).");
+  }
+  timedOutShown = timedOut;
 }
 
 // A patch applies to the version it was made from; anything else: resync.

@@ -5,9 +5,22 @@
 // When a running clock reaches zero the page pings, so the server hands
 // that seat to the stand-in bot at once; after each new version it pings
 // too, for the clock the new state started.
+//
+// Those pings go through one guarded timer (askClock): at most one waits at
+// a time and none goes sooner than ASK_GAP_MS after the previous one. While
+// a shown clock stays at zero (the server keeps saying 0 while the bot plays
+// on) the pings back off, doubling up to the page's own ping period, so
+// whatever the clock says the page stays far below the rate docs/PROTOCOL.md
+// allows (20 frames a second).
 import { el } from "./common.js";
 
-const clock = { seconds: null, left: {}, at: 0, ping: null, pinged: false, version: -1, timer: null, bots: {} };
+const ASK_GAP_MS = 1000; // the least time between two pings the clock asks for
+const ZERO_MAX_MS = 20000; // the longest wait between pings while a clock stays at zero (match.js PING_MS)
+
+const clock = {
+  seconds: null, left: {}, at: 0, ping: null, version: -1, timer: null, bots: {},
+  asking: null, askedAt: -Infinity, zeroNext: 0, zeroGap: ASK_GAP_MS,
+};
 
 /** `m:ss` of a number of seconds. */
 function mmss(seconds) {
@@ -33,15 +46,31 @@ export function clockPresence(seats) {
   clock.left = {};
   for (const p of seats || []) if (p.time_left !== null && p.time_left !== undefined) clock.left[p.seat] = p.time_left;
   clock.at = performance.now();
-  clock.pinged = false;
   drawClocks();
 }
 
-/** A new version (`version`) was drawn: ask for the clock it started. */
+/**
+ * Ask the server for a fresh presence through the one clock timer: nothing
+ * when a ping is already waiting; else one ping, no sooner than ASK_GAP_MS
+ * after the previous one.
+ */
+function askClock() {
+  if (clock.asking !== null || !clock.ping) return;
+  const wait = Math.max(0, clock.askedAt + ASK_GAP_MS - performance.now());
+  clock.asking = setTimeout(() => {
+    clock.asking = null;
+    clock.askedAt = performance.now();
+    clock.ping();
+  }, wait);
+}
+
+/** A new version (`version`) was drawn: ask for the clock it started (a new clock: no back-off yet). */
 export function clockVersion(version) {
   if (!clock.seconds || version === clock.version) return;
   clock.version = version;
-  if (clock.ping) clock.ping();
+  clock.zeroNext = 0;
+  clock.zeroGap = ASK_GAP_MS;
+  askClock();
 }
 
 /** Seconds left of `seat` now, or null when its clock is not running. */
@@ -74,8 +103,13 @@ export function drawClocks() {
     }
     if (left === 0) out = true;
   }
-  if (out && !clock.pinged && clock.ping) {
-    clock.pinged = true; // once per presence: the answer says whether a bot took over
-    clock.ping();
+  if (!out) {
+    clock.zeroNext = 0;
+    clock.zeroGap = ASK_GAP_MS;
+  } else if (performance.now() >= clock.zeroNext) {
+    // The answer says whether a bot took over; while the clock stays at zero, ask less and less often.
+    askClock();
+    clock.zeroNext = performance.now() + clock.zeroGap;
+    clock.zeroGap = Math.min(ZERO_MAX_MS, clock.zeroGap * 2);
   }
 }
