@@ -13,7 +13,7 @@ from .checks import answer
 from .errors import RulesError
 from .flow import check_answer
 from .outcome import finish
-from .play import cast_spell, enter_play, kill_targeted_illusions, spell_played_triggers, targeted_triggers
+from .play import cast_spell, enter_play, icon_targets, on_targeted, spell_played_triggers
 from .flow import ask, op
 from .freeforall import REPAIR_COST, has_conceded, is_ffa, lend, lend_problem
 from .freeforall_end import concede as concede_base
@@ -761,8 +761,7 @@ def do_ability(state, seat, plan):
     log(state, f"{seat_name(state, seat)} used {name(state, iid)}: {ability.text}")
     if ability.exhaust:
         exhaust(state, iid)
-    kill_targeted_illusions(state, [t for s, t in zip(ability.targets, targets) if s.icon])
-    targeted_triggers(state, [t for s, t in zip(ability.targets, targets) if s.icon])
+    on_targeted(state, icon_targets(ability.targets, targets))
     if ability.sacrifice:
         sacrifice(state, iid)
     ability.resolve(state, seat, iid, targets)

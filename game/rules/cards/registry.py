@@ -54,7 +54,7 @@ EVENTS = {
     "unit_leaves": "(state, src, iid): a unit in play is about to leave play by any means, before "
                    "it moves (src: any card in play; effects.leave_play: Second Chances)",
     "targeted": "(state, iid): the card itself (in play) was just ◎ by a spell or ability, before "
-                "the effect resolves (play.targeted_triggers)",
+                "the effect resolves (play.on_targeted)",
 }
 
 # Questions: ``name -> signature``; the answer's meaning is in the text.
