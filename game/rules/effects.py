@@ -249,7 +249,8 @@ def damage_card(state: dict, iid: str, amount: int, *, by, combat: bool = False,
     Armor absorbs first, once per turn (house rule R6). Deathtouch combat
     damage kills a unit or hero even if armor absorbed it (glossary). Death
     itself is applied by the state-based checks; lethal combat damage marks
-    it ``combat_death`` for them (Brave Knight rulings). ``source``: the
+    it ``combat_death`` for them (Brave Knight rulings), only when some got
+    past the armor or deathtouch hit (Gilded Glaxx rulings). ``source``: the
     card in play dealing it (combat, or a card's own ability); the hit that
     makes the damage lethal records its source as the killer
     (:func:`_note_killer`). Damage of a spell or ability (not combat, or
@@ -284,9 +285,11 @@ def damage_card(state: dict, iid: str, amount: int, *, by, combat: bool = False,
     if combat and deathtouch and (taken > 0 or absorbed > 0):
         inst["marks"]["doomed"] = True
     if combat and stats.is_character(state, iid) and (
-            inst["marks"].get("doomed") or inst["damage"] >= stats.hp(state, iid)):
+            inst["marks"].get("doomed") or (taken > 0 and inst["damage"] >= stats.hp(state, iid))):
         # It dies from combat damage (Brave Knight: Tower, sparkshot,
-        # overpower and deathtouch count; checks._escapes_death clears it).
+        # overpower and deathtouch count; checks._escapes_death clears it)
+        # only when some got through: a hit its armor took whole doesn't
+        # kill one already at 0 HP, deathtouch aside (Gilded Glaxx ruling).
         inst["marks"]["combat_death"] = True
     if not taken_as_runes:
         log(state, _damage_line(state, iid, taken, absorbed, by))
