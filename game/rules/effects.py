@@ -242,7 +242,7 @@ def armor_left(state: dict, iid: str, piercing: int = 0) -> int:
 
 def damage_card(state: dict, iid: str, amount: int, *, by, combat: bool = False,
                 deathtouch: bool = False, piercing: int = 0, source: str = None,
-                ability: bool = False) -> int:
+                ability: bool = False, excess_sent_on: bool = False) -> int:
     """Deal ``amount`` damage to unit or hero ``iid``; return damage taken.
     ``by`` names what deals it, for the log line (as :func:`damage_building`).
 
@@ -258,6 +258,10 @@ def damage_card(state: dict, iid: str, amount: int, *, by, combat: bool = False,
     deals, Sentry ruling) may be prevented by the question
     ``prevent_effect_damage`` (Sentry). While No Rush 15 Minutes prevents
     damage (maps.damage_prevented) nothing is dealt: 0.
+    ``excess_sent_on``: this is what is left of a combat hit whose excess
+    went elsewhere (overpower, Stampede): it would not have taken exactly
+    lethal damage, so the question ``prevent_damage`` is not asked (Focus
+    Master ruling).
     """
     inst = state["cards"].get(iid)
     if inst is None or inst["zone"] != "play" or amount <= 0:
@@ -267,7 +271,9 @@ def damage_card(state: dict, iid: str, amount: int, *, by, combat: bool = False,
         return 0
     absorbed = min(amount, armor_left(state, iid, piercing))
     inst["armor_used"] += absorbed
-    taken = _after_prevention(state, iid, amount - absorbed, combat and deathtouch)
+    taken = amount - absorbed
+    if not excess_sent_on:
+        taken = _after_prevention(state, iid, taken, combat and deathtouch)
     if taken > 0 and (ability or not combat) and registry.answering("prevent_effect_damage"):
         for src in [i for p in state["players"] for i in p["play"]]:
             fn = registry.handler_in(state, registry.answering("prevent_effect_damage"), src)
