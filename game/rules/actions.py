@@ -13,15 +13,15 @@ from .checks import answer
 from .errors import RulesError
 from .flow import check_answer
 from .outcome import finish
-from .play import cast_spell, enter_play, kill_targeted_illusions, spell_played_triggers, targeted_triggers
+from .play import cast_spell, enter_play, icon_targets, on_targeted, spell_played_triggers
 from .flow import ask, op
 from .freeforall import REPAIR_COST, has_conceded, is_ffa, lend, lend_problem
 from .freeforall_end import concede as concede_base
 from .heroes import can_level, gain_levels, ultimate_ready
 from .state import (card_of, holds_legendary, log, move, name, patrol_slot, PATROL_SLOTS, player,
                     seat_name, team_of, teammates)
-from .targeting import (attack_targets, attack_tax, flagbearer_duty, hidden_from, in_play_answering, patrol_refusal,
-                        resist_cost, slot_candidates)
+from .targeting import (attack_targets, attack_tax, flagbearer_duty, held_fast, hidden_from, in_play_answering,
+                        patrol_refusal, resist_cost, slot_candidates)
 from .specs import (ADDONS_BY_MODE, TECH_BUILDINGS, addons, built, declares_spec, hero_limit, hero_specs,
                     minor_spell_tax, multicolour_tax, tech_problem)
 from .turns import end_main_phase, finish_turn, has_stash, tech, tech_count_required, worker_count
@@ -764,8 +764,7 @@ def do_ability(state, seat, plan):
     log(state, f"{seat_name(state, seat)} used {name(state, iid)}: {ability.text}")
     if ability.exhaust:
         exhaust(state, iid)
-    kill_targeted_illusions(state, [t for s, t in zip(ability.targets, targets) if s.icon])
-    targeted_triggers(state, [t for s, t in zip(ability.targets, targets) if s.icon])
+    on_targeted(state, icon_targets(ability.targets, targets))
     if ability.sacrifice:
         sacrifice(state, iid)
     ability.resolve(state, seat, iid, targets)
@@ -817,7 +816,7 @@ def character_attack_refusal(state: dict, attacker: str, inst: dict):
     heroes, which are all that (issue 13)."""
     if not registry.ask(state, "can_attack", attacker, True):
         return "cannot_attack", "That card can't attack."
-    if registry.any_says(state, "restrains", in_play_answering(state, "restrains"), attacker):
+    if held_fast(state, attacker):
         return "cannot_attack", "That card is held fast and can't attack."
     if inst["exhausted"]:
         return "exhausted", "That card is exhausted."

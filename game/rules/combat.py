@@ -366,11 +366,15 @@ def _deal_combat_damage(state: dict, ctx: dict) -> None:
                     not is_building_id(dest) and kind_of(state, dest) in ("unit", "hero"):
                 spill = max(0, amount - _remaining(state, dest, piercing))
                 amount -= spill
+            # The defender's share of a hit whose excess went on (overpower's
+            # second target, Stampede's base) is no "would take excess".
+            sent_on = spill > 0 or (source == attacker and dest == target and over is not None
+                                    and bool(ctx.get("over_amount")))
             by = f"{name(state, source)}'s sparkshot" if by_ability else name(state, source)
             damage_target(state, dest, amount, by=by, combat=True,
                           deathtouch=bool(source_kw.get("deathtouch", 0)),
                           piercing=piercing, source=source,
-                          ability=by_ability)
+                          ability=by_ability, excess_sent_on=sent_on)
             if maps.damage_prevented(state):
                 continue  # No Rush 15 Minutes: prevented damage is not dealt, so nothing triggers
             if amount > 0 and not is_building_id(dest) and thing_exists(state, source):

@@ -242,14 +242,15 @@ def armor_left(state: dict, iid: str, piercing: int = 0) -> int:
 
 def damage_card(state: dict, iid: str, amount: int, *, by, combat: bool = False,
                 deathtouch: bool = False, piercing: int = 0, source: str = None,
-                ability: bool = False) -> int:
+                ability: bool = False, excess_sent_on: bool = False) -> int:
     """Deal ``amount`` damage to unit or hero ``iid``; return damage taken.
     ``by`` names what deals it, for the log line (as :func:`damage_building`).
 
     Armor absorbs first, once per turn (house rule R6). Deathtouch combat
     damage kills a unit or hero even if armor absorbed it (glossary). Death
     itself is applied by the state-based checks; lethal combat damage marks
-    it ``combat_death`` for them (Brave Knight rulings). ``source``: the
+    it ``combat_death`` for them (Brave Knight rulings), only when some got
+    past the armor or deathtouch hit (Gilded Glaxx rulings). ``source``: the
     card in play dealing it (combat, or a card's own ability); the hit that
     makes the damage lethal records its source as the killer
     (:func:`_note_killer`). Damage of a spell or ability (not combat, or
@@ -257,6 +258,10 @@ def damage_card(state: dict, iid: str, amount: int, *, by, combat: bool = False,
     deals, Sentry ruling) may be prevented by the question
     ``prevent_effect_damage`` (Sentry). While No Rush 15 Minutes prevents
     damage (maps.damage_prevented) nothing is dealt: 0.
+    ``excess_sent_on``: this is what is left of a combat hit whose excess
+    went elsewhere (overpower, Stampede): it would not have taken exactly
+    lethal damage, so the question ``prevent_damage`` is not asked (Focus
+    Master ruling).
     """
     inst = state["cards"].get(iid)
     if inst is None or inst["zone"] != "play" or amount <= 0:
@@ -266,7 +271,9 @@ def damage_card(state: dict, iid: str, amount: int, *, by, combat: bool = False,
         return 0
     absorbed = min(amount, armor_left(state, iid, piercing))
     inst["armor_used"] += absorbed
-    taken = _after_prevention(state, iid, amount - absorbed, combat and deathtouch)
+    taken = amount - absorbed
+    if not excess_sent_on:
+        taken = _after_prevention(state, iid, taken, combat and deathtouch)
     if taken > 0 and (ability or not combat) and registry.answering("prevent_effect_damage"):
         for src in [i for p in state["players"] for i in p["play"]]:
             fn = registry.handler_in(state, registry.answering("prevent_effect_damage"), src)
@@ -284,9 +291,11 @@ def damage_card(state: dict, iid: str, amount: int, *, by, combat: bool = False,
     if combat and deathtouch and (taken > 0 or absorbed > 0):
         inst["marks"]["doomed"] = True
     if combat and stats.is_character(state, iid) and (
-            inst["marks"].get("doomed") or inst["damage"] >= stats.hp(state, iid)):
+            inst["marks"].get("doomed") or (taken > 0 and inst["damage"] >= stats.hp(state, iid))):
         # It dies from combat damage (Brave Knight: Tower, sparkshot,
-        # overpower and deathtouch count; checks._escapes_death clears it).
+        # overpower and deathtouch count; checks._escapes_death clears it)
+        # only when some got through: a hit its armor took whole doesn't
+        # kill one already at 0 HP, deathtouch aside (Gilded Glaxx ruling).
         inst["marks"]["combat_death"] = True
     if not taken_as_runes:
         log(state, _damage_line(state, iid, taken, absorbed, by))

@@ -1,6 +1,6 @@
 """Cards coming into play and spells being cast: arriving (played, put
 into play, out of the future, tokens made) and the spell pipeline
-(targeted Illusions die, the effect, the discard pile, "whenever you play a
+(being targeted: an Illusion dies; the effect, the discard pile, "whenever you play a
 spell"). Below the actions and the turn structure, which both bring cards
 into play. Sources: rulebook "Playing cards", glossary "Arrival fatigue",
 "Forecast", "Illusion"; house rule R5."""
@@ -106,7 +106,8 @@ def _hero_to_play(state: dict, iid: str) -> None:
 
 
 def cast_spell(state, seat, iid, targets, played=True, marks=None):
-    """Resolve a spell: illusions it targets die at once; then its effect;
+    """Resolve a spell: what it ◎ is targeted (:func:`on_targeted`: an
+    Illusion dies at once); then its effect;
     then it goes to the discard pile (or stays in play if ongoing); then
     "whenever you play a spell" triggers (Harmony ruling: after resolving),
     unless ``played`` is False (a forecast spell resolving from the future
@@ -115,9 +116,7 @@ def cast_spell(state, seat, iid, targets, played=True, marks=None):
     resolves, ``{target id: controller}`` (Shadow Blade ruling: their
     controller discards)."""
     rec = catalog.card(card_of(state, iid)["card"])
-    vanished = kill_targeted_illusions(state, targets)
-    slots = registry.card_of_id(rec["id"]).targets
-    targeted_triggers(state, [t for s, t in zip(slots, targets) if s.icon])
+    vanished = on_targeted(state, icon_targets(registry.card_of_id(rec["id"]).targets, targets))
     if rec["ongoing"]:
         iid = move(state, iid, "play")
         card_of(state, iid)["arrived"] = state["turn"]
@@ -166,6 +165,29 @@ def spell_played_triggers(state, seat, iid):
     this turn": Calypso Vystari)."""
     player(state, seat)["spell_turn"] = state["turn"]
     registry.emit_to(state, "spell_played", player(state, seat)["play"], iid, skip=iid)
+
+
+def icon_targets(slots: list, targets: list) -> list:
+    """The ones of ``targets`` (one per target slot of ``slots``, in order)
+    that a spell or ability ◎: those of the slots with the target icon. A
+    slot without it picks its thing without targeting (Arrest, Temporal
+    Distortion): no resist, no Illusion dies, nothing hears it was
+    targeted (glossary: Illusion and its rulings; Smoker ruling)."""
+    return [t for s, t in zip(slots, targets) if s.icon]
+
+
+def on_targeted(state: dict, targets: list) -> dict:
+    """``targets`` were just ◎ by a spell or ability (only those:
+    :func:`icon_targets`), before its effect: Illusions among them die
+    (:func:`kill_targeted_illusions`), then the cards still in play hear
+    it (:func:`targeted_triggers`). The one rule of being targeted:
+    casting a spell, using an ability and a target picked while an effect
+    resolves (cards.common.ask_target and the cards that pick their own)
+    all come here. A resist is paid by the caller, with the cost. Returns
+    what :func:`kill_targeted_illusions` returns."""
+    vanished = kill_targeted_illusions(state, targets)
+    targeted_triggers(state, targets)
+    return vanished
 
 
 def kill_targeted_illusions(state: dict, targets: list) -> dict:

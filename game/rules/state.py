@@ -56,6 +56,16 @@ def new_iid(state: dict) -> str:
     return f"c{n}"
 
 
+def tick(state: dict) -> int:
+    """The next time of the state's clock (1, 2, ...): effects that apply
+    in the order they were made carry the time they began (Gargoyle
+    ruling: what lets it attack and what stops it). The clock
+    (``state["clock"]``) starts at the first call, so a state from before
+    it needs none."""
+    n = state["clock"] = state.get("clock", 0) + 1
+    return n
+
+
 def card_of(state: dict, iid: str) -> dict:
     """The instance dict of ``iid``; raises KeyError when there is none."""
     return state["cards"][iid]

@@ -513,6 +513,26 @@ def group_of_target(state: dict, attacker: str, tid: str) -> list:
     return []
 
 
+def held_fast(state: dict, iid: str) -> bool:
+    """True when a card in play stops ``iid`` attacking and patrolling
+    (question ``restrains``, answered with the time its hold began:
+    Entangling Vines) by a hold newer than what last let ``iid`` attack and
+    patrol (question ``freed_since``, the time it began, 0 for nothing:
+    an awake Gargoyle). They apply in the order they were made (Gargoyle
+    ruling; times from state.tick). Used for attacking and patrolling."""
+    sources = in_play_answering(state, "restrains")
+    if not sources:
+        return False
+    freed = registry.ask(state, "freed_since", iid, 0)
+    answers = registry.answering("restrains")
+    for src in sources:
+        fn = registry.handler_in(state, answers, src)
+        since = fn(state, src, iid) if fn is not None else None
+        if since is not None and since >= freed:  # equal: both 0, a hold from before the clock
+            return True
+    return False
+
+
 def patrol_refusal(state, seat, iid):
     """Why in-play ``iid`` can't stand in a patrol slot of ``seat``'s zone
     now, as ``(code, message)``, or None when it can: only ready units and
@@ -526,7 +546,7 @@ def patrol_refusal(state, seat, iid):
         return "exhausted", "Only ready units and heroes can patrol."
     if not registry.ask(state, "can_patrol", iid, True):
         return "cannot_patrol", "That card can't patrol."
-    if registry.any_says(state, "restrains", in_play_answering(state, "restrains"), iid):
+    if held_fast(state, iid):
         return "cannot_patrol", "That card is held fast and can't patrol."
     if stats.is_unit(state, iid) and any(
             e["seat"] == seat and e.get("no_patrol") for e in state.get("lasting", [])):

@@ -7,7 +7,7 @@ from contextlib import contextmanager
 
 from .. import catalog, rng, stats
 from ..actions import keep_promise
-from ..play import cast_spell, enter_play, kill_targeted_illusions, make_token, targeted_triggers  # noqa: F401
+from ..play import cast_spell, enter_play, make_token, on_targeted  # noqa: F401
 from ..effects import gain_gold, pay, trash
 from ..flow import ask, op, push
 from ..state import is_opponent, log, make_instance, move, name, opponents, player, printed_card, seat_name
@@ -47,8 +47,7 @@ def _targeted(state: dict, step: dict) -> None:
     choice = step["choice"]
     if step["icon"] and choice:
         pay(state, step["seat"], resist_cost(state, step["seat"], choice))
-        kill_targeted_illusions(state, choice)
-        targeted_triggers(state, choice)
+        on_targeted(state, choice)
     nxt = dict(step["then"])
     # An Illusion killed by being targeted is gone before the effect (its
     # death is applied before the next step runs): the effect gets nothing

@@ -57,7 +57,7 @@ EVENTS = {
     "unit_leaves": "(state, src, iid): a unit in play is about to leave play by any means, before "
                    "it moves (src: any card in play; effects.leave_play: Second Chances)",
     "targeted": "(state, iid): the card itself (in play) was just ◎ by a spell or ability, before "
-                "the effect resolves (play.targeted_triggers)",
+                "the effect resolves (play.on_targeted)",
 }
 
 # Questions: ``name -> signature``; the answer's meaning is in the text.
@@ -108,8 +108,10 @@ QUESTIONS = {
                       "and abilities from ◎ tid (Mind-Parry Monk); targeting.can_target",
     "prevent_damage": "(state, src, iid, taken, deathtouch) -> the damage unit or hero iid takes "
                       "after armor, src anyone's in play (Focus Master); effects.damage_card",
-    "restrains": "(state, src, iid) -> True: src (anyone's, in play) stops iid attacking and "
-                 "patrolling (Entangling Vines); actions.check_attack, targeting.patrol_refusal",
+    "restrains": "(state, src, iid) -> the time (state.tick) since when src (anyone's, in play) "
+                 "stops iid attacking and patrolling, or None (Entangling Vines); targeting.held_fast",
+    "freed_since": "(state, iid) -> the time (state.tick) since when iid may attack and patrol "
+                   "whatever held it before, 0 for never (an awake Gargoyle); targeting.held_fast",
     "shields_building": "(state, src, target) -> True: src (anyone's, in play) prevents all damage "
                         "to building target (Morningstar Pass); effects.damage_building",
     "skips_draw": "(state, src, seat) -> True: src (seat's, in play) makes seat skip its "

@@ -6,7 +6,7 @@ from ... import catalog, stats
 from ...effects import base_id, damage_building, damage_card, damage_target, destroy, draw, exhaust, sacrifice
 from ...flow import ask, op, push
 from ...heroes import gain_levels
-from ...state import card_of, is_opponent, log, name, opponents, player
+from ...state import card_of, is_opponent, log, name, opponents, player, tick
 from ...targeting import thing_exists
 from ..api import ability, by_band, card
 from ..common import (attach, discard_chosen, attached_to, fetch_from_codex, host_gone, lasting, make_token,
@@ -121,20 +121,36 @@ card("metamorphosis", resolve=_metamorphosis)
 
 # ---- Gargoyle -------------------------------------------------------------------------------
 
+def _wake(state, iid):
+    """The lasting entry of ``iid``'s wake, or None while it sleeps."""
+    return next((e for e in state.get("lasting", []) if e.get("iid") == iid and e.get("gargoyle")), None)
+
+
 def _awake(state, iid):
-    return any(e.get("iid") == iid and e.get("gargoyle") for e in state.get("lasting", []))
+    return _wake(state, iid) is not None
+
+
+def _woken_since(state, iid):
+    """Since when its wake lets it attack and patrol whatever held it
+    before (Gargoyle ruling: in the order they were made), 0 asleep."""
+    entry = _wake(state, iid)
+    return 0 if entry is None else entry.get("since", 0)
 
 
 def _gargoyle_wakes(state, seat, iid, targets):
     """Pay 1 (once per turn): until your next upkeep it isn't indestructible,
-    flies, has +3 ATK and may attack and patrol."""
+    flies, has +3 ATK and may attack and patrol. Woken again while awake (a
+    new controller's: Kidnapping), the new wake replaces the old one: it
+    lasts until the new controller's upkeep and is newer than a hold made
+    since (Gargoyle ruling)."""
     use_once(state, iid, "gargoyle_turn")
-    if not _awake(state, iid):
-        lasting(state, seat, iid=iid, atk=3, kw={"flying": 1, "indestructible": -1}, gargoyle=True)
+    state["lasting"] = [e for e in state.get("lasting", []) if not (e.get("iid") == iid and e.get("gargoyle"))]
+    lasting(state, seat, iid=iid, atk=3, kw={"flying": 1, "indestructible": -1}, gargoyle=True,
+            since=tick(state))
     log(state, f"{name(state, iid)} woke up.")
 
 
-card("gargoyle", can_attack=_awake, can_patrol=_awake,
+card("gargoyle", can_attack=_awake, can_patrol=_awake, freed_since=_woken_since,
      abilities=[ability("until your next upkeep: not indestructible, flying, +3 ATK, may attack and "
                         "patrol (once per turn).", _gargoyle_wakes, gold=1,
                         available=once_per_turn("gargoyle_turn"))])

@@ -7,7 +7,7 @@ from ...state import (card_of, change_control, is_opponent, is_patrolling, log, 
                       player, seat_name, team_of)
 from ...targeting import controller_of, is_flagbearer, resist_cost, slot_candidates
 from ...actions import abilities_of
-from ...play import kill_targeted_illusions
+from ...play import on_targeted
 from ..common import (add_named_rune, ask_target, attach, attached_to, busy, control_held, host_gone, is_busy,
                       lasting, make_token, put_from_codex, raw_stats, rune_count, trash_worker, worker_total,
                       yours)
@@ -276,7 +276,7 @@ def _rex_destroy(state, step):
         trash_worker(state, int(pick.split(":")[1]))
     else:
         pay(state, seat, resist_cost(state, seat, [pick]))
-        kill_targeted_illusions(state, [pick])
+        on_targeted(state, [pick])
         destroy(state, pick)
     if step["left"] > 0:
         _rex_ask(state, seat, step["left"], step["chosen"] + [pick])

@@ -7,7 +7,7 @@ from ...state import card_of, is_opponent, log, make_instance, name, player
 from ...targeting import (controller_of, is_flagbearer, kind_of, resist_cost, slot_candidates,
                           thing_exists)
 from ..common import cast_free, free_cast_ready, take_from_codex
-from ...play import kill_targeted_illusions
+from ...play import on_targeted
 from ..api import by_band, card
 from .common import (ANYTHING, BUILDING, burn, controller, hit, is_building, later_target,
                      patroller_or_building, SLOTS)
@@ -52,7 +52,7 @@ def _divide(state, step):
     for pick in step["choice"] or []:
         if pick not in split:
             pay(state, seat, resist_cost(state, seat, [pick]))
-            kill_targeted_illusions(state, [pick])
+            on_targeted(state, [pick])
         split[pick] = split.get(pick, 0) + 1
         left -= 1
     options = [t for t in sorted(split) if thing_exists(state, t) and not _doomed(state, t)]

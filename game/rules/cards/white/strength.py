@@ -10,7 +10,7 @@ from ... import catalog, stats
 from ...effects import (base_id, building_ids, building_record, damage_building, damage_card, destroy,
                         is_building_id, sideline)
 from ...flow import ask, op
-from ...state import card_of, is_opponent, is_patrolling, log, name, opponents, player, seat_name
+from ...state import card_of, is_opponent, is_patrolling, log, name, opponents, player, seat_name, tick
 from ...targeting import kind_of, thing_exists
 from ..api import ability, card, reached
 from ..common import ask_target, attach, attached_to, host_gone, is_busy, make_token, raw_stats
@@ -54,15 +54,20 @@ card("bird_s_nest", resolve=_nest, upkeep=_nest_upkeep)
 
 def _vines(state, seat, iid, targets):
     """Entangling Vines: attached to a patrolling unit (◎), which is
-    sidelined and can't attack or patrol while it stays attached."""
+    sidelined and can't attack or patrol while it stays attached; the hold
+    begins now (state.tick: a Gargoyle woken later may attack, Gargoyle
+    ruling)."""
     host = targets[0]
     attach(state, iid, host)
+    card_of(state, iid)["marks"]["since"] = tick(state)
     if thing_exists(state, host):
         sideline(state, host)
 
 
 def _vines_hold(state, src, iid):
-    return attached_to(state, src) == iid
+    """Since when the Vines hold ``iid`` (their host), else None; Vines
+    attached before the clock (state.tick) hold since 0, the oldest."""
+    return card_of(state, src)["marks"].get("since", 0) if attached_to(state, src) == iid else None
 
 
 card("entangling_vines", targets=[slot("unit", patroller)], resolve=_vines, restrains=_vines_hold,

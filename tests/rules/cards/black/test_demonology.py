@@ -121,6 +121,47 @@ def test_gargoyle_is_indestructible_and_idle_until_it_pays_to_wake():
     assert not stats.kw(s, g, "flying") and stats.kw(s, g, "indestructible")
 
 
+def _vined_gargoyle():
+    """Seat 0 wakes its Gargoyle and patrols with it; in seat 1's turn
+    Entangling Vines (from Garus Rook's seat, Drakk Ramhorn beside him for
+    Kidnapping) sidelines it and holds it fast."""
+    s = game({"gold": 3, "play": [V, {"card": "gargoyle", "id": "g"}]},
+             {"gold": 10, "hand": ["entangling_vines", "kidnapping"],
+              "play": [hero("garus_rook"), hero("drakk_ramhorn")]})
+    g = find(s, "g")
+    s = use_ability(s, 0, g)
+    s = act(s, 0, {"type": "patrol", "card": g, "slot": "elite"})
+    s = end_turn(s, 0)
+    s = play_card(s, 1, "entangling_vines", [g])
+    assert s["players"][0]["patrol"]["elite"] is None and in_play(s, 1, "entangling_vines")
+    return s, g
+
+
+def test_gargoyle_woken_after_entangling_vines_may_attack():
+    """Gargoyle ruling: its "can attack and patrol" and what stops it
+    apply in the order they were made; woken after the Vines were attached,
+    it attacks."""
+    s, g = _vined_gargoyle()
+    s = end_turn(s, 1)  # its wake lasted until seat 0's upkeep: asleep, still vined
+    assert_refused(s, 0, {"type": "attack", "attacker": g, "target": "base:1"}, "cannot_attack")
+    s = use_ability(s, 0, g)
+    s = attack(s, 0, g, "base:1")
+    assert base_damage(s, 1) == 3
+
+
+def test_entangling_vines_newer_than_the_wake_holds_a_kidnapped_gargoyle_until_woken_again():
+    """Gargoyle ruling: Vines then Kidnapping on an awake patrolling
+    Gargoyle: the Vines are newer than its wake, so it can't attack unless
+    its new controller wakes it again."""
+    s, g = _vined_gargoyle()
+    s = play_card(s, 1, "kidnapping", [g])
+    assert s["cards"][g]["controller"] == 1 and stats.kw(s, g, "flying")  # still awake
+    assert_refused(s, 1, {"type": "attack", "attacker": g, "target": "base:0"}, "cannot_attack")
+    s = use_ability(s, 1, g)
+    s = attack(s, 1, g, "base:0")
+    assert base_damage(s, 0) == 3
+
+
 # ---- Twilight Baron ------------------------------------------------------------------------------------
 
 def test_twilight_baron_forbids_playing_tech_ii_and_iii_units():

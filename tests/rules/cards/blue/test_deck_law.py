@@ -71,6 +71,20 @@ def test_arrest_disables_a_patrolling_unit_only():
     assert s["cards"][man]["marks"]["disabled"] and s["players"][1]["patrol"]["squad_leader"] is None
 
 
+def test_arrest_does_not_kill_a_patrolling_illusion_it_picks_without_targeting():
+    """Illusion rulings: an Illusion dies only when a spell or ability
+    targets it (◎). Arrest disables a patrolling unit without the icon, so a
+    Spectral Hound it picks stays in play, disabled and sidelined."""
+    s = game({"hand": ["arrest"], "gold": 2, "play": [BIGBY]},
+             {"play": [TROQ, {"card": "spectral_hound", "patrol": "squad_leader", "id": "hound"}]})
+    hound = find(s, "hound")
+    s = play_card(s, 0, "arrest", [hound])
+    assert in_play(s, 1, "spectral_hound") == [hound]
+    assert s["cards"][hound]["marks"]["disabled"] and s["cards"][hound]["exhausted"]
+    assert s["players"][1]["patrol"]["squad_leader"] is None
+    assert cards_in(s, 1, "discard") == []
+
+
 # ---- Building Inspector ----------------------------------------------------------------
 
 def test_building_inspector_taxes_an_opponents_first_building_a_turn():

@@ -146,6 +146,18 @@ def test_stampede_gives_3_atk_3_armor_and_sends_excess_damage_to_the_base():
     assert s["prompt"] is None and base_damage(s, 1) == 7 and kw(s, ce, "overpower") == 1
 
 
+def test_stampede_excess_leaves_focus_master_nothing_to_prevent():
+    """Focus Master ruling: a patroller whose excess damage Stampede sends
+    to the base takes exactly lethal, and Focus Master can't prevent it."""
+    s = game({"gold": 6, "hand": ["stampede"], "play": [garg(5), {"card": "tiger_cub", "id": "cub"}]},
+             {"play": [TROQ, {"card": "focus_master", "runes": {"focus": 3}, "id": "fm"},
+                       {"card": "older_brother", "id": "ob", "patrol": "squad_leader"}]}, heroes=GARG)
+    s = play_card(s, 0, "stampede")
+    s = attack(s, 0, find(s, "cub"), find(s, "ob"))  # 5 on a 2/2 squad leader (armor 1): 2 to the base
+    assert in_play(s, 1, "older_brother") == [] and base_damage(s, 1) == 2
+    assert s["cards"][find(s, "fm")]["marks"]["runes"]["focus"] == 3
+
+
 def test_galina_glimmer_pays_1_gold_per_two_green_units_in_upkeep():
     """Galina Glimmer rulings: she counts herself; 3 green units give 1
     gold, not 1.5; an Older Brother is not green. She is legendary."""

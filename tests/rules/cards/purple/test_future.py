@@ -213,6 +213,23 @@ def test_gilded_glaxx_survives_0_hp_until_combat_damage_hits_him():
     assert gone(s, "gg")
 
 
+def test_gilded_glaxx_at_0_hp_survives_a_hit_his_armor_absorbs_but_not_deathtouch():
+    """Gilded Glaxx ruling: at 0 HP with 1 armor, 1 combat damage that
+    merely removes the armor is no "dying from combat damage": he stays;
+    1 deathtouch combat damage kills him (Deathtouch ruling)."""
+    glaxx = {"card": "gilded_glaxx", "id": "gg", "minus": 4, "patrol": "elite", "granted": {"armor": 1}}
+    s = game({"gold": 1, "play": [dict(glaxx)]},
+             {"play": [{"card": "tenderfoot", "id": "np"}]}, active=1)
+    assert stats.atk(s, find(s, "np")) == 1
+    s = attack_tagged(s, "np", "gg")
+    assert not gone(s, "gg") and s["cards"][find(s, "gg")]["armor_used"] == 1
+    assert logged(s, "armor absorbed")
+    s = game({"gold": 1, "play": [dict(glaxx)]},
+             {"play": [{"card": "tenderfoot", "id": "np", "granted": {"deathtouch": 1}}]}, active=1)
+    s = attack_tagged(s, "np", "gg")
+    assert gone(s, "gg")
+
+
 def test_obliterate_skips_a_gilded_glaxx_that_cannot_leave_play():
     """Gilded Glaxx ruling: "destroy the least" effects skip him."""
     s = game({"gold": 1, "play": [{"card": "gilded_glaxx", "id": "gg"}, {"card": "argonaut", "id": "arg"},

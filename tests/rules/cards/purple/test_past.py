@@ -7,7 +7,7 @@ from game.rules import new_game, stats
 from game.rules.cards.registry import card_of_id
 from game.rules.targeting import flagbearer_duty
 from tests.rules.helpers import (act, assert_refused, atk_hp, attack_tagged, base_damage, cards_in, choose, end_turn,
-                                 find, gone, hand_ids, legal_of, play_card, prompt_options, scenario_game,
+                                 find, gone, hand_ids, legal_of, logged, play_card, prompt_options, scenario_game,
                                  use_ability)
 
 HEROES = ("prynn_pasternaak", "river_montoya")
@@ -236,6 +236,23 @@ def test_the_last_rune_lets_rememberer_bring_herself_back():
     assert [s["cards"][i]["card"] for i in prompt_options(s)] == ["rememberer"]
     s = choose(s, 0, prompt_options(s)[0])
     assert s["cards"][the(s, 0, "rememberer")]["time"] == 3
+
+
+def test_rememberer_fading_out_in_her_upkeep_may_return_herself():
+    """Rememberer ruling: with one Rememberer whose last time rune fading
+    removes, "dies from fading" and her ability trigger together; she dies
+    first, so she may pick herself from the discard pile, free, and comes
+    back a new card with three time runes."""
+    s = game({"play": [{"card": "rememberer", "time": 1, "id": "rem"}], "buildings": TECH2,
+              "discard": ["fading_argonaut"]}, active=1)
+    s = end_turn(s, 1)  # seat 0's upkeep: fading removes her last rune
+    gold = s["players"][0]["gold"]
+    assert gone(s, "rem") and logged(s, "Rememberer faded away.")
+    assert sorted(s["cards"][i]["card"] for i in prompt_options(s)) == ["fading_argonaut", "rememberer"]
+    s = choose(s, 0, next(i for i in prompt_options(s) if s["cards"][i]["card"] == "rememberer"))
+    rem = the(s, 0, "rememberer")
+    assert s["cards"][rem]["time"] == 3 and cards_in(s, 0, "discard") == ["fading_argonaut"]
+    assert s["players"][0]["gold"] == gold  # nothing paid for her
 
 
 def test_seer_and_rememberer_ask_nothing_when_there_is_nothing_to_pick():

@@ -3,6 +3,7 @@ each card played through real actions, the official rulings
 (reference/codex-cards/rulings.json, "Purple", "Heroes") named where they
 decide something. Seat 0 plays Max Geiger, seat 1 Troq Bashar."""
 from game.rules import catalog, stats
+from game.rules.targeting import is_illusion
 from tests.rules.cards.purple.chrono_helpers import purple_game, purple_heroes_pickable  # noqa: F401
 from tests.rules.helpers import (act, assert_refused, atk_hp, attack_tagged, cards_in, choose, dmg, end_turn,
                                  find, gone, hand_ids, in_play, legal_of, logged, play_card, prompt_options,
@@ -50,6 +51,23 @@ def test_temporal_distortion_on_a_token_copying_a_tech_i_unit_still_offers_a_cod
     become_copy(s, find(s, "tok"), find(s, "arg"))  # the position: the Stinger copies Argonaut
     s = play_card(s, 0, "temporal_distortion", [find(s, "tok")])
     assert gone(s, "tok") and set(prompt_options(s)) == {"argonaut", "sentry"}
+
+
+def test_temporal_distortion_returns_a_mirror_illusion_copy_without_targeting_it():
+    """Illusion rulings: an Illusion dies only when targeted (◎);
+    Temporal Distortion picks its unit without the icon. A Mirror Illusion
+    copying Argonaut (an Illusion, tech I: Sirus Quince rulings) doesn't
+    vanish on being picked: it is returned, destroyed on the way to the
+    hand, and that satisfies "if you do" (Temporal Distortion ruling)."""
+    s = game({"hand": ["temporal_distortion"], "gold": 4,
+              "play": [{"card": "sirus_quince", "level": 3, "id": "quince"},
+                       {"card": "mirror_illusion", "id": "m"}, {"card": "argonaut", "id": "arg"}]})
+    s = use_ability(s, 0, find(s, "quince"), 1)  # one Mirror, one unit to copy: no question
+    m = find(s, "m")
+    assert s["cards"][m]["card"] == "argonaut" and is_illusion(s, m)
+    s = play_card(s, 0, "temporal_distortion", [m])
+    assert gone(s, "m") and not logged(s, "vanished when targeted")
+    assert set(prompt_options(s)) == {"argonaut", "sentry"}
 
 
 def test_temporal_distortion_needs_a_tech_i_or_ii_unit_of_yours():

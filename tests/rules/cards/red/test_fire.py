@@ -6,7 +6,7 @@ they decide something, and docs/RULINGS.md ("Red cards") records the
 engine's decisions. Seat 0 plays a red hero, seat 1 Troq Bashar unless a
 test says otherwise."""
 from tests.rules.cards.red.common import ALL_TECH, damage, gold, JAINA, jaina
-from tests.rules.helpers import (assert_refused, attack, base_damage, cards_in, choose, find,
+from tests.rules.helpers import (assert_refused, attack, base_damage, cards_in, choose, find, gone,
                                  hand_ids, in_play, legal_of, one, play_card, prompt_options,
                                  scenario_game, use_ability)
 
@@ -59,6 +59,21 @@ def test_ember_sparks_divides_3_damage_among_at_most_three_patrollers_or_buildin
     assert s["prompt"] is None
     assert in_play(s, 1, "older_brother") == []
     assert damage(s, foot) == 1
+
+
+def test_a_smoker_ember_sparks_picks_is_targeted_and_returns_to_hand_at_once():
+    """Smoker ruling and the one rule of being targeted (play.on_targeted):
+    a target a spell picks as it resolves (◎) is targeted like any other,
+    so Smoker returns to his owner's hand at once and takes none of the
+    damage; the rest goes elsewhere."""
+    s = scenario_game([{"hand": ["ember_sparks"], "gold": 3, "play": [jaina()]},
+                       {"play": [{"card": "smoker", "patrol": "elite", "id": "sm"}]}], heroes=JAINA)
+    s = play_card(s, 0, "ember_sparks")
+    s = choose(s, 0, find(s, "sm"))
+    assert gone(s, "sm") and cards_in(s, 1, "hand").count("smoker") == 1
+    s = choose(s, 0, "base:1")
+    s = choose(s, 0, "base:1")
+    assert s["prompt"] is None and base_damage(s, 1) == 2
 
 
 def test_ember_sparks_offers_no_fourth_target():

@@ -232,6 +232,18 @@ def test_focus_master_does_not_prevent_more_than_lethal():
     assert gone(s, "tf") and runes(s, "fm", "focus") == 3
 
 
+def test_focus_master_prevents_nothing_for_a_patroller_whose_excess_overpower_sends_on():
+    """Focus Master ruling: a patroller that would take excess damage, the
+    excess sent on by overpower, takes exactly lethal but no rune saves it.
+    A 5 ATK overpower attacker into a 1/2 patroller: 2 to it, 3 to the base."""
+    s = game({"play": [{"card": "regular_sized_rhinoceros", "id": "atk", "granted": {"overpower": 1}}]},
+             {"play": [{"card": "focus_master", "runes": {"focus": 3}, "id": "fm"},
+                       {"card": "tenderfoot", "patrol": "scavenger", "id": "tf"}]})
+    s = attack_tagged(s, "atk", "tf")
+    s = choose(s, 0, "base:1")
+    assert gone(s, "tf") and base_damage(s, 1) == 3 and runes(s, "fm", "focus") == 3
+
+
 # ---- Vigor Adept ------------------------------------------------------------------------------------------
 
 def test_vigor_adept_has_frenzy_and_readiness():
