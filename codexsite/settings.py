@@ -144,7 +144,8 @@ if REDIS_URL:
     # group delivery it is at most once: versions carry numbers, clients resync.
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
+            # channels-redis's pub/sub layer, riding out a Redis outage (codexsite/layers.py).
+            "BACKEND": "codexsite.layers.OutageTolerantPubSubLayer",
             "CONFIG": {
                 # socket_timeout None: no client timeout on the idle subscriber
                 # connection; a high pool cap survives reconnect bursts.

@@ -532,8 +532,9 @@ class MatchConsumer(DirectDispatch, AsyncWebsocketConsumer):
 
     async def on_ping(self, msg: dict, msg_id) -> None:
         """Answer ``pong`` with the current version this connection has sent
-        and every seat's presence, as this worker knows it (game.presence:
-        no database query while it is fresh).
+        (or the newer one the last presence read found: the page then
+        resyncs, healing a lost version) and every seat's presence, as this
+        worker knows it (game.presence: no database query while it is fresh).
 
         A ping (like every frame of a seat: receive) is a sign of life; when
         presence is read again it is also the moment to give a bot to seats
@@ -544,7 +545,8 @@ class MatchConsumer(DirectDispatch, AsyncWebsocketConsumer):
             if given:
                 await self.broadcast_presence()
         self.stand_ins = {p["seat"] for p in seats if p["stand_in"] or p["bot"]}
-        await self.send_json({"type": "pong", "id": msg_id, "version": self.sent_version, "presence": seats})
+        version = max(self.sent_version, presence.committed(self.match_id))
+        await self.send_json({"type": "pong", "id": msg_id, "version": version, "presence": seats})
         if self.stand_ins:
             self.start_stand_ins()
 
