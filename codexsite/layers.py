@@ -1,4 +1,8 @@
-"""The in-memory channel layer of the one-process setup, made cheaper.
+"""The channel layers: the in-memory one of the one-process setup, made
+cheaper; the Redis pub/sub one of several workers, made to ride out a
+Redis outage (OutageTolerantPubSubLayer).
+
+The in-memory layer:
 
 channels' ``InMemoryChannelLayer`` looks through every channel's queue and
 every group member for expired entries on each ``receive`` and
@@ -9,9 +13,16 @@ that sweep runs at most once per ``CLEAN_EVERY`` seconds; a message or
 group membership then lives up to that much longer than its expiry (60 s
 and a day by default), which nothing relies on.
 """
+import asyncio
+import logging
 import time
 
 from channels.layers import InMemoryChannelLayer
+from channels_redis.pubsub import RedisPubSubChannelLayer, RedisPubSubLoopLayer, RedisSingleShardConnection
+from channels_redis.utils import _wrap_close, decode_hosts
+from redis.exceptions import RedisError
+
+log = logging.getLogger(__name__)
 
 CLEAN_EVERY = 1.0  # seconds between two sweeps for expired messages and members
 
@@ -29,3 +40,130 @@ class SweepingInMemoryChannelLayer(InMemoryChannelLayer):
             return
         self._swept = now
         super()._clean_expired()
+
+
+# What a Redis channel layer operation raises while Redis cannot be reached
+# (redis-py's errors; a refused or reset socket, a timeout).
+LAYER_FAILURES = (RedisError, OSError)
+
+
+class _TolerantShard(RedisSingleShardConnection):
+    """One Redis connection of the pub/sub layer that rides out an outage:
+    a subscription that fails is kept as wanted (``pending``) and made by
+    the receiving loop as soon as Redis answers again; a failed unsubscribe
+    is let go (a message for a channel nobody here listens to is dropped)."""
+
+    def __init__(self, host, channel_layer):
+        super().__init__(host, channel_layer)
+        self.pending = set()  # channel names to subscribe to once Redis answers
+
+    async def subscribe(self, channel):
+        """Subscribe to ``channel``; while Redis cannot be reached, later."""
+        try:
+            await super().subscribe(channel)
+        except LAYER_FAILURES as exc:
+            log.warning("channel layer: cannot subscribe now (%s); retrying in the background", exc)
+            self.pending.add(channel)
+            self._ensure_receiver()
+
+    async def unsubscribe(self, channel):
+        """Unsubscribe from ``channel``; nothing when Redis cannot be reached."""
+        self.pending.discard(channel)
+        try:
+            await super().unsubscribe(channel)
+        except LAYER_FAILURES as exc:
+            log.warning("channel layer: cannot unsubscribe (%s)", exc)
+
+    async def flush(self):
+        """Forget every subscription, the pending ones too (the base class's flush)."""
+        self.pending.clear()
+        await super().flush()
+
+    async def _subscribe_pending(self) -> None:
+        """Make the pending subscriptions (all, or none when Redis still does not answer)."""
+        async with self._lock:
+            wanted = self.pending - self._subscribed_to
+            try:
+                if wanted:
+                    self._ensure_redis()
+                    await self._pubsub.subscribe(*wanted)
+            except LAYER_FAILURES:
+                return
+            self._subscribed_to |= wanted
+            self.pending.clear()
+
+    async def _do_receiving(self):
+        """Hand each message received to its channels' queues, first making
+        any pending subscriptions; an error (Redis gone) is logged and the
+        loop goes on a second later (redis-py reconnects and subscribes
+        again to what it was subscribed to). Logs the start and the end of
+        an outage, not each second of it."""
+        failing = False
+        while True:
+            try:
+                if self.pending:
+                    await self._subscribe_pending()
+                if self._pubsub is not None and self._pubsub.subscribed:
+                    self._receive_message(await self._pubsub.get_message(ignore_subscribe_messages=True,
+                                                                         timeout=0.1))
+                else:
+                    await asyncio.sleep(0.1)
+                if failing and not self.pending:
+                    log.warning("channel layer: receiving again")
+                    failing = False
+            except (asyncio.CancelledError, GeneratorExit):
+                raise
+            except Exception as exc:  # Redis gone: wait, then try again
+                if not failing:
+                    log.warning("channel layer: receiving failed (%s); trying again every second", exc)
+                    failing = True
+                await asyncio.sleep(1)
+
+
+class _TolerantLoopLayer(RedisPubSubLoopLayer):
+    """channels-redis's pub/sub layer of one event loop, made to ride out a
+    Redis outage (issue 27, point 6): subscriptions wait for Redis
+    (_TolerantShard), and a message that cannot be published reaches the
+    channels of this process at least, instead of raising: the consumer
+    that sent it, and its neighbours here, go on; the other workers' miss
+    it as any group message may be missed (the pages resync:
+    docs/PROTOCOL.md "When Redis is down")."""
+
+    def __init__(self, hosts=None, *args, **kwargs):
+        super().__init__(hosts, *args, **kwargs)
+        self._shards = [_TolerantShard(host, self) for host in decode_hosts(hosts)]
+
+    async def send(self, channel, message):
+        """Publish ``message`` to ``channel``; while Redis cannot be reached, deliver it here only."""
+        await self._publish_or_deliver_here(channel, message)
+
+    async def group_send(self, group, message):
+        """Publish ``message`` to ``group``; while Redis cannot be reached, deliver it here only."""
+        await self._publish_or_deliver_here(self._get_group_channel_name(group), message)
+
+    async def _publish_or_deliver_here(self, name: str, message: dict) -> None:
+        """Publish ``message`` to the Redis channel ``name``, or else hand it
+        to this process's channels of that name (the shard's own routing)."""
+        data = self.channel_layer.serialize(message)
+        shard = self._get_shard(name)
+        try:
+            await shard.publish(name, data)
+        except LAYER_FAILURES as exc:
+            log.warning("channel layer: cannot publish (%s); delivered in this process only", exc)
+            shard._receive_message({"channel": name, "data": data})
+
+
+class OutageTolerantPubSubLayer(RedisPubSubChannelLayer):
+    """The Redis pub/sub channel layer (channels-redis) of the multi-worker
+    setup, which rides out a Redis outage (_TolerantLoopLayer): connecting,
+    acting and chatting go on without raising, group messages reach this
+    process's sockets, and subscriptions are made once Redis is back.
+    Configured as channels-redis's layer (hosts, prefix)."""
+
+    def _get_layer(self):
+        loop = asyncio.get_running_loop()
+        layer = self._layers.get(loop)
+        if layer is None:
+            layer = self._layers[loop] = _TolerantLoopLayer(*self._args, **self._kwargs, channel_layer=self)
+            _wrap_close(self, loop)
+        return layer

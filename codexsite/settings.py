@@ -145,7 +145,8 @@ if REDIS_URL:
     # group delivery it is at most once: versions carry numbers, clients resync.
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
+            # channels-redis's pub/sub layer, riding out a Redis outage (codexsite/layers.py).
+            "BACKEND": "codexsite.layers.OutageTolerantPubSubLayer",
             "CONFIG": {
                 # socket_timeout None: no client timeout on the idle subscriber
                 # connection; a high pool cap survives reconnect bursts.
@@ -240,6 +241,10 @@ CODEX_WS_DRAIN_POLL = env.float("CODEX_WS_DRAIN_POLL", default=0.1)
 # database get the state that one read (game.consumers on_resync).
 CODEX_WS_RESYNC_EVERY = env.float("CODEX_WS_RESYNC_EVERY", default=0.5)
 CODEX_CHAT_MAX_CHARS = 500
+# Limits per account across all its match sockets and workers (game.accountrate):
+# chat lines and resyncs, "number/period" (period s, min, hour or day).
+CODEX_WS_ACCOUNT_CHAT_RATE = env.str("CODEX_WS_ACCOUNT_CHAT_RATE", default="30/min")
+CODEX_WS_ACCOUNT_RESYNC_RATE = env.str("CODEX_WS_ACCOUNT_RESYNC_RATE", default="120/min")
 # Away players (game.standins): away after this long without a sign of life;
 # another player may ask for a bot after this long away; a bot stands in
 # without asking after this long; the bots' pace (seconds of pause before

@@ -12,12 +12,13 @@ import time
 from urllib.parse import parse_qs
 
 from autobahn.exception import Disconnected
+from asgiref.sync import sync_to_async
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from channels.layers import get_channel_layer
 from django.conf import settings
 
-from game import fanout, jsontext, livesockets, presence
+from game import accountrate, fanout, jsontext, livesockets, presence
 from game.dispatch import DirectDispatch
 from game.services import (
     AccessDenied,
@@ -483,12 +484,27 @@ class MatchConsumer(DirectDispatch, AsyncWebsocketConsumer):
         database read and a full state's encoding each: issue 13)."""
         if self.state_waits():
             return
+        if await self.over_account_rate(accountrate.RESYNC, msg_id, "resyncs"):
+            return
         now = time.monotonic()
         last = self.resynced
         if (last is None or now - last[0] >= settings.CODEX_WS_RESYNC_EVERY
                 or last[1].version < self.sent_version):
             last = self.resynced = (now, await database_sync_to_async(load_snapshot)(self.match_id))
         await self.send_state(last[1], force=True)
+
+    async def over_account_rate(self, kind: str, msg_id, what: str) -> bool:
+        """Count a frame of ``kind`` against the account's limit across all
+        its sockets (game.accountrate). Returns False when it is within it;
+        else answers ``refused`` ``account_rate_limited`` (saying ``what``
+        was too many, with ``retry_after`` seconds) and returns True."""
+        wait = await sync_to_async(accountrate.wait_before)(kind, self.user.pk)
+        if not wait:
+            return False
+        await self.send_json({"type": "refused", "id": msg_id, "code": "account_rate_limited",
+                              "reason": f"Your account sent too many {what} from its open pages: "
+                                        f"wait {wait} s.", "retry_after": wait})
+        return True
 
     async def on_chat(self, msg: dict, msg_id) -> None:
         """Keep and broadcast a chat line, cleaned (game.chat.clean) and length-limited."""
@@ -498,6 +514,8 @@ class MatchConsumer(DirectDispatch, AsyncWebsocketConsumer):
             await self.reply(
                 "refused", msg_id, "bad_chat", f"Chat text is 1 to {settings.CODEX_CHAT_MAX_CHARS} characters."
             )
+            return
+        if await self.over_account_rate(accountrate.CHAT, msg_id, "chat lines"):
             return
         await database_sync_to_async(chat.record)(self.match_id, self.seat, self.user.public_name, text)
         await self.channel_layer.group_send(
@@ -514,8 +532,9 @@ class MatchConsumer(DirectDispatch, AsyncWebsocketConsumer):
 
     async def on_ping(self, msg: dict, msg_id) -> None:
         """Answer ``pong`` with the current version this connection has sent
-        and every seat's presence, as this worker knows it (game.presence:
-        no database query while it is fresh).
+        (or the newer one the last presence read found: the page then
+        resyncs, healing a lost version) and every seat's presence, as this
+        worker knows it (game.presence: no database query while it is fresh).
 
         A ping (like every frame of a seat: receive) is a sign of life; when
         presence is read again it is also the moment to give a bot to seats
@@ -526,7 +545,8 @@ class MatchConsumer(DirectDispatch, AsyncWebsocketConsumer):
             if given:
                 await self.broadcast_presence()
         self.stand_ins = {p["seat"] for p in seats if p["stand_in"] or p["bot"]}
-        await self.send_json({"type": "pong", "id": msg_id, "version": self.sent_version, "presence": seats})
+        version = max(self.sent_version, presence.committed(self.match_id))
+        await self.send_json({"type": "pong", "id": msg_id, "version": version, "presence": seats})
         if self.stand_ins:
             self.start_stand_ins()
 

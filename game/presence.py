@@ -21,6 +21,12 @@ statement with the next read (a ping's, or the heartbeat's): a ping writes
 nothing either. A worker killed meanwhile loses at most one heartbeat's
 worth of them, far less than CODEX_AWAY_SECONDS.
 
+Each read also reads the match's version (committed): a pong names it
+when it is newer than what the connection sent, and the page resyncs. So a
+version whose group message was lost (a Redis outage, issue 27 point 6;
+docs/PROTOCOL.md "When Redis is down") reaches every page within a
+heartbeat and a ping.
+
 Used on the event loop (no lock); the reads run on the database thread.
 """
 import asyncio
@@ -31,11 +37,13 @@ from channels.db import database_sync_to_async
 from django.conf import settings
 
 from game import livesockets, standins
+from game.models import Match
 
 log = logging.getLogger(__name__)
 
 _kept = {}  # match_id -> (monotonic time read, presence list as standins.presence gives it)
 _seen = set()  # (match_id, seat) that showed life since the last write
+_versions = {}  # match_id -> the version read with its presence
 _watcher = None  # the task reading the presence of every match served here, while there are any
 
 
@@ -93,6 +101,14 @@ def keep_only(match_ids) -> None:
     """Forget the matches this worker no longer serves (not in ``match_ids``)."""
     for match_id in [m for m in _kept if m not in match_ids]:
         del _kept[match_id]
+    for match_id in [m for m in _versions if m not in match_ids]:
+        del _versions[match_id]
+
+
+def committed(match_id: int) -> int:
+    """The version of match ``match_id`` as the last presence read here
+    found it in the database (-1 when none was read)."""
+    return _versions.get(match_id, -1)
 
 
 def saw(match_id: int, seat: int) -> None:
@@ -109,11 +125,14 @@ def _taken_seen() -> list:
 
 def _read(match_ids: list, seen: list) -> tuple:
     """On the database thread: write the signs of life ``seen``, give bots
-    to seats away too long, and read the presence of ``match_ids``.
-    Returns ``(ids of the matches where a bot was given, {match_id: presence})``."""
+    to seats away too long, and read the presence and the version of
+    ``match_ids`` (the versions kept: committed). Returns ``(ids of the
+    matches where a bot was given, {match_id: presence})``."""
     standins.seen_all(seen)
     given = standins.expire_away_of(match_ids)
-    return given, standins.presence_of(match_ids)
+    seats = standins.presence_of(match_ids)
+    _versions.update(Match.objects.filter(pk__in=match_ids).values_list("pk", "version"))
+    return given, seats
 
 
 async def read(match_id: int) -> tuple:

@@ -51,8 +51,8 @@ class User(AbstractUser):
                 kwargs["update_fields"] = {*fields, "name_key", "shape_key"}
         new_password = getattr(self, "_password_set", False) and not self._state.adding
         super().save(*args, **kwargs)
+        self._password_set = False
         if new_password:
-            self._password_set = False
             transaction.on_commit(lambda: password_changed.send(sender=User, user=self))
 
     def set_password(self, raw_password):

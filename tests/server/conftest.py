@@ -50,7 +50,7 @@ def layer(request, settings):
     else:
         settings.CHANNEL_LAYERS = {
             "default": {
-                "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",  # as codexsite/settings.py
+                "BACKEND": "codexsite.layers.OutageTolerantPubSubLayer",  # as codexsite/settings.py
                 "CONFIG": {
                     "hosts": [{"address": settings.REDIS_URL, "socket_timeout": None, "max_connections": 1000}],
                     "prefix": "codex-test",

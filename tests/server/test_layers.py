@@ -1,10 +1,14 @@
 """codexsite/layers.py: the in-memory channel layer sweeps for expired
 messages and group members at most once per CLEAN_EVERY seconds, and still
-sweeps them."""
+sweeps them; the Redis layer rides out a Redis it cannot reach (the outage
+under real workers: test_redis_outage.py)."""
+import asyncio
 import types
 
+import pytest
 from channels import layers as channels_layers
 
+from benchmarks.servers import free_port
 from codexsite import layers
 
 
@@ -28,3 +32,24 @@ async def test_expired_entries_are_still_swept_but_at_most_once_a_second(monkeyp
     assert (await layer.receive("here.inmemory!b"))["type"] == "three"
     assert "gone.inmemory!a" not in layer.channels
     assert set(layer.groups["match.1"]) == {"here.inmemory!b"}
+
+
+async def test_the_redis_layer_without_redis_delivers_here_and_never_raises():
+    """The Redis layer with no Redis to reach (a port nobody listens on;
+    issue 27, point 6): a new channel, joining and leaving a group, a group
+    message and a direct one raise nothing, and the messages reach this
+    process's channels (the group's members, not the others)."""
+    layer = layers.OutageTolerantPubSubLayer(hosts=[f"redis://127.0.0.1:{free_port()}/0"], prefix="down")
+    try:
+        member, outsider = await layer.new_channel(), await layer.new_channel()
+        await layer.group_add("match.1", member)
+        await layer.group_send("match.1", {"type": "match.chat", "text": "still here"})
+        await layer.send(outsider, {"type": "direct"})
+        assert (await asyncio.wait_for(layer.receive(member), 5))["text"] == "still here"
+        assert (await asyncio.wait_for(layer.receive(outsider), 5))["type"] == "direct"
+        await layer.group_discard("match.1", member)
+        await layer.group_send("match.1", {"type": "match.chat", "text": "nobody"})
+        with pytest.raises(asyncio.TimeoutError):
+            await asyncio.wait_for(layer.receive(member), 0.2)
+    finally:
+        await layer.flush()

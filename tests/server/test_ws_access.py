@@ -140,6 +140,32 @@ async def test_changing_the_password_closes_the_accounts_sockets_and_only_its_se
     assert await closed_with(refused, connected) == 4401
 
 
+def test_only_a_saved_change_of_an_accounts_password_is_told(transactional_db, django_user_model):
+    """lobby.models.password_changed: not for a new account (nor its later
+    saves), once for each saved change of the password."""
+    from lobby.models import password_changed
+
+    told = []
+
+    def note(sender, user, **kwargs):
+        told.append(user.username)
+
+    password_changed.connect(note)
+    try:
+        user = django_user_model(username="zed")
+        user.set_password("pw-secret-123")
+        user.save()
+        user.display_name = "Zed"
+        user.save()
+        assert told == []
+        user.set_password("another-pw-456")
+        user.save()
+        user.save()
+        assert told == ["zed"]
+    finally:
+        password_changed.disconnect(note)
+
+
 async def test_a_user_may_hold_only_so_many_match_sockets(ws, make_user, layer, settings):
     """One user cannot crowd a match with sockets: past CODEX_WS_PER_USER
     open ones (every match, every worker) a new one is closed with 4429;
