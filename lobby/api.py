@@ -98,7 +98,7 @@ class TableViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Crea
         """The table ``pk`` when the user may see it (public, own, or ``?invite=``)."""
         table = _tables().filter(pk=self.kwargs["pk"]).first()
         if table is None or not services.can_see(table, self.request.user, self.request.query_params.get("invite")):
-            raise NotFound()
+            raise NotFound(services.NO_TABLE, code="no_table")
         return table
 
     @extend_schema(parameters=[INVITE_PARAM])
