@@ -1,14 +1,63 @@
-"""How the API answers an address no route of it matches (issue 27, point 13).
+"""How the REST API says no (issue 27, points 3, 12 and 13).
 
-``page_not_found`` is Django's handler404: JSON under /api/ (an address no
-API route matches, such as a table id that is not digits), the friendly
-page elsewhere.
+Every refusal of the API is JSON. A refusal about the request as a whole
+is ``{"code": "...", "detail": "a sentence"}`` (the lobby's and the deck
+builder's refusals too, which add ``problems`` for an illegal deck); a
+body whose fields are wrong is ``{"field": ["sentence", ...], ...}``, as
+DRF's serializers say it. codexsite.apischema describes both in the
+published schema.
+
+``exception_handler`` is DRF's EXCEPTION_HANDLER; ``page_not_found`` is
+Django's handler404, JSON under /api/ (an address no API route matches,
+such as a table id that is not digits) and the friendly page elsewhere.
 """
 from django.http import JsonResponse
 from django.views import defaults
+from rest_framework import exceptions
+from rest_framework.views import exception_handler as drf_exception_handler
 
 API_PREFIX = "/api/"
 NOT_FOUND = "There is nothing at this address."
+
+# DRF's sentences replaced by ours where they say less than a player needs.
+SENTENCES = {
+    "not_authenticated": "Log in first: the API answers logged-in players only.",
+    "not_found": NOT_FOUND,
+    "unsupported_media_type": "Send the request body as JSON (Content-Type: application/json).",
+}
+
+
+def _sentence(exc: exceptions.APIException) -> str:
+    """The sentence of a refusal that is not about single fields."""
+    if isinstance(exc, exceptions.Throttled):
+        wait = int(exc.wait) if exc.wait is not None else 1
+        return f"Too many requests: wait {max(wait, 1)} seconds, then try again."
+    if isinstance(exc.detail, list):
+        return " ".join(str(part) for part in exc.detail)
+    code = exc.get_codes() if isinstance(exc.detail, str) else None
+    default = str(exc.default_detail)
+    if code in SENTENCES and str(exc.detail) == default:
+        return SENTENCES[code]
+    return str(exc.detail)
+
+
+def exception_handler(exc, context):
+    """DRF's handler, with every refusal that is not about single fields
+    answered ``{"code", "detail"}`` (``code`` DRF's code of the exception:
+    ``bad_json``, ``not_found``, ``not_authenticated``, ``throttled``...).
+    Returns the Response, or None for an exception that is not a refusal
+    (a server error)."""
+    response = drf_exception_handler(exc, context)
+    if response is None:
+        return None
+    if isinstance(exc, exceptions.APIException) and not isinstance(exc.detail, dict):
+        codes = exc.get_codes()
+        code = codes if isinstance(codes, str) else "invalid"
+        response.data = {"code": code, "detail": _sentence(exc)}
+    elif not isinstance(exc, exceptions.APIException):  # Django's Http404 / PermissionDenied
+        response.data = {"code": "not_found" if response.status_code == 404 else "permission_denied",
+                         "detail": NOT_FOUND if response.status_code == 404 else str(response.data["detail"])}
+    return response
 
 
 def page_not_found(request, exception):

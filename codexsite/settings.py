@@ -183,6 +183,10 @@ REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": ["rest_framework.authentication.SessionAuthentication"],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    # JSON bodies only, every bad one a 400 with a sentence (codexsite/apiparsers.py);
+    # every refusal {"code", "detail"} or field errors (codexsite/apierrors.py).
+    "DEFAULT_PARSER_CLASSES": ["codexsite.apiparsers.JSONBodyParser"],
+    "EXCEPTION_HANDLER": "codexsite.apierrors.exception_handler",
     "DEFAULT_THROTTLE_CLASSES": ["rest_framework.throttling.UserRateThrottle"],
     "DEFAULT_THROTTLE_RATES": {"user": env.str("API_RATE", default="600/min")},
 }
