@@ -196,6 +196,14 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "Lobbies, seats, matches, action logs and the card catalog. "
     "Live play runs over websockets: see docs/PROTOCOL.md.",
     "VERSION": "1",
+    # OpenAPI 3.1: its schemas are JSON Schema, so responses validate as they are (tests/server/test_api_schema.py).
+    "OAS_VERSION": "3.1.0",
+    # Separate request components: what a write accepts, apart from what a read answers.
+    "COMPONENT_SPLIT_REQUEST": True,
+    "ENUM_NAME_OVERRIDES": {"BotKind": "lobby.serializers.BOT_KIND_CHOICES"},
+    # The refusals every operation may answer, the CSRF token of writes (codexsite/apischema.py).
+    "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums",
+                             "codexsite.apischema.add_common_refusals", "codexsite.apischema.add_csrf_security"],
     "SERVE_INCLUDE_SCHEMA": False,
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
