@@ -22,18 +22,25 @@ NOT_FOUND = "There is nothing at this address."
 # DRF's sentences replaced by ours where they say less than a player needs.
 SENTENCES = {
     "not_authenticated": "Log in first: the API answers logged-in players only.",
+    "permission_denied": "You may not do that.",
     "not_found": NOT_FOUND,
+    "not_acceptable": "The API answers in JSON only.",
     "unsupported_media_type": "Send the request body as JSON (Content-Type: application/json).",
 }
+CSRF_FAILED = "The page's security token is missing or out of date: reload the page and try again."
 
 
-def _sentence(exc: exceptions.APIException) -> str:
-    """The sentence of a refusal that is not about single fields."""
+def _sentence(exc: exceptions.APIException, method: str) -> str:
+    """The sentence of a refusal that is not about single fields (``method``: the request's)."""
     if isinstance(exc, exceptions.Throttled):
         wait = int(exc.wait) if exc.wait is not None else 1
         return f"Too many requests: wait {max(wait, 1)} seconds, then try again."
     if isinstance(exc.detail, list):
         return " ".join(str(part) for part in exc.detail)
+    if isinstance(exc, exceptions.MethodNotAllowed):
+        return f"This address does not take {method} requests."
+    if isinstance(exc, exceptions.PermissionDenied) and str(exc.detail).startswith("CSRF Failed"):
+        return CSRF_FAILED  # DRF's session authentication runs Django's CSRF check on writes
     code = exc.get_codes() if isinstance(exc.detail, str) else None
     default = str(exc.default_detail)
     if code in SENTENCES and str(exc.detail) == default:
@@ -53,10 +60,10 @@ def exception_handler(exc, context):
     if isinstance(exc, exceptions.APIException) and not isinstance(exc.detail, dict):
         codes = exc.get_codes()
         code = codes if isinstance(codes, str) else "invalid"
-        response.data = {"code": code, "detail": _sentence(exc)}
+        response.data = {"code": code, "detail": _sentence(exc, context["request"].method)}
     elif not isinstance(exc, exceptions.APIException):  # Django's Http404 / PermissionDenied
-        response.data = {"code": "not_found" if response.status_code == 404 else "permission_denied",
-                         "detail": NOT_FOUND if response.status_code == 404 else str(response.data["detail"])}
+        code = "not_found" if response.status_code == 404 else "permission_denied"
+        response.data = {"code": code, "detail": SENTENCES[code]}
     return response
 
 
