@@ -33,7 +33,7 @@ run: migrate
 	$(BIN)/daphne -b $(HOST) -p $(PORT) --websocket-max-message-size 65536 --websocket-max-frame-size 65536 codexsite.asgi:application
 
 test: $(VENV)/.dev
-	$(BIN)/pytest -n auto -m "not postgres and not redis and not browser" $(PYTEST_ARGS)
+	$(BIN)/pytest -n auto -m "not postgres and not redis and not browser and not fuzz" $(PYTEST_ARGS)
 
 # The long random runs (`make test` plays a few games of each mode), with
 # the invariants after every action and byte-for-byte replays: the counts the

@@ -198,6 +198,10 @@ REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": ["rest_framework.authentication.SessionAuthentication"],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    # JSON bodies only, every bad one a 400 with a sentence (codexsite/apiparsers.py);
+    # every refusal {"code", "detail"} or field errors (codexsite/apierrors.py).
+    "DEFAULT_PARSER_CLASSES": ["codexsite.apiparsers.JSONBodyParser"],
+    "EXCEPTION_HANDLER": "codexsite.apierrors.exception_handler",
     "DEFAULT_THROTTLE_CLASSES": ["rest_framework.throttling.UserRateThrottle"],
     "DEFAULT_THROTTLE_RATES": {"user": env.str("API_RATE", default="600/min")},
 }
@@ -207,6 +211,14 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "Lobbies, seats, matches, action logs and the card catalog. "
     "Live play runs over websockets: see docs/PROTOCOL.md.",
     "VERSION": "1",
+    # OpenAPI 3.1: its schemas are JSON Schema, so responses validate as they are (tests/server/test_api_schema.py).
+    "OAS_VERSION": "3.1.0",
+    # Separate request components: what a write accepts, apart from what a read answers.
+    "COMPONENT_SPLIT_REQUEST": True,
+    "ENUM_NAME_OVERRIDES": {"BotKind": "lobby.serializers.BOT_KIND_CHOICES"},
+    # The refusals every operation may answer, the CSRF token of writes (codexsite/apischema.py).
+    "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums",
+                             "codexsite.apischema.add_common_refusals", "codexsite.apischema.add_csrf_security"],
     "SERVE_INCLUDE_SCHEMA": False,
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",

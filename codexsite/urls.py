@@ -13,3 +13,6 @@ urlpatterns = [
     path("", include("game.urls")),
     path("", include("decks.urls")),
 ]
+
+# JSON under /api/ (an address no API route matches), the friendly page elsewhere.
+handler404 = "codexsite.apierrors.page_not_found"

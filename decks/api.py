@@ -5,13 +5,16 @@ gives the card pool and the starters. Owner-only: someone else's deck id is
 a 404, as a deck that does not exist."""
 from django.urls.converters import IntConverter
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import extend_schema, extend_schema_field, inline_serializer
 from rest_framework import serializers, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.response import Response
 
+from codexsite.apischema import exact_text, refusals
 from decks import services
-from decks.models import Deck
+from decks.models import NAME_LENGTH, Deck
+
+PROBLEMS = {"type": "array", "items": {"$ref": "#/components/schemas/DeckProblem"}}
 
 
 class DeckSerializer(serializers.ModelSerializer):
@@ -30,9 +33,24 @@ class DeckSerializer(serializers.ModelSerializer):
         """How many cards the deck holds."""
         return sum(deck.cards.values())
 
+    @extend_schema_field(PROBLEMS)
     def get_problems(self, deck) -> list:
         """K1's problems with the deck now (game.c23.validate_deck)."""
         return services.validate_deck(services.expand(deck.cards))
+
+
+class DeckWriteSerializer(serializers.Serializer):
+    """The body of a create or a change (schema only: decks.services reads
+    and checks it, ``bad_name``, ``bad_deck``, ``illegal_deck``)."""
+
+    name = exact_text(max_length=NAME_LENGTH, help_text="The deck's name (spaces around it dropped).")
+    cards = serializers.DictField(child=serializers.IntegerField(min_value=0, max_value=services.MAX_COUNT),
+                                  help_text="{card name: count}; a count of 0 leaves the card out.")
+
+
+CHECK_BODY = inline_serializer("DeckCheckRequest", {"cards": DeckWriteSerializer().fields["cards"]})
+CHECK_ANSWER = inline_serializer("DeckCheck", {"size": serializers.IntegerField(),
+                                               "problems": serializers.ListField(child=serializers.DictField())})
 
 
 def _error(err: services.DeckError) -> Response:
@@ -58,12 +76,13 @@ class DeckViewSet(viewsets.GenericViewSet):
     def _own(self, request, pk):
         return self.get_queryset().filter(pk=int(pk)).first()
 
-    @extend_schema(responses=DeckSerializer(many=True))
+    @extend_schema(responses={200: DeckSerializer(many=True)})
     def list(self, request):
         """The user's decks."""
         return Response(DeckSerializer(self.get_queryset(), many=True).data)
 
-    @extend_schema(request=DeckSerializer, responses=DeckSerializer)
+    @extend_schema(request=DeckWriteSerializer,
+                   responses={201: DeckSerializer, **refusals(400, 409, deck=True)})
     def create(self, request):
         """Save a new deck (it must pass K1)."""
         data = request.data if isinstance(request.data, dict) else {}
@@ -73,7 +92,7 @@ class DeckViewSet(viewsets.GenericViewSet):
             return _error(err)
         return Response(DeckSerializer(deck).data, status=status.HTTP_201_CREATED)
 
-    @extend_schema(responses=DeckSerializer)
+    @extend_schema(responses={200: DeckSerializer, **refusals(404, deck=True)})
     def retrieve(self, request, pk=None):
         """One of the user's decks; 404 for another's."""
         deck = self._own(request, pk)
@@ -81,7 +100,8 @@ class DeckViewSet(viewsets.GenericViewSet):
             return _error(services.DeckError("no_such_deck", "No such deck.", status=404))
         return Response(DeckSerializer(deck).data)
 
-    @extend_schema(request=DeckSerializer, responses=DeckSerializer)
+    @extend_schema(request=DeckWriteSerializer(partial=True),
+                   responses={200: DeckSerializer, **refusals(400, 404, 409, deck=True)})
     def partial_update(self, request, pk=None):
         """Rename a deck or change its cards (it must still pass K1)."""
         deck = self._own(request, pk)
@@ -94,7 +114,7 @@ class DeckViewSet(viewsets.GenericViewSet):
             return _error(err)
         return Response(DeckSerializer(deck).data)
 
-    @extend_schema(responses={204: None})
+    @extend_schema(responses={204: None, **refusals(404, deck=True)})
     def destroy(self, request, pk=None):
         """Delete one of the user's decks."""
         deck = self._own(request, pk)
@@ -103,7 +123,7 @@ class DeckViewSet(viewsets.GenericViewSet):
         deck.delete()
         return Response(status=status.HTTP_204_NO_CONTENT)
 
-    @extend_schema(request=OpenApiTypes.OBJECT, responses=OpenApiTypes.OBJECT)
+    @extend_schema(request=CHECK_BODY, responses={200: CHECK_ANSWER, **refusals(400, deck=True)})
     @action(detail=False, methods=["post"])
     def check(self, request):
         """Check a deck against K1 without saving it: ``{"size", "problems"}``

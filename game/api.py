@@ -1,13 +1,13 @@
 """REST API for matches, their filtered logs and the card catalog."""
 from django.db.models import Q
 from django.urls.converters import IntConverter
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import serializers, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
 
+from codexsite.apischema import refusals
 from game import replays, rules
 from game.models import Match
 from game.rules import catalog
@@ -18,12 +18,19 @@ INVITE_PARAM = OpenApiParameter("invite", str, description="Invite token of a pr
 REPLAY_VIEW_PARAM = OpenApiParameter("view", str, enum=["spectator", "seat"],
                                      description="Whose view: the spectators' (default) or the caller's seat.")
 
+LogLinesSerializer = inline_serializer(
+    "LogLine",
+    {"n": serializers.IntegerField(help_text="The line's number in the match's log."),
+     "text": serializers.CharField()},
+    many=True,
+)
+
 LogSerializer = inline_serializer(
     "MatchLog",
     {
         "version": serializers.IntegerField(),
         "seat": serializers.IntegerField(allow_null=True),
-        "lines": serializers.ListField(child=serializers.CharField()),
+        "lines": LogLinesSerializer,
         "actions": LoggedActionSerializer(many=True),
     },
 )
@@ -78,12 +85,12 @@ class MatchViewSet(viewsets.ReadOnlyModelViewSet):
         self.viewer_seat = seat
         return match
 
-    @extend_schema(parameters=[INVITE_PARAM])
+    @extend_schema(parameters=[INVITE_PARAM], responses={200: MatchSerializer, **refusals(404)})
     def retrieve(self, request, *args, **kwargs):
         """Read one match."""
         return super().retrieve(request, *args, **kwargs)
 
-    @extend_schema(parameters=[INVITE_PARAM], responses=LogSerializer)
+    @extend_schema(parameters=[INVITE_PARAM], responses={200: LogSerializer, **refusals(404)})
     @action(detail=True, methods=["get"])
     def log(self, request, pk=None):
         """The game log lines of the caller's view and the applied actions,
@@ -92,7 +99,7 @@ class MatchViewSet(viewsets.ReadOnlyModelViewSet):
         seat = self.viewer_seat
         visible = replays.visible_seats(match.state, seat)
         actions = LoggedActionSerializer(match.actions.all(), many=True, context={"visible_seats": visible}).data
-        lines = rules.view(match.state, seat).get("log", [])
+        lines = [{"n": line["n"], "text": line["text"]} for line in rules.view(match.state, seat).get("log", [])]
         return Response({"version": match.version, "seat": seat, "lines": lines, "actions": actions})
 
     def _replay(self, request):
@@ -113,7 +120,8 @@ class MatchViewSet(viewsets.ReadOnlyModelViewSet):
             return Response({"code": "not_finished", "detail": "This match is still being played: "
                                    "its replay is there once it is over."}, status=409)
 
-    @extend_schema(parameters=[INVITE_PARAM, REPLAY_VIEW_PARAM], responses=ReplaySerializer)
+    @extend_schema(parameters=[INVITE_PARAM, REPLAY_VIEW_PARAM],
+                   responses={200: ReplaySerializer, **refusals(400, 404, 409)})
     @action(detail=True, methods=["get"])
     def replay(self, request, pk=None):
         """The replay's index of a finished match: one entry per step (0: the
@@ -131,7 +139,9 @@ class MatchViewSet(viewsets.ReadOnlyModelViewSet):
         return Response({"seat": seat, "count": len(found), "steps": index,
                          "turns": [{"turn": turn, "at": at} for turn, at in turns.items()]})
 
-    @extend_schema(parameters=[INVITE_PARAM, REPLAY_VIEW_PARAM], responses=ReplayStepSerializer)
+    @extend_schema(parameters=[INVITE_PARAM, REPLAY_VIEW_PARAM],
+                   responses={200: ReplayStepSerializer, **refusals(400, 404, 409)},
+                   operation_id="matches_replay_step_retrieve")
     @action(detail=True, methods=["get"], url_path=r"replay/(?P<at>\d+)")
     def replay_step(self, request, pk=None, at=None):
         """Step ``at`` of the replay (as ``replay``): ``{"at", "seat",
@@ -150,12 +160,40 @@ class MatchViewSet(viewsets.ReadOnlyModelViewSet):
 CARD_FILTERS = ("kind", "color", "spec")
 
 
+class CardSerializer(serializers.Serializer):
+    """A card of the catalog as the API answers it (game.rules.catalog):
+    the schema of ``/api/cards/`` (the catalog's dicts are answered as they are)."""
+
+    id = serializers.CharField()
+    name = serializers.CharField()
+    color = serializers.CharField()
+    spec = serializers.CharField(allow_null=True)
+    kind = serializers.CharField(help_text="hero, unit, spell, building or upgrade.")
+    spell_kind = serializers.CharField(allow_null=True)
+    ongoing = serializers.BooleanField()
+    legendary = serializers.BooleanField()
+    token = serializers.BooleanField()
+    starting_zone = serializers.CharField()
+    subtypes = serializers.ListField(child=serializers.CharField())
+    cost = serializers.IntegerField()
+    tech = serializers.IntegerField(allow_null=True)
+    atk = serializers.IntegerField(allow_null=True)
+    hp = serializers.IntegerField(allow_null=True)
+    targets = serializers.BooleanField()
+    keywords = serializers.DictField(child=serializers.IntegerField(), help_text="{keyword: amount}.")
+    text = serializers.CharField(allow_blank=True)
+    mid_level = serializers.IntegerField(required=False, help_text="Heroes only.")
+    max_level = serializers.IntegerField(required=False, help_text="Heroes only.")
+    bands = serializers.ListField(child=serializers.DictField(), required=False,
+                                 help_text="Heroes only: each level band's level, ATK, HP, keywords and text.")
+
+
 class CardViewSet(viewsets.ViewSet):
     """The card catalog: every card's facts (cost, type, ATK/HP, tech, text...)."""
 
     @extend_schema(
         parameters=[OpenApiParameter(f, str, description=f"Only cards with this {f}.") for f in CARD_FILTERS],
-        responses=OpenApiTypes.OBJECT,
+        responses={200: CardSerializer(many=True)},
         operation_id="cards_list",
     )
     def list(self, request):
@@ -169,7 +207,7 @@ class CardViewSet(viewsets.ViewSet):
 
     @extend_schema(
         parameters=[OpenApiParameter("id", str, OpenApiParameter.PATH, description="Card id, e.g. troq_bashar.")],
-        responses=OpenApiTypes.OBJECT,
+        responses={200: CardSerializer, **refusals(404)},
     )
     def retrieve(self, request, pk=None):
         """One card by id; 404 when unknown."""

@@ -9,6 +9,8 @@ class MatchSerializer(serializers.ModelSerializer):
 
     mode = serializers.SerializerMethodField()
     players = serializers.SerializerMethodField()
+    result = serializers.DictField(read_only=True, allow_null=True,
+                                   help_text='{"winner": seat or null, "reason": ...} once finished; null before.')
 
     class Meta:
         model = Match

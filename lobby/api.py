@@ -9,6 +9,7 @@ from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from codexsite.apischema import refusals
 from lobby import services
 from lobby.models import Table, is_invite_token
 from lobby.modes import MODES
@@ -34,7 +35,7 @@ class MeView(APIView):
         """Return the account."""
         return Response(MeSerializer(request.user).data)
 
-    @extend_schema(request=MeSerializer, responses=MeSerializer)
+    @extend_schema(request=MeSerializer, responses={200: MeSerializer, **refusals(400, fields=True)})
     def patch(self, request):
         """Change the display name. Returns the account; 400 on bad input."""
         serializer = MeSerializer(request.user, data=request.data, partial=True)
@@ -98,14 +99,15 @@ class TableViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Crea
         """The table ``pk`` when the user may see it (public, own, or ``?invite=``)."""
         table = _tables().filter(pk=self.kwargs["pk"]).first()
         if table is None or not services.can_see(table, self.request.user, self.request.query_params.get("invite")):
-            raise NotFound()
+            raise NotFound(services.NO_TABLE, code="no_table")
         return table
 
-    @extend_schema(parameters=[INVITE_PARAM])
+    @extend_schema(parameters=[INVITE_PARAM], responses={200: TableSerializer, **refusals(404)})
     def retrieve(self, request, *args, **kwargs):
         """Read one table."""
         return super().retrieve(request, *args, **kwargs)
 
+    @extend_schema(responses={201: TableSerializer, **refusals(400, 409, fields=True)})
     def create(self, request, *args, **kwargs):
         """Open a table; the caller takes seat 0. Returns 201 with the table."""
         serializer = self.get_serializer(data=request.data)
@@ -133,7 +135,8 @@ class TableViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Crea
             return Response(status=status.HTTP_204_NO_CONTENT)
         return Response(self._out(table))
 
-    @extend_schema(request=JoinSerializer, responses=TableSerializer)
+    @extend_schema(request=JoinSerializer,
+                   responses={200: TableSerializer, **refusals(400, 403, 404, 409, fields=True)})
     @action(detail=True, methods=["post"])
     def join(self, request, pk=None):
         """Take seat ``index`` (private tables: pass ``invite``; C-23: ``deck``, the deck you bring)."""
@@ -143,13 +146,14 @@ class TableViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Crea
         return self._run(services.take_seat, int(pk), request.user, data["index"], data.get("invite"),
                          data.get("deck"))
 
-    @extend_schema(request=None, responses={200: TableSerializer, 204: None})
+    @extend_schema(request=None, responses={200: TableSerializer, 204: None, **refusals(400, 404, 409)})
     @action(detail=True, methods=["post"])
     def leave(self, request, pk=None):
         """Leave your seat (204 when the table closed because it emptied)."""
         return self._run(services.leave_table, int(pk), request.user)
 
-    @extend_schema(request=SeatUpdateSerializer, responses=TableSerializer)
+    @extend_schema(request=SeatUpdateSerializer,
+                   responses={200: TableSerializer, **refusals(400, 404, 409, fields=True)})
     @action(detail=True, methods=["patch"])
     def seat(self, request, pk=None):
         """Pick heroes, mark the main hero, pick a deck (C-23) and/or set ready on your own seat."""
@@ -159,13 +163,15 @@ class TableViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Crea
         return self._run(services.update_seat, int(pk), request.user, data.get("heroes"), data.get("ready"),
                          data.get("main"), data.get("deck"))
 
-    @extend_schema(request=None, responses=TableSerializer)
+    @extend_schema(request=None,
+                   responses={200: TableSerializer, **refusals(400, 403, 404, 409)})
     @action(detail=True, methods=["post"])
     def start(self, request, pk=None):
         """Start the match (host; every seat taken and ready). The table then has ``match_id``."""
         return self._run(services.start_table, int(pk), request.user)
 
-    @extend_schema(request=RemoveSerializer, responses=TableSerializer)
+    @extend_schema(request=RemoveSerializer,
+                   responses={200: TableSerializer, **refusals(400, 403, 404, 409, fields=True)})
     @action(detail=True, methods=["post"])
     def remove(self, request, pk=None):
         """Host only, before the start: free seat ``index`` and keep its player
@@ -174,7 +180,8 @@ class TableViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Crea
         serializer.is_valid(raise_exception=True)
         return self._run(services.remove_player, int(pk), request.user, serializer.validated_data["index"])
 
-    @extend_schema(request=BotSerializer, responses=TableSerializer)
+    @extend_schema(request=BotSerializer,
+                   responses={200: TableSerializer, **refusals(400, 403, 404, 409, fields=True)})
     @action(detail=True, methods=["post"])
     def bot(self, request, pk=None):
         """Host only, before the start: put a bot of ``kind`` (greedy or
@@ -202,7 +209,8 @@ class RematchView(APIView):
     """Offer (or accept) a rematch of a finished match the caller played
     (lobby.services.offer_rematch)."""
 
-    @extend_schema(request=None, responses=TableSerializer)
+    @extend_schema(request=None,
+                   responses={200: TableSerializer, **refusals(404, 409)})
     def post(self, request, match_id):
         """Returns the rematch table, the caller seated; errors as the table operations."""
         try:

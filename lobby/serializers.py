@@ -1,15 +1,21 @@
 """REST serializers for accounts, tables and seats."""
 from django.core.exceptions import ValidationError
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from codexsite.apischema import exact_text
+from game import turnclock
 from game.models import Match
 from game.rules import maps
-from game.standins import bot_name
+from game.standins import BOT_KINDS, bot_name
 from lobby.models import Seat, Table, User
 from lobby.modes import MODES
-from lobby.names import clean_display_name
-from lobby.services import held_seats, hold_ends
+from lobby.names import MAX_CHARS, MIN_CHARS, clean_display_name
+from lobby.services import held_seats, hold_ends, map_choices
 
+
+# The table bots a host may seat (the schema's enum BotKind, settings ENUM_NAME_OVERRIDES).
+BOT_KIND_CHOICES = sorted(BOT_KINDS)
 
 DECK_HELP = ('C-23 only: a starter ("red", "blue", "green") or the id of one of your saved decks '
              "(/api/decks/).")
@@ -17,6 +23,9 @@ DECK_HELP = ('C-23 only: a starter ("red", "blue", "green") or the id of one of 
 
 class MeSerializer(serializers.ModelSerializer):
     """The logged-in account."""
+
+    display_name = exact_text(min_length=MIN_CHARS, max_length=MAX_CHARS, help_text=(
+        f"{MIN_CHARS} to {MAX_CHARS} letters, digits, spaces and . ' _ -; nobody else's (lobby.names)."))
 
     class Meta:
         model = User
@@ -40,6 +49,7 @@ class SeatSerializer(serializers.ModelSerializer):
     shown)."""
 
     user_id = serializers.IntegerField(read_only=True, allow_null=True)
+    bot = serializers.SerializerMethodField()
     player = serializers.SerializerMethodField()
     main_hero = serializers.SerializerMethodField()
     deck = serializers.SerializerMethodField()
@@ -66,16 +76,29 @@ class SeatSerializer(serializers.ModelSerializer):
             return bot_name(seat.bot, seat.index, several)
         return seat.user.public_name if seat.user_id else None
 
-    def to_representation(self, seat: Seat) -> dict:
-        """The fields, ``bot`` null for a seat without a bot."""
-        out = super().to_representation(seat)
-        out["bot"] = out["bot"] or None
-        return out
+    @extend_schema_field(serializers.ChoiceField(choices=BOT_KIND_CHOICES, allow_null=True))
+    def get_bot(self, seat: Seat) -> str | None:
+        """The kind of table bot in the seat (a game.standins.BOT_KINDS key), None for a person or nobody."""
+        return seat.bot or None
 
     def get_main_hero(self, seat: Seat) -> str | None:
         """The main hero (the first picked; its colour gives the starting
         deck), or None before a pick."""
         return seat.heroes[0] if seat.heroes else None
+
+
+@extend_schema_field({"type": "string", "enum": map_choices()})
+class MapField(serializers.CharField):
+    """A table's map choice, one of lobby.services.map_choices (the schema
+    lists them); the lobby checks it (``bad_map``: an unknown map, or a map
+    at a table of a game without maps)."""
+
+
+@extend_schema_field({"type": "integer", "minimum": turnclock.MIN_SECONDS,
+                      "maximum": turnclock.MAX_SECONDS})
+class TurnSecondsField(serializers.IntegerField):
+    """A table's turn timer in seconds, or null (off); the schema gives its
+    bounds (game.turnclock), the lobby checks them (``bad_timer``)."""
 
 
 class TableSerializer(serializers.ModelSerializer):
@@ -94,12 +117,12 @@ class TableSerializer(serializers.ModelSerializer):
         help_text='At a rematch that waits: the seats kept for the players of the match it plays again, '
                   '[{"index", "user_id", "player", "until"}] (nobody else may take them until then); else [].')
     seat_count = serializers.IntegerField(write_only=True, required=False, min_value=1, max_value=8)
-    turn_seconds = serializers.IntegerField(required=False, allow_null=True,
-                                            help_text="The turn timer in seconds (30 to 3600), or null: off.")
+    turn_seconds = TurnSecondsField(required=False, allow_null=True,
+                                    help_text="The turn timer in seconds, or null: off.")
     mode = serializers.ChoiceField(choices=sorted(MODES))
-    map = serializers.CharField(required=False, allow_blank=True, max_length=32,
-                                help_text='The map card: "" none (default), "random" (drawn at the start) '
-                                          'or a map id ("fury_road", ...).')
+    map = MapField(trim_whitespace=False, required=False, allow_blank=True, max_length=32,
+                   help_text='The map card: "" none (default), "random" (drawn at the start) '
+                             'or a map id ("fury_road", ...).')
     map_drawn = serializers.CharField(read_only=True,
                                       help_text="The map the match plays on once started (\"\" none).")
     map_name = serializers.SerializerMethodField()
@@ -107,8 +130,8 @@ class TableSerializer(serializers.ModelSerializer):
     options = serializers.DictField(required=False, help_text="The game's table options (Arcane Codex: "
                                     "docs/ARCANE.md 'Config'; C-23: docs/C23.md 'Options'); those left out "
                                     "keep their defaults.")
-    deck = serializers.CharField(write_only=True, required=False, max_length=20,
-                                 help_text="On create: the host's deck. " + DECK_HELP)
+    deck = exact_text(write_only=True, required=False, max_length=20,
+                      help_text="On create: the host's deck. " + DECK_HELP)
 
     class Meta:
         model = Table
@@ -172,11 +195,11 @@ class BotSerializer(serializers.Serializer):
     """Put a table bot of ``kind`` in the empty seat ``index`` (host only)."""
 
     index = serializers.IntegerField(min_value=0)
-    kind = serializers.CharField(max_length=16)
-    heroes = serializers.ListField(child=serializers.CharField(max_length=64), required=False, max_length=8,
+    kind = serializers.ChoiceField(choices=BOT_KIND_CHOICES, help_text="The bot: greedy or random.")
+    heroes = serializers.ListField(child=exact_text(max_length=64), required=False, max_length=8,
                                    help_text="The bot's heroes (default: picked at random).")
-    deck = serializers.CharField(required=False, max_length=20,
-                                 help_text='C-23 only: the bot\'s starter ("red", "blue", "green"; default: drawn).')
+    deck = exact_text(required=False, max_length=20,
+                      help_text='C-23 only: the bot\'s starter ("red", "blue", "green"; default: drawn).')
 
 
 class JoinSerializer(serializers.Serializer):
@@ -184,19 +207,19 @@ class JoinSerializer(serializers.Serializer):
     ``deck`` the deck brought to a C-23 seat."""
 
     index = serializers.IntegerField(min_value=0)
-    invite = serializers.CharField(required=False, allow_blank=True, max_length=64)
-    deck = serializers.CharField(required=False, max_length=20, help_text=DECK_HELP)
+    invite = exact_text(required=False, allow_blank=True, max_length=64)
+    deck = exact_text(required=False, max_length=20, help_text=DECK_HELP)
 
 
 class SeatUpdateSerializer(serializers.Serializer):
     """Change your own seat: heroes, main hero, deck (C-23) and/or ready."""
 
-    deck = serializers.CharField(required=False, max_length=20, help_text=DECK_HELP)
+    deck = exact_text(required=False, max_length=20, help_text=DECK_HELP)
     heroes = serializers.ListField(
-        child=serializers.CharField(max_length=64), required=False, max_length=8,
+        child=exact_text(max_length=64), required=False, max_length=8,
         help_text="Exactly the mode's number of different heroes (3 in the 3-hero game), or [] to clear.",
     )
-    main = serializers.CharField(
+    main = exact_text(
         required=False, max_length=64,
         help_text="The main hero, one of the picked heroes (default: the first); its colour gives the starting deck.",
     )

@@ -39,10 +39,18 @@ class LobbyError(Exception):
         self.status = status
 
 
-def _locked(table_id: int) -> Table:
+NO_TABLE = "That table does not exist (any more)."
+
+
+def _locked(table_id: int, user, invite: str | None = None) -> Table:
+    """The table ``table_id``, its row locked, when ``user`` may see it
+    (:func:`can_see`, ``invite``: the token they gave). Raises LobbyError
+    ``no_table`` (404) for a table that does not exist and, the same, for
+    one the user may not see: a private table's existence does not show
+    through any operation (issue 27, point 13)."""
     table = Table.objects.select_for_update().filter(pk=table_id).first()
-    if table is None:
-        raise LobbyError("no_table", "That table does not exist (any more).", 404)
+    if table is None or not can_see(table, user, invite):
+        raise LobbyError("no_table", NO_TABLE, 404)
     return table
 
 
@@ -254,20 +262,19 @@ def take_seat(table_id: int, user, index: int, invite: str | None = None, deck=N
     Private tables need the invite token (or being the host). ``deck``: at
     a C-23 table, the deck they bring (a starter's colour or one of their
     saved decks' id; None: picked later, or the one of the seat they move
-    from). Returns the Table. Raises LobbyError ``no_table``, ``table_started``,
+    from). Returns the Table. Raises LobbyError ``no_table`` (404, also for
+    a private table without the token), ``table_started``,
     ``removed`` (403: the host removed the user from this table),
-    ``forbidden``, ``no_seat``, ``seat_taken``, ``seat_held`` (409: at a
-    rematch, the seat is kept for the player of the match who played it,
-    :func:`held_seats`), ``too_many_seats``, and
+    ``no_seat``, ``seat_taken``, ``seat_held`` (409: at a rematch, the seat
+    is kept for the player of the match who played it, :func:`held_seats`),
+    ``too_many_seats``, and
     those of a deck (``bad_deck``, ``no_such_deck``, ``illegal_deck``).
     """
     with transaction.atomic():
-        table = _locked(table_id)
+        table = _locked(table_id, user, invite)
         _open(table)
         if table.removed.filter(pk=user.pk).exists():
             raise LobbyError("removed", "The host removed you from this table: you cannot sit here again.", 403)
-        if not can_see(table, user, invite):
-            raise LobbyError("forbidden", "This table is private: use its invite link.", 403)
         seat = table.seats.filter(index=index).first()
         if seat is None:
             raise LobbyError("no_seat", "That seat does not exist.")
@@ -298,7 +305,7 @@ def leave_table(table_id: int, user) -> Table | None:
     ``no_table``, ``table_started``, ``not_seated``.
     """
     with transaction.atomic():
-        table = _locked(table_id)
+        table = _locked(table_id, user)
         _open(table)
         if not table.seats.filter(user=user).update(user=None, heroes=[], ready=False, deck={}):
             raise LobbyError("not_seated", "You are not seated at this table.")
@@ -325,7 +332,7 @@ def _hosts_seat(table_id: int, host, index: int, not_host: str) -> tuple:
     locked and its seat ``index``, for an operation only its host may do.
     Raises LobbyError ``not_host`` (403, with the sentence ``not_host``),
     ``no_seat`` (and those of a closed table)."""
-    table = _locked(table_id)
+    table = _locked(table_id, host)
     _open(table)
     if table.host_id != host.pk:
         raise LobbyError("not_host", not_host, 403)
@@ -423,7 +430,7 @@ def update_seat(table_id: int, user, heroes: list | None = None, ready: bool | N
     closed table.
     """
     with transaction.atomic():
-        table = _locked(table_id)
+        table = _locked(table_id, user)
         _open(table)
         seat = table.seats.filter(user=user).first()
         if seat is None:
@@ -550,7 +557,7 @@ def start_table(table_id: int, user, seed: int | None = None) -> Table:
     ``not_host``, ``not_ready``, ``engine_refused`` (and those of a closed table).
     """
     with transaction.atomic():
-        table = _locked(table_id)
+        table = _locked(table_id, user)
         _open(table)
         if table.host_id != user.pk:
             raise LobbyError("not_host", "Only the host starts the match.", 403)

@@ -93,7 +93,7 @@ def test_others_neither_see_nor_join_a_private_rematch_without_the_link(finished
     assert offered["id"] not in [t["id"] for t in logged_in(carol).get("/api/tables/").json()]
     assert logged_in(carol).get(f"/api/tables/{offered['id']}/").status_code == 404
     refused = logged_in(carol).post(f"/api/tables/{offered['id']}/join/", {"index": 1}, format="json")
-    assert refused.status_code == 403
+    assert refused.status_code == 404  # as a table that does not exist (issue 27, point 13)
     assert ask(carol, match).status_code == 404  # carol did not play it
     joined = logged_in(carol).post(f"/api/tables/{offered['id']}/join/",
                                    {"index": 1, "invite": offered["invite_token"]}, format="json")
