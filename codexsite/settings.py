@@ -63,6 +63,8 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # Every request of a logged-in user is a sign of life (lobby.seen: whose tables still have a host).
+    "lobby.seen.SeenMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # Last, as django-axes asks: turns a lock-out into the page saying when to try again.
@@ -255,9 +257,17 @@ CODEX_BENCH_ECHO = env.bool("CODEX_BENCH_ECHO", default=False)
 # Open tables with no activity for this long are hidden and then deleted.
 CODEX_TABLE_IDLE_MINUTES = env.int("CODEX_TABLE_IDLE_MINUTES", default=30)
 # A playing match none of whose players is connected, showed a sign of life
-# or acted for this long is abandoned: it leaves the lobby's public list
-# (its players still see it among their own matches; lobby/overview.py).
+# or acted for this long is quiet: its players see it marked so among their
+# own matches (lobby/overview.py).
 CODEX_MATCH_QUIET_HOURS = env.float("CODEX_MATCH_QUIET_HOURS", default=24.0)
+# "Matches to watch" lists a public match while one of its players is
+# connected, or for this long after its last action (lobby/overview.py).
+CODEX_WATCH_QUIET_MINUTES = env.float("CODEX_WATCH_QUIET_MINUTES", default=10.0)
+# A logged-in user's requests mark them seen, written at most this often
+# (seconds); an open table whose host was not seen for CODEX_HOST_GONE_MINUTES
+# leaves the public list and takes no new player until the host is back (lobby/seen.py).
+CODEX_SEEN_EVERY_SECONDS = env.int("CODEX_SEEN_EVERY_SECONDS", default=30)
+CODEX_HOST_GONE_MINUTES = env.float("CODEX_HOST_GONE_MINUTES", default=3.0)
 # Open (not yet started) tables one host may have at once.
 CODEX_OPEN_TABLES_PER_HOST = env.int("CODEX_OPEN_TABLES_PER_HOST", default=3)
 # Seats one user may hold at once at tables that have not started (and are not idle).
