@@ -273,11 +273,29 @@ CODEX_OPEN_TABLES_PER_HOST = env.int("CODEX_OPEN_TABLES_PER_HOST", default=3)
 # Seats one user may hold at once at tables that have not started (and are not idle).
 CODEX_OPEN_SEATS_PER_USER = env.int("CODEX_OPEN_SEATS_PER_USER", default=3)
 
+def _without_traceback(record) -> bool:
+    """Keep a log record, dropping its traceback (for a refusal that is no fault)."""
+    record.exc_info = record.exc_text = None
+    return True
+
+
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", default="INFO")},
-    # django-axes says something at every log-in and log-out; keep its warnings (lock-outs).
-    "loggers": {"axes": {"level": "WARNING"}},
+    "filters": {
+        # daphne's note at every start that HTTP/2 is off: it needs TLS, which this
+        # server leaves to a proxy in front (README), so there is nothing to act on.
+        "no_http2_note": {"()": "django.utils.log.CallbackFilter",
+                          "callback": lambda record: not record.getMessage().startswith("HTTP/2 support")},
+        "no_traceback": {"()": "django.utils.log.CallbackFilter", "callback": _without_traceback},
+    },
+    "loggers": {
+        # django-axes says something at every log-in and log-out; keep its warnings (lock-outs).
+        "axes": {"level": "WARNING"},
+        "daphne.server": {"filters": ["no_http2_note"]},
+        # A request for a host name this server does not answer to: one line, not a traceback each time.
+        "django.security.DisallowedHost": {"filters": ["no_traceback"]},
+    },
 }
