@@ -28,7 +28,9 @@ $(VENV)/.dev: requirements.txt requirements-dev.txt $(BIN)/activate
 migrate: $(VENV)/.runtime
 	$(BIN)/python manage.py migrate --noinput
 
+# collectstatic: the files WhiteNoise serves, gathered once (it warned at every start without them).
 run: migrate
+	$(BIN)/python manage.py collectstatic --noinput --verbosity 0
 	@$(BIN)/python -m codexsite.lan $(HOST) $(PORT)
 	$(BIN)/daphne -b $(HOST) -p $(PORT) --websocket-max-message-size 65536 --websocket-max-frame-size 65536 codexsite.asgi:application
 

@@ -69,6 +69,8 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # Every request of a logged-in user is a sign of life (lobby.seen: whose tables still have a host).
+    "lobby.seen.SeenMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # Last, as django-axes asks: turns a lock-out into the page saying when to try again.
@@ -285,19 +287,45 @@ CODEX_BENCH_ECHO = env.bool("CODEX_BENCH_ECHO", default=False)
 # Open tables with no activity for this long are hidden and then deleted.
 CODEX_TABLE_IDLE_MINUTES = env.int("CODEX_TABLE_IDLE_MINUTES", default=30)
 # A playing match none of whose players is connected, showed a sign of life
-# or acted for this long is abandoned: it leaves the lobby's public list
-# (its players still see it among their own matches; lobby/overview.py).
+# or acted for this long is quiet: its players see it marked so among their
+# own matches (lobby/overview.py).
 CODEX_MATCH_QUIET_HOURS = env.float("CODEX_MATCH_QUIET_HOURS", default=24.0)
+# "Matches to watch" lists a public match while one of its players is
+# connected, or for this long after its last action (lobby/overview.py).
+CODEX_WATCH_QUIET_MINUTES = env.float("CODEX_WATCH_QUIET_MINUTES", default=10.0)
+# A logged-in user's requests mark them seen, written at most this often
+# (seconds); an open table whose host was not seen for CODEX_HOST_GONE_MINUTES
+# leaves the public list and takes no new player until the host is back (lobby/seen.py).
+CODEX_SEEN_EVERY_SECONDS = env.int("CODEX_SEEN_EVERY_SECONDS", default=30)
+CODEX_HOST_GONE_MINUTES = env.float("CODEX_HOST_GONE_MINUTES", default=3.0)
 # Open (not yet started) tables one host may have at once.
 CODEX_OPEN_TABLES_PER_HOST = env.int("CODEX_OPEN_TABLES_PER_HOST", default=3)
 # Seats one user may hold at once at tables that have not started (and are not idle).
 CODEX_OPEN_SEATS_PER_USER = env.int("CODEX_OPEN_SEATS_PER_USER", default=3)
+
+def _without_traceback(record) -> bool:
+    """Keep a log record, dropping its traceback (for a refusal that is no fault)."""
+    record.exc_info = record.exc_text = None
+    return True
+
 
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", default="INFO")},
-    # django-axes says something at every log-in and log-out; keep its warnings (lock-outs).
-    "loggers": {"axes": {"level": "WARNING"}},
+    "filters": {
+        # daphne's note at every start that HTTP/2 is off: it needs TLS, which this
+        # server leaves to a proxy in front (README), so there is nothing to act on.
+        "no_http2_note": {"()": "django.utils.log.CallbackFilter",
+                          "callback": lambda record: not record.getMessage().startswith("HTTP/2 support")},
+        "no_traceback": {"()": "django.utils.log.CallbackFilter", "callback": _without_traceback},
+    },
+    "loggers": {
+        # django-axes says something at every log-in and log-out; keep its warnings (lock-outs).
+        "axes": {"level": "WARNING"},
+        "daphne.server": {"filters": ["no_http2_note"]},
+        # A request for a host name this server does not answer to: one line, not a traceback each time.
+        "django.security.DisallowedHost": {"filters": ["no_traceback"]},
+    },
 }

@@ -74,9 +74,13 @@ class MatchViewSet(viewsets.ReadOnlyModelViewSet):
         return Match.objects.filter(Q(players__user=user) | watchable).distinct().prefetch_related("players__user")
 
     def get_object(self):
-        """The match ``pk`` if the caller plays it or may watch it (``?invite=``)."""
-        match = Match.objects.select_related("table").prefetch_related("players__user").filter(
-            pk=self.kwargs["pk"]).first()
+        """The match ``pk`` if the caller plays it or may watch it (``?invite=``);
+        without its state for a replay (kept apart, game.replays: the state
+        was most of a replay request's time)."""
+        matches = Match.objects.select_related("table").prefetch_related("players__user")
+        if self.action in ("replay", "replay_step"):
+            matches = matches.defer("state")
+        match = matches.filter(pk=self.kwargs["pk"]).first()
         if match is None:
             raise NotFound()
         seat = seat_of(match.pk, self.request.user.pk)
@@ -102,10 +106,11 @@ class MatchViewSet(viewsets.ReadOnlyModelViewSet):
         lines = [{"n": line["n"], "text": line["text"]} for line in rules.view(match.state, seat).get("log", [])]
         return Response({"version": match.version, "seat": seat, "lines": lines, "actions": actions})
 
-    def _replay(self, request):
-        """``(viewer seat or None, steps)`` of the replay of the finished match
-        (``?view=seat``: the caller's own seat, a player only; else the
-        spectators' view), or the error Response."""
+    def _replay(self, request, read, *args):
+        """``(viewer seat or None, read(match, seat, *args))`` for the replay
+        of the finished match (``?view=seat``: the caller's own seat, a
+        player only; else the spectators' view; ``read``: replays.index or
+        replays.step), or the error Response."""
         match = self.get_object()
         wanted = request.query_params.get("view", "spectator")
         if wanted not in ("spectator", "seat"):
@@ -115,7 +120,7 @@ class MatchViewSet(viewsets.ReadOnlyModelViewSet):
                                    "detail": "Only a player of this match replays a seat's view."}, status=403)
         seat = self.viewer_seat if wanted == "seat" else None
         try:
-            return seat, replays.steps(match, seat)
+            return seat, read(match, seat, *args)
         except replays.NotFinished:
             return Response({"code": "not_finished", "detail": "This match is still being played: "
                                    "its replay is there once it is over."}, status=409)
@@ -128,15 +133,14 @@ class MatchViewSet(viewsets.ReadOnlyModelViewSet):
         start, k: after the k-th action) with its actor, redacted action, turn
         and phase; ``turns``: the first step of each turn. Who may: the
         match's players and whoever may watch it."""
-        replay = self._replay(request)
+        replay = self._replay(request, replays.index)
         if isinstance(replay, Response):
             return replay
         seat, found = replay
-        index = [{key: step[key] for key in ("at", "seat", "action", "turn", "phase")} for step in found]
         turns = {}
-        for step in index:
-            turns.setdefault(step["turn"], step["at"])
-        return Response({"seat": seat, "count": len(found), "steps": index,
+        for entry in found:
+            turns.setdefault(entry["turn"], entry["at"])
+        return Response({"seat": seat, "count": len(found), "steps": found,
                          "turns": [{"turn": turn, "at": at} for turn, at in turns.items()]})
 
     @extend_schema(parameters=[INVITE_PARAM, REPLAY_VIEW_PARAM],
@@ -146,15 +150,14 @@ class MatchViewSet(viewsets.ReadOnlyModelViewSet):
     def replay_step(self, request, pk=None, at=None):
         """Step ``at`` of the replay (as ``replay``): ``{"at", "seat",
         "action", "turn", "phase", "view"}``; 404 past the last step."""
-        replay = self._replay(request)
+        replay = self._replay(request, replays.step, int(at))
         if isinstance(replay, Response):
             return replay
         seat, found = replay
-        at = int(at)
-        if at >= len(found):
-            return Response({"code": "no_step", "detail": f"This replay has steps 0 to {len(found) - 1}."},
-                            status=404)
-        return Response(found[at])
+        if found is None:
+            count = len(replays.index(self.get_object(), seat))
+            return Response({"code": "no_step", "detail": f"This replay has steps 0 to {count - 1}."}, status=404)
+        return Response(found)
 
 
 CARD_FILTERS = ("kind", "color", "spec")

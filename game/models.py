@@ -129,3 +129,30 @@ class LiveSocket(models.Model):
             models.Index(fields=["match", "seat", "alive_at"], name="livesocket_seat"),
             models.Index(fields=["alive_at"], name="livesocket_alive"),
         ]
+
+
+class ReplayStep(models.Model):
+    """One step of a finished match's replay as one viewer sees it (game.replays):
+    built once from the action log and kept, since a finished match never
+    changes (issue 27 point 7: rebuilding cost a core for seconds).
+
+    ``viewer``: the seat whose view it is, -1 for the spectators' view;
+    ``engine``: the digest of the engine code that built it (a changed
+    engine builds the replay again); ``at``: the step (0: the start, k:
+    after the k-th action); ``seat`` / ``action``: the step's actor and
+    action, redacted for the viewer; ``turn``, ``phase`` and ``view``: the
+    engine's view for the viewer after it.
+    """
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="+")
+    viewer = models.SmallIntegerField()
+    engine = models.CharField(max_length=16)
+    at = models.PositiveIntegerField()
+    seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    action = models.JSONField(null=True, blank=True)
+    turn = models.JSONField(null=True, blank=True)
+    phase = models.JSONField(null=True, blank=True)
+    view = models.JSONField()
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["match", "viewer", "engine", "at"], name="replay_step_unique")]

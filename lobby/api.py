@@ -14,6 +14,7 @@ from lobby import services
 from lobby.models import Table, is_invite_token
 from lobby.modes import MODES
 from lobby.overview import lobby_matches
+from lobby.seen import host_gone_cutoff
 from lobby.serializers import (
     BotSerializer,
     JoinSerializer,
@@ -66,7 +67,7 @@ def _lobby_error(err: services.LobbyError) -> Response:
 
 class TableViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.CreateModelMixin,
                    viewsets.GenericViewSet):
-    """Tables: list (open public tables not abandoned, plus your own), create,
+    """Tables: list (open public tables not abandoned nor left by their host, plus your own), create,
     read, and the seat operations join, leave, seat (heroes/ready), remove
     (host: a seated player or a bot, before the start), bot (host: a bot in
     an empty seat) and start.
@@ -78,14 +79,17 @@ class TableViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Crea
     lookup_value_regex = IntConverter.regex  # digits only, as the pages' <int:...> (issue 11)
 
     def get_queryset(self):
-        """Tables visible in the list: open public live ones, the user's own,
-        and open ones the user was removed from (so they see it)."""
+        """Tables visible in the list: open public live ones (active within
+        CODEX_TABLE_IDLE_MINUTES, their host seen within
+        CODEX_HOST_GONE_MINUTES: lobby.seen), the user's own, and open ones
+        the user was removed from (so they see it)."""
         if getattr(self, "swagger_fake_view", False):  # schema generation
             return Table.objects.none()
         user = self.request.user
         mine = (Q(host=user) | Q(seats__user=user) | Q(removed=user, status=Table.Status.OPEN)
                 | Q(rematch_of__match__players__user=user, status=Table.Status.OPEN))
-        live_public = Q(status=Table.Status.OPEN, is_public=True, updated__gte=services.idle_cutoff())
+        live_public = Q(status=Table.Status.OPEN, is_public=True, updated__gte=services.idle_cutoff(),
+                        host__last_seen__gte=host_gone_cutoff())
         invite = self.request.query_params.get("invite")
         by_invite = Q(invite_token=invite) if is_invite_token(invite) else Q(pk__in=[])
         return _tables().filter(mine | live_public | by_invite).distinct()

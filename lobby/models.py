@@ -25,10 +25,14 @@ class User(AbstractUser):
     (``lobby.names.name_keys`` of ``public_name``), kept on every save that
     changes the name; each is unique, so no two accounts show look-alike
     names (issue 11). Empty for an account whose name clashed when the keys
-    were introduced (migration 0003).
+    were introduced (migration 0003). ``last_seen``: its last request to
+    the site, kept to about a minute (lobby.seen); None before the first.
     """
 
     display_name = models.CharField(max_length=40, blank=True)
+    # The account's last sign of life on the site (lobby.seen), to the minute:
+    # a table whose host is not seen for a while stops offering seats (issue 27).
+    last_seen = models.DateTimeField(null=True, blank=True, editable=False)
     name_key = models.TextField(blank=True, default="", editable=False)
     shape_key = models.TextField(blank=True, default="", editable=False)
 

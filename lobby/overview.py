@@ -1,13 +1,15 @@
 """What the lobby shows of matches (issue 14, point 10): the viewer's own
 matches (those waiting on them first), their finished ones as history with
-the result, and the public matches others may watch, abandoned ones left
-out.
+the result, and the public matches others may watch, while they are alive.
 
-A playing match is *abandoned* when none of its players has a live socket
-(game.livesockets), none showed a sign of life (``MatchPlayer.seen_at``)
-and nobody acted (``Match.updated``) for CODEX_MATCH_QUIET_HOURS. It leaves
-the public list; its players still find it among their own matches, marked
-quiet, and may go on with it (README "Lobby"; docs/RULINGS.md).
+A public match is *alive*, and listed to watch, while one of its players
+has a live socket (game.livesockets) or for CODEX_WATCH_QUIET_MINUTES after
+its last action (``Match.updated``; issue 27: matches nobody played stayed
+listed for a day). A playing match is *quiet* when none of its players has
+a live socket, showed a sign of life (``MatchPlayer.seen_at``) or acted for
+CODEX_MATCH_QUIET_HOURS: its players still find it among their own
+matches, marked quiet, and may go on with it (README "Lobby";
+docs/RULINGS.md).
 """
 from datetime import timedelta
 
@@ -27,8 +29,14 @@ WATCH_SIZE = 20  # public matches shown
 
 
 def quiet_cutoff():
-    """The time before which a match without live players counts as abandoned."""
+    """The time before which a match without live players counts as quiet."""
     return timezone.now() - timedelta(hours=settings.CODEX_MATCH_QUIET_HOURS)
+
+
+def watch_cutoff():
+    """The time before which a last action no longer keeps a match without
+    connected players in "Matches to watch"."""
+    return timezone.now() - timedelta(minutes=settings.CODEX_WATCH_QUIET_MINUTES)
 
 
 def _annotated(matches):
@@ -39,7 +47,7 @@ def _annotated(matches):
 
 
 def _quiet(match, cutoff) -> bool:
-    """True when the annotated ``match`` is abandoned (see the module)."""
+    """True when the annotated ``match`` is quiet (see the module)."""
     return (not match.has_live and match.updated < cutoff
             and (match.last_seen is None or match.last_seen < cutoff))
 
@@ -159,11 +167,11 @@ def lobby_matches(user) -> dict:
 
     ``mine``: the user's playing matches, those waiting on them
     (``your_turn``) first, then the most recently active; each with
-    ``waiting_for`` (names), ``turn`` and ``quiet`` (abandoned).
+    ``waiting_for`` (names), ``turn`` and ``quiet``.
     ``history``: their last HISTORY_SIZE finished matches, newest first,
     each with ``result``, ``rematch_table`` (the id of its rematch
     table, or None) and ``rematch_joined`` (the user sits there). ``watch``: up to WATCH_SIZE public playing matches
-    that allow spectators, of others, not abandoned, newest activity first.
+    that allow spectators, of others, alive (see the module), newest activity first.
     No list carries a state, a version or anything a seat keeps hidden.
     """
     cutoff = quiet_cutoff()
@@ -177,6 +185,6 @@ def lobby_matches(user) -> dict:
     history = [_entry(m, user.pk, cutoff) for m in _with_bases(finished)]
     watchable = (base.filter(status=Match.Status.PLAYING, table__is_public=True, table__allow_spectators=True)
                  .exclude(players__user=user).defer("state"))
-    watchable = _annotated(watchable).filter(Q(has_live=True) | Q(updated__gte=cutoff) | Q(last_seen__gte=cutoff))
+    watchable = _annotated(watchable).filter(Q(has_live=True) | Q(updated__gte=watch_cutoff()))
     watch = [_entry(m, user.pk, cutoff) for m in watchable.order_by("-updated")[:WATCH_SIZE]]
     return {"mine": entries, "history": history, "watch": watch}

@@ -11,7 +11,7 @@ from game.standins import BOT_KINDS, bot_name
 from lobby.models import Seat, Table, User
 from lobby.modes import MODES
 from lobby.names import MAX_CHARS, MIN_CHARS, clean_display_name
-from lobby.services import held_seats, hold_ends, map_choices
+from lobby.services import held_seats, hold_ends, host_here, map_choices
 
 
 # The table bots a host may seat (the schema's enum BotKind, settings ENUM_NAME_OVERRIDES).
@@ -113,6 +113,9 @@ class TableSerializer(serializers.ModelSerializer):
     invite_token = serializers.SerializerMethodField()
     removed = serializers.SerializerMethodField()
     rematch_of_match = serializers.SerializerMethodField()
+    host_here = serializers.SerializerMethodField(
+        help_text="False when the host left the site (not seen for CODEX_HOST_GONE_MINUTES): the table "
+                  "takes no new player until they are back.")
     held_seats = serializers.SerializerMethodField(
         help_text='At a rematch that waits: the seats kept for the players of the match it plays again, '
                   '[{"index", "user_id", "player", "until"}] (nobody else may take them until then); else [].')
@@ -137,9 +140,8 @@ class TableSerializer(serializers.ModelSerializer):
         model = Table
         fields = [
             "id", "mode", "game", "options", "is_public", "allow_spectators", "status", "host", "host_id", "seats",
-            "match_id", "match_status", "invite_token", "removed", "rematch_of_match", "held_seats", "seat_count",
-            "turn_seconds",
-            "map", "map_drawn", "map_name", "deck", "created", "updated",
+            "match_id", "match_status", "invite_token", "removed", "rematch_of_match", "host_here", "held_seats",
+            "seat_count", "turn_seconds", "map", "map_drawn", "map_name", "deck", "created", "updated",
         ]
         read_only_fields = ["status", "created", "updated"]
 
@@ -171,6 +173,10 @@ class TableSerializer(serializers.ModelSerializer):
     def get_rematch_of_match(self, table: Table) -> int | None:
         """For a rematch table, the id of the finished match it plays again; else None."""
         return table.rematch_of.match_id if table.rematch_of_id is not None else None
+
+    def get_host_here(self, table: Table) -> bool:
+        """Whether the host is still on the site (lobby.services.host_here)."""
+        return host_here(table)
 
     def get_held_seats(self, table: Table) -> list:
         """The seats kept for the match's players (lobby.services.held_seats), by index."""

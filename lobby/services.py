@@ -23,6 +23,7 @@ from game.services import create_match
 from game.standins import BOT_KINDS, bot_name
 from lobby.models import Seat, Table
 from lobby.modes import get_mode
+from lobby.seen import host_gone_cutoff, mark_seen
 
 
 class LobbyError(Exception):
@@ -101,6 +102,14 @@ def hold_ends(table: Table):
     match's players: CODEX_TABLE_IDLE_MINUTES after it was opened, the time
     a rematch nobody joins waits before it closes."""
     return table.created + timedelta(minutes=settings.CODEX_TABLE_IDLE_MINUTES)
+
+
+def host_here(table: Table) -> bool:
+    """True when the host of ``table`` was seen on the site lately (less than
+    CODEX_HOST_GONE_MINUTES ago, lobby.seen): a table whose host left (closed
+    the page or the browser) takes no new player and is not listed."""
+    last = table.host.last_seen
+    return last is not None and last >= host_gone_cutoff()
 
 
 def _refuse_if_held(table: Table, index: int, user) -> None:
@@ -245,6 +254,7 @@ def create_table(host, mode: str, is_public: bool = True, allow_spectators: bool
                                     "12 maps, random, or none.")
     options = _checked_options(spec, options)
     host_deck = _seat_deck(spec.game, host, deck)
+    mark_seen(host, force=True)  # opening a table is a sign of life (lobby.seen)
     with transaction.atomic():
         _room_for_a_seat(host)
         table = Table.objects.create(host=host, mode=mode, is_public=is_public, allow_spectators=allow_spectators,
@@ -267,6 +277,7 @@ def take_seat(table_id: int, user, index: int, invite: str | None = None, deck=N
     ``removed`` (403: the host removed the user from this table),
     ``no_seat``, ``seat_taken``, ``seat_held`` (409: at a rematch, the seat
     is kept for the player of the match who played it, :func:`held_seats`),
+    ``host_gone`` (409: the host left, :func:`host_here`),
     ``too_many_seats``, and
     those of a deck (``bad_deck``, ``no_such_deck``, ``illegal_deck``).
     """
@@ -287,6 +298,9 @@ def take_seat(table_id: int, user, index: int, invite: str | None = None, deck=N
         if seat.user_id is not None or seat.bot:
             raise LobbyError("seat_taken", "That seat is taken.", 409)
         _refuse_if_held(table, index, user)
+        if table.host_id != user.pk and not host_here(table):
+            raise LobbyError("host_gone", "The host has left this table, so it takes no new players: "
+                                          "open a table of your own, or wait until the host is back.", 409)
         _room_for_a_seat(user, table.pk)
         before = table.seats.filter(user=user).first()
         table.seats.filter(user=user).update(user=None, heroes=[], ready=False, deck={})
@@ -590,7 +604,8 @@ def offer_rematch(match_id: int, user) -> Table:
     picked again, not ready (the same game and table options). The other players of the match see the table
     in their lobby (``can_see``) and join by taking a seat: nobody is
     seated without asking, and each one's seat is kept for them while the
-    rematch waits (:func:`held_seats`: a stranger cannot take it). The
+    rematch waits (:func:`held_seats`: a stranger cannot take it); one who
+    asks after its host left the site (:func:`host_here`) hosts it. The
     match's table bots sit again at once where
     they sat, with the same heroes (C-23: the same starter), ready (a bot
     cannot ask; trial 14); at C-23 each player brings the deck of last time. Returns the rematch Table. Raises LobbyError
@@ -628,6 +643,10 @@ def offer_rematch(match_id: int, user) -> Table:
         elif table.status != Table.Status.OPEN:
             raise LobbyError("rematch_started", "The rematch has already started without you.", 409)
         else:
+            if not host_here(table):  # the first to ask left: the next one hosts
+                table.host = user
+                table.save(update_fields=["host"])
+                mark_seen(user, force=True)
             held = held_seats(table)
             free = [index for index in table.seats.filter(user=None, bot="").values_list("index", flat=True)
                     if held.get(index, (user.pk,))[0] == user.pk]  # a seat kept for another player is not free

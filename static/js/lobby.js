@@ -10,6 +10,7 @@ import { seatBotControls } from "./tablebots.js";
 const config = pageConfig("lobby-config");
 const $ = (id) => document.getElementById(id);
 const POLL_MS = 3000;
+const BACKGROUND_POLL_MS = 60000; // a page in the background: the host of a table stays "here" (lobby/seen.py)
 const modes = {};
 let catalog = new Map();
 let lastTables = "";
@@ -196,6 +197,8 @@ function renderSeat(table, seat, mySeat) {
     const until = new Date(held.until).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
     row.append(el("span", `kept for ${held.player} until ${until}`, { class: "waiting-flag held",
       title: `${held.player} played this seat in the last match: nobody else may take it before ${until}.` }));
+  } else if (!seat.player && !table.host_here && table.host_id !== config.userId) {
+    row.append(el("span", "the host has left", { class: "waiting-flag", title: "This table takes no new player until its host is back." }));
   } else if (!seat.player && !table.removed) {
     const take = el("button", mySeat ? "Move here" : "Take seat", { type: "button", class: "btn small take" });
     take.onclick = () => act("POST", `/api/tables/${table.id}/join/`, { index: seat.index, invite: config.invite || undefined });
@@ -557,7 +560,14 @@ async function init() {
   $("new-table").onsubmit = createTable;
   $("create-table").disabled = false; // the page disables it until this handler is in place
   await refresh(true);
-  setInterval(() => { if (!document.hidden) refresh(); }, POLL_MS);
+  // In the background the page still asks once a minute: the server then knows
+  // you are here, and keeps offering your tables' seats (lobby/seen.py).
+  let asked = Date.now();
+  setInterval(() => {
+    if (document.hidden && Date.now() - asked < BACKGROUND_POLL_MS) return;
+    asked = Date.now();
+    refresh();
+  }, POLL_MS);
   // Back from the deck builder (another tab): its new decks join the picker.
   window.addEventListener("focus", async () => { if (await loadSavedDecks()) refresh(true); });
 }

@@ -1,7 +1,7 @@
 """The lobby knows your matches (issue 14, point 10): your playing matches
 first, those waiting on you marked "your turn"; finished ones as history
-with their result; abandoned matches leave the public list (their players
-still see them, marked quiet)."""
+with their result; matches nobody plays leave the public list (their
+players still see them, marked quiet after a day)."""
 import json
 from datetime import timedelta
 
@@ -106,18 +106,25 @@ def make_quiet(match, hours: float) -> None:
     MatchPlayer.objects.filter(match=match).update(seen_at=then)
 
 
-def test_an_abandoned_match_leaves_the_public_list_and_stays_with_its_players(make_user, settings):
+def test_a_match_nobody_plays_leaves_the_list_to_watch_and_stays_with_its_players(make_user, settings):
+    """Issue 27 point 27: a match nobody played stayed in "Matches to watch"
+    for 24 h. It is listed while a player is connected or for
+    CODEX_WATCH_QUIET_MINUTES (10) after its last action."""
     alice, bob, carol = make_user("alice"), make_user("bob"), make_user("carol")
     match = started([alice, bob])
-    make_quiet(match, 23)
-    assert [e["id"] for e in lobby(carol)["watch"]] == [match.pk]  # not yet 24 h
-    make_quiet(match, 25)
+    make_quiet(match, 9 / 60)
+    assert [e["id"] for e in lobby(carol)["watch"]] == [match.pk]  # acted 9 minutes ago
+    make_quiet(match, 11 / 60)
     assert lobby(carol)["watch"] == []
-    mine = lobby(alice)["mine"]
-    assert [e["id"] for e in mine] == [match.pk] and mine[0]["quiet"] is True
-    settings.CODEX_MATCH_QUIET_HOURS = 48  # configurable
+    MatchPlayer.objects.filter(match=match).update(seen_at=timezone.now())  # a page closed a moment ago
+    assert lobby(carol)["watch"] == []
+    settings.CODEX_WATCH_QUIET_MINUTES = 60  # configurable
     assert [e["id"] for e in lobby(carol)["watch"]] == [match.pk]
-    settings.CODEX_MATCH_QUIET_HOURS = 24
+    settings.CODEX_WATCH_QUIET_MINUTES = 10
+    # its players still have it, quiet after CODEX_MATCH_QUIET_HOURS only
+    assert [(e["id"], e["quiet"]) for e in lobby(alice)["mine"]] == [(match.pk, False)]
+    make_quiet(match, 25)
+    assert [(e["id"], e["quiet"]) for e in lobby(alice)["mine"]] == [(match.pk, True)]
     # a player connected now (a live socket) makes it live again, whatever the times say
     LiveSocket.objects.create(channel="test-live", user=bob, match=match, seat=1)
     assert [e["id"] for e in lobby(carol)["watch"]] == [match.pk]

@@ -2,6 +2,8 @@
 step rebuilt from the action log with the engine, as a spectator sees it or
 as a player saw their own seat; nothing hidden leaks; who may watch the
 match (or played it) may replay it."""
+import json
+
 import pytest
 from asgiref.sync import async_to_sync
 
@@ -140,3 +142,44 @@ def test_replay_refusals_say_why(players):
     assert spectator.get(f"/api/matches/{playing.pk}/replay/?view=everything").json()["code"] == "bad_view"
     past = spectator.get(f"/api/matches/{playing.pk}/replay/99/")
     assert past.status_code == 404 and past.json()["code"] == "no_step"
+
+
+def test_a_replay_is_built_once_and_kept(players, monkeypatch):
+    """Issue 27 point 7: ten replays fetched from four threads held a core
+    for seconds, each worker keeping 8 and rebuilding the rest on every
+    request. Now the engine replays a match's log once per viewer, whatever
+    the order and number of requests (and a step is read without it)."""
+    from game import replays
+
+    alice, bob, carol = players
+    matches = [finished_match([alice, bob], moves=4) for _ in range(5)]
+    runs = []
+    real_new_game = rules.new_game
+    monkeypatch.setattr(rules, "new_game", lambda config: runs.append(1) or real_new_game(config))
+    client = logged_in(alice)
+    for _ in range(3):  # 5 matches x 2 views, round after round: more than 8 of them
+        for match in matches:
+            for view in ("seat", "spectator"):
+                index = client.get(f"/api/matches/{match.pk}/replay/?view={view}")
+                assert index.status_code == 200
+                last = index.json()["count"] - 1
+                step = client.get(f"/api/matches/{match.pk}/replay/{last}/?view={view}").json()
+                assert step["at"] == last == match.version
+    assert len(runs) == 10
+    # kept in the database, not in this process: another worker reads them as they are
+    monkeypatch.setattr(rules, "apply_action", None)  # no engine run from here on
+    first = Match.objects.get(pk=matches[0].pk)
+    assert replays.steps(first, None)[-1]["view"] == json.loads(json.dumps(rules.view(first.state, None)))
+    assert len(runs) == 10
+
+
+def test_a_changed_engine_builds_the_replay_again(players, monkeypatch):
+    from game import replays
+    from game.models import ReplayStep
+
+    match = finished_match(players[:2], moves=4)
+    before = replays.index(match, 0)
+    monkeypatch.setattr(replays, "engine_version", lambda: "another-engine")
+    assert replays.index(match, 0) == before
+    assert set(ReplayStep.objects.filter(match=match, viewer=0).values_list("engine", flat=True)) == {
+        "another-engine"}  # the other engine's steps dropped
