@@ -10,7 +10,8 @@ from ..actions import keep_promise
 from ..play import cast_spell, enter_play, kill_targeted_illusions, make_token, targeted_triggers  # noqa: F401
 from ..effects import gain_gold, pay, trash
 from ..flow import ask, op, push
-from ..state import is_opponent, log, make_instance, move, name, opponents, player, printed_card, seat_name
+from ..state import (change_control, is_opponent, log, make_instance, move, name, opponents, player, printed_card,
+                     seat_name)
 from ..targeting import controller_of, is_flagbearer, resist_cost, resolving_spells, shuns, slot_candidates
 from .registry import card_of_id
 from .targets import friendly, has_subtype, patroller, tech_at_most, tech_exactly, yours  # noqa: F401
@@ -275,6 +276,20 @@ def hold_control(state: dict, src: str, host: str) -> None:
     one-time one such as Dothram Horselord's (Dothram Horselord ruling:
     Mind Control). See :func:`control_held`."""
     state["cards"][host]["marks"]["held_by"] = src
+
+
+def pass_held_control(state: dict, src: str) -> None:
+    """A ``control_changed`` handler for a card that holds control of its
+    host (:func:`hold_control`): ``src`` came under another player's
+    control, so the host it holds does too (Mind Control ruling: Assimilate
+    a Mind Control and you control the attached unit)."""
+    host = attached_to(state, src)
+    if host is None or state["cards"][host]["marks"].get("held_by") != src:
+        return
+    seat = state["cards"][src]["controller"]
+    if state["cards"][host]["controller"] != seat:
+        change_control(state, host, seat)
+        log(state, f"{seat_name(state, seat)} took control of {name(state, host)} with {name(state, src)}.")
 
 
 def control_held(state: dict, iid: str) -> bool:
