@@ -196,6 +196,14 @@ def rules_lines(rec: dict) -> list[str]:
     return [rec[f"rules_text_{i}"] for i in range(1, 6) if rec.get(f"rules_text_{i}")]
 
 
+def has_ability_text(lines: list[str]) -> bool:
+    """True when the printed ``lines`` hold rules text besides reminder text
+    (in parentheses): Spectral Hound prints only "(Illusions die when
+    targeted...)", which is not an ability (Illusion ruling; Master
+    Midori's "units with no abilities")."""
+    return any(_strip_parens(line).strip() for line in lines)
+
+
 def spell_info(type_: str) -> tuple[str | None, bool]:
     t = type_.lower()
     if "spell" not in t:
@@ -273,6 +281,7 @@ def build_card(rec: dict) -> dict:
         "hp": hp,
         "targets": bool(rec.get("target_icon", False)),
         "keywords": keywords,
+        "ability_text": has_ability_text(lines),
         "text": "",
     }
 
@@ -314,6 +323,7 @@ def build_hero(rec: dict) -> dict:
         "targets": any("◎" in line for line in all_lines),
         # the keywords the hero has at level 1; later bands add theirs
         "keywords": dict(bands[0]["keywords"]),
+        "ability_text": has_ability_text(all_lines),
         "text": "",
         "mid_level": rec["mid_level"],
         "max_level": rec["max_level"],

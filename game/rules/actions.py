@@ -658,8 +658,10 @@ def do_play(state, seat, plan):
 def jailer(state: dict, seat: int, iid: str):
     """The card in play that takes the unit ``iid`` ``seat`` plays from hand
     instead of letting it arrive (hook ``jails``: Jail), or None. A card
-    with forecast goes to the future instead, never to jail (Jail ruling)."""
-    if catalog.card(card_of(state, iid)["card"])["kind"] != "unit":
+    with forecast goes to the future instead, never to jail (Jail ruling);
+    a unit played from elsewhere (a Graveyard, Vir Garbarean's top card)
+    is not played from hand, so no Jail takes it (Jail's text)."""
+    if catalog.card(card_of(state, iid)["card"])["kind"] != "unit" or card_of(state, iid)["zone"] != "hand":
         return None
     answers = registry.answering("jails")
     for src in _everyone_in_play(state):

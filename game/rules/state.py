@@ -9,6 +9,7 @@ the hidden zone by its id (ARCHITECTURE.md, "view").
 from functools import lru_cache
 
 from . import catalog
+from .cards import registry
 
 # "trash" holds cards removed from the game (glossary: Trash); it is hidden
 # like the discard pile (a trashed worker is never revealed, Detonate
@@ -178,7 +179,8 @@ def change_control(state: dict, iid: str, seat: int) -> None:
 
     It leaves any patrol slot, and arrives for arrival fatigue purposes. A
     lent card back under its lender's control is no longer lent (house rule
-    R26; the mark ``lent``).
+    R26; the mark ``lent``). Then it hears ``control_changed`` (Mind
+    Control brings the unit it holds along: Mind Control ruling).
     """
     inst = state["cards"][iid]
     if inst["controller"] == seat:
@@ -189,6 +191,7 @@ def change_control(state: dict, iid: str, seat: int) -> None:
     inst["controller"] = seat
     inst["arrived"] = state["turn"]
     state["players"][seat]["play"].append(iid)
+    registry.emit(state, "control_changed", iid)
 
 
 def in_play(state: dict, seat: int = None) -> list:

@@ -18,7 +18,7 @@ REF_FILES = ["neutral", "red", "green", "blue", "black", "white", "purple"]
 RECORD_KEYS = {
     "id", "name", "color", "spec", "kind", "spell_kind", "ongoing", "legendary",
     "token", "starting_zone", "subtypes", "cost", "tech", "atk", "hp", "targets",
-    "keywords", "text",
+    "keywords", "ability_text", "text",
 }
 HERO_KEYS = RECORD_KEYS | {"mid_level", "max_level", "bands"}
 

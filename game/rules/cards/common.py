@@ -10,7 +10,8 @@ from ..actions import keep_promise
 from ..play import cast_spell, enter_play, make_token, on_targeted  # noqa: F401
 from ..effects import gain_gold, pay, trash
 from ..flow import ask, op, push
-from ..state import is_opponent, log, make_instance, move, name, opponents, player, printed_card, seat_name
+from ..state import (change_control, is_opponent, log, make_instance, move, name, opponents, player, printed_card,
+                     seat_name)
 from ..targeting import controller_of, is_flagbearer, resist_cost, resolving_spells, shuns, slot_candidates
 from .registry import card_of_id
 from .targets import friendly, has_subtype, patroller, tech_at_most, tech_exactly, yours  # noqa: F401
@@ -276,6 +277,20 @@ def hold_control(state: dict, src: str, host: str) -> None:
     state["cards"][host]["marks"]["held_by"] = src
 
 
+def pass_held_control(state: dict, src: str) -> None:
+    """A ``control_changed`` handler for a card that holds control of its
+    host (:func:`hold_control`): ``src`` came under another player's
+    control, so the host it holds does too (Mind Control ruling: Assimilate
+    a Mind Control and you control the attached unit)."""
+    host = attached_to(state, src)
+    if host is None or state["cards"][host]["marks"].get("held_by") != src:
+        return
+    seat = state["cards"][src]["controller"]
+    if state["cards"][host]["controller"] != seat:
+        change_control(state, host, seat)
+        log(state, f"{seat_name(state, seat)} took control of {name(state, host)} with {name(state, src)}.")
+
+
 def control_held(state: dict, iid: str) -> bool:
     """True while a continuous effect (:func:`hold_control`) holds control
     of ``iid``: the card that holds it is in play, attached to ``iid``."""
@@ -344,26 +359,74 @@ def free_cast_ready(state: dict, seat: int, card_id: str) -> bool:
                for slot in card_of_id(card_id).targets)
 
 
+BOOST_OPTIONS = ["boost", "no boost"]
+
+
+def offer_boost(state: dict, seat: int, card_id: str, cost: int, then: dict) -> bool:
+    """Offer the boost of card ``card_id`` that ``seat`` plays by an effect
+    from a zone other than the hand, ``cost`` gold still to pay for it
+    (Boost ruling: a card played from a Graveyard, by Jurisdiction or from
+    Vir Garbarean's top card may be boosted too). When the card has boost X
+    and ``seat`` has ``cost`` + X gold, ask whether to pay X more and
+    return True: step ``then`` runs with ``choice`` ["boost"] or ["no
+    boost"] (:func:`boost_chosen`). Else ask nothing and return False: the
+    caller plays it unboosted at once."""
+    extra = catalog.card(card_id)["keywords"].get("boost", 0)
+    if not extra or player(state, seat)["gold"] < cost + extra:
+        return False
+    ask(state, seat, f"{catalog.card(card_id)['name']}: pay its boost too ({extra} more gold)?",
+        BOOST_OPTIONS, then)
+    return True
+
+
+def boost_chosen(step: dict, card_id: str) -> int:
+    """The boost X that the answer in ``step`` to :func:`offer_boost`'s
+    question pays for card ``card_id``: X for "boost", else 0."""
+    return catalog.card(card_id)["keywords"].get("boost", 0) if step["choice"] == ["boost"] else 0
+
+
 def cast_free(state: dict, seat: int, iid: str, cost: int = 0) -> None:
     """``seat`` casts spell ``iid`` (in hand, or an instance in the stack
     made from the codex) without paying its cost and without the hero it
     needs (Cinderblast Dragon ruling): it leaves the hand at once, its
-    target slots are chosen one prompt each (resist is paid, opposing
-    flagbearers bind, Illusions die: :func:`ask_target`), then it resolves
-    as a played spell and goes to the discard pile. ``cost`` > 0: ``seat``
-    pays that much gold for it first (Jurisdiction: still the hero it needs
-    is not asked for, ruling; the caller checked the gold). It is a card
-    played: a pending Promise of Payment applies to it (ruling: even a card
-    played by Cinderblast Dragon's effect; actions.keep_promise)."""
-    keep_promise(state, seat, state["cards"][iid]["card"])
+    boost is offered (:func:`offer_boost`; Boost ruling), its target slots
+    are chosen one prompt each (resist is paid, opposing flagbearers bind,
+    Illusions die: :func:`ask_target`), then it resolves as a played spell
+    and goes to the discard pile. ``cost`` > 0: ``seat`` pays that much
+    gold for it first (Jurisdiction: still the hero it needs is not asked
+    for, ruling; the caller checked the gold). It is a card played: a
+    pending Promise of Payment applies to it (ruling: even a card played by
+    Cinderblast Dragon's effect; actions.keep_promise)."""
+    card_id = state["cards"][iid]["card"]
+    keep_promise(state, seat, card_id)
     if state["cards"][iid]["zone"] != "stack":
         iid = move(state, iid, "stack")
-    if cost:
-        pay(state, seat, cost)
-        log(state, f"{player(state, seat)['name']} paid {cost} gold and cast {name(state, iid)}.")
+    if not offer_boost(state, seat, card_id, cost, {"op": "free_cast_boost", "seat": seat, "spell": iid,
+                                                    "cost": cost}):
+        _start_free_cast(state, seat, iid, cost, 0)
+
+
+@op("free_cast_boost")
+def _free_cast_boost(state: dict, step: dict) -> None:
+    """The answer to a free cast's boost question (:func:`cast_free`)."""
+    iid = step["spell"]
+    if iid in state["cards"] and state["cards"][iid]["zone"] == "stack":
+        _start_free_cast(state, step["seat"], iid, step["cost"], boost_chosen(step, state["cards"][iid]["card"]))
+
+
+def _start_free_cast(state: dict, seat: int, iid: str, cost: int, boost: int) -> None:
+    """Pay ``cost`` and the ``boost`` chosen (if any) for free cast
+    ``iid``, then collect its targets (step ``free_cast``)."""
+    if cost + boost:
+        pay(state, seat, cost + boost)
+        extra = " with its boost" if boost else ""
+        log(state, f"{player(state, seat)['name']} paid {cost + boost} gold and cast {name(state, iid)}{extra}.")
     else:
         log(state, f"{player(state, seat)['name']} cast {name(state, iid)} for free.")
-    push(state, {"op": "free_cast", "seat": seat, "spell": iid, "targets": [], "choice": None})
+    step = {"op": "free_cast", "seat": seat, "spell": iid, "targets": [], "choice": None}
+    if boost:
+        step["boosted"] = True
+    push(state, step)
 
 
 @op("free_cast")
@@ -378,13 +441,14 @@ def _free_cast(state: dict, step: dict) -> None:
             return
         targets.append(step["choice"][0])
     slots = card_of_id(state["cards"][iid]["card"]).targets
+    boosted = {"boosted": True} if step.get("boosted") else {}
     if len(targets) < len(slots):
         slot = slots[len(targets)]
         ask_target(state, seat, slot, f"{name(state, iid)}: {slot.prompt}",
-                   {"op": "free_cast", "seat": seat, "spell": iid, "targets": targets},
+                   dict({"op": "free_cast", "seat": seat, "spell": iid, "targets": targets}, **boosted),
                    exclude=[t for t, s in zip(targets, slots) if s.icon])
         return
-    cast_spell(state, seat, iid, targets)
+    cast_spell(state, seat, iid, targets, marks=boosted)
 
 
 # ---- generic mechanisms added with the blue cards (docs/RULINGS.md) ---------

@@ -46,6 +46,8 @@ EVENTS = {
                    "hiring a worker is not playing a card)",
     "building_built": "(state, src, seat, building_id): seat built a tech building or add-on or played "
                       "a building card (src: any card in play)",
+    "control_changed": "(state, iid): the card itself (in play) just came under another player's "
+                       "control (state.change_control)",
     "captured": "(state, src, iid): src took unit iid, just played from hand, instead of letting it "
                 "arrive (after src answered jails True)",
     "turn_unit_dies": "(state, watch, dead): any unit in play dies while a resolved spell's this-turn "

@@ -8,7 +8,7 @@ from ...flow import ask, op
 from ...specs import tech_problem
 from ...state import card_of, fresh_instance, holds_legendary, log, move, name, player, seat_name
 from ..api import ability, card
-from ..common import add_named_rune, is_busy, raw_stats, rune_count, until_end_of_turn
+from ..common import add_named_rune, boost_chosen, is_busy, offer_boost, raw_stats, rune_count, until_end_of_turn
 from ..fx import MakeTokens, ThisTurn
 from ..targets import slot
 from .common import ask_opponent, is_demon, is_skeleton, names, sacrificeable_units, units_of, weakest
@@ -152,18 +152,41 @@ def _graveyard_play(state, seat, iid, targets):
         {"op": "graveyard_play", "seat": seat, "graveyard": iid})
 
 
+def _still_buried(state, src, b):
+    return src in state["cards"] and b in _buried(state, src) and state["cards"][b]["zone"] == "buried"
+
+
 @op("graveyard_play")
 def _graveyard_play_step(state, step):
+    """The buried unit chosen: its boost is offered (Boost ruling:
+    common.offer_boost), then it is played."""
     seat, src = step["seat"], step["graveyard"]
     for b in step["choice"]:
-        if src not in state["cards"] or b not in _buried(state, src) or state["cards"][b]["zone"] != "buried":
+        if not _still_buried(state, src, b):
             continue
-        marks = card_of(state, src)["marks"]
-        marks["buried"] = [x for x in marks["buried"] if x != b]
-        inst = state["cards"][b]
-        # It comes back as a new card: nothing it had before stays (ruling).
-        state["cards"][b] = fresh_instance(b, inst["card"], inst["owner"], "buried")
-        do_play(state, seat, (b, card_cost(state, seat, inst["card"]), [], False))
+        card_id = state["cards"][b]["card"]
+        if not offer_boost(state, seat, card_id, card_cost(state, seat, card_id),
+                           {"op": "graveyard_boost", "seat": seat, "graveyard": src, "card": b}):
+            _play_buried(state, seat, src, b, 0)
+
+
+@op("graveyard_boost")
+def _graveyard_boost(state, step):
+    """The answer to the boost question of a buried unit (still buried)."""
+    seat, src, b = step["seat"], step["graveyard"], step["card"]
+    if _still_buried(state, src, b):
+        _play_buried(state, seat, src, b, boost_chosen(step, state["cards"][b]["card"]))
+
+
+def _play_buried(state, seat, src, b, boost):
+    """``seat`` plays buried unit ``b`` out of Graveyard ``src``, paying
+    its cost and the ``boost`` chosen (0: none)."""
+    marks = card_of(state, src)["marks"]
+    marks["buried"] = [x for x in marks["buried"] if x != b]
+    inst = state["cards"][b]
+    # It comes back as a new card: nothing it had before stays (ruling).
+    state["cards"][b] = fresh_instance(b, inst["card"], inst["owner"], "buried")
+    do_play(state, seat, (b, card_cost(state, seat, inst["card"]) + boost, [], bool(boost)))
 
 
 card("graveyard", unit_dies=_graveyard_buries, must_sacrifice=_graveyard_full, leaves=_graveyard_gone,

@@ -16,7 +16,7 @@ from ...state import (card_of, change_control, is_opponent, log, name, opponents
 from ...targeting import flagbearer_duty, is_illusion, thing_exists
 from ..api import ability, by_band, card, reached
 from ..common import (ask_target, at_end_of_turn, attach, attached_to, become_copy, hold_control, host_gone,
-                      lasting, make_token)
+                      lasting, make_token, pass_held_control)
 from ..targets import friendly, slot, tech_at_most
 from .common import tech_upto, units_where
 
@@ -169,7 +169,8 @@ def _mind_control_leaves(state, iid):
 
 
 card("mind_control", targets=[slot("unit", tech_at_most(2), prompt="Choose a tech 0, I or II unit.")],
-     resolve=_mind_control, must_sacrifice=host_gone, leaves=_mind_control_leaves)
+     resolve=_mind_control, must_sacrifice=host_gone, leaves=_mind_control_leaves,
+     control_changed=pass_held_control)
 
 
 # ---- Eyes of the Chancellor ----------------------------------------------------

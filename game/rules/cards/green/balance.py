@@ -286,13 +286,15 @@ card("tyrannosaurus_rex", arrives=_rex_arrives)
 
 
 def _no_abilities(state, iid):
-    """True for a unit with no abilities: no printed text or keyword, no
+    """True for a unit with no abilities: no printed rules text (reminder
+    text aside: the catalog's ``ability_text``, so an Illusion that prints
+    only what Illusions do has none: Illusion ruling) or keyword, no
     ability given by another card, and no keyword from anything else. Stat
     changes, armor, runes and damage don't count, nor the squad leader's
     armor and the lookout's resist (Master Midori rulings). Read with
     Midori's bonus applied (docs/RULINGS.md, Behind the Ferns)."""
     rec = catalog.card(card_of(state, iid)["card"])
-    if rec["text"] or rec["keywords"] or abilities_of(state, iid):
+    if rec["ability_text"] or rec["keywords"] or abilities_of(state, iid):
         return False
     kws = dict(raw_stats(state, iid, "midori")["kw"])
     if is_patrolling(state, iid) and patrol_slot(state, iid) == "lookout":

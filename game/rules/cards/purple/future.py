@@ -15,8 +15,8 @@ from ...state import card_of, change_control, log, move, name, opponents, player
 from ...targeting import thing_exists
 from ...timerunes import remove_time_runes
 from ..api import ability, by_band, card
-from ..common import (answer_up_to, ask_up_to, cast_free, discard_chosen, free_cast_ready, lasting, make_token,
-                      once_per_turn, trash_worker, use_once, worker_total)
+from ..common import (answer_up_to, ask_up_to, boost_chosen, cast_free, discard_chosen, free_cast_ready, lasting,
+                      make_token, offer_boost, once_per_turn, trash_worker, use_once, worker_total)
 from ..registry import card_of_id
 from ..targets import CHARACTER, patroller, slot, tech_at_most
 
@@ -379,8 +379,9 @@ def _vir_play_check(state, seat):
 
 def _vir_play(state, seat, iid, targets):
     """Play the top card of the draw pile: it is revealed, paid for
-    (Promise of Payment applies: ruling) and played like a card from hand;
-    a spell's targets are chosen one by one."""
+    (Promise of Payment applies: ruling) and played like a card from hand,
+    its boost offered (Boost ruling: common.offer_boost); a spell's targets
+    are chosen one by one."""
     plan = _vir_play_check(state, seat)
     if plan is None:
         return
@@ -389,8 +390,18 @@ def _vir_play(state, seat, iid, targets):
     log(state, f"{seat_name(state, seat)} played {name(state, top)} from the top of their draw pile.")
     if catalog.card(card_id)["kind"] == "spell" and card_of_id(card_id).targets:
         cast_free(state, seat, top, cost=cost)  # a card played: Promise of Payment applies (keep_promise)
-    else:
+    elif not offer_boost(state, seat, card_id, cost, {"op": "vir_play_boost", "seat": seat, "card": top,
+                                                      "cost": cost}):
         do_play(state, seat, (top, cost, [], False))
+
+
+@op("vir_play_boost")
+def _vir_play_boost(state, step):
+    """The answer to the boost question of Vir's top card (still on top)."""
+    seat, top = step["seat"], step["card"]
+    if _top(state, seat) == top:
+        boost = boost_chosen(step, card_of(state, top)["card"])
+        do_play(state, seat, (top, step["cost"] + boost, [], bool(boost)))
 
 
 def _vir_max(state, iid):

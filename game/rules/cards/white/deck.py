@@ -8,7 +8,7 @@ from ...play import enter_play
 from ...state import PATROL_SLOTS, card_of, log, move, name, patrol_slot, player, seat_name
 from ...targeting import thing_exists
 from ..api import ability, card
-from ..common import ask_target
+from ..common import ask_target, is_busy, raw_stats
 from ..fx import ThisTurn
 from ..targets import CHARACTER, friendly, opposing, patroller, slot, yours
 
@@ -38,17 +38,38 @@ card("aged_sensei", abilities=[ability(
 
 # ---- Safe Attacking ------------------------------------------------------------------
 
+def _safe(state, iid):
+    """True for a tech 0 or I unit: what Safe Attacking protects."""
+    if not stats.is_unit(state, iid):
+        return False
+    tech = stats.tech_level(state, iid)
+    return tech is not None and tech <= 1
+
+
 def _safe_attacking(state, src, iid):
     """Safe Attacking: your tech 0 and I units have +1 armor while they
     attack; the armor goes when the attack is over, and comes back for a
-    second attack (Safe Attacking rulings)."""
-    if not stats.is_unit(state, iid) or attacking(state, iid) is None:
+    second attack (Safe Attacking rulings; see :func:`_safe_attack_begins`)."""
+    if is_busy("safe_attacking", iid) or attacking(state, iid) is None or not _safe(state, iid):
         return NONE
-    tech = stats.tech_level(state, iid)
-    return (0, 0, {"armor": 1}) if tech is not None and tech <= 1 else NONE
+    return (0, 0, {"armor": 1})
 
 
-card("safe_attacking", aura=_safe_attacking)
+def _safe_attack_begins(state, src, attacker, ctx):
+    """An attack of a unit Safe Attacking protects begins: its +1 armor is
+    new, whatever an earlier attack of the turn used of it (ruling: readied
+    and attacking again, it gets 1 armor again). The armor the unit used
+    this turn (house rule R6) is cut to what its other armor can account
+    for: the armor of earlier attacks is gone, and the unit's other armor
+    is the first to absorb (docs/RULINGS.md)."""
+    if card_of(state, attacker)["controller"] != card_of(state, src)["controller"] or not _safe(state, attacker):
+        return
+    inst = card_of(state, attacker)
+    other = raw_stats(state, attacker, "safe_attacking")["kw"].get("armor", 0)
+    inst["armor_used"] = min(inst["armor_used"], other)
+
+
+card("safe_attacking", aura=_safe_attacking, any_attacks=_safe_attack_begins)
 
 
 # ---- Sensei's Advice -------------------------------------------------------------------

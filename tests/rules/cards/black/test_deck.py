@@ -144,6 +144,22 @@ def test_graveyard_buries_your_non_token_units_and_plays_them_back():
     assert s["players"][0]["gold"] == 0 and s["cards"][g]["marks"]["buried"] == []
 
 
+def test_graveyard_offers_the_boost_of_the_unit_it_plays():
+    """Boost ruling: a unit played from a Graveyard may be boosted too
+    (Hooded Executioner: 3 more gold, the weakest opposing unit dies)."""
+    s = game({"gold": 5, "buildings": {"tech_1": True}, "play": [GARTH, {"card": "graveyard", "id": "g"}]},
+             {"play": [TROQ, {"card": "older_brother", "id": "ob"}]})
+    from game.rules.state import make_instance
+    g = find(s, "g")
+    s["cards"][g]["marks"]["buried"] = [make_instance(s, "hooded_executioner", 0, "buried")]
+    s = use_ability(s, 0, g)
+    assert prompt_options(s) == ["boost", "no boost"]
+    assert s["cards"][g]["marks"]["buried"]  # still buried while the question is open
+    s = choose(s, 0, "boost")
+    assert in_play(s, 0, "hooded_executioner") and gone(s, "ob") and s["players"][0]["gold"] == 0
+    assert s["cards"][g]["marks"]["buried"] == []
+
+
 def test_a_buried_unit_keeps_nothing_of_its_time_in_play():
     """Graveyard: a buried unit left play, so it keeps no damage, runes or
     marks of play (a free-for-all lending mark, R26, included) while it

@@ -245,6 +245,19 @@ def test_jail_does_not_take_forecast_units():
     assert [s["cards"][i]["card"] for i in s["players"][1]["future"]] == [forecast]
 
 
+def test_jail_does_not_take_units_played_from_other_zones_than_the_hand():
+    """Jail: "opposing units played from hand" (Jail ruling: a unit that
+    goes from hand to Jail): a unit played from a Graveyard arrives."""
+    from game.rules.state import make_instance
+    s = game({"play": [BIGBY, {"card": "jail", "id": "jail"}]},
+             {"gold": 5, "buildings": {"tech_1": True},
+              "play": [TROQ, {"card": "graveyard", "id": "g"}]}, active=1)
+    g = find(s, "g")
+    s["cards"][g]["marks"]["buried"] = [make_instance(s, "iron_man", 1, "buried")]
+    s = use_ability(s, 1, g)
+    assert in_play(s, 1, "iron_man") and not s["cards"][find(s, "jail")]["marks"].get("prisoner")
+
+
 def test_a_boost_paid_for_a_unit_jail_takes_happens_as_it_is_played_and_never_again():
     """Boost ruling (Jail): the boost is paid and takes effect as the unit
     is played from hand, then it goes to jail; released, it arrives with

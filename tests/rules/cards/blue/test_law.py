@@ -339,6 +339,19 @@ def test_jurisdiction_plays_a_spell_from_the_codex_paying_its_cost():
     assert cards_in(s, 0, "discard") == ["injunction", "jurisdiction"]
 
 
+def test_jurisdiction_offers_the_boost_of_the_spell_it_plays():
+    """Boost ruling: Jurisdiction plays a spell from the codex, and it may
+    be boosted too: Murkwood Allies (5, boost 4) brings both the Beast and
+    the four Frogs."""
+    s = game({"hand": ["jurisdiction"], "gold": 11, "play": [BIGBY], "codex": {"murkwood_allies": 1}})
+    s = play_card(s, 0, "jurisdiction")
+    s = choose(s, 0, "murkwood_allies")
+    assert prompt_options(s) == ["boost", "no boost"]
+    s = choose(s, 0, "boost")
+    assert len(in_play(s, 0, "beast")) == 1 and len(in_play(s, 0, "frog")) == 4
+    assert s["players"][0]["gold"] == 0 and s["players"][0]["codex"] == {}
+
+
 def test_jurisdiction_channeling_spell_without_its_hero_is_discarded():
     """Jurisdiction ruling: a channeling spell whose hero you don't control
     is discarded at once."""

@@ -289,6 +289,23 @@ def test_mind_control_destroyed_gives_the_unit_back():
     assert in_play(s, 0, "mind_control") == []
 
 
+def test_taking_control_of_mind_control_takes_the_unit_it_holds_too():
+    """Mind Control ruling: if you Assimilate a Mind Control, you now control
+    the attached unit too."""
+    s = scenario_game([{"hand": ["mind_control"], "gold": 5, "play": [QUINCE_MAX]},
+                       {"hand": ["assimilate"], "gold": 3, "play": [{"card": "vir_garbarean"},
+                                                                    {"card": "tenderfoot", "id": "foot"}]}],
+                      heroes=("troq_bashar", "river_montoya"))
+    s = play_card(s, 0, "mind_control", [find(s, "foot")])
+    s = end_turn(s, 0)
+    (mc,) = in_play(s, 0, "mind_control")
+    s = play_card(s, 1, "assimilate", [mc])
+    foot = find(s, "foot")
+    assert s["cards"][mc]["controller"] == 1 and s["cards"][foot]["controller"] == 1
+    assert foot in s["players"][1]["play"] and foot not in s["players"][0]["play"]
+    assert s["cards"][mc]["marks"]["attached"] == foot
+
+
 # ---- Eyes of the Chancellor ------------------------------------------------------
 
 def test_eyes_of_the_chancellor_detector_haste_and_invisible_until_next_upkeep(quince_playable):

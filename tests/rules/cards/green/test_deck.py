@@ -340,6 +340,20 @@ def test_midori_bonus_goes_when_the_unit_gets_an_ability_which_may_kill_it():
     assert in_play(s, 0, "tiger_cub") == [] and atk_hp(s, find(s, "mi")) == (0, 1)
 
 
+def test_midori_counts_an_illusion_with_only_the_illusion_rule_as_having_no_abilities():
+    """Illusion ruling: Illusion is a subtype, not an ability, so Spectral
+    Hound (3/3, nothing printed but the Illusion reminder) has no
+    abilities and gets Midori's +1/+1; a Spectral Roc (flying) does not."""
+    s = game({"play": [midori(5), {"card": "spectral_hound", "id": "dog"}, {"card": "spectral_tiger", "id": "cat"},
+                       {"card": "spectral_roc", "id": "roc"}]})
+    from game.rules import catalog
+    assert atk_hp(s, find(s, "dog")) == (catalog.card("spectral_hound")["atk"] + 1,
+                                         catalog.card("spectral_hound")["hp"] + 1)
+    assert atk_hp(s, find(s, "cat")) == (catalog.card("spectral_tiger")["atk"] + 1,
+                                         catalog.card("spectral_tiger")["hp"] + 1)
+    assert atk_hp(s, find(s, "roc")) == (catalog.card("spectral_roc")["atk"], catalog.card("spectral_roc")["hp"])
+
+
 # ---- Calamandra Moss -------------------------------------------------------------
 
 

@@ -445,6 +445,32 @@ def test_vir_garbarean_mid_band_casts_a_targeted_spell_from_the_top():
     assert cards_in(s, 0, "discard") == ["unphase"]
 
 
+def test_vir_garbarean_mid_band_offers_the_boost_of_his_top_card():
+    """Boost ruling: a card played from another zone than the hand (Vir's
+    top card) may be boosted too. Hooded Executioner's boost (3 more gold)
+    destroys the weakest opposing unit."""
+    s = game({"deck": ["hooded_executioner"], "gold": 5, "buildings": {"tech_1": True}},
+             {"play": [{"card": "troq_bashar"}, {"card": "older_brother", "id": "ob"}]}, level=5)
+    s = use_ability(s, 0, find(s, "hero"), 2)
+    assert prompt_options(s) == ["boost", "no boost"]
+    s = choose(s, 0, "boost")
+    assert in_play(s, 0, "hooded_executioner") and gone(s, "ob") and s["players"][0]["gold"] == 0
+
+
+def test_vir_garbarean_top_card_unboosted_or_unaffordable_boost():
+    """"no boost" pays the cost only; without the gold for the boost
+    nothing is asked."""
+    s = game({"deck": ["hooded_executioner"], "gold": 5, "buildings": {"tech_1": True}},
+             {"play": [{"card": "troq_bashar"}, {"card": "older_brother", "id": "ob"}]}, level=5)
+    s = use_ability(s, 0, find(s, "hero"), 2)
+    s = choose(s, 0, "no boost")
+    assert in_play(s, 0, "hooded_executioner") and not gone(s, "ob") and s["players"][0]["gold"] == 3
+    s = game({"deck": ["hooded_executioner"], "gold": 4, "buildings": {"tech_1": True}},
+             {"play": [{"card": "troq_bashar"}, {"card": "older_brother", "id": "ob"}]}, level=5)
+    s = use_ability(s, 0, find(s, "hero"), 2)
+    assert s["prompt"] is None and in_play(s, 0, "hooded_executioner") and s["players"][0]["gold"] == 2
+
+
 def test_promise_of_payment_works_with_vir_s_top_card():
     """Ruling: Promise of Payment applies to Vir's middle ability."""
     s = game({"hand": ["promise_of_payment"], "deck": ["void_star"], "gold": 0, "workers": 5}, level=5)

@@ -109,6 +109,23 @@ def test_safe_attacking_gives_tech_0_and_1_units_armor_only_while_attacking():
     assert armor(s, "tf") == 0
 
 
+def test_safe_attacking_protects_a_second_attack_of_the_turn_too():
+    """Safe Attacking ruling: readied and attacking a second time that turn,
+    the unit gets 1 armor again, although the first attack's armor was
+    used up. Iron Man (3/4) attacks the squad leader (2 damage back, 1
+    absorbed), is readied by Ready or Not, then attacks the scavenger (2
+    damage back, 1 absorbed again)."""
+    s = game({"hand": ["ready_or_not"], "gold": 4,
+              "play": [{"card": "max_geiger"}, {"card": "safe_attacking"}, {"card": "iron_man", "id": "iron"}]},
+             {"play": [{"card": "older_brother", "patrol": "squad_leader", "id": "ob1"},
+                       {"card": "older_brother", "patrol": "scavenger", "id": "ob2"}]})
+    s = attack_tagged(s, "iron", "ob1")
+    assert gone(s, "ob1") and dmg(s, "iron") == 1
+    s = play_card(s, 0, "ready_or_not", [find(s, "iron")])
+    s = attack_tagged(s, "iron", "ob2")
+    assert dmg(s, "iron") == 2 and armor(s, "iron") == 0
+
+
 def test_safe_attacking_does_not_help_tech_2_units():
     s = game({"play": [{"card": "safe_attacking"}, {"card": "vigor_adept", "id": "va"}]},
              {"play": [{"card": "iron_man", "patrol": "squad_leader", "id": "iron"}]})
