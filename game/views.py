@@ -63,12 +63,13 @@ def replay_page(request, match_id):
                                            "rules_link": rules_link(access.snapshot.state.get("game"))})
 
 
-@login_required
 def cards_page(request):
     """The codex browser: per playable hero, the hero card, its spec's 12
     codex cards and its colour's starting deck (facts from ``/api/cards/``).
     ``page_config.heroes`` lists the heroes a seat may pick
-    (``catalog.playable_heroes``)."""
+    (``catalog.playable_heroes``). Open to everyone, logged in or not, like
+    How to play (issue 27 point 29): it shows the game's cards, nothing of
+    the viewer's own."""
     return render(request, "cards.html", {"page_config": {"heroes": catalog.playable_heroes(),
                                                           "glossary": glossary.entries()}})
 
