@@ -415,6 +415,10 @@ function act(action) {
   render();
 }
 
+/**
+ * Ask `text` in the page's own dialog (#confirm-dialog), its yes button
+ * labelled `yesLabel`; call `then()` only when the player says yes.
+ */
 function confirmThen(text, yesLabel, then) {
   const dialog = $("confirm-dialog");
   $("confirm-text").textContent = text;
@@ -843,7 +847,7 @@ function renderArcanePage() {
   const text = arcaneBanner(v, msg.seat);
   renderGameBanner(v, text);
   renderArcane({
-    msg, busy: ui.busy !== null, act, rerender: render,
+    msg, busy: ui.busy !== null, act, rerender: render, confirm: confirmThen,
     nodes: { opponents: $("opponents"), me: $("me-area"), hand: $("hand"), handBox: $("hand-box"), handCount: $("hand-count"),
       bar: $("action-bar"), inspector: $("inspector") },
   });
