@@ -790,12 +790,13 @@ function keepOwnRowClear() {
 /**
  * The table's options with their labels under the banner (a game whose
  * lobby mode has options: Arcane Codex, C-23), from the view's `options` and
- * /api/modes/ (lobby/modes.py); hidden for a game without any.
+ * /api/modes/ (lobby/modes.py), on one line that opens to the whole list;
+ * hidden for a game without any.
  */
 function renderTableOptions(v) {
   const text = optionText(v.options, modes[v.game]);
   $("table-options").textContent = text ? `Table options: ${text}` : "";
-  $("table-options").hidden = !text;
+  $("table-options-box").hidden = !text;
 }
 
 /**
