@@ -5,6 +5,7 @@ from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serial
 from rest_framework import serializers, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import NotFound
+from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 
 from codexsite.apischema import refusals
@@ -192,7 +193,11 @@ class CardSerializer(serializers.Serializer):
 
 
 class CardViewSet(viewsets.ViewSet):
-    """The card catalog: every card's facts (cost, type, ATK/HP, tech, text...)."""
+    """The card catalog: every card's facts (cost, type, ATK/HP, tech, text...).
+    Readable without logging in: the codex browser (/cards/) is open to
+    everyone and reads it (issue 27 point 29); it holds nobody's data."""
+
+    permission_classes = [AllowAny]
 
     @extend_schema(
         parameters=[OpenApiParameter(f, str, description=f"Only cards with this {f}.") for f in CARD_FILTERS],

@@ -1,5 +1,6 @@
 """The match page (a shell whose JS speaks the live protocol, docs/PROTOCOL.md)
 and the codex browser (a shell whose JS reads the card catalog API)."""
+from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.shortcuts import render
@@ -41,12 +42,15 @@ def rules_link(game: str | None) -> dict | None:
 def match_page(request, match_id):
     """Render the match page for a player or an allowed spectator (``?invite=``); 404 otherwise.
     ``page_config.bots``: ``{seat: label}`` of the table bots (issue 14 point 9);
-    ``turnSeconds``: the turn timer (null: none; game.turnclock)."""
+    ``turnSeconds``: the turn timer (null: none; game.turnclock); ``chat_max``
+    (and ``page_config.chatMax``): the longest chat line the server takes
+    (CODEX_CHAT_MAX_CHARS), which the chat box counts down to."""
     invite, access = _access(request, match_id)
     config = {"matchId": match_id, "invite": invite, "seat": access.seat, "bots": bot_labels(match_id),
-              "turnSeconds": turnclock.seconds_of(match_id),
+              "turnSeconds": turnclock.seconds_of(match_id), "chatMax": settings.CODEX_CHAT_MAX_CHARS,
               "glossary": glossary.entries()}  # keyword chips and patrol slots explain themselves
     return render(request, "match.html", {"match_id": match_id, "seat": access.seat, "page_config": config,
+                                          "chat_max": settings.CODEX_CHAT_MAX_CHARS,
                                           "rules_link": rules_link(access.snapshot.state.get("game"))})
 
 
@@ -63,12 +67,13 @@ def replay_page(request, match_id):
                                            "rules_link": rules_link(access.snapshot.state.get("game"))})
 
 
-@login_required
 def cards_page(request):
     """The codex browser: per playable hero, the hero card, its spec's 12
     codex cards and its colour's starting deck (facts from ``/api/cards/``).
     ``page_config.heroes`` lists the heroes a seat may pick
-    (``catalog.playable_heroes``)."""
+    (``catalog.playable_heroes``). Open to everyone, logged in or not, like
+    How to play (issue 27 point 29): it shows the game's cards, nothing of
+    the viewer's own."""
     return render(request, "cards.html", {"page_config": {"heroes": catalog.playable_heroes(),
                                                           "glossary": glossary.entries()}})
 

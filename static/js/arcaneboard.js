@@ -275,11 +275,12 @@ function actionButtons(v, ctx) {
       type: "button", class: `btn ${a.type === "concede" ? "danger" : a.type === "offer_draw" ? "ghost" : "primary"}`,
       "data-simple": a.type,
     });
-    b.onclick = () => {
-      if (a.type === "concede" && !window.confirm("Concede this game? Your opponent wins.")) return;
+    const go = () => {
       ui.choice = null;
       ctx.act(a);
     };
+    // Conceding asks first, in the site's own dialog (as the Codex page does), not the browser's.
+    b.onclick = a.type === "concede" ? () => ctx.confirm("Concede this game? Your opponent wins.", "Concede", go) : go;
     out.push(b);
   }
   return out;
@@ -346,7 +347,7 @@ export function arcaneBanner(v, seat) {
 
 /**
  * Draw the Arcane board. `ctx`: {msg (the newest state message), act(action),
- * rerender(), busy, nodes: {opponents, me, hand, handBox, handCount, bar, inspector}}.
+ * rerender(), confirm(text, yesLabel, then) (the page's own yes/no dialog), busy, nodes: {opponents, me, hand, handBox, handCount, bar, inspector}}.
  * The replay page passes no `bar` nor `inspector` and no legal actions: a board to look at.
  */
 export function renderArcane(ctx) {

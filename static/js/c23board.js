@@ -322,9 +322,6 @@ export function renderC23(root, view, opts) {
   }
 
   const board = el("div", null, { class: "c23-board", id: "c23-board", "data-step": view.step, "data-active": view.active });
-  board.append(el("p", view.pool_origin, { class: "c23-origin", id: "c23-origin" }));
-  board.append(el("p", null, { class: "hint" }, el("a", "How to play C-23", { href: "/c23/how-to-play/", target: "_blank", rel: "noopener", id: "c23-rules-link" }),
-    el("span", " · ⚔ power, ◆ cost (resources to tap)", { id: "c23-legend" })));
   const status = view.status === "finished" ? c23Outcome(view, opts.seat)
     : `Turn ${view.turn}: ${playerName(view, view.active)}, ${STEP_NAMES[view.step] || view.step}.`;
   board.append(el("p", status, { id: "c23-status", class: "c23-status" }));
@@ -333,13 +330,15 @@ export function renderC23(root, view, opts) {
     board.append(el("p", `${whose}: ${view.prompt.text}`, { id: "c23-prompt", class: "c23-prompt" }));
   }
 
-  board.append(el("p", seatOrder(view, opts.seat), { id: "c23-seat-order", class: "c23-seat-order" }));
-
   const order = [...view.players];
   if (opts.seat !== null && opts.seat !== undefined) {
     const at = order.findIndex((p) => p.seat === opts.seat);
     order.push(...order.splice(0, at + 1)); // the players after you first, you last
   }
+  // The other players side by side where the screen is wide enough, so one's own area and hand come
+  // up on a laptop's first screen (issue 27 point 28); one's own area last, under them.
+  const others = el("div", null, { class: "c23-others" });
+  board.append(others);
   for (const p of order) {
     const me = p.seat === opts.seat;
     const area = el("section", null, { class: `c23-player${p.seat === view.active ? " active" : ""}${p.out ? " out" : ""}`,
@@ -394,7 +393,7 @@ export function renderC23(root, view, opts) {
     if (p.hand) {
       area.append(zone(me ? "Your hand" : "Hand (shown)", p.hand, { "data-zone": "hand" }, (c) => cardTile(c, { copy: copy(c), inHand: true })));
     }
-    board.append(area);
+    (me ? board : others).append(area);
   }
 
   if (combat) {
@@ -471,6 +470,13 @@ export function renderC23(root, view, opts) {
     }
   }
   if (!opts.readOnly) board.append(bar);
+  // Under the play: who attacks whom in a sentence, the rules link and the card pool's notice
+  // (above the board they pushed the hand below a laptop's fold, issue 27 point 28).
+  board.append(el("footer", null, { class: "c23-notes" },
+    el("p", seatOrder(view, opts.seat), { id: "c23-seat-order", class: "c23-seat-order" }),
+    el("p", null, { class: "hint" }, el("a", "How to play C-23", { href: "/c23/how-to-play/", target: "_blank", rel: "noopener", id: "c23-rules-link" }),
+      el("span", " · ⚔ power, ◆ cost (resources to tap)", { id: "c23-legend" })),
+    el("p", view.pool_origin, { class: "c23-origin", id: "c23-origin" })));
   // The log is the page's own panel (match.js renderLog), as for the other games.
   root.replaceChildren(board);
   // A question for this player brings its answers into sight once (on a laptop they sat below the

@@ -415,6 +415,10 @@ function act(action) {
   render();
 }
 
+/**
+ * Ask `text` in the page's own dialog (#confirm-dialog), its yes button
+ * labelled `yesLabel`; call `then()` only when the player says yes.
+ */
 function confirmThen(text, yesLabel, then) {
   const dialog = $("confirm-dialog");
   $("confirm-text").textContent = text;
@@ -786,12 +790,13 @@ function keepOwnRowClear() {
 /**
  * The table's options with their labels under the banner (a game whose
  * lobby mode has options: Arcane Codex, C-23), from the view's `options` and
- * /api/modes/ (lobby/modes.py); hidden for a game without any.
+ * /api/modes/ (lobby/modes.py), on one line that opens to the whole list;
+ * hidden for a game without any.
  */
 function renderTableOptions(v) {
   const text = optionText(v.options, modes[v.game]);
   $("table-options").textContent = text ? `Table options: ${text}` : "";
-  $("table-options").hidden = !text;
+  $("table-options-box").hidden = !text;
 }
 
 /**
@@ -843,7 +848,7 @@ function renderArcanePage() {
   const text = arcaneBanner(v, msg.seat);
   renderGameBanner(v, text);
   renderArcane({
-    msg, busy: ui.busy !== null, act, rerender: render,
+    msg, busy: ui.busy !== null, act, rerender: render, confirm: confirmThen,
     nodes: { opponents: $("opponents"), me: $("me-area"), hand: $("hand"), handBox: $("hand-box"), handCount: $("hand-count"),
       bar: $("action-bar"), inspector: $("inspector") },
   });
@@ -1945,6 +1950,23 @@ function addChat(m, old = false) {
   }
 }
 
+// The chat box shows how many characters a line has once it nears the
+// server's limit (config.chatMax, CODEX_CHAT_MAX_CHARS), so a long line is
+// not cut without a word: a paste past the limit shows "500 / 500", marked.
+const CHAT_COUNT_FROM = 0.8; // the share of the limit from which the count shows
+
+/** Show or hide the chat box's character count (characters as the server counts them: code points). */
+function countChat() {
+  const input = $("chat-form").text;
+  const count = [...input.value].length;
+  const max = config.chatMax;
+  const node = $("chat-count");
+  node.hidden = count < max * CHAT_COUNT_FROM;
+  node.classList.toggle("full", count >= max);
+  node.textContent = `${count} / ${max}`;
+  node.title = count >= max ? `A chat line holds at most ${max} characters: the rest was left out.` : `A chat line holds at most ${max} characters.`;
+}
+
 function selectTab(name) {
   ui.tab = name;
   for (const tab of document.querySelectorAll(".tab")) tab.setAttribute("aria-selected", String(tab.dataset.tab === name));
@@ -2050,7 +2072,9 @@ function wire() {
     const input = event.target.text;
     if (input.value.trim()) send({ type: "chat", text: input.value });
     input.value = "";
+    countChat();
   };
+  $("chat-form").text.oninput = countChat;
   if (window.matchMedia("(hover: hover)").matches) {
     document.addEventListener("mouseover", (event) => {
       const node = event.target.closest("[data-gloss]") || event.target.closest("[data-card]");

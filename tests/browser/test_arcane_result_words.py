@@ -67,8 +67,8 @@ def test_a_conceded_match_page_tells_the_loser_who_won(browser, live_server_url)
     match_id = api(ana, "POST", f"/api/tables/{table['id']}/start/")["match_id"]
     for p in (ana, bo):
         p.goto(f"{base}/match/{match_id}/")
-    bo.once("dialog", lambda d: d.accept())  # the page asks "Concede this game?" first
     bo.locator("[data-simple=concede]").click()
+    bo.click("#confirm-yes")  # the page asks "Concede this game?" first, in its own dialog
     for p in (ana, bo):
         p.locator("#result-dialog[open]").wait_for()
     assert (bo.inner_text("#result-title"), bo.inner_text("#result-text")) == ("You lost", "You conceded; Arwana wins.")

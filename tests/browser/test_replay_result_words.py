@@ -37,8 +37,8 @@ def test_an_arcane_replay_names_the_winner_and_who_conceded(browser, live_server
     match_id = api(ivy, "POST", f"/api/tables/{table['id']}/start/")["match_id"]
     ivy.goto(f"{base}/match/{match_id}/")
     wait_version(ivy, 0)  # the button acts once the first state is in (it timed out on a loaded machine)
-    ivy.once("dialog", lambda d: d.accept())  # "Concede this game?"
     ivy.click("[data-simple=concede]")
+    ivy.click("#confirm-yes")  # the page asks "Concede this game?" first, in its own dialog
     ivy.locator("#result-dialog[open]").wait_for()
     assert to_last_step(ivy, base, match_id) == "Greedy bot won: you conceded."
     if SHOTS:

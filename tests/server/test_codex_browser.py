@@ -1,4 +1,4 @@
-"""The codex browser page (/cards/): login only, lists the playable heroes,
+"""The codex browser page (/cards/): open to everyone, lists the playable heroes,
 linked from the lobby and the match page; its data comes from the card
 catalog API, which holds every hero's bands, spec cards and starting deck."""
 import json
@@ -19,9 +19,16 @@ def page_config(body: str) -> dict:
     return json.loads(match.group(1))
 
 
-def test_cards_page_needs_login(client):
+def test_cards_page_and_its_catalog_are_open_to_everyone(client):
+    """Like How to play, the codex browser needs no account (issue 27 point
+    29); the catalog it reads is the game's cards, nobody's own data."""
     response = client.get(reverse("cards"))
-    assert response.status_code == 302 and response.url.startswith(reverse("login"))
+    assert response.status_code == 200
+    assert page_config(response.content.decode())["heroes"] == catalog.playable_heroes()
+    cards = client.get("/api/cards/?kind=hero")
+    assert cards.status_code == 200 and {c["id"] for c in cards.json()} >= set(catalog.playable_heroes())
+    assert client.get("/api/cards/troq_bashar/").json()["kind"] == "hero"
+    assert client.get("/api/tables/").status_code == 403  # the rest of the API still needs an account
 
 
 def test_cards_page_lists_the_playable_heroes(client, make_user):

@@ -1,0 +1,68 @@
+"""What a player needs first is on the first screen (issue 27 point 28).
+
+At 1280x720, a C-23 match put the table options, the card pool notice and
+the seat order above the board, and the player's own hand below the fold.
+On a 390x844 phone the match page spent 310 of its 844 px on the site
+header and the banner. Here, at the start of a timed match against bots
+(the table options and the clock shown): a 3-player C-23 match at 1280x720
+shows the player's hand and buttons without scrolling; at 390x844, for every
+game's match page, the header and the banner together take at most
+PHONE_TOP px. With CODEX_SCREENSHOTS set, the pages are saved there.
+"""
+import os
+
+import pytest
+
+from tests.browser.test_match_page import PHONE, SHOTS, api, signup, wait_version
+
+pytestmark = [pytest.mark.browser, pytest.mark.timeout(180)]
+
+LAPTOP = {"viewport": {"width": 1280, "height": 720}}
+PHONE_TOP = 160  # px of a 844 px phone screen the header and banner may take
+
+BOTTOM = "sel => { const n = document.querySelector(sel); return n ? n.getBoundingClientRect().bottom : null; }"
+
+
+def start(page, mode: str, bots: int, **table) -> int:
+    """A timed ``mode`` table (``table``: more of its fields) with the page's
+    user in seat 0 and greedy bots in the other seats, started; the match id."""
+    made = api(page, "POST", "/api/tables/", {"mode": mode, "turn_seconds": 300, **table})
+    api(page, "PATCH", f"/api/tables/{made['id']}/seat/", {"ready": True, **({"heroes": ["troq_bashar"]} if mode == "1hero" else {})})
+    for index in range(1, bots + 1):
+        api(page, "POST", f"/api/tables/{made['id']}/bot/", {"index": index, "kind": "greedy"})
+    return api(page, "POST", f"/api/tables/{made['id']}/start/")["match_id"]
+
+
+def test_a_c23_laptop_page_shows_the_hand_without_scrolling(browser, live_server_url):
+    page = signup(browser, live_server_url, "foldlaptop", **LAPTOP)
+    match_id = start(page, "c23", 2, seat_count=3, deck="red")
+    page.goto(f"{live_server_url}/match/{match_id}/")
+    wait_version(page, 0)
+    page.locator("#c23-board [data-zone=hand]").wait_for()
+    page.evaluate("window.scrollTo(0, 0)")
+    if SHOTS:
+        page.screenshot(path=os.path.join(SHOTS, "fold-c23-laptop.png"))
+    assert page.evaluate(BOTTOM, "#c23-board [data-zone=hand]") <= 720
+    assert page.evaluate(BOTTOM, "#c23-actions") <= 720
+    # What moved out of the way is still on the page: the options, the pool notice, the seat order.
+    assert "Table options:" in page.locator("#table-options").inner_text()
+    assert "own invention" in page.locator("#c23-origin").inner_text()
+    assert "attacks you" in page.locator("#c23-seat-order").inner_text()
+    assert page.errors == []
+    page.context.close()
+
+
+@pytest.mark.parametrize("mode,bots,table", [("1hero", 1, {}), ("arcane", 1, {}), ("c23", 2, {"seat_count": 3, "deck": "red"})])
+def test_a_phone_match_page_keeps_its_header_and_banner_short(browser, live_server_url, mode, bots, table):
+    page = signup(browser, live_server_url, f"foldphone{mode}", **PHONE)
+    match_id = start(page, mode, bots, **table)
+    page.goto(f"{live_server_url}/match/{match_id}/")
+    wait_version(page, 0)
+    page.locator("#banner-text", has_text="turn").wait_for()
+    page.evaluate("window.scrollTo(0, 0)")
+    if SHOTS:
+        page.screenshot(path=os.path.join(SHOTS, f"fold-phone-{mode}.png"))
+    assert page.evaluate(BOTTOM, "#banner") <= PHONE_TOP
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["viewport"]["width"]
+    assert page.errors == []
+    page.context.close()
