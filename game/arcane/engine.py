@@ -147,14 +147,15 @@ def settle(state: dict) -> None:
                 card = state["cards"][cid]
                 if card["damage"] >= toughness(state, cid) or card.get("venom"):
                     card.pop("venom", None)
-                    log(state, f"{cards.describe(card['card'])} of {name(state, p['seat'])} is destroyed.")
+                    log(state, f"{cards.describe(card['card'])} of {name(state, p['seat'])} is destroyed.",
+                        cards=[cid])
                     move(state, cid, "discard")
                     changed = True
             for cid in list(p["sages"]):
                 card = state["cards"][cid]
                 if card["essence"] <= 0:
                     log(state, f"The sage {cards.label(card['card'])} of {name(state, p['seat'])} has no essence"
-                               " left and goes to the discard pile.")
+                               " left and goes to the discard pile.", cards=[cid])
                     move(state, cid, "discard")
                     changed = True
 
@@ -367,16 +368,16 @@ def do_play(state: dict, seat: int, action: dict) -> None:
     kind = cards.kind(code)
     if kind == "land":
         p["land_played"] = True
-        move(state, cid, "lands", seat)
-        log(state, f"{name(state, seat)} plays {cards.describe(code)}.")
+        cid = move(state, cid, "lands", seat)
+        log(state, f"{name(state, seat)} plays {cards.describe(code)}.", cards=[cid])
         return
     p["power_spent"] += cards.cost(code)
     if kind != "spell":
-        move(state, cid, ARENA_OF[kind], seat)
-        log(state, f"{name(state, seat)} plays {cards.describe(code)}.")
+        cid = move(state, cid, ARENA_OF[kind], seat)
+        log(state, f"{name(state, seat)} plays {cards.describe(code)}.", cards=[cid])
         return
     spell = move(state, cid, "stack")
-    log(state, f"{name(state, seat)} casts {cards.describe(code)}.")
+    log(state, f"{name(state, seat)} casts {cards.describe(code)}.", cards=[spell])
     cast(state, seat, spell, action.get("target"))
 
 
@@ -390,7 +391,7 @@ def cast(state: dict, seat: int, spell: str, target) -> None:
     if rank == "2":
         deal_damage(state, opp, target, 2, by=source(state, seat, state["cards"][spell]["card"]))
     elif rank == "4":
-        log(state, f"{cards.describe(state['cards'][target]['card'])} goes to the discard pile.")
+        log(state, f"{cards.describe(state['cards'][target]['card'])} goes to the discard pile.", cards=[target])
         move(state, target, "discard")
     elif rank == "6":
         for _ in range(3):
@@ -404,7 +405,7 @@ def cast(state: dict, seat: int, spell: str, target) -> None:
             return
         log(state, f"{name(state, opp)} has no card to discard.")
     else:
-        log(state, f"{cards.describe(state['cards'][target]['card'])} is banished from the game.")
+        log(state, f"{cards.describe(state['cards'][target]['card'])} is banished from the game.", cards=[target])
         move(state, target, "banished")
     move(state, spell, "discard")
     settle(state)
@@ -430,12 +431,13 @@ def deal_damage(state: dict, seat: int, target, amount: int, *, by: str, combat:
     card = state["cards"][target]
     if card["zone"] == "sages":
         card["essence"] -= amount
-        log(state, f"The sage {cards.label(card['card'])} loses {amount} essence to {by}.")
+        log(state, f"The sage {cards.label(card['card'])} loses {amount} essence to {by}.", cards=[target])
     else:
         card["damage"] += amount
         if venom:
             card["venom"] = True
-        log(state, f"{cards.describe(card['card'])} takes {amount} damage from {by}{' (Venom)' if venom else ''}.")
+        log(state, f"{cards.describe(card['card'])} takes {amount} damage from {by}{' (Venom)' if venom else ''}.",
+            cards=[target])
 
 
 def source(state: dict, seat: int, code: str, what: str = "") -> str:
@@ -464,14 +466,16 @@ def do_sage(state: dict, seat: int, action: dict) -> None:
     sage["essence"] -= SAGE_ABILITIES[ability_name]
     label = cards.label(sage["card"])
     if ability_name == "plus":
-        log(state, f"{name(state, seat)}'s sage {label} gains 1 essence and lets them draw.")
+        log(state, f"{name(state, seat)}'s sage {label} gains 1 essence and lets them draw.", cards=[action["sage"]])
         draw(state, seat)
     elif ability_name == "minus2":
         target = state["cards"][action["target"]]
-        log(state, f"{name(state, seat)}'s sage {label} spends 2 essence to destroy {cards.describe(target['card'])}.")
+        log(state, f"{name(state, seat)}'s sage {label} spends 2 essence to destroy {cards.describe(target['card'])}.",
+            cards=[action["sage"], action["target"]])
         move(state, action["target"], "discard")
     else:
-        log(state, f"{name(state, seat)}'s sage {label} spends 5 essence to strike {name(state, other(seat))} for 10.")
+        log(state, f"{name(state, seat)}'s sage {label} spends 5 essence to strike {name(state, other(seat))} for 10.",
+            cards=[action["sage"]])
         deal_damage(state, other(seat), "player", 10, by=source(state, seat, sage["card"]))
     settle(state)
     check_life(state)
@@ -583,7 +587,8 @@ def _do(state: dict, seat: int, action: dict) -> None:
         state["attacks"].append({"attacker": action["attacker"], "target": action["target"], "blockers": []})
         code = state["cards"][action["attacker"]]["card"]
         aim = _describe_target(state, action["target"])
-        log(state, f"{name(state, seat)} attacks {aim} with {cards.describe(code)}.")
+        log(state, f"{name(state, seat)} attacks {aim} with {cards.describe(code)}.",
+            cards=[action["attacker"]] + ([action["target"]] if action["target"] in state["cards"] else []))
     elif kind == "fight":
         _check_turn(state, seat)
         if state["phase"] != "attack":
@@ -594,7 +599,8 @@ def _do(state: dict, seat: int, action: dict) -> None:
         attack = next(a for a in state["attacks"] if a["attacker"] == action["attacker"])
         attack["blockers"].append(action["blocker"])
         log(state, f"{cards.describe(state['cards'][action['blocker']]['card'])} blocks "
-                   f"{cards.describe(state['cards'][action['attacker']]['card'])}.")
+                   f"{cards.describe(state['cards'][action['attacker']]['card'])}.",
+            cards=[action["blocker"], action["attacker"]])
     elif kind == "done_blocking":
         prompt = state["prompt"]
         if prompt is None or prompt["kind"] != "block" or prompt["seat"] != seat:
@@ -620,8 +626,8 @@ def _do(state: dict, seat: int, action: dict) -> None:
         check_discard(state, seat, action)
         prompt = state["prompt"]
         code = state["cards"][action["card"]]["card"]
-        move(state, action["card"], "discard")
-        log(state, f"{name(state, seat)} discards {cards.describe(code)}.")
+        discarded = move(state, action["card"], "discard")
+        log(state, f"{name(state, seat)} discards {cards.describe(code)}.", cards=[discarded])  # face up (A31)
         prompt["left"] -= 1
         if prompt["left"] == 0 or not state["players"][seat]["hand"]:
             state["prompt"] = None

@@ -62,21 +62,46 @@ def move(state: dict, cid: str, zone: str, seat=None, top: bool = False) -> str:
     return cid
 
 
-def log(state: dict, text: str, to=None, hide=None) -> dict:
-    """Append a log line ``{"n", "text"}`` (``"to": [seat]`` for a line only
-    that seat may read, A31; ``"hide": [seat]`` for a public line those
-    seats do not get, as they read a private one of the same event) and
-    return it."""
+def card_seers(state: dict, cid: str):
+    """Who may see card ``cid`` where it is now (house rule A31): its
+    player for a card in hand, nobody for one in the deck (a set of
+    seats), everyone (None) anywhere else: the discard pile, the banished
+    cards, the stack and the arena are public."""
+    card = state["cards"][cid]
+    if card["zone"] == "hand":
+        return {card["seat"]}
+    if card["zone"] == "deck":
+        return set()
+    return None
+
+
+def log(state: dict, text: str, cards=(), veiled: str = None) -> None:
+    """Append a log line ``{"n", "text"}``. Who reads it follows from the
+    cards it names, never from the caller (issue 27): ``cards`` are the
+    ids of the cards ``text`` names. A line naming a card some cannot see
+    (:func:`card_seers`) goes to the seats that see them all (``"to"``);
+    ``veiled``, the same event told without the hidden names ("North
+    draws a card."), goes to everyone else (``"hide"``: the seats that
+    read the named line)."""
+    readers = None
+    for cid in cards:
+        seers = card_seers(state, cid)
+        if seers is not None:
+            readers = seers if readers is None else readers & seers
+    if readers is None:
+        _append(state, {"text": text})
+        return
+    if readers:
+        _append(state, {"text": text, "to": sorted(readers)})
+    if veiled is not None:
+        _append(state, {"text": veiled, "hide": sorted(readers)} if readers else {"text": veiled})
+
+
+def _append(state: dict, entry: dict) -> None:
     state["log_n"] += 1
-    line = {"n": state["log_n"], "text": text}
-    if to is not None:
-        line["to"] = list(to)
-    if hide is not None:
-        line["hide"] = list(hide)
-    state["log"].append(line)
+    state["log"].append({"n": state["log_n"], **entry})
     if len(state["log"]) > LOG_KEEP:
         del state["log"][: len(state["log"]) - LOG_KEEP]
-    return line
 
 
 def name(state: dict, seat: int) -> str:
@@ -106,8 +131,8 @@ def draw(state: dict, seat: int):
             move(state, cid, "deck")
         log(state, f"The deck ran out: the discard pile ({len(pile)} cards) is shuffled into a new deck.")
     cid = move(state, state["deck"][0], "hand", seat)
-    log(state, f"{name(state, seat)} draws a card.", hide=[seat])  # the drawer reads the next line only
-    log(state, f"You draw {cards.describe(state['cards'][cid]['card'])}.", to=[seat])
+    log(state, f"You draw {cards.describe(state['cards'][cid]['card'])}.", cards=[cid],
+        veiled=f"{name(state, seat)} draws a card.")
     return cid
 
 

@@ -41,13 +41,37 @@ def copy_state(state: dict) -> dict:
     return copy_sharing_log(state)
 
 
-def log(state: dict, text: str, to=None) -> None:
-    """Append a numbered log line; ``to`` (a list of seats) makes it private
-    to them (lines naming hidden cards, K19). Keeps the last LOG_KEEP lines."""
+def card_seers(state: dict, iid: str):
+    """Who may see card ``iid`` where it is now (K19): its player for a
+    card in a hand (everyone once the hand is shown, K24), nobody for one
+    in a deck or gone from the game (a set of seats); everyone (None) in a
+    discard pile or in play."""
+    for p in state["players"]:
+        if iid in p["hand"]:
+            return None if p["revealed"] else {p["seat"]}
+        if iid in p["deck"] or iid in p["gone"]:
+            return set()
+    return None
+
+
+def log(state: dict, text: str, cards=()) -> None:
+    """Append a numbered log line; keeps the last LOG_KEEP lines. Who reads
+    it follows from the cards it names, never from the caller (issue 27):
+    ``cards`` are the ids of the cards ``text`` names, and a line naming
+    a card some cannot see (:func:`card_seers`) is only for the seats that
+    see them all (``"to"``). The same event's public line, without the
+    names, is logged beside it ("North draws 2 cards.")."""
+    readers = None
+    for iid in cards:
+        seers = card_seers(state, iid)
+        if seers is not None:
+            readers = seers if readers is None else readers & seers
+    if readers is not None and not readers:
+        return  # nobody may read it
     state["log_seq"] += 1
     entry = {"n": state["log_seq"], "text": text}
-    if to is not None:
-        entry["to"] = sorted(set(to))
+    if readers is not None:
+        entry["to"] = sorted(readers)
     state["log"].append(entry)
     if len(state["log"]) > LOG_KEEP:
         del state["log"][: len(state["log"]) - LOG_KEEP]
@@ -277,7 +301,7 @@ def opening_hand(state: dict, p: dict) -> None:
         log(state, f"{p['name']} has fewer than two resources, shuffles the hand back and draws again.")
         _draw_cards(state, p, HAND_SIZE, quiet=True)
     log(state, f"{p['name']} keeps a hand of {cards_word(len(p['hand']))}.")
-    log(state, f"Your hand: {name_list(cname(state, i) for i in p['hand'])}.", to=[seat])
+    log(state, f"Your hand: {name_list(cname(state, i) for i in p['hand'])}.", cards=p["hand"])
 
 
 def _draw_cards(state: dict, p: dict, n: int, quiet: bool = False) -> int:
@@ -294,7 +318,7 @@ def _draw_cards(state: dict, p: dict, n: int, quiet: bool = False) -> int:
         p["revealed"] = False
     if not quiet and drawn:
         log(state, f"{p['name']} draws {len(drawn)} card{'s' if len(drawn) > 1 else ''}.")
-        log(state, f"You draw {name_list(cname(state, i) for i in drawn)}.", to=[p["seat"]])
+        log(state, f"You draw {name_list(cname(state, i) for i in drawn)}.", cards=drawn)
     return len(drawn)
 
 
@@ -574,35 +598,36 @@ def resolve_effects(state: dict, seat: int, iid: str, plan: dict, when=None) -> 
         elif op == "discard_character":
             t = plan["target"]
             discard_from_play(state, t)
-            log(state, f"{cname(state, t)} is discarded.")
+            log(state, f"{cname(state, t)} is discarded.", cards=[t])
         elif op == "tap":
             state["cards"][plan["target"]]["tapped"] = True
-            log(state, f"{cname(state, plan['target'])} is tapped.")
+            log(state, f"{cname(state, plan['target'])} is tapped.", cards=[plan["target"]])
         elif op == "untap":
             state["cards"][plan["target"]]["tapped"] = False
-            log(state, f"{cname(state, plan['target'])} is untapped.")
+            log(state, f"{cname(state, plan['target'])} is untapped.", cards=[plan["target"]])
         elif op == "power":
             mods = state["combat"]["mods"]
             mods[plan["target"]] = mods.get(plan["target"], 0) + eff["n"]
             owner = pname(state, state["cards"][plan["target"]]["owner"])
-            log(state, f"{owner}'s {cname(state, plan['target'])} gets {eff['n']:+d} power this combat.")
+            log(state, f"{owner}'s {cname(state, plan['target'])} gets {eff['n']:+d} power this combat.",
+                cards=[plan["target"]])
         elif op == "return_to_hand":
             t = plan["target"]
+            # Told while the card is still face up in the discard pile (K19).
+            log(state, f"{me['name']} takes {cname(state, t)} from the discard pile into their hand.", cards=[t])
             me["discard"].remove(t)
-            name = cname(state, t)
             me["hand"].append(rename(state, t))
             me["revealed"] = False
-            log(state, f"{me['name']} takes {name} from the discard pile into their hand.")
         elif op == "return_to_play":
             t = plan["target"]
             name = cname(state, t)
             if cdef(state, t)["unique"] and unique_in_play(state, name):
-                log(state, f"{name} is unique and a copy is in play: it stays in the discard pile.")
+                log(state, f"{name} is unique and a copy is in play: it stays in the discard pile.", cards=[t])
                 continue
             me["discard"].remove(t)
             me["characters"].append(t)
             state["cards"][t].update(tapped=False, entered=state["turn"])
-            log(state, f"{me['name']} puts {name} from the discard pile in play.")
+            log(state, f"{me['name']} puts {name} from the discard pile in play.", cards=[t])
     check_losses(state)
 
 
@@ -620,7 +645,8 @@ def mill(state: dict, seat: int, n: int) -> int:
     del p["deck"][:n]
     p["discard"].extend(moved)
     if moved:
-        log(state, f"{p['name']} discards {len(moved)} from the deck: {name_list(cname(state, i) for i in moved)}.")
+        log(state, f"{p['name']} discards {len(moved)} from the deck: {name_list(cname(state, i) for i in moved)}.",
+            cards=moved)
     return len(moved)
 
 
@@ -668,7 +694,7 @@ def do_play_resource(state, seat, plan):
     p["resources"].append(plan["card"])
     state["cards"][plan["card"]].update(tapped=False, entered=state["turn"])
     p["resource_played"] = True
-    log(state, f"{p['name']} puts {cname(state, plan['card'])} in play.")
+    log(state, f"{p['name']} puts {cname(state, plan['card'])} in play.", cards=[plan["card"]])
     state["step"] = "main"
 
 
@@ -723,11 +749,11 @@ def do_play(state, seat, plan):
     if card["type"] == "character":
         p["characters"].append(iid)
         state["cards"][iid].update(tapped=False, entered=state["turn"])
-        log(state, f"{p['name']} puts {card['name']} (power {card['power']}) in play.")
+        log(state, f"{p['name']} puts {card['name']} (power {card['power']}) in play.", cards=[iid])
         resolve_effects(state, seat, iid, plan, when="enters")
     else:
         p["discard"].append(iid)
-        log(state, f"{p['name']} plays {card['name']}.")
+        log(state, f"{p['name']} plays {card['name']}.", cards=[iid])
         resolve_effects(state, seat, iid, plan)
 
 
@@ -763,7 +789,7 @@ def do_attack(state, seat, plan):
                        "stage": "block", "played": {"defender": 0, "attacker": 0}, "mods": {},
                        "pending": [], "chosen": {}}
     log(state, f"{pname(state, seat)} attacks {pname(state, defender)} with "
-               f"{name_list(cname(state, a) for a in plan['attackers'])}.")
+               f"{name_list(cname(state, a) for a in plan['attackers'])}.", cards=plan["attackers"])
     blockers = [b for b in state["players"][defender]["characters"] if not state["cards"][b]["tapped"]]
     if blockers:
         state["prompt"] = {"seat": defender, "kind": "block",
@@ -826,7 +852,7 @@ def do_block(state, seat, plan):
     state["prompt"] = None
     if plan["blocks"]:
         for b, a in plan["blocks"].items():
-            log(state, f"{cname(state, b)} blocks {cname(state, a)}.")
+            log(state, f"{cname(state, b)} blocks {cname(state, a)}.", cards=[b, a])
     else:
         log(state, f"{pname(state, seat)} does not block.")
     _open_combat_window(state, "defender")
@@ -887,7 +913,7 @@ def do_combat_card(state, seat, plan):
     p["revealed"] = False
     p["discard"].append(plan["card"])
     combat["played"][combat["stage"]] += 1
-    log(state, f"{p['name']} plays {cname(state, plan['card'])}.")
+    log(state, f"{p['name']} plays {cname(state, plan['card'])}.", cards=[plan["card"]])
     resolve_effects(state, seat, plan["card"], plan)
     if state["combat"] is not None:
         _next_combat_window(state, passed=False)
@@ -986,7 +1012,7 @@ def resolve_combat(state):
             sets = discard_sets(state, a)
             gone.extend(combat["chosen"].get(a, sets[0]))
     for iid in gone:
-        log(state, f"{cname(state, iid)} is discarded.")
+        log(state, f"{cname(state, iid)} is discarded.", cards=[iid])
         discard_from_play(state, iid)
     if damage:
         mill(state, defender, damage)
@@ -1011,7 +1037,8 @@ def check_reveal(state, seat, action):
 def do_reveal(state, seat, plan):
     p = state["players"][seat]
     p["revealed"] = True
-    log(state, f"{p['name']} shows their hand to everybody: {name_list(cname(state, i) for i in p['hand']) or 'empty'}.")
+    shown = name_list(cname(state, i) for i in p["hand"]) or "empty"
+    log(state, f"{p['name']} shows their hand to everybody: {shown}.", cards=p["hand"])
 
 
 def check_concede(state, seat, action):

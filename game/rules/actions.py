@@ -18,7 +18,7 @@ from .flow import ask, op
 from .freeforall import REPAIR_COST, has_conceded, is_ffa, lend, lend_problem
 from .freeforall_end import concede as concede_base
 from .heroes import can_level, gain_levels, ultimate_ready
-from .state import (card_of, holds_legendary, log, move, name, patrol_slot, PATROL_SLOTS, player,
+from .state import (EVERYONE, card_of, holds_legendary, log, move, name, patrol_slot, PATROL_SLOTS, player,
                     seat_name, team_of, teammates)
 from .targeting import (attack_targets, attack_tax, flagbearer_duty, held_fast, hidden_from, in_play_answering,
                         patrol_refusal, resist_cost, slot_candidates)
@@ -111,19 +111,19 @@ def promised(state: dict, seat: int) -> bool:
     return player(state, seat).get("promise") == state["turn"]
 
 
-def keep_promise(state: dict, seat: int, card_id: str) -> None:
-    """``seat`` plays ``card_id`` now: if it cost 0 by Promise of Payment
+def keep_promise(state: dict, seat: int, iid: str) -> None:
+    """``seat`` plays card ``iid`` now: if it cost 0 by Promise of Payment
     (:func:`promised`), its printed gold cost becomes a debt due in the
     next upkeep (turns.pay_debts; rulings: the printed cost, no
     reductions; the first card played after the Promise takes it)."""
     if not promised(state, seat):
         return
     p = player(state, seat)
-    rec = catalog.card(card_id)
+    rec = catalog.card(card_of(state, iid)["card"])
     p.pop("promise")
     p.setdefault("debts", []).append({"gold": rec["cost"] or 0, "card": rec["id"]})
     log(state, f"{seat_name(state, seat)} promised to pay {rec['cost'] or 0} gold for "
-               f"{rec['name']} in their next upkeep.")
+               f"{rec['name']} in their next upkeep.", cards=[iid], shown_to=EVERYONE)  # played face up
 
 
 def build_cost(state: dict, seat: int, building_id: str, cost: int) -> int:
@@ -444,7 +444,7 @@ def summon_refusal(state: dict, seat: int, iid):
 
 def do_summon(state, seat, iid):
     pay(state, seat, HERO_COST)
-    log(state, f"{seat_name(state, seat)} summoned {name(state, iid)}.")
+    log(state, f"{seat_name(state, seat)} summoned {name(state, iid)}.", cards=[iid])
     enter_play(state, iid, seat)
 
 
@@ -625,11 +625,12 @@ def do_play(state, seat, plan):
     marks = {"boosted": True} if boosted else {}
     pay(state, seat, cost)
     rec = catalog.card(card_of(state, iid)["card"])
-    keep_promise(state, seat, rec["id"])
+    keep_promise(state, seat, iid)
     registry.emit_to(state, "card_played", _everyone_in_play(state), seat, iid)
     if rec["kind"] == "building":
         registry.emit_to(state, "building_built", _everyone_in_play(state), seat, rec["id"])
-    log(state, f"{seat_name(state, seat)} played {rec['name']}" + (" with its boost." if boosted else "."))
+    log(state, f"{seat_name(state, seat)} played {rec['name']}" + (" with its boost." if boosted else "."),
+        cards=[iid], shown_to=EVERYONE)  # played face up
     if rec["kind"] == "spell" and forecast_value(state, rec["id"]):
         iid = to_future(state, iid)
         card_of(state, iid)["marks"].update(marks)
@@ -763,7 +764,7 @@ def do_ability(state, seat, plan):
     iid, index, cost, targets = plan
     ability = abilities_of(state, iid)[index]
     pay(state, seat, cost)
-    log(state, f"{seat_name(state, seat)} used {name(state, iid)}: {ability.text}")
+    log(state, f"{seat_name(state, seat)} used {name(state, iid)}: {ability.text}", cards=[iid])
     if ability.exhaust:
         exhaust(state, iid)
     on_targeted(state, icon_targets(ability.targets, targets))
@@ -833,7 +834,7 @@ def do_attack(state, seat, plan):
     tax = attack_tax(state, *plan)
     if tax:
         pay(state, seat, tax)
-        log(state, f"{seat_name(state, seat)} paid {tax} gold to attack {name(state, plan[1])}.")
+        log(state, f"{seat_name(state, seat)} paid {tax} gold to attack {name(state, plan[1])}.", cards=[plan[1]])
     declare_attack(state, *plan)
 
 
@@ -885,9 +886,10 @@ def do_patrol(state, seat, plan):
         replaced = p["patrol"][slot]
         p["patrol"][slot] = iid
         instead = f", replacing {name(state, replaced)}" if replaced else ""  # it leaves the patrol zone
-        log(state, f"{seat_name(state, seat)} put {name(state, iid)} in the {slot.replace('_', ' ')} slot{instead}.")
+        log(state, f"{seat_name(state, seat)} put {name(state, iid)} in the {slot.replace('_', ' ')} slot{instead}.",
+            cards=[iid] + ([replaced] if replaced else []))
     else:
-        log(state, f"{seat_name(state, seat)} took {name(state, iid)} off patrol.")
+        log(state, f"{seat_name(state, seat)} took {name(state, iid)} off patrol.", cards=[iid])
 
 
 def check_end_main(state, seat, action):
@@ -992,7 +994,7 @@ def tower_refusal(state: dict, seat: int):
 def do_reveal(state, seat, target):
     player(state, seat)["buildings"]["addon"]["detect_turn"] = state["turn"]
     card_of(state, target)["marks"]["revealed"] = state["turn"]
-    log(state, f"{seat_name(state, seat)}'s Tower revealed {name(state, target)}.")
+    log(state, f"{seat_name(state, seat)}'s Tower revealed {name(state, target)}.", cards=[target])
 
 
 def check_concede(state, seat, action):

@@ -47,7 +47,7 @@ def state_based_checks(state: dict) -> None:
         _announce_deaths(state, sacrificed)
         for iid in sacrificed:
             if iid in state["cards"] and state["cards"][iid]["zone"] == "play":
-                log(state, f"{name(state, iid)} was sacrificed.")
+                log(state, f"{name(state, iid)} was sacrificed.", cards=[iid])
                 die(state, iid)
                 changed = True
         if _check_game_end(state):
@@ -84,7 +84,7 @@ def _discard_second_copy(state: dict, iid: str) -> None:
     replaces coming under that control."""
     seat = state["cards"][iid]["controller"]
     log(state, f"{seat_name(state, seat)} already controls {name(state, iid)}: "
-               "the second copy was discarded (legendary).")
+               "the second copy was discarded (legendary).", cards=[iid])
     leave_play(state, iid)
     move(state, iid, "discard")
 
@@ -166,7 +166,7 @@ def _escapes_death(state: dict, iid: str) -> bool:
         inst["marks"].pop("killed_by", None)
         inst["damage"] = 0
         inst["marks"]["crumbling"] = True
-        log(state, f"{name(state, iid)} got a crumbling rune instead of dying.")
+        log(state, f"{name(state, iid)} got a crumbling rune instead of dying.", cards=[iid])
         return True
     if registry.any_says(state, "saves_host", attachments_of(state, iid), iid):
         return True  # an attachment saved it (Soul Stone; after two lives: ruling)
@@ -256,7 +256,7 @@ def die(state: dict, iid: str) -> None:
         kills = None  # a silenced hero's ability is gone
     if kills is not None:
         kills(state, killer, iid, slot)
-    log(state, f"{name(state, iid)} died.")
+    log(state, f"{name(state, iid)} died.", cards=[iid])
     credit_kill(state, iid)
     # A lent card's slot bonus goes to its lender (house rule R26).
     bonus_to = lent_by(state, iid)
@@ -277,9 +277,9 @@ def die(state: dict, iid: str) -> None:
         # ``dies_to``: Reteller of Truths returns it to its owner's hand;
         # it really died, so its death triggers ran).
         where = inst["marks"].get("dies_to", "discard")
+        if where == "hand":  # told while it is still in play, face up
+            log(state, f"{rec['name']} returned to {seat_name(state, owner)}'s hand.", cards=[iid])
         move(state, iid, where)
-        if where == "hand":
-            log(state, f"{rec['name']} returned to {seat_name(state, owner)}'s hand.")
     # The slot bonus goes to the player whose patrol zone it was (the
     # controller), even when someone else owns the card (docs/RULINGS.md),
     # except for a lent card: then to the lender (R26).

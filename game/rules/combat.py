@@ -47,10 +47,10 @@ def declare_attack(state: dict, attacker: str, target: str) -> None:
     if tower_seat is not None:
         player(state, tower_seat)["buildings"]["addon"]["detect_turn"] = state["turn"]
         inst["marks"]["revealed"] = state["turn"]
-        log(state, f"A Tower detected {name(state, attacker)}.")
+        log(state, f"A Tower detected {name(state, attacker)}.", cards=[attacker])
         with stats.frozen(state):  # reads only (issue 13)
             flew_over = _flown_over(state, attacker, target, group)
-    log(state, f"{name(state, attacker)} attacked {label(state, target)}.")
+    log(state, f"{name(state, attacker)} attacked {label(state, target)}.", cards=[attacker])
     ctx = {"attacker": attacker, "target": target, "group": group, "seat": seat,
            "defender": controller_of(state, target), "flew_over": flew_over}
     push_all(state, [
@@ -189,10 +189,10 @@ def _retarget(state: dict, step: dict) -> None:
         group = group_of_target(state, ctx["attacker"], target)
         new = {"target": target, "group": group,
                "flew_over": _flown_over(state, ctx["attacker"], target, group)}
-        log(state, f"{name(state, ctx['attacker'])} turned on {label(state, target)}.")
+        log(state, f"{name(state, ctx['attacker'])} turned on {label(state, target)}.", cards=[ctx['attacker']])
     else:  # no new target: no combat damage (the combat step finds none)
         new = {"target": None}
-        log(state, f"{name(state, ctx['attacker'])} chose no new target.")
+        log(state, f"{name(state, ctx['attacker'])} chose no new target.", cards=[ctx['attacker']])
     ctx.update(new)
     # The attack's later steps (combat, attack_done) hold their own copy of
     # the context once the state was stored between the question and its
@@ -356,7 +356,7 @@ def _deal_combat_damage(state: dict, ctx: dict) -> None:
             if amount <= 0 or not thing_exists(state, dest):
                 continue
             if source is None:
-                log(state, f"A Tower shot {name(state, dest)}.")
+                log(state, f"A Tower shot {name(state, dest)}.", cards=[dest])
                 damage_card(state, dest, amount, by="a Tower", combat=True, ability=True)
                 continue
             source_kw = stats.compute(state, source)["kw"]  # read once: nothing changes until damage_target

@@ -7,7 +7,7 @@ phase", "Runes"), house rules R2, R6, R9.
 from .cards import registry
 from . import catalog, maps, rng, stats
 from .state import (attachments_of, card_of, HIDDEN_ZONES, is_patrolling, log, move, name, patrol_slot,
-                    player, seat_name, team_of, teammates)
+                    player, seat_name, team_of)
 
 GOLD_CAP = 20  # Deluxe rulebook: you cannot have more than 20 gold.
 BUILDING_HP = {"tech_1": 5, "tech_2": 5, "tech_3": 5}  # house rule R1
@@ -40,7 +40,7 @@ def draw(state: dict, seat: int, count: int = 1, in_main: bool = False) -> int:
     (``in_main`` False) are not limited.
     """
     p = player(state, seat)
-    drawn = 0
+    drawn = []
     for _ in range(count):
         if not p["deck"]:
             if not p["discard"]:
@@ -50,14 +50,11 @@ def draw(state: dict, seat: int, count: int = 1, in_main: bool = False) -> int:
                     break
                 p["reshuffled_in_main"] = True
             reshuffle(state, seat)
-        iid = p["deck"][0]
-        new = move(state, iid, "hand")
-        log(state, f"{seat_name(state, seat)} drew {name(state, new)}.", to=teammates(state, seat))
-        drawn += 1
+        drawn.append(move(state, p["deck"][0], "hand"))
     if drawn:
-        log(state, f"{seat_name(state, seat)} drew {drawn} card{'s' if drawn != 1 else ''}.",
-            others=teammates(state, seat))
-    return drawn
+        log(state, f"{seat_name(state, seat)} drew {', '.join(name(state, i) for i in drawn)}.", cards=drawn,
+            veiled=f"{seat_name(state, seat)} drew {len(drawn)} card{'s' if len(drawn) != 1 else ''}.")
+    return len(drawn)
 
 
 def reshuffle(state: dict, seat: int) -> None:
@@ -217,7 +214,7 @@ def repair_building(state: dict, target: str, amount: int) -> None:
         inst = state["cards"].get(target)
         if inst is not None and inst["damage"] > 0:
             inst["damage"] = max(0, inst["damage"] - amount)
-            log(state, f"{name(state, target)} was repaired.")
+            log(state, f"{name(state, target)} was repaired.", cards=[target])
         return
     rec = building_record(state, target)
     if rec is not None and rec["damage"] > 0:
@@ -267,7 +264,7 @@ def damage_card(state: dict, iid: str, amount: int, *, by, combat: bool = False,
     if inst is None or inst["zone"] != "play" or amount <= 0:
         return 0
     if maps.damage_prevented(state):  # No Rush 15 Minutes: nothing at all, armor untouched
-        log(state, f"Damage to {name(state, iid)}{_from(by)} was prevented (No Rush 15 Minutes).")
+        log(state, f"Damage to {name(state, iid)}{_from(by)} was prevented (No Rush 15 Minutes).", cards=[iid])
         return 0
     absorbed = min(amount, armor_left(state, iid, piercing))
     inst["armor_used"] += absorbed
@@ -283,7 +280,7 @@ def damage_card(state: dict, iid: str, amount: int, *, by, combat: bool = False,
         # Damage dealt as -1/-1 runes is still damage, combat damage in a
         # fight (Plague Spitter, Poisonblade Rogue, Orpal Gloor, Jandra rulings).
         add_rune(state, iid, minus=taken)
-        log(state, _damage_line(state, iid, taken, absorbed, by, runes=True))
+        log(state, _damage_line(state, iid, taken, absorbed, by, runes=True), cards=[iid])
         taken_as_runes = True
     else:
         inst["damage"] += taken
@@ -298,7 +295,7 @@ def damage_card(state: dict, iid: str, amount: int, *, by, combat: bool = False,
         # kill one already at 0 HP, deathtouch aside (Gilded Glaxx ruling).
         inst["marks"]["combat_death"] = True
     if not taken_as_runes:
-        log(state, _damage_line(state, iid, taken, absorbed, by))
+        log(state, _damage_line(state, iid, taken, absorbed, by), cards=[iid])
     if source is not None and (taken > 0 or (combat and deathtouch)):
         _note_killer(state, iid, source)
     return taken
@@ -365,7 +362,7 @@ def heal(state: dict, iid: str, amount: int) -> None:
     if inst["damage"]:
         healed = min(amount, inst["damage"])
         inst["damage"] -= healed
-        log(state, f"{name(state, iid)} healed {healed}.")
+        log(state, f"{name(state, iid)} healed {healed}.", cards=[iid])
 
 
 def add_rune(state: dict, iid: str, plus: int = 0, minus: int = 0) -> None:
@@ -418,12 +415,12 @@ def indestructible_instead(state: dict, iid: str) -> None:
         inst["marks"].pop(mark, None)
     attachments = attachments_of(state, iid)
     if inst["damage"] or not inst["exhausted"] or attachments:
-        log(state, f"{name(state, iid)} is indestructible: it was exhausted instead of dying.")
+        log(state, f"{name(state, iid)} is indestructible: it was exhausted instead of dying.", cards=[iid])
     inst["damage"] = 0
     if not inst["exhausted"]:
         exhaust(state, iid)
     for attached in attachments:
-        log(state, f"{name(state, attached)} was removed from {name(state, iid)}.")
+        log(state, f"{name(state, attached)} was removed from {name(state, iid)}.", cards=[attached, iid])
         state["cards"][attached]["marks"]["doomed"] = True
 
 
@@ -456,7 +453,7 @@ def sideline(state: dict, iid: str) -> None:
     for slot, occupant in player(state, inst["controller"])["patrol"].items():
         if occupant == iid:
             player(state, inst["controller"])["patrol"][slot] = None
-            log(state, f"{name(state, iid)} was sidelined.")
+            log(state, f"{name(state, iid)} was sidelined.", cards=[iid])
 
 
 def disable(state: dict, iid: str) -> None:
@@ -470,7 +467,7 @@ def disable(state: dict, iid: str) -> None:
     sideline(state, iid)
     inst["exhausted"] = True
     inst["marks"]["disabled"] = True
-    log(state, f"{name(state, iid)} was disabled.")
+    log(state, f"{name(state, iid)} was disabled.", cards=[iid])
 
 
 def trash(state: dict, iid: str) -> None:
@@ -484,7 +481,7 @@ def trash(state: dict, iid: str) -> None:
         return
     seat = inst["owner"]
     if inst["zone"] == "play" and not can_leave_play(state, iid):
-        log(state, f"{name(state, iid)} can't leave play.")
+        log(state, f"{name(state, iid)} can't leave play.", cards=[iid])
         return
     if inst["zone"] == "play":
         leave_play(state, iid)
@@ -492,7 +489,7 @@ def trash(state: dict, iid: str) -> None:
         where = "workers" if inst["zone"] == "workers" else f"{inst['zone']} cards"
         log(state, f"One of {seat_name(state, seat)}'s {where} was trashed.")
     else:
-        log(state, f"{name(state, iid)} was trashed.")
+        log(state, f"{name(state, iid)} was trashed.", cards=[iid])
     move(state, iid, "trash")
 
 
@@ -508,13 +505,12 @@ def return_to_hand(state: dict, iid: str) -> None:
     """Return ``iid`` from play to its owner's hand (tokens vanish); nothing
     when it can't leave play (:func:`can_leave_play`)."""
     if state["cards"][iid]["zone"] == "play" and not can_leave_play(state, iid):
-        log(state, f"{name(state, iid)} can't leave play.")
+        log(state, f"{name(state, iid)} can't leave play.", cards=[iid])
         return
-    nm = name(state, iid)
     owner = card_of(state, iid)["owner"]
+    log(state, f"{name(state, iid)} returned to {seat_name(state, owner)}'s hand.", cards=[iid])  # still in play
     leave_play(state, iid)
     move(state, iid, "hand")
-    log(state, f"{nm} returned to {seat_name(state, owner)}'s hand.")
 
 
 def leave_play(state: dict, iid: str) -> None:

@@ -93,7 +93,7 @@ def credit_kill(state: dict, iid: str) -> None:
     gained = gain_gold(state, seat, 1)
     if gained:
         p["free_gold_this_turn"] += gained
-        log(state, f"{seat_name(state, seat)} gained 1 free gold for {name(state, iid)}.")
+        log(state, f"{seat_name(state, seat)} gained 1 free gold for {name(state, iid)}.", cards=[iid])
 
 
 # ---- R26: lending patrollers ---------------------------------------------------
@@ -154,7 +154,7 @@ def lend(state: dict, lender: int, iid: str, borrower: int, slot: str) -> None:
     state["cards"][iid]["marks"]["lent"] = {"by": lender, "to": borrower}
     player(state, borrower)["patrol"][slot] = iid
     log(state, f"{seat_name(state, lender)} lent {name(state, iid)} to {seat_name(state, borrower)} "
-               f"({slot.replace('_', ' ')} slot).")
+               f"({slot.replace('_', ' ')} slot).", cards=[iid])
 
 
 def lent_by(state: dict, iid: str):
@@ -174,7 +174,7 @@ def return_lent(state: dict, seat: int) -> None:
             if lender is not None and seat in (lender, p["seat"]):
                 state["cards"][iid]["marks"].pop("lent")
                 change_control(state, iid, lender)
-                log(state, f"{name(state, iid)} went back to {seat_name(state, lender)}.")
+                log(state, f"{name(state, iid)} went back to {seat_name(state, lender)}.", cards=[iid])
 
 
 # ---- R28: the end of the game ----------------------------------------------------

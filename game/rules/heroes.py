@@ -23,7 +23,7 @@ def gain_levels(state: dict, iid: str, levels: int) -> int:
     if new == old or not can_level(state, iid):
         return 0
     inst["level"] = new
-    log(state, f"{name(state, iid)} rose to level {new}.")
+    log(state, f"{name(state, iid)} rose to level {new}.", cards=[iid])
     for threshold in (rec["mid_level"], rec["max_level"]):
         if old < threshold <= new:
             inst["damage"] = 0
@@ -59,7 +59,7 @@ def lose_levels(state: dict, iid: str, levels: int) -> int:
     inst["level"] = new
     if new < catalog.card(inst["card"])["max_level"]:
         inst["marks"].pop("max_turn", None)
-    log(state, f"{name(state, iid)} fell to level {new}.")
+    log(state, f"{name(state, iid)} fell to level {new}.", cards=[iid])
     return old - new
 
 

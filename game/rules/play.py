@@ -38,7 +38,7 @@ def enter_play(state: dict, iid: str, seat: int, marks: dict = None) -> str:
         # Deluxe rulebook, "Legendary Cards": the second copy is discarded
         # instead; it never arrives.
         log(state, f"{seat_name(state, seat)} already controls {name(state, iid)}: "
-                   "the second copy was discarded (legendary).")
+                   "the second copy was discarded (legendary).", cards=[iid])
         return move(state, iid, "discard")
     if inst["zone"] == "command":
         _hero_to_play(state, iid)
@@ -87,11 +87,11 @@ def make_token(state: dict, card_id: str, seat: int) -> str:
         # A forecast token starts in the future (Forecast ruling; Vir
         # Garbarean's Mech token).
         iid = make_instance(state, card_id, seat, "future")
-        log(state, f"{player(state, seat)['name']} got a {catalog.card(card_id)['name']} token in the future.")
+        log(state, f"{player(state, seat)['name']} got a {name(state, iid)} token in the future.", cards=[iid])
         return to_future(state, iid)
     iid = make_instance(state, card_id, seat, "play")
     state["cards"][iid]["arrived"] = state["turn"]
-    log(state, f"{player(state, seat)['name']} got a {catalog.card(card_id)['name']} token.")
+    log(state, f"{player(state, seat)['name']} got a {name(state, iid)} token.", cards=[iid])
     arrive_with_time_runes(state, iid)
     announce_arrival(state, iid)
     return iid
@@ -199,7 +199,7 @@ def kill_targeted_illusions(state: dict, targets: list) -> dict:
     vanished = {}
     for tid in targets:
         if dies_when_targeted(state, tid):
-            log(state, f"{name(state, tid)} vanished when targeted.")
+            log(state, f"{name(state, tid)} vanished when targeted.", cards=[tid])
             destroy(state, tid)
             if state["cards"][tid]["marks"].get("doomed"):
                 vanished[tid] = state["cards"][tid]["controller"]
@@ -225,7 +225,7 @@ def _forecast_arrives(state: dict, step: dict) -> None:
     inst = state["cards"].get(iid)
     if inst is None or inst["zone"] != "future":
         return
-    log(state, f"{seat_name(state, seat)}'s {name(state, iid)} came out of the future.")
+    log(state, f"{seat_name(state, seat)}'s {name(state, iid)} came out of the future.", cards=[iid])
     if catalog.card(inst["card"])["kind"] == "spell":
         cast_spell(state, seat, iid, [], played=False)
     else:

@@ -276,25 +276,77 @@ def patrolling_slot(state: dict, iid: str):
     return None
 
 
-def log(state: dict, text: str, to=None, others=None) -> None:
+# ``shown_to`` of :func:`log` for cards an effect shows everyone.
+EVERYONE = "everyone"
+
+
+def card_seers(state: dict, iid: str):
+    """Who may see instance ``iid`` where it is now: None for everyone (in
+    play, in a command zone, forecasted, resolving, in a Graveyard or a
+    Jail: face up), else the set of seats. A hand, discard pile or trash
+    is seen by its owner's team (discard piles are face down, Deluxe
+    rulebook "Discard pile"; teammates see each other's hands, house rule
+    R21); a deck and face-down workers by nobody (their names never show
+    in a view, view.py)."""
+    inst = state["cards"][iid]
+    zone = inst["zone"]
+    if zone not in HIDDEN_ZONES:
+        return None
+    if zone in ("deck", "workers"):
+        return set()
+    return set(teammates(state, inst["owner"]))
+
+
+def log_readers(state: dict, cards=(), shown_to=()):
+    """Who may read a line naming the instances ``cards``: None for
+    everyone, else the set of seats that may see every one of them now
+    (:func:`card_seers`), widened by ``shown_to`` (seats an effect showed
+    these cards to: "look at", "reveal"; :data:`EVERYONE` for a card
+    shown to all)."""
+    if shown_to == EVERYONE:
+        return None
+    readers = None
+    for iid in cards:
+        seers = card_seers(state, iid)
+        if seers is None:
+            continue
+        seers |= set(shown_to)
+        readers = seers if readers is None else readers & seers
+    return readers
+
+
+def log(state: dict, text: str, cards=(), shown_to=(), veiled: str = None) -> None:
     """Append a line to the game log (numbered; the oldest beyond LOG_KEEP
     are dropped from the state).
 
-    ``to`` is None for a public line, or a list of seats that may read it
-    (for lines that name hidden cards, e.g. what you drew). ``others``: a
-    list of seats that do not read this line, because a ``to`` line told
-    them more (e.g. "drew 2 cards" after the lines naming them).
+    Who reads it follows from the cards it names, never from the caller
+    (issue 27): ``cards`` are the ids of the instances whose names
+    ``text`` contains, ``shown_to`` the seats an effect showed them to
+    (:func:`log_readers`). A line naming a card that some cannot see goes
+    to those who can only (``"to"``: the seats; their teammates read it
+    too, view._log_tail); ``veiled``, the same event told without the
+    hidden names (e.g. "Bo discarded a card."), goes to everyone else
+    (``"not_to"``: those seats) when the event itself is public.
     An entry is never changed once written: views share the public ones
     (view._log_tail).
     """
+    readers = log_readers(state, cards, shown_to)
+    if readers is None:
+        _append(state, {"text": text})
+        return
+    if not readers:  # nobody may see a card it names: only the veiled line is told
+        if veiled is not None:
+            _append(state, {"text": veiled})
+        return
+    _append(state, {"text": text, "to": sorted(readers)})
+    if veiled is not None:
+        _append(state, {"text": veiled, "not_to": sorted(readers)})
+
+
+def _append(state: dict, entry: dict) -> None:
     n = state["log_seq"] = state["log_seq"] + 1
-    entry = {"n": n, "text": text}
-    if to is not None:
-        entry["to"] = sorted(set(to))
-    if others is not None:
-        entry["not_to"] = sorted(set(others))
     lines = state["log"]
-    lines.append(entry)
+    lines.append({"n": n, **entry})
     if len(lines) > LOG_KEEP:
         del lines[: len(lines) - LOG_KEEP]
 

@@ -33,7 +33,7 @@ def to_future(state: dict, iid: str) -> str:
         iid = move(state, iid, "future")
     inst = card_of(state, iid)
     inst["time"] += forecast_value(state, inst["card"])
-    log(state, f"{name(state, iid)} went into the future with {inst['time']} time rune(s).")
+    log(state, f"{name(state, iid)} went into the future with {inst['time']} time rune(s).", cards=[iid])
     return iid
 
 
@@ -42,14 +42,14 @@ def arrive_with_time_runes(state: dict, iid: str) -> None:
     amount = stats.kw(state, iid, "fading")
     if amount > 0:
         card_of(state, iid)["time"] += amount
-        log(state, f"{name(state, iid)} arrived with {amount} time rune(s).")
+        log(state, f"{name(state, iid)} arrived with {amount} time rune(s).", cards=[iid])
 
 
 def add_time_runes(state: dict, iid: str, count: int = 1) -> None:
     """Put ``count`` more time runes on ``iid`` (in play or in the future);
     fading X is no limit (Fading ruling)."""
     card_of(state, iid)["time"] += count
-    log(state, f"{name(state, iid)} got {count} time rune(s) ({card_of(state, iid)['time']} now).")
+    log(state, f"{name(state, iid)} got {count} time rune(s) ({card_of(state, iid)['time']} now).", cards=[iid])
 
 
 def total_time_runes(state: dict, seat: int) -> int:
@@ -87,7 +87,7 @@ def remove_time_runes(state: dict, iid: str, count: int = 1, fading: bool = Fals
         if sacrifice(state, iid):
             if fading:
                 inst["marks"]["faded"] = True
-            log(state, f"{name(state, iid)} faded away.")
+            log(state, f"{name(state, iid)} faded away.", cards=[iid])
     return removed
 
 

@@ -144,7 +144,7 @@ def _mystical_forest_pick(state: dict, step: dict) -> None:
         return
     chosen = step["choice"][0]
     add_rune(state, chosen, plus=1)
-    log(state, f"{name(state, chosen)} took a +1/+1 rune instead of readying (Mystical Forest).")
+    log(state, f"{name(state, chosen)} took a +1/+1 rune instead of readying (Mystical Forest).", cards=[chosen])
     push(state, {"op": "mystical_forest", "seat": step["seat"],
                  "cards": [i for i in step["cards"] if i != chosen]})
 
@@ -431,16 +431,20 @@ def tech(state: dict, seat: int, card_ids: list) -> None:
     clear the owed tech choice; if the game was waiting for it, the turn
     starts (R11, R12). The caller has validated ``card_ids``."""
     p = player(state, seat)
+    teched = []
     for cid in card_ids:
         p["codex"][cid] -= 1
         if not p["codex"][cid]:
             del p["codex"][cid]
-        make_instance(state, cid, seat, "discard")
+        teched.append(make_instance(state, cid, seat, "discard"))
     p["tech_owed"] = False
-    names = ", ".join(catalog.card(c)["name"] for c in card_ids) or "nothing"
-    log(state, f"{seat_name(state, seat)} teched {names}.", to=teammates(state, seat))
-    log(state, f"{seat_name(state, seat)} teched {len(card_ids)} card{'s' if len(card_ids) != 1 else ''}.",
-        others=teammates(state, seat))
+    names = ", ".join(name(state, i) for i in teched) or "nothing"
+    count = f"{len(card_ids)} card{'s' if len(card_ids) != 1 else ''}"
+    if teched:
+        log(state, f"{seat_name(state, seat)} teched {names}.", cards=teched,
+            veiled=f"{seat_name(state, seat)} teched {count}.")
+    else:
+        log(state, f"{seat_name(state, seat)} teched nothing.")
     acting = acting_seats(state)
     if state["phase"] == "tech" and seat in acting and \
             not any(player(state, s)["tech_owed"] for s in acting):

@@ -10,8 +10,8 @@ from ..actions import keep_promise
 from ..play import cast_spell, enter_play, make_token, on_targeted  # noqa: F401
 from ..effects import gain_gold, pay, trash
 from ..flow import ask, op, push
-from ..state import (change_control, is_opponent, log, make_instance, move, name, opponents, player, printed_card,
-                     seat_name)
+from ..state import (EVERYONE, change_control, is_opponent, log, make_instance, move, name, opponents, player,
+                     printed_card, seat_name, teammates)
 from ..targeting import controller_of, is_flagbearer, resist_cost, resolving_spells, shuns, slot_candidates
 from .registry import card_of_id
 from .targets import friendly, has_subtype, patroller, tech_at_most, tech_exactly, yours  # noqa: F401
@@ -110,8 +110,7 @@ def put_from_codex(state: dict, seat: int, card_id: str):
         return None
     take_from_codex(p, card_id)
     iid = make_instance(state, card_id, seat, "codex")
-    log(state, f"{player(state, seat)['name']} put {catalog.card(card_id)['name']} "
-               "from their codex into play.")
+    log(state, f"{player(state, seat)['name']} put {name(state, iid)} from their codex into play.", cards=[iid])
     return enter_play(state, iid, seat)
 
 
@@ -123,8 +122,10 @@ def fetch_from_codex(state: dict, seat: int, card_id: str):
     if p["codex"].get(card_id, 0) <= 0:
         return None
     take_from_codex(p, card_id)
-    log(state, f"{p['name']} took {catalog.card(card_id)['name']} from their codex into their hand.")
-    return make_instance(state, card_id, seat, "hand")
+    iid = make_instance(state, card_id, seat, "hand")
+    log(state, f"{p['name']} took {name(state, iid)} from their codex into their hand.", cards=[iid],
+        shown_to=EVERYONE)  # shown as it is taken
+    return iid
 
 
 def take_from_codex(p: dict, card_id: str) -> None:
@@ -191,7 +192,7 @@ def untransform(state: dict, iid: str) -> None:
     inst = state["cards"].get(iid)
     if inst is not None and inst["zone"] == "play" and inst["marks"].get("transformed"):
         inst["card"] = inst["marks"].pop("transformed")
-        log(state, f"{catalog.card(inst['card'])['name']} is itself again.")
+        log(state, f"{catalog.card(inst['card'])['name']} is itself again.", cards=[iid])
 
 
 def become_copy(state: dict, iid: str, source: str, illusion: bool = False, tied_to=()) -> None:
@@ -218,7 +219,8 @@ def become_copy(state: dict, iid: str, source: str, illusion: bool = False, tied
     for eff in list(state["temp"]):
         if eff.get("iid") == source and "printed_atk" in eff:
             state["temp"].append({"iid": iid, "printed_atk": eff["printed_atk"]})
-    log(state, f"{catalog.card(printed_card(inst))['name']} became a copy of {name(state, source)}.")
+    log(state, f"{catalog.card(printed_card(inst))['name']} became a copy of {name(state, source)}.",
+        cards=[iid, source])
 
 
 def end_copy(state: dict, iid: str) -> None:
@@ -234,7 +236,7 @@ def end_copy(state: dict, iid: str) -> None:
     if inst["marks"].get("transformed") == was:
         inst["marks"].pop("transformed")
     state["temp"] = [e for e in state["temp"] if not (e.get("iid") == iid and "printed_atk" in e)]
-    log(state, f"{catalog.card(was)['name']} is itself again.")
+    log(state, f"{catalog.card(was)['name']} is itself again.", cards=[iid])
 
 
 def rune_count(state: dict, iid: str, rune: str) -> int:
@@ -266,7 +268,7 @@ def attach(state: dict, src: str, host: str) -> None:
     nothing, so it goes at once (:func:`host_gone`)."""
     state["cards"][src]["marks"]["attached"] = host
     if host in state["cards"]:
-        log(state, f"{name(state, src)} is attached to {name(state, host)}.")
+        log(state, f"{name(state, src)} is attached to {name(state, host)}.", cards=[src, host])
 
 
 def hold_control(state: dict, src: str, host: str) -> None:
@@ -398,7 +400,7 @@ def cast_free(state: dict, seat: int, iid: str, cost: int = 0) -> None:
     pending Promise of Payment applies to it (ruling: even a card played by
     Cinderblast Dragon's effect; actions.keep_promise)."""
     card_id = state["cards"][iid]["card"]
-    keep_promise(state, seat, card_id)
+    keep_promise(state, seat, iid)
     if state["cards"][iid]["zone"] != "stack":
         iid = move(state, iid, "stack")
     if not offer_boost(state, seat, card_id, cost, {"op": "free_cast_boost", "seat": seat, "spell": iid,
@@ -420,9 +422,10 @@ def _start_free_cast(state: dict, seat: int, iid: str, cost: int, boost: int) ->
     if cost + boost:
         pay(state, seat, cost + boost)
         extra = " with its boost" if boost else ""
-        log(state, f"{player(state, seat)['name']} paid {cost + boost} gold and cast {name(state, iid)}{extra}.")
+        log(state, f"{player(state, seat)['name']} paid {cost + boost} gold and cast {name(state, iid)}{extra}.",
+            cards=[iid])
     else:
-        log(state, f"{player(state, seat)['name']} cast {name(state, iid)} for free.")
+        log(state, f"{player(state, seat)['name']} cast {name(state, iid)} for free.", cards=[iid])
     step = {"op": "free_cast", "seat": seat, "spell": iid, "targets": [], "choice": None}
     if boost:
         step["boosted"] = True
@@ -476,10 +479,10 @@ def look_at(state: dict, seat: int, option: str) -> list:
         raise ValueError(f"can't look at {zone!r}")
     ids = list(player(state, owner)[zone])
     where = "hand" if zone == "hand" else "discard pile"
-    names = ", ".join(sorted(catalog.card(state["cards"][i]["card"])["name"] for i in ids)) or "nothing"
-    mates = [p["seat"] for p in state["players"] if not is_opponent(state, seat, p["seat"])]
-    log(state, f"{seat_name(state, seat)} saw {seat_name(state, owner)}'s {where}: {names}.", to=mates)
-    log(state, f"{seat_name(state, seat)} looked at {seat_name(state, owner)}'s {where}.", others=mates)
+    names = ", ".join(sorted(name(state, i) for i in ids)) or "nothing"
+    log(state, f"{seat_name(state, seat)} saw {seat_name(state, owner)}'s {where}: {names}.", cards=ids,
+        shown_to=teammates(state, seat),
+        veiled=f"{seat_name(state, seat)} looked at {seat_name(state, owner)}'s {where}.")
     return ids
 
 
@@ -489,8 +492,9 @@ def discard_chosen(state: dict, seat: int, choice: list) -> None:
     Mastery, Vandy Anadrose)."""
     for iid in choice:
         if iid in player(state, seat)["hand"]:
-            log(state, f"{seat_name(state, seat)} discarded {name(state, iid)}.")
-            move(state, iid, "discard")
+            iid = move(state, iid, "discard")
+            log(state, f"{seat_name(state, seat)} discarded {name(state, iid)}.", cards=[iid],
+                veiled=f"{seat_name(state, seat)} discarded a card.")
 
 
 def put_chosen_into_play(state: dict, seat: int, choice: list, zone: str = "hand", whence: str = "") -> None:
@@ -501,7 +505,8 @@ def put_chosen_into_play(state: dict, seat: int, choice: list, zone: str = "hand
     Skeletal Lord, Garth Torken)."""
     for iid in choice:
         if iid in player(state, seat)[zone]:
-            log(state, f"{seat_name(state, seat)} put {name(state, iid)}{whence} into play.")
+            log(state, f"{seat_name(state, seat)} put {name(state, iid)}{whence} into play.", cards=[iid],
+                shown_to=EVERYONE)
             enter_play(state, iid, seat)
 
 

@@ -107,7 +107,7 @@ class AddRune(Effect):
 
     def apply(self, state, seat, tid, source):
         add_rune(state, tid, plus=self.plus, minus=self.minus)
-        log(state, self.say.format(name=name(state, tid)))
+        log(state, self.say.format(name=name(state, tid)), cards=[tid])
 
     def step(self, state, seat, source):
         return {"op": "add_runes", "plus": self.plus, "minus": self.minus, "say": self.say}
@@ -118,7 +118,7 @@ def _add_runes(state: dict, step: dict) -> None:
     """Each chosen target gets the runes (Cursed Ghoul)."""
     for tid in step["choice"]:
         add_rune(state, tid, plus=step["plus"], minus=step["minus"])
-        log(state, step["say"].format(name=name(state, tid)))
+        log(state, step["say"].format(name=name(state, tid)), cards=[tid])
 
 
 class ThisTurn(Effect):
@@ -132,7 +132,7 @@ class ThisTurn(Effect):
     def apply(self, state, seat, tid, source):
         until_end_of_turn(state, tid, atk=self.atk, hp=self.hp, kw=self.kw)
         if self.say:
-            log(state, self.say.format(name=name(state, tid)))
+            log(state, self.say.format(name=name(state, tid)), cards=[tid])
 
 
 class Destroy(Effect):

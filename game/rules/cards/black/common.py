@@ -1,10 +1,10 @@
 """What the black starting deck and the black specs share: random
 discards, "an opponent" chosen by the acting player, and the "weakest" and
 "lowest tech" units of the Deluxe rulings."""
-from ... import catalog, rng, stats
+from ... import rng, stats
 from ...effects import can_leave_play, can_sacrifice
 from ...flow import ask, op
-from ...state import log, move, name, opponents, player, seat_name, teammates
+from ...state import log, move, name, opponents, player, seat_name
 from ..common import once_per_turn, use_once  # noqa: F401  (moved to cards/common.py; black modules import them here)
 from ..targets import has_subtype
 
@@ -20,12 +20,10 @@ def discard_random(state: dict, seat: int, count: int = 1) -> list:
         if not p["hand"]:
             break
         iid = p["hand"][rng.randbelow(state, len(p["hand"]))]
-        card_id = state["cards"][iid]["card"]
-        move(state, iid, "discard")
-        out.append(card_id)
-        log(state, f"{seat_name(state, seat)} discarded {catalog.card(card_id)['name']} at random.",
-            to=teammates(state, seat))
-        log(state, f"{seat_name(state, seat)} discarded a card at random.", others=teammates(state, seat))
+        out.append(state["cards"][iid]["card"])
+        iid = move(state, iid, "discard")
+        log(state, f"{seat_name(state, seat)} discarded {name(state, iid)} at random.", cards=[iid],
+            veiled=f"{seat_name(state, seat)} discarded a card at random.")
     return out
 
 

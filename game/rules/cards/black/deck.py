@@ -39,14 +39,14 @@ card("pestering_haunt", can_patrol=lambda state, iid: False, aura=_haunt_cap,
 
 def _javelin(state, iid):
     add_named_rune(state, iid, "javelin")
-    log(state, f"{name(state, iid)} got a javelin rune.")
+    log(state, f"{name(state, iid)} got a javelin rune.", cards=[iid])
 
 
 def _throw_javelin(state, seat, iid, targets):
     """Remove a javelin rune: long-range this turn (no exhaust)."""
     card_of(state, iid)["marks"]["runes"]["javelin"] -= 1
     until_end_of_turn(state, iid, kw={"long_range": 1})
-    log(state, f"{name(state, iid)} has long-range this turn.")
+    log(state, f"{name(state, iid)} has long-range this turn.", cards=[iid])
 
 
 card("skeleton_javelineer", arrives=_javelin,
@@ -87,7 +87,7 @@ def _jandra_dies(state, iid):
         return
     victims = [u for u in units_of(state, _controller(state, iid)) if u != iid and not is_demon(state, u)]
     if victims:
-        log(state, f"Jandra's death destroys {names(state, victims)}.")
+        log(state, f"Jandra's death destroys {names(state, victims)}.", cards=victims)
     for u in victims:
         destroy(state, u)
 
@@ -111,7 +111,7 @@ def _graveyard_buries(state, src, dead):
         return
     inst["marks"]["dies_to"] = "buried"
     card_of(state, src)["marks"].setdefault("buried", []).append(dead)
-    log(state, f"{name(state, dead)} will be buried in the Graveyard.")
+    log(state, f"{name(state, dead)} will be buried in the Graveyard.", cards=[dead])
 
 
 def _graveyard_full(state, iid):
@@ -125,7 +125,7 @@ def _graveyard_gone(state, iid):
     for b in _buried(state, iid):
         state["cards"][b]["marks"].pop("dies_to", None)  # dying with it: not buried after all
         if state["cards"][b]["zone"] == "buried":
-            log(state, f"{name(state, b)} left the Graveyard for the discard pile.")
+            log(state, f"{name(state, b)} left the Graveyard for the discard pile.", cards=[b])
             move(state, b, "discard")
     card_of(state, iid)["marks"]["buried"] = []
 

@@ -42,7 +42,7 @@ def _soul_stone_saves(state, src, host):
     for mark in ("combat_death", "doomed", "expired", "killed_by"):
         inst["marks"].pop(mark, None)
     inst["damage"] = 0
-    log(state, f"{name(state, host)} was saved by its Soul Stone.")
+    log(state, f"{name(state, host)} was saved by its Soul Stone.", cards=[host])
     for stone in [i for p in state["players"] for i in p["play"]
                   if card_of(state, i)["card"] == "soul_stone" and attached_to(state, i) == host]:
         card_of(state, stone)["marks"]["doomed"] = True
@@ -113,7 +113,7 @@ def _metamorphosis(state, seat, iid, targets):
         inst["plus"] += 2
         for kw in ("readiness", "invisible"):
             inst["granted"][kw] = inst["granted"].get(kw, 0) + 1
-        log(state, f"{name(state, h)} became a Demon.")
+        log(state, f"{name(state, h)} became a Demon.", cards=[h])
 
 
 card("metamorphosis", resolve=_metamorphosis)
@@ -147,7 +147,7 @@ def _gargoyle_wakes(state, seat, iid, targets):
     state["lasting"] = [e for e in state.get("lasting", []) if not (e.get("iid") == iid and e.get("gargoyle"))]
     lasting(state, seat, iid=iid, atk=3, kw={"flying": 1, "indestructible": -1}, gargoyle=True,
             since=tick(state))
-    log(state, f"{name(state, iid)} woke up.")
+    log(state, f"{name(state, iid)} woke up.", cards=[iid])
 
 
 card("gargoyle", can_attack=_awake, can_patrol=_awake, freed_since=_woken_since,
@@ -377,7 +377,7 @@ def _vandy_doom(state, step):
     for u in step["choice"]:
         if thing_exists(state, u):
             lasting(state, step["seat"], iid=u, atk=2, hp=2, end="vandy_dies")
-            log(state, f"{name(state, u)} gets +2/+2 until its doom.")
+            log(state, f"{name(state, u)} gets +2/+2 until its doom.", cards=[u])
 
 
 @op("vandy_dies")

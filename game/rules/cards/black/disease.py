@@ -4,7 +4,7 @@ Crow, Abomination, Plague Lab, Plague Lord, and the hero Orpal Gloor."""
 from ... import catalog, stats
 from ...effects import add_rune, base_id, building_ids, damage_building, damage_target, destroy, sacrifice
 from ...flow import ask, op, push
-from ...state import card_of, is_opponent, log, move, name, player, seat_name
+from ...state import card_of, is_opponent, log, move, name, player, seat_name, teammates
 from ...targeting import thing_exists
 from ..api import ability, by_band, card, reached
 from ..common import ask_target, look_at, until_end_of_turn
@@ -25,7 +25,7 @@ def _characters_of(state, seat):
 
 def _rune(state, iid, count=1):
     add_rune(state, iid, minus=count)
-    log(state, f"{name(state, iid)} got a -1/-1 rune.")
+    log(state, f"{name(state, iid)} got a -1/-1 rune.", cards=[iid])
 
 
 # ---- Sickness ------------------------------------------------------------------------
@@ -95,8 +95,10 @@ def _carrion_discard(state, step):
         hit = next((i for i in player(state, victim)["hand"] if state["cards"][i]["card"] == card_id), None)
         if hit is None:
             continue
-        move(state, hit, "discard")
-        log(state, f"{seat_name(state, victim)} discarded {catalog.card(card_id)['name']}.")
+        hit = move(state, hit, "discard")
+        log(state, f"{seat_name(state, victim)} discarded {name(state, hit)}.", cards=[hit],
+            shown_to=teammates(state, step["seat"]),  # the caster's team looked at that hand
+            veiled=f"{seat_name(state, victim)} discarded a card.")
         _carrion_pick(state, step["seat"], victim, step["left"] - 1)
 
 
@@ -144,7 +146,7 @@ def _grounded(state, seat, iid, targets):
     tid = targets[0]
     if thing_exists(state, tid):
         until_end_of_turn(state, tid, kw={"flying": -stats.kw(state, tid, "flying")})
-        log(state, f"{name(state, tid)} lost flying this turn.")
+        log(state, f"{name(state, tid)} lost flying this turn.", cards=[tid])
 
 
 card("crypt_crawler", abilities=[ability("a flier loses flying this turn.", _grounded, gold=1,
@@ -245,7 +247,8 @@ def _plague_lab_rune(state, step):
             inst["time"] += 1
         else:
             inst["marks"]["runes"][kind] += 1
-        log(state, f"{name(state, tid)} got another {kind.replace('plus', '+1/+1').replace('minus', '-1/-1')} rune.")
+        log(state, f"{name(state, tid)} got another {kind.replace('plus', '+1/+1').replace('minus', '-1/-1')} rune.",
+            cards=[tid])
     _plague_lab_next(state, step["seat"], step["done"])
 
 

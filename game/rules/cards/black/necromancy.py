@@ -173,7 +173,7 @@ def _resurrect_step(state, step):
     for hero in step["choice"]:
         if hero not in player(state, seat)["command"]:
             continue
-        log(state, f"{seat_name(state, seat)} brought {name(state, hero)} back.")
+        log(state, f"{seat_name(state, seat)} brought {name(state, hero)} back.", cards=[hero])
         hero = enter_play(state, hero, seat)
         gain_levels(state, hero, catalog.card(card_of(state, hero)["card"])["max_level"])
 

@@ -81,10 +81,10 @@ def _jail_locks(state, src, iid):
     marks = card_of(state, src)["marks"]
     released = marks.get("prisoner")
     marks["prisoner"] = prisoner
-    log(state, f"{name(state, prisoner)} went to jail instead of arriving.")
+    log(state, f"{name(state, prisoner)} went to jail instead of arriving.", cards=[prisoner])
     if released in state["cards"]:
         owner = card_of(state, released)["owner"]
-        log(state, f"{name(state, released)} was released from jail.")
+        log(state, f"{name(state, released)} was released from jail.", cards=[released])
         enter_play(state, released, owner)
 
 
@@ -92,7 +92,7 @@ def _jail_gone(state, src):
     """Jail leaves play: its prisoner goes to its owner's discard pile."""
     prisoner = card_of(state, src)["marks"].pop("prisoner", None)
     if prisoner in state["cards"]:
-        log(state, f"{name(state, prisoner)} was discarded from jail.")
+        log(state, f"{name(state, prisoner)} was discarded from jail.", cards=[prisoner])
         move(state, prisoner, "discard")
 
 
@@ -132,7 +132,8 @@ def _newsman_names(state, step):
     for number in step["choice"]:
         if inst is not None and inst["zone"] == "play":
             inst["marks"]["named_cost"] = number
-            log(state, f"Reputable Newsman: opponents can't play spells or upgrades costing {number}.")
+            log(state, f"Reputable Newsman: opponents can't play spells or upgrades costing {number}.",
+                cards=[step["newsman"]])
 
 
 def _newsman_forbids(state, src, seat, card_id, from_hand):

@@ -9,8 +9,8 @@ from ...play import enter_play
 from ...effects import destroy, disable, draw, gain_gold
 from ...flow import ask, op
 from ...specs import switch_off
-from ...state import (card_of, is_opponent, log, make_instance, name, opponents, player, printed_card, seat_name,
-                      team_of)
+from ...state import (EVERYONE, card_of, is_opponent, log, make_instance, name, opponents, player, printed_card,
+                      seat_name, team_of)
 from ...targeting import thing_exists
 from ..api import ability, by_band, card, reached
 from ..common import (add_named_rune, ask_target, cast_free, free_cast_ready, look_at, look_options,
@@ -84,7 +84,7 @@ def _insure(state, step):
         insured = card_of(state, tid)["marks"].setdefault("insured_by", [])
         insured.append(step["agent"])
         add_named_rune(state, tid, "insurance")
-        log(state, f"{name(state, tid)} is insured.")
+        log(state, f"{name(state, tid)} is insured.", cards=[tid])
 
 
 def _insured_dies(state, src, dead):
@@ -205,7 +205,8 @@ def _community_service_put(state, step):
     for card_id in step["choice"]:
         pick = next((i for i in player(state, int(owner))[zone] if state["cards"][i]["card"] == card_id), None)
         if pick is not None:
-            log(state, f"{seat_name(state, step['seat'])} put {catalog.card(card_id)['name']} into play.")
+            log(state, f"{seat_name(state, step['seat'])} put {name(state, pick)} into play.", cards=[pick],
+                shown_to=EVERYONE)
             enter_play(state, pick, step["seat"])
 
 

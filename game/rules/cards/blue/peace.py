@@ -29,7 +29,7 @@ def _until_next_upkeep(state: dict, seat: int, iid: str, atk: int, kw: dict, wha
     """``iid`` gets ``atk`` and keywords ``kw`` until ``seat``'s next upkeep
     (a lasting effect: it ends as ``seat``'s next turn begins)."""
     lasting(state, seat, iid=iid, atk=atk, kw=dict(kw))
-    log(state, f"{name(state, iid)} gets {what} until {seat_name(state, seat)}'s next upkeep.")
+    log(state, f"{name(state, iid)} gets {what} until {seat_name(state, seat)}'s next upkeep.", cards=[iid])
 
 
 # ---- spells ----------------------------------------------------------------
@@ -49,7 +49,7 @@ def _boot_camp(state: dict, seat: int, iid: str, targets: list) -> None:
         exhaust(state, tid)
         sideline(state, tid)  # (a card that doesn't patrol stays where it is)
         add_rune(state, tid, plus=1)
-        log(state, f"{name(state, tid)} went to boot camp: exhausted, with a +1/+1 rune.")
+        log(state, f"{name(state, tid)} went to boot camp: exhausted, with a +1/+1 rune.", cards=[tid])
     draw(state, seat, 1, in_main=_in_main(state))
 
 
@@ -114,7 +114,7 @@ def _brave_knight_escapes(state: dict, iid: str) -> bool:
     "dies" trigger, no kill and no patrol slot bonus."""
     if not card_of(state, iid)["marks"].get("combat_death"):
         return False
-    log(state, f"Combat damage would have killed {name(state, iid)}: he goes back to his owner's hand.")
+    log(state, f"Combat damage would have killed {name(state, iid)}: he goes back to his owner's hand.", cards=[iid])
     return_to_hand(state, iid)
     return True
 
@@ -126,7 +126,7 @@ def _drill_rune(state: dict, src: str, unit: str) -> None:
     """Drill Sergeant: whenever you play a unit from your hand, a +1/+1
     rune on him (not for units put into play or made by spells, rulings)."""
     add_rune(state, src, plus=1)
-    log(state, f"{name(state, src)} got a +1/+1 rune.")
+    log(state, f"{name(state, src)} got a +1/+1 rune.", cards=[src])
 
 
 def _drill_pass(state: dict, seat: int, iid: str, targets: list) -> None:
@@ -135,7 +135,7 @@ def _drill_pass(state: dict, seat: int, iid: str, targets: list) -> None:
     remove_plus_rune(state, iid)
     if thing_exists(state, targets[0]):
         add_rune(state, targets[0], plus=1)
-        log(state, f"{name(state, targets[0])} got a +1/+1 rune from {name(state, iid)}.")
+        log(state, f"{name(state, targets[0])} got a +1/+1 rune from {name(state, iid)}.", cards=[targets[0], iid])
 
 
 def _drill_abilities(state: dict, iid: str) -> list:
@@ -170,11 +170,11 @@ def _spy_dealt(state: dict, src: str, attacker: str, dealt: list) -> None:
 def _spy_steal(state: dict, step: dict) -> None:
     seat = step["seat"]
     for victim in step["choice"]:
-        hand = [name(state, i) for i in player(state, victim)["hand"]]
-        log(state, f"{seat_name(state, victim)}'s hand: {', '.join(hand) if hand else 'no cards'}.",
-            to=teammates(state, seat))
-        log(state, f"{seat_name(state, seat)} looked at {seat_name(state, victim)}'s hand.",
-            others=teammates(state, seat))
+        ids = player(state, victim)["hand"]
+        hand = [name(state, i) for i in ids]
+        log(state, f"{seat_name(state, victim)}'s hand: {', '.join(hand) if hand else 'no cards'}.", cards=ids,
+            shown_to=teammates(state, seat),
+            veiled=f"{seat_name(state, seat)} looked at {seat_name(state, victim)}'s hand.")
         steal(state, seat, victim, 1)
 
 
@@ -241,7 +241,7 @@ def _gryphon_dealt(state: dict, src: str, attacker: str, dealt: list) -> None:
             owner = card_of(state, tid)["controller"]
         else:
             continue
-        log(state, f"{name(state, src)} strikes on at the base.")
+        log(state, f"{name(state, src)} strikes on at the base.", cards=[src])
         damage_building(state, base_id(state, owner), stats.atk(state, src), by=name(state, src))
 
 

@@ -115,7 +115,7 @@ def _hallucination_step(state, step):
     picked = list(step["picked"])
     for unit in step["choice"]:
         state["temp"].append({"iid": unit, "illusion": True})
-        log(state, f"{name(state, unit)} is an Illusion this turn.")
+        log(state, f"{name(state, unit)} is an Illusion this turn.", cards=[unit])
         picked.append(unit)
     if step.get("round", 1) == 1:
         ask_target(state, step["seat"], HALLUCINATION_SLOT,
@@ -155,7 +155,7 @@ def _mind_control(state, seat, iid, targets):
     card_of(state, iid)["marks"]["was"] = _controller(state, unit)
     change_control(state, unit, seat)
     hold_control(state, iid, unit)
-    log(state, f"{seat_name(state, seat)} took control of {name(state, unit)}.")
+    log(state, f"{seat_name(state, seat)} took control of {name(state, unit)}.", cards=[unit])
 
 
 def _mind_control_leaves(state, iid):
@@ -165,7 +165,7 @@ def _mind_control_leaves(state, iid):
     was = card_of(state, iid)["marks"].get("was")
     if unit is not None and was is not None and _controller(state, unit) == _controller(state, iid):
         change_control(state, unit, was)
-        log(state, f"{name(state, unit)} went back to {seat_name(state, was)}.")
+        log(state, f"{name(state, unit)} went back to {seat_name(state, was)}.", cards=[unit])
 
 
 card("mind_control", targets=[slot("unit", tech_at_most(2), prompt="Choose a tech 0, I or II unit.")],
@@ -180,7 +180,7 @@ def _eyes_invisible(state, seat, iid, targets):
     your next upkeep (no ◎ on the card)."""
     unit = targets[0]
     lasting(state, seat, iid=unit, kw={"invisible": 1})
-    log(state, f"{name(state, unit)} is invisible until {seat_name(state, seat)}'s next upkeep.")
+    log(state, f"{name(state, unit)} is invisible until {seat_name(state, seat)}'s next upkeep.", cards=[unit])
 
 
 def _eyes_reveal(state, src, seat):

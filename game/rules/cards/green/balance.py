@@ -126,7 +126,7 @@ def _owl_upkeep(state, iid):
     """Gemscout Owl, upkeep: gain 1 gold."""
     seat = controller(state, iid)
     if gain_gold(state, seat, 1):
-        log(state, f"{seat_name(state, seat)} gained 1 gold from Gemscout Owl.")
+        log(state, f"{seat_name(state, seat)} gained 1 gold from Gemscout Owl.", cards=[iid])
 
 
 card("gemscout_owl", upkeep=_owl_upkeep, can_attack=cannot_attack)
@@ -153,7 +153,7 @@ def _fairie_arrives(state, iid):
 def _feather(state, step):
     for tid in step["choice"]:
         add_named_rune(state, tid, "feather")
-        log(state, f"{name(state, tid)} got a feather rune.")
+        log(state, f"{name(state, tid)} got a feather rune.", cards=[tid])
 
 
 def _feather_aura(state, src, iid):
@@ -191,7 +191,7 @@ def _horselord_upkeep(state, iid):
     leaders = [s for s, t in totals.items() if t == best]
     if len(leaders) == 1 and leaders[0] != controller(state, iid):
         change_control(state, iid, leaders[0])
-        log(state, f"Dothram Horselord joined {seat_name(state, leaders[0])}.")
+        log(state, f"Dothram Horselord joined {seat_name(state, leaders[0])}.", cards=[iid])
 
 
 card("dothram_horselord", upkeep=_horselord_upkeep)

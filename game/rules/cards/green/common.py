@@ -57,7 +57,7 @@ def move_plus_rune(state, seat, iid, targets):
     for tid in targets:
         if thing_exists(state, tid):  # not an Illusion that died when targeted
             add_rune(state, tid, plus=1)
-            log(state, f"{name(state, tid)} got a +1/+1 rune.")
+            log(state, f"{name(state, tid)} got a +1/+1 rune.", cards=[tid])
 
 
 def attack_and_armor(amount: int):
@@ -68,7 +68,7 @@ def attack_and_armor(amount: int):
         if not thing_exists(state, targets[0]):
             return  # an Illusion that died when targeted (Illusion ruling)
         until_end_of_turn(state, targets[0], atk=amount, kw={"armor": amount})
-        log(state, f"{name(state, targets[0])} has +{amount} ATK and +{amount} armor this turn.")
+        log(state, f"{name(state, targets[0])} has +{amount} ATK and +{amount} armor this turn.", cards=[targets[0]])
     return resolve
 
 

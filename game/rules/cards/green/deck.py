@@ -99,7 +99,7 @@ def _forests_favor(state, seat, iid, targets):
     if not thing_exists(state, targets[0]):
         return  # an Illusion that died when targeted (Illusion ruling)
     add_rune(state, targets[0], plus=1)
-    log(state, f"{name(state, targets[0])} got a +1/+1 rune.")
+    log(state, f"{name(state, targets[0])} got a +1/+1 rune.", cards=[targets[0]])
 
 
 card("forest_s_favor",

@@ -181,7 +181,7 @@ def _elephant_exhausted(state, iid):
     if inst["marks"].get("rampaged") != state["turn"]:
         inst["marks"]["rampaged"] = state["turn"]
         inst["exhausted"] = False
-        log(state, "Rampaging Elephant readied again.")
+        log(state, "Rampaging Elephant readied again.", cards=[iid])
 
 
 card("rampaging_elephant", exhausted=_elephant_exhausted)
@@ -238,7 +238,7 @@ def _calamandra_discard(state, step):
     log(state, f"{seat_name(state, seat)} discarded two cards.")
     if step["hero"] in state["cards"]:
         until_end_of_turn(state, step["hero"], kw={"stealth": 1})
-        log(state, "Calamandra Moss has stealth this turn.")
+        log(state, "Calamandra Moss has stealth this turn.", cards=[step["hero"]])
 
 
 def _calamandra_tiger(state, seat, iid, targets):

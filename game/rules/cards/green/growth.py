@@ -26,7 +26,7 @@ def _polymorph(state, seat, iid, targets):
     unit = targets[0]
     state["temp"] = [e for e in state["temp"] if e["iid"] != unit]
     state["lasting"] = [e for e in state.get("lasting", []) if e.get("iid") != unit]
-    log(state, f"{name(state, unit)} became a Squirrel.")
+    log(state, f"{name(state, unit)} became a Squirrel.", cards=[unit])
     transform(state, unit, "squirrel")
     lasting(state, seat, iid=unit, end="polymorph_end")
 
@@ -58,7 +58,7 @@ def _panda_spirit_attacks(state, src, attacker, ctx):
     if attached_to(state, src) == attacker:
         seat = controller(state, attacker)
         if gain_gold(state, seat, 1):
-            log(state, f"{seat_name(state, seat)} gained 1 gold (Spirit of the Panda).")
+            log(state, f"{seat_name(state, seat)} gained 1 gold (Spirit of the Panda).", cards=[src])
 
 
 card("spirit_of_the_panda",
@@ -89,7 +89,7 @@ def _galina_upkeep(state, iid):
     seat = controller(state, iid)
     amount = sum(1 for i in player(state, seat)["play"] if is_green_unit(state, i)) // 2
     if amount and gain_gold(state, seat, amount):
-        log(state, f"{seat_name(state, seat)} gained {amount} gold from Galina Glimmer.")
+        log(state, f"{seat_name(state, seat)} gained {amount} gold from Galina Glimmer.", cards=[iid])
 
 
 card("galina_glimmer", upkeep=_galina_upkeep)
@@ -148,7 +148,7 @@ def _elm(state, seat, iid, targets):
     if tid in state["cards"] and not has_plus_rune(state, tid):
         count = 3 if stats.is_unit(state, tid) else 1
         add_rune(state, tid, plus=count)
-        log(state, f"{name(state, tid)} got {count} +1/+1 rune(s).")
+        log(state, f"{name(state, tid)} got {count} +1/+1 rune(s).", cards=[tid])
 
 
 ELM = [Ability("+1/+1 runes on a unit or hero without any.", _elm,
@@ -207,7 +207,7 @@ def _garg_boost(state, seat, iid, targets):
     if not thing_exists(state, targets[0]):
         return  # an Illusion that died when targeted (Illusion ruling)
     until_end_of_turn(state, targets[0], atk=1, kw={"armor": 1})
-    log(state, f"{name(state, targets[0])} has +1 ATK and +1 armor this turn.")
+    log(state, f"{name(state, targets[0])} has +1 ATK and +1 armor this turn.", cards=[targets[0]])
 
 
 GARG_BOOST = [Ability("a unit gets +1 ATK and +1 armor this turn.", _garg_boost,

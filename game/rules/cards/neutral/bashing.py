@@ -46,7 +46,7 @@ def _final_smash_part(state, step):
         for tid in choice:
             if card_of(state, tid)["controller"] != seat:
                 change_control(state, tid, seat)
-                log(state, f"{seat_name(state, seat)} took control of {name(state, tid)}.")
+                log(state, f"{seat_name(state, seat)} took control of {name(state, tid)}.", cards=[tid])
 
 
 card("final_smash", resolve=_final_smash)

@@ -72,7 +72,8 @@ def _two_step(state, seat, iid, targets):
     Illusion partner dies when targeted, so the Two Step goes at once."""
     card_of(state, iid)["marks"]["partners"] = list(targets)
     if all(thing_exists(state, t) for t in targets):
-        log(state, f"{name(state, targets[0])} and {name(state, targets[1])} are dance partners.")
+        log(state, f"{name(state, targets[0])} and {name(state, targets[1])} are dance partners.",
+            cards=[targets[0], targets[1]])
 
 
 def _two_step_aura(state, src, iid):

@@ -53,7 +53,7 @@ def _time_rune_change(state: dict, step: dict) -> None:
     if step["choice"] == [ADD]:
         add_time_runes(state, iid)
     elif remove_time_runes(state, iid):
-        log(state, f"{step['source']} took a time rune off {name(state, iid)} ({inst['time']} left).")
+        log(state, f"{step['source']} took a time rune off {name(state, iid)} ({inst['time']} left).", cards=[iid])
 
 
 def to_command_zone(state: dict, hero: str) -> None:

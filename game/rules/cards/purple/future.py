@@ -11,7 +11,7 @@ from ...actions import check_play_card, do_play
 from ...effects import can_sacrifice, damage_card, destroy, sacrifice, trash
 from ...errors import RulesError
 from ...flow import ask, op
-from ...state import card_of, change_control, log, move, name, opponents, player, seat_name, teammates
+from ...state import EVERYONE, card_of, change_control, log, move, name, opponents, player, seat_name, teammates
 from ...targeting import thing_exists
 from ...timerunes import remove_time_runes
 from ..api import ability, by_band, card
@@ -49,7 +49,8 @@ card("promise_of_payment", resolve=_promise)
 def _unphase(state, seat, iid, targets):
     if thing_exists(state, targets[0]):
         lasting(state, seat, iid=targets[0], kw={"invisible": 1})
-        log(state, f"{name(state, targets[0])} is invisible until {seat_name(state, seat)}'s next upkeep.")
+        log(state, f"{name(state, targets[0])} is invisible until {seat_name(state, seat)}'s next upkeep.",
+            cards=[targets[0]])
 
 
 card("unphase", targets=[slot(CHARACTER)], resolve=_unphase)
@@ -70,7 +71,7 @@ def _assimilate(state, seat, iid, targets):
     tid = targets[0]
     if thing_exists(state, tid):
         change_control(state, tid, seat)
-        log(state, f"{seat_name(state, seat)} took control of {name(state, tid)}.")
+        log(state, f"{seat_name(state, seat)} took control of {name(state, tid)}.", cards=[tid])
 
 
 card("assimilate", targets=[slot(("upgrade", "spell", "building"), _stealable,
@@ -102,7 +103,8 @@ def _glaxx_escapes(state, iid):
     if _gold(state, iid) <= 0 or inst["marks"].get("combat_death"):
         return False
     if inst["marks"].get("doomed"):
-        log(state, f"{name(state, iid)} can't leave play while {seat_name(state, inst['controller'])} has gold.")
+        log(state, f"{name(state, iid)} can't leave play while {seat_name(state, inst['controller'])} has gold.",
+            cards=[iid])
     for mark in ("doomed", "expired", "killed_by"):
         inst["marks"].pop(mark, None)
     return True
@@ -140,7 +142,7 @@ def _omegacron_sacrifice(state, step):
         inst = state["cards"].get(iid)
         if inst is not None and inst["zone"] == "future":
             remove_time_runes(state, iid, 1)
-            log(state, f"{name(state, iid)} has {inst['time']} time rune(s) left.")
+            log(state, f"{name(state, iid)} has {inst['time']} time rune(s) left.", cards=[iid])
 
 
 card("omegacron", abilities=[ability("sacrifice a unit, hero, worker or upgrade: remove a time rune.", _omegacron,
@@ -209,7 +211,7 @@ card("reaver", abilities=[ability("discard a card, then trash 2 workers or deal 
 def _void_star(state, seat, iid, targets):
     use_once(state, iid, "void_star_turn")
     lasting(state, seat, iid=iid, atk=4)
-    log(state, f"{name(state, iid)} has +4 ATK until {seat_name(state, seat)}'s next upkeep.")
+    log(state, f"{name(state, iid)} has +4 ATK until {seat_name(state, seat)}'s next upkeep.", cards=[iid])
 
 
 card("void_star", abilities=[ability("+4 ATK until your next upkeep (once a turn).", _void_star, gold=4,
@@ -329,9 +331,9 @@ def _vir_look(state, seat, iid, targets):
     if top is None:
         return
     card_of(state, iid)["marks"]["looked_at"] = top
-    log(state, f"The top card of {seat_name(state, seat)}'s draw pile is {name(state, top)}.",
-        to=teammates(state, seat))
-    log(state, f"{seat_name(state, seat)} looked at the top card of their draw pile.", others=teammates(state, seat))
+    log(state, f"The top card of {seat_name(state, seat)}'s draw pile is {name(state, top)}.", cards=[top],
+        shown_to=teammates(state, seat),
+        veiled=f"{seat_name(state, seat)} looked at the top card of their draw pile.")
 
 
 def _can_look(state, iid):
@@ -387,7 +389,8 @@ def _vir_play(state, seat, iid, targets):
         return
     top, cost = plan
     card_id = card_of(state, top)["card"]
-    log(state, f"{seat_name(state, seat)} played {name(state, top)} from the top of their draw pile.")
+    log(state, f"{seat_name(state, seat)} played {name(state, top)} from the top of their draw pile.", cards=[top],
+        shown_to=EVERYONE)  # revealed as it is played
     if catalog.card(card_id)["kind"] == "spell" and card_of_id(card_id).targets:
         cast_free(state, seat, top, cost=cost)  # a card played: Promise of Payment applies (keep_promise)
     elif not offer_boost(state, seat, card_id, cost, {"op": "vir_play_boost", "seat": seat, "card": top,

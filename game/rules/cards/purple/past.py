@@ -11,7 +11,7 @@ from ...effects import trash
 from ...flow import ask, op, push
 from ...play import enter_play
 from ...specs import tech_problem
-from ...state import card_of, log, name, opponents, player, seat_name
+from ...state import EVERYONE, card_of, log, name, opponents, player, seat_name
 from ...targeting import thing_exists
 from ...timerunes import add_time_runes, remove_time_runes
 from ..api import ability, by_band, card, reached
@@ -170,7 +170,8 @@ def _rememberer_put(state, step):
     seat = step["seat"]
     for iid in step["choice"]:
         if iid in player(state, seat)["discard"]:
-            log(state, f"{seat_name(state, seat)} remembered {name(state, iid)} back into play.")
+            log(state, f"{seat_name(state, seat)} remembered {name(state, iid)} back into play.", cards=[iid],
+                shown_to=EVERYONE)
             enter_play(state, iid, seat)
 
 
@@ -213,7 +214,7 @@ def _second_chances_step(state, step):
     pick = back[rng.randbelow(state, len(back))]
     inst["marks"]["used_turn"] = state["turn"]
     seat = inst["controller"]
-    log(state, f"Second Chances returned {name(state, pick)} to play.")
+    log(state, f"Second Chances returned {name(state, pick)} to play.", cards=[pick], shown_to=EVERYONE)
     enter_play(state, pick, seat)
 
 
@@ -298,7 +299,7 @@ def _prynn_leaves(state, iid):
     for old, seat in card_of(state, iid)["marks"].pop("trashed", []):
         new = followed.pop(old, "")
         if new in state["cards"] and card_of(state, new)["zone"] == "trash":
-            log(state, f"{name(state, new)} came back from the trash.")
+            log(state, f"{name(state, new)} came back from the trash.", cards=[new], shown_to=EVERYONE)
             enter_play(state, new, seat)
     if not followed:
         state.pop("followed", None)

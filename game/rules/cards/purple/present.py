@@ -9,7 +9,7 @@ from ... import catalog, stats
 from ...effects import damage_target, disable, draw, return_to_hand, trash
 from ...flow import ask, op
 from ...play import enter_play
-from ...state import card_of, is_opponent, is_patrolling, log, name, player, seat_name
+from ...state import EVERYONE, card_of, is_opponent, is_patrolling, log, name, player, seat_name
 from ...targeting import thing_exists
 from ...timerunes import remove_time_runes
 from ..api import ability, by_band, card
@@ -81,7 +81,7 @@ def _ready_or_not(state, seat, iid, targets):
     tid = targets[0]
     if thing_exists(state, tid):
         card_of(state, tid)["exhausted"] = False
-        log(state, f"{name(state, tid)} is ready.")
+        log(state, f"{name(state, tid)} is ready.", cards=[tid])
     for p in state["players"]:
         if not is_opponent(state, seat, p["seat"]):
             continue
@@ -89,7 +89,7 @@ def _ready_or_not(state, seat, iid, targets):
             inst = card_of(state, unit)
             if stats.is_unit(state, unit) and inst["exhausted"] and not inst["marks"].get("disabled"):
                 inst["marks"]["disabled"] = True
-                log(state, f"{name(state, unit)} won't ready during its next ready step.")
+                log(state, f"{name(state, unit)} won't ready during its next ready step.", cards=[unit])
 
 
 card("ready_or_not", targets=[slot("unit", yours, prompt="Choose a unit of yours to ready.")],
@@ -114,7 +114,7 @@ def _sentry_prevents(state, src, iid, taken):
             or not is_patrolling(state, iid)):
         return taken
     inst["marks"]["sentry_turn"] = state["turn"]
-    log(state, f"{name(state, src)} prevented the damage to {name(state, iid)}.")
+    log(state, f"{name(state, src)} prevented the damage to {name(state, iid)}.", cards=[src, iid])
     return 0
 
 
@@ -156,7 +156,7 @@ card("warp_gate_disciple",
 def _tricycloid_arrives(state, iid):
     """Three time runes, each time it arrives (a fresh copy: ruling)."""
     card_of(state, iid)["time"] += 3
-    log(state, f"{name(state, iid)} got 3 time runes.")
+    log(state, f"{name(state, iid)} got 3 time runes.", cards=[iid])
 
 
 def _tricycloid_aura(state, src, iid):
@@ -188,7 +188,7 @@ def _octavian(state, seat, iid, targets):
     """Octavian readies, then up to eight units and/or heroes are disabled,
     chosen one at a time (◎ each)."""
     card_of(state, iid)["exhausted"] = False
-    log(state, f"{name(state, iid)} is ready.")
+    log(state, f"{name(state, iid)} is ready.", cards=[iid])
     _ask_octavian(state, seat, [])
 
 
@@ -253,7 +253,8 @@ def trash_and_return(state: dict, tid: str) -> str:
         state.pop("followed", None)
     if not new or new not in state["cards"] or card_of(state, new)["zone"] != "trash":
         return ""
-    log(state, f"{name(state, new)} returned to play under {seat_name(state, seat)}.")
+    log(state, f"{name(state, new)} returned to play under {seat_name(state, seat)}.", cards=[new],
+        shown_to=EVERYONE)
     return enter_play(state, new, seat)
 
 

@@ -29,7 +29,7 @@ def _chaos_mirror(state, seat, iid, targets):
     a, b = _printed_atk(state, first), _printed_atk(state, second)
     state["temp"].append({"iid": first, "printed_atk": b})
     state["temp"].append({"iid": second, "printed_atk": a})
-    log(state, f"{name(state, first)} and {name(state, second)} swapped their printed ATK.")
+    log(state, f"{name(state, first)} and {name(state, second)} swapped their printed ATK.", cards=[first, second])
 
 
 card("chaos_mirror",
@@ -196,7 +196,7 @@ def _sanatorium_put(state, step):
     if inst is not None and inst["zone"] == "play":
         inst["granted"]["haste"] = 1
         inst["granted"]["ephemeral"] = 1
-        log(state, f"{name(state, unit)} gained haste and ephemeral.")
+        log(state, f"{name(state, unit)} gained haste and ephemeral.", cards=[unit])
     _sanatorium_ask(state, step["seat"], step["left"])
 
 
@@ -252,7 +252,7 @@ def _zane_shoved(state, step):
         old = patrol_slot(state, tid)
         if old is not None and zone[slot] is None:
             zone[old], zone[slot] = None, tid
-            log(state, f"{name(state, tid)} was shoved to the {slot.replace('_', ' ')} slot.")
+            log(state, f"{name(state, tid)} was shoved to the {slot.replace('_', ' ')} slot.", cards=[tid])
     hit(state, step["seat"], tid, 1, step["zane"], by=catalog.card("captain_zane")["name"])
 
 

@@ -40,7 +40,7 @@ def _kidnapping(state, seat, iid, targets):
     change_control(state, unit, seat)
     card_of(state, unit)["exhausted"] = False
     until_end_of_turn(state, unit, kw={"haste": 1})
-    log(state, f"{seat_name(state, seat)} kidnapped {name(state, unit)}.")
+    log(state, f"{seat_name(state, seat)} kidnapped {name(state, unit)}.", cards=[unit])
     at_end_of_turn(state, {"op": "kidnap_return", "iid": unit, "seat": former, "taker": seat})
 
 
@@ -49,7 +49,7 @@ def _kidnap_return(state, step):
     inst = state["cards"].get(step["iid"])
     if inst is not None and inst["zone"] == "play" and inst["controller"] == step["taker"]:
         change_control(state, step["iid"], step["seat"])
-        log(state, f"{name(state, step['iid'])} went back to {seat_name(state, step['seat'])}.")
+        log(state, f"{name(state, step['iid'])} went back to {seat_name(state, step['seat'])}.", cards=[step['iid']])
 
 
 card("kidnapping",
@@ -77,7 +77,7 @@ def _bloodlust_pick(state, step):
     for tid in step["choice"]:
         until_end_of_turn(state, tid, atk=1, kw={"haste": 1})
         at_end_of_turn(state, {"op": "bloodlust_burn", "iid": tid, "seat": seat})
-        log(state, f"{name(state, tid)} got +1 ATK and haste this turn.")
+        log(state, f"{name(state, tid)} got +1 ATK and haste this turn.", cards=[tid])
     chosen = step["chosen"] + step["choice"]
     if step["choice"] and len(chosen) < 2:
         _bloodlust_ask(state, seat, chosen)
@@ -195,7 +195,7 @@ def _red_take(state, step):
     for tid in step["choice"]:
         if thing_exists(state, tid) and controller(state, tid) != step["seat"]:
             change_control(state, tid, step["seat"])
-            log(state, f"{seat_name(state, step['seat'])} took control of {name(state, tid)}.")
+            log(state, f"{seat_name(state, step['seat'])} took control of {name(state, tid)}.", cards=[tid])
 
 
 card("ogre_recruiter", after_attack=_ogre_recruiter)
@@ -262,7 +262,7 @@ def _drakk_haste(state, src, iid):
     inst = card_of(state, iid)
     if inst["marks"].get("first_from_hand") == state["turn"] and reached(state, src, "max"):
         inst["granted"]["haste"] = 1
-        log(state, f"{name(state, iid)} gained haste from Drakk Ramhorn.")
+        log(state, f"{name(state, iid)} gained haste from Drakk Ramhorn.", cards=[iid])
 
 
 card("drakk_ramhorn", dies=_drakk_dies, aura=_drakk_aura, other_arrives=_drakk_haste)

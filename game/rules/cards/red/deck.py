@@ -94,7 +94,7 @@ def _charge(state, seat, iid, targets):
     if not thing_exists(state, targets[0]):
         return  # an Illusion that died when targeted
     until_end_of_turn(state, targets[0], atk=1, kw={"haste": 1})
-    log(state, f"{name(state, targets[0])} charges: haste and +1 ATK this turn.")
+    log(state, f"{name(state, targets[0])} charges: haste and +1 ATK this turn.", cards=[targets[0]])
 
 
 card("charge", targets=[Target(("unit",), yours)], resolve=_charge)

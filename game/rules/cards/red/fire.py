@@ -179,7 +179,7 @@ def _firehouse_check(state, step):
     house = state["cards"].get(step["house"])
     if not thing_exists(state, step["target"]) and house is not None and house["zone"] == "play":
         house["exhausted"] = False
-        log(state, "Firehouse readied.")
+        log(state, "Firehouse readied.", cards=[step["house"]])
 
 
 card("firehouse",

@@ -21,7 +21,7 @@ def _smoker_targeted(state, iid):
     """Smoker: when a spell or ability ◎ him, he returns to his owner's hand
     at once, before the rest of the effect resolves (Smoker ruling); the
     effect then finds nothing to act on."""
-    log(state, f"{name(state, iid)} slipped away when targeted.")
+    log(state, f"{name(state, iid)} slipped away when targeted.", cards=[iid])
     return_to_hand(state, iid)
 
 
@@ -127,7 +127,7 @@ def _hooked(state, step):
         if zone.get(new) is None:
             zone[patrol_slot(state, tid)] = None
             zone[new] = tid
-            log(state, f"{name(state, tid)} was pulled to the {new.replace('_', ' ')} slot.")
+            log(state, f"{name(state, tid)} was pulled to the {new.replace('_', ' ')} slot.", cards=[tid])
 
 
 card("grappling_hook", targets=[slot(CHARACTER, patroller)], resolve=_hook)
@@ -151,7 +151,7 @@ def _snapback(state, seat, iid, targets):
     back = move(state, tid, "command")
     p = player(state, owner)
     p["hero_ready_after"][hero] = max(p["hero_ready_after"].get(hero, 0), p["turns_ended"] + 1)
-    log(state, f"{name(state, back)} snapped back to {seat_name(state, owner)}'s command zone.")
+    log(state, f"{name(state, back)} snapped back to {seat_name(state, owner)}'s command zone.", cards=[back])
     others = [h for h in p["command"] if h != back
               and not maps.hero_gone(state, owner, state["cards"][h]["card"])]  # Burial Grounds
     ask(state, seat, "Snapback: which hero comes into play in its place?", others or [back],
@@ -162,7 +162,7 @@ def _snapback(state, seat, iid, targets):
 def _snapback_put(state, step):
     for hero in step["choice"]:
         if hero in state["cards"] and card_of(state, hero)["zone"] == "command":
-            log(state, f"{name(state, hero)} came into play.")
+            log(state, f"{name(state, hero)} came into play.", cards=[hero])
             enter_play(state, hero, step["owner"])
 
 

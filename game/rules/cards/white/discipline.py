@@ -10,7 +10,7 @@ from ...effects import (add_rune, building_record, damage_target, destroy, disab
                          repair_building, trash)
 from ...flow import ask, op
 from ...heroes import gain_levels
-from ...state import card_of, is_opponent, log, move, name, opponents, player, seat_name, teammates
+from ...state import EVERYONE, card_of, is_opponent, log, move, name, opponents, player, seat_name, teammates
 from ...targeting import controller_of, slot_candidates, thing_exists
 from ..api import ability, by_band, card
 from ..common import (add_named_rune, discard_chosen, ask_target, look_at, make_token, put_from_codex, rune_count,
@@ -29,8 +29,10 @@ def _discipline_hero(state, seat, tid):
 
 
 def _say_hand(state, seat, ids, what):
+    """Log that ``seat`` ``what`` (e.g. "revealed and discarded") the hand
+    cards ``ids``, shown to everyone (True Power of Storms: "reveal")."""
     names = ", ".join(name(state, i) for i in ids)
-    log(state, f"{seat_name(state, seat)} {what}: {names}.")
+    log(state, f"{seat_name(state, seat)} {what}: {names}.", cards=ids, shown_to=EVERYONE)
 
 
 # ---- Martial Mastery -------------------------------------------------------------
@@ -115,7 +117,7 @@ def _style_do(state, step):
             repair_building(state, tid, 2)
         else:
             until_end_of_turn(state, tid, kw={"detector": 1})
-            log(state, f"{name(state, tid)} is a detector this turn.")
+            log(state, f"{name(state, tid)} is a detector this turn.", cards=[tid])
 
 
 card("versatile_style", resolve=_versatile_style)
@@ -198,7 +200,7 @@ def _twin_dies(state, iid):
     p["rambasa_turn"] = state["turn"]
     inst["marks"]["dies_to"] = "removed"
     p["codex"]["rambasa_twin"] = p["codex"].get("rambasa_twin", 0) + 1
-    log(state, f"{name(state, iid)} goes back to {seat_name(state, inst['owner'])}'s codex.")
+    log(state, f"{name(state, iid)} goes back to {seat_name(state, inst['owner'])}'s codex.", cards=[iid])
 
 
 card("rambasa_twin", arrives=_twin_arrives, dies=_twin_dies)
@@ -214,7 +216,7 @@ def _spar_rune(state, seat, iid, targets):
     tid = targets[0]
     if thing_exists(state, tid):
         add_rune(state, tid, plus=1)
-        log(state, f"{name(state, tid)} got a +1/+1 rune.")
+        log(state, f"{name(state, tid)} got a +1/+1 rune.", cards=[tid])
 
 
 def _spar_ready(state, seat, iid, targets):
@@ -223,7 +225,7 @@ def _spar_ready(state, seat, iid, targets):
     inst = card_of(state, iid)
     inst["exhausted"] = False
     inst["marks"]["spar_turn"] = state["turn"]
-    log(state, f"{name(state, iid)} is ready again, to spar only.")
+    log(state, f"{name(state, iid)} is ready again, to spar only.", cards=[iid])
 
 
 def _spar_can_attack(state, iid):
@@ -248,7 +250,7 @@ def _dragon_charge(state, seat, iid, targets):
     """Pay 1: +1 ATK this turn, three times a turn at most (ruling)."""
     card_of(state, iid)["marks"]["charged"] = {"turn": state["turn"], "n": _dragon_uses(state, iid) + 1}
     until_end_of_turn(state, iid, atk=1)
-    log(state, f"{name(state, iid)} gets +1 ATK this turn.")
+    log(state, f"{name(state, iid)} gets +1 ATK this turn.", cards=[iid])
 
 
 card("young_lightning_dragon", abilities=[ability(
@@ -260,7 +262,7 @@ card("young_lightning_dragon", abilities=[ability(
 
 def _focus_arrives(state, iid):
     add_named_rune(state, iid, "focus", 3)
-    log(state, f"{name(state, iid)} arrived with three focus runes.")
+    log(state, f"{name(state, iid)} arrived with three focus runes.", cards=[iid])
 
 
 def _focus_prevents(state, src, iid, taken, deathtouch):
@@ -279,7 +281,7 @@ def _focus_prevents(state, src, iid, taken, deathtouch):
     if not exact:
         return taken
     card_of(state, src)["marks"]["runes"]["focus"] -= 1
-    log(state, f"{name(state, src)} spent a focus rune: 1 damage to {name(state, iid)} prevented.")
+    log(state, f"{name(state, src)} spent a focus rune: 1 damage to {name(state, iid)} prevented.", cards=[src, iid])
     return taken - 1
 
 
@@ -353,7 +355,7 @@ card("daigo_stormborne", can_patrol=lambda state, iid: False)
 def _grave_max(state, iid):
     """Max level: a sword rune on him."""
     add_named_rune(state, iid, "sword")
-    log(state, f"{name(state, iid)} got a sword rune.")
+    log(state, f"{name(state, iid)} got a sword rune.", cards=[iid])
 
 
 def _grave_strike(state, seat, iid, targets):

@@ -63,7 +63,7 @@ def _hidden(state, step):
     seat, picked, ninja = step["seat"], list(step["picked"]), step["ninja"]
     for tid in step["choice"]:
         until_end_of_turn(state, tid, kw={"stealth": 1})
-        log(state, f"{name(state, tid)} has stealth this turn.")
+        log(state, f"{name(state, tid)} has stealth this turn.", cards=[tid])
         picked.append(tid)
         ninja = ninja or has_subtype(state, tid, "Ninja") or _ninjutsu_hero(state, seat, tid)
     if step["choice"] and len(picked) < 2:
@@ -152,7 +152,7 @@ def _make_ninja(state, seat, iid, targets):
         marks = card_of(state, tid)["marks"]
         if "Ninja" not in marks.get("subtypes", []):
             marks["subtypes"] = sorted(set(marks.get("subtypes", [])) | {"Ninja"})
-        log(state, f"{name(state, tid)} is a Ninja now.")
+        log(state, f"{name(state, tid)} is a Ninja now.", cards=[tid])
 
 
 card("fox_s_den_school", aura=_school_aura, abilities=[ability(
@@ -182,7 +182,7 @@ def _setsuki_attacks(state, iid, ctx):
     """Mid band: whenever she attacks, she has swift strike this turn."""
     if reached(state, iid, "mid"):
         until_end_of_turn(state, iid, kw={"swift_strike": 1})
-        log(state, f"{name(state, iid)} has swift strike this turn.")
+        log(state, f"{name(state, iid)} has swift strike this turn.", cards=[iid])
 
 
 def _setsuki_upkeep(state, iid):

@@ -61,11 +61,15 @@ def test_carrion_curse_sees_the_hand_and_discards_up_to_two_non_units():
     assert prompt_options(s) == ["spark", "wrecking_ball"]
     seen = [e["text"] for e in view(s, 0)["log"]]
     assert any("Iron Man" in t for t in seen)
-    assert not any("Iron Man" in e["text"] for e in view(s, 1)["log"] if "saw" in e["text"])
+    assert not any("Iron Man" in e["text"] for e in view(s, None)["log"])  # spectators never see a hand
     s = choose(s, 0, "spark")
     assert prompt_options(s) == ["spark", "wrecking_ball"]
     s = choose(s, 0, "spark")
     assert cards_in(s, 1, "hand") == ["iron_man", "wrecking_ball"] and cards_in(s, 1, "discard") == ["spark", "spark"]
+    # The discards are named to the two players (the caster looked at that hand), not to spectators.
+    for seat in (0, 1):
+        assert [e["text"] for e in view(s, seat)["log"]][-2:] == ["P1 discarded Spark."] * 2
+    assert [e["text"] for e in view(s, None)["log"]][-2:] == ["P1 discarded a card."] * 2
 
 
 # ---- Death and Decay ---------------------------------------------------------------------------------
