@@ -80,15 +80,13 @@ class _TolerantShard(RedisSingleShardConnection):
         await super().flush()
 
     async def _subscribe_pending(self) -> None:
-        """Make the pending subscriptions (all, or none when Redis still does not answer)."""
+        """Make the pending subscriptions (all, or none: then raises what
+        Redis, still unreachable, raised)."""
         async with self._lock:
             wanted = self.pending - self._subscribed_to
-            try:
-                if wanted:
-                    self._ensure_redis()
-                    await self._pubsub.subscribe(*wanted)
-            except LAYER_FAILURES:
-                return
+            if wanted:
+                self._ensure_redis()
+                await self._pubsub.subscribe(*wanted)
             self._subscribed_to |= wanted
             self.pending.clear()
 

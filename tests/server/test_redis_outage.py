@@ -16,6 +16,7 @@ import pytest
 from asgiref.sync import sync_to_async
 
 from benchmarks.servers import free_port, wait_listening
+from codexsite.layers import OutageTolerantPubSubLayer
 from tests.server.live import daphne, open_match
 from tests.server.matchkit import start_match
 
@@ -124,4 +125,26 @@ async def test_play_goes_on_through_a_redis_outage(make_user, close_db_thread):
         for worker in workers:
             await asyncio.to_thread(worker.stop)
         if redis.poll() is None:
+            await asyncio.to_thread(stop, redis)
+
+
+async def test_a_worker_that_starts_while_redis_is_down_subscribes_once_it_is_back():
+    """A worker's first sockets join their groups while Redis is down; once
+    it answers, the worker subscribes (in the background) and receives what
+    another worker publishes there."""
+    port = free_port()
+    url = f"redis://127.0.0.1:{port}/0"
+    layer, other = (OutageTolerantPubSubLayer(hosts=[url], prefix=PREFIX) for _ in range(2))
+    redis = None
+    try:
+        member = await layer.new_channel()
+        await layer.group_add("match.1", member)
+        redis = await asyncio.to_thread(start_redis, port)
+        await asyncio.to_thread(wait_subscribers, port, f"{PREFIX}__group__match.1", 1)
+        await other.group_send("match.1", {"type": "match.chat", "text": "from another worker"})
+        assert (await asyncio.wait_for(layer.receive(member), 10))["text"] == "from another worker"
+    finally:
+        await layer.flush()
+        await other.flush()
+        if redis is not None:
             await asyncio.to_thread(stop, redis)
