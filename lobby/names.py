@@ -35,8 +35,6 @@ MAX_MARKS = 2  # combining marks kept on one character (docs/RULINGS.md "Server:
 # Letters and symbols that draw nothing: a text of them looks empty, so they count as spaces.
 BLANKS = frozenset("\u115f\u1160\u2800\u3164\uffa0")  # Hangul fillers, Braille blank
 ZWJ = "\u200d"  # zero-width joiner: kept between two visible characters (emoji sequences, Indic forms)
-# The most seats of a table (lobby.modes): the numbered names the site shows go that far.
-MOST_SEATS = 8
 ALLOWED = re.compile(r"[^\W_]|[ .'_-]")  # a letter or digit (any script), or one of these
 # The library wraps right-to-left glyphs in direction marks for display.
 _DIRECTION_MARKS = str.maketrans("", "", "\u200e\u200f")
@@ -167,10 +165,11 @@ def reserved_keys() -> frozenset:
     bot", "Greedy bot 3": game.standins.bot_name), and the stand-ins for a
     name it does not know ("seat 2", "team 1")."""
     from game.standins import BOT_KINDS
+    from lobby.modes import MODES
 
     labels = [label for label, _cls in BOT_KINDS.values()]
     names = ["You", *labels]
-    for n in range(MOST_SEATS + 1):
+    for n in range(max(mode.max_seats for mode in MODES.values()) + 1):  # the numbers seats go to
         names += [f"{label} {n}" for label in labels] + [f"seat {n}", f"team {n}"]
     return frozenset(key for name in names for key in name_keys(name))
 

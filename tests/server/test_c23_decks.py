@@ -202,3 +202,26 @@ def test_a_deck_name_that_shows_nothing_or_a_starter_is_refused(api, sent):
     deck_id = post(alice, {"name": "Fire", "cards": RED}).json()["id"]
     renamed = alice.patch(f"/api/decks/{deck_id}/", json.dumps({"name": sent}), content_type="application/json")
     assert renamed.status_code == 400 and Deck.objects.get().name == "Fire"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_names_saved_before_are_cleaned_by_the_migration(make_user):
+    """Decks saved with a bidi override, zero-width characters only, a
+    starter's name or a name that clashes once cleaned get a clean one."""
+    from django.db import connection
+    from django.db.migrations.executor import MigrationExecutor
+
+    alice = make_user("alice")
+    executor = MigrationExecutor(connection)
+    executor.migrate([("decks", "0001_saved_c23_decks")])
+    executor.loader.build_graph()
+    old = executor.loader.project_state([("decks", "0001_saved_c23_decks")]).apps.get_model("decks", "Deck")
+    made = {name: old.objects.create(owner_id=alice.pk, name=name, cards=RED).pk
+            for name in ("\u202eeriF", "\u200b\u200b", "Red starter", "Ice", "Ice\u200b", "Fine")}
+    executor = MigrationExecutor(connection)
+    executor.migrate([("decks", "0002_clean_deck_names")])
+    names = {made[name]: Deck.objects.get(pk=made[name]).name for name in made}
+    assert names[made["\u202eeriF"]] == "eriF" and names[made["Fine"]] == "Fine" and names[made["Ice"]] == "Ice"
+    assert names[made["\u200b\u200b"]] == f"Deck {made[chr(0x200b) * 2]}"
+    assert names[made["Red starter"]] == f"Deck {made['Red starter']}"
+    assert names[made["Ice\u200b"]] == f"Ice ({made['Ice' + chr(0x200b)]})"
