@@ -6,7 +6,7 @@
 // names it, a target lights up because a legal action of the card chosen
 // names it. match.js hands it the page's nodes and its `act` (the live
 // protocol); the Codex board (board.js) is never used for an Arcane view.
-import { YOU, el, resultReason, sentence } from "./common.js";
+import { YOU, confirmThen, el, resultReason, sentence } from "./common.js";
 
 const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
 const RED = new Set(["H", "D"]);
@@ -280,7 +280,7 @@ function actionButtons(v, ctx) {
       ctx.act(a);
     };
     // Conceding asks first, in the site's own dialog (as the Codex page does), not the browser's.
-    b.onclick = a.type === "concede" ? () => ctx.confirm("Concede this game? Your opponent wins.", "Concede", go) : go;
+    b.onclick = a.type === "concede" ? () => confirmThen("Concede this game? Your opponent wins.", "Concede", go) : go;
     out.push(b);
   }
   return out;
@@ -347,7 +347,7 @@ export function arcaneBanner(v, seat) {
 
 /**
  * Draw the Arcane board. `ctx`: {msg (the newest state message), act(action),
- * rerender(), confirm(text, yesLabel, then) (the page's own yes/no dialog), busy, nodes: {opponents, me, hand, handBox, handCount, bar, inspector}}.
+ * rerender(), busy, nodes: {opponents, me, hand, handBox, handCount, bar, inspector}}.
  * The replay page passes no `bar` nor `inspector` and no legal actions: a board to look at.
  */
 export function renderArcane(ctx) {

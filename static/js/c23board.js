@@ -322,6 +322,10 @@ export function renderC23(root, view, opts) {
   }
 
   const board = el("div", null, { class: "c23-board", id: "c23-board", "data-step": view.step, "data-active": view.active });
+  // The card pool's notice on one line that opens to the whole text (in full it pushed the hand below a
+  // laptop's fold, issue 27 point 28); above the cards it speaks of.
+  board.append(el("details", null, { class: "one-line c23-origin-box" },
+    el("summary", view.pool_origin, { class: "c23-origin", id: "c23-origin" })));
   const status = view.status === "finished" ? c23Outcome(view, opts.seat)
     : `Turn ${view.turn}: ${playerName(view, view.active)}, ${STEP_NAMES[view.step] || view.step}.`;
   board.append(el("p", status, { id: "c23-status", class: "c23-status" }));
@@ -470,13 +474,12 @@ export function renderC23(root, view, opts) {
     }
   }
   if (!opts.readOnly) board.append(bar);
-  // Under the play: who attacks whom in a sentence, the rules link and the card pool's notice
-  // (above the board they pushed the hand below a laptop's fold, issue 27 point 28).
+  // Under the play: who attacks whom in a sentence and the rules link (above the board they pushed
+  // the hand below a laptop's fold, issue 27 point 28).
   board.append(el("footer", null, { class: "c23-notes" },
     el("p", seatOrder(view, opts.seat), { id: "c23-seat-order", class: "c23-seat-order" }),
     el("p", null, { class: "hint" }, el("a", "How to play C-23", { href: "/c23/how-to-play/", target: "_blank", rel: "noopener", id: "c23-rules-link" }),
-      el("span", " · ⚔ power, ◆ cost (resources to tap)", { id: "c23-legend" })),
-    el("p", view.pool_origin, { class: "c23-origin", id: "c23-origin" })));
+      el("span", " · ⚔ power, ◆ cost (resources to tap)", { id: "c23-legend" }))));
   // The log is the page's own panel (match.js renderLog), as for the other games.
   root.replaceChildren(board);
   // A question for this player brings its answers into sight once (on a laptop they sat below the

@@ -202,3 +202,17 @@ export function loadCatalog() {
   }
   return catalogPromise;
 }
+
+/**
+ * Ask `text` in the page's own yes/no dialog (#confirm-dialog, from
+ * templates/confirm_dialog.html), not the browser's confirm(); its yes
+ * button reads `yesLabel`. Calls `then()` only when the player says yes.
+ */
+export function confirmThen(text, yesLabel, then) {
+  const dialog = document.getElementById("confirm-dialog");
+  document.getElementById("confirm-text").textContent = text;
+  document.getElementById("confirm-yes").textContent = yesLabel;
+  dialog.returnValue = "";
+  dialog.onclose = () => { if (dialog.returnValue === "ok") then(); };
+  dialog.showModal();
+}

@@ -2,7 +2,7 @@
 // takes and leaves seats, picks heroes (C-23: a deck), ready, start, lets the host remove a
 // player (who is told); sends everyone seated at a table to its match page
 // once the host starts it.
-import { api, apiError, el, loadCatalog, pageConfig, resultConcerned, resultReason, toldReason } from "./common.js";
+import { api, apiError, confirmThen, el, loadCatalog, pageConfig, resultConcerned, resultReason, toldReason } from "./common.js";
 import { deckPicker, isDeckGame, loadSavedDecks, seatDeck } from "./lobbydecks.js";
 import { optionFields, optionSummary, readOptions } from "./lobbygames.js";
 import { seatBotControls } from "./tablebots.js";
@@ -208,9 +208,9 @@ function renderSeat(table, seat, mySeat) {
     // The host removes a player before the start; that player cannot sit here again.
     const remove = el("button", "Remove", { type: "button", class: "btn small ghost remove", title: `Remove ${seat.player} from this table` });
     remove.onclick = () => {
-      if (seat.bot || window.confirm(`Remove ${seat.player} from this table? They cannot take a seat here again.`)) {
-        act("POST", `/api/tables/${table.id}/remove/`, { index: seat.index });
-      }
+      const go = () => act("POST", `/api/tables/${table.id}/remove/`, { index: seat.index });
+      if (seat.bot) go();
+      else confirmThen(`Remove ${seat.player} from this table? They cannot take a seat here again.`, "Remove", go);
     };
     row.append(remove);
   }

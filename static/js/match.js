@@ -2,7 +2,7 @@
 // receives for every version, and offers exactly the server's legal actions.
 // It knows no rules: what is clickable and which targets light up come from
 // `legal_actions` only.
-import { api, el, loadCatalog, nameList, pageConfig, resultReason, roman, sentence, toldReason, words } from "./common.js";
+import { api, confirmThen, el, loadCatalog, nameList, pageConfig, resultReason, roman, sentence, toldReason, words } from "./common.js";
 import { bagKey, cardHasActions, indexActions, narrow } from "./legal.js";
 import { arcaneBanner, arcaneResultText, isArcaneView, renderArcane } from "./arcaneboard.js";
 import { c23Banner, c23ResultText, renderC23 } from "./c23board.js";
@@ -413,19 +413,6 @@ function act(action) {
   ui.promptPick = [];
   if (action.type === "tech") ui.techPick = [];
   render();
-}
-
-/**
- * Ask `text` in the page's own dialog (#confirm-dialog), its yes button
- * labelled `yesLabel`; call `then()` only when the player says yes.
- */
-function confirmThen(text, yesLabel, then) {
-  const dialog = $("confirm-dialog");
-  $("confirm-text").textContent = text;
-  $("confirm-yes").textContent = yesLabel;
-  dialog.returnValue = "";
-  dialog.onclose = () => { if (dialog.returnValue === "ok") then(); };
-  dialog.showModal();
 }
 
 /** Start a multi-step choice; sends at once when nothing is left to choose.
@@ -848,7 +835,7 @@ function renderArcanePage() {
   const text = arcaneBanner(v, msg.seat);
   renderGameBanner(v, text);
   renderArcane({
-    msg, busy: ui.busy !== null, act, rerender: render, confirm: confirmThen,
+    msg, busy: ui.busy !== null, act, rerender: render,
     nodes: { opponents: $("opponents"), me: $("me-area"), hand: $("hand"), handBox: $("hand-box"), handCount: $("hand-count"),
       bar: $("action-bar"), inspector: $("inspector") },
   });

@@ -25,8 +25,9 @@ def test_the_host_removes_a_player_who_is_told(browser, live_server_url):
     seat.locator(".player", has_text="Kickguest").wait_for()
     assert host.locator(f"#table-{card_id} li[data-seat='0'] button.remove").count() == 0
     assert guest.locator(f"#table-{card_id} button.remove").count() == 0  # only the host removes
-    host.once("dialog", lambda dialog: dialog.accept())
     seat.locator("button.remove").click()
+    assert "Remove Kickguest from this table?" in host.inner_text("#confirm-text")  # the site's own dialog
+    host.click("#confirm-yes")
     seat.locator(".player.empty").wait_for()
     # the guest's page tells them, and offers no seat there any more
     guest.locator(f"#table-{card_id} .removed-note").wait_for()

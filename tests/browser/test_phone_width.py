@@ -88,7 +88,7 @@ def test_every_page_fits_a_phone(browser, live_server_url):
     phone.locator("#watch a").first.tap()  # a tap on Watch lands on it
     phone.wait_for_url(f"{base}/match/*/")
     for name, match_id in (("codex", codex), ("arcane", arcane), ("c23", c23)):
-        faults += check(phone, f"{base}/match/{match_id}/", f"match-{name}")
+        faults += check(phone, f"{base}/match/{match_id}/", f"match-{name}", "body[data-version]")
     for name, path in (("cards", "/cards/"), ("how-to-play", "/how-to-play/"), ("arcane-how-to-play", "/how-to-play/arcane/"),
                        ("c23-how-to-play", "/c23/how-to-play/"), ("decks", "/decks/"), ("password", "/password/"),
                        ("not-found", "/no-such-page/"), ("no-match", "/match/999999/")):
@@ -98,9 +98,10 @@ def test_every_page_fits_a_phone(browser, live_server_url):
     phone.click("#action-bar [data-action=concede]")
     phone.locator("#confirm-yes").click()
     phone.locator("#result-dialog[open]").wait_for()
-    faults += check(phone, f"{base}/match/{codex}/replay/", "replay")
+    faults += check(phone, f"{base}/match/{codex}/replay/", "replay", "#replay-step")
     stranger = phone.context.browser.new_context(**PHONE).new_page()
-    for name, path in (("login", "/login/"), ("signup", "/signup/"), ("how-to-play-logged-out", "/how-to-play/")):
-        faults += check(stranger, f"{base}{path}", name)
+    for name, path, ready in (("login", "/login/", "main"), ("signup", "/signup/", "main"),
+                              ("how-to-play-logged-out", "/how-to-play/", "main"), ("cards-logged-out", "/cards/", "#hero-card")):
+        faults += check(stranger, f"{base}{path}", name, ready)
     assert faults == [], "\n".join(faults)
     assert phone.errors == []
