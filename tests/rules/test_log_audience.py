@@ -9,6 +9,7 @@ as every seat and the spectators get it. `make test` plays
 CODEX_LOG_SCAN_GAMES games (few); `make soak` many more.
 """
 import os
+import re
 
 import pytest
 
@@ -54,6 +55,19 @@ REVEALS = {
     "Vandy Anadrose": ("all", "codex"),  # find a Demonology spell in the codex, show it
 }
 VIR = "Vir Garbarean"  # look at (team) or play (all) the top card
+# Phrases that name a card shown to everyone earlier in the game, which the
+# views no longer show: the source of damage or runes (docs/RULINGS.md "Log
+# lines name what dealt the damage": a card in play, a spell cast, or the
+# lasting effect of one: "took 1 damage from Bloodlust"), and the card a
+# Promise of Payment debt is for (it was played face up: "paid 2 gold for
+# Temporal Research, as promised").
+EARLIER = re.compile(r"(?:damage|runes?) from [^.(]*|^Damage to .*? was prevented|"
+                     r"gold for .*?(?=, as promised| and lost the game)")
+
+
+def told(text: str) -> str:
+    """``text`` without the phrases of :data:`EARLIER`."""
+    return EARLIER.sub("", text)
 
 
 class Oracle:
@@ -162,7 +176,7 @@ def scan_game(index: int) -> LogScan:
     first = new_game(config)
     oracle = Oracle(first)
     scan = LogScan(f"game {index} ({config['mode']})", list(range(seats)) + [None], view, MATCHER,
-                   id_names=ID_NAMES, shown_by=oracle.shown_by)
+                   id_names=ID_NAMES, shown_by=oracle.shown_by, told=told)
     scan.start(first)
 
     def after(state, seat, action):
