@@ -102,12 +102,14 @@ class LogScan:
     def after(self, state: dict, seat, action: dict) -> None:
         """Check the lines each audience reads after ``action`` of ``seat``."""
         before = dict(self._views)
+        asked = (before[seat].get("prompt") or {}).get("text")
+        when = f"seat {seat}'s {action}" + (f", answering {asked!r}" if asked else "")
         for who in self.audiences:
             shown = set(self.shown_by(action, seat, before, who)) if self.shown_by else set()
             view = self.view_of(state, who)
             seen = self._visible(view)
             fresh = [e for e in view[LOG] if e["n"] > self._last_n[who]]
-            self._scan(who, fresh, seen | self._seen[who] | shown, f"seat {seat}'s {action}")
+            self._scan(who, fresh, seen | self._seen[who] | shown, when)
             self._views[who] = view
             self._seen[who] = seen
             if view[LOG]:
