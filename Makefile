@@ -43,13 +43,17 @@ test: $(VENV)/.dev
 # Arcane Codex and of C-23, issues 17 and 18), and fewer of the slower modes
 # (150 3-hero, 100 Two-Headed Dragon, 100 per free-for-all player count) so
 # that `.ci/run` fits in CI's time on a slow 2-core machine (it measured
-# about 3x slower than the earlier ones). About 15 minutes on 2 cores.
+# about 3x slower than the earlier ones). With them, the log scans of the three
+# games (issue 27: every line each seat and the spectators read names only cards
+# they could see) over 60 games each. About 17 minutes on 2 cores.
 SOAK_COUNTS := CODEX_PROPERTY_GAMES=1000 CODEX_REPLAY_GAMES=100 CODEX_PROPERTY_GAMES_2HG=100 \
 	CODEX_PROPERTY_GAMES_3HERO=150 CODEX_PROPERTY_FFA=100 CODEX_STORED_GAMES=6 \
-	C23_PROPERTY_GAMES=500 C23_REPLAY_GAMES=100 ARCANE_PROPERTY_GAMES=500 ARCANE_REPLAY_GAMES=100
+	C23_PROPERTY_GAMES=500 C23_REPLAY_GAMES=100 ARCANE_PROPERTY_GAMES=500 ARCANE_REPLAY_GAMES=100 \
+	CODEX_LOG_SCAN_GAMES=60 C23_LOG_SCAN_GAMES=60 ARCANE_LOG_SCAN_GAMES=60
 soak: $(VENV)/.dev
 	$(SOAK_COUNTS) $(BIN)/pytest -n auto tests/rules/test_properties.py tests/c23/test_properties.py \
-		tests/arcane/test_properties.py $(PYTEST_ARGS)
+		tests/arcane/test_properties.py tests/rules/test_log_audience.py tests/c23/test_log_audience.py \
+		tests/arcane/test_log_audience.py $(PYTEST_ARGS)
 
 # Engine benchmark, the engine paired with issue 13's baseline commit
 # BENCH_BASELINE (benchmarks/engine_ab.py: every mode's speed-up beside the

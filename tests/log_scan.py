@@ -62,17 +62,20 @@ class LogScan:
     ids). ``shown_by(action, seat, before, audience)``: the names the
     action itself shows ``audience`` (a card played face up; a card whose
     text looks at or reveals hidden cards), ``before`` being the views of
-    every audience before the action. ``failures``: what was found, one
-    line each.
+    every audience before the action. ``told(text)``: the part of a line
+    to read (a game may leave out phrases that name what it showed
+    everyone earlier). ``failures``: what was found, one line each.
     """
 
-    def __init__(self, label: str, audiences, view_of, matcher: NameMatcher, id_names=None, shown_by=None):
+    def __init__(self, label: str, audiences, view_of, matcher: NameMatcher, id_names=None, shown_by=None,
+                 told=None):
         self.label = label
         self.audiences = list(audiences)
         self.view_of = view_of
         self.matcher = matcher
         self.id_names = id_names or {}
         self.shown_by = shown_by
+        self.told = told or (lambda text: text)
         self.failures = []
         self.lines_read = 0
         self._seen = {}
@@ -99,12 +102,14 @@ class LogScan:
     def after(self, state: dict, seat, action: dict) -> None:
         """Check the lines each audience reads after ``action`` of ``seat``."""
         before = dict(self._views)
+        asked = (before[seat].get("prompt") or {}).get("text")
+        when = f"seat {seat}'s {action}" + (f", answering {asked!r}" if asked else "")
         for who in self.audiences:
             shown = set(self.shown_by(action, seat, before, who)) if self.shown_by else set()
             view = self.view_of(state, who)
             seen = self._visible(view)
             fresh = [e for e in view[LOG] if e["n"] > self._last_n[who]]
-            self._scan(who, fresh, seen | self._seen[who] | shown, f"seat {seat}'s {action}")
+            self._scan(who, fresh, seen | self._seen[who] | shown, when)
             self._views[who] = view
             self._seen[who] = seen
             if view[LOG]:
@@ -113,7 +118,7 @@ class LogScan:
     def _scan(self, who, lines: list, could_see: set, when: str) -> None:
         for entry in lines:
             self.lines_read += 1
-            for card in sorted(self.matcher.names_in(entry["text"]) - could_see):
+            for card in sorted(self.matcher.names_in(self.told(entry["text"])) - could_see):
                 audience = "spectators" if who is None else f"seat {who}"
                 self.failures.append(f"{self.label}: {audience} read {entry['text']!r} "
                                      f"naming {card}, a card it could not see (after {when})")

@@ -287,7 +287,10 @@ def card_seers(state: dict, iid: str):
     is seen by its owner's team (discard piles are face down, Deluxe
     rulebook "Discard pile"; teammates see each other's hands, house rule
     R21); a deck and face-down workers by nobody (their names never show
-    in a view, view.py)."""
+    in a view, view.py). A hand an opposing card reveals (Eyes of the
+    Chancellor, view.hand_revealed_to) still counts as its team's only
+    here: such a line is told to fewer seats than could see the card,
+    never to more."""
     inst = state["cards"][iid]
     zone = inst["zone"]
     if zone not in HIDDEN_ZONES:

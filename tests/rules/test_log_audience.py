@@ -9,6 +9,7 @@ as every seat and the spectators get it. `make test` plays
 CODEX_LOG_SCAN_GAMES games (few); `make soak` many more.
 """
 import os
+import re
 
 import pytest
 
@@ -39,21 +40,39 @@ MATCHER = NameMatcher(hideable_names())
 ID_NAMES = {r["id"]: r["name"] for r in catalog.all_cards() if r["name"] in hideable_names()}
 
 
-# Cards whose text shows hidden cards, as the prompt or the action names
-# them: {name: (who reads, whose piles)}. "team": the acting seat's team;
-# "all": everyone. "foes": the hands and discard piles of the acting seat's
-# opponents; "own": the acting seat's hand; "codex": its codex.
+# Cards whose text shows hidden cards, found by the prompt the action
+# answers (its start) or the card the action uses: {name: what it shows}.
+# "foes": the hands and discard piles of the acting seat's opponents, to its
+# team (a look); "chosen": the cards the action picks, to everyone (shown);
+# "demonology": the Demonology spells of the acting seat's codex, to everyone.
 REVEALS = {
-    "Lawful Search": ("team", "foes"),  # look at an opponent's hand or discard pile
-    "Community Service": ("team", "foes"),
-    "Flagstone Spy": ("team", "foes"),  # look at that player's hand
-    "Martial Mastery": ("team", "foes"),  # look at an opponent's hand
-    "Carrion Curse": ("team", "foes"),  # look at an opponent's hand, then discard from it
-    "True Power of Storms": ("all", "own"),  # reveal and discard two cards
-    "Feral Strike": ("all", "codex"),  # add units of the codex to the hand after showing them
-    "Vandy Anadrose": ("all", "codex"),  # find a Demonology spell in the codex, show it
+    "Lawful Search": "foes",  # look at an opponent's hand or discard pile
+    "Community Service": "foes",
+    "Flagstone Spy": "foes",  # look at that player's hand
+    "Martial Mastery": "foes",  # look at an opponent's hand
+    "Carrion Curse": "foes",  # look at an opponent's hand, then discard from it
+    "True Power of Storms: reveal": "chosen",  # reveal and discard two cards
+    "Feral Strike: you may take a unit from your codex": "chosen",  # shown, then into the hand
+    "Vandy Anadrose: choose a Demonology spell": "chosen",  # from the codex: show it
+    # A discard for Vandy Anadrose's fetch: with one Demonology spell in the
+    # codex its fetch is made at once (a forced choice), shown to everyone.
+    "Vandy Anadrose: choose a card to discard": "demonology",
 }
+DEMONOLOGY_SPELLS = {r["id"] for r in catalog.all_cards() if r["spec"] == "demonology" and r["kind"] == "spell"}
 VIR = "Vir Garbarean"  # look at (team) or play (all) the top card
+# Phrases that name a card shown to everyone earlier in the game, which the
+# views no longer show: the source of damage or runes (docs/RULINGS.md "Log
+# lines name what dealt the damage": a card in play, a spell cast, or the
+# lasting effect of one: "took 1 damage from Bloodlust"), and the card a
+# Promise of Payment debt is for (it was played face up: "paid 2 gold for
+# Temporal Research, as promised").
+EARLIER = re.compile(r"(?:damage|runes?) from [^.(]*|^Damage to .*? was prevented|"
+                     r"gold for .*?(?=, as promised| and lost the game)")
+
+
+def told(text: str) -> str:
+    """``text`` without the phrases of :data:`EARLIER`."""
+    return EARLIER.sub("", text)
 
 
 class Oracle:
@@ -72,7 +91,8 @@ class Oracle:
         card = lambda i: catalog.card(state["cards"][i]["card"])["name"]  # noqa: E731
         self.piles = [{"hand": {card(i) for i in p["hand"]}, "discard": {card(i) for i in p["discard"]},
                        "top": {card(p["deck"][0])} if p["deck"] else set(),
-                       "codex": {catalog.card(c)["name"] for c in p["codex"]}} for p in state["players"]]
+                       "demonology": {catalog.card(c)["name"] for c in p["codex"] if c in DEMONOLOGY_SPELLS}}
+                      for p in state["players"]]
 
     def shown_by(self, action: dict, seat: int, before: dict, audience) -> set:
         """The names ``action`` of ``seat`` shows ``audience`` (LogScan)."""
@@ -83,11 +103,15 @@ class Oracle:
             shown.add(used)
         mates = audience is not None and self.teams[audience] == self.teams[seat]
         asked = (mine.get("prompt") or {}).get("text", "")
-        sources = {source for source in REVEALS if source in asked} | {used}
-        for source in sources & set(REVEALS):
-            who, piles = REVEALS[source]
-            if who == "all" or mates:
-                shown |= self._piles(seat, piles)
+        for source, what in REVEALS.items():
+            if not (asked.startswith(source) or source == used):
+                continue
+            if what == "chosen":
+                shown |= {ID_NAMES.get(c) or card_name_in(mine, c, "iid") for c in action.get("choice", [])}
+            elif what == "demonology":
+                shown |= self.piles[seat]["demonology"]
+            elif mates:
+                shown |= self._foes(seat)
         if used == VIR and action.get("type") == "ability":
             text = next(c for p in mine["players"] for c in p["play"] if c["iid"] == action["card"])
             says = text["abilities"][action["ability"]]["text"]
@@ -95,9 +119,7 @@ class Oracle:
                 shown |= self.piles[seat]["top"]
         return shown
 
-    def _piles(self, seat: int, which: str) -> set:
-        if which in ("own", "codex"):
-            return set(self.piles[seat]["hand" if which == "own" else "codex"])
+    def _foes(self, seat: int) -> set:
         out = set()
         for other, piles in enumerate(self.piles):
             if self.teams[other] != self.teams[seat]:
@@ -162,7 +184,7 @@ def scan_game(index: int) -> LogScan:
     first = new_game(config)
     oracle = Oracle(first)
     scan = LogScan(f"game {index} ({config['mode']})", list(range(seats)) + [None], view, MATCHER,
-                   id_names=ID_NAMES, shown_by=oracle.shown_by)
+                   id_names=ID_NAMES, shown_by=oracle.shown_by, told=told)
     scan.start(first)
 
     def after(state, seat, action):
