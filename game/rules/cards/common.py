@@ -290,7 +290,8 @@ def pass_held_control(state: dict, src: str) -> None:
     seat = state["cards"][src]["controller"]
     if state["cards"][host]["controller"] != seat:
         change_control(state, host, seat)
-        log(state, f"{seat_name(state, seat)} took control of {name(state, host)} with {name(state, src)}.")
+        log(state, f"{seat_name(state, seat)} took control of {name(state, host)} with {name(state, src)}.",
+            cards=[host, src])
 
 
 def control_held(state: dict, iid: str) -> bool:
