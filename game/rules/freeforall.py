@@ -268,6 +268,26 @@ def contenders(state: dict, top: list) -> list:
     return [s for s in top if not has_conceded(state, s)]
 
 
+def last_leader_standing(state: dict) -> bool:
+    """In the final rounds (R28), after a concession: when a single tied
+    leader is still in and its base alone has the most HP left, the tie is
+    broken and no other player may take a turn to contest it, so it wins at
+    once (reason ``"concession"``: the others conceded) and True is
+    returned; otherwise nothing changes and False is returned. Its own final
+    turn, not begun, waiting for its tech choice or under way, is not played
+    out (docs/RULINGS.md "Concession"; found by a tester: the table waited
+    for the last player's tech choice after both others had conceded)."""
+    final = state.get("final")
+    if final is None:
+        return False
+    players = contenders(state, final["tied"])
+    if len(players) != 1 or leaders(state) != players:
+        return False
+    final["order"] = []  # nobody's turn is still to come
+    finish(state, team_of(state, players[0]), "concession")
+    return True
+
+
 def has_conceded(state: dict, seat: int) -> bool:
     """True when ``seat`` conceded a free-for-all (it takes no part any more)."""
     return bool(player(state, seat).get("conceded"))

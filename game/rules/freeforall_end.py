@@ -2,7 +2,7 @@
 rule R28; docs/RULINGS.md: nobody is eliminated while the others play on).
 Above the turn structure: both end or replace turns."""
 from .checks import answer, run
-from .freeforall import final_round_seat
+from .freeforall import final_round_seat, last_leader_standing
 from .state import player, team_of
 from .turns import begin_turn, cut_turn_short
 
@@ -44,7 +44,9 @@ def concede(state: dict, seat: int) -> None:
     and when the turn is its own (begun, or waiting for its tech choice)
     that turn ends as the turn a base fell in does, once what is resolving
     has finished (:func:`settle`); found by a tester: the table hung on a
-    conceder's final turn, where nobody could act."""
+    conceder's final turn, where nobody could act. When the concession
+    leaves a single tied leader in, alone with the highest base, that
+    player wins at once (:func:`freeforall.last_leader_standing`)."""
     team = state["teams"][team_of(state, seat)]
     team["damage"] = max(team["damage"], team["hp"])
     p = player(state, seat)
@@ -57,5 +59,7 @@ def concede(state: dict, seat: int) -> None:
     if final is not None:
         final["tied"] = [s for s in final["tied"] if s != seat]
         final["order"] = [s for s in final["order"] if s != seat]
+        if last_leader_standing(state):
+            return
         if state["active"] == seat:
             state["final_pending"] = {"turn": state["turn"], "phase": state["phase"]}

@@ -5,7 +5,7 @@ import pytest
 
 from game.rules import RulesError, apply_action_in_place, catalog, legal_actions, new_game, stats, view
 from game.rules.bots import GreedyBot, RandomBot, play_game
-from game.rules.freeforall import MAX_FINAL_ROUNDS
+from game.rules.freeforall import MAX_FINAL_ROUNDS, contenders, leaders
 from game.rules.invariants import check_all
 
 from .helpers import (act, assert_refused, attack, base_damage, choose, find, hand_ids, hero_id,
@@ -528,62 +528,134 @@ def _someone_can_act(state) -> bool:
     return any(a["type"] != "concede" for p in state["players"] for a in legal_actions(state, p["seat"]))
 
 
-def test_a_tied_leader_who_concedes_in_the_final_rounds_takes_no_more_turns():
-    """Found by a tester: seat 0, tied, conceded during seat 1's final turn
-    and was still given its own final turn, in which nobody could act (the
-    table hung). A conceder takes no more turns (docs/RULINGS.md
-    "Concession"): after seat 1's turn the highest base, seat 1's, wins."""
+def _won_by_the_last_leader(state, seat) -> None:
+    """Assert the game ended with ``seat`` the only winner by the others'
+    concessions, with no final turn left to come (docs/RULINGS.md
+    "Concession")."""
+    assert state["status"] == "finished", (state["phase"], state["active"], state["final"])
+    assert state["winners"] == [seat] and state["result_reason"] == "concession"
+    assert state["final"]["order"] == [] and state["prompt"] is None
+    assert all(legal_actions(state, p["seat"]) == [] for p in state["players"])
+
+
+def test_a_tied_leader_who_concedes_during_the_others_final_turn_leaves_it_the_winner():
+    """Seat 0, tied, concedes during seat 1's final turn: seat 1 is the only
+    tied leader left, with the highest base; nobody may contest it, so it
+    wins at once instead of playing its turn out (docs/RULINGS.md
+    "Concession"). Before, the game went on until seat 1 ended its turn."""
     s = _final_rounds_after_a_concession()
     s = act(s, 0, {"type": "concede"})
-    assert s["final"]["order"] == [] and 0 not in s["final"]["tied"]
-    s = pass_turn(s, 1)
-    assert s["status"] == "finished" and s["winners"] == [1] and s["result_reason"] == "highest base"
+    _won_by_the_last_leader(s, 1)
 
 
-def test_a_tied_leader_who_concedes_on_their_own_final_turn_ends_it():
-    """Conceding on your own final turn ends that turn (as a base falling
-    ends the turn it falls in, R28): seat 0 plays its final turn, then
-    wins; the table never waits on the conceder."""
+def test_a_tied_leader_who_concedes_on_their_own_final_turn_leaves_the_other_the_winner():
+    """Found by a tester (match 21): seat 1 conceded on its own final turn
+    and the table waited for seat 0's tech choice, seat 0 being the only
+    player left in, to play a final turn nobody could answer. Seat 0 wins
+    at once; its owed tech is never asked for."""
     s = _final_rounds_after_a_concession()
     s = act(s, 1, {"type": "concede"})
-    assert s["status"] == "playing" and s["active"] == 0 and _someone_can_act(s)
-    s = techs_done(s)  # seat 0 owes tech from the turn cut short
-    assert s["phase"] == "main" and s["active"] == 0
-    s = pass_turn(s, 0)
-    assert s["status"] == "finished" and s["winners"] == [0]
+    _won_by_the_last_leader(s, 0)
+
+
+def test_the_testers_match_21_ends_when_the_second_player_concedes():
+    """The tester's match 21 (SQLite server) replayed from its config and
+    its two actions: seat 1 conceded in seat 0's first turn (seats 0 and 2
+    tied, seat 0's turn ended), then seat 2 on its own final turn; the
+    match stayed "playing", waiting for seat 0's tech choice. Seat 0 wins."""
+    config = {"mode": "ffa", "seed": 84900442904133512495889093320248931747008844675375673813352527504023751756416,
+              "seats": [{"name": "Ana", "hero": "troq_bashar"}, {"name": "Bo", "hero": "garth_torken"},
+                        {"name": "Cy", "hero": "sirus_quince"}]}
+    s = act(new_game(config), 1, {"type": "concede"})
+    assert s["final"] == {"tied": [0, 2], "round": 1, "order": [0]} and s["active"] == 2
+    s = act(s, 2, {"type": "concede"})
+    _won_by_the_last_leader(s, 0)
+    assert s["log"][-1]["text"] == "Ana won the game (concession)."
 
 
 def test_a_tied_leader_who_concedes_while_their_final_turn_waits_for_their_tech():
     """R11 with R28: seat 1's final turn waits for seat 1's owed tech; seat
-    1 concedes instead (no tech owed any more): seat 0's final turn begins."""
+    1 concedes instead: seat 0, the tied leader left, wins at once."""
     s = ffa([{}, {"tech_owed": True}, {}])
     s = act(s, 2, {"type": "concede"})
     assert s["phase"] == "tech" and s["active"] == 1
     s = act(s, 1, {"type": "concede"})
-    assert s["status"] == "playing" and s["active"] == 0 and _someone_can_act(s)
+    _won_by_the_last_leader(s, 0)
+
+
+def test_a_concession_during_the_last_leaders_own_question_ends_the_game():
+    """The tied leader left has a question of its own open (Discord's
+    opponent) when the other tied leader concedes: the game ends at once,
+    the question with it, and nobody is asked anything more."""
+    s = ffa([{}, {}, {"hand": ["discord"], "gold": 5, "play": [{"card": "river_montoya", "id": "r"}]}],
+            active=2, heroes=("troq_bashar", "captain_zane", "river_montoya"))
+    s = act(s, 0, {"type": "concede"})  # seats 1 and 2 are tied; seat 2's turn ends, seat 1 plays
     s = techs_done(s)
-    assert s["phase"] == "main" and s["active"] == 0
+    assert s["active"] == 1 and s["final"]["order"] == [2]
+    s = pass_turn(s, 1)
+    assert s["active"] == 2 and s["phase"] == "main"
+    s = act(s, 2, {"type": "play", "card": hand_ids(s, 2, "discord")[0], "targets": []})
+    assert s["prompt"] is not None and s["prompt"]["seat"] == 2
+    s = act(s, 1, {"type": "concede"})
+    _won_by_the_last_leader(s, 2)
+
+
+def test_with_more_tied_leaders_the_final_turns_go_on_until_one_is_left():
+    """Five players, four tied: one concession leaves three tied leaders,
+    who play on; the second leaves two; the third leaves one, who wins at
+    once, whose turn it was or not."""
+    s = ffa([{}, {}, {}, {}, {"base_damage": 3}], players=5)
+    s = act(s, 4, {"type": "concede"})
+    assert s["status"] == "playing" and s["final"]["tied"] == [0, 1, 2, 3]
+    s = techs_done(s)
+    assert s["active"] == 1
+    s = act(s, 3, {"type": "concede"})
+    assert s["status"] == "playing" and s["final"]["tied"] == [0, 1, 2] and s["active"] == 1
+    s = act(s, 1, {"type": "concede"})  # on its own final turn
+    assert s["status"] == "playing" and s["final"]["tied"] == [0, 2]
+    s = techs_done(s)
+    assert s["active"] == 2
+    s = act(s, 0, {"type": "concede"})
+    _won_by_the_last_leader(s, 2)
+
+
+def test_a_last_leader_not_alone_at_the_top_plays_on():
+    """A concession leaves one tied leader in, but another player, not tied
+    when the final rounds began, has as much HP now (the leader tore down
+    its own add-on: 2 damage to its base): the tie is not broken, so nobody
+    wins yet; the leader's turn goes on and the round's end decides (R28):
+    the two now tied play another round."""
+    s = ffa([{"base_damage": 2, "gold": 20, "buildings": {"addon": "tower"},
+              "play": [{"card": "iron_man", "id": "a"}]},
+             {"base_damage": 2}, {"base_damage": 4}, {"base_damage": 19}], players=4)
+    s = attack(s, 0, find(s, "a"), "base:3")
+    s = techs_done(s)
+    assert s["final"]["tied"] == [0, 1] and s["active"] == 1
+    s = pass_turn(s, 1)
+    assert s["active"] == 0 and s["phase"] == "main"
+    s = act(s, 0, {"type": "build", "building": "surplus"})
+    assert base_damage(s, 0) == 4
+    s = act(s, 1, {"type": "concede"})
+    assert s["status"] == "playing" and s["active"] == 0 and s["phase"] == "main"
     s = pass_turn(s, 0)
-    assert s["status"] == "finished" and s["winners"] == [0]
+    assert s["status"] == "playing" and s["final"]["tied"] == [0, 2] and s["final"]["round"] == 2
+    assert s["active"] == 2
 
 
-@pytest.mark.parametrize("own_turn_first", [False, True])
-def test_when_every_tied_leader_concedes_the_tied_bases_share_the_win(own_turn_first):
+def test_when_every_tied_leader_concedes_the_tied_bases_share_the_win():
     """Found by a tester: once every player had conceded, all bases were at
     0 and tied, and the engine began another final round of conceders, in
-    which nobody could act (the table hung). Conceders take no turns, so
-    nobody can break that tie: the tied bases share the win at once
-    (docs/RULINGS.md "Concession"), by either route: seat 0 concedes on
-    seat 1's final turn, then seat 1 on it; or seat 1 on its own final
-    turn, then seat 0 on its own."""
-    s = _final_rounds_after_a_concession()
-    if own_turn_first:
-        s = techs_done(act(s, 1, {"type": "concede"}))
-        assert s["active"] == 0
-        s = act(s, 0, {"type": "concede"})
-    else:
-        s = act(s, 0, {"type": "concede"})
-        s = act(s, 1, {"type": "concede"})
+    which nobody could act (the table hung). Every base at 0 (here from the
+    start): the last tied leader in is not alone at the top, so plays on;
+    when it concedes too, nobody can break the tie and the tied bases
+    share the win at once (docs/RULINGS.md "Concession")."""
+    s = ffa([{"base_damage": 20}, {"base_damage": 20}, {"base_damage": 20}])
+    assert s["final"]["tied"] == [0, 1, 2]
+    s = act(s, 2, {"type": "concede"})
+    s = act(s, 1, {"type": "concede"})
+    assert s["status"] == "playing" and _someone_can_act(s)
+    s = techs_done(s)
+    s = act(s, 0, {"type": "concede"})
     assert s["status"] == "finished", (s["final"], s["active"])
     assert s["winners"] == [0, 1, 2] and s["winner"] is None and s["result_reason"] == "tied bases"
 
@@ -599,14 +671,39 @@ class _Conceder(RandomBot):
         return super().choose(state, seat)
 
 
+def _waited_for(state) -> int:
+    """The seat the table waits for: the one asked a question, else the
+    active player (in the tech phase, for their owed tech choice, R11)."""
+    return state["prompt"]["seat"] if state["prompt"] is not None else state["active"]
+
+
+def _assert_the_table_goes_on(state, where) -> None:
+    """While ``state`` is being played: the seat it waits for has an action
+    other than conceding, and the final rounds (R28) still have a tie to
+    break (two tied leaders in, or the one left not alone at the top)."""
+    if state["status"] != "playing":
+        return
+    waited = _waited_for(state)
+    assert any(a["type"] != "concede" for a in legal_actions(state, waited)), (where, waited, state["final"])
+    final = state["final"]
+    if final is not None:
+        still_in = contenders(state, final["tied"])
+        assert len(still_in) != 1 or leaders(state) != still_in, (where, final, "a last leader plays on alone")
+
+
 @pytest.mark.parametrize("chance", [0.02, 0.3])
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_concessions_at_any_moment_never_leave_the_table_stuck(players, chance):
-    """The whole kind of the fault above: in random free-for-all games where
+    """The whole kind of the faults above: in random free-for-all games where
     players also concede at random moments (before and in the final rounds,
-    on their own turn or another's, sometimes all of them), as long as the
-    game goes on some player always has something to do, and every game
-    ends."""
+    on their own turn or another's, during a tech choice or a question,
+    sometimes all of them), as long as the game goes on the player the
+    table waits for has something to do, no tied leader is left alone at the
+    top to play on by itself, and every game ends.
+
+    It once checked only that some player could act and that every game
+    ended: a last leader made to play out its final turn alone passed both
+    (found by a tester, match 21), hence the second check."""
     for seed in range(12):
         config = {"mode": "ffa", "seed": seed, "seats": [{"name": n, "hero": h}
                                                         for n, h in zip(NAMES, HEROES[:players])]}
@@ -617,15 +714,13 @@ def test_concessions_at_any_moment_never_leave_the_table_stuck(players, chance):
 
         def stuck_check(state, seat, action):
             watcher["n"] += 1
-            if state["status"] == "playing":
-                assert _someone_can_act(state), (seed, watcher["n"], action, state["final"])
+            _assert_the_table_goes_on(state, (seed, watcher["n"], action))
             # A concession by another seat than the one to act: anybody may concede at any time.
             other = (seat + 1 + watcher["n"]) % players
             if state["status"] == "playing" and bots[other].rng.random() < chance / 2 and \
                     {"type": "concede"} in legal_actions(state, other):
                 apply_action_in_place(state, other, {"type": "concede"})
-                if state["status"] == "playing":
-                    assert _someone_can_act(state), (seed, watcher["n"], "concede", other, state["final"])
+                _assert_the_table_goes_on(state, (seed, watcher["n"], "concede", other))
 
         state, _ = play_game(config, bots, max_actions=3000, on_action=stuck_check)
         assert state["status"] == "finished", (seed, state["final"])
