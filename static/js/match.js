@@ -1253,18 +1253,35 @@ function patrollersFirstNote(ids) {
 }
 
 /**
+ * The one tied leader a concession by the viewer would leave in the final
+ * rounds (R28) alone at the top, who then wins at once; null when there is
+ * none (the engine's freeforall.last_leader_standing, docs/RULINGS.md
+ * "Concession").
+ */
+function lastLeaderAfterConceding(v) {
+  const mine = msg.seat;
+  const left = v.final.tied.filter((s) => s !== mine && !v.players.find((p) => p.seat === s).conceded);
+  if (left.length !== 1) return null;
+  const hp = (seat) => (seat === mine ? 0 : baseLeft(v, seat));
+  return v.players.every((p) => p.seat === left[0] || hp(p.seat) < hp(left[0])) ? left[0] : null;
+}
+
+/**
  * The question before conceding: what it means in this mode, and in a
  * free-for-all, now. Before any base fell, a concession ends the game for
  * everyone (R28: the highest base wins, tied leaders first take one more
  * turn); in the final rounds a base has already fallen, and conceding only
  * puts the player out: no more turns, the final turns go on without them
- * (game/rules/freeforall_end.py concede).
+ * (game/rules/freeforall_end.py concede), unless it leaves one tied leader
+ * alone at the top, who wins at once.
  */
 function concedeQuestion() {
   if (teamGame()) return "Concede this game for your team? The other team wins.";
   if (isFfa()) {
     const v = view();
     if (v.final && v.status === "playing") {
+      const last = lastLeaderAfterConceding(v);
+      if (last !== null) return `Concede? Your base drops to 0 HP and ${nameOfSeat(last)} wins.`;
       return "Concede? Your base drops to 0 HP and you take no more turns. The final turns go on without you; "
         + "then the highest base wins.";
     }

@@ -1,13 +1,15 @@
 """Free-for-all (R28) through the real pages: the question before conceding
-says what conceding does at that moment.
+says what conceding does at that moment, and a table whose last tied
+leader is left alone at the top ends at once.
 
-Three players; Cat concedes first (her base falls: Ann and Ben are tied and
-each take one more turn). Her question says a fallen base ends the game for
-everyone. In those final rounds Ann concedes during Ben's final turn: her
-question must not say that conceding ends the game (a base has already
-fallen; she is only out and takes no more turns, docs/RULINGS.md
-"Concession"). It said the same as Cat's, found by a tester. Then Ben ends
-his turn and wins: the table never waits on a conceder.
+Four players; Cat concedes first (her base falls: Ann, Ben and Dan are
+tied and each take one more turn). Her question says a fallen base ends the
+game for everyone. In those final rounds Ann concedes during Ben's final
+turn: her question must not say that conceding ends the game (a base has
+already fallen; she is only out and takes no more turns, docs/RULINGS.md
+"Concession"). It said the same as Cat's, found by a tester. Then Ben
+concedes, which leaves Dan the only tied leader: his question says Dan
+wins, and Dan wins at once.
 """
 import re
 
@@ -30,16 +32,17 @@ def concede(page) -> str:
     return question
 
 
-def three_players(browser, base: str, names: tuple) -> tuple:
-    """Three users ``names`` (signed up) at a private free-for-all table,
-    seats in that order, started; each on the match page at version 0.
-    Returns ``((page, page, page), match_id)``."""
+def seated_players(browser, base: str, names: tuple) -> tuple:
+    """Users ``names`` (signed up) at a private free-for-all table, seats in
+    that order, started; each on the match page at version 0. Returns
+    ``(pages, match_id)``."""
     pages = [signup(browser, base, n, **DESKTOP) for n in names]
-    table = api(pages[0], "POST", "/api/tables/", {"mode": "ffa", "seat_count": 3, "is_public": False})
+    table = api(pages[0], "POST", "/api/tables/", {"mode": "ffa", "seat_count": len(names), "is_public": False})
     api(pages[0], "PATCH", f"/api/tables/{table['id']}/seat/", {"heroes": ["troq_bashar"], "ready": True})
-    for index, page, hero in ((1, pages[1], "river_montoya"), (2, pages[2], "jaina_stormborne")):
+    heroes = ("river_montoya", "jaina_stormborne", "captain_zane")
+    for index, page in enumerate(pages[1:], start=1):
         api(page, "POST", f"/api/tables/{table['id']}/join/", {"index": index, "invite": table["invite_token"]})
-        api(page, "PATCH", f"/api/tables/{table['id']}/seat/", {"heroes": [hero], "ready": True})
+        api(page, "PATCH", f"/api/tables/{table['id']}/seat/", {"heroes": [heroes[index - 1]], "ready": True})
     match_id = api(pages[0], "POST", f"/api/tables/{table['id']}/start/")["match_id"]
     for page in pages:
         page.goto(f"{base}/match/{match_id}/")
@@ -49,50 +52,49 @@ def three_players(browser, base: str, names: tuple) -> tuple:
 
 def test_conceding_in_the_final_rounds_is_asked_as_leaving_not_as_ending(browser, live_server_url):
     base = live_server_url
-    (ann, ben, cat), match_id = three_players(browser, base, ("fcann", "fcben", "fccat"))
+    (ann, ben, cat, dan), match_id = seated_players(browser, base, ("fcann", "fcben", "fccat", "fcdan"))
 
     # Before any base fell: conceding ends the game for everyone.
     asked = concede(cat)
     assert "a fallen base ends the game for everyone" in asked, asked
-    for page in (ann, ben, cat):
+    for page in (ann, ben, cat, dan):
         page.wait_for_function("() => document.body.dataset.active === '1'")
 
-    # The final rounds: conceding puts Ann out, and the game goes on.
+    # The final rounds, three tied: conceding puts Ann out, and the game goes on.
     asked = concede(ann)
     assert asked == ("Concede? Your base drops to 0 HP and you take no more turns. "
                      "The final turns go on without you; then the highest base wins."), asked
     assert "ends the game" not in asked
     assert ben.locator("#result-dialog[open]").count() == 0
 
-    before = version(ben)
-    ben.click("#action-bar [data-action=end_main]")
-    if ben.locator("#confirm-dialog").evaluate("d => d.open"):
-        ben.click("#confirm-yes")
-    for page in (ann, ben, cat):
+    # Ben's concession leaves Dan the only tied leader: Dan wins at once.
+    asked = concede(ben)
+    assert asked == "Concede? Your base drops to 0 HP and Fcdan wins.", asked
+    for page in (ann, ben, cat, dan):
         page.locator("#result-dialog[open]").wait_for()
-        assert version(page) > before
-    assert ben.locator("#result-title").inner_text() == "You won!"
-    assert re.match(r"Fcben had the highest base", ann.locator("#result-text").inner_text())
-    for page in (ann, ben, cat):
+    assert dan.locator("#result-title").inner_text() == "You won!"
+    assert re.match(r"Fcben conceded", ann.locator("#result-text").inner_text())
+    for page in (ann, ben, cat, dan):
         assert page.errors == [], page.errors
 
 
-def test_when_everyone_concedes_the_table_ends_and_every_page_says_so(browser, live_server_url):
-    """Found by a tester: Cat, then Ann, then Ben (on his own final turn)
-    conceded, and the engine began a round of conceders nobody could play:
-    every page hung on "Cat begins". Now the tied bases share the win at
-    once (docs/RULINGS.md "Concession"): every page opens its result
-    dialog, and the lobby lists the match as over."""
+def test_when_the_other_tied_leader_concedes_the_last_one_wins_at_once(browser, live_server_url):
+    """Found by a tester (match 21): Cat conceded in Ann's first turn (Ann
+    and Ben tied, Ann's turn ended), then Ben on his own final turn, and
+    every page waited for Ann's tech choice, Ann being the only player left
+    in. Now Ann wins at once (docs/RULINGS.md "Concession"): every page
+    opens its result dialog, and the lobby lists the match as over."""
     base = live_server_url
-    (ann, ben, cat), match_id = three_players(browser, base, ("faann", "faben", "facat"))
+    (ann, ben, cat), match_id = seated_players(browser, base, ("faann", "faben", "facat"))
     concede(cat)
     ben.wait_for_function("() => document.body.dataset.active === '1'")
-    concede(ann)
-    concede(ben)
+    asked = concede(ben)
+    assert asked == "Concede? Your base drops to 0 HP and Faann wins.", asked
     for page in (ann, ben, cat):
         page.locator("#result-dialog[open]").wait_for()
     if SHOTS:
-        ben.screenshot(path=f"{SHOTS}/ffa-all-conceded.png")
+        ann.screenshot(path=f"{SHOTS}/ffa-last-leader-wins.png")
+    assert ann.locator("#result-title").inner_text() == "You won!"
     entry = api(ann, "GET", f"/api/matches/{match_id}/")
     assert entry["status"] == "finished", entry["status"]
     for page in (ann, ben, cat):
