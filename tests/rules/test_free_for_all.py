@@ -583,6 +583,17 @@ def test_a_tied_leader_who_concedes_while_their_final_turn_waits_for_their_tech(
     _won_by_the_last_leader(s, 0)
 
 
+def test_a_concession_while_the_last_leaders_turn_waits_for_its_tech_ends_the_game():
+    """Seat 1 has played its final turn; seat 0's final turn waits for seat
+    0's owed tech choice (R11) when seat 1 concedes: seat 0 wins at once,
+    never asked for its tech."""
+    s = _final_rounds_after_a_concession()
+    s = act(s, 1, {"type": "end_main"})
+    assert s["phase"] == "tech" and s["active"] == 0 and s["players"][0]["tech_owed"]
+    s = act(s, 1, {"type": "concede"})
+    _won_by_the_last_leader(s, 0)
+
+
 def test_a_concession_during_the_last_leaders_own_question_ends_the_game():
     """The tied leader left has a question of its own open (Discord's
     opponent) when the other tied leader concedes: the game ends at once,
