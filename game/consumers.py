@@ -31,6 +31,7 @@ from game.services import (
 )
 from game import chat, standins
 from game.signals import account_group, session_group
+from lobby.models import Table
 
 log = logging.getLogger(__name__)
 
@@ -104,12 +105,29 @@ class TooManySockets(Exception):
     """The user already has CODEX_WS_PER_USER live match sockets."""
 
 
+def shown_to_outsiders(match_id: int, invite: str | None) -> bool:
+    """True when an outsider who presents ``invite`` (text or None) knows
+    that match ``match_id`` exists: its table is public (listed in the
+    lobby), or ``invite`` is its table's invite token. A private table's
+    match, or one made outside the lobby, is hidden from everyone else
+    (issue 27, F4)."""
+    table = Table.objects.filter(match_id=match_id).only("is_public", "invite_token").first()
+    return table is not None and (table.is_public or table.invite_matches(invite))
+
+
 def admit(match_id: int, user_id: int, invite: str | None, channel: str):
     """Decide what ``user_id`` is in the match (services.load_access) and
     register the connection ``channel`` as live (game.livesockets), in one
-    trip to the database thread. Returns the Access; raises MatchNotFound,
-    AccessDenied, or TooManySockets (nothing registered)."""
-    access = load_access(match_id, user_id, invite)
+    trip to the database thread. Returns the Access; raises MatchNotFound
+    (also for a match an outsider may not know of: shown_to_outsiders,
+    so ids cannot be enumerated), AccessDenied (the outsider may not watch
+    a match they know of), or TooManySockets (nothing registered)."""
+    try:
+        access = load_access(match_id, user_id, invite)
+    except AccessDenied:
+        if not shown_to_outsiders(match_id, invite):
+            raise MatchNotFound(match_id) from None
+        raise
     if not livesockets.register(channel, user_id, match_id, access.seat):
         raise TooManySockets(user_id)
     return access
@@ -140,8 +158,9 @@ class MatchConsumer(DirectDispatch, AsyncWebsocketConsumer):
     """One player's or spectator's live connection to one match.
 
     Connect: logged-in users only (else close 4401); seated players and allowed
-    spectators (``?invite=<token>`` for private tables), else close 4403; an
-    unknown match closes 4404; a user with CODEX_WS_PER_USER live sockets
+    spectators (``?invite=<token>`` for private tables); an unknown match, or
+    one the user may not know of (admit), closes 4404; a known match the user
+    may not watch closes 4403; a user with CODEX_WS_PER_USER live sockets
     closes 4429. On accept the client gets a full ``state``. Every client
     message gets an answer; bad input changes nothing. A client that does
     not read is owed one full state (state_waits) and closed 4408 past

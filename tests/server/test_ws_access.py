@@ -13,12 +13,12 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 
 @sync_to_async
-def bare_match(players, public=True, spectators=True):
-    """A match row with a table (state contents unused by these tests)."""
-    match = Match.objects.create(config={"mode": "1hero"}, state={})
+def bare_match(players, public=True, spectators=True, mode="1hero"):
+    """A match row of ``mode`` with a table (state contents unused by these tests)."""
+    match = Match.objects.create(config={"mode": mode}, state={})
     for seat, user in enumerate(players):
         MatchPlayer.objects.create(match=match, seat=seat, user=user)
-    Table.objects.create(host=players[0], mode="1hero", is_public=public, allow_spectators=spectators,
+    Table.objects.create(host=players[0], mode=mode, is_public=public, allow_spectators=spectators,
                          status=Table.Status.STARTED, match=match)
     return match
 
@@ -65,20 +65,53 @@ async def test_unknown_match_is_closed_4404(ws, make_user, layer):
     assert await closed_with(comm, connected) == 4404
 
 
-@pytest.mark.parametrize(
-    "public,spectators", [(False, True), (True, False), (False, False)], ids=["private", "no-spectators", "both"]
-)
-async def test_outsider_cannot_watch_closed_tables(ws, make_user, layer, public, spectators):
+async def test_a_public_match_without_spectators_is_closed_4403_to_an_outsider(ws, make_user, layer):
+    """A public table's match is listed in the lobby: saying that an
+    outsider may not watch it tells nothing hidden (4403)."""
     alice, bob, eve = [await sync_to_async(make_user)(n) for n in ("alice", "bob", "eve")]
-    match = await bare_match([alice, bob], public=public, spectators=spectators)
+    match = await bare_match([alice, bob], public=True, spectators=False)
     comm, connected, _ = await ws(f"/ws/match/{match.pk}/", eve)
     assert await closed_with(comm, connected) == 4403
 
 
-async def test_wrong_invite_token_cannot_watch_private_table(ws, make_user, layer):
+@pytest.mark.parametrize("mode,spectators,invite", [
+    ("1hero", True, ""), ("1hero", True, "?invite=guess"), ("1hero", True, "?invite=%00"),
+    ("1hero", True, "?invite=" + "A" * 5000), ("1hero", False, "?invite=AAAAAAAAAAAAAAAAAAAAAA"),
+    ("arcane", True, "?invite=guess"), ("c23", False, ""),
+], ids=["none", "wrong", "nul", "5000-chars", "token-shaped-no-spectators", "arcane", "c23"])
+async def test_a_private_match_is_to_an_outsider_exactly_an_unknown_id(ws, make_user, layer, mode, spectators,
+                                                                     invite):
+    """An outsider to a private table's match (any game: one consumer
+    serves them all), with no invite or a wrong one, is closed exactly as
+    for an id no match has (4404, nothing sent before): close codes must
+    not let match ids be enumerated (issue 27, F4)."""
     alice, bob, eve = [await sync_to_async(make_user)(n) for n in ("alice", "bob", "eve")]
-    match = await bare_match([alice, bob], public=False)
-    comm, connected, _ = await ws(f"/ws/match/{match.pk}/?invite=guess", eve)
+    match = await bare_match([alice, bob], public=False, spectators=spectators, mode=mode)
+    comm, connected, _ = await ws(f"/ws/match/{match.pk}/{invite}", eve)
+    assert await closed_with(comm, connected) == 4404
+    unknown, connected, _ = await ws(f"/ws/match/{match.pk + 1000}/{invite}", eve)
+    assert await closed_with(unknown, connected) == 4404
+
+
+async def test_a_match_without_a_table_is_to_an_outsider_an_unknown_id(ws, make_user, layer):
+    """A match made outside the lobby is for its players only, and listed
+    nowhere: an outsider is closed 4404."""
+    alice, bob, eve = [await sync_to_async(make_user)(n) for n in ("alice", "bob", "eve")]
+    match = await sync_to_async(Match.objects.create)(config={"mode": "1hero"}, state={})
+    for seat, user in enumerate((alice, bob)):
+        await sync_to_async(MatchPlayer.objects.create)(match=match, seat=seat, user=user)
+    comm, connected, _ = await ws(f"/ws/match/{match.pk}/", eve)
+    assert await closed_with(comm, connected) == 4404
+
+
+async def test_an_invite_holder_of_a_private_table_without_spectators_is_closed_4403(ws, make_user, layer):
+    """Whoever holds a private table's invite knows the match is there:
+    when the table takes no spectators they are told so (4403), not that
+    there is no such match."""
+    alice, bob, eve = [await sync_to_async(make_user)(n) for n in ("alice", "bob", "eve")]
+    match = await bare_match([alice, bob], public=False, spectators=False)
+    token = await sync_to_async(lambda: Table.objects.get(match=match).invite_token)()
+    comm, connected, _ = await ws(f"/ws/match/{match.pk}/?invite={token}", eve)
     assert await closed_with(comm, connected) == 4403
 
 
