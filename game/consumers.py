@@ -188,7 +188,9 @@ class MatchConsumer(DirectDispatch, AsyncWebsocketConsumer):
     spectators (``?invite=<token>`` for private tables); an unknown match, or
     one the user may not know of (admit), closes 4404; a known match the user
     may not watch closes 4403; a user with CODEX_WS_PER_USER live sockets
-    closes 4429. On accept the client gets a full ``state``. Every client
+    closes 4429. On accept the client gets a full ``state``. A connection
+    whose session no longer logs its user in (logged out, password changed)
+    is closed 4401 (session_lapsed, recheck_sessions). Every client
     message gets an answer; bad input changes nothing. A client that does
     not read is owed one full state (state_waits) and closed 4408 past
     CODEX_WS_MAX_UNSENT (shed).
