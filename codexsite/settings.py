@@ -272,6 +272,11 @@ CODEX_WS_SEEN_EVERY = env.float("CODEX_WS_SEEN_EVERY", default=5.0)
 # is younger than this; the heartbeat (CODEX_WS_HEARTBEAT) reads it again for
 # every match the worker serves, so pings make no query.
 CODEX_WS_PRESENCE_SECONDS = env.float("CODEX_WS_PRESENCE_SECONDS", default=30.0)
+# A match socket checks that its session still logs its user in (logged out,
+# password changed: game.consumers) before handling a frame other than a
+# ping, at most once in this many seconds (a check is two reads, as much as an
+# action: not before every frame); the heartbeat checks every socket.
+CODEX_WS_SESSION_CHECK_EVERY = env.float("CODEX_WS_SESSION_CHECK_EVERY", default=5.0)
 CODEX_STAND_IN_ASK_SECONDS = env.int("CODEX_STAND_IN_ASK_SECONDS", default=60)
 CODEX_STAND_IN_SECONDS = env.int("CODEX_STAND_IN_SECONDS", default=180)
 CODEX_STAND_IN_DELAY = env.float("CODEX_STAND_IN_DELAY", default=1.2)

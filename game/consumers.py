@@ -30,7 +30,8 @@ from game.services import (
     load_snapshot,
 )
 from game import chat, standins
-from game.signals import account_group, session_group
+from game.signals import account_group, session_group, still_logged_in
+from lobby.models import Table
 
 log = logging.getLogger(__name__)
 
@@ -45,6 +46,7 @@ CLOSE_FLOODING = 4430
 
 MAX_ID_CHARS = 64
 MAX_NONCE_CHARS = 64
+SESSION_CHECK_CHUNK = 25  # sessions judged per trip to the database thread (recheck_sessions)
 
 # The answer to a frame over the rate limit, made once: such a frame is not read.
 RATE_LIMITED = json.dumps({"type": "refused", "id": None, "code": "rate_limited",
@@ -104,12 +106,29 @@ class TooManySockets(Exception):
     """The user already has CODEX_WS_PER_USER live match sockets."""
 
 
+def shown_to_outsiders(match_id: int, invite: str | None) -> bool:
+    """True when an outsider who presents ``invite`` (text or None) knows
+    that match ``match_id`` exists: its table is public (listed in the
+    lobby), or ``invite`` is its table's invite token. A private table's
+    match, or one made outside the lobby, is hidden from everyone else
+    (issue 27, F4)."""
+    table = Table.objects.filter(match_id=match_id).only("is_public", "invite_token").first()
+    return table is not None and (table.is_public or table.invite_matches(invite))
+
+
 def admit(match_id: int, user_id: int, invite: str | None, channel: str):
     """Decide what ``user_id`` is in the match (services.load_access) and
     register the connection ``channel`` as live (game.livesockets), in one
-    trip to the database thread. Returns the Access; raises MatchNotFound,
-    AccessDenied, or TooManySockets (nothing registered)."""
-    access = load_access(match_id, user_id, invite)
+    trip to the database thread. Returns the Access; raises MatchNotFound
+    (also for a match an outsider may not know of: shown_to_outsiders,
+    so ids cannot be enumerated), AccessDenied (the outsider may not watch
+    a match they know of), or TooManySockets (nothing registered)."""
+    try:
+        access = load_access(match_id, user_id, invite)
+    except AccessDenied:
+        if not shown_to_outsiders(match_id, invite):
+            raise MatchNotFound(match_id) from None
+        raise
     if not livesockets.register(channel, user_id, match_id, access.seat):
         raise TooManySockets(user_id)
     return access
@@ -122,6 +141,32 @@ async def announce_bot(match_id: int, seats: list, channel: str) -> None:
     then plays the bot (MatchConsumer.match_presence)."""
     await get_channel_layer().group_send(group_name(match_id), {
         "type": "match.presence", "seats": seats, "sender": channel, "id": None, "reclaimed": None})
+
+
+_admitted = {}  # this worker's admitted connections: {channel name: MatchConsumer}
+
+
+def lapsed_sessions(sessions: dict) -> set:
+    """On the database thread: of ``sessions`` (``{session key: user id}``),
+    the keys that no longer log their user in (signals.still_logged_in)."""
+    return {key for key, user_id in sessions.items() if not still_logged_in(key, user_id)}
+
+
+async def recheck_sessions() -> None:
+    """Close (4401) every connection of this worker whose session no longer
+    logs its user in: logged out, or made before a password change, however
+    the change was made and whether or not its group message came (issue
+    27, F3). One check per session (two reads), SESSION_CHECK_CHUNK sessions
+    per trip to the database thread, so the other work of the worker is not
+    held up behind thousands; run by the heartbeat (presence.watch)."""
+    consumers = list(_admitted.values())
+    sessions = list({c.session_key: c.user.pk for c in consumers}.items())
+    lapsed = set()
+    for start in range(0, len(sessions), SESSION_CHECK_CHUNK):
+        lapsed |= await database_sync_to_async(lapsed_sessions)(dict(sessions[start:start + SESSION_CHECK_CHUNK]))
+    for consumer in consumers:
+        if consumer.session_key in lapsed and not getattr(consumer, "ended", False):
+            await consumer.end_session()
 
 
 def _valid_id(value) -> bool:
@@ -140,9 +185,12 @@ class MatchConsumer(DirectDispatch, AsyncWebsocketConsumer):
     """One player's or spectator's live connection to one match.
 
     Connect: logged-in users only (else close 4401); seated players and allowed
-    spectators (``?invite=<token>`` for private tables), else close 4403; an
-    unknown match closes 4404; a user with CODEX_WS_PER_USER live sockets
-    closes 4429. On accept the client gets a full ``state``. Every client
+    spectators (``?invite=<token>`` for private tables); an unknown match, or
+    one the user may not know of (admit), closes 4404; a known match the user
+    may not watch closes 4403; a user with CODEX_WS_PER_USER live sockets
+    closes 4429. On accept the client gets a full ``state``. A connection
+    whose session no longer logs its user in (logged out, password changed)
+    is closed 4401 (session_lapsed, recheck_sessions). Every client
     message gets an answer; bad input changes nothing. A client that does
     not read is owed one full state (state_waits) and closed 4408 past
     CODEX_WS_MAX_UNSENT (shed).
@@ -185,17 +233,19 @@ class MatchConsumer(DirectDispatch, AsyncWebsocketConsumer):
                                TooManySockets: CLOSE_TOO_MANY}[type(exc)])
             return
         livesockets.track(self.channel_name, user.pk, self.match_id, access.seat)
-        presence.watch(announce_bot)
+        presence.watch(announce_bot, recheck_sessions)
         if access.seat is not None:
             presence.changed(self.match_id)  # a live socket of a seat now
         self.admitted = True
         self.groups.append(self.group)
         self.groups.append(account_group(user.pk))
         await self.channel_layer.group_add(account_group(user.pk), self.channel_name)
-        session_key = getattr(self.scope.get("session"), "session_key", None)
-        if session_key:
-            self.groups.append(session_group(session_key))
-            await self.channel_layer.group_add(session_group(session_key), self.channel_name)
+        self.session_key = getattr(self.scope.get("session"), "session_key", None)
+        self.session_checked = time.monotonic()  # the middleware has just judged it
+        _admitted[self.channel_name] = self
+        if self.session_key:
+            self.groups.append(session_group(self.session_key))
+            await self.channel_layer.group_add(session_group(self.session_key), self.channel_name)
         self.seat = access.seat
         self.stand_ins = set()  # seats a bot plays, as the last presence event said
         self.stand_in_task = None
@@ -225,6 +275,7 @@ class MatchConsumer(DirectDispatch, AsyncWebsocketConsumer):
         finally:
             if getattr(self, "admitted", False):
                 livesockets.untrack(self.channel_name)
+                _admitted.pop(self.channel_name, None)
 
     async def refuse(self, code: int) -> None:
         """Refuse the connection with a 44xx close code the page can act on.
@@ -388,8 +439,8 @@ class MatchConsumer(DirectDispatch, AsyncWebsocketConsumer):
         The rate comes first: a frame over the limit is refused unread (not
         decoded, not parsed), so its refusal carries no id (issue 11,
         finding 11)."""
-        if not getattr(self, "admitted", False) or self.flooded:
-            return  # a frame that came before the client saw its refusal, or after a flood
+        if not getattr(self, "admitted", False) or self.flooded or getattr(self, "ended", False):
+            return  # a frame that came before the client saw its refusal, or after a flood or logout
         if self.seat is not None and time.monotonic() - self.seen_stamp >= settings.CODEX_WS_SEEN_EVERY:
             # Every frame of a seat is a sign of life, noted at most every few seconds.
             self.seen_stamp = time.monotonic()
@@ -424,6 +475,8 @@ class MatchConsumer(DirectDispatch, AsyncWebsocketConsumer):
         }.get(msg.get("type"))
         if handler is None:
             await self.reply("error", msg_id, "unknown_type", "Unknown message type.")
+            return
+        if msg["type"] != "ping" and await self.session_lapsed():
             return
         try:
             await handler(msg, msg_id)
@@ -647,9 +700,32 @@ class MatchConsumer(DirectDispatch, AsyncWebsocketConsumer):
         finally:
             self.early_timer = None
 
+    async def session_lapsed(self) -> bool:
+        """Check, at most every CODEX_WS_SESSION_CHECK_EVERY seconds, that
+        this connection's session still logs its user in (signals.still_logged_in);
+        when it does not, close (end_session) and return True: the frame
+        about to be handled is not. Returns False otherwise. A ping is not
+        checked here (it changes and reveals nothing new); the heartbeat
+        checks every connection (recheck_sessions)."""
+        now = time.monotonic()
+        if now - self.session_checked < settings.CODEX_WS_SESSION_CHECK_EVERY:
+            return False
+        self.session_checked = now
+        if await database_sync_to_async(still_logged_in)(self.session_key, self.user.pk):
+            return False
+        await self.end_session()
+        return True
+
+    async def end_session(self) -> None:
+        """Close with 4401 (the session no longer logs the user in): send
+        nothing more, and read no frame the client still sent."""
+        self.ended = True
+        self.gone = True
+        await self.close(code=CLOSE_UNAUTHENTICATED)
+
     async def session_ended(self, event: dict) -> None:
         """Group event: this connection's session logged out; close with 4401."""
-        await self.close(code=CLOSE_UNAUTHENTICATED)
+        await self.end_session()
 
     async def account_password_changed(self, event: dict) -> None:
         """Group event: the account's password changed; close with 4001, so

@@ -27,6 +27,8 @@ version whose group message was lost (a Redis outage, issue 27 point 6;
 docs/PROTOCOL.md "When Redis is down") reaches every page within a
 heartbeat and a ping.
 
+The same heartbeat has the consumers check their sessions (watch).
+
 Used on the event loop (no lock); the reads run on the database thread.
 """
 import asyncio
@@ -145,19 +147,22 @@ async def read(match_id: int) -> tuple:
     return bool(given), seats
 
 
-def watch(announce) -> None:
+def watch(announce, recheck) -> None:
     """Read the presence of every match served here every
     CODEX_WS_HEARTBEAT seconds, while this worker has live sockets (started
     on the running loop unless running there). ``announce(match_id, seats,
     channel)`` is awaited for each match where a bot was given meanwhile,
-    with one of this worker's sockets of that match (which plays the bot)."""
+    with one of this worker's sockets of that match (which plays the bot);
+    then ``recheck()`` is awaited: the consumers check that the sessions
+    of their sockets still log their users in (game.consumers.recheck_sessions;
+    issue 27, F3: a lost group message must not keep a socket open)."""
     global _watcher
     loop = asyncio.get_running_loop()
     if _watcher is None or _watcher.done() or _watcher.get_loop() is not loop:
-        _watcher = loop.create_task(_watch(announce))
+        _watcher = loop.create_task(_watch(announce, recheck))
 
 
-async def _watch(announce) -> None:
+async def _watch(announce, recheck) -> None:
     """The loop of watch()."""
     while True:
         await asyncio.sleep(settings.CODEX_WS_HEARTBEAT)
@@ -165,6 +170,10 @@ async def _watch(announce) -> None:
         keep_only(served)
         if not served:
             return
+        try:
+            await recheck()
+        except Exception:  # a failed check must not stop the presence read nor the next check
+            log.exception("presence: session check failed")
         try:
             given, seats = await database_sync_to_async(_read)(list(served), _taken_seen())
         except Exception:  # a failed read must not stop the next one

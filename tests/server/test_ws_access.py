@@ -3,8 +3,12 @@ import asyncio
 
 import pytest
 from asgiref.sync import sync_to_async
+from django.contrib.auth.hashers import make_password
+from django.contrib.sessions.models import Session
+from django.db import transaction
 from django.test import Client
 
+from game import chat
 from game.models import Match, MatchPlayer
 from lobby.models import Table
 from tests.server.matchkit import start_match
@@ -13,12 +17,12 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 
 @sync_to_async
-def bare_match(players, public=True, spectators=True):
-    """A match row with a table (state contents unused by these tests)."""
-    match = Match.objects.create(config={"mode": "1hero"}, state={})
+def bare_match(players, public=True, spectators=True, mode="1hero"):
+    """A match row of ``mode`` with a table (state contents unused by these tests)."""
+    match = Match.objects.create(config={"mode": mode}, state={})
     for seat, user in enumerate(players):
         MatchPlayer.objects.create(match=match, seat=seat, user=user)
-    Table.objects.create(host=players[0], mode="1hero", is_public=public, allow_spectators=spectators,
+    Table.objects.create(host=players[0], mode=mode, is_public=public, allow_spectators=spectators,
                          status=Table.Status.STARTED, match=match)
     return match
 
@@ -65,20 +69,53 @@ async def test_unknown_match_is_closed_4404(ws, make_user, layer):
     assert await closed_with(comm, connected) == 4404
 
 
-@pytest.mark.parametrize(
-    "public,spectators", [(False, True), (True, False), (False, False)], ids=["private", "no-spectators", "both"]
-)
-async def test_outsider_cannot_watch_closed_tables(ws, make_user, layer, public, spectators):
+async def test_a_public_match_without_spectators_is_closed_4403_to_an_outsider(ws, make_user, layer):
+    """A public table's match is listed in the lobby: saying that an
+    outsider may not watch it tells nothing hidden (4403)."""
     alice, bob, eve = [await sync_to_async(make_user)(n) for n in ("alice", "bob", "eve")]
-    match = await bare_match([alice, bob], public=public, spectators=spectators)
+    match = await bare_match([alice, bob], public=True, spectators=False)
     comm, connected, _ = await ws(f"/ws/match/{match.pk}/", eve)
     assert await closed_with(comm, connected) == 4403
 
 
-async def test_wrong_invite_token_cannot_watch_private_table(ws, make_user, layer):
+@pytest.mark.parametrize("mode,spectators,invite", [
+    ("1hero", True, ""), ("1hero", True, "?invite=guess"), ("1hero", True, "?invite=%00"),
+    ("1hero", True, "?invite=" + "A" * 5000), ("1hero", False, "?invite=AAAAAAAAAAAAAAAAAAAAAA"),
+    ("arcane", True, "?invite=guess"), ("c23", False, ""),
+], ids=["none", "wrong", "nul", "5000-chars", "token-shaped-no-spectators", "arcane", "c23"])
+async def test_a_private_match_is_to_an_outsider_exactly_an_unknown_id(ws, make_user, layer, mode, spectators,
+                                                                     invite):
+    """An outsider to a private table's match (any game: one consumer
+    serves them all), with no invite or a wrong one, is closed exactly as
+    for an id no match has (4404, nothing sent before): close codes must
+    not let match ids be enumerated (issue 27, F4)."""
     alice, bob, eve = [await sync_to_async(make_user)(n) for n in ("alice", "bob", "eve")]
-    match = await bare_match([alice, bob], public=False)
-    comm, connected, _ = await ws(f"/ws/match/{match.pk}/?invite=guess", eve)
+    match = await bare_match([alice, bob], public=False, spectators=spectators, mode=mode)
+    comm, connected, _ = await ws(f"/ws/match/{match.pk}/{invite}", eve)
+    assert await closed_with(comm, connected) == 4404
+    unknown, connected, _ = await ws(f"/ws/match/{match.pk + 1000}/{invite}", eve)
+    assert await closed_with(unknown, connected) == 4404
+
+
+async def test_a_match_without_a_table_is_to_an_outsider_an_unknown_id(ws, make_user, layer):
+    """A match made outside the lobby is for its players only, and listed
+    nowhere: an outsider is closed 4404."""
+    alice, bob, eve = [await sync_to_async(make_user)(n) for n in ("alice", "bob", "eve")]
+    match = await sync_to_async(Match.objects.create)(config={"mode": "1hero"}, state={})
+    for seat, user in enumerate((alice, bob)):
+        await sync_to_async(MatchPlayer.objects.create)(match=match, seat=seat, user=user)
+    comm, connected, _ = await ws(f"/ws/match/{match.pk}/", eve)
+    assert await closed_with(comm, connected) == 4404
+
+
+async def test_an_invite_holder_of_a_private_table_without_spectators_is_closed_4403(ws, make_user, layer):
+    """Whoever holds a private table's invite knows the match is there:
+    when the table takes no spectators they are told so (4403), not that
+    there is no such match."""
+    alice, bob, eve = [await sync_to_async(make_user)(n) for n in ("alice", "bob", "eve")]
+    match = await bare_match([alice, bob], public=False, spectators=False)
+    token = await sync_to_async(lambda: Table.objects.get(match=match).invite_token)()
+    comm, connected, _ = await ws(f"/ws/match/{match.pk}/?invite={token}", eve)
     assert await closed_with(comm, connected) == 4403
 
 
@@ -265,3 +302,107 @@ async def test_a_websocket_to_an_unknown_path_is_closed_4404_not_a_server_error(
     comm = WebsocketCommunicator(application, path, headers=[(b"host", b"localhost"), ORIGIN, (b"cookie", cookie)])
     connected, _ = await comm.connect(timeout=5)
     assert await closed_with(comm, connected) == 4404
+
+
+def set_password_unannounced(user, how: str) -> None:
+    """Change ``user``'s password so that no close reaches its sockets:
+    ``"update"`` writes it with QuerySet.update (no save, no signal);
+    ``"lost"`` saves it through the model while the password_changed
+    receiver is away (its group message lost, as in a Redis outage)."""
+    from game.signals import close_sockets_on_password_change
+    from lobby.models import User, password_changed
+
+    if how == "update":
+        User.objects.filter(pk=user.pk).update(password=make_password("another-pw-456"))
+        return
+    password_changed.disconnect(close_sockets_on_password_change)
+    try:
+        with transaction.atomic():
+            user.set_password("another-pw-456")
+            user.save()
+    finally:
+        password_changed.connect(close_sockets_on_password_change)
+
+
+@pytest.mark.parametrize("how", ["update", "lost"])
+@pytest.mark.parametrize("frame", [
+    {"type": "action", "id": 1, "version": 0, "action": {"type": "end_main"}},
+    {"type": "chat", "id": 1, "text": "still here"},
+], ids=["action", "chat"])
+async def test_a_socket_whose_session_lapsed_unannounced_acts_no_more(ws, make_user, layer, settings, how, frame):
+    """A password change no close message reached (issue 27, F3): the
+    socket's next action or chat line is not applied; the socket is
+    closed 4401 (as after a logout) and the match and its chat are as
+    before."""
+    settings.CODEX_WS_SESSION_CHECK_EVERY = 0
+    alice, bob = await sync_to_async(make_user)("alice"), await sync_to_async(make_user)("bob")
+    match = await start_match([alice, bob])
+    comm, connected, _ = await ws(f"/ws/match/{match.pk}/", alice)
+    assert connected and (await comm.receive_json_from(timeout=5))["type"] == "state"
+    await comm.receive_nothing(timeout=0.2)  # the chat history, if any
+
+    await sync_to_async(set_password_unannounced)(alice, how)
+    await comm.send_json_to(frame)
+    message = await comm.receive_output(timeout=5)
+    assert message["type"] == "websocket.close" and message["code"] == 4401, message
+    assert await sync_to_async(lambda: Match.objects.get(pk=match.pk).version)() == match.version
+    assert await sync_to_async(lambda: chat.recent(match.pk))() == []
+
+
+@pytest.mark.parametrize("how", ["update", "lost"])
+async def test_the_heartbeat_closes_a_quiet_socket_whose_session_lapsed(ws, make_user, layer, settings, how):
+    """A socket that sends nothing is closed 4401 by the heartbeat once its
+    session no longer logs its user in, however the password changed
+    (issue 27, F3); another account's socket stays open."""
+    settings.CODEX_WS_HEARTBEAT = 0.05
+    alice, bob = await sync_to_async(make_user)("alice"), await sync_to_async(make_user)("bob")
+    match = await start_match([alice, bob])
+    sockets = {}
+    for user in (alice, bob):
+        comm, connected, _ = await ws(f"/ws/match/{match.pk}/", user)
+        assert connected and (await comm.receive_json_from(timeout=5))["type"] == "state"
+        sockets[user.username] = comm
+
+    await sync_to_async(set_password_unannounced)(alice, how)
+    while True:  # the heartbeat's presence and chat frames may come first
+        message = await sockets["alice"].receive_output(timeout=5)
+        if message["type"] == "websocket.close":
+            break
+    assert message["code"] == 4401
+    await sockets["bob"].send_json_to({"type": "ping", "id": 7})
+    while (answer := await sockets["bob"].receive_json_from(timeout=5))["type"] != "pong":
+        pass
+    assert answer["id"] == 7
+
+
+async def test_a_session_deleted_unannounced_is_closed_by_the_heartbeat(ws, make_user, layer, settings):
+    """A session removed without the logout signal (the session table
+    cleared, its group message lost) closes its socket 4401 at the next
+    heartbeat."""
+    settings.CODEX_WS_HEARTBEAT = 0.05
+    alice, bob = await sync_to_async(make_user)("alice"), await sync_to_async(make_user)("bob")
+    match = await start_match([alice, bob])
+    comm, connected, _ = await ws(f"/ws/match/{match.pk}/", alice)
+    assert connected and (await comm.receive_json_from(timeout=5))["type"] == "state"
+    await sync_to_async(Session.objects.all().delete)()
+    while (message := await comm.receive_output(timeout=5))["type"] != "websocket.close":
+        pass
+    assert message["code"] == 4401
+
+
+def test_still_logged_in_judges_a_session_as_django_does_and_changes_nothing(transactional_db, make_user):
+    """signals.still_logged_in: True for a live session of that user; False
+    for another user, no session, an unknown key, or after a password
+    change; the stored session is left as it was."""
+    from game.signals import still_logged_in
+
+    alice, bob = make_user("alice"), make_user("bob")
+    browser = Client()
+    browser.force_login(alice)
+    key = browser.session.session_key
+    assert still_logged_in(key, alice.pk)
+    assert not still_logged_in(key, bob.pk)
+    assert not still_logged_in(None, alice.pk) and not still_logged_in("no-such-key", alice.pk)
+    set_password_unannounced(alice, "update")
+    assert not still_logged_in(key, alice.pk)
+    assert Session.objects.filter(pk=key).exists()
