@@ -204,7 +204,8 @@ REST_FRAMEWORK = {
     # every refusal {"code", "detail"} or field errors (codexsite/apierrors.py).
     "DEFAULT_PARSER_CLASSES": ["codexsite.apiparsers.JSONBodyParser"],
     "EXCEPTION_HANDLER": "codexsite.apierrors.exception_handler",
-    "DEFAULT_THROTTLE_CLASSES": ["rest_framework.throttling.UserRateThrottle"],
+    # DRF's per-user throttle, letting requests through while the cache is down (codexsite/apithrottle.py).
+    "DEFAULT_THROTTLE_CLASSES": ["codexsite.apithrottle.APIUserRateThrottle"],
     "DEFAULT_THROTTLE_RATES": {"user": env.str("API_RATE", default="600/min")},
 }
 
