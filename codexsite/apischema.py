@@ -71,6 +71,16 @@ def exact_text(**kwargs) -> serializers.CharField:
     return serializers.CharField(trim_whitespace=False, **kwargs)
 
 
+class ChoiceOf(serializers.ChoiceField):
+    """DRF's ChoiceField (same arguments) whose refusal names the choices,
+    never the value sent (DRF's sentence repeats it whole: a 2 MB answer
+    to a 2 MB value)."""
+
+    def __init__(self, choices, **kwargs):
+        super().__init__(choices, **kwargs)
+        self.error_messages["invalid_choice"] = f"Pick one of: {', '.join(map(str, self.choices))}."
+
+
 def _ref(name: str) -> dict:
     return {"$ref": f"#/components/schemas/{name}"}
 
