@@ -193,7 +193,9 @@ def test_a_deck_name_is_cleaned_as_other_names(api, django_user_model, sent, kep
 
 
 @pytest.mark.parametrize("sent", ["\u200b\u200b\u200b", "\u3164\u3164", "\u202e", "\u0301\u0301", "Red starter",
-                                  "blue STARTER"])
+                                  "blue STARTER",
+                                  # shown at a seat as if the site said it (the tester's F6 of issue 27)
+                                  "You", "You.", "Greedy bot", "Random bot 2", "greedy_bot 12", "seat 3"])
 def test_a_deck_name_that_shows_nothing_or_a_starter_is_refused(api, sent):
     alice = api("alice")
     answer = alice.post("/api/decks/", json.dumps({"name": sent, "cards": RED}), content_type="application/json")
