@@ -9,8 +9,14 @@ published schema.
 
 ``exception_handler`` is DRF's EXCEPTION_HANDLER; ``page_not_found`` is
 Django's handler404, JSON under /api/ (an address no API route matches,
-such as a table id that is not digits) and the friendly page elsewhere.
+such as a table id that is not digits) and the friendly page elsewhere;
+``bad_request`` is Django's handler400, for a request Django itself refuses
+before any view runs (a body over DATA_UPLOAD_MAX_MEMORY_SIZE, met by the
+CSRF check; a Host not in ALLOWED_HOSTS): JSON under /api/ too, the site's
+page (templates/400.html) elsewhere.
 """
+from django.conf import settings
+from django.core.exceptions import RequestDataTooBig
 from django.http import JsonResponse
 from django.views import defaults
 from rest_framework import exceptions
@@ -27,6 +33,7 @@ SENTENCES = {
     "not_acceptable": "The API answers in JSON only.",
     "unsupported_media_type": "Send the request body as JSON (Content-Type: application/json).",
 }
+UNREADABLE = "The server could not read this request."
 CSRF_FAILED = "The page's security token is missing or out of date: reload the page and try again."
 
 
@@ -37,6 +44,8 @@ def _sentence(exc: exceptions.APIException, method: str) -> str:
         return f"Too many requests: wait {max(wait, 1)} seconds, then try again."
     if isinstance(exc.detail, list):
         return " ".join(str(part) for part in exc.detail)
+    if isinstance(exc, exceptions.UnsupportedMediaType):
+        return SENTENCES["unsupported_media_type"]  # DRF's repeats the Content-Type sent
     if isinstance(exc, exceptions.MethodNotAllowed):
         return f"This address does not take {method} requests."
     if isinstance(exc, exceptions.PermissionDenied) and str(exc.detail).startswith("CSRF Failed"):
@@ -73,3 +82,20 @@ def page_not_found(request, exception):
     if request.path.startswith(API_PREFIX):
         return JsonResponse({"code": "not_found", "detail": NOT_FOUND}, status=404)
     return defaults.page_not_found(request, exception)
+
+
+def too_big() -> str:
+    """The sentence of a body over DATA_UPLOAD_MAX_MEMORY_SIZE."""
+    limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+    return f"The request body is too large: the server reads at most {limit // 1024} KB."
+
+
+def bad_request(request, exception):
+    """Django's handler400. Under /api/: 413 ``too_big`` for a body over
+    DATA_UPLOAD_MAX_MEMORY_SIZE, else 400 ``bad_request``, each ``{"code",
+    "detail"}``; elsewhere the site's page (templates/400.html)."""
+    if not request.path.startswith(API_PREFIX):
+        return defaults.bad_request(request, exception)
+    if isinstance(exception, RequestDataTooBig):
+        return JsonResponse({"code": "too_big", "detail": too_big()}, status=413)
+    return JsonResponse({"code": "bad_request", "detail": UNREADABLE}, status=400)

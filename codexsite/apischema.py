@@ -4,8 +4,9 @@ The views name the refusals each operation answers with
 (``extend_schema(responses={..., **refusals(400, 404)})``); the schema hook
 ``add_common_refusals`` adds those every operation may answer: 403 (not
 logged in, no CSRF token, not allowed), 429 (the API throttle, settings
-``API_RATE``) and, where a body is read, 400 for a body that is not JSON
-and 415 for one that is not sent as JSON (codexsite.apiparsers). The bodies
+``API_RATE``), 413 on a write whose body is over the size Django reads
+(codexsite.apierrors) and, where a body is read, 400 for a body that is
+not JSON and 415 for one that is not sent as JSON (codexsite.apiparsers). The bodies
 are the components ``Error``, ``FieldErrors`` and ``DeckError``
 (codexsite.apierrors says when each is used).
 
@@ -58,6 +59,7 @@ WHY = {
     403: "Not logged in, no CSRF token on a write, or not allowed.",
     404: "No such thing, or nothing the caller may see (the same answer).",
     409: "It conflicts with how things stand now (taken, started, a limit reached).",
+    413: "The body is larger than the server reads (DATA_UPLOAD_MAX_MEMORY_SIZE).",
     415: "The body is not sent as JSON.",
     429: "Too many requests: the API throttle (Retry-After says when to try again).",
 }
@@ -69,6 +71,16 @@ def exact_text(**kwargs) -> serializers.CharField:
     the ones checked (DRF's default trims first, so a string longer than
     ``maxLength`` was accepted)."""
     return serializers.CharField(trim_whitespace=False, **kwargs)
+
+
+class ChoiceOf(serializers.ChoiceField):
+    """DRF's ChoiceField (same arguments) whose refusal names the choices,
+    never the value sent (DRF's sentence repeats it whole: a 2 MB answer
+    to a 2 MB value)."""
+
+    def __init__(self, choices, **kwargs):
+        super().__init__(choices, **kwargs)
+        self.error_messages["invalid_choice"] = f"Pick one of: {', '.join(map(str, self.choices))}."
 
 
 def _ref(name: str) -> dict:
@@ -90,13 +102,14 @@ def refusals(*statuses: int, fields: bool = False, deck: bool = False) -> dict:
 
 def add_common_refusals(result, generator, request, public):
     """drf-spectacular postprocessing hook: add the error components and, to
-    every operation, the refusals any call may meet (403, 429; 400 and 415
-    where a request body is read). Returns the schema."""
+    every operation, the refusals any call may meet (403, 429; 413 on a
+    write; 400 and 415 where a request body is read). Returns the schema."""
     result.setdefault("components", {}).setdefault("schemas", {}).update(COMPONENTS)
     for operations in result.get("paths", {}).values():
-        for operation in operations.values():
+        for method, operation in operations.items():
             responses = operation["responses"]
-            common = [403, 429] + ([400, 415] if "requestBody" in operation else [])
+            common = [403, 429] + ([413] if method in WRITES else []) \
+                + ([400, 415] if "requestBody" in operation else [])
             for status in common:
                 responses.setdefault(str(status), {
                     "description": WHY[status], "content": {"application/json": {"schema": _ref("Error")}}})

@@ -204,7 +204,11 @@ REST_FRAMEWORK = {
     # every refusal {"code", "detail"} or field errors (codexsite/apierrors.py).
     "DEFAULT_PARSER_CLASSES": ["codexsite.apiparsers.JSONBodyParser"],
     "EXCEPTION_HANDLER": "codexsite.apierrors.exception_handler",
-    "DEFAULT_THROTTLE_CLASSES": ["rest_framework.throttling.UserRateThrottle"],
+    # Every answer in ASCII, what is not escaped: a lone surrogate a body held
+    # cannot break an answer that repeats it.
+    "UNICODE_JSON": False,
+    # DRF's per-user throttle, letting requests through while the cache is down (codexsite/apithrottle.py).
+    "DEFAULT_THROTTLE_CLASSES": ["codexsite.apithrottle.APIUserRateThrottle"],
     "DEFAULT_THROTTLE_RATES": {"user": env.str("API_RATE", default="600/min")},
 }
 

@@ -14,5 +14,7 @@ urlpatterns = [
     path("", include("decks.urls")),
 ]
 
-# JSON under /api/ (an address no API route matches), the friendly page elsewhere.
+# JSON under /api/ (an address no API route matches, a request Django cannot
+# read), the friendly page elsewhere.
+handler400 = "codexsite.apierrors.bad_request"
 handler404 = "codexsite.apierrors.page_not_found"

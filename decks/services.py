@@ -7,7 +7,7 @@ from game.c23 import validate_deck
 from game.c23.cards import origin, pool, starter, starter_names
 
 from decks.models import MAX_DECKS_PER_USER, NAME_LENGTH, Deck
-from lobby.names import clean_name
+from lobby.names import clean_name, require_not_reserved
 
 # No legal deck holds more than 4 copies of each pool name (K1), so these bounds
 # only turn away junk before anything is expanded into a list.
@@ -66,10 +66,13 @@ def check_name(name) -> str:
     (lobby.names.clean_name: no control or invisible characters, few marks,
     spaces collapsed). Raises DeckError ``bad_name`` when it is no text, is
     not 1 to 60 characters once cleaned (a name of zero-width characters is
-    empty), or is a starter's name ("Red starter": the table shows the
-    starters by that name, lobby.services._seat_deck)."""
+    empty), is a starter's name ("Red starter": the table shows the
+    starters by that name, lobby.services._seat_deck), or looks like a
+    name the site shows at a seat ("You", "Greedy bot 2":
+    lobby.names.require_not_reserved)."""
     try:
         clean = clean_name(name, "A deck's name", 1, NAME_LENGTH)
+        require_not_reserved(clean, "that name at a seat")
     except ValidationError as err:
         raise DeckError("bad_name", err.messages[0]) from None
     if clean.casefold() in {starter_label(colour).casefold() for colour in starter_names()}:

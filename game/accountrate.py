@@ -13,24 +13,23 @@ The rates (CODEX_WS_ACCOUNT_CHAT_RATE, CODEX_WS_ACCOUNT_RESYNC_RATE, as
 person reaches (docs/PROTOCOL.md "Limits per account"). While the cache
 cannot be reached (a Redis outage) nothing is limited: play goes on.
 """
-import logging
 import math
 
 from django.conf import settings
-from redis.exceptions import RedisError
 from rest_framework.throttling import SimpleRateThrottle
 
-log = logging.getLogger(__name__)
+from codexsite.apithrottle import OutageTolerantThrottle
 
 CHAT = "ws_chat"  # the kinds counted, with their settings
 RESYNC = "ws_resync"
 RATES = {CHAT: "CODEX_WS_ACCOUNT_CHAT_RATE", RESYNC: "CODEX_WS_ACCOUNT_RESYNC_RATE"}
 
 
-class AccountThrottle(SimpleRateThrottle):
+class AccountThrottle(OutageTolerantThrottle, SimpleRateThrottle):
     """DRF's SimpleRateThrottle for one ``kind`` (CHAT or RESYNC) of frame,
     keyed by account id instead of by request, at the rate its setting
-    gives now."""
+    gives now; a cache that cannot be reached lets the frame through
+    (codexsite.apithrottle)."""
 
     def __init__(self, kind: str):
         self.scope = kind
@@ -51,10 +50,6 @@ def wait_before(kind: str, user_id: int) -> int:
     that cannot be reached lets the frame through (logged).
     """
     throttle = AccountThrottle(kind)
-    try:
-        if throttle.allow_request(user_id, None):
-            return 0
-    except RedisError:
-        log.warning("account limits: the cache cannot be reached; %s of account %s not limited", kind, user_id)
+    if throttle.allow_request(user_id, None):
         return 0
     return max(1, math.ceil(throttle.wait() or throttle.duration))

@@ -10,17 +10,24 @@ made one space and trimmed), then a length check. A NUL or a lone
 surrogate is one of the characters removed (they answered 500, issue 27).
 
 A display name is 2 to 24 characters of letters, digits, spaces and . ' _ -
-after that cleaning, and it is nobody else's: no other account shows a name
-that looks like it, and it does not look like a name the site itself shows
-(``RESERVED_NAMES``: "You", the table bots' names, "seat 2"). So nobody
+after that cleaning, at least one a letter or digit, and it is nobody
+else's: no other account shows a name that looks like it, and it does not
+look like a name the site itself shows (:func:`reserved_pattern`: "You",
+the table bots' names, "seat 2"; a deck's name neither, as it is shown at
+a seat). So nobody
 appears at a table under a friend's name (issue 11) or as a bot (issue 27).
 
 "Looks like" is the confusable skeleton of Unicode TR 39 (section 4), read
-from the confusables data of the confusable-homoglyphs library: two names
-look alike when their skeletons match after case folding (``sec_auth_a``,
-``SEC_AUTH_а`` with a Cyrillic а), or before it (``Bill`` and ``BiII``
-with capital i's). Each account stores both keys of the name it shows
-(``name_keys``), and the database keeps each key unique.
+from the confusables data of the confusable-homoglyphs library, of the
+name's letters and digits alone (:func:`bare`: spaces, punctuation and
+accents dropped, every script's digits read as 0-9): two names look alike
+when their skeletons match after case folding (``sec_auth_a``,
+``SEC AUTH а`` with a Cyrillic а; ``Miragioo`` and ``Mí ragíoo.``), or
+before it (``Bill`` and ``BiII`` with capital i's). Each account stores
+both keys of the name it shows (``name_keys``), and the database keeps
+each key unique. A name the site shows is reserved with any number after
+it ("You 2", "Greedy bot 05", "seat ٣"), so the bots' names stay theirs
+at any table size (the tester's F6 of issue 27).
 """
 import re
 import unicodedata
@@ -72,17 +79,33 @@ def skeleton(text: str) -> str:
     return unicodedata.normalize("NFD", mapped)
 
 
+def bare(text: str) -> str:
+    """The letters and digits of ``text``: spaces, punctuation, symbols and
+    accents (nonspacing marks, once decomposed) dropped, each decimal digit
+    of any script as its ASCII digit ("٣" is "3")."""
+    kept = []
+    for ch in unicodedata.normalize("NFD", text):
+        category = unicodedata.category(ch)
+        if category == "Nd":
+            kept.append(str(unicodedata.decimal(ch)))
+        elif category[0] in "LN" or category in ("Mc", "Me"):  # spacing marks are part of some scripts' letters
+            kept.append(ch)
+    return "".join(kept)
+
+
 def name_keys(name: str) -> tuple[str, str]:
     """The two keys under which ``name`` is taken: ``(folded, shaped)``.
 
     ``folded`` is the skeleton of the case-folded plain (NFKC) name, so case
     and look-alike letters of other scripts do not tell names apart;
     ``shaped`` is the case-folded skeleton of the plain name, so a capital I
-    and a small l (one prototype) do not either. Two names clash when they
-    share a key.
+    and a small l (one prototype) do not either. Both are of the name's
+    :func:`bare` letters and digits, so spacing, punctuation and accents do
+    not either. Two names clash when they share a key; a name without a
+    letter or digit has empty keys.
     """
-    plain = unicodedata.normalize("NFKC", name)
-    return skeleton(plain.casefold()), skeleton(skeleton(plain).casefold())
+    plain = bare(unicodedata.normalize("NFKC", name))
+    return bare(skeleton(plain.casefold())), bare(skeleton(bare(skeleton(plain)).casefold()))
 
 
 def visible_text(text: str) -> str:
@@ -153,37 +176,48 @@ def clean_display_name(value: str, user=None) -> str:
     name = clean_name(value or "", "A display name", MIN_CHARS, MAX_CHARS)
     if not all(ALLOWED.fullmatch(ch) for ch in name):
         raise ValidationError("Use letters, digits, spaces and . ' _ - only.")
+    if not all(name_keys(name)):
+        raise ValidationError("A display name needs a letter or a digit.")
     require_free(name, user)
     return name
 
 
 @lru_cache(maxsize=1)
-def reserved_keys() -> frozenset:
-    """The keys (:func:`name_keys`) of the names the site itself shows in
-    place of a player's: "You" (the viewer, in the match page's lines and
-    results), each table bot's name, alone and numbered by seat ("Greedy
-    bot", "Greedy bot 3": game.standins.bot_name), and the stand-ins for a
-    name it does not know ("seat 2", "team 1")."""
+def reserved_pattern() -> re.Pattern:
+    """What the keys (:func:`name_keys`) of a name the site itself shows in
+    place of a player's look like: "You" (the viewer, in the match page's
+    lines and results) and each table bot's name ("Greedy bot":
+    game.standins.bot_name), alone or with any number after them ("Greedy
+    bot 3" is the bot of seat 3), and the stand-ins for a name it does not
+    know with a number ("seat 2", "team 1")."""
     from game.standins import BOT_KINDS
-    from lobby.modes import MODES
 
-    labels = [label for label, _cls in BOT_KINDS.values()]
-    names = ["You", *labels]
-    for n in range(max(mode.max_seats for mode in MODES.values()) + 1):  # the numbers seats go to
-        names += [f"{label} {n}" for label in labels] + [f"seat {n}", f"team {n}"]
-    return frozenset(key for name in names for key in name_keys(name))
+    def keys(*names: str) -> str:
+        return "|".join(sorted({re.escape(key) for name in names for key in name_keys(name)}, key=len, reverse=True))
+
+    number = f"(?:{keys(*'0123456789')})"  # a digit's keys (a 1 and an l share one)
+    shown = keys("You", *(label for label, _cls in BOT_KINDS.values()))
+    return re.compile(f"(?:{shown}){number}*|(?:{keys('seat', 'team')}){number}+")
+
+
+def require_not_reserved(name: str, what: str = "that name") -> None:
+    """Raise django ValidationError with a sentence for the player when
+    ``name`` (a display name, or a deck's name shown at a seat; ``what``
+    names it in the sentence) looks like a name the site itself shows
+    (:func:`reserved_pattern`); return None else."""
+    if any(reserved_pattern().fullmatch(key) for key in name_keys(name)):
+        raise ValidationError(f"The site itself shows {what} (for you, a bot or a seat): pick another one.")
 
 
 def require_free(name: str, user=None) -> None:
     """Raise django ValidationError with a sentence for the player when
-    ``name`` looks like a name the site shows (:func:`reserved_keys`), the
-    name another account than ``user`` shows, or its username (the keys of
-    :func:`name_keys`); return None else."""
+    ``name`` looks like a name the site shows (:func:`require_not_reserved`),
+    the name another account than ``user`` shows, or its username (the keys
+    of :func:`name_keys`); return None else."""
     from lobby.models import User
 
+    require_not_reserved(name)
     keys = name_keys(name)
-    if reserved_keys().intersection(keys):
-        raise ValidationError("The site itself shows that name (for you, a bot or a seat): pick another one.")
     others = User.objects.exclude(pk=getattr(user, "pk", None))
     if others.filter(Q(name_key__in=keys) | Q(shape_key__in=keys) | Q(username__iexact=name)).exists():
         raise ValidationError("Another player already uses that name, or one that looks just like it.")

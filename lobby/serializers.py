@@ -3,7 +3,7 @@ from django.core.exceptions import ValidationError
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from codexsite.apischema import exact_text
+from codexsite.apischema import ChoiceOf, exact_text
 from game import turnclock
 from game.models import Match
 from game.rules import maps
@@ -122,7 +122,7 @@ class TableSerializer(serializers.ModelSerializer):
     seat_count = serializers.IntegerField(write_only=True, required=False, min_value=1, max_value=8)
     turn_seconds = TurnSecondsField(required=False, allow_null=True,
                                     help_text="The turn timer in seconds, or null: off.")
-    mode = serializers.ChoiceField(choices=sorted(MODES))
+    mode = ChoiceOf(choices=sorted(MODES))
     map = MapField(trim_whitespace=False, required=False, allow_blank=True, max_length=32,
                    help_text='The map card: "" none (default), "random" (drawn at the start) '
                              'or a map id ("fury_road", ...).')
@@ -201,7 +201,7 @@ class BotSerializer(serializers.Serializer):
     """Put a table bot of ``kind`` in the empty seat ``index`` (host only)."""
 
     index = serializers.IntegerField(min_value=0)
-    kind = serializers.ChoiceField(choices=BOT_KIND_CHOICES, help_text="The bot: greedy or random.")
+    kind = ChoiceOf(choices=BOT_KIND_CHOICES, help_text="The bot: greedy or random.")
     heroes = serializers.ListField(child=exact_text(max_length=64), required=False, max_length=8,
                                    help_text="The bot's heroes (default: picked at random).")
     deck = exact_text(required=False, max_length=20,

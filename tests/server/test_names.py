@@ -27,6 +27,9 @@ def signup_as(client, username, display_name):
     ("Bill", "BiII"),  # capital I for small l
     ("Paul", "Pau1"),  # digit one for small l
     ("Alice", "ALICE"),  # case, as before
+    # Spaces, punctuation and accents (the tester's F6 of issue 27; docs/RULINGS.md "Look-alike names").
+    ("Miragioo", "Miragioo."), ("Miragioo", "Miragioo_"), ("Miragioo", "Mi ragioo"),
+    ("Miragioo", "M\u00edrag\u00edoo"), ("Zoe", "Zo\u00eb"), ("Ann Lee", "Ann-Lee"),
 ])
 def test_signup_refuses_a_look_alike_of_a_shown_name(client, make_user, django_user_model, shown, look_alike):
     make_user("first", display_name=shown)
@@ -49,7 +52,7 @@ def test_the_api_refuses_a_look_alike_too(api):
     assert bob.get("/api/me/").json()["display_name"] == "Bob"
 
 
-@pytest.mark.parametrize("first, second", [("Eli", "Ell"), ("Zoe", "Zoë"), ("Ann", "Anna"), ("Jo", "Io")])
+@pytest.mark.parametrize("first, second", [("Eli", "Ell"), ("Ann", "Anna"), ("Jo", "Io"), ("Miragioo", "Miragio")])
 def test_names_that_only_resemble_each_other_stay_free(client, make_user, django_user_model, first, second):
     make_user("first", display_name=first)
     assert signup_as(client, "second", second).status_code == 302
@@ -101,6 +104,25 @@ def test_the_migration_keys_existing_accounts_and_drops_later_look_alikes(django
     assert users["third"].shape_key == name_keys("third")[1]
 
 
+def test_the_migration_to_letters_only_keys_drops_later_look_alikes(django_user_model):
+    """Accounts keyed before spacing and punctuation were dropped (lobby
+    migration 0012): the older "Miragioo" keeps its name, the later
+    "Miragioo." shows its username instead; every key is the new one."""
+    from django.apps import apps
+    from importlib import import_module
+
+    django_user_model.objects.bulk_create([  # their keys as the older keys made them: distinct
+        django_user_model(username="first", display_name="Miragioo", name_key="miragioo", shape_key="miragioo"),
+        django_user_model(username="second", display_name="Miragioo.", name_key="miragioo.", shape_key="miragioo."),
+        django_user_model(username="third", display_name="Ann Lee", name_key="ann lee", shape_key="ann lee"),
+    ])
+    import_module("lobby.migrations.0012_bare_name_keys").refill_keys(apps, None)
+    users = {u.username: u for u in django_user_model.objects.all()}
+    assert users["first"].display_name == "Miragioo" and users["second"].display_name == ""
+    assert (users["second"].name_key, users["second"].shape_key) == name_keys("second")
+    assert (users["third"].name_key, users["third"].shape_key) == name_keys("Ann Lee") == ("annlee", "annlee")
+
+
 def _admin_change(client, django_user_model, user, **changes):
     """POST the admin's change form of ``user`` with ``changes`` as a staff member would."""
     staff = django_user_model.objects.create_superuser(username="root", password="pw-secret-123",
@@ -142,7 +164,11 @@ def test_the_admin_keeps_a_username_shown_as_the_name_to_its_own_rules(client, m
 
 
 @pytest.mark.parametrize("name", ["Greedy bot", "Random bot", "You", "you", "Y\u043eu", "Greedy bot 2",
-                                  "RANDOM BOT 5", "seat 1", "Team 0", "Gr\u0435edy b\u043et"])
+                                  "RANDOM BOT 5", "seat 1", "Team 0", "Gr\u0435edy b\u043et",
+                                  # The tester's F6 of issue 27: any number, other digits, spacing, punctuation.
+                                  "Greedy bot 6", "Greedy bot 9", "Greedy bot 05", "Greedy bot \u0663",
+                                  "Random bot 6", "seat 6", "seat 9", "team 12", "Greedy_bot", "Greedy-bot",
+                                  "Greedybot", "Greedy bot.", "Greedy.bot", "You.", "You 2", "Y o u"])
 def test_names_the_site_shows_are_reserved(client, api, django_user_model, name):
     """Issue 27 point 10: nobody signs up (or renames themselves) as a bot, "You" or a seat."""
     response = signup_as(client, "mallory", name)
@@ -154,7 +180,8 @@ def test_names_the_site_shows_are_reserved(client, api, django_user_model, name)
     assert bob.get("/api/me/").json()["display_name"] == "Bob"
 
 
-@pytest.mark.parametrize("name", ["Yours", "Botany", "Greedy", "Seat belt", "Bot 9"])
+@pytest.mark.parametrize("name", ["Yours", "Botany", "Greedy", "Seat belt", "Bot 9", "Seat", "Greedy bots",
+                                  "Youssef 2"])
 def test_names_near_a_reserved_one_stay_free(client, django_user_model, name):
     assert signup_as(client, "zed", name).status_code == 302
 
@@ -171,7 +198,8 @@ def test_a_display_name_loses_invisible_characters(api, sent, kept):
     assert answer.status_code == 200 and answer.json()["display_name"] == kept
 
 
-@pytest.mark.parametrize("sent", ["\u200b\u200b\u200b", "\u3164\u3164\u3164", "\u202e\u202e", "Bi\x00ll", "Bill\ud800"])
+@pytest.mark.parametrize("sent", ["\u200b\u200b\u200b", "\u3164\u3164\u3164", "\u202e\u202e", "Bi\x00ll", "Bill\ud800",
+                                  "--", "._.", "' '"])
 def test_a_display_name_of_nothing_visible_is_refused(api, sent):
     """A NUL or a lone surrogate is refused by the API's field itself (DRF), with a sentence."""
     bob = api("bob")

@@ -1,7 +1,12 @@
 """Account pages: sign up, log in, log out, CSRF on forms, login-only pages."""
+import re
+
 import pytest
+from django.conf import settings
 from django.test import Client
 from django.urls import reverse
+
+from tests.server.lobbykit import started
 
 pytestmark = pytest.mark.django_db
 
@@ -58,6 +63,30 @@ def test_display_name_is_escaped_in_pages(client, make_user):
     body = client.get(reverse("lobby")).content.decode()
     assert "<script>alert(1)</script>" not in body
     assert "&lt;script&gt;" in body
+
+
+# Ways a page's script could turn text into markup: assigning HTML (other
+# than clearing with ""), inserting it, or writing it.
+HTML_SINKS = re.compile(r"\.(?:innerHTML|outerHTML)\s*\+?=(?!\s*(?:\"\"|''|``)\s*;)|insertAdjacentHTML|"
+                        r"document\.write|\.html\(|createContextualFragment|DOMParser")
+
+
+def test_display_name_is_escaped_on_the_match_and_replay_pages(client, make_user):
+    """The tester's F6 of issue 27: a name such as ``<script>`` is fine as
+    long as every page shows it as text. The pages hold it escaped (the
+    match's own page and the lobby), and the pages' scripts, which show the
+    names the server sends (the lobby's lists, the match's players and
+    log), never write HTML: every name is set as text."""
+    mallory = make_user("mallory", display_name="<script>alert(1)</script>")
+    match = started([mallory, make_user("bob")])
+    client.force_login(mallory)
+    for url in (reverse("lobby"), reverse("match", args=[match.pk])):
+        body = client.get(url).content.decode()
+        assert "<script>alert(1)</script>" not in body
+    scripts = sorted((settings.BASE_DIR / "static" / "js").glob("*.js"))
+    assert scripts
+    writers = [f"{path.name}: {m.group(0)}" for path in scripts for m in HTML_SINKS.finditer(path.read_text())]
+    assert not writers, writers
 
 
 def signup_as(client, username, display_name):

@@ -11,12 +11,14 @@ import asyncio
 import json
 import subprocess
 import time
+import urllib.request
 
 import pytest
 from asgiref.sync import sync_to_async
 
 from benchmarks.servers import free_port, wait_listening
 from codexsite.layers import OutageTolerantPubSubLayer
+from tests.server.conftest import session_cookie
 from tests.server.live import daphne, open_match
 from tests.server.matchkit import start_match
 
@@ -54,6 +56,13 @@ def wait_subscribers(port: int, channel: str, count: int) -> None:
         time.sleep(0.1)
 
 
+def api_get(base_url: str, path: str, cookie: bytes) -> tuple[int, dict]:
+    """GET ``path`` of the REST API with a session ``cookie``: ``(status, parsed body)``."""
+    request = urllib.request.Request(base_url + path, headers={"Cookie": cookie.decode()})
+    with urllib.request.urlopen(request, timeout=30) as answer:  # a status >= 400 raises HTTPError
+        return answer.status, json.loads(answer.read())
+
+
 async def read(sock) -> dict:
     return json.loads(await asyncio.wait_for(sock.recv(), 30))
 
@@ -70,7 +79,8 @@ async def test_play_goes_on_through_a_redis_outage(make_user, close_db_thread):
     """Alice on one worker, Bob on the other, Redis stopped: the actor gets
     ``applied`` and the new state, once, no error; the other player's next
     ``pong`` names the new version, and his resync gets it; a spectator
-    connects meanwhile. Redis back: another connect succeeds, and the next
+    connects meanwhile, and the REST API answers her (its throttle was a
+    500 while the cache was down). Redis back: another connect succeeds, and the next
     move reaches every socket again."""
     alice, bob, carol = [await sync_to_async(make_user)(name) for name in ("alice", "bob", "carol")]
     match = await start_match([alice, bob])
@@ -107,6 +117,9 @@ async def test_play_goes_on_through_a_redis_outage(make_user, close_db_thread):
         watcher = await open_match(workers[1].url, match.pk, carol)  # while Redis is down
         socks.append(watcher)
         assert (await until(watcher, "state"))[-1]["version"] == 1
+        cookie = await sync_to_async(session_cookie)(carol)
+        status, me = await asyncio.to_thread(api_get, workers[1].url, "/api/me/", cookie)  # the REST API too
+        assert status == 200 and me["username"] == "carol"
 
         redis = start_redis(port)
         await asyncio.to_thread(wait_subscribers, port, group, 2)
