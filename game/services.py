@@ -411,7 +411,7 @@ def _apply(match_id: int, action: dict, expected_version: int, nonce: str | None
             )
         if expected_version > version:
             raise ActionRefused(
-                "bad_version", f"The match is at version {version}, not {expected_version} yet: resync.",
+                "bad_version", f"The match is only at version {version}: resync.",
                 version,
             )
         if expected_version < version and rules.turn_by_turn(current.state) and _handed_over(

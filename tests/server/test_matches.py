@@ -176,6 +176,22 @@ def test_an_older_version_is_judged_by_the_engine_against_the_current_state(play
     assert match.version == 2 and match.actions.count() == 2
 
 
+def test_a_refusal_never_repeats_a_huge_version(players):
+    """A version far ahead of the match (4,000 digits, found by a tester)
+    is refused ``bad_version`` with a sentence that does not echo it back:
+    a refusal's size never grows with what the client sent (issue 27)."""
+    alice, bob, _ = players
+    match, _ = start(alice, bob)
+    user = (alice, bob)[active_seat(match.state)]
+    huge = 10 ** 4000
+    with pytest.raises(ActionRefused) as refused:
+        apply_match_action(match.pk, user.pk, {"type": "end_main"}, huge)
+    assert refused.value.code == "bad_version"
+    assert len(str(refused.value)) < 200 and "0000000000" not in str(refused.value)
+    match.refresh_from_db()
+    assert match.version == 0
+
+
 def test_a_nonce_is_applied_once(players):
     """A retried action (same nonce, same seat) answers the first one's
     version and changes nothing; another seat's nonce is its own."""
