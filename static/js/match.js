@@ -1946,7 +1946,8 @@ function addChat(m, old = false) {
   const line = el("li", null, { class: m.seat === null ? "spectator-line" : "" });
   line.append(el("b", `${who}: `), el("span", m.text)); // text only, never HTML
   $("chat").append(line);
-  line.scrollIntoView({ block: "nearest" });
+  const pane = $("chat").parentElement; // its own box only: scrolling the line into view moved the page
+  pane.scrollTop = pane.scrollHeight;
   if (ui.tab !== "chat" && !old) {
     ui.unread += 1;
     $("chat-unread").textContent = ui.unread;
