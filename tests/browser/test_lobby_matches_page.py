@@ -138,6 +138,8 @@ def test_the_lobby_knows_your_matches_and_offers_a_rematch(browser, live_server_
     note.wait_for()
     assert "your match" not in note.inner_text()
     assert re.search(r"Rematch of Lobbydave and Lobbyerin's match: seats kept for its players until \d", note.inner_text())
+    if SHOTS:
+        stranger.screenshot(path=f"{SHOTS}/lobby-rematch-stranger.png")
     assert not stranger.errors
     stranger.context.close()
     erin.locator(f"#history li[data-match='{first}'] button.rematch", has_text="Join the rematch").click()
