@@ -5,6 +5,7 @@ player's waiting seats.
 Each operation runs in a transaction with the table row locked, and raises
 LobbyError (nothing changed) when it is not allowed.
 """
+import math
 import secrets
 from datetime import timedelta
 
@@ -117,8 +118,10 @@ def _refuse_if_held(table: Table, index: int, user) -> None:
     is kept for another player of the match it plays again (:func:`held_seats`)."""
     holder = held_seats(table).get(index)
     if holder is not None and holder[0] != getattr(user, "pk", None):
+        # In minutes from now, not a clock time: the lobby shows times on the viewer's own clock.
+        minutes = max(1, math.ceil((hold_ends(table) - timezone.now()).total_seconds() / 60))
         raise LobbyError("seat_held", f"{holder[1]} played this seat in the last match: it is kept for them "
-                                      f"until {hold_ends(table):%H:%M} UTC.", 409)
+                                      f"for {minutes} more minute{'s' if minutes != 1 else ''}.", 409)
 
 
 def delete_abandoned_tables() -> int:

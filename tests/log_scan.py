@@ -1,6 +1,7 @@
 """A check of every log line each audience reads, shared by the three
 games' log audience tests (issue 27, point 1): a line must name no card of
-a hidden zone that this audience could not see.
+a hidden zone that this audience could not see, and carries only its "n" and
+"text" (no audience field such as "to" or "hide").
 
 It knows nothing of how an engine decides who reads a line: it reads the
 views each audience is given, action after action, as a client would. A
@@ -118,6 +119,10 @@ class LogScan:
     def _scan(self, who, lines: list, could_see: set, when: str) -> None:
         for entry in lines:
             self.lines_read += 1
+            if set(entry) != {"n", "text"}:  # an audience field ("to", "hide") tells who else reads what
+                audience = "spectators" if who is None else f"seat {who}"
+                self.failures.append(f"{self.label}: {audience} got the log line {entry!r}, "
+                                     f"not exactly its n and text (after {when})")
             for card in sorted(self.matcher.names_in(self.told(entry["text"])) - could_see):
                 audience = "spectators" if who is None else f"seat {who}"
                 self.failures.append(f"{self.label}: {audience} read {entry['text']!r} "

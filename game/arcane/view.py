@@ -52,7 +52,8 @@ def card_view(state: dict, cid: str, viewer=None) -> dict:
 
 def view(state: dict, viewer) -> dict:
     """The game as ``viewer`` (a seat 0/1, or None for a spectator) may see
-    it; plain JSON. Takes the full state; reads it only."""
+    it; plain JSON. Takes the full state; reads it only. Its log holds the
+    lines the viewer may read (A31), each exactly ``{"n", "text"}``."""
     players = []
     for p in state["players"]:
         seat = p["seat"]
@@ -65,7 +66,8 @@ def view(state: dict, viewer) -> dict:
         if viewer == seat:
             entry["hand"] = [card_view(state, cid, viewer) for cid in p["hand"]]
         players.append(entry)
-    lines = [line for line in state["log"]
+    # Each line as {"n", "text"} only: its audience fields ("to", "hide") would tell who else reads what.
+    lines = [{"n": line["n"], "text": line["text"]} for line in state["log"]
              if ("to" not in line or viewer in line["to"]) and viewer not in line.get("hide", ())]
     return {
         "game": "arcane", "you": viewer, "status": state["status"], "round": state["round"],

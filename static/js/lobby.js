@@ -194,7 +194,7 @@ function renderSeat(table, seat, mySeat) {
   const held = (table.held_seats || []).find((h) => h.index === seat.index && h.user_id !== config.userId);
   if (!seat.player && held) {
     // A rematch keeps each player's seat for them while it waits (lobby.services.held_seats).
-    const until = new Date(held.until).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+    const until = clockTime(held.until);
     row.append(el("span", `kept for ${held.player} until ${until}`, { class: "waiting-flag held",
       title: `${held.player} played this seat in the last match: nobody else may take it before ${until}.` }));
   } else if (!seat.player && !table.host_here && table.host_id !== config.userId) {
@@ -265,6 +265,23 @@ function seatSummary(table) {
   });
 }
 
+/** The rematch note for a viewer without a seat at rematch `table`: the
+ * invitation for a player of the match it plays again (a seat is kept for
+ * them, lobby.services.held_seats), a neutral line for anyone else. */
+function rematchOffer(table) {
+  const held = table.held_seats || [];
+  if (held.some((h) => h.user_id === config.userId)) return `${table.host} offers a rematch of your match: take a seat to accept.`;
+  if (!held.length) return `Rematch of ${table.host}'s last match.`;
+  const players = [table.host, ...held.map((h) => h.player)];
+  const names = `${players.slice(0, -1).join(", ")} and ${players[players.length - 1]}`;
+  return `Rematch of ${names}'s match: seats kept for its players until ${clockTime(held[0].until)}.`;
+}
+
+/** The time of day of ISO instant `iso` on the viewer's own clock (hours and minutes). */
+function clockTime(iso) {
+  return new Date(iso).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+}
+
 function renderTable(table) {
   const mySeat = table.seats.find((s) => s.user_id === config.userId);
   const focus = config.focusTable === table.id;
@@ -288,7 +305,7 @@ function renderTable(table) {
     box.append(el("p", mySeat
       ? (waiting ? "Rematch: the other players of your last match see this table in their lobby and accept by taking a seat."
         : "Rematch: every seat is taken again (bots sit down at once); get ready, and the host starts.")
-      : `${table.host} offers a rematch of your match: take a seat to accept.`,
+      : rematchOffer(table),
     { class: "rematch-note", role: "status" }));
   }
   const teams = [...new Set(table.seats.map((s) => s.team))];

@@ -202,17 +202,22 @@ function onMessage(m) {
   }
 }
 
+const TIMED_OUT = "You ran out of time: a bot plays on for you until the game waits on someone else (see the log).";
+
 /**
  * Tell the viewer when the last presence (a `presence` message or the one a
  * `pong` carries) says their turn clock ran out and a bot plays on for them:
  * once, not again with each presence while the bot plays on (a late one
- * re-raised it over the player's next action).
+ * re-raised it over the player's next action); the notice goes when the
+ * seat is theirs again. The only place the page says it (the presence box
+ * said it too).
  */
 function noteTimedOut() {
   const timedOut = Boolean(msg && presence.some((p) => p.seat === msg.seat && p.stand_in && p.time_left === 0));
-  if (timedOut && !timedOutShown) {
-    showNotice("You ran out of time: a bot plays on for you until the game waits on someone else (see the log).");
-  }
+  if (timedOut && !timedOutShown) showNotice(TIMED_OUT);
+  // Her seat is back: the notice goes (it stayed into later turns until dismissed).
+  const shown = document.querySelector("#notice .notice-text");
+  if (!timedOut && timedOutShown && shown && shown.textContent === TIMED_OUT) hideNotice();
   timedOutShown = timedOut;
 }
 
@@ -677,10 +682,7 @@ function renderPresence() {
       // Nobody is offered a bot for a player who conceded: they take no more turns.
       const player = playerAt(view(), p.seat);
       const timedOut = p.stand_in && p.time_left === 0; // the turn timer ran out (game/turnclock.py)
-      if (p.seat === msg.seat && timedOut) {
-        lines.push(el("p", "You ran out of time: a bot plays on for you until the game waits on someone else.", { "data-seat": p.seat, class: "timed-out" }));
-        continue;
-      }
+      // The viewer's own seat: the notice tells them (noteTimedOut).
       if (p.seat === msg.seat || !(p.askable || p.stand_in) || (player && player.conceded)) continue;
       const name = nameOfSeat(p.seat);
       const line = el("p", null, { "data-seat": p.seat });
@@ -1946,7 +1948,8 @@ function addChat(m, old = false) {
   const line = el("li", null, { class: m.seat === null ? "spectator-line" : "" });
   line.append(el("b", `${who}: `), el("span", m.text)); // text only, never HTML
   $("chat").append(line);
-  line.scrollIntoView({ block: "nearest" });
+  const pane = $("chat").parentElement; // its own box only: scrolling the line into view moved the page
+  pane.scrollTop = pane.scrollHeight;
   if (ui.tab !== "chat" && !old) {
     ui.unread += 1;
     $("chat-unread").textContent = ui.unread;

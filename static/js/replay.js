@@ -100,8 +100,9 @@ function renderLog(s, before) {
   const seen = before ? Math.max(0, ...(before.view.log || []).map((line) => line.n)) : 0;
   const lines = (s.view.log || []).map((line) => el("li", line.text, { class: line.n > seen && s.at > 0 ? "new" : "", "data-n": line.n }));
   $("log").replaceChildren(...lines);
-  const last = $("log").lastElementChild;
-  if (last) last.scrollIntoView({ block: "nearest" });
+  // Follow the last line inside the log's own box: scrolling a line into view moved the whole page on a phone.
+  const pane = $("log").parentElement;
+  pane.scrollTop = pane.scrollHeight;
 }
 
 /** Show step `at` (clamped to the replay); the controls follow. */

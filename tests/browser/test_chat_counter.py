@@ -41,3 +41,21 @@ def test_the_chat_box_counts_near_its_limit(browser, live_server_url, size, opti
     assert box.input_value() == "" and count.is_hidden()
     assert page.errors == []
     page.context.close()
+
+
+def test_a_new_chat_line_scrolls_the_chat_box_not_the_page(browser, live_server_url):
+    """A newcomer's finding (replay log, same kind here): a new line was
+    scrolled into view, which on a phone moved the whole page away from
+    where the player was looking. Only the chat's own box follows it."""
+    page = signup(browser, live_server_url, "chatscroll", **PHONE)
+    match_id = start_against_bots(page, "1hero", 1)
+    page.goto(f"{live_server_url}/match/{match_id}/")
+    wait_version(page, 0)
+    page.click(".tab[data-tab=chat]")
+    page.fill("#chat-form input[name=text]", "still up here")
+    page.evaluate("window.scrollTo(0, 0)")
+    page.evaluate("document.getElementById('chat-form').requestSubmit()")
+    page.locator("#chat li", has_text="still up here").wait_for()
+    assert page.evaluate("window.scrollY") == 0
+    assert page.errors == []
+    page.context.close()

@@ -130,7 +130,18 @@ def test_the_lobby_knows_your_matches_and_offers_a_rematch(browser, live_server_
     assert "Rematch: the other players" in card.inner_text()
     offer = erin.locator(f"#table-{table_id} .rematch-note")
     offer.wait_for()
-    assert "offers a rematch" in offer.inner_text()
+    assert "offers a rematch of your match" in offer.inner_text()
+    # A user who never played them is not told it is their match (tester's point 1).
+    stranger = signup(browser, base, "lobbyfrank", **PHONE)
+    stranger.goto(dave.url)
+    note = stranger.locator(f"#table-{table_id} .rematch-note")
+    note.wait_for()
+    assert "your match" not in note.inner_text()
+    assert re.search(r"Rematch of Lobbydave and Lobbyerin's match: seats kept for its players until \d", note.inner_text())
+    if SHOTS:
+        stranger.screenshot(path=f"{SHOTS}/lobby-rematch-stranger.png")
+    assert not stranger.errors
+    stranger.context.close()
     erin.locator(f"#history li[data-match='{first}'] button.rematch", has_text="Join the rematch").click()
     erin.wait_for_url(re.compile(r".*/invite/[^/]+/$"))
     erin.locator(f"#table-{table_id}.mine").wait_for()

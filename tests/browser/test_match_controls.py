@@ -499,6 +499,23 @@ def test_running_out_of_time_is_told_once_not_with_each_presence_message(crafted
     crafted.push({"type": "presence", "id": None, "seats": [presence(0), presence(1)], "reclaimed": None})
 
 
+def test_running_out_of_time_is_told_in_one_notice_gone_once_back(crafted):
+    """A newcomer's finding on a phone: a red notice and an in-board line
+    said the same "You ran out of time" (about a fifth of the screen), and the
+    red one stayed in later turns, after her seat was back, until dismissed.
+    One notice, and it goes when the player has her seat back."""
+    page = crafted.page
+    crafted.send(crafted.frame())
+    out = dict(presence(0, stand_in=True), time_left=0)
+    crafted.push({"type": "presence", "id": None, "seats": [out, presence(1)], "reclaimed": None})
+    page.locator("#notice", has_text="You ran out of time").wait_for()
+    told = [line for line in page.get_by_text("ran out of time").all() if line.is_visible()]
+    assert len(told) == 1, [line.inner_text() for line in told]
+    crafted.push({"type": "presence", "id": None, "seats": [presence(0), presence(1)], "reclaimed": None})
+    page.locator("#notice").wait_for(state="hidden")
+    assert not [line for line in page.get_by_text("ran out of time").all() if line.is_visible()]
+
+
 def test_select_keeps_a_hero_that_died_while_selected_selected(crafted):
     """The whole-match tests pick a card with ``select``: a hero selected
     in play that dies goes back to the command zone still selected (the

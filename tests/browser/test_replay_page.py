@@ -6,7 +6,8 @@ import os
 
 import pytest
 
-from tests.browser.test_match_page import DESKTOP, Table, api, end_main, signup, wait_version
+from tests.browser.test_match_page import (
+    DESKTOP, PHONE, Table, api, concede_on_page, end_main, signup, start_against_bots, wait_version)
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
 
@@ -87,3 +88,28 @@ def test_a_finished_match_replays_forward_back_and_by_turn(browser, live_server_
     assert sam.errors == []
     rita.context.close()
     sam.context.close()
+
+
+def test_the_replay_on_a_phone_keeps_its_controls_in_sight(browser, live_server_url):
+    """A newcomer's finding: on a phone the replay opened at the bottom of the
+    page and each Forward scrolled it down again, out of sight of its controls.
+    The log follows its last line in its own box; the page never moves."""
+    base = live_server_url
+    pia = signup(browser, base, "phonepia", **PHONE)
+    match_id = start_against_bots(pia, "1hero", 1)
+    concede_on_page(pia, base, match_id)
+    pia.goto(f"{base}/match/{match_id}/replay/")
+    wait_at(pia, 0)
+    assert pia.locator("#log li").count() > 0
+    assert pia.evaluate("window.scrollY") == 0
+    pia.click("#replay-forward")
+    wait_at(pia, 1)
+    assert pia.evaluate("window.scrollY") == 0
+    assert pia.locator("#replay-forward").is_visible()
+    # the log's own box shows its last line
+    assert pia.evaluate("""() => { const box = document.querySelector('.replay-log-panel');
+        return box.scrollHeight - box.scrollTop - box.clientHeight < 2; }""")
+    if SHOTS:
+        pia.screenshot(path=f"{SHOTS}/replay-phone.png")
+    assert not pia.errors
+    pia.context.close()

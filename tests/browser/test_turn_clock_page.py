@@ -43,7 +43,7 @@ def test_a_slow_player_runs_out_of_time_and_the_bot_plays_on(browser, live_serve
     tess.wait_for_function(
         "() => document.body.dataset.active === '0' && Number(document.getElementById('turn').textContent) >= 3",
         timeout=90000)
-    tess.locator("#presence .timed-out").wait_for(state="detached", timeout=30000)
+    tess.locator("#notice", has_text="ran out of time").wait_for(state="hidden", timeout=30000)
     tess.wait_for_function("() => Number(document.querySelector('#seat-0 .clock-tag.running').dataset.clock) > 20")
     # She picks her tech cards herself (the turn about to begin is hers), then plays.
     Table({0: tess}, tess).tech(tess)
