@@ -54,6 +54,7 @@ REVEALS = {
     "True Power of Storms: reveal": "chosen",  # reveal and discard two cards
     "Feral Strike: you may take a unit from your codex": "chosen",  # shown, then into the hand
     "Vandy Anadrose: choose a Demonology spell": "chosen",  # from the codex: show it
+    "Jurisdiction: play which spell": "chosen",  # from the codex, cast face up (a played card)
     # A discard for Vandy Anadrose's fetch: with one Demonology spell in the
     # codex its fetch is made at once (a forced choice), shown to everyone.
     "Vandy Anadrose: choose a card to discard": "demonology",
