@@ -43,7 +43,9 @@ def pick_three(page, seat, heroes, main=None):
 
 
 def seat_heroes(page, seat) -> str:
-    return page.locator(f".table-card li[data-seat='{seat}'] .heroes").inner_text()
+    """The heroes seat ``seat`` of the player's own table shows (other
+    tests' tables may be listed in the same lobby)."""
+    return page.locator(f".table-card.mine li[data-seat='{seat}'] .heroes:not(.waiting-flag)").inner_text()
 
 
 def stat(page, seat, label) -> str:
