@@ -34,14 +34,20 @@ import time
 
 sys.path.insert(0, os.getcwd())
 
-from game.rules import apply_action, catalog, legal_actions, view  # noqa: E402 (the tree's engine)
-from game.rules.bots import GreedyBot, RandomBot, play_game  # noqa: E402
-from game.rules.engine import copy_state  # noqa: E402
+import importlib.util  # noqa: E402
 
-try:  # since e645024 (issue 13): timed too where the commit has it
-    from game.rules.engine import apply_action_in_place  # noqa: E402
-except ImportError:
-    apply_action_in_place = None
+from game.rules import apply_action, legal_actions, view  # noqa: E402 (the tree's engine)
+
+# Codex's own package: game.codex since the kernel issue (28), the package
+# game.rules itself before it.
+_CODEX = "game.codex" if importlib.util.find_spec("game.codex") else "game.rules"
+catalog = importlib.import_module(_CODEX + ".catalog")
+_bots = importlib.import_module(_CODEX + ".bots")
+GreedyBot, RandomBot, play_game = _bots.GreedyBot, _bots.RandomBot, _bots.play_game
+_engine = importlib.import_module(_CODEX + ".engine")
+copy_state = _engine.copy_state
+# since e645024 (issue 13): timed too where the commit has it
+apply_action_in_place = getattr(_engine, "apply_action_in_place", None)
 
 
 # Each game row as engine_bench.MODES has it: row -> (engine mode, seats,

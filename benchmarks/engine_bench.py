@@ -17,10 +17,11 @@ import random
 import statistics
 import time
 
-from game.rules import apply_action, apply_action_in_place, catalog, copy_state, legal_actions, reading, view
+from game.rules import apply_action, apply_action_in_place, copy_state, legal_actions, reading, view
+from game.codex import catalog
 from game.arcane import bots as arcane_bots
 from game.c23 import bots as c23_bots
-from game.rules.bots import GreedyBot, RandomBot, play_game
+from game.codex.bots import GreedyBot, RandomBot, play_game
 
 # Each row of the table: (row name, engine mode, seats, heroes per seat).
 MODES = (("1hero", "1hero", 2, 1), ("3hero", "3hero", 2, 3), ("2hg", "2hg", 4, 1),

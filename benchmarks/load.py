@@ -116,7 +116,7 @@ class VersionCheck:
 def choose(legal: list, rng: random.Random, end_bias: float = 0.3):
     """A random legal action that keeps the match going (no concession, no
     attack on a base), ending the main phase with chance ``end_bias`` when
-    that is one option among others (as game/rules/bots.py RandomBot);
+    that is one option among others (as game/codex/bots.py RandomBot);
     None when there is none."""
     options = [a for a in legal if a["type"] != "concede"
                and not (a["type"] == "attack" and str(a.get("target", "")).startswith("base:"))]

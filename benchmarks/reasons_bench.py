@@ -1,4 +1,4 @@
-"""What game.rules.reasons adds to a view: the median time of
+"""What game.codex.reasons adds to a view: the median time of
 ``reasons(state, seat)`` over every state of greedy-bot 1-hero games and
 both seats, and over the acting seat's main-phase views only (the costly
 case: outside it one sentence is given), next to the whole view's time.
@@ -10,9 +10,10 @@ import argparse
 import statistics
 import time
 
-from game.rules import apply_action, new_game, stats, view
-from game.rules.bots import GreedyBot
-from game.rules.reasons import reasons
+from game.rules import apply_action, new_game, view
+from game.codex import stats
+from game.codex.bots import GreedyBot
+from game.codex.reasons import reasons
 
 
 def _states(games: int) -> list:

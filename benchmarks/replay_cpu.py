@@ -41,8 +41,8 @@ def _finished_matches(count: int, moves: int) -> tuple:
     from django.contrib.auth import get_user_model
 
     from game.models import Match
-    from game.rules.bots import GreedyBot
-    from game.rules.state import acting_seats
+    from game.codex.bots import GreedyBot
+    from game.codex.state import acting_seats
     from game.services import apply_match_action, apply_seat_action
     from lobby import services
 

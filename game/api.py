@@ -11,7 +11,7 @@ from rest_framework.response import Response
 from codexsite.apischema import refusals
 from game import replays, rules
 from game.models import Match
-from game.rules import catalog
+from game.codex import catalog
 from game.serializers import LoggedActionSerializer, MatchSerializer
 from game.services import may_spectate, seat_of
 
@@ -165,7 +165,7 @@ CARD_FILTERS = ("kind", "color", "spec")
 
 
 class CardSerializer(serializers.Serializer):
-    """A card of the catalog as the API answers it (game.rules.catalog):
+    """A card of the catalog as the API answers it (game.codex.catalog):
     the schema of ``/api/cards/`` (the catalog's dicts are answered as they are)."""
 
     id = serializers.CharField()

@@ -27,7 +27,7 @@ from game.models import Match, ReplayStep
 
 SPECTATORS = -1  # ReplayStep.viewer of the spectators' view
 # The engine's code: a change in any of these files makes the kept replays another engine's.
-ENGINE_PACKAGES = ("rules", "arcane", "c23", "rulekit")
+ENGINE_PACKAGES = ("rules", "codex", "arcane", "c23", "kernel")
 INDEX_FIELDS = ("at", "seat", "action", "turn", "phase")
 _BUILDING = threading.Lock()  # one build at a time in a worker: a replay asked twice at once is built once
 
@@ -39,7 +39,7 @@ class NotFinished(Exception):
 @lru_cache(maxsize=1)
 def engine_version() -> str:
     """A digest (16 hex digits) of the engine's code and data (the .py and
-    .json files of game/rules, game/arcane, game/c23, game/rulekit): the
+    .json files of game/rules, game/codex, game/arcane, game/c23, game/kernel): the
     key under which replays are kept."""
     digest = hashlib.sha256()
     root = Path(__file__).resolve().parent

@@ -13,7 +13,7 @@ from game.models import Match, MatchAction, MatchPlayer
 
 def normalise_action(action: dict, state: dict | None = None) -> dict:
     """The action as it is applied and stored: ``type`` and the keys the
-    engine of ``state``'s game reads for that type (game.rules.action_keys;
+    engine of ``state``'s game reads for that type (game.codex.action_keys;
     no state: Codex's), in that order, values as given; other keys dropped
     (issue 11, finding 12). An unknown type keeps ``type`` alone (the
     engine refuses it). Takes a dict with a ``type``; returns a new dict."""

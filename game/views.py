@@ -7,7 +7,7 @@ from django.shortcuts import render
 from django.urls import reverse
 
 from game import turnclock
-from game.rules import catalog, glossary, maps
+from game.codex import catalog, glossary, maps
 from game.services import AccessDenied, MatchNotFound, load_access
 from game.standins import bot_labels
 
@@ -80,8 +80,8 @@ def cards_page(request):
 
 def how_to_play_page(request):
     """The rules in short, in our own words, with the glossary of every
-    keyword and patrol slot (game.rules.glossary) and the 12 map cards
-    (game.rules.maps); open to everyone, logged
+    keyword and patrol slot (game.codex.glossary) and the 12 map cards
+    (game.codex.maps); open to everyone, logged
     in or not (a newcomer reads it before signing up)."""
     def rows(entries):
         return [{"id": key, "name": key.replace("_", " "), "text": text} for key, text in sorted(entries.items())]

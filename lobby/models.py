@@ -127,7 +127,7 @@ class Table(models.Model):
     rematch_of = models.OneToOneField("self", null=True, blank=True, on_delete=models.SET_NULL,
                                       related_name="rematch")
     turn_seconds = models.PositiveIntegerField(null=True, blank=True)
-    # The map card (game/rules/maps.py): "" none, "random" (drawn when the
+    # The map card (game/codex/maps.py): "" none, "random" (drawn when the
     # match starts), or a map id; ``map_drawn``: the map its match plays on.
     map = models.CharField(max_length=32, blank=True, default="")
     map_drawn = models.CharField(max_length=32, blank=True, default="")

@@ -9,8 +9,8 @@ table options (``Mode.options``) as that game's rules package states them
 lobby adds only labels.
 
 Each mode is configuration of the rules engine: its seat counts, heroes per
-seat and teams come from ``game.rules.setup`` (``MODES``, ``team_for``) and
-the heroes a seat may pick from ``game.rules.catalog.playable_heroes``; the
+seat and teams come from ``game.codex.setup`` (``MODES``, ``team_for``) and
+the heroes a seat may pick from ``game.codex.catalog.playable_heroes``; the
 lobby adds only a label. A mode the engine supports appears here once it has
 a label in ``LABELS``.
 """
@@ -18,9 +18,9 @@ from dataclasses import dataclass
 
 import game.arcane as arcane
 import game.c23 as c23
-from game.rules import catalog
-from game.rules.setup import MODES as ENGINE_MODES
-from game.rules.setup import team_for
+from game.codex import catalog
+from game.codex.setup import MODES as ENGINE_MODES
+from game.codex.setup import team_for
 
 
 @dataclass(frozen=True)

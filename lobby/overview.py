@@ -20,8 +20,9 @@ from django.utils import timezone
 
 from game.livesockets import live
 from game.models import Match, MatchAction
-from game.rules import maps, waiting_on
-from game.rules.setup import team_for
+from game.rules import waiting_on
+from game.codex import maps
+from game.codex.setup import team_for
 from lobby.services import config_heroes
 
 HISTORY_SIZE = 20  # finished matches shown
@@ -144,7 +145,7 @@ def _entry(match, user_id: int, cutoff, state: dict | None = None) -> dict:
     seat = next((p["seat"] for p in players if p["you"]), None)
     entry = {"id": match.pk, "mode": match.config.get("mode") or match.config.get("game", ""), "status": match.status,
              "players": players, "seat": seat, "updated": match.updated.isoformat()}
-    if match.config.get("map"):  # the map card it plays on (game.rules.maps)
+    if match.config.get("map"):  # the map card it plays on (game.codex.maps)
         entry["map"] = maps.map_info(match.config["map"])["name"]
     if match.status == Match.Status.PLAYING:
         entry["quiet"] = _quiet(match, cutoff)

@@ -6,7 +6,7 @@ from rest_framework import serializers
 from codexsite.apischema import ChoiceOf, exact_text
 from game import turnclock
 from game.models import Match
-from game.rules import maps
+from game.codex import maps
 from game.standins import BOT_KINDS, bot_name
 from lobby.models import Seat, Table, User
 from lobby.modes import MODES

@@ -18,7 +18,7 @@ from decks.services import DeckError, deck_for_seat, starter_label
 from game import rules, turnclock
 from game.c23 import GAME as C23
 from game.c23.cards import starter_names
-from game.rules import maps
+from game.codex import maps
 from game.models import Match, MatchPlayer
 from game.services import create_match
 from game.standins import BOT_KINDS, bot_name
@@ -153,7 +153,7 @@ RANDOM_MAP = "random"
 def map_choices() -> list:
     """What a table may pick as its map: "" (none, the default),
     ``"random"`` (drawn when the match starts) or a map id (Deluxe rulebook
-    "Map Cards"; game.rules.maps)."""
+    "Map Cards"; game.codex.maps)."""
     return ["", RANDOM_MAP, *maps.map_ids()]
 
 

@@ -1,6 +1,6 @@
 """Every log call of the three engines that names a card by its instance
 declares the cards it names (issue 27, point 1): who reads a line follows
-from the cards it names (game/rules/state.log, game/arcane/state.log,
+from the cards it names (game/codex/state.log, game/arcane/state.log,
 game/c23/engine.log), so a call that writes a card's name into its text
 without passing ``cards=`` would go to everyone. This reads the source; the
 log scans (tests/*/test_log_audience.py) check what readers really get."""
@@ -12,7 +12,7 @@ import pytest
 ROOT = pathlib.Path(__file__).resolve().parent.parent / "game"
 # Each engine's helpers that turn a card (or several) into its printed name
 # (Arcane's ``name`` is a player's).
-NAMERS = {"rules": {"name", "names"}, "arcane": {"describe", "label"}, "c23": {"cname", "name_list"}}
+NAMERS = {"codex": {"name", "names"}, "arcane": {"describe", "label"}, "c23": {"cname", "name_list"}}
 
 
 def _calls_naming_cards(path: pathlib.Path, namers: set):

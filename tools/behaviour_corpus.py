@@ -17,8 +17,9 @@ import pathlib
 import random
 import sys
 
-from game.rules import apply_action, catalog, new_game, view
-from game.rules.bots import GreedyBot, RandomBot, _next_to_act
+from game.rules import apply_action, new_game, view
+from game.codex import catalog
+from game.codex.bots import GreedyBot, RandomBot, _next_to_act
 
 EXPECTED = pathlib.Path(__file__).resolve().parent.parent / "tests" / "rules" / "data" / "behaviour_corpus.json"
 

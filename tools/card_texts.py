@@ -1,4 +1,4 @@
-"""Our own short card texts, merged into game/rules/data/cards.json by
+"""Our own short card texts, merged into game/codex/data/cards.json by
 tools/import_cards.py.
 
 Written fresh for this project from an understanding of each card's effect:

@@ -23,7 +23,7 @@ import json
 
 from game.rules import (RulesError, apply_action, apply_action_in_place, legal_actions, new_game, reading,
                         view)
-from game.rules.bots import _next_to_act
+from game.codex.bots import _next_to_act
 from tools.behaviour_corpus import BOTS, _config
 
 ROWS = ("1hero", "3hero", "2hg", "ffa-3", "ffa-5")

@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
-"""Build game/rules/data/cards.json from the reference card facts.
+"""Build game/codex/data/cards.json from the reference card facts.
 
 Developer tool only (stdlib, Python 3.11). The engine loads the committed
 cards.json at run time; nobody needs the reference folder to play.
 
-    python3 tools/import_cards.py [--ref ../shared/reference/codex-cards] [--out game/rules/data/cards.json]
+    python3 tools/import_cards.py [--ref ../shared/reference/codex-cards] [--out game/codex/data/cards.json]
 
 Only facts are taken from the reference (names, numbers, types, keyword names).
 Rules text and flavour text are NOT copied: every card's ``text`` comes from
@@ -389,7 +389,7 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--ref", default=str(REPO.parent / "shared" / "reference" / "codex-cards"),
                     help="folder with the reference JSON files")
-    ap.add_argument("--out", default=str(REPO / "game" / "rules" / "data" / "cards.json"))
+    ap.add_argument("--out", default=str(REPO / "game" / "codex" / "data" / "cards.json"))
     args = ap.parse_args(argv)
     ref = Path(args.ref)
     if not ref.is_dir():

@@ -9,7 +9,7 @@ Entry points, reached through game.rules for a config or state with
 :func:`waiting_on`, :func:`copy_state`, :func:`is_legal`, ``ACTION_KEYS``; the bots in
 :mod:`game.arcane.bots`.
 """
-from game.rulekit.errors import RulesError
+from game.kernel.errors import RulesError
 
 from .engine import ACTION_KEYS, apply_action, apply_action_in_place, copy_state, legal_actions, waiting_on
 from .setup import OPTIONS, new_game

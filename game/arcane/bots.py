@@ -1,6 +1,6 @@
 """Two Arcane Codex bots that play through the public interface
 (legal_actions, apply_action_in_place), for tests, benchmarks and empty
-seats; game.rules.bots' classes hand an Arcane state to them.
+seats; game.codex.bots' classes hand an Arcane state to them.
 
 - :class:`RandomBot`: any legal action, uniformly, never conceding nor
   offering a draw; it ends its turn (or closes its attack, or its blocks)
@@ -12,7 +12,7 @@ seats; game.rules.bots' classes hand an Arcane state to them.
 """
 import random
 
-from game.rulekit import bots as shared_bots
+from game.kernel import bots as shared_bots
 
 from . import cards
 from .engine import apply_action_in_place, copy_state, legal_actions, waiting_on
@@ -24,7 +24,7 @@ QUIET = ("concede", "offer_draw")
 
 
 class RandomBot(shared_bots.RandomBot):
-    """A random legal player (game.rulekit.bots.RandomBot): never concedes
+    """A random legal player (game.kernel.bots.RandomBot): never concedes
     nor offers a draw; ends a step with the chance ``end_bias`` when that is
     one option among others. ``seed`` seeds its own generator."""
 

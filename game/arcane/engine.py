@@ -12,9 +12,9 @@ hand-limit prompt) and ``over``. Every sentence is in our own words.
 """
 import itertools
 
-from game.rulekit.copying import copy_sharing_log
-from game.rulekit.envelope import action_type, require_plain_json
-from game.rulekit.errors import EngineFault, RulesError
+from game.kernel.copying import copy_sharing_log
+from game.kernel.envelope import action_type, require_plain_json
+from game.kernel.errors import EngineFault, RulesError
 
 from . import cards
 from .cards import SAGE_ABILITIES
@@ -25,7 +25,7 @@ HAND_LIMIT = 7  # rulebook "Playing the Game"; A24, A26
 ACTIONS = ("play", "sage", "attack", "fight", "block", "done_blocking", "order", "discard", "end_turn",
            "offer_draw", "concede")
 # The keys the engine reads in each action type besides "type": the server
-# applies and stores an action with these only (game.rules.action_keys).
+# applies and stores an action with these only (game.codex.action_keys).
 ACTION_KEYS = {
     "play": ("card", "target"), "sage": ("sage", "ability", "target"), "attack": ("attacker", "target"),
     "fight": (), "block": ("blocker", "attacker"), "done_blocking": (), "order": ("attacker", "blockers"),
@@ -38,7 +38,7 @@ MAX_ACTION_BYTES = 2048
 def copy_state(state: dict) -> dict:
     """A deep copy of ``state`` (plain data), in the same key order, sharing
     only the log's lines, which nothing changes once written
-    (game.rulekit.copying)."""
+    (game.kernel.copying)."""
     return copy_sharing_log(state)
 
 
@@ -645,7 +645,7 @@ def _do(state: dict, seat: int, action: dict) -> None:
 def validate_envelope(state: dict, seat, action) -> None:
     """What every action needs: a plain-JSON dict of a known ``type``
     under the size limit, a seat of the game, a game in progress
-    (game.rulekit.envelope). Raises RulesError ``bad_action``,
+    (game.kernel.envelope). Raises RulesError ``bad_action``,
     ``unknown_action``, ``bad_seat``, ``game_over``."""
     action_type(state, seat, action, ACTIONS)
     require_plain_json(action, MAX_ACTION_BYTES)

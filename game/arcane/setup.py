@@ -1,8 +1,8 @@
 """Starting an Arcane Codex game: the config, its table options, the
 standard setup (A1, A2, Arcane Reprieve) and the scenario setup for tests
 (docs/ARCANE.md, "Config", "Scenarios")."""
-from game.rulekit import rng
-from game.rulekit.errors import RulesError
+from game.kernel import rng
+from game.kernel.errors import RulesError
 
 from . import cards
 from .engine import start_turn

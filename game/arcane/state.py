@@ -8,7 +8,7 @@ The state is plain JSON (docs/ARCANE.md, "State"). Cards live in
 Hidden zones are the deck and the hands (house rule A31): a card that
 enters or leaves one gets a fresh id, so nobody can follow it through.
 """
-from game.rulekit import rng
+from game.kernel import rng
 
 from . import cards
 

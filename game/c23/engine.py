@@ -37,7 +37,7 @@ OPTIONS = {
 def copy_state(state: dict) -> dict:
     """A deep copy of ``state`` (plain data), in the same key order, sharing
     only the log's lines, which nothing changes once written
-    (game.rulekit.copying)."""
+    (game.kernel.copying)."""
     return copy_sharing_log(state)
 
 
@@ -1084,7 +1084,7 @@ ACTIONS = {
 }
 ANYTIME = ("reveal_hand", "concede")
 # The keys each action type's check reads, besides "type": the server keeps
-# only these of an action it applies and stores (game.rules.action_keys;
+# only these of an action it applies and stores (game.codex.action_keys;
 # tests/c23/test_server_contract.py checks it against every listed action).
 ACTION_KEYS = {
     "play_resource": ("card",),

@@ -32,27 +32,21 @@ from types import SimpleNamespace
 
 import game.arcane as _arcane
 import game.c23 as _c23
+import game.codex as _codex
 from game.arcane import bots as _arcane_bots
 from game.c23 import bots as _c23_bots
+from game.codex import bots as _codex_bots
+from game.kernel.errors import EngineFault, RulesError
 
-from . import bots as _codex_bots
-from . import engine as _codex_engine
-from . import setup as _codex_setup
-from . import stats as _codex_stats
-from . import view as _codex_view
-from . import waiting as _codex_waiting
-from .action_keys import ACTION_KEYS as _CODEX_ACTION_KEYS
-from .errors import EngineFault, RulesError
-
-CODEX = "codex"
+CODEX = _codex.GAME
 
 # Each game's engine, by the name a config and a state give it.
 _ENGINES = {
     CODEX: SimpleNamespace(
-        new_game=_codex_setup.new_game, apply_action=_codex_engine.apply_action,
-        apply_action_in_place=_codex_engine.apply_action_in_place, legal_actions=_codex_engine.legal_actions,
-        is_legal=_codex_engine.is_legal, copy_state=_codex_engine.copy_state, view=_codex_view.view,
-        waiting_on=_codex_waiting.waiting_on, action_keys=_CODEX_ACTION_KEYS, reading=_codex_stats.frozen,
+        new_game=_codex.new_game, apply_action=_codex.apply_action,
+        apply_action_in_place=_codex.apply_action_in_place, legal_actions=_codex.legal_actions,
+        is_legal=_codex.is_legal, copy_state=_codex.copy_state, view=_codex.view,
+        waiting_on=_codex.waiting_on, action_keys=_codex.ACTION_KEYS, reading=_codex.reading,
         bots={"greedy": _codex_bots.GreedyBot, "random": _codex_bots.RandomBot}, turn_by_turn=False),
     _arcane.GAME: SimpleNamespace(
         new_game=_arcane.new_game, apply_action=_arcane.apply_action,
@@ -176,7 +170,7 @@ class _GameBot:
 
 
 class GreedyBot(_GameBot):
-    """The greedy bot of the state's game (game.rules.bots, game.arcane.bots, game.c23.bots)."""
+    """The greedy bot of the state's game (game.codex.bots, game.arcane.bots, game.c23.bots)."""
     kind = "greedy"
 
 
@@ -188,7 +182,3 @@ class RandomBot(_GameBot):
 __all__ = ["CODEX", "EngineFault", "GAMES", "GreedyBot", "RandomBot", "RulesError", "action_keys", "apply_action",
            "apply_action_in_place", "copy_state", "game_of", "is_legal", "legal_actions", "new_game", "reading",
            "view", "waiting_on"]
-
-from . import cards as _cards  # noqa: E402
-
-_cards.load()  # every colour package registers its cards, once

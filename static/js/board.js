@@ -1,4 +1,4 @@
-// Rendering of the board from one viewer's view (game/rules/view.py).
+// Rendering of the board from one viewer's view (game/codex/view.py).
 // Every clickable thing carries data-tid: its id in the engine's terms
 // (card instance "c12", building "bld:1:tech_1", base "base:0", patrol slot
 // "slot:0:elite"), so legal actions can be matched to what is on screen.
@@ -16,7 +16,7 @@ const NUMERIC_KEYWORDS = new Set([
 
 let glossary = { keywords: {}, slots: {}, terms: {} };
 
-/** Set the glossary (game/rules/glossary.py, from the page config) the board's chips and slots explain. */
+/** Set the glossary (game/codex/glossary.py, from the page config) the board's chips and slots explain. */
 export function setGlossary(entries) {
   if (entries) glossary = entries;
 }

@@ -56,7 +56,7 @@ export function el(tag, text, attrs = {}, ...children) {
 }
 
 // Why a match ended, in words that fit after a colon or in brackets, for the
-// result reasons of every game's engine: Codex (game/rules: "base destroyed",
+// result reasons of every game's engine: Codex (game/codex: "base destroyed",
 // "highest base", "tied bases", "concession"), Arcane Codex (life,
 // round_cap, concede, agreed_draw) and C-23 (deck_out, draw, concede).
 const RESULT_REASONS = {

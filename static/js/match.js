@@ -1096,7 +1096,7 @@ function renderHand() {
 
 /**
  * Why the viewer can't use each control now (the view's own-seat
- * `reasons`, game/rules/reasons.py): {control key: sentence}; {} for a spectator.
+ * `reasons`, game/codex/reasons.py): {control key: sentence}; {} for a spectator.
  */
 function reasons() {
   const player = me();
@@ -1274,7 +1274,7 @@ function lastLeaderAfterConceding(v) {
  * everyone (R28: the highest base wins, tied leaders first take one more
  * turn); in the final rounds a base has already fallen, and conceding only
  * puts the player out: no more turns, the final turns go on without them
- * (game/rules/freeforall_end.py concede), unless it leaves one tied leader
+ * (game/codex/freeforall_end.py concede), unless it leaves one tied leader
  * alone at the top, who wins at once.
  */
 function concedeQuestion() {

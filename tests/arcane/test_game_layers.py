@@ -2,7 +2,7 @@
 games"; docs/ARCANE.md "The multi-game contract"): no module of
 game/arcane imports anything of game/rules (Codex) or Django; no Codex
 module of game/rules imports game/arcane (only the dispatch,
-game/rules/__init__.py, knows both); game/rulekit, what they share,
+game/rules/__init__.py, knows both); game/kernel, what they share,
 imports neither game."""
 import ast
 import pathlib
@@ -41,24 +41,24 @@ def _hits(imports: set, prefixes: tuple) -> set:
 
 
 def test_arcane_imports_nothing_of_codex_nor_django():
-    bad = {str(p): _hits(i, ("game.rules", "django", "channels", "game.models")) for p, i in _modules("arcane").items()}
+    bad = {str(p): _hits(i, ("game.rules", "game.codex", "django", "channels", "game.models")) for p, i in _modules("arcane").items()}
     assert not {p: i for p, i in bad.items() if i}
 
 
 def test_codex_imports_nothing_of_arcane_but_the_dispatch():
     dispatch = ROOT / "rules" / "__init__.py"
-    bad = {str(p): _hits(i, ("game.arcane",)) for p, i in _modules("rules").items() if p != dispatch}
+    bad = {str(p): _hits(i, ("game.arcane",)) for p, i in _modules("codex").items()}
     assert not {p: i for p, i in bad.items() if i}
     assert _hits(_modules("rules")[dispatch], ("game.arcane",))  # the dispatch does know it
 
 
 def test_the_shared_kit_imports_neither_game():
-    bad = {str(p): _hits(i, ("game.rules", "game.arcane", "django")) for p, i in _modules("rulekit").items()}
+    bad = {str(p): _hits(i, ("game.rules", "game.codex", "game.arcane", "game.c23", "django")) for p, i in _modules("kernel").items()}
     assert not {p: i for p, i in bad.items() if i}
 
 
 def test_both_games_raise_the_one_shared_error():
     import game.arcane.engine as arcane_engine
     import game.rules
-    from game.rulekit.errors import RulesError
+    from game.kernel.errors import RulesError
     assert game.rules.RulesError is RulesError is arcane_engine.RulesError

@@ -37,7 +37,7 @@ def test_an_arcane_match_is_played_stored_finished_and_replayed(django_user_mode
 
 
 def test_every_arcane_action_type_has_its_keys_and_legal_actions_are_stored_whole():
-    """The server stores an action with the keys its game's engine reads (game.rules.action_keys,
+    """The server stores an action with the keys its game's engine reads (game.codex.action_keys,
     issue 11 finding 12): every Arcane action a random game offers keeps all its keys, and junk
     keys are dropped. Before, the server's table was Codex's and cut Arcane Bolt's ``target``
     (rulebook "Spells"; A27), so the engine refused the play."""

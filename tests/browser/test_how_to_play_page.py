@@ -5,7 +5,7 @@ import os
 
 import pytest
 
-from game.rules import glossary
+from game.codex import glossary
 from tests.browser.test_match_page import PHONE, SHOTS
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(120)]

@@ -7,7 +7,7 @@ import os
 
 import pytest
 
-from game.rules import maps
+from game.codex import maps
 from tests.browser.test_match_page import DESKTOP, api, signup, wait_version
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]

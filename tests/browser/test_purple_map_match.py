@@ -18,7 +18,7 @@ import re
 
 import pytest
 
-from game.rules import maps
+from game.codex import maps
 from tests.browser.test_black_white_matches import MARKS, PlayTable, finish, play_until_won, shoot, status
 from tests.browser.test_match_page import DESKTOP, select, signup, wait_version
 from tests.browser.test_three_hero_page import pick_three

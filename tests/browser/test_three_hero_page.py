@@ -21,7 +21,7 @@ import re
 
 import pytest
 
-from game.rules import catalog
+from game.codex import catalog
 from tests.browser.test_match_page import DESKTOP, PHONE, SHOTS, Table, notice, signup, wait_version
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(600)]

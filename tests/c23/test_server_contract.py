@@ -1,7 +1,7 @@
 """C-23 behind the server's one contract (issue 18, "Same contract as the
 other games"): game.rules dispatches a ``"game": "c23"`` config and state
 to game.c23; the server keeps an action's keys from the game's own table
-(game.rules.action_keys); the turn clock and the stand-ins wait on the
+(game.codex.action_keys); the turn clock and the stand-ins wait on the
 seat that must answer (game.rules.waiting_on); and a whole match goes
 through the services, stored, finished and replayed to the same views."""
 import json

@@ -4,7 +4,7 @@ Several engineers use this module: add new helpers by appending functions,
 never change the behaviour of an existing one.
 
 - ``scenario_game(seats=[...], active=0, turn=3, heroes=(...), seed=1)``:
-  a game built through the engine's scenario API (game/rules/setup.py,
+  a game built through the engine's scenario API (game/codex/setup.py,
   docs/ENGINE.md "Scenarios"), starting in ``active``'s main phase.
 - ``new_normal_game(seed=1, heroes=(...))``: a game set up the normal way.
 - ``find(state, tag)``: the instance id of the in-play card tagged ``tag``.
@@ -144,8 +144,8 @@ def attack(state, seat, attacker, target):
 
 
 def atk_hp(state, iid):
-    """``(ATK, HP)`` of ``iid`` now, from game.rules.stats (HP before damage)."""
-    from game.rules import stats
+    """``(ATK, HP)`` of ``iid`` now, from game.codex.stats (HP before damage)."""
+    from game.codex import stats
     return stats.atk(state, iid), stats.hp(state, iid)
 
 
@@ -169,10 +169,10 @@ def logged(state, text):
 @pytest.fixture
 def card_hooks():
     """A fixture: ``card_hooks(card_id, Hooks(...))`` registers test-only
-    hooks on a catalog card that has none (game.rules.cards.register); they
+    hooks on a catalog card that has none (game.codex.cards.register); they
     are removed again after the test (tests/rules/conftest.py makes it
     available to every rules test)."""
-    from game.rules.cards import REGISTRY, register
+    from game.codex.cards import REGISTRY, register
     added = []
 
     def add(card_id, hooks):

@@ -4,7 +4,7 @@ in, and leaves a state already in that order as it is (issue 13: the order
 is checked without sorting when nothing is out of place)."""
 import random
 
-from game.rules.engine import canonical_order
+from game.codex.engine import canonical_order
 
 from .helpers import new_normal_game
 

@@ -1,4 +1,4 @@
-"""The card registry and dispatcher (game/rules/cards/registry.py, api.py;
+"""The card registry and dispatcher (game/codex/cards/registry.py, api.py;
 issue 12): one registration per card and per stored step name, known event
 and question names only, handlers indexed by name, and each card's code in
 the module of its spec or starting deck."""
@@ -6,9 +6,9 @@ import importlib
 
 import pytest
 
-from game.rules import catalog
-from game.rules.cards import REGISTRY, Hooks, api, fx, registry
-from game.rules.flow import OPS, op
+from game.codex import catalog
+from game.codex.cards import REGISTRY, Hooks, api, fx, registry
+from game.codex.flow import OPS, op
 
 
 def test_registering_a_card_twice_is_an_error():
@@ -70,7 +70,7 @@ def test_each_card_lives_in_the_module_of_its_spec_or_starting_deck(card_id):
         # A token with behaviour of its own (Daigo Stormborne) sits in one
         # of its colour's modules: the one of the card that makes it.
         import pkgutil
-        package = importlib.import_module(f"game.rules.cards.{colour}")
+        package = importlib.import_module(f"game.codex.cards.{colour}")
         texts = []
         for info in pkgutil.iter_modules(package.__path__):
             with open(importlib.import_module(f"{package.__name__}.{info.name}").__file__, encoding="utf-8") as f:
@@ -78,6 +78,6 @@ def test_each_card_lives_in_the_module_of_its_spec_or_starting_deck(card_id):
         assert any(f'"{card_id}"' in t for t in texts), card_id
         return
     module = rec["spec"] if rec["spec"] else "deck"
-    source = importlib.import_module(f"game.rules.cards.{colour}.{module}").__file__
+    source = importlib.import_module(f"game.codex.cards.{colour}.{module}").__file__
     with open(source, encoding="utf-8") as f:
         assert f'"{card_id}"' in f.read(), (card_id, source)

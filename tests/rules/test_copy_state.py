@@ -11,8 +11,9 @@ import pytest
 from game import rules
 from game.arcane import bots as arcane_bots
 from game.c23 import bots as c23_bots
-from game.rules import apply_action_in_place, catalog, copy_state, new_game
-from game.rules.bots import GreedyBot, RandomBot, _next_to_act
+from game.rules import apply_action_in_place, copy_state, new_game
+from game.codex import catalog
+from game.codex.bots import GreedyBot, RandomBot, _next_to_act
 
 HEROES = catalog.playable_heroes()
 MODES = [("1hero", 2, 1), ("3hero", 2, 3), ("2hg", 4, 1), ("ffa", 4, 1)]
@@ -73,7 +74,7 @@ def test_an_instance_of_another_shape_is_copied_whole():
                                                     {"name": "C", "deck": "green"}]}),
 ], ids=["arcane", "c23"])
 def test_the_other_games_copies_share_only_the_log_lines_through_bot_games(bots, config):
-    """Arcane Codex and C-23 copy a state the same way (game.rulekit.copying)."""
+    """Arcane Codex and C-23 copy a state the same way (game.kernel.copying)."""
     seats = len(config["seats"])
     bots.play_game(config, [bots.RandomBot(50 + i) for i in range(seats)], max_actions=250,
                    on_action=lambda state, _seat, _action: _assert_copy_apart(state))

@@ -3,7 +3,7 @@ with apply_action, invalid seats and viewers."""
 import pytest
 
 from game.rules import RulesError, apply_action, is_legal, legal_actions, new_game, view
-from game.rules.state import LOG_KEEP
+from game.codex.state import LOG_KEEP
 
 from .helpers import new_normal_game, scenario_game
 

@@ -1,4 +1,4 @@
-"""The envelope's plain-JSON check (game.rulekit.envelope.require_plain_json):
+"""The envelope's plain-JSON check (game.kernel.envelope.require_plain_json):
 its shortcut for actions of the usual shape must refuse exactly what
 writing the action out with json.dumps refuses, at the size limit too."""
 import enum
@@ -6,8 +6,8 @@ import json
 
 import pytest
 
-from game.rulekit.envelope import _size_bound, require_plain_json
-from game.rulekit.errors import RulesError
+from game.kernel.envelope import _size_bound, require_plain_json
+from game.kernel.errors import RulesError
 
 SMALL = 64
 LIMITS = (SMALL, 4096)  # the shortcut never fits 64 bytes; at 4096 it takes the usual actions

@@ -3,10 +3,11 @@ R23-R28 (Deluxe rulebook "Free-for-all"), R14 and R11 with more than two
 players; docs/RULINGS.md "Free-for-all" records the decisions tested here."""
 import pytest
 
-from game.rules import RulesError, apply_action_in_place, catalog, legal_actions, new_game, stats, view
-from game.rules.bots import GreedyBot, RandomBot, play_game
-from game.rules.freeforall import MAX_FINAL_ROUNDS, contenders, leaders
-from game.rules.invariants import check_all
+from game.rules import RulesError, apply_action_in_place, legal_actions, new_game, view
+from game.codex import catalog, stats
+from game.codex.bots import GreedyBot, RandomBot, play_game
+from game.codex.freeforall import MAX_FINAL_ROUNDS, contenders, leaders
+from game.codex.invariants import check_all
 
 from .helpers import (act, assert_refused, attack, base_damage, choose, find, hand_ids, hero_id,
                       legal_of, play_card, prompt_options)
@@ -757,8 +758,8 @@ def test_a_hero_dying_in_the_next_players_upkeep_is_that_players_choice(card_hoo
     """R14 with R17: seat 0's end_main starts seat 1's turn; a hero killed
     by seat 1's upkeep trigger is seat 1's to reward, not seat 0's (no one
     decides during another player's turn). The trigger is a test hook."""
-    from game.rules.cards import Hooks
-    from game.rules.effects import destroy
+    from game.codex.cards import Hooks
+    from game.codex.effects import destroy
 
     def kill_heroes(state, iid):
         for p in state["players"]:

@@ -6,10 +6,10 @@ import json
 import re
 from pathlib import Path
 
-from game.rules import glossary
-from game.rules.state import PATROL_SLOTS
+from game.codex import glossary
+from game.codex.state import PATROL_SLOTS
 
-RULES = Path(__file__).resolve().parents[2] / "game" / "rules"
+RULES = Path(__file__).resolve().parents[2] / "game" / "codex"
 # Keyword names in the engine's code: kw(state, x, "name"), kw={"name": ..},
 # _add_keywords(kw, {"name": ..}), "kw": {"name": ..}, kw.get("name"), kw["name"].
 PATTERNS = [r'\bkw\([^,()]+, [^,()]+, "(\w+)"\)', r'\bkw=\{"(\w+)"', r'_add_keywords\(\w+, \{"(\w+)"',

@@ -4,8 +4,8 @@ thing in play, outside any frozen block and inside one, is the HP of the
 full stats computation, so the two ways cannot drift apart."""
 import pytest
 
-from game.rules import stats
-from game.rules.bots import RandomBot, play_game
+from game.codex import stats
+from game.codex.bots import RandomBot, play_game
 from tests.rules.test_properties import config, config_ffa
 
 

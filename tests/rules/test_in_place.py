@@ -7,9 +7,9 @@ import random
 
 import pytest
 
-from game.rules import (EngineFault, RulesError, actions, apply_action, apply_action_in_place, catalog,
-                        copy_state, legal_actions, new_game)
-from game.rules.bots import GreedyBot, RandomBot, _next_to_act
+from game.rules import EngineFault, RulesError, apply_action, apply_action_in_place, copy_state, legal_actions, new_game
+from game.codex import actions, catalog
+from game.codex.bots import GreedyBot, RandomBot, _next_to_act
 
 from .helpers import hand_ids, new_normal_game, scenario_game
 

@@ -12,10 +12,10 @@ reference/codex-cards/rulings.json; our decisions are in docs/RULINGS.md,
 import pytest
 
 from game.rules import legal_actions, view
-from game.rules.cards import Ability, Hooks, Target
-from game.rules.effects import trash
-from game.rules.invariants import check_card_counts, check_zones
-from game.rules.state import log
+from game.codex.cards import Ability, Hooks, Target
+from game.codex.effects import trash
+from game.codex.invariants import check_card_counts, check_zones
+from game.codex.state import log
 from tests.rules.helpers import (act, assert_refused, atk_hp, base_damage, choose, end_turn, find,
                                  hand_ids, in_play, logged, scenario_game)
 
@@ -145,7 +145,7 @@ def test_boost_is_offered_with_and_without_and_marks_the_card(monkeypatch, card_
     effect (glossary); the card's own arrives hook sees ``boosted``. (Hooded
     Executioner's own behaviour is set aside for a test hook; its real
     boost is tested in tests/rules/cards/black/test_necromancy.py.)"""
-    from game.rules.cards import REGISTRY
+    from game.codex.cards import REGISTRY
     monkeypatch.delitem(REGISTRY, "hooded_executioner")
     card_hooks("hooded_executioner", Hooks(arrives=lambda st, iid: log(
         st, f"test: boosted={bool(st['cards'][iid]['marks'].get('boosted'))}")))
@@ -355,8 +355,8 @@ def test_fading_without_time_runes_no_longer_fades():
 def test_fading_last_rune_removed_by_another_effect_still_sacrifices():
     """Fading ruling: removing the last time rune some other way (Time
     Spiral, Seer, Tinkerer) still sacrifices the fading thing."""
-    from game.rules.checks import run
-    from game.rules.timerunes import remove_time_runes
+    from game.codex.checks import run
+    from game.codex.timerunes import remove_time_runes
     s = scenario_game([{"play": [{"card": "older_brother", "granted": {"fading": 3}, "time": 1, "id": "f"}]}])
     assert remove_time_runes(s, find(s, "f")) == 1
     run(s)
@@ -399,7 +399,7 @@ def test_forecast_spell_resolves_from_the_future(monkeypatch, card_hooks):
     Time's reminder), then it goes to the discard pile. (Double Time's own
     behaviour, an extra turn and the trash, is set aside here:
     tests/rules/cards/purple/test_future.py tests it.)"""
-    from game.rules.cards import REGISTRY
+    from game.codex.cards import REGISTRY
     monkeypatch.delitem(REGISTRY, "double_time")
     card_hooks("double_time", Hooks(resolve=lambda st, seat, iid, targets: log(st, "test: double time resolved")))
     s = scenario_game([{"future": [{"card": "double_time", "time": 2}]}], active=1)
@@ -414,7 +414,7 @@ def test_forecast_card_put_into_play_otherwise_goes_to_the_future():
     """Forecast ruling: when it would come into play other than by its
     forecast, it goes to the future with time runes instead (a forecast
     token, like Vir Garbarean's Mech)."""
-    from game.rules.cards.common import make_token
+    from game.codex.cards.common import make_token
     s = scenario_game()
     iid = make_token(s, "mech", 0)
     assert s["cards"][iid]["zone"] == "future" and s["cards"][iid]["time"] == 2

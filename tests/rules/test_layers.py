@@ -1,18 +1,18 @@
 """The rules package has layers without cycles (issue 12;
 ARCHITECTURE.md "Inside a rules package"): every import of every module of
-game/rules, at the top or inside a function, relative ones resolved, forms
+game/codex, at the top or inside a function, relative ones resolved, forms
 no cycle; no engine module imports a card module (the engine asks the
-registry, game/rules/cards/registry.py); card modules use no private (_x)
+registry, game/codex/cards/registry.py); card modules use no private (_x)
 name of the engine."""
 import ast
 import pathlib
 
-import game.rules
+import game.codex
 
-ROOT = pathlib.Path(game.rules.__file__).parent
+ROOT = pathlib.Path(game.codex.__file__).parent
 # Card declaration support below the colours: importable by the engine
 # only through the registry (a leaf).
-CARD_SUPPORT = {"game.rules.cards", "game.rules.cards.registry"}
+CARD_SUPPORT = {"game.codex.cards", "game.codex.cards.registry"}
 
 
 def _modules() -> dict:
@@ -49,7 +49,7 @@ GRAPH = {m: {i for i, _ in _imports(*MODULES[m]) if i != m} for m in MODULES}
 
 
 def _is_card_module(name: str) -> bool:
-    return name.startswith("game.rules.cards.")
+    return name.startswith("game.codex.cards.")
 
 
 def test_no_import_cycle_in_the_rules_package():
@@ -71,14 +71,14 @@ def test_no_import_cycle_in_the_rules_package():
 
 
 def test_no_engine_module_imports_a_card_module():
-    engine = [m for m in MODULES if not _is_card_module(m) and m != "game.rules.cards"]
+    engine = [m for m in MODULES if not _is_card_module(m) and m != "game.codex.cards"]
     bad = [(m, i) for m in engine for i in GRAPH[m]
-           if (_is_card_module(i) or i == "game.rules.cards") and i not in CARD_SUPPORT]
+           if (_is_card_module(i) or i == "game.codex.cards") and i not in CARD_SUPPORT]
     assert not bad
 
 
 def test_the_registry_imports_nothing_of_the_engine():
-    assert GRAPH["game.rules.cards.registry"] == set()
+    assert GRAPH["game.codex.cards.registry"] == set()
 
 
 def test_card_modules_use_no_private_name_of_the_engine():
@@ -97,6 +97,6 @@ def test_cards_import_no_other_colour_and_not_the_package_root():
         if m.count(".") >= 3 and m.split(".")[3] in colours:
             own = m.split(".")[3]
             for i in GRAPH[m]:
-                assert i != "game.rules", m
+                assert i != "game.codex", m
                 if i.count(".") >= 3 and i.split(".")[3] in colours:
                     assert i.split(".")[3] == own, (m, i)

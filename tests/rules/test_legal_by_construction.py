@@ -8,11 +8,11 @@ and untargeted ability moves it lists are exactly those of every
 candidate that the full check (engine.is_legal) accepts."""
 import pytest
 
-from game.rules.actions import abilities_of
-from game.rules.bots import RandomBot, play_game
-from game.rules.engine import is_legal, legal_actions
-from game.rules.state import PATROL_SLOTS
-from game.rules.targeting import all_things
+from game.codex.actions import abilities_of
+from game.codex.bots import RandomBot, play_game
+from game.codex.engine import is_legal, legal_actions
+from game.codex.state import PATROL_SLOTS
+from game.codex.targeting import all_things
 from tests.rules.test_properties import config, config_ffa
 
 MAX_ACTIONS = 250

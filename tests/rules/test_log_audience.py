@@ -13,8 +13,9 @@ import re
 
 import pytest
 
-from game.rules import catalog, legal_actions, new_game, view
-from game.rules.bots import GreedyBot, RandomBot, play_game
+from game.rules import legal_actions, new_game, view
+from game.codex import catalog
+from game.codex.bots import GreedyBot, RandomBot, play_game
 from tests.log_scan import LogScan, NameMatcher, card_name_in
 from tests.rules.helpers import act, choose, hand_ids
 

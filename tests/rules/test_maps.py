@@ -1,11 +1,12 @@
-"""Map cards (issue 16; Deluxe rulebook "Map Cards"; game/rules/maps.py):
+"""Map cards (issue 16; Deluxe rulebook "Map Cards"; game/codex/maps.py):
 each of the 12 maps changes one rule for every player, in every mode. The
 decisions tested here are in docs/RULINGS.md, "Maps"."""
 import re
 
 import pytest
 
-from game.rules import legal_actions, maps, new_game, stats, view
+from game.rules import legal_actions, new_game, view
+from game.codex import maps, stats
 
 from .helpers import (act, assert_refused, attack, base_damage, choose, end_turn, find, hand_ids,
                       legal_of, play_card, prompt_options)
@@ -543,7 +544,7 @@ def test_lost_temple_keeps_a_channeling_spell_without_its_hero():
 # ---- the invariants the property games check on every map -----------------------------
 
 def test_the_map_invariants_catch_a_broken_rule():
-    from game.rules.invariants import check_map
+    from game.codex.invariants import check_map
     crowded = game("fury_road", "1hero", [{"play": [{"card": "older_brother", "patrol": "squad_leader"},
                                                     {"card": "tenderfoot", "patrol": "elite"}]}])
     with pytest.raises(AssertionError, match="Fury Road"):

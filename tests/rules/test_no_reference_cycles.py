@@ -17,8 +17,9 @@ import pytest
 
 from game.arcane import bots as arcane_bots
 from game.c23 import bots as c23_bots
-from game.rules import bots as codex_bots
-from game.rules import catalog, legal_actions, view
+from game.codex import bots as codex_bots
+from game.rules import legal_actions, view
+from game.codex import catalog
 
 HEROES = catalog.playable_heroes()
 

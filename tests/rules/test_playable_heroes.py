@@ -3,8 +3,9 @@ colour's starting deck the engine plays in full (issue 6: every hero and
 card works in every mode; catalog.playable_heroes)."""
 import pytest
 
-from game.rules import RulesError, catalog, new_game
-from game.rules.cards import REGISTRY, Hooks
+from game.rules import RulesError, new_game
+from game.codex import catalog
+from game.codex.cards import REGISTRY, Hooks
 
 STARTER_RED_GREEN = {
     "troq_bashar", "river_montoya",                                  # Starter set

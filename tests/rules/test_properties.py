@@ -14,9 +14,10 @@ import os
 
 import pytest
 
-from game.rules import apply_action, catalog, new_game
-from game.rules.bots import GreedyBot, RandomBot, play_game
-from game.rules.invariants import check_all
+from game.rules import apply_action, new_game
+from game.codex import catalog
+from game.codex.bots import GreedyBot, RandomBot, play_game
+from game.codex.invariants import check_all
 
 GAMES = int(os.environ.get("CODEX_PROPERTY_GAMES", "48"))
 REPLAYS = int(os.environ.get("CODEX_REPLAY_GAMES", "10"))
@@ -270,7 +271,7 @@ def test_a_stored_and_reloaded_state_plays_out_the_same(mode):
                 f"{mode} seed {seed}: {action} by seat {seat} played out differently once stored"
 
 
-MAP_IDS = tuple(__import__("game.rules.maps", fromlist=["map_ids"]).map_ids())
+MAP_IDS = tuple(__import__("game.codex.maps", fromlist=["map_ids"]).map_ids())
 MAP_MODES = ("1hero", "3hero", "2hg", "ffa")
 
 

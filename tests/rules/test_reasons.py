@@ -1,10 +1,10 @@
-"""Why a control can't be used now (game.rules.reasons; issue 14, point 5):
+"""Why a control can't be used now (game.codex.reasons; issue 14, point 5):
 every sentence is the engine's own refusal of that action, money refusals
 say how much the player has, and only the viewer's own seat gets them."""
 import pytest
 
 from game.rules import RulesError, apply_action, legal_actions, view
-from game.rules.reasons import reasons
+from game.codex.reasons import reasons
 
 from .helpers import find, scenario_game
 

@@ -6,8 +6,8 @@ they were."""
 import json
 
 from game.rules import apply_action, new_game, view
-from game.rules import rng
-from game.rules.bots import RandomBot, play_game
+from game.codex import rng
+from game.codex.bots import RandomBot, play_game
 
 
 def _config(seed, mode="2hg"):

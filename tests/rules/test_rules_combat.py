@@ -275,7 +275,7 @@ def test_elite_patroller_has_plus_one_attack():
 
 def test_elite_bonus_only_while_patrolling():
     state = board([{"card": "older_brother", "id": "el", "patrol": "elite"}], [])
-    from game.rules import stats
+    from game.codex import stats
     assert stats.atk(state, find(state, "el")) == 2
     state = act(state, 0, {"type": "end_main"})
     assert stats.atk(state, find(state, "el")) == 3

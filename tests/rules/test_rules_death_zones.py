@@ -10,7 +10,7 @@ import json
 import pytest
 
 from game.rules import RulesError, apply_action, legal_actions, view
-from game.rules.play import enter_play
+from game.codex.play import enter_play
 
 from .helpers import (end_turn, act, assert_refused, attack_tagged, base_damage, find, frozen, gone, hand_ids,
                       hero_id, in_play, scenario_game)
@@ -154,7 +154,7 @@ def test_plus_and_minus_runes_cancel():
     assert (state["cards"][im]["plus"], state["cards"][im]["minus"]) == (0, 1)
     state = act(state, 0, {"type": "play", "card": hand_ids(state, 0, "bloom")[0], "targets": [im]})
     assert (state["cards"][im]["plus"], state["cards"][im]["minus"]) == (0, 0)
-    from game.rules import stats
+    from game.codex import stats
     assert (stats.atk(state, im), stats.hp(state, im)) == (3, 4)
 
 

@@ -5,7 +5,7 @@ Sources: Deluxe rulebook "Setup" and "Turn sequence"; house rules R1, R4, R9,
 R11, R12 (cited per test).
 """
 from game.rules import legal_actions, view
-from game.rules.catalog import spec_cards, starting_deck
+from game.codex.catalog import spec_cards, starting_deck
 
 from .helpers import (act, assert_refused, find, hand_ids, hero_id, new_normal_game,
                       scenario_game)

@@ -2,7 +2,7 @@
 the game (checks._settled, issue 13): a quiet board is settled, and a
 fallen base still ends the game; a thing that is doomed, or damaged to its
 HP, is not settled and dies."""
-from game.rules import checks
+from game.codex import checks
 
 from .helpers import find, scenario_game
 

@@ -2,7 +2,8 @@
 distinct choice of the codex's cards, each card at most as often as the
 codex holds it, in sorted order, each accepted by apply_action (issue 13:
 built legal by construction, not checked one by one)."""
-from game.rules import apply_action, catalog, legal_actions, new_game
+from game.rules import apply_action, legal_actions, new_game
+from game.codex import catalog
 
 HEROES = catalog.playable_heroes()
 

@@ -29,7 +29,7 @@ def test_setup_three_heroes_main_colour_deck_and_72_card_codex():
         ["drakk_ramhorn", "troq_bashar", "master_midori"])
     assert sum(p["codex"].values()) == 72 and "iron_man" in p["codex"]
     colours = {s["cards"][i]["card"] for i in p["hand"] + p["deck"]}
-    from game.rules import catalog
+    from game.codex import catalog
     assert {catalog.card(c)["color"] for c in colours} == {"red"}
 
 
@@ -130,8 +130,8 @@ def test_coloured_minor_spell_costs_one_more_without_a_hero_of_its_colour():
                     {"play": [{"card": "tenderfoot", "patrol": "elite", "id": "t"}]}])
     s = act(s, 0, {"type": "play", "card": hand_ids(s, 0, "spark")[0], "targets": [find(s, "t")]})
     assert s["players"][0]["gold"] == 4
-    from game.rules import catalog
-    from game.rules.specs import minor_spell_tax
+    from game.codex import catalog
+    from game.codex.specs import minor_spell_tax
     red_minor = catalog.card("pillage")
     assert red_minor["spell_kind"] == "minor" and red_minor["color"] == "red"
     without = three_hero([{"play": [{"card": "troq_bashar"}]}])

@@ -2,7 +2,7 @@
 (view._black_white_marks, docs/ENGINE.md "Views"): each field appears
 through real actions and only while it applies, for every viewer (the
 facts are public)."""
-from game.rules.view import view
+from game.codex.view import view
 from tests.rules.cards.black.common import ALL_TECH, TROQ, VANDY, game as black_game, hero
 from tests.rules.helpers import end_turn, find, one, play_card, scenario_game, use_ability
 

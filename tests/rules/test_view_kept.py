@@ -6,8 +6,9 @@ views each viewer gets alone, and a view kept from an earlier version must
 stay as it was while the game's one state object plays on in place."""
 import json
 
-from game.rules import catalog, reading, view
-from game.rules.bots import RandomBot, play_game
+from game.rules import reading, view
+from game.codex import catalog
+from game.codex.bots import RandomBot, play_game
 
 
 def test_shared_views_are_each_viewers_own_and_kept_views_do_not_change():

@@ -1,11 +1,11 @@
-"""``waiting_on`` (game/rules/waiting.py) names exactly the seats for which
+"""``waiting_on`` (game/codex/waiting.py) names exactly the seats for which
 ``legal_actions`` offers more than conceding, after every action of whole
 random games of every mode (issue 14, point 10)."""
 import pytest
 
 from game.rules import apply_action, legal_actions, new_game
-from game.rules.bots import RandomBot, play_game
-from game.rules.waiting import waiting_on
+from game.codex.bots import RandomBot, play_game
+from game.codex.waiting import waiting_on
 from tests.rules.test_properties import config, config_2hg, config_3hero, config_ffa
 
 MAX_ACTIONS = 400

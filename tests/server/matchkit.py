@@ -8,7 +8,7 @@ from rest_framework.test import APIClient
 
 from game import rules
 from game.models import Match, MatchAction
-from game.rules import catalog
+from game.codex import catalog
 from game.services import apply_seat_action
 from lobby import services
 

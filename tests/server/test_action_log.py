@@ -9,8 +9,8 @@ import pytest
 from asgiref.sync import sync_to_async
 
 from game import rules
-from game.rules.action_keys import ACTION_KEYS
-from game.rules.actions import ACTIONS
+from game.codex.action_keys import ACTION_KEYS
+from game.codex.actions import ACTIONS
 from game.services import normalise_action
 from tests.rules.test_properties import config, config_2hg, config_3hero, config_ffa
 from tests.server.matchkit import action_log, active_seat, db_match, logged_in, playable, recv, recv_until, start_match

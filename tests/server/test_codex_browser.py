@@ -8,7 +8,7 @@ import pytest
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from game.rules import catalog
+from game.codex import catalog
 
 pytestmark = pytest.mark.django_db
 

@@ -1,10 +1,10 @@
 """The How to play page (issue 14, point 4): open to everyone, linked from
 every page's header (the lobby's and the match page's too), and it carries
-a glossary entry for every keyword and patrol slot of game.rules.glossary."""
+a glossary entry for every keyword and patrol slot of game.codex.glossary."""
 import pytest
 from django.urls import reverse
 
-from game.rules import glossary, maps
+from game.codex import glossary, maps
 
 pytestmark = pytest.mark.django_db
 

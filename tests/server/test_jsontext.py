@@ -14,7 +14,7 @@ import random
 import pytest
 
 from game import jsontext, rules
-from game.rules import catalog
+from game.codex import catalog
 from game.services import Snapshot, render_for
 from tests.server.matchkit import playable
 

@@ -5,7 +5,8 @@ choice."""
 import pytest
 
 from game.models import Match
-from game.rules import maps, view
+from game.rules import view
+from game.codex import maps
 from lobby import services
 from tests.server.lobbykit import conceded
 

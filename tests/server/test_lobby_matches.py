@@ -9,7 +9,7 @@ import pytest
 from django.utils import timezone
 
 from game.models import LiveSocket, Match, MatchPlayer
-from game.rules.waiting import waiting_on
+from game.codex.waiting import waiting_on
 from tests.server.lobbykit import conceded, started
 from tests.server.matchkit import logged_in
 

@@ -5,8 +5,8 @@ the main hero's starting deck."""
 import pytest
 
 from game.models import Match
-from game.rules import catalog
-from game.rules.setup import MODES as ENGINE_MODES
+from game.codex import catalog
+from game.codex.setup import MODES as ENGINE_MODES
 from lobby.models import Seat
 
 pytestmark = pytest.mark.django_db
@@ -25,7 +25,7 @@ def make_max_geiger_unplayable(monkeypatch) -> None:
     modes list their heroes once, on import: they are rebuilt here)."""
     import dataclasses
 
-    from game.rules.cards import REGISTRY
+    from game.codex.cards import REGISTRY
     from lobby import modes
     monkeypatch.delitem(REGISTRY, "now")
     for key, mode in list(modes.MODES.items()):

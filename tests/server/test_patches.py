@@ -20,7 +20,7 @@ from asgiref.sync import sync_to_async
 
 from game import rules
 from game.patch import apply, diff, patch_message
-from game.rules import catalog
+from game.codex import catalog
 from game.services import Snapshot, load_snapshot, render_for
 from tests.server.matchkit import known_names, leaks, playable, recv, secrets_for, start_match
 

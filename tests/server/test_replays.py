@@ -8,10 +8,10 @@ import pytest
 from asgiref.sync import async_to_sync
 
 from game import rules
-from game.rules import catalog
+from game.codex import catalog
 from game.models import Match
-from game.rules.bots import GreedyBot
-from game.rules.state import acting_seats
+from game.codex.bots import GreedyBot
+from game.codex.state import acting_seats
 from game.services import apply_match_action, apply_seat_action
 from tests.server.matchkit import known_names, leaks, logged_in, secrets_for, start_match
 

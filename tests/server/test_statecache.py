@@ -172,7 +172,7 @@ def _whole_games():
     """Bot games of every game and Codex mode, as (bots module, config)."""
     from game.arcane import bots as arcane_bots
     from game.c23 import bots as c23_bots
-    from game.rules import bots as codex_bots, catalog
+    from game.codex import bots as codex_bots, catalog
     heroes = catalog.playable_heroes()
     for seed in (1, 2):
         for mode, seats, per_seat in (("1hero", 2, 1), ("3hero", 2, 3), ("2hg", 4, 1), ("ffa", 3, 1)):

@@ -21,7 +21,7 @@ from asgiref.sync import sync_to_async
 
 from game import rules
 from game.models import Match
-from game.rules import catalog
+from game.codex import catalog
 from tests.server.matchkit import (db_match, known_names, leaks, logged_in, playable, recv, recv_until,
                                    secrets_for, start_match)
 from tests.server.live import daphne, open_match

@@ -11,7 +11,7 @@ from channels.layers import get_channel_layer
 
 from game.consumers import group_name
 from game.models import MatchAction, MatchPlayer
-from game.rules import catalog
+from game.codex import catalog
 from tests.server.matchkit import (
     active_seat,
     db_match,

@@ -3,7 +3,7 @@ scenarios whether or not catalog.hero_playable offers them to players yet
 (a hero becomes playable once its spec and the whole black deck work)."""
 import pytest
 
-from game.rules import catalog
+from game.codex import catalog
 
 BLACK = {"vandy_anadrose", "orpal_gloor", "garth_torken"}
 

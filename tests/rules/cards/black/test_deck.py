@@ -1,4 +1,4 @@
-"""Scenario tests for the black starting deck (game/rules/cards/black/deck.py):
+"""Scenario tests for the black starting deck (game/codex/cards/black/deck.py):
 each card played through real actions, the official rulings
 (reference/codex-cards/rulings.json, "Black") named where they decide
 something. Seat 0 plays Garth Torken, seat 1 Troq Bashar."""
@@ -149,7 +149,7 @@ def test_graveyard_offers_the_boost_of_the_unit_it_plays():
     (Hooded Executioner: 3 more gold, the weakest opposing unit dies)."""
     s = game({"gold": 5, "buildings": {"tech_1": True}, "play": [GARTH, {"card": "graveyard", "id": "g"}]},
              {"play": [TROQ, {"card": "older_brother", "id": "ob"}]})
-    from game.rules.state import make_instance
+    from game.codex.state import make_instance
     g = find(s, "g")
     s["cards"][g]["marks"]["buried"] = [make_instance(s, "hooded_executioner", 0, "buried")]
     s = use_ability(s, 0, g)
@@ -177,7 +177,7 @@ def test_a_buried_unit_keeps_nothing_of_its_time_in_play():
 def test_graveyard_needs_the_tech_building_and_gold():
     s = game({"gold": 9, "play": [GARTH, {"card": "graveyard", "id": "g"}]}, {"play": [TROQ]})
     g = find(s, "g")
-    from game.rules.state import make_instance
+    from game.codex.state import make_instance
     b = make_instance(s, "gorgon", 0, "buried")
     s["cards"][g]["marks"]["buried"] = [b]
     assert_refused(s, 0, {"type": "ability", "card": g, "ability": 0, "targets": []}, "bad_ability")
@@ -188,7 +188,7 @@ def test_graveyard_is_sacrificed_at_four_buried_and_discards_them():
               "play": [GARTH, {"card": "graveyard", "id": "g"}, {"card": "tenderfoot"}]},
              {"play": [TROQ]})
     g = find(s, "g")
-    from game.rules.state import make_instance
+    from game.codex.state import make_instance
     s["cards"][g]["marks"]["buried"] = [make_instance(s, "iron_man", 0, "buried") for _ in range(3)]
     s = play_card(s, 0, "sacrifice_the_weak")
     assert gone(s, "g")
@@ -199,7 +199,7 @@ def test_graveyard_is_sacrificed_at_four_buried_and_discards_them():
 # ---- Skeletal Archery, Deteriorate, Summon Skeletons -------------------------------------------------
 
 def test_skeletal_archery_gives_skeletons_long_range_and_anti_air():
-    from game.rules import stats
+    from game.codex import stats
     s = game({"play": [GARTH, {"card": "skeletal_archery"}, {"card": "skeleton", "id": "sk"},
                        {"card": "skeleton_javelineer", "id": "jav"}, {"card": "zombie", "id": "z"}]})
     for tag in ("sk", "jav"):

@@ -1,8 +1,8 @@
 """Scenario tests for Demonology and Vandy Anadrose
-(game/rules/cards/black/demonology.py), through real actions; the official
+(game/codex/cards/black/demonology.py), through real actions; the official
 rulings (rulings.json "Black", "Heroes") are named where they decide.
 Seat 0 plays Vandy Anadrose, seat 1 Troq Bashar unless told."""
-from game.rules import stats
+from game.codex import stats
 from tests.rules.cards.black.common import ALL_TECH, TROQ, VANDY, game as black_game, hero
 from tests.rules.helpers import (act, assert_refused, atk_hp, attack, base_damage, cards_in, choose,
                                  end_turn, find, gone, hand_ids, in_play, legal_of, one, play_card,

@@ -1,8 +1,9 @@
 """Scenario tests for Disease and Orpal Gloor
-(game/rules/cards/black/disease.py), through real actions; the official
+(game/codex/cards/black/disease.py), through real actions; the official
 rulings (rulings.json "Black", "Heroes") are named where they decide.
 Seat 0 plays Orpal Gloor, seat 1 Troq Bashar unless told."""
-from game.rules import new_game, stats, view
+from game.rules import new_game, view
+from game.codex import stats
 from tests.rules.cards.black.common import ALL_TECH, ORPAL, TROQ, game as black_game, hero
 from tests.rules.helpers import (assert_refused, atk_hp, attack, base_damage, cards_in, choose, end_turn, find, gone, in_play,
                                  legal_of, one, play_card, prompt_options, use_ability)

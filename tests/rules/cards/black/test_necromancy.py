@@ -1,8 +1,8 @@
 """Scenario tests for Necromancy and Garth Torken
-(game/rules/cards/black/necromancy.py), through real actions; the official
+(game/codex/cards/black/necromancy.py), through real actions; the official
 rulings (rulings.json "Black", "Heroes") are named where they decide.
 Seat 0 plays Garth Torken, seat 1 Troq Bashar unless told."""
-from game.rules import stats
+from game.codex import stats
 from tests.rules.cards.black.common import ALL_TECH, TROQ, game, hero
 from tests.rules.helpers import (act, assert_refused, atk_hp, attack, base_damage, cards_in, choose,
                                  end_turn, find, gone, hand_ids, in_play, legal_of, one, play_card,

@@ -3,7 +3,7 @@ although catalog.hero_playable doesn't offer them to players yet (the lead
 makes them playable once Law, Peace, Truth and the whole blue deck work)."""
 import pytest
 
-from game.rules import catalog
+from game.codex import catalog
 
 
 @pytest.fixture(autouse=True)

@@ -143,7 +143,7 @@ def _newsman(number):
 
 def _their_turn_with(s, cards):
     """End seat 0's turn; seat 1 then holds ``cards`` and 5 gold."""
-    from game.rules.state import make_instance
+    from game.codex.state import make_instance
     s = end_turn(s, 0)
     for cid in cards:
         make_instance(s, cid, 1, "hand")
@@ -166,7 +166,7 @@ def test_reputable_newsman_forbids_opponents_spells_of_the_named_cost():
 
 def test_reputable_newsman_does_not_bind_his_controller():
     s = _newsman(2)
-    from game.rules.state import make_instance
+    from game.codex.state import make_instance
     make_instance(s, "wither", 0, "hand")
     s["players"][0]["gold"] = 2
     assert legal_of(s, 0, "play", card=hand_ids(s, 0, "wither")[0])
@@ -175,8 +175,8 @@ def test_reputable_newsman_does_not_bind_his_controller():
 def test_reputable_newsman_effect_ends_when_he_leaves_play():
     """Reputable Newsman ruling: his effect ends when he leaves play."""
     s = _newsman(2)
-    from game.rules.effects import destroy
-    from game.rules.checks import run
+    from game.codex.effects import destroy
+    from game.codex.checks import run
     destroy(s, in_play(s, 0, "reputable_newsman")[0])
     run(s)
     s = _their_turn_with(s, ["wither"])
@@ -227,8 +227,8 @@ def test_jail_lets_its_own_players_units_arrive():
 def test_jail_discards_its_prisoner_when_destroyed():
     s = _jailed()
     s = act(s, 1, {"type": "end_main"})
-    from game.rules.effects import damage_target
-    from game.rules.checks import run
+    from game.codex.effects import damage_target
+    from game.codex.checks import run
     damage_target(s, find(s, "jail"), 3, by="a test")
     run(s)
     assert "iron_man" in cards_in(s, 1, "discard")
@@ -238,7 +238,7 @@ def test_jail_discards_its_prisoner_when_destroyed():
 def test_jail_does_not_take_forecast_units():
     """Jail ruling: a forecast unit goes to the future, not to jail, and
     later arrives normally."""
-    from game.rules import catalog
+    from game.codex import catalog
     forecast = next(c["id"] for c in catalog.all_cards()
                     if c["kind"] == "unit" and c["keywords"].get("forecast") and not c["tech"])
     s = _jailed((forecast,))
@@ -249,7 +249,7 @@ def test_jail_does_not_take_forecast_units():
 def test_jail_does_not_take_units_played_from_other_zones_than_the_hand():
     """Jail: "opposing units played from hand" (Jail ruling: a unit that
     goes from hand to Jail): a unit played from a Graveyard arrives."""
-    from game.rules.state import make_instance
+    from game.codex.state import make_instance
     s = game({"play": [BIGBY, {"card": "jail", "id": "jail"}]},
              {"gold": 5, "buildings": {"tech_1": True},
               "play": [TROQ, {"card": "graveyard", "id": "g"}]}, active=1)

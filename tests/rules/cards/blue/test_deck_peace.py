@@ -2,7 +2,7 @@
 Bluecoat Musketeer and Traffic Director (rulings: reference/codex-cards/
 rulings.json, "Blue"). Seat 0 plays Troq Bashar (blue heroes are not
 playable until the whole faction works)."""
-from game.rules import stats
+from game.codex import stats
 from tests.rules.helpers import (assert_refused, attack_tagged, base_damage, dmg, find, hand_ids,
                                  legal_of, scenario_game)
 

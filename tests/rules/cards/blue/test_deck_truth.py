@@ -3,8 +3,8 @@ Aven, Manufactured Truth) and the blue Water Elemental token, with the
 official rulings (reference/codex-cards/rulings.json) named where they
 decide something. Seat 0 has Sirus Quince in play for Troq Bashar's seat
 (the blue heroes are not playable yet)."""
-from game.rules import stats
-from game.rules.targeting import is_illusion
+from game.codex import stats
+from game.codex.targeting import is_illusion
 from tests.rules.helpers import (act, atk_hp, attack, choose, end_turn, find, gone, play_card,
                                  prompt_options, scenario_game)
 

@@ -24,7 +24,7 @@ def game(seat0=None, seat1=None, **kw):
 
 
 def view_log(state, seat):
-    """The log lines ``seat`` may read (game.rules.view)."""
+    """The log lines ``seat`` may read (game.codex.view)."""
     from game.rules import view
     return [e["text"] for e in view(state, seat)["log"]]
 
@@ -111,8 +111,8 @@ def test_insurance_agent_pays_its_cost_and_a_card_when_the_insured_unit_dies():
     assert man in prompt_options(s)
     s = choose(s, 0, man)
     assert s["cards"][man]["marks"]["runes"] == {"insurance": 1}
-    from game.rules.effects import destroy
-    from game.rules.checks import run
+    from game.codex.effects import destroy
+    from game.codex.checks import run
     destroy(s, man)
     run(s)
     assert gone(s, "man")
@@ -125,8 +125,8 @@ def test_insurance_agent_insures_nothing_once_he_has_died():
     does nothing."""
     s = _insured()
     s = choose(s, 0, find(s, "man"))
-    from game.rules.effects import destroy
-    from game.rules.checks import run
+    from game.codex.effects import destroy
+    from game.codex.checks import run
     agent = one(s, 0, "insurance_agent")
     destroy(s, agent)
     run(s)
@@ -162,8 +162,8 @@ def test_justice_juggernaut_cannot_patrol_and_ignores_patrollers():
 def test_justice_juggernaut_has_two_lives():
     """Justice Juggernaut ruling: the first death only puts a crumbling rune on it."""
     s = game({"play": [BIGBY, {"card": "justice_juggernaut", "id": "jj"}]})
-    from game.rules.effects import destroy
-    from game.rules.checks import run
+    from game.codex.effects import destroy
+    from game.codex.checks import run
     destroy(s, find(s, "jj"))
     run(s)
     assert s["cards"][find(s, "jj")]["marks"].get("crumbling")
@@ -224,8 +224,8 @@ def test_lawbringer_gryphon_gives_its_base_flying():
     assert "base:0" not in targets
     assert "base:0" in {a["target"] for a in legal_of(s, 1, "attack", attacker=find(s, "egg"))}
     assert_refused(s, 1, {"type": "attack", "attacker": find(s, "man"), "target": "base:0"}, "bad_target")
-    from game.rules.effects import destroy
-    from game.rules.checks import run
+    from game.codex.effects import destroy
+    from game.codex.checks import run
     destroy(s, find(s, "gryph"))
     run(s)
     assert "base:0" in {a["target"] for a in legal_of(s, 1, "attack", attacker=find(s, "man"))}
@@ -429,8 +429,8 @@ def test_insurance_agent_pays_nothing_when_the_unit_leaves_without_dying():
     """Insurance Agent ruling: returned to hand (or trashed) is not dying."""
     s = _insured()
     s = choose(s, 0, find(s, "man"))
-    from game.rules.effects import return_to_hand
-    from game.rules.checks import run
+    from game.codex.effects import return_to_hand
+    from game.codex.checks import run
     return_to_hand(s, find(s, "man"))
     run(s)
     assert s["players"][0]["gold"] == 0 and cards_in(s, 0, "hand") == []
@@ -444,8 +444,8 @@ def test_two_insurance_agents_on_one_unit_both_pay():
     for _ in range(2):
         s = play_card(s, 0, "insurance_agent")
         s = choose(s, 0, find(s, "man"))
-    from game.rules.effects import destroy
-    from game.rules.checks import run
+    from game.codex.effects import destroy
+    from game.codex.checks import run
     destroy(s, find(s, "man"))
     run(s)
     assert s["players"][0]["gold"] == 6 and cards_in(s, 0, "hand") == ["spark", "wither"]

@@ -9,7 +9,8 @@ seat 0 plays Troq Bashar and has Onimaru in play as a card (a Peace hero
 in play is what Peace spells need). Peace's tech II and III cards are put
 in play by the scenario (Troq's Tech II makes Bashing cards).
 """
-from game.rules import new_game, stats, view
+from game.rules import new_game, view
+from game.codex import stats
 from tests.rules.helpers import (assert_refused, atk_hp, base_damage, cards_in, choose, dmg, end_turn,
                                  find, gone, hand_ids, in_play, legal_of, logged, play_card,
                                  prompt_options, scenario_game, use_ability, attack_tagged, act)

@@ -8,10 +8,11 @@ plays River Montoya (or Master Midori where a green spell is needed).
 """
 import pytest
 
-from game.rules import catalog, new_game, stats
-from game.rules.targeting import is_illusion
-from game.rules.view import view
-from game.rules.invariants import check_views
+from game.rules import new_game
+from game.codex import catalog, stats
+from game.codex.targeting import is_illusion
+from game.codex.view import view
+from game.codex.invariants import check_views
 from tests.rules.helpers import (assert_refused, atk_hp, attack, cards_in, choose, end_turn, find, gone,
                                  hand_ids, in_play, logged, play_card, prompt_options,
                                  scenario_game, use_ability)
@@ -29,7 +30,7 @@ def game(seat0=None, seat1=None, **kw):
 
 def _checks(s):
     """Run the state-based checks the way the engine does after a step."""
-    from game.rules.checks import run
+    from game.codex.checks import run
     run(s)
     return s
 
@@ -609,7 +610,7 @@ def test_the_view_marks_illusions_and_silenced_heroes():
 def test_free_speech_a_hero_brought_in_during_the_silence_is_silenced():
     """Free Speech ruling: a hero the silenced player summons on their next
     turn loses all abilities and can't cast spells either."""
-    from game.rules.cards.registry import silenced
+    from game.codex.cards.registry import silenced
     from tests.rules.helpers import act
     s = game({"hand": ["free_speech"], "gold": 2, "play": [QUINCE]}, {"gold": 4, "hand": ["spark"]})
     s = play_card(s, 0, "free_speech")

@@ -9,9 +9,9 @@ import os
 
 import pytest
 
-from game.rules import catalog
-from game.rules.bots import GreedyBot, RandomBot, play_game
-from game.rules.invariants import check_all
+from game.codex import catalog
+from game.codex.bots import GreedyBot, RandomBot, play_game
+from game.codex.invariants import check_all
 
 GAMES = max(2, int(os.environ.get("CODEX_PROPERTY_GAMES", "1000")) // 50)
 pytestmark = pytest.mark.timeout(1200)

@@ -1,6 +1,6 @@
 """Shared builders of the green card tests (tests/rules/cards/green/): the
 green heroes' seats and small state readers."""
-from game.rules import stats
+from game.codex import stats
 from tests.rules.helpers import end_turn, scenario_game
 
 

@@ -1,10 +1,11 @@
 """Scenario tests for the Balance spec and Master Midori
-(game/rules/cards/green/balance.py): each card is played through real
+(game/codex/cards/green/balance.py): each card is played through real
 actions and its outcome checked; the official rulings (reference/codex-
 cards/rulings.json, "Green" and "Heroes") are named where they decide
 something, and docs/RULINGS.md ("Green cards") records the engine's
 decisions."""
-from game.rules import new_game, stats
+from game.rules import new_game
+from game.codex import stats
 from tests.rules.cards.green.common import (ALL_TECH, game, gold, kw, midori, pass_turns, TROQ,
                                             workers)
 from tests.rules.helpers import (act, assert_refused, atk_hp, attack, base_damage, cards_in,

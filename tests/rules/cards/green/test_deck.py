@@ -1,12 +1,12 @@
 """Scenario tests for the green starting deck and the green tokens
-(game/rules/cards/green/deck.py): each card is played through real actions
+(game/codex/cards/green/deck.py): each card is played through real actions
 and its outcome checked; the official rulings (reference/codex-
 cards/rulings.json, "Green" and "Heroes") are named where they decide
 something, and docs/RULINGS.md ("Green cards") records the engine's
 decisions."""
 import pytest
 
-from game.rules import stats
+from game.codex import stats
 from tests.rules.cards.green.common import (CALAMANDRA, calamandra, game, GARG, garg, gold, kw,
                                             midori, pass_turns, TROQ, workers)
 from tests.rules.helpers import (act, assert_refused, atk_hp, attack, base_damage, cards_in,
@@ -346,7 +346,7 @@ def test_midori_counts_an_illusion_with_only_the_illusion_rule_as_having_no_abil
     abilities and gets Midori's +1/+1; a Spectral Roc (flying) does not."""
     s = game({"play": [midori(5), {"card": "spectral_hound", "id": "dog"}, {"card": "spectral_tiger", "id": "cat"},
                        {"card": "spectral_roc", "id": "roc"}]})
-    from game.rules import catalog
+    from game.codex import catalog
     assert atk_hp(s, find(s, "dog")) == (catalog.card("spectral_hound")["atk"] + 1,
                                          catalog.card("spectral_hound")["hp"] + 1)
     assert atk_hp(s, find(s, "cat")) == (catalog.card("spectral_tiger")["atk"] + 1,

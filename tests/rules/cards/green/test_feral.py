@@ -1,5 +1,5 @@
 """Scenario tests for the Feral spec and Calamandra Moss
-(game/rules/cards/green/feral.py): each card is played through real actions
+(game/codex/cards/green/feral.py): each card is played through real actions
 and its outcome checked; the official rulings (reference/codex-
 cards/rulings.json, "Green" and "Heroes") are named where they decide
 something, and docs/RULINGS.md ("Green cards") records the engine's

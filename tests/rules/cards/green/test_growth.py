@@ -1,12 +1,13 @@
 """Scenario tests for the Growth spec and Argagarg Garg
-(game/rules/cards/green/growth.py): each card is played through real actions
+(game/codex/cards/green/growth.py): each card is played through real actions
 and its outcome checked; the official rulings (reference/codex-
 cards/rulings.json, "Green" and "Heroes") are named where they decide
 something, and docs/RULINGS.md ("Green cards") records the engine's
 decisions."""
 import pytest
 
-from game.rules import stats, view
+from game.rules import view
+from game.codex import stats
 from tests.rules.cards.green.common import (ALL_TECH, game, GARG, garg, gold, kw, midori,
                                             pass_turns, TROQ, workers)
 from tests.rules.helpers import (act, assert_refused, atk_hp, attack, base_damage, cards_in,

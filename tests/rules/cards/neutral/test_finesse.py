@@ -5,7 +5,7 @@ they decide something.
 
 Here seat 0 plays River Montoya (Finesse) and seat 1 Troq Bashar (Bashing).
 """
-from game.rules import stats
+from game.codex import stats
 from tests.rules.helpers import (cards_in, one, assert_refused, atk_hp, attack, base_damage, choose,
                                  end_turn, find, hand_ids, in_play, legal_of, play_card,
                                  prompt_options, scenario_game, use_ability)

@@ -8,7 +8,7 @@ conftest.py so that the purple test folder's conftest (if the deck's branch
 adds one) merges without a clash."""
 import pytest
 
-from game.rules import catalog
+from game.codex import catalog
 from tests.rules.helpers import scenario_game
 
 TECH = {"tech_1": True, "tech_2": True, "tech_3": True}

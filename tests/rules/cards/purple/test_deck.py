@@ -4,7 +4,7 @@ every card played through real actions, the official rulings
 something. Seat 0 plays Prynn Pasternaak (in play, without time runes:
 spells need a hero, purple minor spells a purple one); seat 1 River
 Montoya."""
-from game.rules import catalog, stats
+from game.codex import catalog, stats
 from tests.rules.helpers import (assert_refused, atk_hp, attack_tagged, cards_in, choose, end_turn, find, gone,
                                  hand_ids, legal_of, play_card, prompt_options, scenario_game, use_ability)
 

@@ -2,7 +2,7 @@
 band: each card played through real actions, the official rulings
 (reference/codex-cards/rulings.json, "Purple", "Heroes") named where they
 decide something. Seat 0 plays Vir Garbarean, seat 1 Troq Bashar."""
-from game.rules import catalog, stats
+from game.codex import catalog, stats
 from tests.rules.cards.purple.chrono_helpers import purple_game, purple_heroes_pickable  # noqa: F401
 from tests.rules.helpers import (act, assert_refused, atk_hp, attack_tagged, cards_in, choose, dmg, end_turn,
                                  find, gone, hand_ids, in_play, legal_of, logged, play_card, prompt_options,

@@ -3,9 +3,10 @@ band of the hero, through real actions, the official rulings
 (reference/codex-cards/rulings.json, "Purple" and "Heroes") named where
 they decide something. Seat 0 plays Prynn Pasternaak, seat 1 River
 Montoya."""
-from game.rules import new_game, stats
-from game.rules.cards.registry import card_of_id
-from game.rules.targeting import flagbearer_duty
+from game.rules import new_game
+from game.codex import stats
+from game.codex.cards.registry import card_of_id
+from game.codex.targeting import flagbearer_duty
 from tests.rules.helpers import (act, assert_refused, atk_hp, attack_tagged, base_damage, cards_in, choose, end_turn,
                                  find, gone, hand_ids, legal_of, logged, play_card, prompt_options, scenario_game,
                                  use_ability)

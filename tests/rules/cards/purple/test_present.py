@@ -2,8 +2,8 @@
 each card played through real actions, the official rulings
 (reference/codex-cards/rulings.json, "Purple", "Heroes") named where they
 decide something. Seat 0 plays Max Geiger, seat 1 Troq Bashar."""
-from game.rules import catalog, stats
-from game.rules.targeting import is_illusion
+from game.codex import catalog, stats
+from game.codex.targeting import is_illusion
 from tests.rules.cards.purple.chrono_helpers import purple_game, purple_heroes_pickable  # noqa: F401
 from tests.rules.helpers import (act, assert_refused, atk_hp, attack_tagged, cards_in, choose, dmg, end_turn,
                                  find, gone, hand_ids, in_play, legal_of, logged, play_card, prompt_options,
@@ -45,7 +45,7 @@ def test_temporal_distortion_offers_nothing_for_a_tech_ii_unit_costlier_than_the
 def test_temporal_distortion_on_a_token_copying_a_tech_i_unit_still_offers_a_codex_unit():
     """Ruling: the token is destroyed on its way to the hand, and that
     counts; the copied unit's tech level and cost decide."""
-    from game.rules.cards.common import become_copy
+    from game.codex.cards.common import become_copy
     s = game({"hand": ["temporal_distortion"], "gold": 2,
               "play": [{"card": "stinger", "id": "tok"}, {"card": "argonaut", "id": "arg"}]})
     become_copy(s, find(s, "tok"), find(s, "arg"))  # the position: the Stinger copies Argonaut
@@ -318,7 +318,7 @@ def test_max_geiger_max_band_trashes_a_unit_and_returns_it_fresh():
 
 def test_max_geiger_max_band_returns_a_stolen_unit_to_its_controller():
     """Ruling: it returns under whoever controlled it when trashed."""
-    from game.rules.state import change_control
+    from game.codex.state import change_control
     s = game({"gold": 1}, {"play": [{"card": "iron_man", "id": "im"}]}, level=4)
     change_control(s, find(s, "im"), 0)  # the position: seat 0 took seat 1's Iron Man
     s = act(s, 0, {"type": "level_up", "hero": find(s, "hero"), "levels": 1})

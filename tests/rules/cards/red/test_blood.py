@@ -1,10 +1,11 @@
 """Scenario tests for the Blood spec, Drakk Ramhorn and the Pirate token
-(game/rules/cards/red/blood.py): each card is played through real actions
+(game/codex/cards/red/blood.py): each card is played through real actions
 and its outcome checked; the official rulings (reference/codex-
 cards/rulings.json, "Red" and "Heroes") are named where they decide
 something, and docs/RULINGS.md ("Red cards") records the engine's decisions.
 Seat 0 plays a red hero, seat 1 Troq Bashar unless a test says otherwise."""
-from game.rules import new_game, stats
+from game.rules import new_game
+from game.codex import stats
 from tests.rules.cards.red.common import ALL_TECH, damage, DRAKK, drakk, gold, workers
 from tests.rules.helpers import (assert_refused, atk_hp, attack, base_damage, cards_in, choose,
                                  end_turn, find, hand_ids, in_play, legal_of, one, play_card,

@@ -1,10 +1,10 @@
-"""Scenario tests for the red starting deck (game/rules/cards/red/deck.py):
+"""Scenario tests for the red starting deck (game/codex/cards/red/deck.py):
 each card is played through real actions and its outcome checked; the
 official rulings (reference/codex-cards/rulings.json, "Red" and "Heroes")
 are named where they decide something, and docs/RULINGS.md ("Red cards")
 records the engine's decisions. Seat 0 plays a red hero, seat 1 Troq Bashar
 unless a test says otherwise."""
-from game.rules import stats
+from game.codex import stats
 from tests.rules.cards.red.common import damage, DRAKK, drakk, gold, JAINA, jaina, zane, ZANE
 from tests.rules.helpers import (act, assert_refused, atk_hp, attack, base_damage, cards_in,
                                  choose, end_turn, find, hand_ids, in_play, legal_of, one,

@@ -1,5 +1,5 @@
 """Scenario tests for the Fire spec and Jaina Stormborne
-(game/rules/cards/red/fire.py), Hotter Fire included: each card is played
+(game/codex/cards/red/fire.py), Hotter Fire included: each card is played
 through real actions and its outcome checked; the official rulings
 (reference/codex-cards/rulings.json, "Red" and "Heroes") are named where
 they decide something, and docs/RULINGS.md ("Red cards") records the

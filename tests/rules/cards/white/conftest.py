@@ -3,7 +3,7 @@ scenarios although catalog.hero_playable may not offer them yet (a hero
 becomes playable once its spec and the whole white deck work)."""
 import pytest
 
-from game.rules import catalog
+from game.codex import catalog
 
 
 @pytest.fixture(autouse=True)

@@ -2,7 +2,7 @@
 real actions, the official rulings (reference/codex-cards/rulings.json,
 "White") named where they decide something. Seat 0 plays Troq Bashar
 unless told otherwise; seat 1 River Montoya."""
-from game.rules import stats
+from game.codex import stats
 from tests.rules.helpers import (act, assert_refused, atk_hp, attack_tagged, base_damage, cards_in, choose, dmg, find, gone,
                                  hand_ids, logged, play_card, prompt_options, scenario_game, use_ability)
 

@@ -3,7 +3,7 @@ band and the Daigo Stormborne token: each card played through real
 actions, the official rulings (reference/codex-cards/rulings.json,
 "White", "Heroes") named where they decide something. Seat 0 plays Grave
 Stormborne (in play), seat 1 Troq Bashar."""
-from game.rules import catalog, stats
+from game.codex import catalog, stats
 from tests.rules.helpers import (act, assert_refused, atk_hp, attack_tagged, base_damage, cards_in,
                                  choose, dmg, end_turn, find, gone, hand_ids, in_play, legal_of, logged,
                                  play_card, prompt_options, scenario_game, use_ability)

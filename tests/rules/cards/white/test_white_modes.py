@@ -1,7 +1,8 @@
 """White cards in the other modes: Two-Headed Dragon ("friendly" spans
 teammates, "you"/"your" is one player: house rule R21), free-for-all (the
 caster picks "an opponent") and the 3-hero game."""
-from game.rules import new_game, stats
+from game.rules import new_game
+from game.codex import stats
 from tests.rules.helpers import choose, find, play_card, prompt_options, use_ability
 
 WHITE_2HG = ("grave_stormborne", "setsuki_hiruki", "garus_rook", "troq_bashar")
@@ -45,7 +46,7 @@ def test_mind_parry_monk_covers_only_its_own_players_units():
     s = two_headed([{"play": [{"card": "aged_sensei", "id": "as"}]}, {},
                     {"play": [{"card": "mind_parry_monk", "id": "mp"}]},
                     {"play": [{"card": "tenderfoot", "id": "tf"}]}])
-    from game.rules.targeting import can_target
+    from game.codex.targeting import can_target
     assert not can_target(s, 0, find(s, "mp")) and can_target(s, 0, find(s, "tf"))
 
 

@@ -1,7 +1,7 @@
 """Every action a seat can take: the checks that make it legal, and what it does.
 
 Each action type has a ``check`` (raises RulesError, or returns a plan) and a
-``perform`` (applies the plan). :func:`game.rules.engine.legal_actions` uses
+``perform`` (applies the plan). :func:`game.codex.engine.legal_actions` uses
 the same checks, so what it lists is exactly what ``apply_action`` accepts.
 Sources are named on each function (Deluxe rulebook sections, house rules).
 """

@@ -1,7 +1,7 @@
 """The keys the Codex engine reads in an action of each type, besides
 "type" (docs/ENGINE.md "Actions"; the check_* functions of actions.py).
 The server applies and stores an action with these only (issue 11,
-finding 12; game.services.normalise_action through game.rules.action_keys):
+finding 12; game.services.normalise_action through game.codex.action_keys):
 tests/server/test_action_log.py checks the table against everything the
 engine offers, so it cannot fall behind unnoticed. It moved here from
 game/services.py so that the server knows no game's actions (issue 17).

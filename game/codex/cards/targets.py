@@ -1,6 +1,6 @@
 """Target slots and filters that card declarations share (issue 12).
 
-A slot is a :class:`~game.rules.cards.registry.Target`: the kinds of thing
+A slot is a :class:`~game.codex.cards.registry.Target`: the kinds of thing
 it takes and a filter ``(state, seat, tid) -> bool``. The shapes here are
 the ones the printed cards repeat ("a patroller", "a unit or building",
 "your unit", "a tech 0 or I unit"); a card with a shape of its own builds

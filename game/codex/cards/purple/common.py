@@ -5,7 +5,7 @@ a hero back to its command zone (Origin Story, Ebbflow Archon), and the
 Undone, Rewind).
 
 Time runes themselves (fading, forecast, counting a player's runes) live
-in the engine: game/rules/timerunes.py."""
+in the engine: game/codex/timerunes.py."""
 from ...effects import leave_play, return_to_hand
 from ...flow import ask, op
 from ...state import card_of, log, move, name, seat_name

@@ -5,7 +5,7 @@ and tokens.
 Fine points follow the official rulings (reference/codex-cards/rulings.json,
 "Purple", "Heroes" and "General") and the decisions in docs/RULINGS.md
 ("Purple: ..."). Time runes, fading and forecast live in the engine
-(game/rules/timerunes.py); cards with only keywords need no code.
+(game/codex/timerunes.py); cards with only keywords need no code.
 
 Every module of this folder (besides this one) registers its cards when
 imported; they are imported in name order so that a spec module added

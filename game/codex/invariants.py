@@ -92,7 +92,7 @@ def check_free_for_all(state: dict) -> None:
 
 
 def check_map(state: dict) -> None:
-    """The map's rule holds (game/rules/maps.py; none without a map): on
+    """The map's rule holds (game/codex/maps.py; none without a map): on
     Fury Road no patrol zone holds two cards; on Burial Grounds no hero
     that died is in play again; on Vortoss Ruins nobody has a Tech Lab or
     a Heroes' Hall."""

@@ -13,7 +13,7 @@ benchmarks and empty seats.
 """
 import random
 
-from game.rulekit import bots as shared_bots
+from game.kernel import bots as shared_bots
 
 from . import catalog, stats
 from .engine import apply_action_in_place, copy_state, legal_actions
@@ -31,7 +31,7 @@ ENDINGS = ("end_main", "end_lending")
 
 
 class RandomBot(shared_bots.RandomBot):
-    """A random legal player (game.rulekit.bots.RandomBot): never concedes;
+    """A random legal player (game.kernel.bots.RandomBot): never concedes;
     ends its main phase (or the lending step) with the chance ``end_bias``
     when that is one option among others. ``seed`` seeds its own generator."""
 

@@ -2,14 +2,14 @@
 (issue 12; docs/ENGINE.md "Cards").
 
 An effect is a small object that one card declaration uses in one of three
-places, and :mod:`game.rules.cards.api` calls it the right way:
+places, and :mod:`game.codex.cards.api` calls it the right way:
 
 - a spell's or an ability's effect (``resolve``): it acts on the chosen
   target of its slot (``targets[0]``), or with ``to=SELF`` on the card
   itself, or with ``to=CASTER`` on the casting player;
 - a trigger (``arrives``, ``attacks``, ``dies``, ...): with ``target=`` a
   slot it asks the card's controller for a target (◎ rules applied:
-  :func:`~game.rules.cards.common.ask_target`) and stores the rest as one
+  :func:`~game.codex.cards.common.ask_target`) and stores the rest as one
   queued step (a plain dict named by a registered op, so prompts survive a
   stored state); without a slot it acts on the card itself (``to=SELF``)
   or its controller (``to=CASTER``).

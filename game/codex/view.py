@@ -322,7 +322,7 @@ def _view(state: dict, viewer) -> dict:
             entry["hand"] = [_hand_card(state, i, seat) for i in p["hand"]]
             if seat == viewer:  # only the viewer's own hand says what stops a card
                 _add_why_not(state, seat, entry["hand"])
-                # Why each other control can't be used now (game.rules.reasons).
+                # Why each other control can't be used now (game.codex.reasons).
                 entry["reasons"] = reasons(state, seat)
                 # The gold a worker costs now (Rich Earth, Hard Times Mill...), for the Hire button.
                 entry["hire_cost"] = hire_cost(state, seat)

@@ -3,7 +3,7 @@
 The data file holds facts only (names, costs, ATK/HP, tech levels, keywords,
 hero bands) imported from the reference data by ``tools/import_cards.py``, and
 a short description of each card in our own words. Behaviour lives in
-``game.rules.cards`` (card hooks) and the engine (keywords).
+``game.codex.cards`` (card hooks) and the engine (keywords).
 """
 import json
 import re
@@ -116,7 +116,7 @@ ENGINE_KINDS = ("base", "tech_building", "addon")
 
 def works(card_id: str) -> bool:
     """True when the engine plays every part of ``card_id``: its behaviour is
-    registered (``game.rules.cards.registry.REGISTRY``; a card whose effect
+    registered (``game.codex.cards.registry.REGISTRY``; a card whose effect
     is applied elsewhere, like Hotter Fire's, registers an empty card), it
     is a building the engine itself plays (ENGINE_KINDS), or all it does is its
     keywords (which the engine handles for every card). For a hero every

@@ -17,8 +17,8 @@ from .actions import (ACTIONS, abilities_of, ability_use_refusal, addon_refusal,
                       patrol_move_refusal, play_card_verdict, revealable, summon_refusal, tower_refusal)
 from .specs import TECH_BUILDINGS, build_candidates
 from .cards import registry
-from game.rulekit.copying import copy_sharing_log
-from game.rulekit.envelope import action_type, is_seat, require_plain_json
+from game.kernel.copying import copy_sharing_log
+from game.kernel.envelope import action_type, is_seat, require_plain_json
 
 from .errors import EngineFault, RulesError
 from .checks import run
@@ -42,7 +42,7 @@ def copy_state(state: dict) -> dict:
     dicts): a shallow copy of the instance and copies of those two, about
     4x faster than marshal on the whole state (issue 13); an instance of
     another size is copied whole. Everything else is copied as every game
-    copies its state (game.rulekit.copying: marshal). JSON-ability of the state is proven
+    copies its state (game.kernel.copying: marshal). JSON-ability of the state is proven
     by the round-trip tests, not on every action. The copy shares nothing
     but the log lines with ``state``, as a state stored as JSON and read
     back shares nothing: the engine must never count on two steps holding
@@ -74,7 +74,7 @@ def _copy_instance(inst: dict) -> dict:
 
 def validate_envelope(state: dict, seat, action) -> str:
     """Check what every action needs before the rules: a dict with a known
-    ``type``, a real seat, a game in progress (game.rulekit.envelope), the
+    ``type``, a real seat, a game in progress (game.kernel.envelope), the
     prompt discipline (while a prompt is open only its seat's answer, tech
     and concede pass), and plain JSON under MAX_ACTION_BYTES.
 

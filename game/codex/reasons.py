@@ -4,7 +4,7 @@ The page shows every control a player may look for (hire, the next tech
 building, add-ons, summon, level up, attack, abilities, patrol) and, when
 the control can't be used now, greys it out with the sentence this module
 gives (issue 14, point 5). The sentences are the engine's own refusals:
-each one comes from running the action's check (game.rules.actions) with
+each one comes from running the action's check (game.codex.actions) with
 the action a player would take, so no rule is written twice. To stay cheap
 (this runs in every view of the viewer's own seat) a check runs only when a
 cheap fact says it will fail early: an exhausted or newly arrived card, a

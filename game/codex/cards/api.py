@@ -2,8 +2,8 @@
 
 :func:`card` registers one card: its spell targets and effect, its
 abilities and its answers to the engine's events and questions (names in
-:mod:`game.rules.cards.registry`). Any handler may be a plain function or a
-declarative effect of :mod:`game.rules.cards.fx`. Hero levels come from the
+:mod:`game.codex.cards.registry`). Any handler may be a plain function or a
+declarative effect of :mod:`game.codex.cards.fx`. Hero levels come from the
 data (:func:`band_level`, :func:`reached`), never from the card code.
 """
 from dataclasses import replace

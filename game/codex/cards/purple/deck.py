@@ -1,6 +1,6 @@
 """The purple starting deck. Neo Plexus has no text; Plasmodium (forecast
 3, haste) and Fading Argonaut (fading 3) have only keywords, which the
-engine plays (game/rules/timerunes.py), and need no code. The Stinger
+engine plays (game/codex/timerunes.py), and need no code. The Stinger
 (Hive's) and Mech (Vir Garbarean's) tokens have only keywords too."""
 from ... import catalog, stats
 from ...state import player

@@ -2,7 +2,7 @@
 
 A leaf module: it imports nothing of the engine, so every engine module may
 import it at the top. Card modules register what their card does here (see
-:mod:`game.rules.cards.api` for the declaration helpers); the engine never
+:mod:`game.codex.cards.api` for the declaration helpers); the engine never
 imports a card module, it asks this registry.
 
 A card takes part in the game in one way: it answers some of the named

@@ -3,7 +3,7 @@ Seer, Stewardess of the Undone, Shimmer Ray, Yesterday's Golgort,
 Rememberer, Second Chances, Slow-Time Generator, Ebbflow Archon, and the
 hero Prynn Pasternaak.
 
-Fading and time runes are the engine's (game/rules/timerunes.py); the
+Fading and time runes are the engine's (game/codex/timerunes.py); the
 fine points follow the rulings (reference/codex-cards/rulings.json,
 "Purple" and "Heroes") and docs/RULINGS.md ("Purple: Past")."""
 from ... import catalog, rng, stats

@@ -1,4 +1,0 @@
-"""The engine's errors, shared by every game: they live in
-game/rulekit/errors.py (docs/ARCANE.md, "The multi-game contract"); Codex
-modules keep importing them from here."""
-from game.rulekit.errors import EngineFault, RulesError  # noqa: F401

@@ -1,4 +1,0 @@
-"""The game's generator, shared by every game: it lives in game/rulekit/rng.py
-(docs/ARCANE.md, "The multi-game contract"); Codex modules keep importing it
-from here."""
-from game.rulekit.rng import randbelow, seed_state, shuffle  # noqa: F401
