@@ -21,6 +21,7 @@ issue's own figures at 2aca43a divided by the ratio (what this tree would
 measure on the issue's machine), and every mode's ratio beside the "every
 mode at least 3x" target.
 """
+
 import argparse
 import json
 import os
@@ -53,8 +54,14 @@ apply_action_in_place = getattr(_engine, "apply_action_in_place", None)
 # Each game row as engine_bench.MODES has it: row -> (engine mode, seats,
 # heroes per seat); written out here because the commits compared may not
 # have benchmarks/engine_bench.py's table.
-MODES = {"1hero": ("1hero", 2, 1), "3hero": ("3hero", 2, 3), "2hg": ("2hg", 4, 1),
-         "ffa-3": ("ffa", 3, 1), "ffa-4": ("ffa", 4, 1), "ffa-5": ("ffa", 5, 1)}
+MODES = {
+    "1hero": ("1hero", 2, 1),
+    "3hero": ("3hero", 2, 3),
+    "2hg": ("2hg", 4, 1),
+    "ffa-3": ("ffa", 3, 1),
+    "ffa-4": ("ffa", 4, 1),
+    "ffa-5": ("ffa", 5, 1),
+}
 
 
 def _config(seed: int, row: str = "1hero") -> dict:
@@ -63,8 +70,11 @@ def _config(seed: int, row: str = "1hero") -> dict:
     mode, seats, per_seat = MODES[row]
     picker = random.Random(seed)
     heroes = catalog.playable_heroes()
-    return {"mode": mode, "seed": seed,
-            "seats": [{"name": f"P{i}", "heroes": picker.sample(heroes, per_seat)} for i in range(seats)]}
+    return {
+        "mode": mode,
+        "seed": seed,
+        "seats": [{"name": f"P{i}", "heroes": picker.sample(heroes, per_seat)} for i in range(seats)],
+    }
 
 
 def _actions_per_s(row: str, bot: str, games: int) -> int:
@@ -126,8 +136,7 @@ def _in_place_us(state: dict, seat: int, action: dict, repeats: int = 3) -> floa
 # Issue 13's figures at its baseline 2aca43a, on the machine it was filed
 # from: µs per call on 1-hero states, and random 1-hero actions per second.
 ISSUE_FIGURES = {"apply_action": 424, "legal_actions": 200, "view": 133, "actions_per_s": 1650}
-TARGETS = {"apply_action": 100, "apply_action_in_place": 100, "legal_actions": 60, "view": 60,
-           "actions_per_s": 6000}
+TARGETS = {"apply_action": 100, "apply_action_in_place": 100, "legal_actions": 60, "view": 60, "actions_per_s": 6000}
 MODE_FACTOR = 3  # every mode at least 3x its figure at the baseline
 ALL_MODES = ",".join(MODES)
 
@@ -135,8 +144,9 @@ ALL_MODES = ",".join(MODES)
 def _run_in(tree: str, args: list) -> dict:
     """Run this script with ``args`` in the tree at ``tree`` (its engine) and
     return the JSON it prints. Raises CalledProcessError when it fails."""
-    done = subprocess.run([sys.executable, os.path.abspath(__file__), *args], cwd=tree,
-                          capture_output=True, text=True, check=True)
+    done = subprocess.run(
+        [sys.executable, os.path.abspath(__file__), *args], cwd=tree, capture_output=True, text=True, check=True
+    )
     return json.loads(done.stdout)
 
 
@@ -146,8 +156,9 @@ def _extract(rev: str, into: str) -> None:
     ``rev`` (a shallow clone, a copy without .git)."""
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     archive = os.path.join(into, "tree.tar")
-    subprocess.run(["git", "-C", root, "archive", "--format=tar", "-o", archive, rev], check=True,
-                   stderr=subprocess.DEVNULL)
+    subprocess.run(
+        ["git", "-C", root, "archive", "--format=tar", "-o", archive, rev], check=True, stderr=subprocess.DEVNULL
+    )
     with tarfile.open(archive) as tar:
         tar.extractall(into, filter="data")
     os.unlink(archive)
@@ -172,9 +183,13 @@ def against(rev: str, rounds: int, games: int, samples: int, modes: str) -> None
             for side, tree in (("base", base_tree), ("here", root)):
                 calls[side].append(_run_in(tree, ["--samples", str(samples), "--games", str(games)]))
                 games_of[side].append(_run_in(tree, ["--modes", modes, "--games", str(games)])["actions_per_s"])
-    print(f"Paired with {rev}: {rounds} rounds, each side in turn (1-hero states of {samples} games; "
-          f"{games} games a row)\n")
-    print(f"| 1-hero | {rev} | this tree | speed-up (min-max) | the issue's figure at 2aca43a, scaled by the speed-up | target | |")
+    print(
+        f"Paired with {rev}: {rounds} rounds, each side in turn (1-hero states of {samples} games; "
+        f"{games} games a row)\n"
+    )
+    print(
+        f"| 1-hero | {rev} | this tree | speed-up (min-max) | the issue's figure at 2aca43a, scaled by the speed-up | target | |"
+    )
     print("|---|---|---|---|---|---|---|")
     for name in ("apply_action", "apply_action_in_place", "legal_actions", "view", "actions_per_s"):
         here = [c[name] for c in calls["here"] if name in c]
@@ -192,9 +207,11 @@ def against(rev: str, rounds: int, games: int, samples: int, modes: str) -> None
             estimate = issue * ratio if better else issue / ratio
             shown, judged = f"{estimate:.0f} {unit}", "estimate"
         met = estimate >= TARGETS[name] if better else estimate <= TARGETS[name]
-        print(f"| {name} | {statistics.median(base):.0f} {unit} | {statistics.median(here):.0f} {unit} | "
-              f"{ratio:.2f}x ({spread}) | {shown} | {'>=' if better else '<='} {TARGETS[name]} | "
-              f"{'met' if met else 'missed'} ({judged}) |")
+        print(
+            f"| {name} | {statistics.median(base):.0f} {unit} | {statistics.median(here):.0f} {unit} | "
+            f"{ratio:.2f}x ({spread}) | {shown} | {'>=' if better else '<='} {TARGETS[name]} | "
+            f"{'met' if met else 'missed'} ({judged}) |"
+        )
     print()
     print(f"| mode | bot | actions/s {rev} | this tree | speed-up (min-max) | target | |")
     print("|---|---|---|---|---|---|---|")
@@ -203,8 +220,10 @@ def against(rev: str, rounds: int, games: int, samples: int, modes: str) -> None
         here = [g[key] for g in games_of["here"]]
         ratio, spread = _ratio_cell(base, here, True)
         row, bot = key.split()
-        print(f"| {row} | {bot} | {statistics.median(base):.0f} | {statistics.median(here):.0f} | {ratio:.2f}x "
-              f"({spread}) | >= {MODE_FACTOR}x | {'met' if ratio >= MODE_FACTOR else 'missed'} |")
+        print(
+            f"| {row} | {bot} | {statistics.median(base):.0f} | {statistics.median(here):.0f} | {ratio:.2f}x "
+            f"({spread}) | >= {MODE_FACTOR}x | {'met' if ratio >= MODE_FACTOR else 'missed'} |"
+        )
 
 
 def main() -> None:
@@ -216,8 +235,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--samples", type=int, default=6, help="games to sample states from")
     parser.add_argument("--games", type=int, default=20, help="random 1-hero games to play")
-    parser.add_argument("--modes", help="comma-separated rows of MODES: whole games of each, random and "
-                                        "greedy bots, --games games each (no per-call timing)")
+    parser.add_argument(
+        "--modes",
+        help="comma-separated rows of MODES: whole games of each, random and "
+        "greedy bots, --games games each (no per-call timing)",
+    )
     parser.add_argument("--against", metavar="REV", help="pair this tree with commit REV and print the tables")
     parser.add_argument("--rounds", type=int, default=3, help="rounds of each side, with --against")
     args = parser.parse_args()
@@ -225,12 +247,23 @@ def main() -> None:
         try:
             against(args.against, args.rounds, args.games, args.samples, args.modes or ALL_MODES)
         except subprocess.CalledProcessError as err:
-            print(f"No pairing with {args.against}: `{' '.join(map(str, err.cmd))[:80]}` failed "
-                  f"(is {args.against} in this clone's history?).")
+            print(
+                f"No pairing with {args.against}: `{' '.join(map(str, err.cmd))[:80]}` failed "
+                f"(is {args.against} in this clone's history?)."
+            )
         return
     if args.modes:
-        print(json.dumps({"actions_per_s": {f"{row} {bot}": _actions_per_s(row, bot, args.games)
-                                            for row in args.modes.split(",") for bot in ("random", "greedy")}}))
+        print(
+            json.dumps(
+                {
+                    "actions_per_s": {
+                        f"{row} {bot}": _actions_per_s(row, bot, args.games)
+                        for row in args.modes.split(",")
+                        for bot in ("random", "greedy")
+                    }
+                }
+            )
+        )
         return
     times = {"apply_action": [], "legal_actions": [], "view": []}
     if apply_action_in_place is not None:

@@ -10,6 +10,7 @@ Timing lives here, never in tests. Times are CPU time (time.process_time,
 time.thread_time), not wall time, so other work on a shared machine
 does not count (it still slows the caches); on a quiet machine the two agree.
 """
+
 import argparse
 import json
 import platform
@@ -17,15 +18,21 @@ import random
 import statistics
 import time
 
-from game.rules import apply_action, apply_action_in_place, copy_state, legal_actions, reading, view
-from game.codex import catalog
 from game.arcane import bots as arcane_bots
 from game.c23 import bots as c23_bots
+from game.codex import catalog
 from game.codex.bots import GreedyBot, RandomBot, play_game
+from game.rules import apply_action, apply_action_in_place, copy_state, legal_actions, reading, view
 
 # Each row of the table: (row name, engine mode, seats, heroes per seat).
-MODES = (("1hero", "1hero", 2, 1), ("3hero", "3hero", 2, 3), ("2hg", "2hg", 4, 1),
-         ("ffa-3", "ffa", 3, 1), ("ffa-4", "ffa", 4, 1), ("ffa-5", "ffa", 5, 1))
+MODES = (
+    ("1hero", "1hero", 2, 1),
+    ("3hero", "3hero", 2, 3),
+    ("2hg", "2hg", 4, 1),
+    ("ffa-3", "ffa", 3, 1),
+    ("ffa-4", "ffa", 4, 1),
+    ("ffa-5", "ffa", 5, 1),
+)
 SEATS = {row: seats for row, _, seats, _ in MODES}
 # The other games, each with its own bots and play loop and no target yet:
 # row -> (the config's game, its bots module, seats). Arcane Codex (issue 17)
@@ -49,8 +56,11 @@ def _config(seed: int, row: str) -> dict:
     _, mode, seats, per_seat = next(m for m in MODES if m[0] == row)
     picker = random.Random(seed)
     heroes = catalog.playable_heroes()
-    return {"mode": mode, "seed": seed,
-            "seats": [{"name": f"P{i}", "heroes": picker.sample(heroes, per_seat)} for i in range(seats)]}
+    return {
+        "mode": mode,
+        "seed": seed,
+        "seats": [{"name": f"P{i}", "heroes": picker.sample(heroes, per_seat)} for i in range(seats)],
+    }
 
 
 def _other_config(seed: int, row: str) -> dict:
@@ -95,10 +105,16 @@ def run(games: int, bot: str, mode: str) -> dict:
         view_times.append(time.thread_time() - t0)
         view_sizes.append(len(json.dumps(shown)))
     return {
-        "bot": bot, "mode": mode, "games": games, "seconds": elapsed,
-        "games_per_s": games / elapsed, "actions_per_s": actions / elapsed,
-        "actions_per_game": actions / games, "turns_median": statistics.median(turns),
-        "state_bytes": statistics.median(state_sizes), "view_bytes": statistics.median(view_sizes),
+        "bot": bot,
+        "mode": mode,
+        "games": games,
+        "seconds": elapsed,
+        "games_per_s": games / elapsed,
+        "actions_per_s": actions / elapsed,
+        "actions_per_game": actions / games,
+        "turns_median": statistics.median(turns),
+        "state_bytes": statistics.median(state_sizes),
+        "view_bytes": statistics.median(view_sizes),
         "view_ms": 1000 * statistics.median(view_times),
     }
 
@@ -199,8 +215,10 @@ def main() -> None:
         shown = f"<= {target} µs | {_verdict(median <= target)}" if target else "– | per move on the server"
         print(f"| {name} | {median:.0f} µs | {count} | {shown} |")
     print()
-    print("| mode | bot | games/s | actions/s (incl. legal_actions each step, CPU) | target | | actions/game "
-          "| median turns | state JSON (end, median) | view JSON | view build |")
+    print(
+        "| mode | bot | games/s | actions/s (incl. legal_actions each step, CPU) | target | | actions/game "
+        "| median turns | state JSON (end, median) | view JSON | view build |"
+    )
     print("|---|---|---|---|---|---|---|---|---|---|---|")
     for mode in args.modes.split(","):
         for bot in bots:
@@ -208,11 +226,18 @@ def main() -> None:
             target = TARGET_ACTIONS_PER_S.get(mode) if bot == "random" else None
             other = mode in OTHER_GAMES
             shown = f">= {target}" if target else ("none" if other else f"{TARGET_MODE_FACTOR}x before")
-            verdict = (_verdict(r["actions_per_s"] >= target) if target
-                       else "new game, no figure before" if other else "paired: benchmarks.engine_ab --against")
-            print(f"| {mode} | {r['bot']} | {r['games_per_s']:.2f} | {r['actions_per_s']:.0f} | {shown} | "
-                  f"{verdict} | {r['actions_per_game']:.0f} | {r['turns_median']:.0f} | "
-                  f"{r['state_bytes'] / 1024:.1f} KB | {r['view_bytes'] / 1024:.1f} KB | {r['view_ms']:.2f} ms |")
+            verdict = (
+                _verdict(r["actions_per_s"] >= target)
+                if target
+                else "new game, no figure before"
+                if other
+                else "paired: benchmarks.engine_ab --against"
+            )
+            print(
+                f"| {mode} | {r['bot']} | {r['games_per_s']:.2f} | {r['actions_per_s']:.0f} | {shown} | "
+                f"{verdict} | {r['actions_per_game']:.0f} | {r['turns_median']:.0f} | "
+                f"{r['state_bytes'] / 1024:.1f} KB | {r['view_bytes'] / 1024:.1f} KB | {r['view_ms']:.2f} ms |"
+            )
 
 
 if __name__ == "__main__":

@@ -40,6 +40,7 @@ Run: ``python -m benchmarks.load --workers 1 --db sqlite`` (see ``--help``);
 ``--json PATH`` writes the figures; benchmarks/server_bench.py runs the
 configurations of docs/BENCHMARKS.md and prints the table.
 """
+
 import argparse
 import asyncio
 import json
@@ -78,8 +79,7 @@ def percentiles(values: list) -> dict:
     def at(q):
         return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
-    return {"n": len(ordered), "p50": statistics.median(ordered), "p95": at(0.95), "p99": at(0.99),
-            "max": ordered[-1]}
+    return {"n": len(ordered), "p50": statistics.median(ordered), "p95": at(0.95), "p99": at(0.99), "max": ordered[-1]}
 
 
 class VersionCheck:
@@ -118,8 +118,11 @@ def choose(legal: list, rng: random.Random, end_bias: float = 0.3):
     attack on a base), ending the main phase with chance ``end_bias`` when
     that is one option among others (as game/codex/bots.py RandomBot);
     None when there is none."""
-    options = [a for a in legal if a["type"] != "concede"
-               and not (a["type"] == "attack" and str(a.get("target", "")).startswith("base:"))]
+    options = [
+        a
+        for a in legal
+        if a["type"] != "concede" and not (a["type"] == "attack" and str(a.get("target", "")).startswith("base:"))
+    ]
     if not options:
         return None
     others = [a for a in options if a["type"] != "end_main"]
@@ -190,8 +193,14 @@ class Viewer:
 
     async def open(self, websockets) -> None:
         """Connect and start reading (the first message is a full state)."""
-        self.ws = await websockets.connect(self.url, origin=self.origin, compression=None, open_timeout=60,
-                                           max_size=2 ** 20, additional_headers={"Cookie": self.cookie})
+        self.ws = await websockets.connect(
+            self.url,
+            origin=self.origin,
+            compression=None,
+            open_timeout=60,
+            max_size=2**20,
+            additional_headers={"Cookie": self.cookie},
+        )
         self.upstream = self.ws.response.headers.get("X-Upstream")
         self.reader = asyncio.create_task(self.read())
         self.pinger = asyncio.create_task(self.ping())
@@ -273,9 +282,15 @@ class Viewer:
 
     def can_act(self) -> bool:
         """True when this seat may send an action now."""
-        return (self.run.acting and self.seat is not None and self.pending is None and self.awaiting is None
-                and self.state is not None and self.state["status"] == "playing"
-                and any(a["type"] != "concede" for a in self.state["legal_actions"]))
+        return (
+            self.run.acting
+            and self.seat is not None
+            and self.pending is None
+            and self.awaiting is None
+            and self.state is not None
+            and self.state["status"] == "playing"
+            and any(a["type"] != "concede" for a in self.state["legal_actions"])
+        )
 
     def maybe_act(self) -> None:
         """Act at once (closed loop) or after a think time (paced), if it can."""
@@ -297,9 +312,19 @@ class Viewer:
         msg_id = self.next_id
         self.next_id += 1
         self.pending = (msg_id, time.perf_counter(), self.state["version"])
-        asyncio.get_running_loop().create_task(self.ws.send(json.dumps(
-            {"type": "action", "id": msg_id, "version": self.state["version"], "action": action,
-             "nonce": uuid.uuid4().hex})))
+        asyncio.get_running_loop().create_task(
+            self.ws.send(
+                json.dumps(
+                    {
+                        "type": "action",
+                        "id": msg_id,
+                        "version": self.state["version"],
+                        "action": action,
+                        "nonce": uuid.uuid4().hex,
+                    }
+                )
+            )
+        )
 
     def stop_acting(self) -> None:
         """Cancel a scheduled action."""
@@ -325,8 +350,9 @@ class EchoRoom:
 
     async def add(self, websockets, url: str, cookie: str, origin: str) -> None:
         """Connect one more member."""
-        ws = await websockets.connect(url, origin=origin, compression=None, open_timeout=60,
-                                      additional_headers={"Cookie": cookie})
+        ws = await websockets.connect(
+            url, origin=origin, compression=None, open_timeout=60, additional_headers={"Cookie": cookie}
+        )
         index = len(self.sockets)
         self.sockets.append(ws)
         asyncio.create_task(self.read(ws, index))
@@ -368,11 +394,16 @@ def match_figures(matches: list, phase: str, seconds: float) -> dict:
                 (rtt if viewer is sender else others).append(at - sent_at)
             if len(seen) == len(match.viewers):
                 everyone.append(max(at for _, at, _ in seen) - sent_at)
-    ms = lambda values: {k: (v * 1000 if isinstance(v, float) else v)  # noqa: E731
-                         for k, v in percentiles(values).items()}
+    ms = lambda values: {
+        k: (v * 1000 if isinstance(v, float) else v)  # noqa: E731
+        for k, v in percentiles(values).items()
+    }
     return {
-        "updates": updates, "moves_per_s": updates / seconds if seconds else None,
-        "rtt_ms": ms(rtt), "others_ms": ms(others), "all_seen_ms": ms(everyone),
+        "updates": updates,
+        "moves_per_s": updates / seconds if seconds else None,
+        "rtt_ms": ms(rtt),
+        "others_ms": ms(others),
+        "all_seen_ms": ms(everyone),
         "frames_per_update": frames / updates if updates else None,
         "frame_bytes": percentiles(frame_bytes),
         "bytes_per_update": sum(frame_bytes) / updates if updates else None,
@@ -390,8 +421,10 @@ def echo_figures(rooms: list, phase: str) -> dict:
             sent += 1
             for index, at in room.seen.get(k, []):
                 (rtt if index == 0 else others).append(at - sent_at)
-    ms = lambda values: {k: (v * 1000 if isinstance(v, float) else v)  # noqa: E731
-                         for k, v in percentiles(values).items()}
+    ms = lambda values: {
+        k: (v * 1000 if isinstance(v, float) else v)  # noqa: E731
+        for k, v in percentiles(values).items()
+    }
     return {"sent": sent, "rtt_ms": ms(rtt), "others_ms": ms(others)}
 
 
@@ -456,10 +489,13 @@ async def ping_step(viewers: list, workers: list, database_url: str) -> dict:
     await asyncio.sleep(11)
     after = servers.db_transactions(database_url)
     pings = PING_BURST * len(viewers)
-    return {"pings": pings, "pongs": sum(v.pongs - b for v, b in zip(viewers, before)),
-            "server_cpu_ms_per_ping": 1000 * cpu / pings,
-            "db_transactions_idle": idle,
-            "db_transactions_per_ping": None if xacts is None else (after - xacts - 1 - idle) / pings}
+    return {
+        "pings": pings,
+        "pongs": sum(v.pongs - b for v, b in zip(viewers, before)),
+        "server_cpu_ms_per_ping": 1000 * cpu / pings,
+        "db_transactions_idle": idle,
+        "db_transactions_per_ping": None if xacts is None else (after - xacts - 1 - idle) / pings,
+    }
 
 
 def placement(viewers: list, workers: list) -> dict:
@@ -476,8 +512,10 @@ def placement(viewers: list, workers: list) -> dict:
         worker = index[viewer.upstream.split(", ")[-1]]  # "a, b": a refused the connection, b took it
         per_worker[worker] += 1
         spread.setdefault(viewer.match.match_id, set()).add(worker)
-    return {"sockets_per_worker": per_worker,
-            "matches_across_workers": sum(1 for seen in spread.values() if len(seen) > 1)}
+    return {
+        "sockets_per_worker": per_worker,
+        "matches_across_workers": sum(1 for seen in spread.values() if len(seen) > 1),
+    }
 
 
 async def play(args, workers: list, seeded: list, warmup: list, proxy=None) -> dict:
@@ -501,8 +539,15 @@ async def play(args, workers: list, seeded: list, warmup: list, proxy=None) -> d
         match = MatchRun(seeded_match.match_id)
         for seat, cookie in enumerate(seeded_match.seat_cookies):
             front = w % len(fronts)
-            viewer = Viewer(run, match, seat, f"{urls[front]}/ws/match/{match.match_id}/", cookie, origins[front],
-                            not args.full_states)
+            viewer = Viewer(
+                run,
+                match,
+                seat,
+                f"{urls[front]}/ws/match/{match.match_id}/",
+                cookie,
+                origins[front],
+                not args.full_states,
+            )
             match.viewers.append(viewer)
         warm.append(match)
     for match in warm:
@@ -527,8 +572,11 @@ async def play(args, workers: list, seeded: list, warmup: list, proxy=None) -> d
         cookies += [(None, c) for c in seeded_match.spectator_cookies]
         for j, (seat, cookie) in enumerate(cookies):
             w = place(i, j)
-            match.viewers.append(Viewer(run, match, seat, f"{urls[w]}/ws/match/{match.match_id}/", cookie,
-                                        origins[w], not args.full_states))
+            match.viewers.append(
+                Viewer(
+                    run, match, seat, f"{urls[w]}/ws/match/{match.match_id}/", cookie, origins[w], not args.full_states
+                )
+            )
         matches.append(match)
     viewers = [v for m in matches for v in m.viewers]
     started = time.perf_counter()
@@ -576,10 +624,16 @@ async def play(args, workers: list, seeded: list, warmup: list, proxy=None) -> d
         await asyncio.gather(*senders)
         await drain(run, matches)
         await asyncio.sleep(0.5)  # the last echo frames
-        phases[phase] = {"seconds": seconds, "server_cpu_s": sum(cpu[0][:len(workers)]),
-                         "proxy_cpu_s": cpu[0][-1] if proxy else None, "loadgen_cpu_s": cpu[1],
-                         "load_average": os.getloadavg()[0], **match_figures(matches, phase, seconds),
-                         "echo": echo_figures(rooms, phase), "counters": run.counters.get(phase, {})}
+        phases[phase] = {
+            "seconds": seconds,
+            "server_cpu_s": sum(cpu[0][: len(workers)]),
+            "proxy_cpu_s": cpu[0][-1] if proxy else None,
+            "loadgen_cpu_s": cpu[1],
+            "load_average": os.getloadavg()[0],
+            **match_figures(matches, phase, seconds),
+            "echo": echo_figures(rooms, phase),
+            "counters": run.counters.get(phase, {}),
+        }
     memory["after_kb"] = sum(w.rss_kb() for w in workers)
     run.phase = "pings"
     pings = await ping_step(viewers, workers, args.database_url)
@@ -597,10 +651,17 @@ async def play(args, workers: list, seeded: list, warmup: list, proxy=None) -> d
         for ws in room.sockets:
             await ws.close()
     return {
-        "phases": phases, "pings": pings, "lost": lost, "duplicated": duplicated,
-        "errors": sum(c.get("errors", 0) for c in run.counters.values()), "error_samples": run.errors,
-        "connections": len(viewers), "echo_connections": sum(len(r.sockets) for r in rooms),
-        "connect_seconds": connect_seconds, "memory": memory, "placement": placement(viewers, workers),
+        "phases": phases,
+        "pings": pings,
+        "lost": lost,
+        "duplicated": duplicated,
+        "errors": sum(c.get("errors", 0) for c in run.counters.values()),
+        "error_samples": run.errors,
+        "connections": len(viewers),
+        "echo_connections": sum(len(r.sockets) for r in rooms),
+        "connect_seconds": connect_seconds,
+        "memory": memory,
+        "placement": placement(viewers, workers),
         "finished_matches": sum(1 for m in matches if m.viewers[0].state["status"] != "playing"),
     }
 
@@ -611,18 +672,29 @@ def main(argv=None) -> dict:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--db", choices=("sqlite", "postgres"), default="sqlite")
-    parser.add_argument("--layer", choices=("memory", "redis"), default=None,
-                        help="channel layer (default: memory for one worker, redis for more)")
-    parser.add_argument("--proxy", action=argparse.BooleanOptionalAction, default=None,
-                        help="clients connect through nginx in front of the workers (default: with more than one)")
+    parser.add_argument(
+        "--layer",
+        choices=("memory", "redis"),
+        default=None,
+        help="channel layer (default: memory for one worker, redis for more)",
+    )
+    parser.add_argument(
+        "--proxy",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="clients connect through nginx in front of the workers (default: with more than one)",
+    )
     parser.add_argument("--matches", type=int, default=50)
     parser.add_argument("--spectators", type=int, default=100)
     parser.add_argument("--seconds", type=float, default=20, help="length of each phase")
     parser.add_argument("--echo-bytes", type=int, default=600, help="size of an echo frame")
     parser.add_argument("--full-states", action="store_true", help="ask for full states, not patches")
     parser.add_argument("--profile", help="run worker 0 under py-spy; raw collapsed stacks to this path")
-    parser.add_argument("--server-root", default=str(servers.ROOT),
-                        help="checkout whose server code the workers run (to measure an older commit)")
+    parser.add_argument(
+        "--server-root",
+        default=str(servers.ROOT),
+        help="checkout whose server code the workers run (to measure an older commit)",
+    )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", help="write the figures to this path")
     args = parser.parse_args(argv)
@@ -647,9 +719,17 @@ def main(argv=None) -> dict:
     workers, proxy = [], None
     try:
         for w in range(args.workers):
-            workers.append(servers.Worker(database_url, servers.REDIS_URL if layer == "redis" else "", env=WORKER_ENV,
-                                          proxy_headers=proxied, profile=args.profile if w == 0 else None,
-                                          root=Path(args.server_root), connect_timeout=CONNECT_TIMEOUT))
+            workers.append(
+                servers.Worker(
+                    database_url,
+                    servers.REDIS_URL if layer == "redis" else "",
+                    env=WORKER_ENV,
+                    proxy_headers=proxied,
+                    profile=args.profile if w == 0 else None,
+                    root=Path(args.server_root),
+                    connect_timeout=CONNECT_TIMEOUT,
+                )
+            )
         if proxied:
             proxy = servers.Proxy([w.address for w in workers])
         figures = asyncio.run(play(args, workers, seeded, warmup, proxy))
@@ -658,11 +738,19 @@ def main(argv=None) -> dict:
             proxy.stop()
         for worker in workers:
             worker.stop()
-    figures["config"] = {"workers": args.workers, "db": args.db, "layer": layer, "proxy": proxied,
-                         "matches": args.matches,
-                         "spectators": args.spectators, "seconds": args.seconds, "echo_bytes": args.echo_bytes,
-                         "patches": not args.full_states, "server_root": args.server_root,
-                         "load_average": os.getloadavg()}
+    figures["config"] = {
+        "workers": args.workers,
+        "db": args.db,
+        "layer": layer,
+        "proxy": proxied,
+        "matches": args.matches,
+        "spectators": args.spectators,
+        "seconds": args.seconds,
+        "echo_bytes": args.echo_bytes,
+        "patches": not args.full_states,
+        "server_root": args.server_root,
+        "load_average": os.getloadavg(),
+    }
     print(json.dumps(figures, indent=1, default=str))
     if args.json:
         with open(args.json, "w") as out:

@@ -9,17 +9,35 @@ thread waiting (for work, a socket, the database) are counted apart.
 
 Run: ``python -m benchmarks.profile_summary PATH [--top N]``.
 """
+
 import argparse
 import collections
 
 # Frames of a thread with nothing to do (or waiting for PostgreSQL's answer).
-WAITING = ("_worker (concurrent/futures/thread.py:81)", "EpollSelector.select", "Connection.wait (psycopg",
-           "_PollLikeSelector")
+WAITING = (
+    "_worker (concurrent/futures/thread.py:81)",
+    "EpollSelector.select",
+    "Connection.wait (psycopg",
+    "_PollLikeSelector",
+)
 
 KINDS = [
-    ("connecting and disconnecting (auth, access check, first state)",
-     ["MatchConsumer.connect", "EchoConsumer.connect", "websocket_connect", "admit", "livesockets", "load_access",
-      "disconnect", "standins", "get_user", "_find_and_load", "recent (game/chat"]),
+    (
+        "connecting and disconnecting (auth, access check, first state)",
+        [
+            "MatchConsumer.connect",
+            "EchoConsumer.connect",
+            "websocket_connect",
+            "admit",
+            "livesockets",
+            "load_access",
+            "disconnect",
+            "standins",
+            "get_user",
+            "_find_and_load",
+            "recent (game/chat",
+        ],
+    ),
     ("rules engine: apply_action", ["apply_action (game/codex/engine"]),
     ("database + ORM of an action (lock, save, log)", ["apply_match_action", "apply_seat_action"]),
     ("rules engine: legal_actions for a seat's state", ["legal_actions (game/codex/engine"]),
@@ -28,9 +46,10 @@ KINDS = [
     ("echo consumer (the floor)", ["EchoConsumer"]),
     ("Redis channel layer", ["channels_redis", "redis/"]),
     ("in-memory channel layer (incl. its copies of each message)", ["InMemoryChannelLayer"]),
-    ("consumer dispatch (incl. hops to the database thread)",
-     ["MatchConsumer.receive", "websocket_receive", "MatchConsumer.on_action", "await_many_dispatch",
-      "dispatch"]),
+    (
+        "consumer dispatch (incl. hops to the database thread)",
+        ["MatchConsumer.receive", "websocket_receive", "MatchConsumer.on_action", "await_many_dispatch", "dispatch"],
+    ),
     ("daphne / Twisted / autobahn (websocket frames, sockets)", ["twisted/", "autobahn/", "daphne/"]),
     ("asyncio and threads", ["asyncio/", "threading", "concurrent/"]),
 ]
@@ -52,8 +71,9 @@ def summarise(path: str) -> tuple[collections.Counter, collections.Counter, int,
                 continue
             busy += count
             tops[frames[-1]] += count
-            kind = next((name for name, marks in KINDS
-                         if any(mark in frame for frame in frames for mark in marks)), "other")
+            kind = next(
+                (name for name, marks in KINDS if any(mark in frame for frame in frames for mark in marks)), "other"
+            )
             kinds[kind] += count
     return kinds, tops, busy, waiting
 

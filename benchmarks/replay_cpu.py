@@ -12,6 +12,7 @@ keeping them saves.
 
     .venv/bin/python -m benchmarks.replay_cpu [--matches 10 --threads 4 --rounds 3]
 """
+
 import argparse
 import os
 import sys
@@ -40,14 +41,16 @@ def _finished_matches(count: int, moves: int) -> tuple:
     """``count`` finished matches of two accounts, played by greedy bots."""
     from django.contrib.auth import get_user_model
 
-    from game.models import Match
     from game.codex.bots import GreedyBot
     from game.codex.state import acting_seats
+    from game.models import Match
     from game.services import apply_match_action, apply_seat_action
     from lobby import services
 
-    users = [get_user_model().objects.create_user(username=n, password="pw-secret-123", display_name=n.title())
-             for n in ("ann", "bo")]
+    users = [
+        get_user_model().objects.create_user(username=n, password="pw-secret-123", display_name=n.title())
+        for n in ("ann", "bo")
+    ]
     ids = []
     for number in range(count):
         table = services.create_table(users[0], "1hero")
@@ -104,8 +107,11 @@ def main() -> None:
                 thread.start()
             for thread in threads:
                 thread.join()
-            print(f"round {number}: {args.threads} threads x {args.matches} replays x 2 views: "
-                  f"{time.process_time() - cpu:.2f} s CPU, {time.perf_counter() - wall:.2f} s wall", flush=True)
+            print(
+                f"round {number}: {args.threads} threads x {args.matches} replays x 2 views: "
+                f"{time.process_time() - cpu:.2f} s CPU, {time.perf_counter() - wall:.2f} s wall",
+                flush=True,
+            )
 
 
 if __name__ == "__main__":

@@ -4,6 +4,7 @@ that allow spectators, started.
 
 Call only after ``django.setup()`` with the benchmark's DATABASE_URL.
 """
+
 from dataclasses import dataclass
 
 from django.conf import settings

@@ -7,6 +7,7 @@ memory and CPU time.
 Used by benchmarks/load.py and tests/server (live.py, test_proxy.py);
 nothing here is imported by the server.
 """
+
 import os
 import pwd
 import re
@@ -44,8 +45,12 @@ def prepare_database(kind: str) -> str:
             conn.execute(f"DROP DATABASE IF EXISTS {PG_DATABASE} WITH (FORCE)")
             conn.execute(f"CREATE DATABASE {PG_DATABASE}")
         url = f"{PG_ADMIN_URL}/{PG_DATABASE}"
-    subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"], cwd=ROOT, check=True,
-                   env={**os.environ, "DATABASE_URL": url, "DJANGO_SETTINGS_MODULE": "codexsite.settings"})
+    subprocess.run(
+        [sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"],
+        cwd=ROOT,
+        check=True,
+        env={**os.environ, "DATABASE_URL": url, "DJANGO_SETTINGS_MODULE": "codexsite.settings"},
+    )
     return url
 
 
@@ -58,8 +63,9 @@ def db_transactions(database_url: str) -> int | None:
     import psycopg
 
     with psycopg.connect(database_url, autocommit=True) as conn:
-        return conn.execute("SELECT xact_commit + xact_rollback FROM pg_stat_database "
-                            "WHERE datname = current_database()").fetchone()[0]
+        return conn.execute(
+            "SELECT xact_commit + xact_rollback FROM pg_stat_database WHERE datname = current_database()"
+        ).fetchone()[0]
 
 
 def free_port() -> int:
@@ -123,22 +129,57 @@ class Worker:
     Raises RuntimeError when it does not listen within 30 s.
     """
 
-    def __init__(self, database_url: str, redis_url: str = "", env: dict | None = None, proxy_headers: bool = False,
-                 profile: str | None = None, root: Path = ROOT, connect_timeout: float | None = None,
-                 bind: str = "127.0.0.1"):
+    def __init__(
+        self,
+        database_url: str,
+        redis_url: str = "",
+        env: dict | None = None,
+        proxy_headers: bool = False,
+        profile: str | None = None,
+        root: Path = ROOT,
+        connect_timeout: float | None = None,
+        bind: str = "127.0.0.1",
+    ):
         self.port = free_port()
-        env = {**os.environ, "DATABASE_URL": database_url, "DEBUG": "0",
-               "DJANGO_SETTINGS_MODULE": "codexsite.settings", "REDIS_URL": redis_url, **(env or {})}
+        env = {
+            **os.environ,
+            "DATABASE_URL": database_url,
+            "DEBUG": "0",
+            "DJANGO_SETTINGS_MODULE": "codexsite.settings",
+            "REDIS_URL": redis_url,
+            **(env or {}),
+        }
         if not env["REDIS_URL"]:
             del env["REDIS_URL"]
-        command = [sys.executable, "-m", "daphne", "-b", bind, "-p", str(self.port),
-                   *(["--proxy-headers"] if proxy_headers else []),
-                   *(["--websocket_connect_timeout", str(connect_timeout)] if connect_timeout else []),
-                   "--websocket-max-message-size", "65536", "--websocket-max-frame-size", "65536",
-                   "codexsite.asgi:application"]
+        command = [
+            sys.executable,
+            "-m",
+            "daphne",
+            "-b",
+            bind,
+            "-p",
+            str(self.port),
+            *(["--proxy-headers"] if proxy_headers else []),
+            *(["--websocket_connect_timeout", str(connect_timeout)] if connect_timeout else []),
+            "--websocket-max-message-size",
+            "65536",
+            "--websocket-max-frame-size",
+            "65536",
+            "codexsite.asgi:application",
+        ]
         if profile:
-            command = [str(BIN / "py-spy"), "record", "--format", "raw", "--rate", "200",
-                       "--output", profile, "--", *command]
+            command = [
+                str(BIN / "py-spy"),
+                "record",
+                "--format",
+                "raw",
+                "--rate",
+                "200",
+                "--output",
+                profile,
+                "--",
+                *command,
+            ]
         self.log = tempfile.TemporaryFile()
         self.proc = subprocess.Popen(command, cwd=root, env=env, stdout=self.log, stderr=subprocess.STDOUT)
         if not wait_listening(self.proc, self.port):
@@ -234,15 +275,19 @@ class Proxy:
         self.prefix = Path(tempfile.mkdtemp(prefix="codex-nginx-"))
         for sub in ("tmp", "logs"):  # logs/: where many builds open their error log before reading the configuration
             (self.prefix / sub).mkdir()
-        (self.prefix / "codex.conf").write_text(render.site(workers, listen=f"127.0.0.1:{self.port}",
-                                                            static_root=static_root, show_upstream=show_upstream))
+        (self.prefix / "codex.conf").write_text(
+            render.site(workers, listen=f"127.0.0.1:{self.port}", static_root=static_root, show_upstream=show_upstream)
+        )
         # As root, nginx's workers would run as nobody, who may not read this directory.
         user = pwd.getpwuid(os.geteuid()).pw_name if os.geteuid() == 0 else None
         conf = self.prefix / "nginx.conf"
         conf.write_text(render.local("codex.conf", _nginx_mime_types(nginx), user))
         self.log = tempfile.TemporaryFile()
-        self.proc = subprocess.Popen([nginx, "-p", f"{self.prefix}/", "-c", str(conf), "-g", "daemon off;"],
-                                     stdout=self.log, stderr=subprocess.STDOUT)
+        self.proc = subprocess.Popen(
+            [nginx, "-p", f"{self.prefix}/", "-c", str(conf), "-g", "daemon off;"],
+            stdout=self.log,
+            stderr=subprocess.STDOUT,
+        )
         if not wait_listening(self.proc, self.port):
             self.stop()
             raise RuntimeError(f"nginx did not start: {self.output()[-2000:]}")

@@ -6,6 +6,7 @@ routes (``/api/tables/1.json``): the API speaks JSON (``?format=api`` gives
 the browsable page), and the suffix handed handlers an argument most of
 them do not take.
 """
+
 from django.urls import path
 from rest_framework.routers import DefaultRouter
 

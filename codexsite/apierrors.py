@@ -15,6 +15,7 @@ before any view runs (a body over DATA_UPLOAD_MAX_MEMORY_SIZE, met by the
 CSRF check; a Host not in ALLOWED_HOSTS): JSON under /api/ too, the site's
 page (templates/400.html) elsewhere.
 """
+
 from django.conf import settings
 from django.core.exceptions import RequestDataTooBig
 from django.http import JsonResponse

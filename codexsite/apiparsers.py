@@ -6,6 +6,7 @@ refused the same way: a 400 ParseError with a sentence (``code``
 ``bad_json``), never a server error. Form and multipart bodies are refused
 with 415 (the API's bodies hold lists and objects a form cannot carry).
 """
+
 import re
 
 from rest_framework.exceptions import ParseError
@@ -66,6 +67,9 @@ class JSONBodyParser(JSONParser):
         if nesting_depth(data) > MAX_DEPTH:
             raise ParseError(f"The request body nests deeper than {MAX_DEPTH} levels.", code="bad_json")
         if holds_surrogate(data):
-            raise ParseError("The request body holds a \\u escape that is half of a character (a lone "
-                             "surrogate): send text as UTF-8.", code="bad_json")
+            raise ParseError(
+                "The request body holds a \\u escape that is half of a character (a lone "
+                "surrogate): send text as UTF-8.",
+                code="bad_json",
+            )
         return data

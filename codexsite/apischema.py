@@ -14,9 +14,9 @@ The hook ``add_csrf_security`` says what a write needs besides the session
 cookie: the CSRF token, as cookie and as header (Django's CSRF check, which
 DRF's session authentication runs on every write).
 """
+
 from drf_spectacular.utils import OpenApiResponse
 from rest_framework import serializers
-
 
 # A refusal of single fields: each field's sentences (a list or an object
 # field: per item, or per key).
@@ -39,7 +39,7 @@ ERROR = {
 DECK_ERROR = {
     "type": "object",
     "description": "A refusal of the deck builder; problems: the K1 problems of an illegal deck "
-                   "(a refusal before the deck builder reads the request has none).",
+    "(a refusal before the deck builder reads the request has none).",
     "properties": {
         **ERROR["properties"],
         "problems": {"type": "array", "items": {"$ref": "#/components/schemas/DeckProblem"}},
@@ -108,23 +108,37 @@ def add_common_refusals(result, generator, request, public):
     for operations in result.get("paths", {}).values():
         for method, operation in operations.items():
             responses = operation["responses"]
-            common = [403, 429] + ([413] if method in WRITES else []) \
-                + ([400, 415] if "requestBody" in operation else [])
+            common = (
+                [403, 429] + ([413] if method in WRITES else []) + ([400, 415] if "requestBody" in operation else [])
+            )
             for status in common:
-                responses.setdefault(str(status), {
-                    "description": WHY[status], "content": {"application/json": {"schema": _ref("Error")}}})
-            responses["429"]["headers"] = {"Retry-After": {
-                "description": "Seconds to wait before the next request.",
-                "schema": {"type": "string", "pattern": "^[0-9]+$"}}}
+                responses.setdefault(
+                    str(status),
+                    {"description": WHY[status], "content": {"application/json": {"schema": _ref("Error")}}},
+                )
+            responses["429"]["headers"] = {
+                "Retry-After": {
+                    "description": "Seconds to wait before the next request.",
+                    "schema": {"type": "string", "pattern": "^[0-9]+$"},
+                }
+            }
     return result
 
 
 WRITES = ("post", "put", "patch", "delete")
 CSRF_SCHEMES = {
-    "csrfCookie": {"type": "apiKey", "in": "cookie", "name": "csrftoken",
-                   "description": "The CSRF token cookie the pages get (every write)."},
-    "csrfHeader": {"type": "apiKey", "in": "header", "name": "X-CSRFToken",
-                   "description": "The csrftoken cookie's value, sent again as this header (every write)."},
+    "csrfCookie": {
+        "type": "apiKey",
+        "in": "cookie",
+        "name": "csrftoken",
+        "description": "The CSRF token cookie the pages get (every write).",
+    },
+    "csrfHeader": {
+        "type": "apiKey",
+        "in": "header",
+        "name": "X-CSRFToken",
+        "description": "The csrftoken cookie's value, sent again as this header (every write).",
+    },
 }
 
 
@@ -136,6 +150,8 @@ def add_csrf_security(result, generator, request, public):
     for operations in result.get("paths", {}).values():
         for method, operation in operations.items():
             if method in WRITES:
-                operation["security"] = [{**requirement, **{name: [] for name in CSRF_SCHEMES}}
-                                         for requirement in operation.get("security", [])]
+                operation["security"] = [
+                    {**requirement, **{name: [] for name in CSRF_SCHEMES}}
+                    for requirement in operation.get("security", [])
+                ]
     return result

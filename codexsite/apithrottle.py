@@ -5,6 +5,7 @@ with REDIS_URL). While that cache cannot be reached, nothing is limited:
 the request goes through and one line is logged, so the API and play go on
 through a Redis outage (README, "When Redis is down").
 """
+
 import logging
 
 from redis.exceptions import RedisError

@@ -7,6 +7,7 @@ tells how much the server holds unsent for the client (codexsite/backlog.py).
 Once the application is built, the garbage collector is settled for a
 long-running worker (codexsite/gcsettle.py).
 """
+
 import os
 
 from django.core.asgi import get_asgi_application
@@ -27,9 +28,9 @@ from codexsite.routing import websocket_urlpatterns  # noqa: E402
 application = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
-        "websocket": SendBacklog(AllowedHostsOriginValidator(
-            SameOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns)))
-        )),
+        "websocket": SendBacklog(
+            AllowedHostsOriginValidator(SameOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))))
+        ),
     }
 )
 gcsettle.settle()  # the process's long-lived heap out of the collector's walks

@@ -17,6 +17,7 @@ The consumers (game/consumers.py) bound what a connection may hold with it
 another server, or the test communicator, there is no probe and nothing is
 held back.
 """
+
 import functools
 
 MAX_WRAPPERS = 4  # transports inside transports (TLS over TCP) followed at most

@@ -12,6 +12,7 @@ The prefix is ``CODEX_CHANNEL_PREFIX`` when set; otherwise it is derived
 from what the workers of one deployment share and two deployments do not:
 the name of its database and the database number of its Redis URL.
 """
+
 import hashlib
 import re
 from urllib.parse import urlsplit

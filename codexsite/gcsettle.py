@@ -12,6 +12,7 @@ reference counting frees; the engine leaves no reference cycles
 (tests/rules/test_no_reference_cycles.py), so a larger first threshold
 collects less often with little garbage left waiting.
 """
+
 import gc
 
 from django.conf import settings

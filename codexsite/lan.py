@@ -11,6 +11,7 @@ card, listed by the ifaddr library), its host name and ``<name>.local``.
 The list is read when the server starts: an interface that comes up later
 (a VPN connected afterwards) is served after a restart.
 """
+
 import ipaddress
 import socket
 import sys
@@ -92,8 +93,11 @@ def start_lines(listen: str, port: int) -> list[str]:
         shown = f"[{listen}]" if ":" in listen else listen
         return [f"Codex: open http://{shown}:{port}/ (on this computer and from your network)."]
     friends = dict.fromkeys(interface_addresses() + [f"{socket.gethostname()}.local"])
-    return [here, "Friends on your network open one of these (the one of the network you share):",
-            *(f"  http://{host}:{port}/" for host in friends)]
+    return [
+        here,
+        "Friends on your network open one of these (the one of the network you share):",
+        *(f"  http://{host}:{port}/" for host in friends),
+    ]
 
 
 if __name__ == "__main__":  # `python -m codexsite.lan HOST PORT` (make run)

@@ -13,6 +13,7 @@ that sweep runs at most once per ``CLEAN_EVERY`` seconds; a message or
 group membership then lives up to that much longer than its expiry (60 s
 and a day by default), which nothing relies on.
 """
+
 import asyncio
 import logging
 import time
@@ -102,8 +103,7 @@ class _TolerantShard(RedisSingleShardConnection):
                 if self.pending:
                     await self._subscribe_pending()
                 if self._pubsub is not None and self._pubsub.subscribed:
-                    self._receive_message(await self._pubsub.get_message(ignore_subscribe_messages=True,
-                                                                         timeout=0.1))
+                    self._receive_message(await self._pubsub.get_message(ignore_subscribe_messages=True, timeout=0.1))
                 else:
                     await asyncio.sleep(0.1)
                 if failing and not self.pending:

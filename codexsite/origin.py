@@ -7,6 +7,7 @@ Origin must equal the site's own origin as the browser addressed it
 (scheme, host and port, from the Host header), or one of
 ``CSRF_TRUSTED_ORIGINS`` (for a proxy in front).
 """
+
 from channels.security.websocket import WebsocketDenier
 from django.conf import settings
 

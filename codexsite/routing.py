@@ -1,4 +1,5 @@
 """Websocket URL routes."""
+
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.urls import path, re_path

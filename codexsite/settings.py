@@ -24,6 +24,7 @@ Environment variables (all optional):
                    it is locked (default 10).
     CODEX_LOGIN_LOCK_MINUTES  how long such a lock lasts (default 15).
 """
+
 from datetime import timedelta
 from pathlib import Path
 
@@ -138,8 +139,9 @@ REDIS_URL = env.str("REDIS_URL", default="")
 # Redis pub/sub ignores the database number: without a prefix of its own a
 # deployment would receive the group messages of another one on the same
 # Redis server (issue 27, point 2). Every worker of a deployment derives the same.
-CODEX_CHANNEL_PREFIX = channel_prefix(env.str("CODEX_CHANNEL_PREFIX", default=""), DATABASES["default"]["NAME"],
-                                      REDIS_URL)
+CODEX_CHANNEL_PREFIX = channel_prefix(
+    env.str("CODEX_CHANNEL_PREFIX", default=""), DATABASES["default"]["NAME"], REDIS_URL
+)
 if REDIS_URL:
     # The pub/sub layer: a group send is one PUBLISH, where the list-based
     # layer took four round trips and a queue per worker that drops messages
@@ -157,8 +159,13 @@ if REDIS_URL:
             },
         }
     }
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL,
-                          "KEY_PREFIX": CODEX_CHANNEL_PREFIX}}
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": CODEX_CHANNEL_PREFIX,
+        }
+    }
 else:
     # channels' in-memory layer, sweeping for expired messages once a second (codexsite/layers.py).
     CHANNEL_LAYERS = {"default": {"BACKEND": "codexsite.layers.SweepingInMemoryChannelLayer"}}
@@ -223,8 +230,11 @@ SPECTACULAR_SETTINGS = {
     "COMPONENT_SPLIT_REQUEST": True,
     "ENUM_NAME_OVERRIDES": {"BotKind": "lobby.serializers.BOT_KIND_CHOICES"},
     # The refusals every operation may answer, the CSRF token of writes (codexsite/apischema.py).
-    "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums",
-                             "codexsite.apischema.add_common_refusals", "codexsite.apischema.add_csrf_security"],
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "codexsite.apischema.add_common_refusals",
+        "codexsite.apischema.add_csrf_security",
+    ],
     "SERVE_INCLUDE_SCHEMA": False,
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
@@ -312,6 +322,7 @@ CODEX_OPEN_TABLES_PER_HOST = env.int("CODEX_OPEN_TABLES_PER_HOST", default=3)
 # Seats one user may hold at once at tables that have not started (and are not idle).
 CODEX_OPEN_SEATS_PER_USER = env.int("CODEX_OPEN_SEATS_PER_USER", default=3)
 
+
 def _without_traceback(record) -> bool:
     """Keep a log record, dropping its traceback (for a refusal that is no fault)."""
     record.exc_info = record.exc_text = None
@@ -326,8 +337,10 @@ LOGGING = {
     "filters": {
         # daphne's note at every start that HTTP/2 is off: it needs TLS, which this
         # server leaves to a proxy in front (README), so there is nothing to act on.
-        "no_http2_note": {"()": "django.utils.log.CallbackFilter",
-                          "callback": lambda record: not record.getMessage().startswith("HTTP/2 support")},
+        "no_http2_note": {
+            "()": "django.utils.log.CallbackFilter",
+            "callback": lambda record: not record.getMessage().startswith("HTTP/2 support"),
+        },
         "no_traceback": {"()": "django.utils.log.CallbackFilter", "callback": _without_traceback},
     },
     "loggers": {

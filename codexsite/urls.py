@@ -1,4 +1,5 @@
 """HTTP URL routes: pages, the REST API and its OpenAPI schema and docs."""
+
 from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView

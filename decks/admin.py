@@ -1,4 +1,5 @@
 """Saved C-23 decks in the admin (read them, remove one)."""
+
 from django.contrib import admin
 
 from decks.models import Deck

@@ -3,6 +3,7 @@
 reads, renames or changes (PATCH) and deletes one; ``/api/decks/pool/``
 gives the card pool and the starters. Owner-only: someone else's deck id is
 a 404, as a deck that does not exist."""
+
 from django.urls.converters import IntConverter
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema, extend_schema_field, inline_serializer
@@ -44,13 +45,16 @@ class DeckWriteSerializer(serializers.Serializer):
     and checks it, ``bad_name``, ``bad_deck``, ``illegal_deck``)."""
 
     name = exact_text(max_length=NAME_LENGTH, help_text="The deck's name (spaces around it dropped).")
-    cards = serializers.DictField(child=serializers.IntegerField(min_value=0, max_value=services.MAX_COUNT),
-                                  help_text="{card name: count}; a count of 0 leaves the card out.")
+    cards = serializers.DictField(
+        child=serializers.IntegerField(min_value=0, max_value=services.MAX_COUNT),
+        help_text="{card name: count}; a count of 0 leaves the card out.",
+    )
 
 
 CHECK_BODY = inline_serializer("DeckCheckRequest", {"cards": DeckWriteSerializer().fields["cards"]})
-CHECK_ANSWER = inline_serializer("DeckCheck", {"size": serializers.IntegerField(),
-                                               "problems": serializers.ListField(child=serializers.DictField())})
+CHECK_ANSWER = inline_serializer(
+    "DeckCheck", {"size": serializers.IntegerField(), "problems": serializers.ListField(child=serializers.DictField())}
+)
 
 
 def _error(err: services.DeckError) -> Response:
@@ -81,8 +85,7 @@ class DeckViewSet(viewsets.GenericViewSet):
         """The user's decks."""
         return Response(DeckSerializer(self.get_queryset(), many=True).data)
 
-    @extend_schema(request=DeckWriteSerializer,
-                   responses={201: DeckSerializer, **refusals(400, 409, deck=True)})
+    @extend_schema(request=DeckWriteSerializer, responses={201: DeckSerializer, **refusals(400, 409, deck=True)})
     def create(self, request):
         """Save a new deck (it must pass K1)."""
         data = request.data if isinstance(request.data, dict) else {}
@@ -100,8 +103,9 @@ class DeckViewSet(viewsets.GenericViewSet):
             return _error(services.DeckError("no_such_deck", "No such deck.", status=404))
         return Response(DeckSerializer(deck).data)
 
-    @extend_schema(request=DeckWriteSerializer(partial=True),
-                   responses={200: DeckSerializer, **refusals(400, 404, 409, deck=True)})
+    @extend_schema(
+        request=DeckWriteSerializer(partial=True), responses={200: DeckSerializer, **refusals(400, 404, 409, deck=True)}
+    )
     def partial_update(self, request, pk=None):
         """Rename a deck or change its cards (it must still pass K1)."""
         deck = self._own(request, pk)

@@ -1,4 +1,5 @@
 """App config of the C-23 deck builder."""
+
 from django.apps import AppConfig
 
 

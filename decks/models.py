@@ -1,4 +1,5 @@
 """A user's saved C-23 decks."""
+
 from django.conf import settings
 from django.db import models
 

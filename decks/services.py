@@ -1,12 +1,12 @@
 """What the deck builder and the lobby ask of saved C-23 decks: reading a
 deck sent by a browser, checking it against house rule K1, and the deck a
 player brings to a C-23 seat."""
+
 from django.core.exceptions import ValidationError
 
+from decks.models import MAX_DECKS_PER_USER, NAME_LENGTH, Deck
 from game.c23 import validate_deck
 from game.c23.cards import origin, pool, starter, starter_names
-
-from decks.models import MAX_DECKS_PER_USER, NAME_LENGTH, Deck
 from lobby.names import clean_name, require_not_reserved
 
 # No legal deck holds more than 4 copies of each pool name (K1), so these bounds
@@ -139,8 +139,7 @@ def pool_for_page() -> dict:
     """What the deck builder page shows: the pool's cards (name, type,
     colour, cost, power, unique, text), the starters as ``{colour: {name:
     count}}`` and the pool's origin notice."""
-    cards = [{k: c[k] for k in ("name", "type", "colour", "cost", "power", "unique", "text")}
-             for c in pool().values()]
+    cards = [{k: c[k] for k in ("name", "type", "colour", "cost", "power", "unique", "text")} for c in pool().values()]
     starters = {}
     for colour in starter_names():
         counts = {}

@@ -1,4 +1,5 @@
 """Routes of the C-23 deck builder and how-to-play pages."""
+
 from django.urls import path
 
 from decks import views

@@ -1,4 +1,5 @@
 """The deck builder page and the C-23 how-to-play page."""
+
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import render
 

@@ -13,6 +13,7 @@ The rates (CODEX_WS_ACCOUNT_CHAT_RATE, CODEX_WS_ACCOUNT_RESYNC_RATE, as
 person reaches (docs/PROTOCOL.md "Limits per account"). While the cache
 cannot be reached (a Redis outage) nothing is limited: play goes on.
 """
+
 import math
 
 from django.conf import settings

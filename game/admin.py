@@ -1,4 +1,5 @@
 """Admin registrations for matches (read-mostly)."""
+
 from django.contrib import admin
 
 from game.models import Match, MatchAction, MatchPlayer

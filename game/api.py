@@ -1,4 +1,5 @@
 """REST API for matches, their filtered logs and the card catalog."""
+
 from django.db.models import Q
 from django.urls.converters import IntConverter
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
@@ -10,19 +11,19 @@ from rest_framework.response import Response
 
 from codexsite.apischema import refusals
 from game import replays, rules
-from game.models import Match
 from game.codex import catalog
+from game.models import Match
 from game.serializers import LoggedActionSerializer, MatchSerializer
 from game.services import may_spectate, seat_of
 
 INVITE_PARAM = OpenApiParameter("invite", str, description="Invite token of a private table (to watch).")
-REPLAY_VIEW_PARAM = OpenApiParameter("view", str, enum=["spectator", "seat"],
-                                     description="Whose view: the spectators' (default) or the caller's seat.")
+REPLAY_VIEW_PARAM = OpenApiParameter(
+    "view", str, enum=["spectator", "seat"], description="Whose view: the spectators' (default) or the caller's seat."
+)
 
 LogLinesSerializer = inline_serializer(
     "LogLine",
-    {"n": serializers.IntegerField(help_text="The line's number in the match's log."),
-     "text": serializers.CharField()},
+    {"n": serializers.IntegerField(help_text="The line's number in the match's log."), "text": serializers.CharField()},
     many=True,
 )
 
@@ -117,17 +118,24 @@ class MatchViewSet(viewsets.ReadOnlyModelViewSet):
         if wanted not in ("spectator", "seat"):
             return Response({"code": "bad_view", "detail": "Ask for view=spectator or view=seat."}, status=400)
         if wanted == "seat" and self.viewer_seat is None:
-            return Response({"code": "not_a_player",
-                                   "detail": "Only a player of this match replays a seat's view."}, status=403)
+            return Response(
+                {"code": "not_a_player", "detail": "Only a player of this match replays a seat's view."}, status=403
+            )
         seat = self.viewer_seat if wanted == "seat" else None
         try:
             return seat, read(match, seat, *args)
         except replays.NotFinished:
-            return Response({"code": "not_finished", "detail": "This match is still being played: "
-                                   "its replay is there once it is over."}, status=409)
+            return Response(
+                {
+                    "code": "not_finished",
+                    "detail": "This match is still being played: its replay is there once it is over.",
+                },
+                status=409,
+            )
 
-    @extend_schema(parameters=[INVITE_PARAM, REPLAY_VIEW_PARAM],
-                   responses={200: ReplaySerializer, **refusals(400, 404, 409)})
+    @extend_schema(
+        parameters=[INVITE_PARAM, REPLAY_VIEW_PARAM], responses={200: ReplaySerializer, **refusals(400, 404, 409)}
+    )
     @action(detail=True, methods=["get"])
     def replay(self, request, pk=None):
         """The replay's index of a finished match: one entry per step (0: the
@@ -141,12 +149,20 @@ class MatchViewSet(viewsets.ReadOnlyModelViewSet):
         turns = {}
         for entry in found:
             turns.setdefault(entry["turn"], entry["at"])
-        return Response({"seat": seat, "count": len(found), "steps": found,
-                         "turns": [{"turn": turn, "at": at} for turn, at in turns.items()]})
+        return Response(
+            {
+                "seat": seat,
+                "count": len(found),
+                "steps": found,
+                "turns": [{"turn": turn, "at": at} for turn, at in turns.items()],
+            }
+        )
 
-    @extend_schema(parameters=[INVITE_PARAM, REPLAY_VIEW_PARAM],
-                   responses={200: ReplayStepSerializer, **refusals(400, 404, 409)},
-                   operation_id="matches_replay_step_retrieve")
+    @extend_schema(
+        parameters=[INVITE_PARAM, REPLAY_VIEW_PARAM],
+        responses={200: ReplayStepSerializer, **refusals(400, 404, 409)},
+        operation_id="matches_replay_step_retrieve",
+    )
     @action(detail=True, methods=["get"], url_path=r"replay/(?P<at>\d+)")
     def replay_step(self, request, pk=None, at=None):
         """Step ``at`` of the replay (as ``replay``): ``{"at", "seat",
@@ -188,8 +204,11 @@ class CardSerializer(serializers.Serializer):
     text = serializers.CharField(allow_blank=True)
     mid_level = serializers.IntegerField(required=False, help_text="Heroes only.")
     max_level = serializers.IntegerField(required=False, help_text="Heroes only.")
-    bands = serializers.ListField(child=serializers.DictField(), required=False,
-                                 help_text="Heroes only: each level band's level, ATK, HP, keywords and text.")
+    bands = serializers.ListField(
+        child=serializers.DictField(),
+        required=False,
+        help_text="Heroes only: each level band's level, ATK, HP, keywords and text.",
+    )
 
 
 class CardViewSet(viewsets.ViewSet):

@@ -1,4 +1,5 @@
 """The game app: matches, their persistence and the live match consumer."""
+
 from django.apps import AppConfig
 
 

@@ -1,6 +1,7 @@
 """Match chat: the cleaning of a line (docs/PROTOCOL.md "Chat text"), and
 the lines kept in the database, so a page opened again gets the recent
 conversation back (``chat_history``)."""
+
 from game.models import ChatLine
 from lobby.names import visible_text
 

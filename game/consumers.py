@@ -4,6 +4,7 @@ Each connection knows its viewer (a seat, or None for a spectator) and renders
 its own view for every version it sends: the group broadcast carries the
 secret state inside the server, never to a client.
 """
+
 import asyncio
 import json
 import logging
@@ -11,14 +12,14 @@ import re
 import time
 from urllib.parse import parse_qs
 
-from autobahn.exception import Disconnected
 from asgiref.sync import sync_to_async
+from autobahn.exception import Disconnected
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from channels.layers import get_channel_layer
 from django.conf import settings
 
-from game import accountrate, fanout, jsontext, livesockets, presence
+from game import accountrate, chat, fanout, jsontext, livesockets, presence, standins
 from game.dispatch import DirectDispatch
 from game.services import (
     AccessDenied,
@@ -29,7 +30,6 @@ from game.services import (
     load_access,
     load_snapshot,
 )
-from game import chat, standins
 from game.signals import account_group, session_group, still_logged_in
 from lobby.models import Table
 
@@ -49,8 +49,10 @@ MAX_NONCE_CHARS = 64
 SESSION_CHECK_CHUNK = 25  # sessions judged per trip to the database thread (recheck_sessions)
 
 # The answer to a frame over the rate limit, made once: such a frame is not read.
-RATE_LIMITED = json.dumps({"type": "refused", "id": None, "code": "rate_limited",
-                           "reason": "Too many messages: slow down."}, separators=(",", ":"))
+RATE_LIMITED = json.dumps(
+    {"type": "refused", "id": None, "code": "rate_limited", "reason": "Too many messages: slow down."},
+    separators=(",", ":"),
+)
 
 # A \u escape of a UTF-16 surrogate: a frame holding one needs the UTF-8 check of read_message.
 SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
@@ -139,8 +141,10 @@ async def announce_bot(match_id: int, seats: list, channel: str) -> None:
     away too long (game.presence found it): a ``presence`` event whose
     sender is ``channel``, one of this worker's sockets of the match, which
     then plays the bot (MatchConsumer.match_presence)."""
-    await get_channel_layer().group_send(group_name(match_id), {
-        "type": "match.presence", "seats": seats, "sender": channel, "id": None, "reclaimed": None})
+    await get_channel_layer().group_send(
+        group_name(match_id),
+        {"type": "match.presence", "seats": seats, "sender": channel, "id": None, "reclaimed": None},
+    )
 
 
 _admitted = {}  # this worker's admitted connections: {channel name: MatchConsumer}
@@ -163,7 +167,7 @@ async def recheck_sessions() -> None:
     sessions = list({c.session_key: c.user.pk for c in consumers}.items())
     lapsed = set()
     for start in range(0, len(sessions), SESSION_CHECK_CHUNK):
-        lapsed |= await database_sync_to_async(lapsed_sessions)(dict(sessions[start:start + SESSION_CHECK_CHUNK]))
+        lapsed |= await database_sync_to_async(lapsed_sessions)(dict(sessions[start : start + SESSION_CHECK_CHUNK]))
     for consumer in consumers:
         if consumer.session_key in lapsed and not getattr(consumer, "ended", False):
             await consumer.end_session()
@@ -229,8 +233,11 @@ class MatchConsumer(DirectDispatch, AsyncWebsocketConsumer):
             access = await database_sync_to_async(admit)(self.match_id, user.pk, invite, self.channel_name)
         except (MatchNotFound, AccessDenied, TooManySockets) as exc:
             await self.channel_layer.group_discard(self.group, self.channel_name)
-            await self.refuse({MatchNotFound: CLOSE_NOT_FOUND, AccessDenied: CLOSE_FORBIDDEN,
-                               TooManySockets: CLOSE_TOO_MANY}[type(exc)])
+            await self.refuse(
+                {MatchNotFound: CLOSE_NOT_FOUND, AccessDenied: CLOSE_FORBIDDEN, TooManySockets: CLOSE_TOO_MANY}[
+                    type(exc)
+                ]
+            )
             return
         livesockets.track(self.channel_name, user.pk, self.match_id, access.seat)
         presence.watch(announce_bot, recheck_sessions)
@@ -257,7 +264,8 @@ class MatchConsumer(DirectDispatch, AsyncWebsocketConsumer):
         self.seen_stamp = time.monotonic()  # connecting is a sign of life (standins.connected)
         if self.seat is not None:
             reclaimed, was_askable = await database_sync_to_async(standins.connected)(
-                self.match_id, self.seat, self.channel_name)
+                self.match_id, self.seat, self.channel_name
+            )
             presence.changed(self.match_id)
             if reclaimed or was_askable:  # the others may be offered a bot for this seat: it is back
                 await self.broadcast_presence(reclaimed=self.seat if reclaimed else None)
@@ -311,8 +319,7 @@ class MatchConsumer(DirectDispatch, AsyncWebsocketConsumer):
         """Close (4408) a connection whose client does not read what it is
         sent, and send it nothing more (docs/PROTOCOL.md "Clients that do
         not read"; issue 11, finding 3)."""
-        log.warning("match %s: closing a connection that does not read (%d bytes unsent)",
-                    self.match_id, self.unsent())
+        log.warning("match %s: closing a connection that does not read (%d bytes unsent)", self.match_id, self.unsent())
         self.gone = True
         await self.close(code=CLOSE_NOT_READING)
 
@@ -400,8 +407,11 @@ class MatchConsumer(DirectDispatch, AsyncWebsocketConsumer):
     async def disconnect(self, code):
         """Stop waiting for held-back versions and playing stand-ins; an
         admitted socket is no longer live (standins.disconnected)."""
-        for task in (getattr(self, "early_timer", None), getattr(self, "stand_in_task", None),
-                     getattr(self, "owed", None)):
+        for task in (
+            getattr(self, "early_timer", None),
+            getattr(self, "stand_in_task", None),
+            getattr(self, "owed", None),
+        ):
             if task is not None:
                 task.cancel()
         if getattr(self, "admitted", False):
@@ -502,8 +512,7 @@ class MatchConsumer(DirectDispatch, AsyncWebsocketConsumer):
             await self.reply("refused", msg_id, "spectator", "Spectators cannot act.")
             return
         try:
-            done = await database_sync_to_async(apply_match_action)(
-                self.match_id, self.user.pk, action, version, nonce)
+            done = await database_sync_to_async(apply_match_action)(self.match_id, self.user.pk, action, version, nonce)
         except ActionRefused as refused:
             if self.resynced is not None and (refused.version or 0) > self.resynced[1].version:
                 self.resynced = None  # the next resync reads the newer version
@@ -541,8 +550,7 @@ class MatchConsumer(DirectDispatch, AsyncWebsocketConsumer):
             return
         now = time.monotonic()
         last = self.resynced
-        if (last is None or now - last[0] >= settings.CODEX_WS_RESYNC_EVERY
-                or last[1].version < self.sent_version):
+        if last is None or now - last[0] >= settings.CODEX_WS_RESYNC_EVERY or last[1].version < self.sent_version:
             last = self.resynced = (now, await database_sync_to_async(load_snapshot)(self.match_id))
         await self.send_state(last[1], force=True)
 
@@ -554,9 +562,15 @@ class MatchConsumer(DirectDispatch, AsyncWebsocketConsumer):
         wait = await sync_to_async(accountrate.wait_before)(kind, self.user.pk)
         if not wait:
             return False
-        await self.send_json({"type": "refused", "id": msg_id, "code": "account_rate_limited",
-                              "reason": f"Your account sent too many {what} from its open pages: "
-                                        f"wait {wait} s.", "retry_after": wait})
+        await self.send_json(
+            {
+                "type": "refused",
+                "id": msg_id,
+                "code": "account_rate_limited",
+                "reason": f"Your account sent too many {what} from its open pages: wait {wait} s.",
+                "retry_after": wait,
+            }
+        )
         return True
 
     async def on_chat(self, msg: dict, msg_id) -> None:
@@ -625,9 +639,16 @@ class MatchConsumer(DirectDispatch, AsyncWebsocketConsumer):
         player just took it back from a bot, if any."""
         seats = await database_sync_to_async(standins.presence)(self.match_id)
         presence.keep(self.match_id, seats)
-        await self.channel_layer.group_send(self.group, {
-            "type": "match.presence", "seats": seats, "sender": self.channel_name, "id": msg_id,
-            "reclaimed": reclaimed})
+        await self.channel_layer.group_send(
+            self.group,
+            {
+                "type": "match.presence",
+                "seats": seats,
+                "sender": self.channel_name,
+                "id": msg_id,
+                "reclaimed": reclaimed,
+            },
+        )
 
     async def match_presence(self, event: dict) -> None:
         """Group event: presence changed; pass it on, and play any stand-in
@@ -635,8 +656,14 @@ class MatchConsumer(DirectDispatch, AsyncWebsocketConsumer):
         self.stand_ins = {p["seat"] for p in event["seats"] if p["stand_in"] or p["bot"]}
         presence.keep(self.match_id, event["seats"])
         mine = event["sender"] == self.channel_name
-        await self.send_json({"type": "presence", "id": event["id"] if mine else None, "seats": event["seats"],
-                              "reclaimed": event.get("reclaimed")})
+        await self.send_json(
+            {
+                "type": "presence",
+                "id": event["id"] if mine else None,
+                "seats": event["seats"],
+                "reclaimed": event.get("reclaimed"),
+            }
+        )
         if mine and self.stand_ins:
             self.start_stand_ins()
 

@@ -10,6 +10,7 @@ viewers waited four times for that thread, and so did every echo frame
 through ``database_sync_to_async``, which closes old connections before and
 after each call itself, so the per-message call only added waiting.
 """
+
 from channels.consumer import get_handler_name
 
 

@@ -6,6 +6,7 @@ Routed only when ``CODEX_BENCH_ECHO`` is on (codexsite/routing.py); the load
 generator (benchmarks/load.py) compares each action's latency with it
 (docs/BENCHMARKS.md).
 """
+
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 

@@ -17,6 +17,7 @@ work shared inside one server process (docs/PROTOCOL.md "Inside the server").
 - A connection that asked for patches gets the changes since the last
   state it was sent (game/patch.py) when they are smaller than the state.
 """
+
 from collections import OrderedDict
 
 from game import jsontext, statecache
@@ -108,8 +109,14 @@ def version_event(match_id: int, snapshot: Snapshot) -> dict:
     this process's connections need not parse it."""
     text = snapshot.text if snapshot.text is not None else jsontext.dumps(snapshot.state)
     _versions.put(match_id, statecache.without_text(snapshot), hash(text))
-    return {"type": "match.version", "version": snapshot.version, "state": text,
-            "status": snapshot.status, "result": snapshot.result, "created": snapshot.created}
+    return {
+        "type": "match.version",
+        "version": snapshot.version,
+        "state": text,
+        "status": snapshot.status,
+        "result": snapshot.result,
+        "created": snapshot.created,
+    }
 
 
 def event_snapshot(match_id: int, event: dict) -> Snapshot:
@@ -123,8 +130,9 @@ def event_snapshot(match_id: int, event: dict) -> Snapshot:
     entry = _versions.get(match_id, event["version"], text_hash)
     if entry is None:
         created = event.get("created")
-        snapshot = Snapshot(event["version"], jsontext.loads(event["state"]), event["status"], event["result"],
-                            created=created)
+        snapshot = Snapshot(
+            event["version"], jsontext.loads(event["state"]), event["status"], event["result"], created=created
+        )
         entry = _versions.put(match_id, snapshot, text_hash)
         if created is not None:
             statecache.put(match_id, created, snapshot)

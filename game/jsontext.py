@@ -14,6 +14,7 @@ Only for data the server made: messages from a client are still read with
 ``json`` by the consumer, whose refusals of malformed input are specified
 there (docs/PROTOCOL.md).
 """
+
 import msgspec
 
 _encoder = msgspec.json.Encoder()

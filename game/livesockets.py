@@ -16,6 +16,7 @@ A connection counts as live in its worker from track() to untrack(): the
 consumer calls untrack() in a ``finally`` around its whole life, which runs
 even when daphne cancels it.
 """
+
 import asyncio
 import logging
 from datetime import timedelta
@@ -64,16 +65,23 @@ def refresh(sockets: dict) -> None:
     lose a live socket for good); then delete every row no worker vouched
     for in CODEX_WS_LIVE_SECONDS."""
     now = timezone.now()
-    rows = [LiveSocket(channel=channel, user_id=user_id, match_id=match_id, seat=seat, alive_at=now)
-            for channel, (user_id, match_id, seat) in sockets.items()]
+    rows = [
+        LiveSocket(channel=channel, user_id=user_id, match_id=match_id, seat=seat, alive_at=now)
+        for channel, (user_id, match_id, seat) in sockets.items()
+    ]
     try:
         with transaction.atomic():
-            LiveSocket.objects.bulk_create(rows, batch_size=REFRESH_CHUNK, update_conflicts=True,
-                                           unique_fields=["channel"], update_fields=["alive_at"])
+            LiveSocket.objects.bulk_create(
+                rows,
+                batch_size=REFRESH_CHUNK,
+                update_conflicts=True,
+                unique_fields=["channel"],
+                update_fields=["alive_at"],
+            )
     except IntegrityError:  # a match or user deleted meanwhile: refresh the rows that are there
         channels = list(sockets)
         for start in range(0, len(channels), REFRESH_CHUNK):
-            LiveSocket.objects.filter(channel__in=channels[start:start + REFRESH_CHUNK]).update(alive_at=now)
+            LiveSocket.objects.filter(channel__in=channels[start : start + REFRESH_CHUNK]).update(alive_at=now)
     LiveSocket.objects.filter(alive_at__lt=now - timedelta(seconds=settings.CODEX_WS_LIVE_SECONDS)).delete()
 
 

@@ -1,4 +1,5 @@
 """Matches: the authoritative state row, its players and the append-only action log."""
+
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
@@ -52,8 +53,9 @@ class MatchPlayer(models.Model):
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="players")
     seat = models.PositiveSmallIntegerField()
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
-                             related_name="match_seats")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="match_seats"
+    )
     bot = models.CharField(max_length=16, blank=True, default="")
     seen_at = models.DateTimeField(default=timezone.now)
     stand_in = models.BooleanField(default=False)
@@ -88,7 +90,8 @@ class MatchAction(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["match", "seq"], name="matchaction_unique_seq"),
             models.UniqueConstraint(
-                fields=["match", "seat", "nonce"], condition=models.Q(nonce__isnull=False),
+                fields=["match", "seat", "nonce"],
+                condition=models.Q(nonce__isnull=False),
                 name="matchaction_unique_nonce",
             ),
         ]

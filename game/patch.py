@@ -46,7 +46,7 @@ def _diff(old, new, path: list, ops: list) -> None:
     if isinstance(new, list) and isinstance(old, list):
         shift = _shift(old, new)
         if shift is not None:
-            ops.append(["trim", path, shift, new[len(old) - shift:]])
+            ops.append(["trim", path, shift, new[len(old) - shift :]])
             return
         if len(old) == len(new) and new:
             changed = [i for i, (a, b) in enumerate(zip(old, new)) if a != b]
@@ -114,5 +114,9 @@ def patch_message(previous: dict, current: dict) -> dict:
     ``previous`` (the last one it was sent) to ``current``:
     ``{"type": "patch", "version", "base", "ops"}``; ``version`` is not
     repeated inside ``ops``."""
-    return {"type": "patch", "version": current["version"], "base": previous["version"],
-            "ops": diff({**previous, "version": current["version"]}, current)}
+    return {
+        "type": "patch",
+        "version": current["version"],
+        "base": previous["version"],
+        "ops": diff({**previous, "version": current["version"]}, current),
+    }

@@ -31,6 +31,7 @@ The same heartbeat has the consumers check their sessions (watch).
 
 Used on the event loop (no lock); the reads run on the database thread.
 """
+
 import asyncio
 import logging
 import time
@@ -67,8 +68,10 @@ def fresh(match_id: int) -> list | None:
     if any(s.get("time_left") is not None for s in seats):
         # A turn clock (game.turnclock) ran on since the read: count it
         # down, and read again once one is out (a bot takes that seat).
-        seats = [s if s.get("time_left") is None else dict(s, time_left=round(max(0.0, s["time_left"] - age), 1))
-                 for s in seats]
+        seats = [
+            s if s.get("time_left") is None else dict(s, time_left=round(max(0.0, s["time_left"] - age), 1))
+            for s in seats
+        ]
         if any(s["time_left"] == 0 for s in seats if s.get("time_left") is not None):
             return None
     return seats

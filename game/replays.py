@@ -15,6 +15,7 @@ request reads the index (no views) or one step, never the whole replay
 (issue 27 point 7: ten replays fetched from four threads, eight kept per
 worker, held 85 % of a core for seconds).
 """
+
 import hashlib
 import threading
 from functools import lru_cache
@@ -135,8 +136,9 @@ def _build(match: Match, seat: int | None, viewer: int) -> None:
     rows = [_step(match, viewer, engine, 0, None, None, state, seat)]
     for entry in match.actions.order_by("seq").only("seq", "seat", "action"):
         state, _events = rules.apply_action(state, entry.seat, entry.action)
-        rows.append(_step(match, viewer, engine, entry.seq, entry.seat, redact(entry.action, entry.seat, visible),
-                          state, seat))
+        rows.append(
+            _step(match, viewer, engine, entry.seq, entry.seat, redact(entry.action, entry.seat, visible), state, seat)
+        )
     with transaction.atomic():
         ReplayStep.objects.filter(match=match, viewer=viewer).exclude(engine=engine).delete()
         # Another worker may have built it at the same moment: the same rows, kept once.
@@ -145,5 +147,14 @@ def _build(match: Match, seat: int | None, viewer: int) -> None:
 
 def _step(match, viewer, engine, at, actor, action, state, seat) -> ReplayStep:
     view = rules.view(state, seat)
-    return ReplayStep(match=match, viewer=viewer, engine=engine, at=at, seat=actor, action=action,
-                      turn=view.get("turn"), phase=view.get("phase"), view=view)
+    return ReplayStep(
+        match=match,
+        viewer=viewer,
+        engine=engine,
+        at=at,
+        seat=actor,
+        action=action,
+        turn=view.get("turn"),
+        phase=view.get("phase"),
+        view=view,
+    )

@@ -1,4 +1,5 @@
 """REST serializers for matches and their action logs."""
+
 from rest_framework import serializers
 
 from game.models import Match, MatchAction
@@ -9,8 +10,9 @@ class MatchSerializer(serializers.ModelSerializer):
 
     mode = serializers.SerializerMethodField()
     players = serializers.SerializerMethodField()
-    result = serializers.DictField(read_only=True, allow_null=True,
-                                   help_text='{"winner": seat or null, "reason": ...} once finished; null before.')
+    result = serializers.DictField(
+        read_only=True, allow_null=True, help_text='{"winner": seat or null, "reason": ...} once finished; null before.'
+    )
 
     class Meta:
         model = Match
@@ -31,8 +33,16 @@ class MatchSerializer(serializers.ModelSerializer):
             conf = seats[player.seat] if player.seat < len(seats) else {}
             heroes = conf.get("heroes") or ([conf["hero"]] if "hero" in conf else [])
             name = player.user.public_name if player.user_id else conf.get("name", "")
-            out.append({"seat": player.seat, "name": name, "heroes": heroes,
-                        "team": conf.get("team"), "user_id": player.user_id, "bot": player.bot or None})
+            out.append(
+                {
+                    "seat": player.seat,
+                    "name": name,
+                    "heroes": heroes,
+                    "team": conf.get("team"),
+                    "user_id": player.user_id,
+                    "bot": player.bot or None,
+                }
+            )
         return out
 
 

@@ -2,6 +2,7 @@
 decide who may watch or act. Synchronous code; consumers call it through
 ``database_sync_to_async`` and broadcast after it returns (the commit is done).
 """
+
 from dataclasses import dataclass, field
 
 from django.db import InterfaceError, OperationalError, connection, transaction
@@ -39,8 +40,14 @@ class ActionRefused(Exception):
             whether a teammate or the player's own other tab got there first.
     """
 
-    def __init__(self, code: str, reason: str, version: int | None = None, rules_code: str | None = None,
-                 acted: list[int] | None = None):
+    def __init__(
+        self,
+        code: str,
+        reason: str,
+        version: int | None = None,
+        rules_code: str | None = None,
+        acted: list[int] | None = None,
+    ):
         super().__init__(f"{code}: {reason}")
         self.code = code
         self.reason = reason
@@ -165,8 +172,9 @@ def load_access(match_id: int, user_id: int, invite_token: str | None = None) ->
     if row is None:
         raise MatchNotFound(match_id)
     seat = seat_of(match_id, user_id)
-    if seat is None and not may_spectate(Match.objects.select_related("table").defer("state", "config").get(pk=match_id),
-                                         invite_token):
+    if seat is None and not may_spectate(
+        Match.objects.select_related("table").defer("state", "config").get(pk=match_id), invite_token
+    ):
         raise AccessDenied(match_id)
     return Access(seat=seat, snapshot=_current(match_id, row))
 
@@ -191,13 +199,17 @@ def _result(state: dict, seat: int, action: dict) -> dict:
     fallen base, "base destroyed", house rule R28), and a player conceding
     a Two-Headed Dragon is one of their team: the pages name them from it
     (docs/PROTOCOL.md). Who conceded is public (the log says so)."""
-    return {"winner": state.get("winner"), "winners": list(state.get("winners") or []),
-            "reason": state.get("result_reason"),
-            "conceded_by": seat if action.get("type") == "concede" else None}
+    return {
+        "winner": state.get("winner"),
+        "winners": list(state.get("winners") or []),
+        "reason": state.get("result_reason"),
+        "conceded_by": seat if action.get("type") == "concede" else None,
+    }
 
 
-def apply_match_action(match_id: int, user_id: int, action: dict, expected_version: int,
-                       nonce: str | None = None) -> Applied:
+def apply_match_action(
+    match_id: int, user_id: int, action: dict, expected_version: int, nonce: str | None = None
+) -> Applied:
     """Apply one action for the seat ``user_id`` plays, in one transaction.
 
     Locks the match row (``select_for_update``), so actions of one match are
@@ -265,14 +277,18 @@ def _current(match_id: int, row: dict) -> Snapshot:
     snapshot = statecache.get(match_id, created, row["version"])
     if snapshot is None:
         result, text = row["result"], _read_state(match_id)
-        snapshot = Snapshot(version=row["version"], state=jsontext.loads(text), status=row["status"],
-                            result=jsontext.loads(result) if isinstance(result, str) else result,
-                            created=created)
+        snapshot = Snapshot(
+            version=row["version"],
+            state=jsontext.loads(text),
+            status=row["status"],
+            result=jsontext.loads(result) if isinstance(result, str) else result,
+            created=created,
+        )
         statecache.put(match_id, created, snapshot)
     return snapshot
 
 
-MAX_ID = 2 ** 63 - 1  # ids beyond any integer column: no such match (never an error of the driver)
+MAX_ID = 2**63 - 1  # ids beyond any integer column: no such match (never an error of the driver)
 
 
 def _row(match_id: int) -> dict | None:
@@ -280,8 +296,9 @@ def _row(match_id: int) -> dict | None:
     if not 0 < match_id <= MAX_ID:
         return None
     with connection.cursor() as cursor:
-        cursor.execute(f"SELECT id, version, status, result, created FROM {Match._meta.db_table} WHERE id = %s",
-                       [match_id])
+        cursor.execute(
+            f"SELECT id, version, status, result, created FROM {Match._meta.db_table} WHERE id = %s", [match_id]
+        )
         return _columns(cursor)
 
 
@@ -300,15 +317,19 @@ def _locked_match(match_id: int, nonce: str | None, seat: int | None, user_id: i
     lock = " FOR UPDATE OF m" if connection.features.has_select_for_update_of else ""
     columns = "m.id, m.version, m.status, m.result, m.created, m.turn_seconds"
     if user_id is not None:
-        sql = (f"SELECT {columns}, p.seat AS acting_seat, a.seq AS nonce_seq FROM {match} m "
-               f"LEFT JOIN {player} p ON p.match_id = m.id AND p.user_id = %s "
-               f"LEFT JOIN {action} a ON a.match_id = m.id AND a.seat = p.seat AND a.nonce = %s "
-               f"WHERE m.id = %s{lock}")
+        sql = (
+            f"SELECT {columns}, p.seat AS acting_seat, a.seq AS nonce_seq FROM {match} m "
+            f"LEFT JOIN {player} p ON p.match_id = m.id AND p.user_id = %s "
+            f"LEFT JOIN {action} a ON a.match_id = m.id AND a.seat = p.seat AND a.nonce = %s "
+            f"WHERE m.id = %s{lock}"
+        )
         params = [user_id, nonce, match_id]
     else:
-        sql = (f"SELECT {columns}, %s AS acting_seat, a.seq AS nonce_seq FROM {match} m "
-               f"LEFT JOIN {action} a ON a.match_id = m.id AND a.seat = %s AND a.nonce = %s "
-               f"WHERE m.id = %s{lock}")
+        sql = (
+            f"SELECT {columns}, %s AS acting_seat, a.seq AS nonce_seq FROM {match} m "
+            f"LEFT JOIN {action} a ON a.match_id = m.id AND a.seat = %s AND a.nonce = %s "
+            f"WHERE m.id = %s{lock}"
+        )
         params = [seat, seat, nonce, match_id]
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
@@ -323,16 +344,17 @@ def _write(match_id: int, snapshot: Snapshot, seat: int, action: dict, nonce: st
     match, log = Match._meta.db_table, MatchAction._meta.db_table
     now = connection.ops.adapt_datetimefield_value(timezone.now())
     result = None if snapshot.result is None else jsontext.dumps(snapshot.result)
-    update = (f"UPDATE {match} SET state = %s{{j}}, version = %s, updated = %s, status = %s, result = %s{{j}} "
-              f"WHERE id = %s")
-    insert = (f"INSERT INTO {log} (match_id, seq, seat, action, nonce, created) "
-              f"VALUES (%s, %s, %s, %s{{j}}, %s, %s)")
+    update = (
+        f"UPDATE {match} SET state = %s{{j}}, version = %s, updated = %s, status = %s, result = %s{{j}} WHERE id = %s"
+    )
+    insert = f"INSERT INTO {log} (match_id, seq, seat, action, nonce, created) VALUES (%s, %s, %s, %s{{j}}, %s, %s)"
     update_params = [snapshot.text, snapshot.version, now, snapshot.status, result, match_id]
     insert_params = [match_id, snapshot.version, seat, jsontext.dumps(action), nonce, now]
     with connection.cursor() as cursor:
         if connection.vendor == "postgresql":
-            cursor.execute(f"WITH u AS ({update.format(j='::jsonb')}) {insert.format(j='::jsonb')}",
-                           update_params + insert_params)
+            cursor.execute(
+                f"WITH u AS ({update.format(j='::jsonb')}) {insert.format(j='::jsonb')}", update_params + insert_params
+            )
         else:
             cursor.execute(update.format(j=""), update_params)
             cursor.execute(insert.format(j=""), insert_params)
@@ -382,8 +404,14 @@ def _own_copy(snapshot: Snapshot) -> dict:
     return rules.copy_state(snapshot.state)
 
 
-def _apply(match_id: int, action: dict, expected_version: int, nonce: str | None,
-           seat: int | None = None, user_id: int | None = None) -> Applied:
+def _apply(
+    match_id: int,
+    action: dict,
+    expected_version: int,
+    nonce: str | None,
+    seat: int | None = None,
+    user_id: int | None = None,
+) -> Applied:
     """apply_match_action (``user_id``) and apply_seat_action (``seat``)."""
     seat_given = seat is not None
     with transaction.atomic():
@@ -397,25 +425,30 @@ def _apply(match_id: int, action: dict, expected_version: int, nonce: str | None
         action = normalise_action(action, current.state)  # the keys its game's engine reads
         if match["nonce_seq"] is not None:
             first = MatchAction.objects.filter(match_id=match_id, seat=seat, nonce=nonce).values_list(
-                "action", flat=True)
+                "action", flat=True
+            )
             if first[0] != action:
-                raise ActionRefused("nonce_reused", "That nonce was used for another action: send a new one.",
-                                    version)
+                raise ActionRefused("nonce_reused", "That nonce was used for another action: send a new one.", version)
             return Applied(version=match["nonce_seq"], snapshot=None, duplicate=True)
         if match["status"] != Match.Status.PLAYING:
             raise ActionRefused("match_over", "This match is over.", version)
         if seat_given and expected_version < version:
             raise ActionRefused(
-                "stale_version", f"The match moved on to version {version} since version {expected_version}.",
+                "stale_version",
+                f"The match moved on to version {version} since version {expected_version}.",
                 version,
             )
         if expected_version > version:
             raise ActionRefused(
-                "bad_version", f"The match is only at version {version}: resync.",
+                "bad_version",
+                f"The match is only at version {version}: resync.",
                 version,
             )
-        if expected_version < version and rules.turn_by_turn(current.state) and _handed_over(
-                match_id, seat, expected_version, version):
+        if (
+            expected_version < version
+            and rules.turn_by_turn(current.state)
+            and _handed_over(match_id, seat, expected_version, version)
+        ):
             raise ActionRefused(
                 "stale_version",
                 "Not applied: another player acted after you chose this, so the table has changed. "
@@ -429,16 +462,21 @@ def _apply(match_id: int, action: dict, expected_version: int, nonce: str | None
             if expected_version < version:
                 raise ActionRefused(
                     "stale_version",
-                    f"{err.message} (The match changed since version {expected_version}: "
-                    f"it is at version {version}.)",
-                    version, err.code, _acted_since(match_id, expected_version, version),
+                    f"{err.message} (The match changed since version {expected_version}: it is at version {version}.)",
+                    version,
+                    err.code,
+                    _acted_since(match_id, expected_version, version),
                 ) from None
             raise ActionRefused(err.code, err.message, version) from None
         finished = state.get("status") == "finished"
-        snapshot = Snapshot(version=version + 1, state=state,
-                            status=Match.Status.FINISHED if finished else Match.Status.PLAYING,
-                            result=_result(state, seat, action) if finished else None,
-                            text=jsontext.dumps(state), created=current.created)
+        snapshot = Snapshot(
+            version=version + 1,
+            state=state,
+            status=Match.Status.FINISHED if finished else Match.Status.PLAYING,
+            result=_result(state, seat, action) if finished else None,
+            text=jsontext.dumps(state),
+            created=current.created,
+        )
         _write(match_id, snapshot, seat, action, nonce)
         if match["turn_seconds"] is not None:  # the table's turn timer (game.turnclock)
             turnclock.after_action(match_id, state)
@@ -458,8 +496,13 @@ def _handed_over(match_id: int, seat: int, since: int, version: int) -> bool:
 def _acted_since(match_id: int, since: int, version: int) -> list[int]:
     """The seats (sorted, each once) that made the match's actions after
     version ``since``, up to ``version``."""
-    return sorted(set(MatchAction.objects.filter(match_id=match_id, seq__gt=since, seq__lte=version).values_list(
-        "seat", flat=True)))
+    return sorted(
+        set(
+            MatchAction.objects.filter(match_id=match_id, seq__gt=since, seq__lte=version).values_list(
+                "seat", flat=True
+            )
+        )
+    )
 
 
 def render_for(snapshot: Snapshot, seat: int | None, memo: dict | None = None) -> dict:

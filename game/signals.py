@@ -15,6 +15,7 @@ socket acting for a session that no longer authenticates. So the consumers
 also ask still_logged_in themselves (game.consumers: at every heartbeat,
 and before acting; issue 27, F3).
 """
+
 import hashlib
 from importlib import import_module
 from types import SimpleNamespace

@@ -22,6 +22,7 @@ played the same way, by the same code (play_one, services.apply_seat_action),
 but only while at least one person seated in the match has a live socket:
 nobody comes back to a game the bots played on alone.
 """
+
 from datetime import timedelta
 
 from django.conf import settings
@@ -32,7 +33,6 @@ from game import livesockets, turnclock
 from game.models import Match, MatchPlayer
 from game.rules import GreedyBot, RandomBot
 from game.services import ActionRefused, Applied, apply_seat_action
-
 
 # The bots a host may seat at a table: kind -> (the name it plays under, its class).
 BOT_KINDS = {
@@ -105,7 +105,7 @@ def seen_all(marks: list) -> None:
     now = timezone.now()
     for start in range(0, len(marks), SEEN_CHUNK):
         which = Q()
-        for match_id, seat in marks[start:start + SEEN_CHUNK]:
+        for match_id, seat in marks[start : start + SEEN_CHUNK]:
             which |= Q(match_id=match_id, seat=seat)
         MatchPlayer.objects.filter(which).update(seen_at=now)
 
@@ -136,21 +136,35 @@ def presence_of(match_ids: list) -> dict:
     now = timezone.now()
     sockets = livesockets.live().filter(match_id=OuterRef("match_id"), seat=OuterRef("seat"))
     players = MatchPlayer.objects.filter(match_id__in=match_ids).annotate(live=Exists(sockets))
-    clocks = {m.pk: turnclock.time_left(m, now) for m in Match.objects.filter(
-        pk__in=match_ids, turn_seconds__isnull=False).only("turn_seconds", "status", "clock", "clock_since")}
+    clocks = {
+        m.pk: turnclock.time_left(m, now)
+        for m in Match.objects.filter(pk__in=match_ids, turn_seconds__isnull=False).only(
+            "turn_seconds", "status", "clock", "clock_since"
+        )
+    }
     out = {}
     for p in players.order_by("match_id", "seat"):
         out.setdefault(p.match_id, []).append(
-            {"seat": p.seat, "away": _is_away(p, now), "stand_in": p.stand_in, "askable": _is_askable(p, now),
-             "bot": p.bot or None, "time_left": clocks.get(p.match_id, {}).get(p.seat)})
+            {
+                "seat": p.seat,
+                "away": _is_away(p, now),
+                "stand_in": p.stand_in,
+                "askable": _is_askable(p, now),
+                "bot": p.bot or None,
+                "time_left": clocks.get(p.match_id, {}).get(p.seat),
+            }
+        )
     return out
 
 
 def _is_askable(player: MatchPlayer, now) -> bool:
     """Away for CODEX_STAND_IN_ASK_SECONDS, and no bot yet: another player
     may ask for one (request_stand_in)."""
-    return (_is_away(player, now) and not player.stand_in
-            and player.seen_at <= now - timedelta(seconds=settings.CODEX_STAND_IN_ASK_SECONDS))
+    return (
+        _is_away(player, now)
+        and not player.stand_in
+        and player.seen_at <= now - timedelta(seconds=settings.CODEX_STAND_IN_ASK_SECONDS)
+    )
 
 
 def request_stand_in(match_id: int, requester: int, seat: int) -> None:
@@ -186,8 +200,9 @@ def expire_away_of(match_ids: list) -> set:
     given."""
     given = {match_id for match_id in turnclock.timed(match_ids) if turnclock.expire(match_id)}
     cutoff = timezone.now() - timedelta(seconds=settings.CODEX_STAND_IN_SECONDS)
-    due = MatchPlayer.objects.filter(match_id__in=match_ids, match__status=Match.Status.PLAYING, bot="",
-                                     stand_in=False, seen_at__lt=cutoff)
+    due = MatchPlayer.objects.filter(
+        match_id__in=match_ids, match__status=Match.Status.PLAYING, bot="", stand_in=False, seen_at__lt=cutoff
+    )
     away = set(due.values_list("match_id", flat=True))
     if away:
         due.filter(match_id__in=away).update(stand_in=True)
@@ -226,12 +241,17 @@ def play_one(match_id: int) -> Applied | None:
         match = Match.objects.filter(pk=match_id).only("status", "state", "version").first()
         if match is None or match.status != Match.Status.PLAYING:
             return None
-        bots = list(MatchPlayer.objects.filter(match_id=match_id).exclude(stand_in=False, bot="")
-                    .values("seat", "bot"))
+        bots = list(MatchPlayer.objects.filter(match_id=match_id).exclude(stand_in=False, bot="").values("seat", "bot"))
         if any(p["bot"] for p in bots) and not _person_live(match_id):
             bots = [p for p in bots if not p["bot"]]
-        move = next(((p["seat"], action) for p in bots
-                     if (action := _bot_for(p, match.version).choose(match.state, p["seat"])) is not None), None)
+        move = next(
+            (
+                (p["seat"], action)
+                for p in bots
+                if (action := _bot_for(p, match.version).choose(match.state, p["seat"])) is not None
+            ),
+            None,
+        )
         if move is None:
             return None
         try:

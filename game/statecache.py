@@ -22,6 +22,7 @@ match's state. At most CODEX_STATE_CACHE_MATCHES matches are kept (the
 least recently used go first); a finished match is forgotten. Safe from any
 thread (the database thread writes, connections read).
 """
+
 import threading
 from collections import OrderedDict
 from dataclasses import replace

@@ -12,12 +12,13 @@ on when the clock runs out is handled as an away player: the stand-in bot
 plays on for it (game.standins), until the clock starts again, when the
 player has the seat back. No time is banked from one turn to the next.
 """
+
 from datetime import timedelta
 
 from django.utils import timezone
 
-from game.rules import waiting_on
 from game.models import Match, MatchPlayer
+from game.rules import waiting_on
 
 # The timer values a table may set (seconds), besides None (off).
 MIN_SECONDS, MAX_SECONDS = 30, 3600
@@ -80,8 +81,11 @@ def after_action(match_id: int, state: dict) -> None:
 
 def timed(match_ids: list) -> list:
     """The ids among ``match_ids`` of the matches in play with a turn timer."""
-    return list(Match.objects.filter(pk__in=match_ids, turn_seconds__isnull=False,
-                                     status=Match.Status.PLAYING).values_list("pk", flat=True))
+    return list(
+        Match.objects.filter(pk__in=match_ids, turn_seconds__isnull=False, status=Match.Status.PLAYING).values_list(
+            "pk", flat=True
+        )
+    )
 
 
 def time_left(match: Match, now=None) -> dict:
@@ -98,12 +102,18 @@ def expire(match_id: int) -> bool:
     """Give the stand-in bot to every person's seat the game waits on whose
     clock ran out (``timed_out``: it is theirs again when the clock starts
     again). Returns True when one was given."""
-    match = (Match.objects.filter(pk=match_id, turn_seconds__isnull=False)
-             .only("turn_seconds", "status", "clock", "clock_since").first())
+    match = (
+        Match.objects.filter(pk=match_id, turn_seconds__isnull=False)
+        .only("turn_seconds", "status", "clock", "clock_since")
+        .first()
+    )
     if match is None:
         return False
     out = [seat for seat, left in time_left(match).items() if left <= 0]
     if not out:
         return False
-    return bool(MatchPlayer.objects.filter(match_id=match_id, seat__in=out, bot="", stand_in=False)
-                .update(stand_in=True, timed_out=True))
+    return bool(
+        MatchPlayer.objects.filter(match_id=match_id, seat__in=out, bot="", stand_in=False).update(
+            stand_in=True, timed_out=True
+        )
+    )

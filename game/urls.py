@@ -1,4 +1,5 @@
 """Match page, replay page, codex browser and How to play routes."""
+
 from django.urls import path
 
 from game import views

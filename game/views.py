@@ -1,5 +1,6 @@
 """The match page (a shell whose JS speaks the live protocol, docs/PROTOCOL.md)
 and the codex browser (a shell whose JS reads the card catalog API)."""
+
 from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
@@ -25,7 +26,10 @@ def _access(request, match_id: int) -> tuple:
 
 # The games with a rules page of their own (the header's How to play of
 # their pages goes there; Codex's modes share how_to_play.html).
-RULES_PAGES = {"c23": ("c23_how_to_play", "How to play C-23"), "arcane": ("arcane_how_to_play", "How to play Arcane Codex")}
+RULES_PAGES = {
+    "c23": ("c23_how_to_play", "How to play C-23"),
+    "arcane": ("arcane_how_to_play", "How to play Arcane Codex"),
+}
 
 
 def rules_link(game: str | None) -> dict | None:
@@ -46,12 +50,26 @@ def match_page(request, match_id):
     (and ``page_config.chatMax``): the longest chat line the server takes
     (CODEX_CHAT_MAX_CHARS), which the chat box counts down to."""
     invite, access = _access(request, match_id)
-    config = {"matchId": match_id, "invite": invite, "seat": access.seat, "bots": bot_labels(match_id),
-              "turnSeconds": turnclock.seconds_of(match_id), "chatMax": settings.CODEX_CHAT_MAX_CHARS,
-              "glossary": glossary.entries()}  # keyword chips and patrol slots explain themselves
-    return render(request, "match.html", {"match_id": match_id, "seat": access.seat, "page_config": config,
-                                          "chat_max": settings.CODEX_CHAT_MAX_CHARS,
-                                          "rules_link": rules_link(access.snapshot.state.get("game"))})
+    config = {
+        "matchId": match_id,
+        "invite": invite,
+        "seat": access.seat,
+        "bots": bot_labels(match_id),
+        "turnSeconds": turnclock.seconds_of(match_id),
+        "chatMax": settings.CODEX_CHAT_MAX_CHARS,
+        "glossary": glossary.entries(),
+    }  # keyword chips and patrol slots explain themselves
+    return render(
+        request,
+        "match.html",
+        {
+            "match_id": match_id,
+            "seat": access.seat,
+            "page_config": config,
+            "chat_max": settings.CODEX_CHAT_MAX_CHARS,
+            "rules_link": rules_link(access.snapshot.state.get("game")),
+        },
+    )
 
 
 @login_required
@@ -61,10 +79,18 @@ def replay_page(request, match_id):
     Its script reads the steps from ``/api/matches/<id>/replay/``; a match
     still in play is said to be so there."""
     invite, access = _access(request, match_id)
-    config = {"matchId": match_id, "invite": invite, "seat": access.seat, "bots": bot_labels(match_id),
-              "finished": access.snapshot.status == "finished"}
-    return render(request, "replay.html", {"match_id": match_id, "page_config": config,
-                                           "rules_link": rules_link(access.snapshot.state.get("game"))})
+    config = {
+        "matchId": match_id,
+        "invite": invite,
+        "seat": access.seat,
+        "bots": bot_labels(match_id),
+        "finished": access.snapshot.status == "finished",
+    }
+    return render(
+        request,
+        "replay.html",
+        {"match_id": match_id, "page_config": config, "rules_link": rules_link(access.snapshot.state.get("game"))},
+    )
 
 
 def cards_page(request):
@@ -74,8 +100,9 @@ def cards_page(request):
     (``catalog.playable_heroes``). Open to everyone, logged in or not, like
     How to play (issue 27 point 29): it shows the game's cards, nothing of
     the viewer's own."""
-    return render(request, "cards.html", {"page_config": {"heroes": catalog.playable_heroes(),
-                                                          "glossary": glossary.entries()}})
+    return render(
+        request, "cards.html", {"page_config": {"heroes": catalog.playable_heroes(), "glossary": glossary.entries()}}
+    )
 
 
 def how_to_play_page(request):
@@ -83,15 +110,23 @@ def how_to_play_page(request):
     keyword and patrol slot (game.codex.glossary) and the 12 map cards
     (game.codex.maps); open to everyone, logged
     in or not (a newcomer reads it before signing up)."""
+
     def rows(entries):
         return [{"id": key, "name": key.replace("_", " "), "text": text} for key, text in sorted(entries.items())]
-    return render(request, "how_to_play.html", {
-        "keywords": rows(glossary.KEYWORDS),
-        "slots": [{"id": slot, "name": slot.replace("_", " "), "text": text}
-                  for slot, text in glossary.PATROL_SLOTS.items()],
-        "terms": rows(glossary.TERMS),
-        "maps": [maps.map_info(m) for m in maps.map_ids()]})
 
+    return render(
+        request,
+        "how_to_play.html",
+        {
+            "keywords": rows(glossary.KEYWORDS),
+            "slots": [
+                {"id": slot, "name": slot.replace("_", " "), "text": text}
+                for slot, text in glossary.PATROL_SLOTS.items()
+            ],
+            "terms": rows(glossary.TERMS),
+            "maps": [maps.map_info(m) for m in maps.map_ids()],
+        },
+    )
 
 
 def arcane_how_to_play_page(request):

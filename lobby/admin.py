@@ -1,4 +1,5 @@
 """Admin registrations for accounts and tables."""
+
 from django import forms
 from django.contrib import admin
 from django.contrib.auth.admin import UserAdmin

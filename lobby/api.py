@@ -1,4 +1,5 @@
 """REST API for accounts, modes and tables (session auth, CSRF on writes)."""
+
 from django.db.models import F, Q
 from django.urls.converters import IntConverter
 from drf_spectacular.types import OpenApiTypes
@@ -57,16 +58,18 @@ class ModeView(APIView):
 def _tables():
     """Tables with what their serializer reads (host, rematch, seats, removed
     players, the match's status without its state)."""
-    return (Table.objects.select_related("host", "rematch_of").prefetch_related("seats__user", "removed")
-            .annotate(match_status=F("match__status")))
+    return (
+        Table.objects.select_related("host", "rematch_of")
+        .prefetch_related("seats__user", "removed")
+        .annotate(match_status=F("match__status"))
+    )
 
 
 def _lobby_error(err: services.LobbyError) -> Response:
     return Response({"code": err.code, "detail": err.message}, status=err.status)
 
 
-class TableViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.CreateModelMixin,
-                   viewsets.GenericViewSet):
+class TableViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.CreateModelMixin, viewsets.GenericViewSet):
     """Tables: list (open public tables not abandoned nor left by their host, plus your own), create,
     read, and the seat operations join, leave, seat (heroes/ready), remove
     (host: a seated player or a bot, before the start), bot (host: a bot in
@@ -86,10 +89,18 @@ class TableViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Crea
         if getattr(self, "swagger_fake_view", False):  # schema generation
             return Table.objects.none()
         user = self.request.user
-        mine = (Q(host=user) | Q(seats__user=user) | Q(removed=user, status=Table.Status.OPEN)
-                | Q(rematch_of__match__players__user=user, status=Table.Status.OPEN))
-        live_public = Q(status=Table.Status.OPEN, is_public=True, updated__gte=services.idle_cutoff(),
-                        host__last_seen__gte=host_gone_cutoff())
+        mine = (
+            Q(host=user)
+            | Q(seats__user=user)
+            | Q(removed=user, status=Table.Status.OPEN)
+            | Q(rematch_of__match__players__user=user, status=Table.Status.OPEN)
+        )
+        live_public = Q(
+            status=Table.Status.OPEN,
+            is_public=True,
+            updated__gte=services.idle_cutoff(),
+            host__last_seen__gte=host_gone_cutoff(),
+        )
         invite = self.request.query_params.get("invite")
         by_invite = Q(invite_token=invite) if is_invite_token(invite) else Q(pk__in=[])
         return _tables().filter(mine | live_public | by_invite).distinct()
@@ -119,8 +130,14 @@ class TableViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Crea
         data = serializer.validated_data
         try:
             table = services.create_table(
-                request.user, data["mode"], data.get("is_public", True), data.get("allow_spectators", True),
-                data.get("seat_count"), data.get("turn_seconds"), data.get("map", ""), data.get("options"),
+                request.user,
+                data["mode"],
+                data.get("is_public", True),
+                data.get("allow_spectators", True),
+                data.get("seat_count"),
+                data.get("turn_seconds"),
+                data.get("map", ""),
+                data.get("options"),
                 data.get("deck"),
             )
         except services.LobbyError as err:
@@ -139,16 +156,16 @@ class TableViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Crea
             return Response(status=status.HTTP_204_NO_CONTENT)
         return Response(self._out(table))
 
-    @extend_schema(request=JoinSerializer,
-                   responses={200: TableSerializer, **refusals(400, 403, 404, 409, fields=True)})
+    @extend_schema(
+        request=JoinSerializer, responses={200: TableSerializer, **refusals(400, 403, 404, 409, fields=True)}
+    )
     @action(detail=True, methods=["post"])
     def join(self, request, pk=None):
         """Take seat ``index`` (private tables: pass ``invite``; C-23: ``deck``, the deck you bring)."""
         serializer = JoinSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
-        return self._run(services.take_seat, int(pk), request.user, data["index"], data.get("invite"),
-                         data.get("deck"))
+        return self._run(services.take_seat, int(pk), request.user, data["index"], data.get("invite"), data.get("deck"))
 
     @extend_schema(request=None, responses={200: TableSerializer, 204: None, **refusals(400, 404, 409)})
     @action(detail=True, methods=["post"])
@@ -156,26 +173,34 @@ class TableViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Crea
         """Leave your seat (204 when the table closed because it emptied)."""
         return self._run(services.leave_table, int(pk), request.user)
 
-    @extend_schema(request=SeatUpdateSerializer,
-                   responses={200: TableSerializer, **refusals(400, 404, 409, fields=True)})
+    @extend_schema(
+        request=SeatUpdateSerializer, responses={200: TableSerializer, **refusals(400, 404, 409, fields=True)}
+    )
     @action(detail=True, methods=["patch"])
     def seat(self, request, pk=None):
         """Pick heroes, mark the main hero, pick a deck (C-23) and/or set ready on your own seat."""
         serializer = SeatUpdateSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
-        return self._run(services.update_seat, int(pk), request.user, data.get("heroes"), data.get("ready"),
-                         data.get("main"), data.get("deck"))
+        return self._run(
+            services.update_seat,
+            int(pk),
+            request.user,
+            data.get("heroes"),
+            data.get("ready"),
+            data.get("main"),
+            data.get("deck"),
+        )
 
-    @extend_schema(request=None,
-                   responses={200: TableSerializer, **refusals(400, 403, 404, 409)})
+    @extend_schema(request=None, responses={200: TableSerializer, **refusals(400, 403, 404, 409)})
     @action(detail=True, methods=["post"])
     def start(self, request, pk=None):
         """Start the match (host; every seat taken and ready). The table then has ``match_id``."""
         return self._run(services.start_table, int(pk), request.user)
 
-    @extend_schema(request=RemoveSerializer,
-                   responses={200: TableSerializer, **refusals(400, 403, 404, 409, fields=True)})
+    @extend_schema(
+        request=RemoveSerializer, responses={200: TableSerializer, **refusals(400, 403, 404, 409, fields=True)}
+    )
     @action(detail=True, methods=["post"])
     def remove(self, request, pk=None):
         """Host only, before the start: free seat ``index`` and keep its player
@@ -184,8 +209,7 @@ class TableViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Crea
         serializer.is_valid(raise_exception=True)
         return self._run(services.remove_player, int(pk), request.user, serializer.validated_data["index"])
 
-    @extend_schema(request=BotSerializer,
-                   responses={200: TableSerializer, **refusals(400, 403, 404, 409, fields=True)})
+    @extend_schema(request=BotSerializer, responses={200: TableSerializer, **refusals(400, 403, 404, 409, fields=True)})
     @action(detail=True, methods=["post"])
     def bot(self, request, pk=None):
         """Host only, before the start: put a bot of ``kind`` (greedy or
@@ -194,8 +218,9 @@ class TableViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Crea
         serializer = BotSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
-        return self._run(services.seat_bot, int(pk), request.user, data["index"], data["kind"], data.get("heroes"),
-                         data.get("deck"))
+        return self._run(
+            services.seat_bot, int(pk), request.user, data["index"], data["kind"], data.get("heroes"), data.get("deck")
+        )
 
 
 class LobbyMatchesView(APIView):
@@ -213,8 +238,7 @@ class RematchView(APIView):
     """Offer (or accept) a rematch of a finished match the caller played
     (lobby.services.offer_rematch)."""
 
-    @extend_schema(request=None,
-                   responses={200: TableSerializer, **refusals(404, 409)})
+    @extend_schema(request=None, responses={200: TableSerializer, **refusals(404, 409)})
     def post(self, request, match_id):
         """Returns the rematch table, the caller seated; errors as the table operations."""
         try:

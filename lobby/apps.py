@@ -1,4 +1,5 @@
 """The lobby app: accounts, tables, seats and the REST API."""
+
 from django.apps import AppConfig
 
 

@@ -1,6 +1,7 @@
 """Template context for the pages an invite link leads a logged-out friend
 to (log in, sign up): who invites them to what (a newcomer's trial found
 "an invite to a table" said too little)."""
+
 import re
 
 from lobby.models import INVITE_TOKEN_PATTERN, Table

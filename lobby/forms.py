@@ -1,4 +1,5 @@
 """Account forms."""
+
 from django.contrib.auth.forms import UserCreationForm
 
 from lobby.models import User

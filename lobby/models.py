@@ -1,4 +1,5 @@
 """Accounts, tables and seats."""
+
 import re
 import secrets
 
@@ -9,7 +10,6 @@ from django.dispatch import Signal
 from django.utils import timezone
 
 from lobby.names import name_keys
-
 
 # Sent (sender User, argument ``user``) once a changed password of an existing
 # account is committed, wherever it was changed (the password page, the
@@ -39,10 +39,10 @@ class User(AbstractUser):
     class Meta(AbstractUser.Meta):
         constraints = [
             # Checked with a sentence in lobby.names; these catch two signups at once.
-            models.UniqueConstraint(fields=["name_key"], condition=~models.Q(name_key=""),
-                                    name="user_name_key_unique"),
-            models.UniqueConstraint(fields=["shape_key"], condition=~models.Q(shape_key=""),
-                                    name="user_shape_key_unique"),
+            models.UniqueConstraint(fields=["name_key"], condition=~models.Q(name_key=""), name="user_name_key_unique"),
+            models.UniqueConstraint(
+                fields=["shape_key"], condition=~models.Q(shape_key=""), name="user_shape_key_unique"
+            ),
         ]
 
     def save(self, *args, **kwargs):
@@ -124,8 +124,7 @@ class Table(models.Model):
     # Players the host removed before the start: they may not sit here again (issue 11).
     removed = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True, related_name="removed_from")
     # A rematch: the table whose finished match this one plays again (one rematch a table, issue 14).
-    rematch_of = models.OneToOneField("self", null=True, blank=True, on_delete=models.SET_NULL,
-                                      related_name="rematch")
+    rematch_of = models.OneToOneField("self", null=True, blank=True, on_delete=models.SET_NULL, related_name="rematch")
     turn_seconds = models.PositiveIntegerField(null=True, blank=True)
     # The map card (game/codex/maps.py): "" none, "random" (drawn when the
     # match starts), or a map id; ``map_drawn``: the map its match plays on.

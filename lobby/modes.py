@@ -14,6 +14,7 @@ the heroes a seat may pick from ``game.codex.catalog.playable_heroes``; the
 lobby adds only a label. A mode the engine supports appears here once it has
 a label in ``LABELS``.
 """
+
 from dataclasses import dataclass
 
 import game.arcane as arcane
@@ -133,15 +134,23 @@ def _arcane_options() -> tuple:
 # which a player can't look up), and their values; game.c23.OPTIONS lists
 # the values, the default first.
 C23_OPTION_LABELS = {
-    "summoning_sickness": ("A new character attacks",
-                           {False: "the turn it is played", True: "from its owner's next turn"}),
-    "deck_out": ("A player loses",
-                 {"empty": "the moment their deck reaches 0", "draw": "only when they must draw from an empty deck"}),
-    "simultaneous_loss": ("Every deck empty at once",
-                          {"draw": "the game is a draw", "active_loses": "the player whose turn it is loses"}),
+    "summoning_sickness": (
+        "A new character attacks",
+        {False: "the turn it is played", True: "from its owner's next turn"},
+    ),
+    "deck_out": (
+        "A player loses",
+        {"empty": "the moment their deck reaches 0", "draw": "only when they must draw from an empty deck"},
+    ),
+    "simultaneous_loss": (
+        "Every deck empty at once",
+        {"draw": "the game is a draw", "active_loses": "the player whose turn it is loses"},
+    ),
     "combat_cards_each": ("Combat cards per side in a fight", {1: "one", 2: "two"}),
-    "elimination_bonus": ("3 players: a bonus for the player whose left neighbour is knocked out",
-                          {True: "on", False: "off"}),
+    "elimination_bonus": (
+        "3 players: a bonus for the player whose left neighbour is knocked out",
+        {True: "on", False: "off"},
+    ),
 }
 
 
@@ -155,12 +164,29 @@ def _c23_options() -> tuple:
 
 
 MODES = {key: _from_engine(key, label) for key, label in LABELS.items() if key in ENGINE_MODES}
-MODES[arcane.GAME] = Mode(key=arcane.GAME, label="Arcane Codex (2 players, 52 playing cards)", min_seats=2,
-                          max_seats=2, heroes_per_seat=0, heroes=(), game=arcane.GAME, options=_arcane_options(),
-                          maps=False)
+MODES[arcane.GAME] = Mode(
+    key=arcane.GAME,
+    label="Arcane Codex (2 players, 52 playing cards)",
+    min_seats=2,
+    max_seats=2,
+    heroes_per_seat=0,
+    heroes=(),
+    game=arcane.GAME,
+    options=_arcane_options(),
+    maps=False,
+)
 # C-23 (issue 18): 2 or 3 players (K24; no 4+ or teams, K25), each bringing a deck (lobby.services).
-MODES[c23.GAME] = Mode(key=c23.GAME, label="C-23 (2 or 3 players, this server's own cards)", min_seats=2,
-                       max_seats=3, heroes_per_seat=0, heroes=(), game=c23.GAME, options=_c23_options(), maps=False)
+MODES[c23.GAME] = Mode(
+    key=c23.GAME,
+    label="C-23 (2 or 3 players, this server's own cards)",
+    min_seats=2,
+    max_seats=3,
+    heroes_per_seat=0,
+    heroes=(),
+    game=c23.GAME,
+    options=_c23_options(),
+    maps=False,
+)
 
 
 def get_mode(key: str) -> Mode:

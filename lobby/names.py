@@ -29,6 +29,7 @@ each key unique. A name the site shows is reserved with any number after
 it ("You 2", "Greedy bot 05", "seat ٣"), so the bots' names stay theirs
 at any table size (the tester's F6 of issue 27).
 """
+
 import re
 import unicodedata
 from functools import lru_cache

@@ -11,6 +11,7 @@ CODEX_MATCH_QUIET_HOURS: its players still find it among their own
 matches, marked quiet, and may go on with it (README "Lobby";
 docs/RULINGS.md).
 """
+
 from datetime import timedelta
 
 from django.conf import settings
@@ -18,11 +19,11 @@ from django.db.models import Exists, Max, OuterRef, Q, Subquery
 from django.db.models.fields.json import KeyTransform
 from django.utils import timezone
 
+from game.codex import maps
+from game.codex.setup import team_for
 from game.livesockets import live
 from game.models import Match, MatchAction
 from game.rules import waiting_on
-from game.codex import maps
-from game.codex.setup import team_for
 from lobby.services import config_heroes
 
 HISTORY_SIZE = 20  # finished matches shown
@@ -49,8 +50,7 @@ def _annotated(matches):
 
 def _quiet(match, cutoff) -> bool:
     """True when the annotated ``match`` is quiet (see the module)."""
-    return (not match.has_live and match.updated < cutoff
-            and (match.last_seen is None or match.last_seen < cutoff))
+    return not match.has_live and match.updated < cutoff and (match.last_seen is None or match.last_seen < cutoff)
 
 
 def _seat_name(match, player) -> str:
@@ -67,9 +67,17 @@ def _players(match, user_id: int) -> list:
     """``[{"seat", "name", "heroes", "team", "you", "bot"}]`` in seat order,
     from the match config (``bot``: a table bot's kind, else None)."""
     seats = match.config.get("seats", [])
-    return [{"seat": player.seat, "name": _seat_name(match, player), "heroes": config_heroes(match.config, player.seat),
-             "team": seats[player.seat].get("team") if player.seat < len(seats) else None,
-             "you": player.user_id == user_id, "bot": player.bot or None} for player in match.players.all()]
+    return [
+        {
+            "seat": player.seat,
+            "name": _seat_name(match, player),
+            "heroes": config_heroes(match.config, player.seat),
+            "team": seats[player.seat].get("team") if player.seat < len(seats) else None,
+            "you": player.user_id == user_id,
+            "bot": player.bot or None,
+        }
+        for player in match.players.all()
+    ]
 
 
 def _with_conceder(matches):
@@ -87,8 +95,15 @@ def _with_bases(matches) -> list:
     states); else None."""
     matches = list(matches)
     fallen = [m.pk for m in matches if (m.result or {}).get("reason") == "base destroyed"]
-    teams = dict(Match.objects.filter(pk__in=fallen).annotate(end_teams=KeyTransform("teams", "state"))
-                 .values_list("pk", "end_teams")) if fallen else {}
+    teams = (
+        dict(
+            Match.objects.filter(pk__in=fallen)
+            .annotate(end_teams=KeyTransform("teams", "state"))
+            .values_list("pk", "end_teams")
+        )
+        if fallen
+        else {}
+    )
     for match in matches:
         match.end_teams = teams.get(match.pk)
     return matches
@@ -134,25 +149,39 @@ def _result(match, seat) -> dict:
         outcome = "won" if len(seats) == 1 or (len(teams) == 1 and None not in teams) else "shared"
     else:
         outcome = "lost"
-    return {"winners": [names.get(s, f"seat {s}") for s in seats], "seats": seats, "outcome": outcome,
-            "reason": result.get("reason") or "", "conceded_by": getattr(match, "conceded_by", None),
-            "fallen": _fallen(match, result.get("reason"))}
+    return {
+        "winners": [names.get(s, f"seat {s}") for s in seats],
+        "seats": seats,
+        "outcome": outcome,
+        "reason": result.get("reason") or "",
+        "conceded_by": getattr(match, "conceded_by", None),
+        "fallen": _fallen(match, result.get("reason")),
+    }
 
 
 def _entry(match, user_id: int, cutoff, state: dict | None = None) -> dict:
     """One match as the lobby lists it."""
     players = _players(match, user_id)
     seat = next((p["seat"] for p in players if p["you"]), None)
-    entry = {"id": match.pk, "mode": match.config.get("mode") or match.config.get("game", ""), "status": match.status,
-             "players": players, "seat": seat, "updated": match.updated.isoformat()}
+    entry = {
+        "id": match.pk,
+        "mode": match.config.get("mode") or match.config.get("game", ""),
+        "status": match.status,
+        "players": players,
+        "seat": seat,
+        "updated": match.updated.isoformat(),
+    }
     if match.config.get("map"):  # the map card it plays on (game.codex.maps)
         entry["map"] = maps.map_info(match.config["map"])["name"]
     if match.status == Match.Status.PLAYING:
         entry["quiet"] = _quiet(match, cutoff)
         if state is not None:  # the viewer's own match: whom it waits on
             waiting = waiting_on(state)
-            entry.update(your_turn=seat in waiting, turn=state.get("turn"),
-                         waiting_for=[p["name"] for p in players if p["seat"] in waiting])
+            entry.update(
+                your_turn=seat in waiting,
+                turn=state.get("turn"),
+                waiting_for=[p["name"] for p in players if p["seat"] in waiting],
+            )
     else:
         entry["result"] = _result(match, seat)
         table = getattr(match, "table", None)
@@ -180,12 +209,19 @@ def lobby_matches(user) -> dict:
     mine = _annotated(base.filter(players__user=user, status=Match.Status.PLAYING))
     entries = sorted((_entry(m, user.pk, cutoff, m.state) for m in mine), key=lambda e: e["updated"], reverse=True)
     entries.sort(key=lambda e: (not e["your_turn"], e["quiet"]))  # stable: latest first within each
-    finished = (_with_conceder(base.filter(players__user=user, status=Match.Status.FINISHED)).defer("state")
-                .select_related("table__rematch").prefetch_related("table__rematch__seats")
-                .order_by("-updated")[:HISTORY_SIZE])
+    finished = (
+        _with_conceder(base.filter(players__user=user, status=Match.Status.FINISHED))
+        .defer("state")
+        .select_related("table__rematch")
+        .prefetch_related("table__rematch__seats")
+        .order_by("-updated")[:HISTORY_SIZE]
+    )
     history = [_entry(m, user.pk, cutoff) for m in _with_bases(finished)]
-    watchable = (base.filter(status=Match.Status.PLAYING, table__is_public=True, table__allow_spectators=True)
-                 .exclude(players__user=user).defer("state"))
+    watchable = (
+        base.filter(status=Match.Status.PLAYING, table__is_public=True, table__allow_spectators=True)
+        .exclude(players__user=user)
+        .defer("state")
+    )
     watchable = _annotated(watchable).filter(Q(has_live=True) | Q(updated__gte=watch_cutoff()))
     watch = [_entry(m, user.pk, cutoff) for m in watchable.order_by("-updated")[:WATCH_SIZE]]
     return {"mine": entries, "history": history, "watch": watch}

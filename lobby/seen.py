@@ -9,6 +9,7 @@ closed the page or the browser) leaves the public list and takes no new
 player (lobby.services.take_seat); it is alive again when the host comes
 back. Logging out frees the host's seats at once (lobby.signals).
 """
+
 from datetime import timedelta
 
 from django.conf import settings

@@ -1,31 +1,33 @@
 """REST serializers for accounts, tables and seats."""
+
 from django.core.exceptions import ValidationError
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from codexsite.apischema import ChoiceOf, exact_text
 from game import turnclock
-from game.models import Match
 from game.codex import maps
+from game.models import Match
 from game.standins import BOT_KINDS, bot_name
 from lobby.models import Seat, Table, User
 from lobby.modes import MODES
 from lobby.names import MAX_CHARS, MIN_CHARS, clean_display_name
 from lobby.services import held_seats, hold_ends, host_here, map_choices
 
-
 # The table bots a host may seat (the schema's enum BotKind, settings ENUM_NAME_OVERRIDES).
 BOT_KIND_CHOICES = sorted(BOT_KINDS)
 
-DECK_HELP = ('C-23 only: a starter ("red", "blue", "green") or the id of one of your saved decks '
-             "(/api/decks/).")
+DECK_HELP = 'C-23 only: a starter ("red", "blue", "green") or the id of one of your saved decks (/api/decks/).'
 
 
 class MeSerializer(serializers.ModelSerializer):
     """The logged-in account."""
 
-    display_name = exact_text(min_length=MIN_CHARS, max_length=MAX_CHARS, help_text=(
-        f"{MIN_CHARS} to {MAX_CHARS} letters, digits, spaces and . ' _ -; nobody else's (lobby.names)."))
+    display_name = exact_text(
+        min_length=MIN_CHARS,
+        max_length=MAX_CHARS,
+        help_text=(f"{MIN_CHARS} to {MAX_CHARS} letters, digits, spaces and . ' _ -; nobody else's (lobby.names)."),
+    )
 
     class Meta:
         model = User
@@ -94,8 +96,7 @@ class MapField(serializers.CharField):
     at a table of a game without maps)."""
 
 
-@extend_schema_field({"type": "integer", "minimum": turnclock.MIN_SECONDS,
-                      "maximum": turnclock.MAX_SECONDS})
+@extend_schema_field({"type": "integer", "minimum": turnclock.MIN_SECONDS, "maximum": turnclock.MAX_SECONDS})
 class TurnSecondsField(serializers.IntegerField):
     """A table's turn timer in seconds, or null (off); the schema gives its
     bounds (game.turnclock), the lobby checks them (``bad_timer``)."""
@@ -109,39 +110,74 @@ class TableSerializer(serializers.ModelSerializer):
     host_id = serializers.IntegerField(read_only=True)
     match_id = serializers.IntegerField(read_only=True, allow_null=True)
     match_status = serializers.SerializerMethodField(
-        help_text='The started match\'s status: "playing" or "finished"; null before the start.')
+        help_text='The started match\'s status: "playing" or "finished"; null before the start.'
+    )
     invite_token = serializers.SerializerMethodField()
     removed = serializers.SerializerMethodField()
     rematch_of_match = serializers.SerializerMethodField()
     host_here = serializers.SerializerMethodField(
         help_text="False when the host left the site (not seen for CODEX_HOST_GONE_MINUTES): the table "
-                  "takes no new player until they are back.")
+        "takes no new player until they are back."
+    )
     held_seats = serializers.SerializerMethodField(
-        help_text='At a rematch that waits: the seats kept for the players of the match it plays again, '
-                  '[{"index", "user_id", "player", "until"}] (nobody else may take them until then); else [].')
+        help_text="At a rematch that waits: the seats kept for the players of the match it plays again, "
+        '[{"index", "user_id", "player", "until"}] (nobody else may take them until then); else [].'
+    )
     seat_count = serializers.IntegerField(write_only=True, required=False, min_value=1, max_value=8)
-    turn_seconds = TurnSecondsField(required=False, allow_null=True,
-                                    help_text="The turn timer in seconds, or null: off.")
+    turn_seconds = TurnSecondsField(
+        required=False, allow_null=True, help_text="The turn timer in seconds, or null: off."
+    )
     mode = ChoiceOf(choices=sorted(MODES))
-    map = MapField(trim_whitespace=False, required=False, allow_blank=True, max_length=32,
-                   help_text='The map card: "" none (default), "random" (drawn at the start) '
-                             'or a map id ("fury_road", ...).')
-    map_drawn = serializers.CharField(read_only=True,
-                                      help_text="The map the match plays on once started (\"\" none).")
+    map = MapField(
+        trim_whitespace=False,
+        required=False,
+        allow_blank=True,
+        max_length=32,
+        help_text='The map card: "" none (default), "random" (drawn at the start) or a map id ("fury_road", ...).',
+    )
+    map_drawn = serializers.CharField(read_only=True, help_text='The map the match plays on once started ("" none).')
     map_name = serializers.SerializerMethodField()
-    game = serializers.CharField(read_only=True, help_text="The game the table plays (codex, arcane, c23), from its mode.")
-    options = serializers.DictField(required=False, help_text="The game's table options (Arcane Codex: "
-                                    "docs/ARCANE.md 'Config'; C-23: docs/C23.md 'Options'); those left out "
-                                    "keep their defaults.")
-    deck = exact_text(write_only=True, required=False, max_length=20,
-                      help_text="On create: the host's deck. " + DECK_HELP)
+    game = serializers.CharField(
+        read_only=True, help_text="The game the table plays (codex, arcane, c23), from its mode."
+    )
+    options = serializers.DictField(
+        required=False,
+        help_text="The game's table options (Arcane Codex: "
+        "docs/ARCANE.md 'Config'; C-23: docs/C23.md 'Options'); those left out "
+        "keep their defaults.",
+    )
+    deck = exact_text(
+        write_only=True, required=False, max_length=20, help_text="On create: the host's deck. " + DECK_HELP
+    )
 
     class Meta:
         model = Table
         fields = [
-            "id", "mode", "game", "options", "is_public", "allow_spectators", "status", "host", "host_id", "seats",
-            "match_id", "match_status", "invite_token", "removed", "rematch_of_match", "host_here", "held_seats",
-            "seat_count", "turn_seconds", "map", "map_drawn", "map_name", "deck", "created", "updated",
+            "id",
+            "mode",
+            "game",
+            "options",
+            "is_public",
+            "allow_spectators",
+            "status",
+            "host",
+            "host_id",
+            "seats",
+            "match_id",
+            "match_status",
+            "invite_token",
+            "removed",
+            "rematch_of_match",
+            "host_here",
+            "held_seats",
+            "seat_count",
+            "turn_seconds",
+            "map",
+            "map_drawn",
+            "map_name",
+            "deck",
+            "created",
+            "updated",
         ]
         read_only_fields = ["status", "created", "updated"]
 
@@ -182,8 +218,10 @@ class TableSerializer(serializers.ModelSerializer):
         """The seats kept for the match's players (lobby.services.held_seats), by index."""
         held = held_seats(table)
         until = hold_ends(table).isoformat() if held else None
-        return [{"index": index, "user_id": user_id, "player": name, "until": until}
-                for index, (user_id, name) in sorted(held.items())]
+        return [
+            {"index": index, "user_id": user_id, "player": name, "until": until}
+            for index, (user_id, name) in sorted(held.items())
+        ]
 
     def get_removed(self, table: Table) -> bool:
         """True when the host removed the caller from this table (they may not sit there again)."""
@@ -202,10 +240,17 @@ class BotSerializer(serializers.Serializer):
 
     index = serializers.IntegerField(min_value=0)
     kind = ChoiceOf(choices=BOT_KIND_CHOICES, help_text="The bot: greedy or random.")
-    heroes = serializers.ListField(child=exact_text(max_length=64), required=False, max_length=8,
-                                   help_text="The bot's heroes (default: picked at random).")
-    deck = exact_text(required=False, max_length=20,
-                      help_text='C-23 only: the bot\'s starter ("red", "blue", "green"; default: drawn).')
+    heroes = serializers.ListField(
+        child=exact_text(max_length=64),
+        required=False,
+        max_length=8,
+        help_text="The bot's heroes (default: picked at random).",
+    )
+    deck = exact_text(
+        required=False,
+        max_length=20,
+        help_text='C-23 only: the bot\'s starter ("red", "blue", "green"; default: drawn).',
+    )
 
 
 class JoinSerializer(serializers.Serializer):
@@ -222,11 +267,14 @@ class SeatUpdateSerializer(serializers.Serializer):
 
     deck = exact_text(required=False, max_length=20, help_text=DECK_HELP)
     heroes = serializers.ListField(
-        child=exact_text(max_length=64), required=False, max_length=8,
+        child=exact_text(max_length=64),
+        required=False,
+        max_length=8,
         help_text="Exactly the mode's number of different heroes (3 in the 3-hero game), or [] to clear.",
     )
     main = exact_text(
-        required=False, max_length=64,
+        required=False,
+        max_length=64,
         help_text="The main hero, one of the picked heroes (default: the first); its colour gives the starting deck.",
     )
     ready = serializers.BooleanField(required=False)
@@ -260,6 +308,7 @@ class ModeSerializer(serializers.Serializer):
     heroes = serializers.ListField(child=serializers.CharField())
     maps = serializers.BooleanField(help_text="Whether a table of this mode may be played on a map (Codex's).")
     teams = serializers.ListField(
-        child=serializers.IntegerField(), allow_null=True,
+        child=serializers.IntegerField(),
+        allow_null=True,
         help_text="The team of each seat index (null when every seat plays alone).",
     )

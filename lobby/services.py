@@ -5,6 +5,7 @@ player's waiting seats.
 Each operation runs in a transaction with the table row locked, and raises
 LobbyError (nothing changed) when it is not allowed.
 """
+
 import math
 import secrets
 from datetime import timedelta
@@ -80,8 +81,9 @@ def _room_for_a_seat(user, table_id: int | None = None) -> None:
         return
     limit = settings.CODEX_OPEN_SEATS_PER_USER
     if seats.count() >= limit:
-        raise LobbyError("too_many_seats", f"You already sit at {limit} tables that have not started: "
-                                           "leave one of them first.", 409)
+        raise LobbyError(
+            "too_many_seats", f"You already sit at {limit} tables that have not started: leave one of them first.", 409
+        )
 
 
 def held_seats(table: Table) -> dict:
@@ -120,8 +122,12 @@ def _refuse_if_held(table: Table, index: int, user) -> None:
     if holder is not None and holder[0] != getattr(user, "pk", None):
         # In minutes from now, not a clock time: the lobby shows times on the viewer's own clock.
         minutes = max(1, math.ceil((hold_ends(table) - timezone.now()).total_seconds() / 60))
-        raise LobbyError("seat_held", f"{holder[1]} played this seat in the last match: it is kept for them "
-                                      f"for {minutes} more minute{'s' if minutes != 1 else ''}.", 409)
+        raise LobbyError(
+            "seat_held",
+            f"{holder[1]} played this seat in the last match: it is kept for them "
+            f"for {minutes} more minute{'s' if minutes != 1 else ''}.",
+            409,
+        )
 
 
 def delete_abandoned_tables() -> int:
@@ -143,8 +149,10 @@ def can_see(table: Table, user, invite: str | None) -> bool:
         return True
     if table.seats.filter(user=user).exists() or table.removed.filter(pk=user.pk).exists():
         return True
-    return table.rematch_of_id is not None and MatchPlayer.objects.filter(
-        match__table=table.rematch_of_id, user=user).exists()
+    return (
+        table.rematch_of_id is not None
+        and MatchPlayer.objects.filter(match__table=table.rematch_of_id, user=user).exists()
+    )
 
 
 RANDOM_MAP = "random"
@@ -176,8 +184,14 @@ def _checked_options(spec, options: dict | None) -> dict:
             raise LobbyError("bad_options", f"{spec.label} has no table options.")
         return {}
     try:
-        rules.new_game({"game": spec.game, "seed": 0, "options": options,
-                        "seats": [{"name": f"seat {i}"} for i in range(spec.min_seats)]})
+        rules.new_game(
+            {
+                "game": spec.game,
+                "seed": 0,
+                "options": options,
+                "seats": [{"name": f"seat {i}"} for i in range(spec.min_seats)],
+            }
+        )
     except rules.RulesError as err:
         raise LobbyError("bad_options", err.message) from None
     return options
@@ -206,8 +220,9 @@ def _seat_deck(table_game: str, user, choice) -> dict:
     except DeckError as err:
         if err.code == "illegal_deck":
             raise LobbyError(err.code, f"That deck cannot be played: {err.message}") from None
-        raise LobbyError(err.code, "There is no such deck: pick a starter (red, blue or green) "
-                                   "or one of the decks you saved.") from None
+        raise LobbyError(
+            err.code, "There is no such deck: pick a starter (red, blue or green) or one of the decks you saved."
+        ) from None
     if starter:
         return {"choice": choice, "name": starter_label(choice), "cards": cards}
     ident = str(int(choice))
@@ -215,9 +230,17 @@ def _seat_deck(table_game: str, user, choice) -> dict:
     return {"choice": ident, "name": name, "cards": cards}
 
 
-def create_table(host, mode: str, is_public: bool = True, allow_spectators: bool = True,
-                 seats: int | None = None, turn_seconds: int | None = None, map_choice: str = "",
-                 options: dict | None = None, deck=None) -> Table:
+def create_table(
+    host,
+    mode: str,
+    is_public: bool = True,
+    allow_spectators: bool = True,
+    seats: int | None = None,
+    turn_seconds: int | None = None,
+    map_choice: str = "",
+    options: dict | None = None,
+    deck=None,
+) -> Table:
     """Open a table for ``mode`` and seat its host at seat 0.
 
     Takes the host user, the mode key (a Codex mode, or another game's
@@ -247,24 +270,43 @@ def create_table(host, mode: str, is_public: bool = True, allow_spectators: bool
         counts = str(spec.min_seats) if spec.min_seats == spec.max_seats else f"{spec.min_seats} to {spec.max_seats}"
         raise LobbyError("bad_seats", f"{spec.label} is played with {counts} seats.")
     if turn_seconds is not None and not turnclock.MIN_SECONDS <= turn_seconds <= turnclock.MAX_SECONDS:
-        raise LobbyError("bad_timer", f"A turn timer is {turnclock.MIN_SECONDS} seconds to "
-                                      f"{turnclock.MAX_SECONDS // 60} minutes, or off.")
+        raise LobbyError(
+            "bad_timer",
+            f"A turn timer is {turnclock.MIN_SECONDS} seconds to {turnclock.MAX_SECONDS // 60} minutes, or off.",
+        )
     map_choice = map_choice or ""
     if map_choice and not spec.maps:
-        raise LobbyError("bad_map", f"{spec.label} is played without a map: leave the map at \"no map\".")
+        raise LobbyError("bad_map", f'{spec.label} is played without a map: leave the map at "no map".')
     if map_choice not in map_choices():
-        raise LobbyError("bad_map", f"There is no map called {str(map_choice)[:40]!r}: pick one of the "
-                                    "12 maps, random, or none.")
+        raise LobbyError(
+            "bad_map", f"There is no map called {str(map_choice)[:40]!r}: pick one of the 12 maps, random, or none."
+        )
     options = _checked_options(spec, options)
     host_deck = _seat_deck(spec.game, host, deck)
     mark_seen(host, force=True)  # opening a table is a sign of life (lobby.seen)
     with transaction.atomic():
         _room_for_a_seat(host)
-        table = Table.objects.create(host=host, mode=mode, is_public=is_public, allow_spectators=allow_spectators,
-                                     turn_seconds=turn_seconds, map=map_choice, game=spec.game, options=options)
+        table = Table.objects.create(
+            host=host,
+            mode=mode,
+            is_public=is_public,
+            allow_spectators=allow_spectators,
+            turn_seconds=turn_seconds,
+            map=map_choice,
+            game=spec.game,
+            options=options,
+        )
         Seat.objects.bulk_create(
-            [Seat(table=table, index=i, team=spec.team_of(i), user=host if i == 0 else None,
-                  deck=host_deck if i == 0 else {}) for i in range(count)]
+            [
+                Seat(
+                    table=table,
+                    index=i,
+                    team=spec.team_of(i),
+                    user=host if i == 0 else None,
+                    deck=host_deck if i == 0 else {},
+                )
+                for i in range(count)
+            ]
         )
     return table
 
@@ -302,8 +344,12 @@ def take_seat(table_id: int, user, index: int, invite: str | None = None, deck=N
             raise LobbyError("seat_taken", "That seat is taken.", 409)
         _refuse_if_held(table, index, user)
         if table.host_id != user.pk and not host_here(table):
-            raise LobbyError("host_gone", "The host has left this table, so it takes no new players: "
-                                          "open a table of your own, or wait until the host is back.", 409)
+            raise LobbyError(
+                "host_gone",
+                "The host has left this table, so it takes no new players: "
+                "open a table of your own, or wait until the host is back.",
+                409,
+            )
         _room_for_a_seat(user, table.pk)
         before = table.seats.filter(user=user).first()
         table.seats.filter(user=user).update(user=None, heroes=[], ready=False, deck={})
@@ -421,8 +467,9 @@ def _picked_heroes(spec, current: list, heroes: list | None, main: str | None) -
             raise LobbyError("bad_heroes", "Pick one hero." if count == 1 else f"Pick {count} different heroes.")
         unknown = [h for h in heroes if h not in spec.heroes]
         if unknown:
-            raise LobbyError("bad_heroes", f"{unknown[0]!r} is not a hero you can pick. "
-                                           f"Pick among: {', '.join(spec.heroes)}.")
+            raise LobbyError(
+                "bad_heroes", f"{unknown[0]!r} is not a hero you can pick. Pick among: {', '.join(spec.heroes)}."
+            )
     if main is not None:
         if main not in picked:
             raise LobbyError("bad_main", "Your main hero must be one of the heroes you picked.")
@@ -431,8 +478,9 @@ def _picked_heroes(spec, current: list, heroes: list | None, main: str | None) -
     return picked
 
 
-def update_seat(table_id: int, user, heroes: list | None = None, ready: bool | None = None,
-                main: str | None = None, deck=None) -> Table:
+def update_seat(
+    table_id: int, user, heroes: list | None = None, ready: bool | None = None, main: str | None = None, deck=None
+) -> Table:
     """Pick heroes (or a C-23 deck), mark the main hero and/or set the ready flag of ``user``'s seat.
 
     ``heroes``: exactly the mode's number of different heroes among the
@@ -461,8 +509,12 @@ def update_seat(table_id: int, user, heroes: list | None = None, ready: bool | N
             seat.deck, seat.ready = chosen, False
         if ready is not None:
             if ready and len(seat.heroes) != spec.heroes_per_seat:
-                raise LobbyError("no_heroes", "Pick your heroes before you are ready."
-                                 if spec.heroes_per_seat > 1 else "Pick your hero before you are ready.")
+                raise LobbyError(
+                    "no_heroes",
+                    "Pick your heroes before you are ready."
+                    if spec.heroes_per_seat > 1
+                    else "Pick your hero before you are ready.",
+                )
             if ready and table.game == C23 and not seat.deck:
                 raise LobbyError("no_deck", "Pick your deck (a starter or one you saved) before you are ready.")
             seat.ready = ready
@@ -561,8 +613,10 @@ def _c23_loser_seat(table: Table, rows: list) -> int | None:
         return None
     loser = old.players.filter(seat=1 - winner).first()
     for seat in rows:
-        if loser is not None and ((loser.user_id is not None and seat.user_id == loser.user_id)
-                                  or (loser.bot and seat.bot and seat.index == loser.seat)):
+        if loser is not None and (
+            (loser.user_id is not None and seat.user_id == loser.user_id)
+            or (loser.bot and seat.bot and seat.index == loser.seat)
+        ):
             return seat.index
     return None
 
@@ -629,8 +683,15 @@ def offer_rematch(match_id: int, user) -> Table:
             raise LobbyError("no_match", "That match has no table to play again.", 404)
         table = Table.objects.filter(rematch_of=old).first()
         if table is None:
-            table = create_table(user, old.mode, is_public=old.is_public, allow_spectators=old.allow_spectators,
-                                 seats=old.seats.count(), map_choice=old.map, options=old.options)
+            table = create_table(
+                user,
+                old.mode,
+                is_public=old.is_public,
+                allow_spectators=old.allow_spectators,
+                seats=old.seats.count(),
+                map_choice=old.map,
+                options=old.options,
+            )
             table.rematch_of = old
             table.save(update_fields=["rematch_of"])
             if player.seat:  # create_table seats the host at seat 0: move to their seat of last time
@@ -639,8 +700,14 @@ def offer_rematch(match_id: int, user) -> Table:
             # A bot cannot ask: the table bots of last time sit where they sat, same heroes, ready.
             for bot in MatchPlayer.objects.filter(match=match).exclude(bot="").order_by("seat"):
                 if bot.bot in BOT_KINDS:
-                    seat_bot(table.pk, user, bot.seat, bot.bot, config_heroes(match.config, bot.seat) or None,
-                             old.seats.get(index=bot.seat).deck.get("choice"))
+                    seat_bot(
+                        table.pk,
+                        user,
+                        bot.seat,
+                        bot.bot,
+                        config_heroes(match.config, bot.seat) or None,
+                        old.seats.get(index=bot.seat).deck.get("choice"),
+                    )
         elif table.seats.filter(user=user).exists():
             return table  # asked again, or it started with them: their table
         elif table.status != Table.Status.OPEN:
@@ -651,8 +718,11 @@ def offer_rematch(match_id: int, user) -> Table:
                 table.save(update_fields=["host"])
                 mark_seen(user, force=True)
             held = held_seats(table)
-            free = [index for index in table.seats.filter(user=None, bot="").values_list("index", flat=True)
-                    if held.get(index, (user.pk,))[0] == user.pk]  # a seat kept for another player is not free
+            free = [
+                index
+                for index in table.seats.filter(user=None, bot="").values_list("index", flat=True)
+                if held.get(index, (user.pk,))[0] == user.pk
+            ]  # a seat kept for another player is not free
             if not free:
                 raise LobbyError("table_full", "Every seat of the rematch is taken.", 409)
             take_seat(table.pk, user, player.seat if player.seat in free else free[0])

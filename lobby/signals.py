@@ -4,6 +4,7 @@ Logging out frees the user's seats at tables that have not started, so a
 player who left does not hold seats others wait for (issue 11); seats of
 started matches stay (the player comes back to them).
 """
+
 from django.contrib.auth.signals import user_logged_out
 from django.dispatch import receiver
 

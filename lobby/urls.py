@@ -1,4 +1,5 @@
 """Account and lobby page routes."""
+
 from django.contrib.auth import views as auth_views
 from django.urls import path, re_path
 

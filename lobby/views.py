@@ -1,4 +1,5 @@
 """Account and lobby pages (plain HTML; the lobby page's JS uses the REST API)."""
+
 from django.conf import settings
 from django.contrib.auth import REDIRECT_FIELD_NAME, login
 from django.contrib.auth.decorators import login_required
@@ -17,8 +18,7 @@ def safe_next(request) -> str:
     """The ``next`` target of a request (POST field, else query string) when
     it is a path of this site, else "" (never a redirect to another site)."""
     target = request.POST.get(REDIRECT_FIELD_NAME) or request.GET.get(REDIRECT_FIELD_NAME) or ""
-    if url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()},
-                                       require_https=request.is_secure()):
+    if url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()}, require_https=request.is_secure()):
         return target
     return ""
 
@@ -43,8 +43,11 @@ def signup(request):
 @login_required
 def lobby(request):
     """The lobby page: open tables, create one, seats, ready and start."""
-    return render(request, "lobby.html", {"page_config": {"focusTable": None, "invite": "", "userId": request.user.pk},
-                                          "maps": _map_options()})
+    return render(
+        request,
+        "lobby.html",
+        {"page_config": {"focusTable": None, "invite": "", "userId": request.user.pk}, "maps": _map_options()},
+    )
 
 
 def _map_options() -> list:

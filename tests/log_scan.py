@@ -12,6 +12,7 @@ or the view after it, or that the action itself showed everyone (a card
 played face up). Anything else is a leak: reported, with the line, the
 audience and the action.
 """
+
 import re
 
 # The log's key in every game's view.
@@ -29,8 +30,9 @@ class NameMatcher:
         of symbols, such as Arcane Codex's "7\u2666")."""
         ordered = sorted(set(names), key=len, reverse=True)
         alternatives = "|".join(re.escape(n) for n in ordered)
-        self.pattern = re.compile(rf"(?<![\w'])(?:{alternatives})(?![\w'])" if word_edges
-                                  else rf"(?:{alternatives})(?!\d)")
+        self.pattern = re.compile(
+            rf"(?<![\w'])(?:{alternatives})(?![\w'])" if word_edges else rf"(?:{alternatives})(?!\d)"
+        )
 
     def names_in(self, text: str) -> set:
         """The card names ``text`` contains."""
@@ -68,8 +70,7 @@ class LogScan:
     everyone earlier). ``failures``: what was found, one line each.
     """
 
-    def __init__(self, label: str, audiences, view_of, matcher: NameMatcher, id_names=None, shown_by=None,
-                 told=None):
+    def __init__(self, label: str, audiences, view_of, matcher: NameMatcher, id_names=None, shown_by=None, told=None):
         self.label = label
         self.audiences = list(audiences)
         self.view_of = view_of
@@ -121,12 +122,15 @@ class LogScan:
             self.lines_read += 1
             if set(entry) != {"n", "text"}:  # an audience field ("to", "hide") tells who else reads what
                 audience = "spectators" if who is None else f"seat {who}"
-                self.failures.append(f"{self.label}: {audience} got the log line {entry!r}, "
-                                     f"not exactly its n and text (after {when})")
+                self.failures.append(
+                    f"{self.label}: {audience} got the log line {entry!r}, not exactly its n and text (after {when})"
+                )
             for card in sorted(self.matcher.names_in(self.told(entry["text"])) - could_see):
                 audience = "spectators" if who is None else f"seat {who}"
-                self.failures.append(f"{self.label}: {audience} read {entry['text']!r} "
-                                     f"naming {card}, a card it could not see (after {when})")
+                self.failures.append(
+                    f"{self.label}: {audience} read {entry['text']!r} "
+                    f"naming {card}, a card it could not see (after {when})"
+                )
 
 
 def card_name_in(view: dict, card_id: str, id_key: str, name_key: str = "name"):

@@ -4,6 +4,7 @@ from the cards it names (game/codex/state.log, game/arcane/state.log,
 game/c23/engine.log), so a call that writes a card's name into its text
 without passing ``cards=`` would go to everyone. This reads the source; the
 log scans (tests/*/test_log_audience.py) check what readers really get."""
+
 import ast
 import pathlib
 
@@ -22,14 +23,20 @@ def _calls_naming_cards(path: pathlib.Path, namers: set):
     for node in ast.walk(ast.parse(source)):
         if not (isinstance(node, ast.Call) and getattr(node.func, "id", None) == "log" and len(node.args) >= 2):
             continue
-        called = {getattr(sub.func, "id", None) or getattr(sub.func, "attr", None)
-                  for sub in ast.walk(node.args[1]) if isinstance(sub, ast.Call)}
+        called = {
+            getattr(sub.func, "id", None) or getattr(sub.func, "attr", None)
+            for sub in ast.walk(node.args[1])
+            if isinstance(sub, ast.Call)
+        }
         if called & namers and not any(k.arg == "cards" for k in node.keywords):
             yield node.lineno, ast.get_source_segment(source, node)
 
 
 @pytest.mark.parametrize("engine", sorted(NAMERS))
 def test_every_log_call_naming_a_card_declares_it(engine):
-    bad = [f"{path.relative_to(ROOT)}:{line}: {text}" for path in sorted((ROOT / engine).rglob("*.py"))
-           for line, text in _calls_naming_cards(path, NAMERS[engine])]
+    bad = [
+        f"{path.relative_to(ROOT)}:{line}: {text}"
+        for path in sorted((ROOT / engine).rglob("*.py"))
+        for line, text in _calls_naming_cards(path, NAMERS[engine])
+    ]
     assert not bad, "\n".join(bad)

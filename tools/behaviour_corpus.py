@@ -10,6 +10,7 @@ expected hashes to tests/rules/data/behaviour_corpus.json;
 compares against them. A change of the game's generator (rng.py) or of any
 rule changes the hashes: record them again, on purpose, in that commit.
 """
+
 import argparse
 import hashlib
 import json
@@ -17,15 +18,21 @@ import pathlib
 import random
 import sys
 
-from game.rules import apply_action, new_game, view
 from game.codex import catalog
 from game.codex.bots import GreedyBot, RandomBot, _next_to_act
+from game.rules import apply_action, new_game, view
 
 EXPECTED = pathlib.Path(__file__).resolve().parent.parent / "tests" / "rules" / "data" / "behaviour_corpus.json"
 
 # (row name, engine mode, seats, heroes per seat)
-MODES = (("1hero", "1hero", 2, 1), ("3hero", "3hero", 2, 3), ("2hg", "2hg", 4, 1),
-         ("ffa-3", "ffa", 3, 1), ("ffa-4", "ffa", 4, 1), ("ffa-5", "ffa", 5, 1))
+MODES = (
+    ("1hero", "1hero", 2, 1),
+    ("3hero", "3hero", 2, 3),
+    ("2hg", "2hg", 4, 1),
+    ("ffa-3", "ffa", 3, 1),
+    ("ffa-4", "ffa", 4, 1),
+    ("ffa-5", "ffa", 5, 1),
+)
 SEEDS = range(3)
 BOTS = {"random": RandomBot, "greedy": GreedyBot}
 MAX_ACTIONS = 1500
@@ -38,8 +45,11 @@ def _config(row: str, seed: int) -> dict:
     _, mode, seats, per_seat = next(m for m in MODES if m[0] == row)
     picker = random.Random(f"{row}:{seed}")
     heroes = catalog.playable_heroes()
-    return {"mode": mode, "seed": 1000 + seed,
-            "seats": [{"name": f"P{i}", "heroes": picker.sample(heroes, per_seat)} for i in range(seats)]}
+    return {
+        "mode": mode,
+        "seed": 1000 + seed,
+        "seats": [{"name": f"P{i}", "heroes": picker.sample(heroes, per_seat)} for i in range(seats)],
+    }
 
 
 def _canon(value) -> bytes:
@@ -64,14 +74,12 @@ def play(row: str, seed: int, bot: str) -> dict:
         views.update(_canon(events))
         for viewer in [*range(seats), None]:
             views.update(_canon(view(state, viewer)))
-    return {"views": views.hexdigest(), "final": hashlib.sha256(_canon(state)).hexdigest(),
-            "actions": actions}
+    return {"views": views.hexdigest(), "final": hashlib.sha256(_canon(state)).hexdigest(), "actions": actions}
 
 
 def corpus() -> dict:
     """Every game of the corpus, keyed ``"<row>/<bot>/<seed>"``."""
-    return {f"{row}/{bot}/{seed}": play(row, seed, bot)
-            for row, *_ in MODES for bot in BOTS for seed in SEEDS}
+    return {f"{row}/{bot}/{seed}": play(row, seed, bot) for row, *_ in MODES for bot in BOTS for seed in SEEDS}
 
 
 def main() -> int:

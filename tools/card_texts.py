@@ -63,7 +63,6 @@ TEXTS = {
     "cloud_sprite": "Flying: it passes over ground patrollers, and only fliers or anti-air units can fight it.",
     "leaping_lizard": "Anti-air: it may attack fliers, and fliers that fight it or pass over it on patrol take its combat damage.",
     "blademaster": "Your units and heroes all have swift strike: they deal combat damage before anything lacking it.",
-
     # ------------------------------------------------------------------
     # Red starter deck
     "nautical_dog": "Frenzy 1: +1 ATK during your turn.",
@@ -118,7 +117,6 @@ TEXTS = {
     "firehouse": "Exhaust: 2 damage to a unit, hero or building; if that damage destroys it, Firehouse readies again.",
     "hotter_fire": "Your red spells and abilities deal 1 extra damage.",
     "cinderblast_dragon": "Flying, resist 2. When it arrives and whenever it attacks, you may cast for free one Fire spell that isn't an ultimate, taken from your hand or your codex; that spell is then discarded.",
-
     # ------------------------------------------------------------------
     # Green starter deck
     "merfolk_prospector": "Exhaust: gain 1 gold.",
@@ -176,7 +174,6 @@ TEXTS = {
     "blooming_elm": "Your units and heroes carrying +1/+1 runes have overpower. Exhaust: a unit with no +1/+1 runes gets three of them, or a hero with none gets one.",
     "might_of_leaf_and_claw": "Collects a growth rune each time one of your attackers deals combat damage. With five or more growth runes on it, your units and heroes have +5/+5.",
     "guargum_eternal_sentinel": "Resist 2, obliterate 4. You may play Growth spells for free, even with no Growth hero.",
-
     # ------------------------------------------------------------------
     # Blue starter deck
     "building_inspector": "Each opponent pays 1 more gold for the first building they build in a turn.",
@@ -232,7 +229,6 @@ TEXTS = {
     "spectral_roc": "Illusion (dies when targeted). Flying.",
     "eyes_of_the_chancellor": "Detector, haste. Opponents keep their hands face up. Exhaust: a friendly unit is invisible until your next upkeep.",
     "liberty_gryphon": "Illusion (dies when targeted). Flying, haste. While you control another Illusion not named Liberty Gryphon, it is unstoppable, unattackable and untargetable.",
-
     # ------------------------------------------------------------------
     # Black starter deck
     "pestering_haunt": "Unstoppable, but it can't patrol. It can't be sacrificed, and its ATK never goes above 1.",
@@ -289,7 +285,6 @@ TEXTS = {
     "wight": "When attacking heroes it is unstoppable and has deathtouch.",
     "necromancer": "Long-range. Each time one of your other non-token units dies, you get a 1/1 black Skeleton token.",
     "lord_of_shadows": "Your black units are invisible.",
-
     # ------------------------------------------------------------------
     # White starter deck
     "smoker": "Stealth. If a spell or ability targets it, it returns to its owner's hand.",
@@ -345,7 +340,6 @@ TEXTS = {
     "jefferson_degrey_ghostly_diplomat": "On arrival every token in play is destroyed.",
     "morningstar_pass": "Damage to your other buildings is prevented. Opponents pay 1 gold for each attack on it.",
     "oathkeeper_of_kor_mountain": "Swift strike, resist 2. On arrival you swear an oath for as long as it stays: play no cards from hand except workers, or skip your draw/discard phase. Pay 2: sideline every patrolling unit.",
-
     # ------------------------------------------------------------------
     # Purple starter deck
     "neo_plexus": "",

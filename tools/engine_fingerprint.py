@@ -18,20 +18,24 @@ about 2 minutes) on the commit before a change and after it: the two lines
 printed (the sha256 and the number of actions) must be the same. A change
 of the rules or of a log sentence changes it on purpose.
 """
+
 import hashlib
 import json
 
-from game.rules import (RulesError, apply_action, apply_action_in_place, legal_actions, new_game, reading,
-                        view)
 from game.codex.bots import _next_to_act
+from game.rules import RulesError, apply_action, apply_action_in_place, legal_actions, new_game, reading, view
 from tools.behaviour_corpus import BOTS, _config
 
 ROWS = ("1hero", "3hero", "2hg", "ffa-3", "ffa-5")
 SEEDS = range(8)
 MAX_ACTIONS = 800
 # Actions that are often refused, asked of every seat before each step.
-PROBES = ({"type": "end_main"}, {"type": "attack", "attacker": "c1", "target": "base:0"},
-          {"type": "play", "card": "c5"}, {"type": "level_up", "hero": "c2"})
+PROBES = (
+    {"type": "end_main"},
+    {"type": "attack", "attacker": "c1", "target": "base:0"},
+    {"type": "play", "card": "c5"},
+    {"type": "level_up", "hero": "c2"},
+)
 
 
 def _canon(value) -> bytes:

@@ -10,6 +10,7 @@ Only facts are taken from the reference (names, numbers, types, keyword names).
 Rules text and flavour text are NOT copied: every card's ``text`` comes from
 the hand-written ``tools/card_texts.py``.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -81,8 +82,7 @@ KEYWORDS = {
 # Longest names first so "armor piercing" wins over "armor".
 _KW_NAMES = sorted(KEYWORDS, key=len, reverse=True)
 
-GOLD_GLYPHS = {"⓪": 0, "①": 1, "②": 2, "③": 3, "④": 4, "⑤": 5,
-               "⑥": 6, "⑦": 7, "⑧": 8, "⑨": 9, "⑩": 10}
+GOLD_GLYPHS = {"⓪": 0, "①": 1, "②": 2, "③": 3, "④": 4, "⑤": 5, "⑥": 6, "⑦": 7, "⑧": 8, "⑨": 9, "⑩": 10}
 
 # Words after a keyword that make it conditional ("Stealth while attacking a
 # unit", "Unstoppable by units with ..."): such a line gives no keyword.
@@ -132,7 +132,7 @@ def _parse_piece(piece: str):
     for name in _KW_NAMES:
         if p == name or p.startswith(name + " "):
             key, takes_x = KEYWORDS[name]
-            rest = p[len(name):].strip()
+            rest = p[len(name) :].strip()
             value = 1
             if takes_x:
                 m = re.match(r"^(\d+|[⓪①②③④⑤⑥⑦⑧⑨⑩])\s*(.*)$", rest)
@@ -290,18 +290,18 @@ def build_hero(rec: dict) -> dict:
     name = rec["name"].strip()
     bands = []
     all_lines = []
-    for idx, (prefix, level) in enumerate(
-        [("base", 1), ("mid", rec["mid_level"]), ("max", rec["max_level"])], start=1
-    ):
+    for idx, (prefix, level) in enumerate([("base", 1), ("mid", rec["mid_level"]), ("max", rec["max_level"])], start=1):
         lines = [rec[f"{prefix}_text_{i}"] for i in range(1, 5) if rec.get(f"{prefix}_text_{i}")]
         all_lines.extend(lines)
-        bands.append({
-            "level": level,
-            "atk": rec[f"ATK_{idx}"],
-            "hp": rec[f"HP_{idx}"],
-            "keywords": parse_keywords(lines, f"{name} band {idx}"),
-            "text": "",
-        })
+        bands.append(
+            {
+                "level": level,
+                "atk": rec[f"ATK_{idx}"],
+                "hp": rec[f"HP_{idx}"],
+                "keywords": parse_keywords(lines, f"{name} band {idx}"),
+                "text": "",
+            }
+        )
     return {
         "id": slug(name),
         "name": name,
@@ -387,8 +387,11 @@ def build(ref: Path) -> tuple[list[dict], dict]:
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--ref", default=str(REPO.parent / "shared" / "reference" / "codex-cards"),
-                    help="folder with the reference JSON files")
+    ap.add_argument(
+        "--ref",
+        default=str(REPO.parent / "shared" / "reference" / "codex-cards"),
+        help="folder with the reference JSON files",
+    )
     ap.add_argument("--out", default=str(REPO / "game" / "codex" / "data" / "cards.json"))
     args = ap.parse_args(argv)
     ref = Path(args.ref)

@@ -12,6 +12,7 @@ Command line, for a deployment::
 
 The templates mark their placeholders ``@name`` (nginx itself uses ``$``).
 """
+
 import argparse
 import re
 import string
@@ -41,8 +42,13 @@ def _fill(template: Path, **values: str) -> str:
     return _Template(template.read_text()).substitute(values)
 
 
-def site(workers: list[str], listen: str = "80", server_name: str = "_", static_root: str | None = None,
-         show_upstream: bool = False) -> str:
+def site(
+    workers: list[str],
+    listen: str = "80",
+    server_name: str = "_",
+    static_root: str | None = None,
+    show_upstream: bool = False,
+) -> str:
     """The site configuration: an upstream of ``workers`` and a server that
     proxies HTTP and websockets to them.
 
@@ -68,11 +74,18 @@ def site(workers: list[str], listen: str = "80", server_name: str = "_", static_
         if not root.is_absolute():
             raise ValueError(f"static root {static_root!r} is not an absolute path")
         # Unhashed file names (no manifest storage): a short cache life, as WhiteNoise gives them.
-        static = (f"    location /static/ {{\n        alias {root}/;\n        expires 60s;\n"
-                  f"        access_log off;\n    }}")
+        static = (
+            f"    location /static/ {{\n        alias {root}/;\n        expires 60s;\n        access_log off;\n    }}"
+        )
     header = "    add_header X-Upstream $upstream_addr always;" if show_upstream else ""
-    return _fill(SITE_TEMPLATE, servers=servers, listen=_word(listen, "listen address"),
-                 server_name=_word(server_name, "server name"), static=static, upstream_header=header)
+    return _fill(
+        SITE_TEMPLATE,
+        servers=servers,
+        listen=_word(listen, "listen address"),
+        server_name=_word(server_name, "server name"),
+        static=static,
+        upstream_header=header,
+    )
 
 
 def local(site_file: str, mime_types: str | None = None, user: str | None = None) -> str:
@@ -88,16 +101,23 @@ def local(site_file: str, mime_types: str | None = None, user: str | None = None
     workers would otherwise run as nobody and could not read PREFIX).
     Raises ValueError when a value is not one plain nginx word.
     """
-    return _fill(LOCAL_TEMPLATE, site=_word(site_file, "site file"),
-                 mime_types=f"    include {_word(mime_types, 'mime.types path')};" if mime_types else "",
-                 user=f"user {_word(user, 'user')};" if user else "")
+    return _fill(
+        LOCAL_TEMPLATE,
+        site=_word(site_file, "site file"),
+        mime_types=f"    include {_word(mime_types, 'mime.types path')};" if mime_types else "",
+        user=f"user {_word(user, 'user')};" if user else "",
+    )
 
 
 def main(argv=None) -> int:
     """Command line: print the site configuration (see the module docstring)."""
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--worker", action="append", required=True,
-                        help="a daphne worker's address (host:port or unix:PATH); repeat for each")
+    parser.add_argument(
+        "--worker",
+        action="append",
+        required=True,
+        help="a daphne worker's address (host:port or unix:PATH); repeat for each",
+    )
     parser.add_argument("--listen", default="80", help="nginx listen value (default 80)")
     parser.add_argument("--server-name", default="_", help="the site's host name (default: any)")
     parser.add_argument("--static-root", help="serve /static/ from this directory (collectstatic's STATIC_ROOT)")

@@ -9,6 +9,7 @@ Entry points, reached through game.rules for a config or state with
 :func:`waiting_on`, :func:`copy_state`, :func:`is_legal`, ``ACTION_KEYS``; the bots in
 :mod:`game.arcane.bots`.
 """
+
 from game.kernel.errors import RulesError
 
 from .engine import ACTION_KEYS, apply_action, apply_action_in_place, copy_state, legal_actions, waiting_on
@@ -28,5 +29,16 @@ def is_legal(state: dict, seat: int, action: dict) -> bool:
     return True
 
 
-__all__ = ["ACTION_KEYS", "GAME", "OPTIONS", "apply_action", "apply_action_in_place", "copy_state", "is_legal",
-           "legal_actions", "new_game", "view", "waiting_on"]
+__all__ = [
+    "ACTION_KEYS",
+    "GAME",
+    "OPTIONS",
+    "apply_action",
+    "apply_action_in_place",
+    "copy_state",
+    "is_legal",
+    "legal_actions",
+    "new_game",
+    "view",
+    "waiting_on",
+]

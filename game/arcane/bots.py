@@ -10,6 +10,7 @@ seats; game.codex.bots' classes hand an Arcane state to them.
   plays), attacks with every creature that may, blocks where the trade is
   good or its life is in danger, and discards its cheapest cards.
 """
+
 import random
 
 from game.kernel import bots as shared_bots
@@ -128,5 +129,6 @@ def play_game(config: dict, bots: list, max_actions: int = 5000, on_action=None)
     game waits on acts each step; ``on_action(state, seat, action)`` is
     called after each (the one state object, changed in place)."""
     state = copy_state(new_game(config))
-    return state, shared_bots.play_out(state, bots, apply_action_in_place, lambda s, _step: waiting_on(s)[0],
-                                       max_actions, on_action)
+    return state, shared_bots.play_out(
+        state, bots, apply_action_in_place, lambda s, _step: waiting_on(s)[0], max_actions, on_action
+    )

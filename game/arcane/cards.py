@@ -6,6 +6,7 @@ A card is written as rank then suit: ``"AS"``, ``"7D"``, ``"10C"``, ``"KH"``
 house rules A35 (suits matter for creatures only) and the deck facts
 above A1 (52 cards, one of each rank and suit).
 """
+
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS = ("S", "H", "D", "C")
 SUIT_SYMBOLS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
@@ -19,20 +20,27 @@ SAGE_ESSENCE = 5  # rulebook "Permanents": a sage enters with 5 essence
 # costs (``plus`` gains 1), and what it does, in our own words (the board's
 # buttons say it: the view's ``sage_abilities``).
 SAGE_ABILITIES = {"plus": -1, "minus2": 2, "minus5": 5}
-SAGE_EFFECTS = {"plus": "Draw a card", "minus2": "Destroy an opposing creature",
-                "minus5": "Deal 10 damage to your opponent"}
+SAGE_EFFECTS = {
+    "plus": "Draw a card",
+    "minus2": "Destroy an opposing creature",
+    "minus5": "Deal 10 damage to your opponent",
+}
 # What each suit ability and each kind of card does, in our own words, for
 # the board's card panel (the view's ``effect``); rulebook "Card Suits",
 # "Spells (2, 4, 6, 8, 10)", "Permanents"; house rules A6, A18, A20, A23.
 # docs/ARCANE.md and the how-to-play page say more.
-ABILITY_EFFECTS = {"Venom": "any creature it damages is destroyed",
-                   "Swift": "it may attack on the turn it arrives",
-                   "Sentinel": "attacking does not exhaust it, so it can still block"}
-SPELL_EFFECTS = {"2": "Deals 2 damage to an opposing creature, sage or player.",
-                 "4": "Sends an opposing creature to the discard pile.",
-                 "6": "You draw 3 cards.",
-                 "8": "Your opponent discards 2 cards of their choice.",
-                 "10": "Banishes an opposing card from the arena (lands too): it leaves the game."}
+ABILITY_EFFECTS = {
+    "Venom": "any creature it damages is destroyed",
+    "Swift": "it may attack on the turn it arrives",
+    "Sentinel": "attacking does not exhaust it, so it can still block",
+}
+SPELL_EFFECTS = {
+    "2": "Deals 2 damage to an opposing creature, sage or player.",
+    "4": "Sends an opposing creature to the discard pile.",
+    "6": "You draw 3 cards.",
+    "8": "Your opponent discards 2 cards of their choice.",
+    "10": "Banishes an opposing card from the arena (lands too): it leaves the game.",
+}
 
 
 def full_deck() -> list:
@@ -118,9 +126,11 @@ def effect(code: str, options: dict, whose: str = "your") -> str:
         bonus = "deal 1 more damage" if what == "relic" else "need 1 more damage to be destroyed"
         return f"While it stays, {whose} creatures {bonus}."
     ultimate = " (not on the turn it arrives)" if options["sage_ultimate"] == "not_on_entry" else ""
-    return ("Arrives with 5 essence; once a turn in its player's main phase: +1 (gain an essence and draw), "
-            f"-2 (destroy an opposing creature) or -5 (10 damage to the opponent){ultimate}. "
-            "Damage to it removes essence; at 0 it is gone.")
+    return (
+        "Arrives with 5 essence; once a turn in its player's main phase: +1 (gain an essence and draw), "
+        f"-2 (destroy an opposing creature) or -5 (10 damage to the opponent){ultimate}. "
+        "Damage to it removes essence; at 0 it is gone."
+    )
 
 
 def describe(code: str) -> str:

@@ -10,6 +10,7 @@ several blockers, ``blockers: many``, A14), ``main2`` (table option
 ``main_phases: two``, A4), ``drain`` (Mind Drain's prompt), ``end`` (the
 hand-limit prompt) and ``over``. Every sentence is in our own words.
 """
+
 import itertools
 
 from game.kernel.copying import copy_sharing_log
@@ -18,18 +19,49 @@ from game.kernel.errors import EngineFault, RulesError
 
 from . import cards
 from .cards import SAGE_ABILITIES
-from .state import (ARENA_OF, ability, can_attack, draw, log, move, name, other, power, power_left, round_bonus,
-                    toughness)
+from .state import (
+    ARENA_OF,
+    ability,
+    can_attack,
+    draw,
+    log,
+    move,
+    name,
+    other,
+    power,
+    power_left,
+    round_bonus,
+    toughness,
+)
 
 HAND_LIMIT = 7  # rulebook "Playing the Game"; A24, A26
-ACTIONS = ("play", "sage", "attack", "fight", "block", "done_blocking", "order", "discard", "end_turn",
-           "offer_draw", "concede")
+ACTIONS = (
+    "play",
+    "sage",
+    "attack",
+    "fight",
+    "block",
+    "done_blocking",
+    "order",
+    "discard",
+    "end_turn",
+    "offer_draw",
+    "concede",
+)
 # The keys the engine reads in each action type besides "type": the server
 # applies and stores an action with these only (game.codex.action_keys).
 ACTION_KEYS = {
-    "play": ("card", "target"), "sage": ("sage", "ability", "target"), "attack": ("attacker", "target"),
-    "fight": (), "block": ("blocker", "attacker"), "done_blocking": (), "order": ("attacker", "blockers"),
-    "discard": ("card",), "end_turn": (), "offer_draw": (), "concede": (),
+    "play": ("card", "target"),
+    "sage": ("sage", "ability", "target"),
+    "attack": ("attacker", "target"),
+    "fight": (),
+    "block": ("blocker", "attacker"),
+    "done_blocking": (),
+    "order": ("attacker", "blockers"),
+    "discard": ("card",),
+    "end_turn": (),
+    "offer_draw": (),
+    "concede": (),
 }
 MAIN_PHASES = ("main", "main2")
 MAX_ACTION_BYTES = 2048
@@ -43,6 +75,7 @@ def copy_state(state: dict) -> dict:
 
 
 # ---------------------------------------------------------------- turns
+
 
 def start_turn(state: dict) -> None:
     """The start of the active player's turn, house rule A3: the first
@@ -63,8 +96,11 @@ def start_turn(state: dict) -> None:
     for cid in p["sages"]:
         state["cards"][cid]["used"] = False
     p.update(power_spent=0, land_played=False, lands_at_start=len(p["lands"]), sage_step=False)
-    log(state, f"Round {state['round']}, {name(state, seat)}'s turn: power {len(p['lands'])} from lands"
-               f" + {round_bonus(state['round'])} round bonus.")
+    log(
+        state,
+        f"Round {state['round']}, {name(state, seat)}'s turn: power {len(p['lands'])} from lands"
+        f" + {round_bonus(state['round'])} round bonus.",
+    )
     if state["turn"] > 1:
         draw(state, seat)
 
@@ -115,8 +151,14 @@ def next_turn(state: dict) -> None:
 def finish(state: dict, winner, reason: str) -> None:
     """End the game: ``winner`` a seat, or None for a draw; ``reason`` one
     of ``life``, ``round_cap``, ``concede``, ``agreed_draw`` (A32, A33)."""
-    state.update(status="finished", phase="over", prompt=None, winner=winner,
-                 winners=[] if winner is None else [winner], result_reason=reason)
+    state.update(
+        status="finished",
+        phase="over",
+        prompt=None,
+        winner=winner,
+        winners=[] if winner is None else [winner],
+        result_reason=reason,
+    )
     if winner is None:
         log(state, "The game ends in a draw.")
     else:
@@ -147,20 +189,24 @@ def settle(state: dict) -> None:
                 card = state["cards"][cid]
                 if card["damage"] >= toughness(state, cid) or card.get("venom"):
                     card.pop("venom", None)
-                    log(state, f"{cards.describe(card['card'])} of {name(state, p['seat'])} is destroyed.",
-                        cards=[cid])
+                    log(state, f"{cards.describe(card['card'])} of {name(state, p['seat'])} is destroyed.", cards=[cid])
                     move(state, cid, "discard")
                     changed = True
             for cid in list(p["sages"]):
                 card = state["cards"][cid]
                 if card["essence"] <= 0:
-                    log(state, f"The sage {cards.label(card['card'])} of {name(state, p['seat'])} has no essence"
-                               " left and goes to the discard pile.", cards=[cid])
+                    log(
+                        state,
+                        f"The sage {cards.label(card['card'])} of {name(state, p['seat'])} has no essence"
+                        " left and goes to the discard pile.",
+                        cards=[cid],
+                    )
                     move(state, cid, "discard")
                     changed = True
 
 
 # ---------------------------------------------------------------- checks
+
 
 def _bad(code: str, message: str):
     raise RulesError(code, message)
@@ -169,8 +215,12 @@ def _bad(code: str, message: str):
 # Where a card an action names must be, in a refusal's words.
 _ZONE_WORDS = {"hand": "a card in your hand", "creatures": "one of your creatures", "sages": "one of your sages"}
 # What the open question asks, in a refusal's words (its prompt kind).
-_PROMPT_WORDS = {"block": "choose blockers", "damage_order": "order the blockers", "drain": "discard for Mind Drain",
-                 "hand_limit": "discard down to the hand limit"}
+_PROMPT_WORDS = {
+    "block": "choose blockers",
+    "damage_order": "order the blockers",
+    "drain": "discard for Mind Drain",
+    "hand_limit": "discard down to the hand limit",
+}
 
 
 def _own(state: dict, seat: int, cid, zone: str) -> dict:
@@ -234,8 +284,10 @@ def check_play(state: dict, seat: int, action: dict) -> dict:
     card = _own(state, seat, action.get("card"), "hand")
     p = state["players"][seat]
     if p["sage_step"]:
-        _bad("sages_used", "No more cards this phase: once a sage has used an ability, cards wait until your "
-                           "next main phase (A3).")
+        _bad(
+            "sages_used",
+            "No more cards this phase: once a sage has used an ability, cards wait until your next main phase (A3).",
+        )
     kind = cards.kind(card["card"])
     if kind == "land":
         if p["land_played"]:
@@ -269,12 +321,17 @@ def check_sage(state: dict, seat: int, action: dict) -> dict:
     if ability_name not in SAGE_ABILITIES:
         _bad("bad_ability", "A sage has three abilities: +1 (plus), -2 (minus2) and -5 (minus5).")
     if sage["essence"] < SAGE_ABILITIES[ability_name]:
-        _bad("not_enough_essence", f"That ability costs {SAGE_ABILITIES[ability_name]} essence; this sage has "
-                                   f"{sage['essence']}.")
+        _bad(
+            "not_enough_essence",
+            f"That ability costs {SAGE_ABILITIES[ability_name]} essence; this sage has {sage['essence']}.",
+        )
     if ability_name == "minus2":
         _opponent_card(state, seat, action.get("target"), ("creatures",))
-    if (ability_name == "minus5" and state["options"]["sage_ultimate"] == "not_on_entry"
-            and sage["arrived"] == state["turn"]):
+    if (
+        ability_name == "minus5"
+        and state["options"]["sage_ultimate"] == "not_on_entry"
+        and sage["arrived"] == state["turn"]
+    ):
         _bad("sage_new", "At this table a sage cannot use its -5 on the turn it enters.")
     return sage
 
@@ -297,8 +354,12 @@ def check_attack(state: dict, seat: int, action: dict) -> None:
     if any(a["attacker"] == cid for a in state["attacks"]):
         _bad("cannot_attack", "That creature is already attacking.")
     if not can_attack(state, cid):
-        _bad("cannot_attack", "That creature is exhausted: it attacks again once it is ready." if card["exhausted"]
-             else "That creature arrived this turn: it may attack from your next turn (Swift ones at once).")
+        _bad(
+            "cannot_attack",
+            "That creature is exhausted: it attacks again once it is ready."
+            if card["exhausted"]
+            else "That creature arrived this turn: it may attack from your next turn (Swift ones at once).",
+        )
     target = action.get("target")
     if target != "player":
         _opponent_card(state, seat, target, ("sages",))
@@ -324,8 +385,11 @@ def check_block(state: dict, seat: int, action: dict) -> None:
     if attack is None:
         _bad("bad_target", "Block one of the attacking creatures.")
     if attack["blockers"] and state["options"]["blockers"] == "one":
-        _bad("already_blocked", "That attacker is already blocked: at this table one blocker per attacker. "
-                                "Block another attacker, or press Done blocking.")
+        _bad(
+            "already_blocked",
+            "That attacker is already blocked: at this table one blocker per attacker. "
+            "Block another attacker, or press Done blocking.",
+        )
 
 
 def check_order(state: dict, seat: int, action: dict) -> None:
@@ -337,8 +401,14 @@ def check_order(state: dict, seat: int, action: dict) -> None:
     prompt = state["prompt"]
     if prompt is None or prompt["kind"] != "damage_order" or prompt["seat"] != seat:
         _bad("not_your_question", "You are not being asked to order blockers.")
-    attack = next((a for a in state["attacks"] if a["attacker"] == action.get("attacker")
-                   and len(a["blockers"]) > 1 and not a.get("ordered")), None)
+    attack = next(
+        (
+            a
+            for a in state["attacks"]
+            if a["attacker"] == action.get("attacker") and len(a["blockers"]) > 1 and not a.get("ordered")
+        ),
+        None,
+    )
     if attack is None:
         _bad("bad_target", "Choose an attacker blocked by several creatures, not yet ordered.")
     order = action.get("blockers")
@@ -357,6 +427,7 @@ def check_discard(state: dict, seat: int, action: dict) -> None:
 
 
 # ---------------------------------------------------------------- doing
+
 
 def do_play(state: dict, seat: int, action: dict) -> None:
     """Play a card from hand (checked by :func:`check_play`): a land, a
@@ -412,8 +483,9 @@ def cast(state: dict, seat: int, spell: str, target) -> None:
     check_life(state)
 
 
-def deal_damage(state: dict, seat: int, target, amount: int, *, by: str, combat: bool = False,
-                venom: bool = False) -> None:
+def deal_damage(
+    state: dict, seat: int, target, amount: int, *, by: str, combat: bool = False, venom: bool = False
+) -> None:
     """Deal ``amount`` to ``target`` of seat ``seat``: ``"player"`` loses
     life (with ``combat``, a Blood Debt is owed, A25), a sage loses essence
     (A21, A27), a creature is marked with damage (Venom's mark with
@@ -425,8 +497,10 @@ def deal_damage(state: dict, seat: int, target, amount: int, *, by: str, combat:
         p["life"] -= amount
         if combat:
             p["blood_debt"] = True
-        log(state, f"{name(state, seat)} takes {amount} {'combat ' if combat else ''}damage from {by}; "
-                   f"{p['life']} life left.")
+        log(
+            state,
+            f"{name(state, seat)} takes {amount} {'combat ' if combat else ''}damage from {by}; {p['life']} life left.",
+        )
         return
     card = state["cards"][target]
     if card["zone"] == "sages":
@@ -436,8 +510,11 @@ def deal_damage(state: dict, seat: int, target, amount: int, *, by: str, combat:
         card["damage"] += amount
         if venom:
             card["venom"] = True
-        log(state, f"{cards.describe(card['card'])} takes {amount} damage from {by}{' (Venom)' if venom else ''}.",
-            cards=[target])
+        log(
+            state,
+            f"{cards.describe(card['card'])} takes {amount} damage from {by}{' (Venom)' if venom else ''}.",
+            cards=[target],
+        )
 
 
 def source(state: dict, seat: int, code: str, what: str = "") -> str:
@@ -470,12 +547,18 @@ def do_sage(state: dict, seat: int, action: dict) -> None:
         draw(state, seat)
     elif ability_name == "minus2":
         target = state["cards"][action["target"]]
-        log(state, f"{name(state, seat)}'s sage {label} spends 2 essence to destroy {cards.describe(target['card'])}.",
-            cards=[action["sage"], action["target"]])
+        log(
+            state,
+            f"{name(state, seat)}'s sage {label} spends 2 essence to destroy {cards.describe(target['card'])}.",
+            cards=[action["sage"], action["target"]],
+        )
         move(state, action["target"], "discard")
     else:
-        log(state, f"{name(state, seat)}'s sage {label} spends 5 essence to strike {name(state, other(seat))} for 10.",
-            cards=[action["sage"]])
+        log(
+            state,
+            f"{name(state, seat)}'s sage {label} spends 5 essence to strike {name(state, other(seat))} for 10.",
+            cards=[action["sage"]],
+        )
         deal_damage(state, other(seat), "player", 10, by=source(state, seat, sage["card"]))
     settle(state)
     check_life(state)
@@ -587,8 +670,11 @@ def _do(state: dict, seat: int, action: dict) -> None:
         state["attacks"].append({"attacker": action["attacker"], "target": action["target"], "blockers": []})
         code = state["cards"][action["attacker"]]["card"]
         aim = _describe_target(state, action["target"])
-        log(state, f"{name(state, seat)} attacks {aim} with {cards.describe(code)}.",
-            cards=[action["attacker"]] + ([action["target"]] if action["target"] in state["cards"] else []))
+        log(
+            state,
+            f"{name(state, seat)} attacks {aim} with {cards.describe(code)}.",
+            cards=[action["attacker"]] + ([action["target"]] if action["target"] in state["cards"] else []),
+        )
     elif kind == "fight":
         _check_turn(state, seat)
         if state["phase"] != "attack":
@@ -598,9 +684,12 @@ def _do(state: dict, seat: int, action: dict) -> None:
         check_block(state, seat, action)
         attack = next(a for a in state["attacks"] if a["attacker"] == action["attacker"])
         attack["blockers"].append(action["blocker"])
-        log(state, f"{cards.describe(state['cards'][action['blocker']]['card'])} blocks "
-                   f"{cards.describe(state['cards'][action['attacker']]['card'])}.",
-            cards=[action["blocker"], action["attacker"]])
+        log(
+            state,
+            f"{cards.describe(state['cards'][action['blocker']]['card'])} blocks "
+            f"{cards.describe(state['cards'][action['attacker']]['card'])}.",
+            cards=[action["blocker"], action["attacker"]],
+        )
     elif kind == "done_blocking":
         prompt = state["prompt"]
         if prompt is None or prompt["kind"] != "block" or prompt["seat"] != seat:
@@ -682,6 +771,7 @@ def apply_action_in_place(state: dict, seat: int, action: dict) -> list:
 
 # ---------------------------------------------------------------- listing
 
+
 def legal_actions(state: dict, seat: int) -> list:
     """Every legal action of ``seat`` now (a list of action dicts; empty
     once the game is over). Everyone may concede or offer a draw (A33);
@@ -705,8 +795,10 @@ def legal_actions(state: dict, seat: int) -> list:
         elif prompt["kind"] == "damage_order":
             for attack in state["attacks"]:
                 if len(attack["blockers"]) > 1 and not attack.get("ordered"):
-                    out.extend({"type": "order", "attacker": attack["attacker"], "blockers": list(order)}
-                               for order in itertools.permutations(attack["blockers"]))
+                    out.extend(
+                        {"type": "order", "attacker": attack["attacker"], "blockers": list(order)}
+                        for order in itertools.permutations(attack["blockers"])
+                    )
         else:
             out.extend({"type": "discard", "card": cid} for cid in p["hand"])
     elif prompt is None and seat == state["active"]:

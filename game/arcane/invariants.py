@@ -3,6 +3,7 @@ property tests (tests/arcane/test_properties.py): the 52 cards are
 conserved (banished ones included, A28), each in one zone; nothing the
 rules forbid is on the arena; no viewer sees a hidden card of someone else
 (A31); the state is plain JSON. Each check raises AssertionError."""
+
 import json
 
 from . import cards
@@ -24,8 +25,16 @@ def check_cards(state: dict) -> None:
                 card = state["cards"][c]
                 assert card["zone"] == zone and card["seat"] == p["seat"], (c, zone)
                 if zone != "hand":
-                    assert cards.kind(card["card"]) == {"lands": "land", "creatures": "creature", "relics": "relic",
-                                                        "charms": "charm", "sages": "sage"}[zone]
+                    assert (
+                        cards.kind(card["card"])
+                        == {
+                            "lands": "land",
+                            "creatures": "creature",
+                            "relics": "relic",
+                            "charms": "charm",
+                            "sages": "sage",
+                        }[zone]
+                    )
     assert len(state["stack"]) <= 1
 
 

@@ -1,6 +1,7 @@
 """Starting an Arcane Codex game: the config, its table options, the
 standard setup (A1, A2, Arcane Reprieve) and the scenario setup for tests
 (docs/ARCANE.md, "Config", "Scenarios")."""
+
 from game.kernel import rng
 from game.kernel.errors import RulesError
 
@@ -10,12 +11,12 @@ from .state import ARENA_OF, draw, log, name, put
 
 # Every \u2605 house rule is a table option: name -> (allowed values, default).
 OPTIONS = {
-    "main_phases": (("one", "two"), "one"),              # A4
+    "main_phases": (("one", "two"), "one"),  # A4
     "land_power": (("immediate", "next_turn"), "immediate"),  # A6
-    "blockers": (("one", "many"), "one"),                # A14
-    "crush_vs_sage": (("player", "target"), "player"),   # A18
+    "blockers": (("one", "many"), "one"),  # A14
+    "crush_vs_sage": (("player", "target"), "player"),  # A18
     "sage_ultimate": (("any_turn", "not_on_entry"), "any_turn"),  # A23
-    "round_cap": (None, 60),                             # A33: 1..1000 rounds, or null for none
+    "round_cap": (None, 60),  # A33: 1..1000 rounds, or null for none
 }
 START_LIFE = 20  # rulebook "What You Need"; A32
 OPENING_HAND = 4  # rulebook "Setup"
@@ -46,10 +47,24 @@ def options_of(given) -> dict:
 def _player(seat: int, seat_config) -> dict:
     if not isinstance(seat_config, dict) or not isinstance(seat_config.get("name"), str) or not seat_config["name"]:
         raise RulesError("bad_config", "Each seat needs a name.")
-    return {"seat": seat, "team": seat, "name": seat_config["name"][:40], "life": START_LIFE,
-            "hand": [], "lands": [], "creatures": [], "relics": [], "charms": [], "sages": [],
-            "power_spent": 0, "land_played": False, "lands_at_start": 0, "blood_debt": False,
-            "sage_step": False, "draw_offer": False}
+    return {
+        "seat": seat,
+        "team": seat,
+        "name": seat_config["name"][:40],
+        "life": START_LIFE,
+        "hand": [],
+        "lands": [],
+        "creatures": [],
+        "relics": [],
+        "charms": [],
+        "sages": [],
+        "power_spent": 0,
+        "land_played": False,
+        "lands_at_start": 0,
+        "blood_debt": False,
+        "sage_step": False,
+        "draw_offer": False,
+    }
 
 
 def new_game(config: dict) -> dict:
@@ -74,12 +89,30 @@ def new_game(config: dict) -> dict:
     if not isinstance(seats, list) or len(seats) != 2:
         raise RulesError("bad_config", "Arcane Codex is played by exactly two seats.")
     state = {
-        "game": "arcane", "version": 1, "options": options_of(config.get("options")),
-        "rng": rng.seed_state(seed), "status": "playing", "winner": None, "winners": [],
-        "result_reason": None, "round": 1, "turn": 0, "phase": "main", "active": 0, "first": 0,
+        "game": "arcane",
+        "version": 1,
+        "options": options_of(config.get("options")),
+        "rng": rng.seed_state(seed),
+        "status": "playing",
+        "winner": None,
+        "winners": [],
+        "result_reason": None,
+        "round": 1,
+        "turn": 0,
+        "phase": "main",
+        "active": 0,
+        "first": 0,
         "players": [_player(i, s) for i, s in enumerate(seats)],
-        "deck": [], "discard": [], "banished": [], "stack": [], "cards": {}, "next_id": 1,
-        "attacks": [], "prompt": None, "log": [], "log_n": 0,
+        "deck": [],
+        "discard": [],
+        "banished": [],
+        "stack": [],
+        "cards": {},
+        "next_id": 1,
+        "attacks": [],
+        "prompt": None,
+        "log": [],
+        "log_n": 0,
     }
     if config.get("scenario") is not None:
         build_scenario(state, config["scenario"])
@@ -99,8 +132,11 @@ def new_game(config: dict) -> dict:
         lands = sum(1 for cid in state["players"][seat]["hand"] if cards.kind(state["cards"][cid]["card"]) == "land")
         extra = {0: 2, 1: 1}.get(lands, 0)
         if extra:
-            log(state, f"Arcane Reprieve: {name(state, seat)} opened with {lands or 'no'} land"
-                       f"{'' if lands == 1 else 's'} and draws {extra} more.")
+            log(
+                state,
+                f"Arcane Reprieve: {name(state, seat)} opened with {lands or 'no'} land"
+                f"{'' if lands == 1 else 's'} and draws {extra} more.",
+            )
             for _ in range(extra):
                 draw(state, seat)
     start_turn(state)
@@ -111,8 +147,9 @@ def _code(value, where: str) -> str:
     try:
         cards.split(value)
     except ValueError:
-        raise RulesError("bad_scenario",
-                         f"{where}: {str(value)[:20]!r} is not a card (write it like 7S, 10H, KD).") from None
+        raise RulesError(
+            "bad_scenario", f"{where}: {str(value)[:20]!r} is not a card (write it like 7S, 10H, KD)."
+        ) from None
     return value
 
 
@@ -134,8 +171,9 @@ def build_scenario(state: dict, scenario: dict) -> None:
     first, active, round_number = scenario.get("first", 0), scenario.get("active", 0), scenario.get("round", 1)
     if first not in (0, 1) or active not in (0, 1) or not isinstance(round_number, int) or round_number < 1:
         raise RulesError("bad_scenario", "first and active are 0 or 1, round a number from 1.")
-    state.update(first=first, active=active, round=round_number,
-                 turn=2 * (round_number - 1) + (1 if active == first else 2))
+    state.update(
+        first=first, active=active, round=round_number, turn=2 * (round_number - 1) + (1 if active == first else 2)
+    )
     seen = set()
 
     def place(code, zone, seat=None, where=""):

@@ -8,6 +8,7 @@ The state is plain JSON (docs/ARCANE.md, "State"). Cards live in
 Hidden zones are the deck and the hands (house rule A31): a card that
 enters or leaves one gets a fresh id, so nobody can follow it through.
 """
+
 from game.kernel import rng
 
 from . import cards
@@ -36,8 +37,17 @@ def put(state: dict, code: str, zone: str, seat=None, top: bool = False) -> str:
     """Create a card ``code`` in ``zone`` (of ``seat`` for a seat zone) and
     return its new id; ``top`` puts it first in the list (the deck's top)."""
     cid = new_id(state)
-    state["cards"][cid] = {"id": cid, "card": code, "zone": zone, "seat": seat, "damage": 0,
-                           "exhausted": False, "arrived": state["turn"], "essence": 0, "used": False}
+    state["cards"][cid] = {
+        "id": cid,
+        "card": code,
+        "zone": zone,
+        "seat": seat,
+        "damage": 0,
+        "exhausted": False,
+        "arrived": state["turn"],
+        "essence": 0,
+        "used": False,
+    }
     lst = zone_list(state, zone, seat)
     lst.insert(0, cid) if top else lst.append(cid)
     return cid
@@ -131,8 +141,12 @@ def draw(state: dict, seat: int):
             move(state, cid, "deck")
         log(state, f"The deck ran out: the discard pile ({len(pile)} cards) is shuffled into a new deck.")
     cid = move(state, state["deck"][0], "hand", seat)
-    log(state, f"You draw {cards.describe(state['cards'][cid]['card'])}.", cards=[cid],
-        veiled=f"{name(state, seat)} draws a card.")
+    log(
+        state,
+        f"You draw {cards.describe(state['cards'][cid]['card'])}.",
+        cards=[cid],
+        veiled=f"{name(state, seat)} draws a card.",
+    )
     return cid
 
 

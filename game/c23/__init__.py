@@ -9,11 +9,36 @@ The same contract as the other games (docs/C23.md): :func:`new_game`,
 or state with ``"game": "c23"``;
 the deck validator :func:`validate_deck` (K1); bots in game.c23.bots.
 """
+
 from .cards import validate_deck
-from .engine import (ACTION_KEYS, GAME, OPTIONS, apply_action, apply_action_in_place, copy_state, is_legal, legal_actions,
-                     new_game, waiting_on)
+from .engine import (
+    ACTION_KEYS,
+    GAME,
+    OPTIONS,
+    apply_action,
+    apply_action_in_place,
+    copy_state,
+    is_legal,
+    legal_actions,
+    new_game,
+    waiting_on,
+)
 from .shared import EngineFault, RulesError
 from .view import view
 
-__all__ = ["ACTION_KEYS", "EngineFault", "GAME", "OPTIONS", "RulesError", "apply_action", "apply_action_in_place", "copy_state",
-           "is_legal", "legal_actions", "new_game", "validate_deck", "view", "waiting_on"]
+__all__ = [
+    "ACTION_KEYS",
+    "EngineFault",
+    "GAME",
+    "OPTIONS",
+    "RulesError",
+    "apply_action",
+    "apply_action_in_place",
+    "copy_state",
+    "is_legal",
+    "legal_actions",
+    "new_game",
+    "validate_deck",
+    "view",
+    "waiting_on",
+]

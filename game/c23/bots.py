@@ -3,10 +3,11 @@ plays a whole game. Each bot has its own generator (Python's random,
 seeded), never the game's: a bot's choice takes nothing from the state's
 secret generator, so replays from the action log are exact.
 """
+
 import random
 
-from .shared import play_out
 from .engine import apply_action_in_place, cdef, copy_state, legal_actions, new_game, power
+from .shared import play_out
 
 
 class RandomBot:
@@ -38,6 +39,7 @@ class GreedyBot(RandomBot):
         if "play_resource" in kinds:
             return kinds["play_resource"][0]
         if "play" in kinds:
+
             def worth(a):
                 c = cdef(state, a["card"])
                 good = 1
@@ -47,6 +49,7 @@ class GreedyBot(RandomBot):
                     op = c["effects"][0]["op"]
                     good = 1 if (op in ("untap", "return_to_hand", "return_to_play")) == mine else -1
                 return (good, c["type"] == "character", c["cost"])
+
             best = max(kinds["play"], key=worth)
             if worth(best)[0] > 0:
                 return best
@@ -58,11 +61,13 @@ class GreedyBot(RandomBot):
             if mine >= theirs or self.rng.random() < 0.3:
                 return everyone
         if "block" in kinds:
+
             def value(a):
                 score = 0
                 for b, t in a["blocks"].items():
                     score += 2 if power(state, b) >= power(state, t) else -1
                 return score
+
             return max(kinds["block"], key=value)
         if "combat_card" in kinds:
             for a in kinds["combat_card"]:
@@ -80,6 +85,7 @@ class GreedyBot(RandomBot):
 
 def _left(state, seat):
     from .engine import left_of
+
     return left_of(state, seat)
 
 
@@ -93,5 +99,4 @@ def play_game(config: dict, bots: list, max_actions: int = 3000, on_action=None)
     (``actions``: the ``(seat, action)`` applied). ``on_action(state,
     seat, action)`` runs after each one, on the game's one state object."""
     state = copy_state(new_game(config))
-    return state, play_out(state, bots, apply_action_in_place, lambda s, _step: next_to_act(s), max_actions,
-                           on_action)
+    return state, play_out(state, bots, apply_action_in_place, lambda s, _step: next_to_act(s), max_actions, on_action)

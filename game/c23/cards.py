@@ -4,6 +4,7 @@ The pool is this server's own invention (house rules K1-K5 of "What the card
 pool needs", K22, K27): three mono-colour 40-card starters and the cards they
 come from. Nothing here imports the engine.
 """
+
 import json
 import pathlib
 from functools import lru_cache
@@ -11,8 +12,8 @@ from functools import lru_cache
 DATA = pathlib.Path(__file__).parent / "data" / "cards.json"
 COLOURS = ("red", "blue", "green")
 TYPES = ("resource", "character", "action", "combat")
-MIN_DECK = 40     # K1
-MAX_COPIES = 4    # K1
+MIN_DECK = 40  # K1
+MAX_COPIES = 4  # K1
 
 
 @lru_cache(maxsize=1)
@@ -66,15 +67,17 @@ def validate_deck(names) -> list:
     for n in unknown:
         problems.append({"code": "unknown_card", "message": f"There is no card called {n[:60]!r} in the pool."})
     if len(names) < MIN_DECK:
-        problems.append({"code": "deck_too_small",
-                         "message": f"A deck needs at least {MIN_DECK} cards; this one has {len(names)}."})
+        problems.append(
+            {"code": "deck_too_small", "message": f"A deck needs at least {MIN_DECK} cards; this one has {len(names)}."}
+        )
     counts = {}
     for n in names:
         counts[n] = counts.get(n, 0) + 1
     for n, k in counts.items():
         if k > MAX_COPIES and n in _POOL:
-            problems.append({"code": "too_many_copies",
-                             "message": f"At most {MAX_COPIES} copies of a name: {n} appears {k} times."})
+            problems.append(
+                {"code": "too_many_copies", "message": f"At most {MAX_COPIES} copies of a name: {n} appears {k} times."}
+            )
     return problems
 
 

@@ -9,30 +9,41 @@ randomness is the state's own seeded generator (game/c23/shared.py).
 ``apply_action_in_place`` changes the caller's state, after every check has
 passed (a refused action changes nothing).
 """
+
 import itertools
 
 from . import cards as pool
-from .shared import (EngineFault, RulesError, action_type, copy_sharing_log, is_seat, randbelow, require_plain_json, seed_state,
-                     shuffle)
+from .shared import (
+    EngineFault,
+    RulesError,
+    action_type,
+    copy_sharing_log,
+    is_seat,
+    randbelow,
+    require_plain_json,
+    seed_state,
+    shuffle,
+)
 
 GAME = "c23"
-HAND_SIZE = 7          # "Starting the Game" 1
-MULLIGAN_CAP = 5       # K6: at most 5 redraws, then keep
-BONUS_CARDS = 7        # "Multiplayer Rules", K24
+HAND_SIZE = 7  # "Starting the Game" 1
+MULLIGAN_CAP = 5  # K6: at most 5 redraws, then keep
+BONUS_CARDS = 7  # "Multiplayer Rules", K24
 LOG_KEEP = 400
 MAX_ACTION_BYTES = 4096
 
 # Every ★ house rule is a table option (its default first): K2, K4, K5, K11, K24.
 OPTIONS = {
-    "summoning_sickness": (False, True),        # K2: False = a character may attack the turn it is played
-    "deck_out": ("empty", "draw"),              # K4: lose at 0 cards, or only when a draw finds the deck empty
+    "summoning_sickness": (False, True),  # K2: False = a character may attack the turn it is played
+    "deck_out": ("empty", "draw"),  # K4: lose at 0 cards, or only when a draw finds the deck empty
     "simultaneous_loss": ("draw", "active_loses"),  # K5: both decks at 0 in one event
-    "combat_cards_each": (1, 2),                # K11: combat cards per side in step C
-    "elimination_bonus": (True, False),         # K24: the bonus for the player whose left neighbour goes
+    "combat_cards_each": (1, 2),  # K11: combat cards per side in step C
+    "elimination_bonus": (True, False),  # K24: the bonus for the player whose left neighbour goes
 }
 
 
 # ---------------------------------------------------------------- state helpers
+
 
 def copy_state(state: dict) -> dict:
     """A deep copy of ``state`` (plain data), in the same key order, sharing
@@ -181,6 +192,7 @@ def unique_in_play(state: dict, name: str) -> bool:
 
 # ---------------------------------------------------------------- setup
 
+
 def _bad(message: str):
     raise RulesError("bad_config", message)
 
@@ -244,23 +256,50 @@ def new_game(config: dict) -> dict:
         _bad("The seed is an integer.")
     options = _options(config)
     state = {
-        "game": GAME, "version": 1, "options": options, "rng": seed_state(seed),
-        "status": "playing", "winner": None, "result": None, "result_reason": None,
-        "turn": 0, "active": 0, "step": "untap", "first": 0,
-        "combat": None, "prompt": None, "players": [], "cards": {}, "log": [], "log_seq": 0,
+        "game": GAME,
+        "version": 1,
+        "options": options,
+        "rng": seed_state(seed),
+        "status": "playing",
+        "winner": None,
+        "result": None,
+        "result_reason": None,
+        "turn": 0,
+        "active": 0,
+        "step": "untap",
+        "first": 0,
+        "combat": None,
+        "prompt": None,
+        "players": [],
+        "cards": {},
+        "log": [],
+        "log_seq": 0,
     }
     for seat, s in enumerate(seats):
         name = s.get("name", f"Player {seat + 1}")
         if not isinstance(name, str) or not name:
             _bad("A seat's name is a non-empty string.")
-        state["players"].append({
-            "seat": seat, "name": name[:40], "deck": [], "hand": [], "discard": [], "resources": [],
-            "characters": [], "gone": [], "out": False, "resource_played": False, "revealed": False,
-            "mulligans": 0, "cards_owned": 0,
-        })
+        state["players"].append(
+            {
+                "seat": seat,
+                "name": name[:40],
+                "deck": [],
+                "hand": [],
+                "discard": [],
+                "resources": [],
+                "characters": [],
+                "gone": [],
+                "out": False,
+                "resource_played": False,
+                "revealed": False,
+                "mulligans": 0,
+                "cards_owned": 0,
+            }
+        )
     scenario = config.get("scenario")
     if scenario is not None:
         from .scenario import lay_out
+
         lay_out(state, seats, scenario)
         return state
     for seat, s in enumerate(seats):
@@ -334,6 +373,7 @@ def draw(state: dict, seat: int, n: int) -> None:
 
 # ---------------------------------------------------------------- turns
 
+
 def begin_turn(state: dict, seat: int) -> None:
     """Start ``seat``'s turn: step 1 untap, step 2 draw (the first player
     draws on turn 1 too, K3), then step 3 waits for the resource (K8);
@@ -372,6 +412,7 @@ def end_turn(state: dict) -> None:
 
 
 # ---------------------------------------------------------------- losing and winning
+
 
 def check_losses(state: dict) -> None:
     """Put out every surviving player whose deck is at 0 (K4 default
@@ -458,11 +499,16 @@ def elimination_bonus(state: dict, seat: int) -> None:
     shuffle(state, picked)
     p["deck"].extend(rename(state, i) for i in picked)
     if not picked:
-        log(state, f"{p['name']}'s discard pile is empty, so the elimination bonus puts no card on the bottom "
-                   "of their deck.")
+        log(
+            state,
+            f"{p['name']}'s discard pile is empty, so the elimination bonus puts no card on the bottom of their deck.",
+        )
         return
-    log(state, f"{p['name']} puts {cards_word(len(picked), 'random')} from their discard pile on the bottom "
-               "of their deck (the elimination bonus).")
+    log(
+        state,
+        f"{p['name']} puts {cards_word(len(picked), 'random')} from their discard pile on the bottom "
+        "of their deck (the elimination bonus).",
+    )
 
 
 def finish(state: dict, winner, reason: str) -> None:
@@ -477,6 +523,7 @@ def finish(state: dict, winner, reason: str) -> None:
 
 
 # ---------------------------------------------------------------- paying
+
 
 def _resources_for(state: dict, seat: int, colour: str, cost: int):
     """A payment the engine picks: one untapped resource of ``colour``
@@ -506,8 +553,11 @@ def check_payment(state: dict, seat: int, iid: str, pay) -> list:
             raise RulesError("cannot_pay", f"You can't pay {cost} with at least one {card['colour']} resource.")
         return chosen
     p = state["players"][seat]
-    if (not isinstance(pay, list) or len(set(map(str, pay))) != len(pay)
-            or any(not isinstance(r, str) or r not in p["resources"] or state["cards"][r]["tapped"] for r in pay)):
+    if (
+        not isinstance(pay, list)
+        or len(set(map(str, pay))) != len(pay)
+        or any(not isinstance(r, str) or r not in p["resources"] or state["cards"][r]["tapped"] for r in pay)
+    ):
         raise RulesError("bad_payment", "Pay with your own untapped resources, each once.")
     if len(pay) != cost:
         raise RulesError("bad_payment", f"That card costs {cost}.")
@@ -523,6 +573,7 @@ def tap_all(state: dict, iids: list) -> None:
 
 
 # ---------------------------------------------------------------- effects
+
 
 def _opponents(state: dict, seat: int) -> list:
     return [s for s in alive(state) if s != seat]
@@ -609,8 +660,11 @@ def resolve_effects(state: dict, seat: int, iid: str, plan: dict, when=None) -> 
             mods = state["combat"]["mods"]
             mods[plan["target"]] = mods.get(plan["target"], 0) + eff["n"]
             owner = pname(state, state["cards"][plan["target"]]["owner"])
-            log(state, f"{owner}'s {cname(state, plan['target'])} gets {eff['n']:+d} power this combat.",
-                cards=[plan["target"]])
+            log(
+                state,
+                f"{owner}'s {cname(state, plan['target'])} gets {eff['n']:+d} power this combat.",
+                cards=[plan["target"]],
+            )
         elif op == "return_to_hand":
             t = plan["target"]
             # Told while the card is still face up in the discard pile (K19).
@@ -645,8 +699,11 @@ def mill(state: dict, seat: int, n: int) -> int:
     del p["deck"][:n]
     p["discard"].extend(moved)
     if moved:
-        log(state, f"{p['name']} discards {len(moved)} from the deck: {name_list(cname(state, i) for i in moved)}.",
-            cards=moved)
+        log(
+            state,
+            f"{p['name']} discards {len(moved)} from the deck: {name_list(cname(state, i) for i in moved)}.",
+            cards=moved,
+        )
     return len(moved)
 
 
@@ -659,6 +716,7 @@ def discard_from_play(state: dict, iid: str) -> None:
 
 
 # ---------------------------------------------------------------- actions: checks and moves
+
 
 def _own_turn(state: dict, seat: int, step: str) -> None:
     if state["prompt"] is not None:
@@ -771,8 +829,12 @@ def check_attack(state, seat, action):
     _own_turn(state, seat, "main")
     attackers = action.get("attackers")
     mine = state["players"][seat]["characters"]
-    if (not isinstance(attackers, list) or not attackers or len(set(map(str, attackers))) != len(attackers)
-            or any(not isinstance(a, str) or a not in mine for a in attackers)):
+    if (
+        not isinstance(attackers, list)
+        or not attackers
+        or len(set(map(str, attackers))) != len(attackers)
+        or any(not isinstance(a, str) or a not in mine for a in attackers)
+    ):
         raise RulesError("bad_attackers", "Name one or more of your characters in play, each once.")
     for a in attackers:
         if not can_attack(state, a):
@@ -785,20 +847,38 @@ def do_attack(state, seat, plan):
     defender = left_of(state, seat)
     tap_all(state, plan["attackers"])
     state["step"] = "attack"
-    state["combat"] = {"attacker": seat, "defender": defender, "attackers": plan["attackers"], "blocks": {},
-                       "stage": "block", "played": {"defender": 0, "attacker": 0}, "mods": {},
-                       "pending": [], "chosen": {}}
-    log(state, f"{pname(state, seat)} attacks {pname(state, defender)} with "
-               f"{name_list(cname(state, a) for a in plan['attackers'])}.", cards=plan["attackers"])
+    state["combat"] = {
+        "attacker": seat,
+        "defender": defender,
+        "attackers": plan["attackers"],
+        "blocks": {},
+        "stage": "block",
+        "played": {"defender": 0, "attacker": 0},
+        "mods": {},
+        "pending": [],
+        "chosen": {},
+    }
+    log(
+        state,
+        f"{pname(state, seat)} attacks {pname(state, defender)} with "
+        f"{name_list(cname(state, a) for a in plan['attackers'])}.",
+        cards=plan["attackers"],
+    )
     blockers = [b for b in state["players"][defender]["characters"] if not state["cards"][b]["tapped"]]
     if blockers:
-        state["prompt"] = {"seat": defender, "kind": "block",
-                           "text": "Choose your blockers (each blocks one attacker), or none."}
+        state["prompt"] = {
+            "seat": defender,
+            "kind": "block",
+            "text": "Choose your blockers (each blocks one attacker), or none.",
+        }
     else:
         # Said in so many words: only untapped characters block (K14, K18), so
         # the defender is not asked; a newcomer waited for a question.
-        log(state, f"{pname(state, defender)} has no untapped character, so is not asked to block "
-                   "(only untapped characters block).")
+        log(
+            state,
+            f"{pname(state, defender)} has no untapped character, so is not asked to block "
+            "(only untapped characters block).",
+        )
         _open_combat_window(state, "defender")
 
 
@@ -873,8 +953,7 @@ def _open_combat_window(state, side):
     seat = combat[side]
     limit = state["options"]["combat_cards_each"]
     if combat["played"][side] < limit and state["players"][seat]["hand"]:
-        state["prompt"] = {"seat": seat, "kind": "combat_card",
-                           "text": "Play a combat card, or pass."}
+        state["prompt"] = {"seat": seat, "kind": "combat_card", "text": "Play a combat card, or pass."}
         return
     log(state, f"{pname(state, seat)} plays no combat card.")
     _next_combat_window(state, passed=True)
@@ -946,8 +1025,9 @@ def _start_discard_step(state):
     resolves at once (K17)."""
     combat = state["combat"]
     combat["stage"] = "discard"
-    combat["pending"] = [a for a in combat["attackers"]
-                         if len(blockers_of(state, a)) > 1 and len(discard_sets(state, a)) > 1]
+    combat["pending"] = [
+        a for a in combat["attackers"] if len(blockers_of(state, a)) > 1 and len(discard_sets(state, a)) > 1
+    ]
     _ask_next_assignment(state)
 
 
@@ -955,9 +1035,13 @@ def _ask_next_assignment(state):
     combat = state["combat"]
     if combat["pending"]:
         a = combat["pending"][0]
-        state["prompt"] = {"seat": combat["attacker"], "kind": "assign", "attacker": a,
-                           "text": f"{cname(state, a)} is blocked by several characters: choose which of them it "
-                                   "discards (their power together at most its own)."}
+        state["prompt"] = {
+            "seat": combat["attacker"],
+            "kind": "assign",
+            "attacker": a,
+            "text": f"{cname(state, a)} is blocked by several characters: choose which of them it "
+            "discards (their power together at most its own).",
+        }
         return
     state["prompt"] = None
     resolve_combat(state)

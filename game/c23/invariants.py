@@ -1,6 +1,7 @@
 """Invariants of a C-23 state, checked after every action by the property
 tests (tests/c23/test_properties.py). Each raises AssertionError.
 """
+
 import json
 
 from .view import view

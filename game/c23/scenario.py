@@ -5,6 +5,7 @@ and dealing: no mulligan (K6) and no random first player (K23); the game
 starts in the given step of the given player's turn, its untap and draw
 already done.
 """
+
 from . import cards as pool
 from .shared import RulesError
 
@@ -39,8 +40,12 @@ def lay_out(state: dict, seats: list, scenario: dict) -> None:
                 if name not in pool.pool():
                     bad(f"no card called {str(name)[:40]!r}.")
                 iid = new_id(state)
-                state["cards"][iid] = {"card": name, "owner": seat, "tapped": bool(spec.get("tapped", False)),
-                                       "entered": int(spec.get("entered", 0))}
+                state["cards"][iid] = {
+                    "card": name,
+                    "owner": seat,
+                    "tapped": bool(spec.get("tapped", False)),
+                    "entered": int(spec.get("entered", 0)),
+                }
                 p[zone].append(iid)
         p["cards_owned"] = sum(len(p[z]) for z in ZONES)
     active = scenario.get("active", 0)

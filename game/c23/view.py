@@ -8,6 +8,7 @@ so an id seen in a public zone never follows a card through a hidden one.
 The log keeps the lines the viewer may read; the generator's key never
 appears.
 """
+
 from . import cards as pool
 from .engine import blockers_of, cdef, discard_sets, power
 from .shared import RulesError
@@ -17,8 +18,7 @@ LOG_TAIL = 200
 
 def _card(state: dict, iid: str) -> dict:
     c = cdef(state, iid)
-    out = {"id": iid, "name": c["name"], "type": c["type"], "colour": c["colour"], "cost": c["cost"],
-           "text": c["text"]}
+    out = {"id": iid, "name": c["name"], "type": c["type"], "colour": c["colour"], "cost": c["cost"], "text": c["text"]}
     if c["type"] == "character":
         out.update(power=power(state, iid), printed_power=c["power"], unique=c["unique"])
     return out
@@ -44,28 +44,40 @@ def view(state: dict, viewer) -> dict:
     "prompt", "log"}``. The prompt's text and seat are public; what it
     offers is listed by legal_actions to its seat only.
     Raises RulesError ``bad_seat`` for a viewer that is no seat."""
-    if viewer is not None and not (isinstance(viewer, int) and not isinstance(viewer, bool)
-                                   and 0 <= viewer < len(state["players"])):
+    if viewer is not None and not (
+        isinstance(viewer, int) and not isinstance(viewer, bool) and 0 <= viewer < len(state["players"])
+    ):
         raise RulesError("bad_seat", "That seat is not in this game.")
     players = []
     for p in state["players"]:
-        entry = {"seat": p["seat"], "name": p["name"], "out": p["out"],
-                 "deck_count": len(p["deck"]), "hand_count": len(p["hand"]),
-                 "discard": [_card(state, i) for i in p["discard"]],
-                 "resources": [_in_play(state, i) for i in p["resources"]],
-                 "characters": [_in_play(state, i) for i in p["characters"]],
-                 "gone_count": len(p["gone"]), "resource_played": p["resource_played"],
-                 "hand_shown": p["revealed"]}
+        entry = {
+            "seat": p["seat"],
+            "name": p["name"],
+            "out": p["out"],
+            "deck_count": len(p["deck"]),
+            "hand_count": len(p["hand"]),
+            "discard": [_card(state, i) for i in p["discard"]],
+            "resources": [_in_play(state, i) for i in p["resources"]],
+            "characters": [_in_play(state, i) for i in p["characters"]],
+            "gone_count": len(p["gone"]),
+            "resource_played": p["resource_played"],
+            "hand_shown": p["revealed"],
+        }
         if viewer == p["seat"] or p["revealed"]:
             entry["hand"] = [_card(state, i) for i in p["hand"]]
         players.append(entry)
     combat = state["combat"]
     shown_combat = None
     if combat is not None:
-        shown_combat = {"attacker": combat["attacker"], "defender": combat["defender"],
-                        "attackers": list(combat["attackers"]), "blocks": dict(combat["blocks"]),
-                        "stage": combat["stage"], "mods": dict(combat["mods"]),
-                        "combat_cards_played": dict(combat["played"])}
+        shown_combat = {
+            "attacker": combat["attacker"],
+            "defender": combat["defender"],
+            "attackers": list(combat["attackers"]),
+            "blocks": dict(combat["blocks"]),
+            "stage": combat["stage"],
+            "mods": dict(combat["mods"]),
+            "combat_cards_played": dict(combat["played"]),
+        }
     prompt = state["prompt"]
     shown_prompt = None
     if prompt is not None:
@@ -82,8 +94,20 @@ def view(state: dict, viewer) -> dict:
             if len(lines) == LOG_TAIL:
                 break
     lines.reverse()
-    return {"game": "c23", "viewer": viewer, "status": state["status"], "winner": state["winner"],
-            "result": state["result"], "result_reason": state["result_reason"], "turn": state["turn"],
-            "active": state["active"], "step": state["step"], "options": dict(state["options"]),
-            "players": players, "combat": shown_combat, "prompt": shown_prompt, "log": lines,
-            "pool_origin": pool.origin()}
+    return {
+        "game": "c23",
+        "viewer": viewer,
+        "status": state["status"],
+        "winner": state["winner"],
+        "result": state["result"],
+        "result_reason": state["result_reason"],
+        "turn": state["turn"],
+        "active": state["active"],
+        "step": state["step"],
+        "options": dict(state["options"]),
+        "players": players,
+        "combat": shown_combat,
+        "prompt": shown_prompt,
+        "log": lines,
+        "pool_origin": pool.origin(),
+    }

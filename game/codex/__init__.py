@@ -10,6 +10,7 @@ no game (or ``"game": "codex"``): :func:`new_game`, :func:`apply_action`,
 :func:`reading`; the bots in :mod:`game.codex.bots`. Importing the package
 registers every card (:mod:`game.codex.cards`).
 """
+
 from . import cards as _cards
 from .action_keys import ACTION_KEYS
 from .engine import apply_action, apply_action_in_place, copy_state, is_legal, legal_actions
@@ -22,5 +23,16 @@ GAME = "codex"
 
 _cards.load()  # every colour package registers its cards, once
 
-__all__ = ["ACTION_KEYS", "GAME", "apply_action", "apply_action_in_place", "copy_state", "is_legal",
-           "legal_actions", "new_game", "reading", "view", "waiting_on"]
+__all__ = [
+    "ACTION_KEYS",
+    "GAME",
+    "apply_action",
+    "apply_action_in_place",
+    "copy_state",
+    "is_legal",
+    "legal_actions",
+    "new_game",
+    "reading",
+    "view",
+    "waiting_on",
+]

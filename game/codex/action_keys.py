@@ -6,6 +6,7 @@ tests/server/test_action_log.py checks the table against everything the
 engine offers, so it cannot fall behind unnoticed. It moved here from
 game/services.py so that the server knows no game's actions (issue 17).
 """
+
 ACTION_KEYS = {
     "hire": ("card",),
     "build": ("building", "spec"),

@@ -5,25 +5,55 @@ Each action type has a ``check`` (raises RulesError, or returns a plan) and a
 the same checks, so what it lists is exactly what ``apply_action`` accepts.
 Sources are named on each function (Deluxe rulebook sections, house rules).
 """
+
 from . import catalog, maps, stats
 from .cards import registry
-from .effects import (base_id, building_record, damage_building, exhaust, pay, repair_building,
-                      sacrifice)
 from .checks import answer
+from .effects import base_id, building_record, damage_building, exhaust, pay, repair_building, sacrifice
 from .errors import RulesError
-from .flow import check_answer
-from .outcome import finish
-from .play import cast_spell, enter_play, icon_targets, on_targeted, spell_played_triggers
-from .flow import ask, op
+from .flow import ask, check_answer, op
 from .freeforall import REPAIR_COST, has_conceded, is_ffa, lend, lend_problem
 from .freeforall_end import concede as concede_base
 from .heroes import can_level, gain_levels, ultimate_ready
-from .state import (EVERYONE, card_of, holds_legendary, log, move, name, patrol_slot, PATROL_SLOTS, player,
-                    seat_name, team_of, teammates)
-from .targeting import (attack_targets, attack_tax, flagbearer_duty, held_fast, hidden_from, in_play_answering,
-                        patrol_refusal, resist_cost, slot_candidates)
-from .specs import (ADDONS_BY_MODE, TECH_BUILDINGS, addons, built, declares_spec, hero_limit, hero_specs,
-                    minor_spell_tax, multicolour_tax, tech_problem)
+from .outcome import finish
+from .play import cast_spell, enter_play, icon_targets, on_targeted, spell_played_triggers
+from .specs import (
+    ADDONS_BY_MODE,
+    TECH_BUILDINGS,
+    addons,
+    built,
+    declares_spec,
+    hero_limit,
+    hero_specs,
+    minor_spell_tax,
+    multicolour_tax,
+    tech_problem,
+)
+from .state import (
+    EVERYONE,
+    PATROL_SLOTS,
+    card_of,
+    holds_legendary,
+    log,
+    move,
+    name,
+    patrol_slot,
+    player,
+    seat_name,
+    team_of,
+    teammates,
+)
+from .targeting import (
+    attack_targets,
+    attack_tax,
+    flagbearer_duty,
+    held_fast,
+    hidden_from,
+    in_play_answering,
+    patrol_refusal,
+    resist_cost,
+    slot_candidates,
+)
 from .turns import end_main_phase, finish_turn, has_stash, tech, tech_count_required, worker_count
 
 HERO_COST = 2  # house rule R1
@@ -42,12 +72,16 @@ def fail(code: str, message: str):
 
 # ---- shared checks ------------------------------------------------------
 
+
 def on_acting_team(state: dict, seat: int) -> bool:
     """True when ``seat`` may take main-phase actions now: its team's turn,
     in the main phase, and it has not ended its own main phase."""
     players = state["players"]  # state.team_of and state.player, read in place (asked of every check)
-    return (state["phase"] == "main" and players[seat]["team"] == players[state["active"]]["team"]
-            and not players[seat]["ended_main"])
+    return (
+        state["phase"] == "main"
+        and players[seat]["team"] == players[state["active"]]["team"]
+        and not players[seat]["ended_main"]
+    )
 
 
 def require_main(state: dict, seat: int) -> None:
@@ -65,8 +99,11 @@ def main_refusal(state: dict, seat: int):
     if state["prompt"] is not None:
         return "prompt_pending", "Answer the open question first."
     players = state["players"]
-    if not (state["phase"] == "main" and players[seat]["team"] == players[state["active"]]["team"]
-            and not players[seat]["ended_main"]):
+    if not (
+        state["phase"] == "main"
+        and players[seat]["team"] == players[state["active"]]["team"]
+        and not players[seat]["ended_main"]
+    ):
         return "not_your_turn", "You can only do that in your own main phase."
     return None
 
@@ -122,8 +159,12 @@ def keep_promise(state: dict, seat: int, iid: str) -> None:
     rec = catalog.card(card_of(state, iid)["card"])
     p.pop("promise")
     p.setdefault("debts", []).append({"gold": rec["cost"] or 0, "card": rec["id"]})
-    log(state, f"{seat_name(state, seat)} promised to pay {rec['cost'] or 0} gold for "
-               f"{rec['name']} in their next upkeep.", cards=[iid], shown_to=EVERYONE)  # played face up
+    log(
+        state,
+        f"{seat_name(state, seat)} promised to pay {rec['cost'] or 0} gold for {rec['name']} in their next upkeep.",
+        cards=[iid],
+        shown_to=EVERYONE,
+    )  # played face up
 
 
 def build_cost(state: dict, seat: int, building_id: str, cost: int) -> int:
@@ -161,8 +202,7 @@ def check_targets(state: dict, seat: int, slots: list, targets, gold_left: int) 
     """
     if targets is None:
         targets = []
-    if not isinstance(targets, list) or len(targets) != len(slots) or \
-            any(not isinstance(t, str) for t in targets):
+    if not isinstance(targets, list) or len(targets) != len(slots) or any(not isinstance(t, str) for t in targets):
         fail("bad_targets", f"Choose exactly {len(slots)} target(s).")
     for slot, tid in zip(slots, targets):
         if tid not in slot_candidates(state, seat, slot):
@@ -180,12 +220,12 @@ def check_targets(state: dict, seat: int, slots: list, targets, gold_left: int) 
 
 # ---- the actions ----------------------------------------------------------
 
+
 def hire_cost(state: dict, seat: int) -> int:
     """Gold ``seat`` pays to hire a worker now: 1 (2 on Hard Times Mill,
     maps.hire_extra), changed by the hooks ``hire_cost`` of its cards in
     play (Rich Earth), never below 0."""
-    cost = registry.fold(state, "hire_cost", player(state, seat)["play"],
-                         WORKER_COST + maps.hire_extra(state), seat)
+    cost = registry.fold(state, "hire_cost", player(state, seat)["play"], WORKER_COST + maps.hire_extra(state), seat)
     return max(0, cost)
 
 
@@ -305,7 +345,10 @@ def build_refusal(state: dict, seat: int, what: str):
         if needs and not built(state, seat, needs):
             return "needs_building", "You need the previous tech building, finished, first."
         if worker_count(state, seat) < workers:
-            return "needs_workers", f"{catalog.card(what)['name']} needs {workers} workers; you have {worker_count(state, seat)}."
+            return (
+                "needs_workers",
+                f"{catalog.card(what)['name']} needs {workers} workers; you have {worker_count(state, seat)}.",
+            )
         return None
     if maps.addon_forbidden(state, what) and what in ADDONS_BY_MODE.get(state["mode"], ()):
         return "bad_building", "On Vortoss Ruins nobody builds that add-on: you have what it gives already."
@@ -325,8 +368,11 @@ def addon_refusal(state: dict, seat: int, what: str):
         return "already_built", "You already have that add-on."
     if p.get("addon_turn") == state["turn"]:
         return "addon_started", "You already started an add-on this turn; another can wait for your next turn."
-    if any(player(state, mate)["buildings"]["addon"] and player(state, mate)["buildings"]["addon"]["id"] == what
-           for mate in teammates(state, seat) if mate != seat):
+    if any(
+        player(state, mate)["buildings"]["addon"] and player(state, mate)["buildings"]["addon"]["id"] == what
+        for mate in teammates(state, seat)
+        if mate != seat
+    ):
         return "team_addon", "Your teammate already has that add-on: a team may have only one of each."
     return None
 
@@ -379,15 +425,28 @@ def do_build(state, seat, plan):
     if spec:
         p["buildings"][slot]["spec"] = spec
     p["free_rebuild"].pop(what, None)
-    log(state, f"{seat_name(state, seat)} started building {catalog.card(what)['name']}"
-        + (f": {catalog.spec_name(spec)}." if spec else "."))
+    log(
+        state,
+        f"{seat_name(state, seat)} started building {catalog.card(what)['name']}"
+        + (f": {catalog.spec_name(spec)}." if spec else "."),
+    )
     addon = p["buildings"]["addon"]
     if what == "tech_2" and addon is not None and addon["id"] == "tech_lab" and not addon.get("spec"):
-        ask(state, seat, "Choose the spec your Tech Lab unlocks.",
-            [s for s in hero_specs(state, seat) if s != spec], {"op": "tech_lab_spec", "seat": seat})
+        ask(
+            state,
+            seat,
+            "Choose the spec your Tech Lab unlocks.",
+            [s for s in hero_specs(state, seat) if s != spec],
+            {"op": "tech_lab_spec", "seat": seat},
+        )
     if what == "tech_2" and spec and maps.ruins(state) and not p.get("ruins_lab_spec"):
-        ask(state, seat, "Vortoss Ruins: choose the spec your free Tech Lab unlocks.",
-            [s for s in hero_specs(state, seat) if s != spec], {"op": "ruins_lab_spec", "seat": seat})
+        ask(
+            state,
+            seat,
+            "Vortoss Ruins: choose the spec your free Tech Lab unlocks.",
+            [s for s in hero_specs(state, seat) if s != spec],
+            {"op": "ruins_lab_spec", "seat": seat},
+        )
 
 
 @op("tech_lab_spec")
@@ -407,8 +466,10 @@ def _ruins_lab_spec(state, step):
     docs/RULINGS.md "Maps")."""
     if step["choice"]:
         player(state, step["seat"])["ruins_lab_spec"] = step["choice"][0]
-        log(state, f"{seat_name(state, step['seat'])}'s Tech Lab of the ruins unlocks "
-                   f"{catalog.spec_name(step['choice'][0])}.")
+        log(
+            state,
+            f"{seat_name(state, step['seat'])}'s Tech Lab of the ruins unlocks {catalog.spec_name(step['choice'][0])}.",
+        )
 
 
 def check_summon(state, seat, action):
@@ -499,8 +560,7 @@ def _spell_hero_ok(state: dict, seat: int, rec: dict) -> bool:
         return True
     if registry.any_says(state, "spell_license", player(state, seat)["play"], seat, rec["id"]):
         return True
-    heroes = [i for i in player(state, seat)["play"] if stats.is_hero(state, i)
-              and not registry.silenced(state, i)]
+    heroes = [i for i in player(state, seat)["play"] if stats.is_hero(state, i) and not registry.silenced(state, i)]
     if rec["spec"]:
         heroes = [i for i in heroes if catalog.card(state["cards"][i]["card"])["spec"] == rec["spec"]]
     if rec.get("spell_kind") == "ultimate" and not maps.ultimates_unbound(state):
@@ -555,8 +615,9 @@ def play_card_verdict(state: dict, seat: int, iid: str, boost: bool, zone: str =
     shared: read its code and message, never raise it itself.
     legal_actions asks it of each hand card without raising anything
     (issue 13)."""
-    return stats.memoised(state, ("play_card", seat, iid, boost, zone),
-                          lambda: _play_card_verdict(state, seat, iid, boost, zone))
+    return stats.memoised(
+        state, ("play_card", seat, iid, boost, zone), lambda: _play_card_verdict(state, seat, iid, boost, zone)
+    )
 
 
 def _play_card_verdict(state, seat, iid, boosted, zone: str):
@@ -580,8 +641,9 @@ def _play_card_verdict(state, seat, iid, boosted, zone: str):
             if any(registry.silenced(state, i) for i in p["play"]):
                 return RulesError("silenced", "Your heroes are silenced: they can't cast spells until your turn ends.")
             if rec.get("spell_kind") == "ultimate" and not maps.ultimates_unbound(state):
-                return RulesError("needs_max_hero",
-                                  "Ultimate spells need their hero at max level since the start of your turn.")
+                return RulesError(
+                    "needs_max_hero", "Ultimate spells need their hero at max level since the start of your turn."
+                )
             if rec["spec"]:
                 return RulesError("needs_hero", f"That spell needs your {catalog.spec_name(rec['spec'])} hero in play.")
             return RulesError("needs_hero", "Spells need one of your heroes in play.")
@@ -596,7 +658,7 @@ def _play_card_verdict(state, seat, iid, boosted, zone: str):
         return RulesError("forbidden", refusal)
     cost = card_cost(state, seat, rec["id"]) + minor_spell_tax(state, seat, rec)
     if not isinstance(boosted, bool):
-        return RulesError("bad_boost", "\"boost\" is true or false.")
+        return RulesError("bad_boost", '"boost" is true or false.')
     if boosted:
         if not rec["keywords"].get("boost"):
             return RulesError("no_boost", "That card has no boost.")
@@ -629,8 +691,12 @@ def do_play(state, seat, plan):
     registry.emit_to(state, "card_played", _everyone_in_play(state), seat, iid)
     if rec["kind"] == "building":
         registry.emit_to(state, "building_built", _everyone_in_play(state), seat, rec["id"])
-    log(state, f"{seat_name(state, seat)} played {rec['name']}" + (" with its boost." if boosted else "."),
-        cards=[iid], shown_to=EVERYONE)  # played face up
+    log(
+        state,
+        f"{seat_name(state, seat)} played {rec['name']}" + (" with its boost." if boosted else "."),
+        cards=[iid],
+        shown_to=EVERYONE,
+    )  # played face up
     if rec["kind"] == "spell" and forecast_value(state, rec["id"]):
         iid = to_future(state, iid)
         card_of(state, iid)["marks"].update(marks)
@@ -742,8 +808,11 @@ def ability_use_refusal(state: dict, seat: int, iid: str, ability, forecasted: b
     is available, exhausting, sacrificing and gold. legal_actions asks it
     of each ability of the seat's cards (issue 13)."""
     if ability.from_future != forecasted:  # Omegacron: only while it is forecasted
-        return "bad_ability", ("That ability works only while the card is in the future." if ability.from_future
-                               else "That card has no such ability.")
+        return "bad_ability", (
+            "That ability works only while the card is in the future."
+            if ability.from_future
+            else "That card has no such ability."
+        )
     if ability.available is not None and not ability.available(state, iid):
         # A cost that can't be paid now (e.g. no +1/+1 rune to remove).
         return "bad_ability", "That ability can't be used now."
@@ -867,8 +936,10 @@ def patrol_move_refusal(state: dict, seat: int, iid, slot):
     if refusal is not None:
         return refusal
     if slot is not None and maps.patrol_crowded(state, seat, iid, slot):
-        return ("one_patroller", "On Fury Road you may have only one patroller: take the other one off first, "
-                                 "or put this one in its slot.")
+        return (
+            "one_patroller",
+            "On Fury Road you may have only one patroller: take the other one off first, or put this one in its slot.",
+        )
     if player(state, seat)["patrol"].get(slot) == iid:
         return "no_change", "It is already there."
     if slot is None and patrol_slot(state, iid) is None:
@@ -886,8 +957,11 @@ def do_patrol(state, seat, plan):
         replaced = p["patrol"][slot]
         p["patrol"][slot] = iid
         instead = f", replacing {name(state, replaced)}" if replaced else ""  # it leaves the patrol zone
-        log(state, f"{seat_name(state, seat)} put {name(state, iid)} in the {slot.replace('_', ' ')} slot{instead}.",
-            cards=[iid] + ([replaced] if replaced else []))
+        log(
+            state,
+            f"{seat_name(state, seat)} put {name(state, iid)} in the {slot.replace('_', ' ')} slot{instead}.",
+            cards=[iid] + ([replaced] if replaced else []),
+        )
     else:
         log(state, f"{seat_name(state, seat)} took {name(state, iid)} off patrol.", cards=[iid])
 

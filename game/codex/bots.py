@@ -11,6 +11,7 @@ benchmarks and empty seats.
   base is closest to falling (R26), since the first fallen base ends the
   game (R28).
 """
+
 import random
 
 from game.kernel import bots as shared_bots
@@ -18,8 +19,8 @@ from game.kernel import bots as shared_bots
 from . import catalog, stats
 from .engine import apply_action_in_place, copy_state, legal_actions
 from .freeforall import base_hp_left, leaders
-from .state import acting_seats, player
 from .setup import new_game
+from .state import acting_seats, player
 
 # GreedyBot repairs its base (free-for-all, R24) once this few HP are left.
 REPAIR_BELOW = 15
@@ -93,10 +94,10 @@ class GreedyBot:
         lendable card as squad leader of the opponent whose base has the
         least HP left, if that slot is free; otherwise finish lending."""
         if leaders(state) != [seat]:
-            weakest = min((p["seat"] for p in state["players"] if p["seat"] != seat),
-                          key=lambda s: (base_hp_left(state, s), s))
-            lends = [a for a in by_type.get("lend", [])
-                     if a["to"] == weakest and a["slot"] == "squad_leader"]
+            weakest = min(
+                (p["seat"] for p in state["players"] if p["seat"] != seat), key=lambda s: (base_hp_left(state, s), s)
+            )
+            lends = [a for a in by_type.get("lend", []) if a["to"] == weakest and a["slot"] == "squad_leader"]
             if lends:
                 return max(lends, key=lambda a: (stats.hp(state, a["card"]), a["card"]))
         return by_type["end_lending"][0]

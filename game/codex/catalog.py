@@ -5,10 +5,11 @@ hero bands) imported from the reference data by ``tools/import_cards.py``, and
 a short description of each card in our own words. Behaviour lives in
 ``game.codex.cards`` (card hooks) and the engine (keywords).
 """
+
 import json
-import re
 import os
-from functools import lru_cache
+import re
+from functools import cache
 
 from .cards import registry
 
@@ -59,11 +60,10 @@ def heroes() -> list:
 
 def starting_deck(color: str) -> list:
     """The 10 card ids of ``color``'s starting deck (one copy each)."""
-    return [c["id"] for c in _cards().values()
-            if c["starting_zone"] == "deck" and c["color"] == color]
+    return [c["id"] for c in _cards().values() if c["starting_zone"] == "deck" and c["color"] == color]
 
 
-@lru_cache(maxsize=None)
+@cache
 def spec_name(spec: str) -> str:
     """A spec's name for players: "Fire (Jaina Stormborne)" for spec id
     "fire" (the hero who brings it), or the capitalised id when no hero has
@@ -76,8 +76,7 @@ def spec_name(spec: str) -> str:
 
 def spec_cards(spec: str) -> list:
     """The 12 codex card ids of ``spec`` (a codex holds 2 copies of each)."""
-    return [c["id"] for c in _cards().values()
-            if c["starting_zone"] == "codex" and c["spec"] == spec]
+    return [c["id"] for c in _cards().values() if c["starting_zone"] == "codex" and c["spec"] == spec]
 
 
 def hero_band(hero_id: str, level: int) -> dict:

@@ -7,18 +7,32 @@ technician bonuses); glossary "Channeling"; house rules R13 and R14; in a
 free-for-all R25 (free gold), R26 (a lent card's slot bonus) and R28 (the
 end of the game), see freeforall.py.
 """
-from functools import lru_cache
 
-from .cards import registry
+from functools import cache
+
 from . import catalog, maps, stats
+from .cards import registry
 from .effects import draw, gain_gold, indestructible_instead, leave_play, trash
 from .flow import OPS, ask, check_answer, op, push
 from .freeforall import base_fallen, credit_kill, is_ffa, lent_by
-from .outcome import finish
-from .state import (acting_seats, attachments_of, in_play, is_opponent, is_patrolling, log, move, name, patrol_slot,
-                    player, seat_name, second_legendaries, team_of)
-
 from .heroes import gain_levels
+from .outcome import finish
+from .state import (
+    acting_seats,
+    attachments_of,
+    in_play,
+    is_opponent,
+    is_patrolling,
+    log,
+    move,
+    name,
+    patrol_slot,
+    player,
+    seat_name,
+    second_legendaries,
+    team_of,
+)
+
 
 def state_based_checks(state: dict) -> None:
     """Discard second copies of legendaries, apply every pending death and
@@ -70,8 +84,11 @@ def _settled(state: dict) -> bool:
         for p in state["players"]:
             for iid in p["play"]:
                 inst = cards[iid]
-                if _would_die(state, iid, inst) or _must_trash(state, iid, inst, trashing) or \
-                        _must_sacrifice(state, iid, inst, sacrificing, channeling):
+                if (
+                    _would_die(state, iid, inst)
+                    or _must_trash(state, iid, inst, trashing)
+                    or _must_sacrifice(state, iid, inst, sacrificing, channeling)
+                ):
                     return False
     return True
 
@@ -83,14 +100,17 @@ def _discard_second_copy(state: dict, iid: str) -> None:
     leaves play ("leaves" triggers) but does not die: being discarded
     replaces coming under that control."""
     seat = state["cards"][iid]["controller"]
-    log(state, f"{seat_name(state, seat)} already controls {name(state, iid)}: "
-               "the second copy was discarded (legendary).", cards=[iid])
+    log(
+        state,
+        f"{seat_name(state, seat)} already controls {name(state, iid)}: the second copy was discarded (legendary).",
+        cards=[iid],
+    )
     leave_play(state, iid)
     move(state, iid, "discard")
 
 
 def _announce_deaths(state: dict, batch: list) -> None:
-    """"Whenever a unit dies": before a batch of simultaneous deaths is
+    """ "Whenever a unit dies": before a batch of simultaneous deaths is
     carried out, every card in play, those about to die included, hears of
     each dying unit (hook ``unit_dies``), so the outcome doesn't depend on
     the order the batch is processed in (Captured Bugblatter ruling: it
@@ -194,8 +214,12 @@ def _must_trash(state: dict, iid: str, inst: dict, answers: dict) -> bool:
 def _forced_sacrifices(state: dict) -> list:
     answers, channeling = registry.answering("must_sacrifice"), _channeling_spells()
     cards = state["cards"]
-    out = [iid for p in state["players"] for iid in p["play"]
-           if _must_sacrifice(state, iid, cards[iid], answers, channeling)]
+    out = [
+        iid
+        for p in state["players"]
+        for iid in p["play"]
+        if _must_sacrifice(state, iid, cards[iid], answers, channeling)
+    ]
     # Indestructible things can't be sacrificed (glossary: Indestructible).
     return [iid for iid in out if not stats.kw(state, iid, "indestructible")]
 
@@ -212,12 +236,13 @@ def _must_sacrifice(state: dict, iid: str, inst: dict, answers: dict, channeling
     return inst["card"] in answers and registry.ask(state, "must_sacrifice", iid, False)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _channeling_spells() -> frozenset:
     """The ids of the catalog's ongoing spells with channeling (read only;
     catalog facts never change while the engine runs)."""
-    return frozenset(rec["id"] for rec in catalog.all_cards()
-                     if rec.get("ongoing") and rec["keywords"].get("channeling"))
+    return frozenset(
+        rec["id"] for rec in catalog.all_cards() if rec.get("ongoing") and rec["keywords"].get("channeling")
+    )
 
 
 def _controls_spec_hero(state: dict, seat: int, spec: str) -> bool:
@@ -332,8 +357,7 @@ def _hero_death_levels(state: dict, dead_owner: int) -> None:
     # active player's to decide (R17).
     acting = state.get("acting")
     chooser = acting if acting is not None and acting in acting_seats(state) else state["active"]
-    ask(state, chooser, "Choose a hero to gain two levels.", candidates,
-        {"op": "gain_levels", "levels": 2})
+    ask(state, chooser, "Choose a hero to gain two levels.", candidates, {"op": "gain_levels", "levels": 2})
 
 
 @op("gain_levels")

@@ -6,16 +6,38 @@ Obliterate, Readiness, Stealth, Invisible; house rules R6 (squad leader
 armor), R8 (obliterate once per attack; exhausted defenders still strike
 back), R10 (Tower), R16 (overpower excess).
 """
-from .cards import registry
+
 from . import maps, stats
-from .effects import armor_left, can_leave_play, damage_card, damage_target, destroy, exhaust
+from .cards import registry
+from .checks import state_based_checks
+from .effects import (
+    armor_left,
+    base_id,
+    building_name,
+    can_leave_play,
+    damage_building,
+    damage_card,
+    damage_target,
+    destroy,
+    exhaust,
+    is_building_id,
+)
 from .flow import ask, op, push_all
 from .state import PATROL_SLOTS, is_patrolling, log, name, patrol_slot, player
-from .targeting import (attack_targets, group_things, controller_of, evades_patrol, group_of_target,
-                        kind_of, patrollers, sneaky, thing_exists, tower_can_detect, revealed,
-                        has_detector)
-from .effects import base_id, building_name, damage_building, is_building_id
-from .checks import state_based_checks
+from .targeting import (
+    attack_targets,
+    controller_of,
+    evades_patrol,
+    group_of_target,
+    group_things,
+    has_detector,
+    kind_of,
+    patrollers,
+    revealed,
+    sneaky,
+    thing_exists,
+    tower_can_detect,
+)
 
 
 def label(state: dict, tid: str) -> str:
@@ -39,8 +61,7 @@ def declare_attack(state: dict, attacker: str, target: str) -> None:
     if not stats.kw(state, attacker, "readiness"):
         exhaust(state, attacker)
     with stats.frozen(state):  # reads only (issue 13)
-        unseen = sneaky(state, attacker, target) and not revealed(state, attacker) \
-            and not has_detector(state, group)
+        unseen = sneaky(state, attacker, target) and not revealed(state, attacker) and not has_detector(state, group)
         tower_seat = tower_can_detect(state, group) if unseen else None
         # Who it flies over, read now unless a Tower's reveal changes it.
         flew_over = _flown_over(state, attacker, target, group) if tower_seat is None else None
@@ -51,15 +72,24 @@ def declare_attack(state: dict, attacker: str, target: str) -> None:
         with stats.frozen(state):  # reads only (issue 13)
             flew_over = _flown_over(state, attacker, target, group)
     log(state, f"{name(state, attacker)} attacked {label(state, target)}.", cards=[attacker])
-    ctx = {"attacker": attacker, "target": target, "group": group, "seat": seat,
-           "defender": controller_of(state, target), "flew_over": flew_over}
-    push_all(state, [
-        {"op": "attack_triggers", "ctx": ctx},
-        {"op": "obliterate", "ctx": ctx},
-        {"op": "recheck_defender", "ctx": ctx},
-        {"op": "combat", "ctx": ctx},
-        {"op": "attack_done", "ctx": ctx},
-    ])
+    ctx = {
+        "attacker": attacker,
+        "target": target,
+        "group": group,
+        "seat": seat,
+        "defender": controller_of(state, target),
+        "flew_over": flew_over,
+    }
+    push_all(
+        state,
+        [
+            {"op": "attack_triggers", "ctx": ctx},
+            {"op": "obliterate", "ctx": ctx},
+            {"op": "recheck_defender", "ctx": ctx},
+            {"op": "combat", "ctx": ctx},
+            {"op": "attack_done", "ctx": ctx},
+        ],
+    )
 
 
 @op("attack_done")
@@ -95,8 +125,7 @@ def _flown_over(state: dict, attacker: str, target: str, group: list) -> list:
     (glossary: Anti-air: only when flying is what let it pass)."""
     if not stats.kw(state, attacker, "flying") or evades_patrol(state, attacker, group):
         return []
-    ground = [(slot, iid) for _, slot, iid in patrollers(state, group)
-              if not stats.kw(state, iid, "flying")]
+    ground = [(slot, iid) for _, slot, iid in patrollers(state, group) if not stats.kw(state, iid, "flying")]
     if patrol_slot(state, target) == "squad_leader" and is_patrolling(state, target):
         ignored = []
     elif is_patrolling(state, target):
@@ -139,9 +168,11 @@ def _obliterate(state: dict, step: dict) -> None:
     # declared: an attack trigger may have destroyed the attacked building
     # card already (Trojan Duck hitting it), obliterate still happens.
     defender = ctx["defender"] if "defender" in ctx else controller_of(state, ctx["target"])
-    units = [i for i in player(state, defender)["play"]
-             if kind_of(state, i) == "unit" and not stats.kw(state, i, "indestructible")
-             and can_leave_play(state, i)]
+    units = [
+        i
+        for i in player(state, defender)["play"]
+        if kind_of(state, i) == "unit" and not stats.kw(state, i, "indestructible") and can_leave_play(state, i)
+    ]
     units.sort(key=lambda i: stats.tech_level(state, i) or 0)
     if len(units) <= count:
         chosen, ties = units, []
@@ -153,8 +184,7 @@ def _obliterate(state: dict, step: dict) -> None:
         destroy(state, iid)
     need = min(count - len(chosen), len(ties))
     if need > 0:
-        ask(state, ctx["seat"], f"Choose {need} unit(s) to obliterate.", ties,
-            {"op": "destroy_chosen"}, count=need)
+        ask(state, ctx["seat"], f"Choose {need} unit(s) to obliterate.", ties, {"op": "destroy_chosen"}, count=need)
 
 
 @op("destroy_chosen")
@@ -174,8 +204,14 @@ def _recheck_defender(state: dict, step: dict) -> None:
         return
     options = attack_targets(state, ctx["attacker"])
     if options:
-        ask(state, ctx["seat"], "The defender is gone: you may choose a new target.", options,
-            {"op": "retarget", "ctx": ctx}, optional=True)
+        ask(
+            state,
+            ctx["seat"],
+            "The defender is gone: you may choose a new target.",
+            options,
+            {"op": "retarget", "ctx": ctx},
+            optional=True,
+        )
     else:
         ctx["target"] = None
 
@@ -187,12 +223,11 @@ def _retarget(state: dict, step: dict) -> None:
     if step["choice"]:
         target = step["choice"][0]
         group = group_of_target(state, ctx["attacker"], target)
-        new = {"target": target, "group": group,
-               "flew_over": _flown_over(state, ctx["attacker"], target, group)}
-        log(state, f"{name(state, ctx['attacker'])} turned on {label(state, target)}.", cards=[ctx['attacker']])
+        new = {"target": target, "group": group, "flew_over": _flown_over(state, ctx["attacker"], target, group)}
+        log(state, f"{name(state, ctx['attacker'])} turned on {label(state, target)}.", cards=[ctx["attacker"]])
     else:  # no new target: no combat damage (the combat step finds none)
         new = {"target": None}
-        log(state, f"{name(state, ctx['attacker'])} chose no new target.", cards=[ctx['attacker']])
+        log(state, f"{name(state, ctx['attacker'])} chose no new target.", cards=[ctx["attacker"]])
     ctx.update(new)
     # The attack's later steps (combat, attack_done) hold their own copy of
     # the context once the state was stored between the question and its
@@ -234,24 +269,36 @@ def _combat(state: dict, step: dict) -> None:
     target_patrols = not is_building_id(target) and is_patrolling(state, target)
     with stats.frozen(state):  # only reads until the question or the damage (issue 13)
         sparkshot = target_patrols and stats.kw(state, attacker, "sparkshot") and "spark_to" not in ctx
-        overpower = not sparkshot and target_patrols and stats.kw(state, attacker, "overpower") \
-            and "over_to" not in ctx and not excess_to_base(state, attacker)
+        overpower = (
+            not sparkshot
+            and target_patrols
+            and stats.kw(state, attacker, "overpower")
+            and "over_to" not in ctx
+            and not excess_to_base(state, attacker)
+        )
         if overpower:
             excess = attack_atk(state, attacker, target) - _remaining(
-                state, target, stats.kw(state, attacker, "armor_piercing"))
+                state, target, stats.kw(state, attacker, "armor_piercing")
+            )
             options = []
             if excess > 0:
                 # What it could have attacked with the defender gone: another
                 # patroller that stops it if any, otherwise anything (ruling).
-                options = [t for t in attack_targets(state, attacker, ignore=target)
-                           if t in group_things(state, ctx["group"])]
+                options = [
+                    t for t in attack_targets(state, attacker, ignore=target) if t in group_things(state, ctx["group"])
+                ]
     if sparkshot:
         _ask_sparkshot(state, ctx, [])
         return
     if overpower:
         ctx["over_amount"] = max(0, excess)
-        ask(state, ctx["seat"], "Choose where the overpower damage goes.", options,
-            {"op": "combat_choice", "ctx": ctx, "key": "over_to"})
+        ask(
+            state,
+            ctx["seat"],
+            "Choose where the overpower damage goes.",
+            options,
+            {"op": "combat_choice", "ctx": ctx, "key": "over_to"},
+        )
         return
     _deal_combat_damage(state, ctx)
 
@@ -269,8 +316,11 @@ def _ask_sparkshot(state: dict, ctx: dict, chosen: list) -> None:
     if len(chosen) >= points or not options:
         _combat(state, {"ctx": dict(ctx, spark_to=chosen)})
         return
-    text = "Choose the patroller that sparkshot hits." if points == 1 else \
-        f"Sparkshot: choose the patroller that takes point {len(chosen) + 1} of {points}."
+    text = (
+        "Choose the patroller that sparkshot hits."
+        if points == 1
+        else f"Sparkshot: choose the patroller that takes point {len(chosen) + 1} of {points}."
+    )
     ask(state, ctx["seat"], text, options, {"op": "sparkshot_point", "ctx": ctx, "chosen": chosen})
 
 
@@ -289,8 +339,9 @@ def _combat_choice(state: dict, step: dict) -> None:
 def _strikes_back(state: dict, attacker: str, defender: str) -> bool:
     if is_building_id(defender) or kind_of(state, defender) not in ("unit", "hero"):
         return False
-    if stats.kw(state, attacker, "flying") and not (stats.kw(state, defender, "flying")
-                                                    or stats.kw(state, defender, "anti_air")):
+    if stats.kw(state, attacker, "flying") and not (
+        stats.kw(state, defender, "flying") or stats.kw(state, defender, "anti_air")
+    ):
         return False
     if stats.kw(state, attacker, "long_range") and not stats.kw(state, defender, "long_range"):
         return False
@@ -301,8 +352,7 @@ def _tower_sees(state: dict, attacker: str, group: list, target: str = None) -> 
     for s in group:
         addon = player(state, s)["buildings"]["addon"]
         if addon and addon["id"] == "tower" and addon["done"]:
-            if not sneaky(state, attacker, target) or revealed(state, attacker) \
-                    or has_detector(state, group):
+            if not sneaky(state, attacker, target) or revealed(state, attacker) or has_detector(state, group):
                 return True
     return False
 
@@ -337,8 +387,7 @@ def _deal_combat_damage(state: dict, ctx: dict) -> None:
             spark_hits.append((attacker, dest, sparks.count(dest), a_swift))
         hits.extend(spark_hits)
         if _strikes_back(state, attacker, target):
-            hits.append((target, attacker, stats.atk(state, target),
-                         bool(stats.kw(state, target, "swift_strike"))))
+            hits.append((target, attacker, stats.atk(state, target), bool(stats.kw(state, target, "swift_strike"))))
         for iid in ctx["flew_over"]:
             if thing_exists(state, iid):
                 hits.append((iid, attacker, stats.atk(state, iid), bool(stats.kw(state, iid, "swift_strike"))))
@@ -362,19 +411,32 @@ def _deal_combat_damage(state: dict, ctx: dict) -> None:
             source_kw = stats.compute(state, source)["kw"]  # read once: nothing changes until damage_target
             piercing = source_kw.get("armor_piercing", 0)
             spill = 0
-            if source == attacker and excess_to_base(state, attacker) and \
-                    not is_building_id(dest) and kind_of(state, dest) in ("unit", "hero"):
+            if (
+                source == attacker
+                and excess_to_base(state, attacker)
+                and not is_building_id(dest)
+                and kind_of(state, dest) in ("unit", "hero")
+            ):
                 spill = max(0, amount - _remaining(state, dest, piercing))
                 amount -= spill
             # The defender's share of a hit whose excess went on (overpower's
             # second target, Stampede's base) is no "would take excess".
-            sent_on = spill > 0 or (source == attacker and dest == target and over is not None
-                                    and bool(ctx.get("over_amount")))
+            sent_on = spill > 0 or (
+                source == attacker and dest == target and over is not None and bool(ctx.get("over_amount"))
+            )
             by = f"{name(state, source)}'s sparkshot" if by_ability else name(state, source)
-            damage_target(state, dest, amount, by=by, combat=True,
-                          deathtouch=bool(source_kw.get("deathtouch", 0)),
-                          piercing=piercing, source=source,
-                          ability=by_ability, excess_sent_on=sent_on)
+            damage_target(
+                state,
+                dest,
+                amount,
+                by=by,
+                combat=True,
+                deathtouch=bool(source_kw.get("deathtouch", 0)),
+                piercing=piercing,
+                source=source,
+                ability=by_ability,
+                excess_sent_on=sent_on,
+            )
             if maps.damage_prevented(state):
                 continue  # No Rush 15 Minutes: prevented damage is not dealt, so nothing triggers
             if amount > 0 and not is_building_id(dest) and thing_exists(state, source):

@@ -4,10 +4,22 @@ cards between play and other zones, and buildings taking damage.
 Sources: Deluxe rulebook ("Damage", "Armor", "Buildings", "Draw/discard
 phase", "Runes"), house rules R2, R6, R9.
 """
-from .cards import registry
+
 from . import catalog, maps, rng, stats
-from .state import (attachments_of, card_of, HIDDEN_ZONES, is_patrolling, log, move, name, patrol_slot,
-                    player, seat_name, team_of)
+from .cards import registry
+from .state import (
+    HIDDEN_ZONES,
+    attachments_of,
+    card_of,
+    is_patrolling,
+    log,
+    move,
+    name,
+    patrol_slot,
+    player,
+    seat_name,
+    team_of,
+)
 
 GOLD_CAP = 20  # Deluxe rulebook: you cannot have more than 20 gold.
 BUILDING_HP = {"tech_1": 5, "tech_2": 5, "tech_3": 5}  # house rule R1
@@ -15,6 +27,7 @@ ADDON_HP = 4  # house rule R1
 
 
 # ---- gold --------------------------------------------------------------
+
 
 def gain_gold(state: dict, seat: int, amount: int) -> int:
     """Give ``seat`` up to ``amount`` gold within the 20-gold cap; return the gain."""
@@ -30,6 +43,7 @@ def pay(state: dict, seat: int, amount: int) -> None:
 
 
 # ---- drawing -----------------------------------------------------------
+
 
 def draw(state: dict, seat: int, count: int = 1, in_main: bool = False) -> int:
     """Draw up to ``count`` cards for ``seat``; return how many were drawn.
@@ -52,8 +66,12 @@ def draw(state: dict, seat: int, count: int = 1, in_main: bool = False) -> int:
             reshuffle(state, seat)
         drawn.append(move(state, p["deck"][0], "hand"))
     if drawn:
-        log(state, f"{seat_name(state, seat)} drew {', '.join(name(state, i) for i in drawn)}.", cards=drawn,
-            veiled=f"{seat_name(state, seat)} drew {len(drawn)} card{'s' if len(drawn) != 1 else ''}.")
+        log(
+            state,
+            f"{seat_name(state, seat)} drew {', '.join(name(state, i) for i in drawn)}.",
+            cards=drawn,
+            veiled=f"{seat_name(state, seat)} drew {len(drawn)} card{'s' if len(drawn) != 1 else ''}.",
+        )
     return len(drawn)
 
 
@@ -68,11 +86,11 @@ def reshuffle(state: dict, seat: int) -> None:
 
 # ---- buildings -----------------------------------------------------------
 
+
 def building_ids(state: dict, seat: int) -> list:
     """Target ids of ``seat``'s standing buildings: tech buildings and add-on."""
     p = player(state, seat)
-    out = [f"bld:{seat}:{slot}" for slot in ("tech_1", "tech_2", "tech_3")
-           if p["buildings"][slot] is not None]
+    out = [f"bld:{seat}:{slot}" for slot in ("tech_1", "tech_2", "tech_3") if p["buildings"][slot] is not None]
     if p["buildings"]["addon"] is not None:
         out.append(f"bld:{seat}:addon")
     return out
@@ -127,8 +145,11 @@ def building_name(state: dict, target: str) -> str:
         return " and ".join(seat_name(state, s) for s in seats) + "'s base"
     seat = int(parts[1])
     rec = player(state, seat)["buildings"][parts[2]]
-    label = catalog.card(rec["id"])["name"] if parts[2] == "addon" else \
-        {"tech_1": "Tech I building", "tech_2": "Tech II building", "tech_3": "Tech III building"}[parts[2]]
+    label = (
+        catalog.card(rec["id"])["name"]
+        if parts[2] == "addon"
+        else {"tech_1": "Tech I building", "tech_2": "Tech II building", "tech_3": "Tech III building"}[parts[2]]
+    )
     return f"{seat_name(state, seat)}'s {label}"
 
 
@@ -150,7 +171,8 @@ def damage_building(state: dict, target: str, amount: int, *, by) -> None:
         log(state, f"Damage to {_target_name(state, target)}{_from(by)} was prevented (No Rush 15 Minutes).")
         return
     if registry.answering("shields_building") and registry.any_says(
-            state, "shields_building", [i for p in state["players"] for i in p["play"]], target):
+        state, "shields_building", [i for p in state["players"] for i in p["play"]], target
+    ):
         log(state, f"Damage to {_target_name(state, target)}{_from(by)} was prevented.")
         return
     if not is_building_id(target):
@@ -189,8 +211,14 @@ def _above_floor(state: dict, target: str, rec: dict, amount: int) -> int:
     dealer = state.get("acting")
     dealer = state["active"] if dealer is None else dealer
     sources = [i for p in state["players"] for i in p["play"]]
-    floor = max([registry.answering("base_floor")[registry.answers_as(state, i)](state, i, team, dealer)
-                 for i in sources if registry.answers_as(state, i) in registry.answering("base_floor")] or [0])
+    floor = max(
+        [
+            registry.answering("base_floor")[registry.answers_as(state, i)](state, i, team, dealer)
+            for i in sources
+            if registry.answers_as(state, i) in registry.answering("base_floor")
+        ]
+        or [0]
+    )
     return min(amount, max(0, rec["hp"] - floor - rec["damage"])) if floor else amount
 
 
@@ -224,6 +252,7 @@ def repair_building(state: dict, target: str, amount: int) -> None:
 
 # ---- units and heroes --------------------------------------------------
 
+
 def armor_left(state: dict, iid: str, piercing: int = 0) -> int:
     """Armor of ``iid`` still able to absorb damage this turn (house rule R6).
 
@@ -237,9 +266,19 @@ def armor_left(state: dict, iid: str, piercing: int = 0) -> int:
     return max(0, stats.kw(state, iid, "armor") - inst["armor_used"])
 
 
-def damage_card(state: dict, iid: str, amount: int, *, by, combat: bool = False,
-                deathtouch: bool = False, piercing: int = 0, source: str = None,
-                ability: bool = False, excess_sent_on: bool = False) -> int:
+def damage_card(
+    state: dict,
+    iid: str,
+    amount: int,
+    *,
+    by,
+    combat: bool = False,
+    deathtouch: bool = False,
+    piercing: int = 0,
+    source: str = None,
+    ability: bool = False,
+    excess_sent_on: bool = False,
+) -> int:
     """Deal ``amount`` damage to unit or hero ``iid``; return damage taken.
     ``by`` names what deals it, for the log line (as :func:`damage_building`).
 
@@ -287,8 +326,11 @@ def damage_card(state: dict, iid: str, amount: int, *, by, combat: bool = False,
         taken_as_runes = False
     if combat and deathtouch and (taken > 0 or absorbed > 0):
         inst["marks"]["doomed"] = True
-    if combat and stats.is_character(state, iid) and (
-            inst["marks"].get("doomed") or (taken > 0 and inst["damage"] >= stats.hp(state, iid))):
+    if (
+        combat
+        and stats.is_character(state, iid)
+        and (inst["marks"].get("doomed") or (taken > 0 and inst["damage"] >= stats.hp(state, iid)))
+    ):
         # It dies from combat damage (Brave Knight: Tower, sparkshot,
         # overpower and deathtouch count; checks._escapes_death clears it)
         # only when some got through: a hit its armor took whole doesn't
@@ -312,8 +354,13 @@ def _damage_line(state: dict, iid: str, taken: int, absorbed: int, by, runes: bo
     who = name(state, iid)
     if taken == 0 and absorbed:
         return f"{who}'s armor absorbed the {absorbed} damage{_from(by)}."
-    what = (f"got {taken} -1/-1 rune{'s' if taken != 1 else ''}" if runes
-            else f"took {taken} damage" if taken else "took no damage")
+    what = (
+        f"got {taken} -1/-1 rune{'s' if taken != 1 else ''}"
+        if runes
+        else f"took {taken} damage"
+        if taken
+        else "took no damage"
+    )
     return f"{who} {what}{_from(by)}" + (f" (its armor absorbed {absorbed} more)." if absorbed else ".")
 
 
@@ -343,8 +390,12 @@ def _note_killer(state: dict, iid: str, source: str) -> None:
     if killer is None or "killed_by" in inst["marks"] or not stats.is_character(state, iid):
         return
     if inst["damage"] >= stats.hp(state, iid) or inst["marks"].get("doomed"):
-        inst["marks"]["killed_by"] = {"iid": source, "card": killer["card"],
-                                      "seat": killer["controller"], "level": killer["level"]}
+        inst["marks"]["killed_by"] = {
+            "iid": source,
+            "card": killer["card"],
+            "seat": killer["controller"],
+            "level": killer["level"],
+        }
 
 
 def damage_target(state: dict, target: str, amount: int, *, by, **kw) -> None:
@@ -525,8 +576,12 @@ def leave_play(state: dict, iid: str) -> None:
     registry.emit(state, "leaves", iid)
     watchers = registry.answering("unit_leaves")
     if watchers and stats.is_unit(state, iid):
-        registry.emit_to(state, "unit_leaves", [i for p in state["players"] for i in p["play"]
-                                                if registry.answers_as(state, i) in watchers], iid)
+        registry.emit_to(
+            state,
+            "unit_leaves",
+            [i for p in state["players"] for i in p["play"] if registry.answers_as(state, i) in watchers],
+            iid,
+        )
     for other in [i for p in state["players"] for i in p["play"]]:
         if other != iid and iid in state["cards"][other]["marks"].get("tied_to", ()):
             trash(state, other)

@@ -7,23 +7,39 @@ exactly as it was (ARCHITECTURE.md, "The rules engine").
 that owns its state (the bots): every check runs before anything changes,
 so a refused action changes nothing there either.
 """
+
 import itertools
 import marshal
 from bisect import bisect_right
 
-from . import catalog, maps, stats
-from .actions import (ACTIONS, abilities_of, ability_use_refusal, addon_refusal, build_plan, build_refusal,
-                      character_attack_refusal, check_targets, hire_refusal, level_up_refusal, on_acting_team,
-                      patrol_move_refusal, play_card_verdict, revealable, summon_refusal, tower_refusal)
-from .specs import TECH_BUILDINGS, build_candidates
-from .cards import registry
 from game.kernel.copying import copy_sharing_log
 from game.kernel.envelope import action_type, is_seat, require_plain_json
 
-from .errors import EngineFault, RulesError
+from . import catalog, maps, stats
+from .actions import (
+    ACTIONS,
+    abilities_of,
+    ability_use_refusal,
+    addon_refusal,
+    build_plan,
+    build_refusal,
+    character_attack_refusal,
+    check_targets,
+    hire_refusal,
+    level_up_refusal,
+    on_acting_team,
+    patrol_move_refusal,
+    play_card_verdict,
+    revealable,
+    summon_refusal,
+    tower_refusal,
+)
+from .cards import registry
 from .checks import run
+from .errors import EngineFault, RulesError
 from .freeforall import has_conceded, is_ffa, lend_options
 from .freeforall_end import settle
+from .specs import TECH_BUILDINGS, build_candidates
 from .state import PATROL_SLOTS, fresh_instance, is_opponent, patrol_slot, player
 from .targeting import attack_targets, patrol_refusal, slot_candidates
 from .turns import has_stash, tech_count_required
@@ -143,8 +159,7 @@ def _apply(state: dict, seat: int, action: dict, in_place: bool) -> list:
     except Exception as exc:
         if not in_place:
             raise
-        raise EngineFault(f"The engine failed in the middle of {action['type']!r}; "
-                          "the state is half-changed.") from exc
+        raise EngineFault(f"The engine failed in the middle of {action['type']!r}; the state is half-changed.") from exc
     log = state["log"]
     first = len(log)
     while first and log[first - 1]["n"] > before:  # the new lines are the last ones
@@ -246,9 +261,13 @@ def _legal_actions(state: dict, seat: int) -> list:
     if prompt is None and on_acting_team(state, seat):
         out.extend(_main_phase_actions(state, seat))
     if prompt is None and state["phase"] == "lend" and seat == state["active"]:
-        out.extend(a for a in ({"type": "lend", "card": iid, "to": to, "slot": slot}
-                               for iid, to, slot in lend_options(state, seat))  # house rule R26
-                   if _passes_checks(state, seat, a))
+        out.extend(
+            a
+            for a in (
+                {"type": "lend", "card": iid, "to": to, "slot": slot} for iid, to, slot in lend_options(state, seat)
+            )  # house rule R26
+            if _passes_checks(state, seat, a)
+        )
         if _passes_checks(state, seat, {"type": "end_lending"}):
             out.append({"type": "end_lending"})
     out.append({"type": "concede"})  # check_concede: not conceded, as above
@@ -279,8 +298,7 @@ def _tech_choices(state: dict, seat: int) -> list:
         return []
     least, most = tech_count_required(state, seat)
     stock = {cid: n for cid, n in sorted(p["codex"].items()) if n > 0}
-    return [{"type": "tech", "cards": cards} for size in range(least, most + 1)
-            for cards in _multisets(stock, size)]
+    return [{"type": "tech", "cards": cards} for size in range(least, most + 1) for cards in _multisets(stock, size)]
 
 
 def _multisets(stock: dict, size: int) -> list:
@@ -375,10 +393,12 @@ def _main_phase_actions(state: dict, seat: int) -> list:
         kind = rec["kind"]  # stats.is_hero and is_character, read once
         if kind == "hero":
             room = rec["max_level"] - inst["level"]
-            steps = {1} | {t - inst["level"] for t in (rec["mid_level"], rec["max_level"])
-                           if t > inst["level"]}
-            out.extend({"type": "level_up", "hero": iid, "levels": n} for n in sorted(steps)
-                       if n <= room and level_up_refusal(state, seat, iid, n) is None)
+            steps = {1} | {t - inst["level"] for t in (rec["mid_level"], rec["max_level"]) if t > inst["level"]}
+            out.extend(
+                {"type": "level_up", "hero": iid, "levels": n}
+                for n in sorted(steps)
+                if n <= room and level_up_refusal(state, seat, iid, n) is None
+            )
         _ability_actions(state, seat, iid, gold, out, False)
         if kind == "hero" or kind == "unit":
             if not inst["exhausted"] and character_attack_refusal(state, iid, inst) is None:
@@ -386,8 +406,11 @@ def _main_phase_actions(state: dict, seat: int) -> list:
             current = patrol_slot(state, iid)
             slots = [slot for slot in PATROL_SLOTS if slot != current]
             if maps.on(state, "fury_road"):  # one patroller: the verdict depends on the slot
-                out.extend({"type": "patrol", "card": iid, "slot": slot} for slot in slots
-                           if patrol_move_refusal(state, seat, iid, slot) is None)
+                out.extend(
+                    {"type": "patrol", "card": iid, "slot": slot}
+                    for slot in slots
+                    if patrol_move_refusal(state, seat, iid, slot) is None
+                )
             elif patrol_refusal(state, seat, iid) is None:  # all patrol_move_refusal asks here
                 out.extend({"type": "patrol", "card": iid, "slot": slot} for slot in slots)
             if current:  # patrol_move_refusal refuses nothing: it leaves the slot it is in
@@ -396,8 +419,13 @@ def _main_phase_actions(state: dict, seat: int) -> list:
         _ability_actions(state, seat, iid, gold, out, True)
     if tower_refusal(state, seat) is None:  # house rule R10: reveal
         # Only an opponent's card can be hidden from ``seat`` (targeting.hidden_from): the others are refused.
-        out.extend({"type": "reveal", "target": i} for q in state["players"]
-                   if is_opponent(state, seat, q["seat"]) for i in q["play"] if revealable(state, seat, i))
+        out.extend(
+            {"type": "reveal", "target": i}
+            for q in state["players"]
+            if is_opponent(state, seat, q["seat"])
+            for i in q["play"]
+            if revealable(state, seat, i)
+        )
     repair = {"type": "repair"}
     if is_ffa(state) and _passes_checks(state, seat, repair):  # house rule R24
         out.append(repair)

@@ -7,6 +7,7 @@ An action pushes steps (``{"op": name, ...}``) onto ``state["queue"]``;
 prompts stored in the state"). After every step the engine applies the
 state-based checks (deaths, channeling, the end of the game).
 """
+
 from .errors import RulesError
 
 OPS = {}
@@ -17,11 +18,13 @@ def op(name: str):
 
     Raises ValueError when ``name`` has a handler already: stored states
     name their queued steps, so each name means one thing (issue 12)."""
+
     def register(fn):
         if name in OPS:
             raise ValueError(f"step {name!r} registered twice")
         OPS[name] = fn
         return fn
+
     return register
 
 
@@ -38,8 +41,7 @@ def push_all(state: dict, steps: list) -> None:
     state["queue"][0:0] = steps
 
 
-def ask(state: dict, seat: int, text: str, options: list, then: dict,
-        count: int = 1, optional: bool = False) -> None:
+def ask(state: dict, seat: int, text: str, options: list, then: dict, count: int = 1, optional: bool = False) -> None:
     """Ask ``seat`` to choose ``count`` of ``options``, then run step ``then``.
 
     ``then`` receives the answer as ``step["choice"]`` (a list). With fewer
@@ -55,9 +57,13 @@ def ask(state: dict, seat: int, text: str, options: list, then: dict,
         return
     state["prompt_seq"] += 1
     state["prompt"] = {
-        "id": state["prompt_seq"], "seat": seat, "text": text,
-        "options": options, "count": min(count, len(options)),
-        "optional": optional, "then": then,
+        "id": state["prompt_seq"],
+        "seat": seat,
+        "text": text,
+        "options": options,
+        "count": min(count, len(options)),
+        "optional": optional,
+        "then": then,
     }
 
 
@@ -81,5 +87,3 @@ def check_answer(state: dict, seat: int, choice) -> list:
     if not (len(choice) == wanted or (prompt["optional"] and len(choice) == 0)):
         raise RulesError("bad_choice", f"Choose exactly {wanted}.")
     return choice
-
-

@@ -20,13 +20,13 @@ turn order by seat. The rules only this mode has, from the Deluxe rulebook's
   tied leaders take more turns (:func:`base_fallen`,
   :func:`final_round_seat`, :func:`settle`).
 """
+
 from . import maps, stats
 from .effects import gain_gold
 from .outcome import finish, finish_shared
 from .play import make_token
+from .state import PATROL_SLOTS, change_control, holds_legendary, is_opponent, log, name, player, seat_name, team_of
 from .targeting import patrol_refusal
-from .state import (PATROL_SLOTS, change_control, holds_legendary, is_opponent, log, name, player, seat_name,
-                    team_of)
 
 MODE = "ffa"
 MERCENARY = "mercenary"  # catalog id of the Mercenary token (house rule R23)
@@ -43,6 +43,7 @@ def is_ffa(state: dict) -> bool:
 
 
 # ---- R23: Mercenary tokens ---------------------------------------------------
+
 
 def mercenaries_for(seat: int) -> int:
     """How many Mercenary tokens seat ``seat`` (0-based) gets in its first
@@ -62,6 +63,7 @@ def give_mercenaries(state: dict, seat: int) -> None:
 
 
 # ---- R25: free gold ------------------------------------------------------------
+
 
 def credit_kill(state: dict, iid: str) -> None:
     """Unit ``iid`` is dying (checks.die calls this before it leaves play):
@@ -98,6 +100,7 @@ def credit_kill(state: dict, iid: str) -> None:
 
 # ---- R26: lending patrollers ---------------------------------------------------
 
+
 def lend_problem(state: dict, lender: int, iid, borrower, slot):
     """Why ``lender`` can't lend ``iid`` into ``borrower``'s patrol slot
     ``slot`` now: ``(code, message)``, or None when it can (R26).
@@ -113,8 +116,12 @@ def lend_problem(state: dict, lender: int, iid, borrower, slot):
     inst = state["cards"].get(iid) if isinstance(iid, str) else None
     if inst is None or inst["zone"] != "play" or inst["controller"] != lender:
         return "not_in_play", "You don't control that card."
-    if not isinstance(borrower, int) or isinstance(borrower, bool) or \
-            not 0 <= borrower < len(state["players"]) or borrower == lender:
+    if (
+        not isinstance(borrower, int)
+        or isinstance(borrower, bool)
+        or not 0 <= borrower < len(state["players"])
+        or borrower == lender
+    ):
         return "bad_lend", "Lend to another player of this game."
     if slot not in PATROL_SLOTS:
         return "bad_slot", "Unknown patrol slot."
@@ -153,8 +160,12 @@ def lend(state: dict, lender: int, iid: str, borrower: int, slot: str) -> None:
     change_control(state, iid, borrower)
     state["cards"][iid]["marks"]["lent"] = {"by": lender, "to": borrower}
     player(state, borrower)["patrol"][slot] = iid
-    log(state, f"{seat_name(state, lender)} lent {name(state, iid)} to {seat_name(state, borrower)} "
-               f"({slot.replace('_', ' ')} slot).", cards=[iid])
+    log(
+        state,
+        f"{seat_name(state, lender)} lent {name(state, iid)} to {seat_name(state, borrower)} "
+        f"({slot.replace('_', ' ')} slot).",
+        cards=[iid],
+    )
 
 
 def lent_by(state: dict, iid: str):
@@ -178,6 +189,7 @@ def return_lent(state: dict, seat: int) -> None:
 
 
 # ---- R28: the end of the game ----------------------------------------------------
+
 
 def base_hp_left(state: dict, seat: int) -> int:
     """HP left on ``seat``'s base, never below 0 (R28 clamps at 0)."""
@@ -213,16 +225,18 @@ def base_fallen(state: dict) -> bool:
         return False
     fallen = [p["seat"] for p in state["players"] if base_hp_left(state, p["seat"]) == 0]
     top = leaders(state)
-    log(state, " and ".join(f"{seat_name(state, s)}'s base" for s in fallen)
-        + (" fell: the game is over." if len(top) == 1 else " fell: the final turns begin."))
+    log(
+        state,
+        " and ".join(f"{seat_name(state, s)}'s base" for s in fallen)
+        + (" fell: the game is over." if len(top) == 1 else " fell: the final turns begin."),
+    )
     if len(top) == 1:
         finish(state, team_of(state, top[0]), "base destroyed")
         return True
     # Waiting for an owed tech choice, the coming turn hasn't begun: the
     # player who played last is "the current player", so its seat comes first.
     waiting = state["phase"] == "tech"
-    state["final"] = {"tied": top, "round": 1,
-                      "order": order_after(state, state["active"], top, inclusive=waiting)}
+    state["final"] = {"tied": top, "round": 1, "order": order_after(state, state["active"], top, inclusive=waiting)}
     state["final_pending"] = {"turn": state["turn"], "phase": state["phase"]}
     _announce_tie(state, top)
     return False
@@ -230,8 +244,7 @@ def base_fallen(state: dict) -> bool:
 
 def _announce_tie(state: dict, top: list) -> None:
     names = " and ".join(seat_name(state, s) for s in top)
-    log(state, f"{names} are tied with {base_hp_left(state, top[0])} base HP: "
-               "each takes one more turn.")
+    log(state, f"{names} are tied with {base_hp_left(state, top[0])} base HP: each takes one more turn.")
 
 
 def final_round_seat(state: dict):

@@ -1,6 +1,7 @@
 """The end of a free-for-all turn after a base fell, and conceding (house
 rule R28; docs/RULINGS.md: nobody is eliminated while the others play on).
 Above the turn structure: both end or replace turns."""
+
 from .checks import answer, run
 from .freeforall import final_round_seat, last_leader_standing
 from .state import player, team_of
@@ -16,8 +17,7 @@ def settle(state: dict) -> None:
     waiting for a tech choice, that turn is replaced by the first
     final-round turn."""
     pending = state.get("final_pending")
-    if pending is None or state["status"] != "playing" or state["prompt"] is not None \
-            or state["queue"]:
+    if pending is None or state["status"] != "playing" or state["prompt"] is not None or state["queue"]:
         return
     state["final_pending"] = None
     if state["turn"] != pending["turn"]:
@@ -54,7 +54,7 @@ def concede(state: dict, seat: int) -> None:
     p["tech_owed"] = False
     while state["prompt"] is not None and state["prompt"]["seat"] == seat:
         prompt = state["prompt"]
-        answer(state, seat, [] if prompt["optional"] else prompt["options"][:prompt["count"]])
+        answer(state, seat, [] if prompt["optional"] else prompt["options"][: prompt["count"]])
     final = state.get("final")
     if final is not None:
         final["tied"] = [s for s in final["tied"] if s != seat]

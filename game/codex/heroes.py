@@ -5,8 +5,9 @@ its max level, and is fully healed when it reaches its mid band and its max
 band. Ultimate spells need a hero that has been at max level (and under your
 control) since the start of your turn (house rule R7).
 """
-from .cards import registry
+
 from . import catalog
+from .cards import registry
 from .state import card_of, log, name
 
 
@@ -68,6 +69,9 @@ def ultimate_ready(state: dict, iid: str) -> bool:
     control since the start of this turn (house rule R7)."""
     inst = card_of(state, iid)
     rec = catalog.card(inst["card"])
-    return (inst["zone"] == "play" and inst["level"] >= rec["max_level"]
-            and inst["marks"].get("max_turn", state["turn"]) < state["turn"]
-            and inst["arrived"] < state["turn"])
+    return (
+        inst["zone"] == "play"
+        and inst["level"] >= rec["max_level"]
+        and inst["marks"].get("max_turn", state["turn"]) < state["turn"]
+        and inst["arrived"] < state["turn"]
+    )

@@ -3,6 +3,7 @@ and available to anyone who drives the engine (bots, fuzzers).
 
 Each check raises AssertionError with a sentence naming what broke.
 """
+
 import json
 import re
 
@@ -11,8 +12,8 @@ _ID = re.compile(r'"(c\d+)"')
 from . import catalog, maps, stats
 from .effects import GOLD_CAP
 from .state import HIDDEN_ZONES, LIST_ZONES, printed_card
-from .view import hand_revealed_to, view
 from .stats import frozen
+from .view import hand_revealed_to, view
 
 
 def check_all(state: dict, last_action=None, last_seat=None) -> None:
@@ -53,11 +54,13 @@ def check_zones(state: dict) -> None:
         else:
             assert inst["zone"] in ("stack", "jail", "buried"), f"{iid} is in unknown zone {inst['zone']}"
             if inst["zone"] == "buried":  # held by one Graveyard in play (cards/black/deck.py)
-                assert [g for g in state["cards"].values() if g["zone"] == "play"
-                        and iid in g["marks"].get("buried", ())], f"{iid} is buried in nothing"
+                assert [
+                    g for g in state["cards"].values() if g["zone"] == "play" and iid in g["marks"].get("buried", ())
+                ], f"{iid} is buried in nothing"
             if inst["zone"] == "jail":  # held by one Jail in play (cards/blue/deck.py)
-                assert [j for j in state["cards"].values() if j["zone"] == "play"
-                        and j["marks"].get("prisoner") == iid], f"{iid} is jailed by nothing"
+                assert [
+                    j for j in state["cards"].values() if j["zone"] == "play" and j["marks"].get("prisoner") == iid
+                ], f"{iid} is jailed by nothing"
 
 
 def check_tokens(state: dict) -> None:
@@ -105,22 +108,29 @@ def check_map(state: dict) -> None:
             held = [i for i in p["patrol"].values() if i is not None]
             assert len(held) <= 1, f"seat {seat} has {len(held)} patrollers on Fury Road"
         if map_id == "burial_grounds":
-            back = [state["cards"][i]["card"] for i in p["play"] if state["cards"][i]["card"] in
-                    state["players"][state["cards"][i]["owner"]].get("gone_heroes", ())
-                    and catalog.card(state["cards"][i]["card"])["kind"] == "hero"]
+            back = [
+                state["cards"][i]["card"]
+                for i in p["play"]
+                if state["cards"][i]["card"] in state["players"][state["cards"][i]["owner"]].get("gone_heroes", ())
+                and catalog.card(state["cards"][i]["card"])["kind"] == "hero"
+            ]
             assert not back, f"{back} died on Burial Grounds but are in play"
         if map_id == "vortoss_ruins":
             addon = p["buildings"]["addon"]
-            assert addon is None or not maps.addon_forbidden(state, addon["id"]), \
+            assert addon is None or not maps.addon_forbidden(state, addon["id"]), (
                 f"seat {seat} built {addon['id']} on Vortoss Ruins"
+            )
 
 
 def check_card_counts(state: dict) -> None:
     """Each player owns as many cards (tokens aside, codex included) as at
     the start of the game."""
     for p in state["players"]:
-        owned = sum(1 for inst in state["cards"].values()
-                    if inst["owner"] == p["seat"] and not catalog.card(printed_card(inst)).get("token"))
+        owned = sum(
+            1
+            for inst in state["cards"].values()
+            if inst["owner"] == p["seat"] and not catalog.card(printed_card(inst)).get("token")
+        )
         owned += sum(p["codex"].values())
         assert owned == p["card_total"], f"seat {p['seat']} owns {owned} cards, started with {p['card_total']}"
 
@@ -157,9 +167,15 @@ def check_views(state: dict) -> None:
             team = None if viewer is None else players[viewer]["team"]
             friends = {p["seat"] for p in players if p["team"] == team}
             # The viewer's own team may see its hidden zones; scan the rest.
-            public = dict(shown, players=[
-                {k: v for k, v in entry.items() if k not in ("hand", "discard", "codex", "trash")}
-                if entry["seat"] in friends else entry for entry in shown["players"]])
+            public = dict(
+                shown,
+                players=[
+                    {k: v for k, v in entry.items() if k not in ("hand", "discard", "codex", "trash")}
+                    if entry["seat"] in friends
+                    else entry
+                    for entry in shown["players"]
+                ],
+            )
             shown_ids = set(_ID.findall(json.dumps(public)))
             for p in players:
                 if p["seat"] in friends:

@@ -12,6 +12,7 @@ decision.
 A leaf of the engine (it imports only the state's shape), so every rules
 module may ask it.
 """
+
 import json
 import os
 from functools import lru_cache
@@ -66,6 +67,7 @@ def view_of(state: dict):
 
 # ---- Fury Road -------------------------------------------------------------
 
+
 def patrol_crowded(state: dict, seat: int, iid: str, slot: str) -> bool:
     """Fury Road: True when putting ``iid`` into ``seat``'s patrol ``slot``
     would leave two or more cards in that zone (a swap with the one
@@ -85,6 +87,7 @@ def patrol_full(state: dict, seat: int) -> bool:
 
 # ---- workers: Flagstone Mines, Hard Times Mill, Daggerfall Prison Camp -----
 
+
 def hires_unlimited(state: dict) -> bool:
     """Flagstone Mines: no once-a-turn limit on hiring."""
     return on(state, "flagstone_mines")
@@ -102,12 +105,14 @@ def hire_takes_card(state: dict) -> bool:
 
 # ---- Big Game Hunters ------------------------------------------------------
 
+
 def upkeep_gold(state: dict) -> int:
     """Big Game Hunters: extra gold each player gains in each upkeep."""
     return BIG_GAME_GOLD if on(state, "big_game_hunters") else 0
 
 
 # ---- No Rush 15 Minutes ----------------------------------------------------
+
 
 def damage_prevented(state: dict) -> bool:
     """No Rush 15 Minutes: True while some player (conceded ones aside)
@@ -121,6 +126,7 @@ def damage_prevented(state: dict) -> bool:
 
 # ---- Mystical Forest -------------------------------------------------------
 
+
 def forest(state: dict) -> bool:
     """Mystical Forest: the ready step asks which exhausted units and heroes
     take a +1/+1 rune instead of readying (turns.begin_turn)."""
@@ -128,6 +134,7 @@ def forest(state: dict) -> bool:
 
 
 # ---- Burial Grounds --------------------------------------------------------
+
 
 def buries_heroes(state: dict) -> bool:
     """Burial Grounds: a hero that dies is gone for the rest of the game."""
@@ -149,6 +156,7 @@ def hero_gone(state: dict, seat: int, hero_card: str) -> bool:
 
 # ---- Pinnacle --------------------------------------------------------------
 
+
 def ultimates_unbound(state: dict) -> bool:
     """Pinnacle: an ultimate spell needs only its spec's hero in play."""
     return on(state, "pinnacle")
@@ -160,6 +168,7 @@ def hero_wait(state: dict) -> int:
 
 
 # ---- Vortoss Ruins ---------------------------------------------------------
+
 
 def addon_forbidden(state: dict, building: str) -> bool:
     """Vortoss Ruins: True for the Tech Lab and the Heroes' Hall."""
@@ -173,12 +182,14 @@ def ruins(state: dict) -> bool:
 
 # ---- Bloodbowl -------------------------------------------------------------
 
+
 def bloodbowl(state: dict) -> bool:
     """Bloodbowl: every unit has +1 ATK and haste (stats)."""
     return on(state, "bloodbowl")
 
 
 # ---- Lost Temple -----------------------------------------------------------
+
 
 def lost_temple(state: dict) -> bool:
     """Lost Temple: no card needs a tech building, no spell needs a hero."""

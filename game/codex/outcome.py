@@ -1,5 +1,6 @@
 """How a game ends: one winning team, a shared win or a draw (rulebook
 "Winning"; house rule R28 for the shared win of a free-for-all)."""
+
 from .state import log, seat_name
 
 

@@ -4,6 +4,7 @@ into play, out of the future, tokens made) and the spell pipeline
 spell"). Below the actions and the turn structure, which both bring cards
 into play. Sources: rulebook "Playing cards", glossary "Arrival fatigue",
 "Forecast", "Illusion"; house rule R5."""
+
 from . import catalog, stats
 from .cards import registry
 from .effects import destroy
@@ -37,8 +38,11 @@ def enter_play(state: dict, iid: str, seat: int, marks: dict = None) -> str:
     if holds_legendary(state, seat, inst["card"]):
         # Deluxe rulebook, "Legendary Cards": the second copy is discarded
         # instead; it never arrives.
-        log(state, f"{seat_name(state, seat)} already controls {name(state, iid)}: "
-                   "the second copy was discarded (legendary).", cards=[iid])
+        log(
+            state,
+            f"{seat_name(state, seat)} already controls {name(state, iid)}: the second copy was discarded (legendary).",
+            cards=[iid],
+        )
         return move(state, iid, "discard")
     if inst["zone"] == "command":
         _hero_to_play(state, iid)
@@ -126,8 +130,7 @@ def cast_spell(state, seat, iid, targets, played=True, marks=None):
     card_of(state, iid)["marks"].update(marks or {})
     if vanished:
         card_of(state, iid)["marks"]["vanished"] = vanished
-    push(state, {"op": "spell_resolve", "seat": seat, "spell": iid, "targets": targets,
-                 "played": played})
+    push(state, {"op": "spell_resolve", "seat": seat, "spell": iid, "targets": targets, "played": played})
 
 
 @op("spell_resolve")
@@ -136,8 +139,7 @@ def _spell_resolve(state, step):
     already gone does nothing (a channeling spell cast without its hero is
     discarded at once: Jurisdiction ruling); it was still played."""
     iid = step["spell"]
-    push(state, {"op": "spell_done", "seat": step["seat"], "spell": iid,
-                 "played": step.get("played", True)})
+    push(state, {"op": "spell_done", "seat": step["seat"], "spell": iid, "played": step.get("played", True)})
     if iid not in state["cards"]:
         return
     resolve = registry.card_of_id(card_of(state, iid)["card"]).resolve

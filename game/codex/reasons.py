@@ -14,10 +14,21 @@ of every check, made once here) each control asks its check's refusal as a
 value (actions: ``hire_refusal``, ``summon_refusal``...), nothing raised
 and caught (issue 13).
 """
+
 from . import catalog, maps, stats
-from .actions import (abilities_of, ability_refusal, arrival_fatigued, attacker_refusal, build_verdict,
-                      check_repair, hire_refusal, level_up_refusal, on_acting_team,
-                      patrol_move_refusal, summon_refusal)
+from .actions import (
+    abilities_of,
+    ability_refusal,
+    arrival_fatigued,
+    attacker_refusal,
+    build_verdict,
+    check_repair,
+    hire_refusal,
+    level_up_refusal,
+    on_acting_team,
+    patrol_move_refusal,
+    summon_refusal,
+)
 from .cards import registry
 from .errors import RulesError
 from .freeforall import is_ffa
@@ -73,8 +84,11 @@ def reasons(state: dict, seat: int) -> dict:
     if state["status"] != "playing":
         return {}
     if state["prompt"] is not None or not on_acting_team(state, seat):
-        return {"main": "You can do that only in your own main phase."
-                if state["prompt"] is None else "Answer the open question first."}
+        return {
+            "main": "You can do that only in your own main phase."
+            if state["prompt"] is None
+            else "Answer the open question first."
+        }
     p = player(state, seat)
     out = {}
     _economy(state, seat, p, out)
@@ -147,19 +161,29 @@ def _character(state: dict, seat: int, iid: str, out: dict) -> None:
     inst = state["cards"][iid]
     fatigued = arrival_fatigued(state, iid)
     as_card = registry.answers_as(state, iid)  # a copy answers as the card it copies
-    if inst["exhausted"] or fatigued or as_card in registry.answering("can_attack") \
-            or (inst["attacks"] and stats.kw(state, iid, "readiness")):
+    if (
+        inst["exhausted"]
+        or fatigued
+        or as_card in registry.answering("can_attack")
+        or (inst["attacks"] and stats.kw(state, iid, "readiness"))
+    ):
         why = _sentence(attacker_refusal(state, seat, iid))  # a target's refusal is no reason
         if why:
             out[f"attack:{iid}"] = why
-    if inst["exhausted"] or as_card in registry.answering("can_patrol") \
-            or any(e.get("no_patrol") for e in state.get("lasting", ())):
+    if (
+        inst["exhausted"]
+        or as_card in registry.answering("can_patrol")
+        or any(e.get("no_patrol") for e in state.get("lasting", ()))
+    ):
         slot = next(s for s in PATROL_SLOTS if player(state, seat)["patrol"].get(s) != iid)
         why = _sentence(patrol_move_refusal(state, seat, iid, slot))
         if why:
             out[f"patrol:{iid}"] = why
-    if "level" in inst and stats.is_hero(state, iid) and (
-            player(state, seat)["gold"] < 1 or inst["level"] >= catalog.card(inst["card"])["max_level"]):
+    if (
+        "level" in inst
+        and stats.is_hero(state, iid)
+        and (player(state, seat)["gold"] < 1 or inst["level"] >= catalog.card(inst["card"])["max_level"])
+    ):
         why = _sentence(level_up_refusal(state, seat, iid, 1))
         if why:
             out[f"level_up:{iid}"] = why
@@ -170,8 +194,12 @@ def _abilities(state: dict, seat: int, iid: str, out: dict) -> None:
     gold = player(state, seat)["gold"]
     inst = state["cards"][iid]
     for index, ability in enumerate(abilities_of(state, iid)):
-        cheap_fail = ability.gold > gold or ability.available is not None or (
-            ability.exhaust and (inst["exhausted"] or arrival_fatigued(state, iid))) or ability.sacrifice
+        cheap_fail = (
+            ability.gold > gold
+            or ability.available is not None
+            or (ability.exhaust and (inst["exhausted"] or arrival_fatigued(state, iid)))
+            or ability.sacrifice
+        )
         if not cheap_fail:
             continue
         why = _sentence(ability_refusal(state, seat, iid, index))  # a target's refusal is no reason

@@ -13,12 +13,13 @@ docs/ENGINE.md, "Scenarios"): hands, decks in order, discards, gold, workers,
 cards in play with their slots, damage and runes, heroes at a level,
 buildings, whose turn it is.
 """
+
 from . import catalog, maps, rng
-from .errors import RulesError
 from .checks import run
-from .state import make_instance, move, PATROL_SLOTS, player, printed_card
-from .turns import begin_turn
+from .errors import RulesError
+from .state import PATROL_SLOTS, make_instance, move, player, printed_card
 from .timerunes import forecast_value
+from .turns import begin_turn
 
 MODES = {
     # mode: (seat counts allowed, heroes per seat, base HP) - house rules R1, R18
@@ -65,12 +66,32 @@ def new_game(config: dict) -> dict:
     if map_id is not None and not maps.exists(map_id):
         raise RulesError("bad_config", f"Unknown map {map_id!r}.")
     state = {
-        "schema": 1, "mode": mode, "seed": seed, "rng": rng.seed_state(seed),
-        "status": "playing", "winner": None, "winners": [], "winner_team": None,
-        "result_reason": None, "turn": 0, "active": 0, "phase": "setup",
-        "players": [], "teams": [], "cards": {}, "next_iid": 1, "queue": [],
-        "prompt": None, "prompt_seq": 0, "temp": [], "lasting": [], "log": [], "log_seq": 0,
-        "acting": None, "final": None, "final_pending": None,
+        "schema": 1,
+        "mode": mode,
+        "seed": seed,
+        "rng": rng.seed_state(seed),
+        "status": "playing",
+        "winner": None,
+        "winners": [],
+        "winner_team": None,
+        "result_reason": None,
+        "turn": 0,
+        "active": 0,
+        "phase": "setup",
+        "players": [],
+        "teams": [],
+        "cards": {},
+        "next_iid": 1,
+        "queue": [],
+        "prompt": None,
+        "prompt_seq": 0,
+        "temp": [],
+        "lasting": [],
+        "log": [],
+        "log_seq": 0,
+        "acting": None,
+        "final": None,
+        "final_pending": None,
     }
     if map_id is not None:
         state["map"] = map_id  # maps.py; absent without a map (no change then)
@@ -79,8 +100,11 @@ def new_game(config: dict) -> dict:
         team = team_for(mode, index)
         if team == len(state["teams"]):
             state["teams"].append({"hp": base_hp, "damage": 0})
-        state["players"].append(_new_player(index, str(seat.get("name") or f"Player {index + 1}"),
-                                            heroes, team, starting_workers(mode, index)))
+        state["players"].append(
+            _new_player(
+                index, str(seat.get("name") or f"Player {index + 1}"), heroes, team, starting_workers(mode, index)
+            )
+        )
         _fill_zones(state, index, heroes)
     scenario = config.get("scenario")
     if scenario is not None:
@@ -108,12 +132,12 @@ def _seat_heroes(seat: dict, count: int) -> list:
     if not isinstance(heroes, list) or len(heroes) != count or len(set(map(str, heroes))) != count:
         raise RulesError("bad_config", f"Each seat picks {count} different hero(es).")
     for hero_id in heroes:
-        if not isinstance(hero_id, str) or not catalog.exists(hero_id) or \
-                catalog.card(hero_id)["kind"] != "hero":
+        if not isinstance(hero_id, str) or not catalog.exists(hero_id) or catalog.card(hero_id)["kind"] != "hero":
             raise RulesError("bad_config", f"Unknown hero {hero_id!r}.")
         if not catalog.hero_playable(hero_id):
-            raise RulesError("bad_config", f"{catalog.card(hero_id)['name']} cannot be played yet: "
-                                           "not all of their cards work.")
+            raise RulesError(
+                "bad_config", f"{catalog.card(hero_id)['name']} cannot be played yet: not all of their cards work."
+            )
     return list(heroes)
 
 
@@ -123,16 +147,32 @@ def _new_player(seat: int, name: str, heroes: list, team: int, workers: int) -> 
         for cid in catalog.spec_cards(catalog.card(hero_id)["spec"]):
             codex[cid] = 2
     return {
-        "seat": seat, "name": name, "team": team, "heroes": list(heroes),
-        "gold": 0, "base_workers": workers,
-        "deck": [], "hand": [], "discard": [], "workers": [], "command": [], "play": [],
-        "future": [], "trash": [],
+        "seat": seat,
+        "name": name,
+        "team": team,
+        "heroes": list(heroes),
+        "gold": 0,
+        "base_workers": workers,
+        "deck": [],
+        "hand": [],
+        "discard": [],
+        "workers": [],
+        "command": [],
+        "play": [],
+        "future": [],
+        "trash": [],
         "patrol": {slot: None for slot in PATROL_SLOTS},
         "codex": codex,
         "buildings": {"tech_1": None, "tech_2": None, "tech_3": None, "addon": None},
-        "free_rebuild": {}, "hired_this_turn": False, "reshuffled_in_main": False,
-        "free_gold_this_turn": 0, "tech_owed": False, "turns_ended": 0,
-        "hero_ready_after": {}, "patrol_locked": False, "ended_main": False,
+        "free_rebuild": {},
+        "hired_this_turn": False,
+        "reshuffled_in_main": False,
+        "free_gold_this_turn": 0,
+        "tech_owed": False,
+        "turns_ended": 0,
+        "hero_ready_after": {},
+        "patrol_locked": False,
+        "ended_main": False,
         "card_total": 0,
     }
 
@@ -153,8 +193,11 @@ def _draw_silently(state: dict, seat: int) -> None:
 
 def _owned_cards(state: dict, seat: int) -> int:
     """Cards ``seat`` owns (tokens excluded) in every zone, plus its codex."""
-    owned = sum(1 for inst in state["cards"].values()
-                if inst["owner"] == seat and not catalog.card(printed_card(inst)).get("token"))
+    owned = sum(
+        1
+        for inst in state["cards"].values()
+        if inst["owner"] == seat and not catalog.card(printed_card(inst)).get("token")
+    )
     return owned + sum(player(state, seat)["codex"].values())
 
 

@@ -10,6 +10,7 @@
   costs 1 more (neutral minor spells: never); with heroes of more than one
   colour (neutral aside) the first tech building or add-on costs 1 more.
 """
+
 from . import catalog, maps
 from .state import player
 
@@ -133,8 +134,11 @@ def minor_spell_tax(state: dict, seat: int, rec: dict) -> int:
     Lost Temple, where spells need no hero: docs/RULINGS.md "Maps")."""
     if rec.get("spell_kind") != "minor" or rec["color"] == "neutral" or maps.lost_temple(state):
         return 0
-    colours = {catalog.card(state["cards"][i]["card"])["color"] for i in player(state, seat)["play"]
-               if catalog.card(state["cards"][i]["card"])["kind"] == "hero"}
+    colours = {
+        catalog.card(state["cards"][i]["card"])["color"]
+        for i in player(state, seat)["play"]
+        if catalog.card(state["cards"][i]["card"])["kind"] == "hero"
+    }
     return 0 if rec["color"] in colours else 1
 
 

@@ -6,7 +6,8 @@ player's zones are ordered lists of those ids. A card that enters a hidden zone
 (deck, hand, discard, workers) gets a fresh id, so nobody can follow it through
 the hidden zone by its id (ARCHITECTURE.md, "view").
 """
-from functools import lru_cache
+
+from functools import cache
 
 from . import catalog
 from .cards import registry
@@ -101,10 +102,22 @@ def make_instance(state: dict, card_id: str, owner: int, zone: str) -> str:
 def fresh_instance(iid: str, card_id: str, owner: int, zone: str) -> dict:
     """A brand-new instance dict with no damage, runes or status."""
     return {
-        "iid": iid, "card": card_id, "owner": owner, "controller": owner,
-        "zone": zone, "damage": 0, "exhausted": False, "arrived": 0,
-        "plus": 0, "minus": 0, "level": 1, "attacks": 0, "armor_used": 0, "time": 0,
-        "granted": {}, "marks": {},
+        "iid": iid,
+        "card": card_id,
+        "owner": owner,
+        "controller": owner,
+        "zone": zone,
+        "damage": 0,
+        "exhausted": False,
+        "arrived": 0,
+        "plus": 0,
+        "minus": 0,
+        "level": 1,
+        "attacks": 0,
+        "armor_used": 0,
+        "time": 0,
+        "granted": {},
+        "marks": {},
     }
 
 
@@ -209,7 +222,8 @@ def holds_legendary(state: dict, seat: int, card_id: str, besides: str = None) -
     rec = catalog.card(card_id)
     return rec["legendary"] and any(
         i != besides and catalog.card(state["cards"][i]["card"])["name"] == rec["name"]
-        for i in state["players"][seat]["play"])
+        for i in state["players"][seat]["play"]
+    )
 
 
 def second_legendaries(state: dict) -> list:
@@ -231,7 +245,7 @@ def second_legendaries(state: dict) -> list:
     return out
 
 
-@lru_cache(maxsize=None)
+@cache
 def _legendary_names() -> dict:
     """``{card id: name}`` of the catalog's legendary cards (read only;
     catalog facts never change while the engine runs)."""

@@ -6,15 +6,16 @@ keyword modifiers (frenzy) and the static abilities of cards in play (card
 hooks ``aura``). Sources: Deluxe rulebook "Runes", "Patrol zone" and the
 keyword glossary; house rule R6 (squad leader armor).
 """
-import threading
-from functools import lru_cache
 
-from .cards import registry
+import threading
+from functools import cache
+
 from . import catalog
+from .cards import registry
 from .state import printed_card
 
 
-@lru_cache(maxsize=None)
+@cache
 def _printed(card_id: str, level: int) -> tuple:
     """``(atk, hp, keywords)`` of card ``card_id`` at hero level ``level``
     (read only; catalog facts never change while the engine runs)."""

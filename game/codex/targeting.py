@@ -4,8 +4,9 @@ Glossary sources: Untargetable, Invisible, Stealth, Detector, Resist,
 Illusion, Flagbearer, Unattackable, Flying, Anti-air; house rule R10 (the
 Tower detects the first stealth or invisible attacker each opponent turn).
 """
-from .cards import registry
+
 from . import catalog, stats
+from .cards import registry
 from .effects import building_ids, building_owner, building_record, is_building_id
 from .state import card_of, is_opponent, is_patrolling, player, team_of
 
@@ -32,7 +33,7 @@ def controller_of(state: dict, tid: str) -> int:
 
 
 def kind_of(state: dict, tid: str) -> str:
-    """"unit", "hero", "spell", "upgrade", "building" (tech, add-on) or "base"."""
+    """ "unit", "hero", "spell", "upgrade", "building" (tech, add-on) or "base"."""
     if tid.startswith("base:"):
         return "base"
     if tid.startswith("bld:"):
@@ -63,8 +64,12 @@ def hidden_from(state: dict, iid: str, seat: int) -> bool:
     """True when ``iid`` is invisible to ``seat``: an opposing invisible thing,
     not revealed this turn, while ``seat`` has no detector."""
     inst = state["cards"][iid]
-    return (is_opponent(state, seat, inst["controller"]) and stats.kw(state, iid, "invisible") > 0
-            and not revealed(state, iid) and not has_detector(state, [seat]))
+    return (
+        is_opponent(state, seat, inst["controller"])
+        and stats.kw(state, iid, "invisible") > 0
+        and not revealed(state, iid)
+        and not has_detector(state, [seat])
+    )
 
 
 def can_target(state: dict, seat: int, tid: str) -> bool:
@@ -110,8 +115,9 @@ def slot_candidates(state: dict, seat: int, slot, exclude=()) -> list:
     memoised while the state is only being read."""
     # The memo keeps ``slot`` itself alive, so its id() can't be reused by
     # another slot object while the memo lives.
-    kept, result = stats.memoised(state, ("slot", seat, id(slot), tuple(exclude)),
-                                  lambda: (slot, _slot_candidates(state, seat, slot, exclude)))
+    kept, result = stats.memoised(
+        state, ("slot", seat, id(slot), tuple(exclude)), lambda: (slot, _slot_candidates(state, seat, slot, exclude))
+    )
     return result if kept is slot else _slot_candidates(state, seat, slot, exclude)
 
 
@@ -175,8 +181,11 @@ def in_play_answering(state: dict, name: str) -> list:
     Memoised while the state is only read (stats.frozen): the list is
     shared then, never change it."""
     index = registry.answering(name)
-    return stats.memoised(state, ("in_play_answering", name), lambda: [
-        i for p in state["players"] for i in p["play"] if state["cards"][i]["card"] in index])
+    return stats.memoised(
+        state,
+        ("in_play_answering", name),
+        lambda: [i for p in state["players"] for i in p["play"] if state["cards"][i]["card"] in index],
+    )
 
 
 def dies_when_targeted(state: dict, tid: str) -> bool:
@@ -204,17 +213,20 @@ def flagbearer_duty(state: dict, seat: int, slots: list, chosen: list, budget: i
         if not slot.icon:
             continue
         for tid in slot_candidates(state, seat, slot):
-            if is_flagbearer(state, tid) and is_opponent(state, seat, controller_of(state, tid)) \
-                    and resist_cost(state, seat, [tid]) <= budget:
+            if (
+                is_flagbearer(state, tid)
+                and is_opponent(state, seat, controller_of(state, tid))
+                and resist_cost(state, seat, [tid]) <= budget
+            ):
                 possible = True
                 break
     if not possible:
         return True
-    return any(is_flagbearer(state, t) and is_opponent(state, seat, controller_of(state, t))
-               for t in chosen)
+    return any(is_flagbearer(state, t) and is_opponent(state, seat, controller_of(state, t)) for t in chosen)
 
 
 # ---- attacking -----------------------------------------------------------
+
 
 def defending_groups(state: dict, seat: int) -> list:
     """The groups of seats an attacker of ``seat`` may attack, each a list.
@@ -242,8 +254,7 @@ def tower_can_detect(state: dict, group: list):
     """The seat whose finished Tower still has its detect this turn, or None."""
     for s in group:
         addon = player(state, s)["buildings"]["addon"]
-        if addon and addon["id"] == "tower" and addon["done"] and \
-                addon.get("detect_turn") != state["turn"]:
+        if addon and addon["id"] == "tower" and addon["done"] and addon.get("detect_turn") != state["turn"]:
             return s
     return None
 
@@ -379,8 +390,9 @@ def constrains(state: dict, attacker: str, patroller: str, group: list) -> bool:
         return False
     if registry.ask(state, "unstoppable_by", attacker, False, patroller):
         return False
-    if registry.any_says(state, "lets_pass", player(state, state["cards"][attacker]["controller"])["play"],
-                         attacker, patroller):
+    if registry.any_says(
+        state, "lets_pass", player(state, state["cards"][attacker]["controller"])["play"], attacker, patroller
+    ):
         return False  # Shrine of Forbidden Knowledge
     same_level = bool(stats.kw(state, attacker, "flying")) == bool(stats.kw(state, patroller, "flying"))
     return same_level and can_hit(state, attacker, patroller)
@@ -396,8 +408,7 @@ def group_things(state: dict, group: list) -> list:
 def _group_things(state: dict, group: list) -> list:
     out = []
     for s in group:
-        out.extend(i for i in player(state, s)["play"]
-                   if kind_of(state, i) in ("unit", "hero", "building"))
+        out.extend(i for i in player(state, s)["play"] if kind_of(state, i) in ("unit", "hero", "building"))
         out.extend(building_ids(state, s))
     for team in sorted({team_of(state, s) for s in group}):
         out.append(f"base:{team}")
@@ -409,8 +420,9 @@ def defence(state: dict, seat: int) -> list:
     ``seat``, with :func:`patrollers` of that group. Memoised while the
     state is only read, so the attackers of one legal_actions call share
     it (issue 13): the lists are shared then, never change them."""
-    return stats.memoised(state, ("defence", seat), lambda: [
-        (group, patrollers(state, group)) for group in defending_groups(state, seat)])
+    return stats.memoised(
+        state, ("defence", seat), lambda: [(group, patrollers(state, group)) for group in defending_groups(state, seat)]
+    )
 
 
 def _hittable(state: dict, attacker: str, seat: int, group: list, ignore) -> list:
@@ -422,9 +434,14 @@ def _hittable(state: dict, attacker: str, seat: int, group: list, ignore) -> lis
     read, and can_hit is asked of the rest only (issue 13). Everything
     group_things lists exists: its cards are in play, its buildings
     standing, so their reach needs no :func:`thing_exists`."""
-    reaches = stats.memoised(state, ("reaches", tuple(group), seat), lambda: [
-        (t, stats.memoised(state, ("reach", t, seat), lambda: _reach_existing(state, t, seat)))
-        for t in group_things(state, group)])  # what group_things lists exists
+    reaches = stats.memoised(
+        state,
+        ("reaches", tuple(group), seat),
+        lambda: [
+            (t, stats.memoised(state, ("reach", t, seat), lambda: _reach_existing(state, t, seat)))
+            for t in group_things(state, group)
+        ],
+    )  # what group_things lists exists
     plain = not state.get("lasting")
     out = []
     for t, reach in reaches:
@@ -438,8 +455,7 @@ def _hittable(state: dict, attacker: str, seat: int, group: list, ignore) -> lis
 def attack_targets(state: dict, attacker: str, ignore: str = None) -> list:
     """Every id ``attacker`` may legally attack now (see _attack_targets);
     memoised while the state is only being read."""
-    return stats.memoised(state, ("attack_targets", attacker, ignore),
-                          lambda: _attack_targets(state, attacker, ignore))
+    return stats.memoised(state, ("attack_targets", attacker, ignore), lambda: _attack_targets(state, attacker, ignore))
 
 
 def _attack_targets(state: dict, attacker: str, ignore: str = None) -> list:
@@ -453,8 +469,7 @@ def _attack_targets(state: dict, attacker: str, ignore: str = None) -> list:
     seat = state["cards"][attacker]["controller"]
     out = []
     for group, guards in defence(state, seat):
-        stoppers = [(slot, iid) for _, slot, iid in guards
-                    if iid != ignore and constrains(state, attacker, iid, group)]
+        stoppers = [(slot, iid) for _, slot, iid in guards if iid != ignore and constrains(state, attacker, iid, group)]
         leaders = [iid for slot, iid in stoppers if slot == "squad_leader"]
         if leaders:
             out.extend(leaders)
@@ -469,14 +484,17 @@ def _attack_targets(state: dict, attacker: str, ignore: str = None) -> list:
         # ``unstoppable_toward``, Traffic Director: while attacking a
         # building) always.
         card_id = registry.answers_as(state, attacker)
-        sneaks = registry.handler("stealth_toward", card_id) is not None \
-            and not detects(state, group, attacker)
+        sneaks = registry.handler("stealth_toward", card_id) is not None and not detects(state, group, attacker)
         passes = registry.handler("unstoppable_toward", card_id)
         if sneaks or passes is not None:
-            out.extend(t for t in group_things(state, group)
-                       if t != ignore and t not in out and can_hit(state, attacker, t)
-                       and ((sneaks and sneaky(state, attacker, t))
-                            or (passes is not None and passes(state, attacker, t))))
+            out.extend(
+                t
+                for t in group_things(state, group)
+                if t != ignore
+                and t not in out
+                and can_hit(state, attacker, t)
+                and ((sneaks and sneaky(state, attacker, t)) or (passes is not None and passes(state, attacker, t)))
+            )
     if ignore is None:
         # A target that asks gold to attack it is out of reach without it
         # (only a card in play answering ``attack_tax`` asks any).
@@ -548,7 +566,6 @@ def patrol_refusal(state, seat, iid):
         return "cannot_patrol", "That card can't patrol."
     if held_fast(state, iid):
         return "cannot_patrol", "That card is held fast and can't patrol."
-    if stats.is_unit(state, iid) and any(
-            e["seat"] == seat and e.get("no_patrol") for e in state.get("lasting", [])):
+    if stats.is_unit(state, iid) and any(e["seat"] == seat and e.get("no_patrol") for e in state.get("lasting", [])):
         return "cannot_patrol", "Those units can't patrol until their player's next turn (Moment's Peace)."
     return None

@@ -12,11 +12,12 @@ is removed a unit arrives and a spell resolves. It goes to the future
 whenever it would come into play other than from the future. Requirements
 (tech, hero, cost) apply only when it is played (Forecast rulings).
 """
+
 from . import catalog, stats
 from .cards import registry
+from .effects import sacrifice
 from .flow import op, push
 from .state import card_of, log, move, name, player
-from .effects import sacrifice
 
 
 def forecast_value(state: dict, card_id: str) -> int:
@@ -103,5 +104,3 @@ def _time_runes_step(state: dict, step: dict) -> None:
             remove_time_runes(state, iid, fading=True)
     for iid in list(p["future"]):
         remove_time_runes(state, iid)
-
-

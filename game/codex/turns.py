@@ -7,14 +7,19 @@ refreshes each turn); in a free-for-all R23 (Mercenaries in the first
 upkeep), R26 (the lending step after the main phase, lent cards return in
 the borrower's upkeep) and R28 (the final rounds decide who plays next).
 """
+
+from . import (
+    catalog,
+    maps,
+    stats,
+    timerunes,  # noqa: F401  (registers the time_runes upkeep step)
+)
 from .cards import registry
-from . import catalog, maps, stats
-from .effects import add_rune, draw, gain_gold, heal, move
 from .checks import run
+from .effects import add_rune, draw, gain_gold, heal, move
 from .flow import ask, op, push, push_all
 from .freeforall import final_round_seat, give_mercenaries, lend_options, return_lent
 from .specs import turn_begins, turn_ends
-from . import timerunes  # noqa: F401  (registers the time_runes upkeep step)
 from .state import acting_seats, log, make_instance, name, player, seat_name, teammates
 
 HAND_LIMIT = 5  # Deluxe rulebook: draw up to 5 cards in the draw phase.
@@ -90,8 +95,7 @@ def begin_turn(state: dict, seat: int) -> None:
             inst["attacks"] = 0
             if inst["marks"].pop("disabled", False):
                 continue  # glossary: Disable - it skips this ready step
-            if forest is not None and inst["exhausted"] and \
-                    catalog.card(inst["card"])["kind"] in ("unit", "hero"):
+            if forest is not None and inst["exhausted"] and catalog.card(inst["card"])["kind"] in ("unit", "hero"):
                 forest[inst["controller"]].append(inst["iid"])  # Mystical Forest: asked below
                 continue
             inst["exhausted"] = False
@@ -127,9 +131,15 @@ def _mystical_forest(state: dict, step: dict) -> None:
     left = [i for i in step["cards"] if i in state["cards"] and state["cards"][i]["zone"] == "play"]
     if not left:
         return
-    ask(state, seat, "Mystical Forest: choose an exhausted unit or hero to get a +1/+1 rune and stay "
-                     "exhausted instead of readying; skip to ready the rest.", left,
-        {"op": "mystical_forest_pick", "seat": seat, "cards": left}, optional=True)
+    ask(
+        state,
+        seat,
+        "Mystical Forest: choose an exhausted unit or hero to get a +1/+1 rune and stay "
+        "exhausted instead of readying; skip to ready the rest.",
+        left,
+        {"op": "mystical_forest_pick", "seat": seat, "cards": left},
+        optional=True,
+    )
 
 
 @op("mystical_forest_pick")
@@ -145,8 +155,7 @@ def _mystical_forest_pick(state: dict, step: dict) -> None:
     chosen = step["choice"][0]
     add_rune(state, chosen, plus=1)
     log(state, f"{name(state, chosen)} took a +1/+1 rune instead of readying (Mystical Forest).", cards=[chosen])
-    push(state, {"op": "mystical_forest", "seat": step["seat"],
-                 "cards": [i for i in step["cards"] if i != chosen]})
+    push(state, {"op": "mystical_forest", "seat": step["seat"], "cards": [i for i in step["cards"] if i != chosen]})
 
 
 UPKEEP_ORDERS = ("healing first", "abilities first")
@@ -201,11 +210,17 @@ def _pay_debts(state: dict, step: dict) -> None:
     for debt in p.pop("debts", []):
         if p["gold"] >= debt["gold"]:
             p["gold"] -= debt["gold"]
-            log(state, f"{seat_name(state, seat)} paid {debt['gold']} gold for "
-                       f"{catalog.card(debt['card'])['name']}, as promised.")
+            log(
+                state,
+                f"{seat_name(state, seat)} paid {debt['gold']} gold for "
+                f"{catalog.card(debt['card'])['name']}, as promised.",
+            )
             continue
-        log(state, f"{seat_name(state, seat)} couldn't pay {debt['gold']} gold for "
-                   f"{catalog.card(debt['card'])['name']} and lost the game.")
+        log(
+            state,
+            f"{seat_name(state, seat)} couldn't pay {debt['gold']} gold for "
+            f"{catalog.card(debt['card'])['name']} and lost the game.",
+        )
         team = state["teams"][p["team"]]
         team["damage"] = max(team["damage"], team["hp"])
         return
@@ -222,9 +237,11 @@ def _upkeep_question(state: dict, healers: list, triggers: list) -> str:
     heals and what has an upkeep effect, and what each order does (a
     newcomer's trial found the bare question unanswerable)."""
     heal, act = _names(state, healers), _names(state, triggers)
-    return (f"Upkeep: {heal} {'heal' if ' and ' in heal else 'heals'} (Healing) and {act} "
-            f"{'have' if ' and ' in act else 'has'} an upkeep effect. Which first? Healing first removes damage "
-            "before the effect; the effect first lets the healing remove damage the effect deals.")
+    return (
+        f"Upkeep: {heal} {'heal' if ' and ' in heal else 'heals'} (Healing) and {act} "
+        f"{'have' if ' and ' in act else 'has'} an upkeep effect. Which first? Healing first removes damage "
+        "before the effect; the effect first lets the healing remove damage the effect deals."
+    )
 
 
 @op("upkeep_order")
@@ -232,8 +249,7 @@ def _upkeep_order(state: dict, step: dict) -> None:
     """Queue the healing and the upkeep triggers in the chosen order, each as
     its own step so that deaths are checked in between (a Starlet that takes
     her second damage before the healing dies)."""
-    steps = [{"op": "upkeep_healing", "seat": step["seat"]},
-             {"op": "upkeep_triggers", "seat": step["seat"]}]
+    steps = [{"op": "upkeep_healing", "seat": step["seat"]}, {"op": "upkeep_triggers", "seat": step["seat"]}]
     if step["choice"] == [UPKEEP_ORDERS[1]]:
         steps.reverse()
     push_all(state, steps)
@@ -244,8 +260,12 @@ def _upkeep_healing(state: dict, step: dict) -> None:
     """Healing X: each of the player's healers removes X damage from every
     friendly unit and hero (glossary: Healing; buildings are not healed)."""
     seat = step["seat"]
-    friendly = [i for s in teammates(state, seat) for i in player(state, s)["play"]
-                if catalog.card(state["cards"][i]["card"])["kind"] in ("unit", "hero")]
+    friendly = [
+        i
+        for s in teammates(state, seat)
+        for i in player(state, s)["play"]
+        if catalog.card(state["cards"][i]["card"])["kind"] in ("unit", "hero")
+    ]
     for iid in list(player(state, seat)["play"]):
         amount = stats.kw(state, iid, "healing") if iid in state["cards"] else 0
         if amount:
@@ -365,8 +385,12 @@ def draw_phase(state: dict, seat: int, stash: str = None) -> None:
         log(state, f"{seat_name(state, seat)} discarded {discarded} card{'s' if discarded != 1 else ''}.")
     # Shrine of Forbidden Knowledge: one more card and one more hand size (ruling).
     answers = registry.answering("draw_bonus")
-    bonus = sum(fn(state, i, seat) for q in state["players"] for i in q["play"]
-                if (fn := registry.handler_in(state, answers, i)) is not None)
+    bonus = sum(
+        fn(state, i, seat)
+        for q in state["players"]
+        for i in q["play"]
+        if (fn := registry.handler_in(state, answers, i)) is not None
+    )
     draw(state, seat, min(count + 2 + bonus, HAND_LIMIT + bonus) - (1 if stash else 0))
 
 
@@ -385,8 +409,11 @@ def end_turn(state: dict) -> None:
                 log(state, f"{seat_name(state, seat)}'s {catalog.card(rec['id'])['name']} is finished.")
     state["temp"] = []
     with stats.frozen(state):  # read first, each thing's stats once: no mark changes a keyword
-        ephemeral = [inst for inst in state["cards"].values()
-                     if inst["zone"] == "play" and stats.kw(state, inst["iid"], "ephemeral")]
+        ephemeral = [
+            inst
+            for inst in state["cards"].values()
+            if inst["zone"] == "play" and stats.kw(state, inst["iid"], "ephemeral")
+        ]
     for inst in ephemeral:
         inst["marks"]["doomed"] = True
         inst["marks"]["expired"] = True  # nobody's kill (R25)
@@ -441,11 +468,14 @@ def tech(state: dict, seat: int, card_ids: list) -> None:
     names = ", ".join(name(state, i) for i in teched) or "nothing"
     count = f"{len(card_ids)} card{'s' if len(card_ids) != 1 else ''}"
     if teched:
-        log(state, f"{seat_name(state, seat)} teched {names}.", cards=teched,
-            veiled=f"{seat_name(state, seat)} teched {count}.")
+        log(
+            state,
+            f"{seat_name(state, seat)} teched {names}.",
+            cards=teched,
+            veiled=f"{seat_name(state, seat)} teched {count}.",
+        )
     else:
         log(state, f"{seat_name(state, seat)} teched nothing.")
     acting = acting_seats(state)
-    if state["phase"] == "tech" and seat in acting and \
-            not any(player(state, s)["tech_owed"] for s in acting):
+    if state["phase"] == "tech" and seat in acting and not any(player(state, s)["tech_owed"] for s in acting):
         begin_turn(state, state["active"])

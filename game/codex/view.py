@@ -7,7 +7,8 @@ get fresh ids when they enter a hidden zone (state.move), so nobody can
 follow a card through one. Log lines meant for some seats only are left out
 for everyone else.
 """
-from functools import lru_cache
+
+from functools import cache
 
 from . import catalog, maps, specs, stats
 from .actions import abilities_of, hire_cost, main_refusal, play_card_verdict
@@ -28,10 +29,17 @@ def _card_public(state: dict, iid: str) -> dict:
     kind = rec["kind"]
     marks = inst["marks"]
     out = {
-        "iid": iid, "card": inst["card"], "name": rec["name"], "kind": kind,
-        "owner": inst["owner"], "controller": inst["controller"],
-        "exhausted": inst["exhausted"], "damage": inst["damage"],
-        "plus": inst["plus"], "minus": inst["minus"], "time": inst["time"],
+        "iid": iid,
+        "card": inst["card"],
+        "name": rec["name"],
+        "kind": kind,
+        "owner": inst["owner"],
+        "controller": inst["controller"],
+        "exhausted": inst["exhausted"],
+        "damage": inst["damage"],
+        "plus": inst["plus"],
+        "minus": inst["minus"],
+        "time": inst["time"],
         "crumbling": bool(marks.get("crumbling")),
         "disabled": bool(marks.get("disabled")),
         "arrived_this_turn": inst["arrived"] >= state["turn"],
@@ -73,12 +81,17 @@ def _marked(state: dict, marks: dict, out: dict) -> None:
         out["oath"] = marks["oath"]
     prisoner = marks.get("prisoner")
     if prisoner in state["cards"]:  # a unit held by a Jail: face up, not in play
-        out["prisoner"] = {"iid": prisoner, "card": state["cards"][prisoner]["card"],
-                           "name": catalog.card(state["cards"][prisoner]["card"])["name"]}
+        out["prisoner"] = {
+            "iid": prisoner,
+            "card": state["cards"][prisoner]["card"],
+            "name": catalog.card(state["cards"][prisoner]["card"])["name"],
+        }
     if marks.get("buried"):  # units buried in a Graveyard: face up, not in play
-        out["buried"] = [{"iid": b, "card": state["cards"][b]["card"],
-                          "name": catalog.card(state["cards"][b]["card"])["name"]}
-                         for b in marks["buried"] if b in state["cards"]]
+        out["buried"] = [
+            {"iid": b, "card": state["cards"][b]["card"], "name": catalog.card(state["cards"][b]["card"])["name"]}
+            for b in marks["buried"]
+            if b in state["cards"]
+        ]
     if "copy" in marks:  # a copy (Manufactured Truth, Sirus Quince): the card it is underneath, public
         was = marks["copy"]["was"]
         out["copy"] = {"card": was, "name": catalog.card(was)["name"]}
@@ -119,8 +132,9 @@ def _black_white_marks(state: dict, iid: str, out: dict) -> None:
         out["no_levels"] = True
     if marks.get("spar_turn") == state["turn"]:
         out["spar_only"] = True
-    warlocks = marks.get("warlocks") and [w for w in marks["warlocks"]
-                                          if w in state["cards"] and state["cards"][w]["zone"] == "play"]
+    warlocks = marks.get("warlocks") and [
+        w for w in marks["warlocks"] if w in state["cards"] and state["cards"][w]["zone"] == "play"
+    ]
     if warlocks:
         out["shackled_by"] = len(warlocks)
 
@@ -131,15 +145,16 @@ def _abilities(state: dict, iid: str) -> list:
     does (our words, e.g. "gain 1 gold."), "gold": its gold cost, "exhaust":
     whether it exhausts the card, "sacrifice": whether the card is
     sacrificed}]``. Public: abilities are printed on cards in play."""
-    return [{"text": a.text, "gold": a.gold, "exhaust": a.exhaust, "sacrifice": a.sacrifice}
-            for a in abilities_of(state, iid)]
+    return [
+        {"text": a.text, "gold": a.gold, "exhaust": a.exhaust, "sacrifice": a.sacrifice}
+        for a in abilities_of(state, iid)
+    ]
 
 
 def _card_future(state: dict, iid: str) -> dict:
     """A forecasted card: public, with its time runes (glossary: Forecast)."""
     inst = state["cards"][iid]
-    out = {"iid": iid, "card": inst["card"], "name": catalog.card(inst["card"])["name"],
-           "time": inst["time"]}
+    out = {"iid": iid, "card": inst["card"], "name": catalog.card(inst["card"])["name"], "time": inst["time"]}
     abilities = _abilities(state, iid)
     if abilities:  # used while forecasted (Omegacron)
         out["abilities"] = abilities
@@ -152,7 +167,7 @@ def _card_private(state: dict, iid: str) -> dict:
     return {"iid": iid, **_face(state["cards"][iid]["card"])}
 
 
-@lru_cache(maxsize=None)
+@cache
 def _face(card_id: str) -> dict:
     """What a card of a hidden zone shows, by catalog id: ``{"card",
     "name", "kind", "cost"}``. Shared: read only (every caller copies it;
@@ -164,11 +179,16 @@ def _face(card_id: str) -> dict:
 def _hero_in_command(state: dict, iid: str, p: dict) -> dict:
     inst = state["cards"][iid]
     rec = catalog.card(inst["card"])
-    out = {"iid": iid, "card": inst["card"], "name": rec["name"], "kind": "hero",
-           "level": 1,
-           # How many more of its owner's turns must end before it may be
-           # summoned again (house rule R13); 0 when it may be now.
-           "cooldown_turns": max(0, p["hero_ready_after"].get(inst["card"], 0) - p["turns_ended"])}
+    out = {
+        "iid": iid,
+        "card": inst["card"],
+        "name": rec["name"],
+        "kind": "hero",
+        "level": 1,
+        # How many more of its owner's turns must end before it may be
+        # summoned again (house rule R13); 0 when it may be now.
+        "cooldown_turns": max(0, p["hero_ready_after"].get(inst["card"], 0) - p["turns_ended"]),
+    }
     if maps.hero_gone(state, p["seat"], inst["card"]):
         out["gone"] = True  # Burial Grounds: never summoned again (public)
     return out
@@ -235,11 +255,17 @@ def _tech_lab_spec(p: dict):
 def _buildings(p: dict) -> dict:
     out = {}
     for slot, rec in p["buildings"].items():
-        out[slot] = None if rec is None else {
-            "id": rec["id"], "name": catalog.card(rec["id"])["name"],
-            "damage": rec["damage"], "done": rec["done"],
-            "hp": 4 if slot == "addon" else 5,
-        }
+        out[slot] = (
+            None
+            if rec is None
+            else {
+                "id": rec["id"],
+                "name": catalog.card(rec["id"])["name"],
+                "damage": rec["damage"],
+                "done": rec["done"],
+                "hp": 4 if slot == "addon" else 5,
+            }
+        )
         if rec is not None and "off" in rec:  # disabled (Injunction): off on its owner's next turn
             out[slot]["disabled"] = True
     return out
@@ -254,8 +280,9 @@ def view(state: dict, viewer) -> dict:
     Raises RulesError ``bad_seat`` when ``viewer`` is neither None nor a
     seat index of this game (``-1`` would otherwise read as the last seat
     and show its hand)."""
-    if viewer is not None and not (isinstance(viewer, int) and not isinstance(viewer, bool)
-                                   and 0 <= viewer < len(state["players"])):
+    if viewer is not None and not (
+        isinstance(viewer, int) and not isinstance(viewer, bool) and 0 <= viewer < len(state["players"])
+    ):
         raise RulesError("bad_seat", "That seat is not in this game.")
     with stats.frozen(state):
         return _view(state, viewer)
@@ -269,13 +296,19 @@ def _seat_public(state: dict, p: dict) -> dict:
     level, and the rest is shared, read only."""
     seat = p["seat"]
     entry = {
-        "seat": seat, "name": p["name"], "team": p["team"], "gold": p["gold"],
+        "seat": seat,
+        "name": p["name"],
+        "team": p["team"],
+        "gold": p["gold"],
         "workers": p["base_workers"] + len(p["workers"]),
-        "hand_count": len(p["hand"]), "deck_count": len(p["deck"]),
-        "discard_count": len(p["discard"]), "codex_count": sum(p["codex"].values()),
+        "hand_count": len(p["hand"]),
+        "deck_count": len(p["deck"]),
+        "discard_count": len(p["discard"]),
+        "codex_count": sum(p["codex"].values()),
         "trash_count": len(p["trash"]),
         "future": [_card_future(state, i) for i in p["future"]],
-        "tech_owed": p["tech_owed"], "hired_this_turn": p["hired_this_turn"],
+        "tech_owed": p["tech_owed"],
+        "hired_this_turn": p["hired_this_turn"],
         "ended_main": p["ended_main"],
         "command": [_hero_in_command(state, i, p) for i in p["command"]],
         "play": [_card_public(state, i) for i in p["play"]],
@@ -338,15 +371,23 @@ def _view(state: dict, viewer) -> dict:
     if prompt is not None:
         shown_prompt = {"seat": prompt["seat"], "text": prompt["text"]}
         if viewer == prompt["seat"]:
-            shown_prompt.update(id=prompt["id"], options=list(prompt["options"]),
-                                count=prompt["count"], optional=prompt["optional"])
+            shown_prompt.update(
+                id=prompt["id"], options=list(prompt["options"]), count=prompt["count"], optional=prompt["optional"]
+            )
     out = {
-        "viewer": viewer, "mode": state["mode"], "status": state["status"],
-        "winner": state["winner"], "winners": list(state["winners"]),
-        "result_reason": state["result_reason"], "turn": state["turn"],
-        "active": state["active"], "phase": state["phase"],
+        "viewer": viewer,
+        "mode": state["mode"],
+        "status": state["status"],
+        "winner": state["winner"],
+        "winners": list(state["winners"]),
+        "result_reason": state["result_reason"],
+        "turn": state["turn"],
+        "active": state["active"],
+        "phase": state["phase"],
         "teams": [{"hp": t["hp"], "damage": t["damage"]} for t in state["teams"]],
-        "players": players, "prompt": shown_prompt, "log": _log_tail(state, viewer),
+        "players": players,
+        "prompt": shown_prompt,
+        "log": _log_tail(state, viewer),
         "final": _final(state),
     }
     if "map" in state:  # the map card, for everyone (maps.py); absent without one

@@ -6,6 +6,7 @@ conceding: the same seats for which ``legal_actions`` lists more than
 ``concede`` (tests/rules/test_waiting.py checks this along whole games),
 found by the shape of the state alone.
 """
+
 from .actions import on_acting_team
 from .freeforall import has_conceded
 
@@ -31,7 +32,6 @@ def waiting_on(state: dict) -> list:
             continue
         if (prompt is not None and prompt["seat"] == seat) or p["tech_owed"]:
             seats.append(seat)
-        elif prompt is None and (on_acting_team(state, seat)
-                                 or (state["phase"] == "lend" and seat == state["active"])):
+        elif prompt is None and (on_acting_team(state, seat) or (state["phase"] == "lend" and seat == state["active"])):
             seats.append(seat)
     return seats

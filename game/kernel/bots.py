@@ -5,6 +5,7 @@ own legal actions, step endings and seat order; the bots' generators are
 their own (Python's random, seeded), never the game's, so a game's replay
 from its action log is exact.
 """
+
 import random
 
 

@@ -1,6 +1,7 @@
 """The copy of a plain-JSON game state that every game's ``copy_state``
 makes (Codex copies its card instances by their shape on top:
 game.codex.engine.copy_state)."""
+
 import marshal
 
 _loads, _dumps = marshal.loads, marshal.dumps

@@ -4,6 +4,7 @@ of any kind gets a clear error and changes nothing; the multi-game
 contract of docs/ARCANE.md). Each game's engine calls these in its own
 order, then its own checks (prompts, players out of the game).
 """
+
 import json
 
 from .errors import RulesError
@@ -21,7 +22,7 @@ def action_type(state: dict, seat, action, known) -> str:
     the game in progress. Raises RulesError ``bad_action``,
     ``unknown_action``, ``bad_seat`` or ``game_over``, in that order."""
     if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-        raise RulesError("bad_action", "An action is an object with a \"type\".")
+        raise RulesError("bad_action", 'An action is an object with a "type".')
     kind = action["type"]
     if kind not in known:
         raise RulesError("unknown_action", f"There is no action called {kind[:40]!r}.")

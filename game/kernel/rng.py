@@ -15,6 +15,7 @@ the SplitMix64 state of the old generator: they keep drawing with it, so
 their stored copies and their replays stay the same game (docs/ENGINE.md,
 "State").
 """
+
 import hashlib
 from functools import lru_cache
 

@@ -27,6 +27,7 @@ does; Codex's own modules never import the other games, nor they it
 (tests/rules/test_layers.py, tests/arcane/test_game_layers.py,
 tests/c23/test_layers.py).
 """
+
 from contextlib import nullcontext
 from types import SimpleNamespace
 
@@ -43,23 +44,47 @@ CODEX = _codex.GAME
 # Each game's engine, by the name a config and a state give it.
 _ENGINES = {
     CODEX: SimpleNamespace(
-        new_game=_codex.new_game, apply_action=_codex.apply_action,
-        apply_action_in_place=_codex.apply_action_in_place, legal_actions=_codex.legal_actions,
-        is_legal=_codex.is_legal, copy_state=_codex.copy_state, view=_codex.view,
-        waiting_on=_codex.waiting_on, action_keys=_codex.ACTION_KEYS, reading=_codex.reading,
-        bots={"greedy": _codex_bots.GreedyBot, "random": _codex_bots.RandomBot}, turn_by_turn=False),
+        new_game=_codex.new_game,
+        apply_action=_codex.apply_action,
+        apply_action_in_place=_codex.apply_action_in_place,
+        legal_actions=_codex.legal_actions,
+        is_legal=_codex.is_legal,
+        copy_state=_codex.copy_state,
+        view=_codex.view,
+        waiting_on=_codex.waiting_on,
+        action_keys=_codex.ACTION_KEYS,
+        reading=_codex.reading,
+        bots={"greedy": _codex_bots.GreedyBot, "random": _codex_bots.RandomBot},
+        turn_by_turn=False,
+    ),
     _arcane.GAME: SimpleNamespace(
-        new_game=_arcane.new_game, apply_action=_arcane.apply_action,
-        apply_action_in_place=_arcane.apply_action_in_place, legal_actions=_arcane.legal_actions,
-        is_legal=_arcane.is_legal, copy_state=_arcane.copy_state, view=_arcane.view,
-        waiting_on=_arcane.waiting_on, action_keys=_arcane.ACTION_KEYS, reading=None,
-        bots={"greedy": _arcane_bots.GreedyBot, "random": _arcane_bots.RandomBot}, turn_by_turn=True),
+        new_game=_arcane.new_game,
+        apply_action=_arcane.apply_action,
+        apply_action_in_place=_arcane.apply_action_in_place,
+        legal_actions=_arcane.legal_actions,
+        is_legal=_arcane.is_legal,
+        copy_state=_arcane.copy_state,
+        view=_arcane.view,
+        waiting_on=_arcane.waiting_on,
+        action_keys=_arcane.ACTION_KEYS,
+        reading=None,
+        bots={"greedy": _arcane_bots.GreedyBot, "random": _arcane_bots.RandomBot},
+        turn_by_turn=True,
+    ),
     _c23.GAME: SimpleNamespace(
-        new_game=_c23.new_game, apply_action=_c23.apply_action,
-        apply_action_in_place=_c23.apply_action_in_place, legal_actions=_c23.legal_actions,
-        is_legal=_c23.is_legal, copy_state=_c23.copy_state, view=_c23.view,
-        waiting_on=_c23.waiting_on, action_keys=_c23.ACTION_KEYS, reading=None,
-        bots={"greedy": _c23_bots.GreedyBot, "random": _c23_bots.RandomBot}, turn_by_turn=True),
+        new_game=_c23.new_game,
+        apply_action=_c23.apply_action,
+        apply_action_in_place=_c23.apply_action_in_place,
+        legal_actions=_c23.legal_actions,
+        is_legal=_c23.is_legal,
+        copy_state=_c23.copy_state,
+        view=_c23.view,
+        waiting_on=_c23.waiting_on,
+        action_keys=_c23.ACTION_KEYS,
+        reading=None,
+        bots={"greedy": _c23_bots.GreedyBot, "random": _c23_bots.RandomBot},
+        turn_by_turn=True,
+    ),
 }
 GAMES = tuple(_ENGINES)
 
@@ -155,6 +180,7 @@ def reading(state: dict, memo: dict | None = None):
 class _GameBot:
     """A bot for any game: it builds the state's game's bot of its kind
     (same seed and options) and asks it."""
+
     kind = ""
 
     def __init__(self, seed: int = 0, **options):
@@ -171,14 +197,32 @@ class _GameBot:
 
 class GreedyBot(_GameBot):
     """The greedy bot of the state's game (game.codex.bots, game.arcane.bots, game.c23.bots)."""
+
     kind = "greedy"
 
 
 class RandomBot(_GameBot):
     """The random legal bot of the state's game."""
+
     kind = "random"
 
 
-__all__ = ["CODEX", "EngineFault", "GAMES", "GreedyBot", "RandomBot", "RulesError", "action_keys", "apply_action",
-           "apply_action_in_place", "copy_state", "game_of", "is_legal", "legal_actions", "new_game", "reading",
-           "view", "waiting_on"]
+__all__ = [
+    "CODEX",
+    "EngineFault",
+    "GAMES",
+    "GreedyBot",
+    "RandomBot",
+    "RulesError",
+    "action_keys",
+    "apply_action",
+    "apply_action_in_place",
+    "copy_state",
+    "game_of",
+    "is_legal",
+    "legal_actions",
+    "new_game",
+    "reading",
+    "view",
+    "waiting_on",
+]

@@ -1,5 +1,6 @@
 """Building Arcane Codex positions for tests through the scenario config
 (docs/ARCANE.md "Scenarios") and playing real actions on them."""
+
 from game import rules
 
 SEATS = [{"name": "North"}, {"name": "South"}]

@@ -3,6 +3,7 @@ and greedy"): both only ever choose legal actions (the property tests play
 them with the invariants of A31 and the deck facts), and the greedy bot
 plays to win: it beats the random one in most seeded games and answers
 the prompts it is given (blocks, A14; Mind Drain, A28; the hand limit, A24)."""
+
 from game import rules
 from game.arcane.bots import GreedyBot, RandomBot, play_game
 from tests.arcane.helpers import act, config, position
@@ -10,8 +11,7 @@ from tests.arcane.helpers import act, config, position
 
 def test_greedy_beats_random_in_most_games():
     """Greedy should win at least 3 in 4 of 40 seeded games against the random bot."""
-    wins = sum(play_game(config(seed=seed), [GreedyBot(seed), RandomBot(seed)])[0]["winner"] == 0
-               for seed in range(40))
+    wins = sum(play_game(config(seed=seed), [GreedyBot(seed), RandomBot(seed)])[0]["winner"] == 0 for seed in range(40))
     assert wins >= 30
 
 

@@ -1,5 +1,6 @@
 """Arcane Codex creatures and combat: rulebook "Creatures", "Card Suits",
 "Combat", "Blood Debt Draw"; house rules A10-A22, A24-A25, A32."""
+
 import pytest
 
 from game import rules
@@ -123,8 +124,9 @@ def test_a14_option_many_blockers_the_attacker_orders_its_damage():
 
 def test_a14_many_blockers_crush_excess_beyond_all_blockers():
     """A14 alternative: Crush's excess is beyond all blockers (A19: their toughness left)."""
-    state = position([{"creatures": ["9C"], "relics": ["JS", "JH"]}, {"creatures": ["3H", "3D"]}],
-                     options={"blockers": "many"})
+    state = position(
+        [{"creatures": ["9C"], "relics": ["JS", "JH"]}, {"creatures": ["3H", "3D"]}], options={"blockers": "many"}
+    )
     state = _blocks(_attack(state, ("9C", "player")), ("3H", "9C"), ("3D", "9C"))
     state = _order(state, "9C", "3D", "3H")
     assert state["players"][1]["life"] == 20 - (6 - 2 - 2)
@@ -192,8 +194,9 @@ def test_a18_default_crush_excess_goes_to_the_player_even_for_a_sage_attack():
 
 def test_a18_option_target_sends_crush_excess_to_the_attacks_target():
     """A18 \u2605 ``crush_vs_sage: target``."""
-    state = position([{"creatures": ["9C"]}, {"creatures": ["3H"], "sages": ["KH"]}],
-                     options={"crush_vs_sage": "target"})
+    state = position(
+        [{"creatures": ["9C"]}, {"creatures": ["3H"], "sages": ["KH"]}], options={"crush_vs_sage": "target"}
+    )
     state = _blocks(_attack(state, ("9C", "KH")), ("3H", "9C"))
     assert state["players"][1]["life"] == 20
     assert state["cards"][cid(state, "KH")]["essence"] == 3
@@ -201,8 +204,10 @@ def test_a18_option_target_sends_crush_excess_to_the_attacks_target():
 
 def test_a20_relics_and_charms_stack_and_reach_only_your_creatures():
     """Rulebook "Relics", "Charms" and A20, also for creatures that enter later."""
-    state = position([{"relics": ["JS", "JH"], "charms": ["QS"], "creatures": ["3S"], "hand": ["5D"]},
-                      {"creatures": ["3H"]}], round=10)
+    state = position(
+        [{"relics": ["JS", "JH"], "charms": ["QS"], "creatures": ["3S"], "hand": ["5D"]}, {"creatures": ["3H"]}],
+        round=10,
+    )
     state = act(state, 0, "play", card="5D")
     seen = rules.view(state, None)["players"]
     assert [(c["power"], c["toughness"]) for c in seen[0]["creatures"]] == [(3, 3), (4, 4)]
@@ -211,8 +216,9 @@ def test_a20_relics_and_charms_stack_and_reach_only_your_creatures():
 
 def test_a20_a_charm_leaving_kills_a_creature_whose_damage_now_reaches_its_toughness():
     """A20: the bonus ends the moment the Q leaves."""
-    state = position([{"hand": ["2S", "2D", "10S"], "lands": ["AS", "AD"]}, {"creatures": ["7H"], "charms": ["QH"]}],
-                     round=24)
+    state = position(
+        [{"hand": ["2S", "2D", "10S"], "lands": ["AS", "AD"]}, {"creatures": ["7H"], "charms": ["QH"]}], round=24
+    )
     state = act(act(state, 0, "play", card="2S", target="7H"), 0, "play", card="2D", target="7H")  # 4 on a 3/5
     assert zone(state, "7H") == "creatures"
     state = act(state, 0, "play", card="10S", target="QH")
@@ -259,8 +265,9 @@ def test_a24_order_damage_then_blood_debt_then_the_hand_limit_of_the_active_play
     """A24: (1) damage removed, (2) Blood Debt draws, (3) the active player discards to 7 (A26:
     the other player may hold more)."""
     hand = ["2H", "4H", "6H", "8H", "10H", "2D", "4D", "6D"]
-    state = position([{"hand": hand}, {"hand": ["2C", "4C", "6C", "8C", "10C", "2S", "4S"], "creatures": ["3C"]}],
-                     deck=["6S", "8S"])
+    state = position(
+        [{"hand": hand}, {"hand": ["2C", "4C", "6C", "8C", "10C", "2S", "4S"], "creatures": ["3C"]}], deck=["6S", "8S"]
+    )
     state = act(state, 0, "end_turn")
     assert state["prompt"] == {"seat": 0, "kind": "hand_limit", "left": 1}
     assert rules.legal_actions(state, 1) == [{"type": "offer_draw"}, {"type": "concede"}]

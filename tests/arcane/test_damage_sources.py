@@ -4,6 +4,7 @@ and could not tell from what): Arcane Bolt (A27), a sage's strike (A23),
 combat both ways (A16), Venom (A17), Crush's excess (A18, A19), an attack
 on a sage (A21); and a check of the engine's source that every call of
 deal_damage says what deals it."""
+
 import ast
 import pathlib
 
@@ -63,7 +64,10 @@ def test_every_call_of_deal_damage_says_what_deals_it():
     missing = []
     for path in sorted(ENGINE.rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text())):
-            if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "deal_damage" \
-                    and not any(k.arg == "by" for k in node.keywords):
+            if (
+                isinstance(node, ast.Call)
+                and getattr(node.func, "id", None) == "deal_damage"
+                and not any(k.arg == "by" for k in node.keywords)
+            ):
                 missing.append(f"{path.name}:{node.lineno}")
     assert missing == []

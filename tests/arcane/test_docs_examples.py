@@ -1,6 +1,7 @@
 """The JSON examples of docs/ARCANE.md stay true: each parses, and each
 config example (the default options of A4, A6, A14, A18, A23, A33; the
 scenario) starts a game."""
+
 import json
 import pathlib
 import re

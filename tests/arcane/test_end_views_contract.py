@@ -1,12 +1,13 @@
 """Arcane Codex: hidden and public zones (A31), losing, the round cap,
 draws and concession (A32, A33 \u2605 ``round_cap``), the scenario and option
 checks, and the multi-game contract of game.rules (issue 17)."""
+
 import json
 
 import pytest
 
 from game import rules
-from tests.arcane.helpers import act, cid, config, position, zone
+from tests.arcane.helpers import act, cid, config, position
 
 
 def test_a31_hands_and_deck_order_are_hidden_from_the_other_player_and_spectators():
@@ -43,8 +44,10 @@ def test_a_drawer_reads_one_line_of_their_draw_and_the_others_the_public_one():
     spectator) the public one only (A31)."""
     state = position([{"hand": ["3S"]}, {}], round=6, deck=["7D"])
     state = act(state, 0, "end_turn")  # South's turn starts: South draws 7♦
-    draws = {viewer: [line["text"] for line in rules.view(state, viewer)["log"] if "draw" in line["text"]]
-             for viewer in (0, 1, None)}
+    draws = {
+        viewer: [line["text"] for line in rules.view(state, viewer)["log"] if "draw" in line["text"]]
+        for viewer in (0, 1, None)
+    }
     assert draws[1] == ["You draw 7\u2666, a 3/4 creature with Sentinel."]
     assert draws[0] == draws[None] == ["South draws a card."]
 
@@ -62,8 +65,19 @@ def test_a31_a_card_gets_a_fresh_id_when_it_leaves_a_hidden_zone():
 
 def test_the_view_says_what_each_card_is_in_the_game():
     """Issue 17 "Views": rank and suit and what the card is (creature P/T and ability, spell, sage essence)."""
-    state = position([{"creatures": ["9C"], "sages": [{"card": "KH", "essence": 3}], "relics": ["JD"],
-                       "lands": ["AS"], "hand": ["8S"]}, {}], discard=["2D"])
+    state = position(
+        [
+            {
+                "creatures": ["9C"],
+                "sages": [{"card": "KH", "essence": 3}],
+                "relics": ["JD"],
+                "lands": ["AS"],
+                "hand": ["8S"],
+            },
+            {},
+        ],
+        discard=["2D"],
+    )
     seen = rules.view(state, 0)
     me = seen["players"][0]
     creature = me["creatures"][0]
@@ -133,8 +147,9 @@ def test_unknown_options_and_values_are_refused(options):
     assert err.value.code == "bad_option"
 
 
-@pytest.mark.parametrize("scenario", [{"deck": ["3S", "3S"]}, {"deck": ["1S"]},
-                                      {"players": [{"lands": ["3S"]}, {}]}, {"rest": "hand"}])
+@pytest.mark.parametrize(
+    "scenario", [{"deck": ["3S", "3S"]}, {"deck": ["1S"]}, {"players": [{"lands": ["3S"]}, {}]}, {"rest": "hand"}]
+)
 def test_bad_scenarios_are_refused(scenario):
     """docs/ARCANE.md "Scenarios": each of the 52 cards once, in a zone that fits it."""
     with pytest.raises(rules.RulesError) as err:
@@ -151,8 +166,13 @@ def test_a_scenario_places_every_unnamed_card_below_the_named_deck():
 
 def test_the_contract_codex_without_a_game_key_arcane_with_it():
     """Issue 17: no ``game`` key is Codex; ``"arcane"`` is Arcane Codex; others are refused."""
-    codex = rules.new_game({"mode": "1hero", "seed": 1, "seats": [{"name": "a", "hero": "garus_rook"},
-                                                                  {"name": "b", "hero": "garus_rook"}]})
+    codex = rules.new_game(
+        {
+            "mode": "1hero",
+            "seed": 1,
+            "seats": [{"name": "a", "hero": "garus_rook"}, {"name": "b", "hero": "garus_rook"}],
+        }
+    )
     assert "game" not in codex and codex["status"] == "playing"
     assert rules.new_game(config())["game"] == "arcane"
     with pytest.raises(rules.RulesError) as err:

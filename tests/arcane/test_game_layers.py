@@ -4,6 +4,7 @@ game/arcane imports anything of game/rules (Codex) or Django; no Codex
 module of game/rules imports game/arcane (only the dispatch,
 game/rules/__init__.py, knows both); game/kernel, what they share,
 imports neither game."""
+
 import ast
 import pathlib
 
@@ -20,7 +21,7 @@ def _imported(path: pathlib.Path, package: list) -> set:
         if isinstance(node, ast.Import):
             found.update(a.name for a in node.names)
         elif isinstance(node, ast.ImportFrom):
-            base = package[:len(package) - node.level + 1] if node.level else []
+            base = package[: len(package) - node.level + 1] if node.level else []
             module = ".".join(base + (node.module.split(".") if node.module else []))
             found.add(module)
             found.update(f"{module}.{a.name}" for a in node.names)
@@ -41,7 +42,10 @@ def _hits(imports: set, prefixes: tuple) -> set:
 
 
 def test_arcane_imports_nothing_of_codex_nor_django():
-    bad = {str(p): _hits(i, ("game.rules", "game.codex", "django", "channels", "game.models")) for p, i in _modules("arcane").items()}
+    bad = {
+        str(p): _hits(i, ("game.rules", "game.codex", "django", "channels", "game.models"))
+        for p, i in _modules("arcane").items()
+    }
     assert not {p: i for p, i in bad.items() if i}
 
 
@@ -53,7 +57,10 @@ def test_codex_imports_nothing_of_arcane_but_the_dispatch():
 
 
 def test_the_shared_kit_imports_neither_game():
-    bad = {str(p): _hits(i, ("game.rules", "game.codex", "game.arcane", "game.c23", "django")) for p, i in _modules("kernel").items()}
+    bad = {
+        str(p): _hits(i, ("game.rules", "game.codex", "game.arcane", "game.c23", "django"))
+        for p, i in _modules("kernel").items()
+    }
     assert not {p: i for p, i in bad.items() if i}
 
 
@@ -61,4 +68,5 @@ def test_both_games_raise_the_one_shared_error():
     import game.arcane.engine as arcane_engine
     import game.rules
     from game.kernel.errors import RulesError
+
     assert game.rules.RulesError is RulesError is arcane_engine.RulesError

@@ -7,6 +7,7 @@ table option, random and greedy bots) and reads each log line as both
 seats and the spectators get it. `make test` plays ARCANE_LOG_SCAN_GAMES
 games (few); `make soak` many more.
 """
+
 import os
 
 import pytest
@@ -19,9 +20,14 @@ from tests.log_scan import LogScan, NameMatcher, card_name_in
 GAMES = int(os.environ.get("ARCANE_LOG_SCAN_GAMES", "8"))
 MAX_ACTIONS = 4000
 # Every card of the 52 by its printed label ("7\u2666"): what a line names.
-MATCHER = NameMatcher([cards.label(rank + suit) for rank in ("2", "3", "4", "5", "6", "7", "8", "9", "10",
-                                                              "J", "Q", "K", "A") for suit in "SHDC"],
-                      word_edges=False)
+MATCHER = NameMatcher(
+    [
+        cards.label(rank + suit)
+        for rank in ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+        for suit in "SHDC"
+    ],
+    word_edges=False,
+)
 
 pytestmark = pytest.mark.timeout(1200)
 

@@ -6,6 +6,7 @@ view, A31) after every action, and replays reproduce a game byte for byte.
 `make test` plays a handful; `make soak` the full runs: ARCANE_PROPERTY_GAMES
 (500 there) and ARCANE_REPLAY_GAMES (100). The games mix the bots and walk
 through every value of every \u2605 table option (A4, A6, A14, A18, A23, A33)."""
+
 import itertools
 import json
 import os
@@ -29,8 +30,12 @@ OPTION_SETS = [dict(zip(OPTIONS, combo)) for combo in itertools.product(*_CHOICE
 
 def config(seed: int) -> dict:
     """An Arcane config whose options walk through every combination."""
-    return {"game": "arcane", "seed": seed * 7919 + 13, "seats": [{"name": "North"}, {"name": "South"}],
-            "options": OPTION_SETS[seed % len(OPTION_SETS)]}
+    return {
+        "game": "arcane",
+        "seed": seed * 7919 + 13,
+        "seats": [{"name": "North"}, {"name": "South"}],
+        "options": OPTION_SETS[seed % len(OPTION_SETS)],
+    }
 
 
 def bots(seed: int) -> list:
@@ -61,8 +66,12 @@ def test_replays_reproduce_the_game_byte_for_byte(chunk):
     generator lives in the state, rulebook "Always": replays reproduce the shuffle)."""
     for seed in _chunk(REPLAYS, chunk):
         recorded = []
-        state, log = play_game(config(seed), bots(seed), MAX_ACTIONS,
-                               on_action=lambda s, _seat, _a: recorded.append(json.dumps(s, sort_keys=False)))
+        state, log = play_game(
+            config(seed),
+            bots(seed),
+            MAX_ACTIONS,
+            on_action=lambda s, _seat, _a: recorded.append(json.dumps(s, sort_keys=False)),
+        )
         replay = rules.new_game(config(seed))
         for (seat, action), expected in zip(log, recorded):
             replay, _events = rules.apply_action(replay, seat, action)

@@ -4,17 +4,18 @@ to the end action by action with the server's bots (game.rules.GreedyBot,
 as stand-ins play), stored, its result recorded, and replayed from the
 action log to the same final views (game/replays.py). No lobby yet: the
 lobby's Arcane table is the next step (docs/ARCANE.md "Not done yet")."""
+
 import json
 
 import pytest
 
 from game import replays, rules
-from game.models import Match
 from game.arcane.bots import RandomBot, play_game
 from game.arcane.engine import ACTION_KEYS, ACTIONS
+from game.models import Match
 from game.services import create_match, normalise_action
-from tests.server.matchkit import play_out_with_bots
 from tests.arcane.helpers import config
+from tests.server.matchkit import play_out_with_bots
 
 pytestmark = pytest.mark.django_db
 
@@ -49,8 +50,14 @@ def test_every_arcane_action_type_has_its_keys_and_legal_actions_are_stored_whol
                 assert normalise_action(action, state) == action, action
 
     for seed in range(6):
-        play_game(config(seed=seed, options={"blockers": "many"} if seed % 2 else None),
-                  [RandomBot(seed), RandomBot(seed + 1)], on_action=check)
+        play_game(
+            config(seed=seed, options={"blockers": "many"} if seed % 2 else None),
+            [RandomBot(seed), RandomBot(seed + 1)],
+            on_action=check,
+        )
     state = rules.new_game(config(seed=1))
-    assert normalise_action({"type": "play", "card": "a1", "target": "player", "junk": 1}, state) == \
-        {"type": "play", "card": "a1", "target": "player"}
+    assert normalise_action({"type": "play", "card": "a1", "target": "player", "junk": 1}, state) == {
+        "type": "play",
+        "card": "a1",
+        "target": "player",
+    }

@@ -2,8 +2,8 @@
 alone (issue 17, "Nothing in consumers, services, patches, stand-ins ...
 knows a rule of either game"): the turn clock's waiting seats and key, the
 stand-in and table bots, the replay's visible seats. No database needed."""
-from game import replays, standins, turnclock
-from game import rules
+
+from game import replays, rules, standins, turnclock
 from tests.arcane.helpers import act, config, position
 
 

@@ -1,5 +1,6 @@
 """Arcane Codex setup and turn structure: rulebook "Setup", "Power",
 "Lands", "Playing the Game"; house rules A1-A9, A34, A35."""
+
 import pytest
 
 from game import rules
@@ -99,8 +100,9 @@ def test_one_land_a_turn_free_a34():
     assert err.value.code == "land_played"
 
 
-@pytest.mark.parametrize("code,cost", [("2S", 2), ("3S", 3), ("6H", 6), ("9D", 9), ("10C", 10),
-                                      ("JS", 5), ("QS", 5), ("KS", 10), ("AS", 0)])
+@pytest.mark.parametrize(
+    "code,cost", [("2S", 2), ("3S", 3), ("6H", 6), ("9D", 9), ("10C", 10), ("JS", 5), ("QS", 5), ("KS", 10), ("AS", 0)]
+)
 def test_costs_follow_card_value(code, cost):
     """Rulebook "Power", the cost table."""
     assert cards.cost(code) == cost

@@ -1,5 +1,6 @@
 """Arcane Codex spells and sages: rulebook "Spells", "Permanents" (King);
 house rules A23 (\u2605 ``sage_ultimate``), A27-A30."""
+
 import pytest
 
 from game import rules
@@ -7,14 +8,16 @@ from tests.arcane.helpers import act, cid, position, texts, zone
 
 
 def _targets(state, code):
-    return sorted(a.get("target") for a in rules.legal_actions(state, 0)
-                  if a["type"] == "play" and a["card"] == cid(state, code))
+    return sorted(
+        a.get("target") for a in rules.legal_actions(state, 0) if a["type"] == "play" and a["card"] == cid(state, code)
+    )
 
 
 def test_a27_arcane_bolt_targets_only_opposing_things():
     """A27: exactly one target, an opposing creature, sage or the opponent; never your own."""
-    state = position([{"hand": ["2S"], "creatures": ["3H"], "sages": ["KD"]},
-                      {"creatures": ["5H"], "sages": ["KH"]}], round=4)
+    state = position(
+        [{"hand": ["2S"], "creatures": ["3H"], "sages": ["KD"]}, {"creatures": ["5H"], "sages": ["KH"]}], round=4
+    )
     assert _targets(state, "2S") == sorted([cid(state, "5H"), cid(state, "KH"), "player"])
     with pytest.raises(rules.RulesError) as err:
         act(state, 0, "play", card="2S", target="3H")
@@ -85,8 +88,13 @@ def test_a28_mind_drain_takes_all_of_a_smaller_hand_or_nothing_of_none():
 
 def test_a28_oblivion_banishes_any_opposing_permanent_for_good():
     """Rulebook "Oblivion" and A28: land, creature, J, Q or K; public; the deck shrinks."""
-    state = position([{"hand": ["10S"]}, {"lands": ["AH"], "creatures": ["3H"], "relics": ["JH"],
-                                           "charms": ["QH"], "sages": ["KH"]}], round=20)
+    state = position(
+        [
+            {"hand": ["10S"]},
+            {"lands": ["AH"], "creatures": ["3H"], "relics": ["JH"], "charms": ["QH"], "sages": ["KH"]},
+        ],
+        round=20,
+    )
     assert len(_targets(state, "10S")) == 5
     state = act(state, 0, "play", card="10S", target="KH")
     assert zone(state, "KH") == "banished"
@@ -179,8 +187,9 @@ def test_every_card_in_the_view_says_what_it_does():
     creature its stats and what its suit ability does, other kinds their
     rule; the sentence is the same in hand and in play (rulebook "Card Types
     by Rank", "Card Suits", "Spells")."""
-    state = position([{"hand": ["2S", "4H", "6D", "8C", "10S", "JH", "QD", "KC", "AS", "7D"],
-                       "creatures": ["3C"]}, {}], round=4)
+    state = position(
+        [{"hand": ["2S", "4H", "6D", "8C", "10S", "JH", "QD", "KC", "AS", "7D"], "creatures": ["3C"]}, {}], round=4
+    )
     me = rules.view(state, 0)["players"][0]
     effects = {card["card"]: card["effect"] for card in me["hand"] + me["creatures"]}
     assert effects["2S"].startswith("Deals 2 damage")

@@ -2,6 +2,7 @@
 connection must get every version once and in order; seats pick actions
 that keep a match going; the figures attribute each update to its phase
 and each socket to the worker the proxy gave it."""
+
 import random
 from types import SimpleNamespace
 
@@ -24,9 +25,13 @@ def test_a_gap_a_repeat_an_older_version_and_a_missing_tail_are_counted():
 
 
 def test_choose_never_concedes_nor_attacks_a_base():
-    legal = [{"type": "concede"}, {"type": "attack", "attacker": "c1", "target": "base:1"},
-             {"type": "attack", "attacker": "c1", "target": "c9"}, {"type": "hire", "card": "c2"},
-             {"type": "end_main"}]
+    legal = [
+        {"type": "concede"},
+        {"type": "attack", "attacker": "c1", "target": "base:1"},
+        {"type": "attack", "attacker": "c1", "target": "c9"},
+        {"type": "hire", "card": "c2"},
+        {"type": "end_main"},
+    ]
     rng = random.Random(1)
     picked = [choose(legal, rng)["type"] for _ in range(300)]
     assert set(picked) == {"attack", "hire", "end_main"}
@@ -40,8 +45,10 @@ def test_the_figures_of_a_phase_count_only_its_updates_and_every_viewer():
     sender, other, spectator = object(), object(), object()
     match.viewers = [sender, other, spectator]
     match.sent = {1: ("paced", 10.0, sender), 2: ("closed", 20.0, sender)}
-    match.seen = {1: [(sender, 10.02, 500), (other, 10.03, 400), (spectator, 10.05, 300)],
-                  2: [(sender, 20.01, 900), (other, 20.02, 800)]}  # the spectator never got 2
+    match.seen = {
+        1: [(sender, 10.02, 500), (other, 10.03, 400), (spectator, 10.05, 300)],
+        2: [(sender, 20.01, 900), (other, 20.02, 800)],
+    }  # the spectator never got 2
     paced = match_figures([match], "paced", 1.0)
     assert paced["updates"] == 1 and paced["frames_per_update"] == 3 and paced["bytes_per_update"] == 1200
     assert round(paced["rtt_ms"]["p50"]) == 20 and round(paced["all_seen_ms"]["max"]) == 50
@@ -54,7 +61,14 @@ def test_placement_counts_the_worker_that_took_each_socket():
     """X-Upstream names the worker; "a, b" when a refused and b took it."""
     workers = [SimpleNamespace(address=f"127.0.0.1:80{i}") for i in (1, 2)]
     one, two = MatchRun(1), MatchRun(2)
-    viewers = [SimpleNamespace(match=match, upstream=upstream) for match, upstream in (
-        (one, "127.0.0.1:801"), (one, "127.0.0.1:801"), (two, "127.0.0.1:801"), (two, "127.0.0.1:801, 127.0.0.1:802"))]
+    viewers = [
+        SimpleNamespace(match=match, upstream=upstream)
+        for match, upstream in (
+            (one, "127.0.0.1:801"),
+            (one, "127.0.0.1:801"),
+            (two, "127.0.0.1:801"),
+            (two, "127.0.0.1:801, 127.0.0.1:802"),
+        )
+    ]
     assert placement(viewers, workers) == {"sockets_per_worker": [3, 1], "matches_across_workers": 1}
     assert placement([SimpleNamespace(match=one, upstream=None)], workers) is None  # no proxy

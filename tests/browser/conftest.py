@@ -5,6 +5,7 @@ Playwright for Python (never `playwright install`: the system browser is used).
 Marked ``browser``: skipped when Chromium or Playwright is missing, failed
 instead when CODEX_REQUIRE_SERVICES=1 (CI).
 """
+
 import os
 import shutil
 import socket
@@ -20,8 +21,13 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = os.environ.get("CODEX_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-    "--no-first-run", "--disable-sync", "--disable-dev-shm-usage",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-sync",
+    "--disable-dev-shm-usage",
 ]
 REQUIRE_SERVICES = os.environ.get("CODEX_REQUIRE_SERVICES") == "1"
 
@@ -80,15 +86,24 @@ def live_server_url():
     # CODEX_STAND_IN_ASK_SECONDS: a player may ask for a bot for an away friend
     # after 2 s instead of a minute (tests/browser/test_away_player.py).
     # CODEX_STAND_IN_DELAY: bots move without a person's pause.
-    env = dict(os.environ, DATABASE_URL=f"sqlite:///{tmp}/db.sqlite3", DEBUG="0", PYTHONUNBUFFERED="1",
-               CODEX_STAND_IN_ASK_SECONDS="2", CODEX_STAND_IN_DELAY="0")
+    env = dict(
+        os.environ,
+        DATABASE_URL=f"sqlite:///{tmp}/db.sqlite3",
+        DEBUG="0",
+        PYTHONUNBUFFERED="1",
+        CODEX_STAND_IN_ASK_SECONDS="2",
+        CODEX_STAND_IN_DELAY="0",
+    )
     env.pop("DJANGO_SETTINGS_MODULE", None)
     subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"], cwd=ROOT, env=env, check=True)
     port = _free_port()
     log = open(Path(tmp) / "daphne.log", "w")
     proc = subprocess.Popen(
         [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port), "codexsite.asgi:application"],
-        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
+        cwd=ROOT,
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
     )
     base = f"http://127.0.0.1:{port}"
     try:

@@ -10,6 +10,7 @@ into sight by themselves, c23board.js); at 390x844, for every
 game's match page, the header and the banner together take at most
 PHONE_TOP px. With CODEX_SCREENSHOTS set, the pages are saved there.
 """
+
 import os
 
 import pytest
@@ -28,7 +29,12 @@ def start(page, mode: str, bots: int, **table) -> int:
     """A timed ``mode`` table (``table``: more of its fields) with the page's
     user in seat 0 and greedy bots in the other seats, started; the match id."""
     made = api(page, "POST", "/api/tables/", {"mode": mode, "turn_seconds": 300, **table})
-    api(page, "PATCH", f"/api/tables/{made['id']}/seat/", {"ready": True, **({"heroes": ["troq_bashar"]} if mode == "1hero" else {})})
+    api(
+        page,
+        "PATCH",
+        f"/api/tables/{made['id']}/seat/",
+        {"ready": True, **({"heroes": ["troq_bashar"]} if mode == "1hero" else {})},
+    )
     for index in range(1, bots + 1):
         api(page, "POST", f"/api/tables/{made['id']}/bot/", {"index": index, "kind": "greedy"})
     return api(page, "POST", f"/api/tables/{made['id']}/start/")["match_id"]
@@ -52,7 +58,9 @@ def test_a_c23_laptop_page_shows_the_hand_without_scrolling(browser, live_server
     page.context.close()
 
 
-@pytest.mark.parametrize("mode,bots,table", [("1hero", 1, {}), ("arcane", 1, {}), ("c23", 2, {"seat_count": 3, "deck": "red"})])
+@pytest.mark.parametrize(
+    "mode,bots,table", [("1hero", 1, {}), ("arcane", 1, {}), ("c23", 2, {"seat_count": 3, "deck": "red"})]
+)
 def test_a_phone_match_page_keeps_its_header_and_banner_short(browser, live_server_url, mode, bots, table):
     page = signup(browser, live_server_url, f"foldphone{mode}", **PHONE)
     match_id = start(page, mode, bots, **table)

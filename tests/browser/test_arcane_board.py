@@ -2,6 +2,7 @@
 fed the engine's own views and legal actions of prepared positions
 (game.arcane scenarios, tests/arcane/helpers.py): what its buttons say and
 that each click sends an action the engine accepts."""
+
 import pytest
 
 from game import rules
@@ -105,6 +106,7 @@ def test_a_sage_with_one_ability_left_asks_before_using_it(page):
 def test_the_finished_banner_says_why_in_words(page):
     """A fresh tester's finding: reason codes ("round_cap") were shown raw."""
     state, _ = rules.apply_action(position([{}, {}], round=4), 1, {"type": "concede"})
-    text = page.evaluate("async (v) => (await import('/static/js/arcaneboard.js')).arcaneBanner(v, 0)",
-                         rules.view(state, 0))
+    text = page.evaluate(
+        "async (v) => (await import('/static/js/arcaneboard.js')).arcaneBanner(v, 0)", rules.view(state, 0)
+    )
     assert text == "North won: South conceded."  # who conceded, by name

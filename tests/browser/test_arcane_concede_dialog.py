@@ -2,6 +2,7 @@
 the Codex page does, not with the browser's confirm(): the question shows
 in #confirm-dialog, Cancel changes nothing, Concede ends the game; at a
 laptop's and a phone's size the dialog's buttons are inside the screen."""
+
 import os
 
 import pytest

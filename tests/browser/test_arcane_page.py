@@ -12,6 +12,7 @@ spectator sees no hand and no frame it receives carries one, the board
 draws playing cards with their role, the result reaches everyone, no page
 error. Screenshots (CODEX_SCREENSHOTS=folder) are taken along the way.
 """
+
 import os
 import re
 
@@ -51,7 +52,8 @@ class Play:
         before = version(page)
         click()
         page.wait_for_function(
-            "v => Number(document.body.dataset.version) > v || !document.getElementById('notice').hidden", arg=before)
+            "v => Number(document.body.dataset.version) > v || !document.getElementById('notice').hidden", arg=before
+        )
         assert notice(page) == "", f"{kind} was refused: {notice(page)}"
         now = version(page)
         for other in [*self.players.values(), self.watcher]:
@@ -85,8 +87,10 @@ class Play:
             card.click()
             if page.locator(".achoice").count():  # it needs a target or a choice: the next step clicks it
                 return
-            page.wait_for_function("v => Number(document.body.dataset.version) > v"
-                                   " || !document.getElementById('notice').hidden", arg=before)
+            page.wait_for_function(
+                "v => Number(document.body.dataset.version) > v || !document.getElementById('notice').hidden",
+                arg=before,
+            )
             assert notice(page) == "", notice(page)
             self.done.append(f"card:{phase}")
             for other in [*self.players.values(), self.watcher]:
@@ -114,7 +118,9 @@ def test_a_whole_arcane_match_through_the_pages(browser, live_server_url):
     assert host.locator("[data-option=blockers]").input_value() == "one"
     assert host.locator("[data-option=round_cap]").input_value() == "60"
     host.fill("[data-option=round_cap]", "10")
-    host.select_option("[data-option=blockers]", "many")  # several blockers on one attacker: its player orders them  # a short match: it ends at the round cap if nobody falls first
+    host.select_option(
+        "[data-option=blockers]", "many"
+    )  # several blockers on one attacker: its player orders them  # a short match: it ends at the round cap if nobody falls first
     host.uncheck("#new-table input[name=is_public]")
     host.click("#new-table button[type=submit]")
     card = host.locator(".table-card.mine")
@@ -146,15 +152,20 @@ def test_a_whole_arcane_match_through_the_pages(browser, live_server_url):
         page.locator(".aplayer").first.wait_for()
     for page in (host, guest, watcher):  # every option of the table, with its label, not only the round cap
         shown = page.locator("#table-options").inner_text()
-        assert shown == ("Table options: Main phases: one, before combat · A new land's power: at once · "
-                         "Blockers per attacker: several · Crush past a sage: hits the player · "
-                         "Sage's -5: any turn · Round cap: 10"), shown
+        assert shown == (
+            "Table options: Main phases: one, before combat · A new land's power: at once · "
+            "Blockers per attacker: several · Crush past a sage: hits the player · "
+            "Sage's -5: any turn · Round cap: 10"
+        ), shown
     players = {int(p.evaluate("document.body.dataset.seat")): p for p in (host, guest)}
     play = Play(players, watcher)
     # The board: every hand card is a playing card with its rank, suit and role.
     for page in players.values():
         assert page.locator("#hand .acard").count() >= 4
-        corner, role = page.locator("#hand .acard .acorner").first.inner_text(), page.locator("#hand .acard .arole").first.inner_text()
+        corner, role = (
+            page.locator("#hand .acard .acorner").first.inner_text(),
+            page.locator("#hand .acard .arole").first.inner_text(),
+        )
         assert re.fullmatch(r"(A|[2-9]|10|J|Q|K)[♠♥♦♣]", corner) and role
     shoot({"seat0": players[0], "seat1": players[1], "watcher": watcher}, "start")
 

@@ -5,6 +5,7 @@ who won. Fed the engine's own views of finished games (a concession, life at
 0, the round cap) through static/js/arcaneboard.js arcaneResultText, for the
 winner, the loser and a spectator; then once on a real match page, where one
 player concedes through the page's button."""
+
 import os
 
 import pytest
@@ -40,17 +41,21 @@ def test_the_loser_of_a_concession_reads_who_won(page):
 def test_the_loser_whose_life_ran_out_reads_who_won_and_with_how_much_life(page):
     state = position([{"life": 7}, {"life": -2}], round=9)
     finish(state, 0, "life")
-    assert texts(page, state) == ("South's life ran out; you have 7 life left.",
-                                  "Your life ran out; North wins with 7 life left.",
-                                  "South's life ran out; North has 7 life left.")
+    assert texts(page, state) == (
+        "South's life ran out; you have 7 life left.",
+        "Your life ran out; North wins with 7 life left.",
+        "South's life ran out; North has 7 life left.",
+    )
 
 
 def test_the_loser_at_the_round_cap_reads_who_won(page):
     state = position([{"life": 7}, {"life": 12}], round=60)
     finish(state, 1, "round_cap")
-    assert texts(page, state) == ("The last round (60) is over: South has 12 life, you 7; South wins.",
-                                  "The last round (60) is over: you have 12 life, North 7.",
-                                  "The last round (60) is over: South has 12 life, North 7.")
+    assert texts(page, state) == (
+        "The last round (60) is over: South has 12 life, you 7; South wins.",
+        "The last round (60) is over: you have 12 life, North 7.",
+        "The last round (60) is over: South has 12 life, North 7.",
+    )
     draw = position([{"life": 9}, {"life": 9}], round=60)
     finish(draw, None, "round_cap")
     assert texts(page, draw)[0] == "The last round (60) is over with both players at 9 life."

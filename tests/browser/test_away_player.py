@@ -2,6 +2,7 @@
 through the real pages in headless Chromium: Dave's page says Erin is away
 and, once she has been away a while, offers to let a bot play for her; the bot plays her whole turn and the
 game comes back to Dave; when Erin opens the match she has her seat back."""
+
 import pytest
 
 from tests.browser.test_match_page import DESKTOP, Table, end_main, signup, start_private_1v1, wait_version
@@ -33,7 +34,8 @@ def test_a_bot_plays_for_an_away_player_until_she_comes_back(browser, live_serve
     # The bot plays Erin's turn; then it is Dave's again.
     dave.wait_for_function(
         "() => document.body.dataset.active === '0' && Number(document.getElementById('turn').textContent) >= 3",
-        timeout=60000)
+        timeout=60000,
+    )
     assert dave.locator("#action-bar [data-action=end_main]").is_visible()
     assert "Your turn" in dave.inner_text("#banner-text")
 

@@ -16,13 +16,23 @@ ends with a winner that every page shows; along the way every chip the
 board draws stays inside its tile. With CODEX_SCREENSHOTS set, screens are
 saved there (docs/screenshot-black-white.png and
 docs/screenshot-2v2-black-white.png are copies of two of them)."""
+
 import os
 import random
 import re
 
 import pytest
 
-from tests.browser.test_match_page import DESKTOP, SHOTS, Table, pick_hero_and_ready, select, signup, version, wait_version
+from tests.browser.test_match_page import (
+    DESKTOP,
+    SHOTS,
+    Table,
+    pick_hero_and_ready,
+    select,
+    signup,
+    version,
+    wait_version,
+)
 from tests.browser.test_three_hero_page import pick_three
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(2400)]
@@ -109,7 +119,8 @@ class PlayTable(Table):
     def level_up(self, page):
         """Level up each hero in play once when the page offers it."""
         ids = page.locator("#me-area .card.kind-hero.can-act:not(.in-command)").evaluate_all(
-            "ns => ns.map(n => n.dataset.tid)")
+            "ns => ns.map(n => n.dataset.tid)"
+        )
         for tid in ids:
             if status(page) != "playing":
                 return
@@ -122,8 +133,9 @@ class PlayTable(Table):
 
     def pick_target(self, page, panel):
         """The first option of an opponent's group, else the first option."""
-        mine = set(page.evaluate(
-            "() => [...document.querySelectorAll('#me-area [data-seat]')].map(n => n.dataset.seat)"))
+        mine = set(
+            page.evaluate("() => [...document.querySelectorAll('#me-area [data-seat]')].map(n => n.dataset.seat)")
+        )
         for group in panel.locator(".option-group").all():
             if group.get_attribute("data-group") not in mine:
                 return group.locator("[data-option]").first
@@ -178,6 +190,7 @@ class PlayTable(Table):
                             break
                         self.pick_target(page, panel).click()
                         page.wait_for_timeout(150)
+
                 self.act(page, pick_all, "play")
             else:
                 self.act(page, play.click, "play")
@@ -203,7 +216,9 @@ def play_until_won(table: PlayTable, label: str, max_rounds: int = 400, marks: s
                 continue
             turn = int(page.locator("#turn").inner_text() or 0)
             table.tech(page)
-            table.hire(page) if int(page.locator(f"#seat-{seat} .stat", has_text="workers").locator("b").inner_text()) < 8 else None
+            table.hire(page) if int(
+                page.locator(f"#seat-{seat} .stat", has_text="workers").locator("b").inner_text()
+            ) < 8 else None
             for step in (table.summon, table.build, table.level_up, table.play, table.attack):
                 if status(page) != "playing":
                     break

@@ -13,6 +13,7 @@ their tiles; a Graveyard lists its buried units, and its prompt offers them
 by name, highlighted on the board; the attack choice says what a taxed
 target costs; Plague Lab's rune kinds read as runes; a base hit for more
 than it had left shows 0."""
+
 import json
 import re
 
@@ -21,7 +22,8 @@ import pytest
 from game.rules import view as engine_view
 from tests.browser.test_match_controls import Crafted, card_in_play, crafted_match
 from tests.browser.test_match_page import DESKTOP, SHOTS, signup
-from tests.rules.cards.black.common import ALL_TECH, TROQ, VANDY, game as black_game, hero
+from tests.rules.cards.black.common import ALL_TECH, TROQ, VANDY, hero
+from tests.rules.cards.black.common import game as black_game
 from tests.rules.helpers import act, choose, find, play_card, scenario_game, use_ability
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
@@ -61,15 +63,23 @@ def chip_title(page, tid, text) -> str:
 
 def no_chip_spills(page, tid) -> bool:
     return not page.locator(f'#board [data-tid="{tid}"]').evaluate(
-        "t => [...t.querySelectorAll('.chip')].some(c => c.getBoundingClientRect().right > t.getBoundingClientRect().right + 1)")
+        "t => [...t.querySelectorAll('.chip')].some(c => c.getBoundingClientRect().right > t.getBoundingClientRect().right + 1)"
+    )
 
 
 def black_position():
     """Seat 0 (Vandy) made a Demon by Metamorphosis, beside Terras Q and his
     Warlocks (given to seat 1)."""
-    s = black_game({"hand": ["metamorphosis", "terras_q_the_shackled"], "gold": 20, "buildings": ALL_TECH,
-                    "play": [hero("vandy_anadrose", 5, id="v"), {"card": "zombie", "id": "z"}]},
-                   {"play": [TROQ]}, heroes=VANDY)
+    s = black_game(
+        {
+            "hand": ["metamorphosis", "terras_q_the_shackled"],
+            "gold": 20,
+            "buildings": ALL_TECH,
+            "play": [hero("vandy_anadrose", 5, id="v"), {"card": "zombie", "id": "z"}],
+        },
+        {"play": [TROQ]},
+        heroes=VANDY,
+    )
     s = play_card(s, 0, "metamorphosis")
     s = play_card(s, 0, "terras_q_the_shackled")
     return s
@@ -79,10 +89,19 @@ def white_position():
     """Seat 1 has Setsuki (off patrol) and Morningstar Pass; seat 0 a
     Sparring Partner readied to spar."""
     s = scenario_game(
-        [{"gold": 2, "play": [{"card": "grave_stormborne", "id": "g0"}, {"card": "sparring_partner", "id": "sp"},
-                              {"card": "tenderfoot", "id": "a"}]},
-         {"play": [{"card": "setsuki_hiruki", "id": "set"}, {"card": "morningstar_pass", "id": "pass"}]}],
-        heroes=("grave_stormborne", "setsuki_hiruki"))
+        [
+            {
+                "gold": 2,
+                "play": [
+                    {"card": "grave_stormborne", "id": "g0"},
+                    {"card": "sparring_partner", "id": "sp"},
+                    {"card": "tenderfoot", "id": "a"},
+                ],
+            },
+            {"play": [{"card": "setsuki_hiruki", "id": "set"}, {"card": "morningstar_pass", "id": "pass"}]},
+        ],
+        heroes=("grave_stormborne", "setsuki_hiruki"),
+    )
     sp = find(s, "sp")
     s = use_ability(s, 0, sp, 0, [find(s, "a")])
     s = use_ability(s, 0, sp, 1)
@@ -124,22 +143,47 @@ def test_runes_subtypes_oath_and_no_levels_show_as_chips(crafted):
     frame = crafted.frame()
     me, them = frame["view"]["players"]
     s = scenario_game(
-        [{"gold": 20, "hand": ["focus_master"], "buildings": ALL_TECH,
-          "play": [{"card": "grave_stormborne", "id": "grave", "level": 6}, {"card": "fox_s_den_school", "id": "school"},
-                   {"card": "tenderfoot", "id": "ninja"}]}, {}],
-        heroes=("grave_stormborne", "troq_bashar"))
+        [
+            {
+                "gold": 20,
+                "hand": ["focus_master"],
+                "buildings": ALL_TECH,
+                "play": [
+                    {"card": "grave_stormborne", "id": "grave", "level": 6},
+                    {"card": "fox_s_den_school", "id": "school"},
+                    {"card": "tenderfoot", "id": "ninja"},
+                ],
+            },
+            {},
+        ],
+        heroes=("grave_stormborne", "troq_bashar"),
+    )
     s = act(s, 0, {"type": "level_up", "hero": find(s, "grave"), "levels": 1})  # max band: a sword rune
     s = use_ability(s, 0, find(s, "school"), 0, [find(s, "ninja")])  # a Ninja now
     s = play_card(s, 0, "focus_master")
     mine = {c["card"]: c for c in engine_view(s, None)["players"][0]["play"]}
-    sworn = scenario_game([{"gold": 7, "hand": ["oathkeeper_of_kor_mountain"], "buildings": ALL_TECH,
-                            "play": [{"card": "garus_rook"}]}, {}], heroes=("garus_rook", "troq_bashar"))
+    sworn = scenario_game(
+        [
+            {
+                "gold": 7,
+                "hand": ["oathkeeper_of_kor_mountain"],
+                "buildings": ALL_TECH,
+                "play": [{"card": "garus_rook"}],
+            },
+            {},
+        ],
+        heroes=("garus_rook", "troq_bashar"),
+    )
     sworn = play_card(sworn, 0, "oathkeeper_of_kor_mountain")
     sworn = choose(sworn, 0, "skip my draw/discard phase")
-    mine.update((c["card"], c) for c in engine_view(sworn, None)["players"][0]["play"]
-                if c["card"] == "oathkeeper_of_kor_mountain")
-    drained = black_game({"hand": ["nether_drain"], "gold": 5, "play": [hero("garth_torken", 2)]},
-                         {"play": [hero("troq_bashar", 4)]})
+    mine.update(
+        (c["card"], c)
+        for c in engine_view(sworn, None)["players"][0]["play"]
+        if c["card"] == "oathkeeper_of_kor_mountain"
+    )
+    drained = black_game(
+        {"hand": ["nether_drain"], "gold": 5, "play": [hero("garth_torken", 2)]}, {"play": [hero("troq_bashar", 4)]}
+    )
     drained = play_card(drained, 0, "nether_drain", [find(drained, "troq_bashar"), find(drained, "garth_torken")])
     troq = engine_cards(drained, ["troq_bashar"], 9000)["troq_bashar"]
     for i, card in enumerate(("grave_stormborne", "tenderfoot", "focus_master", "oathkeeper_of_kor_mountain")):
@@ -147,8 +191,9 @@ def test_runes_subtypes_oath_and_no_levels_show_as_chips(crafted):
         me["play"].append(mine[card])
     them["play"].append(troq)
     crafted.send(frame)
-    grave, ninja, focus, oath = (mine[c]["iid"] for c in ("grave_stormborne", "tenderfoot", "focus_master",
-                                                          "oathkeeper_of_kor_mountain"))
+    grave, ninja, focus, oath = (
+        mine[c]["iid"] for c in ("grave_stormborne", "tenderfoot", "focus_master", "oathkeeper_of_kor_mountain")
+    )
     assert "sword ×1" in chips(page, grave)
     assert "Grave Stormborne may remove one" in chip_title(page, grave, "sword")
     assert "focus ×3" in chips(page, focus)
@@ -166,16 +211,28 @@ def test_a_graveyard_lists_its_buried_units_and_its_prompt_offers_them_by_name(c
     page = crafted.page
     frame = crafted.frame()
     me = frame["view"]["players"][0]
-    s = black_game({"hand": ["sacrifice_the_weak"], "gold": 5, "buildings": {"tech_1": True},
-                    "play": [hero("garth_torken"), {"card": "graveyard", "id": "g"}, {"card": "iron_man", "id": "iron"}]},
-                   {"play": [TROQ]})
+    s = black_game(
+        {
+            "hand": ["sacrifice_the_weak"],
+            "gold": 5,
+            "buildings": {"tech_1": True},
+            "play": [hero("garth_torken"), {"card": "graveyard", "id": "g"}, {"card": "iron_man", "id": "iron"}],
+        },
+        {"play": [TROQ]},
+    )
     s = play_card(s, 0, "sacrifice_the_weak")  # Iron Man is sacrificed: buried
     grave = engine_cards(s, ["g"], 7200)["g"]
     assert [b["name"] for b in grave["buried"]] == ["Iron Man"]  # the position is what the test says
     buried = grave["buried"][0]["iid"]
     me["play"].append(grave)
-    frame["view"]["prompt"] = {"seat": 0, "text": "Graveyard: choose a buried unit to play.", "id": 11,
-                               "options": [buried], "count": 1, "optional": False}
+    frame["view"]["prompt"] = {
+        "seat": 0,
+        "text": "Graveyard: choose a buried unit to play.",
+        "id": 11,
+        "options": [buried],
+        "count": 1,
+        "optional": False,
+    }
     frame["legal_actions"] = [{"type": "choose", "choice": [buried]}, {"type": "concede"}]
     crafted.send(frame)
     tile = page.locator(f'#board [data-tid="{grave["iid"]}"]')
@@ -202,9 +259,12 @@ def test_the_attack_choice_says_what_a_taxed_target_costs(crafted):
     attacker = dict(cards["a"], exhausted=False, arrived_this_turn=False)
     me["play"].append(attacker)
     them["play"].append(cards["set"])
-    frame["legal_actions"] = [{"type": "attack", "attacker": attacker["iid"], "target": cards["set"]["iid"]},
-                              {"type": "attack", "attacker": attacker["iid"], "target": "base:1"},
-                              {"type": "end_main"}, {"type": "concede"}]
+    frame["legal_actions"] = [
+        {"type": "attack", "attacker": attacker["iid"], "target": cards["set"]["iid"]},
+        {"type": "attack", "attacker": attacker["iid"], "target": "base:1"},
+        {"type": "end_main"},
+        {"type": "concede"},
+    ]
     crafted.send(frame)
     page.click(f'#board [data-tid="{attacker["iid"]}"]')
     page.click('#inspector [data-action="attack"]')
@@ -232,9 +292,17 @@ def test_plague_labs_rune_choice_reads_as_runes(crafted):
     "+1/+1 rune" and "−1/−1 rune", not the bare words."""
     page = crafted.page
     frame = crafted.frame()
-    frame["view"]["prompt"] = {"seat": 0, "text": "Plague Lab: which kind of rune does Tenderfoot get?", "id": 12,
-                               "options": ["plus", "minus", "time"], "count": 1, "optional": False}
-    frame["legal_actions"] = [{"type": "choose", "choice": [k]} for k in ("plus", "minus", "time")] + [{"type": "concede"}]
+    frame["view"]["prompt"] = {
+        "seat": 0,
+        "text": "Plague Lab: which kind of rune does Tenderfoot get?",
+        "id": 12,
+        "options": ["plus", "minus", "time"],
+        "count": 1,
+        "optional": False,
+    }
+    frame["legal_actions"] = [{"type": "choose", "choice": [k]} for k in ("plus", "minus", "time")] + [
+        {"type": "concede"}
+    ]
     crafted.send(frame)
     labels = page.locator("#prompt-panel [data-option]").all_inner_texts()
     assert labels == ["+1/+1 rune", "−1/−1 rune", "time rune"], labels
@@ -247,6 +315,7 @@ def test_a_two_headed_dragon_target_choice_names_the_partner(browser, live_serve
     partner's Bird. The partner's group now says "(partner)" and comes after
     the opponents' groups."""
     from tests.browser.test_match_page import api
+
     base = live_server_url
     users = [signup(browser, base, f"{n}_bw2t", **DESKTOP) for n in ("ana", "ari", "bo", "bea")]
     table = api(users[0], "POST", "/api/tables/", {"mode": "2hg", "is_public": False, "allow_spectators": False})
@@ -265,7 +334,9 @@ def test_a_two_headed_dragon_target_choice_names_the_partner(browser, live_serve
         players[seat]["play"].append(card_in_play(iid, "tenderfoot", "Tenderfoot", owner=seat, controller=seat))
     frame["view"]["prompt"] = None
     frame["legal_actions"] = [{"type": "play", "card": "c7399", "targets": [t]} for t in ("c7301", "c7302", "c7303")]
-    players[0]["hand"] = [{"iid": "c7399", "card": "deteriorate", "name": "Deteriorate", "kind": "spell", "cost": 2, "tax": 0}]
+    players[0]["hand"] = [
+        {"iid": "c7399", "card": "deteriorate", "name": "Deteriorate", "kind": "spell", "cost": 2, "tax": 0}
+    ]
     frame["legal_actions"].append({"type": "concede"})
     crafted.send(frame)
     page.click('#hand [data-tid="c7399"]')

@@ -2,6 +2,7 @@
 is fed the engine's own views and legal actions of real positions (game.c23
 scenario configs, tests/c23/helpers.py) and must draw what they hold and send,
 for each click, an action the engine accepts (checked by applying it)."""
+
 import os
 
 import pytest
@@ -54,17 +55,27 @@ def card(page, cid):
 
 
 def test_resource_step_draws_zones_and_plays_a_resource(page):
-    s = scenario([{"hand": ["Cinder Vein", "Ashen Scout"], "resources": [{"card": "Forge Ember", "tapped": True}],
-                   "characters": ["Inferno Drake"], "discard": ["Ashen Scout"], "deck": ["Old Bough"] * 3},
-                  {"hand": ["Tide Pool", "Tide Pool"], "characters": [{"card": "Storm Rider", "tapped": True}]}],
-                 step="resource", turn=3)
+    s = scenario(
+        [
+            {
+                "hand": ["Cinder Vein", "Ashen Scout"],
+                "resources": [{"card": "Forge Ember", "tapped": True}],
+                "characters": ["Inferno Drake"],
+                "discard": ["Ashen Scout"],
+                "deck": ["Old Bough"] * 3,
+            },
+            {"hand": ["Tide Pool", "Tide Pool"], "characters": [{"card": "Storm Rider", "tapped": True}]},
+        ],
+        step="resource",
+        turn=3,
+    )
     show(page, s, 0)
     assert "own invention" in page.inner_text("#c23-origin")
     assert page.inner_text("#c23-status") == "Turn 3: Ana, resource step."
     me, bo = page.locator('.c23-player[data-seat="0"]'), page.locator('.c23-player[data-seat="1"]')
     assert me.locator(".deck-count").inner_text() == "Deck: 3"
     assert bo.locator(".hand-count").inner_text() == " · Hand: 2"
-    assert bo.locator('[data-zone="hand"]').count() == 0          # a hidden hand: its count only
+    assert bo.locator('[data-zone="hand"]').count() == 0  # a hidden hand: its count only
     assert me.locator('[data-zone="hand"] .c23-card').count() == 2
     rider = find(s, 1, "characters", "Storm Rider")
     assert card(page, rider).get_attribute("data-tapped") == "true"
@@ -93,8 +104,16 @@ def test_paying_with_chosen_resources(page):
 
 
 def test_attack_block_combat_card_and_assign(page):
-    s = scenario([{"characters": ["Inferno Drake", "Ashen Scout"], "resources": ["Cinder Vein"], "hand": ["Battle Fury"]},
-                  {"characters": ["Coral Warden", "Storm Rider"], "resources": ["Tide Pool", "Tide Pool"], "hand": ["Riptide"]}])
+    s = scenario(
+        [
+            {"characters": ["Inferno Drake", "Ashen Scout"], "resources": ["Cinder Vein"], "hand": ["Battle Fury"]},
+            {
+                "characters": ["Coral Warden", "Storm Rider"],
+                "resources": ["Tide Pool", "Tide Pool"],
+                "hand": ["Riptide"],
+            },
+        ]
+    )
     drake, scout = find(s, 0, "characters", "Inferno Drake"), find(s, 0, "characters", "Ashen Scout")
     warden, rider = find(s, 1, "characters", "Coral Warden"), find(s, 1, "characters", "Storm Rider")
     show(page, s, 0)
@@ -112,7 +131,7 @@ def test_attack_block_combat_card_and_assign(page):
     card(page, warden).click()
     card(page, drake).click()
     card(page, rider).focus()
-    page.keyboard.press("Enter")                                      # a tile also answers the keyboard
+    page.keyboard.press("Enter")  # a tile also answers the keyboard
     card(page, drake).click()
     assert page.inner_text("#c23-block") == "Block with 2"
     page.click("#c23-block")
@@ -124,7 +143,9 @@ def test_attack_block_combat_card_and_assign(page):
     # A combat card's button says whose unit it goes on, even for a name seen once (the tester's
     # "whose side does it help?"); the combat panel says it too, and on which side that unit fights.
     attacker_name = s["players"][0]["name"]
-    page.click(f'#c23-actions button[data-card="{riptide}"]:text-is("Play Riptide on {attacker_name}\'s Inferno Drake")')
+    page.click(
+        f'#c23-actions button[data-card="{riptide}"]:text-is("Play Riptide on {attacker_name}\'s Inferno Drake")'
+    )
     assert sent(page) == [{"type": "combat_card", "card": riptide, "target": drake}]
     s = act(s, 1, sent(page)[0])
     show(page, s, 1)
@@ -147,11 +168,13 @@ def test_attack_block_combat_card_and_assign(page):
 
 
 def test_three_players_reveal_and_counts(page):
-    s = scenario([{"hand": ["Ashen Scout"]}, {"hand": ["Tide Pool"], "deck": ["Old Bough"]}, {"hand": ["Old Bough"] * 3}],
-                 step="main")
+    s = scenario(
+        [{"hand": ["Ashen Scout"]}, {"hand": ["Tide Pool"], "deck": ["Old Bough"]}, {"hand": ["Old Bough"] * 3}],
+        step="main",
+    )
     show(page, s, 2)
     seats = page.locator(".c23-player").evaluate_all("els => els.map(e => e.dataset.seat)")
-    assert seats == ["0", "1", "2"]                                   # the viewer (seat 2) last
+    assert seats == ["0", "1", "2"]  # the viewer (seat 2) last
     assert page.locator('.c23-player[data-seat="1"] .deck-count').inner_text() == "Deck: 1"
     assert page.locator('.c23-player[data-seat="0"] [data-zone="hand"]').count() == 0
     page.click('#c23-actions button[data-action="reveal_hand"]')
@@ -210,11 +233,13 @@ def test_the_match_page_hands_a_c23_view_to_the_board(browser, live_server_url):
 
 
 def test_a_spectator_sees_counts_only_and_a_finished_game(page):
-    s = scenario([{"hand": ["Ashen Scout"], "characters": ["Flame Runner"]},
-                  {"hand": ["Tide Pool"], "deck": ["Old Bough"]}], step="main")
+    s = scenario(
+        [{"hand": ["Ashen Scout"], "characters": ["Flame Runner"]}, {"hand": ["Tide Pool"], "deck": ["Old Bough"]}],
+        step="main",
+    )
     show(page, s, None)
     assert page.locator('[data-zone="hand"]').count() == 0
-    assert page.locator("#c23-actions button").count() == 0       # nothing to do, not even conceding
+    assert page.locator("#c23-actions button").count() == 0  # nothing to do, not even conceding
     assert page.locator('.c23-player[data-seat="1"] .deck-count.low').inner_text() == "Deck: 1"
     runner = find(s, 0, "characters", "Flame Runner")
     assert card(page, runner).get_attribute("title") == pool_card("Flame Runner")["text"]
@@ -247,8 +272,12 @@ def test_a_question_brings_its_answers_into_sight_once(page):
     """The session-9 tester, at 1280x720, was asked for a combat card with the
     answers 350 px below the fold: a question for the viewer scrolls its
     controls into sight once, not again on a re-render of the same question."""
-    s = scenario([{"characters": ["Inferno Drake"], "resources": ["Cinder Vein"]},
-                  {"characters": ["Coral Warden"], "resources": ["Tide Pool", "Tide Pool"], "hand": ["Riptide"]}])
+    s = scenario(
+        [
+            {"characters": ["Inferno Drake"], "resources": ["Cinder Vein"]},
+            {"characters": ["Coral Warden"], "resources": ["Tide Pool", "Tide Pool"], "hand": ["Riptide"]},
+        ]
+    )
     s = act(s, 0, {"type": "attack", "attackers": [find(s, 0, "characters", "Inferno Drake")]})
     s = act(s, 1, {"type": "block", "blocks": {}})
     assert s["prompt"] and s["prompt"]["seat"] == 1, s["prompt"]
@@ -266,8 +295,12 @@ def test_a_question_on_a_fresh_page_scrolls_its_answers_into_sight_once_styled(b
     """A page opened (or reloaded) during a question: the board's stylesheet
     loads after the first render, so the scroll waits for it (the first try
     scrolled to where the unstyled, shorter board had the controls)."""
-    s = scenario([{"characters": ["Inferno Drake"], "resources": ["Cinder Vein"], "hand": ["Battle Fury"]},
-                  {"characters": ["Coral Warden"], "resources": ["Tide Pool", "Tide Pool"], "hand": ["Riptide"]}])
+    s = scenario(
+        [
+            {"characters": ["Inferno Drake"], "resources": ["Cinder Vein"], "hand": ["Battle Fury"]},
+            {"characters": ["Coral Warden"], "resources": ["Tide Pool", "Tide Pool"], "hand": ["Riptide"]},
+        ]
+    )
     drake = find(s, 0, "characters", "Inferno Drake")
     s = act(s, 0, {"type": "attack", "attackers": [drake]})
     s = act(s, 1, {"type": "block", "blocks": {}})
@@ -282,14 +315,24 @@ def test_a_question_on_a_fresh_page_scrolls_its_answers_into_sight_once_styled(b
 def test_three_players_opponent_and_target_choices(page):
     """An action that hits "your opponent" asks which one with 3 players (K24);
     one that picks a character names it; the payment picker sends the chosen resources."""
-    s = scenario([{"hand": ["Searing Volley", "Firebrand"], "resources": ["Cinder Vein"] * 4},
-                  {"characters": ["Ashen Scout"]}, {"characters": ["Coral Warden"]}], step="main")
+    s = scenario(
+        [
+            {"hand": ["Searing Volley", "Firebrand"], "resources": ["Cinder Vein"] * 4},
+            {"characters": ["Ashen Scout"]},
+            {"characters": ["Coral Warden"]},
+        ],
+        step="main",
+    )
     show(page, s, 0)
     volley, firebrand = find(s, 0, "hand", "Searing Volley"), find(s, 0, "hand", "Firebrand")
     scout = find(s, 1, "characters", "Ashen Scout")
     labels = page.locator('#c23-actions button[data-action="play"]').all_inner_texts()
     # A target's button says whose it is, even for a name seen once (session-9 tester).
-    assert labels == ["Play Searing Volley against Bo", "Play Searing Volley against Cy", "Play Firebrand on Bo's Ashen Scout"]
+    assert labels == [
+        "Play Searing Volley against Bo",
+        "Play Searing Volley against Cy",
+        "Play Firebrand on Bo's Ashen Scout",
+    ]
     page.click('#c23-actions button:has-text("Play Searing Volley against Cy")')
     assert sent(page) == [{"type": "play", "card": volley, "opponent": 2}]
     assert act(s, 0, sent(page)[0])["players"][2]["deck"] != s["players"][2]["deck"]
@@ -311,7 +354,7 @@ def test_a_payment_being_chosen_is_dropped_when_the_position_moves_on(page):
     show(page, s, 0)
     page.click(f'#c23-actions [data-pay-for="{first}"]')
     assert page.locator("#c23-pay-confirm").count() == 1
-    s = act(s, 0, {"type": "play", "card": first})        # played elsewhere (another tab): the next version
+    s = act(s, 0, {"type": "play", "card": first})  # played elsewhere (another tab): the next version
     show(page, s, 0)
     assert page.locator("#c23-pay-confirm").count() == 0
     assert page.locator('#c23-actions button[data-action="play"]').count() == 1
@@ -324,17 +367,19 @@ def test_the_board_says_who_sits_on_your_left(page):
     attack; an eliminated player is skipped (K24)."""
     s = scenario([{"characters": ["Ashen Scout"]}, {}, {}])
     show(page, s, 0)
-    assert page.inner_text("#c23-seat-order") == ("Bo sits on your left: you attack Bo. Cy attacks you. "
-                                                  "Turns go to the left: Ana → Bo → Cy → Ana.")
+    assert page.inner_text("#c23-seat-order") == (
+        "Bo sits on your left: you attack Bo. Cy attacks you. Turns go to the left: Ana → Bo → Cy → Ana."
+    )
     if SHOTS:
         page.screenshot(path=os.path.join(SHOTS, "c23-board-seat-order.png"), full_page=True)
     heads = page.locator(".c23-player h3").all_inner_texts()
     assert heads == ["Bo · attacks Cy", "Cy · attacks you", "Ana (you) · attacks Bo"]
     _, events = apply_action(s, 0, {"type": "attack", "attackers": s["players"][0]["characters"]})
-    assert events[0]["text"] == "Ana attacks Bo with Ashen Scout."                # the engine agrees
+    assert events[0]["text"] == "Ana attacks Bo with Ashen Scout."  # the engine agrees
     show(page, s, None)
-    assert page.inner_text("#c23-seat-order") == ("Each player attacks the player on their left, the next one in turn. "
-                                                  "Turns go to the left: Ana → Bo → Cy → Ana.")
+    assert page.inner_text("#c23-seat-order") == (
+        "Each player attacks the player on their left, the next one in turn. Turns go to the left: Ana → Bo → Cy → Ana."
+    )
     s = act(s, 1, {"type": "concede"})
     show(page, s, 0)
     assert page.inner_text("#c23-seat-order") == "Cy sits on your left: you attack Cy, and Cy attacks you."
@@ -348,7 +393,15 @@ def test_power_and_cost_each_carry_their_own_mark_and_title(page):
     """A tile's lone number was power on a character and cost on any other
     card: now ⚔ power and ◆ cost, each with a title; a character in hand
     shows both (its cost is what playing it takes), in play its power only."""
-    s = scenario([{"hand": ["Firebrand", "Pyre Knight", "Ember Mote"], "characters": [{"card": "Storm Rider", "tapped": True}]}, {}])
+    s = scenario(
+        [
+            {
+                "hand": ["Firebrand", "Pyre Knight", "Ember Mote"],
+                "characters": [{"card": "Storm Rider", "tapped": True}],
+            },
+            {},
+        ]
+    )
     show(page, s, 0)
     rider = card(page, find(s, 0, "characters", "Storm Rider"))
     assert rider.locator(".power-stat").inner_text() == "⚔4"
@@ -356,11 +409,16 @@ def test_power_and_cost_each_carry_their_own_mark_and_title(page):
     assert rider.locator(".cost-stat").count() == 0
     firebrand = card(page, find(s, 0, "hand", "Firebrand"))
     assert firebrand.locator(".cost-stat").inner_text() == "◆3"
-    assert firebrand.locator(".cost-stat").get_attribute("title") == "Cost 3: tap 3 resources to play it, one of them red"
+    assert (
+        firebrand.locator(".cost-stat").get_attribute("title") == "Cost 3: tap 3 resources to play it, one of them red"
+    )
     assert firebrand.locator(".power-stat").count() == 0
     knight = card(page, find(s, 0, "hand", "Pyre Knight"))
     assert knight.locator(".power-stat").inner_text() == "⚔4" and knight.locator(".cost-stat").inner_text() == "◆4"
-    assert card(page, find(s, 0, "hand", "Ember Mote")).locator(".cost-stat").get_attribute("title") == "Cost 0: it needs no resource"
+    assert (
+        card(page, find(s, 0, "hand", "Ember Mote")).locator(".cost-stat").get_attribute("title")
+        == "Cost 0: it needs no resource"
+    )
     assert "⚔ power, ◆ cost" in page.inner_text("#c23-legend")
 
 
@@ -368,31 +426,45 @@ def test_two_copies_and_two_same_named_targets_get_buttons_of_their_own(page):
     """Two buttons read the same for two copies in hand and two same-named
     targets: each now says whose card it is, where, and a copy number that
     its tile shows too; the button clicked sends that very card."""
-    s = scenario([{"hand": ["Firebrand", "Ashen Scout", "Ashen Scout"], "resources": ["Cinder Vein"] * 4,
-                   "characters": ["Ashen Scout"]},
-                  {"characters": ["Ashen Scout", "Ashen Scout", "Storm Rider"]}])
+    s = scenario(
+        [
+            {
+                "hand": ["Firebrand", "Ashen Scout", "Ashen Scout"],
+                "resources": ["Cinder Vein"] * 4,
+                "characters": ["Ashen Scout"],
+            },
+            {"characters": ["Ashen Scout", "Ashen Scout", "Storm Rider"]},
+        ]
+    )
     show(page, s, 0)
     if SHOTS:
         page.screenshot(path=os.path.join(SHOTS, "c23-board-copies.png"), full_page=True)
     labels = page.locator('#c23-actions button[data-action="play"]').all_inner_texts()
     assert len(labels) == len(set(labels)), labels
     assert "Play Ashen Scout #1" in labels and "Play Ashen Scout #2" in labels
-    assert {"Play Firebrand on your Ashen Scout in play", "Play Firebrand on Bo's Ashen Scout #1",
-            "Play Firebrand on Bo's Ashen Scout #2"} <= set(labels)
+    assert {
+        "Play Firebrand on your Ashen Scout in play",
+        "Play Firebrand on Bo's Ashen Scout #1",
+        "Play Firebrand on Bo's Ashen Scout #2",
+    } <= set(labels)
     second = find(s, 1, "characters", "Ashen Scout", 1)
     assert card(page, second).locator(".copy-no").inner_text() == "#2"
     assert card(page, find(s, 1, "characters", "Storm Rider")).locator(".copy-no").count() == 0
     page.click('#c23-actions button[data-action="play"]:text-is("Play Firebrand on Bo\'s Ashen Scout #2")')
     assert sent(page) == [{"type": "play", "card": find(s, 0, "hand", "Firebrand"), "target": second}]
     after = act(s, 0, sent(page)[0])
-    assert after["players"][1]["characters"] == [find(s, 1, "characters", "Ashen Scout"), find(s, 1, "characters", "Storm Rider")]
+    assert after["players"][1]["characters"] == [
+        find(s, 1, "characters", "Ashen Scout"),
+        find(s, 1, "characters", "Storm Rider"),
+    ]
 
 
 def test_a_list_of_names_with_a_comma_reads_as_its_cards(page):
-    """"Knock out Maris, Tide Seer and Reef Sentry" read as three cards: a
+    """ "Knock out Maris, Tide Seer and Reef Sentry" read as three cards: a
     list holding a name with a comma is separated by semicolons, the
     engine's rule (game.c23.engine.name_list)."""
     from game.c23.engine import name_list
+
     s = scenario([{"characters": ["Inferno Drake"]}, {"characters": ["Maris, Tide Seer", "Reef Sentry"]}])
     drake = find(s, 0, "characters", "Inferno Drake")
     maris, sentry = find(s, 1, "characters", "Maris, Tide Seer"), find(s, 1, "characters", "Reef Sentry")
@@ -404,4 +476,6 @@ def test_a_list_of_names_with_a_comma_reads_as_its_cards(page):
     labels = page.locator('#c23-actions button[data-action="assign"]').all_inner_texts()
     assert "Knock out Maris, Tide Seer; Reef Sentry" in labels
     for names_ in (["Ashen Scout", "Storm Rider"], ["Maris, Tide Seer", "Storm Rider"], ["Ylla, Grove Mother"]):
-        assert page.evaluate("async (n) => (await import('/static/js/c23board.js')).nameList(n)", names_) == name_list(names_)
+        assert page.evaluate("async (n) => (await import('/static/js/c23board.js')).nameList(n)", names_) == name_list(
+            names_
+        )

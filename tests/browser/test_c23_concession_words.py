@@ -7,6 +7,7 @@ the concede question said "The others play on" in a 3-player game whose
 third player was already out, where conceding ends the game; then a real
 3-player match of three people on its pages: the log, the banners, the result
 dialogs, the lobby's lines and the replay's result line."""
+
 import os
 
 import pytest
@@ -52,8 +53,11 @@ def test_the_concede_question_says_what_conceding_does_now(page):
 
 def test_a_player_out_of_a_three_player_game_reads_who_plays_on(page):
     from game.c23 import view
+
     s = act(scenario([{}, {}, {}]), 1, {"type": "concede"})
-    assert page.evaluate(BANNER, [view(s, 1), 1]) == "You are out of this game; Ana and Cy play on. You may keep watching."
+    assert (
+        page.evaluate(BANNER, [view(s, 1), 1]) == "You are out of this game; Ana and Cy play on. You may keep watching."
+    )
 
 
 RESULT = "async ([v, seat]) => (await import('/static/js/c23board.js')).c23ResultText(v, seat)"
@@ -64,13 +68,21 @@ def test_two_players_out_in_the_event_that_ends_the_game_are_both_named(page):
     once and Ana wins; the words named Cy alone ("Cy's deck ran out"), since
     Bo's cards had left the game as if two still played on."""
     from game.c23 import view
-    s = scenario([{"hand": ["Scorched Earth"], "resources": ["Cinder Vein"] * 3, "deck": ["Ashen Scout"] * 5},
-                  {"deck": ["Tide Pool"]}, {"deck": ["Tide Pool"]}])
+
+    s = scenario(
+        [
+            {"hand": ["Scorched Earth"], "resources": ["Cinder Vein"] * 3, "deck": ["Ashen Scout"] * 5},
+            {"deck": ["Tide Pool"]},
+            {"deck": ["Tide Pool"]},
+        ]
+    )
     s = act(s, 0, {"type": "play", "card": s["players"][0]["hand"][0]})
     said = [page.evaluate(RESULT, [view(s, seat), seat]) for seat in (0, 1, None)]
-    assert said == ["Bo and Cy both had no cards left in their decks.",
-                    "You and Cy both had no cards left in their decks; Ana wins.",
-                    "Bo and Cy both had no cards left in their decks."]
+    assert said == [
+        "Bo and Cy both had no cards left in their decks.",
+        "You and Cy both had no cards left in their decks; Ana wins.",
+        "Bo and Cy both had no cards left in their decks.",
+    ]
 
 
 def lines(p) -> list:
@@ -88,7 +100,12 @@ def test_a_three_player_match_concession_by_concession(browser, live_server_url)
     table = api(ana, "POST", "/api/tables/", {"mode": "c23", "seat_count": 3, "deck": "red", "is_public": False})
     api(ana, "PATCH", f"/api/tables/{table['id']}/seat/", {"ready": True})
     for index, p, deck in ((1, bo, "blue"), (2, cy, "green")):
-        api(p, "POST", f"/api/tables/{table['id']}/join/", {"index": index, "invite": table["invite_token"], "deck": deck})
+        api(
+            p,
+            "POST",
+            f"/api/tables/{table['id']}/join/",
+            {"index": index, "invite": table["invite_token"], "deck": deck},
+        )
         api(p, "PATCH", f"/api/tables/{table['id']}/seat/", {"ready": True})
     match_id = api(ana, "POST", f"/api/tables/{table['id']}/start/")["match_id"]
     pages = {"ana": ana, "bo": bo, "cy": cy}
@@ -119,12 +136,22 @@ def test_a_three_player_match_concession_by_concession(browser, live_server_url)
         p.locator("#result-dialog[open]").wait_for()
     assert lines(cy)[-2:] == ["Cwana concedes.", "Cwcy wins."]
     dialogs = {name: (p.inner_text("#result-title"), p.inner_text("#result-text")) for name, p in pages.items()}
-    assert dialogs == {"ana": ("You lost", "You conceded; Cwcy wins."), "bo": ("You lost", "Cwana conceded; Cwcy wins."),
-                       "cy": ("You won!", "Cwana conceded.")}
+    assert dialogs == {
+        "ana": ("You lost", "You conceded; Cwcy wins."),
+        "bo": ("You lost", "Cwana conceded; Cwcy wins."),
+        "cy": ("You won!", "Cwana conceded."),
+    }
     shoot(bo, "c23-result-first-conceder")
-    expected_lobby = {"ana": "You lost: Cwcy won (you conceded)", "bo": "You lost: Cwcy won (Cwana conceded)",
-                      "cy": "You won (Cwana conceded)"}
-    expected_replay = {"ana": "Cwcy wins: you conceded.", "bo": "Cwcy wins: Cwana conceded.", "cy": "Cwcy wins: Cwana conceded."}
+    expected_lobby = {
+        "ana": "You lost: Cwcy won (you conceded)",
+        "bo": "You lost: Cwcy won (Cwana conceded)",
+        "cy": "You won (Cwana conceded)",
+    }
+    expected_replay = {
+        "ana": "Cwcy wins: you conceded.",
+        "bo": "Cwcy wins: Cwana conceded.",
+        "cy": "Cwcy wins: Cwana conceded.",
+    }
     for name, p in pages.items():
         p.goto(f"{base}/")
         p.get_by_text(expected_lobby[name], exact=True).wait_for()

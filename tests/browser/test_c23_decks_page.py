@@ -2,6 +2,7 @@
 user starts from the red starter, sees why a changed deck is not legal (the
 server's reasons), makes it legal again with + and −, saves, renames and
 deletes it; the saved deck is the one deck_for_seat gives."""
+
 import pytest
 
 from tests.browser.test_match_page import DESKTOP, signup
@@ -69,6 +70,7 @@ def test_the_deck_builder_fits_a_phone(browser, live_server_url):
     """On a phone (390x844) the page with a whole deck loaded does not
     scroll sideways; the header links to the deck builder."""
     from tests.browser.test_match_page import PHONE
+
     page = signup(browser, live_server_url, "deck_phone", **PHONE)
     page.click("#nav-decks")
     page.wait_for_url(f"{live_server_url}/decks/")
@@ -88,8 +90,10 @@ def test_a_saved_card_the_pool_lost_can_be_taken_out(browser, live_server_url):
 
     page = signup(browser, live_server_url, "deck_old", **DESKTOP)
     old = {"id": 7, "name": "Old", "cards": {"Tide Pool": 4, "Lost Relic": 2}, "size": 6, "problems": [], "updated": ""}
-    page.route("**/api/decks/", lambda route: route.fulfill(status=200, content_type="application/json",
-                                                             body=json.dumps([old])))
+    page.route(
+        "**/api/decks/",
+        lambda route: route.fulfill(status=200, content_type="application/json", body=json.dumps([old])),
+    )
     page.goto(f"{live_server_url}/decks/")
     page.click('[data-deck="7"]')
     row = page.locator('#pool tr[data-card="Lost Relic"]')

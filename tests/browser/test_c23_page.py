@@ -8,6 +8,7 @@ counts only (K19), and the banner says whose turn it is; each player's
 resource play (K8) reaches the three pages.
 Screenshots (CODEX_SCREENSHOTS=folder) are taken along the way.
 """
+
 import os
 import re
 
@@ -44,7 +45,8 @@ def click_and_wait(page, selector, pages):
     before = version(page)
     page.locator(selector).first.click()
     page.wait_for_function(
-        "v => Number(document.body.dataset.version) > v || !document.getElementById('notice').hidden", arg=before)
+        "v => Number(document.body.dataset.version) > v || !document.getElementById('notice').hidden", arg=before
+    )
     assert notice(page) == "", notice(page)
     for other in pages:
         wait_version(other, version(page))

@@ -3,6 +3,7 @@ other games): its own board, read-only, step by step, as the player's seat
 (their hand, the others' counts) and as a spectator (counts only). A fresh
 tester found the replay page stuck on "Loading…" with a script error, and
 its result line said "No winner" for a game someone won."""
+
 import pytest
 
 from tests.browser.test_match_page import DESKTOP, api, signup

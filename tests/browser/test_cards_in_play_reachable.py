@@ -19,6 +19,7 @@ dock at 1280x720) the own row and patrol zone are clear of the dock, and
 every card of the row takes a click. With CODEX_SCREENSHOTS set, the pages
 are saved there.
 """
+
 import os
 
 import pytest
@@ -28,11 +29,21 @@ from tests.browser.test_match_page import PHONE, SHOTS
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
 
-SIZES = {"desktop": {"viewport": {"width": 1280, "height": 900}},
-         "laptop": {"viewport": {"width": 1280, "height": 720}},
-         "phone": PHONE}
-NAMES = ["Older Brother", "Tenderfoot", "Timely Messenger", "Brick Thief", "Helpful Turtle", "Fruit Ninja",
-         "Iron Man", "Nautical Dog"]
+SIZES = {
+    "desktop": {"viewport": {"width": 1280, "height": 900}},
+    "laptop": {"viewport": {"width": 1280, "height": 720}},
+    "phone": PHONE,
+}
+NAMES = [
+    "Older Brother",
+    "Tenderfoot",
+    "Timely Messenger",
+    "Brick Thief",
+    "Helpful Turtle",
+    "Fruit Ninja",
+    "Iron Man",
+    "Nautical Dog",
+]
 TIDS = [f"c95{i}" for i in range(len(NAMES))]
 
 # Scroll the row holding card `tid` sideways until the card is in its middle
@@ -98,8 +109,9 @@ def crafted(request, browser, live_server_url):
 
 def _eight_in_play(crafted) -> dict:
     frame = crafted.frame()
-    frame["view"]["players"][0]["play"] += [card_in_play(tid, name.lower().replace(" ", "_"), name)
-                                            for tid, name in zip(TIDS, NAMES)]
+    frame["view"]["players"][0]["play"] += [
+        card_in_play(tid, name.lower().replace(" ", "_"), name) for tid, name in zip(TIDS, NAMES)
+    ]
     return crafted.send(frame)
 
 
@@ -164,8 +176,10 @@ def test_the_buttons_leave_the_row_its_width_and_show_every_card_whole_in_turn(c
     row = page.locator("#me-area .in-play")
     row.evaluate("n => { n.scrollLeft = 0; }")
     page.locator("#me-area .row-more.next").wait_for(state="visible")
-    widths = row.evaluate("n => [n.clientWidth, n.querySelector('.card').getBoundingClientRect().width,"
-                          " n.closest('.play-part').getBoundingClientRect().width]")
+    widths = row.evaluate(
+        "n => [n.clientWidth, n.querySelector('.card').getBoundingClientRect().width,"
+        " n.closest('.play-part').getBoundingClientRect().width]"
+    )
     assert widths[0] >= widths[2] - 8, widths  # the row is as wide as its part of the board
     assert _press_to_the_end(page, "next") == set(TIDS)
     assert _press_to_the_end(page, "back") == set(TIDS) and row.evaluate("n => n.scrollLeft") == 0
@@ -194,18 +208,24 @@ def test_an_opponents_eight_cards_in_play_keep_to_one_row_above_ones_own_area(cr
     cards in play are one sideways row, with the same count and buttons."""
     page = crafted.page
     frame = crafted.frame()
-    frame["view"]["players"][1]["play"] += [card_in_play(f"c96{i}", name.lower().replace(" ", "_"), name,
-                                                         owner=1, controller=1) for i, name in enumerate(NAMES)]
+    frame["view"]["players"][1]["play"] += [
+        card_in_play(f"c96{i}", name.lower().replace(" ", "_"), name, owner=1, controller=1)
+        for i, name in enumerate(NAMES)
+    ]
     crafted.send(frame)
     page.evaluate("window.scrollTo(0, 0)")
     row = page.locator("#seat-1 .in-play")
-    tops = row.evaluate("n => [...n.querySelectorAll(':scope > .card')].map((c) => Math.round(c.getBoundingClientRect().top))")
+    tops = row.evaluate(
+        "n => [...n.querySelectorAll(':scope > .card')].map((c) => Math.round(c.getBoundingClientRect().top))"
+    )
     assert len(tops) == len(NAMES) and len(set(tops)) == 1, tops  # one row, not wrapped
     assert page.locator("#seat-1 .play-title").inner_text().lower() == "in play (8)"
     assert "more" in page.locator("#seat-1 .row-more.next").inner_text()
     if request.node.callspec.id != "phone":  # beside the board, the dock must not hide one's own area's head
-        head, dock = page.evaluate("() => [document.querySelector('#me-area .player-head').getBoundingClientRect().bottom,"
-                                   " document.getElementById('controls').getBoundingClientRect().top]")
+        head, dock = page.evaluate(
+            "() => [document.querySelector('#me-area .player-head').getBoundingClientRect().bottom,"
+            " document.getElementById('controls').getBoundingClientRect().top]"
+        )
         assert head < dock, (head, dock)
 
 
@@ -228,8 +248,12 @@ COVERS = """() => {
 
 def _under(layout: dict, parts=("row", "patrol")) -> list:
     """The covers that lie over the own row or patrol zone (``parts``) by more than a pixel."""
-    return [(name, c["id"]) for name in parts for c in layout["covers"]
-            if layout[name]["bottom"] > c["top"] + 1 and layout[name]["top"] < c["bottom"] - 1]
+    return [
+        (name, c["id"])
+        for name in parts
+        for c in layout["covers"]
+        if layout[name]["bottom"] > c["top"] + 1 and layout[name]["top"] < c["bottom"] - 1
+    ]
 
 
 def test_with_a_full_hand_the_own_row_is_clear_of_the_dock_on_a_page_just_opened(crafted, request):

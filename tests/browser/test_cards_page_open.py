@@ -3,6 +3,7 @@ How to play, a newcomer looks at the cards before signing up. A visitor
 who is not logged in finds Cards in the header, and the page shows the
 heroes and their cards, at a laptop's and a phone's size, with nothing of
 anyone's own (no name, no log-out)."""
+
 import os
 
 import pytest

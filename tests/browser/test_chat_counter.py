@@ -4,12 +4,13 @@ without a word. From 400 characters the box shows the count against the
 limit, marked once full; a paste past the limit is cut to it and says so;
 after sending, the count goes away. At a laptop's and a phone's size, the
 count shows beside the box, inside the screen."""
+
 import os
 
 import pytest
 from django.conf import settings
 
-from tests.browser.test_match_page import DESKTOP, PHONE, SHOTS, signup, start_against_bots, wait_version
+from tests.browser.test_match_page import PHONE, SHOTS, signup, start_against_bots, wait_version
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(120)]
 

@@ -10,6 +10,7 @@ names who conceded and whose base fell as the live dialog does.
   (house rule R28), and a base brought down by an attack read the same,
   the lobby not knowing whose.
 """
+
 import os
 
 import pytest
@@ -26,12 +27,27 @@ def ffa_entry(match_id: int, winner: int, reason: str, conceded_by=None, fallen=
     the lobby lists it (lobby/overview.py)."""
     names = ["Rlkim", "Bo", "Cy"]
     outcome = "won" if winner == 0 else "lost"
-    return {"id": match_id, "mode": "ffa", "status": "finished", "seat": 0, "updated": "2026-12-03T12:00:00+00:00",
-            "players": [{"seat": s, "name": n, "heroes": ["troq_bashar"], "team": None, "you": s == 0, "bot": None}
-                        for s, n in enumerate(names)],
-            "result": {"winners": [names[winner]], "seats": [winner], "outcome": outcome, "reason": reason,
-                       "conceded_by": conceded_by, "fallen": fallen},
-            "rematch_table": None, "rematch_joined": False}
+    return {
+        "id": match_id,
+        "mode": "ffa",
+        "status": "finished",
+        "seat": 0,
+        "updated": "2026-12-03T12:00:00+00:00",
+        "players": [
+            {"seat": s, "name": n, "heroes": ["troq_bashar"], "team": None, "you": s == 0, "bot": None}
+            for s, n in enumerate(names)
+        ],
+        "result": {
+            "winners": [names[winner]],
+            "seats": [winner],
+            "outcome": outcome,
+            "reason": reason,
+            "conceded_by": conceded_by,
+            "fallen": fallen,
+        },
+        "rematch_table": None,
+        "rematch_joined": False,
+    }
 
 
 ADDED = [  # (entry, the line the viewer reads)

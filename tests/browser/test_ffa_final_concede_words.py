@@ -11,6 +11,7 @@ already fallen; she is only out and takes no more turns, docs/RULINGS.md
 concedes, which leaves Dan the only tied leader: his question says Dan
 wins, and Dan wins at once.
 """
+
 import re
 
 import pytest
@@ -27,7 +28,8 @@ def concede(page) -> str:
     before = version(page)
     page.click("#confirm-yes")
     page.wait_for_function(
-        "v => Number(document.body.dataset.version) > v || !document.getElementById('notice').hidden", arg=before)
+        "v => Number(document.body.dataset.version) > v || !document.getElementById('notice').hidden", arg=before
+    )
     assert notice(page) == ""
     return question
 
@@ -62,8 +64,10 @@ def test_conceding_in_the_final_rounds_is_asked_as_leaving_not_as_ending(browser
 
     # The final rounds, three tied: conceding puts Ann out, and the game goes on.
     asked = concede(ann)
-    assert asked == ("Concede? Your base drops to 0 HP and you take no more turns. "
-                     "The final turns go on without you; then the highest base wins."), asked
+    assert asked == (
+        "Concede? Your base drops to 0 HP and you take no more turns. "
+        "The final turns go on without you; then the highest base wins."
+    ), asked
     assert "ends the game" not in asked
     assert ben.locator("#result-dialog[open]").count() == 0
 

@@ -34,6 +34,7 @@ carries a hand, discard pile, trash or codex; a player's frames carry only
 their own. With CODEX_SCREENSHOTS set, screens are saved there;
 screenshot-ffa.png is the one copied to docs/.
 """
+
 import json
 import os
 import re
@@ -313,7 +314,11 @@ def test_three_players_play_a_free_for_all_round(browser, live_server_url):
     # Ben concedes: his base falls; Ann has the highest base and wins.
     ben.click("#action-bar [data-action=concede]")
     question = ben.locator("#confirm-text").inner_text()
-    assert "base drops to 0 HP" in question and "ends the game for everyone" in question and "highest base wins" in question
+    assert (
+        "base drops to 0 HP" in question
+        and "ends the game for everyone" in question
+        and "highest base wins" in question
+    )
     table.act(ben, ben.locator("#confirm-yes").click, "concede")
     for page in (ann, ben, cat, dan):
         page.wait_for_function("() => document.body.dataset.status === 'finished'")
@@ -374,8 +379,14 @@ def crafted_frames(player, match_url, at):
 
     # "Choose an opponent": the options are seats; the page names the players.
     frame = json.loads(json.dumps(real))
-    frame["view"]["prompt"] = {"seat": 1, "text": "Discord: choose an opponent.", "id": 99,
-                               "options": [0, 2], "count": 1, "optional": False}
+    frame["view"]["prompt"] = {
+        "seat": 1,
+        "text": "Discord: choose an opponent.",
+        "id": 99,
+        "options": [0, 2],
+        "count": 1,
+        "optional": False,
+    }
     frame["legal_actions"] = [{"type": "choose", "choice": [0]}, {"type": "choose", "choice": [2]}]
     frame = send(frame)
     options = page.locator("#prompt-panel [data-option]").all_inner_texts()
@@ -383,8 +394,9 @@ def crafted_frames(player, match_url, at):
 
     # A hero of either opponent gains two levels (R14): the heroes are grouped by player.
     heroes = {seat: next(c for c in frame["view"]["players"][seat]["play"] if c["kind"] == "hero") for seat in (0, 2)}
-    frame["view"]["prompt"].update(text="Choose a hero to gain two levels.", id=100,
-                                   options=[heroes[0]["iid"], heroes[2]["iid"]])
+    frame["view"]["prompt"].update(
+        text="Choose a hero to gain two levels.", id=100, options=[heroes[0]["iid"], heroes[2]["iid"]]
+    )
     frame["legal_actions"] = [{"type": "choose", "choice": [h["iid"]]} for h in heroes.values()]
     frame = send(frame)
     groups = page.locator("#prompt-panel .option-group")
@@ -400,8 +412,9 @@ def crafted_frames(player, match_url, at):
     players[2]["play"] = [c for c in players[2]["play"] if c["iid"] != lent["iid"]]
     players[0]["play"].append(dict(lent, controller=0, lent_by=2))
     scorch["view"]["active"] = 1
-    scorch["view"]["prompt"].update(text="Deal 2 damage to a base or a unit.", id=101,
-                                    options=["base:1", lent["iid"], "base:0", "base:2"])
+    scorch["view"]["prompt"].update(
+        text="Deal 2 damage to a base or a unit.", id=101, options=["base:1", lent["iid"], "base:0", "base:2"]
+    )
     scorch["legal_actions"] = [{"type": "choose", "choice": [o]} for o in scorch["view"]["prompt"]["options"]]
     scorch = send(scorch)
     groups = page.locator("#prompt-panel .option-group")
@@ -467,10 +480,20 @@ def crafted_frames(player, match_url, at):
     shot(page, "ffa-final-standings-desktop", full_page=False)
 
     # Ann is away: Ben, still seated, may let a bot play for her; nobody is offered one for Ben, who is out.
-    route["ws"].send(json.dumps({"type": "presence", "id": None, "reclaimed": None, "seats": [
-        {"seat": 0, "away": True, "stand_in": False, "askable": True},
-        {"seat": 1, "away": True, "stand_in": False, "askable": True},
-        {"seat": 2, "away": False, "stand_in": False, "askable": False}]}))
+    route["ws"].send(
+        json.dumps(
+            {
+                "type": "presence",
+                "id": None,
+                "reclaimed": None,
+                "seats": [
+                    {"seat": 0, "away": True, "stand_in": False, "askable": True},
+                    {"seat": 1, "away": True, "stand_in": False, "askable": True},
+                    {"seat": 2, "away": False, "stand_in": False, "askable": False},
+                ],
+            }
+        )
+    )
     page.locator("#presence [data-stand-in='0']").wait_for()
     assert page.locator("#presence p").count() == 1
 
@@ -497,7 +520,9 @@ def crafted_frames(player, match_url, at):
     send(frame)
     page.locator("#result-dialog[open]").wait_for()
     assert page.locator("#result-title").inner_text() == "You lost"
-    assert page.locator("#result-text").inner_text() == "The highest bases were tied; Ann and Cat win."  # not the title again
+    assert (
+        page.locator("#result-text").inner_text() == "The highest bases were tied; Ann and Cat win."
+    )  # not the title again
     assert page.locator("#result-bases li .pname").all_inner_texts() == ["Ann", "Cat", "Ben"]
     assert page.locator("#result-bases li.winner").count() == 2
     assert page.errors == [], page.errors
@@ -530,10 +555,19 @@ def test_five_players_fit_on_a_desktop_and_a_phone(browser, live_server_url):
         assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), "no sideways scrolling"
     # Around the table from Ivy (seat 3): Jo, Fay, Gus, Hal, then Ivy at the bottom.
     ivy = pages[3]
-    assert ivy.locator("#opponents .player-area").evaluate_all("ns => ns.map(n => n.dataset.seat)") == ["4", "0", "1", "2"]
+    assert ivy.locator("#opponents .player-area").evaluate_all("ns => ns.map(n => n.dataset.seat)") == [
+        "4",
+        "0",
+        "1",
+        "2",
+    ]
     assert ivy.locator("#me-area .player-area").get_attribute("data-seat") == "3"
     # On the desktop the four others sit two by two.
-    tops = pages[0].locator("#opponents .player-area").evaluate_all("ns => ns.map(n => Math.round(n.getBoundingClientRect().top))")
+    tops = (
+        pages[0]
+        .locator("#opponents .player-area")
+        .evaluate_all("ns => ns.map(n => Math.round(n.getBoundingClientRect().top))")
+    )
     assert tops[0] == tops[1] and tops[2] == tops[3] and tops[2] > tops[0], tops
     assert watcher.locator("#hand-box").is_hidden()
     shot(pages[0], "ffa5-desktop", full_page=False)

@@ -1,6 +1,7 @@
 """The How to play page reads on a phone (390x844) without sideways
 scrolling, is reachable logged out, and lists every glossary entry; with
 CODEX_SCREENSHOTS set it is saved there."""
+
 import os
 
 import pytest

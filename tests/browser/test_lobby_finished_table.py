@@ -1,6 +1,7 @@
 """A table reached by its invite link says when its match is over (a fresh
 tester, following the link after the game, was offered "Play the match"),
 in headless Chromium."""
+
 import pytest
 
 from tests.browser.test_match_page import DESKTOP, api, signup

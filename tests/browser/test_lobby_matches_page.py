@@ -7,13 +7,22 @@ refusal pages and form errors look like the site.
 
 CODEX_SCREENSHOTS=<folder> saves the screenshots (docs/screenshot-lobby*.png
 and docs/screenshot-refusal.png come from there)."""
+
 import os
 import re
 
 import pytest
 
-from tests.browser.test_match_page import (DESKTOP, PASSWORD, PHONE, WAIT_MS, api, signup, start_private_1v1,
-                                           wait_version)
+from tests.browser.test_match_page import (
+    DESKTOP,
+    PASSWORD,
+    PHONE,
+    WAIT_MS,
+    api,
+    signup,
+    start_private_1v1,
+    wait_version,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
 
@@ -137,7 +146,9 @@ def test_the_lobby_knows_your_matches_and_offers_a_rematch(browser, live_server_
     note = stranger.locator(f"#table-{table_id} .rematch-note")
     note.wait_for()
     assert "your match" not in note.inner_text()
-    assert re.search(r"Rematch of Lobbydave and Lobbyerin's match: seats kept for its players until \d", note.inner_text())
+    assert re.search(
+        r"Rematch of Lobbydave and Lobbyerin's match: seats kept for its players until \d", note.inner_text()
+    )
     if SHOTS:
         stranger.screenshot(path=f"{SHOTS}/lobby-rematch-stranger.png")
     assert not stranger.errors
@@ -146,7 +157,10 @@ def test_the_lobby_knows_your_matches_and_offers_a_rematch(browser, live_server_
     erin.wait_for_url(re.compile(r".*/invite/[^/]+/$"))
     erin.locator(f"#table-{table_id}.mine").wait_for()
     seats = api(erin, "GET", f"/api/tables/{table_id}/")["seats"]
-    assert [(s["player"], s["heroes"]) for s in seats] == [("Lobbydave", ["troq_bashar"]), ("Lobbyerin", ["river_montoya"])]
+    assert [(s["player"], s["heroes"]) for s in seats] == [
+        ("Lobbydave", ["troq_bashar"]),
+        ("Lobbyerin", ["river_montoya"]),
+    ]
     third = start_private_1v1(dave, erin)  # and a new match, waiting on Dave
     dave.goto(f"{base}/")
     dave.locator(f"#my-matches li[data-match='{third}'].your-turn").wait_for()

@@ -1,6 +1,7 @@
 """The lobby and log-in pages in headless Chromium (issue 11): the host
 removes a seated player, who is told; a locked log-in says until when; the
 new-table form offers the map menu only for a game played on maps."""
+
 import os
 import re
 

@@ -3,6 +3,7 @@ offers no map, a random map or any of the 12; the table shows its choice;
 the match page shows the map card's name and its rule in our own words
 (static/js/mapcard.js) to the players and in the replay, and on Daggerfall Prison Camp the
 Hire control hires without asking for a card."""
+
 import os
 
 import pytest

@@ -20,6 +20,7 @@ command zone is not shown as in play; the lobby labels hero stats; a page
 loads without a 404 (favicon); a logged-out socket's notice links to the
 login page.
 """
+
 import copy
 import json
 import re
@@ -127,7 +128,8 @@ def test_boost_is_offered_as_its_own_play(crafted):
     frame["legal_actions"] = [
         {"type": "play", "card": "c901", "targets": []},
         {"type": "play", "card": "c901", "targets": [], "boost": True},
-        {"type": "end_main"}, {"type": "concede"},
+        {"type": "end_main"},
+        {"type": "concede"},
     ]
     crafted.send(frame)
     page.click("#hand [data-tid=c901]")
@@ -145,9 +147,14 @@ def test_stash_is_a_choice_apart_from_ending_the_main_phase(crafted):
     page = crafted.page
     frame = crafted.frame()
     me = frame["view"]["players"][0]
-    me["hand"] = [hand_card("c911", "spark", "Spark", kind="spell"), hand_card("c912", "bloom", "Bloom", kind="spell", cost=2)]
+    me["hand"] = [
+        hand_card("c911", "spark", "Spark", kind="spell"),
+        hand_card("c912", "bloom", "Bloom", kind="spell", cost=2),
+    ]
     frame["legal_actions"] = [
-        {"type": "end_main"}, {"type": "end_main", "stash": "c911"}, {"type": "end_main", "stash": "c912"},
+        {"type": "end_main"},
+        {"type": "end_main", "stash": "c911"},
+        {"type": "end_main", "stash": "c912"},
         {"type": "concede"},
     ]
     crafted.send(frame)
@@ -165,9 +172,26 @@ def test_stash_is_a_choice_apart_from_ending_the_main_phase(crafted):
 
 def card_in_play(iid, card, name, kind="unit", **more) -> dict:
     """A card in play as the view shows it (the fields the page reads)."""
-    base = {"iid": iid, "card": card, "name": name, "kind": kind, "owner": 0, "controller": 0, "exhausted": False,
-            "damage": 0, "plus": 0, "minus": 0, "time": 0, "crumbling": False, "disabled": False,
-            "arrived_this_turn": False, "atk": 2, "hp": 3, "keywords": {}, "tech": 0}
+    base = {
+        "iid": iid,
+        "card": card,
+        "name": name,
+        "kind": kind,
+        "owner": 0,
+        "controller": 0,
+        "exhausted": False,
+        "damage": 0,
+        "plus": 0,
+        "minus": 0,
+        "time": 0,
+        "crumbling": False,
+        "disabled": False,
+        "arrived_this_turn": False,
+        "atk": 2,
+        "hp": 3,
+        "keywords": {},
+        "tech": 0,
+    }
     return {**base, **more}
 
 
@@ -199,16 +223,33 @@ def test_ability_buttons_say_what_the_ability_does(crafted):
     page = crafted.page
     frame = crafted.frame()
     me = frame["view"]["players"][0]
-    me["play"].append(card_in_play("c921", "calamandra_moss", "Calamandra Moss", kind="hero", level=5, mid_level=3,
-                                   max_level=5, abilities=[
-                                       {"text": "discard two cards: stealth this turn.", "gold": 0, "exhaust": False, "sacrifice": False},
-                                       {"text": "put a Tiger from your codex into play.", "gold": 4, "exhaust": True, "sacrifice": False}]))
-    frame["legal_actions"] = [{"type": "ability", "card": "c921", "ability": 0, "targets": []},
-                              {"type": "ability", "card": "c921", "ability": 1, "targets": []}, {"type": "concede"}]
+    me["play"].append(
+        card_in_play(
+            "c921",
+            "calamandra_moss",
+            "Calamandra Moss",
+            kind="hero",
+            level=5,
+            mid_level=3,
+            max_level=5,
+            abilities=[
+                {"text": "discard two cards: stealth this turn.", "gold": 0, "exhaust": False, "sacrifice": False},
+                {"text": "put a Tiger from your codex into play.", "gold": 4, "exhaust": True, "sacrifice": False},
+            ],
+        )
+    )
+    frame["legal_actions"] = [
+        {"type": "ability", "card": "c921", "ability": 0, "targets": []},
+        {"type": "ability", "card": "c921", "ability": 1, "targets": []},
+        {"type": "concede"},
+    ]
     crafted.send(frame)
     page.click("#me-area [data-tid=c921]")
     labels = page.locator("#inspector [data-action=ability]").all_inner_texts()
-    assert labels == ["Discard two cards: stealth this turn", "Put a Tiger from your codex into play (4 gold, exhaust)"], labels
+    assert labels == [
+        "Discard two cards: stealth this turn",
+        "Put a Tiger from your codex into play (4 gold, exhaust)",
+    ], labels
     page.click("#inspector [data-action=ability][data-ability='1']")
     assert crafted.actions()[-1] == {"type": "ability", "card": "c921", "ability": 1, "targets": []}
     crafted.answer()
@@ -219,8 +260,14 @@ def test_specs_are_named_and_the_hint_matches_the_board(crafted):
     page = crafted.page
     frame = crafted.frame()
     # A prompt offering specs (the Tech Lab's, asked when Tech II is built).
-    frame["view"]["prompt"] = {"seat": 0, "text": "Choose the spec your Tech Lab unlocks.", "id": 41,
-                               "options": ["blood", "balance"], "count": 1, "optional": False}
+    frame["view"]["prompt"] = {
+        "seat": 0,
+        "text": "Choose the spec your Tech Lab unlocks.",
+        "id": 41,
+        "options": ["blood", "balance"],
+        "count": 1,
+        "optional": False,
+    }
     frame["legal_actions"] = [{"type": "choose", "choice": ["blood"]}, {"type": "choose", "choice": ["balance"]}]
     crafted.send(frame)
     options = page.locator("#prompt-panel [data-option]").all_inner_texts()
@@ -230,16 +277,21 @@ def test_specs_are_named_and_the_hint_matches_the_board(crafted):
     me = frame["view"]["players"][0]
     me["hand"] = [hand_card("c931", "spark", "Spark", kind="spell")]
     me["hire_cost"] = 2
-    frame["legal_actions"] = [{"type": "build", "building": "tech_lab", "spec": "blood"},
-                              {"type": "build", "building": "tech_lab", "spec": "balance"},
-                              {"type": "hire", "card": "c931"}, {"type": "concede"}]
+    frame["legal_actions"] = [
+        {"type": "build", "building": "tech_lab", "spec": "blood"},
+        {"type": "build", "building": "tech_lab", "spec": "balance"},
+        {"type": "hire", "card": "c931"},
+        {"type": "concede"},
+    ]
     crafted.send(frame)
     page.click("#action-bar [data-action=build][data-building=tech_lab]")
     panel = page.locator("#targeting-panel")
     assert panel.locator(".hint").inner_text() == "Choose:"
     assert panel.locator("[data-option]").all_inner_texts() == ["Blood (Drakk Ramhorn)", "Balance (Master Midori)"]
     panel.locator("button", has_text="Cancel").click()
-    assert page.locator("#action-bar [data-action=hire]").inner_text() == "Hire a worker (2 gold)…"  # trial 14, finding 6
+    assert (
+        page.locator("#action-bar [data-action=hire]").inner_text() == "Hire a worker (2 gold)…"
+    )  # trial 14, finding 6
     page.click("#action-bar [data-action=hire]")
     assert "highlighted targets" in panel.locator(".hint").inner_text()
     assert page.locator("#hand .card.target").count() == 1
@@ -250,9 +302,15 @@ def test_a_hand_card_panel_shows_the_taxed_cost_and_why_it_cannot_be_played(craf
     page = crafted.page
     frame = crafted.frame()
     me = frame["view"]["players"][0]
-    me["hand"] = [hand_card("c941", "pillage", "Pillage", kind="spell", cost=1, tax=1),
-                  hand_card("c942", "spark", "Spark", kind="spell", why_not="You need a hero of that spell's spec in play.")]
-    frame["legal_actions"] = [{"type": "play", "card": "c941", "targets": ["base:1"]}, {"type": "end_main"}, {"type": "concede"}]
+    me["hand"] = [
+        hand_card("c941", "pillage", "Pillage", kind="spell", cost=1, tax=1),
+        hand_card("c942", "spark", "Spark", kind="spell", why_not="You need a hero of that spell's spec in play."),
+    ]
+    frame["legal_actions"] = [
+        {"type": "play", "card": "c941", "targets": ["base:1"]},
+        {"type": "end_main"},
+        {"type": "concede"},
+    ]
     crafted.send(frame)
     assert page.locator("#hand [data-tid=c941] .cost").inner_text() == "2"
     page.click("#hand [data-tid=c941]")
@@ -284,8 +342,13 @@ def test_a_stale_refusal_reads_as_a_sentence_without_codes(crafted):
     frame["legal_actions"] = [{"type": "end_main"}, {"type": "concede"}]
     crafted.send(frame)
     page.click("#action-bar [data-action=end_main]")
-    crafted.answer(refused={"code": "stale_version", "rules_code": "not_your_turn",
-                            "reason": "The game moved on (version 7): your action was not applied."})
+    crafted.answer(
+        refused={
+            "code": "stale_version",
+            "rules_code": "not_your_turn",
+            "reason": "The game moved on (version 7): your action was not applied.",
+        }
+    )
     notice = page.locator("#notice")
     text = notice.inner_text()
     assert text.startswith("Your other tab already did that")
@@ -303,8 +366,10 @@ def test_a_stale_refusal_of_a_turn_by_turn_game_says_the_servers_sentence(crafte
     frame["legal_actions"] = [{"type": "end_main"}, {"type": "concede"}]
     crafted.send(frame)
     page.click("#action-bar [data-action=end_main]")
-    sentence = ("Not applied: another player acted after you chose this, so the table has changed. "
-                "Look at it as it is now and choose again.")
+    sentence = (
+        "Not applied: another player acted after you chose this, so the table has changed. "
+        "Look at it as it is now and choose again."
+    )
     crafted.answer(refused={"code": "stale_version", "reason": sentence})
     notice = page.locator("#notice")
     assert notice.inner_text().startswith(sentence)
@@ -340,7 +405,14 @@ def test_away_lines_show_only_when_a_bot_plays_or_may_be_asked(crafted):
     page.wait_for_timeout(200)
     assert box.is_hidden()
     # Away long enough: the line and its offer.
-    crafted.push({"type": "presence", "id": None, "seats": [presence(0), presence(1, away=True, askable=True)], "reclaimed": None})
+    crafted.push(
+        {
+            "type": "presence",
+            "id": None,
+            "seats": [presence(0), presence(1, away=True, askable=True)],
+            "reclaimed": None,
+        }
+    )
     box.locator("[data-stand-in='1']").wait_for()
     assert box.inner_text().startswith("Vic is away.")
     # The player came back meanwhile: the refusal makes the page ask for presence again.
@@ -351,12 +423,17 @@ def test_away_lines_show_only_when_a_bot_plays_or_may_be_asked(crafted):
     page.wait_for_function("() => !document.body.classList.contains('busy')")
     assert [m["type"] for m in crafted.sent][-1] == "ping"
     ping = crafted.sent[-1]
-    crafted.push({"type": "pong", "id": ping["id"], "version": crafted.version,
-                  "presence": [presence(0), presence(1)]})
+    crafted.push({"type": "pong", "id": ping["id"], "version": crafted.version, "presence": [presence(0), presence(1)]})
     box.wait_for(state="hidden")
     # A bot plays the seat: said, without an offer.
-    crafted.push({"type": "presence", "id": None, "seats": [presence(0), presence(1, away=True, stand_in=True, askable=True)],
-                  "reclaimed": None})
+    crafted.push(
+        {
+            "type": "presence",
+            "id": None,
+            "seats": [presence(0), presence(1, away=True, stand_in=True, askable=True)],
+            "reclaimed": None,
+        }
+    )
     box.locator("p", has_text="a bot plays for them").wait_for()
     assert box.locator("[data-stand-in]").count() == 0
     crafted.push({"type": "presence", "id": None, "seats": [presence(0), presence(1)], "reclaimed": 1})
@@ -419,8 +496,10 @@ def test_names_never_break_inside_a_word_and_buildings_are_not_cut(crafted):
     page = crafted.page
     frame = crafted.frame()
     me, other = frame["view"]["players"]
-    me["hand"] = [hand_card("c951", "granfalloon_flagbearer", "Granfalloon Flagbearer", cost=3),
-                  hand_card("c952", "bloodrage_ogre", "Bloodrage Ogre", cost=2)]
+    me["hand"] = [
+        hand_card("c951", "granfalloon_flagbearer", "Granfalloon Flagbearer", cost=3),
+        hand_card("c952", "bloodrage_ogre", "Bloodrage Ogre", cost=2),
+    ]
     other["play"].append(card_in_play("c953", "bombaster", "Bombaster", owner=1, controller=1))
     other["patrol"]["squad_leader"] = "c953"
     me["buildings"]["addon"] = {"id": "heroes_hall", "name": "Heroes' Hall", "damage": 0, "done": True, "hp": 4}
@@ -444,7 +523,9 @@ def test_names_never_break_inside_a_word_and_buildings_are_not_cut(crafted):
     assert broken == [], broken
     assert page.locator("#seat-1 [data-tid=c953] .card-name").inner_text() == "Bombaster"
     # Building names show whole (they wrap between words when the tile is narrow).
-    cut = page.locator(".bld .bld-name").evaluate_all("ns => ns.filter(n => n.scrollWidth > n.clientWidth + 1).map(n => n.textContent)")
+    cut = page.locator(".bld .bld-name").evaluate_all(
+        "ns => ns.filter(n => n.scrollWidth > n.clientWidth + 1).map(n => n.textContent)"
+    )
     assert cut == [], cut
     assert "Heroes' Hall" in page.locator("#seat-0 [data-tid='bld:0:addon']").inner_text()
 
@@ -455,8 +536,11 @@ def test_a_choice_whose_targets_are_off_screen_scrolls_to_them(crafted):
     me, other = frame["view"]["players"]
     me["play"].append(card_in_play("c961", "older_brother", "Older Brother"))
     other["play"].append(card_in_play("c962", "tenderfoot", "Tenderfoot", owner=1, controller=1))
-    frame["legal_actions"] = [{"type": "attack", "attacker": "c961", "target": "c962"}, {"type": "end_main"},
-                              {"type": "concede"}]
+    frame["legal_actions"] = [
+        {"type": "attack", "attacker": "c961", "target": "c962"},
+        {"type": "end_main"},
+        {"type": "concede"},
+    ]
     crafted.send(frame)
     target = page.locator("#opponents [data-tid=c962]")
     # Clear of the sticky banner above and the hand dock below.

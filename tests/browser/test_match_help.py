@@ -8,6 +8,7 @@ can be read before it is picked as tech; the Cards tab opens each card's
 text; the header links to How to play; a keyword's explanation follows its
 card through a new state and goes when the card leaves the board (a fresh
 tester saw one linger over the board after the card died)."""
+
 import pytest
 
 from tests.browser.test_match_controls import card_in_play, crafted_match, hand_card
@@ -19,6 +20,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
 def crafted(browser, live_server_url):
     """Seat 0's page of a fresh 1v1 match, routed (see Crafted); its own users."""
     yield from crafted_match(browser, live_server_url, "helpwes", "helpxia")
+
 
 HIRE_WHY = "Hiring a worker costs 1 gold; you have 0."
 TECH_WHY = "Tech I Building needs 6 workers; you have 4."
@@ -102,8 +104,11 @@ def test_ending_the_main_phase_with_attackers_left_asks_first(crafted):
     frame = crafted.frame()
     me, other = frame["view"]["players"]
     me["play"].append(card_in_play("c974", "older_brother", "Older Brother"))
-    frame["legal_actions"] = [{"type": "attack", "attacker": "c974", "target": "base:1"}, {"type": "end_main"},
-                              {"type": "concede"}]
+    frame["legal_actions"] = [
+        {"type": "attack", "attacker": "c974", "target": "base:1"},
+        {"type": "end_main"},
+        {"type": "concede"},
+    ]
     crafted.send(frame)
     before = len(crafted.actions())
     page.click("#action-bar [data-action=end_main]")
@@ -124,14 +129,23 @@ def test_a_patrol_move_into_a_taken_slot_names_whom_it_replaces(crafted):
     page = crafted.page
     frame = crafted.frame()
     me = frame["view"]["players"][0]
-    me["play"] += [card_in_play("c975", "older_brother", "Older Brother"), card_in_play("c976", "tenderfoot", "Tenderfoot")]
+    me["play"] += [
+        card_in_play("c975", "older_brother", "Older Brother"),
+        card_in_play("c976", "tenderfoot", "Tenderfoot"),
+    ]
     me["patrol"]["squad_leader"] = "c975"
-    frame["legal_actions"] = [{"type": "patrol", "card": "c976", "slot": "squad_leader"},
-                              {"type": "patrol", "card": "c976", "slot": "elite"}, {"type": "end_main"}, {"type": "concede"}]
+    frame["legal_actions"] = [
+        {"type": "patrol", "card": "c976", "slot": "squad_leader"},
+        {"type": "patrol", "card": "c976", "slot": "elite"},
+        {"type": "end_main"},
+        {"type": "concede"},
+    ]
     crafted.send(frame)
     page.click("#me-area [data-tid=c976]")
-    assert page.locator("#inspector [data-action=patrol][data-slot=squad_leader]").inner_text() == \
-        "Patrol as squad leader (replaces Older Brother)"
+    assert (
+        page.locator("#inspector [data-action=patrol][data-slot=squad_leader]").inner_text()
+        == "Patrol as squad leader (replaces Older Brother)"
+    )
     assert page.locator("#inspector [data-action=patrol][data-slot=elite]").inner_text() == "Patrol as elite"
     page.keyboard.press("Escape")
 

@@ -5,6 +5,7 @@ base nor one's stats; on the phone the action bar never scrolls sideways
 (every button inside the screen). With CODEX_SCREENSHOTS set, the pages are
 saved there (docs/screenshot-match.png and docs/screenshot-phone.png come
 from them)."""
+
 import os
 
 import pytest

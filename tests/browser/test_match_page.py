@@ -16,6 +16,7 @@ is shown as text; the result reaches everyone.
 The match seed is random (the lobby picks it), so the players follow a simple
 policy over what each page offers rather than a script of known cards.
 """
+
 import os
 import re
 
@@ -96,7 +97,8 @@ class Table:
         before = version(page)
         click()
         page.wait_for_function(
-            "v => Number(document.body.dataset.version) > v || !document.getElementById('notice').hidden", arg=before)
+            "v => Number(document.body.dataset.version) > v || !document.getElementById('notice').hidden", arg=before
+        )
         assert notice(page) == "", f"{kind} was refused: {notice(page)}"
         now = version(page)
         for other in self.pages:
@@ -200,7 +202,8 @@ class Table:
         """Attack with every ready character that has a highlighted target (bases first)."""
         attacked = False
         ids = page.locator("#me-area .card.can-act:not(.in-command)").evaluate_all(
-            "nodes => nodes.map(n => n.dataset.tid)")
+            "nodes => nodes.map(n => n.dataset.tid)"
+        )
         for tid in ids:
             card = page.locator(f"#me-area .card[data-tid='{tid}']")
             if not card.count():
@@ -218,7 +221,8 @@ class Table:
     def patrol(self, page) -> bool:
         """Send one character to the first highlighted patrol slot."""
         for tid in page.locator("#me-area .card.can-act:not(.in-command)").evaluate_all(
-                "nodes => nodes.map(n => n.dataset.tid)"):
+            "nodes => nodes.map(n => n.dataset.tid)"
+        ):
             card = page.locator(f"#me-area .card[data-tid='{tid}']")
             select(card)
             slots = page.locator("#me-area .slot.target")
@@ -390,7 +394,8 @@ def api(page, method, path, body=None):
     token = next(c["value"] for c in page.context.cookies() if c["name"] == "csrftoken")
     base = page.url.split("/", 3)[:3]
     response = page.context.request.fetch(
-        "/".join(base) + path, method=method, data=body, headers={"X-CSRFToken": token, "Referer": page.url})
+        "/".join(base) + path, method=method, data=body, headers={"X-CSRFToken": token, "Referer": page.url}
+    )
     assert response.ok, f"{method} {path}: {response.status} {response.text()}"
     return response.json() if response.status != 204 else None
 
@@ -456,8 +461,11 @@ def test_missed_version_resync_refusal_and_reconnect(browser, live_server_url):
             server.send(message)
 
         def to_page(message):
-            if proxy["drop_state"] is not None and f'"version":{proxy["drop_state"]},' in message \
-                    and message.startswith(('{"type":"state"', '{"type":"patch"')):  # the page asks for patches
+            if (
+                proxy["drop_state"] is not None
+                and f'"version":{proxy["drop_state"]},' in message
+                and message.startswith(('{"type":"state"', '{"type":"patch"'))
+            ):  # the page asks for patches
                 proxy["drop_state"] = None
                 return  # this version never reaches the page
             if proxy["drop_applied"] and message.startswith('{"type":"applied"'):

@@ -11,6 +11,7 @@ say which teammate conceded, the player when it does (``conceded_by``); a
 concession that ends a free-for-all (the engine's reason: a destroyed base,
 house rule R28) reads as that concession, not as the conceder's base.
 """
+
 import os
 
 import pytest
@@ -122,6 +123,7 @@ def test_c23_a_deck_that_ran_out_is_named_and_the_dialog_says_how_it_ended(c23):
     def bo_last(view):
         c23_out(view, 2, earlier=True)  # the bot went out before
         c23_out(view, 1)
+
     ann = c23.crafted("rwann")
     finished(ann, 0, "deck_out", bo_last)
     assert dialog(ann.page) == ("You won!", "Rwbo's deck ran out.")
@@ -138,6 +140,7 @@ def test_c23_who_conceded_is_named_and_a_draw_says_why(c23):
     def ann_conceded(view):
         c23_out(view, 2, earlier=True)
         view["players"][0]["out"] = True  # conceded with cards in her deck
+
     ann = c23.crafted("rwann")
     finished(ann, 1, "concede", ann_conceded)
     assert dialog(ann.page) == ("You lost", "You conceded; Rwbo wins.")
@@ -145,6 +148,7 @@ def test_c23_who_conceded_is_named_and_a_draw_says_why(c23):
     def every_deck(view):
         for seat in range(3):
             view["players"][seat]["deck_count"] = 0
+
     bo = c23.crafted("rwbo")
     finished(bo, None, "draw", every_deck)
     assert dialog(bo.page) == ("A draw", "Every deck ran out at once.")
@@ -154,6 +158,7 @@ def test_arcane_whose_life_ran_out_and_who_conceded_are_named(arcane):
     def di_down(view):
         view["players"][1]["life"] = -2
         view["players"][0]["life"] = 7
+
     cy = arcane.crafted("rwcy")
     finished(cy, 0, "life", di_down)
     assert dialog(cy.page) == ("You won!", "Rwdi's life ran out; you have 7 life left.")
@@ -170,6 +175,7 @@ def test_arcane_the_round_cap_gives_both_lives(arcane):
         view["round"] = 60
         view["players"][0]["life"] = 7
         view["players"][1]["life"] = 12
+
     cy = arcane.crafted("rwcy")
     finished(cy, 1, "round_cap", lives)
     assert dialog(cy.page) == ("You lost", "The last round (60) is over: Rwdi has 12 life, you 7; Rwdi wins.")
@@ -225,9 +231,11 @@ def fresh(crafted: Crafted) -> Crafted:
 
 def destroyed(*teams):
     """A change for codex_finished: the bases of ``teams`` at 0 HP."""
+
     def change(view):
         for team in teams:
             view["teams"][team]["damage"] = view["teams"][team]["hp"]
+
     return change
 
 
@@ -331,8 +339,9 @@ def ffa(browser, live_server_url):
     """Seat 0's page of a 3-player free-for-all, routed (see Crafted):
     Rwhal against two greedy bots."""
     hal = signup(browser, live_server_url, "rwhal", **DESKTOP)
-    table = api(hal, "POST", "/api/tables/", {"mode": "ffa", "seat_count": 3, "is_public": False,
-                                              "allow_spectators": False})
+    table = api(
+        hal, "POST", "/api/tables/", {"mode": "ffa", "seat_count": 3, "is_public": False, "allow_spectators": False}
+    )
     api(hal, "PATCH", f"/api/tables/{table['id']}/seat/", {"heroes": ["troq_bashar"], "ready": True})
     for index in (1, 2):
         api(hal, "POST", f"/api/tables/{table['id']}/bot/", {"index": index, "kind": "greedy"})

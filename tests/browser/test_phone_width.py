@@ -9,6 +9,7 @@ and how-to-play pages, log-in, sign-up, password and error pages), and
 none may be wider than the screen nor hold a control cut off by its edge.
 With CODEX_SCREENSHOTS set, each page is saved there.
 """
+
 import os
 
 import pytest
@@ -76,7 +77,12 @@ def test_every_page_fits_a_phone(browser, live_server_url):
     for number, mode in enumerate(modes):
         made = api(hosts[number % 2], "POST", "/api/tables/", {"mode": mode})
         if mode == "1hero":
-            api(hosts[number % 2], "PATCH", f"/api/tables/{made['id']}/seat/", {"heroes": ["troq_bashar"], "ready": True})
+            api(
+                hosts[number % 2],
+                "PATCH",
+                f"/api/tables/{made['id']}/seat/",
+                {"heroes": ["troq_bashar"], "ready": True},
+            )
     watcher = signup(browser, base, "watchedplayer", **DESKTOP)
     with_bot(watcher, "arcane", {})
     with_bot(watcher, "c23", {}, deck="red")
@@ -89,9 +95,16 @@ def test_every_page_fits_a_phone(browser, live_server_url):
     phone.wait_for_url(f"{base}/match/*/")
     for name, match_id in (("codex", codex), ("arcane", arcane), ("c23", c23)):
         faults += check(phone, f"{base}/match/{match_id}/", f"match-{name}", "body[data-version]")
-    for name, path in (("cards", "/cards/"), ("how-to-play", "/how-to-play/"), ("arcane-how-to-play", "/how-to-play/arcane/"),
-                       ("c23-how-to-play", "/c23/how-to-play/"), ("decks", "/decks/"), ("password", "/password/"),
-                       ("not-found", "/no-such-page/"), ("no-match", "/match/999999/")):
+    for name, path in (
+        ("cards", "/cards/"),
+        ("how-to-play", "/how-to-play/"),
+        ("arcane-how-to-play", "/how-to-play/arcane/"),
+        ("c23-how-to-play", "/c23/how-to-play/"),
+        ("decks", "/decks/"),
+        ("password", "/password/"),
+        ("not-found", "/no-such-page/"),
+        ("no-match", "/match/999999/"),
+    ):
         faults += check(phone, f"{base}{path}", name)
     phone.goto(f"{base}/match/{codex}/")
     wait_version(phone, 0)
@@ -100,8 +113,12 @@ def test_every_page_fits_a_phone(browser, live_server_url):
     phone.locator("#result-dialog[open]").wait_for()
     faults += check(phone, f"{base}/match/{codex}/replay/", "replay", "#replay-step")
     stranger = phone.context.browser.new_context(**PHONE).new_page()
-    for name, path, ready in (("login", "/login/", "main"), ("signup", "/signup/", "main"),
-                              ("how-to-play-logged-out", "/how-to-play/", "main"), ("cards-logged-out", "/cards/", "#hero-card")):
+    for name, path, ready in (
+        ("login", "/login/", "main"),
+        ("signup", "/signup/", "main"),
+        ("how-to-play-logged-out", "/how-to-play/", "main"),
+        ("cards-logged-out", "/cards/", "#hero-card"),
+    ):
         faults += check(stranger, f"{base}{path}", name, ready)
     assert faults == [], "\n".join(faults)
     assert phone.errors == []

@@ -14,6 +14,7 @@ same map the table shows in the lobby; no action is refused, no page raises
 a script error, every chip stays inside its tile, and the match ends with a
 winner every page shows. With CODEX_SCREENSHOTS set, screens are saved there
 (docs/screenshot-purple-map.png is a copy of one of them)."""
+
 import re
 
 import pytest

@@ -6,6 +6,7 @@ runes in words ("time ×6"), and selecting it offers the ability, which sends it
 player's pending Promise of Payment, debt and extra turns show as stats;
 a keyword a unit has twice (Nullcraft's haste and Bloodbowl's) reads once,
 without a count, while a fading unit's number stays."""
+
 import pytest
 
 from tests.browser.test_match_controls import card_in_play, crafted_match
@@ -23,9 +24,22 @@ def test_a_forecasted_omegacron_offers_its_ability_from_the_future_zone(crafted)
     page = crafted.page
     frame = crafted.frame()
     me = frame["view"]["players"][0]
-    me["future"] = [{"iid": "c930", "card": "omegacron", "name": "Omegacron", "time": 6, "abilities": [
-        {"text": "sacrifice a unit, hero, worker or upgrade: remove a time rune.", "gold": 0, "exhaust": False,
-         "sacrifice": False}]}]
+    me["future"] = [
+        {
+            "iid": "c930",
+            "card": "omegacron",
+            "name": "Omegacron",
+            "time": 6,
+            "abilities": [
+                {
+                    "text": "sacrifice a unit, hero, worker or upgrade: remove a time rune.",
+                    "gold": 0,
+                    "exhaust": False,
+                    "sacrifice": False,
+                }
+            ],
+        }
+    ]
     frame["legal_actions"] = [{"type": "ability", "card": "c930", "ability": 0, "targets": []}, {"type": "concede"}]
     crafted.send(frame)
     tile = page.locator('#board [data-tid="c930"]')
@@ -62,8 +76,9 @@ def test_a_keyword_a_unit_has_twice_reads_without_a_count(crafted):
     frame = crafted.frame()
     me = frame["view"]["players"][0]
     me["play"].append(card_in_play("c970", "nullcraft", "Nullcraft", keywords={"flying": 1, "haste": 2}, time=0))
-    me["play"].append(card_in_play("c971", "fading_argonaut", "Fading Argonaut", keywords={"fading": 3, "haste": 1},
-                                   time=2))
+    me["play"].append(
+        card_in_play("c971", "fading_argonaut", "Fading Argonaut", keywords={"fading": 3, "haste": 1}, time=2)
+    )
     crafted.send(frame)
     assert page.locator('#board [data-tid="c970"] .chip.kw').all_inner_texts() == ["flying", "haste"]
     assert page.locator('#board [data-tid="c971"] .chip.kw').all_inner_texts() == ["fading 3", "haste"]

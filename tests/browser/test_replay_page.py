@@ -2,12 +2,22 @@
 match against a bot, replayed action by action (forward, back, jump to a
 turn, the end) from the result dialog, as the player's own seat and as a
 spectator, who sees no hand."""
+
 import os
 
 import pytest
 
 from tests.browser.test_match_page import (
-    DESKTOP, PHONE, Table, api, concede_on_page, end_main, signup, start_against_bots, wait_version)
+    DESKTOP,
+    PHONE,
+    Table,
+    api,
+    concede_on_page,
+    end_main,
+    signup,
+    start_against_bots,
+    wait_version,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
 
@@ -36,7 +46,8 @@ def test_a_finished_match_replays_forward_back_and_by_turn(browser, live_server_
     Table({0: rita}, rita).tech(rita)
     rita.wait_for_function(
         "() => document.body.dataset.active === '0' && Number(document.getElementById('turn').textContent) >= 3",
-        timeout=60000)
+        timeout=60000,
+    )
     rita.click("#action-bar [data-action=concede]")
     rita.locator("#confirm-yes").click()
     rita.locator("#result-dialog[open]").wait_for()

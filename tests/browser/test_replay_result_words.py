@@ -7,6 +7,7 @@ it was. The live result dialog of that 2v2 names the player too (the
 frame's result says who conceded: it named only the team). A concession
 the engine ends as a fallen base (a free-for-all's, house rule R28) reads
 as a concession, not as "your base was destroyed"."""
+
 import os
 import re
 

@@ -2,6 +2,7 @@
 opens a 1v1 table in the lobby, puts a bot in the other seat, starts, and
 plays: the bot's moves arrive on their own, it is tagged a bot on the board
 and named a bot in the log, and the turn comes back to her."""
+
 import os
 
 import pytest
@@ -40,7 +41,8 @@ def test_a_person_plays_a_1v1_against_a_bot_from_the_lobby(browser, live_server_
     # The bot plays its whole turn by itself; then it is hers again.
     solo.wait_for_function(
         "() => document.body.dataset.active === '0' && Number(document.getElementById('turn').textContent) >= 3",
-        timeout=60000)
+        timeout=60000,
+    )
     assert int(solo.evaluate("document.body.dataset.version")) > 3  # several bot moves came
     assert "Greedy bot" in solo.inner_text("#log")
     assert "Your turn" in solo.inner_text("#banner-text")
@@ -77,7 +79,9 @@ def test_a_free_for_all_with_two_bots_tags_them_in_the_seat_strip(browser, live_
     Table({0: fay}, fay).tech(fay)
     fay.wait_for_function(
         "() => document.body.dataset.active === '0' && Number(document.getElementById('turn').textContent) >= 4"
-        " && document.body.dataset.phase === 'main'", timeout=90000)
+        " && document.body.dataset.phase === 'main'",
+        timeout=90000,
+    )
     log = fay.inner_text("#log")
     assert "Greedy bot 2 ended their main phase" in log and "Random bot 3" in log
     if SHOTS:  # docs/screenshot-table-bots.png is a copy of it (a test run never writes docs/)

@@ -8,6 +8,7 @@ in a team turn read as the teammate's doing); it now says her other tab
 did it, from the seats the refusal names (``acted``). In Arcane Codex and
 C-23, the same refusal threw in the page (it looked for the view's teams)
 and said nothing."""
+
 import re
 
 import pytest
@@ -31,6 +32,7 @@ def hold_frames(page) -> dict:
                 hold["kept"].append(message)
                 return
             ws.send(message)
+
         server.on_message(to_page)
 
     page.route_web_socket(re.compile(r".*/ws/match/.*"), route)
@@ -97,14 +99,22 @@ def test_a_refusal_caused_by_ones_other_tab_is_said_in_arcane_and_c23(browser, l
     body = {"mode": game, "is_public": False, "allow_spectators": False, **({"deck": "red"} if game == "c23" else {})}
     table = api(ana, "POST", "/api/tables/", body)
     api(ana, "PATCH", f"/api/tables/{table['id']}/seat/", {"ready": True})
-    api(bo, "POST", f"/api/tables/{table['id']}/join/",
-        {"index": 1, "invite": table["invite_token"], **({"deck": "blue"} if game == "c23" else {})})
+    api(
+        bo,
+        "POST",
+        f"/api/tables/{table['id']}/join/",
+        {"index": 1, "invite": table["invite_token"], **({"deck": "blue"} if game == "c23" else {})},
+    )
     api(bo, "PATCH", f"/api/tables/{table['id']}/seat/", {"ready": True})
     match_id = api(ana, "POST", f"/api/tables/{table['id']}/start/")["match_id"]
     for page in (ana, bo):
         page.goto(f"{base}/match/{match_id}/")
         wait_version(page, 0)
-    first = ana if ana.evaluate("document.body.dataset.seat") == ana.evaluate("String(document.body.dataset.active)") else bo
+    first = (
+        ana
+        if ana.evaluate("document.body.dataset.seat") == ana.evaluate("String(document.body.dataset.active)")
+        else bo
+    )
     second = first.context.new_page()
     second.errors = []
     second.on("pageerror", lambda err: second.errors.append(str(err)))

@@ -16,6 +16,7 @@ the codex browser opens from the lobby. With CODEX_SCREENSHOTS set, the
 screens are saved there; screenshot-3hero.png (the second player's board at
 the end) is the one copied to docs/.
 """
+
 import os
 import re
 
@@ -25,6 +26,7 @@ from game.codex import catalog
 from tests.browser.test_match_page import DESKTOP, PHONE, SHOTS, Table, notice, signup, wait_version
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(600)]
+
 
 def pick_three(page, seat, heroes, main=None):
     """Pick three heroes in the lobby (main: the one to mark as main), then get ready."""

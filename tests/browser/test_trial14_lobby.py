@@ -4,6 +4,7 @@ Chromium: the lobby says one can play against the computer; the hero
 picker says what a hero's colour and spec change; the bot choice says
 which bot is the easy one; a match against a bot is listed under "Your
 matches" (the list answered 500 when a bot sat at a match)."""
+
 import pytest
 
 from tests.browser.test_match_page import DESKTOP, api, pick_hero_and_ready, signup, wait_version

@@ -4,6 +4,7 @@ test_match_controls.Crafted): ending the main phase does not count units on
 patrol as forgotten attackers; an attack that may only hit patrollers says
 why; a codex card read in the tech panel comes into view on a laptop; a
 base past 0 HP reads 0, not a negative number."""
+
 import pytest
 
 from tests.browser.test_match_controls import card_in_play, crafted_match
@@ -24,11 +25,17 @@ def test_units_put_on_patrol_are_not_forgotten_attackers(crafted):
     frame = crafted.frame()
     me = frame["view"]["players"][0]
     me["gold"] = 0
-    me["play"] += [card_in_play("c980", "older_brother", "Older Brother"), card_in_play("c981", "tenderfoot", "Tenderfoot")]
+    me["play"] += [
+        card_in_play("c980", "older_brother", "Older Brother"),
+        card_in_play("c981", "tenderfoot", "Tenderfoot"),
+    ]
     me["patrol"]["squad_leader"] = "c980"
-    frame["legal_actions"] = [{"type": "attack", "attacker": "c980", "target": "base:1"},
-                              {"type": "attack", "attacker": "c981", "target": "base:1"},
-                              {"type": "end_main"}, {"type": "concede"}]
+    frame["legal_actions"] = [
+        {"type": "attack", "attacker": "c980", "target": "base:1"},
+        {"type": "attack", "attacker": "c981", "target": "base:1"},
+        {"type": "end_main"},
+        {"type": "concede"},
+    ]
     crafted.send(frame)
     page.click("#action-bar [data-action=end_main]")
     text = page.locator("#confirm-text").inner_text()
@@ -39,7 +46,7 @@ def test_units_put_on_patrol_are_not_forgotten_attackers(crafted):
     crafted.send(frame)
     before = len(crafted.actions())
     page.click("#action-bar [data-action=end_main]")
-    page.wait_for_function(f"() => document.body.classList.contains('busy')")
+    page.wait_for_function("() => document.body.classList.contains('busy')")
     assert not page.locator("#confirm-dialog").evaluate("d => d.open")
     assert crafted.actions()[before:] == [{"type": "end_main"}]
     crafted.answer()
@@ -50,11 +57,16 @@ def test_an_attack_that_may_only_hit_the_squad_leader_says_why(crafted):
     frame = crafted.frame()
     me, other = frame["view"]["players"]
     me["play"].append(card_in_play("c982", "older_brother", "Older Brother"))
-    other["play"] += [card_in_play("c983", "tenderfoot", "Tenderfoot", owner=1, controller=1),
-                      card_in_play("c984", "older_brother", "Older Brother", owner=1, controller=1)]
+    other["play"] += [
+        card_in_play("c983", "tenderfoot", "Tenderfoot", owner=1, controller=1),
+        card_in_play("c984", "older_brother", "Older Brother", owner=1, controller=1),
+    ]
     other["patrol"]["squad_leader"] = "c983"
-    frame["legal_actions"] = [{"type": "attack", "attacker": "c982", "target": "c983"}, {"type": "end_main"},
-                              {"type": "concede"}]
+    frame["legal_actions"] = [
+        {"type": "attack", "attacker": "c982", "target": "c983"},
+        {"type": "end_main"},
+        {"type": "concede"},
+    ]
     crafted.send(frame)
     page.click("#me-area [data-tid=c982]")
     page.click("#inspector [data-action=attack]")

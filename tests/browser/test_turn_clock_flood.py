@@ -11,13 +11,14 @@ far below the documented rate (docs/PROTOCOL.md: 20 frames a second), and
 the notice must be the one about time. Every game's match page shares the
 clock (static/js/turnclock.js), so each is checked.
 """
+
 import json
 import os
 import re
 
 import pytest
 
-from tests.browser.test_match_page import DESKTOP, api, signup, wait_version
+from tests.browser.test_match_page import api, signup, wait_version
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(120)]
 
@@ -30,7 +31,13 @@ def held_at_zero(message: str, seat: int) -> str:
     """``message`` from the server with every running clock at 0 and ``seat``
     played by the stand-in (what the server says once its time ran out)."""
     data = json.loads(message)
-    seats = data.get("presence") if data.get("type") == "pong" else data.get("seats") if data.get("type") == "presence" else None
+    seats = (
+        data.get("presence")
+        if data.get("type") == "pong"
+        else data.get("seats")
+        if data.get("type") == "presence"
+        else None
+    )
     if not seats:
         return message
     for p in seats:
@@ -50,8 +57,10 @@ def start_timed(page, mode: str, seat: dict, **table) -> int:
     return api(page, "POST", f"/api/tables/{made['id']}/start/")["match_id"]
 
 
-@pytest.mark.parametrize("mode,seat,table", [
-    ("1hero", {"heroes": ["troq_bashar"]}, {}), ("arcane", {}, {}), ("c23", {}, {"seat_count": 2, "deck": "red"})])
+@pytest.mark.parametrize(
+    "mode,seat,table",
+    [("1hero", {"heroes": ["troq_bashar"]}, {}), ("arcane", {}, {}), ("c23", {}, {"seat_count": 2, "deck": "red"})],
+)
 def test_a_clock_at_zero_pings_a_few_times_and_tells_the_player(browser, live_server_url, mode, seat, table):
     base = live_server_url
     page = signup(browser, base, f"flood{mode}", viewport={"width": 1280, "height": 720})

@@ -2,6 +2,7 @@
 to 30 s a turn; the page shows each player's clock; a player who does not
 act runs out of time, is told, and the stand-in bot plays on for her; when
 the turn comes back she has her seat, and a full clock, again."""
+
 import os
 import re
 
@@ -42,7 +43,8 @@ def test_a_slow_player_runs_out_of_time_and_the_bot_plays_on(browser, live_serve
     # Her turn ends, the bot plays its own, and she has her seat back with a full clock.
     tess.wait_for_function(
         "() => document.body.dataset.active === '0' && Number(document.getElementById('turn').textContent) >= 3",
-        timeout=90000)
+        timeout=90000,
+    )
     tess.locator("#notice", has_text="ran out of time").wait_for(state="hidden", timeout=30000)
     tess.wait_for_function("() => Number(document.querySelector('#seat-0 .clock-tag.running').dataset.clock) > 20")
     # She picks her tech cards herself (the turn about to begin is hers), then plays.

@@ -8,6 +8,7 @@ A background tab is played by the page's own ``document.hidden`` (an
 init script lets the test set it and fire ``visibilitychange``); sound and
 notifications are counted by stand-ins for ``AudioContext`` and
 ``Notification`` (headless Chromium has neither a speaker nor a desktop)."""
+
 import pytest
 
 from tests.browser.test_match_page import DESKTOP, PHONE, Table, signup, start_private_1v1, wait_version

@@ -14,6 +14,7 @@ them; the shared base appears once per team; whose turn it is and who has
 ended their main phase is written on the page; every page reaches every
 version; no action is refused.
 """
+
 import copy
 import json
 import os
@@ -23,7 +24,15 @@ import pytest
 
 from game.patch import apply
 from tests.browser.test_match_page import (
-    DESKTOP, PHONE, SHOTS, Table, notice, pick_hero_and_ready, signup, version, wait_version,
+    DESKTOP,
+    PHONE,
+    SHOTS,
+    Table,
+    notice,
+    pick_hero_and_ready,
+    signup,
+    version,
+    wait_version,
 )
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(600)]
@@ -172,7 +181,9 @@ def test_four_players_play_a_full_two_headed_dragon_round(browser, live_server_u
     # The first screen of a 1366x900 desktop shows the player's hand and
     # action buttons (a dock stuck to the bottom), however tall the board.
     for page in (ana, bo):
-        assert page.evaluate("document.documentElement.scrollHeight > window.innerHeight")  # a board taller than the window
+        assert page.evaluate(
+            "document.documentElement.scrollHeight > window.innerHeight"
+        )  # a board taller than the window
         assert on_screen(page, "#hand .card") and on_screen(page, "#action-bar [data-action=concede]")
     assert on_screen(ana, "#action-bar [data-action=end_main]")
     # Phone: the card panel opens above the action bar, never over it, and closes.

@@ -1,5 +1,6 @@
 """Positions for C-23 tests: a scenario config (docs/C23.md, "Scenarios")
 and small readers of the state."""
+
 from game.c23 import apply_action, new_game
 
 FILLER = ["Old Bough"] * 10  # a deck that keeps a player in the game (no resource: step 3 passes)
@@ -14,8 +15,12 @@ def scenario(players, active=0, step="main", turn=1, options=None, names=None, s
         p.setdefault("deck", list(FILLER))
         layout.append(p)
     names = names or ["Ana", "Bo", "Cy"][: len(players)]
-    config = {"game": "c23", "seed": seed, "seats": [{"name": n} for n in names],
-              "scenario": {"players": layout, "active": active, "step": step, "turn": turn}}
+    config = {
+        "game": "c23",
+        "seed": seed,
+        "seats": [{"name": n} for n in names],
+        "scenario": {"players": layout, "active": active, "step": step, "turn": turn},
+    }
     if options:
         config["options"] = options
     return new_game(config)

@@ -1,9 +1,11 @@
 """Attacks: rulebook "How to Attack" A-E, "Attacking and Blocking: What
 Happens", "Blocking with More Than One Character"; house rules K11, K12,
 K14, K15, K16, K17, K19."""
+
 import pytest
 
 from game.c23 import RulesError, apply_action, legal_actions
+
 from .helpers import act, find, names, scenario
 
 
@@ -21,8 +23,12 @@ def test_an_unblocked_attacker_discards_its_power_from_the_deck_to_the_discard_p
 
 def test_blocking_taps_each_blocker_blocks_one_attacker_and_no_block_is_allowed():
     """K14: untapped characters block, blocking taps them, one attacker each, several on one; none allowed."""
-    state = scenario([{"characters": ["Ashen Scout", "Cinder Guard"]},
-                      {"characters": ["Reef Sentry", "Coral Warden", {"card": "Storm Rider", "tapped": True}]}])
+    state = scenario(
+        [
+            {"characters": ["Ashen Scout", "Cinder Guard"]},
+            {"characters": ["Reef Sentry", "Coral Warden", {"card": "Storm Rider", "tapped": True}]},
+        ]
+    )
     scout, guard = state["players"][0]["characters"]
     sentry, warden, rider = state["players"][1]["characters"]
     state = attack(state, scout, guard)
@@ -48,8 +54,12 @@ def test_blocking_taps_each_blocker_blocks_one_attacker_and_no_block_is_allowed(
 def test_single_block_the_smaller_power_is_discarded_equal_discards_both_no_trample():
     """K15 and 'Blocked Attacking Creatures': more power discards the blocker, less the
     attacker, equal both; a blocked attacker never discards deck cards."""
-    state = scenario([{"characters": ["Cinder Guard", "Ashen Scout", "Flame Runner"]},
-                      {"characters": ["Briar Wolf", "Grove Keeper", "Briar Wolf"]}])
+    state = scenario(
+        [
+            {"characters": ["Cinder Guard", "Ashen Scout", "Flame Runner"]},
+            {"characters": ["Briar Wolf", "Grove Keeper", "Briar Wolf"]},
+        ]
+    )
     guard, scout, runner = state["players"][0]["characters"]
     wolf, keeper, wolf2 = state["players"][1]["characters"]
     state = attack(state, guard, scout, runner)
@@ -94,9 +104,16 @@ def test_several_weak_blockers_can_all_go_and_the_attacker_survives():
 def test_defender_then_attacker_each_play_at_most_one_combat_card():
     """K11 ★ default (combat_cards_each 1) and 'C. Combat': the defender first, then the
     attacker, at most one each, whether or not anything blocked; paid like an action; discarded."""
-    state = scenario([{"characters": ["Cinder Guard"], "hand": ["Battle Fury", "Battle Fury"],
-                       "resources": ["Cinder Vein", "Cinder Vein"]},
-                      {"hand": ["Riptide", "Riptide"], "resources": ["Tide Pool", "Tide Pool", "Tide Pool", "Tide Pool"]}])
+    state = scenario(
+        [
+            {
+                "characters": ["Cinder Guard"],
+                "hand": ["Battle Fury", "Battle Fury"],
+                "resources": ["Cinder Vein", "Cinder Vein"],
+            },
+            {"hand": ["Riptide", "Riptide"], "resources": ["Tide Pool", "Tide Pool", "Tide Pool", "Tide Pool"]},
+        ]
+    )
     guard = state["players"][0]["characters"][0]
     state = attack(state, guard)
     assert state["prompt"]["seat"] == 1 and state["prompt"]["kind"] == "combat_card"  # no blocker: straight to C
@@ -117,10 +134,17 @@ def test_defender_then_attacker_each_play_at_most_one_combat_card():
 
 def test_option_two_combat_cards_each():
     """K11 ★ option combat_cards_each 2: each side may play up to two, the defender first."""
-    state = scenario([{"characters": ["Cinder Guard"], "hand": ["Battle Fury", "Battle Fury"],
-                       "resources": ["Cinder Vein", "Cinder Vein"]},
-                      {"hand": ["Riptide", "Riptide"], "resources": ["Tide Pool"] * 4}],
-                     options={"combat_cards_each": 2})
+    state = scenario(
+        [
+            {
+                "characters": ["Cinder Guard"],
+                "hand": ["Battle Fury", "Battle Fury"],
+                "resources": ["Cinder Vein", "Cinder Vein"],
+            },
+            {"hand": ["Riptide", "Riptide"], "resources": ["Tide Pool"] * 4},
+        ],
+        options={"combat_cards_each": 2},
+    )
     guard = state["players"][0]["characters"][0]
     state = attack(state, guard)
     for seat, card in ((1, "Riptide"), (1, "Riptide"), (0, "Battle Fury"), (0, "Battle Fury")):
@@ -131,8 +155,12 @@ def test_option_two_combat_cards_each():
 
 def test_combat_cards_only_in_step_c():
     """K11: combat cards only in step C; K10: actions never during the attack."""
-    state = scenario([{"characters": ["Cinder Guard"], "hand": ["Battle Fury", "Ember Mote"],
-                       "resources": ["Cinder Vein"]}, {"characters": ["Reef Sentry"]}])
+    state = scenario(
+        [
+            {"characters": ["Cinder Guard"], "hand": ["Battle Fury", "Ember Mote"], "resources": ["Cinder Vein"]},
+            {"characters": ["Reef Sentry"]},
+        ]
+    )
     with pytest.raises(RulesError) as err:
         apply_action(state, 0, {"type": "play", "card": find(state, 0, "hand", "Battle Fury")})
     assert err.value.code == "combat_only"
@@ -144,8 +172,12 @@ def test_combat_cards_only_in_step_c():
 
 def test_a_power_change_lasts_until_the_end_of_the_combat():
     """K12: +X power holds until the end of the combat only."""
-    state = scenario([{"characters": ["Ashen Scout"], "hand": ["Battle Fury"], "resources": ["Cinder Vein"]},
-                      {"characters": ["Briar Wolf"]}])
+    state = scenario(
+        [
+            {"characters": ["Ashen Scout"], "hand": ["Battle Fury"], "resources": ["Cinder Vein"]},
+            {"characters": ["Briar Wolf"]},
+        ]
+    )
     scout = state["players"][0]["characters"][0]
     wolf = state["players"][1]["characters"][0]
     state = attack(state, scout)
@@ -155,14 +187,16 @@ def test_a_power_change_lasts_until_the_end_of_the_combat():
     state = act(state, 0, {"type": "combat_card", "card": find(state, 0, "hand", "Battle Fury"), "target": scout})
     assert names(state, 1, "characters") == [] and names(state, 0, "characters") == ["Ashen Scout"]
     from game.c23.engine import power
+
     assert power(state, scout) == 1 and state["combat"] is None
 
 
 def test_all_results_at_once_and_an_emptied_deck_wins_even_with_power_left():
     """K17 and 'E. End Combat': results are simultaneous; the deck emptying wins at once
     ('even if it could have discarded more'); the block results still happen."""
-    state = scenario([{"characters": ["Inferno Drake", "Ashen Scout"]},
-                      {"deck": ["Tide Pool"] * 3, "characters": ["Reef Sentry"]}])
+    state = scenario(
+        [{"characters": ["Inferno Drake", "Ashen Scout"]}, {"deck": ["Tide Pool"] * 3, "characters": ["Reef Sentry"]}]
+    )
     drake, scout = state["players"][0]["characters"]
     sentry = state["players"][1]["characters"][0]
     state = attack(state, drake, scout)
@@ -184,8 +218,9 @@ def test_pass_declines_a_combat_card():
 def test_the_rulebooks_example_of_attack():
     """'Example of Attack' 5-5D: two attackers, one blocked by a weaker character, no combat
     card: the unblocked 4-power character discards 4 cards, the blocker is discarded."""
-    state = scenario([{"characters": ["Pyre Knight", "Blaze Brute"]},
-                      {"characters": ["Briar Wolf"], "deck": ["Moss Root"] * 12}])
+    state = scenario(
+        [{"characters": ["Pyre Knight", "Blaze Brute"]}, {"characters": ["Briar Wolf"], "deck": ["Moss Root"] * 12}]
+    )
     knight, brute = state["players"][0]["characters"]
     wolf = state["players"][1]["characters"][0]
     state = attack(state, knight, brute)

@@ -5,6 +5,7 @@ out and who plays on, and names no winner; only the concession that ends the
 game is followed by who won. The elimination bonus says how many cards it
 moved in the right number ("1 random card"), and with an empty discard pile
 says plainly that it moves nothing (it said "puts 0 random cards ...")."""
+
 from game.c23 import apply_action
 from tests.c23.helpers import scenario, texts
 
@@ -31,12 +32,14 @@ def test_the_first_concession_of_three_says_the_game_goes_on_and_names_no_winner
 def test_the_bonus_counts_its_cards_in_the_right_number():
     s = scenario([{"discard": ["Ashen Scout"]}, {}, {}])
     _, events = apply_action(s, 1, {"type": "concede"})
-    assert texts(events)[1] == ("Ana puts 1 random card from their discard pile on the bottom of their deck "
-                                "(the elimination bonus).")
+    assert texts(events)[1] == (
+        "Ana puts 1 random card from their discard pile on the bottom of their deck (the elimination bonus)."
+    )
     s = scenario([{"discard": ["Ashen Scout"] * 9}, {}, {}])
     _, events = apply_action(s, 1, {"type": "concede"})
-    assert texts(events)[1] == ("Ana puts 7 random cards from their discard pile on the bottom of their deck "
-                                "(the elimination bonus).")
+    assert texts(events)[1] == (
+        "Ana puts 7 random cards from their discard pile on the bottom of their deck (the elimination bonus)."
+    )
 
 
 def test_a_bonus_with_an_empty_discard_pile_says_it_moves_nothing():
@@ -45,8 +48,9 @@ def test_a_bonus_with_an_empty_discard_pile_says_it_moves_nothing():
     is still given and moves nothing; the log said "puts 0 random cards"."""
     s = scenario([{}, {}, {}])
     s, events = apply_action(s, 1, {"type": "concede"})
-    assert texts(events)[1] == ("Ana's discard pile is empty, so the elimination bonus puts no card on the bottom "
-                                "of their deck.")
+    assert texts(events)[1] == (
+        "Ana's discard pile is empty, so the elimination bonus puts no card on the bottom of their deck."
+    )
     assert not any(" 0 " in line for line in texts(events))
     assert len(s["players"][0]["deck"]) == 10
 
@@ -67,10 +71,18 @@ def test_players_out_in_one_event_go_together_and_keep_their_cards():
     leave the game as if two players were still left (K24 takes cards out
     only while two play on), so the result words named only the second
     ("Cy's deck ran out")."""
-    s = scenario([{"hand": ["Scorched Earth"], "resources": ["Cinder Vein"] * 3, "deck": ["Ashen Scout"] * 5},
-                  {"deck": ["Tide Pool"]}, {"deck": ["Tide Pool"]}])
+    s = scenario(
+        [
+            {"hand": ["Scorched Earth"], "resources": ["Cinder Vein"] * 3, "deck": ["Ashen Scout"] * 5},
+            {"deck": ["Tide Pool"]},
+            {"deck": ["Tide Pool"]},
+        ]
+    )
     s, events = apply_action(s, 0, {"type": "play", "card": s["players"][0]["hand"][0]})
     assert s["status"] == "finished" and s["winner"] == 0 and s["result_reason"] == "deck_out"
     assert [len(p["gone"]) for p in s["players"]] == [0, 0, 0]
-    assert texts(events)[-3:] == ["Bo has no cards left in the deck and is out.",
-                                  "Cy has no cards left in the deck and is out.", "Ana wins."]
+    assert texts(events)[-3:] == [
+        "Bo has no cards left in the deck and is out.",
+        "Cy has no cards left in the deck and is out.",
+        "Ana wins.",
+    ]

@@ -1,6 +1,7 @@
 """game/c23 stands alone (issue 18): no Django, nothing of Codex but the
 generator and the errors, and those through game/c23/shared.py only, so the
 lead rewires one file when they move to a shared package."""
+
 import ast
 import pathlib
 

@@ -9,6 +9,7 @@ hand-showing bots) and reads each log line as every seat and the
 spectators get it. `make test` plays C23_LOG_SCAN_GAMES games (few);
 `make soak` many more.
 """
+
 import os
 
 import pytest
@@ -67,8 +68,7 @@ def scan_game(seed: int) -> LogScan:
     cfg = config(seed)
     first = new_game(cfg)
     oracle = Oracle(first)
-    scan = LogScan(f"c23 game {seed}", list(range(len(cfg["seats"]))) + [None], view, MATCHER,
-                   shown_by=oracle.shown_by)
+    scan = LogScan(f"c23 game {seed}", list(range(len(cfg["seats"]))) + [None], view, MATCHER, shown_by=oracle.shown_by)
     scan.start(first)
 
     def after(state, seat, action):
@@ -91,8 +91,16 @@ def test_a_card_taken_from_the_discard_pile_is_named_to_everyone():
     """Second Spring: the card was face up in the discard pile (K19) when
     Ana took it into her hand, so everyone reads its name (the line is
     told before it enters the hidden hand); her other card stays unnamed."""
-    state = scenario([{"hand": ["Second Spring", "Elder Stag"], "resources": ["Moss Root", "Fern Glade"],
-                       "discard": ["Briar Wolf"]}, {}])
+    state = scenario(
+        [
+            {
+                "hand": ["Second Spring", "Elder Stag"],
+                "resources": ["Moss Root", "Fern Glade"],
+                "discard": ["Briar Wolf"],
+            },
+            {},
+        ]
+    )
     spring, wolf = find(state, 0, "hand", "Second Spring"), find(state, 0, "discard", "Briar Wolf")
     state = act(state, 0, {"type": "play", "card": spring, "pay": state["players"][0]["resources"], "target": wolf})
     assert names(state, 0, "hand") == ["Elder Stag", "Briar Wolf"]

@@ -1,5 +1,6 @@
 """The card pool, the deck validator and the views: house rules K1, K19,
 K22, the pool list ("What the card pool needs" 1-5) and the options."""
+
 import json
 
 import pytest
@@ -7,6 +8,7 @@ import pytest
 from game.c23 import RulesError, apply_action, new_game, validate_deck, view
 from game.c23 import cards as pool
 from game.c23.engine import OPTIONS
+
 from .helpers import act, find, scenario
 
 OPS = {"mill", "draw", "discard_character", "tap", "untap", "return_to_hand", "return_to_play", "power"}
@@ -79,8 +81,13 @@ def test_a_chosen_deck_is_checked_when_the_game_starts():
 def test_options_have_defaults_and_refuse_unknown_values():
     """Every ★ rule is a named option with its default (K2, K4, K5, K11, K24)."""
     state = new_game({"game": "c23", "seed": 1, "seats": [{}, {}]})
-    assert state["options"] == {"summoning_sickness": False, "deck_out": "empty", "simultaneous_loss": "draw",
-                                "combat_cards_each": 1, "elimination_bonus": True}
+    assert state["options"] == {
+        "summoning_sickness": False,
+        "deck_out": "empty",
+        "simultaneous_loss": "draw",
+        "combat_cards_each": 1,
+        "elimination_bonus": True,
+    }
     assert set(OPTIONS) == set(state["options"])
     for bad in ({"deck_out": "never"}, {"combat_cards_each": 3}, {"summoning_sickness": 1}, {"speed": 2}):
         with pytest.raises(RulesError) as err:
@@ -145,8 +152,12 @@ def test_a_refused_action_changes_nothing():
     """apply_action works on a copy; a RulesError leaves the state as it was (docs/C23.md)."""
     state = scenario([{"hand": ["Ashen Scout"]}, {}])
     before = json.dumps(state, sort_keys=True)
-    for bad in ({"type": "play", "card": state["players"][0]["hand"][0]}, {"type": "fly"}, "x",
-                {"type": "attack", "attackers": []}):
+    for bad in (
+        {"type": "play", "card": state["players"][0]["hand"][0]},
+        {"type": "fly"},
+        "x",
+        {"type": "attack", "attackers": []},
+    ):
         with pytest.raises(RulesError):
             apply_action(state, 0, bad)
     with pytest.raises(RulesError) as err:

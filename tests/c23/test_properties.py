@@ -5,6 +5,7 @@ viewer's view), and replays from the action log end byte for byte equal.
 
 `make test` plays a few; `make soak` plays 500 games and 100 replays. The
 counts come from C23_PROPERTY_GAMES and C23_REPLAY_GAMES."""
+
 import json
 import os
 
@@ -29,10 +30,19 @@ def config(seed: int) -> dict:
     """Two players on even seeds, three on odd; the starters rotate, and
     every fifth game takes a table option off its default (K2, K4, K5, K11, K24)."""
     players = 2 + seed % 2
-    options = [{}, {"summoning_sickness": True}, {"deck_out": "draw"}, {"combat_cards_each": 2},
-               {"elimination_bonus": False, "simultaneous_loss": "active_loses"}][seed // 2 % 5]
-    return {"game": "c23", "seed": seed, "options": options,
-            "seats": [{"name": f"P{i}", "deck": COLOURS[(seed + i * (1 + seed % 2)) % 3]} for i in range(players)]}
+    options = [
+        {},
+        {"summoning_sickness": True},
+        {"deck_out": "draw"},
+        {"combat_cards_each": 2},
+        {"elimination_bonus": False, "simultaneous_loss": "active_loses"},
+    ][seed // 2 % 5]
+    return {
+        "game": "c23",
+        "seed": seed,
+        "options": options,
+        "seats": [{"name": f"P{i}", "deck": COLOURS[(seed + i * (1 + seed % 2)) % 3]} for i in range(players)],
+    }
 
 
 class ShowingBot(RandomBot):
@@ -105,6 +115,7 @@ def test_a_state_stored_with_sorted_keys_plays_on_the_same():
 def test_in_place_and_copying_agree_and_legal_actions_are_legal():
     """apply_action_in_place gives the same state as apply_action; every listed action passes."""
     from game.c23 import apply_action_in_place, copy_state, is_legal
+
     state, log = play_game(config(7), bots(7))
     replay = copy_state(new_game(config(7)))
     for seat, action in log:

@@ -4,6 +4,7 @@ to game.c23; the server keeps an action's keys from the game's own table
 (game.codex.action_keys); the turn clock and the stand-ins wait on the
 seat that must answer (game.rules.waiting_on); and a whole match goes
 through the services, stored, finished and replayed to the same views."""
+
 import json
 
 import pytest
@@ -52,8 +53,10 @@ def test_every_listed_action_keeps_its_keys_and_the_game_waits_on_who_may_act(se
     for seed in range(4):
         play_game(config(seed, seats), [RandomBot(seed + i) for i in range(seats)], on_action=check)
     state = rules.new_game(config(1))
-    assert normalise_action({"type": "attack", "attackers": ["k1"], "junk": 1}, state) == \
-        {"type": "attack", "attackers": ["k1"]}
+    assert normalise_action({"type": "attack", "attackers": ["k1"], "junk": 1}, state) == {
+        "type": "attack",
+        "attackers": ["k1"],
+    }
 
 
 def test_the_turn_clock_waits_on_the_c23_seat_to_act():
@@ -66,8 +69,9 @@ def test_a_c23_match_is_played_stored_finished_and_replayed(django_user_model):
     """The whole 3-player match through services.apply_seat_action with
     the server's bots (game.rules.GreedyBot, as stand-ins play); the
     replay's last step is each viewer's final view (K19: spectators see no hand)."""
-    users = [django_user_model.objects.create_user(username=n, password="pw-secret-123")
-             for n in ("north", "east", "south")]
+    users = [
+        django_user_model.objects.create_user(username=n, password="pw-secret-123") for n in ("north", "east", "south")
+    ]
     match = create_match(config(21, 3), users)
     assert match.state["game"] == "c23"
     match = play_out_with_bots(match)

@@ -1,9 +1,11 @@
 """Setup and the turn's six steps: rulebook "Starting the Game", "Your Turn",
 "Paying for Cards"; house rules K2, K3, K6, K7, K8, K9, K10, K13, K18, K23."""
+
 import pytest
 
 from game.c23 import RulesError, apply_action, legal_actions, new_game
 from game.c23 import cards as pool
+
 from .helpers import act, find, names, pass_combat, scenario
 
 RESOURCE_NAMES = [n for n, c in pool.pool().items() if c["type"] == "resource"]
@@ -37,8 +39,14 @@ def test_mulligan_redraws_until_two_resources_and_each_player_checks_alone():
     poor = NON_RESOURCES[:10] * 4 + RESOURCE_NAMES[:2]  # 40 non-resources, 2 resources
     seen = set()
     for seed in range(20):
-        state = new_game({"game": "c23", "seed": seed, "first": 1,
-                          "seats": [{"name": "A", "deck": sorted(poor)}, {"name": "B", "deck": "green"}]})
+        state = new_game(
+            {
+                "game": "c23",
+                "seed": seed,
+                "first": 1,
+                "seats": [{"name": "A", "deck": sorted(poor)}, {"name": "B", "deck": "green"}],
+            }
+        )
         seen.add(state["players"][0]["mulligans"])
         assert resources_in_hand(state, 0) >= 2 or state["players"][0]["mulligans"] == 5
     assert max(seen) > 0
@@ -66,10 +74,16 @@ def test_first_player_is_the_given_loser_or_random():
 
 def test_turn_untaps_draws_then_waits_for_the_resource():
     """'Your Turn' 1-3: untap, draw, then one resource (K8); the next player's turn follows step 6."""
-    state = scenario([
-        {"hand": ["Cinder Vein"], "resources": [{"card": "Forge Ember", "tapped": True}]},
-        {"hand": ["Tide Pool"], "resources": [{"card": "Tide Pool", "tapped": True}],
-         "characters": [{"card": "Reef Sentry", "tapped": True}]}])
+    state = scenario(
+        [
+            {"hand": ["Cinder Vein"], "resources": [{"card": "Forge Ember", "tapped": True}]},
+            {
+                "hand": ["Tide Pool"],
+                "resources": [{"card": "Tide Pool", "tapped": True}],
+                "characters": [{"card": "Reef Sentry", "tapped": True}],
+            },
+        ]
+    )
     state = act(state, 0, {"type": "end_turn"})
     assert state["active"] == 1 and state["step"] == "resource" and state["turn"] == 2
     p = state["players"][1]
@@ -112,7 +126,9 @@ def test_step_three_passes_by_itself_without_a_resource_in_hand():
 
 def test_payment_needs_one_resource_of_the_cards_colour():
     """'Paying for Cards' 3 and K9: tap as many resources as the cost, at least one of the card's colour."""
-    state = scenario([{"hand": ["Cinder Guard"], "resources": ["Tide Pool", "Moss Root", "Frost Well", "Cinder Vein"]}, {}])
+    state = scenario(
+        [{"hand": ["Cinder Guard"], "resources": ["Tide Pool", "Moss Root", "Frost Well", "Cinder Vein"]}, {}]
+    )
     guard = find(state, 0, "hand", "Cinder Guard")
     res = state["players"][0]["resources"]
     with pytest.raises(RulesError) as err:
@@ -154,8 +170,9 @@ def test_tapped_resources_cannot_pay():
 
 def test_any_number_of_actions_only_in_your_own_step_four():
     """K10: any number of actions at step 4 of your own turn, never on the opponent's turn."""
-    state = scenario([{"hand": ["Ember Mote", "Ember Mote", "Ember Mote"]},
-                      {"hand": ["Ember Mote"], "resources": ["Cinder Vein"]}])
+    state = scenario(
+        [{"hand": ["Ember Mote", "Ember Mote", "Ember Mote"]}, {"hand": ["Ember Mote"], "resources": ["Cinder Vein"]}]
+    )
     for _ in range(3):
         state = act(state, 0, {"type": "play", "card": find(state, 0, "hand", "Ember Mote")})
     assert len(state["players"][1]["deck"]) == 7
@@ -181,8 +198,9 @@ def test_a_character_may_attack_the_turn_it_is_played_by_default():
 
 def test_table_option_summoning_sickness_stops_a_new_character_attacking():
     """K2 ★ option summoning_sickness True: not the turn it comes in; the next turn it may."""
-    state = scenario([{"hand": ["Ashen Scout"], "resources": ["Cinder Vein"]}, {}],
-                     options={"summoning_sickness": True})
+    state = scenario(
+        [{"hand": ["Ashen Scout"], "resources": ["Cinder Vein"]}, {}], options={"summoning_sickness": True}
+    )
     state = act(state, 0, {"type": "play", "card": find(state, 0, "hand", "Ashen Scout")})
     scout = state["players"][0]["characters"][0]
     with pytest.raises(RulesError) as err:
@@ -223,8 +241,11 @@ def test_attackers_stay_tapped_and_cannot_block_blockers_untap_for_their_turn():
     state = pass_combat(act(state, 0, {"type": "block", "blocks": {scout: sentry}}))  # 1 vs 1: both go (K15)
     assert state["active"] == 0 and not state["cards"][guard]["tapped"]
     with pytest.raises(RulesError) as err:
-        apply_action(scenario([{"characters": [{"card": "Ashen Scout", "tapped": True}]}, {}]), 0,
-                     {"type": "attack", "attackers": ["nope"]})
+        apply_action(
+            scenario([{"characters": [{"card": "Ashen Scout", "tapped": True}]}, {}]),
+            0,
+            {"type": "attack", "attackers": ["nope"]},
+        )
     assert err.value.code == "bad_attackers"
 
 

@@ -1,7 +1,9 @@
 """The 3-player game: rulebook "Multiplayer Rules"; house rules K19, K24, K25."""
+
 import pytest
 
 from game.c23 import RulesError, apply_action, legal_actions, new_game, view
+
 from .helpers import act, find, names, scenario
 
 
@@ -23,9 +25,13 @@ def test_elimination_attack_the_next_survivor_bonus_and_cards_leave_the_game():
     """K24 ★: after your left neighbour is out, attack the next surviving player; you get the
     elimination bonus (min(7, discard) random cards to the deck's bottom); the eliminated
     player's cards leave the game (the unique Vessa is free again, K20); turns skip them."""
-    state = scenario([{"characters": ["Inferno Drake"], "discard": ["Ashen Scout"] * 10, "deck": ["Old Bough"] * 5},
-                      {"deck": ["Tide Pool"] * 4, "characters": [{"card": "Vessa, Ember Queen", "tapped": True}]},
-                      {"hand": ["Vessa, Ember Queen"], "resources": ["Cinder Vein"] * 4}])
+    state = scenario(
+        [
+            {"characters": ["Inferno Drake"], "discard": ["Ashen Scout"] * 10, "deck": ["Old Bough"] * 5},
+            {"deck": ["Tide Pool"] * 4, "characters": [{"card": "Vessa, Ember Queen", "tapped": True}]},
+            {"hand": ["Vessa, Ember Queen"], "resources": ["Cinder Vein"] * 4},
+        ]
+    )
     state = act(state, 0, {"type": "attack", "attackers": state["players"][0]["characters"]})
     assert state["status"] == "playing" and state["players"][1]["out"]
     p1 = state["players"][1]
@@ -42,8 +48,13 @@ def test_elimination_attack_the_next_survivor_bonus_and_cards_leave_the_game():
 
 def test_the_bonus_goes_to_the_right_neighbour_whoever_eliminated_and_takes_what_there_is():
     """K24: the bonus applies whoever eliminated that player; fewer than 7 in the pile: all of them."""
-    state = scenario([{"hand": ["Searing Volley"], "resources": ["Cinder Vein"] * 2},
-                      {"discard": ["Reef Sentry"] * 3}, {"deck": ["Tide Pool"] * 2}])
+    state = scenario(
+        [
+            {"hand": ["Searing Volley"], "resources": ["Cinder Vein"] * 2},
+            {"discard": ["Reef Sentry"] * 3},
+            {"deck": ["Tide Pool"] * 2},
+        ]
+    )
     with pytest.raises(RulesError) as err:
         apply_action(state, 0, {"type": "play", "card": find(state, 0, "hand", "Searing Volley")})
     assert err.value.code == "bad_opponent"  # 'your opponent' is chosen in a 3-player game
@@ -55,9 +66,14 @@ def test_the_bonus_goes_to_the_right_neighbour_whoever_eliminated_and_takes_what
 
 def test_option_no_elimination_bonus():
     """K24 ★ option elimination_bonus False: nobody takes cards back."""
-    state = scenario([{"hand": ["Searing Volley"], "resources": ["Cinder Vein"] * 2},
-                      {"discard": ["Reef Sentry"] * 3}, {"deck": ["Tide Pool"] * 2}],
-                     options={"elimination_bonus": False})
+    state = scenario(
+        [
+            {"hand": ["Searing Volley"], "resources": ["Cinder Vein"] * 2},
+            {"discard": ["Reef Sentry"] * 3},
+            {"deck": ["Tide Pool"] * 2},
+        ],
+        options={"elimination_bonus": False},
+    )
     state = act(state, 0, {"type": "play", "card": find(state, 0, "hand", "Searing Volley"), "opponent": 2})
     assert state["players"][2]["out"] and len(state["players"][1]["discard"]) == 3
     assert len(state["players"][1]["deck"]) == 10
@@ -65,8 +81,9 @@ def test_option_no_elimination_bonus():
 
 def test_the_last_survivor_wins():
     """'Multiplayer Rules': the winner is the last player surviving."""
-    state = scenario([{"characters": ["Inferno Drake"]}, {"deck": ["Tide Pool"] * 3}, {"deck": ["Moss Root"]}],
-                     active=0)
+    state = scenario(
+        [{"characters": ["Inferno Drake"]}, {"deck": ["Tide Pool"] * 3}, {"deck": ["Moss Root"]}], active=0
+    )
     state = act(state, 0, {"type": "attack", "attackers": state["players"][0]["characters"]})
     # seat 1 is out; seat 2 then draws its last card at the start of its turn: seat 0 survives alone
     assert state["players"][1]["out"] and state["players"][2]["out"]
@@ -100,8 +117,11 @@ def test_a_hand_can_be_shown_to_everybody_in_a_three_player_game_only():
 def test_no_games_of_four_or_more_or_teams():
     """K25: 4+ players and team games are not offered (bad_config); 1 player neither."""
     seats = [{"name": n, "deck": "red"} for n in "ABCD"]
-    for bad in ({"game": "c23", "seats": seats}, {"game": "c23", "seats": seats[:1]},
-                {"game": "c23", "seats": seats[:2], "teams": [[0], [1]]}):
+    for bad in (
+        {"game": "c23", "seats": seats},
+        {"game": "c23", "seats": seats[:1]},
+        {"game": "c23", "seats": seats[:2], "teams": [[0], [1]]},
+    ):
         with pytest.raises(RulesError) as err:
             new_game(bad)
         assert err.value.code == "bad_config"

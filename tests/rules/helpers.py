@@ -15,6 +15,7 @@ never change the behaviour of an existing one.
   illegal action raises RulesError with ``code`` and leaves the state as it
   was (compared through json.dumps).
 """
+
 import json
 
 import pytest
@@ -36,16 +37,20 @@ def scenario_game(seats=None, active=0, turn=3, heroes=DEFAULT_HEROES, seed=1, *
         seats.append({})
     scenario = {"turn": turn, "active": active, "seats": seats}
     scenario.update(extra)
-    config = {"mode": "1hero", "seed": seed,
-              "seats": [{"name": f"P{i}", "hero": h} for i, h in enumerate(heroes)],
-              "scenario": scenario}
+    config = {
+        "mode": "1hero",
+        "seed": seed,
+        "seats": [{"name": f"P{i}", "hero": h} for i, h in enumerate(heroes)],
+        "scenario": scenario,
+    }
     return new_game(config)
 
 
 def new_normal_game(seed=1, heroes=DEFAULT_HEROES):
     """A game set up by the rulebook (no scenario); seat 0 begins."""
-    return new_game({"mode": "1hero", "seed": seed,
-                     "seats": [{"name": f"P{i}", "hero": h} for i, h in enumerate(heroes)]})
+    return new_game(
+        {"mode": "1hero", "seed": seed, "seats": [{"name": f"P{i}", "hero": h} for i, h in enumerate(heroes)]}
+    )
 
 
 def find(state, tag):
@@ -95,8 +100,7 @@ def assert_refused(state, seat, action, code):
 
 def hand_ids(state, seat, card_id=None):
     """Instance ids in ``seat``'s hand (only ``card_id`` copies if given)."""
-    return [i for i in state["players"][seat]["hand"]
-            if card_id is None or state["cards"][i]["card"] == card_id]
+    return [i for i in state["players"][seat]["hand"] if card_id is None or state["cards"][i]["card"] == card_id]
 
 
 def hero_id(state, seat):
@@ -134,8 +138,7 @@ def play_card(state, seat, card_id, targets=()):
 
 def use_ability(state, seat, card, index=0, targets=()):
     """Use activated ability ``index`` of in-play ``card``; return the state."""
-    return act(state, seat, {"type": "ability", "card": card, "ability": index,
-                             "targets": list(targets)})
+    return act(state, seat, {"type": "ability", "card": card, "ability": index, "targets": list(targets)})
 
 
 def attack(state, seat, attacker, target):
@@ -146,6 +149,7 @@ def attack(state, seat, attacker, target):
 def atk_hp(state, iid):
     """``(ATK, HP)`` of ``iid`` now, from game.codex.stats (HP before damage)."""
     from game.codex import stats
+
     return stats.atk(state, iid), stats.hp(state, iid)
 
 
@@ -157,8 +161,7 @@ def prompt_options(state):
 def legal_of(state, seat, kind, **match):
     """The legal actions of ``seat`` of type ``kind`` whose fields equal
     ``match`` (e.g. ``card=iid``)."""
-    return [a for a in legal_actions(state, seat)
-            if a["type"] == kind and all(a.get(k) == v for k, v in match.items())]
+    return [a for a in legal_actions(state, seat) if a["type"] == kind and all(a.get(k) == v for k, v in match.items())]
 
 
 def logged(state, text):
@@ -173,6 +176,7 @@ def card_hooks():
     are removed again after the test (tests/rules/conftest.py makes it
     available to every rules test)."""
     from game.codex.cards import REGISTRY, register
+
     added = []
 
     def add(card_id, hooks):
@@ -212,5 +216,4 @@ def attack_tagged(state, attacker_tag, target):
     ``target`` is a tag, or a base/building id ("base:1", "bld:...")."""
     if not target.startswith(("base:", "bld:")):
         target = find(state, target)
-    return act(state, state["active"], {"type": "attack", "attacker": find(state, attacker_tag),
-                                        "target": target})
+    return act(state, state["active"], {"type": "attack", "attacker": find(state, attacker_tag), "target": target})

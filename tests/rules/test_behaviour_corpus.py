@@ -2,6 +2,7 @@
 every view after every action, the events and the final state hash the
 same (tools/behaviour_corpus.py; issue 12: the card API redesign changes no
 behaviour)."""
+
 import json
 
 import pytest

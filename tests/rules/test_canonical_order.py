@@ -2,6 +2,7 @@
 (``"c<n>"``, the order they were made in) whatever order its keys came back
 in, and leaves a state already in that order as it is (issue 13: the order
 is checked without sorting when nothing is out of place)."""
+
 import random
 
 from game.codex.engine import canonical_order

@@ -2,6 +2,7 @@
 issue 12): one registration per card and per stored step name, known event
 and question names only, handlers indexed by name, and each card's code in
 the module of its spec or starting deck."""
+
 import importlib
 
 import pytest
@@ -70,6 +71,7 @@ def test_each_card_lives_in_the_module_of_its_spec_or_starting_deck(card_id):
         # A token with behaviour of its own (Daigo Stormborne) sits in one
         # of its colour's modules: the one of the card that makes it.
         import pkgutil
+
         package = importlib.import_module(f"game.codex.cards.{colour}")
         texts = []
         for info in pkgutil.iter_modules(package.__path__):

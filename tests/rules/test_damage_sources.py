@@ -5,20 +5,25 @@ unit's triggered ability waiting for its target, a hero's ability, combat
 (both ways), the Tower, and a destroyed building's 2 to its base; and a
 check of the engine's source that every call of the damage functions says
 what deals it (docs/RULINGS.md "Log lines name what dealt the damage")."""
+
 import ast
 import pathlib
 
 from tests.rules.cards.red.common import JAINA, jaina
-from tests.rules.helpers import (attack_tagged, choose, find, logged, play_card, scenario_game,
-                                 use_ability)
+from tests.rules.helpers import attack_tagged, choose, find, logged, play_card, scenario_game, use_ability
 
 GAME = pathlib.Path(__file__).resolve().parents[2] / "game"
 DAMAGE_FUNCTIONS = {"damage_building", "damage_card", "damage_target", "hit"}
 
 
 def test_a_spell_is_named_on_the_unit_and_the_base_it_damages():
-    s = scenario_game([{"hand": ["fire_dart", "fire_dart"], "gold": 4, "play": [jaina()]},
-                       {"play": [{"card": "iron_man", "id": "iron"}]}], heroes=JAINA)
+    s = scenario_game(
+        [
+            {"hand": ["fire_dart", "fire_dart"], "gold": 4, "play": [jaina()]},
+            {"play": [{"card": "iron_man", "id": "iron"}]},
+        ],
+        heroes=JAINA,
+    )
     s = play_card(s, 0, "fire_dart", [find(s, "iron")])
     assert logged(s, "Iron Man took 3 damage from Fire Dart.")
     s = play_card(s, 0, "fire_dart", ["base:1"])
@@ -26,8 +31,7 @@ def test_a_spell_is_named_on_the_unit_and_the_base_it_damages():
 
 
 def test_a_units_ability_is_named():
-    s = scenario_game([{"gold": 1, "play": [{"card": "firebat", "id": "bat"}]}],
-                      heroes=JAINA)
+    s = scenario_game([{"gold": 1, "play": [{"card": "firebat", "id": "bat"}]}], heroes=JAINA)
     s = use_ability(s, 0, find(s, "bat"), 0, ["base:1"])
     assert logged(s, "P1's base took 2 damage from Firebat.")
 
@@ -35,24 +39,32 @@ def test_a_units_ability_is_named():
 def test_a_units_trigger_that_waited_for_its_target_is_named():
     """Hired Stomper's arrival damage is a stored step (a prompt first): the
     step keeps the name of the card it comes from."""
-    s = scenario_game([{"hand": ["hired_stomper"], "gold": 4,
-                        "buildings": {"tech_1": True, "tech_2": True, "tech_3": True}},
-                       {"play": [{"card": "older_brother", "id": "ob"}]}])
+    s = scenario_game(
+        [
+            {"hand": ["hired_stomper"], "gold": 4, "buildings": {"tech_1": True, "tech_2": True, "tech_3": True}},
+            {"play": [{"card": "older_brother", "id": "ob"}]},
+        ]
+    )
     s = play_card(s, 0, "hired_stomper")
     s = choose(s, 0, find(s, "ob"))
     assert logged(s, "Older Brother took 3 damage from Hired Stomper.")
 
 
 def test_a_heros_ability_is_named():
-    s = scenario_game([{"play": [jaina(4)]}, {"play": [{"card": "older_brother", "patrol": "elite", "id": "ob"}]}],
-                      heroes=JAINA)
+    s = scenario_game(
+        [{"play": [jaina(4)]}, {"play": [{"card": "older_brother", "patrol": "elite", "id": "ob"}]}], heroes=JAINA
+    )
     s = use_ability(s, 0, find(s, "jaina"), 0, [find(s, "ob")])
     assert logged(s, "Older Brother took 1 damage from Jaina Stormborne.")
 
 
 def test_combat_damage_names_the_attacker_and_the_defender_striking_back():
-    s = scenario_game([{"play": [{"card": "iron_man", "id": "iron"}, {"card": "older_brother", "id": "ob"}]},
-                       {"play": [{"card": "tenderfoot", "id": "tf", "patrol": "squad_leader"}]}])
+    s = scenario_game(
+        [
+            {"play": [{"card": "iron_man", "id": "iron"}, {"card": "older_brother", "id": "ob"}]},
+            {"play": [{"card": "tenderfoot", "id": "tf", "patrol": "squad_leader"}]},
+        ]
+    )
     s = attack_tagged(s, "iron", "tf")
     assert logged(s, "Tenderfoot took 2 damage from Iron Man (its armor absorbed 1 more).")
     assert logged(s, "Iron Man took 1 damage from Tenderfoot.")
@@ -61,8 +73,7 @@ def test_combat_damage_names_the_attacker_and_the_defender_striking_back():
 
 
 def test_the_tower_and_a_destroyed_building_are_named():
-    s = scenario_game([{"play": [{"card": "iron_man", "id": "iron", "plus": 3}]},
-                       {"buildings": {"addon": "tower"}}])
+    s = scenario_game([{"play": [{"card": "iron_man", "id": "iron", "plus": 3}]}, {"buildings": {"addon": "tower"}}])
     s = attack_tagged(s, "iron", "bld:1:addon")
     assert logged(s, "Iron Man took 1 damage from a Tower.")
     assert logged(s, "P1's Tower took 6 damage from Iron Man.")
@@ -93,18 +104,30 @@ def test_every_call_of_a_damage_function_says_what_deals_it():
 def test_sparkshot_damage_is_named_as_sparkshot():
     """A fresh tester read "Iron Man took 1 damage from Older Brother." for the
     sparkshot point and could not tell where it came from: it names the keyword."""
-    s = scenario_game([{"play": [{"card": "older_brother", "granted": {"sparkshot": 1}, "id": "a"}]},
-                       {"play": [{"card": "tenderfoot", "patrol": "squad_leader", "id": "sl"},
-                                 {"card": "iron_man", "patrol": "elite", "id": "e"}]}])
+    s = scenario_game(
+        [
+            {"play": [{"card": "older_brother", "granted": {"sparkshot": 1}, "id": "a"}]},
+            {
+                "play": [
+                    {"card": "tenderfoot", "patrol": "squad_leader", "id": "sl"},
+                    {"card": "iron_man", "patrol": "elite", "id": "e"},
+                ]
+            },
+        ]
+    )
     s = attack_tagged(s, "a", "sl")
     assert logged(s, "Iron Man took 1 damage from Older Brother's sparkshot.")
 
 
 def test_armor_that_takes_all_the_damage_says_so():
-    """"took 0 damage (1 absorbed by armor)" read as if nothing happened: when
+    """ "took 0 damage (1 absorbed by armor)" read as if nothing happened: when
     the armor takes it all, the line says the armor absorbed it (house rule R6)."""
-    s = scenario_game([{"hand": ["spark"], "gold": 1, "play": [{"card": "troq_bashar", "id": "troq"}]},
-                       {"play": [{"card": "timely_messenger", "patrol": "squad_leader", "id": "tm"}]}])
+    s = scenario_game(
+        [
+            {"hand": ["spark"], "gold": 1, "play": [{"card": "troq_bashar", "id": "troq"}]},
+            {"play": [{"card": "timely_messenger", "patrol": "squad_leader", "id": "tm"}]},
+        ]
+    )
     s = play_card(s, 0, "spark", [find(s, "tm")])
     assert logged(s, "Timely Messenger's armor absorbed the 1 damage from Spark.")
     assert not [e for e in s["log"] if "took 0 damage" in e["text"]]

@@ -1,11 +1,12 @@
 """Engine interface hardening: events past the log cap, is_legal agreeing
 with apply_action, invalid seats and viewers."""
+
 import pytest
 
-from game.rules import RulesError, apply_action, is_legal, legal_actions, new_game, view
 from game.codex.state import LOG_KEEP
+from game.rules import RulesError, apply_action, is_legal, legal_actions, new_game, view
 
-from .helpers import new_normal_game, scenario_game
+from .helpers import new_normal_game
 
 
 def _tech_if_owed(state):
@@ -40,12 +41,21 @@ def test_is_legal_refuses_an_answer_when_no_prompt_is_open():
 
 
 def test_is_legal_checks_the_answer_against_the_prompt():
-    state = new_game({"mode": "1hero", "seed": 1,
-                      "seats": [{"name": "P0", "hero": "troq_bashar"}, {"name": "P1", "hero": "river_montoya"}],
-                      "scenario": {"turn": 3, "active": 0, "seats": [
-                          {"hand": ["hired_stomper"], "gold": 9, "workers": 8,
-                           "buildings": {"tech_1": True, "tech_2": True}},
-                          {"play": ["older_brother", "tenderfoot"]}]}})
+    state = new_game(
+        {
+            "mode": "1hero",
+            "seed": 1,
+            "seats": [{"name": "P0", "hero": "troq_bashar"}, {"name": "P1", "hero": "river_montoya"}],
+            "scenario": {
+                "turn": 3,
+                "active": 0,
+                "seats": [
+                    {"hand": ["hired_stomper"], "gold": 9, "workers": 8, "buildings": {"tech_1": True, "tech_2": True}},
+                    {"play": ["older_brother", "tenderfoot"]},
+                ],
+            },
+        }
+    )
     stomper = state["players"][0]["hand"][0]
     state, _ = apply_action(state, 0, {"type": "play", "card": stomper, "targets": []})
     prompt = state["prompt"]

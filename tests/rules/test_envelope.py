@@ -1,6 +1,7 @@
 """The envelope's plain-JSON check (game.kernel.envelope.require_plain_json):
 its shortcut for actions of the usual shape must refuse exactly what
 writing the action out with json.dumps refuses, at the size limit too."""
+
 import enum
 import json
 
@@ -32,11 +33,11 @@ CASES = [
     {"type": "choose", "choice": ["c12", "c14", 3, True, None]},
     {"type": "x" * (SMALL - 12)},  # {"type": "..."} is exactly SMALL long
     {"type": "x" * (SMALL - 11)},  # one over
-    {"type": "\U0001F600" * 5},  # 60 characters once escaped
-    {"type": "\U0001F600" * 6},  # 72
+    {"type": "\U0001f600" * 5},  # 60 characters once escaped
+    {"type": "\U0001f600" * 6},  # 72
     {"type": "\n" * 24},
-    {"type": "play", "level": 10 ** 5000},  # too many digits: json.dumps refuses it
-    {"type": "play", "choice": [10 ** 5000]},
+    {"type": "play", "level": 10**5000},  # too many digits: json.dumps refuses it
+    {"type": "play", "choice": [10**5000]},
     {"type": "play", "level": 1 << 63},
     {"type": "play", "level": -(1 << 63) + 1},
     {"type": "play", "level": float("nan")},

@@ -1,16 +1,28 @@
 """Free-for-all (issue 5): 3 to 5 players, each on their own. House rules
 R23-R28 (Deluxe rulebook "Free-for-all"), R14 and R11 with more than two
 players; docs/RULINGS.md "Free-for-all" records the decisions tested here."""
+
 import pytest
 
-from game.rules import RulesError, apply_action_in_place, legal_actions, new_game, view
 from game.codex import catalog, stats
 from game.codex.bots import GreedyBot, RandomBot, play_game
 from game.codex.freeforall import MAX_FINAL_ROUNDS, contenders, leaders
 from game.codex.invariants import check_all
+from game.rules import RulesError, apply_action_in_place, legal_actions, new_game, view
 
-from .helpers import (act, assert_refused, attack, base_damage, choose, find, hand_ids, hero_id,
-                      legal_of, play_card, prompt_options)
+from .helpers import (
+    act,
+    assert_refused,
+    attack,
+    base_damage,
+    choose,
+    find,
+    hand_ids,
+    hero_id,
+    legal_of,
+    play_card,
+    prompt_options,
+)
 
 NAMES = ("Ana", "Bo", "Cy", "Di", "Ed")
 HEROES = ("troq_bashar", "river_montoya", "captain_zane", "master_midori", "jaina_stormborne")
@@ -21,8 +33,7 @@ def ffa(seats=None, players=3, active=0, turn=3, seed=1, heroes=None):
     otherwise from a scenario (docs/ENGINE.md "Scenarios") starting in
     ``active``'s main phase."""
     heroes = heroes or HEROES[:players]
-    config = {"mode": "ffa", "seed": seed,
-              "seats": [{"name": n, "hero": h} for n, h in zip(NAMES, heroes)]}
+    config = {"mode": "ffa", "seed": seed, "seats": [{"name": n, "hero": h} for n, h in zip(NAMES, heroes)]}
     if seats is not None:
         seats = list(seats) + [{}] * (len(heroes) - len(seats))
         config["scenario"] = {"turn": turn, "active": active, "seats": seats}
@@ -50,6 +61,7 @@ def pass_turn(state, seat):
 
 # ---- setup and turn order (R23) -------------------------------------------------
 
+
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_setup_seats_three_to_five_players_each_with_a_20_hp_base(players):
     """R23: 3, 4 or 5 players, one hero each, each their own team with a
@@ -67,8 +79,7 @@ def test_setup_seats_three_to_five_players_each_with_a_20_hp_base(players):
 def test_free_for_all_refuses_other_seat_counts(players):
     heroes = (HEROES * 2)[:players]
     with pytest.raises(RulesError) as info:
-        new_game({"mode": "ffa", "seed": 1, "seats": [{"name": f"P{i}", "hero": h}
-                                                      for i, h in enumerate(heroes)]})
+        new_game({"mode": "ffa", "seed": 1, "seats": [{"name": f"P{i}", "hero": h} for i, h in enumerate(heroes)]})
     assert info.value.code == "bad_config" and "3 or 4 or 5" in info.value.message
 
 
@@ -82,6 +93,7 @@ def test_turns_go_round_the_table_in_seat_order():
 
 
 # ---- R23: Mercenary tokens ----------------------------------------------------------
+
 
 def test_players_three_to_five_get_mercenaries_in_their_first_upkeep_only():
     """R23: seats 2, 3 and 4 get 1, 2 and 3 neutral 1/1 Mercenary tokens
@@ -99,8 +111,7 @@ def test_players_three_to_five_get_mercenaries_in_their_first_upkeep_only():
         expected = max(0, seat - 1)
         assert len(mercenaries(s, seat)) == expected
         for merc in mercenaries(s, seat):  # they arrived this turn: no haste
-            assert_refused(s, seat, {"type": "attack", "attacker": merc, "target": "base:0"},
-                           "arrival_fatigue")
+            assert_refused(s, seat, {"type": "attack", "attacker": merc, "target": "base:0"}, "arrival_fatigue")
         s = pass_turn(s, seat)
     for seat in range(5):  # the second round brings no more
         assert len(mercenaries(s, seat)) == max(0, seat - 1)
@@ -108,6 +119,7 @@ def test_players_three_to_five_get_mercenaries_in_their_first_upkeep_only():
 
 
 # ---- R24: repair ---------------------------------------------------------------
+
 
 def test_repair_pays_3_gold_per_damage_any_number_of_times():
     s = ffa([{"gold": 7, "base_damage": 3}])
@@ -129,19 +141,23 @@ def test_repair_refusals_change_nothing():
     s = act(s, 0, {"type": "end_main"})
     assert s["phase"] == "lend"
     assert_refused(s, 0, {"type": "repair"}, "not_your_turn")
-    duel = new_game({"mode": "1hero", "seed": 1, "seats": [{"name": "A", "hero": "troq_bashar"},
-                                                           {"name": "B", "hero": "river_montoya"}],
-                     "scenario": {"turn": 3, "active": 0,
-                                  "seats": [{"gold": 9, "base_damage": 2}, {}]}})
+    duel = new_game(
+        {
+            "mode": "1hero",
+            "seed": 1,
+            "seats": [{"name": "A", "hero": "troq_bashar"}, {"name": "B", "hero": "river_montoya"}],
+            "scenario": {"turn": 3, "active": 0, "seats": [{"gold": 9, "base_damage": 2}, {}]},
+        }
+    )
     assert_refused(duel, 0, {"type": "repair"}, "not_ffa")
     assert not legal_of(duel, 0, "repair")
 
 
 # ---- R25: free gold ---------------------------------------------------------------
 
+
 def test_free_gold_for_an_opposing_unit_your_attack_kills():
-    s = ffa([{"play": [{"card": "iron_man", "id": "a"}]},
-             {"play": [{"card": "tenderfoot", "id": "t"}]}])
+    s = ffa([{"play": [{"card": "iron_man", "id": "a"}]}, {"play": [{"card": "tenderfoot", "id": "t"}]}])
     s = attack(s, 0, find(s, "a"), find(s, "t"))
     assert s["players"][0]["gold"] == 1 and s["players"][0]["free_gold_this_turn"] == 1
     assert view(s, None)["players"][0]["free_gold"] == 1
@@ -150,9 +166,13 @@ def test_free_gold_for_an_opposing_unit_your_attack_kills():
 def test_free_gold_for_spell_kills_is_at_most_3_a_turn_and_resets():
     """R25: four opposing units destroyed by your spells give 3 gold; the
     count starts again next turn."""
-    s = ffa([{"gold": 12, "hand": ["the_boot"] * 4, "play": ["troq_bashar"]},
-             {"play": [{"card": "tenderfoot", "id": "t1"}, {"card": "tenderfoot", "id": "t2"}]},
-             {"play": [{"card": "tenderfoot", "id": "t3"}, {"card": "tenderfoot", "id": "t4"}]}])
+    s = ffa(
+        [
+            {"gold": 12, "hand": ["the_boot"] * 4, "play": ["troq_bashar"]},
+            {"play": [{"card": "tenderfoot", "id": "t1"}, {"card": "tenderfoot", "id": "t2"}]},
+            {"play": [{"card": "tenderfoot", "id": "t3"}, {"card": "tenderfoot", "id": "t4"}]},
+        ]
+    )
     for tag in ("t1", "t2", "t3", "t4"):
         s = play_card(s, 0, "the_boot", [find(s, tag)])
     assert s["players"][0]["gold"] == 12 - 4 * 3 + 3
@@ -165,9 +185,12 @@ def test_free_gold_for_spell_kills_is_at_most_3_a_turn_and_resets():
 def test_free_gold_stays_within_the_20_gold_cap():
     """R25: at 20 gold a kill gives nothing (and uses none of the 3); after
     spending, the next kill gives its gold."""
-    s = ffa([{"gold": 20, "base_damage": 3,
-              "play": [{"card": "iron_man", "id": "a"}, {"card": "iron_man", "id": "b"}]},
-             {"play": [{"card": "tenderfoot", "id": "t1"}, {"card": "tenderfoot", "id": "t2"}]}])
+    s = ffa(
+        [
+            {"gold": 20, "base_damage": 3, "play": [{"card": "iron_man", "id": "a"}, {"card": "iron_man", "id": "b"}]},
+            {"play": [{"card": "tenderfoot", "id": "t1"}, {"card": "tenderfoot", "id": "t2"}]},
+        ]
+    )
     s = attack(s, 0, find(s, "a"), find(s, "t1"))
     assert s["players"][0]["gold"] == 20 and s["players"][0]["free_gold_this_turn"] == 0
     s = act(s, 0, {"type": "repair"})
@@ -180,10 +203,20 @@ def test_no_free_gold_for_own_units_heroes_or_kills_on_another_players_turn():
     squad leader: seat 1's attacker dies (seat 0 gets nothing, it is not
     their turn), then seat 1 kills the squad leader (+1 for seat 1); a
     hero killed gives no free gold."""
-    s = ffa([{"play": [{"card": "iron_man", "patrol": "squad_leader", "id": "sl"}]},
-             {"play": [{"card": "older_brother", "id": "ob"}, {"card": "iron_man", "id": "im"},
-                       {"card": "regular_sized_rhinoceros", "id": "rh"}]},
-             {"play": [{"card": "captain_zane", "id": "zane"}]}], active=1)
+    s = ffa(
+        [
+            {"play": [{"card": "iron_man", "patrol": "squad_leader", "id": "sl"}]},
+            {
+                "play": [
+                    {"card": "older_brother", "id": "ob"},
+                    {"card": "iron_man", "id": "im"},
+                    {"card": "regular_sized_rhinoceros", "id": "rh"},
+                ]
+            },
+            {"play": [{"card": "captain_zane", "id": "zane"}]},
+        ],
+        active=1,
+    )
     s = attack(s, 1, find(s, "ob"), find(s, "sl"))
     assert "ob" not in [s["cards"][i]["marks"].get("tag") for i in s["players"][1]["play"]]
     assert s["players"][0]["gold"] == 0 and s["players"][1]["gold"] == 0
@@ -196,15 +229,25 @@ def test_no_free_gold_for_own_units_heroes_or_kills_on_another_players_turn():
 
 # ---- R26: lending ---------------------------------------------------------------------
 
+
 def lending_game(**extra):
     """Seat 0 has a ready Iron Man (1 damage, a +1/+1 rune), a Young Treant
     (its arrival draws a card) and Troq in play; seats 1 and 2 have empty
     patrol zones; seat 1 has an attacker."""
-    return ffa([{"play": [{"card": "iron_man", "id": "im", "damage": 1, "plus": 1},
-                          {"card": "young_treant", "id": "yt"},
-                          {"card": "troq_bashar", "id": "troq"},
-                          {"card": "tenderfoot", "id": "tired", "exhausted": True}]},
-                {"play": [{"card": "regular_sized_rhinoceros", "id": "rh"}]}], **extra)
+    return ffa(
+        [
+            {
+                "play": [
+                    {"card": "iron_man", "id": "im", "damage": 1, "plus": 1},
+                    {"card": "young_treant", "id": "yt"},
+                    {"card": "troq_bashar", "id": "troq"},
+                    {"card": "tenderfoot", "id": "tired", "exhausted": True},
+                ]
+            },
+            {"play": [{"card": "regular_sized_rhinoceros", "id": "rh"}]},
+        ],
+        **extra,
+    )
 
 
 def test_after_the_main_phase_the_player_may_lend_into_empty_slots_of_others():
@@ -219,8 +262,11 @@ def test_after_the_main_phase_the_player_may_lend_into_empty_slots_of_others():
     lends = legal_of(s, 0, "lend")
     ready = {find(s, "im"), find(s, "yt"), find(s, "troq")}
     assert {(a["card"], a["to"], a["slot"]) for a in lends} == {
-        (c, to, slot) for c in ready for to in (1, 2)
-        for slot in ("squad_leader", "elite", "scavenger", "technician", "lookout")}
+        (c, to, slot)
+        for c in ready
+        for to in (1, 2)
+        for slot in ("squad_leader", "elite", "scavenger", "technician", "lookout")
+    }
     assert legal_of(s, 0, "end_lending") and not legal_of(s, 0, "end_main")
     assert legal_of(s, 1, "lend") == [] and legal_of(s, 1, "end_lending") == []
     im, troq = find(s, "im"), find(s, "troq")
@@ -247,12 +293,9 @@ def test_lend_refusals_change_nothing():
     assert_refused(s, 0, {"type": "lend", "card": im, "to": 0, "slot": "elite"}, "bad_lend")
     assert_refused(s, 0, {"type": "lend", "card": im, "to": 7, "slot": "elite"}, "bad_lend")
     assert_refused(s, 0, {"type": "lend", "card": im, "to": 2, "slot": "roof"}, "bad_slot")
-    assert_refused(s, 0, {"type": "lend", "card": find(s, "tired"), "to": 2, "slot": "elite"},
-                   "exhausted")
-    assert_refused(s, 0, {"type": "lend", "card": find(s, "rh"), "to": 2, "slot": "elite"},
-                   "not_in_play")
-    assert_refused(s, 1, {"type": "lend", "card": find(s, "rh"), "to": 2, "slot": "elite"},
-                   "not_lending")
+    assert_refused(s, 0, {"type": "lend", "card": find(s, "tired"), "to": 2, "slot": "elite"}, "exhausted")
+    assert_refused(s, 0, {"type": "lend", "card": find(s, "rh"), "to": 2, "slot": "elite"}, "not_in_play")
+    assert_refused(s, 1, {"type": "lend", "card": find(s, "rh"), "to": 2, "slot": "elite"}, "not_lending")
     assert_refused(s, 1, {"type": "end_lending"}, "not_lending")
     assert_refused(s, 0, {"type": "end_main"}, "not_your_turn")
 
@@ -315,9 +358,10 @@ def test_a_lent_unit_that_dies_goes_to_its_lender_who_gets_the_slot_bonus(slot):
 def test_no_free_gold_for_a_unit_you_lent():
     """R25 with R26: a unit seat 0 lent dies at the end of seat 0's own
     turn (its Bloodlust damage): it is not an opposing unit of seat 0's."""
-    s = ffa([{"gold": 2, "hand": ["bloodlust"],
-              "play": ["drakk_ramhorn", {"card": "tenderfoot", "id": "t", "damage": 1}]}],
-            heroes=("drakk_ramhorn", "river_montoya", "captain_zane"))
+    s = ffa(
+        [{"gold": 2, "hand": ["bloodlust"], "play": ["drakk_ramhorn", {"card": "tenderfoot", "id": "t", "damage": 1}]}],
+        heroes=("drakk_ramhorn", "river_montoya", "captain_zane"),
+    )
     t = find(s, "t")
     s = play_card(s, 0, "bloodlust")
     s = choose(choose(s, 0, t), 0)
@@ -347,22 +391,36 @@ def test_in_the_final_rounds_a_lender_gets_back_what_a_borrower_who_no_longer_pl
 
 # ---- R27: "the opponent" ----------------------------------------------------------------
 
+
 def test_each_attack_picks_one_opponent_whose_patrol_zone_constrains_it():
     """R27: seat 1's squad leader binds attacks on seat 1 only; seat 2,
     without patrollers, may be attacked anywhere."""
-    s = ffa([{"play": [{"card": "iron_man", "id": "a"}]},
-             {"play": [{"card": "tenderfoot", "patrol": "squad_leader", "id": "sl"},
-                       {"card": "older_brother", "id": "home1"}]},
-             {"play": [{"card": "older_brother", "id": "home2"}]}])
+    s = ffa(
+        [
+            {"play": [{"card": "iron_man", "id": "a"}]},
+            {
+                "play": [
+                    {"card": "tenderfoot", "patrol": "squad_leader", "id": "sl"},
+                    {"card": "older_brother", "id": "home1"},
+                ]
+            },
+            {"play": [{"card": "older_brother", "id": "home2"}]},
+        ]
+    )
     targets = {a["target"] for a in legal_of(s, 0, "attack", attacker=find(s, "a"))}
     assert targets == {find(s, "sl"), find(s, "home2"), "base:2"}
 
 
 def test_discord_asks_the_caster_which_opponent():
     """R27: "one opponent" is the opponent the active player chooses."""
-    s = ffa([{"play": [{"card": "tenderfoot", "id": "t0"}]},
-             {"gold": 2, "hand": ["discord"], "play": ["river_montoya"]},
-             {"play": [{"card": "tenderfoot", "id": "t2"}]}], active=1)
+    s = ffa(
+        [
+            {"play": [{"card": "tenderfoot", "id": "t0"}]},
+            {"gold": 2, "hand": ["discord"], "play": ["river_montoya"]},
+            {"play": [{"card": "tenderfoot", "id": "t2"}]},
+        ],
+        active=1,
+    )
     s = play_card(s, 1, "discord")
     assert s["prompt"]["seat"] == 1 and prompt_options(s) == [0, 2]
     s = choose(s, 1, 2)
@@ -371,9 +429,16 @@ def test_discord_asks_the_caster_which_opponent():
 
 
 def test_final_showdown_gives_the_hunters_to_the_opponent_the_caster_picks():
-    s = ffa([{}, {}, {}, {"gold": 3, "hand": ["final_showdown"],
-                          "play": [{"card": "master_midori", "level": 8, "id": "mid"}]}],
-            players=4, active=3)
+    s = ffa(
+        [
+            {},
+            {},
+            {},
+            {"gold": 3, "hand": ["final_showdown"], "play": [{"card": "master_midori", "level": 8, "id": "mid"}]},
+        ],
+        players=4,
+        active=3,
+    )
     s = play_card(s, 3, "final_showdown", [find(s, "mid")])
     assert prompt_options(s) == [0, 1, 2]
     s = choose(s, 3, 1)
@@ -383,15 +448,24 @@ def test_final_showdown_gives_the_hunters_to_the_opponent_the_caster_picks():
 
 def test_troq_hits_the_base_of_the_player_he_attacks():
     """Troq's mid band: "that opponent" is the one whose thing he attacks."""
-    s = ffa([{"play": [{"card": "troq_bashar", "level": 5, "id": "troq"}]}, {},
-             {"play": [{"card": "tenderfoot", "id": "t"}]}])
+    s = ffa(
+        [
+            {"play": [{"card": "troq_bashar", "level": 5, "id": "troq"}]},
+            {},
+            {"play": [{"card": "tenderfoot", "id": "t"}]},
+        ]
+    )
     s = attack(s, 0, find(s, "troq"), find(s, "t"))
     assert (base_damage(s, 1), base_damage(s, 2)) == (0, 1)
 
 
 def test_captured_bugblatter_on_its_turn_asks_which_opposing_base():
-    s = ffa([{"play": [{"card": "captured_bugblatter", "id": "bug"}, {"card": "iron_man", "id": "a"}]},
-             {"play": [{"card": "tenderfoot", "id": "t"}]}])
+    s = ffa(
+        [
+            {"play": [{"card": "captured_bugblatter", "id": "bug"}, {"card": "iron_man", "id": "a"}]},
+            {"play": [{"card": "tenderfoot", "id": "t"}]},
+        ]
+    )
     s = attack(s, 0, find(s, "a"), find(s, "t"))
     assert s["prompt"]["seat"] == 0 and prompt_options(s) == ["base:1", "base:2"]
     s = choose(s, 0, "base:2")
@@ -400,9 +474,9 @@ def test_captured_bugblatter_on_its_turn_asks_which_opposing_base():
 
 # ---- R28: the end ---------------------------------------------------------------------
 
+
 def test_the_first_fallen_base_ends_the_game_and_the_highest_base_wins():
-    s = ffa([{"base_damage": 2, "play": [{"card": "iron_man", "id": "a"}]},
-             {"base_damage": 18}, {"base_damage": 5}])
+    s = ffa([{"base_damage": 2, "play": [{"card": "iron_man", "id": "a"}]}, {"base_damage": 18}, {"base_damage": 5}])
     s = attack(s, 0, find(s, "a"), "base:1")
     assert s["status"] == "finished" and s["winners"] == [0] and s["winner"] == 0
     assert s["result_reason"] == "base destroyed"
@@ -413,16 +487,21 @@ def test_tied_leaders_take_one_more_turn_each_in_order_after_the_current_player(
     most HP: seat 0's turn ends at once, then seats 1 and 2 each play one
     more turn; seat 2 repairs and wins. Nobody else plays; seat 3, at 0 HP,
     was never eliminated before."""
-    s = ffa([{"base_damage": 5, "play": [{"card": "iron_man", "id": "a"},
-                                         {"card": "iron_man", "id": "b"}]},
-             {"base_damage": 2}, {"base_damage": 2, "gold": 3}, {"base_damage": 17}], players=4)
+    s = ffa(
+        [
+            {"base_damage": 5, "play": [{"card": "iron_man", "id": "a"}, {"card": "iron_man", "id": "b"}]},
+            {"base_damage": 2},
+            {"base_damage": 2, "gold": 3},
+            {"base_damage": 17},
+        ],
+        players=4,
+    )
     s = attack(s, 0, find(s, "a"), "base:3")
     assert s["status"] == "playing" and s["active"] == 1 and s["phase"] == "main"
     assert view(s, None)["final"] == {"tied": [1, 2], "order": [2], "round": 1}
     assert s["players"][0]["ended_main"] and len(s["players"][0]["hand"]) == 2
     s = techs_done(s)
-    assert_refused(s, 0, {"type": "attack", "attacker": find(s, "b"), "target": "base:1"},
-                   "not_your_turn")
+    assert_refused(s, 0, {"type": "attack", "attacker": find(s, "b"), "target": "base:1"}, "not_your_turn")
     s = pass_turn(s, 1)
     assert s["active"] == 2
     s = act(s, 2, {"type": "repair"})
@@ -450,8 +529,12 @@ def test_the_effect_that_brought_the_base_down_finishes_before_the_turn_ends():
     """R28 with a tie: Troq's attack trigger brings seat 1's base to 0; the
     combat still happens (the defender dies, free gold, R25), then seat 0's
     turn ends and seat 2, tied with seat 0, plays."""
-    s = ffa([{"play": [{"card": "troq_bashar", "level": 5, "id": "troq"}]},
-             {"base_damage": 19, "play": [{"card": "tenderfoot", "id": "t"}]}])
+    s = ffa(
+        [
+            {"play": [{"card": "troq_bashar", "level": 5, "id": "troq"}]},
+            {"base_damage": 19, "play": [{"card": "tenderfoot", "id": "t"}]},
+        ]
+    )
     t = find(s, "t")
     s = attack(s, 0, find(s, "troq"), t)
     assert t not in s["cards"] and s["players"][0]["gold"] == 1
@@ -491,9 +574,15 @@ def test_a_player_who_conceded_is_out():
 def test_a_conceder_with_an_open_question_does_not_block_the_table():
     """Conceding with a prompt of your own open answers it the least way
     (nothing when optional, else the first options), so the others go on."""
-    s = ffa([{"play": [{"card": "iron_man", "id": "a"}]}, {},
-             {"hand": ["discord"], "gold": 5, "play": [{"card": "river_montoya", "id": "r"}]}],
-            active=2, heroes=("troq_bashar", "captain_zane", "river_montoya"))
+    s = ffa(
+        [
+            {"play": [{"card": "iron_man", "id": "a"}]},
+            {},
+            {"hand": ["discord"], "gold": 5, "play": [{"card": "river_montoya", "id": "r"}]},
+        ],
+        active=2,
+        heroes=("troq_bashar", "captain_zane", "river_montoya"),
+    )
     s = act(s, 2, {"type": "play", "card": hand_ids(s, 2, "discord")[0], "targets": []})
     assert s["prompt"] is not None and s["prompt"]["seat"] == 2
     s = act(s, 2, {"type": "concede"})
@@ -564,9 +653,15 @@ def test_the_testers_match_21_ends_when_the_second_player_concedes():
     its two actions: seat 1 conceded in seat 0's first turn (seats 0 and 2
     tied, seat 0's turn ended), then seat 2 on its own final turn; the
     match stayed "playing", waiting for seat 0's tech choice. Seat 0 wins."""
-    config = {"mode": "ffa", "seed": 84900442904133512495889093320248931747008844675375673813352527504023751756416,
-              "seats": [{"name": "Ana", "hero": "troq_bashar"}, {"name": "Bo", "hero": "garth_torken"},
-                        {"name": "Cy", "hero": "sirus_quince"}]}
+    config = {
+        "mode": "ffa",
+        "seed": 84900442904133512495889093320248931747008844675375673813352527504023751756416,
+        "seats": [
+            {"name": "Ana", "hero": "troq_bashar"},
+            {"name": "Bo", "hero": "garth_torken"},
+            {"name": "Cy", "hero": "sirus_quince"},
+        ],
+    }
     s = act(new_game(config), 1, {"type": "concede"})
     assert s["final"] == {"tied": [0, 2], "round": 1, "order": [0]} and s["active"] == 2
     s = act(s, 2, {"type": "concede"})
@@ -599,8 +694,11 @@ def test_a_concession_during_the_last_leaders_own_question_ends_the_game():
     """The tied leader left has a question of its own open (Discord's
     opponent) when the other tied leader concedes: the game ends at once,
     the question with it, and nobody is asked anything more."""
-    s = ffa([{}, {}, {"hand": ["discord"], "gold": 5, "play": [{"card": "river_montoya", "id": "r"}]}],
-            active=2, heroes=("troq_bashar", "captain_zane", "river_montoya"))
+    s = ffa(
+        [{}, {}, {"hand": ["discord"], "gold": 5, "play": [{"card": "river_montoya", "id": "r"}]}],
+        active=2,
+        heroes=("troq_bashar", "captain_zane", "river_montoya"),
+    )
     s = act(s, 0, {"type": "concede"})  # seats 1 and 2 are tied; seat 2's turn ends, seat 1 plays
     s = techs_done(s)
     assert s["active"] == 1 and s["final"]["order"] == [2]
@@ -637,9 +735,15 @@ def test_a_last_leader_not_alone_at_the_top_plays_on():
     its own add-on: 2 damage to its base): the tie is not broken, so nobody
     wins yet; the leader's turn goes on and the round's end decides (R28):
     the two now tied play another round."""
-    s = ffa([{"base_damage": 2, "gold": 20, "buildings": {"addon": "tower"},
-              "play": [{"card": "iron_man", "id": "a"}]},
-             {"base_damage": 2}, {"base_damage": 4}, {"base_damage": 19}], players=4)
+    s = ffa(
+        [
+            {"base_damage": 2, "gold": 20, "buildings": {"addon": "tower"}, "play": [{"card": "iron_man", "id": "a"}]},
+            {"base_damage": 2},
+            {"base_damage": 4},
+            {"base_damage": 19},
+        ],
+        players=4,
+    )
     s = attack(s, 0, find(s, "a"), "base:3")
     s = techs_done(s)
     assert s["final"]["tied"] == [0, 1] and s["active"] == 1
@@ -717,8 +821,11 @@ def test_concessions_at_any_moment_never_leave_the_table_stuck(players, chance):
     ended: a last leader made to play out its final turn alone passed both
     (found by a tester, match 21), hence the second check."""
     for seed in range(12):
-        config = {"mode": "ffa", "seed": seed, "seats": [{"name": n, "hero": h}
-                                                        for n, h in zip(NAMES, HEROES[:players])]}
+        config = {
+            "mode": "ffa",
+            "seed": seed,
+            "seats": [{"name": n, "hero": h} for n, h in zip(NAMES, HEROES[:players])],
+        }
         bots = [_Conceder(seed * 10 + i) for i in range(players)]
         for bot in bots:
             bot.chance = chance  # 0.3: often every player concedes, in the final rounds too
@@ -729,8 +836,11 @@ def test_concessions_at_any_moment_never_leave_the_table_stuck(players, chance):
             _assert_the_table_goes_on(state, (seed, watcher["n"], action))
             # A concession by another seat than the one to act: anybody may concede at any time.
             other = (seat + 1 + watcher["n"]) % players
-            if state["status"] == "playing" and bots[other].rng.random() < chance / 2 and \
-                    {"type": "concede"} in legal_actions(state, other):
+            if (
+                state["status"] == "playing"
+                and bots[other].rng.random() < chance / 2
+                and {"type": "concede"} in legal_actions(state, other)
+            ):
                 apply_action_in_place(state, other, {"type": "concede"})
                 _assert_the_table_goes_on(state, (seed, watcher["n"], "concede", other))
 
@@ -741,12 +851,17 @@ def test_concessions_at_any_moment_never_leave_the_table_stuck(players, chance):
 
 # ---- R14 and R11 with more players ----------------------------------------------------
 
+
 def test_a_dead_hero_levels_a_hero_of_any_other_player_chosen_by_the_killer():
     """R14: the heroes of every player but the dead hero's owner may gain
     the two levels; the player whose action killed it chooses."""
-    s = ffa([{"play": [{"card": "troq_bashar", "id": "troq"}, {"card": "iron_man", "id": "a"}]},
-             {"play": [{"card": "river_montoya", "id": "river"}]},
-             {"play": [{"card": "captain_zane", "id": "zane"}]}])
+    s = ffa(
+        [
+            {"play": [{"card": "troq_bashar", "id": "troq"}, {"card": "iron_man", "id": "a"}]},
+            {"play": [{"card": "river_montoya", "id": "river"}]},
+            {"play": [{"card": "captain_zane", "id": "zane"}]},
+        ]
+    )
     s = attack(s, 0, find(s, "a"), find(s, "river"))
     assert s["prompt"]["seat"] == 0
     assert sorted(prompt_options(s)) == sorted([find(s, "troq"), find(s, "zane")])
@@ -768,10 +883,13 @@ def test_a_hero_dying_in_the_next_players_upkeep_is_that_players_choice(card_hoo
                     destroy(state, other)
 
     card_hooks("older_brother", Hooks(upkeep=kill_heroes))
-    s = ffa([{"play": [{"card": "troq_bashar", "id": "troq", "exhausted": True}]},
-             {"play": [{"card": "river_montoya", "id": "river"},
-                       {"card": "older_brother", "exhausted": True}]},
-             {"play": [{"card": "captain_zane", "id": "zane"}]}])
+    s = ffa(
+        [
+            {"play": [{"card": "troq_bashar", "id": "troq", "exhausted": True}]},
+            {"play": [{"card": "river_montoya", "id": "river"}, {"card": "older_brother", "exhausted": True}]},
+            {"play": [{"card": "captain_zane", "id": "zane"}]},
+        ]
+    )
     s = act(s, 0, {"type": "end_main"})
     assert s["active"] == 1 and s["prompt"]["seat"] == 1
     assert sorted(prompt_options(s)) == sorted([find(s, "troq"), find(s, "river")])
@@ -795,6 +913,7 @@ def test_tech_stays_open_while_the_next_players_take_their_turns():
 
 # ---- views and bots ---------------------------------------------------------------------
 
+
 def test_views_for_five_players_show_each_hand_to_its_player_only():
     s = ffa(players=5)
     for seat in range(3):
@@ -816,12 +935,15 @@ def test_greedy_bot_repairs_and_lends_to_the_weakest_opponent():
     in its lending step, not leading alone, lends its toughest card as
     squad leader of the opponent whose base is lowest (R26)."""
     bot = GreedyBot(1)
-    s = ffa([{"gold": 3, "base_damage": 6, "hand": [],
-              "play": [{"card": "troq_bashar", "exhausted": True}]}])
+    s = ffa([{"gold": 3, "base_damage": 6, "hand": [], "play": [{"card": "troq_bashar", "exhausted": True}]}])
     assert bot.choose(s, 0) == {"type": "repair"}
-    s = ffa([{"base_damage": 6, "hand": [],
-              "play": [{"card": "tenderfoot"}, {"card": "iron_man", "id": "im"}]},
-             {}, {"base_damage": 9}])
+    s = ffa(
+        [
+            {"base_damage": 6, "hand": [], "play": [{"card": "tenderfoot"}, {"card": "iron_man", "id": "im"}]},
+            {},
+            {"base_damage": 9},
+        ]
+    )
     s = act(s, 0, {"type": "end_main"})
     assert bot.choose(s, 0) == {"type": "lend", "card": find(s, "im"), "to": 2, "slot": "squad_leader"}
     s = act(s, 0, bot.choose(s, 0))
@@ -832,8 +954,11 @@ def test_greedy_bot_repairs_and_lends_to_the_weakest_opponent():
 def test_bots_finish_free_for_all_games(players):
     """Random and greedy bots reach a result; invariants hold after every
     action (the full count is in test_properties.py)."""
-    config = {"mode": "ffa", "seed": players,
-              "seats": [{"name": n, "hero": h} for n, h in zip(NAMES, HEROES[:players])]}
+    config = {
+        "mode": "ffa",
+        "seed": players,
+        "seats": [{"name": n, "hero": h} for n, h in zip(NAMES, HEROES[:players])],
+    }
     bots = [(GreedyBot if i % 2 else RandomBot)(i) for i in range(players)]
     kinds = set()
 
@@ -852,8 +977,7 @@ def test_a_legendary_is_not_lent_to_a_player_who_controls_a_copy():
     card. Lending one to a player who has a copy would only discard it, so
     the lend is refused like playing a second copy (``legendary``); lending
     it to another player is fine."""
-    s = ffa([{"play": [{"card": "ardra_s_boulder", "id": "b0"}]},
-             {"play": [{"card": "ardra_s_boulder", "id": "b1"}]}])
+    s = ffa([{"play": [{"card": "ardra_s_boulder", "id": "b0"}]}, {"play": [{"card": "ardra_s_boulder", "id": "b1"}]}])
     s = act(s, 0, {"type": "end_main"})
     b0 = find(s, "b0")
     assert {a["to"] for a in legal_of(s, 0, "lend") if a["card"] == b0} == {2}

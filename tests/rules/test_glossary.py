@@ -2,6 +2,7 @@
 the keywords of the card data (cards and hero bands) and every keyword name
 the engine's code asks about or gives (stats.kw calls, granted keyword
 dicts), and every patrol slot."""
+
 import json
 import re
 from pathlib import Path
@@ -12,8 +13,14 @@ from game.codex.state import PATROL_SLOTS
 RULES = Path(__file__).resolve().parents[2] / "game" / "codex"
 # Keyword names in the engine's code: kw(state, x, "name"), kw={"name": ..},
 # _add_keywords(kw, {"name": ..}), "kw": {"name": ..}, kw.get("name"), kw["name"].
-PATTERNS = [r'\bkw\([^,()]+, [^,()]+, "(\w+)"\)', r'\bkw=\{"(\w+)"', r'_add_keywords\(\w+, \{"(\w+)"',
-            r'"kw": \{"(\w+)"', r'\bkw\.get\("(\w+)"', r'\bkw\["(\w+)"\]']
+PATTERNS = [
+    r'\bkw\([^,()]+, [^,()]+, "(\w+)"\)',
+    r'\bkw=\{"(\w+)"',
+    r'_add_keywords\(\w+, \{"(\w+)"',
+    r'"kw": \{"(\w+)"',
+    r'\bkw\.get\("(\w+)"',
+    r'\bkw\["(\w+)"\]',
+]
 
 
 def engine_keywords() -> set:

@@ -2,6 +2,7 @@
 13): along random games with every playable hero, the HP it gives each
 thing in play, outside any frozen block and inside one, is the HP of the
 full stats computation, so the two ways cannot drift apart."""
+
 import pytest
 
 from game.codex import stats
@@ -9,8 +10,11 @@ from game.codex.bots import RandomBot, play_game
 from tests.rules.test_properties import config, config_ffa
 
 
-@pytest.mark.parametrize("game", [config(seed) for seed in range(8)] + [config_ffa(3, 2)],
-                         ids=[f"1hero-{seed}" for seed in range(8)] + ["ffa3"])
+@pytest.mark.parametrize(
+    "game",
+    [config(seed) for seed in range(8)] + [config_ffa(3, 2)],
+    ids=[f"1hero-{seed}" for seed in range(8)] + ["ffa3"],
+)
 def test_hp_is_the_hp_of_the_full_stats(game):
     compared = []
 

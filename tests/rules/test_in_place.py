@@ -2,14 +2,15 @@
 refused action changes nothing; a failure after the checks is an
 EngineFault there, while apply_action still leaves the caller's state as
 it was."""
+
 import json
 import random
 
 import pytest
 
-from game.rules import EngineFault, RulesError, apply_action, apply_action_in_place, copy_state, legal_actions, new_game
 from game.codex import actions, catalog
 from game.codex.bots import GreedyBot, RandomBot, _next_to_act
+from game.rules import EngineFault, RulesError, apply_action, apply_action_in_place, copy_state, legal_actions, new_game
 
 from .helpers import hand_ids, new_normal_game, scenario_game
 
@@ -19,8 +20,11 @@ MODES = [("1hero", 2, 1), ("3hero", 2, 3), ("2hg", 4, 1), ("ffa", 3, 1), ("ffa",
 
 def _config(mode, seats, per_seat, seed):
     picker = random.Random(seed)
-    return {"mode": mode, "seed": seed,
-            "seats": [{"name": f"P{i}", "heroes": picker.sample(HEROES, per_seat)} for i in range(seats)]}
+    return {
+        "mode": mode,
+        "seed": seed,
+        "seats": [{"name": f"P{i}", "heroes": picker.sample(HEROES, per_seat)} for i in range(seats)],
+    }
 
 
 @pytest.mark.parametrize("mode,seats,per_seat", MODES)
@@ -54,6 +58,7 @@ def _failing_after(monkeypatch, kind):
     def perform_then_fail(state, seat, plan):
         perform(state, seat, plan)
         raise RulesError("bad_action", "A fault in the middle of an action.")
+
     monkeypatch.setitem(actions.ACTIONS, kind, (check, perform_then_fail))
 
 
@@ -77,9 +82,17 @@ def test_a_rules_error_in_the_middle_of_an_action(monkeypatch):
 def test_a_rules_error_inside_a_prompt_answer(monkeypatch):
     """The same for an answer to an open prompt (the queue resumes inside
     the answer)."""
-    state = scenario_game(seats=[{"gold": 9, "hand": ["hired_stomper"], "play": ["troq_bashar"],
-                                  "buildings": {"tech_1": True, "tech_2": True}},
-                                 {"play": ["tenderfoot", "older_brother"]}])
+    state = scenario_game(
+        seats=[
+            {
+                "gold": 9,
+                "hand": ["hired_stomper"],
+                "play": ["troq_bashar"],
+                "buildings": {"tech_1": True, "tech_2": True},
+            },
+            {"play": ["tenderfoot", "older_brother"]},
+        ]
+    )
     state, _ = apply_action(state, 0, {"type": "play", "card": hand_ids(state, 0)[0], "targets": []})
     assert state["prompt"] is not None
     answer = next(a for a in legal_actions(state, 0) if a["type"] == "choose")
@@ -94,9 +107,17 @@ def test_a_rules_error_inside_a_prompt_answer(monkeypatch):
 
 def test_a_refused_prompt_answer_in_place_changes_nothing():
     """A wrong answer is refused by the checks, before anything changes."""
-    state = scenario_game(seats=[{"gold": 9, "hand": ["hired_stomper"], "play": ["troq_bashar"],
-                                  "buildings": {"tech_1": True, "tech_2": True}},
-                                 {"play": ["tenderfoot", "older_brother"]}])
+    state = scenario_game(
+        seats=[
+            {
+                "gold": 9,
+                "hand": ["hired_stomper"],
+                "play": ["troq_bashar"],
+                "buildings": {"tech_1": True, "tech_2": True},
+            },
+            {"play": ["tenderfoot", "older_brother"]},
+        ]
+    )
     apply_action_in_place(state, 0, {"type": "play", "card": hand_ids(state, 0)[0], "targets": []})
     exact = json.dumps(state)
     for bad in (["nope"], [], state["prompt"]["options"] * 2):

@@ -4,6 +4,7 @@ game/codex, at the top or inside a function, relative ones resolved, forms
 no cycle; no engine module imports a card module (the engine asks the
 registry, game/codex/cards/registry.py); card modules use no private (_x)
 name of the engine."""
+
 import ast
 import pathlib
 
@@ -37,7 +38,7 @@ def _imports(path, package) -> list:
         if isinstance(node, ast.Import):
             found.extend((a.name, []) for a in node.names)
         elif isinstance(node, ast.ImportFrom):
-            base = package[:len(package) - node.level + 1] if node.level else []
+            base = package[: len(package) - node.level + 1] if node.level else []
             module = ".".join(base + (node.module.split(".") if node.module else []))
             for alias in node.names:
                 sub = f"{module}.{alias.name}"
@@ -59,7 +60,7 @@ def test_no_import_cycle_in_the_rules_package():
         state[m] = "open"
         for n in sorted(GRAPH[m]):
             if state.get(n) == "open":
-                cycles.append(path[path.index(n):] + [n])
+                cycles.append(path[path.index(n) :] + [n])
             elif n not in state:
                 visit(n, path + [n])
         state[m] = "done"
@@ -72,8 +73,12 @@ def test_no_import_cycle_in_the_rules_package():
 
 def test_no_engine_module_imports_a_card_module():
     engine = [m for m in MODULES if not _is_card_module(m) and m != "game.codex.cards"]
-    bad = [(m, i) for m in engine for i in GRAPH[m]
-           if (_is_card_module(i) or i == "game.codex.cards") and i not in CARD_SUPPORT]
+    bad = [
+        (m, i)
+        for m in engine
+        for i in GRAPH[m]
+        if (_is_card_module(i) or i == "game.codex.cards") and i not in CARD_SUPPORT
+    ]
     assert not bad
 
 

@@ -6,6 +6,7 @@ any check, an ability without finding the card again. Along random games
 (with and without Fury Road, in a free-for-all too), the attack, patrol
 and untargeted ability moves it lists are exactly those of every
 candidate that the full check (engine.is_legal) accepts."""
+
 import pytest
 
 from game.codex.actions import abilities_of
@@ -24,28 +25,38 @@ def _candidates(state: dict, seat: int) -> list:
     p = state["players"][seat]
     out = []
     for iid in p["play"]:
-        out += [{"type": "ability", "card": iid, "ability": i, "targets": []}
-                for i, ability in enumerate(abilities_of(state, iid)) if not ability.targets]
+        out += [
+            {"type": "ability", "card": iid, "ability": i, "targets": []}
+            for i, ability in enumerate(abilities_of(state, iid))
+            if not ability.targets
+        ]
         out += [{"type": "attack", "attacker": iid, "target": t} for t in all_things(state)]
         out += [{"type": "patrol", "card": iid, "slot": slot} for slot in PATROL_SLOTS + (None,)]
     for iid in p["future"]:
-        out += [{"type": "ability", "card": iid, "ability": i, "targets": []}
-                for i, ability in enumerate(abilities_of(state, iid)) if not ability.targets]
+        out += [
+            {"type": "ability", "card": iid, "ability": i, "targets": []}
+            for i, ability in enumerate(abilities_of(state, iid))
+            if not ability.targets
+        ]
     return out
 
 
 def _listed(state: dict, seat: int) -> list:
-    return [a for a in legal_actions(state, seat) if a["type"] in ("attack", "patrol")
-            or (a["type"] == "ability" and not a["targets"]
-                and not abilities_of(state, a["card"])[a["ability"]].targets)]
+    return [
+        a
+        for a in legal_actions(state, seat)
+        if a["type"] in ("attack", "patrol")
+        or (a["type"] == "ability" and not a["targets"] and not abilities_of(state, a["card"])[a["ability"]].targets)
+    ]
 
 
 def _key(action: dict) -> tuple:
     return tuple(sorted((k, repr(v)) for k, v in action.items()))
 
 
-@pytest.mark.parametrize("game", [config(4), dict(config(9), map="fury_road"), config_ffa(3, 6)],
-                         ids=["1hero", "1hero-fury-road", "ffa3"])
+@pytest.mark.parametrize(
+    "game", [config(4), dict(config(9), map="fury_road"), config_ffa(3, 6)], ids=["1hero", "1hero-fury-road", "ffa3"]
+)
 def test_own_card_moves_listed_are_those_the_checks_accept(game):
     seen = []
 

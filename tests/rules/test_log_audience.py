@@ -8,14 +8,15 @@ heroes dealt so that every playable hero plays, and reads each log line
 as every seat and the spectators get it. `make test` plays
 CODEX_LOG_SCAN_GAMES games (few); `make soak` many more.
 """
+
 import os
 import re
 
 import pytest
 
-from game.rules import legal_actions, new_game, view
 from game.codex import catalog
 from game.codex.bots import GreedyBot, RandomBot, play_game
+from game.rules import legal_actions, new_game, view
 from tests.log_scan import LogScan, NameMatcher, card_name_in
 from tests.rules.helpers import act, choose, hand_ids
 
@@ -33,8 +34,7 @@ def hideable_names() -> set:
     that starts in a deck or a codex, tokens excepted (a token that would
     leave play ceases to exist; Deluxe rulebook, "Tokens"). Heroes,
     buildings and add-ons are public wherever they are."""
-    return {r["name"] for r in catalog.all_cards()
-            if r["starting_zone"] in ("deck", "codex") and not r["token"]}
+    return {r["name"] for r in catalog.all_cards() if r["starting_zone"] in ("deck", "codex") and not r["token"]}
 
 
 MATCHER = NameMatcher(hideable_names())
@@ -68,8 +68,10 @@ VIR = "Vir Garbarean"  # look at (team) or play (all) the top card
 # lasting effect of one: "took 1 damage from Bloodlust"), and the card a
 # Promise of Payment debt is for (it was played face up: "paid 2 gold for
 # Temporal Research, as promised").
-EARLIER = re.compile(r"(?:damage|runes?) from [^.(]*|^Damage to .*? was prevented|"
-                     r"gold for .*?(?=, as promised| and lost the game)")
+EARLIER = re.compile(
+    r"(?:damage|runes?) from [^.(]*|^Damage to .*? was prevented|"
+    r"gold for .*?(?=, as promised| and lost the game)"
+)
 
 
 def told(text: str) -> str:
@@ -91,10 +93,15 @@ class Oracle:
         """Keep the teams and hidden piles of ``state`` (before the next action)."""
         self.teams = [p["team"] for p in state["players"]]
         card = lambda i: catalog.card(state["cards"][i]["card"])["name"]  # noqa: E731
-        self.piles = [{"hand": {card(i) for i in p["hand"]}, "discard": {card(i) for i in p["discard"]},
-                       "top": {card(p["deck"][0])} if p["deck"] else set(),
-                       "demonology": {catalog.card(c)["name"] for c in p["codex"] if c in DEMONOLOGY_SPELLS}}
-                      for p in state["players"]]
+        self.piles = [
+            {
+                "hand": {card(i) for i in p["hand"]},
+                "discard": {card(i) for i in p["discard"]},
+                "top": {card(p["deck"][0])} if p["deck"] else set(),
+                "demonology": {catalog.card(c)["name"] for c in p["codex"] if c in DEMONOLOGY_SPELLS},
+            }
+            for p in state["players"]
+        ]
 
     def shown_by(self, action: dict, seat: int, before: dict, audience) -> set:
         """The names ``action`` of ``seat`` shows ``audience`` (LogScan)."""
@@ -169,9 +176,8 @@ def game_config(index: int) -> dict:
     picks = [HEROES[(start + k) % len(HEROES)] for k in range(seats * per_seat)]
     seat_list = []
     for s in range(seats):
-        mine = picks[s * per_seat:(s + 1) * per_seat]
-        seat_list.append({"name": f"P{s}", "hero": mine[0]} if per_seat == 1 else
-                         {"name": f"P{s}", "heroes": mine})
+        mine = picks[s * per_seat : (s + 1) * per_seat]
+        seat_list.append({"name": f"P{s}", "hero": mine[0]} if per_seat == 1 else {"name": f"P{s}", "heroes": mine})
     return {"mode": mode, "seed": 2700 + index, "seats": seat_list}
 
 
@@ -181,12 +187,20 @@ def scan_game(index: int) -> LogScan:
     config = game_config(index)
     seats = len(config["seats"])
     tried = set()
-    bots = [(GreedyBot(index * 8 + s) if (index + s) % 4 == 0 else CoverageBot(index * 8 + s, tried))
-            for s in range(seats)]
+    bots = [
+        (GreedyBot(index * 8 + s) if (index + s) % 4 == 0 else CoverageBot(index * 8 + s, tried)) for s in range(seats)
+    ]
     first = new_game(config)
     oracle = Oracle(first)
-    scan = LogScan(f"game {index} ({config['mode']})", list(range(seats)) + [None], view, MATCHER,
-                   id_names=ID_NAMES, shown_by=oracle.shown_by, told=told)
+    scan = LogScan(
+        f"game {index} ({config['mode']})",
+        list(range(seats)) + [None],
+        view,
+        MATCHER,
+        id_names=ID_NAMES,
+        shown_by=oracle.shown_by,
+        told=told,
+    )
     scan.start(first)
 
     def after(state, seat, action):
@@ -215,12 +229,23 @@ def test_no_log_line_names_a_card_its_reader_could_not_see(index):
 def two_headed_dragon(seat0: dict) -> dict:
     """A Two-Headed Dragon game at turn 3: Ana (seat 0, Grave Stormborne
     in play) and Ari against Bo and Bea, Ana's zones as ``seat0`` says."""
-    return new_game({"mode": "2hg", "seed": 1,
-                     "seats": [{"name": n, "hero": h} for n, h in
-                               zip(("Ana", "Ari", "Bo", "Bea"),
-                                   ("grave_stormborne", "troq_bashar", "river_montoya", "troq_bashar"))],
-                     "scenario": {"turn": 3, "active": 0, "seats": [
-                         dict(seat0, play=[{"card": "grave_stormborne"}]), {}, {"hand": ["spark"]}, {}]}})
+    return new_game(
+        {
+            "mode": "2hg",
+            "seed": 1,
+            "seats": [
+                {"name": n, "hero": h}
+                for n, h in zip(
+                    ("Ana", "Ari", "Bo", "Bea"), ("grave_stormborne", "troq_bashar", "river_montoya", "troq_bashar")
+                )
+            ],
+            "scenario": {
+                "turn": 3,
+                "active": 0,
+                "seats": [dict(seat0, play=[{"card": "grave_stormborne"}]), {}, {"hand": ["spark"]}, {}],
+            },
+        }
+    )
 
 
 def log_texts(state: dict, viewer) -> list:
@@ -232,8 +257,9 @@ def test_a_card_picked_to_discard_is_named_to_its_team_only():
     discard pile is hidden, rulebook; R21). Her team reads its name, the
     other team and the spectators that she discarded a card; the same for
     the two cards she draws."""
-    s = two_headed_dragon({"hand": ["martial_mastery", "smoker", "tenderfoot"], "gold": 1,
-                           "deck": ["fox_viper", "savior_monk"]})
+    s = two_headed_dragon(
+        {"hand": ["martial_mastery", "smoker", "tenderfoot"], "gold": 1, "deck": ["fox_viper", "savior_monk"]}
+    )
     s = act(s, 0, {"type": "play", "card": hand_ids(s, 0, "martial_mastery")[0], "targets": []})
     s = choose(s, 0, hand_ids(s, 0, "smoker")[0])
     for other in (2, 3, None):

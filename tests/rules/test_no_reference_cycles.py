@@ -11,6 +11,7 @@ traceback (the play verdict in the check memo, a reason's refusal) tied
 the checks' frames to the memo and to their callers, about 140 objects per
 legal_actions call.
 """
+
 import gc
 
 import pytest
@@ -18,16 +19,21 @@ import pytest
 from game.arcane import bots as arcane_bots
 from game.c23 import bots as c23_bots
 from game.codex import bots as codex_bots
-from game.rules import legal_actions, view
 from game.codex import catalog
+from game.rules import legal_actions, view
 
 HEROES = catalog.playable_heroes()
 
 
 def _codex(mode: str, seats: int, per_seat: int, seed: int) -> dict:
-    return {"mode": mode, "seed": seed,
-            "seats": [{"name": f"P{i}", "heroes": HEROES[(seed + 3 * i) % len(HEROES):][:per_seat]
-                       or HEROES[:per_seat]} for i in range(seats)]}
+    return {
+        "mode": mode,
+        "seed": seed,
+        "seats": [
+            {"name": f"P{i}", "heroes": HEROES[(seed + 3 * i) % len(HEROES) :][:per_seat] or HEROES[:per_seat]}
+            for i in range(seats)
+        ],
+    }
 
 
 GAMES = {
@@ -35,10 +41,15 @@ GAMES = {
     "3hero": (codex_bots, lambda seed: _codex("3hero", 2, 3, seed)),
     "2hg": (codex_bots, lambda seed: _codex("2hg", 4, 1, seed)),
     "ffa-3": (codex_bots, lambda seed: _codex("ffa", 3, 1, seed)),
-    "arcane": (arcane_bots, lambda seed: {"game": "arcane", "seed": seed,
-                                          "seats": [{"name": "A"}, {"name": "B"}]}),
-    "c23": (c23_bots, lambda seed: {"game": "c23", "seed": seed,
-                                    "seats": [{"name": "A", "deck": "red"}, {"name": "B", "deck": "blue"}]}),
+    "arcane": (arcane_bots, lambda seed: {"game": "arcane", "seed": seed, "seats": [{"name": "A"}, {"name": "B"}]}),
+    "c23": (
+        c23_bots,
+        lambda seed: {
+            "game": "c23",
+            "seed": seed,
+            "seats": [{"name": "A", "deck": "red"}, {"name": "B", "deck": "blue"}],
+        },
+    ),
 }
 
 
@@ -65,6 +76,7 @@ def test_a_whole_game_with_every_viewers_frames_leaves_nothing_for_the_collector
         view(state, None)
 
     for seed in (1, 2):
-        bots.play_game(config(seed), [bots.RandomBot(seed + i) for i in range(seats)],
-                       max_actions=300, on_action=frames)
+        bots.play_game(
+            config(seed), [bots.RandomBot(seed + i) for i in range(seats)], max_actions=300, on_action=frames
+        )
     assert gc.collect() == 0

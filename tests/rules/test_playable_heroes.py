@@ -1,21 +1,27 @@
 """Which heroes a seat may pick: those whose hero card, spec cards and
 colour's starting deck the engine plays in full (issue 6: every hero and
 card works in every mode; catalog.playable_heroes)."""
+
 import pytest
 
-from game.rules import RulesError, new_game
 from game.codex import catalog
 from game.codex.cards import REGISTRY, Hooks
+from game.rules import RulesError, new_game
 
 STARTER_RED_GREEN = {
-    "troq_bashar", "river_montoya",                                  # Starter set
-    "captain_zane", "drakk_ramhorn", "jaina_stormborne",             # red
-    "master_midori", "calamandra_moss", "argagarg_garg",             # green
+    "troq_bashar",
+    "river_montoya",  # Starter set
+    "captain_zane",
+    "drakk_ramhorn",
+    "jaina_stormborne",  # red
+    "master_midori",
+    "calamandra_moss",
+    "argagarg_garg",  # green
 }
-BLUE = {"bigby_hayes", "general_onimaru", "sirus_quince"}            # issue 12
-BLACK = {"garth_torken", "orpal_gloor", "vandy_anadrose"}            # issue 15
-WHITE = {"setsuki_hiruki", "grave_stormborne", "garus_rook"}         # issue 15
-PURPLE = {"prynn_pasternaak", "max_geiger", "vir_garbarean"}        # issue 16
+BLUE = {"bigby_hayes", "general_onimaru", "sirus_quince"}  # issue 12
+BLACK = {"garth_torken", "orpal_gloor", "vandy_anadrose"}  # issue 15
+WHITE = {"setsuki_hiruki", "grave_stormborne", "garus_rook"}  # issue 15
+PURPLE = {"prynn_pasternaak", "max_geiger", "vir_garbarean"}  # issue 16
 
 
 def test_playable_heroes_are_the_starter_red_green_blue_black_white_and_purple_heroes():
@@ -65,13 +71,31 @@ def test_not_a_hero_is_not_playable():
     assert not catalog.hero_playable("no_such_card")
 
 
-@pytest.mark.parametrize("mode, seats", [
-    ("1hero", [{"name": "Ana", "hero": "max_geiger"}, {"name": "Bo", "hero": "troq_bashar"}]),
-    ("2hg", [{"name": n, "hero": h} for n, h in
-             (("A", "troq_bashar"), ("B", "vir_garbarean"), ("C", "river_montoya"), ("D", "captain_zane"))]),
-    ("3hero", [{"name": "Ana", "heroes": ["troq_bashar", "drakk_ramhorn", "max_geiger"]},
-               {"name": "Bo", "heroes": ["river_montoya", "captain_zane", "master_midori"]}]),
-])
+@pytest.mark.parametrize(
+    "mode, seats",
+    [
+        ("1hero", [{"name": "Ana", "hero": "max_geiger"}, {"name": "Bo", "hero": "troq_bashar"}]),
+        (
+            "2hg",
+            [
+                {"name": n, "hero": h}
+                for n, h in (
+                    ("A", "troq_bashar"),
+                    ("B", "vir_garbarean"),
+                    ("C", "river_montoya"),
+                    ("D", "captain_zane"),
+                )
+            ],
+        ),
+        (
+            "3hero",
+            [
+                {"name": "Ana", "heroes": ["troq_bashar", "drakk_ramhorn", "max_geiger"]},
+                {"name": "Bo", "heroes": ["river_montoya", "captain_zane", "master_midori"]},
+            ],
+        ),
+    ],
+)
 def test_new_game_refuses_a_hero_that_is_not_playable(mode, seats, monkeypatch):
     # Every hero works now: a Present and a Future card lose their behaviour
     # here, so Max Geiger and Vir Garbarean are not playable for this test.
@@ -87,11 +111,13 @@ def test_new_game_takes_every_playable_hero_in_every_mode():
     heroes = catalog.playable_heroes()
     for i, hero in enumerate(heroes):
         other = heroes[(i + 1) % len(heroes)]
-        assert new_game({"mode": "1hero", "seed": i, "seats": [{"name": "A", "hero": hero},
-                                                                {"name": "B", "hero": other}]})
+        assert new_game(
+            {"mode": "1hero", "seed": i, "seats": [{"name": "A", "hero": hero}, {"name": "B", "hero": other}]}
+        )
     trio_a, trio_b = heroes[:3], heroes[3:6]
-    state = new_game({"mode": "3hero", "seed": 3, "seats": [{"name": "A", "heroes": trio_a},
-                                                            {"name": "B", "heroes": trio_b}]})
+    state = new_game(
+        {"mode": "3hero", "seed": 3, "seats": [{"name": "A", "heroes": trio_a}, {"name": "B", "heroes": trio_b}]}
+    )
     assert state["players"][0]["heroes"] == trio_a
 
 

@@ -9,15 +9,16 @@ Dragon, 150 3-hero and 100 free-for-all games per player count: the Makefile). T
 environment: CODEX_PROPERTY_GAMES (1-hero), CODEX_REPLAY_GAMES,
 CODEX_PROPERTY_GAMES_2HG, CODEX_PROPERTY_GAMES_3HERO, CODEX_PROPERTY_FFA
 (for each free-for-all player count) and CODEX_STORED_GAMES."""
+
 import json
 import os
 
 import pytest
 
-from game.rules import apply_action, new_game
 from game.codex import catalog
 from game.codex.bots import GreedyBot, RandomBot, play_game
 from game.codex.invariants import check_all
+from game.rules import apply_action, new_game
 
 GAMES = int(os.environ.get("CODEX_PROPERTY_GAMES", "48"))
 REPLAYS = int(os.environ.get("CODEX_REPLAY_GAMES", "10"))
@@ -38,8 +39,11 @@ def config(seed: int) -> dict:
     so any 8 consecutive seeds put every hero in a game."""
     first = ALL_HEROES[seed % len(ALL_HEROES)]
     second = ALL_HEROES[(seed * 3 + 1) % len(ALL_HEROES)]
-    return {"mode": "1hero", "seed": seed,
-            "seats": [{"name": "North", "hero": first}, {"name": "South", "hero": second}]}
+    return {
+        "mode": "1hero",
+        "seed": seed,
+        "seats": [{"name": "North", "hero": first}, {"name": "South", "hero": second}],
+    }
 
 
 def _check(state, seat, action):
@@ -63,13 +67,16 @@ def test_random_games_keep_invariants_and_finish(chunk):
     unfinished = []
     turns = []
     for seed in seeds:
-        state, log = play_game(config(seed), [RandomBot(seed), RandomBot(seed + 7919)],
-                               max_actions=MAX_ACTIONS, on_action=_check)
+        state, log = play_game(
+            config(seed), [RandomBot(seed), RandomBot(seed + 7919)], max_actions=MAX_ACTIONS, on_action=_check
+        )
         if state["status"] != "finished":
             unfinished.append(seed)
         turns.append(state["turn"])
-    print(f"chunk {chunk}: {len(seeds)} games, turns min {min(turns, default=0)} "
-          f"max {max(turns, default=0)}, unfinished {unfinished}")
+    print(
+        f"chunk {chunk}: {len(seeds)} games, turns min {min(turns, default=0)} "
+        f"max {max(turns, default=0)}, unfinished {unfinished}"
+    )
     assert not unfinished, f"games that hit the {MAX_ACTIONS}-action cap: {unfinished}"
 
 
@@ -108,8 +115,11 @@ def test_a_game_resumes_from_json_mid_way():
     for _ in range(200):
         if a["status"] != "playing":
             break
-        seat = a["prompt"]["seat"] if a["prompt"] else next(
-            (p["seat"] for p in a["players"] if p["tech_owed"]), a["active"])
+        seat = (
+            a["prompt"]["seat"]
+            if a["prompt"]
+            else next((p["seat"] for p in a["players"] if p["tech_owed"]), a["active"])
+        )
         act_a = bots_a[seat].choose(a, seat)
         act_b = bots_b[seat].choose(b, seat)
         assert act_a == act_b
@@ -126,9 +136,14 @@ def config_2hg(seed: int) -> dict:
     """A Two-Headed Dragon config: the four seats take four consecutive
     playable heroes starting at the seed, so any two consecutive seeds
     play all eight."""
-    return {"mode": "2hg", "seed": seed,
-            "seats": [{"name": name, "hero": ALL_HEROES[(seed * 4 + i) % len(ALL_HEROES)]}
-                      for i, name in enumerate(("Ana", "Ari", "Bo", "Bea"))]}
+    return {
+        "mode": "2hg",
+        "seed": seed,
+        "seats": [
+            {"name": name, "hero": ALL_HEROES[(seed * 4 + i) % len(ALL_HEROES)]}
+            for i, name in enumerate(("Ana", "Ari", "Bo", "Bea"))
+        ],
+    }
 
 
 @pytest.mark.parametrize("chunk", chunks(GAMES_2HG, CHUNKS_2HG))
@@ -141,8 +156,9 @@ def test_two_headed_dragon_games_keep_invariants_and_finish(chunk):
     unfinished = []
     for seed in seeds:
         bot = RandomBot if seed % 3 else GreedyBot
-        state, _ = play_game(config_2hg(seed), [bot(seed * 4 + i) for i in range(4)],
-                             max_actions=MAX_ACTIONS, on_action=_check)
+        state, _ = play_game(
+            config_2hg(seed), [bot(seed * 4 + i) for i in range(4)], max_actions=MAX_ACTIONS, on_action=_check
+        )
         if state["status"] != "finished":
             unfinished.append(seed)
     assert not unfinished, f"2v2 games that hit the {MAX_ACTIONS}-action cap: {unfinished}"
@@ -155,9 +171,13 @@ CHUNKS_3HERO = 50
 def config_3hero(seed: int) -> dict:
     """A 3-hero config: each seat picks 3 different heroes from every playable hero at random."""
     import random
+
     picker = random.Random(seed)
-    return {"mode": "3hero", "seed": seed,
-            "seats": [{"name": name, "heroes": picker.sample(ALL_HEROES, 3)} for name in ("Ana", "Bo")]}
+    return {
+        "mode": "3hero",
+        "seed": seed,
+        "seats": [{"name": name, "heroes": picker.sample(ALL_HEROES, 3)} for name in ("Ana", "Bo")],
+    }
 
 
 @pytest.mark.parametrize("chunk", chunks(GAMES_3HERO, CHUNKS_3HERO))
@@ -169,8 +189,7 @@ def test_three_hero_games_keep_invariants_and_finish(chunk):
     unfinished = []
     for seed in seeds:
         bot = RandomBot if seed % 3 else GreedyBot
-        state, _ = play_game(config_3hero(seed), [bot(seed), bot(seed + 1)],
-                             max_actions=MAX_ACTIONS, on_action=_check)
+        state, _ = play_game(config_3hero(seed), [bot(seed), bot(seed + 1)], max_actions=MAX_ACTIONS, on_action=_check)
         if state["status"] != "finished":
             unfinished.append(seed)
     assert not unfinished, f"3-hero games that hit the {MAX_ACTIONS}-action cap: {unfinished}"
@@ -184,10 +203,10 @@ def config_ffa(players: int, seed: int) -> dict:
     """A free-for-all config for ``players`` seats, each with a different
     hero drawn from every playable hero by the seed."""
     import random
+
     picker = random.Random(seed * 10 + players)
     heroes = picker.sample(ALL_HEROES, players)
-    return {"mode": "ffa", "seed": seed,
-            "seats": [{"name": f"P{i + 1}", "hero": h} for i, h in enumerate(heroes)]}
+    return {"mode": "ffa", "seed": seed, "seats": [{"name": f"P{i + 1}", "hero": h} for i, h in enumerate(heroes)]}
 
 
 def ffa_bots(players: int, seed: int) -> list:
@@ -208,8 +227,9 @@ def test_free_for_all_games_keep_invariants_and_finish(players, chunk):
     seeds = range(chunk * GAMES_FFA // count, (chunk + 1) * GAMES_FFA // count)
     unfinished = []
     for seed in seeds:
-        state, _ = play_game(config_ffa(players, seed), ffa_bots(players, seed),
-                             max_actions=MAX_ACTIONS, on_action=_check)
+        state, _ = play_game(
+            config_ffa(players, seed), ffa_bots(players, seed), max_actions=MAX_ACTIONS, on_action=_check
+        )
         if state["status"] != "finished" or not state["winners"]:
             unfinished.append(seed)
     assert not unfinished, f"{players}-player games that hit the {MAX_ACTIONS}-action cap: {unfinished}"
@@ -248,27 +268,33 @@ def test_a_stored_and_reloaded_state_plays_out_the_same(mode):
     memory (found by the two-worker 2v2 test: buildings finishing, and an
     attack turned on a new target, played out differently)."""
     import random
+
     for seed in range(STORED_GAMES):
         picker = random.Random(seed)
         seats = {"2hg": 4, "3hero": 2, "ffa": 3 + seed % 3}[mode]
         per_seat = 3 if mode == "3hero" else 1
-        cfg = {"mode": mode, "seed": seed,
-               "seats": [{"name": f"P{i}", "heroes": picker.sample(ALL_HEROES, per_seat)} for i in range(seats)]}
+        cfg = {
+            "mode": mode,
+            "seed": seed,
+            "seats": [{"name": f"P{i}", "heroes": picker.sample(ALL_HEROES, per_seat)} for i in range(seats)],
+        }
         memory = new_game(cfg)
         stored = _as_stored(new_game(cfg))
         bots = [RandomBot(seed * 8 + i) for i in range(seats)]
         for _ in range(MAX_ACTIONS):
             if memory["status"] != "playing":
                 break
-            seat, action = next(((s, a) for s in range(seats) if (a := bots[s].choose(memory, s)) is not None),
-                                (None, None))
+            seat, action = next(
+                ((s, a) for s in range(seats) if (a := bots[s].choose(memory, s)) is not None), (None, None)
+            )
             if action is None:
                 break
             memory, _ = apply_action(memory, seat, action)
             stored, _ = apply_action(stored, seat, action)
             stored = _as_stored(stored)
-            assert json.dumps(memory, sort_keys=True) == json.dumps(stored, sort_keys=True), \
+            assert json.dumps(memory, sort_keys=True) == json.dumps(stored, sort_keys=True), (
                 f"{mode} seed {seed}: {action} by seat {seat} played out differently once stored"
+            )
 
 
 MAP_IDS = tuple(__import__("game.codex.maps", fromlist=["map_ids"]).map_ids())

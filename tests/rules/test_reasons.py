@@ -1,10 +1,11 @@
 """Why a control can't be used now (game.codex.reasons; issue 14, point 5):
 every sentence is the engine's own refusal of that action, money refusals
 say how much the player has, and only the viewer's own seat gets them."""
+
 import pytest
 
-from game.rules import RulesError, apply_action, legal_actions, view
 from game.codex.reasons import reasons
+from game.rules import RulesError, apply_action, legal_actions, view
 
 from .helpers import find, scenario_game
 
@@ -44,10 +45,18 @@ def test_a_second_hire_says_so():
 
 
 def test_fatigued_and_exhausted_units_say_why_they_cant_attack():
-    s = scenario_game([{"play": [{"card": "older_brother", "id": "new", "fresh": True},
-                                 {"card": "tenderfoot", "id": "tired", "exhausted": True},
-                                 {"card": "timely_messenger", "id": "quick", "fresh": True},
-                                 {"card": "troq_bashar", "id": "troq", "level": 8}]}])
+    s = scenario_game(
+        [
+            {
+                "play": [
+                    {"card": "older_brother", "id": "new", "fresh": True},
+                    {"card": "tenderfoot", "id": "tired", "exhausted": True},
+                    {"card": "timely_messenger", "id": "quick", "fresh": True},
+                    {"card": "troq_bashar", "id": "troq", "level": 8},
+                ]
+            }
+        ]
+    )
     why = reasons(s, 0)
     new, tired, quick, troq = (find(s, t) for t in ("new", "tired", "quick", "troq"))
     assert why[f"attack:{new}"] == "That card arrived this turn and can't attack yet."
@@ -61,8 +70,14 @@ def test_fatigued_and_exhausted_units_say_why_they_cant_attack():
 
 
 def test_an_ability_whose_cost_cant_be_paid():
-    s = scenario_game([{"gold": 0, "play": [{"card": "bombaster", "id": "b"},
-                                            {"card": "merfolk_prospector", "id": "m", "fresh": True}]}])
+    s = scenario_game(
+        [
+            {
+                "gold": 0,
+                "play": [{"card": "bombaster", "id": "b"}, {"card": "merfolk_prospector", "id": "m", "fresh": True}],
+            }
+        ]
+    )
     why = reasons(s, 0)
     b, m = find(s, "b"), find(s, "m")
     assert why[f"ability:{b}:0"] == "That costs 1 gold; you have 0."
@@ -85,14 +100,27 @@ def test_only_the_viewer_gets_its_reasons():
 
 @pytest.mark.parametrize("gold", [0, 3, 10])
 def test_no_reason_is_given_for_a_legal_control(gold):
-    s = scenario_game([{"gold": gold, "workers": 8, "hand": ["older_brother"],
-                        "play": [{"card": "troq_bashar", "id": "troq"}, {"card": "older_brother", "id": "ob"}]}])
+    s = scenario_game(
+        [
+            {
+                "gold": gold,
+                "workers": 8,
+                "hand": ["older_brother"],
+                "play": [{"card": "troq_bashar", "id": "troq"}, {"card": "older_brother", "id": "ob"}],
+            }
+        ]
+    )
     why = reasons(s, 0)
     legal = legal_actions(s, 0)
     for a in legal:
-        key = {"hire": "hire", "build": f"build:{a.get('building')}", "summon": f"summon:{a.get('hero')}",
-               "level_up": f"level_up:{a.get('hero')}", "attack": f"attack:{a.get('attacker')}",
-               "patrol": f"patrol:{a.get('card')}"}.get(a["type"])
+        key = {
+            "hire": "hire",
+            "build": f"build:{a.get('building')}",
+            "summon": f"summon:{a.get('hero')}",
+            "level_up": f"level_up:{a.get('hero')}",
+            "attack": f"attack:{a.get('attacker')}",
+            "patrol": f"patrol:{a.get('card')}",
+        }.get(a["type"])
         assert key not in why, (a, why.get(key))
 
 
@@ -100,8 +128,17 @@ def test_patrolling_into_a_taken_slot_logs_whom_it_replaces():
     """Issue 14, point 8: the log says whom the patroller replaces (who
     leaves the patrol zone)."""
     from .helpers import act, logged
-    s = scenario_game([{"play": [{"card": "older_brother", "id": "ob", "patrol": "squad_leader"},
-                                 {"card": "tenderfoot", "id": "tf"}]}])
+
+    s = scenario_game(
+        [
+            {
+                "play": [
+                    {"card": "older_brother", "id": "ob", "patrol": "squad_leader"},
+                    {"card": "tenderfoot", "id": "tf"},
+                ]
+            }
+        ]
+    )
     s = act(s, 0, {"type": "patrol", "card": find(s, "tf"), "slot": "squad_leader"})
     assert s["players"][0]["patrol"]["squad_leader"] == find(s, "tf")
     assert logged(s, "put Tenderfoot in the squad leader slot, replacing Older Brother.")

@@ -3,18 +3,22 @@ can be computed"): a keyed generator whose key comes from a long secret
 seed, whose outputs do not reveal it, and which never shows in a view.
 Stored games of the old format (a SplitMix64 integer) keep playing as
 they were."""
+
 import json
 
-from game.rules import apply_action, new_game, view
 from game.codex import rng
 from game.codex.bots import RandomBot, play_game
+from game.rules import apply_action, new_game, view
 
 
 def _config(seed, mode="2hg"):
     heroes = ("troq_bashar", "river_montoya", "jaina_stormborne", "master_midori")
     seats = 4 if mode == "2hg" else 2
-    return {"mode": mode, "seed": seed,
-            "seats": [{"name": f"P{i}", "hero": heroes[i % len(heroes)]} for i in range(seats)]}
+    return {
+        "mode": mode,
+        "seed": seed,
+        "seats": [{"name": f"P{i}", "hero": heroes[i % len(heroes)]} for i in range(seats)],
+    }
 
 
 def _hands_and_decks(state):
@@ -26,11 +30,9 @@ def test_seeds_that_differ_only_above_bit_64_give_different_games():
     a = new_game(_config(low))
     b = new_game(_config(low | (1 << 64)))
     c = new_game(_config(low | (1 << 127)))
-    names = [[[a["cards"][i]["card"] for i in zone] for zone in pair]
-             for pair in _hands_and_decks(a)]
+    names = [[[a["cards"][i]["card"] for i in zone] for zone in pair] for pair in _hands_and_decks(a)]
     for other in (b, c):
-        other_names = [[[other["cards"][i]["card"] for i in zone] for zone in pair]
-                       for pair in _hands_and_decks(other)]
+        other_names = [[[other["cards"][i]["card"] for i in zone] for zone in pair] for pair in _hands_and_decks(other)]
         assert other_names != names
 
 

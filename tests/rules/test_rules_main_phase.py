@@ -5,12 +5,12 @@ Sources: Deluxe rulebook "Main phase", "Hiring workers", "Buildings",
 "Heroes", "Spells", "Patrol zone", "Attacking"; house rules R1, R2, R3, R5,
 R7, R11 (cited per test).
 """
+
 import pytest
 
 from game.rules import legal_actions, view
 
-from .helpers import (act, assert_refused, base_damage, find, hand_ids, hero_id,
-                      in_play, scenario_game)
+from .helpers import act, assert_refused, base_damage, find, hand_ids, hero_id, in_play, scenario_game
 
 
 def card(state, iid):
@@ -18,6 +18,7 @@ def card(state, iid):
 
 
 # ---- hiring workers --------------------------------------------------------
+
 
 def test_hire_costs_one_gold_and_a_card_face_down():
     state = scenario_game(seats=[{"hand": ["iron_man", "spark"], "gold": 3}, {}])
@@ -37,8 +38,7 @@ def test_hire_costs_one_gold_and_a_card_face_down():
 def test_hire_only_once_a_turn():
     state = scenario_game(seats=[{"hand": ["iron_man", "spark"], "gold": 3}, {}])
     state = act(state, 0, {"type": "hire", "card": hand_ids(state, 0, "iron_man")[0]})
-    assert_refused(state, 0, {"type": "hire", "card": hand_ids(state, 0, "spark")[0]},
-                   "already_hired")
+    assert_refused(state, 0, {"type": "hire", "card": hand_ids(state, 0, "spark")[0]}, "already_hired")
 
 
 def test_hire_again_next_turn():
@@ -60,8 +60,10 @@ def test_hire_needs_gold_and_a_card_from_hand():
 
 # ---- buildings (house rules R1, R3) --------------------------------------------
 
-@pytest.mark.parametrize("what,cost,workers,needs", [
-    ("tech_1", 1, 6, None), ("tech_2", 4, 8, "tech_1"), ("tech_3", 5, 10, "tech_2")])
+
+@pytest.mark.parametrize(
+    "what,cost,workers,needs", [("tech_1", 1, 6, None), ("tech_2", 4, 8, "tech_1"), ("tech_3", 5, 10, "tech_2")]
+)
 def test_build_tech_costs_and_worker_counts(what, cost, workers, needs):
     """House rules R1 and R3: Tech I 1 gold / 6 workers; Tech II 4 gold,
     8 workers and a Tech I; Tech III 5 gold, 10 workers and a Tech II."""
@@ -108,8 +110,7 @@ def test_unknown_building_is_refused():
 
 
 def test_building_finishes_at_end_of_turn_and_is_usable_only_after():
-    state = scenario_game(seats=[{"gold": 10, "workers": 6, "hand": ["iron_man"],
-                                  "deck": ["iron_man"] * 3}, {}])
+    state = scenario_game(seats=[{"gold": 10, "workers": 6, "hand": ["iron_man"], "deck": ["iron_man"] * 3}, {}])
     state = act(state, 0, {"type": "build", "building": "tech_1"})
     iron = hand_ids(state, 0, "iron_man")[0]
     assert_refused(state, 0, {"type": "play", "card": iron, "targets": []}, "needs_tech")
@@ -143,8 +144,7 @@ def test_only_one_addon_may_be_started_each_turn():
     assert state["players"][0]["gold"] == 5
     for other in ("surplus", "warehouse"):
         assert_refused(state, 0, {"type": "build", "building": other}, "addon_started")
-    assert not [a for a in legal_actions(state, 0) if a["type"] == "build"
-                and a["building"] in ("surplus", "tower")]
+    assert not [a for a in legal_actions(state, 0) if a["type"] == "build" and a["building"] in ("surplus", "tower")]
     assert state["players"][0]["buildings"]["addon"] == {"id": "tower", "damage": 0, "done": False}
     assert base_damage(state, 0) == 0
     state = act(state, 0, {"type": "end_main"})
@@ -159,13 +159,14 @@ def test_first_addon_costs_no_base_damage():
     state = scenario_game(seats=[{"gold": 3}, {}])
     state = act(state, 0, {"type": "build", "building": "tower"})
     assert state["players"][0]["gold"] == 0 and base_damage(state, 0) == 0
-    assert_refused(scenario_game(seats=[{"gold": 2}, {}]), 0,
-                   {"type": "build", "building": "tower"}, "not_enough_gold")
-    assert_refused(scenario_game(seats=[{"gold": 4}, {}]), 0,
-                   {"type": "build", "building": "surplus"}, "not_enough_gold")
+    assert_refused(scenario_game(seats=[{"gold": 2}, {}]), 0, {"type": "build", "building": "tower"}, "not_enough_gold")
+    assert_refused(
+        scenario_game(seats=[{"gold": 4}, {}]), 0, {"type": "build", "building": "surplus"}, "not_enough_gold"
+    )
 
 
 # ---- heroes ---------------------------------------------------------------------
+
 
 def test_summon_hero_costs_two_gold():
     """House rule R1: every hero costs 2 gold."""
@@ -175,16 +176,14 @@ def test_summon_hero_costs_two_gold():
     assert state["players"][0]["gold"] == 1
     assert hero in state["players"][0]["play"] and state["players"][0]["command"] == []
     assert state["cards"][hero]["level"] == 1
-    assert_refused(scenario_game(seats=[{"gold": 1}, {}]), 0,
-                   {"type": "summon", "hero": hero}, "not_enough_gold")
+    assert_refused(scenario_game(seats=[{"gold": 1}, {}]), 0, {"type": "summon", "hero": hero}, "not_enough_gold")
 
 
 def test_summoned_hero_has_arrival_fatigue():
     state = scenario_game(seats=[{"gold": 3}, {}])
     hero = state["players"][0]["command"][0]
     state = act(state, 0, {"type": "summon", "hero": hero})
-    assert_refused(state, 0, {"type": "attack", "attacker": hero, "target": "base:1"},
-                   "arrival_fatigue")
+    assert_refused(state, 0, {"type": "attack", "attacker": hero, "target": "base:1"}, "arrival_fatigue")
 
 
 def test_summon_only_from_own_command_zone_and_within_hero_limit():
@@ -208,8 +207,9 @@ def test_level_up_one_gold_a_level():
 
 
 def test_level_up_heals_on_reaching_mid_and_max_band_only():
-    state = scenario_game(seats=[{"gold": 9, "play": [
-        {"card": "troq_bashar", "level": 2, "damage": 2, "id": "t"}]}, {}])
+    state = scenario_game(
+        seats=[{"gold": 9, "play": [{"card": "troq_bashar", "level": 2, "damage": 2, "id": "t"}]}, {}]
+    )
     troq = find(state, "t")
     state = act(state, 0, {"type": "level_up", "hero": troq, "levels": 1})
     assert state["cards"][troq]["damage"] == 2  # level 3: still band 1
@@ -235,9 +235,13 @@ def test_level_up_band_stats():
 
 
 def test_level_up_never_past_max():
-    state = scenario_game(seats=[{"gold": 9, "play": [
-        {"card": "river_montoya", "level": 4, "id": "r"}]}, {"play": [{"card": "river_montoya", "level": 5, "id": "r1"}]}],
-        heroes=("river_montoya", "river_montoya"))
+    state = scenario_game(
+        seats=[
+            {"gold": 9, "play": [{"card": "river_montoya", "level": 4, "id": "r"}]},
+            {"play": [{"card": "river_montoya", "level": 5, "id": "r1"}]},
+        ],
+        heroes=("river_montoya", "river_montoya"),
+    )
     river = find(state, "r")
     assert_refused(state, 0, {"type": "level_up", "hero": river, "levels": 2}, "bad_levels")
     state = act(state, 0, {"type": "level_up", "hero": river, "levels": 1})
@@ -246,9 +250,12 @@ def test_level_up_never_past_max():
 
 
 def test_level_up_refuses_bad_fields():
-    state = scenario_game(seats=[{"gold": 9, "play": [{"card": "troq_bashar", "id": "t"},
-                                                      {"card": "iron_man", "id": "i"}]},
-                                 {"play": [{"card": "river_montoya", "id": "r"}]}])
+    state = scenario_game(
+        seats=[
+            {"gold": 9, "play": [{"card": "troq_bashar", "id": "t"}, {"card": "iron_man", "id": "i"}]},
+            {"play": [{"card": "river_montoya", "id": "r"}]},
+        ]
+    )
     troq = find(state, "t")
     for levels in (0, -1, "2", 1.5, True, None):
         assert_refused(state, 0, {"type": "level_up", "hero": troq, "levels": levels}, "bad_levels")
@@ -257,6 +264,7 @@ def test_level_up_refuses_bad_fields():
 
 
 # ---- playing cards --------------------------------------------------------------
+
 
 def test_tech_0_unit_needs_no_building_and_arrives_in_play():
     state = scenario_game(seats=[{"gold": 2, "hand": ["older_brother"]}, {}])
@@ -267,22 +275,26 @@ def test_tech_0_unit_needs_no_building_and_arrives_in_play():
 
 
 def test_units_need_their_tech_building():
-    state = scenario_game(seats=[{"gold": 9, "hand": ["iron_man", "regular_sized_rhinoceros",
-                                                      "trojan_duck"]}, {}])
+    state = scenario_game(seats=[{"gold": 9, "hand": ["iron_man", "regular_sized_rhinoceros", "trojan_duck"]}, {}])
     for cid in ("iron_man", "regular_sized_rhinoceros", "trojan_duck"):
-        assert_refused(state, 0, {"type": "play", "card": hand_ids(state, 0, cid)[0], "targets": []},
-                       "needs_tech")
-    state = scenario_game(seats=[{"gold": 9, "hand": ["iron_man", "regular_sized_rhinoceros"],
-                                  "buildings": {"tech_1": True}}, {}])
-    assert_refused(state, 0, {"type": "play", "card": hand_ids(state, 0, "regular_sized_rhinoceros")[0],
-                              "targets": []}, "needs_tech")
+        assert_refused(state, 0, {"type": "play", "card": hand_ids(state, 0, cid)[0], "targets": []}, "needs_tech")
+    state = scenario_game(
+        seats=[{"gold": 9, "hand": ["iron_man", "regular_sized_rhinoceros"], "buildings": {"tech_1": True}}, {}]
+    )
+    assert_refused(
+        state,
+        0,
+        {"type": "play", "card": hand_ids(state, 0, "regular_sized_rhinoceros")[0], "targets": []},
+        "needs_tech",
+    )
     state = act(state, 0, {"type": "play", "card": hand_ids(state, 0, "iron_man")[0], "targets": []})
     assert len(in_play(state, 0, "iron_man")) == 1
 
 
 def test_tech_3_unit_plays_with_tech_3_building():
-    state = scenario_game(seats=[{"gold": 9, "hand": ["trojan_duck"],
-                                  "buildings": {"tech_1": True, "tech_2": True, "tech_3": True}}, {}])
+    state = scenario_game(
+        seats=[{"gold": 9, "hand": ["trojan_duck"], "buildings": {"tech_1": True, "tech_2": True, "tech_3": True}}, {}]
+    )
     state = act(state, 0, {"type": "play", "card": hand_ids(state, 0)[0], "targets": []})
     # Trojan Duck arrives: 4 damage to a building it targets; choose the base.
     if state["prompt"]:
@@ -293,30 +305,28 @@ def test_tech_3_unit_plays_with_tech_3_building():
 
 def test_playing_costs_gold():
     state = scenario_game(seats=[{"gold": 1, "hand": ["older_brother"]}, {}])
-    assert_refused(state, 0, {"type": "play", "card": hand_ids(state, 0)[0], "targets": []},
-                   "not_enough_gold")
+    assert_refused(state, 0, {"type": "play", "card": hand_ids(state, 0)[0], "targets": []}, "not_enough_gold")
 
 
 def test_spells_need_a_hero_in_play():
-    state = scenario_game(seats=[{"gold": 5, "hand": ["wither"]},
-                                 {"play": [{"card": "older_brother", "id": "ob"}]}])
+    state = scenario_game(seats=[{"gold": 5, "hand": ["wither"]}, {"play": [{"card": "older_brother", "id": "ob"}]}])
     spell = hand_ids(state, 0)[0]
     action = {"type": "play", "card": spell, "targets": [find(state, "ob")]}
     assert_refused(state, 0, action, "needs_hero")
-    state = scenario_game(seats=[{"gold": 5, "hand": ["wither"], "play": ["troq_bashar"]},
-                                 {"play": [{"card": "older_brother", "id": "ob"}]}])
-    state = act(state, 0, {"type": "play", "card": hand_ids(state, 0)[0],
-                           "targets": [find(state, "ob")]})
+    state = scenario_game(
+        seats=[
+            {"gold": 5, "hand": ["wither"], "play": ["troq_bashar"]},
+            {"play": [{"card": "older_brother", "id": "ob"}]},
+        ]
+    )
+    state = act(state, 0, {"type": "play", "card": hand_ids(state, 0)[0], "targets": [find(state, "ob")]})
     assert state["cards"][find(state, "ob")]["minus"] == 1
 
 
 def test_spec_spells_need_a_hero_of_that_spec():
-    state = scenario_game(seats=[{"gold": 5, "hand": ["harmony", "wrecking_ball"],
-                                  "play": ["troq_bashar"]}, {}])
-    assert_refused(state, 0, {"type": "play", "card": hand_ids(state, 0, "harmony")[0], "targets": []},
-                   "needs_hero")
-    state = act(state, 0, {"type": "play", "card": hand_ids(state, 0, "wrecking_ball")[0],
-                           "targets": ["base:1"]})
+    state = scenario_game(seats=[{"gold": 5, "hand": ["harmony", "wrecking_ball"], "play": ["troq_bashar"]}, {}])
+    assert_refused(state, 0, {"type": "play", "card": hand_ids(state, 0, "harmony")[0], "targets": []}, "needs_hero")
+    state = act(state, 0, {"type": "play", "card": hand_ids(state, 0, "wrecking_ball")[0], "targets": ["base:1"]})
     assert base_damage(state, 1) == 2
 
 
@@ -328,19 +338,22 @@ def test_spent_spell_goes_to_discard():
 
 def test_ultimate_spell_needs_max_level_hero():
     """House rule R7 (more in test_house_rules): below max level, refused."""
-    state = scenario_game(seats=[{"gold": 9, "hand": ["final_smash"],
-                                  "play": [{"card": "troq_bashar", "level": 7}]}, {}])
-    assert_refused(state, 0, {"type": "play", "card": hand_ids(state, 0)[0], "targets": []},
-                   "needs_max_hero")
+    state = scenario_game(
+        seats=[{"gold": 9, "hand": ["final_smash"], "play": [{"card": "troq_bashar", "level": 7}]}, {}]
+    )
+    assert_refused(state, 0, {"type": "play", "card": hand_ids(state, 0)[0], "targets": []}, "needs_max_hero")
 
 
 def test_ongoing_spell_stays_in_play_and_channeling_needs_its_hero():
     """Harmony (ongoing, channeling) stays in play; when its Finesse hero
     leaves play it is sacrificed (glossary: Channeling)."""
-    state = scenario_game(seats=[{"gold": 9, "hand": ["harmony"],
-                                  "play": [{"card": "river_montoya", "id": "r"}]},
-                                 {"play": [{"card": "iron_man", "id": "im"}]}],
-                          heroes=("river_montoya", "troq_bashar"))
+    state = scenario_game(
+        seats=[
+            {"gold": 9, "hand": ["harmony"], "play": [{"card": "river_montoya", "id": "r"}]},
+            {"play": [{"card": "iron_man", "id": "im"}]},
+        ],
+        heroes=("river_montoya", "troq_bashar"),
+    )
     state = act(state, 0, {"type": "play", "card": hand_ids(state, 0)[0], "targets": []})
     [harmony] = in_play(state, 0, "harmony")
     assert state["players"][0]["discard"] == []
@@ -354,11 +367,19 @@ def test_ongoing_spell_stays_in_play_and_channeling_needs_its_hero():
 
 # ---- activated abilities -------------------------------------------------------
 
+
 def _maestro_board(fresh_tenderfoot=False, exhausted=False):
-    return scenario_game(seats=[{"play": [
-        {"card": "maestro", "id": "m"},
-        {"card": "tenderfoot", "id": "tf", "fresh": fresh_tenderfoot, "exhausted": exhausted}]},
-        {}])
+    return scenario_game(
+        seats=[
+            {
+                "play": [
+                    {"card": "maestro", "id": "m"},
+                    {"card": "tenderfoot", "id": "tf", "fresh": fresh_tenderfoot, "exhausted": exhausted},
+                ]
+            },
+            {},
+        ]
+    )
 
 
 def test_exhaust_ability_exhausts_and_resolves():
@@ -367,26 +388,34 @@ def test_exhaust_ability_exhausts_and_resolves():
     state = act(state, 0, {"type": "ability", "card": tf, "ability": 0, "targets": ["base:1"]})
     assert state["cards"][tf]["exhausted"] is True
     assert base_damage(state, 1) == 2
-    assert_refused(state, 0, {"type": "ability", "card": tf, "ability": 0, "targets": ["base:1"]},
-                   "exhausted")
+    assert_refused(state, 0, {"type": "ability", "card": tf, "ability": 0, "targets": ["base:1"]}, "exhausted")
 
 
 def test_exhaust_ability_refused_with_arrival_fatigue():
     """House rule R5 / glossary "Arrival fatigue": a card that came under your
     control this turn can't pay an exhaust cost."""
     state = _maestro_board(fresh_tenderfoot=True)
-    assert_refused(state, 0, {"type": "ability", "card": find(state, "tf"), "ability": 0,
-                              "targets": ["base:1"]}, "arrival_fatigue")
+    assert_refused(
+        state, 0, {"type": "ability", "card": find(state, "tf"), "ability": 0, "targets": ["base:1"]}, "arrival_fatigue"
+    )
 
 
 def test_haste_allows_exhaust_ability_on_arrival():
     """Glossary "Haste": a hasty card may use exhaust abilities the turn it
     arrives (Nimble Fencer gives Virtuosos haste)."""
-    state = scenario_game(seats=[{"play": [
-        {"card": "maestro", "id": "m"}, {"card": "nimble_fencer", "id": "nf"},
-        {"card": "tenderfoot", "id": "tf", "fresh": True}]}, {}])
-    state = act(state, 0, {"type": "ability", "card": find(state, "tf"), "ability": 0,
-                           "targets": ["base:1"]})
+    state = scenario_game(
+        seats=[
+            {
+                "play": [
+                    {"card": "maestro", "id": "m"},
+                    {"card": "nimble_fencer", "id": "nf"},
+                    {"card": "tenderfoot", "id": "tf", "fresh": True},
+                ]
+            },
+            {},
+        ]
+    )
+    state = act(state, 0, {"type": "ability", "card": find(state, "tf"), "ability": 0, "targets": ["base:1"]})
     assert base_damage(state, 1) == 2
 
 
@@ -394,27 +423,29 @@ def test_ability_refuses_bad_index_and_foreign_card():
     state = _maestro_board()
     tf = find(state, "tf")
     for index in (1, -1, "0", None, True):
-        assert_refused(state, 0, {"type": "ability", "card": tf, "ability": index,
-                                  "targets": ["base:1"]}, "bad_ability")
-    assert_refused(state, 1, {"type": "ability", "card": tf, "ability": 0, "targets": ["base:1"]},
-                   "not_your_turn")
-    assert_refused(state, 0, {"type": "ability", "card": find(state, "m"), "ability": 0,
-                              "targets": ["base:1"]}, "bad_ability")
+        assert_refused(
+            state, 0, {"type": "ability", "card": tf, "ability": index, "targets": ["base:1"]}, "bad_ability"
+        )
+    assert_refused(state, 1, {"type": "ability", "card": tf, "ability": 0, "targets": ["base:1"]}, "not_your_turn")
+    assert_refused(
+        state, 0, {"type": "ability", "card": find(state, "m"), "ability": 0, "targets": ["base:1"]}, "bad_ability"
+    )
 
 
 def test_ability_refuses_bad_targets():
     state = _maestro_board()
     tf = find(state, "tf")
     for targets in ([], ["base:1", "base:0"], [find(state, "m")], "base:1", [5], ["base:9"]):
-        assert_refused(state, 0, {"type": "ability", "card": tf, "ability": 0, "targets": targets},
-                       "bad_targets")
+        assert_refused(state, 0, {"type": "ability", "card": tf, "ability": 0, "targets": targets}, "bad_targets")
 
 
 # ---- patrol zone ------------------------------------------------------------------
 
+
 def test_arrange_patrol_zone_freely():
-    state = scenario_game(seats=[{"play": [{"card": "iron_man", "id": "a"},
-                                           {"card": "older_brother", "id": "b", "fresh": True}]}, {}])
+    state = scenario_game(
+        seats=[{"play": [{"card": "iron_man", "id": "a"}, {"card": "older_brother", "id": "b", "fresh": True}]}, {}]
+    )
     a, b = find(state, "a"), find(state, "b")
     state = act(state, 0, {"type": "patrol", "card": a, "slot": "squad_leader"})
     state = act(state, 0, {"type": "patrol", "card": b, "slot": "elite"})
@@ -431,10 +462,21 @@ def test_arrange_patrol_zone_freely():
 
 
 def test_patrol_refusals():
-    state = scenario_game(seats=[{"gold": 5, "hand": ["harmony"], "play": [
-        {"card": "iron_man", "id": "a", "exhausted": True},
-        {"card": "older_brother", "id": "b"}, {"card": "river_montoya", "id": "r"}]},
-        {"play": [{"card": "tenderfoot", "id": "t"}]}], heroes=("river_montoya", "troq_bashar"))
+    state = scenario_game(
+        seats=[
+            {
+                "gold": 5,
+                "hand": ["harmony"],
+                "play": [
+                    {"card": "iron_man", "id": "a", "exhausted": True},
+                    {"card": "older_brother", "id": "b"},
+                    {"card": "river_montoya", "id": "r"},
+                ],
+            },
+            {"play": [{"card": "tenderfoot", "id": "t"}]},
+        ],
+        heroes=("river_montoya", "troq_bashar"),
+    )
     a, b = find(state, "a"), find(state, "b")
     assert_refused(state, 0, {"type": "patrol", "card": a, "slot": "elite"}, "exhausted")
     assert_refused(state, 0, {"type": "patrol", "card": b, "slot": "general"}, "bad_slot")
@@ -455,10 +497,20 @@ def test_heroes_patrol_too():
 
 # ---- attacking --------------------------------------------------------------------
 
+
 def test_attack_any_number_of_times_with_different_attackers():
-    state = scenario_game(seats=[{"play": [{"card": "iron_man", "id": "a"},
-                                           {"card": "older_brother", "id": "b"},
-                                           {"card": "troq_bashar", "id": "t"}]}, {}])
+    state = scenario_game(
+        seats=[
+            {
+                "play": [
+                    {"card": "iron_man", "id": "a"},
+                    {"card": "older_brother", "id": "b"},
+                    {"card": "troq_bashar", "id": "t"},
+                ]
+            },
+            {},
+        ]
+    )
     for tag in ("a", "b", "t"):
         state = act(state, 0, {"type": "attack", "attacker": find(state, tag), "target": "base:1"})
     assert base_damage(state, 1) == 3 + 2 + 2
@@ -473,18 +525,21 @@ def test_an_attacker_exhausts_and_cannot_attack_twice():
 
 
 def test_attack_refusals():
-    state = scenario_game(seats=[{"play": [{"card": "iron_man", "id": "a"},
-                                           {"card": "older_brother", "id": "fresh", "fresh": True}]},
-                                 {"play": [{"card": "tenderfoot", "id": "t"}]}])
+    state = scenario_game(
+        seats=[
+            {"play": [{"card": "iron_man", "id": "a"}, {"card": "older_brother", "id": "fresh", "fresh": True}]},
+            {"play": [{"card": "tenderfoot", "id": "t"}]},
+        ]
+    )
     a = find(state, "a")
-    assert_refused(state, 0, {"type": "attack", "attacker": find(state, "fresh"), "target": "base:1"},
-                   "arrival_fatigue")
+    assert_refused(
+        state, 0, {"type": "attack", "attacker": find(state, "fresh"), "target": "base:1"}, "arrival_fatigue"
+    )
     assert_refused(state, 0, {"type": "attack", "attacker": a, "target": "base:0"}, "bad_target")
     assert_refused(state, 0, {"type": "attack", "attacker": a, "target": a}, "bad_target")
     assert_refused(state, 0, {"type": "attack", "attacker": a, "target": "bld:1:tech_1"}, "bad_target")
     assert_refused(state, 0, {"type": "attack", "attacker": a, "target": None}, "bad_target")
-    assert_refused(state, 0, {"type": "attack", "attacker": find(state, "t"), "target": "base:0"},
-                   "not_in_play")
+    assert_refused(state, 0, {"type": "attack", "attacker": find(state, "t"), "target": "base:0"}, "not_in_play")
 
 
 def test_haste_unit_attacks_on_arrival():
@@ -496,8 +551,9 @@ def test_haste_unit_attacks_on_arrival():
 
 
 def test_attack_a_building_and_destroy_it():
-    state = scenario_game(seats=[{"play": [{"card": "regular_sized_rhinoceros", "id": "r"}]},
-                                 {"buildings": {"tech_1": True}}])
+    state = scenario_game(
+        seats=[{"play": [{"card": "regular_sized_rhinoceros", "id": "r"}]}, {"buildings": {"tech_1": True}}]
+    )
     state = act(state, 0, {"type": "attack", "attacker": find(state, "r"), "target": "bld:1:tech_1"})
     assert state["players"][1]["buildings"]["tech_1"] is None
     assert base_damage(state, 1) == 2
@@ -505,10 +561,14 @@ def test_attack_a_building_and_destroy_it():
 
 # ---- end of the main phase -------------------------------------------------------
 
+
 def test_end_main_locks_the_patrol_zone_with_ready_cards_only():
-    state = scenario_game(seats=[{"play": [{"card": "iron_man", "id": "a"},
-                                           {"card": "older_brother", "id": "b"}]},
-                                 {"play": [{"card": "tenderfoot", "id": "t"}]}])
+    state = scenario_game(
+        seats=[
+            {"play": [{"card": "iron_man", "id": "a"}, {"card": "older_brother", "id": "b"}]},
+            {"play": [{"card": "tenderfoot", "id": "t"}]},
+        ]
+    )
     a, b = find(state, "a"), find(state, "b")
     state = act(state, 0, {"type": "patrol", "card": a, "slot": "squad_leader"})
     state = act(state, 0, {"type": "patrol", "card": b, "slot": "elite"})
@@ -516,13 +576,17 @@ def test_end_main_locks_the_patrol_zone_with_ready_cards_only():
     state = act(state, 0, {"type": "attack", "attacker": b, "target": "base:1"})
     assert state["players"][0]["patrol"]["elite"] is None
     state = act(state, 0, {"type": "end_main"})
-    assert state["players"][0]["patrol"] == {"squad_leader": a, "elite": None, "scavenger": None,
-                                             "technician": None, "lookout": None}
+    assert state["players"][0]["patrol"] == {
+        "squad_leader": a,
+        "elite": None,
+        "scavenger": None,
+        "technician": None,
+        "lookout": None,
+    }
     # the opponent can't rearrange it, and must attack the squad leader
     assert_refused(state, 1, {"type": "patrol", "card": a, "slot": None}, "not_in_play")
     t = find(state, "t")
-    attacks = {a2["target"] for a2 in legal_actions(state, 1)
-               if a2["type"] == "attack" and a2["attacker"] == t}
+    attacks = {a2["target"] for a2 in legal_actions(state, 1) if a2["type"] == "attack" and a2["attacker"] == t}
     assert attacks == {a}
 
 

@@ -4,11 +4,11 @@ draw phase, tech).
 Sources: Deluxe rulebook "Setup" and "Turn sequence"; house rules R1, R4, R9,
 R11, R12 (cited per test).
 """
-from game.rules import legal_actions, view
-from game.codex.catalog import spec_cards, starting_deck
 
-from .helpers import (act, assert_refused, find, hand_ids, hero_id, new_normal_game,
-                      scenario_game)
+from game.codex.catalog import spec_cards, starting_deck
+from game.rules import legal_actions, view
+
+from .helpers import act, assert_refused, find, new_normal_game, scenario_game
 
 BASHING = set(spec_cards("bashing"))
 FINESSE = set(spec_cards("finesse"))
@@ -19,6 +19,7 @@ def cards_of(state, ids):
 
 
 # ---- setup -----------------------------------------------------------------
+
 
 def test_setup_seeded_shuffle_is_reproducible():
     """Same seed, same deck order and hands; the order lives in the state."""
@@ -31,8 +32,10 @@ def test_setup_seeded_shuffle_is_reproducible():
 
 
 def test_setup_different_seeds_shuffle_differently():
-    orders = {tuple(cards_of(s, s["players"][0]["hand"] + s["players"][0]["deck"]))
-              for s in (new_normal_game(seed=n) for n in range(6))}
+    orders = {
+        tuple(cards_of(s, s["players"][0]["hand"] + s["players"][0]["deck"]))
+        for s in (new_normal_game(seed=n) for n in range(6))
+    }
     assert len(orders) > 1
 
 
@@ -87,11 +90,14 @@ def test_setup_bases_have_20_hp_and_first_turn_begins():
 
 # ---- ready and upkeep ------------------------------------------------------------
 
+
 def test_ready_phase_readies_only_the_new_active_players_cards():
-    state = scenario_game(seats=[
-        {"play": [{"card": "iron_man", "exhausted": True, "id": "mine"}]},
-        {"play": [{"card": "older_brother", "exhausted": True, "id": "theirs"}]},
-    ])
+    state = scenario_game(
+        seats=[
+            {"play": [{"card": "iron_man", "exhausted": True, "id": "mine"}]},
+            {"play": [{"card": "older_brother", "exhausted": True, "id": "theirs"}]},
+        ]
+    )
     state = act(state, 0, {"type": "end_main"})
     assert state["cards"][find(state, "theirs")]["exhausted"] is False
     assert state["cards"][find(state, "mine")]["exhausted"] is True
@@ -125,10 +131,16 @@ def test_upkeep_triggers_run():
 
 def test_surplus_draws_a_card_in_upkeep():
     """House rule R4: Surplus (alias Warehouse) draws one card in its owner's upkeep."""
-    state = scenario_game(seats=[{}, {"hand": [], "deck": ["spark", "bloom", "wither",
-                                                           "older_brother", "tenderfoot",
-                                                           "fruit_ninja", "iron_man"],
-                                      "buildings": {"addon": "surplus"}}])
+    state = scenario_game(
+        seats=[
+            {},
+            {
+                "hand": [],
+                "deck": ["spark", "bloom", "wither", "older_brother", "tenderfoot", "fruit_ninja", "iron_man"],
+                "buildings": {"addon": "surplus"},
+            },
+        ]
+    )
     state = act(state, 0, {"type": "end_main"})
     assert len(state["players"][1]["hand"]) == 1
     assert cards_of(state, state["players"][1]["hand"]) == ["spark"]
@@ -144,9 +156,20 @@ def test_unfinished_surplus_does_not_draw():
 
 # ---- draw phase --------------------------------------------------------------------
 
+
 def _deck(n):
-    names = ["older_brother", "tenderfoot", "spark", "bloom", "wither", "fruit_ninja",
-             "helpful_turtle", "brick_thief", "timely_messenger", "granfalloon_flagbearer"]
+    names = [
+        "older_brother",
+        "tenderfoot",
+        "spark",
+        "bloom",
+        "wither",
+        "fruit_ninja",
+        "helpful_turtle",
+        "brick_thief",
+        "timely_messenger",
+        "granfalloon_flagbearer",
+    ]
     return names[:n]
 
 
@@ -175,8 +198,7 @@ def test_draw_phase_draws_at_most_five():
 def test_draw_phase_reshuffles_discard_when_deck_runs_out():
     """The discarded hand is part of the discard pile that is reshuffled;
     draw-phase draws are not limited by house rule R9."""
-    state = scenario_game(seats=[{"hand": ["iron_man"] * 3, "deck": ["spark"],
-                                  "discard": ["bloom", "wither"]}, {}])
+    state = scenario_game(seats=[{"hand": ["iron_man"] * 3, "deck": ["spark"], "discard": ["bloom", "wither"]}, {}])
     state = act(state, 0, {"type": "end_main"})
     p = state["players"][0]
     assert len(p["hand"]) == 5
@@ -213,6 +235,7 @@ def test_the_drawing_player_reads_the_cards_drawn_and_the_others_the_count():
 
 
 # ---- tech (house rules R11, R12) ----------------------------------------------------
+
 
 def _end_first_turn():
     """A normal game after seat 0 ended its first main phase."""

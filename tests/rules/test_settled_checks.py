@@ -2,14 +2,16 @@
 the game (checks._settled, issue 13): a quiet board is settled, and a
 fallen base still ends the game; a thing that is doomed, or damaged to its
 HP, is not settled and dies."""
+
 from game.codex import checks
 
 from .helpers import find, scenario_game
 
 
 def _board():
-    return scenario_game([{"play": [{"card": "older_brother", "id": "ob"}]},
-                          {"play": [{"card": "iron_man", "id": "iron"}]}])
+    return scenario_game(
+        [{"play": [{"card": "older_brother", "id": "ob"}]}, {"play": [{"card": "iron_man", "id": "iron"}]}]
+    )
 
 
 def test_a_quiet_board_is_settled_and_stays_as_it_is():

@@ -2,6 +2,7 @@
 player's hero limit, Tech II spec, Tech Lab spec and the colour tax on the
 next tech building or add-on, public to every viewer; a hand card's minor
 spell tax for those who see the hand."""
+
 from game.rules import view
 
 from .helpers import act

@@ -1,21 +1,22 @@
 """Two-Headed Dragon (2v2): Deluxe rulebook "Two-Headed Dragon" and house
 rules R14, R18-R22. Seats 0 and 1 are the first team, 2 and 3 the second."""
-import json
 
-import pytest
+import json
 
 from game.rules import is_legal, legal_actions, new_game, view
 
-from .helpers import (act, assert_refused, base_damage, choose, find, hand_ids, in_play,
-                      legal_of)
+from .helpers import act, assert_refused, base_damage, choose, find, hand_ids, legal_of
 
 HEROES = ("troq_bashar", "river_montoya", "river_montoya", "troq_bashar")
 
 
 def two_headed(seats=None, active=0, turn=3, seed=1):
     """A 2v2 game from a scenario (or the normal setup when ``seats`` is None)."""
-    config = {"mode": "2hg", "seed": seed,
-              "seats": [{"name": n, "hero": h} for n, h in zip(("Ana", "Ari", "Bo", "Bea"), HEROES)]}
+    config = {
+        "mode": "2hg",
+        "seed": seed,
+        "seats": [{"name": n, "hero": h} for n, h in zip(("Ana", "Ari", "Bo", "Bea"), HEROES)],
+    }
     if seats is not None:
         seats = list(seats) + [{}] * (4 - len(seats))
         config["scenario"] = {"turn": turn, "active": active, "seats": seats}
@@ -71,21 +72,39 @@ def test_attacks_face_a_squad_leader_of_either_opposing_zone():
     """R20: a squad leader of either opposing zone first (the attacker picks
     which), then any patroller of either zone, then anything."""
     attacker = {"card": "iron_man", "id": "a"}
-    s = two_headed([{"play": [attacker]}, {},
-                    {"play": [{"card": "tenderfoot", "patrol": "squad_leader", "id": "sl2"}]},
-                    {"play": [{"card": "older_brother", "patrol": "squad_leader", "id": "sl3"},
-                              {"card": "tenderfoot", "patrol": "elite", "id": "e3"}]}])
+    s = two_headed(
+        [
+            {"play": [attacker]},
+            {},
+            {"play": [{"card": "tenderfoot", "patrol": "squad_leader", "id": "sl2"}]},
+            {
+                "play": [
+                    {"card": "older_brother", "patrol": "squad_leader", "id": "sl3"},
+                    {"card": "tenderfoot", "patrol": "elite", "id": "e3"},
+                ]
+            },
+        ]
+    )
     targets = {a["target"] for a in legal_of(s, 0, "attack", attacker=find(s, "a"))}
     assert targets == {find(s, "sl2"), find(s, "sl3")}
-    s = two_headed([{"play": [attacker]}, {},
-                    {"play": [{"card": "tenderfoot", "patrol": "lookout", "id": "p2"}]},
-                    {"play": [{"card": "older_brother", "patrol": "elite", "id": "p3"},
-                              {"card": "iron_man", "id": "home"}]}])
+    s = two_headed(
+        [
+            {"play": [attacker]},
+            {},
+            {"play": [{"card": "tenderfoot", "patrol": "lookout", "id": "p2"}]},
+            {"play": [{"card": "older_brother", "patrol": "elite", "id": "p3"}, {"card": "iron_man", "id": "home"}]},
+        ]
+    )
     targets = {a["target"] for a in legal_of(s, 0, "attack", attacker=find(s, "a"))}
     assert targets == {find(s, "p2"), find(s, "p3")}
-    s = two_headed([{"play": [attacker]}, {},
-                    {"play": [{"card": "tenderfoot", "id": "u2"}]},
-                    {"play": [{"card": "older_brother", "id": "u3"}], "buildings": {"tech_1": True}}])
+    s = two_headed(
+        [
+            {"play": [attacker]},
+            {},
+            {"play": [{"card": "tenderfoot", "id": "u2"}]},
+            {"play": [{"card": "older_brother", "id": "u3"}], "buildings": {"tech_1": True}},
+        ]
+    )
     targets = {a["target"] for a in legal_of(s, 0, "attack", attacker=find(s, "a"))}
     assert targets == {find(s, "u2"), find(s, "u3"), "base:1", "bld:3:tech_1"}
 
@@ -93,8 +112,14 @@ def test_attacks_face_a_squad_leader_of_either_opposing_zone():
 def test_base_effects_land_on_the_shared_base():
     """R18: "that opponent's base" is the team's one base (Troq's mid band
     against the second opponent of the team)."""
-    s = two_headed([{"play": [{"card": "troq_bashar", "level": 5, "id": "troq"}]}, {}, {},
-                    {"play": [{"card": "tenderfoot", "id": "t"}]}])
+    s = two_headed(
+        [
+            {"play": [{"card": "troq_bashar", "level": 5, "id": "troq"}]},
+            {},
+            {},
+            {"play": [{"card": "tenderfoot", "id": "t"}]},
+        ]
+    )
     s = act(s, 0, {"type": "attack", "attacker": find(s, "troq"), "target": find(s, "t")})
     assert base_damage(s, 2) == 1 and base_damage(s, 3) == 1
 
@@ -102,24 +127,39 @@ def test_base_effects_land_on_the_shared_base():
 def test_friendly_spells_reach_the_partner_but_your_means_only_you():
     """R21: Bloom ("friendly") may target the partner's unit; Two Step
     ("your units") may not."""
-    s = two_headed([{"hand": ["bloom"], "gold": 5, "play": [{"card": "troq_bashar"}]},
-                    {"play": [{"card": "tenderfoot", "id": "mate"}]}])
+    s = two_headed(
+        [
+            {"hand": ["bloom"], "gold": 5, "play": [{"card": "troq_bashar"}]},
+            {"play": [{"card": "tenderfoot", "id": "mate"}]},
+        ]
+    )
     s = act(s, 0, {"type": "play", "card": hand_ids(s, 0, "bloom")[0], "targets": [find(s, "mate")]})
     assert s["cards"][find(s, "mate")]["plus"] == 1
-    s = two_headed([{"hand": ["two_step"], "gold": 5,
-                     "play": [{"card": "river_montoya"}, {"card": "tenderfoot", "id": "mine"}]},
-                    {"play": [{"card": "older_brother", "id": "mate"}]}])
+    s = two_headed(
+        [
+            {
+                "hand": ["two_step"],
+                "gold": 5,
+                "play": [{"card": "river_montoya"}, {"card": "tenderfoot", "id": "mine"}],
+            },
+            {"play": [{"card": "older_brother", "id": "mate"}]},
+        ]
+    )
     step = hand_ids(s, 0, "two_step")[0]
-    assert_refused(s, 0, {"type": "play", "card": step, "targets": [find(s, "mine"), find(s, "mate")]},
-                   "bad_targets")
+    assert_refused(s, 0, {"type": "play", "card": step, "targets": [find(s, "mine"), find(s, "mate")]}, "bad_targets")
 
 
 def test_a_dead_hero_gives_two_levels_to_a_hero_of_the_other_team_chosen_by_the_actor():
     """R14: one hero of the opposing team gains two levels; the player whose
     action killed it chooses between the two opposing heroes."""
-    s2 = two_headed([{"play": [{"card": "troq_bashar", "id": "h0"}, {"card": "iron_man", "id": "a"}]},
-                     {"play": [{"card": "river_montoya", "id": "h1"}]},
-                     {"play": [{"card": "river_montoya", "damage": 2, "id": "h2"}]}, {}])
+    s2 = two_headed(
+        [
+            {"play": [{"card": "troq_bashar", "id": "h0"}, {"card": "iron_man", "id": "a"}]},
+            {"play": [{"card": "river_montoya", "id": "h1"}]},
+            {"play": [{"card": "river_montoya", "damage": 2, "id": "h2"}]},
+            {},
+        ]
+    )
     s2 = act(s2, 0, {"type": "attack", "attacker": find(s2, "a"), "target": find(s2, "h2")})
     assert s2["prompt"]["seat"] == 0 and set(s2["prompt"]["options"]) == {find(s2, "h0"), find(s2, "h1")}
     assert_refused(s2, 1, {"type": "choose", "choice": [find(s2, "h1")]}, "not_your_prompt")
@@ -160,8 +200,7 @@ def test_a_team_cannot_hold_two_add_ons_of_the_same_kind():
 def test_the_team_whose_base_falls_loses_together():
     """R18: the shared base at 0 HP ends the game; both players of the other
     team win."""
-    s = two_headed([{"play": [{"card": "iron_man", "id": "a"}]}, {},
-                    {"base_damage": 28}, {}])
+    s = two_headed([{"play": [{"card": "iron_man", "id": "a"}]}, {}, {"base_damage": 28}, {}])
     s = act(s, 0, {"type": "attack", "attacker": find(s, "a"), "target": "base:1"})
     assert s["status"] == "finished" and s["winners"] == [0, 1] and s["winner_team"] == 0
 
@@ -175,10 +214,14 @@ def test_a_concession_concedes_for_the_team():
 def test_a_teammates_prompt_pauses_the_team_until_answered():
     """A prompt belongs to one seat; the partner's actions wait for it
     (actions are applied one at a time, R19)."""
-    s = two_headed([{"hand": ["hired_stomper"], "gold": 9, "buildings": {"tech_1": True, "tech_2": True},
-                     "workers": 8},
-                    {"hand": ["tenderfoot"]},
-                    {"play": [{"card": "tenderfoot"}, {"card": "older_brother"}]}, {}])
+    s = two_headed(
+        [
+            {"hand": ["hired_stomper"], "gold": 9, "buildings": {"tech_1": True, "tech_2": True}, "workers": 8},
+            {"hand": ["tenderfoot"]},
+            {"play": [{"card": "tenderfoot"}, {"card": "older_brother"}]},
+            {},
+        ]
+    )
     s = act(s, 0, {"type": "play", "card": hand_ids(s, 0, "hired_stomper")[0], "targets": []})
     assert s["prompt"]["seat"] == 0
     assert_refused(s, 1, {"type": "hire", "card": hand_ids(s, 1)[0]}, "prompt_pending")
@@ -190,10 +233,14 @@ def test_is_legal_agrees_with_apply_action_on_a_prompt_answer():
     (a double click) reached the next prompt, whose options differ;
     ``is_legal`` said yes, ``apply_action`` said ``bad_choice``. A dry run
     must give the same verdict as the real thing."""
-    s = two_headed([{"hand": ["hired_stomper"], "gold": 9, "buildings": {"tech_1": True, "tech_2": True},
-                     "workers": 8},
-                    {"hand": ["tenderfoot"]},
-                    {"play": [{"card": "tenderfoot"}, {"card": "older_brother"}]}, {}])
+    s = two_headed(
+        [
+            {"hand": ["hired_stomper"], "gold": 9, "buildings": {"tech_1": True, "tech_2": True}, "workers": 8},
+            {"hand": ["tenderfoot"]},
+            {"play": [{"card": "tenderfoot"}, {"card": "older_brother"}]},
+            {},
+        ]
+    )
     s = act(s, 0, {"type": "play", "card": hand_ids(s, 0, "hired_stomper")[0], "targets": []})
     answer = {"type": "choose", "choice": ["not-an-option"]}
     assert_refused(s, 0, answer, "bad_choice")

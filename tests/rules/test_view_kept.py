@@ -4,18 +4,18 @@ seat's public part, view._seat_public: what a version's frames share,
 game.fanout). So the views of one version built in one block must be the
 views each viewer gets alone, and a view kept from an earlier version must
 stay as it was while the game's one state object plays on in place."""
+
 import json
 
-from game.rules import reading, view
 from game.codex import catalog
 from game.codex.bots import RandomBot, play_game
+from game.rules import reading, view
 
 
 def test_shared_views_are_each_viewers_own_and_kept_views_do_not_change():
     for mode, seats in (("1hero", 2), ("2hg", 4)):
         heroes = catalog.playable_heroes()
-        config = {"mode": mode, "seed": 7,
-                  "seats": [{"name": f"P{i}", "heroes": [heroes[i]]} for i in range(seats)]}
+        config = {"mode": mode, "seed": 7, "seats": [{"name": f"P{i}", "heroes": [heroes[i]]} for i in range(seats)]}
         kept = []
 
         def keep(state, _seat, _action):

@@ -4,6 +4,7 @@ printed on the card), so a button is named by what it does; each card in the
 viewer's own hand that cannot be played says why, with the engine's refusal
 sentence for playing it (only for the viewer, only in the viewer's main
 phase, and not when only a target is missing)."""
+
 from game.rules import RulesError, apply_action, view
 
 from .helpers import scenario_game
@@ -15,14 +16,25 @@ def hand_of(state, viewer, seat):
 
 
 def test_cards_in_play_list_their_abilities_for_every_viewer():
-    s = scenario_game([{"play": [{"card": "bombaster", "id": "b"}, {"card": "merfolk_prospector", "id": "m"},
-                                 {"card": "troq_bashar", "id": "t"}]}])
+    s = scenario_game(
+        [
+            {
+                "play": [
+                    {"card": "bombaster", "id": "b"},
+                    {"card": "merfolk_prospector", "id": "m"},
+                    {"card": "troq_bashar", "id": "t"},
+                ]
+            }
+        ]
+    )
     for viewer in (0, 1, None):
         cards = {c["card"]: c for c in view(s, viewer)["players"][0]["play"]}
         assert cards["bombaster"]["abilities"] == [
-            {"text": "2 damage to a patrolling unit.", "gold": 1, "exhaust": False, "sacrifice": True}]
+            {"text": "2 damage to a patrolling unit.", "gold": 1, "exhaust": False, "sacrifice": True}
+        ]
         assert cards["merfolk_prospector"]["abilities"] == [
-            {"text": "gain 1 gold.", "gold": 0, "exhaust": True, "sacrifice": False}]
+            {"text": "gain 1 gold.", "gold": 0, "exhaust": True, "sacrifice": False}
+        ]
         assert "abilities" not in cards["troq_bashar"]  # Troq has none at level 1
 
 

@@ -2,6 +2,7 @@
 connections through the real ASGI app, channel-layer parametrisation, and the
 rule that PostgreSQL/Redis/nginx tests fail (not skip) when CODEX_REQUIRE_SERVICES=1.
 """
+
 import asyncio
 import os
 

@@ -3,6 +3,7 @@
 on one of them, or on the proxy in front (test_proxy.py), with a user's
 session cookie.
 """
+
 import os
 
 import websockets
@@ -35,5 +36,8 @@ async def open_match(base_url: str, match_id: int, user):
     ``base_url`` (``http://127.0.0.1:PORT``, also sent as the page's
     Origin) with ``user``'s session cookie."""
     cookie = await sync_to_async(session_cookie)(user)
-    return await websockets.connect(f"ws{base_url.removeprefix('http')}/ws/match/{match_id}/", origin=base_url,
-                                    additional_headers={"Cookie": cookie.decode()})
+    return await websockets.connect(
+        f"ws{base_url.removeprefix('http')}/ws/match/{match_id}/",
+        origin=base_url,
+        additional_headers={"Cookie": cookie.decode()},
+    )

@@ -1,5 +1,6 @@
 """Helpers of the lobby tests (issue 14): matches started and finished
 through the lobby and game services, without websockets."""
+
 from asgiref.sync import async_to_sync
 
 from game.models import Match

@@ -1,5 +1,6 @@
 """Helpers for websocket match tests: start a match through the lobby, read
 its state, receive messages, and list what a viewer must never see."""
+
 import json
 import re
 
@@ -7,8 +8,8 @@ from asgiref.sync import sync_to_async
 from rest_framework.test import APIClient
 
 from game import rules
-from game.models import Match, MatchAction
 from game.codex import catalog
+from game.models import Match, MatchAction
 from game.services import apply_seat_action
 from lobby import services
 
@@ -17,13 +18,11 @@ SECRET_NAME_ZONES = ("hand", "workers", "discard")
 
 
 @sync_to_async
-def start_match(players, public=True, spectators=True, seed=42, heroes=("troq_bashar", "river_montoya"),
-                mode="1hero"):
+def start_match(players, public=True, spectators=True, seed=42, heroes=("troq_bashar", "river_montoya"), mode="1hero"):
     """Start a ``mode`` match through the lobby services, ``players[i]`` at
     seat i with ``heroes[i]`` (a table of ``len(players)`` seats); returns
     the Match."""
-    table = services.create_table(players[0], mode, is_public=public, allow_spectators=spectators,
-                                  seats=len(players))
+    table = services.create_table(players[0], mode, is_public=public, allow_spectators=spectators, seats=len(players))
     for index, user in enumerate(players):
         if index:
             services.take_seat(table.pk, user, index, table.invite_token)
@@ -43,8 +42,9 @@ def logged_in(user) -> APIClient:
 @sync_to_async
 def action_log(match_id) -> list:
     """The match's action log as ``[(seq, seat, action, nonce)]``, in order."""
-    return list(MatchAction.objects.filter(match_id=match_id).order_by("seq")
-                .values_list("seq", "seat", "action", "nonce"))
+    return list(
+        MatchAction.objects.filter(match_id=match_id).order_by("seq").values_list("seq", "seat", "action", "nonce")
+    )
 
 
 @sync_to_async
@@ -171,7 +171,10 @@ def frame_leaks(frames: list, ids: set, viewer) -> list:
         found += [i for i in ids if re.search(rf'"{re.escape(i)}"', text)]
         view = frame.get("view")
         if view:
-            found += [f"hand of {p['seat']}" for p in view["players"]
-                      if "hand" in p and p["seat"] != viewer and not p.get("hand_shown")]
+            found += [
+                f"hand of {p['seat']}"
+                for p in view["players"]
+                if "hand" in p and p["seat"] != viewer and not p.get("hand_shown")
+            ]
             found += [line["text"] for line in view["log"] if "to" in line and viewer not in line["to"]]
     return found

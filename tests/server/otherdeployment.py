@@ -7,6 +7,7 @@ it migrates that (empty) database, starts a two-player match there whose
 id is MATCH_ID, and prints ``{"match": id, "cookies": [seat 0's session
 cookie, seat 1's]}`` as JSON.
 """
+
 import json
 import os
 import sys
@@ -32,8 +33,10 @@ def main(match_id: int) -> dict:
     with connection.cursor() as cursor:  # the next match row gets id match_id
         cursor.execute("DELETE FROM sqlite_sequence WHERE name = 'game_match'")
         cursor.execute("INSERT INTO sqlite_sequence (name, seq) VALUES ('game_match', %s)", [match_id - 1])
-    users = [get_user_model().objects.create_user(username=name, password="pw-secret-123", display_name=name.title())
-             for name in ("uma", "vic")]
+    users = [
+        get_user_model().objects.create_user(username=name, password="pw-secret-123", display_name=name.title())
+        for name in ("uma", "vic")
+    ]
     match = async_to_sync(start_match)(users)
     return {"match": match.pk, "cookies": [session_cookie(user).decode() for user in users]}
 

@@ -1,4 +1,5 @@
 """The site's routes plus two that fail on purpose (tests/server/test_pages_refusals.py)."""
+
 from django.core.exceptions import PermissionDenied
 from django.urls import path
 

@@ -15,6 +15,7 @@ both for a match in the database; `play_live_2v2` plays the 2v2 of the
 real-server tests (tests/server/test_two_headed_dragon.py, test_proxy.py)
 over real sockets.
 """
+
 import asyncio
 import json
 import random
@@ -28,9 +29,28 @@ from tests.server.matchkit import action_log, db_match, start_match
 
 # Actions the random policy uses: the game keeps going (no attacks, no abilities)
 # while still covering hires, buildings, heroes, units, patrols, tech and prompts.
-POLICY_TYPES = {"hire", "level_up", "build", "summon", "patrol", "play", "tech", "choose", "end_main",
-                "repair", "lend", "end_lending"}
-PRIVATE_KEYS = ("hand", "discard", "trash", "codex", "reasons", "hire_cost")  # reasons, hire_cost: the viewer's own seat only
+POLICY_TYPES = {
+    "hire",
+    "level_up",
+    "build",
+    "summon",
+    "patrol",
+    "play",
+    "tech",
+    "choose",
+    "end_main",
+    "repair",
+    "lend",
+    "end_lending",
+}
+PRIVATE_KEYS = (
+    "hand",
+    "discard",
+    "trash",
+    "codex",
+    "reasons",
+    "hire_cost",
+)  # reasons, hire_cost: the viewer's own seat only
 # The Two-Headed Dragon table of the 2v2 tests: ana & ari (team 0) against bo & bea.
 HEROES = ("troq_bashar", "river_montoya", "river_montoya", "troq_bashar")
 NAMES = ("ana", "ari", "bo", "bea")
@@ -137,8 +157,12 @@ class Player:
 def wrap_communicator(seat, comm, first_state: dict, label: str = "") -> Player:
     """A Player reading a channels WebsocketCommunicator in the background,
     past its first ``state``."""
-    player = Player(seat, comm.send_json_to, lambda: comm.receive_json_from(timeout=60),
-                    label=label or ("spectator" if seat is None else f"seat {seat}"))
+    player = Player(
+        seat,
+        comm.send_json_to,
+        lambda: comm.receive_json_from(timeout=60),
+        label=label or ("spectator" if seat is None else f"seat {seat}"),
+    )
     player.start(first_state)
     return player
 
@@ -176,8 +200,16 @@ def pick(legal: list, rng: random.Random, prefer_end: bool) -> dict | None:
     return rng.choice(rest) if rest else None
 
 
-async def play_rounds(players: dict, current_version, pairs: int = 0, seed: int = 7, max_rounds: int = None,
-                      retry_every: int = 5, double_every: int = 4, rounds: int = None) -> list:
+async def play_rounds(
+    players: dict,
+    current_version,
+    pairs: int = 0,
+    seed: int = 7,
+    max_rounds: int = None,
+    retry_every: int = 5,
+    double_every: int = 4,
+    rounds: int = None,
+) -> list:
     """Play until both teammates of a team have acted at the same instant
     ``pairs`` times (or, given ``rounds``, that many rounds: free-for-all).
 
@@ -210,15 +242,19 @@ async def play_rounds(players: dict, current_version, pairs: int = 0, seed: int 
                 continue
             action = pick(msg["legal_actions"], rng, prefer_end=played % 3 == 0)
             if action is not None:
-                sends.append((seat, {"type": "action", "action": action, "version": msg["version"],
-                                     "nonce": f"s{seat}-r{played}"}))
+                sends.append(
+                    (
+                        seat,
+                        {"type": "action", "action": action, "version": msg["version"], "nonce": f"s{seat}-r{played}"},
+                    )
+                )
         if not sends:
             break  # the game is over
         by_seat = dict(sends)
         for seat, message in sends:
             # Both teammates may build the same add-on: only one may have it (R18).
             mate = seat ^ 1
-            if message["action"]["type"] == "build" and mate in by_seat and seat < mate and rng.random() < .5:
+            if message["action"]["type"] == "build" and mate in by_seat and seat < mate and rng.random() < 0.5:
                 if message["action"] in players[mate].state["legal_actions"]:
                     by_seat[mate]["action"] = message["action"]
         if played % double_every == 0:
@@ -231,14 +267,30 @@ async def play_rounds(players: dict, current_version, pairs: int = 0, seed: int 
         done_pairs += sum(1 for seats in teams.values() if len(seats) == 2)
         answers = await asyncio.gather(*(players[s].request(m) for s, m in sends))
         for (seat, message), answer in zip(sends, answers):
-            records.append({"seat": seat, "action": message["action"], "version": message["version"],
-                            "nonce": message["nonce"], "answer": answer, "retry": False})
+            records.append(
+                {
+                    "seat": seat,
+                    "action": message["action"],
+                    "version": message["version"],
+                    "nonce": message["nonce"],
+                    "answer": answer,
+                    "retry": False,
+                }
+            )
         if played % retry_every == 0:
             for (seat, message), answer in zip(sends, answers):
                 if answer["type"] == "applied":
                     again = await players[seat].request(message)
-                    records.append({"seat": seat, "action": message["action"], "version": message["version"],
-                                    "nonce": message["nonce"], "answer": again, "retry": True})
+                    records.append(
+                        {
+                            "seat": seat,
+                            "action": message["action"],
+                            "version": message["version"],
+                            "nonce": message["nonce"],
+                            "answer": again,
+                            "retry": True,
+                        }
+                    )
     return records
 
 
@@ -323,8 +375,9 @@ def check_run(records: list, config: dict, logged: list, final_state: dict, play
     """
     states = replay(config, [(seq, seat, action) for seq, seat, action, _ in logged])
     final = len(states) - 1
-    assert json.dumps(states[final], sort_keys=True) == json.dumps(final_state, sort_keys=True), \
+    assert json.dumps(states[final], sort_keys=True) == json.dumps(final_state, sort_keys=True), (
         "replaying the action log does not give the stored state"
+    )
     by_nonce = {}
     for seq, seat, action, nonce in logged:
         assert nonce not in by_nonce, f"nonce {nonce} applied twice"
@@ -346,8 +399,9 @@ def check_run(records: list, config: dict, logged: list, final_state: dict, play
             refused += 1
             assert rec["nonce"] not in by_nonce, f"refused action {rec['nonce']} is in the log"
             judged = states[answer["version"]]
-            assert not accepted(judged, rec["seat"], rec["action"]), \
+            assert not accepted(judged, rec["seat"], rec["action"]), (
                 f"a legal action was refused: {rec} at version {answer['version']}"
+            )
             if answer["code"] == "match_over":
                 assert judged["status"] == "finished"
             else:
@@ -367,8 +421,14 @@ def check_run(records: list, config: dict, logged: list, final_state: dict, play
     for player in viewers:
         assert public(player.state["view"]) == expected, f"{player.label} ends with another public state"
     scanned = sum(check_hidden(player, states) for player in viewers)
-    return {"applied": len(applied), "refused": refused, "stale": stale, "applied_behind": behind,
-            "version": final, "scanned": scanned}
+    return {
+        "applied": len(applied),
+        "refused": refused,
+        "stale": stale,
+        "applied_behind": behind,
+        "version": final,
+        "scanned": scanned,
+    }
 
 
 async def play_and_check(match_id: int, players: dict, spectators: list, **rounds) -> tuple[list, dict, object]:

@@ -1,6 +1,7 @@
 """Limits per account across all its sockets (issue 27, point 8; game.accountrate):
 one account's 16 sockets stored 1,568 chat lines in 5 s and sent 192 MB of
 resync answers in 20 s, each socket within its own rate."""
+
 import pytest
 from asgiref.sync import sync_to_async
 

@@ -2,6 +2,7 @@
 finding 12): an applied action is stored with the keys the engine reads for
 its type and nothing else, it is what the engine applied, and the log
 replays to the stored state."""
+
 import json
 import random
 
@@ -25,8 +26,11 @@ def test_every_action_type_of_the_engine_has_its_keys():
     assert set(ACTION_KEYS) == set(ACTIONS)
 
 
-@pytest.mark.parametrize("make", [lambda s: config(s), lambda s: config_2hg(s), lambda s: config_3hero(s),
-                                  lambda s: config_ffa(4, s)], ids=["1hero", "2hg", "3hero", "ffa4"])
+@pytest.mark.parametrize(
+    "make",
+    [lambda s: config(s), lambda s: config_2hg(s), lambda s: config_3hero(s), lambda s: config_ffa(4, s)],
+    ids=["1hero", "2hg", "3hero", "ffa4"],
+)
 def test_every_legal_action_is_already_normal(make):
     """Whatever the engine offers (every seat, every step of random games)
     uses only the listed keys: normalising changes none of it, so the
@@ -50,8 +54,11 @@ def test_every_legal_action_is_already_normal(make):
 
 def test_normalising_keeps_the_engine_keys_only():
     assert normalise_action({"type": "hire", "card": "c3", **JUNK}) == {"type": "hire", "card": "c3"}
-    assert normalise_action({"type": "patrol", "card": "c4", "slot": None, "x": 1}) == \
-        {"type": "patrol", "card": "c4", "slot": None}
+    assert normalise_action({"type": "patrol", "card": "c4", "slot": None, "x": 1}) == {
+        "type": "patrol",
+        "card": "c4",
+        "slot": None,
+    }
     assert normalise_action({"type": "no_such_thing", **JUNK}) == {"type": "no_such_thing"}
 
 

@@ -7,6 +7,7 @@ for one not sent as JSON; nothing changes.
 The writes are read from the published schema, so a write added later is
 covered without touching this file.
 """
+
 import json
 import re
 
@@ -58,8 +59,12 @@ def writes(make_user):
 
 def test_the_schema_lists_the_writes_with_bodies(writes):
     _, found = writes
-    assert {("post", "/api/tables/"), ("patch", "/api/me/"), ("post", "/api/decks/check/"),
-            ("post", "/api/tables/1/join/")} <= set(found)
+    assert {
+        ("post", "/api/tables/"),
+        ("patch", "/api/me/"),
+        ("post", "/api/decks/check/"),
+        ("post", "/api/tables/1/join/"),
+    } <= set(found)
 
 
 @pytest.mark.parametrize("name", sorted(BAD_BODIES))
@@ -70,8 +75,12 @@ def test_every_write_refuses_a_bad_body_with_a_sentence(writes, name):
     for method, url in found:
         answer = getattr(client, method)(url, BAD_BODIES[name], content_type="application/json")
         body = answer.json() if answer.headers.get("Content-Type") == "application/json" else None
-        if answer.status_code != 400 or not body or body.get("code") != "bad_json" \
-                or not str(body.get("detail", "")).endswith("."):
+        if (
+            answer.status_code != 400
+            or not body
+            or body.get("code") != "bad_json"
+            or not str(body.get("detail", "")).endswith(".")
+        ):
             wrong.append(f"{method.upper()} {url} -> {answer.status_code} {body}")
     assert not wrong, "\n".join(wrong)
     assert (Table.objects.count(), list(Deck.objects.values_list("name", "cards"))) == before
@@ -99,11 +108,14 @@ def test_a_deep_body_names_the_limit(writes):
 # sent. (Under daphne a multipart body Twisted cannot parse is answered an
 # empty 400 before Django sees it.)
 UNREADABLE = {
-    "3 MB of JSON": (json.dumps({"mode": "m" * 3_000_000, "name": "m" * 10}).encode(), "application/json",
-                     413, "too_big"),
+    "3 MB of JSON": (
+        json.dumps({"mode": "m" * 3_000_000, "name": "m" * 10}).encode(),
+        "application/json",
+        413,
+        "too_big",
+    ),
     "multipart without a boundary": (b"garbage", "multipart/form-data", 415, "unsupported_media_type"),
-    "multipart with a bad boundary": (b"garbage", "multipart/form-data; boundary=xyz", 415,
-                                      "unsupported_media_type"),
+    "multipart with a bad boundary": (b"garbage", "multipart/form-data; boundary=xyz", 415, "unsupported_media_type"),
 }
 
 
@@ -120,8 +132,12 @@ def browser(make_user):
     client.defaults["HTTP_X_CSRFTOKEN"] = client.cookies["csrftoken"].value
     schema = client.get("/api/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json").json()
     ids = {"tables": table.pk, "decks": deck.pk}
-    found = [(method, re.sub(r"{\w+}", str(ids.get(path.split("/")[2], 1)), path))
-             for path, operations in schema["paths"].items() for method in operations if method in WRITES]
+    found = [
+        (method, re.sub(r"{\w+}", str(ids.get(path.split("/")[2], 1)), path))
+        for path, operations in schema["paths"].items()
+        for method in operations
+        if method in WRITES
+    ]
     return client, found
 
 
@@ -134,8 +150,12 @@ def test_every_write_refuses_a_body_django_cannot_read_in_json(browser, name):
     for method, url in found:
         answer = getattr(client, method)(url, body, content_type=content_type)
         json_body = answer.json() if answer.headers.get("Content-Type") == "application/json" else None
-        if answer.status_code != status or not json_body or json_body.get("code") != code \
-                or json_body["detail"] != (too_big() if status == 413 else SENTENCES[code]):
+        if (
+            answer.status_code != status
+            or not json_body
+            or json_body.get("code") != code
+            or json_body["detail"] != (too_big() if status == 413 else SENTENCES[code])
+        ):
             wrong.append(f"{method.upper()} {url} -> {answer.status_code} {answer.content[:120]!r}")
     assert not wrong, "\n".join(wrong)
     assert (Table.objects.count(), list(Deck.objects.values_list("name", "cards"))) == before
@@ -145,8 +165,10 @@ def test_a_page_keeps_its_own_page_for_a_body_too_large(browser):
     client, _ = browser
     answer = client.post("/login/", b"username=" + b"a" * 3_000_000, content_type="application/x-www-form-urlencoded")
     assert answer.status_code == 400 and answer.headers["Content-Type"].startswith("text/html")
-    assert "The server could not read this request" in answer.content.decode() and "Back to the lobby" in \
-        answer.content.decode()
+    assert (
+        "The server could not read this request" in answer.content.decode()
+        and "Back to the lobby" in answer.content.decode()
+    )
 
 
 def test_a_host_not_allowed_is_refused_in_json_under_the_api(browser):

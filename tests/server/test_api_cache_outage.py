@@ -6,6 +6,7 @@ let requests through (one line logged) and the API answers as usual.
 The cache here is one whose every call raises as Redis' client does when
 the server is gone (tests/server/test_redis_outage.py stops a real one).
 """
+
 import logging
 
 import pytest

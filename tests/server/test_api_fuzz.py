@@ -24,6 +24,7 @@ every valid request.
 test_api_schema.py walks every operation with valid bodies and expects
 each to be accepted.
 """
+
 import subprocess
 import sys
 from pathlib import Path
@@ -32,8 +33,8 @@ import pytest
 
 from lobby import services
 from tests.server.conftest import session_cookie
-from tests.server.lobbykit import conceded, started
 from tests.server.live import daphne
+from tests.server.lobbykit import conceded, started
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.fuzz]
 
@@ -41,9 +42,19 @@ ST = Path(sys.executable).with_name("st")
 # Cases per operation and phase: the three runs stay within a few minutes on 2 slow cores.
 MAX_EXAMPLES = 20
 # The operations where a lobby's or the deck builder's rule refuses valid data with 400.
-RULED = ["me_partial_update", "tables_create", "tables_join_create", "tables_leave_create",
-         "tables_seat_partial_update", "tables_start_create", "tables_remove_create", "tables_bot_create",
-         "decks_create", "decks_partial_update", "decks_check_create"]
+RULED = [
+    "me_partial_update",
+    "tables_create",
+    "tables_join_create",
+    "tables_leave_create",
+    "tables_seat_partial_update",
+    "tables_start_create",
+    "tables_remove_create",
+    "tables_bot_create",
+    "decks_create",
+    "decks_partial_update",
+    "decks_check_create",
+]
 CONFIG = f"""
 [[operations]]
 include-operation-id = {RULED!r}
@@ -86,9 +97,27 @@ def test_schemathesis_finds_nothing(callers, tmp_path):
     try:
         for who, config in callers.items():
             run = subprocess.run(
-                [str(ST), "--no-color", "--config-file", str(config), "run", f"{server.url}/api/schema/",
-                 "--checks", "all", "--mode", "all", "--max-examples", str(MAX_EXAMPLES), "--seed", "27"],
-                capture_output=True, text=True, timeout=900, cwd=tmp_path)
+                [
+                    str(ST),
+                    "--no-color",
+                    "--config-file",
+                    str(config),
+                    "run",
+                    f"{server.url}/api/schema/",
+                    "--checks",
+                    "all",
+                    "--mode",
+                    "all",
+                    "--max-examples",
+                    str(MAX_EXAMPLES),
+                    "--seed",
+                    "27",
+                ],
+                capture_output=True,
+                text=True,
+                timeout=900,
+                cwd=tmp_path,
+            )
             assert run.returncode == 0, f"as {who}:\n{run.stdout[-20000:]}\n{run.stderr[-2000:]}"
     finally:
         server.stop()

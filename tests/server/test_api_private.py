@@ -6,6 +6,7 @@ under /api/ answered Django's HTML page instead of JSON.
 A private table the caller may not see now answers every table operation
 exactly as a table that does not exist: same status, same body.
 """
+
 import pytest
 
 from lobby import services
@@ -55,8 +56,9 @@ def test_a_private_table_answers_an_outsider_as_an_unknown_id(make_user, started
 def test_the_invite_token_still_opens_a_private_table(make_user):
     alice, bob = make_user("alice"), make_user("bob")
     table = services.create_table(alice, "1hero", is_public=False)
-    joined = logged_in(bob).post(f"/api/tables/{table.pk}/join/", {"index": 1, "invite": table.invite_token},
-                                 format="json")
+    joined = logged_in(bob).post(
+        f"/api/tables/{table.pk}/join/", {"index": 1, "invite": table.invite_token}, format="json"
+    )
     assert joined.status_code == 200 and joined.json()["seats"][1]["player"] == "Bob"
     # Seated now, bob sees it: the table's own refusals again.
     assert logged_in(bob).post(f"/api/tables/{table.pk}/start/").json()["code"] == "not_host"
@@ -71,8 +73,17 @@ def test_a_removed_player_is_told_so(make_user):
     assert again.status_code == 403 and again.json()["code"] == "removed"
 
 
-@pytest.mark.parametrize("path", ["/api/tables/abc/", "/api/tables/abc/join/", "/api/matches/1.5/log/",
-                                  "/api/decks/x/", "/api/lobby/rematch/abc/", "/api/nothing/"])
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/api/tables/abc/",
+        "/api/tables/abc/join/",
+        "/api/matches/1.5/log/",
+        "/api/decks/x/",
+        "/api/lobby/rematch/abc/",
+        "/api/nothing/",
+    ],
+)
 @pytest.mark.parametrize("method", ["get", "post"])
 def test_an_address_no_api_route_matches_answers_json(make_user, path, method):
     answer = getattr(logged_in(make_user("alice")), method)(path)

@@ -1,6 +1,7 @@
 """The API's refusals that come before any view (issue 27, points 3 and
 12): JSON ``{"code", "detail"}`` with a sentence of our own, as every
 other refusal of the API (codexsite/apierrors.py)."""
+
 import pytest
 from django.test import Client
 from rest_framework.throttling import UserRateThrottle
@@ -43,4 +44,6 @@ def test_the_throttle(make_user, monkeypatch):
     answer = alice.get("/api/modes/")
     assert answer.status_code == 429 and answer.headers["Retry-After"].isdigit()
     assert answer.json()["code"] == "throttled"
-    assert answer.json()["detail"] == f"Too many requests: wait {answer.headers['Retry-After']} seconds, then try again."
+    assert (
+        answer.json()["detail"] == f"Too many requests: wait {answer.headers['Retry-After']} seconds, then try again."
+    )

@@ -12,6 +12,7 @@ against that response's schema (OpenAPI 3.1: JSON Schema 2020-12). The
 walk must reach every operation of the schema, so an operation added
 later fails here until the walk covers it.
 """
+
 import re
 
 import pytest

@@ -10,6 +10,7 @@ The writes and their string fields are read from the published schema
 is covered; each write has a body here that it would accept, into which
 one bad string goes at a time.
 """
+
 import re
 
 import pytest
@@ -22,8 +23,12 @@ from tests.server.matchkit import logged_in
 
 pytestmark = pytest.mark.django_db
 
-BAD_STRINGS = {"lone surrogate": "\ud800", "surrogate after text": "x\udfff", "100 KB": "m" * 100_000,
-               "100 KB of accents": "é" * 100_000}
+BAD_STRINGS = {
+    "lone surrogate": "\ud800",
+    "surrogate after text": "x\udfff",
+    "100 KB": "m" * 100_000,
+    "100 KB of accents": "é" * 100_000,
+}
 MOST_BYTES = 2000  # an answer's body holds at most this, whatever was sent
 
 
@@ -38,6 +43,7 @@ def string_places(schema: dict, components: dict) -> list:
     """The places of a request body's schema that hold text, as ``(property,
     how)``: ``how`` "value" (the property's own text or enum), "item" (a
     list of text) or "key" (an object's keys)."""
+
     def resolve(node):
         while "$ref" in node or "allOf" in node:
             node = components[node["$ref"].rsplit("/", 1)[1]] if "$ref" in node else node["allOf"][0]
@@ -86,14 +92,24 @@ def writes(make_user):
                 who, body = accepted[operation["operationId"]]  # a new write needs its body here
                 url = re.sub(r"{\w+}", str(ids.get(path.split("/")[2], 1)), path)
                 body_schema = operation["requestBody"]["content"]["application/json"]["schema"]
-                found.append((operation["operationId"], clients[who], method, url, body,
-                              string_places(body_schema, schema["components"]["schemas"])))
+                found.append(
+                    (
+                        operation["operationId"],
+                        clients[who],
+                        method,
+                        url,
+                        body,
+                        string_places(body_schema, schema["components"]["schemas"]),
+                    )
+                )
 
     def snapshot():
-        return (list(Table.objects.order_by("pk").values_list("pk", "mode")),
-                list(Seat.objects.order_by("pk").values_list("pk", "user", "bot", "heroes", "ready")),
-                list(Deck.objects.order_by("pk").values_list("name", "cards")),
-                [user.display_name for user in type(alice).objects.order_by("pk")])
+        return (
+            list(Table.objects.order_by("pk").values_list("pk", "mode")),
+            list(Seat.objects.order_by("pk").values_list("pk", "user", "bot", "heroes", "ready")),
+            list(Deck.objects.order_by("pk").values_list("name", "cards")),
+            [user.display_name for user in type(alice).objects.order_by("pk")],
+        )
 
     return found, snapshot
 
@@ -101,9 +117,13 @@ def writes(make_user):
 def test_the_schema_has_string_fields_in_writes(writes):
     found, _ = writes
     places = {(operation, place) for operation, *_, places in found for place in places}
-    assert {("tables_create", ("mode", "value")), ("tables_bot_create", ("kind", "value")),
-            ("decks_create", ("cards", "key")), ("tables_seat_partial_update", ("heroes", "item")),
-            ("me_partial_update", ("display_name", "value"))} <= places
+    assert {
+        ("tables_create", ("mode", "value")),
+        ("tables_bot_create", ("kind", "value")),
+        ("decks_create", ("cards", "key")),
+        ("tables_seat_partial_update", ("heroes", "item")),
+        ("me_partial_update", ("display_name", "value")),
+    } <= places
 
 
 @pytest.mark.parametrize("bad", sorted(BAD_STRINGS))

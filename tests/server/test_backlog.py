@@ -9,6 +9,7 @@ non-reading client in front of the real ASGI app (its unsent data: the
 frames the test has not read); the daphne test uses raw sockets that never
 read.
 """
+
 import asyncio
 import base64
 import json
@@ -23,8 +24,8 @@ from channels.testing import WebsocketCommunicator
 from codexsite.asgi import application
 from codexsite.backlog import unsent_probe
 from tests.server.conftest import ORIGIN, session_cookie
-from tests.server.matchkit import active_seat, db_match, playable, recv, start_match
 from tests.server.live import daphne
+from tests.server.matchkit import active_seat, db_match, playable, recv, start_match
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -162,9 +163,13 @@ def _raw_socket(port: int, path: str, cookie: str) -> socket.socket:
     sock.settimeout(10)
     sock.connect(("127.0.0.1", port))
     key = base64.b64encode(os.urandom(16)).decode()
-    sock.sendall((f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\n"
-                  f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n"
-                  f"Origin: http://127.0.0.1:{port}\r\nCookie: {cookie}\r\n\r\n").encode())
+    sock.sendall(
+        (
+            f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\n"
+            f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n"
+            f"Origin: http://127.0.0.1:{port}\r\nCookie: {cookie}\r\n\r\n"
+        ).encode()
+    )
     answer = b""
     while not answer.endswith(b"\r\n\r\n"):
         answer += sock.recv(1)
@@ -188,10 +193,10 @@ def _frames(data: bytes) -> list:
         opcode, size = data[at] & 0x0F, data[at + 1] & 0x7F
         at += 2
         if size == 126:
-            size, at = int.from_bytes(data[at:at + 2], "big"), at + 2
+            size, at = int.from_bytes(data[at : at + 2], "big"), at + 2
         elif size == 127:
-            size, at = int.from_bytes(data[at:at + 8], "big"), at + 8
-        out.append((opcode, data[at:at + size]))
+            size, at = int.from_bytes(data[at : at + 8], "big"), at + 8
+        out.append((opcode, data[at : at + size]))
         at += size
     return out
 
@@ -238,8 +243,9 @@ async def test_daphne_holds_little_for_sockets_that_never_read(make_user, close_
     cookie = (await sync_to_async(session_cookie)(alice)).decode()
     server = await asyncio.to_thread(daphne, CODEX_WS_RATE=str(RATE), CODEX_WS_BURST=str(RATE))
     try:
-        socks = [await asyncio.to_thread(_raw_socket, server.port, f"/ws/match/{match.pk}/", cookie)
-                 for _ in range(SOCKETS)]
+        socks = [
+            await asyncio.to_thread(_raw_socket, server.port, f"/ws/match/{match.pk}/", cookie) for _ in range(SOCKETS)
+        ]
         await asyncio.sleep(1)
         before = server.rss_kb() / 1024
         resync = _frame({"type": "resync"})

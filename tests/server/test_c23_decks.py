@@ -1,5 +1,6 @@
 """The C-23 deck builder's endpoints and deck_for_seat (issue 18, house rule K1):
 owner-only, K1 checked on the server (game.c23.validate_deck), bad input refused."""
+
 import json
 
 import pytest
@@ -60,11 +61,14 @@ def test_anonymous_is_refused(db):
     assert post(anon, {"name": "Fire", "cards": RED}).status_code == 403
 
 
-@pytest.mark.parametrize("cards, code", [
-    ({**RED, "Cinder Vein": 5}, "too_many_copies"),
-    ({**RED, "Cinder Vein": RED["Cinder Vein"] - 1}, "deck_too_small"),
-    ({**RED, "Not A Card": 1}, "unknown_card"),
-])
+@pytest.mark.parametrize(
+    "cards, code",
+    [
+        ({**RED, "Cinder Vein": 5}, "too_many_copies"),
+        ({**RED, "Cinder Vein": RED["Cinder Vein"] - 1}, "deck_too_small"),
+        ({**RED, "Not A Card": 1}, "unknown_card"),
+    ],
+)
 def test_k1_is_checked_on_the_server(api, cards, code):
     alice = api("alice")
     answer = post(alice, {"name": "Bad", "cards": cards})
@@ -82,24 +86,28 @@ def test_a_39_card_deck_says_why(api):
     cards[first] -= 1
     answer = api("alice").post("/api/decks/check/", {"cards": cards}, format="json").json()
     assert answer["size"] == 39
-    assert answer["problems"] == [{"code": "deck_too_small",
-                                   "message": "A deck needs at least 40 cards; this one has 39."}]
+    assert answer["problems"] == [
+        {"code": "deck_too_small", "message": "A deck needs at least 40 cards; this one has 39."}
+    ]
 
 
-@pytest.mark.parametrize("body", [
-    {"name": "X", "cards": ["Cinder Vein"] * 40},             # a list, not counts
-    {"name": "X", "cards": {"Cinder Vein": 10 ** 9}},          # a count that would expand into a huge list
-    {"name": "X", "cards": {"Cinder Vein": "4"}},
-    {"name": "X", "cards": {"Cinder Vein": True}},
-    {"name": "X", "cards": {"Cinder Vein": -1}},
-    {"name": "X", "cards": {f"card {i}": 1 for i in range(5000)}},   # a huge payload
-    {"name": "X", "cards": {"x" * 10000: 40}},
-    {"name": "", "cards": RED},
-    {"name": "y" * 61, "cards": RED},
-    {"name": ["Fire"], "cards": RED},
-    {"cards": RED},
-    {"name": "X"},
-])
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"name": "X", "cards": ["Cinder Vein"] * 40},  # a list, not counts
+        {"name": "X", "cards": {"Cinder Vein": 10**9}},  # a count that would expand into a huge list
+        {"name": "X", "cards": {"Cinder Vein": "4"}},
+        {"name": "X", "cards": {"Cinder Vein": True}},
+        {"name": "X", "cards": {"Cinder Vein": -1}},
+        {"name": "X", "cards": {f"card {i}": 1 for i in range(5000)}},  # a huge payload
+        {"name": "X", "cards": {"x" * 10000: 40}},
+        {"name": "", "cards": RED},
+        {"name": "y" * 61, "cards": RED},
+        {"name": ["Fire"], "cards": RED},
+        {"cards": RED},
+        {"name": "X"},
+    ],
+)
 def test_bad_input_is_refused(api, body):
     answer = post(api("alice"), body)
     assert answer.status_code == 400
@@ -139,12 +147,14 @@ def test_deck_for_seat_starts_a_game(api, django_user_model):
     assert counts(names) == mixed
     assert deck_for_seat(user, str(deck_id)) == names
     assert deck_for_seat(user, "blue") == starter("blue")
-    state = new_game({"game": "c23", "seed": 5, "seats": [{"name": "A", "deck": names}, {"name": "B", "deck": "green"}]})
+    state = new_game(
+        {"game": "c23", "seed": 5, "seats": [{"name": "A", "deck": names}, {"name": "B", "deck": "green"}]}
+    )
     seat0 = state["players"][0]
     assert len(seat0["deck"]) + len(seat0["hand"]) == 40
 
 
-@pytest.mark.parametrize("bad", ["purple", "", None, True, 10 ** 30, "12abc", "٣", [1]])
+@pytest.mark.parametrize("bad", ["purple", "", None, True, 10**30, "12abc", "٣", [1]])
 def test_deck_for_seat_refuses_what_is_no_deck(api, django_user_model, bad):
     api("alice")
     with pytest.raises(DeckError) as err:
@@ -155,7 +165,7 @@ def test_deck_for_seat_refuses_what_is_no_deck(api, django_user_model, bad):
 def test_deck_for_seat_checks_k1_again(api, django_user_model):
     alice = api("alice")
     deck_id = post(alice, {"name": "Fire", "cards": RED}).json()["id"]
-    Deck.objects.filter(pk=deck_id).update(cards={"Cinder Vein": 4})   # a deck saved under an older pool
+    Deck.objects.filter(pk=deck_id).update(cards={"Cinder Vein": 4})  # a deck saved under an older pool
     with pytest.raises(DeckError) as err:
         deck_for_seat(django_user_model.objects.get(username="alice"), deck_id)
     assert err.value.code == "illegal_deck"
@@ -170,15 +180,18 @@ def test_the_page_needs_a_login_and_shows_the_pool(client, make_user):
     assert client.get("/c23/how-to-play/").status_code == 200
 
 
-@pytest.mark.parametrize("sent, kept", [
-    ("Fire\x00", "Fire"),                          # a NUL (PostgreSQL refuses it: a 500)
-    ("\u202eeriF", "eriF"),                        # a right-to-left override that turns the table's text
-    ("Fi\u200bre\u2066", "Fire"),                  # zero-width space, bidi isolate
-    ("Fire\nand\tice", "Fire and ice"),            # one line
-    ("Fire\u0007 ", "Fire"),                       # other control characters
-    ("Fir" + "e" + "\u0301" * 40, "Fir\u00e9\u0301"),  # a pile of accents: 2 stay
-    ("\uff26\uff49\uff52\uff45", "Fire"),          # full-width letters: their plain form
-])
+@pytest.mark.parametrize(
+    "sent, kept",
+    [
+        ("Fire\x00", "Fire"),  # a NUL (PostgreSQL refuses it: a 500)
+        ("\u202eeriF", "eriF"),  # a right-to-left override that turns the table's text
+        ("Fi\u200bre\u2066", "Fire"),  # zero-width space, bidi isolate
+        ("Fire\nand\tice", "Fire and ice"),  # one line
+        ("Fire\u0007 ", "Fire"),  # other control characters
+        ("Fir" + "e" + "\u0301" * 40, "Fir\u00e9\u0301"),  # a pile of accents: 2 stay
+        ("\uff26\uff49\uff52\uff45", "Fire"),  # full-width letters: their plain form
+    ],
+)
 def test_a_deck_name_is_cleaned_as_other_names(api, django_user_model, sent, kept):
     """Issue 27 point 4: the name is kept (and shown at a table) as lobby.names.clean_name makes it.
     (A lone surrogate never reaches it: the API's parser refuses it, tests/server/test_api_strings.py.)"""
@@ -192,10 +205,24 @@ def test_a_deck_name_is_cleaned_as_other_names(api, django_user_model, sent, kep
     assert seat.deck["name"] == kept
 
 
-@pytest.mark.parametrize("sent", ["\u200b\u200b\u200b", "\u3164\u3164", "\u202e", "\u0301\u0301", "Red starter",
-                                  "blue STARTER",
-                                  # shown at a seat as if the site said it (the tester's F6 of issue 27)
-                                  "You", "You.", "Greedy bot", "Random bot 2", "greedy_bot 12", "seat 3"])
+@pytest.mark.parametrize(
+    "sent",
+    [
+        "\u200b\u200b\u200b",
+        "\u3164\u3164",
+        "\u202e",
+        "\u0301\u0301",
+        "Red starter",
+        "blue STARTER",
+        # shown at a seat as if the site said it (the tester's F6 of issue 27)
+        "You",
+        "You.",
+        "Greedy bot",
+        "Random bot 2",
+        "greedy_bot 12",
+        "seat 3",
+    ],
+)
 def test_a_deck_name_that_shows_nothing_or_a_starter_is_refused(api, sent):
     alice = api("alice")
     answer = alice.post("/api/decks/", json.dumps({"name": sent, "cards": RED}), content_type="application/json")
@@ -218,12 +245,14 @@ def test_names_saved_before_are_cleaned_by_the_migration(make_user):
     executor.migrate([("decks", "0001_saved_c23_decks")])
     executor.loader.build_graph()
     old = executor.loader.project_state([("decks", "0001_saved_c23_decks")]).apps.get_model("decks", "Deck")
-    made = {name: old.objects.create(owner_id=alice.pk, name=name, cards=RED).pk
-            for name in ("\u202eeriF", "\u200b\u200b", "Red starter", "Ice", "Ice\u200b", "Fine")}
+    made = {
+        name: old.objects.create(owner_id=alice.pk, name=name, cards=RED).pk
+        for name in ("\u202eeriF", "\u200b\u200b", "Red starter", "Ice", "Ice\u200b", "Fine")
+    }
     executor = MigrationExecutor(connection)
     executor.migrate([("decks", "0002_clean_deck_names")])
     names = {made[name]: Deck.objects.get(pk=made[name]).name for name in made}
     assert names[made["\u202eeriF"]] == "eriF" and names[made["Fine"]] == "Fine" and names[made["Ice"]] == "Ice"
-    assert names[made["\u200b\u200b"]] == f"Deck {made[chr(0x200b) * 2]}"
+    assert names[made["\u200b\u200b"]] == f"Deck {made[chr(0x200B) * 2]}"
     assert names[made["Red starter"]] == f"Deck {made['Red starter']}"
-    assert names[made["Ice\u200b"]] == f"Ice ({made['Ice' + chr(0x200b)]})"
+    assert names[made["Ice\u200b"]] == f"Ice ({made['Ice' + chr(0x200B)]})"

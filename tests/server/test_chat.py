@@ -1,31 +1,35 @@
 """Chat text cleaning (game.chat.clean; docs/PROTOCOL.md "Chat text"): what
 a line becomes before it is kept and broadcast, and what is refused."""
+
 import unicodedata
 
 import pytest
 from asgiref.sync import sync_to_async
 
 from game import chat
-from lobby.names import MAX_MARKS
 from game.models import ChatLine
+from lobby.names import MAX_MARKS
 from tests.server.matchkit import recv, start_match
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-@pytest.mark.parametrize("text, cleaned", [
-    ("line1\nline2", "line1 line2"),              # a newline is a space, not nothing
-    ("line1\r\n\r\nline2", "line1 line2"),        # and several collapse into one
-    ("a\tb\t\tc", "a b c"),
-    ("a  \u00a0 b", "a b"),                        # any run of spaces, a no-break space too
-    ("  gg  ", "gg"),
-    ("bell\u0007 here", "bell here"),             # other control characters go
-    ("zero\u200bwidth", "zerowidth"),             # so do invisible format characters
-    ("<b>hi</b> & bye", "<b>hi</b> & bye"),       # plain text: nothing else is touched
-    ("a\u3164\u3164b", "a b"),                    # blank-looking letters (Hangul filler) are spaces
-    ("\u2800\u115f\u1160\uffa0", ""),               # so are the Braille blank and the other fillers
-    ("joined\u200d", "joined"),                    # a zero-width joiner with nothing to join goes
-])
+@pytest.mark.parametrize(
+    "text, cleaned",
+    [
+        ("line1\nline2", "line1 line2"),  # a newline is a space, not nothing
+        ("line1\r\n\r\nline2", "line1 line2"),  # and several collapse into one
+        ("a\tb\t\tc", "a b c"),
+        ("a  \u00a0 b", "a b"),  # any run of spaces, a no-break space too
+        ("  gg  ", "gg"),
+        ("bell\u0007 here", "bell here"),  # other control characters go
+        ("zero\u200bwidth", "zerowidth"),  # so do invisible format characters
+        ("<b>hi</b> & bye", "<b>hi</b> & bye"),  # plain text: nothing else is touched
+        ("a\u3164\u3164b", "a b"),  # blank-looking letters (Hangul filler) are spaces
+        ("\u2800\u115f\u1160\uffa0", ""),  # so are the Braille blank and the other fillers
+        ("joined\u200d", "joined"),  # a zero-width joiner with nothing to join goes
+    ],
+)
 def test_spaces_and_control_characters(text, cleaned):
     assert chat.clean(text) == cleaned
 
@@ -49,15 +53,18 @@ def test_combining_marks_are_capped_per_character():
     assert unicodedata.normalize("NFD", cleaned).startswith("e\u0301\u0301")
 
 
-@pytest.mark.parametrize("text", [
-    "Tiếng Việt có dấu",      # two marks on one letter
-    "café crème",
-    "שָׁלוֹם",                  # Hebrew points
-    "नमस्ते दुनिया",            # Devanagari vowel signs and virama
-    "keycap 1\ufe0f\u20e3",   # an emoji keycap: two marks
-    "family \U0001f468\u200d\U0001f469\u200d\U0001f467",  # emoji joined by zero-width joiners
-    "\u0915\u094d\u200d\u0937",  # Devanagari half form: a joiner between letters
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Tiếng Việt có dấu",  # two marks on one letter
+        "café crème",
+        "שָׁלוֹם",  # Hebrew points
+        "नमस्ते दुनिया",  # Devanagari vowel signs and virama
+        "keycap 1\ufe0f\u20e3",  # an emoji keycap: two marks
+        "family \U0001f468\u200d\U0001f469\u200d\U0001f467",  # emoji joined by zero-width joiners
+        "\u0915\u094d\u200d\u0937",  # Devanagari half form: a joiner between letters
+    ],
+)
 def test_real_writing_is_kept(text):
     assert chat.clean(text) == unicodedata.normalize("NFC", text)
 

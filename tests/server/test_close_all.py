@@ -1,6 +1,7 @@
 """The websocket fixture's teardown (tests/server/conftest.close_all) closes
 every socket and fails as an ordinary exception, so pytest still runs the
 rest of the test's teardown."""
+
 import asyncio
 
 import pytest

@@ -1,6 +1,7 @@
 """The codex browser page (/cards/): open to everyone, lists the playable heroes,
 linked from the lobby and the match page; its data comes from the card
 catalog API, which holds every hero's bands, spec cards and starting deck."""
+
 import json
 import re
 
@@ -42,6 +43,7 @@ def test_cards_page_lists_the_playable_heroes(client, make_user):
 
 def test_lobby_links_to_the_cards_page_and_the_match_page_opens_it_in_a_new_tab(client, make_user):
     from tests.server.test_matches import start
+
     alice, bob = make_user("alice"), make_user("bob")
     client.force_login(alice)
     assert f'href="{reverse("cards")}"' in client.get(reverse("lobby")).content.decode()

@@ -12,6 +12,7 @@ it in words (static/js/common.js toldReason, resultConcerned):
   base fell when a destroyed base ended one (``fallen``: it said "a base
   was destroyed", not knowing whose).
 """
+
 import pytest
 from asgiref.sync import async_to_sync
 
@@ -43,9 +44,12 @@ def frames(match) -> dict:
 def ffa_match(users, seats) -> Match:
     """A free-for-all of ``users`` from a scenario (docs/ENGINE.md
     "Scenarios"): seat 0's main phase of turn 3, ``seats`` each seat's spec."""
-    config = {"mode": "ffa", "seed": 3,
-              "seats": [{"name": u.public_name, "hero": h} for u, h in zip(users, HEROES)],
-              "scenario": {"turn": 3, "active": 0, "seats": seats}}
+    config = {
+        "mode": "ffa",
+        "seed": 3,
+        "seats": [{"name": u.public_name, "hero": h} for u, h in zip(users, HEROES)],
+        "scenario": {"turn": 3, "active": 0, "seats": seats},
+    }
     return services.create_match(config, users)
 
 
@@ -79,11 +83,13 @@ def test_a_base_destroyed_in_a_free_for_all_names_whose_base_in_the_lobby(make_u
     """Ann's Iron Man brings Bo's base down: the lobby says whose base fell
     (Bo's), and nobody conceded."""
     users = [make_user(n) for n in NAMES[:3]]
-    match = ffa_match(users, [{"base_damage": 2, "play": [{"card": "iron_man", "id": "a"}]},
-                              {"base_damage": 18}, {"base_damage": 5}])
+    match = ffa_match(
+        users, [{"base_damage": 2, "play": [{"card": "iron_man", "id": "a"}]}, {"base_damage": 18}, {"base_damage": 5}]
+    )
     attacker = find(match.state, "a")
-    services.apply_match_action(match.pk, users[0].pk, {"type": "attack", "attacker": attacker, "target": "base:1"},
-                                match.version)
+    services.apply_match_action(
+        match.pk, users[0].pk, {"type": "attack", "attacker": attacker, "target": "base:1"}, match.version
+    )
     match.refresh_from_db()
     assert match.result == {"winner": 0, "winners": [0], "reason": "base destroyed", "conceded_by": None}
     for user in users:
@@ -99,8 +105,10 @@ def test_the_lobby_names_the_fallen_bases_of_a_two_headed_dragon_and_no_others(m
     state = match.state
     state["teams"][1]["damage"] = state["teams"][1]["hp"]
     Match.objects.filter(pk=match.pk).update(
-        state=state, status=Match.Status.FINISHED,
-        result={"winner": None, "winners": [0, 1], "reason": "base destroyed"})
+        state=state,
+        status=Match.Status.FINISHED,
+        result={"winner": None, "winners": [0, 1], "reason": "base destroyed"},
+    )
     assert lobby_result(users[0], match)["fallen"] == [2, 3]
     Match.objects.filter(pk=match.pk).update(result={"winner": None, "winners": [0, 1], "reason": "concession"})
     assert lobby_result(users[0], match)["fallen"] is None

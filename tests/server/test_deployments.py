@@ -8,6 +8,7 @@ prefix of its own (codexsite/channelprefix.py).
   server, each with a match of the same id: what happens in one never
   reaches a player of the other.
 """
+
 import asyncio
 import json
 import os
@@ -28,8 +29,16 @@ from tests.server.matchkit import start_match
 ROOT = Path(__file__).resolve().parents[2]
 
 
-@pytest.mark.parametrize("url, db", [("redis://127.0.0.1:6379/2", 2), ("redis://127.0.0.1:6379", 0),
-                                     ("redis://h:6379/?db=5", 5), ("redis://h/0", 0), ("", 0)])
+@pytest.mark.parametrize(
+    "url, db",
+    [
+        ("redis://127.0.0.1:6379/2", 2),
+        ("redis://127.0.0.1:6379", 0),
+        ("redis://h:6379/?db=5", 5),
+        ("redis://h/0", 0),
+        ("", 0),
+    ],
+)
 def test_the_redis_database_number_is_read_from_the_url(url, db):
     assert redis_db(url) == db
 
@@ -64,8 +73,9 @@ async def next_of(sock, kind: str) -> dict:
 
 @pytest.mark.redis
 @pytest.mark.django_db(transaction=True)
-async def test_two_deployments_on_one_redis_never_see_each_others_matches(make_user, settings, tmp_path,
-                                                                          close_db_thread):
+async def test_two_deployments_on_one_redis_never_see_each_others_matches(
+    make_user, settings, tmp_path, close_db_thread
+):
     """Deployment "here" (the test database, Redis database N) and "there"
     (a SQLite file, database N+1 of the same Redis server), both with
     their default prefixes, each with a match of the same id. A move and a
@@ -77,9 +87,14 @@ async def test_two_deployments_on_one_redis_never_see_each_others_matches(make_u
     there_db = f"sqlite:///{tmp_path / 'there.sqlite3'}"
     there_redis = on_redis_db(settings.REDIS_URL, redis_db(settings.REDIS_URL) + 1)
     seeded = await asyncio.to_thread(
-        subprocess.run, [sys.executable, "-m", "tests.server.otherdeployment", str(match.pk)], cwd=ROOT,
-        env={**os.environ, "DATABASE_URL": there_db, "REDIS_URL": there_redis}, capture_output=True, text=True,
-        check=True)
+        subprocess.run,
+        [sys.executable, "-m", "tests.server.otherdeployment", str(match.pk)],
+        cwd=ROOT,
+        env={**os.environ, "DATABASE_URL": there_db, "REDIS_URL": there_redis},
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     seeded = json.loads(seeded.stdout.strip().splitlines()[-1])
     assert seeded["match"] == match.pk
     here = await asyncio.to_thread(daphne, REDIS_URL=settings.REDIS_URL)
@@ -91,13 +106,26 @@ async def test_two_deployments_on_one_redis_never_see_each_others_matches(make_u
         socks.append(mine)
         await next_of(mine, "state")
         for cookie in seeded["cookies"]:
-            socks.append(await websockets.connect(f"ws{there.url.removeprefix('http')}/ws/match/{match.pk}/",
-                                                  origin=there.url, additional_headers={"Cookie": cookie}))
+            socks.append(
+                await websockets.connect(
+                    f"ws{there.url.removeprefix('http')}/ws/match/{match.pk}/",
+                    origin=there.url,
+                    additional_headers={"Cookie": cookie},
+                )
+            )
         theirs = socks[1:]
         first = [await next_of(sock, "state") for sock in theirs]
         actor = next(seat for seat, state in enumerate(first) if state["legal_actions"])
-        await theirs[actor].send(json.dumps({"type": "action", "action": first[actor]["legal_actions"][0],
-                                             "version": first[actor]["version"], "id": 1}))
+        await theirs[actor].send(
+            json.dumps(
+                {
+                    "type": "action",
+                    "action": first[actor]["legal_actions"][0],
+                    "version": first[actor]["version"],
+                    "id": 1,
+                }
+            )
+        )
         assert (await next_of(theirs[actor], "applied"))["version"] == 1
         assert (await next_of(theirs[1 - actor], "state"))["version"] == 1  # published, and back
         await theirs[0].send(json.dumps({"type": "chat", "text": "over there", "id": 2}))

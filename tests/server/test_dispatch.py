@@ -1,6 +1,7 @@
 """game/dispatch.py: a version broadcast (and an echo frame) reaches the
 viewers while the worker's database thread is busy with something else;
 channels' default dispatch first waited for that thread on every message."""
+
 import asyncio
 import json
 import threading
@@ -33,8 +34,7 @@ async def test_a_version_reaches_the_viewers_while_the_database_thread_is_held(m
     holder = asyncio.ensure_future(sync_to_async(hold_the_database_thread)())  # thread-sensitive: that thread
     try:
         assert await asyncio.to_thread(started.wait, 10)
-        event = {"type": "match.version", "version": 1, "state": json.dumps(state), "status": "playing",
-                 "result": None}
+        event = {"type": "match.version", "version": 1, "state": json.dumps(state), "status": "playing", "result": None}
         await get_channel_layer().group_send(group_name(match.pk), event)
         for comm in comms:
             assert (await recv(comm))["version"] == 1

@@ -1,6 +1,7 @@
 """The benchmark echo room (game/echo.py): routed only when CODEX_BENCH_ECHO
 is on; a frame goes through the channel-layer group to every member of its
 room, the sender included, and to no other room; strangers are refused."""
+
 import pytest
 from asgiref.sync import sync_to_async
 from channels.auth import AuthMiddlewareStack

@@ -9,6 +9,7 @@ five seats and two spectators connected at once.
   state, and nobody receives another player's hand, discard or hidden ids
   (tests/server/teamplay.py checks it all against the replayed action log).
 """
+
 import pytest
 from asgiref.sync import sync_to_async
 
@@ -32,8 +33,9 @@ def test_a_free_for_all_table_for_3_to_5_over_the_rest_api(make_user, count):
         refused = host.post("/api/tables/", {"mode": "ffa", "seat_count": bad}, format="json")
         assert refused.status_code == 400 and refused.json()["code"] == "bad_seats"
     table = host.post("/api/tables/", {"mode": "ffa", "seat_count": count}, format="json").json()
-    assert [(s["index"], s["team"], s["player"]) for s in table["seats"]] == \
-        [(0, None, "Ann")] + [(i, None, None) for i in range(1, count)]
+    assert [(s["index"], s["team"], s["player"]) for s in table["seats"]] == [(0, None, "Ann")] + [
+        (i, None, None) for i in range(1, count)
+    ]
     url = f"/api/tables/{table['id']}"
     for index, client in enumerate(clients[1:], start=1):
         listed = next(t for t in client.get("/api/tables/").json() if t["id"] == table["id"])

@@ -1,6 +1,7 @@
 """The How to play page (issue 14, point 4): open to everyone, linked from
 every page's header (the lobby's and the match page's too), and it carries
 a glossary entry for every keyword and patrol slot of game.codex.glossary."""
+
 import pytest
 from django.urls import reverse
 
@@ -34,6 +35,7 @@ def test_the_lobby_links_to_how_to_play(client, make_user):
 
 def _header_rules_link(html: str) -> str:
     import re
+
     return re.search(r'<a href="([^"]+)" id="nav-how-to-play"', html).group(1)
 
 
@@ -43,6 +45,7 @@ def test_c23_is_reachable_from_the_headers_how_to_play_and_its_pages_link_its_ow
     (the C-23 deck builder, a C-23 or Arcane match and its replay) send the
     header's How to play to that game's rules; a Codex match keeps Codex's."""
     from lobby import services
+
     html = client.get(reverse("how_to_play")).content.decode()
     assert f'href="{reverse("c23_how_to_play")}" id="c23-how-to-play-link"' in html
     ana, bo = make_user("ana"), make_user("bo")
@@ -59,7 +62,13 @@ def test_c23_is_reachable_from_the_headers_how_to_play_and_its_pages_link_its_ow
 
     c23 = match_of("c23", deck="red")
     page = client.get(reverse("match", args=[c23.pk])).content.decode()
-    assert _header_rules_link(page) == reverse("c23_how_to_play") and 'title="How to play C-23 (opens a new tab)"' in page
-    assert _header_rules_link(client.get(reverse("replay", args=[c23.pk])).content.decode()) == reverse("c23_how_to_play")
+    assert (
+        _header_rules_link(page) == reverse("c23_how_to_play") and 'title="How to play C-23 (opens a new tab)"' in page
+    )
+    assert _header_rules_link(client.get(reverse("replay", args=[c23.pk])).content.decode()) == reverse(
+        "c23_how_to_play"
+    )
     arcane = match_of("arcane")
-    assert _header_rules_link(client.get(reverse("match", args=[arcane.pk])).content.decode()) == reverse("arcane_how_to_play")
+    assert _header_rules_link(client.get(reverse("match", args=[arcane.pk])).content.decode()) == reverse(
+        "arcane_how_to_play"
+    )

@@ -8,6 +8,7 @@ the renders of one version (rules.reading, game/fanout.py; issue 13).
 - Rendering every viewer of a version with one shared memo gives each of
   them exactly the message a render of its own gives, in every mode.
 """
+
 import json
 import random
 
@@ -20,8 +21,13 @@ from tests.server.matchkit import playable
 
 
 def test_texts_read_back_equal_with_big_seeds_and_any_names():
-    state = rules.new_game({"mode": "1hero", "seed": 2**255 + 12345, "seats": [
-        {"name": "Zoë 🐉", "hero": "troq_bashar"}, {"name": "Ана", "hero": "river_montoya"}]})
+    state = rules.new_game(
+        {
+            "mode": "1hero",
+            "seed": 2**255 + 12345,
+            "seats": [{"name": "Zoë 🐉", "hero": "troq_bashar"}, {"name": "Ана", "hero": "river_montoya"}],
+        }
+    )
     text = jsontext.dumps(state)
     assert jsontext.loads(text) == state == json.loads(text)
     assert jsontext.loads(text)["seed"] == 2**255 + 12345
@@ -47,9 +53,17 @@ def test_renders_sharing_one_memo_are_each_viewers_own(mode, seats):
     heroes = catalog.playable_heroes()
     picker = random.Random(7)
     per_seat = 3 if mode == "3hero" else 1
-    config = {"mode": mode, "seed": 11, "seats": [
-        {"name": f"P{i}", **({"heroes": picker.sample(heroes, 3)} if per_seat == 3 else
-                             {"hero": picker.choice(heroes)})} for i in range(seats)]}
+    config = {
+        "mode": mode,
+        "seed": 11,
+        "seats": [
+            {
+                "name": f"P{i}",
+                **({"heroes": picker.sample(heroes, 3)} if per_seat == 3 else {"hero": picker.choice(heroes)}),
+            }
+            for i in range(seats)
+        ],
+    }
     state = rules.new_game(config)
     rng = random.Random(3)
     kept = 0

@@ -2,16 +2,16 @@
 CODEX_LISTEN=0.0.0.0 (``make run HOST=0.0.0.0``) a page opened at this
 machine's LAN address or name is served, its forms pass CSRF and its
 websocket passes the origin checks; by default only the local names are."""
+
+import contextlib
 import http.client
 import os
 import re
+import shutil
 import socket
 import subprocess
 import sys
 from pathlib import Path
-
-import contextlib
-import shutil
 
 import ifaddr
 import pytest
@@ -51,8 +51,14 @@ def settings_hosts(**env) -> list[str]:
     """ALLOWED_HOSTS as a fresh process reads codexsite/settings.py with ``env``."""
     run_env = {k: v for k, v in os.environ.items() if k not in ("CODEX_LISTEN", "ALLOWED_HOSTS")}
     run_env.update(env, DJANGO_SETTINGS_MODULE="codexsite.settings")
-    out = subprocess.run([sys.executable, "-c", "from django.conf import settings; print(settings.ALLOWED_HOSTS)"],
-                         cwd=ROOT, env=run_env, capture_output=True, text=True, check=True).stdout
+    out = subprocess.run(
+        [sys.executable, "-c", "from django.conf import settings; print(settings.ALLOWED_HOSTS)"],
+        cwd=ROOT,
+        env=run_env,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
     return eval(out)  # a list literal printed by the child
 
 
@@ -77,8 +83,11 @@ def test_a_lan_page_passes_the_csrf_check(settings, make_user):
     page = client.get("/login/")
     assert page.status_code == 200
     token = page.cookies["csrftoken"].value
-    response = client.post("/login/", {"username": "lanfriend", "password": "pw-secret-123",
-                                       "csrfmiddlewaretoken": token}, HTTP_ORIGIN=f"http://{host}:8000")
+    response = client.post(
+        "/login/",
+        {"username": "lanfriend", "password": "pw-secret-123", "csrfmiddlewaretoken": token},
+        HTTP_ORIGIN=f"http://{host}:8000",
+    )
     assert response.status_code == 302
 
 
@@ -96,10 +105,18 @@ def request(port: int, host: str, path: str, headers: dict | None = None) -> int
 def handshake(port: int, host: str, origin: str) -> int:
     """The HTTP status of a websocket handshake to /ws/match/1/ (101: it
     passed the host and origin checks)."""
-    return request(port, host, "/ws/match/1/", {
-        "Origin": origin, "Upgrade": "websocket", "Connection": "Upgrade",
-        "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ==", "Sec-WebSocket-Version": "13",
-    })
+    return request(
+        port,
+        host,
+        "/ws/match/1/",
+        {
+            "Origin": origin,
+            "Upgrade": "websocket",
+            "Connection": "Upgrade",
+            "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ==",
+            "Sec-WebSocket-Version": "13",
+        },
+    )
 
 
 @pytest.mark.django_db(transaction=True)
@@ -132,10 +149,12 @@ def fake_adapters(monkeypatch):
     gives them (IPv6 link-local ones included)."""
     adapters = [
         ifaddr.Adapter("lo", "lo", [ifaddr.IP("127.0.0.1", 8, "lo"), ifaddr.IP(("::1", 0, 0), 128, "lo")]),
-        ifaddr.Adapter("wlan0", "wlan0", [ifaddr.IP("192.168.1.20", 24, "wlan0"),
-                                          ifaddr.IP(("fe80::1", 0, 3), 64, "wlan0")]),
-        ifaddr.Adapter("eth1", "eth1", [ifaddr.IP(SECOND_ADDRESS, 24, "eth1"),
-                                        ifaddr.IP(("fd12:3456::7", 0, 0), 64, "eth1")]),
+        ifaddr.Adapter(
+            "wlan0", "wlan0", [ifaddr.IP("192.168.1.20", 24, "wlan0"), ifaddr.IP(("fe80::1", 0, 3), 64, "wlan0")]
+        ),
+        ifaddr.Adapter(
+            "eth1", "eth1", [ifaddr.IP(SECOND_ADDRESS, 24, "eth1"), ifaddr.IP(("fd12:3456::7", 0, 0), 64, "eth1")]
+        ),
         ifaddr.Adapter("tun0", "tun0", [ifaddr.IP("10.8.0.6", 32, "tun0")]),
     ]
     monkeypatch.setattr(ifaddr, "get_adapters", lambda *args, **kwargs: adapters)
@@ -165,8 +184,12 @@ def test_start_lines_name_every_address_friends_can_open(monkeypatch):
     lines = start_lines("0.0.0.0", 8001)
     assert "http://127.0.0.1:8001/" in lines[0]
     urls = [line.strip() for line in lines if line.startswith("  ")]
-    assert urls[:4] == ["http://192.168.1.20:8001/", f"http://{SECOND_ADDRESS}:8001/",
-                        "http://[fd12:3456::7]:8001/", "http://10.8.0.6:8001/"]
+    assert urls[:4] == [
+        "http://192.168.1.20:8001/",
+        f"http://{SECOND_ADDRESS}:8001/",
+        "http://[fd12:3456::7]:8001/",
+        "http://10.8.0.6:8001/",
+    ]
     assert urls[4] == f"http://{socket.gethostname()}.local:8001/"
     local = start_lines("127.0.0.1", 8000)
     assert "http://127.0.0.1:8000/" in local[0] and "HOST=0.0.0.0" in local[1] and len(local) == 2
@@ -209,8 +232,9 @@ def test_a_real_server_answers_at_a_second_interface():
     CODEX_LISTEN=0.0.0.0 answers a request sent to the address of another
     interface than the default route's (it answered 400)."""
     with second_interface():
-        server = Worker(database_url(), os.environ.get("REDIS_URL", ""), env={"CODEX_LISTEN": "0.0.0.0"},
-                        bind="0.0.0.0")
+        server = Worker(
+            database_url(), os.environ.get("REDIS_URL", ""), env={"CODEX_LISTEN": "0.0.0.0"}, bind="0.0.0.0"
+        )
         try:
             conn = http.client.HTTPConnection(SECOND_ADDRESS, server.port, timeout=10)
             try:

@@ -2,6 +2,7 @@
 messages and group members at most once per CLEAN_EVERY seconds, and still
 sweeps them; the Redis layer rides out a Redis it cannot reach (the outage
 under real workers: test_redis_outage.py)."""
+
 import asyncio
 import types
 

@@ -3,6 +3,7 @@ host left the site (closed the page or the browser) leaves the public list
 and takes no new player until the host is back (lobby.seen,
 lobby.services.host_here); every request of a logged-in user marks them
 seen. (Matches to watch: tests/server/test_lobby_matches.py.)"""
+
 from datetime import timedelta
 
 import pytest
@@ -49,8 +50,9 @@ def test_a_private_tables_link_does_not_seat_anyone_while_its_host_is_gone(make_
     alice, carol = make_user("alice"), make_user("carol")
     table = logged_in(alice).post("/api/tables/", {"mode": "1hero", "is_public": False}, format="json").json()
     away(alice, settings.CODEX_HOST_GONE_MINUTES + 1)
-    joined = logged_in(carol).post(f"/api/tables/{table['id']}/join/",
-                                   {"index": 1, "invite": table["invite_token"]}, format="json")
+    joined = logged_in(carol).post(
+        f"/api/tables/{table['id']}/join/", {"index": 1, "invite": table["invite_token"]}, format="json"
+    )
     assert joined.status_code == 409 and joined.json()["code"] == "host_gone"
 
 

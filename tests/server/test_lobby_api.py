@@ -1,4 +1,5 @@
 """REST API for tables and seats, CSRF on the API, the schema and the catalog."""
+
 import io
 from datetime import timedelta
 
@@ -152,8 +153,13 @@ def test_schema_and_docs(api):
     schema = alice.get("/api/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json")
     assert schema.status_code == 200
     paths = schema.json()["paths"]
-    for path in ("/api/tables/", "/api/tables/{id}/join/", "/api/tables/{id}/remove/", "/api/matches/{id}/log/",
-                 "/api/cards/"):
+    for path in (
+        "/api/tables/",
+        "/api/tables/{id}/join/",
+        "/api/tables/{id}/remove/",
+        "/api/matches/{id}/log/",
+        "/api/cards/",
+    ):
         assert path in paths
     assert alice.get("/api/docs/").status_code == 200
 

@@ -2,6 +2,7 @@
 options offered with their defaults, an Arcane table created with options,
 joined, readied without heroes, a bot seated, started, and the config its
 match gets (docs/ARCANE.md "Config")."""
+
 import pytest
 
 import game.arcane as arcane
@@ -27,8 +28,9 @@ def test_modes_offer_arcane_with_its_options_and_defaults(api):
 
 def test_arcane_table_with_options_joined_readied_and_started(api):
     alice, bob = api("alice"), api("bob")
-    made = alice.post("/api/tables/", {"mode": "arcane", "options": {"blockers": "many", "round_cap": 30}},
-                      format="json")
+    made = alice.post(
+        "/api/tables/", {"mode": "arcane", "options": {"blockers": "many", "round_cap": 30}}, format="json"
+    )
     assert made.status_code == 201, made.content
     table = made.json()
     assert table["game"] == "arcane" and table["options"] == {"blockers": "many", "round_cap": 30}
@@ -75,8 +77,10 @@ def test_maps_are_offered_for_codex_modes_only_and_an_arcane_map_refusal_says_wh
         Table.objects.filter(pk=made.json()["id"]).delete()
     refused = alice.post("/api/tables/", {"mode": "arcane", "map": "random"}, format="json")
     assert refused.status_code == 400 and refused.json()["code"] == "bad_map"
-    assert refused.json()["detail"] == 'Arcane Codex (2 players, 52 playing cards) is played without a map: ' \
-                                       'leave the map at "no map".'
+    assert (
+        refused.json()["detail"] == "Arcane Codex (2 players, 52 playing cards) is played without a map: "
+        'leave the map at "no map".'
+    )
 
 
 def test_arcane_table_with_a_bot_starts_and_the_bot_plays(api):

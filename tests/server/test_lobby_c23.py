@@ -3,6 +3,7 @@ K25) with a table option for each ★ house rule; each seat brings a deck, a
 starter or one of its player's saved decks (K1, decks.services.deck_for_seat),
 another user's deck or an illegal one refused with a sentence and nothing
 changed; a bot gets a starter; the config the match gets (docs/C23.md "Config")."""
+
 import re
 
 import pytest
@@ -44,8 +45,7 @@ def test_modes_offer_c23_for_2_or_3_players_with_every_starred_option(api):
 def test_a_c23_table_of_2_or_3_seats_with_starters_and_a_saved_deck(make_user, seats):
     users = [make_user(n) for n in ("ana", "bo", "cy")[:seats]]
     deck = saved(users[1])
-    table = services.create_table(users[0], "c23", seats=seats, deck="green",
-                                  options={"combat_cards_each": 2})
+    table = services.create_table(users[0], "c23", seats=seats, deck="green", options={"combat_cards_each": 2})
     assert table.game == "c23" and table.seats.count() == seats
     services.take_seat(table.pk, users[1], 1, deck=str(deck.pk))
     if seats == 3:
@@ -87,8 +87,12 @@ def test_another_users_deck_or_an_illegal_one_is_refused_and_changes_nothing(mak
     table = services.create_table(ana, "c23", deck="red")
     services.take_seat(table.pk, bo, 1, deck="blue")
     services.update_seat(table.pk, bo, ready=True)
-    for choice, code in ((theirs.pk, "no_such_deck"), (str(theirs.pk), "no_such_deck"), ("purple", "no_such_deck"),
-                         (broken.pk, "illegal_deck")):
+    for choice, code in (
+        (theirs.pk, "no_such_deck"),
+        (str(theirs.pk), "no_such_deck"),
+        ("purple", "no_such_deck"),
+        (broken.pk, "illegal_deck"),
+    ):
         with pytest.raises(LobbyError) as err:
             services.update_seat(table.pk, bo, deck=choice)
         assert err.value.code == code and err.value.message.endswith(".") and " " in err.value.message

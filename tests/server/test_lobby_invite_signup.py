@@ -1,5 +1,6 @@
 """An invite link survives sign-up and log-in (issue 14, point 1): a
 logged-out friend opening /invite/<token>/ lands at the invited table."""
+
 import pytest
 from django.urls import reverse
 
@@ -33,10 +34,16 @@ def test_sign_up_from_an_invite_lands_at_the_invited_table(client, private_table
     target = invite_path(private_table)
     page = client.get(f"{reverse('signup')}?next={target}").content.decode()
     assert f'name="next" value="{target}"' in page
-    response = client.post(reverse("signup"), {
-        "username": "newfriend", "display_name": "New Friend", "password1": PASSWORD, "password2": PASSWORD,
-        "next": target,
-    })
+    response = client.post(
+        reverse("signup"),
+        {
+            "username": "newfriend",
+            "display_name": "New Friend",
+            "password1": PASSWORD,
+            "password2": PASSWORD,
+            "next": target,
+        },
+    )
     assert response.status_code == 302 and response.url == target
     landed = client.get(target)
     assert landed.status_code == 200
@@ -53,10 +60,16 @@ def test_log_in_from_an_invite_lands_at_the_invited_table(client, make_user, pri
 
 @pytest.mark.parametrize("target", ["https://evil.example/", "//evil.example/x", "javascript:alert(1)"])
 def test_sign_up_never_redirects_to_another_site(client, django_user_model, target):
-    response = client.post(reverse("signup"), {
-        "username": "careful", "display_name": "Careful", "password1": PASSWORD, "password2": PASSWORD,
-        "next": target,
-    })
+    response = client.post(
+        reverse("signup"),
+        {
+            "username": "careful",
+            "display_name": "Careful",
+            "password1": PASSWORD,
+            "password2": PASSWORD,
+            "next": target,
+        },
+    )
     assert response.status_code == 302 and response.url == reverse("lobby")
     assert django_user_model.objects.filter(username="careful").exists()
 

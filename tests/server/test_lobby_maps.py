@@ -2,11 +2,12 @@
 picks no map (the default), a map, or a random map drawn when the match
 starts; the match's config and every view carry it; a rematch keeps the
 choice."""
+
 import pytest
 
+from game.codex import maps
 from game.models import Match
 from game.rules import view
-from game.codex import maps
 from lobby import services
 from tests.server.lobbykit import conceded
 
@@ -104,8 +105,9 @@ def test_a_public_match_with_a_table_bot_is_listed_to_others_and_its_players(api
     alice, carol = api("alice"), api("carol")
     table = _table(alice, map="bloodbowl")
     alice.patch(f"/api/tables/{table['id']}/seat/", {"heroes": ["troq_bashar"], "ready": True}, format="json")
-    alice.post(f"/api/tables/{table['id']}/bot/", {"index": 1, "kind": "greedy", "heroes": ["river_montoya"]},
-               format="json")
+    alice.post(
+        f"/api/tables/{table['id']}/bot/", {"index": 1, "kind": "greedy", "heroes": ["river_montoya"]}, format="json"
+    )
     match_id = alice.post(f"/api/tables/{table['id']}/start/").json()["match_id"]
     for client, key in ((carol, "watch"), (alice, "mine")):
         response = client.get("/api/lobby/matches/")

@@ -2,14 +2,15 @@
 first, those waiting on you marked "your turn"; finished ones as history
 with their result; matches nobody plays leave the public list (their
 players still see them, marked quiet after a day)."""
+
 import json
 from datetime import timedelta
 
 import pytest
 from django.utils import timezone
 
-from game.models import LiveSocket, Match, MatchPlayer
 from game.codex.waiting import waiting_on
+from game.models import LiveSocket, Match, MatchPlayer
 from tests.server.lobbykit import conceded, started
 from tests.server.matchkit import logged_in
 

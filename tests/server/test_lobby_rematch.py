@@ -2,6 +2,7 @@
 table again to the same players: a new table, public or private as the
 last one, same mode, seats,
 teams and heroes; each player accepts by asking too (or taking a seat)."""
+
 from datetime import timedelta
 
 import pytest
@@ -95,8 +96,9 @@ def test_others_neither_see_nor_join_a_private_rematch_without_the_link(finished
     refused = logged_in(carol).post(f"/api/tables/{offered['id']}/join/", {"index": 1}, format="json")
     assert refused.status_code == 404  # as a table that does not exist (issue 27, point 13)
     assert ask(carol, match).status_code == 404  # carol did not play it
-    joined = logged_in(carol).post(f"/api/tables/{offered['id']}/join/",
-                                   {"index": 1, "invite": offered["invite_token"]}, format="json")
+    joined = logged_in(carol).post(
+        f"/api/tables/{offered['id']}/join/", {"index": 1, "invite": offered["invite_token"]}, format="json"
+    )
     assert joined.status_code == 409 and joined.json()["code"] == "seat_held"  # even with the link: bob's seat
     assert ask(bob, match).status_code == 200
 
@@ -224,8 +226,7 @@ def test_a_stranger_cannot_take_a_players_seat_at_a_public_rematch(finished, mak
 def test_the_host_cannot_put_a_bot_in_a_players_kept_seat(finished):
     alice, bob, match = finished
     offered = ask(alice, match).json()
-    refused = logged_in(alice).post(f"/api/tables/{offered['id']}/bot/", {"index": 1, "kind": "greedy"},
-                                    format="json")
+    refused = logged_in(alice).post(f"/api/tables/{offered['id']}/bot/", {"index": 1, "kind": "greedy"}, format="json")
     assert refused.status_code == 409 and refused.json()["code"] == "seat_held"
 
 
@@ -234,7 +235,8 @@ def test_a_kept_seat_is_free_once_the_rematch_has_waited(finished, make_user, se
     alice, bob, match = finished
     offered = ask(alice, match).json()
     Table.objects.filter(pk=offered["id"]).update(
-        created=timezone.now() - timedelta(minutes=settings.CODEX_TABLE_IDLE_MINUTES, seconds=1))
+        created=timezone.now() - timedelta(minutes=settings.CODEX_TABLE_IDLE_MINUTES, seconds=1)
+    )
     carol = logged_in(make_user("carol"))
     assert carol.get(f"/api/tables/{offered['id']}/").json()["held_seats"] == []
     assert carol.post(f"/api/tables/{offered['id']}/join/", {"index": 1}, format="json").status_code == 200

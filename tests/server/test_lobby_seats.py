@@ -1,6 +1,7 @@
 """Seats at tables that have not started (issue 11, finding 10): one account
 sat at every open table and kept the seats after logging out, and the host
 could not remove anyone."""
+
 from datetime import timedelta
 
 import pytest

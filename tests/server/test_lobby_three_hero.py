@@ -2,21 +2,38 @@
 every playable hero is offered in every mode, a 3-hero seat picks exactly 3
 different playable heroes and marks its main one, and the match starts with
 the main hero's starting deck."""
+
 import pytest
 
-from game.models import Match
 from game.codex import catalog
 from game.codex.setup import MODES as ENGINE_MODES
+from game.models import Match
 from lobby.models import Seat
 
 pytestmark = pytest.mark.django_db
 
-PLAYABLE = {"troq_bashar", "river_montoya", "captain_zane", "drakk_ramhorn", "jaina_stormborne",
-            "master_midori", "calamandra_moss", "argagarg_garg",
-            "bigby_hayes", "general_onimaru", "sirus_quince",  # the blue heroes (issue 12)
-            "garth_torken", "orpal_gloor", "vandy_anadrose",  # the black heroes (issue 15)
-            "setsuki_hiruki", "grave_stormborne", "garus_rook",  # the white heroes (issue 15)
-            "prynn_pasternaak", "max_geiger", "vir_garbarean"}  # the purple heroes (issue 16)
+PLAYABLE = {
+    "troq_bashar",
+    "river_montoya",
+    "captain_zane",
+    "drakk_ramhorn",
+    "jaina_stormborne",
+    "master_midori",
+    "calamandra_moss",
+    "argagarg_garg",
+    "bigby_hayes",
+    "general_onimaru",
+    "sirus_quince",  # the blue heroes (issue 12)
+    "garth_torken",
+    "orpal_gloor",
+    "vandy_anadrose",  # the black heroes (issue 15)
+    "setsuki_hiruki",
+    "grave_stormborne",
+    "garus_rook",  # the white heroes (issue 15)
+    "prynn_pasternaak",
+    "max_geiger",
+    "vir_garbarean",
+}  # the purple heroes (issue 16)
 
 
 def make_max_geiger_unplayable(monkeypatch) -> None:
@@ -27,6 +44,7 @@ def make_max_geiger_unplayable(monkeypatch) -> None:
 
     from game.codex.cards import REGISTRY
     from lobby import modes
+
     monkeypatch.delitem(REGISTRY, "now")
     for key, mode in list(modes.MODES.items()):
         monkeypatch.setitem(modes.MODES, key, dataclasses.replace(mode, heroes=tuple(catalog.playable_heroes())))
@@ -64,21 +82,25 @@ def test_three_hero_table_has_two_seats(api):
     assert table["mode"] == "3hero" and [s["index"] for s in table["seats"]] == [0, 1]
 
 
-@pytest.mark.parametrize("heroes, main, code", [
-    (["troq_bashar", "captain_zane"], None, "bad_heroes"),                          # two
-    (["troq_bashar", "captain_zane", "master_midori", "river_montoya"], None, "bad_heroes"),  # four
-    (["troq_bashar", "troq_bashar", "captain_zane"], None, "bad_heroes"),           # twice the same
-    (["troq_bashar", "captain_zane", "max_geiger"], None, "bad_heroes"),      # not playable (see below)
-    (["troq_bashar", "captain_zane", "no_such_hero"], None, "bad_heroes"),          # unknown
-    (["troq_bashar", "captain_zane", "iron_man"], None, "bad_heroes"),              # not a hero
-    (["troq_bashar", "captain_zane", "master_midori"], "river_montoya", "bad_main"),  # main not picked
-])
+@pytest.mark.parametrize(
+    "heroes, main, code",
+    [
+        (["troq_bashar", "captain_zane"], None, "bad_heroes"),  # two
+        (["troq_bashar", "captain_zane", "master_midori", "river_montoya"], None, "bad_heroes"),  # four
+        (["troq_bashar", "troq_bashar", "captain_zane"], None, "bad_heroes"),  # twice the same
+        (["troq_bashar", "captain_zane", "max_geiger"], None, "bad_heroes"),  # not playable (see below)
+        (["troq_bashar", "captain_zane", "no_such_hero"], None, "bad_heroes"),  # unknown
+        (["troq_bashar", "captain_zane", "iron_man"], None, "bad_heroes"),  # not a hero
+        (["troq_bashar", "captain_zane", "master_midori"], "river_montoya", "bad_main"),  # main not picked
+    ],
+)
 def test_bad_three_hero_picks_are_refused_and_change_nothing(api, heroes, main, code, monkeypatch):
     make_max_geiger_unplayable(monkeypatch)
     alice = api("alice")
     table = three_hero_table(alice)
-    good = alice.patch(seat_url(table), {"heroes": ["drakk_ramhorn", "troq_bashar", "argagarg_garg"],
-                                         "ready": True}, format="json")
+    good = alice.patch(
+        seat_url(table), {"heroes": ["drakk_ramhorn", "troq_bashar", "argagarg_garg"], "ready": True}, format="json"
+    )
     assert good.status_code == 200
     body = {"heroes": heroes} if main is None else {"heroes": heroes, "main": main}
     response = alice.patch(seat_url(table), body, format="json")
@@ -91,21 +113,26 @@ def test_bad_three_hero_picks_are_refused_and_change_nothing(api, heroes, main, 
 def test_pick_three_heroes_and_mark_the_main_one(api):
     alice = api("alice")
     table = three_hero_table(alice)
-    picked = alice.patch(seat_url(table), {"heroes": ["troq_bashar", "captain_zane", "master_midori"],
-                                           "main": "master_midori"}, format="json").json()["seats"][0]
+    picked = alice.patch(
+        seat_url(table),
+        {"heroes": ["troq_bashar", "captain_zane", "master_midori"], "main": "master_midori"},
+        format="json",
+    ).json()["seats"][0]
     assert picked["heroes"] == ["master_midori", "troq_bashar", "captain_zane"]
     assert picked["main_hero"] == "master_midori"
     # Without "main" the first listed hero is the main one.
-    picked = alice.patch(seat_url(table), {"heroes": ["captain_zane", "troq_bashar", "master_midori"]},
-                         format="json").json()["seats"][0]
+    picked = alice.patch(
+        seat_url(table), {"heroes": ["captain_zane", "troq_bashar", "master_midori"]}, format="json"
+    ).json()["seats"][0]
     assert picked["main_hero"] == "captain_zane"
 
 
 def test_changing_the_main_hero_alone_reorders_and_clears_ready(api):
     alice = api("alice")
     table = three_hero_table(alice)
-    alice.patch(seat_url(table), {"heroes": ["troq_bashar", "captain_zane", "master_midori"], "ready": True},
-                format="json")
+    alice.patch(
+        seat_url(table), {"heroes": ["troq_bashar", "captain_zane", "master_midori"], "ready": True}, format="json"
+    )
     assert my_seat(table["id"]).ready
     seat = alice.patch(seat_url(table), {"main": "captain_zane"}, format="json").json()["seats"][0]
     assert seat["heroes"] == ["captain_zane", "troq_bashar", "master_midori"] and seat["ready"] is False
@@ -122,8 +149,9 @@ def test_ready_needs_three_heroes_and_an_empty_pick_clears(api):
     table = three_hero_table(alice)
     refused = alice.patch(seat_url(table), {"ready": True}, format="json")
     assert refused.json()["code"] == "no_heroes" and "heroes" in refused.json()["detail"]
-    alice.patch(seat_url(table), {"heroes": ["troq_bashar", "captain_zane", "master_midori"], "ready": True},
-                format="json")
+    alice.patch(
+        seat_url(table), {"heroes": ["troq_bashar", "captain_zane", "master_midori"], "ready": True}, format="json"
+    )
     seat = alice.patch(seat_url(table), {"heroes": []}, format="json").json()["seats"][0]
     assert seat["heroes"] == [] and seat["main_hero"] is None and seat["ready"] is False
     assert alice.patch(seat_url(table), {"main": "troq_bashar"}, format="json").json()["code"] == "bad_main"
@@ -143,10 +171,16 @@ def test_a_three_hero_match_starts_with_the_main_heroes_deck(api):
     alice, bob = api("alice"), api("bob")
     table = three_hero_table(alice)
     bob.post(f"/api/tables/{table['id']}/join/", {"index": 1}, format="json")
-    alice.patch(seat_url(table), {"heroes": ["troq_bashar", "jaina_stormborne", "calamandra_moss"],
-                                  "main": "calamandra_moss", "ready": True}, format="json")
-    bob.patch(seat_url(table), {"heroes": ["river_montoya", "drakk_ramhorn", "argagarg_garg"],
-                                "main": "drakk_ramhorn", "ready": True}, format="json")
+    alice.patch(
+        seat_url(table),
+        {"heroes": ["troq_bashar", "jaina_stormborne", "calamandra_moss"], "main": "calamandra_moss", "ready": True},
+        format="json",
+    )
+    bob.patch(
+        seat_url(table),
+        {"heroes": ["river_montoya", "drakk_ramhorn", "argagarg_garg"], "main": "drakk_ramhorn", "ready": True},
+        format="json",
+    )
     started = alice.post(f"/api/tables/{table['id']}/start/")
     assert started.status_code == 200, started.content
     match = Match.objects.get(pk=started.json()["match_id"])

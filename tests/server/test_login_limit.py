@@ -1,5 +1,6 @@
 """Failed log-ins are limited per account and address (issue 11, finding 9:
 30 wrong passwords in 16 s were all answered)."""
+
 import re
 
 import pytest

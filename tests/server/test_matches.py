@@ -1,5 +1,6 @@
 """Starting a match from the lobby, the match REST API and its filtered logs,
 the match page, and applying actions concurrently (one writer per match)."""
+
 import threading
 
 import pytest
@@ -20,8 +21,9 @@ def players(make_user):
 
 def start(alice, bob, public=True, spectators=True):
     client_a, client_b = logged_in(alice), logged_in(bob)
-    table = client_a.post("/api/tables/", {"mode": "1hero", "is_public": public, "allow_spectators": spectators},
-                          format="json").json()
+    table = client_a.post(
+        "/api/tables/", {"mode": "1hero", "is_public": public, "allow_spectators": spectators}, format="json"
+    ).json()
     client_b.post(f"/api/tables/{table['id']}/join/", {"index": 1, "invite": table["invite_token"]}, format="json")
     for client, hero in ((client_a, "troq_bashar"), (client_b, "river_montoya")):
         client.patch(f"/api/tables/{table['id']}/seat/", {"heroes": [hero], "ready": True}, format="json")
@@ -62,10 +64,17 @@ def test_the_match_seed_is_long_and_secret(players):
         seeds.add(match.config["seed"])
         match = play(match, 4)
         secrets = [str(match.config["seed"]), match.state["rng"]["key"]]
-        pages = [logged_in(user).get(url).content.decode()
-                 for user in (alice, bob, carol)
-                 for url in (f"/api/matches/{match.pk}/", f"/api/matches/{match.pk}/log/",
-                             "/api/matches/", f"/match/{match.pk}/", "/")]
+        pages = [
+            logged_in(user).get(url).content.decode()
+            for user in (alice, bob, carol)
+            for url in (
+                f"/api/matches/{match.pk}/",
+                f"/api/matches/{match.pk}/log/",
+                "/api/matches/",
+                f"/match/{match.pk}/",
+                "/",
+            )
+        ]
         for secret in secrets:
             assert not any(secret in page for page in pages)
         for seat in (0, 1):
@@ -79,7 +88,9 @@ def test_match_api_lists_and_reads_matches(players):
     detail = logged_in(carol).get(f"/api/matches/{match.pk}/").json()
     assert detail["status"] == "playing" and detail["version"] == 0 and detail["mode"] == "1hero"
     assert [(p["seat"], p["name"], p["heroes"]) for p in detail["players"]] == [
-        (0, "Alice", ["troq_bashar"]), (1, "Bob", ["river_montoya"])]
+        (0, "Alice", ["troq_bashar"]),
+        (1, "Bob", ["river_montoya"]),
+    ]
     assert match.pk in [m["id"] for m in logged_in(carol).get("/api/matches/").json()]
 
 
@@ -183,7 +194,7 @@ def test_a_refusal_never_repeats_a_huge_version(players):
     alice, bob, _ = players
     match, _ = start(alice, bob)
     user = (alice, bob)[active_seat(match.state)]
-    huge = 10 ** 4000
+    huge = 10**4000
     with pytest.raises(ActionRefused) as refused:
         apply_match_action(match.pk, user.pk, {"type": "end_main"}, huge)
     assert refused.value.code == "bad_version"

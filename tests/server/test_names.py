@@ -1,6 +1,7 @@
 """Look-alike names (issue 11, finding 8): a display name that looks like one
 another account shows is refused, at sign-up, through the API and in the
 database itself."""
+
 import json
 
 import pytest
@@ -15,22 +16,36 @@ CYRILLIC_A = "\u0430"
 
 
 def signup_as(client, username, display_name):
-    return client.post(reverse("signup"), {"username": username, "display_name": display_name,
-                                           "password1": "a-Long-pass-42", "password2": "a-Long-pass-42"})
+    return client.post(
+        reverse("signup"),
+        {
+            "username": username,
+            "display_name": display_name,
+            "password1": "a-Long-pass-42",
+            "password2": "a-Long-pass-42",
+        },
+    )
 
 
-@pytest.mark.parametrize("shown, look_alike", [
-    ("sec_auth_a", "sec_auth_" + CYRILLIC_A),  # one Cyrillic letter among Latin ones
-    ("sec_auth_a", "\uff53\uff45\uff43\uff3f\uff41\uff55\uff54\uff48\uff3f\uff41"),  # full-width Latin
-    ("Alice", "\U0001d400\U0001d425\U0001d422\U0001d41c\U0001d41e"),  # mathematical bold
-    ("scope", "\u0455\u0441\u043e\u0440\u0435"),  # every letter Cyrillic
-    ("Bill", "BiII"),  # capital I for small l
-    ("Paul", "Pau1"),  # digit one for small l
-    ("Alice", "ALICE"),  # case, as before
-    # Spaces, punctuation and accents (the tester's F6 of issue 27; docs/RULINGS.md "Look-alike names").
-    ("Miragioo", "Miragioo."), ("Miragioo", "Miragioo_"), ("Miragioo", "Mi ragioo"),
-    ("Miragioo", "M\u00edrag\u00edoo"), ("Zoe", "Zo\u00eb"), ("Ann Lee", "Ann-Lee"),
-])
+@pytest.mark.parametrize(
+    "shown, look_alike",
+    [
+        ("sec_auth_a", "sec_auth_" + CYRILLIC_A),  # one Cyrillic letter among Latin ones
+        ("sec_auth_a", "\uff53\uff45\uff43\uff3f\uff41\uff55\uff54\uff48\uff3f\uff41"),  # full-width Latin
+        ("Alice", "\U0001d400\U0001d425\U0001d422\U0001d41c\U0001d41e"),  # mathematical bold
+        ("scope", "\u0455\u0441\u043e\u0440\u0435"),  # every letter Cyrillic
+        ("Bill", "BiII"),  # capital I for small l
+        ("Paul", "Pau1"),  # digit one for small l
+        ("Alice", "ALICE"),  # case, as before
+        # Spaces, punctuation and accents (the tester's F6 of issue 27; docs/RULINGS.md "Look-alike names").
+        ("Miragioo", "Miragioo."),
+        ("Miragioo", "Miragioo_"),
+        ("Miragioo", "Mi ragioo"),
+        ("Miragioo", "M\u00edrag\u00edoo"),
+        ("Zoe", "Zo\u00eb"),
+        ("Ann Lee", "Ann-Lee"),
+    ],
+)
 def test_signup_refuses_a_look_alike_of_a_shown_name(client, make_user, django_user_model, shown, look_alike):
     make_user("first", display_name=shown)
     response = signup_as(client, "mallory", look_alike)
@@ -87,15 +102,18 @@ def test_keys_follow_a_changed_name(django_user_model):
 def test_the_migration_keys_existing_accounts_and_drops_later_look_alikes(django_user_model):
     """Accounts from before the keys: the oldest keeps a clashing name, a
     later look-alike shows its username instead (lobby migration 0003)."""
-    from django.apps import apps
     from importlib import import_module
 
+    from django.apps import apps
+
     fill_keys = import_module("lobby.migrations.0003_name_keys").fill_keys
-    django_user_model.objects.bulk_create([  # bulk_create skips save(): no keys, as before the migration
-        django_user_model(username="first", display_name="sec_auth_a"),
-        django_user_model(username="second", display_name="sec_auth_" + CYRILLIC_A),
-        django_user_model(username="third", display_name=""),
-    ])
+    django_user_model.objects.bulk_create(
+        [  # bulk_create skips save(): no keys, as before the migration
+            django_user_model(username="first", display_name="sec_auth_a"),
+            django_user_model(username="second", display_name="sec_auth_" + CYRILLIC_A),
+            django_user_model(username="third", display_name=""),
+        ]
+    )
     fill_keys(apps, None)
     users = {u.username: u for u in django_user_model.objects.all()}
     assert users["first"].display_name == "sec_auth_a"
@@ -108,14 +126,17 @@ def test_the_migration_to_letters_only_keys_drops_later_look_alikes(django_user_
     """Accounts keyed before spacing and punctuation were dropped (lobby
     migration 0012): the older "Miragioo" keeps its name, the later
     "Miragioo." shows its username instead; every key is the new one."""
-    from django.apps import apps
     from importlib import import_module
 
-    django_user_model.objects.bulk_create([  # their keys as the older keys made them: distinct
-        django_user_model(username="first", display_name="Miragioo", name_key="miragioo", shape_key="miragioo"),
-        django_user_model(username="second", display_name="Miragioo.", name_key="miragioo.", shape_key="miragioo."),
-        django_user_model(username="third", display_name="Ann Lee", name_key="ann lee", shape_key="ann lee"),
-    ])
+    from django.apps import apps
+
+    django_user_model.objects.bulk_create(
+        [  # their keys as the older keys made them: distinct
+            django_user_model(username="first", display_name="Miragioo", name_key="miragioo", shape_key="miragioo"),
+            django_user_model(username="second", display_name="Miragioo.", name_key="miragioo.", shape_key="miragioo."),
+            django_user_model(username="third", display_name="Ann Lee", name_key="ann lee", shape_key="ann lee"),
+        ]
+    )
     import_module("lobby.migrations.0012_bare_name_keys").refill_keys(apps, None)
     users = {u.username: u for u in django_user_model.objects.all()}
     assert users["first"].display_name == "Miragioo" and users["second"].display_name == ""
@@ -125,18 +146,28 @@ def test_the_migration_to_letters_only_keys_drops_later_look_alikes(django_user_
 
 def _admin_change(client, django_user_model, user, **changes):
     """POST the admin's change form of ``user`` with ``changes`` as a staff member would."""
-    staff = django_user_model.objects.create_superuser(username="root", password="pw-secret-123",
-                                                       email="root@example.org")
+    staff = django_user_model.objects.create_superuser(
+        username="root", password="pw-secret-123", email="root@example.org"
+    )
     client.force_login(staff)
-    data = {"username": user.username, "display_name": user.display_name, "is_active": "on",
-            "date_joined_0": "2026-12-01", "date_joined_1": "12:00:00", **changes}
+    data = {
+        "username": user.username,
+        "display_name": user.display_name,
+        "is_active": "on",
+        "date_joined_0": "2026-12-01",
+        "date_joined_1": "12:00:00",
+        **changes,
+    }
     return client.post(reverse("admin:lobby_user_change", args=[user.pk]), data)
 
 
-@pytest.mark.parametrize("changes", [
-    {"display_name": "Al" + CYRILLIC_A + "n"},  # looks like another player's shown name
-    {"display_name": "", "username": "ALAN"},  # no display name: the username is shown, and clashes
-])
+@pytest.mark.parametrize(
+    "changes",
+    [
+        {"display_name": "Al" + CYRILLIC_A + "n"},  # looks like another player's shown name
+        {"display_name": "", "username": "ALAN"},  # no display name: the username is shown, and clashes
+    ],
+)
 def test_the_admin_refuses_a_look_alike_with_a_form_error(client, make_user, django_user_model, changes):
     make_user("first", display_name="Alan")
     victim = make_user("second", display_name="Bea")
@@ -163,12 +194,38 @@ def test_the_admin_keeps_a_username_shown_as_the_name_to_its_own_rules(client, m
     assert victim.public_name == "bea@home"
 
 
-@pytest.mark.parametrize("name", ["Greedy bot", "Random bot", "You", "you", "Y\u043eu", "Greedy bot 2",
-                                  "RANDOM BOT 5", "seat 1", "Team 0", "Gr\u0435edy b\u043et",
-                                  # The tester's F6 of issue 27: any number, other digits, spacing, punctuation.
-                                  "Greedy bot 6", "Greedy bot 9", "Greedy bot 05", "Greedy bot \u0663",
-                                  "Random bot 6", "seat 6", "seat 9", "team 12", "Greedy_bot", "Greedy-bot",
-                                  "Greedybot", "Greedy bot.", "Greedy.bot", "You.", "You 2", "Y o u"])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "Greedy bot",
+        "Random bot",
+        "You",
+        "you",
+        "Y\u043eu",
+        "Greedy bot 2",
+        "RANDOM BOT 5",
+        "seat 1",
+        "Team 0",
+        "Gr\u0435edy b\u043et",
+        # The tester's F6 of issue 27: any number, other digits, spacing, punctuation.
+        "Greedy bot 6",
+        "Greedy bot 9",
+        "Greedy bot 05",
+        "Greedy bot \u0663",
+        "Random bot 6",
+        "seat 6",
+        "seat 9",
+        "team 12",
+        "Greedy_bot",
+        "Greedy-bot",
+        "Greedybot",
+        "Greedy bot.",
+        "Greedy.bot",
+        "You.",
+        "You 2",
+        "Y o u",
+    ],
+)
 def test_names_the_site_shows_are_reserved(client, api, django_user_model, name):
     """Issue 27 point 10: nobody signs up (or renames themselves) as a bot, "You" or a seat."""
     response = signup_as(client, "mallory", name)
@@ -180,17 +237,21 @@ def test_names_the_site_shows_are_reserved(client, api, django_user_model, name)
     assert bob.get("/api/me/").json()["display_name"] == "Bob"
 
 
-@pytest.mark.parametrize("name", ["Yours", "Botany", "Greedy", "Seat belt", "Bot 9", "Seat", "Greedy bots",
-                                  "Youssef 2"])
+@pytest.mark.parametrize(
+    "name", ["Yours", "Botany", "Greedy", "Seat belt", "Bot 9", "Seat", "Greedy bots", "Youssef 2"]
+)
 def test_names_near_a_reserved_one_stay_free(client, django_user_model, name):
     assert signup_as(client, "zed", name).status_code == 302
 
 
-@pytest.mark.parametrize("sent, kept", [
-    ("Bill\u200b", "Bill"),            # a zero-width space would make a second "Bill"
-    ("\u202eBill", "Bill"),            # a bidi override
-    ("Ann\u3164\u3164Lee", "Ann Lee"),  # blank-drawing letters are spaces
-])
+@pytest.mark.parametrize(
+    "sent, kept",
+    [
+        ("Bill\u200b", "Bill"),  # a zero-width space would make a second "Bill"
+        ("\u202eBill", "Bill"),  # a bidi override
+        ("Ann\u3164\u3164Lee", "Ann Lee"),  # blank-drawing letters are spaces
+    ],
+)
 def test_a_display_name_loses_invisible_characters(api, sent, kept):
     """Issue 27 point 4: display names get the cleaning of every user-written name (lobby.names.clean_name)."""
     bob = api("bob")
@@ -198,8 +259,9 @@ def test_a_display_name_loses_invisible_characters(api, sent, kept):
     assert answer.status_code == 200 and answer.json()["display_name"] == kept
 
 
-@pytest.mark.parametrize("sent", ["\u200b\u200b\u200b", "\u3164\u3164\u3164", "\u202e\u202e", "Bi\x00ll", "Bill\ud800",
-                                  "--", "._.", "' '"])
+@pytest.mark.parametrize(
+    "sent", ["\u200b\u200b\u200b", "\u3164\u3164\u3164", "\u202e\u202e", "Bi\x00ll", "Bill\ud800", "--", "._.", "' '"]
+)
 def test_a_display_name_of_nothing_visible_is_refused(api, sent):
     """A NUL or a lone surrogate is refused by the API's field itself (DRF), with a sentence."""
     bob = api("bob")

@@ -1,4 +1,5 @@
 """Account pages: sign up, log in, log out, CSRF on forms, login-only pages."""
+
 import re
 
 import pytest
@@ -67,8 +68,10 @@ def test_display_name_is_escaped_in_pages(client, make_user):
 
 # Ways a page's script could turn text into markup: assigning HTML (other
 # than clearing with ""), inserting it, or writing it.
-HTML_SINKS = re.compile(r"\.(?:innerHTML|outerHTML)\s*\+?=(?!\s*(?:\"\"|''|``)\s*;)|insertAdjacentHTML|"
-                        r"document\.write|\.html\(|createContextualFragment|DOMParser")
+HTML_SINKS = re.compile(
+    r"\.(?:innerHTML|outerHTML)\s*\+?=(?!\s*(?:\"\"|''|``)\s*;)|insertAdjacentHTML|"
+    r"document\.write|\.html\(|createContextualFragment|DOMParser"
+)
 
 
 def test_display_name_is_escaped_on_the_match_and_replay_pages(client, make_user):
@@ -90,8 +93,15 @@ def test_display_name_is_escaped_on_the_match_and_replay_pages(client, make_user
 
 
 def signup_as(client, username, display_name):
-    return client.post(reverse("signup"), {"username": username, "display_name": display_name,
-                                           "password1": "a-Long-pass-42", "password2": "a-Long-pass-42"})
+    return client.post(
+        reverse("signup"),
+        {
+            "username": username,
+            "display_name": display_name,
+            "password1": "a-Long-pass-42",
+            "password2": "a-Long-pass-42",
+        },
+    )
 
 
 @pytest.mark.parametrize("taken", ["Alice", "alice", "  ALICE ", "bob"])

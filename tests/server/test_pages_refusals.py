@@ -2,6 +2,7 @@
 match they may not watch, 403, 500 and a CSRF failure in the site's own
 layout with a way back; form errors marked as errors; changing one's
 password through Django's own views."""
+
 import pytest
 from asgiref.sync import async_to_sync
 from django.test import Client
@@ -84,8 +85,10 @@ def test_a_csrf_failure_of_a_button_leads_to_the_lobby(make_user):
 
 
 def test_sign_up_and_log_in_errors_are_marked_as_errors(client, make_user):
-    response = client.post(reverse("signup"), {"username": "bob", "display_name": "Bob",
-                                               "password1": "a-Long-pass-42", "password2": "other-pass-42"})
+    response = client.post(
+        reverse("signup"),
+        {"username": "bob", "display_name": "Bob", "password1": "a-Long-pass-42", "password2": "other-pass-42"},
+    )
     page = response.content.decode()
     assert response.status_code == 200 and 'class="errorlist' in page and 'aria-invalid="true"' in page
     make_user("carol")
@@ -100,11 +103,15 @@ def test_a_player_changes_their_password(make_user):
     lobby = client.get(reverse("lobby")).content.decode()
     assert f'href="{reverse("password_change")}"' in lobby
     assert client.get(reverse("password_change")).status_code == 200
-    wrong = client.post(reverse("password_change"), {
-        "old_password": "not-it", "new_password1": "n3w-Long-pass", "new_password2": "n3w-Long-pass"})
+    wrong = client.post(
+        reverse("password_change"),
+        {"old_password": "not-it", "new_password1": "n3w-Long-pass", "new_password2": "n3w-Long-pass"},
+    )
     assert wrong.status_code == 200 and 'class="errorlist' in wrong.content.decode()
-    response = client.post(reverse("password_change"), {
-        "old_password": "pw-secret-123", "new_password1": "n3w-Long-pass", "new_password2": "n3w-Long-pass"})
+    response = client.post(
+        reverse("password_change"),
+        {"old_password": "pw-secret-123", "new_password1": "n3w-Long-pass", "new_password2": "n3w-Long-pass"},
+    )
     assert response.status_code == 302 and response.url == reverse("password_change_done")
     assert "Password changed" in client.get(response.url).content.decode()
     assert client.get(reverse("lobby")).status_code == 200  # still logged in here

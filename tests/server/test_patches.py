@@ -10,6 +10,7 @@ game/fanout.py).
   a hidden card; a resync answers a full state and the next patch builds
   on it; a connection without ``?patches=1`` still gets full states.
 """
+
 import copy
 import json
 import random
@@ -19,8 +20,8 @@ import pytest
 from asgiref.sync import sync_to_async
 
 from game import rules
-from game.patch import apply, diff, patch_message
 from game.codex import catalog
+from game.patch import apply, diff, patch_message
 from game.services import Snapshot, load_snapshot, render_for
 from tests.server.matchkit import known_names, leaks, playable, recv, secrets_for, start_match
 
@@ -51,8 +52,13 @@ def test_random_games_rebuild_every_viewers_state_exactly(mode):
     heroes = ("troq_bashar", "river_montoya")
     sizes, fulls, trims = [], [], 0
     for game in range(2):
-        state = rules.new_game({"mode": mode, "seed": game, "seats": [
-            {"name": f"P{i}", "hero": heroes[(game + i) % 2]} for i in range(seats)]})
+        state = rules.new_game(
+            {
+                "mode": mode,
+                "seed": game,
+                "seats": [{"name": f"P{i}", "hero": heroes[(game + i) % 2]} for i in range(seats)],
+            }
+        )
         rng = random.Random(game)
         last = {}
         for version in range(120):
@@ -84,8 +90,13 @@ async def patched(make_user, ws, layer):
     users = [await sync_to_async(make_user)(n) for n in ("ann", "ben", "cy", "di", "ed")]
     match = await start_match(users[:2])
     comms, firsts = {}, {}
-    for key, user, query in ((0, users[0], "?patches=1"), (1, users[1], "?patches=1"),
-                             ("cy", users[2], "?patches=1"), ("di", users[3], "?patches=1"), ("ed", users[4], "")):
+    for key, user, query in (
+        (0, users[0], "?patches=1"),
+        (1, users[1], "?patches=1"),
+        ("cy", users[2], "?patches=1"),
+        ("di", users[3], "?patches=1"),
+        ("ed", users[4], ""),
+    ):
         comm, connected, _ = await ws(f"/ws/match/{match.pk}/{query}", user)
         assert connected
         comms[key] = comm
@@ -117,8 +128,7 @@ async def test_patched_viewers_rebuild_the_full_state_and_see_nothing_hidden(pat
             card_id = state["cards"][action["card"]]["card"]
             for key in known:
                 known[key] |= known_names(state, _seat(key)) | {card_id, catalog.card(card_id)["name"]}
-        await comms[seat].send_json_to({"type": "action", "id": step, "version": snapshot.version,
-                                        "action": action})
+        await comms[seat].send_json_to({"type": "action", "id": step, "version": snapshot.version, "action": action})
         assert (await recv(comms[seat]))["type"] == "applied"
         snapshot = await sync_to_async(load_snapshot)(match_id)
         for key, comm in comms.items():
@@ -152,7 +162,8 @@ async def test_a_resync_answers_a_full_state_and_the_next_patch_builds_on_it(pat
     snapshot = await sync_to_async(load_snapshot)(patched["match"].pk)
     seat = next(s for s in (0, 1) if playable(snapshot.state, s))
     await patched["comms"][seat].send_json_to(
-        {"type": "action", "id": 1, "version": 0, "action": playable(snapshot.state, seat)[0]})
+        {"type": "action", "id": 1, "version": 0, "action": playable(snapshot.state, seat)[0]}
+    )
     patch = await recv(comm)
     assert patch["type"] == "patch" and (patch["base"], patch["version"]) == (0, 1)
     rebuilt = apply(full, patch["ops"])

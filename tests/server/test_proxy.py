@@ -16,6 +16,7 @@ address for the browser.
 The live tests need nginx (Debian's nginx or nginx-light): skipped without
 it, failed under CODEX_REQUIRE_SERVICES=1 (tests/server/conftest.py).
 """
+
 import asyncio
 import json
 import re
@@ -44,9 +45,16 @@ ROOT = Path(__file__).resolve().parents[2]
 LIMITS = {"CODEX_WS_RATE": "1000", "CODEX_WS_BURST": "1000"}
 
 
-@pytest.mark.parametrize("field, value", [("listen", "80; include /etc/passwd"), ("server_name", "a b"),
-                                          ("server_name", "$host"), ("static_root", "static"),
-                                          ("static_root", "/srv/x;")])
+@pytest.mark.parametrize(
+    "field, value",
+    [
+        ("listen", "80; include /etc/passwd"),
+        ("server_name", "a b"),
+        ("server_name", "$host"),
+        ("static_root", "static"),
+        ("static_root", "/srv/x;"),
+    ],
+)
 def test_the_renderer_refuses_values_that_are_not_one_plain_word(field, value):
     with pytest.raises(ValueError, match="plain word|absolute"):
         render.site(["127.0.0.1:8001"], **{field: value})
@@ -64,7 +72,7 @@ def test_a_quiet_websocket_outlives_many_client_pings():
     proxy_read_timeout; the page pings every PING_MS (static/js/match.js), so
     the websocket timeout must be many ping intervals (here at least 10)."""
     site = render.site(["127.0.0.1:8001"])
-    ws_block = site[site.index("location /ws/"):].split("}", 1)[0]
+    ws_block = site[site.index("location /ws/") :].split("}", 1)[0]
     timeout = int(re.search(r"proxy_read_timeout (\d+)s;", ws_block).group(1))
     ping_ms = int(re.search(r"const PING_MS = (\d+);", (ROOT / "static/js/match.js").read_text()).group(1))
     assert timeout * 1000 >= 10 * ping_ms
@@ -76,17 +84,37 @@ def test_nginx_accepts_the_rendered_configuration(tmp_path):
     """What `python -m deploy.nginx.render` prints for a deployment (three
     workers, a host name, a static directory) passes ``nginx -t``."""
     site = subprocess.run(
-        ["python", "-m", "deploy.nginx.render", "--worker", "127.0.0.1:8001", "--worker", "127.0.0.1:8002",
-         "--worker", "unix:/run/codex/3.sock", "--listen", "8080", "--server-name", "codex.example.org",
-         "--static-root", "/srv/codex/static"], cwd=ROOT, capture_output=True, text=True, check=True).stdout
+        [
+            "python",
+            "-m",
+            "deploy.nginx.render",
+            "--worker",
+            "127.0.0.1:8001",
+            "--worker",
+            "127.0.0.1:8002",
+            "--worker",
+            "unix:/run/codex/3.sock",
+            "--listen",
+            "8080",
+            "--server-name",
+            "codex.example.org",
+            "--static-root",
+            "/srv/codex/static",
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
     assert site.count("    server ") == 3 and "alias /srv/codex/static/;" in site
     assert "X-Upstream" not in site  # internal addresses stay inside
     (tmp_path / "codex.conf").write_text(site)
     (tmp_path / "nginx.conf").write_text(render.local("codex.conf"))
     (tmp_path / "tmp").mkdir()
     (tmp_path / "logs").mkdir()
-    checked = subprocess.run([nginx_binary(), "-t", "-p", f"{tmp_path}/", "-c", str(tmp_path / "nginx.conf")],
-                             capture_output=True, text=True)
+    checked = subprocess.run(
+        [nginx_binary(), "-t", "-p", f"{tmp_path}/", "-c", str(tmp_path / "nginx.conf")], capture_output=True, text=True
+    )
     assert checked.returncode == 0, checked.stderr
 
 
@@ -142,8 +170,7 @@ class Browser:
 
     def post_form(self, path: str, fields: dict):
         fields = {"csrfmiddlewaretoken": self.cookie("csrftoken"), **fields}
-        return self.request("POST", path, urllib.parse.urlencode(fields).encode(),
-                            "application/x-www-form-urlencoded")
+        return self.request("POST", path, urllib.parse.urlencode(fields).encode(), "application/x-www-form-urlencoded")
 
     def post_json(self, path: str, data):
         return self.request("POST", path, json.dumps(data).encode(), "application/json")
@@ -162,8 +189,9 @@ def test_pages_the_rest_api_and_static_files_through_the_proxy(proxied, make_use
     assert status == 200 and b'name="csrfmiddlewaretoken"' in body
     answered_by.add(headers["X-Upstream"])
     password = "a-Long-pass-42"
-    status, headers, body, url = browser.post_form("/signup/", {"username": "pat", "display_name": "Pat",
-                                                                "password1": password, "password2": password})
+    status, headers, body, url = browser.post_form(
+        "/signup/", {"username": "pat", "display_name": "Pat", "password1": password, "password2": password}
+    )
     assert status == 200 and url == proxy.url + "/", (status, url, body[:300])  # in the lobby, logged in
     answered_by.add(headers["X-Upstream"])
 
@@ -201,8 +229,11 @@ def test_pages_the_rest_api_and_static_files_through_the_proxy(proxied, make_use
     async def handshake(origin):
         cookie = "; ".join(f"{c.name}={c.value}" for c in browser.cookies)
         try:
-            async with websockets.connect(f"ws://127.0.0.1:{proxy.port}/ws/match/{match.pk}/", origin=origin,
-                                          additional_headers={"Cookie": cookie}) as sock:
+            async with websockets.connect(
+                f"ws://127.0.0.1:{proxy.port}/ws/match/{match.pk}/",
+                origin=origin,
+                additional_headers={"Cookie": cookie},
+            ) as sock:
                 first = json.loads(await sock.recv())
                 assert first["type"] == "state" and first["seat"] is None  # Pat watches
                 return sock.response.status_code

@@ -1,4 +1,5 @@
 """The per-connection token bucket."""
+
 from game.consumers import TokenBucket
 
 

@@ -7,6 +7,7 @@ Before: the actor got ``applied`` and then ``internal_error`` with the same
 id and nobody got the new state; a connect while Redis was down, or the
 first one after, was answered HTTP 500.
 """
+
 import asyncio
 import json
 import subprocess
@@ -28,8 +29,11 @@ PREFIX = "outage-test"
 
 def start_redis(port: int) -> subprocess.Popen:
     """A redis-server of this test's own on ``port`` (nothing saved)."""
-    proc = subprocess.Popen(["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--save", "",
-                             "--appendonly", "no"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    proc = subprocess.Popen(
+        ["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     if not wait_listening(proc, port):
         proc.kill()
         raise RuntimeError("redis-server did not start")
@@ -47,8 +51,9 @@ def wait_subscribers(port: int, channel: str, count: int) -> None:
     on the test's Redis. Raises TimeoutError after a minute."""
     deadline = time.monotonic() + 60
     while True:
-        out = subprocess.run(["redis-cli", "-p", str(port), "PUBSUB", "NUMSUB", channel], capture_output=True,
-                             text=True).stdout.split()
+        out = subprocess.run(
+            ["redis-cli", "-p", str(port), "PUBSUB", "NUMSUB", channel], capture_output=True, text=True
+        ).stdout.split()
         if len(out) == 2 and int(out[1]) >= count:
             return
         if time.monotonic() > deadline:
@@ -87,8 +92,7 @@ async def test_play_goes_on_through_a_redis_outage(make_user, close_db_thread):
     port = free_port()
     redis = start_redis(port)
     # Each ping reads presence and version from the database (no 30 s copy).
-    env = {"REDIS_URL": f"redis://127.0.0.1:{port}/0", "CODEX_CHANNEL_PREFIX": PREFIX,
-           "CODEX_WS_PRESENCE_SECONDS": "0"}
+    env = {"REDIS_URL": f"redis://127.0.0.1:{port}/0", "CODEX_CHANNEL_PREFIX": PREFIX, "CODEX_WS_PRESENCE_SECONDS": "0"}
     workers, socks = [], []
     try:
         workers = list(await asyncio.gather(*(asyncio.to_thread(daphne, **env) for _ in range(2))))
@@ -101,13 +105,17 @@ async def test_play_goes_on_through_a_redis_outage(make_user, close_db_thread):
         await asyncio.to_thread(stop, redis)
         seat = next(s for s, state in enumerate(states) if state["legal_actions"])
         actor, other = socks[seat], socks[1 - seat]
-        await actor.send(json.dumps({"type": "action", "action": states[seat]["legal_actions"][0],
-                                     "version": 0, "id": 1}))
+        await actor.send(
+            json.dumps({"type": "action", "action": states[seat]["legal_actions"][0], "version": 0, "id": 1})
+        )
         got = await until(actor, "state")
         await actor.send(json.dumps({"type": "ping", "id": "after"}))
         got += await until(actor, "pong")
         assert [(m["type"], m.get("id"), m.get("version")) for m in got] == [
-            ("applied", 1, 1), ("state", None, 1), ("pong", "after", 1)]
+            ("applied", 1, 1),
+            ("state", None, 1),
+            ("pong", "after", 1),
+        ]
         await other.send(json.dumps({"type": "ping", "id": "p"}))
         pong = (await until(other, "pong"))[-1]
         assert pong["version"] == 1  # newer than what it was sent: the page resyncs
@@ -128,8 +136,9 @@ async def test_play_goes_on_through_a_redis_outage(make_user, close_db_thread):
         assert (await until(again, "state"))[-1]["version"] == 1
         now = {seat: got[1], 1 - seat: healed}  # each player's state at version 1
         seat = next(s for s, state in now.items() if state["legal_actions"])
-        await socks[seat].send(json.dumps({"type": "action", "action": now[seat]["legal_actions"][0],
-                                           "version": 1, "id": 2}))
+        await socks[seat].send(
+            json.dumps({"type": "action", "action": now[seat]["legal_actions"][0], "version": 1, "id": 2})
+        )
         for sock in socks:
             assert (await until(sock, "state"))[-1]["version"] == 2
     finally:

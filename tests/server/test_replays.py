@@ -2,6 +2,7 @@
 step rebuilt from the action log with the engine, as a spectator sees it or
 as a player saw their own seat; nothing hidden leaks; who may watch the
 match (or played it) may replay it."""
+
 import json
 
 import pytest
@@ -9,9 +10,9 @@ from asgiref.sync import async_to_sync
 
 from game import rules
 from game.codex import catalog
-from game.models import Match
 from game.codex.bots import GreedyBot
 from game.codex.state import acting_seats
+from game.models import Match
 from game.services import apply_match_action, apply_seat_action
 from tests.server.matchkit import known_names, leaks, logged_in, secrets_for, start_match
 
@@ -182,4 +183,5 @@ def test_a_changed_engine_builds_the_replay_again(players, monkeypatch):
     monkeypatch.setattr(replays, "engine_version", lambda: "another-engine")
     assert replays.index(match, 0) == before
     assert set(ReplayStep.objects.filter(match=match, viewer=0).values_list("engine", flat=True)) == {
-        "another-engine"}  # the other engine's steps dropped
+        "another-engine"
+    }  # the other engine's steps dropped

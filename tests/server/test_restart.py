@@ -4,6 +4,7 @@ One test replaces the consumer and channel layer in-process; the other runs the
 real server (daphne) as a separate process, kills it mid-match and starts a new
 one on the same database.
 """
+
 import asyncio
 import json
 import os
@@ -29,8 +30,9 @@ async def test_fresh_consumer_and_layer_resume_the_match(make_user, ws, layer):
     for _ in range(3):
         match = await db_match(match.pk)
         seat = active_seat(match.state)
-        await comms[seat].send_json_to({"type": "action", "action": playable(match.state, seat)[0],
-                                        "version": match.version})
+        await comms[seat].send_json_to(
+            {"type": "action", "action": playable(match.state, seat)[0], "version": match.version}
+        )
         views = {s: (await recv_until(c, "state"))[-1] for s, c in comms.items()}
     for comm in comms.values():
         await comm.disconnect()
@@ -68,8 +70,11 @@ async def test_match_survives_a_real_server_restart(make_user, close_db_thread):
         for _ in range(3):
             match = await db_match(match.pk)
             seat = active_seat(match.state)
-            await socks[seat].send(json.dumps({"type": "action", "action": playable(match.state, seat)[0],
-                                               "version": match.version, "id": 1}))
+            await socks[seat].send(
+                json.dumps(
+                    {"type": "action", "action": playable(match.state, seat)[0], "version": match.version, "id": 1}
+                )
+            )
             assert (await next_of(socks[seat], "applied"))["version"] == match.version + 1
             last = {s: await next_of(sock, "state") for s, sock in socks.items()}
     finally:

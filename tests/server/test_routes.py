@@ -4,6 +4,7 @@ finding 7: ``/api/matches/abc/`` and friends answered 500).
 The walk reads the project's URL configuration, so a route added later is
 covered without touching this file.
 """
+
 import re
 from urllib.parse import quote
 
@@ -29,13 +30,13 @@ def _template(prefix: str, pattern) -> str:
         # (?P<name>...) with the parentheses balanced inside it
         while "(?P<" in text:
             start = text.index("(?P<")
-            name = text[start + 4:text.index(">", start)]
+            name = text[start + 4 : text.index(">", start)]
             depth, end = 0, start
             for end, ch in enumerate(text[start:], start):
                 depth += {"(": 1, ")": -1}.get(ch, 0)
                 if depth == 0:
                     break
-            text = text[:start] + "{" + name + "}" + text[end + 1:]
+            text = text[:start] + "{" + name + "}" + text[end + 1 :]
         text = text.replace("\\.", ".").replace("/?", "/")
     else:
         text = re.sub(r"<(?:\w+:)?(\w+)>", r"{\1}", text)
@@ -63,8 +64,10 @@ def routes_with_ids() -> list[str]:
 def fill(template: str, value: str) -> str:
     """The template with every id variable set to ``value`` (URL-quoted) and a
     format suffix set to json."""
+
     def one(m):
         return "json" if m.group(1) == "format" else quote(value, safe="")
+
     return re.sub(r"{(\w+)}", one, template)
 
 
@@ -79,10 +82,18 @@ def staff_client(django_user_model):
 
 def test_the_walk_sees_the_routes_with_ids():
     routes = routes_with_ids()
-    for expected in ("/api/tables/{pk}/", "/api/tables/{pk}/join/", "/api/tables/{pk}/leave/",
-                     "/api/tables/{pk}/seat/", "/api/tables/{pk}/start/", "/api/matches/{pk}/",
-                     "/api/matches/{pk}/log/", "/match/{match_id}/",
-                     "/invite/{token}/", "/api/cards/{pk}/"):
+    for expected in (
+        "/api/tables/{pk}/",
+        "/api/tables/{pk}/join/",
+        "/api/tables/{pk}/leave/",
+        "/api/tables/{pk}/seat/",
+        "/api/tables/{pk}/start/",
+        "/api/matches/{pk}/",
+        "/api/matches/{pk}/log/",
+        "/match/{match_id}/",
+        "/invite/{token}/",
+        "/api/cards/{pk}/",
+    ):
         assert expected in routes, routes
 
 

@@ -2,6 +2,7 @@
 away players"): a player who leaves does not stop the others. Presence comes
 with every pong; another seated player, or a timeout, lets a bot play the
 away seat; the player takes it back by connecting again."""
+
 from datetime import timedelta
 
 import pytest
@@ -56,8 +57,10 @@ async def ping(comm, msg_id=1) -> list:
 
 async def test_pong_reports_who_is_away(seated):
     alice = await seated["connect"](seated["alice"])
-    assert await ping(alice) == [{"seat": 0, "away": False, "stand_in": False, "askable": False, "bot": None, "time_left": None},
-                                 {"seat": 1, "away": True, "stand_in": False, "askable": False, "bot": None, "time_left": None}]  # bob never came
+    assert await ping(alice) == [
+        {"seat": 0, "away": False, "stand_in": False, "askable": False, "bot": None, "time_left": None},
+        {"seat": 1, "away": True, "stand_in": False, "askable": False, "bot": None, "time_left": None},
+    ]  # bob never came
     bob = await seated["connect"](seated["bob"])
     assert [p["away"] for p in await ping(alice, 2)] == [False, False]
     await bob.disconnect()
@@ -71,7 +74,8 @@ async def test_a_player_lets_a_bot_play_for_the_away_player(seated):
     alice = await seated["connect"](seated["alice"])
     match_id = seated["match"].pk
     await sync_to_async(MatchPlayer.objects.filter(match_id=match_id, seat=1).update)(
-        seen_at=timezone.now() - timedelta(minutes=2))
+        seen_at=timezone.now() - timedelta(minutes=2)
+    )
     await alice.send_json_to({"type": "action", "id": "e", "version": 0, "action": {"type": "end_main"}})
     state = await until(alice, "state", lambda m: m["version"] == 1)
     techs = [a for a in state["legal_actions"] if a["type"] == "tech"]
@@ -80,7 +84,14 @@ async def test_a_player_lets_a_bot_play_for_the_away_player(seated):
 
     await alice.send_json_to({"type": "stand_in", "id": "s", "seat": 1})
     presence = await until(alice, "presence", lambda m: m["id"] == "s")
-    assert presence["seats"][1] == {"seat": 1, "away": True, "stand_in": True, "askable": False, "bot": None, "time_left": None}
+    assert presence["seats"][1] == {
+        "seat": 1,
+        "away": True,
+        "stand_in": True,
+        "askable": False,
+        "bot": None,
+        "time_left": None,
+    }
     back = await until(alice, "state", lambda m: m["view"]["active"] == 0 and m["view"]["turn"] == 3)
     assert back["status"] == "playing" and any(a["type"] == "end_main" for a in back["legal_actions"])
     match = await db_match(match_id)
@@ -128,19 +139,24 @@ async def test_the_player_who_comes_back_is_told(seated):
     assert presence["reclaimed"] == 1 and presence["seats"][1]["stand_in"] is False
 
 
-@pytest.mark.parametrize("who, seat, code", [
-    ("alice", 1, "not_away"),        # bob is here
-    ("alice", 0, "bad_seat"),        # her own seat
-    ("alice", 7, "bad_seat"),        # no such seat
-    ("carol", 1, "spectator"),       # only seated players decide
-])
+@pytest.mark.parametrize(
+    "who, seat, code",
+    [
+        ("alice", 1, "not_away"),  # bob is here
+        ("alice", 0, "bad_seat"),  # her own seat
+        ("alice", 7, "bad_seat"),  # no such seat
+        ("carol", 1, "spectator"),  # only seated players decide
+    ],
+)
 async def test_stand_in_refusals_change_nothing(seated, who, seat, code):
     await seated["connect"](seated["bob"])
     comm = await seated["connect"](seated[who])
     await comm.send_json_to({"type": "stand_in", "id": 9, "seat": seat})
     reply = await until(comm, "refused")
     assert reply["id"] == 9 and reply["code"] == code and reply["reason"]
-    flags = await sync_to_async(list)(MatchPlayer.objects.filter(match=seated["match"]).values_list("stand_in", flat=True))
+    flags = await sync_to_async(list)(
+        MatchPlayer.objects.filter(match=seated["match"]).values_list("stand_in", flat=True)
+    )
     assert flags == [False, False]
 
 
@@ -176,7 +192,14 @@ async def test_a_player_back_after_a_long_absence_is_announced(seated, settings)
     assert (await ping(alice))[1]["askable"] is True
     await seated["connect"](seated["bob"])
     presence = await until(alice, "presence")
-    assert presence["seats"][1] == {"seat": 1, "away": False, "stand_in": False, "askable": False, "bot": None, "time_left": None}
+    assert presence["seats"][1] == {
+        "seat": 1,
+        "away": False,
+        "stand_in": False,
+        "askable": False,
+        "bot": None,
+        "time_left": None,
+    }
     assert presence["reclaimed"] is None
 
 
@@ -195,7 +218,8 @@ async def test_a_planted_nonce_does_not_stop_the_bot(seated, planted):
     assert (await until(alice, "applied"))["version"] == 1
     await alice.disconnect()
     await sync_to_async(MatchPlayer.objects.filter(match=match, seat=0).update)(
-        stand_in=True, seen_at=timezone.now() - timedelta(minutes=5))
+        stand_in=True, seen_at=timezone.now() - timedelta(minutes=5)
+    )
     bob = await seated["connect"](seated["bob"])
     await ping(bob)
     assert (await until(bob, "state", lambda m: m["version"] >= 3))["version"] >= 3
@@ -219,12 +243,15 @@ def test_a_bot_move_applies_only_at_the_version_it_was_chosen_at(transactional_d
     assert match.actions.count() == 1 and match.actions.get().nonce is None
 
 
-@pytest.mark.parametrize("frame", [
-    {"type": "resync"},
-    {"type": "chat", "text": "still here"},
-    {"type": "action", "version": 0, "action": {"type": "end_main"}},  # refused: not bob's turn
-    {"type": "dance"},                                                 # even a frame the server refuses
-])
+@pytest.mark.parametrize(
+    "frame",
+    [
+        {"type": "resync"},
+        {"type": "chat", "text": "still here"},
+        {"type": "action", "version": 0, "action": {"type": "end_main"}},  # refused: not bob's turn
+        {"type": "dance"},  # even a frame the server refuses
+    ],
+)
 async def test_every_frame_of_a_seat_is_a_sign_of_life(seated, settings, frame):
     """Issue 11, finding 5: a player who acts without pinging is here
     (docs/PROTOCOL.md "Away players"): the timeout must not give the seat
@@ -236,10 +263,21 @@ async def test_every_frame_of_a_seat_is_a_sign_of_life(seated, settings, frame):
     long_ago = timezone.now() - timedelta(seconds=settings.CODEX_STAND_IN_SECONDS + 1)
     await sync_to_async(MatchPlayer.objects.filter(match=seated["match"], seat=1).update)(seen_at=long_ago)
     await bob.send_json_to({**frame, "id": "b"})
-    await until(bob, "state" if frame["type"] == "resync" else
-                {"chat": "chat", "action": "refused", "dance": "error"}[frame["type"]])
+    await until(
+        bob,
+        "state"
+        if frame["type"] == "resync"
+        else {"chat": "chat", "action": "refused", "dance": "error"}[frame["type"]],
+    )
     presence = await ping(alice)
-    assert presence[1] == {"seat": 1, "away": False, "stand_in": False, "askable": False, "bot": None, "time_left": None}
+    assert presence[1] == {
+        "seat": 1,
+        "away": False,
+        "stand_in": False,
+        "askable": False,
+        "bot": None,
+        "time_left": None,
+    }
 
 
 async def test_signs_of_life_are_written_at_most_every_few_seconds(seated, settings, monkeypatch):

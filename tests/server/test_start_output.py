@@ -3,6 +3,7 @@ no warning about static files nobody gathered, no note about HTTP/2 (it
 needs TLS, left to a proxy), one line and no traceback for a request to a
 host name the server does not answer to. The addresses it prints for
 friends: tests/server/test_lan.py."""
+
 import logging
 import re
 from pathlib import Path
@@ -19,7 +20,8 @@ def test_daphnes_http2_note_is_not_shown_but_its_listening_line_is(caplog):
     server_log.info("HTTP/2 support not enabled (install the http2 and tls Twisted extras)")
     server_log.info("Listening on TCP address %s:%s", "127.0.0.1", 8000)
     assert [r.getMessage() for r in caplog.records if r.name == "daphne.server"] == [
-        "Listening on TCP address 127.0.0.1:8000"]
+        "Listening on TCP address 127.0.0.1:8000"
+    ]
 
 
 @pytest.mark.django_db

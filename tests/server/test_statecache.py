@@ -2,6 +2,7 @@
 it is of the version the database row is at; a version committed elsewhere
 (another worker) is read from the row, so nothing is lost or applied twice
 (issue 13)."""
+
 import pytest
 from asgiref.sync import async_to_sync
 
@@ -52,8 +53,7 @@ def test_what_is_stored_is_what_is_kept(match):
     m, (alice, _bob) = match
     seat = active_seat(m.state)
     action = playable(m.state, seat)[0]
-    done = (apply_match_action(m.pk, alice.pk, action, 0, "n") if seat == 0
-            else apply_seat_action(m.pk, seat, action, 0))
+    done = apply_match_action(m.pk, alice.pk, action, 0, "n") if seat == 0 else apply_seat_action(m.pk, seat, action, 0)
     row = Match.objects.get(pk=m.pk)
     assert (row.version, row.state, row.status, row.result) == (1, done.snapshot.state, "playing", None)
     logged = MatchAction.objects.get(match_id=m.pk)
@@ -86,8 +86,13 @@ def test_an_action_on_a_dead_connection_runs_again_on_a_new_one(match):
         cursor.execute("SELECT pg_backend_pid()")
         pid = cursor.fetchone()[0]
     settings = connection.settings_dict
-    with psycopg.connect(host=settings["HOST"], port=settings["PORT"] or 5432, user=settings["USER"],
-                         dbname=settings["NAME"], autocommit=True) as other:
+    with psycopg.connect(
+        host=settings["HOST"],
+        port=settings["PORT"] or 5432,
+        user=settings["USER"],
+        dbname=settings["NAME"],
+        autocommit=True,
+    ) as other:
         other.execute("SELECT pg_terminate_backend(%s)", [pid])
     done = apply_match_action(m.pk, (alice, bob)[seat].pk, playable(m.state, seat)[0], 0, "n1")
     assert done.version == 1
@@ -143,8 +148,14 @@ def test_a_version_from_another_workers_event_is_the_next_actions_base(match):
     statecache.clear()
     moved = _commit_elsewhere(m.pk, active_seat(m.state))
     created = str(Match.objects.get(pk=m.pk).created)
-    event = {"type": "match.version", "version": 1, "state": jsontext.dumps(moved), "status": "playing",
-             "result": None, "created": created}
+    event = {
+        "type": "match.version",
+        "version": 1,
+        "state": jsontext.dumps(moved),
+        "status": "playing",
+        "result": None,
+        "created": created,
+    }
     shared = fanout.event_snapshot(m.pk, event)
     assert statecache.get(m.pk, created, 1) is shared and shared.text is None
     seat = active_seat(moved)
@@ -172,15 +183,28 @@ def _whole_games():
     """Bot games of every game and Codex mode, as (bots module, config)."""
     from game.arcane import bots as arcane_bots
     from game.c23 import bots as c23_bots
-    from game.codex import bots as codex_bots, catalog
+    from game.codex import bots as codex_bots
+    from game.codex import catalog
+
     heroes = catalog.playable_heroes()
     for seed in (1, 2):
         for mode, seats, per_seat in (("1hero", 2, 1), ("3hero", 2, 3), ("2hg", 4, 1), ("ffa", 3, 1)):
             picks = [heroes[(seed * 5 + per_seat * i + k) % len(heroes)] for i in range(seats) for k in range(per_seat)]
-            yield codex_bots, {"mode": mode, "seed": seed, "seats": [
-                {"name": f"P{i}", "heroes": picks[i * per_seat:(i + 1) * per_seat]} for i in range(seats)]}
+            yield (
+                codex_bots,
+                {
+                    "mode": mode,
+                    "seed": seed,
+                    "seats": [
+                        {"name": f"P{i}", "heroes": picks[i * per_seat : (i + 1) * per_seat]} for i in range(seats)
+                    ],
+                },
+            )
         yield arcane_bots, {"game": "arcane", "seed": seed, "seats": [{"name": "A"}, {"name": "B"}]}
-        yield c23_bots, {"game": "c23", "seed": seed, "seats": [{"name": "A", "deck": "red"}, {"name": "B", "deck": "green"}]}
+        yield (
+            c23_bots,
+            {"game": "c23", "seed": seed, "seats": [{"name": "A", "deck": "red"}, {"name": "B", "deck": "green"}]},
+        )
 
 
 @pytest.mark.django_db(transaction=False)
@@ -198,6 +222,7 @@ def test_a_state_stays_plain_json_after_every_action_so_its_copy_is_what_the_sto
 
     for bots, config in _whole_games():
         seats = len(config["seats"])
-        bots.play_game(config, [bots.RandomBot(config["seed"] + i) for i in range(seats)], max_actions=300,
-                       on_action=check)
+        bots.play_game(
+            config, [bots.RandomBot(config["seed"] + i) for i in range(seats)], max_actions=300, on_action=check
+        )
     assert not unplain

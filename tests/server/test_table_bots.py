@@ -3,6 +3,7 @@ table"): the host fills seats of a waiting table with bots, in every mode;
 their moves go the way a stand-in's do (game.standins.play_one,
 services.apply_seat_action): applied, logged, broadcast; they wait while no
 person of the match is connected, and two workers apply one move a version."""
+
 import pytest
 from asgiref.sync import async_to_sync, sync_to_async
 
@@ -37,8 +38,9 @@ def bot_table(people, mode="1hero", bots=(), seats=None, heroes=HEROES):
             services.take_seat(table.pk, user, index)
     for user in people:
         pick = [heroes[index_of[user.pk] % len(heroes)]] if mode != "3hero" else None
-        services.update_seat(table.pk, user, heroes=pick or ["troq_bashar", "river_montoya", "jaina_stormborne"],
-                             ready=True)
+        services.update_seat(
+            table.pk, user, heroes=pick or ["troq_bashar", "river_montoya", "jaina_stormborne"], ready=True
+        )
     for index, kind in bots:
         services.seat_bot(table.pk, people[0], index, kind, [heroes[index % len(heroes)]] if mode != "3hero" else None)
     return table
@@ -55,12 +57,15 @@ def test_the_host_seats_a_bot_ready_at_once(make_user):
     assert data["seats"][0]["bot"] is None
 
 
-@pytest.mark.parametrize("who, index, kind, code", [
-    ("bob", 1, "greedy", "not_host"),
-    ("alice", 1, "genius", "bad_bot"),
-    ("alice", 5, "greedy", "no_seat"),
-    ("alice", 0, "greedy", "seat_taken"),
-])
+@pytest.mark.parametrize(
+    "who, index, kind, code",
+    [
+        ("bob", 1, "greedy", "not_host"),
+        ("alice", 1, "genius", "bad_bot"),
+        ("alice", 5, "greedy", "no_seat"),
+        ("alice", 0, "greedy", "seat_taken"),
+    ],
+)
 def test_seating_a_bot_refused_changes_nothing(make_user, who, index, kind, code):
     users = {"alice": make_user("alice"), "bob": make_user("bob")}
     table = services.create_table(users["alice"], "1hero")
@@ -78,8 +83,12 @@ def test_the_api_seats_and_removes_a_bot_and_nobody_takes_its_seat(make_user):
     assert answer.status_code == 200 and answer.json()["seats"][1]["bot"] == "random"
     refused = logged_in(bob).post(f"/api/tables/{table.pk}/join/", {"index": 1}, format="json")
     assert refused.status_code == 409 and refused.json()["code"] == "seat_taken"
-    assert logged_in(bob).post(f"/api/tables/{table.pk}/bot/", {"index": 1, "kind": "random"},
-                               format="json").json()["code"] == "not_host"
+    assert (
+        logged_in(bob)
+        .post(f"/api/tables/{table.pk}/bot/", {"index": 1, "kind": "random"}, format="json")
+        .json()["code"]
+        == "not_host"
+    )
     gone = host.post(f"/api/tables/{table.pk}/remove/", {"index": 1}, format="json").json()
     assert gone["seats"][1]["bot"] is None and gone["seats"][1]["player"] is None
     assert not table.removed.exists()  # a bot is not kept out: nobody to keep out
@@ -98,12 +107,15 @@ def test_a_table_of_only_bots_closes_when_its_last_person_leaves(make_user):
     assert services.leave_table(table.pk, alice) is None
 
 
-@pytest.mark.parametrize("mode, people, bots", [
-    ("1hero", 1, [(1, "greedy")]),
-    ("3hero", 1, [(1, "random")]),
-    ("2hg", 2, [(1, "greedy"), (3, "random")]),   # two friends, one per team, each with a bot partner
-    ("ffa", 3, [(3, "greedy"), (4, "random")]),   # three people and two bots
-])
+@pytest.mark.parametrize(
+    "mode, people, bots",
+    [
+        ("1hero", 1, [(1, "greedy")]),
+        ("3hero", 1, [(1, "random")]),
+        ("2hg", 2, [(1, "greedy"), (3, "random")]),  # two friends, one per team, each with a bot partner
+        ("ffa", 3, [(3, "greedy"), (4, "random")]),  # three people and two bots
+    ],
+)
 def test_every_mode_starts_with_bots(make_user, mode, people, bots):
     users = [make_user(f"p{i}") for i in range(people)]
     table = bot_table(users, mode, bots=bots)
@@ -125,9 +137,17 @@ def test_a_bot_seat_is_never_away_and_gets_no_stand_in(make_user):
     alice = make_user("alice")
     match = services.start_table(bot_table([alice], bots=[(1, "greedy")]).pk, alice, seed=3).match
     MatchPlayer.objects.filter(match=match).update(seen_at="2000-01-01T00:00:00Z")
-    assert standins.presence(match.pk)[1] == {"seat": 1, "away": False, "stand_in": False, "askable": False,
-                                               "bot": "greedy", "time_left": None}
-    assert match.pk not in standins.expire_away_of([match.pk]) or not MatchPlayer.objects.get(match=match, seat=1).stand_in
+    assert standins.presence(match.pk)[1] == {
+        "seat": 1,
+        "away": False,
+        "stand_in": False,
+        "askable": False,
+        "bot": "greedy",
+        "time_left": None,
+    }
+    assert (
+        match.pk not in standins.expire_away_of([match.pk]) or not MatchPlayer.objects.get(match=match, seat=1).stand_in
+    )
     with pytest.raises(ActionRefused) as refused:
         standins.request_stand_in(match.pk, 0, 1)
     assert refused.value.code == "not_away"

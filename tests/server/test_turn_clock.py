@@ -3,6 +3,7 @@ docs/RULINGS.md "Server: the turn timer"): off by default; the seats the
 game waits on share a clock that starts again whenever it starts waiting on
 someone new; a seat out of time is played on by the stand-in bot, and is
 its player's again when the clock starts again."""
+
 from datetime import timedelta
 
 import pytest
@@ -33,8 +34,7 @@ def timed_match(alice, bob, seconds=60):
 
 def run_out(match) -> None:
     """The clock of the seats the game waits on ran out a second ago."""
-    Match.objects.filter(pk=match.pk).update(
-        clock_since=timezone.now() - timedelta(seconds=match.turn_seconds + 1))
+    Match.objects.filter(pk=match.pk).update(clock_since=timezone.now() - timedelta(seconds=match.turn_seconds + 1))
 
 
 def test_the_timer_is_off_unless_the_table_sets_it(make_user):

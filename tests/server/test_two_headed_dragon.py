@@ -12,19 +12,28 @@ protocol: four seats in two teams plus a spectator.
 - The same with two real daphne worker processes on PostgreSQL and Redis, the
   teammates on different workers, 200 pairs (marked postgres and redis).
 """
+
 import asyncio
-import json
 import random
 
 import pytest
 from asgiref.sync import sync_to_async
 
 from game import rules
-from game.models import Match
 from game.codex import catalog
-from tests.server.matchkit import (db_match, known_names, leaks, logged_in, playable, recv, recv_until,
-                                   secrets_for, start_match)
+from game.models import Match
 from tests.server.live import daphne, open_match
+from tests.server.matchkit import (
+    db_match,
+    known_names,
+    leaks,
+    logged_in,
+    playable,
+    recv,
+    recv_until,
+    secrets_for,
+    start_match,
+)
 from tests.server.teamplay import HEROES, NAMES, Player, play_and_check, play_live_2v2, wrap_communicator
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -39,7 +48,11 @@ def test_a_2v2_table_from_creation_to_start_over_the_rest_api(make_user):
 
     table = ana.post("/api/tables/", {"mode": "2hg"}, format="json").json()
     assert [(s["index"], s["team"], s["player"]) for s in table["seats"]] == [
-        (0, 0, "Ana"), (1, 0, None), (2, 1, None), (3, 1, None)]
+        (0, 0, "Ana"),
+        (1, 0, None),
+        (2, 1, None),
+        (3, 1, None),
+    ]
     url = f"/api/tables/{table['id']}"
     # Bo opens the second team, Bea joins him, Ari joins Ana; the lobby list shows who sits where.
     assert bo.post(f"{url}/join/", {"index": 2}, format="json").status_code == 200
@@ -63,14 +76,19 @@ def test_a_2v2_table_from_creation_to_start_over_the_rest_api(make_user):
 
     match = Match.objects.get(pk=started.json()["match_id"])
     assert match.config["mode"] == "2hg"
-    assert match.config["seats"] == [{"name": n.title(), "hero": h, "team": t}
-                                     for n, h, t in zip(NAMES, HEROES, (0, 0, 1, 1))]
+    assert match.config["seats"] == [
+        {"name": n.title(), "hero": h, "team": t} for n, h, t in zip(NAMES, HEROES, (0, 0, 1, 1))
+    ]
     assert [p["team"] for p in match.state["players"]] == [0, 0, 1, 1]
     assert [t["hp"] for t in match.state["teams"]] == [30, 30]
     detail = bea.get(f"/api/matches/{match.pk}/").json()
     assert detail["mode"] == "2hg"
     assert [(p["seat"], p["name"], p["team"]) for p in detail["players"]] == [
-        (0, "Ana", 0), (1, "Ari", 0), (2, "Bo", 1), (3, "Bea", 1)]
+        (0, "Ana", 0),
+        (1, "Ari", 0),
+        (2, "Bo", 1),
+        (3, "Bea", 1),
+    ]
     for client in (ana, ari, bo, bea):
         assert client.get(f"/match/{match.pk}/").status_code == 200
 
@@ -113,7 +131,8 @@ async def test_teammates_see_each_others_hands_and_nobody_else_does(team_table):
     # Both first-team players may act now; the second team may not.
     assert all(playable(match.state, s) for s in (0, 1))
     assert first[2]["legal_actions"] == [{"type": "concede"}] or not any(
-        a["type"] == "end_main" for a in first[2]["legal_actions"])
+        a["type"] == "end_main" for a in first[2]["legal_actions"]
+    )
 
     rng = random.Random(5)
     known = {viewer: known_names(match.state, viewer) for viewer in comms}
@@ -127,8 +146,11 @@ async def test_teammates_see_each_others_hands_and_nobody_else_does(team_table):
             assert not leaks(inbox[viewer], iids, names), (step, viewer)
         if match.status != "playing":
             break
-        movers = [s for s in range(4) if any(a["type"] not in ("concede", "attack") for a in
-                                             rules.legal_actions(match.state, s))]
+        movers = [
+            s
+            for s in range(4)
+            if any(a["type"] not in ("concede", "attack") for a in rules.legal_actions(match.state, s))
+        ]
         seat = rng.choice(movers)
         options = [a for a in playable(match.state, seat) if a["type"] != "attack"]
         action = rng.choice(options)
@@ -174,8 +196,14 @@ async def test_a_refusal_after_the_partner_moved_says_the_state_changed(team_tab
     comms = team_table["comms"]
     tower = {"type": "build", "building": "tower"}
     assert all(tower in rules.legal_actions(match.state, s) for s in (0, 1))
-    await asyncio.gather(*(comms[s].send_json_to(
-        {"type": "action", "action": tower, "version": 0, "id": f"t{s}", "nonce": f"tower-{s}"}) for s in (0, 1)))
+    await asyncio.gather(
+        *(
+            comms[s].send_json_to(
+                {"type": "action", "action": tower, "version": 0, "id": f"t{s}", "nonce": f"tower-{s}"}
+            )
+            for s in (0, 1)
+        )
+    )
     replies = {}
     for seat in (0, 1):
         got = await recv_until(comms[seat], "state")
@@ -209,8 +237,12 @@ async def test_a_refusal_after_ones_other_tab_moved_names_that_seat(team_table, 
     assert connected and (await recv(second))["version"] == 0
     tabs = [team_table["comms"][0], second]
     hire = next(a for a in rules.legal_actions(match.state, 0) if a["type"] == "hire")
-    await asyncio.gather(*(tab.send_json_to(
-        {"type": "action", "action": hire, "version": 0, "id": i, "nonce": f"hire-{i}"}) for i, tab in enumerate(tabs)))
+    await asyncio.gather(
+        *(
+            tab.send_json_to({"type": "action", "action": hire, "version": 0, "id": i, "nonce": f"hire-{i}"})
+            for i, tab in enumerate(tabs)
+        )
+    )
     replies = []
     for tab in tabs:
         got = await recv_until(tab, "state")

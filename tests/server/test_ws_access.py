@@ -1,4 +1,5 @@
 """Who may open a match websocket (no rules engine needed: refused before any view)."""
+
 import asyncio
 
 import pytest
@@ -22,8 +23,14 @@ def bare_match(players, public=True, spectators=True, mode="1hero"):
     match = Match.objects.create(config={"mode": mode}, state={})
     for seat, user in enumerate(players):
         MatchPlayer.objects.create(match=match, seat=seat, user=user)
-    Table.objects.create(host=players[0], mode=mode, is_public=public, allow_spectators=spectators,
-                         status=Table.Status.STARTED, match=match)
+    Table.objects.create(
+        host=players[0],
+        mode=mode,
+        is_public=public,
+        allow_spectators=spectators,
+        status=Table.Status.STARTED,
+        match=match,
+    )
     return match
 
 
@@ -78,13 +85,20 @@ async def test_a_public_match_without_spectators_is_closed_4403_to_an_outsider(w
     assert await closed_with(comm, connected) == 4403
 
 
-@pytest.mark.parametrize("mode,spectators,invite", [
-    ("1hero", True, ""), ("1hero", True, "?invite=guess"), ("1hero", True, "?invite=%00"),
-    ("1hero", True, "?invite=" + "A" * 5000), ("1hero", False, "?invite=AAAAAAAAAAAAAAAAAAAAAA"),
-    ("arcane", True, "?invite=guess"), ("c23", False, ""),
-], ids=["none", "wrong", "nul", "5000-chars", "token-shaped-no-spectators", "arcane", "c23"])
-async def test_a_private_match_is_to_an_outsider_exactly_an_unknown_id(ws, make_user, layer, mode, spectators,
-                                                                     invite):
+@pytest.mark.parametrize(
+    "mode,spectators,invite",
+    [
+        ("1hero", True, ""),
+        ("1hero", True, "?invite=guess"),
+        ("1hero", True, "?invite=%00"),
+        ("1hero", True, "?invite=" + "A" * 5000),
+        ("1hero", False, "?invite=AAAAAAAAAAAAAAAAAAAAAA"),
+        ("arcane", True, "?invite=guess"),
+        ("c23", False, ""),
+    ],
+    ids=["none", "wrong", "nul", "5000-chars", "token-shaped-no-spectators", "arcane", "c23"],
+)
+async def test_a_private_match_is_to_an_outsider_exactly_an_unknown_id(ws, make_user, layer, mode, spectators, invite):
     """An outsider to a private table's match (any game: one consumer
     serves them all), with no invite or a wrong one, is closed exactly as
     for an id no match has (4404, nothing sent before): close codes must
@@ -141,8 +155,7 @@ async def test_logging_out_closes_that_sessions_match_sockets(ws, make_user, lay
     assert await other.receive_nothing(timeout=0.3)
 
 
-async def test_changing_the_password_closes_the_accounts_sockets_and_only_its_session_gets_back(ws, make_user,
-                                                                                                layer):
+async def test_changing_the_password_closes_the_accounts_sockets_and_only_its_session_gets_back(ws, make_user, layer):
     """A password change (issue 27, point 5) closes every match socket of
     the account (4001: connect again); connecting again, the session that
     changed it gets back in, another browser's session (logged out by the
@@ -164,8 +177,10 @@ async def test_changing_the_password_closes_the_accounts_sockets_and_only_its_se
     bobs, connected, _ = await ws(f"/ws/match/{match.pk}/", bob)
     assert connected and (await bobs.receive_json_from(timeout=5))["type"] == "state"
 
-    response = await sync_to_async(here.post)("/password/", {
-        "old_password": "pw-secret-123", "new_password1": "another-pw-456", "new_password2": "another-pw-456"})
+    response = await sync_to_async(here.post)(
+        "/password/",
+        {"old_password": "pw-secret-123", "new_password1": "another-pw-456", "new_password2": "another-pw-456"},
+    )
     assert response.status_code == 302
     for comm in sockets:
         message = await comm.receive_output(timeout=5)
@@ -233,8 +248,9 @@ async def _open(match_id, user):
     from tests.server.conftest import ORIGIN, session_cookie
 
     cookie = await sync_to_async(session_cookie)(user)
-    comm = WebsocketCommunicator(application, f"/ws/match/{match_id}/",
-                                 headers=[(b"host", b"localhost"), ORIGIN, (b"cookie", cookie)])
+    comm = WebsocketCommunicator(
+        application, f"/ws/match/{match_id}/", headers=[(b"host", b"localhost"), ORIGIN, (b"cookie", cookie)]
+    )
     connected, _ = await comm.connect(timeout=5)
     assert connected and (await comm.receive_json_from(timeout=5))["type"] == "state"
     return comm
@@ -325,10 +341,14 @@ def set_password_unannounced(user, how: str) -> None:
 
 
 @pytest.mark.parametrize("how", ["update", "lost"])
-@pytest.mark.parametrize("frame", [
-    {"type": "action", "id": 1, "version": 0, "action": {"type": "end_main"}},
-    {"type": "chat", "id": 1, "text": "still here"},
-], ids=["action", "chat"])
+@pytest.mark.parametrize(
+    "frame",
+    [
+        {"type": "action", "id": 1, "version": 0, "action": {"type": "end_main"}},
+        {"type": "chat", "id": 1, "text": "still here"},
+    ],
+    ids=["action", "chat"],
+)
 async def test_a_socket_whose_session_lapsed_unannounced_acts_no_more(ws, make_user, layer, settings, how, frame):
     """A password change no close message reached (issue 27, F3): the
     socket's next action or chat line is not applied; the socket is

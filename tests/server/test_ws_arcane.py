@@ -3,6 +3,7 @@ through the live protocol, a spectator watching, a reconnect and chat on the
 way, the match finished and replayed; no frame a viewer receives holds a
 card id of the deck or of the other seat's hand, or a private log line of
 another seat (house rule A31)."""
+
 import pytest
 from asgiref.sync import sync_to_async
 

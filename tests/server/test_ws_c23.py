@@ -5,15 +5,16 @@ id of a deck or of another player's hand, nor a log line meant for another
 seat (K19: counts only); a reconnect resumes at the same version; the match
 is played to a result and replayed. A table of one person and two bots is
 played to a result by the bots filling the seats."""
+
 import json
 
 import pytest
 from asgiref.sync import sync_to_async
 
 from decks.models import Deck
-from game.c23.invariants import hidden_from
 from game import rules
 from game.c23.cards import starter
+from game.c23.invariants import hidden_from
 from lobby import services
 from tests.server.matchkit import db_match, frame_leaks, logged_in, play_out_with_bots, recv, recv_until
 from tests.server.test_c23_decks import counts
@@ -147,8 +148,9 @@ async def test_a_person_and_two_bots_play_c23_to_a_result(make_user, ws, layer):
             match = await db_match(match.pk)
             if match.version == frame["version"] and 0 in rules.waiting_on(match.state):
                 action = bot.choose(match.state, 0)
-                await comm.send_json_to({"type": "action", "action": action, "version": match.version,
-                                         "id": match.version})
+                await comm.send_json_to(
+                    {"type": "action", "action": action, "version": match.version, "id": match.version}
+                )
     assert frame["status"] == "finished", frame["version"]
     assert versions == sorted(versions)
     match = await db_match(match.pk)

@@ -1,6 +1,7 @@
 """Live play over websockets with real session cookies: seats and spectators,
 acting, refusals, bad input, limits, chat, reconnects, version gaps and
 hidden information. Each test runs on the in-memory and (marked) Redis layers."""
+
 import asyncio
 import json
 import random
@@ -9,9 +10,9 @@ import pytest
 from asgiref.sync import sync_to_async
 from channels.layers import get_channel_layer
 
+from game.codex import catalog
 from game.consumers import group_name
 from game.models import MatchAction, MatchPlayer
-from game.codex import catalog
 from tests.server.matchkit import (
     active_seat,
     db_match,
@@ -161,8 +162,13 @@ async def test_versions_out_of_order_are_put_back_in_order(table, settings):
     layer = get_channel_layer()
 
     def event(version):
-        return {"type": "match.version", "version": version, "state": json.dumps(match.state),
-                "status": "playing", "result": None}  # the state travels as text (game/fanout.py)
+        return {
+            "type": "match.version",
+            "version": version,
+            "state": json.dumps(match.state),
+            "status": "playing",
+            "result": None,
+        }  # the state travels as text (game/fanout.py)
 
     await layer.group_send(group_name(match.pk), event(2))
     await layer.group_send(group_name(match.pk), event(1))
@@ -227,7 +233,7 @@ async def test_a_lone_surrogate_escape_is_answered_and_changes_nothing(table, fr
     assert (reply["type"], reply["id"], reply["code"]) == ("error", None, "bad_json") and reply["reason"]
     await comm.send_to(text_data='{"type": "ping", "id": "ok \\ud83d\\ude00"}')
     pong = await recv(comm)
-    assert (pong["type"], pong["id"]) == ("pong", "ok \U0001F600")  # still connected
+    assert (pong["type"], pong["id"]) == ("pong", "ok \U0001f600")  # still connected
     assert await table["comms"][1].receive_nothing(timeout=0.2)
     assert (await db_match(table["match"].pk)).version == 0
 
@@ -258,8 +264,7 @@ def still_clock(monkeypatch):
 
     import game.consumers
 
-    monkeypatch.setattr(game.consumers, "TokenBucket",
-                        functools.partial(game.consumers.TokenBucket, clock=lambda: 0.0))
+    monkeypatch.setattr(game.consumers, "TokenBucket", functools.partial(game.consumers.TokenBucket, clock=lambda: 0.0))
 
 
 async def test_flooding_is_rate_limited_and_every_message_answered(still_clock, table):
@@ -271,7 +276,9 @@ async def test_flooding_is_rate_limited_and_every_message_answered(still_clock, 
     replies = [await recv(comm) for _ in range(100)]
     limited = [r for r in replies if r["type"] == "refused"]
     assert limited and all(r["code"] == "rate_limited" and r["id"] is None and r["reason"] for r in limited)
-    assert [r["id"] for r in replies if r["type"] == "pong"] == [i for i, r in enumerate(replies) if r["type"] == "pong"]
+    assert [r["id"] for r in replies if r["type"] == "pong"] == [
+        i for i, r in enumerate(replies) if r["type"] == "pong"
+    ]
     assert len(replies) - len(limited) == 40  # the burst went through, then nothing
 
 
@@ -325,8 +332,13 @@ async def test_chat_broadcast_raw_and_length_limited(table):
     await table["comms"][0].send_json_to({"type": "chat", "text": text, "id": "c1"})
     for viewer, comm in table["comms"].items():
         msg = await recv(comm)
-        assert msg == {"type": "chat", "id": "c1" if viewer == 0 else None, "from": "Alice", "seat": 0,
-                       "text": "<b>hi</b> & bye"}
+        assert msg == {
+            "type": "chat",
+            "id": "c1" if viewer == 0 else None,
+            "from": "Alice",
+            "seat": 0,
+            "text": "<b>hi</b> & bye",
+        }
     await table["comms"][None].send_json_to({"type": "chat", "text": "gg"})
     assert (await recv(table["comms"][1]))["seat"] is None
     await table["comms"][None].send_json_to({"type": "chat", "text": "y" * 501, "id": 9})
@@ -354,8 +366,13 @@ async def test_old_or_repeated_versions_are_dropped(table):
         await recv_until(comm, "state")
     # a late, older broadcast (e.g. reordered between workers) is ignored
     layer = get_channel_layer()
-    stale = {"type": "match.version", "version": 0, "state": json.dumps(match.state), "status": "playing",
-             "result": None}
+    stale = {
+        "type": "match.version",
+        "version": 0,
+        "state": json.dumps(match.state),
+        "status": "playing",
+        "result": None,
+    }
     await layer.group_send(group_name(match.pk), stale)
     for comm in table["comms"].values():
         assert await comm.receive_nothing(timeout=0.3)
@@ -453,8 +470,10 @@ async def test_chat_comes_back_after_a_reload(table, ws):
     again, connected, _ = await ws(f"/ws/match/{table['match'].pk}/", table["users"][1])
     assert connected and (await recv(again))["type"] == "state"
     history = await recv(again)
-    assert history == {"type": "chat_history", "lines": [
-        {"from": "Alice", "seat": 0, "text": "hello"}, {"from": "Carol", "seat": None, "text": "nice"}]}
+    assert history == {
+        "type": "chat_history",
+        "lines": [{"from": "Alice", "seat": 0, "text": "hello"}, {"from": "Carol", "seat": None, "text": "nice"}],
+    }
 
 
 async def test_a_flood_of_resyncs_reads_the_database_once_in_a_while(table, settings, monkeypatch):

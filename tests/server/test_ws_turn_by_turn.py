@@ -5,6 +5,7 @@ would accept it now (a fresh tester's out-of-turn click was applied on
 their next turn); the same action sent at the current version is applied.
 Codex keeps judging late actions by the engine (Two-Headed Dragon, house
 rule R19: tests/server/test_ws_play.py, test_two_headed_dragon.py)."""
+
 import pytest
 from asgiref.sync import sync_to_async
 
@@ -66,8 +67,12 @@ async def test_a_seat_acting_twice_on_its_own_turn_is_not_refused(game, make_use
     seat = rules.waiting_on(match.state)[0]
     comm, connected, _ = await ws(f"/ws/match/{match.pk}/", users[seat])
     assert connected and (await recv(comm))["version"] == 0
-    first, state = next((a, s) for a in playable(match.state, seat)
-                        for s in [rules.apply_action(match.state, seat, a)[0]] if rules.waiting_on(s) == [seat])
+    first, state = next(
+        (a, s)
+        for a in playable(match.state, seat)
+        for s in [rules.apply_action(match.state, seat, a)[0]]
+        if rules.waiting_on(s) == [seat]
+    )
     second = next(a for a in playable(state, seat) if a["type"] != "offer_draw")
     await comm.send_json_to({"type": "action", "action": first, "version": 0, "id": 1})
     assert (await recv_until(comm, "applied"))[-1]["version"] == 1

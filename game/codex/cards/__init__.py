@@ -12,6 +12,7 @@
 :func:`load` imports every colour package once; ``game.rules`` calls it
 after the engine is imported.
 """
+
 import importlib
 import pkgutil
 

@@ -6,6 +6,7 @@ abilities and its answers to the engine's events and questions (names in
 declarative effect of :mod:`game.codex.cards.fx`. Hero levels come from the
 data (:func:`band_level`, :func:`reached`), never from the card code.
 """
+
 from dataclasses import replace
 
 from .. import catalog
@@ -15,8 +16,18 @@ from .registry import EVENTS, Ability, Card, register
 
 # Events whose handler takes ``(state, iid, ...)`` about the card itself: an
 # effect given for one of them runs as a trigger of that card.
-_SELF_EVENTS = {"arrives", "boost_paid", "attacks", "dies", "leaves", "upkeep", "end_of_turn", "max_level",
-                "exhausted", "after_attack"}
+_SELF_EVENTS = {
+    "arrives",
+    "boost_paid",
+    "attacks",
+    "dies",
+    "leaves",
+    "upkeep",
+    "end_of_turn",
+    "max_level",
+    "exhausted",
+    "after_attack",
+}
 
 
 def card(card_id: str, *, targets=(), resolve=None, abilities=None, **answers) -> Card:
@@ -61,6 +72,7 @@ def _handler(name: str, fn):
 def _fixed(abilities: list):
     def listed(state, iid):
         return abilities
+
     return listed
 
 
@@ -97,6 +109,7 @@ def by_band(**bands):
             if reached(state, iid, band):
                 out.extend(bands[band])
         return out
+
     return abilities
 
 

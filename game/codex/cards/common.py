@@ -2,23 +2,35 @@
 this-turn and lasting modifiers, codex and worker moves, attachments,
 named runes, free casts. The target filters live in :mod:`.targets`
 (re-exported here for the card modules written before issue 12)."""
+
 import threading
 from contextlib import contextmanager
 
 from .. import catalog, rng, stats
 from ..actions import keep_promise
-from ..play import cast_spell, enter_play, make_token, on_targeted  # noqa: F401
 from ..effects import gain_gold, pay, trash
 from ..flow import ask, op, push
-from ..state import (EVERYONE, change_control, is_opponent, log, make_instance, move, name, opponents, player,
-                     printed_card, seat_name, teammates)
+from ..play import cast_spell, enter_play, make_token, on_targeted  # noqa: F401
+from ..state import (
+    EVERYONE,
+    change_control,
+    is_opponent,
+    log,
+    make_instance,
+    move,
+    name,
+    opponents,
+    player,
+    printed_card,
+    seat_name,
+    teammates,
+)
 from ..targeting import controller_of, is_flagbearer, resist_cost, resolving_spells, shuns, slot_candidates
 from .registry import card_of_id
 from .targets import friendly, has_subtype, patroller, tech_at_most, tech_exactly, yours  # noqa: F401
 
 
-def ask_target(state: dict, seat: int, slot, text: str, then: dict, exclude=(),
-               optional: bool = False) -> None:
+def ask_target(state: dict, seat: int, slot, text: str, then: dict, exclude=(), optional: bool = False) -> None:
     """Ask ``seat`` to pick a target for ``slot`` while an effect resolves.
 
     Only targets whose resist ``seat`` can pay are offered, none that a
@@ -39,8 +51,14 @@ def ask_target(state: dict, seat: int, slot, text: str, then: dict, exclude=(),
         flags = [t for t in options if is_flagbearer(state, t) and is_opponent(state, seat, controller_of(state, t))]
         if flags:
             options = flags
-    ask(state, seat, text, options, {"op": "targeted", "seat": seat, "icon": slot.icon, "then": then},
-        optional=optional and bool(options))
+    ask(
+        state,
+        seat,
+        text,
+        options,
+        {"op": "targeted", "seat": seat, "icon": slot.icon, "then": then},
+        optional=optional and bool(options),
+    )
 
 
 @op("targeted")
@@ -53,13 +71,16 @@ def _targeted(state: dict, step: dict) -> None:
     # An Illusion killed by being targeted is gone before the effect (its
     # death is applied before the next step runs): the effect gets nothing
     # to work on for it (Illusion ruling).
-    nxt["choice"] = [c for c in choice if c.startswith(("bld:", "base:")) or (
-        c in state["cards"] and not state["cards"][c]["marks"].get("doomed"))]
+    nxt["choice"] = [
+        c
+        for c in choice
+        if c.startswith(("bld:", "base:")) or (c in state["cards"] and not state["cards"][c]["marks"].get("doomed"))
+    ]
     push(state, nxt)
 
 
 def ask_up_to(state: dict, seat: int, slot, most: int, text: str, step_op: str, chosen: list, then) -> None:
-    """"Up to ``most`` targets", one optional question at a time: ask
+    """ "Up to ``most`` targets", one optional question at a time: ask
     ``seat`` for one more target of ``slot`` (none chosen twice), the
     question reading ``text`` and how many are left; the answer goes to the
     step ``step_op`` (``{"op", "seat", "chosen"}``, whose handler calls
@@ -68,8 +89,15 @@ def ask_up_to(state: dict, seat: int, slot, most: int, text: str, step_op: str, 
     if len(chosen) >= most:
         then(state, chosen)
         return
-    ask_target(state, seat, slot, f"{text} ({most - len(chosen)} left).",
-               {"op": step_op, "seat": seat, "chosen": chosen}, exclude=chosen, optional=True)
+    ask_target(
+        state,
+        seat,
+        slot,
+        f"{text} ({most - len(chosen)} left).",
+        {"op": step_op, "seat": seat, "chosen": chosen},
+        exclude=chosen,
+        optional=True,
+    )
 
 
 def answer_up_to(state: dict, step: dict, ask_more, then) -> None:
@@ -88,6 +116,7 @@ def until_end_of_turn(state: dict, iid: str, atk: int = 0, hp: int = 0, kw: dict
 
 
 # ---- generic mechanisms added with the green cards (docs/RULINGS.md) --------
+
 
 def lasting(state: dict, seat: int, **entry) -> None:
     """Start an effect of ``seat``'s that lasts until ``seat``'s next turn
@@ -123,8 +152,9 @@ def fetch_from_codex(state: dict, seat: int, card_id: str):
         return None
     take_from_codex(p, card_id)
     iid = make_instance(state, card_id, seat, "hand")
-    log(state, f"{p['name']} took {name(state, iid)} from their codex into their hand.", cards=[iid],
-        shown_to=EVERYONE)  # shown as it is taken
+    log(
+        state, f"{p['name']} took {name(state, iid)} from their codex into their hand.", cards=[iid], shown_to=EVERYONE
+    )  # shown as it is taken
     return iid
 
 
@@ -219,8 +249,11 @@ def become_copy(state: dict, iid: str, source: str, illusion: bool = False, tied
     for eff in list(state["temp"]):
         if eff.get("iid") == source and "printed_atk" in eff:
             state["temp"].append({"iid": iid, "printed_atk": eff["printed_atk"]})
-    log(state, f"{catalog.card(printed_card(inst))['name']} became a copy of {name(state, source)}.",
-        cards=[iid, source])
+    log(
+        state,
+        f"{catalog.card(printed_card(inst))['name']} became a copy of {name(state, source)}.",
+        cards=[iid, source],
+    )
 
 
 def end_copy(state: dict, iid: str) -> None:
@@ -290,8 +323,11 @@ def pass_held_control(state: dict, src: str) -> None:
     seat = state["cards"][src]["controller"]
     if state["cards"][host]["controller"] != seat:
         change_control(state, host, seat)
-        log(state, f"{seat_name(state, seat)} took control of {name(state, host)} with {name(state, src)}.",
-            cards=[host, src])
+        log(
+            state,
+            f"{seat_name(state, seat)} took control of {name(state, host)} with {name(state, src)}.",
+            cards=[host, src],
+        )
 
 
 def control_held(state: dict, iid: str) -> bool:
@@ -345,6 +381,7 @@ def raw_stats(state: dict, iid: str, guard: str) -> dict:
 
 # ---- generic mechanisms added with the red cards (docs/RULINGS.md) ----------
 
+
 def at_end_of_turn(state: dict, step: dict) -> None:
     """Queue effect step ``step`` to run when this turn ends, after the
     "end of turn" triggers (turns.end_turn): what a spell leaves for the end
@@ -358,8 +395,10 @@ def free_cast_ready(state: dict, seat: int, card_id: str) -> bool:
     spell ``card_id`` now (resist affordable), so :func:`cast_free` can
     cast it (a spell with no legal target can't be cast)."""
     gold = player(state, seat)["gold"]
-    return all(any(resist_cost(state, seat, [t]) <= gold for t in slot_candidates(state, seat, slot))
-               for slot in card_of_id(card_id).targets)
+    return all(
+        any(resist_cost(state, seat, [t]) <= gold for t in slot_candidates(state, seat, slot))
+        for slot in card_of_id(card_id).targets
+    )
 
 
 BOOST_OPTIONS = ["boost", "no boost"]
@@ -377,8 +416,7 @@ def offer_boost(state: dict, seat: int, card_id: str, cost: int, then: dict) -> 
     extra = catalog.card(card_id)["keywords"].get("boost", 0)
     if not extra or player(state, seat)["gold"] < cost + extra:
         return False
-    ask(state, seat, f"{catalog.card(card_id)['name']}: pay its boost too ({extra} more gold)?",
-        BOOST_OPTIONS, then)
+    ask(state, seat, f"{catalog.card(card_id)['name']}: pay its boost too ({extra} more gold)?", BOOST_OPTIONS, then)
     return True
 
 
@@ -404,8 +442,7 @@ def cast_free(state: dict, seat: int, iid: str, cost: int = 0) -> None:
     keep_promise(state, seat, iid)
     if state["cards"][iid]["zone"] != "stack":
         iid = move(state, iid, "stack")
-    if not offer_boost(state, seat, card_id, cost, {"op": "free_cast_boost", "seat": seat, "spell": iid,
-                                                    "cost": cost}):
+    if not offer_boost(state, seat, card_id, cost, {"op": "free_cast_boost", "seat": seat, "spell": iid, "cost": cost}):
         _start_free_cast(state, seat, iid, cost, 0)
 
 
@@ -423,8 +460,11 @@ def _start_free_cast(state: dict, seat: int, iid: str, cost: int, boost: int) ->
     if cost + boost:
         pay(state, seat, cost + boost)
         extra = " with its boost" if boost else ""
-        log(state, f"{player(state, seat)['name']} paid {cost + boost} gold and cast {name(state, iid)}{extra}.",
-            cards=[iid])
+        log(
+            state,
+            f"{player(state, seat)['name']} paid {cost + boost} gold and cast {name(state, iid)}{extra}.",
+            cards=[iid],
+        )
     else:
         log(state, f"{player(state, seat)['name']} cast {name(state, iid)} for free.", cards=[iid])
     step = {"op": "free_cast", "seat": seat, "spell": iid, "targets": [], "choice": None}
@@ -448,9 +488,14 @@ def _free_cast(state: dict, step: dict) -> None:
     boosted = {"boosted": True} if step.get("boosted") else {}
     if len(targets) < len(slots):
         slot = slots[len(targets)]
-        ask_target(state, seat, slot, f"{name(state, iid)}: {slot.prompt}",
-                   dict({"op": "free_cast", "seat": seat, "spell": iid, "targets": targets}, **boosted),
-                   exclude=[t for t, s in zip(targets, slots) if s.icon])
+        ask_target(
+            state,
+            seat,
+            slot,
+            f"{name(state, iid)}: {slot.prompt}",
+            dict({"op": "free_cast", "seat": seat, "spell": iid, "targets": targets}, **boosted),
+            exclude=[t for t, s in zip(targets, slots) if s.icon],
+        )
         return
     cast_spell(state, seat, iid, targets, marks=boosted)
 
@@ -481,9 +526,13 @@ def look_at(state: dict, seat: int, option: str) -> list:
     ids = list(player(state, owner)[zone])
     where = "hand" if zone == "hand" else "discard pile"
     names = ", ".join(sorted(name(state, i) for i in ids)) or "nothing"
-    log(state, f"{seat_name(state, seat)} saw {seat_name(state, owner)}'s {where}: {names}.", cards=ids,
+    log(
+        state,
+        f"{seat_name(state, seat)} saw {seat_name(state, owner)}'s {where}: {names}.",
+        cards=ids,
         shown_to=teammates(state, seat),
-        veiled=f"{seat_name(state, seat)} looked at {seat_name(state, owner)}'s {where}.")
+        veiled=f"{seat_name(state, seat)} looked at {seat_name(state, owner)}'s {where}.",
+    )
     return ids
 
 
@@ -494,8 +543,12 @@ def discard_chosen(state: dict, seat: int, choice: list) -> None:
     for iid in choice:
         if iid in player(state, seat)["hand"]:
             iid = move(state, iid, "discard")
-            log(state, f"{seat_name(state, seat)} discarded {name(state, iid)}.", cards=[iid],
-                veiled=f"{seat_name(state, seat)} discarded a card.")
+            log(
+                state,
+                f"{seat_name(state, seat)} discarded {name(state, iid)}.",
+                cards=[iid],
+                veiled=f"{seat_name(state, seat)} discarded a card.",
+            )
 
 
 def put_chosen_into_play(state: dict, seat: int, choice: list, zone: str = "hand", whence: str = "") -> None:
@@ -506,18 +559,25 @@ def put_chosen_into_play(state: dict, seat: int, choice: list, zone: str = "hand
     Skeletal Lord, Garth Torken)."""
     for iid in choice:
         if iid in player(state, seat)[zone]:
-            log(state, f"{seat_name(state, seat)} put {name(state, iid)}{whence} into play.", cards=[iid],
-                shown_to=EVERYONE)
+            log(
+                state,
+                f"{seat_name(state, seat)} put {name(state, iid)}{whence} into play.",
+                cards=[iid],
+                shown_to=EVERYONE,
+            )
             enter_play(state, iid, seat)
 
 
 # ---- once-per-turn abilities (black cards first; purple's Void Star, Nebula) ----
 
+
 def once_per_turn(key: str):
     """An ``available`` test for a once-per-turn ability: True unless the
     card's mark ``key`` holds this turn (see :func:`use_once`)."""
+
     def available(state: dict, iid: str) -> bool:
         return state["cards"][iid]["marks"].get(key) != state["turn"]
+
     return available
 
 

@@ -17,6 +17,7 @@ places, and :mod:`game.codex.cards.api` calls it the right way:
 Each verb names the stored step it queues (``op``); the names are the ones
 the cards used before issue 12, so stored states keep working.
 """
+
 from ..effects import add_rune, damage_target, destroy, disable, draw, gain_gold, return_to_hand, sideline
 from ..flow import op
 from ..state import card_of, log, name, seat_name
@@ -65,8 +66,14 @@ class Effect:
         """A trigger of in-play ``iid``: ask for a target or act at once."""
         seat = card_of(state, iid)["controller"]
         if self.target is not None:
-            ask_target(state, seat, self.target, self.prompt or self.target.prompt,
-                       self.step(state, seat, iid), optional=self.optional)
+            ask_target(
+                state,
+                seat,
+                self.target,
+                self.prompt or self.target.prompt,
+                self.step(state, seat, iid),
+                optional=self.optional,
+            )
         elif self.to == CASTER:
             self.apply(state, seat, seat, iid)
         else:
@@ -222,4 +229,3 @@ class GainGold(Effect):
     def apply(self, state, seat, tid, source):
         if gain_gold(state, tid, self.amount):
             log(state, self.say.format(seat=seat_name(state, tid), amount=self.amount))
-

@@ -15,16 +15,17 @@ new name here plus the one place of the rules that emits it.
 
 Source: issue 12 (card API), docs/ENGINE.md "Cards".
 """
+
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable, Optional
 
 # Events: ``name -> signature of the handler``. "Self" events reach the card
 # they happen to; the others reach the cards in play named by the emitter.
 EVENTS = {
     "arrives": "(state, iid): the card itself arrived (played, put into play, token made)",
     "boost_paid": "(state, iid): the card itself, a unit, was played with its boost paid: its boost "
-                  "effect, right after its arrives trigger (play.enter_play), or as it is played when a "
-                  "Jail takes it instead (actions.do_play; Boost ruling)",
+    "effect, right after its arrives trigger (play.enter_play), or as it is played when a "
+    "Jail takes it instead (actions.do_play; Boost ruling)",
     "attacks": "(state, iid, ctx): the card itself was declared as an attacker",
     "dies": "(state, iid): the card itself dies",
     "leaves": "(state, iid): the card itself leaves play by any means",
@@ -36,30 +37,30 @@ EVENTS = {
     "kills": "(state, killer, victim, slot): damage from this card killed a unit or hero",
     "other_arrives": "(state, src, iid): another card of src's controller arrived",
     "unit_played": "(state, src, iid): src's controller played another unit, iid, from their hand "
-                   "(not put into play, not made by a spell)",
+    "(not put into play, not made by a spell)",
     "spell_played": "(state, src, spell_iid): src's controller played another spell",
     "any_attacks": "(state, src, attacker, ctx): any attack was declared (src: any card in play)",
     "attacker_dealt": "(state, src, attacker, dealt): an attacker of src's controller dealt "
-                      "combat damage; dealt = [(target, amount > 0)]",
+    "combat damage; dealt = [(target, amount > 0)]",
     "unit_dies": "(state, src, dead): any unit in play dies (src: any card in play)",
     "card_played": "(state, src, seat, iid): seat played card iid from hand (src: any card in play; "
-                   "hiring a worker is not playing a card)",
+    "hiring a worker is not playing a card)",
     "building_built": "(state, src, seat, building_id): seat built a tech building or add-on or played "
-                      "a building card (src: any card in play)",
+    "a building card (src: any card in play)",
     "control_changed": "(state, iid): the card itself (in play) just came under another player's "
-                       "control (state.change_control)",
+    "control (state.change_control)",
     "captured": "(state, src, iid): src took unit iid, just played from hand, instead of letting it "
-                "arrive (after src answered jails True)",
+    "arrive (after src answered jails True)",
     "turn_unit_dies": "(state, watch, dead): any unit in play dies while a resolved spell's this-turn "
-                      "effect watches (watch: an entry {card, seat, turn} of state['turn_watchers'])",
+    "effect watches (watch: an entry {card, seat, turn} of state['turn_watchers'])",
     "dealt_combat_damage": "(state, iid, dest): the card itself dealt combat damage to card dest "
-                           "(also when armor absorbed all of it)",
+    "(also when armor absorbed all of it)",
     "time_rune_removed": "(state, iid, count): count time runes were just removed from the card "
-                         "itself in play, by anything (timerunes.remove_time_runes: Rememberer)",
+    "itself in play, by anything (timerunes.remove_time_runes: Rememberer)",
     "unit_leaves": "(state, src, iid): a unit in play is about to leave play by any means, before "
-                   "it moves (src: any card in play; effects.leave_play: Second Chances)",
+    "it moves (src: any card in play; effects.leave_play: Second Chances)",
     "targeted": "(state, iid): the card itself (in play) was just ◎ by a spell or ability, before "
-                "the effect resolves (play.on_targeted)",
+    "the effect resolves (play.on_targeted)",
 }
 
 # Questions: ``name -> signature``; the answer's meaning is in the text.
@@ -78,60 +79,58 @@ QUESTIONS = {
     "can_patrol": "(state, iid) -> False keeps it out of the patrol zone",
     "attackable_by": "(state, iid, attacker) -> False forbids attacker from attacking iid",
     "unstoppable_by": "(state, iid, patroller) -> True: iid ignores that patroller when attacking",
-    "unstoppable_toward": "(state, iid, target) -> True: iid ignores every patroller while attacking "
-                          "target",
+    "unstoppable_toward": "(state, iid, target) -> True: iid ignores every patroller while attacking target",
     "escapes_death": "(state, iid) -> True: iid would die but something else happens instead (the "
-                     "handler did it); the mark combat_death says combat damage was lethal",
+    "handler did it); the mark combat_death says combat damage was lethal",
     "stealth_toward": "(state, iid, target) -> True: iid has stealth while attacking target",
     "attack_bonus": "(state, iid, target) -> extra ATK while iid attacks target (combat damage)",
     "forbids_play": "(state, src, seat, card_id, from_hand) -> a sentence: src (anyone's, in play) "
-                    "stops seat playing card_id now; None allows it",
+    "stops seat playing card_id now; None allows it",
     "build_cost": "(state, src, seat, building_id, cost) -> cost of building_id (tech building, "
-                  "add-on or building card) for seat, src anyone's in play",
+    "add-on or building card) for seat, src anyone's in play",
     "jails": "(state, src, seat, iid) -> True: src (anyone's, in play) takes the unit iid seat plays "
-             "from hand instead of letting it arrive (then its event captured runs)",
+    "from hand instead of letting it arrive (then its event captured runs)",
     "base_flying": "(state, src, team) -> True: src gives team's base flying",
     "makes_illusion": "(state, src, iid) -> True: src (any card in play) makes unit iid an Illusion",
-    "keeps_illusion": "(state, src, iid) -> True: src keeps its controller's Illusion iid from "
-                      "dying when targeted",
+    "keeps_illusion": "(state, src, iid) -> True: src keeps its controller's Illusion iid from dying when targeted",
     "reveals_hands": "(state, src, seat) -> True: src's controller and teammates see seat's hand",
     "unsacrificeable": "(state, iid) -> True: iid can't be sacrificed (Pestering Haunt)",
     "saves_host": "(state, src, host) -> True: attachment src saves its host from dying (it did what it "
-                  "does instead; asked after two lives: Soul Stone)",
+    "does instead; asked after two lives: Soul Stone)",
     "base_floor": "(state, src, team, dealer) -> HP: damage dealer (a seat) deals can't take team's base "
-                  "below it (src anyone's in play: Blackhand Dozer)",
+    "below it (src anyone's in play: Blackhand Dozer)",
     "draw_bonus": "(state, src, seat) -> extra cards seat draws in its draw phase, and as much more hand "
-                  "size (src anyone's in play: Shrine of Forbidden Knowledge)",
+    "size (src anyone's in play: Shrine of Forbidden Knowledge)",
     "lets_pass": "(state, src, attacker, patroller) -> True: src (its controller's card) lets attacker "
-                 "ignore that patroller (Shrine of Forbidden Knowledge)",
+    "ignore that patroller (Shrine of Forbidden Knowledge)",
     "damage_as_runes": "(state, iid) -> True: iid deals its damage to units and heroes as -1/-1 "
-                       "runes (Plague Spitter, Poisonblade Rogue, Orpal Gloor)",
+    "runes (Plague Spitter, Poisonblade Rogue, Orpal Gloor)",
     "forbids_target": "(state, src, seat, tid) -> True: src (anyone's, in play) stops seat's spells "
-                      "and abilities from ◎ tid (Mind-Parry Monk); targeting.can_target",
+    "and abilities from ◎ tid (Mind-Parry Monk); targeting.can_target",
     "prevent_damage": "(state, src, iid, taken, deathtouch) -> the damage unit or hero iid takes "
-                      "after armor, src anyone's in play (Focus Master); effects.damage_card",
+    "after armor, src anyone's in play (Focus Master); effects.damage_card",
     "restrains": "(state, src, iid) -> the time (state.tick) since when src (anyone's, in play) "
-                 "stops iid attacking and patrolling, or None (Entangling Vines); targeting.held_fast",
+    "stops iid attacking and patrolling, or None (Entangling Vines); targeting.held_fast",
     "freed_since": "(state, iid) -> the time (state.tick) since when iid may attack and patrol "
-                   "whatever held it before, 0 for never (an awake Gargoyle); targeting.held_fast",
+    "whatever held it before, 0 for never (an awake Gargoyle); targeting.held_fast",
     "shields_building": "(state, src, target) -> True: src (anyone's, in play) prevents all damage "
-                        "to building target (Morningstar Pass); effects.damage_building",
+    "to building target (Morningstar Pass); effects.damage_building",
     "skips_draw": "(state, src, seat) -> True: src (seat's, in play) makes seat skip its "
-                  "draw/discard phase, the hand stays (Oathkeeper of Kor Mountain); turns.draw_phase",
+    "draw/discard phase, the hand stays (Oathkeeper of Kor Mountain); turns.draw_phase",
     "forbids_levels": "(state, src, hero) -> True: src (anyone's, in play) stops hero gaining levels "
-                      "(Chronofixer); heroes.can_level",
+    "(Chronofixer); heroes.can_level",
     "stays_in_play": "(state, iid) -> True: iid can't leave play now other than by dying (Gilded "
-                     "Glaxx); effects.can_leave_play",
+    "Glaxx); effects.can_leave_play",
     "prevent_effect_damage": "(state, src, iid, taken) -> the damage unit or hero iid takes from a spell "
-                             "or ability (sparkshot and the Tower included), src anyone's in play "
-                             "(Sentry); effects.damage_card",
+    "or ability (sparkshot and the Tower included), src anyone's in play "
+    "(Sentry); effects.damage_card",
     "must_trash": "(state, iid) -> True: a state-based check trashes iid (Hardened Mox; checks)",
     "worker_gold_cap": "(state, src, seat) -> the most gold seat's workers produce in its upkeep "
-                       "(src anyone's in play: Slow-Time Generator; turns upkeep)",
+    "(src anyone's in play: Slow-Time Generator; turns upkeep)",
     "shuns_spell": "(state, iid, spell_id) -> True: spell_id's ◎ slots can't pick iid (Nullcraft; "
-                   "targeting.slot_candidates, for spell slots carrying their spell)",
+    "targeting.slot_candidates, for spell slots carrying their spell)",
     "attack_tax": "(state, iid, seat) -> gold seat must pay each time one of its units or heroes "
-                  "attacks iid (Setsuki Hiruki, Morningstar Pass); targeting.attack_tax, view",
+    "attacks iid (Setsuki Hiruki, Morningstar Pass); targeting.attack_tax, view",
 }
 
 NAMES = {**EVENTS, **QUESTIONS}
@@ -150,8 +149,9 @@ class Target:
     ``spell``: the card id of the spell whose slot it is (set by
     cards.api.card), so a thing may refuse that spell (``shuns_spell``).
     """
+
     kinds: tuple
-    filter: Optional[Callable] = None
+    filter: Callable | None = None
     icon: bool = True
     prompt: str = "Choose a target."
     spell: str = ""
@@ -171,13 +171,14 @@ class Ability:
     while the card waits in its owner's future zone, not in play
     (Omegacron; actions.check_ability_use).
     """
+
     text: str
     resolve: Callable
     targets: list = field(default_factory=list)
     exhaust: bool = False
     gold: int = 0
     sacrifice: bool = False
-    available: Optional[Callable] = None
+    available: Callable | None = None
     from_future: bool = False
 
 
@@ -192,8 +193,9 @@ class Card:
     still "works" (catalog.works): its effect lives elsewhere or it has
     only keywords.
     """
+
     targets: list = field(default_factory=list)
-    resolve: Optional[Callable] = None
+    resolve: Callable | None = None
     handlers: dict = field(default_factory=dict)
     card_id: str = field(default="", compare=False)
 
@@ -201,10 +203,12 @@ class Card:
         """Decorator: ``fn`` answers each of the events/questions ``names``
         for this card. Raises ValueError for an unknown name or a name this
         card already answers."""
+
         def add(fn):
             for name in names:
                 self._add(name, fn)
             return fn
+
         return add
 
     def _add(self, name: str, fn: Callable) -> None:
@@ -273,7 +277,6 @@ def register(card_id: str, card: Card) -> Card:
 def card_of_id(card_id: str) -> Card:
     """The registered :class:`Card` of ``card_id``, or an empty one."""
     return REGISTRY.get(card_id, _NONE)
-
 
 
 def handler(name: str, card_id: str):

@@ -6,9 +6,10 @@ the ones the printed cards repeat ("a patroller", "a unit or building",
 "your unit", "a tech 0 or I unit"); a card with a shape of its own builds
 its slot with :func:`slot`.
 """
+
 from .. import catalog, stats
-from ..state import is_opponent, is_patrolling, teammates
 from ..effects import is_building_id
+from ..state import is_opponent, is_patrolling, teammates
 from ..targeting import controller_of, kind_of
 from .registry import Target
 
@@ -27,8 +28,10 @@ def slot(kinds, *filters, icon: bool = True, prompt: str = "Choose a target.") -
     elif len(filters) == 1:
         check = filters[0]
     else:
+
         def check(state, seat, tid):
             return all(f(state, seat, tid) for f in filters)
+
     return Target(kinds, check, icon=icon, prompt=prompt)
 
 
@@ -54,15 +57,19 @@ def patroller(state: dict, seat: int, tid: str) -> bool:
 
 def tech_at_most(level: int):
     """A filter: units of tech ``level`` or lower (tokens are tech 0)."""
+
     def check(state: dict, seat: int, tid: str) -> bool:
         return stats.tech_level(state, tid) is not None and stats.tech_level(state, tid) <= level
+
     return check
 
 
 def tech_exactly(level: int):
     """A filter: units of exactly tech ``level``."""
+
     def check(state: dict, seat: int, tid: str) -> bool:
         return stats.tech_level(state, tid) == level
+
     return check
 
 

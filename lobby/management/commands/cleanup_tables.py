@@ -1,4 +1,5 @@
 """``manage.py cleanup_tables``: delete abandoned open tables."""
+
 from django.core.management.base import BaseCommand
 
 from lobby.services import delete_abandoned_tables

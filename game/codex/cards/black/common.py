@@ -1,6 +1,7 @@
 """What the black starting deck and the black specs share: random
 discards, "an opponent" chosen by the acting player, and the "weakest" and
 "lowest tech" units of the Deluxe rulings."""
+
 from ... import rng, stats
 from ...effects import can_leave_play, can_sacrifice
 from ...flow import ask, op
@@ -22,8 +23,12 @@ def discard_random(state: dict, seat: int, count: int = 1) -> list:
         iid = p["hand"][rng.randbelow(state, len(p["hand"]))]
         out.append(state["cards"][iid]["card"])
         iid = move(state, iid, "discard")
-        log(state, f"{seat_name(state, seat)} discarded {name(state, iid)} at random.", cards=[iid],
-            veiled=f"{seat_name(state, seat)} discarded a card at random.")
+        log(
+            state,
+            f"{seat_name(state, seat)} discarded {name(state, iid)} at random.",
+            cards=[iid],
+            veiled=f"{seat_name(state, seat)} discarded a card at random.",
+        )
     return out
 
 
@@ -92,8 +97,7 @@ def destroyable_units(state: dict, seat: int) -> list:
     """``seat``'s units a "destroy" can take: indestructible ones and those
     that can't leave play are ignored (Hooded Executioner, Death Rites and
     Gilded Glaxx rulings: the next weakest goes instead)."""
-    return [i for i in units_of(state, seat)
-            if not stats.kw(state, i, "indestructible") and can_leave_play(state, i)]
+    return [i for i in units_of(state, seat) if not stats.kw(state, i, "indestructible") and can_leave_play(state, i)]
 
 
 def names(state: dict, ids: list) -> str:
@@ -114,12 +118,18 @@ def ask_destroy_lowest(state: dict, seat: int, victim: int, label: str, weakest_
     units are ignored (Death Rites and Hooded Executioner rulings)."""
     units = destroyable_units(state, victim)
     options = weakest(state, units) if weakest_only else lowest_tech(state, units)
-    ask(state, seat, f"{label}: choose the unit of {seat_name(state, victim)} to destroy.", options,
-        {"op": "black_destroy"})
+    ask(
+        state,
+        seat,
+        f"{label}: choose the unit of {seat_name(state, victim)} to destroy.",
+        options,
+        {"op": "black_destroy"},
+    )
 
 
 @op("black_destroy")
 def _black_destroy(state: dict, step: dict) -> None:
     from ...effects import destroy
+
     for iid in step["choice"]:
         destroy(state, iid)

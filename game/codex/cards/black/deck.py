@@ -1,6 +1,7 @@
 """The black starting deck: Pestering Haunt, Skeleton Javelineer,
 Poisonblade Rogue, Thieving Imp, Jandra the Negator, Graveyard, Skeletal
 Archery, Deteriorate, Summon Skeletons and Sacrifice the Weak."""
+
 from ... import catalog, stats
 from ...actions import card_cost, do_play, play_refusal
 from ...effects import destroy, sacrifice
@@ -22,6 +23,7 @@ def _controller(state, iid):
 
 # ---- Pestering Haunt ------------------------------------------------------------
 
+
 def _haunt_cap(state, src, iid):
     """Pestering Haunt can't have more than 1 ATK: whatever raises it above
     1 counts for nothing (frenzy included)."""
@@ -31,11 +33,11 @@ def _haunt_cap(state, src, iid):
     return (min(0, 1 - raw), 0, {})
 
 
-card("pestering_haunt", can_patrol=lambda state, iid: False, aura=_haunt_cap,
-     unsacrificeable=lambda state, iid: True)
+card("pestering_haunt", can_patrol=lambda state, iid: False, aura=_haunt_cap, unsacrificeable=lambda state, iid: True)
 
 
 # ---- Skeleton Javelineer --------------------------------------------------------
+
 
 def _javelin(state, iid):
     add_named_rune(state, iid, "javelin")
@@ -49,12 +51,21 @@ def _throw_javelin(state, seat, iid, targets):
     log(state, f"{name(state, iid)} has long-range this turn.", cards=[iid])
 
 
-card("skeleton_javelineer", arrives=_javelin,
-     abilities=[ability("remove a javelin rune: long-range this turn.", _throw_javelin,
-                        available=lambda s, i: rune_count(s, i, "javelin") > 0)])
+card(
+    "skeleton_javelineer",
+    arrives=_javelin,
+    abilities=[
+        ability(
+            "remove a javelin rune: long-range this turn.",
+            _throw_javelin,
+            available=lambda s, i: rune_count(s, i, "javelin") > 0,
+        )
+    ],
+)
 
 
 # ---- Poisonblade Rogue ----------------------------------------------------------
+
 
 def _poisonblade_attacks(state, iid, ctx):
     """Attacks: armor piercing and damage as -1/-1 runes this turn."""
@@ -62,23 +73,32 @@ def _poisonblade_attacks(state, iid, ctx):
     card_of(state, iid)["marks"]["poison_turn"] = state["turn"]
 
 
-card("poisonblade_rogue", attacks=_poisonblade_attacks,
-     damage_as_runes=lambda state, iid: card_of(state, iid)["marks"].get("poison_turn") == state["turn"])
+card(
+    "poisonblade_rogue",
+    attacks=_poisonblade_attacks,
+    damage_as_runes=lambda state, iid: card_of(state, iid)["marks"].get("poison_turn") == state["turn"],
+)
 
 
 # ---- Thieving Imp ---------------------------------------------------------------
 
+
 def _imp_arrives(state, iid):
     """Arrives: an opponent (its controller picks which, when several)
     discards a card at random."""
-    ask_opponent(state, _controller(state, iid), "Thieving Imp: choose an opponent to discard a card.",
-                 {"op": "black_discard_random"})
+    ask_opponent(
+        state,
+        _controller(state, iid),
+        "Thieving Imp: choose an opponent to discard a card.",
+        {"op": "black_discard_random"},
+    )
 
 
 card("thieving_imp", arrives=_imp_arrives)
 
 
 # ---- Jandra, the Negator --------------------------------------------------------
+
 
 def _jandra_dies(state, iid):
     """Dies from combat damage (-1/-1 runes dealt as combat damage count,
@@ -97,6 +117,7 @@ card("jandra_the_negator", dies=_jandra_dies)
 
 # ---- Graveyard --------------------------------------------------------------------
 
+
 def _buried(state, src):
     return [b for b in card_of(state, src)["marks"].get("buried", []) if b in state["cards"]]
 
@@ -106,8 +127,13 @@ def _graveyard_buries(state, src, dead):
     zone of its own, not in play: Graveyard ruling) instead of the discard
     pile; the first Graveyard in play takes them."""
     inst = card_of(state, dead)
-    if dead == src or inst["controller"] != _controller(state, src) or not stats.is_unit(state, dead) \
-            or catalog.card(inst["card"]).get("token") or inst["marks"].get("dies_to"):
+    if (
+        dead == src
+        or inst["controller"] != _controller(state, src)
+        or not stats.is_unit(state, dead)
+        or catalog.card(inst["card"]).get("token")
+        or inst["marks"].get("dies_to")
+    ):
         return
     inst["marks"]["dies_to"] = "buried"
     card_of(state, src)["marks"].setdefault("buried", []).append(dead)
@@ -137,8 +163,11 @@ def _playable_buried(state, seat, src):
         card_id = state["cards"][b]["card"]
         if state["cards"][b]["zone"] != "buried":
             continue
-        if tech_problem(state, seat, catalog.card(card_id)) or holds_legendary(state, seat, card_id) \
-                or play_refusal(state, seat, card_id, from_hand=False):
+        if (
+            tech_problem(state, seat, catalog.card(card_id))
+            or holds_legendary(state, seat, card_id)
+            or play_refusal(state, seat, card_id, from_hand=False)
+        ):
             continue
         if card_cost(state, seat, card_id) <= gold:
             out.append(b)
@@ -148,8 +177,13 @@ def _playable_buried(state, seat, src):
 def _graveyard_play(state, seat, iid, targets):
     """Exhaust: play a buried unit, paying its cost and meeting its tech
     requirement."""
-    ask(state, seat, "Graveyard: choose a buried unit to play.", _playable_buried(state, seat, iid),
-        {"op": "graveyard_play", "seat": seat, "graveyard": iid})
+    ask(
+        state,
+        seat,
+        "Graveyard: choose a buried unit to play.",
+        _playable_buried(state, seat, iid),
+        {"op": "graveyard_play", "seat": seat, "graveyard": iid},
+    )
 
 
 def _still_buried(state, src, b):
@@ -165,8 +199,13 @@ def _graveyard_play_step(state, step):
         if not _still_buried(state, src, b):
             continue
         card_id = state["cards"][b]["card"]
-        if not offer_boost(state, seat, card_id, card_cost(state, seat, card_id),
-                           {"op": "graveyard_boost", "seat": seat, "graveyard": src, "card": b}):
+        if not offer_boost(
+            state,
+            seat,
+            card_id,
+            card_cost(state, seat, card_id),
+            {"op": "graveyard_boost", "seat": seat, "graveyard": src, "card": b},
+        ):
             _play_buried(state, seat, src, b, 0)
 
 
@@ -189,13 +228,24 @@ def _play_buried(state, seat, src, b, boost):
     do_play(state, seat, (b, card_cost(state, seat, inst["card"]) + boost, [], bool(boost)))
 
 
-card("graveyard", unit_dies=_graveyard_buries, must_sacrifice=_graveyard_full, leaves=_graveyard_gone,
-     abilities=[ability("play a unit buried here (paying for it, with its tech building).",
-                        _graveyard_play, exhaust=True,
-                        available=lambda s, i: bool(_playable_buried(s, _controller(s, i), i)))])
+card(
+    "graveyard",
+    unit_dies=_graveyard_buries,
+    must_sacrifice=_graveyard_full,
+    leaves=_graveyard_gone,
+    abilities=[
+        ability(
+            "play a unit buried here (paying for it, with its tech building).",
+            _graveyard_play,
+            exhaust=True,
+            available=lambda s, i: bool(_playable_buried(s, _controller(s, i), i)),
+        )
+    ],
+)
 
 
 # ---- Skeletal Archery -------------------------------------------------------------
+
 
 def _archery(state, src, iid):
     """Your Skeletons have long-range and anti-air."""
@@ -214,6 +264,7 @@ card("summon_skeletons", resolve=MakeTokens("skeleton", 2))
 
 # ---- Sacrifice the Weak ----------------------------------------------------------
 
+
 def _sacrifice_the_weak(state, seat, iid, targets):
     """Each player, in seat order, sacrifices their weakest unit that can
     be sacrificed; the caster breaks ties (Sacrifice the Weak rulings)."""
@@ -225,8 +276,13 @@ def _next_weak(state, caster, seats, chosen):
         victim, seats = seats[0], seats[1:]
         options = weakest(state, [u for u in sacrificeable_units(state, victim) if u not in chosen])
         if options:
-            ask(state, caster, f"Sacrifice the Weak: choose {seat_name(state, victim)}'s weakest unit.",
-                options, {"op": "sacrifice_weak", "caster": caster, "seats": seats, "chosen": chosen})
+            ask(
+                state,
+                caster,
+                f"Sacrifice the Weak: choose {seat_name(state, victim)}'s weakest unit.",
+                options,
+                {"op": "sacrifice_weak", "caster": caster, "seats": seats, "chosen": chosen},
+            )
             return
     for u in chosen:
         sacrifice(state, u)

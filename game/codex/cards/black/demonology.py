@@ -2,6 +2,7 @@
 Metamorphosis, Gargoyle, Twilight Baron, Voidblocker, Blackhand Dozer,
 Banefire Golem, Terras Q the Shackled, Shrine of Forbidden Knowledge,
 Zarramonde the Obliterator, and the hero Vandy Anadrose."""
+
 from ... import catalog, stats
 from ...effects import base_id, damage_building, damage_card, damage_target, destroy, draw, exhaust, sacrifice
 from ...flow import ask, op, push
@@ -9,11 +10,20 @@ from ...heroes import gain_levels
 from ...state import card_of, is_opponent, log, name, opponents, player, tick
 from ...targeting import thing_exists
 from ..api import ability, by_band, card
-from ..common import (attach, discard_chosen, attached_to, fetch_from_codex, host_gone, lasting, make_token,
-                      trash_worker)
+from ..common import attach, attached_to, discard_chosen, fetch_from_codex, host_gone, lasting, make_token, trash_worker
 from ..targets import CHARACTER, patroller, slot
-from .common import (ask_opponent, destroyable_units, discard_random, is_demon, lowest_tech, on_own_turn,
-                     once_per_turn, sacrificeable_units, units_of, use_once)
+from .common import (
+    ask_opponent,
+    destroyable_units,
+    discard_random,
+    is_demon,
+    lowest_tech,
+    on_own_turn,
+    once_per_turn,
+    sacrificeable_units,
+    units_of,
+    use_once,
+)
 from .disease import buildings_of
 
 NONE = (0, 0, {})
@@ -24,6 +34,7 @@ def _controller(state, iid):
 
 
 # ---- Soul Stone ----------------------------------------------------------------------
+
 
 def _soul_stone(state, seat, iid, targets):
     attach(state, iid, targets[0])
@@ -43,17 +54,28 @@ def _soul_stone_saves(state, src, host):
         inst["marks"].pop(mark, None)
     inst["damage"] = 0
     log(state, f"{name(state, host)} was saved by its Soul Stone.", cards=[host])
-    for stone in [i for p in state["players"] for i in p["play"]
-                  if card_of(state, i)["card"] == "soul_stone" and attached_to(state, i) == host]:
+    for stone in [
+        i
+        for p in state["players"]
+        for i in p["play"]
+        if card_of(state, i)["card"] == "soul_stone" and attached_to(state, i) == host
+    ]:
         card_of(state, stone)["marks"]["doomed"] = True
     return True
 
 
-card("soul_stone", targets=[slot("unit")], resolve=_soul_stone, aura_all=_soul_stone_aura,
-     saves_host=_soul_stone_saves, must_sacrifice=host_gone)
+card(
+    "soul_stone",
+    targets=[slot("unit")],
+    resolve=_soul_stone,
+    aura_all=_soul_stone_aura,
+    saves_host=_soul_stone_saves,
+    must_sacrifice=host_gone,
+)
 
 
 # ---- Dark Pact ---------------------------------------------------------------------------
+
 
 def _dark_pact(state, seat, iid, targets):
     """2 damage to a base, then its player draws 2 (a team's base: the
@@ -61,8 +83,13 @@ def _dark_pact(state, seat, iid, targets):
     base = targets[0]
     damage_building(state, base, 2, by=name(state, iid))
     team = int(base.split(":")[1])
-    ask(state, seat, "Dark Pact: choose the player who draws 2.",
-        [p["seat"] for p in state["players"] if p["team"] == team], {"op": "dark_pact"})
+    ask(
+        state,
+        seat,
+        "Dark Pact: choose the player who draws 2.",
+        [p["seat"] for p in state["players"] if p["team"] == team],
+        {"op": "dark_pact"},
+    )
 
 
 @op("dark_pact")
@@ -75,6 +102,7 @@ card("dark_pact", targets=[slot("base")], resolve=_dark_pact)
 
 
 # ---- Shadow Blade -------------------------------------------------------------------------
+
 
 def _shadow_blade(state, seat, iid, targets):
     """3 damage to a patroller; if that kills it, its controller discards a
@@ -100,6 +128,7 @@ card("shadow_blade", targets=[slot(CHARACTER, patroller)], resolve=_shadow_blade
 
 # ---- Metamorphosis -------------------------------------------------------------------------
 
+
 def _metamorphosis(state, seat, iid, targets):
     """Sacrifice all your units; each of your heroes that isn't a Demon
     reaches max level and becomes a Demon with two +1/+1 runes, readiness
@@ -120,6 +149,7 @@ card("metamorphosis", resolve=_metamorphosis)
 
 
 # ---- Gargoyle -------------------------------------------------------------------------------
+
 
 def _wake(state, iid):
     """The lasting entry of ``iid``'s wake, or None while it sleeps."""
@@ -145,18 +175,28 @@ def _gargoyle_wakes(state, seat, iid, targets):
     since (Gargoyle ruling)."""
     use_once(state, iid, "gargoyle_turn")
     state["lasting"] = [e for e in state.get("lasting", []) if not (e.get("iid") == iid and e.get("gargoyle"))]
-    lasting(state, seat, iid=iid, atk=3, kw={"flying": 1, "indestructible": -1}, gargoyle=True,
-            since=tick(state))
+    lasting(state, seat, iid=iid, atk=3, kw={"flying": 1, "indestructible": -1}, gargoyle=True, since=tick(state))
     log(state, f"{name(state, iid)} woke up.", cards=[iid])
 
 
-card("gargoyle", can_attack=_awake, can_patrol=_awake, freed_since=_woken_since,
-     abilities=[ability("until your next upkeep: not indestructible, flying, +3 ATK, may attack and "
-                        "patrol (once per turn).", _gargoyle_wakes, gold=1,
-                        available=once_per_turn("gargoyle_turn"))])
+card(
+    "gargoyle",
+    can_attack=_awake,
+    can_patrol=_awake,
+    freed_since=_woken_since,
+    abilities=[
+        ability(
+            "until your next upkeep: not indestructible, flying, +3 ATK, may attack and patrol (once per turn).",
+            _gargoyle_wakes,
+            gold=1,
+            available=once_per_turn("gargoyle_turn"),
+        )
+    ],
+)
 
 
 # ---- Twilight Baron ---------------------------------------------------------------------------
+
 
 def _baron_forbids(state, src, seat, card_id, from_hand):
     """While you control him you can't play tech II or III units (putting
@@ -172,16 +212,25 @@ card("twilight_baron", forbids_play=_baron_forbids)
 
 # ---- Voidblocker ---------------------------------------------------------------------------------
 
+
 def _voidblocker(state, src, attacker, ctx):
     """An opponent attacking it exhausts another of their ready units or
     heroes (none: no cost, ruling); the attacker's player picks which."""
     if ctx.get("target") != src or not is_opponent(state, ctx["seat"], _controller(state, src)):
         return
     seat = ctx["seat"]
-    ready = [i for i in player(state, seat)["play"] if i != attacker and stats.is_character(state, i)
-             and not card_of(state, i)["exhausted"]]
-    ask(state, seat, "Voidblocker: choose another of your ready units or heroes to exhaust.", ready,
-        {"op": "voidblocker"})
+    ready = [
+        i
+        for i in player(state, seat)["play"]
+        if i != attacker and stats.is_character(state, i) and not card_of(state, i)["exhausted"]
+    ]
+    ask(
+        state,
+        seat,
+        "Voidblocker: choose another of your ready units or heroes to exhaust.",
+        ready,
+        {"op": "voidblocker"},
+    )
 
 
 @op("voidblocker")
@@ -196,6 +245,7 @@ card("voidblocker", any_attacks=_voidblocker)
 
 # ---- Blackhand Dozer -------------------------------------------------------------------------------
 
+
 def _dozer_floor(state, src, team, dealer):
     """Damage its controller deals can't take an opposing base below 6 HP."""
     seat = _controller(state, src)
@@ -208,8 +258,13 @@ def _dozer_dies(state, iid):
     units (not the Dozer itself)."""
     seat = _controller(state, iid)
     units = [u for u in destroyable_units(state, seat) if u != iid]
-    ask(state, state["active"], "Blackhand Dozer: choose a unit to destroy.", lowest_tech(state, units),
-        {"op": "black_destroy"})
+    ask(
+        state,
+        state["active"],
+        "Blackhand Dozer: choose a unit to destroy.",
+        lowest_tech(state, units),
+        {"op": "black_destroy"},
+    )
 
 
 card("blackhand_dozer", base_floor=_dozer_floor, dies=_dozer_dies)
@@ -217,12 +272,18 @@ card("blackhand_dozer", base_floor=_dozer_floor, dies=_dozer_dies)
 
 # ---- Banefire Golem -----------------------------------------------------------------------------------
 
+
 def _banefire_upkeep(state, iid):
     """Upkeep: sacrifice a unit (himself if need be: ruling); if you do,
     1 damage to each opposing unit, hero and building."""
     seat = _controller(state, iid)
-    ask(state, seat, "Banefire Golem: choose a unit to sacrifice.", sacrificeable_units(state, seat),
-        {"op": "banefire", "seat": seat})
+    ask(
+        state,
+        seat,
+        "Banefire Golem: choose a unit to sacrifice.",
+        sacrificeable_units(state, seat),
+        {"op": "banefire", "seat": seat},
+    )
 
 
 @op("banefire")
@@ -244,9 +305,14 @@ card("banefire_golem", upkeep=_banefire_upkeep)
 
 # ---- Terras Q, the Shackled ----------------------------------------------------------------------------
 
+
 def _terras_arrives(state, iid):
-    ask_opponent(state, _controller(state, iid), "Terras Q: choose an opponent to get four Warlocks.",
-                 {"op": "terras_warlocks", "terras": iid})
+    ask_opponent(
+        state,
+        _controller(state, iid),
+        "Terras Q: choose an opponent to get four Warlocks.",
+        {"op": "terras_warlocks", "terras": iid},
+    )
 
 
 @op("terras_warlocks")
@@ -262,14 +328,17 @@ def _terras_warlocks(state, step):
 
 def _terras_free(state, iid):
     """Can't attack or patrol while any of its Warlocks is in play."""
-    return not any(w in state["cards"] and state["cards"][w]["zone"] == "play"
-                   for w in card_of(state, iid)["marks"].get("warlocks", ()))
+    return not any(
+        w in state["cards"] and state["cards"][w]["zone"] == "play"
+        for w in card_of(state, iid)["marks"].get("warlocks", ())
+    )
 
 
 card("terras_q_the_shackled", arrives=_terras_arrives, can_attack=_terras_free, can_patrol=_terras_free)
 
 
 # ---- Shrine of Forbidden Knowledge -----------------------------------------------------------------------
+
 
 def _shrine_upkeep(state, iid):
     damage_building(state, base_id(state, _controller(state, iid)), 1, by=name(state, iid))
@@ -278,15 +347,23 @@ def _shrine_upkeep(state, iid):
 def _shrine_lets_pass(state, src, attacker, patroller):
     """Your Demons are unstoppable by units (patrolling heroes still stop
     them)."""
-    return _controller(state, attacker) == _controller(state, src) and is_demon(state, attacker) \
+    return (
+        _controller(state, attacker) == _controller(state, src)
+        and is_demon(state, attacker)
         and stats.is_unit(state, patroller)
+    )
 
 
-card("shrine_of_forbidden_knowledge", upkeep=_shrine_upkeep, lets_pass=_shrine_lets_pass,
-     draw_bonus=lambda state, src, seat: 1 if seat == _controller(state, src) else 0)
+card(
+    "shrine_of_forbidden_knowledge",
+    upkeep=_shrine_upkeep,
+    lets_pass=_shrine_lets_pass,
+    draw_bonus=lambda state, src, seat: 1 if seat == _controller(state, src) else 0,
+)
 
 
 # ---- Zarramonde, the Obliterator ----------------------------------------------------------------------------
+
 
 def _zarramonde_arrives(state, iid):
     """Played from hand: destroy a unit, hero, worker, upgrade or ongoing
@@ -319,24 +396,38 @@ card("zarramonde_the_obliterator", arrives=_zarramonde_arrives)
 
 # ---- Vandy Anadrose ------------------------------------------------------------------------------------------------
 
+
 def _demonology_spells(state, seat):
-    return sorted(c for c, n in player(state, seat)["codex"].items() if n > 0
-                  and catalog.card(c)["kind"] == "spell" and catalog.card(c)["spec"] == "demonology")
+    return sorted(
+        c
+        for c, n in player(state, seat)["codex"].items()
+        if n > 0 and catalog.card(c)["kind"] == "spell" and catalog.card(c)["spec"] == "demonology"
+    )
 
 
 def _vandy_fetch(state, seat, iid, targets):
     """Pay 1, exhaust, discard a card: fetch a Demonology spell from your
     codex, shown to all, into your hand."""
-    ask(state, seat, "Vandy Anadrose: choose a card to discard.", list(player(state, seat)["hand"]),
-        {"op": "vandy_discard", "seat": seat})
+    ask(
+        state,
+        seat,
+        "Vandy Anadrose: choose a card to discard.",
+        list(player(state, seat)["hand"]),
+        {"op": "vandy_discard", "seat": seat},
+    )
 
 
 @op("vandy_discard")
 def _vandy_discard(state, step):
     seat = step["seat"]
     discard_chosen(state, seat, step["choice"])
-    ask(state, seat, "Vandy Anadrose: choose a Demonology spell from your codex.",
-        _demonology_spells(state, seat), {"op": "vandy_fetch", "seat": seat})
+    ask(
+        state,
+        seat,
+        "Vandy Anadrose: choose a Demonology spell from your codex.",
+        _demonology_spells(state, seat),
+        {"op": "vandy_fetch", "seat": seat},
+    )
 
 
 @op("vandy_fetch")
@@ -357,19 +448,34 @@ def _vandy_max(state, iid):
     seat = _controller(state, iid)
     if not on_own_turn(state, seat):
         return  # her controller would decide on another team's turn: it fizzles (Nether Drain ruling)
-    mine = [i for p in state["players"] if not is_opponent(state, seat, p["seat"])
-            for i in units_of(state, p["seat"]) if _tech_low(state, seat, i)]
+    mine = [
+        i
+        for p in state["players"]
+        if not is_opponent(state, seat, p["seat"])
+        for i in units_of(state, p["seat"])
+        if _tech_low(state, seat, i)
+    ]
     theirs = [i for o in opponents(state, seat) for i in units_of(state, o) if _tech_low(state, seat, i)]
     push(state, {"op": "vandy_pick", "seat": seat, "options": theirs})
-    ask(state, seat, "Vandy Anadrose: choose a friendly tech 0 or I unit for +2/+2.", mine,
-        {"op": "vandy_doom", "seat": seat})
+    ask(
+        state,
+        seat,
+        "Vandy Anadrose: choose a friendly tech 0 or I unit for +2/+2.",
+        mine,
+        {"op": "vandy_doom", "seat": seat},
+    )
 
 
 @op("vandy_pick")
 def _vandy_pick(state, step):
     options = [i for i in step["options"] if thing_exists(state, i)]
-    ask(state, step["seat"], "Vandy Anadrose: choose an opposing tech 0 or I unit for +2/+2.", options,
-        {"op": "vandy_doom", "seat": step["seat"]})
+    ask(
+        state,
+        step["seat"],
+        "Vandy Anadrose: choose an opposing tech 0 or I unit for +2/+2.",
+        options,
+        {"op": "vandy_doom", "seat": step["seat"]},
+    )
 
 
 @op("vandy_doom")
@@ -387,8 +493,20 @@ def _vandy_dies(state, step):
         destroy(state, step["iid"])
 
 
-card("vandy_anadrose", max_level=_vandy_max,
-     abilities=by_band(mid=[ability("discard a card: fetch a Demonology spell from your codex into your hand.",
-                                    _vandy_fetch, gold=1, exhaust=True,
-                                    available=lambda s, i: bool(player(s, _controller(s, i))["hand"])
-                                    and bool(_demonology_spells(s, _controller(s, i))))]))
+card(
+    "vandy_anadrose",
+    max_level=_vandy_max,
+    abilities=by_band(
+        mid=[
+            ability(
+                "discard a card: fetch a Demonology spell from your codex into your hand.",
+                _vandy_fetch,
+                gold=1,
+                exhaust=True,
+                available=lambda s, i: (
+                    bool(player(s, _controller(s, i))["hand"]) and bool(_demonology_spells(s, _controller(s, i)))
+                ),
+            )
+        ]
+    ),
+)

@@ -1,6 +1,7 @@
 """Disease (Orpal Gloor): Sickness, Spreading Plague, Carrion Curse, Death
 and Decay, Crypt Crawler, Plague Spitter, Gorgon, Cursed Ghoul, Cursed
 Crow, Abomination, Plague Lab, Plague Lord, and the hero Orpal Gloor."""
+
 from ... import catalog, stats
 from ...effects import add_rune, base_id, building_ids, damage_building, damage_target, destroy, sacrifice
 from ...flow import ask, op, push
@@ -30,14 +31,22 @@ def _rune(state, iid, count=1):
 
 # ---- Sickness ------------------------------------------------------------------------
 
+
 def _sickness(state, seat, iid, targets):
     """A -1/-1 rune on up to two units and/or heroes: the second is asked
     for (optional) once the first has its rune (Sickness ruling: one or two)."""
     first = targets[0]
     if thing_exists(state, first):
         _rune(state, first)
-    ask_target(state, seat, slot(CHARACTER), "Sickness: you may choose a second unit or hero.",
-               {"op": "sickness_second"}, exclude=[first], optional=True)
+    ask_target(
+        state,
+        seat,
+        slot(CHARACTER),
+        "Sickness: you may choose a second unit or hero.",
+        {"op": "sickness_second"},
+        exclude=[first],
+        optional=True,
+    )
 
 
 @op("sickness_second")
@@ -50,6 +59,7 @@ card("sickness", targets=[slot(CHARACTER)], resolve=_sickness)
 
 
 # ---- Spreading Plague ----------------------------------------------------------------------
+
 
 def _spreading_plague(state, seat, iid, targets):
     """Destroy every tech 0, I or II unit and every hero with a -1/-1 rune."""
@@ -65,6 +75,7 @@ card("spreading_plague", resolve=_spreading_plague)
 
 
 # ---- Carrion Curse ----------------------------------------------------------------------------
+
 
 def _carrion_curse(state, seat, iid, targets):
     """Look at an opponent's hand, then choose up to two of its non-unit
@@ -82,10 +93,21 @@ def _carrion_curse_look(state, step):
 def _carrion_pick(state, seat, victim, left):
     if left <= 0:
         return
-    options = sorted({state["cards"][i]["card"] for i in player(state, victim)["hand"]
-                      if catalog.card(state["cards"][i]["card"])["kind"] != "unit"})
-    ask(state, seat, f"Carrion Curse: you may choose a card for {seat_name(state, victim)} to discard.",
-        options, {"op": "carrion_discard", "seat": seat, "victim": victim, "left": left}, optional=True)
+    options = sorted(
+        {
+            state["cards"][i]["card"]
+            for i in player(state, victim)["hand"]
+            if catalog.card(state["cards"][i]["card"])["kind"] != "unit"
+        }
+    )
+    ask(
+        state,
+        seat,
+        f"Carrion Curse: you may choose a card for {seat_name(state, victim)} to discard.",
+        options,
+        {"op": "carrion_discard", "seat": seat, "victim": victim, "left": left},
+        optional=True,
+    )
 
 
 @op("carrion_discard")
@@ -96,9 +118,13 @@ def _carrion_discard(state, step):
         if hit is None:
             continue
         hit = move(state, hit, "discard")
-        log(state, f"{seat_name(state, victim)} discarded {name(state, hit)}.", cards=[hit],
+        log(
+            state,
+            f"{seat_name(state, victim)} discarded {name(state, hit)}.",
+            cards=[hit],
             shown_to=teammates(state, step["seat"]),  # the caster's team looked at that hand
-            veiled=f"{seat_name(state, victim)} discarded a card.")
+            veiled=f"{seat_name(state, victim)} discarded a card.",
+        )
         _carrion_pick(state, step["seat"], victim, step["left"] - 1)
 
 
@@ -106,6 +132,7 @@ card("carrion_curse", resolve=_carrion_curse)
 
 
 # ---- Death and Decay ----------------------------------------------------------------------------
+
 
 def buildings_of(state, seat):
     """Everything of ``seat`` that is a building: its tech buildings and
@@ -136,6 +163,7 @@ card("death_and_decay", resolve=_death_and_decay)
 
 # ---- Crypt Crawler ------------------------------------------------------------------------------
 
+
 def _flier(state, seat, tid):
     return tid in state["cards"] and stats.kw(state, tid, "flying") > 0
 
@@ -149,19 +177,30 @@ def _grounded(state, seat, iid, targets):
         log(state, f"{name(state, tid)} lost flying this turn.", cards=[tid])
 
 
-card("crypt_crawler", abilities=[ability("a flier loses flying this turn.", _grounded, gold=1,
-                                          targets=[slot(("unit", "hero", "building"), _flier)])])
+card(
+    "crypt_crawler",
+    abilities=[
+        ability(
+            "a flier loses flying this turn.", _grounded, gold=1, targets=[slot(("unit", "hero", "building"), _flier)]
+        )
+    ],
+)
 
 # ---- Plague Spitter, Gorgon, Cursed Ghoul ------------------------------------------------------
 
 card("plague_spitter", damage_as_runes=lambda state, iid: True)
 card("gorgon", dies=Draw(1))
-card("cursed_ghoul", arrives=AddRune(minus=1, target=UNIT, prompt="Cursed Ghoul: choose a unit for a -1/-1 rune."),
-     unstoppable_by=lambda state, iid, patroller: stats.is_unit(state, patroller)
-     and card_of(state, patroller)["minus"] > 0)
+card(
+    "cursed_ghoul",
+    arrives=AddRune(minus=1, target=UNIT, prompt="Cursed Ghoul: choose a unit for a -1/-1 rune."),
+    unstoppable_by=lambda state, iid, patroller: (
+        stats.is_unit(state, patroller) and card_of(state, patroller)["minus"] > 0
+    ),
+)
 
 
 # ---- Cursed Crow -----------------------------------------------------------------------------------
+
 
 def _crow_dealt(state, src, attacker, dealt):
     """It damages a base: the defending player discards a card at random (a
@@ -178,8 +217,7 @@ def _crow_dealt(state, src, attacker, dealt):
 @op("cursed_crow")
 def _crow_discard(state, step):
     seats = [p["seat"] for p in state["players"] if p["team"] == step["team"]]
-    ask(state, step["seat"], "Cursed Crow: choose the player who discards.", seats,
-        {"op": "black_discard_random"})
+    ask(state, step["seat"], "Cursed Crow: choose the player who discards.", seats, {"op": "black_discard_random"})
 
 
 card("cursed_crow", attacker_dealt=_crow_dealt)
@@ -187,11 +225,11 @@ card("cursed_crow", attacker_dealt=_crow_dealt)
 
 # ---- Abomination ------------------------------------------------------------------------------------
 
-card("abomination", aura_all=lambda state, src, iid: (-1, -1, {}) if iid != src and stats.is_unit(state, iid)
-     else NONE)
+card("abomination", aura_all=lambda state, src, iid: (-1, -1, {}) if iid != src and stats.is_unit(state, iid) else NONE)
 
 
 # ---- Plague Lab --------------------------------------------------------------------------------------
+
 
 def _plague_lab_arrives(state, iid):
     ask_opponent(state, _controller(state, iid), "Plague Lab: choose an opponent.", {"op": "plague_lab_arrives"})
@@ -220,16 +258,26 @@ def _plague_lab_use(state, seat, iid, targets):
 
 def _plague_lab_next(state, seat, done):
     options = [i for p in state["players"] for i in p["play"] if i not in done and rune_kinds(state, i)]
-    ask(state, seat, "Plague Lab: you may choose a card with runes to get one more.", options,
-        {"op": "plague_lab_card", "seat": seat, "done": done}, optional=True)
+    ask(
+        state,
+        seat,
+        "Plague Lab: you may choose a card with runes to get one more.",
+        options,
+        {"op": "plague_lab_card", "seat": seat, "done": done},
+        optional=True,
+    )
 
 
 @op("plague_lab_card")
 def _plague_lab_card(state, step):
     for tid in step["choice"]:
-        ask(state, step["seat"], f"Plague Lab: which kind of rune does {name(state, tid)} get?",
-            rune_kinds(state, tid), {"op": "plague_lab_rune", "seat": step["seat"], "card": tid,
-                                    "done": step["done"] + [tid]})
+        ask(
+            state,
+            step["seat"],
+            f"Plague Lab: which kind of rune does {name(state, tid)} get?",
+            rune_kinds(state, tid),
+            {"op": "plague_lab_rune", "seat": step["seat"], "card": tid, "done": step["done"] + [tid]},
+        )
 
 
 @op("plague_lab_rune")
@@ -247,17 +295,25 @@ def _plague_lab_rune(state, step):
             inst["time"] += 1
         else:
             inst["marks"]["runes"][kind] += 1
-        log(state, f"{name(state, tid)} got another {kind.replace('plus', '+1/+1').replace('minus', '-1/-1')} rune.",
-            cards=[tid])
+        log(
+            state,
+            f"{name(state, tid)} got another {kind.replace('plus', '+1/+1').replace('minus', '-1/-1')} rune.",
+            cards=[tid],
+        )
     _plague_lab_next(state, step["seat"], step["done"])
 
 
-card("plague_lab", arrives=_plague_lab_arrives,
-     abilities=[ability("add a rune of a kind already there to any cards with runes.", _plague_lab_use,
-                        gold=2, exhaust=True)])
+card(
+    "plague_lab",
+    arrives=_plague_lab_arrives,
+    abilities=[
+        ability("add a rune of a kind already there to any cards with runes.", _plague_lab_use, gold=2, exhaust=True)
+    ],
+)
 
 
 # ---- Plague Lord -------------------------------------------------------------------------------------
+
 
 def _plague_lord_runes(state, iid, *ctx):
     """Arrives or attacks: a -1/-1 rune on each opposing unit and hero."""
@@ -272,8 +328,12 @@ def _plague_lord_upkeep(state, iid):
     """Its controller's upkeep: each base takes 1 damage per -1/-1 rune on
     its players' units and heroes, its own too (ruling)."""
     for team in range(len(state["teams"])):
-        runes = sum(card_of(state, tid)["minus"] for p in state["players"] if p["team"] == team
-                    for tid in _characters_of(state, p["seat"]))
+        runes = sum(
+            card_of(state, tid)["minus"]
+            for p in state["players"]
+            if p["team"] == team
+            for tid in _characters_of(state, p["seat"])
+        )
         if runes:
             damage_building(state, f"base:{team}", runes, by=name(state, iid))
 
@@ -282,6 +342,7 @@ card("plague_lord", arrives_or_attacks=_plague_lord_runes, upkeep=_plague_lord_u
 
 
 # ---- Orpal Gloor -----------------------------------------------------------------------------------------
+
 
 def _fodder(state, seat, tid):
     return yours(state, seat, tid) and not is_demon(state, tid) and tid in sacrificeable_units(state, seat)
@@ -304,8 +365,17 @@ def _orpal_hears(state, src, dead):
     if not reached(state, src, "max") or inst["minus"] <= 0 or marks.get("orpal_max_turn") == state["turn"]:
         return
     marks["orpal_max_turn"] = state["turn"]
-    push(state, {"op": "orpal_plague", "seat": state["active"], "owner": inst["controller"], "left": 2,
-                 "dead": dead, "done": []})
+    push(
+        state,
+        {
+            "op": "orpal_plague",
+            "seat": state["active"],
+            "owner": inst["controller"],
+            "left": 2,
+            "dead": dead,
+            "done": [],
+        },
+    )
 
 
 @op("orpal_plague")
@@ -313,10 +383,12 @@ def _orpal_plague(state, step):
     if step["left"] <= 0:
         return
     owner = step["owner"]
-    target = slot("unit", lambda s, seat, tid: tid != step["dead"] and friendly(s, owner, tid),
-                  prompt="Orpal Gloor: choose a unit for a -1/-1 rune.")
-    ask_target(state, step["seat"], target, target.prompt,
-               dict(step, op="orpal_plague_rune"), exclude=step["done"])
+    target = slot(
+        "unit",
+        lambda s, seat, tid: tid != step["dead"] and friendly(s, owner, tid),
+        prompt="Orpal Gloor: choose a unit for a -1/-1 rune.",
+    )
+    ask_target(state, step["seat"], target, target.prompt, dict(step, op="orpal_plague_rune"), exclude=step["done"])
 
 
 @op("orpal_plague_rune")
@@ -326,9 +398,18 @@ def _orpal_plague_rune(state, step):
         _orpal_plague(state, dict(step, left=step["left"] - 1, done=step["done"] + [tid]))
 
 
-card("orpal_gloor", damage_as_runes=lambda state, iid: True, unit_dies=_orpal_hears,
-     abilities=by_band(mid=[ability("sacrifice a non-Demon unit: a -1/-1 rune on a unit (once per turn).",
-                                    _orpal_rune, available=once_per_turn("orpal_turn"),
-                                    targets=[slot("unit", _fodder, icon=False,
-                                                  prompt="Choose a non-Demon unit to sacrifice."),
-                                             UNIT])]))
+card(
+    "orpal_gloor",
+    damage_as_runes=lambda state, iid: True,
+    unit_dies=_orpal_hears,
+    abilities=by_band(
+        mid=[
+            ability(
+                "sacrifice a non-Demon unit: a -1/-1 rune on a unit (once per turn).",
+                _orpal_rune,
+                available=once_per_turn("orpal_turn"),
+                targets=[slot("unit", _fodder, icon=False, prompt="Choose a non-Demon unit to sacrifice."), UNIT],
+            )
+        ]
+    ),
+)

@@ -2,6 +2,7 @@
 Death Rites, Hooded Executioner, Bone Collector, Blackhand Resurrector,
 Skeletal Lord, Corpse Catapult, Wight, Necromancer, Lord of Shadows, and
 the hero Garth Torken."""
+
 from ... import catalog, maps, stats
 from ...combat import attacking
 from ...effects import base_id, damage_building, destroy, draw, sacrifice
@@ -15,8 +16,7 @@ from ..api import ability, by_band, card
 from ..common import add_named_rune, at_end_of_turn, make_token, put_chosen_into_play, rune_count, trash_worker
 from ..fx import Damage, MakeTokens
 from ..targets import A_BUILDING, CHARACTER, slot, yours
-from .common import (ask_destroy_lowest, is_skeleton, on_own_turn, once_per_turn, sacrificeable_units,
-                     units_of, use_once)
+from .common import ask_destroy_lowest, is_skeleton, on_own_turn, once_per_turn, sacrificeable_units, units_of, use_once
 
 NONE = (0, 0, {})
 
@@ -26,6 +26,7 @@ def _controller(state, iid):
 
 
 # ---- Nether Drain -------------------------------------------------------------------
+
 
 def _is_hero(state, seat, tid):
     return stats.is_hero(state, tid)
@@ -42,12 +43,18 @@ def _nether_drain(state, seat, iid, targets):
         gain_levels(state, fed, 2)
 
 
-card("nether_drain", targets=[slot("hero", prompt="Choose the hero that loses two levels."),
-                              slot("hero", prompt="Choose another hero to gain two levels.")],
-     resolve=_nether_drain)
+card(
+    "nether_drain",
+    targets=[
+        slot("hero", prompt="Choose the hero that loses two levels."),
+        slot("hero", prompt="Choose another hero to gain two levels."),
+    ],
+    resolve=_nether_drain,
+)
 
 
 # ---- Lich's Bargain -------------------------------------------------------------------
+
 
 def _lichs_bargain(state, seat, iid, targets):
     """Sacrifice a worker (a starting one just lowers the count: ruling),
@@ -63,6 +70,7 @@ card("lich_s_bargain", resolve=_lichs_bargain)
 
 # ---- Doom Grasp -------------------------------------------------------------------------
 
+
 def _low_tech_or_hero(state, seat, tid):
     return stats.is_hero(state, tid) or (stats.tech_level(state, tid) or 0) <= 2
 
@@ -71,8 +79,13 @@ def _doom_grasp(state, seat, iid, targets):
     """Sacrifice a unit of yours (one that can be sacrificed); if you do,
     destroy the target (Doom Grasp rulings: a Soul Stone or two lives
     saving it still counts)."""
-    ask(state, seat, "Doom Grasp: choose a unit of yours to sacrifice.", sacrificeable_units(state, seat),
-        {"op": "doom_grasp", "target": targets[0]})
+    ask(
+        state,
+        seat,
+        "Doom Grasp: choose a unit of yours to sacrifice.",
+        sacrificeable_units(state, seat),
+        {"op": "doom_grasp", "target": targets[0]},
+    )
 
 
 @op("doom_grasp")
@@ -85,6 +98,7 @@ card("doom_grasp", targets=[slot(CHARACTER, _low_tech_or_hero)], resolve=_doom_g
 
 
 # ---- Death Rites ----------------------------------------------------------------------------
+
 
 def _death_rites(state, seat, iid, targets):
     """This turn, whenever one of your units dies, you destroy one of an
@@ -124,6 +138,7 @@ card("death_rites", resolve=_death_rites, turn_unit_dies=_death_rites_hears)
 
 # ---- Hooded Executioner ------------------------------------------------------------------------
 
+
 def _executioner(state, iid):
     """Its boost (as it arrives, or as it is played into a Jail: Boost
     ruling): each opponent's weakest unit is destroyed (the Executioner's
@@ -147,12 +162,17 @@ card("bone_collector", attacks=MakeTokens("skeleton"))
 
 # ---- Blackhand Resurrector ------------------------------------------------------------------------
 
+
 def _dead_heroes(state, seat):
     """Heroes in ``seat``'s command zone that died earlier this game (their
     cooldown record; still on cooldown is fine: ruling)."""
     p = player(state, seat)
-    return [h for h in p["command"] if state["cards"][h]["card"] in p["hero_ready_after"]
-            and not maps.hero_gone(state, seat, state["cards"][h]["card"])]  # Burial Grounds
+    return [
+        h
+        for h in p["command"]
+        if state["cards"][h]["card"] in p["hero_ready_after"]
+        and not maps.hero_gone(state, seat, state["cards"][h]["card"])
+    ]  # Burial Grounds
 
 
 def _room_for_hero(state, seat):
@@ -163,8 +183,7 @@ def _resurrect(state, seat, iid, targets):
     """Exhaust and sacrifice it: a hero of your command zone that died this
     game arrives at max level (its max-level trigger runs: ruling)."""
     options = _dead_heroes(state, seat) if _room_for_hero(state, seat) else []
-    ask(state, seat, "Blackhand Resurrector: choose a hero to bring back.", options,
-        {"op": "resurrect", "seat": seat})
+    ask(state, seat, "Blackhand Resurrector: choose a hero to bring back.", options, {"op": "resurrect", "seat": seat})
 
 
 @op("resurrect")
@@ -178,14 +197,22 @@ def _resurrect_step(state, step):
         gain_levels(state, hero, catalog.card(card_of(state, hero)["card"])["max_level"])
 
 
-card("blackhand_resurrector",
-     abilities=[ability("bring back a hero of your command zone that died, at max level.", _resurrect,
-                        exhaust=True, sacrifice=True,
-                        available=lambda s, i: bool(_dead_heroes(s, _controller(s, i)))
-                        and _room_for_hero(s, _controller(s, i)))])
+card(
+    "blackhand_resurrector",
+    abilities=[
+        ability(
+            "bring back a hero of your command zone that died, at max level.",
+            _resurrect,
+            exhaust=True,
+            sacrifice=True,
+            available=lambda s, i: bool(_dead_heroes(s, _controller(s, i))) and _room_for_hero(s, _controller(s, i)),
+        )
+    ],
+)
 
 
 # ---- Skeletal Lord -----------------------------------------------------------------------------------
+
 
 def _skeletal_lord_aura(state, src, iid):
     """Your Skeletons get +1/+1."""
@@ -209,18 +236,30 @@ def _lord_available(state, iid):
 def _skeletal_lord_use(state, seat, iid, targets):
     """Exhaust five of your Skeletons: put a unit from your hand into play
     (no gold, no tech building, tech III too: ruling)."""
-    ask(state, seat, "Skeletal Lord: choose five Skeletons to exhaust.", _ready_skeletons(state, seat),
-        {"op": "skeletal_lord", "seat": seat}, count=5)
+    ask(
+        state,
+        seat,
+        "Skeletal Lord: choose five Skeletons to exhaust.",
+        _ready_skeletons(state, seat),
+        {"op": "skeletal_lord", "seat": seat},
+        count=5,
+    )
 
 
 @op("skeletal_lord")
 def _skeletal_lord_paid(state, step):
     from ...effects import exhaust
+
     for sk in step["choice"]:
         if thing_exists(state, sk):
             exhaust(state, sk)
-    ask(state, step["seat"], "Skeletal Lord: choose a unit of your hand to put into play.",
-        _hand_units(state, step["seat"]), {"op": "skeletal_lord_put", "seat": step["seat"]})
+    ask(
+        state,
+        step["seat"],
+        "Skeletal Lord: choose a unit of your hand to put into play.",
+        _hand_units(state, step["seat"]),
+        {"op": "skeletal_lord_put", "seat": step["seat"]},
+    )
 
 
 @op("skeletal_lord_put")
@@ -228,12 +267,21 @@ def _skeletal_lord_put(state, step):
     put_chosen_into_play(state, step["seat"], step["choice"])
 
 
-card("skeletal_lord", aura=_skeletal_lord_aura,
-     abilities=[ability("exhaust five of your Skeletons: put a unit from your hand into play.",
-                        _skeletal_lord_use, available=_lord_available)])
+card(
+    "skeletal_lord",
+    aura=_skeletal_lord_aura,
+    abilities=[
+        ability(
+            "exhaust five of your Skeletons: put a unit from your hand into play.",
+            _skeletal_lord_use,
+            available=_lord_available,
+        )
+    ],
+)
 
 
 # ---- Corpse Catapult -------------------------------------------------------------------------------------
+
 
 def _corpse_rune(state, src, dead):
     """Whenever one of your units dies: a corpse rune."""
@@ -246,21 +294,35 @@ def _catapult_fire(state, seat, iid, targets):
     Damage(6).resolve(state, seat, iid, targets)
 
 
-card("corpse_catapult", unit_dies=_corpse_rune,
-     abilities=[ability("remove two corpse runes: 6 damage to a building.", _catapult_fire,
-                        targets=[A_BUILDING], exhaust=True,
-                        available=lambda s, i: rune_count(s, i, "corpse") >= 2)])
+card(
+    "corpse_catapult",
+    unit_dies=_corpse_rune,
+    abilities=[
+        ability(
+            "remove two corpse runes: 6 damage to a building.",
+            _catapult_fire,
+            targets=[A_BUILDING],
+            exhaust=True,
+            available=lambda s, i: rune_count(s, i, "corpse") >= 2,
+        )
+    ],
+)
 
 
 # ---- Wight ----------------------------------------------------------------------------------------------
+
 
 def _wight_aura(state, src, iid):
     """Deathtouch while attacking a hero."""
     if iid != src:
         return NONE
     target = attacking(state, iid)
-    if target is not None and not target.startswith(("bld:", "base:")) and thing_exists(state, target) \
-            and stats.is_hero(state, target):
+    if (
+        target is not None
+        and not target.startswith(("bld:", "base:"))
+        and thing_exists(state, target)
+        and stats.is_hero(state, target)
+    ):
         return (0, 0, {"deathtouch": 1})
     return NONE
 
@@ -275,6 +337,7 @@ card("wight", aura=_wight_aura, unstoppable_toward=_wight_unstoppable)
 
 # ---- Necromancer ---------------------------------------------------------------------------------------
 
+
 def _necromancer_hears(state, src, dead):
     """Whenever another non-token unit of yours dies: a Skeleton token."""
     inst = card_of(state, dead)
@@ -287,6 +350,7 @@ card("necromancer", unit_dies=_necromancer_hears)
 
 # ---- Lord of Shadows ---------------------------------------------------------------------------------
 
+
 def _shadows(state, src, iid):
     """Your black units (himself too: ruling) are invisible."""
     if stats.is_unit(state, iid) and catalog.card(card_of(state, iid)["card"])["color"] == "black":
@@ -298,6 +362,7 @@ card("lord_of_shadows", aura=_shadows)
 
 
 # ---- Garth Torken -------------------------------------------------------------------------------------
+
 
 def _garth_skeleton(state, seat, iid, targets):
     """Pay 1: a Skeleton token; once per turn."""
@@ -326,11 +391,21 @@ def _garth_max(state, iid):
     options = []
     for c in player(state, seat)["discard"]:
         rec = catalog.card(state["cards"][c]["card"])
-        if rec["kind"] == "unit" and rec["tech"] in (1, 2) and (rec["cost"] or 0) <= 5 \
-                and not tech_problem(state, seat, rec):
+        if (
+            rec["kind"] == "unit"
+            and rec["tech"] in (1, 2)
+            and (rec["cost"] or 0) <= 5
+            and not tech_problem(state, seat, rec)
+        ):
             options.append(c)
-    ask(state, seat, "Garth Torken: you may put a unit from your discard pile into play.", options,
-        {"op": "garth_raise", "seat": seat}, optional=True)
+    ask(
+        state,
+        seat,
+        "Garth Torken: you may put a unit from your discard pile into play.",
+        options,
+        {"op": "garth_raise", "seat": seat},
+        optional=True,
+    )
 
 
 @op("garth_raise")
@@ -338,10 +413,24 @@ def _garth_raise(state, step):
     put_chosen_into_play(state, step["seat"], step["choice"], "discard", " from their discard pile")
 
 
-card("garth_torken", max_level=_garth_max,
-     abilities=by_band(
-         base=[ability("get a 1/1 Skeleton token (once per turn).", _garth_skeleton, gold=1,
-                       available=once_per_turn("garth_turn"))],
-         mid=[ability("sacrifice a Skeleton: draw a card.", _garth_draw,
-                      targets=[slot("unit", _own_skeleton, icon=False,
-                                    prompt="Choose a Skeleton to sacrifice.")])]))
+card(
+    "garth_torken",
+    max_level=_garth_max,
+    abilities=by_band(
+        base=[
+            ability(
+                "get a 1/1 Skeleton token (once per turn).",
+                _garth_skeleton,
+                gold=1,
+                available=once_per_turn("garth_turn"),
+            )
+        ],
+        mid=[
+            ability(
+                "sacrifice a Skeleton: draw a card.",
+                _garth_draw,
+                targets=[slot("unit", _own_skeleton, icon=False, prompt="Choose a Skeleton to sacrifice.")],
+            )
+        ],
+    ),
+)

@@ -1,4 +1,5 @@
 """What the blue spec modules and the blue deck share."""
+
 from ... import stats
 
 

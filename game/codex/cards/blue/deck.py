@@ -1,9 +1,10 @@
 """The blue starting deck, one block per spec helper (Law, then Peace, then
 Truth); cards with only keywords or stats need no code."""
+
 from ... import catalog
-from ...play import enter_play
 from ...effects import disable, draw
 from ...flow import ask, op
+from ...play import enter_play
 from ...state import card_of, is_opponent, log, move, name
 from ...targeting import thing_exists
 from ..api import ability, card
@@ -36,8 +37,16 @@ def _magistrate_disable(state, seat, iid, targets):
 def _magistrate_abilities(state, iid):
     def not_himself(state, seat, tid):
         return tid != iid
-    return [ability("disable a unit or hero; its controller draws a card.", _magistrate_disable,
-                    targets=[slot(CHARACTER, not_himself)], gold=1, exhaust=True)]
+
+    return [
+        ability(
+            "disable a unit or hero; its controller draws a card.",
+            _magistrate_disable,
+            targets=[slot(CHARACTER, not_himself)],
+            gold=1,
+            exhaust=True,
+        )
+    ]
 
 
 card("porkhand_magistrate", abilities=_magistrate_abilities)
@@ -103,8 +112,13 @@ def _lawful_search(state, seat, iid, targets):
     """Lawful Search: draw a card, then look at an opponent's hand or an
     opponent's discard pile (the caster chooses which)."""
     draw(state, seat, 1, in_main=state["phase"] == "main")
-    ask(state, seat, "Lawful Search: look at which pile?", look_options(state, seat),
-        {"op": "lawful_search", "seat": seat})
+    ask(
+        state,
+        seat,
+        "Lawful Search: look at which pile?",
+        look_options(state, seat),
+        {"op": "lawful_search", "seat": seat},
+    )
 
 
 @op("lawful_search")
@@ -116,14 +130,18 @@ def _lawful_search_look(state, step):
 card("lawful_search", resolve=_lawful_search)
 
 # The numbers Reputable Newsman offers: every cost a spell or upgrade has.
-NEWS_COSTS = list(range(0, 1 + max(c["cost"] or 0 for c in catalog.all_cards()
-                                   if c["kind"] in ("spell", "upgrade"))))
+NEWS_COSTS = list(range(0, 1 + max(c["cost"] or 0 for c in catalog.all_cards() if c["kind"] in ("spell", "upgrade"))))
 
 
 def _newsman_arrives(state, iid):
     """Reputable Newsman arrives: his controller names a number."""
-    ask(state, _controller(state, iid), "Reputable Newsman: name a cost.", NEWS_COSTS,
-        {"op": "reputable_newsman", "newsman": iid})
+    ask(
+        state,
+        _controller(state, iid),
+        "Reputable Newsman: name a cost.",
+        NEWS_COSTS,
+        {"op": "reputable_newsman", "newsman": iid},
+    )
 
 
 @op("reputable_newsman")
@@ -132,8 +150,11 @@ def _newsman_names(state, step):
     for number in step["choice"]:
         if inst is not None and inst["zone"] == "play":
             inst["marks"]["named_cost"] = number
-            log(state, f"Reputable Newsman: opponents can't play spells or upgrades costing {number}.",
-                cards=[step["newsman"]])
+            log(
+                state,
+                f"Reputable Newsman: opponents can't play spells or upgrades costing {number}.",
+                cards=[step["newsman"]],
+            )
 
 
 def _newsman_forbids(state, src, seat, card_id, from_hand):
@@ -194,8 +215,13 @@ def _manufactured_truth(state, seat, iid, targets):
     and Illusions don't care (Flagbearer ruling); both are chosen as it
     resolves (common.become_copy: the printed card, no modifiers)."""
     mine = units_where(state, lambda i: card_of(state, i)["controller"] == seat and tech_upto(state, i, 1))
-    ask(state, seat, "Manufactured Truth: choose your tech 0 or I unit that becomes a copy.", mine,
-        {"op": "manufactured_truth_copy", "seat": seat})
+    ask(
+        state,
+        seat,
+        "Manufactured Truth: choose your tech 0 or I unit that becomes a copy.",
+        mine,
+        {"op": "manufactured_truth_copy", "seat": seat},
+    )
 
 
 @op("manufactured_truth_copy")
@@ -204,8 +230,13 @@ def _manufactured_truth_copy(state, step):
         return
     unit = step["choice"][0]
     others = units_where(state, lambda i: i != unit and tech_upto(state, i, 1))
-    ask(state, step["seat"], f"Manufactured Truth: choose the tech 0 or I unit {name(state, unit)} copies.",
-        others, {"op": "manufactured_truth_become", "unit": unit})
+    ask(
+        state,
+        step["seat"],
+        f"Manufactured Truth: choose the tech 0 or I unit {name(state, unit)} copies.",
+        others,
+        {"op": "manufactured_truth_become", "unit": unit},
+    )
 
 
 @op("manufactured_truth_become")

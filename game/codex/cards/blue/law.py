@@ -3,20 +3,40 @@
 Fine points follow the official rulings (reference/codex-cards/rulings.json,
 "Blue" and "Heroes") and docs/RULINGS.md ("Blue cards: Law").
 """
+
 from ... import catalog, stats
 from ...actions import card_cost, play_refusal
-from ...play import enter_play
 from ...effects import destroy, disable, draw, gain_gold
 from ...flow import ask, op
+from ...play import enter_play
 from ...specs import switch_off
-from ...state import (EVERYONE, card_of, is_opponent, log, make_instance, name, opponents, player, printed_card,
-                      seat_name, team_of)
+from ...state import (
+    EVERYONE,
+    card_of,
+    is_opponent,
+    log,
+    make_instance,
+    name,
+    opponents,
+    player,
+    printed_card,
+    seat_name,
+    team_of,
+)
 from ...targeting import thing_exists
 from ..api import ability, by_band, card, reached
-from ..common import (add_named_rune, ask_target, cast_free, free_cast_ready, look_at, look_options,
-                      steal, take_from_codex)
+from ..common import (
+    add_named_rune,
+    ask_target,
+    cast_free,
+    free_cast_ready,
+    look_at,
+    look_options,
+    steal,
+    take_from_codex,
+)
 from ..fx import Disable, Draw, Sideline
-from ..targets import CHARACTER, patroller, slot, tech_at_most
+from ..targets import patroller, slot, tech_at_most
 
 
 def controller(state: dict, iid: str) -> int:
@@ -41,8 +61,7 @@ def _tax_collector(state, iid):
     ruling)."""
     seat = controller(state, iid)
     rich = [o for o in opponents(state, seat) if player(state, o)["gold"] > 0]
-    ask(state, seat, "Tax Collector: steal 1 gold from which opponent?", rich,
-        {"op": "tax_collector", "seat": seat})
+    ask(state, seat, "Tax Collector: steal 1 gold from which opponent?", rich, {"op": "tax_collector", "seat": seat})
 
 
 @op("tax_collector")
@@ -55,6 +74,7 @@ card("tax_collector", arrives=_tax_collector)
 
 
 # ---- Tech II units -------------------------------------------------------------
+
 
 def _never(state, iid, *_args):
     return False
@@ -74,8 +94,9 @@ def _insurance_agent(state, iid):
     """Insurance Agent arrives: put an insurance rune on a unit (◎; an
     Illusion dies when targeted and is never insured, ruling)."""
     seat = controller(state, iid)
-    ask_target(state, seat, slot("unit"), "Insurance Agent: choose a unit to insure.",
-               {"op": "insurance_agent", "agent": iid})
+    ask_target(
+        state, seat, slot("unit"), "Insurance Agent: choose a unit to insure.", {"op": "insurance_agent", "agent": iid}
+    )
 
 
 @op("insurance_agent")
@@ -108,8 +129,12 @@ card("insurance_agent", arrives=_insurance_agent, unit_dies=_insured_dies)
 card("justice_juggernaut", can_patrol=_never)
 
 # Arresting Constable: exhaust: disable a tech 0, I or II unit (◎).
-card("arresting_constable", abilities=[ability(
-    "disable a tech 0, I or II unit.", Disable(), targets=[slot("unit", tech_at_most(2))], exhaust=True)])
+card(
+    "arresting_constable",
+    abilities=[
+        ability("disable a tech 0, I or II unit.", Disable(), targets=[slot("unit", tech_at_most(2))], exhaust=True)
+    ],
+)
 
 
 def _council_counts(state, src, seat, iid):
@@ -125,8 +150,11 @@ def _silence_after_one(state, src, seat, card_id, from_hand):
     """Censorship Council: during their turns, opponents play at most one
     card from hand (hiring a worker isn't playing a card; cards put into
     play by effects don't count: ruling)."""
-    if not from_hand or not is_opponent(state, controller(state, src), seat) \
-            or team_of(state, seat) != team_of(state, state["active"]):
+    if (
+        not from_hand
+        or not is_opponent(state, controller(state, src), seat)
+        or team_of(state, seat) != team_of(state, state["active"])
+    ):
         return None
     turn, count = card_of(state, src)["marks"].get("plays", {}).get(str(seat), [None, 0])
     if turn == state["turn"] and count >= 1:
@@ -139,6 +167,7 @@ card("censorship_council", card_played=_council_counts, forbids_play=_silence_af
 
 # ---- Tech III ------------------------------------------------------------------
 
+
 def _gryphon_base(state, src, team):
     """Lawbringer Gryphon: its controller's base has flying while it is in
     play (ruling); flying, resist 2 and obliterate 4 are keywords."""
@@ -149,6 +178,7 @@ card("lawbringer_gryphon", base_flying=_gryphon_base)
 
 
 # ---- Spells --------------------------------------------------------------------
+
 
 def _tech_building(state, seat, tid):
     return tid.startswith("bld:") and tid.rsplit(":", 1)[1] in ("tech_1", "tech_2")
@@ -177,8 +207,13 @@ card("injunction", targets=[slot("building", _tech_building, icon=False)], resol
 
 def _community_service(state, seat, iid, targets):
     """Community Service: look at an opponent's hand or discard pile."""
-    ask(state, seat, "Community Service: look at which pile?", look_options(state, seat),
-        {"op": "community_service", "seat": seat})
+    ask(
+        state,
+        seat,
+        "Community Service: look at which pile?",
+        look_options(state, seat),
+        {"op": "community_service", "seat": seat},
+    )
 
 
 def _tech_1_or_2_unit(rec):
@@ -193,10 +228,17 @@ def _community_service_look(state, step):
     seat = step["seat"]
     for option in step["choice"]:
         seen = look_at(state, seat, option)
-        units = sorted({state["cards"][i]["card"] for i in seen
-                        if _tech_1_or_2_unit(catalog.card(state["cards"][i]["card"]))})
-        ask(state, seat, "Community Service: you may put one of these units into play under your control.",
-            units, {"op": "community_service_put", "seat": seat, "pile": option}, optional=bool(units))
+        units = sorted(
+            {state["cards"][i]["card"] for i in seen if _tech_1_or_2_unit(catalog.card(state["cards"][i]["card"]))}
+        )
+        ask(
+            state,
+            seat,
+            "Community Service: you may put one of these units into play under your control.",
+            units,
+            {"op": "community_service_put", "seat": seat, "pile": option},
+            optional=bool(units),
+        )
 
 
 @op("community_service_put")
@@ -205,8 +247,12 @@ def _community_service_put(state, step):
     for card_id in step["choice"]:
         pick = next((i for i in player(state, int(owner))[zone] if state["cards"][i]["card"] == card_id), None)
         if pick is not None:
-            log(state, f"{seat_name(state, step['seat'])} put {name(state, pick)} into play.", cards=[pick],
-                shown_to=EVERYONE)
+            log(
+                state,
+                f"{seat_name(state, step['seat'])} put {name(state, pick)} into play.",
+                cards=[pick],
+                shown_to=EVERYONE,
+            )
             enter_play(state, pick, step["seat"])
 
 
@@ -235,8 +281,14 @@ def _jurisdiction(state, seat, iid, targets):
     cost; it is discarded afterwards like any spell. Its hero isn't needed:
     a channeling spell without its hero is discarded at once (ruling)."""
     options = jurisdiction_options(state, seat, player(state, seat)["gold"])
-    ask(state, seat, "Jurisdiction: play which spell from your codex?", options,
-        {"op": "jurisdiction", "seat": seat}, optional=bool(options))
+    ask(
+        state,
+        seat,
+        "Jurisdiction: play which spell from your codex?",
+        options,
+        {"op": "jurisdiction", "seat": seat},
+        optional=bool(options),
+    )
 
 
 @op("jurisdiction")
@@ -265,13 +317,25 @@ card("judgment_day", resolve=_judgment_day)
 
 # ---- Bigby Hayes ---------------------------------------------------------------
 
+
 def _bigby_license(state, src, seat, card_id):
     """Judgment Day: your max-level Law hero can cast it however recently he
     arrived or reached max level (its own text)."""
     return card_id == "judgment_day" and reached(state, src, "max")
 
 
-card("bigby_hayes", spell_license=_bigby_license, abilities=by_band(
-    mid=[ability("sideline a tech 0 or I patroller.", Sideline(),
-                 targets=[slot("unit", patroller, tech_at_most(1))], exhaust=True)],
-    max=[ability("draw a card.", Draw(1), exhaust=True)]))
+card(
+    "bigby_hayes",
+    spell_license=_bigby_license,
+    abilities=by_band(
+        mid=[
+            ability(
+                "sideline a tech 0 or I patroller.",
+                Sideline(),
+                targets=[slot("unit", patroller, tech_at_most(1))],
+                exhaust=True,
+            )
+        ],
+        max=[ability("draw a card.", Draw(1), exhaust=True)],
+    ),
+)

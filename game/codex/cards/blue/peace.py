@@ -6,10 +6,21 @@ keyword: they need no code. Fine points follow the official rulings
 (reference/codex-cards/rulings.json, "Blue") and docs/RULINGS.md ("Blue
 cards: Peace").
 """
+
 from ... import catalog, stats
 from ...combat import attacking
-from ...effects import (add_rune, base_id, building_owner, building_record, damage_building,
-                        draw, exhaust, is_building_id, return_to_hand, sideline)
+from ...effects import (
+    add_rune,
+    base_id,
+    building_owner,
+    building_record,
+    damage_building,
+    draw,
+    exhaust,
+    is_building_id,
+    return_to_hand,
+    sideline,
+)
 from ...flow import ask, op
 from ...state import card_of, is_patrolling, log, name, patrol_slot, player, seat_name, teammates
 from ...targeting import kind_of, thing_exists
@@ -33,6 +44,7 @@ def _until_next_upkeep(state: dict, seat: int, iid: str, atk: int, kw: dict, wha
 
 
 # ---- spells ----------------------------------------------------------------
+
 
 def _not_peace_hero(state: dict, seat: int, tid: str) -> bool:
     """A unit, or a hero of another spec than Peace (Boot Camp)."""
@@ -68,16 +80,22 @@ def _elite_training(state: dict, seat: int, iid: str, targets: list) -> None:
 
 
 def _elite_ask(state: dict, seat: int, picked: list) -> None:
-    ask_target(state, seat, ELITE, "Elite Training: choose a unit or hero of yours (up to two).",
-               {"op": "elite_training", "seat": seat, "picked": picked}, exclude=picked, optional=True)
+    ask_target(
+        state,
+        seat,
+        ELITE,
+        "Elite Training: choose a unit or hero of yours (up to two).",
+        {"op": "elite_training", "seat": seat, "picked": picked},
+        exclude=picked,
+        optional=True,
+    )
 
 
 @op("elite_training")
 def _elite_trained(state: dict, step: dict) -> None:
     picked = list(step["picked"])
     for tid in step["choice"]:
-        _until_next_upkeep(state, step["seat"], tid, 1, ELITE_KW,
-                           "+1 ATK, +1 armor, anti-air and sparkshot")
+        _until_next_upkeep(state, step["seat"], tid, 1, ELITE_KW, "+1 ATK, +1 armor, anti-air and sparkshot")
         picked.append(tid)
     if step["choice"] and len(picked) < 2:
         _elite_ask(state, step["seat"], picked)
@@ -97,15 +115,21 @@ def _art_of_war(state: dict, seat: int, iid: str, targets: list) -> None:
     """The Art of War (ultimate): your Peace hero (◎) is unstoppable, has
     swift strike and +2 ATK, +2 armor until your next upkeep."""
     if thing_exists(state, targets[0]):
-        _until_next_upkeep(state, seat, targets[0], 2,
-                           {"armor": 2, "swift_strike": 1, "unstoppable": 1},
-                           "+2 ATK, +2 armor, swift strike and unstoppable")
+        _until_next_upkeep(
+            state,
+            seat,
+            targets[0],
+            2,
+            {"armor": 2, "swift_strike": 1, "unstoppable": 1},
+            "+2 ATK, +2 armor, swift strike and unstoppable",
+        )
 
 
 card("the_art_of_war", targets=[slot("hero", yours, _peace_hero)], resolve=_art_of_war)
 
 
 # ---- units and the building --------------------------------------------------
+
 
 def _brave_knight_escapes(state: dict, iid: str) -> bool:
     """Brave Knight: when combat damage would kill him (Tower, sparkshot,
@@ -140,8 +164,14 @@ def _drill_pass(state: dict, seat: int, iid: str, targets: list) -> None:
 
 def _drill_abilities(state: dict, iid: str) -> list:
     other = slot("unit", lambda s, seat, tid, me=iid: tid != me)
-    return [ability("remove a +1/+1 rune: put a +1/+1 rune on another unit.", _drill_pass,
-                    targets=[other], available=lambda s, i: card_of(s, i)["plus"] > 0)]
+    return [
+        ability(
+            "remove a +1/+1 rune: put a +1/+1 rune on another unit.",
+            _drill_pass,
+            targets=[other],
+            available=lambda s, i: card_of(s, i)["plus"] > 0,
+        )
+    ]
 
 
 card("drill_sergeant", unit_played=_drill_rune, abilities=_drill_abilities)
@@ -162,8 +192,13 @@ def _spy_dealt(state: dict, src: str, attacker: str, dealt: list) -> None:
     seat = card_of(state, src)["controller"]
     for tid, _amount in dealt:
         if is_building(state, tid):
-            ask(state, seat, "Flagstone Spy: whose hand do you look at and steal from?",
-                _building_players(state, tid), {"op": "flagstone_spy", "seat": seat})
+            ask(
+                state,
+                seat,
+                "Flagstone Spy: whose hand do you look at and steal from?",
+                _building_players(state, tid),
+                {"op": "flagstone_spy", "seat": seat},
+            )
 
 
 @op("flagstone_spy")
@@ -172,9 +207,13 @@ def _spy_steal(state: dict, step: dict) -> None:
     for victim in step["choice"]:
         ids = player(state, victim)["hand"]
         hand = [name(state, i) for i in ids]
-        log(state, f"{seat_name(state, victim)}'s hand: {', '.join(hand) if hand else 'no cards'}.", cards=ids,
+        log(
+            state,
+            f"{seat_name(state, victim)}'s hand: {', '.join(hand) if hand else 'no cards'}.",
+            cards=ids,
             shown_to=teammates(state, seat),
-            veiled=f"{seat_name(state, seat)} looked at {seat_name(state, victim)}'s hand.")
+            veiled=f"{seat_name(state, seat)} looked at {seat_name(state, victim)}'s hand.",
+        )
         steal(state, seat, victim, 1)
 
 
@@ -236,8 +275,11 @@ def _gryphon_dealt(state: dict, src: str, attacker: str, dealt: list) -> None:
     for tid, _amount in dealt:
         if tid.startswith("bld:") and building_record(state, tid) is None:
             owner = int(tid.split(":")[1])
-        elif tid in state["cards"] and kind_of(state, tid) == "building" and \
-                card_of(state, tid)["damage"] >= stats.hp(state, tid):
+        elif (
+            tid in state["cards"]
+            and kind_of(state, tid) == "building"
+            and card_of(state, tid)["damage"] >= stats.hp(state, tid)
+        ):
             owner = card_of(state, tid)["controller"]
         else:
             continue

@@ -8,15 +8,25 @@ Chancellor, question ``reveals_hands``: view.hand_revealed_to), control
 change (Mind Control) and silence (Free Speech: registry.silenced). Fine
 points follow the official rulings (reference/codex-cards/rulings.json,
 "Blue", "Heroes" and "General") and docs/RULINGS.md ("Blue: Truth")."""
+
 from ... import catalog, stats
 from ...effects import trash
 from ...flow import ask, op
-from ...state import (card_of, change_control, is_opponent, log, name, opponents, player, printed_card,
-                      seat_name)
+from ...state import card_of, change_control, is_opponent, log, name, opponents, player, printed_card, seat_name
 from ...targeting import flagbearer_duty, is_illusion, thing_exists
 from ..api import ability, by_band, card, reached
-from ..common import (ask_target, at_end_of_turn, attach, attached_to, become_copy, hold_control, host_gone,
-                      lasting, make_token, pass_held_control)
+from ..common import (
+    ask_target,
+    at_end_of_turn,
+    attach,
+    attached_to,
+    become_copy,
+    hold_control,
+    host_gone,
+    lasting,
+    make_token,
+    pass_held_control,
+)
 from ..targets import friendly, slot, tech_at_most
 from .common import tech_upto, units_where
 
@@ -36,6 +46,7 @@ for _card_id in ("spectral_hound", "spectral_tiger", "spectral_roc", "spectral_f
 
 # ---- Macciatus, The Whisperer --------------------------------------------------
 
+
 def _macciatus_aura(state, src, iid):
     """Macciatus: your Illusion units get +1/+1 (he too, while he is one:
     Dreamscape)."""
@@ -52,14 +63,18 @@ card("macciatus_the_whisperer", aura=_macciatus_aura, keeps_illusion=_macciatus_
 
 # ---- Reteller of Truths --------------------------------------------------------
 
+
 def _reteller_hears(state, src, dead):
     """Reteller of Truths: the first two times each turn one of your non-token
     Illusion units dies (this one included), it goes to its owner's hand.
     It really dies first: death triggers and slot bonuses happen (Reteller
     of Truths ruling); checks.die sends it to the hand (mark ``dies_to``)."""
     inst = state["cards"][dead]
-    if inst["controller"] != _controller(state, src) or not is_illusion(state, dead) \
-            or catalog.card(printed_card(inst)).get("token"):
+    if (
+        inst["controller"] != _controller(state, src)
+        or not is_illusion(state, dead)
+        or catalog.card(printed_card(inst)).get("token")
+    ):
         return
     turn, used = card_of(state, src)["marks"].get("retold", [state["turn"], 0])
     if turn != state["turn"]:
@@ -74,6 +89,7 @@ card("reteller_of_truths", unit_dies=_reteller_hears)
 
 
 # ---- Liberty Gryphon -----------------------------------------------------------
+
 
 def _gryphon_aura(state, src, iid):
     """Liberty Gryphon: unstoppable, unattackable and untargetable while you
@@ -102,10 +118,14 @@ def _hallucination(state, seat, iid, targets):
     opposing flagbearer can be: then the first pick must be one (Spectral
     Flagbearer: "at least once")."""
     free = flagbearer_duty(state, seat, [HALLUCINATION_SLOT], [], player(state, seat)["gold"])
-    ask_target(state, seat, HALLUCINATION_SLOT,
-               "Hallucination: choose a tech 0, I or II unit to be an Illusion this turn"
-               + (" (or none)." if free else "."),
-               {"op": "hallucination", "seat": seat, "picked": []}, optional=free)
+    ask_target(
+        state,
+        seat,
+        HALLUCINATION_SLOT,
+        "Hallucination: choose a tech 0, I or II unit to be an Illusion this turn" + (" (or none)." if free else "."),
+        {"op": "hallucination", "seat": seat, "picked": []},
+        optional=free,
+    )
 
 
 @op("hallucination")
@@ -118,16 +138,22 @@ def _hallucination_step(state, step):
         log(state, f"{name(state, unit)} is an Illusion this turn.", cards=[unit])
         picked.append(unit)
     if step.get("round", 1) == 1:
-        ask_target(state, step["seat"], HALLUCINATION_SLOT,
-                   "Hallucination: choose another tech 0, I or II unit (or none).",
-                   {"op": "hallucination", "seat": step["seat"], "picked": picked, "round": 2},
-                   exclude=picked, optional=True)
+        ask_target(
+            state,
+            step["seat"],
+            HALLUCINATION_SLOT,
+            "Hallucination: choose another tech 0, I or II unit (or none).",
+            {"op": "hallucination", "seat": step["seat"], "picked": picked, "round": 2},
+            exclude=picked,
+            optional=True,
+        )
 
 
 card("hallucination", resolve=_hallucination)
 
 
 # ---- Dreamscape ----------------------------------------------------------------
+
 
 def _dreamscape_makes(state, src, iid):
     """Dreamscape (channeling, the engine's): every tech 0, I and II unit is
@@ -140,6 +166,7 @@ card("dreamscape", makes_illusion=_dreamscape_makes)
 
 
 # ---- Mind Control --------------------------------------------------------------
+
 
 def _mind_control(state, seat, iid, targets):
     """Mind Control: attach to a tech 0, I or II unit; you control it while it
@@ -168,12 +195,18 @@ def _mind_control_leaves(state, iid):
         log(state, f"{name(state, unit)} went back to {seat_name(state, was)}.", cards=[unit])
 
 
-card("mind_control", targets=[slot("unit", tech_at_most(2), prompt="Choose a tech 0, I or II unit.")],
-     resolve=_mind_control, must_sacrifice=host_gone, leaves=_mind_control_leaves,
-     control_changed=pass_held_control)
+card(
+    "mind_control",
+    targets=[slot("unit", tech_at_most(2), prompt="Choose a tech 0, I or II unit.")],
+    resolve=_mind_control,
+    must_sacrifice=host_gone,
+    leaves=_mind_control_leaves,
+    control_changed=pass_held_control,
+)
 
 
 # ---- Eyes of the Chancellor ----------------------------------------------------
+
 
 def _eyes_invisible(state, seat, iid, targets):
     """Eyes of the Chancellor: exhaust: a friendly unit is invisible until
@@ -189,12 +222,22 @@ def _eyes_reveal(state, src, seat):
     return is_opponent(state, _controller(state, src), seat)
 
 
-card("eyes_of_the_chancellor", reveals_hands=_eyes_reveal, abilities=[
-    ability("make a friendly unit invisible until your next upkeep.", _eyes_invisible, exhaust=True,
-            targets=[slot("unit", friendly, icon=False, prompt="Choose a friendly unit.")])])
+card(
+    "eyes_of_the_chancellor",
+    reveals_hands=_eyes_reveal,
+    abilities=[
+        ability(
+            "make a friendly unit invisible until your next upkeep.",
+            _eyes_invisible,
+            exhaust=True,
+            targets=[slot("unit", friendly, icon=False, prompt="Choose a friendly unit.")],
+        )
+    ],
+)
 
 
 # ---- copies: Manufactured Truth and Sirus Quince -------------------------------
+
 
 def _mirrors(state, seat):
     """``seat``'s Mirror Illusions now: its units showing the Mirror face (a
@@ -237,8 +280,13 @@ def _mirror_copy(state, seat, iid, targets):
     of another tech 0, I or II unit; it stays an Illusion and is trashed at
     the end of this turn (once: Sirus Quince rulings). Not ◎: both are
     chosen as it resolves."""
-    ask(state, seat, "Sirus Quince: choose the Mirror Illusion that becomes a copy.", _mirrors(state, seat),
-        {"op": "sirus_quince_mirror", "seat": seat})
+    ask(
+        state,
+        seat,
+        "Sirus Quince: choose the Mirror Illusion that becomes a copy.",
+        _mirrors(state, seat),
+        {"op": "sirus_quince_mirror", "seat": seat},
+    )
 
 
 @op("sirus_quince_mirror")
@@ -246,9 +294,13 @@ def _sirus_quince_mirror(state, step):
     if not step["choice"]:
         return
     mirror = step["choice"][0]
-    ask(state, step["seat"], "Sirus Quince: choose the tech 0, I or II unit it copies.",
+    ask(
+        state,
+        step["seat"],
+        "Sirus Quince: choose the tech 0, I or II unit it copies.",
         units_where(state, lambda u: _copyable_by_mirror(state, u)),
-        {"op": "sirus_quince_copy", "mirror": mirror})
+        {"op": "sirus_quince_copy", "mirror": mirror},
+    )
 
 
 @op("sirus_quince_copy")
@@ -273,14 +325,23 @@ def _quince_sees_arrival(state, src, iid):
     is trashed when Quince or its original leaves play (effects.leave_play,
     mark ``tied_to``; a Mirror that copied nothing stays: Sirus Quince
     rulings)."""
-    if not reached(state, src, "max") or not stats.is_unit(state, iid) \
-            or catalog.card(printed_card(card_of(state, iid))).get("token"):
+    if (
+        not reached(state, src, "max")
+        or not stats.is_unit(state, iid)
+        or catalog.card(printed_card(card_of(state, iid))).get("token")
+    ):
         return
     seat = _controller(state, src)
     mirrors = _mirrors(state, seat)
     if mirrors:
-        ask(state, seat, f"Sirus Quince: make a Mirror Illusion a copy of {name(state, iid)}?", mirrors,
-            {"op": "sirus_quince_max", "quince": src, "original": iid}, optional=True)
+        ask(
+            state,
+            seat,
+            f"Sirus Quince: make a Mirror Illusion a copy of {name(state, iid)}?",
+            mirrors,
+            {"op": "sirus_quince_max", "quince": src, "original": iid},
+            optional=True,
+        )
 
 
 @op("sirus_quince_max")
@@ -291,14 +352,29 @@ def _sirus_quince_max(state, step):
     become_copy(state, mirror, original, illusion=True, tied_to=[quince, original])
 
 
-card("sirus_quince", arrives=_quince_arrives, other_arrives=_quince_sees_arrival, abilities=by_band(
-    base=[ability("make another Mirror Illusion (at most 2).", _another_mirror, gold=2,
-                  available=_room_for_mirror)],
-    mid=[ability("a Mirror Illusion becomes an Illusion copy of another tech 0, I or II unit "
-                 "until it is trashed at end of turn.", _mirror_copy, gold=2, available=_can_mirror_copy)]))
+card(
+    "sirus_quince",
+    arrives=_quince_arrives,
+    other_arrives=_quince_sees_arrival,
+    abilities=by_band(
+        base=[
+            ability("make another Mirror Illusion (at most 2).", _another_mirror, gold=2, available=_room_for_mirror)
+        ],
+        mid=[
+            ability(
+                "a Mirror Illusion becomes an Illusion copy of another tech 0, I or II unit "
+                "until it is trashed at end of turn.",
+                _mirror_copy,
+                gold=2,
+                available=_can_mirror_copy,
+            )
+        ],
+    ),
+)
 
 
 # ---- Free Speech ---------------------------------------------------------------
+
 
 def _free_speech(state, seat, iid, targets):
     """Free Speech: silence an opponent (chosen as it resolves; no ◎):
@@ -306,8 +382,13 @@ def _free_speech(state, seat, iid, targets):
     and lose all abilities (registry.silenced). Heroes they bring in
     meanwhile are silenced too; levelling up and the healing of a new band
     still happen (Free Speech rulings)."""
-    ask(state, seat, "Free Speech: choose an opponent to silence.", opponents(state, seat),
-        {"op": "free_speech", "seat": seat})
+    ask(
+        state,
+        seat,
+        "Free Speech: choose an opponent to silence.",
+        opponents(state, seat),
+        {"op": "free_speech", "seat": seat},
+    )
 
 
 @op("free_speech")
@@ -315,8 +396,10 @@ def _free_speech_step(state, step):
     for foe in step["choice"]:
         p = player(state, foe)
         p["silenced_until"] = max(p.get("silenced_until", 0), p["turns_ended"] + 1)
-        log(state, f"{seat_name(state, step['seat'])} silenced {seat_name(state, foe)} "
-                   "until the end of their next turn.")
+        log(
+            state,
+            f"{seat_name(state, step['seat'])} silenced {seat_name(state, foe)} until the end of their next turn.",
+        )
 
 
 card("free_speech", resolve=_free_speech)

@@ -5,4 +5,5 @@ and the Balance, Feral and Growth specs, each with its hero
 
 Fine points follow the official rulings (reference/codex-cards/rulings.json,
 "Green" and "Heroes") and the decisions in docs/RULINGS.md ("Green cards")."""
+
 from . import balance, deck, feral, growth  # noqa: F401  (each registers its cards)

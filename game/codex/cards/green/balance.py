@@ -1,18 +1,45 @@
 """Balance (green spec): its codex cards and its hero Master Midori."""
-from ..registry import Target
+
 from ... import catalog, stats
+from ...actions import abilities_of
 from ...effects import can_sacrifice, destroy, draw, gain_gold, pay, sacrifice, trash
 from ...flow import ask, op
-from ...state import (card_of, change_control, is_opponent, is_patrolling, log, name, opponents, patrol_slot,
-                      player, seat_name, team_of)
-from ...targeting import controller_of, is_flagbearer, resist_cost, slot_candidates
-from ...actions import abilities_of
 from ...play import on_targeted
-from ..common import (add_named_rune, ask_target, attach, attached_to, busy, control_held, host_gone, is_busy,
-                      lasting, make_token, put_from_codex, raw_stats, rune_count, trash_worker, worker_total,
-                      yours)
+from ...state import (
+    card_of,
+    change_control,
+    is_opponent,
+    is_patrolling,
+    log,
+    name,
+    opponents,
+    patrol_slot,
+    player,
+    seat_name,
+    team_of,
+)
+from ...targeting import controller_of, is_flagbearer, resist_cost, slot_candidates
 from ..api import card, reached
-from .common import cannot_attack, controller, is_green_unit, NONE, past_tech_0, units_of
+from ..common import (
+    add_named_rune,
+    ask_target,
+    attach,
+    attached_to,
+    busy,
+    control_held,
+    host_gone,
+    is_busy,
+    lasting,
+    make_token,
+    put_from_codex,
+    raw_stats,
+    rune_count,
+    trash_worker,
+    worker_total,
+    yours,
+)
+from ..registry import Target
+from .common import NONE, cannot_attack, controller, is_green_unit, past_tech_0, units_of
 
 
 def _moments_peace(state, seat, iid, targets):
@@ -43,9 +70,7 @@ def _nature_reclaims(state, seat, iid, targets):
         trash(state, iid)
 
 
-card("nature_reclaims",
-     targets=[Target(("upgrade", "spell", "building"), _reclaimable)],
-     resolve=_nature_reclaims)
+card("nature_reclaims", targets=[Target(("upgrade", "spell", "building"), _reclaimable)], resolve=_nature_reclaims)
 
 
 def _circle_of_life(state, seat, iid, targets):
@@ -53,10 +78,14 @@ def _circle_of_life(state, seat, iid, targets):
     green unit one tech higher with a printed cost of 5 or less from your
     codex into play (Circle of Life rulings: tech 0 gives tech I; cost
     reductions such as Gigadon's don't count)."""
-    options = [i for i in units_of(state, seat)
-               if is_green_unit(state, i) and can_sacrifice(state, i)]
-    ask(state, seat, "Circle of Life: choose a green unit to sacrifice.", options,
-        {"op": "circle_of_life", "seat": seat})
+    options = [i for i in units_of(state, seat) if is_green_unit(state, i) and can_sacrifice(state, i)]
+    ask(
+        state,
+        seat,
+        "Circle of Life: choose a green unit to sacrifice.",
+        options,
+        {"op": "circle_of_life", "seat": seat},
+    )
 
 
 @op("circle_of_life")
@@ -67,11 +96,21 @@ def _circle_sacrificed(state, step):
         if not sacrifice(state, unit):
             return
         codex = [cid for cid, n in sorted(player(state, seat)["codex"].items()) if n > 0]
-        options = [cid for cid in codex if catalog.card(cid)["kind"] == "unit"
-                   and catalog.card(cid)["color"] == "green"
-                   and catalog.card(cid)["tech"] == level and (catalog.card(cid)["cost"] or 0) <= 5]
-        ask(state, seat, "Circle of Life: choose a unit from your codex to put into play.",
-            options, {"op": "from_codex", "seat": seat})
+        options = [
+            cid
+            for cid in codex
+            if catalog.card(cid)["kind"] == "unit"
+            and catalog.card(cid)["color"] == "green"
+            and catalog.card(cid)["tech"] == level
+            and (catalog.card(cid)["cost"] or 0) <= 5
+        ]
+        ask(
+            state,
+            seat,
+            "Circle of Life: choose a unit from your codex to put into play.",
+            options,
+            {"op": "from_codex", "seat": seat},
+        )
 
 
 @op("from_codex")
@@ -92,8 +131,13 @@ def _final_showdown(state, seat, iid, targets):
     opponent (the caster picks, house rule R27) gets two Hunter tokens,
     which are not patrolling (Final Showdown ruling)."""
     attach(state, iid, targets[0])
-    ask(state, seat, "Final Showdown: choose the opponent who gets two Hunters.",
-        opponents(state, seat), {"op": "hunters"})
+    ask(
+        state,
+        seat,
+        "Final Showdown: choose the opponent who gets two Hunters.",
+        opponents(state, seat),
+        {"op": "hunters"},
+    )
 
 
 @op("hunters")
@@ -114,12 +158,14 @@ def _showdown_attacks(state, src, attacker, ctx):
         draw(state, controller(state, attacker), 1, in_main=state["phase"] == "main")
 
 
-card("final_showdown",
-     targets=[Target(("hero",), _your_balance_hero)],
-     resolve=_final_showdown,
-     aura_all=_showdown_aura,
-     any_attacks=_showdown_attacks,
-     must_sacrifice=host_gone)
+card(
+    "final_showdown",
+    targets=[Target(("hero",), _your_balance_hero)],
+    resolve=_final_showdown,
+    aura_all=_showdown_aura,
+    any_attacks=_showdown_attacks,
+    must_sacrifice=host_gone,
+)
 
 
 def _owl_upkeep(state, iid):
@@ -143,10 +189,14 @@ card("tiny_basilisk", attackable_by=_not_by_tech_0, unstoppable_by=past_tech_0)
 def _fairie_arrives(state, iid):
     """Fairie Dragon arrives: you may put a feather rune on a tech I or II
     unit (◎)."""
-    ask_target(state, controller(state, iid),
-               Target(("unit",), lambda s, seat, t: stats.tech_level(s, t) in (1, 2)),
-               "Fairie Dragon: you may give a tech I or II unit a feather rune.",
-               {"op": "feather"}, optional=True)
+    ask_target(
+        state,
+        controller(state, iid),
+        Target(("unit",), lambda s, seat, t: stats.tech_level(s, t) in (1, 2)),
+        "Fairie Dragon: you may give a tech I or II unit a feather rune.",
+        {"op": "feather"},
+        optional=True,
+    )
 
 
 @op("feather")
@@ -163,8 +213,7 @@ def _feather_aura(state, src, iid):
     the first Fairie Dragon in play applies it, so two don't stack."""
     if not rune_count(state, iid, "feather") or not stats.is_unit(state, iid):
         return NONE
-    first = next(i for p in state["players"] for i in p["play"]
-                 if card_of(state, i)["card"] == "fairie_dragon")
+    first = next(i for p in state["players"] for i in p["play"] if card_of(state, i)["card"] == "fairie_dragon")
     if src != first:
         return NONE
     rec = catalog.card(card_of(state, iid)["card"])
@@ -175,8 +224,7 @@ card("fairie_dragon", arrives=_fairie_arrives, aura_all=_feather_aura)
 
 
 def _total_atk(state, seat):
-    return sum(stats.atk(state, i) for i in player(state, seat)["play"]
-               if stats.is_character(state, i))
+    return sum(stats.atk(state, i) for i in player(state, seat)["play"] if stats.is_character(state, i))
 
 
 def _horselord_upkeep(state, iid):
@@ -231,9 +279,14 @@ def _upgrade_or_ongoing(state, seat, tid):
 def _potent_basilisk_arrives(state, iid):
     """Potent Basilisk arrives: you may destroy an upgrade or an ongoing
     spell (◎)."""
-    ask_target(state, controller(state, iid), Target(("upgrade", "spell"), _upgrade_or_ongoing),
-               "Potent Basilisk: you may destroy an upgrade or ongoing spell.",
-               {"op": "destroy_them"}, optional=True)
+    ask_target(
+        state,
+        controller(state, iid),
+        Target(("upgrade", "spell"), _upgrade_or_ongoing),
+        "Potent Basilisk: you may destroy an upgrade or ongoing spell.",
+        {"op": "destroy_them"},
+        optional=True,
+    )
 
 
 card("potent_basilisk", arrives=_potent_basilisk_arrives)
@@ -253,16 +306,20 @@ def _rex_ask(state, seat, left, chosen):
     only flagbearers when an opposing one is among them) and, as
     ``workers:<seat>``, each player who has a worker."""
     gold = player(state, seat)["gold"]
-    things = [t for t in slot_candidates(state, seat, REX_SLOT)
-              if t not in chosen and resist_cost(state, seat, [t]) <= gold]
-    flags = [t for t in things if is_flagbearer(state, t)
-             and is_opponent(state, seat, controller_of(state, t))]
-    options = flags or things + [f"workers:{p['seat']}" for p in state["players"]
-                                 if worker_total(state, p["seat"]) > 0]
+    things = [
+        t for t in slot_candidates(state, seat, REX_SLOT) if t not in chosen and resist_cost(state, seat, [t]) <= gold
+    ]
+    flags = [t for t in things if is_flagbearer(state, t) and is_opponent(state, seat, controller_of(state, t))]
+    options = flags or things + [f"workers:{p['seat']}" for p in state["players"] if worker_total(state, p["seat"]) > 0]
     if options:
-        ask(state, seat, "Tyrannosaurus Rex: you may destroy a unit, an upgrade or a worker.",
-            options, {"op": "rex_destroy", "seat": seat, "left": left - 1, "chosen": chosen},
-            optional=True)
+        ask(
+            state,
+            seat,
+            "Tyrannosaurus Rex: you may destroy a unit, an upgrade or a worker.",
+            options,
+            {"op": "rex_destroy", "seat": seat, "left": left - 1, "chosen": chosen},
+            optional=True,
+        )
 
 
 @op("rex_destroy")

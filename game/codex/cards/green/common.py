@@ -1,12 +1,12 @@
 """What the green modules share: small tests (green unit, +1/+1 rune,
 spec hero in play) and effects two green cards have in common."""
+
 from ... import catalog, stats
 from ...effects import add_rune, exhaust
 from ...state import card_of, log, name, player
 from ...targeting import thing_exists
 from ..common import make_token, remove_plus_rune, until_end_of_turn
 from ..targets import CHARACTER  # noqa: F401
-
 
 NONE = (0, 0, {})
 
@@ -33,8 +33,10 @@ def has_plus_rune(state, iid):
 
 
 def spec_hero_in_play(state, seat, spec):
-    return any(stats.is_hero(state, i) and catalog.card(card_of(state, i)["card"])["spec"] == spec
-               for i in player(state, seat)["play"])
+    return any(
+        stats.is_hero(state, i) and catalog.card(card_of(state, i)["card"])["spec"] == spec
+        for i in player(state, seat)["play"]
+    )
 
 
 def cannot_attack(state, iid):
@@ -64,11 +66,13 @@ def attack_and_armor(amount: int):
     """The resolve hook of a spell giving its target +``amount`` ATK and
     +``amount`` armor this turn; armor left over goes at the end of the turn
     (Rampant Growth ruling). Rampant Growth: 2; Dinosize: 6."""
+
     def resolve(state, seat, iid, targets):
         if not thing_exists(state, targets[0]):
             return  # an Illusion that died when targeted (Illusion ruling)
         until_end_of_turn(state, targets[0], atk=amount, kw={"armor": amount})
         log(state, f"{name(state, targets[0])} has +{amount} ATK and +{amount} armor this turn.", cards=[targets[0]])
+
     return resolve
 
 

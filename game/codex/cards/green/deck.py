@@ -1,14 +1,24 @@
 """The green starting deck (Tiger Cub, Chameleon and Huntress have only
 keywords or stats)."""
-from ..registry import Ability, Target
+
 from ... import catalog
 from ...effects import add_rune, draw, gain_gold
 from ...state import is_patrolling, log, name, player, seat_name
 from ...targeting import thing_exists
-from ..common import friendly
 from ..api import card
-from .common import (attack_and_armor, cannot_attack, CHARACTER, controller, has_plus_rune, move_plus_rune,
-                     NONE, other_unit, panda_arrives)
+from ..common import friendly
+from ..registry import Ability, Target
+from .common import (
+    CHARACTER,
+    NONE,
+    attack_and_armor,
+    cannot_attack,
+    controller,
+    has_plus_rune,
+    move_plus_rune,
+    other_unit,
+    panda_arrives,
+)
 
 
 def _prospect(state, seat, iid, targets):
@@ -54,10 +64,18 @@ def _shambler_arrives(state, iid):
 
 def _shambler_abilities(state, iid):
     slot = [Target(("unit",), other_unit(iid))]
-    return [Ability("pay 1, move a +1/+1 rune to another unit.", move_plus_rune,
-                    targets=slot, gold=1, available=has_plus_rune),
-            Ability("exhaust, move a +1/+1 rune to another unit.", move_plus_rune,
-                    targets=slot, exhaust=True, available=has_plus_rune)]
+    return [
+        Ability(
+            "pay 1, move a +1/+1 rune to another unit.", move_plus_rune, targets=slot, gold=1, available=has_plus_rune
+        ),
+        Ability(
+            "exhaust, move a +1/+1 rune to another unit.",
+            move_plus_rune,
+            targets=slot,
+            exhaust=True,
+            available=has_plus_rune,
+        ),
+    ]
 
 
 card("spore_shambler", arrives=_shambler_arrives, abilities=_shambler_abilities)
@@ -102,7 +120,8 @@ def _forests_favor(state, seat, iid, targets):
     log(state, f"{name(state, targets[0])} got a +1/+1 rune.", cards=[targets[0]])
 
 
-card("forest_s_favor",
-     targets=[Target(CHARACTER, lambda state, seat, t: friendly(state, seat, t)
-                    and not has_plus_rune(state, t))],
-     resolve=_forests_favor)
+card(
+    "forest_s_favor",
+    targets=[Target(CHARACTER, lambda state, seat, t: friendly(state, seat, t) and not has_plus_rune(state, t))],
+    resolve=_forests_favor,
+)

@@ -1,14 +1,25 @@
 """Feral (green spec): its codex cards and its hero Calamandra Moss."""
-from ..registry import Ability
+
 from ... import catalog, stats
 from ...flow import ask, op, push
+from ...specs import built
 from ...state import card_of, holds_legendary, log, move, player, seat_name
 from ...targeting import kind_of
-from ...specs import built
-from ..common import (fetch_from_codex, put_chosen_into_play, has_subtype, is_busy, lasting, make_token, raw_stats, trash_worker,
-                      until_end_of_turn, worker_total)
 from ..api import by_band, card, reached
-from .common import controller, is_green_unit, NONE, past_tech_0, spec_hero_in_play, units_of
+from ..common import (
+    fetch_from_codex,
+    has_subtype,
+    is_busy,
+    lasting,
+    make_token,
+    put_chosen_into_play,
+    raw_stats,
+    trash_worker,
+    until_end_of_turn,
+    worker_total,
+)
+from ..registry import Ability
+from .common import NONE, controller, is_green_unit, past_tech_0, spec_hero_in_play, units_of
 
 
 def _ferocity(state, seat, iid, targets):
@@ -17,8 +28,7 @@ def _ferocity(state, seat, iid, targets):
     play when it resolves, as for Discord)."""
     for unit in units_of(state, seat):
         lasting(state, seat, iid=unit, kw={"armor_piercing": 1, "swift_strike": 1})
-    log(state, f"{seat_name(state, seat)}'s units have armor piercing and swift strike "
-               "until their next upkeep.")
+    log(state, f"{seat_name(state, seat)}'s units have armor piercing and swift strike until their next upkeep.")
 
 
 card("ferocity", resolve=_ferocity)
@@ -41,8 +51,7 @@ def _murkwood_allies(state, seat, iid, targets):
     if card_of(state, iid)["marks"].get("boosted"):
         _murkwood(state, {"seat": seat, "choice": ["beast", "frogs"]})
         return
-    ask(state, seat, "Murkwood Allies: a Beast or four Frogs?", ["beast", "frogs"],
-        {"op": "murkwood", "seat": seat})
+    ask(state, seat, "Murkwood Allies: a Beast or four Frogs?", ["beast", "frogs"], {"op": "murkwood", "seat": seat})
 
 
 @op("murkwood")
@@ -66,8 +75,13 @@ def _feral_strike(state, seat, iid, targets):
     if card_of(state, iid)["marks"].get("boosted"):
         _feral_fetch_ask(state, seat, 2, then_put=True)
         return
-    ask(state, seat, "Feral Strike: fetch units from your codex, or put units from your hand "
-                     "into play?", ["fetch", "put"], {"op": "feral_mode", "seat": seat})
+    ask(
+        state,
+        seat,
+        "Feral Strike: fetch units from your codex, or put units from your hand into play?",
+        ["fetch", "put"],
+        {"op": "feral_mode", "seat": seat},
+    )
 
 
 @op("feral_mode")
@@ -79,12 +93,12 @@ def _feral_mode(state, step):
 
 
 def _feral_fetch_ask(state, seat, left, then_put):
-    options = [cid for cid, n in sorted(player(state, seat)["codex"].items())
-               if n > 0 and catalog.card(cid)["kind"] == "unit"]
+    options = [
+        cid for cid, n in sorted(player(state, seat)["codex"].items()) if n > 0 and catalog.card(cid)["kind"] == "unit"
+    ]
     step = {"op": "feral_fetch", "seat": seat, "left": left - 1, "then_put": then_put}
     if options:
-        ask(state, seat, "Feral Strike: you may take a unit from your codex.", options, step,
-            optional=True)
+        ask(state, seat, "Feral Strike: you may take a unit from your codex.", options, step, optional=True)
     else:
         _feral_fetch(state, dict(step, choice=[]))
 
@@ -112,8 +126,14 @@ def _can_put_into_play(state, seat, iid):
 def _feral_put_ask(state, seat, left):
     options = [i for i in player(state, seat)["hand"] if _can_put_into_play(state, seat, i)]
     if options:
-        ask(state, seat, "Feral Strike: you may put a unit from your hand into play.", options,
-            {"op": "feral_put", "seat": seat, "left": left - 1}, optional=True)
+        ask(
+            state,
+            seat,
+            "Feral Strike: you may put a unit from your hand into play.",
+            options,
+            {"op": "feral_put", "seat": seat, "left": left - 1},
+            optional=True,
+        )
 
 
 @op("feral_put")
@@ -153,16 +173,15 @@ def _predator_dealt(state, src, attacker, dealt):
         if target.startswith("base:"):
             # A step of its own, after the combat damage step: a choice is
             # never asked in the middle of one.
-            push(state, {"op": "predator_worker", "seat": controller(state, attacker),
-                         "team": int(target.split(":")[1])})
+            push(
+                state, {"op": "predator_worker", "seat": controller(state, attacker), "team": int(target.split(":")[1])}
+            )
 
 
 @op("predator_worker")
 def _predator_worker(state, step):
-    seats = [p["seat"] for p in state["players"] if p["team"] == step["team"]
-             and worker_total(state, p["seat"]) > 0]
-    ask(state, step["seat"], "Predator Tiger: whose worker is trashed?", seats,
-        {"op": "trash_worker"})
+    seats = [p["seat"] for p in state["players"] if p["team"] == step["team"] and worker_total(state, p["seat"]) > 0]
+    ask(state, step["seat"], "Predator Tiger: whose worker is trashed?", seats, {"op": "trash_worker"})
 
 
 @op("trash_worker")
@@ -216,18 +235,20 @@ def _moss_ancient_attacks(state, iid, ctx):
     _three_squirrels(state, iid)
 
 
-card("moss_ancient",
-     arrives=_three_squirrels,
-     aura=_moss_ancient_aura,
-     attacks=_moss_ancient_attacks)
+card("moss_ancient", arrives=_three_squirrels, aura=_moss_ancient_aura, attacks=_moss_ancient_attacks)
 
 
 def _calamandra_stealth(state, seat, iid, targets):
     """Calamandra Moss, level 1: discard two cards (the cost, chosen now):
     she has stealth this turn."""
-    ask(state, seat, "Calamandra Moss: choose two cards to discard.",
-        list(player(state, seat)["hand"]), {"op": "calamandra_discard", "seat": seat,
-                                            "hero": iid}, count=2)
+    ask(
+        state,
+        seat,
+        "Calamandra Moss: choose two cards to discard.",
+        list(player(state, seat)["hand"]),
+        {"op": "calamandra_discard", "seat": seat, "hero": iid},
+        count=2,
+    )
 
 
 @op("calamandra_discard")
@@ -245,11 +266,12 @@ def _calamandra_tiger(state, seat, iid, targets):
     """Calamandra Moss, level 5: pay 4 and exhaust: a Tiger unit from your
     codex into play, without paying for it or needing its tech building
     (Calamandra Moss ruling)."""
-    tigers = [cid for cid, n in sorted(player(state, seat)["codex"].items())
-              if n > 0 and catalog.card(cid)["kind"] == "unit"
-              and "Tiger" in catalog.card(cid)["subtypes"]]
-    ask(state, seat, "Calamandra Moss: choose a Tiger from your codex.", tigers,
-        {"op": "from_codex", "seat": seat})
+    tigers = [
+        cid
+        for cid, n in sorted(player(state, seat)["codex"].items())
+        if n > 0 and catalog.card(cid)["kind"] == "unit" and "Tiger" in catalog.card(cid)["subtypes"]
+    ]
+    ask(state, seat, "Calamandra Moss: choose a Tiger from your codex.", tigers, {"op": "from_codex", "seat": seat})
 
 
 def _two_cards_in_hand(state, iid):
@@ -258,9 +280,9 @@ def _two_cards_in_hand(state, iid):
 
 # Calamandra Moss: level 1 and max band abilities.
 _calamandra_abilities = by_band(
-    base=[Ability("discard two cards: stealth this turn.", _calamandra_stealth,
-                  available=_two_cards_in_hand)],
-    max=[Ability("put a Tiger from your codex into play.", _calamandra_tiger, gold=4, exhaust=True)])
+    base=[Ability("discard two cards: stealth this turn.", _calamandra_stealth, available=_two_cards_in_hand)],
+    max=[Ability("put a Tiger from your codex into play.", _calamandra_tiger, gold=4, exhaust=True)],
+)
 
 
 def _calamandra_aura(state, src, iid):

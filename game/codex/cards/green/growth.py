@@ -1,17 +1,37 @@
 """Growth (green spec): its codex cards, its hero Argagarg Garg and the
 Squirrel token Polymorph turns a unit into."""
-from ..registry import Ability, Target
+
 from ... import catalog, stats
 from ...effects import add_rune, building_record, gain_gold, is_building_id, repair_building
 from ...flow import ask, op
 from ...state import card_of, log, name, player, seat_name
 from ...targeting import all_things, kind_of, thing_exists
-from ..common import (add_named_rune, attach, attached_to, host_gone, lasting, make_token, rune_count,
-                      transform, until_end_of_turn, untransform)
 from ..api import card, reached
-from .common import (attack_and_armor, CHARACTER, controller, has_plus_rune, is_green_unit, move_plus_rune,
-                     NONE, other_unit, panda_arrives, units_of)
-
+from ..common import (
+    add_named_rune,
+    attach,
+    attached_to,
+    host_gone,
+    lasting,
+    make_token,
+    rune_count,
+    transform,
+    until_end_of_turn,
+    untransform,
+)
+from ..registry import Ability, Target
+from .common import (
+    CHARACTER,
+    NONE,
+    attack_and_armor,
+    controller,
+    has_plus_rune,
+    is_green_unit,
+    move_plus_rune,
+    other_unit,
+    panda_arrives,
+    units_of,
+)
 
 card("giant_panda", arrives=panda_arrives)
 
@@ -61,12 +81,14 @@ def _panda_spirit_attacks(state, src, attacker, ctx):
             log(state, f"{seat_name(state, seat)} gained 1 gold (Spirit of the Panda).", cards=[src])
 
 
-card("spirit_of_the_panda",
-     targets=[Target(("unit",))],
-     resolve=_spirit_of_the_panda,
-     aura_all=_panda_spirit_aura,
-     any_attacks=_panda_spirit_attacks,
-     must_sacrifice=host_gone)
+card(
+    "spirit_of_the_panda",
+    targets=[Target(("unit",))],
+    resolve=_spirit_of_the_panda,
+    aura_all=_panda_spirit_aura,
+    any_attacks=_panda_spirit_attacks,
+    must_sacrifice=host_gone,
+)
 
 
 def _stampede(state, seat, iid, targets):
@@ -75,8 +97,7 @@ def _stampede(state, seat, iid, targets):
     player's base instead of following overpower (Stampede ruling; the
     engine's combat.excess_to_base)."""
     for unit in units_of(state, seat):
-        state["temp"].append({"iid": unit, "atk": 3, "hp": 0, "kw": {"armor": 3},
-                              "excess_to_base": True})
+        state["temp"].append({"iid": unit, "atk": 3, "hp": 0, "kw": {"armor": 3}, "excess_to_base": True})
     log(state, f"{seat_name(state, seat)}'s units stampede this turn.")
 
 
@@ -99,10 +120,16 @@ def _mantis_arrives(state, iid):
     """Artisan Mantis arrives: repair up to 3 damage of a building (no ◎);
     only damage is removed, never above its HP (Artisan Mantis ruling).
     Damaged buildings are offered."""
-    damaged = [t for t in all_things(state) if kind_of(state, t) in ("building", "base")
-               and _building_damage(state, t) > 0]
-    ask(state, controller(state, iid), "Artisan Mantis: choose a building to repair.", damaged,
-        {"op": "repair", "amount": 3})
+    damaged = [
+        t for t in all_things(state) if kind_of(state, t) in ("building", "base") and _building_damage(state, t) > 0
+    ]
+    ask(
+        state,
+        controller(state, iid),
+        "Artisan Mantis: choose a building to repair.",
+        damaged,
+        {"op": "repair", "amount": 3},
+    )
 
 
 def _building_damage(state, tid):
@@ -126,8 +153,14 @@ def _ancient_grows(state, src, iid):
 
 
 def _ancient_abilities(state, iid):
-    return [Ability("move a +1/+1 rune to another unit.", move_plus_rune,
-                    targets=[Target(("unit",), other_unit(iid))], available=has_plus_rune)]
+    return [
+        Ability(
+            "move a +1/+1 rune to another unit.",
+            move_plus_rune,
+            targets=[Target(("unit",), other_unit(iid))],
+            available=has_plus_rune,
+        )
+    ]
 
 
 card("blooming_ancient", other_arrives=_ancient_grows, abilities=_ancient_abilities)
@@ -151,8 +184,7 @@ def _elm(state, seat, iid, targets):
         log(state, f"{name(state, tid)} got {count} +1/+1 rune(s).", cards=[tid])
 
 
-ELM = [Ability("+1/+1 runes on a unit or hero without any.", _elm,
-               targets=[Target(CHARACTER)], exhaust=True)]
+ELM = [Ability("+1/+1 runes on a unit or hero without any.", _elm, targets=[Target(CHARACTER)], exhaust=True)]
 
 
 card("blooming_elm", aura=_elm_aura, abilities=lambda state, iid: ELM)
@@ -210,8 +242,9 @@ def _garg_boost(state, seat, iid, targets):
     log(state, f"{name(state, targets[0])} has +1 ATK and +1 armor this turn.", cards=[targets[0]])
 
 
-GARG_BOOST = [Ability("a unit gets +1 ATK and +1 armor this turn.", _garg_boost,
-                      targets=[Target(("unit",))], exhaust=True)]
+GARG_BOOST = [
+    Ability("a unit gets +1 ATK and +1 armor this turn.", _garg_boost, targets=[Target(("unit",))], exhaust=True)
+]
 
 
 def _garg_max(state, iid):

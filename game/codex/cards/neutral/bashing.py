@@ -1,5 +1,6 @@
 """Bashing (neutral spec of the Starter set): its codex cards and its hero
 Troq Bashar."""
+
 from ...effects import base_id, damage_building, destroy, return_to_hand
 from ...flow import op
 from ...state import card_of, change_control, log, name, seat_name
@@ -22,9 +23,13 @@ card("intimidate", targets=[slot(CHARACTER)], resolve=ThisTurn(atk=-4, say="{nam
 def _final_smash(state, seat, iid, targets):
     """Final Smash: three parts in order, each target chosen as it resolves;
     each part is mandatory when it can be done (rulings)."""
-    ask_target(state, seat, slot("unit", tech_exactly(0)),
-               "Final Smash: choose a tech 0 unit to destroy.",
-               {"op": "final_smash", "part": 1, "seat": seat})
+    ask_target(
+        state,
+        seat,
+        slot("unit", tech_exactly(0)),
+        "Final Smash: choose a tech 0 unit to destroy.",
+        {"op": "final_smash", "part": 1, "seat": seat},
+    )
 
 
 @op("final_smash")
@@ -33,15 +38,23 @@ def _final_smash_part(state, step):
     if part == 1:
         for tid in choice:
             destroy(state, tid)
-        ask_target(state, seat, slot("unit", tech_exactly(1)),
-                   "Final Smash: choose a tech I unit to return to its owner's hand.",
-                   {"op": "final_smash", "part": 2, "seat": seat})
+        ask_target(
+            state,
+            seat,
+            slot("unit", tech_exactly(1)),
+            "Final Smash: choose a tech I unit to return to its owner's hand.",
+            {"op": "final_smash", "part": 2, "seat": seat},
+        )
     elif part == 2:
         for tid in choice:
             return_to_hand(state, tid)
-        ask_target(state, seat, slot("unit", tech_exactly(2)),
-                   "Final Smash: choose a tech II unit to take control of.",
-                   {"op": "final_smash", "part": 3, "seat": seat})
+        ask_target(
+            state,
+            seat,
+            slot("unit", tech_exactly(2)),
+            "Final Smash: choose a tech II unit to take control of.",
+            {"op": "final_smash", "part": 3, "seat": seat},
+        )
     else:
         for tid in choice:
             if card_of(state, tid)["controller"] != seat:
@@ -58,8 +71,10 @@ card("hired_stomper", arrives=Damage(3, target=UNIT, prompt="Hired Stomper: choo
 card("sneaky_pig", arrives=ThisTurn(kw={"stealth": 1}))
 
 # Trojan Duck, arrives or attacks: 4 damage to a building (◎).
-card("trojan_duck", arrives_or_attacks=Damage(
-    4, target=A_BUILDING, prompt="Trojan Duck: choose a building to take 4 damage."))
+card(
+    "trojan_duck",
+    arrives_or_attacks=Damage(4, target=A_BUILDING, prompt="Trojan Duck: choose a building to take 4 damage."),
+)
 
 
 def _troq_attacks(state, iid, ctx):

@@ -1,5 +1,6 @@
 """The neutral starting deck: Brick Thief, Spark, Bloom, Wither (the
 others have only keywords or stats)."""
+
 from ... import catalog
 from ...effects import damage_building, repair_building
 from ...flow import ask, op
@@ -15,8 +16,9 @@ def _brick_thief_trigger(state, iid, *_ctx):
     """Brick Thief, arrives or attacks: 1 damage to a building (◎), then
     repair 1 damage of another building (ruling: an undamaged one is fine)."""
     seat = card_of(state, iid)["controller"]
-    ask_target(state, seat, A_BUILDING, "Brick Thief: choose a building to damage.",
-               {"op": "brick_thief_hit", "seat": seat})
+    ask_target(
+        state, seat, A_BUILDING, "Brick Thief: choose a building to damage.", {"op": "brick_thief_hit", "seat": seat}
+    )
 
 
 @op("brick_thief_hit")
@@ -25,8 +27,7 @@ def _brick_thief_hit(state, step):
         return
     hit = step["choice"][0]
     others = [t for t in all_things(state) if kind_of(state, t) in BUILDING and t != hit]
-    ask(state, step["seat"], "Brick Thief: choose another building to repair.", others,
-        {"op": "brick_thief_repair"})
+    ask(state, step["seat"], "Brick Thief: choose another building to repair.", others, {"op": "brick_thief_repair"})
     damage_building(state, hit, 1, by=catalog.card("brick_thief")["name"])
 
 

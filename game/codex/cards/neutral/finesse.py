@@ -1,6 +1,7 @@
 """Finesse (neutral spec of the Starter set): its codex cards, its hero
 River Montoya and the Dancer tokens (Harmony makes them; their keywords
 are data)."""
+
 from ... import catalog, stats
 from ...effects import damage_building, damage_card, draw, sideline
 from ...flow import ask, op
@@ -10,15 +11,13 @@ from ..api import ability, by_band, card, reached
 from ..common import make_token, until_end_of_turn
 from ..fx import Sideline
 from ..registry import Ability
-from ..targets import (A_BUILDING, CHARACTER, has_subtype, patroller, slot, tech_at_most,
-                       yours)
+from ..targets import A_BUILDING, CHARACTER, has_subtype, patroller, slot, tech_at_most, yours
 
 NONE = (0, 0, {})
 
 
 def _dancers(state, seat):
-    return [i for i in player(state, seat)["play"]
-            if card_of(state, i)["card"] in ("dancer", "angry_dancer")]
+    return [i for i in player(state, seat)["play"] if card_of(state, i)["card"] in ("dancer", "angry_dancer")]
 
 
 def _harmony_spell(state, src, spell):
@@ -38,15 +37,13 @@ def _stop_the_music(state, seat, iid, targets):
     log(state, f"{seat_name(state, seat)} stopped the music: the Dancers are angry now.")
 
 
-card("harmony", spell_played=_harmony_spell,
-     abilities=[Ability("stop the music.", _stop_the_music, sacrifice=True)])
+card("harmony", spell_played=_harmony_spell, abilities=[Ability("stop the music.", _stop_the_music, sacrifice=True)])
 card("dancer")  # the token does nothing itself: Harmony's Stop the Music flips it (above)
 
 
 def _discord(state, seat, iid, targets):
     """Discord: one opponent's tech 0 and I units get -2/-1 this turn."""
-    ask(state, seat, "Discord: choose an opponent.", opponents(state, seat),
-        {"op": "discord", "seat": seat})
+    ask(state, seat, "Discord: choose an opponent.", opponents(state, seat), {"op": "discord", "seat": seat})
 
 
 @op("discord")
@@ -64,7 +61,9 @@ card("discord", resolve=_discord)
 def _unpartnered(state, seat, tid):
     return yours(state, seat, tid) and not any(
         tid in card_of(state, src)["marks"].get("partners", [])
-        for src in player(state, seat)["play"] if card_of(state, src)["card"] == "two_step")
+        for src in player(state, seat)["play"]
+        if card_of(state, src)["card"] == "two_step"
+    )
 
 
 def _two_step(state, seat, iid, targets):
@@ -72,8 +71,11 @@ def _two_step(state, seat, iid, targets):
     Illusion partner dies when targeted, so the Two Step goes at once."""
     card_of(state, iid)["marks"]["partners"] = list(targets)
     if all(thing_exists(state, t) for t in targets):
-        log(state, f"{name(state, targets[0])} and {name(state, targets[1])} are dance partners.",
-            cards=[targets[0], targets[1]])
+        log(
+            state,
+            f"{name(state, targets[0])} and {name(state, targets[1])} are dance partners.",
+            cards=[targets[0], targets[1]],
+        )
 
 
 def _two_step_aura(state, src, iid):
@@ -86,12 +88,21 @@ def _two_step_gone(state, iid):
     partners = inst["marks"].get("partners")
     if partners is None:
         return False
-    return any(p not in state["cards"] or state["cards"][p]["zone"] != "play"
-               or state["cards"][p]["controller"] != inst["controller"] for p in partners)
+    return any(
+        p not in state["cards"]
+        or state["cards"][p]["zone"] != "play"
+        or state["cards"][p]["controller"] != inst["controller"]
+        for p in partners
+    )
 
 
-card("two_step", targets=[slot("unit", _unpartnered), slot("unit", _unpartnered)],
-     resolve=_two_step, aura=_two_step_aura, must_sacrifice=_two_step_gone)
+card(
+    "two_step",
+    targets=[slot("unit", _unpartnered), slot("unit", _unpartnered)],
+    resolve=_two_step,
+    aura=_two_step_aura,
+    must_sacrifice=_two_step_gone,
+)
 
 
 def _appel_stomp(state, seat, iid, targets):
@@ -99,8 +110,7 @@ def _appel_stomp(state, seat, iid, targets):
     Stomp on top of your deck (otherwise it goes to the discard pile)."""
     sideline(state, targets[0])
     draw(state, seat, 1, in_main=True)
-    ask(state, seat, "Put Appel Stomp on top of your deck?", ["top", "discard"],
-        {"op": "appel_stomp", "spell": iid})
+    ask(state, seat, "Put Appel Stomp on top of your deck?", ["top", "discard"], {"op": "appel_stomp", "spell": iid})
 
 
 @op("appel_stomp")
@@ -125,7 +135,11 @@ def _starlet_aura(state, src, iid):
     return (card_of(state, iid)["damage"], 0, {}) if src == iid else NONE
 
 
-card("star_crossed_starlet", aura=_starlet_aura, upkeep=lambda state, iid: damage_card(state, iid, 1, by=name(state, iid)))
+card(
+    "star_crossed_starlet",
+    aura=_starlet_aura,
+    upkeep=lambda state, iid: damage_card(state, iid, 1, by=name(state, iid)),
+)
 
 
 def _grounded_guide(state, src, iid):
@@ -147,9 +161,14 @@ def _maestro_grant(state, src, iid):
     """Maestro: your Virtuosos gain "exhaust: 2 damage to a building (◎)"."""
     if not has_subtype(state, iid, "Virtuoso"):
         return []
-    return [Ability("2 damage to a building.",
-                    lambda s, seat, me, targets: damage_building(s, targets[0], 2, by=name(s, me)),
-                    targets=[A_BUILDING], exhaust=True)]
+    return [
+        Ability(
+            "2 damage to a building.",
+            lambda s, seat, me, targets: damage_building(s, targets[0], 2, by=name(s, me)),
+            targets=[A_BUILDING],
+            exhaust=True,
+        )
+    ]
 
 
 card("maestro", cost_mod=_maestro_cost, granted_abilities=_maestro_grant)
@@ -172,6 +191,17 @@ def _river_cost(state, src, seat, card_id, cost):
 
 
 # River Montoya, mid band: exhaust to sideline a tech 0 or I patroller.
-card("river_montoya", cost_mod=_river_cost, abilities=by_band(mid=[ability(
-    "sideline a tech 0 or tech I patroller.", Sideline(),
-    targets=[slot("unit", patroller, tech_at_most(1))], exhaust=True)]))
+card(
+    "river_montoya",
+    cost_mod=_river_cost,
+    abilities=by_band(
+        mid=[
+            ability(
+                "sideline a tech 0 or tech I patroller.",
+                Sideline(),
+                targets=[slot("unit", patroller, tech_at_most(1))],
+                exhaust=True,
+            )
+        ]
+    ),
+)

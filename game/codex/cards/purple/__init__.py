@@ -10,6 +10,7 @@ Fine points follow the official rulings (reference/codex-cards/rulings.json,
 Every module of this folder (besides this one) registers its cards when
 imported; they are imported in name order so that a spec module added
 later needs no edit here."""
+
 import importlib
 import pkgutil
 

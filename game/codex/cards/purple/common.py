@@ -6,6 +6,7 @@ Undone, Rewind).
 
 Time runes themselves (fading, forecast, counting a player's runes) live
 in the engine: game/codex/timerunes.py."""
+
 from ...effects import leave_play, return_to_hand
 from ...flow import ask, op
 from ...state import card_of, log, move, name, seat_name
@@ -30,17 +31,27 @@ def ask_time_rune_change(state: dict, seat: int, source: str, optional: bool = F
     card arrive: Fading ruling). ``source`` names the card in the prompts;
     ``optional``: "you may" (Seer). Nothing happens without such a card."""
     holders = time_rune_holders(state)
-    ask(state, seat, f"{source}: choose a card with time runes.", holders,
-        {"op": "purple_time_rune_card", "seat": seat, "source": source}, optional=optional and bool(holders))
+    ask(
+        state,
+        seat,
+        f"{source}: choose a card with time runes.",
+        holders,
+        {"op": "purple_time_rune_card", "seat": seat, "source": source},
+        optional=optional and bool(holders),
+    )
 
 
 @op("purple_time_rune_card")
 def _time_rune_card(state: dict, step: dict) -> None:
     """The card is chosen: ask whether to add or remove."""
     for iid in step["choice"]:
-        ask(state, step["seat"], f"{step['source']}: {name(state, iid)} has {card_of(state, iid)['time']} "
-            "time rune(s).", [ADD, REMOVE],
-            {"op": "purple_time_rune_change", "card": iid, "source": step["source"]})
+        ask(
+            state,
+            step["seat"],
+            f"{step['source']}: {name(state, iid)} has {card_of(state, iid)['time']} time rune(s).",
+            [ADD, REMOVE],
+            {"op": "purple_time_rune_change", "card": iid, "source": step["source"]},
+        )
 
 
 @op("purple_time_rune_change")

@@ -6,6 +6,7 @@ Knight of the Conclave (forecast, resist) is keywords only. The Stinger and
 Mech tokens are keywords only too (flying; forecast and untargetable): Hive
 and Vir Garbarean make them. Fine points follow the official rulings
 ("Purple", "Heroes") and docs/RULINGS.md "Purple: Present and Future"."""
+
 from ... import catalog, stats
 from ...actions import check_play_card, do_play
 from ...effects import can_sacrifice, damage_card, destroy, sacrifice, trash
@@ -15,8 +16,21 @@ from ...state import EVERYONE, card_of, change_control, log, move, name, opponen
 from ...targeting import thing_exists
 from ...timerunes import remove_time_runes
 from ..api import ability, by_band, card
-from ..common import (answer_up_to, ask_up_to, boost_chosen, cast_free, discard_chosen, free_cast_ready, lasting,
-                      make_token, offer_boost, once_per_turn, trash_worker, use_once, worker_total)
+from ..common import (
+    answer_up_to,
+    ask_up_to,
+    boost_chosen,
+    cast_free,
+    discard_chosen,
+    free_cast_ready,
+    lasting,
+    make_token,
+    offer_boost,
+    once_per_turn,
+    trash_worker,
+    use_once,
+    worker_total,
+)
 from ..registry import card_of_id
 from ..targets import CHARACTER, patroller, slot, tech_at_most
 
@@ -33,6 +47,7 @@ def _gold(state, iid):
 
 # ---- Promise of Payment ---------------------------------------------------------------
 
+
 def _promise(state, seat, iid, targets):
     """The next card ``seat`` plays this turn costs 0 (actions.promised);
     playing it makes a debt of its printed cost, paid at the end of the
@@ -46,17 +61,22 @@ card("promise_of_payment", resolve=_promise)
 
 # ---- Unphase -------------------------------------------------------------------------------
 
+
 def _unphase(state, seat, iid, targets):
     if thing_exists(state, targets[0]):
         lasting(state, seat, iid=targets[0], kw={"invisible": 1})
-        log(state, f"{name(state, targets[0])} is invisible until {seat_name(state, seat)}'s next upkeep.",
-            cards=[targets[0]])
+        log(
+            state,
+            f"{name(state, targets[0])} is invisible until {seat_name(state, seat)}'s next upkeep.",
+            cards=[targets[0]],
+        )
 
 
 card("unphase", targets=[slot(CHARACTER)], resolve=_unphase)
 
 
 # ---- Assimilate ---------------------------------------------------------------------------------
+
 
 def _stealable(state, seat, tid):
     """An upgrade, ongoing spell or building card in play (no tech building,
@@ -74,12 +94,17 @@ def _assimilate(state, seat, iid, targets):
         log(state, f"{seat_name(state, seat)} took control of {name(state, tid)}.", cards=[tid])
 
 
-card("assimilate", targets=[slot(("upgrade", "spell", "building"), _stealable,
-                                 prompt="Choose an upgrade, ongoing spell or building card.")],
-     resolve=_assimilate)
+card(
+    "assimilate",
+    targets=[
+        slot(("upgrade", "spell", "building"), _stealable, prompt="Choose an upgrade, ongoing spell or building card.")
+    ],
+    resolve=_assimilate,
+)
 
 
 # ---- Double Time ----------------------------------------------------------------------------------
+
 
 def _double_time(state, seat, iid, targets):
     """Out of the future: an extra turn after this one (several stack:
@@ -95,6 +120,7 @@ card("double_time", resolve=_double_time)
 
 # ---- Gilded Glaxx ------------------------------------------------------------------------------------
 
+
 def _glaxx_escapes(state, iid):
     """While his controller has gold he doesn't die unless combat damage
     was lethal (mark combat_death, set only when combat damage is dealt:
@@ -103,30 +129,46 @@ def _glaxx_escapes(state, iid):
     if _gold(state, iid) <= 0 or inst["marks"].get("combat_death"):
         return False
     if inst["marks"].get("doomed"):
-        log(state, f"{name(state, iid)} can't leave play while {seat_name(state, inst['controller'])} has gold.",
-            cards=[iid])
+        log(
+            state,
+            f"{name(state, iid)} can't leave play while {seat_name(state, inst['controller'])} has gold.",
+            cards=[iid],
+        )
     for mark in ("doomed", "expired", "killed_by"):
         inst["marks"].pop(mark, None)
     return True
 
 
-card("gilded_glaxx", escapes_death=_glaxx_escapes,
-     unsacrificeable=lambda s, i: _gold(s, i) > 0, stays_in_play=lambda s, i: _gold(s, i) > 0)
+card(
+    "gilded_glaxx",
+    escapes_death=_glaxx_escapes,
+    unsacrificeable=lambda s, i: _gold(s, i) > 0,
+    stays_in_play=lambda s, i: _gold(s, i) > 0,
+)
 
 
 # ---- Omegacron -----------------------------------------------------------------------------------------
 
+
 def _fodder(state, seat):
     """What ``seat`` may sacrifice for Omegacron: its units, heroes and
     upgrades that can be sacrificed, and "worker" while it has one."""
-    out = [i for i in player(state, seat)["play"]
-           if catalog.card(card_of(state, i)["card"])["kind"] in ("unit", "hero", "upgrade") and can_sacrifice(state, i)]
+    out = [
+        i
+        for i in player(state, seat)["play"]
+        if catalog.card(card_of(state, i)["card"])["kind"] in ("unit", "hero", "upgrade") and can_sacrifice(state, i)
+    ]
     return out + (["worker"] if worker_total(state, seat) > 0 else [])
 
 
 def _omegacron(state, seat, iid, targets):
-    ask(state, seat, "Omegacron: choose what to sacrifice (a unit, hero, upgrade or a worker).",
-        _fodder(state, seat), {"op": "omegacron_sacrifice", "seat": seat, "card": iid})
+    ask(
+        state,
+        seat,
+        "Omegacron: choose what to sacrifice (a unit, hero, upgrade or a worker).",
+        _fodder(state, seat),
+        {"op": "omegacron_sacrifice", "seat": seat, "card": iid},
+    )
 
 
 @op("omegacron_sacrifice")
@@ -145,8 +187,17 @@ def _omegacron_sacrifice(state, step):
             log(state, f"{name(state, iid)} has {inst['time']} time rune(s) left.", cards=[iid])
 
 
-card("omegacron", abilities=[ability("sacrifice a unit, hero, worker or upgrade: remove a time rune.", _omegacron,
-                                     from_future=True, available=lambda s, i: bool(_fodder(s, card_of(s, i)["owner"])))])
+card(
+    "omegacron",
+    abilities=[
+        ability(
+            "sacrifice a unit, hero, worker or upgrade: remove a time rune.",
+            _omegacron,
+            from_future=True,
+            available=lambda s, i: bool(_fodder(s, card_of(s, i)["owner"])),
+        )
+    ],
+)
 
 
 # ---- Reaver ----------------------------------------------------------------------------------------------
@@ -156,8 +207,13 @@ REAVER_SLOT = slot(CHARACTER, icon=False)
 
 
 def _reaver(state, seat, iid, targets):
-    ask(state, seat, "Reaver: choose a card to discard.", list(player(state, seat)["hand"]),
-        {"op": "reaver_discard", "seat": seat})
+    ask(
+        state,
+        seat,
+        "Reaver: choose a card to discard.",
+        list(player(state, seat)["hand"]),
+        {"op": "reaver_discard", "seat": seat},
+    )
 
 
 @op("reaver_discard")
@@ -171,8 +227,13 @@ def _reaver_discard(state, step):
 def _reaver_mode(state, step):
     seat = step["seat"]
     if step["choice"] == [REAVER_MODES[0]]:
-        ask(state, seat, "Reaver: choose the opponent whose 2 workers are trashed.", opponents(state, seat),
-            {"op": "reaver_workers"})
+        ask(
+            state,
+            seat,
+            "Reaver: choose the opponent whose 2 workers are trashed.",
+            opponents(state, seat),
+            {"op": "reaver_workers"},
+        )
     else:
         _ask_reaver_damage(state, seat, [])
 
@@ -186,8 +247,16 @@ def _reaver_workers(state, step):
 
 
 def _ask_reaver_damage(state, seat, chosen):
-    ask_up_to(state, seat, REAVER_SLOT, 2, "Reaver: choose a unit or hero to take 6 damage", "reaver_damage",
-              chosen, _reaver_hits)
+    ask_up_to(
+        state,
+        seat,
+        REAVER_SLOT,
+        2,
+        "Reaver: choose a unit or hero to take 6 damage",
+        "reaver_damage",
+        chosen,
+        _reaver_hits,
+    )
 
 
 @op("reaver_damage")
@@ -201,12 +270,22 @@ def _reaver_hits(state, chosen):
         damage_card(state, tid, 6, by=catalog.card("reaver")["name"])
 
 
-card("reaver", abilities=[ability("discard a card, then trash 2 workers or deal 6 damage to up to 2 units "
-                                  "and/or heroes.", _reaver, gold=1, exhaust=True,
-                                  available=lambda s, i: bool(player(s, _controller(s, i))["hand"]))])
+card(
+    "reaver",
+    abilities=[
+        ability(
+            "discard a card, then trash 2 workers or deal 6 damage to up to 2 units and/or heroes.",
+            _reaver,
+            gold=1,
+            exhaust=True,
+            available=lambda s, i: bool(player(s, _controller(s, i))["hand"]),
+        )
+    ],
+)
 
 
 # ---- Void Star -------------------------------------------------------------------------------------------
+
 
 def _void_star(state, seat, iid, targets):
     use_once(state, iid, "void_star_turn")
@@ -214,11 +293,21 @@ def _void_star(state, seat, iid, targets):
     log(state, f"{name(state, iid)} has +4 ATK until {seat_name(state, seat)}'s next upkeep.", cards=[iid])
 
 
-card("void_star", abilities=[ability("+4 ATK until your next upkeep (once a turn).", _void_star, gold=4,
-                                     available=once_per_turn("void_star_turn"))])
+card(
+    "void_star",
+    abilities=[
+        ability(
+            "+4 ATK until your next upkeep (once a turn).",
+            _void_star,
+            gold=4,
+            available=once_per_turn("void_star_turn"),
+        )
+    ],
+)
 
 
 # ---- Xenostalker -------------------------------------------------------------------------------------------
+
 
 def _no_flying(state, seat, tid):
     return not stats.kw(state, tid, "flying")
@@ -232,8 +321,16 @@ def _xenostalker(state, iid, ctx):
 
 
 def _ask_xeno(state, seat, chosen):
-    ask_up_to(state, seat, XENO_SLOT, 4, "Xenostalker: choose a patroller without flying to take 1 damage",
-              "xeno_damage", chosen, _xeno_hits)
+    ask_up_to(
+        state,
+        seat,
+        XENO_SLOT,
+        4,
+        "Xenostalker: choose a patroller without flying to take 1 damage",
+        "xeno_damage",
+        chosen,
+        _xeno_hits,
+    )
 
 
 @op("xeno_damage")
@@ -285,8 +382,14 @@ def _hive_leaves(state, iid):
     """Five Stingers are sacrificed; with more, the active player picks
     which five (ruling)."""
     stingers = _stingers(state, _controller(state, iid))
-    ask(state, state["active"], "Hive left play: choose the five Stingers to sacrifice.", stingers,
-        {"op": "hive_sacrifice"}, count=STINGERS_PER_HIVE)
+    ask(
+        state,
+        state["active"],
+        "Hive left play: choose the five Stingers to sacrifice.",
+        stingers,
+        {"op": "hive_sacrifice"},
+        count=STINGERS_PER_HIVE,
+    )
 
 
 @op("hive_sacrifice")
@@ -295,11 +398,16 @@ def _hive_sacrifice(state, step):
         sacrifice(state, st)
 
 
-card("hive", arrives=_hive_arrives, leaves=_hive_leaves,
-     abilities=[ability("bring back a lost Stinger.", _resummon, gold=1, available=_room_for_stinger)])
+card(
+    "hive",
+    arrives=_hive_arrives,
+    leaves=_hive_leaves,
+    abilities=[ability("bring back a lost Stinger.", _resummon, gold=1, available=_room_for_stinger)],
+)
 
 
 # ---- Nebula --------------------------------------------------------------------------------------------------
+
 
 def _nebula_aura(state, src, iid):
     """Its controller's other units are invisible."""
@@ -312,12 +420,22 @@ def _nebula_destroy(state, seat, iid, targets):
         destroy(state, targets[0])
 
 
-card("nebula", aura=_nebula_aura,
-     abilities=[ability("destroy a tech 0, I or II unit (once a turn).", _nebula_destroy,
-                        targets=[slot("unit", tech_at_most(2))], available=once_per_turn("nebula_turn"))])
+card(
+    "nebula",
+    aura=_nebula_aura,
+    abilities=[
+        ability(
+            "destroy a tech 0, I or II unit (once a turn).",
+            _nebula_destroy,
+            targets=[slot("unit", tech_at_most(2))],
+            available=once_per_turn("nebula_turn"),
+        )
+    ],
+)
 
 
 # ---- Vir Garbarean ----------------------------------------------------------------------------------------------
+
 
 def _top(state, seat):
     deck = player(state, seat)["deck"]
@@ -331,9 +449,13 @@ def _vir_look(state, seat, iid, targets):
     if top is None:
         return
     card_of(state, iid)["marks"]["looked_at"] = top
-    log(state, f"The top card of {seat_name(state, seat)}'s draw pile is {name(state, top)}.", cards=[top],
+    log(
+        state,
+        f"The top card of {seat_name(state, seat)}'s draw pile is {name(state, top)}.",
+        cards=[top],
         shown_to=teammates(state, seat),
-        veiled=f"{seat_name(state, seat)} looked at the top card of their draw pile.")
+        veiled=f"{seat_name(state, seat)} looked at the top card of their draw pile.",
+    )
 
 
 def _can_look(state, iid):
@@ -343,8 +465,13 @@ def _can_look(state, iid):
 
 
 def _vir_swap(state, seat, iid, targets):
-    ask(state, seat, "Vir Garbarean: choose a card of your hand to put on top of your draw pile.",
-        list(player(state, seat)["hand"]), {"op": "vir_swap", "seat": seat})
+    ask(
+        state,
+        seat,
+        "Vir Garbarean: choose a card of your hand to put on top of your draw pile.",
+        list(player(state, seat)["hand"]),
+        {"op": "vir_swap", "seat": seat},
+    )
 
 
 @op("vir_swap")
@@ -389,12 +516,15 @@ def _vir_play(state, seat, iid, targets):
         return
     top, cost = plan
     card_id = card_of(state, top)["card"]
-    log(state, f"{seat_name(state, seat)} played {name(state, top)} from the top of their draw pile.", cards=[top],
-        shown_to=EVERYONE)  # revealed as it is played
+    log(
+        state,
+        f"{seat_name(state, seat)} played {name(state, top)} from the top of their draw pile.",
+        cards=[top],
+        shown_to=EVERYONE,
+    )  # revealed as it is played
     if catalog.card(card_id)["kind"] == "spell" and card_of_id(card_id).targets:
         cast_free(state, seat, top, cost=cost)  # a card played: Promise of Payment applies (keep_promise)
-    elif not offer_boost(state, seat, card_id, cost, {"op": "vir_play_boost", "seat": seat, "card": top,
-                                                      "cost": cost}):
+    elif not offer_boost(state, seat, card_id, cost, {"op": "vir_play_boost", "seat": seat, "card": top, "cost": cost}):
         do_play(state, seat, (top, cost, [], False))
 
 
@@ -413,10 +543,28 @@ def _vir_max(state, iid):
     make_token(state, "mech", _controller(state, iid))
 
 
-card("vir_garbarean", max_level=_vir_max,
-     abilities=by_band(base=[ability("look at the top card of your draw pile.", _vir_look, available=_can_look),
-                             ability("swap the top card of your draw pile with a card from your hand.", _vir_swap,
-                                     gold=1, available=lambda s, i: bool(player(s, _controller(s, i))["hand"])
-                                     and _top(s, _controller(s, i)) is not None)],
-                       mid=[ability("play the top card of your draw pile.", _vir_play, exhaust=True,
-                                    available=lambda s, i: _vir_play_check(s, _controller(s, i)) is not None)]))
+card(
+    "vir_garbarean",
+    max_level=_vir_max,
+    abilities=by_band(
+        base=[
+            ability("look at the top card of your draw pile.", _vir_look, available=_can_look),
+            ability(
+                "swap the top card of your draw pile with a card from your hand.",
+                _vir_swap,
+                gold=1,
+                available=lambda s, i: (
+                    bool(player(s, _controller(s, i))["hand"]) and _top(s, _controller(s, i)) is not None
+                ),
+            ),
+        ],
+        mid=[
+            ability(
+                "play the top card of your draw pile.",
+                _vir_play,
+                exhaust=True,
+                available=lambda s, i: _vir_play_check(s, _controller(s, i)) is not None,
+            )
+        ],
+    ),
+)

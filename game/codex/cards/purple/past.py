@@ -6,6 +6,7 @@ hero Prynn Pasternaak.
 Fading and time runes are the engine's (game/codex/timerunes.py); the
 fine points follow the rulings (reference/codex-cards/rulings.json,
 "Purple" and "Heroes") and docs/RULINGS.md ("Purple: Past")."""
+
 from ... import catalog, rng, stats
 from ...effects import trash
 from ...flow import ask, op, push
@@ -28,6 +29,7 @@ def _controller(state, iid):
 
 # ---- Vortoss Emblem ----------------------------------------------------------------
 
+
 def _emblem(state, seat, iid, targets):
     """Attach to a unit, anyone's (Vortoss Emblem ruling); its fading 3
     time runes are the engine's."""
@@ -41,11 +43,11 @@ def _emblem_flag(state, src, iid):
     return (0, 0, {"flagbearer": 1}) if attached_to(state, src) == iid else NONE
 
 
-card("vortoss_emblem", targets=[slot("unit")], resolve=_emblem, aura_all=_emblem_flag,
-     must_sacrifice=host_gone)
+card("vortoss_emblem", targets=[slot("unit")], resolve=_emblem, aura_all=_emblem_flag, must_sacrifice=host_gone)
 
 
 # ---- Undo ----------------------------------------------------------------------------
+
 
 def _bounce_target(state, seat, iid, targets):
     bounce(state, targets[0])
@@ -56,11 +58,13 @@ card("undo", targets=[slot("unit", tech_at_most(2))], resolve=_bounce_target)
 
 # ---- Origin Story -----------------------------------------------------------------------
 
-card("origin_story", targets=[slot("hero")],
-     resolve=lambda state, seat, iid, targets: to_command_zone(state, targets[0]))
+card(
+    "origin_story", targets=[slot("hero")], resolve=lambda state, seat, iid, targets: to_command_zone(state, targets[0])
+)
 
 
 # ---- Rewind ----------------------------------------------------------------------------
+
 
 def _rewind(state, seat, iid, targets):
     """Every tech 0, I and II unit in play, anyone's, returns to its owner's
@@ -76,8 +80,7 @@ card("rewind", resolve=_rewind)
 
 # ---- Seer -----------------------------------------------------------------------------
 
-card("seer", arrives=lambda state, iid: ask_time_rune_change(state, _controller(state, iid), "Seer",
-                                                                optional=True))
+card("seer", arrives=lambda state, iid: ask_time_rune_change(state, _controller(state, iid), "Seer", optional=True))
 
 
 # ---- Stewardess of the Undone -------------------------------------------------------------
@@ -86,8 +89,7 @@ TECH_0_UNIT = slot("unit", tech_at_most(0), prompt="Stewardess of the Undone: yo
 
 
 def _stewardess(state, iid):
-    ask_target(state, _controller(state, iid), TECH_0_UNIT, TECH_0_UNIT.prompt, {"op": "purple_bounce"},
-               optional=True)
+    ask_target(state, _controller(state, iid), TECH_0_UNIT, TECH_0_UNIT.prompt, {"op": "purple_bounce"}, optional=True)
 
 
 @op("purple_bounce")
@@ -102,11 +104,17 @@ card("stewardess_of_the_undone", arrives=_stewardess)
 
 # ---- Shimmer Ray --------------------------------------------------------------------------
 
+
 def _shimmer(state, seat, iid, targets):
     """Discard a card (chosen now, the cost) to put a time rune on it; only
     in the main phase, like every ability (Shimmer Ray ruling)."""
-    ask(state, seat, "Shimmer Ray: discard which card?", list(player(state, seat)["hand"]),
-        {"op": "shimmer_ray", "seat": seat, "ray": iid})
+    ask(
+        state,
+        seat,
+        "Shimmer Ray: discard which card?",
+        list(player(state, seat)["hand"]),
+        {"op": "shimmer_ray", "seat": seat, "ray": iid},
+    )
 
 
 @op("shimmer_ray")
@@ -118,12 +126,20 @@ def _shimmer_step(state, step):
         add_time_runes(state, step["ray"])
 
 
-card("shimmer_ray", abilities=[ability(
-    "discard a card: it gets a time rune.", _shimmer,
-    available=lambda state, iid: bool(player(state, _controller(state, iid))["hand"]))])
+card(
+    "shimmer_ray",
+    abilities=[
+        ability(
+            "discard a card: it gets a time rune.",
+            _shimmer,
+            available=lambda state, iid: bool(player(state, _controller(state, iid))["hand"]),
+        )
+    ],
+)
 
 
 # ---- Yesterday's Golgort -----------------------------------------------------------------
+
 
 def _golgort(state, src, attacker, dealt):
     """Whenever its controller's attacker (any, a hero too: ruling) deals
@@ -139,6 +155,7 @@ card("yesterday_s_golgort", attacker_dealt=_golgort)
 
 # ---- Rememberer -------------------------------------------------------------------------
 
+
 def _remember(state, iid, count):
     """Each time rune removed from it, by anything (Rememberer ruling: Time
     Spiral, Seer, Tinkerer too), lets its controller put a unit with
@@ -151,18 +168,27 @@ def _remember(state, iid, count):
 
 
 def _rememberable(state, seat):
-    return [i for i in player(state, seat)["discard"]
-            if catalog.card(state["cards"][i]["card"])["kind"] == "unit"
-            and catalog.card(state["cards"][i]["card"])["keywords"].get("fading")
-            and not tech_problem(state, seat, catalog.card(state["cards"][i]["card"]))]
+    return [
+        i
+        for i in player(state, seat)["discard"]
+        if catalog.card(state["cards"][i]["card"])["kind"] == "unit"
+        and catalog.card(state["cards"][i]["card"])["keywords"].get("fading")
+        and not tech_problem(state, seat, catalog.card(state["cards"][i]["card"]))
+    ]
 
 
 @op("rememberer")
 def _rememberer_step(state, step):
     seat = step["seat"]
     options = _rememberable(state, seat)
-    ask(state, seat, "Rememberer: you may put a unit with fading from your discard pile into play.",
-        options, {"op": "rememberer_put", "seat": seat}, optional=bool(options))
+    ask(
+        state,
+        seat,
+        "Rememberer: you may put a unit with fading from your discard pile into play.",
+        options,
+        {"op": "rememberer_put", "seat": seat},
+        optional=bool(options),
+    )
 
 
 @op("rememberer_put")
@@ -170,8 +196,12 @@ def _rememberer_put(state, step):
     seat = step["seat"]
     for iid in step["choice"]:
         if iid in player(state, seat)["discard"]:
-            log(state, f"{seat_name(state, seat)} remembered {name(state, iid)} back into play.", cards=[iid],
-                shown_to=EVERYONE)
+            log(
+                state,
+                f"{seat_name(state, seat)} remembered {name(state, iid)} back into play.",
+                cards=[iid],
+                shown_to=EVERYONE,
+            )
             enter_play(state, iid, seat)
 
 
@@ -179,6 +209,7 @@ card("rememberer", time_rune_removed=_remember)
 
 
 # ---- Second Chances -----------------------------------------------------------------------
+
 
 def _second_chance(state, src, iid):
     """A non-token unit of its controller leaves play other than by lethal
@@ -228,6 +259,7 @@ card("slow_time_generator", worker_gold_cap=lambda state, src, seat: 4)
 
 # ---- Ebbflow Archon --------------------------------------------------------------------------
 
+
 def _archon_aura(state, src, iid):
     """-1/-1 for each time rune on it."""
     if iid != src:
@@ -248,12 +280,22 @@ def _archon_return(state, seat, iid, targets):
         bounce(state, tid)
 
 
-card("ebbflow_archon", aura=_archon_aura, abilities=[ability(
-    "remove a time rune: return a unit to its owner's hand or a hero to its command zone.", _archon_return,
-    targets=[slot(CHARACTER)], available=lambda state, iid: card_of(state, iid)["time"] > 0)])
+card(
+    "ebbflow_archon",
+    aura=_archon_aura,
+    abilities=[
+        ability(
+            "remove a time rune: return a unit to its owner's hand or a hero to its command zone.",
+            _archon_return,
+            targets=[slot(CHARACTER)],
+            available=lambda state, iid: card_of(state, iid)["time"] > 0,
+        )
+    ],
+)
 
 
 # ---- Prynn Pasternaak -------------------------------------------------------------------------
+
 
 def _prynn_attacks(state, iid, ctx):
     """Base band: each attack puts a time rune on her."""
@@ -311,8 +353,20 @@ def _prynn_license(state, src, seat, card_id):
     return card_id == "rewind" and reached(state, src, "max")
 
 
-card("prynn_pasternaak", attacks=_prynn_attacks, dies=_prynn_dies, leaves=_prynn_leaves,
-     spell_license=_prynn_license,
-     abilities=by_band(max=[ability("remove two time runes: trash a unit.", _prynn_trash,
-                                    targets=[PRYNN_TRASH],
-                                    available=lambda state, iid: card_of(state, iid)["time"] >= 2)]))
+card(
+    "prynn_pasternaak",
+    attacks=_prynn_attacks,
+    dies=_prynn_dies,
+    leaves=_prynn_leaves,
+    spell_license=_prynn_license,
+    abilities=by_band(
+        max=[
+            ability(
+                "remove two time runes: trash a unit.",
+                _prynn_trash,
+                targets=[PRYNN_TRASH],
+                available=lambda state, iid: card_of(state, iid)["time"] >= 2,
+            )
+        ]
+    ),
+)

@@ -5,6 +5,7 @@ Immortal, Tricycloid, Octavian, and the hero Max Geiger.
 Argonaut (readiness) and Immortal (indestructible) are keywords only: the
 engine plays them (catalog.works). Fine points follow the official rulings
 ("Purple", "Heroes") and docs/RULINGS.md "Purple: Present and Future"."""
+
 from ... import catalog, stats
 from ...effects import damage_target, disable, draw, return_to_hand, trash
 from ...flow import ask, op
@@ -32,8 +33,11 @@ def codex_units(state: dict, seat: int, fits) -> list:
     """The unit card ids in ``seat``'s codex for which ``fits(record)`` is
     true, in codex order (what "put a unit from your codex into play"
     offers: Temporal Distortion, Warp Gate Disciple)."""
-    return [cid for cid, n in player(state, seat)["codex"].items()
-            if n > 0 and catalog.card(cid)["kind"] == "unit" and fits(catalog.card(cid))]
+    return [
+        cid
+        for cid, n in player(state, seat)["codex"].items()
+        if n > 0 and catalog.card(cid)["kind"] == "unit" and fits(catalog.card(cid))
+    ]
 
 
 @op("purple_from_codex")
@@ -45,6 +49,7 @@ def _from_codex(state: dict, step: dict) -> None:
 
 
 # ---- Temporal Distortion ---------------------------------------------------------
+
 
 def _temporal_distortion(state, seat, iid, targets):
     """Return the unit to its owner's hand; only if it left play (a Gilded
@@ -60,13 +65,21 @@ def _temporal_distortion(state, seat, iid, targets):
     if tid in state["cards"] and state["cards"][tid]["zone"] == "play":
         return
     options = codex_units(state, seat, lambda rec: rec["tech"] == level and (rec["cost"] or 0) <= cost)
-    ask(state, seat, "Temporal Distortion: you may put a unit from your codex into play.", options,
-        {"op": "purple_from_codex", "seat": seat}, optional=True)
+    ask(
+        state,
+        seat,
+        "Temporal Distortion: you may put a unit from your codex into play.",
+        options,
+        {"op": "purple_from_codex", "seat": seat},
+        optional=True,
+    )
 
 
-card("temporal_distortion", targets=[slot("unit", yours, _tech_one_or_two, icon=False,
-                                          prompt="Choose a tech I or II unit of yours.")],
-     resolve=_temporal_distortion)
+card(
+    "temporal_distortion",
+    targets=[slot("unit", yours, _tech_one_or_two, icon=False, prompt="Choose a tech I or II unit of yours.")],
+    resolve=_temporal_distortion,
+)
 
 # ---- Now! ---------------------------------------------------------------------------
 
@@ -74,6 +87,7 @@ card("now", targets=[slot(CHARACTER)], resolve=ThisTurn(kw={"haste": 1}, say="{n
 
 
 # ---- Ready or Not ---------------------------------------------------------------------
+
 
 def _ready_or_not(state, seat, iid, targets):
     """Ready the unit (it may attack again, not with readiness: rulings),
@@ -92,8 +106,7 @@ def _ready_or_not(state, seat, iid, targets):
                 log(state, f"{name(state, unit)} won't ready during its next ready step.", cards=[unit])
 
 
-card("ready_or_not", targets=[slot("unit", yours, prompt="Choose a unit of yours to ready.")],
-     resolve=_ready_or_not)
+card("ready_or_not", targets=[slot("unit", yours, prompt="Choose a unit of yours to ready.")], resolve=_ready_or_not)
 
 # ---- Research & Development --------------------------------------------------------------
 
@@ -104,14 +117,18 @@ card("research_development", resolve=Draw(5))
 
 # ---- Sentry -------------------------------------------------------------------------------
 
+
 def _sentry_prevents(state, src, iid, taken):
     """The first damage each turn that a spell or ability would deal to a
     patroller of Sentry's controller is prevented (sparkshot and the Tower
     count as abilities: ruling). Several hit at once: the first one dealt
     (docs/RULINGS.md)."""
     inst = card_of(state, src)
-    if (inst["marks"].get("sentry_turn") == state["turn"] or _controller(state, iid) != inst["controller"]
-            or not is_patrolling(state, iid)):
+    if (
+        inst["marks"].get("sentry_turn") == state["turn"]
+        or _controller(state, iid) != inst["controller"]
+        or not is_patrolling(state, iid)
+    ):
         return taken
     inst["marks"]["sentry_turn"] = state["turn"]
     log(state, f"{name(state, src)} prevented the damage to {name(state, iid)}.", cards=[src, iid])
@@ -122,6 +139,7 @@ card("sentry", prevent_effect_damage=_sentry_prevents)
 
 
 # ---- Chronofixer ------------------------------------------------------------------------------
+
 
 def _chronofixer_forbids(state, src, hero):
     """Opposing heroes gain no levels by any means (ruling: kills, Training
@@ -138,20 +156,35 @@ card("hyperion", attacks=Draw(1))
 
 # ---- Warp Gate Disciple --------------------------------------------------------------------------
 
+
 def _warp_gate(state, seat, iid, targets):
     """A tech I or II unit of the codex into play, free, tech ignored
     (ruling: even without any tech building)."""
-    ask(state, seat, "Warp Gate Disciple: choose a unit from your codex to put into play.",
-        codex_units(state, seat, lambda rec: rec["tech"] in (1, 2)), {"op": "purple_from_codex", "seat": seat})
+    ask(
+        state,
+        seat,
+        "Warp Gate Disciple: choose a unit from your codex to put into play.",
+        codex_units(state, seat, lambda rec: rec["tech"] in (1, 2)),
+        {"op": "purple_from_codex", "seat": seat},
+    )
 
 
-card("warp_gate_disciple",
-     abilities=[ability("put a tech I or II unit from your codex into play.", _warp_gate, gold=1, exhaust=True,
-                        available=lambda s, i: bool(codex_units(s, _controller(s, i),
-                                                                lambda rec: rec["tech"] in (1, 2))))])
+card(
+    "warp_gate_disciple",
+    abilities=[
+        ability(
+            "put a tech I or II unit from your codex into play.",
+            _warp_gate,
+            gold=1,
+            exhaust=True,
+            available=lambda s, i: bool(codex_units(s, _controller(s, i), lambda rec: rec["tech"] in (1, 2))),
+        )
+    ],
+)
 
 
 # ---- Tricycloid ----------------------------------------------------------------------------------
+
 
 def _tricycloid_arrives(state, iid):
     """Three time runes, each time it arrives (a fresh copy: ruling)."""
@@ -173,9 +206,19 @@ def _tricycloid_shot(state, seat, iid, targets):
         damage_target(state, targets[0], 1, by=name(state, iid))
 
 
-card("tricycloid", arrives=_tricycloid_arrives, aura=_tricycloid_aura,
-     abilities=[ability("remove a time rune: 1 damage to a unit, hero or building.", _tricycloid_shot,
-                        targets=[slot(ANYTHING)], available=lambda s, i: card_of(s, i)["time"] > 0)])
+card(
+    "tricycloid",
+    arrives=_tricycloid_arrives,
+    aura=_tricycloid_aura,
+    abilities=[
+        ability(
+            "remove a time rune: 1 damage to a unit, hero or building.",
+            _tricycloid_shot,
+            targets=[slot(ANYTHING)],
+            available=lambda s, i: card_of(s, i)["time"] > 0,
+        )
+    ],
+)
 
 
 # ---- Octavian ------------------------------------------------------------------------------------
@@ -194,8 +237,16 @@ def _octavian(state, seat, iid, targets):
 
 def _ask_octavian(state, seat, chosen):
     """Each pick is disabled as it is chosen (_octavian_disable): nothing is left to do at the end."""
-    ask_up_to(state, seat, OCTAVIAN_SLOT, OCTAVIAN_MOST, "Octavian: choose a unit or hero to disable",
-              "octavian_disable", chosen, lambda _state, _chosen: None)
+    ask_up_to(
+        state,
+        seat,
+        OCTAVIAN_SLOT,
+        OCTAVIAN_MOST,
+        "Octavian: choose a unit or hero to disable",
+        "octavian_disable",
+        chosen,
+        lambda _state, _chosen: None,
+    )
 
 
 @op("octavian_disable")
@@ -206,15 +257,23 @@ def _octavian_disable(state, step):
         _ask_octavian(state, step["seat"], step["chosen"] + step["choice"])
 
 
-card("octavian", abilities=[ability("Octavian readies; disable up to eight units and/or heroes.", _octavian,
-                                    gold=8, exhaust=True)])
+card(
+    "octavian",
+    abilities=[ability("Octavian readies; disable up to eight units and/or heroes.", _octavian, gold=8, exhaust=True)],
+)
 
 
 # ---- Max Geiger ----------------------------------------------------------------------------------
 
+
 def _geiger_cycle(state, seat, iid, targets):
-    ask(state, seat, "Max Geiger: choose a card to discard.", list(player(state, seat)["hand"]),
-        {"op": "geiger_cycle", "seat": seat})
+    ask(
+        state,
+        seat,
+        "Max Geiger: choose a card to discard.",
+        list(player(state, seat)["hand"]),
+        {"op": "geiger_cycle", "seat": seat},
+    )
 
 
 @op("geiger_cycle")
@@ -231,8 +290,14 @@ def _geiger_max(state, iid):
     """On reaching max level: you may trash a friendly unit (◎), then it
     returns to play, fresh, under whoever controlled it (rulings)."""
     seat = _controller(state, iid)
-    ask_target(state, seat, GEIGER_SLOT, "Max Geiger: you may trash a friendly unit and return it.",
-               {"op": "geiger_return"}, optional=True)
+    ask_target(
+        state,
+        seat,
+        GEIGER_SLOT,
+        "Max Geiger: you may trash a friendly unit and return it.",
+        {"op": "geiger_return"},
+        optional=True,
+    )
 
 
 def trash_and_return(state: dict, tid: str) -> str:
@@ -253,8 +318,7 @@ def trash_and_return(state: dict, tid: str) -> str:
         state.pop("followed", None)
     if not new or new not in state["cards"] or card_of(state, new)["zone"] != "trash":
         return ""
-    log(state, f"{name(state, new)} returned to play under {seat_name(state, seat)}.", cards=[new],
-        shown_to=EVERYONE)
+    log(state, f"{name(state, new)} returned to play under {seat_name(state, seat)}.", cards=[new], shown_to=EVERYONE)
     return enter_play(state, new, seat)
 
 
@@ -264,6 +328,17 @@ def _geiger_return(state, step):
         trash_and_return(state, tid)
 
 
-card("max_geiger", max_level=_geiger_max,
-     abilities=by_band(mid=[ability("discard a card: draw a card.", _geiger_cycle, exhaust=True,
-                                    available=lambda s, i: bool(player(s, _controller(s, i))["hand"]))]))
+card(
+    "max_geiger",
+    max_level=_geiger_max,
+    abilities=by_band(
+        mid=[
+            ability(
+                "discard a card: draw a card.",
+                _geiger_cycle,
+                exhaust=True,
+                available=lambda s, i: bool(player(s, _controller(s, i))["hand"]),
+            )
+        ]
+    ),
+)

@@ -1,15 +1,16 @@
 """Anarchy (red spec): its codex cards and its hero Captain Zane (Surprise
 Attack's Sharks are tokens with keywords only)."""
-from ..registry import Ability, Target
+
 from ... import catalog, stats
 from ...effects import destroy, draw, gain_gold, pay, return_to_hand, trash
 from ...flow import ask, op, push
+from ...play import enter_play
 from ...state import card_of, holds_legendary, log, name, patrol_slot, player, seat_name
 from ...targeting import can_target, kind_of, resist_cost, thing_exists
-from ...play import enter_play
-from ..common import ask_target, make_token, trash_worker, until_end_of_turn, worker_total
 from ..api import band_level, card
-from .common import (attacks_building, CHARACTER, controller, hit, later_target, own_turn, SLOTS, steal)
+from ..common import ask_target, make_token, trash_worker, until_end_of_turn, worker_total
+from ..registry import Ability, Target
+from .common import CHARACTER, SLOTS, attacks_building, controller, hit, later_target, own_turn, steal
 
 
 def _printed_atk(state, iid):
@@ -32,9 +33,7 @@ def _chaos_mirror(state, seat, iid, targets):
     log(state, f"{name(state, first)} and {name(state, second)} swapped their printed ATK.", cards=[first, second])
 
 
-card("chaos_mirror",
-     targets=[Target(CHARACTER, icon=False), Target(CHARACTER, icon=False)],
-     resolve=_chaos_mirror)
+card("chaos_mirror", targets=[Target(CHARACTER, icon=False), Target(CHARACTER, icon=False)], resolve=_chaos_mirror)
 
 
 def _detonate(state, seat, iid, targets):
@@ -42,15 +41,25 @@ def _detonate(state, seat, iid, targets):
     building or add-on), then trash Detonate itself. A worker is picked at
     random and unseen: workers are all alike (Detonate rulings; your own
     are allowed)."""
-    options = [t for p in state["players"] for t in p["play"]
-               if kind_of(state, t) == "building" and can_target(state, seat, t)
-               and resist_cost(state, seat, [t]) <= player(state, seat)["gold"]]
+    options = [
+        t
+        for p in state["players"]
+        for t in p["play"]
+        if kind_of(state, t) == "building"
+        and can_target(state, seat, t)
+        and resist_cost(state, seat, [t]) <= player(state, seat)["gold"]
+    ]
     options += [f"workers:{p['seat']}" for p in state["players"] if worker_total(state, p["seat"]) > 0]
     if not options:
         trash(state, iid)
         return
-    ask(state, seat, "Detonate: trash a worker (choose whose) or a building card.", options,
-        {"op": "detonate", "seat": seat, "spell": iid})
+    ask(
+        state,
+        seat,
+        "Detonate: trash a worker (choose whose) or a building card.",
+        options,
+        {"op": "detonate", "seat": seat, "spell": iid},
+    )
 
 
 @op("detonate")
@@ -95,13 +104,17 @@ def _calypso(state, seat, iid, targets):
     if player(state, seat).get("spell_turn") != state["turn"]:
         log(state, "No spell was played this turn: nothing happens.")
         return
-    ask_target(state, seat, SLOTS["patroller"], "Calypso Vystari: choose a patroller to sideline.",
-               {"op": "red_sideline"})
+    ask_target(
+        state, seat, SLOTS["patroller"], "Calypso Vystari: choose a patroller to sideline.", {"op": "red_sideline"}
+    )
 
 
-card("calypso_vystari",
-     abilities=lambda state, iid: [Ability(
-    "if you played a spell this turn, sideline a patroller.", _calypso, exhaust=True)])
+card(
+    "calypso_vystari",
+    abilities=lambda state, iid: [
+        Ability("if you played a spell this turn, sideline a patroller.", _calypso, exhaust=True)
+    ],
+)
 
 
 def _taxman_kills(state, killer, victim, slot):
@@ -138,15 +151,22 @@ def _marauder(state, iid):
     for Detonate)."""
     seat = controller(state, iid)
     options = [f"workers:{p['seat']}" for p in state["players"] if worker_total(state, p["seat"]) > 0]
-    push(state, {"op": "red_ask", "seat": seat, "text": "Marauder: trash a worker of which player?",
-                 "options": options, "then": {"op": "marauder"}})
+    push(
+        state,
+        {
+            "op": "red_ask",
+            "seat": seat,
+            "text": "Marauder: trash a worker of which player?",
+            "options": options,
+            "then": {"op": "marauder"},
+        },
+    )
 
 
 @op("red_ask")
 def _red_ask(state, step):
     """A queued question (see the module docstring); ``optional``: "you may"."""
-    ask(state, step["seat"], step["text"], step["options"], step["then"],
-        optional=step.get("optional", False))
+    ask(state, step["seat"], step["text"], step["options"], step["then"], optional=step.get("optional", False))
 
 
 @op("marauder")
@@ -183,8 +203,14 @@ def _sanatorium_offers(state, seat, iid):
 def _sanatorium_ask(state, seat, left):
     options = [i for i in player(state, seat)["hand"] if _sanatorium_offers(state, seat, i)]
     if left > 0 and options:
-        ask(state, seat, "Sanatorium: you may put a tech 0, I or II unit from your hand into play.",
-            options, {"op": "sanatorium", "seat": seat, "left": left - 1}, optional=True)
+        ask(
+            state,
+            seat,
+            "Sanatorium: you may put a tech 0, I or II unit from your hand into play.",
+            options,
+            {"op": "sanatorium", "seat": seat, "left": left - 1},
+            optional=True,
+        )
 
 
 @op("sanatorium")
@@ -200,10 +226,17 @@ def _sanatorium_put(state, step):
     _sanatorium_ask(state, step["seat"], step["left"])
 
 
-card("sanatorium",
-     abilities=lambda state, iid: [Ability(
-    "draw a card, then put up to two tech 0-II units from your hand into play.", _sanatorium,
-    gold=1, exhaust=True)])
+card(
+    "sanatorium",
+    abilities=lambda state, iid: [
+        Ability(
+            "draw a card, then put up to two tech 0-II units from your hand into play.",
+            _sanatorium,
+            gold=1,
+            exhaust=True,
+        )
+    ],
+)
 
 
 def _zane_kills(state, killer, victim, slot):
@@ -225,8 +258,13 @@ def _zane_max(state, iid):
     from Zane; with no empty slot it stays and still takes the damage (do
     as much as you can, ruling)."""
     seat = controller(state, iid)
-    later_target(state, seat, "patroller", "Captain Zane: choose a patroller to shove.",
-                  {"op": "zane_shove", "seat": seat, "zane": iid})
+    later_target(
+        state,
+        seat,
+        "patroller",
+        "Captain Zane: choose a patroller to shove.",
+        {"op": "zane_shove", "seat": seat, "zane": iid},
+    )
 
 
 @op("zane_shove")
@@ -235,10 +273,18 @@ def _zane_shove(state, step):
         if not thing_exists(state, tid):
             continue  # an Illusion that died when targeted
         owner = controller(state, tid)
-        empty = [f"slot:{owner}:{s}" for s, occupant in player(state, owner)["patrol"].items()
-                 if occupant is None and patrol_slot(state, tid) is not None]
-        ask(state, step["seat"], "Captain Zane: choose the empty slot to shove it to.", empty,
-            {"op": "zane_shoved", "seat": step["seat"], "zane": step["zane"], "target": tid})
+        empty = [
+            f"slot:{owner}:{s}"
+            for s, occupant in player(state, owner)["patrol"].items()
+            if occupant is None and patrol_slot(state, tid) is not None
+        ]
+        ask(
+            state,
+            step["seat"],
+            "Captain Zane: choose the empty slot to shove it to.",
+            empty,
+            {"op": "zane_shoved", "seat": step["seat"], "zane": step["zane"], "target": tid},
+        )
 
 
 @op("zane_shoved")

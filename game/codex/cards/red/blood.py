@@ -1,16 +1,15 @@
 """Blood (red spec): its codex cards, its hero Drakk Ramhorn and the red
 Pirate token (keywords and stats only)."""
-from ..registry import Ability, Target
+
 from ... import catalog, rng, stats
 from ...effects import base_id, draw, gain_gold, sacrifice, trash
 from ...flow import op, push
 from ...state import card_of, change_control, is_opponent, log, name, player, seat_name
 from ...targeting import controller_of, thing_exists
-from ..common import (ask_target, at_end_of_turn, make_token, tech_at_most, trash_worker, until_end_of_turn,
-                      worker_total)
 from ..api import card, reached
-from .common import (CHARACTER, controller, hit, later_target, never_patrols, NONE, opposing_bases,
-                     own_turn)
+from ..common import ask_target, at_end_of_turn, make_token, tech_at_most, trash_worker, until_end_of_turn, worker_total
+from ..registry import Ability, Target
+from .common import CHARACTER, NONE, controller, hit, later_target, never_patrols, opposing_bases, own_turn
 
 
 def _desperation(state, seat, iid, targets):
@@ -49,13 +48,16 @@ def _kidnap_return(state, step):
     inst = state["cards"].get(step["iid"])
     if inst is not None and inst["zone"] == "play" and inst["controller"] == step["taker"]:
         change_control(state, step["iid"], step["seat"])
-        log(state, f"{name(state, step['iid'])} went back to {seat_name(state, step['seat'])}.", cards=[step['iid']])
+        log(state, f"{name(state, step['iid'])} went back to {seat_name(state, step['seat'])}.", cards=[step["iid"]])
 
 
-card("kidnapping",
-     targets=[Target(("unit",), lambda s, seat, t: is_opponent(s, seat, controller_of(s, t))
-                    and tech_at_most(2)(s, seat, t))],
-     resolve=_kidnapping)
+card(
+    "kidnapping",
+    targets=[
+        Target(("unit",), lambda s, seat, t: is_opponent(s, seat, controller_of(s, t)) and tech_at_most(2)(s, seat, t))
+    ],
+    resolve=_kidnapping,
+)
 
 
 def _bloodlust(state, seat, iid, targets):
@@ -67,8 +69,15 @@ def _bloodlust(state, seat, iid, targets):
 
 
 def _bloodlust_ask(state, seat, chosen):
-    ask_target(state, seat, Target(CHARACTER), "Bloodlust: you may choose a unit or hero.",
-               {"op": "bloodlust", "seat": seat, "chosen": chosen}, exclude=chosen, optional=True)
+    ask_target(
+        state,
+        seat,
+        Target(CHARACTER),
+        "Bloodlust: you may choose a unit or hero.",
+        {"op": "bloodlust", "seat": seat, "chosen": chosen},
+        exclude=chosen,
+        optional=True,
+    )
 
 
 @op("bloodlust")
@@ -110,9 +119,13 @@ def _crash_bomber(state, iid):
     base."""
     seat = controller(state, iid)
     if own_turn(state, seat):
-        later_target(state, seat, "patroller_or_building",
-                      "Crash Bomber: choose a patroller or building to take 1 damage.",
-                      {"op": "red_damage", "seat": seat, "amount": 1, "by": name(state, iid)})
+        later_target(
+            state,
+            seat,
+            "patroller_or_building",
+            "Crash Bomber: choose a patroller or building to take 1 damage.",
+            {"op": "red_damage", "seat": seat, "amount": 1, "by": name(state, iid)},
+        )
     else:
         hit(state, seat, base_id(state, state["active"]), 1, by=name(state, iid))
 
@@ -136,9 +149,9 @@ def _rickety_mine(state, seat, iid, targets):
     hit(state, seat, base_id(state, seat), 2, by=by)
 
 
-card("rickety_mine",
-     abilities=lambda state, iid: [Ability(
-    "gain 3 gold and flip a coin.", _rickety_mine, exhaust=True)])
+card(
+    "rickety_mine", abilities=lambda state, iid: [Ability("gain 3 gold and flip a coin.", _rickety_mine, exhaust=True)]
+)
 
 
 def _bugblatter(state, src, dead):
@@ -148,8 +161,13 @@ def _bugblatter(state, src, dead):
     Two-Headed Dragon (ruling)."""
     seat = controller(state, src)
     if own_turn(state, seat):
-        later_target(state, seat, "opposing_base", "Captured Bugblatter: choose a base to take 1 damage.",
-                      {"op": "red_damage", "seat": seat, "amount": 1, "by": name(state, src)})
+        later_target(
+            state,
+            seat,
+            "opposing_base",
+            "Captured Bugblatter: choose a base to take 1 damage.",
+            {"op": "red_damage", "seat": seat, "amount": 1, "by": name(state, src)},
+        )
     else:
         hit(state, seat, base_id(state, state["active"]), 1, by=name(state, src))
 
@@ -164,8 +182,16 @@ def _octopus_upkeep(state, iid):
     if worker_total(state, seat) < 2:
         sacrifice(state, iid)
         return
-    push(state, {"op": "red_ask", "seat": seat, "text": "Land Octopus: sacrifice two workers, or the Octopus?",
-                 "options": [f"workers:{seat}", iid], "then": {"op": "octopus", "seat": seat, "octopus": iid}})
+    push(
+        state,
+        {
+            "op": "red_ask",
+            "seat": seat,
+            "text": "Land Octopus: sacrifice two workers, or the Octopus?",
+            "options": [f"workers:{seat}", iid],
+            "then": {"op": "octopus", "seat": seat, "octopus": iid},
+        },
+    )
 
 
 @op("octopus")
@@ -186,8 +212,13 @@ def _ogre_recruiter(state, iid, ctx):
     tech 0 or tech I unit (◎; a forced pick may be your own: nothing
     changes then)."""
     seat = controller(state, iid)
-    later_target(state, seat, "tech01_unit", "Ogre Recruiter: choose a tech 0 or I unit to take.",
-                  {"op": "red_take", "seat": seat})
+    later_target(
+        state,
+        seat,
+        "tech01_unit",
+        "Ogre Recruiter: choose a tech 0 or I unit to take.",
+        {"op": "red_take", "seat": seat},
+    )
 
 
 @op("red_take")
@@ -232,11 +263,13 @@ def _pgc_no_tech(state, src, seat, card_id):
     return _blood_unit(card_id)
 
 
-card("pirate_gang_commander",
-     arrives=_pgc_arrives,
-     unit_dies=_pgc_unit_dies,
-     cost_mod=_pgc_cost,
-     tech_waiver=_pgc_no_tech)
+card(
+    "pirate_gang_commander",
+    arrives=_pgc_arrives,
+    unit_dies=_pgc_unit_dies,
+    cost_mod=_pgc_cost,
+    tech_waiver=_pgc_no_tech,
+)
 
 
 def _drakk_dies(state, iid):

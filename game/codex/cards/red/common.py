@@ -5,14 +5,14 @@ triggers that must ask something while the engine is busy (a card
 arriving, attacking, dying, a hero reaching max level) queue a step
 instead of asking at once, so two triggers of one moment never open two
 prompts over each other; each step asks in its turn."""
-from ..registry import Target
+
 from ...effects import base_id, damage_target
 from ...flow import op, push
 from ...state import card_of, is_opponent, player, team_of
 from ...targeting import controller_of, thing_exists
 from ..common import ask_target, steal  # noqa: F401  (steal: shared with blue)
+from ..registry import Target
 from ..targets import ANYTHING, BUILDING, CHARACTER, is_building, patroller, tech_at_most  # noqa: F401
-
 
 NONE = (0, 0, {})
 
@@ -33,8 +33,7 @@ def own_turn(state, seat):
 def opposing_bases(state, seat):
     """One base id per opposing team (Two-Headed Dragon: one shared base,
     Captured Bugblatter and Drakk Ramhorn rulings)."""
-    return sorted({base_id(state, p["seat"]) for p in state["players"]
-                   if is_opponent(state, seat, p["seat"])})
+    return sorted({base_id(state, p["seat"]) for p in state["players"] if is_opponent(state, seat, p["seat"])})
 
 
 def burn(state, seat, amount):

@@ -1,14 +1,15 @@
 """The red starting deck (Nautical Dog, Mad Man and Shoddy Glider have only
 keywords)."""
-from ..registry import Ability, Target
+
 from ... import catalog, stats
 from ...effects import base_id, building_owner, return_to_hand
 from ...flow import ask, op
 from ...state import acting_seats, card_of, log, name, player
 from ...targeting import thing_exists
-from ..common import add_named_rune, patroller, rune_count, until_end_of_turn, yours
 from ..api import card
-from .common import attacks_building, BUILDING, hit, never_patrols, SLOTS, steal
+from ..common import add_named_rune, patroller, rune_count, until_end_of_turn, yours
+from ..registry import Ability, Target
+from .common import BUILDING, SLOTS, attacks_building, hit, never_patrols, steal
 
 
 def _bombaster(state, seat, iid, targets):
@@ -16,10 +17,14 @@ def _bombaster(state, seat, iid, targets):
     hit(state, seat, targets[0], 2, by=catalog.card("bombaster")["name"])  # (sacrificed as the cost)
 
 
-card("bombaster",
-     abilities=lambda state, iid: [Ability(
-    "2 damage to a patrolling unit.", _bombaster, targets=[Target(("unit",), patroller)],
-    gold=1, sacrifice=True)])
+card(
+    "bombaster",
+    abilities=lambda state, iid: [
+        Ability(
+            "2 damage to a patrolling unit.", _bombaster, targets=[Target(("unit",), patroller)], gold=1, sacrifice=True
+        )
+    ],
+)
 
 
 def _careless_musketeer(state, seat, iid, targets):
@@ -29,10 +34,17 @@ def _careless_musketeer(state, seat, iid, targets):
     hit(state, seat, base_id(state, seat), 1, by=name(state, iid))
 
 
-card("careless_musketeer",
-     abilities=lambda state, iid: [Ability(
-    "1 damage to a unit or building and 1 to your own base.", _careless_musketeer,
-    targets=[Target(("unit",) + BUILDING)], exhaust=True)])
+card(
+    "careless_musketeer",
+    abilities=lambda state, iid: [
+        Ability(
+            "1 damage to a unit or building and 1 to your own base.",
+            _careless_musketeer,
+            targets=[Target(("unit",) + BUILDING)],
+            exhaust=True,
+        )
+    ],
+)
 
 
 def _bloodrage_ogre_end(state, iid):
@@ -72,12 +84,19 @@ def _bloodburn_shot(state, seat, iid, targets):
     hit(state, seat, targets[0], 1, iid, by=name(state, iid))
 
 
-card("bloodburn",
-     unit_dies=_bloodburn_rune,
-     abilities=lambda state, iid: [Ability(
-    "remove two blood runes: 1 damage to a unit or building.", _bloodburn_shot,
-    targets=[Target(("unit",) + BUILDING)], exhaust=True,
-    available=lambda s, i: rune_count(s, i, "blood") >= 2)])
+card(
+    "bloodburn",
+    unit_dies=_bloodburn_rune,
+    abilities=lambda state, iid: [
+        Ability(
+            "remove two blood runes: 1 damage to a unit or building.",
+            _bloodburn_shot,
+            targets=[Target(("unit",) + BUILDING)],
+            exhaust=True,
+            available=lambda s, i: rune_count(s, i, "blood") >= 2,
+        )
+    ],
+)
 
 
 def _scorch(state, seat, iid, targets):
@@ -105,12 +124,19 @@ def _pillage(state, seat, iid, targets):
     if you control a Pirate. Hotter Fire adds damage, not gold. In
     Two-Headed Dragon the caster picks which player of that team pays
     (house rule R27)."""
-    pirates = any(stats.is_unit(state, i) and "Pirate" in catalog.card(card_of(state, i)["card"])["subtypes"]
-                  for i in player(state, seat)["play"])
+    pirates = any(
+        stats.is_unit(state, i) and "Pirate" in catalog.card(card_of(state, i)["card"])["subtypes"]
+        for i in player(state, seat)["play"]
+    )
     amount = 2 if pirates else 1
     hit(state, seat, targets[0], amount, by=name(state, iid))
-    ask(state, seat, "Pillage: steal from which player?", building_owner(state, targets[0]),
-        {"op": "pillage_steal", "seat": seat, "amount": amount})
+    ask(
+        state,
+        seat,
+        "Pillage: steal from which player?",
+        building_owner(state, targets[0]),
+        {"op": "pillage_steal", "seat": seat, "amount": amount},
+    )
 
 
 @op("pillage_steal")

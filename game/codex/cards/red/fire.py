@@ -1,17 +1,15 @@
 """Fire (red spec): its codex cards and its hero Jaina Stormborne."""
-from ..registry import Ability, Target
+
 from ... import catalog, stats
 from ...effects import base_id, building_owner, damage_target, is_building_id, pay
 from ...flow import ask, op, push
-from ...state import card_of, is_opponent, log, make_instance, name, player
-from ...targeting import (controller_of, is_flagbearer, kind_of, resist_cost, slot_candidates,
-                          thing_exists)
-from ..common import cast_free, free_cast_ready, take_from_codex
 from ...play import on_targeted
+from ...state import card_of, is_opponent, log, make_instance, name, player
+from ...targeting import controller_of, is_flagbearer, kind_of, resist_cost, slot_candidates, thing_exists
 from ..api import by_band, card
-from .common import (ANYTHING, BUILDING, burn, controller, hit, is_building, later_target,
-                     patroller_or_building, SLOTS)
-
+from ..common import cast_free, free_cast_ready, take_from_codex
+from ..registry import Ability, Target
+from .common import ANYTHING, BUILDING, SLOTS, burn, controller, hit, is_building, later_target, patroller_or_building
 
 # Hotter Fire is an ongoing spell with nothing to do of its own: burn()
 # counts it wherever red damage is dealt.
@@ -42,8 +40,19 @@ def divide(state, seat, slot, total, most, title):
     flagbearer if one can be targeted, Flagbearer ruling). At least one
     point per target (Burning Volley ruling); the damage is dealt at once at
     the end."""
-    push(state, {"op": "divide", "seat": seat, "slot": slot, "left": total, "most": most,
-                 "title": title, "split": {}, "choice": None})
+    push(
+        state,
+        {
+            "op": "divide",
+            "seat": seat,
+            "slot": slot,
+            "left": total,
+            "most": most,
+            "title": title,
+            "split": {},
+            "choice": None,
+        },
+    )
 
 
 @op("divide")
@@ -58,15 +67,23 @@ def _divide(state, step):
     options = [t for t in sorted(split) if thing_exists(state, t) and not _doomed(state, t)]
     if len(split) < step["most"]:
         gold = player(state, seat)["gold"]
-        new = [t for t in slot_candidates(state, seat, SLOTS[step["slot"]], exclude=list(split))
-               if resist_cost(state, seat, [t]) <= gold]
+        new = [
+            t
+            for t in slot_candidates(state, seat, SLOTS[step["slot"]], exclude=list(split))
+            if resist_cost(state, seat, [t]) <= gold
+        ]
         flags = [t for t in new if is_flagbearer(state, t) and is_opponent(state, seat, controller_of(state, t))]
         if flags and not any(is_flagbearer(state, t) for t in split if thing_exists(state, t)):
             new = flags
         options += new
     if left > 0 and options:
-        ask(state, seat, f"{step['title']}: {left} damage left; choose where the next 1 goes.", options,
-            dict(step, split=split, left=left))
+        ask(
+            state,
+            seat,
+            f"{step['title']}: {left} damage left; choose where the next 1 goes.",
+            options,
+            dict(step, split=split, left=left),
+        )
         return
     for tid, amount in sorted(split.items()):  # a stored state's key order is not kept
         if thing_exists(state, tid) and not _doomed(state, tid):
@@ -101,9 +118,12 @@ def _lobber(state, seat, iid, targets):
     hit(state, seat, targets[0], 1, iid, by=name(state, iid))
 
 
-card("lobber",
-     abilities=lambda state, iid: [Ability(
-    "1 damage to a building.", _lobber, targets=[Target(BUILDING)], exhaust=True)])
+card(
+    "lobber",
+    abilities=lambda state, iid: [
+        Ability("1 damage to a building.", _lobber, targets=[Target(BUILDING)], exhaust=True)
+    ],
+)
 
 
 def _firebat(state, seat, iid, targets):
@@ -111,19 +131,31 @@ def _firebat(state, seat, iid, targets):
     hit(state, seat, targets[0], 2, iid, by=name(state, iid))
 
 
-card("firebat",
-     abilities=lambda state, iid: [Ability(
-    "2 damage to a patroller or building.", _firebat, targets=[SLOTS["patroller_or_building"]],
-    gold=1, exhaust=True)])
+card(
+    "firebat",
+    abilities=lambda state, iid: [
+        Ability(
+            "2 damage to a patroller or building.",
+            _firebat,
+            targets=[SLOTS["patroller_or_building"]],
+            gold=1,
+            exhaust=True,
+        )
+    ],
+)
 
 
 def _bamstamper(state, iid):
     """Bamstamper Lizzo arrives: 3 damage to a unit, not optional: his
     controller's own units too, himself if he's the only one (ruling)."""
     seat = controller(state, iid)
-    later_target(state, seat, "unit", "Bamstamper Lizzo: choose a unit to take 3 damage.",
-                  {"op": "red_damage", "seat": seat, "amount": 3, "source": iid,
-                   "by": name(state, iid)})
+    later_target(
+        state,
+        seat,
+        "unit",
+        "Bamstamper Lizzo: choose a unit to take 3 damage.",
+        {"op": "red_damage", "seat": seat, "amount": 3, "source": iid, "by": name(state, iid)},
+    )
 
 
 card("bamstamper_lizzo", arrives=_bamstamper)
@@ -182,9 +214,12 @@ def _firehouse_check(state, step):
         log(state, "Firehouse readied.", cards=[step["house"]])
 
 
-card("firehouse",
-     abilities=lambda state, iid: [Ability(
-    "2 damage to a unit, hero or building.", _firehouse, targets=[Target(ANYTHING)], exhaust=True)])
+card(
+    "firehouse",
+    abilities=lambda state, iid: [
+        Ability("2 damage to a unit, hero or building.", _firehouse, targets=[Target(ANYTHING)], exhaust=True)
+    ],
+)
 
 
 def _fire_spell(card_id):
@@ -200,14 +235,24 @@ def _cinderblast(state, iid, *_ctx):
     (ruling; the engine's recheck_defender)."""
     seat = controller(state, iid)
     p = player(state, seat)
-    hand = [i for i in p["hand"] if _fire_spell(card_of(state, i)["card"])
-            and free_cast_ready(state, seat, card_of(state, i)["card"])]
-    codex = [c for c in sorted(p["codex"]) if p["codex"][c] > 0 and _fire_spell(c)
-             and free_cast_ready(state, seat, c)]
+    hand = [
+        i
+        for i in p["hand"]
+        if _fire_spell(card_of(state, i)["card"]) and free_cast_ready(state, seat, card_of(state, i)["card"])
+    ]
+    codex = [c for c in sorted(p["codex"]) if p["codex"][c] > 0 and _fire_spell(c) and free_cast_ready(state, seat, c)]
     if hand or codex:
-        push(state, {"op": "red_ask", "optional": True, "seat": seat, "options": hand + codex,
-                     "text": "Cinderblast Dragon: you may cast a Fire spell from your hand or codex for free.",
-                     "then": {"op": "cinderblast", "seat": seat}})
+        push(
+            state,
+            {
+                "op": "red_ask",
+                "optional": True,
+                "seat": seat,
+                "options": hand + codex,
+                "text": "Cinderblast Dragon: you may cast a Fire spell from your hand or codex for free.",
+                "then": {"op": "cinderblast", "seat": seat},
+            },
+        )
 
 
 @op("cinderblast")
@@ -239,10 +284,16 @@ def _jaina_max(state, seat, iid, targets):
 # Jaina's abilities by band: a hero has those of its band and the bands
 # below, so at max level both, the mid band one first.
 _jaina_abilities = by_band(
-    mid=[Ability("1 damage to a patrolling unit or a building.", _jaina_mid,
-                 targets=[Target(("unit",) + BUILDING, patroller_or_building)], exhaust=True)],
-    max=[Ability("3 damage to a unit or building.", _jaina_max,
-                 targets=[Target(("unit",) + BUILDING)], exhaust=True)])
+    mid=[
+        Ability(
+            "1 damage to a patrolling unit or a building.",
+            _jaina_mid,
+            targets=[Target(("unit",) + BUILDING, patroller_or_building)],
+            exhaust=True,
+        )
+    ],
+    max=[Ability("3 damage to a unit or building.", _jaina_max, targets=[Target(("unit",) + BUILDING)], exhaust=True)],
+)
 
 
 card("jaina_stormborne", abilities=_jaina_abilities)

@@ -6,4 +6,5 @@ Fine points follow the official rulings (reference/codex-cards/rulings.json,
 "White", "Heroes" and "General") and the decisions in docs/RULINGS.md
 ("White cards"). Keywords stay in the engine: cards with only keywords need
 no code."""
+
 from . import deck, discipline, ninjutsu, strength  # noqa: F401  (each registers its cards)

@@ -1,5 +1,6 @@
 """The white starting deck. Savior Monk, Fox Viper, Morningstar Flagbearer
 and Fox Primus have only keywords and need no code."""
+
 from ... import maps, stats
 from ...combat import attacking
 from ...effects import leave_play, return_to_hand
@@ -17,6 +18,7 @@ NONE = (0, 0, {})
 
 # ---- Smoker ----------------------------------------------------------------------
 
+
 def _smoker_targeted(state, iid):
     """Smoker: when a spell or ability ◎ him, he returns to his owner's hand
     at once, before the rest of the effect resolves (Smoker ruling); the
@@ -30,13 +32,21 @@ card("smoker", targeted=_smoker_targeted)
 
 # ---- Aged Sensei -------------------------------------------------------------------
 
-card("aged_sensei", abilities=[ability(
-    "a friendly unit or hero gets +1 ATK and +1 armor this turn.",
-    ThisTurn(atk=1, kw={"armor": 1}, say="{name} gets +1 ATK and +1 armor this turn."),
-    targets=[slot(CHARACTER, friendly)], exhaust=True)])
+card(
+    "aged_sensei",
+    abilities=[
+        ability(
+            "a friendly unit or hero gets +1 ATK and +1 armor this turn.",
+            ThisTurn(atk=1, kw={"armor": 1}, say="{name} gets +1 ATK and +1 armor this turn."),
+            targets=[slot(CHARACTER, friendly)],
+            exhaust=True,
+        )
+    ],
+)
 
 
 # ---- Safe Attacking ------------------------------------------------------------------
+
 
 def _safe(state, iid):
     """True for a tech 0 or I unit: what Safe Attacking protects."""
@@ -84,8 +94,15 @@ def _advice(state, seat, iid, targets):
 
 
 def _advice_ask(state, seat, picked):
-    ask_target(state, seat, ADVISED, ADVISED.prompt, {"op": "white_advice", "seat": seat, "picked": picked},
-               exclude=picked, optional=True)
+    ask_target(
+        state,
+        seat,
+        ADVISED,
+        ADVISED.prompt,
+        {"op": "white_advice", "seat": seat, "picked": picked},
+        exclude=picked,
+        optional=True,
+    )
 
 
 @op("white_advice")
@@ -93,7 +110,8 @@ def _advised(state, step):
     picked = list(step["picked"])
     for tid in step["choice"]:
         ThisTurn(atk=1, kw={"armor": 1}, say="{name} gets +1 ATK and +1 armor this turn.").apply(
-            state, step["seat"], tid, tid)
+            state, step["seat"], tid, tid
+        )
         picked.append(tid)
     if step["choice"] and len(picked) < 2:
         _advice_ask(state, step["seat"], picked)
@@ -104,6 +122,7 @@ card("sensei_s_advice", resolve=_advice)
 
 # ---- Grappling Hook -----------------------------------------------------------------------
 
+
 def _hook(state, seat, iid, targets):
     """Grappling Hook: move a patroller (◎, anyone's) to an empty slot of
     its own patrol zone, any one, whatever lies between (ruling); the
@@ -113,8 +132,13 @@ def _hook(state, seat, iid, targets):
         return
     owner = card_of(state, tid)["controller"]
     empty = [s for s in PATROL_SLOTS if player(state, owner)["patrol"].get(s) is None]
-    ask(state, seat, f"Grappling Hook: move {name(state, tid)} to which slot?", empty,
-        {"op": "grappling_hook", "card": tid})
+    ask(
+        state,
+        seat,
+        f"Grappling Hook: move {name(state, tid)} to which slot?",
+        empty,
+        {"op": "grappling_hook", "card": tid},
+    )
 
 
 @op("grappling_hook")
@@ -135,6 +159,7 @@ card("grappling_hook", targets=[slot(CHARACTER, patroller)], resolve=_hook)
 
 # ---- Snapback ---------------------------------------------------------------------------------
 
+
 def _snapback(state, seat, iid, targets):
     """Snapback: an opposing hero (◎) goes back to its owner's command zone
     as a fresh level-1 hero (ruling: levels, damage, runes and attachments
@@ -152,10 +177,16 @@ def _snapback(state, seat, iid, targets):
     p = player(state, owner)
     p["hero_ready_after"][hero] = max(p["hero_ready_after"].get(hero, 0), p["turns_ended"] + 1)
     log(state, f"{name(state, back)} snapped back to {seat_name(state, owner)}'s command zone.", cards=[back])
-    others = [h for h in p["command"] if h != back
-              and not maps.hero_gone(state, owner, state["cards"][h]["card"])]  # Burial Grounds
-    ask(state, seat, "Snapback: which hero comes into play in its place?", others or [back],
-        {"op": "snapback", "owner": owner})
+    others = [
+        h for h in p["command"] if h != back and not maps.hero_gone(state, owner, state["cards"][h]["card"])
+    ]  # Burial Grounds
+    ask(
+        state,
+        seat,
+        "Snapback: which hero comes into play in its place?",
+        others or [back],
+        {"op": "snapback", "owner": owner},
+    )
 
 
 @op("snapback")

@@ -5,16 +5,34 @@ Vigor Adept has only keywords and needs no code. Fine points follow the
 official rulings (reference/codex-cards/rulings.json, "White", "Heroes")
 and docs/RULINGS.md ("White cards: Discipline").
 """
+
 from ... import catalog, stats
-from ...effects import (add_rune, building_record, damage_target, destroy, disable, draw, is_building_id,
-                         repair_building, trash)
+from ...effects import (
+    add_rune,
+    building_record,
+    damage_target,
+    destroy,
+    disable,
+    draw,
+    is_building_id,
+    repair_building,
+    trash,
+)
 from ...flow import ask, op
 from ...heroes import gain_levels
 from ...state import EVERYONE, card_of, is_opponent, log, move, name, opponents, player, seat_name, teammates
 from ...targeting import controller_of, slot_candidates, thing_exists
 from ..api import ability, by_band, card
-from ..common import (add_named_rune, discard_chosen, ask_target, look_at, make_token, put_from_codex, rune_count,
-                      until_end_of_turn)
+from ..common import (
+    add_named_rune,
+    ask_target,
+    discard_chosen,
+    look_at,
+    make_token,
+    put_from_codex,
+    rune_count,
+    until_end_of_turn,
+)
 from ..targets import ANYTHING, BUILDING, CHARACTER, friendly, patroller, slot, yours
 
 NONE = (0, 0, {})
@@ -37,13 +55,13 @@ def _say_hand(state, seat, ids, what):
 
 # ---- Martial Mastery -------------------------------------------------------------
 
+
 def _martial_mastery(state, seat, iid, targets):
     """Martial Mastery: discard a card (not itself: it is on the stack),
     draw two, then look at an opponent's hand (ruling's order; in a game of
     several opponents, the caster picks whose)."""
     hand = list(player(state, seat)["hand"])
-    ask(state, seat, "Martial Mastery: discard which card?", hand,
-        {"op": "martial_mastery", "seat": seat})
+    ask(state, seat, "Martial Mastery: discard which card?", hand, {"op": "martial_mastery", "seat": seat})
 
 
 @op("martial_mastery")
@@ -51,8 +69,13 @@ def _martial_discard(state, step):
     seat = step["seat"]
     discard_chosen(state, seat, step["choice"])
     draw(state, seat, 2, in_main=_in_main(state))
-    ask(state, seat, "Martial Mastery: look at whose hand?", [f"hand:{o}" for o in opponents(state, seat)],
-        {"op": "martial_look", "seat": seat})
+    ask(
+        state,
+        seat,
+        "Martial Mastery: look at whose hand?",
+        [f"hand:{o}" for o in opponents(state, seat)],
+        {"op": "martial_look", "seat": seat},
+    )
 
 
 @op("martial_look")
@@ -66,6 +89,7 @@ card("martial_mastery", resolve=_martial_mastery)
 
 # ---- Versatile Style ------------------------------------------------------------------
 
+
 def _flier(state, seat, tid):
     return stats.kw(state, tid, "flying") > 0
 
@@ -78,10 +102,10 @@ def _damaged(state, seat, tid):
 STYLE_SLOTS = {
     "destroy an upgrade": slot("upgrade", prompt="Versatile Style: destroy which upgrade?"),
     "disable a flier": slot(CHARACTER, _flier, prompt="Versatile Style: disable which flier?"),
-    "repair a building": slot(BUILDING, _damaged,
-                              prompt="Versatile Style: repair which building?"),
-    "detector hero": slot("hero", yours, _discipline_hero, icon=False,
-                          prompt="Versatile Style: which Discipline hero becomes a detector?"),
+    "repair a building": slot(BUILDING, _damaged, prompt="Versatile Style: repair which building?"),
+    "detector hero": slot(
+        "hero", yours, _discipline_hero, icon=False, prompt="Versatile Style: which Discipline hero becomes a detector?"
+    ),
 }
 
 
@@ -94,8 +118,7 @@ def _versatile_style(state, seat, iid, targets):
     its target (◎ for the first three): destroy an upgrade; disable a unit
     or hero with flying; repair 2 damage on a building; or a Discipline
     hero of yours is a detector this turn."""
-    ask(state, seat, "Versatile Style: choose one.", _style_ready(state, seat),
-        {"op": "versatile_style", "seat": seat})
+    ask(state, seat, "Versatile Style: choose one.", _style_ready(state, seat), {"op": "versatile_style", "seat": seat})
 
 
 @op("versatile_style")
@@ -125,6 +148,7 @@ card("versatile_style", resolve=_versatile_style)
 
 # ---- Reversal ---------------------------------------------------------------------------
 
+
 def _reversal(state, seat, iid, targets):
     """Reversal: a patroller (◎) takes 3 damage, then is disabled."""
     tid = targets[0]
@@ -137,6 +161,7 @@ card("reversal", targets=[slot(CHARACTER, patroller)], resolve=_reversal)
 
 
 # ---- True Power of Storms ------------------------------------------------------------------
+
 
 def _costs_3(state, cid):
     return catalog.card(state["cards"][cid]["card"])["cost"] == 3
@@ -151,8 +176,15 @@ def _storms(state, seat, iid, targets):
     if len(threes) < 2:
         log(state, f"{seat_name(state, seat)} had no two cards costing 3 to discard.")
         return
-    ask(state, seat, "True Power of Storms: reveal and discard two cards that cost 3.", threes,
-        {"op": "true_power_of_storms", "seat": seat}, count=2, optional=True)
+    ask(
+        state,
+        seat,
+        "True Power of Storms: reveal and discard two cards that cost 3.",
+        threes,
+        {"op": "true_power_of_storms", "seat": seat},
+        count=2,
+        optional=True,
+    )
 
 
 @op("true_power_of_storms")
@@ -164,8 +196,13 @@ def _storms_paid(state, step):
     _say_hand(state, seat, picked, "revealed and discarded")
     for cid in picked:
         move(state, cid, "discard")
-    ask_target(state, seat, slot(ANYTHING), "True Power of Storms: 10 damage to what?",
-               {"op": "deal_damage", "amount": 10, "by": catalog.card("true_power_of_storms")["name"]})
+    ask_target(
+        state,
+        seat,
+        slot(ANYTHING),
+        "True Power of Storms: 10 damage to what?",
+        {"op": "deal_damage", "amount": 10, "by": catalog.card("true_power_of_storms")["name"]},
+    )
 
 
 card("true_power_of_storms", resolve=_storms)
@@ -173,13 +210,20 @@ card("true_power_of_storms", resolve=_storms)
 
 # ---- Rambasa Twin -----------------------------------------------------------------------------
 
+
 def _twin_arrives(state, iid):
     """Rambasa Twin: arriving, you may put a Rambasa Twin from your codex
     into play (it arrives too and may bring another)."""
     seat = card_of(state, iid)["controller"]
     if player(state, seat)["codex"].get("rambasa_twin", 0) > 0:
-        ask(state, seat, "Rambasa Twin: put a Rambasa Twin from your codex into play?", ["yes"],
-            {"op": "rambasa_twin", "seat": seat}, optional=True)
+        ask(
+            state,
+            seat,
+            "Rambasa Twin: put a Rambasa Twin from your codex into play?",
+            ["yes"],
+            {"op": "rambasa_twin", "seat": seat},
+            optional=True,
+        )
 
 
 @op("rambasa_twin")
@@ -208,6 +252,7 @@ card("rambasa_twin", arrives=_twin_arrives, dies=_twin_dies)
 
 # ---- Sparring Partner ---------------------------------------------------------------------------
 
+
 def _no_plus_rune(state, seat, tid):
     return card_of(state, tid)["plus"] == 0
 
@@ -232,14 +277,28 @@ def _spar_can_attack(state, iid):
     return card_of(state, iid)["marks"].get("spar_turn") != state["turn"]
 
 
-card("sparring_partner", can_attack=_spar_can_attack, abilities=[
-    ability("put a +1/+1 rune on a friendly unit or hero without one.", _spar_rune,
-            targets=[slot(CHARACTER, friendly, _no_plus_rune)], exhaust=True),
-    ability("ready him; he can't attack this turn.", _spar_ready, gold=2,
-            available=lambda s, i: card_of(s, i)["exhausted"])])
+card(
+    "sparring_partner",
+    can_attack=_spar_can_attack,
+    abilities=[
+        ability(
+            "put a +1/+1 rune on a friendly unit or hero without one.",
+            _spar_rune,
+            targets=[slot(CHARACTER, friendly, _no_plus_rune)],
+            exhaust=True,
+        ),
+        ability(
+            "ready him; he can't attack this turn.",
+            _spar_ready,
+            gold=2,
+            available=lambda s, i: card_of(s, i)["exhausted"],
+        ),
+    ],
+)
 
 
 # ---- Young Lightning Dragon ---------------------------------------------------------------------
+
 
 def _dragon_uses(state, iid):
     used = card_of(state, iid)["marks"].get("charged", {})
@@ -253,12 +312,21 @@ def _dragon_charge(state, seat, iid, targets):
     log(state, f"{name(state, iid)} gets +1 ATK this turn.", cards=[iid])
 
 
-card("young_lightning_dragon", abilities=[ability(
-    "+1 ATK this turn (three times a turn).", _dragon_charge, gold=1,
-    available=lambda s, i: _dragon_uses(s, i) < 3)])
+card(
+    "young_lightning_dragon",
+    abilities=[
+        ability(
+            "+1 ATK this turn (three times a turn).",
+            _dragon_charge,
+            gold=1,
+            available=lambda s, i: _dragon_uses(s, i) < 3,
+        )
+    ],
+)
 
 
 # ---- Focus Master -----------------------------------------------------------------------------
+
 
 def _focus_arrives(state, iid):
     add_named_rune(state, iid, "focus", 3)
@@ -290,6 +358,7 @@ card("focus_master", arrives=_focus_arrives, prevent_damage=_focus_prevents)
 
 # ---- Mind-Parry Monk ---------------------------------------------------------------------------
 
+
 def _mind_parry(state, src, seat, tid):
     """Mind-Parry Monk: its controller's opponents can't ◎ the units and
     heroes its controller controls with spells or abilities (ruling)."""
@@ -303,6 +372,7 @@ card("mind_parry_monk", forbids_target=_mind_parry)
 
 
 # ---- Training Grounds ---------------------------------------------------------------------------
+
 
 def _hero_plus_atk(state, src, iid):
     return (1, 0, {}) if stats.is_hero(state, iid) else NONE
@@ -321,12 +391,22 @@ def _below_max(state, seat, tid):
     return card_of(state, tid)["level"] < catalog.card(card_of(state, tid)["card"])["max_level"]
 
 
-card("training_grounds", aura=_hero_plus_atk, abilities=[ability(
-    "a hero of yours rises to max level.", _to_max,
-    targets=[slot("hero", yours, _below_max, icon=False)], exhaust=True)])
+card(
+    "training_grounds",
+    aura=_hero_plus_atk,
+    abilities=[
+        ability(
+            "a hero of yours rises to max level.",
+            _to_max,
+            targets=[slot("hero", yours, _below_max, icon=False)],
+            exhaust=True,
+        )
+    ],
+)
 
 
 # ---- Hero's Monument and Daigo Stormborne ---------------------------------------------------------
+
 
 def _monument_arrives(state, iid):
     """Hero's Monument: arriving, it makes Daigo Stormborne (8/8 legendary
@@ -352,6 +432,7 @@ card("daigo_stormborne", can_patrol=lambda state, iid: False)
 
 # ---- Grave Stormborne ------------------------------------------------------------------------------
 
+
 def _grave_max(state, iid):
     """Max level: a sword rune on him."""
     add_named_rune(state, iid, "sword")
@@ -365,6 +446,18 @@ def _grave_strike(state, seat, iid, targets):
         destroy(state, targets[0])
 
 
-card("grave_stormborne", max_level=_grave_max, abilities=by_band(max=[ability(
-    "remove a sword rune: destroy a unit or hero.", _grave_strike, targets=[slot(CHARACTER)], exhaust=True,
-    available=lambda s, i: rune_count(s, i, "sword") > 0)]))
+card(
+    "grave_stormborne",
+    max_level=_grave_max,
+    abilities=by_band(
+        max=[
+            ability(
+                "remove a sword rune: destroy a unit or hero.",
+                _grave_strike,
+                targets=[slot(CHARACTER)],
+                exhaust=True,
+                available=lambda s, i: rune_count(s, i, "sword") > 0,
+            )
+        ]
+    ),
+)

@@ -6,10 +6,11 @@ and the Ninja token has none: they need no code. Fine points follow the
 official rulings (reference/codex-cards/rulings.json, "White", "Heroes")
 and docs/RULINGS.md ("White cards: Ninjutsu").
 """
+
 from ... import catalog, stats
 from ...effects import damage_card, draw
 from ...flow import op
-from ...state import card_of, is_patrolling, is_opponent, log, name, player
+from ...state import card_of, is_opponent, is_patrolling, log, name, player
 from ...targeting import thing_exists
 from ..api import ability, card, reached
 from ..common import ask_target, make_token, until_end_of_turn
@@ -36,12 +37,17 @@ def _others_of(state, iid, subtype):
 
 # ---- spells ----------------------------------------------------------------------
 
+
 def _four_or_less(state, seat, tid):
     return stats.atk(state, tid) <= 4
 
 
-HIDDEN = slot(CHARACTER, yours, _four_or_less,
-              prompt="Hidden Ninja: choose a unit or hero of yours with 4 ATK or less (up to two).")
+HIDDEN = slot(
+    CHARACTER,
+    yours,
+    _four_or_less,
+    prompt="Hidden Ninja: choose a unit or hero of yours with 4 ATK or less (up to two).",
+)
 
 
 def _hidden_ninja(state, seat, iid, targets):
@@ -53,9 +59,15 @@ def _hidden_ninja(state, seat, iid, targets):
 
 
 def _hidden_ask(state, seat, picked, ninja):
-    ask_target(state, seat, HIDDEN, HIDDEN.prompt,
-               {"op": "hidden_ninja", "seat": seat, "picked": picked, "ninja": ninja},
-               exclude=picked, optional=True)
+    ask_target(
+        state,
+        seat,
+        HIDDEN,
+        HIDDEN.prompt,
+        {"op": "hidden_ninja", "seat": seat, "picked": picked, "ninja": ninja},
+        exclude=picked,
+        optional=True,
+    )
 
 
 @op("hidden_ninja")
@@ -76,9 +88,15 @@ card("hidden_ninja", resolve=_hidden_ninja)
 
 # Speed of the Fox: your Ninjutsu hero (◎) gets +1 ATK, haste, readiness and
 # armor piercing this turn.
-card("speed_of_the_fox", targets=[slot("hero", yours, _ninjutsu_hero)],
-     resolve=ThisTurn(atk=1, kw={"haste": 1, "readiness": 1, "armor_piercing": 1},
-                      say="{name} gets +1 ATK, haste, readiness and armor piercing this turn."))
+card(
+    "speed_of_the_fox",
+    targets=[slot("hero", yours, _ninjutsu_hero)],
+    resolve=ThisTurn(
+        atk=1,
+        kw={"haste": 1, "readiness": 1, "armor_piercing": 1},
+        say="{name} gets +1 ATK, haste, readiness and armor piercing this turn.",
+    ),
+)
 
 
 def _shuriken_hail(state, seat, iid, targets):
@@ -108,6 +126,7 @@ card("fox_s_den_students", resolve=_students)
 
 
 # ---- units --------------------------------------------------------------------------
+
 
 def _inverse_power(state, src, iid):
     """Inverse Power Ninja: -1/-1 for each other unit or hero its controller
@@ -155,8 +174,13 @@ def _make_ninja(state, seat, iid, targets):
         log(state, f"{name(state, tid)} is a Ninja now.", cards=[tid])
 
 
-card("fox_s_den_school", aura=_school_aura, abilities=[ability(
-    "one of your units becomes a Ninja.", _make_ninja, targets=[slot("unit", yours)], gold=2, exhaust=True)])
+card(
+    "fox_s_den_school",
+    aura=_school_aura,
+    abilities=[
+        ability("one of your units becomes a Ninja.", _make_ninja, targets=[slot("unit", yours)], gold=2, exhaust=True)
+    ],
+)
 
 
 def _jade_fox_aura(state, src, iid):
@@ -169,6 +193,7 @@ card("jade_fox_den_s_headmistress", arrives=MakeTokens("ninja", 4), aura=_jade_f
 
 
 # ---- the hero ----------------------------------------------------------------------------
+
 
 def _setsuki_tax(state, iid, seat):
     """Setsuki Hiruki: while she isn't patrolling, her opponents (``seat``

@@ -6,9 +6,18 @@ code; Garus Rook's max band (two lives) is a keyword. Fine points follow
 the official rulings (reference/codex-cards/rulings.json, "White",
 "Heroes") and docs/RULINGS.md ("White cards: Strength").
 """
+
 from ... import catalog, stats
-from ...effects import (base_id, building_ids, building_record, damage_building, damage_card, destroy,
-                        is_building_id, sideline)
+from ...effects import (
+    base_id,
+    building_ids,
+    building_record,
+    damage_building,
+    damage_card,
+    destroy,
+    is_building_id,
+    sideline,
+)
 from ...flow import ask, op
 from ...state import card_of, is_opponent, is_patrolling, log, name, opponents, player, seat_name, tick
 from ...targeting import kind_of, thing_exists
@@ -52,6 +61,7 @@ card("bird_s_nest", resolve=_nest, upkeep=_nest_upkeep)
 
 # ---- Entangling Vines ------------------------------------------------------------
 
+
 def _vines(state, seat, iid, targets):
     """Entangling Vines: attached to a patrolling unit (◎), which is
     sidelined and can't attack or patrol while it stays attached; the hold
@@ -70,11 +80,17 @@ def _vines_hold(state, src, iid):
     return card_of(state, src)["marks"].get("since", 0) if attached_to(state, src) == iid else None
 
 
-card("entangling_vines", targets=[slot("unit", patroller)], resolve=_vines, restrains=_vines_hold,
-     must_sacrifice=host_gone)
+card(
+    "entangling_vines",
+    targets=[slot("unit", patroller)],
+    resolve=_vines,
+    restrains=_vines_hold,
+    must_sacrifice=host_gone,
+)
 
 
 # ---- Thunderclap -------------------------------------------------------------------
+
 
 def _clappable(state, seat, tid):
     """A unit without flying that costs 2 or less (tokens cost 0, ruling)."""
@@ -94,8 +110,15 @@ def _thunderclap(state, seat, iid, targets):
 
 
 def _clap_ask(state, seat, picked):
-    ask_target(state, seat, CLAP, CLAP.prompt, {"op": "thunderclap", "seat": seat, "picked": picked},
-               exclude=picked, optional=True)
+    ask_target(
+        state,
+        seat,
+        CLAP,
+        CLAP.prompt,
+        {"op": "thunderclap", "seat": seat, "picked": picked},
+        exclude=picked,
+        optional=True,
+    )
 
 
 @op("thunderclap")
@@ -112,6 +135,7 @@ card("thunderclap", resolve=_thunderclap)
 
 
 # ---- Earthquake -----------------------------------------------------------------------
+
 
 def _buildings_of(state, seat):
     """Every building of ``seat``: tech buildings, add-on, base, building cards."""
@@ -147,6 +171,7 @@ card("earthquake", resolve=_earthquake)
 
 # ---- Mythmaking -------------------------------------------------------------------------
 
+
 def _mythmaking(state, src, iid):
     """Mythmaking: your legendary units +2/+2 and legendary buildings +2
     HP; opponents' legendary units -1/-1."""
@@ -167,6 +192,7 @@ card("mythmaking", aura_all=_mythmaking)
 
 
 # ---- Doubling Barbarbarian ----------------------------------------------------------------
+
 
 def _doubling(state, src, iid):
     """Doubling Barbarbarian: whatever ATK, HP or armor he gains he gains
@@ -190,6 +216,7 @@ card("doubling_barbarbarian", aura=_doubling)
 
 # ---- Whitestar Grappler -----------------------------------------------------------------
 
+
 def _grapple(state, seat, iid, targets):
     """Whitestar Grappler: a unit (◎) takes 4 damage; if it still lives it
     deals its ATK to the Grappler and is sidelined if it was patrolling."""
@@ -204,9 +231,17 @@ def _grapple(state, seat, iid, targets):
     sideline(state, tid)
 
 
-card("whitestar_grappler", abilities=[ability(
-    "a unit takes 4 damage; if it lives it hits back and is sidelined.", _grapple,
-    targets=[slot("unit")], exhaust=True)])
+card(
+    "whitestar_grappler",
+    abilities=[
+        ability(
+            "a unit takes 4 damage; if it lives it hits back and is sidelined.",
+            _grapple,
+            targets=[slot("unit")],
+            exhaust=True,
+        )
+    ],
+)
 
 
 # ---- Colossus, Jefferson DeGrey ---------------------------------------------------------
@@ -225,6 +260,7 @@ card("jefferson_degrey_ghostly_diplomat", arrives=_jefferson)
 
 
 # ---- Morningstar Pass ---------------------------------------------------------------------
+
 
 def _pass_shields(state, src, target):
     """Morningstar Pass: damage to its controller's other buildings (tech
@@ -264,7 +300,7 @@ def _oath_sworn(state, step):
     if step["card"] in state["cards"]:
         for oath in step["choice"]:
             card_of(state, step["card"])["marks"]["oath"] = oath
-            log(state, f"{seat_name(state, _controller(state, step['card']))} swore: \"I will {oath}.\"")
+            log(state, f'{seat_name(state, _controller(state, step["card"]))} swore: "I will {oath}."')
 
 
 def _oath(state, iid):
@@ -291,12 +327,17 @@ def _sideline_all(state, seat, iid, targets):
             sideline(state, tid)
 
 
-card("oathkeeper_of_kor_mountain", arrives=_oath_arrives, forbids_play=_oath_forbids,
-     skips_draw=_oath_skips,
-     abilities=[ability("sideline every patrolling unit.", _sideline_all, gold=2)])
+card(
+    "oathkeeper_of_kor_mountain",
+    arrives=_oath_arrives,
+    forbids_play=_oath_forbids,
+    skips_draw=_oath_skips,
+    abilities=[ability("sideline every patrolling unit.", _sideline_all, gold=2)],
+)
 
 
 # ---- Garus Rook -------------------------------------------------------------------------------
+
 
 def _rook_unstoppable(state, iid, patroller_id):
     """Mid band: a patrol zone holding just one patroller can't stop him."""

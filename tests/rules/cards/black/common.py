@@ -1,4 +1,5 @@
 """Shared builders of the black card tests (tests/rules/cards/black/)."""
+
 from tests.rules.helpers import scenario_game
 
 GARTH = ("garth_torken", "troq_bashar")

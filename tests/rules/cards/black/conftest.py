@@ -1,6 +1,7 @@
 """Black scenario fixtures: the black heroes may be picked in these
 scenarios whether or not catalog.hero_playable offers them to players yet
 (a hero becomes playable once its spec and the whole black deck work)."""
+
 import pytest
 
 from game.codex import catalog

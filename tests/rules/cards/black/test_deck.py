@@ -2,21 +2,39 @@
 each card played through real actions, the official rulings
 (reference/codex-cards/rulings.json, "Black") named where they decide
 something. Seat 0 plays Garth Torken, seat 1 Troq Bashar."""
+
 from game.rules import view
 from tests.rules.cards.black.common import TROQ, game, hero
-from tests.rules.helpers import (assert_refused, atk_hp, attack, base_damage, cards_in, choose, find, gone, hand_ids, in_play,
-                                 one, play_card, prompt_options, use_ability)
+from tests.rules.helpers import (
+    assert_refused,
+    atk_hp,
+    attack,
+    base_damage,
+    cards_in,
+    choose,
+    find,
+    gone,
+    hand_ids,
+    in_play,
+    one,
+    play_card,
+    prompt_options,
+    use_ability,
+)
 
 GARTH = hero("garth_torken")
 
 
 # ---- Pestering Haunt ------------------------------------------------------------
 
+
 def test_pestering_haunt_is_unstoppable_cant_patrol_and_keeps_1_atk():
     """Pestering Haunt: unstoppable (passes the patroller), can't patrol,
     never more than 1 ATK (a +1/+1 rune gives it HP only)."""
-    s = game({"play": [GARTH, {"card": "pestering_haunt", "id": "h", "plus": 2}]},
-             {"play": [TROQ, {"card": "iron_man", "patrol": "squad_leader"}]})
+    s = game(
+        {"play": [GARTH, {"card": "pestering_haunt", "id": "h", "plus": 2}]},
+        {"play": [TROQ, {"card": "iron_man", "patrol": "squad_leader"}]},
+    )
     h = find(s, "h")
     assert atk_hp(s, h) == (1, 3)
     assert_refused(s, 0, {"type": "patrol", "card": h, "slot": "elite"}, "cannot_patrol")
@@ -27,20 +45,28 @@ def test_pestering_haunt_is_unstoppable_cant_patrol_and_keeps_1_atk():
 def test_pestering_haunt_cant_be_sacrificed_so_the_next_weakest_goes():
     """Pestering Haunt ruling: ignored when choosing what to sacrifice;
     Sacrifice the Weak takes the next weakest."""
-    s = game({"hand": ["sacrifice_the_weak"], "gold": 2,
-              "play": [GARTH, {"card": "pestering_haunt", "id": "h"}, {"card": "zombie", "id": "z"}]},
-             {"play": [TROQ, {"card": "iron_man", "id": "iron"}]})
+    s = game(
+        {
+            "hand": ["sacrifice_the_weak"],
+            "gold": 2,
+            "play": [GARTH, {"card": "pestering_haunt", "id": "h"}, {"card": "zombie", "id": "z"}],
+        },
+        {"play": [TROQ, {"card": "iron_man", "id": "iron"}]},
+    )
     s = play_card(s, 0, "sacrifice_the_weak")
     assert not gone(s, "h") and gone(s, "z") and gone(s, "iron")
 
 
 # ---- Skeleton Javelineer -------------------------------------------------------------
 
+
 def test_skeleton_javelineer_spends_its_javelin_rune_for_long_range():
     """Skeleton Javelineer: arrives with a javelin rune; removing it gives
     long-range this turn (the defender deals it no damage); once."""
-    s = game({"hand": ["skeleton_javelineer"], "gold": 1, "play": [GARTH]},
-             {"play": [TROQ, {"card": "older_brother", "patrol": "elite", "id": "ob"}]})
+    s = game(
+        {"hand": ["skeleton_javelineer"], "gold": 1, "play": [GARTH]},
+        {"play": [TROQ, {"card": "older_brother", "patrol": "elite", "id": "ob"}]},
+    )
     s = play_card(s, 0, "skeleton_javelineer")
     jav = one(s, 0, "skeleton_javelineer")
     assert s["cards"][jav]["marks"]["runes"]["javelin"] == 1
@@ -54,11 +80,14 @@ def test_skeleton_javelineer_spends_its_javelin_rune_for_long_range():
 
 # ---- Poisonblade Rogue ----------------------------------------------------------------
 
+
 def test_poisonblade_rogue_attacking_pierces_armor_and_deals_runes():
     """Poisonblade Rogue: attacking, armor piercing (the squad leader's armor
     absorbs nothing) and its damage as -1/-1 runes."""
-    s = game({"play": [GARTH, {"card": "poisonblade_rogue", "id": "r"}]},
-             {"play": [TROQ, {"card": "iron_man", "patrol": "squad_leader", "id": "iron"}]})
+    s = game(
+        {"play": [GARTH, {"card": "poisonblade_rogue", "id": "r"}]},
+        {"play": [TROQ, {"card": "iron_man", "patrol": "squad_leader", "id": "iron"}]},
+    )
     s = attack(s, 0, find(s, "r"), find(s, "iron"))
     iron = find(s, "iron")
     assert s["cards"][iron]["minus"] == 2 and s["cards"][iron]["damage"] == 0
@@ -68,18 +97,28 @@ def test_poisonblade_rogue_rune_kill_counts_as_combat_death_for_jandra():
     """Jandra ruling: damage dealt as -1/-1 runes is combat damage; Jandra
     dying of it destroys her controller's non-Demon units (Thieving Imp, a
     Demon, stays)."""
-    s = game({"play": [GARTH, {"card": "poisonblade_rogue", "id": "r"}]},
-             {"play": [TROQ, {"card": "jandra_the_negator", "patrol": "elite", "id": "j", "damage": 1},
-                       {"card": "zombie", "id": "z"}, {"card": "thieving_imp", "id": "imp"}]},
-             heroes=("garth_torken", "garth_torken"))
+    s = game(
+        {"play": [GARTH, {"card": "poisonblade_rogue", "id": "r"}]},
+        {
+            "play": [
+                TROQ,
+                {"card": "jandra_the_negator", "patrol": "elite", "id": "j", "damage": 1},
+                {"card": "zombie", "id": "z"},
+                {"card": "thieving_imp", "id": "imp"},
+            ]
+        },
+        heroes=("garth_torken", "garth_torken"),
+    )
     s = attack(s, 0, find(s, "r"), find(s, "j"))
     assert gone(s, "j") and gone(s, "z") and not gone(s, "imp")
 
 
 def test_poisonblade_rogue_at_home_deals_plain_damage():
     """Poisonblade Rogue: only while attacking; defending it deals damage."""
-    s = game({"play": [GARTH, {"card": "iron_man", "id": "iron"}]},
-             {"play": [TROQ, {"card": "poisonblade_rogue", "patrol": "squad_leader", "id": "r"}]})
+    s = game(
+        {"play": [GARTH, {"card": "iron_man", "id": "iron"}]},
+        {"play": [TROQ, {"card": "poisonblade_rogue", "patrol": "squad_leader", "id": "r"}]},
+    )
     s = attack(s, 0, find(s, "iron"), find(s, "r"))
     iron = find(s, "iron")
     assert s["cards"][iron]["damage"] == 2 and s["cards"][iron]["minus"] == 0
@@ -87,9 +126,9 @@ def test_poisonblade_rogue_at_home_deals_plain_damage():
 
 # ---- Thieving Imp -----------------------------------------------------------------------
 
+
 def test_thieving_imp_makes_an_opponent_discard_at_random():
-    s = game({"hand": ["thieving_imp"], "gold": 3, "play": [GARTH]},
-             {"hand": ["iron_man", "spark"], "play": [TROQ]})
+    s = game({"hand": ["thieving_imp"], "gold": 3, "play": [GARTH]}, {"hand": ["iron_man", "spark"], "play": [TROQ]})
     s = play_card(s, 0, "thieving_imp")
     assert len(s["players"][1]["hand"]) == 1 and len(s["players"][1]["discard"]) == 1
     texts = [e["text"] for e in view(s, 0)["log"]]
@@ -97,13 +136,31 @@ def test_thieving_imp_makes_an_opponent_discard_at_random():
 
 
 def test_thieving_imp_in_two_headed_dragon_asks_which_opponent():
-    """"An opponent" with two opponents: the imp's controller picks one."""
+    """ "An opponent" with two opponents: the imp's controller picks one."""
     from game.rules import new_game
-    s = new_game({"mode": "2hg", "seed": 3, "seats": [
-        {"name": "A", "hero": "garth_torken"}, {"name": "B", "hero": "troq_bashar"},
-        {"name": "C", "hero": "troq_bashar"}, {"name": "D", "hero": "troq_bashar"}],
-        "scenario": {"turn": 3, "active": 0, "seats": [
-            {"hand": ["thieving_imp"], "gold": 3}, {"hand": ["spark"]}, {"hand": ["spark"]}, {"hand": ["spark"]}]}})
+
+    s = new_game(
+        {
+            "mode": "2hg",
+            "seed": 3,
+            "seats": [
+                {"name": "A", "hero": "garth_torken"},
+                {"name": "B", "hero": "troq_bashar"},
+                {"name": "C", "hero": "troq_bashar"},
+                {"name": "D", "hero": "troq_bashar"},
+            ],
+            "scenario": {
+                "turn": 3,
+                "active": 0,
+                "seats": [
+                    {"hand": ["thieving_imp"], "gold": 3},
+                    {"hand": ["spark"]},
+                    {"hand": ["spark"]},
+                    {"hand": ["spark"]},
+                ],
+            },
+        }
+    )
     s = play_card(s, 0, "thieving_imp")
     options = prompt_options(s)
     assert len(options) == 2 and all(s["players"][o]["team"] != s["players"][0]["team"] for o in options)
@@ -113,24 +170,33 @@ def test_thieving_imp_in_two_headed_dragon_asks_which_opponent():
 
 # ---- Jandra ---------------------------------------------------------------------------------
 
+
 def test_jandra_destroyed_by_a_spell_spares_the_others():
     """Jandra: only death from combat damage destroys the non-Demons."""
-    s = game({"hand": ["deteriorate"], "play": [GARTH]},
-             {"play": [TROQ, {"card": "jandra_the_negator", "id": "j", "damage": 2},
-                       {"card": "iron_man", "id": "iron"}]})
+    s = game(
+        {"hand": ["deteriorate"], "play": [GARTH]},
+        {"play": [TROQ, {"card": "jandra_the_negator", "id": "j", "damage": 2}, {"card": "iron_man", "id": "iron"}]},
+    )
     s = play_card(s, 0, "deteriorate", [find(s, "j")])
     assert gone(s, "j") and not gone(s, "iron")
 
 
 # ---- Graveyard --------------------------------------------------------------------------------
 
+
 def test_graveyard_buries_your_non_token_units_and_plays_them_back():
     """Graveyard: a dying non-token unit of yours is buried (not in the
     discard pile; a token just ceases); exhaust: play it, paying its cost;
     it arrives anew, its runes gone (Graveyard ruling)."""
-    s = game({"hand": ["sacrifice_the_weak"], "gold": 5, "buildings": {"tech_1": True},
-              "play": [GARTH, {"card": "graveyard", "id": "g"}, {"card": "iron_man", "id": "iron", "plus": 1}]},
-             {"play": [TROQ]})
+    s = game(
+        {
+            "hand": ["sacrifice_the_weak"],
+            "gold": 5,
+            "buildings": {"tech_1": True},
+            "play": [GARTH, {"card": "graveyard", "id": "g"}, {"card": "iron_man", "id": "iron", "plus": 1}],
+        },
+        {"play": [TROQ]},
+    )
     s = play_card(s, 0, "sacrifice_the_weak")
     g = find(s, "g")
     buried = s["cards"][g]["marks"]["buried"]
@@ -147,9 +213,12 @@ def test_graveyard_buries_your_non_token_units_and_plays_them_back():
 def test_graveyard_offers_the_boost_of_the_unit_it_plays():
     """Boost ruling: a unit played from a Graveyard may be boosted too
     (Hooded Executioner: 3 more gold, the weakest opposing unit dies)."""
-    s = game({"gold": 5, "buildings": {"tech_1": True}, "play": [GARTH, {"card": "graveyard", "id": "g"}]},
-             {"play": [TROQ, {"card": "older_brother", "id": "ob"}]})
+    s = game(
+        {"gold": 5, "buildings": {"tech_1": True}, "play": [GARTH, {"card": "graveyard", "id": "g"}]},
+        {"play": [TROQ, {"card": "older_brother", "id": "ob"}]},
+    )
     from game.codex.state import make_instance
+
     g = find(s, "g")
     s["cards"][g]["marks"]["buried"] = [make_instance(s, "hooded_executioner", 0, "buried")]
     s = use_ability(s, 0, g)
@@ -165,9 +234,15 @@ def test_a_buried_unit_keeps_nothing_of_its_time_in_play():
     marks of play (a free-for-all lending mark, R26, included) while it
     lies there, as a card in the discard pile keeps none (state.move); the
     property games found a lent unit buried with its lending mark."""
-    s = game({"hand": ["sacrifice_the_weak"], "gold": 5, "buildings": {"tech_1": True},
-              "play": [GARTH, {"card": "graveyard", "id": "g"}, {"card": "iron_man", "id": "iron", "plus": 1}]},
-             {"play": [TROQ]})
+    s = game(
+        {
+            "hand": ["sacrifice_the_weak"],
+            "gold": 5,
+            "buildings": {"tech_1": True},
+            "play": [GARTH, {"card": "graveyard", "id": "g"}, {"card": "iron_man", "id": "iron", "plus": 1}],
+        },
+        {"play": [TROQ]},
+    )
     s["cards"][find(s, "iron")]["marks"]["lent"] = {"by": 1, "to": 0}
     s = play_card(s, 0, "sacrifice_the_weak")
     buried = s["cards"][s["cards"][find(s, "g")]["marks"]["buried"][0]]
@@ -178,30 +253,54 @@ def test_graveyard_needs_the_tech_building_and_gold():
     s = game({"gold": 9, "play": [GARTH, {"card": "graveyard", "id": "g"}]}, {"play": [TROQ]})
     g = find(s, "g")
     from game.codex.state import make_instance
+
     b = make_instance(s, "gorgon", 0, "buried")
     s["cards"][g]["marks"]["buried"] = [b]
     assert_refused(s, 0, {"type": "ability", "card": g, "ability": 0, "targets": []}, "bad_ability")
 
 
 def test_graveyard_is_sacrificed_at_four_buried_and_discards_them():
-    s = game({"hand": ["sacrifice_the_weak"], "gold": 2,
-              "play": [GARTH, {"card": "graveyard", "id": "g"}, {"card": "tenderfoot"}]},
-             {"play": [TROQ]})
+    s = game(
+        {
+            "hand": ["sacrifice_the_weak"],
+            "gold": 2,
+            "play": [GARTH, {"card": "graveyard", "id": "g"}, {"card": "tenderfoot"}],
+        },
+        {"play": [TROQ]},
+    )
     g = find(s, "g")
     from game.codex.state import make_instance
+
     s["cards"][g]["marks"]["buried"] = [make_instance(s, "iron_man", 0, "buried") for _ in range(3)]
     s = play_card(s, 0, "sacrifice_the_weak")
     assert gone(s, "g")
-    assert cards_in(s, 0, "discard") == ["graveyard", "iron_man", "iron_man", "iron_man",
-                                         "sacrifice_the_weak", "tenderfoot"]
+    assert cards_in(s, 0, "discard") == [
+        "graveyard",
+        "iron_man",
+        "iron_man",
+        "iron_man",
+        "sacrifice_the_weak",
+        "tenderfoot",
+    ]
 
 
 # ---- Skeletal Archery, Deteriorate, Summon Skeletons -------------------------------------------------
 
+
 def test_skeletal_archery_gives_skeletons_long_range_and_anti_air():
     from game.codex import stats
-    s = game({"play": [GARTH, {"card": "skeletal_archery"}, {"card": "skeleton", "id": "sk"},
-                       {"card": "skeleton_javelineer", "id": "jav"}, {"card": "zombie", "id": "z"}]})
+
+    s = game(
+        {
+            "play": [
+                GARTH,
+                {"card": "skeletal_archery"},
+                {"card": "skeleton", "id": "sk"},
+                {"card": "skeleton_javelineer", "id": "jav"},
+                {"card": "zombie", "id": "z"},
+            ]
+        }
+    )
     for tag in ("sk", "jav"):
         assert stats.kw(s, find(s, tag), "long_range") and stats.kw(s, find(s, tag), "anti_air")
     assert not stats.kw(s, find(s, "z"), "long_range")
@@ -209,9 +308,16 @@ def test_skeletal_archery_gives_skeletons_long_range_and_anti_air():
 
 def test_deteriorate_kills_an_x_1_unit_despite_armor():
     """Deteriorate ruling: -1/-1 on an X/1 unit kills it, armor or not."""
-    s = game({"hand": ["deteriorate"], "play": [GARTH]},
-             {"play": [TROQ, {"card": "timely_messenger", "patrol": "squad_leader", "id": "t"},
-                       {"card": "iron_man", "id": "iron"}]})
+    s = game(
+        {"hand": ["deteriorate"], "play": [GARTH]},
+        {
+            "play": [
+                TROQ,
+                {"card": "timely_messenger", "patrol": "squad_leader", "id": "t"},
+                {"card": "iron_man", "id": "iron"},
+            ]
+        },
+    )
     s = play_card(s, 0, "deteriorate", [find(s, "t")])
     assert gone(s, "t")
     s2 = game({"hand": ["deteriorate"], "play": [GARTH]}, {"play": [TROQ, {"card": "iron_man", "id": "iron"}]})
@@ -226,21 +332,35 @@ def test_summon_skeletons_makes_two_skeleton_tokens():
 
 
 def test_a_black_minor_spell_without_a_black_hero_costs_1_more():
-    s = game({"hand": ["summon_skeletons"], "gold": 3, "play": [hero("troq_bashar")]},
-             heroes=("troq_bashar", "troq_bashar"))
-    assert_refused(s, 0, {"type": "play", "card": hand_ids(s, 0, "summon_skeletons")[0], "targets": []},
-                   "not_enough_gold")
+    s = game(
+        {"hand": ["summon_skeletons"], "gold": 3, "play": [hero("troq_bashar")]}, heroes=("troq_bashar", "troq_bashar")
+    )
+    assert_refused(
+        s, 0, {"type": "play", "card": hand_ids(s, 0, "summon_skeletons")[0], "targets": []}, "not_enough_gold"
+    )
 
 
 # ---- Sacrifice the Weak ------------------------------------------------------------------------------
 
+
 def test_sacrifice_the_weak_lowest_tech_then_least_atk_and_the_caster_breaks_ties():
     """Sacrifice the Weak rulings: tech first (a tech 0 3/3 before a tech I
     1/1... here tech 0 units), then least ATK; a tie is the caster's."""
-    s = game({"hand": ["sacrifice_the_weak"], "gold": 2,
-              "play": [GARTH, {"card": "iron_man", "id": "iron"}, {"card": "gorgon", "id": "gor"}]},
-             {"play": [TROQ, {"card": "skeleton", "id": "a"}, {"card": "skeleton", "id": "b"},
-                       {"card": "zombie", "id": "z"}]})
+    s = game(
+        {
+            "hand": ["sacrifice_the_weak"],
+            "gold": 2,
+            "play": [GARTH, {"card": "iron_man", "id": "iron"}, {"card": "gorgon", "id": "gor"}],
+        },
+        {
+            "play": [
+                TROQ,
+                {"card": "skeleton", "id": "a"},
+                {"card": "skeleton", "id": "b"},
+                {"card": "zombie", "id": "z"},
+            ]
+        },
+    )
     s = play_card(s, 0, "sacrifice_the_weak")
     assert set(prompt_options(s)) == {find(s, "a"), find(s, "b")}
     s = choose(s, 0, find(s, "b"))

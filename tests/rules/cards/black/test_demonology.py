@@ -2,11 +2,29 @@
 (game/codex/cards/black/demonology.py), through real actions; the official
 rulings (rulings.json "Black", "Heroes") are named where they decide.
 Seat 0 plays Vandy Anadrose, seat 1 Troq Bashar unless told."""
+
 from game.codex import stats
-from tests.rules.cards.black.common import ALL_TECH, TROQ, VANDY, game as black_game, hero
-from tests.rules.helpers import (act, assert_refused, atk_hp, attack, base_damage, cards_in, choose,
-                                 end_turn, find, gone, hand_ids, in_play, legal_of, one, play_card,
-                                 prompt_options, use_ability)
+from tests.rules.cards.black.common import ALL_TECH, TROQ, VANDY, hero
+from tests.rules.cards.black.common import game as black_game
+from tests.rules.helpers import (
+    act,
+    assert_refused,
+    atk_hp,
+    attack,
+    base_damage,
+    cards_in,
+    choose,
+    end_turn,
+    find,
+    gone,
+    hand_ids,
+    in_play,
+    legal_of,
+    one,
+    play_card,
+    prompt_options,
+    use_ability,
+)
 
 
 def vandy(level=1, **extra):
@@ -23,11 +41,19 @@ def game(seat0=None, seat1=None, **kw):
 
 # ---- Soul Stone ------------------------------------------------------------------------------
 
+
 def test_soul_stone_gives_plus_1_and_saves_its_unit_once():
     """Soul Stone ruling: the unit doesn't die (no "dies" trigger: the
     technician's card isn't drawn); the stone is sacrificed."""
-    s = game({"hand": ["soul_stone", "deteriorate"], "gold": 2, "deck": ["spark"],
-              "play": [V, {"card": "gorgon", "id": "g", "damage": 3}]}, {"play": [TROQ]})
+    s = game(
+        {
+            "hand": ["soul_stone", "deteriorate"],
+            "gold": 2,
+            "deck": ["spark"],
+            "play": [V, {"card": "gorgon", "id": "g", "damage": 3}],
+        },
+        {"play": [TROQ]},
+    )
     s = play_card(s, 0, "soul_stone", [find(s, "g")])
     assert atk_hp(s, find(s, "g")) == (3, 5)
     s["cards"][find(s, "g")]["damage"] = 4
@@ -40,8 +66,14 @@ def test_soul_stone_gives_plus_1_and_saves_its_unit_once():
 
 def test_soul_stone_comes_after_two_lives():
     """Soul Stone ruling: two lives first (a crumbling rune), then the stone."""
-    s = game({"hand": ["soul_stone", "sacrifice_the_weak", "sacrifice_the_weak"], "gold": 6,
-              "play": [V, {"card": "zombie", "id": "z", "granted": {"two_lives": 1}}]}, {"play": [TROQ]})
+    s = game(
+        {
+            "hand": ["soul_stone", "sacrifice_the_weak", "sacrifice_the_weak"],
+            "gold": 6,
+            "play": [V, {"card": "zombie", "id": "z", "granted": {"two_lives": 1}}],
+        },
+        {"play": [TROQ]},
+    )
     s = play_card(s, 0, "soul_stone", [find(s, "z")])
     s = play_card(s, 0, "sacrifice_the_weak")
     assert s["cards"][find(s, "z")]["marks"]["crumbling"] and in_play(s, 0, "soul_stone")
@@ -51,6 +83,7 @@ def test_soul_stone_comes_after_two_lives():
 
 # ---- Dark Pact, Shadow Blade ----------------------------------------------------------------------
 
+
 def test_dark_pact_hits_a_base_and_its_player_draws_two():
     s = game({"hand": ["dark_pact"], "play": [V]}, {"deck": ["spark", "iron_man"], "hand": [], "play": [TROQ]})
     s = play_card(s, 0, "dark_pact", ["base:1"])
@@ -58,9 +91,17 @@ def test_dark_pact_hits_a_base_and_its_player_draws_two():
 
 
 def test_shadow_blade_kill_makes_the_controller_discard_at_random():
-    s = game({"hand": ["shadow_blade", "shadow_blade"], "gold": 6, "play": [V]},
-             {"hand": ["spark", "spark"], "play": [TROQ, {"card": "older_brother", "patrol": "elite", "id": "ob"},
-                                                   {"card": "iron_man", "patrol": "scavenger", "id": "iron"}]})
+    s = game(
+        {"hand": ["shadow_blade", "shadow_blade"], "gold": 6, "play": [V]},
+        {
+            "hand": ["spark", "spark"],
+            "play": [
+                TROQ,
+                {"card": "older_brother", "patrol": "elite", "id": "ob"},
+                {"card": "iron_man", "patrol": "scavenger", "id": "iron"},
+            ],
+        },
+    )
     s = play_card(s, 0, "shadow_blade", [find(s, "iron")])
     assert not gone(s, "iron") and len(s["players"][1]["hand"]) == 2
     s = play_card(s, 0, "shadow_blade", [find(s, "ob")])
@@ -71,8 +112,10 @@ def test_shadow_blade_destroying_a_targeted_illusion_makes_its_controller_discar
     """Shadow Blade ruling: an Illusion destroyed because Shadow Blade
     targeted it counts as killed by it, so its controller discards a card
     (at random, as the card says)."""
-    s = game({"hand": ["shadow_blade"], "gold": 3, "play": [V]},
-             {"hand": ["spark", "spark"], "play": [TROQ, {"card": "spectral_hound", "patrol": "elite", "id": "dog"}]})
+    s = game(
+        {"hand": ["shadow_blade"], "gold": 3, "play": [V]},
+        {"hand": ["spark", "spark"], "play": [TROQ, {"card": "spectral_hound", "patrol": "elite", "id": "dog"}]},
+    )
     s = play_card(s, 0, "shadow_blade", [find(s, "dog")])
     assert gone(s, "dog") and cards_in(s, 1, "discard").count("spectral_hound") == 1
     assert len(s["players"][1]["hand"]) == 1 and cards_in(s, 1, "discard").count("spark") == 1
@@ -81,20 +124,35 @@ def test_shadow_blade_destroying_a_targeted_illusion_makes_its_controller_discar
 def test_shadow_blade_on_an_illusion_kept_alive_discards_only_if_the_damage_kills():
     """Macciatus keeps his controller's Illusions from dying when targeted:
     then only the 3 damage decides, as for any patroller."""
-    s = game({"hand": ["shadow_blade"], "gold": 3, "play": [V]},
-             {"hand": ["spark"], "play": [TROQ, {"card": "macciatus_the_whisperer"},
-                                          {"card": "spectral_hound", "patrol": "elite", "id": "dog"}]})
+    s = game(
+        {"hand": ["shadow_blade"], "gold": 3, "play": [V]},
+        {
+            "hand": ["spark"],
+            "play": [
+                TROQ,
+                {"card": "macciatus_the_whisperer"},
+                {"card": "spectral_hound", "patrol": "elite", "id": "dog"},
+            ],
+        },
+    )
     s = play_card(s, 0, "shadow_blade", [find(s, "dog")])
     assert not gone(s, "dog") and len(s["players"][1]["hand"]) == 1
 
 
 # ---- Metamorphosis ---------------------------------------------------------------------------------
 
+
 def test_metamorphosis_sacrifices_units_and_makes_the_hero_a_max_level_demon():
     """Metamorphosis rulings: the hero becomes a Demon; a second one leaves
     her alone."""
-    s = game({"hand": ["metamorphosis", "metamorphosis"], "gold": 12,
-              "play": [vandy(5, id="v"), {"card": "zombie", "id": "z"}]}, {"play": [TROQ]})
+    s = game(
+        {
+            "hand": ["metamorphosis", "metamorphosis"],
+            "gold": 12,
+            "play": [vandy(5, id="v"), {"card": "zombie", "id": "z"}],
+        },
+        {"play": [TROQ]},
+    )
     s["cards"][find(s, "v")]["marks"]["max_turn"] = 1
     s = play_card(s, 0, "metamorphosis")
     v = find(s, "v")
@@ -105,6 +163,7 @@ def test_metamorphosis_sacrifices_units_and_makes_the_hero_a_max_level_demon():
 
 
 # ---- Gargoyle ----------------------------------------------------------------------------------------
+
 
 def test_gargoyle_is_indestructible_and_idle_until_it_pays_to_wake():
     s = game({"gold": 2, "play": [V, {"card": "gargoyle", "id": "g"}]}, {"play": [TROQ]})
@@ -125,9 +184,10 @@ def _vined_gargoyle():
     """Seat 0 wakes its Gargoyle and patrols with it; in seat 1's turn
     Entangling Vines (from Garus Rook's seat, Drakk Ramhorn beside him for
     Kidnapping) sidelines it and holds it fast."""
-    s = game({"gold": 3, "play": [V, {"card": "gargoyle", "id": "g"}]},
-             {"gold": 10, "hand": ["entangling_vines", "kidnapping"],
-              "play": [hero("garus_rook"), hero("drakk_ramhorn")]})
+    s = game(
+        {"gold": 3, "play": [V, {"card": "gargoyle", "id": "g"}]},
+        {"gold": 10, "hand": ["entangling_vines", "kidnapping"], "play": [hero("garus_rook"), hero("drakk_ramhorn")]},
+    )
     g = find(s, "g")
     s = use_ability(s, 0, g)
     s = act(s, 0, {"type": "patrol", "card": g, "slot": "elite"})
@@ -164,11 +224,19 @@ def test_entangling_vines_newer_than_the_wake_holds_a_kidnapped_gargoyle_until_w
 
 # ---- Twilight Baron ------------------------------------------------------------------------------------
 
+
 def test_twilight_baron_forbids_playing_tech_ii_and_iii_units():
     """Twilight Baron rulings: tech II buildings are fine; the ban is his
     controller's."""
-    s = game({"hand": ["voidblocker", "shrine_of_forbidden_knowledge"], "gold": 9, "buildings": ALL_TECH,
-              "play": [V, {"card": "twilight_baron"}]}, {"play": [TROQ]})
+    s = game(
+        {
+            "hand": ["voidblocker", "shrine_of_forbidden_knowledge"],
+            "gold": 9,
+            "buildings": ALL_TECH,
+            "play": [V, {"card": "twilight_baron"}],
+        },
+        {"play": [TROQ]},
+    )
     assert_refused(s, 0, {"type": "play", "card": hand_ids(s, 0, "voidblocker")[0], "targets": []}, "forbidden")
     s = play_card(s, 0, "shrine_of_forbidden_knowledge")
     assert in_play(s, 0, "shrine_of_forbidden_knowledge")
@@ -176,11 +244,14 @@ def test_twilight_baron_forbids_playing_tech_ii_and_iii_units():
 
 # ---- Voidblocker -----------------------------------------------------------------------------------------
 
+
 def test_voidblocker_taxes_its_attacker_another_ready_unit():
     """Voidblocker ruling: with nothing else ready the attack still happens."""
-    s = game({"play": [V, {"card": "voidblocker", "id": "vb"}]},
-             {"play": [TROQ, {"card": "iron_man", "id": "iron"}, {"card": "older_brother", "id": "ob"}]},
-             active=1)
+    s = game(
+        {"play": [V, {"card": "voidblocker", "id": "vb"}]},
+        {"play": [TROQ, {"card": "iron_man", "id": "iron"}, {"card": "older_brother", "id": "ob"}]},
+        active=1,
+    )
     s = attack(s, 1, find(s, "iron"), find(s, "vb"))
     assert set(prompt_options(s)) == {find(s, "troq"), find(s, "ob")}
     s = choose(s, 1, find(s, "ob"))
@@ -189,10 +260,10 @@ def test_voidblocker_taxes_its_attacker_another_ready_unit():
 
 # ---- Blackhand Dozer --------------------------------------------------------------------------------------
 
+
 def test_blackhand_dozer_keeps_opposing_bases_at_6_hp():
     """Blackhand Dozer ruling: any damage you deal, spells too."""
-    s = game({"hand": ["dark_pact", "dark_pact"], "play": [V, {"card": "blackhand_dozer"}]},
-             {"play": [TROQ]})
+    s = game({"hand": ["dark_pact", "dark_pact"], "play": [V, {"card": "blackhand_dozer"}]}, {"play": [TROQ]})
     s["teams"][1]["damage"] = s["teams"][1]["hp"] - 7
     s = play_card(s, 0, "dark_pact", ["base:1"])
     assert s["teams"][1]["hp"] - base_damage(s, 1) == 6
@@ -201,18 +272,34 @@ def test_blackhand_dozer_keeps_opposing_bases_at_6_hp():
 
 
 def test_blackhand_dozer_doesnt_shield_your_own_base():
-    s = game({"hand": ["lich_s_bargain"], "gold": 2, "workers": 4,
-              "play": [hero("garth_torken"), {"card": "blackhand_dozer"}]},
-             {"play": [TROQ]}, heroes=("garth_torken", "troq_bashar"))
+    s = game(
+        {
+            "hand": ["lich_s_bargain"],
+            "gold": 2,
+            "workers": 4,
+            "play": [hero("garth_torken"), {"card": "blackhand_dozer"}],
+        },
+        {"play": [TROQ]},
+        heroes=("garth_torken", "troq_bashar"),
+    )
     s["teams"][0]["damage"] = s["teams"][0]["hp"] - 7
     s = play_card(s, 0, "lich_s_bargain")
     assert s["teams"][0]["hp"] - base_damage(s, 0) == 3
 
 
 def test_blackhand_dozer_dies_and_the_active_player_destroys_your_lowest_tech_unit():
-    s = game({"hand": ["deteriorate"], "play": [V]},
-             {"play": [TROQ, {"card": "blackhand_dozer", "id": "bd", "damage": 5}, {"card": "zombie", "id": "z"},
-                       {"card": "skeleton", "id": "sk"}, {"card": "iron_man", "id": "iron"}]})
+    s = game(
+        {"hand": ["deteriorate"], "play": [V]},
+        {
+            "play": [
+                TROQ,
+                {"card": "blackhand_dozer", "id": "bd", "damage": 5},
+                {"card": "zombie", "id": "z"},
+                {"card": "skeleton", "id": "sk"},
+                {"card": "iron_man", "id": "iron"},
+            ]
+        },
+    )
     s = play_card(s, 0, "deteriorate", [find(s, "bd")])
     assert gone(s, "bd") and s["prompt"]["seat"] == 0
     assert set(prompt_options(s)) == {find(s, "z"), find(s, "sk")}
@@ -222,10 +309,14 @@ def test_blackhand_dozer_dies_and_the_active_player_destroys_your_lowest_tech_un
 
 # ---- Banefire Golem ------------------------------------------------------------------------------------------
 
+
 def test_banefire_golem_sacrifices_in_upkeep_to_hit_everything_opposing():
     """Banefire Golem ruling: alone, he sacrifices himself and still hits."""
-    s = game({"play": [V, {"card": "banefire_golem", "id": "bg"}]},
-             {"buildings": {"tech_1": True}, "play": [TROQ, {"card": "older_brother", "id": "ob"}]}, active=1)
+    s = game(
+        {"play": [V, {"card": "banefire_golem", "id": "bg"}]},
+        {"buildings": {"tech_1": True}, "play": [TROQ, {"card": "older_brother", "id": "ob"}]},
+        active=1,
+    )
     s = end_turn(s, 1)
     assert gone(s, "bg")
     assert s["cards"][find(s, "ob")]["damage"] == 1 and s["cards"][find(s, "troq")]["damage"] == 1
@@ -234,9 +325,9 @@ def test_banefire_golem_sacrifices_in_upkeep_to_hit_everything_opposing():
 
 # ---- Terras Q -------------------------------------------------------------------------------------------------
 
+
 def test_terras_q_gives_four_warlocks_and_is_shackled_while_they_live():
-    s = game({"hand": ["terras_q_the_shackled"], "gold": 6, "buildings": ALL_TECH, "play": [V]},
-             {"play": [TROQ]})
+    s = game({"hand": ["terras_q_the_shackled"], "gold": 6, "buildings": ALL_TECH, "play": [V]}, {"play": [TROQ]})
     s = play_card(s, 0, "terras_q_the_shackled")
     tq = one(s, 0, "terras_q_the_shackled")
     warlocks = in_play(s, 1, "warlock")
@@ -252,12 +343,18 @@ def test_terras_q_gives_four_warlocks_and_is_shackled_while_they_live():
 
 # ---- Shrine of Forbidden Knowledge ------------------------------------------------------------------------------
 
+
 def test_shrine_burns_its_base_draws_one_more_and_lets_demons_pass_units():
     """Shrine ruling: draw that many +3, capped at 6."""
     deck = ["spark"] * 8
-    s = game({"hand": ["spark"] * 4, "deck": deck, "play": [V, {"card": "shrine_of_forbidden_knowledge"},
-                                                               {"card": "thieving_imp", "id": "imp"}]},
-             {"play": [TROQ, {"card": "iron_man", "patrol": "squad_leader"}]})
+    s = game(
+        {
+            "hand": ["spark"] * 4,
+            "deck": deck,
+            "play": [V, {"card": "shrine_of_forbidden_knowledge"}, {"card": "thieving_imp", "id": "imp"}],
+        },
+        {"play": [TROQ, {"card": "iron_man", "patrol": "squad_leader"}]},
+    )
     assert "base:1" in {a["target"] for a in legal_of(s, 0, "attack", attacker=find(s, "imp"))}
     s = end_turn(s, 0)
     assert len(s["players"][0]["hand"]) == 6
@@ -266,16 +363,21 @@ def test_shrine_burns_its_base_draws_one_more_and_lets_demons_pass_units():
 
 
 def test_shrine_demons_are_still_stopped_by_patrolling_heroes():
-    s = game({"play": [V, {"card": "shrine_of_forbidden_knowledge"}, {"card": "thieving_imp", "id": "imp"}]},
-             {"play": [dict(TROQ, patrol="squad_leader")]})
+    s = game(
+        {"play": [V, {"card": "shrine_of_forbidden_knowledge"}, {"card": "thieving_imp", "id": "imp"}]},
+        {"play": [dict(TROQ, patrol="squad_leader")]},
+    )
     assert "base:1" not in {a["target"] for a in legal_of(s, 0, "attack", attacker=find(s, "imp"))}
 
 
 # ---- Zarramonde ---------------------------------------------------------------------------------------------------
 
+
 def test_zarramonde_played_from_hand_destroys_a_worker_or_card():
-    s = game({"hand": ["zarramonde_the_obliterator"], "gold": 10, "buildings": ALL_TECH, "play": [V]},
-             {"workers": 5, "play": [TROQ, {"card": "iron_man", "id": "iron"}]})
+    s = game(
+        {"hand": ["zarramonde_the_obliterator"], "gold": 10, "buildings": ALL_TECH, "play": [V]},
+        {"workers": 5, "play": [TROQ, {"card": "iron_man", "id": "iron"}]},
+    )
     s = play_card(s, 0, "zarramonde_the_obliterator")
     assert "worker:1" in prompt_options(s) and find(s, "iron") in prompt_options(s)
     s = choose(s, 0, "worker:1")
@@ -286,6 +388,7 @@ def test_zarramonde_played_from_hand_destroys_a_worker_or_card():
 
 
 # ---- Vandy Anadrose ---------------------------------------------------------------------------------------------------
+
 
 def test_vandy_mid_band_discards_to_fetch_a_demonology_spell():
     s = game({"hand": ["spark"], "gold": 1, "play": [vandy(3)]}, {"play": [TROQ]})
@@ -300,8 +403,10 @@ def test_vandy_mid_band_discards_to_fetch_a_demonology_spell():
 def test_vandy_max_level_dooms_a_friendly_and_an_opposing_tech_0_or_i_unit():
     """Vandy rulings: not optional (with no friendly unit, still the
     opposing one); they die at her controller's next upkeep."""
-    s = game({"gold": 2, "play": [vandy(4)]},
-             {"play": [TROQ, {"card": "older_brother", "id": "ob"}, {"card": "blackhand_dozer"}]})
+    s = game(
+        {"gold": 2, "play": [vandy(4)]},
+        {"play": [TROQ, {"card": "older_brother", "id": "ob"}, {"card": "blackhand_dozer"}]},
+    )
     s = act(s, 0, {"type": "level_up", "hero": find(s, "vandy_anadrose"), "levels": 1})
     assert atk_hp(s, find(s, "ob")) == (4, 4)
     s = end_turn(s, 0)
@@ -313,8 +418,10 @@ def test_vandy_max_level_dooms_a_friendly_and_an_opposing_tech_0_or_i_unit():
 def test_terras_q_is_shackled_only_by_his_own_warlocks():
     """Terras Q rulings: another Terras's Warlocks (or Warlocks made before
     he came back as a new card) don't shackle him."""
-    s = game({"play": [V, {"card": "terras_q_the_shackled", "id": "tq"}]},
-             {"play": [TROQ, {"card": "warlock"}, {"card": "warlock"}]})
+    s = game(
+        {"play": [V, {"card": "terras_q_the_shackled", "id": "tq"}]},
+        {"play": [TROQ, {"card": "warlock"}, {"card": "warlock"}]},
+    )
     s = attack(s, 0, find(s, "tq"), "base:1")
     assert base_damage(s, 1) == 15
 
@@ -323,16 +430,20 @@ def test_twilight_baron_lets_units_be_put_into_play():
     """Twilight Baron ruling: he stops playing tech II units, not putting
     them into play (Skeletal Lord)."""
     sk = [{"card": "skeleton"} for _ in range(5)]
-    s = game({"hand": ["voidblocker"], "play": [V, {"card": "twilight_baron"},
-                                                 {"card": "skeletal_lord", "id": "sl"}] + sk},
-             {"play": [TROQ]})
+    s = game(
+        {"hand": ["voidblocker"], "play": [V, {"card": "twilight_baron"}, {"card": "skeletal_lord", "id": "sl"}] + sk},
+        {"play": [TROQ]},
+    )
     s = use_ability(s, 0, find(s, "sl"))
     assert in_play(s, 0, "voidblocker")
 
 
 def test_banefire_golem_lets_its_controller_pick_the_sacrifice():
-    s = game({"play": [V, {"card": "banefire_golem", "id": "bg"}, {"card": "skeleton", "id": "sk"}]},
-             {"play": [TROQ]}, active=1)
+    s = game(
+        {"play": [V, {"card": "banefire_golem", "id": "bg"}, {"card": "skeleton", "id": "sk"}]},
+        {"play": [TROQ]},
+        active=1,
+    )
     s = end_turn(s, 1)
     assert set(prompt_options(s)) == {find(s, "bg"), find(s, "sk")}
     s = choose(s, 0, find(s, "sk"))
@@ -342,22 +453,41 @@ def test_banefire_golem_lets_its_controller_pick_the_sacrifice():
 def test_vandy_reaching_max_on_another_teams_turn_fizzles():
     """Nether Drain ruling: raised to max by an opponent on their turn, her
     choice doesn't happen."""
-    s = game({"hand": ["nether_drain"], "gold": 2, "play": [hero("garth_torken")]},
-             {"play": [vandy(3), {"card": "older_brother", "id": "ob"}]},
-             heroes=("garth_torken", "vandy_anadrose"))
+    s = game(
+        {"hand": ["nether_drain"], "gold": 2, "play": [hero("garth_torken")]},
+        {"play": [vandy(3), {"card": "older_brother", "id": "ob"}]},
+        heroes=("garth_torken", "vandy_anadrose"),
+    )
     s = play_card(s, 0, "nether_drain", [find(s, "garth_torken"), find(s, "vandy_anadrose")])
     assert s["cards"][find(s, "vandy_anadrose")]["level"] == 5 and s["prompt"] is None
     assert atk_hp(s, find(s, "ob")) == (2, 2)
 
 
 def test_vandy_in_two_headed_dragon_may_gift_a_teammates_unit():
-    """"Friendly" spans teammates (house rule R21)."""
+    """ "Friendly" spans teammates (house rule R21)."""
     from game.rules import new_game
-    s = new_game({"mode": "2hg", "seed": 3, "seats": [
-        {"name": "A", "hero": "vandy_anadrose"}, {"name": "B", "hero": "troq_bashar"},
-        {"name": "C", "hero": "troq_bashar"}, {"name": "D", "hero": "troq_bashar"}],
-        "scenario": {"turn": 3, "active": 0, "seats": [
-            {"gold": 1, "play": [vandy(4)]}, {"play": [{"card": "zombie", "id": "mate"}]},
-            {"play": [{"card": "older_brother", "id": "foe"}]}, {}]}})
+
+    s = new_game(
+        {
+            "mode": "2hg",
+            "seed": 3,
+            "seats": [
+                {"name": "A", "hero": "vandy_anadrose"},
+                {"name": "B", "hero": "troq_bashar"},
+                {"name": "C", "hero": "troq_bashar"},
+                {"name": "D", "hero": "troq_bashar"},
+            ],
+            "scenario": {
+                "turn": 3,
+                "active": 0,
+                "seats": [
+                    {"gold": 1, "play": [vandy(4)]},
+                    {"play": [{"card": "zombie", "id": "mate"}]},
+                    {"play": [{"card": "older_brother", "id": "foe"}]},
+                    {},
+                ],
+            },
+        }
+    )
     s = act(s, 0, {"type": "level_up", "hero": find(s, "vandy_anadrose"), "levels": 1})
     assert atk_hp(s, find(s, "mate")) == (4, 4) and atk_hp(s, find(s, "foe")) == (4, 4)

@@ -1,6 +1,7 @@
 """Blue scenario fixtures: the blue heroes may be picked in these scenarios
 although catalog.hero_playable doesn't offer them to players yet (the lead
 makes them playable once Law, Peace, Truth and the whole blue deck work)."""
+
 import pytest
 
 from game.codex import catalog

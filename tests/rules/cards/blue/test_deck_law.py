@@ -5,9 +5,23 @@ Newsman, with the official rulings (reference/codex-cards/rulings.json,
 
 Seat 0 plays Bigby Hayes (blue), seat 1 Troq Bashar.
 """
+
 from game.rules import view
-from tests.rules.helpers import (act, assert_refused, cards_in, choose, end_turn, find, hand_ids,
-                                 in_play, legal_of, play_card, prompt_options, scenario_game, use_ability)
+from tests.rules.helpers import (
+    act,
+    assert_refused,
+    cards_in,
+    choose,
+    end_turn,
+    find,
+    hand_ids,
+    in_play,
+    legal_of,
+    play_card,
+    prompt_options,
+    scenario_game,
+    use_ability,
+)
 
 HEROES = ("bigby_hayes", "troq_bashar")
 BIGBY = {"card": "bigby_hayes", "id": "bigby"}
@@ -25,10 +39,12 @@ def view_log(state, seat):
 
 # ---- Porkhand Magistrate ----------------------------------------------------------
 
+
 def test_porkhand_magistrate_disables_and_its_controller_draws():
-    s = game({"gold": 1, "play": [BIGBY, {"card": "porkhand_magistrate", "id": "pm"}]},
-             {"deck": ["iron_man"], "hand": [],
-              "play": [TROQ, {"card": "tenderfoot", "patrol": "elite", "id": "foot"}]})
+    s = game(
+        {"gold": 1, "play": [BIGBY, {"card": "porkhand_magistrate", "id": "pm"}]},
+        {"deck": ["iron_man"], "hand": [], "play": [TROQ, {"card": "tenderfoot", "patrol": "elite", "id": "foot"}]},
+    )
     pm, foot = find(s, "pm"), find(s, "foot")
     s = use_ability(s, 0, pm, targets=[foot])
     assert s["cards"][foot]["marks"]["disabled"] and s["cards"][foot]["exhausted"]
@@ -40,9 +56,14 @@ def test_porkhand_magistrate_disables_and_its_controller_draws():
 def test_porkhand_magistrate_targets_own_and_exhausted_cards_but_not_himself():
     """Porkhand Magistrate rulings: not on himself; on an exhausted unit or
     hero, and on your own, yes."""
-    s = game({"gold": 1, "deck": ["spark"],
-              "play": [BIGBY, {"card": "porkhand_magistrate", "id": "pm"}, {"card": "scribe", "id": "mine"}]},
-             {"play": [TROQ, {"card": "tenderfoot", "exhausted": True, "id": "tired"}]})
+    s = game(
+        {
+            "gold": 1,
+            "deck": ["spark"],
+            "play": [BIGBY, {"card": "porkhand_magistrate", "id": "pm"}, {"card": "scribe", "id": "mine"}],
+        },
+        {"play": [TROQ, {"card": "tenderfoot", "exhausted": True, "id": "tired"}]},
+    )
     pm = find(s, "pm")
     options = {a["targets"][0] for a in legal_of(s, 0, "ability", card=pm)}
     assert pm not in options
@@ -54,16 +75,25 @@ def test_porkhand_magistrate_targets_own_and_exhausted_cards_but_not_himself():
 
 def test_porkhand_magistrate_needs_its_gold():
     s = game({"gold": 0, "play": [BIGBY, {"card": "porkhand_magistrate", "id": "pm"}]}, {"play": [TROQ]})
-    assert_refused(s, 0, {"type": "ability", "card": find(s, "pm"), "ability": 0,
-                          "targets": [find(s, "troq")]}, "not_enough_gold")
+    assert_refused(
+        s, 0, {"type": "ability", "card": find(s, "pm"), "ability": 0, "targets": [find(s, "troq")]}, "not_enough_gold"
+    )
 
 
 # ---- Arrest -------------------------------------------------------------------------
 
+
 def test_arrest_disables_a_patrolling_unit_only():
-    s = game({"hand": ["arrest"], "gold": 2, "play": [BIGBY]},
-             {"play": [TROQ, {"card": "iron_man", "patrol": "squad_leader", "id": "man"},
-                       {"card": "tenderfoot", "id": "idle"}]})
+    s = game(
+        {"hand": ["arrest"], "gold": 2, "play": [BIGBY]},
+        {
+            "play": [
+                TROQ,
+                {"card": "iron_man", "patrol": "squad_leader", "id": "man"},
+                {"card": "tenderfoot", "id": "idle"},
+            ]
+        },
+    )
     arrest = hand_ids(s, 0, "arrest")[0]
     assert {a["targets"][0] for a in legal_of(s, 0, "play", card=arrest)} == {find(s, "man")}
     s = play_card(s, 0, "arrest", [find(s, "man")])
@@ -75,8 +105,10 @@ def test_arrest_does_not_kill_a_patrolling_illusion_it_picks_without_targeting()
     """Illusion rulings: an Illusion dies only when a spell or ability
     targets it (◎). Arrest disables a patrolling unit without the icon, so a
     Spectral Hound it picks stays in play, disabled and sidelined."""
-    s = game({"hand": ["arrest"], "gold": 2, "play": [BIGBY]},
-             {"play": [TROQ, {"card": "spectral_hound", "patrol": "squad_leader", "id": "hound"}]})
+    s = game(
+        {"hand": ["arrest"], "gold": 2, "play": [BIGBY]},
+        {"play": [TROQ, {"card": "spectral_hound", "patrol": "squad_leader", "id": "hound"}]},
+    )
     hound = find(s, "hound")
     s = play_card(s, 0, "arrest", [hound])
     assert in_play(s, 1, "spectral_hound") == [hound]
@@ -87,11 +119,11 @@ def test_arrest_does_not_kill_a_patrolling_illusion_it_picks_without_targeting()
 
 # ---- Building Inspector ----------------------------------------------------------------
 
+
 def test_building_inspector_taxes_an_opponents_first_building_a_turn():
     """Building Inspector rulings: add-ons and tech buildings too; a free
     rebuild then costs 1; only the first building of the turn."""
-    s = game({"play": [BIGBY, {"card": "building_inspector"}]},
-             {"gold": 6, "workers": 10, "play": [TROQ]}, active=1)
+    s = game({"play": [BIGBY, {"card": "building_inspector"}]}, {"gold": 6, "workers": 10, "play": [TROQ]}, active=1)
     s["players"][1]["free_rebuild"] = {"tech_1": True}
     s = act(s, 1, {"type": "build", "building": "tech_1"})
     assert s["players"][1]["gold"] == 5  # free rebuild, +1
@@ -100,8 +132,7 @@ def test_building_inspector_taxes_an_opponents_first_building_a_turn():
 
 
 def test_building_inspector_taxes_a_building_card_and_not_its_controller():
-    s = game({"play": [BIGBY, {"card": "building_inspector"}]},
-             {"gold": 4, "hand": ["jail"], "play": [TROQ]}, active=1)
+    s = game({"play": [BIGBY, {"card": "building_inspector"}]}, {"gold": 4, "hand": ["jail"], "play": [TROQ]}, active=1)
     s = play_card(s, 1, "jail")
     assert s["players"][1]["gold"] == 0  # Jail costs 3, +1
     own = game({"gold": 1, "workers": 6, "play": [BIGBY, {"card": "building_inspector"}]})
@@ -111,9 +142,12 @@ def test_building_inspector_taxes_a_building_card_and_not_its_controller():
 
 # ---- Lawful Search -----------------------------------------------------------------------
 
+
 def test_lawful_search_draws_then_looks_at_a_hand():
-    s = game({"hand": ["lawful_search"], "deck": ["spark"], "gold": 1, "play": [BIGBY]},
-             {"hand": ["iron_man", "wither"], "play": [TROQ]})
+    s = game(
+        {"hand": ["lawful_search"], "deck": ["spark"], "gold": 1, "play": [BIGBY]},
+        {"hand": ["iron_man", "wither"], "play": [TROQ]},
+    )
     s = play_card(s, 0, "lawful_search")
     assert cards_in(s, 0, "hand") == ["spark"]
     assert sorted(prompt_options(s)) == ["discard:1", "hand:1"]
@@ -125,14 +159,17 @@ def test_lawful_search_draws_then_looks_at_a_hand():
 
 
 def test_lawful_search_can_look_at_a_discard_pile():
-    s = game({"hand": ["lawful_search"], "deck": ["spark"], "gold": 1, "play": [BIGBY]},
-             {"discard": ["bloom"], "play": [TROQ]})
+    s = game(
+        {"hand": ["lawful_search"], "deck": ["spark"], "gold": 1, "play": [BIGBY]},
+        {"discard": ["bloom"], "play": [TROQ]},
+    )
     s = play_card(s, 0, "lawful_search")
     s = choose(s, 0, "discard:1")
     assert any("discard pile: Bloom" in t for t in view_log(s, 0))
 
 
 # ---- Reputable Newsman -------------------------------------------------------------------
+
 
 def _newsman(number):
     s = game({"hand": ["reputable_newsman"], "gold": 2, "play": [BIGBY]}, {"play": [TROQ]})
@@ -144,6 +181,7 @@ def _newsman(number):
 def _their_turn_with(s, cards):
     """End seat 0's turn; seat 1 then holds ``cards`` and 5 gold."""
     from game.codex.state import make_instance
+
     s = end_turn(s, 0)
     for cid in cards:
         make_instance(s, cid, 1, "hand")
@@ -167,6 +205,7 @@ def test_reputable_newsman_forbids_opponents_spells_of_the_named_cost():
 def test_reputable_newsman_does_not_bind_his_controller():
     s = _newsman(2)
     from game.codex.state import make_instance
+
     make_instance(s, "wither", 0, "hand")
     s["players"][0]["gold"] = 2
     assert legal_of(s, 0, "play", card=hand_ids(s, 0, "wither")[0])
@@ -175,8 +214,9 @@ def test_reputable_newsman_does_not_bind_his_controller():
 def test_reputable_newsman_effect_ends_when_he_leaves_play():
     """Reputable Newsman ruling: his effect ends when he leaves play."""
     s = _newsman(2)
-    from game.codex.effects import destroy
     from game.codex.checks import run
+    from game.codex.effects import destroy
+
     destroy(s, in_play(s, 0, "reputable_newsman")[0])
     run(s)
     s = _their_turn_with(s, ["wither"])
@@ -185,10 +225,13 @@ def test_reputable_newsman_effect_ends_when_he_leaves_play():
 
 # ---- Jail -------------------------------------------------------------------------------
 
+
 def _jailed(hand=("iron_man", "tenderfoot")):
-    s = game({"play": [BIGBY, {"card": "jail", "id": "jail"}]},
-             {"hand": list(hand), "gold": 10, "buildings": {"tech_1": True}, "deck": ["spark"],
-              "play": [TROQ]}, active=1)
+    s = game(
+        {"play": [BIGBY, {"card": "jail", "id": "jail"}]},
+        {"hand": list(hand), "gold": 10, "buildings": {"tech_1": True}, "deck": ["spark"], "play": [TROQ]},
+        active=1,
+    )
     return play_card(s, 1, hand[0])
 
 
@@ -227,8 +270,9 @@ def test_jail_lets_its_own_players_units_arrive():
 def test_jail_discards_its_prisoner_when_destroyed():
     s = _jailed()
     s = act(s, 1, {"type": "end_main"})
-    from game.codex.effects import damage_target
     from game.codex.checks import run
+    from game.codex.effects import damage_target
+
     damage_target(s, find(s, "jail"), 3, by="a test")
     run(s)
     assert "iron_man" in cards_in(s, 1, "discard")
@@ -239,8 +283,10 @@ def test_jail_does_not_take_forecast_units():
     """Jail ruling: a forecast unit goes to the future, not to jail, and
     later arrives normally."""
     from game.codex import catalog
-    forecast = next(c["id"] for c in catalog.all_cards()
-                    if c["kind"] == "unit" and c["keywords"].get("forecast") and not c["tech"])
+
+    forecast = next(
+        c["id"] for c in catalog.all_cards() if c["kind"] == "unit" and c["keywords"].get("forecast") and not c["tech"]
+    )
     s = _jailed((forecast,))
     assert not s["cards"][find(s, "jail")]["marks"].get("prisoner")
     assert [s["cards"][i]["card"] for i in s["players"][1]["future"]] == [forecast]
@@ -250,9 +296,12 @@ def test_jail_does_not_take_units_played_from_other_zones_than_the_hand():
     """Jail: "opposing units played from hand" (Jail ruling: a unit that
     goes from hand to Jail): a unit played from a Graveyard arrives."""
     from game.codex.state import make_instance
-    s = game({"play": [BIGBY, {"card": "jail", "id": "jail"}]},
-             {"gold": 5, "buildings": {"tech_1": True},
-              "play": [TROQ, {"card": "graveyard", "id": "g"}]}, active=1)
+
+    s = game(
+        {"play": [BIGBY, {"card": "jail", "id": "jail"}]},
+        {"gold": 5, "buildings": {"tech_1": True}, "play": [TROQ, {"card": "graveyard", "id": "g"}]},
+        active=1,
+    )
     g = find(s, "g")
     s["cards"][g]["marks"]["buried"] = [make_instance(s, "iron_man", 1, "buried")]
     s = use_ability(s, 1, g)
@@ -264,10 +313,18 @@ def test_a_boost_paid_for_a_unit_jail_takes_happens_as_it_is_played_and_never_ag
     is played from hand, then it goes to jail; released, it arrives with
     no second boost. Hooded Executioner's boost destroys the weakest
     opposing unit: Older Brother at once, nothing when it is released."""
-    s = game({"play": [BIGBY, {"card": "jail", "id": "jail"}, {"card": "older_brother", "id": "ob"},
-                       {"card": "iron_man", "id": "iron"}]},
-             {"hand": ["hooded_executioner", "tenderfoot"], "gold": 10, "buildings": {"tech_1": True},
-              "play": [TROQ]}, active=1)
+    s = game(
+        {
+            "play": [
+                BIGBY,
+                {"card": "jail", "id": "jail"},
+                {"card": "older_brother", "id": "ob"},
+                {"card": "iron_man", "id": "iron"},
+            ]
+        },
+        {"hand": ["hooded_executioner", "tenderfoot"], "gold": 10, "buildings": {"tech_1": True}, "play": [TROQ]},
+        active=1,
+    )
     executioner = hand_ids(s, 1, "hooded_executioner")[0]
     s = act(s, 1, {"type": "play", "card": executioner, "targets": [], "boost": True})
     prisoner = s["cards"][find(s, "jail")]["marks"]["prisoner"]

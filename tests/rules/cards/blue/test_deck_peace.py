@@ -2,9 +2,9 @@
 Bluecoat Musketeer and Traffic Director (rulings: reference/codex-cards/
 rulings.json, "Blue"). Seat 0 plays Troq Bashar (blue heroes are not
 playable until the whole faction works)."""
+
 from game.codex import stats
-from tests.rules.helpers import (assert_refused, attack_tagged, base_damage, dmg, find, hand_ids,
-                                 legal_of, scenario_game)
+from tests.rules.helpers import assert_refused, attack_tagged, base_damage, dmg, find, hand_ids, legal_of, scenario_game
 
 
 def game(seat0=None, seat1=None, **kw):
@@ -17,9 +17,9 @@ def targets_of(state, tag):
 
 # ---- Bluecoat Musketeer -----------------------------------------------------------
 
+
 def test_bluecoat_musketeer_with_1_atk_has_long_range():
-    s = game({"play": [{"card": "bluecoat_musketeer", "id": "bm"}]},
-             {"play": [{"card": "iron_man", "id": "iron"}]})
+    s = game({"play": [{"card": "bluecoat_musketeer", "id": "bm"}]}, {"play": [{"card": "iron_man", "id": "iron"}]})
     assert stats.kw(s, find(s, "bm"), "long_range") == 1
     s = attack_tagged(s, "bm", "iron")
     assert dmg(s, "iron") == 1 and dmg(s, "bm") == 0
@@ -28,8 +28,10 @@ def test_bluecoat_musketeer_with_1_atk_has_long_range():
 def test_bluecoat_musketeer_with_more_atk_loses_long_range():
     """Bluecoat Musketeer ruling: his ATK after every effect and rune
     counts, not the printed 1."""
-    s = game({"play": [{"card": "bluecoat_musketeer", "plus": 1, "id": "bm"}]},
-             {"play": [{"card": "tenderfoot", "id": "foot"}]})
+    s = game(
+        {"play": [{"card": "bluecoat_musketeer", "plus": 1, "id": "bm"}]},
+        {"play": [{"card": "tenderfoot", "id": "foot"}]},
+    )
     assert stats.kw(s, find(s, "bm"), "long_range") == 0
     s = attack_tagged(s, "bm", "foot")
     assert dmg(s, "bm") == 1
@@ -45,12 +47,16 @@ def test_bluecoat_musketeer_brought_to_1_atk_while_attacking_debilitator_alpha_h
     """Bluecoat Musketeer ruling with Debilitator Alpha: a 2-ATK Musketeer
     attacking the squad leader Alpha has 1 ATK, so long-range, and the
     Alpha can't hit back; a 1-ATK one drops to 0 and gets hit."""
-    s = game({"play": [{"card": "bluecoat_musketeer", "plus": 1, "id": "bm"}]},
-             {"play": [{"card": "debilitator_alpha", "patrol": "squad_leader", "id": "alpha"}]})
+    s = game(
+        {"play": [{"card": "bluecoat_musketeer", "plus": 1, "id": "bm"}]},
+        {"play": [{"card": "debilitator_alpha", "patrol": "squad_leader", "id": "alpha"}]},
+    )
     s = attack_tagged(s, "bm", "alpha")
     assert dmg(s, "bm") == 0
-    s = game({"play": [{"card": "bluecoat_musketeer", "id": "bm"}]},
-             {"play": [{"card": "debilitator_alpha", "patrol": "squad_leader", "id": "alpha"}]})
+    s = game(
+        {"play": [{"card": "bluecoat_musketeer", "id": "bm"}]},
+        {"play": [{"card": "debilitator_alpha", "patrol": "squad_leader", "id": "alpha"}]},
+    )
     s = attack_tagged(s, "bm", "alpha")
     assert s["players"][0]["discard"]  # the Alpha's 4 damage killed him
     assert dmg(s, "alpha") == 0
@@ -58,11 +64,15 @@ def test_bluecoat_musketeer_brought_to_1_atk_while_attacking_debilitator_alpha_h
 
 # ---- Traffic Director ------------------------------------------------------------------
 
+
 def test_traffic_director_ignores_patrollers_when_attacking_a_building():
-    s = game({"play": [{"card": "traffic_director", "id": "td"}]},
-             {"buildings": {"tech_1": True},
-              "play": [{"card": "iron_man", "patrol": "squad_leader", "id": "sl"},
-                       {"card": "tenderfoot", "id": "home"}]})
+    s = game(
+        {"play": [{"card": "traffic_director", "id": "td"}]},
+        {
+            "buildings": {"tech_1": True},
+            "play": [{"card": "iron_man", "patrol": "squad_leader", "id": "sl"}, {"card": "tenderfoot", "id": "home"}],
+        },
+    )
     options = targets_of(s, "td")
     assert {"base:1", "bld:1:tech_1", find(s, "sl")} <= options
     assert find(s, "home") not in options  # a unit behind the patrollers is still out of reach
@@ -71,9 +81,11 @@ def test_traffic_director_ignores_patrollers_when_attacking_a_building():
 
 
 def test_traffic_director_is_untargetable():
-    s = game({"hand": ["spark"], "gold": 1, "play": [{"card": "river_montoya"}]},
-             {"play": [{"card": "traffic_director", "patrol": "squad_leader", "id": "td"}]},
-             heroes=("river_montoya", "troq_bashar"))
+    s = game(
+        {"hand": ["spark"], "gold": 1, "play": [{"card": "river_montoya"}]},
+        {"play": [{"card": "traffic_director", "patrol": "squad_leader", "id": "td"}]},
+        heroes=("river_montoya", "troq_bashar"),
+    )
     spark = hand_ids(s, 0, "spark")[0]
     assert legal_of(s, 0, "play", card=spark) == []
     assert_refused(s, 0, {"type": "play", "card": spark, "targets": [find(s, "td")]}, "bad_targets")

@@ -9,11 +9,30 @@ seat 0 plays Troq Bashar and has Onimaru in play as a card (a Peace hero
 in play is what Peace spells need). Peace's tech II and III cards are put
 in play by the scenario (Troq's Tech II makes Bashing cards).
 """
-from game.rules import new_game, view
+
 from game.codex import stats
-from tests.rules.helpers import (assert_refused, atk_hp, base_damage, cards_in, choose, dmg, end_turn,
-                                 find, gone, hand_ids, in_play, legal_of, logged, play_card,
-                                 prompt_options, scenario_game, use_ability, attack_tagged, act)
+from game.rules import new_game, view
+from tests.rules.helpers import (
+    act,
+    assert_refused,
+    atk_hp,
+    attack_tagged,
+    base_damage,
+    cards_in,
+    choose,
+    dmg,
+    end_turn,
+    find,
+    gone,
+    hand_ids,
+    in_play,
+    legal_of,
+    logged,
+    play_card,
+    prompt_options,
+    scenario_game,
+    use_ability,
+)
 
 ONI = {"card": "general_onimaru", "id": "oni"}
 ONI_MAX = {"card": "general_onimaru", "level": 8, "id": "oni"}
@@ -31,6 +50,7 @@ def kw(state, tag):
 
 # ---- General Onimaru ------------------------------------------------------------
 
+
 def test_onimaru_level_1_has_frenzy_1_only_on_his_players_turn():
     """Base band: 2/3 with frenzy 1 (+1 ATK on your turn)."""
     s = game({"play": [ONI]})
@@ -47,8 +67,7 @@ def test_onimaru_mid_band_has_readiness_and_keeps_frenzy():
     s = attack_tagged(s, "oni", "base:1")
     assert base_damage(s, 1) == 4
     assert not s["cards"][find(s, "oni")]["exhausted"]
-    assert_refused(s, 0, {"type": "attack", "attacker": find(s, "oni"), "target": "base:1"},
-                   "already_attacked")
+    assert_refused(s, 0, {"type": "attack", "attacker": find(s, "oni"), "target": "base:1"}, "already_attacked")
 
 
 def test_onimaru_below_mid_band_exhausts_to_attack():
@@ -75,9 +94,15 @@ def test_onimaru_reaching_max_level_makes_three_soldiers_with_sparkshot():
 def test_soldier_token_sparkshot_hits_a_patroller_next_to_the_one_it_attacks():
     """The Soldier token: sparkshot deals 1 to a patroller adjacent to the
     one it attacks."""
-    s = game({"play": [{"card": "soldier", "id": "sol"}]},
-             {"play": [{"card": "iron_man", "patrol": "squad_leader", "id": "sl"},
-                       {"card": "older_brother", "patrol": "elite", "id": "el"}]})
+    s = game(
+        {"play": [{"card": "soldier", "id": "sol"}]},
+        {
+            "play": [
+                {"card": "iron_man", "patrol": "squad_leader", "id": "sl"},
+                {"card": "older_brother", "patrol": "elite", "id": "el"},
+            ]
+        },
+    )
     s = attack_tagged(s, "sol", "sl")
     assert dmg(s, "el") == 1
     assert gone(s, "sol")  # Iron Man hit back
@@ -86,9 +111,12 @@ def test_soldier_token_sparkshot_hits_a_patroller_next_to_the_one_it_attacks():
 
 # ---- Boot Camp --------------------------------------------------------------------
 
+
 def test_boot_camp_exhausts_sidelines_runes_an_opposing_patroller_and_draws():
-    s = game({"hand": ["boot_camp"], "deck": ["tenderfoot"], "gold": 1, "play": [ONI]},
-             {"play": [{"card": "iron_man", "patrol": "squad_leader", "id": "sl"}]})
+    s = game(
+        {"hand": ["boot_camp"], "deck": ["tenderfoot"], "gold": 1, "play": [ONI]},
+        {"play": [{"card": "iron_man", "patrol": "squad_leader", "id": "sl"}]},
+    )
     s = play_card(s, 0, "boot_camp", [find(s, "sl")])
     iron = s["cards"][find(s, "sl")]
     assert iron["exhausted"] and iron["plus"] == 1
@@ -102,9 +130,18 @@ def test_boot_camp_works_on_an_exhausted_unit_and_on_one_that_just_arrived():
     """Boot Camp ruling: the exhaust isn't a cost, so an exhausted unit is
     a fine target (it still gets the rune); Haste ruling: a unit that just
     arrived can be exhausted by it."""
-    s = game({"hand": ["boot_camp", "boot_camp"], "deck": ["tenderfoot", "older_brother"], "gold": 2,
-              "play": [ONI, {"card": "iron_man", "exhausted": True, "id": "tired"},
-                       {"card": "tenderfoot", "fresh": True, "id": "new"}]})
+    s = game(
+        {
+            "hand": ["boot_camp", "boot_camp"],
+            "deck": ["tenderfoot", "older_brother"],
+            "gold": 2,
+            "play": [
+                ONI,
+                {"card": "iron_man", "exhausted": True, "id": "tired"},
+                {"card": "tenderfoot", "fresh": True, "id": "new"},
+            ],
+        }
+    )
     s = play_card(s, 0, "boot_camp", [find(s, "tired")])
     assert s["cards"][find(s, "tired")]["plus"] == 1
     s = play_card(s, 0, "boot_camp", [find(s, "new")])
@@ -112,8 +149,10 @@ def test_boot_camp_works_on_an_exhausted_unit_and_on_one_that_just_arrived():
 
 
 def test_boot_camp_takes_non_peace_heroes_but_not_a_peace_hero():
-    s = game({"hand": ["boot_camp"], "deck": ["tenderfoot"], "gold": 1, "play": [ONI]},
-             {"play": [{"card": "river_montoya", "id": "river"}]})
+    s = game(
+        {"hand": ["boot_camp"], "deck": ["tenderfoot"], "gold": 1, "play": [ONI]},
+        {"play": [{"card": "river_montoya", "id": "river"}]},
+    )
     bc = hand_ids(s, 0, "boot_camp")[0]
     targets = {a["targets"][0] for a in legal_of(s, 0, "play", card=bc)}
     assert find(s, "river") in targets and find(s, "oni") not in targets
@@ -123,18 +162,24 @@ def test_boot_camp_takes_non_peace_heroes_but_not_a_peace_hero():
 
 
 def test_boot_camp_needs_a_peace_hero():
-    s = game({"hand": ["boot_camp"], "gold": 1, "play": [{"card": "troq_bashar"},
-                                                        {"card": "iron_man", "id": "iron"}]})
-    assert_refused(s, 0, {"type": "play", "card": hand_ids(s, 0, "boot_camp")[0],
-                          "targets": [find(s, "iron")]}, "needs_hero")
+    s = game({"hand": ["boot_camp"], "gold": 1, "play": [{"card": "troq_bashar"}, {"card": "iron_man", "id": "iron"}]})
+    assert_refused(
+        s, 0, {"type": "play", "card": hand_ids(s, 0, "boot_camp")[0], "targets": [find(s, "iron")]}, "needs_hero"
+    )
 
 
 # ---- Elite Training -----------------------------------------------------------------
 
+
 def test_elite_training_buffs_two_of_your_units_until_your_next_upkeep():
-    s = game({"hand": ["elite_training"], "gold": 2,
-              "play": [ONI, {"card": "iron_man", "id": "a"}, {"card": "older_brother", "id": "b"}]},
-             {"play": [{"card": "tenderfoot", "id": "foe"}]})
+    s = game(
+        {
+            "hand": ["elite_training"],
+            "gold": 2,
+            "play": [ONI, {"card": "iron_man", "id": "a"}, {"card": "older_brother", "id": "b"}],
+        },
+        {"play": [{"card": "tenderfoot", "id": "foe"}]},
+    )
     s = play_card(s, 0, "elite_training")
     assert find(s, "foe") not in prompt_options(s)
     s = choose(s, 0, find(s, "a"))
@@ -160,8 +205,10 @@ def test_elite_training_up_to_two_one_or_none_is_fine():
 
 def test_elite_training_gives_anti_air_against_a_flier():
     """Trained, a ground unit can attack a flier."""
-    s = game({"hand": ["elite_training"], "gold": 2, "play": [ONI, {"card": "iron_man", "id": "a"}]},
-             {"play": [{"card": "cloud_sprite", "id": "fly"}]})
+    s = game(
+        {"hand": ["elite_training"], "gold": 2, "play": [ONI, {"card": "iron_man", "id": "a"}]},
+        {"play": [{"card": "cloud_sprite", "id": "fly"}]},
+    )
     assert find(s, "fly") not in {a["target"] for a in legal_of(s, 0, "attack", attacker=find(s, "a"))}
     s = play_card(s, 0, "elite_training")
     s = choose(s, 0, find(s, "a"))
@@ -171,9 +218,15 @@ def test_elite_training_gives_anti_air_against_a_flier():
 
 
 def test_elite_training_sparkshot_hits_the_next_patroller():
-    s = game({"hand": ["elite_training"], "gold": 2, "play": [ONI, {"card": "iron_man", "id": "a"}]},
-             {"play": [{"card": "tenderfoot", "patrol": "squad_leader", "id": "sl"},
-                       {"card": "tenderfoot", "patrol": "elite", "id": "el"}]})
+    s = game(
+        {"hand": ["elite_training"], "gold": 2, "play": [ONI, {"card": "iron_man", "id": "a"}]},
+        {
+            "play": [
+                {"card": "tenderfoot", "patrol": "squad_leader", "id": "sl"},
+                {"card": "tenderfoot", "patrol": "elite", "id": "el"},
+            ]
+        },
+    )
     s = play_card(s, 0, "elite_training")
     s = choose(s, 0, find(s, "a"))
     s = choose(s, 0)
@@ -183,9 +236,11 @@ def test_elite_training_sparkshot_hits_the_next_patroller():
 
 # ---- General's Hammer ------------------------------------------------------------------
 
+
 def test_generals_hammer_deals_3_to_a_building():
-    s = game({"hand": ["general_s_hammer", "general_s_hammer"], "gold": 6, "play": [ONI]},
-             {"buildings": {"tech_1": True}})
+    s = game(
+        {"hand": ["general_s_hammer", "general_s_hammer"], "gold": 6, "play": [ONI]}, {"buildings": {"tech_1": True}}
+    )
     s = play_card(s, 0, "general_s_hammer", ["bld:1:tech_1"])
     assert s["players"][1]["buildings"]["tech_1"]["damage"] == 3
     s = play_card(s, 0, "general_s_hammer", ["base:1"])
@@ -193,17 +248,23 @@ def test_generals_hammer_deals_3_to_a_building():
 
 
 def test_generals_hammer_takes_no_unit():
-    s = game({"hand": ["general_s_hammer"], "gold": 3, "play": [ONI]},
-             {"play": [{"card": "iron_man", "id": "iron"}]})
-    assert_refused(s, 0, {"type": "play", "card": hand_ids(s, 0, "general_s_hammer")[0],
-                          "targets": [find(s, "iron")]}, "bad_targets")
+    s = game({"hand": ["general_s_hammer"], "gold": 3, "play": [ONI]}, {"play": [{"card": "iron_man", "id": "iron"}]})
+    assert_refused(
+        s,
+        0,
+        {"type": "play", "card": hand_ids(s, 0, "general_s_hammer")[0], "targets": [find(s, "iron")]},
+        "bad_targets",
+    )
 
 
 # ---- The Art of War ------------------------------------------------------------------------
 
+
 def test_the_art_of_war_makes_onimaru_unstoppable_swift_and_stronger_until_next_upkeep():
-    s = game({"hand": ["the_art_of_war"], "gold": 3, "play": [ONI_MAX]},
-             {"play": [{"card": "iron_man", "patrol": "squad_leader", "id": "sl"}]})
+    s = game(
+        {"hand": ["the_art_of_war"], "gold": 3, "play": [ONI_MAX]},
+        {"play": [{"card": "iron_man", "patrol": "squad_leader", "id": "sl"}]},
+    )
     oni = find(s, "oni")
     assert {a["target"] for a in legal_of(s, 0, "attack", attacker=oni)} == {find(s, "sl")}
     s = play_card(s, 0, "the_art_of_war", [oni])
@@ -217,21 +278,27 @@ def test_the_art_of_war_makes_onimaru_unstoppable_swift_and_stronger_until_next_
 
 
 def test_the_art_of_war_swift_strike_kills_before_the_defender_hits_back():
-    s = game({"hand": ["the_art_of_war"], "gold": 3, "play": [ONI_MAX]},
-             {"play": [{"card": "regular_sized_rhinoceros", "id": "rhino"}]})
+    s = game(
+        {"hand": ["the_art_of_war"], "gold": 3, "play": [ONI_MAX]},
+        {"play": [{"card": "regular_sized_rhinoceros", "id": "rhino"}]},
+    )
     s = play_card(s, 0, "the_art_of_war", [find(s, "oni")])
     s = attack_tagged(s, "oni", "rhino")
     assert gone(s, "rhino") and dmg(s, "oni") == 0
 
 
 def test_the_art_of_war_needs_onimaru_at_max_level_since_the_turn_began():
-    s = game({"hand": ["the_art_of_war"], "gold": 3, "play": [{"card": "general_onimaru", "level": 7,
-                                                              "id": "oni"}]})
-    assert_refused(s, 0, {"type": "play", "card": hand_ids(s, 0, "the_art_of_war")[0],
-                          "targets": [find(s, "oni")]}, "needs_max_hero")
+    s = game({"hand": ["the_art_of_war"], "gold": 3, "play": [{"card": "general_onimaru", "level": 7, "id": "oni"}]})
+    assert_refused(
+        s,
+        0,
+        {"type": "play", "card": hand_ids(s, 0, "the_art_of_war")[0], "targets": [find(s, "oni")]},
+        "needs_max_hero",
+    )
 
 
 # ---- Overeager Cadet ------------------------------------------------------------------------
+
 
 def test_overeager_cadet_is_a_2_2_for_0_gold_with_a_tech_1_building():
     s = game({"hand": ["overeager_cadet"], "gold": 0, "buildings": {"tech_1": True}})
@@ -243,9 +310,12 @@ def test_overeager_cadet_is_a_2_2_for_0_gold_with_a_tech_1_building():
 
 # ---- Brave Knight --------------------------------------------------------------------------
 
+
 def test_brave_knight_killed_by_combat_damage_returns_to_his_owners_hand():
-    s = game({"play": [{"card": "brave_knight", "id": "bk"}]},
-             {"play": [{"card": "regular_sized_rhinoceros", "id": "rhino"}]})
+    s = game(
+        {"play": [{"card": "brave_knight", "id": "bk"}]},
+        {"play": [{"card": "regular_sized_rhinoceros", "id": "rhino"}]},
+    )
     s = attack_tagged(s, "bk", "rhino")
     assert gone(s, "bk")
     assert cards_in(s, 0, "hand") == ["brave_knight"] and cards_in(s, 0, "discard") == []
@@ -262,8 +332,10 @@ def test_brave_knight_has_readiness():
 def test_brave_knight_killed_while_patrolling_returns_and_gives_no_scavenger_gold():
     """Brave Knight ruling: combat damage includes being attacked while
     patrolling. He doesn't die, so his scavenger slot pays nothing."""
-    s = game({"play": [{"card": "regular_sized_rhinoceros", "id": "rhino"}]},
-             {"gold": 0, "play": [{"card": "brave_knight", "patrol": "scavenger", "id": "bk"}]})
+    s = game(
+        {"play": [{"card": "regular_sized_rhinoceros", "id": "rhino"}]},
+        {"gold": 0, "play": [{"card": "brave_knight", "patrol": "scavenger", "id": "bk"}]},
+    )
     s = attack_tagged(s, "rhino", "bk")
     assert cards_in(s, 1, "hand") == ["brave_knight"]
     assert s["players"][1]["gold"] == 0
@@ -272,8 +344,7 @@ def test_brave_knight_killed_while_patrolling_returns_and_gives_no_scavenger_gol
 def test_brave_knight_killed_by_the_tower_returns_to_hand():
     """Tower ruling: its damage is combat damage, so it counts for Brave
     Knight."""
-    s = game({"play": [{"card": "brave_knight", "damage": 2, "id": "bk"}]},
-             {"buildings": {"addon": "tower"}})
+    s = game({"play": [{"card": "brave_knight", "damage": 2, "id": "bk"}]}, {"buildings": {"addon": "tower"}})
     s = attack_tagged(s, "bk", "base:1")
     assert cards_in(s, 0, "hand") == ["brave_knight"]
     assert base_damage(s, 1) == 3
@@ -282,26 +353,40 @@ def test_brave_knight_killed_by_the_tower_returns_to_hand():
 def test_brave_knight_killed_by_deathtouch_returns_to_hand():
     """Deathtouch ruling: deathtouch hitting him is dying from combat
     damage."""
-    s = game({"play": [{"card": "brave_knight", "id": "bk"}]},
-             {"play": [{"card": "tenderfoot", "granted": {"deathtouch": 1}, "id": "dt"}]})
+    s = game(
+        {"play": [{"card": "brave_knight", "id": "bk"}]},
+        {"play": [{"card": "tenderfoot", "granted": {"deathtouch": 1}, "id": "dt"}]},
+    )
     s = attack_tagged(s, "bk", "dt")
     assert cards_in(s, 0, "hand") == ["brave_knight"]
 
 
 def test_brave_knight_killed_by_sparkshot_returns_to_hand():
     """Brave Knight ruling: sparkshot damage is combat damage."""
-    s = game({"play": [{"card": "revolver_ocelot", "id": "oc"}]},
-             {"play": [{"card": "iron_man", "patrol": "squad_leader", "id": "sl"},
-                       {"card": "brave_knight", "patrol": "elite", "damage": 2, "id": "bk"}]})
+    s = game(
+        {"play": [{"card": "revolver_ocelot", "id": "oc"}]},
+        {
+            "play": [
+                {"card": "iron_man", "patrol": "squad_leader", "id": "sl"},
+                {"card": "brave_knight", "patrol": "elite", "damage": 2, "id": "bk"},
+            ]
+        },
+    )
     s = attack_tagged(s, "oc", "sl")
     assert cards_in(s, 1, "hand") == ["brave_knight"]
 
 
 def test_brave_knight_killed_by_overpower_returns_to_hand():
     """Brave Knight ruling: overpower damage is combat damage."""
-    s = game({"play": [{"card": "harvest_reaper", "id": "hr"}]},
-             {"play": [{"card": "tenderfoot", "patrol": "squad_leader", "id": "sl"},
-                       {"card": "brave_knight", "damage": 2, "id": "bk"}]})
+    s = game(
+        {"play": [{"card": "harvest_reaper", "id": "hr"}]},
+        {
+            "play": [
+                {"card": "tenderfoot", "patrol": "squad_leader", "id": "sl"},
+                {"card": "brave_knight", "damage": 2, "id": "bk"},
+            ]
+        },
+    )
     s = attack_tagged(s, "hr", "sl")
     s = choose(s, 0, find(s, "bk"))
     assert cards_in(s, 1, "hand") == ["brave_knight"] and cards_in(s, 1, "discard") == ["tenderfoot"]
@@ -309,8 +394,7 @@ def test_brave_knight_killed_by_overpower_returns_to_hand():
 
 def test_brave_knight_killed_by_a_non_combat_effect_dies():
     """Damage from an ability is not combat damage: he dies."""
-    s = game({"hand": ["hired_stomper"], "gold": 4, "buildings": TECH,
-              "play": [{"card": "brave_knight", "id": "bk"}]})
+    s = game({"hand": ["hired_stomper"], "gold": 4, "buildings": TECH, "play": [{"card": "brave_knight", "id": "bk"}]})
     s = play_card(s, 0, "hired_stomper")
     s = choose(s, 0, find(s, "bk"))
     assert cards_in(s, 0, "discard") == ["brave_knight"]
@@ -318,9 +402,9 @@ def test_brave_knight_killed_by_a_non_combat_effect_dies():
 
 # ---- Drill Sergeant ---------------------------------------------------------------------------
 
+
 def test_drill_sergeant_gets_a_rune_for_each_unit_played_from_hand():
-    s = game({"hand": ["tenderfoot", "older_brother"], "gold": 3,
-              "play": [{"card": "drill_sergeant", "id": "ds"}]})
+    s = game({"hand": ["tenderfoot", "older_brother"], "gold": 3, "play": [{"card": "drill_sergeant", "id": "ds"}]})
     s = play_card(s, 0, "tenderfoot")
     s = play_card(s, 0, "older_brother")
     assert s["cards"][find(s, "ds")]["plus"] == 2 and atk_hp(s, find(s, "ds")) == (5, 5)
@@ -329,8 +413,14 @@ def test_drill_sergeant_gets_a_rune_for_each_unit_played_from_hand():
 def test_drill_sergeant_ignores_units_put_into_play_from_hand():
     """Drill Sergeant ruling: putting a unit into play from your hand
     (Sanatorium) is not playing it."""
-    s = game({"hand": ["tenderfoot"], "deck": ["older_brother"], "gold": 3,
-              "play": [{"card": "drill_sergeant", "id": "ds"}, {"card": "sanatorium", "id": "san"}]})
+    s = game(
+        {
+            "hand": ["tenderfoot"],
+            "deck": ["older_brother"],
+            "gold": 3,
+            "play": [{"card": "drill_sergeant", "id": "ds"}, {"card": "sanatorium", "id": "san"}],
+        }
+    )
     s = use_ability(s, 0, find(s, "san"))
     s = choose(s, 0, hand_ids(s, 0, "tenderfoot")[0])
     s = choose(s, 0)
@@ -343,8 +433,13 @@ def test_drill_sergeant_ignores_units_put_into_play_from_hand():
 def test_drill_sergeant_ignores_units_a_spell_summons():
     """Drill Sergeant ruling: a spell that makes units is not playing a
     unit."""
-    s = game({"hand": ["surprise_attack", "tenderfoot"], "gold": 6,
-              "play": [{"card": "captain_zane"}, {"card": "drill_sergeant", "id": "ds"}]})
+    s = game(
+        {
+            "hand": ["surprise_attack", "tenderfoot"],
+            "gold": 6,
+            "play": [{"card": "captain_zane"}, {"card": "drill_sergeant", "id": "ds"}],
+        }
+    )
     s = play_card(s, 0, "surprise_attack")
     assert len(in_play(s, 0, "shark")) == 2
     assert s["cards"][find(s, "ds")]["plus"] == 0
@@ -353,19 +448,18 @@ def test_drill_sergeant_ignores_units_a_spell_summons():
 
 
 def test_drill_sergeant_moves_a_rune_to_another_unit():
-    s = game({"play": [{"card": "drill_sergeant", "plus": 1, "id": "ds"}]},
-             {"play": [{"card": "tenderfoot", "id": "foe"}]})
+    s = game(
+        {"play": [{"card": "drill_sergeant", "plus": 1, "id": "ds"}]}, {"play": [{"card": "tenderfoot", "id": "foe"}]}
+    )
     ds = find(s, "ds")
     assert_refused(s, 0, {"type": "ability", "card": ds, "ability": 0, "targets": [ds]}, "bad_targets")
     s = use_ability(s, 0, ds, targets=[find(s, "foe")])
     assert s["cards"][ds]["plus"] == 0 and s["cards"][find(s, "foe")]["plus"] == 1
-    assert_refused(s, 0, {"type": "ability", "card": ds, "ability": 0, "targets": [find(s, "foe")]},
-                   "bad_ability")
+    assert_refused(s, 0, {"type": "ability", "card": ds, "ability": 0, "targets": [find(s, "foe")]}, "bad_ability")
 
 
 def test_drill_sergeant_can_move_runes_repeatedly_without_exhausting():
-    s = game({"play": [{"card": "drill_sergeant", "plus": 2, "id": "ds"},
-                       {"card": "tenderfoot", "id": "mine"}]})
+    s = game({"play": [{"card": "drill_sergeant", "plus": 2, "id": "ds"}, {"card": "tenderfoot", "id": "mine"}]})
     for _ in range(2):
         s = use_ability(s, 0, find(s, "ds"), targets=[find(s, "mine")])
     assert atk_hp(s, find(s, "mine")) == (3, 4) and atk_hp(s, find(s, "ds")) == (3, 3)
@@ -374,9 +468,9 @@ def test_drill_sergeant_can_move_runes_repeatedly_without_exhausting():
 
 # ---- Flagstone Spy -----------------------------------------------------------------------------
 
+
 def test_flagstone_spy_hitting_a_base_sees_the_hand_and_steals_1_gold():
-    s = game({"gold": 0, "play": [{"card": "flagstone_spy", "id": "spy"}]},
-             {"gold": 3, "hand": ["iron_man", "spark"]})
+    s = game({"gold": 0, "play": [{"card": "flagstone_spy", "id": "spy"}]}, {"gold": 3, "hand": ["iron_man", "spark"]})
     s = attack_tagged(s, "spy", "base:1")
     assert base_damage(s, 1) == 3
     assert s["players"][0]["gold"] == 1 and s["players"][1]["gold"] == 2
@@ -398,13 +492,26 @@ def test_flagstone_spy_what_he_saw_is_in_his_players_view_only():
 def test_flagstone_spy_hitting_a_shared_base_steals_from_the_player_his_player_picks():
     """Two-Headed Dragon: the base belongs to both opponents; the Spy's
     player picks whose hand and gold (house rule R27)."""
-    config = {"mode": "2hg", "seed": 1,
-              "seats": [{"name": n, "hero": h} for n, h in
-                        zip(("Ana", "Ari", "Bo", "Bea"),
-                            ("troq_bashar", "river_montoya", "river_montoya", "troq_bashar"))],
-              "scenario": {"turn": 3, "active": 0, "seats": [
-                  {"play": [{"card": "flagstone_spy", "id": "spy"}]}, {},
-                  {"gold": 2, "hand": ["spark"]}, {"gold": 2, "hand": ["iron_man"]}]}}
+    config = {
+        "mode": "2hg",
+        "seed": 1,
+        "seats": [
+            {"name": n, "hero": h}
+            for n, h in zip(
+                ("Ana", "Ari", "Bo", "Bea"), ("troq_bashar", "river_montoya", "river_montoya", "troq_bashar")
+            )
+        ],
+        "scenario": {
+            "turn": 3,
+            "active": 0,
+            "seats": [
+                {"play": [{"card": "flagstone_spy", "id": "spy"}]},
+                {},
+                {"gold": 2, "hand": ["spark"]},
+                {"gold": 2, "hand": ["iron_man"]},
+            ],
+        },
+    }
     s = new_game(config)
     s = attack_tagged(s, "spy", "base:1")
     assert sorted(prompt_options(s)) == [2, 3]
@@ -415,61 +522,71 @@ def test_flagstone_spy_hitting_a_shared_base_steals_from_the_player_his_player_p
 
 
 def test_flagstone_spy_hitting_a_tech_building_steals_from_its_player():
-    s = game({"gold": 0, "play": [{"card": "flagstone_spy", "id": "spy"}]},
-             {"gold": 1, "buildings": {"tech_1": True}})
+    s = game({"gold": 0, "play": [{"card": "flagstone_spy", "id": "spy"}]}, {"gold": 1, "buildings": {"tech_1": True}})
     s = attack_tagged(s, "spy", "bld:1:tech_1")
     assert s["players"][0]["gold"] == 1 and s["players"][1]["gold"] == 0
 
 
 def test_flagstone_spy_steals_nothing_from_a_player_without_gold():
     """Flagstone Spy ruling: no gold, nothing to steal."""
-    s = game({"gold": 0, "play": [{"card": "flagstone_spy", "id": "spy"}]},
-             {"gold": 0, "hand": ["iron_man"]})
+    s = game({"gold": 0, "play": [{"card": "flagstone_spy", "id": "spy"}]}, {"gold": 0, "hand": ["iron_man"]})
     s = attack_tagged(s, "spy", "base:1")
     assert s["players"][0]["gold"] == 0 and not logged(s, "stole")
     assert [e["to"] for e in s["log"] if "Iron Man" in e["text"]] == [[0, 1]]  # he still looked
 
 
 def test_flagstone_spy_fighting_a_unit_steals_nothing():
-    s = game({"gold": 0, "play": [{"card": "flagstone_spy", "id": "spy"}]},
-             {"gold": 3, "play": [{"card": "tenderfoot", "id": "foot"}]})
+    s = game(
+        {"gold": 0, "play": [{"card": "flagstone_spy", "id": "spy"}]},
+        {"gold": 3, "play": [{"card": "tenderfoot", "id": "foot"}]},
+    )
     s = attack_tagged(s, "spy", "foot")
     assert s["players"][0]["gold"] == 0
 
 
 def test_flagstone_spy_is_invisible_to_opponents_without_a_detector():
-    s = game({"play": [{"card": "flagstone_spy", "id": "spy"}]},
-             {"hand": ["spark"], "gold": 1,
-              "play": [{"card": "river_montoya"}, {"card": "iron_man", "id": "iron"}]}, active=1)
+    s = game(
+        {"play": [{"card": "flagstone_spy", "id": "spy"}]},
+        {"hand": ["spark"], "gold": 1, "play": [{"card": "river_montoya"}, {"card": "iron_man", "id": "iron"}]},
+        active=1,
+    )
     assert find(s, "spy") not in {a["target"] for a in legal_of(s, 1, "attack", attacker=find(s, "iron"))}
 
 
 # ---- Debilitator Alpha --------------------------------------------------------------------------
 
+
 def test_debilitator_alpha_as_squad_leader_gives_attacking_units_minus_1_atk():
-    s = game({"play": [{"card": "regular_sized_rhinoceros", "id": "rhino"}]},
-             {"play": [{"card": "debilitator_alpha", "patrol": "squad_leader", "id": "alpha"}]})
+    s = game(
+        {"play": [{"card": "regular_sized_rhinoceros", "id": "rhino"}]},
+        {"play": [{"card": "debilitator_alpha", "patrol": "squad_leader", "id": "alpha"}]},
+    )
     s = attack_tagged(s, "rhino", "alpha")
     assert dmg(s, "alpha") == 3  # 5 - 1 ATK, then his squad leader armor absorbs 1 (R6)
     assert atk_hp(s, find(s, "rhino")) == (5, 6)  # only while attacking him
 
 
 def test_debilitator_alpha_elsewhere_in_the_patrol_zone_does_nothing():
-    s = game({"play": [{"card": "iron_man", "id": "iron"}]},
-             {"play": [{"card": "debilitator_alpha", "patrol": "elite", "id": "alpha"}]})
+    s = game(
+        {"play": [{"card": "iron_man", "id": "iron"}]},
+        {"play": [{"card": "debilitator_alpha", "patrol": "elite", "id": "alpha"}]},
+    )
     s = attack_tagged(s, "iron", "alpha")
     assert dmg(s, "alpha") == 3
 
 
 def test_debilitator_alpha_does_not_weaken_heroes():
-    s = game({"play": [{"card": "troq_bashar", "id": "troq"}]},
-             {"play": [{"card": "debilitator_alpha", "patrol": "squad_leader", "id": "alpha"}]})
+    s = game(
+        {"play": [{"card": "troq_bashar", "id": "troq"}]},
+        {"play": [{"card": "debilitator_alpha", "patrol": "squad_leader", "id": "alpha"}]},
+    )
     hero_atk = stats.atk(s, find(s, "troq"))
     s = attack_tagged(s, "troq", "alpha")
     assert dmg(s, "alpha") == hero_atk - 1  # his squad leader armor only (R6)
 
 
 # ---- Air Hammer --------------------------------------------------------------------------------
+
 
 def test_air_hammer_has_2_more_atk_against_a_damaged_building():
     s = game({"play": [{"card": "air_hammer", "id": "ah"}]}, {"base_damage": 1})
@@ -481,17 +598,18 @@ def test_air_hammer_against_an_undamaged_building_or_a_unit_has_no_bonus():
     s = game({"play": [{"card": "air_hammer", "id": "ah"}]}, {"buildings": {"tech_1": True}})
     s = attack_tagged(s, "ah", "bld:1:tech_1")
     assert s["players"][1]["buildings"]["tech_1"]["damage"] == 3
-    s = game({"play": [{"card": "air_hammer", "id": "ah"}]},
-             {"play": [{"card": "iron_man", "id": "iron"}]})
+    s = game({"play": [{"card": "air_hammer", "id": "ah"}]}, {"play": [{"card": "iron_man", "id": "iron"}]})
     s = attack_tagged(s, "ah", "iron")
     assert dmg(s, "iron") == 3 and dmg(s, "ah") == 0
 
 
 # ---- Flagstone Garrison -------------------------------------------------------------------------
 
+
 def test_flagstone_garrison_draws_a_card_for_each_unit_played_from_hand():
-    s = game({"hand": ["tenderfoot"], "deck": ["iron_man", "spark"], "gold": 1,
-              "play": [{"card": "flagstone_garrison"}]})
+    s = game(
+        {"hand": ["tenderfoot"], "deck": ["iron_man", "spark"], "gold": 1, "play": [{"card": "flagstone_garrison"}]}
+    )
     s = play_card(s, 0, "tenderfoot")
     assert cards_in(s, 0, "hand") == ["iron_man"]
 
@@ -499,14 +617,26 @@ def test_flagstone_garrison_draws_a_card_for_each_unit_played_from_hand():
 def test_flagstone_garrison_ignores_spells_and_units_put_into_play():
     """Flagstone Garrison rulings: a spell that makes units, or a unit put
     into play from hand (Sanatorium), is not playing a unit."""
-    s = game({"hand": ["surprise_attack", "tenderfoot"], "deck": ["iron_man"], "gold": 6,
-              "play": [{"card": "captain_zane"}, {"card": "flagstone_garrison"}]})
+    s = game(
+        {
+            "hand": ["surprise_attack", "tenderfoot"],
+            "deck": ["iron_man"],
+            "gold": 6,
+            "play": [{"card": "captain_zane"}, {"card": "flagstone_garrison"}],
+        }
+    )
     s = play_card(s, 0, "surprise_attack")
     assert cards_in(s, 0, "hand") == ["tenderfoot"]
     s = play_card(s, 0, "tenderfoot")
     assert cards_in(s, 0, "hand") == ["iron_man"]
-    s = game({"hand": ["tenderfoot"], "deck": ["older_brother", "iron_man"], "gold": 1,
-              "play": [{"card": "flagstone_garrison"}, {"card": "sanatorium", "id": "san"}]})
+    s = game(
+        {
+            "hand": ["tenderfoot"],
+            "deck": ["older_brother", "iron_man"],
+            "gold": 1,
+            "play": [{"card": "flagstone_garrison"}, {"card": "sanatorium", "id": "san"}],
+        }
+    )
     s = use_ability(s, 0, find(s, "san"))
     s = choose(s, 0, hand_ids(s, 0, "tenderfoot")[0])
     s = choose(s, 0)
@@ -514,32 +644,37 @@ def test_flagstone_garrison_ignores_spells_and_units_put_into_play():
 
 
 def test_flagstone_garrison_is_a_building_with_4_hp():
-    s = game({"play": [{"card": "iron_man", "id": "iron"}]},
-             {"play": [{"card": "flagstone_garrison", "id": "fg"}]})
+    s = game({"play": [{"card": "iron_man", "id": "iron"}]}, {"play": [{"card": "flagstone_garrison", "id": "fg"}]})
     s = attack_tagged(s, "iron", "fg")
     assert dmg(s, "fg") == 3
-    s = game({"play": [{"card": "regular_sized_rhinoceros", "id": "rhino"}]},
-             {"play": [{"card": "flagstone_garrison", "id": "fg"}]})
+    s = game(
+        {"play": [{"card": "regular_sized_rhinoceros", "id": "rhino"}]},
+        {"play": [{"card": "flagstone_garrison", "id": "fg"}]},
+    )
     s = attack_tagged(s, "rhino", "fg")
     assert cards_in(s, 1, "discard") == ["flagstone_garrison"]
 
 
 # ---- Patriot Gryphon -------------------------------------------------------------------------------
 
+
 def test_patriot_gryphon_ignores_patrolling_units_with_2_atk_or_less():
-    s = game({"play": [{"card": "patriot_gryphon", "id": "pg"}]},
-             {"play": [{"card": "nullcraft", "patrol": "squad_leader", "id": "small"}]})
+    s = game(
+        {"play": [{"card": "patriot_gryphon", "id": "pg"}]},
+        {"play": [{"card": "nullcraft", "patrol": "squad_leader", "id": "small"}]},
+    )
     assert "base:1" in {a["target"] for a in legal_of(s, 0, "attack", attacker=find(s, "pg"))}
-    s = game({"play": [{"card": "patriot_gryphon", "id": "pg"}]},
-             {"play": [{"card": "cloud_sprite", "patrol": "squad_leader", "id": "big"}]})
+    s = game(
+        {"play": [{"card": "patriot_gryphon", "id": "pg"}]},
+        {"play": [{"card": "cloud_sprite", "patrol": "squad_leader", "id": "big"}]},
+    )
     assert {a["target"] for a in legal_of(s, 0, "attack", attacker=find(s, "pg"))} == {find(s, "big")}
 
 
 def test_patriot_gryphon_destroying_a_tech_building_also_hits_the_base_for_his_atk():
     """Patriot Gryphon ruling: the tech II building he destroys deals its
     2 to the base, then he deals his 6 more to that base."""
-    s = game({"play": [{"card": "patriot_gryphon", "id": "pg"}]},
-             {"buildings": {"tech_1": True, "tech_2": True}})
+    s = game({"play": [{"card": "patriot_gryphon", "id": "pg"}]}, {"buildings": {"tech_1": True, "tech_2": True}})
     s = attack_tagged(s, "pg", "bld:1:tech_2")
     assert s["players"][1]["buildings"]["tech_2"] is None
     assert base_damage(s, 1) == 2 + 6
@@ -552,16 +687,20 @@ def test_patriot_gryphon_attacking_a_base_deals_his_atk_once():
 
 
 def test_patriot_gryphon_destroying_a_building_card_also_hits_the_base():
-    s = game({"play": [{"card": "patriot_gryphon", "id": "pg"}]},
-             {"play": [{"card": "flagstone_garrison", "id": "fg"}]})
+    s = game(
+        {"play": [{"card": "patriot_gryphon", "id": "pg"}]}, {"play": [{"card": "flagstone_garrison", "id": "fg"}]}
+    )
     s = attack_tagged(s, "pg", "fg")
     assert cards_in(s, 1, "discard") == ["flagstone_garrison"]
     assert base_damage(s, 1) == 6
 
 
 def test_patriot_gryphon_has_resist_2():
-    s = game({"hand": ["spark"], "gold": 2, "play": [{"card": "river_montoya"}]},
-             {"play": [{"card": "patriot_gryphon", "patrol": "squad_leader", "id": "pg"}]},
-             heroes=("river_montoya", "troq_bashar"))
-    assert_refused(s, 0, {"type": "play", "card": hand_ids(s, 0, "spark")[0], "targets": [find(s, "pg")]},
-                   "not_enough_gold")
+    s = game(
+        {"hand": ["spark"], "gold": 2, "play": [{"card": "river_montoya"}]},
+        {"play": [{"card": "patriot_gryphon", "patrol": "squad_leader", "id": "pg"}]},
+        heroes=("river_montoya", "troq_bashar"),
+    )
+    assert_refused(
+        s, 0, {"type": "play", "card": hand_ids(s, 0, "spark")[0], "targets": [find(s, "pg")]}, "not_enough_gold"
+    )

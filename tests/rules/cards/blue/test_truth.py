@@ -6,16 +6,31 @@ Sirus Quince is not playable yet (the whole blue deck must work first), so
 the scenarios put him in play for a seat whose hero is Troq Bashar; seat 1
 plays River Montoya (or Master Midori where a green spell is needed).
 """
+
 import pytest
 
-from game.rules import new_game
 from game.codex import catalog, stats
+from game.codex.invariants import check_views
 from game.codex.targeting import is_illusion
 from game.codex.view import view
-from game.codex.invariants import check_views
-from tests.rules.helpers import (assert_refused, atk_hp, attack, cards_in, choose, end_turn, find, gone,
-                                 hand_ids, in_play, logged, play_card, prompt_options,
-                                 scenario_game, use_ability)
+from game.rules import new_game
+from tests.rules.helpers import (
+    assert_refused,
+    atk_hp,
+    attack,
+    cards_in,
+    choose,
+    end_turn,
+    find,
+    gone,
+    hand_ids,
+    in_play,
+    logged,
+    play_card,
+    prompt_options,
+    scenario_game,
+    use_ability,
+)
 
 QUINCE = {"card": "sirus_quince", "id": "quince"}
 QUINCE_MID = {"card": "sirus_quince", "level": 3, "id": "quince"}
@@ -31,6 +46,7 @@ def game(seat0=None, seat1=None, **kw):
 def _checks(s):
     """Run the state-based checks the way the engine does after a step."""
     from game.codex.checks import run
+
     run(s)
     return s
 
@@ -48,18 +64,27 @@ def patroller(card_id, tag, slot="squad_leader"):
 
 # ---- Illusions: the Spectral units, Spectral Aven, the Mirror Illusion -------
 
-ILLUSIONS = [("spectral_hound", (3, 3), {}), ("spectral_tiger", (5, 5), {}),
-             ("spectral_roc", (4, 5), {"flying": 1}), ("spectral_flagbearer", (2, 2), {"flagbearer": 1}),
-             ("liberty_gryphon", (5, 5), {"flying": 1, "haste": 1}), ("reteller_of_truths", (3, 3), {}),
-             ("spectral_aven", (2, 2), {"flying": 1}), ("mirror_illusion", (0, 1), {})]
+ILLUSIONS = [
+    ("spectral_hound", (3, 3), {}),
+    ("spectral_tiger", (5, 5), {}),
+    ("spectral_roc", (4, 5), {"flying": 1}),
+    ("spectral_flagbearer", (2, 2), {"flagbearer": 1}),
+    ("liberty_gryphon", (5, 5), {"flying": 1, "haste": 1}),
+    ("reteller_of_truths", (3, 3), {}),
+    ("spectral_aven", (2, 2), {"flying": 1}),
+    ("mirror_illusion", (0, 1), {}),
+]
 
 
 @pytest.mark.parametrize("card_id,stats_,keywords", ILLUSIONS)
 def test_each_illusion_has_its_stats_and_dies_when_a_spell_targets_it(card_id, stats_, keywords):
     """Illusion ruling: targeted by a spell, it dies at once and never takes
     the damage (Spark's 1 damage would not kill a 3/3 Hound)."""
-    s = game({"hand": ["spark"], "gold": 1, "play": [{"card": "troq_bashar"}]},
-             {"play": [patroller(card_id, "ill", "technician")]}, active=0)
+    s = game(
+        {"hand": ["spark"], "gold": 1, "play": [{"card": "troq_bashar"}]},
+        {"play": [patroller(card_id, "ill", "technician")]},
+        active=0,
+    )
     unit = find(s, "ill")
     assert atk_hp(s, unit) == stats_
     assert stats.compute(s, unit)["kw"] == keywords
@@ -75,38 +100,57 @@ def test_each_illusion_has_its_stats_and_dies_when_a_spell_targets_it(card_id, s
 
 def test_an_attacked_illusion_does_not_die_of_it():
     """Illusion ruling: being attacked does not kill an Illusion."""
-    s = game({"play": [{"card": "older_brother", "id": "bro"}]},
-             {"play": [patroller("spectral_tiger", "tiger", "technician")]})
+    s = game(
+        {"play": [{"card": "older_brother", "id": "bro"}]},
+        {"play": [patroller("spectral_tiger", "tiger", "technician")]},
+    )
     s = attack(s, 0, find(s, "bro"), find(s, "tiger"))
     assert s["cards"][find(s, "tiger")]["damage"] == 2
 
 
 def test_spectral_flagbearer_must_be_targeted_by_an_opposing_spell():
     """Spectral Flagbearer: an opposing spell that can target a flagbearer must."""
-    s = game({"hand": ["spark"], "gold": 1, "play": [{"card": "troq_bashar"}]},
-             {"play": [patroller("spectral_flagbearer", "flag"), patroller("tenderfoot", "foot", "elite")]})
-    assert_refused(s, 0, {"type": "play", "card": hand_ids(s, 0, "spark")[0], "targets": [find(s, "foot")]},
-                   "flagbearer")
+    s = game(
+        {"hand": ["spark"], "gold": 1, "play": [{"card": "troq_bashar"}]},
+        {"play": [patroller("spectral_flagbearer", "flag"), patroller("tenderfoot", "foot", "elite")]},
+    )
+    assert_refused(
+        s, 0, {"type": "play", "card": hand_ids(s, 0, "spark")[0], "targets": [find(s, "foot")]}, "flagbearer"
+    )
     s = play_card(s, 0, "spark", [find(s, "flag")])
     assert gone(s, "flag")
 
 
 # ---- Macciatus, The Whisperer ----------------------------------------------------
 
+
 def test_macciatus_gives_your_illusions_plus_one_and_keeps_them_from_dying_when_targeted():
     """Macciatus: your Illusion units get +1/+1 and no longer die when
     targeted; others' Illusions and your other units are untouched."""
-    s = game({"hand": ["spark"], "gold": 1, "play": [
-        {"card": "troq_bashar"}, {"card": "macciatus_the_whisperer", "id": "mac"},
-        patroller("spectral_hound", "hound"), {"card": "tenderfoot", "id": "foot"}]},
-        {"play": [patroller("spectral_hound", "their_hound")]}, active=1)
+    s = game(
+        {
+            "hand": ["spark"],
+            "gold": 1,
+            "play": [
+                {"card": "troq_bashar"},
+                {"card": "macciatus_the_whisperer", "id": "mac"},
+                patroller("spectral_hound", "hound"),
+                {"card": "tenderfoot", "id": "foot"},
+            ],
+        },
+        {"play": [patroller("spectral_hound", "their_hound")]},
+        active=1,
+    )
     assert atk_hp(s, find(s, "hound")) == (4, 4)
     assert atk_hp(s, find(s, "mac")) == (3, 3)
     assert atk_hp(s, find(s, "foot")) == (1, 2)
     assert atk_hp(s, find(s, "their_hound")) == (3, 3)
-    s = scenario_game([{"hand": ["spark"], "gold": 1, "play": [{"card": "troq_bashar"}]},
-                       {"play": [{"card": "macciatus_the_whisperer"},
-                                 patroller("spectral_hound", "hound", "technician")]}])
+    s = scenario_game(
+        [
+            {"hand": ["spark"], "gold": 1, "play": [{"card": "troq_bashar"}]},
+            {"play": [{"card": "macciatus_the_whisperer"}, patroller("spectral_hound", "hound", "technician")]},
+        ]
+    )
     s = play_card(s, 0, "spark", [find(s, "hound")])
     assert not gone(s, "hound")
     assert s["cards"][find(s, "hound")]["damage"] == 1
@@ -114,14 +158,22 @@ def test_macciatus_gives_your_illusions_plus_one_and_keeps_them_from_dying_when_
 
 # ---- Reteller of Truths ----------------------------------------------------------
 
+
 def test_reteller_of_truths_returns_the_first_two_illusions_that_die_each_turn_to_hand():
     """Reteller of Truths: the first two times each turn one of your non-token
     Illusion units dies (itself included), it goes to its owner's hand; the
     third goes to the discard pile; a token Illusion doesn't count."""
-    s = game({"hand": ["spark", "spark", "spark", "spark"], "gold": 4, "play": [{"card": "troq_bashar"}]},
-             {"play": [patroller("reteller_of_truths", "ret"), patroller("spectral_hound", "h1", "elite"),
-                       patroller("spectral_hound", "h2", "technician"),
-                       patroller("mirror_illusion", "mirror", "scavenger")]})
+    s = game(
+        {"hand": ["spark", "spark", "spark", "spark"], "gold": 4, "play": [{"card": "troq_bashar"}]},
+        {
+            "play": [
+                patroller("reteller_of_truths", "ret"),
+                patroller("spectral_hound", "h1", "elite"),
+                patroller("spectral_hound", "h2", "technician"),
+                patroller("mirror_illusion", "mirror", "scavenger"),
+            ]
+        },
+    )
     s = play_card(s, 0, "spark", [find(s, "mirror")])  # a token: not returned, not counted
     s = play_card(s, 0, "spark", [find(s, "h1")])
     assert cards_in(s, 1, "hand") == ["spectral_hound"]
@@ -135,11 +187,18 @@ def test_reteller_of_truths_a_returned_unit_really_died():
     """Reteller of Truths ruling: the unit really dies, so a death in the
     technician slot still draws a card, and the third death in a turn goes
     to the discard pile."""
-    s = game({"hand": ["spark"] * 3, "gold": 3, "play": [{"card": "troq_bashar"}]},
-             {"deck": ["tenderfoot"], "play": [{"card": "reteller_of_truths"},
-                                                patroller("spectral_hound", "h1", "technician"),
-                                                patroller("spectral_hound", "h2", "elite"),
-                                                patroller("spectral_hound", "h3", "scavenger")]})
+    s = game(
+        {"hand": ["spark"] * 3, "gold": 3, "play": [{"card": "troq_bashar"}]},
+        {
+            "deck": ["tenderfoot"],
+            "play": [
+                {"card": "reteller_of_truths"},
+                patroller("spectral_hound", "h1", "technician"),
+                patroller("spectral_hound", "h2", "elite"),
+                patroller("spectral_hound", "h3", "scavenger"),
+            ],
+        },
+    )
     s = play_card(s, 0, "spark", [find(s, "h1")])
     assert cards_in(s, 1, "hand") == ["spectral_hound", "tenderfoot"]
     s = play_card(s, 0, "spark", [find(s, "h2")])
@@ -149,6 +208,7 @@ def test_reteller_of_truths_a_returned_unit_really_died():
 
 
 # ---- Liberty Gryphon -------------------------------------------------------------
+
 
 def test_liberty_gryphon_is_untargetable_unattackable_unstoppable_with_another_illusion():
     """Liberty Gryphon: unstoppable, unattackable and untargetable while you
@@ -169,11 +229,14 @@ def test_liberty_gryphon_a_second_gryphon_does_not_count():
 
 # ---- Hallucination ---------------------------------------------------------------
 
+
 def test_hallucination_makes_up_to_two_units_illusions_this_turn():
     """Hallucination: up to two tech 0, I or II units are Illusions this turn:
     a later spell targeting one kills it; next turn they are themselves."""
-    s = game({"hand": ["hallucination", "spark"], "gold": 3, "play": [QUINCE]},
-             {"play": [patroller("older_brother", "bro"), patroller("tenderfoot", "foot", "elite")]})
+    s = game(
+        {"hand": ["hallucination", "spark"], "gold": 3, "play": [QUINCE]},
+        {"play": [patroller("older_brother", "bro"), patroller("tenderfoot", "foot", "elite")]},
+    )
     s = play_card(s, 0, "hallucination")
     s = choose(s, 0, find(s, "bro"))
     s = choose(s, 0, find(s, "foot"))
@@ -186,8 +249,10 @@ def test_hallucination_makes_up_to_two_units_illusions_this_turn():
 
 def test_hallucination_choosing_an_illusion_kills_it_and_none_is_allowed():
     """Hallucination targets (◎): an Illusion it picks dies; it may pick none."""
-    s = game({"hand": ["hallucination"], "gold": 2, "play": [QUINCE]},
-             {"play": [{"card": "spectral_hound", "id": "hound"}, {"card": "tenderfoot", "id": "foot"}]})
+    s = game(
+        {"hand": ["hallucination"], "gold": 2, "play": [QUINCE]},
+        {"play": [{"card": "spectral_hound", "id": "hound"}, {"card": "tenderfoot", "id": "foot"}]},
+    )
     s = play_card(s, 0, "hallucination")
     s = choose(s, 0, find(s, "hound"))
     assert gone(s, "hound")
@@ -197,21 +262,31 @@ def test_hallucination_choosing_an_illusion_kills_it_and_none_is_allowed():
 
 
 def test_hallucination_offers_only_tech_two_or_lower():
-    s = game({"hand": ["hallucination"], "gold": 2, "play": [QUINCE]},
-             {"play": [{"card": "liberty_gryphon", "id": "gry"}, {"card": "tenderfoot", "id": "foot"}]})
+    s = game(
+        {"hand": ["hallucination"], "gold": 2, "play": [QUINCE]},
+        {"play": [{"card": "liberty_gryphon", "id": "gry"}, {"card": "tenderfoot", "id": "foot"}]},
+    )
     s = play_card(s, 0, "hallucination")
     assert find(s, "foot") in prompt_options(s) and find(s, "gry") not in prompt_options(s)
 
 
 # ---- Dreamscape ------------------------------------------------------------------
 
+
 def test_dreamscape_makes_every_tech_two_or_lower_unit_an_illusion_until_truth_hero_goes():
     """Dreamscape: all tech 0, I and II units are Illusions (anyone's; tech
     III and heroes are not); channeling: sacrificed when you lose your Truth
     hero."""
-    s = game({"hand": ["dreamscape", "spark"], "gold": 4, "play": [QUINCE, {"card": "tenderfoot", "id": "mine"}]},
-             {"play": [patroller("older_brother", "bro"), {"card": "liberty_gryphon", "id": "gry"},
-                       {"card": "river_montoya", "id": "river"}]})
+    s = game(
+        {"hand": ["dreamscape", "spark"], "gold": 4, "play": [QUINCE, {"card": "tenderfoot", "id": "mine"}]},
+        {
+            "play": [
+                patroller("older_brother", "bro"),
+                {"card": "liberty_gryphon", "id": "gry"},
+                {"card": "river_montoya", "id": "river"},
+            ]
+        },
+    )
     s = play_card(s, 0, "dreamscape")
     assert is_illusion(s, find(s, "mine")) and is_illusion(s, find(s, "bro"))
     assert is_illusion(s, find(s, "gry"))  # printed Illusion anyway
@@ -227,8 +302,13 @@ def test_dreamscape_makes_every_tech_two_or_lower_unit_an_illusion_until_truth_h
 def test_dreamscape_liberty_gryphon_not_tech_three_other_illusions():
     """With Dreamscape a Liberty Gryphon's other Illusions include every low
     tech unit of yours."""
-    s = game({"hand": ["dreamscape"], "gold": 3, "play": [QUINCE, {"card": "liberty_gryphon", "id": "gry"},
-                                                          {"card": "tenderfoot"}]})
+    s = game(
+        {
+            "hand": ["dreamscape"],
+            "gold": 3,
+            "play": [QUINCE, {"card": "liberty_gryphon", "id": "gry"}, {"card": "tenderfoot"}],
+        }
+    )
     assert "untargetable" not in stats.compute(s, find(s, "gry"))["kw"]
     s = play_card(s, 0, "dreamscape")
     assert stats.compute(s, find(s, "gry"))["kw"]["untargetable"] == 1
@@ -236,11 +316,14 @@ def test_dreamscape_liberty_gryphon_not_tech_three_other_illusions():
 
 # ---- Mind Control ----------------------------------------------------------------
 
+
 def test_mind_control_takes_a_unit_which_arrives_for_you():
     """Mind Control: attach to a tech 0, I or II unit; you control it (arrival
     fatigue: it just came under your control)."""
-    s = game({"hand": ["mind_control"], "gold": 5, "play": [QUINCE_MAX]},
-             {"play": [patroller("older_brother", "bro"), {"card": "liberty_gryphon", "id": "gry"}]})
+    s = game(
+        {"hand": ["mind_control"], "gold": 5, "play": [QUINCE_MAX]},
+        {"play": [patroller("older_brother", "bro"), {"card": "liberty_gryphon", "id": "gry"}]},
+    )
     spell = hand_ids(s, 0, "mind_control")[0]
     assert_refused(s, 0, {"type": "play", "card": spell, "targets": [find(s, "gry")]}, "bad_targets")
     s = play_card(s, 0, "mind_control", [find(s, "bro")])
@@ -254,15 +337,18 @@ def test_mind_control_takes_a_unit_which_arrives_for_you():
 
 def test_mind_control_needs_the_truth_hero_at_max_level():
     s = game({"hand": ["mind_control"], "gold": 5, "play": [QUINCE_MID]}, {"play": [{"card": "tenderfoot", "id": "f"}]})
-    assert_refused(s, 0, {"type": "play", "card": hand_ids(s, 0, "mind_control")[0],
-                          "targets": [find(s, "f")]}, "needs_max_hero")
+    assert_refused(
+        s, 0, {"type": "play", "card": hand_ids(s, 0, "mind_control")[0], "targets": [find(s, "f")]}, "needs_max_hero"
+    )
 
 
 def test_mind_control_the_unit_dies_each_goes_to_its_owners_discard():
     """Mind Control ruling: if the unit dies, it and Mind Control each go to
     their owner's discard pile."""
-    s = game({"hand": ["mind_control", "wither"], "gold": 7, "play": [QUINCE_MAX]},
-             {"play": [{"card": "tenderfoot", "id": "foot", "damage": 1}]})
+    s = game(
+        {"hand": ["mind_control", "wither"], "gold": 7, "play": [QUINCE_MAX]},
+        {"play": [{"card": "tenderfoot", "id": "foot", "damage": 1}]},
+    )
     s = play_card(s, 0, "mind_control", [find(s, "foot")])
     s = play_card(s, 0, "wither", [find(s, "foot")])
     assert cards_in(s, 1, "discard") == ["tenderfoot"]
@@ -271,16 +357,24 @@ def test_mind_control_the_unit_dies_each_goes_to_its_owners_discard():
 
 def act_patrol(s, seat, iid, slot="elite"):
     from tests.rules.helpers import act
+
     return act(s, seat, {"type": "patrol", "card": iid, "slot": slot})
 
 
 def test_mind_control_destroyed_gives_the_unit_back():
     """Mind Control ruling: if Mind Control is destroyed (Nature Reclaims),
     the unit returns to whoever controlled it before."""
-    s = scenario_game([{"hand": ["mind_control"], "gold": 5, "play": [QUINCE_MAX]},
-                       {"hand": ["nature_reclaims"], "gold": 9, "play": [{"card": "master_midori"},
-                                                                         {"card": "tenderfoot", "id": "foot"}]}],
-                      heroes=("troq_bashar", "river_montoya"))
+    s = scenario_game(
+        [
+            {"hand": ["mind_control"], "gold": 5, "play": [QUINCE_MAX]},
+            {
+                "hand": ["nature_reclaims"],
+                "gold": 9,
+                "play": [{"card": "master_midori"}, {"card": "tenderfoot", "id": "foot"}],
+            },
+        ],
+        heroes=("troq_bashar", "river_montoya"),
+    )
     s = play_card(s, 0, "mind_control", [find(s, "foot")])
     assert s["cards"][find(s, "foot")]["controller"] == 0
     s = end_turn(s, 0)
@@ -293,10 +387,17 @@ def test_mind_control_destroyed_gives_the_unit_back():
 def test_taking_control_of_mind_control_takes_the_unit_it_holds_too():
     """Mind Control ruling: if you Assimilate a Mind Control, you now control
     the attached unit too."""
-    s = scenario_game([{"hand": ["mind_control"], "gold": 5, "play": [QUINCE_MAX]},
-                       {"hand": ["assimilate"], "gold": 3, "play": [{"card": "vir_garbarean"},
-                                                                    {"card": "tenderfoot", "id": "foot"}]}],
-                      heroes=("troq_bashar", "river_montoya"))
+    s = scenario_game(
+        [
+            {"hand": ["mind_control"], "gold": 5, "play": [QUINCE_MAX]},
+            {
+                "hand": ["assimilate"],
+                "gold": 3,
+                "play": [{"card": "vir_garbarean"}, {"card": "tenderfoot", "id": "foot"}],
+            },
+        ],
+        heroes=("troq_bashar", "river_montoya"),
+    )
     s = play_card(s, 0, "mind_control", [find(s, "foot")])
     s = end_turn(s, 0)
     (mc,) = in_play(s, 0, "mind_control")
@@ -309,12 +410,22 @@ def test_taking_control_of_mind_control_takes_the_unit_it_holds_too():
 
 # ---- Eyes of the Chancellor ------------------------------------------------------
 
+
 def test_eyes_of_the_chancellor_detector_haste_and_invisible_until_next_upkeep(quince_playable):
     """Eyes of the Chancellor: detector; haste, so it can exhaust the turn it
     arrives; exhaust: a friendly unit is invisible until your next upkeep."""
-    s = scenario_game([{"hand": ["eyes_of_the_chancellor"], "gold": 3, "buildings": ALL_TECH,
-                        "play": [{"card": "tenderfoot", "id": "foot"}]}, {}],
-                      heroes=("sirus_quince", "river_montoya"))
+    s = scenario_game(
+        [
+            {
+                "hand": ["eyes_of_the_chancellor"],
+                "gold": 3,
+                "buildings": ALL_TECH,
+                "play": [{"card": "tenderfoot", "id": "foot"}],
+            },
+            {},
+        ],
+        heroes=("sirus_quince", "river_montoya"),
+    )
     s = play_card(s, 0, "eyes_of_the_chancellor")
     (eyes,) = in_play(s, 0, "eyes_of_the_chancellor")
     assert stats.kw(s, eyes, "detector") == 1
@@ -332,8 +443,7 @@ def test_eyes_of_the_chancellor_reveals_opponents_hands_to_its_controller_only()
     view of its controller shows them (without hidden-zone ids); a
     spectator's doesn't, and its controller's own hand stays hidden from the
     opponent."""
-    s = game({"hand": ["spark"], "play": [{"card": "eyes_of_the_chancellor"}]},
-             {"hand": ["tenderfoot", "wither"]})
+    s = game({"hand": ["spark"], "play": [{"card": "eyes_of_the_chancellor"}]}, {"hand": ["tenderfoot", "wither"]})
     mine = view(s, 0)["players"][1]
     assert mine["hand_revealed"] is True
     assert sorted(c["card"] for c in mine["hand"]) == ["tenderfoot", "wither"]
@@ -347,11 +457,18 @@ def test_eyes_of_the_chancellor_free_for_all_only_its_controller_sees():
     """In a free-for-all the Eyes' controller sees every opponent's hand;
     those opponents still don't see each other's."""
     heroes = ("troq_bashar", "river_montoya", "troq_bashar")
-    s = new_game({"mode": "ffa", "seed": 1,
-                  "seats": [{"name": f"P{i}", "hero": h} for i, h in enumerate(heroes)],
-                  "scenario": {"turn": 3, "active": 0, "seats": [
-                      {"play": [{"card": "eyes_of_the_chancellor"}]}, {"hand": ["spark"]},
-                      {"hand": ["wither"]}]}})
+    s = new_game(
+        {
+            "mode": "ffa",
+            "seed": 1,
+            "seats": [{"name": f"P{i}", "hero": h} for i, h in enumerate(heroes)],
+            "scenario": {
+                "turn": 3,
+                "active": 0,
+                "seats": [{"play": [{"card": "eyes_of_the_chancellor"}]}, {"hand": ["spark"]}, {"hand": ["wither"]}],
+            },
+        }
+    )
     v0 = view(s, 0)
     assert [c["card"] for c in v0["players"][1]["hand"]] == ["spark"]
     assert [c["card"] for c in v0["players"][2]["hand"]] == ["wither"]
@@ -364,11 +481,23 @@ def test_eyes_of_the_chancellor_two_headed_dragon_teammate_sees_too():
     """2v2: the Eyes' controller's teammate sees the revealed hands (R21);
     the opponents don't see each other's any more than before."""
     heroes = ("troq_bashar", "river_montoya", "troq_bashar", "river_montoya")
-    s = new_game({"mode": "2hg", "seed": 1,
-                  "seats": [{"name": f"P{i}", "hero": h} for i, h in enumerate(heroes)],
-                  "scenario": {"turn": 3, "active": 0, "seats": [
-                      {"play": [{"card": "eyes_of_the_chancellor"}]}, {"hand": ["spark"]},
-                      {"hand": ["wither"]}, {"hand": ["bloom"]}]}})
+    s = new_game(
+        {
+            "mode": "2hg",
+            "seed": 1,
+            "seats": [{"name": f"P{i}", "hero": h} for i, h in enumerate(heroes)],
+            "scenario": {
+                "turn": 3,
+                "active": 0,
+                "seats": [
+                    {"play": [{"card": "eyes_of_the_chancellor"}]},
+                    {"hand": ["spark"]},
+                    {"hand": ["wither"]},
+                    {"hand": ["bloom"]},
+                ],
+            },
+        }
+    )
     teams = {p["seat"]: p["team"] for p in s["players"]}
     mate = next(q for q in teams if q != 0 and teams[q] == teams[0])
     foes = [q for q in teams if teams[q] != teams[0]]
@@ -381,11 +510,13 @@ def test_eyes_of_the_chancellor_two_headed_dragon_teammate_sees_too():
 
 # ---- Sirus Quince ----------------------------------------------------------------
 
+
 def test_sirus_quince_arrives_with_a_mirror_illusion(quince_playable):
     """Sirus Quince: arrives: a 0/1 Mirror Illusion token."""
     s = scenario_game([{"gold": 2}, {}], heroes=("sirus_quince", "river_montoya"))
     hero = s["players"][0]["command"][0]
     from tests.rules.helpers import act
+
     s = act(s, 0, {"type": "summon", "hero": hero})
     (mirror,) = in_play(s, 0, "mirror_illusion")
     assert atk_hp(s, mirror) == (0, 1) and is_illusion(s, mirror)
@@ -405,10 +536,23 @@ def test_sirus_quince_mid_band_copy_is_an_illusion_trashed_at_end_of_turn():
     """Sirus Quince, level 3: ② → a Mirror Illusion becomes a copy of another
     tech 0, I or II unit (printed: no runes), still an Illusion, trashed at
     the end of the turn; arrival fatigue is the Mirror's own (ruling)."""
-    s = game({"gold": 4, "play": [QUINCE_MID, {"card": "mirror_illusion", "id": "m"},
-                                  {"card": "mirror_illusion", "id": "m2", "fresh": True}]},
-             {"play": [{"card": "older_brother", "id": "bro", "plus": 2, "fresh": True},
-                       {"card": "liberty_gryphon", "id": "gry"}, {"card": "tenderfoot", "id": "foot"}]})
+    s = game(
+        {
+            "gold": 4,
+            "play": [
+                QUINCE_MID,
+                {"card": "mirror_illusion", "id": "m"},
+                {"card": "mirror_illusion", "id": "m2", "fresh": True},
+            ],
+        },
+        {
+            "play": [
+                {"card": "older_brother", "id": "bro", "plus": 2, "fresh": True},
+                {"card": "liberty_gryphon", "id": "gry"},
+                {"card": "tenderfoot", "id": "foot"},
+            ]
+        },
+    )
     quince, m = find(s, "quince"), find(s, "m")
     s = use_ability(s, 0, quince, 1)
     assert sorted(prompt_options(s)) == sorted([m, find(s, "m2")])
@@ -433,8 +577,10 @@ def test_sirus_quince_mid_band_copy_is_an_illusion_trashed_at_end_of_turn():
 def test_sirus_quince_copy_is_an_illusion_that_dies_when_targeted():
     """Sirus Quince ruling: the copy is an Illusion (an Illusion Older
     Brother): targeted, it dies."""
-    s = game({"gold": 4, "hand": ["wither"], "play": [QUINCE_MID, {"card": "mirror_illusion", "id": "m"}]},
-             {"play": [{"card": "older_brother", "id": "theirs"}]})
+    s = game(
+        {"gold": 4, "hand": ["wither"], "play": [QUINCE_MID, {"card": "mirror_illusion", "id": "m"}]},
+        {"play": [{"card": "older_brother", "id": "theirs"}]},
+    )
     s = use_ability(s, 0, find(s, "quince"), 1)  # one Mirror, one unit: no question
     assert s["cards"][find(s, "m")]["card"] == "older_brother"
     s = play_card(s, 0, "wither", [find(s, "m")])
@@ -445,9 +591,13 @@ def test_sirus_quince_max_band_copies_an_arriving_unit_until_quince_or_it_leaves
     """Sirus Quince, level 5: when a non-token unit of yours arrives you may
     make a Mirror an Illusion copy of it; it is trashed when the original
     leaves; a Mirror that copied nothing stays when Quince leaves (rulings)."""
-    s = game({"gold": 4, "hand": ["tenderfoot", "older_brother", "spark"],
-              "play": [QUINCE_MAX, {"card": "mirror_illusion", "id": "m1"},
-                       {"card": "mirror_illusion", "id": "m2"}]})
+    s = game(
+        {
+            "gold": 4,
+            "hand": ["tenderfoot", "older_brother", "spark"],
+            "play": [QUINCE_MAX, {"card": "mirror_illusion", "id": "m1"}, {"card": "mirror_illusion", "id": "m2"}],
+        }
+    )
     s = play_card(s, 0, "tenderfoot")
     assert sorted(prompt_options(s)) == sorted([find(s, "m1"), find(s, "m2")])
     s = choose(s, 0, find(s, "m1"))
@@ -476,13 +626,24 @@ def test_sirus_quince_max_band_copy_trashed_when_quince_leaves_and_not_for_token
 
 # ---- Free Speech -----------------------------------------------------------------
 
+
 def free_speech_game(level=5, end=True, **seat1):
     """Seat 0 silences seat 1 (River Montoya); then, with ``end``, it is
     seat 1's turn."""
-    s = game({"hand": ["free_speech"], "gold": 2, "play": [QUINCE]},
-             dict({"gold": 5, "hand": ["spark", "tenderfoot"],
-                   "play": [{"card": "river_montoya", "level": level, "id": "river"},
-                            {"card": "older_brother", "id": "bro", "patrol": "squad_leader"}]}, **seat1))
+    s = game(
+        {"hand": ["free_speech"], "gold": 2, "play": [QUINCE]},
+        dict(
+            {
+                "gold": 5,
+                "hand": ["spark", "tenderfoot"],
+                "play": [
+                    {"card": "river_montoya", "level": level, "id": "river"},
+                    {"card": "older_brother", "id": "bro", "patrol": "squad_leader"},
+                ],
+            },
+            **seat1,
+        ),
+    )
     s = play_card(s, 0, "free_speech")  # one opponent: chosen at once
     return end_turn(s, 0) if end else s
 
@@ -494,8 +655,7 @@ def test_free_speech_silenced_heroes_cast_no_spells_and_lose_their_abilities_for
     s = free_speech_game()
     assert logged(s, "silenced")
     river = find(s, "river")
-    assert_refused(s, 1, {"type": "play", "card": hand_ids(s, 1, "spark")[0], "targets": [find(s, "bro")]},
-                   "silenced")
+    assert_refused(s, 1, {"type": "play", "card": hand_ids(s, 1, "spark")[0], "targets": [find(s, "bro")]}, "silenced")
     assert view(s, 1)["players"][1]["play"][0].get("abilities") is None
     assert_refused(s, 1, {"type": "ability", "card": river, "ability": 0, "targets": []}, "bad_ability")
     gold = s["players"][1]["gold"]
@@ -514,6 +674,7 @@ def test_free_speech_silenced_hero_still_levels_and_heals_and_a_new_hero_is_sile
     river = find(s, "river")
     s["cards"][river]["damage"] = 2
     from tests.rules.helpers import act
+
     s = act(s, 1, {"type": "level_up", "hero": river, "levels": 1})
     assert s["cards"][river]["level"] == 3 and s["cards"][river]["damage"] == 0
     assert_refused(s, 1, {"type": "ability", "card": river, "ability": 0, "targets": []}, "bad_ability")
@@ -522,21 +683,42 @@ def test_free_speech_silenced_hero_still_levels_and_heals_and_a_new_hero_is_sile
 def test_free_speech_a_hero_granted_keywords_keeps_armor_only():
     """Free Speech ruling: a silenced hero can't get abilities (keywords) but
     keeps stats; armor counts as a stat (squad leader's armor here)."""
-    s = free_speech_game(end=False, **{"play": [{"card": "river_montoya", "level": 5, "id": "river",
-                                                 "patrol": "squad_leader", "granted": {"anti_air": 1}}]})
+    s = free_speech_game(
+        end=False,
+        **{
+            "play": [
+                {
+                    "card": "river_montoya",
+                    "level": 5,
+                    "id": "river",
+                    "patrol": "squad_leader",
+                    "granted": {"anti_air": 1},
+                }
+            ]
+        },
+    )
     river = find(s, "river")
     assert stats.compute(s, river)["kw"] == {"armor": 1}
 
 
 # ---- rulings of other cards that meet the Truth cards ----------------------------
 
+
 def test_mind_control_wins_over_dothram_horselord_joining_the_strongest():
     """Dothram Horselord ruling: a Horselord you hold with Mind Control stays
     with you at your upkeep even if another player has more total ATK
     (Mind Control applies continuously)."""
-    s = game({"hand": ["mind_control"], "gold": 5, "play": [QUINCE_MAX]},
-             {"play": [{"card": "dothram_horselord", "id": "horse"}, {"card": "iron_man"}, {"card": "iron_man"},
-                       {"card": "river_montoya"}]})
+    s = game(
+        {"hand": ["mind_control"], "gold": 5, "play": [QUINCE_MAX]},
+        {
+            "play": [
+                {"card": "dothram_horselord", "id": "horse"},
+                {"card": "iron_man"},
+                {"card": "iron_man"},
+                {"card": "river_montoya"},
+            ]
+        },
+    )
     s = play_card(s, 0, "mind_control", [find(s, "horse")])
     s = end_turn(s, 0)
     s = end_turn(s, 1)
@@ -546,8 +728,10 @@ def test_mind_control_wins_over_dothram_horselord_joining_the_strongest():
 def test_spectral_flagbearer_with_unaffordable_resist_can_be_ignored():
     """Spectral Flagbearer ruling: a flagbearer you can't afford to target
     (resist 1 in the lookout slot, no gold left) doesn't bind you."""
-    s = game({"hand": ["spark"], "gold": 1, "play": [{"card": "troq_bashar"}]},
-             {"play": [patroller("spectral_flagbearer", "flag", "lookout"), patroller("tenderfoot", "foot", "elite")]})
+    s = game(
+        {"hand": ["spark"], "gold": 1, "play": [{"card": "troq_bashar"}]},
+        {"play": [patroller("spectral_flagbearer", "flag", "lookout"), patroller("tenderfoot", "foot", "elite")]},
+    )
     s = play_card(s, 0, "spark", [find(s, "foot")])
     assert s["cards"][find(s, "foot")]["damage"] == 1 and not gone(s, "flag")
 
@@ -556,9 +740,18 @@ def test_liberty_gryphon_and_a_mirror_copy_of_it_give_each_other_nothing(quince_
     """Liberty Gryphon ruling: a Mirror Illusion copying a Liberty Gryphon
     (Quince's max band) is named Liberty Gryphon too: with no other
     Illusion, neither Gryphon is untargetable."""
-    s = scenario_game([{"gold": 3, "hand": ["liberty_gryphon"], "buildings": ALL_TECH,
-                        "play": [QUINCE_MAX, {"card": "mirror_illusion", "id": "m"}]}, {}],
-                      heroes=("sirus_quince", "river_montoya"))
+    s = scenario_game(
+        [
+            {
+                "gold": 3,
+                "hand": ["liberty_gryphon"],
+                "buildings": ALL_TECH,
+                "play": [QUINCE_MAX, {"card": "mirror_illusion", "id": "m"}],
+            },
+            {},
+        ],
+        heroes=("sirus_quince", "river_montoya"),
+    )
     s = play_card(s, 0, "liberty_gryphon")
     s = choose(s, 0, find(s, "m"))
     gryphons = in_play(s, 0, "liberty_gryphon")
@@ -570,9 +763,20 @@ def test_a_copy_of_a_chaos_mirrored_unit_has_the_swapped_printed_atk():
     """Chaos Mirror ruling: a copy respects Chaos Mirror's swap of printed
     ATK: copying the 8/1 of a 1/1 and an 8/8 swap gives an 8/1 (here Older
     Brother 2/2 and Iron Man 3/4: the copy of Older Brother is 3/2)."""
-    s = game({"hand": ["chaos_mirror", "manufactured_truth"], "gold": 9, "buildings": ALL_TECH,
-              "play": [QUINCE, {"card": "captain_zane"}, {"card": "tenderfoot", "id": "foot"},
-                       {"card": "older_brother", "id": "bro", "plus": 1}, {"card": "iron_man", "id": "iron"}]})
+    s = game(
+        {
+            "hand": ["chaos_mirror", "manufactured_truth"],
+            "gold": 9,
+            "buildings": ALL_TECH,
+            "play": [
+                QUINCE,
+                {"card": "captain_zane"},
+                {"card": "tenderfoot", "id": "foot"},
+                {"card": "older_brother", "id": "bro", "plus": 1},
+                {"card": "iron_man", "id": "iron"},
+            ],
+        }
+    )
     s = play_card(s, 0, "chaos_mirror", [find(s, "bro"), find(s, "iron")])
     assert atk_hp(s, find(s, "bro")) == (4, 3)  # 3 printed + its rune
     s = play_card(s, 0, "manufactured_truth")
@@ -586,8 +790,10 @@ def test_a_copy_of_a_chaos_mirrored_unit_has_the_swapped_printed_atk():
 def test_sirus_quince_copy_of_a_tech_one_unit_is_tech_one_and_counts_for_the_limit():
     """Sirus Quince rulings: a Mirror copying a tech I unit is tech I; it
     still counts against the limit of 2 Mirror Illusions."""
-    s = game({"gold": 4, "play": [QUINCE_MID, {"card": "mirror_illusion", "id": "m"}, {"card": "mirror_illusion"}]},
-             {"play": [{"card": "iron_man", "id": "iron"}]})
+    s = game(
+        {"gold": 4, "play": [QUINCE_MID, {"card": "mirror_illusion", "id": "m"}, {"card": "mirror_illusion"}]},
+        {"play": [{"card": "iron_man", "id": "iron"}]},
+    )
     quince = find(s, "quince")
     s = use_ability(s, 0, quince, 1)
     s = choose(s, 0, find(s, "m"))
@@ -612,6 +818,7 @@ def test_free_speech_a_hero_brought_in_during_the_silence_is_silenced():
     turn loses all abilities and can't cast spells either."""
     from game.codex.cards.registry import silenced
     from tests.rules.helpers import act
+
     s = game({"hand": ["free_speech"], "gold": 2, "play": [QUINCE]}, {"gold": 4, "hand": ["spark"]})
     s = play_card(s, 0, "free_speech")
     s = end_turn(s, 0)
@@ -627,8 +834,10 @@ def test_hallucination_must_pick_an_opposing_flagbearer_first():
     """Spectral Flagbearer: a spell that can target a flagbearer must target
     one at least once: Hallucination's first pick can't be "none" then and
     is the flagbearer (an Illusion: it dies); the second is free."""
-    s = game({"hand": ["hallucination"], "gold": 2, "play": [QUINCE]},
-             {"play": [{"card": "spectral_flagbearer", "id": "flag"}, {"card": "tenderfoot", "id": "foot"}]})
+    s = game(
+        {"hand": ["hallucination"], "gold": 2, "play": [QUINCE]},
+        {"play": [{"card": "spectral_flagbearer", "id": "flag"}, {"card": "tenderfoot", "id": "foot"}]},
+    )
     s = play_card(s, 0, "hallucination")  # the flagbearer is the one choice: taken at once
     assert gone(s, "flag")
     assert prompt_options(s) == [find(s, "foot")] and s["prompt"]["optional"]
@@ -638,8 +847,10 @@ def test_a_copy_says_in_the_view_which_card_it_really_is():
     """A copy shows the card it copies and, publicly, the card it is
     underneath (view: ``copy``), so that every player can tell a Mirror
     Illusion copying a unit from the unit itself."""
-    s = game({"gold": 4, "play": [QUINCE_MID, {"card": "mirror_illusion", "id": "m"}]},
-             {"play": [{"card": "tenderfoot", "id": "foot"}]})
+    s = game(
+        {"gold": 4, "play": [QUINCE_MID, {"card": "mirror_illusion", "id": "m"}]},
+        {"play": [{"card": "tenderfoot", "id": "foot"}]},
+    )
     m = find(s, "m")
     s = use_ability(s, 0, find(s, "quince"), 1)  # one Mirror, one unit to copy: no question
     for viewer in (0, 1, None):

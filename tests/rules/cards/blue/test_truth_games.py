@@ -5,6 +5,7 @@ revealed hands, card counts), and every game finishes. A greedy bot plays
 Quince's seat (it reaches the Tech II and III cards more often), random bots
 the others. The number of games is CODEX_PROPERTY_GAMES // 50 (at least 2)
 per mode."""
+
 import os
 
 import pytest
@@ -27,15 +28,16 @@ def _check(state, seat, action):
     check_all(state, action, seat)
 
 
-@pytest.mark.parametrize("mode,heroes", [("1hero", ("sirus_quince", "troq_bashar")),
-                                         ("ffa", ("sirus_quince", "river_montoya", "sirus_quince"))])
+@pytest.mark.parametrize(
+    "mode,heroes",
+    [("1hero", ("sirus_quince", "troq_bashar")), ("ffa", ("sirus_quince", "river_montoya", "sirus_quince"))],
+)
 def test_random_games_with_sirus_quince_keep_invariants_and_finish(mode, heroes):
     """Whole games in a duel and a free-for-all; the seeds are listed when a
     game doesn't finish within 3000 actions."""
     unfinished = []
     for seed in range(GAMES):
-        config = {"mode": mode, "seed": seed,
-                  "seats": [{"name": f"P{i}", "hero": h} for i, h in enumerate(heroes)]}
+        config = {"mode": mode, "seed": seed, "seats": [{"name": f"P{i}", "hero": h} for i, h in enumerate(heroes)]}
         bots = [GreedyBot(seed)] + [RandomBot(seed * 31 + i) for i in range(1, len(heroes))]
         state, _log = play_game(config, bots, max_actions=3000, on_action=_check)
         if state["status"] != "finished":

@@ -1,8 +1,8 @@
 """Shared builders of the green card tests (tests/rules/cards/green/): the
 green heroes' seats and small state readers."""
+
 from game.codex import stats
 from tests.rules.helpers import end_turn, scenario_game
-
 
 MIDORI = ("master_midori", "troq_bashar")
 CALAMANDRA = ("calamandra_moss", "troq_bashar")

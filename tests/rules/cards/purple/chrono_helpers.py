@@ -6,6 +6,7 @@ doesn't offer the purple heroes; ``purple_heroes_pickable`` (imported as an
 autouse fixture by those modules) lets scenarios seat them. Kept out of a
 conftest.py so that the purple test folder's conftest (if the deck's branch
 adds one) merges without a clash."""
+
 import pytest
 
 from game.codex import catalog

@@ -1,6 +1,7 @@
 """Purple scenario fixtures: the purple heroes may be picked in these
 scenarios although catalog.hero_playable may not offer them yet (a hero
 becomes playable once its spec and the whole purple deck work)."""
+
 import pytest
 
 from game.codex import catalog

@@ -4,9 +4,24 @@ every card played through real actions, the official rulings
 something. Seat 0 plays Prynn Pasternaak (in play, without time runes:
 spells need a hero, purple minor spells a purple one); seat 1 River
 Montoya."""
+
 from game.codex import catalog, stats
-from tests.rules.helpers import (assert_refused, atk_hp, attack_tagged, cards_in, choose, end_turn, find, gone,
-                                 hand_ids, legal_of, play_card, prompt_options, scenario_game, use_ability)
+from tests.rules.helpers import (
+    assert_refused,
+    atk_hp,
+    attack_tagged,
+    cards_in,
+    choose,
+    end_turn,
+    find,
+    gone,
+    hand_ids,
+    legal_of,
+    play_card,
+    prompt_options,
+    scenario_game,
+    use_ability,
+)
 
 PRYNN = {"card": "prynn_pasternaak", "id": "prynn"}
 HEROES = ("prynn_pasternaak", "river_montoya")
@@ -24,6 +39,7 @@ def time(state, tag):
 
 
 # ---- keyword-only cards and tokens -----------------------------------------------
+
 
 def test_keyword_cards_of_the_purple_deck_and_the_tokens_work_without_code():
     for card_id in ("neo_plexus", "plasmodium", "fading_argonaut", "stinger", "mech"):
@@ -61,8 +77,10 @@ def test_stinger_token_flies():
 def test_mech_token_is_untargetable_and_arrives_from_the_future_without_haste():
     """Vir Garbarean ruling: two time runes, it arrives when the last is
     removed, no haste."""
-    s = game({"future": [{"card": "mech", "id": "mech"}]}, {"hand": ["spark"], "gold": 1,
-                                                             "play": [{"card": "river_montoya"}]})
+    s = game(
+        {"future": [{"card": "mech", "id": "mech"}]},
+        {"hand": ["spark"], "gold": 1, "play": [{"card": "river_montoya"}]},
+    )
     assert time(s, "mech") == 2
     s = end_turn(s, 0)
     s = end_turn(s, 1)
@@ -75,13 +93,18 @@ def test_mech_token_is_untargetable_and_arrives_from_the_future_without_haste():
 
 
 def test_spells_cannot_target_the_untargetable_mech():
-    s2 = game({"play": [{"card": "mech", "id": "mech"}]},
-              {"hand": ["wither"], "gold": 2, "play": [{"card": "river_montoya"}]}, active=1)
-    assert_refused(s2, 1, {"type": "play", "card": hand_ids(s2, 1, "wither")[0], "targets": [find(s2, "mech")]},
-                   "bad_targets")
+    s2 = game(
+        {"play": [{"card": "mech", "id": "mech"}]},
+        {"hand": ["wither"], "gold": 2, "play": [{"card": "river_montoya"}]},
+        active=1,
+    )
+    assert_refused(
+        s2, 1, {"type": "play", "card": hand_ids(s2, 1, "wither")[0], "targets": [find(s2, "mech")]}, "bad_targets"
+    )
 
 
 # ---- Nullcraft -----------------------------------------------------------------
+
 
 def test_nullcraft_cannot_be_the_target_of_buff_or_debuff_spells():
     """Nullcraft ruling: spells with the subtype Buff or Debuff."""
@@ -107,10 +130,12 @@ def test_nullcraft_flies_and_has_haste():
 
 # ---- Tinkerer ------------------------------------------------------------------
 
+
 def test_tinkerer_removes_a_time_rune_from_an_opposing_card():
     """Tinkerer ruling: opponents' cards too."""
-    s = game({"play": [{"card": "tinkerer", "id": "tk"}]},
-             {"play": [{"card": "fading_argonaut", "time": 2, "id": "fa"}]})
+    s = game(
+        {"play": [{"card": "tinkerer", "id": "tk"}]}, {"play": [{"card": "fading_argonaut", "time": 2, "id": "fa"}]}
+    )
     s = use_ability(s, 0, find(s, "tk"), 0)
     s = choose(s, 0, "remove a time rune")  # the only card with time runes: chosen at once
     assert time(s, "fa") == 1 and s["cards"][find(s, "tk")]["exhausted"]
@@ -137,44 +162,74 @@ def test_tinkerer_ability_needs_a_card_with_time_runes():
 
 # ---- Hardened Mox --------------------------------------------------------------
 
+
 def test_hardened_mox_is_indestructible():
-    s = game({"play": [{"card": "hardened_mox", "id": "mox", "patrol": "squad_leader"}]},
-             {"play": [{"card": "river_montoya"}, {"card": "iron_man", "id": "iron"}]}, active=1)
+    s = game(
+        {"play": [{"card": "hardened_mox", "id": "mox", "patrol": "squad_leader"}]},
+        {"play": [{"card": "river_montoya"}, {"card": "iron_man", "id": "iron"}]},
+        active=1,
+    )
     s = attack_tagged(s, "iron", "mox")
     assert not gone(s, "mox") and s["cards"][find(s, "mox")]["exhausted"]
 
 
 def test_hardened_mox_is_trashed_once_you_have_a_tech_2_unit():
-    s = game({"play": [{"card": "hardened_mox", "id": "mox"}], "hand": ["shimmer_ray"], "gold": 1,
-              "buildings": {"tech_1": True, "tech_2": True}})
+    s = game(
+        {
+            "play": [{"card": "hardened_mox", "id": "mox"}],
+            "hand": ["shimmer_ray"],
+            "gold": 1,
+            "buildings": {"tech_1": True, "tech_2": True},
+        }
+    )
     s = play_card(s, 0, "shimmer_ray")
     assert gone(s, "mox") and cards_in(s, 0, "trash") == ["hardened_mox"]
 
 
 def test_hardened_mox_is_trashed_by_a_forecasted_tech_2_unit():
     """Hardened Mox ruling: in play and/or forecasted."""
-    s = game({"play": [{"card": "hardened_mox", "id": "mox"}], "future": [{"card": "omegacron"}],
-              "hand": ["neo_plexus"], "gold": 2})
+    s = game(
+        {
+            "play": [{"card": "hardened_mox", "id": "mox"}],
+            "future": [{"card": "omegacron"}],
+            "hand": ["neo_plexus"],
+            "gold": 2,
+        }
+    )
     s = play_card(s, 0, "neo_plexus")
     assert gone(s, "mox")
 
 
 def test_hardened_mox_ignores_tech_3_units_and_opposing_tech_2_units():
     """Hardened Mox ruling: only your tech II units count."""
-    s = game({"play": [{"card": "hardened_mox", "id": "mox"}, {"card": "ebbflow_archon", "time": 7}],
-              "hand": ["neo_plexus"], "gold": 2},
-             {"play": [{"card": "shimmer_ray", "time": 2}]})
+    s = game(
+        {
+            "play": [{"card": "hardened_mox", "id": "mox"}, {"card": "ebbflow_archon", "time": 7}],
+            "hand": ["neo_plexus"],
+            "gold": 2,
+        },
+        {"play": [{"card": "shimmer_ray", "time": 2}]},
+    )
     s = play_card(s, 0, "neo_plexus")
     assert not gone(s, "mox")
 
 
 # ---- Battle Suits --------------------------------------------------------------
 
+
 def test_battle_suits_give_your_non_token_soldiers_and_mystics_1_atk():
-    s = game({"play": [{"card": "battle_suits"}, {"card": "neo_plexus", "id": "soldier"},
-                       {"card": "seer", "id": "mystic"}, {"card": "tinkerer", "id": "scientist"},
-                       {"card": "mercenary", "id": "token"}]},
-             {"play": [{"card": "fading_argonaut", "time": 3, "id": "theirs"}]})
+    s = game(
+        {
+            "play": [
+                {"card": "battle_suits"},
+                {"card": "neo_plexus", "id": "soldier"},
+                {"card": "seer", "id": "mystic"},
+                {"card": "tinkerer", "id": "scientist"},
+                {"card": "mercenary", "id": "token"},
+            ]
+        },
+        {"play": [{"card": "fading_argonaut", "time": 3, "id": "theirs"}]},
+    )
     assert stats.atk(s, find(s, "soldier")) == 3
     assert stats.atk(s, find(s, "mystic")) == 3
     assert stats.atk(s, find(s, "scientist")) == 1
@@ -189,6 +244,7 @@ def test_battle_suits_skip_soldier_tokens():
 
 # ---- Time Spiral ---------------------------------------------------------------
 
+
 def test_time_spiral_removing_the_last_rune_of_a_fading_unit_sacrifices_it():
     """Fading ruling: whatever removes the last rune; Time Spiral ruling:
     an opponent's card too."""
@@ -199,8 +255,10 @@ def test_time_spiral_removing_the_last_rune_of_a_fading_unit_sacrifices_it():
 
 
 def test_time_spiral_lets_you_pick_among_cards_with_runes():
-    s = game({"hand": ["time_spiral"], "gold": 1, "play": [{"card": "fading_argonaut", "time": 1, "id": "mine"}]},
-             {"play": [{"card": "fading_argonaut", "time": 2, "id": "theirs"}]})
+    s = game(
+        {"hand": ["time_spiral"], "gold": 1, "play": [{"card": "fading_argonaut", "time": 1, "id": "mine"}]},
+        {"play": [{"card": "fading_argonaut", "time": 2, "id": "theirs"}]},
+    )
     s = play_card(s, 0, "time_spiral")
     assert set(prompt_options(s)) == {find(s, "mine"), find(s, "theirs")}
     s = choose(s, 0, find(s, "mine"))
@@ -210,25 +268,45 @@ def test_time_spiral_lets_you_pick_among_cards_with_runes():
 
 # ---- Temporal Research ---------------------------------------------------------
 
+
 def test_temporal_research_draws_one_card_with_few_time_runes():
-    s = game({"hand": ["temporal_research"], "gold": 2, "deck": ["neo_plexus"] * 5,
-              "play": [{"card": "fading_argonaut", "time": 2}]})
+    s = game(
+        {
+            "hand": ["temporal_research"],
+            "gold": 2,
+            "deck": ["neo_plexus"] * 5,
+            "play": [{"card": "fading_argonaut", "time": 2}],
+        }
+    )
     s = play_card(s, 0, "temporal_research")
     assert len(s["players"][0]["hand"]) == 1
 
 
 def test_temporal_research_counts_forecasted_runes_for_a_second_card():
     """Temporal Research ruling: forecasted cards' runes count."""
-    s = game({"hand": ["temporal_research"], "gold": 2, "deck": ["neo_plexus"] * 5,
-              "play": [{"card": "fading_argonaut", "time": 1}], "future": [{"card": "plasmodium", "time": 2}]},
-             {"play": [{"card": "fading_argonaut", "time": 3}]})
+    s = game(
+        {
+            "hand": ["temporal_research"],
+            "gold": 2,
+            "deck": ["neo_plexus"] * 5,
+            "play": [{"card": "fading_argonaut", "time": 1}],
+            "future": [{"card": "plasmodium", "time": 2}],
+        },
+        {"play": [{"card": "fading_argonaut", "time": 3}]},
+    )
     s = play_card(s, 0, "temporal_research")
     assert len(s["players"][0]["hand"]) == 2
 
 
 def test_temporal_research_draws_three_with_ten_time_runes():
-    s = game({"hand": ["temporal_research"], "gold": 2, "deck": ["neo_plexus"] * 5,
-              "play": [{"card": "ebbflow_archon", "time": 7}, {"card": "fading_argonaut", "time": 3}]})
+    s = game(
+        {
+            "hand": ["temporal_research"],
+            "gold": 2,
+            "deck": ["neo_plexus"] * 5,
+            "play": [{"card": "ebbflow_archon", "time": 7}, {"card": "fading_argonaut", "time": 3}],
+        }
+    )
     s = play_card(s, 0, "temporal_research")
     assert len(s["players"][0]["hand"]) == 3
 
@@ -244,9 +322,12 @@ def test_temporal_research_cannot_draw_itself():
 
 # ---- Forgotten Fighter ---------------------------------------------------------
 
+
 def test_forgotten_fighter_returns_a_small_patroller_to_its_owners_hand():
-    s = game({"hand": ["forgotten_fighter"], "gold": 2},
-             {"play": [{"card": "older_brother", "patrol": "technician", "id": "ob"}]})
+    s = game(
+        {"hand": ["forgotten_fighter"], "gold": 2},
+        {"play": [{"card": "older_brother", "patrol": "technician", "id": "ob"}]},
+    )
     s = play_card(s, 0, "forgotten_fighter", [find(s, "ob")])
     assert gone(s, "ob") and cards_in(s, 1, "hand") == ["older_brother"]
     # returned, not dead: no technician card for seat 1
@@ -254,21 +335,42 @@ def test_forgotten_fighter_returns_a_small_patroller_to_its_owners_hand():
 
 
 def test_forgotten_fighter_needs_a_patroller_of_tech_1_or_less_with_2_atk_or_less():
-    s = game({"hand": ["forgotten_fighter"], "gold": 2},
-             {"play": [{"card": "iron_man", "patrol": "squad_leader", "id": "big"},
-                       {"card": "older_brother", "id": "home"},
-                       {"card": "shimmer_ray", "time": 2, "patrol": "elite", "id": "tech2"}]})
+    s = game(
+        {"hand": ["forgotten_fighter"], "gold": 2},
+        {
+            "play": [
+                {"card": "iron_man", "patrol": "squad_leader", "id": "big"},
+                {"card": "older_brother", "id": "home"},
+                {"card": "shimmer_ray", "time": 2, "patrol": "elite", "id": "tech2"},
+            ]
+        },
+    )
     for tag in ("big", "home", "tech2"):
-        assert_refused(s, 0, {"type": "play", "card": hand_ids(s, 0, "forgotten_fighter")[0],
-                              "targets": [find(s, tag)]}, "bad_targets")
+        assert_refused(
+            s,
+            0,
+            {"type": "play", "card": hand_ids(s, 0, "forgotten_fighter")[0], "targets": [find(s, tag)]},
+            "bad_targets",
+        )
 
 
 def test_nullcraft_cannot_be_picked_by_a_buff_spell_choosing_targets_as_it_resolves():
     """Sensei's Advice (Buff) picks its units while it resolves: Nullcraft
     is not offered, the other unit is."""
-    s = scenario_game([{"hand": ["sensei_s_advice"], "gold": 1,
-                        "play": [{"card": "grave_stormborne"}, {"card": "nullcraft", "id": "nc"},
-                                 {"card": "neo_plexus", "id": "np"}]}, {}],
-                      heroes=("grave_stormborne", "river_montoya"))
+    s = scenario_game(
+        [
+            {
+                "hand": ["sensei_s_advice"],
+                "gold": 1,
+                "play": [
+                    {"card": "grave_stormborne"},
+                    {"card": "nullcraft", "id": "nc"},
+                    {"card": "neo_plexus", "id": "np"},
+                ],
+            },
+            {},
+        ],
+        heroes=("grave_stormborne", "river_montoya"),
+    )
     s = play_card(s, 0, "sensei_s_advice")
     assert find(s, "nc") not in prompt_options(s) and find(s, "np") in prompt_options(s)

@@ -2,11 +2,28 @@
 band: each card played through real actions, the official rulings
 (reference/codex-cards/rulings.json, "Purple", "Heroes") named where they
 decide something. Seat 0 plays Vir Garbarean, seat 1 Troq Bashar."""
+
 from game.codex import catalog, stats
 from tests.rules.cards.purple.chrono_helpers import purple_game, purple_heroes_pickable  # noqa: F401
-from tests.rules.helpers import (act, assert_refused, atk_hp, attack_tagged, cards_in, choose, dmg, end_turn,
-                                 find, gone, hand_ids, in_play, legal_of, logged, play_card, prompt_options,
-                                 use_ability)
+from tests.rules.helpers import (
+    act,
+    assert_refused,
+    atk_hp,
+    attack_tagged,
+    cards_in,
+    choose,
+    dmg,
+    end_turn,
+    find,
+    gone,
+    hand_ids,
+    in_play,
+    legal_of,
+    logged,
+    play_card,
+    prompt_options,
+    use_ability,
+)
 
 
 def game(seat0=None, seat1=None, level=1, **kw):
@@ -24,6 +41,7 @@ def test_every_future_card_and_vir_garbarean_work():
 
 # ---- Promise of Payment ----------------------------------------------------------------
 
+
 def test_promise_of_payment_makes_the_next_card_free_and_the_debt_is_paid_next_upkeep():
     """Rulings: the printed cost is due, after the workers' gold."""
     s = game({"hand": ["promise_of_payment", "void_star", "argonaut"], "gold": 1, "workers": 6})
@@ -38,6 +56,7 @@ def test_promise_of_payment_makes_the_next_card_free_and_the_debt_is_paid_next_u
 
 def test_the_view_shows_a_promise_and_the_debt_to_everyone():
     from game.rules import view
+
     s = game({"hand": ["promise_of_payment", "void_star"], "gold": 0, "workers": 6})
     assert "promised" not in view(s, 1)["players"][0] and "debt" not in view(s, 1)["players"][0]
     s = play_card(s, 0, "promise_of_payment")
@@ -65,8 +84,7 @@ def test_promise_of_payment_applies_only_to_the_next_card_and_not_to_boost_or_ex
     s = play_card(s, 0, "promise_of_payment")
     s = play_card(s, 0, "argonaut")
     assert s["players"][0]["gold"] == 3
-    assert_refused(s, 0, {"type": "play", "card": hand_ids(s, 0, "void_star")[0], "targets": []},
-                   "not_enough_gold")
+    assert_refused(s, 0, {"type": "play", "card": hand_ids(s, 0, "void_star")[0], "targets": []}, "not_enough_gold")
     s = end_turn(s, 0)
     s = end_turn(s, 1)
     assert s["players"][0]["gold"] == 3 + 5 - 3
@@ -76,15 +94,21 @@ def test_promise_of_payment_applies_to_a_spell_cinderblast_dragon_casts():
     """Ruling: a card played between the Promise and the one meant for it,
     even by Cinderblast Dragon's attack, takes the promise: its printed
     cost is owed."""
-    s = game({"hand": ["promise_of_payment", "fire_dart", "void_star"], "gold": 5, "workers": 5,
-              "play": [{"card": "cinderblast_dragon", "id": "cd"}]},
-             {"play": [{"card": "iron_man", "id": "im", "patrol": "elite"}]})
+    s = game(
+        {
+            "hand": ["promise_of_payment", "fire_dart", "void_star"],
+            "gold": 5,
+            "workers": 5,
+            "play": [{"card": "cinderblast_dragon", "id": "cd"}],
+        },
+        {"play": [{"card": "iron_man", "id": "im", "patrol": "elite"}]},
+    )
     s = play_card(s, 0, "promise_of_payment")
     s = attack_tagged(s, "cd", "base:1")
     s = choose(s, 0, hand_ids(s, 0, "fire_dart")[0])
     s = choose(s, 0, find(s, "im"))
     while s["prompt"]:
-        s = choose(s, 0, *prompt_options(s)[:s["prompt"]["count"]])
+        s = choose(s, 0, *prompt_options(s)[: s["prompt"]["count"]])
     assert s["players"][0]["debts"] == [{"gold": 2, "card": "fire_dart"}]
     s = play_card(s, 0, "void_star")  # the promise is spent: full price
     assert s["players"][0]["gold"] == 0
@@ -100,13 +124,33 @@ def test_promise_of_payment_with_no_card_after_owes_nothing():
 
 def test_promise_of_payment_in_two_headed_dragon_loses_for_the_team():
     from game.rules import new_game
-    config = {"mode": "2hg", "seed": 1,
-              "seats": [{"name": "A", "hero": "vir_garbarean"}, {"name": "B", "hero": "troq_bashar"},
-                        {"name": "C", "hero": "troq_bashar"}, {"name": "D", "hero": "river_montoya"}],
-              "scenario": {"turn": 3, "active": 0, "seats": [
-                  {"hand": ["promise_of_payment", "hive"], "gold": 0, "workers": 1,
-                   "buildings": {"tech_1": True, "tech_2": True},
-                   "play": [{"card": "vir_garbarean"}]}, {}, {}, {}]}}
+
+    config = {
+        "mode": "2hg",
+        "seed": 1,
+        "seats": [
+            {"name": "A", "hero": "vir_garbarean"},
+            {"name": "B", "hero": "troq_bashar"},
+            {"name": "C", "hero": "troq_bashar"},
+            {"name": "D", "hero": "river_montoya"},
+        ],
+        "scenario": {
+            "turn": 3,
+            "active": 0,
+            "seats": [
+                {
+                    "hand": ["promise_of_payment", "hive"],
+                    "gold": 0,
+                    "workers": 1,
+                    "buildings": {"tech_1": True, "tech_2": True},
+                    "play": [{"card": "vir_garbarean"}],
+                },
+                {},
+                {},
+                {},
+            ],
+        },
+    }
     s = new_game(config)
     s = play_card(s, 0, "promise_of_payment")
     s = play_card(s, 0, "hive")
@@ -119,9 +163,12 @@ def test_promise_of_payment_in_two_headed_dragon_loses_for_the_team():
 
 # ---- Unphase ---------------------------------------------------------------------------------
 
+
 def test_unphase_makes_a_unit_invisible_until_the_next_upkeep():
-    s = game({"hand": ["unphase"], "gold": 2, "play": [{"card": "argonaut", "id": "arg"}]},
-             {"hand": ["spark"], "gold": 3, "play": [{"card": "troq_bashar"}]})
+    s = game(
+        {"hand": ["unphase"], "gold": 2, "play": [{"card": "argonaut", "id": "arg"}]},
+        {"hand": ["spark"], "gold": 3, "play": [{"card": "troq_bashar"}]},
+    )
     s = play_card(s, 0, "unphase", [find(s, "arg")])
     assert stats.kw(s, find(s, "arg"), "invisible")
     s = end_turn(s, 0)
@@ -132,6 +179,7 @@ def test_unphase_makes_a_unit_invisible_until_the_next_upkeep():
 
 # ---- Assimilate -----------------------------------------------------------------------------------
 
+
 def test_assimilate_takes_an_opposing_building_card():
     s = game({"hand": ["assimilate"], "gold": 3}, {"play": [{"card": "graveyard", "id": "gy"}]})
     gy = find(s, "gy")
@@ -141,12 +189,15 @@ def test_assimilate_takes_an_opposing_building_card():
 
 def test_assimilate_cannot_take_tech_buildings_add_ons_or_units():
     """Ruling: a building card, never a tech building, add-on or base."""
-    s = game({"hand": ["assimilate"], "gold": 3},
-             {"buildings": {"tech_1": True, "addon": "tower"}, "play": [{"card": "iron_man"}]})
+    s = game(
+        {"hand": ["assimilate"], "gold": 3},
+        {"buildings": {"tech_1": True, "addon": "tower"}, "play": [{"card": "iron_man"}]},
+    )
     assert not legal_of(s, 0, "play", card=hand_ids(s, 0, "assimilate")[0])
 
 
 # ---- Double Time -------------------------------------------------------------------------------------
+
 
 def test_double_time_goes_to_the_future_and_gives_an_extra_turn_then_is_trashed():
     s = game({"hand": ["double_time"], "gold": 6}, level=7)
@@ -160,6 +211,7 @@ def test_double_time_goes_to_the_future_and_gives_an_extra_turn_then_is_trashed(
     s = end_turn(s, 1)  # the third upkeep: it resolves
     assert s["active"] == 0 and logged(s, "extra turn after this one")
     from game.rules import view
+
     assert view(s, 1)["players"][0]["extra_turns"] == 1
     assert cards_in(s, 0, "trash") == ["double_time"]
     s = end_turn(s, 0)
@@ -182,21 +234,28 @@ def test_two_extra_turns_stack():
 
 # ---- Knight of the Conclave ---------------------------------------------------------------------------
 
+
 def test_knight_of_the_conclave_is_forecast_and_costs_resist_to_target():
     s = game({"hand": ["knight_of_the_conclave"], "gold": 0})
     s = play_card(s, 0, "knight_of_the_conclave")
     assert future_of(s, 0, "knight_of_the_conclave")
-    s = game({"play": [{"card": "knight_of_the_conclave", "id": "k", "patrol": "elite"}]},
-             {"hand": ["spark"], "gold": 1, "play": [{"card": "troq_bashar"}]}, active=1)
-    assert_refused(s, 1, {"type": "play", "card": hand_ids(s, 1, "spark")[0], "targets": [find(s, "k")]},
-                   "not_enough_gold")
+    s = game(
+        {"play": [{"card": "knight_of_the_conclave", "id": "k", "patrol": "elite"}]},
+        {"hand": ["spark"], "gold": 1, "play": [{"card": "troq_bashar"}]},
+        active=1,
+    )
+    assert_refused(
+        s, 1, {"type": "play", "card": hand_ids(s, 1, "spark")[0], "targets": [find(s, "k")]}, "not_enough_gold"
+    )
 
 
 # ---- Gilded Glaxx -----------------------------------------------------------------------------------------
 
+
 def test_gilded_glaxx_cannot_be_returned_to_hand_while_you_have_gold():
-    s = purple_game("max_geiger", {"gold": 3, "hand": ["temporal_distortion"],
-                                   "play": [{"card": "gilded_glaxx", "id": "gg"}]})
+    s = purple_game(
+        "max_geiger", {"gold": 3, "hand": ["temporal_distortion"], "play": [{"card": "gilded_glaxx", "id": "gg"}]}
+    )
     s = play_card(s, 0, "temporal_distortion", [find(s, "gg")])
     # Ruling: he can't leave play, so "if you do" fails: no codex unit.
     assert s["cards"][find(s, "gg")]["zone"] == "play" and s["prompt"] is None
@@ -204,8 +263,11 @@ def test_gilded_glaxx_cannot_be_returned_to_hand_while_you_have_gold():
 
 def test_gilded_glaxx_survives_0_hp_until_combat_damage_hits_him():
     """Ruling: only combat damage is checked; a Nebula's destroy fails too."""
-    s = game({"gold": 1, "play": [{"card": "gilded_glaxx", "id": "gg", "minus": 4, "patrol": "elite"}]},
-             {"play": [{"card": "nebula", "id": "neb"}, {"card": "iron_man", "id": "im"}]}, active=1)
+    s = game(
+        {"gold": 1, "play": [{"card": "gilded_glaxx", "id": "gg", "minus": 4, "patrol": "elite"}]},
+        {"play": [{"card": "nebula", "id": "neb"}, {"card": "iron_man", "id": "im"}]},
+        active=1,
+    )
     assert s["cards"][find(s, "gg")]["zone"] == "play"
     s = use_ability(s, 1, find(s, "neb"), targets=[find(s, "gg")])
     assert not gone(s, "gg")
@@ -218,37 +280,52 @@ def test_gilded_glaxx_at_0_hp_survives_a_hit_his_armor_absorbs_but_not_deathtouc
     merely removes the armor is no "dying from combat damage": he stays;
     1 deathtouch combat damage kills him (Deathtouch ruling)."""
     glaxx = {"card": "gilded_glaxx", "id": "gg", "minus": 4, "patrol": "elite", "granted": {"armor": 1}}
-    s = game({"gold": 1, "play": [dict(glaxx)]},
-             {"play": [{"card": "tenderfoot", "id": "np"}]}, active=1)
+    s = game({"gold": 1, "play": [dict(glaxx)]}, {"play": [{"card": "tenderfoot", "id": "np"}]}, active=1)
     assert stats.atk(s, find(s, "np")) == 1
     s = attack_tagged(s, "np", "gg")
     assert not gone(s, "gg") and s["cards"][find(s, "gg")]["armor_used"] == 1
     assert logged(s, "armor absorbed")
-    s = game({"gold": 1, "play": [dict(glaxx)]},
-             {"play": [{"card": "tenderfoot", "id": "np", "granted": {"deathtouch": 1}}]}, active=1)
+    s = game(
+        {"gold": 1, "play": [dict(glaxx)]},
+        {"play": [{"card": "tenderfoot", "id": "np", "granted": {"deathtouch": 1}}]},
+        active=1,
+    )
     s = attack_tagged(s, "np", "gg")
     assert gone(s, "gg")
 
 
 def test_obliterate_skips_a_gilded_glaxx_that_cannot_leave_play():
     """Gilded Glaxx ruling: "destroy the least" effects skip him."""
-    s = game({"gold": 1, "play": [{"card": "gilded_glaxx", "id": "gg"}, {"card": "argonaut", "id": "arg"},
-                                  {"card": "tricycloid", "id": "tri"}]},
-             {"play": [{"card": "trojan_duck", "id": "duck"}]}, active=1)
+    s = game(
+        {
+            "gold": 1,
+            "play": [
+                {"card": "gilded_glaxx", "id": "gg"},
+                {"card": "argonaut", "id": "arg"},
+                {"card": "tricycloid", "id": "tri"},
+            ],
+        },
+        {"play": [{"card": "trojan_duck", "id": "duck"}]},
+        active=1,
+    )
     s = attack_tagged(s, "duck", "base:0")
     while s["prompt"]:
-        s = choose(s, s["prompt"]["seat"], *prompt_options(s)[:s["prompt"]["count"]])
+        s = choose(s, s["prompt"]["seat"], *prompt_options(s)[: s["prompt"]["count"]])
     assert not gone(s, "gg") and gone(s, "arg") and gone(s, "tri")
 
 
 def test_gilded_glaxx_without_gold_is_an_ordinary_unit():
-    s = game({"gold": 0, "play": [{"card": "gilded_glaxx", "id": "gg", "damage": 3, "patrol": "elite"}]},
-             {"hand": ["spark"], "gold": 1, "play": [{"card": "troq_bashar"}]}, active=1)
+    s = game(
+        {"gold": 0, "play": [{"card": "gilded_glaxx", "id": "gg", "damage": 3, "patrol": "elite"}]},
+        {"hand": ["spark"], "gold": 1, "play": [{"card": "troq_bashar"}]},
+        active=1,
+    )
     s = play_card(s, 1, "spark", [find(s, "gg")])
     assert gone(s, "gg")
 
 
 # ---- Omegacron -----------------------------------------------------------------------------------------------
+
 
 def test_omegacron_waits_six_upkeeps_unless_you_sacrifice_to_hurry_it():
     """Ruling: a sacrificed worker is trashed."""
@@ -283,12 +360,14 @@ def test_omegacron_in_play_has_no_ability():
 
 def test_the_view_lists_a_forecasted_card_s_abilities():
     from game.rules import view
+
     s = game({"future": [{"card": "omegacron", "id": "om"}]})
     entry = view(s, 1)["players"][0]["future"][0]
     assert entry["card"] == "omegacron" and entry["abilities"][0]["gold"] == 0
 
 
 # ---- Reaver ------------------------------------------------------------------------------------------------------
+
 
 def test_reaver_trashes_two_opposing_workers():
     s = game({"gold": 1, "hand": ["spark"], "play": [{"card": "reaver", "id": "rv"}]}, {"workers": 6})
@@ -299,9 +378,16 @@ def test_reaver_trashes_two_opposing_workers():
 
 def test_reaver_deals_6_to_up_to_two_units_or_heroes_without_targeting():
     """Ruling: one unit and one hero, or just one; no ◎ (untargetable too)."""
-    s = game({"gold": 1, "hand": ["spark"], "play": [{"card": "reaver", "id": "rv"}]},
-             {"play": [{"card": "chronofixer", "id": "cf"}, {"card": "troq_bashar", "id": "troq"},
-                       {"card": "iron_man", "id": "im"}]})
+    s = game(
+        {"gold": 1, "hand": ["spark"], "play": [{"card": "reaver", "id": "rv"}]},
+        {
+            "play": [
+                {"card": "chronofixer", "id": "cf"},
+                {"card": "troq_bashar", "id": "troq"},
+                {"card": "iron_man", "id": "im"},
+            ]
+        },
+    )
     s = use_ability(s, 0, find(s, "rv"))
     s = choose(s, 0, "6 damage to up to 2 units and/or heroes")
     assert find(s, "cf") in prompt_options(s)
@@ -319,6 +405,7 @@ def test_reaver_needs_a_card_to_discard():
 
 # ---- Void Star --------------------------------------------------------------------------------------------------
 
+
 def test_void_star_gets_4_atk_until_the_next_upkeep_once_a_turn():
     s = game({"gold": 8, "play": [{"card": "void_star", "id": "vs"}]})
     s = use_ability(s, 0, find(s, "vs"))
@@ -332,11 +419,18 @@ def test_void_star_gets_4_atk_until_the_next_upkeep_once_a_turn():
 
 # ---- Xenostalker ------------------------------------------------------------------------------------------------
 
+
 def test_xenostalker_hits_up_to_four_patrollers_without_flying():
-    s = game({"play": [{"card": "xenostalker", "id": "xs"}]},
-             {"play": [{"card": "iron_man", "id": "a", "patrol": "elite"},
-                       {"card": "tenderfoot", "id": "b", "patrol": "scavenger", "damage": 1},
-                       {"card": "stinger", "id": "fly", "patrol": "technician"}]})
+    s = game(
+        {"play": [{"card": "xenostalker", "id": "xs"}]},
+        {
+            "play": [
+                {"card": "iron_man", "id": "a", "patrol": "elite"},
+                {"card": "tenderfoot", "id": "b", "patrol": "scavenger", "damage": 1},
+                {"card": "stinger", "id": "fly", "patrol": "technician"},
+            ]
+        },
+    )
     s = attack_tagged(s, "xs", "base:1")
     assert find(s, "fly") not in prompt_options(s)
     s = choose(s, 0, find(s, "a"))
@@ -346,6 +440,7 @@ def test_xenostalker_hits_up_to_four_patrollers_without_flying():
 
 
 # ---- Hive -------------------------------------------------------------------------------------------------------
+
 
 def test_hive_brings_five_stingers_and_resummons_lost_ones():
     s = game({"hand": ["hive"], "gold": 8})
@@ -374,8 +469,11 @@ def test_hive_leaving_sacrifices_five_stingers_the_active_player_picking_among_m
     """Rulings: two Hives, ten Stingers; one Hive lost: five go, picked by
     the active player."""
     st = [{"card": "stinger", "id": f"s{i}"} for i in range(7)]
-    s = game({"play": [{"card": "hive", "id": "h1", "patrol": "elite"}, {"card": "hive", "id": "h2"}] + st},
-             {"hand": ["spark"], "gold": 2, "play": [{"card": "troq_bashar"}]}, active=1)
+    s = game(
+        {"play": [{"card": "hive", "id": "h1", "patrol": "elite"}, {"card": "hive", "id": "h2"}] + st},
+        {"hand": ["spark"], "gold": 2, "play": [{"card": "troq_bashar"}]},
+        active=1,
+    )
     s["cards"][find(s, "h1")]["damage"] = 5  # the position: one more damage kills it
     s = play_card(s, 1, "spark", [find(s, "h1")])
     assert s["prompt"]["seat"] == 1 and s["prompt"]["count"] == 5
@@ -385,23 +483,27 @@ def test_hive_leaving_sacrifices_five_stingers_the_active_player_picking_among_m
 
 # ---- Nebula -----------------------------------------------------------------------------------------------------
 
+
 def test_nebula_makes_its_other_units_invisible_and_destroys_once_a_turn():
     """Ruling: the ability works the turn it arrives (no exhaust)."""
-    s = game({"hand": ["nebula"], "gold": 7, "play": [{"card": "argonaut", "id": "arg"}]},
-             {"play": [{"card": "iron_man", "id": "im"}, {"card": "tenderfoot", "id": "tf"}]})
+    s = game(
+        {"hand": ["nebula"], "gold": 7, "play": [{"card": "argonaut", "id": "arg"}]},
+        {"play": [{"card": "iron_man", "id": "im"}, {"card": "tenderfoot", "id": "tf"}]},
+    )
     s = play_card(s, 0, "nebula")
     neb = in_play(s, 0, "nebula")[0]
     assert stats.kw(s, find(s, "arg"), "invisible") and not stats.kw(s, neb, "invisible")
     s = use_ability(s, 0, neb, targets=[find(s, "im")])
     assert gone(s, "im")
-    assert_refused(s, 0, {"type": "ability", "card": neb, "ability": 0, "targets": [find(s, "tf")]},
-                   "bad_ability")
+    assert_refused(s, 0, {"type": "ability", "card": neb, "ability": 0, "targets": [find(s, "tf")]}, "bad_ability")
 
 
 # ---- Vir Garbarean ------------------------------------------------------------------------------------------------
 
+
 def test_vir_garbarean_looks_at_the_top_card_for_his_team_only():
     from game.rules import view
+
     s = game({"deck": ["argonaut", "spark"]})
     s = use_ability(s, 0, find(s, "hero"), 0)
     mine = [e["text"] for e in view(s, 0)["log"]]
@@ -449,8 +551,11 @@ def test_vir_garbarean_mid_band_offers_the_boost_of_his_top_card():
     """Boost ruling: a card played from another zone than the hand (Vir's
     top card) may be boosted too. Hooded Executioner's boost (3 more gold)
     destroys the weakest opposing unit."""
-    s = game({"deck": ["hooded_executioner"], "gold": 5, "buildings": {"tech_1": True}},
-             {"play": [{"card": "troq_bashar"}, {"card": "older_brother", "id": "ob"}]}, level=5)
+    s = game(
+        {"deck": ["hooded_executioner"], "gold": 5, "buildings": {"tech_1": True}},
+        {"play": [{"card": "troq_bashar"}, {"card": "older_brother", "id": "ob"}]},
+        level=5,
+    )
     s = use_ability(s, 0, find(s, "hero"), 2)
     assert prompt_options(s) == ["boost", "no boost"]
     s = choose(s, 0, "boost")
@@ -458,15 +563,21 @@ def test_vir_garbarean_mid_band_offers_the_boost_of_his_top_card():
 
 
 def test_vir_garbarean_top_card_unboosted_or_unaffordable_boost():
-    """"no boost" pays the cost only; without the gold for the boost
+    """ "no boost" pays the cost only; without the gold for the boost
     nothing is asked."""
-    s = game({"deck": ["hooded_executioner"], "gold": 5, "buildings": {"tech_1": True}},
-             {"play": [{"card": "troq_bashar"}, {"card": "older_brother", "id": "ob"}]}, level=5)
+    s = game(
+        {"deck": ["hooded_executioner"], "gold": 5, "buildings": {"tech_1": True}},
+        {"play": [{"card": "troq_bashar"}, {"card": "older_brother", "id": "ob"}]},
+        level=5,
+    )
     s = use_ability(s, 0, find(s, "hero"), 2)
     s = choose(s, 0, "no boost")
     assert in_play(s, 0, "hooded_executioner") and not gone(s, "ob") and s["players"][0]["gold"] == 3
-    s = game({"deck": ["hooded_executioner"], "gold": 4, "buildings": {"tech_1": True}},
-             {"play": [{"card": "troq_bashar"}, {"card": "older_brother", "id": "ob"}]}, level=5)
+    s = game(
+        {"deck": ["hooded_executioner"], "gold": 4, "buildings": {"tech_1": True}},
+        {"play": [{"card": "troq_bashar"}, {"card": "older_brother", "id": "ob"}]},
+        level=5,
+    )
     s = use_ability(s, 0, find(s, "hero"), 2)
     assert s["prompt"] is None and in_play(s, 0, "hooded_executioner") and s["players"][0]["gold"] == 2
 
@@ -499,16 +610,29 @@ def test_vir_garbarean_max_band_puts_a_mech_token_in_the_future():
 
 # ---- other modes ------------------------------------------------------------------------------------------------
 
+
 def ffa_game(seats, active=0):
     from game.rules import new_game
+
     heroes = ["vir_garbarean", "troq_bashar", "river_montoya"]
-    return new_game({"mode": "ffa", "seed": 1, "seats": [{"name": f"P{i}", "hero": h} for i, h in enumerate(heroes)],
-                     "scenario": {"turn": 3, "active": active, "seats": seats}})
+    return new_game(
+        {
+            "mode": "ffa",
+            "seed": 1,
+            "seats": [{"name": f"P{i}", "hero": h} for i, h in enumerate(heroes)],
+            "scenario": {"turn": 3, "active": active, "seats": seats},
+        }
+    )
 
 
 def test_reaver_in_a_free_for_all_asks_which_opponent_loses_workers():
-    s = ffa_game([{"gold": 1, "hand": ["spark"], "play": [{"card": "vir_garbarean"}, {"card": "reaver", "id": "rv"}]},
-                  {"workers": 5}, {"workers": 5}])
+    s = ffa_game(
+        [
+            {"gold": 1, "hand": ["spark"], "play": [{"card": "vir_garbarean"}, {"card": "reaver", "id": "rv"}]},
+            {"workers": 5},
+            {"workers": 5},
+        ]
+    )
     s = use_ability(s, 0, find(s, "rv"))
     s = choose(s, 0, "trash 2 workers")
     assert sorted(prompt_options(s)) == [1, 2]
@@ -517,8 +641,19 @@ def test_reaver_in_a_free_for_all_asks_which_opponent_loses_workers():
 
 
 def test_an_unpaid_promise_in_a_free_for_all_fells_the_base():
-    s = ffa_game([{"hand": ["promise_of_payment", "hive"], "gold": 0, "workers": 1,
-                   "buildings": {"tech_1": True, "tech_2": True}, "play": [{"card": "vir_garbarean"}]}, {}, {}])
+    s = ffa_game(
+        [
+            {
+                "hand": ["promise_of_payment", "hive"],
+                "gold": 0,
+                "workers": 1,
+                "buildings": {"tech_1": True, "tech_2": True},
+                "play": [{"card": "vir_garbarean"}],
+            },
+            {},
+            {},
+        ]
+    )
     s = play_card(s, 0, "promise_of_payment")
     s = play_card(s, 0, "hive")
     for seat in (0, 1, 2):
@@ -534,11 +669,29 @@ def test_an_unpaid_promise_in_a_free_for_all_fells_the_base():
 
 def test_vir_garbarean_in_three_hero_mode_plays_his_top_card():
     from game.rules import new_game
-    s = new_game({"mode": "3hero", "seed": 1,
-                  "seats": [{"name": "A", "heroes": ["vir_garbarean", "max_geiger", "troq_bashar"]},
-                            {"name": "B", "heroes": ["river_montoya", "garth_torken", "garus_rook"]}],
-                  "scenario": {"turn": 3, "active": 0, "seats": [
-                      {"deck": ["argonaut"], "gold": 3, "buildings": {"tech_1": True},
-                       "play": [{"card": "vir_garbarean", "level": 5, "id": "vir"}]}, {}]}})
+
+    s = new_game(
+        {
+            "mode": "3hero",
+            "seed": 1,
+            "seats": [
+                {"name": "A", "heroes": ["vir_garbarean", "max_geiger", "troq_bashar"]},
+                {"name": "B", "heroes": ["river_montoya", "garth_torken", "garus_rook"]},
+            ],
+            "scenario": {
+                "turn": 3,
+                "active": 0,
+                "seats": [
+                    {
+                        "deck": ["argonaut"],
+                        "gold": 3,
+                        "buildings": {"tech_1": True},
+                        "play": [{"card": "vir_garbarean", "level": 5, "id": "vir"}],
+                    },
+                    {},
+                ],
+            },
+        }
+    )
     s = use_ability(s, 0, find(s, "vir"), 2)
     assert in_play(s, 0, "argonaut") and s["players"][0]["gold"] == 0

@@ -3,13 +3,30 @@ band of the hero, through real actions, the official rulings
 (reference/codex-cards/rulings.json, "Purple" and "Heroes") named where
 they decide something. Seat 0 plays Prynn Pasternaak, seat 1 River
 Montoya."""
-from game.rules import new_game
+
 from game.codex import stats
 from game.codex.cards.registry import card_of_id
 from game.codex.targeting import flagbearer_duty
-from tests.rules.helpers import (act, assert_refused, atk_hp, attack_tagged, base_damage, cards_in, choose, end_turn,
-                                 find, gone, hand_ids, legal_of, logged, play_card, prompt_options, scenario_game,
-                                 use_ability)
+from game.rules import new_game
+from tests.rules.helpers import (
+    act,
+    assert_refused,
+    atk_hp,
+    attack_tagged,
+    base_damage,
+    cards_in,
+    choose,
+    end_turn,
+    find,
+    gone,
+    hand_ids,
+    legal_of,
+    logged,
+    play_card,
+    prompt_options,
+    scenario_game,
+    use_ability,
+)
 
 HEROES = ("prynn_pasternaak", "river_montoya")
 TECH2 = {"tech_1": True, "tech_2": True}
@@ -41,6 +58,7 @@ def rounds(state, n):
 
 # ---- Vortoss Emblem ---------------------------------------------------------------
 
+
 def test_vortoss_emblem_makes_its_unit_a_flagbearer_and_fades_in_three_upkeeps():
     s = game({"hand": ["vortoss_emblem"], "play": [{"card": "neo_plexus", "id": "np"}]})
     s = play_card(s, 0, "vortoss_emblem", [find(s, "np")])
@@ -52,9 +70,16 @@ def test_vortoss_emblem_makes_its_unit_a_flagbearer_and_fades_in_three_upkeeps()
 
 
 def test_opponents_must_target_the_emblems_unit():
-    s0 = game({"hand": ["vortoss_emblem"], "play": [{"card": "neo_plexus", "id": "np", "patrol": "elite"},
-                                                   {"card": "fading_argonaut", "id": "fa", "patrol": "squad_leader"}]},
-              {"hand": ["spark"], "gold": 1, "play": [{"card": "river_montoya"}]})
+    s0 = game(
+        {
+            "hand": ["vortoss_emblem"],
+            "play": [
+                {"card": "neo_plexus", "id": "np", "patrol": "elite"},
+                {"card": "fading_argonaut", "id": "fa", "patrol": "squad_leader"},
+            ],
+        },
+        {"hand": ["spark"], "gold": 1, "play": [{"card": "river_montoya"}]},
+    )
     s0 = play_card(s0, 0, "vortoss_emblem", [find(s0, "np")])
     s0 = end_turn(s0, 0)
     spark = hand_ids(s0, 1, "spark")[0]
@@ -66,8 +91,10 @@ def test_opponents_must_target_the_emblems_unit():
 def test_an_emblem_on_an_opposing_unit_still_counts_for_temporal_research():
     """Vortoss Emblem ruling: you still control the Emblem, so its time
     runes are yours."""
-    s = game({"hand": ["vortoss_emblem", "temporal_research"], "gold": 2, "deck": ["neo_plexus"] * 4},
-             {"play": [{"card": "iron_man", "id": "iron"}]})
+    s = game(
+        {"hand": ["vortoss_emblem", "temporal_research"], "gold": 2, "deck": ["neo_plexus"] * 4},
+        {"play": [{"card": "iron_man", "id": "iron"}]},
+    )
     s = play_card(s, 0, "vortoss_emblem", [find(s, "iron")])
     assert stats.kw(s, find(s, "iron"), "flagbearer") == 1
     s = play_card(s, 0, "temporal_research")
@@ -76,27 +103,32 @@ def test_an_emblem_on_an_opposing_unit_still_counts_for_temporal_research():
 
 # ---- Undo ----------------------------------------------------------------------------
 
+
 def test_undo_returns_a_tech_2_unit_without_a_death():
     """Undo ruling: it doesn't die, so no technician card."""
-    s = game({"hand": ["undo"], "gold": 3},
-             {"play": [{"card": "shimmer_ray", "time": 2, "patrol": "technician", "id": "sr"}]})
+    s = game(
+        {"hand": ["undo"], "gold": 3},
+        {"play": [{"card": "shimmer_ray", "time": 2, "patrol": "technician", "id": "sr"}]},
+    )
     s = play_card(s, 0, "undo", [find(s, "sr")])
     assert gone(s, "sr") and cards_in(s, 1, "hand") == ["shimmer_ray"]
 
 
 def test_undo_cannot_target_a_tech_3_unit():
     s = game({"hand": ["undo"], "gold": 3}, {"play": [{"card": "ebbflow_archon", "time": 7, "id": "ea"}]})
-    assert_refused(s, 0, {"type": "play", "card": hand_ids(s, 0, "undo")[0], "targets": [find(s, "ea")]},
-                   "bad_targets")
+    assert_refused(s, 0, {"type": "play", "card": hand_ids(s, 0, "undo")[0], "targets": [find(s, "ea")]}, "bad_targets")
 
 
 # ---- Origin Story ---------------------------------------------------------------------
 
+
 def test_origin_story_sends_a_hero_back_fresh_and_summonable():
     """Origin Story ruling: levels, damage and runes are lost; it didn't die
     (no cooldown)."""
-    s = game({"hand": ["origin_story"], "gold": 3},
-             {"play": [{"card": "river_montoya", "level": 5, "damage": 1, "id": "river"}]})
+    s = game(
+        {"hand": ["origin_story"], "gold": 3},
+        {"play": [{"card": "river_montoya", "level": 5, "damage": 1, "id": "river"}]},
+    )
     s = play_card(s, 0, "origin_story", [find(s, "river")])
     river = next(i for i in s["players"][1]["command"])
     assert s["cards"][river]["level"] == 1 and s["cards"][river]["damage"] == 0
@@ -105,12 +137,21 @@ def test_origin_story_sends_a_hero_back_fresh_and_summonable():
 
 # ---- Rewind ------------------------------------------------------------------------------
 
+
 def test_rewind_returns_every_tech_0_to_2_unit_and_spares_tech_3():
-    s = game({"hand": ["rewind"], "gold": 4, "play": [{"card": "neo_plexus", "id": "np"},
-                                                      {"card": "ebbflow_archon", "time": 7, "id": "ea"},
-                                                      {"card": "soldier", "id": "tok"}]},
-             {"play": [{"card": "shimmer_ray", "time": 2, "patrol": "technician", "id": "sr"}]},
-             prynn={"level": 7})
+    s = game(
+        {
+            "hand": ["rewind"],
+            "gold": 4,
+            "play": [
+                {"card": "neo_plexus", "id": "np"},
+                {"card": "ebbflow_archon", "time": 7, "id": "ea"},
+                {"card": "soldier", "id": "tok"},
+            ],
+        },
+        {"play": [{"card": "shimmer_ray", "time": 2, "patrol": "technician", "id": "sr"}]},
+        prynn={"level": 7},
+    )
     s = play_card(s, 0, "rewind")
     assert gone(s, "np") and gone(s, "sr") and gone(s, "tok") and not gone(s, "ea")
     assert "neo_plexus" in cards_in(s, 0, "hand") and cards_in(s, 1, "hand") == ["shimmer_ray"]
@@ -132,10 +173,13 @@ def test_rewind_needs_prynn_at_max_level():
 
 # ---- Seer -------------------------------------------------------------------------------
 
+
 def test_seer_may_add_a_time_rune_to_an_opponents_card():
     """Seer ruling: opponents' cards too."""
-    s = game({"hand": ["seer"], "gold": 1, "buildings": {"tech_1": True}},
-             {"play": [{"card": "fading_argonaut", "time": 1, "id": "fa"}]})
+    s = game(
+        {"hand": ["seer"], "gold": 1, "buildings": {"tech_1": True}},
+        {"play": [{"card": "fading_argonaut", "time": 1, "id": "fa"}]},
+    )
     s = play_card(s, 0, "seer")
     s = choose(s, 0, find(s, "fa"))
     s = choose(s, 0, "add a time rune")
@@ -143,8 +187,10 @@ def test_seer_may_add_a_time_rune_to_an_opponents_card():
 
 
 def test_seer_may_decline():
-    s = game({"hand": ["seer"], "gold": 1, "buildings": {"tech_1": True}},
-             {"play": [{"card": "fading_argonaut", "time": 1, "id": "fa"}]})
+    s = game(
+        {"hand": ["seer"], "gold": 1, "buildings": {"tech_1": True}},
+        {"play": [{"card": "fading_argonaut", "time": 1, "id": "fa"}]},
+    )
     s = play_card(s, 0, "seer")
     s = choose(s, 0)
     assert time(s, "fa") == 1 and s["prompt"] is None
@@ -152,10 +198,17 @@ def test_seer_may_decline():
 
 # ---- Stewardess of the Undone --------------------------------------------------------------
 
+
 def test_stewardess_returns_a_tech_0_unit_on_arrival():
-    s = game({"hand": ["stewardess_of_the_undone"], "gold": 3, "buildings": {"tech_1": True}},
-             {"play": [{"card": "older_brother", "patrol": "technician", "id": "ob"},
-                       {"card": "shimmer_ray", "time": 2, "id": "sr"}]})
+    s = game(
+        {"hand": ["stewardess_of_the_undone"], "gold": 3, "buildings": {"tech_1": True}},
+        {
+            "play": [
+                {"card": "older_brother", "patrol": "technician", "id": "ob"},
+                {"card": "shimmer_ray", "time": 2, "id": "sr"},
+            ]
+        },
+    )
     s = play_card(s, 0, "stewardess_of_the_undone")
     assert find(s, "sr") not in prompt_options(s)
     s = choose(s, 0, find(s, "ob"))
@@ -163,14 +216,17 @@ def test_stewardess_returns_a_tech_0_unit_on_arrival():
 
 
 def test_stewardess_is_optional():
-    s = game({"hand": ["stewardess_of_the_undone"], "gold": 3, "buildings": {"tech_1": True}},
-             {"play": [{"card": "older_brother", "id": "ob"}]})
+    s = game(
+        {"hand": ["stewardess_of_the_undone"], "gold": 3, "buildings": {"tech_1": True}},
+        {"play": [{"card": "older_brother", "id": "ob"}]},
+    )
     s = play_card(s, 0, "stewardess_of_the_undone")
     s = choose(s, 0)
     assert not gone(s, "ob")
 
 
 # ---- Shimmer Ray -------------------------------------------------------------------------
+
 
 def test_shimmer_ray_discards_cards_for_time_runes_beyond_its_fading():
     """Fading ruling: X is no limit (discard 4 for 6 runes)."""
@@ -191,6 +247,7 @@ def test_shimmer_ray_needs_a_card_to_discard():
 
 # ---- Yesterday's Golgort -----------------------------------------------------------------
 
+
 def test_golgort_gets_a_time_rune_when_another_unit_hits_a_building():
     """Yesterday's Golgort ruling: any of your units or heroes."""
     s = game({"play": [{"card": "yesterday_s_golgort", "time": 1, "id": "yg"}, {"card": "neo_plexus", "id": "np"}]})
@@ -199,18 +256,23 @@ def test_golgort_gets_a_time_rune_when_another_unit_hits_a_building():
 
 
 def test_golgort_gets_no_rune_for_damage_to_units():
-    s = game({"play": [{"card": "yesterday_s_golgort", "time": 1, "id": "yg"}]},
-             {"play": [{"card": "older_brother", "patrol": "squad_leader", "id": "ob"}]})
+    s = game(
+        {"play": [{"card": "yesterday_s_golgort", "time": 1, "id": "yg"}]},
+        {"play": [{"card": "older_brother", "patrol": "squad_leader", "id": "ob"}]},
+    )
     s = attack_tagged(s, "yg", "ob")
     assert time(s, "yg") == 1
 
 
 # ---- Rememberer -----------------------------------------------------------------------------
 
+
 def test_rememberer_losing_a_rune_to_fading_brings_back_a_fading_unit_for_free():
     """Rememberer ruling: you don't pay for it."""
-    s = game({"play": [{"card": "rememberer", "time": 3, "id": "rem"}], "discard": ["fading_argonaut", "neo_plexus"]},
-             active=1)
+    s = game(
+        {"play": [{"card": "rememberer", "time": 3, "id": "rem"}], "discard": ["fading_argonaut", "neo_plexus"]},
+        active=1,
+    )
     s = end_turn(s, 1)  # seat 0's upkeep: fading removes a rune
     assert set(s["cards"][i]["card"] for i in prompt_options(s)) == {"fading_argonaut"}
     s = choose(s, 0, prompt_options(s)[0])
@@ -221,8 +283,14 @@ def test_rememberer_losing_a_rune_to_fading_brings_back_a_fading_unit_for_free()
 def test_rememberer_triggers_on_a_rune_removed_by_time_spiral_and_needs_the_tech():
     """Rememberer rulings: any removal; a tech II unit needs its tech II
     building."""
-    s = game({"hand": ["time_spiral"], "gold": 1, "play": [{"card": "rememberer", "time": 3, "id": "rem"}],
-              "discard": ["shimmer_ray", "fading_argonaut"]})
+    s = game(
+        {
+            "hand": ["time_spiral"],
+            "gold": 1,
+            "play": [{"card": "rememberer", "time": 3, "id": "rem"}],
+            "discard": ["shimmer_ray", "fading_argonaut"],
+        }
+    )
     s = play_card(s, 0, "time_spiral")
     s = choose(s, 0, "remove a time rune")
     assert [s["cards"][i]["card"] for i in prompt_options(s)] == ["fading_argonaut"]
@@ -230,8 +298,14 @@ def test_rememberer_triggers_on_a_rune_removed_by_time_spiral_and_needs_the_tech
 
 def test_the_last_rune_lets_rememberer_bring_herself_back():
     """Rememberer ruling: with her last rune gone she may return herself."""
-    s = game({"hand": ["time_spiral"], "gold": 1, "buildings": TECH2,
-              "play": [{"card": "rememberer", "time": 1, "id": "rem"}]})
+    s = game(
+        {
+            "hand": ["time_spiral"],
+            "gold": 1,
+            "buildings": TECH2,
+            "play": [{"card": "rememberer", "time": 1, "id": "rem"}],
+        }
+    )
     s = play_card(s, 0, "time_spiral")
     s = choose(s, 0, "remove a time rune")
     assert [s["cards"][i]["card"] for i in prompt_options(s)] == ["rememberer"]
@@ -244,8 +318,10 @@ def test_rememberer_fading_out_in_her_upkeep_may_return_herself():
     removes, "dies from fading" and her ability trigger together; she dies
     first, so she may pick herself from the discard pile, free, and comes
     back a new card with three time runes."""
-    s = game({"play": [{"card": "rememberer", "time": 1, "id": "rem"}], "buildings": TECH2,
-              "discard": ["fading_argonaut"]}, active=1)
+    s = game(
+        {"play": [{"card": "rememberer", "time": 1, "id": "rem"}], "buildings": TECH2, "discard": ["fading_argonaut"]},
+        active=1,
+    )
     s = end_turn(s, 1)  # seat 0's upkeep: fading removes her last rune
     gold = s["players"][0]["gold"]
     assert gone(s, "rem") and logged(s, "Rememberer faded away.")
@@ -267,11 +343,17 @@ def test_seer_and_rememberer_ask_nothing_when_there_is_nothing_to_pick():
 
 # ---- Second Chances ----------------------------------------------------------------------------
 
+
 def test_second_chances_returns_a_bounced_unit_to_play_fresh():
     """Second Chances rulings: Undo counts; it comes back a new card,
     without its damage."""
-    s = game({"hand": ["undo"], "gold": 3,
-              "play": [{"card": "second_chances"}, {"card": "neo_plexus", "id": "np", "damage": 1}]})
+    s = game(
+        {
+            "hand": ["undo"],
+            "gold": 3,
+            "play": [{"card": "second_chances"}, {"card": "neo_plexus", "id": "np", "damage": 1}],
+        }
+    )
     s = play_card(s, 0, "undo", [find(s, "np")])
     np = the(s, 0, "neo_plexus")
     assert s["cards"][np]["damage"] == 0 and cards_in(s, 0, "hand") == []
@@ -279,8 +361,13 @@ def test_second_chances_returns_a_bounced_unit_to_play_fresh():
 
 
 def test_second_chances_works_once_a_turn_and_not_for_combat_deaths():
-    s = game({"hand": ["undo", "undo"], "gold": 6,
-              "play": [{"card": "second_chances"}, {"card": "neo_plexus", "id": "a"}, {"card": "tinkerer", "id": "b"}]})
+    s = game(
+        {
+            "hand": ["undo", "undo"],
+            "gold": 6,
+            "play": [{"card": "second_chances"}, {"card": "neo_plexus", "id": "a"}, {"card": "tinkerer", "id": "b"}],
+        }
+    )
     s = play_card(s, 0, "undo", [find(s, "a")])
     assert the(s, 0, "neo_plexus")
     s = play_card(s, 0, "undo", [find(s, "b")])
@@ -289,8 +376,11 @@ def test_second_chances_works_once_a_turn_and_not_for_combat_deaths():
 
 def test_second_chances_lets_combat_damage_kill():
     """Second Chances ruling: combat damage is not saved."""
-    s0 = game({"play": [{"card": "second_chances"}, {"card": "neo_plexus", "id": "np", "patrol": "squad_leader"}]},
-              {"play": [{"card": "river_montoya"}, {"card": "iron_man", "id": "iron"}]}, active=1)
+    s0 = game(
+        {"play": [{"card": "second_chances"}, {"card": "neo_plexus", "id": "np", "patrol": "squad_leader"}]},
+        {"play": [{"card": "river_montoya"}, {"card": "iron_man", "id": "iron"}]},
+        active=1,
+    )
     s0 = attack_tagged(s0, "iron", "np")
     assert cards_in(s0, 0, "discard") == ["neo_plexus"]
 
@@ -298,9 +388,11 @@ def test_second_chances_lets_combat_damage_kill():
 def test_second_chances_picks_one_at_random_among_units_leaving_together():
     """Second Chances: on an opponent's turn too (ruling), one of those
     that left at once, at random (its text)."""
-    s = game({"hand": ["rewind"], "gold": 4},
-             {"play": [{"card": "second_chances"}, {"card": "older_brother"}, {"card": "iron_man"}]},
-             prynn={"level": 7})
+    s = game(
+        {"hand": ["rewind"], "gold": 4},
+        {"play": [{"card": "second_chances"}, {"card": "older_brother"}, {"card": "iron_man"}]},
+        prynn={"level": 7},
+    )
     s = play_card(s, 0, "rewind")
     back = [s["cards"][i]["card"] for i in s["players"][1]["play"] if stats.is_unit(s, i)]
     assert len(back) == 1 and back[0] in ("older_brother", "iron_man")
@@ -308,6 +400,7 @@ def test_second_chances_picks_one_at_random_among_units_leaving_together():
 
 
 # ---- Slow-Time Generator ---------------------------------------------------------------------
+
 
 def test_slow_time_generator_caps_every_players_worker_gold_at_4():
     s = game({"workers": 7, "gold": 0, "play": [{"card": "slow_time_generator"}]}, {"workers": 6, "gold": 0})
@@ -319,6 +412,7 @@ def test_slow_time_generator_caps_every_players_worker_gold_at_4():
 
 # ---- Ebbflow Archon ------------------------------------------------------------------------------
 
+
 def test_ebbflow_archon_gets_minus_1_minus_1_per_time_rune():
     s = game({"hand": ["ebbflow_archon"], "gold": 8, "buildings": {"tech_1": True, "tech_2": True, "tech_3": True}})
     s = play_card(s, 0, "ebbflow_archon")
@@ -327,22 +421,26 @@ def test_ebbflow_archon_gets_minus_1_minus_1_per_time_rune():
 
 
 def test_ebbflow_archon_removes_a_rune_to_send_a_hero_home():
-    s = game({"play": [{"card": "ebbflow_archon", "time": 3, "id": "ea", "fresh": True}]},
-             {"play": [{"card": "river_montoya", "level": 3, "id": "river"}]})
+    s = game(
+        {"play": [{"card": "ebbflow_archon", "time": 3, "id": "ea", "fresh": True}]},
+        {"play": [{"card": "river_montoya", "level": 3, "id": "river"}]},
+    )
     s = use_ability(s, 0, find(s, "ea"), 0, [find(s, "river")])
     assert time(s, "ea") == 2 and atk_hp(s, find(s, "ea")) == (10, 10)
     assert cards_in(s, 1, "command") == ["river_montoya"]
 
 
 def test_ebbflow_archon_removing_its_last_rune_still_returns_the_unit():
-    s = game({"play": [{"card": "ebbflow_archon", "time": 1, "id": "ea"}]},
-             {"play": [{"card": "iron_man", "id": "iron"}]})
+    s = game(
+        {"play": [{"card": "ebbflow_archon", "time": 1, "id": "ea"}]}, {"play": [{"card": "iron_man", "id": "iron"}]}
+    )
     s = use_ability(s, 0, find(s, "ea"), 0, [find(s, "iron")])
     assert gone(s, "ea") and "ebbflow_archon" in cards_in(s, 0, "discard")
     assert cards_in(s, 1, "hand") == ["iron_man"]
 
 
 # ---- Prynn Pasternaak -------------------------------------------------------------------------------
+
 
 def test_prynn_arrives_with_four_time_runes_and_fades_away():
     s = scenario_game([{"gold": 2}, {}], heroes=HEROES)
@@ -383,8 +481,9 @@ def test_prynn_below_mid_level_fading_away_skips_nothing():
 
 def test_prynn_losing_her_last_rune_to_time_spiral_is_not_dying_from_fading():
     """Prynn rulings: she dies, but not "from fading"."""
-    s = game({"hand": ["time_spiral"], "gold": 1}, {"hand": ["spark"], "deck": ["bloom"] * 5},
-             prynn={"time": 1, "level": 4})
+    s = game(
+        {"hand": ["time_spiral"], "gold": 1}, {"hand": ["spark"], "deck": ["bloom"] * 5}, prynn={"time": 1, "level": 4}
+    )
     s = play_card(s, 0, "time_spiral")
     s = choose(s, 0, "remove a time rune")
     assert cards_in(s, 0, "command") == ["prynn_pasternaak"]
@@ -408,8 +507,9 @@ def test_prynn_max_trashed_unit_stays_trashed_while_she_stays():
     s = game(seat1={"play": [{"card": "iron_man", "id": "iron"}]}, prynn={"level": 7, "time": 3})
     s = use_ability(s, 0, find(s, "prynn"), 0, [find(s, "iron")])
     assert cards_in(s, 1, "trash") == ["iron_man"] and time(s, "prynn") == 1
-    assert_refused(s, 0, {"type": "ability", "card": find(s, "prynn"), "ability": 0,
-                          "targets": [find(s, "prynn")]}, "bad_ability")
+    assert_refused(
+        s, 0, {"type": "ability", "card": find(s, "prynn"), "ability": 0, "targets": [find(s, "prynn")]}, "bad_ability"
+    )
 
 
 def test_prynn_max_ability_needs_two_time_runes_and_max_level():
@@ -425,16 +525,26 @@ TWO_HEADED = ("prynn_pasternaak", "troq_bashar", "river_montoya", "grave_stormbo
 
 def two_headed(seats, active=0):
     seats = list(seats) + [{}] * (4 - len(seats))
-    return new_game({"mode": "2hg", "seed": 1,
-                     "seats": [{"name": n, "hero": h} for n, h in zip(("Ana", "Ari", "Bo", "Bea"), TWO_HEADED)],
-                     "scenario": {"turn": 3, "active": active, "seats": seats}})
+    return new_game(
+        {
+            "mode": "2hg",
+            "seed": 1,
+            "seats": [{"name": n, "hero": h} for n, h in zip(("Ana", "Ari", "Bo", "Bea"), TWO_HEADED)],
+            "scenario": {"turn": 3, "active": active, "seats": seats},
+        }
+    )
 
 
 def ffa(seats, active=0):
     heroes = ("prynn_pasternaak", "troq_bashar", "river_montoya")
-    return new_game({"mode": "ffa", "seed": 1,
-                     "seats": [{"name": n, "hero": h} for n, h in zip(("A", "B", "C"), heroes)],
-                     "scenario": {"turn": 3, "active": active, "seats": seats}})
+    return new_game(
+        {
+            "mode": "ffa",
+            "seed": 1,
+            "seats": [{"name": n, "hero": h} for n, h in zip(("A", "B", "C"), heroes)],
+            "scenario": {"turn": 3, "active": active, "seats": seats},
+        }
+    )
 
 
 def end_team_turn(state, seats):
@@ -457,10 +567,17 @@ def test_prynn_fading_away_makes_every_opponent_skip_in_a_free_for_all():
 
 
 def test_second_chances_saves_only_its_own_players_units_in_two_headed_dragon():
-    """"Your units" is one player (R21): the teammate's unit stays in hand."""
-    s = two_headed([{"hand": ["rewind"], "gold": 4,
-                     "play": [{"card": "prynn_pasternaak", "level": 7}, {"card": "second_chances"}]},
-                    {"play": [{"card": "older_brother", "id": "mate"}]}])
+    """ "Your units" is one player (R21): the teammate's unit stays in hand."""
+    s = two_headed(
+        [
+            {
+                "hand": ["rewind"],
+                "gold": 4,
+                "play": [{"card": "prynn_pasternaak", "level": 7}, {"card": "second_chances"}],
+            },
+            {"play": [{"card": "older_brother", "id": "mate"}]},
+        ]
+    )
     s = play_card(s, 0, "rewind")
     assert cards_in(s, 1, "hand") == ["older_brother"]
 
@@ -473,12 +590,17 @@ def test_slow_time_generator_caps_another_players_upkeep_in_a_free_for_all():
 
 
 def test_vortoss_emblem_binds_both_opponents_in_two_headed_dragon():
-    s = two_headed([{"hand": ["vortoss_emblem"],
-                     "play": [{"card": "prynn_pasternaak", "id": "prynn"}, {"card": "neo_plexus", "id": "np"}]}])
+    s = two_headed(
+        [
+            {
+                "hand": ["vortoss_emblem"],
+                "play": [{"card": "prynn_pasternaak", "id": "prynn"}, {"card": "neo_plexus", "id": "np"}],
+            }
+        ]
+    )
     s = play_card(s, 0, "vortoss_emblem", [find(s, "np")])
     wither = card_of_id("wither").targets  # a unit or hero, anyone's
     for seat in (2, 3):
         assert not flagbearer_duty(s, seat, wither, [find(s, "prynn")], 1)
         assert flagbearer_duty(s, seat, wither, [find(s, "np")], 1)
     assert flagbearer_duty(s, 1, wither, [find(s, "prynn")], 1)  # the teammate isn't bound
-

@@ -1,8 +1,6 @@
 """Shared builders of the red card tests (tests/rules/cards/red/): the red
 heroes' seats and small state readers."""
 
-
-
 ZANE = ("captain_zane", "troq_bashar")
 DRAKK = ("drakk_ramhorn", "troq_bashar")
 

@@ -1,6 +1,7 @@
 """White scenario fixtures: the white heroes may be picked in these
 scenarios although catalog.hero_playable may not offer them yet (a hero
 becomes playable once its spec and the whole white deck work)."""
+
 import pytest
 
 from game.codex import catalog

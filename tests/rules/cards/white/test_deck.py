@@ -2,10 +2,26 @@
 real actions, the official rulings (reference/codex-cards/rulings.json,
 "White") named where they decide something. Seat 0 plays Troq Bashar
 unless told otherwise; seat 1 River Montoya."""
-from game.codex import stats
-from tests.rules.helpers import (act, assert_refused, atk_hp, attack_tagged, base_damage, cards_in, choose, dmg, find, gone,
-                                 hand_ids, logged, play_card, prompt_options, scenario_game, use_ability)
 
+from game.codex import stats
+from tests.rules.helpers import (
+    act,
+    assert_refused,
+    atk_hp,
+    attack_tagged,
+    base_damage,
+    cards_in,
+    choose,
+    dmg,
+    find,
+    gone,
+    hand_ids,
+    logged,
+    play_card,
+    prompt_options,
+    scenario_game,
+    use_ability,
+)
 
 GRAVE = {"card": "grave_stormborne", "id": "grave"}
 
@@ -28,11 +44,20 @@ def armor(state, tag):
 
 # ---- keyword-only cards ----------------------------------------------------------
 
+
 def test_keyword_cards_of_the_white_deck_have_their_keywords():
     """Savior Monk (healing 1), Fox Viper (sparkshot), Morningstar
     Flagbearer (flagbearer), Fox Primus (frenzy 1, anti-air)."""
-    s = game({"play": [{"card": "savior_monk", "id": "sm"}, {"card": "fox_viper", "id": "fv"},
-                       {"card": "morningstar_flagbearer", "id": "mf"}, {"card": "fox_primus", "id": "fp"}]})
+    s = game(
+        {
+            "play": [
+                {"card": "savior_monk", "id": "sm"},
+                {"card": "fox_viper", "id": "fv"},
+                {"card": "morningstar_flagbearer", "id": "mf"},
+                {"card": "fox_primus", "id": "fp"},
+            ]
+        }
+    )
     assert stats.kw(s, find(s, "sm"), "healing") == 1
     assert stats.kw(s, find(s, "fv"), "sparkshot") == 1
     assert stats.kw(s, find(s, "mf"), "flagbearer") == 1
@@ -41,8 +66,7 @@ def test_keyword_cards_of_the_white_deck_have_their_keywords():
 
 
 def test_savior_monk_heals_friendly_units_in_upkeep():
-    s = game({}, {"play": [{"card": "savior_monk", "id": "sm"},
-                           {"card": "iron_man", "damage": 2, "id": "iron"}]})
+    s = game({}, {"play": [{"card": "savior_monk", "id": "sm"}, {"card": "iron_man", "damage": 2, "id": "iron"}]})
     s = act(s, 0, {"type": "end_main"})
     s = act(s, 0, {"type": "tech", "cards": ["iron_man", "the_boot"]}) if s["players"][0]["tech_owed"] else s
     assert dmg(s, "iron") == 1
@@ -50,12 +74,15 @@ def test_savior_monk_heals_friendly_units_in_upkeep():
 
 # ---- Smoker ---------------------------------------------------------------------
 
+
 def test_smoker_targeted_by_a_spell_returns_to_hand_before_it_resolves():
     """Smoker ruling: when targeted he returns to hand at once, before the
     rest of the spell: Spark's damage finds nothing."""
-    s = game({"hand": ["spark"], "gold": 1, "play": [{"card": "river_montoya"}]},
-             {"play": [{"card": "smoker", "patrol": "squad_leader", "id": "sm"}]},
-             heroes=("river_montoya", "troq_bashar"))
+    s = game(
+        {"hand": ["spark"], "gold": 1, "play": [{"card": "river_montoya"}]},
+        {"play": [{"card": "smoker", "patrol": "squad_leader", "id": "sm"}]},
+        heroes=("river_montoya", "troq_bashar"),
+    )
     s = play_card(s, 0, "spark", [find(s, "sm")])
     assert gone(s, "sm")
     assert cards_in(s, 1, "hand").count("smoker") == 1
@@ -78,6 +105,7 @@ def test_smoker_is_not_returned_by_effects_that_do_not_target():
 
 # ---- Aged Sensei ------------------------------------------------------------------
 
+
 def test_aged_sensei_gives_a_friendly_unit_1_atk_and_1_armor_this_turn():
     s = game({"play": [{"card": "aged_sensei", "id": "as"}, {"card": "iron_man", "id": "iron"}]})
     before = atk_hp(s, find(s, "iron"))
@@ -91,17 +119,21 @@ def test_aged_sensei_gives_a_friendly_unit_1_atk_and_1_armor_this_turn():
 
 def test_aged_sensei_cannot_target_an_opposing_unit():
     s = game({"play": [{"card": "aged_sensei", "id": "as"}]}, {"play": [{"card": "iron_man", "id": "iron"}]})
-    assert_refused(s, 0, {"type": "ability", "card": find(s, "as"), "ability": 0,
-                          "targets": [find(s, "iron")]}, "bad_targets")
+    assert_refused(
+        s, 0, {"type": "ability", "card": find(s, "as"), "ability": 0, "targets": [find(s, "iron")]}, "bad_targets"
+    )
 
 
 # ---- Safe Attacking -------------------------------------------------------------------
 
+
 def test_safe_attacking_gives_tech_0_and_1_units_armor_only_while_attacking():
     """Safe Attacking rulings: the armor is there during the attack (it
     absorbs the defender's damage) and gone once the attack is over."""
-    s = game({"play": [{"card": "safe_attacking"}, {"card": "tenderfoot", "id": "tf"}]},
-             {"play": [{"card": "older_brother", "patrol": "squad_leader", "id": "ob"}]})
+    s = game(
+        {"play": [{"card": "safe_attacking"}, {"card": "tenderfoot", "id": "tf"}]},
+        {"play": [{"card": "older_brother", "patrol": "squad_leader", "id": "ob"}]},
+    )
     assert armor(s, "tf") == 0
     s = attack_tagged(s, "tf", "ob")
     # Older Brother (2/2) hits back 2: 1 absorbed by the armor, Tenderfoot (1/2) lives.
@@ -115,10 +147,19 @@ def test_safe_attacking_protects_a_second_attack_of_the_turn_too():
     used up. Iron Man (3/4) attacks the squad leader (2 damage back, 1
     absorbed), is readied by Ready or Not, then attacks the scavenger (2
     damage back, 1 absorbed again)."""
-    s = game({"hand": ["ready_or_not"], "gold": 4,
-              "play": [{"card": "max_geiger"}, {"card": "safe_attacking"}, {"card": "iron_man", "id": "iron"}]},
-             {"play": [{"card": "older_brother", "patrol": "squad_leader", "id": "ob1"},
-                       {"card": "older_brother", "patrol": "scavenger", "id": "ob2"}]})
+    s = game(
+        {
+            "hand": ["ready_or_not"],
+            "gold": 4,
+            "play": [{"card": "max_geiger"}, {"card": "safe_attacking"}, {"card": "iron_man", "id": "iron"}],
+        },
+        {
+            "play": [
+                {"card": "older_brother", "patrol": "squad_leader", "id": "ob1"},
+                {"card": "older_brother", "patrol": "scavenger", "id": "ob2"},
+            ]
+        },
+    )
     s = attack_tagged(s, "iron", "ob1")
     assert gone(s, "ob1") and dmg(s, "iron") == 1
     s = play_card(s, 0, "ready_or_not", [find(s, "iron")])
@@ -127,8 +168,10 @@ def test_safe_attacking_protects_a_second_attack_of_the_turn_too():
 
 
 def test_safe_attacking_does_not_help_tech_2_units():
-    s = game({"play": [{"card": "safe_attacking"}, {"card": "vigor_adept", "id": "va"}]},
-             {"play": [{"card": "iron_man", "patrol": "squad_leader", "id": "iron"}]})
+    s = game(
+        {"play": [{"card": "safe_attacking"}, {"card": "vigor_adept", "id": "va"}]},
+        {"play": [{"card": "iron_man", "patrol": "squad_leader", "id": "iron"}]},
+    )
     hit_back = stats.atk(s, find(s, "iron"))
     s = attack_tagged(s, "va", "iron")
     assert dmg(s, "va") == hit_back
@@ -136,9 +179,15 @@ def test_safe_attacking_does_not_help_tech_2_units():
 
 # ---- Sensei's Advice -------------------------------------------------------------------------
 
+
 def test_senseis_advice_gives_up_to_two_of_your_units_1_atk_1_armor():
-    s = white({"hand": ["sensei_s_advice"], "gold": 1,
-              "play": [{"card": "tenderfoot", "id": "a"}, {"card": "iron_man", "id": "b"}]})
+    s = white(
+        {
+            "hand": ["sensei_s_advice"],
+            "gold": 1,
+            "play": [{"card": "tenderfoot", "id": "a"}, {"card": "iron_man", "id": "b"}],
+        }
+    )
     s = play_card(s, 0, "sensei_s_advice")
     s = choose(s, 0, find(s, "a"))
     s = choose(s, 0, find(s, "b"))
@@ -147,8 +196,13 @@ def test_senseis_advice_gives_up_to_two_of_your_units_1_atk_1_armor():
 
 
 def test_senseis_advice_may_stop_after_one():
-    s = white({"hand": ["sensei_s_advice"], "gold": 1,
-              "play": [{"card": "tenderfoot", "id": "a"}, {"card": "iron_man", "id": "b"}]})
+    s = white(
+        {
+            "hand": ["sensei_s_advice"],
+            "gold": 1,
+            "play": [{"card": "tenderfoot", "id": "a"}, {"card": "iron_man", "id": "b"}],
+        }
+    )
     s = play_card(s, 0, "sensei_s_advice")
     s = choose(s, 0, find(s, "a"))
     s = choose(s, 0)
@@ -157,11 +211,18 @@ def test_senseis_advice_may_stop_after_one():
 
 # ---- Grappling Hook ---------------------------------------------------------------------------
 
+
 def test_grappling_hook_pulls_a_patroller_to_an_empty_slot():
     """Grappling Hook ruling: any empty slot of that zone, whatever lies between."""
-    s = white({"hand": ["grappling_hook"]},
-             {"play": [{"card": "iron_man", "patrol": "squad_leader", "id": "sl"},
-                       {"card": "tenderfoot", "patrol": "elite", "id": "el"}]})
+    s = white(
+        {"hand": ["grappling_hook"]},
+        {
+            "play": [
+                {"card": "iron_man", "patrol": "squad_leader", "id": "sl"},
+                {"card": "tenderfoot", "patrol": "elite", "id": "el"},
+            ]
+        },
+    )
     s = play_card(s, 0, "grappling_hook", [find(s, "sl")])
     assert set(prompt_options(s)) == {"scavenger", "technician", "lookout"}
     s = choose(s, 0, "lookout")
@@ -177,11 +238,13 @@ def test_grappling_hook_needs_a_patroller():
 
 # ---- Snapback ----------------------------------------------------------------------------------------
 
+
 def test_snapback_in_one_hero_game_returns_the_same_hero_fresh():
     """Snapback rulings: the hero loses levels, damage and runes; with no
     other hero in that command zone the same one comes back."""
-    s = white({"hand": ["snapback"], "gold": 3},
-             {"play": [{"card": "river_montoya", "level": 4, "damage": 1, "id": "rm"}]})
+    s = white(
+        {"hand": ["snapback"], "gold": 3}, {"play": [{"card": "river_montoya", "level": 4, "damage": 1, "id": "rm"}]}
+    )
     s = play_card(s, 0, "snapback", [find(s, "rm")])
     river = [i for i in s["players"][1]["play"] if s["cards"][i]["card"] == "river_montoya"]
     assert len(river) == 1
@@ -192,13 +255,24 @@ def test_snapback_in_one_hero_game_returns_the_same_hero_fresh():
 def test_snapback_puts_another_hero_from_that_command_zone_into_play():
     """Snapback rulings: a different hero comes in (even one on cooldown);
     the snapped hero can't be summoned before its owner's next turn ends."""
-    config = {"mode": "3hero", "seed": 1,
-              "seats": [{"name": "A", "heroes": ["grave_stormborne", "river_montoya", "jaina_stormborne"]},
-                        {"name": "B", "heroes": ["river_montoya", "troq_bashar", "jaina_stormborne"]}],
-              "scenario": {"turn": 3, "active": 0, "seats": [
-                  {"hand": ["snapback"], "gold": 3, "play": [GRAVE]},
-                  {"play": [{"card": "river_montoya", "level": 3, "id": "rm"}]}]}}
+    config = {
+        "mode": "3hero",
+        "seed": 1,
+        "seats": [
+            {"name": "A", "heroes": ["grave_stormborne", "river_montoya", "jaina_stormborne"]},
+            {"name": "B", "heroes": ["river_montoya", "troq_bashar", "jaina_stormborne"]},
+        ],
+        "scenario": {
+            "turn": 3,
+            "active": 0,
+            "seats": [
+                {"hand": ["snapback"], "gold": 3, "play": [GRAVE]},
+                {"play": [{"card": "river_montoya", "level": 3, "id": "rm"}]},
+            ],
+        },
+    }
     from game.rules import new_game
+
     s = new_game(config)
     s = play_card(s, 0, "snapback", [find(s, "rm")])
     options = prompt_options(s)

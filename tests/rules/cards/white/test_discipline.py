@@ -3,10 +3,29 @@ band and the Daigo Stormborne token: each card played through real
 actions, the official rulings (reference/codex-cards/rulings.json,
 "White", "Heroes") named where they decide something. Seat 0 plays Grave
 Stormborne (in play), seat 1 Troq Bashar."""
+
 from game.codex import catalog, stats
-from tests.rules.helpers import (act, assert_refused, atk_hp, attack_tagged, base_damage, cards_in,
-                                 choose, dmg, end_turn, find, gone, hand_ids, in_play, legal_of, logged,
-                                 play_card, prompt_options, scenario_game, use_ability)
+from tests.rules.helpers import (
+    act,
+    assert_refused,
+    atk_hp,
+    attack_tagged,
+    base_damage,
+    cards_in,
+    choose,
+    dmg,
+    end_turn,
+    find,
+    gone,
+    hand_ids,
+    in_play,
+    legal_of,
+    logged,
+    play_card,
+    prompt_options,
+    scenario_game,
+    use_ability,
+)
 
 GRAVE = {"card": "grave_stormborne", "id": "grave"}
 TECH = {"tech_1": True, "tech_2": True, "tech_3": True}
@@ -27,6 +46,7 @@ def runes(state, tag, rune):
 
 
 # ---- Grave Stormborne ---------------------------------------------------------------
+
 
 def test_grave_is_playable_with_the_white_deck_and_discipline():
     assert catalog.hero_playable("grave_stormborne")
@@ -53,15 +73,15 @@ def test_grave_reaching_max_level_gets_a_sword_rune_and_destroys_with_it():
 
 def test_grave_without_a_sword_rune_cannot_destroy():
     s = game({}, {"play": [{"card": "iron_man", "id": "iron"}]}, hero=dict(GRAVE, level=7))
-    assert_refused(s, 0, {"type": "ability", "card": find(s, "grave"), "ability": 0,
-                          "targets": [find(s, "iron")]}, "bad_ability")
+    assert_refused(
+        s, 0, {"type": "ability", "card": find(s, "grave"), "ability": 0, "targets": [find(s, "iron")]}, "bad_ability"
+    )
 
 
 def test_grave_cannot_both_attack_and_strike_when_attacking_exhausts_him():
     """Grave Stormborne ruling: exhausted (an attack without readiness...)
     he can't use his ability; at max he has readiness, so attack first."""
-    s = game({}, {"play": [{"card": "iron_man", "id": "iron"}]},
-             hero=dict(GRAVE, level=7, runes={"sword": 1}))
+    s = game({}, {"play": [{"card": "iron_man", "id": "iron"}]}, hero=dict(GRAVE, level=7, runes={"sword": 1}))
     s = attack_tagged(s, "grave", "base:1")
     s = use_ability(s, 0, find(s, "grave"), 0, [find(s, "iron")])
     assert gone(s, "iron")
@@ -70,11 +90,13 @@ def test_grave_cannot_both_attack_and_strike_when_attacking_exhausts_him():
 
 # ---- Martial Mastery ---------------------------------------------------------------------
 
+
 def test_martial_mastery_discards_draws_two_and_looks_at_the_hand():
     """Martial Mastery ruling: discard, draw 2, look, then it is discarded
     (it can't draw itself)."""
-    s = game({"hand": ["martial_mastery", "smoker"], "gold": 1, "deck": ["fox_viper", "savior_monk"]},
-             {"hand": ["spark"]})
+    s = game(
+        {"hand": ["martial_mastery", "smoker"], "gold": 1, "deck": ["fox_viper", "savior_monk"]}, {"hand": ["spark"]}
+    )
     s = play_card(s, 0, "martial_mastery")
     # Only Smoker is left in hand (Martial Mastery is on the stack): no question.
     assert cards_in(s, 0, "hand") == ["fox_viper", "savior_monk"]
@@ -83,6 +105,7 @@ def test_martial_mastery_discards_draws_two_and_looks_at_the_hand():
 
 
 # ---- Versatile Style ----------------------------------------------------------------------------
+
 
 def test_versatile_style_destroys_an_upgrade():
     s = game({"hand": ["versatile_style"], "gold": 2}, {"play": [{"card": "safe_attacking", "id": "up"}]})
@@ -117,9 +140,12 @@ def test_versatile_style_makes_the_discipline_hero_a_detector():
 
 # ---- Reversal ------------------------------------------------------------------------------------
 
+
 def test_reversal_deals_3_to_a_patroller_then_disables_it():
-    s = game({"hand": ["reversal"], "gold": 3},
-             {"play": [{"card": "regular_sized_rhinoceros", "patrol": "elite", "id": "rh"}]})
+    s = game(
+        {"hand": ["reversal"], "gold": 3},
+        {"play": [{"card": "regular_sized_rhinoceros", "patrol": "elite", "id": "rh"}]},
+    )
     s = play_card(s, 0, "reversal", [find(s, "rh")])
     assert dmg(s, "rh") == 3
     inst = s["cards"][find(s, "rh")]
@@ -128,9 +154,13 @@ def test_reversal_deals_3_to_a_patroller_then_disables_it():
 
 # ---- True Power of Storms --------------------------------------------------------------------------
 
+
 def test_true_power_of_storms_discards_two_3_cost_cards_and_deals_10():
-    s = game({"hand": ["true_power_of_storms", "reversal", "fox_primus", "smoker"], "gold": 3},
-             {"play": [{"card": "regular_sized_rhinoceros", "id": "rh"}]}, hero=dict(GRAVE, level=7))
+    s = game(
+        {"hand": ["true_power_of_storms", "reversal", "fox_primus", "smoker"], "gold": 3},
+        {"play": [{"card": "regular_sized_rhinoceros", "id": "rh"}]},
+        hero=dict(GRAVE, level=7),
+    )
     s = play_card(s, 0, "true_power_of_storms")
     assert {s["cards"][o]["card"] for o in prompt_options(s)} == {"reversal", "fox_primus"}
     s = choose(s, 0, *prompt_options(s))
@@ -141,14 +171,18 @@ def test_true_power_of_storms_discards_two_3_cost_cards_and_deals_10():
 
 def test_true_power_of_storms_without_two_3_cost_cards_targets_nothing():
     """True Power of Storms ruling: no two cards that cost 3, no target."""
-    s = game({"hand": ["true_power_of_storms", "reversal", "smoker"], "gold": 3},
-             {"play": [{"card": "iron_man", "id": "iron"}]}, hero=dict(GRAVE, level=7))
+    s = game(
+        {"hand": ["true_power_of_storms", "reversal", "smoker"], "gold": 3},
+        {"play": [{"card": "iron_man", "id": "iron"}]},
+        hero=dict(GRAVE, level=7),
+    )
     s = play_card(s, 0, "true_power_of_storms")
     assert s["prompt"] is None and dmg(s, "iron") == 0
     assert "reversal" in cards_in(s, 0, "hand")
 
 
 # ---- Rambasa Twin ------------------------------------------------------------------------------------
+
 
 def test_rambasa_twin_brings_its_twin_from_the_codex():
     s = game({"hand": ["rambasa_twin"], "gold": 4, "buildings": TECH})
@@ -160,9 +194,15 @@ def test_rambasa_twin_brings_its_twin_from_the_codex():
 
 
 def test_the_first_rambasa_twin_to_die_each_turn_returns_to_the_codex():
-    s = game({"hand": ["reversal", "reversal"], "gold": 6}, {
-        "play": [{"card": "rambasa_twin", "patrol": "scavenger", "id": "t1"},
-                 {"card": "rambasa_twin", "patrol": "technician", "id": "t2"}]})
+    s = game(
+        {"hand": ["reversal", "reversal"], "gold": 6},
+        {
+            "play": [
+                {"card": "rambasa_twin", "patrol": "scavenger", "id": "t1"},
+                {"card": "rambasa_twin", "patrol": "technician", "id": "t2"},
+            ]
+        },
+    )
     before = s["players"][1]["codex"].get("rambasa_twin", 0)
     s = play_card(s, 0, "reversal", [find(s, "t1")])
     s = play_card(s, 0, "reversal", [find(s, "t2")])
@@ -172,15 +212,25 @@ def test_the_first_rambasa_twin_to_die_each_turn_returns_to_the_codex():
 
 # ---- Sparring Partner ----------------------------------------------------------------------------------
 
+
 def test_sparring_partner_runes_a_friendly_unit_without_one_then_readies_to_spar():
     """Sparring Partner ruling: readied, he may use his first ability again
     but can't attack that turn."""
-    s = game({"gold": 2, "play": [{"card": "sparring_partner", "id": "sp"},
-                                  {"card": "tenderfoot", "id": "a"}, {"card": "tenderfoot", "id": "b"}]})
+    s = game(
+        {
+            "gold": 2,
+            "play": [
+                {"card": "sparring_partner", "id": "sp"},
+                {"card": "tenderfoot", "id": "a"},
+                {"card": "tenderfoot", "id": "b"},
+            ],
+        }
+    )
     s = use_ability(s, 0, find(s, "sp"), 0, [find(s, "a")])
     assert s["cards"][find(s, "a")]["plus"] == 1
-    assert_refused(s, 0, {"type": "ability", "card": find(s, "sp"), "ability": 0,
-                          "targets": [find(s, "b")]}, "exhausted")
+    assert_refused(
+        s, 0, {"type": "ability", "card": find(s, "sp"), "ability": 0, "targets": [find(s, "b")]}, "exhausted"
+    )
     s = use_ability(s, 0, find(s, "sp"), 1)
     assert not s["cards"][find(s, "sp")]["exhausted"]
     assert_refused(s, 0, {"type": "attack", "attacker": find(s, "sp"), "target": "base:1"}, "cannot_attack")
@@ -190,11 +240,13 @@ def test_sparring_partner_runes_a_friendly_unit_without_one_then_readies_to_spar
 
 def test_sparring_partner_cannot_rune_a_unit_that_has_a_plus_rune():
     s = game({"play": [{"card": "sparring_partner", "id": "sp"}, {"card": "tenderfoot", "plus": 1, "id": "a"}]})
-    assert_refused(s, 0, {"type": "ability", "card": find(s, "sp"), "ability": 0,
-                          "targets": [find(s, "a")]}, "bad_targets")
+    assert_refused(
+        s, 0, {"type": "ability", "card": find(s, "sp"), "ability": 0, "targets": [find(s, "a")]}, "bad_targets"
+    )
 
 
 # ---- Young Lightning Dragon ------------------------------------------------------------------------------
+
 
 def test_young_lightning_dragon_pumps_three_times_a_turn():
     """Young Lightning Dragon ruling: thrice-per-turn means three times."""
@@ -208,6 +260,7 @@ def test_young_lightning_dragon_pumps_three_times_a_turn():
 
 # ---- Focus Master --------------------------------------------------------------------------------------
 
+
 def test_focus_master_arrives_with_three_focus_runes():
     s = game({"hand": ["focus_master"], "gold": 3, "buildings": TECH})
     s = play_card(s, 0, "focus_master")
@@ -216,18 +269,30 @@ def test_focus_master_arrives_with_three_focus_runes():
 
 
 def test_focus_master_saves_a_friend_from_exactly_lethal_but_not_from_more():
-    s = game({"play": [{"card": "iron_man", "id": "iron"}, {"card": "older_brother", "id": "atk"}]},
-             {"play": [{"card": "focus_master", "runes": {"focus": 3}, "id": "fm"},
-                       {"card": "tenderfoot", "patrol": "scavenger", "id": "tf"}]})
+    s = game(
+        {"play": [{"card": "iron_man", "id": "iron"}, {"card": "older_brother", "id": "atk"}]},
+        {
+            "play": [
+                {"card": "focus_master", "runes": {"focus": 3}, "id": "fm"},
+                {"card": "tenderfoot", "patrol": "scavenger", "id": "tf"},
+            ]
+        },
+    )
     # Older Brother (2 ATK) into Tenderfoot (1/2): exactly lethal, 1 prevented.
     s = attack_tagged(s, "atk", "tf")
     assert dmg(s, "tf") == 1 and runes(s, "fm", "focus") == 2
 
 
 def test_focus_master_does_not_prevent_more_than_lethal():
-    s = game({"play": [{"card": "regular_sized_rhinoceros", "id": "atk"}]},
-             {"play": [{"card": "focus_master", "runes": {"focus": 3}, "id": "fm"},
-                       {"card": "tenderfoot", "patrol": "scavenger", "id": "tf"}]})
+    s = game(
+        {"play": [{"card": "regular_sized_rhinoceros", "id": "atk"}]},
+        {
+            "play": [
+                {"card": "focus_master", "runes": {"focus": 3}, "id": "fm"},
+                {"card": "tenderfoot", "patrol": "scavenger", "id": "tf"},
+            ]
+        },
+    )
     s = attack_tagged(s, "atk", "tf")
     assert gone(s, "tf") and runes(s, "fm", "focus") == 3
 
@@ -236,15 +301,22 @@ def test_focus_master_prevents_nothing_for_a_patroller_whose_excess_overpower_se
     """Focus Master ruling: a patroller that would take excess damage, the
     excess sent on by overpower, takes exactly lethal but no rune saves it.
     A 5 ATK overpower attacker into a 1/2 patroller: 2 to it, 3 to the base."""
-    s = game({"play": [{"card": "regular_sized_rhinoceros", "id": "atk", "granted": {"overpower": 1}}]},
-             {"play": [{"card": "focus_master", "runes": {"focus": 3}, "id": "fm"},
-                       {"card": "tenderfoot", "patrol": "scavenger", "id": "tf"}]})
+    s = game(
+        {"play": [{"card": "regular_sized_rhinoceros", "id": "atk", "granted": {"overpower": 1}}]},
+        {
+            "play": [
+                {"card": "focus_master", "runes": {"focus": 3}, "id": "fm"},
+                {"card": "tenderfoot", "patrol": "scavenger", "id": "tf"},
+            ]
+        },
+    )
     s = attack_tagged(s, "atk", "tf")
     s = choose(s, 0, "base:1")
     assert gone(s, "tf") and base_damage(s, 1) == 3 and runes(s, "fm", "focus") == 3
 
 
 # ---- Vigor Adept ------------------------------------------------------------------------------------------
+
 
 def test_vigor_adept_has_frenzy_and_readiness():
     s = game({"play": [{"card": "vigor_adept", "id": "va"}]})
@@ -253,16 +325,27 @@ def test_vigor_adept_has_frenzy_and_readiness():
 
 # ---- Mind-Parry Monk --------------------------------------------------------------------------------------
 
+
 def test_mind_parry_monk_stops_opponents_targeting_your_units_and_heroes():
     """Mind-Parry Monk ruling: no spell or ability of an opponent may ◎
     any unit or hero you control."""
-    s = scenario_game([{"hand": ["spark"], "gold": 1, "play": [{"card": "river_montoya"}]},
-                       {"play": [{"card": "mind_parry_monk", "id": "mp"}, {"card": "tenderfoot", "id": "tf"},
-                                 {"card": "grave_stormborne", "id": "g"}]}],
-                      heroes=("river_montoya", "grave_stormborne"))
+    s = scenario_game(
+        [
+            {"hand": ["spark"], "gold": 1, "play": [{"card": "river_montoya"}]},
+            {
+                "play": [
+                    {"card": "mind_parry_monk", "id": "mp"},
+                    {"card": "tenderfoot", "id": "tf"},
+                    {"card": "grave_stormborne", "id": "g"},
+                ]
+            },
+        ],
+        heroes=("river_montoya", "grave_stormborne"),
+    )
     spark = hand_ids(s, 0, "spark")[0]
     assert legal_of(s, 0, "play", card=spark) == [] or all(
-        a["targets"][0] not in {find(s, "mp"), find(s, "tf"), find(s, "g")} for a in legal_of(s, 0, "play", card=spark))
+        a["targets"][0] not in {find(s, "mp"), find(s, "tf"), find(s, "g")} for a in legal_of(s, 0, "play", card=spark)
+    )
     assert_refused(s, 0, {"type": "play", "card": spark, "targets": [find(s, "tf")]}, "bad_targets")
 
 
@@ -274,6 +357,7 @@ def test_mind_parry_monk_lets_its_own_player_target_them():
 
 # ---- Training Grounds -----------------------------------------------------------------------------------
 
+
 def test_training_grounds_gives_heroes_1_atk_and_levels_one_to_max():
     s = game({"play": [{"card": "training_grounds", "id": "tg"}]})
     assert stats.atk(s, find(s, "grave")) == 3
@@ -283,6 +367,7 @@ def test_training_grounds_gives_heroes_1_atk_and_levels_one_to_max():
 
 
 # ---- Hero's Monument and Daigo -------------------------------------------------------------------------
+
 
 def test_hero_s_monument_makes_daigo_and_gives_heroes_1_1():
     s = game({"hand": ["hero_s_monument"], "gold": 5, "buildings": TECH})
@@ -297,8 +382,10 @@ def test_hero_s_monument_makes_daigo_and_gives_heroes_1_1():
 
 
 def test_daigo_cannot_patrol_and_is_trashed_when_the_monument_goes():
-    s = game({"hand": ["hero_s_monument"], "gold": 5, "buildings": TECH},
-             {"play": [{"card": "iron_man", "plus": 5, "id": "big"}]})
+    s = game(
+        {"hand": ["hero_s_monument"], "gold": 5, "buildings": TECH},
+        {"play": [{"card": "iron_man", "plus": 5, "id": "big"}]},
+    )
     s = play_card(s, 0, "hero_s_monument")
     daigo = in_play(s, 0, "daigo_stormborne")[0]
     monument = in_play(s, 0, "hero_s_monument")[0]

@@ -3,10 +3,29 @@ band and the Ninja token: each card played through real actions, the
 official rulings (reference/codex-cards/rulings.json, "White", "Heroes")
 named where they decide something. Seat 0 plays Setsuki Hiruki (in play),
 seat 1 Troq Bashar."""
+
 from game.codex import catalog, stats
-from tests.rules.helpers import (act, assert_refused, atk_hp, attack_tagged, base_damage, cards_in,
-                                 choose, dmg, end_turn, find, gone, hand_ids, in_play, legal_of, logged,
-                                 play_card, prompt_options, scenario_game, use_ability)
+from tests.rules.helpers import (
+    act,
+    assert_refused,
+    atk_hp,
+    attack_tagged,
+    base_damage,
+    cards_in,
+    choose,
+    dmg,
+    end_turn,
+    find,
+    gone,
+    hand_ids,
+    in_play,
+    legal_of,
+    logged,
+    play_card,
+    prompt_options,
+    scenario_game,
+    use_ability,
+)
 
 SETSUKI = {"card": "setsuki_hiruki", "id": "set"}
 TECH = {"tech_1": True, "tech_2": True, "tech_3": True}
@@ -28,14 +47,17 @@ def targets_of(state, tag):
 
 # ---- Setsuki Hiruki -------------------------------------------------------------------
 
+
 def test_setsuki_is_playable_with_the_white_deck_and_ninjutsu():
     assert catalog.hero_playable("setsuki_hiruki")
     assert all(catalog.works(c) for c in catalog.spec_cards("ninjutsu"))
 
 
 def test_opponents_pay_1_gold_to_attack_setsuki_while_she_is_not_patrolling():
-    s = scenario_game([{"gold": 3, "play": [{"card": "iron_man", "id": "iron"}]},
-                       {"play": [SETSUKI]}], heroes=("troq_bashar", "setsuki_hiruki"))
+    s = scenario_game(
+        [{"gold": 3, "play": [{"card": "iron_man", "id": "iron"}]}, {"play": [SETSUKI]}],
+        heroes=("troq_bashar", "setsuki_hiruki"),
+    )
     assert find(s, "set") in targets_of(s, "iron")
     s = attack_tagged(s, "iron", "set")
     assert s["players"][0]["gold"] == 2
@@ -45,16 +67,19 @@ def test_opponents_pay_1_gold_to_attack_setsuki_while_she_is_not_patrolling():
 def test_attacking_setsuki_is_impossible_without_the_gold():
     """The tax is part of the attack: without 1 gold, no attack (as the
     Morningstar Pass ruling says of the same words)."""
-    s = scenario_game([{"gold": 0, "play": [{"card": "iron_man", "id": "iron"}]},
-                       {"play": [SETSUKI]}], heroes=("troq_bashar", "setsuki_hiruki"))
+    s = scenario_game(
+        [{"gold": 0, "play": [{"card": "iron_man", "id": "iron"}]}, {"play": [SETSUKI]}],
+        heroes=("troq_bashar", "setsuki_hiruki"),
+    )
     assert find(s, "set") not in targets_of(s, "iron")
-    assert_refused(s, 0, {"type": "attack", "attacker": find(s, "iron"), "target": find(s, "set")},
-                   "bad_target")
+    assert_refused(s, 0, {"type": "attack", "attacker": find(s, "iron"), "target": find(s, "set")}, "bad_target")
 
 
 def test_attacking_a_patrolling_setsuki_is_free():
-    s = scenario_game([{"gold": 0, "play": [{"card": "iron_man", "id": "iron"}]},
-                       {"play": [dict(SETSUKI, patrol="squad_leader")]}], heroes=("troq_bashar", "setsuki_hiruki"))
+    s = scenario_game(
+        [{"gold": 0, "play": [{"card": "iron_man", "id": "iron"}]}, {"play": [dict(SETSUKI, patrol="squad_leader")]}],
+        heroes=("troq_bashar", "setsuki_hiruki"),
+    )
     s = attack_tagged(s, "iron", "set")
     assert s["players"][0]["gold"] == 0 and dmg(s, "set") > 0
 
@@ -62,8 +87,7 @@ def test_attacking_a_patrolling_setsuki_is_free():
 def test_setsuki_mid_band_gets_swift_strike_when_she_attacks():
     """Level 4: 2/3; attacking, she strikes first and a 2/2 dies before
     hitting back."""
-    s = game({}, {"play": [{"card": "older_brother", "patrol": "scavenger", "id": "ob"}]},
-             hero=dict(SETSUKI, level=4))
+    s = game({}, {"play": [{"card": "older_brother", "patrol": "scavenger", "id": "ob"}]}, hero=dict(SETSUKI, level=4))
     assert atk_hp(s, find(s, "set")) == (2, 3)
     assert "swift_strike" not in kw(s, "set")
     s = attack_tagged(s, "set", "ob")
@@ -71,8 +95,7 @@ def test_setsuki_mid_band_gets_swift_strike_when_she_attacks():
 
 
 def test_setsuki_below_mid_band_has_no_swift_strike():
-    s = game({}, {"play": [{"card": "older_brother", "patrol": "scavenger", "id": "ob"}]},
-             hero=dict(SETSUKI, level=3))
+    s = game({}, {"play": [{"card": "older_brother", "patrol": "scavenger", "id": "ob"}]}, hero=dict(SETSUKI, level=3))
     s = attack_tagged(s, "set", "ob")
     assert dmg(s, "set") == 2
 
@@ -93,9 +116,16 @@ def test_setsuki_below_max_band_draws_nothing_in_upkeep():
 
 # ---- Hidden Ninja -------------------------------------------------------------------
 
+
 def test_hidden_ninja_gives_stealth_and_draws_for_a_ninja():
-    s = game({"hand": ["hidden_ninja"], "gold": 2, "deck": ["smoker"],
-              "play": [{"card": "fox_viper", "id": "fv"}, {"card": "tenderfoot", "id": "tf"}]})
+    s = game(
+        {
+            "hand": ["hidden_ninja"],
+            "gold": 2,
+            "deck": ["smoker"],
+            "play": [{"card": "fox_viper", "id": "fv"}, {"card": "tenderfoot", "id": "tf"}],
+        }
+    )
     s = play_card(s, 0, "hidden_ninja")
     assert find(s, "set") in prompt_options(s)
     s = choose(s, 0, find(s, "tf"))
@@ -105,8 +135,14 @@ def test_hidden_ninja_gives_stealth_and_draws_for_a_ninja():
 
 
 def test_hidden_ninja_draws_nothing_without_a_ninja_and_skips_units_over_4_atk():
-    s = game({"hand": ["hidden_ninja"], "gold": 2, "deck": ["smoker"],
-              "play": [{"card": "tenderfoot", "id": "tf"}, {"card": "vigor_adept", "id": "va"}]})
+    s = game(
+        {
+            "hand": ["hidden_ninja"],
+            "gold": 2,
+            "deck": ["smoker"],
+            "play": [{"card": "tenderfoot", "id": "tf"}, {"card": "vigor_adept", "id": "va"}],
+        }
+    )
     s = play_card(s, 0, "hidden_ninja")
     assert find(s, "va") not in prompt_options(s)  # 6 ATK on its own turn (frenzy)
     s = choose(s, 0, find(s, "tf"))
@@ -124,8 +160,13 @@ def test_hidden_ninja_on_the_ninjutsu_hero_draws():
 
 def test_hidden_ninja_stealth_stays_when_atk_rises_past_4():
     """Hidden Ninja ruling: more than 4 ATK later that turn keeps stealth."""
-    s = game({"hand": ["hidden_ninja"], "gold": 2,
-              "play": [{"card": "tenderfoot", "plus": 3, "id": "tf"}, {"card": "aged_sensei", "id": "as"}]})
+    s = game(
+        {
+            "hand": ["hidden_ninja"],
+            "gold": 2,
+            "play": [{"card": "tenderfoot", "plus": 3, "id": "tf"}, {"card": "aged_sensei", "id": "as"}],
+        }
+    )
     s = play_card(s, 0, "hidden_ninja")
     s = choose(s, 0, find(s, "tf"))
     s = choose(s, 0)
@@ -135,9 +176,13 @@ def test_hidden_ninja_stealth_stays_when_atk_rises_past_4():
 
 # ---- Speed of the Fox -------------------------------------------------------------------
 
+
 def test_speed_of_the_fox_gives_haste_readiness_piercing_and_1_atk():
-    s = game({"hand": ["speed_of_the_fox"], "gold": 2}, {"play": [
-        {"card": "iron_man", "id": "iron", "granted": {"armor": 2}}]}, hero=dict(SETSUKI, fresh=True))
+    s = game(
+        {"hand": ["speed_of_the_fox"], "gold": 2},
+        {"play": [{"card": "iron_man", "id": "iron", "granted": {"armor": 2}}]},
+        hero=dict(SETSUKI, fresh=True),
+    )
     assert_refused(s, 0, {"type": "attack", "attacker": find(s, "set"), "target": "base:1"}, "arrival_fatigue")
     s = play_card(s, 0, "speed_of_the_fox", [find(s, "set")])
     assert atk_hp(s, find(s, "set")) == (2, 3)
@@ -147,8 +192,10 @@ def test_speed_of_the_fox_gives_haste_readiness_piercing_and_1_atk():
 
 
 def test_speed_of_the_fox_armor_piercing_ignores_armor():
-    s = game({"hand": ["speed_of_the_fox"], "gold": 2}, {"play": [
-        {"card": "iron_man", "id": "iron", "granted": {"armor": 2}}]})
+    s = game(
+        {"hand": ["speed_of_the_fox"], "gold": 2},
+        {"play": [{"card": "iron_man", "id": "iron", "granted": {"armor": 2}}]},
+    )
     s = play_card(s, 0, "speed_of_the_fox", [find(s, "set")])
     s = attack_tagged(s, "set", "iron")
     assert dmg(s, "iron") == 2
@@ -162,14 +209,23 @@ def test_speed_of_the_fox_needs_a_ninjutsu_hero():
 
 # ---- Shuriken Hail -------------------------------------------------------------------------
 
+
 def test_shuriken_hail_deals_1_to_every_patroller():
     """Every patroller: the opponents' (on the caster's turn the caster's
     own slots don't patrol yet)."""
-    s = game({"hand": ["shuriken_hail"], "gold": 1,
-              "play": [{"card": "tenderfoot", "patrol": "elite", "id": "mine"},
-                       {"card": "iron_man", "id": "home"}]},
-             {"play": [{"card": "iron_man", "patrol": "squad_leader", "id": "sl"},
-                       {"card": "older_brother", "patrol": "lookout", "id": "lo"}]})
+    s = game(
+        {
+            "hand": ["shuriken_hail"],
+            "gold": 1,
+            "play": [{"card": "tenderfoot", "patrol": "elite", "id": "mine"}, {"card": "iron_man", "id": "home"}],
+        },
+        {
+            "play": [
+                {"card": "iron_man", "patrol": "squad_leader", "id": "sl"},
+                {"card": "older_brother", "patrol": "lookout", "id": "lo"},
+            ]
+        },
+    )
     s = play_card(s, 0, "shuriken_hail")
     assert dmg(s, "sl") == 0  # squad leader armor (R6)
     assert dmg(s, "lo") == 1 and dmg(s, "home") == 0
@@ -178,9 +234,13 @@ def test_shuriken_hail_deals_1_to_every_patroller():
 
 # ---- Fox's Den Students ------------------------------------------------------------------------
 
+
 def test_fox_s_den_students_makes_four_ninjas_with_haste_and_stealth():
-    s = game({"hand": ["fox_s_den_students"], "gold": 4}, {
-        "play": [{"card": "iron_man", "patrol": "squad_leader", "id": "sl"}]}, hero=dict(SETSUKI, level=6))
+    s = game(
+        {"hand": ["fox_s_den_students"], "gold": 4},
+        {"play": [{"card": "iron_man", "patrol": "squad_leader", "id": "sl"}]},
+        hero=dict(SETSUKI, level=6),
+    )
     s = play_card(s, 0, "fox_s_den_students")
     ninjas = in_play(s, 0, "ninja")
     assert len(ninjas) == 4
@@ -193,16 +253,20 @@ def test_fox_s_den_students_makes_four_ninjas_with_haste_and_stealth():
 
 def test_fox_s_den_students_needs_a_max_level_hero():
     s = game({"hand": ["fox_s_den_students"], "gold": 4})
-    assert_refused(s, 0, {"type": "play", "card": hand_ids(s, 0, "fox_s_den_students")[0], "targets": []},
-                   "needs_max_hero")
+    assert_refused(
+        s, 0, {"type": "play", "card": hand_ids(s, 0, "fox_s_den_students")[0], "targets": []}, "needs_max_hero"
+    )
 
 
 # ---- Inverse Power Ninja --------------------------------------------------------------------------
 
+
 def test_inverse_power_ninja_shrinks_for_each_other_unit_or_hero_you_have():
     """Inverse Power Ninja ruling: only the units and heroes you control in play."""
-    s = game({"play": [{"card": "inverse_power_ninja", "id": "ipn"}, {"card": "tenderfoot"}]},
-             {"play": [{"card": "iron_man"}]})
+    s = game(
+        {"play": [{"card": "inverse_power_ninja", "id": "ipn"}, {"card": "tenderfoot"}]},
+        {"play": [{"card": "iron_man"}]},
+    )
     assert atk_hp(s, find(s, "ipn")) == (4, 4)  # Setsuki and Tenderfoot
     s = game({"play": [{"card": "inverse_power_ninja", "id": "ipn"}]}, hero=None)
     assert atk_hp(s, find(s, "ipn")) == (6, 6)
@@ -210,17 +274,27 @@ def test_inverse_power_ninja_shrinks_for_each_other_unit_or_hero_you_have():
 
 # ---- keyword units --------------------------------------------------------------------------------
 
+
 def test_ninjutsu_keyword_units():
     """Fuzz Cuddles (healing 2), Flying Fox (flying), Glorious Ninja (haste,
     swift strike), Porcupine (deathtouch)."""
-    s = game({"play": [{"card": "fuzz_cuddles", "id": "fc"}, {"card": "flying_fox", "id": "ff"},
-                       {"card": "glorious_ninja", "id": "gn"}, {"card": "porcupine", "id": "pc"}]})
+    s = game(
+        {
+            "play": [
+                {"card": "fuzz_cuddles", "id": "fc"},
+                {"card": "flying_fox", "id": "ff"},
+                {"card": "glorious_ninja", "id": "gn"},
+                {"card": "porcupine", "id": "pc"},
+            ]
+        }
+    )
     assert kw(s, "fc")["healing"] == 2 and kw(s, "ff")["flying"] == 1
     assert kw(s, "gn")["haste"] == 1 and kw(s, "gn")["swift_strike"] == 1
     assert kw(s, "pc")["deathtouch"] == 1
 
 
 # ---- Masked Raccoon ---------------------------------------------------------------------------
+
 
 def test_masked_raccoon_is_unstoppable_by_units_with_another_ninja():
     opp = {"play": [{"card": "iron_man", "patrol": "squad_leader", "id": "sl"}]}
@@ -231,17 +305,30 @@ def test_masked_raccoon_is_unstoppable_by_units_with_another_ninja():
 
 
 def test_masked_raccoon_is_unattackable_by_units_with_another_cute_animal():
-    s = scenario_game([{"play": [{"card": "iron_man", "id": "iron"}, {"card": "troq_bashar", "id": "tb"}]},
-                       {"play": [{"card": "masked_raccoon", "id": "mr"}, {"card": "porcupine"}]}])
+    s = scenario_game(
+        [
+            {"play": [{"card": "iron_man", "id": "iron"}, {"card": "troq_bashar", "id": "tb"}]},
+            {"play": [{"card": "masked_raccoon", "id": "mr"}, {"card": "porcupine"}]},
+        ]
+    )
     assert find(s, "mr") not in targets_of(s, "iron")
     assert find(s, "mr") in targets_of(s, "tb")  # a hero may
 
 
 # ---- Fox's Den School -----------------------------------------------------------------------------
 
+
 def test_fox_s_den_school_makes_ninjas_and_cute_animals_invisible():
-    s = game({"play": [{"card": "fox_s_den_school", "id": "school"}, {"card": "fox_viper", "id": "fv"},
-                       {"card": "porcupine", "id": "pc"}, {"card": "tenderfoot", "id": "tf"}]})
+    s = game(
+        {
+            "play": [
+                {"card": "fox_s_den_school", "id": "school"},
+                {"card": "fox_viper", "id": "fv"},
+                {"card": "porcupine", "id": "pc"},
+                {"card": "tenderfoot", "id": "tf"},
+            ]
+        }
+    )
     assert kw(s, "school")["invisible"] == 1
     assert kw(s, "fv")["invisible"] == 1 and kw(s, "pc")["invisible"] == 1
     assert "invisible" not in kw(s, "tf")
@@ -249,9 +336,16 @@ def test_fox_s_den_school_makes_ninjas_and_cute_animals_invisible():
 
 def test_fox_s_den_school_turns_a_unit_into_a_ninja_for_good():
     """Fox's Den School ruling: it stays a Ninja even if the School goes."""
-    s = game({"gold": 2, "play": [{"card": "fox_s_den_school", "id": "school"},
-                                  {"card": "tenderfoot", "id": "tf"},
-                                  {"card": "jade_fox_den_s_headmistress", "id": "jade"}]})
+    s = game(
+        {
+            "gold": 2,
+            "play": [
+                {"card": "fox_s_den_school", "id": "school"},
+                {"card": "tenderfoot", "id": "tf"},
+                {"card": "jade_fox_den_s_headmistress", "id": "jade"},
+            ],
+        }
+    )
     assert "flying" not in kw(s, "tf")
     s = use_ability(s, 0, find(s, "school"), 0, [find(s, "tf")])
     assert s["players"][0]["gold"] == 0
@@ -259,6 +353,7 @@ def test_fox_s_den_school_turns_a_unit_into_a_ninja_for_good():
 
 
 # ---- Jade Fox ---------------------------------------------------------------------------------
+
 
 def test_jade_fox_arrives_with_four_ninjas_and_gives_ninjas_flying_and_swift_strike():
     """Jade Fox rulings: she is a Ninja herself; Setsuki is not one."""
@@ -278,6 +373,7 @@ def one_of(state, card_id):
 
 def test_a_unit_made_a_ninja_shows_it_in_the_view():
     from game.rules import view
+
     s = game({"gold": 2, "play": [{"card": "fox_s_den_school", "id": "school"}, {"card": "tenderfoot", "id": "tf"}]})
     s = use_ability(s, 0, find(s, "school"), 0, [find(s, "tf")])
     seen = view(s, 0)
