@@ -239,8 +239,11 @@ def apply_match_action(
 ) -> Applied:
     """Apply one action for the seat ``user_id`` plays, in one transaction.
 
-    Locks the match row (``select_for_update``), so actions of one match are
-    applied one at a time, each whole, in the order they get the lock. Then:
+    One writer per match: the action is written only while the row is
+    still at the version it read (the update locks the row until the
+    commit; on SQLite the transaction holds the write lock), else it is
+    applied again from the start, so actions of one match are applied one
+    at a time, each whole, and each version is made once. Then:
 
     - a ``nonce`` this seat already used answers the first action's version
       (``duplicate``; nothing is applied again);
@@ -267,7 +270,7 @@ def apply_match_action(
     (the seat used that nonce for a different action), ``match_over``,
     ``bad_version``, ``stale_version`` or the engine's code; MatchNotFound.
     """
-    return _on_a_live_connection(lambda: _apply(match_id, action, expected_version, nonce, user_id=user_id))
+    return _until_written(lambda: _apply(match_id, action, expected_version, nonce, user_id=user_id))
 
 
 def apply_seat_action(match_id: int, seat: int, action: dict, at_version: int) -> Applied:
@@ -278,7 +281,7 @@ def apply_seat_action(match_id: int, seat: int, action: dict, at_version: int) -
     can be taken for it (issue 11, finding 2). Otherwise as
     apply_match_action; a match no longer at ``at_version`` is refused
     ``stale_version`` (nothing changed)."""
-    return _on_a_live_connection(lambda: _apply(match_id, action, at_version, None, seat=seat))
+    return _until_written(lambda: _apply(match_id, action, at_version, None, seat=seat))
 
 
 def _columns(cursor) -> dict:
@@ -355,33 +358,35 @@ def _row(match_id: int) -> dict | None:
         return _columns(cursor)
 
 
-def _locked_match(match_id: int, nonce: str | None, seat: int | None, user_id: int | None) -> dict | None:
-    """The match row, locked, without its state, as ``{id, version,
-    state_version, status, result, created, turn_seconds, acting_seat, nonce_seq}``: the acting seat (``user_id``'s, or
-    ``seat``) and the version that seat's ``nonce`` produced (None: unused);
-    None when the match does not exist. One statement, not three, and
-    written out rather than built by the ORM: each statement is a round trip
-    on the one database thread of a worker, and building this one through
-    the ORM cost more than running it (docs/BENCHMARKS.md, "Profile"). The
-    state is not read: the worker keeps it (game.statecache)."""
+def _match_row(match_id: int, nonce: str | None, seat: int | None, user_id: int | None) -> dict | None:
+    """The match row, without its state, as ``{id, version, state_version,
+    status, result, created, turn_seconds, acting_seat, nonce_seq}``: the
+    acting seat (``user_id``'s, or ``seat``) and the version that seat's
+    ``nonce`` produced (None: unused); None when the match does not exist.
+    Not locked: the action's write is made only while the row is still at
+    this version (_write), and on SQLite the transaction holds the write
+    lock from its start. One statement, not three, and written out rather
+    than built by the ORM: each statement is a round trip on the one
+    database thread of a worker, and building this one through the ORM cost
+    more than running it (docs/BENCHMARKS.md, "Profile"). The state is not
+    read: the worker keeps it (game.statecache)."""
     if not 0 < match_id <= MAX_ID:
         return None
     match, player, action = (m._meta.db_table for m in (Match, MatchPlayer, MatchAction))
-    lock = " FOR UPDATE OF m" if connection.features.has_select_for_update_of else ""
     columns = "m.id, m.version, m.state_version, m.status, m.result, m.created, m.turn_seconds"
     if user_id is not None:
         sql = (
             f"SELECT {columns}, p.seat AS acting_seat, a.seq AS nonce_seq FROM {match} m "
             f"LEFT JOIN {player} p ON p.match_id = m.id AND p.user_id = %s "
             f"LEFT JOIN {action} a ON a.match_id = m.id AND a.seat = p.seat AND a.nonce = %s "
-            f"WHERE m.id = %s{lock}"
+            "WHERE m.id = %s"
         )
         params = [user_id, nonce, match_id]
     else:
         sql = (
             f"SELECT {columns}, %s AS acting_seat, a.seq AS nonce_seq FROM {match} m "
             f"LEFT JOIN {action} a ON a.match_id = m.id AND a.seat = %s AND a.nonce = %s "
-            f"WHERE m.id = %s{lock}"
+            "WHERE m.id = %s"
         )
         params = [seat, seat, nonce, match_id]
     with connection.cursor() as cursor:
@@ -396,30 +401,62 @@ def _snapshot_due(version: int, state_version: int, finished: bool) -> bool:
     return finished or version - state_version >= settings.CODEX_SNAPSHOT_EVERY
 
 
+class _Raced(Exception):
+    """Another transaction committed a version of the match after this one
+    read it (PostgreSQL): nothing was written; apply the action again."""
+
+
 def _write(match_id: int, snapshot: Snapshot, seat: int, action: dict, nonce: str | None) -> None:
     """Store the new version (version, status, result, and the state text
     as the new snapshot when ``snapshot.text`` is set) and append the
-    action to the log: one statement on PostgreSQL (the update inside the
-    insert's WITH), two on SQLite; written out, not built by the ORM
-    (docs/BENCHMARKS.md, "Profile")."""
+    action to the log, only while the row is still at the version before
+    it: one statement on PostgreSQL (the update inside the insert's WITH,
+    the insert made only when the update was), two on SQLite; written out,
+    not built by the ORM (docs/BENCHMARKS.md, "Profile"). The update locks
+    the row until the commit: one writer per match, each version made
+    once. Raises _Raced (nothing written) when another transaction made
+    that version first: PostgreSQL's update waits for it, then finds the
+    row at a newer version."""
     match, log = Match._meta.db_table, MatchAction._meta.db_table
     now = connection.ops.adapt_datetimefield_value(timezone.now())
     result = None if snapshot.result is None else jsontext.dumps(snapshot.result)
     stored = "state = %s{j}, state_version = %s, " if snapshot.text is not None else ""
-    update = f"UPDATE {match} SET {stored}version = %s, updated = %s, status = %s, result = %s{{j}} WHERE id = %s"
-    insert = f"INSERT INTO {log} (match_id, seq, seat, action, nonce, created) VALUES (%s, %s, %s, %s{{j}}, %s, %s)"
-    update_params = [snapshot.version, now, snapshot.status, result, match_id]
+    update = (
+        f"UPDATE {match} SET {stored}version = %s, updated = %s, status = %s, result = %s{{j}} "
+        "WHERE id = %s AND version = %s"
+    )
+    insert = f"INSERT INTO {log} (match_id, seq, seat, action, nonce, created) {{rows}}"
+    values = "%s, %s, %s, %s{j}, %s, %s"
+    update_params = [snapshot.version, now, snapshot.status, result, match_id, snapshot.version - 1]
     if snapshot.text is not None:
         update_params[:0] = [snapshot.text, snapshot.version]
     insert_params = [match_id, snapshot.version, seat, jsontext.dumps(action), nonce, now]
     with connection.cursor() as cursor:
         if connection.vendor == "postgresql":
+            rows = f"SELECT {values.format(j='::jsonb')} FROM u"
             cursor.execute(
-                f"WITH u AS ({update.format(j='::jsonb')}) {insert.format(j='::jsonb')}", update_params + insert_params
+                f"WITH u AS ({update.format(j='::jsonb')} RETURNING 1) {insert.format(rows=rows)}",
+                update_params + insert_params,
             )
         else:
             cursor.execute(update.format(j=""), update_params)
-            cursor.execute(insert.format(j=""), insert_params)
+            if cursor.rowcount == 1:
+                cursor.execute(insert.format(rows=f"VALUES ({values.format(j='')})"), insert_params)
+        if cursor.rowcount != 1:
+            raise _Raced(match_id)
+
+
+def _until_written(apply):
+    """Run the transaction ``apply()`` (on a live connection:
+    _on_a_live_connection) and return its result; again, from the start,
+    as long as another transaction made the version it was writing first
+    (_Raced: each time, another action of the match was applied, so
+    this ends)."""
+    while True:
+        try:
+            return _on_a_live_connection(apply)
+        except _Raced:
+            continue  # rolled back (inside a caller's transaction: to its savepoint); read again
 
 
 def _on_a_live_connection(apply):
@@ -477,7 +514,7 @@ def _apply(
     """apply_match_action (``user_id``) and apply_seat_action (``seat``)."""
     seat_given = seat is not None
     with transaction.atomic():
-        match = _locked_match(match_id, nonce, seat, user_id)
+        match = _match_row(match_id, nonce, seat, user_id)
         if match is None:
             raise MatchNotFound(match_id)
         seat, version = match["acting_seat"], match["version"]

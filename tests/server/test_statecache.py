@@ -233,3 +233,19 @@ def test_a_state_stays_plain_json_after_every_action_so_its_copy_is_what_the_sto
             config, [bots.RandomBot(config["seed"] + i) for i in range(seats)], max_actions=300, on_action=check
         )
     assert not unplain
+
+
+def test_the_last_two_versions_are_kept(match):
+    """A viewer that handles a version after the next one was committed
+    finds it kept, not parsed again (issue 29); the one before is let go."""
+    m, (alice, bob) = match
+    snapshots = [load_snapshot(m.pk)]
+    for version in range(3):
+        seat = active_seat(snapshots[-1].state)
+        action = playable(snapshots[-1].state, seat)[0]
+        snapshots.append(apply_match_action(m.pk, (alice, bob)[seat].pk, action, version, f"n{version}").snapshot)
+    created = snapshots[-1].created
+    assert [statecache.get(m.pk, created, v) is not None for v in range(4)] == [False, False, True, True]
+    assert statecache.get(m.pk, created, 2).state is snapshots[2].state
+    statecache.put(m.pk, created, snapshots[1])  # late: older than both kept
+    assert statecache.get(m.pk, created, 1) is None and statecache.get(m.pk, created, 3).state is snapshots[3].state
