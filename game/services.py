@@ -1,5 +1,5 @@
-"""Match persistence: create matches, apply actions under a row lock, read
-a match's current state, and decide who may watch or act. Synchronous code;
+"""Match persistence: create matches, apply actions (one writer per match),
+read a match's current state, and decide who may watch or act. Synchronous code;
 consumers call it through ``database_sync_to_async`` and broadcast after it
 returns (the commit is done).
 
@@ -325,9 +325,10 @@ def _rebuilt(match_id: int, stored: dict) -> dict:
 def _current(match_id: int, row: dict) -> Snapshot:
     """The Snapshot of the match row ``row`` (read without its state): the
     worker's kept state when it is of the row's version (game.statecache),
-    else the state rebuilt from the database (snapshot and log: _rebuilt,
-    at the version read then, which is the row's under the lock) and
-    kept."""
+    else the state rebuilt from the database (snapshot and log: _rebuilt)
+    at the version read then, and kept: in an action that is the row's
+    version, or a newer one another transaction committed since, and then
+    the action's write finds the row moved on (_write) and it runs again."""
     created = str(row["created"])
     snapshot = statecache.get(match_id, created, row["version"])
     if snapshot is None:
