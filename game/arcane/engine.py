@@ -351,8 +351,8 @@ def fight(state: dict) -> None:
         end_turn(state)
 
 
-def start_blocks(state: dict) -> None:
-    """Close the attack declarations (``fight``): each non-Sentinel attacker
+def do_fight(state: dict, seat: int, action: dict) -> None:
+    """``fight``: close the attack declarations: each non-Sentinel attacker
     exhausts (rulebook "Combat"; A12); the defender is asked for blockers
     when they have a ready creature (the game waits on them only), else
     damage is dealt at once (A22)."""
@@ -404,11 +404,6 @@ def do_attack(state: dict, seat: int, action: dict) -> None:
         f"{name(state, seat)} attacks {aim} with {cards.describe(code)}.",
         cards=[action["attacker"]] + ([action["target"]] if action["target"] in state["cards"] else []),
     )
-
-
-def do_fight(state: dict, seat: int, action: dict) -> None:
-    """``fight``: close the attack declarations (:func:`start_blocks`)."""
-    start_blocks(state)
 
 
 def do_block(state: dict, seat: int, action: dict) -> None:

@@ -11,8 +11,8 @@ Entry points (game.arcane's, reached through game.rules for a state with
 
 import itertools
 
-from game.kernel.errors import RulesError
-from game.kernel.game import Move, MoveTable
+from game.kernel.errors import refuse
+from game.kernel.game import Move, MoveTable, accept, lone, passes
 
 from . import cards, engine
 from .cards import SAGE_ABILITIES
@@ -20,10 +20,6 @@ from .state import LOG, can_attack, name, other, power_left
 
 MAIN_PHASES = ("main", "main2")
 MAX_ACTION_BYTES = 2048
-
-
-def _bad(code: str, message: str):
-    raise RulesError(code, message)
 
 
 # Where a card an action names must be, in a refusal's words.
@@ -40,13 +36,13 @@ _PROMPT_WORDS = {
 def _own(state: dict, seat: int, cid, zone: str) -> dict:
     """The card ``cid`` if it is in ``seat``'s ``zone``; else RulesError ``bad_card``."""
     if not isinstance(cid, str) or cid not in state["players"][seat][zone]:
-        _bad("bad_card", f"That is not {_ZONE_WORDS[zone]}: choose {_ZONE_WORDS[zone]}.")
+        refuse("bad_card", f"That is not {_ZONE_WORDS[zone]}: choose {_ZONE_WORDS[zone]}.")
     return state["cards"][cid]
 
 
 def _opponent_card(state: dict, seat: int, cid, zones) -> dict:
     if not isinstance(cid, str) or not any(cid in state["players"][other(seat)][z] for z in zones):
-        _bad("bad_target", "Choose one of your opponent's cards that this can reach.")
+        refuse("bad_target", "Choose one of your opponent's cards that this can reach.")
     return state["cards"][cid]
 
 
@@ -72,18 +68,18 @@ def _check_turn(state: dict, seat: int) -> None:
     if prompt is not None:
         what = _PROMPT_WORDS.get(prompt["kind"], "answer")
         if prompt["seat"] == seat:
-            _bad("prompt_pending", f"First {what}: the game waits on you for that.")
-        _bad("prompt_pending", f"Wait: {name(state, prompt['seat'])} must {what} first.")
+            refuse("prompt_pending", f"First {what}: the game waits on you for that.")
+        refuse("prompt_pending", f"Wait: {name(state, prompt['seat'])} must {what} first.")
     if seat != state["active"]:
-        _bad("not_your_turn", f"It is {name(state, state['active'])}'s turn: wait until they end it.")
+        refuse("not_your_turn", f"It is {name(state, state['active'])}'s turn: wait until they end it.")
 
 
 def _check_main(state: dict, seat: int) -> None:
     _check_turn(state, seat)
     if state["phase"] == "attack":
-        _bad("wrong_phase", "You have declared attackers: press Fight to close the attack first.")
+        refuse("wrong_phase", "You have declared attackers: press Fight to close the attack first.")
     if state["phase"] not in MAIN_PHASES:
-        _bad("wrong_phase", "You can do that only in your main phase.")
+        refuse("wrong_phase", "You can do that only in your main phase.")
 
 
 def check_play(state: dict, seat: int, action: dict) -> dict:
@@ -98,23 +94,23 @@ def check_play(state: dict, seat: int, action: dict) -> dict:
     card = _own(state, seat, action.get("card"), "hand")
     p = state["players"][seat]
     if p["sage_step"]:
-        _bad(
+        refuse(
             "sages_used",
             "No more cards this phase: once a sage has used an ability, cards wait until your next main phase (A3).",
         )
     kind = cards.kind(card["card"])
     if kind == "land":
         if p["land_played"]:
-            _bad("land_played", "You have already played a land this turn.")
+            refuse("land_played", "You have already played a land this turn.")
         return action
     if cards.cost(card["card"]) > power_left(state, seat):
-        _bad("not_enough_power", f"That costs {cards.cost(card['card'])} power; you have {power_left(state, seat)}.")
+        refuse("not_enough_power", f"That costs {cards.cost(card['card'])} power; you have {power_left(state, seat)}.")
     if kind == "spell":
         targets = spell_targets(state, seat, cards.split(card["card"])[0])
         if not targets:
-            _bad("no_target", "That spell has no target: your opponent has no card it can reach.")
+            refuse("no_target", "That spell has no target: your opponent has no card it can reach.")
         if action.get("target") not in targets:
-            _bad("bad_target", "Choose one of your opponent's cards that this spell can reach.")
+            refuse("bad_target", "Choose one of your opponent's cards that this spell can reach.")
     return action
 
 
@@ -130,12 +126,12 @@ def check_sage(state: dict, seat: int, action: dict) -> dict:
     _check_main(state, seat)
     sage = _own(state, seat, action.get("sage"), "sages")
     if sage["used"]:
-        _bad("sage_used", "That sage has already used an ability this turn.")
+        refuse("sage_used", "That sage has already used an ability this turn.")
     ability_name = action.get("ability")
     if ability_name not in SAGE_ABILITIES:
-        _bad("bad_ability", "A sage has three abilities: +1 (plus), -2 (minus2) and -5 (minus5).")
+        refuse("bad_ability", "A sage has three abilities: +1 (plus), -2 (minus2) and -5 (minus5).")
     if sage["essence"] < SAGE_ABILITIES[ability_name]:
-        _bad(
+        refuse(
             "not_enough_essence",
             f"That ability costs {SAGE_ABILITIES[ability_name]} essence; this sage has {sage['essence']}.",
         )
@@ -146,7 +142,7 @@ def check_sage(state: dict, seat: int, action: dict) -> dict:
         and state["options"]["sage_ultimate"] == "not_on_entry"
         and sage["arrived"] == state["turn"]
     ):
-        _bad("sage_new", "At this table a sage cannot use its -5 on the turn it enters.")
+        refuse("sage_new", "At this table a sage cannot use its -5 on the turn it enters.")
     return action
 
 
@@ -160,15 +156,15 @@ def check_attack(state: dict, seat: int, action: dict) -> dict:
     ``bad_target``."""
     _check_turn(state, seat)
     if state["phase"] == "main2":
-        _bad("wrong_phase", "You have already attacked this turn: one combat a turn.")
+        refuse("wrong_phase", "You have already attacked this turn: one combat a turn.")
     if state["phase"] not in ("main", "attack"):
-        _bad("wrong_phase", "You can attack only from your main phase.")
+        refuse("wrong_phase", "You can attack only from your main phase.")
     cid = action.get("attacker")
     card = _own(state, seat, cid, "creatures")
     if any(a["attacker"] == cid for a in state["attacks"]):
-        _bad("cannot_attack", "That creature is already attacking.")
+        refuse("cannot_attack", "That creature is already attacking.")
     if not can_attack(state, cid):
-        _bad(
+        refuse(
             "cannot_attack",
             "That creature is exhausted: it attacks again once it is ready."
             if card["exhausted"]
@@ -189,18 +185,18 @@ def check_block(state: dict, seat: int, action: dict) -> dict:
     ``cannot_block``, ``bad_target``, ``already_blocked``."""
     prompt = state["prompt"]
     if prompt is None or prompt["kind"] != "block" or prompt["seat"] != seat:
-        _bad("not_your_question", "You are not being asked to block.")
+        refuse("not_your_question", "You are not being asked to block.")
     cid = action.get("blocker")
     card = _own(state, seat, cid, "creatures")
     if card["exhausted"]:
-        _bad("cannot_block", "That creature is exhausted: only a ready creature blocks.")
+        refuse("cannot_block", "That creature is exhausted: only a ready creature blocks.")
     if any(cid in a["blockers"] for a in state["attacks"]):
-        _bad("cannot_block", "That creature is already blocking.")
+        refuse("cannot_block", "That creature is already blocking.")
     attack = next((a for a in state["attacks"] if a["attacker"] == action.get("attacker")), None)
     if attack is None:
-        _bad("bad_target", "Block one of the attacking creatures.")
+        refuse("bad_target", "Block one of the attacking creatures.")
     if attack["blockers"] and state["options"]["blockers"] == "one":
-        _bad(
+        refuse(
             "already_blocked",
             "That attacker is already blocked: at this table one blocker per attacker. "
             "Block another attacker, or press Done blocking.",
@@ -216,7 +212,7 @@ def check_order(state: dict, seat: int, action: dict) -> dict:
     Raises RulesError ``not_your_question``, ``bad_target``, ``bad_order``."""
     prompt = state["prompt"]
     if prompt is None or prompt["kind"] != "damage_order" or prompt["seat"] != seat:
-        _bad("not_your_question", "You are not being asked to order blockers.")
+        refuse("not_your_question", "You are not being asked to order blockers.")
     attack = next(
         (
             a
@@ -226,10 +222,10 @@ def check_order(state: dict, seat: int, action: dict) -> dict:
         None,
     )
     if attack is None:
-        _bad("bad_target", "Choose an attacker blocked by several creatures, not yet ordered.")
+        refuse("bad_target", "Choose an attacker blocked by several creatures, not yet ordered.")
     order = action.get("blockers")
     if not isinstance(order, list) or sorted(map(str, order)) != sorted(attack["blockers"]):
-        _bad("bad_order", "List each of that attacker's blockers once, in the order it deals damage.")
+        refuse("bad_order", "List each of that attacker's blockers once, in the order it deals damage.")
     return action
 
 
@@ -239,13 +235,8 @@ def check_discard(state: dict, seat: int, action: dict) -> dict:
     card of its hand. Raises RulesError ``not_your_question``, ``bad_card``."""
     prompt = state["prompt"]
     if prompt is None or prompt["kind"] not in ("drain", "hand_limit") or prompt["seat"] != seat:
-        _bad("not_your_question", "You are not being asked to discard.")
+        refuse("not_your_question", "You are not being asked to discard.")
     _own(state, seat, action.get("card"), "hand")
-    return action
-
-
-def check_concede(state: dict, seat: int, action: dict) -> dict:
-    """``concede`` is always open while the game runs (A33)."""
     return action
 
 
@@ -253,7 +244,7 @@ def check_offer_draw(state: dict, seat: int, action: dict) -> dict:
     """Check an ``offer_draw`` (A33): once a turn. Raises RulesError
     ``already_offered``."""
     if state["players"][seat]["draw_offer"]:
-        _bad("already_offered", "You have already offered a draw this turn.")
+        refuse("already_offered", "You have already offered a draw this turn.")
     return action
 
 
@@ -263,7 +254,7 @@ def check_fight(state: dict, seat: int, action: dict) -> dict:
     ``wrong_phase``."""
     _check_turn(state, seat)
     if state["phase"] != "attack":
-        _bad("wrong_phase", "Declare at least one attacker first: click a creature that may attack.")
+        refuse("wrong_phase", "Declare at least one attacker first: click a creature that may attack.")
     return action
 
 
@@ -272,7 +263,7 @@ def check_done_blocking(state: dict, seat: int, action: dict) -> dict:
     RulesError ``not_your_question``."""
     prompt = state["prompt"]
     if prompt is None or prompt["kind"] != "block" or prompt["seat"] != seat:
-        _bad("not_your_question", "You are not being asked to block.")
+        refuse("not_your_question", "You are not being asked to block.")
     return action
 
 
@@ -298,6 +289,21 @@ def _acting(state: dict, seat: int) -> bool:
     return state["prompt"] is None and seat == state["active"]
 
 
+def _asked(kind: str):
+    """The open question is of ``kind`` (with :func:`_answering`)."""
+    return lambda state, seat: state["prompt"]["kind"] == kind
+
+
+def _in(*phases: str):
+    """The phase is one of ``phases`` (with :func:`_acting`)."""
+    return lambda state, seat: state["phase"] in phases
+
+
+def _no_offer(state: dict, seat: int) -> bool:
+    """``seat``'s draw offer does not stand (A33)."""
+    return not state["players"][seat]["draw_offer"]
+
+
 def list_block(state: dict, seat: int) -> list:
     """Each ready creature of the defender not yet blocking, in front of
     each attacker that may take another blocker (A14, A15)."""
@@ -312,11 +318,6 @@ def list_block(state: dict, seat: int) -> list:
             if not state["cards"][b]["exhausted"] and not any(b in a["blockers"] for a in state["attacks"]):
                 out.append({"type": "block", "blocker": b, "attacker": attack["attacker"]})
     return out
-
-
-def list_done_blocking(state: dict, seat: int) -> list:
-    """Closing the blocks, while asked for them."""
-    return [{"type": "done_blocking"}] if state["prompt"]["kind"] == "block" else []
 
 
 def list_order(state: dict, seat: int) -> list:
@@ -378,7 +379,7 @@ def list_sage(state: dict, seat: int) -> list:
                 action = {"type": "sage", "sage": sid, "ability": ability_name}
                 if target is not None:
                     action["target"] = target
-                if _passes(check_sage, state, seat, action):
+                if passes(check_sage, state, seat, action):
                     out.append(action)
     return out
 
@@ -398,50 +399,29 @@ def list_attack(state: dict, seat: int) -> list:
     ]
 
 
-def list_fight(state: dict, seat: int) -> list:
-    """Closing the attack, in the attack step."""
-    return [{"type": "fight"}] if state["phase"] == "attack" else []
-
-
-def list_end_turn(state: dict, seat: int) -> list:
-    """Ending the turn, in a main phase."""
-    return [{"type": "end_turn"}] if state["phase"] in MAIN_PHASES else []
-
-
-def list_offer_draw(state: dict, seat: int) -> list:
-    """Offering a draw, unless this seat's offer stands (A33)."""
-    return [] if state["players"][seat]["draw_offer"] else [{"type": "offer_draw"}]
-
-
-def list_concede(state: dict, seat: int) -> list:
-    """Conceding, always."""
-    return [{"type": "concede"}]
-
-
-def _passes(check, state: dict, seat: int, action: dict) -> bool:
-    try:
-        check(state, seat, action)
-    except RulesError:
-        return False
-    return True
-
-
 # ---------------------------------------------------------------- the table
 
 # In listing order: the question's answers, the main phase's moves, then
 # what is always open (A33).
 MOVES = (
     Move("block", ("blocker", "attacker"), check_block, engine.do_block, list_block, _answering),
-    Move("done_blocking", (), check_done_blocking, engine.do_done_blocking, list_done_blocking, _answering),
+    Move(
+        "done_blocking",
+        (),
+        check_done_blocking,
+        engine.do_done_blocking,
+        lone("done_blocking", _asked("block")),
+        _answering,
+    ),
     Move("order", ("attacker", "blockers"), check_order, engine.do_order, list_order, _answering),
     Move("discard", ("card",), check_discard, engine.do_discard, list_discard, _answering),
     Move("play", ("card", "target"), check_play, engine.do_play, list_play, _acting),
     Move("sage", ("sage", "ability", "target"), check_sage, engine.do_sage, list_sage, _acting),
     Move("attack", ("attacker", "target"), check_attack, engine.do_attack, list_attack, _acting),
-    Move("fight", (), check_fight, engine.do_fight, list_fight, _acting),
-    Move("end_turn", (), check_end_turn, engine.do_end_turn, list_end_turn, _acting),
-    Move("offer_draw", (), check_offer_draw, engine.do_offer_draw, list_offer_draw),
-    Move("concede", (), check_concede, engine.do_concede, list_concede),
+    Move("fight", (), check_fight, engine.do_fight, lone("fight", _in("attack")), _acting),
+    Move("end_turn", (), check_end_turn, engine.do_end_turn, lone("end_turn", _in(*MAIN_PHASES)), _acting),
+    Move("offer_draw", (), check_offer_draw, engine.do_offer_draw, lone("offer_draw", _no_offer)),
+    Move("concede", (), accept, engine.do_concede, lone("concede")),
 )
 RULES = MoveTable(moves=MOVES, log=LOG, max_action_bytes=MAX_ACTION_BYTES)
 ACTIONS = tuple(RULES.by_type)

@@ -54,6 +54,33 @@ class Move:
     who: Who | None = None
 
 
+def accept(state: State, seat: Seat, action: Action) -> Action:
+    """The check of a move open to every seat while the game runs (after
+    the envelope, e.g. conceding): nothing to refuse; the plan is the
+    action."""
+    return action
+
+
+def lone(kind: str, when: Who | None = None) -> Options:
+    """The options of a move with no choices: ``[{"type": kind}]`` when
+    ``when(state, seat)`` holds (always when None), else none."""
+
+    def options(state: State, seat: Seat) -> list[Action]:
+        return [{"type": kind}] if when is None or when(state, seat) else []
+
+    return options
+
+
+def passes(check: Check, state: State, seat: Seat, action: Action) -> bool:
+    """True when ``check`` accepts ``action`` of ``seat`` now (no
+    RulesError); for a listing that tries candidate actions."""
+    try:
+        check(state, seat, action)
+    except RulesError:
+        return False
+    return True
+
+
 Envelope = Callable[[State, Any, Any], str]
 Reading = Callable[[State, "dict[str, Any] | None"], AbstractContextManager[Any]]
 
