@@ -3,14 +3,16 @@
 
 - :mod:`game.kernel.game`: the :class:`Game` object and its
   :class:`MoveTable` of :class:`Move` s (apply, apply in place, is_legal
-  and legal_actions driven from the table), and the registry of games (:func:`register`, :func:`get`,
-  :func:`names`);
+  and legal_actions driven from the table; ``accept``, ``lone``,
+  ``passes`` for writing tables), and the registry of games
+  (:func:`register`, :func:`get`, :func:`names`);
 - :mod:`game.kernel.envelope`: the checks every action passes first;
 - :mod:`game.kernel.log`: the log with an audience per line;
 - :mod:`game.kernel.ids`: card instance ids;
 - :mod:`game.kernel.hidden`: the hidden-information invariant of views;
 - :mod:`game.kernel.bots`: random and scripted bots, the bot game loop;
 - :mod:`game.kernel.replay`: a game from its config and actions;
+- :mod:`game.kernel.fingerprint`: the engine fingerprint's loop;
 - :mod:`game.kernel.rng`, :mod:`game.kernel.errors`,
   :mod:`game.kernel.copying`: the secret-seeded generator, RulesError and
   EngineFault, the state copy.
