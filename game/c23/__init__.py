@@ -11,19 +11,10 @@ the deck validator :func:`validate_deck` (K1); bots in game.c23.bots.
 """
 
 from .cards import validate_deck
-from .engine import (
-    ACTION_KEYS,
-    GAME,
-    OPTIONS,
-    apply_action,
-    apply_action_in_place,
-    copy_state,
-    is_legal,
-    legal_actions,
-    new_game,
-    waiting_on,
-)
+from .engine import ACTION_KEYS, apply_action, apply_action_in_place, is_legal, legal_actions, waiting_on
+from .setup import OPTIONS, new_game
 from .shared import EngineFault, RulesError
+from .state import GAME, copy_state
 from .view import view
 
 __all__ = [

@@ -6,8 +6,10 @@ secret generator, so replays from the action log are exact.
 
 import random
 
-from .engine import apply_action_in_place, cdef, copy_state, legal_actions, new_game, power
+from .engine import apply_action_in_place, legal_actions
+from .setup import new_game
 from .shared import play_out
+from .state import cdef, copy_state, left_of, power
 
 
 class RandomBot:
@@ -56,7 +58,7 @@ class GreedyBot(RandomBot):
         if "attack" in kinds:
             everyone = max(kinds["attack"], key=lambda a: len(a["attackers"]))
             mine = sum(power(state, i) for i in everyone["attackers"])
-            defender = state["players"][_left(state, seat)]
+            defender = state["players"][left_of(state, seat)]
             theirs = sum(power(state, i) for i in defender["characters"] if not state["cards"][i]["tapped"])
             if mine >= theirs or self.rng.random() < 0.3:
                 return everyone
@@ -81,12 +83,6 @@ class GreedyBot(RandomBot):
         if "pass" in kinds:
             return kinds["pass"][0]
         return kinds.get("end_turn", actions)[0]
-
-
-def _left(state, seat):
-    from .engine import left_of
-
-    return left_of(state, seat)
 
 
 def next_to_act(state: dict) -> int:

@@ -3,15 +3,16 @@
 Decks show a count only (their order and ids never appear); a hand shows
 its cards to its owner only (or to everybody once shown in a 3-player game,
 K19, K24), a count to everyone else; discard piles and cards in play are
-public. Ids change whenever a card enters a deck or a hand (engine.rename),
+public. Ids change whenever a card enters a deck or a hand (state.rename),
 so an id seen in a public zone never follows a card through a hidden one.
 The log keeps the lines the viewer may read; the generator's key never
 appears.
 """
 
 from . import cards as pool
-from .engine import blockers_of, cdef, discard_sets, power
+from .combat import blockers_of, discard_sets
 from .shared import RulesError
+from .state import cdef, power
 
 LOG_TAIL = 200
 
