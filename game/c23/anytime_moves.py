@@ -4,6 +4,7 @@ conceding (K24).
 """
 
 from .move import Move
+from .outcome import note_concession
 from .shared import RulesError
 from .state import Action, Plan, State, alive, cname, left_of, log, name_list, out_text, pname, right_of
 from .turns import begin_turn, eliminate, elimination_bonus, finish
@@ -41,6 +42,7 @@ def check_concede(state: State, seat: int, action: Action) -> Plan:
 def do_concede(state: State, seat: int, plan: Plan) -> None:
     """Put the seat out; the last one left wins, or the others play on
     (K24: the elimination bonus, the next turn when it was this seat's)."""
+    note_concession(state, seat)
     survivors = [s for s in alive(state) if s != seat]
     combat = state["combat"]
     involved = combat is not None and seat in (combat["attacker"], combat["defender"])

@@ -4,6 +4,7 @@ tests (tests/c23/test_properties.py). Each raises AssertionError.
 
 import json
 
+from .state import hidden_from
 from .view import view
 
 ZONES = ("deck", "hand", "discard", "resources", "characters", "gone")
@@ -44,17 +45,6 @@ def check_prompt(state: dict) -> None:
     if state["prompt"] is not None:
         assert not state["players"][state["prompt"]["seat"]]["out"]
     assert not state["players"][state["active"]]["out"]
-
-
-def hidden_from(state: dict, viewer) -> set:
-    """The card ids ``viewer`` must not see: every deck card, and the hand
-    cards of the other players unless shown (K19)."""
-    hidden = set()
-    for p in state["players"]:
-        hidden.update(p["deck"])
-        if p["seat"] != viewer and not p["revealed"]:
-            hidden.update(p["hand"])
-    return hidden
 
 
 def check_views(state: dict) -> None:

@@ -45,6 +45,24 @@ def card_seers(state: State, iid: str) -> set[int] | None:
     return None
 
 
+def hidden_zones(state: State, viewer: int | None) -> list[tuple[dict[str, Any], str]]:
+    """The zones whose cards ``viewer`` (a seat, or None for a spectator)
+    cannot see, as ``(player, zone name)`` in seat order: every deck, and
+    the hand of every other player unless shown (K19, K24)."""
+    out = []
+    for p in state["players"]:
+        out.append((p, "deck"))
+        if p["seat"] != viewer and not p["revealed"]:
+            out.append((p, "hand"))
+    return out
+
+
+def hidden_from(state: State, viewer: int | None) -> list[str]:
+    """The ids of the cards in the zones :func:`hidden_zones` names: the
+    ids ``viewer`` must never see (K19)."""
+    return [iid for p, zone in hidden_zones(state, viewer) for iid in p[zone]]
+
+
 def log(state: State, text: str, cards: Any = ()) -> None:
     """Append a numbered log line; keeps the last LOG_KEEP lines. Who reads
     it follows from the cards it names, never from the caller (issue 27):
