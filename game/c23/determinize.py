@@ -3,13 +3,23 @@ that seat re-dealt at random, for search bots that sample the worlds the
 seat cannot tell apart (issue 28, "One kernel, three games").
 """
 
-import random
+from typing import Any, Protocol
 
 from .shared import seed_state
 from .state import State, copy_state, hidden_zones
 
 
-def determinize(state: State, seat: int | None, rng: random.Random) -> State:
+class Generator(Protocol):
+    """What determinize needs of the caller's generator (a random.Random does)."""
+
+    def shuffle(self, x: list[Any]) -> None:
+        """Shuffle ``x`` in place."""
+
+    def getrandbits(self, k: int) -> int:
+        """An int of ``k`` random bits."""
+
+
+def determinize(state: State, seat: int | None, rng: Generator) -> State:
     """A copy of ``state`` in which every card hidden from ``seat`` (a seat,
     or None for a spectator) is re-dealt with ``rng``: each player's cards
     in the zones hidden from ``seat`` (the deck, and the hand unless it is
@@ -28,7 +38,7 @@ def determinize(state: State, seat: int | None, rng: random.Random) -> State:
     bonus put at a deck's bottom) is not recorded in the state, so it is
     re-dealt with the rest. Cards gone from the game (K24) stay as they are:
     they never come back. ``state`` is unchanged; ``rng`` is the caller's
-    generator (never the game's)."""
+    generator (a random.Random; never the game's)."""
     out = copy_state(state)
     cards = out["cards"]
     for p in out["players"]:
