@@ -5,20 +5,22 @@ secret generator, so replays from the action log are exact.
 """
 
 import random
+from collections.abc import Callable
+from typing import Any
 
 from .engine import apply_action_in_place, legal_actions
 from .setup import new_game
 from .shared import play_out
-from .state import cdef, copy_state, left_of, power
+from .state import Action, State, cdef, copy_state, left_of, power
 
 
 class RandomBot:
     """Picks uniformly among :func:`legal_actions` (never conceding)."""
 
-    def __init__(self, seed: int = 0):
+    def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, state: dict, seat: int):
+    def choose(self, state: State, seat: int) -> Action | None:
         """An action for ``seat`` now, or None when it has none."""
         actions = legal_actions(state, seat)
         return self.rng.choice(actions) if actions else None
@@ -31,18 +33,18 @@ class GreedyBot(RandomBot):
     with none; block an attacker only with a stronger or equal character;
     play a +power combat card on its own side, a -power one on the other."""
 
-    def choose(self, state: dict, seat: int):
+    def choose(self, state: State, seat: int) -> Action | None:
         actions = legal_actions(state, seat)
         if not actions:
             return None
-        kinds = {}
+        kinds: dict[str, list[Action]] = {}
         for a in actions:
             kinds.setdefault(a["type"], []).append(a)
         if "play_resource" in kinds:
             return kinds["play_resource"][0]
         if "play" in kinds:
 
-            def worth(a):
+            def worth(a: Action) -> tuple[int, bool, int]:
                 c = cdef(state, a["card"])
                 good = 1
                 if "target" in a:
@@ -64,7 +66,7 @@ class GreedyBot(RandomBot):
                 return everyone
         if "block" in kinds:
 
-            def value(a):
+            def value(a: Action) -> int:
                 score = 0
                 for b, t in a["blocks"].items():
                     score += 2 if power(state, b) >= power(state, t) else -1
@@ -85,12 +87,18 @@ class GreedyBot(RandomBot):
         return kinds.get("end_turn", actions)[0]
 
 
-def next_to_act(state: dict) -> int:
+def next_to_act(state: State) -> int:
     """The seat that acts now: the prompted one, else the active player."""
-    return state["prompt"]["seat"] if state["prompt"] is not None else state["active"]
+    seat: int = state["prompt"]["seat"] if state["prompt"] is not None else state["active"]
+    return seat
 
 
-def play_game(config: dict, bots: list, max_actions: int = 3000, on_action=None):
+def play_game(
+    config: dict[str, Any],
+    bots: list[Any],
+    max_actions: int = 3000,
+    on_action: Callable[[State, int, Action], None] | None = None,
+) -> tuple[State, list[tuple[int, Action]]]:
     """Play a whole game, one bot per seat; return ``(state, actions)``
     (``actions``: the ``(seat, action)`` applied). ``on_action(state,
     seat, action)`` runs after each one, on the game's one state object."""

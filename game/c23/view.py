@@ -9,15 +9,17 @@ The log keeps the lines the viewer may read; the generator's key never
 appears.
 """
 
+from typing import Any
+
 from . import cards as pool
 from .combat import blockers_of, discard_sets
 from .shared import RulesError
-from .state import cdef, power
+from .state import State, cdef, power
 
 LOG_TAIL = 200
 
 
-def _card(state: dict, iid: str) -> dict:
+def _card(state: State, iid: str) -> dict[str, Any]:
     c = cdef(state, iid)
     out = {"id": iid, "name": c["name"], "type": c["type"], "colour": c["colour"], "cost": c["cost"], "text": c["text"]}
     if c["type"] == "character":
@@ -25,7 +27,7 @@ def _card(state: dict, iid: str) -> dict:
     return out
 
 
-def _in_play(state: dict, iid: str) -> dict:
+def _in_play(state: State, iid: str) -> dict[str, Any]:
     out = _card(state, iid)
     out["tapped"] = state["cards"][iid]["tapped"]
     if c_is_character(state, iid):
@@ -33,12 +35,12 @@ def _in_play(state: dict, iid: str) -> dict:
     return out
 
 
-def c_is_character(state: dict, iid: str) -> bool:
+def c_is_character(state: State, iid: str) -> bool:
     """True when ``iid`` is a character card."""
-    return cdef(state, iid)["type"] == "character"
+    return bool(cdef(state, iid)["type"] == "character")
 
 
-def view(state: dict, viewer) -> dict:
+def view(state: State, viewer: Any) -> dict[str, Any]:
     """The game as ``viewer`` (a seat, or None for a spectator) may see it:
     ``{"game", "viewer", "status", "winner", "result", "result_reason",
     "turn", "active", "step", "options", "players": [...], "combat",
