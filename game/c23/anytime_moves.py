@@ -63,9 +63,5 @@ def do_concede(state: State, seat: int, plan: Plan) -> None:
         begin_turn(state, left_of(state, state["active"]))
 
 
-def _anyone(state: State, seat: int) -> bool:
-    return True
-
-
-REVEAL_HAND = Move("reveal_hand", (), _anyone, check_reveal, do_reveal, anytime=True)
-CONCEDE = Move("concede", (), _anyone, check_concede, do_concede, anytime=True)
+REVEAL_HAND = Move("reveal_hand", (), check_reveal, do_reveal)
+CONCEDE = Move("concede", (), check_concede, do_concede)

@@ -132,13 +132,13 @@ def assignments(state: State, seat: int) -> list[Action]:
     return [{"type": "assign", "discard": s} for s in discard_sets(state, state["prompt"]["attacker"])]
 
 
-BLOCK = Move("block", ("blocks",), lambda s, seat: asked(s, seat, "block"), check_block, do_block, block_options)
+BLOCK = Move("block", ("blocks",), check_block, do_block, block_options, lambda s, seat: asked(s, seat, "block"))
 COMBAT_CARD = Move(
     "combat_card",
     ("card", "pay", "target", "opponent"),
-    lambda s, seat: asked(s, seat, "combat_card"),
     check_combat_card,
     do_combat_card,
     combat_cards,
+    lambda s, seat: asked(s, seat, "combat_card"),
 )
-ASSIGN = Move("assign", ("discard",), lambda s, seat: asked(s, seat, "assign"), check_assign, do_assign, assignments)
+ASSIGN = Move("assign", ("discard",), check_assign, do_assign, assignments, lambda s, seat: asked(s, seat, "assign"))

@@ -26,7 +26,8 @@ MAX_ACTION_BYTES = 4096
 MOVES: dict[str, Move] = {
     m.type: m for m in (PLAY_RESOURCE, PASS, PLAY, ATTACK, END_TURN, BLOCK, COMBAT_CARD, ASSIGN, REVEAL_HAND, CONCEDE)
 }
-ANYTIME = tuple(t for t, m in MOVES.items() if m.anytime)
+# The moves open while a question is open to another seat (never listed).
+ANYTIME = (REVEAL_HAND.type, CONCEDE.type)
 # The keys each action type's check reads, besides "type": the server keeps
 # only these of an action it applies and stores (game.codex.action_keys;
 # tests/c23/test_server_contract.py checks it against every listed action).
@@ -103,7 +104,7 @@ def legal_actions(state: State, seat: int) -> list[Action]:
         return []
     out: list[Action] = []
     for move in MOVES.values():
-        if move.options is not None and move.who(state, seat):
+        if move.options is not None and (move.who is None or move.who(state, seat)):
             out.extend(move.options(state, seat))
     return out
 

@@ -19,21 +19,20 @@ class Move:
 
     ``type``: the action's ``"type"``; ``keys``: the keys its check reads
     besides the type (the server keeps only these: game.codex.action_keys);
-    ``who(state, seat)``: True when ``seat`` may take it now (its turn and
-    step, or the open question is its own), used to list actions;
     ``check(state, seat, action)``: the plan of a legal action, raising
     RulesError (changes nothing); ``change(state, seat, plan)``: carries the
     plan out on the state; ``options(state, seat)``: the legal actions of
-    this type, listed when ``who`` is True (None for an ``anytime`` move,
-    always open and never listed: conceding, showing one's hand)."""
+    this type (None: never listed, a move always open: conceding, showing
+    one's hand); ``who(state, seat)``: True when ``seat`` may take it now
+    (its turn and step, or the open question is its own), so that its
+    options are listed (None: any seat)."""
 
     type: str
     keys: tuple[str, ...]
-    who: Callable[[State, int], bool]
     check: Callable[[State, int, Action], Plan]
     change: Callable[[State, int, Plan], None]
     options: Callable[[State, int], list[Action]] | None = None
-    anytime: bool = False
+    who: Callable[[State, int], bool] | None = None
 
 
 def in_step(state: State, seat: int, step: str) -> bool:

@@ -224,15 +224,8 @@ def _resource(state: State, seat: int) -> bool:
     return in_step(state, seat, "resource")
 
 
-PLAY_RESOURCE = Move("play_resource", ("card",), _resource, check_play_resource, do_play_resource, resources_in_hand)
-PASS = Move(
-    "pass",
-    (),
-    may_pass,
-    check_pass,
-    do_pass,
-    lambda state, seat: [{"type": "pass"}],
-)
-PLAY = Move("play", ("card", "pay", "target", "opponent"), _main, check_play, do_play, playable)
-ATTACK = Move("attack", ("attackers",), _main, check_attack, do_attack, attacks)
-END_TURN = Move("end_turn", (), _main, check_end_turn, do_end_turn, lambda state, seat: [{"type": "end_turn"}])
+PLAY_RESOURCE = Move("play_resource", ("card",), check_play_resource, do_play_resource, resources_in_hand, _resource)
+PASS = Move("pass", (), check_pass, do_pass, lambda state, seat: [{"type": "pass"}], may_pass)
+PLAY = Move("play", ("card", "pay", "target", "opponent"), check_play, do_play, playable, _main)
+ATTACK = Move("attack", ("attackers",), check_attack, do_attack, attacks, _main)
+END_TURN = Move("end_turn", (), check_end_turn, do_end_turn, lambda state, seat: [{"type": "end_turn"}], _main)
