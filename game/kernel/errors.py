@@ -1,6 +1,8 @@
 """The error type the rules engine raises for an illegal action, and the
 one for an engine fault in the middle of an in-place action."""
 
+from typing import NoReturn
+
 
 class RulesError(Exception):
     """An action that the rules do not allow.
@@ -21,7 +23,7 @@ class RulesError(Exception):
         self.code = code
         self.message = message
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, str]:
         """Return ``{"code": str, "message": str}`` for JSON replies."""
         return {"code": self.code, "message": self.message}
 
@@ -33,3 +35,8 @@ class EngineFault(Exception):
     the config and the action log); ``__cause__`` is the original error.
     (a game's ``apply_action`` (game.rules) raises the original error instead, and
     the caller's state is unchanged there.)"""
+
+
+def refuse(code: str, message: str) -> NoReturn:
+    """Raise ``RulesError(code, message)`` (a check's refusal in one call)."""
+    raise RulesError(code, message)

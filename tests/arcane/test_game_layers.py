@@ -65,8 +65,14 @@ def test_the_shared_kit_imports_neither_game():
 
 
 def test_both_games_raise_the_one_shared_error():
-    import game.arcane.engine as arcane_engine
     import game.rules
     from game.kernel.errors import RulesError
 
-    assert game.rules.RulesError is RulesError is arcane_engine.RulesError
+    from .helpers import config
+
+    state = game.rules.new_game(config())
+    try:
+        game.rules.apply_action(state, 0, {"type": "fight"})
+    except Exception as err:  # noqa: BLE001 - its exact type is the point
+        refusal = err
+    assert game.rules.RulesError is RulesError and type(refusal) is RulesError
