@@ -10,17 +10,21 @@ or state with ``"game": "c23"``;
 the deck validator :func:`validate_deck` (K1); bots in game.c23.bots.
 """
 
+from game.kernel.copying import copy_sharing_log as copy_state
+from game.kernel.errors import EngineFault, RulesError
+
 from .cards import validate_deck
+from .definition import ENGINE
 from .determinize import determinize
 from .engine import ACTION_KEYS, apply_action, apply_action_in_place, is_legal, legal_actions, waiting_on
 from .outcome import outcome
 from .setup import OPTIONS, new_game
-from .shared import EngineFault, RulesError
-from .state import GAME, copy_state
+from .state import GAME
 from .view import view
 
 __all__ = [
     "ACTION_KEYS",
+    "ENGINE",
     "EngineFault",
     "GAME",
     "OPTIONS",

@@ -3,9 +3,10 @@ among the legal actions: showing one's hand (3 players, K19, K24) and
 conceding (K24).
 """
 
-from .move import Move
+from game.kernel.errors import RulesError
+from game.kernel.game import Move
+
 from .outcome import note_concession
-from .shared import RulesError
 from .state import Action, Plan, State, alive, cname, left_of, log, name_list, out_text, pname, right_of
 from .turns import begin_turn, eliminate, elimination_bonus, finish
 

@@ -1,29 +1,25 @@
 """Bots for C-23: a random legal player and a greedy one, and a loop that
-plays a whole game. Each bot has its own generator (Python's random,
-seeded), never the game's: a bot's choice takes nothing from the state's
-secret generator, so replays from the action log are exact.
+plays a whole game (game.kernel.bots). Each bot has its own generator
+(Python's random, seeded), never the game's: a bot's choice takes nothing
+from the state's secret generator, so replays from the action log are exact.
 """
 
-import random
 from collections.abc import Callable
 from typing import Any
 
+from game.kernel import bots as kit
+from game.kernel.copying import copy_sharing_log
+
 from .engine import apply_action_in_place, legal_actions
 from .setup import new_game
-from .shared import play_out
-from .state import Action, State, cdef, copy_state, left_of, power
+from .state import Action, State, cdef, left_of, power
 
 
-class RandomBot:
-    """Picks uniformly among :func:`legal_actions` (never conceding)."""
+class RandomBot(kit.RandomBot):
+    """Picks uniformly among the legal actions (never conceding: it is
+    never listed); C-23 has no step ending to favour."""
 
-    def __init__(self, seed: int = 0) -> None:
-        self.rng = random.Random(seed)
-
-    def choose(self, state: State, seat: int) -> Action | None:
-        """An action for ``seat`` now, or None when it has none."""
-        actions = legal_actions(state, seat)
-        return self.rng.choice(actions) if actions else None
+    legal = staticmethod(legal_actions)
 
 
 class GreedyBot(RandomBot):
@@ -102,5 +98,7 @@ def play_game(
     """Play a whole game, one bot per seat; return ``(state, actions)``
     (``actions``: the ``(seat, action)`` applied). ``on_action(state,
     seat, action)`` runs after each one, on the game's one state object."""
-    state = copy_state(new_game(config))
-    return state, play_out(state, bots, apply_action_in_place, lambda s, _step: next_to_act(s), max_actions, on_action)
+    state = copy_sharing_log(new_game(config))
+    return state, kit.play_out(
+        state, bots, apply_action_in_place, lambda s, _step: next_to_act(s), max_actions, on_action
+    )

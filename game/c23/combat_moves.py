@@ -6,10 +6,12 @@ discard (D) ("Your Turn" 5; K11, K12, K14, K16). Passing in step C is the
 
 import itertools
 
+from game.kernel.errors import RulesError
+from game.kernel.game import Move
+
+from .checks import asked, in_hand, passing, prompt_for
 from .combat import ask_next_assignment, discard_sets, next_combat_window, open_combat_window
 from .effects import check_effect_choices, check_payment, resolve_effects, with_choices
-from .move import Move, asked, in_hand, passing, prompt_for
-from .shared import RulesError
 from .state import Action, Plan, State, cdef, cname, log, pname, tap_all
 
 MAX_BLOCK_COMBOS = 64

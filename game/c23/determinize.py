@@ -5,8 +5,10 @@ seat cannot tell apart (issue 28, "One kernel, three games").
 
 from typing import Any, Protocol
 
-from .shared import seed_state
-from .state import State, copy_state, hidden_zones
+from game.kernel.copying import copy_sharing_log
+from game.kernel.rng import seed_state
+
+from .state import State, hidden_zones
 
 
 class Generator(Protocol):
@@ -39,7 +41,7 @@ def determinize(state: State, seat: int | None, rng: Generator) -> State:
     re-dealt with the rest. Cards gone from the game (K24) stay as they are:
     they never come back. ``state`` is unchanged; ``rng`` is the caller's
     generator (a random.Random; never the game's)."""
-    out = copy_state(state)
+    out = copy_sharing_log(state)
     cards = out["cards"]
     for p in out["players"]:
         ids = [iid for q, zone in hidden_zones(out, seat) if q is p for iid in p[zone]]

@@ -5,7 +5,8 @@ effects themselves (the pool's ``effect_ops``, game/c23/data/cards.json).
 
 from typing import Any
 
-from .shared import RulesError
+from game.kernel.errors import RulesError
+
 from .state import (
     Action,
     Plan,

@@ -8,8 +8,9 @@ already done.
 
 from typing import Any, NoReturn
 
+from game.kernel.errors import RulesError
+
 from . import cards as pool
-from .shared import RulesError
 from .state import State, log, new_id
 
 ZONES = ("deck", "hand", "discard", "resources", "characters")

@@ -6,9 +6,11 @@ A config's scenario lays the zones out instead (game/c23/scenario.py).
 
 from typing import Any, NoReturn
 
+from game.kernel.errors import RulesError
+from game.kernel.rng import randbelow, seed_state, shuffle
+
 from . import cards as pool
 from .scenario import lay_out
-from .shared import RulesError, randbelow, seed_state, shuffle
 from .state import GAME, State, cards_word, cdef, cname, log, name_list, new_id, pname, rename
 from .turns import begin_turn, draw_cards
 

@@ -5,31 +5,27 @@ lookups, seat order and a character's power.
 Authority: the C-23 rulebook (shared/seeds/004_e9585cfdc02414d2.txt, cited
 by its section names) and the house rules K1-K27 (shared/c23-house-rules.md).
 The state is a JSON-able dict (docs/C23.md, "State"); the randomness is its
-own seeded generator (game/c23/shared.py). Nothing here imports another
-module of the engine but the card pool.
+own seeded generator (game.kernel.rng), the log and the ids the kernel's
+(game.kernel.log, game.kernel.ids). Nothing here imports another module of
+the engine but the card pool.
 """
 
 from typing import Any
 
-from . import cards as pool
-from .shared import copy_sharing_log, randbelow
+from game.kernel.ids import drawn_id
+from game.kernel.log import LogBook, audience
+from game.kernel.types import Action, State
 
-State = dict[str, Any]
-"""A C-23 game state: plain JSON data (docs/C23.md, "State")."""
-Action = dict[str, Any]
-"""An action as a client sends it: ``{"type": ..., ...}``."""
+from . import cards as pool
+
+__all__ = ["Action", "Plan", "State"]  # the shapes every module of the engine passes around
+
 Plan = dict[str, Any]
 """What a move's check found in an action, for its change to carry out."""
 
 GAME = "c23"
-LOG_KEEP = 400
-
-
-def copy_state(state: State) -> State:
-    """A deep copy of ``state`` (plain data), in the same key order, sharing
-    only the log's lines, which nothing changes once written
-    (game.kernel.copying)."""
-    return copy_sharing_log(state)
+LOG = LogBook(seq_key="log_seq", keep=400)
+"""The game's log: numbered by ``state["log_seq"]``, the last 400 lines kept."""
 
 
 def card_seers(state: State, iid: str) -> set[int] | None:
@@ -64,26 +60,13 @@ def hidden_from(state: State, viewer: int | None) -> list[str]:
 
 
 def log(state: State, text: str, cards: Any = ()) -> None:
-    """Append a numbered log line; keeps the last LOG_KEEP lines. Who reads
+    """Append a numbered line to the game's log (:data:`LOG`). Who reads
     it follows from the cards it names, never from the caller (issue 27):
     ``cards`` are the ids of the cards ``text`` names, and a line naming
     a card some cannot see (:func:`card_seers`) is only for the seats that
-    see them all (``"to"``). The same event's public line, without the
-    names, is logged beside it ("North draws 2 cards.")."""
-    readers = None
-    for iid in cards:
-        seers = card_seers(state, iid)
-        if seers is not None:
-            readers = seers if readers is None else readers & seers
-    if readers is not None and not readers:
-        return  # nobody may read it
-    state["log_seq"] += 1
-    entry: dict[str, Any] = {"n": state["log_seq"], "text": text}
-    if readers is not None:
-        entry["to"] = sorted(readers)
-    state["log"].append(entry)
-    if len(state["log"]) > LOG_KEEP:
-        del state["log"][: len(state["log"]) - LOG_KEEP]
+    see them all (``"to"``; nobody: not written). The same event's public
+    line, without the names, is logged beside it ("North draws 2 cards.")."""
+    LOG.write(state, text, audience(card_seers(state, iid) for iid in cards))
 
 
 def cdef(state: State, iid: str) -> dict[str, Any]:
@@ -135,10 +118,7 @@ def new_id(state: State) -> str:
     """A fresh card id drawn from the secret generator, so that an id says
     nothing about where the card was before (K19: hidden zones stay hidden;
     a card gets a new id whenever it enters a deck or a hand)."""
-    while True:
-        iid = "k%010x" % randbelow(state, 1 << 40)
-        if iid not in state["cards"]:
-            return iid
+    return drawn_id(state, "k", state["cards"])
 
 
 def rename(state: State, iid: str) -> str:

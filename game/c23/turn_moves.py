@@ -3,10 +3,12 @@ and the attack in steps 4-5 A, ending the turn, and passing (step 3, or a
 combat card in step C) ("Your Turn"; K8-K10, K13, K18, K20).
 """
 
+from game.kernel.errors import RulesError
+from game.kernel.game import Move
+
+from .checks import asked, in_hand, in_step, own_turn, passing
 from .combat import next_combat_window, open_combat_window
 from .effects import check_effect_choices, check_payment, resolve_effects, with_choices
-from .move import Move, asked, in_hand, in_step, own_turn, passing
-from .shared import RulesError
 from .state import (
     Action,
     Plan,

@@ -8,7 +8,8 @@ call them once their checks have passed.
 
 from typing import Any
 
-from .shared import randbelow, shuffle
+from game.kernel.rng import randbelow, shuffle
+
 from .state import State, alive, cards_word, cdef, cname, left_of, log, name_list, out_text, pname, rename, right_of
 
 BONUS_CARDS = 7  # "Multiplayer Rules", K24

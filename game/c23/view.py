@@ -11,9 +11,11 @@ appears.
 
 from typing import Any
 
+from game.kernel.envelope import is_seat
+from game.kernel.errors import RulesError
+
 from . import cards as pool
 from .combat import blockers_of, discard_sets
-from .shared import RulesError
 from .state import State, cdef, power
 
 LOG_TAIL = 200
@@ -47,9 +49,7 @@ def view(state: State, viewer: Any) -> dict[str, Any]:
     "prompt", "log"}``. The prompt's text and seat are public; what it
     offers is listed by legal_actions to its seat only.
     Raises RulesError ``bad_seat`` for a viewer that is no seat."""
-    if viewer is not None and not (
-        isinstance(viewer, int) and not isinstance(viewer, bool) and 0 <= viewer < len(state["players"])
-    ):
+    if viewer is not None and not is_seat(state, viewer):
         raise RulesError("bad_seat", "That seat is not in this game.")
     players = []
     for p in state["players"]:

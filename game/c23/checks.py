@@ -1,38 +1,15 @@
-"""What a C-23 move is (one action type: who may take it, its check, its
-change and the actions it lists) and the checks several moves share: the
-player's own turn and step, the open question, a card in hand.
-
-The table of every move is game/c23/engine.py's ``MOVES``; the engine
-applies, checks and lists actions through it alone.
+"""The checks several C-23 moves share: the player's own turn and step,
+the open question, a card in hand; and the filter of a move's options by
+its check. The moves themselves (game.kernel.game.Move: who may, check,
+change, options) are in turn_moves, combat_moves and anytime_moves; their
+table is game/c23/engine.py's ``RULES``.
 """
 
 from collections.abc import Callable
-from dataclasses import dataclass
 
-from .shared import RulesError
+from game.kernel.errors import RulesError
+
 from .state import Action, Plan, State
-
-
-@dataclass(frozen=True)
-class Move:
-    """One action type of C-23.
-
-    ``type``: the action's ``"type"``; ``keys``: the keys its check reads
-    besides the type (the server keeps only these: game.codex.action_keys);
-    ``check(state, seat, action)``: the plan of a legal action, raising
-    RulesError (changes nothing); ``change(state, seat, plan)``: carries the
-    plan out on the state; ``options(state, seat)``: the legal actions of
-    this type (None: never listed, a move always open: conceding, showing
-    one's hand); ``who(state, seat)``: True when ``seat`` may take it now
-    (its turn and step, or the open question is its own), so that its
-    options are listed (None: any seat)."""
-
-    type: str
-    keys: tuple[str, ...]
-    check: Callable[[State, int, Action], Plan]
-    change: Callable[[State, int, Plan], None]
-    options: Callable[[State, int], list[Action]] | None = None
-    who: Callable[[State, int], bool] | None = None
 
 
 def in_step(state: State, seat: int, step: str) -> bool:
