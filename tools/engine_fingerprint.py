@@ -17,13 +17,17 @@ Run from the root of the tree to check (``python -m tools.engine_fingerprint``,
 about 2 minutes) on the commit before a change and after it: the two lines
 printed (the sha256 and the number of actions) must be the same. A change
 of the rules or of a log sentence changes it on purpose.
+``--game arcane`` and ``--game c23`` do the same for Arcane Codex (every
+table option varied over 4 tables x 6 seeds) and C-23 (2 and 3 seats, 3
+tables x 4 seeds). The loop is the kernel's (game.kernel.fingerprint).
 """
 
-import hashlib
-import json
+import argparse
+import itertools
 
-from game.codex.bots import _next_to_act
-from game.rules import RulesError, apply_action, apply_action_in_place, legal_actions, new_game, reading, view
+import game.rules  # noqa: F401 - registers the three games with the kernel
+from game.kernel import game as kernel
+from game.kernel.fingerprint import fingerprint
 from tools.behaviour_corpus import BOTS, _config
 
 ROWS = ("1hero", "3hero", "2hg", "ffa-3", "ffa-5")
@@ -36,62 +40,65 @@ PROBES = (
     {"type": "play", "card": "c5"},
     {"type": "level_up", "hero": "c2"},
 )
+# The other games: tables (None: the defaults) and their probes.
+ARCANE_TABLES = (
+    None,
+    {"main_phases": "two", "blockers": "many", "land_power": "next_turn"},
+    {"crush_vs_sage": "target", "sage_ultimate": "not_on_entry", "round_cap": 8},
+    {"blockers": "many", "round_cap": None},
+)
+ARCANE_PROBES = (
+    {"type": "end_turn"},
+    {"type": "play", "card": "a5"},
+    {"type": "attack", "attacker": "a1", "target": "player"},
+    {"type": "fight"},
+    {"type": "done_blocking"},
+    {"type": "discard", "card": "a3"},
+    {"type": "offer_draw"},
+)
+C23_TABLES = (
+    None,
+    {"summoning_sickness": True, "deck_out": "draw", "combat_cards_each": 2},
+    {"simultaneous_loss": "active_loses", "elimination_bonus": False},
+)
+C23_PROBES = (
+    {"type": "end_turn"},
+    {"type": "pass"},
+    {"type": "block", "blocks": {}},
+    {"type": "attack", "attackers": []},
+)
 
 
-def _canon(value) -> bytes:
-    return json.dumps(value, sort_keys=True, separators=(",", ":")).encode()
+def _runs(game: str):
+    """``(config, bots)`` of every game of the fingerprint of ``game``."""
+    if game == "codex":
+        for row, seed, bot in itertools.product(ROWS, SEEDS, ("random", "greedy")):
+            config = _config(row, seed)
+            yield config, [BOTS[bot](seed * 10 + i) for i in range(len(config["seats"]))]
+        return
+    engine = kernel.get(game)
+    tables, seats = (ARCANE_TABLES, (2,)) if game == "arcane" else (C23_TABLES, (2, 3))
+    for seed, table, n, bot in itertools.product(
+        range(6 if game == "arcane" else 4), tables, seats, ("random", "greedy")
+    ):
+        config = {"game": game, "seed": seed, "seats": [{"name": f"P{i}"} for i in range(n)]}
+        if game == "c23":
+            for seat, colour in zip(config["seats"], ("red", "blue", "green")):
+                seat["deck"] = colour
+        if table is not None:
+            config["options"] = table
+        yield config, [engine.bots[bot](seed * 10 + i) for i in range(n)]
 
 
-def _frames(state: dict, seats: int) -> list:
-    """Each seat's legal actions and view, then the spectators' view."""
-    out = []
-    for seat in range(seats):
-        out += [legal_actions(state, seat), view(state, seat)]
-    return out + [view(state, None)]
-
-
-def fingerprint() -> tuple[str, int]:
-    """``(sha256 hex, actions played)`` over every game described above.
-    Raises AssertionError when frames rendered inside a shared memo differ
-    from the same frames rendered alone."""
-    digest = hashlib.sha256()
-    total = 0
-    for row in ROWS:
-        for seed in SEEDS:
-            for bot in ("random", "greedy"):
-                config = _config(row, seed)
-                seats = len(config["seats"])
-                bots = [BOTS[bot](seed * 10 + i) for i in range(seats)]
-                state = new_game(config)
-                step = 0
-                while state["status"] == "playing" and step < MAX_ACTIONS:
-                    frames = _frames(state, seats)
-                    for frame in frames:
-                        digest.update(_canon(frame))
-                    if step % 7 == 0:
-                        with reading(state):
-                            shared = _frames(state, seats)
-                        assert _canon(shared) == _canon(frames), (row, seed, bot, step)
-                    for probe in PROBES:
-                        for seat in range(seats):
-                            try:
-                                apply_action(state, seat, dict(probe))
-                                digest.update(b"ok")
-                            except RulesError as err:
-                                digest.update(_canon([err.code, str(err)]))
-                    seat = _next_to_act(state, step)
-                    action = bots[seat].choose(state, seat)
-                    if action is None:
-                        break
-                    if step % 2:
-                        state, events = apply_action(state, seat, action)
-                    else:
-                        events = apply_action_in_place(state, seat, action)
-                    digest.update(_canon(action) + _canon(events) + _canon(state))
-                    step += 1
-                total += step
-    return digest.hexdigest(), total
+def run(game: str = "codex") -> tuple[str, int]:
+    """``(sha256 hex, actions played)`` of ``game``'s fingerprint. Raises
+    AssertionError when frames rendered inside a shared memo differ from
+    the same frames rendered alone."""
+    probes = {"codex": PROBES, "arcane": ARCANE_PROBES, "c23": C23_PROBES}[game]
+    return fingerprint(kernel.get(game), _runs(game), probes, MAX_ACTIONS)
 
 
 if __name__ == "__main__":
-    print(*fingerprint())
+    parser = argparse.ArgumentParser(description="The engine fingerprint of one game.")
+    parser.add_argument("--game", choices=("codex", "arcane", "c23"), default="codex")
+    print(*run(parser.parse_args().game))

@@ -1,7 +1,6 @@
 """One game as the kernel plays it: its :class:`Move` s in a
 :class:`MoveTable`, the :class:`Game` object, and the registry of games
-by name (docs/ENGINE.md,
-"Kernel").
+by name (docs/ENGINE.md, "Kernel").
 
 A game lists its moves (the action types): for each, the keys an action
 carries, a check that refuses an illegal action with RulesError or
@@ -117,6 +116,7 @@ class MoveTable:
     reading: Reading | None = None
     by_type: Mapping[str, Move] = field(init=False, repr=False, compare=False)
     action_keys: Mapping[str, tuple[str, ...]] = field(init=False, repr=False, compare=False)
+    _listing: tuple[tuple[Who | None, tuple[Options, ...]], ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         by_type = {move.type: move for move in self.moves}
@@ -124,6 +124,17 @@ class MoveTable:
             raise ValueError("two moves of one type")
         object.__setattr__(self, "by_type", by_type)
         object.__setattr__(self, "action_keys", {move.type: move.keys for move in self.moves})
+        # The listed moves, consecutive ones of one ``who`` together: it is
+        # asked once for them all.
+        groups: list[tuple[Who | None, list[Options]]] = []
+        for move in self.moves:
+            if move.options is None:
+                continue
+            if groups and groups[-1][0] is move.who:
+                groups[-1][1].append(move.options)
+            else:
+                groups.append((move.who, [move.options]))
+        object.__setattr__(self, "_listing", tuple((who, tuple(options)) for who, options in groups))
 
     # ------------------------------------------------------------ the envelope
 
@@ -200,18 +211,19 @@ class MoveTable:
         once the game is over or for a seat not in the game."""
         if state["status"] != "playing" or not is_seat(state, seat):
             return []
-        if self.reading is None:
-            return self._list(state, seat)
-        with self.reading(state, None):
-            return self._list(state, seat)
+        if self.reading is not None:
+            with self.reading(state, None):
+                return self._list(state, seat)
+        return self._list(state, seat)
 
     def _list(self, state: State, seat: Seat) -> list[Action]:
         if self.lister is not None:
             return self.lister(state, seat)
         out: list[Action] = []
-        for move in self.moves:
-            if move.options is not None and (move.who is None or move.who(state, seat)):
-                out.extend(move.options(state, seat))
+        for who, listings in self._listing:
+            if who is None or who(state, seat):
+                for options in listings:
+                    out.extend(options(state, seat))
         return out
 
     def read(self, state: State, memo: dict[str, Any] | None = None) -> AbstractContextManager[Any]:

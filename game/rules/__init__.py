@@ -71,23 +71,23 @@ def new_game(config: dict) -> dict:
 def apply_action(state: dict, seat: int, action: dict) -> tuple:
     """``(new_state, events)`` for ``action`` of ``seat`` in the state's
     game; ``state`` is unchanged. Raises RulesError for an illegal action."""
-    return _engine(state).apply_action(state, seat, action)
+    return _engine(state).moves.apply_action(state, seat, action)
 
 
 def apply_action_in_place(state: dict, seat: int, action: dict) -> list:
     """The events of ``action`` applied to ``state`` itself (its game's
     rules). Raises RulesError (nothing changed) or EngineFault."""
-    return _engine(state).apply_action_in_place(state, seat, action)
+    return _engine(state).moves.apply_action_in_place(state, seat, action)
 
 
 def legal_actions(state: dict, seat: int) -> list:
     """The legal actions of ``seat`` in the state's game."""
-    return _engine(state).legal_actions(state, seat)
+    return _engine(state).moves.legal_actions(state, seat)
 
 
 def is_legal(state: dict, seat: int, action: dict) -> bool:
     """True when ``action`` is legal for ``seat`` in the state's game."""
-    return _engine(state).is_legal(state, seat, action)
+    return _engine(state).moves.is_legal(state, seat, action)
 
 
 def copy_state(state: dict) -> dict:
