@@ -387,13 +387,14 @@ def list_sage(state: dict, seat: int) -> list:
 def list_attack(state: dict, seat: int) -> list:
     """In the main phase or the attack step, each creature that may attack
     and is not attacking yet, at the player and at each opposing sage."""
-    if state["phase"] not in ("main", "attack"):
+    creatures = state["players"][seat]["creatures"]
+    if not creatures or state["phase"] not in ("main", "attack"):
         return []
     aims = ["player"] + state["players"][other(seat)]["sages"]
     attacking = {a["attacker"] for a in state["attacks"]}
     return [
         {"type": "attack", "attacker": cid, "target": aim}
-        for cid in state["players"][seat]["creatures"]
+        for cid in creatures
         if can_attack(state, cid) and cid not in attacking
         for aim in aims
     ]

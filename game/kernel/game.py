@@ -64,8 +64,12 @@ def lone(kind: str, when: Who | None = None) -> Options:
     """The options of a move with no choices: ``[{"type": kind}]`` when
     ``when(state, seat)`` holds (always when None), else none."""
 
+    if when is None:
+        return lambda state, seat: [{"type": kind}]
+    check = when
+
     def options(state: State, seat: Seat) -> list[Action]:
-        return [{"type": kind}] if when is None or when(state, seat) else []
+        return [{"type": kind}] if check(state, seat) else []
 
     return options
 
@@ -220,10 +224,11 @@ class MoveTable:
         if self.lister is not None:
             return self.lister(state, seat)
         out: list[Action] = []
+        extend = out.extend
         for who, listings in self._listing:
             if who is None or who(state, seat):
                 for options in listings:
-                    out.extend(options(state, seat))
+                    extend(options(state, seat))
         return out
 
     def read(self, state: State, memo: dict[str, Any] | None = None) -> AbstractContextManager[Any]:
