@@ -1,4 +1,4 @@
-"""outcome(state) of C-23 (issue 28 point 3): winners, the players out, who
+"""game.c23.outcome on positions of its own (issue 28 point 3): a game in progress, a deck-out,
 conceded and why the game ended, read from the state alone (K5, K6, K24)."""
 
 from game.c23 import outcome
