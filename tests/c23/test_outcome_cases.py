@@ -1,5 +1,6 @@
-"""game.c23.outcome on positions of its own (issue 28 point 3): a game in progress, a deck-out,
-conceded and why the game ended, read from the state alone (K5, K6, K24)."""
+"""game.c23.outcome on positions of its own (issue 28 point 3): a game in
+progress, a deck-out, concessions and a draw, read from the state alone
+(K4, K5, K6, K24)."""
 
 from game.c23 import outcome
 
