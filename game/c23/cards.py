@@ -8,6 +8,7 @@ come from. Nothing here imports the engine.
 import json
 import pathlib
 from functools import lru_cache
+from typing import Any
 
 DATA = pathlib.Path(__file__).parent / "data" / "cards.json"
 COLOURS = ("red", "blue", "green")
@@ -17,29 +18,30 @@ MAX_COPIES = 4  # K1
 
 
 @lru_cache(maxsize=1)
-def _data() -> dict:
+def _data() -> dict[str, Any]:
     with open(DATA, encoding="utf-8") as fh:
-        return json.load(fh)
+        data: dict[str, Any] = json.load(fh)
+    return data
 
 
-def pool() -> dict:
+def pool() -> dict[str, dict[str, Any]]:
     """Every card of the pool by name: ``{name: card dict}`` (keys name,
     type, colour, cost, power, unique, effects, text). Source: K1 of "What
     the card pool needs"."""
     return {c["name"]: c for c in _data()["cards"]}
 
 
-def card(name: str) -> dict:
+def card(name: str) -> dict[str, Any]:
     """The pool's card called ``name``; raises KeyError for a name not in the pool."""
     return _POOL[name]
 
 
-def starter_names() -> tuple:
+def starter_names() -> tuple[str, ...]:
     """The starter decks' names (their colours): red, blue, green (K4 of the pool list)."""
     return tuple(_data()["starters"])
 
 
-def starter(colour: str) -> list:
+def starter(colour: str) -> list[str]:
     """The 40 card names of the ``colour`` starter, in the data file's order.
     Raises KeyError for an unknown colour."""
     counts = _data()["starters"][colour]
@@ -48,10 +50,11 @@ def starter(colour: str) -> list:
 
 def origin() -> str:
     """The data file's statement that the pool is this server's own."""
-    return _data()["origin"]
+    text: str = _data()["origin"]
+    return text
 
 
-def validate_deck(names) -> list:
+def validate_deck(names: Any) -> list[dict[str, str]]:
     """Check a deck (a list of card names) against K1: at least 40 cards, at
     most 4 copies of any one name (resources included: K1 makes no
     exception), every name in the pool; no colour limit (K1). Unique cards
@@ -70,7 +73,7 @@ def validate_deck(names) -> list:
         problems.append(
             {"code": "deck_too_small", "message": f"A deck needs at least {MIN_DECK} cards; this one has {len(names)}."}
         )
-    counts = {}
+    counts: dict[str, int] = {}
     for n in names:
         counts[n] = counts.get(n, 0) + 1
     for n, k in counts.items():

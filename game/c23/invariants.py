@@ -2,25 +2,26 @@
 tests (tests/c23/test_properties.py). Each raises AssertionError.
 """
 
-import json
+from game.kernel import hidden
 
+from .state import State, hidden_from
 from .view import view
 
 ZONES = ("deck", "hand", "discard", "resources", "characters", "gone")
 
 
-def check_all(state: dict) -> None:
+def check_all(state: State) -> None:
     """Every invariant below."""
     check_cards(state)
     check_prompt(state)
     check_views(state)
 
 
-def check_cards(state: dict) -> None:
+def check_cards(state: State) -> None:
     """Cards are conserved: each card in exactly one zone of its owner, each
     player still owning as many cards as they started with (K19: every card
     is in a deck, a hand, a discard pile, in play, or out of the game, K24)."""
-    seen = {}
+    seen: dict[str, str] = {}
     for p in state["players"]:
         total = 0
         for zone in ZONES:
@@ -36,7 +37,7 @@ def check_cards(state: dict) -> None:
             assert not state["cards"][iid]["tapped"], f"{iid} tapped outside play"
 
 
-def check_prompt(state: dict) -> None:
+def check_prompt(state: State) -> None:
     """A finished game has no prompt and no combat; a prompt goes to a player still in."""
     if state["status"] != "playing":
         assert state["prompt"] is None and state["combat"] is None
@@ -46,22 +47,8 @@ def check_prompt(state: dict) -> None:
     assert not state["players"][state["active"]]["out"]
 
 
-def hidden_from(state: dict, viewer) -> set:
-    """The card ids ``viewer`` must not see: every deck card, and the hand
-    cards of the other players unless shown (K19)."""
-    hidden = set()
-    for p in state["players"]:
-        hidden.update(p["deck"])
-        if p["seat"] != viewer and not p["revealed"]:
-            hidden.update(p["hand"])
-    return hidden
-
-
-def check_views(state: dict) -> None:
-    """No hidden card id (and no generator key) appears in any viewer's view."""
-    key = state["rng"]["key"]
-    for viewer in [None] + [p["seat"] for p in state["players"]]:
-        text = json.dumps(view(state, viewer))
-        assert key not in text, "the generator's key in a view"
-        for iid in hidden_from(state, viewer):
-            assert iid not in text, f"hidden card {iid} in the view of {viewer}"
+def check_views(state: State) -> None:
+    """No hidden card id (and no generator key) appears anywhere in any
+    viewer's view (game.kernel.hidden, unquoted: the strict form)."""
+    viewers = [None, *(p["seat"] for p in state["players"])]
+    hidden.check_views(state, view, viewers, hidden_from, secrets=[state["rng"]["key"]], quoted=False)

@@ -6,22 +6,25 @@ starts in the given step of the given player's turn, its untap and draw
 already done.
 """
 
+from typing import Any, NoReturn
+
+from game.kernel.errors import RulesError
+
 from . import cards as pool
-from .shared import RulesError
+from .state import State, log, new_id
 
 ZONES = ("deck", "hand", "discard", "resources", "characters")
 
 
-def lay_out(state: dict, seats: list, scenario: dict) -> None:
+def lay_out(state: State, seats: list[Any], scenario: Any) -> None:
     """Fill ``state`` from ``scenario``: ``{"active": seat (0), "turn": n
     (1), "step": "resource" | "main" ("main"), "players": [{"deck": [names,
     top first], "hand": [...], "discard": [...], "resources": [...],
     "characters": [...]}]}``; a resource or character may be ``{"card":
     name, "tapped": bool, "entered": turn}`` instead of a name (entered
     defaults to 0, before the game). Raises RulesError ``bad_config``."""
-    from .engine import log, new_id
 
-    def bad(message):
+    def bad(message: str) -> NoReturn:
         raise RulesError("bad_config", f"scenario: {message}")
 
     if not isinstance(scenario, dict):

@@ -3,20 +3,25 @@
 Decks show a count only (their order and ids never appear); a hand shows
 its cards to its owner only (or to everybody once shown in a 3-player game,
 K19, K24), a count to everyone else; discard piles and cards in play are
-public. Ids change whenever a card enters a deck or a hand (engine.rename),
+public. Ids change whenever a card enters a deck or a hand (state.rename),
 so an id seen in a public zone never follows a card through a hidden one.
 The log keeps the lines the viewer may read; the generator's key never
 appears.
 """
 
+from typing import Any
+
+from game.kernel.envelope import is_seat
+from game.kernel.errors import RulesError
+
 from . import cards as pool
-from .engine import blockers_of, cdef, discard_sets, power
-from .shared import RulesError
+from .combat import blockers_of, discard_sets
+from .state import State, cdef, power
 
 LOG_TAIL = 200
 
 
-def _card(state: dict, iid: str) -> dict:
+def _card(state: State, iid: str) -> dict[str, Any]:
     c = cdef(state, iid)
     out = {"id": iid, "name": c["name"], "type": c["type"], "colour": c["colour"], "cost": c["cost"], "text": c["text"]}
     if c["type"] == "character":
@@ -24,7 +29,7 @@ def _card(state: dict, iid: str) -> dict:
     return out
 
 
-def _in_play(state: dict, iid: str) -> dict:
+def _in_play(state: State, iid: str) -> dict[str, Any]:
     out = _card(state, iid)
     out["tapped"] = state["cards"][iid]["tapped"]
     if c_is_character(state, iid):
@@ -32,21 +37,19 @@ def _in_play(state: dict, iid: str) -> dict:
     return out
 
 
-def c_is_character(state: dict, iid: str) -> bool:
+def c_is_character(state: State, iid: str) -> bool:
     """True when ``iid`` is a character card."""
-    return cdef(state, iid)["type"] == "character"
+    return bool(cdef(state, iid)["type"] == "character")
 
 
-def view(state: dict, viewer) -> dict:
+def view(state: State, viewer: Any) -> dict[str, Any]:
     """The game as ``viewer`` (a seat, or None for a spectator) may see it:
     ``{"game", "viewer", "status", "winner", "result", "result_reason",
     "turn", "active", "step", "options", "players": [...], "combat",
     "prompt", "log"}``. The prompt's text and seat are public; what it
     offers is listed by legal_actions to its seat only.
     Raises RulesError ``bad_seat`` for a viewer that is no seat."""
-    if viewer is not None and not (
-        isinstance(viewer, int) and not isinstance(viewer, bool) and 0 <= viewer < len(state["players"])
-    ):
+    if viewer is not None and not is_seat(state, viewer):
         raise RulesError("bad_seat", "That seat is not in this game.")
     players = []
     for p in state["players"]:

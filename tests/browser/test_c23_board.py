@@ -463,7 +463,7 @@ def test_a_list_of_names_with_a_comma_reads_as_its_cards(page):
     """ "Knock out Maris, Tide Seer and Reef Sentry" read as three cards: a
     list holding a name with a comma is separated by semicolons, the
     engine's rule (game.c23.engine.name_list)."""
-    from game.c23.engine import name_list
+    from game.c23.state import name_list
 
     s = scenario([{"characters": ["Inferno Drake"]}, {"characters": ["Maris, Tide Seer", "Reef Sentry"]}])
     drake = find(s, 0, "characters", "Inferno Drake")

@@ -186,7 +186,7 @@ def test_a_power_change_lasts_until_the_end_of_the_combat():
     assert state["prompt"]["seat"] == 0
     state = act(state, 0, {"type": "combat_card", "card": find(state, 0, "hand", "Battle Fury"), "target": scout})
     assert names(state, 1, "characters") == [] and names(state, 0, "characters") == ["Ashen Scout"]
-    from game.c23.engine import power
+    from game.c23.state import power
 
     assert power(state, scout) == 1 and state["combat"] is None
 

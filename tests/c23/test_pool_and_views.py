@@ -7,7 +7,7 @@ import pytest
 
 from game.c23 import RulesError, apply_action, new_game, validate_deck, view
 from game.c23 import cards as pool
-from game.c23.engine import OPTIONS
+from game.c23.setup import OPTIONS
 
 from .helpers import act, find, scenario
 

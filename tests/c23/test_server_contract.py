@@ -11,7 +11,7 @@ import pytest
 
 from game import replays, rules, turnclock
 from game.c23.bots import RandomBot, play_game
-from game.c23.engine import ACTION_KEYS, ACTIONS
+from game.c23.engine import ACTION_KEYS, RULES
 from game.models import Match
 from game.services import create_match, normalise_action
 from tests.server.matchkit import play_out_with_bots
@@ -36,7 +36,7 @@ def test_every_listed_action_keeps_its_keys_and_the_game_waits_on_who_may_act(se
     normalise_action (junk dropped), and waiting_on is exactly the seats
     with a listed action, one at a time (K3, K13: the active player's
     steps, or the player the open question is for)."""
-    assert set(ACTION_KEYS) == set(ACTIONS)
+    assert set(ACTION_KEYS) == set(RULES.by_type)
 
     def check(state, _seat, _action):
         waiting = rules.waiting_on(state)
