@@ -103,8 +103,8 @@ class MatchViewSet(viewsets.ReadOnlyModelViewSet):
         other teams' actions redacted to their type."""
         match = self.get_object()
         seat = self.viewer_seat
-        visible = replays.visible_seats(match.state, seat)
-        actions = LoggedActionSerializer(match.actions.all(), many=True, context={"visible_seats": visible}).data
+        context = {"state": match.state, "viewer": seat}
+        actions = LoggedActionSerializer(match.actions.all(), many=True, context=context).data
         lines = [{"n": line["n"], "text": line["text"]} for line in rules.view(match.state, seat).get("log", [])]
         return Response({"version": match.version, "seat": seat, "lines": lines, "actions": actions})
 

@@ -13,6 +13,7 @@ passed (a refused action changes nothing).
 import itertools
 
 from . import cards as pool
+from .outcome import note_concession
 from .shared import (
     EngineFault,
     RulesError,
@@ -1134,6 +1135,7 @@ def check_concede(state, seat, action):
 
 
 def do_concede(state, seat, plan):
+    note_concession(state, seat)
     survivors = [s for s in alive(state) if s != seat]
     combat = state["combat"]
     involved = combat is not None and seat in (combat["attacker"], combat["defender"])

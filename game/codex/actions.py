@@ -15,7 +15,7 @@ from .flow import ask, check_answer, op
 from .freeforall import REPAIR_COST, has_conceded, is_ffa, lend, lend_problem
 from .freeforall_end import concede as concede_base
 from .heroes import can_level, gain_levels, ultimate_ready
-from .outcome import finish
+from .outcome import finish, note_concession
 from .play import cast_spell, enter_play, icon_targets, on_targeted, spell_played_triggers
 from .specs import (
     ADDONS_BY_MODE,
@@ -1081,6 +1081,7 @@ def check_concede(state, seat, action):
 
 
 def do_concede(state, seat, _plan):
+    note_concession(state, seat)
     log(state, f"{seat_name(state, seat)} conceded.")
     if is_ffa(state):
         concede_base(state, seat)

@@ -15,6 +15,9 @@ Entry points:
   seat acted is refused: the server's late-action policy)
 - :func:`reading` (state[, memo]: a block that only reads ``state``, sharing
   what legal_actions and view compute; Codex's stats.frozen)
+- :func:`outcome` (state -> winners, fallen bases, who conceded: the result)
+- :func:`sees_actions_of`, :func:`action_for` (whose actions a viewer reads
+  in full: the one visibility policy of views and replays)
 - :class:`RulesError` (code, message), :class:`EngineFault`
 - :class:`GreedyBot`, :class:`RandomBot` (bots that play any game)
 
@@ -35,8 +38,12 @@ import game.arcane as _arcane
 import game.c23 as _c23
 import game.codex as _codex
 from game.arcane import bots as _arcane_bots
+from game.arcane.outcome import outcome as _arcane_outcome
 from game.c23 import bots as _c23_bots
+from game.c23.outcome import outcome as _c23_outcome
 from game.codex import bots as _codex_bots
+from game.codex.outcome import outcome as _codex_outcome
+from game.codex.state import teammates as _codex_teammates
 from game.kernel.errors import EngineFault, RulesError
 
 CODEX = _codex.GAME
@@ -54,6 +61,8 @@ _ENGINES = {
         waiting_on=_codex.waiting_on,
         action_keys=_codex.ACTION_KEYS,
         reading=_codex.reading,
+        outcome=_codex_outcome,
+        partners=_codex_teammates,
         bots={"greedy": _codex_bots.GreedyBot, "random": _codex_bots.RandomBot},
         turn_by_turn=False,
     ),
@@ -68,6 +77,8 @@ _ENGINES = {
         waiting_on=_arcane.waiting_on,
         action_keys=_arcane.ACTION_KEYS,
         reading=None,
+        outcome=_arcane_outcome,
+        partners=lambda _state, seat: [seat],
         bots={"greedy": _arcane_bots.GreedyBot, "random": _arcane_bots.RandomBot},
         turn_by_turn=True,
     ),
@@ -82,6 +93,8 @@ _ENGINES = {
         waiting_on=_c23.waiting_on,
         action_keys=_c23.ACTION_KEYS,
         reading=None,
+        outcome=_c23_outcome,
+        partners=lambda _state, seat: [seat],
         bots={"greedy": _c23_bots.GreedyBot, "random": _c23_bots.RandomBot},
         turn_by_turn=True,
     ),
@@ -177,6 +190,33 @@ def reading(state: dict, memo: dict | None = None):
     return nullcontext() if frozen is None else frozen(state, memo)
 
 
+def outcome(state: dict) -> dict:
+    """How the state's game stands as a result: ``{"over", "winners",
+    "losers", "draw", "shared", "reason", "fallen", "conceded",
+    "conceded_by", "sides"}`` (game.codex.outcome.outcome says what each
+    means; Arcane: game.arcane.outcome, C-23: game.c23.outcome). The one
+    source of a match's result for the server, the lobby and the pages."""
+    return _engine(state).outcome(state)
+
+
+def sees_actions_of(state: dict, viewer) -> set:
+    """The seats whose actions ``viewer`` (a seat, or None for a
+    spectator) may read in full: the seats whose hidden cards it sees, as
+    its views and log lines show them (Codex: its team, house rule R21;
+    Arcane Codex, C-23: itself); none for a spectator or a seat not in the
+    game. The one visibility policy of live views and replays."""
+    if viewer is None or not 0 <= viewer < len(state.get("players", ())):
+        return set()
+    return set(_engine(state).partners(state, viewer))
+
+
+def action_for(state: dict, actor: int, action: dict, viewer) -> dict:
+    """``actor``'s ``action`` as ``viewer`` may read it: whole when it sees
+    that seat's actions (:func:`sees_actions_of`), else its type only (an
+    action can name a hidden card)."""
+    return action if actor in sees_actions_of(state, viewer) else {"type": action.get("type")}
+
+
 class _GameBot:
     """A bot for any game: it builds the state's game's bot of its kind
     (same seed and options) and asks it."""
@@ -214,6 +254,7 @@ __all__ = [
     "GreedyBot",
     "RandomBot",
     "RulesError",
+    "action_for",
     "action_keys",
     "apply_action",
     "apply_action_in_place",
@@ -222,7 +263,9 @@ __all__ = [
     "is_legal",
     "legal_actions",
     "new_game",
+    "outcome",
     "reading",
+    "sees_actions_of",
     "view",
     "waiting_on",
 ]
