@@ -11,7 +11,6 @@ from rest_framework.response import Response
 
 from codexsite.apischema import refusals
 from game import replays, rules
-from game.codex import catalog
 from game.models import Match
 from game.serializers import LoggedActionSerializer, MatchSerializer
 from game.services import may_spectate, seat_of
@@ -225,7 +224,7 @@ class CardViewSet(viewsets.ViewSet):
     )
     def list(self, request):
         """List cards, optionally filtered by kind, color or spec."""
-        cards = catalog.all_cards()
+        cards = rules.reference.all_cards()
         for field in CARD_FILTERS:
             wanted = request.query_params.get(field)
             if wanted:
@@ -238,6 +237,6 @@ class CardViewSet(viewsets.ViewSet):
     )
     def retrieve(self, request, pk=None):
         """One card by id; 404 when unknown."""
-        if not catalog.exists(pk):
+        if not rules.reference.card_exists(pk):
             raise NotFound()
-        return Response(catalog.card(pk))
+        return Response(rules.reference.card(pk))

@@ -18,10 +18,9 @@ from django.conf import settings
 from django.db.models import Exists, Max, OuterRef, Q
 from django.utils import timezone
 
-from game.codex import maps
 from game.livesockets import live
 from game.models import Match
-from game.rules import waiting_on
+from game.rules import tables, waiting_on
 from lobby.services import config_heroes
 
 HISTORY_SIZE = 20  # finished matches shown
@@ -123,7 +122,7 @@ def _entry(match, user_id: int, cutoff, state: dict | None = None) -> dict:
         "updated": match.updated.isoformat(),
     }
     if match.config.get("map"):  # the map card it plays on (game.codex.maps)
-        entry["map"] = maps.map_info(match.config["map"])["name"]
+        entry["map"] = tables.map_name(match.config["map"])
     if match.status == Match.Status.PLAYING:
         entry["quiet"] = _quiet(match, cutoff)
         if state is not None:  # the viewer's own match: whom it waits on

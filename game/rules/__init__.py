@@ -18,6 +18,9 @@ Entry points:
 - :func:`outcome` (state -> winners, fallen bases, who conceded: the result)
 - :func:`sees_actions_of`, :func:`action_for` (whose actions a viewer reads
   in full: the one visibility policy of views and replays)
+- :mod:`game.rules.tables` (``rules.tables``): what a table can be set up
+  with (modes, heroes, maps, options, C-23's decks), for the lobby;
+  :mod:`game.rules.reference`: Codex's cards, glossary and maps for the pages
 - :class:`RulesError` (code, message), :class:`EngineFault`
 - :class:`GreedyBot`, :class:`RandomBot` (bots that play any game)
 
@@ -45,6 +48,8 @@ from game.codex import bots as _codex_bots
 from game.codex.outcome import outcome as _codex_outcome
 from game.codex.state import teammates as _codex_teammates
 from game.kernel.errors import EngineFault, RulesError
+
+from . import reference, tables
 
 CODEX = _codex.GAME
 
@@ -266,6 +271,8 @@ __all__ = [
     "outcome",
     "reading",
     "sees_actions_of",
+    "reference",
+    "tables",
     "view",
     "waiting_on",
 ]
