@@ -117,6 +117,9 @@ def controlled_in_play(state: dict, seat: int, iid):
     return inst
 
 
+ADDON_TEARDOWN_DAMAGE = 2  # building an add-on tears the standing one down (rulebook: one add-on at a time)
+
+
 def arrival_fatigued(state: dict, iid: str) -> bool:
     """True when ``iid`` came under its controller's control this turn and
     lacks haste (glossary: Arrival fatigue; house rule R5: every card type)."""
@@ -417,7 +420,7 @@ def do_build(state, seat, plan):
         old = catalog.card(p["buildings"]["addon"]["id"])["name"]
         p["buildings"]["addon"] = None
         log(state, f"{seat_name(state, seat)} tore down their {old}.")
-        damage_building(state, base_id(state, seat), 2, by=f"tearing down the {old}")
+        damage_building(state, base_id(state, seat), ADDON_TEARDOWN_DAMAGE, by=f"tearing down the {old}")
     # Verdant Tree: this turn the player's tech buildings finish at once
     # (Verdant Tree ruling: each works as soon as it is built).
     instant = slot in TECH_BUILDINGS and p.get("instant_build") == state["turn"]
