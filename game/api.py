@@ -13,7 +13,7 @@ from codexsite.apischema import refusals
 from game import replays, rules
 from game.models import Match
 from game.serializers import LoggedActionSerializer, MatchSerializer
-from game.services import may_spectate, seat_of
+from game.services import current_state, may_spectate, seat_of
 
 INVITE_PARAM = OpenApiParameter("invite", str, description="Invite token of a private table (to watch).")
 REPLAY_VIEW_PARAM = OpenApiParameter(
@@ -102,9 +102,10 @@ class MatchViewSet(viewsets.ReadOnlyModelViewSet):
         other teams' actions redacted to their type."""
         match = self.get_object()
         seat = self.viewer_seat
-        context = {"state": match.state, "viewer": seat}
+        state = current_state(match)
+        context = {"state": state, "viewer": seat}
         actions = LoggedActionSerializer(match.actions.all(), many=True, context=context).data
-        lines = [{"n": line["n"], "text": line["text"]} for line in rules.view(match.state, seat).get("log", [])]
+        lines = [{"n": line["n"], "text": line["text"]} for line in rules.view(state, seat).get("log", [])]
         return Response({"version": match.version, "seat": seat, "lines": lines, "actions": actions})
 
     def _replay(self, request, read, *args):

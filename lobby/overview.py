@@ -21,6 +21,7 @@ from django.utils import timezone
 from game.livesockets import live
 from game.models import Match
 from game.rules import tables, waiting_on
+from game.services import current_state
 from lobby.services import config_heroes
 
 HISTORY_SIZE = 20  # finished matches shown
@@ -157,7 +158,9 @@ def lobby_matches(user) -> dict:
     cutoff = quiet_cutoff()
     base = Match.objects.prefetch_related("players__user")
     mine = _annotated(base.filter(players__user=user, status=Match.Status.PLAYING))
-    entries = sorted((_entry(m, user.pk, cutoff, m.state) for m in mine), key=lambda e: e["updated"], reverse=True)
+    entries = sorted(
+        (_entry(m, user.pk, cutoff, current_state(m)) for m in mine), key=lambda e: e["updated"], reverse=True
+    )
     entries.sort(key=lambda e: (not e["your_turn"], e["quiet"]))  # stable: latest first within each
     finished = (
         base.filter(players__user=user, status=Match.Status.FINISHED)

@@ -137,7 +137,7 @@ def test_the_lobby_names_the_fallen_bases_of_a_two_headed_dragon_and_no_others(m
         result={"winner": None, "winners": [0, 1], "reason": "base destroyed"},  # as stored before the outcome
     )
     assert lobby_result(users[0], match)["fallen"] is None  # the lobby reads no state
-    import_module("game.migrations.0010_result_outcome").forwards(django_apps, None)
+    import_module("game.migrations.0011_result_outcome").forwards(django_apps, None)
     match.refresh_from_db()
     assert match.result["fallen"] == [2, 3] and match.result["conceded_by"] is None
     assert lobby_result(users[0], match)["fallen"] == [2, 3]
@@ -153,7 +153,7 @@ def test_the_migration_names_who_conceded_a_match_finished_before_the_outcome(ma
     match = async_to_sync(start_match)(users, heroes=HEROES, mode="2hg", seed=11)
     match = conceded(match, users[3])
     Match.objects.filter(pk=match.pk).update(result={"winner": None, "winners": [0, 1], "reason": "concession"})
-    import_module("game.migrations.0010_result_outcome").forwards(django_apps, None)
+    import_module("game.migrations.0011_result_outcome").forwards(django_apps, None)
     match.refresh_from_db()
     assert match.result["conceded_by"] == 3 and match.result["fallen"] == []
     assert lobby_result(users[0], match)["conceded_by"] == 3

@@ -34,7 +34,7 @@ def forwards(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("game", "0009_replay_steps"),
+        ("game", "0010_state_snapshot"),
     ]
 
     operations = [
