@@ -37,7 +37,7 @@ class DeckSerializer(serializers.ModelSerializer):
     @extend_schema_field(PROBLEMS)
     def get_problems(self, deck) -> list:
         """K1's problems with the deck now (game.c23.validate_deck)."""
-        return services.validate_deck(services.expand(deck.cards))
+        return services.deck_problems(services.expand(deck.cards))
 
 
 class DeckWriteSerializer(serializers.Serializer):
@@ -138,7 +138,7 @@ class DeckViewSet(viewsets.GenericViewSet):
         except services.DeckError as err:
             return _error(err)
         names = services.expand(cards)
-        return Response({"size": len(names), "problems": services.validate_deck(names)})
+        return Response({"size": len(names), "problems": services.deck_problems(names)})
 
     @extend_schema(responses=OpenApiTypes.OBJECT)
     @action(detail=False, methods=["get"])

@@ -5,8 +5,7 @@ player brings to a C-23 seat."""
 from django.core.exceptions import ValidationError
 
 from decks.models import MAX_DECKS_PER_USER, NAME_LENGTH, Deck
-from game.c23 import validate_deck
-from game.c23.cards import origin, pool, starter, starter_names
+from game.rules.tables import card_pool, deck_problems, pool_origin, starter_deck, starter_decks
 from lobby.names import clean_name, require_not_reserved
 
 # No legal deck holds more than 4 copies of each pool name (K1), so these bounds
@@ -51,11 +50,11 @@ def expand(cards: dict) -> list:
 
 def check_cards(cards) -> dict:
     """Read ``cards`` (:func:`read_cards`) and check the deck against K1 with
-    game.c23.validate_deck. Returns the clean dict; raises DeckError
+    game.rules.tables.deck_problems. Returns the clean dict; raises DeckError
     ``bad_deck`` for malformed input, ``illegal_deck`` (with ``problems``)
     for a deck that breaks K1."""
     clean = read_cards(cards)
-    problems = validate_deck(expand(clean))
+    problems = deck_problems(expand(clean))
     if problems:
         raise DeckError("illegal_deck", " ".join(p["message"] for p in problems), problems)
     return clean
@@ -75,7 +74,7 @@ def check_name(name) -> str:
         require_not_reserved(clean, "that name at a seat")
     except ValidationError as err:
         raise DeckError("bad_name", err.messages[0]) from None
-    if clean.casefold() in {starter_label(colour).casefold() for colour in starter_names()}:
+    if clean.casefold() in {starter_label(colour).casefold() for colour in starter_decks()}:
         raise DeckError("bad_name", "The starter decks are called that: pick another name.")
     return clean
 
@@ -118,8 +117,8 @@ def deck_for_seat(user, deck_id_or_starter) -> list:
     Raises DeckError ``no_such_deck`` (404) for an unknown starter, a deck
     that does not exist or is someone else's, ``illegal_deck`` when it no
     longer passes K1."""
-    if isinstance(deck_id_or_starter, str) and deck_id_or_starter in starter_names():
-        return starter(deck_id_or_starter)
+    if isinstance(deck_id_or_starter, str) and deck_id_or_starter in starter_decks():
+        return starter_deck(deck_id_or_starter)
     ident = deck_id_or_starter
     if isinstance(ident, str) and ident.isascii() and ident.isdigit() and len(ident) < 19:
         ident = int(ident)
@@ -129,7 +128,7 @@ def deck_for_seat(user, deck_id_or_starter) -> list:
     if deck is None:
         raise DeckError("no_such_deck", "No such deck.", status=404)
     names = expand(deck.cards)
-    problems = validate_deck(names)
+    problems = deck_problems(names)
     if problems:
         raise DeckError("illegal_deck", " ".join(p["message"] for p in problems), problems)
     return names
@@ -139,11 +138,13 @@ def pool_for_page() -> dict:
     """What the deck builder page shows: the pool's cards (name, type,
     colour, cost, power, unique, text), the starters as ``{colour: {name:
     count}}`` and the pool's origin notice."""
-    cards = [{k: c[k] for k in ("name", "type", "colour", "cost", "power", "unique", "text")} for c in pool().values()]
+    cards = [
+        {k: c[k] for k in ("name", "type", "colour", "cost", "power", "unique", "text")} for c in card_pool().values()
+    ]
     starters = {}
-    for colour in starter_names():
+    for colour in starter_decks():
         counts = {}
-        for n in starter(colour):
+        for n in starter_deck(colour):
             counts[n] = counts.get(n, 0) + 1
         starters[colour] = counts
-    return {"cards": cards, "starters": starters, "origin": origin()}
+    return {"cards": cards, "starters": starters, "origin": pool_origin()}

@@ -17,4 +17,4 @@ def decks_page(request):
 
 def c23_how_to_play(request):
     """C-23 in short, in our own words (/c23/how-to-play/), open to everyone."""
-    return render(request, "c23_how_to_play.html", {"origin": services.origin()})
+    return render(request, "c23_how_to_play.html", {"origin": services.pool_origin()})

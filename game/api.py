@@ -11,7 +11,6 @@ from rest_framework.response import Response
 
 from codexsite.apischema import refusals
 from game import replays, rules
-from game.codex import catalog
 from game.models import Match
 from game.serializers import LoggedActionSerializer, MatchSerializer
 from game.services import current_state, may_spectate, seat_of
@@ -104,8 +103,8 @@ class MatchViewSet(viewsets.ReadOnlyModelViewSet):
         match = self.get_object()
         seat = self.viewer_seat
         state = current_state(match)
-        visible = replays.visible_seats(state, seat)
-        actions = LoggedActionSerializer(match.actions.all(), many=True, context={"visible_seats": visible}).data
+        context = {"state": state, "viewer": seat}
+        actions = LoggedActionSerializer(match.actions.all(), many=True, context=context).data
         lines = [{"n": line["n"], "text": line["text"]} for line in rules.view(state, seat).get("log", [])]
         return Response({"version": match.version, "seat": seat, "lines": lines, "actions": actions})
 
@@ -226,7 +225,7 @@ class CardViewSet(viewsets.ViewSet):
     )
     def list(self, request):
         """List cards, optionally filtered by kind, color or spec."""
-        cards = catalog.all_cards()
+        cards = rules.reference.all_cards()
         for field in CARD_FILTERS:
             wanted = request.query_params.get(field)
             if wanted:
@@ -239,6 +238,6 @@ class CardViewSet(viewsets.ViewSet):
     )
     def retrieve(self, request, pk=None):
         """One card by id; 404 when unknown."""
-        if not catalog.exists(pk):
+        if not rules.reference.card_exists(pk):
             raise NotFound()
-        return Response(catalog.card(pk))
+        return Response(rules.reference.card(pk))

@@ -52,27 +52,6 @@ def engine_version() -> str:
     return digest.hexdigest()[:16]
 
 
-def visible_seats(state: dict, seat: int | None) -> set:
-    """The seats whose actions ``seat`` sees in full: its own team's in a
-    game of teams (they share hands and tech picks, Codex house rule R21),
-    else its own (a player of a game whose players carry no ``team``:
-    Arcane Codex, C-23); none for a spectator."""
-    players = state.get("players", [])
-    if seat is None or not 0 <= seat < len(players):
-        return set()
-    team = players[seat].get("team")
-    if team is None:
-        return {seat}
-    return {i for i, p in enumerate(players) if p.get("team") == team}
-
-
-def redact(action: dict, actor: int, visible: set) -> dict:
-    """``action`` of seat ``actor`` as a viewer seeing the seats ``visible``
-    in full may read it: whole, or its type only (an action can name a
-    hidden card)."""
-    return action if actor in visible else {"type": action.get("type")}
-
-
 def index(match: Match, seat: int | None) -> list:
     """The replay's index of the finished ``match`` for viewer ``seat``:
     ``[{"at", "seat", "action", "turn", "phase"}]`` for every step, in
@@ -96,7 +75,8 @@ def steps(match: Match, seat: int | None) -> list:
     """Every step of the finished ``match`` as viewer ``seat`` sees it:
     a list of ``{"at": k, "seat": actor|None, "action": dict|None, "turn",
     "phase", "view"}`` for k = 0..version (step 0 has no actor nor action;
-    the action is redacted for the viewer, see redact).
+    the action as the viewer may read it, game.rules.action_for: the
+    engine's one visibility policy).
 
     Raises NotFinished for a match in play; ``game.rules.RulesError`` if
     the log does not replay (it always does: the engine is deterministic).
@@ -131,13 +111,21 @@ def _build(match: Match, seat: int | None, viewer: int) -> None:
     """Replay ``match``'s log with the engine and keep every step for
     ``viewer`` (dropping those another engine built)."""
     state = rules.new_game(match.config)
-    visible = visible_seats(state, seat)
     engine = engine_version()
     rows = [_step(match, viewer, engine, 0, None, None, state, seat)]
     for entry in match.actions.order_by("seq").only("seq", "seat", "action"):
         state, _events = rules.apply_action(state, entry.seat, entry.action)
         rows.append(
-            _step(match, viewer, engine, entry.seq, entry.seat, redact(entry.action, entry.seat, visible), state, seat)
+            _step(
+                match,
+                viewer,
+                engine,
+                entry.seq,
+                entry.seat,
+                rules.action_for(state, entry.seat, entry.action, seat),
+                state,
+                seat,
+            )
         )
     with transaction.atomic():
         ReplayStep.objects.filter(match=match, viewer=viewer).exclude(engine=engine).delete()

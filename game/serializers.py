@@ -2,6 +2,7 @@
 
 from rest_framework import serializers
 
+from game import rules
 from game.models import Match, MatchAction
 
 
@@ -47,10 +48,11 @@ class MatchSerializer(serializers.ModelSerializer):
 
 
 class LoggedActionSerializer(serializers.ModelSerializer):
-    """One applied action as a viewer may see it: the actions of the viewer
-    and its teammates in full (they share hands and tech picks, house rule
-    R21), other seats' by type only (an action can name a hidden card).
-    Context: ``visible_seats``, the seats whose actions the viewer sees."""
+    """One applied action as a viewer may see it, by the engine's policy
+    (game.rules.action_for: the actions of the viewer and its teammates in
+    full, house rule R21, other seats' by type only, since an action can
+    name a hidden card). Context: ``state`` (the match's) and ``viewer``
+    (a seat, or None)."""
 
     action = serializers.SerializerMethodField()
 
@@ -59,7 +61,5 @@ class LoggedActionSerializer(serializers.ModelSerializer):
         fields = ["seq", "seat", "action", "created"]
 
     def get_action(self, entry: MatchAction) -> dict:
-        """The action, redacted to ``{"type"}`` unless the viewer's team made it."""
-        if entry.seat in self.context.get("visible_seats", ()):
-            return entry.action
-        return {"type": entry.action.get("type")}
+        """The action as the viewer may read it (game.rules.action_for)."""
+        return rules.action_for(self.context["state"], entry.seat, entry.action, self.context.get("viewer"))

@@ -217,20 +217,26 @@ def current_state(match: Match) -> dict:
     return load_snapshot(match.pk).state
 
 
-def _result(state: dict, seat: int, action: dict) -> dict:
-    """The stored result of the game ``state`` that ``seat``'s ``action``
-    has just finished: the winning seat (None in a team game or a draw),
-    every winning seat, the engine's reason, and ``conceded_by``: ``seat``
-    when that action was a concession, else None. The engine's reason does
-    not say who conceded (in a free-for-all a concession ends the game as a
-    fallen base, "base destroyed", house rule R28), and a player conceding
-    a Two-Headed Dragon is one of their team: the pages name them from it
-    (docs/PROTOCOL.md). Who conceded is public (the log says so)."""
+def _result(state: dict) -> dict:
+    """The stored result of the finished game ``state``, as its engine
+    tells it (game.rules.outcome): the winning seat (None in a team game
+    or a draw), every winning seat, the engine's reason, ``conceded_by``:
+    the seat whose concession ended the game, else None (the engine's
+    reason does not say who conceded: in a free-for-all a concession ends
+    the game as a fallen base, "base destroyed", house rule R28, and a
+    player conceding a Two-Headed Dragon is one of their team; the pages
+    name them from it), ``fallen``: the seats whose base (Arcane: life;
+    C-23: place in the game) was lost at the end, and ``shared``: more than
+    one team won (docs/PROTOCOL.md). Who conceded is public (the log says
+    so)."""
+    end = rules.outcome(state)
     return {
-        "winner": state.get("winner"),
-        "winners": list(state.get("winners") or []),
-        "reason": state.get("result_reason"),
-        "conceded_by": seat if action.get("type") == "concede" else None,
+        "winner": end["winners"][0] if len(end["winners"]) == 1 else None,
+        "winners": end["winners"],
+        "reason": end["reason"],
+        "conceded_by": end["conceded_by"],
+        "fallen": end["fallen"],
+        "shared": end["shared"],
     }
 
 
@@ -573,7 +579,7 @@ def _apply(
             version=version + 1,
             state=state,
             status=Match.Status.FINISHED if finished else Match.Status.PLAYING,
-            result=_result(state, seat, action) if finished else None,
+            result=_result(state) if finished else None,
             text=jsontext.dumps(state) if _snapshot_due(version + 1, match["state_version"], finished) else None,
             created=current.created,
         )

@@ -8,7 +8,8 @@ from django.shortcuts import render
 from django.urls import reverse
 
 from game import turnclock
-from game.codex import catalog, glossary, maps
+from game.rules import reference
+from game.rules.tables import playable_heroes
 from game.services import AccessDenied, MatchNotFound, load_access
 from game.standins import bot_labels
 
@@ -57,7 +58,7 @@ def match_page(request, match_id):
         "bots": bot_labels(match_id),
         "turnSeconds": turnclock.seconds_of(match_id),
         "chatMax": settings.CODEX_CHAT_MAX_CHARS,
-        "glossary": glossary.entries(),
+        "glossary": reference.glossary(),
     }  # keyword chips and patrol slots explain themselves
     return render(
         request,
@@ -101,7 +102,7 @@ def cards_page(request):
     How to play (issue 27 point 29): it shows the game's cards, nothing of
     the viewer's own."""
     return render(
-        request, "cards.html", {"page_config": {"heroes": catalog.playable_heroes(), "glossary": glossary.entries()}}
+        request, "cards.html", {"page_config": {"heroes": playable_heroes(), "glossary": reference.glossary()}}
     )
 
 
@@ -118,13 +119,13 @@ def how_to_play_page(request):
         request,
         "how_to_play.html",
         {
-            "keywords": rows(glossary.KEYWORDS),
+            "keywords": rows(reference.KEYWORDS),
             "slots": [
                 {"id": slot, "name": slot.replace("_", " "), "text": text}
-                for slot, text in glossary.PATROL_SLOTS.items()
+                for slot, text in reference.PATROL_SLOTS.items()
             ],
-            "terms": rows(glossary.TERMS),
-            "maps": [maps.map_info(m) for m in maps.map_ids()],
+            "terms": rows(reference.TERMS),
+            "maps": reference.maps(),
         },
     )
 

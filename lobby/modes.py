@@ -9,19 +9,17 @@ table options (``Mode.options``) as that game's rules package states them
 lobby adds only labels.
 
 Each mode is configuration of the rules engine: its seat counts, heroes per
-seat and teams come from ``game.codex.setup`` (``MODES``, ``team_for``) and
-the heroes a seat may pick from ``game.codex.catalog.playable_heroes``; the
+seat and teams come from Codex's setups and the heroes a seat may pick from
+its playable heroes, both read through ``game.rules.tables``; the
 lobby adds only a label. A mode the engine supports appears here once it has
 a label in ``LABELS``.
 """
 
 from dataclasses import dataclass
 
-import game.arcane as arcane
-import game.c23 as c23
-from game.codex import catalog
-from game.codex.setup import MODES as ENGINE_MODES
-from game.codex.setup import team_for
+from game.rules import tables
+
+ENGINE_MODES = tables.codex_modes()
 
 
 @dataclass(frozen=True)
@@ -73,15 +71,15 @@ LABELS = {
 def _from_engine(key: str, label: str) -> Mode:
     """The lobby's Mode for engine mode ``key`` (seat counts, heroes per seat
     and teams as the engine sets them up)."""
-    seat_counts, heroes_per_seat = ENGINE_MODES[key][0], ENGINE_MODES[key][1]
-    teams = tuple(team_for(key, index) for index in range(max(seat_counts)))
+    seat_counts, heroes_per_seat = ENGINE_MODES[key]["seats"], ENGINE_MODES[key]["heroes"]
+    teams = ENGINE_MODES[key]["teams"]
     return Mode(
         key=key,
         label=label,
         min_seats=min(seat_counts),
         max_seats=max(seat_counts),
         heroes_per_seat=heroes_per_seat,
-        heroes=tuple(catalog.playable_heroes()),
+        heroes=tuple(tables.playable_heroes()),
         teams=teams if len(set(teams)) < len(teams) else None,
     )
 
@@ -103,7 +101,7 @@ class Option:
 
 
 # The games the lobby offers, in menu order, with their labels.
-GAMES = {"codex": "Codex", arcane.GAME: "Arcane Codex", c23.GAME: "C-23"}
+GAMES = {"codex": "Codex", tables.ARCANE: "Arcane Codex", tables.C23: "C-23"}
 
 # Our words for Arcane Codex's table options (house rules A4, A6, A14, A18,
 # A23, A33) and their values; the values and defaults are the engine's.
@@ -118,9 +116,9 @@ ARCANE_OPTION_LABELS = {
 
 
 def _arcane_options() -> tuple:
-    """The Options of Arcane Codex, from game.arcane.OPTIONS."""
+    """The Options of Arcane Codex, from game.arcane.OPTIONS (game.rules.tables.options)."""
     out = []
-    for key, (values, default) in arcane.OPTIONS.items():
+    for key, (values, default) in tables.options(tables.ARCANE).items():
         label, value_labels = ARCANE_OPTION_LABELS[key]
         if values is None:  # round_cap: a number of rounds, or none
             out.append(Option(key, label, default, minimum=1, maximum=1000, nullable=True))
@@ -155,35 +153,35 @@ C23_OPTION_LABELS = {
 
 
 def _c23_options() -> tuple:
-    """The Options of C-23, from game.c23.OPTIONS (the default first)."""
+    """The Options of C-23, from game.c23.OPTIONS (the default first; game.rules.tables.options)."""
     out = []
-    for key, values in c23.OPTIONS.items():
+    for key, values in tables.options(tables.C23).items():
         label, value_labels = C23_OPTION_LABELS[key]
         out.append(Option(key, label, values[0], tuple((v, value_labels[v]) for v in values)))
     return tuple(out)
 
 
 MODES = {key: _from_engine(key, label) for key, label in LABELS.items() if key in ENGINE_MODES}
-MODES[arcane.GAME] = Mode(
-    key=arcane.GAME,
+MODES[tables.ARCANE] = Mode(
+    key=tables.ARCANE,
     label="Arcane Codex (2 players, 52 playing cards)",
     min_seats=2,
     max_seats=2,
     heroes_per_seat=0,
     heroes=(),
-    game=arcane.GAME,
+    game=tables.ARCANE,
     options=_arcane_options(),
     maps=False,
 )
 # C-23 (issue 18): 2 or 3 players (K24; no 4+ or teams, K25), each bringing a deck (lobby.services).
-MODES[c23.GAME] = Mode(
-    key=c23.GAME,
+MODES[tables.C23] = Mode(
+    key=tables.C23,
     label="C-23 (2 or 3 players, this server's own cards)",
     min_seats=2,
     max_seats=3,
     heroes_per_seat=0,
     heroes=(),
-    game=c23.GAME,
+    game=tables.C23,
     options=_c23_options(),
     maps=False,
 )

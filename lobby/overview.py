@@ -15,15 +15,12 @@ docs/RULINGS.md).
 from datetime import timedelta
 
 from django.conf import settings
-from django.db.models import Exists, Max, OuterRef, Q, Subquery
-from django.db.models.fields.json import KeyTransform
+from django.db.models import Exists, Max, OuterRef, Q
 from django.utils import timezone
 
-from game.codex import maps
-from game.codex.setup import team_for
 from game.livesockets import live
-from game.models import Match, MatchAction
-from game.rules import waiting_on
+from game.models import Match
+from game.rules import tables, waiting_on
 from game.services import current_state
 from lobby.services import config_heroes
 
@@ -81,63 +78,16 @@ def _players(match, user_id: int) -> list:
     ]
 
 
-def _with_conceder(matches):
-    """Finished ``matches`` with ``conceded_by``: the seat whose concession
-    was the match's last action (it ended the game), else None."""
-    last = MatchAction.objects.filter(match=OuterRef("pk"), seq=OuterRef("version"), action__type="concede")
-    return matches.annotate(conceded_by=Subquery(last.values("seat")[:1]))
-
-
-def _with_bases(matches) -> list:
-    """The finished ``matches`` (a list), each with ``end_teams``: for one
-    that ended by a destroyed base, its stored state's ``teams`` (each
-    base's ``hp`` and ``damage`` at the end), read by the database out of
-    the stored state in one query for those matches only (the lobby does not
-    load states; a finished match's stored state is its last:
-    game.services); else None."""
-    matches = list(matches)
-    fallen = [m.pk for m in matches if (m.result or {}).get("reason") == "base destroyed"]
-    teams = (
-        dict(
-            Match.objects.filter(pk__in=fallen)
-            .annotate(end_teams=KeyTransform("teams", "state"))
-            .values_list("pk", "end_teams")
-        )
-        if fallen
-        else {}
-    )
-    for match in matches:
-        match.end_teams = teams.get(match.pk)
-    return matches
-
-
-def _fallen(match, reason: str):
-    """The seats, in order, whose base was at 0 HP when ``match`` (annotated
-    by _with_bases) ended by a destroyed base (the engine's reason "base
-    destroyed"; in a free-for-all any of the players, house rule R28); None
-    for another reason or when the bases are not known."""
-    teams = getattr(match, "end_teams", None)
-    if reason != "base destroyed" or not isinstance(teams, list):
-        return None
-    mode = match.config.get("mode", "")
-    fallen = []
-    for player in match.players.all():
-        team = team_for(mode, player.seat)
-        base = teams[team] if team < len(teams) and isinstance(teams[team], dict) else {}
-        if "hp" in base and base["hp"] - base.get("damage", 0) <= 0:
-            fallen.append(player.seat)
-    return sorted(fallen)
-
-
 def _result(match, seat) -> dict:
     """The result as the viewer reads it: ``{"winners": [names], "seats":
     [winning seats], "outcome": "won"|"shared"|"lost"|"draw"|None (a
-    spectator), "reason", "conceded_by": the seat that conceded, when its
-    concession ended the match (see _with_conceder), else None, "fallen":
-    the seats whose base was destroyed when that ended it (see _fallen),
-    else None}``. The page tells a concession as one whatever the
-    engine's reason (a free-for-all concession ends the game as a fallen
-    base, static/js/common.js toldReason)."""
+    spectator), "reason", "conceded_by": the seat whose concession ended
+    the match, else None, "fallen": the seats whose base was destroyed
+    when that ended it, else None}``, all from the stored result, which is
+    the engine's outcome (game.rules.outcome, game.services._result). The
+    page tells a concession as one whatever the engine's reason (a
+    free-for-all concession ends the game as a fallen base,
+    static/js/common.js toldReason)."""
     result = match.result or {}
     seats = list(result.get("winners") or ([] if result.get("winner") is None else [result["winner"]]))
     names = {p.seat: _seat_name(match, p) for p in match.players.all()}
@@ -146,18 +96,17 @@ def _result(match, seat) -> dict:
     elif not seats:
         outcome = "draw"
     elif seat in seats:
-        conf = match.config.get("seats", [])
-        teams = {conf[s].get("team") if s < len(conf) else None for s in seats}
-        outcome = "won" if len(seats) == 1 or (len(teams) == 1 and None not in teams) else "shared"
+        outcome = "shared" if result.get("shared") else "won"
     else:
         outcome = "lost"
+    reason = result.get("reason") or ""
     return {
         "winners": [names.get(s, f"seat {s}") for s in seats],
         "seats": seats,
         "outcome": outcome,
-        "reason": result.get("reason") or "",
-        "conceded_by": getattr(match, "conceded_by", None),
-        "fallen": _fallen(match, result.get("reason")),
+        "reason": reason,
+        "conceded_by": result.get("conceded_by"),
+        "fallen": result.get("fallen") if reason == "base destroyed" else None,
     }
 
 
@@ -174,7 +123,7 @@ def _entry(match, user_id: int, cutoff, state: dict | None = None) -> dict:
         "updated": match.updated.isoformat(),
     }
     if match.config.get("map"):  # the map card it plays on (game.codex.maps)
-        entry["map"] = maps.map_info(match.config["map"])["name"]
+        entry["map"] = tables.map_name(match.config["map"])
     if match.status == Match.Status.PLAYING:
         entry["quiet"] = _quiet(match, cutoff)
         if state is not None:  # the viewer's own match: whom it waits on
@@ -214,13 +163,13 @@ def lobby_matches(user) -> dict:
     )
     entries.sort(key=lambda e: (not e["your_turn"], e["quiet"]))  # stable: latest first within each
     finished = (
-        _with_conceder(base.filter(players__user=user, status=Match.Status.FINISHED))
+        base.filter(players__user=user, status=Match.Status.FINISHED)
         .defer("state")
         .select_related("table__rematch")
         .prefetch_related("table__rematch__seats")
         .order_by("-updated")[:HISTORY_SIZE]
     )
-    history = [_entry(m, user.pk, cutoff) for m in _with_bases(finished)]
+    history = [_entry(m, user.pk, cutoff) for m in finished]
     watchable = (
         base.filter(status=Match.Status.PLAYING, table__is_public=True, table__allow_spectators=True)
         .exclude(players__user=user)

@@ -6,8 +6,8 @@ from rest_framework import serializers
 
 from codexsite.apischema import ChoiceOf, exact_text
 from game import turnclock
-from game.codex import maps
 from game.models import Match
+from game.rules import tables
 from game.standins import BOT_KINDS, bot_name
 from lobby.models import Seat, Table, User
 from lobby.modes import MODES
@@ -197,7 +197,7 @@ class TableSerializer(serializers.ModelSerializer):
         shown = table.map_drawn or table.map
         if not shown:
             return None
-        return "Random map" if shown == "random" else maps.map_info(shown)["name"]
+        return "Random map" if shown == "random" else tables.map_name(shown)
 
     def get_invite_token(self, table: Table) -> str | None:
         """The invite token for the host and seated players; None for others."""

@@ -17,10 +17,9 @@ from django.utils import timezone
 
 from decks.services import DeckError, deck_for_seat, starter_label
 from game import rules, turnclock
-from game.c23 import GAME as C23
-from game.c23.cards import starter_names
-from game.codex import maps
 from game.models import Match, MatchPlayer
+from game.rules import tables
+from game.rules.tables import C23
 from game.services import create_match, current_state
 from game.standins import BOT_KINDS, bot_name
 from lobby.models import Seat, Table
@@ -162,14 +161,14 @@ def map_choices() -> list:
     """What a table may pick as its map: "" (none, the default),
     ``"random"`` (drawn when the match starts) or a map id (Deluxe rulebook
     "Map Cards"; game.codex.maps)."""
-    return ["", RANDOM_MAP, *maps.map_ids()]
+    return ["", RANDOM_MAP, *tables.map_ids()]
 
 
 def draw_map(mode: str) -> str:
     """A map drawn at random for a match of ``mode`` (secrets). Vortoss
     Ruins changes nothing outside the 3-hero game, so only 3-hero draws
     may give it (docs/RULINGS.md "Maps")."""
-    pool = [m for m in maps.map_ids() if mode == "3hero" or m != "vortoss_ruins"]
+    pool = [m for m in tables.map_ids() if mode == "3hero" or m != "vortoss_ruins"]
     return secrets.choice(pool)
 
 
@@ -212,9 +211,9 @@ def _seat_deck(table_game: str, user, choice) -> dict:
         return {}
     if table_game != C23:
         raise LobbyError("bad_deck", "Only a C-23 seat takes a deck.")
-    starter = isinstance(choice, str) and choice in starter_names()
+    starter = isinstance(choice, str) and choice in tables.starter_decks()
     if user is None and not starter:
-        raise LobbyError("bad_deck", f"A bot plays a starter deck: choose {', '.join(starter_names())}.")
+        raise LobbyError("bad_deck", f"A bot plays a starter deck: choose {', '.join(tables.starter_decks())}.")
     try:
         cards = deck_for_seat(user, choice)
     except DeckError as err:
@@ -548,7 +547,7 @@ def seat_bot(table_id: int, host, index: int, kind: str, heroes: list | None = N
             heroes = secrets.SystemRandom().sample(list(spec.heroes), spec.heroes_per_seat)
         seat.heroes = _picked_heroes(spec, [], heroes, None)
         if deck is None and table.game == C23:
-            deck = secrets.choice(starter_names())
+            deck = secrets.choice(tables.starter_decks())
         seat.deck = _seat_deck(table.game, None, deck)
         seat.bot, seat.ready = kind, True
         seat.save(update_fields=["bot", "heroes", "ready", "deck"])

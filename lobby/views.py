@@ -8,7 +8,7 @@ from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_http_methods, require_POST
 
-from game.codex import maps
+from game.rules import tables
 from lobby import services
 from lobby.forms import SignupForm
 from lobby.models import Table
@@ -52,7 +52,7 @@ def lobby(request):
 
 def _map_options() -> list:
     """``[(id, name)]`` of the 12 map cards for the New table form (game.codex.maps)."""
-    return [(m, maps.map_info(m)["name"]) for m in maps.map_ids()]
+    return [(m, tables.map_name(m)) for m in tables.map_ids()]
 
 
 @login_required

@@ -15,7 +15,7 @@ from .flow import ask, check_answer, op
 from .freeforall import REPAIR_COST, has_conceded, is_ffa, lend, lend_problem
 from .freeforall_end import concede as concede_base
 from .heroes import can_level, gain_levels, ultimate_ready
-from .outcome import finish
+from .outcome import finish, note_concession
 from .play import cast_spell, enter_play, icon_targets, on_targeted, spell_played_triggers
 from .specs import (
     ADDONS_BY_MODE,
@@ -115,6 +115,9 @@ def controlled_in_play(state: dict, seat: int, iid):
     if inst is None or inst["zone"] != "play" or inst["controller"] != seat:
         return None
     return inst
+
+
+ADDON_TEARDOWN_DAMAGE = 2  # building an add-on tears the standing one down (rulebook: one add-on at a time)
 
 
 def arrival_fatigued(state: dict, iid: str) -> bool:
@@ -417,7 +420,7 @@ def do_build(state, seat, plan):
         old = catalog.card(p["buildings"]["addon"]["id"])["name"]
         p["buildings"]["addon"] = None
         log(state, f"{seat_name(state, seat)} tore down their {old}.")
-        damage_building(state, base_id(state, seat), 2, by=f"tearing down the {old}")
+        damage_building(state, base_id(state, seat), ADDON_TEARDOWN_DAMAGE, by=f"tearing down the {old}")
     # Verdant Tree: this turn the player's tech buildings finish at once
     # (Verdant Tree ruling: each works as soon as it is built).
     instant = slot in TECH_BUILDINGS and p.get("instant_build") == state["turn"]
@@ -1081,6 +1084,7 @@ def check_concede(state, seat, action):
 
 
 def do_concede(state, seat, _plan):
+    note_concession(state, seat)
     log(state, f"{seat_name(state, seat)} conceded.")
     if is_ffa(state):
         concede_base(state, seat)

@@ -3,7 +3,8 @@ under ``GAME`` (docs/ENGINE.md, "Kernel"): its action table
 (game.codex.actions.ACTIONS: each type's check and change) as the move
 table, its envelope, the engine's work around every change (the key
 order and the acting seat before; the queue, the state-based checks and
-the free-for-all's fallen bases after), its listing, views and bots."""
+the free-for-all's fallen bases after), its listing, views, outcome and bots; a seat's partners are its team
+(house rule R21)."""
 
 from game.kernel.game import Game, Move, MoveTable, register
 from game.kernel.log import LogBook
@@ -13,7 +14,8 @@ from .action_keys import ACTION_KEYS
 from .actions import ACTIONS
 from .checks import run
 from .freeforall_end import settle
-from .state import LOG_KEEP
+from .outcome import outcome
+from .state import LOG_KEEP, teammates
 from .view import view
 
 GAME = "codex"
@@ -53,9 +55,11 @@ ENGINE = register(
         moves=RULES,
         view=view,
         waiting_on=waiting.waiting_on,
+        outcome=outcome,
         turn_by_turn=False,
         bots={"greedy": bots.GreedyBot, "random": bots.RandomBot},
         next_seat=bots._next_to_act,
         invariants=invariants.check_all,
+        partners=teammates,
     )
 )

@@ -11,9 +11,10 @@ for everyone else.
 from functools import cache
 
 from . import catalog, maps, specs, stats
-from .actions import abilities_of, hire_cost, main_refusal, play_card_verdict
+from .actions import ADDON_TEARDOWN_DAMAGE, abilities_of, card_cost, hire_cost, main_refusal, play_card_verdict
 from .cards import registry
 from .errors import RulesError
+from .news import news
 from .reasons import reasons
 from .state import is_opponent, teammates
 from .targeting import is_illusion, seat_attack_tax
@@ -196,9 +197,15 @@ def _hero_in_command(state: dict, iid: str, p: dict) -> dict:
 
 def _hand_card(state: dict, iid: str, seat: int) -> dict:
     """A card in ``seat``'s hand, with ``tax``: the extra gold a minor spell
-    costs while no hero of its colour is in play (3-hero rules; 0 else)."""
+    costs while no hero of its colour is in play (3-hero rules; 0 else),
+    and ``effective_cost``: the gold ``seat`` pays to play it now, the
+    cost after every change (actions.card_cost: Gigadon, River Montoya,
+    Promise of Payment...) plus that tax, as the play is charged
+    (actions.check_play)."""
     out = _card_private(state, iid)
-    out["tax"] = specs.minor_spell_tax(state, seat, catalog.card(out["card"]))
+    rec = catalog.card(out["card"])
+    out["tax"] = specs.minor_spell_tax(state, seat, rec)
+    out["effective_cost"] = card_cost(state, seat, out["card"]) + out["tax"]
     return out
 
 
@@ -359,6 +366,8 @@ def _view(state: dict, viewer) -> dict:
                 entry["reasons"] = reasons(state, seat)
                 # The gold a worker costs now (Rich Earth, Hard Times Mill...), for the Hire button.
                 entry["hire_cost"] = hire_cost(state, seat)
+                if p["buildings"]["addon"] is not None:  # the damage building another add-on deals its base
+                    entry["addon_teardown_damage"] = ADDON_TEARDOWN_DAMAGE
             entry["discard"] = [_card_private(state, i) for i in p["discard"]]
             entry["trash"] = [_card_private(state, i) for i in p["trash"]]
             entry["codex"] = dict(sorted(p["codex"].items()))
@@ -389,6 +398,8 @@ def _view(state: dict, viewer) -> dict:
         "prompt": shown_prompt,
         "log": _log_tail(state, viewer),
         "final": _final(state),
+        # Free-for-all: what a player must not miss this turn (news.py; public).
+        "news": news(state),
     }
     if "map" in state:  # the map card, for everyone (maps.py); absent without one
         out["map"] = maps.view_of(state)

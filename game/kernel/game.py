@@ -252,8 +252,11 @@ class Game:
     takes ``seed`` and has ``choose(state, seat)``); ``next_seat(state,
     step)``: the seat a bot game asks next (None: the first seat waited
     on); ``invariants(state)``: the game's invariant checks
-    (AssertionError), for tests. The table's entry points are the
-    game's (:meth:`apply_action`, :meth:`legal_actions`...)."""
+    (AssertionError), for tests; ``partners(state, seat) -> seats``: the
+    seats whose hidden cards ``seat`` sees (itself and its team: the one
+    visibility policy of views, logs and replays; None: itself only).
+    The table's entry points are the game's (:meth:`apply_action`,
+    :meth:`legal_actions`...)."""
 
     name: str
     new_game: Callable[[Config], State]
@@ -266,6 +269,7 @@ class Game:
     bots: Mapping[str, type] = field(default_factory=dict)
     next_seat: Callable[[State, int], Seat] | None = None
     invariants: Callable[[State], None] | None = None
+    partners: Callable[[State, Seat], list[Seat]] | None = None
 
     @property
     def action_keys(self) -> Mapping[str, tuple[str, ...]]:

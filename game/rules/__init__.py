@@ -15,6 +15,12 @@ Entry points:
   seat acted is refused: the server's late-action policy)
 - :func:`reading` (state[, memo]: a block that only reads ``state``, sharing
   what legal_actions and view compute; Codex's stats.frozen)
+- :func:`outcome` (state -> winners, fallen bases, who conceded: the result)
+- :func:`sees_actions_of`, :func:`action_for` (whose actions a viewer reads
+  in full: the one visibility policy of views and replays)
+- :mod:`game.rules.tables` (``rules.tables``): what a table can be set up
+  with (modes, heroes, maps, options, C-23's decks), for the lobby;
+  :mod:`game.rules.reference`: Codex's cards, glossary and maps for the pages
 - :class:`RulesError` (code, message), :class:`EngineFault`
 - :class:`GreedyBot`, :class:`RandomBot` (bots that play any game)
 
@@ -34,6 +40,8 @@ import game.c23.definition as _c23
 import game.codex.definition as _codex
 from game.kernel import game as _kernel
 from game.kernel.errors import EngineFault, RulesError
+
+from . import reference, tables
 
 CODEX = _codex.GAME
 
@@ -130,6 +138,37 @@ def reading(state: dict, memo: dict | None = None):
     return _engine(state).read(state, memo)
 
 
+def outcome(state: dict) -> dict:
+    """How the state's game stands as a result: ``{"over", "winners",
+    "losers", "draw", "shared", "reason", "fallen", "conceded",
+    "conceded_by", "sides"}`` (game.codex.outcome.outcome says what each
+    means; Arcane: game.arcane.outcome, C-23: game.c23.outcome). The one
+    source of a match's result for the server, the lobby and the pages."""
+    found = _engine(state).outcome
+    if found is None:
+        raise EngineFault(f"{game_of(state)} publishes no outcome")
+    return found(state)
+
+
+def sees_actions_of(state: dict, viewer) -> set:
+    """The seats whose actions ``viewer`` (a seat, or None for a
+    spectator) may read in full: the seats whose hidden cards it sees, as
+    its views and log lines show them (Codex: its team, house rule R21;
+    Arcane Codex, C-23: itself); none for a spectator or a seat not in the
+    game. The one visibility policy of live views and replays."""
+    if viewer is None or not 0 <= viewer < len(state.get("players", ())):
+        return set()
+    partners = _engine(state).partners
+    return {viewer} if partners is None else set(partners(state, viewer))
+
+
+def action_for(state: dict, actor: int, action: dict, viewer) -> dict:
+    """``actor``'s ``action`` as ``viewer`` may read it: whole when it sees
+    that seat's actions (:func:`sees_actions_of`), else its type only (an
+    action can name a hidden card)."""
+    return action if actor in sees_actions_of(state, viewer) else {"type": action.get("type")}
+
+
 class _GameBot:
     """A bot for any game: it builds the state's game's bot of its kind
     (same seed and options) and asks it."""
@@ -167,6 +206,7 @@ __all__ = [
     "GreedyBot",
     "RandomBot",
     "RulesError",
+    "action_for",
     "action_keys",
     "apply_action",
     "apply_action_in_place",
@@ -175,7 +215,11 @@ __all__ = [
     "is_legal",
     "legal_actions",
     "new_game",
+    "outcome",
     "reading",
+    "sees_actions_of",
+    "reference",
+    "tables",
     "view",
     "waiting_on",
 ]

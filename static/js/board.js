@@ -427,9 +427,17 @@ export function handTile(catalog, c) {
     tabindex: "0", role: c.iid ? "button" : null,
   });
   const head = el("div", null, { class: "card-head" });
+  // What playing it costs now, as the engine charges it (the view's
+  // `effective_cost`: changes of cards in play and the colour tax); a card
+  // of a revealed hand carries its printed cost only.
   const cost = c.cost ?? rec.cost;
-  const costNode = c.tax && cost !== null && cost !== undefined
-    ? el("span", cost + c.tax, { class: "cost taxed", title: `Cost ${cost} + ${c.tax} colour tax: no hero of this colour in play` })
+  const pay = c.effective_cost ?? cost;
+  const costNode = pay !== cost && pay !== null && pay !== undefined
+    ? el("span", pay, {
+      class: `cost${c.tax ? " taxed" : " changed"}`,
+      title: c.tax && pay === cost + c.tax ? `Cost ${cost} + ${c.tax} colour tax: no hero of this colour in play`
+        : `Costs ${pay} now (printed ${cost}${c.tax ? `, ${c.tax} colour tax` : ""})`,
+    })
     : el("span", cost ?? "", { class: "cost", title: "Cost" });
   head.append(costNode, nameNode(c.name, "span"));
   tile.append(head);

@@ -47,8 +47,6 @@ const ui = {
   unread: 0,
   why: null, // the sentence of the disabled control last tapped (shown under the action bar)
   techRead: null, // the codex card whose text the tech panel shows (read before picking)
-  news: [], // free-for-all announcements of the current turn: {text, kind}
-  newsTurn: null, // the turn they belong to (newsKey)
   tip: null, // the shown tooltip's anchor: {node, path, at} (showTooltip, keepTooltipAnchored)
   placedAt: 0, // the page's scroll position as it opened or keepOwnRowClear put it
 };
@@ -238,7 +236,6 @@ function onState(m) {
   if (m.version < version) return; // an older snapshot: drop it
   const gap = version >= 0 && m.version > version + 1;
   const first = msg === null;
-  if (isCodexView(m.view)) noteNews(msg && msg.view, m.view);
   msg = m;
   version = m.version;
   idx = indexActions(m.legal_actions || []);
@@ -550,65 +547,6 @@ function onBoardClick(event) {
 
 // ---- free-for-all announcements ---------------------------------------------
 
-const MERCENARY = "mercenary"; // the Mercenary token's card id (free-for-all, R23)
-
-/** Cards in play of every player, by id. */
-function cardsInPlay(v) {
-  const out = new Map();
-  for (const p of v.players) for (const c of p.play) out.set(c.iid, { card: c, player: p });
-  return out;
-}
-
-/**
- * The turn a view's news belongs to: its turn number, or, while the coming
- * turn waits for a tech choice (phase "tech", R11), the gap after it (the
- * engine has not counted the coming turn yet): the ended turn's news goes.
- */
-function newsKey(v) {
-  return v.phase === "tech" ? `after ${v.turn}` : String(v.turn);
-}
-
-/**
- * Compare the view before and after a version and keep, for the current
- * turn, what a free-for-all player must not miss: Mercenary tokens arriving
- * (R23), free gold (R25) and cards lent (R26). The final rounds (R28) are
- * shown from the view itself (renderNews). Nothing on the first view.
- */
-function noteNews(before, after) {
-  if (newsKey(after) !== ui.newsTurn) {
-    ui.news = [];
-    ui.newsTurn = newsKey(after);
-  }
-  if (!before || after.mode !== "ffa") return;
-  const old = cardsInPlay(before);
-  const add = (text, kind) => {
-    ui.news.push({ text, kind });
-    if (ui.news.length > 5) ui.news.shift();
-  };
-  for (const p of after.players) {
-    const tokens = p.play.filter((c) => c.card === MERCENARY && !old.has(c.iid)).length;
-    if (tokens) {
-      const what = tokens > 1 ? `${tokens} Mercenary tokens (1/1 each)` : "1 Mercenary token (a 1/1)";
-      add(`${p.name} got ${what}: the head start of the later players in a free-for-all.`, "mercenary");
-    }
-    const was = before.players.find((x) => x.seat === p.seat);
-    // Free gold is gained in one's own turn (R25); the count restarts when
-    // its player's turn begins (it stays on the others' heads meanwhile).
-    const playing = p.seat === after.active && after.phase !== "tech";
-    const fresh = before.turn !== after.turn && playing;
-    const gained = p.free_gold - (was && !fresh ? was.free_gold : 0);
-    if (playing && gained > 0) {
-      add(`${p.name} gained ${gained} free gold for opposing units killed (${p.free_gold} of 3 this turn).`, "free-gold");
-    }
-    for (const c of p.play) {
-      const then = old.get(c.iid);
-      if (c.lent_by !== undefined && c.lent_by !== null && !(then && then.card.lent_by === c.lent_by)) {
-        add(`${lenderName(after, c)} lent ${c.name} to ${p.name}: it patrols for ${p.name} until ${p.name}'s upkeep.`, "lent");
-      }
-    }
-  }
-}
-
 /**
  * The final rounds of a free-for-all (R28) as one line, or null: the
  * standings now (every base still standing, highest first, from the view's
@@ -640,7 +578,8 @@ function renderNews() {
   const lines = [];
   const final = finalText();
   if (final) lines.push(el("li", final, { class: "news-final", "data-kind": "final" }));
-  for (const n of ui.news) lines.push(el("li", n.text, { "data-kind": n.kind }));
+  // What a free-for-all player must not miss this turn, as the engine tells it (view `news`: R23, R25, R26).
+  for (const n of view().news || []) lines.push(el("li", n.text, { "data-kind": n.kind }));
   box.replaceChildren(...lines);
   box.hidden = !lines.length;
 }
@@ -1293,10 +1232,6 @@ function concedeQuestion() {
   return "Concede this game? Your opponent wins.";
 }
 
-// Building an add-on while one stands tears the old one down and deals this
-// much damage to the builder's base (rulebook: one add-on at a time).
-const ADDON_TEARDOWN_DAMAGE = 2;
-
 /**
  * One button per building offered. The 3-hero game's Tech II and Tech Lab
  * come with a spec to choose (one legal action per spec): their button opens
@@ -1341,12 +1276,17 @@ function buildButtons() {
   return out;
 }
 
-/** Ask before an add-on replaces the standing one: it names what is lost and the base damage. */
+/**
+ * Ask before an add-on replaces the standing one: it names what is lost and
+ * the base damage (the view's `addon_teardown_damage`, rulebook: one add-on
+ * at a time).
+ */
 function confirmAddon(name, old, then) {
   const base = baseOf(teamOf(msg.seat));
-  const after = Math.max(0, base.left - ADDON_TEARDOWN_DAMAGE);
+  const damage = me().addon_teardown_damage;
+  const after = Math.max(0, base.left - damage);
   const end = after === 0 ? " That would destroy your base." : "";
-  confirmThen(`Build ${name}? Your ${old.name} is torn down and your base takes ${ADDON_TEARDOWN_DAMAGE} damage `
+  confirmThen(`Build ${name}? Your ${old.name} is torn down and your base takes ${damage} damage `
     + `(${base.left} → ${after} HP).${end}`, `Build ${name}`, then);
 }
 
@@ -1616,15 +1556,31 @@ function renderPending() {
   $("dock").classList.toggle("has-pending", parts.length > 0);
 }
 
-/** A card's facts on one line; `tax`: the colour tax a hand card carries (the cost shown includes it, as on the hand). */
-function factsLine(rec, tax = 0) {
+/**
+ * "cost 3", or for a hand card the view says costs otherwise now (its
+ * `effective_cost`), that cost and why: "cost 2 (1 + 1 colour tax)",
+ * "cost 0 (printed 2)".
+ */
+function costWords(printed, held) {
+  const pay = held && held.effective_cost !== undefined && held.effective_cost !== null ? held.effective_cost : printed;
+  if (pay === printed) return `cost ${printed}`;
+  const tax = held.tax || 0;
+  return tax && pay === printed + tax ? `cost ${pay} (${printed} + ${tax} colour tax)` : `cost ${pay} (printed ${printed}${tax ? `, ${tax} colour tax` : ""})`;
+}
+
+/**
+ * A card's facts on one line; `held`: the viewer's team's hand card as the
+ * view gives it, whose cost shown is what playing it costs now (its
+ * `effective_cost`, with the colour tax it carries), as on the hand.
+ */
+function factsLine(rec, held = null) {
   const bits = [words(rec.kind)];
   if (rec.subtypes && rec.subtypes.length) bits.push(rec.subtypes.join(" "));
   if (rec.color) bits.push(rec.color);
   if (rec.spec) bits.push(rec.spec);
   if (rec.tech !== null && rec.tech !== undefined) bits.push(`tech ${roman(rec.tech)}`);
   if (rec.cost !== null && rec.cost !== undefined && rec.kind !== "base") {
-    bits.push(tax ? `cost ${rec.cost + tax} (${rec.cost} + ${tax} colour tax)` : `cost ${rec.cost}`);
+    bits.push(costWords(rec.cost, held));
   }
   return bits.join(" · ");
 }
@@ -1757,7 +1713,7 @@ function renderInspector() {
   close.onclick = () => { ui.selected = null; render(); };
   const head = el("div", null, { class: "inspector-head" }, el("h2", rec.name, { class: "panel-title" }), close);
   const inHand = found && found.where === "hand";
-  const parts = [head, el("p", factsLine(rec, inHand ? found.card.tax || 0 : 0), { class: "facts" })];
+  const parts = [head, el("p", factsLine(rec, inHand ? found.card : null), { class: "facts" })];
   if (found) parts.push(el("p", `${found.player.name} · ${found.where === "play" ? "in play" : found.where === "command" ? "command zone" : found.where}`, { class: "hint" }));
   if (inHand && msg.seat !== null && found.player.seat === msg.seat) {
     const why = whyNotPlayable(found.card, rec);

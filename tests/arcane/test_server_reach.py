@@ -3,7 +3,7 @@ alone (issue 17, "Nothing in consumers, services, patches, stand-ins ...
 knows a rule of either game"): the turn clock's waiting seats and key, the
 stand-in and table bots, the replay's visible seats. No database needed."""
 
-from game import replays, rules, standins, turnclock
+from game import rules, standins, turnclock
 from tests.arcane.helpers import act, config, position
 
 
@@ -27,6 +27,6 @@ def test_stand_in_and_table_bots_play_an_arcane_seat():
 
 
 def test_a_replay_shows_an_arcane_seat_its_own_actions_only():
-    """game/replays.py: a seat sees its own actions in full (its team is itself), a spectator none."""
+    """game.rules' one visibility policy (replays, the action log): a seat sees its own actions in full (its team is itself), a spectator none."""
     state = rules.new_game(config(seed=11))
-    assert replays.visible_seats(state, 0) == {0} and replays.visible_seats(state, None) == set()
+    assert rules.sees_actions_of(state, 0) == {0} and rules.sees_actions_of(state, None) == set()

@@ -335,7 +335,15 @@ def test_a_two_headed_dragon_target_choice_names_the_partner(browser, live_serve
     frame["view"]["prompt"] = None
     frame["legal_actions"] = [{"type": "play", "card": "c7399", "targets": [t]} for t in ("c7301", "c7302", "c7303")]
     players[0]["hand"] = [
-        {"iid": "c7399", "card": "deteriorate", "name": "Deteriorate", "kind": "spell", "cost": 2, "tax": 0}
+        {
+            "iid": "c7399",
+            "card": "deteriorate",
+            "name": "Deteriorate",
+            "kind": "spell",
+            "cost": 2,
+            "tax": 0,
+            "effective_cost": 2,
+        }
     ]
     frame["legal_actions"].append({"type": "concede"})
     crafted.send(frame)

@@ -426,6 +426,9 @@ def crafted_frames(player, match_url, at):
     # Cat, whose turn it is, kills an opposing unit: free gold (R25) is announced and shown on her.
     assert frame["view"]["active"] == 2 and frame["view"]["players"][2]["free_gold"] == 0
     frame["view"]["players"][2]["free_gold"] = 1
+    # ...as the engine's view tells it (game/codex/news.py); the page shows the view's news.
+    gold = {"kind": "free-gold", "text": "Cat gained 1 free gold for opposing units killed (1 of 3 this turn)."}
+    frame["view"]["news"] = [*frame["view"]["news"], gold]
     frame = send(frame)
     news = page.locator("#news li[data-kind=free-gold]").inner_text()
     assert news == "Cat gained 1 free gold for opposing units killed (1 of 3 this turn)."
@@ -435,7 +438,7 @@ def crafted_frames(player, match_url, at):
     # ended turn's news, free gold and "new" marks are gone, though the
     # engine still counts that turn.
     waiting = json.loads(json.dumps(frame))
-    waiting["view"].update(phase="tech", active=0, prompt=None)
+    waiting["view"].update(phase="tech", active=0, prompt=None, news=[])  # the engine's: no news in the gap
     waiting["legal_actions"] = []
     waiting["view"]["players"][2]["free_gold"] = 0
     waiting["view"]["players"][0]["free_gold"] = 2  # from Ann's own last turn

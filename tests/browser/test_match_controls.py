@@ -95,6 +95,9 @@ class Crafted:
 
 
 def hand_card(iid, card, name, kind="unit", cost=1, tax=0, **more) -> dict:
+    """A hand card as the view gives it to its team (``effective_cost``:
+    the cost plus the tax unless given)."""
+    more.setdefault("effective_cost", cost + tax)
     return {"iid": iid, "card": card, "name": name, "kind": kind, "cost": cost, "tax": tax, **more}
 
 
@@ -200,6 +203,7 @@ def test_an_addon_replacing_the_standing_one_asks_first(crafted):
     frame = crafted.frame()
     me = frame["view"]["players"][0]
     me["buildings"]["addon"] = {"id": "tower", "name": "Tower", "damage": 0, "done": True, "hp": 4}
+    me["addon_teardown_damage"] = 2  # the view's, while an add-on stands
     me["gold"] = 9
     frame["view"]["teams"][0]["damage"] = 3
     frame["legal_actions"] = [{"type": "build", "building": "surplus"}, {"type": "end_main"}, {"type": "concede"}]
@@ -296,6 +300,19 @@ def test_specs_are_named_and_the_hint_matches_the_board(crafted):
     assert "highlighted targets" in panel.locator(".hint").inner_text()
     assert page.locator("#hand .card.target").count() == 1
     panel.locator("button", has_text="Cancel").click()
+
+
+def test_a_hand_card_shows_the_cost_the_view_says_it_costs_now(crafted):
+    """The page shows a hand card's ``effective_cost`` (the engine's: here
+    Promise of Payment makes it free), not a cost of its own reckoning."""
+    page = crafted.page
+    frame = crafted.frame()
+    frame["view"]["players"][0]["hand"] = [hand_card("c945", "bloom", "Bloom", kind="spell", cost=2, effective_cost=0)]
+    frame["legal_actions"] = [{"type": "play", "card": "c945"}, {"type": "end_main"}, {"type": "concede"}]
+    crafted.send(frame)
+    assert page.locator("#hand [data-tid=c945] .cost").inner_text() == "0"
+    page.click("#hand [data-tid=c945]")
+    assert "cost 0 (printed 2)" in page.locator("#inspector .facts").inner_text()
 
 
 def test_a_hand_card_panel_shows_the_taxed_cost_and_why_it_cannot_be_played(crafted):

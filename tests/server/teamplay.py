@@ -50,7 +50,8 @@ PRIVATE_KEYS = (
     "codex",
     "reasons",
     "hire_cost",
-)  # reasons, hire_cost: the viewer's own seat only
+    "addon_teardown_damage",
+)  # reasons, hire_cost, addon_teardown_damage: the viewer's own seat only
 # The Two-Headed Dragon table of the 2v2 tests: ana & ari (team 0) against bo & bea.
 HEROES = ("troq_bashar", "river_montoya", "river_montoya", "troq_bashar")
 NAMES = ("ana", "ari", "bo", "bea")

@@ -13,8 +13,11 @@ it in words (static/js/common.js toldReason, resultConcerned):
   was destroyed", not knowing whose).
 """
 
+from importlib import import_module
+
 import pytest
 from asgiref.sync import async_to_sync
+from django.apps import apps as django_apps
 
 from game import services
 from game.models import Match
@@ -60,7 +63,14 @@ def test_a_two_headed_dragon_concession_names_who_conceded_in_every_frame(make_u
     assert match.status == "finished" and match.result["winners"] == [0, 1]
     assert match.result["conceded_by"] == 2  # stored: a later connection gets it too
     for seat, frame in frames(match).items():
-        assert frame["result"] == {"winner": None, "winners": [0, 1], "reason": "concession", "conceded_by": 2}, seat
+        assert frame["result"] == {
+            "winner": None,
+            "winners": [0, 1],
+            "reason": "concession",
+            "conceded_by": 2,
+            "fallen": [],
+            "shared": False,
+        }, seat
 
 
 def test_a_concession_that_ends_a_free_for_all_is_told_as_one(make_user):
@@ -71,7 +81,14 @@ def test_a_concession_that_ends_a_free_for_all_is_told_as_one(make_user):
     match = ffa_match(users, [{}, {"base_damage": 3}, {}])
     match = conceded(match, users[2])
     assert match.status == "finished"
-    assert match.result == {"winner": 0, "winners": [0], "reason": "base destroyed", "conceded_by": 2}
+    assert match.result == {
+        "winner": 0,
+        "winners": [0],
+        "reason": "base destroyed",
+        "conceded_by": 2,
+        "fallen": [2],
+        "shared": False,
+    }
     for seat, frame in frames(match).items():
         assert frame["result"]["conceded_by"] == 2, seat
     for user in users:
@@ -91,7 +108,14 @@ def test_a_base_destroyed_in_a_free_for_all_names_whose_base_in_the_lobby(make_u
         match.pk, users[0].pk, {"type": "attack", "attacker": attacker, "target": "base:1"}, match.version
     )
     match.refresh_from_db()
-    assert match.result == {"winner": 0, "winners": [0], "reason": "base destroyed", "conceded_by": None}
+    assert match.result == {
+        "winner": 0,
+        "winners": [0],
+        "reason": "base destroyed",
+        "conceded_by": None,
+        "fallen": [1],
+        "shared": False,
+    }
     for user in users:
         result = lobby_result(user, match)
         assert (result["reason"], result["fallen"], result["conceded_by"]) == ("base destroyed", [1], None)
@@ -99,7 +123,10 @@ def test_a_base_destroyed_in_a_free_for_all_names_whose_base_in_the_lobby(make_u
 
 def test_the_lobby_names_the_fallen_bases_of_a_two_headed_dragon_and_no_others(make_user):
     """A team's base is both its players' (seats 2 and 3 here); a result
-    for another reason has no fallen bases."""
+    for another reason has no fallen bases. The lobby reads them from the
+    stored result (the engine's outcome), not from the state: a match
+    finished before results carried them gets them from the migration
+    that reads the engine's outcome of its final state (issue 28 point 3)."""
     users = [make_user(n) for n in NAMES]
     match = async_to_sync(start_match)(users, heroes=HEROES, mode="2hg", seed=11)
     state = match.state
@@ -107,8 +134,26 @@ def test_the_lobby_names_the_fallen_bases_of_a_two_headed_dragon_and_no_others(m
     Match.objects.filter(pk=match.pk).update(
         state=state,
         status=Match.Status.FINISHED,
-        result={"winner": None, "winners": [0, 1], "reason": "base destroyed"},
+        result={"winner": None, "winners": [0, 1], "reason": "base destroyed"},  # as stored before the outcome
     )
+    assert lobby_result(users[0], match)["fallen"] is None  # the lobby reads no state
+    import_module("game.migrations.0011_result_outcome").forwards(django_apps, None)
+    match.refresh_from_db()
+    assert match.result["fallen"] == [2, 3] and match.result["conceded_by"] is None
     assert lobby_result(users[0], match)["fallen"] == [2, 3]
-    Match.objects.filter(pk=match.pk).update(result={"winner": None, "winners": [0, 1], "reason": "concession"})
+    Match.objects.filter(pk=match.pk).update(result={**match.result, "reason": "concession"})
     assert lobby_result(users[0], match)["fallen"] is None
+
+
+def test_the_migration_names_who_conceded_a_match_finished_before_the_outcome(make_user):
+    """A result stored without ``conceded_by`` (matches finished before it
+    existed) gets the seat whose concession was the last action, as the
+    lobby told it from the action log before (issue 28 point 3)."""
+    users = [make_user(n) for n in NAMES]
+    match = async_to_sync(start_match)(users, heroes=HEROES, mode="2hg", seed=11)
+    match = conceded(match, users[3])
+    Match.objects.filter(pk=match.pk).update(result={"winner": None, "winners": [0, 1], "reason": "concession"})
+    import_module("game.migrations.0011_result_outcome").forwards(django_apps, None)
+    match.refresh_from_db()
+    assert match.result["conceded_by"] == 3 and match.result["fallen"] == []
+    assert lobby_result(users[0], match)["conceded_by"] == 3
