@@ -36,7 +36,6 @@ from functools import lru_cache
 
 from confusable_homoglyphs import confusables
 from django.core.exceptions import ValidationError
-from django.db.models import Q
 
 MIN_CHARS, MAX_CHARS = 2, 24
 MAX_MARKS = 2  # combining marks kept on one character (docs/RULINGS.md "Server: chat text")
@@ -165,24 +164,6 @@ def clean_name(value, what: str, min_chars: int, max_chars: int) -> str:
     return name
 
 
-def clean_display_name(value: str, user=None) -> str:
-    """Return ``value`` cleaned as every user-written name is (:func:`clean_name`).
-
-    ``user``: the account the name is for (None for a new one), whose own
-    names do not count as taken. Raises django ValidationError with a
-    sentence for the player when the name is empty, too short or long, has
-    other characters, or looks like a name another account shows (or its
-    username) or one the site shows (:func:`require_free`).
-    """
-    name = clean_name(value or "", "A display name", MIN_CHARS, MAX_CHARS)
-    if not all(ALLOWED.fullmatch(ch) for ch in name):
-        raise ValidationError("Use letters, digits, spaces and . ' _ - only.")
-    if not all(name_keys(name)):
-        raise ValidationError("A display name needs a letter or a digit.")
-    require_free(name, user)
-    return name
-
-
 @lru_cache(maxsize=1)
 def reserved_pattern() -> re.Pattern:
     """What the keys (:func:`name_keys`) of a name the site itself shows in
@@ -208,17 +189,3 @@ def require_not_reserved(name: str, what: str = "that name") -> None:
     (:func:`reserved_pattern`); return None else."""
     if any(reserved_pattern().fullmatch(key) for key in name_keys(name)):
         raise ValidationError(f"The site itself shows {what} (for you, a bot or a seat): pick another one.")
-
-
-def require_free(name: str, user=None) -> None:
-    """Raise django ValidationError with a sentence for the player when
-    ``name`` looks like a name the site shows (:func:`require_not_reserved`),
-    the name another account than ``user`` shows, or its username (the keys
-    of :func:`name_keys`); return None else."""
-    from lobby.models import User
-
-    require_not_reserved(name)
-    keys = name_keys(name)
-    others = User.objects.exclude(pk=getattr(user, "pk", None))
-    if others.filter(Q(name_key__in=keys) | Q(shape_key__in=keys) | Q(username__iexact=name)).exists():
-        raise ValidationError("Another player already uses that name, or one that looks just like it.")
