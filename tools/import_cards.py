@@ -346,7 +346,7 @@ def apply_texts(records: list[dict]) -> list[str]:
         if r["kind"] == "hero":
             band_texts = card_texts.HERO_BANDS.get(r["id"])
             if band_texts:
-                for band, t in zip(r["bands"], band_texts):
+                for band, t in zip(r["bands"], band_texts, strict=True):
                     band["text"] = t
             r["text"] = card_texts.TEXTS.get(r["id"], "") or " ".join(
                 f"Lv{b['level']}: {b['text']}" for b in r["bands"] if b["text"]

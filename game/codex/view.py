@@ -350,7 +350,7 @@ def _view(state: dict, viewer) -> dict:
     for p in state["players"]:
         seat = p["seat"]
         sees_all = viewer is not None and not is_opponent(state, viewer, seat)
-        entry = dict(stats.memoised(state, ("seat_public", seat), lambda: _seat_public(state, p)))
+        entry = dict(stats.memoised(state, ("seat_public", seat), lambda: _seat_public(state, p)))  # noqa: B023 (called before the loop moves on)
         if sees_all:
             entry["hand"] = [_hand_card(state, i, seat) for i in p["hand"]]
             if seat == viewer:  # only the viewer's own hand says what stops a card

@@ -494,7 +494,7 @@ def _free_cast(state: dict, step: dict) -> None:
             slot,
             f"{name(state, iid)}: {slot.prompt}",
             dict({"op": "free_cast", "seat": seat, "spell": iid, "targets": targets}, **boosted),
-            exclude=[t for t, s in zip(targets, slots) if s.icon],
+            exclude=[t for t, s in zip(targets, slots, strict=False) if s.icon],
         )
         return
     cast_spell(state, seat, iid, targets, marks=boosted)
