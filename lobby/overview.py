@@ -109,7 +109,7 @@ def _with_bases(matches) -> list:
     return matches
 
 
-def _fallen(match, reason: str):
+def _fallen(match, reason: str | None):
     """The seats, in order, whose base was at 0 HP when ``match`` (annotated
     by _with_bases) ended by a destroyed base (the engine's reason "base
     destroyed"; in a free-for-all any of the players, house rule R28); None

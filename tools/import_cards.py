@@ -425,8 +425,8 @@ def main(argv=None) -> int:
         print(f"  {k:16} {n}")
     if NOTES:
         print("not parsed as keywords (conditional):")
-        for n in NOTES:
-            print("  " + n)
+        for note in NOTES:
+            print("  " + note)
     if unknown:
         print("texts for unknown ids:", unknown)
     print(f"records without our text: {len(missing)}")

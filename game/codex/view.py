@@ -9,6 +9,7 @@ for everyone else.
 """
 
 from functools import cache
+from typing import Any
 
 from . import catalog, maps, specs, stats
 from .actions import abilities_of, hire_cost, main_refusal, play_card_verdict
@@ -253,7 +254,7 @@ def _tech_lab_spec(p: dict):
 
 
 def _buildings(p: dict) -> dict:
-    out = {}
+    out: dict[str, Any] = {}
     for slot, rec in p["buildings"].items():
         out[slot] = (
             None
