@@ -298,6 +298,10 @@ CODEX_STAND_IN_MAX_MOVES = env.int("CODEX_STAND_IN_MAX_MOVES", default=300)
 # The garbage collector's thresholds in a server process (codexsite/gcsettle.py):
 # young, middle, old generation, as gc.set_threshold takes them.
 CODEX_GC_THRESHOLDS = tuple(int(n) for n in env.list("CODEX_GC_THRESHOLDS", default=["10000", "10", "10"]))
+# The match row's state is a snapshot written every this many versions (and at
+# the game's end); the state in between is rebuilt from it and the action log
+# (game.services, issue 29). 1: every version.
+CODEX_SNAPSHOT_EVERY = max(1, env.int("CODEX_SNAPSHOT_EVERY", default=10))
 # Matches whose parsed state each worker keeps between actions (game.statecache).
 CODEX_STATE_CACHE_MATCHES = env.int("CODEX_STATE_CACHE_MATCHES", default=1000)
 # Route the benchmark echo room /ws/echo/<room>/ (benchmarks/load.py): off

@@ -14,9 +14,12 @@ class MatchPlayerInline(admin.TabularInline):
 
 @admin.register(Match)
 class MatchAdmin(admin.ModelAdmin):
-    """Matches with their players."""
+    """Matches with their players. The stored state is a snapshot of
+    version ``state_version`` (game.services.current_state gives the
+    current one): shown, never edited."""
 
-    list_display = ("id", "status", "version", "created", "updated")
+    list_display = ("id", "status", "version", "state_version", "created", "updated")
+    readonly_fields = ("state", "state_version")
     inlines = [MatchPlayerInline]
 
 

@@ -14,7 +14,7 @@ from game import replays, rules
 from game.codex import catalog
 from game.models import Match
 from game.serializers import LoggedActionSerializer, MatchSerializer
-from game.services import may_spectate, seat_of
+from game.services import current_state, may_spectate, seat_of
 
 INVITE_PARAM = OpenApiParameter("invite", str, description="Invite token of a private table (to watch).")
 REPLAY_VIEW_PARAM = OpenApiParameter(
@@ -103,9 +103,10 @@ class MatchViewSet(viewsets.ReadOnlyModelViewSet):
         other teams' actions redacted to their type."""
         match = self.get_object()
         seat = self.viewer_seat
-        visible = replays.visible_seats(match.state, seat)
+        state = current_state(match)
+        visible = replays.visible_seats(state, seat)
         actions = LoggedActionSerializer(match.actions.all(), many=True, context={"visible_seats": visible}).data
-        lines = [{"n": line["n"], "text": line["text"]} for line in rules.view(match.state, seat).get("log", [])]
+        lines = [{"n": line["n"], "text": line["text"]} for line in rules.view(state, seat).get("log", [])]
         return Response({"version": match.version, "seat": seat, "lines": lines, "actions": actions})
 
     def _replay(self, request, read, *args):

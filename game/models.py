@@ -1,4 +1,5 @@
-"""Matches: the authoritative state row, its players and the append-only action log."""
+"""Matches: the match row (version, status and a snapshot of the state), its
+players and the append-only action log, which with the snapshot is the truth."""
 
 from django.conf import settings
 from django.db import models
@@ -6,8 +7,12 @@ from django.utils import timezone
 
 
 class Match(models.Model):
-    """One game. ``state`` is the engine's full (secret) state; ``version``
-    counts applied actions and is what every live update carries.
+    """One game. ``version`` counts applied actions and is what every live
+    update carries. ``state`` is a snapshot of the engine's full (secret)
+    state at version ``state_version`` (<= ``version``), written every
+    CODEX_SNAPSHOT_EVERY versions and when the game ends; the state at
+    ``version`` is that snapshot with the logged actions after it applied
+    (game.services.current_state: never read ``state`` as the current one).
 
     ``result`` is ``{"winner": seat|None, "reason": str|None}`` once ``status`` is finished.
 
@@ -23,6 +28,7 @@ class Match(models.Model):
 
     config = models.JSONField()
     state = models.JSONField()
+    state_version = models.PositiveIntegerField(default=0)
     version = models.PositiveIntegerField(default=0)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PLAYING)
     result = models.JSONField(null=True, blank=True)

@@ -1,10 +1,21 @@
-"""Match persistence: create matches, apply actions under a row lock, and
-decide who may watch or act. Synchronous code; consumers call it through
-``database_sync_to_async`` and broadcast after it returns (the commit is done).
+"""Match persistence: create matches, apply actions (one writer per match),
+read a match's current state, and decide who may watch or act. Synchronous code;
+consumers call it through ``database_sync_to_async`` and broadcast after it
+returns (the commit is done).
+
+Storage (issue 29): the action log (``MatchAction``) is written with each
+action, in its transaction, before it is acknowledged; the match row keeps
+the version, status and result of every action but the state only as a
+snapshot, written every CODEX_SNAPSHOT_EVERY versions and when the game
+ends (``state_version``: the version it is of). The state at the row's
+version is the snapshot with the logged actions after it applied by the
+engine (deterministic): current_state, and any worker whose kept state
+(game.statecache) is not of the row's version rebuilds it so.
 """
 
 from dataclasses import dataclass, field
 
+from django.conf import settings
 from django.db import InterfaceError, OperationalError, connection, transaction
 from django.utils import timezone
 
@@ -80,9 +91,10 @@ class Snapshot:
     """The authoritative state of a match at one version (secret: server-side only).
 
     ``text``: the state as JSON text, in the snapshot an action has just
-    made (what it stores and broadcasts), else None: the snapshots a
-    process keeps (game.statecache, game.fanout) drop it, since nothing
-    reads it again (an action copies the parsed state: _own_copy);
+    made when it stored it (a snapshot version: what it stores and
+    broadcasts), else None: the snapshots a process keeps
+    (game.statecache, game.fanout) drop it, since nothing reads it again
+    (an action copies the parsed state: _own_copy);
     ``created``:
     the match row's creation time as text, which tells a match from an
     older one under a reused id (game.statecache), None when unknown.
@@ -190,6 +202,21 @@ def load_snapshot(match_id: int) -> Snapshot:
     return _current(match_id, row)
 
 
+def current_state(match: Match) -> dict:
+    """The state of ``match`` at its current version: the one function
+    that reads a match's state outside an action (the row's ``state`` is a
+    snapshot, maybe of an older version). The state of the loaded row when
+    it is a snapshot of the row's own version (a finished match's always
+    is), else this worker's kept state or the one rebuilt from the
+    database (load_snapshot). Shared: read it, never change it. Raises
+    MatchNotFound when the match is gone."""
+    if not {"state", "state_version", "version"} & match.get_deferred_fields() and (
+        match.state_version == match.version
+    ):
+        return match.state
+    return load_snapshot(match.pk).state
+
+
 def _result(state: dict, seat: int, action: dict) -> dict:
     """The stored result of the game ``state`` that ``seat``'s ``action``
     has just finished: the winning seat (None in a team game or a draw),
@@ -212,8 +239,11 @@ def apply_match_action(
 ) -> Applied:
     """Apply one action for the seat ``user_id`` plays, in one transaction.
 
-    Locks the match row (``select_for_update``), so actions of one match are
-    applied one at a time, each whole, in the order they get the lock. Then:
+    One writer per match: the action is written only while the row is
+    still at the version it read (the update locks the row until the
+    commit; on SQLite the transaction holds the write lock), else it is
+    applied again from the start, so actions of one match are applied one
+    at a time, each whole, and each version is made once. Then:
 
     - a ``nonce`` this seat already used answers the first action's version
       (``duplicate``; nothing is applied again);
@@ -233,13 +263,14 @@ def apply_match_action(
     The action is first normalised (normalise_action: the keys the engine
     reads, nothing else); that is what the engine judges, what a retried
     nonce is compared with and what the log keeps. An applied action saves
-    the state with version + 1 and appends it to the action log with its
-    nonce. Returns Applied (committed when this returns).
+    version + 1 (and the state, when a snapshot is due: _snapshot_due) and
+    appends the action to the action log with its nonce. Returns Applied
+    (committed when this returns).
     Raises ActionRefused (nothing changed): ``not_seated``, ``nonce_reused``
     (the seat used that nonce for a different action), ``match_over``,
     ``bad_version``, ``stale_version`` or the engine's code; MatchNotFound.
     """
-    return _on_a_live_connection(lambda: _apply(match_id, action, expected_version, nonce, user_id=user_id))
+    return _until_written(lambda: _apply(match_id, action, expected_version, nonce, user_id=user_id))
 
 
 def apply_seat_action(match_id: int, seat: int, action: dict, at_version: int) -> Applied:
@@ -250,7 +281,7 @@ def apply_seat_action(match_id: int, seat: int, action: dict, at_version: int) -
     can be taken for it (issue 11, finding 2). Otherwise as
     apply_match_action; a match no longer at ``at_version`` is refused
     ``stale_version`` (nothing changed)."""
-    return _on_a_live_connection(lambda: _apply(match_id, action, at_version, None, seat=seat))
+    return _until_written(lambda: _apply(match_id, action, at_version, None, seat=seat))
 
 
 def _columns(cursor) -> dict:
@@ -259,28 +290,54 @@ def _columns(cursor) -> dict:
     return None if row is None else dict(zip((c[0] for c in cursor.description), row))
 
 
-def _read_state(match_id: int) -> str:
-    """The stored state of match ``match_id`` as JSON text (the cache
-    missed); on PostgreSQL the jsonb column's text, parsed here with
-    msgspec (game.jsontext) rather than by the driver's ``json``."""
-    column = "state::text" if connection.vendor == "postgresql" else "state"
+def _read_state(match_id: int) -> dict:
+    """The match row with its stored state (the cache missed): ``{state
+    (JSON text), state_version, version, status, result}``, read in one
+    statement, so the snapshot and the version are of one moment; on
+    PostgreSQL the jsonb column's text, parsed by the caller with msgspec
+    (game.jsontext) rather than by the driver's ``json``."""
+    column = "state::text AS state" if connection.vendor == "postgresql" else "state"
     with connection.cursor() as cursor:
-        cursor.execute(f"SELECT {column} FROM {Match._meta.db_table} WHERE id = %s", [match_id])
-        return cursor.fetchone()[0]
+        cursor.execute(
+            f"SELECT {column}, state_version, version, status, result FROM {Match._meta.db_table} WHERE id = %s",
+            [match_id],
+        )
+        return _columns(cursor)
+
+
+def _rebuilt(match_id: int, stored: dict) -> dict:
+    """The state of match ``match_id`` at ``stored["version"]``: the
+    snapshot ``stored["state"]`` (of ``stored["state_version"]``) with the
+    logged actions after it, up to that version, applied in order by the
+    engine, as they were when they were made (game.rules, deterministic).
+    Raises rules.RulesError or rules.EngineFault when the log does not
+    replay (a fault: never expected)."""
+    state = jsontext.loads(stored["state"])
+    if stored["state_version"] < stored["version"]:
+        log = MatchAction.objects.filter(
+            match_id=match_id, seq__gt=stored["state_version"], seq__lte=stored["version"]
+        ).order_by("seq")
+        for seat, action in log.values_list("seat", "action"):
+            rules.apply_action_in_place(state, seat, action)
+    return state
 
 
 def _current(match_id: int, row: dict) -> Snapshot:
     """The Snapshot of the match row ``row`` (read without its state): the
     worker's kept state when it is of the row's version (game.statecache),
-    else the state read from the row (and kept)."""
+    else the state rebuilt from the database (snapshot and log: _rebuilt)
+    at the version read then, and kept: in an action that is the row's
+    version, or a newer one another transaction committed since, and then
+    the action's write finds the row moved on (_write) and it runs again."""
     created = str(row["created"])
     snapshot = statecache.get(match_id, created, row["version"])
     if snapshot is None:
-        result, text = row["result"], _read_state(match_id)
+        stored = _read_state(match_id)
+        result = stored["result"]
         snapshot = Snapshot(
-            version=row["version"],
-            state=jsontext.loads(text),
-            status=row["status"],
+            version=stored["version"],
+            state=_rebuilt(match_id, stored),
+            status=stored["status"],
             result=jsontext.loads(result) if isinstance(result, str) else result,
             created=created,
         )
@@ -302,33 +359,35 @@ def _row(match_id: int) -> dict | None:
         return _columns(cursor)
 
 
-def _locked_match(match_id: int, nonce: str | None, seat: int | None, user_id: int | None) -> dict | None:
-    """The match row, locked, without its state, as ``{id, version, status,
-    result, created, turn_seconds, acting_seat, nonce_seq}``: the acting seat (``user_id``'s, or
-    ``seat``) and the version that seat's ``nonce`` produced (None: unused);
-    None when the match does not exist. One statement, not three, and
-    written out rather than built by the ORM: each statement is a round trip
-    on the one database thread of a worker, and building this one through
-    the ORM cost more than running it (docs/BENCHMARKS.md, "Profile"). The
-    state is not read: the worker keeps it (game.statecache)."""
+def _match_row(match_id: int, nonce: str | None, seat: int | None, user_id: int | None) -> dict | None:
+    """The match row, without its state, as ``{id, version, state_version,
+    status, result, created, turn_seconds, acting_seat, nonce_seq}``: the
+    acting seat (``user_id``'s, or ``seat``) and the version that seat's
+    ``nonce`` produced (None: unused); None when the match does not exist.
+    Not locked: the action's write is made only while the row is still at
+    this version (_write), and on SQLite the transaction holds the write
+    lock from its start. One statement, not three, and written out rather
+    than built by the ORM: each statement is a round trip on the one
+    database thread of a worker, and building this one through the ORM cost
+    more than running it (docs/BENCHMARKS.md, "Profile"). The state is not
+    read: the worker keeps it (game.statecache)."""
     if not 0 < match_id <= MAX_ID:
         return None
     match, player, action = (m._meta.db_table for m in (Match, MatchPlayer, MatchAction))
-    lock = " FOR UPDATE OF m" if connection.features.has_select_for_update_of else ""
-    columns = "m.id, m.version, m.status, m.result, m.created, m.turn_seconds"
+    columns = "m.id, m.version, m.state_version, m.status, m.result, m.created, m.turn_seconds"
     if user_id is not None:
         sql = (
             f"SELECT {columns}, p.seat AS acting_seat, a.seq AS nonce_seq FROM {match} m "
             f"LEFT JOIN {player} p ON p.match_id = m.id AND p.user_id = %s "
             f"LEFT JOIN {action} a ON a.match_id = m.id AND a.seat = p.seat AND a.nonce = %s "
-            f"WHERE m.id = %s{lock}"
+            "WHERE m.id = %s"
         )
         params = [user_id, nonce, match_id]
     else:
         sql = (
             f"SELECT {columns}, %s AS acting_seat, a.seq AS nonce_seq FROM {match} m "
             f"LEFT JOIN {action} a ON a.match_id = m.id AND a.seat = %s AND a.nonce = %s "
-            f"WHERE m.id = %s{lock}"
+            "WHERE m.id = %s"
         )
         params = [seat, seat, nonce, match_id]
     with connection.cursor() as cursor:
@@ -336,28 +395,69 @@ def _locked_match(match_id: int, nonce: str | None, seat: int | None, user_id: i
         return _columns(cursor)
 
 
+def _snapshot_due(version: int, state_version: int, finished: bool) -> bool:
+    """True when the action that makes ``version`` of a match whose stored
+    snapshot is of ``state_version`` stores the state: at the game's end,
+    and CODEX_SNAPSHOT_EVERY versions after the last snapshot."""
+    return finished or version - state_version >= settings.CODEX_SNAPSHOT_EVERY
+
+
+class _Raced(Exception):
+    """Another transaction committed a version of the match after this one
+    read it (PostgreSQL): nothing was written; apply the action again."""
+
+
 def _write(match_id: int, snapshot: Snapshot, seat: int, action: dict, nonce: str | None) -> None:
-    """Store the new version (state text, version, status, result) and
-    append the action to the log: one statement on PostgreSQL (the update
-    inside the insert's WITH), two on SQLite; written out, not built by the
-    ORM (docs/BENCHMARKS.md, "Profile")."""
+    """Store the new version (version, status, result, and the state text
+    as the new snapshot when ``snapshot.text`` is set) and append the
+    action to the log, only while the row is still at the version before
+    it: one statement on PostgreSQL (the update inside the insert's WITH,
+    the insert made only when the update was), two on SQLite; written out,
+    not built by the ORM (docs/BENCHMARKS.md, "Profile"). The update locks
+    the row until the commit: one writer per match, each version made
+    once. Raises _Raced (nothing written) when another transaction made
+    that version first: PostgreSQL's update waits for it, then finds the
+    row at a newer version."""
     match, log = Match._meta.db_table, MatchAction._meta.db_table
     now = connection.ops.adapt_datetimefield_value(timezone.now())
     result = None if snapshot.result is None else jsontext.dumps(snapshot.result)
+    stored = "state = %s{j}, state_version = %s, " if snapshot.text is not None else ""
     update = (
-        f"UPDATE {match} SET state = %s{{j}}, version = %s, updated = %s, status = %s, result = %s{{j}} WHERE id = %s"
+        f"UPDATE {match} SET {stored}version = %s, updated = %s, status = %s, result = %s{{j}} "
+        "WHERE id = %s AND version = %s"
     )
-    insert = f"INSERT INTO {log} (match_id, seq, seat, action, nonce, created) VALUES (%s, %s, %s, %s{{j}}, %s, %s)"
-    update_params = [snapshot.text, snapshot.version, now, snapshot.status, result, match_id]
+    insert = f"INSERT INTO {log} (match_id, seq, seat, action, nonce, created) {{rows}}"
+    values = "%s, %s, %s, %s{j}, %s, %s"
+    update_params = [snapshot.version, now, snapshot.status, result, match_id, snapshot.version - 1]
+    if snapshot.text is not None:
+        update_params[:0] = [snapshot.text, snapshot.version]
     insert_params = [match_id, snapshot.version, seat, jsontext.dumps(action), nonce, now]
     with connection.cursor() as cursor:
         if connection.vendor == "postgresql":
+            rows = f"SELECT {values.format(j='::jsonb')} FROM u"
             cursor.execute(
-                f"WITH u AS ({update.format(j='::jsonb')}) {insert.format(j='::jsonb')}", update_params + insert_params
+                f"WITH u AS ({update.format(j='::jsonb')} RETURNING 1) {insert.format(rows=rows)}",
+                update_params + insert_params,
             )
         else:
             cursor.execute(update.format(j=""), update_params)
-            cursor.execute(insert.format(j=""), insert_params)
+            if cursor.rowcount == 1:
+                cursor.execute(insert.format(rows=f"VALUES ({values.format(j='')})"), insert_params)
+        if cursor.rowcount != 1:
+            raise _Raced(match_id)
+
+
+def _until_written(apply):
+    """Run the transaction ``apply()`` (on a live connection:
+    _on_a_live_connection) and return its result; again, from the start,
+    as long as another transaction made the version it was writing first
+    (_Raced: each time, another action of the match was applied, so
+    this ends)."""
+    while True:
+        try:
+            return _on_a_live_connection(apply)
+        except _Raced:
+            continue  # rolled back (inside a caller's transaction: to its savepoint); read again
 
 
 def _on_a_live_connection(apply):
@@ -415,7 +515,7 @@ def _apply(
     """apply_match_action (``user_id``) and apply_seat_action (``seat``)."""
     seat_given = seat is not None
     with transaction.atomic():
-        match = _locked_match(match_id, nonce, seat, user_id)
+        match = _match_row(match_id, nonce, seat, user_id)
         if match is None:
             raise MatchNotFound(match_id)
         seat, version = match["acting_seat"], match["version"]
@@ -474,7 +574,7 @@ def _apply(
             state=state,
             status=Match.Status.FINISHED if finished else Match.Status.PLAYING,
             result=_result(state, seat, action) if finished else None,
-            text=jsontext.dumps(state),
+            text=jsontext.dumps(state) if _snapshot_due(version + 1, match["state_version"], finished) else None,
             created=current.created,
         )
         _write(match_id, snapshot, seat, action, nonce)

@@ -32,7 +32,7 @@ from django.utils import timezone
 from game import livesockets, turnclock
 from game.models import Match, MatchPlayer
 from game.rules import GreedyBot, RandomBot
-from game.services import ActionRefused, Applied, apply_seat_action
+from game.services import ActionRefused, Applied, MatchNotFound, apply_seat_action, load_snapshot
 
 # The bots a host may seat at a table: kind -> (the name it plays under, its class).
 BOT_KINDS = {
@@ -238,8 +238,11 @@ def play_one(match_id: int) -> Applied | None:
     state kept moving: the next trigger chooses again).
     """
     for _ in range(CHOICE_TRIES):
-        match = Match.objects.filter(pk=match_id).only("status", "state", "version").first()
-        if match is None or match.status != Match.Status.PLAYING:
+        try:
+            match = load_snapshot(match_id)  # the current state (the row's is a snapshot)
+        except MatchNotFound:
+            return None
+        if match.status != Match.Status.PLAYING:
             return None
         bots = list(MatchPlayer.objects.filter(match_id=match_id).exclude(stand_in=False, bot="").values("seat", "bot"))
         if any(p["bot"] for p in bots) and not _person_live(match_id):

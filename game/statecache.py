@@ -2,13 +2,17 @@
 against the database row before it is used (docs/PROTOCOL.md "Inside the
 server").
 
-The ``Match`` row stays the source of truth. A worker that commits a
-version (or reads one) keeps that Snapshot here; the next action, resync
-or connection of the match reads the row's version under its lock (or
-without state), and uses the kept state only when it is of that very
-version, else it reads and parses the state from the row. So a worker
+The database stays the source of truth (the match row's snapshot and the
+action log after it, game.services). A worker that commits a version (or
+reads one) keeps that Snapshot here, with the one before it; the next
+action, resync or connection of the match reads the row's version under
+its lock (or without state), and uses a kept state only when it is of that
+very version, else it rebuilds the state from the database. So a worker
 whose cache is stale (another worker committed since) falls back to the
-database, and nothing another worker did is ever missed.
+database, and nothing another worker did is ever missed. The version
+before the newest is kept for a viewer that handles a version after the
+next one was committed (most do, under load): it finds it here instead of
+parsing it again.
 
 A kept Snapshot is shared, read only, by the worker's connections, and it
 is kept without the state's JSON text (about 25 KB late in a game, which
@@ -30,32 +34,43 @@ from dataclasses import replace
 from django.conf import settings
 
 _lock = threading.Lock()
-_entries = OrderedDict()  # match_id -> (created, Snapshot)
+_entries = OrderedDict()  # match_id -> (created, newest Snapshot, the one before it or None)
 
 
 def get(match_id: int, created, version: int):
     """The kept Snapshot of match ``match_id`` (row created at ``created``)
-    when it is of ``version``, else None."""
+    when it is of ``version`` (the newest kept or the one before it), else
+    None."""
     with _lock:
         entry = _entries.get(match_id)
-        if entry is None or entry[0] != created or entry[1].version != version:
+        if entry is None or entry[0] != created:
             return None
-        _entries.move_to_end(match_id)
-        return entry[1]
+        found = next((s for s in entry[1:] if s is not None and s.version == version), None)
+        if found is not None:
+            _entries.move_to_end(match_id)
+        return found
 
 
 def put(match_id: int, created, snapshot) -> None:
     """Keep ``snapshot`` (a committed version: call it after the commit) as
-    the newest known state of match ``match_id``; a snapshot older than the
-    one kept is ignored; a finished match is forgotten instead."""
+    the newest known state of match ``match_id``, the newest before it as
+    the one before; a snapshot no newer than the one kept goes in the
+    second place when it is newer than the one there, else is ignored. A
+    finished match is forgotten instead."""
     with _lock:
         entry = _entries.get(match_id)
-        if entry is not None and entry[0] == created and entry[1].version > snapshot.version:
-            return
         if snapshot.status != "playing":
             _entries.pop(match_id, None)
             return
-        _entries[match_id] = (created, without_text(snapshot))
+        snapshot = without_text(snapshot)
+        if entry is None or entry[0] != created:
+            _entries[match_id] = (created, snapshot, None)
+        elif entry[1].version < snapshot.version:
+            _entries[match_id] = (created, snapshot, entry[1])
+        elif entry[1].version > snapshot.version and (entry[2] is None or entry[2].version < snapshot.version):
+            _entries[match_id] = (created, entry[1], snapshot)
+        else:
+            return
         _entries.move_to_end(match_id)
         while len(_entries) > settings.CODEX_STATE_CACHE_MATCHES:
             _entries.popitem(last=False)

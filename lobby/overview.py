@@ -24,6 +24,7 @@ from game.codex.setup import team_for
 from game.livesockets import live
 from game.models import Match, MatchAction
 from game.rules import waiting_on
+from game.services import current_state
 from lobby.services import config_heroes
 
 HISTORY_SIZE = 20  # finished matches shown
@@ -91,8 +92,9 @@ def _with_bases(matches) -> list:
     """The finished ``matches`` (a list), each with ``end_teams``: for one
     that ended by a destroyed base, its stored state's ``teams`` (each
     base's ``hp`` and ``damage`` at the end), read by the database out of
-    the state in one query for those matches only (the lobby does not load
-    states); else None."""
+    the stored state in one query for those matches only (the lobby does not
+    load states; a finished match's stored state is its last:
+    game.services); else None."""
     matches = list(matches)
     fallen = [m.pk for m in matches if (m.result or {}).get("reason") == "base destroyed"]
     teams = (
@@ -207,7 +209,9 @@ def lobby_matches(user) -> dict:
     cutoff = quiet_cutoff()
     base = Match.objects.prefetch_related("players__user")
     mine = _annotated(base.filter(players__user=user, status=Match.Status.PLAYING))
-    entries = sorted((_entry(m, user.pk, cutoff, m.state) for m in mine), key=lambda e: e["updated"], reverse=True)
+    entries = sorted(
+        (_entry(m, user.pk, cutoff, current_state(m)) for m in mine), key=lambda e: e["updated"], reverse=True
+    )
     entries.sort(key=lambda e: (not e["your_turn"], e["quiet"]))  # stable: latest first within each
     finished = (
         _with_conceder(base.filter(players__user=user, status=Match.Status.FINISHED))

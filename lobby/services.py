@@ -21,7 +21,7 @@ from game.c23 import GAME as C23
 from game.c23.cards import starter_names
 from game.codex import maps
 from game.models import Match, MatchPlayer
-from game.services import create_match
+from game.services import create_match, current_state
 from game.standins import BOT_KINDS, bot_name
 from lobby.models import Seat, Table
 from lobby.modes import get_mode
@@ -606,9 +606,12 @@ def _c23_loser_seat(table: Table, rows: list) -> int | None:
     seated here: the engine then draws the first player at random;
     docs/RULINGS.md "C-23 in the lobby")."""
     old = table.rematch_of.match if table.rematch_of_id is not None else None
-    if old is None or len(rows) != 2 or old.status != Match.Status.FINISHED or len(old.state["players"]) != 2:
+    if old is None or len(rows) != 2 or old.status != Match.Status.FINISHED:
         return None
-    winner = old.state.get("winner")
+    state = current_state(old)
+    if len(state["players"]) != 2:
+        return None
+    winner = state.get("winner")
     if winner not in (0, 1):
         return None
     loser = old.players.filter(seat=1 - winner).first()

@@ -10,7 +10,7 @@ from rest_framework.test import APIClient
 from game import rules
 from game.codex import catalog
 from game.models import Match, MatchAction
-from game.services import apply_seat_action
+from game.services import apply_seat_action, current_state
 from lobby import services
 
 HIDDEN_ZONES = ("hand", "deck", "workers", "discard")
@@ -47,10 +47,16 @@ def action_log(match_id) -> list:
     )
 
 
-@sync_to_async
-def db_match(match_id) -> Match:
-    """The match row as stored now."""
-    return Match.objects.get(pk=match_id)
+def row_now(match_id) -> Match:
+    """The match row as stored now, its ``state`` the current one
+    (game.services.current_state: the row stores a snapshot, maybe of an
+    older version), so the row is a snapshot of its own version."""
+    match = Match.objects.get(pk=match_id)
+    match.state, match.state_version = current_state(match), match.version
+    return match
+
+
+db_match = sync_to_async(row_now)
 
 
 async def recv(comm, timeout=5):
@@ -152,8 +158,9 @@ def play_out_with_bots(match: Match, max_actions: int = 3000) -> Match:
         match.refresh_from_db()
         if match.status != Match.Status.PLAYING:
             break
-        seat = rules.waiting_on(match.state)[0]
-        action = rules.GreedyBot(seed=match.version).choose(match.state, seat)
+        state = current_state(match)
+        seat = rules.waiting_on(state)[0]
+        action = rules.GreedyBot(seed=match.version).choose(state, seat)
         apply_seat_action(match.pk, seat, action, match.version)
     match.refresh_from_db()
     return match

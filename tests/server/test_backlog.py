@@ -217,12 +217,12 @@ def _play_on(match_id: int, users, actions: int) -> None:
     """Apply ``actions`` random legal actions (no concession) to the match."""
     import random
 
-    from game.models import Match
     from game.services import apply_match_action
+    from tests.server.matchkit import row_now
 
     rng = random.Random(5)
     for _ in range(actions):
-        match = Match.objects.get(pk=match_id)
+        match = row_now(match_id)
         seat = active_seat(match.state)
         apply_match_action(match_id, users[seat].pk, rng.choice(playable(match.state, seat)), match.version)
 

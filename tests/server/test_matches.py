@@ -9,7 +9,7 @@ from django.db import connection, transaction
 from game import rules
 from game.models import Match
 from game.services import ActionRefused, apply_match_action
-from tests.server.matchkit import active_seat, logged_in, playable
+from tests.server.matchkit import active_seat, logged_in, playable, row_now
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -35,11 +35,11 @@ def start(alice, bob, public=True, spectators=True):
 
 def play(match, steps):
     for _ in range(steps):
-        match.refresh_from_db()
+        match = row_now(match.pk)
         seat = active_seat(match.state)
         user = match.players.get(seat=seat).user
         apply_match_action(match.pk, user.pk, playable(match.state, seat)[0], match.version)
-    match.refresh_from_db()
+    match = row_now(match.pk)
     return match
 
 
@@ -145,7 +145,7 @@ def test_concurrent_actions_one_applies_the_other_is_stale(players):
     for thread in threads:
         thread.join()
     assert sorted(map(str, outcomes)) == ["1", "stale_version/not_in_hand/1"]
-    match.refresh_from_db()
+    match = row_now(match.pk)
     assert match.version == 1 and match.actions.count() == 1
 
 
@@ -183,7 +183,7 @@ def test_an_older_version_is_judged_by_the_engine_against_the_current_state(play
     with pytest.raises(ActionRefused) as refused:
         apply_match_action(match.pk, user.pk, {"type": "end_main"}, 9)
     assert refused.value.code == "bad_version"
-    match.refresh_from_db()
+    match = row_now(match.pk)
     assert match.version == 2 and match.actions.count() == 2
 
 
@@ -199,7 +199,7 @@ def test_a_refusal_never_repeats_a_huge_version(players):
         apply_match_action(match.pk, user.pk, {"type": "end_main"}, huge)
     assert refused.value.code == "bad_version"
     assert len(str(refused.value)) < 200 and "0000000000" not in str(refused.value)
-    match.refresh_from_db()
+    match = row_now(match.pk)
     assert match.version == 0
 
 
@@ -215,7 +215,7 @@ def test_a_nonce_is_applied_once(players):
     again = apply_match_action(match.pk, user.pk, summon, 0, nonce="n-1")
     assert (first.version, first.duplicate) == (1, False) and first.snapshot.version == 1
     assert (again.version, again.duplicate, again.snapshot) == (1, True, None)
-    match.refresh_from_db()
+    match = row_now(match.pk)
     assert match.version == 1 and list(match.actions.values_list("nonce", flat=True)) == ["n-1"]
     other = (alice, bob)[1 - seat]
     with pytest.raises(ActionRefused):  # not the other seat's action, whatever the nonce
@@ -235,7 +235,7 @@ def test_a_nonce_reused_for_another_action_is_refused(players):
     with pytest.raises(ActionRefused) as refused:
         apply_match_action(match.pk, user.pk, {"type": "end_main"}, 1, nonce="n-1")
     assert refused.value.code == "nonce_reused" and refused.value.reason
-    match.refresh_from_db()
+    match = row_now(match.pk)
     assert match.version == 1 and match.state["phase"] == "main"
 
 

@@ -14,7 +14,7 @@ from game.codex.bots import GreedyBot
 from game.codex.state import acting_seats
 from game.models import Match
 from game.services import apply_match_action, apply_seat_action
-from tests.server.matchkit import known_names, leaks, logged_in, secrets_for, start_match
+from tests.server.matchkit import known_names, leaks, logged_in, row_now, secrets_for, start_match
 
 pytestmark = pytest.mark.django_db
 
@@ -24,16 +24,16 @@ def finished_match(players, moves=60, **table):
     for ``moves`` actions, then conceded by seat 1: finished."""
     match = async_to_sync(start_match)(players, **table)
     for _ in range(moves):
-        match.refresh_from_db()
+        match = row_now(match.pk)
         if match.status != "playing":
             break
         seat = acting_seats(match.state)[0]
         action = GreedyBot(seed=match.version).choose(match.state, seat)
         apply_seat_action(match.pk, seat, action, match.version)
-    match.refresh_from_db()
+    match = row_now(match.pk)
     if match.status == "playing":
         apply_match_action(match.pk, players[1].pk, {"type": "concede"}, match.version)
-        match.refresh_from_db()
+        match = row_now(match.pk)
     assert match.status == "finished"
     return match
 

@@ -14,6 +14,7 @@ import pytest
 from asgiref.sync import sync_to_async
 from channels.layers import channel_layers, get_channel_layer
 
+from game.models import Match
 from tests.server.live import daphne, open_match
 from tests.server.matchkit import active_seat, db_match, playable, recv, recv_until, start_match
 
@@ -122,6 +123,46 @@ async def test_presence_is_right_after_a_server_was_killed(make_user, close_db_t
         await sock.send(json.dumps({"type": "ping", "id": 2}))
         presence = (await next_of(sock, "pong"))["presence"]
         assert [p["away"] for p in presence] == [True, False]
+        await sock.close()
+    finally:
+        await asyncio.to_thread(server.stop)
+
+
+async def test_a_killed_worker_loses_no_action_acknowledged_between_snapshots(make_user, close_db_thread):
+    """Issue 29: the row stores the state every 10th version only; actions
+    11 to 13 were acknowledged, then the worker was SIGKILLed (nothing it
+    kept survives). The next worker rebuilds version 13 from the snapshot
+    at 10 and the action log, as the players last saw it, and play goes on."""
+    alice, bob = [await sync_to_async(make_user)(n) for n in ("alice", "bob")]
+    match = await start_match([alice, bob])
+    server = await asyncio.to_thread(daphne, CODEX_SNAPSHOT_EVERY="10")
+    try:
+        socks = {0: await open_match(server.url, match.pk, alice), 1: await open_match(server.url, match.pk, bob)}
+        for sock in socks.values():
+            await next_of(sock, "state")
+        for n in range(13):
+            match = await db_match(match.pk)
+            seat = active_seat(match.state)
+            action = playable(match.state, seat)[0]
+            await socks[seat].send(json.dumps({"type": "action", "action": action, "version": n, "id": n}))
+            assert (await next_of(socks[seat], "applied"))["version"] == n + 1
+            last = {s: await next_of(sock, "state") for s, sock in socks.items()}
+    finally:
+        os.kill(server.pid, signal.SIGKILL)
+        await asyncio.to_thread(server.proc.wait)
+    row = await sync_to_async(Match.objects.get)(pk=match.pk)
+    assert (row.version, row.state_version) == (13, 10)
+    server = await asyncio.to_thread(daphne, CODEX_SNAPSHOT_EVERY="10")
+    try:
+        match = await db_match(match.pk)
+        seat = active_seat(match.state)
+        sock = await open_match(server.url, match.pk, (alice, bob)[seat])
+        state = await next_of(sock, "state")
+        assert state["version"] == 13 and state["view"] == last[seat]["view"]
+        await sock.send(
+            json.dumps({"type": "action", "action": playable(match.state, seat)[0], "version": 13, "id": 99})
+        )
+        assert (await next_of(sock, "applied"))["version"] == 14
         await sock.close()
     finally:
         await asyncio.to_thread(server.stop)

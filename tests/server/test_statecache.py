@@ -1,15 +1,15 @@
 """The worker's kept state of a live match (game.statecache): used only when
 it is of the version the database row is at; a version committed elsewhere
-(another worker) is read from the row, so nothing is lost or applied twice
-(issue 13)."""
+(another worker) is rebuilt from the database, so nothing is lost or applied
+twice (issue 13)."""
 
 import pytest
 from asgiref.sync import async_to_sync
 
 from game import fanout, jsontext, rules, statecache
 from game.models import Match, MatchAction
-from game.services import apply_match_action, apply_seat_action, load_snapshot, normalise_action
-from tests.server.matchkit import active_seat, playable, start_match
+from game.services import apply_match_action, apply_seat_action, current_state, load_snapshot, normalise_action
+from tests.server.matchkit import active_seat, playable, row_now, start_match
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -21,12 +21,14 @@ def match(make_user):
 
 
 def _commit_elsewhere(match_id: int, seat: int) -> dict:
-    """What another worker does: apply an action and store version + 1,
-    through the ORM, without touching this process's cache. Returns the new state."""
+    """What another worker does between snapshots: apply an action, store
+    version + 1 and log the action, through the ORM, without touching this
+    process's cache. Returns the new state."""
     row = Match.objects.get(pk=match_id)
-    action = playable(row.state, seat)[0]
-    state, _ = rules.apply_action(row.state, seat, action)
-    Match.objects.filter(pk=match_id).update(state=state, version=row.version + 1)
+    base = current_state(row)
+    action = playable(base, seat)[0]
+    state, _ = rules.apply_action(base, seat, action)
+    Match.objects.filter(pk=match_id).update(version=row.version + 1)
     MatchAction.objects.create(match_id=match_id, seq=row.version + 1, seat=seat, action=action)
     return state
 
@@ -43,13 +45,16 @@ def test_the_kept_state_is_used_only_at_its_version(match):
     after = apply_match_action(m.pk, (alice, bob)[seat].pk, playable(moved, seat)[0], 2, "n2")
     expected, _ = rules.apply_action(moved, seat, playable(moved, seat)[0])
     assert after.version == 3 and after.snapshot.state == expected
-    assert Match.objects.get(pk=m.pk).state == expected
+    statecache.clear()
+    assert current_state(Match.objects.get(pk=m.pk)) == expected
     assert list(MatchAction.objects.filter(match_id=m.pk).values_list("seq", flat=True)) == [1, 2, 3]
 
 
-def test_what_is_stored_is_what_is_kept(match):
-    """The row written without the ORM reads back as the state applied, the
-    action log as the action, for players and for the stand-in bot."""
+def test_what_is_stored_is_what_is_kept(match, settings):
+    """The row written without the ORM reads back as the state applied (a
+    snapshot at every version here), the action log as the action, for
+    players and for the stand-in bot."""
+    settings.CODEX_SNAPSHOT_EVERY = 1
     m, (alice, _bob) = match
     seat = active_seat(m.state)
     action = playable(m.state, seat)[0]
@@ -110,7 +115,7 @@ def test_an_action_never_changes_the_kept_state(match):
     seat = active_seat(first.state)
     second = apply_match_action(m.pk, (alice, bob)[seat].pk, playable(first.state, seat)[0], 1, "n2").snapshot
     assert first.state == as_it_was and second.state is not first.state
-    assert second.state == Match.objects.get(pk=m.pk).state
+    assert second.state == row_now(m.pk).state
 
 
 def test_an_action_that_fails_halfway_leaves_the_kept_state_and_the_row_as_they_were(match, monkeypatch):
@@ -136,7 +141,7 @@ def test_an_action_that_fails_halfway_leaves_the_kept_state_and_the_row_as_they_
     assert Match.objects.get(pk=m.pk).version == 0 and not MatchAction.objects.filter(match_id=m.pk).exists()
     done = apply_match_action(m.pk, (alice, bob)[seat].pk, action, 0, "n1")
     expected, _ = rules.apply_action(as_it_was, seat, action)
-    assert done.version == 1 and done.snapshot.state == expected == Match.objects.get(pk=m.pk).state
+    assert done.version == 1 and done.snapshot.state == expected == row_now(m.pk).state
 
 
 def test_a_version_from_another_workers_event_is_the_next_actions_base(match):
@@ -161,13 +166,15 @@ def test_a_version_from_another_workers_event_is_the_next_actions_base(match):
     seat = active_seat(moved)
     done = apply_match_action(m.pk, (alice, bob)[seat].pk, playable(moved, seat)[0], 1, "n2")
     expected, _ = rules.apply_action(moved, seat, playable(moved, seat)[0])
-    assert done.snapshot.state == expected == Match.objects.get(pk=m.pk).state and shared.state == moved
+    assert done.snapshot.state == expected == row_now(m.pk).state and shared.state == moved
 
 
-def test_the_snapshots_a_worker_keeps_hold_no_text(match):
-    """The text of a version (about 25 KB late in a game) is stored and
-    broadcast, then let go: the kept snapshots (game.statecache, the
-    fan-out's newest version) share the state without it."""
+def test_the_snapshots_a_worker_keeps_hold_no_text(match, settings):
+    """The text of a version (about 25 KB late in a game) is stored (a
+    snapshot at every version here) and broadcast, then let go: the kept
+    snapshots (game.statecache, the fan-out's newest version) share the
+    state without it."""
+    settings.CODEX_SNAPSHOT_EVERY = 1
     m, (alice, bob) = match
     seat = active_seat(m.state)
     done = apply_match_action(m.pk, (alice, bob)[seat].pk, playable(m.state, seat)[0], 0, "n1")
@@ -226,3 +233,19 @@ def test_a_state_stays_plain_json_after_every_action_so_its_copy_is_what_the_sto
             config, [bots.RandomBot(config["seed"] + i) for i in range(seats)], max_actions=300, on_action=check
         )
     assert not unplain
+
+
+def test_the_last_two_versions_are_kept(match):
+    """A viewer that handles a version after the next one was committed
+    finds it kept, not parsed again (issue 29); the one before is let go."""
+    m, (alice, bob) = match
+    snapshots = [load_snapshot(m.pk)]
+    for version in range(3):
+        seat = active_seat(snapshots[-1].state)
+        action = playable(snapshots[-1].state, seat)[0]
+        snapshots.append(apply_match_action(m.pk, (alice, bob)[seat].pk, action, version, f"n{version}").snapshot)
+    created = snapshots[-1].created
+    assert [statecache.get(m.pk, created, v) is not None for v in range(4)] == [False, False, True, True]
+    assert statecache.get(m.pk, created, 2).state is snapshots[2].state
+    statecache.put(m.pk, created, snapshots[1])  # late: older than both kept
+    assert statecache.get(m.pk, created, 1) is None and statecache.get(m.pk, created, 3).state is snapshots[3].state

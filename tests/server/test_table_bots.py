@@ -13,7 +13,7 @@ from game.services import ActionRefused, apply_match_action
 from game.standins import play_one
 from lobby import services
 from lobby.services import LobbyError
-from tests.server.matchkit import logged_in, recv
+from tests.server.matchkit import logged_in, recv, row_now
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -156,7 +156,7 @@ def test_a_bot_seat_is_never_away_and_gets_no_stand_in(make_user):
 def _to_the_bot(match, user) -> None:
     """The person at seat 0 ends the first main phase and picks tech: it is the bot's turn."""
     apply_match_action(match.pk, user.pk, {"type": "end_main"}, 0)
-    state = Match.objects.get(pk=match.pk).state
+    state = row_now(match.pk).state
     tech = next(a for a in rules.legal_actions(state, 0) if a["type"] == "tech")
     apply_match_action(match.pk, user.pk, tech, 1)
 
@@ -321,7 +321,7 @@ def test_two_threads_playing_the_bot_at_once_apply_each_version_once(make_user):
     state = rules.new_game(match.config)
     for entry in match.actions.order_by("seq"):
         state, _ = rules.apply_action(state, entry.seat, entry.action)
-    match.refresh_from_db()
+    match = row_now(match.pk)
     assert state == match.state
 
 

@@ -11,7 +11,7 @@ from asgiref.sync import sync_to_async
 
 from game import rules
 from game.services import apply_match_action, create_match
-from tests.server.matchkit import db_match, playable, recv, recv_until
+from tests.server.matchkit import db_match, playable, recv, recv_until, row_now
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -32,7 +32,7 @@ def hand_over(config: dict, users: list):
     while rules.waiting_on(match.state) == [first]:
         action = bot.choose(match.state, first)
         apply_match_action(match.pk, users[first].pk, action, match.version)
-        match.refresh_from_db()
+        match = row_now(match.pk)
     (other,) = rules.waiting_on(match.state)
     assert other != first and match.status == "playing"
     return match, first, other

@@ -1,0 +1,101 @@
+"""The card layer's figures of issue 28 ("Cards still reach into the
+engine"), measured from the code so each closing note can quote them again:
+
+- the registry's names (events and questions) and how many serve exactly
+  one card (the cards that register a handler for them, after every colour
+  package is loaded), and how many places of the engine (outside cards/)
+  name those one-card names;
+- the share of the colour modules' lines that is plumbing: ``@op`` lines,
+  ``card(`` declaration lines and import lines;
+- how often the declarative ``fx`` verbs are used;
+- the ``marks`` keys the engine and cards write.
+
+Run: ``.venv/bin/python -m tools.card_layer_figures`` (prints JSON).
+"""
+
+import ast
+import json
+import pathlib
+import re
+
+import game.codex  # noqa: F401 (loads every card into the registry)
+from game.codex.cards import registry
+
+ROOT = pathlib.Path(game.codex.__file__).resolve().parent
+CARDS = ROOT / "cards"
+COLOURS = ("black", "blue", "green", "neutral", "purple", "red", "white")
+
+
+def _colour_paths() -> list:
+    """The colour modules (cards/<colour>/*.py)."""
+    return [path for colour in COLOURS for path in sorted((CARDS / colour).glob("*.py"))]
+
+
+def _colour_lines() -> list:
+    """Every line of every colour module."""
+    return [line for path in _colour_paths() for line in path.read_text().splitlines()]
+
+
+def _op_function_lines() -> int:
+    """Lines of the colour modules' ``@op`` functions, whole (the stored
+    steps a card writes by hand to continue after a question)."""
+    total = 0
+    for path in _colour_paths():
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.FunctionDef) and any(
+                isinstance(d, ast.Call) and getattr(d.func, "id", "") == "op" for d in node.decorator_list
+            ):
+                total += node.end_lineno - node.lineno + 2  # and its decorator line
+    return total
+
+
+def _fx_names() -> set:
+    """The declarative verbs of :mod:`game.codex.cards.fx` (its Effect classes)."""
+    from game.codex.cards import fx
+
+    return {n for n, v in vars(fx).items() if isinstance(v, type) and issubclass(v, fx.Effect) and v is not fx.Effect}
+
+
+def _engine_sources() -> dict:
+    """``{path: text}`` of the engine's modules outside cards/."""
+    return {p: p.read_text() for p in sorted(ROOT.rglob("*.py")) if CARDS not in p.parents}
+
+
+def figures() -> dict:
+    """The figures above as a dict (see the module's docstring)."""
+    serving = {name: len(registry.answering(name)) for name in registry.NAMES}
+    one_card = sorted(name for name, n in serving.items() if n == 1)
+    engine = _engine_sources()
+    places = sum(
+        len(re.findall(rf"[\"']{re.escape(name)}[\"']", text)) for name in one_card for text in engine.values()
+    )
+    lines = [line.strip() for line in _colour_lines()]
+    code = [line for line in lines if line and not line.startswith("#")]
+    plumbing = {
+        "op_functions": _op_function_lines(),
+        "card": sum(line.startswith(("card(", "register(")) or "= card(" in line for line in code),
+        "imports": sum(line.startswith(("import ", "from ")) for line in code),
+    }
+    verbs = "|".join(sorted(_fx_names()))
+    fx_uses = sum(len(re.findall(rf"\b(?:{verbs})\(", line)) for line in code)
+    marks = set()
+    for text in [*engine.values(), *(p.read_text() for p in CARDS.rglob("*.py"))]:
+        marks.update(re.findall(r"\[\"marks\"\]\[\"(\w+)\"\]", text))
+        marks.update(re.findall(r"\[\"marks\"\]\.(?:get|pop|setdefault)\(\"(\w+)\"", text))
+    return {
+        "registry_names": len(registry.NAMES),
+        "events": len(registry.EVENTS),
+        "questions": len(registry.QUESTIONS),
+        "names_serving_one_card": len(one_card),
+        "one_card_names": one_card,
+        "engine_places_naming_them": places,
+        "colour_module_code_lines": len(code),
+        "plumbing_lines": plumbing,
+        "plumbing_share": round(sum(plumbing.values()) / max(1, len(code)), 3),
+        "fx_verb_uses": fx_uses,
+        "marks_keys": len(marks),
+    }
+
+
+if __name__ == "__main__":
+    print(json.dumps(figures(), indent=1))
