@@ -63,6 +63,7 @@ def main() -> None:
             done = apply_seat_action(match.pk, seat, action, version)
             spent += time.process_time() - began
             moves += 1
+            assert done.snapshot is not None  # a new action, never a duplicate
             state, version = done.snapshot.state, done.version
     backend = backend_cpu_seconds(connection) - backend_before
     print(
