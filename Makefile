@@ -11,7 +11,7 @@ export CODEX_LISTEN := $(HOST)
 # Debug pages are off unless asked for (`make run DEBUG=1`): friends reach this server too.
 export DEBUG ?= 0
 
-.PHONY: run test soak bench migrate clean
+.PHONY: run lint test soak bench migrate clean
 
 $(BIN)/activate:
 	$(PYTHON) -m venv $(VENV)
@@ -34,7 +34,18 @@ run: migrate
 	@$(BIN)/python -m codexsite.lan $(HOST) $(PORT)
 	$(BIN)/daphne -b $(HOST) -p $(PORT) --websocket-max-message-size 65536 --websocket-max-frame-size 65536 codexsite.asgi:application
 
-test: $(VENV)/.dev
+# The guard rails (issue 28; docs/ARCHITECTURE.md "Guard rails"): lint and
+# format (ruff), types (mypy: strict on the kernel and the games' public
+# surface) and the import-layer contract (import-linter), all set in
+# pyproject.toml. A few seconds with their caches (.ruff_cache, .mypy_cache,
+# .import_linter_cache).
+lint: $(VENV)/.dev
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/mypy
+	$(BIN)/lint-imports
+
+test: lint
 	$(BIN)/pytest -n auto -m "not postgres and not redis and not browser and not fuzz" $(PYTEST_ARGS)
 
 # The long random runs (`make test` plays a few games of each mode), with
@@ -72,4 +83,4 @@ bench: $(VENV)/.dev
 		--seconds $(or $(SECONDS),20)
 
 clean:
-	rm -rf $(VENV) db.sqlite3 test_db.sqlite3 staticfiles .pytest_cache
+	rm -rf $(VENV) db.sqlite3 test_db.sqlite3 staticfiles .pytest_cache .ruff_cache .mypy_cache .import_linter_cache

@@ -167,7 +167,7 @@ def _extract(rev: str, into: str) -> None:
 def _ratio_cell(base: list, here: list, higher_is_better: bool) -> tuple:
     """``(median ratio, "min-max")`` of the per-round speed-ups of ``here``
     over ``base`` (paired by round)."""
-    ratios = [(h / b if higher_is_better else b / h) for b, h in zip(base, here)]
+    ratios = [(h / b if higher_is_better else b / h) for b, h in zip(base, here, strict=True)]
     return statistics.median(ratios), f"{min(ratios):.2f}-{max(ratios):.2f}"
 
 
@@ -188,7 +188,8 @@ def against(rev: str, rounds: int, games: int, samples: int, modes: str) -> None
         f"{games} games a row)\n"
     )
     print(
-        f"| 1-hero | {rev} | this tree | speed-up (min-max) | the issue's figure at 2aca43a, scaled by the speed-up | target | |"
+        f"| 1-hero | {rev} | this tree | speed-up (min-max) "
+        "| the issue's figure at 2aca43a, scaled by the speed-up | target | |"
     )
     print("|---|---|---|---|---|---|---|")
     for name in ("apply_action", "apply_action_in_place", "legal_actions", "view", "actions_per_s"):
@@ -269,11 +270,13 @@ def main() -> None:
     if apply_action_in_place is not None:
         times["apply_action_in_place"] = []
     for state, seat, action in _steps(args.samples):
-        times["apply_action"].append(_best_us(lambda: apply_action(state, seat, action)))
+        times["apply_action"].append(
+            _best_us(lambda state=state, seat=seat, action=action: apply_action(state, seat, action))
+        )
         if apply_action_in_place is not None:
             times["apply_action_in_place"].append(_in_place_us(state, seat, action))
-        times["legal_actions"].append(_best_us(lambda: legal_actions(state, seat)))
-        times["view"].append(_best_us(lambda: view(state, seat)))
+        times["legal_actions"].append(_best_us(lambda state=state, seat=seat: legal_actions(state, seat)))
+        times["view"].append(_best_us(lambda state=state, seat=seat: view(state, seat)))
     out = {name: round(statistics.median(ts), 1) for name, ts in times.items()}
     out["actions_per_s"] = _actions_per_s("1hero", "random", args.games)
     print(json.dumps(out))

@@ -69,7 +69,7 @@ def _other_config(seed: int, row: str) -> dict:
     game, _, seats = OTHER_GAMES[row]
     config = {"game": game, "seed": seed, "seats": [{"name": f"P{i}"} for i in range(seats)]}
     if game == "c23":
-        for seat, colour in zip(config["seats"], ("red", "blue", "green")):
+        for seat, colour in zip(config["seats"], ("red", "blue", "green"), strict=False):
             seat["deck"] = colour
     return config
 
@@ -160,11 +160,13 @@ def per_call(games: int, every: int = 3, repeats: int = 3) -> dict:
     steps = sample_steps(games, every)
     times = {"apply_action": [], "apply_action_in_place": [], "legal_actions": [], "view": [], FRAMES: []}
     for state, seat, action in steps:
-        times["apply_action"].append(_best_us(lambda: apply_action(state, seat, action), repeats))
+        times["apply_action"].append(
+            _best_us(lambda state=state, seat=seat, action=action: apply_action(state, seat, action), repeats)
+        )
         times["apply_action_in_place"].append(_in_place_us(state, seat, action, repeats))
-        times["legal_actions"].append(_best_us(lambda: legal_actions(state, seat), repeats))
-        times["view"].append(_best_us(lambda: view(state, seat), repeats))
-        times[FRAMES].append(_best_us(lambda: _frames(state), repeats))
+        times["legal_actions"].append(_best_us(lambda state=state, seat=seat: legal_actions(state, seat), repeats))
+        times["view"].append(_best_us(lambda state=state, seat=seat: view(state, seat), repeats))
+        times[FRAMES].append(_best_us(lambda state=state: _frames(state), repeats))
     return {name: (statistics.median(ts), len(ts)) for name, ts in times.items()}
 
 

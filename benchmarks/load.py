@@ -82,6 +82,12 @@ def percentiles(values: list) -> dict:
     return {"n": len(ordered), "p50": statistics.median(ordered), "p95": at(0.95), "p99": at(0.99), "max": ordered[-1]}
 
 
+def percentiles_ms(values: list) -> dict:
+    """:func:`percentiles` of ``values`` (seconds) with the times in
+    milliseconds (the counts as they are)."""
+    return {k: (v * 1000 if isinstance(v, float) else v) for k, v in percentiles(values).items()}
+
+
 class VersionCheck:
     """What one connection received: every version once, each one above the
     one before (versions strictly +1).
@@ -394,16 +400,12 @@ def match_figures(matches: list, phase: str, seconds: float) -> dict:
                 (rtt if viewer is sender else others).append(at - sent_at)
             if len(seen) == len(match.viewers):
                 everyone.append(max(at for _, at, _ in seen) - sent_at)
-    ms = lambda values: {
-        k: (v * 1000 if isinstance(v, float) else v)  # noqa: E731
-        for k, v in percentiles(values).items()
-    }
     return {
         "updates": updates,
         "moves_per_s": updates / seconds if seconds else None,
-        "rtt_ms": ms(rtt),
-        "others_ms": ms(others),
-        "all_seen_ms": ms(everyone),
+        "rtt_ms": percentiles_ms(rtt),
+        "others_ms": percentiles_ms(others),
+        "all_seen_ms": percentiles_ms(everyone),
         "frames_per_update": frames / updates if updates else None,
         "frame_bytes": percentiles(frame_bytes),
         "bytes_per_update": sum(frame_bytes) / updates if updates else None,
@@ -421,11 +423,7 @@ def echo_figures(rooms: list, phase: str) -> dict:
             sent += 1
             for index, at in room.seen.get(k, []):
                 (rtt if index == 0 else others).append(at - sent_at)
-    ms = lambda values: {
-        k: (v * 1000 if isinstance(v, float) else v)  # noqa: E731
-        for k, v in percentiles(values).items()
-    }
-    return {"sent": sent, "rtt_ms": ms(rtt), "others_ms": ms(others)}
+    return {"sent": sent, "rtt_ms": percentiles_ms(rtt), "others_ms": percentiles_ms(others)}
 
 
 async def gather_limited(coros: list, at_once: int = CONNECT_AT_ONCE) -> None:
@@ -482,7 +480,7 @@ async def ping_step(viewers: list, workers: list, database_url: str) -> dict:
             viewer.next_id += 1
         await asyncio.sleep(PING_GAP)
     deadline = time.monotonic() + DRAIN_SECONDS
-    while time.monotonic() < deadline and any(v.pongs - b < PING_BURST for v, b in zip(viewers, before)):
+    while time.monotonic() < deadline and any(v.pongs - b < PING_BURST for v, b in zip(viewers, before, strict=True)):
         await asyncio.sleep(0.1)
     cpu = sum(w.cpu_seconds() for w in workers) - cpu
     await asyncio.sleep(max(0.0, PING_BURST * PING_GAP + 1 - (time.monotonic() - began)))
@@ -491,7 +489,7 @@ async def ping_step(viewers: list, workers: list, database_url: str) -> dict:
     pings = PING_BURST * len(viewers)
     return {
         "pings": pings,
-        "pongs": sum(v.pongs - b for v, b in zip(viewers, before)),
+        "pongs": sum(v.pongs - b for v, b in zip(viewers, before, strict=True)),
         "server_cpu_ms_per_ping": 1000 * cpu / pings,
         "db_transactions_idle": idle,
         "db_transactions_per_ping": None if xacts is None else (after - xacts - 1 - idle) / pings,
@@ -615,7 +613,10 @@ async def play(args, workers: list, seeded: list, warmup: list, proxy=None) -> d
         cpu_before = [s.cpu_seconds() for s in measured], time.process_time()
         await asyncio.sleep(args.seconds)
         seconds = time.perf_counter() - began
-        cpu = [s.cpu_seconds() - b for s, b in zip(measured, cpu_before[0])], time.process_time() - cpu_before[1]
+        cpu = (
+            [s.cpu_seconds() - b for s, b in zip(measured, cpu_before[0], strict=True)],
+            time.process_time() - cpu_before[1],
+        )
         run.acting = False
         for viewer in viewers:
             viewer.stop_acting()

@@ -61,10 +61,10 @@ def summarise(path: str) -> tuple[collections.Counter, collections.Counter, int,
     busy = waiting = 0
     with open(path) as lines:
         for line in lines:
-            stack, _, count = line.rstrip().rpartition(" ")
+            stack, _, count_text = line.rstrip().rpartition(" ")
             if not stack:
                 continue
-            count = int(count)
+            count = int(count_text)
             frames = stack.split(";")
             if any(mark in frames[-1] for mark in WAITING):
                 waiting += count

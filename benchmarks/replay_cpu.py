@@ -55,7 +55,7 @@ def _finished_matches(count: int, moves: int) -> tuple:
     for number in range(count):
         table = services.create_table(users[0], "1hero")
         services.take_seat(table.pk, users[1], 1)
-        for user, hero in zip(users, ("troq_bashar", "river_montoya")):
+        for user, hero in zip(users, ("troq_bashar", "river_montoya"), strict=True):
             services.update_seat(table.pk, user, heroes=[hero], ready=True)
         match = services.start_table(table.pk, users[0], seed=number).match
         for _ in range(moves):

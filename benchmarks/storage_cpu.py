@@ -59,10 +59,13 @@ def main() -> None:
                 break
             seat = rules.waiting_on(state)[0]
             action = rules.GreedyBot(seed=version).choose(state, seat)
+            if action is None:
+                break
             began = time.process_time()
             done = apply_seat_action(match.pk, seat, action, version)
             spent += time.process_time() - began
             moves += 1
+            assert done.snapshot is not None  # a new action, never a duplicate
             state, version = done.snapshot.state, done.version
     backend = backend_cpu_seconds(connection) - backend_before
     print(

@@ -15,6 +15,8 @@ cookie: the CSRF token, as cookie and as header (Django's CSRF check, which
 DRF's session authentication runs on every write).
 """
 
+from typing import Any
+
 from drf_spectacular.utils import OpenApiResponse
 from rest_framework import serializers
 
@@ -27,7 +29,7 @@ FIELD_ERRORS = {
         "anyOf": [{"type": "array", "items": {"type": "string"}}, {"type": "object"}],
     },
 }
-ERROR = {
+ERROR: dict[str, Any] = {
     "type": "object",
     "description": "A refusal: a stable code and a sentence for a player.",
     "properties": {

@@ -9,13 +9,13 @@ through a Redis outage (README, "When Redis is down").
 import logging
 
 from redis.exceptions import RedisError
-from rest_framework.throttling import UserRateThrottle
+from rest_framework.throttling import SimpleRateThrottle, UserRateThrottle
 
 log = logging.getLogger(__name__)
 
 
-class OutageTolerantThrottle:
-    """A mixin for DRF's SimpleRateThrottle classes (put it first): a cache
+class OutageTolerantThrottle(SimpleRateThrottle):
+    """A SimpleRateThrottle to put first among the bases of a throttle: a cache
     that raises RedisError lets the request through (logged) instead of
     letting the error escape as a server error."""
 

@@ -31,7 +31,7 @@ def interface_addresses() -> list[str]:
     found = []
     for adapter in ifaddr.get_adapters():
         for ip in adapter.ips:
-            text = ip.ip if ip.is_IPv4 else ip.ip[0]
+            text = ip.ip if isinstance(ip.ip, str) else ip.ip[0]  # IPv6: (address, flow, scope)
             try:
                 address = ipaddress.ip_address(text)
             except ValueError:

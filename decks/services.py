@@ -89,8 +89,7 @@ def save_deck(user, name, cards, deck: Deck | None = None) -> Deck:
     caller has checked it is the user's), with ``name`` and ``cards`` (either
     may be None to keep a deck's own). Raises DeckError: bad_name,
     bad_deck, illegal_deck (K1), name_taken (409), too_many_decks (409)."""
-    new = deck is None
-    if new:
+    if deck is None:
         if name is None or cards is None:
             raise DeckError("bad_deck", "A new deck needs a name and its cards.")
         if Deck.objects.filter(owner=user).count() >= MAX_DECKS_PER_USER:

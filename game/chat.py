@@ -2,15 +2,15 @@
 the lines kept in the database, so a page opened again gets the recent
 conversation back (``chat_history``)."""
 
+from codexsite.usertext import visible_text
 from game.models import ChatLine
-from lobby.names import visible_text
 
 HISTORY_LINES = 50
 
 
 def clean(text: str) -> str:
     """The chat line ``text`` as it is kept and shown: the character
-    cleaning every user-written name gets too (lobby.names.visible_text:
+    cleaning every user-written name gets too (codexsite.usertext.visible_text:
     one line, no control or invisible characters, at most 2 marks on a
     character, NFC). May return "" (the consumer refuses it, as it refuses a
     line over CODEX_CHAT_MAX_CHARS: docs/PROTOCOL.md "Chat text").

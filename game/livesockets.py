@@ -86,7 +86,7 @@ def refresh(sockets: dict) -> None:
 
 
 _tracked = {}  # this worker's live connections: {channel: (user_id, match_id, seat)}
-_heartbeat = None  # the task refreshing them, while there are any
+_heartbeat: asyncio.Task | None = None  # the task refreshing them, while there are any
 
 
 def track(channel: str, user_id: int, match_id: int, seat: int | None) -> None:

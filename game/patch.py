@@ -49,7 +49,7 @@ def _diff(old, new, path: list, ops: list) -> None:
             ops.append(["trim", path, shift, new[len(old) - shift :]])
             return
         if len(old) == len(new) and new:
-            changed = [i for i, (a, b) in enumerate(zip(old, new)) if a != b]
+            changed = [i for i, (a, b) in enumerate(zip(old, new, strict=True)) if a != b]
             if len(changed) <= _ELEMENTWISE_SHARE * len(new):
                 for i in changed:
                     _diff(old[i], new[i], [*path, i], ops)

@@ -5,8 +5,8 @@ from django.contrib import admin
 from django.contrib.auth.admin import UserAdmin
 from django.contrib.auth.forms import UserChangeForm
 
+from lobby.displaynames import clean_display_name, require_free
 from lobby.models import Seat, Table, User
-from lobby.names import clean_display_name, require_free
 
 
 class CodexUserChangeForm(UserChangeForm):

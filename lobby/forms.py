@@ -2,8 +2,8 @@
 
 from django.contrib.auth.forms import UserCreationForm
 
+from lobby.displaynames import clean_display_name
 from lobby.models import User
-from lobby.names import clean_display_name
 
 
 class SignupForm(UserCreationForm):

@@ -131,7 +131,7 @@ def _arcane_options() -> tuple:
 # K11, K24) and K5 (shared/c23-house-rules.md; the labels name no rule code,
 # which a player can't look up), and their values; game.c23.OPTIONS lists
 # the values, the default first.
-C23_OPTION_LABELS = {
+C23_OPTION_LABELS: dict[str, tuple[str, dict]] = {
     "summoning_sickness": (
         "A new character attacks",
         {False: "the turn it is played", True: "from its owner's next turn"},

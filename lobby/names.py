@@ -1,12 +1,13 @@
 """User-written names: the cleaning of every name a player types (display
-names, deck names) and of chat text, and the rules of display names.
+names, deck names), and the rules of display names.
 
 Every name a player writes goes through :func:`clean_name`: its plain form
-(NFKC), then :func:`visible_text` (the character cleaning chat lines get
-too: control and invisible format characters such as bidirectional
-overrides and zero-width spaces removed, blank-drawing letters read as
-spaces, at most MAX_MARKS combining marks on a character, whitespace runs
-made one space and trimmed), then a length check. A NUL or a lone
+(NFKC), then the character cleaning chat lines get too
+(codexsite.usertext.visible_text: control and invisible format characters
+such as bidirectional overrides and zero-width spaces removed,
+blank-drawing letters read as spaces, at most MAX_MARKS combining marks on
+a character, whitespace runs made one space and trimmed), then a length
+check. A NUL or a lone
 surrogate is one of the characters removed (they answered 500, issue 27).
 
 A display name is 2 to 24 characters of letters, digits, spaces and . ' _ -
@@ -36,13 +37,10 @@ from functools import lru_cache
 
 from confusable_homoglyphs import confusables
 from django.core.exceptions import ValidationError
-from django.db.models import Q
+
+from codexsite.usertext import visible_text
 
 MIN_CHARS, MAX_CHARS = 2, 24
-MAX_MARKS = 2  # combining marks kept on one character (docs/RULINGS.md "Server: chat text")
-# Letters and symbols that draw nothing: a text of them looks empty, so they count as spaces.
-BLANKS = frozenset("\u115f\u1160\u2800\u3164\uffa0")  # Hangul fillers, Braille blank
-ZWJ = "\u200d"  # zero-width joiner: kept between two visible characters (emoji sequences, Indic forms)
 ALLOWED = re.compile(r"[^\W_]|[ .'_-]")  # a letter or digit (any script), or one of these
 # The library wraps right-to-left glyphs in direction marks for display.
 _DIRECTION_MARKS = str.maketrans("", "", "\u200e\u200f")
@@ -109,47 +107,10 @@ def name_keys(name: str) -> tuple[str, str]:
     return bare(skeleton(plain.casefold())), bare(skeleton(bare(skeleton(plain)).casefold()))
 
 
-def visible_text(text: str) -> str:
-    """``text`` as it is kept and shown: every run of whitespace (newlines,
-    tabs, any Unicode space) one space, trimmed; characters that draw
-    nothing (BLANKS) count as whitespace; other control and invisible
-    format characters removed (a NUL, a lone surrogate, bidirectional
-    overrides, zero-width spaces), but a zero-width joiner between two
-    visible characters (an emoji family, a Devanagari half form); at most
-    MAX_MARKS combining marks on one character (the rest, and marks with no
-    letter under them, removed); composed (Unicode NFC). May return "".
-
-    Source: issue 11, finding 13 (a newline glued two chat lines together;
-    499 accents on one letter were accepted); a line of Hangul fillers
-    looked empty but was sent, and emoji sequences were split (session 3
-    notes); deck names kept all of these (issue 27).
-    """
-    kept = []
-    marks = None  # marks on the last character; None: nothing to put a mark on
-    for ch in unicodedata.normalize("NFD", text):
-        if ch.isspace() or ch in BLANKS:
-            kept.append(" ")
-            marks = None
-        elif ch == ZWJ:
-            if marks is not None:  # after a visible character (and its marks)
-                kept.append(ch)
-                marks = None  # what follows must be a character, not a mark
-        elif unicodedata.category(ch).startswith("M"):
-            if marks is not None and marks < MAX_MARKS:
-                kept.append(ch)
-                marks += 1
-        elif ch.isprintable():
-            kept.append(ch)
-            marks = 0
-    # A joiner is never kept after a joiner; one with no character after it goes.
-    line = "".join(kept).replace(ZWJ + " ", " ").removesuffix(ZWJ)
-    return unicodedata.normalize("NFC", " ".join(line.split()))
-
-
 def clean_name(value, what: str, min_chars: int, max_chars: int) -> str:
     """Any name a player writes, as it is kept and shown: its plain form
     (NFKC: full-width or mathematical letters become the letters they stand
-    for) cleaned by :func:`visible_text`.
+    for) cleaned by codexsite.usertext.visible_text.
 
     ``what`` names the name in the refusal ("A deck's name"). Returns the
     clean name; raises django ValidationError with a sentence for the player
@@ -162,24 +123,6 @@ def clean_name(value, what: str, min_chars: int, max_chars: int) -> str:
     name = visible_text(unicodedata.normalize("NFKC", value))
     if not min_chars <= len(name) <= max_chars:
         raise ValidationError(f"{what} is {min_chars} to {max_chars} characters.")
-    return name
-
-
-def clean_display_name(value: str, user=None) -> str:
-    """Return ``value`` cleaned as every user-written name is (:func:`clean_name`).
-
-    ``user``: the account the name is for (None for a new one), whose own
-    names do not count as taken. Raises django ValidationError with a
-    sentence for the player when the name is empty, too short or long, has
-    other characters, or looks like a name another account shows (or its
-    username) or one the site shows (:func:`require_free`).
-    """
-    name = clean_name(value or "", "A display name", MIN_CHARS, MAX_CHARS)
-    if not all(ALLOWED.fullmatch(ch) for ch in name):
-        raise ValidationError("Use letters, digits, spaces and . ' _ - only.")
-    if not all(name_keys(name)):
-        raise ValidationError("A display name needs a letter or a digit.")
-    require_free(name, user)
     return name
 
 
@@ -208,17 +151,3 @@ def require_not_reserved(name: str, what: str = "that name") -> None:
     (:func:`reserved_pattern`); return None else."""
     if any(reserved_pattern().fullmatch(key) for key in name_keys(name)):
         raise ValidationError(f"The site itself shows {what} (for you, a bot or a seat): pick another one.")
-
-
-def require_free(name: str, user=None) -> None:
-    """Raise django ValidationError with a sentence for the player when
-    ``name`` looks like a name the site shows (:func:`require_not_reserved`),
-    the name another account than ``user`` shows, or its username (the keys
-    of :func:`name_keys`); return None else."""
-    from lobby.models import User
-
-    require_not_reserved(name)
-    keys = name_keys(name)
-    others = User.objects.exclude(pk=getattr(user, "pk", None))
-    if others.filter(Q(name_key__in=keys) | Q(shape_key__in=keys) | Q(username__iexact=name)).exists():
-        raise ValidationError("Another player already uses that name, or one that looks just like it.")

@@ -9,9 +9,10 @@ from game import turnclock
 from game.models import Match
 from game.rules import tables
 from game.standins import BOT_KINDS, bot_name
+from lobby.displaynames import clean_display_name
 from lobby.models import Seat, Table, User
 from lobby.modes import MODES
-from lobby.names import MAX_CHARS, MIN_CHARS, clean_display_name
+from lobby.names import MAX_CHARS, MIN_CHARS
 from lobby.services import held_seats, hold_ends, host_here, map_choices
 
 # The table bots a host may seat (the schema's enum BotKind, settings ENUM_NAME_OVERRIDES).

@@ -577,7 +577,7 @@ def match_config(table: Table, seed: int | None = None) -> dict:
         names = [{"name": bot_name(s.bot, s.index, several) if s.bot else s.user.public_name} for s in rows]
         config = {"game": table.game, "seed": seed, "seats": names, "options": dict(table.options)}
         if table.game == C23:
-            for entry, seat in zip(names, rows):
+            for entry, seat in zip(names, rows, strict=True):
                 entry["deck"] = list(seat.deck["cards"])
             first = _c23_loser_seat(table, rows)
             if first is not None:
@@ -667,7 +667,8 @@ def offer_rematch(match_id: int, user) -> Table:
     asks after its host left the site (:func:`host_here`) hosts it. The
     match's table bots sit again at once where
     they sat, with the same heroes (C-23: the same starter), ready (a bot
-    cannot ask; trial 14); at C-23 each player brings the deck of last time. Returns the rematch Table. Raises LobbyError
+    cannot ask; trial 14); at C-23 each player brings the deck of last
+    time. Returns the rematch Table. Raises LobbyError
     ``no_match`` (404: no such match, or the user did not play it),
     ``not_finished`` (409), ``rematch_started`` (409: it is already being
     played without the user), ``table_full`` (409), and those of ``create_table`` /

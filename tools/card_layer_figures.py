@@ -45,7 +45,8 @@ def _op_function_lines() -> int:
             if isinstance(node, ast.FunctionDef) and any(
                 isinstance(d, ast.Call) and getattr(d.func, "id", "") == "op" for d in node.decorator_list
             ):
-                total += node.end_lineno - node.lineno + 2  # and its decorator line
+                end = node.end_lineno or node.lineno  # always set on parsed code
+                total += end - node.lineno + 2  # and its decorator line
     return total
 
 

@@ -83,7 +83,7 @@ def _runs(game: str):
     ):
         config = {"game": game, "seed": seed, "seats": [{"name": f"P{i}"} for i in range(n)]}
         if game == "c23":
-            for seat, colour in zip(config["seats"], ("red", "blue", "green")):
+            for seat, colour in zip(config["seats"], ("red", "blue", "green"), strict=False):
                 seat["deck"] = colour
         if table is not None:
             config["options"] = table

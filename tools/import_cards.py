@@ -346,7 +346,7 @@ def apply_texts(records: list[dict]) -> list[str]:
         if r["kind"] == "hero":
             band_texts = card_texts.HERO_BANDS.get(r["id"])
             if band_texts:
-                for band, t in zip(r["bands"], band_texts):
+                for band, t in zip(r["bands"], band_texts, strict=True):
                     band["text"] = t
             r["text"] = card_texts.TEXTS.get(r["id"], "") or " ".join(
                 f"Lv{b['level']}: {b['text']}" for b in r["bands"] if b["text"]
@@ -425,8 +425,8 @@ def main(argv=None) -> int:
         print(f"  {k:16} {n}")
     if NOTES:
         print("not parsed as keywords (conditional):")
-        for n in NOTES:
-            print("  " + n)
+        for note in NOTES:
+            print("  " + note)
     if unknown:
         print("texts for unknown ids:", unknown)
     print(f"records without our text: {len(missing)}")

@@ -163,7 +163,7 @@ def check_attack(state: dict, seat: int, action: dict) -> dict:
     card = _own(state, seat, cid, "creatures")
     if any(a["attacker"] == cid for a in state["attacks"]):
         refuse("cannot_attack", "That creature is already attacking.")
-    if not can_attack(state, cid):
+    if not can_attack(state, str(cid)):  # _own found it: a card id
         refuse(
             "cannot_attack",
             "That creature is exhausted: it attacks again once it is ready."

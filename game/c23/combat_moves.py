@@ -61,11 +61,11 @@ def block_options(state: State, seat: int) -> list[Action]:
     out: list[Action] = []
     if (len(attackers) + 1) ** len(blockers) <= MAX_BLOCK_COMBOS:
         for combo in itertools.product([None] + attackers, repeat=len(blockers)):
-            out.append({"type": "block", "blocks": {b: a for b, a in zip(blockers, combo) if a}})
+            out.append({"type": "block", "blocks": {b: a for b, a in zip(blockers, combo, strict=True) if a}})
     else:
         out.append({"type": "block", "blocks": {}})
         out.extend({"type": "block", "blocks": {b: a}} for b in blockers for a in attackers)
-        out.append({"type": "block", "blocks": dict(zip(blockers, attackers))})
+        out.append({"type": "block", "blocks": dict(zip(blockers, attackers, strict=False))})
     return out
 
 

@@ -224,8 +224,8 @@ def _above_floor(state: dict, target: str, rec: dict, amount: int) -> int:
 
 def destroy_building(state: dict, target: str) -> None:
     """Destroy a tech building or add-on: it is gone, and its base takes 2."""
-    _, seat, slot = target.split(":")
-    seat = int(seat)
+    _, seat_text, slot = target.split(":")
+    seat = int(seat_text)
     p = player(state, seat)
     label = building_name(state, target)
     p["buildings"][slot] = None

@@ -3,7 +3,7 @@
 An action pushes steps (``{"op": name, ...}``) onto ``state["queue"]``;
 :func:`run` executes them in order. A step that needs a player's choice sets
 ``state["prompt"]`` and the queue waits until the prompted seat answers with a
-``choose`` action (ARCHITECTURE.md: "Choices in the middle of an effect are
+``choose`` action (docs/ARCHITECTURE.md: "Choices in the middle of an effect are
 prompts stored in the state"). After every step the engine applies the
 state-based checks (deaths, channeling, the end of the game).
 """

@@ -7,13 +7,13 @@ Each check raises AssertionError with a sentence naming what broke.
 import json
 import re
 
-_ID = re.compile(r'"(c\d+)"')
-
 from . import catalog, maps, stats
 from .effects import GOLD_CAP
 from .state import HIDDEN_ZONES, LIST_ZONES, printed_card
 from .stats import frozen
 from .view import hand_revealed_to, view
+
+_ID = re.compile(r'"(c\d+)"')
 
 
 def check_all(state: dict, last_action=None, last_seat=None) -> None:

@@ -175,7 +175,7 @@ def icon_targets(slots: list, targets: list) -> list:
     slot without it picks its thing without targeting (Arrest, Temporal
     Distortion): no resist, no Illusion dies, nothing hears it was
     targeted (glossary: Illusion and its rulings; Smoker ruling)."""
-    return [t for s, t in zip(slots, targets) if s.icon]
+    return [t for s, t in zip(slots, targets, strict=False) if s.icon]
 
 
 def on_targeted(state: dict, targets: list) -> dict:

@@ -4,7 +4,7 @@ The whole game is one JSON-able dict (see docs/ENGINE.md, "State"). Card
 instances live in ``state["cards"]`` keyed by instance id (``"c17"``); each
 player's zones are ordered lists of those ids. A card that enters a hidden zone
 (deck, hand, discard, workers) gets a fresh id, so nobody can follow it through
-the hidden zone by its id (ARCHITECTURE.md, "view").
+the hidden zone by its id (docs/ARCHITECTURE.md, "The rules engine").
 """
 
 from functools import cache

@@ -66,10 +66,9 @@ class frozen:
         if self._opened:
             _local.memo = (self._state, {} if self._memo is None else self._memo)
 
-    def __exit__(self, *exc) -> bool:
+    def __exit__(self, *exc) -> None:
         if self._opened:
             _local.memo = self._outer
-        return False
 
 
 def memoised(state: dict, key: tuple, make):
@@ -286,7 +285,7 @@ def is_character(state: dict, iid: str) -> bool:
     return catalog.card(state["cards"][iid]["card"])["kind"] in ("unit", "hero")  # state.facts, read in place
 
 
-def tech_level(state: dict, iid: str) -> int:
+def tech_level(state: dict, iid: str) -> int | None:
     """The tech level of a unit (tokens are tech 0); heroes count as None.
     A transformed unit keeps its own tech level (Polymorph: Squirrel
     ruling); a copy has the tech level of what it copies (mark ``copy``,

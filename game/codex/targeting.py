@@ -438,7 +438,7 @@ def _hittable(state: dict, attacker: str, seat: int, group: list, ignore) -> lis
         state,
         ("reaches", tuple(group), seat),
         lambda: [
-            (t, stats.memoised(state, ("reach", t, seat), lambda: _reach_existing(state, t, seat)))
+            (t, stats.memoised(state, ("reach", t, seat), lambda: _reach_existing(state, t, seat)))  # noqa: B023 (called before the loop moves on)
             for t in group_things(state, group)
         ],
     )  # what group_things lists exists

@@ -403,7 +403,7 @@ def end_turn(state: dict) -> None:
     rounds of a free-for-all the next tied leader's, R28)."""
     acting = acting_seats(state)
     for seat in acting:
-        for slot, rec in player(state, seat)["buildings"].items():
+        for rec in player(state, seat)["buildings"].values():
             if rec is not None and not rec["done"]:
                 rec["done"] = True
                 log(state, f"{seat_name(state, seat)}'s {catalog.card(rec['id'])['name']} is finished.")

@@ -9,6 +9,7 @@ for everyone else.
 """
 
 from functools import cache
+from typing import Any
 
 from . import catalog, maps, specs, stats
 from .actions import ADDON_TEARDOWN_DAMAGE, abilities_of, card_cost, hire_cost, main_refusal, play_card_verdict
@@ -260,7 +261,7 @@ def _tech_lab_spec(p: dict):
 
 
 def _buildings(p: dict) -> dict:
-    out = {}
+    out: dict[str, Any] = {}
     for slot, rec in p["buildings"].items():
         out[slot] = (
             None
@@ -357,7 +358,7 @@ def _view(state: dict, viewer) -> dict:
     for p in state["players"]:
         seat = p["seat"]
         sees_all = viewer is not None and not is_opponent(state, viewer, seat)
-        entry = dict(stats.memoised(state, ("seat_public", seat), lambda: _seat_public(state, p)))
+        entry = dict(stats.memoised(state, ("seat_public", seat), lambda: _seat_public(state, p)))  # noqa: B023 (called before the loop moves on)
         if sees_all:
             entry["hand"] = [_hand_card(state, i, seat) for i in p["hand"]]
             if seat == viewer:  # only the viewer's own hand says what stops a card

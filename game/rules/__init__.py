@@ -30,7 +30,8 @@ A config's ``"game"`` names the game: ``"arcane"`` is Arcane Codex
 same way (an Arcane or C-23 state holds its ``"game"``, a Codex state no such
 key) and every other function follows it, to that game's
 game.kernel.game.Game (each game registers one with the kernel:
-docs/ENGINE.md, "Kernel"). The dispatch is all this module does; Codex's own modules never import the other games, nor they it
+docs/ENGINE.md, "Kernel"). The dispatch is all this module does; Codex's
+own modules never import the other games, nor they it
 (tests/rules/test_layers.py, tests/arcane/test_game_layers.py,
 tests/c23/test_layers.py).
 """
@@ -38,8 +39,12 @@ tests/c23/test_layers.py).
 import game.arcane.definition as _arcane
 import game.c23.definition as _c23
 import game.codex.definition as _codex
+from contextlib import AbstractContextManager
+from typing import Any, cast
+
 from game.kernel import game as _kernel
 from game.kernel.errors import EngineFault, RulesError
+from game.kernel.types import Action, Config, Event, Seat, State, Viewer
 
 from . import reference, tables
 
@@ -51,19 +56,19 @@ _ENGINES = {name: _kernel.get(name) for name in (CODEX, _arcane.GAME, _c23.GAME)
 GAMES = tuple(_ENGINES)
 
 
-def game_of(state_or_config) -> str:
+def game_of(state_or_config: object) -> str:
     """The name of the game a state or config is of (``"codex"`` when it
     names none)."""
     if isinstance(state_or_config, dict) and state_or_config.get("game") in _ENGINES:
-        return state_or_config["game"]
+        return cast(str, state_or_config["game"])
     return CODEX
 
 
-def _engine(state_or_config) -> _kernel.Game:
+def _engine(state_or_config: object) -> _kernel.Game:
     return _ENGINES[game_of(state_or_config)]
 
 
-def new_game(config: dict) -> dict:
+def new_game(config: Config) -> State:
     """The starting state of the game ``config`` names (``"game"``:
     ``"arcane"``, ``"c23"``; absent or ``"codex"``: Codex). Raises
     RulesError ``unknown_game`` for any other name, and each game's own
@@ -76,45 +81,45 @@ def new_game(config: dict) -> dict:
     return _engine(config).new_game(config)
 
 
-def apply_action(state: dict, seat: int, action: dict) -> tuple:
+def apply_action(state: State, seat: Seat, action: Action) -> tuple[State, list[Event]]:
     """``(new_state, events)`` for ``action`` of ``seat`` in the state's
     game; ``state`` is unchanged. Raises RulesError for an illegal action."""
     return _engine(state).moves.apply_action(state, seat, action)
 
 
-def apply_action_in_place(state: dict, seat: int, action: dict) -> list:
+def apply_action_in_place(state: State, seat: Seat, action: Action) -> list[Event]:
     """The events of ``action`` applied to ``state`` itself (its game's
     rules). Raises RulesError (nothing changed) or EngineFault."""
     return _engine(state).moves.apply_action_in_place(state, seat, action)
 
 
-def legal_actions(state: dict, seat: int) -> list:
+def legal_actions(state: State, seat: Seat) -> list[Action]:
     """The legal actions of ``seat`` in the state's game."""
     return _engine(state).moves.legal_actions(state, seat)
 
 
-def is_legal(state: dict, seat: int, action: dict) -> bool:
+def is_legal(state: State, seat: Seat, action: Action) -> bool:
     """True when ``action`` is legal for ``seat`` in the state's game."""
     return _engine(state).moves.is_legal(state, seat, action)
 
 
-def copy_state(state: dict) -> dict:
+def copy_state(state: State) -> State:
     """A deep copy of a state of any game."""
     return _engine(state).copy_state(state)
 
 
-def view(state: dict, viewer) -> dict:
+def view(state: State, viewer: Viewer) -> dict[str, Any]:
     """What ``viewer`` (a seat, or None for a spectator) may see of the
     state, by its game's rules. Raises RulesError ``bad_seat``."""
     return _engine(state).view(state, viewer)
 
 
-def waiting_on(state: dict) -> list:
+def waiting_on(state: State) -> list[Seat]:
     """The seats the state's game waits on (empty once it is over)."""
     return _engine(state).waiting_on(state)
 
 
-def turn_by_turn(state: dict) -> bool:
+def turn_by_turn(state: State) -> bool:
     """True when the state's game is played one seat at a time (Arcane
     Codex, C-23), so an action made before the turn or a question passed
     to another seat is stale whatever the engine would say of it now (the
@@ -124,13 +129,13 @@ def turn_by_turn(state: dict) -> bool:
     return _engine(state).turn_by_turn
 
 
-def action_keys(state: dict) -> dict:
+def action_keys(state: State) -> dict[str, tuple[str, ...]]:
     """``{action type: (keys besides "type")}`` of the state's game: what
     the server keeps of an action (game.services.normalise_action)."""
-    return _engine(state).action_keys
+    return dict(_engine(state).action_keys)
 
 
-def reading(state: dict, memo: dict | None = None):
+def reading(state: State, memo: dict[str, Any] | None = None) -> AbstractContextManager[Any]:
     """A context in which ``state`` is only read, so what legal_actions and
     view compute is computed once (Codex: stats.frozen, with ``memo`` kept
     across blocks of one unchanging state); a plain block for the games
@@ -138,7 +143,7 @@ def reading(state: dict, memo: dict | None = None):
     return _engine(state).read(state, memo)
 
 
-def outcome(state: dict) -> dict:
+def outcome(state: State) -> dict[str, Any]:
     """How the state's game stands as a result: ``{"over", "winners",
     "losers", "draw", "shared", "reason", "fallen", "conceded",
     "conceded_by", "sides"}`` (game.codex.outcome.outcome says what each
@@ -147,10 +152,10 @@ def outcome(state: dict) -> dict:
     found = _engine(state).outcome
     if found is None:
         raise EngineFault(f"{game_of(state)} publishes no outcome")
-    return found(state)
+    return cast(dict[str, Any], found(state))
 
 
-def sees_actions_of(state: dict, viewer) -> set:
+def sees_actions_of(state: State, viewer: Viewer) -> set[Seat]:
     """The seats whose actions ``viewer`` (a seat, or None for a
     spectator) may read in full: the seats whose hidden cards it sees, as
     its views and log lines show them (Codex: its team, house rule R21;
@@ -162,7 +167,7 @@ def sees_actions_of(state: dict, viewer) -> set:
     return {viewer} if partners is None else set(partners(state, viewer))
 
 
-def action_for(state: dict, actor: int, action: dict, viewer) -> dict:
+def action_for(state: State, actor: Seat, action: Action, viewer: Viewer) -> Action:
     """``actor``'s ``action`` as ``viewer`` may read it: whole when it sees
     that seat's actions (:func:`sees_actions_of`), else its type only (an
     action can name a hidden card)."""
@@ -175,16 +180,16 @@ class _GameBot:
 
     kind = ""
 
-    def __init__(self, seed: int = 0, **options):
+    def __init__(self, seed: int = 0, **options: Any) -> None:
         self._args = dict(seed=seed, **options)
-        self._bots = {}
+        self._bots: dict[str, Any] = {}
 
-    def choose(self, state: dict, seat: int):
+    def choose(self, state: State, seat: Seat) -> Action | None:
         """The bot's action for ``seat`` in ``state`` (None: it has none)."""
         game = game_of(state)
         if game not in self._bots:
             self._bots[game] = _ENGINES[game].bots[self.kind](**self._args)
-        return self._bots[game].choose(state, seat)
+        return cast(Action | None, self._bots[game].choose(state, seat))
 
 
 class GreedyBot(_GameBot):

@@ -25,7 +25,7 @@ MAX_ACTIONS = 4000
 pytestmark = pytest.mark.timeout(1200)
 
 _CHOICES = [values if values else (60, 8, None) for values, _default in OPTIONS.values()]
-OPTION_SETS = [dict(zip(OPTIONS, combo)) for combo in itertools.product(*_CHOICES)]
+OPTION_SETS = [dict(zip(OPTIONS, combo, strict=True)) for combo in itertools.product(*_CHOICES)]
 
 
 def config(seed: int) -> dict:
@@ -70,10 +70,10 @@ def test_replays_reproduce_the_game_byte_for_byte(chunk):
             config(seed),
             bots(seed),
             MAX_ACTIONS,
-            on_action=lambda s, _seat, _a: recorded.append(json.dumps(s, sort_keys=False)),
+            on_action=lambda s, _seat, _a: recorded.append(json.dumps(s, sort_keys=False)),  # noqa: B023 (called before the loop moves on)
         )
         replay = rules.new_game(config(seed))
-        for (seat, action), expected in zip(log, recorded):
+        for (seat, action), expected in zip(log, recorded, strict=True):
             replay, _events = rules.apply_action(replay, seat, action)
             assert json.dumps(replay) == expected
         for viewer in (0, 1, None):

@@ -27,6 +27,7 @@ def test_stand_in_and_table_bots_play_an_arcane_seat():
 
 
 def test_a_replay_shows_an_arcane_seat_its_own_actions_only():
-    """game.rules' one visibility policy (replays, the action log): a seat sees its own actions in full (its team is itself), a spectator none."""
+    """game.rules' one visibility policy (replays, the action log): a seat
+    sees its own actions in full (its team is itself), a spectator none."""
     state = rules.new_game(config(seed=11))
     assert rules.sees_actions_of(state, 0) == {0} and rules.sees_actions_of(state, None) == set()

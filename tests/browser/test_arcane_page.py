@@ -117,10 +117,10 @@ def test_a_whole_arcane_match_through_the_pages(browser, live_server_url):
     assert options.count() == 6
     assert host.locator("[data-option=blockers]").input_value() == "one"
     assert host.locator("[data-option=round_cap]").input_value() == "60"
+    # A short match: it ends at the round cap if nobody falls first.
     host.fill("[data-option=round_cap]", "10")
-    host.select_option(
-        "[data-option=blockers]", "many"
-    )  # several blockers on one attacker: its player orders them  # a short match: it ends at the round cap if nobody falls first
+    # Several blockers on one attacker: its player orders them.
+    host.select_option("[data-option=blockers]", "many")
     host.uncheck("#new-table input[name=is_public]")
     host.click("#new-table button[type=submit]")
     card = host.locator(".table-card.mine")

@@ -183,7 +183,7 @@ class PlayTable(Table):
                 panel.wait_for()
                 assert page.locator("#board .target, #hand .target").count() >= 1, "targets are highlighted"
 
-                def pick_all():
+                def pick_all(panel=panel):
                     before = version(page)
                     for _ in range(4):  # one pick per target the card asks for
                         if not panel.is_visible() or version(page) > before:
@@ -204,7 +204,7 @@ def play_until_won(table: PlayTable, label: str, max_rounds: int = 400, marks: s
     match ends; returns the log of the spectator's page. A screen is saved
     (see shoot) whenever the board shows a kind of ``marks`` not seen yet."""
     seen = set()
-    for rounds in range(max_rounds):
+    for _ in range(max_rounds):
         if status(table.watcher) != "playing":
             break
         acted = False

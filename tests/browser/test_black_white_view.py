@@ -63,7 +63,8 @@ def chip_title(page, tid, text) -> str:
 
 def no_chip_spills(page, tid) -> bool:
     return not page.locator(f'#board [data-tid="{tid}"]').evaluate(
-        "t => [...t.querySelectorAll('.chip')].some(c => c.getBoundingClientRect().right > t.getBoundingClientRect().right + 1)"
+        "t => [...t.querySelectorAll('.chip')]"
+        ".some(c => c.getBoundingClientRect().right > t.getBoundingClientRect().right + 1)"
     )
 
 
@@ -320,9 +321,9 @@ def test_a_two_headed_dragon_target_choice_names_the_partner(browser, live_serve
     users = [signup(browser, base, f"{n}_bw2t", **DESKTOP) for n in ("ana", "ari", "bo", "bea")]
     table = api(users[0], "POST", "/api/tables/", {"mode": "2hg", "is_public": False, "allow_spectators": False})
     api(users[0], "PATCH", f"/api/tables/{table['id']}/seat/", {"heroes": ["garth_torken"], "ready": True})
-    for seat, hero in ((1, "garus_rook"), (2, "troq_bashar"), (3, "river_montoya")):
+    for seat, hero_id in ((1, "garus_rook"), (2, "troq_bashar"), (3, "river_montoya")):
         api(users[seat], "POST", f"/api/tables/{table['id']}/join/", {"index": seat, "invite": table["invite_token"]})
-        api(users[seat], "PATCH", f"/api/tables/{table['id']}/seat/", {"heroes": [hero], "ready": True})
+        api(users[seat], "PATCH", f"/api/tables/{table['id']}/seat/", {"heroes": [hero_id], "ready": True})
     match_id = api(users[0], "POST", f"/api/tables/{table['id']}/start/")["match_id"]
     page = users[0].context.new_page()
     page.errors = []

@@ -62,7 +62,8 @@ def test_illusions_silenced_heroes_runes_and_attachments_show_as_chips(crafted):
     assert "named 0" in chips(page, "c907")  # 0 is a cost like any other
     # The longest chip stays inside its tile (it wraps).
     spills = page.locator('#board [data-tid="c906"]').evaluate(
-        "t => [...t.querySelectorAll('.chip')].some(c => c.getBoundingClientRect().right > t.getBoundingClientRect().right + 1)"
+        "t => [...t.querySelectorAll('.chip')]"
+        ".some(c => c.getBoundingClientRect().right > t.getBoundingClientRect().right + 1)"
     )
     assert not spills
     assert "illusion" in chips(page, "c901")

@@ -18,7 +18,11 @@ FEED = """async ([view, legal, seat]) => {
   const m = await import('/static/js/c23board.js');
   window.sent = [];
   let root = document.getElementById('c23-test');
-  if (!root) { root = document.createElement('div'); root.id = 'c23-test'; document.querySelector('main').prepend(root); }
+  if (!root) {
+    root = document.createElement('div');
+    root.id = 'c23-test';
+    document.querySelector('main').prepend(root);
+  }
   m.renderC23(root, view, {seat, legal, act: (a) => window.sent.push(a), busy: false});
 }"""
 

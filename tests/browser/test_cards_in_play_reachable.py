@@ -110,7 +110,7 @@ def crafted(request, browser, live_server_url):
 def _eight_in_play(crafted) -> dict:
     frame = crafted.frame()
     frame["view"]["players"][0]["play"] += [
-        card_in_play(tid, name.lower().replace(" ", "_"), name) for tid, name in zip(TIDS, NAMES)
+        card_in_play(tid, name.lower().replace(" ", "_"), name) for tid, name in zip(TIDS, NAMES, strict=True)
     ]
     return crafted.send(frame)
 
@@ -237,7 +237,8 @@ COVERS = """() => {
     for (const id of ['controls', 'action-bar', 'dock']) {
         const node = document.getElementById(id);
         const style = getComputedStyle(node);
-        if ((style.position === 'sticky' || style.position === 'fixed') && style.display !== 'none' && node.offsetHeight) {
+        const pinned = style.position === 'sticky' || style.position === 'fixed';
+        if (pinned && style.display !== 'none' && node.offsetHeight) {
             covers.push({id, ...box(node)});
         }
     }
@@ -267,7 +268,9 @@ def test_with_a_full_hand_the_own_row_is_clear_of_the_dock_on_a_page_just_opened
     hand = me["hand"]
     me["hand"] = [dict(hand[i % len(hand)], iid=f"c94{i}") for i in range(9)]
     me["hand_count"] = len(me["hand"])
-    me["play"] += [card_in_play(tid, name.lower().replace(" ", "_"), name) for tid, name in zip(TIDS[:3], NAMES)]
+    me["play"] += [
+        card_in_play(tid, name.lower().replace(" ", "_"), name) for tid, name in zip(TIDS[:3], NAMES, strict=False)
+    ]
     fresh.send(frame)
     page.wait_for_timeout(200)  # the dock's new height measured (ResizeObserver)
     layout = page.evaluate(COVERS)

@@ -512,7 +512,8 @@ def crafted_frames(player, match_url, at):
     assert "Cat's turn — main phase · Ann is still picking tech cards · you are watching." == banner(page)
     joined = page.evaluate("""async () => {
         const { nameList } = await import('/static/js/common.js');
-        return [nameList(['Dave']), nameList(['Dave', 'Alice']), nameList(['Dave', 'Alice', 'Erin']), nameList(['Ann', 'Ben', 'Cat'], 'or')];
+        return [nameList(['Dave']), nameList(['Dave', 'Alice']), nameList(['Dave', 'Alice', 'Erin']),
+                nameList(['Ann', 'Ben', 'Cat'], 'or')];
     }""")
     assert joined == ["Dave", "Dave and Alice", "Dave, Alice and Erin", "Ann, Ben or Cat"]
     frame["version"] = watching["version"]
@@ -539,10 +540,10 @@ def test_five_players_fit_on_a_desktop_and_a_phone(browser, live_server_url):
     base = live_server_url
     names = ("fay", "gus", "hal", "ivy", "jo")
     sizes = (DESKTOP, DESKTOP, DESKTOP, PHONE, DESKTOP)
-    pages = [signup(browser, base, name, **size) for name, size in zip(names, sizes)]
+    pages = [signup(browser, base, name, **size) for name, size in zip(names, sizes, strict=True)]
     table = api(pages[0], "POST", "/api/tables/", {"mode": "ffa", "seat_count": 5})
     heroes = ("troq_bashar", "river_montoya", "jaina_stormborne", "master_midori", "argagarg_garg")
-    for index, (page, hero) in enumerate(zip(pages, heroes)):
+    for index, (page, hero) in enumerate(zip(pages, heroes, strict=True)):
         if index:
             api(page, "POST", f"/api/tables/{table['id']}/join/", {"index": index})
         api(page, "PATCH", f"/api/tables/{table['id']}/seat/", {"heroes": [hero], "ready": True})

@@ -45,7 +45,7 @@ def test_a_locked_log_in_says_until_when(browser, live_server_url):
     signup(browser, live_server_url, "lockedout").context.close()
     context = browser.new_context()
     page = context.new_page()
-    for attempt in range(10):
+    for _ in range(10):
         page.goto(f"{live_server_url}/login/")
         page.fill("input[name=username]", "lockedout")
         page.fill("input[name=password]", "wrong-password")

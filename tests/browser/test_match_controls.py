@@ -13,7 +13,8 @@ base damage); ability buttons say what the ability does; a spec offered by
 a prompt reads as in the build choice; "highlighted targets" only when the
 board has them; a hand card's panel shows the cost with its colour tax and
 why it cannot be played; a refusal shows its sentence first, the codes
-small, and one without an id (rate_limited) frees the page; the away line shows only for a seat a bot plays or may be asked to,
+small, and one without an id (rate_limited) frees the page; the away line
+shows only for a seat a bot plays or may be asked to,
 and a "still here" refusal makes the page ask for fresh presence; while the
 coming turn waits for tech cards the header shows that turn; a hero in the
 command zone is not shown as in play; the lobby labels hero stats; a page

@@ -116,7 +116,7 @@ class Table:
             panel = page.locator("#prompt-panel")
             confirm = panel.locator("[data-action=choose]")
             if not confirm.count():
-                self.act(page, lambda: panel.locator("[data-option]").first.click(), "choose")
+                self.act(page, lambda: panel.locator("[data-option]").first.click(), "choose")  # noqa: B023 (called before the loop moves on)
                 continue
             for i in range(panel.locator("[data-option]").count()):
                 if confirm.is_enabled():

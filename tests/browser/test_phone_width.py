@@ -35,7 +35,9 @@ CUT = """(width) => {
         const r = node.getBoundingClientRect();
         if (!r.width || !r.height || getComputedStyle(node).visibility === 'hidden') continue;
         if ((r.left < -1 || r.right > width + 1) && !scrolls(node))
-            out.push(`${node.tagName.toLowerCase()}#${node.id}.${node.className}: ${Math.round(r.left)}..${Math.round(r.right)} "${(node.textContent || node.value || '').trim().slice(0, 40)}"`);
+            out.push(`${node.tagName.toLowerCase()}#${node.id}.${node.className}: `
+                + `${Math.round(r.left)}..${Math.round(r.right)} `
+                + `"${(node.textContent || node.value || '').trim().slice(0, 40)}"`);
     }
     return out;
 }"""

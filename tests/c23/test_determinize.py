@@ -50,7 +50,7 @@ def test_along_whole_games_the_view_is_kept_and_the_hidden_cards_move():
     for seed in SEEDS:
         seen = []
 
-        def keep(state, seat, action):
+        def keep(state, seat, action, seen=seen):
             if len(seen) < 40:
                 seen.append(copy_state(state))
 

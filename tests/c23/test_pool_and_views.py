@@ -24,7 +24,7 @@ def test_the_data_file_says_the_pool_is_the_servers_own():
 def test_every_card_has_the_fields_and_only_defined_effects():
     """Pool list 1, 2, 5 and K22, K27: name, type, colour (mono), cost, power, unique, effects from
     the defined vocabulary, our own text; resources are plain (no effect) and cost nothing."""
-    for name, c in pool.pool().items():
+    for c in pool.pool().values():
         assert c["type"] in pool.TYPES and c["colour"] in pool.COLOURS and c["text"]
         assert isinstance(c["unique"], bool)
         assert all(e["op"] in OPS for e in c["effects"])

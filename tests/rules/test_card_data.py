@@ -332,7 +332,7 @@ def test_starter_red_green_texts_present(records):
         if not _in_scope(r):
             continue
         if r["kind"] == "hero":
-            for band, needs in zip(r["bands"], hero_bands[r["name"]]):
+            for band, needs in zip(r["bands"], hero_bands[r["name"]], strict=True):
                 if needs:
                     assert band["text"], (r["id"], band["level"])
             assert r["text"], r["id"]

@@ -33,7 +33,11 @@ def ffa(seats=None, players=3, active=0, turn=3, seed=1, heroes=None):
     otherwise from a scenario (docs/ENGINE.md "Scenarios") starting in
     ``active``'s main phase."""
     heroes = heroes or HEROES[:players]
-    config = {"mode": "ffa", "seed": seed, "seats": [{"name": n, "hero": h} for n, h in zip(NAMES, heroes)]}
+    config = {
+        "mode": "ffa",
+        "seed": seed,
+        "seats": [{"name": n, "hero": h} for n, h in zip(NAMES, heroes, strict=False)],
+    }
     if seats is not None:
         seats = list(seats) + [{}] * (len(heroes) - len(seats))
         config["scenario"] = {"turn": turn, "active": active, "seats": seats}
@@ -824,14 +828,14 @@ def test_concessions_at_any_moment_never_leave_the_table_stuck(players, chance):
         config = {
             "mode": "ffa",
             "seed": seed,
-            "seats": [{"name": n, "hero": h} for n, h in zip(NAMES, HEROES[:players])],
+            "seats": [{"name": n, "hero": h} for n, h in zip(NAMES, HEROES[:players], strict=False)],
         }
         bots = [_Conceder(seed * 10 + i) for i in range(players)]
         for bot in bots:
             bot.chance = chance  # 0.3: often every player concedes, in the final rounds too
         watcher = {"n": 0}
 
-        def stuck_check(state, seat, action):
+        def stuck_check(state, seat, action, seed=seed, watcher=watcher, bots=bots):
             watcher["n"] += 1
             _assert_the_table_goes_on(state, (seed, watcher["n"], action))
             # A concession by another seat than the one to act: anybody may concede at any time.
@@ -957,7 +961,7 @@ def test_bots_finish_free_for_all_games(players):
     config = {
         "mode": "ffa",
         "seed": players,
-        "seats": [{"name": n, "hero": h} for n, h in zip(NAMES, HEROES[:players])],
+        "seats": [{"name": n, "hero": h} for n, h in zip(NAMES, HEROES[:players], strict=False)],
     }
     bots = [(GreedyBot if i % 2 else RandomBot)(i) for i in range(players)]
     kinds = set()

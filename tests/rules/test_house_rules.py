@@ -414,7 +414,10 @@ def test_r9_one_reshuffle_per_main_phase():
         ],
         heroes=("river_montoya", "troq_bashar"),
     )
-    p = lambda s: s["players"][0]
+
+    def p(s):
+        return s["players"][0]
+
     stomps = hand_ids(state, 0, "appel_stomp")
     state = act(state, 0, {"type": "play", "card": stomps[0], "targets": [find(state, "p1")]})
     assert [state["cards"][i]["card"] for i in p(state)["hand"]] == ["appel_stomp", "older_brother"]

@@ -236,7 +236,9 @@ def two_headed_dragon(seat0: dict) -> dict:
             "seats": [
                 {"name": n, "hero": h}
                 for n, h in zip(
-                    ("Ana", "Ari", "Bo", "Bea"), ("grave_stormborne", "troq_bashar", "river_montoya", "troq_bashar")
+                    ("Ana", "Ari", "Bo", "Bea"),
+                    ("grave_stormborne", "troq_bashar", "river_montoya", "troq_bashar"),
+                    strict=True,
                 )
             ],
             "scenario": {

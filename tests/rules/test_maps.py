@@ -457,7 +457,7 @@ def test_burial_grounds_a_dead_hero_is_gone_for_good_in_every_mode(mode):
     mine = next(i for i in state["players"][0]["play"] if state["cards"][i]["card"] == HEROES[mode][0][0])
     assert state["cards"][mine]["level"] == 4  # a hero death still levels the other side's hero
     # Long after any cooldown, the hero still can't come back.
-    for n in range(6):
+    for _ in range(6):
         state = end_team_turn(state)
         if state["phase"] == "main" and state["active"] == foe:
             state["players"][foe]["gold"] = 10

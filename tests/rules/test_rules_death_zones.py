@@ -2,7 +2,7 @@
 
 Sources: Deluxe rulebook "Death", "Heroes", "Tokens", "Buildings", "Runes",
 "Legendary", "Control", "Winning"; house rules R2, R13, R14 (more in
-test_house_rules.py); ARCHITECTURE.md "The rules engine" (an illegal action
+test_house_rules.py); docs/ARCHITECTURE.md "The rules engine" (an illegal action
 raises a typed error with a stable code and leaves the state as it was).
 """
 

@@ -15,7 +15,7 @@ def two_headed(seats=None, active=0, turn=3, seed=1):
     config = {
         "mode": "2hg",
         "seed": seed,
-        "seats": [{"name": n, "hero": h} for n, h in zip(("Ana", "Ari", "Bo", "Bea"), HEROES)],
+        "seats": [{"name": n, "hero": h} for n, h in zip(("Ana", "Ari", "Bo", "Bea"), HEROES, strict=True)],
     }
     if seats is not None:
         seats = list(seats) + [{}] * (4 - len(seats))
@@ -186,7 +186,10 @@ def test_the_tech_pick_is_logged_for_the_team_only():
     s = two_headed()
     s = act(act(s, 0, {"type": "end_main"}), 1, {"type": "end_main"})
     s = act(s, 0, {"type": "tech", "cards": ["iron_man", "the_boot"]})
-    lines = lambda viewer: " ".join(e["text"] for e in view(s, viewer)["log"])
+
+    def lines(viewer):
+        return " ".join(e["text"] for e in view(s, viewer)["log"])
+
     assert "Iron Man" in lines(1) and "Iron Man" not in lines(2) and "Iron Man" not in lines(None)
 
 

@@ -18,12 +18,12 @@ def test_shared_views_are_each_viewers_own_and_kept_views_do_not_change():
         config = {"mode": mode, "seed": 7, "seats": [{"name": f"P{i}", "heroes": [heroes[i]]} for i in range(seats)]}
         kept = []
 
-        def keep(state, _seat, _action):
+        def keep(state, _seat, _action, kept=kept, seats=seats):
             if len(kept) < 400:
                 viewers = (*range(seats), None)
                 with reading(state, {}):
                     shared = [view(state, viewer) for viewer in reversed(viewers)][::-1]
-                for viewer, shown in zip(viewers, shared):
+                for viewer, shown in zip(viewers, shared, strict=True):
                     text = json.dumps(shown)
                     assert text == json.dumps(view(state, viewer))
                     kept.append((shown, text))

@@ -267,7 +267,7 @@ async def play_rounds(
             teams.setdefault(players[seat].state["view"]["players"][seat]["team"], []).append(seat)
         done_pairs += sum(1 for seats in teams.values() if len(seats) == 2)
         answers = await asyncio.gather(*(players[s].request(m) for s, m in sends))
-        for (seat, message), answer in zip(sends, answers):
+        for (seat, message), answer in zip(sends, answers, strict=True):
             records.append(
                 {
                     "seat": seat,
@@ -279,7 +279,7 @@ async def play_rounds(
                 }
             )
         if played % retry_every == 0:
-            for (seat, message), answer in zip(sends, answers):
+            for (seat, message), answer in zip(sends, answers, strict=True):
                 if answer["type"] == "applied":
                     again = await players[seat].request(message)
                     records.append(

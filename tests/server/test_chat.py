@@ -6,9 +6,9 @@ import unicodedata
 import pytest
 from asgiref.sync import sync_to_async
 
+from codexsite.usertext import MAX_MARKS
 from game import chat
 from game.models import ChatLine
-from lobby.names import MAX_MARKS
 from tests.server.matchkit import recv, start_match
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -50,7 +50,7 @@ def ffa_match(users, seats) -> Match:
     config = {
         "mode": "ffa",
         "seed": 3,
-        "seats": [{"name": u.public_name, "hero": h} for u, h in zip(users, HEROES)],
+        "seats": [{"name": u.public_name, "hero": h} for u, h in zip(users, HEROES, strict=False)],
         "scenario": {"turn": 3, "active": 0, "seats": seats},
     }
     return services.create_match(config, users)

@@ -41,7 +41,7 @@ def test_a_free_for_all_table_for_3_to_5_over_the_rest_api(make_user, count):
         listed = next(t for t in client.get("/api/tables/").json() if t["id"] == table["id"])
         assert [s["index"] for s in listed["seats"] if s["player"] is None] == list(range(index, count))
         assert client.post(f"{url}/join/", {"index": index}, format="json").status_code == 200
-    for client, hero in zip(clients, HEROES):
+    for client, hero in zip(clients, HEROES, strict=False):
         client.patch(f"{url}/seat/", {"heroes": [hero], "ready": True}, format="json")
     started = host.post(f"{url}/start/")
     assert started.status_code == 200, started.content

@@ -162,7 +162,9 @@ def test_a_two_headed_dragon_rematch_keeps_seats_and_teams(make_user):
     for user in players[:3]:
         ask(user, match)
     final = logged_in(players[0]).get(f"/api/tables/{table['id']}/").json()
-    assert [(s["user_id"], s["heroes"]) for s in final["seats"]] == [(u.pk, [h]) for u, h in zip(players, heroes)]
+    assert [(s["user_id"], s["heroes"]) for s in final["seats"]] == [
+        (u.pk, [h]) for u, h in zip(players, heroes, strict=True)
+    ]
 
 
 def test_a_rematch_against_bots_seats_the_same_bots_again(make_user, settings):

@@ -114,7 +114,7 @@ def test_log_is_filtered_for_the_viewer(players):
     for user, seat in ((alice, 0), (bob, 1), (carol, None)):
         log = logged_in(user).get(f"/api/matches/{match.pk}/log/").json()
         assert log["version"] == 6 and log["seat"] == seat and log["lines"]
-        for entry, (actor, action) in zip(log["actions"], actions):
+        for entry, (actor, action) in zip(log["actions"], actions, strict=True):
             assert entry["action"] == (action if actor == seat else {"type": action["type"]})
 
 

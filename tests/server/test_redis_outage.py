@@ -96,7 +96,7 @@ async def test_play_goes_on_through_a_redis_outage(make_user, close_db_thread):
     workers, socks = [], []
     try:
         workers = list(await asyncio.gather(*(asyncio.to_thread(daphne, **env) for _ in range(2))))
-        for worker, user in zip(workers, (alice, bob)):
+        for worker, user in zip(workers, (alice, bob), strict=True):
             socks.append(await open_match(worker.url, match.pk, user))
         states = [(await until(sock, "state"))[-1] for sock in socks]
         group = f"{PREFIX}__group__match.{match.pk}"

@@ -32,7 +32,7 @@ def _template(prefix: str, pattern) -> str:
             start = text.index("(?P<")
             name = text[start + 4 : text.index(">", start)]
             depth, end = 0, start
-            for end, ch in enumerate(text[start:], start):
+            for end, ch in enumerate(text[start:], start):  # noqa: B007 (read after the loop)
                 depth += {"(": 1, ")": -1}.get(ch, 0)
                 if depth == 0:
                     break

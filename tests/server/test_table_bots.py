@@ -32,7 +32,7 @@ def bot_table(people, mode="1hero", bots=(), seats=None, heroes=HEROES):
     table = services.create_table(people[0], mode, seats=seats or len(people) + len(bots))
     index_of = {}
     free = [i for i in range(table.seats.count()) if i not in dict(bots)]
-    for user, index in zip(people, free):
+    for user, index in zip(people, free, strict=False):
         index_of[user.pk] = index
         if index:
             services.take_seat(table.pk, user, index)

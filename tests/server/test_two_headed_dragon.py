@@ -66,7 +66,7 @@ def test_a_2v2_table_from_creation_to_start_over_the_rest_api(make_user):
     assert ari.post(f"{url}/join/", {"index": 1}, format="json").status_code == 200
     # Ari changes his mind and moves to... no: the seat is taken. He stays with Ana.
     assert ari.post(f"{url}/join/", {"index": 3}, format="json").json()["code"] == "seat_taken"
-    for client, hero in zip((ana, ari, bo), HEROES):
+    for client, hero in zip((ana, ari, bo), HEROES, strict=False):
         client.patch(f"{url}/seat/", {"heroes": [hero], "ready": True}, format="json")
     assert ana.post(f"{url}/start/").json()["code"] == "not_ready"  # Bea is not ready
     bea.patch(f"{url}/seat/", {"heroes": [HEROES[3]], "ready": True}, format="json")
@@ -77,7 +77,7 @@ def test_a_2v2_table_from_creation_to_start_over_the_rest_api(make_user):
     match = Match.objects.get(pk=started.json()["match_id"])
     assert match.config["mode"] == "2hg"
     assert match.config["seats"] == [
-        {"name": n.title(), "hero": h, "team": t} for n, h, t in zip(NAMES, HEROES, (0, 0, 1, 1))
+        {"name": n.title(), "hero": h, "team": t} for n, h, t in zip(NAMES, HEROES, (0, 0, 1, 1), strict=True)
     ]
     assert [p["team"] for p in match.state["players"]] == [0, 0, 1, 1]
     assert [t["hp"] for t in match.state["teams"]] == [30, 30]
@@ -284,7 +284,7 @@ async def test_a_concession_ends_the_match_for_both_teams(team_table):
     comms = team_table["comms"]
     await comms[3].send_json_to({"type": "action", "action": {"type": "concede"}, "version": 0, "id": 1})
     assert (await recv(comms[3]))["type"] == "applied"
-    for viewer, comm in comms.items():
+    for comm in comms.values():
         final = (await recv_until(comm, "state"))[-1]
         assert final["status"] == "finished" and final["legal_actions"] == []
         assert final["result"]["winners"] == [0, 1] and final["result"]["winner"] is None

@@ -290,7 +290,7 @@ async def test_a_client_flooding_far_past_the_rate_limit_is_closed(still_clock, 
     4430, so the server stops reading it; nothing else is sent after the close."""
     settings.CODEX_WS_FLOOD = 30
     comm = table["comms"][0]
-    for i in range(40 + 31):  # the burst, then 31 over the limit
+    for _ in range(40 + 31):  # the burst, then 31 over the limit
         await comm.send_to(text_data="x")
     replies = []
     while True:

@@ -494,7 +494,7 @@ def _free_cast(state: dict, step: dict) -> None:
             slot,
             f"{name(state, iid)}: {slot.prompt}",
             dict({"op": "free_cast", "seat": seat, "spell": iid, "targets": targets}, **boosted),
-            exclude=[t for t, s in zip(targets, slots) if s.icon],
+            exclude=[t for t, s in zip(targets, slots, strict=False) if s.icon],
         )
         return
     cast_spell(state, seat, iid, targets, marks=boosted)
@@ -519,8 +519,8 @@ def look_at(state: dict, seat: int, option: str) -> list:
     looked. Returns the ids of the cards in that pile. Raises ValueError
     for a malformed option (a bug of the caller: options come from
     :func:`look_options`)."""
-    zone, owner = option.split(":")
-    owner = int(owner)
+    zone, owner_text = option.split(":")
+    owner = int(owner_text)
     if zone not in LOOK_ZONES:
         raise ValueError(f"can't look at {zone!r}")
     ids = list(player(state, owner)[zone])

@@ -59,7 +59,8 @@ def tech_at_most(level: int):
     """A filter: units of tech ``level`` or lower (tokens are tech 0)."""
 
     def check(state: dict, seat: int, tid: str) -> bool:
-        return stats.tech_level(state, tid) is not None and stats.tech_level(state, tid) <= level
+        tech = stats.tech_level(state, tid)
+        return tech is not None and tech <= level
 
     return check
 

@@ -254,8 +254,8 @@ def _calamandra_stealth(state, seat, iid, targets):
 @op("calamandra_discard")
 def _calamandra_discard(state, step):
     seat = step["seat"]
-    for card in step["choice"]:
-        move(state, card, "discard")
+    for iid in step["choice"]:
+        move(state, iid, "discard")
     log(state, f"{seat_name(state, seat)} discarded two cards.")
     if step["hero"] in state["cards"]:
         until_end_of_turn(state, step["hero"], kw={"stealth": 1})

@@ -387,7 +387,7 @@ def test_zarramonde_played_from_hand_destroys_a_worker_or_card():
     assert stats.kw(s, z, "obliterate") == 4 and stats.kw(s, z, "untargetable")
 
 
-# ---- Vandy Anadrose ---------------------------------------------------------------------------------------------------
+# ---- Vandy Anadrose --------------------------------------------------------------------------------------------------
 
 
 def test_vandy_mid_band_discards_to_fetch_a_demonology_spell():

@@ -498,7 +498,9 @@ def test_flagstone_spy_hitting_a_shared_base_steals_from_the_player_his_player_p
         "seats": [
             {"name": n, "hero": h}
             for n, h in zip(
-                ("Ana", "Ari", "Bo", "Bea"), ("troq_bashar", "river_montoya", "river_montoya", "troq_bashar")
+                ("Ana", "Ari", "Bo", "Bea"),
+                ("troq_bashar", "river_montoya", "river_montoya", "troq_bashar"),
+                strict=True,
             )
         ],
         "scenario": {

@@ -87,7 +87,7 @@ def test_moments_peace_in_two_headed_dragon_protects_you_and_the_team_base_only(
         "seed": 1,
         "seats": [
             {"name": n, "hero": h}
-            for n, h in zip("ABCD", ("master_midori", "troq_bashar", "troq_bashar", "river_montoya"))
+            for n, h in zip("ABCD", ("master_midori", "troq_bashar", "troq_bashar", "river_montoya"), strict=True)
         ],
         "scenario": {
             "turn": 3,

@@ -411,7 +411,7 @@ def test_predator_tiger_in_two_headed_dragon_lets_the_attacker_pick_whose_worker
         "seed": 1,
         "seats": [
             {"name": n, "hero": h}
-            for n, h in zip("ABCD", ("calamandra_moss", "troq_bashar", "troq_bashar", "river_montoya"))
+            for n, h in zip("ABCD", ("calamandra_moss", "troq_bashar", "troq_bashar", "river_montoya"), strict=True)
         ],
         "scenario": {
             "turn": 3,

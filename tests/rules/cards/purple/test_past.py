@@ -529,7 +529,7 @@ def two_headed(seats, active=0):
         {
             "mode": "2hg",
             "seed": 1,
-            "seats": [{"name": n, "hero": h} for n, h in zip(("Ana", "Ari", "Bo", "Bea"), TWO_HEADED)],
+            "seats": [{"name": n, "hero": h} for n, h in zip(("Ana", "Ari", "Bo", "Bea"), TWO_HEADED, strict=True)],
             "scenario": {"turn": 3, "active": active, "seats": seats},
         }
     )
@@ -541,7 +541,7 @@ def ffa(seats, active=0):
         {
             "mode": "ffa",
             "seed": 1,
-            "seats": [{"name": n, "hero": h} for n, h in zip(("A", "B", "C"), heroes)],
+            "seats": [{"name": n, "hero": h} for n, h in zip(("A", "B", "C"), heroes, strict=True)],
             "scenario": {"turn": 3, "active": active, "seats": seats},
         }
     )

@@ -460,7 +460,7 @@ def test_drakk_dying_in_two_headed_dragon_hits_the_other_teams_one_base_once():
         "seed": 1,
         "seats": [
             {"name": n, "hero": h}
-            for n, h in zip("ABCD", ("drakk_ramhorn", "troq_bashar", "troq_bashar", "river_montoya"))
+            for n, h in zip("ABCD", ("drakk_ramhorn", "troq_bashar", "troq_bashar", "river_montoya"), strict=True)
         ],
         "scenario": {
             "turn": 3,
@@ -504,7 +504,7 @@ def test_captured_bugblatter_in_two_headed_dragon_hits_the_one_opposing_base_onc
         "seed": 1,
         "seats": [
             {"name": n, "hero": h}
-            for n, h in zip("ABCD", ("drakk_ramhorn", "troq_bashar", "troq_bashar", "river_montoya"))
+            for n, h in zip("ABCD", ("drakk_ramhorn", "troq_bashar", "troq_bashar", "river_montoya"), strict=True)
         ],
         "scenario": {
             "turn": 3,

@@ -15,7 +15,7 @@ def two_headed(seats, active=0):
         {
             "mode": "2hg",
             "seed": 1,
-            "seats": [{"name": n, "hero": h} for n, h in zip(("Ana", "Ari", "Bo", "Bea"), WHITE_2HG)],
+            "seats": [{"name": n, "hero": h} for n, h in zip(("Ana", "Ari", "Bo", "Bea"), WHITE_2HG, strict=True)],
             "scenario": {"turn": 3, "active": active, "seats": seats},
         }
     )
@@ -81,7 +81,7 @@ def test_martial_mastery_lets_the_caster_pick_whose_hand_in_a_free_for_all():
             "seed": 1,
             "seats": [
                 {"name": n, "hero": h}
-                for n, h in zip(("A", "B", "C"), ("grave_stormborne", "troq_bashar", "river_montoya"))
+                for n, h in zip(("A", "B", "C"), ("grave_stormborne", "troq_bashar", "river_montoya"), strict=True)
             ],
             "scenario": {
                 "turn": 3,
@@ -111,7 +111,8 @@ def test_earthquake_asks_which_opponent_in_a_free_for_all():
             "mode": "ffa",
             "seed": 1,
             "seats": [
-                {"name": n, "hero": h} for n, h in zip(("A", "B", "C"), ("garus_rook", "troq_bashar", "river_montoya"))
+                {"name": n, "hero": h}
+                for n, h in zip(("A", "B", "C"), ("garus_rook", "troq_bashar", "river_montoya"), strict=True)
             ],
             "scenario": {
                 "turn": 3,
