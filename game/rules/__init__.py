@@ -36,12 +36,12 @@ own modules never import the other games, nor they it
 tests/c23/test_layers.py).
 """
 
-import game.arcane.definition as _arcane
-import game.c23.definition as _c23
-import game.codex.definition as _codex
 from contextlib import AbstractContextManager
 from typing import Any, cast
 
+import game.arcane.definition as _arcane
+import game.c23.definition as _c23
+import game.codex.definition as _codex
 from game.kernel import game as _kernel
 from game.kernel.errors import EngineFault, RulesError
 from game.kernel.types import Action, Config, Event, Seat, State, Viewer
