@@ -3,6 +3,7 @@ refused action changes nothing; a failure after the checks is an
 EngineFault there, while apply_action still leaves the caller's state as
 it was."""
 
+import dataclasses
 import json
 import random
 
@@ -53,13 +54,13 @@ def test_in_place_and_copying_play_the_same_game_byte_for_byte(mode, seats, per_
 def _failing_after(monkeypatch, kind):
     """Make action ``kind`` raise a RulesError after its real perform has
     changed the state (what a faulty card or engine step could do)."""
-    check, perform = actions.ACTIONS[kind]
+    move = actions.MOVES[kind]
 
-    def perform_then_fail(state, seat, plan):
-        perform(state, seat, plan)
+    def change_then_fail(state, seat, plan):
+        move.change(state, seat, plan)
         raise RulesError("bad_action", "A fault in the middle of an action.")
 
-    monkeypatch.setitem(actions.ACTIONS, kind, (check, perform_then_fail))
+    monkeypatch.setitem(actions.MOVES, kind, dataclasses.replace(move, change=change_then_fail))
 
 
 def test_a_rules_error_in_the_middle_of_an_action(monkeypatch):
