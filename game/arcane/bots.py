@@ -16,7 +16,7 @@ import random
 from game.kernel import bots as shared_bots
 
 from . import cards
-from .engine import apply_action_in_place, copy_state, legal_actions, waiting_on
+from .moves import apply_action_in_place, copy_state, legal_actions, waiting_on
 from .setup import new_game
 from .state import other, power, toughness
 

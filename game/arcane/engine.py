@@ -1,77 +1,30 @@
-"""The Arcane Codex rules: turns, plays, spells, sages, combat, the end of
-turn and the end of the game, and the list of legal actions.
-
-Entry points (game.rules dispatches to them for a state with
-``"game": "arcane"``; docs/ARCANE.md): :func:`apply_action`,
-:func:`apply_action_in_place`, :func:`legal_actions`, :func:`waiting_on`,
-:func:`copy_state`. Phases: ``main``, ``attack`` (declaring attackers),
-``block`` (the defender's prompt), ``order`` (the attacker orders
-several blockers, ``blockers: many``, A14), ``main2`` (table option
-``main_phases: two``, A4), ``drain`` (Mind Drain's prompt), ``end`` (the
-hand-limit prompt) and ``over``. Every sentence is in our own words.
+"""The Arcane Codex rules in action: turns, plays, spells, sages, combat,
+the end of turn and the end of the game. Each ``do_*`` function is the
+change of one move (game.arcane.moves holds the checks, the listing and
+the move table; docs/ARCANE.md). Phases: ``main``, ``attack``
+(declaring attackers), ``block`` (the defender's prompt), ``order`` (the
+attacker orders several blockers, ``blockers: many``, A14), ``main2``
+(table option ``main_phases: two``, A4), ``drain`` (Mind Drain's
+prompt), ``end`` (the hand-limit prompt) and ``over``. Every sentence is
+in our own words.
 """
-
-import itertools
-
-from game.kernel.copying import copy_sharing_log
-from game.kernel.envelope import action_type, require_plain_json
-from game.kernel.errors import EngineFault, RulesError
 
 from . import cards
 from .cards import SAGE_ABILITIES
 from .state import (
     ARENA_OF,
     ability,
-    can_attack,
     draw,
     log,
     move,
     name,
     other,
     power,
-    power_left,
     round_bonus,
     toughness,
 )
 
 HAND_LIMIT = 7  # rulebook "Playing the Game"; A24, A26
-ACTIONS = (
-    "play",
-    "sage",
-    "attack",
-    "fight",
-    "block",
-    "done_blocking",
-    "order",
-    "discard",
-    "end_turn",
-    "offer_draw",
-    "concede",
-)
-# The keys the engine reads in each action type besides "type": the server
-# applies and stores an action with these only (game.codex.action_keys).
-ACTION_KEYS = {
-    "play": ("card", "target"),
-    "sage": ("sage", "ability", "target"),
-    "attack": ("attacker", "target"),
-    "fight": (),
-    "block": ("blocker", "attacker"),
-    "done_blocking": (),
-    "order": ("attacker", "blockers"),
-    "discard": ("card",),
-    "end_turn": (),
-    "offer_draw": (),
-    "concede": (),
-}
-MAIN_PHASES = ("main", "main2")
-MAX_ACTION_BYTES = 2048
-
-
-def copy_state(state: dict) -> dict:
-    """A deep copy of ``state`` (plain data), in the same key order, sharing
-    only the log's lines, which nothing changes once written
-    (game.kernel.copying)."""
-    return copy_sharing_log(state)
 
 
 # ---------------------------------------------------------------- turns
@@ -203,227 +156,6 @@ def settle(state: dict) -> None:
                     )
                     move(state, cid, "discard")
                     changed = True
-
-
-# ---------------------------------------------------------------- checks
-
-
-def _bad(code: str, message: str):
-    raise RulesError(code, message)
-
-
-# Where a card an action names must be, in a refusal's words.
-_ZONE_WORDS = {"hand": "a card in your hand", "creatures": "one of your creatures", "sages": "one of your sages"}
-# What the open question asks, in a refusal's words (its prompt kind).
-_PROMPT_WORDS = {
-    "block": "choose blockers",
-    "damage_order": "order the blockers",
-    "drain": "discard for Mind Drain",
-    "hand_limit": "discard down to the hand limit",
-}
-
-
-def _own(state: dict, seat: int, cid, zone: str) -> dict:
-    """The card ``cid`` if it is in ``seat``'s ``zone``; else RulesError ``bad_card``."""
-    if not isinstance(cid, str) or cid not in state["players"][seat][zone]:
-        _bad("bad_card", f"That is not {_ZONE_WORDS[zone]}: choose {_ZONE_WORDS[zone]}.")
-    return state["cards"][cid]
-
-
-def _opponent_card(state: dict, seat: int, cid, zones) -> dict:
-    if not isinstance(cid, str) or not any(cid in state["players"][other(seat)][z] for z in zones):
-        _bad("bad_target", "Choose one of your opponent's cards that this can reach.")
-    return state["cards"][cid]
-
-
-def spell_targets(state: dict, seat: int, rank: str) -> list:
-    """The legal targets of spell ``rank`` cast by ``seat`` (house rules
-    A27-A29): Arcane Bolt an opposing creature, sage or ``"player"``;
-    Destruction an opposing creature; Oblivion any opposing permanent
-    (lands included); Revelation and Mind Drain none (``[None]``)."""
-    opp = state["players"][other(seat)]
-    if rank == "2":
-        return opp["creatures"] + opp["sages"] + ["player"]
-    if rank == "4":
-        return list(opp["creatures"])
-    if rank == "10":
-        return opp["lands"] + opp["creatures"] + opp["relics"] + opp["charms"] + opp["sages"]
-    return [None]
-
-
-def _check_turn(state: dict, seat: int) -> None:
-    """RulesError ``prompt_pending`` while a question is open (saying who
-    must answer what), ``not_your_turn`` for the seat not active."""
-    prompt = state["prompt"]
-    if prompt is not None:
-        what = _PROMPT_WORDS.get(prompt["kind"], "answer")
-        if prompt["seat"] == seat:
-            _bad("prompt_pending", f"First {what}: the game waits on you for that.")
-        _bad("prompt_pending", f"Wait: {name(state, prompt['seat'])} must {what} first.")
-    if seat != state["active"]:
-        _bad("not_your_turn", f"It is {name(state, state['active'])}'s turn: wait until they end it.")
-
-
-def _check_main(state: dict, seat: int) -> None:
-    _check_turn(state, seat)
-    if state["phase"] == "attack":
-        _bad("wrong_phase", "You have declared attackers: press Fight to close the attack first.")
-    if state["phase"] not in MAIN_PHASES:
-        _bad("wrong_phase", "You can do that only in your main phase.")
-
-
-def check_play(state: dict, seat: int, action: dict) -> dict:
-    """Check a ``play`` action (``{"type": "play", "card", "target"?}``) and
-    return the card. Main phase only (A9), before any sage activation (A3);
-    one land a turn, free (rulebook "Lands"; A34); other cards cost their
-    power (rulebook "Power"); a spell needs a legal target (A29). Raises
-    RulesError ``not_your_turn``, ``wrong_phase``, ``bad_card``,
-    ``land_played``, ``not_enough_power``, ``bad_target``, ``no_target``,
-    ``sages_used``."""
-    _check_main(state, seat)
-    card = _own(state, seat, action.get("card"), "hand")
-    p = state["players"][seat]
-    if p["sage_step"]:
-        _bad(
-            "sages_used",
-            "No more cards this phase: once a sage has used an ability, cards wait until your next main phase (A3).",
-        )
-    kind = cards.kind(card["card"])
-    if kind == "land":
-        if p["land_played"]:
-            _bad("land_played", "You have already played a land this turn.")
-        return card
-    if cards.cost(card["card"]) > power_left(state, seat):
-        _bad("not_enough_power", f"That costs {cards.cost(card['card'])} power; you have {power_left(state, seat)}.")
-    if kind == "spell":
-        targets = spell_targets(state, seat, cards.split(card["card"])[0])
-        if not targets:
-            _bad("no_target", "That spell has no target: your opponent has no card it can reach.")
-        if action.get("target") not in targets:
-            _bad("bad_target", "Choose one of your opponent's cards that this spell can reach.")
-    return card
-
-
-def check_sage(state: dict, seat: int, action: dict) -> dict:
-    """Check a ``sage`` action (``{"type": "sage", "sage", "ability":
-    plus|minus2|minus5, "target"?}``) and return the sage. House rule A23:
-    one ability per sage per turn, main phase, also on the turn it enters;
-    minus2 needs 2 essence and an opposing creature as target, minus5 needs
-    5 (and, with table option ``sage_ultimate: not_on_entry``, a sage that
-    did not enter this turn). Raises RulesError ``bad_card``,
-    ``sage_used``, ``bad_ability``, ``not_enough_essence``, ``bad_target``,
-    ``sage_new``."""
-    _check_main(state, seat)
-    sage = _own(state, seat, action.get("sage"), "sages")
-    if sage["used"]:
-        _bad("sage_used", "That sage has already used an ability this turn.")
-    ability_name = action.get("ability")
-    if ability_name not in SAGE_ABILITIES:
-        _bad("bad_ability", "A sage has three abilities: +1 (plus), -2 (minus2) and -5 (minus5).")
-    if sage["essence"] < SAGE_ABILITIES[ability_name]:
-        _bad(
-            "not_enough_essence",
-            f"That ability costs {SAGE_ABILITIES[ability_name]} essence; this sage has {sage['essence']}.",
-        )
-    if ability_name == "minus2":
-        _opponent_card(state, seat, action.get("target"), ("creatures",))
-    if (
-        ability_name == "minus5"
-        and state["options"]["sage_ultimate"] == "not_on_entry"
-        and sage["arrived"] == state["turn"]
-    ):
-        _bad("sage_new", "At this table a sage cannot use its -5 on the turn it enters.")
-    return sage
-
-
-def check_attack(state: dict, seat: int, action: dict) -> None:
-    """Check an ``attack`` action (``{"type": "attack", "attacker",
-    "target": "player" or an opposing sage}``): the active player's main
-    phase (the first attack opens combat, at most once a turn, A3) or
-    the attack step; a ready creature without summoning sickness (Swift
-    excepted) not already attacking (A10, A13). Raises RulesError
-    ``not_your_turn``, ``wrong_phase``, ``bad_card``, ``cannot_attack``,
-    ``bad_target``."""
-    _check_turn(state, seat)
-    if state["phase"] == "main2":
-        _bad("wrong_phase", "You have already attacked this turn: one combat a turn.")
-    if state["phase"] not in ("main", "attack"):
-        _bad("wrong_phase", "You can attack only from your main phase.")
-    cid = action.get("attacker")
-    card = _own(state, seat, cid, "creatures")
-    if any(a["attacker"] == cid for a in state["attacks"]):
-        _bad("cannot_attack", "That creature is already attacking.")
-    if not can_attack(state, cid):
-        _bad(
-            "cannot_attack",
-            "That creature is exhausted: it attacks again once it is ready."
-            if card["exhausted"]
-            else "That creature arrived this turn: it may attack from your next turn (Swift ones at once).",
-        )
-    target = action.get("target")
-    if target != "player":
-        _opponent_card(state, seat, target, ("sages",))
-
-
-def check_block(state: dict, seat: int, action: dict) -> None:
-    """Check a ``block`` action (``{"type": "block", "blocker",
-    "attacker"}``) of the defender: a ready creature of theirs (A15) not yet
-    blocking, in front of a declared attacker; with table option
-    ``blockers: one`` (house rule A14 \u2605) an attacker takes one blocker at
-    most. Raises RulesError ``not_your_question``, ``bad_card``,
-    ``cannot_block``, ``bad_target``, ``already_blocked``."""
-    prompt = state["prompt"]
-    if prompt is None or prompt["kind"] != "block" or prompt["seat"] != seat:
-        _bad("not_your_question", "You are not being asked to block.")
-    cid = action.get("blocker")
-    card = _own(state, seat, cid, "creatures")
-    if card["exhausted"]:
-        _bad("cannot_block", "That creature is exhausted: only a ready creature blocks.")
-    if any(cid in a["blockers"] for a in state["attacks"]):
-        _bad("cannot_block", "That creature is already blocking.")
-    attack = next((a for a in state["attacks"] if a["attacker"] == action.get("attacker")), None)
-    if attack is None:
-        _bad("bad_target", "Block one of the attacking creatures.")
-    if attack["blockers"] and state["options"]["blockers"] == "one":
-        _bad(
-            "already_blocked",
-            "That attacker is already blocked: at this table one blocker per attacker. "
-            "Block another attacker, or press Done blocking.",
-        )
-
-
-def check_order(state: dict, seat: int, action: dict) -> None:
-    """Check an ``order`` action (``{"type": "order", "attacker",
-    "blockers": [ids in damage order]}``): with table option ``blockers:
-    many`` (house rule A14 \u2605 alternative) the attacking player declares,
-    for each attacker blocked by several, the order its power goes to them.
-    Raises RulesError ``not_your_question``, ``bad_target``, ``bad_order``."""
-    prompt = state["prompt"]
-    if prompt is None or prompt["kind"] != "damage_order" or prompt["seat"] != seat:
-        _bad("not_your_question", "You are not being asked to order blockers.")
-    attack = next(
-        (
-            a
-            for a in state["attacks"]
-            if a["attacker"] == action.get("attacker") and len(a["blockers"]) > 1 and not a.get("ordered")
-        ),
-        None,
-    )
-    if attack is None:
-        _bad("bad_target", "Choose an attacker blocked by several creatures, not yet ordered.")
-    order = action.get("blockers")
-    if not isinstance(order, list) or sorted(map(str, order)) != sorted(attack["blockers"]):
-        _bad("bad_order", "List each of that attacker's blockers once, in the order it deals damage.")
-
-
-def check_discard(state: dict, seat: int, action: dict) -> None:
-    """Check a ``discard`` action (``{"type": "discard", "card"}``): the
-    seat asked to discard (Mind Drain, A28; the hand limit, A24) names a
-    card of its hand. Raises RulesError ``not_your_question``, ``bad_card``."""
-    prompt = state["prompt"]
-    if prompt is None or prompt["kind"] not in ("drain", "hand_limit") or prompt["seat"] != seat:
-        _bad("not_your_question", "You are not being asked to discard.")
-    _own(state, seat, action.get("card"), "hand")
 
 
 # ---------------------------------------------------------------- doing
@@ -643,222 +375,99 @@ def _describe_target(state: dict, target) -> str:
     return f"the sage {cards.label(state['cards'][target]['card'])}"
 
 
-def _do(state: dict, seat: int, action: dict) -> None:
-    """Check and carry out one action (after the envelope)."""
-    kind = action["type"]
-    if kind == "concede":
-        log(state, f"{name(state, seat)} concedes.")
-        finish(state, other(seat), "concede")
-    elif kind == "offer_draw":
-        if state["players"][seat]["draw_offer"]:
-            _bad("already_offered", "You have already offered a draw this turn.")
-        state["players"][seat]["draw_offer"] = True
-        if state["players"][other(seat)]["draw_offer"]:
-            log(state, "Both players agree to a draw.")
-            finish(state, None, "agreed_draw")
-        else:
-            log(state, f"{name(state, seat)} offers a draw; it stands until the end of this turn.")
-    elif kind == "play":
-        check_play(state, seat, action)
-        do_play(state, seat, action)
-    elif kind == "sage":
-        check_sage(state, seat, action)
-        do_sage(state, seat, action)
-    elif kind == "attack":
-        check_attack(state, seat, action)
-        state["phase"] = "attack"
-        state["attacks"].append({"attacker": action["attacker"], "target": action["target"], "blockers": []})
-        code = state["cards"][action["attacker"]]["card"]
-        aim = _describe_target(state, action["target"])
-        log(
-            state,
-            f"{name(state, seat)} attacks {aim} with {cards.describe(code)}.",
-            cards=[action["attacker"]] + ([action["target"]] if action["target"] in state["cards"] else []),
-        )
-    elif kind == "fight":
-        _check_turn(state, seat)
-        if state["phase"] != "attack":
-            _bad("wrong_phase", "Declare at least one attacker first: click a creature that may attack.")
-        start_blocks(state)
-    elif kind == "block":
-        check_block(state, seat, action)
-        attack = next(a for a in state["attacks"] if a["attacker"] == action["attacker"])
-        attack["blockers"].append(action["blocker"])
-        log(
-            state,
-            f"{cards.describe(state['cards'][action['blocker']]['card'])} blocks "
-            f"{cards.describe(state['cards'][action['attacker']]['card'])}.",
-            cards=[action["blocker"], action["attacker"]],
-        )
-    elif kind == "done_blocking":
-        prompt = state["prompt"]
-        if prompt is None or prompt["kind"] != "block" or prompt["seat"] != seat:
-            _bad("not_your_question", "You are not being asked to block.")
+def do_concede(state: dict, seat: int, action: dict) -> None:
+    """``concede``: the other player wins (A33)."""
+    log(state, f"{name(state, seat)} concedes.")
+    finish(state, other(seat), "concede")
+
+
+def do_offer_draw(state: dict, seat: int, action: dict) -> None:
+    """``offer_draw``: the offer stands until the end of this turn; when
+    the other player's offer stands too the game is drawn (A33)."""
+    state["players"][seat]["draw_offer"] = True
+    if state["players"][other(seat)]["draw_offer"]:
+        log(state, "Both players agree to a draw.")
+        finish(state, None, "agreed_draw")
+    else:
+        log(state, f"{name(state, seat)} offers a draw; it stands until the end of this turn.")
+
+
+def do_attack(state: dict, seat: int, action: dict) -> None:
+    """``attack``: declare one attacker and its target (the phase becomes
+    ``attack``; rulebook "Combat", A3)."""
+    state["phase"] = "attack"
+    state["attacks"].append({"attacker": action["attacker"], "target": action["target"], "blockers": []})
+    code = state["cards"][action["attacker"]]["card"]
+    aim = _describe_target(state, action["target"])
+    log(
+        state,
+        f"{name(state, seat)} attacks {aim} with {cards.describe(code)}.",
+        cards=[action["attacker"]] + ([action["target"]] if action["target"] in state["cards"] else []),
+    )
+
+
+def do_fight(state: dict, seat: int, action: dict) -> None:
+    """``fight``: close the attack declarations (:func:`start_blocks`)."""
+    start_blocks(state)
+
+
+def do_block(state: dict, seat: int, action: dict) -> None:
+    """``block``: the blocker joins the attacker's blockers (A14, A15)."""
+    attack = next(a for a in state["attacks"] if a["attacker"] == action["attacker"])
+    attack["blockers"].append(action["blocker"])
+    log(
+        state,
+        f"{cards.describe(state['cards'][action['blocker']]['card'])} blocks "
+        f"{cards.describe(state['cards'][action['attacker']]['card'])}.",
+        cards=[action["blocker"], action["attacker"]],
+    )
+
+
+def do_done_blocking(state: dict, seat: int, action: dict) -> None:
+    """``done_blocking``: the attacker orders the blockers of each attacker
+    blocked by several (A14), else combat damage is dealt (:func:`fight`)."""
+    state["prompt"] = None
+    ganged = [a for a in state["attacks"] if len(a["blockers"]) > 1]
+    if ganged:
+        state["phase"] = "order"
+        state["prompt"] = {"seat": state["active"], "kind": "damage_order", "left": len(ganged)}
+        log(state, f"{name(state, state['active'])} orders the blockers of each attacker blocked by several.")
+    else:
+        fight(state)
+
+
+def do_order(state: dict, seat: int, action: dict) -> None:
+    """``order``: one attacker's blockers in damage order (A14); once every
+    such attacker is ordered, combat damage is dealt."""
+    attack = next(a for a in state["attacks"] if a["attacker"] == action["attacker"])
+    attack["blockers"] = list(action["blockers"])
+    attack["ordered"] = True
+    state["prompt"]["left"] -= 1
+    if state["prompt"]["left"] == 0:
         state["prompt"] = None
-        ganged = [a for a in state["attacks"] if len(a["blockers"]) > 1]
-        if ganged:
-            state["phase"] = "order"
-            state["prompt"] = {"seat": state["active"], "kind": "damage_order", "left": len(ganged)}
-            log(state, f"{name(state, state['active'])} orders the blockers of each attacker blocked by several.")
-        else:
-            fight(state)
-    elif kind == "order":
-        check_order(state, seat, action)
-        attack = next(a for a in state["attacks"] if a["attacker"] == action["attacker"])
-        attack["blockers"] = list(action["blockers"])
-        attack["ordered"] = True
-        state["prompt"]["left"] -= 1
-        if state["prompt"]["left"] == 0:
-            state["prompt"] = None
-            fight(state)
-    elif kind == "discard":
-        check_discard(state, seat, action)
-        prompt = state["prompt"]
-        code = state["cards"][action["card"]]["card"]
-        discarded = move(state, action["card"], "discard")
-        log(state, f"{name(state, seat)} discards {cards.describe(code)}.", cards=[discarded])  # face up (A31)
-        prompt["left"] -= 1
-        if prompt["left"] == 0 or not state["players"][seat]["hand"]:
-            state["prompt"] = None
-            if prompt["kind"] == "drain":
-                state["phase"] = prompt["back"]
-                move(state, state["stack"][0], "discard")
-            else:
-                next_turn(state)
-    elif kind == "end_turn":
-        _check_main(state, seat)
-        log(state, f"{name(state, seat)} ends the turn.")
-        end_turn(state)
+        fight(state)
 
 
-def validate_envelope(state: dict, seat, action) -> None:
-    """What every action needs: a plain-JSON dict of a known ``type``
-    under the size limit, a seat of the game, a game in progress
-    (game.kernel.envelope). Raises RulesError ``bad_action``,
-    ``unknown_action``, ``bad_seat``, ``game_over``."""
-    action_type(state, seat, action, ACTIONS)
-    require_plain_json(action, MAX_ACTION_BYTES)
-
-
-def apply_action(state: dict, seat: int, action: dict) -> tuple:
-    """Apply ``action`` for ``seat``; return ``(new_state, events)``
-    (``events``: the log lines it added, ``{"n", "text", "to"?}``).
-    ``state`` is never changed. Raises RulesError (docs/ARCANE.md lists
-    the codes) when the action is illegal."""
-    validate_envelope(state, seat, action)
-    new = copy_state(state)
-    before = new["log_n"]
-    _do(new, seat, action)
-    return new, [line for line in new["log"] if line["n"] > before]
-
-
-def apply_action_in_place(state: dict, seat: int, action: dict) -> list:
-    """The same as :func:`apply_action` on ``state`` itself; returns the
-    events. A RulesError comes from the checks, before anything changed;
-    any error after them is an EngineFault (the state must be dropped)."""
-    validate_envelope(state, seat, action)
-    before = state["log_n"]
-    try:
-        _do(state, seat, action)
-    except RulesError:
-        if state["log_n"] != before:
-            raise EngineFault("an Arcane rule refused an action after it had begun") from None
-        raise
-    except Exception as err:  # an engine bug, never an illegal action
-        raise EngineFault("the Arcane engine failed in the middle of an action") from err
-    return [line for line in state["log"] if line["n"] > before]
-
-
-# ---------------------------------------------------------------- listing
-
-
-def legal_actions(state: dict, seat: int) -> list:
-    """Every legal action of ``seat`` now (a list of action dicts; empty
-    once the game is over). Everyone may concede or offer a draw (A33);
-    the rest follows the checks above: the prompt's seat answers it
-    (blocks, Mind Drain's and the hand limit's discards), the active player
-    plays, uses sages, attacks and ends the turn in the main phase."""
-    if state["status"] != "playing" or seat not in (0, 1):
-        return []
-    out = []
+def do_discard(state: dict, seat: int, action: dict) -> None:
+    """``discard``: one card of the asked seat's hand, face up (A31); once
+    the count is made (or the hand is empty) Mind Drain's spell goes to
+    the discard pile and the phase resumes (A28), or the turn passes after
+    the hand limit (A24)."""
     prompt = state["prompt"]
-    p = state["players"][seat]
-    if prompt is not None and prompt["seat"] == seat:
-        if prompt["kind"] == "block":
-            for attack in state["attacks"]:
-                if attack["blockers"] and state["options"]["blockers"] == "one":
-                    continue
-                for b in p["creatures"]:
-                    if not state["cards"][b]["exhausted"] and not any(b in a["blockers"] for a in state["attacks"]):
-                        out.append({"type": "block", "blocker": b, "attacker": attack["attacker"]})
-            out.append({"type": "done_blocking"})
-        elif prompt["kind"] == "damage_order":
-            for attack in state["attacks"]:
-                if len(attack["blockers"]) > 1 and not attack.get("ordered"):
-                    out.extend(
-                        {"type": "order", "attacker": attack["attacker"], "blockers": list(order)}
-                        for order in itertools.permutations(attack["blockers"])
-                    )
+    code = state["cards"][action["card"]]["card"]
+    discarded = move(state, action["card"], "discard")
+    log(state, f"{name(state, seat)} discards {cards.describe(code)}.", cards=[discarded])  # face up (A31)
+    prompt["left"] -= 1
+    if prompt["left"] == 0 or not state["players"][seat]["hand"]:
+        state["prompt"] = None
+        if prompt["kind"] == "drain":
+            state["phase"] = prompt["back"]
+            move(state, state["stack"][0], "discard")
         else:
-            out.extend({"type": "discard", "card": cid} for cid in p["hand"])
-    elif prompt is None and seat == state["active"]:
-        phase = state["phase"]
-        if phase in MAIN_PHASES:
-            if not p["sage_step"]:
-                for cid in p["hand"]:
-                    code = state["cards"][cid]["card"]
-                    kind = cards.kind(code)
-                    if kind == "land":
-                        if not p["land_played"]:
-                            out.append({"type": "play", "card": cid})
-                    elif cards.cost(code) <= power_left(state, seat):
-                        if kind == "spell":
-                            for target in spell_targets(state, seat, cards.split(code)[0]):
-                                action = {"type": "play", "card": cid}
-                                if target is not None:
-                                    action["target"] = target
-                                out.append(action)
-                        else:
-                            out.append({"type": "play", "card": cid})
-            for sid in p["sages"]:
-                for ability_name in SAGE_ABILITIES:
-                    targets = state["players"][other(seat)]["creatures"] if ability_name == "minus2" else [None]
-                    for target in targets:
-                        action = {"type": "sage", "sage": sid, "ability": ability_name}
-                        if target is not None:
-                            action["target"] = target
-                        if _passes(check_sage, state, seat, action):
-                            out.append(action)
-        if phase in ("main", "attack"):
-            aims = ["player"] + state["players"][other(seat)]["sages"]
-            for cid in p["creatures"]:
-                if can_attack(state, cid) and not any(a["attacker"] == cid for a in state["attacks"]):
-                    out.extend({"type": "attack", "attacker": cid, "target": aim} for aim in aims)
-        if phase == "attack":
-            out.append({"type": "fight"})
-        if phase in MAIN_PHASES:
-            out.append({"type": "end_turn"})
-    if not p["draw_offer"]:
-        out.append({"type": "offer_draw"})
-    out.append({"type": "concede"})
-    return out
+            next_turn(state)
 
 
-def _passes(check, state: dict, seat: int, action: dict) -> bool:
-    try:
-        check(state, seat, action)
-    except RulesError:
-        return False
-    return True
-
-
-def waiting_on(state: dict) -> list:
-    """The seats the game waits on (those with something to do besides
-    conceding or offering a draw): the seat of the open prompt (the
-    defender for blocks and Mind Drain, the active player for the hand
-    limit), else the active player. Empty once the game is over."""
-    if state["status"] != "playing":
-        return []
-    if state["prompt"] is not None:
-        return [state["prompt"]["seat"]]
-    return [state["active"]]
+def do_end_turn(state: dict, seat: int, action: dict) -> None:
+    """``end_turn``: the end of the turn (:func:`end_turn`)."""
+    log(state, f"{name(state, seat)} ends the turn.")
+    end_turn(state)

@@ -7,7 +7,7 @@ rules forbid is on the arena; no viewer sees a hidden card of someone else
 import json
 
 from . import cards
-from .engine import legal_actions, waiting_on
+from .moves import legal_actions, waiting_on
 from .state import SEAT_ZONES, SHARED_ZONES, all_ids, power_total, toughness
 from .view import view
 

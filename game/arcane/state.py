@@ -10,6 +10,8 @@ enters or leaves one gets a fresh id, so nobody can follow it through.
 """
 
 from game.kernel import rng
+from game.kernel.ids import counted_id
+from game.kernel.log import LogBook, audience
 
 from . import cards
 
@@ -19,13 +21,14 @@ ARENA_ZONES = ("lands", "creatures", "relics", "charms", "sages")
 SEAT_ZONES = ("hand",) + ARENA_ZONES
 ARENA_OF = {"land": "lands", "creature": "creatures", "relic": "relics", "charm": "charms", "sage": "sages"}
 LOG_KEEP = 400  # the state keeps the latest log lines only
+# The log: lines numbered by state["log_n"]; a veiled line lists under
+# "hide" the seats that read the named one (game.kernel.log).
+LOG = LogBook(seq_key="log_n", keep=LOG_KEEP, veiled_key="hide")
 
 
 def new_id(state: dict) -> str:
-    """A fresh card id (``"a<n>"``): ids are never reused."""
-    n = state["next_id"]
-    state["next_id"] = n + 1
-    return f"a{n}"
+    """A fresh card id (``"a<n>"``): ids are never reused (game.kernel.ids)."""
+    return counted_id(state, "next_id", "a")
 
 
 def zone_list(state: dict, zone: str, seat) -> list:
@@ -85,33 +88,15 @@ def card_seers(state: dict, cid: str):
     return None
 
 
-def log(state: dict, text: str, cards=(), veiled: str = None) -> None:
-    """Append a log line ``{"n", "text"}``. Who reads it follows from the
-    cards it names, never from the caller (issue 27): ``cards`` are the
-    ids of the cards ``text`` names. A line naming a card some cannot see
-    (:func:`card_seers`) goes to the seats that see them all (``"to"``);
-    ``veiled``, the same event told without the hidden names ("North
-    draws a card."), goes to everyone else (``"hide"``: the seats that
-    read the named line)."""
-    readers = None
-    for cid in cards:
-        seers = card_seers(state, cid)
-        if seers is not None:
-            readers = seers if readers is None else readers & seers
-    if readers is None:
-        _append(state, {"text": text})
-        return
-    if readers:
-        _append(state, {"text": text, "to": sorted(readers)})
-    if veiled is not None:
-        _append(state, {"text": veiled, "hide": sorted(readers)} if readers else {"text": veiled})
-
-
-def _append(state: dict, entry: dict) -> None:
-    state["log_n"] += 1
-    state["log"].append({"n": state["log_n"], **entry})
-    if len(state["log"]) > LOG_KEEP:
-        del state["log"][: len(state["log"]) - LOG_KEEP]
+def log(state: dict, text: str, cards=(), veiled: str | None = None) -> None:
+    """Append a log line ``{"n", "text"}`` (game.kernel.log). Who reads it
+    follows from the cards it names, never from the caller (issue 27):
+    ``cards`` are the ids of the cards ``text`` names. A line naming a card
+    some cannot see (:func:`card_seers`) goes to the seats that see them
+    all (``"to"``); ``veiled``, the same event told without the hidden
+    names ("North draws a card."), goes to everyone else (``"hide"``: the
+    seats that read the named line)."""
+    LOG.write(state, text, audience(card_seers(state, cid) for cid in cards) if cards else None, veiled)
 
 
 def name(state: dict, seat: int) -> str:

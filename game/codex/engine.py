@@ -1,26 +1,31 @@
-"""The engine's entry points: apply an action, list the legal actions.
+"""The engine's entry points: Codex's table of moves (game.codex.actions)
+as the kernel's :class:`~game.kernel.game.MoveTable` (issue 28), with
+Codex's envelope, its work around every change and its state copy.
 
 ``apply_action`` never changes the state it is given: it works on a copy and
 returns it, so an illegal action (RulesError) leaves the caller's state
 exactly as it was (ARCHITECTURE.md, "The rules engine").
 ``apply_action_in_place`` is the same rules without the copy, for a caller
 that owns its state (the bots): every check runs before anything changes,
-so a refused action changes nothing there either.
+so a refused action changes nothing there either. Both, ``is_legal`` and
+``legal_actions`` are the kernel's, driven by :data:`RULES`.
 """
 
 import marshal
 from bisect import bisect_right
 
 from game.kernel.copying import copy_sharing_log
-from game.kernel.envelope import action_type, is_seat, require_plain_json
+from game.kernel.envelope import action_type, require_plain_json
+from game.kernel.game import Move, MoveTable
 
 from . import stats
+from .action_keys import ACTION_KEYS
 from .actions import MOVES, listed_actions
 from .checks import run
-from .errors import EngineFault, RulesError
+from .errors import RulesError
 from .freeforall import has_conceded
 from .freeforall_end import settle
-from .state import PATROL_SLOTS, fresh_instance
+from .state import LOG, PATROL_SLOTS, fresh_instance
 
 MAX_ACTION_BYTES = 4096
 
@@ -82,67 +87,19 @@ def validate_envelope(state: dict, seat, action) -> str:
     return kind
 
 
-def apply_action(state: dict, seat: int, action: dict) -> tuple:
-    """Apply ``action`` for ``seat`` and return ``(new_state, events)``.
-
-    ``state`` is not modified (the rules run on a copy, so even an error in
-    the middle of an action leaves it as it was). ``events`` are the log
-    entries the action added (dicts ``{"n", "text", "to"?}``; ``to`` lists
-    the seats allowed to read a private line). Raises RulesError with a
-    stable code and a readable message when the action is illegal
-    (docs/ENGINE.md lists the codes).
-    """
-    validate_envelope(state, seat, action)
-    new = copy_state(state)
-    return new, _apply(new, seat, action, in_place=False)
+def _prepare(state: dict, seat: int) -> None:
+    """Before an action's change: the engine's key order
+    (:func:`canonical_order`) and the acting seat."""
+    canonical_order(state)
+    state["acting"] = seat
 
 
-def apply_action_in_place(state: dict, seat: int, action: dict) -> list:
-    """Apply ``action`` for ``seat`` to ``state`` itself and return the
-    events (as :func:`apply_action`), for a caller that owns ``state``
-    and keeps no other reference to it that must stay as it was (the bots'
-    games, the benchmarks). Same rules, same resulting state byte for byte,
-    without copying the state.
-
-    Raises RulesError (the same codes as :func:`apply_action`) from the
-    checks, before anything is changed: ``state`` is then exactly as it
-    was. Raises EngineFault when anything fails after the checks passed
-    (an engine bug, never an illegal action; a RulesError there included):
-    ``state`` is then half-changed and must be dropped (rebuild it from the
-    config and the action log).
-    """
-    return _apply(state, seat, action, in_place=True)
-
-
-def _apply(state: dict, seat: int, action: dict, in_place: bool) -> list:
-    """The rules of one action on ``state`` itself: the envelope and the
-    action's checks (RulesError, nothing changed yet), then the engine's
-    key order, the action, the queue and the state-based checks; returns
-    the events. ``in_place``: an exception after the checks becomes an
-    EngineFault (see :func:`apply_action_in_place`); otherwise it is raised
-    as it is (``state`` is then :func:`apply_action`'s dropped copy)."""
-    kind = validate_envelope(state, seat, action)
-    move = MOVES[kind]
-    plan = move.verdict(state, seat, action)
-    # The state keeps only the last LOG_KEEP lines, so count by line
-    # number, not by list length (a full log is trimmed as lines are added).
-    before = state["log_seq"]
-    try:
-        canonical_order(state)
-        state["acting"] = seat
-        move.change(state, seat, plan)
-        run(state)
-        settle(state)  # free-for-all: a base fell this turn, so the turn ends (R28)
-        state["acting"] = None
-    except Exception as exc:
-        if not in_place:
-            raise
-        raise EngineFault(f"The engine failed in the middle of {action['type']!r}; the state is half-changed.") from exc
-    log = state["log"]
-    first = len(log)
-    while first and log[first - 1]["n"] > before:  # the new lines are the last ones
-        first -= 1
-    return log[first:]
+def _settle(state: dict) -> None:
+    """After an action's change: the queue and the state-based checks
+    (checks.run), then a free-for-all's fallen bases: the turn ends (R28)."""
+    run(state)
+    settle(state)
+    state["acting"] = None
 
 
 BUILDING_SLOTS = ("tech_1", "tech_2", "tech_3", "addon")
@@ -195,32 +152,28 @@ _PATROL_ORDER = list(PATROL_SLOTS)
 _BUILDING_ORDER = list(BUILDING_SLOTS)
 
 
-def is_legal(state: dict, seat: int, action: dict) -> bool:
-    """True when ``apply_action(state, seat, action)`` would succeed at its
-    checks (a dry run on the state; nothing is changed)."""
-    try:
-        kind = validate_envelope(state, seat, action)
-        MOVES[kind].verdict(state, seat, action)
-    except RulesError:
-        return False
-    return True
+def _listed(state: dict, seat: int) -> list:
+    """The legal actions of a seat of a game in progress
+    (actions.listed_actions, the table's order): nothing for a seat that
+    has conceded a free-for-all."""
+    return [] if has_conceded(state, seat) else listed_actions(state, seat)
 
 
-def legal_actions(state: dict, seat: int) -> list:
-    """Every action ``seat`` may take now, as action dicts, in the order of
-    the table of moves (actions.table.LISTING).
-
-    Lists prompt answers when a prompt waits for ``seat``; the tech choice
-    when ``seat`` owes one (R11); and in ``seat``'s main phase: hire, build,
-    summon, level up (one level at a time and up to the next band), play
-    (with every legal target combination, with and without ``boost`` for a
-    card with boost), abilities, attacks, patrol moves, base repair in a
-    free-for-all (R24) and end_main (also with each hand card as ``stash``
-    while the seat has stash); in ``seat``'s free-for-all lending step each
-    possible ``lend`` and ``end_lending`` (R26); ``concede`` always while
-    the game runs. Nothing for a seat that has conceded.
-    """
-    if state["status"] != "playing" or not is_seat(state, seat) or has_conceded(state, seat):
-        return []
-    with stats.frozen(state):
-        return listed_actions(state, seat)
+# Codex's moves as the kernel plays them: each move's check is its verdict
+# (who may act, then the check: the same codes in the same order), listed
+# in the table's order (actions.table.LISTING) while the state is frozen.
+RULES = MoveTable(
+    moves=tuple(Move(m.type, ACTION_KEYS[m.type], m.verdict, m.change) for m in MOVES.values()),
+    log=LOG,
+    max_action_bytes=MAX_ACTION_BYTES,
+    envelope=validate_envelope,
+    prepare=_prepare,
+    settle=_settle,
+    copy_state=copy_state,
+    lister=_listed,
+    reading=stats.frozen,
+)
+apply_action = RULES.apply_action
+apply_action_in_place = RULES.apply_action_in_place
+is_legal = RULES.is_legal
+legal_actions = RULES.legal_actions

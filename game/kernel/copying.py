@@ -3,11 +3,13 @@ makes (Codex copies its card instances by their shape on top:
 game.codex.engine.copy_state)."""
 
 import marshal
+from collections.abc import Callable
+from typing import Any
 
 _loads, _dumps = marshal.loads, marshal.dumps
 
 
-def copy_sharing_log(state: dict, by_key: dict | None = None) -> dict:
+def copy_sharing_log(state: dict[str, Any], by_key: dict[str, Callable[[Any], Any]] | None = None) -> dict[str, Any]:
     """A deep copy of ``state`` (plain dicts, lists, strings, numbers), in
     the same key order, that shares nothing with it but the line dicts of
     its ``"log"`` list: the copy's log is a new list of the same lines,
@@ -20,7 +22,7 @@ def copy_sharing_log(state: dict, by_key: dict | None = None) -> dict:
     of its value, for a part a game copies faster by its known shape (Codex:
     the card instances). Raises ValueError for a value marshal cannot copy
     (the state is not plain data)."""
-    out = {}
+    out: dict[str, Any] = {}
     for key, value in state.items():
         if by_key is not None and key in by_key:
             out[key] = by_key[key](value)

@@ -6,24 +6,26 @@ order, then its own checks (prompts, players out of the game).
 """
 
 import json
+from collections.abc import Container
+from typing import Any
 
 from .errors import RulesError
 
 
-def is_seat(state: dict, seat) -> bool:
+def is_seat(state: dict[str, Any], seat: Any) -> bool:
     """True when ``seat`` is a seat index of this game (an int, not a bool;
     a negative index would silently name another seat)."""
     return isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(state["players"])
 
 
-def action_type(state: dict, seat, action, known) -> str:
+def action_type(state: dict[str, Any], seat: Any, action: Any, known: Container[str]) -> str:
     """The ``type`` of ``action`` once it is a dict with a string type among
     ``known`` (the game's action types), ``seat`` a seat of the game, and
     the game in progress. Raises RulesError ``bad_action``,
     ``unknown_action``, ``bad_seat`` or ``game_over``, in that order."""
     if not isinstance(action, dict) or not isinstance(action.get("type"), str):
         raise RulesError("bad_action", 'An action is an object with a "type".')
-    kind = action["type"]
+    kind: str = action["type"]
     if kind not in known:
         raise RulesError("unknown_action", f"There is no action called {kind[:40]!r}.")
     if not is_seat(state, seat):
@@ -33,7 +35,7 @@ def action_type(state: dict, seat, action, known) -> str:
     return kind
 
 
-def require_plain_json(action, max_bytes: int) -> None:
+def require_plain_json(action: Any, max_bytes: int) -> None:
     """Raise RulesError ``bad_action`` unless ``action`` is plain JSON of at
     most ``max_bytes`` bytes as ``json.dumps`` writes it.
 
@@ -55,7 +57,7 @@ def require_plain_json(action, max_bytes: int) -> None:
 _INT_LIMIT = 1 << 63  # an int within it takes at most 20 characters
 
 
-def _scalar_bound(value):
+def _scalar_bound(value: Any) -> int | None:
     """At least as many characters as ``json.dumps`` writes for ``value``
     when it is exactly a str, an int within ``_INT_LIMIT``, a bool or None
     (never refused: a str's character takes at most 12, ``\\uXXXX``
@@ -70,7 +72,7 @@ def _scalar_bound(value):
     return None
 
 
-def _size_bound(action):
+def _size_bound(action: Any) -> int | None:
     """At least as many characters as ``json.dumps`` writes for ``action``
     when it is exactly a dict with str keys whose values are scalars of
     :func:`_scalar_bound` or lists of them: such an action is always plain

@@ -21,7 +21,7 @@ class RulesError(Exception):
         self.code = code
         self.message = message
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, str]:
         """Return ``{"code": str, "message": str}`` for JSON replies."""
         return {"code": self.code, "message": self.message}
 

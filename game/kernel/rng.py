@@ -18,12 +18,13 @@ their stored copies and their replays stay the same game (docs/ENGINE.md,
 
 import hashlib
 from functools import lru_cache
+from typing import Any
 
 _MASK = (1 << 64) - 1
 _KEY_PERSON = b"codex-seed-key"
 
 
-def seed_state(seed: int) -> dict:
+def seed_state(seed: int) -> dict[str, Any]:
     """Turn an integer seed of any size into a generator state.
 
     Returns ``{"key": str (32 bytes as hex), "n": 0}``; every bit of the
@@ -39,7 +40,7 @@ def _key_bytes(key_hex: str) -> bytes:
     return bytes.fromhex(key_hex)
 
 
-def _next(state: dict) -> int:
+def _next(state: dict[str, Any]) -> int:
     """The next 64-bit draw; advances ``state["rng"]``."""
     generator = state["rng"]
     if isinstance(generator, int):
@@ -50,17 +51,17 @@ def _next(state: dict) -> int:
     return int.from_bytes(digest.digest(), "little")
 
 
-def _next_splitmix(state: dict) -> int:
+def _next_splitmix(state: dict[str, Any]) -> int:
     """The old generator (SplitMix64), for states stored in its format."""
     x = (state["rng"] + 0x9E3779B97F4A7C15) & _MASK
     state["rng"] = x
     z = x
     z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
     z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-    return z ^ (z >> 31)
+    return int(z ^ (z >> 31))
 
 
-def randbelow(state: dict, n: int) -> int:
+def randbelow(state: dict[str, Any], n: int) -> int:
     """Return a uniform integer in ``[0, n)`` drawn from ``state["rng"]``.
 
     Raises ValueError when ``n < 1``.
@@ -74,7 +75,7 @@ def randbelow(state: dict, n: int) -> int:
             return r % n
 
 
-def shuffle(state: dict, items: list) -> None:
+def shuffle(state: dict[str, Any], items: list[Any]) -> None:
     """Shuffle ``items`` in place (Fisher-Yates) with the game's generator."""
     for i in range(len(items) - 1, 0, -1):
         j = randbelow(state, i + 1)

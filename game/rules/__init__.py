@@ -19,73 +19,27 @@ Entry points:
 - :class:`GreedyBot`, :class:`RandomBot` (bots that play any game)
 
 A config's ``"game"`` names the game: ``"arcane"`` is Arcane Codex
-(game.arcane), ``"c23"`` is C-23 (game.c23); no ``game`` key is Codex (this
-package), so stored matches keep working. A state says which game it is the
+(game.arcane), ``"c23"`` is C-23 (game.c23); no ``game`` key is Codex
+(game.codex), so stored matches keep working. A state says which game it is the
 same way (an Arcane or C-23 state holds its ``"game"``, a Codex state no such
-key) and every other function follows it. The dispatch is all this module
-does; Codex's own modules never import the other games, nor they it
+key) and every other function follows it, to that game's
+game.kernel.game.Game (each game registers one with the kernel:
+docs/ENGINE.md, "Kernel"). The dispatch is all this module does; Codex's own modules never import the other games, nor they it
 (tests/rules/test_layers.py, tests/arcane/test_game_layers.py,
 tests/c23/test_layers.py).
 """
 
-from contextlib import nullcontext
-from types import SimpleNamespace
-
-import game.arcane as _arcane
-import game.c23 as _c23
-import game.codex as _codex
-from game.arcane import bots as _arcane_bots
-from game.c23 import bots as _c23_bots
-from game.codex import bots as _codex_bots
+import game.arcane.definition as _arcane
+import game.c23.definition as _c23
+import game.codex.definition as _codex
+from game.kernel import game as _kernel
 from game.kernel.errors import EngineFault, RulesError
 
 CODEX = _codex.GAME
 
-# Each game's engine, by the name a config and a state give it.
-_ENGINES = {
-    CODEX: SimpleNamespace(
-        new_game=_codex.new_game,
-        apply_action=_codex.apply_action,
-        apply_action_in_place=_codex.apply_action_in_place,
-        legal_actions=_codex.legal_actions,
-        is_legal=_codex.is_legal,
-        copy_state=_codex.copy_state,
-        view=_codex.view,
-        waiting_on=_codex.waiting_on,
-        action_keys=_codex.ACTION_KEYS,
-        reading=_codex.reading,
-        bots={"greedy": _codex_bots.GreedyBot, "random": _codex_bots.RandomBot},
-        turn_by_turn=False,
-    ),
-    _arcane.GAME: SimpleNamespace(
-        new_game=_arcane.new_game,
-        apply_action=_arcane.apply_action,
-        apply_action_in_place=_arcane.apply_action_in_place,
-        legal_actions=_arcane.legal_actions,
-        is_legal=_arcane.is_legal,
-        copy_state=_arcane.copy_state,
-        view=_arcane.view,
-        waiting_on=_arcane.waiting_on,
-        action_keys=_arcane.ACTION_KEYS,
-        reading=None,
-        bots={"greedy": _arcane_bots.GreedyBot, "random": _arcane_bots.RandomBot},
-        turn_by_turn=True,
-    ),
-    _c23.GAME: SimpleNamespace(
-        new_game=_c23.new_game,
-        apply_action=_c23.apply_action,
-        apply_action_in_place=_c23.apply_action_in_place,
-        legal_actions=_c23.legal_actions,
-        is_legal=_c23.is_legal,
-        copy_state=_c23.copy_state,
-        view=_c23.view,
-        waiting_on=_c23.waiting_on,
-        action_keys=_c23.ACTION_KEYS,
-        reading=None,
-        bots={"greedy": _c23_bots.GreedyBot, "random": _c23_bots.RandomBot},
-        turn_by_turn=True,
-    ),
-}
+# Each game's engine (game.kernel.game.Game), by the name a config and a
+# state give it: the games register themselves with the kernel.
+_ENGINES = {name: _kernel.get(name) for name in (CODEX, _arcane.GAME, _c23.GAME)}
 GAMES = tuple(_ENGINES)
 
 
@@ -97,7 +51,7 @@ def game_of(state_or_config) -> str:
     return CODEX
 
 
-def _engine(state_or_config) -> SimpleNamespace:
+def _engine(state_or_config) -> _kernel.Game:
     return _ENGINES[game_of(state_or_config)]
 
 
@@ -173,8 +127,7 @@ def reading(state: dict, memo: dict | None = None):
     view compute is computed once (Codex: stats.frozen, with ``memo`` kept
     across blocks of one unchanging state); a plain block for the games
     that keep no such memo."""
-    frozen = _engine(state).reading
-    return nullcontext() if frozen is None else frozen(state, memo)
+    return _engine(state).read(state, memo)
 
 
 class _GameBot:

@@ -65,8 +65,8 @@ def test_the_shared_kit_imports_neither_game():
 
 
 def test_both_games_raise_the_one_shared_error():
-    import game.arcane.engine as arcane_engine
+    import game.arcane.moves as arcane_moves
     import game.rules
     from game.kernel.errors import RulesError
 
-    assert game.rules.RulesError is RulesError is arcane_engine.RulesError
+    assert game.rules.RulesError is RulesError is arcane_moves.RulesError

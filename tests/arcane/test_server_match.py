@@ -11,7 +11,7 @@ import pytest
 
 from game import replays, rules
 from game.arcane.bots import RandomBot, play_game
-from game.arcane.engine import ACTION_KEYS, ACTIONS
+from game.arcane.moves import ACTION_KEYS, ACTIONS
 from game.models import Match
 from game.services import create_match, normalise_action
 from tests.arcane.helpers import config

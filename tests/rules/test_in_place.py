@@ -9,8 +9,9 @@ import random
 
 import pytest
 
-from game.codex import actions, catalog
+from game.codex import catalog
 from game.codex.bots import GreedyBot, RandomBot, _next_to_act
+from game.codex.definition import RULES
 from game.rules import EngineFault, RulesError, apply_action, apply_action_in_place, copy_state, legal_actions, new_game
 
 from .helpers import hand_ids, new_normal_game, scenario_game
@@ -53,14 +54,15 @@ def test_in_place_and_copying_play_the_same_game_byte_for_byte(mode, seats, per_
 
 def _failing_after(monkeypatch, kind):
     """Make action ``kind`` raise a RulesError after its real perform has
-    changed the state (what a faulty card or engine step could do)."""
-    move = actions.MOVES[kind]
+    changed the state (what a faulty card or engine step could do), in the
+    move table the kernel plays (game.codex.definition.RULES)."""
+    move = RULES.by_type[kind]
 
-    def change_then_fail(state, seat, plan):
+    def perform_then_fail(state, seat, plan):
         move.change(state, seat, plan)
         raise RulesError("bad_action", "A fault in the middle of an action.")
 
-    monkeypatch.setitem(actions.MOVES, kind, dataclasses.replace(move, change=change_then_fail))
+    monkeypatch.setitem(RULES.by_type, kind, dataclasses.replace(move, change=perform_then_fail))
 
 
 def test_a_rules_error_in_the_middle_of_an_action(monkeypatch):

@@ -1,0 +1,23 @@
+"""Arcane Codex as one :class:`game.kernel.game.Game`, registered with
+the kernel under ``GAME`` (docs/ENGINE.md, "Kernel"): its setup, its move
+table, its views, its bots and its invariants."""
+
+from game.kernel.game import Game, register
+
+from . import bots, invariants, moves, setup
+from .view import view
+
+GAME = "arcane"
+
+ENGINE = register(
+    Game(
+        name=GAME,
+        new_game=setup.new_game,
+        moves=moves.RULES,
+        view=view,
+        waiting_on=moves.waiting_on,
+        turn_by_turn=True,
+        bots={"greedy": bots.GreedyBot, "random": bots.RandomBot},
+        invariants=invariants.check_all,
+    )
+)

@@ -1,0 +1,28 @@
+"""Codex as one :class:`game.kernel.game.Game`, registered with the kernel
+under ``GAME`` (docs/ENGINE.md, "Kernel"): its move table
+(game.codex.engine.RULES, from the table of moves in game.codex.actions),
+setup, views, whom it waits on, determinize, bots and invariants."""
+
+from game.kernel.game import Game, register
+
+from . import bots, invariants, setup, waiting
+from .determinize import determinize
+from .engine import RULES
+from .view import view
+
+GAME = "codex"
+
+ENGINE = register(
+    Game(
+        name=GAME,
+        new_game=setup.new_game,
+        moves=RULES,
+        view=view,
+        waiting_on=waiting.waiting_on,
+        determinize=determinize,
+        turn_by_turn=False,
+        bots={"greedy": bots.GreedyBot, "random": bots.RandomBot},
+        next_seat=bots._next_to_act,
+        invariants=invariants.check_all,
+    )
+)
