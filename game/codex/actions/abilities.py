@@ -10,12 +10,15 @@ from ..effects import exhaust, pay, sacrifice
 from ..play import icon_targets, on_targeted
 from ..state import card_of, log, name, player, seat_name
 from .base import (
+    Card,
     Move,
     Refusal,
     arrival_fatigued,
     check_targets,
     controlled_in_play,
     fail,
+    forecasted,
+    in_play,
     main_refusal,
     target_combos,
     targets_pass,
@@ -129,12 +132,13 @@ def do_ability(state: dict, seat: int, plan: tuple) -> None:
     ability.resolve(state, seat, iid, targets)
 
 
-def ability_each(state: dict, seat: int, iid: str, out: list) -> None:
-    """Append each ability action of card ``iid`` (in ``seat``'s play, or
-    its future zone: used while forecasted, Omegacron) that ``seat`` may
-    take now, one per target combination; each ability is checked once
-    without its targets (:func:`ability_use_refusal`)."""
-    forecasted = state["cards"][iid]["zone"] == "future"
+def ability_each(state: dict, seat: int, card: Card, out: list) -> None:
+    """Append each ability action of ``card`` (base.Card: in ``seat``'s
+    play, or its future zone: used while forecasted, Omegacron) that
+    ``seat`` may take now, one per target combination; each ability is
+    checked once without its targets (:func:`ability_use_refusal`)."""
+    iid, inst, _ = card
+    forecasted = inst["zone"] == "future"
     gold = state["players"][seat]["gold"]
     for index, ability in enumerate(abilities_of(state, iid)):  # the check's own list while frozen
         if ability_use_refusal(state, seat, iid, ability, forecasted) is not None:
@@ -144,11 +148,10 @@ def ability_each(state: dict, seat: int, iid: str, out: list) -> None:
                 out.append({"type": "ability", "card": iid, "ability": index, "targets": targets})
 
 
-def played_and_forecasted(state: dict, seat: int) -> list:
+def played_and_forecasted(state: dict, seat: int) -> list[Card]:
     """What the ability options walk: ``seat``'s cards in play, then its
     forecasted ones."""
-    p = state["players"][seat]
-    return [*p["play"], *p["future"]]
+    return in_play(state, seat) + forecasted(state, seat)
 
 
 ABILITY = Move(

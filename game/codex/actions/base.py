@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, NoReturn
 
-from .. import stats
+from .. import catalog, stats
 from ..errors import RulesError
 from ..state import card_of
 from ..targeting import flagbearer_duty, resist_cost, slot_candidates
@@ -172,6 +172,22 @@ def hand_subjects(state: dict, seat: int) -> list:
     return [None, *state["players"][seat]["hand"]]
 
 
-def in_play(state: dict, seat: int) -> list:
-    """What the options of ``seat``'s cards in play walk: their ids."""
-    return state["players"][seat]["play"]
+Card = tuple[str, dict, dict]  # a card's id, its instance and its catalog record
+
+
+def _cards(state: dict, ids: list) -> list[Card]:
+    """``(id, instance, record)`` of each card of ``ids``: read once for
+    all the moves a walk lists per card."""
+    cards = state["cards"]
+    return [(iid, inst, catalog.card(inst["card"])) for iid, inst in zip(ids, map(cards.__getitem__, ids))]
+
+
+def in_play(state: dict, seat: int) -> list[Card]:
+    """What the options of ``seat``'s cards in play walk: each as a Card."""
+    return _cards(state, state["players"][seat]["play"])
+
+
+def forecasted(state: dict, seat: int) -> list[Card]:
+    """What the options of ``seat``'s forecasted cards walk (their
+    abilities: Omegacron): each as a Card."""
+    return _cards(state, state["players"][seat]["future"])

@@ -9,7 +9,7 @@ from ..play import enter_play
 from ..specs import hero_limit
 from ..state import card_of, log, move, name, player, seat_name
 from ..turns import worker_count
-from .base import Move, Refusal, controlled_in_play, fail, hand_subjects, in_play, main_refusal, walked
+from .base import Card, Move, Refusal, controlled_in_play, fail, hand_subjects, in_play, main_refusal, walked
 from .costs import HERO_COST, hire_cost
 
 
@@ -158,11 +158,10 @@ def do_level_up(state: dict, seat: int, plan: tuple) -> None:
     gain_levels(state, iid, levels)
 
 
-def level_up_each(state: dict, seat: int, iid: str, out: list) -> None:
-    """Append the legal level-ups of card ``iid`` in ``seat``'s play when
-    it is a hero: one level, and up to each level band above it."""
-    inst = state["cards"][iid]
-    rec = catalog.card(inst["card"])
+def level_up_each(state: dict, seat: int, card: Card, out: list) -> None:
+    """Append the legal level-ups of ``card`` (base.Card) in ``seat``'s
+    play when it is a hero: one level, and up to each level band above it."""
+    iid, inst, rec = card
     if rec["kind"] != "hero":
         return
     room = rec["max_level"] - inst["level"]

@@ -44,8 +44,10 @@ def do_repair(state: dict, seat: int, _plan: None) -> None:
 
 
 def repair_options(state: dict, seat: int) -> list:
-    """The repair, when :func:`repair_refusal` lets it through."""
-    return [{"type": "repair"}] if repair_refusal(state, seat) is None else []
+    """The repair, in a free-for-all when :func:`repair_refusal` lets it
+    through (the mode asked here too: the listing asks it in the main
+    phase's group, actions.table)."""
+    return [{"type": "repair"}] if is_ffa(state) and repair_refusal(state, seat) is None else []
 
 
 def lending_refusal(state: dict, seat: int) -> Refusal:

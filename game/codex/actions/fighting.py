@@ -2,13 +2,13 @@
 may take them, their checks, changes and options (Deluxe rulebook,
 "Attacking", "Patrol zone"; house rule R10; maps.py)."""
 
-from .. import catalog, maps, stats
+from .. import maps, stats
 from ..cards import registry
 from ..combat import declare_attack
 from ..effects import pay
 from ..state import PATROL_SLOTS, card_of, is_opponent, log, name, patrol_slot, player, seat_name
 from ..targeting import attack_targets, attack_tax, held_fast, hidden_from, patrol_refusal
-from .base import Move, Refusal, arrival_fatigued, controlled_in_play, fail, in_play, main_refusal, walked
+from .base import Card, Move, Refusal, arrival_fatigued, controlled_in_play, fail, in_play, main_refusal, walked
 
 
 def check_attack(state: dict, seat: int, action: dict) -> tuple:
@@ -187,28 +187,29 @@ def do_reveal(state: dict, seat: int, target: str) -> None:
     log(state, f"{seat_name(state, seat)}'s Tower revealed {name(state, target)}.", cards=[target])
 
 
-def _is_character(state: dict, iid: str) -> bool:
-    """stats.is_character of card ``iid`` in play, read from its record."""
-    return catalog.card(state["cards"][iid]["card"])["kind"] in ("hero", "unit")
-
-
-def attack_each(state: dict, seat: int, iid: str, out: list) -> None:
+def attack_each(state: dict, seat: int, card: Card, out: list) -> None:
     """Append every legal attack of card ``iid`` in ``seat``'s play: a
     ready unit or hero that passes :func:`character_attack_refusal` (all
     that check_attacker asks of it) against each of its attack_targets
     (what check_attack asks of the target; issue 13)."""
-    inst = state["cards"][iid]
-    if not inst["exhausted"] and _is_character(state, iid) and character_attack_refusal(state, iid, inst) is None:
+    iid, inst, rec = card
+    kind = rec["kind"]  # stats.is_character, read from the record
+    if (
+        (kind == "hero" or kind == "unit")
+        and not inst["exhausted"]
+        and character_attack_refusal(state, iid, inst) is None
+    ):
         out.extend({"type": "attack", "attacker": iid, "target": t} for t in attack_targets(state, iid))
 
 
-def patrol_each(state: dict, seat: int, iid: str, out: list) -> None:
+def patrol_each(state: dict, seat: int, card: Card, out: list) -> None:
     """Append every legal patrol move of card ``iid`` in ``seat``'s play
     when it is a unit or hero: into each slot it is not in (the refusal is
     the card's, targeting.patrol_refusal, all that
     :func:`patrol_move_refusal` asks here; on Fury Road the verdict depends
     on the slot), and off patrol when it patrols (never refused)."""
-    if not _is_character(state, iid):
+    iid, _, rec = card
+    if rec["kind"] != "hero" and rec["kind"] != "unit":
         return
     current = patrol_slot(state, iid)
     slots = [slot for slot in PATROL_SLOTS if slot != current]

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from itertools import groupby
 
 from .abilities import ABILITY, ability_each
-from .base import Lister, Move, Who, hand_subjects, in_play
+from .base import Lister, Move, Who, forecasted, hand_subjects, in_play, main_refusal
 from .building import BUILD
 from .economy import HIRE, LEVEL_UP, SUMMON, hire_each, level_up_each
 from .ffa import END_LENDING, LEND, REPAIR
@@ -62,11 +62,6 @@ class Walk:
                 lister(state, seat, subject, out)
 
 
-def _future(state: dict, seat: int) -> list:
-    """The ids of ``seat``'s forecasted cards (their abilities: Omegacron)."""
-    return state["players"][seat]["future"]
-
-
 def _step(move: Move) -> Callable[[dict, int, list], None]:
     """A listing step of ``move`` alone: its options appended."""
 
@@ -87,7 +82,7 @@ LISTING: tuple = (
     BUILD,
     SUMMON,
     Walk(LEVEL_UP.who, in_play, (level_up_each, ability_each, attack_each, patrol_each)),
-    Walk(ABILITY.who, _future, (ability_each,)),
+    Walk(ABILITY.who, forecasted, (ability_each,)),
     REVEAL,
     REPAIR,
     END_MAIN,
@@ -95,10 +90,21 @@ LISTING: tuple = (
     END_LENDING,
     CONCEDE,
 )
+# The who a step is listed under, where it is not its move's own: repair
+# (not_ffa, then the main-phase test) in the main phase's group, its
+# options asking the mode (ffa.repair_options).
+_LISTED_UNDER = {REPAIR.type: main_refusal}
+
+
+def _listed_who(step: "Move | Walk") -> Who:
+    """The who that gates ``step`` in the listing."""
+    return _LISTED_UNDER.get(step.type, step.who) if isinstance(step, Move) else step.who
+
+
 # The listing as (who, [step runner]) groups: consecutive steps of one who.
 _GROUPS = tuple(
     (who, tuple(s.run if isinstance(s, Walk) else _step(s) for s in steps))
-    for who, steps in groupby(LISTING, key=lambda s: s.who)
+    for who, steps in groupby(LISTING, key=_listed_who)
 )
 
 
