@@ -7,12 +7,14 @@ Entry points, reached through game.rules for a config or state that names
 no game (or ``"game": "codex"``): :func:`new_game`, :func:`apply_action`,
 :func:`apply_action_in_place`, :func:`legal_actions`, :func:`is_legal`,
 :func:`copy_state`, :func:`view`, :func:`waiting_on`, ``ACTION_KEYS``,
-:func:`reading`; the bots in :mod:`game.codex.bots`. Importing the package
+:func:`reading`, :func:`determinize` (a seat's guess at the hidden cards,
+for search bots); the bots in :mod:`game.codex.bots`. Importing the package
 registers every card (:mod:`game.codex.cards`).
 """
 
 from . import cards as _cards
 from .action_keys import ACTION_KEYS
+from .determinize import determinize
 from .engine import apply_action, apply_action_in_place, copy_state, is_legal, legal_actions
 from .setup import new_game
 from .stats import frozen as reading
@@ -29,6 +31,7 @@ __all__ = [
     "apply_action",
     "apply_action_in_place",
     "copy_state",
+    "determinize",
     "is_legal",
     "legal_actions",
     "new_game",

@@ -67,16 +67,27 @@ def ask(state: dict, seat: int, text: str, options: list, then: dict, count: int
     }
 
 
+def answer_refusal(state: dict, seat: int) -> tuple[str, str] | None:
+    """Why ``seat`` may not answer now, as ``(code, message)``: no prompt is
+    open (``no_prompt``) or it is another seat's (``not_your_prompt``);
+    None when the open prompt is ``seat``'s."""
+    prompt = state["prompt"]
+    if prompt is None:
+        return "no_prompt", "There is no question waiting for an answer."
+    if prompt["seat"] != seat:
+        return "not_your_prompt", "Another player is making this choice."
+    return None
+
+
 def check_answer(state: dict, seat: int, choice) -> list:
     """Validate ``seat``'s answer to the open prompt without changing anything;
     return it as a list. ``choice`` is a list of options (or one option).
     Raises RulesError ``no_prompt``, ``not_your_prompt`` or ``bad_choice``.
     """
+    refusal = answer_refusal(state, seat)
+    if refusal is not None:
+        raise RulesError(*refusal)
     prompt = state["prompt"]
-    if prompt is None:
-        raise RulesError("no_prompt", "There is no question waiting for an answer.")
-    if prompt["seat"] != seat:
-        raise RulesError("not_your_prompt", "Another player is making this choice.")
     if not isinstance(choice, list):
         choice = [choice]
     if any(not isinstance(c, (str, int)) or isinstance(c, bool) for c in choice):

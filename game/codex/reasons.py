@@ -16,19 +16,12 @@ and caught (issue 13).
 """
 
 from . import catalog, maps, stats
-from .actions import (
-    abilities_of,
-    ability_refusal,
-    arrival_fatigued,
-    attacker_refusal,
-    build_verdict,
-    check_repair,
-    hire_refusal,
-    level_up_refusal,
-    on_acting_team,
-    patrol_move_refusal,
-    summon_refusal,
-)
+from .actions.abilities import abilities_of, ability_refusal
+from .actions.base import arrival_fatigued, on_acting_team
+from .actions.building import build_verdict
+from .actions.economy import hire_refusal, level_up_refusal, summon_refusal
+from .actions.ffa import repair_refusal
+from .actions.fighting import attacker_refusal, patrol_move_refusal
 from .cards import registry
 from .errors import RulesError
 from .freeforall import is_ffa
@@ -40,25 +33,6 @@ from .turns import worker_count
 # Refusals that mean "nothing to explain" for the control they come from:
 # the move is merely incomplete (targets, a spec to choose) or pointless.
 _NOT_A_REASON = frozenset({"bad_targets", "bad_target", "bad_spec", "no_change", "already_built"})
-
-
-def _refused(check, state: dict, seat: int, action: dict):
-    """The RulesError ``check`` refuses ``action`` with (without its
-    traceback: the caller keeps it in a local, and the traceback's frames
-    lead back to the caller's, a reference cycle only the garbage collector
-    frees), or None."""
-    try:
-        check(state, seat, action)
-    except RulesError as err:
-        return err.with_traceback(None)
-    return None
-
-
-def _refusal(check, state: dict, seat: int, action: dict):
-    """The sentence ``check`` refuses ``action`` with, or None when it
-    passes or its refusal is in _NOT_A_REASON."""
-    err = _refused(check, state, seat, action)
-    return None if err is None or err.code in _NOT_A_REASON else err.message
 
 
 def _sentence(refusal):
@@ -131,7 +105,7 @@ def _economy(state: dict, seat: int, p: dict, out: dict) -> None:
         if why:
             out[f"build:{building}"] = why
     if is_ffa(state):
-        why = _refusal(check_repair, state, seat, {"type": "repair"})
+        why = _sentence(repair_refusal(state, seat))  # the main phase and the mode hold here
         if why:
             out["repair"] = why
 

@@ -9,6 +9,9 @@ the hidden zone by its id (docs/ARCHITECTURE.md, "The rules engine").
 
 from functools import cache
 
+from game.kernel.ids import counted_id
+from game.kernel.log import LogBook, audience
+
 from . import catalog
 from .cards import registry
 
@@ -22,6 +25,9 @@ PATROL_SLOTS = ("squad_leader", "elite", "scavenger", "technician", "lookout")
 # The state keeps the latest log lines only (the whole history can be
 # rebuilt by replaying the action log); it keeps every copy of the state small.
 LOG_KEEP = 150
+# The game log (game.kernel.log): counted by "log_seq", veiled lines name
+# their excluded seats under "not_to".
+LOG = LogBook(seq_key="log_seq", keep=LOG_KEEP, veiled_key="not_to")
 
 
 def player(state: dict, seat: int) -> dict:
@@ -53,9 +59,7 @@ def is_opponent(state: dict, a: int, b: int) -> bool:
 
 def new_iid(state: dict) -> str:
     """Allocate a fresh card instance id (``"c<n>"``)."""
-    n = state["next_iid"]
-    state["next_iid"] = n + 1
-    return f"c{n}"
+    return counted_id(state, "next_iid", "c")
 
 
 def tick(state: dict) -> int:
@@ -322,14 +326,13 @@ def log_readers(state: dict, cards=(), shown_to=()):
     shown to all)."""
     if shown_to == EVERYONE:
         return None
-    readers = None
-    for iid in cards:
-        seers = card_seers(state, iid)
-        if seers is None:
-            continue
-        seers |= set(shown_to)
-        readers = seers if readers is None else readers & seers
-    return readers
+    return audience(_widened(card_seers(state, iid), shown_to) for iid in cards)
+
+
+def _widened(seers, shown_to):
+    """``seers`` (a set of seats, or None: everyone) with the seats of
+    ``shown_to`` added."""
+    return None if seers is None else seers | set(shown_to)
 
 
 def log(state: dict, text: str, cards=(), shown_to=(), veiled: str = None) -> None:
@@ -347,25 +350,7 @@ def log(state: dict, text: str, cards=(), shown_to=(), veiled: str = None) -> No
     An entry is never changed once written: views share the public ones
     (view._log_tail).
     """
-    readers = log_readers(state, cards, shown_to)
-    if readers is None:
-        _append(state, {"text": text})
-        return
-    if not readers:  # nobody may see a card it names: only the veiled line is told
-        if veiled is not None:
-            _append(state, {"text": veiled})
-        return
-    _append(state, {"text": text, "to": sorted(readers)})
-    if veiled is not None:
-        _append(state, {"text": veiled, "not_to": sorted(readers)})
-
-
-def _append(state: dict, entry: dict) -> None:
-    n = state["log_seq"] = state["log_seq"] + 1
-    lines = state["log"]
-    lines.append({"n": n, **entry})
-    if len(lines) > LOG_KEEP:
-        del lines[: len(lines) - LOG_KEEP]
+    LOG.write(state, text, log_readers(state, cards, shown_to), veiled)
 
 
 def name(state: dict, iid: str) -> str:
