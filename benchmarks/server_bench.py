@@ -308,7 +308,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument(
         "--configs",
-        default="1-sqlite,1-pg,1-pg-proxy,2-pg,4-pg,1-pg-200",
+        default="1-sqlite,1-pg,1-pg-proxy,4-pg,1-pg-200",
         help="comma-separated: 1-sqlite and/or N-pg (N workers; behind nginx when N > 1), "
         "optionally with -proxy or -direct, optionally -MATCHES (twice as many spectators)",
     )
