@@ -318,14 +318,23 @@ def main() -> None:
     parser.add_argument("--server-root", default=str(servers.ROOT))
     parser.add_argument("--against", help="a commit: run each configuration with its server code first (before)")
     parser.add_argument("--full-states", action="store_true", help="ask for full states, not patches")
-    parser.add_argument("--json", help="write every run's figures to this path")
+    parser.add_argument("--json", help="write every run's figures to this path (after each run)")
+    parser.add_argument("--tables", help="only print the tables of the figures a --json run wrote there")
     args = parser.parse_args()
+    if args.tables:
+        with open(args.tables) as kept:
+            results = json.load(kept)
+        print_tables(results)
+        print_targets(results)
+        return
     before = checkout(args.against) if args.against else None
     results = []
     for name in args.configs.split(","):
-        if before:
-            results.append(run_config(name, args, before, " (before)"))
-        results.append(run_config(name, args, args.server_root))
+        for root, tag in ([(before, " (before)")] if before else []) + [(args.server_root, "")]:
+            results.append(run_config(name, args, root, tag))
+            if args.json:
+                with open(args.json, "w") as out:
+                    json.dump(results, out, indent=1, default=str)
     print(
         f"\n{args.matches} concurrent 1v1 matches, {args.spectators} spectators, "
         f"{args.seconds:.0f} s per phase, {'full states' if args.full_states else 'patches'} "
@@ -335,9 +344,6 @@ def main() -> None:
     )
     print_tables(results)
     print_targets(results)
-    if args.json:
-        with open(args.json, "w") as out:
-            json.dump(results, out, indent=1, default=str)
 
 
 if __name__ == "__main__":
