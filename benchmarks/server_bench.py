@@ -266,9 +266,10 @@ def targets(results: list) -> list:
 
         def ratio(r, many=many):
             before = " (before)" if r["name"].endswith(" (before)") else ""
-            one = by.get("1-pg-proxy" + before)
+            one = by.get("1-pg-proxy" + before) or by.get("1-pg" + before)  # nginx's CPU is apart in both
             a, b = _per_move(r), one and _per_move(one)
-            return f"{_x(a, b)} ({_ms2(a)} / {_ms2(b)} ms)", (a / b if a is not None and b else None)
+            base = one["name"].removesuffix(" (before)") if one else "1-pg-proxy"
+            return f"{_x(a, b)} ({_ms2(a)} / {_ms2(b)} ms of {base})", (a / b if a is not None and b else None)
 
         row(
             f"{many.split('-')[0]} workers behind nginx: CPU per move ÷ 1 worker's "
