@@ -72,15 +72,17 @@ soak: $(VENV)/.dev
 # server rows N-pg need PostgreSQL and Redis on 127.0.0.1, the rows behind
 # nginx (N > 1, 1-pg-proxy) nginx too (SERVER_CONFIGS=1-sqlite runs without
 # them); 1-pg-200 is 200 matches and 400 spectators on one worker; SECONDS is
-# the length of each load phase. The last table puts every server target of
-# issue 13 beside its figure (met/missed).
+# the length of each load phase; SERVER_AGAINST=<commit> runs each row on
+# that commit's server code first (before and after in one run). The last
+# table puts every server target of issue 29 beside its figure and the
+# clean echo floor of the same run (met/missed).
 BENCH_BASELINE ?= 2aca43a
-SERVER_CONFIGS ?= 1-sqlite,1-pg,1-pg-proxy,2-pg,4-pg,1-pg-200
+SERVER_CONFIGS ?= 1-sqlite,1-pg,1-pg-proxy,4-pg,1-pg-200
 bench: $(VENV)/.dev
 	$(BIN)/python -m benchmarks.engine_bench --games $(or $(GAMES),20)
 	$(BIN)/python -m benchmarks.engine_ab --against $(BENCH_BASELINE) --rounds 2 --games 4
 	$(BIN)/python -m benchmarks.server_bench --configs $(SERVER_CONFIGS) \
-		--seconds $(or $(SECONDS),20)
+		--seconds $(or $(SECONDS),20) $(if $(SERVER_AGAINST),--against $(SERVER_AGAINST))
 
 clean:
 	rm -rf $(VENV) db.sqlite3 test_db.sqlite3 staticfiles .pytest_cache .ruff_cache .mypy_cache .import_linter_cache

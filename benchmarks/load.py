@@ -16,19 +16,31 @@ One run (one server configuration):
 3. a warm-up match per worker, then the resident memory (RSS) of the
    workers; every seat and spectator connects (RSS again: memory per
    connection), then one echo room per match with as many members as the
-   match has viewers (game/echo.py, the floor);
-4. phases, each ``--seconds`` long:
+   match has viewers (game/echo.py, the floor: 1 frame in, a group send,
+   a frame out per member, as a move's 1 action in and a frame per viewer);
+4. phases, each ``--seconds`` long; the connections' pings (every
+   PING_SECONDS, as the page's) run in ``paced`` only, so that the other
+   phases measure what they are named for:
 
    - ``echo``: only the echo rooms: one member per room sends a frame of
-     ``--echo-bytes`` bytes every 0.5-1.5 s;
+     ``--echo-bytes`` bytes every 0.5-1.5 s: the clean floor (the server
+     CPU per echo frame);
    - ``paced``: the matches, whose seats act 0.5-1.5 s after they get a
      state in which they can act, *and* the echo rooms as above, at once;
    - ``closed``: the matches only, each seat acting as soon as it can
-     (closed loop): the throughput.
+     (closed loop): the throughput, and the server CPU per move;
+   - with ``--wide K``: K more spectator connections per match and K more
+     members per echo room, then ``echo-wide`` and ``closed-wide`` as
+     ``echo`` and ``closed``: what one more viewer costs a move, beside
+     what one more member costs an echo frame.
 
    Seats play random legal actions (never conceding or attacking a base,
-   so matches last), with a nonce, as the page does.
-5. after the last phase, the memory again (memory per match).
+   so matches last), with a nonce, as the page does, and ask for patches
+   and merged answers (docs/PROTOCOL.md).
+5. after ``closed``, the memory again (memory per match).
+
+The CPU of a phase: every worker process's, and on PostgreSQL that of the
+database's backends serving the workers (servers.db_backend_cpu).
 
 Measured per phase: the round trip of an action (sent until the sender
 gets the state of the version it made), the delay until each other seat and
@@ -56,6 +68,7 @@ from benchmarks import servers
 from game.patch import apply as apply_patch
 
 PHASES = ("echo", "paced", "closed")
+WIDE_PHASES = ("echo-wide", "closed-wide")
 THINK = (0.5, 1.5)  # seconds a paced seat (or echo sender) waits before acting
 CONNECT_AT_ONCE = 20
 # Seconds daphne gives a handshake (its default is 5): on a machine this
@@ -66,7 +79,14 @@ PING_SECONDS = 20  # every connection sends a `ping` this often, as the page doe
 DRAIN_SECONDS = 20  # the longest wait for a missing version once nothing arrives any more
 # The workers' settings: the echo route on, the per-connection rate limit
 # lifted (the closed-loop phase sends as fast as answers come), quiet logs.
-WORKER_ENV = {"CODEX_BENCH_ECHO": "1", "CODEX_WS_RATE": "10000", "CODEX_WS_BURST": "10000", "LOG_LEVEL": "WARNING"}
+# A channel prefix of the run's own: nothing else on the Redis server reaches its groups.
+WORKER_ENV = {
+    "CODEX_BENCH_ECHO": "1",
+    "CODEX_WS_RATE": "10000",
+    "CODEX_WS_BURST": "10000",
+    "LOG_LEVEL": "WARNING",
+    "CODEX_CHANNEL_PREFIX": f"bench{os.getpid()}",
+}
 
 
 def percentiles(values: list) -> dict:
@@ -144,6 +164,7 @@ class Run:
         self.rng = random.Random(seed)
         self.phase = None
         self.acting = False  # seats may send actions
+        self.pinging = False  # connections send their periodic pings
         self.closed_loop = False
         self.counters = {}  # phase -> {name: count}
         self.errors = []  # (phase, text), first few kept
@@ -184,7 +205,7 @@ class Viewer:
     def __init__(self, run: Run, match: MatchRun, seat, url: str, cookie: str, origin: str, patches: bool):
         self.run, self.match, self.seat = run, match, seat
         self.upstream = None  # the worker that took the handshake, when a proxy says (X-Upstream)
-        self.url = url + ("?patches=1" if patches else "")
+        self.url = url + ("?patches=1&merged=1" if patches else "?merged=1")
         self.cookie, self.origin = cookie, origin
         self.check = VersionCheck()
         self.state = None  # the latest full state message (seats only)
@@ -216,9 +237,10 @@ class Viewer:
         random moment), as the page does: the server answers with presence."""
         await asyncio.sleep(self.run.rng.uniform(0, PING_SECONDS))
         while not self.closing:
-            self.run.count("pings")
-            await self.ws.send(json.dumps({"type": "ping", "id": f"p{self.next_id}"}))
-            self.next_id += 1
+            if self.run.pinging:
+                self.run.count("pings")
+                await self.ws.send(json.dumps({"type": "ping", "id": f"p{self.next_id}"}))
+                self.next_id += 1
             await asyncio.sleep(PING_SECONDS)
 
     async def read(self) -> None:
@@ -243,15 +265,11 @@ class Viewer:
         msg = json.loads(text)
         kind = msg.get("type")
         if kind in ("state", "patch"):
+            if "id" in msg:  # the answer to this seat's action, merged into its version's frame
+                self.on_applied(msg)
             self.on_version(msg, kind, len(text), now)
         elif kind == "applied":
-            _, sent_at, _ = self.pending
-            self.match.sent[msg["version"]] = (self.run.phase, sent_at, self)
-            self.awaiting = msg["version"]
-            self.pending = None
-            self.run.count("applied")
-            if msg.get("duplicate"):
-                self.run.error(f"unexpected duplicate answer {msg}")
+            self.on_applied(msg)
         elif kind == "pong":
             self.pongs += 1
         elif kind == "refused":
@@ -263,6 +281,16 @@ class Viewer:
             if self.pending and msg.get("id") == self.pending[0]:
                 self.pending = None
             self.run.error(f"error frame {msg}")
+
+    def on_applied(self, msg: dict) -> None:
+        """The answer to this seat's pending action: its version is awaited."""
+        _, sent_at, _ = self.pending
+        self.match.sent[msg["version"]] = (self.run.phase, sent_at, self)
+        self.awaiting = msg["version"]
+        self.pending = None
+        self.run.count("applied")
+        if msg.get("duplicate"):
+            self.run.error(f"unexpected duplicate answer {msg}")
 
     def on_version(self, msg: dict, kind: str, size: int, now: float) -> None:
         """A state or patch: check the version order, keep the state, time it."""
@@ -596,20 +624,22 @@ async def play(args, workers: list, seeded: list, warmup: list, proxy=None) -> d
     await asyncio.sleep(1)
     memory["echo_connected_kb"] = sum(w.rss_kb() for w in workers)
 
-    phases = {}
-    for phase in PHASES:
+    async def run_phase(phase: str) -> dict:
+        """Run one phase (see the module docstring); returns its figures."""
         run.phase = phase
-        run.closed_loop = phase == "closed"
+        run.closed_loop = phase.startswith("closed")
+        run.pinging = phase == "paced"
         senders = []
-        if phase in ("echo", "paced"):
+        if phase.startswith("echo") or phase == "paced":
             for room in rooms:
                 room.sending = True
                 senders.append(asyncio.create_task(room.send_loop()))
-        if phase in ("paced", "closed"):
+        if phase in ("paced", "closed", "closed-wide"):
             run.acting = True
             for viewer in viewers:
                 viewer.maybe_act()
         began = time.perf_counter()
+        backends = servers.db_backend_cpu(args.database_url)
         cpu_before = [s.cpu_seconds() for s in measured], time.process_time()
         await asyncio.sleep(args.seconds)
         seconds = time.perf_counter() - began
@@ -617,7 +647,8 @@ async def play(args, workers: list, seeded: list, warmup: list, proxy=None) -> d
             [s.cpu_seconds() - b for s, b in zip(measured, cpu_before[0], strict=True)],
             time.process_time() - cpu_before[1],
         )
-        run.acting = False
+        backends_after = servers.db_backend_cpu(args.database_url)
+        run.acting = run.pinging = False
         for viewer in viewers:
             viewer.stop_acting()
         for room in rooms:
@@ -625,9 +656,10 @@ async def play(args, workers: list, seeded: list, warmup: list, proxy=None) -> d
         await asyncio.gather(*senders)
         await drain(run, matches)
         await asyncio.sleep(0.5)  # the last echo frames
-        phases[phase] = {
+        return {
             "seconds": seconds,
             "server_cpu_s": sum(cpu[0][: len(workers)]),
+            "db_cpu_s": sum(t - backends.get(pid, 0.0) for pid, t in backends_after.items()),
             "proxy_cpu_s": cpu[0][-1] if proxy else None,
             "loadgen_cpu_s": cpu[1],
             "load_average": os.getloadavg()[0],
@@ -635,7 +667,39 @@ async def play(args, workers: list, seeded: list, warmup: list, proxy=None) -> d
             "echo": echo_figures(rooms, phase),
             "counters": run.counters.get(phase, {}),
         }
+
+    phases = {}
+    for phase in PHASES:
+        phases[phase] = await run_phase(phase)
+    connections, echo_connections = len(viewers), sum(len(r.sockets) for r in rooms)
     memory["after_kb"] = sum(w.rss_kb() for w in workers)
+    if args.wide:
+        # K more spectator connections per match (its spectators' cookies, or
+        # its seats' when it has none) and K more members per echo room.
+        extra = []
+        for i, (match, seeded_match) in enumerate(zip(matches, seeded)):
+            cookies = seeded_match.spectator_cookies or seeded_match.seat_cookies
+            for k in range(args.wide):
+                w = place(i, len(match.viewers))
+                viewer = Viewer(
+                    run,
+                    match,
+                    None,
+                    f"{urls[w]}/ws/match/{match.match_id}/",
+                    cookies[k % len(cookies)],
+                    origins[w],
+                    not args.full_states,
+                )
+                match.viewers.append(viewer)
+                extra.append(viewer)
+                await rooms[i].add(websockets, f"{urls[w]}/ws/echo/{i}/", viewer.cookie, origins[w])
+        run.phase = "connect"
+        await gather_limited([v.open(websockets) for v in extra])
+        viewers += extra
+        await drain(run, matches)
+        await asyncio.sleep(1)
+        for phase in WIDE_PHASES:
+            phases[phase] = await run_phase(phase)
     run.phase = "pings"
     pings = await ping_step(viewers, workers, args.database_url)
     run.phase = "done"
@@ -658,8 +722,8 @@ async def play(args, workers: list, seeded: list, warmup: list, proxy=None) -> d
         "duplicated": duplicated,
         "errors": sum(c.get("errors", 0) for c in run.counters.values()),
         "error_samples": run.errors,
-        "connections": len(viewers),
-        "echo_connections": sum(len(r.sockets) for r in rooms),
+        "connections": connections,
+        "echo_connections": echo_connections,
         "connect_seconds": connect_seconds,
         "memory": memory,
         "placement": placement(viewers, workers),
@@ -689,6 +753,9 @@ def main(argv=None) -> dict:
     parser.add_argument("--spectators", type=int, default=100)
     parser.add_argument("--seconds", type=float, default=20, help="length of each phase")
     parser.add_argument("--echo-bytes", type=int, default=600, help="size of an echo frame")
+    parser.add_argument(
+        "--wide", type=int, default=0, help="then K more spectators per match and echo members per room (0: no)"
+    )
     parser.add_argument("--full-states", action="store_true", help="ask for full states, not patches")
     parser.add_argument("--profile", help="run worker 0 under py-spy; raw collapsed stacks to this path")
     parser.add_argument(
@@ -732,7 +799,7 @@ def main(argv=None) -> dict:
                 )
             )
         if proxied:
-            proxy = servers.Proxy([w.address for w in workers])
+            proxy = servers.Proxy([w.address for w in workers], root=Path(args.server_root))
         figures = asyncio.run(play(args, workers, seeded, warmup, proxy))
     finally:
         if proxy:
@@ -748,6 +815,7 @@ def main(argv=None) -> dict:
         "spectators": args.spectators,
         "seconds": args.seconds,
         "echo_bytes": args.echo_bytes,
+        "wide": args.wide,
         "patches": not args.full_states,
         "server_root": args.server_root,
         "load_average": os.getloadavg(),

@@ -12,8 +12,13 @@ spread over the workers' own ports); a number as the last part sets the
 matches (and twice as many spectators): ``1-pg-200`` is 200 matches and
 400 spectators on one worker.
 
-After the tables, every target of issue 13 beside its figure (met or
-missed): see TARGETS.
+With ``--against REV`` each configuration runs twice, the server code of
+commit REV first (``before``: ``git archive`` into a scratch directory,
+driven by this checkout's load generator) and this checkout's after it, so
+the two are measured at the same moment of a shared machine.
+
+After the tables, every target of issue 29 beside its figure, before and
+after, with the clean echo floor it is measured against (targets()).
 
 Run: ``python -m benchmarks.server_bench`` (``make bench`` runs it after
 the engine benchmark); ``--help`` for the options.
@@ -28,10 +33,13 @@ import tempfile
 
 from benchmarks import servers
 
+WIDE = 4  # more spectators per match (and members per echo room) of the one-worker rows of 50 matches
 
-def run_config(name: str, args) -> dict:
-    """Run load.py for configuration ``name``; returns its figures (with
-    ``"failed"`` set when the run crashed)."""
+
+def run_config(name: str, args, server_root: str, tag: str = "") -> dict:
+    """Run load.py for configuration ``name`` with the server code of
+    ``server_root``; returns its figures (with ``"failed"`` set when the run
+    crashed), named ``name`` plus ``tag``."""
     workers, kind, *via = name.split("-")
     matches, spectators = args.matches, args.spectators
     if via and via[-1].isdigit():
@@ -61,10 +69,12 @@ def run_config(name: str, args) -> dict:
         "--seconds",
         str(args.seconds),
         "--server-root",
-        args.server_root,
+        server_root,
         "--json",
         out,
     ]
+    if workers == "1" and matches <= 50:
+        command += ["--wide", str(WIDE)]
     if args.full_states:
         command.append("--full-states")
     print(f"# running {name}: {' '.join(command[1:])}", file=sys.stderr, flush=True)
@@ -73,11 +83,19 @@ def run_config(name: str, args) -> dict:
         with open(out) as f:
             figures = json.load(f)
     except (OSError, ValueError):
-        return {"name": name, "failed": f"exit {done.returncode}"}
+        return {"name": name + tag, "failed": f"exit {done.returncode}"}
     finally:
         os.unlink(out)
-    figures["name"] = name
+    figures["name"] = name + tag
     return figures
+
+
+def checkout(rev: str) -> str:
+    """A scratch directory holding commit ``rev``'s tree (``git archive``)."""
+    root = tempfile.mkdtemp(prefix=f"codex-{rev}-")
+    tree = subprocess.run(["git", "archive", rev], cwd=servers.ROOT, capture_output=True, check=True).stdout
+    subprocess.run(["tar", "-x", "-C", root], input=tree, check=True)
+    return root
 
 
 def _ms(value) -> str:
@@ -118,18 +136,20 @@ def print_tables(results: list) -> None:
     print("\n### Throughput (closed phase: every seat acts as soon as it can)\n")
     print(
         "| config | moves/s | × 1 worker | action round trip p50 / p99 ms | server CPU ms per move "
-        "| proxy CPU ms per move | load generator CPU ms per move | frame bytes p50 | load avg |"
+        "| of it PostgreSQL | proxy CPU ms per move | load generator CPU ms per move | frame bytes p50 | load avg |"
     )
-    print("|---|---|---|---|---|---|---|---|---|")
-    base = next((r["phases"]["closed"]["moves_per_s"] for r in ok if r["name"] == "1-pg"), None)
+    print("|---|---|---|---|---|---|---|---|---|---|")
+    base = {
+        tag: r["phases"]["closed"]["moves_per_s"] for r in ok for tag in ("", " (before)") if r["name"] == "1-pg" + tag
+    }
     for r in ok:
         closed = r["phases"]["closed"]
         moves = closed["updates"] or 1
         print(
             f"| {r['name']} | {closed['moves_per_s']:.1f} | "
-            f"{_ratio(closed['moves_per_s'], base) if '-pg' in r['name'] else '–'} | "
+            f"{_ratio(closed['moves_per_s'], base.get(' (before)' if r['name'].endswith(' (before)') else '')) if '-pg' in r['name'] else '–'} | "
             f"{_ms(closed['rtt_ms']['p50'])} / {_ms(closed['rtt_ms']['p99'])} | "
-            f"{1000 * closed['server_cpu_s'] / moves:.1f} | "
+            f"{_per_move(r) or 0:.2f} | {1000 * (closed.get('db_cpu_s') or 0) / moves:.2f} | "
             f"{_ms(closed['proxy_cpu_s'] and 1000 * closed['proxy_cpu_s'] / moves)} | "
             f"{1000 * closed['loadgen_cpu_s'] / moves:.1f} | "
             f"{closed['frame_bytes']['p50']} | {closed['load_average']:.1f} |"
@@ -170,111 +190,118 @@ def print_tables(results: list) -> None:
             )
 
 
-def _cpu_per_move(r: dict) -> float | None:
-    closed = r["phases"]["closed"]
-    return 1000 * closed["server_cpu_s"] / closed["updates"] if closed["updates"] else None
+def _per_move(r: dict, phase: str = "closed") -> float | None:
+    """Server CPU ms per move in ``phase``: the workers', and on PostgreSQL
+    its backends' (db_cpu_s)."""
+    p = r["phases"].get(phase)
+    if not p or not p["updates"]:
+        return None
+    return 1000 * (p["server_cpu_s"] + (p.get("db_cpu_s") or 0)) / p["updates"]
 
 
-def _echo_cpu(r: dict) -> float | None:
-    """Server CPU ms per echo frame (1 in, one out per member) in the echo phase: the floor."""
-    echo = r["phases"]["echo"]
-    sent = echo["echo"].get("sent")
-    return 1000 * echo["server_cpu_s"] / sent if sent else None
+def _per_frame(r: dict, phase: str = "echo") -> float | None:
+    """Server CPU ms per echo frame (1 in, a group send, one out per member) in ``phase``: the floor."""
+    p = r["phases"].get(phase)
+    sent = p and p["echo"].get("sent")
+    return 1000 * p["server_cpu_s"] / sent if sent else None
+
+
+def _slopes(r: dict) -> tuple:
+    """(CPU ms one more spectator adds to a move, one more member to an echo frame), or Nones."""
+    wide = r["config"].get("wide")
+    moves = _per_move(r), _per_move(r, "closed-wide")
+    frames = _per_frame(r), _per_frame(r, "echo-wide")
+    if not wide or None in moves or None in frames:
+        return None, None
+    return (moves[1] - moves[0]) / wide, (frames[1] - frames[0]) / wide
+
+
+def _x(a, b) -> str:
+    return "–" if a is None or not b else f"{a / b:.2f}×"
 
 
 def targets(results: list) -> list:
-    """Every server target of issue 13 as ``(target, config, measured
-    text, met: bool | None)`` rows (None: not measured in this run)."""
+    """Every target of issue 29 as ``(target, config, {tag: measured
+    text}, met: bool | None)`` rows, tags "" (this checkout) and
+    " (before)" when measured; met is judged on this checkout's figure
+    (None: not measured in this run)."""
     by = {r["name"]: r for r in results if "failed" not in r}
     rows = []
+
+    def row(target, name, measure, judge):
+        texts, met = {}, None
+        for tag in (" (before)", ""):
+            r = by.get(name + tag)
+            if r is None:
+                continue
+            text, value = measure(r)
+            texts[tag] = text
+            if tag == "":
+                met = None if value is None else judge(value)
+        rows.append((target, name, texts, met))
+
+    def cpu(r):
+        move, floor = _per_move(r), _per_frame(r)
+        ratio = None if move is None or not floor else move / floor
+        return f"{_x(move, floor)}: {_ms2(move)} ms per move, echo floor {_ms2(floor)} ms per frame", ratio
+
+    def spectator(r):
+        extra, member = _slopes(r)
+        ratio = None if extra is None or not member else extra / member
+        return f"{_x(extra, member)}: {_ms2(extra)} ms per spectator, echo {_ms2(member)} ms per member", ratio
+
     for name in ("1-sqlite", "1-pg"):
-        r = by.get(name)
-        cpu = r and _cpu_per_move(r)
-        rows.append(
-            (
-                "CPU per move, one worker <= 2 ms",
-                name,
-                "–" if not r else f"{cpu:.2f} ms (echo floor {_echo_cpu(r):.2f} ms per frame)",
-                None if not r else cpu <= 2.0,
-            )
+        row("server CPU per move <= 2× the clean echo floor", name, cpu, lambda v: v <= 2.0)
+    for name in ("1-sqlite", "1-pg"):
+        row("CPU per extra spectator <= 1.5× the echo's per member", name, spectator, lambda v: v <= 1.5)
+    for name in sorted(n for n, r in by.items() if r["config"]["matches"] >= 200 and "(before)" not in n):
+        row(
+            f"{by[name]['config']['matches']} matches + {by[name]['config']['spectators']} spectators "
+            "on one worker, paced: p99 round trip <= 250 ms",
+            name,
+            lambda r: (f"{_ms(r['phases']['paced']['rtt_ms']['p99'])} ms", r["phases"]["paced"]["rtt_ms"]["p99"]),
+            lambda v: v <= 250,
         )
-    for name, r in by.items():
-        pings = r.get("pings")
-        if pings and pings["db_transactions_per_ping"] is not None:
-            per = pings["db_transactions_per_ping"]
-            rows.append(
-                (
-                    "a ping costs no database query",
-                    name,
-                    f"{per:.2f} transactions per ping ({pings['server_cpu_ms_per_ping']:.2f} ms CPU)",
-                    per < 0.05,
-                )
-            )
-    for name, r in by.items():
-        paced = r["phases"]["paced"]
-        p99, echo99 = paced["rtt_ms"]["p99"], paced["echo"]["rtt_ms"]["p99"]
-        if r["config"]["matches"] >= 200:
-            rows.append(
-                (
-                    f"{r['config']['matches']} matches + {r['config']['spectators']} spectators, "
-                    "p99 round trip <= 250 ms",
-                    name,
-                    f"{_ms(p99)} ms",
-                    p99 is not None and p99 <= 250,
-                )
-            )
-        else:
-            rows.append(
-                (
-                    "50 matches + 100 spectators, p99 round trip <= 100 ms",
-                    name,
-                    f"{_ms(p99)} ms",
-                    p99 is not None and p99 <= 100,
-                )
-            )
-            rows.append(
-                (
-                    "p99 round trip <= 2x the echo's p99 in the same run",
-                    name,
-                    f"{_ratio(p99, echo99)} (echo p99 {_ms(echo99)} ms)",
-                    bool(p99 and echo99) and p99 <= 2 * echo99,
-                )
-            )
-        rows.append(
-            (
-                "no error, no lost or duplicated version",
-                name,
-                f"{r['errors']} / {r['lost']} / {r['duplicated']}",
-                r["errors"] == 0 and r["lost"] == 0 and r["duplicated"] == 0,
-            )
+    for many in sorted(n for n, r in by.items() if r["config"]["workers"] > 1 and "(before)" not in n):
+
+        def ratio(r, many=many):
+            before = " (before)" if r["name"].endswith(" (before)") else ""
+            one = by.get("1-pg-proxy" + before) or by.get("1-pg" + before)  # nginx's CPU is apart in both
+            a, b = _per_move(r), one and _per_move(one)
+            base = one["name"].removesuffix(" (before)") if one else "1-pg-proxy"
+            return f"{_x(a, b)} ({_ms2(a)} / {_ms2(b)} ms of {base})", (a / b if a is not None and b else None)
+
+        row(
+            f"{many.split('-')[0]} workers behind nginx: CPU per move ÷ 1 worker's "
+            "(on 2 cores in place of 4× the matches at the same p99) <= 1.2×",
+            many,
+            ratio,
+            lambda v: v <= 1.2,
         )
-        mem, conns = r["memory"], r["connections"]
-        per_conn = (mem["connected_kb"] - mem["baseline_kb"]) / conns
-        # What play added on top of the idle connections (seats, spectators and echo members).
-        per_match = (mem["after_kb"] - mem.get("echo_connected_kb", mem["baseline_kb"])) / r["config"]["matches"]
-        rows.append(("memory per idle connection <= 32 KB", name, f"{per_conn:.0f} KB", per_conn <= 32))
-        rows.append(("memory per live match <= 250 KB", name, f"{per_match:.0f} KB", per_match <= 250))
-    one, two = by.get("1-pg-proxy"), by.get("2-pg")
-    if one and two:
-        ratio = _cpu_per_move(two) / _cpu_per_move(one)
-        rows.append(
-            (
-                "behind nginx, CPU per move with 2 workers <= 1.2x with 1",
-                "2-pg / 1-pg-proxy",
-                f"{ratio:.2f}x ({_cpu_per_move(two):.2f} / {_cpu_per_move(one):.2f} ms)",
-                ratio <= 1.2,
-            )
+    for name in sorted(n for n in by if "(before)" not in n):
+        row(
+            "0 errors, 0 lost, 0 duplicated versions",
+            name,
+            lambda r: (f"{r['errors']} / {r['lost']} / {r['duplicated']}", (r["errors"], r["lost"], r["duplicated"])),
+            lambda v: v == (0, 0, 0),
         )
     return rows
 
 
+def _ms2(value) -> str:
+    return "–" if value is None else f"{value:.2f}"
+
+
 def print_targets(results: list) -> None:
-    """Print the targets table (Markdown): target, config, measured, met/missed."""
-    print("\n### Targets (issue 13)\n")
-    print("| target | config | measured | target |")
-    print("|---|---|---|---|")
-    for target, name, measured, met in targets(results):
-        print(f"| {target} | {name} | {measured} | {'–' if met is None else 'met' if met else 'missed'} |")
+    """Print the targets table (Markdown): target, config, before, after, met/missed."""
+    print("\n### Targets (issue 29; ratios against the floor measured in the same run)\n")
+    print("| target | config | before | after | after meets it |")
+    print("|---|---|---|---|---|")
+    for target, name, texts, met in targets(results):
+        print(
+            f"| {target} | {name} | {texts.get(' (before)', '–')} | {texts.get('', '–')} | "
+            f"{'–' if met is None else 'met' if met else 'missed'} |"
+        )
 
 
 def main() -> None:
@@ -282,7 +309,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument(
         "--configs",
-        default="1-sqlite,1-pg,1-pg-proxy,2-pg,4-pg,1-pg-200",
+        default="1-sqlite,1-pg,1-pg-proxy,4-pg,1-pg-200",
         help="comma-separated: 1-sqlite and/or N-pg (N workers; behind nginx when N > 1), "
         "optionally with -proxy or -direct, optionally -MATCHES (twice as many spectators)",
     )
@@ -290,20 +317,34 @@ def main() -> None:
     parser.add_argument("--spectators", type=int, default=100)
     parser.add_argument("--seconds", type=float, default=20, help="length of each phase")
     parser.add_argument("--server-root", default=str(servers.ROOT))
+    parser.add_argument("--against", help="a commit: run each configuration with its server code first (before)")
     parser.add_argument("--full-states", action="store_true", help="ask for full states, not patches")
-    parser.add_argument("--json", help="write every run's figures to this path")
+    parser.add_argument("--json", help="write every run's figures to this path (after each run)")
+    parser.add_argument("--tables", help="only print the tables of the figures a --json run wrote there")
     args = parser.parse_args()
-    results = [run_config(name, args) for name in args.configs.split(",")]
+    if args.tables:
+        with open(args.tables) as kept:
+            results = json.load(kept)
+        print_tables(results)
+        print_targets(results)
+        return
+    before = checkout(args.against) if args.against else None
+    results = []
+    for name in args.configs.split(","):
+        for root, tag in ([(before, " (before)")] if before else []) + [(args.server_root, "")]:
+            results.append(run_config(name, args, root, tag))
+            if args.json:
+                with open(args.json, "w") as out:
+                    json.dump(results, out, indent=1, default=str)
     print(
         f"\n{args.matches} concurrent 1v1 matches, {args.spectators} spectators, "
         f"{args.seconds:.0f} s per phase, {'full states' if args.full_states else 'patches'} "
-        "(a config ending in a number: that many matches, twice as many spectators)\n"
+        "(a config ending in a number: that many matches, twice as many spectators)"
+        + (f"; before: the server of {args.against}" if args.against else "")
+        + "\n"
     )
     print_tables(results)
     print_targets(results)
-    if args.json:
-        with open(args.json, "w") as out:
-            json.dump(results, out, indent=1, default=str)
 
 
 if __name__ == "__main__":

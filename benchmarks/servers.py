@@ -68,6 +68,21 @@ def db_transactions(database_url: str) -> int | None:
         ).fetchone()[0]
 
 
+def db_backend_cpu(database_url: str) -> dict:
+    """``{pid: CPU seconds used so far}`` of the PostgreSQL backends
+    connected to the database of ``database_url`` (this query's own left
+    out; the server on this machine); ``{}`` for SQLite."""
+    if not database_url.startswith("postgres"):
+        return {}
+    import psycopg
+
+    with psycopg.connect(database_url, autocommit=True) as conn:
+        pids = conn.execute(
+            "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()"
+        ).fetchall()
+    return {pid: cpu_seconds(pid) for (pid,) in pids}
+
+
 def free_port() -> int:
     """A TCP port on 127.0.0.1 that is free now."""
     with socket.socket() as sock:
@@ -262,12 +277,15 @@ class Proxy:
 
     ``static_root``: a collectstatic directory nginx serves under /static/
     (None: the workers serve static files); ``show_upstream``: the
-    ``X-Upstream`` response header naming the worker that answered.
+    ``X-Upstream`` response header naming the worker that answered;
+    ``root``: the checkout whose deploy/nginx/ site template is rendered.
     Raises RuntimeError when nginx is not installed or does not listen
     within 30 s (with its error output).
     """
 
-    def __init__(self, workers: list[str], static_root: str | None = None, show_upstream: bool = True):
+    def __init__(
+        self, workers: list[str], static_root: str | None = None, show_upstream: bool = True, root: Path = ROOT
+    ):
         nginx = nginx_binary()
         if nginx is None:
             raise RuntimeError("nginx is not installed (Debian: apt-get install nginx-light)")
@@ -276,7 +294,13 @@ class Proxy:
         for sub in ("tmp", "logs"):  # logs/: where many builds open their error log before reading the configuration
             (self.prefix / sub).mkdir()
         (self.prefix / "codex.conf").write_text(
-            render.site(workers, listen=f"127.0.0.1:{self.port}", static_root=static_root, show_upstream=show_upstream)
+            render.site(
+                workers,
+                listen=f"127.0.0.1:{self.port}",
+                static_root=static_root,
+                show_upstream=show_upstream,
+                template=root / "deploy/nginx/codex.conf.in",
+            )
         )
         # As root, nginx's workers would run as nobody, who may not read this directory.
         user = pwd.getpwuid(os.geteuid()).pw_name if os.geteuid() == 0 else None

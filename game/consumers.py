@@ -19,7 +19,7 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from channels.layers import get_channel_layer
 from django.conf import settings
 
-from game import accountrate, chat, fanout, jsontext, livesockets, presence, standins
+from game import accountrate, chat, delivery, fanout, jsontext, livesockets, presence, standins
 from game.dispatch import DirectDispatch
 from game.services import (
     AccessDenied,
@@ -210,7 +210,8 @@ class MatchConsumer(DirectDispatch, AsyncWebsocketConsumer):
         self.match_id = self.scope["url_route"]["kwargs"]["match_id"]
         self.group = group_name(self.match_id)
         self.sent_version = -1
-        self.early = {}  # version -> group event that arrived before the version below it
+        self.early = {}  # version -> snapshot that arrived before the version below it (or before the first state)
+        self.ready = False  # the first state is sent: versions delivered before it wait in ``early``
         self.early_timer = None
         self.send_lock = asyncio.Lock()
         self.bucket = TokenBucket(settings.CODEX_WS_RATE, settings.CODEX_WS_BURST)
@@ -220,6 +221,8 @@ class MatchConsumer(DirectDispatch, AsyncWebsocketConsumer):
         invite = query.get("invite", [None])[0]
         # ?patches=1: after the first state, send the changes (docs/PROTOCOL.md "Patches").
         self.patches = query.get("patches", [None])[0] == "1"
+        # ?merged=1: the answer to this connection's action rides on its version's frame ("Merged answers").
+        self.merged = query.get("merged", [None])[0] == "1"
         self.last_state = None  # the last state message sent, with patches on
         self.resynced = None  # (monotonic time, Snapshot) the last resync read from the database
         # The server's count of bytes it holds unsent for this client
@@ -227,11 +230,13 @@ class MatchConsumer(DirectDispatch, AsyncWebsocketConsumer):
         # sends the one full state owed while too much is unsent.
         self.backlog = self.scope.get("send_backlog")
         self.owed = None
-        # Join the group before reading the state, so no version slips between.
+        # Take versions (game.delivery) before reading the state, so no version slips between.
+        await delivery.join(self)
         await self.channel_layer.group_add(self.group, self.channel_name)
         try:
             access = await database_sync_to_async(admit)(self.match_id, user.pk, invite, self.channel_name)
         except (MatchNotFound, AccessDenied, TooManySockets) as exc:
+            await delivery.leave(self)
             await self.channel_layer.group_discard(self.group, self.channel_name)
             await self.refuse(
                 {MatchNotFound: CLOSE_NOT_FOUND, AccessDenied: CLOSE_FORBIDDEN, TooManySockets: CLOSE_TOO_MANY}[
@@ -258,6 +263,9 @@ class MatchConsumer(DirectDispatch, AsyncWebsocketConsumer):
         self.stand_in_task = None
         await self.accept()
         await self.send_state(access.snapshot)
+        self.ready = True
+        if self.early and self.early_timer is None:  # a gap among the versions that came meanwhile
+            self.early_timer = asyncio.create_task(self._release_early())
         history = await database_sync_to_async(chat.recent)(self.match_id)
         if history:
             await self.send_json({"type": "chat_history", "lines": history})
@@ -281,6 +289,7 @@ class MatchConsumer(DirectDispatch, AsyncWebsocketConsumer):
         try:
             await super().__call__(scope, receive, send)
         finally:
+            delivery.forget(self)
             if getattr(self, "admitted", False):
                 livesockets.untrack(self.channel_name)
                 _admitted.pop(self.channel_name, None)
@@ -367,41 +376,51 @@ class MatchConsumer(DirectDispatch, AsyncWebsocketConsumer):
         """Send one JSON message to this client."""
         await self.send(text_data=jsontext.dumps(content))
 
-    async def send_state(self, snapshot: Snapshot, force: bool = False) -> None:
+    async def send_state(self, snapshot: Snapshot, force: bool = False, answer: dict | None = None) -> None:
         """Send this viewer's own view of ``snapshot``.
 
         Skips versions not newer than the last one sent, unless ``force``
-        (an explicit resync always gets an answer).
+        (an explicit resync always gets an answer). ``answer``: the
+        ``applied`` message of this connection's action that made
+        ``snapshot``, sent on its own when the frame does not go now.
         """
         async with self.send_lock:
-            await self._send_state(snapshot, force)
+            await self._send_state(snapshot, force, answer)
 
-    async def _send_state(self, snapshot: Snapshot, force: bool = False) -> None:
-        if snapshot.version <= self.sent_version and not force:
-            return
-        if self.state_waits():
+    async def _send_state(self, snapshot: Snapshot, force: bool = False, answer: dict | None = None) -> None:
+        if (snapshot.version <= self.sent_version and not force) or self.state_waits():
+            if answer is not None:
+                await self.send_json(answer)
             return
         self.sent_version = max(self.sent_version, snapshot.version)
-        await self.send_version(snapshot, full=force)
+        await self.send_version(snapshot, full=force, answer=answer)
         # Versions held back for a gap that this one closed (or passed) go now
         # (unless too much is unsent by then: state_waits drops them).
         while self.early and not self.state_waits():
             nxt = min(self.early)
             if nxt > self.sent_version + 1:
                 break
-            event = self.early.pop(nxt)
+            held = self.early.pop(nxt)
             if nxt == self.sent_version + 1:
                 self.sent_version = nxt
-                await self.send_version(fanout.event_snapshot(self.match_id, event))
+                await self.send_version(held)
 
-    async def send_version(self, snapshot: Snapshot, full: bool = False) -> None:
+    async def send_version(self, snapshot: Snapshot, full: bool = False, answer: dict | None = None) -> None:
         """Send this viewer's view of ``snapshot``: a ``patch`` against the
         last state sent when the connection asked for patches (and it is
-        smaller), else (or with ``full``) the whole ``state``."""
+        smaller), else (or with ``full``) the whole ``state``. With
+        ``answer`` (the ``applied`` message of this connection's action),
+        the frame carries its ``id`` when the connection asked for merged
+        answers; else the answer goes first, on its own."""
         previous = self.last_state if self.patches and not full else None
         text, message = fanout.frame_for(self.match_id, snapshot, self.seat, previous)
         if self.patches:
             self.last_state = message
+        if answer is not None:
+            if self.merged:
+                text = f'{{"id":{jsontext.dumps(answer["id"])},{text[1:]}'
+            else:
+                await self.send_json(answer)
         await self.send(text_data=text)
 
     async def disconnect(self, code):
@@ -414,6 +433,8 @@ class MatchConsumer(DirectDispatch, AsyncWebsocketConsumer):
         ):
             if task is not None:
                 task.cancel()
+        if getattr(self, "match_id", None) is not None:
+            await delivery.leave(self)
         if getattr(self, "admitted", False):
             livesockets.untrack(self.channel_name)  # first, so no heartbeat writes the row back
             await database_sync_to_async(standins.disconnected)(self.match_id, self.seat, self.channel_name)
@@ -521,17 +542,12 @@ class MatchConsumer(DirectDispatch, AsyncWebsocketConsumer):
         answer = {"type": "applied", "id": msg_id, "version": done.version}
         if done.duplicate:
             answer["duplicate"] = True
-        await self.send_json(answer)
         if done.snapshot is None:
+            await self.send_json(answer)
             return
-        await self.broadcast_version(done.snapshot)
+        await delivery.publish(self.match_id, done.snapshot, self, answer)
         if self.stand_ins:
             self.start_stand_ins()
-
-    async def broadcast_version(self, snapshot: Snapshot) -> None:
-        """Tell every connection of the match (this one included) about a
-        committed version (the state travels as JSON text: game/fanout.py)."""
-        await self.channel_layer.group_send(self.group, fanout.version_event(self.match_id, snapshot))
 
     async def on_resync(self, msg: dict, msg_id) -> None:
         """Send a full ``state`` of the match as the database has it,
@@ -684,29 +700,34 @@ class MatchConsumer(DirectDispatch, AsyncWebsocketConsumer):
                 if done is None:
                     return
                 if done.snapshot is not None:
-                    await self.broadcast_version(done.snapshot)
+                    await delivery.publish(self.match_id, done.snapshot)
         except Exception:  # a bug must not kill the connection
             log.exception("match %s: stand-in bot failed", self.match_id)
 
-    async def match_version(self, event: dict) -> None:
-        """Group event: a new version was committed; send this viewer's view of it.
+    async def deliver(self, snapshot: Snapshot, answer: dict | None = None) -> None:
+        """A new version was committed (game.delivery); send this viewer's
+        view of it. ``answer``: the ``applied`` message, when this
+        connection's action made it (send_version).
 
         Versions come in order from one worker but not always across workers
         (two teammates' actions applied by two processes): a version that
         arrives before the one below it waits up to CODEX_WS_REORDER_WAIT
         seconds for the gap to fill, so the client normally sees every
         version in order. After that it is sent anyway (the client sees the
-        gap and resyncs, docs/PROTOCOL.md "Versions").
+        gap and resyncs, docs/PROTOCOL.md "Versions"). A version that comes
+        before the first state is sent waits for it (connect).
         """
-        version = event["version"]
-        if version <= self.sent_version:
-            return
-        if version > self.sent_version + 1:
-            self.early[version] = event
-            if self.early_timer is None:
+        version = snapshot.version
+        if version <= self.sent_version or not self.ready or version > self.sent_version + 1:
+            if answer is not None:
+                await self.send_json(answer)
+            if version <= self.sent_version:
+                return
+            self.early[version] = snapshot
+            if self.ready and self.early_timer is None:
                 self.early_timer = asyncio.create_task(self._release_early())
             return
-        await self.send_state(fanout.event_snapshot(self.match_id, event))
+        await self.send_state(snapshot, answer=answer)
 
     async def _release_early(self) -> None:
         """After the reorder wait, send the held-back versions (a gap stays)."""
@@ -720,10 +741,10 @@ class MatchConsumer(DirectDispatch, AsyncWebsocketConsumer):
                     if self.state_waits():
                         continue  # the owed full state will be newer than all of them
                     for version in sorted(self.early):
-                        event = self.early.pop(version)
+                        held = self.early.pop(version)
                         if version > self.sent_version:
                             self.sent_version = version
-                            await self.send_version(fanout.event_snapshot(self.match_id, event))
+                            await self.send_version(held)
         finally:
             self.early_timer = None
 

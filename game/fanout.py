@@ -1,11 +1,10 @@
 """From a committed version to the frame each connection sends, with the
 work shared inside one server process (docs/PROTOCOL.md "Inside the server").
 
-- The group event of a version carries the state as JSON *text*: the
-  in-memory channel layer deep-copies every message for every member, and
-  the Redis layer packs it, so a text (immutable, one block) costs nothing
-  there, where a nested state cost milliseconds per member
-  (docs/BENCHMARKS.md, "Profile").
+- A version reaches this process's connections by a direct call
+  (game.delivery); the event that carries it to the other processes holds
+  the state as JSON *text*: the Redis layer packs it, so a text (immutable,
+  one block) costs nothing there, where a nested state cost milliseconds.
 - Each process parses a version's state at most once (the process that
   applied the action not at all): the newest snapshot of each match is
   kept here, shared read-only by its connections (also one read from the
@@ -76,9 +75,13 @@ class _Newest:
     def put(self, match_id: int, snapshot: Snapshot, text_hash: int | None) -> _Version:
         """Keep ``snapshot`` as match ``match_id``'s entry, unless the one
         kept is newer (then a passing entry is returned, kept nowhere);
-        forgets the least recent matches beyond the size."""
-        entry = _Version(snapshot, text_hash)
+        forgets the least recent matches beyond the size. The entry kept
+        for this very state object is returned as it is."""
         old = self.by_match.get(match_id)
+        if old is not None and old.snapshot.state is snapshot.state:
+            self.by_match.move_to_end(match_id)
+            return old
+        entry = _Version(snapshot, text_hash)
         if old is not None and old.snapshot.version > snapshot.version:
             return entry
         self._drop(old)
@@ -103,14 +106,25 @@ def encode(message: dict) -> str:
     return jsontext.dumps(message)
 
 
+def keep(match_id: int, snapshot: Snapshot) -> Snapshot:
+    """Keep the committed ``snapshot`` of match ``match_id`` as the match's
+    newest version here (without its text), so this process's connections
+    render from it; returns the kept snapshot (read it only). Keeping the
+    same state again changes nothing (its frames stay)."""
+    text_hash = None if snapshot.text is None else hash(snapshot.text)
+    return _versions.put(match_id, statecache.without_text(snapshot), text_hash).snapshot
+
+
 def version_event(match_id: int, snapshot: Snapshot) -> dict:
-    """The ``match.version`` group event for a committed ``snapshot`` of
-    match ``match_id`` (the state as JSON text); remembers the snapshot so
-    this process's connections need not parse it."""
+    """The ``match.version`` event that carries a committed ``snapshot`` of
+    match ``match_id`` to the other worker processes (game.delivery): the
+    state as JSON text (the stored text, or encoded when the snapshot has
+    none). Keeps the snapshot here too (keep)."""
+    keep(match_id, snapshot)
     text = snapshot.text if snapshot.text is not None else jsontext.dumps(snapshot.state)
-    _versions.put(match_id, statecache.without_text(snapshot), hash(text))
     return {
         "type": "match.version",
+        "match": match_id,
         "version": snapshot.version,
         "state": text,
         "status": snapshot.status,

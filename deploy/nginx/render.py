@@ -48,6 +48,7 @@ def site(
     server_name: str = "_",
     static_root: str | None = None,
     show_upstream: bool = False,
+    template: Path = SITE_TEMPLATE,
 ) -> str:
     """The site configuration: an upstream of ``workers`` and a server that
     proxies HTTP and websockets to them.
@@ -60,7 +61,8 @@ def site(
     itself, or None to let the workers (WhiteNoise) serve static files too;
     ``show_upstream``: add an ``X-Upstream`` response header naming the
     worker that answered (for the benchmark and the tests; it shows internal
-    addresses, so not in production).
+    addresses, so not in production); ``template``: the site template
+    (another checkout's, for the benchmark of an older commit).
 
     Returns the text. Raises ValueError when there is no worker, a value is
     not one plain nginx word, or ``static_root`` is not absolute.
@@ -79,7 +81,7 @@ def site(
         )
     header = "    add_header X-Upstream $upstream_addr always;" if show_upstream else ""
     return _fill(
-        SITE_TEMPLATE,
+        template,
         servers=servers,
         listen=_word(listen, "listen address"),
         server_name=_word(server_name, "server name"),

@@ -71,8 +71,9 @@ function setConn(state, text) {
 
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
-  // patches=1: after the first full state, versions come as changes (patch.js).
-  const query = `?patches=1${config.invite ? `&invite=${encodeURIComponent(config.invite)}` : ""}`;
+  // patches=1: after the first full state, versions come as changes (patch.js);
+  // merged=1: the answer to our own action rides on its version's frame (its `id`).
+  const query = `?patches=1&merged=1${config.invite ? `&invite=${encodeURIComponent(config.invite)}` : ""}`;
   const socket = new WebSocket(`${scheme}://${location.host}/ws/match/${config.matchId}/${query}`);
   net.socket = socket;
   setConn("connecting", "connecting");
@@ -135,12 +136,22 @@ function answered(id) {
   if (net.pending && net.pending.id === id) net.pending = null;
 }
 
+/** A state or patch that carries an `id` is also the answer `applied` to that action (merged=1). */
+function answeredBy(m) {
+  if (m.id === undefined) return;
+  answered(m.id);
+  hideNotice();
+  delete m.id;
+}
+
 function onMessage(m) {
   switch (m.type) {
     case "state":
+      answeredBy(m);
       onState(m);
       break;
     case "patch":
+      answeredBy(m);
       onPatch(m);
       break;
     case "applied":

@@ -468,7 +468,8 @@ def test_missed_version_resync_refusal_and_reconnect(browser, live_server_url):
             ):  # the page asks for patches
                 proxy["drop_state"] = None
                 return  # this version never reaches the page
-            if proxy["drop_applied"] and message.startswith('{"type":"applied"'):
+            # The answer: `applied`, or the frame of its version that carries the action's id (merged=1).
+            if proxy["drop_applied"] and message.startswith(('{"type":"applied"', '{"id":')):
                 proxy["drop_applied"] = False
                 proxy["dropped"] = message
                 return  # the answer is lost; the test then drops the connection

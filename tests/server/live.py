@@ -31,13 +31,14 @@ def daphne(proxy_headers: bool = False, **env) -> Worker:
     return Worker(database_url(), redis_url, env=env, proxy_headers=proxy_headers)
 
 
-async def open_match(base_url: str, match_id: int, user):
+async def open_match(base_url: str, match_id: int, user, query: str = ""):
     """A `websockets` client connection to match ``match_id`` at
     ``base_url`` (``http://127.0.0.1:PORT``, also sent as the page's
-    Origin) with ``user``'s session cookie."""
+    Origin) with ``user``'s session cookie; ``query`` ends the URL
+    (``?patches=1``)."""
     cookie = await sync_to_async(session_cookie)(user)
     return await websockets.connect(
-        f"ws{base_url.removeprefix('http')}/ws/match/{match_id}/",
+        f"ws{base_url.removeprefix('http')}/ws/match/{match_id}/{query}",
         origin=base_url,
         additional_headers={"Cookie": cookie.decode()},
     )

@@ -10,7 +10,7 @@ import pytest
 from asgiref.sync import sync_to_async
 from channels.layers import get_channel_layer
 
-from game.consumers import group_name
+from game.delivery import versions_group
 from tests.server.matchkit import db_match, recv, start_match
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -34,8 +34,15 @@ async def test_a_version_reaches_the_viewers_while_the_database_thread_is_held(m
     holder = asyncio.ensure_future(sync_to_async(hold_the_database_thread)())  # thread-sensitive: that thread
     try:
         assert await asyncio.to_thread(started.wait, 10)
-        event = {"type": "match.version", "version": 1, "state": json.dumps(state), "status": "playing", "result": None}
-        await get_channel_layer().group_send(group_name(match.pk), event)
+        event = {
+            "type": "match.version",
+            "match": match.pk,
+            "version": 1,
+            "state": json.dumps(state),
+            "status": "playing",
+            "result": None,
+        }  # as another worker sends it (game.delivery)
+        await get_channel_layer().group_send(versions_group(match.pk), event)
         for comm in comms:
             assert (await recv(comm))["version"] == 1
         assert not release.is_set()  # delivered while the database thread was still held

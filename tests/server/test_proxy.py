@@ -8,10 +8,14 @@ address for the browser.
   a static file served by nginx itself, a body over the limit refused; both
   workers answer; the websocket origin check accepts the proxy's own origin
   and refuses a worker's; with one worker stopped the other answers alone.
+- A match's websockets all go to one worker (consistent hashing on the
+  match id, issue 29), different matches to both; when that worker stops,
+  the other serves the match from the database (the ``X-Upstream`` header
+  of each handshake says which worker took it).
 - Two workers on PostgreSQL and Redis behind the proxy: the 200 simultaneous
   teammate pairs of tests/server/test_two_headed_dragon.py, every viewer on
-  the proxy's one address, the two teammates of each team on different
-  workers (the ``X-Upstream`` header of each handshake says which).
+  the proxy's one address, all on the match's one worker (the test there
+  puts teammates on two workers directly).
 
 The live tests need nginx (Debian's nginx or nginx-light): skipped without
 it, failed under CODEX_REQUIRE_SERVICES=1 (tests/server/conftest.py).
@@ -30,13 +34,13 @@ from pathlib import Path
 
 import pytest
 import websockets
-from asgiref.sync import async_to_sync
+from asgiref.sync import async_to_sync, sync_to_async
 from django.core.management import call_command
 
 from benchmarks.servers import Proxy, nginx_binary
 from deploy.nginx import render
 from tests.server.live import daphne, open_match
-from tests.server.matchkit import start_match
+from tests.server.matchkit import active_seat, db_match, start_match
 from tests.server.teamplay import play_live_2v2
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -106,7 +110,8 @@ def test_nginx_accepts_the_rendered_configuration(tmp_path):
         text=True,
         check=True,
     ).stdout
-    assert site.count("    server ") == 3 and "alias /srv/codex/static/;" in site
+    assert site.count("    server ") == 6 and "alias /srv/codex/static/;" in site  # two upstreams of 3
+    assert "hash $codex_room consistent;" in site
     assert "X-Upstream" not in site  # internal addresses stay inside
     (tmp_path / "codex.conf").write_text(site)
     (tmp_path / "nginx.conf").write_text(render.local("codex.conf"))
@@ -258,18 +263,71 @@ async def test_teammates_on_two_workers_through_the_proxy_200_pairs(proxied, mak
     """The 200 simultaneous teammate pairs of the two-worker test, every
     viewer connected to the proxy's one address; nginx puts the two
     teammates of each team on different workers (checked on each
-    handshake's X-Upstream), and the spectator on either."""
+    handshake's X-Upstream), and the spectator too: the match's one worker."""
     workers, proxy = proxied
     upstream_of = {}
 
     async def connect(seat, match_id, user):
         sock = await open_match(proxy.url, match_id, user)
         upstream_of[seat] = sock.response.headers["X-Upstream"]
-        if seat in (1, 3):
-            assert upstream_of[seat] != upstream_of[seat - 1], f"seats {seat - 1} and {seat} on one worker"
         worker = [w.address for w in workers].index(upstream_of[seat])
         return sock, ("spectator" if seat is None else f"seat {seat}") + f" on worker {worker} via the proxy"
 
     result = await play_live_2v2(make_user, connect, match_seed=31, play_seed=37)
-    assert set(upstream_of.values()) == {w.address for w in workers}
+    assert len(set(upstream_of.values())) == 1, upstream_of
     print(result["labels"])
+
+
+@pytest.mark.postgres
+@pytest.mark.redis
+@pytest.mark.nginx
+async def test_a_matchs_sockets_go_to_one_worker_which_any_other_can_replace(proxied, make_user, close_db_thread):
+    """Each match's websockets (both seats, again and again) reach one
+    worker, chosen by its id; 16 matches use both workers. That worker
+    stopped, the match's sockets go to the other, which serves it from the
+    database: the state at the version the first one committed, and the
+    next action applied there."""
+    workers, proxy = proxied
+    ann, ben = [await sync_to_async(make_user)(name) for name in ("ann", "ben")]
+    matches = [await start_match([ann, ben], seed=seed) for seed in range(16)]
+    worker_of = {}
+    for match in matches:
+        for user in (ann, ben, ann):
+            async with await open_match(proxy.url, match.pk, user) as sock:
+                json.loads(await sock.recv())
+                worker_of.setdefault(match.pk, set()).add(sock.response.headers["X-Upstream"])
+    assert all(len(seen) == 1 for seen in worker_of.values()), worker_of
+    assert set.union(*worker_of.values()) == {w.address for w in workers}
+
+    match = matches[0]
+    (first,) = worker_of[match.pk]
+    seat = active_seat(match.state)
+    await _act(proxy, match.pk, (ann, ben)[seat], seat, 1)
+    next(w for w in workers if w.address == first).stop()
+    async with await open_match(proxy.url, match.pk, ann) as sock:
+        assert sock.response.headers["X-Upstream"].split(", ")[-1] != first
+        state = json.loads(await sock.recv())
+        assert state["type"] == "state" and state["version"] == 1
+    seat = active_seat((await db_match(match.pk)).state)
+    await _act(proxy, match.pk, (ann, ben)[seat], seat, 2)
+
+
+async def _act(proxy, match_id: int, user, seat: int, version: int) -> None:
+    """Through the proxy, ``user`` (at ``seat``) plays a legal action of
+    the state it is sent; it must be applied as ``version``."""
+    async with await open_match(proxy.url, match_id, user) as sock:
+        state = json.loads(await sock.recv())
+        assert state["seat"] == seat and state["version"] == version - 1
+        action = next(a for a in state["legal_actions"] if a["type"] != "concede")
+        await sock.send(
+            json.dumps({"type": "action", "id": 1, "version": version - 1, "action": action, "nonce": f"n{version}"})
+        )
+        assert await _frame_of(sock, "applied") == {"type": "applied", "id": 1, "version": version}
+
+
+async def _frame_of(sock, kind: str) -> dict:
+    """The next frame of type ``kind`` on the websocket ``sock`` (others skipped)."""
+    while True:
+        frame = json.loads(await asyncio.wait_for(sock.recv(), 10))
+        if frame["type"] == kind:
+            return frame

@@ -11,7 +11,7 @@ from asgiref.sync import sync_to_async
 from channels.layers import get_channel_layer
 
 from game.codex import catalog
-from game.consumers import group_name
+from game.delivery import versions_group
 from game.models import MatchAction, MatchPlayer
 from tests.server.matchkit import (
     active_seat,
@@ -164,17 +164,18 @@ async def test_versions_out_of_order_are_put_back_in_order(table, settings):
     def event(version):
         return {
             "type": "match.version",
+            "match": match.pk,
             "version": version,
             "state": json.dumps(match.state),
             "status": "playing",
             "result": None,
         }  # the state travels as text (game/fanout.py)
 
-    await layer.group_send(group_name(match.pk), event(2))
-    await layer.group_send(group_name(match.pk), event(1))
+    await layer.group_send(versions_group(match.pk), event(2))
+    await layer.group_send(versions_group(match.pk), event(1))
     for comm in table["comms"].values():
         assert [(await recv(comm))["version"] for _ in range(2)] == [1, 2]
-    await layer.group_send(group_name(match.pk), event(4))  # version 3 is lost
+    await layer.group_send(versions_group(match.pk), event(4))  # version 3 is lost
     for comm in table["comms"].values():
         assert await comm.receive_nothing(timeout=0.1)
     for comm in table["comms"].values():
@@ -368,12 +369,13 @@ async def test_old_or_repeated_versions_are_dropped(table):
     layer = get_channel_layer()
     stale = {
         "type": "match.version",
+        "match": match.pk,
         "version": 0,
         "state": json.dumps(match.state),
         "status": "playing",
         "result": None,
     }
-    await layer.group_send(group_name(match.pk), stale)
+    await layer.group_send(versions_group(match.pk), stale)
     for comm in table["comms"].values():
         assert await comm.receive_nothing(timeout=0.3)
     # a client that suspects a gap asks again and gets the newest version

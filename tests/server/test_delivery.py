@@ -1,0 +1,148 @@
+"""game/delivery.py: a version reaches the connections of the worker that
+made it by a direct call, and those of another worker through one layer
+message per worker (issue 29); ``?merged=1`` puts the answer to a
+connection's own action on its version's frame.
+
+Each viewer (two seats, two spectators; one seat an older client without
+merged answers, one spectator without patches) gets every version exactly
+once, in order; what it rebuilds from its patches is what a resync
+answers, exactly; nothing hidden from it reaches it. Once with every
+connection in this process (the in-memory layer and Redis), once with two
+daphne workers on PostgreSQL and Redis, the seats on different workers.
+"""
+
+import asyncio
+import copy
+import json
+import random
+
+import pytest
+from asgiref.sync import sync_to_async
+
+from game.codex import catalog
+from game.patch import apply
+from game.services import load_snapshot
+from tests.server.live import daphne, open_match
+from tests.server.matchkit import known_names, leaks, playable, recv, secrets_for, start_match
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+QUIET = ("presence", "pong", "chat_history")  # frames besides the versions and answers
+# (key, seat, query): seat 1 is an older client (no merged answers); "di" asks for full states.
+VIEWERS = (
+    (0, 0, "?patches=1&merged=1"),
+    (1, 1, "?patches=1"),
+    ("cy", None, "?patches=1&merged=1"),
+    ("di", None, "?merged=1"),
+)
+
+
+class Link:
+    """One viewer's connection as ``send(message dict)`` and ``recv() -> the
+    next version or answer frame`` (presence and pongs skipped)."""
+
+    def __init__(self, send, receive):
+        self.send, self.receive = send, receive
+
+    async def recv(self) -> dict:
+        while True:
+            frame = await self.receive()
+            if frame["type"] not in QUIET:
+                return frame
+
+
+async def play_and_check(match_id: int, links: dict, firsts: dict, moves: int = 30) -> None:
+    """Play ``moves`` random actions through the seats' links; check every
+    frame of every viewer (see the module docstring)."""
+    have = dict(firsts)
+    frames = {key: [] for key in links}
+    seat_of = {key: seat for key, seat, _ in VIEWERS}
+    merged = {key: "merged=1" in query for key, _, query in VIEWERS}
+    snapshot = await sync_to_async(load_snapshot)(match_id)
+    known = {key: known_names(snapshot.state, seat_of[key]) for key in links}
+    rng = random.Random(5)
+    for step in range(1, moves + 1):
+        state = snapshot.state
+        seat = rng.choice([s for s in (0, 1) if playable(state, s)])
+        options = [a for a in playable(state, seat) if a["type"] != "attack"] or playable(state, seat)
+        action = rng.choice(options)
+        if action["type"] == "play":  # playing a card shows it to everyone
+            card_id = state["cards"][action["card"]]["card"]
+            for key in known:
+                known[key] |= {card_id, catalog.card(card_id)["name"]}
+        await links[seat].send(
+            {"type": "action", "id": step, "version": snapshot.version, "action": action, "nonce": f"n{step}"}
+        )
+        if not merged[seat]:
+            assert await links[seat].recv() == {"type": "applied", "id": step, "version": step}
+        got = {seat: await links[seat].recv()}  # the actor's frame first: the action is applied by then
+        snapshot = await sync_to_async(load_snapshot)(match_id)
+        assert snapshot.version == step
+        for key, link in links.items():
+            msg = got[key] if key in got else await link.recv()
+            assert msg["type"] in ("state", "patch") and msg["version"] == step, (step, key, msg)
+            assert msg.pop("id", None) == (step if key == seat and merged[key] else None), (step, key)
+            frames[key].append(msg)
+            if msg["type"] == "patch":
+                assert msg["base"] == have[key]["version"]
+                have[key] = apply(copy.deepcopy(have[key]), msg["ops"])
+                have[key]["version"] = msg["version"]
+            else:
+                have[key] = msg
+        for key in links:
+            known[key] |= known_names(snapshot.state, seat_of[key])
+            assert not leaks(frames[key], *secrets_for(snapshot.state, seat_of[key], known[key])), (step, key)
+        if snapshot.status != "playing":
+            break
+    for key, link in links.items():
+        await link.send({"type": "resync", "id": "r"})
+        full = await link.recv()
+        assert full["type"] == "state" and json.dumps(full, sort_keys=True) == json.dumps(have[key], sort_keys=True)
+        frames[key].append(full)
+    assert all(kind == "state" for kind in (f["type"] for f in frames["di"]))
+
+
+async def test_every_viewer_of_this_worker_gets_every_version_once(make_user, ws, layer):
+    users = [await sync_to_async(make_user)(n) for n in ("ann", "ben", "cy", "di")]
+    match = await start_match(users[:2])
+    links, firsts = {}, {}
+    for (key, _, query), user in zip(VIEWERS, users):
+        comm, connected, _ = await ws(f"/ws/match/{match.pk}/{query}", user)
+        assert connected
+        links[key] = Link(comm.send_json_to, lambda comm=comm: recv(comm))
+        firsts[key] = await links[key].recv()
+        assert firsts[key]["type"] == "state" and firsts[key]["version"] == 0
+    await play_and_check(match.pk, links, firsts)
+
+
+@pytest.mark.postgres
+@pytest.mark.redis
+@pytest.mark.timeout(300)
+async def test_every_viewer_on_two_workers_gets_every_version_once(make_user, close_db_thread):
+    """Seat 0 and a spectator on one worker, seat 1 and the other spectator
+    on the other: each action reaches the other worker's viewers once."""
+    users = [await sync_to_async(make_user)(n) for n in ("ann", "ben", "cy", "di")]
+    match = await start_match(users[:2])
+    workers = [daphne(CODEX_WS_RATE="1000", CODEX_WS_BURST="1000") for _ in range(2)]
+    socks = []
+    try:
+        links, firsts = {}, {}
+        for index, ((key, _, query), user) in enumerate(zip(VIEWERS, users)):
+            sock = await open_match(workers[index % 2].url, match.pk, user, query)
+            socks.append(sock)
+            links[key] = Link(
+                lambda message, sock=sock: sock.send(json.dumps(message)),
+                lambda sock=sock: _recv(sock),
+            )
+            firsts[key] = await links[key].recv()
+        await play_and_check(match.pk, links, firsts)
+    finally:
+        for sock in socks:
+            await sock.close()
+        for worker in workers:
+            worker.stop()
+
+
+async def _recv(sock) -> dict:
+    """The next frame of the websocket ``sock``, decoded (10 s at most)."""
+    return json.loads(await asyncio.wait_for(sock.recv(), 10))
