@@ -1,10 +1,11 @@
 """Arcane Codex as one :class:`game.kernel.game.Game`, registered with
 the kernel under ``GAME`` (docs/ENGINE.md, "Kernel"): its setup, its move
-table, its views, its outcome, its bots and its invariants."""
+table, its views, its outcome, its determinize, its bots and its invariants."""
 
 from game.kernel.game import Game, register
 
 from . import bots, invariants, moves, setup
+from .determinize import determinize
 from .outcome import outcome
 from .view import view
 
@@ -18,6 +19,7 @@ ENGINE = register(
         view=view,
         waiting_on=moves.waiting_on,
         outcome=outcome,
+        determinize=determinize,
         turn_by_turn=True,
         bots={"greedy": bots.GreedyBot, "random": bots.RandomBot},
         invariants=invariants.check_all,
