@@ -677,7 +677,7 @@ async def play(args, workers: list, seeded: list, warmup: list, proxy=None) -> d
         # K more spectator connections per match (its spectators' cookies, or
         # its seats' when it has none) and K more members per echo room.
         extra = []
-        for i, (match, seeded_match) in enumerate(zip(matches, seeded)):
+        for i, (match, seeded_match) in enumerate(zip(matches, seeded, strict=True)):
             cookies = seeded_match.spectator_cookies or seeded_match.seat_cookies
             for k in range(args.wide):
                 w = place(i, len(match.viewers))

@@ -145,9 +145,11 @@ def print_tables(results: list) -> None:
     for r in ok:
         closed = r["phases"]["closed"]
         moves = closed["updates"] or 1
+        tag = " (before)" if r["name"].endswith(" (before)") else ""
+        against = _ratio(closed["moves_per_s"], base.get(tag)) if "-pg" in r["name"] else "–"
         print(
             f"| {r['name']} | {closed['moves_per_s']:.1f} | "
-            f"{_ratio(closed['moves_per_s'], base.get(' (before)' if r['name'].endswith(' (before)') else '')) if '-pg' in r['name'] else '–'} | "
+            f"{against} | "
             f"{_ms(closed['rtt_ms']['p50'])} / {_ms(closed['rtt_ms']['p99'])} | "
             f"{_per_move(r) or 0:.2f} | {1000 * (closed.get('db_cpu_s') or 0) / moves:.2f} | "
             f"{_ms(closed['proxy_cpu_s'] and 1000 * closed['proxy_cpu_s'] / moves)} | "

@@ -106,7 +106,7 @@ async def test_every_viewer_of_this_worker_gets_every_version_once(make_user, ws
     users = [await sync_to_async(make_user)(n) for n in ("ann", "ben", "cy", "di")]
     match = await start_match(users[:2])
     links, firsts = {}, {}
-    for (key, _, query), user in zip(VIEWERS, users):
+    for (key, _, query), user in zip(VIEWERS, users, strict=True):
         comm, connected, _ = await ws(f"/ws/match/{match.pk}/{query}", user)
         assert connected
         links[key] = Link(comm.send_json_to, lambda comm=comm: recv(comm))
@@ -127,7 +127,7 @@ async def test_every_viewer_on_two_workers_gets_every_version_once(make_user, cl
     socks = []
     try:
         links, firsts = {}, {}
-        for index, ((key, _, query), user) in enumerate(zip(VIEWERS, users)):
+        for index, ((key, _, query), user) in enumerate(zip(VIEWERS, users, strict=True)):
             sock = await open_match(workers[index % 2].url, match.pk, user, query)
             socks.append(sock)
             links[key] = Link(
