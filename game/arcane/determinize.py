@@ -6,7 +6,7 @@ worlds the seat cannot tell apart (issue 28, "One kernel, three games").
 import random
 
 from game.kernel.copying import copy_sharing_log
-from game.kernel.rng import seed_state
+from game.kernel.determinize import redeal, reseed
 from game.kernel.types import State, Viewer
 
 from .invariants import hidden_from
@@ -35,10 +35,6 @@ def determinize(state: State, seat: Viewer, rng: random.Random) -> State:
     is not an Arcane one."""
     out = copy_sharing_log(state)
     cards = out["cards"]
-    ids = sorted(hidden_from(out, seat))
-    codes = [cards[cid]["card"] for cid in ids]
-    rng.shuffle(codes)
-    for cid, code in zip(ids, codes, strict=True):
-        cards[cid]["card"] = code
-    out["rng"] = seed_state(rng.getrandbits(256))
+    redeal(cards, sorted(hidden_from(out, seat)), rng)
+    reseed(out, rng)
     return out

@@ -3,22 +3,10 @@ that seat re-dealt at random, for search bots that sample the worlds the
 seat cannot tell apart (issue 28, "One kernel, three games").
 """
 
-from typing import Any, Protocol
-
 from game.kernel.copying import copy_sharing_log
-from game.kernel.rng import seed_state
+from game.kernel.determinize import Generator, redeal, reseed
 
 from .state import State, hidden_zones
-
-
-class Generator(Protocol):
-    """What determinize needs of the caller's generator (a random.Random does)."""
-
-    def shuffle(self, x: list[Any]) -> None:
-        """Shuffle ``x`` in place."""
-
-    def getrandbits(self, k: int) -> int:
-        """An int of ``k`` random bits."""
 
 
 def determinize(state: State, seat: int | None, rng: Generator) -> State:
@@ -44,10 +32,6 @@ def determinize(state: State, seat: int | None, rng: Generator) -> State:
     out = copy_sharing_log(state)
     cards = out["cards"]
     for p in out["players"]:
-        ids = [iid for q, zone in hidden_zones(out, seat) if q is p for iid in p[zone]]
-        names = [cards[iid]["card"] for iid in ids]
-        rng.shuffle(names)
-        for iid, name in zip(ids, names, strict=True):
-            cards[iid]["card"] = name
-    out["rng"] = seed_state(rng.getrandbits(256))
+        redeal(cards, [iid for q, zone in hidden_zones(out, seat) if q is p for iid in p[zone]], rng)
+    reseed(out, rng)
     return out

@@ -30,8 +30,9 @@ marks keep their card: the state plays on as the rules left it. Card ids
 
 import random
 
+from game.kernel.determinize import reseed
 from game.kernel.envelope import is_seat
-from game.kernel.rng import seed_state, shuffle
+from game.kernel.rng import shuffle
 
 from . import catalog
 from .engine import copy_state
@@ -64,14 +65,14 @@ def determinize(state: dict, seat: int, rng: random.Random) -> dict:
         if view(out, seat) == seen:
             return out
     out = copy_state(state)
-    out["rng"] = seed_state(rng.getrandbits(256))
+    reseed(out, rng)
     return out
 
 
 def _dealt(state: dict, seat: int, rng: random.Random) -> dict:
     """One deal of :func:`determinize`, before its view is compared."""
     out = copy_state(state)
-    out["rng"] = seed_state(rng.getrandbits(256))
+    reseed(out, rng)
     pinned = _pinned(out)
     for p in out["players"]:
         holder = p["seat"]
