@@ -170,7 +170,7 @@ function playerPanel(v, p, ctx, mine) {
   if (p.draw_offer) facts.push("offers a draw");
   if (p.blood_debt) facts.push("Blood Debt");
   head.append(el("span", facts.join(" · "), { class: "afacts" }));
-  if (v.active === p.seat) head.append(el("span", "to play", { class: "tag turn-tag" }));
+  if (v.active === p.seat && v.status === "playing") head.append(el("span", "to play", { class: "tag turn-tag" }));
   box.append(head);
   if (!mine) box.append(hiddenCards(p.hand_count, `${p.name}'s hand: ${p.hand_count} cards`));
   const arena = el("div", null, { class: "aarena" });

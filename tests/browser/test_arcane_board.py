@@ -110,3 +110,14 @@ def test_the_finished_banner_says_why_in_words(page):
         "async (v) => (await import('/static/js/arcaneboard.js')).arcaneBanner(v, 0)", rules.view(state, 0)
     )
     assert text == "North won: South conceded."  # who conceded, by name
+
+
+def test_a_finished_game_tags_nobody_to_play(page):
+    """Found by playing: after a draw or a concession the seat whose turn it was
+    still read "to play" over the result (the engine keeps `active`)."""
+    state = position([{}, {}], round=4)
+    show(page, state, 0)
+    assert page.locator("#arcane-test .turn-tag").count() == 1
+    over, _ = rules.apply_action(state, 1, {"type": "concede"})
+    show(page, over, 0)
+    assert page.locator("#arcane-test .turn-tag").count() == 0
