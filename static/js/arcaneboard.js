@@ -321,10 +321,11 @@ export function arcaneResultText(v, seat) {
   }
   const why = resultReason(v.result_reason, arcaneConcerned(v, seat));
   if (!why) return arcaneBanner(v, seat);
+  const names = v.players.map((p) => p.name);
   if (winner && v.result_reason === "life") {
-    return `${sentence(why)}${lost ? `${wins} with ${winner.life} life left` : `; ${has(winner)} left`}.`;
+    return `${sentence(why, names)}${lost ? `${wins} with ${winner.life} life left` : `; ${has(winner)} left`}.`;
   }
-  return `${sentence(why)}${wins}.`;
+  return `${sentence(why, names)}${wins}.`;
 }
 
 /** What the game waits for, for this viewer: a sentence. */

@@ -126,7 +126,7 @@ export function c23ResultText(view, seat) {
   if (!why) return c23Banner(view, seat);
   const winner = view.winner;
   const lost = winner !== null && winner !== undefined && seat !== null && seat !== undefined && seat !== winner;
-  return `${sentence(why)}${lost ? `; ${playerName(view, winner)} wins` : ""}.`;
+  return `${sentence(why, view.players.map((p) => p.name))}${lost ? `; ${playerName(view, winner)} wins` : ""}.`;
 }
 
 /**
@@ -180,7 +180,7 @@ export function concedeQuestion(view, seat) {
   const others = view.players.filter((p) => !p.out && p.seat !== seat);
   if (others.length > 1) return `Leave the game? ${playOn(view, seat)}`;
   const name = others.length ? others[0].name : "your opponent";
-  return `Give the game to ${name}? ${sentence(name)} wins.`;
+  return `Give the game to ${name}? ${others.length ? name : "Your opponent"} wins.`;
 }
 
 /**
@@ -407,7 +407,7 @@ export function renderC23(root, view, opts) {
     for (const [id, n] of mods) {
       const side = combat.attackers.includes(id) ? "attacking" : "defending";
       const who = refs[id] ? refs[id].owned : ref(id);
-      box.append(el("p", `${sentence(who)} (${side}): ${n > 0 ? "+" : ""}${n} power this combat`, { class: "mod" }));
+      box.append(el("p", `${sentence(who, view.players.map((p) => p.name))} (${side}): ${n > 0 ? "+" : ""}${n} power this combat`, { class: "mod" }));
     }
     box.append(el("p", `Combat cards played: defender ${combat.combat_cards_played.defender}, attacker ${combat.combat_cards_played.attacker}.`));
     board.append(box);

@@ -162,9 +162,14 @@ export function resultConcerned({ reason, players, winners, seat = null, by = nu
   return [];
 }
 
-/** `text` with its first letter in capitals, to begin a sentence. */
-export function sentence(text) {
-  return text ? text[0].toUpperCase() + text.slice(1) : text;
+/**
+ * `text` with its first letter in capitals, to begin a sentence, unless it
+ * begins with one of `names` (players' names stand as their players wrote
+ * them: "bo conceded.", never "Bo conceded." for a player named "bo").
+ */
+export function sentence(text, names = []) {
+  if (!text || names.some((name) => name && text.startsWith(name))) return text;
+  return text[0].toUpperCase() + text.slice(1);
 }
 
 /** "regular_sized_rhinoceros" -> "regular sized rhinoceros". */

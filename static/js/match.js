@@ -1885,7 +1885,7 @@ function resultText(won) {
   const lost = mine !== null && won.length > 0 && !won.includes(mine) && !highest;
   const winning = lost ? `${winnerNames(won)} ${won.length > 1 ? "win" : "wins"}` : "";
   const text = why && winning ? `${why}; ${winning}` : why || winning;
-  return text ? `${sentence(text)}.` : "";
+  return text ? `${sentence(text, view().players.map((p) => p.name))}.` : "";
 }
 
 function showResult() {

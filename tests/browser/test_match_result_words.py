@@ -154,6 +154,34 @@ def test_c23_who_conceded_is_named_and_a_draw_says_why(c23):
     assert dialog(bo.page) == ("A draw", "Every deck ran out at once.")
 
 
+def lower_names(view):
+    """A change for finished(): every player named in lower case, as a
+    player may write their name (a tester read "Bobt1 conceded." for the
+    player "bobt1")."""
+    for p in view["players"]:
+        p["name"] = p["name"].lower()
+
+
+def test_a_name_that_begins_the_result_text_keeps_its_case(c23, arcane, codex):
+    def ann_conceded(view):
+        c23_out(view, 2, earlier=True)
+        view["players"][0]["out"] = True
+        lower_names(view)
+
+    bo = c23.crafted("rwbo")
+    finished(bo, 1, "concede", ann_conceded)
+    assert dialog(bo.page) == ("You won!", "rwann conceded.")
+
+    cy = arcane.crafted("rwcy")
+    finished(cy, 0, "concede", lower_names)
+    assert dialog(cy.page) == ("You won!", "rwdi conceded.")
+
+    eve = fresh(codex)
+    codex_finished(eve, [0], "concession", lower_names, by=1)
+    assert dialog(eve.page) == ("You won!", "rwfay conceded.")
+    assert eve.page.errors == []
+
+
 def test_arcane_whose_life_ran_out_and_who_conceded_are_named(arcane):
     def di_down(view):
         view["players"][1]["life"] = -2
