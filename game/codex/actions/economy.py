@@ -9,7 +9,7 @@ from ..play import enter_play
 from ..specs import hero_limit
 from ..state import card_of, log, move, name, player, seat_name
 from ..turns import worker_count
-from .base import Card, Move, Refusal, controlled_in_play, fail, hand_subjects, in_play, main_refusal, walked
+from .base import Card, Lister, Move, Refusal, controlled_in_play, fail, hand_subjects, in_play, main_refusal, walked
 from .costs import HERO_COST, hire_cost
 
 
@@ -60,13 +60,33 @@ def do_hire(state: dict, seat: int, iid: str | None) -> None:
 
 def hire_each(state: dict, seat: int, iid: str | None, out: list) -> None:
     """Append the hire with hand card ``iid`` (None: the hire without a
-    card, on Daggerfall Prison Camp only) when legal. Whether a hire with
-    a hand card is refused does not depend on the card: it is asked once
-    (remembered while the state is frozen; issue 13)."""
+    card, on Daggerfall Prison Camp only) when legal (the lister
+    :func:`hire_lister` picks, asked anew)."""
+    lister = hire_lister(state, seat)
+    if lister is not None:
+        lister(state, seat, iid, out)
+
+
+def hire_lister(state: dict, seat: int) -> Lister | None:
+    """The lister of the hires a walk over :func:`~.base.hand_subjects`
+    lists now, or None when it lists none: whether a hire is refused does
+    not depend on the hand card, so it is asked once, with the first one
+    (the hire without a card on Daggerfall Prison Camp; issue 13)."""
     if not maps.hire_takes_card(state):  # Daggerfall Prison Camp: no card (maps.py)
-        if iid is None and hire_refusal(state, seat, None) is None:
-            out.append({"type": "hire"})
-    elif iid is not None and stats.memoised(state, ("hire_ok", seat), lambda: hire_refusal(state, seat, iid) is None):
+        return _hire_without_card if hire_refusal(state, seat, None) is None else None
+    hand = state["players"][seat]["hand"]
+    return _hire_with_card if hand and hire_refusal(state, seat, hand[0]) is None else None
+
+
+def _hire_without_card(state: dict, seat: int, iid: str | None, out: list) -> None:
+    """Append the hire without a card for the walk's first subject (None)."""
+    if iid is None:
+        out.append({"type": "hire"})
+
+
+def _hire_with_card(state: dict, seat: int, iid: str | None, out: list) -> None:
+    """Append the hire with hand card ``iid`` (nothing for None)."""
+    if iid is not None:
         out.append({"type": "hire", "card": iid})
 
 

@@ -8,14 +8,14 @@ that lists, per subject, the options of several moves in turn. A step
 runs when its moves' ``who`` lets the seat through; consecutive steps of
 one ``who`` ask it once."""
 
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
 from itertools import groupby
 
 from .abilities import ABILITY, ability_each
 from .base import Lister, Move, Who, forecasted, hand_subjects, in_play, main_refusal
 from .building import BUILD
-from .economy import HIRE, LEVEL_UP, SUMMON, hire_each, level_up_each
+from .economy import HIRE, LEVEL_UP, SUMMON, hire_each, hire_lister, level_up_each
 from .ffa import END_LENDING, LEND, REPAIR
 from .fighting import ATTACK, PATROL, REVEAL, attack_each, patrol_each
 from .phases import CHOOSE, CONCEDE, END_MAIN, TECH
@@ -48,28 +48,45 @@ MOVES: dict[str, Move] = {
 class Walk:
     """A step of the listing that walks ``subjects(state, seat)`` and, for
     each, appends what each lister of ``listers`` lists; ``who`` is the
-    moves' own (the same for all of them)."""
+    moves' own (the same for all of them). ``picks`` maps a lister to what
+    picks, once per listing, the lister to run instead (None: none runs;
+    a verdict that does not depend on the subject is asked once).
+    ``kinds`` maps a lister to the card kinds it lists anything for; the
+    subjects are then Cards (base.Card) and each runs only the listers of
+    its kind (the listers check it too: they list alone as well)."""
 
     who: Who
     subjects: Callable[[dict, int], Iterable]
     listers: tuple[Lister, ...]
+    picks: Mapping[Lister, Callable[[dict, int], Lister | None]] = field(default_factory=dict)
+    kinds: Mapping[Lister, tuple[str, ...]] = field(default_factory=dict)
+    _by_kind: dict = field(init=False, repr=False, compare=False)
+    _any_kind: tuple = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        kinds = {k for ks in self.kinds.values() for k in ks}
+        by_kind = {k: tuple(x for x in self.listers if k in self.kinds.get(x, (k,))) for k in kinds}
+        object.__setattr__(self, "_by_kind", by_kind)
+        object.__setattr__(self, "_any_kind", tuple(x for x in self.listers if x not in self.kinds))
 
     def run(self, state: dict, seat: int, out: list) -> None:
         """Append the walk's options for ``seat`` to ``out``."""
+        if self.kinds:
+            by_kind, any_kind = self._by_kind, self._any_kind
+            for card in self.subjects(state, seat):
+                for lister in by_kind.get(card[2]["kind"], any_kind):
+                    lister(state, seat, card, out)
+            return
         listers = self.listers
+        if self.picks:
+            picks = self.picks
+            listers = [x for x in (picks[x](state, seat) if x in picks else x for x in listers) if x is not None]
         for subject in self.subjects(state, seat):
             for lister in listers:
                 lister(state, seat, subject, out)
 
 
-def _step(move: Move) -> Callable[[dict, int, list], None]:
-    """A listing step of ``move`` alone: its options appended."""
-
-    def run(state: dict, seat: int, out: list) -> None:
-        out.extend(move.options(state, seat))
-
-    return run
-
+_CHARACTERS = ("hero", "unit")  # stats.is_character's kinds
 
 # legal_actions' order: prompt answers, tech, the main phase (per hand card
 # hire and play; builds; summons; per card in play level up, abilities,
@@ -78,10 +95,15 @@ def _step(move: Move) -> Callable[[dict, int, list], None]:
 LISTING: tuple = (
     CHOOSE,
     TECH,
-    Walk(HIRE.who, hand_subjects, (hire_each, play_each)),
+    Walk(HIRE.who, hand_subjects, (hire_each, play_each), picks={hire_each: hire_lister}),
     BUILD,
     SUMMON,
-    Walk(LEVEL_UP.who, in_play, (level_up_each, ability_each, attack_each, patrol_each)),
+    Walk(
+        LEVEL_UP.who,
+        in_play,
+        (level_up_each, ability_each, attack_each, patrol_each),
+        kinds={level_up_each: ("hero",), attack_each: _CHARACTERS, patrol_each: _CHARACTERS},
+    ),
     Walk(ABILITY.who, forecasted, (ability_each,)),
     REVEAL,
     REPAIR,
@@ -101,9 +123,10 @@ def _listed_who(step: "Move | Walk") -> Who:
     return _LISTED_UNDER.get(step.type, step.who) if isinstance(step, Move) else step.who
 
 
-# The listing as (who, [step runner]) groups: consecutive steps of one who.
+# The listing as (who, [(options, walk)]) groups: consecutive steps of one
+# who; a move's options (walk None) or a walk's run (options None).
 _GROUPS = tuple(
-    (who, tuple(s.run if isinstance(s, Walk) else _step(s) for s in steps))
+    (who, tuple((None, s.run) if isinstance(s, Walk) else (s.options, None) for s in steps))
     for who, steps in groupby(LISTING, key=_listed_who)
 )
 
@@ -113,8 +136,11 @@ def listed_actions(state: dict, seat: int) -> list:
     options once its ``who`` lets ``seat`` through. Every option passes
     the checks apply_action runs (tests/rules/test_legal_by_construction.py)."""
     out: list = []
-    for who, runs in _GROUPS:
+    for who, steps in _GROUPS:
         if who(state, seat) is None:
-            for run in runs:
-                run(state, seat, out)
+            for options, walk in steps:
+                if walk is None:
+                    out += options(state, seat)
+                else:
+                    walk(state, seat, out)
     return out
