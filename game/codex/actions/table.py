@@ -8,7 +8,7 @@ that lists, per subject, the options of several moves in turn. A step
 runs when its moves' ``who`` lets the seat through; consecutive steps of
 one ``who`` ask it once."""
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import groupby
 
@@ -77,7 +77,7 @@ class Walk:
                 for lister in by_kind.get(card[2]["kind"], any_kind):
                     lister(state, seat, card, out)
             return
-        listers = self.listers
+        listers: Sequence[Lister] = self.listers
         if self.picks:
             picks = self.picks
             listers = [x for x in (picks[x](state, seat) if x in picks else x for x in listers) if x is not None]
@@ -139,8 +139,8 @@ def listed_actions(state: dict, seat: int) -> list:
     for who, steps in _GROUPS:
         if who(state, seat) is None:
             for options, walk in steps:
-                if walk is None:
-                    out += options(state, seat)
-                else:
+                if walk is not None:
                     walk(state, seat, out)
+                elif options is not None:
+                    out += options(state, seat)
     return out
