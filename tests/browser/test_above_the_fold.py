@@ -67,6 +67,8 @@ def test_a_phone_match_page_keeps_its_header_and_banner_short(browser, live_serv
     page.goto(f"{live_server_url}/match/{match_id}/")
     wait_version(page, 0)
     page.locator("#banner-text", has_text="turn").wait_for()
+    if table:  # its options line comes from the table's own request: measure once it is there
+        page.locator("#table-options", has_text="Table options").wait_for(state="attached")
     page.evaluate("window.scrollTo(0, 0)")
     if SHOTS:
         page.screenshot(path=os.path.join(SHOTS, f"fold-phone-{mode}.png"))
