@@ -274,7 +274,7 @@ card(
     "reaver",
     abilities=[
         ability(
-            "discard a card, then trash 2 workers or deal 6 damage to up to 2 units and/or heroes.",
+            "discard a card, then either trash two of your workers or hit up to two units or heroes for 6 each.",
             _reaver,
             gold=1,
             exhaust=True,
