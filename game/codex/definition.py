@@ -6,14 +6,12 @@ a seat's partners are its team (house rule R21)."""
 
 from game.kernel.game import Game, register
 
-from . import bots, invariants, setup, waiting
+from . import GAME, bots, invariants, setup, waiting
 from .determinize import determinize
 from .engine import RULES
 from .outcome import outcome
 from .state import teammates
 from .view import view
-
-GAME = "codex"
 
 ENGINE = register(
     Game(

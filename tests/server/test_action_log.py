@@ -11,7 +11,7 @@ from asgiref.sync import sync_to_async
 
 from game import rules
 from game.codex.action_keys import ACTION_KEYS
-from game.codex.actions import ACTIONS
+from game.codex.actions import MOVES
 from game.services import normalise_action
 from tests.rules.test_properties import config, config_2hg, config_3hero, config_ffa
 from tests.server.matchkit import action_log, active_seat, db_match, logged_in, playable, recv, recv_until, start_match
@@ -23,7 +23,7 @@ JUNK = {"note": "<script>alert(1)</script>" * 120, "extra": {"deep": ["<img src=
 
 
 def test_every_action_type_of_the_engine_has_its_keys():
-    assert set(ACTION_KEYS) == set(ACTIONS)
+    assert set(ACTION_KEYS) == set(MOVES)
 
 
 @pytest.mark.parametrize(

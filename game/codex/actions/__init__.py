@@ -22,10 +22,7 @@ from .costs import card_cost, hire_cost, keep_promise, play_refusal
 from .playing import check_play_card, do_play, play_card_verdict
 from .table import MOVES, listed_actions
 
-ACTIONS = MOVES  # the action types the engine knows (tests/server/test_action_log.py)
-
 __all__ = [
-    "ACTIONS",
     "ADDON_TEARDOWN_DAMAGE",
     "MOVES",
     "abilities_of",
