@@ -97,6 +97,18 @@ async def close_db_thread():
 
 
 @pytest.fixture
+def machine_speed(settings):
+    """Connections opened in this test take frames at machine speed: the
+    per-connection rate limit (CODEX_WS_RATE, CODEX_WS_BURST: 20 a second,
+    40 at once) is for people, and a test client that plays whole games in
+    seconds outruns it whenever the machine is quick (a frame over it is
+    refused ``rate_limited`` without its id). For tests whose subject is not
+    the limit."""
+    settings.CODEX_WS_RATE = 1000.0
+    settings.CODEX_WS_BURST = 1000
+
+
+@pytest.fixture
 async def ws(close_db_thread):
     """Factory: ``await ws(path, user=None, origin=ORIGIN, cookie=None)`` opens
     a websocket through the real ASGI app (origin check, session auth; a

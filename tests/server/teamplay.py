@@ -108,6 +108,12 @@ class Player:
                 if kind == "state":
                     await self._on_state(msg)
                 elif kind in ("applied", "refused", "error"):
+                    if msg.get("id") is None and self.pending:
+                        # Refused unread (rate_limited): which request it answers is unknown.
+                        raise AssertionError(
+                            f"{self.label}: a frame was refused without its id ({msg.get('code')}); a test "
+                            "playing at machine speed needs the machine_speed fixture"
+                        )
                     future = self.pending.pop(msg.get("id"), None)
                     if future is not None and not future.done():
                         future.set_result(msg)

@@ -51,7 +51,7 @@ def test_a_free_for_all_table_for_3_to_5_over_the_rest_api(make_user, count):
     assert [p["base_workers"] for p in match.state["players"]] == [4] + [5] * (count - 1)
 
 
-async def test_five_players_and_two_spectators_play_live(make_user, ws, layer):
+async def test_five_players_and_two_spectators_play_live(make_user, ws, layer, machine_speed):
     users = [await sync_to_async(make_user)(n) for n in NAMES]
     watchers = [await sync_to_async(make_user)(n) for n in ("wes", "wyn")]
     match = await start_match(users, heroes=HEROES, mode="ffa", seed=5)

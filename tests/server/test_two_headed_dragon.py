@@ -94,7 +94,7 @@ def test_a_2v2_table_from_creation_to_start_over_the_rest_api(make_user):
 
 
 @pytest.fixture
-async def team_table(make_user, ws, layer):
+async def team_table(make_user, ws, layer, machine_speed):
     """A started 2v2 match: ana & ari (team 0, seats 0-1) against bo & bea
     (team 1, seats 2-3), connected, and carl watching. Returns a dict with
     the match, the users by seat and the communicators by seat (None: carl),

@@ -33,8 +33,7 @@ def hidden_ids(state: dict, viewer) -> set:
     return out
 
 
-async def test_a_whole_arcane_match_with_a_spectator(make_user, ws, layer, settings):
-    settings.CODEX_WS_RATE = 1000.0  # bots answer faster than people: the flood limit is not under test
+async def test_a_whole_arcane_match_with_a_spectator(make_user, ws, layer, machine_speed):
     alice, bob, carol = [await sync_to_async(make_user)(n) for n in ("alice", "bob", "carol")]
     match = await start_arcane([alice, bob], {"round_cap": 25, "blockers": "many"})
     comms, inbox = {}, {}

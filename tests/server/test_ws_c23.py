@@ -23,10 +23,9 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 
 @pytest.fixture(autouse=True)
-def quick(settings):
+def quick(settings, machine_speed):
     """Bots answer at once and faster than people: the flood limit is not under test."""
     settings.CODEX_STAND_IN_DELAY = 0
-    settings.CODEX_WS_RATE = 1000.0
 
 
 @sync_to_async
