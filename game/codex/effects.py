@@ -170,8 +170,8 @@ def damage_building(state: dict, target: str, amount: int, *, by) -> None:
     if maps.damage_prevented(state):
         log(state, f"Damage to {_target_name(state, target)}{_from(by)} was prevented (No Rush 15 Minutes).")
         return
-    if registry.answering("shields_building") and registry.any_says(
-        state, "shields_building", [i for p in state["players"] for i in p["play"]], target
+    if registry.answering(("restricts", "building_damage")) and registry.any_says(
+        state, ("restricts", "building_damage"), [i for p in state["players"] for i in p["play"]], target
     ):
         log(state, f"Damage to {_target_name(state, target)}{_from(by)} was prevented.")
         return
@@ -205,7 +205,7 @@ def _above_floor(state: dict, target: str, rec: dict, amount: int) -> int:
     """The part of ``amount`` damage to base ``target`` that its floor lets
     through: a card in play may keep the damage of the player dealing it
     (the acting player) from taking the base below some HP (question
-    ``base_floor``: Blackhand Dozer; its ruling counts every damage that
+    ``modifies base_floor``: Blackhand Dozer; its ruling counts every damage that
     player causes, a destroyed building's 2 too)."""
     team = int(target.split(":")[1])
     dealer = state.get("acting")
@@ -213,9 +213,9 @@ def _above_floor(state: dict, target: str, rec: dict, amount: int) -> int:
     sources = [i for p in state["players"] for i in p["play"]]
     floor = max(
         [
-            registry.answering("base_floor")[registry.answers_as(state, i)](state, i, team, dealer)
+            registry.answering(("modifies", "base_floor"))[registry.answers_as(state, i)](state, i, team, dealer)
             for i in sources
-            if registry.answers_as(state, i) in registry.answering("base_floor")
+            if registry.answers_as(state, i) in registry.answering(("modifies", "base_floor"))
         ]
         or [0]
     )
@@ -292,11 +292,11 @@ def damage_card(
     (:func:`_note_killer`). Damage of a spell or ability (not combat, or
     ``ability``: sparkshot and the Tower, combat damage that an ability
     deals, Sentry ruling) may be prevented by the question
-    ``prevent_effect_damage`` (Sentry). While No Rush 15 Minutes prevents
+    ``modifies effect_damage_taken`` (Sentry). While No Rush 15 Minutes prevents
     damage (maps.damage_prevented) nothing is dealt: 0.
     ``excess_sent_on``: this is what is left of a combat hit whose excess
     went elsewhere (overpower, Stampede): it would not have taken exactly
-    lethal damage, so the question ``prevent_damage`` is not asked (Focus
+    lethal damage, so the ``modifies damage_taken`` is not asked (Focus
     Master ruling).
     """
     inst = state["cards"].get(iid)
@@ -310,9 +310,9 @@ def damage_card(
     taken = amount - absorbed
     if not excess_sent_on:
         taken = _after_prevention(state, iid, taken, combat and deathtouch)
-    if taken > 0 and (ability or not combat) and registry.answering("prevent_effect_damage"):
+    if taken > 0 and (ability or not combat) and registry.answering(("modifies", "effect_damage_taken")):
         for src in [i for p in state["players"] for i in p["play"]]:
-            fn = registry.handler_in(state, registry.answering("prevent_effect_damage"), src)
+            fn = registry.handler_in(state, registry.answering(("modifies", "effect_damage_taken")), src)
             if fn is not None:
                 taken = fn(state, src, iid, taken)
     if source is not None and source in state["cards"] and registry.ask(state, "damage_as_runes", source, False):
@@ -366,8 +366,8 @@ def _damage_line(state: dict, iid: str, taken: int, absorbed: int, by, runes: bo
 
 def _after_prevention(state: dict, iid: str, taken: int, deathtouch: bool) -> int:
     """The damage ``iid`` takes after the cards in play that prevent some
-    (question ``prevent_damage``: Focus Master) had their say."""
-    answers = registry.answering("prevent_damage")
+    (``modifies damage_taken``: Focus Master) had their say."""
+    answers = registry.answering(("modifies", "damage_taken"))
     if not answers or taken <= 0:
         return taken
     for p in state["players"]:
@@ -478,9 +478,11 @@ def indestructible_instead(state: dict, iid: str) -> None:
 def can_sacrifice(state: dict, iid: str) -> bool:
     """False for indestructible things: "you can't sacrifice it" (glossary:
     Indestructible), and for those whose card says it can't be sacrificed
-    (question ``unsacrificeable``: Pestering Haunt); effects that sacrifice
+    (``restricts sacrifice``: Pestering Haunt); effects that sacrifice
     skip them (Pestering Haunt and Sacrifice the Weak rulings)."""
-    return not stats.kw(state, iid, "indestructible") and not registry.ask(state, "unsacrificeable", iid, False)
+    return not stats.kw(state, iid, "indestructible") and not registry.ask(
+        state, ("restricts", "sacrifice"), iid, False
+    )
 
 
 def sacrifice(state: dict, iid: str) -> bool:
@@ -546,10 +548,10 @@ def trash(state: dict, iid: str) -> None:
 
 def can_leave_play(state: dict, iid: str) -> bool:
     """False while in-play ``iid`` can't leave play other than by dying
-    (question ``stays_in_play``: Gilded Glaxx while his controller has
+    (``restricts leave_play``: Gilded Glaxx while his controller has
     gold); returning to hand and trashing then do nothing (Temporal
     Distortion ruling: "if you do" is not met)."""
-    return not registry.ask(state, "stays_in_play", iid, False)
+    return not registry.ask(state, ("restricts", "leave_play"), iid, False)
 
 
 def return_to_hand(state: dict, iid: str) -> None:

@@ -37,13 +37,13 @@ def gain_levels(state: dict, iid: str, levels: int) -> int:
 def can_level(state: dict, iid: str) -> bool:
     """False while hero ``iid`` can't gain levels: this turn (mark
     ``no_levels_turn``: Nether Drain), or while a card in play forbids it
-    (question ``forbids_levels``: an opposing Chronofixer stops every way
+    (``restricts level``: an opposing Chronofixer stops every way
     of gaining levels, Chronofixer ruling)."""
     if card_of(state, iid)["marks"].get("no_levels_turn") == state["turn"]:
         return False
-    if registry.answering("forbids_levels"):
+    if registry.answering(("restricts", "level")):
         everyone = [i for p in state["players"] for i in p["play"]]
-        return not registry.any_says(state, "forbids_levels", everyone, iid)
+        return not registry.any_says(state, ("restricts", "level"), everyone, iid)
     return True
 
 

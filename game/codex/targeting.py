@@ -90,11 +90,11 @@ def _targetable(state: dict, seat: int, tid: str) -> bool:
 
 def _target_forbidden(state: dict, seat: int, tid: str) -> bool:
     """True when a card in play forbids ``seat`` to ◎ ``tid`` (question
-    ``forbids_target``: Mind-Parry Monk)."""
-    answers = registry.answering("forbids_target")
+    ``restricts target``: Mind-Parry Monk)."""
+    answers = registry.answering(("restricts", "target"))
     if not answers:
         return False
-    for src in in_play_answering(state, "forbids_target"):
+    for src in in_play_answering(state, ("restricts", "target")):
         fn = answers.get(registry.answers_as(state, src))
         if fn is not None and fn(state, src, seat, tid):
             return True
@@ -123,17 +123,17 @@ def slot_candidates(state: dict, seat: int, slot, exclude=()) -> list:
 
 def shuns(state: dict, tid: str, spells) -> bool:
     """True when thing ``tid`` can't be ◎ by one of the spells (catalog
-    ids) ``spells``: its card answers ``shuns_spell`` (Nullcraft and Buff
+    ids) ``spells``: its card answers ``restricts spell_target`` (Nullcraft and Buff
     or Debuff spells)."""
-    if tid not in state["cards"] or not registry.answering("shuns_spell"):
+    if tid not in state["cards"] or not registry.answering(("restricts", "spell_target")):
         return False
-    return any(registry.ask(state, "shuns_spell", tid, False, spell) for spell in spells)
+    return any(registry.ask(state, ("restricts", "spell_target"), tid, False, spell) for spell in spells)
 
 
 def resolving_spells(state: dict) -> list:
     """Catalog ids of the spells resolving now (in the zone ``stack``): the
     targets a spell picks while it resolves are its own (Nullcraft)."""
-    if not registry.answering("shuns_spell"):
+    if not registry.answering(("restricts", "spell_target")):
         return []
     return [c["card"] for c in state["cards"].values() if c["zone"] == "stack"]
 
@@ -158,7 +158,7 @@ def is_illusion(state: dict, tid: str) -> bool:
     face, for a copy) has the subtype, an effect made it one (mark
     ``illusion``: Sirus Quince's copies; a this-turn entry ``illusion``:
     Hallucination), or a card in play says so (question
-    ``makes_illusion``: Dreamscape). Illusion is a subtype, not an ability
+    ``grants illusion``: Dreamscape). Illusion is a subtype, not an ability
     (Illusion rulings). False for buildings and things not in play."""
     inst = state["cards"].get(tid) if isinstance(tid, str) else None
     if inst is None or inst["zone"] != "play":
@@ -170,8 +170,8 @@ def is_illusion(state: dict, tid: str) -> bool:
         return True
     if state["temp"] and any(e.get("iid") == tid and e.get("illusion") for e in state["temp"]):
         return True
-    makers = in_play_answering(state, "makes_illusion")
-    return bool(makers) and registry.any_says(state, "makes_illusion", makers, tid)
+    makers = in_play_answering(state, ("grants", "illusion"))
+    return bool(makers) and registry.any_says(state, ("grants", "illusion"), makers, tid)
 
 
 def in_play_answering(state: dict, name: str) -> list:
@@ -191,11 +191,11 @@ def in_play_answering(state: dict, name: str) -> list:
 def dies_when_targeted(state: dict, tid: str) -> bool:
     """True when ``tid`` is an Illusion that dies on being targeted (glossary:
     Illusion), unless a card of its controller keeps it alive (question
-    ``keeps_illusion``: Macciatus, The Whisperer)."""
+    ``grants keep_illusion``: Macciatus, The Whisperer)."""
     if not is_illusion(state, tid):
         return False
     seat = state["cards"][tid]["controller"]
-    return not registry.any_says(state, "keeps_illusion", player(state, seat)["play"], tid)
+    return not registry.any_says(state, ("grants", "keep_illusion"), player(state, seat)["play"], tid)
 
 
 def is_flagbearer(state: dict, tid: str) -> bool:
@@ -261,12 +261,12 @@ def tower_can_detect(state: dict, group: list):
 
 def sneaky(state: dict, attacker: str, target: str = None) -> bool:
     """True when ``attacker`` has stealth or invisible, or has stealth
-    while attacking ``target`` (hook ``stealth_toward``, Stalking Tiger)."""
+    while attacking ``target`` (``grants stealth``, Stalking Tiger)."""
     if stats.kw(state, attacker, "stealth") or stats.kw(state, attacker, "invisible"):
         return True
     if target is None:
         return False
-    return bool(registry.ask(state, "stealth_toward", attacker, False, target))
+    return bool(registry.ask(state, ("grants", "stealth"), attacker, False, target))
 
 
 def evades_patrol(state: dict, attacker: str, group: list) -> bool:
@@ -353,12 +353,12 @@ def _reach_past_hook(state: dict, tid: str, seat: int):
 
 
 def base_flies(state: dict, team: int) -> bool:
-    """True when a card in play answers ``base_flying`` for team ``team``'s
+    """True when a card in play answers ``grants base_flying`` for team ``team``'s
     base (Lawbringer Gryphon: "your base gains flying"; only while it is in
     play, ruling): then only attackers with flying or anti-air can attack
     that base."""
-    answers = registry.answering("base_flying")
-    for src in in_play_answering(state, "base_flying"):
+    answers = registry.answering(("grants", "base_flying"))
+    for src in in_play_answering(state, ("grants", "base_flying")):
         fn = answers.get(state["cards"][src]["card"])
         if fn is not None and fn(state, src, team):
             return True
@@ -391,7 +391,11 @@ def constrains(state: dict, attacker: str, patroller: str, group: list) -> bool:
     if registry.ask(state, "unstoppable_by", attacker, False, patroller):
         return False
     if registry.any_says(
-        state, "lets_pass", player(state, state["cards"][attacker]["controller"])["play"], attacker, patroller
+        state,
+        ("grants", "pass_patroller"),
+        player(state, state["cards"][attacker]["controller"])["play"],
+        attacker,
+        patroller,
     ):
         return False  # Shrine of Forbidden Knowledge
     same_level = bool(stats.kw(state, attacker, "flying")) == bool(stats.kw(state, patroller, "flying"))
@@ -463,7 +467,7 @@ def _attack_targets(state: dict, attacker: str, ignore: str = None) -> list:
     a squad leader that stops it if there is one, otherwise a patroller that
     stops it, otherwise anything attackable (rulebook "Patrol zone"; house
     rules R15, R20); past the patrollers, what it has stealth or is
-    unstoppable toward (hooks ``stealth_toward``, ``unstoppable_toward``).
+    unstoppable toward (hooks ``grants stealth``, ``unstoppable_toward``).
     ``ignore`` leaves one thing out, as if it were gone (overpower asks
     what else the attacker could have attacked, R16)."""
     seat = state["cards"][attacker]["controller"]
@@ -479,12 +483,12 @@ def _attack_targets(state: dict, attacker: str, ignore: str = None) -> list:
             out.extend(_hittable(state, attacker, seat, group, ignore))
             continue
         # Evasion toward some targets only gets past the patrollers to
-        # those: stealth (hook ``stealth_toward``, Stalking Tiger: while
+        # those: stealth (``grants stealth``, Stalking Tiger: while
         # attacking a unit) unless the group detects it, unstoppable (hook
         # ``unstoppable_toward``, Traffic Director: while attacking a
         # building) always.
         card_id = registry.answers_as(state, attacker)
-        sneaks = registry.handler("stealth_toward", card_id) is not None and not detects(state, group, attacker)
+        sneaks = registry.handler(("grants", "stealth"), card_id) is not None and not detects(state, group, attacker)
         passes = registry.handler("unstoppable_toward", card_id)
         if sneaks or passes is not None:
             out.extend(
@@ -497,9 +501,9 @@ def _attack_targets(state: dict, attacker: str, ignore: str = None) -> list:
             )
     if ignore is None:
         # A target that asks gold to attack it is out of reach without it
-        # (only a card in play answering ``attack_tax`` asks any).
+        # (only a card in play answering ``modifies attack_tax`` asks any).
         gold = player(state, seat)["gold"]
-        if gold < 0 or in_play_answering(state, "attack_tax"):
+        if gold < 0 or in_play_answering(state, ("modifies", "attack_tax")):
             out = [t for t in out if attack_tax(state, attacker, t) <= gold]
     return out
 
@@ -513,12 +517,12 @@ def attack_tax(state: dict, attacker: str, tid: str) -> int:
 
 def seat_attack_tax(state: dict, seat: int, tid: str) -> int:
     """Gold ``seat`` must pay for each attack of its units or heroes on
-    ``tid`` now (question ``attack_tax`` of the card attacked: Setsuki
+    ``tid`` now (``modifies attack_tax`` of the card attacked: Setsuki
     Hiruki, Morningstar Pass; the view shows it on the card); 0 for
     buildings, bases and cards that ask nothing."""
     if not isinstance(tid, str) or tid not in state["cards"]:
         return 0
-    return registry.ask(state, "attack_tax", tid, 0, seat)
+    return registry.ask(state, ("modifies", "attack_tax"), tid, 0, seat)
 
 
 def group_of_target(state: dict, attacker: str, tid: str) -> list:
@@ -533,16 +537,16 @@ def group_of_target(state: dict, attacker: str, tid: str) -> list:
 
 def held_fast(state: dict, iid: str) -> bool:
     """True when a card in play stops ``iid`` attacking and patrolling
-    (question ``restrains``, answered with the time its hold began:
+    (``restricts attack_and_patrol``, answered with the time its hold began:
     Entangling Vines) by a hold newer than what last let ``iid`` attack and
-    patrol (question ``freed_since``, the time it began, 0 for nothing:
+    patrol (``grants freedom``, the time it began, 0 for nothing:
     an awake Gargoyle). They apply in the order they were made (Gargoyle
     ruling; times from state.tick). Used for attacking and patrolling."""
-    sources = in_play_answering(state, "restrains")
+    sources = in_play_answering(state, ("restricts", "attack_and_patrol"))
     if not sources:
         return False
-    freed = registry.ask(state, "freed_since", iid, 0)
-    answers = registry.answering("restrains")
+    freed = registry.ask(state, ("grants", "freedom"), iid, 0)
+    answers = registry.answering(("restricts", "attack_and_patrol"))
     for src in sources:
         fn = registry.handler_in(state, answers, src)
         since = fn(state, src, iid) if fn is not None else None

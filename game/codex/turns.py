@@ -33,10 +33,10 @@ def worker_count(state: dict, seat: int) -> int:
 
 def worker_gold(state: dict, seat: int) -> int:
     """Gold ``seat``'s workers produce in its upkeep: one each, at most
-    what a card in play allows (question ``worker_gold_cap``: Slow-Time
+    what a card in play allows (``modifies worker_gold_cap``: Slow-Time
     Generator, "at most 4 in total")."""
     amount = worker_count(state, seat)
-    caps = registry.answering("worker_gold_cap")
+    caps = registry.answering(("modifies", "worker_gold_cap"))
     for q in state["players"] if caps else ():
         for src in q["play"]:
             fn = registry.handler_in(state, caps, src)
@@ -360,11 +360,11 @@ def draw_phase(state: dict, seat: int, stash: str = None) -> None:
     card less is drawn, so the hand ends the same size (glossary: Stash;
     Bigby Hayes ruling: 2 in hand, keep 1, draw 3). The caller has checked
     that ``seat`` has stash and holds that card. A card in play answering
-    ``skips_draw``, or a pending ``skip_draws`` count of the player (Prynn
+    ``restricts draw``, or a pending ``skip_draws`` count of the player (Prynn
     Pasternaak's mid band), skips the whole phase; the hand stays.
     """
     p = player(state, seat)
-    if registry.any_says(state, "skips_draw", p["play"], seat):
+    if registry.any_says(state, ("restricts", "draw"), p["play"], seat):
         log(state, f"{seat_name(state, seat)} skipped their draw/discard phase (an oath).")
         return
     if p.get("skip_draws"):
@@ -384,7 +384,7 @@ def draw_phase(state: dict, seat: int, stash: str = None) -> None:
     if discarded:
         log(state, f"{seat_name(state, seat)} discarded {discarded} card{'s' if discarded != 1 else ''}.")
     # Shrine of Forbidden Knowledge: one more card and one more hand size (ruling).
-    answers = registry.answering("draw_bonus")
+    answers = registry.answering(("modifies", "draw_count"))
     bonus = sum(
         fn(state, i, seat)
         for q in state["players"]

@@ -108,7 +108,7 @@ def _marked(state: dict, marks: dict, out: dict) -> None:
 def _black_white_marks(state: dict, iid: str, out: dict) -> None:
     """Add to ``out`` (card ``iid`` in play, public) what black and white
     cards leave on it, each only when it applies: ``demon`` (a hero made a
-    Demon by Metamorphosis), ``attack_tax`` (the gold each opponent of its
+    Demon by Metamorphosis), ``modifies attack_tax`` (the gold each opponent of its
     controller pays to attack it now: Setsuki Hiruki outside the patrol
     zone, Morningstar Pass; targeting.seat_attack_tax), ``no_levels`` (it
     can't gain levels this turn: Nether Drain), ``spar_only`` (Sparring
@@ -235,13 +235,13 @@ def _add_why_not(state: dict, seat: int, hand: list) -> None:
 def hand_revealed_to(state: dict, seat: int, viewer) -> bool:
     """True when ``seat``'s hand is revealed to ``viewer``, an opponent: a
     card in play of the viewer or a teammate reveals it (question
-    ``reveals_hands``: Eyes of the Chancellor, "opponents play with their
+    ``grants hand_reveal``: Eyes of the Chancellor, "opponents play with their
     hands revealed" to its controller and teammates, R21). Never to a
     spectator (None) nor to anyone else."""
     if viewer is None or not is_opponent(state, viewer, seat):
         return False
     sources = [i for mate in teammates(state, viewer) for i in state["players"][mate]["play"]]
-    return registry.any_says(state, "reveals_hands", sources, seat)
+    return registry.any_says(state, ("grants", "hand_reveal"), sources, seat)
 
 
 def _revealed_card(state: dict, iid: str) -> dict:

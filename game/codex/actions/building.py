@@ -64,7 +64,7 @@ def build_verdict(state: dict, seat: int, what: str, action: dict) -> tuple | Ru
 def build_plan(state: dict, seat: int, what: str, action: dict) -> tuple | RulesError:
     """The rest of :func:`check_build` once :func:`build_refusal` let
     ``what`` (aliases resolved) through: the cost (a rebuilt tech building
-    is free; the hooks ``build_cost``; the multicolour tax), the spec
+    is free; the hooks ``modifies build_cost``; the multicolour tax), the spec
     ``action`` declares, the gold. Returns ``(what, cost, spec)``, or the
     refusal as a RulesError not raised (``bad_spec`` or
     ``not_enough_gold``; check_build raises it). legal_actions asks it of

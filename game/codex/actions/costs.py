@@ -13,14 +13,14 @@ WORKER_COST = 1  # rulebook "Hiring workers"
 
 def card_cost(state: dict, seat: int, card_id: str) -> int:
     """Gold ``seat`` pays to play ``card_id`` now, after the card's own cost
-    change (hook ``own_cost``, Gigadon) and those of cards in play (never
+    change (``modifies own_cost``, Gigadon) and those of cards in play (never
     below 0; River Montoya's and Gigadon's rulings)."""
     rec = catalog.card(card_id)
     cost = rec["cost"] or 0
-    own = registry.handler("own_cost", card_id)
+    own = registry.handler(("modifies", "own_cost"), card_id)
     if own is not None:
         cost = own(state, seat, cost)
-    cost = registry.fold(state, "cost_mod", player(state, seat)["play"], cost, seat, card_id)
+    cost = registry.fold(state, ("modifies", "cost"), player(state, seat)["play"], cost, seat, card_id)
     if promised(state, seat):
         cost = 0  # Promise of Payment; additional costs still apply (ruling)
     if rec["kind"] == "building":
@@ -56,10 +56,12 @@ def keep_promise(state: dict, seat: int, iid: str) -> None:
 
 def build_cost(state: dict, seat: int, building_id: str, cost: int) -> int:
     """``cost`` (gold) of building ``building_id`` (a tech building, add-on
-    or building card) for ``seat`` after the hooks ``build_cost`` of every
+    or building card) for ``seat`` after the hooks ``modifies build_cost`` of every
     card in play, whoever controls it (Building Inspector: opponents pay 1
     more for their first building of a turn, rebuilds included, ruling)."""
-    return registry.fold(state, "build_cost", in_play_answering(state, "build_cost"), cost, seat, building_id)
+    return registry.fold(
+        state, ("modifies", "build_cost"), in_play_answering(state, ("modifies", "build_cost")), cost, seat, building_id
+    )
 
 
 def play_refusal(state: dict, seat: int, card_id: str, from_hand: bool = True) -> str | None:
@@ -78,7 +80,9 @@ def play_refusal(state: dict, seat: int, card_id: str, from_hand: bool = True) -
 
 def hire_cost(state: dict, seat: int) -> int:
     """Gold ``seat`` pays to hire a worker now: 1 (2 on Hard Times Mill,
-    maps.hire_extra), changed by the hooks ``hire_cost`` of its cards in
+    maps.hire_extra), changed by the hooks ``modifies hire_cost`` of its cards in
     play (Rich Earth), never below 0."""
-    cost = registry.fold(state, "hire_cost", player(state, seat)["play"], WORKER_COST + maps.hire_extra(state), seat)
+    cost = registry.fold(
+        state, ("modifies", "hire_cost"), player(state, seat)["play"], WORKER_COST + maps.hire_extra(state), seat
+    )
     return max(0, cost)

@@ -51,7 +51,7 @@ def character_attack_refusal(state: dict, attacker: str, inst: dict) -> Refusal:
     """:func:`attacker_refusal`'s refusals once ``attacker`` is known to be
     a unit or hero in play under its seat's control (``inst``, its
     instance), as ``(code, message)`` or None, in its order: it may attack
-    at all (hook ``can_attack``), nothing holds it fast (``restrains``), it
+    at all (hook ``can_attack``), nothing holds it fast (``restricts attack_and_patrol``), it
     is ready, without arrival fatigue, and has not attacked yet when it
     has readiness. legal_actions asks it of the seat's own ready units and
     heroes, which are all that (issue 13)."""

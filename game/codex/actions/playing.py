@@ -27,13 +27,13 @@ from .costs import card_cost, keep_promise, play_refusal
 def _spell_hero_ok(state: dict, seat: int, rec: dict) -> bool:
     """A spell needs a hero in play; a spec spell needs that spec's hero; an
     ultimate needs it at max level since the start of the turn (R7). A card
-    in play whose hook ``spell_license`` allows the spell lifts all of that
+    in play whose ``grants play_without_hero`` allows the spell lifts all of that
     (Guargum ruling: even an ultimate, even the turn he arrived). Maps: on
     Lost Temple no spell needs a hero; on Pinnacle an ultimate needs only
     its spec's hero in play, at any level, arrived this turn or not."""
     if maps.lost_temple(state):
         return True
-    if registry.any_says(state, "spell_license", player(state, seat)["play"], seat, rec["id"]):
+    if registry.any_says(state, ("grants", "play_without_hero"), player(state, seat)["play"], seat, rec["id"]):
         return True
     heroes = [i for i in player(state, seat)["play"] if stats.is_hero(state, i) and not registry.silenced(state, i)]
     if rec["spec"]:
@@ -47,7 +47,7 @@ def check_play(state: dict, seat: int, action: dict) -> tuple:
     """Play a card from hand: units, spells, upgrades and buildings.
 
     Units and other non-spells need the tech building of their tech level
-    (unless a hook ``tech_waiver`` lifts that, Pirate-Gang Commander);
+    (unless a ``grants play_without_tech`` lifts that, Pirate-Gang Commander);
     spells need a hero (see _spell_hero_ok); legendary cards can't have two
     in play; targets must be legal (check_targets); gold covers the cost
     plus resist. ``"boost": true`` pays the card's boost X on top (glossary:
@@ -146,8 +146,8 @@ def _play_card_verdict(state: dict, seat: int, iid: object, boosted: object, zon
 
 def _tech_waived(state: dict, seat: int, card_id: str) -> bool:
     """True when a card ``seat`` controls lets it play ``card_id`` without
-    its tech building (hook ``tech_waiver``: Pirate-Gang Commander)."""
-    return registry.any_says(state, "tech_waiver", player(state, seat)["play"], seat, card_id)
+    its tech building (``grants play_without_tech``: Pirate-Gang Commander)."""
+    return registry.any_says(state, ("grants", "play_without_tech"), player(state, seat)["play"], seat, card_id)
 
 
 def do_play(state: dict, seat: int, plan: tuple) -> None:
@@ -200,13 +200,13 @@ def do_play(state: dict, seat: int, plan: tuple) -> None:
 
 def jailer(state: dict, seat: int, iid: str) -> str | None:
     """The card in play that takes the unit ``iid`` ``seat`` plays from hand
-    instead of letting it arrive (hook ``jails``: Jail), or None. A card
+    instead of letting it arrive (``restricts arrival``: Jail), or None. A card
     with forecast goes to the future instead, never to jail (Jail ruling);
     a unit played from elsewhere (a Graveyard, Vir Garbarean's top card)
     is not played from hand, so no Jail takes it (Jail's text)."""
     if catalog.card(card_of(state, iid)["card"])["kind"] != "unit" or card_of(state, iid)["zone"] != "hand":
         return None
-    answers = registry.answering("jails")
+    answers = registry.answering(("restricts", "arrival"))
     for src in everyone_in_play(state):
         fn = answers.get(state["cards"][src]["card"])
         if fn is not None and fn(state, src, seat, iid):

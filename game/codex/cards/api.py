@@ -12,7 +12,7 @@ from dataclasses import replace
 from .. import catalog
 from ..state import card_of
 from .fx import Effect
-from .registry import EVENTS, Ability, Card, register
+from .registry import EVENTS, MECHANISMS, Ability, Card, register
 
 # Events whose handler takes ``(state, iid, ...)`` about the card itself: an
 # effect given for one of them runs as a trigger of that card.
@@ -42,8 +42,12 @@ def card(card_id: str, *, targets=(), resolve=None, abilities=None, **answers) -
       registry.NAMES); an fx effect may answer a card's own event
       (``arrives=Damage(3, target=UNIT)``). One name that names several
       events answers each: ``arrives_or_attacks=...``.
+    - ``modifies``, ``restricts``, ``grants``: ``{key: handler}`` for the
+      keys of the general mechanisms (registry.STATS, RESTRICTIONS,
+      GRANTS): ``modifies={"hire_cost": fn}``.
 
-    More handlers can be added with ``@card.on(name)``. Raises ValueError
+    More handlers can be added with ``@card.on(name)``,
+    ``@card.modifies(key)``, ``@card.restricts(key)``, ``@card.grants(key)``. Raises ValueError
     for an unknown name or a card registered twice.
     """
     # Each slot is copied with its spell's id: a thing may refuse some spells
@@ -52,6 +56,10 @@ def card(card_id: str, *, targets=(), resolve=None, abilities=None, **answers) -
     if abilities is not None:
         new._add("abilities", abilities if callable(abilities) else _fixed(list(abilities)))
     for key, fn in answers.items():
+        if key in MECHANISMS:
+            for stat, answer in fn.items():
+                new._add((key, stat), _handler((key, stat), answer))
+            continue
         for name in key.split("_or_") if "_or_" in key else [key]:
             new._add(name, _handler(name, fn))
     return register(card_id, new)
@@ -61,7 +69,7 @@ def _resolver(fn):
     return fn.resolve if isinstance(fn, Effect) else fn
 
 
-def _handler(name: str, fn):
+def _handler(name, fn):
     if isinstance(fn, Effect):
         if name not in _SELF_EVENTS:
             raise ValueError(f"an effect can't answer {name!r}; write a function")

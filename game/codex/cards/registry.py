@@ -6,14 +6,19 @@ import it at the top. Card modules register what their card does here (see
 imports a card module, it asks this registry.
 
 A card takes part in the game in one way: it answers some of the named
-**events** (what happens: "arrives", "unit_dies", ...) and **questions**
-(what the engine asks: "cost_mod", "can_attack", "aura", ...) listed in
-:data:`EVENTS` and :data:`QUESTIONS`, one handler per name and card. The
-handlers are indexed by name (``{name: {card id: handler}}``), so the engine
-only looks at the cards that answer what it asks. A new kind of trigger is a
-new name here plus the one place of the rules that emits it.
+**events** (what happens: "arrives", "unit_dies", ...), **questions** (what
+the engine asks of a card: "can_attack", "aura", ...) and keys of the three
+general **mechanisms** (issue 28): it *modifies* a stat (:data:`STATS`:
+"cost", "hire_cost", "damage_taken", ...), *restricts* an action
+(:data:`RESTRICTIONS`: "target", "level", "draw", ...) or *grants* a status
+(:data:`GRANTS`: "stealth", "illusion", "abilities", ...); one handler per
+name (or ``(mechanism, key)`` pair) and card. The handlers are indexed by
+name and pair (``{name: {card id: handler}}``), so the engine only looks at
+the cards that answer what it asks. A new kind of trigger is a new event
+here plus the one place of the rules that emits it; a new one-card effect
+is a key of a mechanism, not a new question.
 
-Source: issue 12 (card API), docs/ENGINE.md "Cards".
+Source: issue 12 (card API), issue 28, docs/ENGINE.md "Cards".
 """
 
 from collections.abc import Callable
@@ -64,16 +69,13 @@ EVENTS = {
 }
 
 # Questions: ``name -> signature``; the answer's meaning is in the text.
+# The general ones a card answers about itself or what it gives; a stat it
+# changes, an action it forbids or a status it grants is asked through a
+# mechanism below instead.
 QUESTIONS = {
     "aura": "(state, src, iid) -> (atk, hp, keywords) src gives its controller's thing iid",
     "aura_all": "(state, src, iid) -> (atk, hp, keywords) src gives any thing in play",
-    "cost_mod": "(state, src, seat, card_id, cost) -> cost of card_id for seat, src in play",
-    "own_cost": "(state, seat, cost) -> the card's own cost while seat plays it from hand",
-    "hire_cost": "(state, src, seat, cost) -> cost of hiring a worker for seat",
-    "spell_license": "(state, src, seat, card_id) -> True: seat may play spell card_id without its hero",
-    "tech_waiver": "(state, src, seat, card_id) -> True: seat may play card_id without its tech building",
     "abilities": "(state, iid) -> [Ability] the card's activated abilities now",
-    "granted_abilities": "(state, src, iid) -> [Ability] src gives another card of its controller",
     "must_sacrifice": "(state, iid) -> True: a state-based sacrifice",
     "can_attack": "(state, iid) -> False forbids attacking",
     "can_patrol": "(state, iid) -> False keeps it out of the patrol zone",
@@ -82,58 +84,103 @@ QUESTIONS = {
     "unstoppable_toward": "(state, iid, target) -> True: iid ignores every patroller while attacking target",
     "escapes_death": "(state, iid) -> True: iid would die but something else happens instead (the "
     "handler did it); the mark combat_death says combat damage was lethal",
-    "stealth_toward": "(state, iid, target) -> True: iid has stealth while attacking target",
-    "attack_bonus": "(state, iid, target) -> extra ATK while iid attacks target (combat damage)",
     "forbids_play": "(state, src, seat, card_id, from_hand) -> a sentence: src (anyone's, in play) "
     "stops seat playing card_id now; None allows it",
-    "build_cost": "(state, src, seat, building_id, cost) -> cost of building_id (tech building, "
-    "add-on or building card) for seat, src anyone's in play",
-    "jails": "(state, src, seat, iid) -> True: src (anyone's, in play) takes the unit iid seat plays "
-    "from hand instead of letting it arrive (then its event captured runs)",
-    "base_flying": "(state, src, team) -> True: src gives team's base flying",
-    "makes_illusion": "(state, src, iid) -> True: src (any card in play) makes unit iid an Illusion",
-    "keeps_illusion": "(state, src, iid) -> True: src keeps its controller's Illusion iid from dying when targeted",
-    "reveals_hands": "(state, src, seat) -> True: src's controller and teammates see seat's hand",
-    "unsacrificeable": "(state, iid) -> True: iid can't be sacrificed (Pestering Haunt)",
-    "saves_host": "(state, src, host) -> True: attachment src saves its host from dying (it did what it "
-    "does instead; asked after two lives: Soul Stone)",
-    "base_floor": "(state, src, team, dealer) -> HP: damage dealer (a seat) deals can't take team's base "
-    "below it (src anyone's in play: Blackhand Dozer)",
-    "draw_bonus": "(state, src, seat) -> extra cards seat draws in its draw phase, and as much more hand "
-    "size (src anyone's in play: Shrine of Forbidden Knowledge)",
-    "lets_pass": "(state, src, attacker, patroller) -> True: src (its controller's card) lets attacker "
-    "ignore that patroller (Shrine of Forbidden Knowledge)",
     "damage_as_runes": "(state, iid) -> True: iid deals its damage to units and heroes as -1/-1 "
     "runes (Plague Spitter, Poisonblade Rogue, Orpal Gloor)",
-    "forbids_target": "(state, src, seat, tid) -> True: src (anyone's, in play) stops seat's spells "
-    "and abilities from ◎ tid (Mind-Parry Monk); targeting.can_target",
-    "prevent_damage": "(state, src, iid, taken, deathtouch) -> the damage unit or hero iid takes "
-    "after armor, src anyone's in play (Focus Master); effects.damage_card",
-    "restrains": "(state, src, iid) -> the time (state.tick) since when src (anyone's, in play) "
-    "stops iid attacking and patrolling, or None (Entangling Vines); targeting.held_fast",
-    "freed_since": "(state, iid) -> the time (state.tick) since when iid may attack and patrol "
-    "whatever held it before, 0 for never (an awake Gargoyle); targeting.held_fast",
-    "shields_building": "(state, src, target) -> True: src (anyone's, in play) prevents all damage "
-    "to building target (Morningstar Pass); effects.damage_building",
-    "skips_draw": "(state, src, seat) -> True: src (seat's, in play) makes seat skip its "
-    "draw/discard phase, the hand stays (Oathkeeper of Kor Mountain); turns.draw_phase",
-    "forbids_levels": "(state, src, hero) -> True: src (anyone's, in play) stops hero gaining levels "
-    "(Chronofixer); heroes.can_level",
-    "stays_in_play": "(state, iid) -> True: iid can't leave play now other than by dying (Gilded "
-    "Glaxx); effects.can_leave_play",
-    "prevent_effect_damage": "(state, src, iid, taken) -> the damage unit or hero iid takes from a spell "
-    "or ability (sparkshot and the Tower included), src anyone's in play "
-    "(Sentry); effects.damage_card",
-    "must_trash": "(state, iid) -> True: a state-based check trashes iid (Hardened Mox; checks)",
-    "worker_gold_cap": "(state, src, seat) -> the most gold seat's workers produce in its upkeep "
-    "(src anyone's in play: Slow-Time Generator; turns upkeep)",
-    "shuns_spell": "(state, iid, spell_id) -> True: spell_id's ◎ slots can't pick iid (Nullcraft; "
-    "targeting.slot_candidates, for spell slots carrying their spell)",
-    "attack_tax": "(state, iid, seat) -> gold seat must pay each time one of its units or heroes "
-    "attacks iid (Setsuki Hiruki, Morningstar Pass); targeting.attack_tax, view",
 }
 
-NAMES = {**EVENTS, **QUESTIONS}
+# The three general mechanisms (issue 28, "effects as declarations"): a card
+# *modifies* a stat, *restricts* an action or *grants* a status, each named
+# by a key of the vocabularies below (``key -> signature and meaning``). A
+# card registers ``@card.modifies("hire_cost")`` (or ``card(..., modifies=
+# {"hire_cost": fn})``); the engine asks the pair ``("modifies",
+# "hire_cost")`` with the same helpers as a question (fold, any_says, ask,
+# answering), indexed by the pair so it only looks at the cards that answer
+# that key. A "self" key is asked of the card itself (``ask``); the others of
+# the cards in play named by the asker (``src``). A new key is one line here
+# plus the one place of the rules that asks it, no new mechanism.
+
+# modifies: a number of the game for what matches (fold: each answering card
+# maps the value in turn, or the asker reads the answers as written).
+STATS = {
+    "cost": "(state, src, seat, card_id, cost) -> cost of card_id for seat, src in play (Maestro, "
+    "River Montoya, Guargum, Pirate-Gang Commander; actions.costs)",
+    "own_cost": "self (state, seat, cost) -> the card's own cost while seat plays it from hand "
+    "(Gigadon; actions.costs)",
+    "hire_cost": "(state, src, seat, cost) -> cost of hiring a worker for seat (Rich Earth)",
+    "build_cost": "(state, src, seat, building_id, cost) -> cost of building_id (tech building, "
+    "add-on or building card) for seat, src anyone's in play (Building Inspector)",
+    "worker_gold_cap": "(state, src, seat) -> the most gold seat's workers produce in its upkeep "
+    "(src anyone's in play: Slow-Time Generator; turns upkeep)",
+    "draw_count": "(state, src, seat) -> extra cards seat draws in its draw phase, and as much more "
+    "hand size (src anyone's in play: Shrine of Forbidden Knowledge; turns)",
+    "base_floor": "(state, src, team, dealer) -> HP: damage dealer (a seat) deals can't take team's "
+    "base below it (src anyone's in play: Blackhand Dozer; effects)",
+    "damage_taken": "(state, src, iid, taken, deathtouch) -> the damage unit or hero iid takes after "
+    "armor, src anyone's in play (Focus Master); effects.damage_card",
+    "effect_damage_taken": "(state, src, iid, taken) -> the damage unit or hero iid takes from a "
+    "spell or ability (sparkshot and the Tower included), src anyone's in play (Sentry); "
+    "effects.damage_card",
+    "attack": "self (state, iid, target) -> extra ATK while iid attacks target (combat damage: "
+    "Steam Tank, Makeshift Rambaster, Air Hammer)",
+    "attack_tax": "self (state, iid, seat) -> gold seat must pay each time one of its units or "
+    "heroes attacks iid (Setsuki Hiruki, Morningstar Pass); targeting.attack_tax, view",
+}
+
+# restricts: an action is forbidden (True) or held (a time) while the card
+# says so.
+RESTRICTIONS = {
+    "target": "(state, src, seat, tid) -> True: src (anyone's, in play) stops seat's spells and "
+    "abilities from ◎ tid (Mind-Parry Monk); targeting.can_target",
+    "spell_target": "self (state, iid, spell_id) -> True: spell_id's ◎ slots can't pick iid "
+    "(Nullcraft; targeting.slot_candidates, for spell slots carrying their spell)",
+    "level": "(state, src, hero) -> True: src (anyone's, in play) stops hero gaining levels "
+    "(Chronofixer); heroes.can_level",
+    "building_damage": "(state, src, target) -> True: src (anyone's, in play) prevents all damage to "
+    "building target (Morningstar Pass); effects.damage_building",
+    "attack_and_patrol": "(state, src, iid) -> the time (state.tick) since when src (anyone's, in "
+    "play) stops iid attacking and patrolling, or None (Entangling Vines); targeting.held_fast",
+    "draw": "(state, src, seat) -> True: src (seat's, in play) makes seat skip its draw/discard "
+    "phase, the hand stays (Oathkeeper of Kor Mountain); turns.draw_phase",
+    "leave_play": "self (state, iid) -> True: iid can't leave play now other than by dying (Gilded "
+    "Glaxx); effects.can_leave_play",
+    "remain_in_play": "self (state, iid) -> True: iid can't stay in play: a state-based check "
+    "trashes it (Hardened Mox; checks)",
+    "sacrifice": "self (state, iid) -> True: iid can't be sacrificed (Pestering Haunt, Gilded Glaxx); effects",
+    "arrival": "(state, src, seat, iid) -> True: src (anyone's, in play) takes the unit iid seat "
+    "plays from hand instead of letting it arrive (then its event captured runs: Jail)",
+}
+
+# grants: a status, a permission or an ability the card gives.
+GRANTS = {
+    "abilities": "(state, src, iid) -> [Ability] src gives another card of its controller (Maestro)",
+    "play_without_hero": "(state, src, seat, card_id) -> True: seat may play spell card_id without "
+    "its hero (Guargum, Prynn, Bigby)",
+    "play_without_tech": "(state, src, seat, card_id) -> True: seat may play card_id without its "
+    "tech building (Pirate-Gang Commander)",
+    "stealth": "self (state, iid, target) -> True: iid has stealth while attacking target (Stalking Tiger)",
+    "pass_patroller": "(state, src, attacker, patroller) -> True: src (its controller's card) lets "
+    "attacker ignore that patroller (Shrine of Forbidden Knowledge)",
+    "freedom": "self (state, iid) -> the time (state.tick) since when iid may attack and patrol "
+    "whatever held it before, 0 for never (an awake Gargoyle); targeting.held_fast",
+    "illusion": "(state, src, iid) -> True: src (any card in play) makes unit iid an Illusion (Dreamscape)",
+    "keep_illusion": "(state, src, iid) -> True: src keeps its controller's Illusion iid from dying "
+    "when targeted (Macciatus)",
+    "hand_reveal": "(state, src, seat) -> True: src's controller and teammates see seat's hand "
+    "(Eyes of the Chancellor; view.hand_revealed_to)",
+    "base_flying": "(state, src, team) -> True: src gives team's base flying (Lawbringer Gryphon)",
+    "host_save": "(state, src, host) -> True: attachment src saves its host from dying (it did what "
+    "it does instead; asked after two lives: Soul Stone)",
+}
+
+MECHANISMS = {"modifies": STATS, "restricts": RESTRICTIONS, "grants": GRANTS}
+
+# ``(mechanism, key) -> signature``: the names the index holds beside the
+# events and questions.
+KEYS = {(mech, key): sig for mech, keys in MECHANISMS.items() for key, sig in keys.items()}
+
+NAMES = {**EVENTS, **QUESTIONS, **KEYS}
 
 
 @dataclass
@@ -188,7 +235,8 @@ class Card:
 
     ``targets``: the target slots chosen when the card (a spell) is played;
     ``resolve(state, seat, iid, targets)``: a spell's effect; ``handlers``:
-    ``{event or question name: handler}`` (see :data:`NAMES`). ``card_id``
+    ``{event or question name, or (mechanism, key): handler}`` (see
+    :data:`NAMES`). ``card_id``
     is set on registration and not compared. A card with no handler at all
     still "works" (catalog.works): its effect lives elsewhere or it has
     only keywords.
@@ -199,10 +247,11 @@ class Card:
     handlers: dict = field(default_factory=dict)
     card_id: str = field(default="", compare=False)
 
-    def on(self, *names: str):
+    def on(self, *names):
         """Decorator: ``fn`` answers each of the events/questions ``names``
-        for this card. Raises ValueError for an unknown name or a name this
-        card already answers."""
+        (or ``(mechanism, key)`` pairs of :data:`KEYS`) for this card.
+        Raises ValueError for an unknown name or a name this card already
+        answers."""
 
         def add(fn):
             for name in names:
@@ -211,9 +260,24 @@ class Card:
 
         return add
 
-    def _add(self, name: str, fn: Callable) -> None:
+    def modifies(self, key: str):
+        """Decorator: ``fn`` answers the stat ``key`` of :data:`STATS` for
+        this card. Raises ValueError for an unknown key or one answered."""
+        return self.on(("modifies", key))
+
+    def restricts(self, key: str):
+        """Decorator: ``fn`` answers the restriction ``key`` of
+        :data:`RESTRICTIONS`. Raises ValueError as :meth:`modifies`."""
+        return self.on(("restricts", key))
+
+    def grants(self, key: str):
+        """Decorator: ``fn`` answers the grant ``key`` of :data:`GRANTS`.
+        Raises ValueError as :meth:`modifies`."""
+        return self.on(("grants", key))
+
+    def _add(self, name, fn: Callable) -> None:
         if name not in NAMES:
-            raise ValueError(f"{self.card_id or 'card'}: no event or question named {name!r}")
+            raise ValueError(f"{self.card_id or 'card'}: no event or question (or mechanism key) named {name!r}")
         if name in self.handlers:
             raise ValueError(f"{self.card_id}: {name!r} answered twice")
         self.handlers[name] = fn
@@ -222,12 +286,16 @@ class Card:
 
 
 def Hooks(targets=None, resolve=None, **handlers) -> Card:  # noqa: N802 (the old class name)
-    """A :class:`Card` from keyword handlers (``arrives=fn, aura=fn, ...``),
-    the shape card code and tests used before issue 12. Raises ValueError
-    for an unknown name."""
+    """A :class:`Card` from keyword handlers (``arrives=fn, aura=fn, ...``,
+    and ``modifies={key: fn}``, ``restricts=...``, ``grants=...``), the
+    shape card code and tests used before issue 12. Raises ValueError for
+    an unknown name or key."""
     card = Card(targets=list(targets or []), resolve=resolve)
     for name, fn in handlers.items():
-        if fn is not None:
+        if name in MECHANISMS:
+            for key, answer in fn.items():
+                card._add((name, key), answer)
+        elif fn is not None:
             card._add(name, fn)
     return card
 
@@ -279,14 +347,15 @@ def card_of_id(card_id: str) -> Card:
     return REGISTRY.get(card_id, _NONE)
 
 
-def handler(name: str, card_id: str):
+def handler(name, card_id: str):
     """The handler card ``card_id`` registered for event/question ``name``,
     or None. Raises KeyError for an unknown name."""
     return _INDEX[name].get(card_id)
 
 
-def answering(name: str) -> dict:
-    """``{card id: handler}`` of every card answering ``name`` (read only)."""
+def answering(name) -> dict:
+    """``{card id: handler}`` of every card answering ``name`` (an event,
+    a question or a ``(mechanism, key)`` pair; read only)."""
     return _INDEX[name]
 
 
@@ -344,14 +413,14 @@ def emit_to(state: dict, name: str, sources, *args, skip=None) -> None:
                 fn(state, src, *args)
 
 
-def ask(state: dict, name: str, iid: str, default, *args):
+def ask(state: dict, name, iid: str, default, *args):
     """Question ``name`` about ``iid`` itself: its card's answer to
     ``(state, iid, *args)``, or ``default`` when it doesn't answer."""
     fn = handler_in(state, _INDEX[name], iid)
     return default if fn is None else fn(state, iid, *args)
 
 
-def fold(state: dict, name: str, sources, value, *args):
+def fold(state: dict, name, sources, value, *args):
     """Question ``name`` folded over the cards ``sources`` in order: each
     answering one maps ``value`` to ``handler(state, src, *args, value)``
     (costs: Maestro, River Montoya, Rich Earth)."""
@@ -364,7 +433,7 @@ def fold(state: dict, name: str, sources, value, *args):
     return value
 
 
-def any_says(state: dict, name: str, sources, *args) -> bool:
+def any_says(state: dict, name, sources, *args) -> bool:
     """Question ``name``: True when one of the cards ``sources`` answers
     ``handler(state, src, *args)`` truthfully (licences and waivers)."""
     index = _INDEX[name]

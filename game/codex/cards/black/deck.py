@@ -33,7 +33,12 @@ def _haunt_cap(state, src, iid):
     return (min(0, 1 - raw), 0, {})
 
 
-card("pestering_haunt", can_patrol=lambda state, iid: False, aura=_haunt_cap, unsacrificeable=lambda state, iid: True)
+card(
+    "pestering_haunt",
+    can_patrol=lambda state, iid: False,
+    aura=_haunt_cap,
+    restricts={"sacrifice": lambda state, iid: True},
+)
 
 
 # ---- Skeleton Javelineer --------------------------------------------------------

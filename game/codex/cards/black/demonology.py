@@ -69,7 +69,7 @@ card(
     targets=[slot("unit")],
     resolve=_soul_stone,
     aura_all=_soul_stone_aura,
-    saves_host=_soul_stone_saves,
+    grants={"host_save": _soul_stone_saves},
     must_sacrifice=host_gone,
 )
 
@@ -183,7 +183,7 @@ card(
     "gargoyle",
     can_attack=_awake,
     can_patrol=_awake,
-    freed_since=_woken_since,
+    grants={"freedom": _woken_since},
     abilities=[
         ability(
             "until your next upkeep: not indestructible, flying, +3 ATK, may attack and patrol (once per turn).",
@@ -267,7 +267,7 @@ def _dozer_dies(state, iid):
     )
 
 
-card("blackhand_dozer", base_floor=_dozer_floor, dies=_dozer_dies)
+card("blackhand_dozer", modifies={"base_floor": _dozer_floor}, dies=_dozer_dies)
 
 
 # ---- Banefire Golem -----------------------------------------------------------------------------------
@@ -357,8 +357,8 @@ def _shrine_lets_pass(state, src, attacker, patroller):
 card(
     "shrine_of_forbidden_knowledge",
     upkeep=_shrine_upkeep,
-    lets_pass=_shrine_lets_pass,
-    draw_bonus=lambda state, src, seat: 1 if seat == _controller(state, src) else 0,
+    grants={"pass_patroller": _shrine_lets_pass},
+    modifies={"draw_count": lambda state, src, seat: 1 if seat == _controller(state, src) else 0},
 )
 
 

@@ -72,7 +72,7 @@ def _inspector_cost(state, src, seat, building_id, cost):
     return cost
 
 
-card("building_inspector", building_built=_inspector_notes, build_cost=_inspector_cost)
+card("building_inspector", building_built=_inspector_notes, modifies={"build_cost": _inspector_cost})
 
 
 def _jail_takes(state, src, seat, iid):
@@ -105,7 +105,7 @@ def _jail_gone(state, src):
         move(state, prisoner, "discard")
 
 
-card("jail", jails=_jail_takes, captured=_jail_locks, leaves=_jail_gone)
+card("jail", restricts={"arrival": _jail_takes}, captured=_jail_locks, leaves=_jail_gone)
 
 
 def _lawful_search(state, seat, iid, targets):

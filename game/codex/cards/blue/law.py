@@ -174,7 +174,7 @@ def _gryphon_base(state, src, team):
     return team_of(state, controller(state, src)) == team
 
 
-card("lawbringer_gryphon", base_flying=_gryphon_base)
+card("lawbringer_gryphon", grants={"base_flying": _gryphon_base})
 
 
 # ---- Spells --------------------------------------------------------------------
@@ -326,7 +326,7 @@ def _bigby_license(state, src, seat, card_id):
 
 card(
     "bigby_hayes",
-    spell_license=_bigby_license,
+    grants={"play_without_hero": _bigby_license},
     abilities=by_band(
         mid=[
             ability(

@@ -247,7 +247,7 @@ def _air_hammer_bonus(state: dict, iid: str, target: str) -> int:
     return 2 if _damaged_building(state, target) else 0
 
 
-card("air_hammer", attack_bonus=_air_hammer_bonus)
+card("air_hammer", modifies={"attack": _air_hammer_bonus})
 
 
 def _garrison_draw(state: dict, src: str, unit: str) -> None:

@@ -4,7 +4,7 @@ Mirror Illusion token (a 0/1 Illusion with no text: stats only).
 Illusions are the engine's (targeting.is_illusion, dies_when_targeted);
 this module adds what makes or spares them (Hallucination, Dreamscape,
 Macciatus), copies (common.become_copy), revealed hands (Eyes of the
-Chancellor, question ``reveals_hands``: view.hand_revealed_to), control
+Chancellor, ``grants hand_reveal``: view.hand_revealed_to), control
 change (Mind Control) and silence (Free Speech: registry.silenced). Fine
 points follow the official rulings (reference/codex-cards/rulings.json,
 "Blue", "Heroes" and "General") and docs/RULINGS.md ("Blue: Truth")."""
@@ -58,7 +58,7 @@ def _macciatus_keeps(state, src, iid):
     return True
 
 
-card("macciatus_the_whisperer", aura=_macciatus_aura, keeps_illusion=_macciatus_keeps)
+card("macciatus_the_whisperer", aura=_macciatus_aura, grants={"keep_illusion": _macciatus_keeps})
 
 
 # ---- Reteller of Truths --------------------------------------------------------
@@ -162,7 +162,7 @@ def _dreamscape_makes(state, src, iid):
     return level is not None and level <= 2
 
 
-card("dreamscape", makes_illusion=_dreamscape_makes)
+card("dreamscape", grants={"illusion": _dreamscape_makes})
 
 
 # ---- Mind Control --------------------------------------------------------------
@@ -224,7 +224,7 @@ def _eyes_reveal(state, src, seat):
 
 card(
     "eyes_of_the_chancellor",
-    reveals_hands=_eyes_reveal,
+    grants={"hand_reveal": _eyes_reveal},
     abilities=[
         ability(
             "make a friendly unit invisible until your next upkeep.",

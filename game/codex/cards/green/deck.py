@@ -106,7 +106,7 @@ def _rich_earth(state, src, seat, cost):
     return max(0, cost - 1)
 
 
-card("rich_earth", hire_cost=_rich_earth)
+card("rich_earth", modifies={"hire_cost": _rich_earth})
 
 
 card("rampant_growth", targets=[Target(CHARACTER)], resolve=attack_and_armor(2))

@@ -160,7 +160,7 @@ def _stalks_units(state, iid, target):
     return not target.startswith(("bld:", "base:")) and kind_of(state, target) == "unit"
 
 
-card("stalking_tiger", aura=_stalking_tiger_aura, stealth_toward=_stalks_units)
+card("stalking_tiger", aura=_stalking_tiger_aura, grants={"stealth": _stalks_units})
 
 
 def _predator_dealt(state, src, attacker, dealt):
@@ -213,7 +213,7 @@ def _gigadon_cost(state, seat, cost):
     return cost - sum(1 for i in player(state, seat)["play"] if is_green_unit(state, i))
 
 
-card("gigadon", own_cost=_gigadon_cost)
+card("gigadon", modifies={"own_cost": _gigadon_cost})
 
 
 def _three_squirrels(state, iid):

@@ -225,7 +225,7 @@ def _guargum_license(state, src, seat, card_id):
     return _growth_spell(card_id)
 
 
-card("guargum_eternal_sentinel", cost_mod=_guargum_cost, spell_license=_guargum_license)
+card("guargum_eternal_sentinel", modifies={"cost": _guargum_cost}, grants={"play_without_hero": _guargum_license})
 
 
 def _garg_arrives(state, iid):

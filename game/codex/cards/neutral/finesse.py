@@ -171,7 +171,7 @@ def _maestro_grant(state, src, iid):
     ]
 
 
-card("maestro", cost_mod=_maestro_cost, granted_abilities=_maestro_grant)
+card("maestro", modifies={"cost": _maestro_cost}, grants={"abilities": _maestro_grant})
 
 
 def _blademaster(state, src, iid):
@@ -193,7 +193,7 @@ def _river_cost(state, src, seat, card_id, cost):
 # River Montoya, mid band: exhaust to sideline a tech 0 or I patroller.
 card(
     "river_montoya",
-    cost_mod=_river_cost,
+    modifies={"cost": _river_cost},
     abilities=by_band(
         mid=[
             ability(

@@ -23,7 +23,7 @@ def _nullcraft_shuns(state, iid, spell_id):
     return bool({"Buff", "Debuff"} & set(catalog.card(spell_id)["subtypes"]))
 
 
-card("nullcraft", shuns_spell=_nullcraft_shuns)
+card("nullcraft", restricts={"spell_target": _nullcraft_shuns})
 
 
 # ---- Tinkerer -------------------------------------------------------------------
@@ -61,7 +61,7 @@ def _mox_trashed(state, iid):
     )
 
 
-card("hardened_mox", must_trash=_mox_trashed)
+card("hardened_mox", restricts={"remain_in_play": _mox_trashed})
 
 
 # ---- Battle Suits ---------------------------------------------------------------

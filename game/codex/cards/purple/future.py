@@ -142,8 +142,7 @@ def _glaxx_escapes(state, iid):
 card(
     "gilded_glaxx",
     escapes_death=_glaxx_escapes,
-    unsacrificeable=lambda s, i: _gold(s, i) > 0,
-    stays_in_play=lambda s, i: _gold(s, i) > 0,
+    restricts={"sacrifice": lambda s, i: _gold(s, i) > 0, "leave_play": lambda s, i: _gold(s, i) > 0},
 )
 
 

@@ -69,7 +69,7 @@ card(
 def _rewind(state, seat, iid, targets):
     """Every tech 0, I and II unit in play, anyone's, returns to its owner's
     hand (no ◎; they don't die: ruling). Who may cast it: Prynn
-    Pasternaak's ``spell_license`` below."""
+    Pasternaak's ``grants play_without_hero`` below."""
     for unit in [i for p in state["players"] for i in p["play"]]:
         if stats.is_unit(state, unit) and (stats.tech_level(state, unit) or 0) <= 2:
             bounce(state, unit)
@@ -254,7 +254,7 @@ card("second_chances", unit_leaves=_second_chance)
 
 # ---- Slow-Time Generator ------------------------------------------------------------------
 
-card("slow_time_generator", worker_gold_cap=lambda state, src, seat: 4)
+card("slow_time_generator", modifies={"worker_gold_cap": lambda state, src, seat: 4})
 
 
 # ---- Ebbflow Archon --------------------------------------------------------------------------
@@ -358,7 +358,7 @@ card(
     attacks=_prynn_attacks,
     dies=_prynn_dies,
     leaves=_prynn_leaves,
-    spell_license=_prynn_license,
+    grants={"play_without_hero": _prynn_license},
     abilities=by_band(
         max=[
             ability(

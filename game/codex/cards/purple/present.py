@@ -135,7 +135,7 @@ def _sentry_prevents(state, src, iid, taken):
     return 0
 
 
-card("sentry", prevent_effect_damage=_sentry_prevents)
+card("sentry", modifies={"effect_damage_taken": _sentry_prevents})
 
 
 # ---- Chronofixer ------------------------------------------------------------------------------
@@ -147,7 +147,7 @@ def _chronofixer_forbids(state, src, hero):
     return is_opponent(state, _controller(state, src), _controller(state, hero))
 
 
-card("chronofixer", forbids_levels=_chronofixer_forbids)
+card("chronofixer", restricts={"level": _chronofixer_forbids})
 
 # ---- Hyperion ---------------------------------------------------------------------------------
 

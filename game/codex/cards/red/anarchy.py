@@ -183,7 +183,7 @@ def _steam_tank_bonus(state, iid, target):
     return 4 if attacks_building(state, target) else 0
 
 
-card("steam_tank", attack_bonus=_steam_tank_bonus)
+card("steam_tank", modifies={"attack": _steam_tank_bonus})
 
 
 def _sanatorium(state, seat, iid, targets):

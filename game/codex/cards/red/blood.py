@@ -267,8 +267,8 @@ card(
     "pirate_gang_commander",
     arrives=_pgc_arrives,
     unit_dies=_pgc_unit_dies,
-    cost_mod=_pgc_cost,
-    tech_waiver=_pgc_no_tech,
+    modifies={"cost": _pgc_cost},
+    grants={"play_without_tech": _pgc_no_tech},
 )
 
 

@@ -68,7 +68,7 @@ def _rambaster_bonus(state, iid, target):
     return 2 if attacks_building(state, target) else 0
 
 
-card("makeshift_rambaster", attack_bonus=_rambaster_bonus, can_patrol=never_patrols)
+card("makeshift_rambaster", modifies={"attack": _rambaster_bonus}, can_patrol=never_patrols)
 
 
 def _bloodburn_rune(state, src, dead):

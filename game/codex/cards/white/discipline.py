@@ -353,7 +353,7 @@ def _focus_prevents(state, src, iid, taken, deathtouch):
     return taken - 1
 
 
-card("focus_master", arrives=_focus_arrives, prevent_damage=_focus_prevents)
+card("focus_master", arrives=_focus_arrives, modifies={"damage_taken": _focus_prevents})
 
 
 # ---- Mind-Parry Monk ---------------------------------------------------------------------------
@@ -368,7 +368,7 @@ def _mind_parry(state, src, seat, tid):
     return controller_of(state, tid) == mine and is_opponent(state, seat, mine)
 
 
-card("mind_parry_monk", forbids_target=_mind_parry)
+card("mind_parry_monk", restricts={"target": _mind_parry})
 
 
 # ---- Training Grounds ---------------------------------------------------------------------------

@@ -217,4 +217,4 @@ def _setsuki_upkeep(state, iid):
         draw(state, card_of(state, iid)["controller"], 2)
 
 
-card("setsuki_hiruki", attack_tax=_setsuki_tax, attacks=_setsuki_attacks, upkeep=_setsuki_upkeep)
+card("setsuki_hiruki", modifies={"attack_tax": _setsuki_tax}, attacks=_setsuki_attacks, upkeep=_setsuki_upkeep)

@@ -84,7 +84,7 @@ card(
     "entangling_vines",
     targets=[slot("unit", patroller)],
     resolve=_vines,
-    restrains=_vines_hold,
+    restricts={"attack_and_patrol": _vines_hold},
     must_sacrifice=host_gone,
 )
 
@@ -281,7 +281,7 @@ def _pass_tax(state, iid, seat):
     return 1 if is_opponent(state, seat, _controller(state, iid)) else 0
 
 
-card("morningstar_pass", shields_building=_pass_shields, attack_tax=_pass_tax)
+card("morningstar_pass", restricts={"building_damage": _pass_shields}, modifies={"attack_tax": _pass_tax})
 
 
 # ---- Oathkeeper of Kor Mountain ------------------------------------------------------------
@@ -331,7 +331,7 @@ card(
     "oathkeeper_of_kor_mountain",
     arrives=_oath_arrives,
     forbids_play=_oath_forbids,
-    skips_draw=_oath_skips,
+    restricts={"draw": _oath_skips},
     abilities=[ability("sideline every patrolling unit.", _sideline_all, gold=2)],
 )
 
