@@ -1,10 +1,13 @@
 """The card layer's figures of issue 28 ("Cards still reach into the
 engine"), measured from the code so each closing note can quote them again:
 
-- the registry's names (events and questions) and how many serve exactly
-  one card (the cards that register a handler for them, after every colour
-  package is loaded), and how many places of the engine (outside cards/)
-  name those one-card names;
+- the registry's names (events, questions and the general mechanisms
+  ``modifies``, ``restricts``, ``grants``) and how many serve exactly one
+  card (the cards that register a handler for them, after every colour
+  package is loaded), events and questions apart; the mechanisms' keys and
+  how many of those serve one card; how many places of the engine (outside
+  cards/) name those one-card names or keys (a key as its pair
+  ``("modifies", "hire_cost")``);
 - the share of the colour modules' lines that is plumbing: ``@op`` lines,
   ``card(`` declaration lines and import lines;
 - how often the declarative ``fx`` verbs are used;
@@ -64,11 +67,21 @@ def _engine_sources() -> dict:
 
 def figures() -> dict:
     """The figures above as a dict (see the module's docstring)."""
-    serving = {name: len(registry.answering(name)) for name in registry.NAMES}
+
+    def cards_answering(name) -> set:
+        if name in registry.MECHANISMS:  # a mechanism serves the cards answering any of its keys
+            return {c for key in registry.MECHANISMS[name] for c in registry.answering((name, key))}
+        return set(registry.answering(name))
+
+    names = [*registry.EVENTS, *registry.QUESTIONS, *registry.MECHANISMS]
+    serving = {name: len(cards_answering(name)) for name in names}
     one_card = sorted(name for name, n in serving.items() if n == 1)
+    one_key = sorted(f"{m} {k}" for (m, k) in registry.KEYS if len(registry.answering((m, k))) == 1)
     engine = _engine_sources()
-    places = sum(
-        len(re.findall(rf"[\"']{re.escape(name)}[\"']", text)) for name in one_card for text in engine.values()
+    by_name = [rf"[\"']{re.escape(name)}[\"']" for name in one_card]
+    by_key = [rf"\(\s*[\"']{m}[\"'],\s*[\"']{k}[\"']\s*\)" for m, k in (pair.split() for pair in one_key)]
+    name_places, key_places = (
+        sum(len(re.findall(p, text)) for p in patterns for text in engine.values()) for patterns in (by_name, by_key)
     )
     lines = [line.strip() for line in _colour_lines()]
     code = [line for line in lines if line and not line.startswith("#")]
@@ -84,12 +97,20 @@ def figures() -> dict:
         marks.update(re.findall(r"\[\"marks\"\]\[\"(\w+)\"\]", text))
         marks.update(re.findall(r"\[\"marks\"\]\.(?:get|pop|setdefault)\(\"(\w+)\"", text))
     return {
-        "registry_names": len(registry.NAMES),
+        "registry_names": len(names),
         "events": len(registry.EVENTS),
         "questions": len(registry.QUESTIONS),
+        "mechanisms": len(registry.MECHANISMS),
+        "mechanism_keys": len(registry.KEYS),
         "names_serving_one_card": len(one_card),
+        "events_serving_one_card": sum(name in registry.EVENTS for name in one_card),
+        "questions_serving_one_card": sum(name in registry.QUESTIONS for name in one_card),
         "one_card_names": one_card,
-        "engine_places_naming_them": places,
+        "keys_serving_one_card": len(one_key),
+        "one_card_keys": one_key,
+        "engine_places_naming_them": name_places + key_places,
+        "engine_places_naming_one_card_names": name_places,
+        "engine_places_naming_one_card_keys": key_places,
         "colour_module_code_lines": len(code),
         "plumbing_lines": plumbing,
         "plumbing_share": round(sum(plumbing.values()) / max(1, len(code)), 3),
