@@ -174,9 +174,9 @@ def is_illusion(state: dict, tid: str) -> bool:
     return bool(makers) and registry.any_says(state, ("grants", "illusion"), makers, tid)
 
 
-def in_play_answering(state: dict, name: str) -> list:
+def in_play_answering(state: dict, name: registry.Name) -> list:
     """The cards in play (every player's, in play order) whose card answers
-    question ``name`` (registry.answering), silenced or not: the only ones
+    question ``name`` or a mechanism's ``(mechanism, key)`` (registry.answering), silenced or not: the only ones
     of all the cards in play that a question over them can hear from.
     Memoised while the state is only read (stats.frozen): the list is
     shared then, never change it."""

@@ -69,7 +69,7 @@ def _resolver(fn):
     return fn.resolve if isinstance(fn, Effect) else fn
 
 
-def _handler(name, fn):
+def _handler(name: str | tuple[str, str], fn):
     if isinstance(fn, Effect):
         if name not in _SELF_EVENTS:
             raise ValueError(f"an effect can't answer {name!r}; write a function")

@@ -176,11 +176,17 @@ GRANTS = {
 
 MECHANISMS = {"modifies": STATS, "restricts": RESTRICTIONS, "grants": GRANTS}
 
+# What the index is keyed by: an event or question name, or a mechanism's
+# ``(mechanism, key)`` pair.
+Name = str | tuple[str, str]
+
 # ``(mechanism, key) -> signature``: the names the index holds beside the
 # events and questions.
-KEYS = {(mech, key): sig for mech, keys in MECHANISMS.items() for key, sig in keys.items()}
+KEYS: dict[tuple[str, str], str] = {(mech, key): sig for mech, keys in MECHANISMS.items() for key, sig in keys.items()}
 
-NAMES = {**EVENTS, **QUESTIONS, **KEYS}
+NAMES: dict[Name, str] = {}
+for _names in (EVENTS.items(), QUESTIONS.items(), KEYS.items()):
+    NAMES.update(_names)
 
 
 @dataclass
@@ -247,7 +253,7 @@ class Card:
     handlers: dict = field(default_factory=dict)
     card_id: str = field(default="", compare=False)
 
-    def on(self, *names):
+    def on(self, *names: Name):
         """Decorator: ``fn`` answers each of the events/questions ``names``
         (or ``(mechanism, key)`` pairs of :data:`KEYS`) for this card.
         Raises ValueError for an unknown name or a name this card already
@@ -275,7 +281,7 @@ class Card:
         Raises ValueError as :meth:`modifies`."""
         return self.on(("grants", key))
 
-    def _add(self, name, fn: Callable) -> None:
+    def _add(self, name: Name, fn: Callable) -> None:
         if name not in NAMES:
             raise ValueError(f"{self.card_id or 'card'}: no event or question (or mechanism key) named {name!r}")
         if name in self.handlers:
@@ -347,13 +353,13 @@ def card_of_id(card_id: str) -> Card:
     return REGISTRY.get(card_id, _NONE)
 
 
-def handler(name, card_id: str):
+def handler(name: Name, card_id: str):
     """The handler card ``card_id`` registered for event/question ``name``,
     or None. Raises KeyError for an unknown name."""
     return _INDEX[name].get(card_id)
 
 
-def answering(name) -> dict:
+def answering(name: Name) -> dict:
     """``{card id: handler}`` of every card answering ``name`` (an event,
     a question or a ``(mechanism, key)`` pair; read only)."""
     return _INDEX[name]
@@ -413,14 +419,14 @@ def emit_to(state: dict, name: str, sources, *args, skip=None) -> None:
                 fn(state, src, *args)
 
 
-def ask(state: dict, name, iid: str, default, *args):
+def ask(state: dict, name: Name, iid: str, default, *args):
     """Question ``name`` about ``iid`` itself: its card's answer to
     ``(state, iid, *args)``, or ``default`` when it doesn't answer."""
     fn = handler_in(state, _INDEX[name], iid)
     return default if fn is None else fn(state, iid, *args)
 
 
-def fold(state: dict, name, sources, value, *args):
+def fold(state: dict, name: Name, sources, value, *args):
     """Question ``name`` folded over the cards ``sources`` in order: each
     answering one maps ``value`` to ``handler(state, src, *args, value)``
     (costs: Maestro, River Montoya, Rich Earth)."""
@@ -433,7 +439,7 @@ def fold(state: dict, name, sources, value, *args):
     return value
 
 
-def any_says(state: dict, name, sources, *args) -> bool:
+def any_says(state: dict, name: Name, sources, *args) -> bool:
     """Question ``name``: True when one of the cards ``sources`` answers
     ``handler(state, src, *args)`` truthfully (licences and waivers)."""
     index = _INDEX[name]
