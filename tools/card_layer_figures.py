@@ -6,8 +6,8 @@ engine"), measured from the code so each closing note can quote them again:
   card (the cards that register a handler for them, after every colour
   package is loaded), events and questions apart; the mechanisms' keys and
   how many of those serve one card; how many places of the engine (outside
-  cards/) name those one-card names or keys (a key as its pair
-  ``("modifies", "hire_cost")``);
+  cards/) name those one-card names or keys (a key as
+  ``"modifies:hire_cost"``);
 - the share of the colour modules' lines that is plumbing: ``@op`` lines,
   ``card(`` declaration lines and import lines;
 - how often the declarative ``fx`` verbs are used;
@@ -70,16 +70,16 @@ def figures() -> dict:
 
     def cards_answering(name) -> set:
         if name in registry.MECHANISMS:  # a mechanism serves the cards answering any of its keys
-            return {c for key in registry.MECHANISMS[name] for c in registry.answering((name, key))}
+            return {c for key in registry.MECHANISMS[name] for c in registry.answering(registry.key_name(name, key))}
         return set(registry.answering(name))
 
     names = [*registry.EVENTS, *registry.QUESTIONS, *registry.MECHANISMS]
     serving = {name: len(cards_answering(name)) for name in names}
     one_card = sorted(name for name, n in serving.items() if n == 1)
-    one_key = sorted(f"{m} {k}" for (m, k) in registry.KEYS if len(registry.answering((m, k))) == 1)
+    one_key = sorted(name.replace(":", " ") for name in registry.KEYS if len(registry.answering(name)) == 1)
     engine = _engine_sources()
     by_name = [rf"[\"']{re.escape(name)}[\"']" for name in one_card]
-    by_key = [rf"\(\s*[\"']{m}[\"'],\s*[\"']{k}[\"']\s*\)" for m, k in (pair.split() for pair in one_key)]
+    by_key = [rf"[\"']{m}:{k}[\"']" for m, k in (pair.split() for pair in one_key)]
     name_places, key_places = (
         sum(len(re.findall(p, text)) for p in patterns for text in engine.values()) for patterns in (by_name, by_key)
     )

@@ -78,7 +78,7 @@ def _settled(state: dict) -> bool:
     if second_legendaries(state):
         return False
     cards = state["cards"]
-    trashing, sacrificing = registry.answering(("restricts", "remain_in_play")), registry.answering("must_sacrifice")
+    trashing, sacrificing = registry.answering("restricts:remain_in_play"), registry.answering("must_sacrifice")
     channeling = _channeling_spells()
     with stats.frozen(state):
         for p in state["players"]:
@@ -188,7 +188,7 @@ def _escapes_death(state: dict, iid: str) -> bool:
         inst["marks"]["crumbling"] = True
         log(state, f"{name(state, iid)} got a crumbling rune instead of dying.", cards=[iid])
         return True
-    if registry.any_says(state, ("grants", "host_save"), attachments_of(state, iid), iid):
+    if registry.any_says(state, "grants:host_save", attachments_of(state, iid), iid):
         return True  # an attachment saved it (Soul Stone; after two lives: ruling)
     return False
 
@@ -197,7 +197,7 @@ def _forced_trash(state: dict) -> list:
     """Things in play a state-based check trashes (``restricts remain_in_play``:
     Hardened Mox once its controller has a tech II unit); indestructible or
     not, trashing is neither dying nor sacrificing."""
-    answers = registry.answering(("restricts", "remain_in_play"))
+    answers = registry.answering("restricts:remain_in_play")
     if not answers:
         return []
     cards = state["cards"]
@@ -208,7 +208,7 @@ def _must_trash(state: dict, iid: str, inst: dict, answers: dict) -> bool:
     """True when ``iid`` in play (instance ``inst``) answers question
     ``restricts remain_in_play`` (its index ``answers``) yes; only a card that answers
     is asked (registry.ask's default otherwise)."""
-    return inst["card"] in answers and registry.ask(state, ("restricts", "remain_in_play"), iid, False)
+    return inst["card"] in answers and registry.ask(state, "restricts:remain_in_play", iid, False)
 
 
 def _forced_sacrifices(state: dict) -> list:

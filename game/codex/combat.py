@@ -116,7 +116,7 @@ def attack_atk(state: dict, attacker: str, target: str) -> int:
     """The ATK ``attacker`` deals its combat damage with while attacking
     ``target``: its ATK plus its ``modifies attack`` ("+4 ATK when
     attacking buildings": Steam Tank, Makeshift Rambaster)."""
-    extra = registry.ask(state, ("modifies", "attack"), attacker, 0, target)
+    extra = registry.ask(state, "modifies:attack", attacker, 0, target)
     return max(0, stats.atk(state, attacker) + extra)
 
 

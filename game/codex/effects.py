@@ -170,8 +170,8 @@ def damage_building(state: dict, target: str, amount: int, *, by) -> None:
     if maps.damage_prevented(state):
         log(state, f"Damage to {_target_name(state, target)}{_from(by)} was prevented (No Rush 15 Minutes).")
         return
-    if registry.answering(("restricts", "building_damage")) and registry.any_says(
-        state, ("restricts", "building_damage"), [i for p in state["players"] for i in p["play"]], target
+    if registry.answering("restricts:building_damage") and registry.any_says(
+        state, "restricts:building_damage", [i for p in state["players"] for i in p["play"]], target
     ):
         log(state, f"Damage to {_target_name(state, target)}{_from(by)} was prevented.")
         return
@@ -213,9 +213,9 @@ def _above_floor(state: dict, target: str, rec: dict, amount: int) -> int:
     sources = [i for p in state["players"] for i in p["play"]]
     floor = max(
         [
-            registry.answering(("modifies", "base_floor"))[registry.answers_as(state, i)](state, i, team, dealer)
+            registry.answering("modifies:base_floor")[registry.answers_as(state, i)](state, i, team, dealer)
             for i in sources
-            if registry.answers_as(state, i) in registry.answering(("modifies", "base_floor"))
+            if registry.answers_as(state, i) in registry.answering("modifies:base_floor")
         ]
         or [0]
     )
@@ -310,9 +310,9 @@ def damage_card(
     taken = amount - absorbed
     if not excess_sent_on:
         taken = _after_prevention(state, iid, taken, combat and deathtouch)
-    if taken > 0 and (ability or not combat) and registry.answering(("modifies", "effect_damage_taken")):
+    if taken > 0 and (ability or not combat) and registry.answering("modifies:effect_damage_taken"):
         for src in [i for p in state["players"] for i in p["play"]]:
-            fn = registry.handler_in(state, registry.answering(("modifies", "effect_damage_taken")), src)
+            fn = registry.handler_in(state, registry.answering("modifies:effect_damage_taken"), src)
             if fn is not None:
                 taken = fn(state, src, iid, taken)
     if source is not None and source in state["cards"] and registry.ask(state, "damage_as_runes", source, False):
@@ -367,7 +367,7 @@ def _damage_line(state: dict, iid: str, taken: int, absorbed: int, by, runes: bo
 def _after_prevention(state: dict, iid: str, taken: int, deathtouch: bool) -> int:
     """The damage ``iid`` takes after the cards in play that prevent some
     (``modifies damage_taken``: Focus Master) had their say."""
-    answers = registry.answering(("modifies", "damage_taken"))
+    answers = registry.answering("modifies:damage_taken")
     if not answers or taken <= 0:
         return taken
     for p in state["players"]:
@@ -480,9 +480,7 @@ def can_sacrifice(state: dict, iid: str) -> bool:
     Indestructible), and for those whose card says it can't be sacrificed
     (``restricts sacrifice``: Pestering Haunt); effects that sacrifice
     skip them (Pestering Haunt and Sacrifice the Weak rulings)."""
-    return not stats.kw(state, iid, "indestructible") and not registry.ask(
-        state, ("restricts", "sacrifice"), iid, False
-    )
+    return not stats.kw(state, iid, "indestructible") and not registry.ask(state, "restricts:sacrifice", iid, False)
 
 
 def sacrifice(state: dict, iid: str) -> bool:
@@ -551,7 +549,7 @@ def can_leave_play(state: dict, iid: str) -> bool:
     (``restricts leave_play``: Gilded Glaxx while his controller has
     gold); returning to hand and trashing then do nothing (Temporal
     Distortion ruling: "if you do" is not met)."""
-    return not registry.ask(state, ("restricts", "leave_play"), iid, False)
+    return not registry.ask(state, "restricts:leave_play", iid, False)
 
 
 def return_to_hand(state: dict, iid: str) -> None:

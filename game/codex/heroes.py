@@ -41,9 +41,9 @@ def can_level(state: dict, iid: str) -> bool:
     of gaining levels, Chronofixer ruling)."""
     if card_of(state, iid)["marks"].get("no_levels_turn") == state["turn"]:
         return False
-    if registry.answering(("restricts", "level")):
+    if registry.answering("restricts:level"):
         everyone = [i for p in state["players"] for i in p["play"]]
-        return not registry.any_says(state, ("restricts", "level"), everyone, iid)
+        return not registry.any_says(state, "restricts:level", everyone, iid)
     return True
 
 

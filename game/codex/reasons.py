@@ -127,7 +127,7 @@ def _build_may_fail(state: dict, seat: int, p: dict, building: str) -> bool:
             return True
     if p["gold"] < gold + multicolour_tax(state, seat):
         return True
-    return bool(in_play_answering(state, ("modifies", "build_cost")))  # a card in play may change the cost
+    return bool(in_play_answering(state, "modifies:build_cost"))  # a card in play may change the cost
 
 
 def _character(state: dict, seat: int, iid: str, out: dict) -> None:

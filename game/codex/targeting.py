@@ -91,10 +91,10 @@ def _targetable(state: dict, seat: int, tid: str) -> bool:
 def _target_forbidden(state: dict, seat: int, tid: str) -> bool:
     """True when a card in play forbids ``seat`` to ◎ ``tid`` (question
     ``restricts target``: Mind-Parry Monk)."""
-    answers = registry.answering(("restricts", "target"))
+    answers = registry.answering("restricts:target")
     if not answers:
         return False
-    for src in in_play_answering(state, ("restricts", "target")):
+    for src in in_play_answering(state, "restricts:target"):
         fn = answers.get(registry.answers_as(state, src))
         if fn is not None and fn(state, src, seat, tid):
             return True
@@ -125,15 +125,15 @@ def shuns(state: dict, tid: str, spells) -> bool:
     """True when thing ``tid`` can't be ◎ by one of the spells (catalog
     ids) ``spells``: its card answers ``restricts spell_target`` (Nullcraft and Buff
     or Debuff spells)."""
-    if tid not in state["cards"] or not registry.answering(("restricts", "spell_target")):
+    if tid not in state["cards"] or not registry.answering("restricts:spell_target"):
         return False
-    return any(registry.ask(state, ("restricts", "spell_target"), tid, False, spell) for spell in spells)
+    return any(registry.ask(state, "restricts:spell_target", tid, False, spell) for spell in spells)
 
 
 def resolving_spells(state: dict) -> list:
     """Catalog ids of the spells resolving now (in the zone ``stack``): the
     targets a spell picks while it resolves are its own (Nullcraft)."""
-    if not registry.answering(("restricts", "spell_target")):
+    if not registry.answering("restricts:spell_target"):
         return []
     return [c["card"] for c in state["cards"].values() if c["zone"] == "stack"]
 
@@ -170,13 +170,13 @@ def is_illusion(state: dict, tid: str) -> bool:
         return True
     if state["temp"] and any(e.get("iid") == tid and e.get("illusion") for e in state["temp"]):
         return True
-    makers = in_play_answering(state, ("grants", "illusion"))
-    return bool(makers) and registry.any_says(state, ("grants", "illusion"), makers, tid)
+    makers = in_play_answering(state, "grants:illusion")
+    return bool(makers) and registry.any_says(state, "grants:illusion", makers, tid)
 
 
-def in_play_answering(state: dict, name: registry.Name) -> list:
+def in_play_answering(state: dict, name: str) -> list:
     """The cards in play (every player's, in play order) whose card answers
-    question ``name`` or a mechanism's ``(mechanism, key)`` (registry.answering), silenced or not: the only ones
+    question ``name`` or a mechanism's ``"mechanism:key"`` (registry.answering), silenced or not: the only ones
     of all the cards in play that a question over them can hear from.
     Memoised while the state is only read (stats.frozen): the list is
     shared then, never change it."""
@@ -195,7 +195,7 @@ def dies_when_targeted(state: dict, tid: str) -> bool:
     if not is_illusion(state, tid):
         return False
     seat = state["cards"][tid]["controller"]
-    return not registry.any_says(state, ("grants", "keep_illusion"), player(state, seat)["play"], tid)
+    return not registry.any_says(state, "grants:keep_illusion", player(state, seat)["play"], tid)
 
 
 def is_flagbearer(state: dict, tid: str) -> bool:
@@ -266,7 +266,7 @@ def sneaky(state: dict, attacker: str, target: str = None) -> bool:
         return True
     if target is None:
         return False
-    return bool(registry.ask(state, ("grants", "stealth"), attacker, False, target))
+    return bool(registry.ask(state, "grants:stealth", attacker, False, target))
 
 
 def evades_patrol(state: dict, attacker: str, group: list) -> bool:
@@ -357,8 +357,8 @@ def base_flies(state: dict, team: int) -> bool:
     base (Lawbringer Gryphon: "your base gains flying"; only while it is in
     play, ruling): then only attackers with flying or anti-air can attack
     that base."""
-    answers = registry.answering(("grants", "base_flying"))
-    for src in in_play_answering(state, ("grants", "base_flying")):
+    answers = registry.answering("grants:base_flying")
+    for src in in_play_answering(state, "grants:base_flying"):
         fn = answers.get(state["cards"][src]["card"])
         if fn is not None and fn(state, src, team):
             return True
@@ -392,7 +392,7 @@ def constrains(state: dict, attacker: str, patroller: str, group: list) -> bool:
         return False
     if registry.any_says(
         state,
-        ("grants", "pass_patroller"),
+        "grants:pass_patroller",
         player(state, state["cards"][attacker]["controller"])["play"],
         attacker,
         patroller,
@@ -488,7 +488,7 @@ def _attack_targets(state: dict, attacker: str, ignore: str = None) -> list:
         # ``unstoppable_toward``, Traffic Director: while attacking a
         # building) always.
         card_id = registry.answers_as(state, attacker)
-        sneaks = registry.handler(("grants", "stealth"), card_id) is not None and not detects(state, group, attacker)
+        sneaks = registry.handler("grants:stealth", card_id) is not None and not detects(state, group, attacker)
         passes = registry.handler("unstoppable_toward", card_id)
         if sneaks or passes is not None:
             out.extend(
@@ -503,7 +503,7 @@ def _attack_targets(state: dict, attacker: str, ignore: str = None) -> list:
         # A target that asks gold to attack it is out of reach without it
         # (only a card in play answering ``modifies attack_tax`` asks any).
         gold = player(state, seat)["gold"]
-        if gold < 0 or in_play_answering(state, ("modifies", "attack_tax")):
+        if gold < 0 or in_play_answering(state, "modifies:attack_tax"):
             out = [t for t in out if attack_tax(state, attacker, t) <= gold]
     return out
 
@@ -522,7 +522,7 @@ def seat_attack_tax(state: dict, seat: int, tid: str) -> int:
     buildings, bases and cards that ask nothing."""
     if not isinstance(tid, str) or tid not in state["cards"]:
         return 0
-    return registry.ask(state, ("modifies", "attack_tax"), tid, 0, seat)
+    return registry.ask(state, "modifies:attack_tax", tid, 0, seat)
 
 
 def group_of_target(state: dict, attacker: str, tid: str) -> list:
@@ -542,11 +542,11 @@ def held_fast(state: dict, iid: str) -> bool:
     patrol (``grants freedom``, the time it began, 0 for nothing:
     an awake Gargoyle). They apply in the order they were made (Gargoyle
     ruling; times from state.tick). Used for attacking and patrolling."""
-    sources = in_play_answering(state, ("restricts", "attack_and_patrol"))
+    sources = in_play_answering(state, "restricts:attack_and_patrol")
     if not sources:
         return False
-    freed = registry.ask(state, ("grants", "freedom"), iid, 0)
-    answers = registry.answering(("restricts", "attack_and_patrol"))
+    freed = registry.ask(state, "grants:freedom", iid, 0)
+    answers = registry.answering("restricts:attack_and_patrol")
     for src in sources:
         fn = registry.handler_in(state, answers, src)
         since = fn(state, src, iid) if fn is not None else None

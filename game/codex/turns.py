@@ -36,7 +36,7 @@ def worker_gold(state: dict, seat: int) -> int:
     what a card in play allows (``modifies worker_gold_cap``: Slow-Time
     Generator, "at most 4 in total")."""
     amount = worker_count(state, seat)
-    caps = registry.answering(("modifies", "worker_gold_cap"))
+    caps = registry.answering("modifies:worker_gold_cap")
     for q in state["players"] if caps else ():
         for src in q["play"]:
             fn = registry.handler_in(state, caps, src)
@@ -364,7 +364,7 @@ def draw_phase(state: dict, seat: int, stash: str = None) -> None:
     Pasternaak's mid band), skips the whole phase; the hand stays.
     """
     p = player(state, seat)
-    if registry.any_says(state, ("restricts", "draw"), p["play"], seat):
+    if registry.any_says(state, "restricts:draw", p["play"], seat):
         log(state, f"{seat_name(state, seat)} skipped their draw/discard phase (an oath).")
         return
     if p.get("skip_draws"):
@@ -384,7 +384,7 @@ def draw_phase(state: dict, seat: int, stash: str = None) -> None:
     if discarded:
         log(state, f"{seat_name(state, seat)} discarded {discarded} card{'s' if discarded != 1 else ''}.")
     # Shrine of Forbidden Knowledge: one more card and one more hand size (ruling).
-    answers = registry.answering(("modifies", "draw_count"))
+    answers = registry.answering("modifies:draw_count")
     bonus = sum(
         fn(state, i, seat)
         for q in state["players"]

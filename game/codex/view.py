@@ -241,7 +241,7 @@ def hand_revealed_to(state: dict, seat: int, viewer) -> bool:
     if viewer is None or not is_opponent(state, viewer, seat):
         return False
     sources = [i for mate in teammates(state, viewer) for i in state["players"][mate]["play"]]
-    return registry.any_says(state, ("grants", "hand_reveal"), sources, seat)
+    return registry.any_says(state, "grants:hand_reveal", sources, seat)
 
 
 def _revealed_card(state: dict, iid: str) -> dict:

@@ -1,7 +1,7 @@
 """The three general mechanisms of the card registry (issue 28, "effects as
 declarations"): a card *modifies* a stat, *restricts* an action or *grants*
 a status through a key of ``registry.STATS``, ``RESTRICTIONS`` or
-``GRANTS``, indexed by the pair ``(mechanism, key)``; docs/ENGINE.md
+``GRANTS``, indexed by ``"mechanism:key"``; docs/ENGINE.md
 "Cards" and "Writing a new card".
 """
 
@@ -33,11 +33,12 @@ def guild():
     assert "test_guild" not in REGISTRY
 
 
-def test_every_key_is_a_pair_of_a_mechanism_and_documented():
+def test_every_key_names_its_mechanism_and_is_documented():
     assert set(registry.MECHANISMS) == {"modifies", "restricts", "grants"}
-    for (mech, key), sig in registry.KEYS.items():
-        assert key in registry.MECHANISMS[mech] and sig.strip()
-        assert (mech, key) in registry.NAMES and registry.answering((mech, key)) is not None
+    for name, sig in registry.KEYS.items():
+        mech, key = name.split(":")
+        assert key in registry.MECHANISMS[mech] and sig.strip() and name == registry.key_name(mech, key)
+        assert name in registry.NAMES and registry.answering(name) is not None
     # The mechanisms replaced the one-card questions: none of them is left.
     assert not {"cost_mod", "prevent_damage", "forbids_target", "stealth_toward", "jails"} & set(registry.NAMES)
 
@@ -46,14 +47,14 @@ def test_a_card_answers_a_key_through_its_mechanism_and_the_index_follows():
     c = registry.Card()
     fn = c.restricts("target")(lambda state, src, seat, tid: True)
     c.grants("stealth")(lambda state, iid, target: True)
-    assert c.handlers[("restricts", "target")] is fn
+    assert c.handlers["restricts:target"] is fn
     REGISTRY["test_mech"] = c
     try:
-        assert registry.handler(("restricts", "target"), "test_mech") is fn
-        assert "test_mech" in registry.answering(("grants", "stealth"))
+        assert registry.handler("restricts:target", "test_mech") is fn
+        assert "test_mech" in registry.answering("grants:stealth")
     finally:
         del REGISTRY["test_mech"]
-    assert "test_mech" not in registry.answering(("restricts", "target"))
+    assert "test_mech" not in registry.answering("restricts:target")
 
 
 def test_an_unknown_key_or_a_key_answered_twice_is_refused():

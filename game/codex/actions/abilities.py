@@ -42,7 +42,7 @@ def _abilities_of(state: dict, iid: str) -> list:
     out = list(own(state, iid)) if own is not None else []
     if inst["zone"] != "play":
         return out  # a forecasted card has only its own (Omegacron)
-    grants = registry.answering(("grants", "abilities"))
+    grants = registry.answering("grants:abilities")
     cards = state["cards"]
     for src in player(state, inst["controller"])["play"]:
         grant = grants.get(cards[src]["card"])  # registry.handler_in, read in place (issue 13)

@@ -17,10 +17,10 @@ def card_cost(state: dict, seat: int, card_id: str) -> int:
     below 0; River Montoya's and Gigadon's rulings)."""
     rec = catalog.card(card_id)
     cost = rec["cost"] or 0
-    own = registry.handler(("modifies", "own_cost"), card_id)
+    own = registry.handler("modifies:own_cost", card_id)
     if own is not None:
         cost = own(state, seat, cost)
-    cost = registry.fold(state, ("modifies", "cost"), player(state, seat)["play"], cost, seat, card_id)
+    cost = registry.fold(state, "modifies:cost", player(state, seat)["play"], cost, seat, card_id)
     if promised(state, seat):
         cost = 0  # Promise of Payment; additional costs still apply (ruling)
     if rec["kind"] == "building":
@@ -60,7 +60,7 @@ def build_cost(state: dict, seat: int, building_id: str, cost: int) -> int:
     card in play, whoever controls it (Building Inspector: opponents pay 1
     more for their first building of a turn, rebuilds included, ruling)."""
     return registry.fold(
-        state, ("modifies", "build_cost"), in_play_answering(state, ("modifies", "build_cost")), cost, seat, building_id
+        state, "modifies:build_cost", in_play_answering(state, "modifies:build_cost"), cost, seat, building_id
     )
 
 
@@ -83,6 +83,6 @@ def hire_cost(state: dict, seat: int) -> int:
     maps.hire_extra), changed by the hooks ``modifies hire_cost`` of its cards in
     play (Rich Earth), never below 0."""
     cost = registry.fold(
-        state, ("modifies", "hire_cost"), player(state, seat)["play"], WORKER_COST + maps.hire_extra(state), seat
+        state, "modifies:hire_cost", player(state, seat)["play"], WORKER_COST + maps.hire_extra(state), seat
     )
     return max(0, cost)

@@ -33,7 +33,7 @@ def _spell_hero_ok(state: dict, seat: int, rec: dict) -> bool:
     its spec's hero in play, at any level, arrived this turn or not."""
     if maps.lost_temple(state):
         return True
-    if registry.any_says(state, ("grants", "play_without_hero"), player(state, seat)["play"], seat, rec["id"]):
+    if registry.any_says(state, "grants:play_without_hero", player(state, seat)["play"], seat, rec["id"]):
         return True
     heroes = [i for i in player(state, seat)["play"] if stats.is_hero(state, i) and not registry.silenced(state, i)]
     if rec["spec"]:
@@ -147,7 +147,7 @@ def _play_card_verdict(state: dict, seat: int, iid: object, boosted: object, zon
 def _tech_waived(state: dict, seat: int, card_id: str) -> bool:
     """True when a card ``seat`` controls lets it play ``card_id`` without
     its tech building (``grants play_without_tech``: Pirate-Gang Commander)."""
-    return registry.any_says(state, ("grants", "play_without_tech"), player(state, seat)["play"], seat, card_id)
+    return registry.any_says(state, "grants:play_without_tech", player(state, seat)["play"], seat, card_id)
 
 
 def do_play(state: dict, seat: int, plan: tuple) -> None:
@@ -206,7 +206,7 @@ def jailer(state: dict, seat: int, iid: str) -> str | None:
     is not played from hand, so no Jail takes it (Jail's text)."""
     if catalog.card(card_of(state, iid)["card"])["kind"] != "unit" or card_of(state, iid)["zone"] != "hand":
         return None
-    answers = registry.answering(("restricts", "arrival"))
+    answers = registry.answering("restricts:arrival")
     for src in everyone_in_play(state):
         fn = answers.get(state["cards"][src]["card"])
         if fn is not None and fn(state, src, seat, iid):

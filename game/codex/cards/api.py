@@ -12,7 +12,7 @@ from dataclasses import replace
 from .. import catalog
 from ..state import card_of
 from .fx import Effect
-from .registry import EVENTS, MECHANISMS, Ability, Card, register
+from .registry import EVENTS, MECHANISMS, Ability, Card, key_name, register
 
 # Events whose handler takes ``(state, iid, ...)`` about the card itself: an
 # effect given for one of them runs as a trigger of that card.
@@ -58,7 +58,7 @@ def card(card_id: str, *, targets=(), resolve=None, abilities=None, **answers) -
     for key, fn in answers.items():
         if key in MECHANISMS:
             for stat, answer in fn.items():
-                new._add((key, stat), _handler((key, stat), answer))
+                new._add(key_name(key, stat), _handler(key_name(key, stat), answer))
             continue
         for name in key.split("_or_") if "_or_" in key else [key]:
             new._add(name, _handler(name, fn))
@@ -69,7 +69,7 @@ def _resolver(fn):
     return fn.resolve if isinstance(fn, Effect) else fn
 
 
-def _handler(name: str | tuple[str, str], fn):
+def _handler(name: str, fn):
     if isinstance(fn, Effect):
         if name not in _SELF_EVENTS:
             raise ValueError(f"an effect can't answer {name!r}; write a function")

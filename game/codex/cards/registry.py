@@ -12,8 +12,8 @@ general **mechanisms** (issue 28): it *modifies* a stat (:data:`STATS`:
 "cost", "hire_cost", "damage_taken", ...), *restricts* an action
 (:data:`RESTRICTIONS`: "target", "level", "draw", ...) or *grants* a status
 (:data:`GRANTS`: "stealth", "illusion", "abilities", ...); one handler per
-name (or ``(mechanism, key)`` pair) and card. The handlers are indexed by
-name and pair (``{name: {card id: handler}}``), so the engine only looks at
+name (a key as ``"mechanism:key"``) and card. The handlers are indexed by
+name (``{name: {card id: handler}}``), so the engine only looks at
 the cards that answer what it asks. A new kind of trigger is a new event
 here plus the one place of the rules that emits it; a new one-card effect
 is a key of a mechanism, not a new question.
@@ -94,10 +94,10 @@ QUESTIONS = {
 # *modifies* a stat, *restricts* an action or *grants* a status, each named
 # by a key of the vocabularies below (``key -> signature and meaning``). A
 # card registers ``@card.modifies("hire_cost")`` (or ``card(..., modifies=
-# {"hire_cost": fn})``); the engine asks the pair ``("modifies",
-# "hire_cost")`` with the same helpers as a question (fold, any_says, ask,
-# answering), indexed by the pair so it only looks at the cards that answer
-# that key. A "self" key is asked of the card itself (``ask``); the others of
+# {"hire_cost": fn})``); the engine asks ``"modifies:hire_cost"`` (the
+# mechanism and the key, :func:`key_name`) with the same helpers as a
+# question (fold, any_says, ask, answering), indexed by it so it only looks
+# at the cards that answer that key. A "self" key is asked of the card itself (``ask``); the others of
 # the cards in play named by the asker (``src``). A new key is one line here
 # plus the one place of the rules that asks it, no new mechanism.
 
@@ -177,16 +177,21 @@ GRANTS = {
 MECHANISMS = {"modifies": STATS, "restricts": RESTRICTIONS, "grants": GRANTS}
 
 # What the index is keyed by: an event or question name, or a mechanism's
-# ``(mechanism, key)`` pair.
-Name = str | tuple[str, str]
+# key as ``"mechanism:key"`` (one string, so asking it hashes no tuple: the
+# engine asks these in its hottest paths).
+Name = str
 
-# ``(mechanism, key) -> signature``: the names the index holds beside the
+
+def key_name(mechanism: str, key: str) -> str:
+    """The index name of ``key`` of ``mechanism``: ``"modifies:hire_cost"``."""
+    return f"{mechanism}:{key}"
+
+
+# ``"mechanism:key" -> signature``: the names the index holds beside the
 # events and questions.
-KEYS: dict[tuple[str, str], str] = {(mech, key): sig for mech, keys in MECHANISMS.items() for key, sig in keys.items()}
+KEYS = {key_name(mech, key): sig for mech, keys in MECHANISMS.items() for key, sig in keys.items()}
 
-NAMES: dict[Name, str] = {}
-for _names in (EVENTS.items(), QUESTIONS.items(), KEYS.items()):
-    NAMES.update(_names)
+NAMES = {**EVENTS, **QUESTIONS, **KEYS}
 
 
 @dataclass
@@ -241,7 +246,7 @@ class Card:
 
     ``targets``: the target slots chosen when the card (a spell) is played;
     ``resolve(state, seat, iid, targets)``: a spell's effect; ``handlers``:
-    ``{event or question name, or (mechanism, key): handler}`` (see
+    ``{event or question name, or "mechanism:key": handler}`` (see
     :data:`NAMES`). ``card_id``
     is set on registration and not compared. A card with no handler at all
     still "works" (catalog.works): its effect lives elsewhere or it has
@@ -255,7 +260,7 @@ class Card:
 
     def on(self, *names: Name):
         """Decorator: ``fn`` answers each of the events/questions ``names``
-        (or ``(mechanism, key)`` pairs of :data:`KEYS`) for this card.
+        (or ``"mechanism:key"`` names of :data:`KEYS`) for this card.
         Raises ValueError for an unknown name or a name this card already
         answers."""
 
@@ -269,17 +274,17 @@ class Card:
     def modifies(self, key: str):
         """Decorator: ``fn`` answers the stat ``key`` of :data:`STATS` for
         this card. Raises ValueError for an unknown key or one answered."""
-        return self.on(("modifies", key))
+        return self.on(key_name("modifies", key))
 
     def restricts(self, key: str):
         """Decorator: ``fn`` answers the restriction ``key`` of
         :data:`RESTRICTIONS`. Raises ValueError as :meth:`modifies`."""
-        return self.on(("restricts", key))
+        return self.on(key_name("restricts", key))
 
     def grants(self, key: str):
         """Decorator: ``fn`` answers the grant ``key`` of :data:`GRANTS`.
         Raises ValueError as :meth:`modifies`."""
-        return self.on(("grants", key))
+        return self.on(key_name("grants", key))
 
     def _add(self, name: Name, fn: Callable) -> None:
         if name not in NAMES:
@@ -300,7 +305,7 @@ def Hooks(targets=None, resolve=None, **handlers) -> Card:  # noqa: N802 (the ol
     for name, fn in handlers.items():
         if name in MECHANISMS:
             for key, answer in fn.items():
-                card._add((name, key), answer)
+                card._add(key_name(name, key), answer)
         elif fn is not None:
             card._add(name, fn)
     return card
@@ -361,7 +366,7 @@ def handler(name: Name, card_id: str):
 
 def answering(name: Name) -> dict:
     """``{card id: handler}`` of every card answering ``name`` (an event,
-    a question or a ``(mechanism, key)`` pair; read only)."""
+    a question or a ``"mechanism:key"``; read only)."""
     return _INDEX[name]
 
 
