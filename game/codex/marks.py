@@ -92,11 +92,11 @@ class Marks(TypedDict, total=False):
     partners: list[str]
     pending: list[str]
     played_from_hand: bool
-    plays: dict[str, list[int]]
+    plays: dict[str, TurnCount]
     poison_turn: int
     prisoner: str
     rampaged: int
-    retold: list[int]
+    retold: TurnCount
     revealed: int
     runes: dict[str, int]
     sentry_turn: int
@@ -179,8 +179,8 @@ MARKS: dict[str, Mark] = dict(
         # ---- runes and counters ----
         _m("runes", "named runes on it: {kind: count} (feather, blood, sword...)", "rule: cards/common; cards"),
         _m("charged", "uses of its ability this turn (TurnCount)", "card: Young Lightning Dragon"),
-        _m("retold", "[turn, uses] of its return-to-hand this turn", "card: Reteller of Truths"),
-        _m("plays", "cards each opponent played from hand: {seat: [turn, count]}", "card: Censorship Council"),
+        _m("retold", "uses of its return-to-hand this turn (TurnCount)", "card: Reteller of Truths"),
+        _m("plays", "cards each opponent played from hand this turn: {seat: TurnCount}", "card: Censorship Council"),
         _m("built", "turn each opponent last built: {seat: turn}", "card: Building Inspector"),
         # ---- once per turn abilities: the turn it was last used ----
         _m("gargoyle_turn", "turn its once-per-turn ability was used", "card: Gargoyle"),

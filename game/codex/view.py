@@ -9,6 +9,7 @@ for everyone else.
 """
 
 from functools import cache
+from typing import Any, cast
 
 from . import catalog, maps, specs, stats
 from .actions import ADDON_TEARDOWN_DAMAGE, abilities_of, card_cost, hire_cost, main_refusal, play_card_verdict
@@ -304,7 +305,7 @@ def _buildings(p: dict) -> dict[str, Building | None]:
     return out
 
 
-def view(state: dict, viewer) -> View:
+def view(state: dict, viewer) -> dict[str, Any]:
     """Build the view of ``viewer`` (see :func:`_view`), memoising stats.
     The views built while one state is frozen (rules.reading) share what
     is the same for every viewer (each seat's public part, public log
@@ -318,7 +319,7 @@ def view(state: dict, viewer) -> View:
     ):
         raise RulesError("bad_seat", "That seat is not in this game.")
     with stats.frozen(state):
-        return _view(state, viewer)
+        return cast(dict[str, Any], _view(state, viewer))  # a View (viewtypes.py): the kernel's plain dict
 
 
 def _seat_public(state: dict, p: dict) -> PlayerEntry:
