@@ -154,7 +154,7 @@ MARKS: dict[str, Mark] = dict(
         _m(
             "follow",
             "its new id is remembered when it moves (state.move -> followed)",
-            "card: Second Chances, Prynn Pasternaak, present.py",
+            "card: Second Chances, Prynn Pasternaak, Max Geiger",
         ),
         _m("max_turn", "turn the hero reached its max level (0: set up there)", "rule: heroes, setup"),
         _m("no_levels_turn", "turn it can't gain levels (Nether Drain)", "card: Nether Drain"),
