@@ -213,7 +213,7 @@ def current_state(match: Match) -> dict:
     if not {"state", "state_version", "version"} & match.get_deferred_fields() and (
         match.state_version == match.version
     ):
-        return match.state
+        return rules.upgrade(match.state)  # stored by an older engine: its schema now (in place, once)
     return load_snapshot(match.pk).state
 
 
@@ -318,7 +318,7 @@ def _rebuilt(match_id: int, stored: dict) -> dict:
     engine, as they were when they were made (game.rules, deterministic).
     Raises rules.RulesError or rules.EngineFault when the log does not
     replay (a fault: never expected)."""
-    state = jsontext.loads(stored["state"])
+    state = rules.upgrade(jsontext.loads(stored["state"]))  # stored by an older engine: its schema now
     if stored["state_version"] < stored["version"]:
         log = MatchAction.objects.filter(
             match_id=match_id, seq__gt=stored["state_version"], seq__lte=stored["version"]

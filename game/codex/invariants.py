@@ -9,6 +9,7 @@ import re
 
 from . import catalog, maps, stats
 from .effects import GOLD_CAP
+from .marks import check as check_marks_of
 from .state import HIDDEN_ZONES, LIST_ZONES, printed_card
 from .stats import frozen
 from .view import hand_revealed_to, view
@@ -23,6 +24,7 @@ def check_all(state: dict, last_action=None, last_seat=None) -> None:
     check_zones(state)
     check_card_counts(state)
     check_tokens(state)
+    check_marks(state)
     check_free_for_all(state)
     check_map(state)
     if last_action is not None and last_action.get("type") == "end_main":
@@ -61,6 +63,14 @@ def check_zones(state: dict) -> None:
                 assert [
                     j for j in state["cards"].values() if j["zone"] == "play" and j["marks"].get("prisoner") == iid
                 ], f"{iid} is jailed by nothing"
+
+
+def check_marks(state: dict) -> None:
+    """Every instance's ``marks`` keys are declared in game/codex/marks.py
+    and each value is of its declared type (issue 28)."""
+    for iid, inst in state["cards"].items():
+        if inst["marks"]:
+            check_marks_of(iid, inst["marks"])
 
 
 def check_tokens(state: dict) -> None:

@@ -17,6 +17,7 @@ buildings, whose turn it is.
 from . import catalog, maps, rng
 from .checks import run
 from .errors import RulesError
+from .schema import SCHEMA
 from .state import PATROL_SLOTS, make_instance, move, player, printed_card
 from .timerunes import forecast_value
 from .turns import begin_turn
@@ -66,7 +67,7 @@ def new_game(config: dict) -> dict:
     if map_id is not None and not maps.exists(map_id):
         raise RulesError("bad_config", f"Unknown map {map_id!r}.")
     state = {
-        "schema": 1,
+        "schema": SCHEMA,
         "mode": mode,
         "seed": seed,
         "rng": rng.seed_state(seed),

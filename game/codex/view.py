@@ -9,7 +9,7 @@ for everyone else.
 """
 
 from functools import cache
-from typing import Any
+from typing import Any, cast
 
 from . import catalog, maps, specs, stats
 from .actions import ADDON_TEARDOWN_DAMAGE, abilities_of, card_cost, hire_cost, main_refusal, play_card_verdict
@@ -19,18 +19,31 @@ from .news import news
 from .reasons import reasons
 from .state import is_opponent, teammates
 from .targeting import is_illusion, seat_attack_tax
+from .viewtypes import (
+    Ability,
+    Building,
+    CardInPlay,
+    Face,
+    FutureCard,
+    HandCard,
+    HeroInCommand,
+    PlayerEntry,
+    PrivateCard,
+    Prompt,
+    View,
+)
 
 LOG_TAIL = 100  # how many log lines a view carries
 
 
-def _card_public(state: dict, iid: str) -> dict:
+def _card_public(state: dict, iid: str) -> CardInPlay:
     """Card ``iid`` in play as everyone sees it (the same for every viewer:
     part of :func:`_seat_public`)."""
     inst = state["cards"][iid]
     rec = catalog.card(inst["card"])
     kind = rec["kind"]
     marks = inst["marks"]
-    out = {
+    out: CardInPlay = {
         "iid": iid,
         "card": inst["card"],
         "name": rec["name"],
@@ -48,14 +61,14 @@ def _card_public(state: dict, iid: str) -> dict:
     }
     if kind == "unit" or kind == "hero":
         computed = stats.compute(state, iid)
-        out.update(atk=computed["atk"], hp=computed["hp"], keywords=computed["kw"])
+        out["atk"], out["hp"], out["keywords"] = computed["atk"], computed["hp"], computed["kw"]
         out["tech"] = stats.tech_level(state, iid)  # a transformed unit keeps its own
         if is_illusion(state, iid):  # the printed subtype, or made one (Dreamscape...)
             out["illusion"] = True
         if registry.silenced(state, iid):  # Free Speech
             out["silenced"] = True
         if kind == "hero":
-            out.update(level=inst["level"], mid_level=rec["mid_level"], max_level=rec["max_level"])
+            out["level"], out["mid_level"], out["max_level"] = inst["level"], rec["mid_level"], rec["max_level"]
     elif kind == "building":  # a building card in play (Verdant Tree)
         out["hp"] = stats.hp(state, iid)
     if marks:
@@ -67,7 +80,7 @@ def _card_public(state: dict, iid: str) -> dict:
     return out
 
 
-def _marked(state: dict, marks: dict, out: dict) -> None:
+def _marked(state: dict, marks: dict, out: CardInPlay) -> None:
     """Add to ``out`` (a card in play, public) what its ``marks`` show,
     each only when set: its partners, named runes, subtypes an effect gave
     it, a sworn oath, the prisoner a Jail holds and the units a Graveyard
@@ -82,7 +95,7 @@ def _marked(state: dict, marks: dict, out: dict) -> None:
     if marks.get("oath"):  # Oathkeeper of Kor Mountain's sworn oath, announced
         out["oath"] = marks["oath"]
     prisoner = marks.get("prisoner")
-    if prisoner in state["cards"]:  # a unit held by a Jail: face up, not in play
+    if isinstance(prisoner, str) and prisoner in state["cards"]:  # a unit held by a Jail: face up, not in play
         out["prisoner"] = {
             "iid": prisoner,
             "card": state["cards"][prisoner]["card"],
@@ -105,7 +118,7 @@ def _marked(state: dict, marks: dict, out: dict) -> None:
         out["lent_by"] = marks["lent"]["by"]
 
 
-def _black_white_marks(state: dict, iid: str, out: dict) -> None:
+def _black_white_marks(state: dict, iid: str, out: CardInPlay) -> None:
     """Add to ``out`` (card ``iid`` in play, public) what black and white
     cards leave on it, each only when it applies: ``demon`` (a hero made a
     Demon by Metamorphosis), ``modifies attack_tax`` (the gold each opponent of its
@@ -141,7 +154,7 @@ def _black_white_marks(state: dict, iid: str, out: dict) -> None:
         out["shackled_by"] = len(warlocks)
 
 
-def _abilities(state: dict, iid: str) -> list:
+def _abilities(state: dict, iid: str) -> list[Ability]:
     """The activated abilities card ``iid`` in play has now, in the order of
     the ``ability`` index of its ``ability`` actions: ``[{"text": what it
     does (our words, e.g. "gain 1 gold."), "gold": its gold cost, "exhaust":
@@ -153,24 +166,30 @@ def _abilities(state: dict, iid: str) -> list:
     ]
 
 
-def _card_future(state: dict, iid: str) -> dict:
+def _card_future(state: dict, iid: str) -> FutureCard:
     """A forecasted card: public, with its time runes (glossary: Forecast)."""
     inst = state["cards"][iid]
-    out = {"iid": iid, "card": inst["card"], "name": catalog.card(inst["card"])["name"], "time": inst["time"]}
+    out: FutureCard = {
+        "iid": iid,
+        "card": inst["card"],
+        "name": catalog.card(inst["card"])["name"],
+        "time": inst["time"],
+    }
     abilities = _abilities(state, iid)
     if abilities:  # used while forecasted (Omegacron)
         out["abilities"] = abilities
     return out
 
 
-def _card_private(state: dict, iid: str) -> dict:
+def _card_private(state: dict, iid: str) -> PrivateCard:
     """Card ``iid`` of a hidden zone as its owner's team sees it: its id
     and :func:`_face`."""
-    return {"iid": iid, **_face(state["cards"][iid]["card"])}
+    face = _face(state["cards"][iid]["card"])
+    return {"iid": iid, "card": face["card"], "name": face["name"], "kind": face["kind"], "cost": face["cost"]}
 
 
 @cache
-def _face(card_id: str) -> dict:
+def _face(card_id: str) -> Face:
     """What a card of a hidden zone shows, by catalog id: ``{"card",
     "name", "kind", "cost"}``. Shared: read only (every caller copies it;
     catalog facts never change while the engine runs)."""
@@ -178,10 +197,10 @@ def _face(card_id: str) -> dict:
     return {"card": card_id, "name": rec["name"], "kind": rec["kind"], "cost": rec.get("cost")}
 
 
-def _hero_in_command(state: dict, iid: str, p: dict) -> dict:
+def _hero_in_command(state: dict, iid: str, p: dict) -> HeroInCommand:
     inst = state["cards"][iid]
     rec = catalog.card(inst["card"])
-    out = {
+    out: HeroInCommand = {
         "iid": iid,
         "card": inst["card"],
         "name": rec["name"],
@@ -196,18 +215,25 @@ def _hero_in_command(state: dict, iid: str, p: dict) -> dict:
     return out
 
 
-def _hand_card(state: dict, iid: str, seat: int) -> dict:
+def _hand_card(state: dict, iid: str, seat: int) -> HandCard:
     """A card in ``seat``'s hand, with ``tax``: the extra gold a minor spell
     costs while no hero of its colour is in play (3-hero rules; 0 else),
     and ``effective_cost``: the gold ``seat`` pays to play it now, the
     cost after every change (actions.card_cost: Gigadon, River Montoya,
     Promise of Payment...) plus that tax, as the play is charged
     (actions.check_play)."""
-    out = _card_private(state, iid)
-    rec = catalog.card(out["card"])
-    out["tax"] = specs.minor_spell_tax(state, seat, rec)
-    out["effective_cost"] = card_cost(state, seat, out["card"]) + out["tax"]
-    return out
+    private = _card_private(state, iid)
+    card = private["card"]
+    tax = specs.minor_spell_tax(state, seat, catalog.card(card))
+    return {
+        "iid": iid,
+        "card": card,
+        "name": private["name"],
+        "kind": private["kind"],
+        "cost": private["cost"],
+        "tax": tax,
+        "effective_cost": card_cost(state, seat, card) + tax,
+    }
 
 
 def _add_why_not(state: dict, seat: int, hand: list) -> None:
@@ -244,10 +270,10 @@ def hand_revealed_to(state: dict, seat: int, viewer) -> bool:
     return registry.any_says(state, "grants:hand_reveal", sources, seat)
 
 
-def _revealed_card(state: dict, iid: str) -> dict:
+def _revealed_card(state: dict, iid: str) -> Face:
     """A card of a revealed hand: what it is, without its id (hidden-zone
     ids are never shown to another team)."""
-    return dict(_face(state["cards"][iid]["card"]))
+    return _face(state["cards"][iid]["card"]).copy()
 
 
 def _tech_lab_spec(p: dict):
@@ -260,26 +286,26 @@ def _tech_lab_spec(p: dict):
     return addon.get("spec") if addon is not None and addon["id"] == "tech_lab" else None
 
 
-def _buildings(p: dict) -> dict:
-    out: dict[str, Any] = {}
+def _buildings(p: dict) -> dict[str, Building | None]:
+    out: dict[str, Building | None] = {}
     for slot, rec in p["buildings"].items():
-        out[slot] = (
-            None
-            if rec is None
-            else {
-                "id": rec["id"],
-                "name": catalog.card(rec["id"])["name"],
-                "damage": rec["damage"],
-                "done": rec["done"],
-                "hp": 4 if slot == "addon" else 5,
-            }
-        )
-        if rec is not None and "off" in rec:  # disabled (Injunction): off on its owner's next turn
-            out[slot]["disabled"] = True
+        if rec is None:
+            out[slot] = None
+            continue
+        building: Building = {
+            "id": rec["id"],
+            "name": catalog.card(rec["id"])["name"],
+            "damage": rec["damage"],
+            "done": rec["done"],
+            "hp": 4 if slot == "addon" else 5,
+        }
+        if "off" in rec:  # disabled (Injunction): off on its owner's next turn
+            building["disabled"] = True
+        out[slot] = building
     return out
 
 
-def view(state: dict, viewer) -> dict:
+def view(state: dict, viewer) -> dict[str, Any]:
     """Build the view of ``viewer`` (see :func:`_view`), memoising stats.
     The views built while one state is frozen (rules.reading) share what
     is the same for every viewer (each seat's public part, public log
@@ -293,17 +319,17 @@ def view(state: dict, viewer) -> dict:
     ):
         raise RulesError("bad_seat", "That seat is not in this game.")
     with stats.frozen(state):
-        return _view(state, viewer)
+        return cast(dict[str, Any], _view(state, viewer))  # a View (viewtypes.py): the kernel's plain dict
 
 
-def _seat_public(state: dict, p: dict) -> dict:
+def _seat_public(state: dict, p: dict) -> PlayerEntry:
     """What everyone sees of player ``p``: counts of its hidden zones, its
     forecasted cards, heroes in command and cards in play, patrol,
     buildings and the public facts of its turn. The same for every viewer:
     built once per frozen state (:func:`view`); each view copies the top
     level, and the rest is shared, read only."""
     seat = p["seat"]
-    entry = {
+    entry: PlayerEntry = {
         "seat": seat,
         "name": p["name"],
         "team": p["team"],
@@ -347,18 +373,19 @@ def _seat_public(state: dict, p: dict) -> dict:
     return entry
 
 
-def _view(state: dict, viewer) -> dict:
+def _view(state: dict, viewer) -> View:
     """Build the view of ``viewer`` (a seat index, or None for a spectator).
 
     Returns a JSON-able dict (shape in docs/ENGINE.md, "Views"). Teammates of
     ``viewer`` show their hand, discard pile and codex; everyone else shows
     counts only.
     """
-    players = []
+    players: list[PlayerEntry] = []
     for p in state["players"]:
         seat = p["seat"]
         sees_all = viewer is not None and not is_opponent(state, viewer, seat)
-        entry = dict(stats.memoised(state, ("seat_public", seat), lambda: _seat_public(state, p)))  # noqa: B023 (called before the loop moves on)
+        public: PlayerEntry = stats.memoised(state, ("seat_public", seat), lambda: _seat_public(state, p))  # noqa: B023 (called before the loop moves on)
+        entry = public.copy()
         if sees_all:
             entry["hand"] = [_hand_card(state, i, seat) for i in p["hand"]]
             if seat == viewer:  # only the viewer's own hand says what stops a card
@@ -377,14 +404,15 @@ def _view(state: dict, viewer) -> dict:
             entry["hand_revealed"] = True
         players.append(entry)
     prompt = state["prompt"]
-    shown_prompt = None
+    shown_prompt: Prompt | None = None
     if prompt is not None:
         shown_prompt = {"seat": prompt["seat"], "text": prompt["text"]}
         if viewer == prompt["seat"]:
-            shown_prompt.update(
-                id=prompt["id"], options=list(prompt["options"]), count=prompt["count"], optional=prompt["optional"]
-            )
-    out = {
+            shown_prompt["id"] = prompt["id"]
+            shown_prompt["options"] = list(prompt["options"])
+            shown_prompt["count"] = prompt["count"]
+            shown_prompt["optional"] = prompt["optional"]
+    out: View = {
         "viewer": viewer,
         "mode": state["mode"],
         "status": state["status"],

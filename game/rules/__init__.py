@@ -16,6 +16,7 @@ Entry points:
 - :func:`reading` (state[, memo]: a block that only reads ``state``, sharing
   what legal_actions and view compute; Codex's stats.frozen)
 - :func:`outcome` (state -> winners, fallen bases, who conceded: the result)
+- :func:`upgrade` (a stored state -> the same state in this engine's schema)
 - :func:`sees_actions_of`, :func:`action_for` (whose actions a viewer reads
   in full: the one visibility policy of views and replays)
 - :mod:`game.rules.tables` (``rules.tables``): what a table can be set up
@@ -42,6 +43,7 @@ from typing import Any, cast
 import game.arcane.definition as _arcane
 import game.c23.definition as _c23
 import game.codex.definition as _codex
+import game.codex.schema as _codex_schema
 from game.kernel import game as _kernel
 from game.kernel.errors import EngineFault, RulesError
 from game.kernel.types import Action, Config, Event, Seat, State, Viewer
@@ -153,6 +155,18 @@ def outcome(state: State) -> dict[str, Any]:
     if found is None:
         raise EngineFault(f"{game_of(state)} publishes no outcome")
     return cast(dict[str, Any], found(state))
+
+
+def upgrade(state: State) -> State:
+    """A state stored by an older engine, upgraded in place to this
+    engine's schema and returned (Codex: game.codex.schema, schema 1 -> 2;
+    Arcane and C-23 states have one schema: returned as they are). Every
+    stored state goes through it before the engine reads it (game.services,
+    the migration game/migrations/0012). Raises ValueError for a state of a
+    newer schema than this engine's."""
+    if game_of(state) == CODEX:
+        return cast(State, _codex_schema.upgrade(state))
+    return state
 
 
 def sees_actions_of(state: State, viewer: Viewer) -> set[Seat]:

@@ -139,11 +139,11 @@ card(
 
 def _council_counts(state, src, seat, iid):
     """Censorship Council keeps count of the cards each opponent plays from
-    hand this turn (mark ``plays``: seat -> [turn, count])."""
+    hand this turn (mark ``plays``: seat -> {"turn", "n"})."""
     if is_opponent(state, controller(state, src), seat):
         plays = card_of(state, src)["marks"].setdefault("plays", {})
-        turn, count = plays.get(str(seat), [state["turn"], 0])
-        plays[str(seat)] = [state["turn"], count + 1 if turn == state["turn"] else 1]
+        seen = plays.get(str(seat), {"turn": state["turn"], "n": 0})
+        plays[str(seat)] = {"turn": state["turn"], "n": seen["n"] + 1 if seen["turn"] == state["turn"] else 1}
 
 
 def _silence_after_one(state, src, seat, card_id, from_hand):
@@ -156,8 +156,8 @@ def _silence_after_one(state, src, seat, card_id, from_hand):
         or team_of(state, seat) != team_of(state, state["active"])
     ):
         return None
-    turn, count = card_of(state, src)["marks"].get("plays", {}).get(str(seat), [None, 0])
-    if turn == state["turn"] and count >= 1:
+    seen = card_of(state, src)["marks"].get("plays", {}).get(str(seat), {"turn": None, "n": 0})
+    if seen["turn"] == state["turn"] and seen["n"] >= 1:
         return "Censorship Council: you may play only one card from your hand this turn."
     return None
 

@@ -76,12 +76,11 @@ def _reteller_hears(state, src, dead):
         or catalog.card(printed_card(inst)).get("token")
     ):
         return
-    turn, used = card_of(state, src)["marks"].get("retold", [state["turn"], 0])
-    if turn != state["turn"]:
-        used = 0
+    retold = card_of(state, src)["marks"].get("retold", {"turn": state["turn"], "n": 0})
+    used = retold["n"] if retold["turn"] == state["turn"] else 0
     if used >= 2:
         return
-    card_of(state, src)["marks"]["retold"] = [state["turn"], used + 1]
+    card_of(state, src)["marks"]["retold"] = {"turn": state["turn"], "n": used + 1}
     inst["marks"]["dies_to"] = "hand"
 
 
