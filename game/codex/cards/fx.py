@@ -16,13 +16,45 @@ places, and :mod:`game.codex.cards.api` calls it the right way:
 
 Each verb names the stored step it queues (``op``); the names are the ones
 the cards used before issue 12, so stored states keep working.
+
+"Choose up to N, then continue" (issue 28) is declared, not written:
+:class:`Choose` asks a question and names its continuation, a stored step
+declared with :func:`each` (or by ``Choose(then=...)``) whose handler applies
+effects to every chosen thing (a card, a building or a seat). The step in the
+state stays a plain dict ``{"op": name, ...}``; the effects live in the code
+under that name, so a stored prompt resumes as before.
 """
 
-from ..effects import add_rune, damage_target, destroy, disable, draw, gain_gold, return_to_hand, sideline
-from ..flow import op
-from ..state import card_of, log, name, seat_name
+from .. import stats
+from ..effects import (
+    add_rune,
+    damage_target,
+    destroy,
+    disable,
+    draw,
+    exhaust,
+    gain_gold,
+    repair_building,
+    return_to_hand,
+    sacrifice,
+    sideline,
+)
+from ..flow import ask, op
+from ..state import card_of, log, name, opponents, seat_name
 from ..targeting import thing_exists
-from .common import ask_target, make_token, until_end_of_turn
+from .common import (
+    add_named_rune,
+    ask_target,
+    discard_chosen,
+    fetch_from_codex,
+    look_at,
+    make_token,
+    put_chosen_into_play,
+    put_from_codex,
+    steal,
+    trash_worker,
+    until_end_of_turn,
+)
 
 TARGET, SELF, CASTER = "target", "self", "caster"
 
@@ -200,8 +232,9 @@ class MakeTokens(Effect):
         self.card_id, self.count = card_id, count
 
     def apply(self, state, seat, tid, source):
+        # tid: the player who gets them (the caster, or a chosen seat)
         for _ in range(self.count):
-            make_token(state, self.card_id, seat)
+            make_token(state, self.card_id, tid)
 
 
 class Draw(Effect):
@@ -229,3 +262,245 @@ class GainGold(Effect):
     def apply(self, state, seat, tid, source):
         if gain_gold(state, tid, self.amount):
             log(state, self.say.format(seat=seat_name(state, tid), amount=self.amount))
+
+
+# ---- verbs for chosen things (issue 28: "choose up to N then continue") ----
+
+
+class Exhaust(Effect):
+    """Exhaust the target."""
+
+    def apply(self, state, seat, tid, source):
+        exhaust(state, tid)
+
+
+class Sacrifice(Effect):
+    """Sacrifice the target (effects.sacrifice: refused for what can't be
+    sacrificed)."""
+
+    def apply(self, state, seat, tid, source):
+        sacrifice(state, tid)
+
+
+class Repair(Effect):
+    """Repair ``amount`` damage of the target building."""
+
+    def __init__(self, amount: int, **kw):
+        super().__init__(**kw)
+        self.amount = amount
+
+    def apply(self, state, seat, tid, source):
+        repair_building(state, tid, self.amount)
+
+
+class TrashWorker(Effect):
+    """The target player (a seat, or an option ``"worker:<seat>"``) loses
+    ``count`` workers picked at random (common.trash_worker)."""
+
+    def __init__(self, count: int = 1, **kw):
+        super().__init__(**kw)
+        self.count = count
+
+    def apply(self, state, seat, tid, source):
+        victim = int(tid.split(":")[1]) if isinstance(tid, str) else tid
+        for _ in range(self.count):
+            trash_worker(state, victim)
+
+
+class Steal(Effect):
+    """``seat`` takes up to ``amount`` gold from the target player
+    (common.steal)."""
+
+    def __init__(self, amount: int, **kw):
+        super().__init__(**kw)
+        self.amount = amount
+
+    def apply(self, state, seat, tid, source):
+        steal(state, seat, tid, self.amount)
+
+
+class LookAt(Effect):
+    """``seat`` looks at the target pile (an option of common.look_options)."""
+
+    def apply(self, state, seat, tid, source):
+        look_at(state, seat, tid)
+
+
+class FromCodex(Effect):
+    """The target (a card id of ``seat``'s codex) goes from the codex into
+    play (``into="play"``: common.put_from_codex) or, shown to all, into
+    the hand (``into="hand"``: common.fetch_from_codex)."""
+
+    def __init__(self, into: str = "play", **kw):
+        super().__init__(**kw)
+        self.into = into
+
+    def apply(self, state, seat, tid, source):
+        (put_from_codex if self.into == "play" else fetch_from_codex)(state, seat, tid)
+
+
+class NamedRune(Effect):
+    """A named rune (``"feather"``, ``"insurance"``...) on the target, and
+    the log line ``say`` (``{name}``: the target's name), if any."""
+
+    def __init__(self, rune: str, say: str = None, **kw):
+        super().__init__(**kw)
+        self.rune, self.say = rune, say
+
+    def apply(self, state, seat, tid, source):
+        add_named_rune(state, tid, self.rune)
+        if self.say:
+            log(state, self.say.format(name=name(state, tid)), cards=[tid])
+
+
+class Discard(Effect):
+    """``seat`` discards the target from its hand, named in the log
+    (common.discard_chosen: a card no longer in the hand is left alone)."""
+
+    def apply(self, state, seat, tid, source):
+        discard_chosen(state, seat, [tid])
+
+
+class PutIntoPlay(Effect):
+    """The target, a card of ``seat``'s ``zone`` (hand or discard), goes
+    into play under ``seat``'s control (common.put_chosen_into_play;
+    ``whence``: how the log says where from)."""
+
+    def __init__(self, zone: str = "hand", whence: str = "", **kw):
+        super().__init__(**kw)
+        self.zone, self.whence = zone, whence
+
+    def apply(self, state, seat, tid, source):
+        put_chosen_into_play(state, seat, [tid], self.zone, self.whence)
+
+
+class Call(Effect):
+    """A card's own small verb: ``fn(state, seat, tid)`` on the target (a
+    helper the card module already has, e.g. a random discard)."""
+
+    def __init__(self, fn, **kw):
+        super().__init__(**kw)
+        self.fn = fn
+
+    def apply(self, state, seat, tid, source):
+        self.fn(state, seat, tid)
+
+
+def _effects(then) -> tuple:
+    return tuple(then) if isinstance(then, (list, tuple)) else (then,)
+
+
+def each(step: str, *effects: Effect, alive: bool = False, after: "Choose" = None) -> str:
+    """Declare the stored step ``step``: every chosen thing of its
+    ``choice`` (a card id, a building id or a seat) gets ``effects`` in
+    order, for the step's ``seat`` (when it stores one). ``alive``: a card
+    gone since the question is skipped. ``after``: the next question (a
+    :class:`Choose`), asked of the step's ``seat`` once every chosen thing
+    is done ("then choose..."). Returns ``step`` (to name in a question's
+    ``then``). Raises ValueError when ``step`` is taken."""
+
+    def run(state: dict, stored: dict) -> None:
+        seat = stored.get("seat")
+        for tid in stored["choice"]:
+            if alive and not thing_exists(state, tid):
+                continue
+            for effect in effects:
+                effect.apply(state, seat, tid, None)
+        if after is not None:
+            after.ask(state, seat)
+
+    run.__doc__ = f"Stored step {step!r}: each chosen thing gets {', '.join(type(e).__name__ for e in effects)}."
+    op(step)(run)
+    return step
+
+
+class Choose(Effect):
+    """ "Choose ``count`` of these, then ..." as a declaration (issue 28).
+
+    ``step``: the continuation's name, stored in the state with the
+    question; ``then``: the effects each chosen thing gets (an Effect or a
+    list; the step is declared here with :func:`each`), or None when
+    ``step`` is declared elsewhere; ``options``: ``fn(state, seat, iid)``,
+    what may be chosen (``iid``: the card or spell); ``prompt``: the
+    question; ``optional``: "you may" (none chosen); ``with_seat``: the
+    stored step records the choosing seat (the effects act for it);
+    ``alive``, ``after``: see :func:`each`. Used as a spell's effect, a trigger, or
+    from card code with :meth:`ask`. With one option or none the choice is
+    made at once (flow.ask).
+    """
+
+    def __init__(
+        self,
+        step: str,
+        then=None,
+        *,
+        options=None,
+        prompt: str = "",
+        count: int = 1,
+        optional: bool = False,
+        with_seat: bool = False,
+        alive: bool = False,
+        after: "Choose" = None,
+        **kw,
+    ):
+        kw.setdefault("to", CASTER)
+        super().__init__(**kw)
+        self.name, self.options, self.count = step, options, count
+        self.text, self.may, self.with_seat = prompt, optional, with_seat
+        if then is not None:
+            each(step, *_effects(then), alive=alive, after=after)
+
+    def ask(self, state: dict, seat: int, iid: str = None, options=None, prompt: str = None, **fields) -> None:
+        """Ask ``seat`` now; ``options`` (default: the declared ones for
+        card ``iid``) and ``prompt`` may be given by the caller; ``fields``
+        go into the stored step beside ``op`` (and ``seat``)."""
+        if options is None:
+            options = self.options(state, seat, iid)
+        then = {"op": self.name, **({"seat": seat} if self.with_seat else {}), **fields}
+        ask(state, seat, prompt or self.text, options, then, count=self.count, optional=self.may)
+
+    def apply(self, state, seat, tid, source):
+        self.ask(state, seat, source)
+
+
+def OPPONENTS(state: dict, seat: int, iid: str = None) -> list:
+    """``options`` for :class:`Choose`: ``seat``'s opponents ("an
+    opponent": asked only when there are several)."""
+    return opponents(state, seat)
+
+
+class EachUnitOf(Effect):
+    """Every unit the target player controls (``where(state, iid)``: only
+    those it accepts) gets ``effects`` in order, e.g. "a -1/-1 rune on each
+    unit of that opponent"."""
+
+    def __init__(self, *effects: Effect, where=None, **kw):
+        super().__init__(**kw)
+        self.effects, self.where = effects, where
+
+    def apply(self, state, seat, tid, source):
+        for iid in list(state["players"][tid]["play"]):
+            if stats.is_unit(state, iid) and (self.where is None or self.where(state, iid)):
+                for effect in self.effects:
+                    effect.apply(state, seat, iid, source)
+
+
+class Seq(Effect):
+    """Several effects one after the other, e.g. "draw a card, then choose
+    a pile to look at": as a spell's effect, a trigger or on a target."""
+
+    def __init__(self, *effects: Effect):
+        super().__init__()
+        self.effects = effects
+
+    def apply(self, state, seat, tid, source):
+        for effect in self.effects:
+            effect.apply(state, seat, tid, source)
+
+    def resolve(self, state, seat, iid, targets):
+        for effect in self.effects:
+            effect.resolve(state, seat, iid, targets)
+
+    def trigger(self, state, iid, *ctx):
+        for effect in self.effects:
+            effect.trigger(state, iid, *ctx)
