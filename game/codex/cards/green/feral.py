@@ -14,10 +14,10 @@ from ..common import (
     make_token,
     put_chosen_into_play,
     raw_stats,
-    trash_worker,
     until_end_of_turn,
     worker_total,
 )
+from ..fx import TrashWorker, each
 from ..registry import Ability
 from .common import NONE, controller, is_green_unit, past_tech_0, spec_hero_in_play, units_of
 
@@ -181,13 +181,10 @@ def _predator_dealt(state, src, attacker, dealt):
 @op("predator_worker")
 def _predator_worker(state, step):
     seats = [p["seat"] for p in state["players"] if p["team"] == step["team"] and worker_total(state, p["seat"]) > 0]
-    ask(state, step["seat"], "Predator Tiger: whose worker is trashed?", seats, {"op": "trash_worker"})
+    ask(state, step["seat"], "Predator Tiger: whose worker is trashed?", seats, {"op": _TRASH_WORKER})
 
 
-@op("trash_worker")
-def _trash_worker_step(state, step):
-    for seat in step["choice"]:
-        trash_worker(state, seat)
+_TRASH_WORKER = each("trash_worker", TrashWorker())
 
 
 card("predator_tiger", unstoppable_by=past_tech_0, attacker_dealt=_predator_dealt)
