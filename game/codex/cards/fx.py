@@ -504,3 +504,18 @@ class Seq(Effect):
     def trigger(self, state, iid, *ctx):
         for effect in self.effects:
             effect.trigger(state, iid, *ctx)
+
+
+class Say(Effect):
+    """A log line about the target, read by everyone: ``{seat}`` is the
+    target player's name (a seat), ``{name}`` the target card's."""
+
+    def __init__(self, text: str, **kw):
+        super().__init__(**kw)
+        self.text = text
+
+    def apply(self, state, seat, tid, source):
+        if isinstance(tid, int):
+            log(state, self.text.format(seat=seat_name(state, tid)))
+        else:
+            log(state, self.text.format(name=name(state, tid)), cards=[tid])
