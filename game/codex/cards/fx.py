@@ -25,7 +25,7 @@ state stays a plain dict ``{"op": name, ...}``; the effects live in the code
 under that name, so a stored prompt resumes as before.
 """
 
-from .. import stats
+from .. import catalog, stats
 from ..effects import (
     add_rune,
     damage_target,
@@ -44,7 +44,9 @@ from ..state import card_of, log, name, opponents, seat_name
 from ..targeting import thing_exists
 from .common import (
     add_named_rune,
+    answer_up_to,
     ask_target,
+    ask_up_to,
     discard_chosen,
     fetch_from_codex,
     look_at,
@@ -114,14 +116,17 @@ class Effect:
 
 class Damage(Effect):
     """``amount`` damage to the target (a card or a building); a trigger's
-    chosen target takes it in the stored step ``deal_damage``."""
+    chosen target takes it in the stored step ``deal_damage``. ``by``: the
+    catalog id of the card that deals it, when it is not the source (a
+    continuation has no source card)."""
 
-    def __init__(self, amount: int, **kw):
+    def __init__(self, amount: int, by: str = None, **kw):
         super().__init__(**kw)
-        self.amount = amount
+        self.amount, self.by = amount, by
 
     def apply(self, state, seat, tid, source):
-        damage_target(state, tid, self.amount, by=name(state, source))
+        dealer = catalog.card(self.by)["name"] if self.by else name(state, source)
+        damage_target(state, tid, self.amount, by=dealer)
 
     def step(self, state, seat, source):
         return {"op": "deal_damage", "amount": self.amount, "by": name(state, source)}
@@ -393,7 +398,9 @@ def _effects(then) -> tuple:
 def each(step: str, *effects: Effect, alive: bool = False, after: "Choose" = None) -> str:
     """Declare the stored step ``step``: every chosen thing of its
     ``choice`` (a card id, a building id or a seat) gets ``effects`` in
-    order, for the step's ``seat`` (when it stores one). ``alive``: a card
+    order, for the step's ``seat`` (when it stores one); an effect with
+    ``to=CASTER`` (Draw, MakeTokens, GainGold unless told ``to=TARGET``)
+    acts on that seat instead, once per chosen thing. ``alive``: a card
     gone since the question is skipped. ``after``: the next question (a
     :class:`Choose`), asked of the step's ``seat`` once every chosen thing
     is done ("then choose..."). Returns ``step`` (to name in a question's
@@ -405,7 +412,7 @@ def each(step: str, *effects: Effect, alive: bool = False, after: "Choose" = Non
             if alive and not thing_exists(state, tid):
                 continue
             for effect in effects:
-                effect.apply(state, seat, tid, None)
+                effect.apply(state, seat, seat if effect.to == CASTER else tid, None)
         if after is not None:
             after.ask(state, seat)
 
@@ -519,3 +526,40 @@ class Say(Effect):
             log(state, self.text.format(seat=seat_name(state, tid)))
         else:
             log(state, self.text.format(name=name(state, tid)), cards=[tid])
+
+
+class UpTo(Effect):
+    """ "Choose up to ``most`` targets of ``slot``", one optional question
+    at a time (common.ask_up_to: the question reads ``prompt`` and how many
+    are left; the stored step ``step`` holds ``seat`` and ``chosen``).
+    ``pick``: effects each target gets as it is chosen; ``then``: effects
+    every chosen target gets once the choosing ends, together (``alive``:
+    one gone since is skipped). Used as a spell's effect, a trigger, or
+    from card code with :meth:`ask`."""
+
+    def __init__(self, step: str, slot, most: int, prompt: str, *, pick=(), then=(), alive=False, **kw):
+        kw.setdefault("to", CASTER)
+        super().__init__(**kw)
+        self.name, self.slot, self.most, self.text = step, slot, most, prompt
+        self.picks, self.thens, self.alive = _effects(pick), _effects(then), alive
+        op(step)(self._answer)
+
+    def ask(self, state: dict, seat: int, chosen=()) -> None:
+        """Ask ``seat`` for one more target (``chosen``: those chosen so far)."""
+        ask_up_to(state, seat, self.slot, self.most, self.text, self.name, list(chosen), self._finish)
+
+    def _answer(self, state: dict, step: dict) -> None:
+        for tid in step["choice"]:
+            for effect in self.picks:
+                effect.apply(state, step["seat"], tid, None)
+        answer_up_to(state, step, self.ask, self._finish)
+
+    def _finish(self, state: dict, chosen: list) -> None:
+        for tid in chosen:
+            if self.alive and not thing_exists(state, tid):
+                continue
+            for effect in self.thens:
+                effect.apply(state, None, tid, None)
+
+    def apply(self, state, seat, tid, source):
+        self.ask(state, seat)

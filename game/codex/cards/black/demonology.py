@@ -11,7 +11,7 @@ from ...state import card_of, is_opponent, log, name, opponents, player, tick
 from ...targeting import thing_exists
 from ..api import ability, by_band, card
 from ..common import attach, attached_to, host_gone, lasting, make_token, trash_worker
-from ..fx import Choose, Discard, Draw, Exhaust, FromCodex
+from ..fx import TARGET, Choose, Discard, Draw, Exhaust, FromCodex
 from ..targets import CHARACTER, patroller, slot
 from .common import (
     DESTROY,
@@ -88,7 +88,7 @@ def _dark_pact(state, seat, iid, targets):
     _PACT_DRAW.ask(state, seat, options=[p["seat"] for p in state["players"] if p["team"] == team])
 
 
-_PACT_DRAW = Choose("dark_pact", Draw(2), prompt="Dark Pact: choose the player who draws 2.")
+_PACT_DRAW = Choose("dark_pact", Draw(2, to=TARGET), prompt="Dark Pact: choose the player who draws 2.")
 
 
 card("dark_pact", targets=[slot("base")], resolve=_dark_pact)

@@ -33,7 +33,7 @@ from ..common import (
     worker_total,
     yours,
 )
-from ..fx import OPPONENTS, Choose, FromCodex, MakeTokens, NamedRune, each
+from ..fx import OPPONENTS, TARGET, Choose, FromCodex, MakeTokens, NamedRune, each
 from ..registry import Target
 from .common import NONE, cannot_attack, controller, is_green_unit, past_tech_0, units_of
 
@@ -130,7 +130,7 @@ def _final_showdown(state, seat, iid, targets):
 
 _HUNTERS = Choose(
     "hunters",
-    MakeTokens("hunter", 2),
+    MakeTokens("hunter", 2, to=TARGET),
     options=OPPONENTS,
     prompt="Final Showdown: choose the opponent who gets two Hunters.",
 )

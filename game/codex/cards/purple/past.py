@@ -17,6 +17,7 @@ from ...targeting import thing_exists
 from ...timerunes import add_time_runes, remove_time_runes
 from ..api import ability, by_band, card, reached
 from ..common import ask_target, attach, attached_to, discard_chosen, host_gone
+from ..fx import ReturnToHand, each
 from ..targets import CHARACTER, is_building, slot, tech_at_most
 from .common import ask_time_rune_change, bounce, to_command_zone
 
@@ -92,11 +93,8 @@ def _stewardess(state, iid):
     ask_target(state, _controller(state, iid), TECH_0_UNIT, TECH_0_UNIT.prompt, {"op": "purple_bounce"}, optional=True)
 
 
-@op("purple_bounce")
-def _bounce_step(state, step):
-    """Each chosen unit returns to its owner's hand."""
-    for tid in step["choice"]:
-        bounce(state, tid)
+# Each chosen unit returns to its owner's hand (common.bounce).
+each("purple_bounce", ReturnToHand(), alive=True)
 
 
 card("stewardess_of_the_undone", arrives=_stewardess)
