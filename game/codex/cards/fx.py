@@ -40,7 +40,7 @@ from ..effects import (
     sideline,
 )
 from ..flow import ask, op
-from ..state import card_of, log, name, opponents, seat_name
+from ..state import card_of, change_control, log, name, opponents, seat_name
 from ..targeting import thing_exists
 from .common import (
     add_named_rune,
@@ -563,3 +563,13 @@ class UpTo(Effect):
 
     def apply(self, state, seat, tid, source):
         self.ask(state, seat)
+
+
+class TakeControl(Effect):
+    """``seat`` takes control of the target (nothing changes when it is
+    already ``seat``'s), logged."""
+
+    def apply(self, state, seat, tid, source):
+        if card_of(state, tid)["controller"] != seat:
+            change_control(state, tid, seat)
+            log(state, f"{seat_name(state, seat)} took control of {name(state, tid)}.", cards=[tid])

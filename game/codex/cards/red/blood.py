@@ -8,6 +8,7 @@ from ...state import card_of, change_control, is_opponent, log, name, player, se
 from ...targeting import controller_of, thing_exists
 from ..api import card, reached
 from ..common import ask_target, at_end_of_turn, make_token, tech_at_most, trash_worker, until_end_of_turn, worker_total
+from ..fx import TakeControl, each
 from ..registry import Ability, Target
 from .common import CHARACTER, NONE, controller, hit, later_target, never_patrols, opposing_bases, own_turn
 
@@ -217,16 +218,11 @@ def _ogre_recruiter(state, iid, ctx):
         seat,
         "tech01_unit",
         "Ogre Recruiter: choose a tech 0 or I unit to take.",
-        {"op": "red_take", "seat": seat},
+        {"op": _TAKE, "seat": seat},
     )
 
 
-@op("red_take")
-def _red_take(state, step):
-    for tid in step["choice"]:
-        if thing_exists(state, tid) and controller(state, tid) != step["seat"]:
-            change_control(state, tid, step["seat"])
-            log(state, f"{seat_name(state, step['seat'])} took control of {name(state, tid)}.", cards=[tid])
+_TAKE = each("red_take", TakeControl(), alive=True)
 
 
 card("ogre_recruiter", after_attack=_ogre_recruiter)
