@@ -573,3 +573,37 @@ class TakeControl(Effect):
         if card_of(state, tid)["controller"] != seat:
             change_control(state, tid, seat)
             log(state, f"{seat_name(state, seat)} took control of {name(state, tid)}.", cards=[tid])
+
+
+class PickUpTo(Effect):
+    """ "Up to ``most`` targets of ``slot``, each one as it is chosen": one
+    optional question at a time reading ``prompt`` (the stored step
+    ``step`` holds ``seat`` and ``picked``, the targets so far, never
+    offered again); each pick gets ``pick`` (effects) at once, and the
+    choosing ends at ``most`` or when none is chosen (Sensei's Advice,
+    Thunderclap, Elite Training). Used like :class:`UpTo`."""
+
+    def __init__(self, step: str, slot, most: int, prompt: str = None, *, pick=(), **kw):
+        kw.setdefault("to", CASTER)
+        super().__init__(**kw)
+        self.name, self.slot, self.most = step, slot, most
+        self.text, self.picks = prompt or slot.prompt, _effects(pick)
+        op(step)(self._answer)
+
+    def ask(self, state: dict, seat: int, picked=()) -> None:
+        """Ask ``seat`` for one more target (``picked``: those so far)."""
+        picked = list(picked)
+        then = {"op": self.name, "seat": seat, "picked": picked}
+        ask_target(state, seat, self.slot, self.text, then, exclude=picked, optional=True)
+
+    def _answer(self, state: dict, step: dict) -> None:
+        picked = list(step["picked"])
+        for tid in step["choice"]:
+            for effect in self.picks:
+                effect.apply(state, step["seat"], tid, tid)
+            picked.append(tid)
+        if step["choice"] and len(picked) < self.most:
+            self.ask(state, step["seat"], picked)
+
+    def apply(self, state, seat, tid, source):
+        self.ask(state, seat)

@@ -22,7 +22,8 @@ from ...flow import ask, op
 from ...state import card_of, is_opponent, is_patrolling, log, name, opponents, player, seat_name, tick
 from ...targeting import kind_of, thing_exists
 from ..api import ability, card, reached
-from ..common import ask_target, attach, attached_to, host_gone, is_busy, make_token, raw_stats
+from ..common import attach, attached_to, host_gone, is_busy, make_token, raw_stats
+from ..fx import PickUpTo, Sideline
 from ..targets import patroller, slot
 
 NONE = (0, 0, {})
@@ -102,36 +103,10 @@ def _clappable(state, seat, tid):
 CLAP = slot("unit", _clappable, prompt="Thunderclap: sideline which unit (up to three)?")
 
 
-def _thunderclap(state, seat, iid, targets):
-    """Thunderclap: up to three units without flying that cost 2 or less
-    (◎, picked as it resolves, one prompt each; any unit, patrolling or not:
-    an Illusion dies when targeted, ruling) are sidelined."""
-    _clap_ask(state, seat, [])
-
-
-def _clap_ask(state, seat, picked):
-    ask_target(
-        state,
-        seat,
-        CLAP,
-        CLAP.prompt,
-        {"op": "thunderclap", "seat": seat, "picked": picked},
-        exclude=picked,
-        optional=True,
-    )
-
-
-@op("thunderclap")
-def _clapped(state, step):
-    picked = list(step["picked"])
-    for tid in step["choice"]:
-        sideline(state, tid)
-        picked.append(tid)
-    if step["choice"] and len(picked) < 3:
-        _clap_ask(state, step["seat"], picked)
-
-
-card("thunderclap", resolve=_thunderclap)
+# Thunderclap: up to three units without flying that cost 2 or less (◎,
+# picked as it resolves, one prompt each; any unit, patrolling or not: an
+# Illusion dies when targeted, ruling) are sidelined.
+card("thunderclap", resolve=PickUpTo("thunderclap", CLAP, 3, pick=Sideline()))
 
 
 # ---- Earthquake -----------------------------------------------------------------------
