@@ -40,7 +40,7 @@ from ..effects import (
     sideline,
 )
 from ..flow import ask, op
-from ..state import card_of, change_control, log, name, opponents, seat_name
+from ..state import EVERYONE, card_of, change_control, log, name, opponents, seat_name
 from ..targeting import thing_exists
 from .common import (
     add_named_rune,
@@ -48,7 +48,9 @@ from .common import (
     ask_target,
     ask_up_to,
     discard_chosen,
+    enter_play,
     fetch_from_codex,
+    lasting,
     look_at,
     make_token,
     put_chosen_into_play,
@@ -369,14 +371,20 @@ class Discard(Effect):
 class PutIntoPlay(Effect):
     """The target, a card of ``seat``'s ``zone`` (hand or discard), goes
     into play under ``seat``'s control (common.put_chosen_into_play;
-    ``whence``: how the log says where from)."""
+    ``whence``: how the log says where from; ``say``: another log line,
+    ``{seat}`` and ``{name}``)."""
 
-    def __init__(self, zone: str = "hand", whence: str = "", **kw):
+    def __init__(self, zone: str = "hand", whence: str = "", say: str = None, **kw):
         super().__init__(**kw)
-        self.zone, self.whence = zone, whence
+        self.zone, self.whence, self.say = zone, whence, say
 
     def apply(self, state, seat, tid, source):
-        put_chosen_into_play(state, seat, [tid], self.zone, self.whence)
+        if self.say is None:
+            put_chosen_into_play(state, seat, [tid], self.zone, self.whence)
+        elif tid in state["players"][seat][self.zone]:
+            text = self.say.format(seat=seat_name(state, seat), name=name(state, tid))
+            log(state, text, cards=[tid], shown_to=EVERYONE)
+            enter_play(state, tid, seat)
 
 
 class Call(Effect):
@@ -408,7 +416,7 @@ def each(step: str, *effects: Effect, alive: bool = False, after: "Choose" = Non
 
     def run(state: dict, stored: dict) -> None:
         seat = stored.get("seat")
-        for tid in stored["choice"]:
+        for tid in stored.get("choice", ()):
             if alive and not thing_exists(state, tid):
                 continue
             for effect in effects:
@@ -429,7 +437,8 @@ class Choose(Effect):
     list; the step is declared here with :func:`each`), or None when
     ``step`` is declared elsewhere; ``options``: ``fn(state, seat, iid)``,
     what may be chosen (``iid``: the card or spell); ``prompt``: the
-    question; ``optional``: "you may" (none chosen); ``with_seat``: the
+    question; ``optional``: "you may" (none chosen; with no option there
+    is no question); ``with_seat``: the
     stored step records the choosing seat (the effects act for it);
     ``alive``, ``after``: see :func:`each`. Used as a spell's effect, a trigger, or
     from card code with :meth:`ask`. With one option or none the choice is
@@ -464,7 +473,7 @@ class Choose(Effect):
         if options is None:
             options = self.options(state, seat, iid)
         then = {"op": self.name, **({"seat": seat} if self.with_seat else {}), **fields}
-        ask(state, seat, prompt or self.text, options, then, count=self.count, optional=self.may)
+        ask(state, seat, prompt or self.text, options, then, count=self.count, optional=self.may and bool(options))
 
     def apply(self, state, seat, tid, source):
         self.ask(state, seat, source)
@@ -607,3 +616,33 @@ class PickUpTo(Effect):
 
     def apply(self, state, seat, tid, source):
         self.ask(state, seat)
+
+
+def ask_later(step: str, question: "Choose") -> str:
+    """Declare the stored step ``step`` (``{"op", "seat"}``, queued behind
+    other steps with flow.push) that asks ``question`` of its ``seat`` when
+    it runs: a trigger's question waits its turn. Returns ``step``."""
+
+    def run(state: dict, stored: dict) -> None:
+        question.ask(state, stored["seat"])
+
+    run.__doc__ = f"Stored step {step!r}: ask {question.name!r} now."
+    op(step)(run)
+    return step
+
+
+class Lasting(Effect):
+    """The target gets ``atk``/``hp`` and keywords ``kw`` for ``seat``
+    until an end (common.lasting: ``end`` is the step name run when it
+    ends); ``say``: the log line (``{name}``)."""
+
+    def __init__(self, atk: int = 0, hp: int = 0, kw: dict = None, end: str = None, say: str = None, **kw_):
+        super().__init__(**kw_)
+        given = {"atk": atk, "hp": hp, "kw": dict(kw or {}), "end": end}
+        self.entry = {k: v for k, v in given.items() if v}  # (only what is given is stored)
+        self.say = say
+
+    def apply(self, state, seat, tid, source):
+        lasting(state, seat, iid=tid, **self.entry)
+        if self.say:
+            log(state, self.say.format(name=name(state, tid)), cards=[tid])

@@ -11,7 +11,7 @@ from ...state import card_of, is_opponent, log, name, opponents, player, tick
 from ...targeting import thing_exists
 from ..api import ability, by_band, card
 from ..common import attach, attached_to, host_gone, lasting, make_token, trash_worker
-from ..fx import TARGET, Choose, Discard, Draw, Exhaust, FromCodex
+from ..fx import TARGET, Choose, Discard, Draw, Exhaust, FromCodex, Lasting, each
 from ..targets import CHARACTER, patroller, slot
 from .common import (
     DESTROY,
@@ -453,12 +453,7 @@ def _vandy_pick(state, step):
     )
 
 
-@op("vandy_doom")
-def _vandy_doom(state, step):
-    for u in step["choice"]:
-        if thing_exists(state, u):
-            lasting(state, step["seat"], iid=u, atk=2, hp=2, end="vandy_dies")
-            log(state, f"{name(state, u)} gets +2/+2 until its doom.", cards=[u])
+each("vandy_doom", Lasting(atk=2, hp=2, end="vandy_dies", say="{name} gets +2/+2 until its doom."), alive=True)
 
 
 @op("vandy_dies")

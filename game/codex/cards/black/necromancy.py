@@ -14,7 +14,7 @@ from ...state import card_of, log, name, opponents, player, seat_name
 from ...targeting import thing_exists
 from ..api import ability, by_band, card
 from ..common import add_named_rune, at_end_of_turn, make_token, rune_count, trash_worker
-from ..fx import Choose, Damage, Exhaust, MakeTokens, PutIntoPlay, each
+from ..fx import Call, Choose, Damage, Exhaust, MakeTokens, PutIntoPlay, ask_later, each
 from ..targets import A_BUILDING, CHARACTER, slot, yours
 from .common import ask_destroy_lowest, is_skeleton, on_own_turn, once_per_turn, sacrificeable_units, units_of, use_once
 
@@ -113,17 +113,18 @@ def _death_rites_hears(state, watch, dead):
     push(state, {"op": "death_rites", "seat": watch["seat"]})
 
 
-@op("death_rites")
-def _death_rites_step(state, step):
-    seat = step["seat"]
-    victims = [o for o in opponents(state, seat) if units_of(state, o)]
-    ask(state, seat, "Death Rites: choose an opponent.", victims, {"op": "death_rites_victim", "seat": seat})
-
-
-@op("death_rites_victim")
-def _death_rites_victim(state, step):
-    for victim in step["choice"]:
-        ask_destroy_lowest(state, step["seat"], victim, "Death Rites")
+# A unit of yours died: choose an opponent with units; you destroy one of
+# its lowest tech units.
+ask_later(
+    "death_rites",
+    Choose(
+        "death_rites_victim",
+        Call(lambda state, seat, victim: ask_destroy_lowest(state, seat, victim, "Death Rites")),
+        options=lambda state, seat, iid: [o for o in opponents(state, seat) if units_of(state, o)],
+        prompt="Death Rites: choose an opponent.",
+        with_seat=True,
+    ),
+)
 
 
 @op("death_rites_end")
