@@ -646,3 +646,22 @@ class Lasting(Effect):
         lasting(state, seat, iid=tid, **self.entry)
         if self.say:
             log(state, self.say.format(name=name(state, tid)), cards=[tid])
+
+
+class Modes(Effect):
+    """ "Choose one": the target is a mode's name, and the effects named for
+    it run (``modes``: name -> an Effect or a list; an effect with
+    ``to=CASTER``, a :class:`Choose` or :class:`UpTo` too, acts for
+    ``seat``)."""
+
+    def __init__(self, modes: dict, **kw):
+        super().__init__(**kw)
+        self.modes = {mode: _effects(then) for mode, then in modes.items()}
+
+    def names(self, *_args) -> list:
+        """The modes' names, in order (``options`` for a :class:`Choose`)."""
+        return list(self.modes)
+
+    def apply(self, state, seat, tid, source):
+        for effect in self.modes[tid]:
+            effect.apply(state, seat, seat if effect.to == CASTER else tid, source)

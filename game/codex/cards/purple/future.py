@@ -28,7 +28,7 @@ from ..common import (
     use_once,
     worker_total,
 )
-from ..fx import OPPONENTS, Choose, Damage, Discard, Sacrifice, TrashWorker, UpTo, each
+from ..fx import OPPONENTS, Choose, Damage, Discard, Modes, Sacrifice, TrashWorker, UpTo, each
 from ..registry import card_of_id
 from ..targets import CHARACTER, patroller, slot, tech_at_most
 
@@ -204,29 +204,6 @@ REAVER_MODES = ["trash 2 workers", "6 damage to up to 2 units and/or heroes"]
 REAVER_SLOT = slot(CHARACTER, icon=False)
 
 
-# Discard a card, then choose one: trash 2 workers of an opponent, or 6
-# damage to up to 2 units and/or heroes.
-_reaver = Choose(
-    "reaver_discard",
-    Discard(),
-    options=lambda state, seat, iid: list(player(state, seat)["hand"]),
-    prompt="Reaver: choose a card to discard.",
-    with_seat=True,
-    after=Choose(
-        "reaver_mode", options=lambda state, seat, iid: REAVER_MODES, prompt="Reaver: choose one.", with_seat=True
-    ),
-)
-
-
-@op("reaver_mode")
-def _reaver_mode(state, step):
-    seat = step["seat"]
-    if step["choice"] == [REAVER_MODES[0]]:
-        _REAVER_WORKERS.ask(state, seat)
-    else:
-        _REAVER_DAMAGE.ask(state, seat)
-
-
 # Two workers picked at random: no one chooses or sees them (ruling).
 _REAVER_WORKERS = Choose(
     "reaver_workers",
@@ -237,6 +214,24 @@ _REAVER_WORKERS = Choose(
 # Up to two units and/or heroes, 6 damage each, together (ruling).
 _REAVER_DAMAGE = UpTo(
     "reaver_damage", REAVER_SLOT, 2, "Reaver: choose a unit or hero to take 6 damage", then=Damage(6, by="reaver")
+)
+
+
+# Discard a card, then choose one: trash 2 workers of an opponent, or 6
+# damage to up to 2 units and/or heroes.
+_reaver = Choose(
+    "reaver_discard",
+    Discard(),
+    options=lambda state, seat, iid: list(player(state, seat)["hand"]),
+    prompt="Reaver: choose a card to discard.",
+    with_seat=True,
+    after=Choose(
+        "reaver_mode",
+        Modes(dict(zip(REAVER_MODES, (_REAVER_WORKERS, _REAVER_DAMAGE), strict=True))),
+        options=lambda state, seat, iid: REAVER_MODES,
+        prompt="Reaver: choose one.",
+        with_seat=True,
+    ),
 )
 
 
