@@ -76,9 +76,10 @@ class Effect:
     def __init__(self, *, target=None, prompt=None, optional=False, to=TARGET):
         self.target, self.prompt, self.optional, self.to = target, prompt, optional, to
 
-    def apply(self, state: dict, seat: int, tid, source: str) -> None:
+    def apply(self, state: dict, seat: int | None, tid, source: str | None) -> None:
         """Do the effect to ``tid`` (a thing id, or a seat for CASTER) for
-        ``seat``; ``source`` is the card it comes from."""
+        ``seat``; ``source`` is the card it comes from (None in a stored
+        continuation, whose ``seat`` is None when the step keeps none)."""
         raise NotImplementedError
 
     def step(self, state: dict, seat: int, source: str) -> dict:
@@ -422,7 +423,7 @@ def each(step: str, *effects: Effect, alive: bool = False, after: "Choose" = Non
             for effect in effects:
                 effect.apply(state, seat, seat if effect.to == CASTER else tid, None)
         if after is not None:
-            after.ask(state, seat)
+            after.ask(state, stored["seat"])  # (a step with a next question keeps its seat)
 
     run.__doc__ = f"Stored step {step!r}: each chosen thing gets {', '.join(type(e).__name__ for e in effects)}."
     op(step)(run)
