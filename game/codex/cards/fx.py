@@ -47,6 +47,7 @@ from .common import (
     answer_up_to,
     ask_target,
     ask_up_to,
+    at_end_of_turn,
     discard_chosen,
     enter_play,
     fetch_from_codex,
@@ -591,23 +592,24 @@ class PickUpTo(Effect):
     ``step`` holds ``seat`` and ``picked``, the targets so far, never
     offered again); each pick gets ``pick`` (effects) at once, and the
     choosing ends at ``most`` or when none is chosen (Sensei's Advice,
-    Thunderclap, Elite Training). Used like :class:`UpTo`."""
+    Thunderclap, Elite Training, Bloodlust). ``field``: the stored step's
+    name for the targets so far. Used like :class:`UpTo`."""
 
-    def __init__(self, step: str, slot, most: int, prompt: str = None, *, pick=(), **kw):
+    def __init__(self, step: str, slot, most: int, prompt: str = None, *, pick=(), field: str = "picked", **kw):
         kw.setdefault("to", CASTER)
         super().__init__(**kw)
-        self.name, self.slot, self.most = step, slot, most
+        self.name, self.slot, self.most, self.field = step, slot, most, field
         self.text, self.picks = prompt or slot.prompt, _effects(pick)
         op(step)(self._answer)
 
     def ask(self, state: dict, seat: int, picked=()) -> None:
         """Ask ``seat`` for one more target (``picked``: those so far)."""
         picked = list(picked)
-        then = {"op": self.name, "seat": seat, "picked": picked}
+        then = {"op": self.name, "seat": seat, self.field: picked}
         ask_target(state, seat, self.slot, self.text, then, exclude=picked, optional=True)
 
     def _answer(self, state: dict, step: dict) -> None:
-        picked = list(step["picked"])
+        picked = list(step[self.field])
         for tid in step["choice"]:
             for effect in self.picks:
                 effect.apply(state, step["seat"], tid, tid)
@@ -666,3 +668,15 @@ class Modes(Effect):
     def apply(self, state, seat, tid, source):
         for effect in self.modes[tid]:
             effect.apply(state, seat, seat if effect.to == CASTER else tid, source)
+
+
+class AtEndOfTurn(Effect):
+    """Queue the stored step ``step`` (``{"op", "iid": the target, "seat"}``)
+    to run when this turn ends (common.at_end_of_turn: Bloodlust's burn)."""
+
+    def __init__(self, step: str, **kw):
+        super().__init__(**kw)
+        self.step = step
+
+    def apply(self, state, seat, tid, source):
+        at_end_of_turn(state, {"op": self.step, "iid": tid, "seat": seat})
