@@ -676,7 +676,7 @@ class AtEndOfTurn(Effect):
 
     def __init__(self, step: str, **kw):
         super().__init__(**kw)
-        self.step = step
+        self.step_name = step
 
     def apply(self, state, seat, tid, source):
-        at_end_of_turn(state, {"op": self.step, "iid": tid, "seat": seat})
+        at_end_of_turn(state, {"op": self.step_name, "iid": tid, "seat": seat})
