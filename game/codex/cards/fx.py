@@ -16,13 +16,50 @@ places, and :mod:`game.codex.cards.api` calls it the right way:
 
 Each verb names the stored step it queues (``op``); the names are the ones
 the cards used before issue 12, so stored states keep working.
+
+"Choose up to N, then continue" (issue 28) is declared, not written:
+:class:`Choose` asks a question and names its continuation, a stored step
+declared with :func:`each` (or by ``Choose(then=...)``) whose handler applies
+effects to every chosen thing (a card, a building or a seat). The step in the
+state stays a plain dict ``{"op": name, ...}``; the effects live in the code
+under that name, so a stored prompt resumes as before.
 """
 
-from ..effects import add_rune, damage_target, destroy, disable, draw, gain_gold, return_to_hand, sideline
-from ..flow import op
-from ..state import card_of, log, name, seat_name
+from .. import catalog, stats
+from ..effects import (
+    add_rune,
+    damage_target,
+    destroy,
+    disable,
+    draw,
+    exhaust,
+    gain_gold,
+    repair_building,
+    return_to_hand,
+    sacrifice,
+    sideline,
+)
+from ..flow import ask, op
+from ..state import EVERYONE, card_of, change_control, log, name, opponents, seat_name
 from ..targeting import thing_exists
-from .common import ask_target, make_token, until_end_of_turn
+from .common import (
+    add_named_rune,
+    answer_up_to,
+    ask_target,
+    ask_up_to,
+    at_end_of_turn,
+    discard_chosen,
+    enter_play,
+    fetch_from_codex,
+    lasting,
+    look_at,
+    make_token,
+    put_chosen_into_play,
+    put_from_codex,
+    steal,
+    trash_worker,
+    until_end_of_turn,
+)
 
 TARGET, SELF, CASTER = "target", "self", "caster"
 
@@ -40,9 +77,10 @@ class Effect:
     def __init__(self, *, target=None, prompt=None, optional=False, to=TARGET):
         self.target, self.prompt, self.optional, self.to = target, prompt, optional, to
 
-    def apply(self, state: dict, seat: int, tid, source: str) -> None:
+    def apply(self, state: dict, seat: int | None, tid, source: str | None) -> None:
         """Do the effect to ``tid`` (a thing id, or a seat for CASTER) for
-        ``seat``; ``source`` is the card it comes from."""
+        ``seat``; ``source`` is the card it comes from (None in a stored
+        continuation, whose ``seat`` is None when the step keeps none)."""
         raise NotImplementedError
 
     def step(self, state: dict, seat: int, source: str) -> dict:
@@ -82,14 +120,17 @@ class Effect:
 
 class Damage(Effect):
     """``amount`` damage to the target (a card or a building); a trigger's
-    chosen target takes it in the stored step ``deal_damage``."""
+    chosen target takes it in the stored step ``deal_damage``. ``by``: the
+    catalog id of the card that deals it, when it is not the source (a
+    continuation has no source card)."""
 
-    def __init__(self, amount: int, **kw):
+    def __init__(self, amount: int, by: str = None, **kw):
         super().__init__(**kw)
-        self.amount = amount
+        self.amount, self.by = amount, by
 
     def apply(self, state, seat, tid, source):
-        damage_target(state, tid, self.amount, by=name(state, source))
+        dealer = catalog.card(self.by)["name"] if self.by else name(state, source)
+        damage_target(state, tid, self.amount, by=dealer)
 
     def step(self, state, seat, source):
         return {"op": "deal_damage", "amount": self.amount, "by": name(state, source)}
@@ -200,8 +241,9 @@ class MakeTokens(Effect):
         self.card_id, self.count = card_id, count
 
     def apply(self, state, seat, tid, source):
+        # tid: the player who gets them (the caster, or a chosen seat)
         for _ in range(self.count):
-            make_token(state, self.card_id, seat)
+            make_token(state, self.card_id, tid)
 
 
 class Draw(Effect):
@@ -229,3 +271,412 @@ class GainGold(Effect):
     def apply(self, state, seat, tid, source):
         if gain_gold(state, tid, self.amount):
             log(state, self.say.format(seat=seat_name(state, tid), amount=self.amount))
+
+
+# ---- verbs for chosen things (issue 28: "choose up to N then continue") ----
+
+
+class Exhaust(Effect):
+    """Exhaust the target."""
+
+    def apply(self, state, seat, tid, source):
+        exhaust(state, tid)
+
+
+class Sacrifice(Effect):
+    """Sacrifice the target (effects.sacrifice: refused for what can't be
+    sacrificed)."""
+
+    def apply(self, state, seat, tid, source):
+        sacrifice(state, tid)
+
+
+class Repair(Effect):
+    """Repair ``amount`` damage of the target building."""
+
+    def __init__(self, amount: int, **kw):
+        super().__init__(**kw)
+        self.amount = amount
+
+    def apply(self, state, seat, tid, source):
+        repair_building(state, tid, self.amount)
+
+
+class TrashWorker(Effect):
+    """The target player (a seat, or an option ``"worker:<seat>"``) loses
+    ``count`` workers picked at random (common.trash_worker)."""
+
+    def __init__(self, count: int = 1, **kw):
+        super().__init__(**kw)
+        self.count = count
+
+    def apply(self, state, seat, tid, source):
+        victim = int(tid.split(":")[1]) if isinstance(tid, str) else tid
+        for _ in range(self.count):
+            trash_worker(state, victim)
+
+
+class Steal(Effect):
+    """``seat`` takes up to ``amount`` gold from the target player
+    (common.steal)."""
+
+    def __init__(self, amount: int, **kw):
+        super().__init__(**kw)
+        self.amount = amount
+
+    def apply(self, state, seat, tid, source):
+        steal(state, seat, tid, self.amount)
+
+
+class LookAt(Effect):
+    """``seat`` looks at the target pile (an option of common.look_options)."""
+
+    def apply(self, state, seat, tid, source):
+        look_at(state, seat, tid)
+
+
+class FromCodex(Effect):
+    """The target (a card id of ``seat``'s codex) goes from the codex into
+    play (``into="play"``: common.put_from_codex) or, shown to all, into
+    the hand (``into="hand"``: common.fetch_from_codex)."""
+
+    def __init__(self, into: str = "play", **kw):
+        super().__init__(**kw)
+        self.into = into
+
+    def apply(self, state, seat, tid, source):
+        (put_from_codex if self.into == "play" else fetch_from_codex)(state, seat, tid)
+
+
+class NamedRune(Effect):
+    """A named rune (``"feather"``, ``"insurance"``...) on the target, and
+    the log line ``say`` (``{name}``: the target's name), if any."""
+
+    def __init__(self, rune: str, say: str = None, **kw):
+        super().__init__(**kw)
+        self.rune, self.say = rune, say
+
+    def apply(self, state, seat, tid, source):
+        add_named_rune(state, tid, self.rune)
+        if self.say:
+            log(state, self.say.format(name=name(state, tid)), cards=[tid])
+
+
+class Discard(Effect):
+    """``seat`` discards the target from its hand, named in the log
+    (common.discard_chosen: a card no longer in the hand is left alone)."""
+
+    def apply(self, state, seat, tid, source):
+        discard_chosen(state, seat, [tid])
+
+
+class PutIntoPlay(Effect):
+    """The target, a card of ``seat``'s ``zone`` (hand or discard), goes
+    into play under ``seat``'s control (common.put_chosen_into_play;
+    ``whence``: how the log says where from; ``say``: another log line,
+    ``{seat}`` and ``{name}``)."""
+
+    def __init__(self, zone: str = "hand", whence: str = "", say: str = None, **kw):
+        super().__init__(**kw)
+        self.zone, self.whence, self.say = zone, whence, say
+
+    def apply(self, state, seat, tid, source):
+        if self.say is None:
+            put_chosen_into_play(state, seat, [tid], self.zone, self.whence)
+        elif tid in state["players"][seat][self.zone]:
+            text = self.say.format(seat=seat_name(state, seat), name=name(state, tid))
+            log(state, text, cards=[tid], shown_to=EVERYONE)
+            enter_play(state, tid, seat)
+
+
+class Call(Effect):
+    """A card's own small verb: ``fn(state, seat, tid)`` on the target (a
+    helper the card module already has, e.g. a random discard)."""
+
+    def __init__(self, fn, **kw):
+        super().__init__(**kw)
+        self.fn = fn
+
+    def apply(self, state, seat, tid, source):
+        self.fn(state, seat, tid)
+
+
+def _effects(then) -> tuple:
+    return tuple(then) if isinstance(then, (list, tuple)) else (then,)
+
+
+def each(step: str, *effects: Effect, alive: bool = False, after: "Choose" = None) -> str:
+    """Declare the stored step ``step``: every chosen thing of its
+    ``choice`` (a card id, a building id or a seat) gets ``effects`` in
+    order, for the step's ``seat`` (when it stores one); an effect with
+    ``to=CASTER`` (Draw, MakeTokens, GainGold unless told ``to=TARGET``)
+    acts on that seat instead, once per chosen thing. ``alive``: a card
+    gone since the question is skipped. ``after``: the next question (a
+    :class:`Choose`), asked of the step's ``seat`` once every chosen thing
+    is done ("then choose..."). Returns ``step`` (to name in a question's
+    ``then``). Raises ValueError when ``step`` is taken."""
+
+    def run(state: dict, stored: dict) -> None:
+        seat = stored.get("seat")
+        for tid in stored.get("choice", ()):
+            if alive and not thing_exists(state, tid):
+                continue
+            for effect in effects:
+                effect.apply(state, seat, seat if effect.to == CASTER else tid, None)
+        if after is not None:
+            after.ask(state, stored["seat"])  # (a step with a next question keeps its seat)
+
+    run.__doc__ = f"Stored step {step!r}: each chosen thing gets {', '.join(type(e).__name__ for e in effects)}."
+    op(step)(run)
+    return step
+
+
+class Choose(Effect):
+    """ "Choose ``count`` of these, then ..." as a declaration (issue 28).
+
+    ``step``: the continuation's name, stored in the state with the
+    question; ``then``: the effects each chosen thing gets (an Effect or a
+    list; the step is declared here with :func:`each`), or None when
+    ``step`` is declared elsewhere; ``options``: ``fn(state, seat, iid)``,
+    what may be chosen (``iid``: the card or spell); ``prompt``: the
+    question; ``optional``: "you may" (none chosen; with no option there
+    is no question); ``with_seat``: the
+    stored step records the choosing seat (the effects act for it);
+    ``alive``, ``after``: see :func:`each`. Used as a spell's effect, a trigger, or
+    from card code with :meth:`ask`. With one option or none the choice is
+    made at once (flow.ask).
+    """
+
+    def __init__(
+        self,
+        step: str,
+        then=None,
+        *,
+        options=None,
+        prompt: str = "",
+        count: int = 1,
+        optional: bool = False,
+        with_seat: bool = False,
+        alive: bool = False,
+        after: "Choose" = None,
+        **kw,
+    ):
+        kw.setdefault("to", CASTER)
+        super().__init__(**kw)
+        self.name, self.options, self.count = step, options, count
+        self.text, self.may, self.with_seat = prompt, optional, with_seat
+        if then is not None:
+            each(step, *_effects(then), alive=alive, after=after)
+
+    def ask(self, state: dict, seat: int, iid: str = None, options=None, prompt: str = None, **fields) -> None:
+        """Ask ``seat`` now; ``options`` (default: the declared ones for
+        card ``iid``) and ``prompt`` may be given by the caller; ``fields``
+        go into the stored step beside ``op`` (and ``seat``)."""
+        if options is None:
+            options = self.options(state, seat, iid)
+        then = {"op": self.name, **({"seat": seat} if self.with_seat else {}), **fields}
+        ask(state, seat, prompt or self.text, options, then, count=self.count, optional=self.may and bool(options))
+
+    def apply(self, state, seat, tid, source):
+        self.ask(state, seat, source)
+
+
+def OPPONENTS(state: dict, seat: int, iid: str = None) -> list:
+    """``options`` for :class:`Choose`: ``seat``'s opponents ("an
+    opponent": asked only when there are several)."""
+    return opponents(state, seat)
+
+
+class EachUnitOf(Effect):
+    """Every unit the target player controls (``where(state, iid)``: only
+    those it accepts) gets ``effects`` in order, e.g. "a -1/-1 rune on each
+    unit of that opponent"."""
+
+    def __init__(self, *effects: Effect, where=None, **kw):
+        super().__init__(**kw)
+        self.effects, self.where = effects, where
+
+    def apply(self, state, seat, tid, source):
+        for iid in list(state["players"][tid]["play"]):
+            if stats.is_unit(state, iid) and (self.where is None or self.where(state, iid)):
+                for effect in self.effects:
+                    effect.apply(state, seat, iid, source)
+
+
+class Seq(Effect):
+    """Several effects one after the other, e.g. "draw a card, then choose
+    a pile to look at": as a spell's effect, a trigger or on a target."""
+
+    def __init__(self, *effects: Effect):
+        super().__init__()
+        self.effects = effects
+
+    def apply(self, state, seat, tid, source):
+        for effect in self.effects:
+            effect.apply(state, seat, tid, source)
+
+    def resolve(self, state, seat, iid, targets):
+        for effect in self.effects:
+            effect.resolve(state, seat, iid, targets)
+
+    def trigger(self, state, iid, *ctx):
+        for effect in self.effects:
+            effect.trigger(state, iid, *ctx)
+
+
+class Say(Effect):
+    """A log line about the target, read by everyone: ``{seat}`` is the
+    target player's name (a seat), ``{name}`` the target card's."""
+
+    def __init__(self, text: str, **kw):
+        super().__init__(**kw)
+        self.text = text
+
+    def apply(self, state, seat, tid, source):
+        if isinstance(tid, int):
+            log(state, self.text.format(seat=seat_name(state, tid)))
+        else:
+            log(state, self.text.format(name=name(state, tid)), cards=[tid])
+
+
+class UpTo(Effect):
+    """ "Choose up to ``most`` targets of ``slot``", one optional question
+    at a time (common.ask_up_to: the question reads ``prompt`` and how many
+    are left; the stored step ``step`` holds ``seat`` and ``chosen``).
+    ``pick``: effects each target gets as it is chosen; ``then``: effects
+    every chosen target gets once the choosing ends, together (``alive``:
+    one gone since is skipped). Used as a spell's effect, a trigger, or
+    from card code with :meth:`ask`."""
+
+    def __init__(self, step: str, slot, most: int, prompt: str, *, pick=(), then=(), alive=False, **kw):
+        kw.setdefault("to", CASTER)
+        super().__init__(**kw)
+        self.name, self.slot, self.most, self.text = step, slot, most, prompt
+        self.picks, self.thens, self.alive = _effects(pick), _effects(then), alive
+        op(step)(self._answer)
+
+    def ask(self, state: dict, seat: int, chosen=()) -> None:
+        """Ask ``seat`` for one more target (``chosen``: those chosen so far)."""
+        ask_up_to(state, seat, self.slot, self.most, self.text, self.name, list(chosen), self._finish)
+
+    def _answer(self, state: dict, step: dict) -> None:
+        for tid in step["choice"]:
+            for effect in self.picks:
+                effect.apply(state, step["seat"], tid, None)
+        answer_up_to(state, step, self.ask, self._finish)
+
+    def _finish(self, state: dict, chosen: list) -> None:
+        for tid in chosen:
+            if self.alive and not thing_exists(state, tid):
+                continue
+            for effect in self.thens:
+                effect.apply(state, None, tid, None)
+
+    def apply(self, state, seat, tid, source):
+        self.ask(state, seat)
+
+
+class TakeControl(Effect):
+    """``seat`` takes control of the target (nothing changes when it is
+    already ``seat``'s), logged."""
+
+    def apply(self, state, seat, tid, source):
+        if card_of(state, tid)["controller"] != seat:
+            change_control(state, tid, seat)
+            log(state, f"{seat_name(state, seat)} took control of {name(state, tid)}.", cards=[tid])
+
+
+class PickUpTo(Effect):
+    """ "Up to ``most`` targets of ``slot``, each one as it is chosen": one
+    optional question at a time reading ``prompt`` (the stored step
+    ``step`` holds ``seat`` and ``picked``, the targets so far, never
+    offered again); each pick gets ``pick`` (effects) at once, and the
+    choosing ends at ``most`` or when none is chosen (Sensei's Advice,
+    Thunderclap, Elite Training, Bloodlust). ``field``: the stored step's
+    name for the targets so far. Used like :class:`UpTo`."""
+
+    def __init__(self, step: str, slot, most: int, prompt: str = None, *, pick=(), field: str = "picked", **kw):
+        kw.setdefault("to", CASTER)
+        super().__init__(**kw)
+        self.name, self.slot, self.most, self.field = step, slot, most, field
+        self.text, self.picks = prompt or slot.prompt, _effects(pick)
+        op(step)(self._answer)
+
+    def ask(self, state: dict, seat: int, picked=()) -> None:
+        """Ask ``seat`` for one more target (``picked``: those so far)."""
+        picked = list(picked)
+        then = {"op": self.name, "seat": seat, self.field: picked}
+        ask_target(state, seat, self.slot, self.text, then, exclude=picked, optional=True)
+
+    def _answer(self, state: dict, step: dict) -> None:
+        picked = list(step[self.field])
+        for tid in step["choice"]:
+            for effect in self.picks:
+                effect.apply(state, step["seat"], tid, tid)
+            picked.append(tid)
+        if step["choice"] and len(picked) < self.most:
+            self.ask(state, step["seat"], picked)
+
+    def apply(self, state, seat, tid, source):
+        self.ask(state, seat)
+
+
+def ask_later(step: str, question: "Choose") -> str:
+    """Declare the stored step ``step`` (``{"op", "seat"}``, queued behind
+    other steps with flow.push) that asks ``question`` of its ``seat`` when
+    it runs: a trigger's question waits its turn. Returns ``step``."""
+
+    def run(state: dict, stored: dict) -> None:
+        question.ask(state, stored["seat"])
+
+    run.__doc__ = f"Stored step {step!r}: ask {question.name!r} now."
+    op(step)(run)
+    return step
+
+
+class Lasting(Effect):
+    """The target gets ``atk``/``hp`` and keywords ``kw`` for ``seat``
+    until an end (common.lasting: ``end`` is the step name run when it
+    ends); ``say``: the log line (``{name}``)."""
+
+    def __init__(self, atk: int = 0, hp: int = 0, kw: dict = None, end: str = None, say: str = None, **kw_):
+        super().__init__(**kw_)
+        given = {"atk": atk, "hp": hp, "kw": dict(kw or {}), "end": end}
+        self.entry = {k: v for k, v in given.items() if v}  # (only what is given is stored)
+        self.say = say
+
+    def apply(self, state, seat, tid, source):
+        lasting(state, seat, iid=tid, **self.entry)
+        if self.say:
+            log(state, self.say.format(name=name(state, tid)), cards=[tid])
+
+
+class Modes(Effect):
+    """ "Choose one": the target is a mode's name, and the effects named for
+    it run (``modes``: name -> an Effect or a list; an effect with
+    ``to=CASTER``, a :class:`Choose` or :class:`UpTo` too, acts for
+    ``seat``)."""
+
+    def __init__(self, modes: dict, **kw):
+        super().__init__(**kw)
+        self.modes = {mode: _effects(then) for mode, then in modes.items()}
+
+    def names(self, *_args) -> list:
+        """The modes' names, in order (``options`` for a :class:`Choose`)."""
+        return list(self.modes)
+
+    def apply(self, state, seat, tid, source):
+        for effect in self.modes[tid]:
+            effect.apply(state, seat, seat if effect.to == CASTER else tid, source)
+
+
+class AtEndOfTurn(Effect):
+    """Queue the stored step ``step`` (``{"op", "iid": the target, "seat"}``)
+    to run when this turn ends (common.at_end_of_turn: Bloodlust's burn)."""
+
+    def __init__(self, step: str, **kw):
+        super().__init__(**kw)
+        self.step_name = step
+
+    def apply(self, state, seat, tid, source):
+        at_end_of_turn(state, {"op": self.step_name, "iid": tid, "seat": seat})

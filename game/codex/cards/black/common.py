@@ -4,9 +4,10 @@ discards, "an opponent" chosen by the acting player, and the "weakest" and
 
 from ... import rng, stats
 from ...effects import can_leave_play, can_sacrifice
-from ...flow import ask, op
+from ...flow import ask
 from ...state import log, move, name, opponents, player, seat_name
 from ..common import once_per_turn, use_once  # noqa: F401  (moved to cards/common.py; black modules import them here)
+from ..fx import Call, Destroy, each
 from ..targets import has_subtype
 
 
@@ -39,11 +40,8 @@ def ask_opponent(state: dict, seat: int, text: str, then: dict) -> None:
     ask(state, seat, text, opponents(state, seat), then)
 
 
-@op("black_discard_random")
-def _discard_random_step(state: dict, step: dict) -> None:
-    """The chosen player discards ``count`` random cards."""
-    for victim in step["choice"]:
-        discard_random(state, victim, step.get("count", 1))
+# The chosen player discards a card at random.
+DISCARD_RANDOM = each("black_discard_random", Call(lambda state, seat, victim: discard_random(state, victim)))
 
 
 def units_of(state: dict, seat: int) -> list:
@@ -123,13 +121,8 @@ def ask_destroy_lowest(state: dict, seat: int, victim: int, label: str, weakest_
         seat,
         f"{label}: choose the unit of {seat_name(state, victim)} to destroy.",
         options,
-        {"op": "black_destroy"},
+        {"op": DESTROY},
     )
 
 
-@op("black_destroy")
-def _black_destroy(state: dict, step: dict) -> None:
-    from ...effects import destroy
-
-    for iid in step["choice"]:
-        destroy(state, iid)
+DESTROY = each("black_destroy", Destroy())

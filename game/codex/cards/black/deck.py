@@ -10,9 +10,9 @@ from ...specs import tech_problem
 from ...state import card_of, fresh_instance, holds_legendary, log, move, name, player, seat_name
 from ..api import ability, card
 from ..common import add_named_rune, boost_chosen, is_busy, offer_boost, raw_stats, rune_count, until_end_of_turn
-from ..fx import MakeTokens, ThisTurn
+from ..fx import OPPONENTS, Choose, MakeTokens, ThisTurn
 from ..targets import slot
-from .common import ask_opponent, is_demon, is_skeleton, names, sacrificeable_units, units_of, weakest
+from .common import DISCARD_RANDOM, is_demon, is_skeleton, names, sacrificeable_units, units_of, weakest
 
 NONE = (0, 0, {})
 
@@ -88,15 +88,9 @@ card(
 # ---- Thieving Imp ---------------------------------------------------------------
 
 
-def _imp_arrives(state, iid):
-    """Arrives: an opponent (its controller picks which, when several)
-    discards a card at random."""
-    ask_opponent(
-        state,
-        _controller(state, iid),
-        "Thieving Imp: choose an opponent to discard a card.",
-        {"op": "black_discard_random"},
-    )
+# Arrives: an opponent (its controller picks which, when several) discards a
+# card at random.
+_imp_arrives = Choose(DISCARD_RANDOM, options=OPPONENTS, prompt="Thieving Imp: choose an opponent to discard a card.")
 
 
 card("thieving_imp", arrives=_imp_arrives)

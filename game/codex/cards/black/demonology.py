@@ -4,15 +4,17 @@ Banefire Golem, Terras Q the Shackled, Shrine of Forbidden Knowledge,
 Zarramonde the Obliterator, and the hero Vandy Anadrose."""
 
 from ... import catalog, stats
-from ...effects import base_id, damage_building, damage_card, damage_target, destroy, draw, exhaust, sacrifice
+from ...effects import base_id, damage_building, damage_card, damage_target, destroy, sacrifice
 from ...flow import ask, op, push
 from ...heroes import gain_levels
 from ...state import card_of, is_opponent, log, name, opponents, player, tick
 from ...targeting import thing_exists
 from ..api import ability, by_band, card
-from ..common import attach, attached_to, discard_chosen, fetch_from_codex, host_gone, lasting, make_token, trash_worker
+from ..common import attach, attached_to, host_gone, lasting, make_token, trash_worker
+from ..fx import TARGET, Choose, Discard, Draw, Exhaust, FromCodex, Lasting, each
 from ..targets import CHARACTER, patroller, slot
 from .common import (
+    DESTROY,
     ask_opponent,
     destroyable_units,
     discard_random,
@@ -83,19 +85,10 @@ def _dark_pact(state, seat, iid, targets):
     base = targets[0]
     damage_building(state, base, 2, by=name(state, iid))
     team = int(base.split(":")[1])
-    ask(
-        state,
-        seat,
-        "Dark Pact: choose the player who draws 2.",
-        [p["seat"] for p in state["players"] if p["team"] == team],
-        {"op": "dark_pact"},
-    )
+    _PACT_DRAW.ask(state, seat, options=[p["seat"] for p in state["players"] if p["team"] == team])
 
 
-@op("dark_pact")
-def _dark_pact_draw(state, step):
-    for s in step["choice"]:
-        draw(state, s, 2, in_main=state["phase"] == "main")
+_PACT_DRAW = Choose("dark_pact", Draw(2, to=TARGET), prompt="Dark Pact: choose the player who draws 2.")
 
 
 card("dark_pact", targets=[slot("base")], resolve=_dark_pact)
@@ -224,20 +217,15 @@ def _voidblocker(state, src, attacker, ctx):
         for i in player(state, seat)["play"]
         if i != attacker and stats.is_character(state, i) and not card_of(state, i)["exhausted"]
     ]
-    ask(
-        state,
-        seat,
-        "Voidblocker: choose another of your ready units or heroes to exhaust.",
-        ready,
-        {"op": "voidblocker"},
-    )
+    _VOID_EXHAUST.ask(state, seat, options=ready)
 
 
-@op("voidblocker")
-def _voidblocker_step(state, step):
-    for i in step["choice"]:
-        if thing_exists(state, i):
-            exhaust(state, i)
+_VOID_EXHAUST = Choose(
+    "voidblocker",
+    Exhaust(),
+    prompt="Voidblocker: choose another of your ready units or heroes to exhaust.",
+    alive=True,
+)
 
 
 card("voidblocker", any_attacks=_voidblocker)
@@ -263,7 +251,7 @@ def _dozer_dies(state, iid):
         state["active"],
         "Blackhand Dozer: choose a unit to destroy.",
         lowest_tech(state, units),
-        {"op": "black_destroy"},
+        {"op": DESTROY},
     )
 
 
@@ -405,35 +393,22 @@ def _demonology_spells(state, seat):
     )
 
 
-def _vandy_fetch(state, seat, iid, targets):
-    """Pay 1, exhaust, discard a card: fetch a Demonology spell from your
-    codex, shown to all, into your hand."""
-    ask(
-        state,
-        seat,
-        "Vandy Anadrose: choose a card to discard.",
-        list(player(state, seat)["hand"]),
-        {"op": "vandy_discard", "seat": seat},
-    )
-
-
-@op("vandy_discard")
-def _vandy_discard(state, step):
-    seat = step["seat"]
-    discard_chosen(state, seat, step["choice"])
-    ask(
-        state,
-        seat,
-        "Vandy Anadrose: choose a Demonology spell from your codex.",
-        _demonology_spells(state, seat),
-        {"op": "vandy_fetch", "seat": seat},
-    )
-
-
-@op("vandy_fetch")
-def _vandy_fetch_step(state, step):
-    for c in step["choice"]:
-        fetch_from_codex(state, step["seat"], c)
+# Pay 1, exhaust, discard a card: fetch a Demonology spell from your codex,
+# shown to all, into your hand.
+_vandy_fetch = Choose(
+    "vandy_discard",
+    Discard(),
+    options=lambda state, seat, iid: list(player(state, seat)["hand"]),
+    prompt="Vandy Anadrose: choose a card to discard.",
+    with_seat=True,
+    after=Choose(
+        "vandy_fetch",
+        FromCodex(into="hand"),
+        options=lambda state, seat, iid: _demonology_spells(state, seat),
+        prompt="Vandy Anadrose: choose a Demonology spell from your codex.",
+        with_seat=True,
+    ),
+)
 
 
 def _tech_low(state, seat, tid):
@@ -478,12 +453,7 @@ def _vandy_pick(state, step):
     )
 
 
-@op("vandy_doom")
-def _vandy_doom(state, step):
-    for u in step["choice"]:
-        if thing_exists(state, u):
-            lasting(state, step["seat"], iid=u, atk=2, hp=2, end="vandy_dies")
-            log(state, f"{name(state, u)} gets +2/+2 until its doom.", cards=[u])
+each("vandy_doom", Lasting(atk=2, hp=2, end="vandy_dies", say="{name} gets +2/+2 until its doom."), alive=True)
 
 
 @op("vandy_dies")

@@ -9,9 +9,9 @@ from ...state import card_of, is_opponent, log, move, name, player, seat_name, t
 from ...targeting import thing_exists
 from ..api import ability, by_band, card, reached
 from ..common import ask_target, look_at, until_end_of_turn
-from ..fx import AddRune, Draw
+from ..fx import OPPONENTS, AddRune, Choose, Draw, EachUnitOf, each
 from ..targets import CHARACTER, UNIT, friendly, slot, yours
-from .common import ask_opponent, is_demon, once_per_turn, sacrificeable_units, use_once
+from .common import DISCARD_RANDOM, ask_opponent, is_demon, once_per_turn, sacrificeable_units, use_once
 
 NONE = (0, 0, {})
 
@@ -43,16 +43,13 @@ def _sickness(state, seat, iid, targets):
         seat,
         slot(CHARACTER),
         "Sickness: you may choose a second unit or hero.",
-        {"op": "sickness_second"},
+        {"op": _SICKNESS_SECOND},
         exclude=[first],
         optional=True,
     )
 
 
-@op("sickness_second")
-def _sickness_second(state, step):
-    for tid in step["choice"]:
-        _rune(state, tid)
+_SICKNESS_SECOND = each("sickness_second", AddRune(minus=1))
 
 
 card("sickness", targets=[slot(CHARACTER)], resolve=_sickness)
@@ -217,7 +214,7 @@ def _crow_dealt(state, src, attacker, dealt):
 @op("cursed_crow")
 def _crow_discard(state, step):
     seats = [p["seat"] for p in state["players"] if p["team"] == step["team"]]
-    ask(state, step["seat"], "Cursed Crow: choose the player who discards.", seats, {"op": "black_discard_random"})
+    ask(state, step["seat"], "Cursed Crow: choose the player who discards.", seats, {"op": DISCARD_RANDOM})
 
 
 card("cursed_crow", attacker_dealt=_crow_dealt)
@@ -231,17 +228,10 @@ card("abomination", aura_all=lambda state, src, iid: (-1, -1, {}) if iid != src 
 # ---- Plague Lab --------------------------------------------------------------------------------------
 
 
-def _plague_lab_arrives(state, iid):
-    ask_opponent(state, _controller(state, iid), "Plague Lab: choose an opponent.", {"op": "plague_lab_arrives"})
-
-
-@op("plague_lab_arrives")
-def _plague_lab_arrives_step(state, step):
-    """A -1/-1 rune on every unit of that opponent."""
-    for victim in step["choice"]:
-        for tid in player(state, victim)["play"]:
-            if stats.is_unit(state, tid):
-                _rune(state, tid)
+# Arrives: a -1/-1 rune on every unit of an opponent.
+_plague_lab_arrives = Choose(
+    "plague_lab_arrives", EachUnitOf(AddRune(minus=1)), options=OPPONENTS, prompt="Plague Lab: choose an opponent."
+)
 
 
 def rune_kinds(state, tid):

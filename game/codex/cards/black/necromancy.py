@@ -13,8 +13,8 @@ from ...specs import hero_limit, tech_problem
 from ...state import card_of, log, name, opponents, player, seat_name
 from ...targeting import thing_exists
 from ..api import ability, by_band, card
-from ..common import add_named_rune, at_end_of_turn, make_token, put_chosen_into_play, rune_count, trash_worker
-from ..fx import Damage, MakeTokens
+from ..common import add_named_rune, at_end_of_turn, make_token, rune_count, trash_worker
+from ..fx import Call, Choose, Damage, Exhaust, MakeTokens, PutIntoPlay, ask_later, each
 from ..targets import A_BUILDING, CHARACTER, slot, yours
 from .common import ask_destroy_lowest, is_skeleton, on_own_turn, once_per_turn, sacrificeable_units, units_of, use_once
 
@@ -113,17 +113,18 @@ def _death_rites_hears(state, watch, dead):
     push(state, {"op": "death_rites", "seat": watch["seat"]})
 
 
-@op("death_rites")
-def _death_rites_step(state, step):
-    seat = step["seat"]
-    victims = [o for o in opponents(state, seat) if units_of(state, o)]
-    ask(state, seat, "Death Rites: choose an opponent.", victims, {"op": "death_rites_victim", "seat": seat})
-
-
-@op("death_rites_victim")
-def _death_rites_victim(state, step):
-    for victim in step["choice"]:
-        ask_destroy_lowest(state, step["seat"], victim, "Death Rites")
+# A unit of yours died: choose an opponent with units; you destroy one of
+# its lowest tech units.
+ask_later(
+    "death_rites",
+    Choose(
+        "death_rites_victim",
+        Call(lambda state, seat, victim: ask_destroy_lowest(state, seat, victim, "Death Rites")),
+        options=lambda state, seat, iid: [o for o in opponents(state, seat) if units_of(state, o)],
+        prompt="Death Rites: choose an opponent.",
+        with_seat=True,
+    ),
+)
 
 
 @op("death_rites_end")
@@ -233,38 +234,24 @@ def _lord_available(state, iid):
     return len(_ready_skeletons(state, seat)) >= 5 and bool(_hand_units(state, seat))
 
 
-def _skeletal_lord_use(state, seat, iid, targets):
-    """Exhaust five of your Skeletons: put a unit from your hand into play
-    (no gold, no tech building, tech III too: ruling)."""
-    ask(
-        state,
-        seat,
-        "Skeletal Lord: choose five Skeletons to exhaust.",
-        _ready_skeletons(state, seat),
-        {"op": "skeletal_lord", "seat": seat},
-        count=5,
-    )
-
-
-@op("skeletal_lord")
-def _skeletal_lord_paid(state, step):
-    from ...effects import exhaust
-
-    for sk in step["choice"]:
-        if thing_exists(state, sk):
-            exhaust(state, sk)
-    ask(
-        state,
-        step["seat"],
-        "Skeletal Lord: choose a unit of your hand to put into play.",
-        _hand_units(state, step["seat"]),
-        {"op": "skeletal_lord_put", "seat": step["seat"]},
-    )
-
-
-@op("skeletal_lord_put")
-def _skeletal_lord_put(state, step):
-    put_chosen_into_play(state, step["seat"], step["choice"])
+# Exhaust five of your Skeletons: put a unit from your hand into play (no
+# gold, no tech building, tech III too: ruling).
+_skeletal_lord_use = Choose(
+    "skeletal_lord",
+    Exhaust(),
+    options=lambda state, seat, iid: _ready_skeletons(state, seat),
+    prompt="Skeletal Lord: choose five Skeletons to exhaust.",
+    count=5,
+    with_seat=True,
+    alive=True,
+    after=Choose(
+        "skeletal_lord_put",
+        PutIntoPlay(),
+        options=lambda state, seat, iid: _hand_units(state, seat),
+        prompt="Skeletal Lord: choose a unit of your hand to put into play.",
+        with_seat=True,
+    ),
+)
 
 
 card(
@@ -403,14 +390,12 @@ def _garth_max(state, iid):
         seat,
         "Garth Torken: you may put a unit from your discard pile into play.",
         options,
-        {"op": "garth_raise", "seat": seat},
+        {"op": _GARTH_RAISE, "seat": seat},
         optional=True,
     )
 
 
-@op("garth_raise")
-def _garth_raise(state, step):
-    put_chosen_into_play(state, step["seat"], step["choice"], "discard", " from their discard pile")
+_GARTH_RAISE = each("garth_raise", PutIntoPlay("discard", " from their discard pile"))
 
 
 card(

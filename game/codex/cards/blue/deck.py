@@ -8,8 +8,8 @@ from ...play import enter_play
 from ...state import card_of, is_opponent, log, move, name
 from ...targeting import thing_exists
 from ..api import ability, card
-from ..common import at_end_of_turn, become_copy, end_copy, is_busy, look_at, look_options, raw_stats
-from ..fx import Disable
+from ..common import at_end_of_turn, become_copy, end_copy, is_busy, look_options, raw_stats
+from ..fx import Choose, Disable, Draw, LookAt, Seq
 from ..targets import CHARACTER, is_building, patroller, slot
 from .common import tech_upto, units_where
 
@@ -108,26 +108,21 @@ def _jail_gone(state, src):
 card("jail", restricts={"arrival": _jail_takes}, captured=_jail_locks, leaves=_jail_gone)
 
 
-def _lawful_search(state, seat, iid, targets):
-    """Lawful Search: draw a card, then look at an opponent's hand or an
-    opponent's discard pile (the caster chooses which)."""
-    draw(state, seat, 1, in_main=state["phase"] == "main")
-    ask(
-        state,
-        seat,
-        "Lawful Search: look at which pile?",
-        look_options(state, seat),
-        {"op": "lawful_search", "seat": seat},
-    )
-
-
-@op("lawful_search")
-def _lawful_search_look(state, step):
-    for option in step["choice"]:
-        look_at(state, step["seat"], option)
-
-
-card("lawful_search", resolve=_lawful_search)
+# Lawful Search: draw a card, then look at an opponent's hand or an
+# opponent's discard pile (the caster chooses which).
+card(
+    "lawful_search",
+    resolve=Seq(
+        Draw(1),
+        Choose(
+            "lawful_search",
+            LookAt(),
+            options=lambda state, seat, iid: look_options(state, seat),
+            prompt="Lawful Search: look at which pile?",
+            with_seat=True,
+        ),
+    ),
+)
 
 # The numbers Reputable Newsman offers: every cost a spell or upgrade has.
 NEWS_COSTS = list(range(0, 1 + max(c["cost"] or 0 for c in catalog.all_cards() if c["kind"] in ("spell", "upgrade"))))

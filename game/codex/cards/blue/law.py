@@ -32,10 +32,9 @@ from ..common import (
     free_cast_ready,
     look_at,
     look_options,
-    steal,
     take_from_codex,
 )
-from ..fx import Disable, Draw, Sideline
+from ..fx import Choose, Disable, Draw, Sideline, Steal
 from ..targets import patroller, slot, tech_at_most
 
 
@@ -55,21 +54,15 @@ def in_main(state: dict) -> bool:
 card("scribe", arrives=Draw(1))
 
 
-def _tax_collector(state, iid):
-    """Tax Collector arrives: steal 1 gold from an opponent (the controller
-    picks which when several have gold; nothing from an empty purse,
-    ruling)."""
-    seat = controller(state, iid)
-    rich = [o for o in opponents(state, seat) if player(state, o)["gold"] > 0]
-    ask(state, seat, "Tax Collector: steal 1 gold from which opponent?", rich, {"op": "tax_collector", "seat": seat})
-
-
-@op("tax_collector")
-def _tax_collector_steal(state, step):
-    for victim in step["choice"]:
-        steal(state, step["seat"], victim, 1)
-
-
+# Tax Collector arrives: steal 1 gold from an opponent (the controller picks
+# which when several have gold; nothing from an empty purse, ruling).
+_tax_collector = Choose(
+    "tax_collector",
+    Steal(1),
+    options=lambda state, seat, iid: [o for o in opponents(state, seat) if player(state, o)["gold"] > 0],
+    prompt="Tax Collector: steal 1 gold from which opponent?",
+    with_seat=True,
+)
 card("tax_collector", arrives=_tax_collector)
 
 

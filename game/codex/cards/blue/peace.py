@@ -25,8 +25,8 @@ from ...flow import ask, op
 from ...state import card_of, is_patrolling, log, name, patrol_slot, player, seat_name, teammates
 from ...targeting import kind_of, thing_exists
 from ..api import ability, card
-from ..common import ask_target, lasting, remove_plus_rune, steal
-from ..fx import Damage, MakeTokens
+from ..common import lasting, remove_plus_rune, steal
+from ..fx import Call, Damage, MakeTokens, PickUpTo
 from ..targets import A_BUILDING, CHARACTER, is_building, slot, yours
 
 NONE = (0, 0, {})
@@ -72,36 +72,23 @@ ELITE = slot(CHARACTER, yours)
 ELITE_KW = {"armor": 1, "anti_air": 1, "sparkshot": 1}
 
 
-def _elite_training(state: dict, seat: int, iid: str, targets: list) -> None:
-    """Elite Training: up to two of your units and/or heroes (◎, chosen as
-    it resolves, one at a time, none allowed) get +1 ATK, +1 armor,
-    anti-air and sparkshot until your next upkeep."""
-    _elite_ask(state, seat, [])
-
-
-def _elite_ask(state: dict, seat: int, picked: list) -> None:
-    ask_target(
-        state,
-        seat,
+# Elite Training: up to two of your units and/or heroes (◎, chosen as it
+# resolves, one at a time, none allowed) get +1 ATK, +1 armor, anti-air and
+# sparkshot until your next upkeep.
+card(
+    "elite_training",
+    resolve=PickUpTo(
+        "elite_training",
         ELITE,
+        2,
         "Elite Training: choose a unit or hero of yours (up to two).",
-        {"op": "elite_training", "seat": seat, "picked": picked},
-        exclude=picked,
-        optional=True,
-    )
-
-
-@op("elite_training")
-def _elite_trained(state: dict, step: dict) -> None:
-    picked = list(step["picked"])
-    for tid in step["choice"]:
-        _until_next_upkeep(state, step["seat"], tid, 1, ELITE_KW, "+1 ATK, +1 armor, anti-air and sparkshot")
-        picked.append(tid)
-    if step["choice"] and len(picked) < 2:
-        _elite_ask(state, step["seat"], picked)
-
-
-card("elite_training", resolve=_elite_training)
+        pick=Call(
+            lambda state, seat, tid: _until_next_upkeep(
+                state, seat, tid, 1, ELITE_KW, "+1 ATK, +1 armor, anti-air and sparkshot"
+            )
+        ),
+    ),
+)
 
 # General's Hammer: 3 damage to a building (◎; any building, a base too).
 card("general_s_hammer", targets=[A_BUILDING], resolve=Damage(3))

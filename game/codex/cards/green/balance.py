@@ -11,8 +11,6 @@ from ...state import (
     is_opponent,
     is_patrolling,
     log,
-    name,
-    opponents,
     patrol_slot,
     player,
     seat_name,
@@ -21,7 +19,6 @@ from ...state import (
 from ...targeting import controller_of, is_flagbearer, resist_cost, slot_candidates
 from ..api import card, reached
 from ..common import (
-    add_named_rune,
     ask_target,
     attach,
     attached_to,
@@ -30,14 +27,13 @@ from ..common import (
     host_gone,
     is_busy,
     lasting,
-    make_token,
-    put_from_codex,
     raw_stats,
     rune_count,
     trash_worker,
     worker_total,
     yours,
 )
+from ..fx import OPPONENTS, TARGET, Choose, FromCodex, MakeTokens, NamedRune, each
 from ..registry import Target
 from .common import NONE, cannot_attack, controller, is_green_unit, past_tech_0, units_of
 
@@ -109,14 +105,12 @@ def _circle_sacrificed(state, step):
             seat,
             "Circle of Life: choose a unit from your codex to put into play.",
             options,
-            {"op": "from_codex", "seat": seat},
+            {"op": FROM_CODEX, "seat": seat},
         )
 
 
-@op("from_codex")
-def _from_codex(state, step):
-    for cid in step["choice"]:
-        put_from_codex(state, step["seat"], cid)
+# The chosen codex unit goes into play (Circle of Life, Calamandra Moss).
+FROM_CODEX = each("from_codex", FromCodex())
 
 
 card("circle_of_life", resolve=_circle_of_life)
@@ -131,20 +125,15 @@ def _final_showdown(state, seat, iid, targets):
     opponent (the caster picks, house rule R27) gets two Hunter tokens,
     which are not patrolling (Final Showdown ruling)."""
     attach(state, iid, targets[0])
-    ask(
-        state,
-        seat,
-        "Final Showdown: choose the opponent who gets two Hunters.",
-        opponents(state, seat),
-        {"op": "hunters"},
-    )
+    _HUNTERS.ask(state, seat)
 
 
-@op("hunters")
-def _hunters(state, step):
-    for foe in step["choice"]:
-        make_token(state, "hunter", foe)
-        make_token(state, "hunter", foe)
+_HUNTERS = Choose(
+    "hunters",
+    MakeTokens("hunter", 2, to=TARGET),
+    options=OPPONENTS,
+    prompt="Final Showdown: choose the opponent who gets two Hunters.",
+)
 
 
 def _showdown_aura(state, src, iid):
@@ -194,16 +183,12 @@ def _fairie_arrives(state, iid):
         controller(state, iid),
         Target(("unit",), lambda s, seat, t: stats.tech_level(s, t) in (1, 2)),
         "Fairie Dragon: you may give a tech I or II unit a feather rune.",
-        {"op": "feather"},
+        {"op": _FEATHER},
         optional=True,
     )
 
 
-@op("feather")
-def _feather(state, step):
-    for tid in step["choice"]:
-        add_named_rune(state, tid, "feather")
-        log(state, f"{name(state, tid)} got a feather rune.", cards=[tid])
+_FEATHER = each("feather", NamedRune("feather", say="{name} got a feather rune."))
 
 
 def _feather_aura(state, src, iid):

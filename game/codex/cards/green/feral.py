@@ -14,10 +14,10 @@ from ..common import (
     make_token,
     put_chosen_into_play,
     raw_stats,
-    trash_worker,
     until_end_of_turn,
     worker_total,
 )
+from ..fx import Choose, MakeTokens, Modes, TrashWorker, each
 from ..registry import Ability
 from .common import NONE, controller, is_green_unit, past_tech_0, spec_hero_in_play, units_of
 
@@ -49,19 +49,16 @@ card("behind_the_ferns", aura=_ferns_aura)
 def _murkwood_allies(state, seat, iid, targets):
     """Murkwood Allies: a 4/4 Beast or four 1/1 Frogs; boosted, both."""
     if card_of(state, iid)["marks"].get("boosted"):
-        _murkwood(state, {"seat": seat, "choice": ["beast", "frogs"]})
+        for mode in _MURKWOOD.names():
+            _MURKWOOD.apply(state, seat, mode, iid)
         return
-    ask(state, seat, "Murkwood Allies: a Beast or four Frogs?", ["beast", "frogs"], {"op": "murkwood", "seat": seat})
+    _MURKWOOD_CHOICE.ask(state, seat)
 
 
-@op("murkwood")
-def _murkwood(state, step):
-    seat = step["seat"]
-    if "beast" in step["choice"]:
-        make_token(state, "beast", seat)
-    if "frogs" in step["choice"]:
-        for _ in range(4):
-            make_token(state, "frog", seat)
+_MURKWOOD = Modes({"beast": MakeTokens("beast"), "frogs": MakeTokens("frog", 4)})
+_MURKWOOD_CHOICE = Choose(
+    "murkwood", _MURKWOOD, options=_MURKWOOD.names, prompt="Murkwood Allies: a Beast or four Frogs?", with_seat=True
+)
 
 
 card("murkwood_allies", resolve=_murkwood_allies)
@@ -181,13 +178,10 @@ def _predator_dealt(state, src, attacker, dealt):
 @op("predator_worker")
 def _predator_worker(state, step):
     seats = [p["seat"] for p in state["players"] if p["team"] == step["team"] and worker_total(state, p["seat"]) > 0]
-    ask(state, step["seat"], "Predator Tiger: whose worker is trashed?", seats, {"op": "trash_worker"})
+    ask(state, step["seat"], "Predator Tiger: whose worker is trashed?", seats, {"op": _TRASH_WORKER})
 
 
-@op("trash_worker")
-def _trash_worker_step(state, step):
-    for seat in step["choice"]:
-        trash_worker(state, seat)
+_TRASH_WORKER = each("trash_worker", TrashWorker())
 
 
 card("predator_tiger", unstoppable_by=past_tech_0, attacker_dealt=_predator_dealt)

@@ -2,7 +2,7 @@
 Squirrel token Polymorph turns a unit into."""
 
 from ... import catalog, stats
-from ...effects import add_rune, building_record, gain_gold, is_building_id, repair_building
+from ...effects import add_rune, building_record, gain_gold, is_building_id
 from ...flow import ask, op
 from ...state import card_of, log, name, player, seat_name
 from ...targeting import all_things, kind_of, thing_exists
@@ -19,6 +19,7 @@ from ..common import (
     until_end_of_turn,
     untransform,
 )
+from ..fx import Repair, each
 from ..registry import Ability, Target
 from .common import (
     CHARACTER,
@@ -128,7 +129,7 @@ def _mantis_arrives(state, iid):
         controller(state, iid),
         "Artisan Mantis: choose a building to repair.",
         damaged,
-        {"op": "repair", "amount": 3},
+        {"op": _REPAIR, "amount": 3},  # (the amount stays in the stored step)
     )
 
 
@@ -136,10 +137,7 @@ def _building_damage(state, tid):
     return building_record(state, tid)["damage"] if is_building_id(tid) else card_of(state, tid)["damage"]
 
 
-@op("repair")
-def _repair(state, step):
-    for tid in step["choice"]:
-        repair_building(state, tid, step["amount"])
+_REPAIR = each("repair", Repair(3))
 
 
 card("artisan_mantis", arrives=_mantis_arrives)

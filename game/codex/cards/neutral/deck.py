@@ -2,13 +2,13 @@
 others have only keywords or stats)."""
 
 from ... import catalog
-from ...effects import damage_building, repair_building
+from ...effects import damage_building
 from ...flow import ask, op
 from ...state import card_of
 from ...targeting import all_things, kind_of
 from ..api import card
 from ..common import ask_target
-from ..fx import AddRune, Damage
+from ..fx import AddRune, Damage, Repair, each
 from ..targets import A_BUILDING, BUILDING, CHARACTER, PATROLLER, friendly, slot
 
 
@@ -27,14 +27,11 @@ def _brick_thief_hit(state, step):
         return
     hit = step["choice"][0]
     others = [t for t in all_things(state) if kind_of(state, t) in BUILDING and t != hit]
-    ask(state, step["seat"], "Brick Thief: choose another building to repair.", others, {"op": "brick_thief_repair"})
+    ask(state, step["seat"], "Brick Thief: choose another building to repair.", others, {"op": _BRICK_REPAIR})
     damage_building(state, hit, 1, by=catalog.card("brick_thief")["name"])
 
 
-@op("brick_thief_repair")
-def _brick_thief_repair(state, step):
-    for target in step["choice"]:
-        repair_building(state, target, 1)
+_BRICK_REPAIR = each("brick_thief_repair", Repair(1))
 
 
 card("brick_thief", arrives_or_attacks=_brick_thief_trigger)

@@ -5,11 +5,11 @@ are data)."""
 from ... import catalog, stats
 from ...effects import damage_building, damage_card, draw, sideline
 from ...flow import ask, op
-from ...state import card_of, log, move, name, opponents, player, seat_name
+from ...state import card_of, log, move, name, player, seat_name
 from ...targeting import thing_exists
 from ..api import ability, by_band, card, reached
-from ..common import make_token, until_end_of_turn
-from ..fx import Sideline
+from ..common import make_token
+from ..fx import OPPONENTS, Choose, EachUnitOf, Say, Sideline, ThisTurn
 from ..registry import Ability
 from ..targets import A_BUILDING, CHARACTER, has_subtype, patroller, slot, tech_at_most, yours
 
@@ -41,21 +41,20 @@ card("harmony", spell_played=_harmony_spell, abilities=[Ability("stop the music.
 card("dancer")  # the token does nothing itself: Harmony's Stop the Music flips it (above)
 
 
-def _discord(state, seat, iid, targets):
-    """Discord: one opponent's tech 0 and I units get -2/-1 this turn."""
-    ask(state, seat, "Discord: choose an opponent.", opponents(state, seat), {"op": "discord", "seat": seat})
-
-
-@op("discord")
-def _discord_hit(state, step):
-    for foe in step["choice"]:
-        for iid in list(player(state, foe)["play"]):
-            if stats.is_unit(state, iid) and (stats.tech_level(state, iid) or 0) <= 1:
-                until_end_of_turn(state, iid, atk=-2, hp=-1)
-        log(state, f"{seat_name(state, foe)}'s tech 0 and I units got -2/-1 this turn.")
-
-
-card("discord", resolve=_discord)
+# Discord: one opponent's tech 0 and I units get -2/-1 this turn.
+card(
+    "discord",
+    resolve=Choose(
+        "discord",
+        [
+            EachUnitOf(ThisTurn(atk=-2, hp=-1), where=lambda state, iid: (stats.tech_level(state, iid) or 0) <= 1),
+            Say("{seat}'s tech 0 and I units got -2/-1 this turn."),
+        ],
+        options=OPPONENTS,
+        prompt="Discord: choose an opponent.",
+        with_seat=True,
+    ),
+)
 
 
 def _unpartnered(state, seat, tid):

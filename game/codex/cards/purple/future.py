@@ -9,19 +9,16 @@ and Vir Garbarean make them. Fine points follow the official rulings
 
 from ... import catalog, stats
 from ...actions import check_play_card, do_play
-from ...effects import can_sacrifice, damage_card, destroy, sacrifice, trash
+from ...effects import can_sacrifice, destroy, sacrifice, trash
 from ...errors import RulesError
 from ...flow import ask, op
-from ...state import EVERYONE, card_of, change_control, log, move, name, opponents, player, seat_name, teammates
+from ...state import EVERYONE, card_of, change_control, log, move, name, player, seat_name, teammates
 from ...targeting import thing_exists
 from ...timerunes import remove_time_runes
 from ..api import ability, by_band, card
 from ..common import (
-    answer_up_to,
-    ask_up_to,
     boost_chosen,
     cast_free,
-    discard_chosen,
     free_cast_ready,
     lasting,
     make_token,
@@ -31,6 +28,7 @@ from ..common import (
     use_once,
     worker_total,
 )
+from ..fx import OPPONENTS, Choose, Damage, Discard, Modes, Sacrifice, TrashWorker, UpTo, each
 from ..registry import card_of_id
 from ..targets import CHARACTER, patroller, slot, tech_at_most
 
@@ -205,68 +203,35 @@ REAVER_MODES = ["trash 2 workers", "6 damage to up to 2 units and/or heroes"]
 REAVER_SLOT = slot(CHARACTER, icon=False)
 
 
-def _reaver(state, seat, iid, targets):
-    ask(
-        state,
-        seat,
-        "Reaver: choose a card to discard.",
-        list(player(state, seat)["hand"]),
-        {"op": "reaver_discard", "seat": seat},
-    )
+# Two workers picked at random: no one chooses or sees them (ruling).
+_REAVER_WORKERS = Choose(
+    "reaver_workers",
+    TrashWorker(2),
+    options=OPPONENTS,
+    prompt="Reaver: choose the opponent whose 2 workers are trashed.",
+)
+# Up to two units and/or heroes, 6 damage each, together (ruling).
+_REAVER_DAMAGE = UpTo(
+    "reaver_damage", REAVER_SLOT, 2, "Reaver: choose a unit or hero to take 6 damage", then=Damage(6, by="reaver")
+)
 
 
-@op("reaver_discard")
-def _reaver_discard(state, step):
-    seat = step["seat"]
-    discard_chosen(state, seat, step["choice"])
-    ask(state, seat, "Reaver: choose one.", REAVER_MODES, {"op": "reaver_mode", "seat": seat})
-
-
-@op("reaver_mode")
-def _reaver_mode(state, step):
-    seat = step["seat"]
-    if step["choice"] == [REAVER_MODES[0]]:
-        ask(
-            state,
-            seat,
-            "Reaver: choose the opponent whose 2 workers are trashed.",
-            opponents(state, seat),
-            {"op": "reaver_workers"},
-        )
-    else:
-        _ask_reaver_damage(state, seat, [])
-
-
-@op("reaver_workers")
-def _reaver_workers(state, step):
-    """Two workers picked at random: no one chooses or sees them (ruling)."""
-    for victim in step["choice"]:
-        for _ in range(2):
-            trash_worker(state, victim)
-
-
-def _ask_reaver_damage(state, seat, chosen):
-    ask_up_to(
-        state,
-        seat,
-        REAVER_SLOT,
-        2,
-        "Reaver: choose a unit or hero to take 6 damage",
-        "reaver_damage",
-        chosen,
-        _reaver_hits,
-    )
-
-
-@op("reaver_damage")
-def _reaver_damage(state, step):
-    answer_up_to(state, step, _ask_reaver_damage, _reaver_hits)
-
-
-def _reaver_hits(state, chosen):
-    """Up to two units and/or heroes, 6 damage each, together (ruling)."""
-    for tid in chosen:
-        damage_card(state, tid, 6, by=catalog.card("reaver")["name"])
+# Discard a card, then choose one: trash 2 workers of an opponent, or 6
+# damage to up to 2 units and/or heroes.
+_reaver = Choose(
+    "reaver_discard",
+    Discard(),
+    options=lambda state, seat, iid: list(player(state, seat)["hand"]),
+    prompt="Reaver: choose a card to discard.",
+    with_seat=True,
+    after=Choose(
+        "reaver_mode",
+        Modes(dict(zip(REAVER_MODES, (_REAVER_WORKERS, _REAVER_DAMAGE), strict=True))),
+        options=lambda state, seat, iid: REAVER_MODES,
+        prompt="Reaver: choose one.",
+        with_seat=True,
+    ),
+)
 
 
 card(
@@ -315,36 +280,17 @@ def _no_flying(state, seat, tid):
 XENO_SLOT = slot(CHARACTER, patroller, _no_flying, prompt="Choose a patroller without flying.")
 
 
-def _xenostalker(state, iid, ctx):
-    _ask_xeno(state, _controller(state, iid), [])
-
-
-def _ask_xeno(state, seat, chosen):
-    ask_up_to(
-        state,
-        seat,
-        XENO_SLOT,
-        4,
-        "Xenostalker: choose a patroller without flying to take 1 damage",
-        "xeno_damage",
-        chosen,
-        _xeno_hits,
-    )
-
-
-@op("xeno_damage")
-def _xeno_damage(state, step):
-    answer_up_to(state, step, _ask_xeno, _xeno_hits)
-
-
-def _xeno_hits(state, chosen):
-    """1 damage to each chosen patroller, dealt together (their deaths
-    come at the next check, in the active player's order: ruling)."""
-    for tid in chosen:
-        if thing_exists(state, tid):
-            damage_card(state, tid, 1, by=catalog.card("xenostalker")["name"])
-
-
+# Attacks: 1 damage to each of up to four patrollers without flying, dealt
+# together (their deaths come at the next check, in the active player's
+# order: ruling).
+_xenostalker = UpTo(
+    "xeno_damage",
+    XENO_SLOT,
+    4,
+    "Xenostalker: choose a patroller without flying to take 1 damage",
+    then=Damage(1, by="xenostalker"),
+    alive=True,
+)
 card("xenostalker", attacks=_xenostalker)
 
 
@@ -386,15 +332,12 @@ def _hive_leaves(state, iid):
         state["active"],
         "Hive left play: choose the five Stingers to sacrifice.",
         stingers,
-        {"op": "hive_sacrifice"},
+        {"op": _HIVE_SACRIFICE},
         count=STINGERS_PER_HIVE,
     )
 
 
-@op("hive_sacrifice")
-def _hive_sacrifice(state, step):
-    for st in step["choice"]:
-        sacrifice(state, st)
+_HIVE_SACRIFICE = each("hive_sacrifice", Sacrifice())
 
 
 card(

@@ -17,6 +17,7 @@ from ...targeting import thing_exists
 from ...timerunes import add_time_runes, remove_time_runes
 from ..api import ability, by_band, card, reached
 from ..common import ask_target, attach, attached_to, discard_chosen, host_gone
+from ..fx import Choose, PutIntoPlay, ReturnToHand, ask_later, each
 from ..targets import CHARACTER, is_building, slot, tech_at_most
 from .common import ask_time_rune_change, bounce, to_command_zone
 
@@ -92,11 +93,8 @@ def _stewardess(state, iid):
     ask_target(state, _controller(state, iid), TECH_0_UNIT, TECH_0_UNIT.prompt, {"op": "purple_bounce"}, optional=True)
 
 
-@op("purple_bounce")
-def _bounce_step(state, step):
-    """Each chosen unit returns to its owner's hand."""
-    for tid in step["choice"]:
-        bounce(state, tid)
+# Each chosen unit returns to its owner's hand (common.bounce).
+each("purple_bounce", ReturnToHand(), alive=True)
 
 
 card("stewardess_of_the_undone", arrives=_stewardess)
@@ -177,32 +175,17 @@ def _rememberable(state, seat):
     ]
 
 
-@op("rememberer")
-def _rememberer_step(state, step):
-    seat = step["seat"]
-    options = _rememberable(state, seat)
-    ask(
-        state,
-        seat,
-        "Rememberer: you may put a unit with fading from your discard pile into play.",
-        options,
-        {"op": "rememberer_put", "seat": seat},
-        optional=bool(options),
-    )
-
-
-@op("rememberer_put")
-def _rememberer_put(state, step):
-    seat = step["seat"]
-    for iid in step["choice"]:
-        if iid in player(state, seat)["discard"]:
-            log(
-                state,
-                f"{seat_name(state, seat)} remembered {name(state, iid)} back into play.",
-                cards=[iid],
-                shown_to=EVERYONE,
-            )
-            enter_play(state, iid, seat)
+ask_later(
+    "rememberer",
+    Choose(
+        "rememberer_put",
+        PutIntoPlay("discard", say="{seat} remembered {name} back into play."),
+        options=lambda state, seat, iid: _rememberable(state, seat),
+        prompt="Rememberer: you may put a unit with fading from your discard pile into play.",
+        optional=True,
+        with_seat=True,
+    ),
+)
 
 
 card("rememberer", time_rune_removed=_remember)

@@ -7,15 +7,15 @@ engine plays them (catalog.works). Fine points follow the official rulings
 ("Purple", "Heroes") and docs/RULINGS.md "Purple: Present and Future"."""
 
 from ... import catalog, stats
-from ...effects import damage_target, disable, draw, return_to_hand, trash
-from ...flow import ask, op
+from ...effects import damage_target, return_to_hand, trash
+from ...flow import ask
 from ...play import enter_play
 from ...state import EVERYONE, card_of, is_opponent, is_patrolling, log, name, player, seat_name
 from ...targeting import thing_exists
 from ...timerunes import remove_time_runes
 from ..api import ability, by_band, card
-from ..common import ask_target, ask_up_to, discard_chosen, put_from_codex
-from ..fx import Draw, ThisTurn
+from ..common import ask_target
+from ..fx import Call, Choose, Disable, Discard, Draw, FromCodex, ThisTurn, UpTo, each
 from ..targets import ANYTHING, CHARACTER, friendly, slot, yours
 
 NONE = (0, 0, {})
@@ -40,12 +40,9 @@ def codex_units(state: dict, seat: int, fits) -> list:
     ]
 
 
-@op("purple_from_codex")
-def _from_codex(state: dict, step: dict) -> None:
-    """Put the chosen codex unit into play: no gold, no tech building
-    (Warp Gate Disciple ruling)."""
-    for card_id in step["choice"]:
-        put_from_codex(state, step["seat"], card_id)
+# Put the chosen codex unit into play: no gold, no tech building (Warp Gate
+# Disciple ruling).
+each("purple_from_codex", FromCodex())
 
 
 # ---- Temporal Distortion ---------------------------------------------------------
@@ -232,29 +229,13 @@ def _octavian(state, seat, iid, targets):
     chosen one at a time (◎ each)."""
     card_of(state, iid)["exhausted"] = False
     log(state, f"{name(state, iid)} is ready.", cards=[iid])
-    _ask_octavian(state, seat, [])
+    _OCTAVIAN_DISABLES.ask(state, seat)
 
 
-def _ask_octavian(state, seat, chosen):
-    """Each pick is disabled as it is chosen (_octavian_disable): nothing is left to do at the end."""
-    ask_up_to(
-        state,
-        seat,
-        OCTAVIAN_SLOT,
-        OCTAVIAN_MOST,
-        "Octavian: choose a unit or hero to disable",
-        "octavian_disable",
-        chosen,
-        lambda _state, _chosen: None,
-    )
-
-
-@op("octavian_disable")
-def _octavian_disable(state, step):
-    for tid in step["choice"]:
-        disable(state, tid)
-    if step["choice"]:
-        _ask_octavian(state, step["seat"], step["chosen"] + step["choice"])
+# Each pick is disabled as it is chosen: nothing is left to do at the end.
+_OCTAVIAN_DISABLES = UpTo(
+    "octavian_disable", OCTAVIAN_SLOT, OCTAVIAN_MOST, "Octavian: choose a unit or hero to disable", pick=Disable()
+)
 
 
 card(
@@ -266,21 +247,14 @@ card(
 # ---- Max Geiger ----------------------------------------------------------------------------------
 
 
-def _geiger_cycle(state, seat, iid, targets):
-    ask(
-        state,
-        seat,
-        "Max Geiger: choose a card to discard.",
-        list(player(state, seat)["hand"]),
-        {"op": "geiger_cycle", "seat": seat},
-    )
-
-
-@op("geiger_cycle")
-def _geiger_cycle_step(state, step):
-    discard_chosen(state, step["seat"], step["choice"])
-    if step["choice"]:
-        draw(state, step["seat"], 1, in_main=state["phase"] == "main")
+# Max Geiger: discard a card, then draw one.
+_geiger_cycle = Choose(
+    "geiger_cycle",
+    [Discard(), Draw(1)],
+    options=lambda state, seat, iid: list(player(state, seat)["hand"]),
+    prompt="Max Geiger: choose a card to discard.",
+    with_seat=True,
+)
 
 
 GEIGER_SLOT = slot("unit", friendly)
@@ -322,10 +296,7 @@ def trash_and_return(state: dict, tid: str) -> str:
     return enter_play(state, new, seat)
 
 
-@op("geiger_return")
-def _geiger_return(state, step):
-    for tid in step["choice"]:
-        trash_and_return(state, tid)
+each("geiger_return", Call(lambda state, seat, tid: trash_and_return(state, tid)))
 
 
 card(

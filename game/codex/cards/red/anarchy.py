@@ -9,6 +9,7 @@ from ...state import card_of, holds_legendary, log, name, patrol_slot, player, s
 from ...targeting import can_target, kind_of, resist_cost, thing_exists
 from ..api import band_level, card
 from ..common import ask_target, make_token, trash_worker, until_end_of_turn, worker_total
+from ..fx import TrashWorker, each
 from ..registry import Ability, Target
 from .common import CHARACTER, SLOTS, attacks_building, controller, hit, later_target, own_turn, steal
 
@@ -158,7 +159,7 @@ def _marauder(state, iid):
             "seat": seat,
             "text": "Marauder: trash a worker of which player?",
             "options": options,
-            "then": {"op": "marauder"},
+            "then": {"op": _MARAUDER_TRASH},
         },
     )
 
@@ -169,10 +170,7 @@ def _red_ask(state, step):
     ask(state, step["seat"], step["text"], step["options"], step["then"], optional=step.get("optional", False))
 
 
-@op("marauder")
-def _marauder_trash(state, step):
-    for pick in step["choice"]:
-        trash_worker(state, int(pick.split(":")[1]))
+_MARAUDER_TRASH = each("marauder", TrashWorker())
 
 
 card("marauder", boost_paid=_marauder)

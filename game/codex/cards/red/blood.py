@@ -7,7 +7,8 @@ from ...flow import op, push
 from ...state import card_of, change_control, is_opponent, log, name, player, seat_name
 from ...targeting import controller_of, thing_exists
 from ..api import card, reached
-from ..common import ask_target, at_end_of_turn, make_token, tech_at_most, trash_worker, until_end_of_turn, worker_total
+from ..common import at_end_of_turn, make_token, tech_at_most, trash_worker, until_end_of_turn, worker_total
+from ..fx import AtEndOfTurn, PickUpTo, TakeControl, ThisTurn, each
 from ..registry import Ability, Target
 from .common import CHARACTER, NONE, controller, hit, later_target, never_patrols, opposing_bases, own_turn
 
@@ -60,36 +61,20 @@ card(
 )
 
 
-def _bloodlust(state, seat, iid, targets):
-    """Bloodlust: up to two units and/or heroes (◎, chosen one at a time,
-    none is allowed) get +1 ATK and haste this turn; each still in play takes
-    1 damage at the end of the turn (a red spell's damage: Hotter Fire
-    counts)."""
-    _bloodlust_ask(state, seat, [])
-
-
-def _bloodlust_ask(state, seat, chosen):
-    ask_target(
-        state,
-        seat,
-        Target(CHARACTER),
-        "Bloodlust: you may choose a unit or hero.",
-        {"op": "bloodlust", "seat": seat, "chosen": chosen},
-        exclude=chosen,
-        optional=True,
-    )
-
-
-@op("bloodlust")
-def _bloodlust_pick(state, step):
-    seat = step["seat"]
-    for tid in step["choice"]:
-        until_end_of_turn(state, tid, atk=1, kw={"haste": 1})
-        at_end_of_turn(state, {"op": "bloodlust_burn", "iid": tid, "seat": seat})
-        log(state, f"{name(state, tid)} got +1 ATK and haste this turn.", cards=[tid])
-    chosen = step["chosen"] + step["choice"]
-    if step["choice"] and len(chosen) < 2:
-        _bloodlust_ask(state, seat, chosen)
+# Bloodlust: up to two units and/or heroes (◎, chosen one at a time, none is
+# allowed) get +1 ATK and haste this turn; each still in play takes 1 damage
+# at the end of the turn (a red spell's damage: Hotter Fire counts).
+_bloodlust = PickUpTo(
+    "bloodlust",
+    Target(CHARACTER),
+    2,
+    "Bloodlust: you may choose a unit or hero.",
+    pick=[
+        ThisTurn(atk=1, kw={"haste": 1}, say="{name} got +1 ATK and haste this turn."),
+        AtEndOfTurn("bloodlust_burn"),
+    ],
+    field="chosen",
+)
 
 
 @op("bloodlust_burn")
@@ -217,16 +202,11 @@ def _ogre_recruiter(state, iid, ctx):
         seat,
         "tech01_unit",
         "Ogre Recruiter: choose a tech 0 or I unit to take.",
-        {"op": "red_take", "seat": seat},
+        {"op": _TAKE, "seat": seat},
     )
 
 
-@op("red_take")
-def _red_take(state, step):
-    for tid in step["choice"]:
-        if thing_exists(state, tid) and controller(state, tid) != step["seat"]:
-            change_control(state, tid, step["seat"])
-            log(state, f"{seat_name(state, step['seat'])} took control of {name(state, tid)}.", cards=[tid])
+_TAKE = each("red_take", TakeControl(), alive=True)
 
 
 card("ogre_recruiter", after_attack=_ogre_recruiter)

@@ -9,8 +9,8 @@ from ...play import enter_play
 from ...state import PATROL_SLOTS, card_of, log, move, name, patrol_slot, player, seat_name
 from ...targeting import thing_exists
 from ..api import ability, card
-from ..common import ask_target, is_busy, raw_stats
-from ..fx import ThisTurn
+from ..common import is_busy, raw_stats
+from ..fx import PickUpTo, ThisTurn
 from ..targets import CHARACTER, friendly, opposing, patroller, slot, yours
 
 NONE = (0, 0, {})
@@ -87,37 +87,17 @@ card("safe_attacking", aura=_safe_attacking, any_attacks=_safe_attack_begins)
 ADVISED = slot("unit", yours, prompt="Sensei's Advice: choose a unit of yours (up to two).")
 
 
-def _advice(state, seat, iid, targets):
-    """Sensei's Advice: up to two of your units (◎, chosen as it resolves,
-    one at a time; none is allowed) get +1 ATK and +1 armor this turn."""
-    _advice_ask(state, seat, [])
-
-
-def _advice_ask(state, seat, picked):
-    ask_target(
-        state,
-        seat,
+# Sensei's Advice: up to two of your units (◎, chosen as it resolves, one at
+# a time; none is allowed) get +1 ATK and +1 armor this turn.
+card(
+    "sensei_s_advice",
+    resolve=PickUpTo(
+        "white_advice",
         ADVISED,
-        ADVISED.prompt,
-        {"op": "white_advice", "seat": seat, "picked": picked},
-        exclude=picked,
-        optional=True,
-    )
-
-
-@op("white_advice")
-def _advised(state, step):
-    picked = list(step["picked"])
-    for tid in step["choice"]:
-        ThisTurn(atk=1, kw={"armor": 1}, say="{name} gets +1 ATK and +1 armor this turn.").apply(
-            state, step["seat"], tid, tid
-        )
-        picked.append(tid)
-    if step["choice"] and len(picked) < 2:
-        _advice_ask(state, step["seat"], picked)
-
-
-card("sensei_s_advice", resolve=_advice)
+        2,
+        pick=ThisTurn(atk=1, kw={"armor": 1}, say="{name} gets +1 ATK and +1 armor this turn."),
+    ),
+)
 
 
 # ---- Grappling Hook -----------------------------------------------------------------------

@@ -27,12 +27,12 @@ from ..common import (
     add_named_rune,
     ask_target,
     discard_chosen,
-    look_at,
     make_token,
     put_from_codex,
     rune_count,
     until_end_of_turn,
 )
+from ..fx import LookAt, each
 from ..targets import ANYTHING, BUILDING, CHARACTER, friendly, patroller, slot, yours
 
 NONE = (0, 0, {})
@@ -74,14 +74,11 @@ def _martial_discard(state, step):
         seat,
         "Martial Mastery: look at whose hand?",
         [f"hand:{o}" for o in opponents(state, seat)],
-        {"op": "martial_look", "seat": seat},
+        {"op": _MARTIAL_LOOK, "seat": seat},
     )
 
 
-@op("martial_look")
-def _martial_look(state, step):
-    for option in step["choice"]:
-        look_at(state, step["seat"], option)
+_MARTIAL_LOOK = each("martial_look", LookAt())
 
 
 card("martial_mastery", resolve=_martial_mastery)

@@ -19,10 +19,11 @@ from ...effects import (
     sideline,
 )
 from ...flow import ask, op
-from ...state import card_of, is_opponent, is_patrolling, log, name, opponents, player, seat_name, tick
+from ...state import card_of, is_opponent, is_patrolling, log, name, player, seat_name, tick
 from ...targeting import kind_of, thing_exists
 from ..api import ability, card, reached
-from ..common import ask_target, attach, attached_to, host_gone, is_busy, make_token, raw_stats
+from ..common import attach, attached_to, host_gone, is_busy, make_token, raw_stats
+from ..fx import OPPONENTS, Call, Choose, PickUpTo, Sideline
 from ..targets import patroller, slot
 
 NONE = (0, 0, {})
@@ -102,36 +103,10 @@ def _clappable(state, seat, tid):
 CLAP = slot("unit", _clappable, prompt="Thunderclap: sideline which unit (up to three)?")
 
 
-def _thunderclap(state, seat, iid, targets):
-    """Thunderclap: up to three units without flying that cost 2 or less
-    (◎, picked as it resolves, one prompt each; any unit, patrolling or not:
-    an Illusion dies when targeted, ruling) are sidelined."""
-    _clap_ask(state, seat, [])
-
-
-def _clap_ask(state, seat, picked):
-    ask_target(
-        state,
-        seat,
-        CLAP,
-        CLAP.prompt,
-        {"op": "thunderclap", "seat": seat, "picked": picked},
-        exclude=picked,
-        optional=True,
-    )
-
-
-@op("thunderclap")
-def _clapped(state, step):
-    picked = list(step["picked"])
-    for tid in step["choice"]:
-        sideline(state, tid)
-        picked.append(tid)
-    if step["choice"] and len(picked) < 3:
-        _clap_ask(state, step["seat"], picked)
-
-
-card("thunderclap", resolve=_thunderclap)
+# Thunderclap: up to three units without flying that cost 2 or less (◎,
+# picked as it resolves, one prompt each; any unit, patrolling or not: an
+# Illusion dies when targeted, ruling) are sidelined.
+card("thunderclap", resolve=PickUpTo("thunderclap", CLAP, 3, pick=Sideline()))
 
 
 # ---- Earthquake -----------------------------------------------------------------------
@@ -148,22 +123,19 @@ def _damage_on(state, tid):
     return rec["damage"] if rec is not None else 0
 
 
-def _earthquake(state, seat, iid, targets):
-    """Earthquake (ultimate): the caster picks an opponent (one opponent in
-    a 1-hero game: no question)."""
-    ask(state, seat, "Earthquake: whose buildings?", opponents(state, seat), {"op": "earthquake"})
-
-
-@op("earthquake")
-def _quake(state, step):
-    """4 damage to each damaged building of theirs, then 1 to each
+def _quake(state, seat, victim):
+    """4 damage to each damaged building of ``victim``'s, then 1 to each
     undamaged one, read afresh (ruling: a building destroyed by the first
     damages the base, which then takes no 1)."""
-    for victim in step["choice"]:
-        for tid in [t for t in _buildings_of(state, victim) if thing_exists(state, t) and _damage_on(state, t) > 0]:
-            damage_building(state, tid, 4, by=catalog.card("earthquake")["name"])
-        for tid in [t for t in _buildings_of(state, victim) if thing_exists(state, t) and _damage_on(state, t) == 0]:
-            damage_building(state, tid, 1, by=catalog.card("earthquake")["name"])
+    for tid in [t for t in _buildings_of(state, victim) if thing_exists(state, t) and _damage_on(state, t) > 0]:
+        damage_building(state, tid, 4, by=catalog.card("earthquake")["name"])
+    for tid in [t for t in _buildings_of(state, victim) if thing_exists(state, t) and _damage_on(state, t) == 0]:
+        damage_building(state, tid, 1, by=catalog.card("earthquake")["name"])
+
+
+# Earthquake (ultimate): the caster picks an opponent (one opponent in a
+# 1-hero game: no question).
+_earthquake = Choose("earthquake", Call(_quake), options=OPPONENTS, prompt="Earthquake: whose buildings?")
 
 
 card("earthquake", resolve=_earthquake)
