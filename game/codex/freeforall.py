@@ -140,15 +140,29 @@ def lend_problem(state: dict, lender: int, iid, borrower, slot):
 def lend_options(state: dict, lender: int) -> list:
     """Every ``(card, borrower, slot)`` ``lender`` may lend now (R26), in
     play order, then seat order, then slot order; none outside a
-    free-for-all."""
+    free-for-all. Each is one :func:`lend_problem` accepts; what it asks
+    of the card, of the card and the borrower, and of the slot is asked
+    once each (issue 28: not once per slot)."""
     if not is_ffa(state):
         return []
     out = []
+    cards, players = state["cards"], state["players"]
     for iid in player(state, lender)["play"]:
-        for p in state["players"]:
-            for slot in PATROL_SLOTS:
-                if lend_problem(state, lender, iid, p["seat"], slot) is None:
-                    out.append((iid, p["seat"], slot))
+        inst = cards[iid]
+        if inst["zone"] != "play" or inst["controller"] != lender:
+            continue  # not_in_play
+        for p in players:
+            borrower = p["seat"]
+            if borrower == lender:
+                continue  # bad_lend
+            empty = [slot for slot in PATROL_SLOTS if p["patrol"][slot] is None]  # slot_taken
+            if (
+                empty
+                and not maps.patrol_full(state, borrower)
+                and not holds_legendary(state, borrower, inst["card"])
+                and patrol_refusal(state, borrower, iid) is None
+            ):
+                out.extend((iid, borrower, slot) for slot in empty)
     return out
 
 

@@ -4,14 +4,15 @@ checks and the target combinations the options list (Deluxe rulebook,
 "Main phase"; issue 28: one table of moves)."""
 
 import itertools
+import math
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, NoReturn
 
 from .. import catalog, stats
 from ..errors import RulesError
-from ..state import card_of
-from ..targeting import flagbearer_duty, resist_cost, slot_candidates
+from ..state import card_of, is_opponent
+from ..targeting import controller_of, flagbearer_duty, is_flagbearer, resist_cost, slot_candidates
 
 Refusal = tuple[str, str] | None  # (code, message) of a RulesError not raised, or None
 Who = Callable[[dict, int], Refusal]
@@ -147,14 +148,59 @@ def targets_pass(state: dict, seat: int, slots: list, targets: list, gold_left: 
     :func:`target_combos`' combinations) for ``slots`` with ``gold_left``
     gold after the cost. Without slots it always does (no target, no
     resist to pay, and the check before it refused a cost above the gold,
-    so ``gold_left`` >= 0): it is not asked then (issue 13)."""
+    so ``gold_left`` >= 0): it is not asked then (issue 13).
+
+    A combination of target_combos passes check_targets' shape, candidate
+    and different-targets tests by construction (its candidates, one per
+    slot, no card twice), so only the rest is asked, from
+    :func:`_target_facts` read once per seat and slots while the state is
+    frozen: the resist of its ◎ targets within ``gold_left`` (targeting.
+    resist_cost), and an opposing flagbearer among them when a ◎ slot
+    could target one ``seat`` can afford (targeting.flagbearer_duty; the
+    glossary's Flagbearer and Resist; issue 28: one pass over the
+    candidates, not one per combination)."""
     if not slots:
         return True
-    try:
-        check_targets(state, seat, slots, targets, gold_left)
-    except RulesError:
+    facts, cheapest_flagbearer = _target_facts(state, seat, slots)
+    resist, flagbearer = 0, False
+    for slot, tid in zip(slots, targets, strict=True):
+        if slot.icon:
+            cost, bearer = facts[tid]
+            resist += cost
+            flagbearer = flagbearer or bearer
+    if resist > gold_left:
         return False
-    return True
+    return flagbearer or cheapest_flagbearer > gold_left
+
+
+def _target_facts(state: dict, seat: int, slots: list) -> tuple[dict, float]:
+    """``({candidate: (resist, opposing flagbearer)}, the least resist of
+    an opposing flagbearer)`` over the candidates of ``slots``' ◎ slots
+    for ``seat`` (resist: targeting.resist_cost of the candidate alone;
+    no opposing flagbearer: infinity). Memoised while the state is frozen;
+    the memo keeps ``slots`` itself, so its id() can't stand for another
+    list."""
+    kept, facts = stats.memoised(
+        state, ("target_facts", seat, id(slots)), lambda: (slots, _read_target_facts(state, seat, slots))
+    )
+    return facts if kept is slots else _read_target_facts(state, seat, slots)
+
+
+def _read_target_facts(state: dict, seat: int, slots: list) -> tuple[dict, float]:
+    """:func:`_target_facts`, read from the state."""
+    facts: dict = {}
+    cheapest = math.inf
+    for slot in slots:
+        if not slot.icon:
+            continue
+        for tid in slot_candidates(state, seat, slot):
+            if tid not in facts:
+                cost = resist_cost(state, seat, [tid])
+                bearer = is_flagbearer(state, tid) and is_opponent(state, seat, controller_of(state, tid))
+                facts[tid] = (cost, bearer)
+                if bearer and cost < cheapest:
+                    cheapest = cost
+    return facts, cheapest
 
 
 def target_combos(state: dict, seat: int, slots: list) -> list:

@@ -83,12 +83,8 @@ def do_lend(state: dict, seat: int, plan: tuple) -> None:
 
 def lend_move_options(state: dict, seat: int) -> list:
     """Every legal lend of ``seat``: the candidates freeforall.lend_options
-    lists that freeforall.lend_problem accepts."""
-    return [
-        {"type": "lend", "card": iid, "to": to, "slot": slot}
-        for iid, to, slot in lend_options(state, seat)
-        if lend_problem(state, seat, iid, to, slot) is None
-    ]
+    lists, each one freeforall.lend_problem (all check_lend asks) accepts."""
+    return [{"type": "lend", "card": iid, "to": to, "slot": slot} for iid, to, slot in lend_options(state, seat)]
 
 
 def check_end_lending(state: dict, seat: int, action: dict) -> None:

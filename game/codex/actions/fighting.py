@@ -199,7 +199,7 @@ def attack_each(state: dict, seat: int, card: Card, out: list) -> None:
         and not inst["exhausted"]
         and character_attack_refusal(state, iid, inst) is None
     ):
-        out.extend({"type": "attack", "attacker": iid, "target": t} for t in attack_targets(state, iid))
+        out += [{"type": "attack", "attacker": iid, "target": t} for t in attack_targets(state, iid)]
 
 
 def patrol_each(state: dict, seat: int, card: Card, out: list) -> None:
@@ -214,13 +214,13 @@ def patrol_each(state: dict, seat: int, card: Card, out: list) -> None:
     current = patrol_slot(state, iid)
     slots = [slot for slot in PATROL_SLOTS if slot != current]
     if maps.on(state, "fury_road"):  # one patroller: the verdict depends on the slot
-        out.extend(
+        out += [
             {"type": "patrol", "card": iid, "slot": slot}
             for slot in slots
             if patrol_move_refusal(state, seat, iid, slot) is None
-        )
+        ]
     elif patrol_refusal(state, seat, iid) is None:  # all patrol_move_refusal asks here
-        out.extend({"type": "patrol", "card": iid, "slot": slot} for slot in slots)
+        out += [{"type": "patrol", "card": iid, "slot": slot} for slot in slots]
     if current:  # patrol_move_refusal refuses nothing: it leaves the slot it is in
         out.append({"type": "patrol", "card": iid, "slot": None})
 

@@ -79,8 +79,13 @@ class Walk:
             return
         listers: Sequence[Lister] = self.listers
         if self.picks:
-            picks = self.picks
-            listers = [x for x in (picks[x](state, seat) if x in picks else x for x in listers) if x is not None]
+            picks, picked = self.picks, []
+            for lister in listers:
+                pick = picks.get(lister)
+                chosen = lister if pick is None else pick(state, seat)
+                if chosen is not None:
+                    picked.append(chosen)
+            listers = picked
         for subject in self.subjects(state, seat):
             for lister in listers:
                 lister(state, seat, subject, out)
