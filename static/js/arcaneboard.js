@@ -266,7 +266,7 @@ function choicePanel(v, ctx) {
   return box;
 }
 
-function actionButtons(v, ctx) {
+function actionButtons(_v, ctx) {
   const legal = ctx.msg.legal_actions || [];
   const out = [];
   for (const a of legal) {

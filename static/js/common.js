@@ -118,17 +118,19 @@ export const OTHER_TEAM = Symbol("the other team");
  * @typedef {string | symbol} Named
  */
 
-// How the viewer and the teams stand in a result reason's words: the name
-// and its possessive (any other entry is a name: "Bo", "Bo's").
-/** @type {Map<symbol, [string, string]>} */
-const STAND_INS = new Map([[YOU, ["you", "your"]], [YOUR_TEAM, ["your team", "your team's"]],
-  [OTHER_TEAM, ["the other team", "the other team's"]]]);
+// How the viewer and the teams stand in a result reason's words: the name,
+// its possessive before a noun and the possessive standing alone ("your
+// base", "Bo's base and yours"); any other entry is a name: "Bo", "Bo's".
+/** @type {Map<symbol, [string, string, string]>} */
+const STAND_INS = new Map([[YOU, ["you", "your", "yours"]], [YOUR_TEAM, ["your team", "your team's", "your team's"]],
+  [OTHER_TEAM, ["the other team", "the other team's", "the other team's"]]]);
 
 // The reasons that can name their players: each takes the names (the viewer
-// as "you") and their possessives ("Bo's", "your").
+// as "you"), their possessives ("Bo's", "your") and those standing alone
+// ("Bo's", "yours").
 /** @param {string[]} names */
 const conceded = (names) => `${nameList(names)} conceded`;
-/** @type {Record<string, (names: string[], whose: string[]) => string>} */
+/** @type {Record<string, (names: string[], whose: string[], theirs: string[]) => string>} */
 const NAMED_REASONS = {
   concession: conceded,
   concede: conceded,
@@ -136,8 +138,8 @@ const NAMED_REASONS = {
     : `${nameList(names)} ${names.length === 2 ? "both" : "all"} ran out of life`),
   deck_out: (names, whose) => (names.length === 1 ? `${whose[0]} deck ran out`
     : `${nameList(names)} ${names.length === 2 ? "both" : "all"} had no cards left in their decks`),
-  "base destroyed": (_names, whose) => (whose.length === 1 ? `${whose[0]} base was destroyed`
-    : `${nameList([`${whose[0]} base`, ...whose.slice(1)])} were destroyed`),
+  "base destroyed": (_names, whose, theirs) => (whose.length === 1 ? `${whose[0]} base was destroyed`
+    : `${nameList([`${whose[0]} base`, ...theirs.slice(1)])} were destroyed`),
 };
 
 /**
@@ -154,13 +156,13 @@ export function resultReason(code, who = []) {
   if (!code) return "";
   const named = NAMED_REASONS[code];
   if (named && who.length) {
-    /** @param {Named} n @param {0 | 1} form 0: the name, 1: its possessive */
+    /** @param {Named} n @param {0 | 1 | 2} form 0: the name, 1: its possessive, 2: standing alone */
     const word = (n, form) => {
       const standIn = typeof n === "symbol" ? STAND_INS.get(n) : undefined;
       if (standIn) return standIn[form];
       return form === 0 ? String(n) : `${String(n)}'s`;
     };
-    return named(who.map((n) => word(n, 0)), who.map((n) => word(n, 1)));
+    return named(who.map((n) => word(n, 0)), who.map((n) => word(n, 1)), who.map((n) => word(n, 2)));
   }
   return RESULT_REASONS[code] || words(code);
 }

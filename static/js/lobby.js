@@ -2,7 +2,7 @@
 // takes and leaves seats, picks heroes (C-23: a deck), ready, start, lets the host remove a
 // player (who is told); sends everyone seated at a table to its match page
 // once the host starts it.
-import { api, apiError, confirmThen, el, loadCatalog, pageConfig, resultConcerned, resultReason, toldReason } from "./common.js";
+import { api, confirmThen, el, loadCatalog, pageConfig, resultConcerned, resultReason, toldReason } from "./common.js";
 import { deckPicker, isDeckGame, loadSavedDecks, seatDeck } from "./lobbydecks.js";
 import { optionFields, optionSummary, readOptions } from "./lobbygames.js";
 import { seatBotControls } from "./tablebots.js";

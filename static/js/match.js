@@ -27,7 +27,7 @@ const NO_RETRY = { 4401: "You are not logged in.", 4403: "You may not watch this
 const PING_MS = 20000;
 
 let catalog = new Map();
-let modes = {}; // /api/modes/ by key: the labels of a game's table options (lobby/modes.py)
+const modes = {}; // /api/modes/ by key: the labels of a game's table options (lobby/modes.py)
 let msg = null; // the newest `state` message
 let version = -1;
 let presence = []; // every seat: {seat, away, stand_in}, from the last pong or presence message
@@ -1367,7 +1367,9 @@ function bySeat(ids) {
   const seats = ids.map((id) => seatOfId(view(), id));
   if (!ids.length || seats.some((s) => s === null) || new Set(seats).size < 2) return null;
   const groups = new Map();
-  ids.forEach((id, i) => groups.set(seats[i], [...(groups.get(seats[i]) || []), id]));
+  ids.forEach((id, i) => {
+    groups.set(seats[i], [...(groups.get(seats[i]) || []), id]);
+  });
   const count = view().players.length;
   const from = (seat) => (seat === msg.seat ? 2 * count : isPartner(seat) ? count : (seat - view().active + count) % count);
   return [...groups].sort(([a], [b]) => from(a) - from(b));
@@ -2021,7 +2023,7 @@ function placeTooltip(node) {
   const r = node.getBoundingClientRect();
   const w = tip.offsetWidth;
   const h = tip.offsetHeight;
-  let left = Math.min(window.innerWidth - w - 8, Math.max(8, r.left + r.width / 2 - w / 2));
+  const left = Math.min(window.innerWidth - w - 8, Math.max(8, r.left + r.width / 2 - w / 2));
   let top = r.top - h - 8;
   if (top < 8) top = r.bottom + 8;
   tip.style.left = `${left}px`;
