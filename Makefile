@@ -11,7 +11,7 @@ export CODEX_LISTEN := $(HOST)
 # Debug pages are off unless asked for (`make run DEBUG=1`): friends reach this server too.
 export DEBUG ?= 0
 
-.PHONY: run lint test soak bench migrate clean
+.PHONY: run lint js test soak bench migrate clean
 
 $(BIN)/activate:
 	$(PYTHON) -m venv $(VENV)
@@ -45,7 +45,32 @@ lint: $(VENV)/.dev
 	$(BIN)/mypy
 	$(BIN)/lint-imports
 
+# The browser client's checks (issue 31 point 3; docs/CLIENT.md): JSDoc types
+# checked by tsc (jsconfig.json over all of static/js, jsconfig.strict.json
+# strict on the modules without DOM-heavy code), Biome's linter and the unit
+# tests in tests/js (node --test). Needs Node.js 20+ and npm; the pinned
+# packages (package-lock.json) are installed into node_modules by `npm ci`
+# when package.json or the lock file is newer than the last install. Seconds.
+NODE_STAMP := node_modules/.codex-installed
+$(NODE_STAMP): package.json package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+js: $(NODE_STAMP)
+	@node -e 'if (+process.versions.node.split(".")[0] < 20) { console.error("JS checks need Node.js 20+, found " + process.version); process.exit(1); }'
+	node_modules/.bin/tsc --noEmit -p jsconfig.json
+	node_modules/.bin/tsc --noEmit -p jsconfig.strict.json
+	node_modules/.bin/biome lint --error-on-warnings
+	node --test --test-reporter=spec tests/js/*.test.js
+
+# The JS checks run where Node.js is installed; elsewhere one line says they
+# were skipped (.ci/run requires Node.js, so CI never skips them).
 test: lint
+	@if command -v node >/dev/null 2>&1 && command -v npm >/dev/null 2>&1; then \
+		$(MAKE) --no-print-directory js; \
+	else \
+		echo "JS checks skipped: Node.js not found (install Node 20+ to run them)"; \
+	fi
 	$(BIN)/pytest -n auto -m "not postgres and not redis and not browser and not fuzz" $(PYTEST_ARGS)
 
 # The long random runs (`make test` plays a few games of each mode), with
@@ -85,4 +110,4 @@ bench: $(VENV)/.dev
 		--seconds $(or $(SECONDS),20) $(if $(SERVER_AGAINST),--against $(SERVER_AGAINST))
 
 clean:
-	rm -rf $(VENV) db.sqlite3 test_db.sqlite3 staticfiles .pytest_cache .ruff_cache .mypy_cache .import_linter_cache
+	rm -rf $(VENV) node_modules db.sqlite3 test_db.sqlite3 staticfiles .pytest_cache .ruff_cache .mypy_cache .import_linter_cache

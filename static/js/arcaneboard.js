@@ -266,7 +266,7 @@ function choicePanel(v, ctx) {
   return box;
 }
 
-function actionButtons(v, ctx) {
+function actionButtons(_v, ctx) {
   const legal = ctx.msg.legal_actions || [];
   const out = [];
   for (const a of legal) {
@@ -375,7 +375,7 @@ export function renderArcane(ctx) {
   if (nodes.bar) nodes.bar.replaceChildren(...bar);
   // Light what may be clicked: cards with actions, and the targets of the choice.
   const lit = litTargets();
-  for (const node of document.querySelectorAll("[data-aid]")) {
+  for (const node of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("[data-aid]"))) {
     const aid = node.dataset.aid;
     const isPlayer = aid.startsWith("player-");
     const target = isPlayer ? Number(aid.slice(7)) !== msg.seat && lit.has("player") : lit.has(aid);

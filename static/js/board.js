@@ -599,8 +599,9 @@ function sidewaysRow(row, seat, title) {
   };
   const update = () => {
     const { before, after } = cutOff();
-    for (const [button, out, text, label] of [[back, before, `‹ ${before.length}`, "earlier"],
-      [next, after, `${after.length} more ›`, "further"]]) {
+    /** @type {[HTMLButtonElement, Element[], string, string][]} */
+    const arrows = [[back, before, `‹ ${before.length}`, "earlier"], [next, after, `${after.length} more ›`, "further"]];
+    for (const [button, out, text, label] of arrows) {
       button.hidden = !out.length;
       button.textContent = text;
       button.setAttribute("aria-label", `Show ${out.length} ${label} card${out.length === 1 ? "" : "s"} in play`);

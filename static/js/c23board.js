@@ -76,8 +76,10 @@ export function cardRefs(view, seat) {
   for (const p of view.players) {
     for (const zone of Object.keys(ZONE_WORDS)) {
       for (const c of p[zone] || []) {
-        const byPlace = (groups[c.name] ||= {});
-        (byPlace[`${p.seat}|${zone}`] ||= []).push(c.id);
+        groups[c.name] ||= {};
+        const byPlace = groups[c.name];
+        byPlace[`${p.seat}|${zone}`] ||= [];
+        byPlace[`${p.seat}|${zone}`].push(c.id);
       }
     }
   }

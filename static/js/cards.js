@@ -7,6 +7,9 @@ import { keywordChip, keywordLabel, setGlossary } from "./board.js";
 
 const config = pageConfig("cards-config");
 setGlossary(config.glossary); // keyword chips carry their glossary entry as a tooltip
+// The page's elements by id: any, since they are of many kinds (inputs,
+// dialogs, buttons) and the template guarantees them.
+/** @type {(id: string) => any} */
 const $ = (id) => document.getElementById(id);
 const COLOUR_ORDER = ["neutral", "red", "green", "blue", "black", "white", "purple"];
 

@@ -1,35 +1,61 @@
 // Small helpers shared by the page scripts. User text is always inserted as
 // text (textContent), never as HTML.
 
-/** Read a JSON config that the template wrote with json_script. */
+/**
+ * Read a JSON config that the template wrote with json_script.
+ * @param {string} id the script element's id
+ * @returns {any} each page's config has its own shape (the view that renders it)
+ */
 export function pageConfig(id) {
-  return JSON.parse(document.getElementById(id).textContent);
+  return JSON.parse(/** @type {HTMLElement} */ (document.getElementById(id)).textContent);
 }
 
-/** The CSRF token from the csrftoken cookie ('' when absent). */
+/**
+ * The CSRF token from the csrftoken cookie ('' when absent).
+ * @returns {string}
+ */
 export function csrfToken() {
   const m = document.cookie.match(/(?:^|;\s*)csrftoken=([^;]+)/);
   return m ? decodeURIComponent(m[1]) : "";
 }
 
-/** Call the REST API; resolves to {ok, status, data} (never rejects on HTTP errors). */
+/**
+ * What the REST API answered: `data` is the decoded JSON body (null for none
+ * or not JSON); status 0 when the server could not be reached.
+ * @typedef {{ok: boolean, status: number, data: any}} ApiResult
+ */
+
+/**
+ * Call the REST API; resolves to {ok, status, data} (never rejects on HTTP errors).
+ * @param {string} method "GET", "POST", "PATCH", "DELETE"...
+ * @param {string} url
+ * @param {unknown} [body] sent as JSON when given
+ * @returns {Promise<ApiResult>}
+ */
 export async function api(method, url, body) {
-  const opts = { method, credentials: "same-origin", headers: { Accept: "application/json" } };
+  /** @type {Record<string, string>} */
+  const headers = { Accept: "application/json" };
+  /** @type {RequestInit} */
+  const opts = { method, credentials: "same-origin", headers };
   if (body !== undefined) {
-    opts.headers["Content-Type"] = "application/json";
+    headers["Content-Type"] = "application/json";
     opts.body = JSON.stringify(body);
   }
-  if (method !== "GET") opts.headers["X-CSRFToken"] = csrfToken();
+  if (method !== "GET") headers["X-CSRFToken"] = csrfToken();
   try {
     const res = await fetch(url, opts);
     const data = res.status === 204 ? null : await res.json().catch(() => null);
     return { ok: res.ok, status: res.status, data };
-  } catch (err) {
+  } catch {
     return { ok: false, status: 0, data: { detail: "The server cannot be reached." } };
   }
 }
 
-/** A readable sentence from a failed API result. */
+/**
+ * A readable sentence from a failed API result ("" for a good one).
+ * @param {ApiResult} result
+ * @returns {string}
+ */
 export function apiError(result) {
   if (result.ok) return "";
   const data = result.data;
@@ -42,14 +68,21 @@ export function apiError(result) {
 
 /**
  * Create an element. `text` becomes its text content (never HTML); `attrs`
- * are attributes (class, data-*, ...); `children` are appended.
+ * are attributes (class, data-*, ...; true: present and empty; false, null,
+ * undefined: left out); `children` are appended (null, undefined, false skipped).
+ * @template {string} K
+ * @param {K} tag
+ * @param {unknown} [text]
+ * @param {Record<string, unknown>} [attrs]
+ * @param {...(Node | string | null | undefined | false)} children
+ * @returns {K extends keyof HTMLElementTagNameMap ? HTMLElementTagNameMap[K] : HTMLElement}
  */
 export function el(tag, text, attrs = {}, ...children) {
-  const node = document.createElement(tag);
+  const node = /** @type {any} */ (document.createElement(tag));
   if (text !== undefined && text !== null) node.textContent = String(text);
   for (const [k, v] of Object.entries(attrs)) {
     if (v === false || v === null || v === undefined) continue;
-    node.setAttribute(k, v === true ? "" : v);
+    node.setAttribute(k, v === true ? "" : String(v));
   }
   for (const child of children) if (child !== null && child !== undefined && child !== false) node.append(child);
   return node;
@@ -59,6 +92,7 @@ export function el(tag, text, attrs = {}, ...children) {
 // result reasons of every game's engine: Codex (game/codex: "base destroyed",
 // "highest base", "tied bases", "concession"), Arcane Codex (life,
 // round_cap, concede, agreed_draw) and C-23 (deck_out, draw, concede).
+/** @type {Record<string, string>} */
 const RESULT_REASONS = {
   "base destroyed": "a base was destroyed",
   "highest base": "the highest base after the last round",
@@ -79,14 +113,24 @@ export const YOUR_TEAM = Symbol("your team");
 /** Stands for the team playing against the viewer's, where the view does not say which of its players. */
 export const OTHER_TEAM = Symbol("the other team");
 
-// How the viewer and the teams stand in a result reason's words: the name
-// and its possessive (any other entry is a name: "Bo", "Bo's").
-const STAND_INS = new Map([[YOU, ["you", "your"]], [YOUR_TEAM, ["your team", "your team's"]],
-  [OTHER_TEAM, ["the other team", "the other team's"]]]);
+/**
+ * Who a result reason names: a player's name, or one of the stand-ins above.
+ * @typedef {string | symbol} Named
+ */
+
+// How the viewer and the teams stand in a result reason's words: the name,
+// its possessive before a noun and the possessive standing alone ("your
+// base", "Bo's base and yours"); any other entry is a name: "Bo", "Bo's".
+/** @type {Map<symbol, [string, string, string]>} */
+const STAND_INS = new Map([[YOU, ["you", "your", "yours"]], [YOUR_TEAM, ["your team", "your team's", "your team's"]],
+  [OTHER_TEAM, ["the other team", "the other team's", "the other team's"]]]);
 
 // The reasons that can name their players: each takes the names (the viewer
-// as "you") and their possessives ("Bo's", "your").
+// as "you"), their possessives ("Bo's", "your") and those standing alone
+// ("Bo's", "yours").
+/** @param {string[]} names */
 const conceded = (names) => `${nameList(names)} conceded`;
+/** @type {Record<string, (names: string[], whose: string[], theirs: string[]) => string>} */
 const NAMED_REASONS = {
   concession: conceded,
   concede: conceded,
@@ -94,8 +138,8 @@ const NAMED_REASONS = {
     : `${nameList(names)} ${names.length === 2 ? "both" : "all"} ran out of life`),
   deck_out: (names, whose) => (names.length === 1 ? `${whose[0]} deck ran out`
     : `${nameList(names)} ${names.length === 2 ? "both" : "all"} had no cards left in their decks`),
-  "base destroyed": (names, whose) => (whose.length === 1 ? `${whose[0]} base was destroyed`
-    : `${nameList([`${whose[0]} base`, ...whose.slice(1)])} were destroyed`),
+  "base destroyed": (_names, whose, theirs) => (whose.length === 1 ? `${whose[0]} base was destroyed`
+    : `${nameList([`${whose[0]} base`, ...theirs.slice(1)])} were destroyed`),
 };
 
 /**
@@ -104,13 +148,21 @@ const NAMED_REASONS = {
  * conceded, whose life, deck or base ran out), as names, YOU for the viewer,
  * YOUR_TEAM or OTHER_TEAM for a team; without them the words say "a player"
  * ("Bo's deck ran out", "you conceded", "a player's deck ran out").
+ * @param {string | null | undefined} code the engine's result reason
+ * @param {Named[]} [who]
+ * @returns {string}
  */
 export function resultReason(code, who = []) {
   if (!code) return "";
   const named = NAMED_REASONS[code];
   if (named && who.length) {
-    const names = who.map((n) => (STAND_INS.has(n) ? STAND_INS.get(n)[0] : n));
-    return named(names, who.map((n) => (STAND_INS.has(n) ? STAND_INS.get(n)[1] : `${n}'s`)));
+    /** @param {Named} n @param {0 | 1 | 2} form 0: the name, 1: its possessive, 2: standing alone */
+    const word = (n, form) => {
+      const standIn = typeof n === "symbol" ? STAND_INS.get(n) : undefined;
+      if (standIn) return standIn[form];
+      return form === 0 ? String(n) : `${String(n)}'s`;
+    };
+    return named(who.map((n) => word(n, 0)), who.map((n) => word(n, 1)), who.map((n) => word(n, 2)));
   }
   return RESULT_REASONS[code] || words(code);
 }
@@ -122,11 +174,19 @@ export function resultReason(code, who = []) {
  * engine's `reason`. A free-for-all concession ends the game as the
  * conceder's base falling (the engine's "base destroyed", house rule R28):
  * told by that reason it read "Cy's base was destroyed" where Cy conceded.
+ * @param {string | null | undefined} reason
+ * @param {number | null} [by]
+ * @returns {string | null | undefined}
  */
 export function toldReason(reason, by = null) {
   if (by === null || by === undefined || !reason || reason === "concession" || reason === "concede") return reason;
   return "concession";
 }
+
+/**
+ * A player as resultConcerned takes them.
+ * @typedef {{seat: number, name: string, team?: number | string | null}} ResultPlayer
+ */
 
 /**
  * The players a finished match's result reason is about, as resultReason
@@ -140,10 +200,21 @@ export function toldReason(reason, by = null) {
  * player who lost; whose base was destroyed: the `fallen` ones, else the
  * one player or team that lost ("Bo & Cy", YOUR_TEAM). Empty when that is
  * not known (the words then say "a player") and for the other reasons.
+ * @param {object} known
+ * @param {string | null | undefined} known.reason the engine's result reason
+ * @param {ResultPlayer[]} known.players
+ * @param {number[]} known.winners
+ * @param {number | null} [known.seat]
+ * @param {number | null} [known.by]
+ * @param {number[] | null} [known.fallen]
+ * @returns {Named[]}
  */
 export function resultConcerned({ reason, players, winners, seat = null, by = null, fallen = null }) {
+  /** @param {ResultPlayer} p */
   const side = (p) => (p.team === null || p.team === undefined ? `seat ${p.seat}` : `team ${p.team}`);
+  /** @param {ResultPlayer[]} list @returns {ResultPlayer[][]} */
   const sides = (list) => [...new Set(list.map(side))].map((key) => players.filter((p) => side(p) === key));
+  /** @param {ResultPlayer[]} ps @returns {Named} */
   const named = (ps) => (ps.some((p) => p.seat === seat) ? (ps.length > 1 ? YOUR_TEAM : YOU) : ps.map((p) => p.name).join(" & "));
   const lost = winners.length ? sides(players.filter((p) => !winners.includes(p.seat))) : [];
   if (reason === "concession" || reason === "concede") {
@@ -152,7 +223,7 @@ export function resultConcerned({ reason, players, winners, seat = null, by = nu
     if (lost.length !== 1) return [];
     const [team] = lost;
     if (team.length === 1 || team.some((p) => p.seat === seat)) return [named(team)];
-    return [players.some((p) => p.seat === seat) ? OTHER_TEAM : `${named(team)}'s team`];
+    return [players.some((p) => p.seat === seat) ? OTHER_TEAM : `${team.map((p) => p.name).join(" & ")}'s team`]; // no viewer in it: its names
   }
   if (reason === "life" || reason === "deck_out") return lost.length === 1 && lost[0].length === 1 ? [named(lost[0])] : [];
   if (reason === "base destroyed") {
@@ -166,13 +237,21 @@ export function resultConcerned({ reason, players, winners, seat = null, by = nu
  * `text` with its first letter in capitals, to begin a sentence, unless it
  * begins with one of `names` (players' names stand as their players wrote
  * them: "bo conceded.", never "Bo conceded." for a player named "bo").
+ * @template {string | null | undefined} T
+ * @param {T} text
+ * @param {(string | null | undefined)[]} [names]
+ * @returns {T}
  */
 export function sentence(text, names = []) {
   if (!text || names.some((name) => name && text.startsWith(name))) return text;
-  return text[0].toUpperCase() + text.slice(1);
+  return /** @type {T} */ (text[0].toUpperCase() + text.slice(1));
 }
 
-/** "regular_sized_rhinoceros" -> "regular sized rhinoceros". */
+/**
+ * "regular_sized_rhinoceros" -> "regular sized rhinoceros".
+ * @param {unknown} id
+ * @returns {string}
+ */
 export function words(id) {
   return String(id).replace(/_/g, " ");
 }
@@ -180,22 +259,31 @@ export function words(id) {
 /**
  * Names joined for a sentence: "Ann", "Ann and Ben", "Ann, Ben and Cat"
  * (`last`: the word before the last name, "and" or "or").
+ * @param {string[]} names
+ * @param {string} [last]
+ * @returns {string}
  */
 export function nameList(names, last = "and") {
   if (names.length < 2) return names.join("");
   return `${names.slice(0, -1).join(", ")} ${last} ${names[names.length - 1]}`;
 }
 
-/** Roman numerals for tech levels (0 stays 0). */
+/**
+ * Roman numerals for tech levels (0 stays 0; others as digits).
+ * @param {number} n
+ * @returns {string}
+ */
 export function roman(n) {
   return ["0", "I", "II", "III"][n] ?? String(n);
 }
 
+/** @type {Promise<Map<string, any>> | null} */
 let catalogPromise = null;
 
 /**
  * The card catalog (GET /api/cards/), fetched once per page: a Map from card
  * id to its facts ({name, kind, cost, atk, hp, tech, text, bands, ...}).
+ * @returns {Promise<Map<string, any>>}
  */
 export function loadCatalog() {
   if (!catalogPromise) {
@@ -212,11 +300,14 @@ export function loadCatalog() {
  * Ask `text` in the page's own yes/no dialog (#confirm-dialog, from
  * templates/confirm_dialog.html), not the browser's confirm(); its yes
  * button reads `yesLabel`. Calls `then()` only when the player says yes.
+ * @param {string} text
+ * @param {string} yesLabel
+ * @param {() => void} then
  */
 export function confirmThen(text, yesLabel, then) {
-  const dialog = document.getElementById("confirm-dialog");
-  document.getElementById("confirm-text").textContent = text;
-  document.getElementById("confirm-yes").textContent = yesLabel;
+  const dialog = /** @type {HTMLDialogElement} */ (document.getElementById("confirm-dialog"));
+  /** @type {HTMLElement} */ (document.getElementById("confirm-text")).textContent = text;
+  /** @type {HTMLElement} */ (document.getElementById("confirm-yes")).textContent = yesLabel;
   dialog.returnValue = "";
   dialog.onclose = () => { if (dialog.returnValue === "ok") then(); };
   dialog.showModal();

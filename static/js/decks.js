@@ -9,6 +9,9 @@ let deck = {};          // card name -> count
 let deckId = null;      // the saved deck being edited, or null for a new one
 let checkSeq = 0;
 
+// The page's elements by id: any, since they are of many kinds (inputs,
+// dialogs, buttons) and the template guarantees them.
+/** @type {(id: string) => any} */
 const $ = (id) => document.getElementById(id);
 
 function size() {

@@ -2,12 +2,15 @@
 // takes and leaves seats, picks heroes (C-23: a deck), ready, start, lets the host remove a
 // player (who is told); sends everyone seated at a table to its match page
 // once the host starts it.
-import { api, apiError, confirmThen, el, loadCatalog, pageConfig, resultConcerned, resultReason, toldReason } from "./common.js";
+import { api, confirmThen, el, loadCatalog, pageConfig, resultConcerned, resultReason, toldReason } from "./common.js";
 import { deckPicker, isDeckGame, loadSavedDecks, seatDeck } from "./lobbydecks.js";
 import { optionFields, optionSummary, readOptions } from "./lobbygames.js";
 import { seatBotControls } from "./tablebots.js";
 
 const config = pageConfig("lobby-config");
+// The page's elements by id: any, since they are of many kinds (inputs,
+// dialogs, buttons) and the template guarantees them.
+/** @type {(id: string) => any} */
 const $ = (id) => document.getElementById(id);
 const POLL_MS = 3000;
 const BACKGROUND_POLL_MS = 60000; // a page in the background: the host of a table stays "here" (lobby/seen.py)
@@ -388,9 +391,9 @@ function followStartedTables(tables) {
 function renderTables(tables) {
   // Open tables, plus the one an invite link points to whatever its state.
   const shown = tables.filter((t) => t.status === "open" || t.id === config.focusTable);
-  shown.sort((a, b) => (b.id === config.focusTable) - (a.id === config.focusTable)
-    || (b.seats.some((s) => s.user_id === config.userId) - a.seats.some((s) => s.user_id === config.userId))
-    || (!!b.rematch_of_match - !!a.rematch_of_match)
+  shown.sort((a, b) => Number(b.id === config.focusTable) - Number(a.id === config.focusTable)
+    || (Number(b.seats.some((s) => s.user_id === config.userId)) - Number(a.seats.some((s) => s.user_id === config.userId)))
+    || (Number(!!b.rematch_of_match) - Number(!!a.rematch_of_match))
     || b.id - a.id);
   const nodes = shown.map(renderTable);
   $("tables").replaceChildren(...(nodes.length ? nodes : [el("p", "No open tables yet: create one.", { class: "empty-note" })]));

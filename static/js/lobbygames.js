@@ -4,7 +4,29 @@
 // The values, labels and defaults come from /api/modes (lobby/modes.py).
 import { el } from "./common.js";
 
-/** The form fields of `mode`'s table options, each at its default (none for Codex). */
+/**
+ * One table option of a game (lobby/modes.py): a choice among `choices`
+ * (`[value, label]`), or a number between `minimum` and `maximum` when there
+ * are none.
+ * @typedef {object} ModeOption
+ * @property {string} key
+ * @property {string} label
+ * @property {[value: unknown, label: string][]} choices
+ * @property {unknown} default
+ * @property {number} [minimum]
+ * @property {number} [maximum]
+ */
+
+/**
+ * A mode as /api/modes/ gives it (the fields read here).
+ * @typedef {{key: string, game?: string, options?: ModeOption[], [field: string]: any}} Mode
+ */
+
+/**
+ * The form fields of `mode`'s table options, each at its default (none for Codex).
+ * @param {Mode | null | undefined} mode
+ * @returns {HTMLElement[]}
+ */
 export function optionFields(mode) {
   const fields = [];
   for (const option of (mode && mode.options) || []) {
@@ -37,11 +59,15 @@ export function optionFields(mode) {
  * The options chosen in `box` as the API takes them: a choice as its own
  * value (C-23's true/false and 1/2 stay a boolean and a number), a number
  * field left empty as null (none).
+ * @param {ParentNode} box
+ * @param {Mode | null | undefined} mode
+ * @returns {Record<string, unknown>}
  */
 export function readOptions(box, mode) {
+  /** @type {Record<string, unknown>} */
   const out = {};
   for (const option of (mode && mode.options) || []) {
-    const input = box.querySelector(`[data-option="${option.key}"]`);
+    const input = /** @type {HTMLInputElement | HTMLSelectElement | null} */ (box.querySelector(`[data-option="${option.key}"]`));
     if (!input) continue;
     if (option.choices.length) {
       const choice = option.choices.find(([value]) => String(value) === input.value);
@@ -56,6 +82,9 @@ export function readOptions(box, mode) {
  * Table options (`{key: value}`, those left out at their defaults) with
  * `mode`'s labels on one line ("Blockers per attacker: several · …"); null
  * for a game without options. The lobby's table cards and the match page use it.
+ * @param {Record<string, unknown> | null | undefined} options
+ * @param {Mode | null | undefined} mode
+ * @returns {string | null}
  */
 export function optionText(options, mode) {
   if (!mode || !mode.options || !mode.options.length) return null;
@@ -68,7 +97,12 @@ export function optionText(options, mode) {
   return parts.join(" · ");
 }
 
-/** A table's options on one line (optionText), null for a game without options. */
+/**
+ * A table's options on one line (optionText), null for a game without options.
+ * @param {{options?: Record<string, unknown> | null}} table
+ * @param {Mode | null | undefined} mode
+ * @returns {HTMLElement | null}
+ */
 export function optionSummary(table, mode) {
   const text = optionText(table.options, mode);
   return text === null ? null : el("p", text, { class: "hint table-options" });

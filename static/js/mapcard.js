@@ -6,8 +6,15 @@
 import { el } from "./common.js";
 
 /**
+ * A map card as the view gives it.
+ * @typedef {{id: string, name: string, rule: string}} MapCard
+ */
+
+/**
  * Show `map` ({id, name, rule} or undefined) in the box `box`; the box is
  * hidden when the match has no map. Redraws only when the map changes.
+ * @param {HTMLElement | null} box
+ * @param {MapCard | null | undefined} map
  */
 export function drawMapCard(box, map) {
   if (!box) return;

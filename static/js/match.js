@@ -18,13 +18,16 @@ import {
 
 const config = pageConfig("match-config");
 setGlossary(config.glossary);
+// The page's elements by id: any, since they are of many kinds (inputs,
+// dialogs, buttons) and the template guarantees them.
+/** @type {(id: string) => any} */
 const $ = (id) => document.getElementById(id);
 const NO_RETRY = { 4401: "You are not logged in.", 4403: "You may not watch this match.", 4404: "There is no such match.",
   4429: "You have too many match tabs open: close one, then reload this page." };
 const PING_MS = 20000;
 
 let catalog = new Map();
-let modes = {}; // /api/modes/ by key: the labels of a game's table options (lobby/modes.py)
+const modes = {}; // /api/modes/ by key: the labels of a game's table options (lobby/modes.py)
 let msg = null; // the newest `state` message
 let version = -1;
 let presence = []; // every seat: {seat, away, stand_in}, from the last pong or presence message
@@ -1364,7 +1367,9 @@ function bySeat(ids) {
   const seats = ids.map((id) => seatOfId(view(), id));
   if (!ids.length || seats.some((s) => s === null) || new Set(seats).size < 2) return null;
   const groups = new Map();
-  ids.forEach((id, i) => groups.set(seats[i], [...(groups.get(seats[i]) || []), id]));
+  ids.forEach((id, i) => {
+    groups.set(seats[i], [...(groups.get(seats[i]) || []), id]);
+  });
   const count = view().players.length;
   const from = (seat) => (seat === msg.seat ? 2 * count : isPartner(seat) ? count : (seat - view().active + count) % count);
   return [...groups].sort(([a], [b]) => from(a) - from(b));
@@ -1612,7 +1617,7 @@ function abilityLabel(info) {
 /** The actions of the selected card, as buttons. */
 function cardActions(id) {
   if (!idx.byCard.has(id) && !lendActions(id).length) return [];
-  const entry = idx.byCard.get(id) || { play: [], levelUp: [], abilities: new Map(), attack: [], patrol: [] };
+  const entry = idx.byCard.get(id) || { hire: null, summon: null, play: [], levelUp: [], abilities: new Map(), attack: [], patrol: [] };
   const found = findCard(view(), id);
   const name = found ? found.card.name : describeId(view(), catalog, id);
   const out = [];
@@ -1724,6 +1729,7 @@ function renderInspector() {
   close.onclick = () => { ui.selected = null; render(); };
   const head = el("div", null, { class: "inspector-head" }, el("h2", rec.name, { class: "panel-title" }), close);
   const inHand = found && found.where === "hand";
+  /** @type {HTMLElement[]} */
   const parts = [head, el("p", factsLine(rec, inHand ? found.card : null), { class: "facts" })];
   if (found) parts.push(el("p", `${found.player.name} · ${found.where === "play" ? "in play" : found.where === "command" ? "command zone" : found.where}`, { class: "hint" }));
   if (inHand && msg.seat !== null && found.player.seat === msg.seat) {
@@ -1810,6 +1816,7 @@ function renderCodex() {
   const tab = $("codex-tab");
   tab.hidden = !player || !player.codex;
   if (tab.hidden) return;
+  /** @type {HTMLElement[]} */
   const parts = [el("p", "Your codex: the cards you may tech into your deck.", { class: "hint" })];
   const groups = codexBySpec(player);
   for (const [spec, entries] of groups) {
@@ -1828,9 +1835,9 @@ function renderCodex() {
     parts.push(el("ul", null, { class: "codex-list" }, ...cards.map((c) => el("li", null, { "data-card": c.card },
       cardDetails(catalog.get(c.card) || { name: c.name, kind: c.kind }, words(c.kind))))));
   }
-  const open = new Set([...document.querySelectorAll("#codex details[open]")].map((d) => d.dataset.details));
+  const open = new Set([.../** @type {NodeListOf<HTMLDetailsElement>} */ (document.querySelectorAll("#codex details[open]"))].map((d) => d.dataset.details));
   $("codex").replaceChildren(...parts);
-  for (const d of document.querySelectorAll("#codex details")) if (open.has(d.dataset.details)) d.open = true;
+  for (const d of /** @type {NodeListOf<HTMLDetailsElement>} */ (document.querySelectorAll("#codex details"))) if (open.has(d.dataset.details)) d.open = true;
 }
 
 /** A card of the Cards tab: its name and `meta` line, opening to its facts and text. */
@@ -1844,7 +1851,7 @@ function cardDetails(rec, meta) {
 
 function highlight() {
   const targets = activeTargets();
-  for (const node of document.querySelectorAll("#board [data-tid], #hand [data-tid]")) {
+  for (const node of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("#board [data-tid], #hand [data-tid]"))) {
     const tid = node.dataset.tid;
     const target = targets.get(tid);
     node.classList.toggle("target", !!target);
@@ -1943,8 +1950,8 @@ function countChat() {
 
 function selectTab(name) {
   ui.tab = name;
-  for (const tab of document.querySelectorAll(".tab")) tab.setAttribute("aria-selected", String(tab.dataset.tab === name));
-  for (const panel of document.querySelectorAll(".tab-panel")) panel.hidden = panel.dataset.panel !== name;
+  for (const tab of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(".tab"))) tab.setAttribute("aria-selected", String(tab.dataset.tab === name));
+  for (const panel of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(".tab-panel"))) panel.hidden = panel.dataset.panel !== name;
   if (name === "chat") {
     ui.unread = 0;
     $("chat-unread").hidden = true;
@@ -2016,7 +2023,7 @@ function placeTooltip(node) {
   const r = node.getBoundingClientRect();
   const w = tip.offsetWidth;
   const h = tip.offsetHeight;
-  let left = Math.min(window.innerWidth - w - 8, Math.max(8, r.left + r.width / 2 - w / 2));
+  const left = Math.min(window.innerWidth - w - 8, Math.max(8, r.left + r.width / 2 - w / 2));
   let top = r.top - h - 8;
   if (top < 8) top = r.bottom + 8;
   tip.style.left = `${left}px`;
@@ -2040,7 +2047,7 @@ function wire() {
       }
     });
   }
-  for (const tab of document.querySelectorAll(".tab")) tab.onclick = () => selectTab(tab.dataset.tab);
+  for (const tab of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(".tab"))) tab.onclick = () => selectTab(tab.dataset.tab);
   $("chat-form").onsubmit = (event) => {
     event.preventDefault();
     const input = event.target.text;
@@ -2051,7 +2058,7 @@ function wire() {
   $("chat-form").text.oninput = countChat;
   if (window.matchMedia("(hover: hover)").matches) {
     document.addEventListener("mouseover", (event) => {
-      const node = event.target.closest("[data-gloss]") || event.target.closest("[data-card]");
+      const node = /** @type {HTMLElement} */ (event.target).closest("[data-gloss]") || /** @type {HTMLElement} */ (event.target).closest("[data-card]");
       if (node) {
         if (!$("tooltip").dataset.pinned) showTooltip(node);
       } else if (!$("tooltip").dataset.pinned) $("tooltip").hidden = true;
@@ -2061,12 +2068,12 @@ function wire() {
   // A keyword chip or a patrol slot's name explains itself when tapped
   // (phones have no hover); a tap elsewhere closes the explanation.
   document.addEventListener("click", (event) => {
-    const node = event.target.closest("[data-gloss]");
+    const node = /** @type {HTMLElement} */ (event.target).closest("[data-gloss]");
     if (node) showTooltip(node, true);
     else if ($("tooltip").dataset.gloss) hideTooltip();
   }, true);
   document.addEventListener("keydown", (event) => {
-    if ((event.key === "Enter" || event.key === " ") && event.target.matches("[data-gloss]")) showTooltip(event.target, true);
+    if ((event.key === "Enter" || event.key === " ") && /** @type {HTMLElement} */ (event.target).matches("[data-gloss]")) showTooltip(event.target, true);
     if (event.key === "Escape") hideTooltip();
   });
   document.addEventListener("keydown", (event) => {

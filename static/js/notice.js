@@ -9,7 +9,16 @@ const banner = document.getElementById("banner");
 const toggle = document.getElementById("alerts-toggle");
 const baseTitle = document.title;
 let waitingOnMe = false;
+/** @type {AudioContext | null} */
 let audio = null;
+
+/**
+ * The browser's Web Audio constructor (older Safari: webkitAudioContext), or none.
+ * @returns {typeof AudioContext | undefined}
+ */
+function audioContext() {
+  return window.AudioContext || /** @type {any} */ (window).webkitAudioContext;
+}
 
 function alertsOn() {
   try {
@@ -31,18 +40,19 @@ function showToggle() {
 
 /** A short two-note chime (Web Audio; nothing to download). */
 function chime() {
-  const Context = window.AudioContext || window.webkitAudioContext;
+  const Context = audioContext();
   if (!Context) return;
-  audio = audio || new Context();
-  const now = audio.currentTime;
+  const ctx = audio || new Context();
+  audio = ctx;
+  const now = ctx.currentTime;
   [660, 880].forEach((freq, i) => {
-    const osc = audio.createOscillator();
-    const gain = audio.createGain();
+    const osc = ctx.createOscillator();
+    const gain = ctx.createGain();
     osc.frequency.value = freq;
     gain.gain.setValueAtTime(0.0001, now + i * 0.18);
     gain.gain.exponentialRampToValueAtTime(0.2, now + i * 0.18 + 0.02);
     gain.gain.exponentialRampToValueAtTime(0.0001, now + i * 0.18 + 0.16);
-    osc.connect(gain).connect(audio.destination);
+    osc.connect(gain).connect(ctx.destination);
     osc.start(now + i * 0.18);
     osc.stop(now + i * 0.18 + 0.17);
   });
@@ -56,7 +66,7 @@ function yourTurnCame() {
   chime();
   document.body.dataset.noticed = "sound";
   if ("Notification" in window && Notification.permission === "granted") {
-    const note = new Notification("Codex: your turn", { body: document.getElementById("banner-text").textContent, tag: "codex-turn" });
+    const note = new Notification("Codex: your turn", { body: document.getElementById("banner-text")?.textContent ?? "", tag: "codex-turn" });
     note.onclick = () => { window.focus(); note.close(); };
     document.body.dataset.noticed = "notification";
   }
@@ -68,6 +78,7 @@ function lookedAt() {
 }
 
 function watchBanner() {
+  if (!banner) return;
   const mine = banner.classList.contains("mine");
   if (mine && !waitingOnMe) yourTurnCame();
   if (!mine) document.title = baseTitle; // no longer waiting on this player (a teammate acted, a reply came)
@@ -91,7 +102,7 @@ if (toggle) {
     }
     if (on) {
       // this click is the gesture browsers want before sound and before asking for notifications
-      const Context = window.AudioContext || window.webkitAudioContext;
+      const Context = audioContext();
       if (Context) {
         audio = audio || new Context();
         audio.resume();

@@ -10,6 +10,9 @@ import { drawMapCard } from "./mapcard.js";
 import { markBots } from "./tablebots.js";
 
 const config = pageConfig("replay-config");
+// The page's elements by id: any, since they are of many kinds (inputs,
+// dialogs, buttons) and the template guarantees them.
+/** @type {(id: string) => any} */
 const $ = (id) => document.getElementById(id);
 const state = { index: null, at: 0, view: "spectator", steps: new Map(), catalog: new Map(), token: 0 };
 
@@ -168,7 +171,7 @@ function wire() {
     if (state.index && wanted && Number(wanted[1]) !== state.at) go(Number(wanted[1]));
   });
   document.addEventListener("keydown", (e) => {
-    if (!state.index || e.target.closest("select, input")) return;
+    if (!state.index || /** @type {HTMLElement} */ (e.target).closest("select, input")) return;
     const moves = { ArrowLeft: state.at - 1, ArrowRight: state.at + 1, Home: 0, End: state.index.count - 1 };
     if (e.key in moves) {
       e.preventDefault();

@@ -17,13 +17,33 @@ import { el } from "./common.js";
 const ASK_GAP_MS = 1000; // the least time between two pings the clock asks for
 const ZERO_MAX_MS = 20000; // the longest wait between pings while a clock stays at zero (match.js PING_MS)
 
+/**
+ * @typedef {object} ClockState
+ * @property {number | null} seconds the table's turn timer (null: none)
+ * @property {Record<number, number>} left seconds left of each waited-on seat at `at`
+ * @property {number} at when `left` was read (performance.now())
+ * @property {(() => void) | null} ping asks the server for a fresh presence
+ * @property {number} version the last version drawn
+ * @property {ReturnType<typeof setInterval> | null} timer
+ * @property {Record<number, string>} bots the table bots' seats (no clock)
+ * @property {ReturnType<typeof setTimeout> | null} asking the ping waiting to go
+ * @property {number} askedAt when the last ping went
+ * @property {number} zeroNext the earliest time of the next ping while a clock shows zero
+ * @property {number} zeroGap the wait after it (doubling)
+ */
+
+/** @type {ClockState} */
 const clock = {
   seconds: null, left: {}, at: 0, ping: null, version: -1, timer: null, bots: {},
   asking: null, askedAt: -Infinity, zeroNext: 0, zeroGap: ASK_GAP_MS,
 };
 
-/** `m:ss` of a number of seconds. */
-function mmss(seconds) {
+/**
+ * `m:ss` of a number of seconds (rounded up; never below 0:00).
+ * @param {number} seconds
+ * @returns {string}
+ */
+export function mmss(seconds) {
   const s = Math.max(0, Math.ceil(seconds));
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
 }
@@ -32,6 +52,9 @@ function mmss(seconds) {
  * Start the clocks: `turnSeconds` the table's timer (null: none, and this
  * does nothing), `ping()` asks the server for a fresh presence, `bots` the
  * table bots' seats (`{seat: label}`), which have no clock.
+ * @param {number | null} turnSeconds
+ * @param {() => void} ping
+ * @param {Record<number, string> | null} [bots]
  */
 export function initClock(turnSeconds, ping, bots) {
   clock.seconds = turnSeconds;
@@ -40,7 +63,10 @@ export function initClock(turnSeconds, ping, bots) {
   if (clock.seconds && !clock.timer) clock.timer = setInterval(() => drawClocks(), 1000);
 }
 
-/** A presence list came (`[{seat, time_left, ...}]`): the clocks start from it. */
+/**
+ * A presence list came (`[{seat, time_left, ...}]`): the clocks start from it.
+ * @param {import("./protocol.js").SeatPresence[] | null | undefined} seats
+ */
 export function clockPresence(seats) {
   if (!clock.seconds) return;
   clock.left = {};
@@ -56,15 +82,19 @@ export function clockPresence(seats) {
  */
 function askClock() {
   if (clock.asking !== null || !clock.ping) return;
+  const ping = clock.ping;
   const wait = Math.max(0, clock.askedAt + ASK_GAP_MS - performance.now());
   clock.asking = setTimeout(() => {
     clock.asking = null;
     clock.askedAt = performance.now();
-    clock.ping();
+    ping();
   }, wait);
 }
 
-/** A new version (`version`) was drawn: ask for the clock it started (a new clock: no back-off yet). */
+/**
+ * A new version (`version`) was drawn: ask for the clock it started (a new clock: no back-off yet).
+ * @param {number} version
+ */
 export function clockVersion(version) {
   if (!clock.seconds || version === clock.version) return;
   clock.version = version;
@@ -73,7 +103,11 @@ export function clockVersion(version) {
   askClock();
 }
 
-/** Seconds left of `seat` now, or null when its clock is not running. */
+/**
+ * Seconds left of `seat` now, or null when its clock is not running.
+ * @param {number} seat
+ * @returns {number | null}
+ */
 export function timeLeft(seat) {
   if (!(seat in clock.left)) return null;
   return Math.max(0, clock.left[seat] - (performance.now() - clock.at) / 1000);
@@ -83,13 +117,13 @@ export function timeLeft(seat) {
 export function drawClocks() {
   if (!clock.seconds) return;
   let out = false;
-  for (const area of document.querySelectorAll(".player-area[data-seat]")) {
+  for (const area of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(".player-area[data-seat]"))) {
     const seat = Number(area.dataset.seat);
     if (seat in clock.bots) continue;
     const left = timeLeft(seat);
     const places = document.querySelectorAll(`#seat-${seat} .player-title, #seat-strip [data-seat="${seat}"] .seat-link`);
     for (const place of places) {
-      let tag = place.querySelector(".clock-tag");
+      let tag = /** @type {HTMLElement | null} */ (place.querySelector(".clock-tag"));
       if (!tag) {
         tag = el("span", null, { class: "tag clock-tag" });
         place.append(tag);

@@ -22,19 +22,20 @@ pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
 SHOTS = os.environ.get("CODEX_SCREENSHOTS")  # a folder: save the lobby there
 
 
-def ffa_entry(match_id: int, winner: int, reason: str, conceded_by=None, fallen=None) -> dict:
-    """A finished free-for-all of the viewer (Rlkim, seat 0), Bo and Cy as
-    the lobby lists it (lobby/overview.py)."""
+def ffa_entry(match_id: int, winner: int, reason: str, conceded_by=None, fallen=None, seat: int = 0) -> dict:
+    """A finished free-for-all of Rlkim (seat 0), Bo and Cy as the lobby
+    lists it (lobby/overview.py) to the player of ``seat`` (Rlkim unless
+    said)."""
     names = ["Rlkim", "Bo", "Cy"]
-    outcome = "won" if winner == 0 else "lost"
+    outcome = "won" if winner == seat else "lost"
     return {
         "id": match_id,
         "mode": "ffa",
         "status": "finished",
-        "seat": 0,
+        "seat": seat,
         "updated": "2026-12-03T12:00:00+00:00",
         "players": [
-            {"seat": s, "name": n, "heroes": ["troq_bashar"], "team": None, "you": s == 0, "bot": None}
+            {"seat": s, "name": n, "heroes": ["troq_bashar"], "team": None, "you": s == seat, "bot": None}
             for s, n in enumerate(names)
         ],
         "result": {
@@ -56,6 +57,11 @@ ADDED = [  # (entry, the line the viewer reads)
     (ffa_entry(900003, 2, "base destroyed", fallen=[1]), "You lost: Cy won (Bo's base was destroyed)"),
     (ffa_entry(900004, 2, "base destroyed", fallen=[0, 1]), "You lost: Cy won (your base and Bo's were destroyed)"),
     (ffa_entry(900005, 0, "highest base"), "You won (the highest base after the last round)"),
+    # The viewer's base second among the fallen: it read "Bo's base and your were destroyed".
+    (
+        ffa_entry(900006, 0, "base destroyed", fallen=[1, 2], seat=2),
+        "You lost: Rlkim won (Bo's base and yours were destroyed)",
+    ),
 ]
 
 
