@@ -1,13 +1,13 @@
 """Bots at the table (issue 14 point 9; docs/RULINGS.md "Server: bots at the
 table"): the host fills seats of a waiting table with bots, in every mode;
 their moves go the way a stand-in's do (game.standins.play_one,
-services.apply_seat_action): applied, logged, broadcast; they wait while no
-person of the match is connected, and two workers apply one move a version."""
+services.apply_seat_action): applied, logged, broadcast; they wait while
+every seat is a bot or a stand-in, and two workers apply one move a version."""
 
 import pytest
 from asgiref.sync import async_to_sync, sync_to_async
 
-from game import rules, standins
+from game import rules, standins, tasks
 from game.models import LiveSocket, Match, MatchPlayer
 from game.services import ActionRefused, apply_match_action
 from game.standins import play_one
@@ -21,9 +21,13 @@ HEROES = ("troq_bashar", "river_montoya")
 
 
 @pytest.fixture(autouse=True)
-def quick_bots(settings):
-    """Bots play without a person's pause."""
+def quick_bots(settings, request, monkeypatch):
+    """Bots play without a person's pause. The tests that play the bots
+    themselves (play_one, without a websocket) play them alone: no background
+    run (game.tasks) moves them meanwhile."""
     settings.CODEX_STAND_IN_DELAY = 0
+    if "ws" not in request.fixturenames:
+        monkeypatch.setattr(tasks, "wake_bots", lambda match_id: False)
 
 
 def bot_table(people, mode="1hero", bots=(), seats=None, heroes=HEROES):
@@ -165,13 +169,16 @@ def _live(match, user, seat=0, channel="test.channel!1") -> None:
     LiveSocket.objects.create(channel=channel, user=user, match=match, seat=seat)
 
 
-def test_bots_wait_while_no_person_is_connected(make_user):
+def test_bots_wait_while_every_seat_is_a_bot_or_a_stand_in(make_user):
+    """Issue 30 point 4: a bot plays with nobody connected, but not once a
+    stand-in plays the only person's seat; a spectator changes nothing."""
     alice, carol = make_user("alice"), make_user("carol")
     match = services.start_table(bot_table([alice], bots=[(1, "greedy")]).pk, alice, seed=5).match
     _to_the_bot(match, alice)
-    _live(match, carol, seat=None, channel="spectator!1")  # a spectator does not wake the bots
+    MatchPlayer.objects.filter(match=match, seat=0).update(stand_in=True)
+    _live(match, carol, seat=None, channel="spectator!1")
     assert play_one(match.pk) is None and Match.objects.get(pk=match.pk).version == 2
-    _live(match, alice)
+    MatchPlayer.objects.filter(match=match, seat=0).update(stand_in=False)  # alice took her seat back
     done = play_one(match.pk)
     assert done is not None and done.version == 3
     entry = match.actions.get(seq=3)
