@@ -26,6 +26,7 @@ import os
 import time
 
 from django.conf import settings
+from django.db import connection
 from huey.contrib.djhuey import HUEY, db_task, on_startup
 
 from codexsite import taskqueue
@@ -110,9 +111,17 @@ def play_bots(match_id: int) -> None:
     """The background run of match ``match_id``'s bots (wake_bots queues it):
     _play, then the mark goes; a wake that came while the mark was still set
     was not queued, so when the match moved on since the last look, wake again.
-    A fault is logged (the next wake tries again)."""
+    A fault is logged (the next wake tries again). The worker thread's
+    database connection is closed after the run (a run lasts a bot turn; an
+    idle thread holds nothing)."""
+    try:
+        _run(match_id)
+    finally:
+        connection.close()  # a worker thread holds no database connection between runs
+
+
+def _run(match_id: int) -> None:
     mark = _mark(match_id)
-    seen = None
     try:
         seen = _play(match_id, mark)
     except Exception:

@@ -269,21 +269,23 @@ def test_a_started_bot_table_survives_the_api_list(make_user):
 
 async def test_two_friends_and_two_bots_play_two_headed_dragon(make_user, ws, layer):
     """ann (team 1, seat 0) and ben (team 2, seat 2), each with a bot
-    partner: as soon as ann is connected, her bot partner plays its part of
-    their team's turn (teammates act at the same time, R19), broadcast to
-    both friends."""
+    partner: from the start, with or without their pages open (game.tasks),
+    her bot partner plays its part of their team's turn (teammates act at
+    the same time, R19), and ben sees it (in his first state, or broadcast)."""
     ann, ben = [await sync_to_async(make_user)(n) for n in ("ann", "ben")]
     table = await sync_to_async(bot_table)([ann, ben], "2hg", bots=[(1, "greedy"), (3, "random")])
     match = (await sync_to_async(services.start_table)(table.pk, ann, seed=4)).match
-    comms = []
+    comms, first = [], []
     for user in (ann, ben):
         comm, connected, _ = await ws(f"/ws/match/{match.pk}/", user)
-        assert connected and (await recv(comm))["type"] == "state"
+        first.append(await recv(comm))
+        assert connected and first[-1]["type"] == "state"
         comms.append(comm)
+    msg = first[1]
     for _ in range(400):
-        msg = await recv(comms[1])
         if msg["type"] == "state" and msg["view"]["players"][1]["ended_main"]:
             break
+        msg = await recv(comms[1])
     else:
         raise AssertionError("ann's bot partner did not play")
     moves = await sync_to_async(list)(match.actions.values_list("seat", "nonce"))
