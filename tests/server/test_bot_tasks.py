@@ -4,14 +4,21 @@ whether or not anyone has the page open, and a match where every seat is a
 bot or a stand-in waits for a person to come back."""
 
 import asyncio
+import json
+import os
+import subprocess
+import sys
 
 import pytest
 from asgiref.sync import sync_to_async
 
+from benchmarks.servers import ROOT
 from game import rules, tasks
 from game.models import LiveSocket, MatchPlayer
 from lobby import services
+from tests.server.live import daphne, database_url, open_match
 from tests.server.matchkit import recv, row_now
+from tests.server.test_restart import next_of
 from tests.server.test_table_bots import _to_the_bot, bot_table
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -87,3 +94,40 @@ def test_a_match_of_only_bots_and_stand_ins_waits_for_a_person(make_user, monkey
     tasks.play_bots.call_local(match.pk)
     version, waiting, sockets = _stands(match.pk)
     assert version > 2 and waiting == [0] and sockets == 0
+
+
+@pytest.mark.redis
+async def test_a_run_huey_worker_plays_the_bot_of_a_daphne_worker(make_user, close_db_thread):
+    """The deployment on Redis (deploy/README.md): a daphne worker queues
+    the bot's turn in Redis and a separate `manage.py run_huey` process
+    plays it, after the person's socket closed; she sees it on coming back."""
+    alice = await sync_to_async(make_user)("alice")
+    table = await sync_to_async(bot_table)([alice], bots=[(1, "greedy")])
+    match = (await sync_to_async(services.start_table)(table.pk, alice, seed=11)).match
+    env = {"CODEX_TASKS_IN_PROCESS": "0", "CODEX_STAND_IN_DELAY": "0"}
+    server = await asyncio.to_thread(daphne, **env)
+    worker = subprocess.Popen(
+        [sys.executable, "manage.py", "run_huey"],
+        cwd=ROOT,
+        env={**os.environ, **env, "DATABASE_URL": database_url(), "DEBUG": "0"},
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        sock = await open_match(server.url, match.pk, alice)
+        assert (await next_of(sock, "state"))["version"] == 0
+        await sock.send(json.dumps({"type": "action", "id": 1, "version": 0, "action": {"type": "end_main"}}))
+        state = await next_of(sock, "state")
+        tech = next(a for a in state["legal_actions"] if a["type"] == "tech")
+        await sock.send(json.dumps({"type": "action", "id": 2, "version": 1, "action": tech}))
+        assert (await next_of(sock, "applied"))["version"] == 2
+        await sock.close()
+        version, _, sockets = await _until_back_to(match.pk, 0, after=2)
+        assert sockets == 0
+        sock = await open_match(server.url, match.pk, alice)
+        assert (await next_of(sock, "state"))["version"] == version
+        await sock.close()
+    finally:
+        worker.terminate()
+        await asyncio.to_thread(worker.wait, 20)
+        await asyncio.to_thread(server.stop)
