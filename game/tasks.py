@@ -37,6 +37,9 @@ from game.rules import waiting_on
 log = logging.getLogger(__name__)
 
 
+pace = time.sleep  # how a run waits between moves (a test reads the pauses instead)
+
+
 def _mark(match_id: int) -> str:
     """The storage key marking a pending or running bot run of match ``match_id``."""
     return f"codex.bots.{match_id}"
@@ -91,7 +94,7 @@ def _play(match_id: int, mark: str) -> int | None:
     seen = None
     for _ in range(settings.CODEX_STAND_IN_MAX_MOVES):
         if pause:
-            time.sleep(pause)
+            pace(pause)
         seen = _version(match_id)
         done = standins.play_next(match_id)
         if done is None:

@@ -67,16 +67,17 @@ async def test_the_bot_takes_its_turn_after_the_person_closes_the_page(make_user
     await comm.send_json_to({"type": "action", "id": "t", "version": 1, "action": tech})
     while (msg := await recv(comm)).get("id") != "t":
         pass
-    assert msg["type"] == "applied" and msg["version"] == 2
+    assert msg["type"] == "applied", msg
+    handed = msg["version"]  # the bot may have had a move of its own before it (version 2, then 3)
     await comm.disconnect()
-    version, waiting, sockets = await _until_back_to(match.pk, 0, after=2)
+    version, waiting, sockets = await _until_back_to(match.pk, 0, after=handed)
     assert sockets == 0
-    seats = await sync_to_async(list)(match.actions.filter(seq__gt=2).values_list("seat", flat=True))
+    seats = await sync_to_async(list)(match.actions.filter(seq__gt=handed).values_list("seat", flat=True))
     assert seats and set(seats) == {1}
     back, connected, _ = await ws(f"/ws/match/{match.pk}/", alice)
     assert connected
     state = await recv(back)
-    assert state["type"] == "state" and state["version"] == version and state["view"]["active"] == 0
+    assert state["type"] == "state" and (state["version"], state["view"]["active"]) == (version, 0), state["version"]
 
 
 def test_a_match_of_only_bots_and_stand_ins_waits_for_a_person(make_user, monkeypatch):
@@ -120,9 +121,9 @@ async def test_a_run_huey_worker_plays_the_bot_of_a_daphne_worker(make_user, clo
         state = await next_of(sock, "state")
         tech = next(a for a in state["legal_actions"] if a["type"] == "tech")
         await sock.send(json.dumps({"type": "action", "id": 2, "version": 1, "action": tech}))
-        assert (await next_of(sock, "applied"))["version"] == 2
+        handed = (await next_of(sock, "applied"))["version"]
         await sock.close()
-        version, _, sockets = await _until_back_to(match.pk, 0, after=2)
+        version, _, sockets = await _until_back_to(match.pk, 0, after=handed)
         assert sockets == 0
         sock = await open_match(server.url, match.pk, alice)
         assert (await next_of(sock, "state"))["version"] == version
@@ -131,3 +132,20 @@ async def test_a_run_huey_worker_plays_the_bot_of_a_daphne_worker(make_user, clo
         worker.terminate()
         await asyncio.to_thread(worker.wait, 20)
         await asyncio.to_thread(server.stop)
+
+
+def test_a_bot_turn_is_paced_as_a_whole(make_user, monkeypatch, settings):
+    """The pause comes before the bot's turn; its moves follow a beat
+    apart (the run's pauses, read instead of slept)."""
+    settings.CODEX_STAND_IN_DELAY, settings.CODEX_BOT_BEAT = 1.2, 0.4
+    monkeypatch.setattr(tasks, "wake_bots", lambda match_id: False)
+    pauses = []
+    monkeypatch.setattr(tasks, "pace", pauses.append)
+    alice = make_user("alice")
+    match = services.start_table(bot_table([alice], bots=[(1, "greedy")]).pk, alice, seed=5).match
+    _to_the_bot(match, alice)
+    tasks.play_bots.call_local(match.pk)
+    moves = match.actions.filter(seq__gt=2).count()
+    assert moves > 2 and _stands(match.pk)[1] == [0]
+    # before the turn, a beat before each further move, and the pause before the look that found nothing
+    assert pauses == [1.2] + [0.4] * (moves - 1) + [1.2]
