@@ -388,7 +388,7 @@ LOGGING = {
         # django-axes says something at every log-in and log-out; keep its warnings (lock-outs).
         "axes": {"level": "WARNING"},
         # huey notes every task it runs (a bot run per bot turn); keep its warnings and faults.
-        "huey": {"level": "WARNING"},
+        "huey": {"level": env.str("CODEX_TASKS_LOG_LEVEL", default="WARNING")},
         "daphne.server": {"filters": ["no_http2_note"]},
         # A request for a host name this server does not answer to: one line, not a traceback each time.
         "django.security.DisallowedHost": {"filters": ["no_traceback"]},

@@ -6,8 +6,10 @@ bot or a stand-in waits for a person to come back."""
 import asyncio
 import json
 import os
+import signal
 import subprocess
 import sys
+import uuid
 
 import pytest
 from asgiref.sync import sync_to_async
@@ -105,14 +107,16 @@ async def test_a_run_huey_worker_plays_the_bot_of_a_daphne_worker(make_user, clo
     alice = await sync_to_async(make_user)("alice")
     table = await sync_to_async(bot_table)([alice], bots=[(1, "greedy")])
     match = (await sync_to_async(services.start_table)(table.pk, alice, seed=11)).match
-    env = {"CODEX_TASKS_IN_PROCESS": "0", "CODEX_STAND_IN_DELAY": "0"}
+    # A prefix of its own: a queue and marks no earlier run left anything in.
+    prefix = f"codex-test-bots-{uuid.uuid4().hex[:12]}"
+    env = {"CODEX_TASKS_IN_PROCESS": "0", "CODEX_STAND_IN_DELAY": "0", "CODEX_CHANNEL_PREFIX": prefix, "CODEX_TASKS_LOG_LEVEL": "INFO"}
     server = await asyncio.to_thread(daphne, **env)
     worker = subprocess.Popen(
         [sys.executable, "manage.py", "run_huey"],
         cwd=ROOT,
         env={**os.environ, **env, "DATABASE_URL": database_url(), "DEBUG": "0"},
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
+        stdout=open(f"/tmp/wt-tasks-huey-{prefix}.log", "w"),
+        stderr=subprocess.STDOUT,
     )
     try:
         sock = await open_match(server.url, match.pk, alice)
@@ -129,7 +133,8 @@ async def test_a_run_huey_worker_plays_the_bot_of_a_daphne_worker(make_user, clo
         assert (await next_of(sock, "state"))["version"] == version
         await sock.close()
     finally:
-        worker.terminate()
+        open(f"/tmp/wt-tasks-daphne-{prefix}.log", "w").write(server.output())
+        worker.send_signal(signal.SIGINT)  # run_huey's graceful stop
         await asyncio.to_thread(worker.wait, 20)
         await asyncio.to_thread(server.stop)
 
