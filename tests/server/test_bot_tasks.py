@@ -109,14 +109,14 @@ async def test_a_run_huey_worker_plays_the_bot_of_a_daphne_worker(make_user, clo
     match = (await sync_to_async(services.start_table)(table.pk, alice, seed=11)).match
     # A prefix of its own: a queue and marks no earlier run left anything in.
     prefix = f"codex-test-bots-{uuid.uuid4().hex[:12]}"
-    env = {"CODEX_TASKS_IN_PROCESS": "0", "CODEX_STAND_IN_DELAY": "0", "CODEX_CHANNEL_PREFIX": prefix, "CODEX_TASKS_LOG_LEVEL": "INFO"}
+    env = {"CODEX_TASKS_IN_PROCESS": "0", "CODEX_STAND_IN_DELAY": "0", "CODEX_CHANNEL_PREFIX": prefix}
     server = await asyncio.to_thread(daphne, **env)
     worker = subprocess.Popen(
         [sys.executable, "manage.py", "run_huey"],
         cwd=ROOT,
         env={**os.environ, **env, "DATABASE_URL": database_url(), "DEBUG": "0"},
-        stdout=open(f"/tmp/wt-tasks-huey-{prefix}.log", "w"),
-        stderr=subprocess.STDOUT,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
     )
     try:
         sock = await open_match(server.url, match.pk, alice)
@@ -133,7 +133,6 @@ async def test_a_run_huey_worker_plays_the_bot_of_a_daphne_worker(make_user, clo
         assert (await next_of(sock, "state"))["version"] == version
         await sock.close()
     finally:
-        open(f"/tmp/wt-tasks-daphne-{prefix}.log", "w").write(server.output())
         worker.send_signal(signal.SIGINT)  # run_huey's graceful stop
         await asyncio.to_thread(worker.wait, 20)
         await asyncio.to_thread(server.stop)
