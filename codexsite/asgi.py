@@ -5,7 +5,8 @@ see codexsite/origin.py) and the session/auth middleware, so ``scope["user"]``
 is the logged-in user of the page; under daphne ``scope["send_backlog"]``
 tells how much the server holds unsent for the client (codexsite/backlog.py).
 Once the application is built, the garbage collector is settled for a
-long-running worker (codexsite/gcsettle.py).
+long-running worker (codexsite/gcsettle.py), and the background work's
+in-process workers start when settings say so (game.tasks.serve_here).
 """
 
 import os
@@ -24,6 +25,7 @@ from codexsite import gcsettle  # noqa: E402
 from codexsite.backlog import SendBacklog  # noqa: E402
 from codexsite.origin import SameOriginValidator  # noqa: E402
 from codexsite.routing import websocket_urlpatterns  # noqa: E402
+from game import tasks  # noqa: E402
 
 application = ProtocolTypeRouter(
     {
@@ -34,3 +36,4 @@ application = ProtocolTypeRouter(
     }
 )
 gcsettle.settle()  # the process's long-lived heap out of the collector's walks
+tasks.serve_here()  # background work in this process, when settings say so (game.tasks)

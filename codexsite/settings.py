@@ -25,6 +25,7 @@ Environment variables (all optional):
     CODEX_LOGIN_LOCK_MINUTES  how long such a lock lasts (default 15).
 """
 
+import sys
 from datetime import timedelta
 from pathlib import Path
 
@@ -54,6 +55,7 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "channels",
+    "huey.contrib.djhuey",
     "rest_framework",
     "drf_spectacular",
     "drf_spectacular_sidecar",
@@ -293,8 +295,43 @@ CODEX_WS_PRESENCE_SECONDS = env.float("CODEX_WS_PRESENCE_SECONDS", default=30.0)
 CODEX_WS_SESSION_CHECK_EVERY = env.float("CODEX_WS_SESSION_CHECK_EVERY", default=5.0)
 CODEX_STAND_IN_ASK_SECONDS = env.int("CODEX_STAND_IN_ASK_SECONDS", default=60)
 CODEX_STAND_IN_SECONDS = env.int("CODEX_STAND_IN_SECONDS", default=180)
+# Bots' pace, for reading (game.tasks): a pause before a bot's turn (its
+# first move after another seat's), and a shorter beat between the moves of
+# one bot turn (never longer than the pause: CODEX_STAND_IN_DELAY=0 plays at once).
 CODEX_STAND_IN_DELAY = env.float("CODEX_STAND_IN_DELAY", default=1.2)
+CODEX_BOT_BEAT = env.float("CODEX_BOT_BEAT", default=0.4)
 CODEX_STAND_IN_MAX_MOVES = env.int("CODEX_STAND_IN_MAX_MOVES", default=300)
+# Background work (game.tasks, huey; docs/ARCHITECTURE.md "Background work").
+# In-process (the default without REDIS_URL, `make run`): a queue in memory
+# and worker threads inside the server process. With REDIS_URL: a queue in
+# Redis, worked by `manage.py run_huey` processes (deploy/README.md). A test
+# process always works its own queue in-process: the xdist workers' test
+# databases differ, and one Redis queue would hand a task to the wrong one.
+CODEX_TASKS_IN_PROCESS = env.bool("CODEX_TASKS_IN_PROCESS", default=not REDIS_URL or "pytest" in sys.modules)
+# How much a bot worker lowers its OS priority (os.nice), so that bots'
+# thinking yields the cores to live matches' actions.
+CODEX_TASKS_NICE = env.int("CODEX_TASKS_NICE", default=10)
+# A match's bot run that showed no life this long (its worker died) is replaced.
+CODEX_BOT_STALE_SECONDS = env.float("CODEX_BOT_STALE_SECONDS", default=60.0)
+if CODEX_TASKS_IN_PROCESS:
+    HUEY = {
+        # A memory queue whose workers wait on it (codexsite/taskqueue.py): nothing to install.
+        "huey_class": "codexsite.taskqueue.WaitingMemoryHuey",
+        "name": CODEX_CHANNEL_PREFIX,
+        "immediate": False,
+        "results": False,
+        "consumer": {"workers": env.int("CODEX_TASKS_WORKERS", default=2), "worker_type": "thread"},
+    }
+else:
+    HUEY = {
+        "huey_class": "huey.RedisHuey",
+        "name": CODEX_CHANNEL_PREFIX,
+        "immediate": False,
+        "results": False,
+        "connection": {"url": REDIS_URL},
+        # `manage.py run_huey`: threads (bots wait on the database and sleep between moves).
+        "consumer": {"workers": env.int("CODEX_TASKS_WORKERS", default=4), "worker_type": "thread"},
+    }
 # The garbage collector's thresholds in a server process (codexsite/gcsettle.py):
 # young, middle, old generation, as gc.set_threshold takes them.
 CODEX_GC_THRESHOLDS = tuple(int(n) for n in env.list("CODEX_GC_THRESHOLDS", default=["10000", "10", "10"]))
@@ -350,6 +387,8 @@ LOGGING = {
     "loggers": {
         # django-axes says something at every log-in and log-out; keep its warnings (lock-outs).
         "axes": {"level": "WARNING"},
+        # huey notes every task it runs (a bot run per bot turn); keep its warnings and faults.
+        "huey": {"level": env.str("CODEX_TASKS_LOG_LEVEL", default="WARNING")},
         "daphne.server": {"filters": ["no_http2_note"]},
         # A request for a host name this server does not answer to: one line, not a traceback each time.
         "django.security.DisallowedHost": {"filters": ["no_traceback"]},

@@ -19,7 +19,7 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from channels.layers import get_channel_layer
 from django.conf import settings
 
-from game import accountrate, chat, delivery, fanout, jsontext, livesockets, presence, standins
+from game import accountrate, chat, delivery, fanout, jsontext, livesockets, presence, standins, tasks
 from game.dispatch import DirectDispatch
 from game.services import (
     AccessDenied,
@@ -424,13 +424,9 @@ class MatchConsumer(DirectDispatch, AsyncWebsocketConsumer):
         await self.send(text_data=text)
 
     async def disconnect(self, code):
-        """Stop waiting for held-back versions and playing stand-ins; an
+        """Stop waiting for held-back versions (the bots play on: game.tasks); an
         admitted socket is no longer live (standins.disconnected)."""
-        for task in (
-            getattr(self, "early_timer", None),
-            getattr(self, "stand_in_task", None),
-            getattr(self, "owed", None),
-        ):
+        for task in (getattr(self, "early_timer", None), getattr(self, "owed", None)):
             if task is not None:
                 task.cancel()
         if getattr(self, "match_id", None) is not None:
@@ -684,25 +680,18 @@ class MatchConsumer(DirectDispatch, AsyncWebsocketConsumer):
             self.start_stand_ins()
 
     def start_stand_ins(self) -> None:
-        """Start playing the stand-in bots' moves, unless already doing so."""
+        """Wake the match's stand-in and table bots (game.tasks.wake_bots:
+        background work, which plays them whether or not this connection
+        stays), unless already waking them."""
         if self.stand_in_task is None or self.stand_in_task.done():
-            self.stand_in_task = asyncio.create_task(self._play_stand_ins())
+            self.stand_in_task = asyncio.create_task(self._wake_bots())
 
-    async def _play_stand_ins(self) -> None:
-        """Apply the stand-ins' and table bots' moves one at a time (each its
-        own short database call), broadcasting each, at a person's pace (a
-        pause of CODEX_STAND_IN_DELAY seconds before each move), until they
-        have nothing to do (at most CODEX_STAND_IN_MAX_MOVES a trigger)."""
+    async def _wake_bots(self) -> None:
+        """Queue the match's bot run, off the event loop (the queue may be Redis)."""
         try:
-            for _ in range(settings.CODEX_STAND_IN_MAX_MOVES):
-                await asyncio.sleep(settings.CODEX_STAND_IN_DELAY)
-                done = await database_sync_to_async(standins.play_one)(self.match_id)
-                if done is None:
-                    return
-                if done.snapshot is not None:
-                    await delivery.publish(self.match_id, done.snapshot)
-        except Exception:  # a bug must not kill the connection
-            log.exception("match %s: stand-in bot failed", self.match_id)
+            await sync_to_async(tasks.wake_bots, thread_sensitive=False)(self.match_id)
+        except Exception:  # a fault of the queue must not kill the connection
+            log.exception("match %s: waking the bots failed", self.match_id)
 
     async def deliver(self, snapshot: Snapshot, answer: dict | None = None) -> None:
         """A new version was committed (game.delivery); send this viewer's

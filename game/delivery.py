@@ -18,8 +18,10 @@ reads the state (join), so no version committed elsewhere slips between.
 """
 
 import asyncio
+import concurrent.futures
 import logging
 
+from asgiref.sync import async_to_sync
 from channels.layers import InMemoryChannelLayer, get_channel_layer
 
 from game import fanout
@@ -101,6 +103,29 @@ async def publish(match_id: int, snapshot: Snapshot, sender=None, answer: dict |
         event = fanout.version_event(match_id, snapshot)
         event["origin"] = await _channel(layer)
         await layer.group_send(versions_group(match_id), event)
+
+
+def publish_from_thread(match_id: int, snapshot: Snapshot, timeout: float = 30.0) -> None:
+    """publish() from a thread that is not the event loop's (background
+    work: game.tasks). With a layer shared between processes, the version
+    goes to the match's group, for every process holding connections of it
+    (this one's listener delivers it here too). With the in-memory layer,
+    publish() runs on the event loop of this process's connections and this
+    waits for it (up to ``timeout`` seconds); a process that never held a
+    connection has nobody to tell."""
+    layer = get_channel_layer()
+    if shared(layer):
+        async_to_sync(layer.group_send)(versions_group(match_id), fanout.version_event(match_id, snapshot))
+        return
+    worker = _worker
+    if worker is None or not worker[0].is_running() or worker[1] is not layer:
+        return
+    future = asyncio.run_coroutine_threadsafe(publish(match_id, snapshot), worker[0])
+    try:
+        future.result(timeout)
+    except concurrent.futures.TimeoutError:  # the loop stopped meanwhile (a test's end)
+        future.cancel()
+        log.warning("match %s: version %s not delivered from a thread", match_id, snapshot.version)
 
 
 async def _deliver_here(match_id: int, snapshot: Snapshot, sender=None, answer: dict | None = None) -> None:

@@ -18,9 +18,13 @@ on that seat. The player takes the seat back simply by connecting again.
 
 Table bots (issue 14 point 9; docs/RULINGS.md "Server: bots at the table"):
 a seat the host gave to a bot (``MatchPlayer.bot``, one of BOT_KINDS) is
-played the same way, by the same code (play_one, services.apply_seat_action),
-but only while at least one person seated in the match has a live socket:
-nobody comes back to a game the bots played on alone.
+played the same way, by the same code (play_one, services.apply_seat_action).
+
+Bots play as background work (game.tasks), whether or not anyone has the
+page open, but only while at least one seat is a person's own (no stand-in
+plays it): a match where every seat is a bot or a stand-in waits for a
+person to come back (issue 30 point 4; nobody comes back to a game the bots
+played on alone).
 """
 
 from datetime import timedelta
@@ -212,9 +216,11 @@ def expire_away_of(match_ids: list) -> set:
 CHOICE_TRIES = 3  # times play_one chooses again when the state moved on under the bot
 
 
-def _person_live(match_id: int) -> bool:
-    """True when a person seated in the match has a live socket."""
-    return livesockets.live().filter(match_id=match_id, seat__isnull=False).exists()
+def _bots_play(players: list) -> bool:
+    """True when bots may play in a match of ``players`` (``{"seat", "bot",
+    "stand_in"}`` each): at least one seat is a person's own, not a bot's
+    nor stood in for."""
+    return any(not p["bot"] and not p["stand_in"] for p in players)
 
 
 def _bot_for(player: dict, version: int):
@@ -226,16 +232,24 @@ def _bot_for(player: dict, version: int):
 
 
 def play_one(match_id: int) -> Applied | None:
+    """Play one move for the first stand-in or table-bot seat the game waits
+    on: play_next's move, without its seat."""
+    done = play_next(match_id)
+    return None if done is None else done[1]
+
+
+def play_next(match_id: int) -> tuple[int, Applied] | None:
     """Play one move for the first stand-in or table-bot seat the game waits on.
 
     The bot chooses from the current state; the move is applied only while
     the match is still at that version (services.apply_seat_action), so two
     workers choosing at the same version apply one move, and it carries no
     nonce. When the state moved on under the bot (another worker's move, a
-    player's action) it chooses again, up to CHOICE_TRIES times. Table bots
-    play only while a person seated in the match is connected (_person_live).
-    Returns the Applied move, or None when no bot has anything to do (or the
-    state kept moving: the next trigger chooses again).
+    player's action) it chooses again, up to CHOICE_TRIES times. Bots play
+    only while a seat is a person's own (_bots_play), connected or not.
+    Returns ``(seat, Applied)``: the seat that moved and its move; or None
+    when no bot has anything to do (or the state kept moving: the next
+    trigger chooses again).
     """
     for _ in range(CHOICE_TRIES):
         try:
@@ -244,9 +258,10 @@ def play_one(match_id: int) -> Applied | None:
             return None
         if match.status != Match.Status.PLAYING:
             return None
-        bots = list(MatchPlayer.objects.filter(match_id=match_id).exclude(stand_in=False, bot="").values("seat", "bot"))
-        if any(p["bot"] for p in bots) and not _person_live(match_id):
-            bots = [p for p in bots if not p["bot"]]
+        players = list(MatchPlayer.objects.filter(match_id=match_id).values("seat", "bot", "stand_in"))
+        if not _bots_play(players):
+            return None
+        bots = [p for p in players if p["bot"] or p["stand_in"]]
         move = next(
             (
                 (p["seat"], action)
@@ -258,7 +273,7 @@ def play_one(match_id: int) -> Applied | None:
         if move is None:
             return None
         try:
-            return apply_seat_action(match_id, move[0], move[1], match.version)
+            return move[0], apply_seat_action(match_id, move[0], move[1], match.version)
         except ActionRefused:
             continue
     return None

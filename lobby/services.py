@@ -9,6 +9,7 @@ LobbyError (nothing changed) when it is not allowed.
 import math
 import secrets
 from datetime import timedelta
+from functools import partial
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -16,7 +17,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from decks.services import DeckError, deck_for_seat, starter_label
-from game import rules, turnclock
+from game import rules, tasks, turnclock
 from game.models import Match, MatchPlayer
 from game.rules import tables
 from game.rules.tables import C23
@@ -647,6 +648,8 @@ def start_table(table_id: int, user, seed: int | None = None) -> Table:
         table.updated = timezone.now()
         table.map_drawn = config.get("map", "")
         table.save(update_fields=["match", "status", "updated", "map_drawn"])
+        if any(s.bot for s in seats):  # a bot may move first, page or not (game.tasks)
+            transaction.on_commit(partial(tasks.wake_bots, match.pk))
     return table
 
 

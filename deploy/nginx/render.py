@@ -11,6 +11,11 @@ Command line, for a deployment::
         > /etc/nginx/conf.d/codex.conf
 
 The templates mark their placeholders ``@name`` (nginx itself uses ``$``).
+
+Beside the daphne workers (and not behind nginx: they serve no requests),
+a deployment on Redis runs one or more ``manage.py run_huey`` processes,
+which play the table bots and stand-ins (game/tasks.py; README
+"Configuration and scaling out", docs/ARCHITECTURE.md "Background work").
 """
 
 import argparse

@@ -86,6 +86,8 @@ def live_server_url():
     # CODEX_STAND_IN_ASK_SECONDS: a player may ask for a bot for an away friend
     # after 2 s instead of a minute (tests/browser/test_away_player.py).
     # CODEX_STAND_IN_DELAY: bots move without a person's pause.
+    # CODEX_TASKS_IN_PROCESS: the bots' background work runs inside this one
+    # daphne (game.tasks), also when REDIS_URL is set (CI): no run_huey to start.
     env = dict(
         os.environ,
         DATABASE_URL=f"sqlite:///{tmp}/db.sqlite3",
@@ -93,6 +95,7 @@ def live_server_url():
         PYTHONUNBUFFERED="1",
         CODEX_STAND_IN_ASK_SECONDS="2",
         CODEX_STAND_IN_DELAY="0",
+        CODEX_TASKS_IN_PROCESS="1",
     )
     env.pop("DJANGO_SETTINGS_MODULE", None)
     subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"], cwd=ROOT, env=env, check=True)

@@ -1,13 +1,13 @@
 """Bots at the table (issue 14 point 9; docs/RULINGS.md "Server: bots at the
 table"): the host fills seats of a waiting table with bots, in every mode;
 their moves go the way a stand-in's do (game.standins.play_one,
-services.apply_seat_action): applied, logged, broadcast; they wait while no
-person of the match is connected, and two workers apply one move a version."""
+services.apply_seat_action): applied, logged, broadcast; they wait while
+every seat is a bot or a stand-in, and two workers apply one move a version."""
 
 import pytest
 from asgiref.sync import async_to_sync, sync_to_async
 
-from game import rules, standins
+from game import rules, standins, tasks
 from game.models import LiveSocket, Match, MatchPlayer
 from game.services import ActionRefused, apply_match_action
 from game.standins import play_one
@@ -21,9 +21,13 @@ HEROES = ("troq_bashar", "river_montoya")
 
 
 @pytest.fixture(autouse=True)
-def quick_bots(settings):
-    """Bots play without a person's pause."""
+def quick_bots(settings, request, monkeypatch):
+    """Bots play without a person's pause. The tests that play the bots
+    themselves (play_one, without a websocket) play them alone: no background
+    run (game.tasks) moves them meanwhile."""
     settings.CODEX_STAND_IN_DELAY = 0
+    if "ws" not in request.fixturenames:
+        monkeypatch.setattr(tasks, "wake_bots", lambda match_id: False)
 
 
 def bot_table(people, mode="1hero", bots=(), seats=None, heroes=HEROES):
@@ -165,13 +169,16 @@ def _live(match, user, seat=0, channel="test.channel!1") -> None:
     LiveSocket.objects.create(channel=channel, user=user, match=match, seat=seat)
 
 
-def test_bots_wait_while_no_person_is_connected(make_user):
+def test_bots_wait_while_every_seat_is_a_bot_or_a_stand_in(make_user):
+    """Issue 30 point 4: a bot plays with nobody connected, but not once a
+    stand-in plays the only person's seat; a spectator changes nothing."""
     alice, carol = make_user("alice"), make_user("carol")
     match = services.start_table(bot_table([alice], bots=[(1, "greedy")]).pk, alice, seed=5).match
     _to_the_bot(match, alice)
-    _live(match, carol, seat=None, channel="spectator!1")  # a spectator does not wake the bots
+    MatchPlayer.objects.filter(match=match, seat=0).update(stand_in=True)
+    _live(match, carol, seat=None, channel="spectator!1")
     assert play_one(match.pk) is None and Match.objects.get(pk=match.pk).version == 2
-    _live(match, alice)
+    MatchPlayer.objects.filter(match=match, seat=0).update(stand_in=False)  # alice took her seat back
     done = play_one(match.pk)
     assert done is not None and done.version == 3
     entry = match.actions.get(seq=3)
@@ -262,21 +269,23 @@ def test_a_started_bot_table_survives_the_api_list(make_user):
 
 async def test_two_friends_and_two_bots_play_two_headed_dragon(make_user, ws, layer):
     """ann (team 1, seat 0) and ben (team 2, seat 2), each with a bot
-    partner: as soon as ann is connected, her bot partner plays its part of
-    their team's turn (teammates act at the same time, R19), broadcast to
-    both friends."""
+    partner: from the start, with or without their pages open (game.tasks),
+    her bot partner plays its part of their team's turn (teammates act at
+    the same time, R19), and ben sees it (in his first state, or broadcast)."""
     ann, ben = [await sync_to_async(make_user)(n) for n in ("ann", "ben")]
     table = await sync_to_async(bot_table)([ann, ben], "2hg", bots=[(1, "greedy"), (3, "random")])
     match = (await sync_to_async(services.start_table)(table.pk, ann, seed=4)).match
-    comms = []
+    comms, first = [], []
     for user in (ann, ben):
         comm, connected, _ = await ws(f"/ws/match/{match.pk}/", user)
-        assert connected and (await recv(comm))["type"] == "state"
+        first.append(await recv(comm))
+        assert connected and first[-1]["type"] == "state"
         comms.append(comm)
+    msg = first[1]
     for _ in range(400):
-        msg = await recv(comms[1])
         if msg["type"] == "state" and msg["view"]["players"][1]["ended_main"]:
             break
+        msg = await recv(comms[1])
     else:
         raise AssertionError("ann's bot partner did not play")
     moves = await sync_to_async(list)(match.actions.values_list("seat", "nonce"))

@@ -1,0 +1,136 @@
+"""Background work (docs/ARCHITECTURE.md "Background work"; issue 30 point 4):
+table bots and stand-ins play off the event loop, with or without a page open.
+
+The queue is huey's (settings HUEY, huey.contrib.djhuey). Without Redis
+(`make run`) it is in memory and worked by threads inside the server
+process (serve_here, started at ASGI start and on first need); with
+REDIS_URL it is in Redis and worked by `manage.py run_huey` processes. Each
+worker thread lowers its OS priority (os.nice, settings CODEX_TASKS_NICE):
+a bot thinking yields the cores to live matches' actions.
+
+A match's bots are woken (wake_bots) whenever they may owe a move: after a
+person's action, at a person's connect, when a stand-in is given, at the
+start of a match with table bots. At most one run per match is pending or
+running (a mark in huey's storage, put only when empty). The run
+(play_bots) plays the bots' moves one at a time (game.standins.play_next:
+each a short database call applied only at the version it was chosen at),
+publishes each version to the match's live viewers (game.delivery), and
+paces them for reading: a pause of CODEX_STAND_IN_DELAY before a bot's turn,
+a beat of CODEX_BOT_BEAT between the moves of one turn. It stops when no bot
+has anything to do, and a match where every seat is a bot or a stand-in
+waits for a person to come back (game.standins._bots_play).
+"""
+
+import logging
+import os
+import time
+
+from django.conf import settings
+from django.db import connection
+from huey.contrib.djhuey import HUEY, db_task, on_startup
+
+from codexsite import taskqueue
+from game import delivery, standins
+from game.models import Match
+from game.rules import waiting_on
+
+log = logging.getLogger(__name__)
+
+
+pace = time.sleep  # how a run waits between moves (a test reads the pauses instead)
+
+
+def _mark(match_id: int) -> str:
+    """The storage key marking a pending or running bot run of match ``match_id``."""
+    return f"codex.bots.{match_id}"
+
+
+def serve_here() -> bool:
+    """Start this process's in-process consumer once, when settings say the
+    queue is worked in-process (CODEX_TASKS_IN_PROCESS). Returns True when
+    this call started it."""
+    if not settings.CODEX_TASKS_IN_PROCESS or HUEY.immediate:
+        return False
+    return taskqueue.serve_here(HUEY, dict(settings.HUEY.get("consumer", {})))
+
+
+@on_startup()
+def lower_priority() -> None:
+    """Each worker (a thread: Linux keeps a nice value per thread) runs at
+    CODEX_TASKS_NICE below the server's priority."""
+    if settings.CODEX_TASKS_NICE:
+        os.nice(settings.CODEX_TASKS_NICE)
+
+
+def wake_bots(match_id: int) -> bool:
+    """Have the bots of match ``match_id`` play what they owe (play_bots),
+    unless a run of them is pending or running. A mark left by a run that
+    showed no life for CODEX_BOT_STALE_SECONDS (its worker died) is taken
+    over. Returns True when a run was queued. Safe from any thread (not
+    the event loop's: the queue may be Redis)."""
+    serve_here()
+    mark = _mark(match_id)
+    now = time.time()
+    if not HUEY.put_if_empty(mark, now):
+        since = HUEY.get(mark, peek=True)
+        if since is not None and now - since < settings.CODEX_BOT_STALE_SECONDS:
+            return False
+        HUEY.put(mark, now)
+    play_bots(match_id)
+    return True
+
+
+def _version(match_id: int) -> int | None:
+    return Match.objects.filter(pk=match_id).values_list("version", flat=True).first()
+
+
+def _play(match_id: int, mark: str) -> int | None:
+    """Play the bots' moves of match ``match_id`` until they have nothing to
+    do (at most CODEX_STAND_IN_MAX_MOVES), paced and published. Returns the
+    match's version read before the last look that found nothing to do."""
+    think = settings.CODEX_STAND_IN_DELAY
+    beat = min(settings.CODEX_BOT_BEAT, think)
+    pause = think
+    seen = None
+    for _ in range(settings.CODEX_STAND_IN_MAX_MOVES):
+        if pause:
+            pace(pause)
+        seen = _version(match_id)
+        done = standins.play_next(match_id)
+        if done is None:
+            return seen
+        seat, applied = done
+        HUEY.put(mark, time.time())  # still alive
+        if applied.snapshot is None:
+            continue
+        delivery.publish_from_thread(match_id, applied.snapshot)
+        # The same seat again: a beat within its turn; another bot's turn: the pause.
+        pause = beat if seat in waiting_on(applied.snapshot.state) else think
+    return seen
+
+
+@db_task()
+def play_bots(match_id: int) -> None:
+    """The background run of match ``match_id``'s bots (wake_bots queues it):
+    _play, then the mark goes; a wake that came while the mark was still set
+    was not queued, so when the match moved on since the last look, wake again.
+    A fault is logged (the next wake tries again). The worker thread's
+    database connection is closed after the run (a run lasts a bot turn; an
+    idle thread holds nothing)."""
+    try:
+        _run(match_id)
+    finally:
+        connection.close()  # a worker thread holds no database connection between runs
+
+
+def _run(match_id: int) -> None:
+    mark = _mark(match_id)
+    try:
+        seen = _play(match_id, mark)
+    except Exception:
+        log.exception("match %s: bots failed", match_id)
+        return
+    finally:
+        HUEY.delete(mark)
+    if seen is not None and _version(match_id) != seen:
+        wake_bots(match_id)

@@ -1,0 +1,155 @@
+"""Bots as background work (game.tasks; issue 30 point 4;
+docs/ARCHITECTURE.md "Background work"): table bots take their turns
+whether or not anyone has the page open, and a match where every seat is a
+bot or a stand-in waits for a person to come back."""
+
+import asyncio
+import json
+import os
+import signal
+import subprocess
+import sys
+import uuid
+
+import pytest
+from asgiref.sync import sync_to_async
+
+from benchmarks.servers import ROOT
+from game import rules, tasks
+from game.models import LiveSocket, MatchPlayer
+from lobby import services
+from tests.server.live import daphne, database_url, open_match
+from tests.server.matchkit import recv, row_now
+from tests.server.test_restart import next_of
+from tests.server.test_table_bots import _to_the_bot, bot_table
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture(autouse=True)
+def quick_bots(settings):
+    """Bots play without a person's pause."""
+    settings.CODEX_STAND_IN_DELAY = 0
+
+
+def _stands(match_id: int) -> tuple:
+    """``(version, seats the game waits on, live sockets of the match)`` as stored now."""
+    row = row_now(match_id)
+    return row.version, rules.waiting_on(row.state), LiveSocket.objects.filter(match_id=match_id).count()
+
+
+async def _until_back_to(match_id: int, seat: int, after: int, limit: float = 60.0) -> tuple:
+    """Wait (at most ``limit`` seconds: a bound, not a measure) until the
+    match is past version ``after`` and waits on ``seat`` alone; returns _stands."""
+    loop = asyncio.get_running_loop()
+    end = loop.time() + limit
+    while True:
+        now = await sync_to_async(_stands)(match_id)
+        if now[0] > after and now[1] == [seat]:
+            return now
+        if loop.time() > end:
+            raise AssertionError(f"the bots never gave the turn back: {now}")
+        await asyncio.sleep(0.05)
+
+
+async def test_the_bot_takes_its_turn_after_the_person_closes_the_page(make_user, ws, layer):
+    """alice hands the turn to a greedy bot and closes her only socket at
+    once: the bot plays its whole turn with no socket open (the version
+    advances in the database, logged under the bot's seat), and alice, coming
+    back, sees where it stopped."""
+    alice = await sync_to_async(make_user)("alice")
+    table = await sync_to_async(bot_table)([alice], bots=[(1, "greedy")])
+    match = (await sync_to_async(services.start_table)(table.pk, alice, seed=11)).match
+    comm, connected, _ = await ws(f"/ws/match/{match.pk}/", alice)
+    assert connected and (await recv(comm))["type"] == "state"
+    await comm.send_json_to({"type": "action", "id": "e", "version": 0, "action": {"type": "end_main"}})
+    while (msg := await recv(comm))["type"] != "state" or msg["version"] != 1:
+        pass
+    tech = next(a for a in msg["legal_actions"] if a["type"] == "tech")
+    await comm.send_json_to({"type": "action", "id": "t", "version": 1, "action": tech})
+    while (msg := await recv(comm)).get("id") != "t":
+        pass
+    assert msg["type"] == "applied", msg
+    handed = msg["version"]  # the bot may have had a move of its own before it (version 2, then 3)
+    await comm.disconnect()
+    version, waiting, sockets = await _until_back_to(match.pk, 0, after=handed)
+    assert sockets == 0
+    seats = await sync_to_async(list)(match.actions.filter(seq__gt=handed).values_list("seat", flat=True))
+    assert seats and set(seats) == {1}
+    back, connected, _ = await ws(f"/ws/match/{match.pk}/", alice)
+    assert connected
+    state = await recv(back)
+    assert state["type"] == "state" and (state["version"], state["view"]["active"]) == (version, 0), state["version"]
+
+
+def test_a_match_of_only_bots_and_stand_ins_waits_for_a_person(make_user, monkeypatch):
+    """The bot run (play_bots, run here) plays nothing while a stand-in plays
+    the only person's seat, and the bot's whole turn once she has it back
+    (connected or not)."""
+    monkeypatch.setattr(tasks, "wake_bots", lambda match_id: False)  # only the run called here plays
+    alice = make_user("alice")
+    match = services.start_table(bot_table([alice], bots=[(1, "greedy")]).pk, alice, seed=5).match
+    _to_the_bot(match, alice)
+    MatchPlayer.objects.filter(match=match, seat=0).update(stand_in=True)
+    tasks.play_bots.call_local(match.pk)
+    assert _stands(match.pk) == (2, [1], 0)
+    MatchPlayer.objects.filter(match=match, seat=0).update(stand_in=False)
+    tasks.play_bots.call_local(match.pk)
+    version, waiting, sockets = _stands(match.pk)
+    assert version > 2 and waiting == [0] and sockets == 0
+
+
+@pytest.mark.redis
+async def test_a_run_huey_worker_plays_the_bot_of_a_daphne_worker(make_user, close_db_thread):
+    """The deployment on Redis (deploy/README.md): a daphne worker queues
+    the bot's turn in Redis and a separate `manage.py run_huey` process
+    plays it, after the person's socket closed; she sees it on coming back."""
+    alice = await sync_to_async(make_user)("alice")
+    table = await sync_to_async(bot_table)([alice], bots=[(1, "greedy")])
+    match = (await sync_to_async(services.start_table)(table.pk, alice, seed=11)).match
+    # A prefix of its own: a queue and marks no earlier run left anything in.
+    prefix = f"codex-test-bots-{uuid.uuid4().hex[:12]}"
+    env = {"CODEX_TASKS_IN_PROCESS": "0", "CODEX_STAND_IN_DELAY": "0", "CODEX_CHANNEL_PREFIX": prefix}
+    server = await asyncio.to_thread(daphne, **env)
+    worker = subprocess.Popen(
+        [sys.executable, "manage.py", "run_huey"],
+        cwd=ROOT,
+        env={**os.environ, **env, "DATABASE_URL": database_url(), "DEBUG": "0"},
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        sock = await open_match(server.url, match.pk, alice)
+        assert (await next_of(sock, "state"))["version"] == 0
+        await sock.send(json.dumps({"type": "action", "id": 1, "version": 0, "action": {"type": "end_main"}}))
+        state = await next_of(sock, "state")
+        tech = next(a for a in state["legal_actions"] if a["type"] == "tech")
+        await sock.send(json.dumps({"type": "action", "id": 2, "version": 1, "action": tech}))
+        handed = (await next_of(sock, "applied"))["version"]
+        await sock.close()
+        version, _, sockets = await _until_back_to(match.pk, 0, after=handed)
+        assert sockets == 0
+        sock = await open_match(server.url, match.pk, alice)
+        assert (await next_of(sock, "state"))["version"] == version
+        await sock.close()
+    finally:
+        worker.send_signal(signal.SIGINT)  # run_huey's graceful stop
+        await asyncio.to_thread(worker.wait, 20)
+        await asyncio.to_thread(server.stop)
+
+
+def test_a_bot_turn_is_paced_as_a_whole(make_user, monkeypatch, settings):
+    """The pause comes before the bot's turn; its moves follow a beat
+    apart (the run's pauses, read instead of slept)."""
+    settings.CODEX_STAND_IN_DELAY, settings.CODEX_BOT_BEAT = 1.2, 0.4
+    monkeypatch.setattr(tasks, "wake_bots", lambda match_id: False)
+    pauses = []
+    monkeypatch.setattr(tasks, "pace", pauses.append)
+    alice = make_user("alice")
+    match = services.start_table(bot_table([alice], bots=[(1, "greedy")]).pk, alice, seed=5).match
+    _to_the_bot(match, alice)
+    tasks.play_bots.call_local(match.pk)
+    moves = match.actions.filter(seq__gt=2).count()
+    assert moves > 2 and _stands(match.pk)[1] == [0]
+    # before the turn, a beat before each further move, and the pause before the look that found nothing
+    assert pauses == [1.2] + [0.4] * (moves - 1) + [1.2]
