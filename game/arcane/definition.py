@@ -1,10 +1,10 @@
 """Arcane Codex as one :class:`game.kernel.game.Game`, registered with
 the kernel under ``GAME`` (docs/ENGINE.md, "Kernel"): its setup, its move
-table, its views, its outcome, its determinize, its bots and its invariants."""
+table, its views, its outcome, its determinize, its bots, its invariants and its evaluation for search bots."""
 
 from game.kernel.game import Game, register
 
-from . import bots, invariants, moves, setup
+from . import bots, evaluation, invariants, moves, setup
 from .determinize import determinize
 from .outcome import outcome
 from .view import view
@@ -23,5 +23,6 @@ ENGINE = register(
         turn_by_turn=True,
         bots={"greedy": bots.GreedyBot, "random": bots.RandomBot},
         invariants=invariants.check_all,
+        evaluate=evaluation.evaluate,
     )
 )

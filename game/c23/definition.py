@@ -1,10 +1,10 @@
 """C-23 as one :class:`game.kernel.game.Game`, registered with the kernel
 under ``GAME`` (docs/ENGINE.md, "Kernel"): its setup, its move table, its
-views, its outcome, its determinization, its bots and its invariants."""
+views, its outcome, its determinization, its bots, its invariants and its evaluation for search bots."""
 
 from game.kernel.game import Game, register
 
-from . import bots, invariants
+from . import bots, evaluation, invariants
 from .determinize import determinize
 from .engine import RULES, waiting_on
 from .outcome import outcome
@@ -27,5 +27,6 @@ ENGINE = register(
         bots={"greedy": bots.GreedyBot, "random": bots.RandomBot},
         next_seat=lambda state, _step: bots.next_to_act(state),
         invariants=invariants.check_all,
+        evaluate=evaluation.evaluate,
     )
 )

@@ -1,12 +1,12 @@
 """Codex as one :class:`game.kernel.game.Game`, registered with the kernel
 under ``GAME`` (docs/ENGINE.md, "Kernel"): its move table
 (game.codex.engine.RULES, from the table of moves in game.codex.actions),
-setup, views, whom it waits on, outcome, determinize, bots and invariants;
+setup, views, whom it waits on, outcome, determinize, bots, invariants and evaluation;
 a seat's partners are its team (house rule R21)."""
 
 from game.kernel.game import Game, register
 
-from . import GAME, bots, invariants, setup, waiting
+from . import GAME, bots, evaluation, invariants, setup, waiting
 from .determinize import determinize
 from .engine import RULES
 from .outcome import outcome
@@ -26,6 +26,7 @@ ENGINE = register(
         bots={"greedy": bots.GreedyBot, "random": bots.RandomBot},
         next_seat=bots._next_to_act,
         invariants=invariants.check_all,
+        evaluate=evaluation.evaluate,
         partners=teammates,
     )
 )

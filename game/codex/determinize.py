@@ -92,7 +92,9 @@ def _deal(state: dict, places: list, codex: list) -> dict:
     codex first, its size in spec cards, then the places in order. Returns
     the new codex (``{card id: copies}``, by card id)."""
     cards = state["cards"]
-    pool = [cards[i]["card"] for i in places] + codex
+    # Sorted first: the deal depends on which cards are hidden and on the
+    # generator only, never on where they really are (issue 30: never peek).
+    pool = sorted([cards[i]["card"] for i in places] + codex)
     shuffle(state, pool)
     if codex:
         spec_cards = [k for k, cid in enumerate(pool) if catalog.card(cid)["spec"] is not None]

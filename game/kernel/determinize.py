@@ -26,8 +26,12 @@ def redeal(cards: dict[str, dict[str, Any]], ids: list[str], rng: Generator) -> 
     """Shuffle, with ``rng``, which card each of ``ids`` stands for: the
     ``"card"`` of each entry of ``cards`` (a state's ``{id: instance}``)
     named by ``ids`` moves among those same ids, so every id keeps its zone,
-    owner and place and only the hidden card behind it changes."""
-    names = [cards[i]["card"] for i in ids]
+    owner and place and only the hidden card behind it changes. The names
+    are sorted before the shuffle, so the deal depends only on which cards
+    are hidden and on ``rng``, never on where the hidden cards really are:
+    two states that differ only in hidden cards deal alike (a search bot
+    that never peeks, issue 30)."""
+    names = sorted(cards[i]["card"] for i in ids)
     rng.shuffle(names)
     for i, name in zip(ids, names, strict=True):
         cards[i]["card"] = name

@@ -254,7 +254,11 @@ class Game:
     on); ``invariants(state)``: the game's invariant checks
     (AssertionError), for tests; ``partners(state, seat) -> seats``: the
     seats whose hidden cards ``seat`` sees (itself and its team: the one
-    visibility policy of views, logs and replays; None: itself only).
+    visibility policy of views, logs and replays; None: itself only);
+    ``evaluate(state, seat) -> float``: how good an unfinished position is
+    for ``seat``'s side, 0 (lost) to 1 (won), reading only what a
+    determinized copy holds (the search bots' cut-off playouts,
+    game.kernel.search; None: the game has none, search plays to the end).
     The table's entry points are the game's (:meth:`apply_action`,
     :meth:`legal_actions`...)."""
 
@@ -270,6 +274,7 @@ class Game:
     next_seat: Callable[[State, int], Seat] | None = None
     invariants: Callable[[State], None] | None = None
     partners: Callable[[State, Seat], list[Seat]] | None = None
+    evaluate: Callable[[State, Seat], float] | None = None
 
     @property
     def action_keys(self) -> Mapping[str, tuple[str, ...]]:

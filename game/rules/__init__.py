@@ -24,6 +24,9 @@ Entry points:
   :mod:`game.rules.reference`: Codex's cards, glossary and maps for the pages
 - :class:`RulesError` (code, message), :class:`EngineFault`
 - :class:`GreedyBot`, :class:`RandomBot` (bots that play any game)
+- :func:`make_bot` (kind, seed, think_ms, iterations -> a bot of any game) and
+  :data:`BOT_KINDS`: "random", "greedy" and the search levels "easy",
+  "normal", "hard" (game.kernel.search, issue 30)
 
 A config's ``"game"`` names the game: ``"arcane"`` is Arcane Codex
 (game.arcane), ``"c23"`` is C-23 (game.c23); no ``game`` key is Codex
@@ -46,6 +49,7 @@ import game.codex.definition as _codex
 import game.codex.schema as _codex_schema
 from game.kernel import game as _kernel
 from game.kernel.errors import EngineFault, RulesError
+from game.kernel.search import Level, SearchBot, Weighed
 from game.kernel.types import Action, Config, Event, Seat, State, Viewer
 
 from . import reference, tables
@@ -218,7 +222,63 @@ class RandomBot(_GameBot):
     kind = "random"
 
 
+# The search levels (issue 30): budget and playout policy. "easy" plays out
+# at random over few, short playouts (a newcomer can beat it); "normal" and
+# "hard" play out with the game's greedy bot, "hard" longer and more often.
+LEVELS = {
+    "easy": Level(iterations=10, depth=8, playout="random", noise=0.0, explore=1.0),
+    "normal": Level(iterations=24, depth=16, playout="greedy", noise=0.15, explore=0.7),
+    "hard": Level(iterations=64, depth=24, playout="greedy", noise=0.1, explore=0.5),
+}
+
+# Every bot kind make_bot builds, weakest first among the search levels.
+BOT_KINDS = ("random", "greedy", "easy", "normal", "hard")
+
+
+class _LevelBot:
+    """A search bot of one level for any game: it builds the state's
+    game's :class:`~game.kernel.search.SearchBot` (same seed and budgets)
+    and asks it; :attr:`last_choice` is the alternatives its last choice
+    weighed, with their tries and values."""
+
+    def __init__(self, kind: str, seed: int = 0, think_ms: float | None = None, iterations: int | None = None):
+        self.kind = kind
+        self._args = dict(seed=seed, level=LEVELS[kind], think_ms=think_ms, iterations=iterations)
+        self._bots: dict[str, SearchBot] = {}
+        self.last_choice: list[Weighed] = []
+
+    def choose(self, state: State, seat: Seat) -> Action | None:
+        """The searched action of ``seat`` in ``state`` (None: it has none)."""
+        game = game_of(state)
+        if game not in self._bots:
+            self._bots[game] = SearchBot(_ENGINES[game], **self._args)  # type: ignore[arg-type]
+        bot = self._bots[game]
+        action = bot.choose(state, seat)
+        self.last_choice = bot.last_choice
+        return action
+
+
+def make_bot(kind: str, seed: int = 0, think_ms: float | None = None, iterations: int | None = None) -> Any:
+    """A bot of ``kind`` (one of :data:`BOT_KINDS`) for any game, with
+    ``choose(state, seat) -> action | None``: "random" and "greedy" are
+    :class:`RandomBot` and :class:`GreedyBot`; "easy", "normal", "hard" are
+    search levels (:data:`LEVELS`; game.kernel.search), whose
+    ``last_choice`` lists the actions weighed as (action, visits, value).
+    ``iterations`` replaces the level's iteration budget (a choice is then
+    reproducible for ``seed``); ``think_ms`` adds a time budget (without
+    ``iterations``, the time alone ends the search). Raises KeyError for
+    an unknown kind."""
+    if kind == "random":
+        return RandomBot(seed)
+    if kind == "greedy":
+        return GreedyBot(seed)
+    if kind not in LEVELS:
+        raise KeyError(kind)
+    return _LevelBot(kind, seed=seed, think_ms=think_ms, iterations=iterations)
+
+
 __all__ = [
+    "BOT_KINDS",
     "CODEX",
     "EngineFault",
     "GAMES",
@@ -232,6 +292,7 @@ __all__ = [
     "copy_state",
     "game_of",
     "is_legal",
+    "make_bot",
     "legal_actions",
     "new_game",
     "outcome",

@@ -1,0 +1,154 @@
+"""Bot levels against each other (issue 30, "Measured"): seat-swapped games
+of one bot kind ("A", e.g. hard) against another ("B", e.g. greedy) per
+game and mode, the A side's win rate with its 95% interval (Wilson), and
+A's decision time p50/p95 (wall time per choice, in this process).
+
+Rows: ``codex-1hero``, ``codex-3hero``, ``codex-2hg`` (A plays one team's
+two seats, B the other's), ``codex-ffa`` (one A among three B, A's seat
+rotating), ``arcane``, ``c23``. Game ``k`` puts A on side ``k % sides``, so
+the sides swap from game to game. A draw, a shared win and a game cut at
+``--max-actions`` count half.
+
+``python benchmarks/bots_ab.py --row codex-1hero --a hard --b greedy
+--games 20 [--jobs 2] [--iterations N]`` prints one line per game and a
+summary line (also as JSON with ``--json``).
+"""
+
+import argparse
+import json
+import math
+import os
+import statistics
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+
+sys.path.insert(0, os.getcwd())
+
+import game.rules as rules  # noqa: E402 (the tree's engine)
+from game.kernel import game as kernel  # noqa: E402
+from tools.behaviour_corpus import _config  # noqa: E402
+
+ROWS = {
+    "codex-1hero": lambda seed: _config("1hero", seed),
+    "codex-3hero": lambda seed: _config("3hero", seed),
+    "codex-2hg": lambda seed: _config("2hg", seed),
+    "codex-ffa": lambda seed: _config("ffa-4", seed),
+    "arcane": lambda seed: {"game": "arcane", "seed": seed, "seats": [{"name": "N"}, {"name": "S"}]},
+    "c23": lambda seed: {
+        "game": "c23",
+        "seed": seed,
+        "seats": [{"name": "A", "deck": ("red", "blue", "green")[seed % 3]}, {"name": "B", "deck": "red"}],
+    },
+}
+
+
+def a_seats(row: str, seats: int, k: int) -> set:
+    """The seats side A plays in game ``k`` of ``row``."""
+    if row == "codex-2hg":
+        return {0, 1} if k % 2 == 0 else {2, 3}
+    return {k % seats}
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple:
+    """The 95% Wilson interval of a rate ``wins / n``."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def play_one(args: tuple) -> dict:
+    """Play game ``k`` of ``row``: A against B; returns A's score (1, 0.5,
+    0), its seats, the actions and A's decision times."""
+    row, k, kind_a, kind_b, iterations, think_ms, max_actions = args
+    config = ROWS[row](1000 + k)
+    engine = kernel.get(rules.game_of(config))
+    seats = len(config["seats"])
+    mine = a_seats(row, seats, k)
+
+    def make(kind: str, seed: int):
+        if kind in ("random", "greedy"):
+            return rules.make_bot(kind, seed=seed)
+        return rules.make_bot(kind, seed=seed, iterations=iterations, think_ms=think_ms)
+
+    bots = [make(kind_a if s in mine else kind_b, 100 * k + s) for s in range(seats)]
+    state = engine.copy_state(engine.new_game(config))
+    times = []
+    step = 0
+    while state["status"] == "playing" and step < max_actions:
+        seat = engine.seat_to_ask(state, step)
+        started = time.perf_counter()
+        action = bots[seat].choose(state, seat)
+        if seat in mine:
+            times.append(time.perf_counter() - started)
+        if action is None:
+            break
+        engine.apply_action_in_place(state, seat, action)
+        step += 1
+    found = rules.outcome(state)
+    if not found["over"] or found["draw"]:
+        score = 0.5
+    elif mine & set(found["winners"]):
+        score = 0.5 if found["shared"] else 1.0
+    else:
+        score = 0.0
+    return {"k": k, "score": score, "seats": sorted(mine), "actions": step, "times": times}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--row", default="codex-1hero", choices=sorted(ROWS))
+    parser.add_argument("--a", default="hard", choices=rules.BOT_KINDS)
+    parser.add_argument("--b", default="greedy", choices=rules.BOT_KINDS)
+    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--iterations", type=int, default=None, help="replaces the level's iteration budget")
+    parser.add_argument("--think-ms", type=float, default=None)
+    parser.add_argument("--max-actions", type=int, default=3000)
+    parser.add_argument("--json", action="store_true")
+    options = parser.parse_args()
+    jobs = [
+        (options.row, k, options.a, options.b, options.iterations, options.think_ms, options.max_actions)
+        for k in range(options.games)
+    ]
+    results = []
+    with ProcessPoolExecutor(max_workers=options.jobs) as pool:
+        for result in pool.map(play_one, jobs):
+            results.append(result)
+            t = result["times"]
+            print(
+                f"game {result['k']}: A seats {result['seats']} score {result['score']} "
+                f"actions {result['actions']} A decisions {len(t)} mean {statistics.fmean(t) if t else 0:.3f}s",
+                flush=True,
+            )
+    wins = sum(r["score"] for r in results)
+    n = len(results)
+    low, high = wilson(wins, n)
+    times = sorted(t for r in results for t in r["times"])
+    p50 = times[len(times) // 2] if times else 0.0
+    p95 = times[min(len(times) - 1, int(len(times) * 0.95))] if times else 0.0
+    summary = {
+        "row": options.row,
+        "a": options.a,
+        "b": options.b,
+        "games": n,
+        "a_score": wins,
+        "win_rate": round(wins / n, 3) if n else None,
+        "ci95": [round(low, 3), round(high, 3)],
+        "decision_p50_s": round(p50, 3),
+        "decision_p95_s": round(p95, 3),
+        "decisions": len(times),
+    }
+    if options.json:
+        print(json.dumps(summary))
+    print(
+        f"{options.row}: {options.a} vs {options.b}: {wins}/{n} = {summary['win_rate']} "
+        f"(95% {low:.2f}-{high:.2f}); {options.a} decision p50 {p50:.3f}s p95 {p95:.3f}s over {len(times)}"
+    )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,236 @@
+"""A search bot for any game of the kernel (issue 30, "Bots worth playing"):
+information-set Monte Carlo search over determinizations, the same for
+Codex, Arcane Codex and C-23.
+
+Each iteration draws a fresh world with the game's ``determinize(state,
+seat, rng)``: a copy in which every card hidden from the bot's seat is dealt
+again, consistently with what the seat has seen. In that world the bot picks
+one of its seat's legal actions by UCB1 (over the actions the world offers:
+each action's mean value, plus an exploration term that grows with how
+often the action was available and shrinks with how often it was tried),
+applies it, plays on with a cheap playout policy (the game's greedy or
+random bot, with a little noise) for at most ``depth`` actions, and scores
+the position for the seat's side: 1 won, 0 lost, 0.5 drawn once the game is
+over, else the game's evaluation (``Game.evaluate``, 0..1). After the budget
+the most tried action is chosen; :attr:`SearchBot.last_choice` keeps every
+action weighed with its tries and mean value (for hints and replays).
+
+Never peeking (issue 30 point 2): the bot hands the real state to the
+game's determinize and to nothing else; the root's actions, the playouts
+and the evaluation read only the determinized world, whose hidden cards
+are the deal's. A world still shares the log lines of the real game (some
+name other seats' cards), and neither the playout bots nor the evaluations
+read the log. The deal itself depends only on which cards are hidden, never
+on where they are (game.kernel.determinize.redeal sorts them first), so two
+states that differ only in cards hidden from the seat give the same worlds,
+hence, for one seed and one iteration budget, the same action.
+
+Budgets: ``iterations`` (reproducible for a seed) and an optional
+``think_ms`` (wall time; whichever ends first). The bot's generator is its
+own (Python's random, seeded), never the game's.
+"""
+
+import json
+import math
+import random
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from .errors import EngineFault, RulesError
+from .game import Game
+from .types import Action, Seat, State
+
+
+@dataclass(frozen=True)
+class Weighed:
+    """One action a search weighed at its root: the ``action``, how many
+    iterations tried it (``visits``) and its mean value for the seat
+    (``value``, 0..1; 0 when never tried)."""
+
+    action: Action
+    visits: int
+    value: float
+
+
+@dataclass(frozen=True)
+class Level:
+    """What a search level spends and how it plays out: ``iterations`` per
+    decision, ``depth`` (actions played out after the root action before the
+    position is scored), ``playout`` (the game's bot kind that plays the
+    playouts: "greedy" or "random"), ``noise`` (the chance a playout step is
+    a random legal action instead), ``explore`` (UCB1's exploration
+    constant)."""
+
+    iterations: int
+    depth: int
+    playout: str = "greedy"
+    noise: float = 0.1
+    explore: float = 0.7
+
+
+class _Arm:
+    """The running totals of one root action."""
+
+    __slots__ = ("action", "available", "total", "visits")
+
+    def __init__(self, action: Action) -> None:
+        self.action = action
+        self.visits = 0
+        self.available = 0
+        self.total = 0.0
+
+    def mean(self) -> float:
+        return self.total / self.visits if self.visits else 0.0
+
+
+def action_key(action: Action) -> str:
+    """A text that names ``action`` whatever its keys' order (the same
+    action in two worlds has one key)."""
+    return json.dumps(action, sort_keys=True, separators=(",", ":"))
+
+
+def terminal_value(game: Game, state: State, seat: Seat) -> float:
+    """The value of a finished ``state`` for ``seat``: 1 when it is among
+    the winners (0.75 when the win is shared by several sides, house rule
+    R28), 0.5 for a draw, else 0 (the game's outcome)."""
+    if game.outcome is None:
+        return 0.5
+    found = game.outcome(state)
+    winners = found.get("winners") or []
+    if seat in winners:
+        return 0.75 if found.get("shared") else 1.0
+    return 0.5 if found.get("draw") else 0.0
+
+
+class SearchBot:
+    """Information-set Monte Carlo search for one game (module docstring).
+
+    ``game``: the kernel Game (needs ``determinize``; ``evaluate`` scores
+    cut-off playouts, else playouts run to ``depth`` and an unfinished
+    position is worth 0.5); ``seed``: the bot's generator; ``level``: its
+    budget and playout policy; ``iterations`` / ``think_ms`` override the
+    level's iteration budget / add a time budget. ``choose(state, seat)``
+    returns an action of ``seat`` (None when it has none) and sets
+    :attr:`last_choice`. Raises EngineFault for a game without determinize."""
+
+    def __init__(
+        self,
+        game: Game,
+        seed: int = 0,
+        level: Level | None = None,
+        iterations: int | None = None,
+        think_ms: float | None = None,
+    ) -> None:
+        if game.determinize is None:
+            raise EngineFault(f"{game.name} has no determinize: it cannot be searched")
+        self.game = game
+        self.level = level or Level(iterations=100, depth=30)
+        if iterations is not None:
+            self.iterations = iterations
+        elif think_ms is not None:
+            self.iterations = 1_000_000  # the time budget ends the search
+        else:
+            self.iterations = self.level.iterations
+        self.think_ms = think_ms
+        self.rng = random.Random(seed)
+        self.policy = game.bots[self.level.playout](seed)
+        random_kind = game.bots.get("random")
+        self.noisy = random_kind(seed + 1) if random_kind is not None else None
+        self.quiet: tuple[str, ...] = tuple(getattr(random_kind, "quiet", ("concede",)))
+        self.last_choice: list[Weighed] = []
+        self.last_iterations = 0
+
+    def choose(self, state: State, seat: Seat) -> Action | None:
+        """The searched action of ``seat`` in ``state`` (None: it has no
+        action). Reads ``state`` only through the game's determinize."""
+        self.last_choice = []
+        self.last_iterations = 0
+        if state.get("status") != "playing":
+            return None
+        determinize = self.game.determinize
+        assert determinize is not None
+        deadline = None if self.think_ms is None else time.perf_counter() + self.think_ms / 1000
+        arms: dict[str, _Arm] = {}
+        order: list[str] = []
+        done = 0
+        while done < self.iterations:
+            if deadline is not None and done and time.perf_counter() >= deadline:
+                break
+            world = determinize(state, seat, self.rng)
+            actions = [a for a in self.game.legal_actions(world, seat) if a["type"] not in self.quiet]
+            if not actions:
+                break
+            if done == 0 and len(actions) == 1:
+                self.last_choice = [Weighed(actions[0], 0, 0.0)]
+                return actions[0]
+            arm = self._pick(actions, arms, order)
+            done += 1
+            value = self._iterate(world, seat, arm.action)
+            if value is None:
+                continue
+            arm.visits += 1
+            arm.total += value
+        self.last_iterations = done
+        if not arms:
+            return None
+        ranked = sorted(
+            (arms[k] for k in order), key=lambda a: (-a.visits, -a.mean())
+        )  # stable: listing order breaks ties
+        self.last_choice = [Weighed(a.action, a.visits, round(a.mean(), 4)) for a in ranked]
+        return ranked[0].action
+
+    def _pick(self, actions: list[Action], arms: dict[str, _Arm], order: list[str]) -> _Arm:
+        """UCB1 over the actions this world offers (an untried one first, in
+        listing order); counts each as available once more."""
+        offered = []
+        for action in actions:
+            key = action_key(action)
+            arm = arms.get(key)
+            if arm is None:
+                arm = arms[key] = _Arm(action)
+                order.append(key)
+            arm.available += 1
+            offered.append(arm)
+        best, best_score = offered[0], -math.inf
+        explore = self.level.explore
+        for arm in offered:
+            if arm.visits == 0:
+                return arm
+            score = arm.mean() + explore * math.sqrt(math.log(arm.available) / arm.visits)
+            if score > best_score:
+                best, best_score = arm, score
+        return best
+
+    def _iterate(self, world: State, seat: Seat, action: Action) -> float | None:
+        """Apply ``action`` in ``world`` (the iteration's own copy), play on
+        with the playout policy for at most ``depth`` actions and score the
+        result for ``seat``. None when the world could not be played (an
+        engine fault in a dealt world: the iteration does not count)."""
+        game = self.game
+        apply = game.apply_action_in_place
+        try:
+            apply(world, seat, action)
+            noise, rng = self.level.noise, self.rng
+            for step in range(self.level.depth):
+                if world["status"] != "playing":
+                    break
+                actor = game.seat_to_ask(world, step)
+                bot = self.noisy if self.noisy is not None and rng.random() < noise else self.policy
+                chosen = bot.choose(world, actor)
+                if chosen is None:
+                    break
+                apply(world, actor, chosen)
+        except (RulesError, EngineFault):
+            return None
+        if world["status"] != "playing":
+            return terminal_value(game, world, seat)
+        if game.evaluate is None:
+            return 0.5
+        return float(game.evaluate(world, seat))
+
+
+def last_choice_of(bot: Any) -> list[Weighed]:
+    """The alternatives ``bot`` weighed at its last choice (a search bot's
+    :attr:`SearchBot.last_choice`; none for a bot that weighs nothing)."""
+    return list(getattr(bot, "last_choice", []))
