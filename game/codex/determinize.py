@@ -40,7 +40,7 @@ from .errors import RulesError
 from .state import is_opponent
 from .view import hand_revealed_to, view
 
-MAX_DEALS = 16  # deals tried before the hidden cards are left as they are
+MAX_DEALS = 16  # deals tried for one the seat cannot tell apart; then the last one is kept
 
 
 _REFERRING = ("queue", "prompt", "temp", "lasting", "final", "final_pending", "followed")
@@ -54,8 +54,9 @@ def determinize(state: dict, seat: int, rng: random.Random) -> dict:
     ``view(copy, seat) == view(state, seat)``: a view can tell a little of
     a hidden card (whether the top card of a draw pile can be played now,
     Vir Garbarean's ability), so a deal the seat's view tells apart is
-    dealt again, up to MAX_DEALS times; then the hidden cards stay as they
-    are and only the generator is new. Raises RulesError ``bad_seat`` for a
+    dealt again, up to MAX_DEALS times; then the last deal is kept (the
+    real hidden cards never are: the search bots read this copy, issue 30).
+    Raises RulesError ``bad_seat`` for a
     seat that is not in the game."""
     if not is_seat(state, seat):
         raise RulesError("bad_seat", "That seat is not in this game.")
@@ -64,9 +65,7 @@ def determinize(state: dict, seat: int, rng: random.Random) -> dict:
         out = _dealt(state, seat, rng)
         if view(out, seat) == seen:
             return out
-    out = copy_state(state)
-    reseed(out, rng)
-    return out
+    return out  # the last deal: a little less consistent, but never the real hidden cards
 
 
 def _dealt(state: dict, seat: int, rng: random.Random) -> dict:

@@ -6,6 +6,7 @@ as it was, and the copy plays on."""
 
 import json
 import random
+import sys
 
 import pytest
 
@@ -112,3 +113,24 @@ def test_a_seat_not_in_the_game_is_refused():
     state = _positions("1hero", seed=1)[0]
     with pytest.raises(RulesError):
         determinize(state, 5, random.Random(0))
+
+
+def test_when_no_deal_matches_the_view_the_real_cards_still_stay_hidden(monkeypatch):
+    """Every deal told apart from the seat's view (forced here): the copy is
+    still a deal, never the real hidden cards (issue 30, never peek): two
+    states that differ only in where an opponent's hidden cards are give the
+    same copy."""
+    state = _positions("1hero", seed=4)[-1]
+    opponent = state["players"][1]
+    hand, deck = opponent["hand"], opponent["deck"]
+    a, b = next((h, d) for h in hand for d in deck if state["cards"][h]["card"] != state["cards"][d]["card"])
+    swapped = copy_state(state)
+    cards = swapped["cards"]
+    cards[a]["card"], cards[b]["card"] = cards[b]["card"], cards[a]["card"]
+    assert view(swapped, 0) == view(state, 0)  # seat 0 cannot tell them apart
+    looks = iter(range(10**6))
+    module = sys.modules[determinize.__module__]
+    monkeypatch.setattr(module, "view", lambda s, seat: next(looks))  # no deal ever matches
+    first = determinize(state, 0, random.Random(9))
+    second = determinize(swapped, 0, random.Random(9))
+    assert json.dumps(first["cards"], sort_keys=True) == json.dumps(second["cards"], sort_keys=True)
