@@ -18,6 +18,7 @@ import argparse
 import json
 import math
 import os
+import random
 import statistics
 import sys
 import time
@@ -26,14 +27,27 @@ from concurrent.futures import ProcessPoolExecutor
 sys.path.insert(0, os.getcwd())
 
 import game.rules as rules  # noqa: E402 (the tree's engine)
+from game.codex import catalog  # noqa: E402
 from game.kernel import game as kernel  # noqa: E402
-from tools.behaviour_corpus import _config  # noqa: E402
+
+
+def _codex(mode: str, seats: int, per_seat: int, seed: int) -> dict:
+    """A Codex game of ``mode``: ``seats`` seats of ``per_seat`` heroes
+    each, drawn by ``seed`` from every playable hero."""
+    picker = random.Random(f"{mode}:{seats}:{seed}")
+    heroes = catalog.playable_heroes()
+    return {
+        "mode": mode,
+        "seed": 1000 + seed,
+        "seats": [{"name": f"P{i}", "heroes": picker.sample(heroes, per_seat)} for i in range(seats)],
+    }
+
 
 ROWS = {
-    "codex-1hero": lambda seed: _config("1hero", seed),
-    "codex-3hero": lambda seed: _config("3hero", seed),
-    "codex-2hg": lambda seed: _config("2hg", seed),
-    "codex-ffa": lambda seed: _config("ffa-4", seed),
+    "codex-1hero": lambda seed: _codex("1hero", 2, 1, seed),
+    "codex-3hero": lambda seed: _codex("3hero", 2, 3, seed),
+    "codex-2hg": lambda seed: _codex("2hg", 4, 1, seed),
+    "codex-ffa": lambda seed: _codex("ffa", 4, 1, seed),
     "arcane": lambda seed: {"game": "arcane", "seed": seed, "seats": [{"name": "N"}, {"name": "S"}]},
     "c23": lambda seed: {
         "game": "c23",
