@@ -18,7 +18,6 @@ import argparse
 import json
 import math
 import os
-import random
 import statistics
 import sys
 import time
@@ -27,20 +26,14 @@ from concurrent.futures import ProcessPoolExecutor
 sys.path.insert(0, os.getcwd())
 
 import game.rules as rules  # noqa: E402 (the tree's engine)
-from game.codex import catalog  # noqa: E402
+from game.codex.setup import sampled_config  # noqa: E402
 from game.kernel import game as kernel  # noqa: E402
 
 
 def _codex(mode: str, seats: int, per_seat: int, seed: int) -> dict:
     """A Codex game of ``mode``: ``seats`` seats of ``per_seat`` heroes
     each, drawn by ``seed`` from every playable hero."""
-    picker = random.Random(f"{mode}:{seats}:{seed}")
-    heroes = catalog.playable_heroes()
-    return {
-        "mode": mode,
-        "seed": 1000 + seed,
-        "seats": [{"name": f"P{i}", "heroes": picker.sample(heroes, per_seat)} for i in range(seats)],
-    }
+    return sampled_config(mode, seats, per_seat, seed, f"{mode}:{seats}:{seed}")
 
 
 ROWS = {

@@ -15,11 +15,10 @@ import argparse
 import hashlib
 import json
 import pathlib
-import random
 import sys
 
-from game.codex import catalog
 from game.codex.bots import GreedyBot, RandomBot, _next_to_act
+from game.codex.setup import sampled_config
 from game.rules import apply_action, new_game, view
 
 EXPECTED = pathlib.Path(__file__).resolve().parent.parent / "tests" / "rules" / "data" / "behaviour_corpus.json"
@@ -43,13 +42,7 @@ def _config(row: str, seed: int) -> dict:
     playable hero, different within a seat; the first games of the corpus
     together cover all of them."""
     _, mode, seats, per_seat = next(m for m in MODES if m[0] == row)
-    picker = random.Random(f"{row}:{seed}")
-    heroes = catalog.playable_heroes()
-    return {
-        "mode": mode,
-        "seed": 1000 + seed,
-        "seats": [{"name": f"P{i}", "heroes": picker.sample(heroes, per_seat)} for i in range(seats)],
-    }
+    return sampled_config(mode, seats, per_seat, seed, f"{row}:{seed}")
 
 
 def _canon(value) -> bytes:

@@ -14,6 +14,8 @@ cards in play with their slots, damage and runes, heroes at a level,
 buildings, whose turn it is.
 """
 
+import random
+
 from . import catalog, maps, rng
 from .checks import run
 from .errors import RulesError
@@ -41,6 +43,21 @@ def starting_workers(mode: str, index: int) -> int:
     """Workers a seat starts with: the first player (in Two-Headed Dragon,
     each player of the first team) has 4, the others 5 (house rule R22)."""
     return 4 if team_for(mode, index) == 0 else 5
+
+
+def sampled_config(mode: str, seats: int, per_seat: int, seed: int, key: str) -> dict:
+    """A config of ``mode`` (a Codex mode name) with ``seats`` seats named
+    P0, P1... of ``per_seat`` heroes each, drawn without repeats within a
+    seat from every playable hero by a generator seeded with ``key``; the
+    game's own seed is 1000 + ``seed``. For the tools, benchmarks and tests
+    that play many games (the behaviour corpus, bots_ab)."""
+    picker = random.Random(key)
+    heroes = catalog.playable_heroes()
+    return {
+        "mode": mode,
+        "seed": 1000 + seed,
+        "seats": [{"name": f"P{i}", "heroes": picker.sample(heroes, per_seat)} for i in range(seats)],
+    }
 
 
 def new_game(config: dict) -> dict:
