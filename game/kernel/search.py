@@ -12,8 +12,15 @@ applies it, plays on with a cheap playout policy (the game's greedy or
 random bot, with a little noise) for at most ``depth`` actions, and scores
 the position for the seat's side: 1 won, 0 lost, 0.5 drawn once the game is
 over, else the game's evaluation (``Game.evaluate``, 0..1). After the budget
-the most tried action is chosen; :attr:`SearchBot.last_choice` keeps every
-action weighed with its tries and mean value (for hints and replays).
+the most tried action is chosen, unless it was tried fewer than the
+level's ``min_visits`` times or is not worth clearly more (the level's
+``margin``) than the pick of the game's prior bot (its greedy bot, asked
+in the first world and tried first): then the prior's pick. So the search
+overrides the rules of thumb only where it found better, and never dithers
+among moves it cannot tell apart (found: an "easy" Codex bot moved its
+patrollers from slot to slot for hundreds of actions and never ended its
+turn). :attr:`SearchBot.last_choice` keeps every action weighed with its
+tries and mean value, the chosen one first (for hints and replays).
 
 Never peeking (issue 30 point 2): the bot hands the real state to the
 game's determinize and to nothing else; the root's actions, the playouts
@@ -60,13 +67,18 @@ class Level:
     position is scored), ``playout`` (the game's bot kind that plays the
     playouts: "greedy" or "random"), ``noise`` (the chance a playout step is
     a random legal action instead), ``explore`` (UCB1's exploration
-    constant)."""
+    constant), ``prior`` (the game's bot kind whose pick stands unless the
+    search finds an action worth more than ``margin`` above it, tried at
+    least ``min_visits`` times; "" for none)."""
 
     iterations: int
     depth: int
     playout: str = "greedy"
     noise: float = 0.1
     explore: float = 0.7
+    prior: str = "greedy"
+    margin: float = 0.02
+    min_visits: int = 2
 
 
 class _Arm:
@@ -135,6 +147,8 @@ class SearchBot:
         self.think_ms = think_ms
         self.rng = random.Random(seed)
         self.policy = game.bots[self.level.playout](seed)
+        prior_kind = game.bots.get(self.level.prior) if self.level.prior else None
+        self.prior = prior_kind(seed) if prior_kind is not None else None
         random_kind = game.bots.get("random")
         self.noisy = random_kind(seed + 1) if random_kind is not None else None
         self.quiet: tuple[str, ...] = tuple(getattr(random_kind, "quiet", ("concede",)))
@@ -154,6 +168,7 @@ class SearchBot:
         arms: dict[str, _Arm] = {}
         order: list[str] = []
         done = 0
+        prior: str | None = None
         while done < self.iterations:
             if deadline is not None and done and time.perf_counter() >= deadline:
                 break
@@ -164,7 +179,10 @@ class SearchBot:
             if done == 0 and len(actions) == 1:
                 self.last_choice = [Weighed(actions[0], 0, 0.0)]
                 return actions[0]
-            arm = self._pick(actions, arms, order)
+            if done == 0 and self.prior is not None:
+                picked = self.prior.choose(self.game.copy_state(world), seat)  # a world: never the real state
+                prior = None if picked is None else action_key(picked)
+            arm = self._pick(actions, arms, order, prior)
             done += 1
             value = self._iterate(world, seat, arm.action)
             if value is None:
@@ -177,12 +195,20 @@ class SearchBot:
         ranked = sorted(
             (arms[k] for k in order), key=lambda a: (-a.visits, -a.mean())
         )  # stable: listing order breaks ties
+        best = ranked[0]
+        fallback = arms.get(prior) if prior is not None else None
+        if fallback is not None and (
+            best.visits < self.level.min_visits or best.mean() <= fallback.mean() + self.level.margin
+        ):
+            best = fallback  # the search found nothing clearly better than the prior's pick
+            ranked = [fallback, *(a for a in ranked if a is not fallback)]
         self.last_choice = [Weighed(a.action, a.visits, round(a.mean(), 4)) for a in ranked]
-        return ranked[0].action
+        return best.action
 
-    def _pick(self, actions: list[Action], arms: dict[str, _Arm], order: list[str]) -> _Arm:
-        """UCB1 over the actions this world offers (an untried one first, in
-        listing order); counts each as available once more."""
+    def _pick(self, actions: list[Action], arms: dict[str, _Arm], order: list[str], first: str | None) -> _Arm:
+        """UCB1 over the actions this world offers (an untried one first:
+        the prior's pick ``first``, then in listing order); counts each as
+        available once more."""
         offered = []
         for action in actions:
             key = action_key(action)
@@ -192,6 +218,8 @@ class SearchBot:
                 order.append(key)
             arm.available += 1
             offered.append(arm)
+        if first is not None and first in arms and arms[first].visits == 0 and arms[first] in offered:
+            return arms[first]
         best, best_score = offered[0], -math.inf
         explore = self.level.explore
         for arm in offered:

@@ -11,6 +11,7 @@ import random
 import pytest
 
 import game.rules as rules
+from game.codex.setup import sampled_config
 from game.kernel import game as kernel
 from game.kernel.bots import play_game
 from tools.behaviour_corpus import _config
@@ -118,3 +119,25 @@ def test_a_search_bot_plays_a_whole_game():
     bots = [rules.make_bot("easy", seed=1, iterations=4), rules.make_bot("greedy", seed=2)]
     state, actions = play_game(engine, config, bots, max_actions=3000)
     assert state["status"] == "finished"
+
+
+def test_an_easy_codex_bot_ends_its_turns():
+    """Found: with random playouts the "easy" level could not tell its
+    patrol moves apart and moved patrollers from slot to slot for hundreds
+    of actions without ending its turn. The prior bot's pick now stands
+    unless the search finds clearly better."""
+    config = sampled_config("1hero", 2, 1, 2, "x")
+    engine = kernel.get(rules.game_of(config))
+    state = rules.new_game(config)
+    bots = [rules.make_bot("easy", seed=1), rules.make_bot("greedy", seed=2)]
+    run = longest = 0
+    for step in range(160):
+        if state["status"] != "playing":
+            break
+        seat = engine.seat_to_ask(state, step)
+        action = bots[seat].choose(state, seat)
+        if seat == 0:
+            run = 0 if action["type"] == "end_main" else run + 1
+            longest = max(longest, run)
+        state, _ = rules.apply_action(state, seat, action)
+    assert longest <= 40
