@@ -5,7 +5,7 @@ toughness left), lands, relics, charms and sages, and cards in hand; the
 seat's score less the other's, squashed to 0..1. Reads the board and the
 counts only (what a determinized copy holds), never the log."""
 
-import math
+from game.kernel.search import squash
 
 from .state import other, power, toughness
 
@@ -32,4 +32,4 @@ def seat_score(state: dict, seat: int) -> float:
 
 def evaluate(state: dict, seat: int) -> float:
     """``seat``'s score less the other seat's, squashed to 0..1 (0.5: even)."""
-    return 1.0 / (1.0 + math.exp(-(seat_score(state, seat) - seat_score(state, other(seat))) / SCALE))
+    return squash(seat_score(state, seat) - seat_score(state, other(seat)), SCALE)

@@ -5,7 +5,7 @@ play (their power), its resources and its hand; the seat's score less its
 strongest opponent still in the game, squashed to 0..1. Reads the board and
 the counts only (what a determinized copy holds), never the log."""
 
-import math
+from game.kernel.search import squash
 
 from .state import State, power
 
@@ -34,4 +34,4 @@ def evaluate(state: State, seat: int) -> float:
     others = [seat_score(state, p["seat"]) for p in state["players"] if p["seat"] != seat and not p["out"]]
     if not others:
         return 1.0
-    return 1.0 / (1.0 + math.exp(-(seat_score(state, seat) - max(others)) / SCALE))
+    return squash(seat_score(state, seat) - max(others), SCALE)

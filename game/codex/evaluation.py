@@ -7,7 +7,7 @@ its strongest opponent, squashed to 0..1. Reads the board, the counts and
 the seat's own cards only: everything a determinized copy holds, never the
 log."""
 
-import math
+from game.kernel.search import squash
 
 from . import stats
 from .state import team_of
@@ -57,4 +57,4 @@ def evaluate(state: dict, seat: int) -> float:
     mine = team_of(state, seat)
     teams = {p["team"] for p in state["players"]}
     best_other = max(side_score(state, t) for t in teams if t != mine)
-    return 1.0 / (1.0 + math.exp(-(side_score(state, mine) - best_other) / SCALE))
+    return squash(side_score(state, mine) - best_other, SCALE)

@@ -102,6 +102,13 @@ def action_key(action: Action) -> str:
     return json.dumps(action, sort_keys=True, separators=(",", ":"))
 
 
+def squash(margin: float, scale: float) -> float:
+    """A score ``margin`` (a side's score less its opponents') as a value
+    0..1 for the search (0.5: even), by the logistic curve; ``scale`` is
+    the margin that makes about 0.73. The games' evaluations end with it."""
+    return 1.0 / (1.0 + math.exp(-margin / scale))
+
+
 def terminal_value(game: Game, state: State, seat: Seat) -> float:
     """The value of a finished ``state`` for ``seat``: 1 when it is among
     the winners (0.75 when the win is shared by several sides, house rule
