@@ -22,9 +22,10 @@ played the same way, by the same code (play_one, services.apply_seat_action).
 
 Bots play as background work (game.tasks), whether or not anyone has the
 page open, but only while at least one seat is a person's own (no stand-in
-plays it): a match where every seat is a bot or a stand-in waits for a
-person to come back (issue 30 point 4; nobody comes back to a game the bots
-played on alone).
+plays it) or a seated person is connected (a turn clock ran out while they
+watch): a match where every seat is a bot or a stand-in and nobody seated
+is connected waits for a person to come back (issue 30 point 4; nobody
+comes back to a game the bots played on alone).
 """
 
 from datetime import timedelta
@@ -216,11 +217,15 @@ def expire_away_of(match_ids: list) -> set:
 CHOICE_TRIES = 3  # times play_one chooses again when the state moved on under the bot
 
 
-def _bots_play(players: list) -> bool:
-    """True when bots may play in a match of ``players`` (``{"seat", "bot",
-    "stand_in"}`` each): at least one seat is a person's own, not a bot's
-    nor stood in for."""
-    return any(not p["bot"] and not p["stand_in"] for p in players)
+def _bots_play(match_id: int, players: list) -> bool:
+    """True when bots may play in match ``match_id`` of ``players``
+    (``{"seat", "bot", "stand_in"}`` each): at least one seat is a person's
+    own, not a bot's nor stood in for, or a person seated in the match has a
+    live socket (whose turn clock ran out while they watch: the stand-in
+    plays their turn in front of them)."""
+    if any(not p["bot"] and not p["stand_in"] for p in players):
+        return True
+    return livesockets.live().filter(match_id=match_id, seat__isnull=False).exists()
 
 
 def _bot_for(player: dict, version: int):
@@ -246,7 +251,8 @@ def play_next(match_id: int) -> tuple[int, Applied] | None:
     workers choosing at the same version apply one move, and it carries no
     nonce. When the state moved on under the bot (another worker's move, a
     player's action) it chooses again, up to CHOICE_TRIES times. Bots play
-    only while a seat is a person's own (_bots_play), connected or not.
+    only while a seat is a person's own, connected or not, or a seated
+    person is connected (_bots_play).
     Returns ``(seat, Applied)``: the seat that moved and its move; or None
     when no bot has anything to do (or the state kept moving: the next
     trigger chooses again).
@@ -259,7 +265,7 @@ def play_next(match_id: int) -> tuple[int, Applied] | None:
         if match.status != Match.Status.PLAYING:
             return None
         players = list(MatchPlayer.objects.filter(match_id=match_id).values("seat", "bot", "stand_in"))
-        if not _bots_play(players):
+        if not _bots_play(match_id, players):
             return None
         bots = [p for p in players if p["bot"] or p["stand_in"]]
         move = next(

@@ -349,3 +349,17 @@ def test_the_table_names_several_bots_as_the_match_will(make_user):
     listed = listed if isinstance(listed, list) else listed["results"]
     seats = next(t for t in listed if t["id"] == table.pk)["seats"]
     assert [seats[i]["player"] for i in (2, 3)] == ["Greedy bot 3", "Greedy bot 4"]
+
+
+def test_a_timed_out_person_watching_sees_the_stand_in_play(make_user):
+    """Found by the browser test of the turn clock: her clock ran out, a
+    stand-in took her seat while she watched, and the bots waited, as if
+    nobody were there (every seat a bot or a stand-in). A seated person
+    with a live socket is someone there: the stand-in plays her turn."""
+    alice = make_user("alice")
+    match = services.start_table(bot_table([alice], bots=[(1, "greedy")]).pk, alice, seed=5).match
+    MatchPlayer.objects.filter(match=match, seat=0).update(stand_in=True)  # her clock ran out
+    assert play_one(match.pk) is None  # nobody seated is connected: the match waits
+    _live(match, alice)
+    done = play_one(match.pk)
+    assert done is not None and done.version == 1 and match.actions.get(seq=1).seat == 0
