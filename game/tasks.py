@@ -17,8 +17,9 @@ each a short database call applied only at the version it was chosen at),
 publishes each version to the match's live viewers (game.delivery), and
 paces them for reading: a pause of CODEX_STAND_IN_DELAY before a bot's turn,
 a beat of CODEX_BOT_BEAT between the moves of one turn. It stops when no bot
-has anything to do, and a match where every seat is a bot or a stand-in
-waits for a person to come back (game.standins._bots_play).
+has anything to do, and a match where every seat is a bot or a stand-in,
+with no seated person connected, waits for a person to come back
+(game.standins._bots_play).
 """
 
 import logging
