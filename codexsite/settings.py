@@ -301,6 +301,10 @@ CODEX_STAND_IN_SECONDS = env.int("CODEX_STAND_IN_SECONDS", default=180)
 CODEX_STAND_IN_DELAY = env.float("CODEX_STAND_IN_DELAY", default=1.2)
 CODEX_BOT_BEAT = env.float("CODEX_BOT_BEAT", default=0.4)
 CODEX_STAND_IN_MAX_MOVES = env.int("CODEX_STAND_IN_MAX_MOVES", default=300)
+# The most wall time a search bot ("easy", "normal", "hard"; stand-ins play
+# "normal") thinks about one move, beside its level's iteration budget
+# (game.standins.bot_for; issue 30: "hard" decides within a second at p95).
+CODEX_BOT_THINK_MS = env.float("CODEX_BOT_THINK_MS", default=800.0)
 # Background work (game.tasks, huey; docs/ARCHITECTURE.md "Background work").
 # In-process (the default without REDIS_URL, `make run`): a queue in memory
 # and worker threads inside the server process. With REDIS_URL: a queue in

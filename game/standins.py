@@ -12,13 +12,17 @@ The table decides, or a timeout does (docs/RULINGS.md "Server: away players"):
 any other seated player may let a bot play a seat away for
 ``CODEX_STAND_IN_ASK_SECONDS`` (not at once: a reload or a network blip must
 not cost a player the seat), and a seat away for ``CODEX_STAND_IN_SECONDS``
-gets one without asking. The bot
-(game.rules.GreedyBot, the greedy bot of the match's game, never conceding) plays whenever the game waits
-on that seat. The player takes the seat back simply by connecting again.
+gets one without asking. The bot (a "normal" search bot of the match's
+game, STAND_IN; never conceding) plays whenever the game waits on that
+seat (issue 30 point 5). The player takes the seat back simply by
+connecting again.
 
 Table bots (issue 14 point 9; docs/RULINGS.md "Server: bots at the table"):
-a seat the host gave to a bot (``MatchPlayer.bot``, one of BOT_KINDS) is
-played the same way, by the same code (play_one, services.apply_seat_action).
+a seat the host gave to a bot (``MatchPlayer.bot``, one of BOT_KINDS: the
+host picks its level, issue 30 point 5) is played the same way, by the same
+code (play_one, services.apply_seat_action). A search bot thinks at most
+``CODEX_BOT_THINK_MS`` per move beside its level's iteration budget
+(docs/RULINGS.md "Server: bots at the table"), so no bot stalls a turn.
 
 Bots play as background work (game.tasks), whether or not anyone has the
 page open, but only while at least one seat is a person's own (no stand-in
@@ -36,21 +40,27 @@ from django.utils import timezone
 
 from game import livesockets, turnclock
 from game.models import Match, MatchPlayer
-from game.rules import GreedyBot, RandomBot
+from game.rules import LEVELS, make_bot
 from game.services import ActionRefused, Applied, MatchNotFound, apply_seat_action, load_snapshot
 
-# The bots a host may seat at a table: kind -> (the name it plays under, its class).
+# The bots a host may seat at a table: kind (game.rules.make_bot's) -> the
+# name it plays under, weakest first among the levels.
 BOT_KINDS = {
-    "greedy": ("Greedy bot", GreedyBot),
-    "random": ("Random bot", RandomBot),
+    "random": "Random bot",
+    "greedy": "Greedy bot",
+    "easy": "Easy bot",
+    "normal": "Normal bot",
+    "hard": "Hard bot",
 }
+
+STAND_IN = "normal"  # the kind of bot that plays a person's seat while they are away (issue 30 point 5)
 
 
 def bot_name(kind: str, index: int, several: bool) -> str:
     """The name a table bot of ``kind`` (a BOT_KINDS key) plays under at seat
     ``index``: "Greedy bot", or "Greedy bot 3" when the table has ``several``
     bots (names tell them apart in the log). Raises KeyError for an unknown kind."""
-    label = BOT_KINDS[kind][0]
+    label = BOT_KINDS[kind]
     return f"{label} {index + 1}" if several else label
 
 
@@ -62,7 +72,7 @@ def bot_seats(match_id: int) -> set:
 def bot_labels(match_id: int) -> dict:
     """``{seat: label}`` of the table bots of match ``match_id`` (e.g. ``{1: "Greedy bot"}``)."""
     rows = MatchPlayer.objects.filter(match_id=match_id).exclude(bot="").values_list("seat", "bot")
-    return {seat: BOT_KINDS[kind][0] for seat, kind in rows if kind in BOT_KINDS}
+    return {seat: BOT_KINDS[kind] for seat, kind in rows if kind in BOT_KINDS}
 
 
 def _seat(match_id: int, seat: int):
@@ -228,12 +238,20 @@ def _bots_play(match_id: int, players: list) -> bool:
     return livesockets.live().filter(match_id=match_id, seat__isnull=False).exists()
 
 
-def _bot_for(player: dict, version: int):
-    """The bot that plays ``player`` (``{"seat", "bot"}``) at ``version``:
-    its table bot's kind, else the stand-in (GreedyBot); seeded with the
-    version, so a move chosen twice at one version is the same move."""
-    kind = BOT_KINDS[player["bot"]][1] if player["bot"] else GreedyBot
-    return kind(seed=version)
+def bot_for(kind: str, version: int):
+    """The bot of ``kind`` (a BOT_KINDS key) that moves at ``version``
+    (game.rules.make_bot), seeded with the version: a search level keeps
+    its level's iteration budget (game.rules.LEVELS) and thinks at most
+    CODEX_BOT_THINK_MS of wall time besides (issue 30: a "hard" bot decides
+    within about a second), so a move chosen twice at one version is the
+    same move unless the clock cut one search short. Raises KeyError for
+    an unknown kind."""
+    if kind not in BOT_KINDS:
+        raise KeyError(kind)
+    level = LEVELS.get(kind)
+    if level is None:
+        return make_bot(kind, seed=version)
+    return make_bot(kind, seed=version, iterations=level.iterations, think_ms=settings.CODEX_BOT_THINK_MS)
 
 
 def play_one(match_id: int) -> Applied | None:
@@ -272,7 +290,7 @@ def play_next(match_id: int) -> tuple[int, Applied] | None:
             (
                 (p["seat"], action)
                 for p in bots
-                if (action := _bot_for(p, match.version).choose(match.state, p["seat"])) is not None
+                if (action := bot_for(p["bot"] or STAND_IN, match.version).choose(match.state, p["seat"])) is not None
             ),
             None,
         )

@@ -140,7 +140,7 @@ def reserved_pattern() -> re.Pattern:
         return "|".join(sorted({re.escape(key) for name in names for key in name_keys(name)}, key=len, reverse=True))
 
     number = f"(?:{keys(*'0123456789')})"  # a digit's keys (a 1 and an l share one)
-    shown = keys("You", *(label for label, _cls in BOT_KINDS.values()))
+    shown = keys("You", *BOT_KINDS.values())
     return re.compile(f"(?:{shown}){number}*|(?:{keys('seat', 'team')}){number}+")
 
 

@@ -16,7 +16,7 @@ from lobby.names import MAX_CHARS, MIN_CHARS
 from lobby.services import held_seats, hold_ends, host_here, map_choices
 
 # The table bots a host may seat (the schema's enum BotKind, settings ENUM_NAME_OVERRIDES).
-BOT_KIND_CHOICES = sorted(BOT_KINDS)
+BOT_KIND_CHOICES = list(BOT_KINDS)
 
 DECK_HELP = 'C-23 only: a starter ("red", "blue", "green") or the id of one of your saved decks (/api/decks/).'
 
@@ -240,7 +240,10 @@ class BotSerializer(serializers.Serializer):
     """Put a table bot of ``kind`` in the empty seat ``index`` (host only)."""
 
     index = serializers.IntegerField(min_value=0)
-    kind = ChoiceOf(choices=BOT_KIND_CHOICES, help_text="The bot: greedy or random.")
+    kind = ChoiceOf(
+        choices=BOT_KIND_CHOICES,
+        help_text="The bot (game.standins.BOT_KINDS): random, greedy, or a search level easy, normal or hard.",
+    )
     heroes = serializers.ListField(
         child=exact_text(max_length=64),
         required=False,

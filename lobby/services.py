@@ -537,7 +537,7 @@ def seat_bot(table_id: int, host, index: int, kind: str, heroes: list | None = N
     (and those of a closed table).
     """
     if kind not in BOT_KINDS:
-        raise LobbyError("bad_bot", f"There is no bot called {kind!r}: choose {' or '.join(sorted(BOT_KINDS))}.")
+        raise LobbyError("bad_bot", f"There is no bot called {kind!r}: choose one of {', '.join(BOT_KINDS)}.")
     with transaction.atomic():
         table, seat = _hosts_seat(table_id, host, index, "Only the host seats bots.")
         if seat.user_id is not None or seat.bot:

@@ -5,18 +5,26 @@
 import { el } from "./common.js";
 
 // The bots a host may choose, as the server names them (game.standins.BOT_KINDS),
-// with how hard each is to beat (a newcomer asked which one is the easy one).
+// easiest first, with how hard each is to beat in a word and a line (a
+// newcomer asked which one is the easy one; issue 30 point 5: the host picks
+// the level of each bot seat).
 /** @type {[kind: string, label: string, level: string, about: string][]} */
 const KINDS = [
-  ["greedy", "Greedy bot", "stronger", "Takes the move that looks best each time: a fair first opponent."],
-  ["random", "Random bot", "easy", "Plays any move the rules allow, at random: easy to beat."],
+  ["random", "Random bot", "easiest", "Plays any move the rules allow, at random: a calm way to learn the game."],
+  ["easy", "Easy bot", "easy", "Glances a few moves ahead and often picks a weak one: good for a first win."],
+  ["greedy", "Greedy bot", "fair", "Takes whatever move looks best right now and never plans: a fair first opponent."],
+  ["normal", "Normal bot", "harder", "Tries each idea in quick imagined games before it moves: a real contest."],
+  ["hard", "Hard bot", "hardest", "Imagines many more games, further ahead, before each move: bring a plan."],
 ];
 
+const DEFAULT_KIND = "easy"; // what a newcomer who just clicks "Add bot" plays against
+
 /**
- * The lobby's bot controls for one seat row: a "bot" tag on a bot's seat;
- * for the host of a waiting table, a bot choice and an "Add bot" button on
- * an empty seat. `act(method, url, body)` sends the request and refreshes.
- * Returns the nodes to append to the row (maybe none).
+ * The lobby's bot controls for one seat row: a bot's seat gets a tag
+ * naming its level ("bot · hard"); the host of a waiting table gets a bot
+ * choice and an "Add bot" button on an empty seat. `act(method, url, body)`
+ * sends the request and refreshes. Returns the nodes to append to the row
+ * (maybe none).
  * @param {{id: number, status: string, host_id: number}} table the table as /api/tables/ gives it
  * @param {{index: number, bot?: string | null, player?: unknown}} seat one of its seats
  * @param {number | null} userId the viewer's user id
@@ -24,10 +32,15 @@ const KINDS = [
  * @returns {HTMLElement[]}
  */
 export function seatBotControls(table, seat, userId, act) {
-  if (seat.bot) return [el("span", "bot", { class: "tag bot-tag", title: "A computer player" })];
+  if (seat.bot) {
+    const known = KINDS.find(([kind]) => kind === seat.bot);
+    const text = known ? `bot · ${known[2]}` : "bot";
+    return [el("span", text, { class: "tag bot-tag", title: known ? `A computer player. ${known[3]}` : "A computer player" })];
+  }
   if (seat.player || table.status !== "open" || table.host_id !== userId) return [];
   const choice = el("select", null, { class: "bot-kind", "aria-label": `Bot for seat ${seat.index + 1}` },
-    ...KINDS.map(([kind, label, level, about]) => el("option", `${label} (${level})`, { value: kind, title: about })));
+    ...KINDS.map(([kind, label, level, about]) =>
+      el("option", `${label} (${level})`, { value: kind, title: about, selected: kind === DEFAULT_KIND })));
   const explain = () => { choice.title = KINDS.find(([kind]) => kind === choice.value)?.[3] ?? ""; };
   choice.onchange = explain;
   explain();

@@ -15,13 +15,15 @@ import pytest
 from asgiref.sync import sync_to_async
 
 from benchmarks.servers import ROOT
-from game import rules, tasks
+from game import rules, standins, tasks
 from game.models import LiveSocket, MatchPlayer
+from game.services import normalise_action
 from lobby import services
 from tests.server.live import daphne, database_url, open_match
 from tests.server.matchkit import recv, row_now
 from tests.server.test_restart import next_of
 from tests.server.test_table_bots import _to_the_bot, bot_table
+from tools.behaviour_corpus import _config
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -82,13 +84,16 @@ async def test_the_bot_takes_its_turn_after_the_person_closes_the_page(make_user
     assert state["type"] == "state" and (state["version"], state["view"]["active"]) == (version, 0), state["version"]
 
 
-def test_a_match_of_only_bots_and_stand_ins_waits_for_a_person(make_user, monkeypatch):
-    """The bot run (play_bots, run here) plays nothing while a stand-in plays
-    the only person's seat, and the bot's whole turn once she has it back
-    (connected or not)."""
+@pytest.mark.parametrize("kind", ["greedy", "normal", "hard"])
+def test_a_match_of_only_bots_and_stand_ins_waits_for_a_person(make_user, monkeypatch, settings, kind):
+    """The bot run (play_bots, run here, with no socket open) plays nothing
+    while a stand-in plays the only person's seat, and the bot's whole turn
+    once she has it back (connected or not), at every level a host picks
+    (issue 30 points 4 and 5; the search levels think 30 ms a move here)."""
+    settings.CODEX_BOT_THINK_MS = 30
     monkeypatch.setattr(tasks, "wake_bots", lambda match_id: False)  # only the run called here plays
     alice = make_user("alice")
-    match = services.start_table(bot_table([alice], bots=[(1, "greedy")]).pk, alice, seed=5).match
+    match = services.start_table(bot_table([alice], bots=[(1, kind)]).pk, alice, seed=5).match
     _to_the_bot(match, alice)
     MatchPlayer.objects.filter(match=match, seat=0).update(stand_in=True)
     tasks.play_bots.call_local(match.pk)
@@ -153,3 +158,52 @@ def test_a_bot_turn_is_paced_as_a_whole(make_user, monkeypatch, settings):
     assert moves > 2 and _stands(match.pk)[1] == [0]
     # before the turn, a beat before each further move, and the pause before the look that found nothing
     assert pauses == [1.2] + [0.4] * (moves - 1) + [1.2]
+
+
+def test_a_stand_in_plays_at_normal_and_a_table_bot_at_its_level(make_user, monkeypatch, settings):
+    """Issue 30 point 5: the host's "hard" bot moves as a hard search bot
+    seeded with the version would; once it is her seat's turn and a stand-in
+    plays it (she is away), it moves as a "normal" one would."""
+    settings.CODEX_BOT_THINK_MS = 60_000  # a bound no search here reaches: the iteration budget decides
+    monkeypatch.setattr(tasks, "wake_bots", lambda match_id: False)
+    alice = make_user("alice")
+    match = services.start_table(bot_table([alice], bots=[(1, "hard")]).pk, alice, seed=5).match
+    _to_the_bot(match, alice)
+
+    def expected(kind: str, seat: int):
+        row = row_now(match.pk)
+        bot = rules.make_bot(kind, seed=row.version, iterations=rules.LEVELS[kind].iterations)
+        return bot.choose(row.state, seat)
+
+    MatchPlayer.objects.filter(match=match, seat=0).update(stand_in=True)
+    LiveSocket.objects.create(channel="t!1", user=alice, match=match, seat=0)  # she watches: bots play
+    want = expected("hard", 1)
+    assert standins.play_next(match.pk)[0] == 1
+    assert match.actions.get(seq=3).action == normalise_action(want, row_now(match.pk).state)
+    settings.CODEX_BOT_THINK_MS = 0  # one iteration a move: on to her seat's turn
+    while 0 not in rules.waiting_on(row_now(match.pk).state):
+        assert standins.play_next(match.pk)[0] == 1
+    settings.CODEX_BOT_THINK_MS = 60_000
+    version = row_now(match.pk).version
+    want = expected("normal", 0)
+    assert standins.play_next(match.pk)[0] == 0
+    assert match.actions.get(seq=version + 1).action == normalise_action(want, row_now(match.pk).state)
+
+
+def test_a_search_bot_s_thinking_is_bounded(settings):
+    """Issue 30: a "hard" table bot keeps its level's iteration budget and
+    stops at CODEX_BOT_THINK_MS besides (0: after one iteration), so no
+    bot stalls a turn; it reports the alternatives it weighed."""
+    state = rules.new_game(_config("1hero", 3))
+    seat = rules.waiting_on(state)[0]
+    settings.CODEX_BOT_THINK_MS = 60_000
+    roomy = standins.bot_for("hard", 7)
+    assert rules.is_legal(state, seat, roomy.choose(state, seat))
+    assert sum(w.visits for w in roomy.last_choice) == rules.LEVELS["hard"].iterations
+    settings.CODEX_BOT_THINK_MS = 0
+    cut = standins.bot_for("hard", 7)
+    assert rules.is_legal(state, seat, cut.choose(state, seat))
+    assert sum(w.visits for w in cut.last_choice) == 1
+    assert len(roomy.last_choice) > 1 and roomy.last_choice[0].visits > 0
+    with pytest.raises(KeyError):
+        standins.bot_for("genius", 1)

@@ -194,7 +194,7 @@ def test_two_workers_apply_one_bot_move_per_version(make_user, monkeypatch):
     _to_the_bot(match, alice)
     _live(match, alice)
     chosen, applied = [], []
-    real_choose = standins.GreedyBot.choose
+    real_choose = rules.GreedyBot.choose
     real_apply = standins.apply_seat_action
 
     def choose(bot, state, seat):
@@ -212,7 +212,7 @@ def test_two_workers_apply_one_bot_move_per_version(make_user, monkeypatch):
             raise
         return done
 
-    monkeypatch.setattr(standins.GreedyBot, "choose", choose)
+    monkeypatch.setattr(rules.GreedyBot, "choose", choose)
     monkeypatch.setattr(standins, "apply_seat_action", apply)
     a = play_one(match.pk)
     assert applied[0] == ("B", 3) and applied[1] == ("refused", 2, "stale_version")
