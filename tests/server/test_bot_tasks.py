@@ -9,6 +9,7 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import uuid
 
 import pytest
@@ -134,6 +135,9 @@ async def test_a_run_huey_worker_plays_the_bot_of_a_daphne_worker(make_user, clo
         await sock.close()
         version, _, sockets = await _until_back_to(match.pk, 0, after=handed)
         assert sockets == 0
+        # Its worker threads, which played the bot, run CODEX_TASKS_NICE (10) below its main thread.
+        base = os.getpriority(os.PRIO_PROCESS, worker.pid)  # Linux: the process's main thread
+        assert _nices(worker.pid) == {base, min(base + 10, 19)}
         sock = await open_match(server.url, match.pk, alice)
         assert (await next_of(sock, "state"))["version"] == version
         await sock.close()
@@ -207,3 +211,31 @@ def test_a_search_bot_s_thinking_is_bounded(settings):
     assert len(roomy.last_choice) > 1 and roomy.last_choice[0].visits > 0
     with pytest.raises(KeyError):
         standins.bot_for("genius", 1)
+
+
+def _nices(pid: int) -> set:
+    """The nice values of every thread of process ``pid`` (/proc, Linux)."""
+    found = set()
+    for tid in os.listdir(f"/proc/{pid}/task"):
+        with open(f"/proc/{pid}/task/{tid}/stat") as stat:
+            found.add(int(stat.read().rsplit(")", 1)[1].split()[16]))  # field 19, nice
+    return found
+
+
+def test_a_worker_thread_lowers_its_own_priority_only(settings):
+    """Issue 30 point 4, in-process (`make run`): a worker thread's start
+    hook (lower_priority) lowers that thread by CODEX_TASKS_NICE; the
+    server's other threads (the event loop's) keep theirs."""
+    settings.CODEX_TASKS_NICE = 3
+    before = os.getpriority(os.PRIO_PROCESS, 0)
+    seen = {}
+
+    def worker():
+        tasks.lower_priority()
+        seen["worker"] = os.getpriority(os.PRIO_PROCESS, 0)  # Linux: the calling thread's
+
+    thread = threading.Thread(target=worker)
+    thread.start()
+    thread.join()
+    assert seen["worker"] == min(before + 3, 19)
+    assert os.getpriority(os.PRIO_PROCESS, 0) == before
