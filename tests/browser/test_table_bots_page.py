@@ -14,16 +14,24 @@ pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
 SHOTS = os.environ.get("CODEX_SCREENSHOTS")  # a folder: save screenshots there
 
 
+def table_with_a_bot(page, kind: str) -> tuple:
+    """On the lobby ``page``, create a 1-hero table and put a bot of
+    ``kind`` in seat 1 through the seat's bot choice; returns the table's
+    card and that seat's row, once the seat shows its bot tag."""
+    page.click("#create-table")
+    card = page.locator(".table-card.mine")
+    card.wait_for()
+    seat = card.locator("li[data-seat='1']")
+    seat.locator("select.bot-kind").select_option(kind)
+    seat.locator("button.add-bot").click()
+    seat.locator(".bot-tag").wait_for()
+    return card, seat
+
+
 def test_a_person_plays_a_1v1_against_a_bot_from_the_lobby(browser, live_server_url):
     base = live_server_url
     solo = signup(browser, base, "botsolo", **DESKTOP)
-    solo.click("#create-table")
-    card = solo.locator(".table-card.mine")
-    card.wait_for()
-    seat = card.locator("li[data-seat='1']")
-    seat.locator("select.bot-kind").select_option("greedy")
-    seat.locator("button.add-bot").click()
-    seat.locator(".bot-tag").wait_for()
+    card, seat = table_with_a_bot(solo, "greedy")
     assert seat.locator(".player").inner_text() == "Greedy bot" and seat.locator(".ready-flag").count() == 1
     assert seat.locator("button.take").count() == 0  # nobody takes a bot's seat
     pick_hero_and_ready(solo, 0, "troq_bashar")

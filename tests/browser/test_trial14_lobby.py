@@ -2,7 +2,8 @@
 with a friend and two bots, played through the pages), in headless
 Chromium: the lobby says one can play against the computer; the hero
 picker says what a hero's colour and spec change; the bot choice says
-which bot is the easy one; a match against a bot is listed under "Your
+how hard each bot is (issue 30 point 5: five levels, easy by default) and
+the seat's tag names the level; a match against a bot is listed under "Your
 matches" (the list answered 500 when a bot sat at a match)."""
 
 import pytest
@@ -24,11 +25,21 @@ def test_a_newcomer_alone_is_told_about_bots_heroes_and_finds_the_match(browser,
     assert hint.locator("a").get_attribute("href") == "/cards/"
     seat = card.locator("li[data-seat='1']")
     labels = seat.locator("select.bot-kind option").all_inner_texts()
-    assert labels == ["Greedy bot (stronger)", "Random bot (easy)"]
-    seat.locator("select.bot-kind").select_option("random")
-    assert "easy to beat" in seat.locator("select.bot-kind").get_attribute("title")
+    assert labels == [
+        "Random bot (easiest)",
+        "Easy bot (easy)",
+        "Greedy bot (fair)",
+        "Normal bot (harder)",
+        "Hard bot (hardest)",
+    ]
+    choice = seat.locator("select.bot-kind")
+    assert choice.input_value() == "easy" and "first win" in choice.get_attribute("title")  # the newcomer's pick
+    choice.select_option("hard")
+    assert "bring a plan" in choice.get_attribute("title")
+    choice.select_option("random")
+    assert "learn the game" in choice.get_attribute("title")
     seat.locator("button.add-bot").click()
-    seat.locator(".bot-tag").wait_for()
+    assert seat.locator(".bot-tag").text_content() == "bot · easiest"  # the seat's tag names the level
     pick_hero_and_ready(solo, 0, "troq_bashar")
     card.locator("button.start").click()
     solo.wait_for_url(f"{base}/match/*/")
