@@ -224,6 +224,10 @@ def test_the_admin_keeps_a_username_shown_as_the_name_to_its_own_rules(client, m
         "You.",
         "You 2",
         "Y o u",
+        # Issue 30 point 5: the levels' bots.
+        "Easy bot",
+        "Normal bot 2",
+        "HARD BOT",
     ],
 )
 def test_names_the_site_shows_are_reserved(client, api, django_user_model, name):
