@@ -11,7 +11,7 @@ import threading
 import pytest
 from django.db import close_old_connections, connection
 
-from game import jsontext, rules, statecache
+from game import jsontext, rules, statecache, tasks
 from game.models import Match, MatchAction
 from game.services import ActionRefused, apply_seat_action, current_state, load_snapshot
 from lobby import services
@@ -35,6 +35,16 @@ GAMES = [  # (lobby mode, seats)
 def snapshot_every_ten(settings):
     """The setting these tests count on (the default)."""
     settings.CODEX_SNAPSHOT_EVERY = 10
+
+
+@pytest.fixture(autouse=True)
+def only_these_moves(monkeypatch):
+    """The tests apply every seat's moves themselves, the table bots'
+    too: no background bot run (game.tasks, woken when the match starts)
+    plays one meanwhile. Found: on a loaded machine the run woke at the
+    start played a bot's turn while the test did, and the test's move was
+    refused as stale (stale_version)."""
+    monkeypatch.setattr(tasks, "wake_bots", lambda match_id: False)
 
 
 def bot_match(host, mode: str, seats: int, seed: int = 3) -> Match:
