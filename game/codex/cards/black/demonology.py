@@ -3,30 +3,62 @@ Metamorphosis, Gargoyle, Twilight Baron, Voidblocker, Blackhand Dozer,
 Banefire Golem, Terras Q the Shackled, Shrine of Forbidden Knowledge,
 Zarramonde the Obliterator, and the hero Vandy Anadrose."""
 
-from ... import catalog, stats
-from ...effects import base_id, damage_building, damage_card, damage_target, destroy, sacrifice
-from ...flow import ask, op, push
-from ...heroes import gain_levels
-from ...state import card_of, is_opponent, log, name, opponents, player, tick
-from ...targeting import thing_exists
-from ..api import ability, by_band, card
-from ..common import attach, attached_to, host_gone, lasting, make_token, trash_worker
-from ..fx import TARGET, Choose, Discard, Draw, Exhaust, FromCodex, Lasting, each
-from ..targets import CHARACTER, patroller, slot
+from ..kit import (
+    CHARACTER,
+    TARGET,
+    Choose,
+    Discard,
+    Draw,
+    Exhaust,
+    FromCodex,
+    Lasting,
+    ability,
+    ask,
+    attach,
+    attached_to,
+    base_id,
+    by_band,
+    card,
+    card_of,
+    catalog,
+    damage_building,
+    damage_card,
+    damage_target,
+    destroy,
+    each,
+    gain_levels,
+    host_gone,
+    is_opponent,
+    lasting,
+    log,
+    make_token,
+    name,
+    once_per_turn,
+    op,
+    opponents,
+    patroller,
+    player,
+    push,
+    sacrifice,
+    slot,
+    stats,
+    thing_exists,
+    tick,
+    trash_worker,
+    use_once,
+)
 from .common import (
     DESTROY,
     ask_opponent,
+    buildings_of,
     destroyable_units,
     discard_random,
     is_demon,
     lowest_tech,
     on_own_turn,
-    once_per_turn,
     sacrificeable_units,
     units_of,
-    use_once,
 )
-from .disease import buildings_of
 
 NONE = (0, 0, {})
 

@@ -2,16 +2,48 @@
 and Decay, Crypt Crawler, Plague Spitter, Gorgon, Cursed Ghoul, Cursed
 Crow, Abomination, Plague Lab, Plague Lord, and the hero Orpal Gloor."""
 
-from ... import catalog, stats
-from ...effects import add_rune, base_id, building_ids, damage_building, damage_target, destroy, sacrifice
-from ...flow import ask, op, push
-from ...state import card_of, is_opponent, log, move, name, player, seat_name, teammates
-from ...targeting import thing_exists
-from ..api import ability, by_band, card, reached
-from ..common import ask_target, look_at, until_end_of_turn
-from ..fx import OPPONENTS, AddRune, Choose, Draw, EachUnitOf, each
-from ..targets import CHARACTER, UNIT, friendly, slot, yours
-from .common import DISCARD_RANDOM, ask_opponent, is_demon, once_per_turn, sacrificeable_units, use_once
+from ..kit import (
+    CHARACTER,
+    OPPONENTS,
+    UNIT,
+    AddRune,
+    Choose,
+    Draw,
+    EachUnitOf,
+    ability,
+    add_rune,
+    ask,
+    ask_target,
+    by_band,
+    card,
+    card_of,
+    catalog,
+    damage_building,
+    damage_target,
+    destroy,
+    each,
+    friendly,
+    is_opponent,
+    log,
+    look_at,
+    move,
+    name,
+    once_per_turn,
+    op,
+    player,
+    push,
+    reached,
+    sacrifice,
+    seat_name,
+    slot,
+    stats,
+    teammates,
+    thing_exists,
+    until_end_of_turn,
+    use_once,
+    yours,
+)
+from .common import DISCARD_RANDOM, ask_opponent, buildings_of, is_demon, sacrificeable_units
 
 NONE = (0, 0, {})
 
@@ -129,13 +161,6 @@ card("carrion_curse", resolve=_carrion_curse)
 
 
 # ---- Death and Decay ----------------------------------------------------------------------------
-
-
-def buildings_of(state, seat):
-    """Everything of ``seat`` that is a building: its tech buildings and
-    add-on, its team's base and its building cards in play."""
-    cards = [i for i in player(state, seat)["play"] if catalog.card(state["cards"][i]["card"])["kind"] == "building"]
-    return building_ids(state, seat) + [base_id(state, seat)] + cards
 
 
 def _death_and_decay(state, seat, iid, targets):

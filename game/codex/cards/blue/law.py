@@ -4,38 +4,51 @@ Fine points follow the official rulings (reference/codex-cards/rulings.json,
 "Blue" and "Heroes") and docs/RULINGS.md ("Blue cards: Law").
 """
 
-from ... import catalog, stats
-from ...actions import card_cost, play_refusal
-from ...effects import destroy, disable, draw, gain_gold
-from ...flow import ask, op
-from ...play import enter_play
-from ...specs import switch_off
-from ...state import (
+from ..kit import (
     EVERYONE,
+    Choose,
+    Disable,
+    Draw,
+    Sideline,
+    Steal,
+    ability,
+    add_named_rune,
+    ask,
+    ask_target,
+    by_band,
+    card,
+    card_cost,
     card_of,
+    cast_free,
+    catalog,
+    destroy,
+    disable,
+    draw,
+    enter_play,
+    free_cast_ready,
+    gain_gold,
     is_opponent,
     log,
-    make_instance,
-    name,
-    opponents,
-    player,
-    printed_card,
-    seat_name,
-    team_of,
-)
-from ...targeting import thing_exists
-from ..api import ability, by_band, card, reached
-from ..common import (
-    add_named_rune,
-    ask_target,
-    cast_free,
-    free_cast_ready,
     look_at,
     look_options,
+    make_instance,
+    name,
+    op,
+    opponents,
+    patroller,
+    play_refusal,
+    player,
+    printed_card,
+    reached,
+    seat_name,
+    slot,
+    stats,
+    switch_off,
     take_from_codex,
+    team_of,
+    tech_at_most,
+    thing_exists,
 )
-from ..fx import Choose, Disable, Draw, Sideline, Steal
-from ..targets import patroller, slot, tech_at_most
 
 
 def controller(state: dict, iid: str) -> int:

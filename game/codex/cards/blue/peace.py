@@ -7,27 +7,47 @@ keyword: they need no code. Fine points follow the official rulings
 cards: Peace").
 """
 
-from ... import catalog, stats
-from ...combat import attacking
-from ...effects import (
+from ..kit import (
+    A_BUILDING,
+    CHARACTER,
+    Call,
+    Damage,
+    MakeTokens,
+    PickUpTo,
+    ability,
     add_rune,
+    ask,
+    attacking,
     base_id,
     building_owner,
     building_record,
+    card,
+    card_of,
+    catalog,
     damage_building,
     draw,
     exhaust,
+    is_building,
     is_building_id,
+    is_patrolling,
+    kind_of,
+    lasting,
+    log,
+    name,
+    op,
+    patrol_slot,
+    player,
+    remove_plus_rune,
     return_to_hand,
+    seat_name,
     sideline,
+    slot,
+    stats,
+    steal,
+    teammates,
+    thing_exists,
+    yours,
 )
-from ...flow import ask, op
-from ...state import card_of, is_patrolling, log, name, patrol_slot, player, seat_name, teammates
-from ...targeting import kind_of, thing_exists
-from ..api import ability, card
-from ..common import lasting, remove_plus_rune, steal
-from ..fx import Call, Damage, MakeTokens, PickUpTo
-from ..targets import A_BUILDING, CHARACTER, is_building, slot, yours
 
 NONE = (0, 0, {})
 

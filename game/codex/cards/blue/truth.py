@@ -9,25 +9,42 @@ change (Mind Control) and silence (Free Speech: registry.silenced). Fine
 points follow the official rulings (reference/codex-cards/rulings.json,
 "Blue", "Heroes" and "General") and docs/RULINGS.md ("Blue: Truth")."""
 
-from ... import catalog, stats
-from ...effects import trash
-from ...flow import ask, op
-from ...state import card_of, change_control, is_opponent, log, name, opponents, player, printed_card, seat_name
-from ...targeting import flagbearer_duty, is_illusion, thing_exists
-from ..api import ability, by_band, card, reached
-from ..common import (
+from ..kit import (
+    ability,
+    ask,
     ask_target,
     at_end_of_turn,
     attach,
     attached_to,
     become_copy,
+    by_band,
+    card,
+    card_of,
+    catalog,
+    change_control,
+    flagbearer_duty,
+    friendly,
     hold_control,
     host_gone,
+    is_illusion,
+    is_opponent,
     lasting,
+    log,
     make_token,
+    name,
+    op,
+    opponents,
     pass_held_control,
+    player,
+    printed_card,
+    reached,
+    seat_name,
+    slot,
+    stats,
+    tech_at_most,
+    thing_exists,
+    trash,
 )
-from ..targets import friendly, slot, tech_at_most
 from .common import tech_upto, units_where
 
 MIRROR = "mirror_illusion"

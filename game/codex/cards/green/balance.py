@@ -1,40 +1,56 @@
 """Balance (green spec): its codex cards and its hero Master Midori."""
 
-from ... import catalog, stats
-from ...actions import abilities_of
-from ...effects import can_sacrifice, destroy, draw, gain_gold, pay, sacrifice, trash
-from ...flow import ask, op
-from ...play import on_targeted
-from ...state import (
-    card_of,
-    change_control,
-    is_opponent,
-    is_patrolling,
-    log,
-    patrol_slot,
-    player,
-    seat_name,
-    team_of,
-)
-from ...targeting import controller_of, is_flagbearer, resist_cost, slot_candidates
-from ..api import card, reached
-from ..common import (
+from ..kit import (
+    OPPONENTS,
+    TARGET,
+    Choose,
+    FromCodex,
+    MakeTokens,
+    NamedRune,
+    Target,
+    abilities_of,
+    ask,
     ask_target,
     attach,
     attached_to,
     busy,
+    can_sacrifice,
+    card,
+    card_of,
+    catalog,
+    change_control,
     control_held,
+    controller_of,
+    destroy,
+    draw,
+    each,
+    gain_gold,
     host_gone,
     is_busy,
+    is_flagbearer,
+    is_opponent,
+    is_patrolling,
     lasting,
+    log,
+    on_targeted,
+    op,
+    patrol_slot,
+    pay,
+    player,
     raw_stats,
+    reached,
+    resist_cost,
     rune_count,
+    sacrifice,
+    seat_name,
+    slot_candidates,
+    stats,
+    team_of,
+    trash,
     trash_worker,
     worker_total,
     yours,
 )
-from ..fx import OPPONENTS, TARGET, Choose, FromCodex, MakeTokens, NamedRune, each
-from ..registry import Target
 from .common import NONE, cannot_attack, controller, is_green_unit, past_tech_0, units_of
 
 

@@ -1,24 +1,38 @@
 """Feral (green spec): its codex cards and its hero Calamandra Moss."""
 
-from ... import catalog, stats
-from ...flow import ask, op, push
-from ...specs import built
-from ...state import card_of, holds_legendary, log, move, player, seat_name
-from ...targeting import kind_of
-from ..api import by_band, card, reached
-from ..common import (
+from ..kit import (
+    Ability,
+    Choose,
+    MakeTokens,
+    Modes,
+    TrashWorker,
+    ask,
+    built,
+    by_band,
+    card,
+    card_of,
+    catalog,
+    each,
     fetch_from_codex,
     has_subtype,
+    holds_legendary,
     is_busy,
+    kind_of,
     lasting,
+    log,
     make_token,
+    move,
+    op,
+    player,
+    push,
     put_chosen_into_play,
     raw_stats,
+    reached,
+    seat_name,
+    stats,
     until_end_of_turn,
     worker_total,
 )
-from ..fx import Choose, MakeTokens, Modes, TrashWorker, each
-from ..registry import Ability
 from .common import NONE, controller, is_green_unit, past_tech_0, spec_hero_in_play, units_of
 
 

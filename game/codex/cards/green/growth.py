@@ -1,28 +1,42 @@
 """Growth (green spec): its codex cards, its hero Argagarg Garg and the
 Squirrel token Polymorph turns a unit into."""
 
-from ... import catalog, stats
-from ...effects import add_rune, building_record, gain_gold, is_building_id
-from ...flow import ask, op
-from ...state import card_of, log, name, player, seat_name
-from ...targeting import all_things, kind_of, thing_exists
-from ..api import card, reached
-from ..common import (
+from ..kit import (
+    CHARACTER,
+    Ability,
+    Repair,
+    Target,
     add_named_rune,
+    add_rune,
+    all_things,
+    ask,
     attach,
     attached_to,
+    building_record,
+    card,
+    card_of,
+    catalog,
+    each,
+    gain_gold,
     host_gone,
+    is_building_id,
+    kind_of,
     lasting,
+    log,
     make_token,
+    name,
+    op,
+    player,
+    reached,
     rune_count,
+    seat_name,
+    stats,
+    thing_exists,
     transform,
     until_end_of_turn,
     untransform,
 )
-from ..fx import Repair, each
-from ..registry import Ability, Target
 from .common import (
-    CHARACTER,
     NONE,
     attack_and_armor,
     controller,
