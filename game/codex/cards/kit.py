@@ -173,6 +173,7 @@ from .fx import (
     UpTo,
     ask_later,
     each,
+    on_card,
 )
 from .registry import Ability, Target, card_of_id
 from .targets import (
@@ -298,6 +299,7 @@ __all__ = [
     "name",
     "NamedRune",
     "offer_boost",
+    "on_card",
     "on_targeted",
     "once_per_turn",
     "op",

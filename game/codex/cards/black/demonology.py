@@ -7,6 +7,7 @@ from ..kit import (
     CHARACTER,
     TARGET,
     Choose,
+    Destroy,
     Discard,
     Draw,
     Exhaust,
@@ -33,6 +34,7 @@ from ..kit import (
     log,
     make_token,
     name,
+    on_card,
     once_per_turn,
     op,
     opponents,
@@ -488,11 +490,8 @@ def _vandy_pick(state, step):
 each("vandy_doom", Lasting(atk=2, hp=2, end="vandy_dies", say="{name} gets +2/+2 until its doom."), alive=True)
 
 
-@op("vandy_dies")
-def _vandy_dies(state, step):
-    """The +2/+2 is gone; the unit dies."""
-    if thing_exists(state, step["iid"]):
-        destroy(state, step["iid"])
+# The +2/+2 is gone; the unit dies.
+on_card("vandy_dies", Destroy(), alive=True)
 
 
 card(
