@@ -3,6 +3,7 @@ Truth); cards with only keywords or stats need no code."""
 
 from ..kit import (
     CHARACTER,
+    Call,
     Choose,
     Disable,
     Draw,
@@ -26,6 +27,7 @@ from ..kit import (
     look_options,
     move,
     name,
+    on_card,
     op,
     patroller,
     raw_stats,
@@ -264,10 +266,8 @@ def _manufactured_truth_become(state, step):
     at_end_of_turn(state, {"op": "manufactured_truth_ends", "iid": unit})
 
 
-@op("manufactured_truth_ends")
-def _manufactured_truth_ends(state, step):
-    """The copy lasts until the end of the turn."""
-    end_copy(state, step["iid"])
+# The copy lasts until the end of the turn.
+on_card("manufactured_truth_ends", Call(lambda state, _seat, unit: end_copy(state, unit)))
 
 
 card("manufactured_truth", resolve=_manufactured_truth)

@@ -10,6 +10,7 @@ points follow the official rulings (reference/codex-cards/rulings.json,
 "Blue", "Heroes" and "General") and docs/RULINGS.md ("Blue: Truth")."""
 
 from ..kit import (
+    Call,
     ability,
     ask,
     ask_target,
@@ -32,6 +33,7 @@ from ..kit import (
     log,
     make_token,
     name,
+    on_card,
     op,
     opponents,
     pass_held_control,
@@ -328,11 +330,8 @@ def _sirus_quince_copy(state, step):
     at_end_of_turn(state, {"op": "sirus_quince_trash", "iid": mirror})
 
 
-@op("sirus_quince_trash")
-def _sirus_quince_trash(state, step):
-    inst = state["cards"].get(step["iid"])
-    if inst is not None and inst["zone"] == "play":
-        trash(state, step["iid"])
+# The mirror is trashed at the end of the turn, if still in play.
+on_card("sirus_quince_trash", Call(lambda state, _seat, mirror: trash(state, mirror)), alive=True)
 
 
 def _quince_sees_arrival(state, src, iid):
