@@ -656,6 +656,23 @@ def ask_later(step: str, question: "Choose") -> str:
     return step
 
 
+def ask_team_later(step: str, question: "Choose", where=None) -> str:
+    """Declare the stored step ``step`` (``{"op", "seat", "team"}``, queued
+    with flow.push after a team's base was hit) that asks ``question`` of
+    its ``seat``: which player of ``team`` (``where(state, seat)``: only
+    the players it accepts) it acts on; asked only when there are several
+    (Cursed Crow's random discard, Predator Tiger's trashed worker).
+    Returns ``step``."""
+
+    def run(state: dict, stored: dict) -> None:
+        seats = [p["seat"] for p in state["players"] if p["team"] == stored["team"]]
+        question.ask(state, stored["seat"], options=[s for s in seats if where is None or where(state, s)])
+
+    run.__doc__ = f"Stored step {step!r}: ask {question.name!r} about a player of the step's team."
+    op(step)(run)
+    return step
+
+
 class Lasting(Effect):
     """The target gets ``atk``/``hp`` and keywords ``kw`` for ``seat``
     until an end (common.lasting: ``end`` is the step name run when it

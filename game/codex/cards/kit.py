@@ -172,6 +172,7 @@ from .fx import (
     TrashWorker,
     UpTo,
     ask_later,
+    ask_team_later,
     each,
     on_card,
 )
@@ -208,6 +209,7 @@ __all__ = [
     "ANYTHING",
     "ask",
     "ask_later",
+    "ask_team_later",
     "ask_target",
     "at_end_of_turn",
     "AtEndOfTurn",

@@ -14,6 +14,7 @@ from ..kit import (
     add_rune,
     ask,
     ask_target,
+    ask_team_later,
     by_band,
     card,
     card_of,
@@ -236,10 +237,7 @@ def _crow_dealt(state, src, attacker, dealt):
             push(state, {"op": "cursed_crow", "seat": _controller(state, src), "team": team})
 
 
-@op("cursed_crow")
-def _crow_discard(state, step):
-    seats = [p["seat"] for p in state["players"] if p["team"] == step["team"]]
-    ask(state, step["seat"], "Cursed Crow: choose the player who discards.", seats, {"op": DISCARD_RANDOM})
+ask_team_later("cursed_crow", Choose(DISCARD_RANDOM, prompt="Cursed Crow: choose the player who discards."))
 
 
 card("cursed_crow", attacker_dealt=_crow_dealt)
