@@ -7,12 +7,12 @@ from ..kit import (
     Modes,
     TrashWorker,
     ask,
+    ask_team_later,
     built,
     by_band,
     card,
     card_of,
     catalog,
-    each,
     fetch_from_codex,
     has_subtype,
     holds_legendary,
@@ -189,13 +189,11 @@ def _predator_dealt(state, src, attacker, dealt):
             )
 
 
-@op("predator_worker")
-def _predator_worker(state, step):
-    seats = [p["seat"] for p in state["players"] if p["team"] == step["team"] and worker_total(state, p["seat"]) > 0]
-    ask(state, step["seat"], "Predator Tiger: whose worker is trashed?", seats, {"op": _TRASH_WORKER})
-
-
-_TRASH_WORKER = each("trash_worker", TrashWorker())
+ask_team_later(
+    "predator_worker",
+    Choose("trash_worker", TrashWorker(), prompt="Predator Tiger: whose worker is trashed?"),
+    where=lambda state, seat: worker_total(state, seat) > 0,
+)
 
 
 card("predator_tiger", unstoppable_by=past_tech_0, attacker_dealt=_predator_dealt)

@@ -4,6 +4,7 @@ Squirrel token Polymorph turns a unit into."""
 from ..kit import (
     CHARACTER,
     Ability,
+    Call,
     Repair,
     Target,
     add_named_rune,
@@ -25,7 +26,7 @@ from ..kit import (
     log,
     make_token,
     name,
-    op,
+    on_card,
     player,
     reached,
     rune_count,
@@ -66,9 +67,8 @@ def _polymorph(state, seat, iid, targets):
     lasting(state, seat, iid=unit, end="polymorph_end")
 
 
-@op("polymorph_end")
-def _polymorph_end(state, step):
-    untransform(state, step["iid"])
+# Polymorph's lasting change ends: the unit is itself again.
+on_card("polymorph_end", Call(lambda state, _seat, unit: untransform(state, unit)))
 
 
 card("polymorph_squirrel", targets=[Target(("unit",))], resolve=_polymorph)
