@@ -6,6 +6,7 @@ Fine points follow the official rulings (reference/codex-cards/rulings.json,
 
 from ..kit import (
     EVERYONE,
+    Call,
     Choose,
     Disable,
     Draw,
@@ -24,6 +25,7 @@ from ..kit import (
     destroy,
     disable,
     draw,
+    each,
     enter_play,
     free_cast_ready,
     gain_gold,
@@ -297,13 +299,13 @@ def _jurisdiction(state, seat, iid, targets):
     )
 
 
-@op("jurisdiction")
-def _jurisdiction_cast(state, step):
-    seat = step["seat"]
-    for card_id in step["choice"]:
-        take_from_codex(player(state, seat), card_id)
-        spell = make_instance(state, card_id, seat, "stack")
-        cast_free(state, seat, spell, cost=card_cost(state, seat, card_id))
+def _cast_from_codex(state, seat, card_id):
+    take_from_codex(player(state, seat), card_id)
+    spell = make_instance(state, card_id, seat, "stack")
+    cast_free(state, seat, spell, cost=card_cost(state, seat, card_id))
+
+
+each("jurisdiction", Call(_cast_from_codex))
 
 
 card("jurisdiction", resolve=_jurisdiction)

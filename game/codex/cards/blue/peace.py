@@ -14,6 +14,7 @@ from ..kit import (
     Damage,
     MakeTokens,
     PickUpTo,
+    Steal,
     ability,
     add_rune,
     ask,
@@ -26,6 +27,7 @@ from ..kit import (
     catalog,
     damage_building,
     draw,
+    each,
     exhaust,
     is_building,
     is_building_id,
@@ -34,7 +36,6 @@ from ..kit import (
     lasting,
     log,
     name,
-    op,
     patrol_slot,
     player,
     remove_plus_rune,
@@ -43,7 +44,6 @@ from ..kit import (
     sideline,
     slot,
     stats,
-    steal,
     teammates,
     thing_exists,
     yours,
@@ -208,20 +208,19 @@ def _spy_dealt(state: dict, src: str, attacker: str, dealt: list) -> None:
             )
 
 
-@op("flagstone_spy")
-def _spy_steal(state: dict, step: dict) -> None:
-    seat = step["seat"]
-    for victim in step["choice"]:
-        ids = player(state, victim)["hand"]
-        hand = [name(state, i) for i in ids]
-        log(
-            state,
-            f"{seat_name(state, victim)}'s hand: {', '.join(hand) if hand else 'no cards'}.",
-            cards=ids,
-            shown_to=teammates(state, seat),
-            veiled=f"{seat_name(state, seat)} looked at {seat_name(state, victim)}'s hand.",
-        )
-        steal(state, seat, victim, 1)
+def _show_hand(state: dict, seat: int, victim: int) -> None:
+    ids = player(state, victim)["hand"]
+    hand = [name(state, i) for i in ids]
+    log(
+        state,
+        f"{seat_name(state, victim)}'s hand: {', '.join(hand) if hand else 'no cards'}.",
+        cards=ids,
+        shown_to=teammates(state, seat),
+        veiled=f"{seat_name(state, seat)} looked at {seat_name(state, victim)}'s hand.",
+    )
+
+
+each("flagstone_spy", Call(_show_hand), Steal(1))
 
 
 card("flagstone_spy", attacker_dealt=_spy_dealt)

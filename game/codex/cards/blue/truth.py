@@ -23,6 +23,7 @@ from ..kit import (
     card_of,
     catalog,
     change_control,
+    each,
     flagbearer_duty,
     friendly,
     hold_control,
@@ -406,15 +407,13 @@ def _free_speech(state, seat, iid, targets):
     )
 
 
-@op("free_speech")
-def _free_speech_step(state, step):
-    for foe in step["choice"]:
-        p = player(state, foe)
-        p["silenced_until"] = max(p.get("silenced_until", 0), p["turns_ended"] + 1)
-        log(
-            state,
-            f"{seat_name(state, step['seat'])} silenced {seat_name(state, foe)} until the end of their next turn.",
-        )
+def _silence(state, seat, foe):
+    p = player(state, foe)
+    p["silenced_until"] = max(p.get("silenced_until", 0), p["turns_ended"] + 1)
+    log(state, f"{seat_name(state, seat)} silenced {seat_name(state, foe)} until the end of their next turn.")
+
+
+each("free_speech", Call(_silence))
 
 
 card("free_speech", resolve=_free_speech)
