@@ -7,6 +7,7 @@ from ..kit import (
     OPPONENTS,
     UNIT,
     AddRune,
+    Call,
     Choose,
     Draw,
     EachUnitOf,
@@ -168,17 +169,18 @@ def _death_and_decay(state, seat, iid, targets):
     ask_opponent(state, seat, "Death and Decay: choose an opponent.", {"op": "death_and_decay"})
 
 
-@op("death_and_decay")
-def _death_and_decay_step(state, step):
+def _decay(state, _seat, victim):
     """That opponent's units and heroes get -3/-3 this turn, and each of
     their buildings (base included) takes 3 damage."""
-    for victim in step["choice"]:
-        for tid in _characters_of(state, victim):
-            until_end_of_turn(state, tid, atk=-3, hp=-3)
-        log(state, f"{seat_name(state, victim)}'s units and heroes get -3/-3 this turn.")
-        for tid in buildings_of(state, victim):
-            if thing_exists(state, tid):
-                damage_target(state, tid, 3, by=catalog.card("death_and_decay")["name"])
+    for tid in _characters_of(state, victim):
+        until_end_of_turn(state, tid, atk=-3, hp=-3)
+    log(state, f"{seat_name(state, victim)}'s units and heroes get -3/-3 this turn.")
+    for tid in buildings_of(state, victim):
+        if thing_exists(state, tid):
+            damage_target(state, tid, 3, by=catalog.card("death_and_decay")["name"])
+
+
+each("death_and_decay", Call(_decay))
 
 
 card("death_and_decay", resolve=_death_and_decay)

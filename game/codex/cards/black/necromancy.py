@@ -222,15 +222,15 @@ def _resurrect(state, seat, iid, targets):
     ask(state, seat, "Blackhand Resurrector: choose a hero to bring back.", options, {"op": "resurrect", "seat": seat})
 
 
-@op("resurrect")
-def _resurrect_step(state, step):
-    seat = step["seat"]
-    for hero in step["choice"]:
-        if hero not in player(state, seat)["command"]:
-            continue
-        log(state, f"{seat_name(state, seat)} brought {name(state, hero)} back.", cards=[hero])
-        hero = enter_play(state, hero, seat)
-        gain_levels(state, hero, catalog.card(card_of(state, hero)["card"])["max_level"])
+def _bring_back(state, seat, hero):
+    if hero not in player(state, seat)["command"]:
+        return
+    log(state, f"{seat_name(state, seat)} brought {name(state, hero)} back.", cards=[hero])
+    hero = enter_play(state, hero, seat)
+    gain_levels(state, hero, catalog.card(card_of(state, hero)["card"])["max_level"])
+
+
+each("resurrect", Call(_bring_back))
 
 
 card(
