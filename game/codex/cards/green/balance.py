@@ -3,6 +3,7 @@
 from ..kit import (
     OPPONENTS,
     TARGET,
+    Call,
     Choose,
     FromCodex,
     MakeTokens,
@@ -85,51 +86,52 @@ def _nature_reclaims(state, seat, iid, targets):
 card("nature_reclaims", targets=[Target(("upgrade", "spell", "building"), _reclaimable)], resolve=_nature_reclaims)
 
 
-def _circle_of_life(state, seat, iid, targets):
-    """Circle of Life: sacrifice one of your green units; if you do, put a
-    green unit one tech higher with a printed cost of 5 or less from your
-    codex into play (Circle of Life rulings: tech 0 gives tech I; cost
-    reductions such as Gigadon's don't count)."""
-    options = [i for i in units_of(state, seat) if is_green_unit(state, i) and can_sacrifice(state, i)]
+# Circle of Life: sacrifice one of your green units; if you do, put a green
+# unit one tech higher with a printed cost of 5 or less from your codex into
+# play (Circle of Life rulings: tech 0 gives tech I; cost reductions such as
+# Gigadon's don't count).
+
+
+def _green_sacrificeable(state, seat, _iid):
+    return [i for i in units_of(state, seat) if is_green_unit(state, i) and can_sacrifice(state, i)]
+
+
+def _circle_sacrificed(state, seat, unit):
+    level = (stats.tech_level(state, unit) or 0) + 1
+    if not sacrifice(state, unit):
+        return
+    codex = [cid for cid, n in sorted(player(state, seat)["codex"].items()) if n > 0]
+    options = [
+        cid
+        for cid in codex
+        if catalog.card(cid)["kind"] == "unit"
+        and catalog.card(cid)["color"] == "green"
+        and catalog.card(cid)["tech"] == level
+        and (catalog.card(cid)["cost"] or 0) <= 5
+    ]
     ask(
         state,
         seat,
-        "Circle of Life: choose a green unit to sacrifice.",
+        "Circle of Life: choose a unit from your codex to put into play.",
         options,
-        {"op": "circle_of_life", "seat": seat},
+        {"op": FROM_CODEX, "seat": seat},
     )
-
-
-@op("circle_of_life")
-def _circle_sacrificed(state, step):
-    seat = step["seat"]
-    for unit in step["choice"]:
-        level = (stats.tech_level(state, unit) or 0) + 1
-        if not sacrifice(state, unit):
-            return
-        codex = [cid for cid, n in sorted(player(state, seat)["codex"].items()) if n > 0]
-        options = [
-            cid
-            for cid in codex
-            if catalog.card(cid)["kind"] == "unit"
-            and catalog.card(cid)["color"] == "green"
-            and catalog.card(cid)["tech"] == level
-            and (catalog.card(cid)["cost"] or 0) <= 5
-        ]
-        ask(
-            state,
-            seat,
-            "Circle of Life: choose a unit from your codex to put into play.",
-            options,
-            {"op": FROM_CODEX, "seat": seat},
-        )
 
 
 # The chosen codex unit goes into play (Circle of Life, Calamandra Moss).
 FROM_CODEX = each("from_codex", FromCodex())
 
 
-card("circle_of_life", resolve=_circle_of_life)
+card(
+    "circle_of_life",
+    resolve=Choose(
+        "circle_of_life",
+        Call(_circle_sacrificed),
+        options=_green_sacrificeable,
+        prompt="Circle of Life: choose a green unit to sacrifice.",
+        with_seat=True,
+    ),
+)
 
 
 def _your_balance_hero(state, seat, tid):
