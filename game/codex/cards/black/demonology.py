@@ -6,6 +6,7 @@ Zarramonde the Obliterator, and the hero Vandy Anadrose."""
 from ..kit import (
     CHARACTER,
     TARGET,
+    Call,
     Choose,
     Destroy,
     Discard,
@@ -308,10 +309,9 @@ def _banefire_upkeep(state, iid):
     )
 
 
-@op("banefire")
-def _banefire_step(state, step):
-    seat = step["seat"]
-    if not step["choice"] or not sacrifice(state, step["choice"][0]):
+def _banefire(state, seat, unit):
+    """Sacrificed: 1 damage to each opposing character and building."""
+    if not sacrifice(state, unit):
         return
     hit = []
     for o in opponents(state, seat):
@@ -322,6 +322,7 @@ def _banefire_step(state, step):
             damage_target(state, tid, 1, by=catalog.card("banefire_golem")["name"])
 
 
+each("banefire", Call(_banefire))
 card("banefire_golem", upkeep=_banefire_upkeep)
 
 
@@ -404,13 +405,14 @@ def _zarramonde_arrives(state, iid):
     ask(state, _controller(state, iid), "Zarramonde: choose what to destroy.", options, {"op": "zarramonde"})
 
 
-@op("zarramonde")
-def _zarramonde_step(state, step):
-    for choice in step["choice"]:
-        if isinstance(choice, str) and choice.startswith("worker:"):
-            trash_worker(state, int(choice.split(":")[1]))
-        else:
-            destroy(state, choice)
+def _obliterate(state, _seat, pick):
+    if pick.startswith("worker:"):
+        trash_worker(state, int(pick.split(":")[1]))
+    else:
+        destroy(state, pick)
+
+
+each("zarramonde", Call(_obliterate))
 
 
 card("zarramonde_the_obliterator", arrives=_zarramonde_arrives)

@@ -114,11 +114,12 @@ def _carrion_curse(state, seat, iid, targets):
     ask_opponent(state, seat, "Carrion Curse: choose an opponent.", {"op": "carrion_curse", "seat": seat})
 
 
-@op("carrion_curse")
-def _carrion_curse_look(state, step):
-    for victim in step["choice"]:
-        look_at(state, step["seat"], f"hand:{victim}")
-        _carrion_pick(state, step["seat"], victim, 2)
+def _carrion_look(state, seat, victim):
+    look_at(state, seat, f"hand:{victim}")
+    _carrion_pick(state, seat, victim, 2)
+
+
+each("carrion_curse", Call(_carrion_look))
 
 
 def _carrion_pick(state, seat, victim, left):
