@@ -213,40 +213,26 @@ def _injunction(state, seat, iid, targets):
 card("injunction", targets=[slot("building", _tech_building, icon=False)], resolve=_injunction)
 
 
-def _community_service(state, seat, iid, targets):
-    """Community Service: look at an opponent's hand or discard pile."""
-    ask(
-        state,
-        seat,
-        "Community Service: look at which pile?",
-        look_options(state, seat),
-        {"op": "community_service", "seat": seat},
-    )
-
-
 def _tech_1_or_2_unit(rec):
     return rec["kind"] == "unit" and rec["tech"] in (1, 2)
 
 
-@op("community_service")
-def _community_service_look(state, step):
+def _look_then_offer(state, seat, option):
     """Then you may put a tech I or II unit from that pile into play under
     your control: free, no tech building needed (ruling). The options are
     card ids (the pile's ids are hidden)."""
-    seat = step["seat"]
-    for option in step["choice"]:
-        seen = look_at(state, seat, option)
-        units = sorted(
-            {state["cards"][i]["card"] for i in seen if _tech_1_or_2_unit(catalog.card(state["cards"][i]["card"]))}
-        )
-        ask(
-            state,
-            seat,
-            "Community Service: you may put one of these units into play under your control.",
-            units,
-            {"op": "community_service_put", "seat": seat, "pile": option},
-            optional=bool(units),
-        )
+    seen = look_at(state, seat, option)
+    units = sorted(
+        {state["cards"][i]["card"] for i in seen if _tech_1_or_2_unit(catalog.card(state["cards"][i]["card"]))}
+    )
+    ask(
+        state,
+        seat,
+        "Community Service: you may put one of these units into play under your control.",
+        units,
+        {"op": "community_service_put", "seat": seat, "pile": option},
+        optional=bool(units),
+    )
 
 
 @op("community_service_put")
@@ -264,7 +250,17 @@ def _community_service_put(state, step):
             enter_play(state, pick, step["seat"])
 
 
-card("community_service", resolve=_community_service)
+# Community Service: look at an opponent's hand or discard pile.
+card(
+    "community_service",
+    resolve=Choose(
+        "community_service",
+        Call(_look_then_offer),
+        options=lambda state, seat, _iid: look_options(state, seat),
+        prompt="Community Service: look at which pile?",
+        with_seat=True,
+    ),
+)
 
 
 def jurisdiction_options(state: dict, seat: int, gold: int) -> list:
