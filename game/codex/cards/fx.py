@@ -405,6 +405,33 @@ def _effects(then) -> tuple:
     return tuple(then) if isinstance(then, (list, tuple)) else (then,)
 
 
+def _apply_to_each(state: dict, seat, tids, effects: tuple, alive: bool) -> None:
+    """Every thing of ``tids`` (``alive``: still there) gets ``effects`` in
+    order for ``seat``; one with ``to=CASTER`` acts on ``seat`` instead."""
+    for tid in tids:
+        if alive and not thing_exists(state, tid):
+            continue
+        for effect in effects:
+            effect.apply(state, seat, seat if effect.to == CASTER else tid, None)
+
+
+def on_card(step: str, *effects: Effect, alive: bool = False) -> str:
+    """Declare the stored step ``step`` left to act later on one card, the
+    step's ``iid``: queued for the end of the turn (common.at_end_of_turn)
+    or run when a lasting effect ends (common.lasting's ``end``). The card
+    gets ``effects`` in order, for the step's ``seat`` when it stores one;
+    ``alive``: nothing happens when the card has left play (or never was:
+    a building gone). Returns ``step``; raises ValueError when ``step`` is
+    taken (issue 28: the copies, transformations and dooms that end)."""
+
+    def run(state: dict, stored: dict) -> None:
+        _apply_to_each(state, stored.get("seat"), [stored["iid"]], effects, alive)
+
+    run.__doc__ = f"Stored step {step!r}: its card gets {', '.join(type(e).__name__ for e in effects)}."
+    op(step)(run)
+    return step
+
+
 def each(step: str, *effects: Effect, alive: bool = False, after: "Choose" = None) -> str:
     """Declare the stored step ``step``: every chosen thing of its
     ``choice`` (a card id, a building id or a seat) gets ``effects`` in
@@ -417,12 +444,7 @@ def each(step: str, *effects: Effect, alive: bool = False, after: "Choose" = Non
     ``then``). Raises ValueError when ``step`` is taken."""
 
     def run(state: dict, stored: dict) -> None:
-        seat = stored.get("seat")
-        for tid in stored.get("choice", ()):
-            if alive and not thing_exists(state, tid):
-                continue
-            for effect in effects:
-                effect.apply(state, seat, seat if effect.to == CASTER else tid, None)
+        _apply_to_each(state, stored.get("seat"), stored.get("choice", ()), effects, alive)
         if after is not None:
             after.ask(state, stored["seat"])  # (a step with a next question keeps its seat)
 
@@ -630,6 +652,23 @@ def ask_later(step: str, question: "Choose") -> str:
         question.ask(state, stored["seat"])
 
     run.__doc__ = f"Stored step {step!r}: ask {question.name!r} now."
+    op(step)(run)
+    return step
+
+
+def ask_team_later(step: str, question: "Choose", where=None) -> str:
+    """Declare the stored step ``step`` (``{"op", "seat", "team"}``, queued
+    with flow.push after a team's base was hit) that asks ``question`` of
+    its ``seat``: which player of ``team`` (``where(state, seat)``: only
+    the players it accepts) it acts on; asked only when there are several
+    (Cursed Crow's random discard, Predator Tiger's trashed worker).
+    Returns ``step``."""
+
+    def run(state: dict, stored: dict) -> None:
+        seats = [p["seat"] for p in state["players"] if p["team"] == stored["team"]]
+        question.ask(state, stored["seat"], options=[s for s in seats if where is None or where(state, s)])
+
+    run.__doc__ = f"Stored step {step!r}: ask {question.name!r} about a player of the step's team."
     op(step)(run)
     return step
 

@@ -2,13 +2,26 @@
 discards, "an opponent" chosen by the acting player, and the "weakest" and
 "lowest tech" units of the Deluxe rulings."""
 
-from ... import rng, stats
-from ...effects import can_leave_play, can_sacrifice
-from ...flow import ask
-from ...state import log, move, name, opponents, player, seat_name
-from ..common import once_per_turn, use_once  # noqa: F401  (moved to cards/common.py; black modules import them here)
-from ..fx import Call, Destroy, each
-from ..targets import has_subtype
+from ..kit import (
+    Call,
+    Destroy,
+    ask,
+    base_id,
+    building_ids,
+    can_leave_play,
+    can_sacrifice,
+    catalog,
+    each,
+    has_subtype,
+    log,
+    move,
+    name,
+    opponents,
+    player,
+    rng,
+    seat_name,
+    stats,
+)
 
 
 def discard_random(state: dict, seat: int, count: int = 1) -> list:
@@ -126,3 +139,10 @@ def ask_destroy_lowest(state: dict, seat: int, victim: int, label: str, weakest_
 
 
 DESTROY = each("black_destroy", Destroy())
+
+
+def buildings_of(state, seat):
+    """Everything of ``seat`` that is a building: its tech buildings and
+    add-on, its team's base and its building cards in play."""
+    cards = [i for i in player(state, seat)["play"] if catalog.card(state["cards"][i]["card"])["kind"] == "building"]
+    return building_ids(state, seat) + [base_id(state, seat)] + cards

@@ -2,16 +2,40 @@
 Poisonblade Rogue, Thieving Imp, Jandra the Negator, Graveyard, Skeletal
 Archery, Deteriorate, Summon Skeletons and Sacrifice the Weak."""
 
-from ... import catalog, stats
-from ...actions import card_cost, do_play, play_refusal
-from ...effects import destroy, sacrifice
-from ...flow import ask, op
-from ...specs import tech_problem
-from ...state import card_of, fresh_instance, holds_legendary, log, move, name, player, seat_name
-from ..api import ability, card
-from ..common import add_named_rune, boost_chosen, is_busy, offer_boost, raw_stats, rune_count, until_end_of_turn
-from ..fx import OPPONENTS, Choose, MakeTokens, ThisTurn
-from ..targets import slot
+from ..kit import (
+    OPPONENTS,
+    Choose,
+    MakeTokens,
+    ThisTurn,
+    ability,
+    add_named_rune,
+    ask,
+    boost_chosen,
+    card,
+    card_cost,
+    card_of,
+    catalog,
+    destroy,
+    do_play,
+    fresh_instance,
+    holds_legendary,
+    is_busy,
+    log,
+    move,
+    name,
+    offer_boost,
+    op,
+    play_refusal,
+    player,
+    raw_stats,
+    rune_count,
+    sacrifice,
+    seat_name,
+    slot,
+    stats,
+    tech_problem,
+    until_end_of_turn,
+)
 from .common import DISCARD_RANDOM, is_demon, is_skeleton, names, sacrificeable_units, units_of, weakest
 
 NONE = (0, 0, {})

@@ -3,30 +3,65 @@ Metamorphosis, Gargoyle, Twilight Baron, Voidblocker, Blackhand Dozer,
 Banefire Golem, Terras Q the Shackled, Shrine of Forbidden Knowledge,
 Zarramonde the Obliterator, and the hero Vandy Anadrose."""
 
-from ... import catalog, stats
-from ...effects import base_id, damage_building, damage_card, damage_target, destroy, sacrifice
-from ...flow import ask, op, push
-from ...heroes import gain_levels
-from ...state import card_of, is_opponent, log, name, opponents, player, tick
-from ...targeting import thing_exists
-from ..api import ability, by_band, card
-from ..common import attach, attached_to, host_gone, lasting, make_token, trash_worker
-from ..fx import TARGET, Choose, Discard, Draw, Exhaust, FromCodex, Lasting, each
-from ..targets import CHARACTER, patroller, slot
+from ..kit import (
+    CHARACTER,
+    TARGET,
+    Call,
+    Choose,
+    Destroy,
+    Discard,
+    Draw,
+    Exhaust,
+    FromCodex,
+    Lasting,
+    ability,
+    ask,
+    attach,
+    attached_to,
+    base_id,
+    by_band,
+    card,
+    card_of,
+    catalog,
+    damage_building,
+    damage_card,
+    damage_target,
+    destroy,
+    each,
+    gain_levels,
+    host_gone,
+    is_opponent,
+    lasting,
+    log,
+    make_token,
+    name,
+    on_card,
+    once_per_turn,
+    op,
+    opponents,
+    patroller,
+    player,
+    push,
+    sacrifice,
+    slot,
+    stats,
+    thing_exists,
+    tick,
+    trash_worker,
+    use_once,
+)
 from .common import (
     DESTROY,
     ask_opponent,
+    buildings_of,
     destroyable_units,
     discard_random,
     is_demon,
     lowest_tech,
     on_own_turn,
-    once_per_turn,
     sacrificeable_units,
     units_of,
-    use_once,
 )
-from .disease import buildings_of
 
 NONE = (0, 0, {})
 
@@ -274,10 +309,9 @@ def _banefire_upkeep(state, iid):
     )
 
 
-@op("banefire")
-def _banefire_step(state, step):
-    seat = step["seat"]
-    if not step["choice"] or not sacrifice(state, step["choice"][0]):
+def _banefire(state, seat, unit):
+    """Sacrificed: 1 damage to each opposing character and building."""
+    if not sacrifice(state, unit):
         return
     hit = []
     for o in opponents(state, seat):
@@ -288,6 +322,7 @@ def _banefire_step(state, step):
             damage_target(state, tid, 1, by=catalog.card("banefire_golem")["name"])
 
 
+each("banefire", Call(_banefire))
 card("banefire_golem", upkeep=_banefire_upkeep)
 
 
@@ -370,13 +405,14 @@ def _zarramonde_arrives(state, iid):
     ask(state, _controller(state, iid), "Zarramonde: choose what to destroy.", options, {"op": "zarramonde"})
 
 
-@op("zarramonde")
-def _zarramonde_step(state, step):
-    for choice in step["choice"]:
-        if isinstance(choice, str) and choice.startswith("worker:"):
-            trash_worker(state, int(choice.split(":")[1]))
-        else:
-            destroy(state, choice)
+def _obliterate(state, _seat, pick):
+    if pick.startswith("worker:"):
+        trash_worker(state, int(pick.split(":")[1]))
+    else:
+        destroy(state, pick)
+
+
+each("zarramonde", Call(_obliterate))
 
 
 card("zarramonde_the_obliterator", arrives=_zarramonde_arrives)
@@ -456,11 +492,8 @@ def _vandy_pick(state, step):
 each("vandy_doom", Lasting(atk=2, hp=2, end="vandy_dies", say="{name} gets +2/+2 until its doom."), alive=True)
 
 
-@op("vandy_dies")
-def _vandy_dies(state, step):
-    """The +2/+2 is gone; the unit dies."""
-    if thing_exists(state, step["iid"]):
-        destroy(state, step["iid"])
+# The +2/+2 is gone; the unit dies.
+on_card("vandy_dies", Destroy(), alive=True)
 
 
 card(

@@ -2,16 +2,50 @@
 and Decay, Crypt Crawler, Plague Spitter, Gorgon, Cursed Ghoul, Cursed
 Crow, Abomination, Plague Lab, Plague Lord, and the hero Orpal Gloor."""
 
-from ... import catalog, stats
-from ...effects import add_rune, base_id, building_ids, damage_building, damage_target, destroy, sacrifice
-from ...flow import ask, op, push
-from ...state import card_of, is_opponent, log, move, name, player, seat_name, teammates
-from ...targeting import thing_exists
-from ..api import ability, by_band, card, reached
-from ..common import ask_target, look_at, until_end_of_turn
-from ..fx import OPPONENTS, AddRune, Choose, Draw, EachUnitOf, each
-from ..targets import CHARACTER, UNIT, friendly, slot, yours
-from .common import DISCARD_RANDOM, ask_opponent, is_demon, once_per_turn, sacrificeable_units, use_once
+from ..kit import (
+    CHARACTER,
+    OPPONENTS,
+    UNIT,
+    AddRune,
+    Call,
+    Choose,
+    Draw,
+    EachUnitOf,
+    ability,
+    add_rune,
+    ask,
+    ask_target,
+    ask_team_later,
+    by_band,
+    card,
+    card_of,
+    catalog,
+    damage_building,
+    damage_target,
+    destroy,
+    each,
+    friendly,
+    is_opponent,
+    log,
+    look_at,
+    move,
+    name,
+    once_per_turn,
+    op,
+    player,
+    push,
+    reached,
+    sacrifice,
+    seat_name,
+    slot,
+    stats,
+    teammates,
+    thing_exists,
+    until_end_of_turn,
+    use_once,
+    yours,
+)
+from .common import DISCARD_RANDOM, ask_opponent, buildings_of, is_demon, sacrificeable_units
 
 NONE = (0, 0, {})
 
@@ -80,11 +114,12 @@ def _carrion_curse(state, seat, iid, targets):
     ask_opponent(state, seat, "Carrion Curse: choose an opponent.", {"op": "carrion_curse", "seat": seat})
 
 
-@op("carrion_curse")
-def _carrion_curse_look(state, step):
-    for victim in step["choice"]:
-        look_at(state, step["seat"], f"hand:{victim}")
-        _carrion_pick(state, step["seat"], victim, 2)
+def _carrion_look(state, seat, victim):
+    look_at(state, seat, f"hand:{victim}")
+    _carrion_pick(state, seat, victim, 2)
+
+
+each("carrion_curse", Call(_carrion_look))
 
 
 def _carrion_pick(state, seat, victim, left):
@@ -131,28 +166,22 @@ card("carrion_curse", resolve=_carrion_curse)
 # ---- Death and Decay ----------------------------------------------------------------------------
 
 
-def buildings_of(state, seat):
-    """Everything of ``seat`` that is a building: its tech buildings and
-    add-on, its team's base and its building cards in play."""
-    cards = [i for i in player(state, seat)["play"] if catalog.card(state["cards"][i]["card"])["kind"] == "building"]
-    return building_ids(state, seat) + [base_id(state, seat)] + cards
-
-
 def _death_and_decay(state, seat, iid, targets):
     ask_opponent(state, seat, "Death and Decay: choose an opponent.", {"op": "death_and_decay"})
 
 
-@op("death_and_decay")
-def _death_and_decay_step(state, step):
+def _decay(state, _seat, victim):
     """That opponent's units and heroes get -3/-3 this turn, and each of
     their buildings (base included) takes 3 damage."""
-    for victim in step["choice"]:
-        for tid in _characters_of(state, victim):
-            until_end_of_turn(state, tid, atk=-3, hp=-3)
-        log(state, f"{seat_name(state, victim)}'s units and heroes get -3/-3 this turn.")
-        for tid in buildings_of(state, victim):
-            if thing_exists(state, tid):
-                damage_target(state, tid, 3, by=catalog.card("death_and_decay")["name"])
+    for tid in _characters_of(state, victim):
+        until_end_of_turn(state, tid, atk=-3, hp=-3)
+    log(state, f"{seat_name(state, victim)}'s units and heroes get -3/-3 this turn.")
+    for tid in buildings_of(state, victim):
+        if thing_exists(state, tid):
+            damage_target(state, tid, 3, by=catalog.card("death_and_decay")["name"])
+
+
+each("death_and_decay", Call(_decay))
 
 
 card("death_and_decay", resolve=_death_and_decay)
@@ -211,10 +240,7 @@ def _crow_dealt(state, src, attacker, dealt):
             push(state, {"op": "cursed_crow", "seat": _controller(state, src), "team": team})
 
 
-@op("cursed_crow")
-def _crow_discard(state, step):
-    seats = [p["seat"] for p in state["players"] if p["team"] == step["team"]]
-    ask(state, step["seat"], "Cursed Crow: choose the player who discards.", seats, {"op": DISCARD_RANDOM})
+ask_team_later("cursed_crow", Choose(DISCARD_RANDOM, prompt="Cursed Crow: choose the player who discards."))
 
 
 card("cursed_crow", attacker_dealt=_crow_dealt)

@@ -3,20 +3,55 @@ Death Rites, Hooded Executioner, Bone Collector, Blackhand Resurrector,
 Skeletal Lord, Corpse Catapult, Wight, Necromancer, Lord of Shadows, and
 the hero Garth Torken."""
 
-from ... import catalog, maps, stats
-from ...combat import attacking
-from ...effects import base_id, damage_building, destroy, draw, sacrifice
-from ...flow import ask, op, push
-from ...heroes import gain_levels, lose_levels
-from ...play import enter_play
-from ...specs import hero_limit, tech_problem
-from ...state import card_of, log, name, opponents, player, seat_name
-from ...targeting import thing_exists
-from ..api import ability, by_band, card
-from ..common import add_named_rune, at_end_of_turn, make_token, rune_count, trash_worker
-from ..fx import Call, Choose, Damage, Exhaust, MakeTokens, PutIntoPlay, ask_later, each
-from ..targets import A_BUILDING, CHARACTER, slot, yours
-from .common import ask_destroy_lowest, is_skeleton, on_own_turn, once_per_turn, sacrificeable_units, units_of, use_once
+from ..kit import (
+    A_BUILDING,
+    CHARACTER,
+    Call,
+    Choose,
+    Damage,
+    Exhaust,
+    MakeTokens,
+    PutIntoPlay,
+    ability,
+    add_named_rune,
+    ask,
+    ask_later,
+    at_end_of_turn,
+    attacking,
+    base_id,
+    by_band,
+    card,
+    card_of,
+    catalog,
+    damage_building,
+    destroy,
+    draw,
+    each,
+    enter_play,
+    gain_levels,
+    hero_limit,
+    log,
+    lose_levels,
+    make_token,
+    maps,
+    name,
+    once_per_turn,
+    op,
+    opponents,
+    player,
+    push,
+    rune_count,
+    sacrifice,
+    seat_name,
+    slot,
+    stats,
+    tech_problem,
+    thing_exists,
+    trash_worker,
+    use_once,
+    yours,
+)
+from .common import ask_destroy_lowest, is_skeleton, on_own_turn, sacrificeable_units, units_of
 
 NONE = (0, 0, {})
 
@@ -187,15 +222,15 @@ def _resurrect(state, seat, iid, targets):
     ask(state, seat, "Blackhand Resurrector: choose a hero to bring back.", options, {"op": "resurrect", "seat": seat})
 
 
-@op("resurrect")
-def _resurrect_step(state, step):
-    seat = step["seat"]
-    for hero in step["choice"]:
-        if hero not in player(state, seat)["command"]:
-            continue
-        log(state, f"{seat_name(state, seat)} brought {name(state, hero)} back.", cards=[hero])
-        hero = enter_play(state, hero, seat)
-        gain_levels(state, hero, catalog.card(card_of(state, hero)["card"])["max_level"])
+def _bring_back(state, seat, hero):
+    if hero not in player(state, seat)["command"]:
+        return
+    log(state, f"{seat_name(state, seat)} brought {name(state, hero)} back.", cards=[hero])
+    hero = enter_play(state, hero, seat)
+    gain_levels(state, hero, catalog.card(card_of(state, hero)["card"])["max_level"])
+
+
+each("resurrect", Call(_bring_back))
 
 
 card(

@@ -1,6 +1,6 @@
 """What the blue spec modules and the blue deck share."""
 
-from ... import stats
+from ..kit import stats
 
 
 def units_where(state: dict, check) -> list:

@@ -1,16 +1,39 @@
 """The blue starting deck, one block per spec helper (Law, then Peace, then
 Truth); cards with only keywords or stats need no code."""
 
-from ... import catalog
-from ...effects import disable, draw
-from ...flow import ask, op
-from ...play import enter_play
-from ...state import card_of, is_opponent, log, move, name
-from ...targeting import thing_exists
-from ..api import ability, card
-from ..common import at_end_of_turn, become_copy, end_copy, is_busy, look_options, raw_stats
-from ..fx import Choose, Disable, Draw, LookAt, Seq
-from ..targets import CHARACTER, is_building, patroller, slot
+from ..kit import (
+    CHARACTER,
+    Call,
+    Choose,
+    Disable,
+    Draw,
+    LookAt,
+    Seq,
+    ability,
+    ask,
+    at_end_of_turn,
+    become_copy,
+    card,
+    card_of,
+    catalog,
+    disable,
+    draw,
+    end_copy,
+    enter_play,
+    is_building,
+    is_busy,
+    is_opponent,
+    log,
+    look_options,
+    move,
+    name,
+    on_card,
+    op,
+    patroller,
+    raw_stats,
+    slot,
+    thing_exists,
+)
 from .common import tech_upto, units_where
 
 NONE = (0, 0, {})
@@ -243,10 +266,8 @@ def _manufactured_truth_become(state, step):
     at_end_of_turn(state, {"op": "manufactured_truth_ends", "iid": unit})
 
 
-@op("manufactured_truth_ends")
-def _manufactured_truth_ends(state, step):
-    """The copy lasts until the end of the turn."""
-    end_copy(state, step["iid"])
+# The copy lasts until the end of the turn.
+on_card("manufactured_truth_ends", Call(lambda state, _seat, unit: end_copy(state, unit)))
 
 
 card("manufactured_truth", resolve=_manufactured_truth)

@@ -4,38 +4,53 @@ Fine points follow the official rulings (reference/codex-cards/rulings.json,
 "Blue" and "Heroes") and docs/RULINGS.md ("Blue cards: Law").
 """
 
-from ... import catalog, stats
-from ...actions import card_cost, play_refusal
-from ...effects import destroy, disable, draw, gain_gold
-from ...flow import ask, op
-from ...play import enter_play
-from ...specs import switch_off
-from ...state import (
+from ..kit import (
     EVERYONE,
+    Call,
+    Choose,
+    Disable,
+    Draw,
+    Sideline,
+    Steal,
+    ability,
+    add_named_rune,
+    ask,
+    ask_target,
+    by_band,
+    card,
+    card_cost,
     card_of,
+    cast_free,
+    catalog,
+    destroy,
+    disable,
+    draw,
+    each,
+    enter_play,
+    free_cast_ready,
+    gain_gold,
     is_opponent,
     log,
-    make_instance,
-    name,
-    opponents,
-    player,
-    printed_card,
-    seat_name,
-    team_of,
-)
-from ...targeting import thing_exists
-from ..api import ability, by_band, card, reached
-from ..common import (
-    add_named_rune,
-    ask_target,
-    cast_free,
-    free_cast_ready,
     look_at,
     look_options,
+    make_instance,
+    name,
+    op,
+    opponents,
+    patroller,
+    play_refusal,
+    player,
+    printed_card,
+    reached,
+    seat_name,
+    slot,
+    stats,
+    switch_off,
     take_from_codex,
+    team_of,
+    tech_at_most,
+    thing_exists,
 )
-from ..fx import Choose, Disable, Draw, Sideline, Steal
-from ..targets import patroller, slot, tech_at_most
 
 
 def controller(state: dict, iid: str) -> int:
@@ -198,40 +213,26 @@ def _injunction(state, seat, iid, targets):
 card("injunction", targets=[slot("building", _tech_building, icon=False)], resolve=_injunction)
 
 
-def _community_service(state, seat, iid, targets):
-    """Community Service: look at an opponent's hand or discard pile."""
-    ask(
-        state,
-        seat,
-        "Community Service: look at which pile?",
-        look_options(state, seat),
-        {"op": "community_service", "seat": seat},
-    )
-
-
 def _tech_1_or_2_unit(rec):
     return rec["kind"] == "unit" and rec["tech"] in (1, 2)
 
 
-@op("community_service")
-def _community_service_look(state, step):
+def _look_then_offer(state, seat, option):
     """Then you may put a tech I or II unit from that pile into play under
     your control: free, no tech building needed (ruling). The options are
     card ids (the pile's ids are hidden)."""
-    seat = step["seat"]
-    for option in step["choice"]:
-        seen = look_at(state, seat, option)
-        units = sorted(
-            {state["cards"][i]["card"] for i in seen if _tech_1_or_2_unit(catalog.card(state["cards"][i]["card"]))}
-        )
-        ask(
-            state,
-            seat,
-            "Community Service: you may put one of these units into play under your control.",
-            units,
-            {"op": "community_service_put", "seat": seat, "pile": option},
-            optional=bool(units),
-        )
+    seen = look_at(state, seat, option)
+    units = sorted(
+        {state["cards"][i]["card"] for i in seen if _tech_1_or_2_unit(catalog.card(state["cards"][i]["card"]))}
+    )
+    ask(
+        state,
+        seat,
+        "Community Service: you may put one of these units into play under your control.",
+        units,
+        {"op": "community_service_put", "seat": seat, "pile": option},
+        optional=bool(units),
+    )
 
 
 @op("community_service_put")
@@ -249,7 +250,17 @@ def _community_service_put(state, step):
             enter_play(state, pick, step["seat"])
 
 
-card("community_service", resolve=_community_service)
+# Community Service: look at an opponent's hand or discard pile.
+card(
+    "community_service",
+    resolve=Choose(
+        "community_service",
+        Call(_look_then_offer),
+        options=lambda state, seat, _iid: look_options(state, seat),
+        prompt="Community Service: look at which pile?",
+        with_seat=True,
+    ),
+)
 
 
 def jurisdiction_options(state: dict, seat: int, gold: int) -> list:
@@ -284,13 +295,13 @@ def _jurisdiction(state, seat, iid, targets):
     )
 
 
-@op("jurisdiction")
-def _jurisdiction_cast(state, step):
-    seat = step["seat"]
-    for card_id in step["choice"]:
-        take_from_codex(player(state, seat), card_id)
-        spell = make_instance(state, card_id, seat, "stack")
-        cast_free(state, seat, spell, cost=card_cost(state, seat, card_id))
+def _cast_from_codex(state, seat, card_id):
+    take_from_codex(player(state, seat), card_id)
+    spell = make_instance(state, card_id, seat, "stack")
+    cast_free(state, seat, spell, cost=card_cost(state, seat, card_id))
+
+
+each("jurisdiction", Call(_cast_from_codex))
 
 
 card("jurisdiction", resolve=_jurisdiction)

@@ -7,27 +7,47 @@ keyword: they need no code. Fine points follow the official rulings
 cards: Peace").
 """
 
-from ... import catalog, stats
-from ...combat import attacking
-from ...effects import (
+from ..kit import (
+    A_BUILDING,
+    CHARACTER,
+    Call,
+    Damage,
+    MakeTokens,
+    PickUpTo,
+    Steal,
+    ability,
     add_rune,
+    ask,
+    attacking,
     base_id,
     building_owner,
     building_record,
+    card,
+    card_of,
+    catalog,
     damage_building,
     draw,
+    each,
     exhaust,
+    is_building,
     is_building_id,
+    is_patrolling,
+    kind_of,
+    lasting,
+    log,
+    name,
+    patrol_slot,
+    player,
+    remove_plus_rune,
     return_to_hand,
+    seat_name,
     sideline,
+    slot,
+    stats,
+    teammates,
+    thing_exists,
+    yours,
 )
-from ...flow import ask, op
-from ...state import card_of, is_patrolling, log, name, patrol_slot, player, seat_name, teammates
-from ...targeting import kind_of, thing_exists
-from ..api import ability, card
-from ..common import lasting, remove_plus_rune, steal
-from ..fx import Call, Damage, MakeTokens, PickUpTo
-from ..targets import A_BUILDING, CHARACTER, is_building, slot, yours
 
 NONE = (0, 0, {})
 
@@ -188,20 +208,19 @@ def _spy_dealt(state: dict, src: str, attacker: str, dealt: list) -> None:
             )
 
 
-@op("flagstone_spy")
-def _spy_steal(state: dict, step: dict) -> None:
-    seat = step["seat"]
-    for victim in step["choice"]:
-        ids = player(state, victim)["hand"]
-        hand = [name(state, i) for i in ids]
-        log(
-            state,
-            f"{seat_name(state, victim)}'s hand: {', '.join(hand) if hand else 'no cards'}.",
-            cards=ids,
-            shown_to=teammates(state, seat),
-            veiled=f"{seat_name(state, seat)} looked at {seat_name(state, victim)}'s hand.",
-        )
-        steal(state, seat, victim, 1)
+def _show_hand(state: dict, seat: int, victim: int) -> None:
+    ids = player(state, victim)["hand"]
+    hand = [name(state, i) for i in ids]
+    log(
+        state,
+        f"{seat_name(state, victim)}'s hand: {', '.join(hand) if hand else 'no cards'}.",
+        cards=ids,
+        shown_to=teammates(state, seat),
+        veiled=f"{seat_name(state, seat)} looked at {seat_name(state, victim)}'s hand.",
+    )
+
+
+each("flagstone_spy", Call(_show_hand), Steal(1))
 
 
 card("flagstone_spy", attacker_dealt=_spy_dealt)

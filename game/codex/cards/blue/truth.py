@@ -9,25 +9,45 @@ change (Mind Control) and silence (Free Speech: registry.silenced). Fine
 points follow the official rulings (reference/codex-cards/rulings.json,
 "Blue", "Heroes" and "General") and docs/RULINGS.md ("Blue: Truth")."""
 
-from ... import catalog, stats
-from ...effects import trash
-from ...flow import ask, op
-from ...state import card_of, change_control, is_opponent, log, name, opponents, player, printed_card, seat_name
-from ...targeting import flagbearer_duty, is_illusion, thing_exists
-from ..api import ability, by_band, card, reached
-from ..common import (
+from ..kit import (
+    Call,
+    ability,
+    ask,
     ask_target,
     at_end_of_turn,
     attach,
     attached_to,
     become_copy,
+    by_band,
+    card,
+    card_of,
+    catalog,
+    change_control,
+    each,
+    flagbearer_duty,
+    friendly,
     hold_control,
     host_gone,
+    is_illusion,
+    is_opponent,
     lasting,
+    log,
     make_token,
+    name,
+    on_card,
+    op,
+    opponents,
     pass_held_control,
+    player,
+    printed_card,
+    reached,
+    seat_name,
+    slot,
+    stats,
+    tech_at_most,
+    thing_exists,
+    trash,
 )
-from ..targets import friendly, slot, tech_at_most
 from .common import tech_upto, units_where
 
 MIRROR = "mirror_illusion"
@@ -311,11 +331,8 @@ def _sirus_quince_copy(state, step):
     at_end_of_turn(state, {"op": "sirus_quince_trash", "iid": mirror})
 
 
-@op("sirus_quince_trash")
-def _sirus_quince_trash(state, step):
-    inst = state["cards"].get(step["iid"])
-    if inst is not None and inst["zone"] == "play":
-        trash(state, step["iid"])
+# The mirror is trashed at the end of the turn, if still in play.
+on_card("sirus_quince_trash", Call(lambda state, _seat, mirror: trash(state, mirror)), alive=True)
 
 
 def _quince_sees_arrival(state, src, iid):
@@ -390,15 +407,13 @@ def _free_speech(state, seat, iid, targets):
     )
 
 
-@op("free_speech")
-def _free_speech_step(state, step):
-    for foe in step["choice"]:
-        p = player(state, foe)
-        p["silenced_until"] = max(p.get("silenced_until", 0), p["turns_ended"] + 1)
-        log(
-            state,
-            f"{seat_name(state, step['seat'])} silenced {seat_name(state, foe)} until the end of their next turn.",
-        )
+def _silence(state, seat, foe):
+    p = player(state, foe)
+    p["silenced_until"] = max(p.get("silenced_until", 0), p["turns_ended"] + 1)
+    log(state, f"{seat_name(state, seat)} silenced {seat_name(state, foe)} until the end of their next turn.")
+
+
+each("free_speech", Call(_silence))
 
 
 card("free_speech", resolve=_free_speech)

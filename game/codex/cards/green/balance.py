@@ -1,40 +1,57 @@
 """Balance (green spec): its codex cards and its hero Master Midori."""
 
-from ... import catalog, stats
-from ...actions import abilities_of
-from ...effects import can_sacrifice, destroy, draw, gain_gold, pay, sacrifice, trash
-from ...flow import ask, op
-from ...play import on_targeted
-from ...state import (
-    card_of,
-    change_control,
-    is_opponent,
-    is_patrolling,
-    log,
-    patrol_slot,
-    player,
-    seat_name,
-    team_of,
-)
-from ...targeting import controller_of, is_flagbearer, resist_cost, slot_candidates
-from ..api import card, reached
-from ..common import (
+from ..kit import (
+    OPPONENTS,
+    TARGET,
+    Call,
+    Choose,
+    FromCodex,
+    MakeTokens,
+    NamedRune,
+    Target,
+    abilities_of,
+    ask,
     ask_target,
     attach,
     attached_to,
     busy,
+    can_sacrifice,
+    card,
+    card_of,
+    catalog,
+    change_control,
     control_held,
+    controller_of,
+    destroy,
+    draw,
+    each,
+    gain_gold,
     host_gone,
     is_busy,
+    is_flagbearer,
+    is_opponent,
+    is_patrolling,
     lasting,
+    log,
+    on_targeted,
+    op,
+    patrol_slot,
+    pay,
+    player,
     raw_stats,
+    reached,
+    resist_cost,
     rune_count,
+    sacrifice,
+    seat_name,
+    slot_candidates,
+    stats,
+    team_of,
+    trash,
     trash_worker,
     worker_total,
     yours,
 )
-from ..fx import OPPONENTS, TARGET, Choose, FromCodex, MakeTokens, NamedRune, each
-from ..registry import Target
 from .common import NONE, cannot_attack, controller, is_green_unit, past_tech_0, units_of
 
 
@@ -69,51 +86,52 @@ def _nature_reclaims(state, seat, iid, targets):
 card("nature_reclaims", targets=[Target(("upgrade", "spell", "building"), _reclaimable)], resolve=_nature_reclaims)
 
 
-def _circle_of_life(state, seat, iid, targets):
-    """Circle of Life: sacrifice one of your green units; if you do, put a
-    green unit one tech higher with a printed cost of 5 or less from your
-    codex into play (Circle of Life rulings: tech 0 gives tech I; cost
-    reductions such as Gigadon's don't count)."""
-    options = [i for i in units_of(state, seat) if is_green_unit(state, i) and can_sacrifice(state, i)]
+# Circle of Life: sacrifice one of your green units; if you do, put a green
+# unit one tech higher with a printed cost of 5 or less from your codex into
+# play (Circle of Life rulings: tech 0 gives tech I; cost reductions such as
+# Gigadon's don't count).
+
+
+def _green_sacrificeable(state, seat, _iid):
+    return [i for i in units_of(state, seat) if is_green_unit(state, i) and can_sacrifice(state, i)]
+
+
+def _circle_sacrificed(state, seat, unit):
+    level = (stats.tech_level(state, unit) or 0) + 1
+    if not sacrifice(state, unit):
+        return
+    codex = [cid for cid, n in sorted(player(state, seat)["codex"].items()) if n > 0]
+    options = [
+        cid
+        for cid in codex
+        if catalog.card(cid)["kind"] == "unit"
+        and catalog.card(cid)["color"] == "green"
+        and catalog.card(cid)["tech"] == level
+        and (catalog.card(cid)["cost"] or 0) <= 5
+    ]
     ask(
         state,
         seat,
-        "Circle of Life: choose a green unit to sacrifice.",
+        "Circle of Life: choose a unit from your codex to put into play.",
         options,
-        {"op": "circle_of_life", "seat": seat},
+        {"op": FROM_CODEX, "seat": seat},
     )
-
-
-@op("circle_of_life")
-def _circle_sacrificed(state, step):
-    seat = step["seat"]
-    for unit in step["choice"]:
-        level = (stats.tech_level(state, unit) or 0) + 1
-        if not sacrifice(state, unit):
-            return
-        codex = [cid for cid, n in sorted(player(state, seat)["codex"].items()) if n > 0]
-        options = [
-            cid
-            for cid in codex
-            if catalog.card(cid)["kind"] == "unit"
-            and catalog.card(cid)["color"] == "green"
-            and catalog.card(cid)["tech"] == level
-            and (catalog.card(cid)["cost"] or 0) <= 5
-        ]
-        ask(
-            state,
-            seat,
-            "Circle of Life: choose a unit from your codex to put into play.",
-            options,
-            {"op": FROM_CODEX, "seat": seat},
-        )
 
 
 # The chosen codex unit goes into play (Circle of Life, Calamandra Moss).
 FROM_CODEX = each("from_codex", FromCodex())
 
 
-card("circle_of_life", resolve=_circle_of_life)
+card(
+    "circle_of_life",
+    resolve=Choose(
+        "circle_of_life",
+        Call(_circle_sacrificed),
+        options=_green_sacrificeable,
+        prompt="Circle of Life: choose a green unit to sacrifice.",
+        with_seat=True,
+    ),
+)
 
 
 def _your_balance_hero(state, seat, tid):

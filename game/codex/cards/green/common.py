@@ -1,12 +1,20 @@
 """What the green modules share: small tests (green unit, +1/+1 rune,
 spec hero in play) and effects two green cards have in common."""
 
-from ... import catalog, stats
-from ...effects import add_rune, exhaust
-from ...state import card_of, log, name, player
-from ...targeting import thing_exists
-from ..common import make_token, remove_plus_rune, until_end_of_turn
-from ..targets import CHARACTER  # noqa: F401
+from ..kit import (
+    add_rune,
+    card_of,
+    catalog,
+    exhaust,
+    log,
+    make_token,
+    name,
+    player,
+    remove_plus_rune,
+    stats,
+    thing_exists,
+    until_end_of_turn,
+)
 
 NONE = (0, 0, {})
 

@@ -1,15 +1,24 @@
 """The green starting deck (Tiger Cub, Chameleon and Huntress have only
 keywords or stats)."""
 
-from ... import catalog
-from ...effects import add_rune, draw, gain_gold
-from ...state import is_patrolling, log, name, player, seat_name
-from ...targeting import thing_exists
-from ..api import card
-from ..common import friendly
-from ..registry import Ability, Target
-from .common import (
+from ..kit import (
     CHARACTER,
+    Ability,
+    Target,
+    add_rune,
+    card,
+    catalog,
+    draw,
+    friendly,
+    gain_gold,
+    is_patrolling,
+    log,
+    name,
+    player,
+    seat_name,
+    thing_exists,
+)
+from .common import (
     NONE,
     attack_and_armor,
     cannot_attack,

@@ -1,24 +1,38 @@
 """Feral (green spec): its codex cards and its hero Calamandra Moss."""
 
-from ... import catalog, stats
-from ...flow import ask, op, push
-from ...specs import built
-from ...state import card_of, holds_legendary, log, move, player, seat_name
-from ...targeting import kind_of
-from ..api import by_band, card, reached
-from ..common import (
+from ..kit import (
+    Ability,
+    Choose,
+    MakeTokens,
+    Modes,
+    TrashWorker,
+    ask,
+    ask_team_later,
+    built,
+    by_band,
+    card,
+    card_of,
+    catalog,
     fetch_from_codex,
     has_subtype,
+    holds_legendary,
     is_busy,
+    kind_of,
     lasting,
+    log,
     make_token,
+    move,
+    op,
+    player,
+    push,
     put_chosen_into_play,
     raw_stats,
+    reached,
+    seat_name,
+    stats,
     until_end_of_turn,
     worker_total,
 )
-from ..fx import Choose, MakeTokens, Modes, TrashWorker, each
-from ..registry import Ability
 from .common import NONE, controller, is_green_unit, past_tech_0, spec_hero_in_play, units_of
 
 
@@ -175,13 +189,11 @@ def _predator_dealt(state, src, attacker, dealt):
             )
 
 
-@op("predator_worker")
-def _predator_worker(state, step):
-    seats = [p["seat"] for p in state["players"] if p["team"] == step["team"] and worker_total(state, p["seat"]) > 0]
-    ask(state, step["seat"], "Predator Tiger: whose worker is trashed?", seats, {"op": _TRASH_WORKER})
-
-
-_TRASH_WORKER = each("trash_worker", TrashWorker())
+ask_team_later(
+    "predator_worker",
+    Choose("trash_worker", TrashWorker(), prompt="Predator Tiger: whose worker is trashed?"),
+    where=lambda state, seat: worker_total(state, seat) > 0,
+)
 
 
 card("predator_tiger", unstoppable_by=past_tech_0, attacker_dealt=_predator_dealt)

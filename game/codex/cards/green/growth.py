@@ -1,28 +1,43 @@
 """Growth (green spec): its codex cards, its hero Argagarg Garg and the
 Squirrel token Polymorph turns a unit into."""
 
-from ... import catalog, stats
-from ...effects import add_rune, building_record, gain_gold, is_building_id
-from ...flow import ask, op
-from ...state import card_of, log, name, player, seat_name
-from ...targeting import all_things, kind_of, thing_exists
-from ..api import card, reached
-from ..common import (
+from ..kit import (
+    CHARACTER,
+    Ability,
+    Call,
+    Repair,
+    Target,
     add_named_rune,
+    add_rune,
+    all_things,
+    ask,
     attach,
     attached_to,
+    building_record,
+    card,
+    card_of,
+    catalog,
+    each,
+    gain_gold,
     host_gone,
+    is_building_id,
+    kind_of,
     lasting,
+    log,
     make_token,
+    name,
+    on_card,
+    player,
+    reached,
     rune_count,
+    seat_name,
+    stats,
+    thing_exists,
     transform,
     until_end_of_turn,
     untransform,
 )
-from ..fx import Repair, each
-from ..registry import Ability, Target
 from .common import (
-    CHARACTER,
     NONE,
     attack_and_armor,
     controller,
@@ -52,9 +67,8 @@ def _polymorph(state, seat, iid, targets):
     lasting(state, seat, iid=unit, end="polymorph_end")
 
 
-@op("polymorph_end")
-def _polymorph_end(state, step):
-    untransform(state, step["iid"])
+# Polymorph's lasting change ends: the unit is itself again.
+on_card("polymorph_end", Call(lambda state, _seat, unit: untransform(state, unit)))
 
 
 card("polymorph_squirrel", targets=[Target(("unit",))], resolve=_polymorph)

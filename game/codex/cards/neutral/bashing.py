@@ -1,14 +1,32 @@
 """Bashing (neutral spec of the Starter set): its codex cards and its hero
 Troq Bashar."""
 
-from ...effects import base_id, damage_building, destroy, return_to_hand
-from ...flow import op
-from ...state import card_of, change_control, log, name, seat_name
-from ...targeting import controller_of
-from ..api import card, reached
-from ..common import ask_target
-from ..fx import Damage, Destroy, ThisTurn
-from ..targets import A_BUILDING, BUILDING, CHARACTER, UNIT, slot, tech_at_most, tech_exactly
+from ..kit import (
+    A_BUILDING,
+    BUILDING,
+    CHARACTER,
+    UNIT,
+    Damage,
+    Destroy,
+    ThisTurn,
+    ask_target,
+    base_id,
+    card,
+    card_of,
+    change_control,
+    controller_of,
+    damage_building,
+    destroy,
+    log,
+    name,
+    op,
+    reached,
+    return_to_hand,
+    seat_name,
+    slot,
+    tech_at_most,
+    tech_exactly,
+)
 
 # Wrecking Ball: 2 damage to a building.
 card("wrecking_ball", targets=[slot(BUILDING)], resolve=Damage(2))

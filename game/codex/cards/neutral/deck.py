@@ -1,15 +1,27 @@
 """The neutral starting deck: Brick Thief, Spark, Bloom, Wither (the
 others have only keywords or stats)."""
 
-from ... import catalog
-from ...effects import damage_building
-from ...flow import ask, op
-from ...state import card_of
-from ...targeting import all_things, kind_of
-from ..api import card
-from ..common import ask_target
-from ..fx import AddRune, Damage, Repair, each
-from ..targets import A_BUILDING, BUILDING, CHARACTER, PATROLLER, friendly, slot
+from ..kit import (
+    A_BUILDING,
+    BUILDING,
+    CHARACTER,
+    PATROLLER,
+    AddRune,
+    Damage,
+    Repair,
+    all_things,
+    ask,
+    ask_target,
+    card,
+    card_of,
+    catalog,
+    damage_building,
+    each,
+    friendly,
+    kind_of,
+    op,
+    slot,
+)
 
 
 def _brick_thief_trigger(state, iid, *_ctx):

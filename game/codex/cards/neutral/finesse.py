@@ -2,16 +2,42 @@
 River Montoya and the Dancer tokens (Harmony makes them; their keywords
 are data)."""
 
-from ... import catalog, stats
-from ...effects import damage_building, damage_card, draw, sideline
-from ...flow import ask, op
-from ...state import card_of, log, move, name, player, seat_name
-from ...targeting import thing_exists
-from ..api import ability, by_band, card, reached
-from ..common import make_token
-from ..fx import OPPONENTS, Choose, EachUnitOf, Say, Sideline, ThisTurn
-from ..registry import Ability
-from ..targets import A_BUILDING, CHARACTER, has_subtype, patroller, slot, tech_at_most, yours
+from ..kit import (
+    A_BUILDING,
+    CHARACTER,
+    OPPONENTS,
+    Ability,
+    Choose,
+    EachUnitOf,
+    Say,
+    Sideline,
+    ThisTurn,
+    ability,
+    ask,
+    by_band,
+    card,
+    card_of,
+    catalog,
+    damage_building,
+    damage_card,
+    draw,
+    has_subtype,
+    log,
+    make_token,
+    move,
+    name,
+    op,
+    patroller,
+    player,
+    reached,
+    seat_name,
+    sideline,
+    slot,
+    stats,
+    tech_at_most,
+    thing_exists,
+    yours,
+)
 
 NONE = (0, 0, {})
 

@@ -7,11 +7,20 @@ Undone, Rewind).
 Time runes themselves (fading, forecast, counting a player's runes) live
 in the engine: game/codex/timerunes.py."""
 
-from ...effects import leave_play, return_to_hand
-from ...flow import ask, op
-from ...state import card_of, log, move, name, seat_name
-from ...targeting import thing_exists
-from ...timerunes import add_time_runes, remove_time_runes
+from ..kit import (
+    add_time_runes,
+    ask,
+    card_of,
+    leave_play,
+    log,
+    move,
+    name,
+    op,
+    remove_time_runes,
+    return_to_hand,
+    seat_name,
+    thing_exists,
+)
 
 ADD, REMOVE = "add a time rune", "remove a time rune"
 

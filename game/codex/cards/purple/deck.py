@@ -3,12 +3,20 @@
 engine plays (game/codex/timerunes.py), and need no code. The Stinger
 (Hive's) and Mech (Vir Garbarean's) tokens have only keywords too."""
 
-from ... import catalog, stats
-from ...state import player
-from ...timerunes import total_time_runes
-from ..api import ability, card
-from ..fx import Draw, ReturnToHand
-from ..targets import has_subtype, patroller, slot, tech_at_most
+from ..kit import (
+    Draw,
+    ReturnToHand,
+    ability,
+    card,
+    catalog,
+    has_subtype,
+    patroller,
+    player,
+    slot,
+    stats,
+    tech_at_most,
+    total_time_runes,
+)
 from .common import ask_time_rune_change, time_rune_holders
 
 NONE = (0, 0, {})

@@ -7,30 +7,57 @@ Mech tokens are keywords only too (flying; forecast and untargetable): Hive
 and Vir Garbarean make them. Fine points follow the official rulings
 ("Purple", "Heroes") and docs/RULINGS.md "Purple: Present and Future"."""
 
-from ... import catalog, stats
-from ...actions import check_play_card, do_play
-from ...effects import can_sacrifice, destroy, sacrifice, trash
-from ...errors import RulesError
-from ...flow import ask, op
-from ...state import EVERYONE, card_of, change_control, log, move, name, player, seat_name, teammates
-from ...targeting import thing_exists
-from ...timerunes import remove_time_runes
-from ..api import ability, by_band, card
-from ..common import (
+from ..kit import (
+    CHARACTER,
+    EVERYONE,
+    OPPONENTS,
+    Choose,
+    Damage,
+    Discard,
+    Modes,
+    RulesError,
+    Sacrifice,
+    TrashWorker,
+    UpTo,
+    ability,
+    ask,
     boost_chosen,
+    by_band,
+    can_sacrifice,
+    card,
+    card_of,
+    card_of_id,
     cast_free,
+    catalog,
+    change_control,
+    check_play_card,
+    destroy,
+    do_play,
+    each,
     free_cast_ready,
     lasting,
+    log,
     make_token,
+    move,
+    name,
     offer_boost,
     once_per_turn,
+    op,
+    patroller,
+    player,
+    remove_time_runes,
+    sacrifice,
+    seat_name,
+    slot,
+    stats,
+    teammates,
+    tech_at_most,
+    thing_exists,
+    trash,
     trash_worker,
     use_once,
     worker_total,
 )
-from ..fx import OPPONENTS, Choose, Damage, Discard, Modes, Sacrifice, TrashWorker, UpTo, each
-from ..registry import card_of_id
-from ..targets import CHARACTER, patroller, slot, tech_at_most
 
 NONE = (0, 0, {})
 

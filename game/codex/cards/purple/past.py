@@ -7,18 +7,45 @@ Fading and time runes are the engine's (game/codex/timerunes.py); the
 fine points follow the rulings (reference/codex-cards/rulings.json,
 "Purple" and "Heroes") and docs/RULINGS.md ("Purple: Past")."""
 
-from ... import catalog, rng, stats
-from ...effects import trash
-from ...flow import ask, op, push
-from ...play import enter_play
-from ...specs import tech_problem
-from ...state import EVERYONE, card_of, log, name, opponents, player, seat_name
-from ...targeting import thing_exists
-from ...timerunes import add_time_runes, remove_time_runes
-from ..api import ability, by_band, card, reached
-from ..common import ask_target, attach, attached_to, discard_chosen, host_gone
-from ..fx import Choose, PutIntoPlay, ReturnToHand, ask_later, each
-from ..targets import CHARACTER, is_building, slot, tech_at_most
+from ..kit import (
+    CHARACTER,
+    EVERYONE,
+    Choose,
+    PutIntoPlay,
+    ReturnToHand,
+    ability,
+    add_time_runes,
+    ask,
+    ask_later,
+    ask_target,
+    attach,
+    attached_to,
+    by_band,
+    card,
+    card_of,
+    catalog,
+    discard_chosen,
+    each,
+    enter_play,
+    host_gone,
+    is_building,
+    log,
+    name,
+    op,
+    opponents,
+    player,
+    push,
+    reached,
+    remove_time_runes,
+    rng,
+    seat_name,
+    slot,
+    stats,
+    tech_at_most,
+    tech_problem,
+    thing_exists,
+    trash,
+)
 from .common import ask_time_rune_change, bounce, to_command_zone
 
 NONE = (0, 0, {})

@@ -6,17 +6,43 @@ Argonaut (readiness) and Immortal (indestructible) are keywords only: the
 engine plays them (catalog.works). Fine points follow the official rulings
 ("Purple", "Heroes") and docs/RULINGS.md "Purple: Present and Future"."""
 
-from ... import catalog, stats
-from ...effects import damage_target, return_to_hand, trash
-from ...flow import ask
-from ...play import enter_play
-from ...state import EVERYONE, card_of, is_opponent, is_patrolling, log, name, player, seat_name
-from ...targeting import thing_exists
-from ...timerunes import remove_time_runes
-from ..api import ability, by_band, card
-from ..common import ask_target
-from ..fx import Call, Choose, Disable, Discard, Draw, FromCodex, ThisTurn, UpTo, each
-from ..targets import ANYTHING, CHARACTER, friendly, slot, yours
+from ..kit import (
+    ANYTHING,
+    CHARACTER,
+    EVERYONE,
+    Call,
+    Choose,
+    Disable,
+    Discard,
+    Draw,
+    FromCodex,
+    ThisTurn,
+    UpTo,
+    ability,
+    ask,
+    ask_target,
+    by_band,
+    card,
+    card_of,
+    catalog,
+    damage_target,
+    each,
+    enter_play,
+    friendly,
+    is_opponent,
+    is_patrolling,
+    log,
+    name,
+    player,
+    remove_time_runes,
+    return_to_hand,
+    seat_name,
+    slot,
+    stats,
+    thing_exists,
+    trash,
+    yours,
+)
 
 NONE = (0, 0, {})
 

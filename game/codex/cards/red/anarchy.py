@@ -1,17 +1,45 @@
 """Anarchy (red spec): its codex cards and its hero Captain Zane (Surprise
 Attack's Sharks are tokens with keywords only)."""
 
-from ... import catalog, stats
-from ...effects import destroy, draw, gain_gold, pay, return_to_hand, trash
-from ...flow import ask, op, push
-from ...play import enter_play
-from ...state import card_of, holds_legendary, log, name, patrol_slot, player, seat_name
-from ...targeting import can_target, kind_of, resist_cost, thing_exists
-from ..api import band_level, card
-from ..common import ask_target, make_token, trash_worker, until_end_of_turn, worker_total
-from ..fx import TrashWorker, each
-from ..registry import Ability, Target
-from .common import CHARACTER, SLOTS, attacks_building, controller, hit, later_target, own_turn, steal
+from ..kit import (
+    CHARACTER,
+    Ability,
+    Target,
+    TrashWorker,
+    ask,
+    ask_target,
+    band_level,
+    can_target,
+    card,
+    card_of,
+    catalog,
+    destroy,
+    draw,
+    each,
+    enter_play,
+    gain_gold,
+    holds_legendary,
+    kind_of,
+    log,
+    make_token,
+    name,
+    op,
+    patrol_slot,
+    pay,
+    player,
+    push,
+    resist_cost,
+    return_to_hand,
+    seat_name,
+    stats,
+    steal,
+    thing_exists,
+    trash,
+    trash_worker,
+    until_end_of_turn,
+    worker_total,
+)
+from .common import SLOTS, attacks_building, controller, hit, later_target, own_turn
 
 
 def _printed_atk(state, iid):

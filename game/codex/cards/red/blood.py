@@ -1,16 +1,44 @@
 """Blood (red spec): its codex cards, its hero Drakk Ramhorn and the red
 Pirate token (keywords and stats only)."""
 
-from ... import catalog, rng, stats
-from ...effects import base_id, draw, gain_gold, sacrifice, trash
-from ...flow import op, push
-from ...state import card_of, change_control, is_opponent, log, name, player, seat_name
-from ...targeting import controller_of, thing_exists
-from ..api import card, reached
-from ..common import at_end_of_turn, make_token, tech_at_most, trash_worker, until_end_of_turn, worker_total
-from ..fx import AtEndOfTurn, PickUpTo, TakeControl, ThisTurn, each
-from ..registry import Ability, Target
-from .common import CHARACTER, NONE, controller, hit, later_target, never_patrols, opposing_bases, own_turn
+from ..kit import (
+    CHARACTER,
+    Ability,
+    AtEndOfTurn,
+    PickUpTo,
+    TakeControl,
+    Target,
+    ThisTurn,
+    at_end_of_turn,
+    base_id,
+    card,
+    card_of,
+    catalog,
+    change_control,
+    controller_of,
+    draw,
+    each,
+    gain_gold,
+    is_opponent,
+    log,
+    make_token,
+    name,
+    op,
+    player,
+    push,
+    reached,
+    rng,
+    sacrifice,
+    seat_name,
+    stats,
+    tech_at_most,
+    thing_exists,
+    trash,
+    trash_worker,
+    until_end_of_turn,
+    worker_total,
+)
+from .common import NONE, controller, hit, later_target, never_patrols, opposing_bases, own_turn
 
 
 def _desperation(state, seat, iid, targets):

@@ -6,13 +6,25 @@ arriving, attacking, dying, a hero reaching max level) queue a step
 instead of asking at once, so two triggers of one moment never open two
 prompts over each other; each step asks in its turn."""
 
-from ...effects import base_id, damage_target
-from ...flow import op, push
-from ...state import card_of, is_opponent, player, team_of
-from ...targeting import controller_of, thing_exists
-from ..common import ask_target, steal  # noqa: F401  (steal: shared with blue)
-from ..registry import Target
-from ..targets import ANYTHING, BUILDING, CHARACTER, is_building, patroller, tech_at_most  # noqa: F401
+from ..kit import (
+    ANYTHING,
+    CHARACTER,
+    Target,
+    ask_target,
+    base_id,
+    card_of,
+    controller_of,
+    damage_target,
+    is_building,
+    is_opponent,
+    op,
+    patroller,
+    player,
+    push,
+    team_of,
+    tech_at_most,
+    thing_exists,
+)
 
 NONE = (0, 0, {})
 

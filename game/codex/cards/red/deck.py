@@ -1,15 +1,32 @@
 """The red starting deck (Nautical Dog, Mad Man and Shoddy Glider have only
 keywords)."""
 
-from ... import catalog, stats
-from ...effects import base_id, building_owner, return_to_hand
-from ...flow import ask, op
-from ...state import acting_seats, card_of, log, name, player
-from ...targeting import thing_exists
-from ..api import card
-from ..common import add_named_rune, patroller, rune_count, until_end_of_turn, yours
-from ..registry import Ability, Target
-from .common import BUILDING, SLOTS, attacks_building, hit, never_patrols, steal
+from ..kit import (
+    BUILDING,
+    Ability,
+    Target,
+    acting_seats,
+    add_named_rune,
+    ask,
+    base_id,
+    building_owner,
+    card,
+    card_of,
+    catalog,
+    log,
+    name,
+    op,
+    patroller,
+    player,
+    return_to_hand,
+    rune_count,
+    stats,
+    steal,
+    thing_exists,
+    until_end_of_turn,
+    yours,
+)
+from .common import SLOTS, attacks_building, hit, never_patrols
 
 
 def _bombaster(state, seat, iid, targets):

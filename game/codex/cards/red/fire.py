@@ -1,15 +1,41 @@
 """Fire (red spec): its codex cards and its hero Jaina Stormborne."""
 
-from ... import catalog, stats
-from ...effects import base_id, building_owner, damage_target, is_building_id, pay
-from ...flow import ask, op, push
-from ...play import on_targeted
-from ...state import card_of, is_opponent, log, make_instance, name, player
-from ...targeting import controller_of, is_flagbearer, kind_of, resist_cost, slot_candidates, thing_exists
-from ..api import by_band, card
-from ..common import cast_free, free_cast_ready, take_from_codex
-from ..registry import Ability, Target
-from .common import ANYTHING, BUILDING, SLOTS, burn, controller, hit, is_building, later_target, patroller_or_building
+from ..kit import (
+    ANYTHING,
+    BUILDING,
+    Ability,
+    Target,
+    ask,
+    base_id,
+    building_owner,
+    by_band,
+    card,
+    card_of,
+    cast_free,
+    catalog,
+    controller_of,
+    damage_target,
+    free_cast_ready,
+    is_building,
+    is_building_id,
+    is_flagbearer,
+    is_opponent,
+    kind_of,
+    log,
+    make_instance,
+    name,
+    on_targeted,
+    op,
+    pay,
+    player,
+    push,
+    resist_cost,
+    slot_candidates,
+    stats,
+    take_from_codex,
+    thing_exists,
+)
+from .common import SLOTS, burn, controller, hit, later_target, patroller_or_building
 
 # Hotter Fire is an ongoing spell with nothing to do of its own: burn()
 # counts it wherever red damage is dealt.

@@ -1,17 +1,37 @@
 """The white starting deck. Savior Monk, Fox Viper, Morningstar Flagbearer
 and Fox Primus have only keywords and need no code."""
 
-from ... import maps, stats
-from ...combat import attacking
-from ...effects import leave_play, return_to_hand
-from ...flow import ask, op
-from ...play import enter_play
-from ...state import PATROL_SLOTS, card_of, log, move, name, patrol_slot, player, seat_name
-from ...targeting import thing_exists
-from ..api import ability, card
-from ..common import is_busy, raw_stats
-from ..fx import PickUpTo, ThisTurn
-from ..targets import CHARACTER, friendly, opposing, patroller, slot, yours
+from ..kit import (
+    CHARACTER,
+    PATROL_SLOTS,
+    PickUpTo,
+    ThisTurn,
+    ability,
+    ask,
+    attacking,
+    card,
+    card_of,
+    enter_play,
+    friendly,
+    is_busy,
+    leave_play,
+    log,
+    maps,
+    move,
+    name,
+    op,
+    opposing,
+    patrol_slot,
+    patroller,
+    player,
+    raw_stats,
+    return_to_hand,
+    seat_name,
+    slot,
+    stats,
+    thing_exists,
+    yours,
+)
 
 NONE = (0, 0, {})
 

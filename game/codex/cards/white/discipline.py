@@ -6,34 +6,54 @@ official rulings (reference/codex-cards/rulings.json, "White", "Heroes")
 and docs/RULINGS.md ("White cards: Discipline").
 """
 
-from ... import catalog, stats
-from ...effects import (
+from ..kit import (
+    ANYTHING,
+    BUILDING,
+    CHARACTER,
+    EVERYONE,
+    LookAt,
+    ability,
+    add_named_rune,
     add_rune,
+    ask,
+    ask_target,
     building_record,
+    by_band,
+    card,
+    card_of,
+    catalog,
+    controller_of,
     damage_target,
     destroy,
     disable,
-    draw,
-    is_building_id,
-    repair_building,
-    trash,
-)
-from ...flow import ask, op
-from ...heroes import gain_levels
-from ...state import EVERYONE, card_of, is_opponent, log, move, name, opponents, player, seat_name, teammates
-from ...targeting import controller_of, slot_candidates, thing_exists
-from ..api import ability, by_band, card
-from ..common import (
-    add_named_rune,
-    ask_target,
     discard_chosen,
+    draw,
+    each,
+    friendly,
+    gain_levels,
+    is_building_id,
+    is_opponent,
+    log,
     make_token,
+    move,
+    name,
+    op,
+    opponents,
+    patroller,
+    player,
     put_from_codex,
+    repair_building,
     rune_count,
+    seat_name,
+    slot,
+    slot_candidates,
+    stats,
+    teammates,
+    thing_exists,
+    trash,
     until_end_of_turn,
+    yours,
 )
-from ..fx import LookAt, each
-from ..targets import ANYTHING, BUILDING, CHARACTER, friendly, patroller, slot, yours
 
 NONE = (0, 0, {})
 

@@ -7,15 +7,32 @@ official rulings (reference/codex-cards/rulings.json, "White", "Heroes")
 and docs/RULINGS.md ("White cards: Ninjutsu").
 """
 
-from ... import catalog, stats
-from ...effects import damage_card, draw
-from ...flow import op
-from ...state import card_of, is_opponent, is_patrolling, log, name, player
-from ...targeting import thing_exists
-from ..api import ability, card, reached
-from ..common import ask_target, make_token, until_end_of_turn
-from ..fx import MakeTokens, ThisTurn
-from ..targets import CHARACTER, has_subtype, slot, yours
+from ..kit import (
+    CHARACTER,
+    MakeTokens,
+    ThisTurn,
+    ability,
+    ask_target,
+    card,
+    card_of,
+    catalog,
+    damage_card,
+    draw,
+    has_subtype,
+    is_opponent,
+    is_patrolling,
+    log,
+    make_token,
+    name,
+    op,
+    player,
+    reached,
+    slot,
+    stats,
+    thing_exists,
+    until_end_of_turn,
+    yours,
+)
 
 NONE = (0, 0, {})
 

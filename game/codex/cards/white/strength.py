@@ -7,24 +7,46 @@ the official rulings (reference/codex-cards/rulings.json, "White",
 "Heroes") and docs/RULINGS.md ("White cards: Strength").
 """
 
-from ... import catalog, stats
-from ...effects import (
+from ..kit import (
+    OPPONENTS,
+    Call,
+    Choose,
+    PickUpTo,
+    Sideline,
+    ability,
+    ask,
+    attach,
+    attached_to,
     base_id,
     building_ids,
     building_record,
+    card,
+    card_of,
+    catalog,
     damage_building,
     damage_card,
     destroy,
+    host_gone,
     is_building_id,
+    is_busy,
+    is_opponent,
+    is_patrolling,
+    kind_of,
+    log,
+    make_token,
+    name,
+    op,
+    patroller,
+    player,
+    raw_stats,
+    reached,
+    seat_name,
     sideline,
+    slot,
+    stats,
+    thing_exists,
+    tick,
 )
-from ...flow import ask, op
-from ...state import card_of, is_opponent, is_patrolling, log, name, player, seat_name, tick
-from ...targeting import kind_of, thing_exists
-from ..api import ability, card, reached
-from ..common import attach, attached_to, host_gone, is_busy, make_token, raw_stats
-from ..fx import OPPONENTS, Call, Choose, PickUpTo, Sideline
-from ..targets import patroller, slot
 
 NONE = (0, 0, {})
 
