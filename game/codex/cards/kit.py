@@ -173,6 +173,7 @@ from .fx import (
     UpTo,
     ask_later,
     each,
+    each_as,
 )
 from .registry import Ability, Target, card_of_id
 from .targets import (
@@ -254,6 +255,7 @@ __all__ = [
     "Draw",
     "draw",
     "each",
+    "each_as",
     "EachUnitOf",
     "end_copy",
     "enter_play",
