@@ -21,7 +21,7 @@ import pytest
 from game.codex import catalog, invariants
 from game.codex.cards.api import card
 from game.codex.cards.common import look_options
-from game.codex.cards.fx import Choose, Damage, Discard, LookAt, PickUpTo, Sideline, UpTo
+from game.codex.cards.fx import Choose, Damage, Discard, LookAt, PickUpTo, Sideline, UpTo, each_as
 from game.codex.cards.targets import slot, yours
 from game.codex.flow import OPS
 from tests.rules.helpers import cards_in, choose, find, hand_ids, logged, play_card, prompt_options, scenario_game
@@ -51,6 +51,8 @@ BOUNTY = Choose(
     ),
 )
 VOLLEY = UpTo("test_volley_pick", slot("unit"), 2, "Test Volley: choose a unit", then=Damage(1, by="test_volley"))
+# (each_as: the effects named by what the step stores, here an amount)
+SCALED = each_as("test_scaled_damage", lambda stored: Damage(stored["amount"], by="spark"))
 DRILL = PickUpTo("test_drill_pick", slot("unit", yours), 2, "Test Drill: choose a unit of yours", pick=Sideline())
 
 
@@ -143,3 +145,14 @@ def test_a_declared_step_name_is_taken_once():
     assert "test_volley_pick" in OPS
     with pytest.raises(ValueError, match="registered twice"):
         UpTo("test_volley_pick", slot("unit"), 2, "again")
+
+
+def test_each_as_gives_each_chosen_thing_the_effects_its_step_names():
+    s = scenario_game(
+        [{"play": [TROQ]}, {"play": [{"card": "iron_man", "id": "a"}, {"card": "older_brother", "id": "b"}]}]
+    )
+    a, b = find(s, "a"), find(s, "b")
+    OPS[SCALED](s, {"op": SCALED, "amount": 2, "choice": [a, b]})
+    assert [s["cards"][i]["damage"] for i in (a, b)] == [2, 2]
+    OPS[SCALED](s, {"op": SCALED, "amount": 1, "choice": [a]})
+    assert [s["cards"][i]["damage"] for i in (a, b)] == [3, 2]

@@ -719,3 +719,21 @@ class AtEndOfTurn(Effect):
 
     def apply(self, state, seat, tid, source):
         at_end_of_turn(state, {"op": self.step_name, "iid": tid, "seat": seat})
+
+
+def each_as(step: str, effects_of) -> str:
+    """Declare the stored step ``step`` whose effects depend on what the
+    step stores (a mode chosen before the target: Versatile Style; an
+    amount counted when the question was asked: Pillage).
+    ``effects_of(stored)`` returns the effects (an Effect or a list); every
+    chosen thing of the step's ``choice`` gets them in order, for the
+    step's ``seat`` when it keeps one (an effect with ``to=CASTER`` acts on
+    that seat, as with :func:`each`). Returns ``step``; raises ValueError
+    when ``step`` is taken (issue 28)."""
+
+    def run(state: dict, stored: dict) -> None:
+        _apply_to_each(state, stored.get("seat"), stored.get("choice", ()), _effects(effects_of(stored)), False)
+
+    run.__doc__ = f"Stored step {step!r}: each chosen thing gets the effects its fields name."
+    op(step)(run)
+    return step

@@ -174,6 +174,7 @@ from .fx import (
     ask_later,
     ask_team_later,
     each,
+    each_as,
     on_card,
 )
 from .registry import Ability, Target, card_of_id
@@ -257,6 +258,7 @@ __all__ = [
     "Draw",
     "draw",
     "each",
+    "each_as",
     "EachUnitOf",
     "end_copy",
     "enter_play",

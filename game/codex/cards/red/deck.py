@@ -4,6 +4,7 @@ keywords)."""
 from ..kit import (
     BUILDING,
     Ability,
+    Steal,
     Target,
     acting_seats,
     add_named_rune,
@@ -13,15 +14,14 @@ from ..kit import (
     card,
     card_of,
     catalog,
+    each_as,
     log,
     name,
-    op,
     patroller,
     player,
     return_to_hand,
     rune_count,
     stats,
-    steal,
     thing_exists,
     until_end_of_turn,
     yours,
@@ -156,10 +156,7 @@ def _pillage(state, seat, iid, targets):
     )
 
 
-@op("pillage_steal")
-def _pillage_steal(state, step):
-    for victim in step["choice"]:
-        steal(state, step["seat"], victim, step["amount"])
+each_as("pillage_steal", lambda stored: Steal(stored["amount"]))
 
 
 card("pillage", targets=[Target(("base",))], resolve=_pillage)

@@ -11,7 +11,11 @@ from ..kit import (
     BUILDING,
     CHARACTER,
     EVERYONE,
+    Destroy,
+    Disable,
     LookAt,
+    Repair,
+    ThisTurn,
     ability,
     add_named_rune,
     add_rune,
@@ -29,6 +33,7 @@ from ..kit import (
     discard_chosen,
     draw,
     each,
+    each_as,
     friendly,
     gain_levels,
     is_building_id,
@@ -42,7 +47,6 @@ from ..kit import (
     patroller,
     player,
     put_from_codex,
-    repair_building,
     rune_count,
     seat_name,
     slot,
@@ -145,19 +149,14 @@ def _style_mode(state, step):
         ask_target(state, step["seat"], sl, sl.prompt, {"op": "versatile_style_do", "mode": mode})
 
 
-@op("versatile_style_do")
-def _style_do(state, step):
-    for tid in step["choice"]:
-        mode = step["mode"]
-        if mode == "destroy an upgrade":
-            destroy(state, tid)
-        elif mode == "disable a flier":
-            disable(state, tid)
-        elif mode == "repair a building":
-            repair_building(state, tid, 2)
-        else:
-            until_end_of_turn(state, tid, kw={"detector": 1})
-            log(state, f"{name(state, tid)} is a detector this turn.", cards=[tid])
+# the mode chosen first is stored with the target question
+STYLE_EFFECTS = {
+    "destroy an upgrade": Destroy(),
+    "disable a flier": Disable(),
+    "repair a building": Repair(2),
+    "detector hero": ThisTurn(kw={"detector": 1}, say="{name} is a detector this turn."),
+}
+each_as("versatile_style_do", lambda stored: STYLE_EFFECTS[stored["mode"]])
 
 
 card("versatile_style", resolve=_versatile_style)
