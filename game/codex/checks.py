@@ -114,7 +114,9 @@ def _announce_deaths(state: dict, batch: list) -> None:
     carried out, every card in play, those about to die included, hears of
     each dying unit (hook ``unit_dies``), so the outcome doesn't depend on
     the order the batch is processed in (Captured Bugblatter ruling: it
-    triggers on its own death too)."""
+    triggers on its own death too). The resolved spells watching this turn
+    (``state["turn_watchers"]``: Death Rites) hear it too, the watch as
+    ``src``."""
     units = [i for i in batch if i in state["cards"] and stats.is_unit(state, i)]
     if not units:
         return
@@ -126,7 +128,7 @@ def _announce_deaths(state: dict, batch: list) -> None:
             if fn is not None and state["cards"][src]["zone"] == "play":
                 fn(state, src, dead)
         for watch in list(state.get("turn_watchers", ())):  # a resolved spell's "this turn" (Death Rites)
-            registry.handler("turn_unit_dies", watch["card"])(state, watch, dead)
+            answers[watch["card"]](state, watch, dead)
 
 
 def _dying(state: dict) -> list:

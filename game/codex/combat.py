@@ -52,7 +52,7 @@ def declare_attack(state: dict, attacker: str, target: str) -> None:
     of the defenders detects a stealth or invisible attacker if its detect
     is unused (R10). Then the attack's steps are queued: triggers,
     obliterate, a new target if the defender left, combat damage, and the
-    end of the attack (hook ``after_attack``).
+    end of the attack (event ``in_combat``, "attack_done").
     """
     seat = state["cards"][attacker]["controller"]
     group = group_of_target(state, attacker, target)
@@ -95,11 +95,11 @@ def declare_attack(state: dict, attacker: str, target: str) -> None:
 @op("attack_done")
 def _attack_done(state: dict, step: dict) -> None:
     """The attack is over: an attacker still in play (it survived the
-    combat, or there was none to survive) runs its ``after_attack`` hook
-    (Ogre Recruiter)."""
+    combat, or there was none to survive) hears ``in_combat``,
+    "attack_done" (Ogre Recruiter)."""
     attacker = step["ctx"]["attacker"]
     if thing_exists(state, attacker):
-        registry.emit(state, "after_attack", attacker, step["ctx"])
+        registry.emit(state, "in_combat", attacker, "attack_done", step["ctx"])
 
 
 def attacking(state: dict, attacker: str):
@@ -441,7 +441,7 @@ def _deal_combat_damage(state: dict, ctx: dict) -> None:
                 continue  # No Rush 15 Minutes: prevented damage is not dealt, so nothing triggers
             if amount > 0 and not is_building_id(dest) and thing_exists(state, source):
                 # armor may have taken it all: still dealt (Guardian of the Gates ruling)
-                registry.emit(state, "dealt_combat_damage", source, dest)
+                registry.emit(state, "in_combat", source, "dealt", dest)
             if source == attacker and amount > 0:
                 dealt.append((dest, amount))
             if spill:

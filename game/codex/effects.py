@@ -429,13 +429,14 @@ def add_rune(state: dict, iid: str, plus: int = 0, minus: int = 0) -> None:
 def exhaust(state: dict, iid: str) -> None:
     """Exhaust ``iid``. During its controller's own turn an exhausted card
     leaves its planned patrol slot (only ready cards lock in as patrollers).
-    Then the card's own ``exhausted`` hook runs (Rampaging Elephant)."""
+    Then the card itself hears ``affected`` ("exhausted": Rampaging
+    Elephant)."""
     inst = state["cards"][iid]
     inst["exhausted"] = True
     slot = patrol_slot(state, iid)
     if slot and not is_patrolling(state, iid):
         player(state, inst["controller"])["patrol"][slot] = None
-    registry.emit(state, "exhausted", iid)  # e.g. Rampaging Elephant readies
+    registry.emit(state, "affected", iid, "exhausted", None)  # e.g. Rampaging Elephant readies
 
 
 def destroy(state: dict, iid: str) -> None:

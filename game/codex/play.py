@@ -9,7 +9,7 @@ from . import catalog, stats
 from .cards import registry
 from .effects import destroy
 from .flow import op, push
-from .state import card_of, change_control, holds_legendary, log, make_instance, move, name, player, seat_name
+from .state import card_of, change_control, holds_legendary, in_play, log, make_instance, move, name, player, seat_name
 from .targeting import dies_when_targeted
 from .timerunes import arrive_with_time_runes, forecast_value, to_future
 
@@ -162,11 +162,12 @@ def _spell_done(state, step):
 
 
 def spell_played_triggers(state, seat, iid):
-    """Run the "whenever you play a spell" hooks of ``seat``'s cards, after
-    noting the turn in the player's ``spell_turn`` ("if you played a spell
-    this turn": Calypso Vystari)."""
+    """The cards in play hear that ``seat`` played spell ``iid`` (event
+    ``card_played``, outcome "cast": "whenever you play a spell", Harmony),
+    after noting the turn in the player's ``spell_turn`` ("if you played a
+    spell this turn": Calypso Vystari)."""
     player(state, seat)["spell_turn"] = state["turn"]
-    registry.emit_to(state, "spell_played", player(state, seat)["play"], iid, skip=iid)
+    registry.emit_to(state, "card_played", in_play(state), seat, iid, "cast", skip=iid)
 
 
 def icon_targets(slots: list, targets: list) -> list:
@@ -210,12 +211,12 @@ def kill_targeted_illusions(state: dict, targets: list) -> dict:
 
 def targeted_triggers(state: dict, targets: list) -> None:
     """The cards in play among ``targets`` (the ◎ targets of a spell or
-    ability just chosen) hear event ``targeted`` before the effect resolves
-    (Smoker ruling: he returns to hand at once)."""
+    ability just chosen) hear event ``affected`` ("targeted") before the
+    effect resolves (Smoker ruling: he returns to hand at once)."""
     for tid in targets:
         inst = state["cards"].get(tid) if isinstance(tid, str) else None
         if inst is not None and inst["zone"] == "play" and not inst["marks"].get("doomed"):
-            registry.emit(state, "targeted", tid)
+            registry.emit(state, "affected", tid, "targeted", None)
 
 
 @op("forecast_arrives")

@@ -196,7 +196,7 @@ def change_control(state: dict, iid: str, seat: int) -> None:
 
     It leaves any patrol slot, and arrives for arrival fatigue purposes. A
     lent card back under its lender's control is no longer lent (house rule
-    R26; the mark ``lent``). Then it hears ``control_changed`` (Mind
+    R26; the mark ``lent``). Then it hears ``affected`` ("control_changed": Mind
     Control brings the unit it holds along: Mind Control ruling).
     """
     inst = state["cards"][iid]
@@ -208,7 +208,7 @@ def change_control(state: dict, iid: str, seat: int) -> None:
     inst["controller"] = seat
     inst["arrived"] = state["turn"]
     state["players"][seat]["play"].append(iid)
-    registry.emit(state, "control_changed", iid)
+    registry.emit(state, "affected", iid, "control_changed", seat)
 
 
 def in_play(state: dict, seat: int = None) -> list:

@@ -70,7 +70,7 @@ def remove_time_runes(state: dict, iid: str, count: int = 1, fading: bool = Fals
     ``fading``: the fading keyword removed it in an upkeep; a thing that
     then fades away carries the mark ``faded`` ("dies from fading": Prynn
     Pasternaak ruling). Each removal from a card in play is the event
-    ``time_rune_removed`` of that card (Rememberer ruling: whatever
+    ``affected`` ("time_runes_removed") of that card (Rememberer ruling: whatever
     removed it).
     """
     inst = card_of(state, iid)
@@ -79,7 +79,7 @@ def remove_time_runes(state: dict, iid: str, count: int = 1, fading: bool = Fals
         return 0
     inst["time"] -= removed
     if inst["zone"] == "play":
-        registry.emit(state, "time_rune_removed", iid, removed)
+        registry.emit(state, "affected", iid, "time_runes_removed", removed)
     if inst["time"] > 0:
         return removed
     if inst["zone"] == "future":

@@ -158,13 +158,15 @@ def do_play(state: dict, seat: int, plan: tuple) -> None:
     Jail takes (:func:`jailer`) doesn't arrive: a boost paid for it takes
     effect now (event ``boost_paid``), as it is played, and the jailed card
     keeps no boost for later (Boost ruling on Jail); a unit played tells
-    its player's other cards (event ``unit_played``) once it has arrived."""
+    the cards in play (event ``card_played``, outcome "arrived") once it has
+    arrived. The cards in play hear of the card as it is paid for (outcome
+    "paid") and, a building card, hear it built (``building_built``)."""
     iid, cost, targets, boosted = plan
     marks = {"boosted": True} if boosted else {}
     pay(state, seat, cost)
     rec = catalog.card(card_of(state, iid)["card"])
     keep_promise(state, seat, iid)
-    registry.emit_to(state, "card_played", everyone_in_play(state), seat, iid)
+    registry.emit_to(state, "card_played", everyone_in_play(state), seat, iid, "paid", skip=iid)
     if rec["kind"] == "building":
         registry.emit_to(state, "building_built", everyone_in_play(state), seat, rec["id"])
     log(
@@ -184,7 +186,7 @@ def do_play(state: dict, seat: int, plan: tuple) -> None:
         if jail is not None:
             if boosted:
                 registry.emit(state, "boost_paid", iid)
-            registry.emit_to(state, "captured", [jail], iid)
+            registry.emit_to(state, "card_played", [jail], seat, iid, "jailed")
             return
         from_hand = card_of(state, iid)["zone"] == "hand"
         # "If you played it from your hand" (Zarramonde): known while it arrives only.
@@ -195,7 +197,7 @@ def do_play(state: dict, seat: int, plan: tuple) -> None:
             # "Whenever you play a unit from your hand" (Drill Sergeant,
             # Flagstone Garrison): only here, never for a unit put into play
             # or made by a spell (their rulings).
-            registry.emit_to(state, "unit_played", player(state, seat)["play"], iid, skip=iid)
+            registry.emit_to(state, "card_played", everyone_in_play(state), seat, iid, "arrived", skip=iid)
 
 
 def jailer(state: dict, seat: int, iid: str) -> str | None:

@@ -25,8 +25,6 @@ _SELF_EVENTS = {
     "upkeep",
     "end_of_turn",
     "max_level",
-    "exhausted",
-    "after_attack",
 }
 
 

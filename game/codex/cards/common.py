@@ -312,15 +312,15 @@ def hold_control(state: dict, src: str, host: str) -> None:
     state["cards"][host]["marks"]["held_by"] = src
 
 
-def pass_held_control(state: dict, src: str) -> None:
-    """A ``control_changed`` handler for a card that holds control of its
-    host (:func:`hold_control`): ``src`` came under another player's
-    control, so the host it holds does too (Mind Control ruling: Assimilate
-    a Mind Control and you control the attached unit)."""
-    host = attached_to(state, src)
+def pass_held_control(state: dict, src: str, how: str, seat) -> None:
+    """An ``affected`` handler for a card that holds control of its host
+    (:func:`hold_control`): when ``src`` came under another player's
+    control (``how`` "control_changed", to ``seat``), the host it holds
+    does too (Mind Control ruling: Assimilate a Mind Control and you
+    control the attached unit)."""
+    host = attached_to(state, src) if how == "control_changed" else None
     if host is None or state["cards"][host]["marks"].get("held_by") != src:
         return
-    seat = state["cards"][src]["controller"]
     if state["cards"][host]["controller"] != seat:
         change_control(state, host, seat)
         log(

@@ -14,9 +14,13 @@ general **mechanisms** (issue 28): it *modifies* a stat (:data:`STATS`:
 (:data:`GRANTS`: "stealth", "illusion", "abilities", ...); one handler per
 name (a key as ``"mechanism:key"``) and card. The handlers are indexed by
 name (``{name: {card id: handler}}``), so the engine only looks at
-the cards that answer what it asks. A new kind of trigger is a new event
-here plus the one place of the rules that emits it; a new one-card effect
-is a key of a mechanism, not a new question.
+the cards that answer what it asks. Moments that differ only in a fact
+are one event family carrying the fact (``affected``, ``in_combat``,
+``card_played``: :data:`AFFECTED`, :data:`IN_COMBAT`, :data:`PLAYED`), and
+each card answering it reads the fact. A new kind of trigger is a new fact
+of a family (or a new event) here plus the one place of the rules that
+emits it; a new one-card effect is a key of a mechanism, not a new
+question.
 
 Source: issue 12 (card API), issue 28, docs/ENGINE.md "Cards".
 """
@@ -37,35 +41,54 @@ EVENTS = {
     "upkeep": "(state, iid): its controller's upkeep",
     "end_of_turn": "(state, iid): the end of every turn",
     "max_level": "(state, iid): the hero itself reached its max level",
-    "exhausted": "(state, iid): the card itself was just exhausted",
-    "after_attack": "(state, iid, ctx): its attack's combat is over and it is still in play",
+    "affected": "(state, iid, how, detail): something was just done to the card itself in play, "
+    "by anything; how (detail) is one of AFFECTED",
+    "in_combat": "(state, iid, moment, detail): a moment of combat of the card itself; moment "
+    "(detail) is one of IN_COMBAT",
     "kills": "(state, killer, victim, slot): damage from this card killed a unit or hero",
     "other_arrives": "(state, src, iid): another card of src's controller arrived",
-    "unit_played": "(state, src, iid): src's controller played another unit, iid, from their hand "
-    "(not put into play, not made by a spell)",
-    "spell_played": "(state, src, spell_iid): src's controller played another spell",
+    "card_played": "(state, src, seat, iid, outcome): seat played card iid from hand (hiring a "
+    "worker is not playing a card); outcome (who hears it) is one of PLAYED",
     "any_attacks": "(state, src, attacker, ctx): any attack was declared (src: any card in play)",
     "attacker_dealt": "(state, src, attacker, dealt): an attacker of src's controller dealt "
     "combat damage; dealt = [(target, amount > 0)]",
-    "unit_dies": "(state, src, dead): any unit in play dies (src: any card in play)",
-    "card_played": "(state, src, seat, iid): seat played card iid from hand (src: any card in play; "
-    "hiring a worker is not playing a card)",
+    "unit_dies": "(state, src, dead): any unit in play dies; src: any card in play, or an entry "
+    "{card, seat, turn} of state['turn_watchers'] while a resolved spell's this-turn effect "
+    "watches (Death Rites; checks._announce_deaths)",
     "building_built": "(state, src, seat, building_id): seat built a tech building or add-on or played "
     "a building card (src: any card in play)",
-    "control_changed": "(state, iid): the card itself (in play) just came under another player's "
-    "control (state.change_control)",
-    "captured": "(state, src, iid): src took unit iid, just played from hand, instead of letting it "
-    "arrive (after src answered jails True)",
-    "turn_unit_dies": "(state, watch, dead): any unit in play dies while a resolved spell's this-turn "
-    "effect watches (watch: an entry {card, seat, turn} of state['turn_watchers'])",
-    "dealt_combat_damage": "(state, iid, dest): the card itself dealt combat damage to card dest "
-    "(also when armor absorbed all of it)",
-    "time_rune_removed": "(state, iid, count): count time runes were just removed from the card "
-    "itself in play, by anything (timerunes.remove_time_runes: Rememberer)",
     "unit_leaves": "(state, src, iid): a unit in play is about to leave play by any means, before "
     "it moves (src: any card in play; effects.leave_play: Second Chances)",
-    "targeted": "(state, iid): the card itself (in play) was just ◎ by a spell or ability, before "
-    "the effect resolves (play.on_targeted)",
+}
+
+# The facts an event family carries (issue 28): a handler answers the family
+# and looks at the fact, so a new card hears any of these moments with no
+# engine edit. ``fact -> (detail) and the one rules point that emits it``.
+AFFECTED = {
+    "exhausted": "(None) the card was just exhausted (effects.exhaust: Rampaging Elephant)",
+    "targeted": "(None) a spell or ability just ◎ the card, before the effect resolves (play.on_targeted: Smoker)",
+    "time_runes_removed": "(count) count time runes were just removed from the card "
+    "(timerunes.remove_time_runes: Rememberer)",
+    "control_changed": "(seat) the card just came under seat's control (state.change_control: Mind Control)",
+}
+
+IN_COMBAT = {
+    "dealt": "(dest) the card dealt combat damage to card dest, also when armor absorbed all of it "
+    "(combat: Guardian of the Gates)",
+    "attack_done": "(ctx) its attack's combat is over and it is still in play (combat: Ogre Recruiter)",
+}
+
+# card_played: the outcome and who hears it. The card played itself never
+# hears it (it is in hand, or it is the unit that arrived).
+PLAYED = {
+    "paid": "seat just paid for iid, before it resolves or arrives; every card in play hears "
+    "(actions.do_play: Censorship Council)",
+    "arrived": "the unit iid seat played has arrived (not one put into play or made by a "
+    "spell); every card in play hears (Drill Sergeant, Flagstone Garrison)",
+    "cast": "the spell iid seat played has resolved, or was forecast; every card in play hears "
+    "(play.spell_played_triggers: Harmony)",
+    "jailed": "src took the unit iid seat played instead of letting it arrive (after src answered "
+    "restricts arrival True); only src hears (Jail)",
 }
 
 # Questions: ``name -> signature``; the answer's meaning is in the text.
@@ -414,8 +437,11 @@ def emit(state: dict, name: str, iid: str, *args) -> None:
 def emit_to(state: dict, name: str, sources, *args, skip=None) -> None:
     """Event ``name`` reaches the cards ``sources`` (ids, in that order;
     copied first): each one still in the game whose card answers it, other
-    than ``skip``, runs ``handler(state, src, *args)``."""
+    than ``skip``, runs ``handler(state, src, *args)``. An event no card
+    registered answers returns at once, without reading ``sources``."""
     index = _INDEX[name]
+    if not index:
+        return
     cards = state["cards"]
     for src in list(sources):
         if src != skip and src in cards:

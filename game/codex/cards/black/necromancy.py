@@ -169,7 +169,7 @@ def _death_rites_end(state, step):
         state.pop("turn_watchers")
 
 
-card("death_rites", resolve=_death_rites, turn_unit_dies=_death_rites_hears)
+card("death_rites", resolve=_death_rites, unit_dies=_death_rites_hears)
 
 
 # ---- Hooded Executioner ------------------------------------------------------------------------

@@ -104,11 +104,13 @@ def _jail_takes(state, src, seat, iid):
     return is_opponent(state, _controller(state, src), seat)
 
 
-def _jail_locks(state, src, iid):
+def _jail_locks(state, src, seat, iid, outcome):
     """A unit enters jail: it is not in play and doesn't arrive; the unit
     already there is released and arrives now, under its owner's control,
     its arrive triggers included (Jail ruling); a boost paid for either
     took effect as it was played, never again (Boost ruling)."""
+    if outcome != "jailed":
+        return
     prisoner = move(state, iid, "jail")
     marks = card_of(state, src)["marks"]
     released = marks.get("prisoner")
@@ -128,7 +130,7 @@ def _jail_gone(state, src):
         move(state, prisoner, "discard")
 
 
-card("jail", restricts={"arrival": _jail_takes}, captured=_jail_locks, leaves=_jail_gone)
+card("jail", restricts={"arrival": _jail_takes}, card_played=_jail_locks, leaves=_jail_gone)
 
 
 # Lawful Search: draw a card, then look at an opponent's hand or an

@@ -88,14 +88,14 @@ def _never(state, iid, *_args):
     return False
 
 
-def _guardian_hits(state, iid, dest):
+def _guardian_hits(state, iid, moment, dest):
     """Guardian of the Gates: a unit he deals combat damage to is disabled
     (the unit, not himself; also when armor took all the damage: rulings)."""
-    if stats.is_unit(state, dest) and thing_exists(state, dest):
+    if moment == "dealt" and stats.is_unit(state, dest) and thing_exists(state, dest):
         disable(state, dest)
 
 
-card("guardian_of_the_gates", can_attack=_never, dealt_combat_damage=_guardian_hits)
+card("guardian_of_the_gates", can_attack=_never, in_combat=_guardian_hits)
 
 
 def _insurance_agent(state, iid):
@@ -145,10 +145,11 @@ card(
 )
 
 
-def _council_counts(state, src, seat, iid):
+def _council_counts(state, src, seat, iid, outcome):
     """Censorship Council keeps count of the cards each opponent plays from
-    hand this turn (mark ``plays``: seat -> {"turn", "n"})."""
-    if is_opponent(state, controller(state, src), seat):
+    hand this turn, as they are paid for (mark ``plays``: seat -> {"turn",
+    "n"})."""
+    if outcome == "paid" and is_opponent(state, controller(state, src), seat):
         plays = card_of(state, src)["marks"].setdefault("plays", {})
         seen = plays.get(str(seat), {"turn": state["turn"], "n": 0})
         plays[str(seat)] = {"turn": state["turn"], "n": seen["n"] + 1 if seen["turn"] == state["turn"] else 1}

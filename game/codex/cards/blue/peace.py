@@ -153,9 +153,11 @@ def _brave_knight_escapes(state: dict, iid: str) -> bool:
 card("brave_knight", escapes_death=_brave_knight_escapes)
 
 
-def _drill_rune(state: dict, src: str, unit: str) -> None:
+def _drill_rune(state: dict, src: str, seat: int, unit: str, outcome: str) -> None:
     """Drill Sergeant: whenever you play a unit from your hand, a +1/+1
     rune on him (not for units put into play or made by spells, rulings)."""
+    if outcome != "arrived" or card_of(state, src)["controller"] != seat:
+        return
     add_rune(state, src, plus=1)
     log(state, f"{name(state, src)} got a +1/+1 rune.", cards=[src])
 
@@ -181,7 +183,7 @@ def _drill_abilities(state: dict, iid: str) -> list:
     ]
 
 
-card("drill_sergeant", unit_played=_drill_rune, abilities=_drill_abilities)
+card("drill_sergeant", card_played=_drill_rune, abilities=_drill_abilities)
 
 
 def _building_players(state: dict, tid: str) -> list:
@@ -256,13 +258,14 @@ def _air_hammer_bonus(state: dict, iid: str, target: str) -> int:
 card("air_hammer", modifies={"attack": _air_hammer_bonus})
 
 
-def _garrison_draw(state: dict, src: str, unit: str) -> None:
+def _garrison_draw(state: dict, src: str, seat: int, unit: str, outcome: str) -> None:
     """Flagstone Garrison: whenever you play a unit from your hand, draw a
     card (not for units put into play or made by spells, rulings)."""
-    draw(state, card_of(state, src)["controller"], 1, in_main=_in_main(state))
+    if outcome == "arrived" and card_of(state, src)["controller"] == seat:
+        draw(state, seat, 1, in_main=_in_main(state))
 
 
-card("flagstone_garrison", unit_played=_garrison_draw)
+card("flagstone_garrison", card_played=_garrison_draw)
 
 
 def _gryphon_unstoppable_by(state: dict, iid: str, patroller: str) -> bool:

@@ -220,7 +220,7 @@ card(
     resolve=_mind_control,
     must_sacrifice=host_gone,
     leaves=_mind_control_leaves,
-    control_changed=pass_held_control,
+    affected=pass_held_control,
 )
 
 

@@ -199,17 +199,17 @@ ask_team_later(
 card("predator_tiger", unstoppable_by=past_tech_0, attacker_dealt=_predator_dealt)
 
 
-def _elephant_exhausted(state, iid):
+def _elephant_exhausted(state, iid, how, _detail):
     """Rampaging Elephant: the first time it exhausts each turn it readies
     again (so it can attack twice)."""
     inst = card_of(state, iid)
-    if inst["marks"].get("rampaged") != state["turn"]:
+    if how == "exhausted" and inst["marks"].get("rampaged") != state["turn"]:
         inst["marks"]["rampaged"] = state["turn"]
         inst["exhausted"] = False
         log(state, "Rampaging Elephant readied again.", cards=[iid])
 
 
-card("rampaging_elephant", exhausted=_elephant_exhausted)
+card("rampaging_elephant", affected=_elephant_exhausted)
 
 
 def _gigadon_cost(state, seat, cost):

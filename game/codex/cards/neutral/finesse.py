@@ -46,10 +46,11 @@ def _dancers(state, seat):
     return [i for i in player(state, seat)["play"] if card_of(state, i)["card"] in ("dancer", "angry_dancer")]
 
 
-def _harmony_spell(state, src, spell):
+def _harmony_spell(state, src, seat, spell, outcome):
     """Harmony: whenever you play another spell, a Dancer token (limit 3
     Dancers and Angry Dancers together)."""
-    seat = card_of(state, src)["controller"]
+    if outcome != "cast" or card_of(state, src)["controller"] != seat:
+        return
     if len(_dancers(state, seat)) < 3:
         make_token(state, "dancer", seat)
 
@@ -63,7 +64,7 @@ def _stop_the_music(state, seat, iid, targets):
     log(state, f"{seat_name(state, seat)} stopped the music: the Dancers are angry now.")
 
 
-card("harmony", spell_played=_harmony_spell, abilities=[Ability("stop the music.", _stop_the_music, sacrifice=True)])
+card("harmony", card_played=_harmony_spell, abilities=[Ability("stop the music.", _stop_the_music, sacrifice=True)])
 card("dancer")  # the token does nothing itself: Harmony's Stop the Music flips it (above)
 
 

@@ -181,13 +181,15 @@ card("yesterday_s_golgort", attacker_dealt=_golgort)
 # ---- Rememberer -------------------------------------------------------------------------
 
 
-def _remember(state, iid, count):
+def _remember(state, iid, how, count):
     """Each time rune removed from it, by anything (Rememberer ruling: Time
     Spiral, Seer, Tinkerer too), lets its controller put a unit with
     fading from their discard pile into play, free (ruling), if they meet
     its tech requirement (ruling: tech III too, with the building). Asked
     after the removal is done, so the last rune's Rememberer, once faded
     away, may return herself (ruling)."""
+    if how != "time_runes_removed":
+        return
     for _ in range(count):
         push(state, {"op": "rememberer", "seat": _controller(state, iid)})
 
@@ -215,7 +217,7 @@ ask_later(
 )
 
 
-card("rememberer", time_rune_removed=_remember)
+card("rememberer", affected=_remember)
 
 
 # ---- Second Chances -----------------------------------------------------------------------

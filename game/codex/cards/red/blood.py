@@ -220,10 +220,12 @@ def _octopus_choice(state, step):
 card("land_octopus", upkeep=_octopus_upkeep, can_patrol=never_patrols)
 
 
-def _ogre_recruiter(state, iid, ctx):
+def _ogre_recruiter(state, iid, moment, _ctx):
     """Ogre Recruiter: after its attack, if it survived, take control of a
     tech 0 or tech I unit (◎; a forced pick may be your own: nothing
     changes then)."""
+    if moment != "attack_done":
+        return
     seat = controller(state, iid)
     later_target(
         state,
@@ -237,7 +239,7 @@ def _ogre_recruiter(state, iid, ctx):
 _TAKE = each("red_take", TakeControl(), alive=True)
 
 
-card("ogre_recruiter", after_attack=_ogre_recruiter)
+card("ogre_recruiter", in_combat=_ogre_recruiter)
 
 
 def _blood_unit(card_id):

@@ -39,15 +39,17 @@ NONE = (0, 0, {})
 # ---- Smoker ----------------------------------------------------------------------
 
 
-def _smoker_targeted(state, iid):
+def _smoker_targeted(state, iid, how, _detail):
     """Smoker: when a spell or ability ◎ him, he returns to his owner's hand
     at once, before the rest of the effect resolves (Smoker ruling); the
     effect then finds nothing to act on."""
+    if how != "targeted":
+        return
     log(state, f"{name(state, iid)} slipped away when targeted.", cards=[iid])
     return_to_hand(state, iid)
 
 
-card("smoker", targeted=_smoker_targeted)
+card("smoker", affected=_smoker_targeted)
 
 
 # ---- Aged Sensei -------------------------------------------------------------------
