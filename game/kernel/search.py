@@ -69,7 +69,12 @@ class Level:
     a random legal action instead), ``explore`` (UCB1's exploration
     constant), ``prior`` (the game's bot kind whose pick stands unless the
     search finds an action worth more than ``margin`` above it, tried at
-    least ``min_visits`` times; "" for none)."""
+    least ``min_visits`` times; "" for none), ``turns`` (0: off; else a
+    playout also stops, and the position is scored, once the state's
+    ``turn`` count is this many turns past the root's, so every playout
+    is scored at the same point of the turn order: with 2, at the start
+    of the seat's next turn in a two-seat game, after the opponent's whole
+    reply, rather than mid-turn after a fixed count of actions)."""
 
     iterations: int
     depth: int
@@ -79,6 +84,7 @@ class Level:
     prior: str = "greedy"
     margin: float = 0.02
     min_visits: int = 2
+    turns: int = 0
 
 
 class _Arm:
@@ -239,16 +245,19 @@ class SearchBot:
 
     def _iterate(self, world: State, seat: Seat, action: Action) -> float | None:
         """Apply ``action`` in ``world`` (the iteration's own copy), play on
-        with the playout policy for at most ``depth`` actions and score the
+        with the playout policy for at most ``depth`` actions (and no further
+        than the level's ``turns`` horizon) and score the
         result for ``seat``. None when the world could not be played (an
         engine fault in a dealt world: the iteration does not count)."""
         game = self.game
         apply = game.apply_action_in_place
+        turns = self.level.turns
+        horizon = world.get("turn", 0) + turns
         try:
             apply(world, seat, action)
             noise, rng = self.level.noise, self.rng
             for step in range(self.level.depth):
-                if world["status"] != "playing":
+                if world["status"] != "playing" or (turns and world.get("turn", 0) >= horizon):
                     break
                 actor = game.seat_to_ask(world, step)
                 bot = self.noisy if self.noisy is not None and rng.random() < noise else self.policy
