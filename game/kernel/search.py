@@ -74,7 +74,10 @@ class Level:
     ``turn`` count is this many turns past the root's, so every playout
     is scored at the same point of the turn order: with 2, at the start
     of the seat's next turn in a two-seat game, after the opponent's whole
-    reply, rather than mid-turn after a fixed count of actions)."""
+    reply, rather than mid-turn after a fixed count of actions),
+    ``per_game`` (``(game name, iterations)`` pairs: the budget for a game
+    whose actions cost far less than the others', so a level spends about
+    the same time on each game)."""
 
     iterations: int
     depth: int
@@ -85,6 +88,7 @@ class Level:
     margin: float = 0.02
     min_visits: int = 2
     turns: int = 0
+    per_game: tuple[tuple[str, int], ...] = ()
 
 
 class _Arm:
@@ -135,7 +139,8 @@ class SearchBot:
     cut-off playouts, else playouts run to ``depth`` and an unfinished
     position is worth 0.5); ``seed``: the bot's generator; ``level``: its
     budget and playout policy; ``iterations`` / ``think_ms`` override the
-    level's iteration budget / add a time budget. ``choose(state, seat)``
+    level's iteration budget (its ``per_game`` one for this game, else its
+    ``iterations``) / add a time budget. ``choose(state, seat)``
     returns an action of ``seat`` (None when it has none) and sets
     :attr:`last_choice`. Raises EngineFault for a game without determinize."""
 
@@ -156,7 +161,7 @@ class SearchBot:
         elif think_ms is not None:
             self.iterations = 1_000_000  # the time budget ends the search
         else:
-            self.iterations = self.level.iterations
+            self.iterations = dict(self.level.per_game).get(game.name, self.level.iterations)
         self.think_ms = think_ms
         self.rng = random.Random(seed)
         self.policy = game.bots[self.level.playout](seed)

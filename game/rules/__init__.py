@@ -230,11 +230,21 @@ class RandomBot(_GameBot):
 # "hard" searching longer and more often; "hard" scores every playout at
 # the same point of the turn order (two turns on: after the opponent's
 # whole reply), which makes a playout about half as long, so it affords 96
-# iterations within the time 64 fixed-depth ones took (issue 30).
+# iterations within the time 64 fixed-depth ones took; an Arcane Codex or
+# C-23 action costs about a tenth of a Codex one, so there it searches 500
+# (under 0.6 s of CPU a decision, measured; issue 30).
 LEVELS = {
     "easy": Level(iterations=10, depth=8, playout="random", noise=0.0, explore=1.0, prior="random"),
     "normal": Level(iterations=24, depth=16, playout="greedy", noise=0.15, explore=0.7),
-    "hard": Level(iterations=96, depth=24, playout="greedy", noise=0.1, explore=0.5, turns=2),
+    "hard": Level(
+        iterations=96,
+        depth=24,
+        playout="greedy",
+        noise=0.1,
+        explore=0.5,
+        turns=2,
+        per_game=(("arcane", 500), ("c23", 500)),
+    ),
 }
 
 # Every bot kind make_bot builds, weakest first among the search levels.

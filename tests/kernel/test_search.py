@@ -171,3 +171,15 @@ def test_a_turns_horizon_scores_every_playout_at_the_same_turn(row):
     scored.clear()
     SearchBot(searched, seed=4, level=dataclasses.replace(level, depth=40, turns=0)).choose(state, seat)
     assert max(scored) > state["turn"] + 2  # without the horizon the same playouts go further
+
+
+def test_a_level_s_budget_for_one_game():
+    """A level's ``per_game`` budget holds for the game it names, its
+    ``iterations`` for the others (issue 30: "hard" searches Arcane Codex
+    and C-23, whose actions cost less, longer)."""
+    level = Level(iterations=3, depth=4, per_game=(("arcane", 7),))
+    for row, spent in (("arcane", 7), ("c23", 3)):
+        state, seat = next((s, t) for s, t in _positions(row, seed=3) if len(_searched_actions(s, t)) > 1)
+        bot = SearchBot(kernel.get(rules.game_of(state)), seed=4, level=level)
+        bot.choose(state, seat)
+        assert bot.last_iterations == spent
