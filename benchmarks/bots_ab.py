@@ -11,7 +11,9 @@ the sides swap from game to game. A draw, a shared win and a game cut at
 
 ``python benchmarks/bots_ab.py --row codex-1hero --a hard --b greedy
 --games 20 [--jobs 2] [--iterations N]`` prints one line per game and a
-summary line (also as JSON with ``--json``).
+summary line (also as JSON with ``--json``); ``--running`` prints the
+summary so far after every game (an interrupted run still has its
+figures), ``--first K`` starts at game K (two runs split a row's games).
 """
 
 import argparse
@@ -69,7 +71,9 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple:
 
 def play_one(args: tuple) -> dict:
     """Play game ``k`` of ``row``: A against B; returns A's score (1, 0.5,
-    0), its seats, the actions and A's decision times."""
+    0), its seats, the actions and A's decision times: wall time and the
+    process's CPU time (which the machine's load hardly changes: the
+    one-core figure on a loaded machine)."""
     row, k, kind_a, kind_b, iterations, think_ms, max_actions = args
     config = ROWS[row](1000 + k)
     engine = kernel.get(rules.game_of(config))
@@ -84,13 +88,15 @@ def play_one(args: tuple) -> dict:
     bots = [make(kind_a if s in mine else kind_b, 100 * k + s) for s in range(seats)]
     state = engine.copy_state(engine.new_game(config))
     times = []
+    cpu = []
     step = 0
     while state["status"] == "playing" and step < max_actions:
         seat = engine.seat_to_ask(state, step)
-        started = time.perf_counter()
+        started, started_cpu = time.perf_counter(), time.process_time()
         action = bots[seat].choose(state, seat)
         if seat in mine:
             times.append(time.perf_counter() - started)
+            cpu.append(time.process_time() - started_cpu)
         if action is None:
             break
         engine.apply_action_in_place(state, seat, action)
@@ -102,7 +108,7 @@ def play_one(args: tuple) -> dict:
         score = 0.5 if found["shared"] else 1.0
     else:
         score = 0.0
-    return {"k": k, "score": score, "seats": sorted(mine), "actions": step, "times": times}
+    return {"k": k, "score": score, "seats": sorted(mine), "actions": step, "times": times, "cpu": cpu}
 
 
 def main() -> None:
@@ -116,10 +122,12 @@ def main() -> None:
     parser.add_argument("--think-ms", type=float, default=None)
     parser.add_argument("--max-actions", type=int, default=3000)
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--running", action="store_true", help="print the summary so far after every game")
+    parser.add_argument("--first", type=int, default=0, help="the first game's number (to split a row's games)")
     options = parser.parse_args()
     jobs = [
         (options.row, k, options.a, options.b, options.iterations, options.think_ms, options.max_actions)
-        for k in range(options.games)
+        for k in range(options.first, options.first + options.games)
     ]
     results = []
     with ProcessPoolExecutor(max_workers=options.jobs) as pool:
@@ -131,13 +139,29 @@ def main() -> None:
                 f"actions {result['actions']} A decisions {len(t)} mean {statistics.fmean(t) if t else 0:.3f}s",
                 flush=True,
             )
+            if options.running:
+                print(f"  so far: {summary_line(options, results)}", flush=True)
+    if options.json:
+        print(json.dumps(summarize(options, results)))
+    print(summary_line(options, results))
+
+
+def percentile(ordered: list, q: float) -> float:
+    """The ``q`` quantile (0..1) of the sorted list ``ordered`` (0 when
+    it is empty)."""
+    return ordered[min(len(ordered) - 1, int(len(ordered) * q))] if ordered else 0.0
+
+
+def summarize(options: argparse.Namespace, results: list) -> dict:
+    """The A side's score, win rate, 95% interval and decision time
+    p50/p95 over ``results`` (the games played so far), with the load
+    average of the last minute (decision times grow with the load)."""
     wins = sum(r["score"] for r in results)
     n = len(results)
     low, high = wilson(wins, n)
     times = sorted(t for r in results for t in r["times"])
-    p50 = times[len(times) // 2] if times else 0.0
-    p95 = times[min(len(times) - 1, int(len(times) * 0.95))] if times else 0.0
-    summary = {
+    cpu = sorted(t for r in results for t in r["cpu"])
+    return {
         "row": options.row,
         "a": options.a,
         "b": options.b,
@@ -145,15 +169,24 @@ def main() -> None:
         "a_score": wins,
         "win_rate": round(wins / n, 3) if n else None,
         "ci95": [round(low, 3), round(high, 3)],
-        "decision_p50_s": round(p50, 3),
-        "decision_p95_s": round(p95, 3),
+        "decision_p50_s": round(percentile(times, 0.5), 3),
+        "decision_p95_s": round(percentile(times, 0.95), 3),
+        "cpu_p50_s": round(percentile(cpu, 0.5), 3),
+        "cpu_p95_s": round(percentile(cpu, 0.95), 3),
         "decisions": len(times),
+        "load": round(os.getloadavg()[0], 1),
     }
-    if options.json:
-        print(json.dumps(summary))
-    print(
-        f"{options.row}: {options.a} vs {options.b}: {wins}/{n} = {summary['win_rate']} "
-        f"(95% {low:.2f}-{high:.2f}); {options.a} decision p50 {p50:.3f}s p95 {p95:.3f}s over {len(times)}"
+
+
+def summary_line(options: argparse.Namespace, results: list) -> str:
+    """:func:`summarize` as one line of text."""
+    s = summarize(options, results)
+    low, high = s["ci95"]
+    return (
+        f"{s['row']}: {s['a']} vs {s['b']}: {s['a_score']}/{s['games']} = {s['win_rate']} "
+        f"(95% {low:.2f}-{high:.2f}); {s['a']} decision p50 {s['decision_p50_s']:.3f}s "
+        f"p95 {s['decision_p95_s']:.3f}s (CPU p50 {s['cpu_p50_s']:.3f}s p95 {s['cpu_p95_s']:.3f}s) "
+        f"over {s['decisions']}; load {s['load']}"
     )
 
 

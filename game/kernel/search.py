@@ -69,7 +69,15 @@ class Level:
     a random legal action instead), ``explore`` (UCB1's exploration
     constant), ``prior`` (the game's bot kind whose pick stands unless the
     search finds an action worth more than ``margin`` above it, tried at
-    least ``min_visits`` times; "" for none)."""
+    least ``min_visits`` times; "" for none), ``turns`` (0: off; else a
+    playout also stops, and the position is scored, once the state's
+    ``turn`` count is this many turns past the root's, so every playout
+    is scored at the same point of the turn order: with 2, at the start
+    of the seat's next turn in a two-seat game, after the opponent's whole
+    reply, rather than mid-turn after a fixed count of actions),
+    ``per_game`` (``(game name, iterations)`` pairs: the budget for a game
+    whose actions cost far less than the others', so a level spends about
+    the same time on each game)."""
 
     iterations: int
     depth: int
@@ -79,6 +87,8 @@ class Level:
     prior: str = "greedy"
     margin: float = 0.02
     min_visits: int = 2
+    turns: int = 0
+    per_game: tuple[tuple[str, int], ...] = ()
 
 
 class _Arm:
@@ -129,7 +139,8 @@ class SearchBot:
     cut-off playouts, else playouts run to ``depth`` and an unfinished
     position is worth 0.5); ``seed``: the bot's generator; ``level``: its
     budget and playout policy; ``iterations`` / ``think_ms`` override the
-    level's iteration budget / add a time budget. ``choose(state, seat)``
+    level's iteration budget (its ``per_game`` one for this game, else its
+    ``iterations``) / add a time budget. ``choose(state, seat)``
     returns an action of ``seat`` (None when it has none) and sets
     :attr:`last_choice`. Raises EngineFault for a game without determinize."""
 
@@ -150,7 +161,7 @@ class SearchBot:
         elif think_ms is not None:
             self.iterations = 1_000_000  # the time budget ends the search
         else:
-            self.iterations = self.level.iterations
+            self.iterations = dict(self.level.per_game).get(game.name, self.level.iterations)
         self.think_ms = think_ms
         self.rng = random.Random(seed)
         self.policy = game.bots[self.level.playout](seed)
@@ -239,16 +250,19 @@ class SearchBot:
 
     def _iterate(self, world: State, seat: Seat, action: Action) -> float | None:
         """Apply ``action`` in ``world`` (the iteration's own copy), play on
-        with the playout policy for at most ``depth`` actions and score the
+        with the playout policy for at most ``depth`` actions (and no further
+        than the level's ``turns`` horizon) and score the
         result for ``seat``. None when the world could not be played (an
         engine fault in a dealt world: the iteration does not count)."""
         game = self.game
         apply = game.apply_action_in_place
+        turns = self.level.turns
+        horizon = world.get("turn", 0) + turns
         try:
             apply(world, seat, action)
             noise, rng = self.level.noise, self.rng
             for step in range(self.level.depth):
-                if world["status"] != "playing":
+                if world["status"] != "playing" or (turns and world.get("turn", 0) >= horizon):
                     break
                 actor = game.seat_to_ask(world, step)
                 bot = self.noisy if self.noisy is not None and rng.random() < noise else self.policy

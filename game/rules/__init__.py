@@ -227,11 +227,24 @@ class RandomBot(_GameBot):
 # clearly better it plays the random bot's pick (a newcomer can beat it: in
 # three Codex 1-hero games greedy beat it within 60 actions); "normal" and
 # "hard" play out with the game's greedy bot and fall back on its pick,
-# "hard" searching longer and more often.
+# "hard" searching longer and more often; "hard" scores every playout at
+# the same point of the turn order (two turns on: after the opponent's
+# whole reply), which makes a playout about half as long, so it affords 96
+# iterations within the time 64 fixed-depth ones took; an Arcane Codex or
+# C-23 action costs about a tenth of a Codex one, so there it searches 500
+# (about 0.4 s of CPU a decision at p50, 0.65 s at p95, measured; issue 30).
 LEVELS = {
     "easy": Level(iterations=10, depth=8, playout="random", noise=0.0, explore=1.0, prior="random"),
     "normal": Level(iterations=24, depth=16, playout="greedy", noise=0.15, explore=0.7),
-    "hard": Level(iterations=64, depth=24, playout="greedy", noise=0.1, explore=0.5),
+    "hard": Level(
+        iterations=96,
+        depth=24,
+        playout="greedy",
+        noise=0.1,
+        explore=0.5,
+        turns=2,
+        per_game=(("arcane", 500), ("c23", 500)),
+    ),
 }
 
 # Every bot kind make_bot builds, weakest first among the search levels.

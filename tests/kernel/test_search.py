@@ -5,6 +5,7 @@ action for one seed and iteration budget, over positions of every game
 and mode), a level's choice is reproducible for a seed, and a choice
 records the alternatives it weighed."""
 
+import dataclasses
 import json
 import random
 
@@ -14,6 +15,7 @@ import game.rules as rules
 from game.codex.setup import sampled_config
 from game.kernel import game as kernel
 from game.kernel.bots import play_game
+from game.kernel.search import Level, SearchBot
 from tools.behaviour_corpus import _config
 
 ROWS = {
@@ -141,3 +143,43 @@ def test_an_easy_codex_bot_ends_its_turns():
             longest = max(longest, run)
         state, _ = rules.apply_action(state, seat, action)
     assert longest <= 40
+
+
+def _searched_actions(state: dict, seat: int) -> list:
+    """The actions a search weighs for ``seat`` (no conceding, no draw offer)."""
+    return [a for a in rules.legal_actions(state, seat) if a["type"] not in ("concede", "offer_draw")]
+
+
+@pytest.mark.parametrize("row", ["codex-1hero", "arcane", "c23"])
+def test_a_turns_horizon_scores_every_playout_at_the_same_turn(row):
+    """A level with ``turns`` stops each playout once the turn count is
+    that many turns past the root's, however deep it may go, and scores
+    it there (issue 30: "hard" scores after the opponent's whole reply)."""
+    state, seat = next((s, t) for s, t in _positions(row, seed=3) if len(_searched_actions(s, t)) > 1)
+    engine = kernel.get(rules.game_of(state))
+    scored = []
+
+    def recording(world, who):
+        scored.append(world["turn"])
+        return engine.evaluate(world, who)
+
+    searched = dataclasses.replace(engine, evaluate=recording)
+    level = Level(iterations=6, depth=400, turns=2)
+    action = SearchBot(searched, seed=4, level=level).choose(rules.copy_state(state), seat)
+    assert rules.is_legal(state, seat, action)
+    assert scored and set(scored) == {state["turn"] + 2}
+    scored.clear()
+    SearchBot(searched, seed=4, level=dataclasses.replace(level, depth=40, turns=0)).choose(state, seat)
+    assert max(scored) > state["turn"] + 2  # without the horizon the same playouts go further
+
+
+def test_a_level_s_budget_for_one_game():
+    """A level's ``per_game`` budget holds for the game it names, its
+    ``iterations`` for the others (issue 30: "hard" searches Arcane Codex
+    and C-23, whose actions cost less, longer)."""
+    level = Level(iterations=3, depth=4, per_game=(("arcane", 7),))
+    for row, spent in (("arcane", 7), ("c23", 3)):
+        state, seat = next((s, t) for s, t in _positions(row, seed=3) if len(_searched_actions(s, t)) > 1)
+        bot = SearchBot(kernel.get(rules.game_of(state)), seed=4, level=level)
+        bot.choose(state, seat)
+        assert bot.last_iterations == spent
