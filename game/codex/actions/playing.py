@@ -155,10 +155,11 @@ def do_play(state: dict, seat: int, plan: tuple) -> None:
     the mark ``boosted`` for its hooks (arrives or resolve). A forecast
     spell goes to the future instead of resolving; it still counts as
     played ("whenever you play a spell" triggers now). A unit an opposing
-    Jail takes (:func:`jailer`) doesn't arrive: a boost paid for it takes
-    effect now (event ``boost_paid``), as it is played, and the jailed card
-    keeps no boost for later (Boost ruling on Jail); a unit played tells
-    its player's other cards (event ``unit_played``) once it has arrived."""
+    card captures (:func:`captor`: ``restricts arrival``) doesn't arrive: a
+    boost paid for it takes effect now (event ``boost_paid``), as it is
+    played, and the captured card keeps no boost for later (the Boost
+    ruling, docs/RULINGS.md); a unit played tells its
+    player's other cards (event ``unit_played``) once it has arrived."""
     iid, cost, targets, boosted = plan
     marks = {"boosted": True} if boosted else {}
     pay(state, seat, cost)
@@ -180,11 +181,11 @@ def do_play(state: dict, seat: int, plan: tuple) -> None:
     elif rec["kind"] == "spell":
         cast_spell(state, seat, iid, targets, marks=marks)
     else:
-        jail = jailer(state, seat, iid) if not forecast_value(state, rec["id"]) else None
-        if jail is not None:
+        holder = captor(state, seat, iid) if not forecast_value(state, rec["id"]) else None
+        if holder is not None:
             if boosted:
                 registry.emit(state, "boost_paid", iid)
-            registry.emit_to(state, "captured", [jail], iid)
+            registry.emit_to(state, "captured", [holder], iid)
             return
         from_hand = card_of(state, iid)["zone"] == "hand"
         # "If you played it from your hand" (Zarramonde): known while it arrives only.
@@ -198,12 +199,13 @@ def do_play(state: dict, seat: int, plan: tuple) -> None:
             registry.emit_to(state, "unit_played", player(state, seat)["play"], iid, skip=iid)
 
 
-def jailer(state: dict, seat: int, iid: str) -> str | None:
-    """The card in play that takes the unit ``iid`` ``seat`` plays from hand
-    instead of letting it arrive (``restricts arrival``: Jail), or None. A card
-    with forecast goes to the future instead, never to jail (Jail ruling);
-    a unit played from elsewhere (a Graveyard, Vir Garbarean's top card)
-    is not played from hand, so no Jail takes it (Jail's text)."""
+def captor(state: dict, seat: int, iid: str) -> str | None:
+    """The card in play that captures the unit ``iid`` ``seat`` plays from
+    hand instead of letting it arrive (``restricts arrival``; the card hears
+    the event ``captured``), or None. A card with forecast goes to the
+    future instead, never captured (its card's ruling); a unit played from
+    elsewhere (a card holding it, the top of the deck) is not played from
+    hand, so nothing captures it."""
     if catalog.card(card_of(state, iid)["card"])["kind"] != "unit" or card_of(state, iid)["zone"] != "hand":
         return None
     answers = registry.answering("restricts:arrival")

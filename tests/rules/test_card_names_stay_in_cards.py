@@ -1,0 +1,153 @@
+"""Guard: no Codex card is named in the engine outside its own module, nor in
+the browser client (issue 28: "a card lives in its own module plus data (no
+card name in actions, view, invariants or JS)").
+
+Every card name and id of the catalog (data/cards.json) is looked for, whole
+word and case-insensitive, in the CODE of every engine module of game/codex/
+outside game/codex/cards/ (identifiers, string literals; docstrings and
+comments aside) and of every static/js/*.js file (identifiers, strings, CSS
+classes, sentences; comments aside). A card is named in its module under
+game/codex/cards/ and in its data; the engine and the page speak of what a
+card does in general words, and the page shows the names the view carries.
+"""
+
+import io
+import pathlib
+import re
+import tokenize
+
+from game.codex import catalog
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+ENGINE = ROOT / "game" / "codex"
+JS = ROOT / "static" / "js"
+
+# Words that are card names and also ordinary words or game terms the code
+# must use; each with its reason. Keep this short.
+ALLOWED = {
+    # "Now!" (a spell) is the plain adverb of every clock, timer and sentence.
+    "now": "the word 'now' (the card Now!)",
+    # The sparkshot keyword's choice is stored as "spark_to" in a queued
+    # combat step (stored states hold it); the spell Spark is unrelated.
+    "spark": "the sparkshot keyword's stored key spark_to (the card Spark)",
+    # House rule R23: the free-for-all rules themselves give the later
+    # players Mercenary tokens; no card's behaviour does it.
+    "mercenary": "house rule R23's head-start token, made by the free-for-all rules",
+}
+
+# Engine modules left out of the scan, each with its reason.
+EXEMPT_MODULES = {
+    # The table declaring every stored mark key: four keys stored in states
+    # carry their card's name (gargoyle_turn, nebula_turn, sentry_turn,
+    # void_star_turn) and each row says which card module writes the mark.
+    "marks.py": "the declaration table of stored mark keys and their writers",
+}
+
+
+def _words(text: str) -> str:
+    """``text`` as lowercase words between single spaces: camelCase and
+    snake_case split, every other character a space ("Fox's Den" ->
+    " fox s den ")."""
+    text = re.sub(r"([a-z0-9])([A-Z])", r"\1 \2", text).lower()
+    return " " + " ".join(re.findall(r"[a-z0-9]+", text)) + " "
+
+
+def _card_words() -> dict:
+    """{the words of a card's name or id: the card id} for every card of the
+    catalog but the buildings the rules themselves define (the base, tech
+    buildings and add-ons: catalog.ENGINE_KINDS, played by the engine, not
+    by a card module), less :data:`ALLOWED`."""
+    found = {}
+    for rec in catalog.all_cards():
+        if rec["kind"] in catalog.ENGINE_KINDS:
+            continue
+        for label in (rec["name"], rec["id"]):
+            words = _words(label)
+            if words.strip() not in ALLOWED:
+                found[words] = rec["id"]
+    return found
+
+
+CARD_WORDS = _card_words()
+_PATTERN = re.compile("|".join(sorted((re.escape(w[:-1]) + r"(?= )" for w in CARD_WORDS), key=len, reverse=True)))
+
+
+def _hits(text: str) -> list:
+    """The card names and ids found in ``text`` (whole words)."""
+    return [m.group(0).strip() for m in _PATTERN.finditer(_words(text))]
+
+
+def _python_code(path: pathlib.Path) -> list:
+    """``[(line, text)]`` of the identifiers and string literals of the
+    Python file ``path``, its docstrings and comments left out (a string
+    alone as a statement is a docstring)."""
+    out = []
+    before = tokenize.NEWLINE
+    for tok in tokenize.generate_tokens(io.StringIO(path.read_text(encoding="utf-8")).readline):
+        is_doc = tok.type == tokenize.STRING and before in (tokenize.NEWLINE, tokenize.INDENT, tokenize.DEDENT)
+        if tok.type in (tokenize.NAME, tokenize.STRING) and not is_doc:
+            out.append((tok.start[0], tok.string))
+        if tok.type not in (tokenize.NL, tokenize.COMMENT):
+            before = tok.type
+    return out
+
+
+# A JavaScript string or template (kept) or comment (dropped).
+_JS_TOKEN = re.compile(
+    r"(\"(?:\\.|[^\"\\\n])*\"|'(?:\\.|[^'\\\n])*'|`(?:\\.|[^`\\])*`)|(/\*.*?\*/|//[^\n]*)",
+    re.DOTALL,
+)
+
+
+def _js_code(path: pathlib.Path) -> list:
+    """``[(line, text)]`` of the lines of the JavaScript file ``path``
+    without its comments (strings and templates kept whole)."""
+
+    def drop_comment(m: re.Match) -> str:
+        return m.group(1) or "\n" * m.group(2).count("\n")
+
+    code = _JS_TOKEN.sub(drop_comment, path.read_text(encoding="utf-8"))
+    return list(enumerate(code.splitlines(), 1))
+
+
+def _engine_modules() -> list:
+    return [
+        p
+        for p in sorted(ENGINE.rglob("*.py"))
+        if "cards" not in p.relative_to(ENGINE).parts and str(p.relative_to(ENGINE)) not in EXEMPT_MODULES
+    ]
+
+
+def _report(files: list, reader) -> list:
+    return [
+        f"{path.relative_to(ROOT)}:{line}: {hit}" for path in files for line, text in reader(path) for hit in _hits(text)
+    ]
+
+
+def test_the_guard_finds_names_ids_and_words_in_any_case():
+    assert _hits("class='prisoner-label'") == []
+    assert _hits("the Jail holds it") == ["jail"]
+    assert _hits("heldByJail") == ["jail"]
+    assert _hits("IRON_MAN") == ["iron man"]
+    assert _hits("Fox's Den School") == ["fox s den school"]
+    assert _hits("jailed sparkshot now") == []  # whole words only; allowed words pass
+    assert len(CARD_WORDS) > 300
+
+
+def test_the_guard_reads_code_only():
+    js = _JS_TOKEN.sub(lambda m: m.group(1) or "", '// the Jail\nx = "Jail"; /* Graveyard */ y = "a // Bloom"')
+    assert _hits(js) == ["jail", "bloom"]
+    doc = ENGINE / "actions" / "playing.py"
+    assert all(not text.startswith('"""') for _, text in _python_code(doc))
+
+
+def test_no_card_is_named_in_the_engine_outside_the_card_modules():
+    modules = _engine_modules()
+    assert ENGINE / "view.py" in modules and ENGINE / "actions" / "playing.py" in modules
+    assert _report(modules, _python_code) == []
+
+
+def test_no_card_is_named_in_the_browser_client():
+    files = sorted(JS.glob("*.js"))
+    assert JS / "board.js" in files and JS / "match.js" in files
+    assert _report(files, _js_code) == []
