@@ -147,7 +147,7 @@ def check_patrol_lock(state: dict, seat: int) -> None:
     One exception, after the lock: exhausting a locked patroller keeps it in
     its slot (only disabling sidelines it, glossary "Disable"), and an
     indestructible patroller that would die later in the same action (at the
-    end of the turn, say: a purple Hardened Mox or Immortal) is exhausted
+    end of the turn, say: an indestructible purple card) is exhausted
     instead (effects.indestructible_instead), so it stays, exhausted."""
     for slot, iid in state["players"][seat]["patrol"].items():
         if iid is not None and not stats.kw(state, iid, "indestructible"):
@@ -189,7 +189,7 @@ def check_views(state: dict) -> None:
                 entry = shown["players"][p["seat"]]
                 for key in ("hand", "discard", "codex"):
                     if key == "hand" and hand_revealed_to(state, p["seat"], viewer):
-                        continue  # revealed to this viewer (Eyes of the Chancellor), ids left out
+                        continue  # revealed to this viewer (grants hand_reveal), ids left out
                     assert key not in entry, f"viewer {viewer} sees seat {p['seat']}'s {key}"
                 leaked = hidden[p["seat"]] & shown_ids
                 assert not leaked, f"viewer {viewer} sees hidden card ids {sorted(leaked)}"

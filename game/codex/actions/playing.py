@@ -47,13 +47,13 @@ def check_play(state: dict, seat: int, action: dict) -> tuple:
     """Play a card from hand: units, spells, upgrades and buildings.
 
     Units and other non-spells need the tech building of their tech level
-    (unless a ``grants play_without_tech`` lifts that, Pirate-Gang Commander);
+    (unless a ``grants play_without_tech`` lifts that);
     spells need a hero (see _spell_hero_ok); legendary cards can't have two
     in play; targets must be legal (check_targets); gold covers the cost
     plus resist. ``"boost": true`` pays the card's boost X on top (glossary:
     Boost X; only cards with boost, only when played from hand). A card in
-    play may forbid it (:func:`play_refusal`: Reputable Newsman, Censorship
-    Council; code ``forbidden``). Returns the plan ``(iid, cost, targets,
+    play may forbid it (:func:`play_refusal`, the hooks ``forbids_play``;
+    code ``forbidden``). Returns the plan ``(iid, cost, targets,
     boosted)``.
     """
     iid, cost, boosted = check_play_card(state, seat, action)
@@ -68,7 +68,7 @@ def check_play_card(state: dict, seat: int, action: dict, zone: str = "hand") ->
     depends on them); returns ``(iid, cost, boosted)``, the cost with any
     boost, before resist. legal_actions checks a card once this way, then
     each of its target combinations with :func:`check_targets`. ``zone``
-    "deck": the card is the top card of the draw pile (Vir Garbarean plays
+    "deck": the card is the top card of the draw pile (a card that plays
     it, paying and meeting every requirement). While the state is frozen
     the verdict is remembered per seat, card, boost and zone (the view's
     reasons ask it again after legal_actions). Raises RulesError with the
@@ -146,7 +146,7 @@ def _play_card_verdict(state: dict, seat: int, iid: object, boosted: object, zon
 
 def _tech_waived(state: dict, seat: int, card_id: str) -> bool:
     """True when a card ``seat`` controls lets it play ``card_id`` without
-    its tech building (``grants play_without_tech``: Pirate-Gang Commander)."""
+    its tech building (``grants play_without_tech``)."""
     return registry.any_says(state, "grants:play_without_tech", player(state, seat)["play"], seat, card_id)
 
 
@@ -193,9 +193,8 @@ def do_play(state: dict, seat: int, plan: tuple) -> None:
         if iid in state["cards"]:
             card_of(state, iid)["marks"].pop("played_from_hand", None)
         if rec["kind"] == "unit":
-            # "Whenever you play a unit from your hand" (Drill Sergeant,
-            # Flagstone Garrison): only here, never for a unit put into play
-            # or made by a spell (their rulings).
+            # "Whenever you play a unit from your hand": only here, never for
+            # a unit put into play or made by a spell (those cards' rulings).
             registry.emit_to(state, "unit_played", player(state, seat)["play"], iid, skip=iid)
 
 
