@@ -571,5 +571,5 @@ def patrol_refusal(state, seat, iid):
     if held_fast(state, iid):
         return "cannot_patrol", "That card is held fast and can't patrol."
     if stats.is_unit(state, iid) and any(e["seat"] == seat and e.get("no_patrol") for e in state.get("lasting", [])):
-        return "cannot_patrol", "Those units can't patrol until their player's next turn."
+        return "cannot_patrol", "Those units can't patrol until their player's next turn (Moment's Peace)."
     return None

@@ -44,6 +44,14 @@ EXEMPT_MODULES = {
     "marks.py": "the declaration table of stored mark keys and their writers",
 }
 
+# Card names the engine's code still says, by file, each with its reason:
+# changing them changes what the engine answers (the refusal sentence is
+# in every view's reasons, so the engine fingerprint), which this change
+# must not do. The next step moves the sentence to the card's module.
+KNOWN_LEFT = {
+    ("game/codex/targeting.py", "moment s peace"): "the patrol refusal a lasting effect gives cites its spell",
+}
+
 # Engine modules whose docstrings and comments are checked too (besides
 # game/codex/actions/); the other modules' docstrings still cite cards.
 DOCS_TOO = ("view.py", "viewtypes.py", "state.py", "invariants.py")
@@ -118,12 +126,15 @@ def _engine_modules() -> list:
     ]
 
 
-def _report(files: list, reader) -> list:
+def _report(files: list, reader, known: dict | None = None) -> list:
+    """``"file:line: words"`` for each card name or id that ``reader`` finds
+    in ``files``, but the ``known`` ones (``{(file, words): reason}``)."""
     return [
         f"{path.relative_to(ROOT)}:{line}: {hit}"
         for path in files
         for line, text in reader(path)
         for hit in _hits(text)
+        if (str(path.relative_to(ROOT)), hit) not in (known or {})
     ]
 
 
@@ -149,7 +160,9 @@ def test_the_guard_tells_code_from_docstrings_and_comments():
 def test_no_card_is_named_in_the_engine_outside_the_card_modules():
     modules = _engine_modules()
     assert ENGINE / "view.py" in modules and ENGINE / "actions" / "playing.py" in modules
-    assert _report(modules, _python_code) == []
+    assert _report(modules, _python_code, KNOWN_LEFT) == []
+    left = _report(modules, _python_code)
+    assert {(r.split(":")[0], r.split(": ")[1]) for r in left} == set(KNOWN_LEFT)  # each still needed
 
 
 def test_the_rules_modules_say_what_cards_do_in_general_words():
