@@ -10,6 +10,7 @@ import re
 from . import catalog, maps, stats
 from .effects import GOLD_CAP
 from .marks import check as check_marks_of
+from .marks import held_by
 from .state import HIDDEN_ZONES, LIST_ZONES, printed_card
 from .stats import frozen
 from .view import hand_revealed_to, view
@@ -39,7 +40,9 @@ def check_gold(state: dict) -> None:
 
 
 def check_zones(state: dict) -> None:
-    """Every card instance is in exactly one zone, and its zone field agrees."""
+    """Every card instance is in exactly one zone, and its zone field
+    agrees; a card in no list's zone is on the stack or held by a card in
+    play (game.codex.marks.HOLDS)."""
     seen = {}
     for p in state["players"]:
         for zone in LIST_ZONES:
@@ -50,19 +53,12 @@ def check_zones(state: dict) -> None:
                 assert inst["zone"] == zone, f"{iid} says {inst['zone']} but sits in {zone}"
                 holder = inst["controller"] if zone == "play" else inst["owner"]
                 assert holder == p["seat"], f"{iid} is in seat {p['seat']}'s {zone}"
+    held = {h for inst in state["cards"].values() if inst["zone"] == "play" for h in held_by(inst["marks"])}
     for iid, inst in state["cards"].items():
         if inst["zone"] in LIST_ZONES:
             assert iid in seen, f"{iid} claims zone {inst['zone']} but no list holds it"
         else:
-            assert inst["zone"] in ("stack", "jail", "buried"), f"{iid} is in unknown zone {inst['zone']}"
-            if inst["zone"] == "buried":  # held by one Graveyard in play (cards/black/deck.py)
-                assert [
-                    g for g in state["cards"].values() if g["zone"] == "play" and iid in g["marks"].get("buried", ())
-                ], f"{iid} is buried in nothing"
-            if inst["zone"] == "jail":  # held by one Jail in play (cards/blue/deck.py)
-                assert [
-                    j for j in state["cards"].values() if j["zone"] == "play" and j["marks"].get("prisoner") == iid
-                ], f"{iid} is jailed by nothing"
+            assert inst["zone"] == "stack" or iid in held, f"{iid} is in zone {inst['zone']} and nothing holds it"
 
 
 def check_marks(state: dict) -> None:
@@ -151,7 +147,7 @@ def check_patrol_lock(state: dict, seat: int) -> None:
     One exception, after the lock: exhausting a locked patroller keeps it in
     its slot (only disabling sidelines it, glossary "Disable"), and an
     indestructible patroller that would die later in the same action (at the
-    end of the turn, say: a purple Hardened Mox or Immortal) is exhausted
+    end of the turn, say: an indestructible purple card) is exhausted
     instead (effects.indestructible_instead), so it stays, exhausted."""
     for slot, iid in state["players"][seat]["patrol"].items():
         if iid is not None and not stats.kw(state, iid, "indestructible"):
@@ -193,7 +189,7 @@ def check_views(state: dict) -> None:
                 entry = shown["players"][p["seat"]]
                 for key in ("hand", "discard", "codex"):
                     if key == "hand" and hand_revealed_to(state, p["seat"], viewer):
-                        continue  # revealed to this viewer (Eyes of the Chancellor), ids left out
+                        continue  # revealed to this viewer (grants hand_reveal), ids left out
                     assert key not in entry, f"viewer {viewer} sees seat {p['seat']}'s {key}"
                 leaked = hidden[p["seat"]] & shown_ids
                 assert not leaked, f"viewer {viewer} sees hidden card ids {sorted(leaked)}"

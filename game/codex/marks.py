@@ -210,6 +210,23 @@ MARKS: dict[str, Mark] = dict(
 )
 
 
+# The marks naming the cards a card in play holds out of play: each held card
+# sits in a zone of no list (its holder's module names the zone) and is
+# public, face up, on its holder (invariants.check_zones; the view's
+# ``prisoner`` and ``buried``).
+HOLDS = ("buried", "prisoner")
+
+
+def held_by(marks: dict) -> list:
+    """The ids of the cards that the holder of ``marks`` (an instance's
+    marks) holds out of play, by the :data:`HOLDS` marks, in that order."""
+    out = []
+    for key in HOLDS:
+        value = marks.get(key)
+        out.extend([value] if isinstance(value, str) else value or ())
+    return out
+
+
 def conforms(value: Any, tp: Any) -> bool:
     """True when ``value`` (JSON data) has type ``tp``: bool, int, str,
     None, ``list[X]``, ``dict[K, V]`` (K str), a union, ``Any`` or a

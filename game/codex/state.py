@@ -16,8 +16,8 @@ from . import catalog
 from .cards import registry
 
 # "trash" holds cards removed from the game (glossary: Trash); it is hidden
-# like the discard pile (a trashed worker is never revealed, Detonate
-# ruling). "future" holds forecasted cards with their time runes, face up
+# like the discard pile (a trashed worker is never revealed, by the
+# trashing ruling). "future" holds forecasted cards with their time runes, face up
 # (glossary: Forecast).
 HIDDEN_ZONES = ("deck", "hand", "discard", "workers", "trash")
 LIST_ZONES = ("deck", "hand", "discard", "workers", "command", "play", "future", "trash")
@@ -64,8 +64,8 @@ def new_iid(state: dict) -> str:
 
 def tick(state: dict) -> int:
     """The next time of the state's clock (1, 2, ...): effects that apply
-    in the order they were made carry the time they began (Gargoyle
-    ruling: what lets it attack and what stops it). The clock
+    in the order they were made carry the time they began (the
+    ruling on freedom and holding fast: the newer wins). The clock
     (``state["clock"]``) starts at the first call, so a state from before
     it needs none."""
     n = state["clock"] = state.get("clock", 0) + 1
@@ -85,8 +85,8 @@ def facts(state: dict, iid: str) -> dict:
 def printed_card(inst: dict) -> str:
     """The catalog id instance ``inst`` really is. A transformed card shows
     another card's face (``inst["card"]``) while its mark ``transformed``
-    keeps its own id; it is itself again when it leaves play (Polymorph:
-    Squirrel rulings: same card, same tech level, no arrival)."""
+    keeps its own id; it is itself again when it leaves play (the
+    transformation rulings: same card, same tech level, no arrival)."""
     return inst["marks"].get("transformed") or inst["card"]
 
 
@@ -147,15 +147,15 @@ def move(state: dict, iid: str, zone: str, top: bool = False) -> str:
     Entering play puts it under its owner's control. Entering or leaving a
     hidden zone resets the instance (damage, runes, status) and gives it a
     fresh id, so an id seen in public says nothing about the card's past;
-    the command zone and a Graveyard (``buried``) reset it and keep its id.
+    the command zone and a holder (``buried``) reset it and keep its id.
     ``top`` puts the card on top of the deck (index 0) instead of the bottom.
     Tokens that would go anywhere but play cease to exist (Deluxe rulebook,
     "Tokens"); then "" is returned.
 
     A card marked ``follow`` leaves its new id behind in
     ``state["followed"][old id]`` ("" when it ceased to exist), so an
-    effect that must find it again after it moved can (Second Chances,
-    Prynn Pasternaak: "return it to play"); the reader pops the entry.
+    effect that must find it again after it moved can ("return it to
+    play"); the reader pops the entry.
     """
     inst = state["cards"][iid]
     if inst["marks"].pop("follow", False):
@@ -196,8 +196,8 @@ def change_control(state: dict, iid: str, seat: int) -> None:
 
     It leaves any patrol slot, and arrives for arrival fatigue purposes. A
     lent card back under its lender's control is no longer lent (house rule
-    R26; the mark ``lent``). Then it hears ``affected`` ("control_changed": Mind
-    Control brings the unit it holds along: Mind Control ruling).
+    R26; the mark ``lent``). Then it hears ``affected`` ("control_changed":
+    taking control brings along the unit it holds: the control ruling).
     """
     inst = state["cards"][iid]
     if inst["controller"] == seat:
@@ -300,15 +300,14 @@ EVERYONE = "everyone"
 
 def card_seers(state: dict, iid: str):
     """Who may see instance ``iid`` where it is now: None for everyone (in
-    play, in a command zone, forecasted, resolving, in a Graveyard or a
-    Jail: face up), else the set of seats. A hand, discard pile or trash
-    is seen by its owner's team (discard piles are face down, Deluxe
+    play, in a command zone, forecasted, resolving, held by a card in play
+    (marks.HOLDS): face up), else the set of seats. A hand, discard pile or
+    trash is seen by its owner's team (discard piles are face down, Deluxe
     rulebook "Discard pile"; teammates see each other's hands, house rule
     R21); a deck and face-down workers by nobody (their names never show
-    in a view, view.py). A hand an opposing card reveals (Eyes of the
-    Chancellor, view.hand_revealed_to) still counts as its team's only
-    here: such a line is told to fewer seats than could see the card,
-    never to more."""
+    in a view, view.py). A hand an opposing card reveals
+    (view.hand_revealed_to) still counts as its team's only here: such a
+    line is told to fewer seats than could see the card, never to more."""
     inst = state["cards"][iid]
     zone = inst["zone"]
     if zone not in HIDDEN_ZONES:

@@ -63,13 +63,13 @@ def _card_public(state: dict, iid: str) -> CardInPlay:
         computed = stats.compute(state, iid)
         out["atk"], out["hp"], out["keywords"] = computed["atk"], computed["hp"], computed["kw"]
         out["tech"] = stats.tech_level(state, iid)  # a transformed unit keeps its own
-        if is_illusion(state, iid):  # the printed subtype, or made one (Dreamscape...)
+        if is_illusion(state, iid):  # the printed subtype, or made one (grants illusion)
             out["illusion"] = True
-        if registry.silenced(state, iid):  # Free Speech
+        if registry.silenced(state, iid):  # it lost its abilities
             out["silenced"] = True
         if kind == "hero":
             out["level"], out["mid_level"], out["max_level"] = inst["level"], rec["mid_level"], rec["max_level"]
-    elif kind == "building":  # a building card in play (Verdant Tree)
+    elif kind == "building":  # a building card in play
         out["hp"] = stats.hp(state, iid)
     if marks:
         _marked(state, marks, out)
@@ -83,34 +83,34 @@ def _card_public(state: dict, iid: str) -> CardInPlay:
 def _marked(state: dict, marks: dict, out: CardInPlay) -> None:
     """Add to ``out`` (a card in play, public) what its ``marks`` show,
     each only when set: its partners, named runes, subtypes an effect gave
-    it, a sworn oath, the prisoner a Jail holds and the units a Graveyard
-    buried (face up, with their names), the card a copy is underneath, a
+    it, a sworn oath, the unit it holds as ``prisoner`` and the units it
+    holds as ``buried`` (face up, with their names), the card a copy is underneath, a
     named cost, the card it is attached to and who lent it (R26)."""
     if "partners" in marks:
         out["partners"] = list(marks["partners"])
     if marks.get("runes"):  # named runes: feather, growth
         out["runes"] = dict(marks["runes"])
-    if marks.get("subtypes"):  # subtypes an effect gave it (Fox's Den School: Ninja)
+    if marks.get("subtypes"):  # subtypes an effect gave it
         out["added_subtypes"] = list(marks["subtypes"])
-    if marks.get("oath"):  # Oathkeeper of Kor Mountain's sworn oath, announced
+    if marks.get("oath"):  # a sworn oath, announced
         out["oath"] = marks["oath"]
     prisoner = marks.get("prisoner")
-    if isinstance(prisoner, str) and prisoner in state["cards"]:  # a unit held by a Jail: face up, not in play
+    if isinstance(prisoner, str) and prisoner in state["cards"]:  # a unit it holds: face up, not in play
         out["prisoner"] = {
             "iid": prisoner,
             "card": state["cards"][prisoner]["card"],
             "name": catalog.card(state["cards"][prisoner]["card"])["name"],
         }
-    if marks.get("buried"):  # units buried in a Graveyard: face up, not in play
+    if marks.get("buried"):  # units buried under it: face up, not in play
         out["buried"] = [
             {"iid": b, "card": state["cards"][b]["card"], "name": catalog.card(state["cards"][b]["card"])["name"]}
             for b in marks["buried"]
             if b in state["cards"]
         ]
-    if "copy" in marks:  # a copy (Manufactured Truth, Sirus Quince): the card it is underneath, public
+    if "copy" in marks:  # a copy: the card it is underneath, public
         was = marks["copy"]["was"]
         out["copy"] = {"card": was, "name": catalog.card(was)["name"]}
-    if marks.get("named_cost") is not None:  # Reputable Newsman's named cost, announced
+    if marks.get("named_cost") is not None:  # a cost a card named, announced
         out["named_cost"] = marks["named_cost"]
     if marks.get("attached"):
         out["attached_to"] = marks["attached"]
@@ -121,13 +121,13 @@ def _marked(state: dict, marks: dict, out: CardInPlay) -> None:
 def _black_white_marks(state: dict, iid: str, out: CardInPlay) -> None:
     """Add to ``out`` (card ``iid`` in play, public) what black and white
     cards leave on it, each only when it applies: ``demon`` (a hero made a
-    Demon by Metamorphosis), ``modifies attack_tax`` (the gold each opponent of its
-    controller pays to attack it now: Setsuki Hiruki outside the patrol
-    zone, Morningstar Pass; targeting.seat_attack_tax), ``no_levels`` (it
-    can't gain levels this turn: Nether Drain), ``spar_only`` (Sparring
-    Partner readied to spar: it can't attack this turn) and ``shackled_by``
-    (how many of the Warlocks Terras Q the Shackled made are in play: it
-    can't attack or patrol while one is)."""
+    Demon), ``attack_tax`` (the gold each opponent of its controller pays
+    to attack it now: ``modifies attack_tax``, targeting.seat_attack_tax),
+    ``no_levels`` (it can't gain levels this turn: mark
+    ``no_levels_turn``), ``spar_only`` (readied to spar: it can't attack
+    this turn) and ``shackled_by`` (how many of the tokens it gave away,
+    mark ``warlocks``, are in play: it can't attack or patrol while one
+    is)."""
     inst = state["cards"][iid]
     marks = inst["marks"]
     if marks.get("demon"):
@@ -176,7 +176,7 @@ def _card_future(state: dict, iid: str) -> FutureCard:
         "time": inst["time"],
     }
     abilities = _abilities(state, iid)
-    if abilities:  # used while forecasted (Omegacron)
+    if abilities:  # used while forecasted (Ability.from_future)
         out["abilities"] = abilities
     return out
 
@@ -219,8 +219,8 @@ def _hand_card(state: dict, iid: str, seat: int) -> HandCard:
     """A card in ``seat``'s hand, with ``tax``: the extra gold a minor spell
     costs while no hero of its colour is in play (3-hero rules; 0 else),
     and ``effective_cost``: the gold ``seat`` pays to play it now, the
-    cost after every change (actions.card_cost: Gigadon, River Montoya,
-    Promise of Payment...) plus that tax, as the play is charged
+    cost after every change (actions.card_cost: cards in play,
+    a promise...) plus that tax, as the play is charged
     (actions.check_play)."""
     private = _card_private(state, iid)
     card = private["card"]
@@ -261,8 +261,8 @@ def _add_why_not(state: dict, seat: int, hand: list) -> None:
 def hand_revealed_to(state: dict, seat: int, viewer) -> bool:
     """True when ``seat``'s hand is revealed to ``viewer``, an opponent: a
     card in play of the viewer or a teammate reveals it (question
-    ``grants hand_reveal``: Eyes of the Chancellor, "opponents play with their
-    hands revealed" to its controller and teammates, R21). Never to a
+    ``grants hand_reveal``: "opponents play with their hands revealed"
+    to its controller and teammates, R21). Never to a
     spectator (None) nor to anyone else."""
     if viewer is None or not is_opponent(state, viewer, seat):
         return False
@@ -299,7 +299,7 @@ def _buildings(p: dict) -> dict[str, Building | None]:
             "done": rec["done"],
             "hp": 4 if slot == "addon" else 5,
         }
-        if "off" in rec:  # disabled (Injunction): off on its owner's next turn
+        if "off" in rec:  # disabled by a card: off on its owner's next turn
             building["disabled"] = True
         out[slot] = building
     return out
@@ -362,8 +362,7 @@ def _seat_public(state: dict, p: dict) -> PlayerEntry:
         "conceded": bool(p.get("conceded")),
     }
     # Purple (public, only when set): the next card costs 0 this turn
-    # (Promise of Payment), the gold owed next upkeep, extra turns owed
-    # (Double Time).
+    # (a promise), the gold owed next upkeep, extra turns owed.
     if p.get("promise") == state["turn"]:
         entry["promised"] = True
     if p.get("debts"):
@@ -392,7 +391,7 @@ def _view(state: dict, viewer) -> View:
                 _add_why_not(state, seat, entry["hand"])
                 # Why each other control can't be used now (game.codex.reasons).
                 entry["reasons"] = reasons(state, seat)
-                # The gold a worker costs now (Rich Earth, Hard Times Mill...), for the Hire button.
+                # The gold a worker costs now (cards in play, Hard Times Mill...), for the Hire button.
                 entry["hire_cost"] = hire_cost(state, seat)
                 if p["buildings"]["addon"] is not None:  # the damage building another add-on deals its base
                     entry["addon_teardown_damage"] = ADDON_TEARDOWN_DAMAGE

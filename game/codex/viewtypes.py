@@ -133,7 +133,7 @@ class Building(TypedDict):
     damage: int
     done: bool
     hp: int
-    disabled: NotRequired[bool]  # Injunction
+    disabled: NotRequired[bool]  # a card disabled it
 
 
 class PlayerEntry(TypedDict):

@@ -9,7 +9,7 @@ export const BUILDING_SLOTS = ["tech_1", "tech_2", "tech_3", "addon"];
 const SLOT_LABELS = { tech_1: "Tech I", tech_2: "Tech II", tech_3: "Tech III", addon: "Add-on" };
 // Keywords whose number matters (shown as "resist 1"); the rest show by name.
 // Keywords whose number means something (glossary: "Resist N", "Fading X", ...); the
-// others show no number even when a unit has them twice (Nullcraft's haste on Bloodbowl).
+// others show no number even when a unit has them twice (haste given twice).
 const NUMERIC_KEYWORDS = new Set([
   "frenzy", "resist", "armor", "healing", "obliterate", "overpower", "sparkshot", "boost", "fading", "forecast",
 ]);
@@ -75,14 +75,14 @@ export function findCard(view, iid) {
 }
 
 /**
- * A unit buried in a Graveyard in play (view field `buried`): {card, where:
- * "graveyard", player (the Graveyard's controller)}, or null. The
- * Graveyard's ability offers these ids in its prompt.
+ * A unit buried under a card in play (view field `buried`): {card, where:
+ * "buried", player (the holder's controller)}, or null. The holder's
+ * ability offers these ids in its prompt.
  */
 function findBuried(view, iid) {
   for (const p of view.players) {
     for (const g of p.play) {
-      for (const b of g.buried || []) if (b.iid === iid) return { card: { ...b, kind: "unit" }, where: "graveyard", player: p };
+      for (const b of g.buried || []) if (b.iid === iid) return { card: { ...b, kind: "unit" }, where: "buried", player: p };
     }
   }
   return null;
@@ -104,7 +104,7 @@ function specHero(catalog, spec) {
   return [...catalog.values()].find((c) => c.kind === "hero" && c.spec === spec);
 }
 
-/** "Blood (Drakk Ramhorn)": a spec and the hero who brings it. */
+/** "Blood (<hero name>)": a spec and the hero who brings it (catalog facts). */
 export function specLabel(catalog, spec) {
   const hero = specHero(catalog, spec);
   const name = sentence(words(spec));
@@ -115,7 +115,7 @@ export function specLabel(catalog, spec) {
  * A readable name for any id a legal action or a prompt can name. A prompt
  * that asks for a player (R27: "choose an opponent") offers seat numbers:
  * they read as the player's name; a spec (the Tech Lab's, asked when Tech II
- * is built) reads as in the build choice: "Blood (Drakk Ramhorn)".
+ * is built) reads as in the build choice: "Blood (<hero name>)".
  */
 export function describeId(view, catalog, id, numbers = false) {
   if (id === null || id === undefined) return "nothing";
@@ -156,13 +156,13 @@ export function describeId(view, catalog, id, numbers = false) {
   return words(str);
 }
 
-// The rune kinds a prompt may offer as bare words (Plague Lab: "which kind of rune?").
+// The rune kinds a prompt may offer as bare words ("which kind of rune?").
 const RUNE_KINDS = { plus: "+1/+1 rune", minus: "−1/−1 rune", time: "time rune" };
 
 /**
  * True when the numbers among `options` (a prompt's) are plain numbers
- * (Reputable Newsman names a cost) rather than seats (R27 "choose an
- * opponent", Free Speech): a prompt offering seats offers only seats of
+ * (a card that names a cost) rather than seats (R27 "choose an
+ * opponent", a card that picks a player): a prompt offering seats offers only seats of
  * players, so one number that is no seat makes them all numbers.
  */
 export function offersNumbers(view, options) {
@@ -269,15 +269,15 @@ function playTile(view, catalog, c) {
   }
   if (chips.childElementCount) tile.append(chips);
   if (c.prisoner) {
-    tile.append(el("div", null, { class: "prisoner", "data-card": c.prisoner.card, title: `${c.prisoner.name} is held in this Jail: out of play until released, discarded if the Jail leaves` },
-      el("span", "in jail", { class: "prisoner-label" }), nameNode(c.prisoner.name, "b")));
+    tile.append(el("div", null, { class: "prisoner", "data-card": c.prisoner.card, title: `${c.prisoner.name} is held here, out of play: this card's text says what frees it` },
+      el("span", "held", { class: "prisoner-label" }), nameNode(c.prisoner.name, "b")));
   }
   const buried = buriedList(c);
   if (buried) tile.append(buried);
   const stats = statLine(c.atk, c.hp, c.damage);
   if (stats) tile.append(stats);
   else if (c.kind === "building" && c.hp) {
-    // A building card in play (Jail, Verdant Tree): its HP, no ATK.
+    // A building card in play: its HP, no ATK.
     tile.append(el("div", null, { class: "card-stats" }, el("span", c.damage ? `${c.hp - c.damage}/${c.hp}` : c.hp, { class: c.damage ? "hp hurt" : "hp", title: "HP" })));
   } else if (c.damage) tile.append(el("div", `${c.damage} damage`, { class: "card-stats hurt" }));
   return tile;
@@ -286,7 +286,7 @@ function playTile(view, catalog, c) {
 // What the named runes of black and white cards are for (our words), shown when a rune chip is hovered.
 const RUNE_NOTES = {
   focus: "when a friendly unit or hero would take exactly lethal damage, one comes off and 1 of that damage is prevented",
-  sword: "Grave Stormborne may remove one to destroy a unit or hero",
+  sword: "the hero who has it may remove one to destroy a unit or hero",
   corpse: "one for each of its controller's units that died; two fire the catapult",
   javelin: "remove it to give this unit long-range for a turn",
 };
@@ -300,15 +300,15 @@ function runeTitle(name, count) {
 /**
  * The chips of what black and white cards leave on card `c` in play
  * (view._black_white_marks and the marks `subtypes`, `oath`): a hero made a
- * Demon (Metamorphosis), subtypes an effect gave it (Fox's Den School:
- * Ninja), the oath sworn (Oathkeeper of Kor Mountain), the gold an
- * opponent pays to attack it (Setsuki Hiruki, Morningstar Pass), no levels
- * this turn (Nether Drain), readied to spar only (Sparring Partner), held
- * by Warlocks (Terras Q the Shackled). Returns a list of nodes.
+ * Demon, subtypes an effect gave it, the oath sworn, the gold an opponent
+ * pays to attack it, no levels this turn, readied to spar only, held by the
+ * tokens it gave away (view fields `demon`, `added_subtypes`, `oath`,
+ * `attack_tax`, `no_levels`, `spar_only`, `shackled_by`). Returns a list of
+ * nodes.
  */
 export function blackWhiteChips(c) {
   const out = [];
-  if (c.demon) out.push(el("span", "demon", { class: "chip added demon", title: "A Demon now (Metamorphosis): cards that care about Demons count it" }));
+  if (c.demon) out.push(el("span", "demon", { class: "chip added demon", title: "A Demon now: cards that care about Demons count it" }));
   for (const sub of c.added_subtypes || []) {
     out.push(el("span", words(sub).toLowerCase(), { class: "chip added subtype", title: `${sub}: a subtype an effect gave it, while it stays in play` }));
   }
@@ -320,11 +320,11 @@ export function blackWhiteChips(c) {
       class: "chip added attack-tax", title: `Each opponent pays ${c.attack_tax} gold for every attack on it; without the gold, no attack`,
     }));
   }
-  if (c.no_levels) out.push(el("span", "no levels this turn", { class: "chip status wraps", title: "Nether Drain: it can't gain levels this turn" }));
+  if (c.no_levels) out.push(el("span", "no levels this turn", { class: "chip status wraps", title: "It can't gain levels this turn" }));
   if (c.spar_only) out.push(el("span", "spar only", { class: "chip status", title: "Readied to spar: it can't attack this turn" }));
   if (c.shackled_by) {
-    out.push(el("span", `shackled · ${c.shackled_by} warlock${c.shackled_by === 1 ? "" : "s"}`, {
-      class: "chip status wraps", title: `Can't attack or patrol while any of the ${c.shackled_by} Warlock(s) it gave away is in play`,
+    out.push(el("span", `shackled · ${c.shackled_by} token${c.shackled_by === 1 ? "" : "s"}`, {
+      class: "chip status wraps", title: `Can't attack or patrol while any of the ${c.shackled_by} token(s) it gave away is in play`,
     }));
   }
   return out;
@@ -332,30 +332,31 @@ export function blackWhiteChips(c) {
 
 /**
  * The same marks as {@link blackWhiteChips}, as phrases for the card
- * inspector's line of live facts ("a Demon (Metamorphosis)", "attacking it
+ * inspector's line of live facts ("a Demon", "attacking it
  * costs 1 gold"...). Returns a list of strings.
  */
 export function blackWhiteNotes(c) {
   const out = [];
-  if (c.demon) out.push("a Demon (Metamorphosis)");
+  if (c.demon) out.push("a Demon");
   for (const sub of c.added_subtypes || []) out.push(`also a ${sub} while in play`);
   if (c.oath) out.push(`oath sworn: "I will ${c.oath}."`);
   if (c.attack_tax) out.push(`attacking it costs an opponent ${c.attack_tax} gold`);
   if (c.no_levels) out.push("can't gain levels this turn");
   if (c.spar_only) out.push("readied to spar: can't attack this turn");
-  if (c.shackled_by) out.push(`can't attack or patrol while its ${c.shackled_by} Warlock(s) live`);
+  if (c.shackled_by) out.push(`can't attack or patrol while the ${c.shackled_by} token(s) it gave away live`);
   return out;
 }
 
 /**
- * The units buried in a Graveyard (view field `buried`) as a list inside its
- * tile, each clickable by its id (the Graveyard's ability offers them), or
- * null when it holds none.
+ * The units buried under a card in play (view field `buried`) as a list
+ * inside its tile, each clickable by its id (the holder's ability offers
+ * them), or null when it holds none. The limit is the card's text's: the
+ * page copies no rule.
  */
 function buriedList(c) {
   if (!c.buried || !c.buried.length) return null;
-  const box = el("div", null, { class: "buried", title: "Units buried here: out of play; its ability plays one (paid for, with its tech building); it goes at four" },
-    el("span", `buried ${c.buried.length}/4`, { class: "buried-label" }));
+  const box = el("div", null, { class: "buried", title: "Units buried here: out of play; this card's text says how many it holds and how one comes back" },
+    el("span", `buried ${c.buried.length}`, { class: "buried-label" }));
   for (const b of c.buried) {
     box.append(el("div", null, { class: "buried-unit", "data-tid": b.iid, "data-card": b.card, tabindex: "0", title: `${b.name}, buried` }, nameNode(b.name, "b")));
   }
@@ -365,7 +366,7 @@ function buriedList(c) {
 /**
  * How an attack target reads in the attack choice: what it names on the
  * board, and the gold the attack costs when it asks some (view field
- * `attack_tax`: Setsuki Hiruki, Morningstar Pass).
+ * `attack_tax`, which cards in play set).
  */
 export function attackTargetLabel(view, catalog, id) {
   const found = findCard(view, String(id));
@@ -483,7 +484,7 @@ function buildingTile(view, p, slot) {
   if (!b.done) tile.append(el("span", "building…", { class: "bld-state" }));
   if (b.disabled) {
     tile.classList.add("disabled");
-    tile.append(el("span", "disabled", { class: "bld-state bld-disabled", title: "Disabled (Injunction): it makes no cards during its owner's next turn and does not count for the next tech building" }));
+    tile.append(el("span", "disabled", { class: "bld-state bld-disabled", title: "Disabled: it makes no cards during its owner's next turn and does not count for the next tech building" }));
   }
   return tile;
 }
@@ -682,20 +683,20 @@ export function playerArea(view, catalog, p, opts) {
     stats.append(free);
   }
   if (p.trash_count) stats.append(stat("trash", p.trash_count));
-  // Purple: Promise of Payment (the next card is free, then owed) and Double Time's extra turns.
+  // A promise (the next card is free, then owed), a debt and extra turns owed.
   if (p.promised) {
     const next = stat("next card", "free", "promise");
-    next.title = "Promise of Payment: the next card played this turn costs 0; its cost is due next upkeep";
+    next.title = "The next card played this turn costs 0; its cost is due next upkeep";
     stats.append(next);
   }
   if (p.debt !== undefined) {
     const owed = stat("owes", `${p.debt} gold`, "debt");
-    owed.title = "Promise of Payment: paid in the next upkeep, or the game is lost";
+    owed.title = "Promised gold: paid in the next upkeep, or the game is lost";
     stats.append(owed);
   }
   if (p.extra_turns) {
     const extra = stat("extra turns", p.extra_turns, "extra-turns");
-    extra.title = "Double Time: turns taken right after this one";
+    extra.title = "Turns taken right after this one";
     stats.append(extra);
   }
   const threeHero = view.mode === "3hero";

@@ -53,7 +53,7 @@ const ZONE_WORDS = { hand: "in hand", characters: "in play", discard: "in the di
 
 /**
  * Card names as one list a player reads without doubt: commas between
- * them, or semicolons when a name holds a comma ("Maris, Tide Seer; Storm
+ * them, or semicolons when a name holds a comma ("Ann, the Bold; Storm
  * Rider"): the engine's name_list rule (game/c23/engine.py).
  */
 export function nameList(names) {

@@ -248,7 +248,7 @@ export function sentence(text, names = []) {
 }
 
 /**
- * "regular_sized_rhinoceros" -> "regular sized rhinoceros".
+ * "some_card_id" -> "some card id".
  * @param {unknown} id
  * @returns {string}
  */

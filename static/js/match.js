@@ -1009,7 +1009,7 @@ function renderTeamBoard(acting) {
   $("me-area").replaceChildren(block(bottom));
 }
 
-/** An opponent's hand revealed to the viewer (Eyes of the Chancellor) as tiles, or null. */
+/** An opponent's hand revealed to the viewer (view `hand_revealed`, a card's doing) as tiles, or null. */
 function revealedHand(p) {
   return p.hand_revealed && p.hand ? p.hand.map((c) => handTile(catalog, c)) : null;
 }
@@ -1108,7 +1108,7 @@ function renderActionBar() {
   }
   if (idx.endMain) items.push(button("End main phase", () => endMainAsking(idx.endMain), { class: "btn primary", "data-action": "end_main" }));
   if (idx.stash.length) {
-    // Stash (e.g. Bigby Hayes): ending the main phase may keep one hand card; a choice of its own.
+    // Stash (a hero's ability): ending the main phase may keep one hand card; a choice of its own.
     items.push(button("End main phase, keeping a card…", () => startTargeting(
       "End your main phase: pick the hand card to keep through your draw (you draw one card fewer)", () => idx.stash, (a) => [a.stash]),
     { "data-action": "end_main_stash" }));
@@ -1765,9 +1765,9 @@ function renderInspector() {
     parts.push(el("p", `ATK ${rec.atk} · HP ${rec.hp}`, { class: "live" }));
   }
   if (bm && live) parts.push(el("p", `${slotLabel(bm[2])}: ${live.hp - live.damage}/${live.hp} HP${live.done ? "" : " · still being built"}${live.disabled ? " · disabled until its owner's next turn is over" : ""}`, { class: "live" }));
-  if (live && live.prisoner) parts.push(el("p", `Holds ${live.prisoner.name} in jail.`, { class: "live prisoner-note" }));
+  if (live && live.prisoner) parts.push(el("p", `Holds ${live.prisoner.name} out of play.`, { class: "live prisoner-note" }));
   if (live && live.buried && live.buried.length) {
-    parts.push(el("p", `Buried here (${live.buried.length} of 4): ${nameList(live.buried.map((b) => b.name))}.`, { class: "live buried-note" }));
+    parts.push(el("p", `Buried here (${live.buried.length}): ${nameList(live.buried.map((b) => b.name))}.`, { class: "live buried-note" }));
   }
   if (rec.text) parts.push(el("p", rec.text, { class: "card-text" }));
   if (rec.bands) {

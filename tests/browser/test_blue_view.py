@@ -105,6 +105,9 @@ def test_a_disabled_tech_building_and_a_jailed_unit_are_shown(crafted):
     assert "disabled" in bld.inner_text()
     jail = page.locator('#board [data-tid="c910"]')
     assert "Iron Man" in jail.locator(".prisoner").inner_text()
+    # The page says what the view carries, not the holder's card name (issue 28).
+    assert jail.locator(".prisoner-label").text_content() == "held"
+    assert "Jail" not in jail.locator(".prisoner").get_attribute("title")
     assert jail.locator(".card-stats .hp").inner_text() == "3"  # a building card shows its HP
     # The prisoner's name is whole on the tile (not cut).
     cut = jail.locator(".prisoner .card-name").evaluate("n => n.scrollWidth > n.clientWidth + 1")

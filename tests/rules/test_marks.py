@@ -9,9 +9,11 @@ from typing import get_type_hints
 import pytest
 
 import game.codex
-from game.codex.invariants import check_marks
-from game.codex.marks import MARKS, Marks, conforms
+from game.codex.invariants import check_marks, check_zones
+from game.codex.marks import HOLDS, MARKS, Marks, conforms, held_by
+from game.codex.state import LIST_ZONES
 from game.rules import new_game
+from tests.rules.helpers import find, play_card, scenario_game
 
 ROOT = pathlib.Path(game.codex.__file__).resolve().parent
 # A mark key named in the source: inst["marks"]["k"], ["marks"].get("k"...),
@@ -87,3 +89,34 @@ def test_the_invariants_refuse_a_mark_of_the_wrong_type():
     state["cards"][iid]["marks"]["doomed"] = {"yes": True}
     with pytest.raises(AssertionError, match="mark 'doomed'"):
         check_marks(state)
+
+
+def test_a_card_in_no_list_is_on_the_stack_or_held_by_a_card_in_play():
+    """check_zones knows no card's zone by name: a held card (its zone named
+    by its holder's module) passes while a card in play holds it by a mark of
+    HOLDS, and fails once nothing does or once its holder leaves play."""
+    s = scenario_game(
+        [
+            {"play": [{"card": "bigby_hayes"}, {"card": "jail", "id": "holder"}]},
+            {"hand": ["iron_man"], "gold": 10, "buildings": {"tech_1": True}, "play": [{"card": "troq_bashar"}]},
+        ],
+        active=1,
+        heroes=("bigby_hayes", "troq_bashar"),
+    )
+    s = play_card(s, 1, "iron_man")
+    holder = find(s, "holder")
+    held = s["cards"][holder]["marks"]["prisoner"]
+    assert held_by(s["cards"][holder]["marks"]) == [held]
+    assert s["cards"][held]["zone"] not in LIST_ZONES
+    check_zones(s)
+    s["cards"][held]["zone"] = "nowhere"  # a zone no card's module uses, still held
+    check_zones(s)
+    del s["cards"][holder]["marks"]["prisoner"]
+    with pytest.raises(AssertionError, match="nothing holds it"):
+        check_zones(s)
+
+
+def test_held_by_reads_every_holding_mark_in_order():
+    assert held_by({"buried": ["c3", "c4"], "prisoner": "c9", "tag": "x"}) == ["c3", "c4", "c9"]
+    assert held_by({"buried": []}) == [] and held_by({}) == []
+    assert set(HOLDS) <= set(MARKS)

@@ -1,6 +1,6 @@
 """Activated abilities: the move, with who may take it, its check, change
 and options (Deluxe rulebook, "Activated abilities"; house rule R5;
-Omegacron's and Free Speech's rulings)."""
+the rulings on forecasted and silenced abilities)."""
 
 from typing import Any
 
@@ -28,7 +28,7 @@ from .base import (
 
 def abilities_of(state: dict, iid: str) -> list:
     """The activated abilities ``iid`` has now: its own and those granted by
-    its controller's other cards (e.g. Maestro). Memoised while the state
+    its controller's other cards (``grants abilities``). Memoised while the state
     is only read (stats.frozen): the list is shared then, never change it."""
     return stats.memoised(state, ("abilities", iid), lambda: _abilities_of(state, iid))
 
@@ -37,11 +37,11 @@ def _abilities_of(state: dict, iid: str) -> list:
     """:func:`abilities_of`, computed."""
     inst = card_of(state, iid)
     if registry.silenced(state, iid):
-        return []  # none of its own, and none can be given (Free Speech ruling)
+        return []  # none of its own, and none can be given (the silencing ruling)
     own = registry.answering("abilities").get(inst["card"])  # registry.ask, not silenced: known here
     out = list(own(state, iid)) if own is not None else []
     if inst["zone"] != "play":
-        return out  # a forecasted card has only its own (Omegacron)
+        return out  # a forecasted card has only its own
     grants = registry.answering("grants:abilities")
     cards = state["cards"]
     for src in player(state, inst["controller"])["play"]:
@@ -75,7 +75,7 @@ def check_ability_use(state: dict, seat: int, action: dict) -> tuple:
 
 def ability_refusal(state: dict, seat: int, iid: object, index: object) -> Refusal:
     """Why ``seat`` can't use ability ``index`` of card ``iid`` (in play,
-    or forecasted: Omegacron) now, targets aside, as ``(code, message)``,
+    or forecasted: ``Ability.from_future``) now, targets aside, as ``(code, message)``,
     or None: :func:`check_ability_use`'s refusals after the main-phase
     test, in its order. legal_actions asks it in the seat's main phase
     (issue 13)."""
@@ -96,7 +96,7 @@ def ability_use_refusal(state: dict, seat: int, iid: str, ability: Any, forecast
     ``(code, message)`` or None, in its order: where it works, whether it
     is available, exhausting, sacrificing and gold. legal_actions asks it
     of each ability of the seat's cards (issue 13)."""
-    if ability.from_future != forecasted:  # Omegacron: only while it is forecasted
+    if ability.from_future != forecasted:  # only while it is forecasted
         return "bad_ability", (
             "That ability works only while the card is in the future."
             if ability.from_future
@@ -134,7 +134,7 @@ def do_ability(state: dict, seat: int, plan: tuple) -> None:
 
 def ability_each(state: dict, seat: int, card: Card, out: list) -> None:
     """Append each ability action of ``card`` (base.Card: in ``seat``'s
-    play, or its future zone: used while forecasted, Omegacron) that
+    play, or its future zone: used while forecasted, ``from_future``) that
     ``seat`` may take now, one per target combination; each ability is
     checked once without its targets (:func:`ability_use_refusal`)."""
     iid, inst, _ = card

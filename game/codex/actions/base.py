@@ -235,5 +235,5 @@ def in_play(state: dict, seat: int) -> list[Card]:
 
 def forecasted(state: dict, seat: int) -> list[Card]:
     """What the options of ``seat``'s forecasted cards walk (their
-    abilities: Omegacron): each as a Card."""
+    abilities used from the future zone): each as a Card."""
     return _cards(state, state["players"][seat]["future"])

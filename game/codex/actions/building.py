@@ -1,6 +1,6 @@
 """Building tech buildings and add-ons: the move, with who may take it,
 its check, change and options (house rules R1, R2, R3, R4; the Tech Lab
-and Verdant Tree rulings; maps.py)."""
+ruling and the ruling on building at once; maps.py)."""
 
 from .. import catalog, maps
 from ..cards import registry
@@ -175,8 +175,8 @@ def do_build(state: dict, seat: int, plan: tuple) -> None:
         p["buildings"]["addon"] = None
         log(state, f"{seat_name(state, seat)} tore down their {old}.")
         damage_building(state, base_id(state, seat), ADDON_TEARDOWN_DAMAGE, by=f"tearing down the {old}")
-    # Verdant Tree: this turn the player's tech buildings finish at once
-    # (Verdant Tree ruling: each works as soon as it is built).
+    # A card set ``instant_build``: this turn the player's tech buildings
+    # finish at once (its ruling: each works as soon as it is built).
     instant = slot in TECH_BUILDINGS and p.get("instant_build") == state["turn"]
     p["buildings"][slot] = {"id": what, "damage": 0, "done": instant}
     if spec:

@@ -13,8 +13,8 @@ WORKER_COST = 1  # rulebook "Hiring workers"
 
 def card_cost(state: dict, seat: int, card_id: str) -> int:
     """Gold ``seat`` pays to play ``card_id`` now, after the card's own cost
-    change (``modifies own_cost``, Gigadon) and those of cards in play (never
-    below 0; River Montoya's and Gigadon's rulings)."""
+    change (``modifies own_cost``) and those of cards in play (``modifies
+    cost``; never below 0: their cards' rulings)."""
     rec = catalog.card(card_id)
     cost = rec["cost"] or 0
     own = registry.handler("modifies:own_cost", card_id)
@@ -22,7 +22,7 @@ def card_cost(state: dict, seat: int, card_id: str) -> int:
         cost = own(state, seat, cost)
     cost = registry.fold(state, "modifies:cost", player(state, seat)["play"], cost, seat, card_id)
     if promised(state, seat):
-        cost = 0  # Promise of Payment; additional costs still apply (ruling)
+        cost = 0  # a promise; additional costs still apply (its ruling)
     if rec["kind"] == "building":
         cost = build_cost(state, seat, card_id, cost)
     return max(0, cost)
@@ -30,13 +30,13 @@ def card_cost(state: dict, seat: int, card_id: str) -> int:
 
 def promised(state: dict, seat: int) -> bool:
     """True while the next card ``seat`` plays this turn costs 0 (mark
-    ``promise`` = this turn: Promise of Payment); :func:`do_play` then
+    ``promise`` = this turn, a card's promise); :func:`do_play` then
     turns it into a debt (turns.pay_debts)."""
     return player(state, seat).get("promise") == state["turn"]
 
 
 def keep_promise(state: dict, seat: int, iid: str) -> None:
-    """``seat`` plays card ``iid`` now: if it cost 0 by Promise of Payment
+    """``seat`` plays card ``iid`` now: if it cost 0 by a promise
     (:func:`promised`), its printed gold cost becomes a debt due in the
     next upkeep (turns.pay_debts; rulings: the printed cost, no
     reductions; the first card played after the Promise takes it)."""
@@ -57,8 +57,8 @@ def keep_promise(state: dict, seat: int, iid: str) -> None:
 def build_cost(state: dict, seat: int, building_id: str, cost: int) -> int:
     """``cost`` (gold) of building ``building_id`` (a tech building, add-on
     or building card) for ``seat`` after the hooks ``modifies build_cost`` of every
-    card in play, whoever controls it (Building Inspector: opponents pay 1
-    more for their first building of a turn, rebuilds included, ruling)."""
+    card in play, whoever controls it (a card may make opponents pay more
+    for their first building of a turn, rebuilds included: its ruling)."""
     return registry.fold(
         state, "modifies:build_cost", in_play_answering(state, "modifies:build_cost"), cost, seat, building_id
     )
@@ -66,9 +66,8 @@ def build_cost(state: dict, seat: int, building_id: str, cost: int) -> int:
 
 def play_refusal(state: dict, seat: int, card_id: str, from_hand: bool = True) -> str | None:
     """Why a card in play stops ``seat`` from playing ``card_id`` now (the
-    hooks ``forbids_play`` of every card in play: Reputable Newsman,
-    Censorship Council), as a sentence, or None. ``from_hand`` False: it
-    is played from elsewhere (Jurisdiction: the codex)."""
+    hooks ``forbids_play`` of every card in play), as a sentence, or None.
+    ``from_hand`` False: it is played from elsewhere (the codex, say)."""
     answers = registry.answering("forbids_play")
     for src in in_play_answering(state, "forbids_play"):
         fn = answers.get(state["cards"][src]["card"])
@@ -81,7 +80,7 @@ def play_refusal(state: dict, seat: int, card_id: str, from_hand: bool = True) -
 def hire_cost(state: dict, seat: int) -> int:
     """Gold ``seat`` pays to hire a worker now: 1 (2 on Hard Times Mill,
     maps.hire_extra), changed by the hooks ``modifies hire_cost`` of its cards in
-    play (Rich Earth), never below 0."""
+    play, never below 0."""
     cost = registry.fold(
         state, "modifies:hire_cost", player(state, seat)["play"], WORKER_COST + maps.hire_extra(state), seat
     )

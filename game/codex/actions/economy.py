@@ -15,7 +15,7 @@ from .costs import HERO_COST, hire_cost
 
 def check_hire(state: dict, seat: int, action: dict) -> str | None:
     """Hire a worker: gold (:func:`hire_cost`) and a card from hand, face
-    down; once a turn (a free hire too, Rich Earth ruling). Maps: any
+    down; once a turn (a free hire too, by its card's ruling). Maps: any
     number a turn on Flagstone Mines; no card (the action names none,
     ``bad_action`` if it does) on Daggerfall Prison Camp (maps.py).
     Returns the card's id (None: no card)."""
@@ -160,7 +160,7 @@ def level_up_refusal(state: dict, seat: int, iid: object, levels: object) -> Ref
     if not isinstance(levels, int) or isinstance(levels, bool) or levels < 1:
         return "bad_levels", "Level up by at least one level."
     room = catalog.card(inst["card"])["max_level"] - inst["level"]
-    if not can_level(state, iid):  # Nether Drain, Chronofixer
+    if not can_level(state, iid):  # restricts level
         return "cant_level", "That hero can't gain levels now."
     if room <= 0:
         return "max_level", "That hero is already at max level."

@@ -19,7 +19,7 @@ def check_end_main(state: dict, seat: int, action: dict) -> str | None:
 
     ``"stash": iid`` keeps that card of your hand through the draw phase
     (you then draw one card less); only while you control something with
-    stash (glossary: Stash; Bigby Hayes ruling). Raises ``no_stash`` or
+    stash (glossary: Stash; the stash ruling). Raises ``no_stash`` or
     ``bad_stash``. Returns the kept card's id, or None.
     """
     keep = action.get("stash")

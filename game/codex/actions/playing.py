@@ -47,13 +47,13 @@ def check_play(state: dict, seat: int, action: dict) -> tuple:
     """Play a card from hand: units, spells, upgrades and buildings.
 
     Units and other non-spells need the tech building of their tech level
-    (unless a ``grants play_without_tech`` lifts that, Pirate-Gang Commander);
+    (unless a ``grants play_without_tech`` lifts that);
     spells need a hero (see _spell_hero_ok); legendary cards can't have two
     in play; targets must be legal (check_targets); gold covers the cost
     plus resist. ``"boost": true`` pays the card's boost X on top (glossary:
     Boost X; only cards with boost, only when played from hand). A card in
-    play may forbid it (:func:`play_refusal`: Reputable Newsman, Censorship
-    Council; code ``forbidden``). Returns the plan ``(iid, cost, targets,
+    play may forbid it (:func:`play_refusal`, the hooks ``forbids_play``;
+    code ``forbidden``). Returns the plan ``(iid, cost, targets,
     boosted)``.
     """
     iid, cost, boosted = check_play_card(state, seat, action)
@@ -68,7 +68,7 @@ def check_play_card(state: dict, seat: int, action: dict, zone: str = "hand") ->
     depends on them); returns ``(iid, cost, boosted)``, the cost with any
     boost, before resist. legal_actions checks a card once this way, then
     each of its target combinations with :func:`check_targets`. ``zone``
-    "deck": the card is the top card of the draw pile (Vir Garbarean plays
+    "deck": the card is the top card of the draw pile (a card that plays
     it, paying and meeting every requirement). While the state is frozen
     the verdict is remembered per seat, card, boost and zone (the view's
     reasons ask it again after legal_actions). Raises RulesError with the
@@ -146,7 +146,7 @@ def _play_card_verdict(state: dict, seat: int, iid: object, boosted: object, zon
 
 def _tech_waived(state: dict, seat: int, card_id: str) -> bool:
     """True when a card ``seat`` controls lets it play ``card_id`` without
-    its tech building (``grants play_without_tech``: Pirate-Gang Commander)."""
+    its tech building (``grants play_without_tech``)."""
     return registry.any_says(state, "grants:play_without_tech", player(state, seat)["play"], seat, card_id)
 
 
@@ -155,12 +155,13 @@ def do_play(state: dict, seat: int, plan: tuple) -> None:
     the mark ``boosted`` for its hooks (arrives or resolve). A forecast
     spell goes to the future instead of resolving; it still counts as
     played ("whenever you play a spell" triggers now). A unit an opposing
-    Jail takes (:func:`jailer`) doesn't arrive: a boost paid for it takes
-    effect now (event ``boost_paid``), as it is played, and the jailed card
-    keeps no boost for later (Boost ruling on Jail); a unit played tells
-    the cards in play (event ``card_played``, outcome "arrived") once it has
-    arrived. The cards in play hear of the card as it is paid for (outcome
-    "paid") and, a building card, hear it built (``building_built``)."""
+    card captures (:func:`captor`: ``restricts arrival``) doesn't arrive: a
+    boost paid for it takes effect now (event ``boost_paid``), as it is
+    played, and the captured card keeps no boost for later (the Boost
+    ruling, docs/RULINGS.md); a unit played tells the cards in play (event
+    ``card_played``, outcome "arrived") once it has arrived. The cards in
+    play hear of the card as it is paid for (outcome "paid") and, a
+    building card, hear it built (``building_built``)."""
     iid, cost, targets, boosted = plan
     marks = {"boosted": True} if boosted else {}
     pay(state, seat, cost)
@@ -182,11 +183,11 @@ def do_play(state: dict, seat: int, plan: tuple) -> None:
     elif rec["kind"] == "spell":
         cast_spell(state, seat, iid, targets, marks=marks)
     else:
-        jail = jailer(state, seat, iid) if not forecast_value(state, rec["id"]) else None
-        if jail is not None:
+        holder = captor(state, seat, iid) if not forecast_value(state, rec["id"]) else None
+        if holder is not None:
             if boosted:
                 registry.emit(state, "boost_paid", iid)
-            registry.emit_to(state, "card_played", [jail], seat, iid, "jailed")
+            registry.emit_to(state, "card_played", [holder], seat, iid, "jailed")
             return
         from_hand = card_of(state, iid)["zone"] == "hand"
         # "If you played it from your hand" (Zarramonde): known while it arrives only.
@@ -194,18 +195,18 @@ def do_play(state: dict, seat: int, plan: tuple) -> None:
         if iid in state["cards"]:
             card_of(state, iid)["marks"].pop("played_from_hand", None)
         if rec["kind"] == "unit":
-            # "Whenever you play a unit from your hand" (Drill Sergeant,
-            # Flagstone Garrison): only here, never for a unit put into play
-            # or made by a spell (their rulings).
+            # "Whenever you play a unit from your hand": only here, never for
+            # a unit put into play or made by a spell (those cards' rulings).
             registry.emit_to(state, "card_played", everyone_in_play(state), seat, iid, "arrived", skip=iid)
 
 
-def jailer(state: dict, seat: int, iid: str) -> str | None:
-    """The card in play that takes the unit ``iid`` ``seat`` plays from hand
-    instead of letting it arrive (``restricts arrival``: Jail), or None. A card
-    with forecast goes to the future instead, never to jail (Jail ruling);
-    a unit played from elsewhere (a Graveyard, Vir Garbarean's top card)
-    is not played from hand, so no Jail takes it (Jail's text)."""
+def captor(state: dict, seat: int, iid: str) -> str | None:
+    """The card in play that captures the unit ``iid`` ``seat`` plays from
+    hand instead of letting it arrive (``restricts arrival``; the card hears
+    ``card_played``, outcome "jailed"), or None. A card with forecast goes to the
+    future instead, never captured (its card's ruling); a unit played from
+    elsewhere (a card holding it, the top of the deck) is not played from
+    hand, so nothing captures it."""
     if catalog.card(card_of(state, iid)["card"])["kind"] != "unit" or card_of(state, iid)["zone"] != "hand":
         return None
     answers = registry.answering("restricts:arrival")
