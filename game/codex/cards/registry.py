@@ -172,7 +172,7 @@ RESTRICTIONS = {
     "trashes it (Hardened Mox; checks)",
     "sacrifice": "self (state, iid) -> True: iid can't be sacrificed (Pestering Haunt, Gilded Glaxx); effects",
     "arrival": "(state, src, seat, iid) -> True: src (anyone's, in play) takes the unit iid seat "
-    "plays from hand instead of letting it arrive (then it hears card_played, outcome "jailed": Jail)",
+    "plays from hand instead of letting it arrive (then it hears card_played, outcome 'jailed': Jail)",
 }
 
 # grants: a status, a permission or an ability the card gives.
