@@ -139,6 +139,25 @@ class _TolerantLoopLayer(RedisPubSubLoopLayer):
         """Publish ``message`` to ``group``; while Redis cannot be reached, deliver it here only."""
         await self._publish_or_deliver_here(self._get_group_channel_name(group), message)
 
+    async def group_heard_elsewhere(self, group: str) -> bool:
+        """False when no process but this one listens to ``group`` now:
+        Redis (PUBSUB NUMSUB) counts no subscriber of its channel besides
+        this process's own subscription. True otherwise, and when Redis
+        cannot be asked. A process that subscribes later reads the state
+        after its subscription took effect (game.delivery.join), so a
+        version committed before this answer is in what it reads (issue 29:
+        a match whose viewers are all on one worker costs no Redis message
+        per move)."""
+        name = self._get_group_channel_name(group)
+        shard = self._get_shard(name)
+        try:
+            shard._ensure_redis()
+            [(_, count)] = await shard._redis.pubsub_numsub(name)
+        except LAYER_FAILURES:
+            return True
+        mine = name in self.groups and name in shard._subscribed_to and name not in shard.pending
+        return count > (1 if mine else 0)
+
     async def _publish_or_deliver_here(self, name: str, message: dict) -> None:
         """Publish ``message`` to the Redis channel ``name``, or else hand it
         to this process's channels of that name (the shard's own routing)."""

@@ -129,6 +129,11 @@ else:
     # connection at first use and runs again on a new one
     # (game.services._on_a_live_connection); other calls fail once.
     DATABASES["default"]["CONN_HEALTH_CHECKS"] = env.bool("CONN_HEALTH_CHECKS", default=False)
+    # psycopg prepares a statement run this many times on a connection, for
+    # the cursors that bind parameters on the server: only those of the
+    # statements game.services writes out (an action's: issue 29). Django's
+    # own cursors bind them into the text and are never prepared.
+    DATABASES["default"].setdefault("OPTIONS", {})["prepare_threshold"] = 5
 # Keep connections open between requests and websocket messages: opening a
 # SQLite connection (and its PRAGMAs) for every action cost 6 % of the
 # server's time under load (docs/BENCHMARKS.md, "Profile").

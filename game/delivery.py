@@ -8,7 +8,9 @@
   connections of a match has one channel of its own in the match's
   ``versions`` group (one member per process, not per connection); the
   event carries the state as JSON text (game.fanout.version_event) and the
-  channel of the process that sent it, which skips its own copy. With the
+  channel of the process that sent it, which skips its own copy. A
+  version of a match no other process holds connections of (the layer can
+  tell: codexsite.layers) is not sent through the layer at all. With the
   in-memory layer there is one process only, so a version made here never
   goes through the layer (the group and its listener still take a version
   sent from outside a consumer: the tests' stand-in for another worker).
@@ -99,7 +101,7 @@ async def publish(match_id: int, snapshot: Snapshot, sender=None, answer: dict |
     kept = fanout.keep(match_id, snapshot)
     await _deliver_here(match_id, kept, sender, answer)
     layer = get_channel_layer()
-    if shared(layer):
+    if shared(layer) and await layer.group_heard_elsewhere(versions_group(match_id)):
         event = fanout.version_event(match_id, snapshot)
         event["origin"] = await _channel(layer)
         await layer.group_send(versions_group(match_id), event)

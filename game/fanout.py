@@ -6,10 +6,12 @@ work shared inside one server process (docs/PROTOCOL.md "Inside the server").
   the state as JSON *text*: the Redis layer packs it, so a text (immutable,
   one block) costs nothing there, where a nested state cost milliseconds.
 - Each process parses a version's state at most once (the process that
-  applied the action not at all): the newest snapshot of each match is
-  kept here, shared read-only by its connections (also one read from the
-  database, game.statecache, for a connection or a resync: found by its
-  state object).
+  applied the action not at all): the newest snapshot of each match, and
+  the one before it, are kept here, shared read-only by its connections
+  (also one read from the database, game.statecache, for a connection or
+  a resync: found by its state object). A connection that handles a
+  version after the next one came (most do, under load) finds its frames
+  here instead of rendering them again.
 - A viewer class's view (each seat's; the spectators', the same for every
   spectator) is rendered and encoded once per process and version, and its
   patch once per base version, whatever the number of its connections.
@@ -23,19 +25,21 @@ from game import jsontext, statecache
 from game.patch import patch_message
 from game.services import Snapshot, render_for
 
-MATCHES_KEPT = 1000  # matches whose newest version this process keeps, with its frames
+MATCHES_KEPT = 1000  # matches whose two newest versions this process keeps, with their frames
 SURELY_SMALLER = 2048  # bytes: a patch this small is sent without encoding the state to compare
 
 
 class _Version:
-    """The newest version of a match in this process: its snapshot, the
-    hash of its event's state text (None when read from the database), and
-    the frames made for each viewer class (``frames[seat]``, seat None for
+    """A kept version of a match in this process: its snapshot, the hash
+    of its event's state text (None when read from the database), the
+    frames made for each viewer class (``frames[seat]``, seat None for
     spectators: the state message and its text, None until needed;
-    ``patches[(seat, base)]``: patch texts) and the engine's memo shared by
-    their renders (``memo``: game.services.render_for)."""
+    ``patches[(seat, base)]``: patch texts), the engine's memo shared by
+    their renders (``memo``: game.services.render_for), and ``before``:
+    the entry of the version kept before it (None when this one is no
+    longer the newest, or none was)."""
 
-    __slots__ = ("snapshot", "text_hash", "frames", "patches", "memo")
+    __slots__ = ("snapshot", "text_hash", "frames", "patches", "memo", "before")
 
     def __init__(self, snapshot: Snapshot, text_hash: int | None):
         self.snapshot = snapshot
@@ -43,15 +47,18 @@ class _Version:
         self.frames = {}
         self.patches = {}
         self.memo = {}
+        self.before = None
 
 
 class _Newest:
-    """The newest version of each of the last MATCHES_KEPT matches, by
-    match and by state object. One version per match: an older one's
-    state and frames are let go as soon as a newer one comes (its
-    connections hold what they sent last), so a live match costs one state
-    and one set of frames (docs/BENCHMARKS.md "Memory"). An entry holds its
-    snapshot, so the state's ``id`` cannot be reused while it is here.
+    """The newest version of each of the last MATCHES_KEPT matches, and
+    the one before it, by match and by state object. Two versions per
+    match: an older one's state and frames are let go as soon as two newer
+    ones came (its connections hold what they sent last), so a live match
+    costs at most two states and two sets of frames (docs/BENCHMARKS.md
+    "Memory"), and a connection still sending the version before the
+    newest renders nothing again (issue 29). An entry holds its snapshot,
+    so the state's ``id`` cannot be reused while it is here.
     """
 
     def __init__(self, size: int):
@@ -61,11 +68,12 @@ class _Newest:
 
     def get(self, match_id: int, version: int, text_hash: int) -> _Version | None:
         """The entry of that match, version and event text, or None."""
-        entry = self.by_match.get(match_id)
-        if entry is None or entry.snapshot.version != version or entry.text_hash != text_hash:
-            return None
-        self.by_match.move_to_end(match_id)
-        return entry
+        newest = self.by_match.get(match_id)
+        for entry in (newest, newest and newest.before):
+            if entry is not None and entry.snapshot.version == version and entry.text_hash == text_hash:
+                self.by_match.move_to_end(match_id)
+                return entry
+        return None
 
     def of(self, snapshot: Snapshot) -> _Version | None:
         """The entry holding this very snapshot's state, or None."""
@@ -73,10 +81,11 @@ class _Newest:
         return entry if entry is not None and entry.snapshot.state is snapshot.state else None
 
     def put(self, match_id: int, snapshot: Snapshot, text_hash: int | None) -> _Version:
-        """Keep ``snapshot`` as match ``match_id``'s entry, unless the one
-        kept is newer (then a passing entry is returned, kept nowhere);
-        forgets the least recent matches beyond the size. The entry kept
-        for this very state object is returned as it is."""
+        """Keep ``snapshot`` as match ``match_id``'s newest entry, the
+        newest one before it as its ``before``, unless the one kept is newer
+        (then a passing entry is returned, kept nowhere); forgets the entry
+        before that, and the least recent matches beyond the size. The
+        entry kept for this very state object is returned as it is."""
         old = self.by_match.get(match_id)
         if old is not None and old.snapshot.state is snapshot.state:
             self.by_match.move_to_end(match_id)
@@ -84,12 +93,17 @@ class _Newest:
         entry = _Version(snapshot, text_hash)
         if old is not None and old.snapshot.version > snapshot.version:
             return entry
-        self._drop(old)
+        if old is not None:
+            self._drop(old.before)
+            old.before = None
+            entry.before = old
         self.by_match[match_id] = entry
         self.by_match.move_to_end(match_id)
         self.by_state[id(snapshot.state)] = entry
         while len(self.by_match) > self.size:
-            self._drop(self.by_match.popitem(last=False)[1])
+            dropped = self.by_match.popitem(last=False)[1]
+            self._drop(dropped.before)
+            self._drop(dropped)
         return entry
 
     def _drop(self, entry: _Version | None) -> None:
@@ -161,7 +175,7 @@ def frame_for(match_id: int, snapshot: Snapshot, seat: int | None, previous: dic
     or as a patch), when it asked for patches; None for a full state.
     Returns ``(text to send, the state message it stands for)``: a ``patch``
     from ``previous`` when that is the smaller frame, else the full state.
-    For a match's newest version the frames of each viewer class (each
+    For a match's two newest versions the frames of each viewer class (each
     seat, the spectators) are made once per process and shared by its
     connections (a seat's message once, its patch once per base version):
     read the message only.

@@ -13,8 +13,10 @@ engine (deterministic): current_state, and any worker whose kept state
 (game.statecache) is not of the row's version rebuilds it so.
 """
 
+import contextlib
 from dataclasses import dataclass, field
 
+import psycopg
 from django.conf import settings
 from django.db import InterfaceError, OperationalError, connection, transaction
 from django.utils import timezone
@@ -290,6 +292,26 @@ def apply_seat_action(match_id: int, seat: int, action: dict, at_version: int) -
     return _until_written(lambda: _apply(match_id, action, at_version, None, seat=seat))
 
 
+@contextlib.contextmanager
+def _cursor():
+    """A cursor for the statements written out here (an action's, and
+    reading a match). On PostgreSQL a psycopg cursor on Django's
+    connection that binds its parameters on the server, so psycopg
+    prepares a statement once it ran a few times on the connection
+    (``prepare_threshold``, codexsite/settings.py) and PostgreSQL then
+    neither parses nor plans it again (Django's own cursor binds them into
+    the text: issue 29); its driver's errors are raised as Django's.
+    Elsewhere Django's cursor."""
+    if connection.vendor != "postgresql":
+        with connection.cursor() as cursor:
+            yield cursor
+        return
+    with connection.wrap_database_errors:
+        connection.ensure_connection()
+        with psycopg.Cursor(connection.connection) as cursor:
+            yield cursor
+
+
 def _columns(cursor) -> dict:
     """The one row ``cursor`` found as ``{column: value}``, or None."""
     row = cursor.fetchone()
@@ -303,7 +325,7 @@ def _read_state(match_id: int) -> dict:
     PostgreSQL the jsonb column's text, parsed by the caller with msgspec
     (game.jsontext) rather than by the driver's ``json``."""
     column = "state::text AS state" if connection.vendor == "postgresql" else "state"
-    with connection.cursor() as cursor:
+    with _cursor() as cursor:
         cursor.execute(
             f"SELECT {column}, state_version, version, status, result FROM {Match._meta.db_table} WHERE id = %s",
             [match_id],
@@ -358,7 +380,7 @@ def _row(match_id: int) -> dict | None:
     """The match row without its state (id, version, status, result, created), or None."""
     if not 0 < match_id <= MAX_ID:
         return None
-    with connection.cursor() as cursor:
+    with _cursor() as cursor:
         cursor.execute(
             f"SELECT id, version, status, result, created FROM {Match._meta.db_table} WHERE id = %s", [match_id]
         )
@@ -396,7 +418,7 @@ def _match_row(match_id: int, nonce: str | None, seat: int | None, user_id: int 
             "WHERE m.id = %s"
         )
         params = [seat, seat, nonce, match_id]
-    with connection.cursor() as cursor:
+    with _cursor() as cursor:
         cursor.execute(sql, params)
         return _columns(cursor)
 
@@ -438,7 +460,7 @@ def _write(match_id: int, snapshot: Snapshot, seat: int, action: dict, nonce: st
     if snapshot.text is not None:
         update_params[:0] = [snapshot.text, snapshot.version]
     insert_params = [match_id, snapshot.version, seat, jsontext.dumps(action), nonce, now]
-    with connection.cursor() as cursor:
+    with _cursor() as cursor:
         if connection.vendor == "postgresql":
             rows = f"SELECT {values.format(j='::jsonb')} FROM u"
             cursor.execute(
@@ -510,6 +532,11 @@ def _own_copy(snapshot: Snapshot) -> dict:
     return rules.copy_state(snapshot.state)
 
 
+def _atomic(needed: bool):
+    """``transaction.atomic()`` when ``needed``, else a context that does nothing."""
+    return transaction.atomic() if needed else contextlib.nullcontext()
+
+
 def _apply(
     match_id: int,
     action: dict,
@@ -518,9 +545,19 @@ def _apply(
     seat: int | None = None,
     user_id: int | None = None,
 ) -> Applied:
-    """apply_match_action (``user_id``) and apply_seat_action (``seat``)."""
+    """apply_match_action (``user_id``) and apply_seat_action (``seat``).
+
+    On PostgreSQL the reads run outside a transaction and the write is one
+    statement (_write), a transaction of its own: two round trips to the
+    database, not four (BEGIN and COMMIT were one each, issue 29). Nothing
+    is lost by it: the reads were not locked inside the transaction either
+    (READ COMMITTED: each statement sees what was committed when it
+    started), and the write is made only while the row is at the version
+    read. A timed match's write and clock go in one transaction. On SQLite
+    the transaction holds the write lock from its start, as before."""
     seat_given = seat is not None
-    with transaction.atomic():
+    postgres = connection.vendor == "postgresql"
+    with _atomic(not postgres):
         match = _match_row(match_id, nonce, seat, user_id)
         if match is None:
             raise MatchNotFound(match_id)
@@ -583,9 +620,11 @@ def _apply(
             text=jsontext.dumps(state) if _snapshot_due(version + 1, match["state_version"], finished) else None,
             created=current.created,
         )
-        _write(match_id, snapshot, seat, action, nonce)
-        if match["turn_seconds"] is not None:  # the table's turn timer (game.turnclock)
-            turnclock.after_action(match_id, state)
+        timed = match["turn_seconds"] is not None  # the table's turn timer (game.turnclock)
+        with _atomic(postgres and timed):
+            _write(match_id, snapshot, seat, action, nonce)
+            if timed:
+                turnclock.after_action(match_id, state)
         transaction.on_commit(lambda: statecache.put(match_id, snapshot.created, snapshot))
     return Applied(version=snapshot.version, snapshot=snapshot)
 

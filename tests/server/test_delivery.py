@@ -146,3 +146,83 @@ async def test_every_viewer_on_two_workers_gets_every_version_once(make_user, cl
 async def _recv(sock) -> dict:
     """The next frame of the websocket ``sock``, decoded (10 s at most)."""
     return json.loads(await asyncio.wait_for(sock.recv(), 10))
+
+
+async def _versions_sent(layer, group: str, listener) -> list:
+    """The ``match.version`` events published to ``group`` that
+    ``listener`` (a Redis pattern subscription to its channel, which Redis
+    does not count as a member of it) saw up to a marker published now:
+    whatever the worker published before, in order."""
+    await layer.group_send(group, {"type": "test.marker"})
+    events = []
+    while True:
+        message = await listener.get_message(ignore_subscribe_messages=True, timeout=5)
+        assert message is not None, "the marker never came back"
+        event = layer.deserialize(message["data"])
+        if event["type"] == "test.marker":
+            return events
+        events.append(event)
+
+
+async def _move(seat_comm, other_comm, version: int) -> None:
+    """Play one legal move of the seat of ``seat_comm`` at ``version``; both
+    seats get the next version, then the mover's pong: its action is
+    handled to the end (published) by then."""
+    snapshot = await sync_to_async(load_snapshot)(seat_comm.match_id)
+    seat = seat_comm.seat
+    action = next(a for a in playable(snapshot.state, seat) if a["type"] not in ("attack", "concede"))
+    await seat_comm.send_json_to({"type": "action", "id": version + 1, "version": version, "action": action})
+    for comm in (seat_comm, other_comm):
+        msg = await recv(comm)
+        while msg["type"] in QUIET:
+            msg = await recv(comm)
+        assert msg["version"] == version + 1, msg
+    await seat_comm.send_json_to({"type": "ping", "id": "p"})
+    while (await recv(seat_comm))["type"] != "pong":
+        pass
+
+
+@pytest.mark.redis
+@pytest.mark.parametrize("layer", ["redis"], indirect=True)
+async def test_a_match_held_by_one_worker_sends_no_version_through_redis(make_user, ws, layer):
+    """Every connection of the match is on this worker: its versions go to
+    them directly and none through Redis (issue 29); once another process
+    subscribes to the match's versions group, each version reaches it."""
+    import redis.asyncio
+    from channels.layers import get_channel_layer
+    from django.conf import settings
+
+    from game.delivery import versions_group
+
+    users = [await sync_to_async(make_user)(n) for n in ("ann", "ben")]
+    match = await start_match(users)
+    comms = []
+    for seat, user in enumerate(users):
+        comm, connected, _ = await ws(f"/ws/match/{match.pk}/?patches=1&merged=1", user)
+        assert connected and (await recv(comm))["version"] == 0
+        comm.match_id, comm.seat = match.pk, seat
+        comms.append(comm)
+    layer_here = get_channel_layer()
+    group = versions_group(match.pk)
+    name = layer_here._get_group_channel_name(group)
+    client = redis.asyncio.Redis.from_url(settings.REDIS_URL)
+    listener, other_worker = client.pubsub(), client.pubsub()
+    try:
+        await listener.psubscribe(name)
+        assert (await listener.get_message(timeout=5))["type"] == "psubscribe"
+        snapshot = await sync_to_async(load_snapshot)(match.pk)
+        mover = comms[next(s for s in (0, 1) if playable(snapshot.state, s))]
+        await _move(mover, comms[1 - mover.seat], 0)
+        assert await _versions_sent(layer_here, group, listener) == []
+
+        await other_worker.subscribe(name)
+        assert (await other_worker.get_message(timeout=5))["type"] == "subscribe"
+        snapshot = await sync_to_async(load_snapshot)(match.pk)
+        mover = comms[next(s for s in (0, 1) if playable(snapshot.state, s))]
+        await _move(mover, comms[1 - mover.seat], 1)
+        sent = await _versions_sent(layer_here, group, listener)
+        assert [(e["type"], e["match"], e["version"]) for e in sent] == [("match.version", match.pk, 2)]
+    finally:
+        await listener.aclose()
+        await other_worker.aclose()
+        await client.aclose()

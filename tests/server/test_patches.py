@@ -170,3 +170,34 @@ async def test_a_resync_answers_a_full_state_and_the_next_patch_builds_on_it(pat
     rebuilt["version"] = 1
     snapshot = await sync_to_async(load_snapshot)(patched["match"].pk)
     assert strict(rebuilt) == strict(json.loads(json.dumps(render_for(snapshot, None))))
+
+
+def test_a_viewer_late_by_one_version_gets_the_frames_made_for_it():
+    """A connection that sends a version after the next one was kept (most
+    do, under load) gets the frames made for that version, not renders of
+    its own (game.fanout keeps a match's two newest versions, issue 29);
+    three versions on, the oldest is let go."""
+    from game import fanout
+
+    match_id = 2**40  # no match of the test database: this test's versions only
+    state = rules.new_game(
+        {
+            "mode": "1hero",
+            "seed": 3,
+            "seats": [{"name": "A", "hero": "troq_bashar"}, {"name": "B", "hero": "river_montoya"}],
+        }
+    )
+    snapshots = []
+    for version in range(4):
+        snapshots.append(Snapshot(version, state, "playing", None))
+        seat = next(s for s in (0, 1) if playable(state, s))
+        state, _ = rules.apply_action(state, seat, playable(state, seat)[0])
+    for snapshot in snapshots[:2]:
+        fanout.keep(match_id, snapshot)
+    made = fanout.frame_for(match_id, snapshots[1], None, None)
+    fanout.keep(match_id, snapshots[2])
+    late = fanout.frame_for(match_id, snapshots[1], None, None)
+    assert late[0] is made[0] and late[1] is made[1]
+    fanout.keep(match_id, snapshots[3])
+    again = fanout.frame_for(match_id, snapshots[1], None, None)
+    assert again[1] == made[1] and again[1] is not made[1]
