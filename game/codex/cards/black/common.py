@@ -2,26 +2,7 @@
 discards, "an opponent" chosen by the acting player, and the "weakest" and
 "lowest tech" units of the Deluxe rulings."""
 
-from ..kit import (
-    Call,
-    Destroy,
-    ask,
-    base_id,
-    building_ids,
-    can_leave_play,
-    can_sacrifice,
-    catalog,
-    each,
-    has_subtype,
-    log,
-    move,
-    name,
-    opponents,
-    player,
-    rng,
-    seat_name,
-    stats,
-)
+from .. import kit
 
 
 def discard_random(state: dict, seat: int, count: int = 1) -> list:
@@ -30,18 +11,18 @@ def discard_random(state: dict, seat: int, count: int = 1) -> list:
     everyone else reads that a card was discarded (the discard pile is
     hidden, house rule R21). Returns the catalog ids discarded."""
     out = []
-    p = player(state, seat)
+    p = kit.player(state, seat)
     for _ in range(count):
         if not p["hand"]:
             break
-        iid = p["hand"][rng.randbelow(state, len(p["hand"]))]
+        iid = p["hand"][kit.rng.randbelow(state, len(p["hand"]))]
         out.append(state["cards"][iid]["card"])
-        iid = move(state, iid, "discard")
-        log(
+        iid = kit.move(state, iid, "discard")
+        kit.log(
             state,
-            f"{seat_name(state, seat)} discarded {name(state, iid)} at random.",
+            f"{kit.seat_name(state, seat)} discarded {kit.name(state, iid)} at random.",
             cards=[iid],
-            veiled=f"{seat_name(state, seat)} discarded a card at random.",
+            veiled=f"{kit.seat_name(state, seat)} discarded a card at random.",
         )
     return out
 
@@ -50,32 +31,32 @@ def ask_opponent(state: dict, seat: int, text: str, then: dict) -> None:
     """``seat`` chooses "an opponent" (asked only when there are several:
     Two-Headed Dragon, free-for-all); step ``then`` gets ``choice`` =
     [that seat]."""
-    ask(state, seat, text, opponents(state, seat), then)
+    kit.ask(state, seat, text, kit.opponents(state, seat), then)
 
 
 # The chosen player discards a card at random.
-DISCARD_RANDOM = each("black_discard_random", Call(lambda state, seat, victim: discard_random(state, victim)))
+DISCARD_RANDOM = kit.each("black_discard_random", kit.Call(lambda state, seat, victim: discard_random(state, victim)))
 
 
 def units_of(state: dict, seat: int) -> list:
     """Ids of the units ``seat`` controls in play, in play order."""
-    return [i for i in player(state, seat)["play"] if stats.is_unit(state, i)]
+    return [i for i in kit.player(state, seat)["play"] if kit.stats.is_unit(state, i)]
 
 
 def is_demon(state: dict, iid: str) -> bool:
     """True for a Demon: the subtype printed on the card, or a hero made one
     (mark ``demon``: Metamorphosis)."""
-    return has_subtype(state, iid, "Demon") or bool(state["cards"][iid]["marks"].get("demon"))
+    return kit.has_subtype(state, iid, "Demon") or bool(state["cards"][iid]["marks"].get("demon"))
 
 
 def is_skeleton(state: dict, iid: str) -> bool:
     """True for a unit with the Skeleton subtype (tokens and Skeleton
     Javelineer)."""
-    return stats.is_unit(state, iid) and has_subtype(state, iid, "Skeleton")
+    return kit.stats.is_unit(state, iid) and kit.has_subtype(state, iid, "Skeleton")
 
 
 def _tech(state: dict, iid: str) -> int:
-    return stats.tech_level(state, iid) or 0
+    return kit.stats.tech_level(state, iid) or 0
 
 
 def lowest_tech(state: dict, units: list) -> list:
@@ -93,27 +74,31 @@ def weakest(state: dict, units: list) -> list:
     low = lowest_tech(state, units)
     if not low:
         return []
-    least = min(stats.atk(state, i) for i in low)
-    return [i for i in low if stats.atk(state, i) == least]
+    least = min(kit.stats.atk(state, i) for i in low)
+    return [i for i in low if kit.stats.atk(state, i) == least]
 
 
 def sacrificeable_units(state: dict, seat: int) -> list:
     """``seat``'s units that can be sacrificed (indestructible ones and
     those that can't be sacrificed are ignored: Pestering Haunt and
     Sacrifice the Weak rulings)."""
-    return [i for i in units_of(state, seat) if can_sacrifice(state, i)]
+    return [i for i in units_of(state, seat) if kit.can_sacrifice(state, i)]
 
 
 def destroyable_units(state: dict, seat: int) -> list:
     """``seat``'s units a "destroy" can take: indestructible ones and those
     that can't leave play are ignored (Hooded Executioner, Death Rites and
     Gilded Glaxx rulings: the next weakest goes instead)."""
-    return [i for i in units_of(state, seat) if not stats.kw(state, i, "indestructible") and can_leave_play(state, i)]
+    return [
+        i
+        for i in units_of(state, seat)
+        if not kit.stats.kw(state, i, "indestructible") and kit.can_leave_play(state, i)
+    ]
 
 
 def names(state: dict, ids: list) -> str:
     """A readable list of the names of ``ids``."""
-    return ", ".join(name(state, i) for i in ids)
+    return ", ".join(kit.name(state, i) for i in ids)
 
 
 def on_own_turn(state: dict, seat: int) -> bool:
@@ -129,20 +114,22 @@ def ask_destroy_lowest(state: dict, seat: int, victim: int, label: str, weakest_
     units are ignored (Death Rites and Hooded Executioner rulings)."""
     units = destroyable_units(state, victim)
     options = weakest(state, units) if weakest_only else lowest_tech(state, units)
-    ask(
+    kit.ask(
         state,
         seat,
-        f"{label}: choose the unit of {seat_name(state, victim)} to destroy.",
+        f"{label}: choose the unit of {kit.seat_name(state, victim)} to destroy.",
         options,
         {"op": DESTROY},
     )
 
 
-DESTROY = each("black_destroy", Destroy())
+DESTROY = kit.each("black_destroy", kit.Destroy())
 
 
 def buildings_of(state, seat):
     """Everything of ``seat`` that is a building: its tech buildings and
     add-on, its team's base and its building cards in play."""
-    cards = [i for i in player(state, seat)["play"] if catalog.card(state["cards"][i]["card"])["kind"] == "building"]
-    return building_ids(state, seat) + [base_id(state, seat)] + cards
+    cards = [
+        i for i in kit.player(state, seat)["play"] if kit.catalog.card(state["cards"][i]["card"])["kind"] == "building"
+    ]
+    return kit.building_ids(state, seat) + [kit.base_id(state, seat)] + cards

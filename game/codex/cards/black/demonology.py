@@ -3,53 +3,7 @@ Metamorphosis, Gargoyle, Twilight Baron, Voidblocker, Blackhand Dozer,
 Banefire Golem, Terras Q the Shackled, Shrine of Forbidden Knowledge,
 Zarramonde the Obliterator, and the hero Vandy Anadrose."""
 
-from ..kit import (
-    CHARACTER,
-    TARGET,
-    Call,
-    Choose,
-    Destroy,
-    Discard,
-    Draw,
-    Exhaust,
-    FromCodex,
-    Lasting,
-    ability,
-    ask,
-    attach,
-    attached_to,
-    base_id,
-    by_band,
-    card,
-    card_of,
-    catalog,
-    damage_building,
-    damage_card,
-    damage_target,
-    destroy,
-    each,
-    gain_levels,
-    host_gone,
-    is_opponent,
-    lasting,
-    log,
-    make_token,
-    name,
-    on_card,
-    once_per_turn,
-    op,
-    opponents,
-    patroller,
-    player,
-    push,
-    sacrifice,
-    slot,
-    stats,
-    thing_exists,
-    tick,
-    trash_worker,
-    use_once,
-)
+from .. import kit
 from .common import (
     DESTROY,
     ask_opponent,
@@ -67,47 +21,47 @@ NONE = (0, 0, {})
 
 
 def _controller(state, iid):
-    return card_of(state, iid)["controller"]
+    return kit.card_of(state, iid)["controller"]
 
 
 # ---- Soul Stone ----------------------------------------------------------------------
 
 
 def _soul_stone(state, seat, iid, targets):
-    attach(state, iid, targets[0])
+    kit.attach(state, iid, targets[0])
 
 
 def _soul_stone_aura(state, src, iid):
     """Attached unit gets +1/+1 (whoever controls it)."""
-    return (1, 1, {}) if attached_to(state, src) == iid else NONE
+    return (1, 1, {}) if kit.attached_to(state, src) == iid else NONE
 
 
 def _soul_stone_saves(state, src, host):
     """The attached unit would die: all its damage goes and every Soul
     Stone on it is sacrificed instead; it doesn't die ("dies" triggers
     don't run: ruling), after two lives had their turn (ruling)."""
-    inst = card_of(state, host)
+    inst = kit.card_of(state, host)
     for mark in ("combat_death", "doomed", "expired", "killed_by"):
         inst["marks"].pop(mark, None)
     inst["damage"] = 0
-    log(state, f"{name(state, host)} was saved by its Soul Stone.", cards=[host])
+    kit.log(state, f"{kit.name(state, host)} was saved by its Soul Stone.", cards=[host])
     for stone in [
         i
         for p in state["players"]
         for i in p["play"]
-        if card_of(state, i)["card"] == "soul_stone" and attached_to(state, i) == host
+        if kit.card_of(state, i)["card"] == "soul_stone" and kit.attached_to(state, i) == host
     ]:
-        card_of(state, stone)["marks"]["doomed"] = True
+        kit.card_of(state, stone)["marks"]["doomed"] = True
     return True
 
 
-card(
+kit.card(
     "soul_stone",
-    targets=[slot("unit")],
+    targets=[kit.slot("unit")],
     resolve=_soul_stone,
     aura_all=_soul_stone_aura,
     grants={"host_save": _soul_stone_saves},
-    must_sacrifice=host_gone,
+    must_sacrifice=kit.host_gone,
 )
 
 
@@ -118,15 +72,15 @@ def _dark_pact(state, seat, iid, targets):
     """2 damage to a base, then its player draws 2 (a team's base: the
     caster picks which of its players)."""
     base = targets[0]
-    damage_building(state, base, 2, by=name(state, iid))
+    kit.damage_building(state, base, 2, by=kit.name(state, iid))
     team = int(base.split(":")[1])
     _PACT_DRAW.ask(state, seat, options=[p["seat"] for p in state["players"] if p["team"] == team])
 
 
-_PACT_DRAW = Choose("dark_pact", Draw(2, to=TARGET), prompt="Dark Pact: choose the player who draws 2.")
+_PACT_DRAW = kit.Choose("dark_pact", kit.Draw(2, to=kit.TARGET), prompt="Dark Pact: choose the player who draws 2.")
 
 
-card("dark_pact", targets=[slot("base")], resolve=_dark_pact)
+kit.card("dark_pact", targets=[kit.slot("base")], resolve=_dark_pact)
 
 
 # ---- Shadow Blade -------------------------------------------------------------------------
@@ -138,20 +92,20 @@ def _shadow_blade(state, seat, iid, targets):
     counts too: its controller then (spell mark ``vanished``,
     play.cast_spell) discards (Shadow Blade ruling)."""
     tid = targets[0]
-    vanished = card_of(state, iid)["marks"].get("vanished", {})
+    vanished = kit.card_of(state, iid)["marks"].get("vanished", {})
     if tid in vanished:
         discard_random(state, vanished[tid])
         return
-    if not thing_exists(state, tid):
+    if not kit.thing_exists(state, tid):
         return
     owner = _controller(state, tid)
-    damage_card(state, tid, 3, by=name(state, iid))
-    inst = card_of(state, tid)
-    if inst["damage"] >= stats.hp(state, tid) and not stats.kw(state, tid, "indestructible"):
+    kit.damage_card(state, tid, 3, by=kit.name(state, iid))
+    inst = kit.card_of(state, tid)
+    if inst["damage"] >= kit.stats.hp(state, tid) and not kit.stats.kw(state, tid, "indestructible"):
         discard_random(state, owner)
 
 
-card("shadow_blade", targets=[slot(CHARACTER, patroller)], resolve=_shadow_blade)
+kit.card("shadow_blade", targets=[kit.slot(kit.CHARACTER, kit.patroller)], resolve=_shadow_blade)
 
 
 # ---- Metamorphosis -------------------------------------------------------------------------
@@ -162,18 +116,18 @@ def _metamorphosis(state, seat, iid, targets):
     reaches max level and becomes a Demon with two +1/+1 runes, readiness
     and invisibility until it leaves play (rulings)."""
     for u in sacrificeable_units(state, seat):
-        sacrifice(state, u)
-    for h in [i for i in player(state, seat)["play"] if stats.is_hero(state, i) and not is_demon(state, i)]:
-        inst = card_of(state, h)
-        gain_levels(state, h, catalog.card(inst["card"])["max_level"])
+        kit.sacrifice(state, u)
+    for h in [i for i in kit.player(state, seat)["play"] if kit.stats.is_hero(state, i) and not is_demon(state, i)]:
+        inst = kit.card_of(state, h)
+        kit.gain_levels(state, h, kit.catalog.card(inst["card"])["max_level"])
         inst["marks"]["demon"] = True
         inst["plus"] += 2
         for kw in ("readiness", "invisible"):
             inst["granted"][kw] = inst["granted"].get(kw, 0) + 1
-        log(state, f"{name(state, h)} became a Demon.", cards=[h])
+        kit.log(state, f"{kit.name(state, h)} became a Demon.", cards=[h])
 
 
-card("metamorphosis", resolve=_metamorphosis)
+kit.card("metamorphosis", resolve=_metamorphosis)
 
 
 # ---- Gargoyle -------------------------------------------------------------------------------
@@ -201,23 +155,25 @@ def _gargoyle_wakes(state, seat, iid, targets):
     new controller's: Kidnapping), the new wake replaces the old one: it
     lasts until the new controller's upkeep and is newer than a hold made
     since (Gargoyle ruling)."""
-    use_once(state, iid, "gargoyle_turn")
+    kit.use_once(state, iid, "gargoyle_turn")
     state["lasting"] = [e for e in state.get("lasting", []) if not (e.get("iid") == iid and e.get("gargoyle"))]
-    lasting(state, seat, iid=iid, atk=3, kw={"flying": 1, "indestructible": -1}, gargoyle=True, since=tick(state))
-    log(state, f"{name(state, iid)} woke up.", cards=[iid])
+    kit.lasting(
+        state, seat, iid=iid, atk=3, kw={"flying": 1, "indestructible": -1}, gargoyle=True, since=kit.tick(state)
+    )
+    kit.log(state, f"{kit.name(state, iid)} woke up.", cards=[iid])
 
 
-card(
+kit.card(
     "gargoyle",
     can_attack=_awake,
     can_patrol=_awake,
     grants={"freedom": _woken_since},
     abilities=[
-        ability(
+        kit.ability(
             "until your next upkeep: not indestructible, flying, +3 ATK, may attack and patrol (once per turn).",
             _gargoyle_wakes,
             gold=1,
-            available=once_per_turn("gargoyle_turn"),
+            available=kit.once_per_turn("gargoyle_turn"),
         )
     ],
 )
@@ -229,13 +185,13 @@ card(
 def _baron_forbids(state, src, seat, card_id, from_hand):
     """While you control him you can't play tech II or III units (putting
     them into play is fine; buildings and upgrades too: rulings)."""
-    rec = catalog.card(card_id)
+    rec = kit.catalog.card(card_id)
     if seat == _controller(state, src) and rec["kind"] == "unit" and (rec["tech"] or 0) >= 2:
         return "Twilight Baron: you can't play tech II or III units."
     return None
 
 
-card("twilight_baron", forbids_play=_baron_forbids)
+kit.card("twilight_baron", forbids_play=_baron_forbids)
 
 
 # ---- Voidblocker ---------------------------------------------------------------------------------
@@ -244,26 +200,26 @@ card("twilight_baron", forbids_play=_baron_forbids)
 def _voidblocker(state, src, attacker, ctx):
     """An opponent attacking it exhausts another of their ready units or
     heroes (none: no cost, ruling); the attacker's player picks which."""
-    if ctx.get("target") != src or not is_opponent(state, ctx["seat"], _controller(state, src)):
+    if ctx.get("target") != src or not kit.is_opponent(state, ctx["seat"], _controller(state, src)):
         return
     seat = ctx["seat"]
     ready = [
         i
-        for i in player(state, seat)["play"]
-        if i != attacker and stats.is_character(state, i) and not card_of(state, i)["exhausted"]
+        for i in kit.player(state, seat)["play"]
+        if i != attacker and kit.stats.is_character(state, i) and not kit.card_of(state, i)["exhausted"]
     ]
     _VOID_EXHAUST.ask(state, seat, options=ready)
 
 
-_VOID_EXHAUST = Choose(
+_VOID_EXHAUST = kit.Choose(
     "voidblocker",
-    Exhaust(),
+    kit.Exhaust(),
     prompt="Voidblocker: choose another of your ready units or heroes to exhaust.",
     alive=True,
 )
 
 
-card("voidblocker", any_attacks=_voidblocker)
+kit.card("voidblocker", any_attacks=_voidblocker)
 
 
 # ---- Blackhand Dozer -------------------------------------------------------------------------------
@@ -272,7 +228,7 @@ card("voidblocker", any_attacks=_voidblocker)
 def _dozer_floor(state, src, team, dealer):
     """Damage its controller deals can't take an opposing base below 6 HP."""
     seat = _controller(state, src)
-    foe = any(p["team"] == team and is_opponent(state, seat, p["seat"]) for p in state["players"])
+    foe = any(p["team"] == team and kit.is_opponent(state, seat, p["seat"]) for p in state["players"])
     return 6 if dealer == seat and foe else 0
 
 
@@ -281,7 +237,7 @@ def _dozer_dies(state, iid):
     units (not the Dozer itself)."""
     seat = _controller(state, iid)
     units = [u for u in destroyable_units(state, seat) if u != iid]
-    ask(
+    kit.ask(
         state,
         state["active"],
         "Blackhand Dozer: choose a unit to destroy.",
@@ -290,7 +246,7 @@ def _dozer_dies(state, iid):
     )
 
 
-card("blackhand_dozer", modifies={"base_floor": _dozer_floor}, dies=_dozer_dies)
+kit.card("blackhand_dozer", modifies={"base_floor": _dozer_floor}, dies=_dozer_dies)
 
 
 # ---- Banefire Golem -----------------------------------------------------------------------------------
@@ -300,7 +256,7 @@ def _banefire_upkeep(state, iid):
     """Upkeep: sacrifice a unit (himself if need be: ruling); if you do,
     1 damage to each opposing unit, hero and building."""
     seat = _controller(state, iid)
-    ask(
+    kit.ask(
         state,
         seat,
         "Banefire Golem: choose a unit to sacrifice.",
@@ -311,19 +267,19 @@ def _banefire_upkeep(state, iid):
 
 def _banefire(state, seat, unit):
     """Sacrificed: 1 damage to each opposing character and building."""
-    if not sacrifice(state, unit):
+    if not kit.sacrifice(state, unit):
         return
     hit = []
-    for o in opponents(state, seat):
-        hit.extend(i for i in player(state, o)["play"] if stats.is_character(state, i))
+    for o in kit.opponents(state, seat):
+        hit.extend(i for i in kit.player(state, o)["play"] if kit.stats.is_character(state, i))
         hit.extend(b for b in buildings_of(state, o) if b not in hit)
     for tid in hit:
-        if thing_exists(state, tid):
-            damage_target(state, tid, 1, by=catalog.card("banefire_golem")["name"])
+        if kit.thing_exists(state, tid):
+            kit.damage_target(state, tid, 1, by=kit.catalog.card("banefire_golem")["name"])
 
 
-each("banefire", Call(_banefire))
-card("banefire_golem", upkeep=_banefire_upkeep)
+kit.each("banefire", kit.Call(_banefire))
+kit.card("banefire_golem", upkeep=_banefire_upkeep)
 
 
 # ---- Terras Q, the Shackled ----------------------------------------------------------------------------
@@ -338,46 +294,46 @@ def _terras_arrives(state, iid):
     )
 
 
-@op("terras_warlocks")
+@kit.op("terras_warlocks")
 def _terras_warlocks(state, step):
     """Four 0/1 Warlock tokens for that opponent; they shackle this Terras
     Q only (rulings)."""
     if step["terras"] not in state["cards"]:
         return
     for victim in step["choice"]:
-        made = [make_token(state, "warlock", victim) for _ in range(4)]
-        card_of(state, step["terras"])["marks"].setdefault("warlocks", []).extend(made)
+        made = [kit.make_token(state, "warlock", victim) for _ in range(4)]
+        kit.card_of(state, step["terras"])["marks"].setdefault("warlocks", []).extend(made)
 
 
 def _terras_free(state, iid):
     """Can't attack or patrol while any of its Warlocks is in play."""
     return not any(
         w in state["cards"] and state["cards"][w]["zone"] == "play"
-        for w in card_of(state, iid)["marks"].get("warlocks", ())
+        for w in kit.card_of(state, iid)["marks"].get("warlocks", ())
     )
 
 
-card("terras_q_the_shackled", arrives=_terras_arrives, can_attack=_terras_free, can_patrol=_terras_free)
+kit.card("terras_q_the_shackled", arrives=_terras_arrives, can_attack=_terras_free, can_patrol=_terras_free)
 
 
 # ---- Shrine of Forbidden Knowledge -----------------------------------------------------------------------
 
 
 def _shrine_upkeep(state, iid):
-    damage_building(state, base_id(state, _controller(state, iid)), 1, by=name(state, iid))
+    kit.damage_building(state, kit.base_id(state, _controller(state, iid)), 1, by=kit.name(state, iid))
 
 
-def _shrine_lets_pass(state, src, attacker, patroller):
+def _shrine_lets_pass(state, src, attacker, blocker):
     """Your Demons are unstoppable by units (patrolling heroes still stop
     them)."""
     return (
         _controller(state, attacker) == _controller(state, src)
         and is_demon(state, attacker)
-        and stats.is_unit(state, patroller)
+        and kit.stats.is_unit(state, blocker)
     )
 
 
-card(
+kit.card(
     "shrine_of_forbidden_knowledge",
     upkeep=_shrine_upkeep,
     grants={"pass_patroller": _shrine_lets_pass},
@@ -392,30 +348,30 @@ def _zarramonde_arrives(state, iid):
     """Played from hand: destroy a unit, hero, worker, upgrade or ongoing
     spell (not targeted); a worker is picked at random among that player's
     workers (workers are alike face down)."""
-    if not card_of(state, iid)["marks"].get("played_from_hand"):
+    if not kit.card_of(state, iid)["marks"].get("played_from_hand"):
         return
     options = []
     for p in state["players"]:
         for i in p["play"]:
-            rec = catalog.card(card_of(state, i)["card"])
+            rec = kit.catalog.card(kit.card_of(state, i)["card"])
             if i != iid and (rec["kind"] in ("unit", "hero", "upgrade") or (rec["kind"] == "spell" and rec["ongoing"])):
                 options.append(i)
         if p["base_workers"] + len(p["workers"]) > 0:
             options.append(f"worker:{p['seat']}")
-    ask(state, _controller(state, iid), "Zarramonde: choose what to destroy.", options, {"op": "zarramonde"})
+    kit.ask(state, _controller(state, iid), "Zarramonde: choose what to destroy.", options, {"op": "zarramonde"})
 
 
 def _obliterate(state, _seat, pick):
     if pick.startswith("worker:"):
-        trash_worker(state, int(pick.split(":")[1]))
+        kit.trash_worker(state, int(pick.split(":")[1]))
     else:
-        destroy(state, pick)
+        kit.destroy(state, pick)
 
 
-each("zarramonde", Call(_obliterate))
+kit.each("zarramonde", kit.Call(_obliterate))
 
 
-card("zarramonde_the_obliterator", arrives=_zarramonde_arrives)
+kit.card("zarramonde_the_obliterator", arrives=_zarramonde_arrives)
 
 
 # ---- Vandy Anadrose ------------------------------------------------------------------------------------------------
@@ -424,22 +380,22 @@ card("zarramonde_the_obliterator", arrives=_zarramonde_arrives)
 def _demonology_spells(state, seat):
     return sorted(
         c
-        for c, n in player(state, seat)["codex"].items()
-        if n > 0 and catalog.card(c)["kind"] == "spell" and catalog.card(c)["spec"] == "demonology"
+        for c, n in kit.player(state, seat)["codex"].items()
+        if n > 0 and kit.catalog.card(c)["kind"] == "spell" and kit.catalog.card(c)["spec"] == "demonology"
     )
 
 
 # Pay 1, exhaust, discard a card: fetch a Demonology spell from your codex,
 # shown to all, into your hand.
-_vandy_fetch = Choose(
+_vandy_fetch = kit.Choose(
     "vandy_discard",
-    Discard(),
-    options=lambda state, seat, iid: list(player(state, seat)["hand"]),
+    kit.Discard(),
+    options=lambda state, seat, iid: list(kit.player(state, seat)["hand"]),
     prompt="Vandy Anadrose: choose a card to discard.",
     with_seat=True,
-    after=Choose(
+    after=kit.Choose(
         "vandy_fetch",
-        FromCodex(into="hand"),
+        kit.FromCodex(into="hand"),
         options=lambda state, seat, iid: _demonology_spells(state, seat),
         prompt="Vandy Anadrose: choose a Demonology spell from your codex.",
         with_seat=True,
@@ -448,7 +404,7 @@ _vandy_fetch = Choose(
 
 
 def _tech_low(state, seat, tid):
-    return stats.is_unit(state, tid) and (stats.tech_level(state, tid) or 0) <= 1
+    return kit.stats.is_unit(state, tid) and (kit.stats.tech_level(state, tid) or 0) <= 1
 
 
 def _vandy_max(state, iid):
@@ -462,13 +418,13 @@ def _vandy_max(state, iid):
     mine = [
         i
         for p in state["players"]
-        if not is_opponent(state, seat, p["seat"])
+        if not kit.is_opponent(state, seat, p["seat"])
         for i in units_of(state, p["seat"])
         if _tech_low(state, seat, i)
     ]
-    theirs = [i for o in opponents(state, seat) for i in units_of(state, o) if _tech_low(state, seat, i)]
-    push(state, {"op": "vandy_pick", "seat": seat, "options": theirs})
-    ask(
+    theirs = [i for o in kit.opponents(state, seat) for i in units_of(state, o) if _tech_low(state, seat, i)]
+    kit.push(state, {"op": "vandy_pick", "seat": seat, "options": theirs})
+    kit.ask(
         state,
         seat,
         "Vandy Anadrose: choose a friendly tech 0 or I unit for +2/+2.",
@@ -477,10 +433,10 @@ def _vandy_max(state, iid):
     )
 
 
-@op("vandy_pick")
+@kit.op("vandy_pick")
 def _vandy_pick(state, step):
-    options = [i for i in step["options"] if thing_exists(state, i)]
-    ask(
+    options = [i for i in step["options"] if kit.thing_exists(state, i)]
+    kit.ask(
         state,
         step["seat"],
         "Vandy Anadrose: choose an opposing tech 0 or I unit for +2/+2.",
@@ -489,25 +445,25 @@ def _vandy_pick(state, step):
     )
 
 
-each("vandy_doom", Lasting(atk=2, hp=2, end="vandy_dies", say="{name} gets +2/+2 until its doom."), alive=True)
+kit.each("vandy_doom", kit.Lasting(atk=2, hp=2, end="vandy_dies", say="{name} gets +2/+2 until its doom."), alive=True)
 
 
 # The +2/+2 is gone; the unit dies.
-on_card("vandy_dies", Destroy(), alive=True)
+kit.on_card("vandy_dies", kit.Destroy(), alive=True)
 
 
-card(
+kit.card(
     "vandy_anadrose",
     max_level=_vandy_max,
-    abilities=by_band(
+    abilities=kit.by_band(
         mid=[
-            ability(
+            kit.ability(
                 "discard a card: fetch a Demonology spell from your codex into your hand.",
                 _vandy_fetch,
                 gold=1,
                 exhaust=True,
                 available=lambda s, i: (
-                    bool(player(s, _controller(s, i))["hand"]) and bool(_demonology_spells(s, _controller(s, i)))
+                    bool(kit.player(s, _controller(s, i))["hand"]) and bool(_demonology_spells(s, _controller(s, i)))
                 ),
             )
         ]

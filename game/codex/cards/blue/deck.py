@@ -1,39 +1,7 @@
 """The blue starting deck, one block per spec helper (Law, then Peace, then
 Truth); cards with only keywords or stats need no code."""
 
-from ..kit import (
-    CHARACTER,
-    Call,
-    Choose,
-    Disable,
-    Draw,
-    LookAt,
-    Seq,
-    ability,
-    ask,
-    at_end_of_turn,
-    become_copy,
-    card,
-    card_of,
-    catalog,
-    disable,
-    draw,
-    end_copy,
-    enter_play,
-    is_building,
-    is_busy,
-    is_opponent,
-    log,
-    look_options,
-    move,
-    name,
-    on_card,
-    op,
-    patroller,
-    raw_stats,
-    slot,
-    thing_exists,
-)
+from .. import kit
 from .common import tech_upto, units_where
 
 NONE = (0, 0, {})
@@ -43,7 +11,7 @@ NONE = (0, 0, {})
 
 
 def _controller(state, iid):
-    return card_of(state, iid)["controller"]
+    return kit.card_of(state, iid)["controller"]
 
 
 def _magistrate_disable(state, seat, iid, targets):
@@ -51,10 +19,10 @@ def _magistrate_disable(state, seat, iid, targets):
     yours, or one already exhausted, too; never himself: rulings); its
     controller draws a card."""
     tid = targets[0]
-    if not thing_exists(state, tid):
+    if not kit.thing_exists(state, tid):
         return
-    disable(state, tid)
-    draw(state, _controller(state, tid), 1, in_main=state["phase"] == "main")
+    kit.disable(state, tid)
+    kit.draw(state, _controller(state, tid), 1, in_main=state["phase"] == "main")
 
 
 def _magistrate_abilities(state, iid):
@@ -62,46 +30,46 @@ def _magistrate_abilities(state, iid):
         return tid != iid
 
     return [
-        ability(
+        kit.ability(
             "disable a unit or hero; its controller draws a card.",
             _magistrate_disable,
-            targets=[slot(CHARACTER, not_himself)],
+            targets=[kit.slot(kit.CHARACTER, not_himself)],
             gold=1,
             exhaust=True,
         )
     ]
 
 
-card("porkhand_magistrate", abilities=_magistrate_abilities)
+kit.card("porkhand_magistrate", abilities=_magistrate_abilities)
 
 # Arrest: disable a patrolling unit (no ◎ on the card).
-card("arrest", targets=[slot("unit", patroller, icon=False)], resolve=Disable())
+kit.card("arrest", targets=[kit.slot("unit", kit.patroller, icon=False)], resolve=kit.Disable())
 
 
 def _inspector_notes(state, src, seat, building_id):
     """Building Inspector remembers the turn each opponent last built
     something (mark ``built``: seat -> turn)."""
-    if is_opponent(state, _controller(state, src), seat):
-        card_of(state, src)["marks"].setdefault("built", {})[str(seat)] = state["turn"]
+    if kit.is_opponent(state, _controller(state, src), seat):
+        kit.card_of(state, src)["marks"].setdefault("built", {})[str(seat)] = state["turn"]
 
 
 def _inspector_cost(state, src, seat, building_id, cost):
     """Building Inspector: each opponent's first building of a turn (tech
     building, add-on or building card; a free rebuild too) costs 1 more
     (ruling)."""
-    built = card_of(state, src)["marks"].get("built", {}).get(str(seat))
-    if is_opponent(state, _controller(state, src), seat) and built != state["turn"]:
+    built = kit.card_of(state, src)["marks"].get("built", {}).get(str(seat))
+    if kit.is_opponent(state, _controller(state, src), seat) and built != state["turn"]:
         return cost + 1
     return cost
 
 
-card("building_inspector", building_built=_inspector_notes, modifies={"build_cost": _inspector_cost})
+kit.card("building_inspector", building_built=_inspector_notes, modifies={"build_cost": _inspector_cost})
 
 
 def _jail_takes(state, src, seat, iid):
     """Jail: it takes the units its controller's opponents play from hand
     (not those put into play by effects, nor forecast ones: rulings)."""
-    return is_opponent(state, _controller(state, src), seat)
+    return kit.is_opponent(state, _controller(state, src), seat)
 
 
 def _jail_locks(state, src, seat, iid, outcome):
@@ -111,38 +79,38 @@ def _jail_locks(state, src, seat, iid, outcome):
     took effect as it was played, never again (Boost ruling)."""
     if outcome != "jailed":
         return
-    prisoner = move(state, iid, "jail")
-    marks = card_of(state, src)["marks"]
+    prisoner = kit.move(state, iid, "jail")
+    marks = kit.card_of(state, src)["marks"]
     released = marks.get("prisoner")
     marks["prisoner"] = prisoner
-    log(state, f"{name(state, prisoner)} went to jail instead of arriving.", cards=[prisoner])
+    kit.log(state, f"{kit.name(state, prisoner)} went to jail instead of arriving.", cards=[prisoner])
     if released in state["cards"]:
-        owner = card_of(state, released)["owner"]
-        log(state, f"{name(state, released)} was released from jail.", cards=[released])
-        enter_play(state, released, owner)
+        owner = kit.card_of(state, released)["owner"]
+        kit.log(state, f"{kit.name(state, released)} was released from jail.", cards=[released])
+        kit.enter_play(state, released, owner)
 
 
 def _jail_gone(state, src):
     """Jail leaves play: its prisoner goes to its owner's discard pile."""
-    prisoner = card_of(state, src)["marks"].pop("prisoner", None)
+    prisoner = kit.card_of(state, src)["marks"].pop("prisoner", None)
     if prisoner in state["cards"]:
-        log(state, f"{name(state, prisoner)} was discarded from jail.", cards=[prisoner])
-        move(state, prisoner, "discard")
+        kit.log(state, f"{kit.name(state, prisoner)} was discarded from jail.", cards=[prisoner])
+        kit.move(state, prisoner, "discard")
 
 
-card("jail", restricts={"arrival": _jail_takes}, card_played=_jail_locks, leaves=_jail_gone)
+kit.card("jail", restricts={"arrival": _jail_takes}, card_played=_jail_locks, leaves=_jail_gone)
 
 
 # Lawful Search: draw a card, then look at an opponent's hand or an
 # opponent's discard pile (the caster chooses which).
-card(
+kit.card(
     "lawful_search",
-    resolve=Seq(
-        Draw(1),
-        Choose(
+    resolve=kit.Seq(
+        kit.Draw(1),
+        kit.Choose(
             "lawful_search",
-            LookAt(),
-            options=lambda state, seat, iid: look_options(state, seat),
+            kit.LookAt(),
+            options=lambda state, seat, iid: kit.look_options(state, seat),
             prompt="Lawful Search: look at which pile?",
             with_seat=True,
         ),
@@ -150,12 +118,14 @@ card(
 )
 
 # The numbers Reputable Newsman offers: every cost a spell or upgrade has.
-NEWS_COSTS = list(range(0, 1 + max(c["cost"] or 0 for c in catalog.all_cards() if c["kind"] in ("spell", "upgrade"))))
+NEWS_COSTS = list(
+    range(0, 1 + max(c["cost"] or 0 for c in kit.catalog.all_cards() if c["kind"] in ("spell", "upgrade")))
+)
 
 
 def _newsman_arrives(state, iid):
     """Reputable Newsman arrives: his controller names a number."""
-    ask(
+    kit.ask(
         state,
         _controller(state, iid),
         "Reputable Newsman: name a cost.",
@@ -164,13 +134,13 @@ def _newsman_arrives(state, iid):
     )
 
 
-@op("reputable_newsman")
+@kit.op("reputable_newsman")
 def _newsman_names(state, step):
     inst = state["cards"].get(step["newsman"])
     for number in step["choice"]:
         if inst is not None and inst["zone"] == "play":
             inst["marks"]["named_cost"] = number
-            log(
+            kit.log(
                 state,
                 f"Reputable Newsman: opponents can't play spells or upgrades costing {number}.",
                 cards=[step["newsman"]],
@@ -180,16 +150,16 @@ def _newsman_names(state, step):
 def _newsman_forbids(state, src, seat, card_id, from_hand):
     """Reputable Newsman: opponents can't play spells or upgrades whose
     printed cost is the named number, while he is in play (ruling)."""
-    number = card_of(state, src)["marks"].get("named_cost")
-    rec = catalog.card(card_id)
-    if number is None or not is_opponent(state, _controller(state, src), seat):
+    number = kit.card_of(state, src)["marks"].get("named_cost")
+    rec = kit.catalog.card(card_id)
+    if number is None or not kit.is_opponent(state, _controller(state, src), seat):
         return None
     if rec["kind"] in ("spell", "upgrade") and (rec["cost"] or 0) == number:
         return f"Reputable Newsman: spells and upgrades costing {number} can't be played."
     return None
 
 
-card("reputable_newsman", arrives=_newsman_arrives, forbids_play=_newsman_forbids)
+kit.card("reputable_newsman", arrives=_newsman_arrives, forbids_play=_newsman_forbids)
 
 # ==== end of the LAW block =======================================================
 
@@ -202,31 +172,31 @@ def _musketeer_aura(state: dict, src: str, iid: str):
     every effect and rune (Bluecoat Musketeer ruling), Debilitator Alpha's
     -1 while he attacks it too. Read with this aura off for him, so the
     reading ends."""
-    if iid != src or is_busy("bluecoat_musketeer", iid):
+    if iid != src or kit.is_busy("bluecoat_musketeer", iid):
         return NONE
-    if raw_stats(state, iid, "bluecoat_musketeer")["atk"] == 1:
+    if kit.raw_stats(state, iid, "bluecoat_musketeer")["atk"] == 1:
         return 0, 0, {"long_range": 1}
     return NONE
 
 
-card("bluecoat_musketeer", aura=_musketeer_aura)
+kit.card("bluecoat_musketeer", aura=_musketeer_aura)
 
 
 def _director_passes(state: dict, iid: str, target: str) -> bool:
     """Traffic Director: unstoppable while attacking a building (a base,
     tech building, add-on or building card): no patroller stops him then.
     Untargetable is a keyword."""
-    return is_building(state, target)
+    return kit.is_building(state, target)
 
 
-card("traffic_director", unstoppable_toward=_director_passes)
+kit.card("traffic_director", unstoppable_toward=_director_passes)
 
 # ---- end of the PEACE block -----------------------------------------------------
 
 
 # ---- TRUTH block: Spectral Aven, Manufactured Truth ----------------------------
 
-card("spectral_aven")  # a flying Illusion: the engine plays it
+kit.card("spectral_aven")  # a flying Illusion: the engine plays it
 
 
 def _manufactured_truth(state, seat, iid, targets):
@@ -234,8 +204,8 @@ def _manufactured_truth(state, seat, iid, targets):
     control takes the form of some other tech 0 or I unit. No ◎: flagbearers, resist
     and Illusions don't care (Flagbearer ruling); both are chosen as it
     resolves (common.become_copy: the printed card, no modifiers)."""
-    mine = units_where(state, lambda i: card_of(state, i)["controller"] == seat and tech_upto(state, i, 1))
-    ask(
+    mine = units_where(state, lambda i: kit.card_of(state, i)["controller"] == seat and tech_upto(state, i, 1))
+    kit.ask(
         state,
         seat,
         "Manufactured Truth: choose your tech 0 or I unit that becomes a copy.",
@@ -244,32 +214,32 @@ def _manufactured_truth(state, seat, iid, targets):
     )
 
 
-@op("manufactured_truth_copy")
+@kit.op("manufactured_truth_copy")
 def _manufactured_truth_copy(state, step):
     if not step["choice"]:
         return
     unit = step["choice"][0]
     others = units_where(state, lambda i: i != unit and tech_upto(state, i, 1))
-    ask(
+    kit.ask(
         state,
         step["seat"],
-        f"Manufactured Truth: choose the tech 0 or I unit {name(state, unit)} copies.",
+        f"Manufactured Truth: choose the tech 0 or I unit {kit.name(state, unit)} copies.",
         others,
         {"op": "manufactured_truth_become", "unit": unit},
     )
 
 
-@op("manufactured_truth_become")
+@kit.op("manufactured_truth_become")
 def _manufactured_truth_become(state, step):
     unit = step["unit"]
-    if not step["choice"] or not thing_exists(state, unit):
+    if not step["choice"] or not kit.thing_exists(state, unit):
         return
-    become_copy(state, unit, step["choice"][0])
-    at_end_of_turn(state, {"op": "manufactured_truth_ends", "iid": unit})
+    kit.become_copy(state, unit, step["choice"][0])
+    kit.at_end_of_turn(state, {"op": "manufactured_truth_ends", "iid": unit})
 
 
 # The copy lasts until the end of the turn.
-on_card("manufactured_truth_ends", Call(lambda state, _seat, unit: end_copy(state, unit)))
+kit.on_card("manufactured_truth_ends", kit.Call(lambda state, _seat, unit: kit.end_copy(state, unit)))
 
 
-card("manufactured_truth", resolve=_manufactured_truth)
+kit.card("manufactured_truth", resolve=_manufactured_truth)

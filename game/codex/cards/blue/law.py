@@ -4,58 +4,12 @@ Fine points follow the official rulings (reference/codex-cards/rulings.json,
 "Blue" and "Heroes") and docs/RULINGS.md ("Blue cards: Law").
 """
 
-from ..kit import (
-    EVERYONE,
-    Call,
-    Choose,
-    Disable,
-    Draw,
-    Sideline,
-    Steal,
-    ability,
-    add_named_rune,
-    ask,
-    ask_target,
-    by_band,
-    card,
-    card_cost,
-    card_of,
-    cast_free,
-    catalog,
-    destroy,
-    disable,
-    draw,
-    each,
-    enter_play,
-    free_cast_ready,
-    gain_gold,
-    is_opponent,
-    log,
-    look_at,
-    look_options,
-    make_instance,
-    name,
-    op,
-    opponents,
-    patroller,
-    play_refusal,
-    player,
-    printed_card,
-    reached,
-    seat_name,
-    slot,
-    stats,
-    switch_off,
-    take_from_codex,
-    team_of,
-    tech_at_most,
-    thing_exists,
-)
+from .. import kit
 
 
 def controller(state: dict, iid: str) -> int:
     """The seat controlling in-play ``iid``."""
-    return card_of(state, iid)["controller"]
+    return kit.card_of(state, iid)["controller"]
 
 
 def in_main(state: dict) -> bool:
@@ -66,19 +20,19 @@ def in_main(state: dict) -> bool:
 # ---- Tech 0/I units ------------------------------------------------------------
 
 # Scribe: arrives, draw a card.
-card("scribe", arrives=Draw(1))
+kit.card("scribe", arrives=kit.Draw(1))
 
 
 # Tax Collector arrives: steal 1 gold from an opponent (the controller picks
 # which when several have gold; nothing from an empty purse, ruling).
-_tax_collector = Choose(
+_tax_collector = kit.Choose(
     "tax_collector",
-    Steal(1),
-    options=lambda state, seat, iid: [o for o in opponents(state, seat) if player(state, o)["gold"] > 0],
+    kit.Steal(1),
+    options=lambda state, seat, iid: [o for o in kit.opponents(state, seat) if kit.player(state, o)["gold"] > 0],
     prompt="Tax Collector: steal 1 gold from which opponent?",
     with_seat=True,
 )
-card("tax_collector", arrives=_tax_collector)
+kit.card("tax_collector", arrives=_tax_collector)
 
 
 # ---- Tech II units -------------------------------------------------------------
@@ -91,29 +45,33 @@ def _never(state, iid, *_args):
 def _guardian_hits(state, iid, moment, dest):
     """Guardian of the Gates: a unit he deals combat damage to is disabled
     (the unit, not himself; also when armor took all the damage: rulings)."""
-    if moment == "dealt" and stats.is_unit(state, dest) and thing_exists(state, dest):
-        disable(state, dest)
+    if moment == "dealt" and kit.stats.is_unit(state, dest) and kit.thing_exists(state, dest):
+        kit.disable(state, dest)
 
 
-card("guardian_of_the_gates", can_attack=_never, in_combat=_guardian_hits)
+kit.card("guardian_of_the_gates", can_attack=_never, in_combat=_guardian_hits)
 
 
 def _insurance_agent(state, iid):
     """Insurance Agent arrives: put an insurance rune on a unit (◎; an
     Illusion dies when targeted and is never insured, ruling)."""
     seat = controller(state, iid)
-    ask_target(
-        state, seat, slot("unit"), "Insurance Agent: choose a unit to insure.", {"op": "insurance_agent", "agent": iid}
+    kit.ask_target(
+        state,
+        seat,
+        kit.slot("unit"),
+        "Insurance Agent: choose a unit to insure.",
+        {"op": "insurance_agent", "agent": iid},
     )
 
 
-@op("insurance_agent")
+@kit.op("insurance_agent")
 def _insure(state, step):
     for tid in step["choice"]:
-        insured = card_of(state, tid)["marks"].setdefault("insured_by", [])
+        insured = kit.card_of(state, tid)["marks"].setdefault("insured_by", [])
         insured.append(step["agent"])
-        add_named_rune(state, tid, "insurance")
-        log(state, f"{name(state, tid)} is insured.", cards=[tid])
+        kit.add_named_rune(state, tid, "insurance")
+        kit.log(state, f"{kit.name(state, tid)} is insured.", cards=[tid])
 
 
 def _insured_dies(state, src, dead):
@@ -122,25 +80,30 @@ def _insured_dies(state, src, dead):
     counts (a new or copied agent insures nothing of the old one's; two
     agents on one unit both pay; a second rune from elsewhere pays nothing
     more; leaving play without dying pays nothing: rulings)."""
-    if src not in card_of(state, dead)["marks"].get("insured_by", ()):
+    if src not in kit.card_of(state, dead)["marks"].get("insured_by", ()):
         return
     seat = controller(state, src)
-    cost = catalog.card(printed_card(card_of(state, dead)))["cost"] or 0
-    if gain_gold(state, seat, cost):
-        log(state, f"{seat_name(state, seat)} collected {cost} gold of insurance.")
-    draw(state, seat, 1, in_main=in_main(state))
+    cost = kit.catalog.card(kit.printed_card(kit.card_of(state, dead)))["cost"] or 0
+    if kit.gain_gold(state, seat, cost):
+        kit.log(state, f"{kit.seat_name(state, seat)} collected {cost} gold of insurance.")
+    kit.draw(state, seat, 1, in_main=in_main(state))
 
 
-card("insurance_agent", arrives=_insurance_agent, unit_dies=_insured_dies)
+kit.card("insurance_agent", arrives=_insurance_agent, unit_dies=_insured_dies)
 
 # Justice Juggernaut: unstoppable and two lives are keywords; it can't patrol.
-card("justice_juggernaut", can_patrol=_never)
+kit.card("justice_juggernaut", can_patrol=_never)
 
 # Arresting Constable: exhaust: disable a tech 0, I or II unit (◎).
-card(
+kit.card(
     "arresting_constable",
     abilities=[
-        ability("disable a tech 0, I or II unit.", Disable(), targets=[slot("unit", tech_at_most(2))], exhaust=True)
+        kit.ability(
+            "disable a tech 0, I or II unit.",
+            kit.Disable(),
+            targets=[kit.slot("unit", kit.tech_at_most(2))],
+            exhaust=True,
+        )
     ],
 )
 
@@ -149,8 +112,8 @@ def _council_counts(state, src, seat, iid, outcome):
     """Censorship Council keeps count of the cards each opponent plays from
     hand this turn, as they are paid for (mark ``plays``: seat -> {"turn",
     "n"})."""
-    if outcome == "paid" and is_opponent(state, controller(state, src), seat):
-        plays = card_of(state, src)["marks"].setdefault("plays", {})
+    if outcome == "paid" and kit.is_opponent(state, controller(state, src), seat):
+        plays = kit.card_of(state, src)["marks"].setdefault("plays", {})
         seen = plays.get(str(seat), {"turn": state["turn"], "n": 0})
         plays[str(seat)] = {"turn": state["turn"], "n": seen["n"] + 1 if seen["turn"] == state["turn"] else 1}
 
@@ -161,17 +124,17 @@ def _silence_after_one(state, src, seat, card_id, from_hand):
     play by effects don't count: ruling)."""
     if (
         not from_hand
-        or not is_opponent(state, controller(state, src), seat)
-        or team_of(state, seat) != team_of(state, state["active"])
+        or not kit.is_opponent(state, controller(state, src), seat)
+        or kit.team_of(state, seat) != kit.team_of(state, state["active"])
     ):
         return None
-    seen = card_of(state, src)["marks"].get("plays", {}).get(str(seat), {"turn": None, "n": 0})
+    seen = kit.card_of(state, src)["marks"].get("plays", {}).get(str(seat), {"turn": None, "n": 0})
     if seen["turn"] == state["turn"] and seen["n"] >= 1:
         return "Censorship Council: you may play only one card from your hand this turn."
     return None
 
 
-card("censorship_council", card_played=_council_counts, forbids_play=_silence_after_one)
+kit.card("censorship_council", card_played=_council_counts, forbids_play=_silence_after_one)
 
 
 # ---- Tech III ------------------------------------------------------------------
@@ -180,10 +143,10 @@ card("censorship_council", card_played=_council_counts, forbids_play=_silence_af
 def _gryphon_base(state, src, team):
     """Lawbringer Gryphon: its controller's base has flying while it is in
     play (ruling); flying, resist 2 and obliterate 4 are keywords."""
-    return team_of(state, controller(state, src)) == team
+    return kit.team_of(state, controller(state, src)) == team
 
 
-card("lawbringer_gryphon", grants={"base_flying": _gryphon_base})
+kit.card("lawbringer_gryphon", grants={"base_flying": _gryphon_base})
 
 
 # ---- Spells --------------------------------------------------------------------
@@ -200,18 +163,18 @@ def _injunction(state, seat, iid, targets):
     level its owner controls now is disabled, whatever its spec (rulings).
     It doesn't target (no ◎)."""
     tid = targets[0]
-    if not thing_exists(state, tid):
+    if not kit.thing_exists(state, tid):
         return
     _, owner, where = tid.split(":")
     owner, level = int(owner), int(where[-1])
-    switch_off(state, owner, where)
-    log(state, f"{seat_name(state, owner)}'s Tech {'I' * level} building is shut down for their next turn.")
-    for unit in list(player(state, owner)["play"]):
-        if stats.is_unit(state, unit) and stats.tech_level(state, unit) == level:
-            disable(state, unit)
+    kit.switch_off(state, owner, where)
+    kit.log(state, f"{kit.seat_name(state, owner)}'s Tech {'I' * level} building is shut down for their next turn.")
+    for unit in list(kit.player(state, owner)["play"]):
+        if kit.stats.is_unit(state, unit) and kit.stats.tech_level(state, unit) == level:
+            kit.disable(state, unit)
 
 
-card("injunction", targets=[slot("building", _tech_building, icon=False)], resolve=_injunction)
+kit.card("injunction", targets=[kit.slot("building", _tech_building, icon=False)], resolve=_injunction)
 
 
 def _tech_1_or_2_unit(rec):
@@ -222,11 +185,11 @@ def _look_then_offer(state, seat, option):
     """Then you may put a tech I or II unit from that pile into play under
     your control: free, no tech building needed (ruling). The options are
     card ids (the pile's ids are hidden)."""
-    seen = look_at(state, seat, option)
+    seen = kit.look_at(state, seat, option)
     units = sorted(
-        {state["cards"][i]["card"] for i in seen if _tech_1_or_2_unit(catalog.card(state["cards"][i]["card"]))}
+        {state["cards"][i]["card"] for i in seen if _tech_1_or_2_unit(kit.catalog.card(state["cards"][i]["card"]))}
     )
-    ask(
+    kit.ask(
         state,
         seat,
         "Community Service: you may put one of these units into play under your control.",
@@ -236,28 +199,28 @@ def _look_then_offer(state, seat, option):
     )
 
 
-@op("community_service_put")
+@kit.op("community_service_put")
 def _community_service_put(state, step):
     zone, owner = step["pile"].split(":")
     for card_id in step["choice"]:
-        pick = next((i for i in player(state, int(owner))[zone] if state["cards"][i]["card"] == card_id), None)
+        pick = next((i for i in kit.player(state, int(owner))[zone] if state["cards"][i]["card"] == card_id), None)
         if pick is not None:
-            log(
+            kit.log(
                 state,
-                f"{seat_name(state, step['seat'])} put {name(state, pick)} into play.",
+                f"{kit.seat_name(state, step['seat'])} put {kit.name(state, pick)} into play.",
                 cards=[pick],
-                shown_to=EVERYONE,
+                shown_to=kit.EVERYONE,
             )
-            enter_play(state, pick, step["seat"])
+            kit.enter_play(state, pick, step["seat"])
 
 
 # Community Service: look at an opponent's hand or discard pile.
-card(
+kit.card(
     "community_service",
-    resolve=Choose(
+    resolve=kit.Choose(
         "community_service",
-        Call(_look_then_offer),
-        options=lambda state, seat, _iid: look_options(state, seat),
+        kit.Call(_look_then_offer),
+        options=lambda state, seat, _iid: kit.look_options(state, seat),
         prompt="Community Service: look at which pile?",
         with_seat=True,
     ),
@@ -269,13 +232,13 @@ def jurisdiction_options(state: dict, seat: int, gold: int) -> list:
     non-ultimate spells of its codex it can pay for (:func:`card_cost`),
     with a legal target for each slot, that no card in play forbids."""
     out = []
-    for card_id in sorted(player(state, seat)["codex"]):
-        rec = catalog.card(card_id)
+    for card_id in sorted(kit.player(state, seat)["codex"]):
+        rec = kit.catalog.card(card_id)
         if rec["kind"] != "spell" or rec.get("spell_kind") == "ultimate":
             continue
-        if card_cost(state, seat, card_id) > gold or not free_cast_ready(state, seat, card_id):
+        if kit.card_cost(state, seat, card_id) > gold or not kit.free_cast_ready(state, seat, card_id):
             continue
-        if play_refusal(state, seat, card_id, from_hand=False):
+        if kit.play_refusal(state, seat, card_id, from_hand=False):
             continue
         out.append(card_id)
     return out
@@ -285,8 +248,8 @@ def _jurisdiction(state, seat, iid, targets):
     """Jurisdiction: play a non-ultimate spell from your codex, paying its
     cost; it is discarded afterwards like any spell. Its hero isn't needed:
     a channeling spell without its hero is discarded at once (ruling)."""
-    options = jurisdiction_options(state, seat, player(state, seat)["gold"])
-    ask(
+    options = jurisdiction_options(state, seat, kit.player(state, seat)["gold"])
+    kit.ask(
         state,
         seat,
         "Jurisdiction: play which spell from your codex?",
@@ -297,15 +260,15 @@ def _jurisdiction(state, seat, iid, targets):
 
 
 def _cast_from_codex(state, seat, card_id):
-    take_from_codex(player(state, seat), card_id)
-    spell = make_instance(state, card_id, seat, "stack")
-    cast_free(state, seat, spell, cost=card_cost(state, seat, card_id))
+    kit.take_from_codex(kit.player(state, seat), card_id)
+    spell = kit.make_instance(state, card_id, seat, "stack")
+    kit.cast_free(state, seat, spell, cost=kit.card_cost(state, seat, card_id))
 
 
-each("jurisdiction", Call(_cast_from_codex))
+kit.each("jurisdiction", kit.Call(_cast_from_codex))
 
 
-card("jurisdiction", resolve=_jurisdiction)
+kit.card("jurisdiction", resolve=_jurisdiction)
 
 
 def _judgment_day(state, seat, iid, targets):
@@ -313,11 +276,11 @@ def _judgment_day(state, seat, iid, targets):
     heroes aren't units). They die: dies triggers and patrol slot bonuses
     happen (ruling)."""
     for unit in [i for p in state["players"] for i in p["play"]]:
-        if stats.is_unit(state, unit) and (stats.tech_level(state, unit) or 0) <= 2:
-            destroy(state, unit)
+        if kit.stats.is_unit(state, unit) and (kit.stats.tech_level(state, unit) or 0) <= 2:
+            kit.destroy(state, unit)
 
 
-card("judgment_day", resolve=_judgment_day)
+kit.card("judgment_day", resolve=_judgment_day)
 
 
 # ---- Bigby Hayes ---------------------------------------------------------------
@@ -326,21 +289,21 @@ card("judgment_day", resolve=_judgment_day)
 def _bigby_license(state, src, seat, card_id):
     """Judgment Day: your max-level Law hero can cast it however recently he
     arrived or reached max level (its own text)."""
-    return card_id == "judgment_day" and reached(state, src, "max")
+    return card_id == "judgment_day" and kit.reached(state, src, "max")
 
 
-card(
+kit.card(
     "bigby_hayes",
     grants={"play_without_hero": _bigby_license},
-    abilities=by_band(
+    abilities=kit.by_band(
         mid=[
-            ability(
+            kit.ability(
                 "sideline a tech 0 or I patroller.",
-                Sideline(),
-                targets=[slot("unit", patroller, tech_at_most(1))],
+                kit.Sideline(),
+                targets=[kit.slot("unit", kit.patroller, kit.tech_at_most(1))],
                 exhaust=True,
             )
         ],
-        max=[ability("draw a card.", Draw(1), exhaust=True)],
+        max=[kit.ability("draw a card.", kit.Draw(1), exhaust=True)],
     ),
 )

@@ -7,47 +7,7 @@ keyword: they need no code. Fine points follow the official rulings
 cards: Peace").
 """
 
-from ..kit import (
-    A_BUILDING,
-    CHARACTER,
-    Call,
-    Damage,
-    MakeTokens,
-    PickUpTo,
-    Steal,
-    ability,
-    add_rune,
-    ask,
-    attacking,
-    base_id,
-    building_owner,
-    building_record,
-    card,
-    card_of,
-    catalog,
-    damage_building,
-    draw,
-    each,
-    exhaust,
-    is_building,
-    is_building_id,
-    is_patrolling,
-    kind_of,
-    lasting,
-    log,
-    name,
-    patrol_slot,
-    player,
-    remove_plus_rune,
-    return_to_hand,
-    seat_name,
-    sideline,
-    slot,
-    stats,
-    teammates,
-    thing_exists,
-    yours,
-)
+from .. import kit
 
 NONE = (0, 0, {})
 
@@ -59,8 +19,8 @@ def _in_main(state: dict) -> bool:
 def _until_next_upkeep(state: dict, seat: int, iid: str, atk: int, kw: dict, what: str) -> None:
     """``iid`` gets ``atk`` and keywords ``kw`` until ``seat``'s next upkeep
     (a lasting effect: it ends as ``seat``'s next turn begins)."""
-    lasting(state, seat, iid=iid, atk=atk, kw=dict(kw))
-    log(state, f"{name(state, iid)} gets {what} until {seat_name(state, seat)}'s next upkeep.", cards=[iid])
+    kit.lasting(state, seat, iid=iid, atk=atk, kw=dict(kw))
+    kit.log(state, f"{kit.name(state, iid)} gets {what} until {kit.seat_name(state, seat)}'s next upkeep.", cards=[iid])
 
 
 # ---- spells ----------------------------------------------------------------
@@ -68,7 +28,7 @@ def _until_next_upkeep(state: dict, seat: int, iid: str, atk: int, kw: dict, wha
 
 def _not_peace_hero(state: dict, seat: int, tid: str) -> bool:
     """A unit, or a hero of another spec than Peace (Boot Camp)."""
-    return stats.is_unit(state, tid) or catalog.card(card_of(state, tid)["card"])["spec"] != "peace"
+    return kit.stats.is_unit(state, tid) or kit.catalog.card(kit.card_of(state, tid)["card"])["spec"] != "peace"
 
 
 def _boot_camp(state: dict, seat: int, iid: str, targets: list) -> None:
@@ -77,32 +37,32 @@ def _boot_camp(state: dict, seat: int, iid: str, targets: list) -> None:
     is an effect, not a cost: an exhausted target is fine (Boot Camp
     ruling), and one that just arrived too (Haste ruling)."""
     tid = targets[0]
-    if thing_exists(state, tid):  # (an Illusion that died when targeted is gone)
-        exhaust(state, tid)
-        sideline(state, tid)  # (a card that doesn't patrol stays where it is)
-        add_rune(state, tid, plus=1)
-        log(state, f"{name(state, tid)} went to boot camp: exhausted, with a +1/+1 rune.", cards=[tid])
-    draw(state, seat, 1, in_main=_in_main(state))
+    if kit.thing_exists(state, tid):  # (an Illusion that died when targeted is gone)
+        kit.exhaust(state, tid)
+        kit.sideline(state, tid)  # (a card that doesn't patrol stays where it is)
+        kit.add_rune(state, tid, plus=1)
+        kit.log(state, f"{kit.name(state, tid)} went to boot camp: exhausted, with a +1/+1 rune.", cards=[tid])
+    kit.draw(state, seat, 1, in_main=_in_main(state))
 
 
-card("boot_camp", targets=[slot(CHARACTER, _not_peace_hero)], resolve=_boot_camp)
+kit.card("boot_camp", targets=[kit.slot(kit.CHARACTER, _not_peace_hero)], resolve=_boot_camp)
 
 
-ELITE = slot(CHARACTER, yours)
+ELITE = kit.slot(kit.CHARACTER, kit.yours)
 ELITE_KW = {"armor": 1, "anti_air": 1, "sparkshot": 1}
 
 
 # Elite Training: up to two of your units and/or heroes (◎, chosen as it
 # resolves, one at a time, none allowed) get +1 ATK, +1 armor, anti-air and
 # sparkshot until your next upkeep.
-card(
+kit.card(
     "elite_training",
-    resolve=PickUpTo(
+    resolve=kit.PickUpTo(
         "elite_training",
         ELITE,
         2,
         "Elite Training: choose a unit or hero of yours (up to two).",
-        pick=Call(
+        pick=kit.Call(
             lambda state, seat, tid: _until_next_upkeep(
                 state, seat, tid, 1, ELITE_KW, "+1 ATK, +1 armor, anti-air and sparkshot"
             )
@@ -111,17 +71,17 @@ card(
 )
 
 # General's Hammer: 3 damage to a building (◎; any building, a base too).
-card("general_s_hammer", targets=[A_BUILDING], resolve=Damage(3))
+kit.card("general_s_hammer", targets=[kit.A_BUILDING], resolve=kit.Damage(3))
 
 
 def _peace_hero(state: dict, seat: int, tid: str) -> bool:
-    return catalog.card(card_of(state, tid)["card"])["spec"] == "peace"
+    return kit.catalog.card(kit.card_of(state, tid)["card"])["spec"] == "peace"
 
 
 def _art_of_war(state: dict, seat: int, iid: str, targets: list) -> None:
     """The Art of War (ultimate): your Peace hero (◎) is unstoppable, has
     swift strike and +2 ATK, +2 armor until your next upkeep."""
-    if thing_exists(state, targets[0]):
+    if kit.thing_exists(state, targets[0]):
         _until_next_upkeep(
             state,
             seat,
@@ -132,7 +92,7 @@ def _art_of_war(state: dict, seat: int, iid: str, targets: list) -> None:
         )
 
 
-card("the_art_of_war", targets=[slot("hero", yours, _peace_hero)], resolve=_art_of_war)
+kit.card("the_art_of_war", targets=[kit.slot("hero", kit.yours, _peace_hero)], resolve=_art_of_war)
 
 
 # ---- units and the building --------------------------------------------------
@@ -143,52 +103,58 @@ def _brave_knight_escapes(state: dict, iid: str) -> bool:
     overpower and deathtouch included: Brave Knight and Deathtouch
     rulings), he returns to his owner's hand instead; he doesn't die, so no
     "dies" trigger, no kill and no patrol slot bonus."""
-    if not card_of(state, iid)["marks"].get("combat_death"):
+    if not kit.card_of(state, iid)["marks"].get("combat_death"):
         return False
-    log(state, f"Combat damage would have killed {name(state, iid)}: he goes back to his owner's hand.", cards=[iid])
-    return_to_hand(state, iid)
+    kit.log(
+        state, f"Combat damage would have killed {kit.name(state, iid)}: he goes back to his owner's hand.", cards=[iid]
+    )
+    kit.return_to_hand(state, iid)
     return True
 
 
-card("brave_knight", escapes_death=_brave_knight_escapes)
+kit.card("brave_knight", escapes_death=_brave_knight_escapes)
 
 
 def _drill_rune(state: dict, src: str, seat: int, unit: str, outcome: str) -> None:
     """Drill Sergeant: whenever you play a unit from your hand, a +1/+1
     rune on him (not for units put into play or made by spells, rulings)."""
-    if outcome != "arrived" or card_of(state, src)["controller"] != seat:
+    if outcome != "arrived" or kit.card_of(state, src)["controller"] != seat:
         return
-    add_rune(state, src, plus=1)
-    log(state, f"{name(state, src)} got a +1/+1 rune.", cards=[src])
+    kit.add_rune(state, src, plus=1)
+    kit.log(state, f"{kit.name(state, src)} got a +1/+1 rune.", cards=[src])
 
 
 def _drill_pass(state: dict, seat: int, iid: str, targets: list) -> None:
     """Drill Sergeant: remove a +1/+1 rune from him (the cost) to put one
     on another unit (◎, anyone's)."""
-    remove_plus_rune(state, iid)
-    if thing_exists(state, targets[0]):
-        add_rune(state, targets[0], plus=1)
-        log(state, f"{name(state, targets[0])} got a +1/+1 rune from {name(state, iid)}.", cards=[targets[0], iid])
+    kit.remove_plus_rune(state, iid)
+    if kit.thing_exists(state, targets[0]):
+        kit.add_rune(state, targets[0], plus=1)
+        kit.log(
+            state,
+            f"{kit.name(state, targets[0])} got a +1/+1 rune from {kit.name(state, iid)}.",
+            cards=[targets[0], iid],
+        )
 
 
 def _drill_abilities(state: dict, iid: str) -> list:
-    other = slot("unit", lambda s, seat, tid, me=iid: tid != me)
+    other = kit.slot("unit", lambda s, seat, tid, me=iid: tid != me)
     return [
-        ability(
+        kit.ability(
             "remove a +1/+1 rune: put a +1/+1 rune on another unit.",
             _drill_pass,
             targets=[other],
-            available=lambda s, i: card_of(s, i)["plus"] > 0,
+            available=lambda s, i: kit.card_of(s, i)["plus"] > 0,
         )
     ]
 
 
-card("drill_sergeant", card_played=_drill_rune, abilities=_drill_abilities)
+kit.card("drill_sergeant", card_played=_drill_rune, abilities=_drill_abilities)
 
 
 def _building_players(state: dict, tid: str) -> list:
     """The seats a building belongs to (a base: each seat of its team)."""
-    return building_owner(state, tid) if is_building_id(tid) else [card_of(state, tid)["controller"]]
+    return kit.building_owner(state, tid) if kit.is_building_id(tid) else [kit.card_of(state, tid)["controller"]]
 
 
 def _spy_dealt(state: dict, src: str, attacker: str, dealt: list) -> None:
@@ -198,10 +164,10 @@ def _spy_dealt(state: dict, src: str, attacker: str, dealt: list) -> None:
     player picks which of that team (house rule R27)."""
     if src != attacker:
         return
-    seat = card_of(state, src)["controller"]
+    seat = kit.card_of(state, src)["controller"]
     for tid, _amount in dealt:
-        if is_building(state, tid):
-            ask(
+        if kit.is_building(state, tid):
+            kit.ask(
                 state,
                 seat,
                 "Flagstone Spy: whose hand do you look at and steal from?",
@@ -211,41 +177,41 @@ def _spy_dealt(state: dict, src: str, attacker: str, dealt: list) -> None:
 
 
 def _show_hand(state: dict, seat: int, victim: int) -> None:
-    ids = player(state, victim)["hand"]
-    hand = [name(state, i) for i in ids]
-    log(
+    ids = kit.player(state, victim)["hand"]
+    hand = [kit.name(state, i) for i in ids]
+    kit.log(
         state,
-        f"{seat_name(state, victim)}'s hand: {', '.join(hand) if hand else 'no cards'}.",
+        f"{kit.seat_name(state, victim)}'s hand: {', '.join(hand) if hand else 'no cards'}.",
         cards=ids,
-        shown_to=teammates(state, seat),
-        veiled=f"{seat_name(state, seat)} looked at {seat_name(state, victim)}'s hand.",
+        shown_to=kit.teammates(state, seat),
+        veiled=f"{kit.seat_name(state, seat)} looked at {kit.seat_name(state, victim)}'s hand.",
     )
 
 
-each("flagstone_spy", Call(_show_hand), Steal(1))
+kit.each("flagstone_spy", kit.Call(_show_hand), kit.Steal(1))
 
 
-card("flagstone_spy", attacker_dealt=_spy_dealt)
+kit.card("flagstone_spy", attacker_dealt=_spy_dealt)
 
 
 def _debilitator_aura(state: dict, src: str, iid: str):
     """Debilitator Alpha: while he is squad leader (patrolling), units
     attacking him have -1 ATK (their combat damage, and anything that reads
     their ATK during the attack: Bluecoat Musketeer's long-range)."""
-    if iid == src or patrol_slot(state, src) != "squad_leader" or not is_patrolling(state, src):
+    if iid == src or kit.patrol_slot(state, src) != "squad_leader" or not kit.is_patrolling(state, src):
         return NONE
-    if not stats.is_unit(state, iid):
+    if not kit.stats.is_unit(state, iid):
         return NONE
-    return (-1, 0, {}) if attacking(state, iid) == src else NONE
+    return (-1, 0, {}) if kit.attacking(state, iid) == src else NONE
 
 
-card("debilitator_alpha", aura_all=_debilitator_aura)
+kit.card("debilitator_alpha", aura_all=_debilitator_aura)
 
 
 def _damaged_building(state: dict, tid: str) -> bool:
-    if tid is None or not thing_exists(state, tid) or not is_building(state, tid):
+    if tid is None or not kit.thing_exists(state, tid) or not kit.is_building(state, tid):
         return False
-    rec = building_record(state, tid) if is_building_id(tid) else card_of(state, tid)
+    rec = kit.building_record(state, tid) if kit.is_building_id(tid) else kit.card_of(state, tid)
     return rec["damage"] > 0
 
 
@@ -255,23 +221,23 @@ def _air_hammer_bonus(state: dict, iid: str, target: str) -> int:
     return 2 if _damaged_building(state, target) else 0
 
 
-card("air_hammer", modifies={"attack": _air_hammer_bonus})
+kit.card("air_hammer", modifies={"attack": _air_hammer_bonus})
 
 
 def _garrison_draw(state: dict, src: str, seat: int, unit: str, outcome: str) -> None:
     """Flagstone Garrison: whenever you play a unit from your hand, draw a
     card (not for units put into play or made by spells, rulings)."""
-    if outcome == "arrived" and card_of(state, src)["controller"] == seat:
-        draw(state, seat, 1, in_main=_in_main(state))
+    if outcome == "arrived" and kit.card_of(state, src)["controller"] == seat:
+        kit.draw(state, seat, 1, in_main=_in_main(state))
 
 
-card("flagstone_garrison", card_played=_garrison_draw)
+kit.card("flagstone_garrison", card_played=_garrison_draw)
 
 
 def _gryphon_unstoppable_by(state: dict, iid: str, patroller: str) -> bool:
     """Patriot Gryphon: units (not heroes) with 2 ATK or less can't stop
     him."""
-    return stats.is_unit(state, patroller) and stats.atk(state, patroller) <= 2
+    return kit.stats.is_unit(state, patroller) and kit.stats.atk(state, patroller) <= 2
 
 
 def _gryphon_dealt(state: dict, src: str, attacker: str, dealt: list) -> None:
@@ -282,25 +248,25 @@ def _gryphon_dealt(state: dict, src: str, attacker: str, dealt: list) -> None:
     if src != attacker:
         return
     for tid, _amount in dealt:
-        if tid.startswith("bld:") and building_record(state, tid) is None:
+        if tid.startswith("bld:") and kit.building_record(state, tid) is None:
             owner = int(tid.split(":")[1])
         elif (
             tid in state["cards"]
-            and kind_of(state, tid) == "building"
-            and card_of(state, tid)["damage"] >= stats.hp(state, tid)
+            and kit.kind_of(state, tid) == "building"
+            and kit.card_of(state, tid)["damage"] >= kit.stats.hp(state, tid)
         ):
-            owner = card_of(state, tid)["controller"]
+            owner = kit.card_of(state, tid)["controller"]
         else:
             continue
-        log(state, f"{name(state, src)} strikes on at the base.", cards=[src])
-        damage_building(state, base_id(state, owner), stats.atk(state, src), by=name(state, src))
+        kit.log(state, f"{kit.name(state, src)} strikes on at the base.", cards=[src])
+        kit.damage_building(state, kit.base_id(state, owner), kit.stats.atk(state, src), by=kit.name(state, src))
 
 
-card("patriot_gryphon", unstoppable_by=_gryphon_unstoppable_by, attacker_dealt=_gryphon_dealt)
+kit.card("patriot_gryphon", unstoppable_by=_gryphon_unstoppable_by, attacker_dealt=_gryphon_dealt)
 
 
 # ---- the hero ------------------------------------------------------------------
 
 # General Onimaru: frenzy 1 (level 1) and readiness (level 5) are keywords of
 # his bands; reaching max level makes three Soldier tokens (1/1, sparkshot).
-card("general_onimaru", max_level=MakeTokens("soldier", 3))
+kit.card("general_onimaru", max_level=kit.MakeTokens("soldier", 3))

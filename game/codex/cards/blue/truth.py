@@ -9,45 +9,7 @@ change (Mind Control) and silence (Free Speech: registry.silenced). Fine
 points follow the official rulings (reference/codex-cards/rulings.json,
 "Blue", "Heroes" and "General") and docs/RULINGS.md ("Blue: Truth")."""
 
-from ..kit import (
-    Call,
-    ability,
-    ask,
-    ask_target,
-    at_end_of_turn,
-    attach,
-    attached_to,
-    become_copy,
-    by_band,
-    card,
-    card_of,
-    catalog,
-    change_control,
-    each,
-    flagbearer_duty,
-    friendly,
-    hold_control,
-    host_gone,
-    is_illusion,
-    is_opponent,
-    lasting,
-    log,
-    make_token,
-    name,
-    on_card,
-    op,
-    opponents,
-    pass_held_control,
-    player,
-    printed_card,
-    reached,
-    seat_name,
-    slot,
-    stats,
-    tech_at_most,
-    thing_exists,
-    trash,
-)
+from .. import kit
 from .common import tech_upto, units_where
 
 MIRROR = "mirror_illusion"
@@ -55,13 +17,13 @@ MIRROR_LIMIT = 2  # Sirus Quince: "limit: 2"
 
 
 def _controller(state, iid):
-    return card_of(state, iid)["controller"]
+    return kit.card_of(state, iid)["controller"]
 
 
 # ---- Illusion units that only have keywords besides -------------------------
 
 for _card_id in ("spectral_hound", "spectral_tiger", "spectral_roc", "spectral_flagbearer"):
-    card(_card_id)  # Illusion and its keywords: the engine plays them
+    kit.card(_card_id)  # Illusion and its keywords: the engine plays them
 
 
 # ---- Macciatus, The Whisperer --------------------------------------------------
@@ -70,7 +32,7 @@ for _card_id in ("spectral_hound", "spectral_tiger", "spectral_roc", "spectral_f
 def _macciatus_aura(state, src, iid):
     """Macciatus: your Illusion units get +1/+1 (he too, while he is one:
     Dreamscape)."""
-    return (1, 1, {}) if is_illusion(state, iid) else (0, 0, {})
+    return (1, 1, {}) if kit.is_illusion(state, iid) else (0, 0, {})
 
 
 def _macciatus_keeps(state, src, iid):
@@ -78,7 +40,7 @@ def _macciatus_keeps(state, src, iid):
     return True
 
 
-card("macciatus_the_whisperer", aura=_macciatus_aura, grants={"keep_illusion": _macciatus_keeps})
+kit.card("macciatus_the_whisperer", aura=_macciatus_aura, grants={"keep_illusion": _macciatus_keeps})
 
 
 # ---- Reteller of Truths --------------------------------------------------------
@@ -92,19 +54,19 @@ def _reteller_hears(state, src, dead):
     inst = state["cards"][dead]
     if (
         inst["controller"] != _controller(state, src)
-        or not is_illusion(state, dead)
-        or catalog.card(printed_card(inst)).get("token")
+        or not kit.is_illusion(state, dead)
+        or kit.catalog.card(kit.printed_card(inst)).get("token")
     ):
         return
-    retold = card_of(state, src)["marks"].get("retold", {"turn": state["turn"], "n": 0})
+    retold = kit.card_of(state, src)["marks"].get("retold", {"turn": state["turn"], "n": 0})
     used = retold["n"] if retold["turn"] == state["turn"] else 0
     if used >= 2:
         return
-    card_of(state, src)["marks"]["retold"] = {"turn": state["turn"], "n": used + 1}
+    kit.card_of(state, src)["marks"]["retold"] = {"turn": state["turn"], "n": used + 1}
     inst["marks"]["dies_to"] = "hand"
 
 
-card("reteller_of_truths", unit_dies=_reteller_hears)
+kit.card("reteller_of_truths", unit_dies=_reteller_hears)
 
 
 # ---- Liberty Gryphon -----------------------------------------------------------
@@ -117,17 +79,19 @@ def _gryphon_aura(state, src, iid):
     if iid != src:
         return 0, 0, {}
     seat = _controller(state, src)
-    if any(is_illusion(state, o) and name(state, o) != "Liberty Gryphon" for o in player(state, seat)["play"]):
+    if any(
+        kit.is_illusion(state, o) and kit.name(state, o) != "Liberty Gryphon" for o in kit.player(state, seat)["play"]
+    ):
         return 0, 0, {"unstoppable": 1, "unattackable": 1, "untargetable": 1}
     return 0, 0, {}
 
 
-card("liberty_gryphon", aura=_gryphon_aura)
+kit.card("liberty_gryphon", aura=_gryphon_aura)
 
 
 # ---- Hallucination -------------------------------------------------------------
 
-HALLUCINATION_SLOT = slot("unit", tech_at_most(2), prompt="Choose a tech 0, I or II unit.")
+HALLUCINATION_SLOT = kit.slot("unit", kit.tech_at_most(2), prompt="Choose a tech 0, I or II unit.")
 
 
 def _hallucination(state, seat, iid, targets):
@@ -136,8 +100,8 @@ def _hallucination(state, seat, iid, targets):
     Illusion already dies when targeted). None may be chosen, unless an
     opposing flagbearer can be: then the first pick must be one (Spectral
     Flagbearer: "at least once")."""
-    free = flagbearer_duty(state, seat, [HALLUCINATION_SLOT], [], player(state, seat)["gold"])
-    ask_target(
+    free = kit.flagbearer_duty(state, seat, [HALLUCINATION_SLOT], [], kit.player(state, seat)["gold"])
+    kit.ask_target(
         state,
         seat,
         HALLUCINATION_SLOT,
@@ -147,17 +111,17 @@ def _hallucination(state, seat, iid, targets):
     )
 
 
-@op("hallucination")
+@kit.op("hallucination")
 def _hallucination_step(state, step):
     """Make the chosen unit an Illusion this turn, then ask for the second
     one (an Illusion that died when targeted leaves nothing to make one)."""
     picked = list(step["picked"])
     for unit in step["choice"]:
         state["temp"].append({"iid": unit, "illusion": True})
-        log(state, f"{name(state, unit)} is an Illusion this turn.", cards=[unit])
+        kit.log(state, f"{kit.name(state, unit)} is an Illusion this turn.", cards=[unit])
         picked.append(unit)
     if step.get("round", 1) == 1:
-        ask_target(
+        kit.ask_target(
             state,
             step["seat"],
             HALLUCINATION_SLOT,
@@ -168,7 +132,7 @@ def _hallucination_step(state, step):
         )
 
 
-card("hallucination", resolve=_hallucination)
+kit.card("hallucination", resolve=_hallucination)
 
 
 # ---- Dreamscape ----------------------------------------------------------------
@@ -177,11 +141,11 @@ card("hallucination", resolve=_hallucination)
 def _dreamscape_makes(state, src, iid):
     """Dreamscape (channeling, the engine's): every tech 0, I and II unit is
     an Illusion, whoever controls it."""
-    level = stats.tech_level(state, iid)
+    level = kit.stats.tech_level(state, iid)
     return level is not None and level <= 2
 
 
-card("dreamscape", grants={"illusion": _dreamscape_makes})
+kit.card("dreamscape", grants={"illusion": _dreamscape_makes})
 
 
 # ---- Mind Control --------------------------------------------------------------
@@ -195,32 +159,32 @@ def _mind_control(state, seat, iid, targets):
     play (Mind Control rulings); if the unit dies, each card goes to its
     owner's discard pile."""
     unit = targets[0]
-    attach(state, iid, unit)
-    if not thing_exists(state, unit):
+    kit.attach(state, iid, unit)
+    if not kit.thing_exists(state, unit):
         return  # an Illusion that died when targeted: Mind Control goes (host_gone)
-    card_of(state, iid)["marks"]["was"] = _controller(state, unit)
-    change_control(state, unit, seat)
-    hold_control(state, iid, unit)
-    log(state, f"{seat_name(state, seat)} took control of {name(state, unit)}.", cards=[unit])
+    kit.card_of(state, iid)["marks"]["was"] = _controller(state, unit)
+    kit.change_control(state, unit, seat)
+    kit.hold_control(state, iid, unit)
+    kit.log(state, f"{kit.seat_name(state, seat)} took control of {kit.name(state, unit)}.", cards=[unit])
 
 
 def _mind_control_leaves(state, iid):
     """Mind Control leaves play: the unit it holds goes back to the player who
     controlled it before (Mind Control ruling)."""
-    unit = attached_to(state, iid)
-    was = card_of(state, iid)["marks"].get("was")
+    unit = kit.attached_to(state, iid)
+    was = kit.card_of(state, iid)["marks"].get("was")
     if unit is not None and was is not None and _controller(state, unit) == _controller(state, iid):
-        change_control(state, unit, was)
-        log(state, f"{name(state, unit)} went back to {seat_name(state, was)}.", cards=[unit])
+        kit.change_control(state, unit, was)
+        kit.log(state, f"{kit.name(state, unit)} went back to {kit.seat_name(state, was)}.", cards=[unit])
 
 
-card(
+kit.card(
     "mind_control",
-    targets=[slot("unit", tech_at_most(2), prompt="Choose a tech 0, I or II unit.")],
+    targets=[kit.slot("unit", kit.tech_at_most(2), prompt="Choose a tech 0, I or II unit.")],
     resolve=_mind_control,
-    must_sacrifice=host_gone,
+    must_sacrifice=kit.host_gone,
     leaves=_mind_control_leaves,
-    affected=pass_held_control,
+    affected=kit.pass_held_control,
 )
 
 
@@ -231,25 +195,27 @@ def _eyes_invisible(state, seat, iid, targets):
     """Eyes of the Chancellor: exhaust: a friendly unit is invisible until
     your next upkeep (no ◎ on the card)."""
     unit = targets[0]
-    lasting(state, seat, iid=unit, kw={"invisible": 1})
-    log(state, f"{name(state, unit)} is invisible until {seat_name(state, seat)}'s next upkeep.", cards=[unit])
+    kit.lasting(state, seat, iid=unit, kw={"invisible": 1})
+    kit.log(
+        state, f"{kit.name(state, unit)} is invisible until {kit.seat_name(state, seat)}'s next upkeep.", cards=[unit]
+    )
 
 
 def _eyes_reveal(state, src, seat):
     """Eyes of the Chancellor: its controller's opponents play with their
     hands revealed (to that player and teammates only: view.hand_revealed_to)."""
-    return is_opponent(state, _controller(state, src), seat)
+    return kit.is_opponent(state, _controller(state, src), seat)
 
 
-card(
+kit.card(
     "eyes_of_the_chancellor",
     grants={"hand_reveal": _eyes_reveal},
     abilities=[
-        ability(
+        kit.ability(
             "make a friendly unit invisible until your next upkeep.",
             _eyes_invisible,
             exhaust=True,
-            targets=[slot("unit", friendly, icon=False, prompt="Choose a friendly unit.")],
+            targets=[kit.slot("unit", kit.friendly, icon=False, prompt="Choose a friendly unit.")],
         )
     ],
 )
@@ -261,22 +227,22 @@ card(
 def _mirrors(state, seat):
     """``seat``'s Mirror Illusions now: its units showing the Mirror face (a
     Mirror copying something is not one any more: Sirus Quince ruling)."""
-    return [i for i in player(state, seat)["play"] if card_of(state, i)["card"] == MIRROR]
+    return [i for i in kit.player(state, seat)["play"] if kit.card_of(state, i)["card"] == MIRROR]
 
 
 def _mirror_tokens(state, seat):
     """``seat``'s Mirror Illusion tokens, copies included (the limit counts
     them before copy effects: Limit: X and Sirus Quince rulings)."""
-    return [i for i in player(state, seat)["play"] if printed_card(card_of(state, i)) == MIRROR]
+    return [i for i in kit.player(state, seat)["play"] if kit.printed_card(kit.card_of(state, i)) == MIRROR]
 
 
 def _quince_arrives(state, iid):
     """Sirus Quince arrives: a 0/1 Mirror Illusion token."""
-    make_token(state, MIRROR, _controller(state, iid))
+    kit.make_token(state, MIRROR, _controller(state, iid))
 
 
 def _another_mirror(state, seat, iid, targets):
-    make_token(state, MIRROR, seat)
+    kit.make_token(state, MIRROR, seat)
 
 
 def _room_for_mirror(state, iid):
@@ -286,7 +252,7 @@ def _room_for_mirror(state, iid):
 def _copyable_by_mirror(state, unit):
     """What a Mirror may copy with the middle band: another tech 0, I or II
     unit (copying a plain Mirror would change nothing)."""
-    return card_of(state, unit)["card"] != MIRROR and tech_upto(state, unit, 2)
+    return kit.card_of(state, unit)["card"] != MIRROR and tech_upto(state, unit, 2)
 
 
 def _can_mirror_copy(state, iid):
@@ -299,7 +265,7 @@ def _mirror_copy(state, seat, iid, targets):
     of another tech 0, I or II unit; it stays an Illusion and is trashed at
     the end of this turn (once: Sirus Quince rulings). Not ◎: both are
     chosen as it resolves."""
-    ask(
+    kit.ask(
         state,
         seat,
         "Sirus Quince: choose the Mirror Illusion that becomes a copy.",
@@ -308,12 +274,12 @@ def _mirror_copy(state, seat, iid, targets):
     )
 
 
-@op("sirus_quince_mirror")
+@kit.op("sirus_quince_mirror")
 def _sirus_quince_mirror(state, step):
     if not step["choice"]:
         return
     mirror = step["choice"][0]
-    ask(
+    kit.ask(
         state,
         step["seat"],
         "Sirus Quince: choose the tech 0, I or II unit it copies.",
@@ -322,17 +288,17 @@ def _sirus_quince_mirror(state, step):
     )
 
 
-@op("sirus_quince_copy")
+@kit.op("sirus_quince_copy")
 def _sirus_quince_copy(state, step):
     mirror = step["mirror"]
-    if not step["choice"] or not thing_exists(state, mirror):
+    if not step["choice"] or not kit.thing_exists(state, mirror):
         return
-    become_copy(state, mirror, step["choice"][0], illusion=True)
-    at_end_of_turn(state, {"op": "sirus_quince_trash", "iid": mirror})
+    kit.become_copy(state, mirror, step["choice"][0], illusion=True)
+    kit.at_end_of_turn(state, {"op": "sirus_quince_trash", "iid": mirror})
 
 
 # The mirror is trashed at the end of the turn, if still in play.
-on_card("sirus_quince_trash", Call(lambda state, _seat, mirror: trash(state, mirror)), alive=True)
+kit.on_card("sirus_quince_trash", kit.Call(lambda state, _seat, mirror: kit.trash(state, mirror)), alive=True)
 
 
 def _quince_sees_arrival(state, src, iid):
@@ -342,42 +308,44 @@ def _quince_sees_arrival(state, src, iid):
     mark ``tied_to``; a Mirror that copied nothing stays: Sirus Quince
     rulings)."""
     if (
-        not reached(state, src, "max")
-        or not stats.is_unit(state, iid)
-        or catalog.card(printed_card(card_of(state, iid))).get("token")
+        not kit.reached(state, src, "max")
+        or not kit.stats.is_unit(state, iid)
+        or kit.catalog.card(kit.printed_card(kit.card_of(state, iid))).get("token")
     ):
         return
     seat = _controller(state, src)
     mirrors = _mirrors(state, seat)
     if mirrors:
-        ask(
+        kit.ask(
             state,
             seat,
-            f"Sirus Quince: make a Mirror Illusion a copy of {name(state, iid)}?",
+            f"Sirus Quince: make a Mirror Illusion a copy of {kit.name(state, iid)}?",
             mirrors,
             {"op": "sirus_quince_max", "quince": src, "original": iid},
             optional=True,
         )
 
 
-@op("sirus_quince_max")
+@kit.op("sirus_quince_max")
 def _sirus_quince_max(state, step):
     mirror, quince, original = (step["choice"] or [None])[0], step["quince"], step["original"]
-    if mirror is None or not all(thing_exists(state, i) for i in (mirror, quince, original)):
+    if mirror is None or not all(kit.thing_exists(state, i) for i in (mirror, quince, original)):
         return
-    become_copy(state, mirror, original, illusion=True, tied_to=[quince, original])
+    kit.become_copy(state, mirror, original, illusion=True, tied_to=[quince, original])
 
 
-card(
+kit.card(
     "sirus_quince",
     arrives=_quince_arrives,
     other_arrives=_quince_sees_arrival,
-    abilities=by_band(
+    abilities=kit.by_band(
         base=[
-            ability("make another Mirror Illusion (at most 2).", _another_mirror, gold=2, available=_room_for_mirror)
+            kit.ability(
+                "make another Mirror Illusion (at most 2).", _another_mirror, gold=2, available=_room_for_mirror
+            )
         ],
         mid=[
-            ability(
+            kit.ability(
                 "a Mirror Illusion becomes an Illusion copy of another tech 0, I or II unit "
                 "until it is trashed at end of turn.",
                 _mirror_copy,
@@ -398,22 +366,24 @@ def _free_speech(state, seat, iid, targets):
     and lose all abilities (registry.silenced). Heroes they bring in
     meanwhile are silenced too; levelling up and the healing of a new band
     still happen (Free Speech rulings)."""
-    ask(
+    kit.ask(
         state,
         seat,
         "Free Speech: choose an opponent to silence.",
-        opponents(state, seat),
+        kit.opponents(state, seat),
         {"op": "free_speech", "seat": seat},
     )
 
 
 def _silence(state, seat, foe):
-    p = player(state, foe)
+    p = kit.player(state, foe)
     p["silenced_until"] = max(p.get("silenced_until", 0), p["turns_ended"] + 1)
-    log(state, f"{seat_name(state, seat)} silenced {seat_name(state, foe)} until the end of their next turn.")
+    kit.log(
+        state, f"{kit.seat_name(state, seat)} silenced {kit.seat_name(state, foe)} until the end of their next turn."
+    )
 
 
-each("free_speech", Call(_silence))
+kit.each("free_speech", kit.Call(_silence))
 
 
-card("free_speech", resolve=_free_speech)
+kit.card("free_speech", resolve=_free_speech)

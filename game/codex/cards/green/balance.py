@@ -1,57 +1,6 @@
 """Balance (green spec): its codex cards and its hero Master Midori."""
 
-from ..kit import (
-    OPPONENTS,
-    TARGET,
-    Call,
-    Choose,
-    FromCodex,
-    MakeTokens,
-    NamedRune,
-    Target,
-    abilities_of,
-    ask,
-    ask_target,
-    attach,
-    attached_to,
-    busy,
-    can_sacrifice,
-    card,
-    card_of,
-    catalog,
-    change_control,
-    control_held,
-    controller_of,
-    destroy,
-    draw,
-    each,
-    gain_gold,
-    host_gone,
-    is_busy,
-    is_flagbearer,
-    is_opponent,
-    is_patrolling,
-    lasting,
-    log,
-    on_targeted,
-    op,
-    patrol_slot,
-    pay,
-    player,
-    raw_stats,
-    reached,
-    resist_cost,
-    rune_count,
-    sacrifice,
-    seat_name,
-    slot_candidates,
-    stats,
-    team_of,
-    trash,
-    trash_worker,
-    worker_total,
-    yours,
-)
+from .. import kit
 from .common import NONE, cannot_attack, controller, is_green_unit, past_tech_0, units_of
 
 
@@ -60,14 +9,14 @@ def _moments_peace(state, seat, iid, targets):
     anything you control, your team's base included, and your units can't
     patrol (those arranged in slots leave them). Heroes may still attack
     and patrol (Moment's Peace rulings)."""
-    lasting(state, seat, protect=True, no_patrol=True)
-    for slot, occupant in player(state, seat)["patrol"].items():
-        if occupant is not None and stats.is_unit(state, occupant):
-            player(state, seat)["patrol"][slot] = None
-    log(state, f"Opposing units can't attack {seat_name(state, seat)} until their next turn.")
+    kit.lasting(state, seat, protect=True, no_patrol=True)
+    for slot, occupant in kit.player(state, seat)["patrol"].items():
+        if occupant is not None and kit.stats.is_unit(state, occupant):
+            kit.player(state, seat)["patrol"][slot] = None
+    kit.log(state, f"Opposing units can't attack {kit.seat_name(state, seat)} until their next turn.")
 
 
-card("moment_s_peace", resolve=_moments_peace)
+kit.card("moment_s_peace", resolve=_moments_peace)
 
 
 def _reclaimable(state, seat, tid):
@@ -78,12 +27,14 @@ def _reclaimable(state, seat, tid):
 
 def _nature_reclaims(state, seat, iid, targets):
     """Nature Reclaims: trash the target, then trash this spell."""
-    trash(state, targets[0])
+    kit.trash(state, targets[0])
     if iid in state["cards"]:
-        trash(state, iid)
+        kit.trash(state, iid)
 
 
-card("nature_reclaims", targets=[Target(("upgrade", "spell", "building"), _reclaimable)], resolve=_nature_reclaims)
+kit.card(
+    "nature_reclaims", targets=[kit.Target(("upgrade", "spell", "building"), _reclaimable)], resolve=_nature_reclaims
+)
 
 
 # Circle of Life: sacrifice one of your green units; if you do, put a green
@@ -93,23 +44,23 @@ card("nature_reclaims", targets=[Target(("upgrade", "spell", "building"), _recla
 
 
 def _green_sacrificeable(state, seat, _iid):
-    return [i for i in units_of(state, seat) if is_green_unit(state, i) and can_sacrifice(state, i)]
+    return [i for i in units_of(state, seat) if is_green_unit(state, i) and kit.can_sacrifice(state, i)]
 
 
 def _circle_sacrificed(state, seat, unit):
-    level = (stats.tech_level(state, unit) or 0) + 1
-    if not sacrifice(state, unit):
+    level = (kit.stats.tech_level(state, unit) or 0) + 1
+    if not kit.sacrifice(state, unit):
         return
-    codex = [cid for cid, n in sorted(player(state, seat)["codex"].items()) if n > 0]
+    codex = [cid for cid, n in sorted(kit.player(state, seat)["codex"].items()) if n > 0]
     options = [
         cid
         for cid in codex
-        if catalog.card(cid)["kind"] == "unit"
-        and catalog.card(cid)["color"] == "green"
-        and catalog.card(cid)["tech"] == level
-        and (catalog.card(cid)["cost"] or 0) <= 5
+        if kit.catalog.card(cid)["kind"] == "unit"
+        and kit.catalog.card(cid)["color"] == "green"
+        and kit.catalog.card(cid)["tech"] == level
+        and (kit.catalog.card(cid)["cost"] or 0) <= 5
     ]
-    ask(
+    kit.ask(
         state,
         seat,
         "Circle of Life: choose a unit from your codex to put into play.",
@@ -119,14 +70,14 @@ def _circle_sacrificed(state, seat, unit):
 
 
 # The chosen codex unit goes into play (Circle of Life, Calamandra Moss).
-FROM_CODEX = each("from_codex", FromCodex())
+FROM_CODEX = kit.each("from_codex", kit.FromCodex())
 
 
-card(
+kit.card(
     "circle_of_life",
-    resolve=Choose(
+    resolve=kit.Choose(
         "circle_of_life",
-        Call(_circle_sacrificed),
+        kit.Call(_circle_sacrificed),
         options=_green_sacrificeable,
         prompt="Circle of Life: choose a green unit to sacrifice.",
         with_seat=True,
@@ -135,78 +86,78 @@ card(
 
 
 def _your_balance_hero(state, seat, tid):
-    return yours(state, seat, tid) and catalog.card(card_of(state, tid)["card"])["spec"] == "balance"
+    return kit.yours(state, seat, tid) and kit.catalog.card(kit.card_of(state, tid)["card"])["spec"] == "balance"
 
 
 def _final_showdown(state, seat, iid, targets):
     """Final Showdown: attach to your Balance hero; then, to be fair, an
     opponent (the caster picks, house rule R27) gets two Hunter tokens,
     which are not patrolling (Final Showdown ruling)."""
-    attach(state, iid, targets[0])
+    kit.attach(state, iid, targets[0])
     _HUNTERS.ask(state, seat)
 
 
-_HUNTERS = Choose(
+_HUNTERS = kit.Choose(
     "hunters",
-    MakeTokens("hunter", 2, to=TARGET),
-    options=OPPONENTS,
+    kit.MakeTokens("hunter", 2, to=kit.TARGET),
+    options=kit.OPPONENTS,
     prompt="Final Showdown: choose the opponent who gets two Hunters.",
 )
 
 
 def _showdown_aura(state, src, iid):
     """Final Showdown: its hero has +3/+3, readiness and resist 1."""
-    return (3, 3, {"readiness": 1, "resist": 1}) if attached_to(state, src) == iid else NONE
+    return (3, 3, {"readiness": 1, "resist": 1}) if kit.attached_to(state, src) == iid else NONE
 
 
 def _showdown_attacks(state, src, attacker, ctx):
     """Final Showdown: its hero's controller draws a card when he attacks."""
-    if attached_to(state, src) == attacker:
-        draw(state, controller(state, attacker), 1, in_main=state["phase"] == "main")
+    if kit.attached_to(state, src) == attacker:
+        kit.draw(state, controller(state, attacker), 1, in_main=state["phase"] == "main")
 
 
-card(
+kit.card(
     "final_showdown",
-    targets=[Target(("hero",), _your_balance_hero)],
+    targets=[kit.Target(("hero",), _your_balance_hero)],
     resolve=_final_showdown,
     aura_all=_showdown_aura,
     any_attacks=_showdown_attacks,
-    must_sacrifice=host_gone,
+    must_sacrifice=kit.host_gone,
 )
 
 
 def _owl_upkeep(state, iid):
     """Gemscout Owl, upkeep: gain 1 gold."""
     seat = controller(state, iid)
-    if gain_gold(state, seat, 1):
-        log(state, f"{seat_name(state, seat)} gained 1 gold from Gemscout Owl.", cards=[iid])
+    if kit.gain_gold(state, seat, 1):
+        kit.log(state, f"{kit.seat_name(state, seat)} gained 1 gold from Gemscout Owl.", cards=[iid])
 
 
-card("gemscout_owl", upkeep=_owl_upkeep, can_attack=cannot_attack)
+kit.card("gemscout_owl", upkeep=_owl_upkeep, can_attack=cannot_attack)
 
 
 def _not_by_tech_0(state, iid, attacker):
     """Tiny Basilisk can't be attacked by tech 0 units (heroes may)."""
-    return stats.tech_level(state, attacker) != 0
+    return kit.stats.tech_level(state, attacker) != 0
 
 
-card("tiny_basilisk", attackable_by=_not_by_tech_0, unstoppable_by=past_tech_0)
+kit.card("tiny_basilisk", attackable_by=_not_by_tech_0, unstoppable_by=past_tech_0)
 
 
 def _fairie_arrives(state, iid):
     """Fairie Dragon arrives: you may put a feather rune on a tech I or II
     unit (◎)."""
-    ask_target(
+    kit.ask_target(
         state,
         controller(state, iid),
-        Target(("unit",), lambda s, seat, t: stats.tech_level(s, t) in (1, 2)),
+        kit.Target(("unit",), lambda s, seat, t: kit.stats.tech_level(s, t) in (1, 2)),
         "Fairie Dragon: you may give a tech I or II unit a feather rune.",
         {"op": _FEATHER},
         optional=True,
     )
 
 
-_FEATHER = each("feather", NamedRune("feather", say="{name} got a feather rune."))
+_FEATHER = kit.each("feather", kit.NamedRune("feather", say="{name} got a feather rune."))
 
 
 def _feather_aura(state, src, iid):
@@ -214,20 +165,20 @@ def _feather_aura(state, src, iid):
     whoever's, is a 3/1 at base with flying and keeps its other abilities;
     runes and other effects still add to that (Fairie Dragon rulings). Only
     the first Fairie Dragon in play applies it, so two don't stack."""
-    if not rune_count(state, iid, "feather") or not stats.is_unit(state, iid):
+    if not kit.rune_count(state, iid, "feather") or not kit.stats.is_unit(state, iid):
         return NONE
-    first = next(i for p in state["players"] for i in p["play"] if card_of(state, i)["card"] == "fairie_dragon")
+    first = next(i for p in state["players"] for i in p["play"] if kit.card_of(state, i)["card"] == "fairie_dragon")
     if src != first:
         return NONE
-    rec = catalog.card(card_of(state, iid)["card"])
+    rec = kit.catalog.card(kit.card_of(state, iid)["card"])
     return (3 - (rec["atk"] or 0), 1 - (rec["hp"] or 0), {"flying": 1})
 
 
-card("fairie_dragon", arrives=_fairie_arrives, aura_all=_feather_aura)
+kit.card("fairie_dragon", arrives=_fairie_arrives, aura_all=_feather_aura)
 
 
 def _total_atk(state, seat):
-    return sum(stats.atk(state, i) for i in player(state, seat)["play"] if stats.is_character(state, i))
+    return sum(kit.stats.atk(state, i) for i in kit.player(state, seat)["play"] if kit.stats.is_character(state, i))
 
 
 def _horselord_upkeep(state, iid):
@@ -235,17 +186,17 @@ def _horselord_upkeep(state, iid):
     and heroes, the Horselord included) than each other player, it joins
     that player (Dothram Horselord rulings), unless a continuous effect
     holds it (Mind Control wins, Dothram Horselord ruling)."""
-    if control_held(state, iid):
+    if kit.control_held(state, iid):
         return
     totals = {p["seat"]: _total_atk(state, p["seat"]) for p in state["players"]}
     best = max(totals.values())
     leaders = [s for s, t in totals.items() if t == best]
     if len(leaders) == 1 and leaders[0] != controller(state, iid):
-        change_control(state, iid, leaders[0])
-        log(state, f"Dothram Horselord joined {seat_name(state, leaders[0])}.", cards=[iid])
+        kit.change_control(state, iid, leaders[0])
+        kit.log(state, f"Dothram Horselord joined {kit.seat_name(state, leaders[0])}.", cards=[iid])
 
 
-card("dothram_horselord", upkeep=_horselord_upkeep)
+kit.card("dothram_horselord", upkeep=_horselord_upkeep)
 
 
 MIMICKED = ("flying", "overpower", "haste", "sparkshot", "untargetable", "stealth")
@@ -256,23 +207,23 @@ def _mimic_aura(state, src, iid):
     untargetable and stealth that another unit or hero in play has. What
     another Mimic has only by mimicking doesn't count, so two Mimics lose
     flying together when the third flier goes (Wandering Mimic ruling)."""
-    if src != iid or is_busy("mimic", iid):
+    if src != iid or kit.is_busy("mimic", iid):
         return NONE
     found = {}
-    with busy("mimic", iid):
+    with kit.busy("mimic", iid):
         for p in state["players"]:
             for other in p["play"]:
-                if other == iid or not stats.is_character(state, other):
+                if other == iid or not kit.stats.is_character(state, other):
                     continue
-                if card_of(state, other)["card"] == "wandering_mimic":
-                    kws = stats.recompute(state, other)["kw"]
+                if kit.card_of(state, other)["card"] == "wandering_mimic":
+                    kws = kit.stats.recompute(state, other)["kw"]
                 else:
-                    kws = stats.compute(state, other)["kw"]
+                    kws = kit.stats.compute(state, other)["kw"]
                 found.update({k: 1 for k in MIMICKED if kws.get(k)})
     return (0, 0, found)
 
 
-card("wandering_mimic", aura=_mimic_aura)
+kit.card("wandering_mimic", aura=_mimic_aura)
 
 
 def _upgrade_or_ongoing(state, seat, tid):
@@ -282,20 +233,20 @@ def _upgrade_or_ongoing(state, seat, tid):
 def _potent_basilisk_arrives(state, iid):
     """Potent Basilisk arrives: you may destroy an upgrade or an ongoing
     spell (◎)."""
-    ask_target(
+    kit.ask_target(
         state,
         controller(state, iid),
-        Target(("upgrade", "spell"), _upgrade_or_ongoing),
+        kit.Target(("upgrade", "spell"), _upgrade_or_ongoing),
         "Potent Basilisk: you may destroy an upgrade or ongoing spell.",
         {"op": "destroy_them"},
         optional=True,
     )
 
 
-card("potent_basilisk", arrives=_potent_basilisk_arrives)
+kit.card("potent_basilisk", arrives=_potent_basilisk_arrives)
 
 
-REX_SLOT = Target(("unit", "upgrade"))
+REX_SLOT = kit.Target(("unit", "upgrade"))
 
 
 def _rex_arrives(state, iid):
@@ -308,14 +259,20 @@ def _rex_ask(state, seat, left, chosen):
     """Offer the units and upgrades ``seat`` may target (resist affordable;
     only flagbearers when an opposing one is among them) and, as
     ``workers:<seat>``, each player who has a worker."""
-    gold = player(state, seat)["gold"]
+    gold = kit.player(state, seat)["gold"]
     things = [
-        t for t in slot_candidates(state, seat, REX_SLOT) if t not in chosen and resist_cost(state, seat, [t]) <= gold
+        t
+        for t in kit.slot_candidates(state, seat, REX_SLOT)
+        if t not in chosen and kit.resist_cost(state, seat, [t]) <= gold
     ]
-    flags = [t for t in things if is_flagbearer(state, t) and is_opponent(state, seat, controller_of(state, t))]
-    options = flags or things + [f"workers:{p['seat']}" for p in state["players"] if worker_total(state, p["seat"]) > 0]
+    flags = [
+        t for t in things if kit.is_flagbearer(state, t) and kit.is_opponent(state, seat, kit.controller_of(state, t))
+    ]
+    options = flags or things + [
+        f"workers:{p['seat']}" for p in state["players"] if kit.worker_total(state, p["seat"]) > 0
+    ]
     if options:
-        ask(
+        kit.ask(
             state,
             seat,
             "Tyrannosaurus Rex: you may destroy a unit, an upgrade or a worker.",
@@ -325,7 +282,7 @@ def _rex_ask(state, seat, left, chosen):
         )
 
 
-@op("rex_destroy")
+@kit.op("rex_destroy")
 def _rex_destroy(state, step):
     """A destroyed worker is trashed, picked at random: workers are all
     alike and nobody sees it (Tyrannosaurus Rex rulings)."""
@@ -333,16 +290,16 @@ def _rex_destroy(state, step):
         return
     pick, seat = step["choice"][0], step["seat"]
     if pick.startswith("workers:"):
-        trash_worker(state, int(pick.split(":")[1]))
+        kit.trash_worker(state, int(pick.split(":")[1]))
     else:
-        pay(state, seat, resist_cost(state, seat, [pick]))
-        on_targeted(state, [pick])
-        destroy(state, pick)
+        kit.pay(state, seat, kit.resist_cost(state, seat, [pick]))
+        kit.on_targeted(state, [pick])
+        kit.destroy(state, pick)
     if step["left"] > 0:
         _rex_ask(state, seat, step["left"], step["chosen"] + [pick])
 
 
-card("tyrannosaurus_rex", arrives=_rex_arrives)
+kit.card("tyrannosaurus_rex", arrives=_rex_arrives)
 
 
 def _no_abilities(state, iid):
@@ -353,11 +310,11 @@ def _no_abilities(state, iid):
     changes, armor, runes and damage don't count, nor the squad leader's
     armor and the lookout's resist (Master Midori rulings). Read with
     Midori's bonus applied (docs/RULINGS.md, Behind the Ferns)."""
-    rec = catalog.card(card_of(state, iid)["card"])
-    if rec["ability_text"] or rec["keywords"] or abilities_of(state, iid):
+    rec = kit.catalog.card(kit.card_of(state, iid)["card"])
+    if rec["ability_text"] or rec["keywords"] or kit.abilities_of(state, iid):
         return False
-    kws = dict(raw_stats(state, iid, "midori")["kw"])
-    if is_patrolling(state, iid) and patrol_slot(state, iid) == "lookout":
+    kws = dict(kit.raw_stats(state, iid, "midori")["kw"])
+    if kit.is_patrolling(state, iid) and kit.patrol_slot(state, iid) == "lookout":
         kws["resist"] = kws.get("resist", 0) - 1
     return not any(v for k, v in kws.items() if k != "armor")
 
@@ -367,13 +324,13 @@ def _midori_aura(state, src, iid):
     lose it as soon as they get one (Master Midori rulings). Max band: she
     has flying during your turn."""
     if src == iid:
-        own_turn = team_of(state, controller(state, src)) == team_of(state, state["active"])
-        return (0, 0, {"flying": 1}) if own_turn and reached(state, src, "max") else NONE
-    if not stats.is_unit(state, iid) or not reached(state, src, "mid"):
+        own_turn = kit.team_of(state, controller(state, src)) == kit.team_of(state, state["active"])
+        return (0, 0, {"flying": 1}) if own_turn and kit.reached(state, src, "max") else NONE
+    if not kit.stats.is_unit(state, iid) or not kit.reached(state, src, "mid"):
         return NONE
-    if is_busy("midori", iid) or _no_abilities(state, iid):
+    if kit.is_busy("midori", iid) or _no_abilities(state, iid):
         return (1, 1, {})
     return NONE
 
 
-card("master_midori", aura=_midori_aura)
+kit.card("master_midori", aura=_midori_aura)

@@ -1,34 +1,21 @@
 """What the green modules share: small tests (green unit, +1/+1 rune,
 spec hero in play) and effects two green cards have in common."""
 
-from ..kit import (
-    add_rune,
-    card_of,
-    catalog,
-    exhaust,
-    log,
-    make_token,
-    name,
-    player,
-    remove_plus_rune,
-    stats,
-    thing_exists,
-    until_end_of_turn,
-)
+from .. import kit
 
 NONE = (0, 0, {})
 
 
 def controller(state, iid):
-    return card_of(state, iid)["controller"]
+    return kit.card_of(state, iid)["controller"]
 
 
 def units_of(state, seat):
-    return [i for i in player(state, seat)["play"] if stats.is_unit(state, i)]
+    return [i for i in kit.player(state, seat)["play"] if kit.stats.is_unit(state, i)]
 
 
 def is_green_unit(state, iid):
-    return stats.is_unit(state, iid) and catalog.card(card_of(state, iid)["card"])["color"] == "green"
+    return kit.stats.is_unit(state, iid) and kit.catalog.card(kit.card_of(state, iid)["card"])["color"] == "green"
 
 
 def other_unit(iid):
@@ -37,13 +24,13 @@ def other_unit(iid):
 
 
 def has_plus_rune(state, iid):
-    return card_of(state, iid)["plus"] > 0
+    return kit.card_of(state, iid)["plus"] > 0
 
 
 def spec_hero_in_play(state, seat, spec):
     return any(
-        stats.is_hero(state, i) and catalog.card(card_of(state, i)["card"])["spec"] == spec
-        for i in player(state, seat)["play"]
+        kit.stats.is_hero(state, i) and kit.catalog.card(kit.card_of(state, i)["card"])["spec"] == spec
+        for i in kit.player(state, seat)["play"]
     )
 
 
@@ -55,19 +42,19 @@ def cannot_attack(state, iid):
 def panda_arrives(state, iid):
     """Playful Panda and Giant Panda arrive exhausted, bringing a 0/1 Wisp
     token."""
-    exhaust(state, iid)
-    make_token(state, "wisp", controller(state, iid))
+    kit.exhaust(state, iid)
+    kit.make_token(state, "wisp", controller(state, iid))
 
 
 def move_plus_rune(state, seat, iid, targets):
     """Spore Shambler and Blooming Ancient: remove one of its own +1/+1
     runes (the cost, never another card's; it may die of it: Spore Shambler
     rulings), then a +1/+1 rune on another unit (◎)."""
-    remove_plus_rune(state, iid)
+    kit.remove_plus_rune(state, iid)
     for tid in targets:
-        if thing_exists(state, tid):  # not an Illusion that died when targeted
-            add_rune(state, tid, plus=1)
-            log(state, f"{name(state, tid)} got a +1/+1 rune.", cards=[tid])
+        if kit.thing_exists(state, tid):  # not an Illusion that died when targeted
+            kit.add_rune(state, tid, plus=1)
+            kit.log(state, f"{kit.name(state, tid)} got a +1/+1 rune.", cards=[tid])
 
 
 def attack_and_armor(amount: int):
@@ -76,14 +63,16 @@ def attack_and_armor(amount: int):
     (Rampant Growth ruling). Rampant Growth: 2; Dinosize: 6."""
 
     def resolve(state, seat, iid, targets):
-        if not thing_exists(state, targets[0]):
+        if not kit.thing_exists(state, targets[0]):
             return  # an Illusion that died when targeted (Illusion ruling)
-        until_end_of_turn(state, targets[0], atk=amount, kw={"armor": amount})
-        log(state, f"{name(state, targets[0])} has +{amount} ATK and +{amount} armor this turn.", cards=[targets[0]])
+        kit.until_end_of_turn(state, targets[0], atk=amount, kw={"armor": amount})
+        kit.log(
+            state, f"{kit.name(state, targets[0])} has +{amount} ATK and +{amount} armor this turn.", cards=[targets[0]]
+        )
 
     return resolve
 
 
 def past_tech_0(state, iid, patroller):
     """Tiny Basilisk and Predator Tiger may ignore tech 0 patrollers."""
-    return stats.tech_level(state, patroller) == 0
+    return kit.stats.tech_level(state, patroller) == 0

@@ -1,23 +1,7 @@
 """The green starting deck (Tiger Cub, Chameleon and Huntress have only
 keywords or stats)."""
 
-from ..kit import (
-    CHARACTER,
-    Ability,
-    Target,
-    add_rune,
-    card,
-    catalog,
-    draw,
-    friendly,
-    gain_gold,
-    is_patrolling,
-    log,
-    name,
-    player,
-    seat_name,
-    thing_exists,
-)
+from .. import kit
 from .common import (
     NONE,
     attack_and_armor,
@@ -32,52 +16,52 @@ from .common import (
 
 def _prospect(state, seat, iid, targets):
     """Merfolk Prospector: exhaust to gain 1 gold."""
-    if gain_gold(state, seat, 1):
-        log(state, f"{seat_name(state, seat)} gained 1 gold.")
+    if kit.gain_gold(state, seat, 1):
+        kit.log(state, f"{kit.seat_name(state, seat)} gained 1 gold.")
 
 
-PROSPECT = [Ability("gain 1 gold.", _prospect, exhaust=True)]
+PROSPECT = [kit.Ability("gain 1 gold.", _prospect, exhaust=True)]
 
 
-card("merfolk_prospector", abilities=lambda state, iid: PROSPECT)
+kit.card("merfolk_prospector", abilities=lambda state, iid: PROSPECT)
 
 
 def _young_treant_arrives(state, iid):
     """Young Treant arrives: its controller draws a card (a main-phase draw
     is limited by house rule R9)."""
-    draw(state, controller(state, iid), 1, in_main=state["phase"] == "main")
+    kit.draw(state, controller(state, iid), 1, in_main=state["phase"] == "main")
 
 
-card("young_treant", arrives=_young_treant_arrives, can_attack=cannot_attack)
+kit.card("young_treant", arrives=_young_treant_arrives, can_attack=cannot_attack)
 
 
-card("playful_panda", arrives=panda_arrives)
+kit.card("playful_panda", arrives=panda_arrives)
 
 
 def _ironbark_aura(state, src, iid):
     """Ironbark Treant: -2 ATK and +2 armor while it patrols, that is on an
     opponent's turn and only while it stands in the patrol zone; the armor
     comes back on each opponent's turn (Ironbark Treant rulings)."""
-    if src == iid and is_patrolling(state, iid):
+    if src == iid and kit.is_patrolling(state, iid):
         return (-2, 0, {"armor": 2})
     return NONE
 
 
-card("ironbark_treant", aura=_ironbark_aura)
+kit.card("ironbark_treant", aura=_ironbark_aura)
 
 
 def _shambler_arrives(state, iid):
     """Spore Shambler arrives with two +1/+1 runes."""
-    add_rune(state, iid, plus=2)
+    kit.add_rune(state, iid, plus=2)
 
 
 def _shambler_abilities(state, iid):
-    slot = [Target(("unit",), other_unit(iid))]
+    slot = [kit.Target(("unit",), other_unit(iid))]
     return [
-        Ability(
+        kit.Ability(
             "pay 1, move a +1/+1 rune to another unit.", move_plus_rune, targets=slot, gold=1, available=has_plus_rune
         ),
-        Ability(
+        kit.Ability(
             "exhaust, move a +1/+1 rune to another unit.",
             move_plus_rune,
             targets=slot,
@@ -87,7 +71,7 @@ def _shambler_abilities(state, iid):
     ]
 
 
-card("spore_shambler", arrives=_shambler_arrives, abilities=_shambler_abilities)
+kit.card("spore_shambler", arrives=_shambler_arrives, abilities=_shambler_abilities)
 
 
 def _verdant_tree(state, seat, iid, targets):
@@ -95,18 +79,18 @@ def _verdant_tree(state, seat, iid, targets):
     moment they are built, those under construction too (Verdant Tree
     rulings: Tech I, II and III can follow one another in one turn; no
     use the turn it arrives, house rule R5)."""
-    p = player(state, seat)
+    p = kit.player(state, seat)
     p["instant_build"] = state["turn"]
     for slot in ("tech_1", "tech_2", "tech_3"):
         if p["buildings"][slot] is not None and not p["buildings"][slot]["done"]:
             p["buildings"][slot]["done"] = True
-            log(state, f"{seat_name(state, seat)}'s {catalog.card(slot)['name']} is finished.")
+            kit.log(state, f"{kit.seat_name(state, seat)}'s {kit.catalog.card(slot)['name']} is finished.")
 
 
-VERDANT = [Ability("your tech buildings finish at once this turn.", _verdant_tree, exhaust=True)]
+VERDANT = [kit.Ability("your tech buildings finish at once this turn.", _verdant_tree, exhaust=True)]
 
 
-card("verdant_tree", abilities=lambda state, iid: VERDANT)
+kit.card("verdant_tree", abilities=lambda state, iid: VERDANT)
 
 
 def _rich_earth(state, src, seat, cost):
@@ -115,22 +99,24 @@ def _rich_earth(state, src, seat, cost):
     return max(0, cost - 1)
 
 
-card("rich_earth", modifies={"hire_cost": _rich_earth})
+kit.card("rich_earth", modifies={"hire_cost": _rich_earth})
 
 
-card("rampant_growth", targets=[Target(CHARACTER)], resolve=attack_and_armor(2))
+kit.card("rampant_growth", targets=[kit.Target(kit.CHARACTER)], resolve=attack_and_armor(2))
 
 
 def _forests_favor(state, seat, iid, targets):
     """Forest's Favor: a +1/+1 rune on a friendly unit or hero without one."""
-    if not thing_exists(state, targets[0]):
+    if not kit.thing_exists(state, targets[0]):
         return  # an Illusion that died when targeted (Illusion ruling)
-    add_rune(state, targets[0], plus=1)
-    log(state, f"{name(state, targets[0])} got a +1/+1 rune.", cards=[targets[0]])
+    kit.add_rune(state, targets[0], plus=1)
+    kit.log(state, f"{kit.name(state, targets[0])} got a +1/+1 rune.", cards=[targets[0]])
 
 
-card(
+kit.card(
     "forest_s_favor",
-    targets=[Target(CHARACTER, lambda state, seat, t: friendly(state, seat, t) and not has_plus_rune(state, t))],
+    targets=[
+        kit.Target(kit.CHARACTER, lambda state, seat, t: kit.friendly(state, seat, t) and not has_plus_rune(state, t))
+    ],
     resolve=_forests_favor,
 )

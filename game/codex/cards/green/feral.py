@@ -1,38 +1,6 @@
 """Feral (green spec): its codex cards and its hero Calamandra Moss."""
 
-from ..kit import (
-    Ability,
-    Choose,
-    MakeTokens,
-    Modes,
-    TrashWorker,
-    ask,
-    ask_team_later,
-    built,
-    by_band,
-    card,
-    card_of,
-    catalog,
-    fetch_from_codex,
-    has_subtype,
-    holds_legendary,
-    is_busy,
-    kind_of,
-    lasting,
-    log,
-    make_token,
-    move,
-    op,
-    player,
-    push,
-    put_chosen_into_play,
-    raw_stats,
-    reached,
-    seat_name,
-    stats,
-    until_end_of_turn,
-    worker_total,
-)
+from .. import kit
 from .common import NONE, controller, is_green_unit, past_tech_0, spec_hero_in_play, units_of
 
 
@@ -41,41 +9,43 @@ def _ferocity(state, seat, iid, targets):
     until your next upkeep (docs/RULINGS.md: "your units" means those in
     play when it resolves, as for Discord)."""
     for unit in units_of(state, seat):
-        lasting(state, seat, iid=unit, kw={"armor_piercing": 1, "swift_strike": 1})
-    log(state, f"{seat_name(state, seat)}'s units have armor piercing and swift strike until their next upkeep.")
+        kit.lasting(state, seat, iid=unit, kw={"armor_piercing": 1, "swift_strike": 1})
+    kit.log(
+        state, f"{kit.seat_name(state, seat)}'s units have armor piercing and swift strike until their next upkeep."
+    )
 
 
-card("ferocity", resolve=_ferocity)
+kit.card("ferocity", resolve=_ferocity)
 
 
 def _ferns_aura(state, src, iid):
     """Behind the Ferns: your units with 3 ATK or less have stealth, ATK
     read before any attack bonus (Behind the Ferns rulings; with Master
     Midori see docs/RULINGS.md)."""
-    if not stats.is_unit(state, iid) or is_busy("ferns", iid):
+    if not kit.stats.is_unit(state, iid) or kit.is_busy("ferns", iid):
         return NONE
-    return (0, 0, {"stealth": 1}) if raw_stats(state, iid, "ferns")["atk"] <= 3 else NONE
+    return (0, 0, {"stealth": 1}) if kit.raw_stats(state, iid, "ferns")["atk"] <= 3 else NONE
 
 
-card("behind_the_ferns", aura=_ferns_aura)
+kit.card("behind_the_ferns", aura=_ferns_aura)
 
 
 def _murkwood_allies(state, seat, iid, targets):
     """Murkwood Allies: a 4/4 Beast or four 1/1 Frogs; boosted, both."""
-    if card_of(state, iid)["marks"].get("boosted"):
+    if kit.card_of(state, iid)["marks"].get("boosted"):
         for mode in _MURKWOOD.names():
             _MURKWOOD.apply(state, seat, mode, iid)
         return
     _MURKWOOD_CHOICE.ask(state, seat)
 
 
-_MURKWOOD = Modes({"beast": MakeTokens("beast"), "frogs": MakeTokens("frog", 4)})
-_MURKWOOD_CHOICE = Choose(
+_MURKWOOD = kit.Modes({"beast": kit.MakeTokens("beast"), "frogs": kit.MakeTokens("frog", 4)})
+_MURKWOOD_CHOICE = kit.Choose(
     "murkwood", _MURKWOOD, options=_MURKWOOD.names, prompt="Murkwood Allies: a Beast or four Frogs?", with_seat=True
 )
 
 
-card("murkwood_allies", resolve=_murkwood_allies)
+kit.card("murkwood_allies", resolve=_murkwood_allies)
 
 
 def _feral_strike(state, seat, iid, targets):
@@ -83,10 +53,10 @@ def _feral_strike(state, seat, iid, targets):
     (shown), or put up to two units from your hand into play, each needing
     a finished tech building of its level, any spec (Feral Strike ruling);
     boosted, first the one, then the other."""
-    if card_of(state, iid)["marks"].get("boosted"):
+    if kit.card_of(state, iid)["marks"].get("boosted"):
         _feral_fetch_ask(state, seat, 2, then_put=True)
         return
-    ask(
+    kit.ask(
         state,
         seat,
         "Feral Strike: fetch units from your codex, or put units from your hand into play?",
@@ -95,7 +65,7 @@ def _feral_strike(state, seat, iid, targets):
     )
 
 
-@op("feral_mode")
+@kit.op("feral_mode")
 def _feral_mode(state, step):
     if step["choice"] == ["fetch"]:
         _feral_fetch_ask(state, step["seat"], 2, then_put=False)
@@ -105,20 +75,22 @@ def _feral_mode(state, step):
 
 def _feral_fetch_ask(state, seat, left, then_put):
     options = [
-        cid for cid, n in sorted(player(state, seat)["codex"].items()) if n > 0 and catalog.card(cid)["kind"] == "unit"
+        cid
+        for cid, n in sorted(kit.player(state, seat)["codex"].items())
+        if n > 0 and kit.catalog.card(cid)["kind"] == "unit"
     ]
     step = {"op": "feral_fetch", "seat": seat, "left": left - 1, "then_put": then_put}
     if options:
-        ask(state, seat, "Feral Strike: you may take a unit from your codex.", options, step, optional=True)
+        kit.ask(state, seat, "Feral Strike: you may take a unit from your codex.", options, step, optional=True)
     else:
         _feral_fetch(state, dict(step, choice=[]))
 
 
-@op("feral_fetch")
+@kit.op("feral_fetch")
 def _feral_fetch(state, step):
     seat = step["seat"]
     for cid in step["choice"]:
-        fetch_from_codex(state, seat, cid)
+        kit.fetch_from_codex(state, seat, cid)
     if step["choice"] and step["left"] > 0:
         _feral_fetch_ask(state, seat, step["left"], step["then_put"])
     elif step["then_put"]:
@@ -126,18 +98,18 @@ def _feral_fetch(state, step):
 
 
 def _can_put_into_play(state, seat, iid):
-    rec = catalog.card(card_of(state, iid)["card"])
+    rec = kit.catalog.card(kit.card_of(state, iid)["card"])
     if rec["kind"] != "unit":
         return False
-    if rec["tech"] and not built(state, seat, f"tech_{rec['tech']}"):
+    if rec["tech"] and not kit.built(state, seat, f"tech_{rec['tech']}"):
         return False
-    return not holds_legendary(state, seat, rec["id"])
+    return not kit.holds_legendary(state, seat, rec["id"])
 
 
 def _feral_put_ask(state, seat, left):
-    options = [i for i in player(state, seat)["hand"] if _can_put_into_play(state, seat, i)]
+    options = [i for i in kit.player(state, seat)["hand"] if _can_put_into_play(state, seat, i)]
     if options:
-        ask(
+        kit.ask(
             state,
             seat,
             "Feral Strike: you may put a unit from your hand into play.",
@@ -147,15 +119,15 @@ def _feral_put_ask(state, seat, left):
         )
 
 
-@op("feral_put")
+@kit.op("feral_put")
 def _feral_put(state, step):
     seat = step["seat"]
-    put_chosen_into_play(state, seat, step["choice"])
+    kit.put_chosen_into_play(state, seat, step["choice"])
     if step["choice"] and step["left"] > 0:
         _feral_put_ask(state, seat, step["left"])
 
 
-card("feral_strike", resolve=_feral_strike)
+kit.card("feral_strike", resolve=_feral_strike)
 
 
 def _stalking_tiger_aura(state, src, iid):
@@ -168,10 +140,10 @@ def _stalking_tiger_aura(state, src, iid):
 def _stalks_units(state, iid, target):
     """Stalking Tiger: stealth while attacking a unit (not a hero or a
     building)."""
-    return not target.startswith(("bld:", "base:")) and kind_of(state, target) == "unit"
+    return not target.startswith(("bld:", "base:")) and kit.kind_of(state, target) == "unit"
 
 
-card("stalking_tiger", aura=_stalking_tiger_aura, grants={"stealth": _stalks_units})
+kit.card("stalking_tiger", aura=_stalking_tiger_aura, grants={"stealth": _stalks_units})
 
 
 def _predator_dealt(state, src, attacker, dealt):
@@ -184,54 +156,54 @@ def _predator_dealt(state, src, attacker, dealt):
         if target.startswith("base:"):
             # A step of its own, after the combat damage step: a choice is
             # never asked in the middle of one.
-            push(
+            kit.push(
                 state, {"op": "predator_worker", "seat": controller(state, attacker), "team": int(target.split(":")[1])}
             )
 
 
-ask_team_later(
+kit.ask_team_later(
     "predator_worker",
-    Choose("trash_worker", TrashWorker(), prompt="Predator Tiger: whose worker is trashed?"),
-    where=lambda state, seat: worker_total(state, seat) > 0,
+    kit.Choose("trash_worker", kit.TrashWorker(), prompt="Predator Tiger: whose worker is trashed?"),
+    where=lambda state, seat: kit.worker_total(state, seat) > 0,
 )
 
 
-card("predator_tiger", unstoppable_by=past_tech_0, attacker_dealt=_predator_dealt)
+kit.card("predator_tiger", unstoppable_by=past_tech_0, attacker_dealt=_predator_dealt)
 
 
 def _elephant_exhausted(state, iid, how, _detail):
     """Rampaging Elephant: the first time it exhausts each turn it readies
     again (so it can attack twice)."""
-    inst = card_of(state, iid)
+    inst = kit.card_of(state, iid)
     if how == "exhausted" and inst["marks"].get("rampaged") != state["turn"]:
         inst["marks"]["rampaged"] = state["turn"]
         inst["exhausted"] = False
-        log(state, "Rampaging Elephant readied again.", cards=[iid])
+        kit.log(state, "Rampaging Elephant readied again.", cards=[iid])
 
 
-card("rampaging_elephant", affected=_elephant_exhausted)
+kit.card("rampaging_elephant", affected=_elephant_exhausted)
 
 
 def _gigadon_cost(state, seat, cost):
     """Gigadon costs 1 less per green unit you control, never below 0; only
     the cost of playing it changes, its printed cost stays 9 (Gigadon
     rulings)."""
-    return cost - sum(1 for i in player(state, seat)["play"] if is_green_unit(state, i))
+    return cost - sum(1 for i in kit.player(state, seat)["play"] if is_green_unit(state, i))
 
 
-card("gigadon", modifies={"own_cost": _gigadon_cost})
+kit.card("gigadon", modifies={"own_cost": _gigadon_cost})
 
 
 def _three_squirrels(state, iid):
     """Moss Ancient, on arrival and each attack: three Squirrel tokens."""
     for _ in range(3):
-        make_token(state, "squirrel", controller(state, iid))
+        kit.make_token(state, "squirrel", controller(state, iid))
 
 
 def _moss_ancient_aura(state, src, iid):
     """Moss Ancient: your Squirrels have haste and invisible, only while it
     is in play under your control (Moss Ancient ruling)."""
-    if has_subtype(state, iid, "Squirrel") and stats.is_unit(state, iid):
+    if kit.has_subtype(state, iid, "Squirrel") and kit.stats.is_unit(state, iid):
         return (0, 0, {"haste": 1, "invisible": 1})
     return NONE
 
@@ -241,31 +213,31 @@ def _moss_ancient_attacks(state, iid, ctx):
     _three_squirrels(state, iid)
 
 
-card("moss_ancient", arrives=_three_squirrels, aura=_moss_ancient_aura, attacks=_moss_ancient_attacks)
+kit.card("moss_ancient", arrives=_three_squirrels, aura=_moss_ancient_aura, attacks=_moss_ancient_attacks)
 
 
 def _calamandra_stealth(state, seat, iid, targets):
     """Calamandra Moss, level 1: discard two cards (the cost, chosen now):
     she has stealth this turn."""
-    ask(
+    kit.ask(
         state,
         seat,
         "Calamandra Moss: choose two cards to discard.",
-        list(player(state, seat)["hand"]),
+        list(kit.player(state, seat)["hand"]),
         {"op": "calamandra_discard", "seat": seat, "hero": iid},
         count=2,
     )
 
 
-@op("calamandra_discard")
+@kit.op("calamandra_discard")
 def _calamandra_discard(state, step):
     seat = step["seat"]
     for iid in step["choice"]:
-        move(state, iid, "discard")
-    log(state, f"{seat_name(state, seat)} discarded two cards.")
+        kit.move(state, iid, "discard")
+    kit.log(state, f"{kit.seat_name(state, seat)} discarded two cards.")
     if step["hero"] in state["cards"]:
-        until_end_of_turn(state, step["hero"], kw={"stealth": 1})
-        log(state, "Calamandra Moss has stealth this turn.", cards=[step["hero"]])
+        kit.until_end_of_turn(state, step["hero"], kw={"stealth": 1})
+        kit.log(state, "Calamandra Moss has stealth this turn.", cards=[step["hero"]])
 
 
 def _calamandra_tiger(state, seat, iid, targets):
@@ -274,28 +246,28 @@ def _calamandra_tiger(state, seat, iid, targets):
     (Calamandra Moss ruling)."""
     tigers = [
         cid
-        for cid, n in sorted(player(state, seat)["codex"].items())
-        if n > 0 and catalog.card(cid)["kind"] == "unit" and "Tiger" in catalog.card(cid)["subtypes"]
+        for cid, n in sorted(kit.player(state, seat)["codex"].items())
+        if n > 0 and kit.catalog.card(cid)["kind"] == "unit" and "Tiger" in kit.catalog.card(cid)["subtypes"]
     ]
-    ask(state, seat, "Calamandra Moss: choose a Tiger from your codex.", tigers, {"op": "from_codex", "seat": seat})
+    kit.ask(state, seat, "Calamandra Moss: choose a Tiger from your codex.", tigers, {"op": "from_codex", "seat": seat})
 
 
 def _two_cards_in_hand(state, iid):
-    return len(player(state, controller(state, iid))["hand"]) >= 2
+    return len(kit.player(state, controller(state, iid))["hand"]) >= 2
 
 
 # Calamandra Moss: level 1 and max band abilities.
-_calamandra_abilities = by_band(
-    base=[Ability("discard two cards: stealth this turn.", _calamandra_stealth, available=_two_cards_in_hand)],
-    max=[Ability("put a Tiger from your codex into play.", _calamandra_tiger, gold=4, exhaust=True)],
+_calamandra_abilities = kit.by_band(
+    base=[kit.Ability("discard two cards: stealth this turn.", _calamandra_stealth, available=_two_cards_in_hand)],
+    max=[kit.Ability("put a Tiger from your codex into play.", _calamandra_tiger, gold=4, exhaust=True)],
 )
 
 
 def _calamandra_aura(state, src, iid):
     """Calamandra Moss, mid band: your units have resist 1."""
-    if stats.is_unit(state, iid) and reached(state, src, "mid"):
+    if kit.stats.is_unit(state, iid) and kit.reached(state, src, "mid"):
         return (0, 0, {"resist": 1})
     return NONE
 
 
-card("calamandra_moss", abilities=_calamandra_abilities, aura=_calamandra_aura)
+kit.card("calamandra_moss", abilities=_calamandra_abilities, aura=_calamandra_aura)

@@ -1,42 +1,7 @@
 """Growth (green spec): its codex cards, its hero Argagarg Garg and the
 Squirrel token Polymorph turns a unit into."""
 
-from ..kit import (
-    CHARACTER,
-    Ability,
-    Call,
-    Repair,
-    Target,
-    add_named_rune,
-    add_rune,
-    all_things,
-    ask,
-    attach,
-    attached_to,
-    building_record,
-    card,
-    card_of,
-    catalog,
-    each,
-    gain_gold,
-    host_gone,
-    is_building_id,
-    kind_of,
-    lasting,
-    log,
-    make_token,
-    name,
-    on_card,
-    player,
-    reached,
-    rune_count,
-    seat_name,
-    stats,
-    thing_exists,
-    transform,
-    until_end_of_turn,
-    untransform,
-)
+from .. import kit
 from .common import (
     NONE,
     attack_and_armor,
@@ -49,7 +14,7 @@ from .common import (
     units_of,
 )
 
-card("giant_panda", arrives=panda_arrives)
+kit.card("giant_panda", arrives=panda_arrives)
 
 
 def _polymorph(state, seat, iid, targets):
@@ -57,52 +22,52 @@ def _polymorph(state, seat, iid, targets):
     Squirrel with no abilities. It keeps its damage (so it may die), its
     runes, attachments and tech level, and does not arrive; effects given
     to it earlier are lost, later ones apply (Polymorph: Squirrel rulings)."""
-    if not thing_exists(state, targets[0]):
+    if not kit.thing_exists(state, targets[0]):
         return  # an Illusion that died when targeted (Illusion ruling)
     unit = targets[0]
     state["temp"] = [e for e in state["temp"] if e["iid"] != unit]
     state["lasting"] = [e for e in state.get("lasting", []) if e.get("iid") != unit]
-    log(state, f"{name(state, unit)} became a Squirrel.", cards=[unit])
-    transform(state, unit, "squirrel")
-    lasting(state, seat, iid=unit, end="polymorph_end")
+    kit.log(state, f"{kit.name(state, unit)} became a Squirrel.", cards=[unit])
+    kit.transform(state, unit, "squirrel")
+    kit.lasting(state, seat, iid=unit, end="polymorph_end")
 
 
 # Polymorph's lasting change ends: the unit is itself again.
-on_card("polymorph_end", Call(lambda state, _seat, unit: untransform(state, unit)))
+kit.on_card("polymorph_end", kit.Call(lambda state, _seat, unit: kit.untransform(state, unit)))
 
 
-card("polymorph_squirrel", targets=[Target(("unit",))], resolve=_polymorph)
+kit.card("polymorph_squirrel", targets=[kit.Target(("unit",))], resolve=_polymorph)
 
 
-card("dinosize", targets=[Target(CHARACTER)], resolve=attack_and_armor(6))
+kit.card("dinosize", targets=[kit.Target(kit.CHARACTER)], resolve=attack_and_armor(6))
 
 
 def _spirit_of_the_panda(state, seat, iid, targets):
     """Spirit of the Panda: attach to a unit, anyone's."""
-    attach(state, iid, targets[0])
+    kit.attach(state, iid, targets[0])
 
 
 def _panda_spirit_aura(state, src, iid):
     """Spirit of the Panda: its unit has +2/+2."""
-    return (2, 2, {}) if attached_to(state, src) == iid else NONE
+    return (2, 2, {}) if kit.attached_to(state, src) == iid else NONE
 
 
 def _panda_spirit_attacks(state, src, attacker, ctx):
     """Spirit of the Panda: when its unit attacks, that unit's controller
     gains 1 gold."""
-    if attached_to(state, src) == attacker:
+    if kit.attached_to(state, src) == attacker:
         seat = controller(state, attacker)
-        if gain_gold(state, seat, 1):
-            log(state, f"{seat_name(state, seat)} gained 1 gold (Spirit of the Panda).", cards=[src])
+        if kit.gain_gold(state, seat, 1):
+            kit.log(state, f"{kit.seat_name(state, seat)} gained 1 gold (Spirit of the Panda).", cards=[src])
 
 
-card(
+kit.card(
     "spirit_of_the_panda",
-    targets=[Target(("unit",))],
+    targets=[kit.Target(("unit",))],
     resolve=_spirit_of_the_panda,
     aura_all=_panda_spirit_aura,
     any_attacks=_panda_spirit_attacks,
-    must_sacrifice=host_gone,
+    must_sacrifice=kit.host_gone,
 )
 
 
@@ -113,22 +78,22 @@ def _stampede(state, seat, iid, targets):
     engine's combat.excess_to_base)."""
     for unit in units_of(state, seat):
         state["temp"].append({"iid": unit, "atk": 3, "hp": 0, "kw": {"armor": 3}, "excess_to_base": True})
-    log(state, f"{seat_name(state, seat)}'s units stampede this turn.")
+    kit.log(state, f"{kit.seat_name(state, seat)}'s units stampede this turn.")
 
 
-card("stampede", resolve=_stampede)
+kit.card("stampede", resolve=_stampede)
 
 
 def _galina_upkeep(state, iid):
     """Galina Glimmer, upkeep: 1 gold per two of your green units, herself
     included, rounded down (Galina Glimmer rulings)."""
     seat = controller(state, iid)
-    amount = sum(1 for i in player(state, seat)["play"] if is_green_unit(state, i)) // 2
-    if amount and gain_gold(state, seat, amount):
-        log(state, f"{seat_name(state, seat)} gained {amount} gold from Galina Glimmer.", cards=[iid])
+    amount = sum(1 for i in kit.player(state, seat)["play"] if is_green_unit(state, i)) // 2
+    if amount and kit.gain_gold(state, seat, amount):
+        kit.log(state, f"{kit.seat_name(state, seat)} gained {amount} gold from Galina Glimmer.", cards=[iid])
 
 
-card("galina_glimmer", upkeep=_galina_upkeep)
+kit.card("galina_glimmer", upkeep=_galina_upkeep)
 
 
 def _mantis_arrives(state, iid):
@@ -136,9 +101,11 @@ def _mantis_arrives(state, iid):
     only damage is removed, never above its HP (Artisan Mantis ruling).
     Damaged buildings are offered."""
     damaged = [
-        t for t in all_things(state) if kind_of(state, t) in ("building", "base") and _building_damage(state, t) > 0
+        t
+        for t in kit.all_things(state)
+        if kit.kind_of(state, t) in ("building", "base") and _building_damage(state, t) > 0
     ]
-    ask(
+    kit.ask(
         state,
         controller(state, iid),
         "Artisan Mantis: choose a building to repair.",
@@ -148,39 +115,39 @@ def _mantis_arrives(state, iid):
 
 
 def _building_damage(state, tid):
-    return building_record(state, tid)["damage"] if is_building_id(tid) else card_of(state, tid)["damage"]
+    return kit.building_record(state, tid)["damage"] if kit.is_building_id(tid) else kit.card_of(state, tid)["damage"]
 
 
-_REPAIR = each("repair", Repair(3))
+_REPAIR = kit.each("repair", kit.Repair(3))
 
 
-card("artisan_mantis", arrives=_mantis_arrives)
+kit.card("artisan_mantis", arrives=_mantis_arrives)
 
 
 def _ancient_grows(state, src, iid):
     """Blooming Ancient: another of your units or heroes arrived: a +1/+1
     rune on it."""
-    if stats.is_character(state, iid):
-        add_rune(state, src, plus=1)
+    if kit.stats.is_character(state, iid):
+        kit.add_rune(state, src, plus=1)
 
 
 def _ancient_abilities(state, iid):
     return [
-        Ability(
+        kit.Ability(
             "move a +1/+1 rune to another unit.",
             move_plus_rune,
-            targets=[Target(("unit",), other_unit(iid))],
+            targets=[kit.Target(("unit",), other_unit(iid))],
             available=has_plus_rune,
         )
     ]
 
 
-card("blooming_ancient", other_arrives=_ancient_grows, abilities=_ancient_abilities)
+kit.card("blooming_ancient", other_arrives=_ancient_grows, abilities=_ancient_abilities)
 
 
 def _elm_aura(state, src, iid):
     """Blooming Elm: its controller's units and heroes carrying a +1/+1 rune gain overpower."""
-    if stats.is_character(state, iid) and has_plus_rune(state, iid):
+    if kit.stats.is_character(state, iid) and has_plus_rune(state, iid):
         return (0, 0, {"overpower": 1})
     return NONE
 
@@ -191,37 +158,39 @@ def _elm(state, seat, iid, targets):
     effect (Blooming Elm ruling)."""
     tid = targets[0]
     if tid in state["cards"] and not has_plus_rune(state, tid):
-        count = 3 if stats.is_unit(state, tid) else 1
-        add_rune(state, tid, plus=count)
-        log(state, f"{name(state, tid)} got {count} +1/+1 rune(s).", cards=[tid])
+        count = 3 if kit.stats.is_unit(state, tid) else 1
+        kit.add_rune(state, tid, plus=count)
+        kit.log(state, f"{kit.name(state, tid)} got {count} +1/+1 rune(s).", cards=[tid])
 
 
-ELM = [Ability("+1/+1 runes on a unit or hero without any.", _elm, targets=[Target(CHARACTER)], exhaust=True)]
+ELM = [
+    kit.Ability("+1/+1 runes on a unit or hero without any.", _elm, targets=[kit.Target(kit.CHARACTER)], exhaust=True)
+]
 
 
-card("blooming_elm", aura=_elm_aura, abilities=lambda state, iid: ELM)
+kit.card("blooming_elm", aura=_elm_aura, abilities=lambda state, iid: ELM)
 
 
 def _might_dealt(state, src, attacker, dealt):
     """Might of Leaf and Claw: a growth rune each time an attacker of yours
     deals combat damage (to armor too; sparkshot and overpower damage count
     with the hit as one; 0 damage is none: Might of Leaf and Claw rulings)."""
-    add_named_rune(state, src, "growth")
+    kit.add_named_rune(state, src, "growth")
 
 
 def _might_aura(state, src, iid):
     """Might of Leaf and Claw: with five growth runes or more, your units
     and heroes have +5/+5."""
-    if rune_count(state, src, "growth") >= 5 and stats.is_character(state, iid):
+    if kit.rune_count(state, src, "growth") >= 5 and kit.stats.is_character(state, iid):
         return (5, 5, {})
     return NONE
 
 
-card("might_of_leaf_and_claw", attacker_dealt=_might_dealt, aura=_might_aura)
+kit.card("might_of_leaf_and_claw", attacker_dealt=_might_dealt, aura=_might_aura)
 
 
 def _growth_spell(card_id):
-    rec = catalog.card(card_id)
+    rec = kit.catalog.card(card_id)
     return rec["kind"] == "spell" and rec["spec"] == "growth"
 
 
@@ -237,37 +206,39 @@ def _guargum_license(state, src, seat, card_id):
     return _growth_spell(card_id)
 
 
-card("guargum_eternal_sentinel", modifies={"cost": _guargum_cost}, grants={"play_without_hero": _guargum_license})
+kit.card("guargum_eternal_sentinel", modifies={"cost": _guargum_cost}, grants={"play_without_hero": _guargum_license})
 
 
 def _garg_arrives(state, iid):
     """Argagarg Garg arrives: a 0/1 Wisp token."""
-    make_token(state, "wisp", controller(state, iid))
+    kit.make_token(state, "wisp", controller(state, iid))
 
 
 def _garg_boost(state, seat, iid, targets):
     """Argagarg Garg, level 3: exhaust: a unit gets +1 ATK and +1 armor this
     turn (◎)."""
-    if not thing_exists(state, targets[0]):
+    if not kit.thing_exists(state, targets[0]):
         return  # an Illusion that died when targeted (Illusion ruling)
-    until_end_of_turn(state, targets[0], atk=1, kw={"armor": 1})
-    log(state, f"{name(state, targets[0])} has +1 ATK and +1 armor this turn.", cards=[targets[0]])
+    kit.until_end_of_turn(state, targets[0], atk=1, kw={"armor": 1})
+    kit.log(state, f"{kit.name(state, targets[0])} has +1 ATK and +1 armor this turn.", cards=[targets[0]])
 
 
 GARG_BOOST = [
-    Ability("a unit gets +1 ATK and +1 armor this turn.", _garg_boost, targets=[Target(("unit",))], exhaust=True)
+    kit.Ability(
+        "a unit gets +1 ATK and +1 armor this turn.", _garg_boost, targets=[kit.Target(("unit",))], exhaust=True
+    )
 ]
 
 
 def _garg_max(state, iid):
     """Argagarg Garg reaches max level: a blue 3/3 Water Elemental token
     with anti-air."""
-    make_token(state, "water_elemental", controller(state, iid))
+    kit.make_token(state, "water_elemental", controller(state, iid))
 
 
 def _garg_abilities(state, iid):
     """Argagarg Garg has his exhaust ability from his mid band."""
-    return GARG_BOOST if reached(state, iid, "mid") else []
+    return GARG_BOOST if kit.reached(state, iid, "mid") else []
 
 
-card("argagarg_garg", arrives=_garg_arrives, max_level=_garg_max, abilities=_garg_abilities)
+kit.card("argagarg_garg", arrives=_garg_arrives, max_level=_garg_max, abilities=_garg_abilities)

@@ -2,82 +2,51 @@
 River Montoya and the Dancer tokens (Harmony makes them; their keywords
 are data)."""
 
-from ..kit import (
-    A_BUILDING,
-    CHARACTER,
-    OPPONENTS,
-    Ability,
-    Choose,
-    EachUnitOf,
-    Say,
-    Sideline,
-    ThisTurn,
-    ability,
-    ask,
-    by_band,
-    card,
-    card_of,
-    catalog,
-    damage_building,
-    damage_card,
-    draw,
-    has_subtype,
-    log,
-    make_token,
-    move,
-    name,
-    op,
-    patroller,
-    player,
-    reached,
-    seat_name,
-    sideline,
-    slot,
-    stats,
-    tech_at_most,
-    thing_exists,
-    yours,
-)
+from .. import kit
 
 NONE = (0, 0, {})
 
 
 def _dancers(state, seat):
-    return [i for i in player(state, seat)["play"] if card_of(state, i)["card"] in ("dancer", "angry_dancer")]
+    return [i for i in kit.player(state, seat)["play"] if kit.card_of(state, i)["card"] in ("dancer", "angry_dancer")]
 
 
 def _harmony_spell(state, src, seat, spell, outcome):
     """Harmony: whenever you play another spell, a Dancer token (limit 3
     Dancers and Angry Dancers together)."""
-    if outcome != "cast" or card_of(state, src)["controller"] != seat:
+    if outcome != "cast" or kit.card_of(state, src)["controller"] != seat:
         return
     if len(_dancers(state, seat)) < 3:
-        make_token(state, "dancer", seat)
+        kit.make_token(state, "dancer", seat)
 
 
 def _stop_the_music(state, seat, iid, targets):
     """Harmony's sacrifice: your Dancers flip into Angry Dancers, keeping
     damage and runes; flipping is not arriving (ruling)."""
     for dancer in _dancers(state, seat):
-        if card_of(state, dancer)["card"] == "dancer":
-            card_of(state, dancer)["card"] = "angry_dancer"
-    log(state, f"{seat_name(state, seat)} stopped the music: the Dancers are angry now.")
+        if kit.card_of(state, dancer)["card"] == "dancer":
+            kit.card_of(state, dancer)["card"] = "angry_dancer"
+    kit.log(state, f"{kit.seat_name(state, seat)} stopped the music: the Dancers are angry now.")
 
 
-card("harmony", card_played=_harmony_spell, abilities=[Ability("stop the music.", _stop_the_music, sacrifice=True)])
-card("dancer")  # the token does nothing itself: Harmony's Stop the Music flips it (above)
+kit.card(
+    "harmony", card_played=_harmony_spell, abilities=[kit.Ability("stop the music.", _stop_the_music, sacrifice=True)]
+)
+kit.card("dancer")  # the token does nothing itself: Harmony's Stop the Music flips it (above)
 
 
 # Discord: one opponent's tech 0 and I units get -2/-1 this turn.
-card(
+kit.card(
     "discord",
-    resolve=Choose(
+    resolve=kit.Choose(
         "discord",
         [
-            EachUnitOf(ThisTurn(atk=-2, hp=-1), where=lambda state, iid: (stats.tech_level(state, iid) or 0) <= 1),
-            Say("{seat}'s tech 0 and I units got -2/-1 this turn."),
+            kit.EachUnitOf(
+                kit.ThisTurn(atk=-2, hp=-1), where=lambda state, iid: (kit.stats.tech_level(state, iid) or 0) <= 1
+            ),
+            kit.Say("{seat}'s tech 0 and I units got -2/-1 this turn."),
         ],
-        options=OPPONENTS,
+        options=kit.OPPONENTS,
         prompt="Discord: choose an opponent.",
         with_seat=True,
     ),
@@ -85,32 +54,32 @@ card(
 
 
 def _unpartnered(state, seat, tid):
-    return yours(state, seat, tid) and not any(
-        tid in card_of(state, src)["marks"].get("partners", [])
-        for src in player(state, seat)["play"]
-        if card_of(state, src)["card"] == "two_step"
+    return kit.yours(state, seat, tid) and not any(
+        tid in kit.card_of(state, src)["marks"].get("partners", [])
+        for src in kit.player(state, seat)["play"]
+        if kit.card_of(state, src)["card"] == "two_step"
     )
 
 
 def _two_step(state, seat, iid, targets):
     """Two Step: two of your unpartnered units become dance partners; an
     Illusion partner dies when targeted, so the Two Step goes at once."""
-    card_of(state, iid)["marks"]["partners"] = list(targets)
-    if all(thing_exists(state, t) for t in targets):
-        log(
+    kit.card_of(state, iid)["marks"]["partners"] = list(targets)
+    if all(kit.thing_exists(state, t) for t in targets):
+        kit.log(
             state,
-            f"{name(state, targets[0])} and {name(state, targets[1])} are dance partners.",
+            f"{kit.name(state, targets[0])} and {kit.name(state, targets[1])} are dance partners.",
             cards=[targets[0], targets[1]],
         )
 
 
 def _two_step_aura(state, src, iid):
-    return (2, 2, {}) if iid in card_of(state, src)["marks"].get("partners", []) else NONE
+    return (2, 2, {}) if iid in kit.card_of(state, src)["marks"].get("partners", []) else NONE
 
 
 def _two_step_gone(state, iid):
     """Two Step is sacrificed when you stop controlling either partner."""
-    inst = card_of(state, iid)
+    inst = kit.card_of(state, iid)
     partners = inst["marks"].get("partners")
     if partners is None:
         return False
@@ -122,9 +91,9 @@ def _two_step_gone(state, iid):
     )
 
 
-card(
+kit.card(
     "two_step",
-    targets=[slot("unit", _unpartnered), slot("unit", _unpartnered)],
+    targets=[kit.slot("unit", _unpartnered), kit.slot("unit", _unpartnered)],
     resolve=_two_step,
     aura=_two_step_aura,
     must_sacrifice=_two_step_gone,
@@ -134,98 +103,100 @@ card(
 def _appel_stomp(state, seat, iid, targets):
     """Appel Stomp: sideline a patroller, draw a card, then you may put Appel
     Stomp on top of your deck (otherwise it goes to the discard pile)."""
-    sideline(state, targets[0])
-    draw(state, seat, 1, in_main=True)
-    ask(state, seat, "Put Appel Stomp on top of your deck?", ["top", "discard"], {"op": "appel_stomp", "spell": iid})
+    kit.sideline(state, targets[0])
+    kit.draw(state, seat, 1, in_main=True)
+    kit.ask(
+        state, seat, "Put Appel Stomp on top of your deck?", ["top", "discard"], {"op": "appel_stomp", "spell": iid}
+    )
 
 
-@op("appel_stomp")
+@kit.op("appel_stomp")
 def _appel_stomp_end(state, step):
     if step["choice"] == ["top"] and step["spell"] in state["cards"]:
-        move(state, step["spell"], "deck", top=True)
+        kit.move(state, step["spell"], "deck", top=True)
 
 
-card("appel_stomp", targets=[slot(CHARACTER, patroller)], resolve=_appel_stomp)
+kit.card("appel_stomp", targets=[kit.slot(kit.CHARACTER, kit.patroller)], resolve=_appel_stomp)
 
 
 def _nimble_fencer(state, src, iid):
     """Nimble Fencer: your Virtuosos (herself too) have haste."""
-    return (0, 0, {"haste": 1}) if has_subtype(state, iid, "Virtuoso") else NONE
+    return (0, 0, {"haste": 1}) if kit.has_subtype(state, iid, "Virtuoso") else NONE
 
 
-card("nimble_fencer", aura=_nimble_fencer)
+kit.card("nimble_fencer", aura=_nimble_fencer)
 
 
 def _starlet_aura(state, src, iid):
     """Star-Crossed Starlet: +1 ATK for each damage on her."""
-    return (card_of(state, iid)["damage"], 0, {}) if src == iid else NONE
+    return (kit.card_of(state, iid)["damage"], 0, {}) if src == iid else NONE
 
 
-card(
+kit.card(
     "star_crossed_starlet",
     aura=_starlet_aura,
-    upkeep=lambda state, iid: damage_card(state, iid, 1, by=name(state, iid)),
+    upkeep=lambda state, iid: kit.damage_card(state, iid, 1, by=kit.name(state, iid)),
 )
 
 
 def _grounded_guide(state, src, iid):
     """Grounded Guide: your other units +1 ATK; Virtuosos +2/+1 instead."""
-    if src == iid or not stats.is_unit(state, iid):
+    if src == iid or not kit.stats.is_unit(state, iid):
         return NONE
-    return (2, 1, {}) if has_subtype(state, iid, "Virtuoso") else (1, 0, {})
+    return (2, 1, {}) if kit.has_subtype(state, iid, "Virtuoso") else (1, 0, {})
 
 
-card("grounded_guide", aura=_grounded_guide)
+kit.card("grounded_guide", aura=_grounded_guide)
 
 
 def _maestro_cost(state, src, seat, card_id, cost):
     """Maestro: your Virtuosos cost 0."""
-    return 0 if "Virtuoso" in catalog.card(card_id)["subtypes"] else cost
+    return 0 if "Virtuoso" in kit.catalog.card(card_id)["subtypes"] else cost
 
 
 def _maestro_grant(state, src, iid):
     """Maestro: your Virtuosos gain "exhaust: 2 damage to a building (◎)"."""
-    if not has_subtype(state, iid, "Virtuoso"):
+    if not kit.has_subtype(state, iid, "Virtuoso"):
         return []
     return [
-        Ability(
+        kit.Ability(
             "2 damage to a building.",
-            lambda s, seat, me, targets: damage_building(s, targets[0], 2, by=name(s, me)),
-            targets=[A_BUILDING],
+            lambda s, seat, me, targets: kit.damage_building(s, targets[0], 2, by=kit.name(s, me)),
+            targets=[kit.A_BUILDING],
             exhaust=True,
         )
     ]
 
 
-card("maestro", modifies={"cost": _maestro_cost}, grants={"abilities": _maestro_grant})
+kit.card("maestro", modifies={"cost": _maestro_cost}, grants={"abilities": _maestro_grant})
 
 
 def _blademaster(state, src, iid):
     """Blademaster: your units and heroes have swift strike."""
-    return (0, 0, {"swift_strike": 1}) if stats.is_character(state, iid) else NONE
+    return (0, 0, {"swift_strike": 1}) if kit.stats.is_character(state, iid) else NONE
 
 
-card("blademaster", aura=_blademaster)
+kit.card("blademaster", aura=_blademaster)
 
 
 def _river_cost(state, src, seat, card_id, cost):
     """River Montoya, max band: your tech 0 units cost 1 less (min 0)."""
-    rec = catalog.card(card_id)
-    if reached(state, src, "max") and rec["kind"] == "unit" and rec["tech"] == 0:
+    rec = kit.catalog.card(card_id)
+    if kit.reached(state, src, "max") and rec["kind"] == "unit" and rec["tech"] == 0:
         return max(0, cost - 1)
     return cost
 
 
 # River Montoya, mid band: exhaust to sideline a tech 0 or I patroller.
-card(
+kit.card(
     "river_montoya",
     modifies={"cost": _river_cost},
-    abilities=by_band(
+    abilities=kit.by_band(
         mid=[
-            ability(
+            kit.ability(
                 "sideline a tech 0 or tech I patroller.",
-                Sideline(),
-                targets=[slot("unit", patroller, tech_at_most(1))],
+                kit.Sideline(),
+                targets=[kit.slot("unit", kit.patroller, kit.tech_at_most(1))],
                 exhaust=True,
             )
         ]

@@ -7,20 +7,7 @@ Undone, Rewind).
 Time runes themselves (fading, forecast, counting a player's runes) live
 in the engine: game/codex/timerunes.py."""
 
-from ..kit import (
-    add_time_runes,
-    ask,
-    card_of,
-    leave_play,
-    log,
-    move,
-    name,
-    op,
-    remove_time_runes,
-    return_to_hand,
-    seat_name,
-    thing_exists,
-)
+from .. import kit
 
 ADD, REMOVE = "add a time rune", "remove a time rune"
 
@@ -40,7 +27,7 @@ def ask_time_rune_change(state: dict, seat: int, source: str, optional: bool = F
     card arrive: Fading ruling). ``source`` names the card in the prompts;
     ``optional``: "you may" (Seer). Nothing happens without such a card."""
     holders = time_rune_holders(state)
-    ask(
+    kit.ask(
         state,
         seat,
         f"{source}: choose a card with time runes.",
@@ -50,20 +37,20 @@ def ask_time_rune_change(state: dict, seat: int, source: str, optional: bool = F
     )
 
 
-@op("purple_time_rune_card")
+@kit.op("purple_time_rune_card")
 def _time_rune_card(state: dict, step: dict) -> None:
     """The card is chosen: ask whether to add or remove."""
     for iid in step["choice"]:
-        ask(
+        kit.ask(
             state,
             step["seat"],
-            f"{step['source']}: {name(state, iid)} has {card_of(state, iid)['time']} time rune(s).",
+            f"{step['source']}: {kit.name(state, iid)} has {kit.card_of(state, iid)['time']} time rune(s).",
             [ADD, REMOVE],
             {"op": "purple_time_rune_change", "card": iid, "source": step["source"]},
         )
 
 
-@op("purple_time_rune_change")
+@kit.op("purple_time_rune_change")
 def _time_rune_change(state: dict, step: dict) -> None:
     """Add or remove the one time rune (the card may have gone meanwhile)."""
     iid = step["card"]
@@ -71,9 +58,11 @@ def _time_rune_change(state: dict, step: dict) -> None:
     if inst is None or inst["zone"] not in ("play", "future"):
         return
     if step["choice"] == [ADD]:
-        add_time_runes(state, iid)
-    elif remove_time_runes(state, iid):
-        log(state, f"{step['source']} took a time rune off {name(state, iid)} ({inst['time']} left).", cards=[iid])
+        kit.add_time_runes(state, iid)
+    elif kit.remove_time_runes(state, iid):
+        kit.log(
+            state, f"{step['source']} took a time rune off {kit.name(state, iid)} ({inst['time']} left).", cards=[iid]
+        )
 
 
 def to_command_zone(state: dict, hero: str) -> None:
@@ -81,18 +70,18 @@ def to_command_zone(state: dict, hero: str) -> None:
     leaves play without dying (no cooldown, no kill bonus) and comes back
     a fresh level-1 hero, without damage, runes or attachments (Origin
     Story ruling). Nothing for a hero no longer in play."""
-    if not thing_exists(state, hero) or card_of(state, hero)["zone"] != "play":
+    if not kit.thing_exists(state, hero) or kit.card_of(state, hero)["zone"] != "play":
         return
-    owner = card_of(state, hero)["owner"]
-    nm = name(state, hero)
-    leave_play(state, hero)
-    move(state, hero, "command")
-    log(state, f"{nm} went back to {seat_name(state, owner)}'s command zone.")
+    owner = kit.card_of(state, hero)["owner"]
+    nm = kit.name(state, hero)
+    kit.leave_play(state, hero)
+    kit.move(state, hero, "command")
+    kit.log(state, f"{nm} went back to {kit.seat_name(state, owner)}'s command zone.")
 
 
 def bounce(state: dict, iid: str) -> None:
     """Unit ``iid`` (if still in play) returns to its owner's hand: it
     leaves play without dying, so no technician or other "dies" bonus
     (Undo, Rewind and Stewardess of the Undone rulings); a token is gone."""
-    if thing_exists(state, iid) and card_of(state, iid)["zone"] == "play":
-        return_to_hand(state, iid)
+    if kit.thing_exists(state, iid) and kit.card_of(state, iid)["zone"] == "play":
+        kit.return_to_hand(state, iid)

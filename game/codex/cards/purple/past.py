@@ -7,52 +7,14 @@ Fading and time runes are the engine's (game/codex/timerunes.py); the
 fine points follow the rulings (reference/codex-cards/rulings.json,
 "Purple" and "Heroes") and docs/RULINGS.md ("Purple: Past")."""
 
-from ..kit import (
-    CHARACTER,
-    EVERYONE,
-    Choose,
-    PutIntoPlay,
-    ReturnToHand,
-    ability,
-    add_time_runes,
-    ask,
-    ask_later,
-    ask_target,
-    attach,
-    attached_to,
-    by_band,
-    card,
-    card_of,
-    catalog,
-    discard_chosen,
-    each,
-    enter_play,
-    host_gone,
-    is_building,
-    log,
-    name,
-    op,
-    opponents,
-    player,
-    push,
-    reached,
-    remove_time_runes,
-    rng,
-    seat_name,
-    slot,
-    stats,
-    tech_at_most,
-    tech_problem,
-    thing_exists,
-    trash,
-)
+from .. import kit
 from .common import ask_time_rune_change, bounce, to_command_zone
 
 NONE = (0, 0, {})
 
 
 def _controller(state, iid):
-    return card_of(state, iid)["controller"]
+    return kit.card_of(state, iid)["controller"]
 
 
 # ---- Vortoss Emblem ----------------------------------------------------------------
@@ -61,17 +23,19 @@ def _controller(state, iid):
 def _emblem(state, seat, iid, targets):
     """Attach to a unit, anyone's (Vortoss Emblem ruling); its fading 3
     time runes are the engine's."""
-    attach(state, iid, targets[0])
+    kit.attach(state, iid, targets[0])
 
 
 def _emblem_flag(state, src, iid):
     """The unit it is attached to is a flagbearer: the flagbearer keyword,
     which binds the opponents of that unit's controller (glossary:
     Flagbearer; docs/RULINGS.md)."""
-    return (0, 0, {"flagbearer": 1}) if attached_to(state, src) == iid else NONE
+    return (0, 0, {"flagbearer": 1}) if kit.attached_to(state, src) == iid else NONE
 
 
-card("vortoss_emblem", targets=[slot("unit")], resolve=_emblem, aura_all=_emblem_flag, must_sacrifice=host_gone)
+kit.card(
+    "vortoss_emblem", targets=[kit.slot("unit")], resolve=_emblem, aura_all=_emblem_flag, must_sacrifice=kit.host_gone
+)
 
 
 # ---- Undo ----------------------------------------------------------------------------
@@ -81,13 +45,15 @@ def _bounce_target(state, seat, iid, targets):
     bounce(state, targets[0])
 
 
-card("undo", targets=[slot("unit", tech_at_most(2))], resolve=_bounce_target)
+kit.card("undo", targets=[kit.slot("unit", kit.tech_at_most(2))], resolve=_bounce_target)
 
 
 # ---- Origin Story -----------------------------------------------------------------------
 
-card(
-    "origin_story", targets=[slot("hero")], resolve=lambda state, seat, iid, targets: to_command_zone(state, targets[0])
+kit.card(
+    "origin_story",
+    targets=[kit.slot("hero")],
+    resolve=lambda state, seat, iid, targets: to_command_zone(state, targets[0]),
 )
 
 
@@ -99,32 +65,34 @@ def _rewind(state, seat, iid, targets):
     hand (no ◎; they don't die: ruling). Who may cast it: Prynn
     Pasternaak's ``grants play_without_hero`` below."""
     for unit in [i for p in state["players"] for i in p["play"]]:
-        if stats.is_unit(state, unit) and (stats.tech_level(state, unit) or 0) <= 2:
+        if kit.stats.is_unit(state, unit) and (kit.stats.tech_level(state, unit) or 0) <= 2:
             bounce(state, unit)
 
 
-card("rewind", resolve=_rewind)
+kit.card("rewind", resolve=_rewind)
 
 
 # ---- Seer -----------------------------------------------------------------------------
 
-card("seer", arrives=lambda state, iid: ask_time_rune_change(state, _controller(state, iid), "Seer", optional=True))
+kit.card("seer", arrives=lambda state, iid: ask_time_rune_change(state, _controller(state, iid), "Seer", optional=True))
 
 
 # ---- Stewardess of the Undone -------------------------------------------------------------
 
-TECH_0_UNIT = slot("unit", tech_at_most(0), prompt="Stewardess of the Undone: you may return a tech 0 unit.")
+TECH_0_UNIT = kit.slot("unit", kit.tech_at_most(0), prompt="Stewardess of the Undone: you may return a tech 0 unit.")
 
 
 def _stewardess(state, iid):
-    ask_target(state, _controller(state, iid), TECH_0_UNIT, TECH_0_UNIT.prompt, {"op": "purple_bounce"}, optional=True)
+    kit.ask_target(
+        state, _controller(state, iid), TECH_0_UNIT, TECH_0_UNIT.prompt, {"op": "purple_bounce"}, optional=True
+    )
 
 
 # Each chosen unit returns to its owner's hand (common.bounce).
-each("purple_bounce", ReturnToHand(), alive=True)
+kit.each("purple_bounce", kit.ReturnToHand(), alive=True)
 
 
-card("stewardess_of_the_undone", arrives=_stewardess)
+kit.card("stewardess_of_the_undone", arrives=_stewardess)
 
 
 # ---- Shimmer Ray --------------------------------------------------------------------------
@@ -133,31 +101,31 @@ card("stewardess_of_the_undone", arrives=_stewardess)
 def _shimmer(state, seat, iid, targets):
     """Discard a card (chosen now, the cost) to put a time rune on it; only
     in the main phase, like every ability (Shimmer Ray ruling)."""
-    ask(
+    kit.ask(
         state,
         seat,
         "Shimmer Ray: discard which card?",
-        list(player(state, seat)["hand"]),
+        list(kit.player(state, seat)["hand"]),
         {"op": "shimmer_ray", "seat": seat, "ray": iid},
     )
 
 
-@op("shimmer_ray")
+@kit.op("shimmer_ray")
 def _shimmer_step(state, step):
     if not step["choice"]:
         return
-    discard_chosen(state, step["seat"], step["choice"])
-    if thing_exists(state, step["ray"]):
-        add_time_runes(state, step["ray"])
+    kit.discard_chosen(state, step["seat"], step["choice"])
+    if kit.thing_exists(state, step["ray"]):
+        kit.add_time_runes(state, step["ray"])
 
 
-card(
+kit.card(
     "shimmer_ray",
     abilities=[
-        ability(
+        kit.ability(
             "discard a card: it gets a time rune.",
             _shimmer,
-            available=lambda state, iid: bool(player(state, _controller(state, iid))["hand"]),
+            available=lambda state, iid: bool(kit.player(state, _controller(state, iid))["hand"]),
         )
     ],
 )
@@ -171,11 +139,11 @@ def _golgort(state, src, attacker, dealt):
     combat damage to a building, the Golgort gets a time rune; one per
     building hit."""
     for target, amount in dealt:
-        if amount > 0 and is_building(state, target) and thing_exists(state, src):
-            add_time_runes(state, src)
+        if amount > 0 and kit.is_building(state, target) and kit.thing_exists(state, src):
+            kit.add_time_runes(state, src)
 
 
-card("yesterday_s_golgort", attacker_dealt=_golgort)
+kit.card("yesterday_s_golgort", attacker_dealt=_golgort)
 
 
 # ---- Rememberer -------------------------------------------------------------------------
@@ -191,24 +159,24 @@ def _remember(state, iid, how, count):
     if how != "time_runes_removed":
         return
     for _ in range(count):
-        push(state, {"op": "rememberer", "seat": _controller(state, iid)})
+        kit.push(state, {"op": "rememberer", "seat": _controller(state, iid)})
 
 
 def _rememberable(state, seat):
     return [
         i
-        for i in player(state, seat)["discard"]
-        if catalog.card(state["cards"][i]["card"])["kind"] == "unit"
-        and catalog.card(state["cards"][i]["card"])["keywords"].get("fading")
-        and not tech_problem(state, seat, catalog.card(state["cards"][i]["card"]))
+        for i in kit.player(state, seat)["discard"]
+        if kit.catalog.card(state["cards"][i]["card"])["kind"] == "unit"
+        and kit.catalog.card(state["cards"][i]["card"])["keywords"].get("fading")
+        and not kit.tech_problem(state, seat, kit.catalog.card(state["cards"][i]["card"]))
     ]
 
 
-ask_later(
+kit.ask_later(
     "rememberer",
-    Choose(
+    kit.Choose(
         "rememberer_put",
-        PutIntoPlay("discard", say="{seat} remembered {name} back into play."),
+        kit.PutIntoPlay("discard", say="{seat} remembered {name} back into play."),
         options=lambda state, seat, iid: _rememberable(state, seat),
         prompt="Rememberer: you may put a unit with fading from your discard pile into play.",
         optional=True,
@@ -217,7 +185,7 @@ ask_later(
 )
 
 
-card("rememberer", affected=_remember)
+kit.card("rememberer", affected=_remember)
 
 
 # ---- Second Chances -----------------------------------------------------------------------
@@ -230,20 +198,20 @@ def _second_chance(state, src, iid):
     together, picked at random, returns to play under the same controller
     (rulings: last controller, a fresh card). Once per turn, any player's
     turn (ruling); tokens don't use it up (ruling)."""
-    inst = card_of(state, iid)
-    sc = card_of(state, src)
-    if inst["controller"] != sc["controller"] or catalog.card(inst["card"])["token"]:
+    inst = kit.card_of(state, iid)
+    sc = kit.card_of(state, src)
+    if inst["controller"] != sc["controller"] or kit.catalog.card(inst["card"])["token"]:
         return
     if inst["marks"].get("combat_death") or sc["marks"].get("used_turn") == state["turn"] or iid == src:
         return
     inst["marks"]["follow"] = True
     pending = sc["marks"].setdefault("pending", [])
     if not pending:
-        push(state, {"op": "second_chances", "src": src})
+        kit.push(state, {"op": "second_chances", "src": src})
     pending.append(iid)
 
 
-@op("second_chances")
+@kit.op("second_chances")
 def _second_chances_step(state, step):
     followed = state.get("followed", {})
     inst = state["cards"].get(step["src"])
@@ -254,19 +222,19 @@ def _second_chances_step(state, step):
     back = [i for i in back if i in state["cards"]]
     if inst is None or inst["zone"] != "play" or not back:
         return
-    pick = back[rng.randbelow(state, len(back))]
+    pick = back[kit.rng.randbelow(state, len(back))]
     inst["marks"]["used_turn"] = state["turn"]
     seat = inst["controller"]
-    log(state, f"Second Chances returned {name(state, pick)} to play.", cards=[pick], shown_to=EVERYONE)
-    enter_play(state, pick, seat)
+    kit.log(state, f"Second Chances returned {kit.name(state, pick)} to play.", cards=[pick], shown_to=kit.EVERYONE)
+    kit.enter_play(state, pick, seat)
 
 
-card("second_chances", unit_leaves=_second_chance)
+kit.card("second_chances", unit_leaves=_second_chance)
 
 
 # ---- Slow-Time Generator ------------------------------------------------------------------
 
-card("slow_time_generator", modifies={"worker_gold_cap": lambda state, src, seat: 4})
+kit.card("slow_time_generator", modifies={"worker_gold_cap": lambda state, src, seat: 4})
 
 
 # ---- Ebbflow Archon --------------------------------------------------------------------------
@@ -276,7 +244,7 @@ def _archon_aura(state, src, iid):
     """-1/-1 for each time rune on it."""
     if iid != src:
         return NONE
-    runes = card_of(state, src)["time"]
+    runes = kit.card_of(state, src)["time"]
     return (-runes, -runes, {})
 
 
@@ -284,23 +252,23 @@ def _archon_return(state, seat, iid, targets):
     """Remove a time rune (the cost; the last one makes it fade away, and
     the return still happens): a unit goes back to its owner's hand, a
     hero to its command zone."""
-    remove_time_runes(state, iid)
+    kit.remove_time_runes(state, iid)
     tid = targets[0]
-    if stats.is_hero(state, tid):
+    if kit.stats.is_hero(state, tid):
         to_command_zone(state, tid)
     else:
         bounce(state, tid)
 
 
-card(
+kit.card(
     "ebbflow_archon",
     aura=_archon_aura,
     abilities=[
-        ability(
+        kit.ability(
             "remove a time rune: return a unit to its owner's hand or a hero to its command zone.",
             _archon_return,
-            targets=[slot(CHARACTER)],
-            available=lambda state, iid: card_of(state, iid)["time"] > 0,
+            targets=[kit.slot(kit.CHARACTER)],
+            available=lambda state, iid: kit.card_of(state, iid)["time"] > 0,
         )
     ],
 )
@@ -311,7 +279,7 @@ card(
 
 def _prynn_attacks(state, iid, ctx):
     """Base band: each attack puts a time rune on her."""
-    add_time_runes(state, iid)
+    kit.add_time_runes(state, iid)
 
 
 def _prynn_dies(state, iid):
@@ -319,30 +287,30 @@ def _prynn_dies(state, iid):
     (mark ``faded``; not another effect, not her own max ability: ruling),
     each opponent skips their next draw/discard phase and keeps their
     hand."""
-    inst = card_of(state, iid)
-    if not inst["marks"].get("faded") or not reached(state, iid, "mid"):
+    inst = kit.card_of(state, iid)
+    if not inst["marks"].get("faded") or not kit.reached(state, iid, "mid"):
         return
-    for seat in opponents(state, inst["controller"]):
-        p = player(state, seat)
+    for seat in kit.opponents(state, inst["controller"]):
+        p = kit.player(state, seat)
         p["skip_draws"] = p.get("skip_draws", 0) + 1
-        log(state, f"{seat_name(state, seat)} will skip their next draw/discard phase.")
+        kit.log(state, f"{kit.seat_name(state, seat)} will skip their next draw/discard phase.")
 
 
-PRYNN_TRASH = slot("unit", prompt="Prynn Pasternaak: choose a unit to trash.")
+PRYNN_TRASH = kit.slot("unit", prompt="Prynn Pasternaak: choose a unit to trash.")
 
 
 def _prynn_trash(state, seat, iid, targets):
     """Max band: remove two time runes (the cost: with exactly two she then
     fades away, ruling), trash a unit (◎). She remembers it and who
     controlled it: when she leaves play it returns (ruling)."""
-    remove_time_runes(state, iid, 2)
+    kit.remove_time_runes(state, iid, 2)
     tid = targets[0]
-    if not thing_exists(state, tid) or card_of(state, tid)["zone"] != "play":
+    if not kit.thing_exists(state, tid) or kit.card_of(state, tid)["zone"] != "play":
         return
-    if not catalog.card(card_of(state, tid)["card"])["token"]:
-        card_of(state, tid)["marks"]["follow"] = True
-        card_of(state, iid)["marks"].setdefault("trashed", []).append([tid, _controller(state, tid)])
-    trash(state, tid)
+    if not kit.catalog.card(kit.card_of(state, tid)["card"])["token"]:
+        kit.card_of(state, tid)["marks"]["follow"] = True
+        kit.card_of(state, iid)["marks"].setdefault("trashed", []).append([tid, _controller(state, tid)])
+    kit.trash(state, tid)
 
 
 def _prynn_leaves(state, iid):
@@ -350,11 +318,11 @@ def _prynn_leaves(state, iid):
     returns to play, fresh, under the player who controlled it when it
     was trashed (rulings)."""
     followed = state.get("followed", {})
-    for old, seat in card_of(state, iid)["marks"].pop("trashed", []):
+    for old, seat in kit.card_of(state, iid)["marks"].pop("trashed", []):
         new = followed.pop(old, "")
-        if new in state["cards"] and card_of(state, new)["zone"] == "trash":
-            log(state, f"{name(state, new)} came back from the trash.", cards=[new], shown_to=EVERYONE)
-            enter_play(state, new, seat)
+        if new in state["cards"] and kit.card_of(state, new)["zone"] == "trash":
+            kit.log(state, f"{kit.name(state, new)} came back from the trash.", cards=[new], shown_to=kit.EVERYONE)
+            kit.enter_play(state, new, seat)
     if not followed:
         state.pop("followed", None)
 
@@ -362,22 +330,22 @@ def _prynn_leaves(state, iid):
 def _prynn_license(state, src, seat, card_id):
     """Rewind: at max level she may cast it however recently she arrived or
     reached max (Rewind's own text)."""
-    return card_id == "rewind" and reached(state, src, "max")
+    return card_id == "rewind" and kit.reached(state, src, "max")
 
 
-card(
+kit.card(
     "prynn_pasternaak",
     attacks=_prynn_attacks,
     dies=_prynn_dies,
     leaves=_prynn_leaves,
     grants={"play_without_hero": _prynn_license},
-    abilities=by_band(
+    abilities=kit.by_band(
         max=[
-            ability(
+            kit.ability(
                 "remove two time runes: trash a unit.",
                 _prynn_trash,
                 targets=[PRYNN_TRASH],
-                available=lambda state, iid: card_of(state, iid)["time"] >= 2,
+                available=lambda state, iid: kit.card_of(state, iid)["time"] >= 2,
             )
         ]
     ),

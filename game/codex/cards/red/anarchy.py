@@ -1,52 +1,15 @@
 """Anarchy (red spec): its codex cards and its hero Captain Zane (Surprise
 Attack's Sharks are tokens with keywords only)."""
 
-from ..kit import (
-    CHARACTER,
-    Ability,
-    Target,
-    TrashWorker,
-    ask,
-    ask_target,
-    band_level,
-    can_target,
-    card,
-    card_of,
-    catalog,
-    destroy,
-    draw,
-    each,
-    enter_play,
-    gain_gold,
-    holds_legendary,
-    kind_of,
-    log,
-    make_token,
-    name,
-    op,
-    patrol_slot,
-    pay,
-    player,
-    push,
-    resist_cost,
-    return_to_hand,
-    seat_name,
-    stats,
-    steal,
-    thing_exists,
-    trash,
-    trash_worker,
-    until_end_of_turn,
-    worker_total,
-)
+from .. import kit
 from .common import SLOTS, attacks_building, controller, hit, later_target, own_turn
 
 
 def _printed_atk(state, iid):
-    inst = card_of(state, iid)
-    rec = catalog.card(inst["card"])
-    printed = catalog.hero_band(inst["card"], inst["level"])["atk"] if rec["kind"] == "hero" else rec["atk"]
-    return stats.printed_atk(state, iid, printed or 0)
+    inst = kit.card_of(state, iid)
+    rec = kit.catalog.card(inst["card"])
+    printed = kit.catalog.hero_band(inst["card"], inst["level"])["atk"] if rec["kind"] == "hero" else rec["atk"]
+    return kit.stats.printed_atk(state, iid, printed or 0)
 
 
 def _chaos_mirror(state, seat, iid, targets):
@@ -54,15 +17,23 @@ def _chaos_mirror(state, seat, iid, targets):
     end of the turn; runes and other bonuses still apply on top (Chaos Mirror
     ruling). It doesn't target (no ◎)."""
     first, second = targets
-    if first == second or not (thing_exists(state, first) and thing_exists(state, second)):
+    if first == second or not (kit.thing_exists(state, first) and kit.thing_exists(state, second)):
         return
     a, b = _printed_atk(state, first), _printed_atk(state, second)
     state["temp"].append({"iid": first, "printed_atk": b})
     state["temp"].append({"iid": second, "printed_atk": a})
-    log(state, f"{name(state, first)} and {name(state, second)} swapped their printed ATK.", cards=[first, second])
+    kit.log(
+        state,
+        f"{kit.name(state, first)} and {kit.name(state, second)} swapped their printed ATK.",
+        cards=[first, second],
+    )
 
 
-card("chaos_mirror", targets=[Target(CHARACTER, icon=False), Target(CHARACTER, icon=False)], resolve=_chaos_mirror)
+kit.card(
+    "chaos_mirror",
+    targets=[kit.Target(kit.CHARACTER, icon=False), kit.Target(kit.CHARACTER, icon=False)],
+    resolve=_chaos_mirror,
+)
 
 
 def _detonate(state, seat, iid, targets):
@@ -74,15 +45,15 @@ def _detonate(state, seat, iid, targets):
         t
         for p in state["players"]
         for t in p["play"]
-        if kind_of(state, t) == "building"
-        and can_target(state, seat, t)
-        and resist_cost(state, seat, [t]) <= player(state, seat)["gold"]
+        if kit.kind_of(state, t) == "building"
+        and kit.can_target(state, seat, t)
+        and kit.resist_cost(state, seat, [t]) <= kit.player(state, seat)["gold"]
     ]
-    options += [f"workers:{p['seat']}" for p in state["players"] if worker_total(state, p["seat"]) > 0]
+    options += [f"workers:{p['seat']}" for p in state["players"] if kit.worker_total(state, p["seat"]) > 0]
     if not options:
-        trash(state, iid)
+        kit.trash(state, iid)
         return
-    ask(
+    kit.ask(
         state,
         seat,
         "Detonate: trash a worker (choose whose) or a building card.",
@@ -91,57 +62,57 @@ def _detonate(state, seat, iid, targets):
     )
 
 
-@op("detonate")
+@kit.op("detonate")
 def _detonate_hit(state, step):
     for pick in step["choice"]:
         if pick.startswith("workers:"):
-            trash_worker(state, int(pick.split(":")[1]))
+            kit.trash_worker(state, int(pick.split(":")[1]))
         else:
-            pay(state, step["seat"], resist_cost(state, step["seat"], [pick]))
-            trash(state, pick)
+            kit.pay(state, step["seat"], kit.resist_cost(state, step["seat"], [pick]))
+            kit.trash(state, pick)
     if step["spell"] in state["cards"]:
-        trash(state, step["spell"])
+        kit.trash(state, step["spell"])
 
 
-card("detonate", resolve=_detonate)
+kit.card("detonate", resolve=_detonate)
 
 
 def _surprise_attack(state, seat, iid, targets):
     """Surprise Attack: two Shark tokens (3/1, haste, ephemeral)."""
     for _ in range(2):
-        make_token(state, "shark", seat)
+        kit.make_token(state, "shark", seat)
 
 
-card("surprise_attack", resolve=_surprise_attack)
+kit.card("surprise_attack", resolve=_surprise_attack)
 
 
 def _maximum_anarchy(state, seat, iid, targets):
     """Maximum Anarchy: destroy every unit and hero, Zane too; they die, so
     dies triggers and patrol slot bonuses happen (Maximum Anarchy rulings)."""
     for tid in [i for p in state["players"] for i in p["play"]]:
-        if stats.is_character(state, tid):
-            destroy(state, tid)
+        if kit.stats.is_character(state, tid):
+            kit.destroy(state, tid)
 
 
-card("maximum_anarchy", resolve=_maximum_anarchy)
+kit.card("maximum_anarchy", resolve=_maximum_anarchy)
 
 
 def _calypso(state, seat, iid, targets):
     """Calypso Vystari: exhaust: if you played a spell this turn, sideline a
     patroller (◎). Without a spell this turn it does nothing and doesn't
     even target (Calypso Vystari rulings)."""
-    if player(state, seat).get("spell_turn") != state["turn"]:
-        log(state, "No spell was played this turn: nothing happens.")
+    if kit.player(state, seat).get("spell_turn") != state["turn"]:
+        kit.log(state, "No spell was played this turn: nothing happens.")
         return
-    ask_target(
+    kit.ask_target(
         state, seat, SLOTS["patroller"], "Calypso Vystari: choose a patroller to sideline.", {"op": "red_sideline"}
     )
 
 
-card(
+kit.card(
     "calypso_vystari",
     abilities=lambda state, iid: [
-        Ability("if you played a spell this turn, sideline a patroller.", _calypso, exhaust=True)
+        kit.Ability("if you played a spell this turn, sideline a patroller.", _calypso, exhaust=True)
     ],
 )
 
@@ -150,27 +121,27 @@ def _taxman_kills(state, killer, victim, slot):
     """Gunpoint Taxman: whenever he kills a patroller, steal 1 gold from its
     player (nothing from a player without gold, ruling)."""
     if slot is not None:
-        steal(state, killer["seat"], controller(state, victim), 1)
+        kit.steal(state, killer["seat"], controller(state, victim), 1)
 
 
-card("gunpoint_taxman", kills=_taxman_kills)
+kit.card("gunpoint_taxman", kills=_taxman_kills)
 
 
 def _disguised_monkey(state, iid):
     """Disguised Monkey arrives: stealth this turn."""
-    until_end_of_turn(state, iid, kw={"stealth": 1})
+    kit.until_end_of_turn(state, iid, kw={"stealth": 1})
 
 
-card("disguised_monkey", arrives=_disguised_monkey)
+kit.card("disguised_monkey", arrives=_disguised_monkey)
 
 
 def _lizzo_end(state, iid):
     """Chameleon Lizzo: at the end of every turn, if he's still in play, he
     goes back to his owner's hand, after the draw phase (rulings)."""
-    return_to_hand(state, iid)
+    kit.return_to_hand(state, iid)
 
 
-card("chameleon_lizzo", end_of_turn=_lizzo_end)
+kit.card("chameleon_lizzo", end_of_turn=_lizzo_end)
 
 
 def _marauder(state, iid):
@@ -179,8 +150,8 @@ def _marauder(state, iid):
     allowed (Marauder ruling); the worker is picked at random, unseen (as
     for Detonate)."""
     seat = controller(state, iid)
-    options = [f"workers:{p['seat']}" for p in state["players"] if worker_total(state, p["seat"]) > 0]
-    push(
+    options = [f"workers:{p['seat']}" for p in state["players"] if kit.worker_total(state, p["seat"]) > 0]
+    kit.push(
         state,
         {
             "op": "red_ask",
@@ -192,16 +163,16 @@ def _marauder(state, iid):
     )
 
 
-@op("red_ask")
+@kit.op("red_ask")
 def _red_ask(state, step):
     """A queued question (see the module docstring); ``optional``: "you may"."""
-    ask(state, step["seat"], step["text"], step["options"], step["then"], optional=step.get("optional", False))
+    kit.ask(state, step["seat"], step["text"], step["options"], step["then"], optional=step.get("optional", False))
 
 
-_MARAUDER_TRASH = each("marauder", TrashWorker())
+_MARAUDER_TRASH = kit.each("marauder", kit.TrashWorker())
 
 
-card("marauder", boost_paid=_marauder)
+kit.card("marauder", boost_paid=_marauder)
 
 
 def _steam_tank_bonus(state, iid, target):
@@ -209,27 +180,27 @@ def _steam_tank_bonus(state, iid, target):
     return 4 if attacks_building(state, target) else 0
 
 
-card("steam_tank", modifies={"attack": _steam_tank_bonus})
+kit.card("steam_tank", modifies={"attack": _steam_tank_bonus})
 
 
 def _sanatorium(state, seat, iid, targets):
     """Sanatorium: pay 1 and exhaust: draw a card, then put up to two tech
     0, I or II units from your hand into play, free and without tech
     buildings; they gain haste and ephemeral for good (Sanatorium rulings)."""
-    draw(state, seat, 1, in_main=True)
+    kit.draw(state, seat, 1, in_main=True)
     _sanatorium_ask(state, seat, 2)
 
 
 def _sanatorium_offers(state, seat, iid):
     """A tech 0-II unit in hand, but not a second copy of a legendary in play."""
-    rec = catalog.card(card_of(state, iid)["card"])
-    return rec["kind"] == "unit" and (rec["tech"] or 0) <= 2 and not holds_legendary(state, seat, rec["id"])
+    rec = kit.catalog.card(kit.card_of(state, iid)["card"])
+    return rec["kind"] == "unit" and (rec["tech"] or 0) <= 2 and not kit.holds_legendary(state, seat, rec["id"])
 
 
 def _sanatorium_ask(state, seat, left):
-    options = [i for i in player(state, seat)["hand"] if _sanatorium_offers(state, seat, i)]
+    options = [i for i in kit.player(state, seat)["hand"] if _sanatorium_offers(state, seat, i)]
     if left > 0 and options:
-        ask(
+        kit.ask(
             state,
             seat,
             "Sanatorium: you may put a tech 0, I or II unit from your hand into play.",
@@ -239,23 +210,23 @@ def _sanatorium_ask(state, seat, left):
         )
 
 
-@op("sanatorium")
+@kit.op("sanatorium")
 def _sanatorium_put(state, step):
     if not step["choice"]:
         return
-    unit = enter_play(state, step["choice"][0], step["seat"])
+    unit = kit.enter_play(state, step["choice"][0], step["seat"])
     inst = state["cards"].get(unit)
     if inst is not None and inst["zone"] == "play":
         inst["granted"]["haste"] = 1
         inst["granted"]["ephemeral"] = 1
-        log(state, f"{name(state, unit)} gained haste and ephemeral.", cards=[unit])
+        kit.log(state, f"{kit.name(state, unit)} gained haste and ephemeral.", cards=[unit])
     _sanatorium_ask(state, step["seat"], step["left"])
 
 
-card(
+kit.card(
     "sanatorium",
     abilities=lambda state, iid: [
-        Ability(
+        kit.Ability(
             "draw a card, then put up to two tech 0-II units from your hand into play.",
             _sanatorium,
             gold=1,
@@ -269,13 +240,13 @@ def _zane_kills(state, killer, victim, slot):
     """Captain Zane, mid band: when Zane's own damage (combat or his max
     level ability, not a spell) kills a scavenger, 1 gold; a technician, a
     card (Zane ruling)."""
-    if killer["level"] < band_level(killer["card"], "mid"):
+    if killer["level"] < kit.band_level(killer["card"], "mid"):
         return
     seat = killer["seat"]
-    if slot == "scavenger" and gain_gold(state, seat, 1):
-        log(state, f"{seat_name(state, seat)} gained 1 gold: Zane killed a scavenger.")
+    if slot == "scavenger" and kit.gain_gold(state, seat, 1):
+        kit.log(state, f"{kit.seat_name(state, seat)} gained 1 gold: Zane killed a scavenger.")
     elif slot == "technician":
-        draw(state, seat, 1, in_main=own_turn(state, seat) and state["phase"] == "main")
+        kit.draw(state, seat, 1, in_main=own_turn(state, seat) and state["phase"] == "main")
 
 
 def _zane_max(state, iid):
@@ -293,18 +264,18 @@ def _zane_max(state, iid):
     )
 
 
-@op("zane_shove")
+@kit.op("zane_shove")
 def _zane_shove(state, step):
     for tid in step["choice"]:
-        if not thing_exists(state, tid):
+        if not kit.thing_exists(state, tid):
             continue  # an Illusion that died when targeted
         owner = controller(state, tid)
         empty = [
             f"slot:{owner}:{s}"
-            for s, occupant in player(state, owner)["patrol"].items()
-            if occupant is None and patrol_slot(state, tid) is not None
+            for s, occupant in kit.player(state, owner)["patrol"].items()
+            if occupant is None and kit.patrol_slot(state, tid) is not None
         ]
-        ask(
+        kit.ask(
             state,
             step["seat"],
             "Captain Zane: choose the empty slot to shove it to.",
@@ -313,19 +284,19 @@ def _zane_shove(state, step):
         )
 
 
-@op("zane_shoved")
+@kit.op("zane_shoved")
 def _zane_shoved(state, step):
     tid = step["target"]
-    if not thing_exists(state, tid):
+    if not kit.thing_exists(state, tid):
         return
     for pick in step["choice"]:
         _, owner, slot = pick.split(":")
-        zone = player(state, int(owner))["patrol"]
-        old = patrol_slot(state, tid)
+        zone = kit.player(state, int(owner))["patrol"]
+        old = kit.patrol_slot(state, tid)
         if old is not None and zone[slot] is None:
             zone[old], zone[slot] = None, tid
-            log(state, f"{name(state, tid)} was shoved to the {slot.replace('_', ' ')} slot.", cards=[tid])
-    hit(state, step["seat"], tid, 1, step["zane"], by=catalog.card("captain_zane")["name"])
+            kit.log(state, f"{kit.name(state, tid)} was shoved to the {slot.replace('_', ' ')} slot.", cards=[tid])
+    hit(state, step["seat"], tid, 1, step["zane"], by=kit.catalog.card("captain_zane")["name"])
 
 
-card("captain_zane", kills=_zane_kills, max_level=_zane_max)
+kit.card("captain_zane", kills=_zane_kills, max_level=_zane_max)

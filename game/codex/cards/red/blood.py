@@ -1,43 +1,7 @@
 """Blood (red spec): its codex cards, its hero Drakk Ramhorn and the red
 Pirate token (keywords and stats only)."""
 
-from ..kit import (
-    CHARACTER,
-    Ability,
-    AtEndOfTurn,
-    PickUpTo,
-    TakeControl,
-    Target,
-    ThisTurn,
-    at_end_of_turn,
-    base_id,
-    card,
-    card_of,
-    catalog,
-    change_control,
-    controller_of,
-    draw,
-    each,
-    gain_gold,
-    is_opponent,
-    log,
-    make_token,
-    name,
-    op,
-    player,
-    push,
-    reached,
-    rng,
-    sacrifice,
-    seat_name,
-    stats,
-    tech_at_most,
-    thing_exists,
-    trash,
-    trash_worker,
-    until_end_of_turn,
-    worker_total,
-)
+from .. import kit
 from .common import NONE, controller, hit, later_target, never_patrols, opposing_bases, own_turn
 
 
@@ -46,14 +10,14 @@ def _desperation(state, seat, iid, targets):
     ruling), trash it and draw three (R9 limits reshuffles); either way you
     discard your hand when your main phase ends, before the draw phase
     (ruling; turns.end_main_phase)."""
-    p = player(state, seat)
+    p = kit.player(state, seat)
     if not p["hand"]:
-        trash(state, iid)
-        draw(state, seat, 3, in_main=True)
+        kit.trash(state, iid)
+        kit.draw(state, seat, 3, in_main=True)
     p["discard_hand_turn"] = state["turn"]
 
 
-card("desperation", resolve=_desperation)
+kit.card("desperation", resolve=_desperation)
 
 
 def _kidnapping(state, seat, iid, targets):
@@ -62,28 +26,35 @@ def _kidnapping(state, seat, iid, targets):
     then, its former controller gets it back (Kidnapping rulings; dying, it
     goes to its owner's discard pile)."""
     unit = targets[0]
-    if not thing_exists(state, unit):
+    if not kit.thing_exists(state, unit):
         return  # an Illusion that died when targeted
     former = controller(state, unit)
-    change_control(state, unit, seat)
-    card_of(state, unit)["exhausted"] = False
-    until_end_of_turn(state, unit, kw={"haste": 1})
-    log(state, f"{seat_name(state, seat)} kidnapped {name(state, unit)}.", cards=[unit])
-    at_end_of_turn(state, {"op": "kidnap_return", "iid": unit, "seat": former, "taker": seat})
+    kit.change_control(state, unit, seat)
+    kit.card_of(state, unit)["exhausted"] = False
+    kit.until_end_of_turn(state, unit, kw={"haste": 1})
+    kit.log(state, f"{kit.seat_name(state, seat)} kidnapped {kit.name(state, unit)}.", cards=[unit])
+    kit.at_end_of_turn(state, {"op": "kidnap_return", "iid": unit, "seat": former, "taker": seat})
 
 
-@op("kidnap_return")
+@kit.op("kidnap_return")
 def _kidnap_return(state, step):
     inst = state["cards"].get(step["iid"])
     if inst is not None and inst["zone"] == "play" and inst["controller"] == step["taker"]:
-        change_control(state, step["iid"], step["seat"])
-        log(state, f"{name(state, step['iid'])} went back to {seat_name(state, step['seat'])}.", cards=[step["iid"]])
+        kit.change_control(state, step["iid"], step["seat"])
+        kit.log(
+            state,
+            f"{kit.name(state, step['iid'])} went back to {kit.seat_name(state, step['seat'])}.",
+            cards=[step["iid"]],
+        )
 
 
-card(
+kit.card(
     "kidnapping",
     targets=[
-        Target(("unit",), lambda s, seat, t: is_opponent(s, seat, controller_of(s, t)) and tech_at_most(2)(s, seat, t))
+        kit.Target(
+            ("unit",),
+            lambda s, seat, t: kit.is_opponent(s, seat, kit.controller_of(s, t)) and kit.tech_at_most(2)(s, seat, t),
+        )
     ],
     resolve=_kidnapping,
 )
@@ -92,38 +63,38 @@ card(
 # Bloodlust: up to two units and/or heroes (◎, chosen one at a time, none is
 # allowed) get +1 ATK and haste this turn; each still in play takes 1 damage
 # at the end of the turn (a red spell's damage: Hotter Fire counts).
-_bloodlust = PickUpTo(
+_bloodlust = kit.PickUpTo(
     "bloodlust",
-    Target(CHARACTER),
+    kit.Target(kit.CHARACTER),
     2,
     "Bloodlust: you may choose a unit or hero.",
     pick=[
-        ThisTurn(atk=1, kw={"haste": 1}, say="{name} got +1 ATK and haste this turn."),
-        AtEndOfTurn("bloodlust_burn"),
+        kit.ThisTurn(atk=1, kw={"haste": 1}, say="{name} got +1 ATK and haste this turn."),
+        kit.AtEndOfTurn("bloodlust_burn"),
     ],
     field="chosen",
 )
 
 
-@op("bloodlust_burn")
+@kit.op("bloodlust_burn")
 def _bloodlust_burn(state, step):
-    if thing_exists(state, step["iid"]):
-        hit(state, step["seat"], step["iid"], 1, by=catalog.card("bloodlust")["name"])
+    if kit.thing_exists(state, step["iid"]):
+        hit(state, step["seat"], step["iid"], 1, by=kit.catalog.card("bloodlust")["name"])
 
 
-card("bloodlust", resolve=_bloodlust)
+kit.card("bloodlust", resolve=_bloodlust)
 
 
 def _war_drums(state, src, iid):
     """War Drums: your units get +X ATK, X = the units you control now
     (War Drums ruling: stolen units count for their new controller)."""
-    if not stats.is_unit(state, iid):
+    if not kit.stats.is_unit(state, iid):
         return NONE
     seat = controller(state, src)
-    return (sum(1 for i in player(state, seat)["play"] if stats.is_unit(state, i)), 0, {})
+    return (sum(1 for i in kit.player(state, seat)["play"] if kit.stats.is_unit(state, i)), 0, {})
 
 
-card("war_drums", aura=_war_drums)
+kit.card("war_drums", aura=_war_drums)
 
 
 def _crash_bomber(state, iid):
@@ -137,13 +108,13 @@ def _crash_bomber(state, iid):
             seat,
             "patroller_or_building",
             "Crash Bomber: choose a patroller or building to take 1 damage.",
-            {"op": "red_damage", "seat": seat, "amount": 1, "by": name(state, iid)},
+            {"op": "red_damage", "seat": seat, "amount": 1, "by": kit.name(state, iid)},
         )
     else:
-        hit(state, seat, base_id(state, state["active"]), 1, by=name(state, iid))
+        hit(state, seat, kit.base_id(state, state["active"]), 1, by=kit.name(state, iid))
 
 
-card("crash_bomber", dies=_crash_bomber)
+kit.card("crash_bomber", dies=_crash_bomber)
 
 
 def _rickety_mine(state, seat, iid, targets):
@@ -151,19 +122,20 @@ def _rickety_mine(state, seat, iid, targets):
     generator); tails: sacrifice it and your base takes 2 damage (an ability
     of a red card: Hotter Fire counts). No haste: not the turn it arrives
     (ruling, R5)."""
-    gained = gain_gold(state, seat, 3)
-    log(state, f"{seat_name(state, seat)} gained {gained} gold.")
-    if rng.randbelow(state, 2) == 0:
-        log(state, "The coin came up heads.")
+    gained = kit.gain_gold(state, seat, 3)
+    kit.log(state, f"{kit.seat_name(state, seat)} gained {gained} gold.")
+    if kit.rng.randbelow(state, 2) == 0:
+        kit.log(state, "The coin came up heads.")
         return
-    log(state, "The coin came up tails.")
-    by = name(state, iid)  # (sacrificed, it has left its id behind)
-    sacrifice(state, iid)
-    hit(state, seat, base_id(state, seat), 2, by=by)
+    kit.log(state, "The coin came up tails.")
+    by = kit.name(state, iid)  # (sacrificed, it has left its id behind)
+    kit.sacrifice(state, iid)
+    hit(state, seat, kit.base_id(state, seat), 2, by=by)
 
 
-card(
-    "rickety_mine", abilities=lambda state, iid: [Ability("gain 3 gold and flip a coin.", _rickety_mine, exhaust=True)]
+kit.card(
+    "rickety_mine",
+    abilities=lambda state, iid: [kit.Ability("gain 3 gold and flip a coin.", _rickety_mine, exhaust=True)],
 )
 
 
@@ -179,23 +151,23 @@ def _bugblatter(state, src, dead):
             seat,
             "opposing_base",
             "Captured Bugblatter: choose a base to take 1 damage.",
-            {"op": "red_damage", "seat": seat, "amount": 1, "by": name(state, src)},
+            {"op": "red_damage", "seat": seat, "amount": 1, "by": kit.name(state, src)},
         )
     else:
-        hit(state, seat, base_id(state, state["active"]), 1, by=name(state, src))
+        hit(state, seat, kit.base_id(state, state["active"]), 1, by=kit.name(state, src))
 
 
-card("captured_bugblatter", unit_dies=_bugblatter)
+kit.card("captured_bugblatter", unit_dies=_bugblatter)
 
 
 def _octopus_upkeep(state, iid):
     """Land Octopus, upkeep: sacrifice two workers (they are trashed,
     ruling) or sacrifice it. With fewer than two workers it is sacrificed."""
     seat = controller(state, iid)
-    if worker_total(state, seat) < 2:
-        sacrifice(state, iid)
+    if kit.worker_total(state, seat) < 2:
+        kit.sacrifice(state, iid)
         return
-    push(
+    kit.push(
         state,
         {
             "op": "red_ask",
@@ -207,17 +179,17 @@ def _octopus_upkeep(state, iid):
     )
 
 
-@op("octopus")
+@kit.op("octopus")
 def _octopus_choice(state, step):
     for pick in step["choice"]:
         if pick.startswith("workers:"):
-            trash_worker(state, step["seat"])
-            trash_worker(state, step["seat"])
+            kit.trash_worker(state, step["seat"])
+            kit.trash_worker(state, step["seat"])
         else:
-            sacrifice(state, step["octopus"])
+            kit.sacrifice(state, step["octopus"])
 
 
-card("land_octopus", upkeep=_octopus_upkeep, can_patrol=never_patrols)
+kit.card("land_octopus", upkeep=_octopus_upkeep, can_patrol=never_patrols)
 
 
 def _ogre_recruiter(state, iid, moment, _ctx):
@@ -236,21 +208,21 @@ def _ogre_recruiter(state, iid, moment, _ctx):
     )
 
 
-_TAKE = each("red_take", TakeControl(), alive=True)
+_TAKE = kit.each("red_take", kit.TakeControl(), alive=True)
 
 
-card("ogre_recruiter", in_combat=_ogre_recruiter)
+kit.card("ogre_recruiter", in_combat=_ogre_recruiter)
 
 
 def _blood_unit(card_id):
-    rec = catalog.card(card_id)
+    rec = kit.catalog.card(card_id)
     return rec["kind"] == "unit" and rec["spec"] == "blood" and rec["tech"] in (1, 2)
 
 
 def _pgc_arrives(state, iid):
     """Pirate-Gang Commander arrives: three Pirate tokens (2/2)."""
     for _ in range(3):
-        make_token(state, "pirate", controller(state, iid))
+        kit.make_token(state, "pirate", controller(state, iid))
 
 
 def _pgc_unit_dies(state, src, dead):
@@ -259,7 +231,7 @@ def _pgc_unit_dies(state, src, dead):
     seat = controller(state, src)
     if controller(state, dead) == seat:
         for base in opposing_bases(state, seat):
-            hit(state, seat, base, 1, by=name(state, dead))
+            hit(state, seat, base, 1, by=kit.name(state, dead))
 
 
 def _pgc_cost(state, src, seat, card_id, cost):
@@ -273,7 +245,7 @@ def _pgc_no_tech(state, src, seat, card_id):
     return _blood_unit(card_id)
 
 
-card(
+kit.card(
     "pirate_gang_commander",
     arrives=_pgc_arrives,
     unit_dies=_pgc_unit_dies,
@@ -287,12 +259,12 @@ def _drakk_dies(state, iid):
     Two-Headed Dragon, ruling); a red ability, so Hotter Fire counts."""
     seat = controller(state, iid)
     for base in opposing_bases(state, seat):
-        hit(state, seat, base, 1, by=name(state, iid))
+        hit(state, seat, base, 1, by=kit.name(state, iid))
 
 
 def _drakk_aura(state, src, iid):
     """Drakk Ramhorn, mid band: your units have frenzy 1."""
-    if stats.is_unit(state, iid) and reached(state, src, "mid"):
+    if kit.stats.is_unit(state, iid) and kit.reached(state, src, "mid"):
         return (0, 0, {"frenzy": 1})
     return NONE
 
@@ -302,10 +274,10 @@ def _drakk_haste(state, src, iid):
     each turn gains haste for good; only the very first of the turn, and
     only if Drakk is at max level when it arrives (Drakk rulings; put into
     play from hand counts, from anywhere else not)."""
-    inst = card_of(state, iid)
-    if inst["marks"].get("first_from_hand") == state["turn"] and reached(state, src, "max"):
+    inst = kit.card_of(state, iid)
+    if inst["marks"].get("first_from_hand") == state["turn"] and kit.reached(state, src, "max"):
         inst["granted"]["haste"] = 1
-        log(state, f"{name(state, iid)} gained haste from Drakk Ramhorn.", cards=[iid])
+        kit.log(state, f"{kit.name(state, iid)} gained haste from Drakk Ramhorn.", cards=[iid])
 
 
-card("drakk_ramhorn", dies=_drakk_dies, aura=_drakk_aura, other_arrives=_drakk_haste)
+kit.card("drakk_ramhorn", dies=_drakk_dies, aura=_drakk_aura, other_arrives=_drakk_haste)

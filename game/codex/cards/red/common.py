@@ -6,46 +6,28 @@ arriving, attacking, dying, a hero reaching max level) queue a step
 instead of asking at once, so two triggers of one moment never open two
 prompts over each other; each step asks in its turn."""
 
-from ..kit import (
-    ANYTHING,
-    CHARACTER,
-    Target,
-    ask_target,
-    base_id,
-    card_of,
-    controller_of,
-    damage_target,
-    is_building,
-    is_opponent,
-    op,
-    patroller,
-    player,
-    push,
-    team_of,
-    tech_at_most,
-    thing_exists,
-)
+from .. import kit
 
 NONE = (0, 0, {})
 
 
 def controller(state, iid):
-    return card_of(state, iid)["controller"]
+    return kit.card_of(state, iid)["controller"]
 
 
 def patroller_or_building(state, seat, tid):
-    return is_building(state, tid) or patroller(state, seat, tid)
+    return kit.is_building(state, tid) or kit.patroller(state, seat, tid)
 
 
 def own_turn(state, seat):
     """True during the turn of ``seat``'s team ("on your turn")."""
-    return team_of(state, seat) == team_of(state, state["active"])
+    return kit.team_of(state, seat) == kit.team_of(state, state["active"])
 
 
 def opposing_bases(state, seat):
     """One base id per opposing team (Two-Headed Dragon: one shared base,
     Captured Bugblatter and Drakk Ramhorn rulings)."""
-    return sorted({base_id(state, p["seat"]) for p in state["players"] if is_opponent(state, seat, p["seat"])})
+    return sorted({kit.base_id(state, p["seat"]) for p in state["players"] if kit.is_opponent(state, seat, p["seat"])})
 
 
 def burn(state, seat, amount):
@@ -53,7 +35,7 @@ def burn(state, seat, amount):
     +1 for each Hotter Fire ``seat`` controls (Hotter Fire rulings: every
     red spell and red card ability that deals damage, your own base too,
     and they stack; combat damage never)."""
-    fires = sum(1 for i in player(state, seat)["play"] if card_of(state, i)["card"] == "hotter_fire")
+    fires = sum(1 for i in kit.player(state, seat)["play"] if kit.card_of(state, i)["card"] == "hotter_fire")
     return amount + fires if amount > 0 else amount
 
 
@@ -61,34 +43,34 @@ def hit(state, seat, target, amount, source=None, *, by):
     """Deal red damage ``amount`` (plus Hotter Fire) to ``target``;
     ``source`` is the card in play dealing it (so its kills count), ``by``
     names what deals it for the log (effects.damage_building)."""
-    if source is not None and not thing_exists(state, source):
+    if source is not None and not kit.thing_exists(state, source):
         source = None
-    damage_target(state, target, burn(state, seat, amount), by=by, source=source)
+    kit.damage_target(state, target, burn(state, seat, amount), by=by, source=source)
 
 
 # Target slots, by name, for the steps a trigger queues (steps are plain data).
 SLOTS = {
-    "unit": Target(("unit",)),
-    "patroller": Target(CHARACTER, patroller),
-    "patroller_or_building": Target(ANYTHING, patroller_or_building),
-    "tech01_unit": Target(("unit",), tech_at_most(1)),
-    "opposing_base": Target(("base",), lambda s, seat, t: is_opponent(s, seat, controller_of(s, t))),
-    "anything": Target(ANYTHING),
+    "unit": kit.Target(("unit",)),
+    "patroller": kit.Target(kit.CHARACTER, kit.patroller),
+    "patroller_or_building": kit.Target(kit.ANYTHING, patroller_or_building),
+    "tech01_unit": kit.Target(("unit",), kit.tech_at_most(1)),
+    "opposing_base": kit.Target(("base",), lambda s, seat, t: kit.is_opponent(s, seat, kit.controller_of(s, t))),
+    "anything": kit.Target(kit.ANYTHING),
 }
 
 
 def later_target(state, seat, slot, text, then):
     """Queue a step that asks ``seat`` for a target of ``SLOTS[slot]`` (see
     the module docstring), then runs ``then`` with the choice."""
-    push(state, {"op": "red_target", "seat": seat, "slot": slot, "text": text, "then": then})
+    kit.push(state, {"op": "red_target", "seat": seat, "slot": slot, "text": text, "then": then})
 
 
-@op("red_target")
+@kit.op("red_target")
 def red_target(state, step):
-    ask_target(state, step["seat"], SLOTS[step["slot"]], step["text"], step["then"])
+    kit.ask_target(state, step["seat"], SLOTS[step["slot"]], step["text"], step["then"])
 
 
-@op("red_damage")
+@kit.op("red_damage")
 def red_damage(state, step):
     """The chosen target takes red damage ``amount`` (Hotter Fire counted
     now) from ``source``, when that is still in play; ``by`` names it (a
@@ -98,7 +80,7 @@ def red_damage(state, step):
 
 
 def attacks_building(state, target):
-    return target is not None and thing_exists(state, target) and is_building(state, target)
+    return target is not None and kit.thing_exists(state, target) and kit.is_building(state, target)
 
 
 def never_patrols(state, iid):

@@ -1,44 +1,24 @@
 """The red starting deck (Nautical Dog, Mad Man and Shoddy Glider have only
 keywords)."""
 
-from ..kit import (
-    BUILDING,
-    Ability,
-    Steal,
-    Target,
-    acting_seats,
-    add_named_rune,
-    ask,
-    base_id,
-    building_owner,
-    card,
-    card_of,
-    catalog,
-    each_as,
-    log,
-    name,
-    patroller,
-    player,
-    return_to_hand,
-    rune_count,
-    stats,
-    thing_exists,
-    until_end_of_turn,
-    yours,
-)
+from .. import kit
 from .common import SLOTS, attacks_building, hit, never_patrols
 
 
 def _bombaster(state, seat, iid, targets):
     """Bombaster: pay 1 and sacrifice it: 2 damage to a patrolling unit."""
-    hit(state, seat, targets[0], 2, by=catalog.card("bombaster")["name"])  # (sacrificed as the cost)
+    hit(state, seat, targets[0], 2, by=kit.catalog.card("bombaster")["name"])  # (sacrificed as the cost)
 
 
-card(
+kit.card(
     "bombaster",
     abilities=lambda state, iid: [
-        Ability(
-            "2 damage to a patrolling unit.", _bombaster, targets=[Target(("unit",), patroller)], gold=1, sacrifice=True
+        kit.Ability(
+            "2 damage to a patrolling unit.",
+            _bombaster,
+            targets=[kit.Target(("unit",), kit.patroller)],
+            gold=1,
+            sacrifice=True,
         )
     ],
 )
@@ -47,17 +27,17 @@ card(
 def _careless_musketeer(state, seat, iid, targets):
     """Careless Musketeer: exhaust: 1 damage to a unit or building, and 1
     to your own base (Hotter Fire ruling: both get the extra damage)."""
-    hit(state, seat, targets[0], 1, iid, by=name(state, iid))
-    hit(state, seat, base_id(state, seat), 1, by=name(state, iid))
+    hit(state, seat, targets[0], 1, iid, by=kit.name(state, iid))
+    hit(state, seat, kit.base_id(state, seat), 1, by=kit.name(state, iid))
 
 
-card(
+kit.card(
     "careless_musketeer",
     abilities=lambda state, iid: [
-        Ability(
+        kit.Ability(
             "1 damage to a unit or building and 1 to your own base.",
             _careless_musketeer,
-            targets=[Target(("unit",) + BUILDING)],
+            targets=[kit.Target(("unit",) + kit.BUILDING)],
             exhaust=True,
         )
     ],
@@ -68,15 +48,15 @@ def _bloodrage_ogre_end(state, iid):
     """Bloodrage Ogre: at the end of his controller's turn he goes back to
     his owner's hand unless he arrived or attacked this turn (rulings: only
     on his controller's turn, after the draw phase)."""
-    inst = card_of(state, iid)
-    if inst["controller"] not in acting_seats(state):
+    inst = kit.card_of(state, iid)
+    if inst["controller"] not in kit.acting_seats(state):
         return
     if inst["arrived"] >= state["turn"] or inst["attacks"]:
         return
-    return_to_hand(state, iid)
+    kit.return_to_hand(state, iid)
 
 
-card("bloodrage_ogre", end_of_turn=_bloodrage_ogre_end)
+kit.card("bloodrage_ogre", end_of_turn=_bloodrage_ogre_end)
 
 
 def _rambaster_bonus(state, iid, target):
@@ -85,32 +65,32 @@ def _rambaster_bonus(state, iid, target):
     return 2 if attacks_building(state, target) else 0
 
 
-card("makeshift_rambaster", modifies={"attack": _rambaster_bonus}, can_patrol=never_patrols)
+kit.card("makeshift_rambaster", modifies={"attack": _rambaster_bonus}, can_patrol=never_patrols)
 
 
 def _bloodburn_rune(state, src, dead):
     """Bloodburn: whenever any unit dies, a blood rune (at most 4)."""
-    if rune_count(state, src, "blood") < 4:
-        add_named_rune(state, src, "blood")
+    if kit.rune_count(state, src, "blood") < 4:
+        kit.add_named_rune(state, src, "blood")
 
 
 def _bloodburn_shot(state, seat, iid, targets):
     """Bloodburn: exhaust and remove two blood runes: 1 damage to a unit or
     building (an upgrade has arrival fatigue too, Bloodburn ruling, R5)."""
-    card_of(state, iid)["marks"]["runes"]["blood"] -= 2
-    hit(state, seat, targets[0], 1, iid, by=name(state, iid))
+    kit.card_of(state, iid)["marks"]["runes"]["blood"] -= 2
+    hit(state, seat, targets[0], 1, iid, by=kit.name(state, iid))
 
 
-card(
+kit.card(
     "bloodburn",
     unit_dies=_bloodburn_rune,
     abilities=lambda state, iid: [
-        Ability(
+        kit.Ability(
             "remove two blood runes: 1 damage to a unit or building.",
             _bloodburn_shot,
-            targets=[Target(("unit",) + BUILDING)],
+            targets=[kit.Target(("unit",) + kit.BUILDING)],
             exhaust=True,
-            available=lambda s, i: rune_count(s, i, "blood") >= 2,
+            available=lambda s, i: kit.rune_count(s, i, "blood") >= 2,
         )
     ],
 )
@@ -119,21 +99,21 @@ card(
 def _scorch(state, seat, iid, targets):
     """Scorch: 2 damage to a patroller or a building (3 with Hotter Fire,
     ruling)."""
-    hit(state, seat, targets[0], 2, by=name(state, iid))
+    hit(state, seat, targets[0], 2, by=kit.name(state, iid))
 
 
-card("scorch", targets=[SLOTS["patroller_or_building"]], resolve=_scorch)
+kit.card("scorch", targets=[SLOTS["patroller_or_building"]], resolve=_scorch)
 
 
 def _charge(state, seat, iid, targets):
     """Charge: one of your units gets haste and +1 ATK this turn."""
-    if not thing_exists(state, targets[0]):
+    if not kit.thing_exists(state, targets[0]):
         return  # an Illusion that died when targeted
-    until_end_of_turn(state, targets[0], atk=1, kw={"haste": 1})
-    log(state, f"{name(state, targets[0])} charges: haste and +1 ATK this turn.", cards=[targets[0]])
+    kit.until_end_of_turn(state, targets[0], atk=1, kw={"haste": 1})
+    kit.log(state, f"{kit.name(state, targets[0])} charges: haste and +1 ATK this turn.", cards=[targets[0]])
 
 
-card("charge", targets=[Target(("unit",), yours)], resolve=_charge)
+kit.card("charge", targets=[kit.Target(("unit",), kit.yours)], resolve=_charge)
 
 
 def _pillage(state, seat, iid, targets):
@@ -142,21 +122,21 @@ def _pillage(state, seat, iid, targets):
     Two-Headed Dragon the caster picks which player of that team pays
     (house rule R27)."""
     pirates = any(
-        stats.is_unit(state, i) and "Pirate" in catalog.card(card_of(state, i)["card"])["subtypes"]
-        for i in player(state, seat)["play"]
+        kit.stats.is_unit(state, i) and "Pirate" in kit.catalog.card(kit.card_of(state, i)["card"])["subtypes"]
+        for i in kit.player(state, seat)["play"]
     )
     amount = 2 if pirates else 1
-    hit(state, seat, targets[0], amount, by=name(state, iid))
-    ask(
+    hit(state, seat, targets[0], amount, by=kit.name(state, iid))
+    kit.ask(
         state,
         seat,
         "Pillage: steal from which player?",
-        building_owner(state, targets[0]),
+        kit.building_owner(state, targets[0]),
         {"op": "pillage_steal", "seat": seat, "amount": amount},
     )
 
 
-each_as("pillage_steal", lambda stored: Steal(stored["amount"]))
+kit.each_as("pillage_steal", lambda stored: kit.Steal(stored["amount"]))
 
 
-card("pillage", targets=[Target(("base",))], resolve=_pillage)
+kit.card("pillage", targets=[kit.Target(("base",))], resolve=_pillage)

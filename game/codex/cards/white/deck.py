@@ -1,37 +1,7 @@
 """The white starting deck. Savior Monk, Fox Viper, Morningstar Flagbearer
 and Fox Primus have only keywords and need no code."""
 
-from ..kit import (
-    CHARACTER,
-    PATROL_SLOTS,
-    PickUpTo,
-    ThisTurn,
-    ability,
-    ask,
-    attacking,
-    card,
-    card_of,
-    enter_play,
-    friendly,
-    is_busy,
-    leave_play,
-    log,
-    maps,
-    move,
-    name,
-    op,
-    opposing,
-    patrol_slot,
-    patroller,
-    player,
-    raw_stats,
-    return_to_hand,
-    seat_name,
-    slot,
-    stats,
-    thing_exists,
-    yours,
-)
+from .. import kit
 
 NONE = (0, 0, {})
 
@@ -45,22 +15,22 @@ def _smoker_targeted(state, iid, how, _detail):
     effect then finds nothing to act on."""
     if how != "targeted":
         return
-    log(state, f"{name(state, iid)} slipped away when targeted.", cards=[iid])
-    return_to_hand(state, iid)
+    kit.log(state, f"{kit.name(state, iid)} slipped away when targeted.", cards=[iid])
+    kit.return_to_hand(state, iid)
 
 
-card("smoker", affected=_smoker_targeted)
+kit.card("smoker", affected=_smoker_targeted)
 
 
 # ---- Aged Sensei -------------------------------------------------------------------
 
-card(
+kit.card(
     "aged_sensei",
     abilities=[
-        ability(
+        kit.ability(
             "a friendly unit or hero gets +1 ATK and +1 armor this turn.",
-            ThisTurn(atk=1, kw={"armor": 1}, say="{name} gets +1 ATK and +1 armor this turn."),
-            targets=[slot(CHARACTER, friendly)],
+            kit.ThisTurn(atk=1, kw={"armor": 1}, say="{name} gets +1 ATK and +1 armor this turn."),
+            targets=[kit.slot(kit.CHARACTER, kit.friendly)],
             exhaust=True,
         )
     ],
@@ -72,9 +42,9 @@ card(
 
 def _safe(state, iid):
     """True for a tech 0 or I unit: what Safe Attacking protects."""
-    if not stats.is_unit(state, iid):
+    if not kit.stats.is_unit(state, iid):
         return False
-    tech = stats.tech_level(state, iid)
+    tech = kit.stats.tech_level(state, iid)
     return tech is not None and tech <= 1
 
 
@@ -82,7 +52,7 @@ def _safe_attacking(state, src, iid):
     """Safe Attacking: your tech 0 and I units have +1 armor while they
     attack; the armor goes when the attack is over, and comes back for a
     second attack (Safe Attacking rulings; see :func:`_safe_attack_begins`)."""
-    if is_busy("safe_attacking", iid) or attacking(state, iid) is None or not _safe(state, iid):
+    if kit.is_busy("safe_attacking", iid) or kit.attacking(state, iid) is None or not _safe(state, iid):
         return NONE
     return (0, 0, {"armor": 1})
 
@@ -94,30 +64,32 @@ def _safe_attack_begins(state, src, attacker, ctx):
     this turn (house rule R6) is cut to what its other armor can account
     for: the armor of earlier attacks is gone, and the unit's other armor
     is the first to absorb (docs/RULINGS.md)."""
-    if card_of(state, attacker)["controller"] != card_of(state, src)["controller"] or not _safe(state, attacker):
+    if kit.card_of(state, attacker)["controller"] != kit.card_of(state, src)["controller"] or not _safe(
+        state, attacker
+    ):
         return
-    inst = card_of(state, attacker)
-    other = raw_stats(state, attacker, "safe_attacking")["kw"].get("armor", 0)
+    inst = kit.card_of(state, attacker)
+    other = kit.raw_stats(state, attacker, "safe_attacking")["kw"].get("armor", 0)
     inst["armor_used"] = min(inst["armor_used"], other)
 
 
-card("safe_attacking", aura=_safe_attacking, any_attacks=_safe_attack_begins)
+kit.card("safe_attacking", aura=_safe_attacking, any_attacks=_safe_attack_begins)
 
 
 # ---- Sensei's Advice -------------------------------------------------------------------
 
-ADVISED = slot("unit", yours, prompt="Sensei's Advice: choose a unit of yours (up to two).")
+ADVISED = kit.slot("unit", kit.yours, prompt="Sensei's Advice: choose a unit of yours (up to two).")
 
 
 # Sensei's Advice: up to two of your units (◎, chosen as it resolves, one at
 # a time; none is allowed) get +1 ATK and +1 armor this turn.
-card(
+kit.card(
     "sensei_s_advice",
-    resolve=PickUpTo(
+    resolve=kit.PickUpTo(
         "white_advice",
         ADVISED,
         2,
-        pick=ThisTurn(atk=1, kw={"armor": 1}, say="{name} gets +1 ATK and +1 armor this turn."),
+        pick=kit.ThisTurn(atk=1, kw={"armor": 1}, say="{name} gets +1 ATK and +1 armor this turn."),
     ),
 )
 
@@ -130,33 +102,33 @@ def _hook(state, seat, iid, targets):
     its own patrol zone, any one, whatever lies between (ruling); the
     caster picks the slot. With no empty slot nothing happens."""
     tid = targets[0]
-    if not thing_exists(state, tid):
+    if not kit.thing_exists(state, tid):
         return
-    owner = card_of(state, tid)["controller"]
-    empty = [s for s in PATROL_SLOTS if player(state, owner)["patrol"].get(s) is None]
-    ask(
+    owner = kit.card_of(state, tid)["controller"]
+    empty = [s for s in kit.PATROL_SLOTS if kit.player(state, owner)["patrol"].get(s) is None]
+    kit.ask(
         state,
         seat,
-        f"Grappling Hook: move {name(state, tid)} to which slot?",
+        f"Grappling Hook: move {kit.name(state, tid)} to which slot?",
         empty,
         {"op": "grappling_hook", "card": tid},
     )
 
 
-@op("grappling_hook")
+@kit.op("grappling_hook")
 def _hooked(state, step):
     tid = step["card"]
-    if not thing_exists(state, tid) or patrol_slot(state, tid) is None:
+    if not kit.thing_exists(state, tid) or kit.patrol_slot(state, tid) is None:
         return
-    zone = player(state, card_of(state, tid)["controller"])["patrol"]
+    zone = kit.player(state, kit.card_of(state, tid)["controller"])["patrol"]
     for new in step["choice"]:
         if zone.get(new) is None:
-            zone[patrol_slot(state, tid)] = None
+            zone[kit.patrol_slot(state, tid)] = None
             zone[new] = tid
-            log(state, f"{name(state, tid)} was pulled to the {new.replace('_', ' ')} slot.", cards=[tid])
+            kit.log(state, f"{kit.name(state, tid)} was pulled to the {new.replace('_', ' ')} slot.", cards=[tid])
 
 
-card("grappling_hook", targets=[slot(CHARACTER, patroller)], resolve=_hook)
+kit.card("grappling_hook", targets=[kit.slot(kit.CHARACTER, kit.patroller)], resolve=_hook)
 
 
 # ---- Snapback ---------------------------------------------------------------------------------
@@ -170,19 +142,21 @@ def _snapback(state, seat, iid, targets):
     control, one on cooldown too (ruling); the same hero only when there is
     no other (ruling). The caster picks among several (docs/RULINGS.md)."""
     tid = targets[0]
-    if not thing_exists(state, tid):
+    if not kit.thing_exists(state, tid):
         return
-    inst = card_of(state, tid)
+    inst = kit.card_of(state, tid)
     owner, hero = inst["owner"], inst["card"]
-    leave_play(state, tid)
-    back = move(state, tid, "command")
-    p = player(state, owner)
+    kit.leave_play(state, tid)
+    back = kit.move(state, tid, "command")
+    p = kit.player(state, owner)
     p["hero_ready_after"][hero] = max(p["hero_ready_after"].get(hero, 0), p["turns_ended"] + 1)
-    log(state, f"{name(state, back)} snapped back to {seat_name(state, owner)}'s command zone.", cards=[back])
+    kit.log(
+        state, f"{kit.name(state, back)} snapped back to {kit.seat_name(state, owner)}'s command zone.", cards=[back]
+    )
     others = [
-        h for h in p["command"] if h != back and not maps.hero_gone(state, owner, state["cards"][h]["card"])
+        h for h in p["command"] if h != back and not kit.maps.hero_gone(state, owner, state["cards"][h]["card"])
     ]  # Burial Grounds
-    ask(
+    kit.ask(
         state,
         seat,
         "Snapback: which hero comes into play in its place?",
@@ -191,12 +165,12 @@ def _snapback(state, seat, iid, targets):
     )
 
 
-@op("snapback")
+@kit.op("snapback")
 def _snapback_put(state, step):
     for hero in step["choice"]:
-        if hero in state["cards"] and card_of(state, hero)["zone"] == "command":
-            log(state, f"{name(state, hero)} came into play.", cards=[hero])
-            enter_play(state, hero, step["owner"])
+        if hero in state["cards"] and kit.card_of(state, hero)["zone"] == "command":
+            kit.log(state, f"{kit.name(state, hero)} came into play.", cards=[hero])
+            kit.enter_play(state, hero, step["owner"])
 
 
-card("snapback", targets=[slot("hero", opposing)], resolve=_snapback)
+kit.card("snapback", targets=[kit.slot("hero", kit.opposing)], resolve=_snapback)

@@ -7,52 +7,13 @@ the official rulings (reference/codex-cards/rulings.json, "White",
 "Heroes") and docs/RULINGS.md ("White cards: Strength").
 """
 
-from ..kit import (
-    OPPONENTS,
-    Call,
-    Choose,
-    PickUpTo,
-    Sideline,
-    ability,
-    ask,
-    attach,
-    attached_to,
-    base_id,
-    building_ids,
-    building_record,
-    card,
-    card_of,
-    catalog,
-    damage_building,
-    damage_card,
-    destroy,
-    host_gone,
-    is_building_id,
-    is_busy,
-    is_opponent,
-    is_patrolling,
-    kind_of,
-    log,
-    make_token,
-    name,
-    op,
-    patroller,
-    player,
-    raw_stats,
-    reached,
-    seat_name,
-    sideline,
-    slot,
-    stats,
-    thing_exists,
-    tick,
-)
+from .. import kit
 
 NONE = (0, 0, {})
 
 
 def _controller(state, iid):
-    return card_of(state, iid)["controller"]
+    return kit.card_of(state, iid)["controller"]
 
 
 # ---- Bird's Nest ---------------------------------------------------------------
@@ -63,9 +24,9 @@ BIRD_LIMIT = 2
 def _nest_birds(state, seat):
     """Make Birds for ``seat`` up to the limit of two Birds in play: a second
     Nest sees the two Birds and makes none (ruling)."""
-    have = sum(1 for i in player(state, seat)["play"] if card_of(state, i)["card"] == "bird")
+    have = sum(1 for i in kit.player(state, seat)["play"] if kit.card_of(state, i)["card"] == "bird")
     for _ in range(BIRD_LIMIT - have):
-        make_token(state, "bird", seat)
+        kit.make_token(state, "bird", seat)
 
 
 def _nest(state, seat, iid, targets):
@@ -79,7 +40,7 @@ def _nest_upkeep(state, iid):
     _nest_birds(state, _controller(state, iid))
 
 
-card("bird_s_nest", resolve=_nest, upkeep=_nest_upkeep)
+kit.card("bird_s_nest", resolve=_nest, upkeep=_nest_upkeep)
 
 
 # ---- Entangling Vines ------------------------------------------------------------
@@ -91,24 +52,24 @@ def _vines(state, seat, iid, targets):
     begins now (state.tick: a Gargoyle woken later may attack, Gargoyle
     ruling)."""
     host = targets[0]
-    attach(state, iid, host)
-    card_of(state, iid)["marks"]["since"] = tick(state)
-    if thing_exists(state, host):
-        sideline(state, host)
+    kit.attach(state, iid, host)
+    kit.card_of(state, iid)["marks"]["since"] = kit.tick(state)
+    if kit.thing_exists(state, host):
+        kit.sideline(state, host)
 
 
 def _vines_hold(state, src, iid):
     """Since when the Vines hold ``iid`` (their host), else None; Vines
     attached before the clock (state.tick) hold since 0, the oldest."""
-    return card_of(state, src)["marks"].get("since", 0) if attached_to(state, src) == iid else None
+    return kit.card_of(state, src)["marks"].get("since", 0) if kit.attached_to(state, src) == iid else None
 
 
-card(
+kit.card(
     "entangling_vines",
-    targets=[slot("unit", patroller)],
+    targets=[kit.slot("unit", kit.patroller)],
     resolve=_vines,
     restricts={"attack_and_patrol": _vines_hold},
-    must_sacrifice=host_gone,
+    must_sacrifice=kit.host_gone,
 )
 
 
@@ -117,18 +78,18 @@ card(
 
 def _clappable(state, seat, tid):
     """A unit without flying that costs 2 or less (tokens cost 0, ruling)."""
-    rec = catalog.card(card_of(state, tid)["card"])
+    rec = kit.catalog.card(kit.card_of(state, tid)["card"])
     cost = 0 if rec.get("token") else (rec["cost"] or 0)
-    return not stats.kw(state, tid, "flying") and cost <= 2
+    return not kit.stats.kw(state, tid, "flying") and cost <= 2
 
 
-CLAP = slot("unit", _clappable, prompt="Thunderclap: sideline which unit (up to three)?")
+CLAP = kit.slot("unit", _clappable, prompt="Thunderclap: sideline which unit (up to three)?")
 
 
 # Thunderclap: up to three units without flying that cost 2 or less (◎,
 # picked as it resolves, one prompt each; any unit, patrolling or not: an
 # Illusion dies when targeted, ruling) are sidelined.
-card("thunderclap", resolve=PickUpTo("thunderclap", CLAP, 3, pick=Sideline()))
+kit.card("thunderclap", resolve=kit.PickUpTo("thunderclap", CLAP, 3, pick=kit.Sideline()))
 
 
 # ---- Earthquake -----------------------------------------------------------------------
@@ -136,12 +97,12 @@ card("thunderclap", resolve=PickUpTo("thunderclap", CLAP, 3, pick=Sideline()))
 
 def _buildings_of(state, seat):
     """Every building of ``seat``: tech buildings, add-on, base, building cards."""
-    cards = [i for i in player(state, seat)["play"] if kind_of(state, i) == "building"]
-    return building_ids(state, seat) + [base_id(state, seat)] + cards
+    cards = [i for i in kit.player(state, seat)["play"] if kit.kind_of(state, i) == "building"]
+    return kit.building_ids(state, seat) + [kit.base_id(state, seat)] + cards
 
 
 def _damage_on(state, tid):
-    rec = building_record(state, tid) if is_building_id(tid) else card_of(state, tid)
+    rec = kit.building_record(state, tid) if kit.is_building_id(tid) else kit.card_of(state, tid)
     return rec["damage"] if rec is not None else 0
 
 
@@ -149,18 +110,18 @@ def _quake(state, seat, victim):
     """4 damage to each damaged building of ``victim``'s, then 1 to each
     undamaged one, read afresh (ruling: a building destroyed by the first
     damages the base, which then takes no 1)."""
-    for tid in [t for t in _buildings_of(state, victim) if thing_exists(state, t) and _damage_on(state, t) > 0]:
-        damage_building(state, tid, 4, by=catalog.card("earthquake")["name"])
-    for tid in [t for t in _buildings_of(state, victim) if thing_exists(state, t) and _damage_on(state, t) == 0]:
-        damage_building(state, tid, 1, by=catalog.card("earthquake")["name"])
+    for tid in [t for t in _buildings_of(state, victim) if kit.thing_exists(state, t) and _damage_on(state, t) > 0]:
+        kit.damage_building(state, tid, 4, by=kit.catalog.card("earthquake")["name"])
+    for tid in [t for t in _buildings_of(state, victim) if kit.thing_exists(state, t) and _damage_on(state, t) == 0]:
+        kit.damage_building(state, tid, 1, by=kit.catalog.card("earthquake")["name"])
 
 
 # Earthquake (ultimate): the caster picks an opponent (one opponent in a
 # 1-hero game: no question).
-_earthquake = Choose("earthquake", Call(_quake), options=OPPONENTS, prompt="Earthquake: whose buildings?")
+_earthquake = kit.Choose("earthquake", kit.Call(_quake), options=kit.OPPONENTS, prompt="Earthquake: whose buildings?")
 
 
-card("earthquake", resolve=_earthquake)
+kit.card("earthquake", resolve=_earthquake)
 
 
 # ---- Mythmaking -------------------------------------------------------------------------
@@ -169,7 +130,7 @@ card("earthquake", resolve=_earthquake)
 def _mythmaking(state, src, iid):
     """Mythmaking: your legendary units +2/+2 and legendary buildings +2
     HP; opponents' legendary units -1/-1."""
-    rec = catalog.card(card_of(state, iid)["card"])
+    rec = kit.catalog.card(kit.card_of(state, iid)["card"])
     if not rec["legendary"]:
         return NONE
     mine = _controller(state, src)
@@ -177,12 +138,12 @@ def _mythmaking(state, src, iid):
         if rec["kind"] == "unit":
             return (2, 2, {})
         return (0, 2, {}) if rec["kind"] == "building" else NONE
-    if rec["kind"] == "unit" and is_opponent(state, mine, _controller(state, iid)):
+    if rec["kind"] == "unit" and kit.is_opponent(state, mine, _controller(state, iid)):
         return (-1, -1, {})
     return NONE
 
 
-card("mythmaking", aura_all=_mythmaking)
+kit.card("mythmaking", aura_all=_mythmaking)
 
 
 # ---- Doubling Barbarbarian ----------------------------------------------------------------
@@ -194,18 +155,18 @@ def _doubling(state, src, iid):
     bonuses (rulings: squad leader gives 2 armor, a rune +2/+2; it ends
     with the effect). Losses (-1/-1 runes, ...) are not doubled; healing
     isn't a gain (ruling)."""
-    if iid != src or is_busy("doubling", iid):
+    if iid != src or kit.is_busy("doubling", iid):
         return NONE
-    inst = card_of(state, iid)
-    rec = catalog.card(inst["card"])
-    raw = raw_stats(state, iid, "doubling")
+    inst = kit.card_of(state, iid)
+    rec = kit.catalog.card(inst["card"])
+    raw = kit.raw_stats(state, iid, "doubling")
     gain_atk = max(0, raw["atk"] + inst["minus"] - (rec["atk"] or 0))
     gain_hp = max(0, raw["hp"] + inst["minus"] - (rec["hp"] or 0))
     armor = raw["kw"].get("armor", 0)
     return (gain_atk, gain_hp, {"armor": armor} if armor else {})
 
 
-card("doubling_barbarbarian", aura=_doubling)
+kit.card("doubling_barbarbarian", aura=_doubling)
 
 
 # ---- Whitestar Grappler -----------------------------------------------------------------
@@ -215,23 +176,23 @@ def _grapple(state, seat, iid, targets):
     """Whitestar Grappler: a unit (◎) takes 4 damage; if it still lives it
     deals its ATK to the Grappler and is sidelined if it was patrolling."""
     tid = targets[0]
-    if not thing_exists(state, tid):
+    if not kit.thing_exists(state, tid):
         return
-    damage_card(state, tid, 4, by=name(state, iid), source=iid)
-    inst = card_of(state, tid)
-    if inst["marks"].get("doomed") or inst["damage"] >= stats.hp(state, tid):
+    kit.damage_card(state, tid, 4, by=kit.name(state, iid), source=iid)
+    inst = kit.card_of(state, tid)
+    if inst["marks"].get("doomed") or inst["damage"] >= kit.stats.hp(state, tid):
         return
-    damage_card(state, iid, stats.atk(state, tid), by=name(state, tid), source=tid)
-    sideline(state, tid)
+    kit.damage_card(state, iid, kit.stats.atk(state, tid), by=kit.name(state, tid), source=tid)
+    kit.sideline(state, tid)
 
 
-card(
+kit.card(
     "whitestar_grappler",
     abilities=[
-        ability(
+        kit.ability(
             "a unit takes 4 damage; if it lives it hits back and is sidelined.",
             _grapple,
-            targets=[slot("unit")],
+            targets=[kit.slot("unit")],
             exhaust=True,
         )
     ],
@@ -240,17 +201,17 @@ card(
 
 # ---- Colossus, Jefferson DeGrey ---------------------------------------------------------
 
-card("colossus", unstoppable_toward=lambda state, iid, target: target.startswith("base:"))
+kit.card("colossus", unstoppable_toward=lambda state, iid, target: target.startswith("base:"))
 
 
 def _jefferson(state, iid):
     """Jefferson DeGrey: arriving, he destroys every token in play."""
     for tid in [i for p in state["players"] for i in p["play"]]:
-        if catalog.card(card_of(state, tid)["card"]).get("token"):
-            destroy(state, tid)
+        if kit.catalog.card(kit.card_of(state, tid)["card"]).get("token"):
+            kit.destroy(state, tid)
 
 
-card("jefferson_degrey_ghostly_diplomat", arrives=_jefferson)
+kit.card("jefferson_degrey_ghostly_diplomat", arrives=_jefferson)
 
 
 # ---- Morningstar Pass ---------------------------------------------------------------------
@@ -262,20 +223,20 @@ def _pass_shields(state, src, target):
     if target == src:
         return False
     mine = _controller(state, src)
-    if is_building_id(target):
+    if kit.is_building_id(target):
         if target.startswith("base:"):
-            return target == base_id(state, mine)
+            return target == kit.base_id(state, mine)
         return int(target.split(":")[1]) == mine
-    return target in state["cards"] and kind_of(state, target) == "building" and _controller(state, target) == mine
+    return target in state["cards"] and kit.kind_of(state, target) == "building" and _controller(state, target) == mine
 
 
 def _pass_tax(state, iid, seat):
     """Opponents (``seat`` attacking) pay 1 gold each time they attack it;
     without it, no attack (ruling)."""
-    return 1 if is_opponent(state, seat, _controller(state, iid)) else 0
+    return 1 if kit.is_opponent(state, seat, _controller(state, iid)) else 0
 
 
-card("morningstar_pass", restricts={"building_damage": _pass_shields}, modifies={"attack_tax": _pass_tax})
+kit.card("morningstar_pass", restricts={"building_damage": _pass_shields}, modifies={"attack_tax": _pass_tax})
 
 
 # ---- Oathkeeper of Kor Mountain ------------------------------------------------------------
@@ -286,19 +247,19 @@ OATHS = ["play no cards from hand but workers", "skip my draw/discard phase"]
 def _oath_arrives(state, iid):
     """Arriving, its controller swears one oath, kept while it is in play."""
     seat = _controller(state, iid)
-    ask(state, seat, "Oathkeeper of Kor Mountain: swear which oath?", OATHS, {"op": "oathkeeper", "card": iid})
+    kit.ask(state, seat, "Oathkeeper of Kor Mountain: swear which oath?", OATHS, {"op": "oathkeeper", "card": iid})
 
 
-@op("oathkeeper")
+@kit.op("oathkeeper")
 def _oath_sworn(state, step):
     if step["card"] in state["cards"]:
         for oath in step["choice"]:
-            card_of(state, step["card"])["marks"]["oath"] = oath
-            log(state, f'{seat_name(state, _controller(state, step["card"]))} swore: "I will {oath}."')
+            kit.card_of(state, step["card"])["marks"]["oath"] = oath
+            kit.log(state, f'{kit.seat_name(state, _controller(state, step["card"]))} swore: "I will {oath}."')
 
 
 def _oath(state, iid):
-    return card_of(state, iid)["marks"].get("oath")
+    return kit.card_of(state, iid)["marks"].get("oath")
 
 
 def _oath_forbids(state, src, seat, card_id, from_hand):
@@ -317,16 +278,16 @@ def _oath_skips(state, src, seat):
 def _sideline_all(state, seat, iid, targets):
     """Pay 2: sideline every patrolling unit."""
     for tid in [i for p in state["players"] for i in p["play"]]:
-        if stats.is_unit(state, tid) and is_patrolling(state, tid):
-            sideline(state, tid)
+        if kit.stats.is_unit(state, tid) and kit.is_patrolling(state, tid):
+            kit.sideline(state, tid)
 
 
-card(
+kit.card(
     "oathkeeper_of_kor_mountain",
     arrives=_oath_arrives,
     forbids_play=_oath_forbids,
     restricts={"draw": _oath_skips},
-    abilities=[ability("sideline every patrolling unit.", _sideline_all, gold=2)],
+    abilities=[kit.ability("sideline every patrolling unit.", _sideline_all, gold=2)],
 )
 
 
@@ -335,10 +296,10 @@ card(
 
 def _rook_unstoppable(state, iid, patroller_id):
     """Mid band: a patrol zone holding just one patroller can't stop him."""
-    if not reached(state, iid, "mid"):
+    if not kit.reached(state, iid, "mid"):
         return False
-    zone = player(state, _controller(state, patroller_id))["patrol"]
+    zone = kit.player(state, _controller(state, patroller_id))["patrol"]
     return sum(1 for occupant in zone.values() if occupant is not None) == 1
 
 
-card("garus_rook", unstoppable_by=_rook_unstoppable)
+kit.card("garus_rook", unstoppable_by=_rook_unstoppable)
