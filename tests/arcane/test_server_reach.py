@@ -17,13 +17,15 @@ def test_the_turn_clock_waits_on_the_arcane_seat_that_must_answer():
     assert turnclock.waiting_seats(act(state, 0, "concede")) == []
 
 
-def test_stand_in_and_table_bots_play_an_arcane_seat():
-    """game/standins.py's bots (game.rules.GreedyBot / RandomBot) choose a legal Arcane action."""
+def test_stand_in_and_table_bots_play_an_arcane_seat(settings):
+    """game/standins.py's bots (every table kind, and the stand-in's level)
+    choose a legal Arcane action."""
+    settings.CODEX_BOT_THINK_MS = 0  # a search level stops after one iteration: the test is about legality
     state = rules.new_game(config(seed=11))
     seat = state["active"]
-    for player in ({"seat": seat, "bot": ""}, {"seat": seat, "bot": "greedy"}, {"seat": seat, "bot": "random"}):
-        action = standins._bot_for(player, 5).choose(state, seat)
-        assert action in rules.legal_actions(state, seat)
+    for kind in {*standins.BOT_KINDS, standins.STAND_IN}:
+        action = standins.bot_for(kind, 5).choose(state, seat)
+        assert action in rules.legal_actions(state, seat), kind
 
 
 def test_a_replay_shows_an_arcane_seat_its_own_actions_only():
