@@ -30,11 +30,12 @@ The verbs live by concern: :mod:`.base` (the :class:`Effect` base),
 this package names them all (``fx.NAME``).
 """
 
-from .base import CASTER, SELF, TARGET, Effect
+from .base import CASTER, SELF, TARGET, Effect, Field, field
 from .players import OPPONENTS, Discard, Draw, FromCodex, GainGold, LookAt, MakeTokens, PutIntoPlay, Steal, TrashWorker
 from .steps import AtEndOfTurn, Choose, Modes, PickUpTo, Seq, UpTo, ask_later, ask_team_later, each, each_as, on_card
 from .things import (
     AddRune,
+    BecomeCopy,
     Call,
     Damage,
     Destroy,
@@ -50,6 +51,7 @@ from .things import (
     Sideline,
     TakeControl,
     ThisTurn,
+    TimeRunes,
 )
 
 __all__ = [
@@ -57,6 +59,7 @@ __all__ = [
     "ask_later",
     "ask_team_later",
     "AtEndOfTurn",
+    "BecomeCopy",
     "Call",
     "CASTER",
     "Choose",
@@ -70,6 +73,8 @@ __all__ = [
     "EachUnitOf",
     "Effect",
     "Exhaust",
+    "field",
+    "Field",
     "FromCodex",
     "GainGold",
     "Lasting",
@@ -92,6 +97,7 @@ __all__ = [
     "TakeControl",
     "TARGET",
     "ThisTurn",
+    "TimeRunes",
     "TrashWorker",
     "UpTo",
 ]
