@@ -4,6 +4,7 @@ CASTER) and the helpers the step shapes share.
 """
 
 import copy
+from typing import Self
 
 from ...state import card_of
 from ...targeting import thing_exists
@@ -94,7 +95,7 @@ class Effect:
             names = self._field_names = tuple(k for k, v in vars(self).items() if k != "to" and _holds_field(v))
         return names
 
-    def bound(self, step: dict) -> "Effect":
+    def bound(self, step: dict) -> Self:
         """This effect with every :func:`field` of its arguments read from
         ``step`` (a copy; itself when it has none). Raises KeyError for a
         required field the step lacks."""
