@@ -22,8 +22,9 @@ What it holds, by where it comes from:
   ``errors.RulesError``;
 - the card layer: ``api`` (``card``, ``ability``, ``by_band``,
   ``reached``, ``band_level``), ``registry`` (``Ability``, ``Target``,
-  ``card_of_id``), ``fx`` (the declarative verbs), ``targets`` (target
-  slots and filters) and ``common`` (helpers shared by several colours).
+  ``card_of_id``), ``fx``, ``fx_picks`` and ``fx_steps`` (the declarative
+  verbs), ``targets`` (target slots and filters) and ``common`` (helpers
+  shared by several colours).
 
 It defines nothing itself: each name is the engine's or the card layer's
 object, documented where it is defined.
@@ -177,6 +178,8 @@ from .fx import (
     each_as,
     on_card,
 )
+from .fx_picks import MoveTo, PayResist, Trash, WorkersOr
+from .fx_steps import Again, ask_stored, each_then, target_stored
 from .registry import Ability, Target, card_of_id
 from .targets import (
     A_BUILDING,
@@ -206,10 +209,12 @@ __all__ = [
     "add_rune",
     "add_time_runes",
     "AddRune",
+    "Again",
     "all_things",
     "ANYTHING",
     "ask",
     "ask_later",
+    "ask_stored",
     "ask_team_later",
     "ask_target",
     "at_end_of_turn",
@@ -259,6 +264,7 @@ __all__ = [
     "draw",
     "each",
     "each_as",
+    "each_then",
     "EachUnitOf",
     "end_copy",
     "enter_play",
@@ -300,6 +306,7 @@ __all__ = [
     "maps",
     "Modes",
     "move",
+    "MoveTo",
     "name",
     "NamedRune",
     "offer_boost",
@@ -316,6 +323,7 @@ __all__ = [
     "PATROLLER",
     "patroller",
     "pay",
+    "PayResist",
     "PickUpTo",
     "play_refusal",
     "player",
@@ -353,6 +361,7 @@ __all__ = [
     "TakeControl",
     "TARGET",
     "Target",
+    "target_stored",
     "team_of",
     "teammates",
     "tech_at_most",
@@ -363,6 +372,7 @@ __all__ = [
     "tick",
     "total_time_runes",
     "transform",
+    "Trash",
     "trash",
     "trash_worker",
     "TrashWorker",
@@ -372,5 +382,6 @@ __all__ = [
     "UpTo",
     "use_once",
     "worker_total",
+    "WorkersOr",
     "yours",
 ]

@@ -58,20 +58,13 @@ def _detonate(state, seat, iid, targets):
         seat,
         "Detonate: trash a worker (choose whose) or a building card.",
         options,
-        {"op": "detonate", "seat": seat, "spell": iid},
+        {"op": _DETONATE, "seat": seat, "spell": iid},
     )
 
 
-@kit.op("detonate")
-def _detonate_hit(state, step):
-    for pick in step["choice"]:
-        if pick.startswith("workers:"):
-            kit.trash_worker(state, int(pick.split(":")[1]))
-        else:
-            kit.pay(state, step["seat"], kit.resist_cost(state, step["seat"], [pick]))
-            kit.trash(state, pick)
-    if step["spell"] in state["cards"]:
-        kit.trash(state, step["spell"])
+_DETONATE = kit.each_then(
+    "detonate", kit.WorkersOr(kit.PayResist(targeted=False), kit.Trash()), last=("spell", kit.Trash())
+)
 
 
 kit.card("detonate", resolve=_detonate)
@@ -163,12 +156,6 @@ def _marauder(state, iid):
     )
 
 
-@kit.op("red_ask")
-def _red_ask(state, step):
-    """A queued question (see the module docstring); ``optional``: "you may"."""
-    kit.ask(state, step["seat"], step["text"], step["options"], step["then"], optional=step.get("optional", False))
-
-
 _MARAUDER_TRASH = kit.each("marauder", kit.TrashWorker())
 
 
@@ -188,7 +175,7 @@ def _sanatorium(state, seat, iid, targets):
     0, I or II units from your hand into play, free and without tech
     buildings; they gain haste and ephemeral for good (Sanatorium rulings)."""
     kit.draw(state, seat, 1, in_main=True)
-    _sanatorium_ask(state, seat, 2)
+    _SANATORIUM.ask(state, seat)
 
 
 def _sanatorium_offers(state, seat, iid):
@@ -197,30 +184,25 @@ def _sanatorium_offers(state, seat, iid):
     return rec["kind"] == "unit" and (rec["tech"] or 0) <= 2 and not kit.holds_legendary(state, seat, rec["id"])
 
 
-def _sanatorium_ask(state, seat, left):
-    options = [i for i in kit.player(state, seat)["hand"] if _sanatorium_offers(state, seat, i)]
-    if left > 0 and options:
-        kit.ask(
-            state,
-            seat,
-            "Sanatorium: you may put a tech 0, I or II unit from your hand into play.",
-            options,
-            {"op": "sanatorium", "seat": seat, "left": left - 1},
-            optional=True,
-        )
-
-
-@kit.op("sanatorium")
-def _sanatorium_put(state, step):
-    if not step["choice"]:
-        return
-    unit = kit.enter_play(state, step["choice"][0], step["seat"])
+def _sanatorium_put(state, seat, iid):
+    """The unit comes into play, and gains haste and ephemeral if it stays."""
+    unit = kit.enter_play(state, iid, seat)
     inst = state["cards"].get(unit)
     if inst is not None and inst["zone"] == "play":
         inst["granted"]["haste"] = 1
         inst["granted"]["ephemeral"] = 1
         kit.log(state, f"{kit.name(state, unit)} gained haste and ephemeral.", cards=[unit])
-    _sanatorium_ask(state, step["seat"], step["left"])
+
+
+_SANATORIUM = kit.Again(
+    "sanatorium",
+    kit.Call(_sanatorium_put),
+    options=lambda state, seat, _fields: [
+        i for i in kit.player(state, seat)["hand"] if _sanatorium_offers(state, seat, i)
+    ],
+    prompt="Sanatorium: you may put a tech 0, I or II unit from your hand into play.",
+    most=2,
+)
 
 
 kit.card(

@@ -65,9 +65,8 @@ def later_target(state, seat, slot, text, then):
     kit.push(state, {"op": "red_target", "seat": seat, "slot": slot, "text": text, "then": then})
 
 
-@kit.op("red_target")
-def red_target(state, step):
-    kit.ask_target(state, step["seat"], SLOTS[step["slot"]], step["text"], step["then"])
+kit.target_stored("red_target", SLOTS)
+kit.ask_stored("red_ask")  # (``optional``: "you may")
 
 
 @kit.op("red_damage")

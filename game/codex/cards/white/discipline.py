@@ -34,24 +34,17 @@ def _martial_mastery(state, seat, iid, targets):
     draw two, then look at an opponent's hand (ruling's order; in a game of
     several opponents, the caster picks whose)."""
     hand = list(kit.player(state, seat)["hand"])
-    kit.ask(state, seat, "Martial Mastery: discard which card?", hand, {"op": "martial_mastery", "seat": seat})
+    kit.ask(state, seat, "Martial Mastery: discard which card?", hand, {"op": _MARTIAL, "seat": seat})
 
 
-@kit.op("martial_mastery")
-def _martial_discard(state, step):
-    seat = step["seat"]
-    kit.discard_chosen(state, seat, step["choice"])
-    kit.draw(state, seat, 2, in_main=_in_main(state))
-    kit.ask(
-        state,
-        seat,
-        "Martial Mastery: look at whose hand?",
-        [f"hand:{o}" for o in kit.opponents(state, seat)],
-        {"op": _MARTIAL_LOOK, "seat": seat},
-    )
-
-
-_MARTIAL_LOOK = kit.each("martial_look", kit.LookAt())
+_MARTIAL_LOOK = kit.Choose(
+    "martial_look",
+    kit.LookAt(),
+    options=lambda state, seat, _iid: [f"hand:{o}" for o in kit.opponents(state, seat)],
+    prompt="Martial Mastery: look at whose hand?",
+    with_seat=True,
+)
+_MARTIAL = kit.each_then("martial_mastery", kit.Discard(), then=[kit.Draw(2), _MARTIAL_LOOK])
 
 
 kit.card("martial_mastery", resolve=_martial_mastery)
@@ -187,20 +180,17 @@ def _twin_arrives(state, iid):
     into play (it arrives too and may bring another)."""
     seat = kit.card_of(state, iid)["controller"]
     if kit.player(state, seat)["codex"].get("rambasa_twin", 0) > 0:
-        kit.ask(
-            state,
-            seat,
-            "Rambasa Twin: put a Rambasa Twin from your codex into play?",
-            ["yes"],
-            {"op": "rambasa_twin", "seat": seat},
-            optional=True,
-        )
+        _TWIN.ask(state, seat)
 
 
-@kit.op("rambasa_twin")
-def _twin_put(state, step):
-    if step["choice"]:
-        kit.put_from_codex(state, step["seat"], "rambasa_twin")
+_TWIN = kit.Choose(
+    "rambasa_twin",
+    kit.Call(lambda state, seat, _yes: kit.put_from_codex(state, seat, "rambasa_twin")),
+    options=lambda *_: ["yes"],
+    prompt="Rambasa Twin: put a Rambasa Twin from your codex into play?",
+    optional=True,
+    with_seat=True,
+)
 
 
 def _twin_dies(state, iid):
