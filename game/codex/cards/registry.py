@@ -245,7 +245,7 @@ class Ability:
     ``exhaust``: the cost includes exhausting the card (arrival fatigue
     applies, house rule R5); ``gold``: gold cost; ``sacrifice``: the card is
     sacrificed as the cost. ``resolve(state, seat, iid, targets)`` does the
-    effect (a function or a declarative effect of cards/fx.py).
+    effect (a function or a declarative effect of cards/fx/).
     ``available(state, iid)`` says whether it can be used now (a cost beyond
     gold and exhausting that can't be paid, e.g. no card to discard: the
     action is refused with ``bad_ability``). ``from_future``: it is used

@@ -1,0 +1,97 @@
+"""Declarative effects: the shapes the printed cards repeat, written once
+(issue 12; docs/ENGINE.md "Cards").
+
+An effect is a small object that one card declaration uses in one of three
+places, and :mod:`game.codex.cards.api` calls it the right way:
+
+- a spell's or an ability's effect (``resolve``): it acts on the chosen
+  target of its slot (``targets[0]``), or with ``to=SELF`` on the card
+  itself, or with ``to=CASTER`` on the casting player;
+- a trigger (``arrives``, ``attacks``, ``dies``, ...): with ``target=`` a
+  slot it asks the card's controller for a target (◎ rules applied:
+  :func:`~game.codex.cards.common.ask_target`) and stores the rest as one
+  queued step (a plain dict named by a registered op, so prompts survive a
+  stored state); without a slot it acts on the card itself (``to=SELF``)
+  or its controller (``to=CASTER``).
+
+Each verb names the stored step it queues (``op``); the names are the ones
+the cards used before issue 12, so stored states keep working.
+
+"Choose up to N, then continue" (issue 28) is declared, not written:
+:class:`Choose` asks a question and names its continuation, a stored step
+declared with :func:`each` (or by ``Choose(then=...)``) whose handler applies
+effects to every chosen thing (a card, a building or a seat). The step in the
+state stays a plain dict ``{"op": name, ...}``; the effects live in the code
+under that name, so a stored prompt resumes as before.
+
+The verbs live by concern: :mod:`.base` (the :class:`Effect` base),
+:mod:`.things` (verbs about a chosen card or building), :mod:`.players`
+(verbs about a player) and :mod:`.steps` (step shapes and continuations);
+this package names them all (``fx.NAME``).
+"""
+
+from .base import CASTER, SELF, TARGET, Effect
+from .players import OPPONENTS, Discard, Draw, FromCodex, GainGold, LookAt, MakeTokens, PutIntoPlay, Steal, TrashWorker
+from .steps import AtEndOfTurn, Choose, Modes, PickUpTo, Seq, UpTo, ask_later, ask_team_later, each, each_as, on_card
+from .things import (
+    AddRune,
+    Call,
+    Damage,
+    Destroy,
+    Disable,
+    EachUnitOf,
+    Exhaust,
+    Lasting,
+    NamedRune,
+    Repair,
+    ReturnToHand,
+    Sacrifice,
+    Say,
+    Sideline,
+    TakeControl,
+    ThisTurn,
+)
+
+__all__ = [
+    "AddRune",
+    "ask_later",
+    "ask_team_later",
+    "AtEndOfTurn",
+    "Call",
+    "CASTER",
+    "Choose",
+    "Damage",
+    "Destroy",
+    "Disable",
+    "Discard",
+    "Draw",
+    "each",
+    "each_as",
+    "EachUnitOf",
+    "Effect",
+    "Exhaust",
+    "FromCodex",
+    "GainGold",
+    "Lasting",
+    "LookAt",
+    "MakeTokens",
+    "Modes",
+    "NamedRune",
+    "on_card",
+    "OPPONENTS",
+    "PickUpTo",
+    "PutIntoPlay",
+    "Repair",
+    "ReturnToHand",
+    "Sacrifice",
+    "Say",
+    "SELF",
+    "Seq",
+    "Sideline",
+    "Steal",
+    "TakeControl",
+    "TARGET",
+    "ThisTurn",
+    "TrashWorker",
+    "UpTo",
+]
