@@ -22,9 +22,8 @@ What it holds, by where it comes from:
   ``errors.RulesError``;
 - the card layer: ``api`` (``card``, ``ability``, ``by_band``,
   ``reached``, ``band_level``), ``registry`` (``Ability``, ``Target``,
-  ``card_of_id``), ``fx``, ``fx_picks`` and ``fx_steps`` (the declarative
-  verbs), ``targets`` (target slots and filters) and ``common`` (helpers
-  shared by several colours).
+  ``card_of_id``), ``fx`` (the declarative verbs), ``targets`` (target
+  slots and filters) and ``common`` (helpers shared by several colours).
 
 It defines nothing itself: each name is the engine's or the card layer's
 object, documented where it is defined.
@@ -143,6 +142,7 @@ from .fx import (
     OPPONENTS,
     TARGET,
     AddRune,
+    Again,
     AtEndOfTurn,
     Call,
     Choose,
@@ -158,7 +158,9 @@ from .fx import (
     LookAt,
     MakeTokens,
     Modes,
+    MoveTo,
     NamedRune,
+    PayResist,
     PickUpTo,
     PutIntoPlay,
     Repair,
@@ -170,16 +172,19 @@ from .fx import (
     Steal,
     TakeControl,
     ThisTurn,
+    Trash,
     TrashWorker,
     UpTo,
+    WorkersOr,
     ask_later,
+    ask_stored,
     ask_team_later,
     each,
     each_as,
+    each_then,
     on_card,
+    target_stored,
 )
-from .fx_picks import MoveTo, PayResist, Trash, WorkersOr
-from .fx_steps import Again, ask_stored, each_then, target_stored
 from .registry import Ability, Target, card_of_id
 from .targets import (
     A_BUILDING,

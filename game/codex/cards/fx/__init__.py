@@ -26,13 +26,17 @@ under that name, so a stored prompt resumes as before.
 
 The verbs live by concern: :mod:`.base` (the :class:`Effect` base),
 :mod:`.things` (verbs about a chosen card or building), :mod:`.players`
-(verbs about a player) and :mod:`.steps` (step shapes and continuations);
-this package names them all (``fx.NAME``).
+(verbs about a player), :mod:`.steps` (step shapes and continuations),
+:mod:`.stored` (stored steps that keep fields of their own) and
+:mod:`.picks` (verbs about a thing picked from a plain question); this
+package names them all (``fx.NAME``).
 """
 
 from .base import CASTER, SELF, TARGET, Effect
+from .picks import MoveTo, PayResist, Trash, WorkersOr
 from .players import OPPONENTS, Discard, Draw, FromCodex, GainGold, LookAt, MakeTokens, PutIntoPlay, Steal, TrashWorker
 from .steps import AtEndOfTurn, Choose, Modes, PickUpTo, Seq, UpTo, ask_later, ask_team_later, each, each_as, on_card
+from .stored import Again, ask_stored, each_then, target_stored
 from .things import (
     AddRune,
     Call,
@@ -54,7 +58,9 @@ from .things import (
 
 __all__ = [
     "AddRune",
+    "Again",
     "ask_later",
+    "ask_stored",
     "ask_team_later",
     "AtEndOfTurn",
     "Call",
@@ -67,6 +73,7 @@ __all__ = [
     "Draw",
     "each",
     "each_as",
+    "each_then",
     "EachUnitOf",
     "Effect",
     "Exhaust",
@@ -76,9 +83,11 @@ __all__ = [
     "LookAt",
     "MakeTokens",
     "Modes",
+    "MoveTo",
     "NamedRune",
     "on_card",
     "OPPONENTS",
+    "PayResist",
     "PickUpTo",
     "PutIntoPlay",
     "Repair",
@@ -91,7 +100,10 @@ __all__ = [
     "Steal",
     "TakeControl",
     "TARGET",
+    "target_stored",
     "ThisTurn",
+    "Trash",
     "TrashWorker",
     "UpTo",
+    "WorkersOr",
 ]

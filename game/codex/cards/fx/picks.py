@@ -6,15 +6,15 @@ a player's workers as one option ``workers:<seat>`` (workers are all alike
 and unseen, so one is picked at random), or units whose ◎ costs the
 question could not pay itself. These verbs act on such a pick, inside a
 stored step declared with :func:`~game.codex.cards.fx.each` or the verbs
-of :mod:`game.codex.cards.fx_steps`; they are :class:`~game.codex.cards.fx.Effect`
-objects like the verbs of :mod:`game.codex.cards.fx`.
+of :mod:`.stored`.
 """
 
-from ..effects import pay, trash
-from ..play import on_targeted
-from ..state import move
-from ..targeting import resist_cost
-from .fx import Effect, TrashWorker
+from ...effects import pay, trash
+from ...play import on_targeted
+from ...state import move
+from ...targeting import resist_cost
+from .base import Effect
+from .players import TrashWorker
 
 WORKERS = "workers:"
 

@@ -10,9 +10,9 @@ stays a plain dict ``{"op": name, ...}`` with the same fields as before;
 the effects live in the code under that name, so a stored prompt resumes.
 """
 
-from ..flow import ask, op
-from .common import ask_target
-from .fx import CASTER, Effect, _apply_to_each, _effects
+from ...flow import ask, op
+from ..common import ask_target
+from .base import CASTER, Effect, apply_to_each, as_tuple
 
 _OWN = ("op", "seat", "left", "choice")  # the fields Again keeps for itself
 
@@ -37,7 +37,7 @@ class Again(Effect):
     def __init__(self, step: str, then=(), *, options, prompt: str, most: int, fields=None, gather=None, done=None):
         super().__init__(to=CASTER)
         self.name, self.options, self.text, self.most = step, options, prompt, most
-        self.thens, self.fields, self.gather, self.done = _effects(then), dict(fields or {}), gather, done
+        self.thens, self.fields, self.gather, self.done = as_tuple(then), dict(fields or {}), gather, done
         op(step)(self._answer)
 
     def ask(self, state: dict, seat: int, left: int = None, **fields) -> None:
@@ -55,7 +55,7 @@ class Again(Effect):
 
     def _answer(self, state: dict, step: dict) -> None:
         seat, choice = step["seat"], step["choice"]
-        _apply_to_each(state, seat, choice, self.thens, False)
+        apply_to_each(state, seat, choice, self.thens, False)
         fields = {k: v for k, v in step.items() if k not in _OWN}
         if self.gather:
             fields[self.gather] = fields[self.gather] + choice
@@ -78,15 +78,15 @@ def each_then(step: str, *effects: Effect, then=(), last: tuple = None) -> str:
     the game, gets those effects (Calamandra Moss's stealth after the
     discard, Detonate trashing itself). Returns ``step``; raises ValueError
     when ``step`` is taken."""
-    thens = _effects(then)
+    thens = as_tuple(then)
 
     def run(state: dict, stored: dict) -> None:
         seat = stored["seat"]
-        _apply_to_each(state, seat, stored["choice"], effects, False)
+        apply_to_each(state, seat, stored["choice"], effects, False)
         for effect in thens:
             effect.apply(state, seat, seat, None)
         if last is not None and stored[last[0]] in state["cards"]:
-            _apply_to_each(state, seat, [stored[last[0]]], _effects(last[1]), False)
+            apply_to_each(state, seat, [stored[last[0]]], as_tuple(last[1]), False)
 
     run.__doc__ = f"Stored step {step!r}: each chosen thing gets {', '.join(type(e).__name__ for e in effects)}."
     op(step)(run)
