@@ -36,7 +36,7 @@ from .base import CASTER, SELF, TARGET, Effect
 from .picks import MoveTo, PayResist, Trash, WorkersOr
 from .players import OPPONENTS, Discard, Draw, FromCodex, GainGold, LookAt, MakeTokens, PutIntoPlay, Steal, TrashWorker
 from .steps import AtEndOfTurn, Choose, Modes, PickUpTo, Seq, UpTo, ask_later, ask_team_later, each, each_as, on_card
-from .stored import Again, ask_stored, each_then, target_stored
+from .stored import Again, Divide, ask_stored, each_then, target_stored
 from .things import (
     AddRune,
     Call,
@@ -70,6 +70,7 @@ __all__ = [
     "Destroy",
     "Disable",
     "Discard",
+    "Divide",
     "Draw",
     "each",
     "each_as",

@@ -5,12 +5,17 @@ up to N then continue"; docs/ENGINE.md "Cards").
 ``choice``. Some continuations keep more: how many picks are left and the
 picks so far (:class:`Again`), a card to act on once the chosen things are
 done (:func:`each_then`), or the words of a question queued behind other
-steps (:func:`ask_stored`, :func:`target_stored`). The step in the state
+steps (:func:`ask_stored`, :func:`target_stored`), or the points of
+damage divided so far (:class:`Divide`). The step in the state
 stays a plain dict ``{"op": name, ...}`` with the same fields as before;
 the effects live in the code under that name, so a stored prompt resumes.
 """
 
-from ...flow import ask, op
+from ...effects import damage_target, is_building_id, pay
+from ...flow import ask, op, push
+from ...play import on_targeted
+from ...state import is_opponent, player
+from ...targeting import controller_of, is_flagbearer, resist_cost, slot_candidates, thing_exists
 from ..common import ask_target
 from .base import CASTER, Effect, apply_to_each, as_tuple
 
@@ -129,3 +134,69 @@ def target_stored(step: str, slots: dict) -> str:
     run.__doc__ = f"Stored step {step!r}: ask for a target of the slot it names."
     op(step)(run)
     return step
+
+
+class Divide:
+    """ "Divide ``total`` damage among up to ``most`` targets", one point
+    per question (Ember Sparks, Burning Volley): each point goes to a
+    target already chosen or, while fewer than ``most`` are, to a new one
+    of the slot ``slots[slot]`` (◎ as the point is given: its resist is
+    paid, an Illusion dies; the first target must be an opposing
+    flagbearer if one can be targeted, Flagbearer ruling). At least one
+    point per target (Burning Volley ruling); the damage is dealt at once
+    at the end, named ``title``; a target gone or doomed by then takes
+    none.
+
+    ``step``: the stored step's name (``{"op", "seat", "slot", "left",
+    "most", "title", "split", "choice"}``, ``split`` the points given so
+    far); ``slots``: the target slots by name (a stored state keeps the
+    name). Raises ValueError when ``step`` is taken.
+    """
+
+    def __init__(self, step: str, slots: dict):
+        self.name, self.slots = step, slots
+        op(step)(self._answer)
+
+    def start(self, state: dict, seat: int, slot: str, total: int, most: int, title: str) -> None:
+        """Queue the first question: ``seat`` divides ``total`` damage
+        among at most ``most`` targets of ``slots[slot]``."""
+        fields = {"seat": seat, "slot": slot, "left": total, "most": most, "title": title, "split": {}}
+        push(state, {"op": self.name, **fields, "choice": None})
+
+    def _answer(self, state: dict, step: dict) -> None:
+        seat, split, left = step["seat"], dict(step["split"]), step["left"]
+        for pick in step["choice"] or []:
+            if pick not in split:
+                pay(state, seat, resist_cost(state, seat, [pick]))
+                on_targeted(state, [pick])
+            split[pick] = split.get(pick, 0) + 1
+            left -= 1
+        options = [t for t in sorted(split) if _standing(state, t)]
+        if len(split) < step["most"]:
+            options += self._new_targets(state, seat, step["slot"], split)
+        if left > 0 and options:
+            text = f"{step['title']}: {left} damage left; choose where the next 1 goes."
+            ask(state, seat, text, options, dict(step, split=split, left=left))
+            return
+        for tid, amount in sorted(split.items()):  # a stored state's key order is not kept
+            if _standing(state, tid):
+                damage_target(state, tid, amount, by=step["title"])
+
+    def _new_targets(self, state: dict, seat: int, slot: str, split: dict) -> list:
+        """The targets not chosen yet whose resist ``seat`` can pay; only
+        opposing flagbearers while one is offered and none is chosen."""
+        gold = player(state, seat)["gold"]
+        new = [
+            t
+            for t in slot_candidates(state, seat, self.slots[slot], exclude=list(split))
+            if resist_cost(state, seat, [t]) <= gold
+        ]
+        flags = [t for t in new if is_flagbearer(state, t) and is_opponent(state, seat, controller_of(state, t))]
+        if flags and not any(is_flagbearer(state, t) for t in split if thing_exists(state, t)):
+            return flags
+        return new
+
+
+def _standing(state: dict, tid: str) -> bool:
+    """``tid`` is still there and not doomed to die at the next check."""
+    return thing_exists(state, tid) and (is_building_id(tid) or not state["cards"][tid]["marks"].get("doomed", False))
