@@ -137,9 +137,11 @@ def _executioner(state, iid):
         kit.push(state, {"op": "executioner", "seat": seat, "victim": victim})
 
 
-@kit.op("executioner")
-def _executioner_step(state, step):
-    ask_destroy_lowest(state, step["seat"], step["victim"], "Hooded Executioner", weakest_only=True)
+kit.on_card(
+    "executioner",
+    kit.Call(lambda state, seat, victim: ask_destroy_lowest(state, seat, victim, "Hooded Executioner", True)),
+    on="victim",
+)
 
 
 kit.card("hooded_executioner", boost_paid=_executioner)

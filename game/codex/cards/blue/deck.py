@@ -199,43 +199,25 @@ kit.card("traffic_director", unstoppable_toward=_director_passes)
 kit.card("spectral_aven")  # a flying Illusion: the engine plays it
 
 
-def _manufactured_truth(state, seat, iid, targets):
-    """Manufactured Truth: until the turn ends, a tech 0 or I unit you
-    control takes the form of some other tech 0 or I unit. No ◎: flagbearers, resist
-    and Illusions don't care (Flagbearer ruling); both are chosen as it
-    resolves (common.become_copy: the printed card, no modifiers)."""
-    mine = units_where(state, lambda i: kit.card_of(state, i)["controller"] == seat and tech_upto(state, i, 1))
-    kit.ask(
-        state,
-        seat,
-        "Manufactured Truth: choose your tech 0 or I unit that becomes a copy.",
-        mine,
-        {"op": "manufactured_truth_copy", "seat": seat},
-    )
-
-
-@kit.op("manufactured_truth_copy")
-def _manufactured_truth_copy(state, step):
-    if not step["choice"]:
-        return
-    unit = step["choice"][0]
-    others = units_where(state, lambda i: i != unit and tech_upto(state, i, 1))
-    kit.ask(
-        state,
-        step["seat"],
-        f"Manufactured Truth: choose the tech 0 or I unit {kit.name(state, unit)} copies.",
-        others,
-        {"op": "manufactured_truth_become", "unit": unit},
-    )
-
-
-@kit.op("manufactured_truth_become")
-def _manufactured_truth_become(state, step):
-    unit = step["unit"]
-    if not step["choice"] or not kit.thing_exists(state, unit):
-        return
-    kit.become_copy(state, unit, step["choice"][0])
-    kit.at_end_of_turn(state, {"op": "manufactured_truth_ends", "iid": unit})
+# Manufactured Truth: until the turn ends, a tech 0 or I unit you control
+# takes the form of some other tech 0 or I unit. No ◎: flagbearers, resist
+# and Illusions don't care (Flagbearer ruling); both are chosen as it
+# resolves (the printed card, no modifiers: kit.BecomeCopy).
+_manufactured_truth = kit.Choose(
+    "manufactured_truth_copy",
+    kit.Choose(
+        "manufactured_truth_become",
+        kit.BecomeCopy(kit.field("unit"), ends="manufactured_truth_ends"),
+        keep="unit",
+        options=lambda state, seat, unit: units_where(state, lambda i: i != unit and tech_upto(state, i, 1)),
+        prompt="Manufactured Truth: choose the tech 0 or I unit {name} copies.",
+    ),
+    options=lambda state, seat, iid: units_where(
+        state, lambda i: kit.card_of(state, i)["controller"] == seat and tech_upto(state, i, 1)
+    ),
+    prompt="Manufactured Truth: choose your tech 0 or I unit that becomes a copy.",
+    with_seat=True,
+)
 
 
 # The copy lasts until the end of the turn.

@@ -260,41 +260,23 @@ def _can_mirror_copy(state, iid):
     return bool(_mirrors(state, seat)) and bool(units_where(state, lambda u: _copyable_by_mirror(state, u)))
 
 
-def _mirror_copy(state, seat, iid, targets):
-    """Sirus Quince, middle band: one of your Mirror Illusions becomes a copy
-    of another tech 0, I or II unit; it stays an Illusion and is trashed at
-    the end of this turn (once: Sirus Quince rulings). Not ◎: both are
-    chosen as it resolves."""
-    kit.ask(
-        state,
-        seat,
-        "Sirus Quince: choose the Mirror Illusion that becomes a copy.",
-        _mirrors(state, seat),
-        {"op": "sirus_quince_mirror", "seat": seat},
-    )
-
-
-@kit.op("sirus_quince_mirror")
-def _sirus_quince_mirror(state, step):
-    if not step["choice"]:
-        return
-    mirror = step["choice"][0]
-    kit.ask(
-        state,
-        step["seat"],
-        "Sirus Quince: choose the tech 0, I or II unit it copies.",
-        units_where(state, lambda u: _copyable_by_mirror(state, u)),
-        {"op": "sirus_quince_copy", "mirror": mirror},
-    )
-
-
-@kit.op("sirus_quince_copy")
-def _sirus_quince_copy(state, step):
-    mirror = step["mirror"]
-    if not step["choice"] or not kit.thing_exists(state, mirror):
-        return
-    kit.become_copy(state, mirror, step["choice"][0], illusion=True)
-    kit.at_end_of_turn(state, {"op": "sirus_quince_trash", "iid": mirror})
+# Sirus Quince, middle band: one of your Mirror Illusions becomes a copy
+# of another tech 0, I or II unit; it stays an Illusion and is trashed at
+# the end of this turn (once: Sirus Quince rulings). Not ◎: both are
+# chosen as it resolves.
+_mirror_copy = kit.Choose(
+    "sirus_quince_mirror",
+    kit.Choose(
+        "sirus_quince_copy",
+        kit.BecomeCopy(kit.field("mirror"), illusion=True, ends="sirus_quince_trash"),
+        keep="mirror",
+        options=lambda state, seat, mirror: units_where(state, lambda u: _copyable_by_mirror(state, u)),
+        prompt="Sirus Quince: choose the tech 0, I or II unit it copies.",
+    ),
+    options=lambda state, seat, iid: _mirrors(state, seat),
+    prompt="Sirus Quince: choose the Mirror Illusion that becomes a copy.",
+    with_seat=True,
+)
 
 
 # The mirror is trashed at the end of the turn, if still in play.
@@ -316,22 +298,15 @@ def _quince_sees_arrival(state, src, iid):
     seat = _controller(state, src)
     mirrors = _mirrors(state, seat)
     if mirrors:
-        kit.ask(
-            state,
-            seat,
-            f"Sirus Quince: make a Mirror Illusion a copy of {kit.name(state, iid)}?",
-            mirrors,
-            {"op": "sirus_quince_max", "quince": src, "original": iid},
-            optional=True,
-        )
+        prompt = f"Sirus Quince: make a Mirror Illusion a copy of {kit.name(state, iid)}?"
+        _QUINCE_MAX.ask(state, seat, options=mirrors, prompt=prompt, quince=src, original=iid)
 
 
-@kit.op("sirus_quince_max")
-def _sirus_quince_max(state, step):
-    mirror, quince, original = (step["choice"] or [None])[0], step["quince"], step["original"]
-    if mirror is None or not all(kit.thing_exists(state, i) for i in (mirror, quince, original)):
-        return
-    kit.become_copy(state, mirror, original, illusion=True, tied_to=[quince, original])
+_QUINCE_MAX = kit.Choose(
+    "sirus_quince_max",
+    kit.BecomeCopy(original=kit.field("original"), illusion=True, tied_to=[kit.field("quince"), kit.field("original")]),
+    optional=True,
+)
 
 
 kit.card(

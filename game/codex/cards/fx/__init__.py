@@ -32,13 +32,14 @@ The verbs live by concern: :mod:`.base` (the :class:`Effect` base),
 package names them all (``fx.NAME``).
 """
 
-from .base import CASTER, SELF, TARGET, Effect
+from .base import CASTER, SELF, TARGET, Effect, Field, field
 from .picks import MoveTo, PayResist, Trash, WorkersOr
 from .players import OPPONENTS, Discard, Draw, FromCodex, GainGold, LookAt, MakeTokens, PutIntoPlay, Steal, TrashWorker
 from .steps import AtEndOfTurn, Choose, Modes, PickUpTo, Seq, UpTo, ask_later, ask_team_later, each, each_as, on_card
 from .stored import Again, Divide, ask_stored, each_then, target_stored
 from .things import (
     AddRune,
+    BecomeCopy,
     Call,
     Damage,
     Destroy,
@@ -54,6 +55,7 @@ from .things import (
     Sideline,
     TakeControl,
     ThisTurn,
+    TimeRunes,
 )
 
 __all__ = [
@@ -63,6 +65,7 @@ __all__ = [
     "ask_stored",
     "ask_team_later",
     "AtEndOfTurn",
+    "BecomeCopy",
     "Call",
     "CASTER",
     "Choose",
@@ -78,6 +81,8 @@ __all__ = [
     "EachUnitOf",
     "Effect",
     "Exhaust",
+    "field",
+    "Field",
     "FromCodex",
     "GainGold",
     "Lasting",
@@ -104,6 +109,7 @@ __all__ = [
     "target_stored",
     "ThisTurn",
     "Trash",
+    "TimeRunes",
     "TrashWorker",
     "UpTo",
     "WorkersOr",

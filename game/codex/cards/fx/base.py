@@ -3,11 +3,63 @@
 CASTER) and the helpers the step shapes share.
 """
 
+import copy
+from typing import Self
+
 from ...state import card_of
 from ...targeting import thing_exists
 from ..common import ask_target
 
 TARGET, SELF, CASTER = "target", "self", "caster"
+
+
+class Field:
+    """A reference to a field of the stored step an effect runs in (see
+    :func:`field`)."""
+
+    def __init__(self, key: str, default=None, required: bool = True):
+        self.key, self.default, self.required = key, default, required
+
+    def of(self, step: dict):
+        """The field's value in ``step``. Raises KeyError when a required
+        field is missing."""
+        return step[self.key] if self.required else step.get(self.key, self.default)
+
+    def __repr__(self) -> str:
+        return f"field({self.key!r})"
+
+
+def field(key: str, *args) -> Field:
+    """A verb argument read from the stored step when it runs (issue 28):
+    ``kit.Damage(kit.field("amount"))``, ``kit.ThisTurn(kw=..., to=kit.field("hero"))``.
+    Resolved by the step shapes (:func:`~.steps.each`, :func:`~.steps.on_card`,
+    :func:`~.steps.each_as`, a :class:`~.steps.Choose`'s ``fields`` and
+    ``after``); ``to=field(key)``: the effect acts on what the step names
+    there instead of each chosen thing. One more argument is the value
+    when the step has no such field (a step stored before it was
+    recorded); without it a missing field raises KeyError when the step
+    runs."""
+    return Field(key, args[0], required=False) if args else Field(key)
+
+
+def _holds_field(value) -> bool:
+    if isinstance(value, Field):
+        return True
+    if isinstance(value, (list, tuple)):
+        return any(_holds_field(v) for v in value)
+    if isinstance(value, dict):
+        return any(_holds_field(v) for v in value.values())
+    return isinstance(value, Effect) and bool(value.field_names())
+
+
+def _resolved(value, step: dict):
+    if isinstance(value, Field):
+        return value.of(step)
+    if isinstance(value, (list, tuple)):
+        return type(value)(_resolved(v, step) for v in value)
+    if isinstance(value, dict):
+        return {k: _resolved(v, step) for k, v in value.items()}
+    return value.bound(step) if isinstance(value, Effect) else value
 
 
 class Effect:
@@ -33,6 +85,27 @@ class Effect:
         """The stored step that finishes a trigger once its target is chosen
         (it receives ``choice``: [target] or [])."""
         raise NotImplementedError(f"{type(self).__name__} can't wait for a target")
+
+    def field_names(self) -> tuple:
+        """The names of this effect's arguments that hold a :func:`field`
+        (worked out once)."""
+        names = self.__dict__.get("_field_names")
+        if names is None:
+            # (``to`` is read by the step shapes themselves: apply_to_each)
+            names = self._field_names = tuple(k for k, v in vars(self).items() if k != "to" and _holds_field(v))
+        return names
+
+    def bound(self, step: dict) -> Self:
+        """This effect with every :func:`field` of its arguments read from
+        ``step`` (a copy; itself when it has none). Raises KeyError for a
+        required field the step lacks."""
+        names = self.field_names()
+        if not names:
+            return self
+        clone = copy.copy(self)
+        for key in names:
+            setattr(clone, key, _resolved(getattr(self, key), step))
+        return clone
 
     # -- how the card declaration calls it --------------------------------
 
@@ -65,14 +138,26 @@ class Effect:
 
 
 def as_tuple(then) -> tuple:
+    """``then`` as a tuple of effects (one Effect, or a list or tuple of them)."""
     return tuple(then) if isinstance(then, (list, tuple)) else (then,)
 
 
-def apply_to_each(state: dict, seat, tids, effects: tuple, alive: bool) -> None:
+def apply_to_each(state: dict, step: dict, tids, effects: tuple, alive: bool) -> None:
     """Every thing of ``tids`` (``alive``: still there) gets ``effects`` in
-    order for ``seat``; one with ``to=CASTER`` acts on ``seat`` instead."""
+    order, bound to the stored ``step`` (:meth:`Effect.bound`), for the
+    step's ``seat`` (None when it keeps none); one with ``to=CASTER`` acts
+    on that seat instead, one with ``to=field(key)`` on what the step names
+    there (nothing once a card or building so named has left play)."""
+    seat = step.get("seat")
     for tid in tids:
         if alive and not thing_exists(state, tid):
             continue
         for effect in effects:
-            effect.apply(state, seat, seat if effect.to == CASTER else tid, None)
+            to = effect.to
+            if isinstance(to, Field):
+                tid_ = to.of(step)
+                if isinstance(tid_, str) and not thing_exists(state, tid_):
+                    continue
+            else:
+                tid_ = seat if to == CASTER else tid
+            effect.bound(step).apply(state, seat, tid_, None)

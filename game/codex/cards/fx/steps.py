@@ -7,22 +7,25 @@ others (:class:`Seq`, :class:`Modes`, :class:`AtEndOfTurn`); see
 """
 
 from ...flow import ask, op
+from ...state import name
 from ...targeting import thing_exists
 from ..common import answer_up_to, ask_target, ask_up_to, at_end_of_turn
-from .base import CASTER, Effect, apply_to_each, as_tuple
+from .base import CASTER, TARGET, Effect, apply_to_each, as_tuple
 
 
-def on_card(step: str, *effects: Effect, alive: bool = False) -> str:
+def on_card(step: str, *effects: Effect, alive: bool = False, on: str = "iid") -> str:
     """Declare the stored step ``step`` left to act later on one card, the
-    step's ``iid``: queued for the end of the turn (common.at_end_of_turn)
+    step's ``iid`` (or the field ``on`` names: a seat too): queued for the
+    end of the turn (common.at_end_of_turn), pushed to run next (flow.push)
     or run when a lasting effect ends (common.lasting's ``end``). The card
-    gets ``effects`` in order, for the step's ``seat`` when it stores one;
-    ``alive``: nothing happens when the card has left play (or never was:
-    a building gone). Returns ``step``; raises ValueError when ``step`` is
-    taken (issue 28: the copies, transformations and dooms that end)."""
+    gets ``effects`` in order (bound to the step: :func:`~.base.field`),
+    for the step's ``seat`` when it stores one; ``alive``: nothing happens
+    when the card has left play (or never was: a building gone). Returns
+    ``step``; raises ValueError when ``step`` is taken (issue 28: the
+    copies, transformations and dooms that end)."""
 
     def run(state: dict, stored: dict) -> None:
-        apply_to_each(state, stored.get("seat"), [stored["iid"]], effects, alive)
+        apply_to_each(state, stored, [stored[on]], effects, alive)
 
     run.__doc__ = f"Stored step {step!r}: its card gets {', '.join(type(e).__name__ for e in effects)}."
     op(step)(run)
@@ -34,16 +37,19 @@ def each(step: str, *effects: Effect, alive: bool = False, after: "Choose" = Non
     ``choice`` (a card id, a building id or a seat) gets ``effects`` in
     order, for the step's ``seat`` (when it stores one); an effect with
     ``to=CASTER`` (Draw, MakeTokens, GainGold unless told ``to=TARGET``)
-    acts on that seat instead, once per chosen thing. ``alive``: a card
-    gone since the question is skipped. ``after``: the next question (a
-    :class:`Choose`), asked of the step's ``seat`` once every chosen thing
-    is done ("then choose..."). Returns ``step`` (to name in a question's
-    ``then``). Raises ValueError when ``step`` is taken."""
+    acts on that seat instead, once per chosen thing, one with
+    ``to=field(key)`` on what the step stores there. The effects'
+    :func:`~.base.field` arguments are read from the step. ``alive``: a
+    card gone since the question is skipped. ``after``: the next question
+    (a :class:`Choose`, its fields bound to this step), asked of the
+    step's ``seat`` once every chosen thing is done ("then choose...").
+    Returns ``step`` (to name in a question's ``then``). Raises ValueError
+    when ``step`` is taken."""
 
     def run(state: dict, stored: dict) -> None:
-        apply_to_each(state, stored.get("seat"), stored.get("choice", ()), effects, alive)
+        apply_to_each(state, stored, stored.get("choice", ()), effects, alive)
         if after is not None:
-            after.ask(state, stored["seat"])  # (a step with a next question keeps its seat)
+            after.bound(stored).ask(state, stored["seat"])  # (a step with a next question keeps its seat)
 
     run.__doc__ = f"Stored step {step!r}: each chosen thing gets {', '.join(type(e).__name__ for e in effects)}."
     op(step)(run)
@@ -64,6 +70,19 @@ class Choose(Effect):
     ``alive``, ``after``: see :func:`each`. Used as a spell's effect, a trigger, or
     from card code with :meth:`ask`. With one option or none the choice is
     made at once (flow.ask).
+
+    ``with_card``: the stored step records the card (or spell) the
+    question comes from under that name (``iid``; "that card" of the
+    effects: ``field(with_card)``).
+
+    ``slot``: ask for a target of that slot instead (common.ask_target: ◎
+    rules, resist paid); ``options`` then goes unused. ``fields``: more
+    fields of the stored step (``{"source": field("source")}`` copies one
+    of the step this question is asked from). ``to=TARGET`` (the default
+    with ``keep``): the question is about each thing chosen before, as an
+    effect of :func:`each`: ``options`` get it as ``iid``, ``{name}`` in
+    the prompt is its name, and ``keep`` names the field that stores it
+    ("choose a unit, then the unit it copies").
     """
 
     def __init__(
@@ -78,26 +97,41 @@ class Choose(Effect):
         with_seat: bool = False,
         alive: bool = False,
         after: "Choose" = None,
+        slot=None,
+        fields: dict = None,
+        keep: str = None,
+        with_card: str = None,
         **kw,
     ):
-        kw.setdefault("to", CASTER)
+        kw.setdefault("to", TARGET if keep else CASTER)
         super().__init__(**kw)
-        self.name, self.options, self.count = step, options, count
+        self.name, self.options, self.count, self.slot = step, options, count, slot
         self.text, self.may, self.with_seat = prompt, optional, with_seat
+        self.fields, self.keep, self.with_card = dict(fields or {}), keep, with_card
         if then is not None:
             each(step, *as_tuple(then), alive=alive, after=after)
 
     def ask(self, state: dict, seat: int, iid: str = None, options=None, prompt: str = None, **fields) -> None:
         """Ask ``seat`` now; ``options`` (default: the declared ones for
         card ``iid``) and ``prompt`` may be given by the caller; ``fields``
-        go into the stored step beside ``op`` (and ``seat``)."""
+        go into the stored step beside ``op`` (and ``seat``) and the
+        declared ``fields``."""
+        then = {"op": self.name, **({"seat": seat} if self.with_seat else {}), **self.fields, **fields}
+        if self.with_card:
+            then[self.with_card] = iid
+        if self.slot is not None:
+            ask_target(state, seat, self.slot, prompt or self.text, then, optional=self.may)
+            return
         if options is None:
             options = self.options(state, seat, iid)
-        then = {"op": self.name, **({"seat": seat} if self.with_seat else {}), **fields}
         ask(state, seat, prompt or self.text, options, then, count=self.count, optional=self.may and bool(options))
 
     def apply(self, state, seat, tid, source):
-        self.ask(state, seat, source)
+        if self.to == CASTER:
+            self.ask(state, seat, source)
+        else:  # a question about ``tid``
+            kept = {self.keep: tid} if self.keep else {}
+            self.ask(state, seat, tid, prompt=self.text.format(name=name(state, tid)), **kept)
 
 
 class Seq(Effect):
@@ -196,10 +230,11 @@ class PickUpTo(Effect):
 def ask_later(step: str, question: "Choose") -> str:
     """Declare the stored step ``step`` (``{"op", "seat"}``, queued behind
     other steps with flow.push) that asks ``question`` of its ``seat`` when
-    it runs: a trigger's question waits its turn. Returns ``step``."""
+    it runs (its :func:`~.base.field` arguments read from the step): a
+    trigger's question waits its turn. Returns ``step``."""
 
     def run(state: dict, stored: dict) -> None:
-        question.ask(state, stored["seat"])
+        question.bound(stored).ask(state, stored["seat"])
 
     run.__doc__ = f"Stored step {step!r}: ask {question.name!r} now."
     op(step)(run)
@@ -254,18 +289,24 @@ class AtEndOfTurn(Effect):
         at_end_of_turn(state, {"op": self.step_name, "iid": tid, "seat": seat})
 
 
-def each_as(step: str, effects_of) -> str:
+def each_as(step: str, effects_of, after=None) -> str:
     """Declare the stored step ``step`` whose effects depend on what the
     step stores (a mode chosen before the target: Versatile Style; an
     amount counted when the question was asked: Pillage).
     ``effects_of(stored)`` returns the effects (an Effect or a list); every
     chosen thing of the step's ``choice`` gets them in order, for the
     step's ``seat`` when it keeps one (an effect with ``to=CASTER`` acts on
-    that seat, as with :func:`each`). Returns ``step``; raises ValueError
-    when ``step`` is taken (issue 28)."""
+    that seat, as with :func:`each`). ``after(stored)``: the next question
+    (a :class:`Choose`) or None, asked as :func:`each`'s ``after`` is:
+    one question of several in turn, the step storing which (Final
+    Smash's ``part``). Returns ``step``; raises ValueError when ``step`` is
+    taken (issue 28)."""
 
     def run(state: dict, stored: dict) -> None:
-        apply_to_each(state, stored.get("seat"), stored.get("choice", ()), as_tuple(effects_of(stored)), False)
+        apply_to_each(state, stored, stored.get("choice", ()), as_tuple(effects_of(stored)), False)
+        question = after(stored) if after is not None else None
+        if question is not None:
+            question.bound(stored).ask(state, stored["seat"])
 
     run.__doc__ = f"Stored step {step!r}: each chosen thing gets the effects its fields name."
     op(step)(run)

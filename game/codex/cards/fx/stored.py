@@ -60,7 +60,7 @@ class Again(Effect):
 
     def _answer(self, state: dict, step: dict) -> None:
         seat, choice = step["seat"], step["choice"]
-        apply_to_each(state, seat, choice, self.thens, False)
+        apply_to_each(state, step, choice, self.thens, False)
         fields = {k: v for k, v in step.items() if k not in _OWN}
         if self.gather:
             fields[self.gather] = fields[self.gather] + choice
@@ -87,11 +87,11 @@ def each_then(step: str, *effects: Effect, then=(), last: tuple = None) -> str:
 
     def run(state: dict, stored: dict) -> None:
         seat = stored["seat"]
-        apply_to_each(state, seat, stored["choice"], effects, False)
+        apply_to_each(state, stored, stored["choice"], effects, False)
         for effect in thens:
-            effect.apply(state, seat, seat, None)
+            effect.bound(stored).apply(state, seat, seat, None)
         if last is not None and stored[last[0]] in state["cards"]:
-            apply_to_each(state, seat, [stored[last[0]]], as_tuple(last[1]), False)
+            apply_to_each(state, stored, [stored[last[0]]], as_tuple(last[1]), False)
 
     run.__doc__ = f"Stored step {step!r}: each chosen thing gets {', '.join(type(e).__name__ for e in effects)}."
     op(step)(run)

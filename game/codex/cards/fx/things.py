@@ -17,7 +17,9 @@ from ...effects import (
 )
 from ...flow import op
 from ...state import card_of, change_control, log, name, seat_name
-from ..common import add_named_rune, lasting, until_end_of_turn
+from ...targeting import thing_exists
+from ...timerunes import add_time_runes
+from ..common import add_named_rune, at_end_of_turn, become_copy, lasting, until_end_of_turn
 from .base import Effect
 
 
@@ -183,6 +185,43 @@ class TakeControl(Effect):
         if card_of(state, tid)["controller"] != seat:
             change_control(state, tid, seat)
             log(state, f"{seat_name(state, seat)} took control of {name(state, tid)}.", cards=[tid])
+
+
+class BecomeCopy(Effect):
+    """A copy in play between the target and a card named by the step
+    (common.become_copy: the printed card, no modifiers). With ``copier``
+    (e.g. ``field("unit")``) that card becomes a copy of the target; with
+    ``original``, the target becomes a copy of that card. ``illusion``,
+    ``tied_to`` (ids: :func:`~.base.field` too): as become_copy; ``ends``:
+    the stored step queued for the end of this turn on the copy
+    (``{"op": ends, "iid": copy}``, common.at_end_of_turn). Nothing happens
+    unless the copy and every card it is tied to are in play
+    (Manufactured Truth, Sirus Quince)."""
+
+    def __init__(self, copier=None, *, original=None, illusion: bool = False, tied_to=(), ends: str = None, **kw):
+        super().__init__(**kw)
+        self.copier, self.original, self.illusion = copier, original, illusion
+        self.tied_to, self.ends = list(tied_to), ends
+
+    def apply(self, state, seat, tid, source):
+        copy, original = (self.copier, tid) if self.copier is not None else (tid, self.original)
+        if not all(thing_exists(state, i) for i in [copy, *self.tied_to]):
+            return
+        become_copy(state, copy, original, illusion=self.illusion, tied_to=self.tied_to)
+        if self.ends:
+            at_end_of_turn(state, {"op": self.ends, "iid": copy})
+
+
+class TimeRunes(Effect):
+    """``count`` time runes on the target (timerunes.add_time_runes: in play
+    or in the future; fading X is no limit)."""
+
+    def __init__(self, count: int = 1, **kw):
+        super().__init__(**kw)
+        self.count = count
+
+    def apply(self, state, seat, tid, source):
+        add_time_runes(state, tid, self.count)
 
 
 class Lasting(Effect):

@@ -15,49 +15,34 @@ kit.card(
 )
 
 
-def _final_smash(state, seat, iid, targets):
-    """Final Smash: three parts in order, each target chosen as it resolves;
-    each part is mandatory when it can be done (rulings)."""
-    kit.ask_target(
-        state,
-        seat,
-        kit.slot("unit", kit.tech_exactly(0)),
-        "Final Smash: choose a tech 0 unit to destroy.",
-        {"op": "final_smash", "part": 1, "seat": seat},
+def _smash_part(part: int, tech: int, text: str):
+    """The question of Final Smash's part ``part``: a target unit of tech
+    ``tech`` (chosen as it resolves: ◎, flagbearers checked each time)."""
+    return kit.Choose(
+        "final_smash",
+        slot=kit.slot("unit", kit.tech_exactly(tech)),
+        prompt=f"Final Smash: choose a tech {text}.",
+        with_seat=True,
+        fields={"part": part},
     )
 
 
-@kit.op("final_smash")
-def _final_smash_part(state, step):
-    seat, part, choice = step["seat"], step["part"], step["choice"]
-    if part == 1:
-        for tid in choice:
-            kit.destroy(state, tid)
-        kit.ask_target(
-            state,
-            seat,
-            kit.slot("unit", kit.tech_exactly(1)),
-            "Final Smash: choose a tech I unit to return to its owner's hand.",
-            {"op": "final_smash", "part": 2, "seat": seat},
-        )
-    elif part == 2:
-        for tid in choice:
-            kit.return_to_hand(state, tid)
-        kit.ask_target(
-            state,
-            seat,
-            kit.slot("unit", kit.tech_exactly(2)),
-            "Final Smash: choose a tech II unit to take control of.",
-            {"op": "final_smash", "part": 3, "seat": seat},
-        )
-    else:
-        for tid in choice:
-            if kit.card_of(state, tid)["controller"] != seat:
-                kit.change_control(state, tid, seat)
-                kit.log(state, f"{kit.seat_name(state, seat)} took control of {kit.name(state, tid)}.", cards=[tid])
+# Final Smash: three parts in order, each target chosen as it resolves;
+# each part is mandatory when it can be done (rulings).
+_SMASH = [
+    _smash_part(1, 0, "0 unit to destroy"),
+    _smash_part(2, 1, "I unit to return to its owner's hand"),
+    _smash_part(3, 2, "II unit to take control of"),
+]
+_SMASHED = {1: kit.Destroy(), 2: kit.ReturnToHand(), 3: kit.TakeControl()}
+kit.each_as(
+    "final_smash",
+    lambda step: _SMASHED[step["part"]],
+    after=lambda step: _SMASH[step["part"]] if step["part"] < len(_SMASH) else None,
+)
 
 
-kit.card("final_smash", resolve=_final_smash)
+kit.card("final_smash", resolve=_SMASH[0])
 
 # Hired Stomper arrives: 3 damage to a unit (◎), any unit, itself too.
 kit.card(

@@ -98,25 +98,16 @@ kit.card("stewardess_of_the_undone", arrives=_stewardess)
 # ---- Shimmer Ray --------------------------------------------------------------------------
 
 
-def _shimmer(state, seat, iid, targets):
-    """Discard a card (chosen now, the cost) to put a time rune on it; only
-    in the main phase, like every ability (Shimmer Ray ruling)."""
-    kit.ask(
-        state,
-        seat,
-        "Shimmer Ray: discard which card?",
-        list(kit.player(state, seat)["hand"]),
-        {"op": "shimmer_ray", "seat": seat, "ray": iid},
-    )
-
-
-@kit.op("shimmer_ray")
-def _shimmer_step(state, step):
-    if not step["choice"]:
-        return
-    kit.discard_chosen(state, step["seat"], step["choice"])
-    if kit.thing_exists(state, step["ray"]):
-        kit.add_time_runes(state, step["ray"])
+# Discard a card (chosen now, the cost) to put a time rune on it (if still
+# in play); only in the main phase, like every ability (Shimmer Ray ruling).
+_shimmer = kit.Choose(
+    "shimmer_ray",
+    [kit.Discard(), kit.TimeRunes(to=kit.field("ray"))],
+    options=lambda state, seat, iid: list(kit.player(state, seat)["hand"]),
+    prompt="Shimmer Ray: discard which card?",
+    with_seat=True,
+    with_card="ray",
+)
 
 
 kit.card(
@@ -277,11 +268,6 @@ kit.card(
 # ---- Prynn Pasternaak -------------------------------------------------------------------------
 
 
-def _prynn_attacks(state, iid, ctx):
-    """Base band: each attack puts a time rune on her."""
-    kit.add_time_runes(state, iid)
-
-
 def _prynn_dies(state, iid):
     """Mid band: when fading itself took her last time rune in an upkeep
     (mark ``faded``; not another effect, not her own max ability: ruling),
@@ -333,9 +319,10 @@ def _prynn_license(state, src, seat, card_id):
     return card_id == "rewind" and kit.reached(state, src, "max")
 
 
+# Prynn Pasternaak, base band: each attack puts a time rune on her.
 kit.card(
     "prynn_pasternaak",
-    attacks=_prynn_attacks,
+    attacks=kit.TimeRunes(),
     dies=_prynn_dies,
     leaves=_prynn_leaves,
     grants={"play_without_hero": _prynn_license},
