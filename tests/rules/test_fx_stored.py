@@ -9,6 +9,8 @@ trip, and the effects land as before.
 - each_then: Calamandra Moss (the discarded cards, one log line, then the
   hero named by the step), Martial Mastery (discard, draw, then a question).
 - Divide: Ember Sparks (``split``: the points given so far).
+- MoveToSlot: Captain Zane (a target question, then the slot question
+  keeping ``zane`` and ``target``), Grappling Hook (``card``).
 """
 
 import json
@@ -19,6 +21,7 @@ from game.codex import invariants, stats
 from game.codex.cards.fx import Again
 from game.codex.flow import OPS
 from tests.rules.cards.green.common import ALL_TECH, CALAMANDRA, TROQ, calamandra, game, midori, workers
+from tests.rules.cards.red.common import ZANE, zane
 from tests.rules.helpers import (
     act,
     cards_in,
@@ -150,3 +153,44 @@ def test_an_again_step_name_is_taken_once():
     assert "rex_destroy" in OPS
     with pytest.raises(ValueError, match="registered twice"):
         Again("rex_destroy", options=lambda *_: [], prompt="again", most=1)
+
+
+def test_captain_zane_keeps_zane_and_target_through_both_questions():
+    s = scenario_game(
+        [
+            {"gold": 1, "play": [zane(5)]},
+            {"play": [{"card": "iron_man", "patrol": "squad_leader", "id": "iron"},
+                      {"card": "tenderfoot", "patrol": "elite", "id": "tf"}]},
+        ],
+        heroes=ZANE,
+    )  # fmt: skip
+    hero, iron = find(s, "zane"), find(s, "iron")
+    s = act(s, 0, {"type": "level_up", "hero": hero, "levels": 1})
+    assert s["prompt"]["then"]["then"] == {"op": "zane_shove", "seat": 0, "zane": hero}  # (after the ◎ step)
+    s = choose(_stored(s), 0, iron)
+    assert s["prompt"]["then"] == {"op": "zane_shoved", "seat": 0, "zane": hero, "target": iron}
+    assert prompt_options(s) == ["slot:1:scavenger", "slot:1:technician", "slot:1:lookout"]
+    s = choose(_stored(s), 0, "slot:1:lookout")
+    zone = s["players"][1]["patrol"]
+    assert zone["lookout"] == iron and zone["squad_leader"] is None
+    assert s["cards"][iron]["damage"] == 1 and logged(s, "Iron Man was shoved to the lookout slot.")
+    invariants.check_all(s)
+
+
+def test_grappling_hook_keeps_the_card_in_its_stored_step():
+    s = scenario_game(
+        [
+            {"hand": ["grappling_hook"], "gold": 5, "play": [{"card": "grave_stormborne", "id": "grave"}]},
+            {"play": [{"card": "iron_man", "patrol": "squad_leader", "id": "sl"}]},
+        ],
+        heroes=("grave_stormborne", "troq_bashar"),
+    )
+    sl = find(s, "sl")
+    s = play_card(s, 0, "grappling_hook", [sl])
+    assert s["prompt"]["then"] == {"op": "grappling_hook", "card": sl}
+    assert s["prompt"]["text"] == "Grappling Hook: move Iron Man to which slot?"
+    s = choose(_stored(s), 0, "technician")
+    zone = s["players"][1]["patrol"]
+    assert zone["technician"] == sl and zone["squad_leader"] is None
+    assert logged(s, "Iron Man was pulled to the technician slot.")
+    invariants.check_all(s)

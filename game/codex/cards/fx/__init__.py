@@ -33,7 +33,7 @@ package names them all (``fx.NAME``).
 """
 
 from .base import CASTER, SELF, TARGET, Effect, Field, field
-from .picks import MoveTo, PayResist, Trash, WorkersOr
+from .picks import MoveTo, MoveToSlot, PayResist, Trash, WorkersOr
 from .players import OPPONENTS, Discard, Draw, FromCodex, GainGold, LookAt, MakeTokens, PutIntoPlay, Steal, TrashWorker
 from .steps import AtEndOfTurn, Choose, Modes, PickUpTo, Seq, UpTo, ask_later, ask_team_later, each, each_as, on_card
 from .stored import Again, Divide, ask_stored, each_then, target_stored
@@ -90,6 +90,7 @@ __all__ = [
     "MakeTokens",
     "Modes",
     "MoveTo",
+    "MoveToSlot",
     "NamedRune",
     "on_card",
     "OPPONENTS",

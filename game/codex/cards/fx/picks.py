@@ -11,8 +11,8 @@ of :mod:`.stored`.
 
 from ...effects import pay, trash
 from ...play import on_targeted
-from ...state import move
-from ...targeting import resist_cost
+from ...state import card_of, log, move, name, patrol_slot, player
+from ...targeting import resist_cost, thing_exists
 from .base import Effect
 from .players import TrashWorker
 
@@ -72,3 +72,28 @@ class MoveTo(Effect):
 
     def apply(self, state, seat, tid, source):
         move(state, tid, self.zone)
+
+
+class MoveToSlot(Effect):
+    """The patroller ``card`` (a card id, usually a
+    :func:`~.base.field` of the stored step) moves to the picked slot of
+    its controller's patrol zone (an option ``"<slot>"`` or
+    ``"slot:<seat>:<slot>"``), any one, whatever lies between; nothing
+    moves when the card no longer patrols or the slot is taken. ``say``:
+    the log line (``{name}``: the card's, ``{slot}``: the slot's).
+    Grappling Hook, Captain Zane."""
+
+    def __init__(self, card, say: str, **kw):
+        super().__init__(**kw)
+        self.card, self.say = card, say
+
+    def apply(self, state, seat, tid, source):
+        card = self.card
+        old = patrol_slot(state, card) if thing_exists(state, card) else None
+        if old is None:
+            return
+        new = tid.split(":")[-1]
+        zone = player(state, card_of(state, card)["controller"])["patrol"]
+        if zone.get(new) is None:
+            zone[old], zone[new] = None, card
+            log(state, self.say.format(name=name(state, card), slot=new.replace("_", " ")), cards=[card])

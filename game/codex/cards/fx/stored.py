@@ -77,19 +77,20 @@ def each_then(step: str, *effects: Effect, then=(), last: tuple = None) -> str:
     """Declare the stored step ``step``: every chosen thing of its
     ``choice`` gets ``effects`` in order, for the step's ``seat``; then that
     seat gets ``then`` (effects acting on the player: Draw, Say, a
-    :class:`~game.codex.cards.fx.Choose` asking the next question), once
-    however many were chosen, none too; then ``last``, a pair ``(field,
-    effects)``: the card the step names in ``field``, while it is still in
-    the game, gets those effects (Calamandra Moss's stealth after the
-    discard, Detonate trashing itself). Returns ``step``; raises ValueError
+    :class:`~game.codex.cards.fx.Choose` asking the next question; one with
+    ``to=field(key)`` acts on the card the step names there, while it is
+    in play), once however many were chosen, none too; then ``last``, a
+    pair ``(field, effects)``: the card the step names in ``field``, while
+    it is still in the game (a spell on the stack too), gets those effects
+    (Calamandra Moss's stealth after the discard, Detonate trashing
+    itself). Returns ``step``; raises ValueError
     when ``step`` is taken."""
     thens = as_tuple(then)
 
     def run(state: dict, stored: dict) -> None:
         seat = stored["seat"]
         apply_to_each(state, stored, stored["choice"], effects, False)
-        for effect in thens:
-            effect.bound(stored).apply(state, seat, seat, None)
+        apply_to_each(state, stored, [seat], thens, False)
         if last is not None and stored[last[0]] in state["cards"]:
             apply_to_each(state, stored, [stored[last[0]]], as_tuple(last[1]), False)
 

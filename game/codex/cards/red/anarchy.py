@@ -246,39 +246,37 @@ def _zane_max(state, iid):
     )
 
 
-@kit.op("zane_shove")
-def _zane_shove(state, step):
-    for tid in step["choice"]:
-        if not kit.thing_exists(state, tid):
-            continue  # an Illusion that died when targeted
-        owner = controller(state, tid)
-        empty = [
-            f"slot:{owner}:{s}"
-            for s, occupant in kit.player(state, owner)["patrol"].items()
-            if occupant is None and kit.patrol_slot(state, tid) is not None
-        ]
-        kit.ask(
-            state,
-            step["seat"],
-            "Captain Zane: choose the empty slot to shove it to.",
-            empty,
-            {"op": "zane_shoved", "seat": step["seat"], "zane": step["zane"], "target": tid},
-        )
+def _empty_slots(state, seat, tid):
+    """The empty slots of the patrol zone of ``tid``'s controller, while
+    ``tid`` patrols (as ``slot:<seat>:<slot>``)."""
+    owner = controller(state, tid)
+    patrolling = kit.patrol_slot(state, tid) is not None
+    return [
+        f"slot:{owner}:{s}"
+        for s, occupant in kit.player(state, owner)["patrol"].items()
+        if occupant is None and patrolling
+    ]
 
 
-@kit.op("zane_shoved")
-def _zane_shoved(state, step):
-    tid = step["target"]
-    if not kit.thing_exists(state, tid):
-        return
-    for pick in step["choice"]:
-        _, owner, slot = pick.split(":")
-        zone = kit.player(state, int(owner))["patrol"]
-        old = kit.patrol_slot(state, tid)
-        if old is not None and zone[slot] is None:
-            zone[old], zone[slot] = None, tid
-            kit.log(state, f"{kit.name(state, tid)} was shoved to the {slot.replace('_', ' ')} slot.", cards=[tid])
-    hit(state, step["seat"], tid, 1, step["zane"], by=kit.catalog.card("captain_zane")["name"])
+# The shove, then 1 damage to the patroller from Zane (a red ability:
+# Hotter Fire counts), slot or no slot, while it is in play.
+kit.each_then(
+    "zane_shoved",
+    kit.MoveToSlot(kit.field("target"), say="{name} was shoved to the {slot} slot."),
+    then=kit.Call(hit, 1, kit.field("zane"), by=kit.catalog.card("captain_zane")["name"], to=kit.field("target")),
+)
+kit.each(
+    "zane_shove",
+    kit.Choose(
+        "zane_shoved",
+        keep="target",
+        options=_empty_slots,
+        prompt="Captain Zane: choose the empty slot to shove it to.",
+        with_seat=True,
+        fields={"zane": kit.field("zane")},
+    ),
+    alive=True,
+)
 
 
 kit.card("captain_zane", kills=_zane_kills, max_level=_zane_max)

@@ -76,10 +76,7 @@ _bloodlust = kit.PickUpTo(
 )
 
 
-@kit.op("bloodlust_burn")
-def _bloodlust_burn(state, step):
-    if kit.thing_exists(state, step["iid"]):
-        hit(state, step["seat"], step["iid"], 1, by=kit.catalog.card("bloodlust")["name"])
+kit.on_card("bloodlust_burn", kit.Call(hit, 1, by=kit.catalog.card("bloodlust")["name"]), alive=True)
 
 
 kit.card("bloodlust", resolve=_bloodlust)

@@ -80,23 +80,6 @@ def _style_ready(state, seat):
     return [mode for mode, sl in STYLE_SLOTS.items() if kit.slot_candidates(state, seat, sl)]
 
 
-def _versatile_style(state, seat, iid, targets):
-    """Versatile Style: the caster picks one mode with a legal target, then
-    its target (◎ for the first three): destroy an upgrade; disable a unit
-    or hero with flying; repair 2 damage on a building; or a Discipline
-    hero of yours is a detector this turn."""
-    kit.ask(
-        state, seat, "Versatile Style: choose one.", _style_ready(state, seat), {"op": "versatile_style", "seat": seat}
-    )
-
-
-@kit.op("versatile_style")
-def _style_mode(state, step):
-    for mode in step["choice"]:
-        sl = STYLE_SLOTS[mode]
-        kit.ask_target(state, step["seat"], sl, sl.prompt, {"op": "versatile_style_do", "mode": mode})
-
-
 # the mode chosen first is stored with the target question
 STYLE_EFFECTS = {
     "destroy an upgrade": kit.Destroy(),
@@ -105,6 +88,23 @@ STYLE_EFFECTS = {
     "detector hero": kit.ThisTurn(kw={"detector": 1}, say="{name} is a detector this turn."),
 }
 kit.each_as("versatile_style_do", lambda stored: STYLE_EFFECTS[stored["mode"]])
+
+# Versatile Style: the caster picks one mode with a legal target, then its
+# target (◎ for the first three): destroy an upgrade; disable a unit or
+# hero with flying; repair 2 damage on a building; or a Discipline hero of
+# yours is a detector this turn.
+_versatile_style = kit.Choose(
+    "versatile_style",
+    kit.Modes(
+        {
+            mode: kit.Choose("versatile_style_do", slot=sl, prompt=sl.prompt, fields={"mode": mode})
+            for mode, sl in STYLE_SLOTS.items()
+        }
+    ),
+    options=lambda state, seat, _iid: _style_ready(state, seat),
+    prompt="Versatile Style: choose one.",
+    with_seat=True,
+)
 
 
 kit.card("versatile_style", resolve=_versatile_style)
