@@ -137,11 +137,12 @@ def _executioner(state, iid):
         kit.push(state, {"op": "executioner", "seat": seat, "victim": victim})
 
 
-kit.on_card(
-    "executioner",
-    kit.Call(lambda state, seat, victim: ask_destroy_lowest(state, seat, victim, "Hooded Executioner", True)),
-    on="victim",
-)
+def _execute(state, seat, victim):
+    ask_destroy_lowest(state, seat, victim, "Hooded Executioner", weakest_only=True)
+
+
+# One opponent's turn to lose its weakest unit (pushed in seat order).
+kit.on_card("executioner", kit.Call(_execute), on="victim")
 
 
 kit.card("hooded_executioner", boost_paid=_executioner)

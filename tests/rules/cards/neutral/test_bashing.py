@@ -6,6 +6,8 @@ something.
 Seat 0 plays Troq Bashar (Bashing), seat 1 River Montoya (Finesse).
 """
 
+import json
+
 from tests.rules.helpers import (
     act,
     assert_refused,
@@ -615,3 +617,18 @@ def test_trojan_duck_obliterate_ignores_targeting_and_its_attack_hits_a_building
     assert find(s, "blade") in s["players"][1]["play"]
     assert discard_cards(s, 1) == ["backstabber", "tenderfoot"]
     assert base_damage(s, 1) == 8
+
+
+def test_final_smash_stored_questions_keep_their_shape_and_resume_from_json():
+    """A match stored in the middle of Final Smash holds each part's step
+    as ``{"op": "final_smash", "part": n, "seat": s}`` inside the ◎ step
+    (the shape from before the spell was declared with fx): it reads back
+    from JSON and resumes."""
+    units = [("tenderfoot", "tf"), ("older_brother", "ob"), ("nimble_fencer", "nf"), ("star_crossed_starlet", "st")]
+    s = smash_scene(seat1_play=[{"card": c, "id": tag} for c, tag in units])
+    s = play_card(s, 0, "final_smash")
+    assert s["prompt"]["then"]["then"] == {"op": "final_smash", "part": 1, "seat": 0}
+    s = choose(json.loads(json.dumps(s)), 0, find(s, "ob"))
+    assert s["prompt"]["then"]["then"] == {"op": "final_smash", "part": 2, "seat": 0}
+    s = choose(json.loads(json.dumps(s)), 0, find(s, "st"))
+    assert hand_cards(s, 1) == ["star_crossed_starlet"] and s["prompt"] is None
