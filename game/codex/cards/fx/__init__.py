@@ -26,13 +26,17 @@ under that name, so a stored prompt resumes as before.
 
 The verbs live by concern: :mod:`.base` (the :class:`Effect` base),
 :mod:`.things` (verbs about a chosen card or building), :mod:`.players`
-(verbs about a player) and :mod:`.steps` (step shapes and continuations);
-this package names them all (``fx.NAME``).
+(verbs about a player), :mod:`.steps` (step shapes and continuations),
+:mod:`.stored` (stored steps that keep fields of their own) and
+:mod:`.picks` (verbs about a thing picked from a plain question); this
+package names them all (``fx.NAME``).
 """
 
 from .base import CASTER, SELF, TARGET, Effect, Field, field
+from .picks import MoveTo, MoveToSlot, PayResist, Trash, WorkersOr
 from .players import OPPONENTS, Discard, Draw, FromCodex, GainGold, LookAt, MakeTokens, PutIntoPlay, Steal, TrashWorker
 from .steps import AtEndOfTurn, Choose, Modes, PickUpTo, Seq, UpTo, ask_later, ask_team_later, each, each_as, on_card
+from .stored import Again, Divide, ask_stored, each_then, target_stored
 from .things import (
     AddRune,
     BecomeCopy,
@@ -56,7 +60,9 @@ from .things import (
 
 __all__ = [
     "AddRune",
+    "Again",
     "ask_later",
+    "ask_stored",
     "ask_team_later",
     "AtEndOfTurn",
     "BecomeCopy",
@@ -67,9 +73,11 @@ __all__ = [
     "Destroy",
     "Disable",
     "Discard",
+    "Divide",
     "Draw",
     "each",
     "each_as",
+    "each_then",
     "EachUnitOf",
     "Effect",
     "Exhaust",
@@ -81,9 +89,12 @@ __all__ = [
     "LookAt",
     "MakeTokens",
     "Modes",
+    "MoveTo",
+    "MoveToSlot",
     "NamedRune",
     "on_card",
     "OPPONENTS",
+    "PayResist",
     "PickUpTo",
     "PutIntoPlay",
     "Repair",
@@ -96,8 +107,11 @@ __all__ = [
     "Steal",
     "TakeControl",
     "TARGET",
+    "target_stored",
     "ThisTurn",
+    "Trash",
     "TimeRunes",
     "TrashWorker",
     "UpTo",
+    "WorkersOr",
 ]

@@ -20,7 +20,7 @@ from ...state import card_of, change_control, log, name, seat_name
 from ...targeting import thing_exists
 from ...timerunes import add_time_runes
 from ..common import add_named_rune, at_end_of_turn, become_copy, lasting, until_end_of_turn
-from .base import Effect
+from .base import TARGET, Effect
 
 
 class Damage(Effect):
@@ -273,12 +273,15 @@ class Say(Effect):
 
 
 class Call(Effect):
-    """A card's own small verb: ``fn(state, seat, tid)`` on the target (a
-    helper the card module already has, e.g. a random discard)."""
+    """A card's own small verb: ``fn(state, seat, tid, *args, **kwargs)`` on
+    the target (a helper the card module already has, e.g. a random
+    discard); ``args`` and ``kwargs`` may hold :func:`~.base.field`
+    references, read from the stored step it runs in (red's damage: the
+    amount and the source the step keeps)."""
 
-    def __init__(self, fn, **kw):
-        super().__init__(**kw)
-        self.fn = fn
+    def __init__(self, fn, *args, to=TARGET, **kwargs):
+        super().__init__(to=to)
+        self.fn, self.args, self.kwargs = fn, args, kwargs
 
     def apply(self, state, seat, tid, source):
-        self.fn(state, seat, tid)
+        self.fn(state, seat, tid, *self.args, **self.kwargs)

@@ -251,11 +251,13 @@ REX_SLOT = kit.Target(("unit", "upgrade"))
 
 def _rex_arrives(state, iid):
     """Tyrannosaurus Rex arrives: destroy up to two things among units,
-    upgrades and workers, in any mix (◎; Tyrannosaurus Rex rulings)."""
-    _rex_ask(state, controller(state, iid), left=2, chosen=[])
+    upgrades and workers, in any mix (◎; Tyrannosaurus Rex rulings). A
+    destroyed worker is trashed, picked at random: workers are all alike
+    and nobody sees it (Tyrannosaurus Rex rulings)."""
+    _REX.ask(state, controller(state, iid))
 
 
-def _rex_ask(state, seat, left, chosen):
+def _rex_options(state, seat, fields):
     """Offer the units and upgrades ``seat`` may target (resist affordable;
     only flagbearers when an opposing one is among them) and, as
     ``workers:<seat>``, each player who has a worker."""
@@ -263,40 +265,24 @@ def _rex_ask(state, seat, left, chosen):
     things = [
         t
         for t in kit.slot_candidates(state, seat, REX_SLOT)
-        if t not in chosen and kit.resist_cost(state, seat, [t]) <= gold
+        if t not in fields["chosen"] and kit.resist_cost(state, seat, [t]) <= gold
     ]
     flags = [
         t for t in things if kit.is_flagbearer(state, t) and kit.is_opponent(state, seat, kit.controller_of(state, t))
     ]
-    options = flags or things + [
+    return flags or things + [
         f"workers:{p['seat']}" for p in state["players"] if kit.worker_total(state, p["seat"]) > 0
     ]
-    if options:
-        kit.ask(
-            state,
-            seat,
-            "Tyrannosaurus Rex: you may destroy a unit, an upgrade or a worker.",
-            options,
-            {"op": "rex_destroy", "seat": seat, "left": left - 1, "chosen": chosen},
-            optional=True,
-        )
 
 
-@kit.op("rex_destroy")
-def _rex_destroy(state, step):
-    """A destroyed worker is trashed, picked at random: workers are all
-    alike and nobody sees it (Tyrannosaurus Rex rulings)."""
-    if not step["choice"]:
-        return
-    pick, seat = step["choice"][0], step["seat"]
-    if pick.startswith("workers:"):
-        kit.trash_worker(state, int(pick.split(":")[1]))
-    else:
-        kit.pay(state, seat, kit.resist_cost(state, seat, [pick]))
-        kit.on_targeted(state, [pick])
-        kit.destroy(state, pick)
-    if step["left"] > 0:
-        _rex_ask(state, seat, step["left"], step["chosen"] + [pick])
+_REX = kit.Again(
+    "rex_destroy",
+    kit.WorkersOr(kit.PayResist(), kit.Destroy()),
+    options=_rex_options,
+    prompt="Tyrannosaurus Rex: you may destroy a unit, an upgrade or a worker.",
+    most=2,
+    gather="chosen",
+)
 
 
 kit.card("tyrannosaurus_rex", arrives=_rex_arrives)

@@ -54,47 +54,17 @@ def _feral_strike(state, seat, iid, targets):
     a finished tech building of its level, any spec (Feral Strike ruling);
     boosted, first the one, then the other."""
     if kit.card_of(state, iid)["marks"].get("boosted"):
-        _feral_fetch_ask(state, seat, 2, then_put=True)
+        _FETCH.ask(state, seat, then_put=True)
         return
-    kit.ask(
-        state,
-        seat,
-        "Feral Strike: fetch units from your codex, or put units from your hand into play?",
-        ["fetch", "put"],
-        {"op": "feral_mode", "seat": seat},
-    )
+    _MODE.ask(state, seat)
 
 
-@kit.op("feral_mode")
-def _feral_mode(state, step):
-    if step["choice"] == ["fetch"]:
-        _feral_fetch_ask(state, step["seat"], 2, then_put=False)
-    else:
-        _feral_put_ask(state, step["seat"], 2)
-
-
-def _feral_fetch_ask(state, seat, left, then_put):
-    options = [
+def _codex_units(state, seat, fields):
+    return [
         cid
         for cid, n in sorted(kit.player(state, seat)["codex"].items())
         if n > 0 and kit.catalog.card(cid)["kind"] == "unit"
     ]
-    step = {"op": "feral_fetch", "seat": seat, "left": left - 1, "then_put": then_put}
-    if options:
-        kit.ask(state, seat, "Feral Strike: you may take a unit from your codex.", options, step, optional=True)
-    else:
-        _feral_fetch(state, dict(step, choice=[]))
-
-
-@kit.op("feral_fetch")
-def _feral_fetch(state, step):
-    seat = step["seat"]
-    for cid in step["choice"]:
-        kit.fetch_from_codex(state, seat, cid)
-    if step["choice"] and step["left"] > 0:
-        _feral_fetch_ask(state, seat, step["left"], step["then_put"])
-    elif step["then_put"]:
-        _feral_put_ask(state, seat, 2)
 
 
 def _can_put_into_play(state, seat, iid):
@@ -106,25 +76,39 @@ def _can_put_into_play(state, seat, iid):
     return not kit.holds_legendary(state, seat, rec["id"])
 
 
-def _feral_put_ask(state, seat, left):
-    options = [i for i in kit.player(state, seat)["hand"] if _can_put_into_play(state, seat, i)]
-    if options:
-        kit.ask(
-            state,
-            seat,
-            "Feral Strike: you may put a unit from your hand into play.",
-            options,
-            {"op": "feral_put", "seat": seat, "left": left - 1},
-            optional=True,
-        )
+def _hand_units(state, seat, fields):
+    return [i for i in kit.player(state, seat)["hand"] if _can_put_into_play(state, seat, i)]
 
 
-@kit.op("feral_put")
-def _feral_put(state, step):
-    seat = step["seat"]
-    kit.put_chosen_into_play(state, seat, step["choice"])
-    if step["choice"] and step["left"] > 0:
-        _feral_put_ask(state, seat, step["left"])
+def _then_put(state, seat, fields):
+    """Boosted, the fetching done: the putting into play."""
+    if fields["then_put"]:
+        _PUT.ask(state, seat)
+
+
+_PUT = kit.Again(
+    "feral_put",
+    kit.PutIntoPlay(),
+    options=_hand_units,
+    prompt="Feral Strike: you may put a unit from your hand into play.",
+    most=2,
+)
+_FETCH = kit.Again(
+    "feral_fetch",
+    kit.FromCodex(into="hand"),
+    options=_codex_units,
+    prompt="Feral Strike: you may take a unit from your codex.",
+    most=2,
+    fields={"then_put": False},
+    done=_then_put,
+)
+_MODE = kit.Choose(
+    "feral_mode",
+    kit.Modes({"fetch": _FETCH, "put": _PUT}),
+    options=lambda *_: ["fetch", "put"],
+    prompt="Feral Strike: fetch units from your codex, or put units from your hand into play?",
+    with_seat=True,
+)
 
 
 kit.card("feral_strike", resolve=_feral_strike)
@@ -224,20 +208,17 @@ def _calamandra_stealth(state, seat, iid, targets):
         seat,
         "Calamandra Moss: choose two cards to discard.",
         list(kit.player(state, seat)["hand"]),
-        {"op": "calamandra_discard", "seat": seat, "hero": iid},
+        {"op": _CALAMANDRA_DISCARD, "seat": seat, "hero": iid},
         count=2,
     )
 
 
-@kit.op("calamandra_discard")
-def _calamandra_discard(state, step):
-    seat = step["seat"]
-    for iid in step["choice"]:
-        kit.move(state, iid, "discard")
-    kit.log(state, f"{kit.seat_name(state, seat)} discarded two cards.")
-    if step["hero"] in state["cards"]:
-        kit.until_end_of_turn(state, step["hero"], kw={"stealth": 1})
-        kit.log(state, "Calamandra Moss has stealth this turn.", cards=[step["hero"]])
+_CALAMANDRA_DISCARD = kit.each_then(
+    "calamandra_discard",
+    kit.MoveTo("discard"),
+    then=kit.Say("{seat} discarded two cards."),
+    last=("hero", kit.ThisTurn(kw={"stealth": 1}, say="{name} has stealth this turn.")),
+)
 
 
 def _calamandra_tiger(state, seat, iid, targets):

@@ -58,20 +58,13 @@ def _detonate(state, seat, iid, targets):
         seat,
         "Detonate: trash a worker (choose whose) or a building card.",
         options,
-        {"op": "detonate", "seat": seat, "spell": iid},
+        {"op": _DETONATE, "seat": seat, "spell": iid},
     )
 
 
-@kit.op("detonate")
-def _detonate_hit(state, step):
-    for pick in step["choice"]:
-        if pick.startswith("workers:"):
-            kit.trash_worker(state, int(pick.split(":")[1]))
-        else:
-            kit.pay(state, step["seat"], kit.resist_cost(state, step["seat"], [pick]))
-            kit.trash(state, pick)
-    if step["spell"] in state["cards"]:
-        kit.trash(state, step["spell"])
+_DETONATE = kit.each_then(
+    "detonate", kit.WorkersOr(kit.PayResist(targeted=False), kit.Trash()), last=("spell", kit.Trash())
+)
 
 
 kit.card("detonate", resolve=_detonate)
@@ -163,12 +156,6 @@ def _marauder(state, iid):
     )
 
 
-@kit.op("red_ask")
-def _red_ask(state, step):
-    """A queued question (see the module docstring); ``optional``: "you may"."""
-    kit.ask(state, step["seat"], step["text"], step["options"], step["then"], optional=step.get("optional", False))
-
-
 _MARAUDER_TRASH = kit.each("marauder", kit.TrashWorker())
 
 
@@ -188,7 +175,7 @@ def _sanatorium(state, seat, iid, targets):
     0, I or II units from your hand into play, free and without tech
     buildings; they gain haste and ephemeral for good (Sanatorium rulings)."""
     kit.draw(state, seat, 1, in_main=True)
-    _sanatorium_ask(state, seat, 2)
+    _SANATORIUM.ask(state, seat)
 
 
 def _sanatorium_offers(state, seat, iid):
@@ -197,30 +184,25 @@ def _sanatorium_offers(state, seat, iid):
     return rec["kind"] == "unit" and (rec["tech"] or 0) <= 2 and not kit.holds_legendary(state, seat, rec["id"])
 
 
-def _sanatorium_ask(state, seat, left):
-    options = [i for i in kit.player(state, seat)["hand"] if _sanatorium_offers(state, seat, i)]
-    if left > 0 and options:
-        kit.ask(
-            state,
-            seat,
-            "Sanatorium: you may put a tech 0, I or II unit from your hand into play.",
-            options,
-            {"op": "sanatorium", "seat": seat, "left": left - 1},
-            optional=True,
-        )
-
-
-@kit.op("sanatorium")
-def _sanatorium_put(state, step):
-    if not step["choice"]:
-        return
-    unit = kit.enter_play(state, step["choice"][0], step["seat"])
+def _sanatorium_put(state, seat, iid):
+    """The unit comes into play, and gains haste and ephemeral if it stays."""
+    unit = kit.enter_play(state, iid, seat)
     inst = state["cards"].get(unit)
     if inst is not None and inst["zone"] == "play":
         inst["granted"]["haste"] = 1
         inst["granted"]["ephemeral"] = 1
         kit.log(state, f"{kit.name(state, unit)} gained haste and ephemeral.", cards=[unit])
-    _sanatorium_ask(state, step["seat"], step["left"])
+
+
+_SANATORIUM = kit.Again(
+    "sanatorium",
+    kit.Call(_sanatorium_put),
+    options=lambda state, seat, _fields: [
+        i for i in kit.player(state, seat)["hand"] if _sanatorium_offers(state, seat, i)
+    ],
+    prompt="Sanatorium: you may put a tech 0, I or II unit from your hand into play.",
+    most=2,
+)
 
 
 kit.card(
@@ -264,39 +246,37 @@ def _zane_max(state, iid):
     )
 
 
-@kit.op("zane_shove")
-def _zane_shove(state, step):
-    for tid in step["choice"]:
-        if not kit.thing_exists(state, tid):
-            continue  # an Illusion that died when targeted
-        owner = controller(state, tid)
-        empty = [
-            f"slot:{owner}:{s}"
-            for s, occupant in kit.player(state, owner)["patrol"].items()
-            if occupant is None and kit.patrol_slot(state, tid) is not None
-        ]
-        kit.ask(
-            state,
-            step["seat"],
-            "Captain Zane: choose the empty slot to shove it to.",
-            empty,
-            {"op": "zane_shoved", "seat": step["seat"], "zane": step["zane"], "target": tid},
-        )
+def _empty_slots(state, seat, tid):
+    """The empty slots of the patrol zone of ``tid``'s controller, while
+    ``tid`` patrols (as ``slot:<seat>:<slot>``)."""
+    owner = controller(state, tid)
+    patrolling = kit.patrol_slot(state, tid) is not None
+    return [
+        f"slot:{owner}:{s}"
+        for s, occupant in kit.player(state, owner)["patrol"].items()
+        if occupant is None and patrolling
+    ]
 
 
-@kit.op("zane_shoved")
-def _zane_shoved(state, step):
-    tid = step["target"]
-    if not kit.thing_exists(state, tid):
-        return
-    for pick in step["choice"]:
-        _, owner, slot = pick.split(":")
-        zone = kit.player(state, int(owner))["patrol"]
-        old = kit.patrol_slot(state, tid)
-        if old is not None and zone[slot] is None:
-            zone[old], zone[slot] = None, tid
-            kit.log(state, f"{kit.name(state, tid)} was shoved to the {slot.replace('_', ' ')} slot.", cards=[tid])
-    hit(state, step["seat"], tid, 1, step["zane"], by=kit.catalog.card("captain_zane")["name"])
+# The shove, then 1 damage to the patroller from Zane (a red ability:
+# Hotter Fire counts), slot or no slot, while it is in play.
+kit.each_then(
+    "zane_shoved",
+    kit.MoveToSlot(kit.field("target"), say="{name} was shoved to the {slot} slot."),
+    then=kit.Call(hit, 1, kit.field("zane"), by=kit.catalog.card("captain_zane")["name"], to=kit.field("target")),
+)
+kit.each(
+    "zane_shove",
+    kit.Choose(
+        "zane_shoved",
+        keep="target",
+        options=_empty_slots,
+        prompt="Captain Zane: choose the empty slot to shove it to.",
+        with_seat=True,
+        fields={"zane": kit.field("zane")},
+    ),
+    alive=True,
+)
 
 
 kit.card("captain_zane", kills=_zane_kills, max_level=_zane_max)

@@ -76,10 +76,7 @@ _bloodlust = kit.PickUpTo(
 )
 
 
-@kit.op("bloodlust_burn")
-def _bloodlust_burn(state, step):
-    if kit.thing_exists(state, step["iid"]):
-        hit(state, step["seat"], step["iid"], 1, by=kit.catalog.card("bloodlust")["name"])
+kit.on_card("bloodlust_burn", kit.Call(hit, 1, by=kit.catalog.card("bloodlust")["name"]), alive=True)
 
 
 kit.card("bloodlust", resolve=_bloodlust)
@@ -174,19 +171,12 @@ def _octopus_upkeep(state, iid):
             "seat": seat,
             "text": "Land Octopus: sacrifice two workers, or the Octopus?",
             "options": [f"workers:{seat}", iid],
-            "then": {"op": "octopus", "seat": seat, "octopus": iid},
+            "then": {"op": _OCTOPUS, "seat": seat, "octopus": iid},
         },
     )
 
 
-@kit.op("octopus")
-def _octopus_choice(state, step):
-    for pick in step["choice"]:
-        if pick.startswith("workers:"):
-            kit.trash_worker(state, step["seat"])
-            kit.trash_worker(state, step["seat"])
-        else:
-            kit.sacrifice(state, step["octopus"])
+_OCTOPUS = kit.each("octopus", kit.WorkersOr(kit.Sacrifice(), count=2))
 
 
 kit.card("land_octopus", upkeep=_octopus_upkeep, can_patrol=never_patrols)

@@ -65,18 +65,14 @@ def later_target(state, seat, slot, text, then):
     kit.push(state, {"op": "red_target", "seat": seat, "slot": slot, "text": text, "then": then})
 
 
-@kit.op("red_target")
-def red_target(state, step):
-    kit.ask_target(state, step["seat"], SLOTS[step["slot"]], step["text"], step["then"])
+kit.target_stored("red_target", SLOTS)
+kit.ask_stored("red_ask")  # (``optional``: "you may")
 
 
-@kit.op("red_damage")
-def red_damage(state, step):
-    """The chosen target takes red damage ``amount`` (Hotter Fire counted
-    now) from ``source``, when that is still in play; ``by`` names it (a
-    step stored before it was recorded has none)."""
-    for tid in step["choice"]:
-        hit(state, step["seat"], tid, step["amount"], step.get("source"), by=step.get("by"))
+# The chosen target takes red damage ``amount`` (Hotter Fire counted now)
+# from ``source``, when that is still in play; ``by`` names it (a step
+# stored before it was recorded has none).
+kit.each("red_damage", kit.Call(hit, kit.field("amount"), kit.field("source", None), by=kit.field("by", None)))
 
 
 def attacks_building(state, target):

@@ -24,64 +24,8 @@ def _flame_arrow(state, seat, iid, targets):
 kit.card("flame_arrow", targets=[kit.Target(kit.ANYTHING)], resolve=_flame_arrow)
 
 
-def divide(state, seat, slot, total, most, title):
-    """Divide ``total`` damage among at most ``most`` targets of
-    ``SLOTS[slot]``, one point per prompt: each point goes to a target
-    already chosen or, while fewer than ``most`` are, to a new one (◎: its
-    resist is paid, an Illusion dies, the first target must be an opposing
-    flagbearer if one can be targeted, Flagbearer ruling). At least one
-    point per target (Burning Volley ruling); the damage is dealt at once at
-    the end."""
-    kit.push(
-        state,
-        {
-            "op": "divide",
-            "seat": seat,
-            "slot": slot,
-            "left": total,
-            "most": most,
-            "title": title,
-            "split": {},
-            "choice": None,
-        },
-    )
-
-
-@kit.op("divide")
-def _divide(state, step):
-    seat, split, left = step["seat"], dict(step["split"]), step["left"]
-    for pick in step["choice"] or []:
-        if pick not in split:
-            kit.pay(state, seat, kit.resist_cost(state, seat, [pick]))
-            kit.on_targeted(state, [pick])
-        split[pick] = split.get(pick, 0) + 1
-        left -= 1
-    options = [t for t in sorted(split) if kit.thing_exists(state, t) and not _doomed(state, t)]
-    if len(split) < step["most"]:
-        gold = kit.player(state, seat)["gold"]
-        new = [
-            t
-            for t in kit.slot_candidates(state, seat, SLOTS[step["slot"]], exclude=list(split))
-            if kit.resist_cost(state, seat, [t]) <= gold
-        ]
-        flags = [
-            t for t in new if kit.is_flagbearer(state, t) and kit.is_opponent(state, seat, kit.controller_of(state, t))
-        ]
-        if flags and not any(kit.is_flagbearer(state, t) for t in split if kit.thing_exists(state, t)):
-            new = flags
-        options += new
-    if left > 0 and options:
-        kit.ask(
-            state,
-            seat,
-            f"{step['title']}: {left} damage left; choose where the next 1 goes.",
-            options,
-            dict(step, split=split, left=left),
-        )
-        return
-    for tid, amount in sorted(split.items()):  # a stored state's key order is not kept
-        if kit.thing_exists(state, tid) and not _doomed(state, tid):
-            kit.damage_target(state, tid, amount, by=step["title"])
+# Ember Sparks and Burning Volley divide their damage one point a question.
+_DIVIDE = kit.Divide("divide", SLOTS)
 
 
 def _doomed(state, tid):
@@ -91,7 +35,7 @@ def _doomed(state, tid):
 def _ember_sparks(state, seat, iid, targets):
     """Ember Sparks: divide 3 damage among one to three patrollers and/or
     buildings; Hotter Fire makes it 4, still on at most three (rulings)."""
-    divide(state, seat, "patroller_or_building", burn(state, seat, 3), 3, "Ember Sparks")
+    _DIVIDE.start(state, seat, "patroller_or_building", burn(state, seat, 3), 3, "Ember Sparks")
 
 
 kit.card("ember_sparks", resolve=_ember_sparks)
@@ -101,7 +45,7 @@ def _burning_volley(state, seat, iid, targets):
     """Burning Volley: divide 5 damage among any number of units, heroes and
     buildings; with Hotter Fire 6, on up to six targets (rulings)."""
     total = burn(state, seat, 5)
-    divide(state, seat, "anything", total, total, "Burning Volley")
+    _DIVIDE.start(state, seat, "anything", total, total, "Burning Volley")
 
 
 kit.card("burning_volley", resolve=_burning_volley)

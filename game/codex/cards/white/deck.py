@@ -97,38 +97,26 @@ kit.card(
 # ---- Grappling Hook -----------------------------------------------------------------------
 
 
-def _hook(state, seat, iid, targets):
-    """Grappling Hook: move a patroller (◎, anyone's) to an empty slot of
-    its own patrol zone, any one, whatever lies between (ruling); the
-    caster picks the slot. With no empty slot nothing happens."""
-    tid = targets[0]
-    if not kit.thing_exists(state, tid):
-        return
-    owner = kit.card_of(state, tid)["controller"]
-    empty = [s for s in kit.PATROL_SLOTS if kit.player(state, owner)["patrol"].get(s) is None]
-    kit.ask(
-        state,
-        seat,
-        f"Grappling Hook: move {kit.name(state, tid)} to which slot?",
-        empty,
-        {"op": "grappling_hook", "card": tid},
-    )
-
-
-@kit.op("grappling_hook")
-def _hooked(state, step):
-    tid = step["card"]
-    if not kit.thing_exists(state, tid) or kit.patrol_slot(state, tid) is None:
-        return
+def _empty_slots(state, seat, tid):
+    """The empty slots of the patrol zone of ``tid``'s controller."""
     zone = kit.player(state, kit.card_of(state, tid)["controller"])["patrol"]
-    for new in step["choice"]:
-        if zone.get(new) is None:
-            zone[kit.patrol_slot(state, tid)] = None
-            zone[new] = tid
-            kit.log(state, f"{kit.name(state, tid)} was pulled to the {new.replace('_', ' ')} slot.", cards=[tid])
+    return [s for s in kit.PATROL_SLOTS if zone.get(s) is None]
 
 
-kit.card("grappling_hook", targets=[kit.slot(kit.CHARACTER, kit.patroller)], resolve=_hook)
+# Grappling Hook: move a patroller (◎, anyone's) to an empty slot of its own
+# patrol zone, any one, whatever lies between (ruling); the caster picks the
+# slot. With no empty slot nothing happens.
+kit.card(
+    "grappling_hook",
+    targets=[kit.slot(kit.CHARACTER, kit.patroller)],
+    resolve=kit.Choose(
+        "grappling_hook",
+        kit.MoveToSlot(kit.field("card"), say="{name} was pulled to the {slot} slot."),
+        keep="card",
+        options=_empty_slots,
+        prompt="Grappling Hook: move {name} to which slot?",
+    ),
+)
 
 
 # ---- Snapback ---------------------------------------------------------------------------------

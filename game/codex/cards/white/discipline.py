@@ -34,24 +34,17 @@ def _martial_mastery(state, seat, iid, targets):
     draw two, then look at an opponent's hand (ruling's order; in a game of
     several opponents, the caster picks whose)."""
     hand = list(kit.player(state, seat)["hand"])
-    kit.ask(state, seat, "Martial Mastery: discard which card?", hand, {"op": "martial_mastery", "seat": seat})
+    kit.ask(state, seat, "Martial Mastery: discard which card?", hand, {"op": _MARTIAL, "seat": seat})
 
 
-@kit.op("martial_mastery")
-def _martial_discard(state, step):
-    seat = step["seat"]
-    kit.discard_chosen(state, seat, step["choice"])
-    kit.draw(state, seat, 2, in_main=_in_main(state))
-    kit.ask(
-        state,
-        seat,
-        "Martial Mastery: look at whose hand?",
-        [f"hand:{o}" for o in kit.opponents(state, seat)],
-        {"op": _MARTIAL_LOOK, "seat": seat},
-    )
-
-
-_MARTIAL_LOOK = kit.each("martial_look", kit.LookAt())
+_MARTIAL_LOOK = kit.Choose(
+    "martial_look",
+    kit.LookAt(),
+    options=lambda state, seat, _iid: [f"hand:{o}" for o in kit.opponents(state, seat)],
+    prompt="Martial Mastery: look at whose hand?",
+    with_seat=True,
+)
+_MARTIAL = kit.each_then("martial_mastery", kit.Discard(), then=[kit.Draw(2), _MARTIAL_LOOK])
 
 
 kit.card("martial_mastery", resolve=_martial_mastery)
@@ -87,23 +80,6 @@ def _style_ready(state, seat):
     return [mode for mode, sl in STYLE_SLOTS.items() if kit.slot_candidates(state, seat, sl)]
 
 
-def _versatile_style(state, seat, iid, targets):
-    """Versatile Style: the caster picks one mode with a legal target, then
-    its target (◎ for the first three): destroy an upgrade; disable a unit
-    or hero with flying; repair 2 damage on a building; or a Discipline
-    hero of yours is a detector this turn."""
-    kit.ask(
-        state, seat, "Versatile Style: choose one.", _style_ready(state, seat), {"op": "versatile_style", "seat": seat}
-    )
-
-
-@kit.op("versatile_style")
-def _style_mode(state, step):
-    for mode in step["choice"]:
-        sl = STYLE_SLOTS[mode]
-        kit.ask_target(state, step["seat"], sl, sl.prompt, {"op": "versatile_style_do", "mode": mode})
-
-
 # the mode chosen first is stored with the target question
 STYLE_EFFECTS = {
     "destroy an upgrade": kit.Destroy(),
@@ -112,6 +88,23 @@ STYLE_EFFECTS = {
     "detector hero": kit.ThisTurn(kw={"detector": 1}, say="{name} is a detector this turn."),
 }
 kit.each_as("versatile_style_do", lambda stored: STYLE_EFFECTS[stored["mode"]])
+
+# Versatile Style: the caster picks one mode with a legal target, then its
+# target (◎ for the first three): destroy an upgrade; disable a unit or
+# hero with flying; repair 2 damage on a building; or a Discipline hero of
+# yours is a detector this turn.
+_versatile_style = kit.Choose(
+    "versatile_style",
+    kit.Modes(
+        {
+            mode: kit.Choose("versatile_style_do", slot=sl, prompt=sl.prompt, fields={"mode": mode})
+            for mode, sl in STYLE_SLOTS.items()
+        }
+    ),
+    options=lambda state, seat, _iid: _style_ready(state, seat),
+    prompt="Versatile Style: choose one.",
+    with_seat=True,
+)
 
 
 kit.card("versatile_style", resolve=_versatile_style)
@@ -187,20 +180,17 @@ def _twin_arrives(state, iid):
     into play (it arrives too and may bring another)."""
     seat = kit.card_of(state, iid)["controller"]
     if kit.player(state, seat)["codex"].get("rambasa_twin", 0) > 0:
-        kit.ask(
-            state,
-            seat,
-            "Rambasa Twin: put a Rambasa Twin from your codex into play?",
-            ["yes"],
-            {"op": "rambasa_twin", "seat": seat},
-            optional=True,
-        )
+        _TWIN.ask(state, seat)
 
 
-@kit.op("rambasa_twin")
-def _twin_put(state, step):
-    if step["choice"]:
-        kit.put_from_codex(state, step["seat"], "rambasa_twin")
+_TWIN = kit.Choose(
+    "rambasa_twin",
+    kit.Call(lambda state, seat, _yes: kit.put_from_codex(state, seat, "rambasa_twin")),
+    options=lambda *_: ["yes"],
+    prompt="Rambasa Twin: put a Rambasa Twin from your codex into play?",
+    optional=True,
+    with_seat=True,
+)
 
 
 def _twin_dies(state, iid):
