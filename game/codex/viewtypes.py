@@ -69,8 +69,9 @@ class CardInPlay(TypedDict):
     plus: int  # +1/+1 runes
     minus: int  # -1/-1 runes
     time: int  # time runes (fading, forecast)
-    crumbling: bool  # two lives used (mark crumbling)
-    disabled: bool  # skips its next ready step (mark disabled)
+    # public marks every card in play shows, set or not (marks.MARKS, form "always")
+    crumbling: NotRequired[bool]  # two lives used (mark crumbling)
+    disabled: NotRequired[bool]  # skips its next ready step (mark disabled)
     arrived_this_turn: bool
     # units and heroes
     atk: NotRequired[int]
@@ -83,7 +84,8 @@ class CardInPlay(TypedDict):
     level: NotRequired[int]
     mid_level: NotRequired[int]
     max_level: NotRequired[int]
-    # from its marks (view._marked), each only when set
+    # from its public marks, each only when it shows something (declared in
+    # marks.MARKS with their field and form: view._marked)
     partners: NotRequired[list[str]]
     runes: NotRequired[dict[str, int]]
     added_subtypes: NotRequired[list[str]]
@@ -94,12 +96,12 @@ class CardInPlay(TypedDict):
     named_cost: NotRequired[int]
     attached_to: NotRequired[str]
     lent_by: NotRequired[int]
-    # from black and white cards (view._black_white_marks)
     demon: NotRequired[bool]
-    attack_tax: NotRequired[int]
     no_levels: NotRequired[bool]
     spar_only: NotRequired[bool]
     shackled_by: NotRequired[int]
+    # the gold an opponent pays to attack it (view._attack_tax)
+    attack_tax: NotRequired[int]
     abilities: NotRequired[list[Ability]]
 
 
