@@ -12,9 +12,18 @@ from functools import cache
 from typing import Any, cast
 
 from . import catalog, maps, specs, stats
-from .actions import ADDON_TEARDOWN_DAMAGE, abilities_of, card_cost, hire_cost, main_refusal, play_card_verdict
+from .actions import (
+    ADDON_TEARDOWN_DAMAGE,
+    abilities_of,
+    build_price,
+    card_cost,
+    hire_cost,
+    main_refusal,
+    play_card_verdict,
+)
 from .cards import registry
 from .errors import RulesError
+from .freeforall import FREE_GOLD_PER_TURN, REPAIR_COST, REPAIR_HP, is_ffa
 from .marks import MARKS
 from .news import news
 from .reasons import reasons
@@ -299,6 +308,20 @@ def _buildings(p: dict) -> dict[str, Building | None]:
     return out
 
 
+def _build_costs(state: dict, p: dict) -> dict[str, int]:
+    """``{building id: gold}`` for each tech building and add-on of the mode
+    that player ``p`` has not standing: what building it costs now
+    (actions.build_price: changes of cards in play and the colour tax
+    included), whether or not it may be built."""
+    seat, standing = p["seat"], p["buildings"]
+    addon = standing["addon"]
+    return {
+        what: build_price(state, seat, what)
+        for what in (*specs.TECH_BUILDINGS, *specs.addons(state))
+        if standing.get(what) is None and (addon is None or addon["id"] != what)
+    }
+
+
 def view(state: dict, viewer) -> dict[str, Any]:
     """Build the view of ``viewer`` (see :func:`_view`), memoising stats.
     The views built while one state is frozen (rules.reading) share what
@@ -355,6 +378,8 @@ def _seat_public(state: dict, p: dict) -> PlayerEntry:
         # Free-for-all: conceded, so out of the game (freeforall.concede).
         "conceded": bool(p.get("conceded")),
     }
+    if is_ffa(state):  # house rule R25: the most free gold a player gains in a turn
+        entry["free_gold_cap"] = FREE_GOLD_PER_TURN
     # Purple (public, only when set): the next card costs 0 this turn
     # (a promise), the gold owed next upkeep, extra turns owed.
     if p.get("promise") == state["turn"]:
@@ -389,6 +414,10 @@ def _view(state: dict, viewer) -> View:
                 entry["hire_cost"] = hire_cost(state, seat)
                 if p["buildings"]["addon"] is not None:  # the damage building another add-on deals its base
                     entry["addon_teardown_damage"] = ADDON_TEARDOWN_DAMAGE
+                # The gold each building not standing costs now, for the Build buttons.
+                entry["build_costs"] = _build_costs(state, p)
+                if is_ffa(state):  # house rule R24: what one repair of the base costs and mends
+                    entry["repair"] = {"gold": REPAIR_COST, "hp": REPAIR_HP}
             entry["discard"] = [_card_private(state, i) for i in p["discard"]]
             entry["trash"] = [_card_private(state, i) for i in p["trash"]]
             entry["codex"] = dict(sorted(p["codex"].items()))

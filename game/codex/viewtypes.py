@@ -138,6 +138,14 @@ class Building(TypedDict):
     disabled: NotRequired[bool]  # a card disabled it
 
 
+class Repair(TypedDict):
+    """What one repair of a base costs and mends (free-for-all, house rule
+    R24: freeforall.REPAIR_COST, REPAIR_HP)."""
+
+    gold: int
+    hp: int
+
+
 class PlayerEntry(TypedDict):
     """One player of ``players``: public for everyone, and the NotRequired
     hidden zones for the viewer's team (or a revealed hand)."""
@@ -167,6 +175,7 @@ class PlayerEntry(TypedDict):
     tech_tax: int
     free_gold: int
     conceded: bool
+    free_gold_cap: NotRequired[int]  # free-for-all: the most free gold a turn (R25)
     promised: NotRequired[bool]
     debt: NotRequired[int]
     extra_turns: NotRequired[int]
@@ -180,6 +189,8 @@ class PlayerEntry(TypedDict):
     reasons: NotRequired[dict[str, str]]
     hire_cost: NotRequired[int]
     addon_teardown_damage: NotRequired[int]
+    build_costs: NotRequired[dict[str, int]]  # building id -> the gold it costs now (actions.build_price)
+    repair: NotRequired[Repair]  # free-for-all: one repair of the base (R24)
 
 
 class Prompt(TypedDict):
