@@ -30,7 +30,8 @@ from .targeting import patrol_refusal
 
 MODE = "ffa"
 MERCENARY = "mercenary"  # catalog id of the Mercenary token (house rule R23)
-REPAIR_COST = 3  # gold per point of base damage removed (house rule R24)
+REPAIR_COST = 3  # gold one repair costs (house rule R24)
+REPAIR_HP = 1  # the base damage one repair removes (house rule R24)
 FREE_GOLD_PER_TURN = 3  # house rule R25
 # House rule R28 gives no limit to the tie rounds; after this many the tied
 # leaders share the win, so every game ends (docs/RULINGS.md).

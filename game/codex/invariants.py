@@ -9,6 +9,7 @@ import re
 
 from . import catalog, maps, stats
 from .effects import GOLD_CAP
+from .freeforall import FREE_GOLD_PER_TURN
 from .marks import check as check_marks_of
 from .marks import held_by
 from .state import HIDDEN_ZONES, LIST_ZONES, printed_card
@@ -85,7 +86,9 @@ def check_free_for_all(state: dict) -> None:
     ffa = state["mode"] == "ffa"
     seats = range(len(state["players"]))
     for p in state["players"]:
-        assert 0 <= p["free_gold_this_turn"] <= 3, f"seat {p['seat']} had {p['free_gold_this_turn']} free gold"
+        assert 0 <= p["free_gold_this_turn"] <= FREE_GOLD_PER_TURN, (
+            f"seat {p['seat']} had {p['free_gold_this_turn']} free gold"
+        )
     for iid, inst in state["cards"].items():
         lent = inst["marks"].get("lent")
         if lent is None:

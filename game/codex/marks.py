@@ -114,21 +114,48 @@ class Marks(TypedDict, total=False):
     was: int
 
 
+# How the view shows a public mark (``form -> what the card in play
+# carries``); game.codex.view renders each form, so a new card's public mark
+# is one declaration here, no view edit.
+FORMS = {
+    "always": "True or False, on every card in play (the mark set or not)",
+    "value": "the value (a list or dict copied), when set: not empty, not 0",
+    "present": "the value (a list copied), whenever the mark is there (0 and [] shown)",
+    "flag": "True, when the mark is set",
+    "this_turn": "True, when the mark is the current turn (a turn mark)",
+    "lender": "the lending seat (``by``) of a loan record (Lent)",
+    "held": "the held card, face up: ``{iid, card, name}`` (a card id)",
+    "held_list": "the held cards, face up: ``[{iid, card, name}]`` (card ids)",
+    "was": "the card a copy is underneath: ``{card, name}`` (Copied)",
+    "in_play": "how many of the card ids are in play, when any is",
+}
+
+
+class Shown(NamedTuple):
+    """Where and how a public mark shows on its card in play (the view's
+    card field ``field`` and a form of :data:`FORMS`)."""
+
+    field: str
+    form: str
+
+
 class Mark(NamedTuple):
-    """One declared mark: its type (as in :class:`Marks`), what it means and
+    """One declared mark: its type (as in :class:`Marks`), what it means,
     who writes it ("rule: <module>" for the engine, "card: <name>" for a
-    card's module)."""
+    card's module) and, for a public mark, how every viewer's view shows it
+    (:class:`Shown`; None: the view doesn't show it)."""
 
     type: Any
     meaning: str
     writer: str
+    shown: Shown | None = None
 
 
 _TYPES = get_type_hints(Marks)
 
 
-def _m(key: str, meaning: str, writer: str) -> tuple[str, Mark]:
-    return key, Mark(_TYPES[key], meaning, writer)
+def _m(key: str, meaning: str, writer: str, shown: tuple[str, str] | None = None) -> tuple[str, Mark]:
+    return key, Mark(_TYPES[key], meaning, writer, Shown(*shown) if shown else None)
 
 
 MARKS: dict[str, Mark] = dict(
@@ -138,14 +165,19 @@ MARKS: dict[str, Mark] = dict(
         _m("combat_death", "the damage that kills it was lethal combat damage", "rule: effects.damage_card"),
         _m("expired", "an ephemeral that ran out at the end of the turn: nobody's kill (R25)", "rule: turns"),
         _m("killed_by", "who dealt the damage that kills it (KilledBy)", "rule: effects.note_kill"),
-        _m("crumbling", "a two lives unit that used its second life", "rule: checks"),
+        _m("crumbling", "a two lives unit that used its second life", "rule: checks", ("crumbling", "always")),
         _m("faded", "it leaves play by losing its last time rune (fading)", "rule: timerunes"),
         _m(
             "dies_to",
             "where it goes instead of the discard pile when it dies",
             "card: Reteller of Truths, Graveyard, Rambasa Twin",
         ),
-        _m("disabled", "it doesn't ready at its controller's next upkeep", "rule: effects.disable; card: Ready or Not"),
+        _m(
+            "disabled",
+            "it doesn't ready at its controller's next upkeep",
+            "rule: effects.disable; card: Ready or Not",
+            ("disabled", "always"),
+        ),
         # ---- playing and arriving ----
         _m("boosted", "played with its boost paid (until its hooks heard it)", "rule: actions.playing"),
         _m("played_from_hand", "arriving from its controller's hand (during arrival only)", "rule: actions.playing"),
@@ -157,7 +189,12 @@ MARKS: dict[str, Mark] = dict(
             "card: Second Chances, Prynn Pasternaak, Max Geiger",
         ),
         _m("max_turn", "turn the hero reached its max level (0: set up there)", "rule: heroes, setup"),
-        _m("no_levels_turn", "turn it can't gain levels (Nether Drain)", "card: Nether Drain"),
+        _m(
+            "no_levels_turn",
+            "turn it can't gain levels (Nether Drain)",
+            "card: Nether Drain",
+            ("no_levels", "this_turn"),
+        ),
         _m("revealed", "turn it was revealed (stealth lost to a detector or an attack)", "rule: combat, fighting"),
         _m("tag", "a scenario's name for the card (tests build positions)", "rule: setup (scenarios)"),
         # ---- copies, transformations, attachments, control ----
@@ -166,18 +203,24 @@ MARKS: dict[str, Mark] = dict(
             "copy",
             "a copy's own card underneath and the tech level it keeps (Copied)",
             "rule: cards/common.become_copy",
+            ("copy", "was"),
         ),
         _m("illusion", "an effect made it an Illusion", "rule: cards/common.become_copy"),
         _m("tied_to", "ids it leaves play with (a copy tied to its maker)", "rule: cards/common.become_copy"),
-        _m("attached", "id of the card it is attached to", "rule: cards/common.attach"),
+        _m("attached", "id of the card it is attached to", "rule: cards/common.attach", ("attached_to", "value")),
         _m("held_by", "id of the card that holds it while attached", "rule: cards/common.attach"),
         _m("since", "the tick it was attached (newest attachment wins)", "card: Entangling Vines"),
-        _m("lent", "a free-for-all loan: lender and borrower (Lent; R26)", "rule: freeforall"),
+        _m("lent", "a free-for-all loan: lender and borrower (Lent; R26)", "rule: freeforall", ("lent_by", "lender")),
         _m("was", "the controller of the unit before the spell took control", "card: Mind Control"),
-        _m("subtypes", "subtypes an effect gave it (sorted)", "card: Fox's Den School"),
-        _m("demon", "a hero made a Demon", "card: Metamorphosis"),
+        _m("subtypes", "subtypes an effect gave it (sorted)", "card: Fox's Den School", ("added_subtypes", "value")),
+        _m("demon", "a hero made a Demon", "card: Metamorphosis", ("demon", "flag")),
         # ---- runes and counters ----
-        _m("runes", "named runes on it: {kind: count} (feather, blood, sword...)", "rule: cards/common; cards"),
+        _m(
+            "runes",
+            "named runes on it: {kind: count} (feather, blood, sword...)",
+            "rule: cards/common; cards",
+            ("runes", "value"),
+        ),
         _m("charged", "uses of its ability this turn (TurnCount)", "card: Young Lightning Dragon"),
         _m("retold", "uses of its return-to-hand this turn (TurnCount)", "card: Reteller of Truths"),
         _m("plays", "cards each opponent played from hand this turn: {seat: TurnCount}", "card: Censorship Council"),
@@ -189,23 +232,28 @@ MARKS: dict[str, Mark] = dict(
         _m("orpal_max_turn", "turn its max-level ability was used", "card: Orpal Gloor"),
         _m("nebula_turn", "turn its once-per-turn ability was used", "card: Nebula"),
         _m("void_star_turn", "turn its once-per-turn ability was used", "card: Void Star"),
-        _m("spar_turn", "turn it readied to spar (it can't attack)", "card: Sparring Partner"),
+        _m(
+            "spar_turn",
+            "turn it readied to spar (it can't attack)",
+            "card: Sparring Partner",
+            ("spar_only", "this_turn"),
+        ),
         _m("sentry_turn", "turn its sentry ability was used", "card: Sentry"),
         _m("rampaged", "turn its rampage trigger was used", "card: Rampaging Elephant"),
         _m("poison_turn", "turn its damage became runes", "card: Poisonblade Rogue"),
         _m("used_turn", "turn it returned a unit to play", "card: Second Chances"),
         # ---- what a card remembers of others ----
-        _m("partners", "ids of its partners", "card: Two Step"),
-        _m("buried", "ids of the units buried under it", "card: Graveyard"),
-        _m("prisoner", "id of the unit it holds", "card: Jail"),
+        _m("partners", "ids of its partners", "card: Two Step", ("partners", "present")),
+        _m("buried", "ids of the units buried under it", "card: Graveyard", ("buried", "held_list")),
+        _m("prisoner", "id of the unit it holds", "card: Jail", ("prisoner", "held")),
         _m("insured_by", "ids of the Insurance Agents that insured it", "card: Insurance Agent"),
         _m("pending", "ids left play together, to return one", "card: Second Chances"),
         _m("trashed", "[[old id, seat]] it trashed, to bring back", "card: Prynn Pasternaak"),
-        _m("warlocks", "ids of the Warlocks it made", "card: Terras Q the Shackled"),
+        _m("warlocks", "ids of the Warlocks it made", "card: Terras Q the Shackled", ("shackled_by", "in_play")),
         _m("daigo", "id of the Daigo Stormborne token it made", "card: Hero's Monument"),
         _m("looked_at", "id of the top card it last looked at", "card: Vir Garbarean"),
-        _m("named_cost", "the cost it named", "card: Reputable Newsman"),
-        _m("oath", "the oath sworn with it", "card: Oathkeeper of Kor Mountain"),
+        _m("named_cost", "the cost it named", "card: Reputable Newsman", ("named_cost", "present")),
+        _m("oath", "the oath sworn with it", "card: Oathkeeper of Kor Mountain", ("oath", "value")),
     ]
 )
 

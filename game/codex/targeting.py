@@ -294,7 +294,8 @@ def can_hit(state: dict, attacker: str, tid: str) -> bool:
     Building cards in play are attacked like buildings; a flying base
     (:func:`base_flies`) only by fliers and anti-air. A card's hook
     ``attackable_by`` may refuse the attacker (Tiny Basilisk), and a unit
-    can't attack a player under Moment's Peace (:func:`at_peace`).
+    can't attack a player a lasting ``protect`` effect guards
+    (:func:`at_peace`).
 
     What depends on ``tid`` and the attacker's controller only
     (:func:`_reach`) is memoised while the state is only read, so the
@@ -368,8 +369,9 @@ def base_flies(state: dict, team: int) -> bool:
 def at_peace(state: dict, attacker: str, tid: str) -> bool:
     """True when ``attacker`` is a unit and ``tid`` belongs to an opponent of
     its controller who is protected by a lasting ``protect`` effect
-    (Moment's Peace rulings: nothing that player controls, and not their
-    team's base, can be attacked by opposing units; heroes still can)."""
+    (cards/common.lasting: nothing that player controls, and not their
+    team's base, can be attacked by opposing units; heroes still can. Its
+    card's rulings, docs/RULINGS.md)."""
     lasting = state.get("lasting")
     if not lasting:
         return False  # no lasting effect at all: no protection (asked of every attack target, issue 13)
@@ -560,8 +562,9 @@ def patrol_refusal(state, seat, iid):
     now, as ``(code, message)``, or None when it can: only ready units and
     heroes patrol; a card whose hook ``can_patrol`` says no never patrols
     (Makeshift Rambaster: "can't patrol"); a lasting ``no_patrol`` effect of
-    ``seat``'s keeps units out (Moment's Peace; heroes may still patrol).
-    Used for the patrol action and for lending (house rule R26)."""
+    ``seat``'s keeps units out (heroes may still patrol), refused with the
+    sentence its card gave it (:func:`lasting_refusal`). Used for the patrol
+    action and for lending (house rule R26)."""
     if not stats.is_character(state, iid):
         return "cannot_patrol", "Only units and heroes patrol."
     if card_of(state, iid)["exhausted"]:
@@ -570,6 +573,19 @@ def patrol_refusal(state, seat, iid):
         return "cannot_patrol", "That card can't patrol."
     if held_fast(state, iid):
         return "cannot_patrol", "That card is held fast and can't patrol."
-    if stats.is_unit(state, iid) and any(e["seat"] == seat and e.get("no_patrol") for e in state.get("lasting", [])):
-        return "cannot_patrol", "Those units can't patrol until their player's next turn (Moment's Peace)."
+    if stats.is_unit(state, iid):
+        for entry in state.get("lasting", ()):
+            if entry["seat"] == seat and entry.get("no_patrol"):
+                return "cannot_patrol", lasting_refusal(
+                    entry, "Those units can't patrol until their player's next turn."
+                )
     return None
+
+
+def lasting_refusal(entry: dict, general: str) -> str:
+    """The sentence refusing an action that the lasting effect ``entry``
+    (an item of ``state["lasting"]``, cards/common.lasting) forbids: the
+    ``why`` its card gave it, in the card's own words, or ``general`` (the
+    rule's words) for an effect that gives none, as in states stored before
+    effects carried one (issue 28: no card named in the engine)."""
+    return entry.get("why") or general

@@ -12,9 +12,19 @@ from functools import cache
 from typing import Any, cast
 
 from . import catalog, maps, specs, stats
-from .actions import ADDON_TEARDOWN_DAMAGE, abilities_of, card_cost, hire_cost, main_refusal, play_card_verdict
+from .actions import (
+    ADDON_TEARDOWN_DAMAGE,
+    abilities_of,
+    build_price,
+    card_cost,
+    hire_cost,
+    main_refusal,
+    play_card_verdict,
+)
 from .cards import registry
 from .errors import RulesError
+from .freeforall import FREE_GOLD_PER_TURN, REPAIR_COST, REPAIR_HP, is_ffa
+from .marks import MARKS
 from .news import news
 from .reasons import reasons
 from .state import is_opponent, teammates
@@ -27,6 +37,7 @@ from .viewtypes import (
     FutureCard,
     HandCard,
     HeroInCommand,
+    Named,
     PlayerEntry,
     PrivateCard,
     Prompt,
@@ -55,10 +66,11 @@ def _card_public(state: dict, iid: str) -> CardInPlay:
         "plus": inst["plus"],
         "minus": inst["minus"],
         "time": inst["time"],
-        "crumbling": bool(marks.get("crumbling")),
-        "disabled": bool(marks.get("disabled")),
         "arrived_this_turn": inst["arrived"] >= state["turn"],
     }
+    shown_out = cast(dict[str, Any], out)
+    for key, field in _ALWAYS:  # public marks every card in play shows, set or not
+        shown_out[field] = bool(marks.get(key))
     if kind == "unit" or kind == "hero":
         computed = stats.compute(state, iid)
         out["atk"], out["hp"], out["keywords"] = computed["atk"], computed["hp"], computed["kw"]
@@ -73,66 +85,68 @@ def _card_public(state: dict, iid: str) -> CardInPlay:
         out["hp"] = stats.hp(state, iid)
     if marks:
         _marked(state, marks, out)
-    _black_white_marks(state, iid, out)
+    _attack_tax(state, iid, out)
     abilities = _abilities(state, iid)
     if abilities:
         out["abilities"] = abilities
     return out
 
 
+# The public marks every card in play shows, set or not (marks.MARKS, form
+# "always"): ``(key, field)``.
+_ALWAYS = tuple((key, m.shown.field) for key, m in MARKS.items() if m.shown and m.shown.form == "always")
+
+
+def _held(state: dict, iid: str) -> Named:
+    """A card a card in play holds out of play, face up: id, card, name."""
+    card = state["cards"][iid]["card"]
+    return {"iid": iid, "card": card, "name": catalog.card(card)["name"]}
+
+
+def _shown(state: dict, form: str, value: Any) -> Any:
+    """What a public mark of ``value`` shows in the view by its ``form``
+    (marks.FORMS), or None when it shows nothing now."""
+    if form == "value":
+        return (list(value) if isinstance(value, list) else dict(value) if isinstance(value, dict) else value) or None
+    if form == "present":
+        return list(value) if isinstance(value, list) else value
+    if form == "flag":
+        return True if value else None
+    if form == "this_turn":
+        return True if value == state["turn"] else None
+    if form == "lender":
+        return value["by"] if value else None
+    if form == "held":
+        return _held(state, value) if isinstance(value, str) and value in state["cards"] else None
+    if form == "held_list":
+        return [_held(state, i) for i in value if i in state["cards"]] if value else None
+    if form == "was":
+        return {"card": value["was"], "name": catalog.card(value["was"])["name"]}
+    if form == "in_play":
+        cards = state["cards"]
+        return sum(1 for i in value if i in cards and cards[i]["zone"] == "play") or None
+    raise ValueError(f"no view form {form!r} (marks.FORMS)")
+
+
 def _marked(state: dict, marks: dict, out: CardInPlay) -> None:
-    """Add to ``out`` (a card in play, public) what its ``marks`` show,
-    each only when set: its partners, named runes, subtypes an effect gave
-    it, a sworn oath, the unit it holds as ``prisoner`` and the units it
-    holds as ``buried`` (face up, with their names), the card a copy is underneath, a
-    named cost, the card it is attached to and who lent it (R26)."""
-    if "partners" in marks:
-        out["partners"] = list(marks["partners"])
-    if marks.get("runes"):  # named runes: feather, growth
-        out["runes"] = dict(marks["runes"])
-    if marks.get("subtypes"):  # subtypes an effect gave it
-        out["added_subtypes"] = list(marks["subtypes"])
-    if marks.get("oath"):  # a sworn oath, announced
-        out["oath"] = marks["oath"]
-    prisoner = marks.get("prisoner")
-    if isinstance(prisoner, str) and prisoner in state["cards"]:  # a unit it holds: face up, not in play
-        out["prisoner"] = {
-            "iid": prisoner,
-            "card": state["cards"][prisoner]["card"],
-            "name": catalog.card(state["cards"][prisoner]["card"])["name"],
-        }
-    if marks.get("buried"):  # units buried under it: face up, not in play
-        out["buried"] = [
-            {"iid": b, "card": state["cards"][b]["card"], "name": catalog.card(state["cards"][b]["card"])["name"]}
-            for b in marks["buried"]
-            if b in state["cards"]
-        ]
-    if "copy" in marks:  # a copy: the card it is underneath, public
-        was = marks["copy"]["was"]
-        out["copy"] = {"card": was, "name": catalog.card(was)["name"]}
-    if marks.get("named_cost") is not None:  # a cost a card named, announced
-        out["named_cost"] = marks["named_cost"]
-    if marks.get("attached"):
-        out["attached_to"] = marks["attached"]
-    if marks.get("lent"):  # free-for-all lending (house rule R26)
-        out["lent_by"] = marks["lent"]["by"]
+    """Add to ``out`` (a card in play, public) what its public ``marks``
+    show, each as declared (marks.MARKS: its field and form), only when it
+    shows something now: a new card's public mark needs no edit here."""
+    shown_out = cast(dict[str, Any], out)
+    for key, value in marks.items():
+        mark = MARKS.get(key)
+        shown = mark and mark.shown
+        if shown and shown.form != "always":
+            field = _shown(state, shown.form, value)
+            if field is not None:
+                shown_out[shown.field] = field
 
 
-def _black_white_marks(state: dict, iid: str, out: CardInPlay) -> None:
-    """Add to ``out`` (card ``iid`` in play, public) what black and white
-    cards leave on it, each only when it applies: ``demon`` (a hero made a
-    Demon), ``attack_tax`` (the gold each opponent of its controller pays
-    to attack it now: ``modifies attack_tax``, targeting.seat_attack_tax),
-    ``no_levels`` (it can't gain levels this turn: mark
-    ``no_levels_turn``), ``spar_only`` (readied to spar: it can't attack
-    this turn) and ``shackled_by`` (how many of the tokens it gave away,
-    mark ``warlocks``, are in play: it can't attack or patrol while one
-    is)."""
-    inst = state["cards"][iid]
-    marks = inst["marks"]
-    if marks.get("demon"):
-        out["demon"] = True
-    team = state["players"][inst["controller"]]["team"]
+def _attack_tax(state: dict, iid: str, out: CardInPlay) -> None:
+    """Add to ``out`` (card ``iid`` in play, public) ``attack_tax`` when it
+    has one: the gold each opponent of its controller pays to attack it
+    now (``modifies attack_tax``, targeting.seat_attack_tax)."""
+    team = state["players"][state["cards"][iid]["controller"]]["team"]
     opponent = None  # the first seat of another team (state.is_opponent)
     for p in state["players"]:
         if p["team"] != team:
@@ -141,17 +155,6 @@ def _black_white_marks(state: dict, iid: str, out: CardInPlay) -> None:
     tax = 0 if opponent is None else seat_attack_tax(state, opponent, iid)
     if tax:
         out["attack_tax"] = tax
-    if not marks:
-        return
-    if marks.get("no_levels_turn") == state["turn"]:
-        out["no_levels"] = True
-    if marks.get("spar_turn") == state["turn"]:
-        out["spar_only"] = True
-    warlocks = marks.get("warlocks") and [
-        w for w in marks["warlocks"] if w in state["cards"] and state["cards"][w]["zone"] == "play"
-    ]
-    if warlocks:
-        out["shackled_by"] = len(warlocks)
 
 
 def _abilities(state: dict, iid: str) -> list[Ability]:
@@ -305,6 +308,20 @@ def _buildings(p: dict) -> dict[str, Building | None]:
     return out
 
 
+def _build_costs(state: dict, p: dict) -> dict[str, int]:
+    """``{building id: gold}`` for each tech building and add-on of the mode
+    that player ``p`` has not standing: what building it costs now
+    (actions.build_price: changes of cards in play and the colour tax
+    included), whether or not it may be built."""
+    seat, standing = p["seat"], p["buildings"]
+    addon = standing["addon"]
+    return {
+        what: build_price(state, seat, what)
+        for what in (*specs.TECH_BUILDINGS, *specs.addons(state))
+        if standing.get(what) is None and (addon is None or addon["id"] != what)
+    }
+
+
 def view(state: dict, viewer) -> dict[str, Any]:
     """Build the view of ``viewer`` (see :func:`_view`), memoising stats.
     The views built while one state is frozen (rules.reading) share what
@@ -361,6 +378,8 @@ def _seat_public(state: dict, p: dict) -> PlayerEntry:
         # Free-for-all: conceded, so out of the game (freeforall.concede).
         "conceded": bool(p.get("conceded")),
     }
+    if is_ffa(state):  # house rule R25: the most free gold a player gains in a turn
+        entry["free_gold_cap"] = FREE_GOLD_PER_TURN
     # Purple (public, only when set): the next card costs 0 this turn
     # (a promise), the gold owed next upkeep, extra turns owed.
     if p.get("promise") == state["turn"]:
@@ -395,6 +414,10 @@ def _view(state: dict, viewer) -> View:
                 entry["hire_cost"] = hire_cost(state, seat)
                 if p["buildings"]["addon"] is not None:  # the damage building another add-on deals its base
                     entry["addon_teardown_damage"] = ADDON_TEARDOWN_DAMAGE
+                # The gold each building not standing costs now, for the Build buttons.
+                entry["build_costs"] = _build_costs(state, p)
+                if is_ffa(state):  # house rule R24: what one repair of the base costs and mends
+                    entry["repair"] = {"gold": REPAIR_COST, "hp": REPAIR_HP}
             entry["discard"] = [_card_private(state, i) for i in p["discard"]]
             entry["trash"] = [_card_private(state, i) for i in p["trash"]]
             entry["codex"] = dict(sorted(p["codex"].items()))

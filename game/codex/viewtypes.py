@@ -69,8 +69,9 @@ class CardInPlay(TypedDict):
     plus: int  # +1/+1 runes
     minus: int  # -1/-1 runes
     time: int  # time runes (fading, forecast)
-    crumbling: bool  # two lives used (mark crumbling)
-    disabled: bool  # skips its next ready step (mark disabled)
+    # public marks every card in play shows, set or not (marks.MARKS, form "always")
+    crumbling: NotRequired[bool]  # two lives used (mark crumbling)
+    disabled: NotRequired[bool]  # skips its next ready step (mark disabled)
     arrived_this_turn: bool
     # units and heroes
     atk: NotRequired[int]
@@ -83,7 +84,8 @@ class CardInPlay(TypedDict):
     level: NotRequired[int]
     mid_level: NotRequired[int]
     max_level: NotRequired[int]
-    # from its marks (view._marked), each only when set
+    # from its public marks, each only when it shows something (declared in
+    # marks.MARKS with their field and form: view._marked)
     partners: NotRequired[list[str]]
     runes: NotRequired[dict[str, int]]
     added_subtypes: NotRequired[list[str]]
@@ -94,12 +96,12 @@ class CardInPlay(TypedDict):
     named_cost: NotRequired[int]
     attached_to: NotRequired[str]
     lent_by: NotRequired[int]
-    # from black and white cards (view._black_white_marks)
     demon: NotRequired[bool]
-    attack_tax: NotRequired[int]
     no_levels: NotRequired[bool]
     spar_only: NotRequired[bool]
     shackled_by: NotRequired[int]
+    # the gold an opponent pays to attack it (view._attack_tax)
+    attack_tax: NotRequired[int]
     abilities: NotRequired[list[Ability]]
 
 
@@ -136,6 +138,14 @@ class Building(TypedDict):
     disabled: NotRequired[bool]  # a card disabled it
 
 
+class Repair(TypedDict):
+    """What one repair of a base costs and mends (free-for-all, house rule
+    R24: freeforall.REPAIR_COST, REPAIR_HP)."""
+
+    gold: int
+    hp: int
+
+
 class PlayerEntry(TypedDict):
     """One player of ``players``: public for everyone, and the NotRequired
     hidden zones for the viewer's team (or a revealed hand)."""
@@ -165,6 +175,7 @@ class PlayerEntry(TypedDict):
     tech_tax: int
     free_gold: int
     conceded: bool
+    free_gold_cap: NotRequired[int]  # free-for-all: the most free gold a turn (R25)
     promised: NotRequired[bool]
     debt: NotRequired[int]
     extra_turns: NotRequired[int]
@@ -178,6 +189,8 @@ class PlayerEntry(TypedDict):
     reasons: NotRequired[dict[str, str]]
     hire_cost: NotRequired[int]
     addon_teardown_damage: NotRequired[int]
+    build_costs: NotRequired[dict[str, int]]  # building id -> the gold it costs now (actions.build_price)
+    repair: NotRequired[Repair]  # free-for-all: one repair of the base (R24)
 
 
 class Prompt(TypedDict):

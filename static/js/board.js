@@ -679,7 +679,7 @@ export function playerArea(view, catalog, p, opts) {
   // Free gold counts the turn being played: not while the coming one waits for tech (R11).
   if (p.free_gold && view.active === p.seat && view.phase !== "tech") {
     const free = stat("free gold", `+${p.free_gold}`, "free-gold");
-    free.title = "Gold gained this turn for opposing units killed (at most 3 a turn)";
+    free.title = `Gold gained this turn for opposing units killed (at most ${p.free_gold_cap} a turn)`;
     stats.append(free);
   }
   if (p.trash_count) stats.append(stat("trash", p.trash_count));

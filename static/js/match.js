@@ -1128,7 +1128,8 @@ function renderActionBar() {
   const repair = otherAction("repair");
   if (repair) {
     const base = baseOf(teamOf(msg.seat));
-    items.push(button("Repair base: 3 gold → 1 HP", () => act(repair), {
+    const { gold, hp } = me().repair; // house rule R24, as the view publishes it
+    items.push(button(`Repair base: ${gold} gold → ${hp} HP`, () => act(repair), {
       "data-action": "repair", title: `Your base has ${base.left} of ${base.hp} HP; repair as often as your gold allows`,
     }));
   } else if (why.repair) {
@@ -1249,7 +1250,8 @@ function concedeQuestion() {
 /**
  * One button per building offered. The 3-hero game's Tech II and Tech Lab
  * come with a spec to choose (one legal action per spec): their button opens
- * the choice. The cost shown adds the colour tax the view reports. An
+ * the choice. The cost shown is the view's (`build_costs`: the colour tax
+ * and changes of cards in play included), naming the colour tax. An
  * add-on that would replace the one standing says so, and asks first.
  */
 function buildButtons() {
@@ -1261,7 +1263,8 @@ function buildButtons() {
   for (const [building, list] of byBuilding) {
     const rec = catalog.get(building);
     const name = rec ? rec.name : words(building);
-    const cost = rec ? ` (${rec.cost + tax}${tax ? ` incl. ${tax} colour tax` : ""})` : "";
+    const pay = (player.build_costs || {})[building];
+    const cost = pay !== undefined ? ` (${pay}${tax ? ` incl. ${tax} colour tax` : ""})` : "";
     const attrs = { "data-action": "build", "data-building": building };
     const old = rec && rec.kind === "addon" ? player.buildings.addon : null;
     const replaces = old ? ` · replaces your ${old.name}` : "";

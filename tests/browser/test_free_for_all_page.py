@@ -433,6 +433,8 @@ def crafted_frames(player, match_url, at):
     news = page.locator("#news li[data-kind=free-gold]").inner_text()
     assert news == "Cat gained 1 free gold for opposing units killed (1 of 3 this turn)."
     assert page.locator("#seat-2 .stat.free-gold b").inner_text() == "+1"
+    title = page.locator("#seat-2 .stat.free-gold").get_attribute("title")
+    assert title == "Gold gained this turn for opposing units killed (at most 3 a turn)"  # the view's cap (R25)
 
     # Cat's turn is over and Ann's waits for her tech choice (R11): the
     # ended turn's news, free gold and "new" marks are gone, though the

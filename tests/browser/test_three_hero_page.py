@@ -148,7 +148,7 @@ def test_a_three_hero_match_from_the_lobby_to_tech_ii(browser, live_server_url):
     # Bo's first turn: hire up to 6 workers, Tech I with the colour tax, a hero.
     hire_if_offered(table, bo)
     tech_1 = bo.locator("#action-bar [data-action=build][data-building=tech_1]")
-    assert "colour tax" in tech_1.inner_text()  # neutral, red and green heroes
+    assert "(2 incl. 1 colour tax)" in tech_1.inner_text()  # neutral, red and green heroes: the view's cost
     table.act(bo, tech_1.click, "build")
     assert table.summon(bo)
     table.end_main(bo)

@@ -44,13 +44,10 @@ EXEMPT_MODULES = {
     "marks.py": "the declaration table of stored mark keys and their writers",
 }
 
-# Card names the engine's code still says, by file, each with its reason:
-# changing them changes what the engine answers (the refusal sentence is
-# in every view's reasons, so the engine fingerprint), which this change
-# must not do. The next step moves the sentence to the card's module.
-KNOWN_LEFT = {
-    ("game/codex/targeting.py", "moment s peace"): "the patrol refusal a lasting effect gives cites its spell",
-}
+# Card names the engine's code still says, by file (``{(file, words):
+# reason}``), each with its reason. None is left: a card's refusal
+# sentences are its module's (targeting.lasting_refusal).
+KNOWN_LEFT: dict = {}
 
 # Engine modules whose docstrings and comments are checked too (besides
 # game/codex/actions/); the other modules' docstrings still cite cards.

@@ -1,5 +1,5 @@
 """What black and white cards leave on cards in play, as the view shows it
-(view._black_white_marks, docs/ENGINE.md "Views"): each field appears
+(declared public in marks.MARKS, docs/ENGINE.md "Views"): each field appears
 through real actions and only while it applies, for every viewer (the
 facts are public)."""
 

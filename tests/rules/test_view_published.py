@@ -7,6 +7,7 @@ from game.rules import legal_actions, view
 
 from .helpers import act, find, scenario_game
 from .test_free_for_all import ffa, lending_game, pass_turn, techs_done
+from .test_three_hero import three_hero
 
 
 def test_a_hand_card_carries_what_playing_it_costs_now_for_its_team_only():
@@ -83,3 +84,45 @@ def test_free_for_all_news_tells_a_card_lent_in_the_lending_step():
     assert lent == [{"kind": "lent", "text": "Ana lent Iron Man to Cy: it patrols for Cy until Cy's upkeep."}]
     s = techs_done(act(s, 0, {"type": "end_lending"}))
     assert not [n for n in view(s, 1)["news"] if n["kind"] == "lent"]
+
+
+# ---- the rules' figures the page shows: repair, free gold, building costs ----
+
+
+def test_a_free_for_all_player_sees_what_one_repair_costs_and_mends():
+    s = ffa([{"gold": 7, "base_damage": 3}])
+    repair = view(s, 0)["players"][0]["repair"]
+    assert repair == {"gold": 3, "hp": 1}  # house rule R24
+    after = act(s, 0, {"type": "repair"})
+    assert s["players"][0]["gold"] - after["players"][0]["gold"] == repair["gold"]
+    assert s["teams"][0]["damage"] - after["teams"][0]["damage"] == repair["hp"]
+    assert "repair" not in view(s, 1)["players"][0] and "repair" not in view(s, None)["players"][0]
+    assert "repair" not in view(scenario_game(), 0)["players"][0]  # not a free-for-all
+
+
+def test_the_free_gold_cap_is_public_in_a_free_for_all_only():
+    s = ffa()
+    assert {view(s, viewer)["players"][1]["free_gold_cap"] for viewer in (0, 1, None)} == {3}  # house rule R25
+    assert "free_gold_cap" not in view(scenario_game(), 0)["players"][0]
+
+
+def test_each_building_cost_is_what_building_it_charges_colour_tax_included():
+    s = three_hero([{"gold": 20, "workers": 10, "buildings": {"tech_1": True}}])
+    costs = view(s, 0)["players"][0]["build_costs"]
+    assert view(s, 0)["players"][0]["tech_tax"] == 1 and costs["tech_2"] == 4 + 1
+    assert "tech_1" not in costs  # standing
+    after = act(s, 0, {"type": "build", "building": "tech_2", "spec": "blood"})
+    assert s["players"][0]["gold"] - after["players"][0]["gold"] == costs["tech_2"]
+    assert "build_costs" not in view(s, 1)["players"][0] and "build_costs" not in view(s, None)["players"][0]
+
+
+def test_a_building_cost_a_card_in_play_changes_is_shown_changed():
+    s = scenario_game(
+        [{"play": [{"card": "building_inspector"}]}, {"gold": 6, "workers": 10}],
+        active=1,
+        heroes=("bigby_hayes", "troq_bashar"),
+    )
+    costs = view(s, 1)["players"][1]["build_costs"]
+    assert costs["tech_1"] == 1 + 1 and costs["surplus"] == 5 + 1  # an opponent's first building of the turn
+    after = act(s, 1, {"type": "build", "building": "tech_1"})
+    assert s["players"][1]["gold"] - after["players"][1]["gold"] == costs["tech_1"]

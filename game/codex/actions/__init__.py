@@ -17,13 +17,14 @@ use is named here.
 
 from .abilities import abilities_of
 from .base import main_refusal, on_acting_team
-from .building import ADDON_TEARDOWN_DAMAGE
+from .building import ADDON_TEARDOWN_DAMAGE, build_price
 from .costs import card_cost, hire_cost, keep_promise, play_refusal
 from .playing import check_play_card, do_play, play_card_verdict
 from .table import MOVES, listed_actions
 
 __all__ = [
     "ADDON_TEARDOWN_DAMAGE",
+    "build_price",
     "MOVES",
     "abilities_of",
     "card_cost",

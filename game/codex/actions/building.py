@@ -72,18 +72,27 @@ def build_plan(state: dict, seat: int, what: str, action: dict) -> tuple | Rules
     (require_main holds in the main phase it lists) ran once, and needs
     nothing raised and caught (issue 13)."""
     p = player(state, seat)
-    if what in TECH_BUILDINGS:
-        gold = TECH_BUILDINGS[what][0]
-        cost = build_cost(state, seat, what, 0 if p["free_rebuild"].get(what) else gold)
-    else:
-        cost = build_cost(state, seat, what, catalog.card(what)["cost"])
+    cost = build_price(state, seat, what)
     spec = _build_spec(state, seat, what, action)
     if isinstance(spec, RulesError):
         return spec
-    cost += multicolour_tax(state, seat)
     if p["gold"] < cost:
         return RulesError("not_enough_gold", f"That costs {cost} gold; you have {p['gold']}.")
     return what, cost, spec
+
+
+def build_price(state: dict, seat: int, what: str) -> int:
+    """The gold ``seat`` pays to build ``what`` (a tech building or add-on
+    id, aliases resolved) now, whether or not it may: the printed cost (a
+    destroyed tech building is rebuilt free, rulebook "Tech buildings"),
+    after the hooks ``modifies build_cost``, plus the 3-hero colour tax
+    (specs.multicolour_tax). What :func:`build_plan` charges, and what the
+    view shows on each build button (``build_costs``)."""
+    if what in TECH_BUILDINGS:
+        gold = 0 if player(state, seat)["free_rebuild"].get(what) else TECH_BUILDINGS[what][0]
+    else:
+        gold = catalog.card(what)["cost"]
+    return build_cost(state, seat, what, gold) + multicolour_tax(state, seat)
 
 
 def build_refusal(state: dict, seat: int, what: str) -> Refusal:

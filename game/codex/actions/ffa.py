@@ -3,7 +3,7 @@ ending the lending step, with who may take them, their checks, changes and
 options (house rules R24, R26)."""
 
 from ..effects import base_id, building_record, pay, repair_building
-from ..freeforall import REPAIR_COST, is_ffa, lend, lend_options, lend_problem
+from ..freeforall import REPAIR_COST, REPAIR_HP, is_ffa, lend, lend_options, lend_problem
 from ..state import log, player, seat_name
 from ..turns import finish_turn
 from .base import Move, Refusal, fail, main_refusal
@@ -38,9 +38,9 @@ def check_repair(state: dict, seat: int, action: dict) -> None:
 
 
 def do_repair(state: dict, seat: int, _plan: None) -> None:
-    """Pay and remove 1 damage from the base."""
+    """Pay and remove 1 damage from the base (house rule R24)."""
     pay(state, seat, REPAIR_COST)
-    repair_building(state, base_id(state, seat), 1)
+    repair_building(state, base_id(state, seat), REPAIR_HP)
 
 
 def repair_options(state: dict, seat: int) -> list:

@@ -124,8 +124,9 @@ def lasting(state: dict, seat: int, **entry) -> None:
     turns._end_lasting ends it). ``entry`` fields: ``iid`` with ``atk``,
     ``hp``, ``kw`` for a modifier on one card (stats adds it), ``protect``
     (opposing units can't attack ``seat``, targeting.at_peace),
-    ``no_patrol`` (``seat``'s units can't patrol), ``end`` (a step name run
-    when it ends)."""
+    ``no_patrol`` (``seat``'s units can't patrol), ``why`` (the sentence,
+    in the card's own words, refusing what the effect forbids:
+    targeting.lasting_refusal), ``end`` (a step name run when it ends)."""
     state.setdefault("lasting", []).append(dict(entry, seat=seat))
 
 

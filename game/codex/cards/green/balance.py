@@ -3,13 +3,16 @@
 from .. import kit
 from .common import NONE, cannot_attack, controller, is_green_unit, past_tech_0, units_of
 
+# What a unit kept out of the patrol zone by Moment's Peace is told.
+_PEACE_REFUSAL = "Those units can't patrol until their player's next turn (Moment's Peace)."
+
 
 def _moments_peace(state, seat, iid, targets):
     """Moment's Peace: until your next turn opposing units can't attack
     anything you control, your team's base included, and your units can't
     patrol (those arranged in slots leave them). Heroes may still attack
     and patrol (Moment's Peace rulings)."""
-    kit.lasting(state, seat, protect=True, no_patrol=True)
+    kit.lasting(state, seat, protect=True, no_patrol=True, why=_PEACE_REFUSAL)
     for slot, occupant in kit.player(state, seat)["patrol"].items():
         if occupant is not None and kit.stats.is_unit(state, occupant):
             kit.player(state, seat)["patrol"][slot] = None

@@ -66,7 +66,8 @@ def test_moments_peace_stops_opposing_units_attacking_you_until_your_next_turn()
     cub, hero = find(s, "cub"), find(s, "midori")
     s = play_card(s, 0, "moment_s_peace")
     assert s["players"][0]["patrol"]["squad_leader"] is None
-    assert_refused(s, 0, {"type": "patrol", "card": cub, "slot": "elite"}, "cannot_patrol")
+    err = assert_refused(s, 0, {"type": "patrol", "card": cub, "slot": "elite"}, "cannot_patrol")
+    assert err.message == "Those units can't patrol until their player's next turn (Moment's Peace)."
     s = act(s, 0, {"type": "patrol", "card": hero, "slot": "squad_leader"})
     s = end_turn(s, 0)
     assert legal_of(s, 1, "attack", attacker=find(s, "ob")) == []
