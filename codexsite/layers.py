@@ -21,6 +21,7 @@ import time
 from channels.layers import InMemoryChannelLayer
 from channels_redis.pubsub import RedisPubSubChannelLayer, RedisPubSubLoopLayer, RedisSingleShardConnection
 from channels_redis.utils import _wrap_close, decode_hosts
+from django.conf import settings
 from redis.exceptions import RedisError
 
 log = logging.getLogger(__name__)
@@ -130,6 +131,7 @@ class _TolerantLoopLayer(RedisPubSubLoopLayer):
     def __init__(self, hosts=None, *args, **kwargs):
         super().__init__(hosts, *args, **kwargs)
         self._shards = [_TolerantShard(host, self) for host in decode_hosts(hosts)]
+        self._alone_until = {}  # group channel -> monotonic time until which "heard by no other process" holds
 
     async def send(self, channel, message):
         """Publish ``message`` to ``channel``; while Redis cannot be reached, deliver it here only."""
@@ -140,15 +142,24 @@ class _TolerantLoopLayer(RedisPubSubLoopLayer):
         await self._publish_or_deliver_here(self._get_group_channel_name(group), message)
 
     async def group_heard_elsewhere(self, group: str) -> bool:
-        """False when no process but this one listens to ``group`` now:
-        Redis (PUBSUB NUMSUB) counts no subscriber of its channel besides
-        this process's own subscription. True otherwise, and when Redis
-        cannot be asked. A process that subscribes later reads the state
-        after its subscription took effect (game.delivery.join), so a
-        version committed before this answer is in what it reads (issue 29:
-        a match whose viewers are all on one worker costs no Redis message
-        per move)."""
+        """False when no process but this one listens to ``group``: Redis
+        (PUBSUB NUMSUB) counted no subscriber of its channel besides this
+        process's own subscription, less than CODEX_VERSIONS_ALONE_SECONDS
+        ago (counted from before the question was sent: the answer is
+        trusted that long, without asking again). True otherwise, and when
+        Redis cannot be asked.
+
+        A process that subscribes to the group meanwhile waits that long
+        after its subscription before any of its connections reads the
+        state (game.delivery.join): a version this process committed and
+        did not send because of a trusted answer was committed before that
+        read, so it is in what the newcomer reads (issue 29: a match whose
+        viewers are all on one worker costs no Redis message per move, and
+        a question to Redis at most every CODEX_VERSIONS_ALONE_SECONDS)."""
         name = self._get_group_channel_name(group)
+        if time.monotonic() < self._alone_until.get(name, float("-inf")):
+            return False
+        asked = time.monotonic()
         shard = self._get_shard(name)
         try:
             shard._ensure_redis()
@@ -156,7 +167,18 @@ class _TolerantLoopLayer(RedisPubSubLoopLayer):
         except LAYER_FAILURES:
             return True
         mine = name in self.groups and name in shard._subscribed_to and name not in shard.pending
-        return count > (1 if mine else 0)
+        heard = count > (1 if mine else 0)
+        if heard:
+            self._alone_until.pop(name, None)
+        else:
+            self._alone_until[name] = asked + settings.CODEX_VERSIONS_ALONE_SECONDS
+        return heard
+
+    async def group_discard(self, group, channel):
+        """Remove ``channel`` from ``group`` (channels-redis), and forget
+        any trusted answer of group_heard_elsewhere about it."""
+        self._alone_until.pop(self._get_group_channel_name(group), None)
+        await super().group_discard(group, channel)
 
     async def _publish_or_deliver_here(self, name: str, message: dict) -> None:
         """Publish ``message`` to the Redis channel ``name``, or else hand it

@@ -348,6 +348,11 @@ CODEX_GC_THRESHOLDS = tuple(int(n) for n in env.list("CODEX_GC_THRESHOLDS", defa
 # the game's end); the state in between is rebuilt from it and the action log
 # (game.services, issue 29). 1: every version.
 CODEX_SNAPSHOT_EVERY = max(1, env.int("CODEX_SNAPSHOT_EVERY", default=10))
+# With the Redis layer, a worker that Redis told no other worker listens to a
+# match's versions trusts that answer this long before asking again, and a
+# worker that joins a match's versions group waits this long before its first
+# connection of the match reads the state (game.delivery, issue 29).
+CODEX_VERSIONS_ALONE_SECONDS = env.float("CODEX_VERSIONS_ALONE_SECONDS", default=0.5)
 # Matches whose parsed state each worker keeps between actions (game.statecache).
 CODEX_STATE_CACHE_MATCHES = env.int("CODEX_STATE_CACHE_MATCHES", default=1000)
 # Route the benchmark echo room /ws/echo/<room>/ (benchmarks/load.py): off

@@ -16,15 +16,21 @@
   sent from outside a consumer: the tests' stand-in for another worker).
 
 A process's channel joins a match's group before any of its connections
-reads the state (join), so no version committed elsewhere slips between.
+reads the state (join), so no version committed elsewhere slips between:
+with a shared layer, its connections then wait until
+CODEX_VERSIONS_ALONE_SECONDS have passed since its subscription, the time
+another process trusts Redis's answer that nobody else listens
+(codexsite.layers: group_heard_elsewhere).
 """
 
 import asyncio
 import concurrent.futures
 import logging
+import time
 
 from asgiref.sync import async_to_sync
 from channels.layers import InMemoryChannelLayer, get_channel_layer
+from django.conf import settings
 
 from game import fanout
 from game.services import Snapshot
@@ -32,6 +38,7 @@ from game.services import Snapshot
 log = logging.getLogger(__name__)
 
 _here = {}  # match id -> {consumer: None}: this process's connections of each match, in joining order
+_subscribed = {}  # match id -> future: the monotonic time this process's channel last joined its versions group
 _worker = None  # (event loop, layer, this process's channel, its listening task), made on first need
 
 
@@ -59,10 +66,48 @@ async def _channel(layer) -> str:
 async def join(consumer) -> None:
     """Count ``consumer`` (a MatchConsumer with ``match_id``) among this
     process's connections of its match, and make sure this process gets the
-    versions other processes commit, before returning."""
-    _here.setdefault(consumer.match_id, {})[consumer] = None
+    versions other processes commit, before returning: with a shared layer,
+    returns once CODEX_VERSIONS_ALONE_SECONDS have passed since this
+    process's channel joined the match's versions group (at once for a
+    connection of a match it joined longer ago)."""
+    match_id = consumer.match_id
+    first = match_id not in _here
+    _here.setdefault(match_id, {})[consumer] = None
     layer = get_channel_layer()
-    await layer.group_add(versions_group(consumer.match_id), await _channel(layer))
+    if not shared(layer):
+        await layer.group_add(versions_group(match_id), await _channel(layer))
+        return
+    if first or match_id not in _subscribed:
+        await _subscribe(layer, match_id)
+    await _settled(match_id)
+
+
+async def _subscribe(layer, match_id: int) -> None:
+    """Join this process's channel to the versions group of match
+    ``match_id``, noting when that was done (``_subscribed``: a future that
+    the connections joining meanwhile wait for)."""
+    done = asyncio.get_running_loop().create_future()
+    _subscribed[match_id] = done
+    try:
+        await layer.group_add(versions_group(match_id), await _channel(layer))
+    finally:
+        done.set_result(time.monotonic())
+
+
+async def _settled(match_id: int) -> None:
+    """Wait until CODEX_VERSIONS_ALONE_SECONDS have passed since this
+    process's channel last joined the versions group of match ``match_id``
+    (again if it joined anew meanwhile): by then no other process trusts
+    an answer of Redis given before that (codexsite.layers)."""
+    while True:
+        joined = _subscribed.get(match_id)
+        if joined is None:
+            return  # no connection of the match here any more
+        left = await asyncio.shield(joined) + settings.CODEX_VERSIONS_ALONE_SECONDS - time.monotonic()
+        if left > 0:
+            await asyncio.sleep(left)
+        if _subscribed.get(match_id) is joined:
+            return
 
 
 def forget(consumer) -> None:
@@ -75,6 +120,7 @@ def forget(consumer) -> None:
         consumers.pop(consumer, None)
         if not consumers:
             del _here[match_id]
+            _subscribed.pop(match_id, None)
 
 
 async def leave(consumer) -> None:
@@ -89,7 +135,10 @@ async def leave(consumer) -> None:
     channel = _worker[2]
     await layer.group_discard(versions_group(match_id), channel)
     if match_id in _here:
-        await layer.group_add(versions_group(match_id), channel)
+        if shared(layer):
+            await _subscribe(layer, match_id)  # the connection that came waits for this one (_settled)
+        else:
+            await layer.group_add(versions_group(match_id), channel)
 
 
 async def publish(match_id: int, snapshot: Snapshot, sender=None, answer: dict | None = None) -> None:

@@ -15,10 +15,12 @@ import asyncio
 import copy
 import json
 import random
+import types
 
 import pytest
 from asgiref.sync import sync_to_async
 
+from codexsite import layers
 from game.codex import catalog
 from game.patch import apply
 from game.services import load_snapshot
@@ -184,15 +186,29 @@ async def _move(seat_comm, other_comm, version: int) -> None:
 
 @pytest.mark.redis
 @pytest.mark.parametrize("layer", ["redis"], indirect=True)
-async def test_a_match_held_by_one_worker_sends_no_version_through_redis(make_user, ws, layer):
+async def test_a_match_held_by_one_worker_sends_no_version_through_redis(make_user, ws, layer, monkeypatch):
     """Every connection of the match is on this worker: its versions go to
-    them directly and none through Redis (issue 29); once another process
-    subscribes to the match's versions group, each version reaches it."""
+    them directly and none through Redis (issue 29), and Redis is asked
+    whether another process listens once per CODEX_VERSIONS_ALONE_SECONDS,
+    not once per move; once another process subscribes to the match's
+    versions group and waits that long (as game.delivery.join does), each
+    version reaches it."""
     import redis.asyncio
     from channels.layers import get_channel_layer
     from django.conf import settings
 
     from game.delivery import versions_group
+
+    asked = []
+    numsub = redis.asyncio.Redis.pubsub_numsub
+
+    def counted(self, *channels):
+        asked.extend(channels)
+        return numsub(self, *channels)
+
+    monkeypatch.setattr(redis.asyncio.Redis, "pubsub_numsub", counted)
+    clock = [1000.0]
+    monkeypatch.setattr(layers, "time", types.SimpleNamespace(monotonic=lambda: clock[0]))
 
     users = [await sync_to_async(make_user)(n) for n in ("ann", "ben")]
     match = await start_match(users)
@@ -210,19 +226,61 @@ async def test_a_match_held_by_one_worker_sends_no_version_through_redis(make_us
     try:
         await listener.psubscribe(name)
         assert (await listener.get_message(timeout=5))["type"] == "psubscribe"
-        snapshot = await sync_to_async(load_snapshot)(match.pk)
-        mover = comms[next(s for s in (0, 1) if playable(snapshot.state, s))]
-        await _move(mover, comms[1 - mover.seat], 0)
+        for version in (0, 1):  # the layer's clock stands still: its answer is trusted for both moves
+            snapshot = await sync_to_async(load_snapshot)(match.pk)
+            mover = comms[next(s for s in (0, 1) if playable(snapshot.state, s))]
+            await _move(mover, comms[1 - mover.seat], version)
         assert await _versions_sent(layer_here, group, listener) == []
+        assert asked.count(name) == 1  # the first move asked Redis; the second trusted its answer
 
         await other_worker.subscribe(name)
         assert (await other_worker.get_message(timeout=5))["type"] == "subscribe"
+        clock[0] += settings.CODEX_VERSIONS_ALONE_SECONDS  # the newcomer waits that long before it reads
         snapshot = await sync_to_async(load_snapshot)(match.pk)
         mover = comms[next(s for s in (0, 1) if playable(snapshot.state, s))]
-        await _move(mover, comms[1 - mover.seat], 1)
+        await _move(mover, comms[1 - mover.seat], 2)
         sent = await _versions_sent(layer_here, group, listener)
-        assert [(e["type"], e["match"], e["version"]) for e in sent] == [("match.version", match.pk, 2)]
+        assert [(e["type"], e["match"], e["version"]) for e in sent] == [("match.version", match.pk, 3)]
+        assert asked.count(name) == 2
     finally:
         await listener.aclose()
         await other_worker.aclose()
         await client.aclose()
+
+
+class _Joiner:
+    """A stand-in connection of match ``match_id`` for game.delivery.join."""
+
+    def __init__(self, match_id: int):
+        self.match_id = match_id
+
+
+@pytest.mark.redis
+@pytest.mark.parametrize("layer", ["redis"], indirect=True)
+async def test_a_process_joining_a_match_waits_out_the_trusted_answers(layer, settings):
+    """With Redis, join returns only CODEX_VERSIONS_ALONE_SECONDS after this
+    process's channel joined the match's versions group (Redis counts it by
+    then), for a connection that joined meanwhile too: a worker that trusts
+    an answer "nobody else listens" given before that has committed what it
+    did not send by the time the newcomer reads (codexsite.layers)."""
+    import time
+
+    import redis.asyncio
+    from channels.layers import get_channel_layer
+
+    from game import delivery
+
+    settings.CODEX_VERSIONS_ALONE_SECONDS = 0.3
+    first, second = _Joiner(987654), _Joiner(987654)
+    name = get_channel_layer()._get_group_channel_name(delivery.versions_group(987654))
+    client = redis.asyncio.Redis.from_url(settings.REDIS_URL)
+    try:
+        start = time.monotonic()
+        await asyncio.gather(delivery.join(first), delivery.join(second))
+        assert time.monotonic() - start >= 0.3
+        assert await client.pubsub_numsub(name) == [(name.encode(), 1)]
+    finally:
+        await delivery.leave(first)
+        await delivery.leave(second)
+        await client.aclose()
+    assert 987654 not in delivery._subscribed
