@@ -41,6 +41,7 @@ tests/c23/test_layers.py).
 """
 
 from contextlib import AbstractContextManager
+from dataclasses import replace
 from typing import Any, cast
 
 import game.arcane.definition as _arcane
@@ -233,17 +234,13 @@ class RandomBot(_GameBot):
 # iterations within the time 64 fixed-depth ones took; an Arcane Codex or
 # C-23 action costs about a tenth of a Codex one, so there it searches 500
 # (about 0.4 s of CPU a decision at p50, 0.65 s at p95, measured; issue 30).
+_HARD = Level(iterations=96, depth=24, playout="greedy", noise=0.1, explore=0.5, turns=2)
 LEVELS = {
     "easy": Level(iterations=10, depth=8, playout="random", noise=0.0, explore=1.0, prior="random"),
     "normal": Level(iterations=24, depth=16, playout="greedy", noise=0.15, explore=0.7),
-    "hard": Level(
-        iterations=96,
-        depth=24,
-        playout="greedy",
-        noise=0.1,
-        explore=0.5,
-        turns=2,
-        per_game=(("arcane", 500), ("c23", 500)),
+    "hard": replace(
+        _HARD,
+        per_game=(("arcane", replace(_HARD, iterations=500)), ("c23", replace(_HARD, iterations=500))),
     ),
 }
 
