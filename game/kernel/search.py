@@ -146,8 +146,8 @@ class SearchBot:
     cut-off playouts, else playouts run to ``depth`` and an unfinished
     position is worth 0.5); ``seed``: the bot's generator; ``level``: its
     budget and playout policy (its ``per_game`` level for this game, if it
-    names one); ``iterations`` / ``think_ms`` override the level's
-    iteration budget / add a time budget. ``choose(state, seat)``
+    names one); ``iterations`` replaces the level's iteration budget;
+    ``think_ms`` bounds the search's wall time besides. ``choose(state, seat)``
     returns an action of ``seat`` (None when it has none) and sets
     :attr:`last_choice`, :attr:`last_iterations` and :attr:`last_steps`
     (the iterations searched and the playout actions they applied).
@@ -166,12 +166,7 @@ class SearchBot:
         self.game = game
         level = level or Level(iterations=100, depth=30)
         self.level = dict(level.per_game).get(game.name, level)
-        if iterations is not None:
-            self.iterations = iterations
-        elif think_ms is not None:
-            self.iterations = 1_000_000  # the time budget ends the search
-        else:
-            self.iterations = self.level.iterations
+        self.iterations = self.level.iterations if iterations is None else iterations
         self.think_ms = think_ms
         self.rng = random.Random(seed)
         self.policy = game.bots[self.level.playout](seed)

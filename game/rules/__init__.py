@@ -287,9 +287,8 @@ def make_bot(kind: str, seed: int = 0, think_ms: float | None = None, iterations
     search levels (:data:`LEVELS`; game.kernel.search), whose
     ``last_choice`` lists the actions weighed as (action, visits, value).
     ``iterations`` replaces the level's iteration budget (a choice is then
-    reproducible for ``seed``); ``think_ms`` adds a time budget (without
-    ``iterations``, the time alone ends the search). Raises KeyError for
-    an unknown kind."""
+    reproducible for ``seed``); ``think_ms`` bounds a search's wall time
+    besides (whichever ends first). Raises KeyError for an unknown kind."""
     if kind == "random":
         return RandomBot(seed)
     if kind == "greedy":
