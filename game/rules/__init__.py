@@ -237,11 +237,11 @@ class RandomBot(_GameBot):
 # p95 went from 0.96 to 0.63 s of CPU a decision over one deal; its
 # strength rests mostly on the prior, whose pick a Codex search rarely
 # overturns). An Arcane Codex or C-23 action costs about a tenth of a Codex
-# one, so there it searches 500 iterations; in C-23, 1000 and without
-# the prior's fallback: there the greedy bot's pick stood over moves the
-# search found better (it attacked with its one character, leaving no
-# blocker against a counterattack), and hard beat greedy in 15 of 24
-# games with it, 18 of 24 without it at 500 iterations (issue 30).
+# one, so there it searches 500 iterations; in C-23 without the prior's
+# fallback: there the greedy bot's pick stood over moves the search found
+# better (it attacked with its one character, leaving no blocker against
+# a counterattack), and hard beat greedy in 15 of 24 games with it, 18 of
+# the same 24 without it (issue 30; docs/BENCHMARKS.md "Search bots").
 _HARD = Level(iterations=96, depth=24, playout="greedy", noise=0.1, explore=0.5, turns=2)
 LEVELS = {
     "easy": Level(iterations=10, depth=8, playout="random", noise=0.0, explore=1.0, prior="random"),
@@ -249,7 +249,7 @@ LEVELS = {
     "hard": replace(
         _HARD,
         mean_steps=8,
-        per_game=(("arcane", replace(_HARD, iterations=500)), ("c23", replace(_HARD, iterations=1000, margin=-1.0))),
+        per_game=(("arcane", replace(_HARD, iterations=500)), ("c23", replace(_HARD, iterations=500, margin=-1.0))),
     ),
 }
 

@@ -215,7 +215,7 @@ def test_a_search_bot_s_thinking_is_bounded(settings):
 
 def test_a_table_bot_searches_its_game_s_budget(settings):
     """Found: a table bot searched Codex's iteration budget (96) in every
-    game, where "hard" searches C-23 at 1000 (game.rules.LEVELS, per_game):
+    game, where "hard" searches C-23 at 500 (game.rules.LEVELS, per_game):
     bot_for gave the level's top budget for whatever game it met."""
     settings.CODEX_BOT_THINK_MS = 60_000
     state = rules.new_game({"game": "c23", "seed": 4, "seats": [{"name": "A"}, {"name": "B"}]})
