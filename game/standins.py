@@ -241,17 +241,17 @@ def _bots_play(match_id: int, players: list) -> bool:
 def bot_for(kind: str, version: int):
     """The bot of ``kind`` (a BOT_KINDS key) that moves at ``version``
     (game.rules.make_bot), seeded with the version: a search level keeps
-    its level's iteration budget (game.rules.LEVELS) and thinks at most
+    its level's iteration budget for the game it meets (game.rules.LEVELS,
+    with its per_game levels) and thinks at most
     CODEX_BOT_THINK_MS of wall time besides (issue 30: a "hard" bot decides
     within about a second), so a move chosen twice at one version is the
     same move unless the clock cut one search short. Raises KeyError for
     an unknown kind."""
     if kind not in BOT_KINDS:
         raise KeyError(kind)
-    level = LEVELS.get(kind)
-    if level is None:
+    if kind not in LEVELS:
         return make_bot(kind, seed=version)
-    return make_bot(kind, seed=version, iterations=level.iterations, think_ms=settings.CODEX_BOT_THINK_MS)
+    return make_bot(kind, seed=version, think_ms=settings.CODEX_BOT_THINK_MS)
 
 
 def play_one(match_id: int) -> Applied | None:

@@ -75,9 +75,15 @@ class Level:
     is scored at the same point of the turn order: with 2, at the start
     of the seat's next turn in a two-seat game, after the opponent's whole
     reply, rather than mid-turn after a fixed count of actions),
-    ``per_game`` (``(game name, iterations)`` pairs: the budget for a game
-    whose actions cost far less than the others', so a level spends about
-    the same time on each game)."""
+    ``per_game`` (``(game name, level)`` pairs: the level a game plays at
+    instead of this one, e.g. a larger budget for a game whose actions cost
+    far less than the others', so a level spends about the same time on
+    each game, or the prior's ``margin`` a game's evaluation calls for),
+    ``mean_steps`` (0: off; else the search
+    also stops once its playouts have applied ``mean_steps`` actions per
+    iteration of its budget in all: a budget that shrinks with the board,
+    whose long turns make long playouts, and stays reproducible for a
+    seed, since it counts actions, not time)."""
 
     iterations: int
     depth: int
@@ -88,7 +94,8 @@ class Level:
     margin: float = 0.02
     min_visits: int = 2
     turns: int = 0
-    per_game: tuple[tuple[str, int], ...] = ()
+    per_game: tuple[tuple[str, "Level"], ...] = ()
+    mean_steps: int = 0
 
 
 class _Arm:
@@ -138,11 +145,13 @@ class SearchBot:
     ``game``: the kernel Game (needs ``determinize``; ``evaluate`` scores
     cut-off playouts, else playouts run to ``depth`` and an unfinished
     position is worth 0.5); ``seed``: the bot's generator; ``level``: its
-    budget and playout policy; ``iterations`` / ``think_ms`` override the
-    level's iteration budget (its ``per_game`` one for this game, else its
-    ``iterations``) / add a time budget. ``choose(state, seat)``
+    budget and playout policy (its ``per_game`` level for this game, if it
+    names one); ``iterations`` replaces the level's iteration budget;
+    ``think_ms`` bounds the search's wall time besides. ``choose(state, seat)``
     returns an action of ``seat`` (None when it has none) and sets
-    :attr:`last_choice`. Raises EngineFault for a game without determinize."""
+    :attr:`last_choice`, :attr:`last_iterations` and :attr:`last_steps`
+    (the iterations searched and the playout actions they applied).
+    Raises EngineFault for a game without determinize."""
 
     def __init__(
         self,
@@ -155,13 +164,9 @@ class SearchBot:
         if game.determinize is None:
             raise EngineFault(f"{game.name} has no determinize: it cannot be searched")
         self.game = game
-        self.level = level or Level(iterations=100, depth=30)
-        if iterations is not None:
-            self.iterations = iterations
-        elif think_ms is not None:
-            self.iterations = 1_000_000  # the time budget ends the search
-        else:
-            self.iterations = dict(self.level.per_game).get(game.name, self.level.iterations)
+        level = level or Level(iterations=100, depth=30)
+        self.level = dict(level.per_game).get(game.name, level)
+        self.iterations = self.level.iterations if iterations is None else iterations
         self.think_ms = think_ms
         self.rng = random.Random(seed)
         self.policy = game.bots[self.level.playout](seed)
@@ -172,12 +177,14 @@ class SearchBot:
         self.quiet: tuple[str, ...] = tuple(getattr(random_kind, "quiet", ("concede",)))
         self.last_choice: list[Weighed] = []
         self.last_iterations = 0
+        self.last_steps = 0
 
     def choose(self, state: State, seat: Seat) -> Action | None:
         """The searched action of ``seat`` in ``state`` (None: it has no
         action). Reads ``state`` only through the game's determinize."""
         self.last_choice = []
         self.last_iterations = 0
+        self.last_steps = 0
         if state.get("status") != "playing":
             return None
         determinize = self.game.determinize
@@ -185,9 +192,10 @@ class SearchBot:
         deadline = None if self.think_ms is None else time.perf_counter() + self.think_ms / 1000
         arms: dict[str, _Arm] = {}
         order: list[str] = []
-        done = 0
+        done = steps = 0
+        most = self.iterations * self.level.mean_steps or math.inf
         prior: str | None = None
-        while done < self.iterations:
+        while done < self.iterations and steps < most:
             if deadline is not None and done and time.perf_counter() >= deadline:
                 break
             world = determinize(state, seat, self.rng)
@@ -202,12 +210,13 @@ class SearchBot:
                 prior = None if picked is None else action_key(picked)
             arm = self._pick(actions, arms, order, prior)
             done += 1
-            value = self._iterate(world, seat, arm.action)
+            value, played = self._iterate(world, seat, arm.action)
+            steps += played
             if value is None:
                 continue
             arm.visits += 1
             arm.total += value
-        self.last_iterations = done
+        self.last_iterations, self.last_steps = done, steps
         if not arms:
             return None
         ranked = sorted(
@@ -248,16 +257,19 @@ class SearchBot:
                 best, best_score = arm, score
         return best
 
-    def _iterate(self, world: State, seat: Seat, action: Action) -> float | None:
+    def _iterate(self, world: State, seat: Seat, action: Action) -> tuple[float | None, int]:
         """Apply ``action`` in ``world`` (the iteration's own copy), play on
         with the playout policy for at most ``depth`` actions (and no further
-        than the level's ``turns`` horizon) and score the
-        result for ``seat``. None when the world could not be played (an
-        engine fault in a dealt world: the iteration does not count)."""
+        than the level's ``turns`` horizon) and score the result for
+        ``seat``; returns the value and the count of actions the playout
+        applied after the root's. The value is None when the world could
+        not be played (an engine fault in a dealt world: the iteration does
+        not count)."""
         game = self.game
         apply = game.apply_action_in_place
         turns = self.level.turns
         horizon = world.get("turn", 0) + turns
+        played = 0
         try:
             apply(world, seat, action)
             noise, rng = self.level.noise, self.rng
@@ -270,13 +282,14 @@ class SearchBot:
                 if chosen is None:
                     break
                 apply(world, actor, chosen)
+                played += 1
         except (RulesError, EngineFault):
-            return None
+            return None, played
         if world["status"] != "playing":
-            return terminal_value(game, world, seat)
+            return terminal_value(game, world, seat), played
         if game.evaluate is None:
-            return 0.5
-        return float(game.evaluate(world, seat))
+            return 0.5, played
+        return float(game.evaluate(world, seat)), played
 
 
 def last_choice_of(bot: Any) -> list[Weighed]:

@@ -41,6 +41,7 @@ tests/c23/test_layers.py).
 """
 
 from contextlib import AbstractContextManager
+from dataclasses import replace
 from typing import Any, cast
 
 import game.arcane.definition as _arcane
@@ -230,20 +231,25 @@ class RandomBot(_GameBot):
 # "hard" searching longer and more often; "hard" scores every playout at
 # the same point of the turn order (two turns on: after the opponent's
 # whole reply), which makes a playout about half as long, so it affords 96
-# iterations within the time 64 fixed-depth ones took; an Arcane Codex or
-# C-23 action costs about a tenth of a Codex one, so there it searches 500
-# (about 0.4 s of CPU a decision at p50, 0.65 s at p95, measured; issue 30).
+# iterations within the time 64 fixed-depth ones took, and ends a search
+# once its playouts have applied 8 actions per iteration (mean_steps): a
+# big board's long turns get fewer iterations (with 9, Codex 1-hero's
+# p95 went from 0.96 to 0.63 s of CPU a decision over one deal; its
+# strength rests mostly on the prior, whose pick a Codex search rarely
+# overturns). An Arcane Codex or C-23 action costs about a tenth of a Codex
+# one, so there it searches 500 iterations; in C-23 without the prior's
+# fallback: there the greedy bot's pick stood over moves the search found
+# better (it attacked with its one character, leaving no blocker against
+# a counterattack), and hard beat greedy in 15 of 24 games with it, 18 of
+# the same 24 without it (issue 30; docs/BENCHMARKS.md "Search bots").
+_HARD = Level(iterations=96, depth=24, playout="greedy", noise=0.1, explore=0.5, turns=2)
 LEVELS = {
     "easy": Level(iterations=10, depth=8, playout="random", noise=0.0, explore=1.0, prior="random"),
     "normal": Level(iterations=24, depth=16, playout="greedy", noise=0.15, explore=0.7),
-    "hard": Level(
-        iterations=96,
-        depth=24,
-        playout="greedy",
-        noise=0.1,
-        explore=0.5,
-        turns=2,
-        per_game=(("arcane", 500), ("c23", 500)),
+    "hard": replace(
+        _HARD,
+        mean_steps=8,
+        per_game=(("arcane", replace(_HARD, iterations=500)), ("c23", replace(_HARD, iterations=500, margin=-1.0))),
     ),
 }
 
@@ -281,9 +287,8 @@ def make_bot(kind: str, seed: int = 0, think_ms: float | None = None, iterations
     search levels (:data:`LEVELS`; game.kernel.search), whose
     ``last_choice`` lists the actions weighed as (action, visits, value).
     ``iterations`` replaces the level's iteration budget (a choice is then
-    reproducible for ``seed``); ``think_ms`` adds a time budget (without
-    ``iterations``, the time alone ends the search). Raises KeyError for
-    an unknown kind."""
+    reproducible for ``seed``); ``think_ms`` bounds a search's wall time
+    besides (whichever ends first). Raises KeyError for an unknown kind."""
     if kind == "random":
         return RandomBot(seed)
     if kind == "greedy":

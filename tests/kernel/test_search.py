@@ -177,9 +177,24 @@ def test_a_level_s_budget_for_one_game():
     """A level's ``per_game`` budget holds for the game it names, its
     ``iterations`` for the others (issue 30: "hard" searches Arcane Codex
     and C-23, whose actions cost less, longer)."""
-    level = Level(iterations=3, depth=4, per_game=(("arcane", 7),))
+    level = Level(iterations=3, depth=4, per_game=(("arcane", Level(iterations=7, depth=4)),))
     for row, spent in (("arcane", 7), ("c23", 3)):
         state, seat = next((s, t) for s, t in _positions(row, seed=3) if len(_searched_actions(s, t)) > 1)
         bot = SearchBot(kernel.get(rules.game_of(state)), seed=4, level=level)
         bot.choose(state, seat)
         assert bot.last_iterations == spent
+
+
+def test_a_mean_steps_budget_caps_the_playout_actions():
+    """A level's ``mean_steps`` ends the search once its playouts have
+    applied that many actions per iteration of the budget in all (a budget
+    that shrinks with the board)."""
+    state, seat = next((s, t) for s, t in _positions("arcane", seed=3) if len(_searched_actions(s, t)) > 1)
+    engine = kernel.get("arcane")
+    free = SearchBot(engine, seed=4, level=Level(iterations=40, depth=30, prior=""))
+    free.choose(state, seat)
+    capped = SearchBot(engine, seed=4, level=Level(iterations=40, depth=30, prior="", mean_steps=2))
+    capped.choose(state, seat)
+    assert free.last_steps > 80
+    assert capped.last_steps >= 80 > capped.last_steps - 30  # stops at the first iteration past the cap
+    assert capped.last_iterations < free.last_iterations
