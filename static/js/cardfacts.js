@@ -7,6 +7,9 @@ import { roman, words } from "./common.js";
  * "cost 3", or for a hand card the view says costs otherwise now (its
  * `effective_cost`), that cost and why: "cost 2 (1 + 1 colour tax)",
  * "cost 0 (printed 2)".
+ * @param {number} printed the catalog's cost
+ * @param {any} held the hand card as the view gives it, or null
+ * @returns {string}
  */
 function costWords(printed, held) {
   const pay = held && held.effective_cost !== undefined && held.effective_cost !== null ? held.effective_cost : printed;
@@ -19,6 +22,9 @@ function costWords(printed, held) {
  * A card's facts on one line; `held`: the viewer's team's hand card as the
  * view gives it, whose cost shown is what playing it costs now (its
  * `effective_cost`, with the colour tax it carries), as on the hand.
+ * @param {any} rec the card's catalog facts (common.js loadCatalog)
+ * @param {any} [held]
+ * @returns {string}
  */
 export function factsLine(rec, held = null) {
   const bits = [words(rec.kind)];
