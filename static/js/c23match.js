@@ -2,7 +2,7 @@
 // draws the whole board, with its own hand and buttons (no hand dock, no
 // action bar: c23.css); the banner and result in the board's sentences. The
 // log, chat, presence, bots and turn clock are the page's, as for every game.
-import { viewWinners } from "./board.js";
+import { viewWinners } from "./codexview.js";
 import { c23Banner, c23ResultText, renderC23 } from "./c23board.js";
 import { $, act, busy, plainResultTitle, store, waitClass } from "./page.js";
 

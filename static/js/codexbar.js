@@ -3,7 +3,7 @@
 // action type, concede; a control that can't be used now greyed with the
 // view's reason. Each button sends a legal action or starts its choice.
 import { confirmThen, el, nameList, sentence, words } from "./common.js";
-import { baseLeft, describeId, patrolSlotOf, slotLabel, specLabel } from "./board.js";
+import { baseLeft, describeId, patrolSlotOf, slotLabel, specLabel } from "./codexview.js";
 import { genericPath, otherAction } from "./controls.js";
 import { startTargeting } from "./codexpanels.js";
 import { baseOf, isFfa } from "./codextable.js";

@@ -3,9 +3,9 @@
 // legal action) and why not (the view's reasons); the viewer's codex,
 // discard pile and trash.
 import { el, nameList, roman, sentence, words } from "./common.js";
-import {
-  arrivedNow, attackTargetLabel, blackWhiteNotes, describeId, findCard, heroBand, keywordChip, lenderName, patrolSlotOf, slotLabel, specLabel,
-} from "./board.js";
+import { blackWhiteNotes } from "./board.js";
+import { arrivedNow, attackTargetLabel, describeId, findCard, heroBand, lenderName, patrolSlotOf, slotLabel, specLabel } from "./codexview.js";
+import { keywordChip } from "./glossary.js";
 import { factsLine } from "./cardfacts.js";
 import { lendActions } from "./controls.js";
 import { disabledControl, reasons } from "./codexbar.js";

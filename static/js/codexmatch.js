@@ -7,7 +7,7 @@
 import { el, nameList, sentence, words } from "./common.js";
 import { cardHasActions } from "./legal.js";
 import { drawMapCard } from "./mapcard.js";
-import { baseLeft, findCard, tiedNow } from "./board.js";
+import { baseLeft, findCard, tiedNow } from "./codexview.js";
 import { keepChoicesValid, lendActions } from "./controls.js";
 import { renderActionBar } from "./codexbar.js";
 import { renderCodex, renderInspector } from "./codexinspector.js";

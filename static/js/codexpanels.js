@@ -4,7 +4,8 @@
 // choice (controls.js holds the choice; this draws it and sends its action).
 import { bagKey, narrow } from "./legal.js";
 import { el, nameList, roman } from "./common.js";
-import { describeId, findCard, keywordChip, offersNumbers, patrolSlotOf, seatOfId, specLabel } from "./board.js";
+import { describeId, findCard, offersNumbers, patrolSlotOf, seatOfId, specLabel } from "./codexview.js";
+import { keywordChip } from "./glossary.js";
 import { factsLine } from "./cardfacts.js";
 import { activeTargets, beginTargeting, lendActions, lendSlot, myPrompt, otherAction, pickTech, promptToggle, targetingStep } from "./controls.js";
 import { baseOf } from "./codextable.js";

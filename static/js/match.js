@@ -7,7 +7,8 @@
 // no rules and has no branch on which game is played.
 import { api, el, loadCatalog } from "./common.js";
 import { boardOf, gameOf, loadBoard } from "./boards.js";
-import { playerAt, setGlossary } from "./board.js";
+import { playerAt } from "./codexview.js";
+import { setGlossary } from "./glossary.js";
 import { createConnection, NO_RETRY, socketUrl } from "./connection.js";
 import { optionText } from "./lobbygames.js";
 import { markBots } from "./tablebots.js";

@@ -2,7 +2,7 @@
 // it, on hover, or pinned by a tap or a key; it follows its card when a
 // render draws the card anew and goes when the card is gone.
 import { el } from "./common.js";
-import { glossaryEntry } from "./board.js";
+import { glossaryEntry } from "./glossary.js";
 import { factsLine } from "./cardfacts.js";
 import { $, page, ui } from "./page.js";
 
