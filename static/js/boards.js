@@ -71,7 +71,7 @@ export function boardOf(game) {
  * @param {string} game
  * @param {Board} board
  */
-export function registerBoard(game, board) {
+function registerBoard(game, board) {
   boards.set(game, board);
 }
 
