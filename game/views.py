@@ -49,7 +49,8 @@ def match_page(request, match_id):
     ``page_config.bots``: ``{seat: label}`` of the table bots (issue 14 point 9);
     ``turnSeconds``: the turn timer (null: none; game.turnclock); ``chat_max``
     (and ``page_config.chatMax``): the longest chat line the server takes
-    (CODEX_CHAT_MAX_CHARS), which the chat box counts down to."""
+    (CODEX_CHAT_MAX_CHARS), which the chat box counts down to; ``game``: the
+    table's game, whose board (static/js/boards.js) the page loads as it opens."""
     invite, access = _access(request, match_id)
     config = {
         "matchId": match_id,
@@ -58,8 +59,9 @@ def match_page(request, match_id):
         "bots": bot_labels(match_id),
         "turnSeconds": turnclock.seconds_of(match_id),
         "chatMax": settings.CODEX_CHAT_MAX_CHARS,
-        "glossary": reference.glossary(),
-    }  # keyword chips and patrol slots explain themselves
+        "glossary": reference.glossary(),  # keyword chips and patrol slots explain themselves
+        "game": access.snapshot.state.get("game") or "codex",  # whose board to load (static/js/boards.js)
+    }
     return render(
         request,
         "match.html",

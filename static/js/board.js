@@ -2,173 +2,11 @@
 // Every clickable thing carries data-tid: its id in the engine's terms
 // (card instance "c12", building "bld:1:tech_1", base "base:0", patrol slot
 // "slot:0:elite"), so legal actions can be matched to what is on screen.
-import { el, resultConcerned, roman, sentence, words } from "./common.js";
+import { el, roman, words } from "./common.js";
+import { arrivedNow, findCard, heroBand, heroesInPlay, lenderName, PATROL_SLOTS, slotLabel, teamBase, tiedNow } from "./codexview.js";
+import { glossAttrs, keywordChip } from "./glossary.js";
 
-export const PATROL_SLOTS = ["squad_leader", "elite", "scavenger", "technician", "lookout"];
 export const BUILDING_SLOTS = ["tech_1", "tech_2", "tech_3", "addon"];
-const SLOT_LABELS = { tech_1: "Tech I", tech_2: "Tech II", tech_3: "Tech III", addon: "Add-on" };
-// Keywords whose number matters (shown as "resist 1"); the rest show by name.
-// Keywords whose number means something (glossary: "Resist N", "Fading X", ...); the
-// others show no number even when a unit has them twice (haste given twice).
-const NUMERIC_KEYWORDS = new Set([
-  "frenzy", "resist", "armor", "healing", "obliterate", "overpower", "sparkshot", "boost", "fading", "forecast",
-]);
-
-let glossary = { keywords: {}, slots: {}, terms: {} };
-
-/** Set the glossary (game/codex/glossary.py, from the page config) the board's chips and slots explain. */
-export function setGlossary(entries) {
-  if (entries) glossary = entries;
-}
-
-/**
- * The glossary entry a `data-gloss` value names ("kw:haste", "slot:elite",
- * "term:exhausted") as {title, text}, or null.
- */
-export function glossaryEntry(key) {
-  const [kind, id] = String(key).split(":");
-  const table = { kw: glossary.keywords, slot: glossary.slots, term: glossary.terms }[kind] || {};
-  if (!table[id]) return null;
-  return { title: sentence(words(id)), text: table[id] };
-}
-
-/** Attributes that make a node explain glossary entry `key` when hovered or tapped. */
-function glossAttrs(key) {
-  const entry = glossaryEntry(key);
-  return entry ? { "data-gloss": key, title: `${entry.title}: ${entry.text}`, tabindex: "0" } : {};
-}
-
-/** A keyword chip: its label, and its glossary entry on hover or tap. */
-export function keywordChip(name, value) {
-  return el("span", keywordLabel(name, value), { class: "chip kw", ...glossAttrs(`kw:${name}`) });
-}
-
-/** "Tech I", "Add-on", ... for a building slot. */
-export function slotLabel(slot) {
-  return SLOT_LABELS[slot] || words(slot);
-}
-
-/** A keyword as a player reads it: "haste", "resist 1". */
-export function keywordLabel(name, value) {
-  const label = words(name);
-  return NUMERIC_KEYWORDS.has(name) ? `${label} ${value}` : label;
-}
-
-/** The hero's band as text: "band 2 of 3" (bands start at 1, mid and max level). */
-export function heroBand(card) {
-  if (card.max_level === undefined) return "";
-  if (card.level >= card.max_level) return "max band";
-  if (card.level >= card.mid_level) return "mid band";
-  return "band 1";
-}
-
-/** Find a card shown in the view by instance id: {card, where, player}. */
-export function findCard(view, iid) {
-  for (const p of view.players) {
-    for (const c of p.play) if (c.iid === iid) return { card: c, where: "play", player: p };
-    for (const c of p.command) if (c.iid === iid) return { card: c, where: "command", player: p };
-    for (const c of p.future || []) if (c.iid === iid) return { card: c, where: "future zone", player: p };
-    for (const c of p.hand || []) if (c.iid === iid) return { card: c, where: "hand", player: p };
-    for (const c of p.discard || []) if (c.iid === iid) return { card: c, where: "discard", player: p };
-  }
-  return findBuried(view, iid);
-}
-
-/**
- * A unit buried under a card in play (view field `buried`): {card, where:
- * "buried", player (the holder's controller)}, or null. The holder's
- * ability offers these ids in its prompt.
- */
-function findBuried(view, iid) {
-  for (const p of view.players) {
-    for (const g of p.play) {
-      for (const b of g.buried || []) if (b.iid === iid) return { card: { ...b, kind: "unit" }, where: "buried", player: p };
-    }
-  }
-  return null;
-}
-
-/** The patrol slot a card occupies for its controller, or null. */
-export function patrolSlotOf(player, iid) {
-  for (const slot of PATROL_SLOTS) if (player.patrol[slot] === iid) return slot;
-  return null;
-}
-
-/** The player at `seat`, or undefined. */
-export function playerAt(view, seat) {
-  return view.players.find((p) => p.seat === seat);
-}
-
-/** The hero card that brings `spec` (catalog facts), or undefined. */
-function specHero(catalog, spec) {
-  return [...catalog.values()].find((c) => c.kind === "hero" && c.spec === spec);
-}
-
-/** "Blood (<hero name>)": a spec and the hero who brings it (catalog facts). */
-export function specLabel(catalog, spec) {
-  const hero = specHero(catalog, spec);
-  const name = sentence(words(spec));
-  return hero ? `${name} (${hero.name})` : name;
-}
-
-/**
- * A readable name for any id a legal action or a prompt can name. A prompt
- * that asks for a player (R27: "choose an opponent") offers seat numbers:
- * they read as the player's name; a spec (the Tech Lab's, asked when Tech II
- * is built) reads as in the build choice: "Blood (<hero name>)".
- */
-export function describeId(view, catalog, id, numbers = false) {
-  if (id === null || id === undefined) return "nothing";
-  if (typeof id === "number") return !numbers && playerAt(view, id) ? playerAt(view, id).name : String(id);
-  const str = String(id);
-  const pile = str.match(/^(hand|discard):(\d+)$/);
-  if (pile) {
-    const owner = playerAt(view, Number(pile[2]));
-    return `${owner ? owner.name : `seat ${pile[2]}`}'s ${pile[1] === "hand" ? "hand" : "discard pile"}`;
-  }
-  const found = findCard(view, str);
-  if (found) {
-    // A lent card names its lender (R26): it goes to the lender's discard pile if it dies.
-    const lender = lenderName(view, found.card);
-    return `${found.card.name}${lender ? `, lent by ${lender}` : ""} (${found.player.name})`;
-  }
-  let m = str.match(/^workers:(\d+)$/);
-  if (m) return `a worker of ${(playerAt(view, Number(m[1])) || { name: `seat ${m[1]}` }).name}`;
-  m = str.match(/^bld:(\d+):(\w+)$/);
-  if (m) {
-    const p = view.players[Number(m[1])];
-    const b = p && p.buildings[m[2]];
-    return `${b ? b.name : slotLabel(m[2])} (${p ? p.name : `seat ${m[1]}`})`;
-  }
-  m = str.match(/^base:(\d+)$/);
-  if (m) {
-    const names = view.players.filter((p) => p.team === Number(m[1])).map((p) => p.name);
-    return `Base (${names.join(" & ") || `team ${m[1]}`})`;
-  }
-  m = str.match(/^slot:(\d+):(\w+)$/);
-  if (m) {
-    const p = playerAt(view, Number(m[1]));
-    return `${words(m[2])} slot${p ? ` (${p.name})` : ""}`;
-  }
-  if (catalog.has(str)) return catalog.get(str).name;
-  if (specHero(catalog, str)) return specLabel(catalog, str);
-  if (RUNE_KINDS[str]) return RUNE_KINDS[str];
-  return words(str);
-}
-
-// The rune kinds a prompt may offer as bare words ("which kind of rune?").
-const RUNE_KINDS = { plus: "+1/+1 rune", minus: "−1/−1 rune", time: "time rune" };
-
-/**
- * True when the numbers among `options` (a prompt's) are plain numbers
- * (a card that names a cost) rather than seats (R27 "choose an
- * opponent", a card that picks a player): a prompt offering seats offers only seats of
- * players, so one number that is no seat makes them all numbers.
- */
-export function offersNumbers(view, options) {
-  const nums = options.filter((o) => typeof o === "number");
-  return nums.length > 0 && nums.some((n) => !playerAt(view, n));
-}
 
 /**
  * A card's name; the longer its longest word, the smaller the font, so that
@@ -188,34 +26,6 @@ function statLine(atk, hp, damage) {
   const left = hp - (damage || 0);
   box.append(el("span", damage ? `${left}/${hp}` : hp, { class: damage ? "hp hurt" : "hp", title: "HP" }));
   return box;
-}
-
-/**
- * The seat a thing on the board belongs to (for grouping choices by
- * player): a card's controller, a building's or patrol slot's player, the
- * first player of a base's team; null for anything else (a spec, a word).
- */
-export function seatOfId(view, id) {
-  const str = String(id);
-  const found = findCard(view, str);
-  if (found) return found.player.seat;
-  const m = str.match(/^(?:bld|slot|workers):(\d+)(?::\w+)?$/);
-  if (m) return Number(m[1]);
-  const b = str.match(/^base:(\d+)$/);
-  if (b) {
-    const p = view.players.find((x) => x.team === Number(b[1]));
-    return p ? p.seat : null;
-  }
-  return null;
-}
-
-/**
- * True when card `c` (in play) arrived during the turn now being played.
- * While the coming turn waits for a tech choice (phase "tech", R11) the
- * engine still counts the turn that ended, so nothing is new then.
- */
-export function arrivedNow(view, c) {
-  return !!c.arrived_this_turn && view.phase !== "tech";
 }
 
 /**
@@ -363,17 +173,6 @@ function buriedList(c) {
   return box;
 }
 
-/**
- * How an attack target reads in the attack choice: what it names on the
- * board, and the gold the attack costs when it asks some (view field
- * `attack_tax`, which cards in play set).
- */
-export function attackTargetLabel(view, catalog, id) {
-  const found = findCard(view, String(id));
-  const tax = found && found.card.attack_tax;
-  return `${describeId(view, catalog, id)}${tax ? ` · pay ${tax} gold` : ""}`;
-}
-
 /** Burial Grounds (a map card): a hero that died is gone for the rest of the game. */
 function goneChip() {
   return el("div", null, { class: "chips" }, el("span", "gone for good", {
@@ -489,11 +288,6 @@ function buildingTile(view, p, slot) {
   return tile;
 }
 
-/** Heroes `p` has in play (they count toward the hero limit). */
-export function heroesInPlay(p) {
-  return p.play.filter((c) => c.kind === "hero" && c.controller === p.seat).length;
-}
-
 /** The base of `team` (shared by its players in Two-Headed Dragon). */
 export function baseTile(view, team, label = "Base") {
   const rec = view.teams[team] || { hp: 0, damage: 0 };
@@ -501,56 +295,6 @@ export function baseTile(view, team, label = "Base") {
   return el("div", null, { class: `bld base${rec.damage ? " hurt" : ""}`, "data-tid": `base:${team}`, "data-card": "base", tabindex: "0" },
     el("span", label, { class: "bld-name" }),
     el("span", `${left}/${hp}`, { class: "bld-hp", title: "Base HP" }));
-}
-
-/** The name of the player who lent card `c` (free-for-all, R26), or null. */
-export function lenderName(view, c) {
-  if (c.lent_by === undefined || c.lent_by === null) return null;
-  return (playerAt(view, c.lent_by) || { name: `seat ${c.lent_by}` }).name;
-}
-
-/** The base of `team`: {left, hp} (HP left, never below 0, and full HP). */
-export function teamBase(view, team) {
-  const t = view.teams[team] || { hp: 0, damage: 0 };
-  return { left: Math.max(0, t.hp - t.damage), hp: t.hp };
-}
-
-/** HP left on the base of the player at `seat` (0 for an unknown seat). */
-export function baseLeft(view, seat) {
-  const p = playerAt(view, seat);
-  return p ? teamBase(view, p.team).left : 0;
-}
-
-/** The seats that won, from a finished view or a stored result of any game (its `winners`, else its `winner`; [] for a draw or a game in play). */
-export function viewWinners(view) {
-  if (view.winners && view.winners.length) return view.winners;
-  return view.winner === null || view.winner === undefined ? [] : [view.winner];
-}
-
-/**
- * The players a finished Codex game's result reason is about, as `seat`
- * reads it (common.js resultConcerned): who conceded, whose base was
- * destroyed (the bases at 0 HP in the view). `reason` and `winners` default
- * to the view's; `by`: the seat that conceded, when known (the match's
- * last action was that concession). Callers pass the reason as it is told
- * (common.js toldReason), the code they word it by too: a free-for-all
- * concession, which the engine ends as a fallen base, names who conceded.
- */
-export function codexConcerned(view, seat, { reason = view.result_reason, winners = viewWinners(view), by = null } = {}) {
-  const fallen = view.players.filter((p) => baseLeft(view, p.seat) === 0).map((p) => p.seat);
-  return resultConcerned({ reason, players: view.players, winners, seat, by, fallen });
-}
-
-/**
- * Free-for-all final rounds (R28): the seats tied for the highest base
- * now (from each base's HP in the view, not the tie the round began
- * with), in seat order; [] when one base leads or outside the final rounds.
- */
-export function tiedNow(view) {
-  if (!view.final || view.status !== "playing") return [];
-  const best = Math.max(...view.players.map((p) => baseLeft(view, p.seat)));
-  const top = view.players.filter((p) => baseLeft(view, p.seat) === best).map((p) => p.seat);
-  return top.length > 1 ? top : [];
 }
 
 /** Free-for-all final rounds (R28): "tied" on the players tied now, "one more turn" on those still to play. */

@@ -3,7 +3,7 @@
 // texts come from the card catalog (GET /api/cards/); the hero list from the
 // page config (the engine's playable heroes). `#<hero id>` selects a hero.
 import { el, loadCatalog, pageConfig, roman, sentence, words } from "./common.js";
-import { keywordChip, keywordLabel, setGlossary } from "./board.js";
+import { keywordChip, keywordLabel, setGlossary } from "./glossary.js";
 
 const config = pageConfig("cards-config");
 setGlossary(config.glossary); // keyword chips carry their glossary entry as a tooltip

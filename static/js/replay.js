@@ -5,7 +5,8 @@
 import { api, apiError, el, loadCatalog, pageConfig, resultReason, toldReason, words } from "./common.js";
 import { arcaneBanner, isArcaneView, renderArcane } from "./arcaneboard.js";
 import { c23Outcome, renderC23 } from "./c23board.js";
-import { codexConcerned, handTile, playerArea, playerAt, viewWinners } from "./board.js";
+import { handTile, playerArea } from "./board.js";
+import { codexConcerned, playerAt, viewWinners } from "./codexview.js";
 import { drawMapCard } from "./mapcard.js";
 import { markBots } from "./tablebots.js";
 

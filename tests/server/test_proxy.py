@@ -73,12 +73,12 @@ def test_the_renderer_needs_plain_worker_addresses():
 
 def test_a_quiet_websocket_outlives_many_client_pings():
     """nginx closes a proxied connection that has sent nothing for
-    proxy_read_timeout; the page pings every PING_MS (static/js/match.js), so
+    proxy_read_timeout; the page pings every PING_MS (static/js/connection.js), so
     the websocket timeout must be many ping intervals (here at least 10)."""
     site = render.site(["127.0.0.1:8001"])
     ws_block = site[site.index("location /ws/") :].split("}", 1)[0]
     timeout = int(re.search(r"proxy_read_timeout (\d+)s;", ws_block).group(1))
-    ping_ms = int(re.search(r"const PING_MS = (\d+);", (ROOT / "static/js/match.js").read_text()).group(1))
+    ping_ms = int(re.search(r"export const PING_MS = (\d+);", (ROOT / "static/js/connection.js").read_text()).group(1))
     assert timeout * 1000 >= 10 * ping_ms
     assert "proxy_buffering off;" in ws_block
 
