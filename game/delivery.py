@@ -79,6 +79,8 @@ async def join(consumer) -> None:
         return
     if first or match_id not in _subscribed:
         await _subscribe(layer, match_id)
+    else:
+        await layer.group_add(versions_group(match_id), await _channel(layer))  # joined already: nothing new
     await _settled(match_id)
 
 

@@ -54,3 +54,52 @@ async def test_the_redis_layer_without_redis_delivers_here_and_never_raises():
             await asyncio.wait_for(layer.receive(member), 0.2)
     finally:
         await layer.flush()
+
+
+@pytest.mark.redis
+async def test_nobody_else_listening_is_trusted_for_a_while_and_forgotten_on_leaving(monkeypatch, settings):
+    """Redis's answer "no other process listens to the group" is trusted
+    for CODEX_VERSIONS_ALONE_SECONDS, even once another subscribes (who
+    waits that long before reading: game.delivery.join); then asked anew.
+    Leaving the group forgets it at once."""
+    import redis.asyncio
+
+    clock = [100.0]
+    monkeypatch.setattr(layers, "time", types.SimpleNamespace(monotonic=lambda: clock[0]))
+    settings.CODEX_VERSIONS_ALONE_SECONDS = 0.5
+    layer = layers.OutageTolerantPubSubLayer(hosts=[settings.REDIS_URL], prefix=f"alone-{free_port()}")
+    client = redis.asyncio.Redis.from_url(settings.REDIS_URL)
+    other = client.pubsub()
+    try:
+        member = await layer.new_channel()
+        await layer.group_add("match.1.versions", member)
+        name = layer._get_group_channel_name("match.1.versions")
+
+        async def counted(subscribers: int) -> None:
+            """Wait until Redis counts ``subscribers`` of the group's channel."""
+            for _ in range(100):
+                if await client.pubsub_numsub(name) == [(name.encode(), subscribers)]:
+                    return
+                await asyncio.sleep(0.05)
+            raise AssertionError(f"Redis never counted {subscribers}")
+
+        await counted(1)
+        assert await layer.group_heard_elsewhere("match.1.versions") is False
+        await other.subscribe(name)
+        assert (await other.get_message(timeout=5))["type"] == "subscribe"
+        assert await layer.group_heard_elsewhere("match.1.versions") is False  # trusted
+        clock[0] += 0.5
+        assert await layer.group_heard_elsewhere("match.1.versions") is True  # asked anew
+        await other.unsubscribe(name)
+        assert (await other.get_message(timeout=5))["type"] == "unsubscribe"
+        assert await layer.group_heard_elsewhere("match.1.versions") is False
+        await layer.group_discard("match.1.versions", member)
+        await layer.group_add("match.1.versions", member)
+        await counted(1)
+        await other.subscribe(name)
+        assert (await other.get_message(timeout=5))["type"] == "subscribe"
+        assert await layer.group_heard_elsewhere("match.1.versions") is True  # forgotten on leaving
+    finally:
+        await other.aclose()
+        await client.aclose()
+        await layer.flush()
