@@ -3,11 +3,11 @@
 // action type, concede; a control that can't be used now greyed with the
 // view's reason. Each button sends a legal action or starts its choice.
 import { confirmThen, el, nameList, sentence, words } from "./common.js";
-import { baseLeft, describeId, patrolSlotOf, slotLabel, specLabel } from "./codexview.js";
+import { baseLeft, describeId, patrolSlotOf, specLabel } from "./codexview.js";
 import { genericPath, otherAction } from "./controls.js";
 import { startTargeting } from "./codexpanels.js";
 import { baseOf, isFfa } from "./codextable.js";
-import { $, act, button, iConceded, me, nameOfSeat, page, render, store, teamGame, teamOf, ui, view } from "./page.js";
+import { $, act, actLater, button, iConceded, me, nameOfSeat, page, render, store, teamGame, teamOf, ui, view } from "./page.js";
 
 /** "Hire a worker (1 gold)": the Hire button's label with what a worker costs now (view `hire_cost`). */
 function hireLabel() {
@@ -114,7 +114,7 @@ export function renderActionBar() {
     }
   }
   if (store.idx.concede) {
-    items.push(button("Concede", () => confirmThen(concedeQuestion(), "Concede", () => act(store.idx.concede)),
+    items.push(button("Concede", () => confirmThen(concedeQuestion(), "Concede", actLater(store.idx.concede)),
       { class: "btn danger ghost", "data-action": "concede" }));
   }
   if (ui.why && !Object.values(why).includes(ui.why)) ui.why = null;
@@ -146,7 +146,7 @@ function endMainAsking(action) {
     left.push(`${attackers.length === 1 ? "1 unit or hero" : `${attackers.length} units or heroes`} that can still attack (${nameList(who)})`);
   }
   confirmThen(`End your main phase? You still have ${nameList(left)}. Your patrol zone is locked in and you draw your new hand.`,
-    "End main phase", () => act(action));
+    "End main phase", actLater(action));
 }
 
 /**
@@ -197,21 +197,18 @@ function concedeQuestion() {
  */
 function buildButtons() {
   const player = me() || { buildings: {} };
-  const tax = player.tech_tax || 0;
   const byBuilding = new Map();
   for (const a of store.idx.build) byBuilding.set(a.building, [...(byBuilding.get(a.building) || []), a]);
   const out = [];
   for (const [building, list] of byBuilding) {
     const rec = page.catalog.get(building);
-    const name = rec ? rec.name : words(building);
-    const pay = (player.build_costs || {})[building];
-    const cost = pay !== undefined ? ` (${pay}${tax ? ` incl. ${tax} colour tax` : ""})` : "";
+    const { name, cost } = buildingLabel(player, building);
     const attrs = { "data-action": "build", "data-building": building };
     const old = rec && rec.kind === "addon" ? player.buildings.addon : null;
     const replaces = old ? ` · replaces your ${old.name}` : "";
     if (list.length === 1) {
       const spec = list[0].spec ? `: ${specLabel(page.catalog, list[0].spec)}` : "";
-      out.push(button(`Build ${name}${spec}${cost}${replaces}`, () => (old ? confirmAddon(name, old, () => act(list[0])) : act(list[0])), attrs));
+      out.push(button(`Build ${name}${spec}${cost}${replaces}`, () => (old ? confirmAddon(name, old, actLater(list[0])) : act(list[0])), attrs));
       continue;
     }
     const what = building === "tech_2" ? "choose its spec (locked for the game)" : "choose the spec it unlocks";
@@ -224,14 +221,31 @@ function buildButtons() {
   const why = reasons();
   const blocked = Object.keys(why).filter((k) => k.startsWith("build:")).map((k) => k.slice(6)).filter((b) => !byBuilding.has(b));
   const tech = blocked.find((b) => /^tech_\d$/.test(b));
-  if (tech) out.push(disabledControl(`Build ${slotLabel(tech)}`, why[`build:${tech}`], { "data-action": "build", "data-building": tech }));
+  const greyed = (building) => {
+    const { name, cost } = buildingLabel(player, building);
+    return disabledControl(`Build ${name}${cost}`, why[`build:${building}`], { "data-action": "build", "data-building": building });
+  };
+  if (tech) out.push(greyed(tech));
   const addons = blocked.filter((b) => b !== tech && !store.idx.build.some((a) => (page.catalog.get(a.building) || {}).kind === "addon"))
     .sort((a, b) => ((page.catalog.get(a) || {}).cost ?? 0) - ((page.catalog.get(b) || {}).cost ?? 0));
-  if (addons.length) {
-    const rec = page.catalog.get(addons[0]);
-    out.push(disabledControl(`Build ${rec ? rec.name : words(addons[0])}`, why[`build:${addons[0]}`], { "data-action": "build", "data-building": addons[0] }));
-  }
+  if (addons.length) out.push(greyed(addons[0]));
   return out;
+}
+
+/**
+ * A building's name and, in brackets, its price now as the view gives it
+ * (`build_costs`: the colour tax and changes of cards in play included,
+ * for every building not standing, buildable or not), naming the colour
+ * tax: the same words on a build button whether it can be pressed or not.
+ */
+function buildingLabel(player, building) {
+  const rec = page.catalog.get(building);
+  const tax = player.tech_tax || 0;
+  const pay = (player.build_costs || {})[building];
+  return {
+    name: rec ? rec.name : words(building),
+    cost: pay !== undefined ? ` (${pay}${tax ? ` incl. ${tax} colour tax` : ""})` : "",
+  };
 }
 
 /**

@@ -63,17 +63,33 @@ function newNonce() {
 }
 
 /**
- * Send one legal action for the version held, unless one awaits its answer;
- * the choice it ends is over (controls.js afterSend).
+ * Send one legal action, unless one awaits its answer; the choice it ends
+ * is over (controls.js afterSend). `at` is the version the player decided
+ * at: the one held now, or the one a question was asked at (actLater), so
+ * that the server judges a decision the game overtook as made then
+ * (stale_version, said as the game moving on: docs/PROTOCOL.md).
  * @param {Action} action
+ * @param {number} [at]
  */
-export function act(action) {
+export function act(action, at = store.version) {
   if (busy() || !store.msg || !page.conn) return;
-  const message = { type: "action", action, version: store.version, nonce: newNonce() };
+  const message = { type: "action", action, version: at, nonce: newNonce() };
   const id = page.conn.sendAction(message);
   if (id === null) return;
   afterSend(ui, action);
   render();
+}
+
+/**
+ * The sending of `action` as decided now, for a question that asks first
+ * ("End your main phase?"): whatever came in while the question was open,
+ * the answer carries the version it was asked at.
+ * @param {Action} action
+ * @returns {() => void}
+ */
+export function actLater(action) {
+  const at = store.version;
+  return () => act(action, at);
 }
 
 /**
