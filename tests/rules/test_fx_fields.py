@@ -182,3 +182,18 @@ def test_targets_asked_in_turn_under_one_step_name_with_the_part_stored(new_card
     s = choose(_round_trip(s), 0, other)
     assert s["cards"][other]["damage"] == 2 and s["prompt"] is None
     invariants.check_all(s)
+
+
+def test_a_choose_asked_from_card_code_with_an_unread_field_is_refused(new_cards):
+    """A Choose whose declared ``fields`` hold a field(...) is read from the
+    running step by the step shapes; asked directly from card code without
+    binding it, the reference itself would be stored in the state (not
+    JSON, and wrong): it raises instead, and nothing is asked."""
+    s = scenario_game(TWO_EACH)
+    unbound = Choose("test_unbound", options=lambda state, seat, iid: [], prompt="?", fields={"x": field("x")})
+    before = json.dumps(s, sort_keys=True)
+    with pytest.raises(TypeError, match="unread field"):
+        unbound.ask(s, 0, options=[find(s, "theirs")])
+    assert json.dumps(s, sort_keys=True) == before
+    unbound.bound({"x": 3}).ask(s, 0, options=[find(s, "theirs")])  # bound first: stored as its value
+    assert json.loads(json.dumps(s))  # the state is still JSON

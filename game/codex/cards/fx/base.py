@@ -42,13 +42,15 @@ def field(key: str, *args) -> Field:
     return Field(key, args[0], required=False) if args else Field(key)
 
 
-def _holds_field(value) -> bool:
+def holds_field(value) -> bool:
+    """True when ``value`` (an argument, or a list, tuple, dict or effect
+    of them) holds a :func:`field` still to be read from a running step."""
     if isinstance(value, Field):
         return True
     if isinstance(value, (list, tuple)):
-        return any(_holds_field(v) for v in value)
+        return any(holds_field(v) for v in value)
     if isinstance(value, dict):
-        return any(_holds_field(v) for v in value.values())
+        return any(holds_field(v) for v in value.values())
     return isinstance(value, Effect) and bool(value.field_names())
 
 
@@ -92,7 +94,7 @@ class Effect:
         names = self.__dict__.get("_field_names")
         if names is None:
             # (``to`` is read by the step shapes themselves: apply_to_each)
-            names = self._field_names = tuple(k for k, v in vars(self).items() if k != "to" and _holds_field(v))
+            names = self._field_names = tuple(k for k, v in vars(self).items() if k != "to" and holds_field(v))
         return names
 
     def bound(self, step: dict) -> Self:

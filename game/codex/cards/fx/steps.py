@@ -10,7 +10,7 @@ from ...flow import ask, op
 from ...state import name
 from ...targeting import thing_exists
 from ..common import answer_up_to, ask_target, ask_up_to, at_end_of_turn
-from .base import CASTER, TARGET, Effect, apply_to_each, as_tuple
+from .base import CASTER, TARGET, Effect, apply_to_each, as_tuple, holds_field
 
 
 def on_card(step: str, *effects: Effect, alive: bool = False, on: str = "iid") -> str:
@@ -115,8 +115,13 @@ class Choose(Effect):
         """Ask ``seat`` now; ``options`` (default: the declared ones for
         card ``iid``) and ``prompt`` may be given by the caller; ``fields``
         go into the stored step beside ``op`` (and ``seat``) and the
-        declared ``fields``."""
+        declared ``fields``. Raises TypeError when a declared field is a
+        :func:`field` not yet read: a Choose asked from card code must be
+        bound to its step first (``Effect.bound``), or the reference itself
+        would be stored in the state."""
         then = {"op": self.name, **({"seat": seat} if self.with_seat else {}), **self.fields, **fields}
+        if holds_field(then):
+            raise TypeError(f"Choose {self.name!r} asked with an unread field(...): bind it to its step first")
         if self.with_card:
             then[self.with_card] = iid
         if self.slot is not None:
