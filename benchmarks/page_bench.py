@@ -94,8 +94,13 @@ class Side:
         self.context.set_default_timeout(WAIT_MS)
         self.context.add_init_script(BOARD_TIMER)
         self.page = self.context.new_page()
+        self.errors: list[str] = []
+        self.page.on("pageerror", lambda err: self.errors.append(str(err)))
         self.reloads: list[float] = []
         self.clicks: list[float] = []
+        served = self.context.request.get(f"{self.worker.url}/static/js/match.js").body()
+        if served != (root / "static" / "js" / "match.js").read_bytes():
+            raise RuntimeError(f"{self.label}: the server does not serve {root}'s static/js/match.js")
         self._signup()
         self._new_match()
 
@@ -241,6 +246,8 @@ def main(argv: list[str] | None = None) -> None:
     for side in sides:
         print(_row(f"reload to board, {side.label}", side.reloads))
         print(_row(f"click to version, {side.label}", side.clicks))
+        if side.errors:
+            print(f"  {len(side.errors)} script errors on {side.label}'s page, the first: {side.errors[0][:200]}")
     if len(sides) == 2:
         for kind in ("reloads", "clicks"):
             mine, theirs = getattr(sides[0], kind), getattr(sides[1], kind)
