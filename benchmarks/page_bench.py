@@ -13,7 +13,9 @@ match page with Playwright and Debian's Chromium (headless):
   set to the match's current version;
 - click to new version: from the click on "End main phase" (and its "Yes",
   when the page asks first) to the first animation frame after the page's
-  version changed.
+  version changed; and of that, the part in the page: from the arrival of
+  the websocket message that changed the version to that frame (the rest
+  is the server's and the socket's).
 
 ``--against REV`` runs the same, paired and alternating, on a second server
 whose static/js and templates are those of commit REV (``git archive``)
@@ -49,17 +51,27 @@ new MutationObserver((_, observer) => {
     requestAnimationFrame(() => { window.__boardAt = performance.now(); });
   }
 }).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-version"] });
+window.__messageAt = null;
+const PageSocket = window.WebSocket;
+window.WebSocket = class extends PageSocket {
+  constructor(...args) {
+    super(...args);
+    this.addEventListener("message", () => { window.__messageAt = performance.now(); });
+  }
+};
 """
 
-# Click "End main phase" (and "Yes" when asked); resolve with the ms to the
-# first frame after the version changed, or null if it did not within 10 s.
+# Click "End main phase" (and "Yes" when asked); resolve with [the ms to the
+# first frame after the version changed, the ms of that from the arrival of
+# the websocket message that changed it], or null if none came within 10 s.
 CLICK_TIMER = """
 () => new Promise((resolve) => {
   const before = document.body.dataset.version;
   const observer = new MutationObserver(() => {
     if (document.body.dataset.version === before) return;
     observer.disconnect();
-    requestAnimationFrame(() => resolve(performance.now() - start));
+    const arrived = window.__messageAt;
+    requestAnimationFrame(() => resolve([performance.now() - start, performance.now() - arrived]));
   });
   observer.observe(document.body, { attributes: true, attributeFilter: ["data-version"] });
   setTimeout(() => { observer.disconnect(); resolve(null); }, 10000);
@@ -98,6 +110,7 @@ class Side:
         self.page.on("pageerror", lambda err: self.errors.append(str(err)))
         self.reloads: list[float] = []
         self.clicks: list[float] = []
+        self.in_page: list[float] = []
         served = self.context.request.get(f"{self.worker.url}/static/js/match.js").body()
         if served != (root / "static" / "js" / "match.js").read_bytes():
             raise RuntimeError(f"{self.label}: the server does not serve {root}'s static/js/match.js")
@@ -179,7 +192,8 @@ class Side:
         took = page.evaluate(CLICK_TIMER)
         if took is None:
             raise RuntimeError(f"{self.label}: no new version within 10 s of the click")
-        self.clicks.append(took)
+        self.clicks.append(took[0])
+        self.in_page.append(took[1])
 
     def close(self) -> None:
         """Close the browser context and stop the server."""
@@ -246,10 +260,11 @@ def main(argv: list[str] | None = None) -> None:
     for side in sides:
         print(_row(f"reload to board, {side.label}", side.reloads))
         print(_row(f"click to version, {side.label}", side.clicks))
+        print(_row(f"  of it message to frame, {side.label}", side.in_page))
         if side.errors:
             print(f"  {len(side.errors)} script errors on {side.label}'s page, the first: {side.errors[0][:200]}")
     if len(sides) == 2:
-        for kind in ("reloads", "clicks"):
+        for kind in ("reloads", "clicks", "in_page"):
             mine, theirs = getattr(sides[0], kind), getattr(sides[1], kind)
             ratio = statistics.median(mine) / statistics.median(theirs)
             print(f"{kind}: p50 this / p50 {args.against} = {ratio:.2f}")
