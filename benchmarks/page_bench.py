@@ -39,6 +39,7 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--
 SERVER_ENV = {"CODEX_STAND_IN_DELAY": "0", "CODEX_TASKS_IN_PROCESS": "1", "CODEX_STAND_IN_ASK_SECONDS": "2"}
 PASSWORD = "a-Bench-pass-31"
 WAIT_MS = 20_000
+STEP_MS = 3_000  # one click of the way to our move, tried again when it fails
 
 # Run in the page before its own scripts: the time (ms since navigation start)
 # of the first frame after the body first carries a version.
@@ -138,7 +139,11 @@ class Side:
 
     def _my_move(self) -> None:
         """Wait until "End main phase" can be clicked: pick tech and answer
-        prompts with their first options on the way; a new match when this one ended."""
+        prompts with their first options on the way (a step the page
+        redrew under the click is tried again); a new match when this one
+        ended. Raises RuntimeError after 60 s without a move of ours."""
+        from playwright.sync_api import Error as PlaywrightError
+
         page = self.page
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
@@ -148,34 +153,44 @@ class Side:
             end = page.locator("#action-bar [data-action=end_main]")
             if end.count() and end.is_enabled():
                 return
-            tech = page.locator("#tech-panel")
-            prompt = page.locator("#prompt-panel")
-            if tech.is_visible():
-                confirm = tech.locator("[data-action=tech]")
-                for _ in range(4):
-                    if confirm.is_enabled():
-                        break
-                    tech.locator("button[data-codex]:not([disabled])").first.click()
-                self._click_and_wait(confirm.click)
-            elif prompt.is_visible():
-                options = prompt.locator("[data-option]")
-                confirm = prompt.locator("[data-action=choose]")
-                if not confirm.count():
-                    self._click_and_wait(options.first.click)
-                    continue
-                for i in range(options.count()):
-                    if confirm.is_enabled():
-                        break
-                    options.nth(i).click()
-                self._click_and_wait(confirm.click)
-            else:
-                page.wait_for_timeout(50)
+            try:
+                if not self._answer():
+                    page.wait_for_timeout(50)
+            except PlaywrightError:
+                page.wait_for_timeout(100)
         raise RuntimeError(f"{self.label}: no move of ours within 60 s")
+
+    def _answer(self) -> bool:
+        """Pick the first tech cards offered, or answer an open prompt with
+        its first option(s); False when the page asks nothing."""
+        tech = self.page.locator("#tech-panel")
+        prompt = self.page.locator("#prompt-panel")
+        if tech.is_visible():
+            confirm = tech.locator("[data-action=tech]")
+            for _ in range(4):
+                if confirm.is_enabled():
+                    break
+                tech.locator("button[data-codex]:not([disabled])").first.click(timeout=STEP_MS)
+            self._click_and_wait(confirm.click)
+            return True
+        if prompt.is_visible():
+            options = prompt.locator("[data-option]")
+            confirm = prompt.locator("[data-action=choose]")
+            if not confirm.count():
+                self._click_and_wait(options.first.click)
+                return True
+            for i in range(options.count()):
+                if confirm.is_enabled():
+                    break
+                options.nth(i).click(timeout=STEP_MS)
+            self._click_and_wait(confirm.click)
+            return True
+        return False
 
     def _click_and_wait(self, click) -> None:
         before = self.page.evaluate("Number(document.body.dataset.version)")
-        click()
-        self.page.wait_for_function("v => Number(document.body.dataset.version) > v", arg=before)
+        click(timeout=STEP_MS)
+        self.page.wait_for_function("v => Number(document.body.dataset.version) > v", arg=before, timeout=STEP_MS)
 
     def sample(self) -> None:
         """One reload to board and one click to new version, recorded."""
