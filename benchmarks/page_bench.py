@@ -10,7 +10,8 @@ match page with Playwright and Debian's Chromium (headless):
 
 - reload to board: from the navigation's start (``performance.timeOrigin``)
   to the first animation frame after ``document.body.dataset.version`` is
-  set to the match's current version;
+  set to the match's current version; and of that, the part from the
+  HTML's last byte (``responseEnd``) to that frame (scripts and board);
 - click to new version: from the click on "End main phase" (and its "Yes",
   when the page asks first) to the first animation frame after the page's
   version changed; and of that, the part in the page: from the arrival of
@@ -112,6 +113,7 @@ class Side:
         self.reloads: list[float] = []
         self.clicks: list[float] = []
         self.in_page: list[float] = []
+        self.after_html: list[float] = []
         served = self.context.request.get(f"{self.worker.url}/static/js/match.js").body()
         if served != (root / "static" / "js" / "match.js").read_bytes():
             raise RuntimeError(f"{self.label}: the server does not serve {root}'s static/js/match.js")
@@ -203,6 +205,9 @@ class Side:
         if shown != current:
             raise RuntimeError(f"{self.label}: the reloaded page showed version {shown}, not {current}")
         self.reloads.append(page.evaluate("window.__boardAt"))
+        self.after_html.append(
+            page.evaluate("window.__boardAt - performance.getEntriesByType('navigation')[0].responseEnd")
+        )
         self._my_move()
         took = page.evaluate(CLICK_TIMER)
         if took is None:
@@ -274,12 +279,13 @@ def main(argv: list[str] | None = None) -> None:
     load_after = os.getloadavg()
     for side in sides:
         print(_row(f"reload to board, {side.label}", side.reloads))
+        print(_row(f"  of it HTML loaded to board, {side.label}", side.after_html))
         print(_row(f"click to version, {side.label}", side.clicks))
         print(_row(f"  of it message to frame, {side.label}", side.in_page))
         if side.errors:
             print(f"  {len(side.errors)} script errors on {side.label}'s page, the first: {side.errors[0][:200]}")
     if len(sides) == 2:
-        for kind in ("reloads", "clicks", "in_page"):
+        for kind in ("reloads", "after_html", "clicks", "in_page"):
             mine, theirs = getattr(sides[0], kind), getattr(sides[1], kind)
             ratio = statistics.median(mine) / statistics.median(theirs)
             print(f"{kind}: p50 this / p50 {args.against} = {ratio:.2f}")
