@@ -11,7 +11,7 @@ export CODEX_LISTEN := $(HOST)
 # Debug pages are off unless asked for (`make run DEBUG=1`): friends reach this server too.
 export DEBUG ?= 0
 
-.PHONY: run lint js test soak bench migrate clean
+.PHONY: run lint js test soak bench pagebench migrate clean
 
 $(BIN)/activate:
 	$(PYTHON) -m venv $(VENV)
@@ -108,6 +108,13 @@ bench: $(VENV)/.dev
 	$(BIN)/python -m benchmarks.engine_ab --against $(BENCH_BASELINE) --rounds 2 --games 4
 	$(BIN)/python -m benchmarks.server_bench --configs $(SERVER_CONFIGS) \
 		--seconds $(or $(SECONDS),20) $(if $(SERVER_AGAINST),--against $(SERVER_AGAINST))
+
+# Match page benchmark (issue 31 point 5; benchmarks/page_bench.py): reload
+# to board and click to new version in headless Chromium (/usr/bin/chromium),
+# p50/p95 of SAMPLES each; PAGE_AGAINST=<commit> measures that commit's
+# static/js and templates too, paired and alternating. Not part of `make test`.
+pagebench: $(VENV)/.dev
+	$(BIN)/python -m benchmarks.page_bench --samples $(or $(SAMPLES),20) $(if $(PAGE_AGAINST),--against $(PAGE_AGAINST))
 
 clean:
 	rm -rf $(VENV) node_modules db.sqlite3 test_db.sqlite3 staticfiles .pytest_cache .ruff_cache .mypy_cache .import_linter_cache
