@@ -50,7 +50,9 @@ lint: $(VENV)/.dev
 # strict on the modules without DOM-heavy code), Biome's linter and the unit
 # tests in tests/js (node --test). Needs Node.js 20+ and npm; the pinned
 # packages (package-lock.json) are installed into node_modules by `npm ci`
-# when package.json or the lock file is newer than the last install. Seconds.
+# when package.json or the lock file is newer than the last install (axe-core
+# among them, for the browser tests' accessibility checks: tests/browser/axe.py;
+# .ci/run's `make test` installs it before the browser tests). Seconds.
 NODE_STAMP := node_modules/.codex-installed
 $(NODE_STAMP): package.json package-lock.json
 	npm ci --no-audit --no-fund --loglevel=error

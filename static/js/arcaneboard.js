@@ -121,11 +121,14 @@ export function cardTile(card, opts = {}) {
   if (card.used) classes.push("used");
   const node = el("button", null, {
     type: "button", class: classes.join(" "), "data-aid": card.id, "data-card": card.card,
-    title: card.text, "aria-label": card.text,
+    title: card.text,
   });
   node.append(el("span", `${card.rank}${SUITS[card.suit] || ""}`, { class: "acorner" }),
     el("span", SUITS[card.suit] || "", { class: "asuit" }),
-    el("span", roleOf(card), { class: "arole" }));
+    el("span", roleOf(card), { class: "arole" }),
+    // The card's text for a screen reader, read after what the card shows and before its marks (an
+    // aria-label of the text alone hid the marks and the rank, issue 31 point 4).
+    el("span", `: ${card.text}.`, { class: "visually-hidden" }));
   const marks = [];
   if (card.damage) marks.push(`${card.damage} damage`);
   if (card.exhausted) marks.push("exhausted");
@@ -137,7 +140,7 @@ export function cardTile(card, opts = {}) {
 }
 
 function hiddenCards(count, label) {
-  const box = el("div", null, { class: "ahidden", "aria-label": label });
+  const box = el("div", null, { class: "ahidden", role: "group", "aria-label": label });
   for (let i = 0; i < Math.min(count, 10); i += 1) box.append(el("span", null, { class: "aback" }));
   box.append(el("span", `${count}`, { class: "acount" }));
   return box;

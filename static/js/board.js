@@ -2,7 +2,7 @@
 // Every clickable thing carries data-tid: its id in the engine's terms
 // (card instance "c12", building "bld:1:tech_1", base "base:0", patrol slot
 // "slot:0:elite"), so legal actions can be matched to what is on screen.
-import { el, roman, words } from "./common.js";
+import { el, labelTile, roman, words } from "./common.js";
 import { arrivedNow, findCard, heroBand, heroesInPlay, lenderName, PATROL_SLOTS, slotLabel, teamBase, tiedNow } from "./codexview.js";
 import { glossAttrs, keywordChip } from "./glossary.js";
 
@@ -90,7 +90,7 @@ function playTile(view, catalog, c) {
     // A building card in play: its HP, no ATK.
     tile.append(el("div", null, { class: "card-stats" }, el("span", c.damage ? `${c.hp - c.damage}/${c.hp}` : c.hp, { class: c.damage ? "hp hurt" : "hp", title: "HP" })));
   } else if (c.damage) tile.append(el("div", `${c.damage} damage`, { class: "card-stats hurt" }));
-  return tile;
+  return labelTile(tile);
 }
 
 // What the named runes of black and white cards are for (our words), shown when a rune chip is hovered.
@@ -168,7 +168,7 @@ function buriedList(c) {
   const box = el("div", null, { class: "buried", title: "Units buried here: out of play; this card's text says how many it holds and how one comes back" },
     el("span", `buried ${c.buried.length}`, { class: "buried-label" }));
   for (const b of c.buried) {
-    box.append(el("div", null, { class: "buried-unit", "data-tid": b.iid, "data-card": b.card, tabindex: "0", title: `${b.name}, buried` }, nameNode(b.name, "b")));
+    box.append(el("div", null, { class: "buried-unit", "data-tid": b.iid, "data-card": b.card, tabindex: "0", title: `${b.name}, buried`, role: "group", "aria-label": `${b.name}, buried` }, nameNode(b.name, "b")));
   }
   return box;
 }
@@ -196,7 +196,7 @@ function commandTile(catalog, h) {
   }
   const stats = statLine(rec.atk, rec.hp, 0);
   if (stats) tile.append(stats);
-  return tile;
+  return labelTile(tile);
 }
 
 /** A forecasted card waiting in the future zone with its time runes. */
@@ -207,7 +207,7 @@ function futureTile(catalog, f) {
   });
   tile.append(nameNode(f.name), el("div", "future zone", { class: "card-sub" }));
   tile.append(el("div", null, { class: "chips" }, timeChip(f.time)));
-  return tile;
+  return labelTile(tile);
 }
 
 /**
@@ -285,16 +285,16 @@ function buildingTile(view, p, slot) {
     tile.classList.add("disabled");
     tile.append(el("span", "disabled", { class: "bld-state bld-disabled", title: "Disabled: it makes no cards during its owner's next turn and does not count for the next tech building" }));
   }
-  return tile;
+  return labelTile(tile);
 }
 
 /** The base of `team` (shared by its players in Two-Headed Dragon). */
 export function baseTile(view, team, label = "Base") {
   const rec = view.teams[team] || { hp: 0, damage: 0 };
   const { left, hp } = teamBase(view, team); // never below 0 (a last attack may deal more than was left)
-  return el("div", null, { class: `bld base${rec.damage ? " hurt" : ""}`, "data-tid": `base:${team}`, "data-card": "base", tabindex: "0" },
+  return labelTile(el("div", null, { class: `bld base${rec.damage ? " hurt" : ""}`, "data-tid": `base:${team}`, "data-card": "base", tabindex: "0" },
     el("span", label, { class: "bld-name" }),
-    el("span", `${left}/${hp}`, { class: "bld-hp", title: "Base HP" }));
+    el("span", `${left}/${hp}`, { class: "bld-hp", title: "Base HP" })));
 }
 
 /** Free-for-all final rounds (R28): "tied" on the players tied now, "one more turn" on those still to play. */

@@ -185,7 +185,11 @@ export function renderHand() {
   const tiles = player.hand.map((c) => {
     const tile = handTile(page.catalog, c);
     const entry = store.idx.byCard.get(c.iid);
-    if (entry && entry.play.length) tile.classList.add("playable");
+    if (entry && entry.play.length) {
+      // Not the green border alone (issue 31 point 4): a tick, and the word for a screen reader.
+      tile.classList.add("playable");
+      tile.append(el("span", "✓", { class: "play-mark", "aria-hidden": "true", title: "Playable now" }), el("span", " playable", { class: "visually-hidden" }));
+    }
     if (entry && entry.hire) tile.classList.add("hireable");
     return tile;
   });

@@ -88,6 +88,44 @@ export function el(tag, text, attrs = {}, ...children) {
   return node;
 }
 
+/**
+ * Write `text` into `node` only when it differs from what it shows: a live
+ * region written with the same words on every redraw is read out again each
+ * time (issue 31 point 4).
+ * @param {HTMLElement} node
+ * @param {unknown} text
+ */
+export function setText(node, text) {
+  const value = String(text ?? "");
+  if (node.textContent !== value) node.textContent = value;
+}
+
+/**
+ * Give the focusable tile `tile` (a card or building drawn as a box of
+ * spans) an accessible name: the texts it shows, in order, separated by
+ * commas, a short hover text such as "HP" or "ATK" put before its number.
+ * Without it a screen reader named the focused tile nothing (issue 31 point
+ * 4). `role` is "group" (the default: the tile may hold focusable glossary
+ * chips) or "button". Returns the tile.
+ * @template {HTMLElement} T
+ * @param {T} tile
+ * @param {string} [role]
+ * @returns {T}
+ */
+export function labelTile(tile, role = "group") {
+  const parts = [];
+  for (const node of tile.querySelectorAll("*")) {
+    if (node.childElementCount) continue;
+    const text = (node.textContent || "").trim();
+    if (!text || node.getAttribute("aria-hidden") === "true") continue;
+    const tag = node.getAttribute("title");
+    parts.push(tag && tag.length <= 8 ? `${tag} ${text}` : text);
+  }
+  tile.setAttribute("role", role);
+  tile.setAttribute("aria-label", parts.join(", "));
+  return tile;
+}
+
 // Why a match ended, in words that fit after a colon or in brackets, for the
 // result reasons of every game's engine: Codex (game/codex: "base destroyed",
 // "highest base", "tied bases", "concession"), Arcane Codex (life,

@@ -5,7 +5,7 @@
 // what every game shares here: the banner, table options, log, chat,
 // presence of away players, turn clock, notices and result dialog. It knows
 // no rules and has no branch on which game is played.
-import { api, el, loadCatalog } from "./common.js";
+import { api, el, loadCatalog, setText } from "./common.js";
 import { boardOf, gameOf, loadBoard } from "./boards.js";
 import { playerAt } from "./codexview.js";
 import { setGlossary } from "./glossary.js";
@@ -212,9 +212,9 @@ function drawPage(board) {
   document.body.classList.toggle("busy", busy());
   renderTableOptions(v);
   const { text, cls, turn } = board.banner();
-  $("turn").textContent = turn;
-  $("you").textContent = msg.seat === null ? "watching" : `you: ${nameOfSeat(msg.seat)}`;
-  $("banner-text").textContent = busy() ? `${text} (sending…)` : text;
+  setText($("turn"), turn);
+  setText($("you"), msg.seat === null ? "watching" : `you: ${nameOfSeat(msg.seat)}`);
+  setText($("banner-text"), busy() ? `${text} (sending…)` : text); // a live region: written only when it changes
   $("banner").className = cls ? `banner ${cls}` : "banner";
   board.render();
   markBots(config.bots);

@@ -1,0 +1,26 @@
+"""The C-23 match page read by a screen reader (issue 31 point 4): axe-core
+finds no serious or critical violation on a match in play against a bot, as
+the page opens; the page keeps the shared structure (h1, skip link, log as a
+live region, named tiles) checked on the Codex page."""
+
+import pytest
+
+from tests.browser.axe import describe, serious_violations
+from tests.browser.test_a11y_codex import assert_page_structure
+from tests.browser.test_match_page import DESKTOP, api, signup, wait_version
+
+pytestmark = [pytest.mark.browser, pytest.mark.timeout(600)]
+
+
+def test_the_c23_match_page_has_no_serious_axe_violation(browser, live_server_url):
+    page = signup(browser, live_server_url, "cy", **DESKTOP)
+    table = api(page, "POST", "/api/tables/", {"mode": "c23", "deck": "red"})
+    api(page, "POST", f"/api/tables/{table['id']}/bot/", {"index": 1, "kind": "greedy", "deck": "blue"})
+    api(page, "PATCH", f"/api/tables/{table['id']}/seat/", {"ready": True})
+    match_id = api(page, "POST", f"/api/tables/{table['id']}/start/")["match_id"]
+    page.goto(f"{live_server_url}/match/{match_id}/")
+    wait_version(page, 0)
+    page.locator("#c23-board .c23-card").first.wait_for()
+    found = serious_violations(page)
+    assert found == [], describe(found)
+    assert_page_structure(page)
