@@ -80,6 +80,12 @@ def notice(page) -> str:
     return box.inner_text() if box.is_visible() else ""
 
 
+PROMPT_SETTLED = (
+    "() => { const p = document.getElementById('prompt-panel');"
+    " return !p || p.offsetParent === null || !!p.querySelector('[data-option], [data-action=choose], button'); }"
+)
+
+
 class Table:
     """The three pages of a match and the bookkeeping of what was done."""
 
@@ -113,9 +119,17 @@ class Table:
             page = next((p for p in self.players.values() if p.locator("#prompt-panel").is_visible()), None)
             if page is None:
                 return
+            # A panel drawn a moment ago may be going (its question answered)
+            # or still filling in: wait until it is gone or has its buttons.
+            page.wait_for_function(PROMPT_SETTLED)
+            if not page.locator("#prompt-panel").is_visible():
+                continue
             panel = page.locator("#prompt-panel")
             confirm = panel.locator("[data-action=choose]")
             if not confirm.count():
+                if not panel.locator("[data-option]").count():  # "you may", with nothing to choose: skip
+                    self.act(page, panel.get_by_role("button", name="Skip").click, "choose")
+                    continue
                 self.act(page, lambda: panel.locator("[data-option]").first.click(), "choose")  # noqa: B023 (called before the loop moves on)
                 continue
             for i in range(panel.locator("[data-option]").count()):
