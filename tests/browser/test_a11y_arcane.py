@@ -14,7 +14,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.timeout(600)]
 
 
 def test_the_arcane_match_page_has_no_serious_axe_violation(browser, live_server_url):
-    page = signup(browser, live_server_url, "ari", **DESKTOP)
+    page = signup(browser, live_server_url, "a11y_arcane", **DESKTOP)
     table = api(page, "POST", "/api/tables/", {"mode": "arcane"})
     api(page, "POST", f"/api/tables/{table['id']}/bot/", {"index": 1, "kind": "greedy"})
     api(page, "PATCH", f"/api/tables/{table['id']}/seat/", {"ready": True})

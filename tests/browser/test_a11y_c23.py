@@ -13,7 +13,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.timeout(600)]
 
 
 def test_the_c23_match_page_has_no_serious_axe_violation(browser, live_server_url):
-    page = signup(browser, live_server_url, "cy", **DESKTOP)
+    page = signup(browser, live_server_url, "a11y_c23", **DESKTOP)
     table = api(page, "POST", "/api/tables/", {"mode": "c23", "deck": "red"})
     api(page, "POST", f"/api/tables/{table['id']}/bot/", {"index": 1, "kind": "greedy", "deck": "blue"})
     api(page, "PATCH", f"/api/tables/{table['id']}/seat/", {"ready": True})

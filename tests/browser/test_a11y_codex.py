@@ -36,7 +36,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.timeout(600)]
 
 
 def test_the_codex_match_page_has_no_serious_axe_violation(browser, live_server_url):
-    page = signup(browser, live_server_url, "ada", **DESKTOP)
+    page = signup(browser, live_server_url, "a11y_codex", **DESKTOP)
     match_id = start_against_bots(page, "1hero", 1)
     page.goto(f"{live_server_url}/match/{match_id}/")
     wait_version(page, 0)
