@@ -48,3 +48,26 @@ def serious_violations(page, context: str = "document") -> list[dict]:
 def describe(violations: list[dict]) -> str:
     """One line per violating node, for an assertion message."""
     return "\n".join(f"{v['impact']} {v['id']}: {n['target']}" for v in violations for n in v["nodes"])
+
+
+NAMELESS = """() => [...document.querySelectorAll('[tabindex="0"]:is(.card, .bld, .buried-unit)')]
+    .filter(n => !(n.getAttribute('aria-label') || (n.getAttribute('role') === 'button' && n.textContent.trim())))
+    .map(n => n.outerHTML.slice(0, 120))"""
+
+
+def assert_accessible(page):
+    """No serious or critical axe violation on what ``page`` shows now, and
+    what those rules leave out of a match page: one h1, the skip link, the
+    log as a named focusable live region, only the banner's sentence live,
+    every focusable card and building named."""
+    found = serious_violations(page)
+    assert found == [], describe(found)
+    assert page.locator("h1").count() == 1
+    skip = page.locator("a.skip-link")
+    assert skip.get_attribute("href") == "#board" and page.locator("#board").count() == 1
+    log = page.locator("[role=log]")
+    assert log.count() == 1 and log.get_attribute("tabindex") == "0" and log.get_attribute("aria-label")
+    assert page.locator("#log li").count() >= 1
+    assert page.locator("#banner[aria-live], #banner[role], #inspector[aria-live]").count() == 0
+    assert page.locator("#banner-text[role=status]").count() == 1
+    assert page.evaluate(NAMELESS) == []
