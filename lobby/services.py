@@ -173,6 +173,12 @@ def draw_map(mode: str) -> str:
     return secrets.choice(pool)
 
 
+def _hero_names(hero_ids) -> list:
+    """The printed names of the Codex heroes ``hero_ids`` (a refusal names
+    heroes as a player sees them, not by id)."""
+    return [rules.reference.card(h)["name"] for h in hero_ids]
+
+
 def _checked_options(spec, options: dict | None) -> dict:
     """The table options of a table of mode ``spec``: ``options`` as given
     (``{}`` or None: the game's defaults), checked by the game's own rules
@@ -468,7 +474,8 @@ def _picked_heroes(spec, current: list, heroes: list | None, main: str | None) -
         unknown = [h for h in heroes if h not in spec.heroes]
         if unknown:
             raise LobbyError(
-                "bad_heroes", f"{unknown[0]!r} is not a hero you can pick. Pick among: {', '.join(spec.heroes)}."
+                "bad_heroes",
+                f"{unknown[0]!r} is not a hero you can pick. Pick among: {', '.join(_hero_names(spec.heroes))}.",
             )
     if main is not None:
         if main not in picked:

@@ -193,3 +193,15 @@ def test_a_three_hero_match_starts_with_the_main_heroes_deck(api):
         deck = {catalog.card(state["cards"][i]["card"])["color"] for i in p["deck"] + p["hand"]}
         assert deck == {colour}
         assert sum(p["codex"].values()) == 72 and len(p["command"]) == 3
+
+
+def test_an_unknown_hero_refusal_lists_the_heroes_by_name(api):
+    """A refused pick names the heroes as a player reads them (Troq
+    Bashar), never by their ids (troq_bashar)."""
+    alice = api("alice")
+    table = three_hero_table(alice)
+    response = alice.patch(seat_url(table), {"heroes": ["troq_bashar", "captain_zane", "nobody"]}, format="json")
+    detail = response.json()["detail"]
+    assert response.json()["code"] == "bad_heroes"
+    assert "Troq Bashar" in detail and "Captain Zane" in detail
+    assert "troq_bashar" not in detail and "captain_zane" not in detail
