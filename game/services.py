@@ -315,7 +315,7 @@ def _cursor():
 def _columns(cursor) -> dict:
     """The one row ``cursor`` found as ``{column: value}``, or None."""
     row = cursor.fetchone()
-    return None if row is None else dict(zip((c[0] for c in cursor.description), row))
+    return None if row is None else dict(zip((c[0] for c in cursor.description), row, strict=True))
 
 
 def _read_state(match_id: int) -> dict:

@@ -5,9 +5,10 @@
 The same contract as the other games (docs/C23.md): :func:`new_game`,
 :func:`apply_action`, :func:`apply_action_in_place`, :func:`legal_actions`,
 :func:`view`, :func:`waiting_on`, :func:`copy_state`, :func:`is_legal`,
-:func:`determinize`, :func:`outcome`, ``ACTION_KEYS``, ``OPTIONS`` (each table option's values, the default first), :class:`RulesError`; reached through game.rules for a config
-or state with ``"game": "c23"``;
-the deck validator :func:`validate_deck` (K1); bots in game.c23.bots.
+:func:`determinize`, :func:`outcome`, ``ACTION_KEYS``, ``OPTIONS`` (each
+table option's values, the default first), :class:`RulesError`; reached
+through game.rules for a config or state with ``"game": "c23"``; the deck
+validator :func:`validate_deck` (K1); bots in game.c23.bots.
 """
 
 from game.kernel.copying import copy_sharing_log as copy_state
