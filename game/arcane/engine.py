@@ -231,7 +231,8 @@ def deal_damage(
             p["blood_debt"] = True
         log(
             state,
-            f"{name(state, seat)} takes {amount} {'combat ' if combat else ''}damage from {by}; {p['life']} life left.",
+            f"{name(state, seat)} takes {amount} {'combat ' if combat else ''}damage from {by}; "
+            + (f"{p['life']} life left." if p["life"] > 0 else "no life left."),
         )
         return
     card = state["cards"][target]

@@ -241,13 +241,15 @@ def repair_building(state: dict, target: str, amount: int) -> None:
     if not is_building_id(target):
         inst = state["cards"].get(target)
         if inst is not None and inst["damage"] > 0:
-            inst["damage"] = max(0, inst["damage"] - amount)
-            log(state, f"{name(state, target)} was repaired.", cards=[target])
+            healed = min(inst["damage"], amount)
+            inst["damage"] -= healed
+            log(state, f"{name(state, target)} was repaired by {healed}.", cards=[target])
         return
     rec = building_record(state, target)
     if rec is not None and rec["damage"] > 0:
-        rec["damage"] = max(0, rec["damage"] - amount)
-        log(state, f"{building_name(state, target)} was repaired.")
+        healed = min(rec["damage"], amount)
+        rec["damage"] -= healed
+        log(state, f"{building_name(state, target)} was repaired by {healed}.")
 
 
 # ---- units and heroes --------------------------------------------------

@@ -36,6 +36,14 @@ def test_a_sages_strike_is_named():
     assert "South takes 10 damage from North's sage K\u2660; 5 life left." in texts(state)
 
 
+def test_a_blow_past_zero_life_says_no_life_is_left():
+    """A tester read "South takes 10 damage ...; -7 life left.": below 0 the
+    line says no life is left (a player at 0 or less loses, A32)."""
+    state = position([{"sages": ["KS"]}, {"life": 3}])
+    state = act(state, 0, "sage", sage="KS", ability="minus5")
+    assert "South takes 10 damage from North's sage K\u2660; no life left." in texts(state)
+
+
 def test_combat_names_attacker_blocker_venom_and_crush():
     state = position([{"creatures": ["9C", "5S"]}, {"creatures": ["3H", "7D"]}])
     state = act(state, 0, "attack", attacker="9C", target="player")

@@ -135,6 +135,14 @@ def test_repair_pays_3_gold_per_damage_any_number_of_times():
     assert_refused(s, 0, {"type": "repair"}, "not_enough_gold")
 
 
+def test_a_repair_line_says_how_much_was_repaired():
+    """A tester read "Base was repaired." and could not tell by how much:
+    the line gives the damage removed (R24: 1 a repair)."""
+    s = ffa([{"gold": 7, "base_damage": 3}])
+    s = act(s, 0, {"type": "repair"})
+    assert s["log"][-1]["text"].endswith("was repaired by 1.")
+
+
 def test_repair_refusals_change_nothing():
     """R24: only your own damaged base, in your own main phase, in a
     free-for-all."""
