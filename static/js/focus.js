@@ -117,14 +117,16 @@ export function firstUsable(doc, selectors) {
 /**
  * The keeper of one page: call `before()` just before a redraw and
  * `after()` just after it. After a redraw that took the player's control
- * away (focus on the body, or on a node no longer in the page), focus goes
+ * away (focus on the body, or on a node no longer in the page or no
+ * longer drawn: a closed dialog's button, a hidden panel's), focus goes
  * back to the same control if it is there and usable; else to the first
  * usable of `fallbacks()` (selectors, best first), which then stands for
  * the player's place, unless the player's control is only disabled for a
  * moment (an action on its way): focus then comes back to it once usable.
  * Nothing is done before the player has focused anything (the page opens
  * with the skip link first), nor while the player is on a control that is
- * still in the page (a dialog's button, the chat box, a card kept).
+ * still in the page (a dialog's button, the chat box, a card kept). A
+ * dialog's buttons are never taken for the player's place.
  * @param {FocusDoc} doc
  * @param {() => string[]} fallbacks
  * @returns {{before: () => void, after: () => FocusNode | null, wanted: () => FocusKey | null}}
@@ -135,11 +137,13 @@ export function createFocusKeeper(doc, fallbacks) {
   /** @type {FocusNode | null} */
   let placed = null; // the node the keeper focused in its stead
   const active = () => /** @type {FocusNode | null} */ (doc.activeElement);
-  const lost = (/** @type {FocusNode | null} */ node) => !node || node === doc.body || node.isConnected === false;
+  // Lost: on the body, or on a node gone from the page or no longer drawn (in a closed dialog, a hidden panel).
+  const lost = (/** @type {FocusNode | null} */ node) => !node || node === doc.body || node.isConnected === false || node.getClientRects().length === 0;
   return {
     before() {
       const node = active();
-      if (lost(node) || node === placed) return;
+      // A dialog's button is not a place on the page: the page is the place to come back to.
+      if (lost(node) || node === placed || /** @type {FocusNode} */ (node).closest("dialog")) return;
       const key = focusKey(/** @type {FocusNode} */ (node));
       if (key) {
         wanted = key;

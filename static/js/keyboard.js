@@ -21,14 +21,14 @@ const ROW = "[data-keys], [data-choices], .options";
  */
 const FALLBACKS = [
   "#pending [data-choices] [data-option]", "[data-choices] button:not([disabled])", "#pending button:not([disabled])",
-  '[data-shortcut="e"]:not([disabled])', '[data-keys="actions"] button:not([disabled])', '[data-keys="hand"] [tabindex="0"]', "#board",
+  '[data-shortcut="e"]:not([disabled])', '[data-keys="actions"] :is(button:not([disabled]), a[href])', '[data-keys="hand"] [tabindex="0"]', "#board",
 ];
 
 export const keeper = createFocusKeeper(document, () => FALLBACKS);
 
-/** @param {Element} node */
+/** What Tab reaches in `node`, as drawn now (greyed controls included). @param {Element} node */
 function focusables(node) {
-  return /** @type {HTMLElement[]} */ ([...node.querySelectorAll(FOCUSABLE)]).filter((n) => usable(n) && n.getAttribute("aria-disabled") !== "true");
+  return /** @type {HTMLElement[]} */ ([...node.querySelectorAll(FOCUSABLE)]).filter((n) => usable(n));
 }
 
 /** The first drawn node of `selector`, or null. @param {string} selector */
@@ -98,7 +98,9 @@ function run(/** @type {import("./keys.js").Command} */ command) {
     }
     case "pick": {
       const box = shown("[data-choices]");
-      const option = box ? focusables(box).filter((n) => n.tagName === "BUTTON" || n.getAttribute("role") === "button")[command.n - 1] : null;
+      // Greyed controls (aria-disabled: they say why on a press) are not options.
+      const options = box ? focusables(box).filter((n) => (n.tagName === "BUTTON" || n.getAttribute("role") === "button") && n.getAttribute("aria-disabled") !== "true") : [];
+      const option = options[command.n - 1];
       if (option) option.click();
       return !!option;
     }
@@ -140,4 +142,8 @@ export function wireKeyboard() {
   /** @type {HTMLElement} */ (document.getElementById("keys-close")).onclick = () => dialog.close();
   /** @type {HTMLElement} */ (document.getElementById("keys-open")).onclick = toggleHelp;
   document.addEventListener("keydown", onKey);
+  // A closed dialog (a question, the result) gives focus back to the control that opened it; when a
+  // redraw took that one away meanwhile, the keeper finds the player's place (close does not bubble: capture).
+  // Focus may still be on the closed dialog's button then: the keeper takes a node not drawn as lost.
+  document.addEventListener("close", () => setTimeout(() => keeper.after()), true);
 }

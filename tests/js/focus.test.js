@@ -36,7 +36,7 @@ function fakePage() {
   /**
    * @param {string} tag
    * @param {Record<string, string>} attrs
-   * @param {{region?: string, disabled?: boolean, hidden?: boolean}} [opts]
+   * @param {{region?: string, disabled?: boolean, hidden?: boolean, inDialog?: boolean}} [opts]
    */
   function node(tag, attrs, opts = {}) {
     const n = {
@@ -53,7 +53,7 @@ function fakePage() {
         if (!m || (m[1] && m[1] !== tag)) return false;
         return [...m[2].matchAll(/\[([\w-]+)(?:="((?:[^"\\]|\\.)*)")?\]/g)].every(([, a, v]) => a in attrs && (v === undefined || attrs[a] === v.replace(/\\(.)/g, "$1")));
       },
-      closest: () => null,
+      closest: (/** @type {string} */ selector) => (selector === "dialog" && opts.inDialog ? {} : null),
       parentElement: opts.region ? { closest: () => ({ getAttribute: () => opts.region }) } : null,
       getClientRects: () => ({ length: n.hidden ? 0 : 1 }),
       focus() { doc.activeElement = n; },
@@ -175,6 +175,20 @@ describe("the focus keeper", () => {
     assert.equal(doc.activeElement, chat);
   });
 
+  it("never takes a dialog's button for the player's place", () => {
+    const { doc, node, redraw } = fakePage();
+    const keeper = createFocusKeeper(doc, () => FALLBACKS);
+    node("div", { "data-tid": "c1" }).focus();
+    keeper.before();
+    node("button", { id: "confirm-yes" }, { inDialog: true }).focus();
+    keeper.before();
+    assert.deepEqual(keeper.wanted(), { selector: 'div[data-tid="c1"]', region: null });
+    let card = null;
+    redraw(() => { card = node("div", { "data-tid": "c1" }); });
+    doc.activeElement = doc.body; // the dialog closed, its opener gone
+    assert.equal(keeper.after(), card);
+  });
+
   it("does nothing before the player focused anything (the page opens on its skip link)", () => {
     const { doc, node, redraw } = fakePage();
     const keeper = createFocusKeeper(doc, () => FALLBACKS);
@@ -204,5 +218,19 @@ describe("usable and findKey", () => {
     assert.equal(usable(/** @type {any} */ (gone)), false);
     assert.equal(usable(null), false);
     assert.equal(findKey(doc, { selector: 'button[id="c"]', region: null }), null);
+  });
+});
+
+describe("a control no longer drawn", () => {
+  it("counts as lost: focus left on a closed dialog's button comes back to the page", () => {
+    const { doc, node } = fakePage();
+    const keeper = createFocusKeeper(doc, () => FALLBACKS);
+    const card = node("div", { "data-tid": "c1" });
+    card.focus();
+    keeper.before();
+    const closed = node("button", { value: "close" }, { inDialog: true, hidden: true });
+    closed.focus();
+    assert.equal(keeper.after(), card);
+    assert.equal(doc.activeElement, card);
   });
 });
