@@ -72,7 +72,7 @@ class C23KeyboardPlayer:
             assert tab_to(page, mine)
             page.keyboard.press("Space" if n % 2 else "Enter")
             chosen += 1
-            page.wait_for_function(f"n => document.querySelectorAll('#c23-board .chosen').length >= n", arg=chosen)
+            page.wait_for_function("n => document.querySelectorAll('#c23-board .chosen').length >= n", arg=chosen)
             assert not on_body(page), "focus fell to the page body after choosing an attacker"
         if not chosen:
             return False
@@ -85,7 +85,7 @@ class C23KeyboardPlayer:
     def move(self) -> None:
         page = self.page
         options = page.evaluate(OPTIONS)
-        prompt = page.evaluate("() => { const p = document.getElementById('c23-prompt'); return p ? p.innerText : ''; }")
+        prompt = page.evaluate("() => (document.getElementById('c23-prompt') || {innerText: ''}).innerText")
         if prompt.startswith("You:") and not self.asked:
             self.asked = True
             assert_accessible(page)

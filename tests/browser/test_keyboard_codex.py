@@ -196,7 +196,8 @@ class KeyboardPlayer:
                 self.tried.add(tid)
                 if self.select(f"#hand .card[data-tid='{tid}']") and self.card_action("play"):
                     return True
-        for tid in page.locator("#me-area .card.can-act:not(.in-command)").evaluate_all("ns => ns.map(n => n.dataset.tid)"):
+        in_play = page.locator("#me-area .card.can-act:not(.in-command)")
+        for tid in in_play.evaluate_all("ns => ns.map(n => n.dataset.tid)"):
             if tid in self.tried:
                 continue
             self.tried.add(tid)
@@ -210,7 +211,8 @@ class KeyboardPlayer:
         before = version(page)
         page.keyboard.press("e")
         page.wait_for_function(
-            "v => Number(document.body.dataset.version) > v || document.getElementById('confirm-dialog').open", arg=before
+            "v => Number(document.body.dataset.version) > v || document.getElementById('confirm-dialog').open",
+            arg=before,
         )
         if page.evaluate("document.getElementById('confirm-dialog').open"):
             assert tab_to(page, "#confirm-yes")
@@ -243,7 +245,7 @@ class KeyboardPlayer:
             self.pick_first_options("choice")
         elif shown(page, "#tech-panel"):
             self.tech()
-        elif page.evaluate("document.body.dataset.active") == "0" and page.evaluate("document.body.dataset.phase") == "main":
+        elif page.evaluate("document.body.dataset.active + '/' + document.body.dataset.phase") == "0/main":
             if not self.main_move():
                 self.end_main()
         else:
