@@ -252,7 +252,7 @@ function litTargets() {
 
 function choicePanel(v, ctx) {
   if (!ui.choice) return null;
-  const box = el("div", null, { class: "achoice", role: "group", "aria-label": "Your choice" });
+  const box = el("div", null, { class: "achoice", role: "group", "aria-label": "Your choice", "data-choices": "" });
   const source = labelOf(v, ui.choice.source);
   const targets = litTargets();
   box.append(el("p", targets.size
@@ -263,7 +263,7 @@ function choicePanel(v, ctx) {
     b.onclick = () => { ui.choice = null; ctx.act(a); };
     box.append(b);
   }
-  const cancel = el("button", "Cancel", { type: "button", class: "btn small ghost" });
+  const cancel = el("button", "Cancel", { type: "button", class: "btn small ghost", "data-shortcut": "Escape", "aria-keyshortcuts": "Escape" });
   cancel.onclick = () => { ui.choice = null; ctx.rerender(); };
   box.append(cancel);
   return box;
@@ -276,7 +276,7 @@ function actionButtons(_v, ctx) {
     if (!SIMPLE[a.type]) continue;
     const b = el("button", SIMPLE[a.type], {
       type: "button", class: `btn ${a.type === "concede" ? "danger" : a.type === "offer_draw" ? "ghost" : "primary"}`,
-      "data-simple": a.type,
+      "data-simple": a.type, "data-shortcut": a.type === "end_turn" ? "e" : null, "aria-keyshortcuts": a.type === "end_turn" ? "E" : null,
     });
     const go = () => {
       ui.choice = null;

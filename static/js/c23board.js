@@ -290,7 +290,9 @@ function zone(label, cards, attrs, tile) {
  * opts: {seat (the viewer, null for a spectator), legal (the legal actions),
  *        act(action) (sends one), busy (an action is on its way),
  *        readOnly (a replay: no controls at all, not even those the engine
- *        does not list, revealing the hand and conceding)}.
+ *        does not list, revealing the hand and conceding),
+ *        rerender() (optional: how the page draws again after a pick; by
+ *        default this board redraws itself)}.
  */
 // The question (pick.key) whose answers were last brought into sight.
 let shownQuestion = null;
@@ -305,7 +307,8 @@ export function renderC23(root, view, opts) {
   const key = `${view.turn}|${view.step}|${view.prompt ? view.prompt.kind + view.prompt.seat : ""}|${last}|${legal.length}`;
   if (key !== pick.key) Object.assign(pick, { key, attackers: [], blocks: {}, blocker: null, paying: null, pay: [] });
   const send = (a) => { if (!opts.busy) opts.act(a); };
-  const rerender = () => renderC23(root, view, opts);
+  // The match page redraws through its own render (the focus kept: keyboard.js); the replay page here.
+  const rerender = opts.rerender || (() => renderC23(root, view, opts));
   const cards = cardsById(view);
   const refs = cardRefs(view, opts.seat);
   const ref = (id) => (refs[id] ? refs[id].ref : cards[id] ? cards[id].name : "a character");
@@ -416,7 +419,7 @@ export function renderC23(root, view, opts) {
   }
 
   // The controls: one button per listed action, plus the built ones.
-  const bar = el("div", null, { class: "c23-actions", id: "c23-actions" });
+  const bar = el("div", null, { class: "c23-actions", id: "c23-actions", "data-keys": "actions", "data-choices": "" });
   const mine = view.players.find((p) => p.seat === opts.seat);
   const button = (label, action, attrs = {}) => {
     const b = el("button", label, { type: "button", class: "btn small", "data-action": action ? action.type : null, ...attrs,
@@ -429,13 +432,14 @@ export function renderC23(root, view, opts) {
     const cost = cards[a.card] ? cards[a.card].cost : 0;
     bar.append(el("span", `Pick ${cost} resource${cost === 1 ? "" : "s"} to pay for ${cards[a.card].name} (${pick.pay.length} picked).`, { id: "c23-pay-hint" }));
     bar.append(button("Pay with these", { ...a, pay: [...pick.pay] }, { id: "c23-pay-confirm", disabled: pick.pay.length !== cost }));
-    const cancel = button("Cancel", null, { id: "c23-pay-cancel" });
+    const cancel = button("Cancel", null, { id: "c23-pay-cancel", "data-shortcut": "Escape", "aria-keyshortcuts": "Escape" });
     cancel.addEventListener("click", () => { pick.paying = null; pick.pay = []; rerender(); });
     bar.append(cancel);
   } else {
     for (const a of legal) {
       if (a.type === "attack" || a.type === "block") continue;
-      bar.append(button(actionLabel(view, a, refs), a, { "data-card": a.card || null }));
+      const end = a.type === "end_turn" ? { "data-shortcut": "e", "aria-keyshortcuts": "E" } : {};
+      bar.append(button(actionLabel(view, a, refs), a, { "data-card": a.card || null, ...end }));
       if ((a.type === "play" || a.type === "combat_card") && cards[a.card] && cards[a.card].cost > 0) {
         const choose = button(`… choose how to pay`, null, { class: "btn small ghost", "data-pay-for": a.card });
         choose.addEventListener("click", () => { pick.paying = a; pick.pay = []; rerender(); });
@@ -466,7 +470,7 @@ export function renderC23(root, view, opts) {
     if (pick.conceding) {
       bar.append(el("span", concedeQuestion(view, opts.seat), { id: "c23-concede-question" }));
       bar.append(button("Yes, concede", { type: "concede" }, { id: "c23-concede-yes", class: "btn small danger" }));
-      const no = button("Keep playing", null, { id: "c23-concede-no", class: "btn small ghost" });
+      const no = button("Keep playing", null, { id: "c23-concede-no", class: "btn small ghost", "data-shortcut": "Escape", "aria-keyshortcuts": "Escape" });
       no.addEventListener("click", () => { pick.conceding = false; rerender(); });
       bar.append(no);
     } else {

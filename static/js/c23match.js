@@ -4,7 +4,7 @@
 // log, chat, presence, bots and turn clock are the page's, as for every game.
 import { viewWinners } from "./codexview.js";
 import { c23Banner, c23ResultText, renderC23 } from "./c23board.js";
-import { $, act, busy, plainResultTitle, store, waitClass } from "./page.js";
+import { $, act, busy, plainResultTitle, render, store, waitClass } from "./page.js";
 
 /** The banner: the board's sentence, marked when the game waits on the viewer. */
 function banner() {
@@ -17,7 +17,7 @@ function draw() {
   document.body.classList.add("c23"); // the board carries its own hand and buttons: no empty dock (c23.css)
   $("hand-box").hidden = true;
   $("action-bar").replaceChildren();
-  renderC23($("board"), msg.view, { seat: msg.seat, legal: msg.legal_actions || [], act, busy: busy() });
+  renderC23($("board"), msg.view, { seat: msg.seat, legal: msg.legal_actions || [], act, busy: busy(), rerender: render });
 }
 
 /** The result dialog: who won as the viewer reads it, and the board's sentence of how. */

@@ -67,7 +67,7 @@ export function renderActionBar() {
     items.push(button(`Hand (${player.hand.length})`, () => $("hand-box").scrollIntoView({ block: "end" }),
       { class: "btn ghost jump-hand", "data-jump": "hand" }));
   }
-  if (store.idx.endMain) items.push(button("End main phase", () => endMainAsking(store.idx.endMain), { class: "btn primary", "data-action": "end_main" }));
+  if (store.idx.endMain) items.push(button("End main phase", () => endMainAsking(store.idx.endMain), { class: "btn primary", "data-action": "end_main", "data-shortcut": "e", "aria-keyshortcuts": "E" }));
   if (store.idx.stash.length) {
     // Stash (a hero's ability): ending the main phase may keep one hand card; a choice of its own.
     items.push(button("End main phase, keeping a card…", () => startTargeting(

@@ -62,7 +62,7 @@ function optionButton(label, onclick, attrs = {}) {
 }
 
 function promptPanel(prompt) {
-  const box = el("section", null, { class: "panel pending-panel prompt-panel", id: "prompt-panel" });
+  const box = el("section", null, { class: "panel pending-panel prompt-panel", id: "prompt-panel", "data-choices": "" });
   box.append(el("h2", "Your answer", { class: "panel-title" }), el("p", prompt.text, { class: "prompt-text" }));
   if (prompt.count > 1) box.append(el("p", `Pick ${prompt.count}.`, { class: "hint" }));
   const numbers = offersNumbers(view(), prompt.options);
@@ -159,7 +159,7 @@ export function patrollersFirstNote(ids) {
 function targetingPanel() {
   const t = ui.targeting;
   const n = narrow(t.source(), t.path, t.chosen);
-  const box = el("section", null, { class: "panel pending-panel targeting-panel", id: "targeting-panel" });
+  const box = el("section", null, { class: "panel pending-panel targeting-panel", id: "targeting-panel", "data-choices": "" });
   box.append(el("h2", t.title, { class: "panel-title" }));
   if (t.chosen.length) {
     box.append(el("p", `Chosen: ${t.chosen.map((id) => describeId(view(), page.catalog, id)).join(", ")}`, { class: "hint" }));
@@ -171,7 +171,7 @@ function targetingPanel() {
   box.append(...optionLists(n.next, (id, label) => optionButton(label, () => pickTarget(id), { "data-option": id }), t.label));
   const row = el("div", null, { class: "row" });
   if (n.complete.length) row.append(button("Done", () => act(n.complete[0]), { class: "btn primary" }));
-  row.append(button("Cancel", () => { ui.targeting = null; render(); }, { class: "btn ghost" }));
+  row.append(button("Cancel", () => { ui.targeting = null; render(); }, { class: "btn ghost", "data-shortcut": "Escape", "aria-keyshortcuts": "Escape" }));
   box.append(row);
   return box;
 }
@@ -275,7 +275,7 @@ function techReading(id, most) {
  * each opening the choice of a slot; and "Done lending".
  */
 function lendPanel() {
-  const box = el("section", null, { class: "panel pending-panel lend-panel", id: "lend-panel" });
+  const box = el("section", null, { class: "panel pending-panel lend-panel", id: "lend-panel", "data-choices": "" });
   box.append(el("h2", "Lend to other players", { class: "panel-title" }));
   box.append(el("p", "Put a ready unit or hero of yours into another player's empty patrol slot: it patrols for them "
     + "until their upkeep begins, then comes back to you. If it dies there, it goes to your discard pile and you get its slot's bonus.",

@@ -14,6 +14,7 @@ import { optionText } from "./lobbygames.js";
 import { markBots } from "./tablebots.js";
 import { clockPresence, clockVersion, drawClocks, initClock } from "./turnclock.js";
 import { hideTooltip, keepTooltipAnchored, showTooltip } from "./tooltip.js";
+import { keeper, wireKeyboard } from "./keyboard.js";
 import {
   $, busy, button, config, hideNotice, iConceded, nameOfSeat, page, send, setDockCollapsed, showNotice, store, teamGame, teamOf, teamPlayers, ui, view,
 } from "./page.js";
@@ -190,7 +191,9 @@ function render() {
     loadBoard(game).then(render, () => showNotice("This page cannot show this game: reload it, or come back once the site is updated."));
     return;
   }
+  keeper.before(); // the control the player is on, found again once redrawn (keyboard.js)
   drawPage(board);
+  keeper.after();
   if (opening) {
     opening = false;
     if (board.opened) board.opened();
@@ -376,6 +379,7 @@ function wire() {
       render();
     }
   });
+  wireKeyboard();
   $("dock-toggle").onclick = () => setDockCollapsed(!$("dock").classList.contains("collapsed"));
   // What covers the bottom of the screen (site.css): the phone's action bar and
   // bottom sheet, the desktop's hand dock. The page keeps room for them, and

@@ -22,3 +22,25 @@ def test_the_arcane_match_page_has_no_serious_axe_violation(browser, live_server
     wait_version(page, 0)
     page.locator(".acard").first.wait_for()
     assert_accessible(page)
+
+
+def test_the_arcane_page_stays_accessible_with_the_overlay_and_the_result(browser, live_server_url):
+    """The later states (issue 31 point 4): the keyboard's help overlay open
+    and the ended match with its result dialog."""
+    page = signup(browser, live_server_url, "a11y_arcane_late", **DESKTOP)
+    table = api(page, "POST", "/api/tables/", {"mode": "arcane"})
+    api(page, "POST", f"/api/tables/{table['id']}/bot/", {"index": 1, "kind": "greedy"})
+    api(page, "PATCH", f"/api/tables/{table['id']}/seat/", {"ready": True})
+    match_id = api(page, "POST", f"/api/tables/{table['id']}/start/")["match_id"]
+    page.goto(f"{live_server_url}/match/{match_id}/")
+    wait_version(page, 0)
+    page.keyboard.press("?")
+    page.get_by_role("dialog", name="Keyboard shortcuts").wait_for()
+    assert_accessible(page)
+    page.keyboard.press("Escape")
+    page.locator("#keys-dialog:not([open])").wait_for(state="attached")
+
+    page.locator("#action-bar [data-simple=concede]").click()
+    page.locator("#confirm-yes").click()
+    page.locator("#result-dialog[open]").wait_for()
+    assert_accessible(page)
