@@ -1,0 +1,18 @@
+"""The notices' routes (under /notices/), and the service worker and
+manifest at the site's root."""
+
+from django.urls import path
+
+from notices import views
+
+app_name = "notices"
+
+urlpatterns = [
+    path("notices/", views.settings_page, name="settings"),
+    path("notices/test/", views.send_test, name="test"),
+    path("notices/push/subscribe/", views.push_subscribe, name="push_subscribe"),
+    path("notices/push/unsubscribe/", views.push_unsubscribe, name="push_unsubscribe"),
+    path("notices/stop/<str:token>/", views.stop_link, name="stop"),
+    path("sw.js", views.service_worker, name="service_worker"),
+    path("manifest.webmanifest", views.manifest, name="manifest"),
+]
