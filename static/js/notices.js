@@ -19,14 +19,15 @@ function say(text) {
 /**
  * The VAPID key (base64url) as the bytes PushManager.subscribe takes.
  * @param {string} text
- * @returns {Uint8Array}
+ * @returns {ArrayBuffer}
  */
 function keyBytes(text) {
   const padded = (text + "=".repeat((4 - (text.length % 4)) % 4)).replace(/-/g, "+").replace(/_/g, "/");
   const raw = atob(padded);
-  const out = new Uint8Array(raw.length);
+  const buffer = new ArrayBuffer(raw.length);
+  const out = new Uint8Array(buffer);
   for (let i = 0; i < raw.length; i += 1) out[i] = raw.charCodeAt(i);
-  return out;
+  return buffer;
 }
 
 /**
