@@ -417,6 +417,10 @@ CODEX_NOTICE_LEASE = env.float("CODEX_NOTICE_LEASE", default=60.0)
 # (comma-separated CIDR, e.g. 127.0.0.1/32 for a receiver on this machine):
 # none by default, so users cannot make this server reach its own network.
 CODEX_NOTICE_ALLOW_NETWORKS = env.list("CODEX_NOTICE_ALLOW_NETWORKS", default=[])
+# The once-a-minute sweep of due notices (notices.tasks). Off in a test
+# process, whose in-process scheduler would run it outside any test's
+# database access; the tests call the sweep themselves.
+CODEX_NOTICE_SWEEP = env.bool("CODEX_NOTICE_SWEEP", default="pytest" not in sys.modules)
 
 # Open (not yet started) tables one host may have at once.
 CODEX_OPEN_TABLES_PER_HOST = env.int("CODEX_OPEN_TABLES_PER_HOST", default=3)

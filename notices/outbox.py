@@ -109,13 +109,14 @@ def _send_push(notice: Notice, message: Message) -> None:
     subscriptions = list(PushSubscription.objects.filter(user=notice.user).exclude(pk__in=notice.done))
     if not subscriptions and not notice.done:
         raise Permanent("no browser is subscribed to push notices")
-    failures = []
+    failures, gone = [], 0
     for subscription in subscriptions:
         try:
             push.send(subscription, message, notice.key)
         except push.WebPushException as exc:
             if exc.response is not None and exc.response.status_code in push.GONE:
-                continue  # the subscription is gone (push.send removed it)
+                gone += 1  # push.send removed the subscription
+                continue
             failures.append(str(exc).splitlines()[0])
         except Exception as exc:  # one device's fault: the others still get it
             failures.append(str(exc) or type(exc).__name__)
@@ -124,6 +125,8 @@ def _send_push(notice: Notice, message: Message) -> None:
     Notice.objects.filter(pk=notice.pk).update(done=notice.done)
     if failures:
         raise RuntimeError("; ".join(failures))
+    if gone and not notice.done:
+        raise Permanent("the browser ended its push subscription: turn push on again")
 
 
 def _send(notice: Notice) -> None:

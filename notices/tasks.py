@@ -4,6 +4,7 @@ periodic sweep (every minute) sends what is due again: retries after their
 backoff, rows of a worker that died, rows whose commit-time task was lost
 (a memory queue at a restart)."""
 
+from django.conf import settings
 from django.db import connection
 from huey import crontab
 from huey.contrib.djhuey import db_periodic_task, db_task
@@ -40,7 +41,9 @@ def sweep() -> int:
 
 @db_periodic_task(crontab(minute="*"))
 def sweep_notices() -> None:
-    """The periodic sweep (see the module)."""
+    """The periodic sweep (see the module), unless CODEX_NOTICE_SWEEP is off."""
+    if not settings.CODEX_NOTICE_SWEEP:
+        return
     try:
         sweep()
     finally:

@@ -132,12 +132,13 @@ def stop(user_id: int, channel: str) -> None:
 @require_http_methods(["GET", "POST"])
 def stop_link(request, token):
     """A notice's one-click stop link: turns its channel off for its user
-    and says so. A token not made here is refused with a sentence."""
+    and says so. A token not made here is not found (404, as every
+    malformed address of the site), said in a sentence."""
     try:
         user_id, channel = stoplinks.read_token(token)
     except signing.BadSignature:
         context = {"heading": "Link not recognised", "text": "This stop link is not one this site made."}
-        return render(request, "refusal.html", context, status=400)
+        return render(request, "refusal.html", context, status=404)
     stop(user_id, channel)
     return render(request, "notices/stopped.html", {"channel": CHANNEL_WORDS[channel]})
 

@@ -291,9 +291,10 @@ def test_a_push_service_answering_410_removes_the_subscription(match, receiver, 
     choose(alice_of(match), subscription=receiver.subscription())
     receiver.answers = [410]
     [key] = api.turn_waits(match.pk, 0, None)
-    assert outbox.deliver(key) == "sent"  # nothing left to reach: done, not retried
+    assert outbox.deliver(key) == "failed"  # nothing left to reach: not retried, and the user is told
     assert not PushSubscription.objects.exists()
     assert len(receiver.got) == 1
+    assert "turn push on again" in Notice.objects.get(key=key).error
 
 
 def test_the_vapid_key_is_made_once_and_kept():
@@ -322,7 +323,7 @@ def test_a_forged_stop_link_is_refused_with_a_sentence_and_changes_nothing(match
     choose(alice, email=True)
     forged = signing.dumps({"u": alice.pk, "c": EMAIL}, salt="another.salt")
     page = Client().get(reverse("notices:stop", args=[forged]))
-    assert page.status_code == 400 and "not one this site made" in page.content.decode()
+    assert page.status_code == 404 and "not one this site made" in page.content.decode()
     assert NoticeChoice.objects.get(user=alice).email
 
 
