@@ -23,6 +23,14 @@ Environment variables (all optional):
     CODEX_LOGIN_FAILURES  failed log-ins of one account from one address before
                    it is locked (default 10).
     CODEX_LOGIN_LOCK_MINUTES  how long such a lock lasts (default 15).
+    CODEX_SITE_URL the site's address as players reach it, for the links in
+                   notices (default http://127.0.0.1:8000).
+    EMAIL_URL      where notice e-mails go (django-environ's forms):
+                   consolemail:// (the default: printed by the server) or
+                   smtp+tls://user:password@host:587 (README "Notices");
+                   CODEX_MAIL_DIR a directory to write them to as files
+                   instead. DEFAULT_FROM_EMAIL the sender.
+    CODEX_VAPID_SUBJECT  the contact push services see (mailto: or https:).
 """
 
 import sys
@@ -63,6 +71,7 @@ INSTALLED_APPS = [
     "lobby",
     "game",
     "decks",
+    "notices",
 ]
 
 MIDDLEWARE = [
@@ -372,6 +381,47 @@ CODEX_WATCH_QUIET_MINUTES = env.float("CODEX_WATCH_QUIET_MINUTES", default=10.0)
 # leaves the public list and takes no new player until the host is back (lobby/seen.py).
 CODEX_SEEN_EVERY_SECONDS = env.int("CODEX_SEEN_EVERY_SECONDS", default=30)
 CODEX_HOST_GONE_MINUTES = env.float("CODEX_HOST_GONE_MINUTES", default=3.0)
+# Turn notices outside the tab (notices; issue 32 part 2; README "Notices").
+CODEX_SITE_URL = env.str("CODEX_SITE_URL", default="http://127.0.0.1:8000")
+# Mail: console by default (printed by `make run`), an SMTP server
+# (EMAIL_URL=smtp+tls://user:password@host:587), or one file per mail in the
+# directory CODEX_MAIL_DIR when set.
+_MAIL = {key: value for key, value in env.email_url("EMAIL_URL", default="consolemail://").items() if value is not None}
+EMAIL_BACKEND = _MAIL.pop("EMAIL_BACKEND")
+if env.str("CODEX_MAIL_DIR", default=""):
+    EMAIL_BACKEND = "django.core.mail.backends.filebased.EmailBackend"
+    EMAIL_FILE_PATH = env.str("CODEX_MAIL_DIR")
+EMAIL_HOST = _MAIL.get("EMAIL_HOST", "localhost")
+EMAIL_PORT = _MAIL.get("EMAIL_PORT", 25)
+EMAIL_HOST_USER = _MAIL.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = _MAIL.get("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = _MAIL.get("EMAIL_USE_TLS", False)
+EMAIL_USE_SSL = _MAIL.get("EMAIL_USE_SSL", False)
+EMAIL_TIMEOUT = env.int("EMAIL_TIMEOUT", default=10)
+DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="Codex <notices@localhost>")
+# The domain of notice mails' Message-IDs (the idempotency key before it).
+CODEX_MAIL_DOMAIN = env.str("CODEX_MAIL_DOMAIN", default="codex.notices")
+# The contact push services may use about this server's pushes (VAPID "sub").
+CODEX_VAPID_SUBJECT = env.str("CODEX_VAPID_SUBJECT", default="mailto:notices@localhost")
+# Seconds a push service keeps a notice for a device that is offline.
+CODEX_PUSH_TTL = env.int("CODEX_PUSH_TTL", default=86400)
+# Seconds to connect to a receiver and for each read of its answer.
+CODEX_NOTICE_TIMEOUT = env.float("CODEX_NOTICE_TIMEOUT", default=5.0)
+# Tries of one notice before it is marked failed; the wait after the first
+# failed try (doubled after each, at most an hour); how long a worker owns a
+# notice it is sending (one past it died: the sweep sends it again).
+CODEX_NOTICE_TRIES = env.int("CODEX_NOTICE_TRIES", default=5)
+CODEX_NOTICE_BACKOFF = env.float("CODEX_NOTICE_BACKOFF", default=30.0)
+CODEX_NOTICE_LEASE = env.float("CODEX_NOTICE_LEASE", default=60.0)
+# Networks a webhook or push endpoint may be on although private or local
+# (comma-separated CIDR, e.g. 127.0.0.1/32 for a receiver on this machine):
+# none by default, so users cannot make this server reach its own network.
+CODEX_NOTICE_ALLOW_NETWORKS = env.list("CODEX_NOTICE_ALLOW_NETWORKS", default=[])
+# The once-a-minute sweep of due notices (notices.tasks). Off in a test
+# process, whose in-process scheduler would run it outside any test's
+# database access; the tests call the sweep themselves.
+CODEX_NOTICE_SWEEP = env.bool("CODEX_NOTICE_SWEEP", default="pytest" not in sys.modules)
+
 # Open (not yet started) tables one host may have at once.
 CODEX_OPEN_TABLES_PER_HOST = env.int("CODEX_OPEN_TABLES_PER_HOST", default=3)
 # Seats one user may hold at once at tables that have not started (and are not idle).

@@ -1,0 +1,14 @@
+"""The notices app's configuration."""
+
+from django.apps import AppConfig
+
+
+class NoticesConfig(AppConfig):
+    """Turn notices (issue 32 part 2): the outbox, the channels and their settings page."""
+
+    default_auto_field = "django.db.models.BigAutoField"
+    name = "notices"
+
+    def ready(self) -> None:
+        """Register the huey tasks (the sender and the periodic sweep)."""
+        from notices import tasks  # noqa: F401

@@ -1,0 +1,183 @@
+"""The outbox (issue 32, "Reliability"): notices are rows written in the
+transaction of the action that makes the turn come to a seat, one per
+channel the seat's user chose, and sent from there.
+
+Sending (deliver) claims a row first (pending, or sending past its lease:
+the worker that had it died) with one conditional UPDATE, so two workers
+never send one row at once; it sends, then marks the row sent, or pending
+again after a backoff (CODEX_NOTICE_BACKOFF seconds, doubled each try), or
+failed after CODEX_NOTICE_TRIES tries. A worker that dies between the send
+and the mark leaves the row to be sent again: the receiver gets the same
+idempotency key and takes it once. Rows are sent at the commit
+(notices.tasks.send_soon) and by the periodic sweep (due)."""
+
+import logging
+from datetime import timedelta
+
+from django.conf import settings
+from django.db.models import F, Q
+from django.utils import timezone
+
+from game.models import Match, MatchPlayer
+from notices import mail, netguard, push, webhook
+from notices.models import EMAIL, PUSH, WEBHOOK, Notice, NoticeChoice, PushSubscription
+from notices.text import Message, trial_message, turn_message
+
+log = logging.getLogger(__name__)
+
+SWEEP_SIZE = 200  # rows one sweep sends at most
+
+
+class Permanent(Exception):
+    """A notice that no retry will deliver (no address, a refused URL)."""
+
+
+def chosen_channels(user) -> list[str]:
+    """The channels ``user`` chose that can reach them now: e-mail with an
+    address, push with a subscription, a webhook URL."""
+    choice = NoticeChoice.objects.filter(user=user).first()
+    if choice is None:
+        return []
+    out = []
+    if choice.email and user.email:
+        out.append(EMAIL)
+    if choice.push and PushSubscription.objects.filter(user=user).exists():
+        out.append(PUSH)
+    if choice.webhook_url:
+        out.append(WEBHOOK)
+    return out
+
+
+def turn_key(match_id: int, version: int, seat: int, channel: str) -> str:
+    """The idempotency key of a turn notice (what the receiver gets)."""
+    return f"codex-{match_id}-{version}-{seat}-{channel}"
+
+
+def write_turn(match_id: int, seat: int, deadline) -> list[str]:
+    """Write the notices of ``seat``'s turn in match ``match_id`` at its
+    current version (read in the caller's transaction), one per chosen
+    channel; none for a bot's seat. A row already written for that turn
+    and channel stays as it is. Returns the keys of the rows written."""
+    version = Match.objects.filter(pk=match_id).values_list("version", flat=True).first()
+    player = MatchPlayer.objects.filter(match_id=match_id, seat=seat).select_related("user").first()
+    if version is None or player is None or player.user is None:
+        return []
+    rows = [
+        Notice(
+            user=player.user,
+            match_id=match_id,
+            version=version,
+            seat=seat,
+            channel=channel,
+            key=turn_key(match_id, version, seat, channel),
+            deadline=deadline,
+        )
+        for channel in chosen_channels(player.user)
+    ]
+    Notice.objects.bulk_create(rows, ignore_conflicts=True)
+    return [row.key for row in rows]
+
+
+def due(limit: int = SWEEP_SIZE) -> list[str]:
+    """Keys of rows to send now: pending and due, or sending past their lease."""
+    now = timezone.now()
+    waiting = Q(status=Notice.Status.PENDING) | Q(status=Notice.Status.SENDING)
+    rows = Notice.objects.filter(waiting, next_try__lte=now).order_by("next_try")
+    return list(rows.values_list("key", flat=True)[:limit])
+
+
+def _claim(key: str) -> Notice | None:
+    """Take the row ``key`` for sending (see the module); None when it is
+    not due or another worker has it."""
+    now = timezone.now()
+    lease = now + timedelta(seconds=settings.CODEX_NOTICE_LEASE)
+    taken = Notice.objects.filter(
+        Q(status=Notice.Status.PENDING) | Q(status=Notice.Status.SENDING), key=key, next_try__lte=now
+    ).update(status=Notice.Status.SENDING, next_try=lease, tries=F("tries") + 1)
+    if not taken:
+        return None
+    return Notice.objects.select_related("user", "match").get(key=key)
+
+
+def _message(notice: Notice) -> Message:
+    if notice.match is None:
+        return trial_message(notice.user, notice.channel)
+    return turn_message(notice.match, notice.user, notice.channel, notice.deadline)
+
+
+def _send_push(notice: Notice, message: Message) -> None:
+    subscriptions = list(PushSubscription.objects.filter(user=notice.user).exclude(pk__in=notice.done))
+    if not subscriptions and not notice.done:
+        raise Permanent("no browser is subscribed to push notices")
+    failures, gone = [], 0
+    for subscription in subscriptions:
+        try:
+            push.send(subscription, message, notice.key)
+        except push.WebPushException as exc:
+            if exc.response is not None and exc.response.status_code in push.GONE:
+                gone += 1  # push.send removed the subscription
+                continue
+            failures.append(str(exc).splitlines()[0])
+        except Exception as exc:  # one device's fault: the others still get it
+            failures.append(str(exc) or type(exc).__name__)
+        else:
+            notice.done.append(subscription.pk)
+    Notice.objects.filter(pk=notice.pk).update(done=notice.done)
+    if failures:
+        raise RuntimeError("; ".join(failures))
+    if gone and not notice.done:
+        raise Permanent("the browser ended its push subscription: turn push on again")
+
+
+def _send(notice: Notice) -> None:
+    """Send ``notice`` on its channel. Raises Permanent or another error when not delivered."""
+    message = _message(notice)
+    if notice.channel == EMAIL:
+        if not notice.user.email:
+            raise Permanent("the account has no e-mail address")
+        mail.send(notice.user.email, message, notice.key)
+    elif notice.channel == WEBHOOK:
+        choice = NoticeChoice.objects.filter(user=notice.user).first()
+        if choice is None or not choice.webhook_url:
+            raise Permanent("no webhook address is set")
+        try:
+            webhook.send(choice.webhook_url, message, notice.key)
+        except netguard.Refused as exc:
+            raise Permanent(str(exc)) from exc
+    elif notice.channel == PUSH:
+        _send_push(notice, message)
+
+
+def backoff(tries: int) -> timedelta:
+    """The wait after the ``tries``-th failed try: CODEX_NOTICE_BACKOFF
+    seconds doubled each try, at most an hour."""
+    return timedelta(seconds=min(3600.0, settings.CODEX_NOTICE_BACKOFF * 2 ** (tries - 1)))
+
+
+def deliver(key: str) -> str | None:
+    """Claim and send the notice ``key``; returns its status after, or None
+    when it was not claimed (not due, or another worker has it). Faults of
+    the receiver are kept on the row (``error``), never raised."""
+    notice = _claim(key)
+    if notice is None:
+        return None
+    now = timezone.now()
+    try:
+        _send(notice)
+    except Exception as exc:  # any receiver's fault is the row's, not the worker's
+        text = (str(exc) or type(exc).__name__)[:300]
+        final = isinstance(exc, Permanent) or notice.tries >= settings.CODEX_NOTICE_TRIES
+        status = Notice.Status.FAILED if final else Notice.Status.PENDING
+        log.info("notice %s: try %s failed: %s", key, notice.tries, text)
+        Notice.objects.filter(pk=notice.pk).update(status=status, error=text, next_try=now + backoff(notice.tries))
+        return status
+    Notice.objects.filter(pk=notice.pk).update(status=Notice.Status.SENT, sent=now, error="")
+    return Notice.Status.SENT
+
+
+def write_trial(user, channel: str) -> str:
+    """Write a test notice to ``user`` on ``channel`` (the settings page); returns its key."""
+    notice = Notice.objects.create(
+        user=user, channel=channel, key=f"codex-test-{user.pk}-{timezone.now().timestamp():.6f}-{channel}"
+    )
+    return notice.key

@@ -1,0 +1,383 @@
+"""Turn notices (issue 32 part 2): the outbox, the SSRF guard, push
+subscriptions, retries to failed, the stop link, the settings page, and no
+hidden information in a notice."""
+
+import socket
+
+import pytest
+from django.core import signing
+from django.db import transaction
+from django.test import Client
+from django.urls import reverse
+
+from game.codex import catalog
+from game.services import current_state
+from notices import api, netguard, outbox, push, stoplinks, tasks
+from notices.models import EMAIL, PUSH, WEBHOOK, Notice, NoticeChoice, PushSubscription, VapidKey
+from notices.text import turn_message
+from tests.server.matchkit import HIDDEN_ZONES, leaks, start_match
+from tests.server.noticekit import Receiver
+
+pytestmark = pytest.mark.django_db
+
+LOCAL = ["127.0.0.1/32"]
+
+
+@pytest.fixture
+def receiver():
+    got = Receiver()
+    yield got
+    got.close()
+
+
+@pytest.fixture
+def quick(settings):
+    """Retries at once, three tries, short timeouts, receivers on this machine allowed."""
+    settings.CODEX_NOTICE_BACKOFF = 0.0
+    settings.CODEX_NOTICE_TRIES = 3
+    settings.CODEX_NOTICE_TIMEOUT = 0.5
+    settings.CODEX_NOTICE_ALLOW_NETWORKS = LOCAL
+    settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
+
+
+@pytest.fixture
+def no_queue(monkeypatch):
+    """The keys each commit would queue, instead of queueing them."""
+    queued = []
+    monkeypatch.setattr(tasks, "send_soon", queued.append)
+    return queued
+
+
+@pytest.fixture
+def match(make_user):
+    alice, bob = make_user("alice"), make_user("bob")
+    return start_match.func([alice, bob])
+
+
+def choose(user, email=False, webhook="", subscription=None):
+    user.email = "player@example.org" if email else ""
+    user.save(update_fields=["email"])
+    NoticeChoice.objects.update_or_create(
+        user=user, defaults={"email": email, "webhook_url": webhook, "push": subscription is not None}
+    )
+    if subscription is not None:
+        data = subscription
+        PushSubscription.objects.create(
+            user=user, endpoint=data["endpoint"], p256dh=data["keys"]["p256dh"], auth=data["keys"]["auth"]
+        )
+
+
+def alice_of(match):
+    return match.players.get(seat=0).user
+
+
+# The outbox
+
+
+def test_one_row_per_chosen_channel_and_none_for_a_user_who_chose_none(match, receiver, quick, no_queue):
+    choose(alice_of(match), email=True, webhook=receiver.url("/hook"), subscription=receiver.subscription())
+    with transaction.atomic():
+        keys = api.turn_waits(match.pk, 0, None)
+        assert api.turn_waits(match.pk, 1, None) == []  # bob chose nothing
+    rows = Notice.objects.filter(match=match)
+    assert sorted(rows.values_list("channel", flat=True)) == sorted([EMAIL, PUSH, WEBHOOK])
+    assert {row.key for row in rows} == set(keys)
+    assert {(row.version, row.seat, row.status) for row in rows} == {(match.version, 0, "pending")}
+
+
+def test_a_retried_transaction_writes_no_second_row(match, receiver, quick, no_queue):
+    choose(alice_of(match), email=True, webhook=receiver.url("/hook"))
+    for _ in range(3):
+        with transaction.atomic():
+            api.turn_waits(match.pk, 0, None)
+    assert Notice.objects.filter(match=match).count() == 2
+
+
+def test_nothing_is_written_or_sent_when_the_transaction_rolls_back(
+    match, quick, django_capture_on_commit_callbacks, no_queue
+):
+    choose(alice_of(match), email=True)
+    with django_capture_on_commit_callbacks(execute=True) as callbacks:
+        with pytest.raises(RuntimeError), transaction.atomic():
+            api.turn_waits(match.pk, 0, None)
+            raise RuntimeError("the action failed")
+    assert callbacks == [] and no_queue == []
+    assert not Notice.objects.exists()
+
+
+def test_a_committed_turn_queues_its_rows_after_the_commit(match, quick, django_capture_on_commit_callbacks, no_queue):
+    choose(alice_of(match), email=True)
+    with django_capture_on_commit_callbacks(execute=False) as callbacks:
+        keys = api.turn_waits(match.pk, 0, None)
+        assert no_queue == []  # not before the commit
+    for callback in callbacks:
+        callback()
+    assert no_queue == [keys]
+
+
+def test_a_sent_notice_is_not_sent_again_and_a_claimed_one_is_left_to_its_worker(match, quick, no_queue):
+    from django.core import mail
+
+    choose(alice_of(match), email=True)
+    [key] = api.turn_waits(match.pk, 0, None)
+    Notice.objects.filter(key=key).update(status=Notice.Status.SENDING, next_try="2999-01-01T00:00Z")
+    assert outbox.deliver(key) is None  # another worker has it
+    Notice.objects.filter(key=key).update(status=Notice.Status.SENDING, next_try="2000-01-01T00:00Z")
+    assert tasks.sweep() == 1  # its worker died: the sweep takes it over
+    assert outbox.deliver(key) is None
+    assert [m.extra_headers["Message-ID"] for m in mail.outbox] == [f"<{key}@codex.notices>"]
+    assert Notice.objects.get(key=key).status == "sent"
+
+
+def test_a_receiver_answering_500_gets_bounded_retries_then_the_notice_fails(
+    match, receiver, quick, no_queue, make_user
+):
+    alice = alice_of(match)
+    choose(alice, webhook=receiver.url("/hook"))
+    receiver.answers = [500] * 10
+    [key] = api.turn_waits(match.pk, 0, None)
+    assert [outbox.deliver(key) for _ in range(4)] == ["pending", "pending", "failed", None]
+    assert len(receiver.got) == 3
+    assert {entry["headers"]["idempotency-key"] for entry in receiver.got} == {key}
+    notice = Notice.objects.get(key=key)
+    assert notice.tries == 3 and "500" in notice.error
+    client = Client()
+    client.force_login(alice)
+    page = client.get(reverse("notices:settings")).content.decode()
+    assert "Notices that did not arrive" in page and "the receiver answered 500" in page
+
+
+def test_a_receiver_that_hangs_gets_bounded_retries_then_the_notice_fails(match, receiver, quick, no_queue):
+    choose(alice_of(match), webhook=receiver.url("/hook"))
+    receiver.hang = 1.5  # past CODEX_NOTICE_TIMEOUT
+    [key] = api.turn_waits(match.pk, 0, None)
+    assert [outbox.deliver(key) for _ in range(3)] == ["pending", "pending", "failed"]
+    assert "timed out" in Notice.objects.get(key=key).error.lower()
+
+
+def test_backoff_doubles_and_is_capped(settings):
+    settings.CODEX_NOTICE_BACKOFF = 30.0
+    assert [outbox.backoff(n).total_seconds() for n in (1, 2, 3, 12)] == [30, 60, 120, 3600]
+
+
+# The SSRF guard
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "ftp://example.org/hook",
+        "file:///etc/passwd",
+        "javascript:alert(1)",
+        "http://127.0.0.1:8000/api/",
+        "http://localhost/",
+        "http://[::1]/",
+        "http://[::ffff:127.0.0.1]/",
+        "http://0.0.0.0/",
+        "http://10.1.2.3/",
+        "http://192.168.0.10/",
+        "http://172.16.5.4/",
+        "http://100.64.0.1/",
+        "http://169.254.169.254/latest/meta-data/",
+        "http://[fe80::1]/",
+        "http://[fd00::1]/",
+        "http://224.0.0.1/",
+        "http://user:secret@93.184.216.34/",
+        "http:///nohost",
+        "https://no-such-host.invalid/",
+    ],
+)
+def test_the_guard_refuses_urls_that_are_not_public_http(url):
+    with pytest.raises(netguard.Refused) as refused:
+        netguard.check(url)
+    assert str(refused.value).endswith(".")  # a sentence
+
+
+def test_the_guard_refuses_a_name_when_any_of_its_addresses_is_private(monkeypatch):
+    def two(host, port, type=0):
+        return [(socket.AF_INET, socket.SOCK_STREAM, 6, "", (a, port)) for a in ("93.184.216.34", "10.0.0.7")]
+
+    monkeypatch.setattr(netguard.socket, "getaddrinfo", two)
+    with pytest.raises(netguard.Refused, match="10.0.0.7"):
+        netguard.check("https://hooks.example.org/x")
+
+
+def test_the_guard_refuses_this_machines_own_addresses(monkeypatch):
+    monkeypatch.setattr(netguard, "interface_addresses", lambda: ["93.184.216.34"])
+    with pytest.raises(netguard.Refused):
+        netguard.check("http://93.184.216.34/hook")
+    monkeypatch.setattr(netguard, "interface_addresses", lambda: [])
+    assert netguard.check("http://93.184.216.34/hook").addresses == ("93.184.216.34",)
+
+
+def test_the_guard_connects_to_the_address_it_checked(monkeypatch, receiver, settings):
+    settings.CODEX_NOTICE_ALLOW_NETWORKS = LOCAL
+    answers = iter(["127.0.0.1", "10.9.9.9"])  # a name that would change its answer
+    asked = []
+    real = socket.getaddrinfo
+
+    def rebinding(host, port, *args, **kwargs):
+        if host != "hooks.example.org":  # the address literal the connection opens
+            return real(host, port, *args, **kwargs)
+        asked.append(host)
+        return [(socket.AF_INET, socket.SOCK_STREAM, 6, "", (next(answers), port))]
+
+    monkeypatch.setattr(netguard.socket, "getaddrinfo", rebinding)
+    answer = netguard.post(f"http://hooks.example.org:{receiver.port}/x?y=1", b"{}", {})
+    assert answer.status == 201 and asked == ["hooks.example.org"]  # resolved once, then connected
+    assert receiver.got[0]["path"] == "/x?y=1"
+    assert receiver.got[0]["headers"]["host"] == f"hooks.example.org:{receiver.port}"
+
+
+# Push subscriptions
+
+
+def _public_resolver(monkeypatch):
+    """Every name resolves to a public address (no DNS here); literals stay as they are."""
+    real = socket.getaddrinfo
+
+    def resolve(host, port, *args, **kwargs):
+        if host.replace(".", "").isdigit() or ":" in host:
+            return real(host, port, *args, **kwargs)
+        return [(socket.AF_INET, socket.SOCK_STREAM, 6, "", ("93.184.216.34", port))]
+
+    monkeypatch.setattr(netguard.socket, "getaddrinfo", resolve)
+
+
+@pytest.mark.parametrize(
+    "change, words",
+    [
+        (lambda s: "a string", "not sent as an object"),
+        (lambda s: {**s, "endpoint": 7}, "no push service address"),
+        (lambda s: {"endpoint": s["endpoint"]}, "lacks the browser's keys"),
+        (lambda s: {**s, "keys": {"p256dh": "not*base64", "auth": s["keys"]["auth"]}}, "not a P-256 public key"),
+        (lambda s: {**s, "keys": {"p256dh": "AAAA" * 10, "auth": s["keys"]["auth"]}}, "not a P-256 public key"),
+        (lambda s: {**s, "keys": {"p256dh": s["keys"]["p256dh"], "auth": "AAAA"}}, "wrong length"),
+        (lambda s: {**s, "endpoint": "http://127.0.0.1:9/push"}, "private or local"),
+        (lambda s: {**s, "endpoint": "ftp://push.example.org/x"}, "http://"),
+    ],
+)
+def test_malformed_subscriptions_are_refused_with_a_sentence(monkeypatch, receiver, change, words, make_user):
+    _public_resolver(monkeypatch)
+    good = {**receiver.subscription(), "endpoint": "https://push.example.org/send/abc"}
+    assert push.clean_subscription(good)["endpoint"] == good["endpoint"]
+    bad = change(good)
+    with pytest.raises(push.BadSubscription, match=words):
+        push.clean_subscription(bad)
+    client = Client()
+    client.force_login(make_user("carol"))
+    answer = client.post(reverse("notices:push_subscribe"), bad, content_type="application/json")
+    assert answer.status_code == 400 and words in answer.json()["detail"]
+    assert not PushSubscription.objects.exists()
+
+
+def test_subscribing_turns_push_on_and_unsubscribing_the_last_browser_turns_it_off(monkeypatch, receiver, make_user):
+    _public_resolver(monkeypatch)
+    carol = make_user("carol")
+    client = Client()
+    client.force_login(carol)
+    data = {**receiver.subscription(), "endpoint": "https://push.example.org/send/abc"}
+    assert client.post(reverse("notices:push_subscribe"), data, content_type="application/json").json() == {
+        "devices": 1
+    }
+    assert NoticeChoice.objects.get(user=carol).push
+    gone = client.post(
+        reverse("notices:push_unsubscribe"), {"endpoint": data["endpoint"]}, content_type="application/json"
+    )
+    assert gone.json() == {"devices": 0} and not NoticeChoice.objects.get(user=carol).push
+
+
+def test_a_push_service_answering_410_removes_the_subscription(match, receiver, quick, no_queue):
+    choose(alice_of(match), subscription=receiver.subscription())
+    receiver.answers = [410]
+    [key] = api.turn_waits(match.pk, 0, None)
+    assert outbox.deliver(key) == "failed"  # nothing left to reach: not retried, and the user is told
+    assert not PushSubscription.objects.exists()
+    assert len(receiver.got) == 1
+    assert "turn push on again" in Notice.objects.get(key=key).error
+
+
+def test_the_vapid_key_is_made_once_and_kept():
+    first = push.public_key()
+    assert push.public_key() == first and VapidKey.objects.count() == 1
+
+
+# The stop link
+
+
+def test_the_stop_link_turns_its_channel_off_in_one_click(match, receiver, quick):
+    alice = alice_of(match)
+    choose(alice, email=True, webhook=receiver.url("/hook"))
+    message = turn_message(match, alice, EMAIL, None)
+    path = message.stop_url.removeprefix("http://127.0.0.1:8000")
+    page = Client().get(path)  # not logged in: the link is the proof
+    assert page.status_code == 200 and "no more turn notices by e-mail" in page.content.decode()
+    choice = NoticeChoice.objects.get(user=alice)
+    assert not choice.email and choice.webhook_url  # only that channel
+    assert Client().post(stoplinks.stop_path(alice.pk, WEBHOOK)).status_code == 200  # List-Unsubscribe-Post
+    assert NoticeChoice.objects.get(user=alice).webhook_url == ""
+
+
+def test_a_forged_stop_link_is_refused_with_a_sentence_and_changes_nothing(match):
+    alice = alice_of(match)
+    choose(alice, email=True)
+    forged = signing.dumps({"u": alice.pk, "c": EMAIL}, salt="another.salt")
+    page = Client().get(reverse("notices:stop", args=[forged]))
+    assert page.status_code == 404 and "not one this site made" in page.content.decode()
+    assert NoticeChoice.objects.get(user=alice).email
+
+
+# The settings page
+
+
+def test_the_settings_page_refuses_a_private_webhook_with_a_sentence_and_saves_nothing(make_user):
+    carol = make_user("carol")
+    client = Client()
+    client.force_login(carol)
+    answer = client.post(
+        reverse("notices:settings"), {"email_on": "on", "email": "c@example.org", "webhook_url": "http://10.0.0.1/x"}
+    )
+    assert answer.status_code == 400
+    assert "private or local address" in answer.content.decode()
+    assert not NoticeChoice.objects.filter(user=carol, email=True).exists()
+    saved = client.post(reverse("notices:settings"), {"email_on": "on", "email": "c@example.org", "webhook_url": ""})
+    assert saved.status_code == 302 and NoticeChoice.objects.get(user=carol).email
+
+
+def test_a_test_notice_goes_out_on_a_chosen_channel_only(make_user, quick, no_queue):
+    carol = make_user("carol")
+    choose(carol, email=True)
+    client = Client()
+    client.force_login(carol)
+    assert client.post(reverse("notices:test"), {"channel": WEBHOOK}).status_code == 400
+    assert client.post(reverse("notices:test"), {"channel": EMAIL}).status_code == 302
+    [key] = Notice.objects.filter(user=carol).values_list("key", flat=True)
+    assert outbox.deliver(key) == "sent"
+
+
+def test_the_manifest_and_service_worker_are_served_from_the_root(client):
+    manifest = client.get("/manifest.webmanifest")
+    assert manifest["Content-Type"] == "application/manifest+json"
+    assert {icon["sizes"] for icon in manifest.json()["icons"]} >= {"192x192", "512x512"}
+    worker = client.get("/sw.js")
+    assert worker["Content-Type"].startswith("text/javascript") and b"showNotification" in worker.content
+
+
+# Hidden information
+
+
+def test_a_notice_names_no_hidden_card(match, make_user):
+    alice = alice_of(match)
+    state = current_state(match)
+    hidden = set()
+    for player in state["players"]:
+        for zone in HIDDEN_ZONES:
+            for iid in player[zone]:
+                card_id = state["cards"][iid]["card"]
+                hidden.update({iid, card_id, catalog.card(card_id)["name"]})
+    assert hidden
+    for channel in (EMAIL, PUSH, WEBHOOK):
+        message = turn_message(match, alice, channel, None)
+        text = message.title + "\n" + message.as_text() + push.payload(message, "k")
+        assert leaks([text], set(), hidden) == []
+        assert "Bob" in text and "Alice" in text and f"/match/{match.pk}/" in text
