@@ -61,7 +61,7 @@ def _seat_name(match, player) -> str:
     return seats[player.seat].get("name", "") if player.seat < len(seats) else ""
 
 
-def _players(match, user_id: int) -> list:
+def seat_players(match, user_id: int) -> list:
     """``[{"seat", "name", "heroes", "team", "you", "bot"}]`` in seat order,
     from the match config (``bot``: a table bot's kind, else None)."""
     seats = match.config.get("seats", [])
@@ -112,7 +112,7 @@ def _result(match, seat) -> dict:
 
 def _entry(match, user_id: int, cutoff, state: dict | None = None) -> dict:
     """One match as the lobby lists it."""
-    players = _players(match, user_id)
+    players = seat_players(match, user_id)
     seat = next((p["seat"] for p in players if p["you"]), None)
     entry = {
         "id": match.pk,

@@ -14,7 +14,7 @@ from django.utils import timezone
 
 from game.models import Match
 from lobby.modes import GAMES, MODES
-from lobby.overview import _players as seat_players
+from lobby.overview import seat_players
 from notices import stoplinks
 
 
