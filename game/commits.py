@@ -39,12 +39,14 @@ from game.services import Applied, apply_match_action
 @dataclass
 class _Queue:
     """The actions waiting for the database thread on one event loop:
-    ``waiting``, ``(arguments of apply_match_action, future)`` pairs, and
-    ``draining``, True while a task takes them to the thread."""
+    ``waiting``, ``(arguments of apply_match_action, future)`` pairs,
+    ``draining``, True while a task takes them to the thread, and that
+    task (held here so that it is not collected while it runs)."""
 
     loop: asyncio.AbstractEventLoop
     waiting: list = field(default_factory=list)
     draining: bool = False
+    task: asyncio.Task | None = None
 
 
 _queue = None  # the _Queue of the running event loop (made on first need, again for another loop: tests)
@@ -64,26 +66,30 @@ async def apply(match_id: int, user_id: int, action: dict, version: int, nonce: 
     queue.waiting.append(((match_id, user_id, action, version, nonce), done))
     if not queue.draining:
         queue.draining = True
-        loop.create_task(_drain(queue))
+        queue.task = loop.create_task(_drain(queue))
     return await done
 
 
 async def _drain(queue: _Queue) -> None:
     """Take ``queue``'s waiting actions to the database thread, up to
     CODEX_COMMIT_BATCH at a time, until none is left; settle each one's
-    future with its outcome."""
+    future with its outcome. Cancelled (the loop ends): the futures of the
+    actions not answered are cancelled too."""
+    batch = []
     try:
         while queue.waiting:
             size = max(1, settings.CODEX_COMMIT_BATCH)
             batch, queue.waiting[:size] = queue.waiting[:size], []
             try:
                 outcomes = await database_sync_to_async(apply_batch)([args for args, _ in batch])
-            except BaseException as err:  # the trip itself failed (cancelled): none was answered
+            except Exception as err:  # the trip to the thread itself failed: every action of it fails so
                 outcomes = [(False, err)] * len(batch)
-                if not isinstance(err, Exception):
-                    _settle(batch, outcomes)
-                    raise
             _settle(batch, outcomes)
+    except BaseException:
+        for _, done in [*batch, *queue.waiting]:
+            done.cancel()
+        queue.waiting.clear()
+        raise
     finally:
         queue.draining = False
 
