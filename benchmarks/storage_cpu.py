@@ -4,12 +4,16 @@ process, on the database of DATABASE_URL (migrated here; give it a database
 of its own). Prints this process's CPU per move spent in the call (engine
 apply, copy, the statements) and, on PostgreSQL, the CPU per move of this
 connection's backend. CODEX_SNAPSHOT_EVERY chooses how often the state is
-stored (1: every version, as before issue 29).
+stored (1: every version, as before issue 29). The matches move in turn,
+one move each per round; with ``--together`` each round's moves share one
+transaction, as game.commits makes a worker's actions sent at once do
+(without it each commits alone): the commit's share of the figures.
 
-Run: ``DATABASE_URL=... python -m benchmarks.storage_cpu [--matches 4] [--moves 200]``.
+Run: ``DATABASE_URL=... python -m benchmarks.storage_cpu [--matches 4] [--moves 200] [--together]``.
 """
 
 import argparse
+import contextlib
 import os
 import time
 
@@ -33,6 +37,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--matches", type=int, default=4)
     parser.add_argument("--moves", type=int, default=200, help="at most, per match")
+    parser.add_argument("--together", action="store_true", help="each round's moves in one transaction")
     args = parser.parse_args()
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "codexsite.settings")
     import django
@@ -40,7 +45,7 @@ def main() -> None:
     django.setup()
     from django.conf import settings
     from django.core.management import call_command
-    from django.db import connection
+    from django.db import connection, transaction
 
     from game import rules
     from game.codex import catalog
@@ -50,26 +55,34 @@ def main() -> None:
     heroes = catalog.playable_heroes()
     spent, moves = 0.0, 0
     backend_before = backend_cpu_seconds(connection)
+    matches = []  # [match id, state, version]
     for seed in range(args.matches):
         seats = [{"name": name, "heroes": [heroes[(seed + i) % len(heroes)]]} for i, name in enumerate("AB")]
         match = create_match({"mode": "1hero", "seed": seed, "seats": seats}, [None, None], ["greedy", "greedy"])
-        state, version = match.state, 0
-        for _ in range(args.moves):
-            if state.get("status") == "finished":
-                break
-            seat = rules.waiting_on(state)[0]
-            action = rules.GreedyBot(seed=version).choose(state, seat)
-            if action is None:
-                break
-            began = time.process_time()
-            done = apply_seat_action(match.pk, seat, action, version)
-            spent += time.process_time() - began
-            moves += 1
-            assert done.snapshot is not None  # a new action, never a duplicate
-            state, version = done.snapshot.state, done.version
+        matches.append([match.pk, match.state, 0])
+    for _ in range(args.moves):
+        moving = []  # (entry, seat, action)
+        for entry in matches:
+            if entry[1].get("status") == "finished":
+                continue
+            seat = rules.waiting_on(entry[1])[0]
+            action = rules.GreedyBot(seed=entry[2]).choose(entry[1], seat)
+            if action is not None:
+                moving.append((entry, seat, action))
+        if not moving:
+            break
+        began = time.process_time()
+        with transaction.atomic() if args.together else contextlib.nullcontext():
+            done = [apply_seat_action(entry[0], seat, action, entry[2]) for entry, seat, action in moving]
+        spent += time.process_time() - began
+        moves += len(moving)
+        for (entry, _, _), applied in zip(moving, done, strict=True):
+            assert applied.snapshot is not None  # a new action, never a duplicate
+            entry[1], entry[2] = applied.snapshot.state, applied.version
     backend = backend_cpu_seconds(connection) - backend_before
     print(
-        f"{connection.vendor}, state stored every {settings.CODEX_SNAPSHOT_EVERY} versions, {moves} moves: "
+        f"{connection.vendor}, state stored every {settings.CODEX_SNAPSHOT_EVERY} versions, {moves} moves, "
+        f"{'each round in one transaction' if args.together else 'each move committed alone'}: "
         f"worker {1000 * spent / moves:.3f} ms per move, database backend {1000 * backend / moves:.3f} ms per move"
     )
 

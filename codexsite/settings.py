@@ -357,6 +357,10 @@ CODEX_GC_THRESHOLDS = tuple(int(n) for n in env.list("CODEX_GC_THRESHOLDS", defa
 # the game's end); the state in between is rebuilt from it and the action log
 # (game.services, issue 29). 1: every version.
 CODEX_SNAPSHOT_EVERY = max(1, env.int("CODEX_SNAPSHOT_EVERY", default=10))
+# At most this many actions a worker's connections sent at once share one
+# database transaction, and so one durable commit (game.commits, issue 29).
+# 1: each action commits alone.
+CODEX_COMMIT_BATCH = max(1, env.int("CODEX_COMMIT_BATCH", default=16))
 # With the Redis layer, a worker that Redis told no other worker listens to a
 # match's versions trusts that answer this long before asking again, and a
 # worker that joins a match's versions group waits this long before its first

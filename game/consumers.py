@@ -19,14 +19,13 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from channels.layers import get_channel_layer
 from django.conf import settings
 
-from game import accountrate, chat, delivery, fanout, jsontext, livesockets, presence, standins, tasks
+from game import accountrate, chat, commits, delivery, fanout, jsontext, livesockets, presence, standins, tasks
 from game.dispatch import DirectDispatch
 from game.services import (
     AccessDenied,
     ActionRefused,
     MatchNotFound,
     Snapshot,
-    apply_match_action,
     load_access,
     load_snapshot,
 )
@@ -529,7 +528,7 @@ class MatchConsumer(DirectDispatch, AsyncWebsocketConsumer):
             await self.reply("refused", msg_id, "spectator", "Spectators cannot act.")
             return
         try:
-            done = await database_sync_to_async(apply_match_action)(self.match_id, self.user.pk, action, version, nonce)
+            done = await commits.apply(self.match_id, self.user.pk, action, version, nonce)
         except ActionRefused as refused:
             if self.resynced is not None and (refused.version or 0) > self.resynced[1].version:
                 self.resynced = None  # the next resync reads the newer version

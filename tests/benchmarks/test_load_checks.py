@@ -6,7 +6,7 @@ and each socket to the worker the proxy gave it."""
 import random
 from types import SimpleNamespace
 
-from benchmarks.load import MatchRun, VersionCheck, choose, match_figures, percentiles, placement
+from benchmarks.load import WORKER_ENV, MatchRun, VersionCheck, choose, match_figures, percentiles, placement
 
 
 def test_every_version_once_in_order_passes():
@@ -72,3 +72,11 @@ def test_placement_counts_the_worker_that_took_each_socket():
     ]
     assert placement(viewers, workers) == {"sockets_per_worker": [3, 1], "matches_across_workers": 1}
     assert placement([SimpleNamespace(match=one, upstream=None)], workers) is None  # no proxy
+
+
+def test_the_workers_keep_their_database_connections_for_a_whole_run():
+    """A backend's CPU is read at a phase's start and end (servers.db_backend_cpu):
+    a connection the worker closed within the phase (CONN_MAX_AGE passed) took
+    its CPU with it, and the figure read nearly nothing."""
+    longest_run = 6 * 3600  # seconds: far beyond any run of server_bench
+    assert int(WORKER_ENV["CONN_MAX_AGE"]) >= longest_run
