@@ -13,6 +13,7 @@ urlpatterns = [
     path("", include("lobby.urls")),
     path("", include("game.urls")),
     path("", include("decks.urls")),
+    path("", include("community.urls")),
 ]
 
 # JSON under /api/ (an address no API route matches, a request Django cannot
