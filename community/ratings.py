@@ -38,17 +38,21 @@ def placings(end: dict) -> tuple[list[list[int]], list[int]]:
 
     Winners place first; among the others a side still standing places before a
     side whose every seat fell (a free-for-all's fallen base, a C-23 player out
-    of the game); a draw ties everyone. Sides with no seat are left out."""
+    of the game), and among the fallen who conceded (``conceded``, in order)
+    the earlier conceder places lower; a draw ties everyone. Sides with no
+    seat are left out."""
     winners, fallen = set(end["winners"]), set(end["fallen"])
+    conceded = list(dict.fromkeys(end.get("conceded") or []))
     teams = [list(side) for side in end["sides"] if side]
     ranks = []
     for side in teams:
         if end["draw"] or winners & set(side):
             ranks.append(0)
-        elif set(side) <= fallen:
-            ranks.append(2)
-        else:
+        elif not set(side) <= fallen:
             ranks.append(1)
+        else:
+            order = [conceded.index(s) for s in side if s in conceded]
+            ranks.append(2 + (len(conceded) - 1 - max(order)) if order else 2)
     return teams, ranks
 
 
