@@ -1,12 +1,12 @@
 """Leaderboards per rating family (issue 33): the users with at least
 COMMUNITY_LEADERBOARD_MIN_GAMES rated matches in it, by shown rating
-(mu - 3 sigma, community.ratings.shown)."""
+(mu - 3 sigma, community.skill.shown)."""
 
 from django.conf import settings
 from django.db.models import F
 
 from community.models import Rating
-from community.ratings import shown
+from community.skill import shown
 
 SIZE = 100  # rows shown
 

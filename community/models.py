@@ -10,7 +10,7 @@ class Rating(models.Model):
     """One user's rating in one family of games and modes (community.families):
     openskill's ``mu`` (the skill it believes) and ``sigma`` (how unsure it is),
     ``games`` the rated matches played in it. Shown as ``mu - 3 sigma``
-    (community.ratings.shown; docs/RULINGS.md "Ratings")."""
+    (community.skill.shown; docs/RULINGS.md "Ratings")."""
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="ratings")
     family = models.CharField(max_length=16)

@@ -4,7 +4,7 @@
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
 
-from community.ratings import START, shown
+from community.skill import START, shown
 
 WIDTH, HEIGHT, PAD = 320, 120, 6
 
@@ -13,7 +13,7 @@ def history_svg(points: list[tuple[float, float]], title: str) -> SafeString:
     """An SVG of a rating's history: ``points`` are its ``(mu, sigma)`` after
     each rated match, oldest first (the start rating goes before them). Draws
     the band mu ± 3 sigma (the system's uncertainty), the line of mu and the
-    line of the shown rating (mu - 3 sigma, community.ratings.shown).
+    line of the shown rating (mu - 3 sigma, community.skill.shown).
     ``title`` names it for screen readers. Numbers only go into the drawing."""
     series = [START, *points]
     lows = [shown(mu, sigma) for mu, sigma in series]

@@ -7,7 +7,7 @@ from collections import Counter
 from community.families import FAMILIES, label
 from community.models import RatedMatch, Rating, RatingChange
 from community.plots import history_svg
-from community.ratings import shown
+from community.skill import shown
 from community.watching import match_label, playing_now
 from game import rules
 from game.models import Match, MatchPlayer

@@ -6,7 +6,7 @@ import pytest
 from asgiref.sync import async_to_sync
 from django.db import transaction
 
-from community import ratings
+from community import ratings, skill
 from community.families import family_of
 from community.models import RatedMatch, Rating, RatingChange
 from game import standins
@@ -40,14 +40,14 @@ def test_a_rated_1v1_moves_both_ratings_once_the_loser_concedes(make_user):
     match = rated_match([ann, bo])
     conceded(match, bo)
     win, loss = rating(ann), rating(bo)
-    assert win.mu > ratings.START[0] > loss.mu
-    assert win.sigma < ratings.START[1] and loss.sigma < ratings.START[1]
+    assert win.mu > skill.START[0] > loss.mu
+    assert win.sigma < skill.START[1] and loss.sigma < skill.START[1]
     assert win.games == loss.games == 1
-    assert ratings.shown(win.mu, win.sigma) > ratings.shown(loss.mu, loss.sigma)
+    assert skill.shown(win.mu, win.sigma) > skill.shown(loss.mu, loss.sigma)
     receipt = RatedMatch.objects.get(match=match)
     assert receipt.rated and receipt.family == "codex-1hero" and receipt.reason == ""
     history = RatingChange.objects.get(user=ann, match=match)
-    assert (history.mu_before, history.mu) == (ratings.START[0], win.mu)
+    assert (history.mu_before, history.mu) == (skill.START[0], win.mu)
 
 
 def test_handling_a_finish_twice_moves_nothing_twice(make_user):
@@ -75,8 +75,8 @@ def test_a_rated_2v2_moves_both_teams(make_user):
     match = rated_match(users, heroes=TEAM_HEROES, mode="2hg", seed=11)
     conceded(match, users[3])  # the second team (seats 2 and 3) concedes
     after = {u.username: rating(u, "codex-2v2") for u in users}
-    assert after["tana"].mu > ratings.START[0] and after["tari"].mu > ratings.START[0]
-    assert after["tbo"].mu < ratings.START[0] and after["tbea"].mu < ratings.START[0]
+    assert after["tana"].mu > skill.START[0] and after["tari"].mu > skill.START[0]
+    assert after["tbo"].mu < skill.START[0] and after["tbea"].mu < skill.START[0]
     assert after["tana"].mu == pytest.approx(after["tari"].mu)  # teammates of equal ratings move alike
 
 
@@ -92,28 +92,28 @@ def test_a_rated_four_player_free_for_all_rates_its_placings(make_user):
 
 def test_placings_of_a_four_player_free_for_all_read_from_the_outcome():
     end = {"winners": [1], "fallen": [3], "conceded": [], "draw": False, "sides": [[0], [1], [2], [3]]}
-    teams, ranks = ratings.placings(end)
+    teams, ranks = skill.placings(end)
     assert teams == [[0], [1], [2], [3]] and ranks == [1, 0, 1, 2]
-    new = ratings.rate([[ratings.START]] * 4, ranks)
+    new = skill.rate([[skill.START]] * 4, ranks)
     mus = [team[0][0] for team in new]
     assert mus[1] > mus[0] > mus[3] and mus[0] == pytest.approx(mus[2])
 
 
 def test_earlier_conceders_place_lower():
     end = {"winners": [0], "fallen": [1, 2, 3], "conceded": [2, 1, 3], "draw": False, "sides": [[0], [1], [2], [3]]}
-    assert ratings.placings(end)[1] == [0, 3, 4, 2]
+    assert skill.placings(end)[1] == [0, 3, 4, 2]
 
 
 def test_a_draw_ties_every_side():
     end = {"winners": [], "fallen": [0, 1], "draw": True, "sides": [[0], [1]]}
-    assert ratings.placings(end)[1] == [0, 0]
+    assert skill.placings(end)[1] == [0, 0]
 
 
 def test_uneven_teams_are_rated():
     strong, weak = (30.0, 2.0), (20.0, 2.0)
-    (solo,), pair = ratings.rate([[strong], [weak, weak]], [1, 0])  # the pair beat the stronger player
+    (solo,), pair = skill.rate([[strong], [weak, weak]], [1, 0])  # the pair beat the stronger player
     assert solo[0] < strong[0] and all(mu > weak[0] for mu, _ in pair)
-    chances = ratings.win_chances([[strong], [weak, weak]])
+    chances = skill.win_chances([[strong], [weak, weak]])
     assert sum(chances) == pytest.approx(1.0)
 
 
