@@ -5,7 +5,7 @@ comes back with its sentence and the status of the refusal; nothing changed."""
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
-from django.http import Http404
+from django.http import Http404, HttpResponseNotAllowed
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
 
@@ -39,10 +39,12 @@ def profile_page(request, username):
 
 
 @login_required
-@require_POST
 def follow_user(request, username):
-    """Follow the profile's user; back to the profile (its sentence when refused)."""
+    """Follow the profile's user (POST); back to the profile (its sentence when
+    refused). No such account: 404, whatever the method; another method: 405."""
     user = _account(username)
+    if request.method != "POST":
+        return HttpResponseNotAllowed(["POST"])
     try:
         friends.follow(request.user, user.username)
     except CommunityError as err:
@@ -51,10 +53,12 @@ def follow_user(request, username):
 
 
 @login_required
-@require_POST
 def unfollow_user(request, username):
-    """Stop following the profile's user; back to ``next`` when it is the friends page, else the profile."""
+    """Stop following the profile's user (POST); back to ``next`` when it is the
+    friends page, else the profile. No such account: 404; another method: 405."""
     user = _account(username)
+    if request.method != "POST":
+        return HttpResponseNotAllowed(["POST"])
     try:
         friends.unfollow(request.user, user.username)
     except CommunityError as err:

@@ -42,8 +42,11 @@ def test_a_profile_shows_matches_heroes_and_ratings_to_anyone(make_user):
     assert match.table.invite_token not in body
 
 
-def test_a_profile_of_nobody_is_not_found(client):
+def test_a_profile_of_nobody_is_not_found(client, make_user):
     assert client.get(reverse("profile", args=["nobody-here"])).status_code == 404
+    ann = client_of(make_user("nann"))
+    assert ann.get(reverse("follow", args=["nobody-here"])).status_code == 404
+    assert ann.get(reverse("follow", args=["nann"])).status_code == 405
 
 
 def test_playing_now_links_a_watchable_match_and_hides_a_private_one(make_user):
