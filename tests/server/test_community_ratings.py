@@ -173,3 +173,20 @@ def test_the_stand_in_share_is_read_per_seat_with_the_last_move():
     assert "stand-in" in ratings.unrated_reason(people, {0: 3, 1: 4}, last_seat=None)  # 1 of 3
     assert ratings.unrated_reason(people, {0: 4, 1: 4}, last_seat=1) == ""  # seat 1: 1 of 4
     assert "stand-in" in ratings.unrated_reason(people, {0: 4, 1: 2}, last_seat=1)  # seat 1: 1 of 2
+
+
+def test_the_ratings_move_in_the_transaction_of_the_finish(make_user, monkeypatch):
+    """A rating that fails takes the finish back with it: one transaction."""
+    ann, bo = make_user("ann7"), make_user("bo7")
+    match = rated_match([ann, bo])
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("ratings down")
+
+    monkeypatch.setattr(ratings, "rate_finished", broken)
+    with pytest.raises(RuntimeError):
+        conceded(match, bo)
+    assert Match.objects.get(pk=match.pk).status == Match.Status.PLAYING
+    monkeypatch.undo()
+    conceded(match, bo)
+    assert Match.objects.get(pk=match.pk).status == Match.Status.FINISHED and RatedMatch.objects.get(match=match).rated
