@@ -72,6 +72,7 @@ INSTALLED_APPS = [
     "game",
     "decks",
     "notices",
+    "community",
 ]
 
 MIDDLEWARE = [
@@ -112,6 +113,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "lobby.context.invitation",
+                "community.context.name_invites",
             ],
         },
     },
@@ -462,3 +464,9 @@ LOGGING = {
         "django.security.DisallowedHost": {"filters": ["no_traceback"]},
     },
 }
+
+# Ratings (issue 33; community.ratings, docs/RULINGS.md "Ratings"): a rated
+# match where a stand-in made more than this share of a seat's moves is not
+# rated; a leaderboard lists the players with at least this many rated matches.
+COMMUNITY_STAND_IN_SHARE = env.float("COMMUNITY_STAND_IN_SHARE", default=0.25)
+COMMUNITY_LEADERBOARD_MIN_GAMES = env.int("COMMUNITY_LEADERBOARD_MIN_GAMES", default=5)

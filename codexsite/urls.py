@@ -14,6 +14,7 @@ urlpatterns = [
     path("", include("game.urls")),
     path("", include("decks.urls")),
     path("", include("notices.urls")),
+    path("", include("community.urls")),
 ]
 
 # JSON under /api/ (an address no API route matches, a request Django cannot

@@ -55,6 +55,9 @@ class MatchPlayer(models.Model):
     a person's seat has a user and an empty ``bot``. ``timed_out``: the
     stand-in plays because the player ran out of time (game.turnclock), not
     because they left; it stops when the clock starts again.
+    ``stand_in_moves``: how many of the seat's moves a stand-in made
+    (game.standins.play_next counts them; a match with a stand-in for more
+    than a set share of a seat's moves is not rated, issue 33).
     """
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="players")
@@ -66,6 +69,7 @@ class MatchPlayer(models.Model):
     seen_at = models.DateTimeField(default=timezone.now)
     stand_in = models.BooleanField(default=False)
     timed_out = models.BooleanField(default=False)
+    stand_in_moves = models.PositiveIntegerField(default=0)
 
     class Meta:
         ordering = ["seat"]

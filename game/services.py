@@ -22,6 +22,7 @@ from django.db import InterfaceError, OperationalError, connection, transaction
 from django.utils import timezone
 
 from game import jsontext, rules, statecache, turnclock
+from game.finished import match_finished
 from game.models import Match, MatchAction, MatchPlayer
 
 
@@ -553,7 +554,8 @@ def _apply(
     is lost by it: the reads were not locked inside the transaction either
     (READ COMMITTED: each statement sees what was committed when it
     started), and the write is made only while the row is at the version
-    read. A timed match's write and clock go in one transaction. On SQLite
+    read. A timed match's write and clock go in one transaction, and so
+    does a finishing action's write with game.finished's receivers. On SQLite
     the transaction holds the write lock from its start, as before."""
     seat_given = seat is not None
     postgres = connection.vendor == "postgresql"
@@ -621,10 +623,12 @@ def _apply(
             created=current.created,
         )
         timed = match["turn_seconds"] is not None  # the table's turn timer (game.turnclock)
-        with _atomic(postgres and timed):
+        with _atomic(postgres and (timed or finished)):
             _write(match_id, snapshot, seat, action, nonce)
             if timed:
                 turnclock.after_action(match_id, state)
+            if finished:  # in the finish's transaction (game.finished; issue 33's ratings)
+                match_finished.send(sender=Match, match_id=match_id, state=state, seat=seat)
         transaction.on_commit(lambda: statecache.put(match_id, snapshot.created, snapshot))
     return Applied(version=snapshot.version, snapshot=snapshot)
 

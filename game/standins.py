@@ -35,7 +35,7 @@ comes back to a game the bots played on alone).
 from datetime import timedelta
 
 from django.conf import settings
-from django.db.models import Exists, OuterRef, Q
+from django.db.models import Exists, F, OuterRef, Q
 from django.utils import timezone
 
 from game import livesockets, turnclock
@@ -268,7 +268,10 @@ def play_next(match_id: int) -> tuple[int, Applied] | None:
     the match is still at that version (services.apply_seat_action), so two
     workers choosing at the same version apply one move, and it carries no
     nonce. When the state moved on under the bot (another worker's move, a
-    player's action) it chooses again, up to CHOICE_TRIES times. Bots play
+    player's action) it chooses again, up to CHOICE_TRIES times. A stand-in's
+    applied move counts on its seat (``MatchPlayer.stand_in_moves``, after the
+    move's commit: the rating of a match its move finished adds that move,
+    community.ratings). Bots play
     only while a seat is a person's own, connected or not, or a seated
     person is connected (_bots_play).
     Returns ``(seat, Applied)``: the seat that moved and its move; or None
@@ -297,7 +300,10 @@ def play_next(match_id: int) -> tuple[int, Applied] | None:
         if move is None:
             return None
         try:
-            return move[0], apply_seat_action(match_id, move[0], move[1], match.version)
+            applied = apply_seat_action(match_id, move[0], move[1], match.version)
         except ActionRefused:
             continue
+        if any(p["seat"] == move[0] and p["stand_in"] and not p["bot"] for p in bots):
+            _seat(match_id, move[0]).update(stand_in_moves=F("stand_in_moves") + 1)  # for the ratings (issue 33)
+        return move[0], applied
     return None

@@ -139,6 +139,7 @@ class TableViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Crea
                 data.get("map", ""),
                 data.get("options"),
                 data.get("deck"),
+                data.get("rated", False),
             )
         except services.LobbyError as err:
             return _lobby_error(err)

@@ -106,6 +106,8 @@ class Table(models.Model):
     ``game``: the game it plays (a key of lobby.modes.GAMES: "codex", "arcane"; issue 17) and
     ``options``: that game's table options as the host chose them (``{}`` for Codex; the engine
     checks them, game.rules.new_game).
+    ``rated``: its match moves the players' ratings (community.ratings; issue 33),
+    chosen at creation; casual (False) by default.
     """
 
     class Status(models.TextChoices):
@@ -132,6 +134,8 @@ class Table(models.Model):
     map_drawn = models.CharField(max_length=32, blank=True, default="")
     game = models.CharField(max_length=16, default="codex")
     options = models.JSONField(default=dict, blank=True)
+    # Rated or casual (issue 33): a rated table's finished match moves its players' ratings.
+    rated = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["-updated"]

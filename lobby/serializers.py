@@ -160,6 +160,7 @@ class TableSerializer(serializers.ModelSerializer):
             "options",
             "is_public",
             "allow_spectators",
+            "rated",
             "status",
             "host",
             "host_id",

@@ -246,6 +246,7 @@ def create_table(
     map_choice: str = "",
     options: dict | None = None,
     deck=None,
+    rated: bool = False,
 ) -> Table:
     """Open a table for ``mode`` and seat its host at seat 0.
 
@@ -256,7 +257,8 @@ def create_table(
     :func:`map_choices`; "" none; only for a mode with ``maps``) and the game's table
     ``options`` (Arcane Codex, C-23; those left out keep their defaults);
     ``deck``: at a C-23 table, the host's deck (a starter's colour or the
-    id of one of their saved decks; None: picked later).
+    id of one of their saved decks; None: picked later); ``rated``: a rated
+    table (its match moves ratings, issue 33) or casual (False).
     Returns the Table. Raises LobbyError ``bad_mode`` / ``bad_seats`` /
     ``bad_timer`` / ``bad_map`` / ``bad_options``, those of a deck
     (``bad_deck``, ``no_such_deck``, ``illegal_deck``); ``too_many_tables``
@@ -301,6 +303,7 @@ def create_table(
             map=map_choice,
             game=spec.game,
             options=options,
+            rated=bool(rated),
         )
         Seat.objects.bulk_create(
             [
@@ -540,13 +543,16 @@ def seat_bot(table_id: int, host, index: int, kind: str, heroes: list | None = N
     is ready at once; the host takes it away with remove_player. Returns the
     Table. Raises LobbyError ``not_host`` (403), ``bad_bot``, ``no_seat``,
     ``seat_taken`` (409), ``seat_held`` (409: kept for a player of the
-    match a rematch plays again), ``bad_heroes``, ``bad_deck`` / ``no_such_deck``
+    match a rematch plays again), ``bad_heroes``, ``bad_deck`` / ``no_such_deck``,
+    ``rated_no_bots`` (a rated table: bots are never rated, issue 33)
     (and those of a closed table).
     """
     if kind not in BOT_KINDS:
         raise LobbyError("bad_bot", f"There is no bot called {kind!r}: choose one of {', '.join(BOT_KINDS)}.")
     with transaction.atomic():
         table, seat = _hosts_seat(table_id, host, index, "Only the host seats bots.")
+        if table.rated:
+            raise LobbyError("rated_no_bots", "A rated table seats people only: bots are never rated.")
         if seat.user_id is not None or seat.bot:
             raise LobbyError("seat_taken", "That seat is taken.", 409)
         _refuse_if_held(table, index, None)
@@ -704,6 +710,7 @@ def offer_rematch(match_id: int, user) -> Table:
                 seats=old.seats.count(),
                 map_choice=old.map,
                 options=old.options,
+                rated=old.rated,
             )
             table.rematch_of = old
             table.save(update_fields=["rematch_of"])

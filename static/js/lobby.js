@@ -296,7 +296,7 @@ function renderTable(table) {
   const head = el("div", null, { class: "table-head" }, el("strong", `Table ${table.id}`), el("span", label));
   const timer = table.turn_seconds ? ` · ${Math.round(table.turn_seconds / 60)} min a turn` : "";
   const map = table.map_name ? ` · map: ${table.map_name}` : "";
-  head.append(el("span", `host ${table.host} · ${table.is_public ? "public" : "private"}${table.allow_spectators ? "" : " · no spectators"}${timer}${map} · ${table.match_status === "finished" ? "match over" : table.status}`, { class: "table-meta" }));
+  head.append(el("span", `host ${table.host} · ${table.is_public ? "public" : "private"}${table.allow_spectators ? "" : " · no spectators"}${table.rated ? " · rated" : ""}${timer}${map} · ${table.match_status === "finished" ? "match over" : table.status}`, { class: "table-meta" }));
   box.append(head);
   const options = optionSummary(table, modes[table.mode]);
   if (options) box.append(options);
@@ -553,6 +553,7 @@ async function createTable(event) {
     mode: form.mode.value,
     is_public: form.is_public.checked,
     allow_spectators: form.allow_spectators.checked,
+    rated: form.rated.checked,
   };
   if (!form.seat_count.disabled) body.seat_count = Number(form.seat_count.value);
   const mode = modes[form.mode.value];

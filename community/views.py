@@ -1,0 +1,152 @@
+"""Community pages (plain HTML, forms posted to the server): profiles,
+friends, invitations by name and leaderboards (issue 33). A refused form
+comes back with its sentence and the status of the refusal; nothing changed."""
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpResponseNotAllowed
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_http_methods, require_POST
+
+from community import friends, invites
+from community.errors import CommunityError
+from community.families import FAMILIES
+from community.leaderboards import leaderboard
+from community.people import is_online
+from community.profiles import profile
+
+
+def _account(username: str):
+    return get_object_or_404(get_user_model(), username=username, is_active=True)
+
+
+def _profile(request, user, error: str = "", status: int = 200):
+    context = {
+        "person": user,
+        "online": is_online(user),
+        "following": friends.follows(request.user, user),
+        "own": request.user.is_authenticated and request.user.pk == user.pk,
+        "error": error,
+        **profile(user, request.user),
+    }
+    return render(request, "community/profile.html", context, status=status)
+
+
+def profile_page(request, username):
+    """A user's public profile (community.profiles.profile); 404 for no such account."""
+    return _profile(request, _account(username))
+
+
+@login_required
+def follow_user(request, username):
+    """Follow the profile's user (POST); back to the profile (its sentence when
+    refused). No such account: 404, whatever the method; another method: 405."""
+    user = _account(username)
+    if request.method != "POST":
+        return HttpResponseNotAllowed(["POST"])
+    try:
+        friends.follow(request.user, user.username)
+    except CommunityError as err:
+        return _profile(request, user, err.message, err.status)
+    return redirect("profile", username=user.username)
+
+
+@login_required
+def unfollow_user(request, username):
+    """Stop following the profile's user (POST); back to ``next`` when it is the
+    friends page, else the profile. No such account: 404; another method: 405."""
+    user = _account(username)
+    if request.method != "POST":
+        return HttpResponseNotAllowed(["POST"])
+    try:
+        friends.unfollow(request.user, user.username)
+    except CommunityError as err:
+        return _profile(request, user, err.message, err.status)
+    if request.POST.get("next") == "friends":
+        return redirect("friends")
+    return redirect("profile", username=user.username)
+
+
+def _friends(request, message: str = "", error: str = "", status: int = 200, form: dict | None = None):
+    context = {
+        "friends": friends.friends_of(request.user, request.user),
+        "tables": invites.invitable_tables(request.user),
+        "invites": invites.pending(request.user),
+        "message": message,
+        "error": error,
+        "form": form or {},
+    }
+    return render(request, "community/friends.html", context, status=status)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def friends_page(request):
+    """The friends page: who you follow (online first, what they play), follow
+    by name (POST ``name``), invite to your table, your invitations."""
+    if request.method == "GET":
+        return _friends(request)
+    name = request.POST.get("name", "")
+    try:
+        other = friends.follow(request.user, name)
+    except CommunityError as err:
+        return _friends(request, error=err.message, status=err.status, form={"name": name})
+    return _friends(request, message=f"You now follow {other.public_name}.")
+
+
+@login_required
+@require_POST
+def invite_friends(request):
+    """Invite people by name (POST ``names``) to one of your tables (POST ``table``)."""
+    names, table = request.POST.get("names", ""), request.POST.get("table", "")
+    try:
+        people = invites.invite(request.user, table, names)
+    except CommunityError as err:
+        return _friends(request, error=err.message, status=err.status, form={"names": names, "table": table})
+    who = ", ".join(p.public_name for p in people)
+    return _friends(request, message=f"Invited {who}: the invitation waits in their lobby.")
+
+
+@login_required
+@require_POST
+def accept_invite(request, invite_id):
+    """Accept an invitation: take a seat and go to the table (its invite link)."""
+    try:
+        table = invites.accept(request.user, invite_id)
+    except CommunityError as err:
+        return render(request, "refusal.html", {"heading": "No seat", "text": err.message}, status=err.status)
+    return redirect("invite", token=table.invite_token)
+
+
+@login_required
+@require_POST
+def decline_invite(request, invite_id):
+    """Decline an invitation; back to the lobby."""
+    try:
+        invites.decline(request.user, invite_id)
+    except CommunityError as err:
+        return render(request, "refusal.html", {"heading": "No invitation", "text": err.message}, status=err.status)
+    return redirect("lobby")
+
+
+def leaderboards_page(request):
+    """Every family's leaderboard, top rows each, with the rule of who is listed."""
+    boards = [{"family": key, "label": text, "rows": leaderboard(key)[:10]} for key, text in FAMILIES.items()]
+    return render(
+        request,
+        "community/leaderboards.html",
+        {"boards": boards, "min_games": settings.COMMUNITY_LEADERBOARD_MIN_GAMES},
+    )
+
+
+def leaderboard_page(request, family):
+    """One family's leaderboard; 404 for an unknown family."""
+    if family not in FAMILIES:
+        raise Http404("No such leaderboard")
+    context = {
+        "boards": [{"family": family, "label": FAMILIES[family], "rows": leaderboard(family)}],
+        "min_games": settings.COMMUNITY_LEADERBOARD_MIN_GAMES,
+        "single": True,
+    }
+    return render(request, "community/leaderboards.html", context)
