@@ -139,6 +139,9 @@ class TableViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Crea
                 data.get("map", ""),
                 data.get("options"),
                 data.get("deck"),
+                data.get("turn_based", False),
+                data.get("deadline_rule", ""),
+                data.get("strikes_allowed"),
             )
         except services.LobbyError as err:
             return _lobby_error(err)

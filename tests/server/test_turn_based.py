@@ -1,0 +1,288 @@
+"""Turn-based tables (issue 32 points 1 and 4; game/turnbased.py,
+game/deadlines.py, docs/RULINGS.md "Server: turn-based deadlines"): a time
+per move of 1 hour to 14 days, a deadline per seat waited on (a task
+scheduled for it, and a sweep for those a restart lost), a stand-in or
+strikes at a missed deadline, days off that stop the clock."""
+
+import sys
+import types
+from datetime import UTC, date, datetime, timedelta
+
+import pytest
+from asgiref.sync import sync_to_async
+from django.apps import apps
+from django.db import connection
+from django.utils import timezone
+from huey.contrib.djhuey import HUEY
+
+from game import deadlines, rules, standins, tasks, turnbased
+from game.models import Match, MatchPlayer
+from game.services import apply_match_action
+from lobby import services
+from lobby.services import LobbyError
+from tests.server.matchkit import logged_in, recv, row_now
+from tests.server.test_bot_tasks import _until_back_to
+from tests.server.test_table_bots import _to_the_bot, bot_table
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+DAY = 86400
+
+
+@pytest.fixture(autouse=True)
+def quick_bots(settings):
+    settings.CODEX_STAND_IN_DELAY = 0
+
+
+def turn_based(alice, bob, rule="stand_in", strikes=None, seconds=DAY):
+    """A started turn-based 1-hero match of alice (seat 0) and bob."""
+    table = services.create_table(
+        alice, "1hero", turn_seconds=seconds, turn_based=True, deadline_rule=rule, strikes_allowed=strikes
+    )
+    services.take_seat(table.pk, bob, 1)
+    services.update_seat(table.pk, alice, heroes=["troq_bashar"], ready=True)
+    services.update_seat(table.pk, bob, heroes=["river_montoya"], ready=True)
+    return services.start_table(table.pk, alice, seed=9).match
+
+
+def past(match) -> datetime:
+    """A moment just after the earliest deadline of ``match`` (as stored now)."""
+    return Match.objects.get(pk=match.pk).deadline + timedelta(seconds=1)
+
+
+def test_a_table_is_live_or_turn_based_with_sensible_choices(make_user):
+    alice = make_user("alice")
+    client = logged_in(alice)
+    body = {"mode": "1hero", "turn_based": True, "turn_seconds": 2 * DAY, "deadline_rule": "strikes"}
+    made = client.post("/api/tables/", body, format="json").json()
+    assert (made["turn_based"], made["turn_seconds"], made["deadline_rule"], made["strikes_allowed"]) == (
+        True,
+        2 * DAY,
+        "strikes",
+        3,
+    )
+    refusals = [
+        ({"turn_seconds": 600}, "bad_timer"),  # not one of the choices
+        ({"turn_seconds": None}, "bad_timer"),
+        ({"deadline_rule": "coinflip"}, "bad_deadline_rule"),
+        ({"strikes_allowed": 6}, "bad_strikes"),
+        ({"deadline_rule": "stand_in", "strikes_allowed": 2}, "bad_strikes"),
+        ({"turn_based": False, "turn_seconds": 60}, "bad_deadline_rule"),  # a live table has no deadline rule
+    ]
+    for change, code in refusals:
+        answer = logged_in(make_user(f"u{code}{len(str(change))}")).post(
+            "/api/tables/", {**body, **change}, format="json"
+        )
+        assert answer.status_code == 400 and answer.json()["code"] == code, (change, answer.json())
+    live = logged_in(make_user("livehost")).post("/api/tables/", {"mode": "1hero"}, format="json").json()
+    assert (live["turn_based"], live["deadline_rule"], live["strikes_allowed"]) == (False, "", 0)
+
+
+def test_the_start_sets_a_deadline_and_schedules_its_task(make_user):
+    alice, bob = make_user("alice"), make_user("bob")
+    match = turn_based(alice, bob)
+    assert match.turn_based and match.clock["seats"] == [0]
+    assert match.deadline == match.clock_since + timedelta(days=1)
+    seats = dict(MatchPlayer.objects.filter(match=match).values_list("seat", "deadline"))
+    assert seats == {0: match.deadline, 1: None}
+    due = [t for t in HUEY.scheduled() if t.name.endswith("deadline_due") and t.args == (match.pk,)]
+    assert match.deadline in [t.eta.replace(tzinfo=UTC) for t in due]  # (ids of earlier tests' too)
+    left = standins.presence(match.pk)
+    assert DAY - 60 < left[0]["time_left"] <= DAY and left[1]["time_left"] is None
+    assert not left[0]["askable"]
+
+
+def test_an_action_in_time_moves_the_deadline_to_the_next_player(make_user):
+    alice, bob = make_user("alice"), make_user("bob")
+    match = turn_based(alice, bob)
+    _to_bob(match, alice)
+    match.refresh_from_db()
+    seats = dict(MatchPlayer.objects.filter(match=match).values_list("seat", "deadline"))
+    assert match.clock["seats"] == [1] and seats[0] is None and seats[1] == match.deadline
+    assert deadlines.handle_due(match.pk) == deadlines.Handled()  # nothing is due yet
+
+
+def _to_bob(match, alice) -> None:
+    """alice ends her first main phase and techs: the game waits on bob."""
+    apply_match_action(match.pk, alice.pk, {"type": "end_main"}, 0)
+    tech = next(a for a in rules.legal_actions(row_now(match.pk).state, 0) if a["type"] == "tech")
+    apply_match_action(match.pk, alice.pk, tech, 1)
+
+
+def test_at_a_missed_deadline_the_stand_in_plays_the_turn(make_user, monkeypatch):
+    monkeypatch.setattr(tasks, "wake_bots", lambda match_id: False)  # the bot is played here
+    alice, bob = make_user("alice"), make_user("bob")
+    match = turn_based(alice, bob)
+    assert deadlines.handle_due(match.pk, past(match) - timedelta(seconds=2)).given == []  # not yet
+    done = deadlines.handle_due(match.pk, past(match))
+    assert done.given == [0] and done.struck == []
+    seat = MatchPlayer.objects.get(match=match, seat=0)
+    assert seat.stand_in and seat.timed_out and seat.deadline is None
+    assert Match.objects.get(pk=match.pk).deadline is None
+    for _ in range(80):  # nobody has the page open: the stand-in plays her turn to bob's
+        if 1 in Match.objects.get(pk=match.pk).clock["seats"]:
+            break
+        assert standins.play_one(match.pk) is not None
+    seat.refresh_from_db()
+    assert not seat.stand_in and not seat.timed_out  # her seat again for her next turn
+    assert MatchPlayer.objects.get(match=match, seat=1).deadline is not None
+
+
+def test_strikes_give_a_full_clock_again_then_lose_through_the_engine(make_user):
+    alice, bob = make_user("alice"), make_user("bob")
+    match = turn_based(alice, bob, rule="strikes", strikes=2)
+    first = past(match)
+    done = deadlines.handle_due(match.pk, first)
+    assert done.struck == [0] and done.conceded == []
+    match.refresh_from_db()
+    assert match.status == "playing" and match.clock_since == first
+    assert match.deadline == first + timedelta(days=1)
+    assert MatchPlayer.objects.get(match=match, seat=0).strikes == 1
+    assert deadlines.handle_due(match.pk, first) == deadlines.Handled()  # handled once
+    done = deadlines.handle_due(match.pk, past(match))
+    assert done.conceded == [0] and len(done.applied) == 1
+    match.refresh_from_db()
+    assert match.status == "finished" and match.deadline is None or match.status == "finished"
+    outcome = rules.outcome(row_now(match.pk).state)
+    assert match.result["winners"] == outcome["winners"] == [1] and match.result["conceded_by"] == 0
+    last = match.actions.order_by("-seq").first()
+    assert last.seat == 0 and last.action == {"type": "concede"} and last.nonce is None
+
+
+def test_days_off_stop_the_clock_and_are_bounded(make_user):
+    alice, bob = make_user("alice"), make_user("bob")
+    match = turn_based(alice, bob)
+    today = timezone.now().date()
+    tomorrow = today + timedelta(days=1)
+    turnbased.declare_vacation(alice.pk, tomorrow, tomorrow + timedelta(days=1))
+    match.refresh_from_db()
+    assert match.deadline == match.clock_since + timedelta(days=3)  # a day of clock, two days off
+    with pytest.raises(turnbased.VacationRefused) as err:
+        turnbased.declare_vacation(alice.pk, tomorrow, tomorrow)
+    assert err.value.code == "overlaps"
+    with pytest.raises(turnbased.VacationRefused) as err:
+        turnbased.declare_vacation(alice.pk, today - timedelta(days=1), today)
+    assert err.value.code == "bad_dates"
+    start = date(today.year + 1, 3, 1)
+    turnbased.declare_vacation(alice.pk, start, start + timedelta(days=27), today=today)
+    with pytest.raises(turnbased.VacationRefused) as err:  # 28 + 3 > 30 in that year
+        turnbased.declare_vacation(alice.pk, start + timedelta(days=40), start + timedelta(days=42), today=today)
+    assert err.value.code == "too_many_days"
+    vacation = alice.vacations.get(first=tomorrow)
+    turnbased.cancel_vacation(alice.pk, vacation.pk)
+    match.refresh_from_db()
+    assert match.deadline == match.clock_since + timedelta(days=1)  # the clock runs again
+
+
+def test_a_deadline_after_days_off_counts_only_the_running_clock():
+    t0 = datetime(2030, 1, 1, 12, tzinfo=UTC)
+    off = [(datetime(2030, 1, 2, tzinfo=UTC), datetime(2030, 1, 4, tzinfo=UTC))]
+    assert turnbased.deadline_after(t0, DAY, off) == datetime(2030, 1, 4, 12, tzinfo=UTC)
+    assert turnbased.deadline_after(t0, 3600, off) == t0 + timedelta(hours=1)  # over before the days off
+    during = datetime(2030, 1, 3, tzinfo=UTC)  # started during them: runs from their end
+    assert turnbased.deadline_after(during, 3600, off) == datetime(2030, 1, 4, 1, tzinfo=UTC)
+
+
+def test_a_deadline_that_passed_while_the_server_was_down_is_swept(make_user):
+    """The scheduled task is gone (a memory queue does not outlive a
+    restart): the sweep finds the overdue match and applies the rule."""
+    alice, bob = make_user("alice"), make_user("bob")
+    match = turn_based(alice, bob, rule="strikes", strikes=3)
+    for task in HUEY.scheduled():
+        HUEY.revoke_by_id(task.id)  # the schedule is lost
+    Match.objects.filter(pk=match.pk).update(deadline=timezone.now() - timedelta(hours=5))
+    MatchPlayer.objects.filter(match=match, seat=0).update(deadline=timezone.now() - timedelta(hours=5))
+    assert turnbased.deadline_set is not None and tasks.sweep() == 1
+    assert MatchPlayer.objects.get(match=match, seat=0).strikes == 1
+    assert tasks.sweep() == 0  # handled once: its new deadline is a day away
+
+
+def test_a_turn_coming_to_a_player_is_announced_in_the_action_s_transaction(make_user, monkeypatch):
+    calls = []
+    fake = types.ModuleType("notices.api")
+    fake.turn_waits = lambda match_id, seat, deadline: calls.append(
+        (match_id, seat, deadline, connection.in_atomic_block)
+    )
+    monkeypatch.setitem(sys.modules, "notices", types.ModuleType("notices"))
+    monkeypatch.setitem(sys.modules, "notices.api", fake)
+    installed = apps.is_installed
+    monkeypatch.setattr(apps, "is_installed", lambda name: name == "notices" or installed(name))
+    alice, bob = make_user("alice"), make_user("bob")
+    match = turn_based(alice, bob)
+    assert calls == [(match.pk, 0, match.deadline, True)]
+    _to_bob(match, alice)  # bob is told once, when the game first waits on him
+    bob_seat = MatchPlayer.objects.get(match=match, seat=1)
+    assert [c[1] for c in calls] == [0, 1] and calls[1][0] == match.pk and calls[1][3]
+    assert calls[1][2] == bob_seat.deadline
+
+
+def test_without_the_notices_app_the_announcement_does_nothing(make_user):
+    assert not apps.is_installed("notices")
+    match = turn_based(make_user("alice"), make_user("bob"))
+    turnbased.announce_turn(match, [0], match.deadline)  # no error, nothing to tell
+
+
+def test_live_tables_keep_their_timer_and_away_stand_ins(make_user):
+    """A turn-based player is away most of the time: no away stand-in, no
+    asking for a bot, and the live timer's expiry leaves the match alone."""
+    alice, bob = make_user("alice"), make_user("bob")
+    match = turn_based(alice, bob)
+    MatchPlayer.objects.filter(match=match).update(seen_at=timezone.now() - timedelta(days=2))
+    Match.objects.filter(pk=match.pk).update(clock_since=timezone.now() - timedelta(days=2))
+    assert standins.expire_away_of([match.pk]) == set()
+    assert not MatchPlayer.objects.filter(match=match, stand_in=True).exists()
+    with pytest.raises(standins.ActionRefused) as err:
+        standins.request_stand_in(match.pk, 1, 0)
+    assert err.value.code == "turn_based"
+
+
+def test_lobby_error_names_the_rule():
+    with pytest.raises(LobbyError) as err:
+        services._checked_pace(DAY, "strikes", 0)
+    assert err.value.code == "bad_strikes"
+
+
+async def test_a_turn_based_bot_moves_with_no_page_open(make_user, ws, layer):
+    """alice plays her turn over the websocket against a greedy table bot
+    at a turn-based table and closes the page: the bot's turn is played
+    in the background, and the deadline moves back to her."""
+    alice = await sync_to_async(make_user)("alice")
+
+    def make():
+        table = bot_table([alice], bots=[(1, "greedy")])
+        type(table).objects.filter(pk=table.pk).update(
+            turn_based=True, turn_seconds=DAY, deadline_rule="strikes", strikes_allowed=3
+        )
+        return services.start_table(table.pk, alice, seed=11).match
+
+    match = await sync_to_async(make)()
+    assert match.turn_based
+    comm, connected, _ = await ws(f"/ws/match/{match.pk}/", alice)
+    assert connected and (await recv(comm))["type"] == "state"
+    await comm.send_json_to({"type": "action", "id": "e", "version": 0, "action": {"type": "end_main"}})
+    while (msg := await recv(comm))["type"] != "state" or msg["version"] != 1:
+        pass
+    tech = next(a for a in msg["legal_actions"] if a["type"] == "tech")
+    await comm.send_json_to({"type": "action", "id": "t", "version": 1, "action": tech})
+    while (msg := await recv(comm)).get("id") != "t":
+        pass
+    handed = msg["version"]
+    await comm.disconnect()
+    version, waiting, sockets = await _until_back_to(match.pk, 0, after=handed)
+    assert sockets == 0 and version > handed
+    row = await sync_to_async(Match.objects.get)(pk=match.pk)
+    seat = await sync_to_async(MatchPlayer.objects.get)(match=match, seat=0)
+    assert row.deadline == seat.deadline and row.deadline > timezone.now() + timedelta(hours=23)
+
+
+def test_bots_and_stand_ins_only_play_on_in_a_turn_based_match(make_user, monkeypatch):
+    """A stand-in given at a deadline plays though nobody is connected
+    (live matches wait for a person: tests/server/test_table_bots.py)."""
+    monkeypatch.setattr(tasks, "wake_bots", lambda match_id: False)
+    alice = make_user("alice")
+    table = bot_table([alice], bots=[(1, "greedy")])
+    type(table).objects.filter(pk=table.pk).update(turn_based=True, turn_seconds=DAY, deadline_rule="stand_in")
+    match = services.start_table(table.pk, alice, seed=5).match
+    _to_the_bot(match, alice)
+    MatchPlayer.objects.filter(match=match, seat=0).update(stand_in=True, timed_out=True)
+    assert standins.play_one(match.pk) is not None
