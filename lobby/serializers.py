@@ -341,3 +341,11 @@ class ModeSerializer(serializers.Serializer):
         allow_null=True,
         help_text="The team of each seat index (null when every seat plays alone).",
     )
+
+
+class VacationSerializer(serializers.Serializer):
+    """Days off to declare: ``first`` and ``last`` (dates, both included;
+    game.turnbased.declare_vacation checks them)."""
+
+    first = serializers.DateField()
+    last = serializers.DateField()

@@ -17,8 +17,9 @@ from huey.contrib.djhuey import HUEY
 
 from game import deadlines, rules, standins, tasks, turnbased
 from game.models import Match, MatchPlayer
-from game.services import apply_match_action
+from game.services import apply_match_action, create_match
 from lobby import services
+from lobby.overview import turn_based_page
 from lobby.services import LobbyError
 from tests.server.matchkit import logged_in, recv, row_now
 from tests.server.test_bot_tasks import _until_back_to
@@ -286,3 +287,124 @@ def test_bots_and_stand_ins_only_play_on_in_a_turn_based_match(make_user, monkey
     _to_the_bot(match, alice)
     MatchPlayer.objects.filter(match=match, seat=0).update(stand_in=True, timed_out=True)
     assert standins.play_one(match.pk) is not None
+
+
+def _many_matches(alice, others, count):
+    """``count`` turn-based matches of alice (seat 0 in even ones, seat 1
+    in odd ones), made directly (game.services.create_match), with
+    deadlines spread over a week; returns their ids in creation order."""
+    ids = []
+    now = timezone.now()
+    for i in range(count):
+        other = others[i % len(others)]
+        users = [alice, other] if i % 2 == 0 else [other, alice]
+        config = {
+            "mode": "1hero",
+            "seed": i,
+            "seats": [
+                {"name": users[0].public_name, "hero": "troq_bashar"},
+                {"name": users[1].public_name, "hero": "river_montoya"},
+            ],
+        }
+        match = create_match(config, users, turn_seconds=7 * DAY, deadline_rule="stand_in")
+        shift = timedelta(minutes=(i * 37) % (7 * 24 * 60))
+        Match.objects.filter(pk=match.pk).update(deadline=now + shift)
+        MatchPlayer.objects.filter(match=match, seat=0).update(deadline=now + shift)
+        ids.append(match.pk)
+    return ids
+
+
+def test_your_matches_hold_hundreds_a_page_at_a_time_in_one_query(make_user, django_assert_max_num_queries):
+    alice = make_user("alice")
+    others = [make_user(f"friend{i}") for i in range(5)]
+    _many_matches(alice, others, 300)
+    client = logged_in(alice)
+    seen = []
+    page = 1
+    while True:
+        with django_assert_max_num_queries(4):  # the session, the user, the page: one query for the matches
+            body = client.get(f"/api/lobby/turn-based/?page={page}").json()
+        seen += body["matches"]
+        if not body["more"]:
+            break
+        page += 1
+    assert len(seen) == 300 and page == 12
+    mine = [m for m in seen if m["your_turn"]]
+    assert len(mine) == 150 and seen[:150] == mine  # what waits on her first
+    for group in (seen[:150], seen[150:]):
+        lefts = [m["time_left"] for m in group]
+        assert lefts == sorted(lefts)  # then by time left
+    first = seen[0]
+    assert first["opponents"] and first["waiting_for"] == [alice.public_name] and first["rule"] == "stand_in"
+    other = seen[150]
+    assert other["waiting_for"] == other["opponents"]
+    live = client.get("/api/lobby/matches/").json()
+    assert live["mine"] == []  # the turn-based ones are listed by pages only
+    assert client.get("/api/lobby/turn-based/?page=0").json()["code"] == "bad_page"
+
+
+def test_your_matches_query_count_does_not_grow(make_user):
+    """One statement for the page, whatever the number of matches."""
+    from django.db import connection as conn
+    from django.test.utils import CaptureQueriesContext
+
+    alice = make_user("alice")
+    _many_matches(alice, [make_user("bob")], 30)
+    with CaptureQueriesContext(conn) as few:
+        turn_based_page(alice, 1)
+    _many_matches(alice, [make_user("carol")], 30)
+    with CaptureQueriesContext(conn) as more:
+        turn_based_page(alice, 1)
+    assert len(few) == len(more) == 1
+
+
+def test_since_you_left_shows_the_lines_you_have_not_seen_and_no_hidden_card(make_user):
+    alice, bob = make_user("alice"), make_user("bob")
+    match = turn_based(alice, bob)
+    client = logged_in(bob)
+    first = client.post(f"/api/matches/{match.pk}/visit/").json()
+    assert first["lines"] == [] and first["since_version"] is None  # a first visit
+    _to_bob(match, alice)
+    back = client.post(f"/api/matches/{match.pk}/visit/").json()
+    assert back["since_version"] == 0 and back["version"] == 2 and back["lines"]
+    state = row_now(match.pk).state
+    shown = [line["text"] for line in rules.view(state, 1)["log"]]
+    assert [line["text"] for line in back["lines"]] == shown[len(shown) - len(back["lines"]) :]
+    alice_only = {line["text"] for line in rules.view(state, 0)["log"]} - set(shown)
+    assert alice_only and not alice_only & {line["text"] for line in back["lines"]}  # her secret lines stay hers
+    again = client.post(f"/api/matches/{match.pk}/visit/").json()
+    assert again["lines"] == [] and again["since_version"] == 2
+    stranger = logged_in(make_user("stranger")).post(f"/api/matches/{match.pk}/visit/")
+    assert stranger.status_code == 404 or stranger.json()["lines"] == []
+
+
+def test_a_turn_exports_as_text_from_the_viewer_s_view_only(make_user):
+    alice, bob = make_user("alice"), make_user("bob")
+    match = turn_based(alice, bob)
+    _to_bob(match, alice)
+    state = row_now(match.pk).state
+    text = logged_in(bob).get(f"/api/matches/{match.pk}/turn-text/").json()["text"]
+    assert text.startswith(f"[Codex] Match {match.pk}, as {bob.public_name} saw it")
+    assert "gold" in text and "patrol:" in text
+    mine = {line["text"] for line in rules.view(state, 1)["log"]}
+    hers = {line["text"] for line in rules.view(state, 0)["log"]} - mine
+    assert hers and not any(f"- {line}\n" in text for line in hers)
+
+
+def test_days_off_through_the_api(make_user):
+    alice = make_user("alice")
+    client = logged_in(alice)
+    tomorrow = timezone.now().date() + timedelta(days=1)
+    made = client.post(
+        "/api/vacations/", {"first": str(tomorrow), "last": str(tomorrow + timedelta(days=2))}, format="json"
+    )
+    assert made.status_code == 201 and made.json()["days_used"] >= 0 and len(made.json()["vacations"]) == 1
+    refused = client.post(
+        "/api/vacations/", {"first": str(tomorrow + timedelta(days=5)), "last": str(tomorrow)}, format="json"
+    )
+    assert refused.status_code == 400 and refused.json()["code"] == "bad_dates"
+    bad = client.post("/api/vacations/", {"first": "soon", "last": str(tomorrow)}, format="json")
+    assert bad.status_code == 400
+    gone = client.delete(f"/api/vacations/?id={made.json()['vacations'][0]['id']}")
+    assert gone.status_code == 200 and gone.json()["vacations"] == []
+    assert client.delete("/api/vacations/?id=x").json()["code"] == "no_such_vacation"
