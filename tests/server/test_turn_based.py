@@ -79,15 +79,16 @@ def test_a_table_is_live_or_turn_based_with_sensible_choices(make_user):
     assert (live["turn_based"], live["deadline_rule"], live["strikes_allowed"]) == (False, "", 0)
 
 
-def test_the_start_sets_a_deadline_and_schedules_its_task(make_user):
+def test_the_start_sets_a_deadline_and_schedules_its_task(make_user, monkeypatch):
+    scheduled = []
+    monkeypatch.setattr(tasks.deadline_due, "schedule", lambda args, eta: scheduled.append((args, eta)))
     alice, bob = make_user("alice"), make_user("bob")
     match = turn_based(alice, bob)
     assert match.turn_based and match.clock["seats"] == [0]
     assert match.deadline == match.clock_since + timedelta(days=1)
     seats = dict(MatchPlayer.objects.filter(match=match).values_list("seat", "deadline"))
     assert seats == {0: match.deadline, 1: None}
-    due = [t for t in HUEY.scheduled() if t.name.endswith("deadline_due") and t.args == (match.pk,)]
-    assert match.deadline in [t.eta.replace(tzinfo=UTC) for t in due]  # (ids of earlier tests' too)
+    assert scheduled == [((match.pk,), match.deadline)]  # after the commit, for that time
     left = standins.presence(match.pk)
     assert DAY - 60 < left[0]["time_left"] <= DAY and left[1]["time_left"] is None
     assert not left[0]["askable"]
