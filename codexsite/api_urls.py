@@ -12,7 +12,15 @@ from rest_framework.routers import DefaultRouter
 
 from decks.api import DeckViewSet
 from game.api import CardViewSet, MatchViewSet
-from lobby.api import LobbyMatchesView, MeView, ModeView, RematchView, TableViewSet
+from lobby.api import (
+    LobbyMatchesView,
+    MeView,
+    ModeView,
+    RematchView,
+    TableViewSet,
+    TurnBasedMatchesView,
+    VacationView,
+)
 
 router = DefaultRouter()
 router.include_format_suffixes = False
@@ -26,5 +34,7 @@ urlpatterns = [
     path("modes/", ModeView.as_view(), name="modes"),
     path("lobby/matches/", LobbyMatchesView.as_view(), name="lobby-matches"),
     path("lobby/rematch/<int:match_id>/", RematchView.as_view(), name="lobby-rematch"),
+    path("lobby/turn-based/", TurnBasedMatchesView.as_view(), name="lobby-turn-based"),
+    path("vacations/", VacationView.as_view(), name="vacations"),
     *router.urls,
 ]

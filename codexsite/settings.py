@@ -333,6 +333,9 @@ CODEX_TASKS_IN_PROCESS = env.bool("CODEX_TASKS_IN_PROCESS", default=not REDIS_UR
 CODEX_TASKS_NICE = env.int("CODEX_TASKS_NICE", default=10)
 # A match's bot run that showed no life this long (its worker died) is replaced.
 CODEX_BOT_STALE_SECONDS = env.float("CODEX_BOT_STALE_SECONDS", default=60.0)
+# The sweep of turn-based deadlines every minute (game.tasks.sweep_deadlines;
+# issue 32). Off in tests, which run the sweep themselves when they mean to.
+CODEX_DEADLINE_SWEEP = env.bool("CODEX_DEADLINE_SWEEP", default="pytest" not in sys.modules)
 if CODEX_TASKS_IN_PROCESS:
     HUEY = {
         # A memory queue whose workers wait on it (codexsite/taskqueue.py): nothing to install.

@@ -10,5 +10,5 @@ class CommunityConfig(AppConfig):
     name = "community"
 
     def ready(self) -> None:
-        """Import the receivers of game.finished's signal (connecting them)."""
+        """Import the receivers of game.matchsignals' match_finished (connecting them)."""
         from community import receivers  # noqa: F401

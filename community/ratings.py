@@ -3,7 +3,7 @@ Plackett-Luce model: teams, uneven teams and free-for-all placings, each
 rating a skill ``mu`` with its uncertainty ``sigma``.
 
 A rated table's match moves its players' ratings when it finishes, in the
-transaction of the finishing action (community.receivers, game.finished),
+transaction of the finishing action (community.receivers, game.matchsignals),
 once (the RatedMatch receipt). Who won and who placed where is read from
 game.rules.outcome only (placings). Not rated: a match with a table bot (bots
 are never rated) or one where a stand-in made more than

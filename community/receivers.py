@@ -1,10 +1,10 @@
 """What the community does when something happens elsewhere: a finished
-match moves ratings (game.finished's signal, sent in the finish's transaction)."""
+match moves ratings (game.matchsignals' match_finished, sent in the finish's transaction)."""
 
 from django.dispatch import receiver
 
 from community import ratings
-from game.finished import match_finished
+from game.matchsignals import match_finished
 
 
 @receiver(match_finished)

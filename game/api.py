@@ -10,7 +10,7 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 
 from codexsite.apischema import refusals
-from game import replays, rules
+from game import replays, rules, visits
 from game.models import Match
 from game.serializers import LoggedActionSerializer, MatchSerializer
 from game.services import current_state, may_spectate, seat_of
@@ -107,6 +107,40 @@ class MatchViewSet(viewsets.ReadOnlyModelViewSet):
         actions = LoggedActionSerializer(match.actions.all(), many=True, context=context).data
         lines = [{"n": line["n"], "text": line["text"]} for line in rules.view(state, seat).get("log", [])]
         return Response({"version": match.version, "seat": seat, "lines": lines, "actions": actions})
+
+    @extend_schema(
+        parameters=[INVITE_PARAM],
+        request=None,
+        responses={
+            200: inline_serializer(
+                "SinceYouLeft",
+                {
+                    "version": serializers.IntegerField(),
+                    "since_version": serializers.IntegerField(allow_null=True),
+                    "lines": LogLinesSerializer,
+                },
+            ),
+            **refusals(404),
+        },
+    )
+    @action(detail=True, methods=["post"])
+    def visit(self, request, pk=None):
+        """Since you left (issue 32 point 3): the log lines of the caller's
+        view added since their last visit, and this visit marked
+        (game.visits.visit); none for a first visit or a spectator."""
+        match = self.get_object()
+        return Response(visits.visit(match, request.user.pk, self.viewer_seat))
+
+    @extend_schema(
+        parameters=[INVITE_PARAM],
+        responses={200: inline_serializer("TurnText", {"text": serializers.CharField()}), **refusals(404)},
+    )
+    @action(detail=True, methods=["get"], url_path="turn-text")
+    def turn_text(self, request, pk=None):
+        """The latest turn as text for a forum post, from the caller's view
+        only (game.visits.turn_text)."""
+        match = self.get_object()
+        return Response({"text": visits.turn_text(match, self.viewer_seat)})
 
     def _replay(self, request, read, *args):
         """``(viewer seat or None, read(match, seat, *args))`` for the replay

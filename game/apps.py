@@ -10,5 +10,6 @@ class GameConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self):
-        """Connect the account signal receivers (game.signals)."""
-        from game import signals  # noqa: F401
+        """Connect the account signal receivers (game.signals) and the
+        deadlines' scheduler (game.tasks)."""
+        from game import signals, tasks  # noqa: F401

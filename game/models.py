@@ -20,7 +20,19 @@ class Match(models.Model):
     the time a player has (None: no timer); ``clock`` is ``{"key": "turn:phase",
     "seats": [...]}``, the turn, phase and seats the game waited on after
     the last action, and ``clock_since`` when their clock started.
+
+    A turn-based table's match (game.turnbased; issue 32) sets
+    ``turn_based``: ``turn_seconds`` is then the time per move (1 hour to
+    14 days), ``deadline_rule`` what a missed deadline does ("stand_in" or
+    "strikes"), ``strikes_allowed`` the missed deadlines that lose the
+    match under "strikes", and ``deadline`` the earliest deadline of the
+    seats the game waits on (None: none), which the deadline tasks and the
+    sweep read.
     """
+
+    class DeadlineRule(models.TextChoices):
+        STAND_IN = "stand_in"
+        STRIKES = "strikes"
 
     class Status(models.TextChoices):
         PLAYING = "playing"
@@ -37,9 +49,16 @@ class Match(models.Model):
     turn_seconds = models.PositiveIntegerField(null=True, blank=True)
     clock = models.JSONField(default=dict, blank=True)
     clock_since = models.DateTimeField(null=True, blank=True)
+    turn_based = models.BooleanField(default=False)
+    deadline_rule = models.CharField(max_length=10, choices=DeadlineRule.choices, blank=True, default="")
+    strikes_allowed = models.PositiveSmallIntegerField(default=0)
+    deadline = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["-created"]
+        indexes = [
+            models.Index(fields=["deadline"], name="match_deadline", condition=models.Q(deadline__isnull=False)),
+        ]
 
 
 class MatchPlayer(models.Model):
@@ -58,6 +77,10 @@ class MatchPlayer(models.Model):
     ``stand_in_moves``: how many of the seat's moves a stand-in made
     (game.standins.play_next counts them; a match with a stand-in for more
     than a set share of a seat's moves is not rated, issue 33).
+
+    In a turn-based match (game.turnbased): ``deadline`` is the seat's
+    deadline while the game waits on it (its player's vacation days
+    added), else None; ``strikes`` the deadlines it missed.
     """
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="players")
@@ -70,6 +93,8 @@ class MatchPlayer(models.Model):
     stand_in = models.BooleanField(default=False)
     timed_out = models.BooleanField(default=False)
     stand_in_moves = models.PositiveIntegerField(default=0)
+    deadline = models.DateTimeField(null=True, blank=True)
+    strikes = models.PositiveSmallIntegerField(default=0)
 
     class Meta:
         ordering = ["seat"]
@@ -169,3 +194,33 @@ class ReplayStep(models.Model):
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["match", "viewer", "engine", "at"], name="replay_step_unique")]
+
+
+class Vacation(models.Model):
+    """Days off a player declared (game.turnbased; issue 32, docs/RULINGS.md
+    "Server: turn-based deadlines"): from the start of ``first`` to the end
+    of ``last`` (UTC days, both included) the clocks of their turn-based
+    matches stand still."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="vacations")
+    first = models.DateField()
+    last = models.DateField()
+
+    class Meta:
+        ordering = ["first"]
+        indexes = [models.Index(fields=["user", "last"], name="vacation_user_last")]
+
+
+class MatchVisit(models.Model):
+    """What a user last saw of a match they play (game.turnbased.since_last_visit;
+    issue 32 point 3): ``log_n``, the number of the last log line their view
+    held then, and ``version``, the match's version then."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="+")
+    log_n = models.PositiveIntegerField(default=0)
+    version = models.PositiveIntegerField(default=0)
+    at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["user", "match"], name="matchvisit_unique")]

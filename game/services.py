@@ -21,8 +21,8 @@ from django.conf import settings
 from django.db import InterfaceError, OperationalError, connection, transaction
 from django.utils import timezone
 
-from game import jsontext, rules, statecache, turnclock
-from game.finished import match_finished
+from game import jsontext, rules, statecache, turnbased, turnclock
+from game.matchsignals import match_finished
 from game.models import Match, MatchAction, MatchPlayer
 
 
@@ -133,26 +133,44 @@ class Access:
     snapshot: Snapshot
 
 
-def create_match(config: dict, users: list, bots: list | None = None, turn_seconds: int | None = None) -> Match:
+def create_match(
+    config: dict,
+    users: list,
+    bots: list | None = None,
+    turn_seconds: int | None = None,
+    deadline_rule: str = "",
+    strikes_allowed: int = 0,
+) -> Match:
     """Start a match: build the initial state with the engine and store it.
 
     Takes the engine config (``{"mode", "seed", "seats": [...]}``), the users
     in seat order (``users[i]`` plays seat i; None for a table bot's seat)
     and, optionally, the table bots' kinds in seat order (``bots[i]``: a
     game.standins.BOT_KINDS key, or "" for a person) and the turn timer
-    (``turn_seconds``, None: off; game.turnclock). Returns the saved
-    Match at version 0. Raises ``game.rules.RulesError`` when the engine
+    (``turn_seconds``, None: off; game.turnclock); a ``deadline_rule``
+    makes it a turn-based match (game.turnbased: ``turn_seconds`` the time
+    per move, ``strikes_allowed`` the strikes that lose under "strikes"),
+    its first deadlines set. Returns the saved Match at version 0. Raises ``game.rules.RulesError`` when the engine
     rejects the config.
     """
     state = rules.new_game(config)
     bots = bots or [""] * len(users)
     with transaction.atomic():
-        match = Match(config=config, state=state, turn_seconds=turn_seconds)
+        match = Match(
+            config=config,
+            state=state,
+            turn_seconds=turn_seconds,
+            turn_based=bool(deadline_rule),
+            deadline_rule=deadline_rule,
+            strikes_allowed=strikes_allowed,
+        )
         turnclock.start(match, state)
         match.save()
         MatchPlayer.objects.bulk_create(
             [MatchPlayer(match=match, seat=i, user=user, bot=bots[i]) for i, user in enumerate(users)]
         )
+        if match.turn_based:
+            turnbased.start(match)
     return match
 
 
@@ -555,7 +573,7 @@ def _apply(
     (READ COMMITTED: each statement sees what was committed when it
     started), and the write is made only while the row is at the version
     read. A timed match's write and clock go in one transaction, and so
-    does a finishing action's write with game.finished's receivers. On SQLite
+    does a finishing action's write with game.matchsignals's receivers. On SQLite
     the transaction holds the write lock from its start, as before."""
     seat_given = seat is not None
     postgres = connection.vendor == "postgresql"
@@ -627,7 +645,7 @@ def _apply(
             _write(match_id, snapshot, seat, action, nonce)
             if timed:
                 turnclock.after_action(match_id, state)
-            if finished:  # in the finish's transaction (game.finished; issue 33's ratings)
+            if finished:  # in the finish's transaction (game.matchsignals; issue 33's ratings)
                 match_finished.send(sender=Match, match_id=match_id, state=state, seat=seat)
         transaction.on_commit(lambda: statecache.put(match_id, snapshot.created, snapshot))
     return Applied(version=snapshot.version, snapshot=snapshot)

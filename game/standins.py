@@ -140,7 +140,9 @@ def presence(match_id: int) -> list:
     ask for a bot (request_stand_in); ``bot``: the table bot's kind
     (BOT_KINDS) playing the seat, None for a person's seat; ``time_left``:
     seconds left on the seat's turn clock while the game waits on it
-    (game.turnclock), else None (no timer, or not its turn)."""
+    (game.turnclock; a turn-based match: till the seat's deadline,
+    game.turnbased), else None (no timer, or not its turn); a turn-based
+    match's seats are never askable (its deadlines decide)."""
     return presence_of([match_id]).get(match_id, [])
 
 
@@ -151,22 +153,30 @@ def presence_of(match_ids: list) -> dict:
     now = timezone.now()
     sockets = livesockets.live().filter(match_id=OuterRef("match_id"), seat=OuterRef("seat"))
     players = MatchPlayer.objects.filter(match_id__in=match_ids).annotate(live=Exists(sockets))
-    clocks = {
-        m.pk: turnclock.time_left(m, now)
-        for m in Match.objects.filter(pk__in=match_ids, turn_seconds__isnull=False).only(
-            "turn_seconds", "status", "clock", "clock_since"
-        )
-    }
+    timed = Match.objects.filter(pk__in=match_ids, turn_seconds__isnull=False).only(
+        "turn_seconds", "status", "clock", "clock_since", "turn_based"
+    )
+    clocks, turn_based = {}, set()
+    for m in timed:
+        if m.turn_based:
+            turn_based.add(m.pk)
+        else:
+            clocks[m.pk] = turnclock.time_left(m, now)
     out = {}
     for p in players.order_by("match_id", "seat"):
+        paced = p.match_id in turn_based  # its own deadlines (game.turnbased); no asking for a bot
+        if paced:
+            left = None if p.deadline is None else max(0.0, round((p.deadline - now).total_seconds(), 1))
+        else:
+            left = clocks.get(p.match_id, {}).get(p.seat)
         out.setdefault(p.match_id, []).append(
             {
                 "seat": p.seat,
                 "away": _is_away(p, now),
                 "stand_in": p.stand_in,
-                "askable": _is_askable(p, now),
+                "askable": not paced and _is_askable(p, now),
                 "bot": p.bot or None,
-                "time_left": clocks.get(p.match_id, {}).get(p.seat),
+                "time_left": left,
             }
         )
     return out
@@ -188,11 +198,16 @@ def request_stand_in(match_id: int, requester: int, seat: int) -> None:
     Raises ActionRefused (nothing changed): ``match_over``; ``bad_seat``
     (no such seat, or the requester's own); ``not_away`` (that player is
     here); ``not_away_long`` (gone less than CODEX_STAND_IN_ASK_SECONDS);
-    ``already_standing_in``.
+    ``already_standing_in``; ``turn_based`` (a turn-based match: its
+    deadlines decide, game.deadlines).
     """
-    match = Match.objects.filter(pk=match_id).only("status").first()
+    match = Match.objects.filter(pk=match_id).only("status", "turn_based").first()
     if match is None or match.status != Match.Status.PLAYING:
         raise ActionRefused("match_over", "This match is over.")
+    if match.turn_based:
+        raise ActionRefused(
+            "turn_based", "In a turn-based match each player has until their deadline: the table's rule decides then."
+        )
     target = _players(match_id).filter(seat=seat).first()
     if target is None or seat == requester:
         raise ActionRefused("bad_seat", "Choose another player's seat.")
@@ -212,11 +227,17 @@ def expire_away_of(match_ids: list) -> set:
     ``CODEX_STAND_IN_SECONDS``, or whose turn clock ran out
     (game.turnclock.expire); a worker does it for every match it serves at
     once (game.presence). Returns the ids of the matches where a bot was
-    given."""
+    given. Not in a turn-based match: its players are away most of the
+    time, and its deadlines decide (game.deadlines)."""
     given = {match_id for match_id in turnclock.timed(match_ids) if turnclock.expire(match_id)}
     cutoff = timezone.now() - timedelta(seconds=settings.CODEX_STAND_IN_SECONDS)
     due = MatchPlayer.objects.filter(
-        match_id__in=match_ids, match__status=Match.Status.PLAYING, bot="", stand_in=False, seen_at__lt=cutoff
+        match_id__in=match_ids,
+        match__status=Match.Status.PLAYING,
+        match__turn_based=False,
+        bot="",
+        stand_in=False,
+        seen_at__lt=cutoff,
     )
     away = set(due.values_list("match_id", flat=True))
     if away:
@@ -229,11 +250,13 @@ CHOICE_TRIES = 3  # times play_one chooses again when the state moved on under t
 
 def _bots_play(match_id: int, players: list) -> bool:
     """True when bots may play in match ``match_id`` of ``players``
-    (``{"seat", "bot", "stand_in"}`` each): at least one seat is a person's
-    own, not a bot's nor stood in for, or a person seated in the match has a
-    live socket (whose turn clock ran out while they watch: the stand-in
-    plays their turn in front of them)."""
-    if any(not p["bot"] and not p["stand_in"] for p in players):
+    (``{"seat", "bot", "stand_in", "match__turn_based"}`` each): at least
+    one seat is a person's own, not a bot's nor stood in for, or a person
+    seated in the match has a live socket (whose turn clock ran out while
+    they watch: the stand-in plays their turn in front of them), or the
+    match is turn-based (a stand-in there plays only a seat whose deadline
+    passed, page or not)."""
+    if any(p["match__turn_based"] or (not p["bot"] and not p["stand_in"]) for p in players):
         return True
     return livesockets.live().filter(match_id=match_id, seat__isnull=False).exists()
 
@@ -285,7 +308,9 @@ def play_next(match_id: int) -> tuple[int, Applied] | None:
             return None
         if match.status != Match.Status.PLAYING:
             return None
-        players = list(MatchPlayer.objects.filter(match_id=match_id).values("seat", "bot", "stand_in"))
+        players = list(
+            MatchPlayer.objects.filter(match_id=match_id).values("seat", "bot", "stand_in", "match__turn_based")
+        )
         if not _bots_play(match_id, players):
             return None
         bots = [p for p in players if p["bot"] or p["stand_in"]]

@@ -20,6 +20,12 @@ a beat of CODEX_BOT_BEAT between the moves of one turn. It stops when no bot
 has anything to do, and a match where every seat is a bot or a stand-in,
 with no seated person connected, waits for a person to come back
 (game.standins._bots_play).
+
+The deadlines of turn-based matches (issue 32; game.turnbased,
+game.deadlines): each deadline set is a task scheduled for that time
+(deadline_due), and a periodic sweep (sweep_deadlines, every minute)
+handles any deadline whose task was lost (a restart of `make run`'s memory
+queue, a worker killed while it ran): docs/ARCHITECTURE.md "Background work".
 """
 
 import logging
@@ -28,10 +34,12 @@ import time
 
 from django.conf import settings
 from django.db import connection
-from huey.contrib.djhuey import HUEY, db_task, on_startup
+from django.dispatch import receiver
+from huey import crontab
+from huey.contrib.djhuey import HUEY, db_task, on_startup, periodic_task
 
 from codexsite import taskqueue
-from game import delivery, standins
+from game import deadlines, delivery, standins, turnbased
 from game.models import Match
 from game.rules import waiting_on
 
@@ -135,3 +143,62 @@ def _run(match_id: int) -> None:
         HUEY.delete(mark)
     if seen is not None and _version(match_id) != seen:
         wake_bots(match_id)
+
+
+@receiver(turnbased.deadline_set)
+def schedule_deadline(sender, match_id: int, deadline, **kwargs) -> None:
+    """A turn-based match's deadline was set (committed): schedule
+    deadline_due for that time. A deadline moved later leaves its old task
+    behind, which finds nothing due."""
+    serve_here()
+    deadline_due.schedule(args=(match_id,), eta=deadline)
+
+
+@db_task()
+def deadline_due(match_id: int) -> None:
+    """The task of a turn-based match's deadline: handle what is due (handle_deadlines)."""
+    try:
+        handle_deadlines(match_id)
+    finally:
+        connection.close()
+
+
+@periodic_task(crontab(minute="*"))
+def sweep_deadlines() -> None:
+    """Every minute (when CODEX_DEADLINE_SWEEP is on): handle every
+    turn-based match whose deadline passed (game.deadlines.overdue), the
+    ones a lost task left behind. Off, it touches no database (a test
+    process's consumer runs it too)."""
+    if not settings.CODEX_DEADLINE_SWEEP:
+        return
+    try:
+        sweep()
+    finally:
+        connection.close()
+
+
+def sweep() -> int:
+    """Handle every overdue turn-based match now (handle_deadlines);
+    returns how many were overdue."""
+    due = deadlines.overdue()
+    for match_id in due:
+        handle_deadlines(match_id)
+    return len(due)
+
+
+def handle_deadlines(match_id: int) -> deadlines.Handled | None:
+    """Apply the table's rule to the seats of match ``match_id`` whose
+    deadline passed (game.deadlines.handle_due), publish the concessions
+    it made to live viewers and wake the bots when a stand-in got a seat.
+    A fault is logged (the sweep tries again) and gives None."""
+    try:
+        done = deadlines.handle_due(match_id)
+    except Exception:
+        log.exception("match %s: deadline failed", match_id)
+        return None
+    for applied in done.applied:
+        if applied.snapshot is not None:
+            delivery.publish_from_thread(match_id, applied.snapshot)
+    if done.given or done.conceded:
+        wake_bots(match_id)
+    return done

@@ -11,12 +11,17 @@ ended the main phase). A seat still waited
 on when the clock runs out is handled as an away player: the stand-in bot
 plays on for it (game.standins), until the clock starts again, when the
 player has the seat back. No time is banked from one turn to the next.
+
+A turn-based match (game.turnbased; issue 32) follows the same clock rule
+with its own deadlines, handled in the background (game.deadlines), never
+by a page: expire and timed leave it alone.
 """
 
 from datetime import timedelta
 
 from django.utils import timezone
 
+from game import turnbased
 from game.models import Match, MatchPlayer
 from game.rules import waiting_on
 
@@ -72,19 +77,24 @@ def after_action(match_id: int, state: dict) -> None:
     """In the transaction of an action of a timed match (its row locked):
     follow the clock rule for the new ``state`` (on_applied) and save the
     clock. One read and one write, for timed matches only
-    (game.services._apply)."""
-    match = Match.objects.only("pk", "turn_seconds", "clock", "clock_since").get(pk=match_id)
+    (game.services._apply). A turn-based match's deadlines follow its
+    clock (game.turnbased.after_action)."""
+    match = Match.objects.only("pk", "turn_seconds", "clock", "clock_since", "turn_based").get(pk=match_id)
+    before = dict(match.clock or {})
     changed = on_applied(match, state)
+    if match.turn_based:
+        changed += turnbased.after_action(match, before, changed)
     if changed:
         match.save(update_fields=changed)
 
 
 def timed(match_ids: list) -> list:
-    """The ids among ``match_ids`` of the matches in play with a turn timer."""
+    """The ids among ``match_ids`` of the matches in play with a live
+    turn timer (not turn-based: game.deadlines handles those)."""
     return list(
-        Match.objects.filter(pk__in=match_ids, turn_seconds__isnull=False, status=Match.Status.PLAYING).values_list(
-            "pk", flat=True
-        )
+        Match.objects.filter(
+            pk__in=match_ids, turn_seconds__isnull=False, turn_based=False, status=Match.Status.PLAYING
+        ).values_list("pk", flat=True)
     )
 
 
@@ -101,9 +111,10 @@ def time_left(match: Match, now=None) -> dict:
 def expire(match_id: int) -> bool:
     """Give the stand-in bot to every person's seat the game waits on whose
     clock ran out (``timed_out``: it is theirs again when the clock starts
-    again). Returns True when one was given."""
+    again). Returns True when one was given. A turn-based match: never
+    (game.deadlines)."""
     match = (
-        Match.objects.filter(pk=match_id, turn_seconds__isnull=False)
+        Match.objects.filter(pk=match_id, turn_seconds__isnull=False, turn_based=False)
         .only("turn_seconds", "status", "clock", "clock_since")
         .first()
     )

@@ -2,6 +2,7 @@
 
 from django.db.models import F, Q
 from django.urls.converters import IntConverter
+from django.utils import timezone
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import mixins, status, viewsets
@@ -11,10 +12,11 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from codexsite.apischema import refusals
+from game import turnbased
 from lobby import services
 from lobby.models import Table, is_invite_token
 from lobby.modes import MODES
-from lobby.overview import lobby_matches
+from lobby.overview import lobby_matches, turn_based_page
 from lobby.seen import host_gone_cutoff
 from lobby.serializers import (
     BotSerializer,
@@ -24,6 +26,7 @@ from lobby.serializers import (
     RemoveSerializer,
     SeatUpdateSerializer,
     TableSerializer,
+    VacationSerializer,
 )
 
 INVITE_PARAM = OpenApiParameter("invite", str, description="Invite token of a private table.")
@@ -140,6 +143,9 @@ class TableViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Crea
                 data.get("options"),
                 data.get("deck"),
                 data.get("rated", False),
+                data.get("turn_based", False),
+                data.get("deadline_rule", ""),
+                data.get("strikes_allowed"),
             )
         except services.LobbyError as err:
             return _lobby_error(err)
@@ -247,3 +253,70 @@ class RematchView(APIView):
         except services.LobbyError as err:
             return _lobby_error(err)
         return Response(TableSerializer(_tables().get(pk=table.pk), context={"request": request}).data)
+
+
+class TurnBasedMatchesView(APIView):
+    """A page of the caller's turn-based matches in play
+    (lobby.overview.turn_based_page; issue 32): those waiting on them first,
+    then by time left. ``?page=`` from 1."""
+
+    @extend_schema(
+        parameters=[OpenApiParameter("page", int, description="The page, from 1.")],
+        responses={200: OpenApiTypes.OBJECT, **refusals(400)},
+    )
+    def get(self, request):
+        """Return ``{"page", "more", "matches": [...]}``; 400 ``bad_page``."""
+        text = request.query_params.get("page", "1")
+        if not (text.isdigit() and 0 < int(text) <= 10_000):
+            return Response({"code": "bad_page", "detail": "A page is a number from 1."}, status=400)
+        return Response(turn_based_page(request.user, int(text)))
+
+
+class VacationView(APIView):
+    """The caller's declared days off (game.turnbased; issue 32): GET lists
+    them with the days used this year, POST ``{"first", "last"}`` (dates)
+    declares more, DELETE ``?id=`` takes back days that have not begun."""
+
+    @extend_schema(responses=OpenApiTypes.OBJECT)
+    def get(self, request):
+        """Return ``{"vacations": [{"id", "first", "last"}], "days_used", "days_a_year"}``."""
+        return Response(_vacations(request.user))
+
+    @extend_schema(request=VacationSerializer, responses={201: OpenApiTypes.OBJECT, **refusals(400, fields=True)})
+    def post(self, request):
+        """Declare days off; 400 ``bad_dates`` / ``overlaps`` / ``too_many_days``."""
+        serializer = VacationSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        try:
+            turnbased.declare_vacation(
+                request.user.pk, serializer.validated_data["first"], serializer.validated_data["last"]
+            )
+        except turnbased.VacationRefused as err:
+            return Response({"code": err.code, "detail": err.reason}, status=400)
+        return Response(_vacations(request.user), status=201)
+
+    @extend_schema(
+        parameters=[OpenApiParameter("id", int, description="The days off to take back.")],
+        responses={200: OpenApiTypes.OBJECT, **refusals(400)},
+    )
+    def delete(self, request):
+        """Take back days off; 400 ``no_such_vacation`` / ``begun``."""
+        text = request.query_params.get("id", "")
+        try:
+            if not (text.isdigit() and len(text) < 19):
+                raise turnbased.VacationRefused("no_such_vacation", "There are no such days off.")
+            turnbased.cancel_vacation(request.user.pk, int(text))
+        except turnbased.VacationRefused as err:
+            return Response({"code": err.code, "detail": err.reason}, status=400)
+        return Response(_vacations(request.user))
+
+
+def _vacations(user) -> dict:
+    """The days off of ``user`` from today on, and the days used this year."""
+    today = timezone.now().date()
+    rows = user.vacations.filter(last__gte=today)
+    return {
+        "vacations": [{"id": v.pk, "first": v.first.isoformat(), "last": v.last.isoformat()} for v in rows],
+        "days_used": turnbased.days_off_in(user.pk, today.year),
+        "days_a_year": turnbased.VACATION_DAYS_A_YEAR,
+    }

@@ -100,7 +100,9 @@ class Table(models.Model):
     the finished match it plays again; that match's players see it and may
     sit there without the link. Spectators may watch the match when ``allow_spectators``
     is set and the table is public, or they hold the invite token.
-    ``turn_seconds``: the turn timer of its match (None: off; game.turnclock).
+    ``turn_seconds``: the turn timer of its match (None: off; game.turnclock);
+    at a ``turn_based`` table (issue 32; game.turnbased) the time per move,
+    with ``deadline_rule`` ("stand_in" or "strikes") and ``strikes_allowed``.
     ``map``: the map card its match plays on ("" none, "random" or a map id;
     Deluxe rulebook "Map Cards"), ``map_drawn`` the one it got at the start.
     ``game``: the game it plays (a key of lobby.modes.GAMES: "codex", "arcane"; issue 17) and
@@ -128,6 +130,9 @@ class Table(models.Model):
     # A rematch: the table whose finished match this one plays again (one rematch a table, issue 14).
     rematch_of = models.OneToOneField("self", null=True, blank=True, on_delete=models.SET_NULL, related_name="rematch")
     turn_seconds = models.PositiveIntegerField(null=True, blank=True)
+    turn_based = models.BooleanField(default=False)
+    deadline_rule = models.CharField(max_length=10, blank=True, default="")
+    strikes_allowed = models.PositiveSmallIntegerField(default=0)
     # The map card (game/codex/maps.py): "" none, "random" (drawn when the
     # match starts), or a map id; ``map_drawn``: the map its match plays on.
     map = models.CharField(max_length=32, blank=True, default="")

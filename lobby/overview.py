@@ -15,16 +15,17 @@ docs/RULINGS.md).
 from datetime import timedelta
 
 from django.conf import settings
-from django.db.models import Exists, Max, OuterRef, Q
+from django.db.models import Exists, F, Max, OuterRef, Q
 from django.utils import timezone
 
 from game.livesockets import live
-from game.models import Match
+from game.models import Match, MatchPlayer
 from game.rules import tables, waiting_on
 from game.services import current_state
 from lobby.services import config_heroes
 
 HISTORY_SIZE = 20  # finished matches shown
+TURN_BASED_PAGE = 25  # turn-based matches a page of "Your matches" holds
 WATCH_SIZE = 20  # public matches shown
 
 
@@ -146,7 +147,8 @@ def lobby_matches(user) -> dict:
     """The matches of ``user``'s lobby: ``{"mine": [...], "history": [...],
     "watch": [...]}``.
 
-    ``mine``: the user's playing matches, those waiting on them
+    ``mine``: the user's playing live matches (the turn-based ones are
+    listed a page at a time: turn_based_page), those waiting on them
     (``your_turn``) first, then the most recently active; each with
     ``waiting_for`` (names), ``turn`` and ``quiet``.
     ``history``: their last HISTORY_SIZE finished matches, newest first,
@@ -157,7 +159,7 @@ def lobby_matches(user) -> dict:
     """
     cutoff = quiet_cutoff()
     base = Match.objects.prefetch_related("players__user")
-    mine = _annotated(base.filter(players__user=user, status=Match.Status.PLAYING))
+    mine = _annotated(base.filter(players__user=user, status=Match.Status.PLAYING, turn_based=False))
     entries = sorted(
         (_entry(m, user.pk, cutoff, current_state(m)) for m in mine), key=lambda e: e["updated"], reverse=True
     )
@@ -178,3 +180,66 @@ def lobby_matches(user) -> dict:
     watchable = _annotated(watchable).filter(Q(has_live=True) | Q(updated__gte=watch_cutoff()))
     watch = [_entry(m, user.pk, cutoff) for m in watchable.order_by("-updated")[:WATCH_SIZE]]
     return {"mine": entries, "history": history, "watch": watch}
+
+
+def turn_based_page(user, page: int = 1, now=None) -> dict:
+    """Page ``page`` (from 1) of ``user``'s turn-based matches in play
+    (issue 32): those waiting on them first, the nearest deadline first,
+    then the others by the nearest deadline of whom they wait on, then the
+    latest active. Returns ``{"page", "more": bool, "matches": [{"id",
+    "game", "mode", "opponents": [names], "waiting_for": [names],
+    "your_turn", "deadline" (ISO or None), "time_left" (seconds or None),
+    "rule", "strikes", "strikes_allowed"}]}``: the viewer's deadline when
+    it waits on them, else the earliest one it waits on. One query (the
+    seat joined to its match, without the state), however many matches:
+    names come from the match config."""
+    now = now or timezone.now()
+    rows = (
+        MatchPlayer.objects.filter(user=user, match__status=Match.Status.PLAYING, match__turn_based=True)
+        .select_related("match")
+        .only(
+            "seat",
+            "deadline",
+            "strikes",
+            "match__config",
+            "match__clock",
+            "match__deadline",
+            "match__deadline_rule",
+            "match__strikes_allowed",
+            "match__updated",
+        )
+        .order_by(
+            F("deadline").asc(nulls_last=True),
+            F("match__deadline").asc(nulls_last=True),
+            "-match__updated",
+            "match_id",
+        )
+    )
+    start = (page - 1) * TURN_BASED_PAGE
+    chunk = list(rows[start : start + TURN_BASED_PAGE + 1])
+    return {
+        "page": page,
+        "more": len(chunk) > TURN_BASED_PAGE,
+        "matches": [_turn_based_entry(row, now) for row in chunk[:TURN_BASED_PAGE]],
+    }
+
+
+def _turn_based_entry(row, now) -> dict:
+    """One turn-based match of turn_based_page, from the viewer's seat ``row``."""
+    match = row.match
+    names = [seat.get("name", "") for seat in match.config.get("seats", [])]
+    waiting = (match.clock or {}).get("seats", [])
+    deadline = row.deadline or match.deadline
+    return {
+        "id": match.pk,
+        "game": match.config.get("game", "codex"),
+        "mode": match.config.get("mode") or match.config.get("game", ""),
+        "opponents": [name for seat, name in enumerate(names) if seat != row.seat],
+        "waiting_for": [names[seat] for seat in waiting if seat < len(names)],
+        "your_turn": row.deadline is not None,
+        "deadline": deadline.isoformat() if deadline is not None else None,
+        "time_left": max(0, round((deadline - now).total_seconds())) if deadline is not None else None,
+        "rule": match.deadline_rule,
+        "strikes": row.strikes,
+        "strikes_allowed": match.strikes_allowed,
+    }

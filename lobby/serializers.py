@@ -5,7 +5,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from codexsite.apischema import ChoiceOf, exact_text
-from game import turnclock
+from game import turnbased, turnclock
 from game.models import Match
 from game.rules import tables
 from game.standins import BOT_KINDS, bot_name
@@ -97,10 +97,12 @@ class MapField(serializers.CharField):
     at a table of a game without maps)."""
 
 
-@extend_schema_field({"type": "integer", "minimum": turnclock.MIN_SECONDS, "maximum": turnclock.MAX_SECONDS})
+@extend_schema_field({"type": "integer", "minimum": turnclock.MIN_SECONDS, "maximum": max(turnbased.MOVE_CHOICES)})
 class TurnSecondsField(serializers.IntegerField):
-    """A table's turn timer in seconds, or null (off); the schema gives its
-    bounds (game.turnclock), the lobby checks them (``bad_timer``)."""
+    """A table's turn timer in seconds, or null (off): a live table's
+    (game.turnclock) or a turn-based table's time per move
+    (game.turnbased.MOVE_CHOICES); the schema gives the widest bounds, the
+    lobby checks them (``bad_timer``)."""
 
 
 class TableSerializer(serializers.ModelSerializer):
@@ -126,7 +128,27 @@ class TableSerializer(serializers.ModelSerializer):
     )
     seat_count = serializers.IntegerField(write_only=True, required=False, min_value=1, max_value=8)
     turn_seconds = TurnSecondsField(
-        required=False, allow_null=True, help_text="The turn timer in seconds, or null: off."
+        required=False,
+        allow_null=True,
+        help_text="The turn timer in seconds, or null: off (live, 30 to 3600); a turn-based table's time "
+        "per move (3600, 28800, 86400, 172800, 259200, 604800 or 1209600).",
+    )
+    turn_based = serializers.BooleanField(
+        required=False, default=False, help_text="A turn-based table: a match played over days (issue 32)."
+    )
+    deadline_rule = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        max_length=10,
+        help_text='A turn-based table\'s rule at a missed deadline: "stand_in" (a bot plays the turn) or '
+        '"strikes" (the player loses after strikes_allowed missed deadlines); "" at a live table.',
+    )
+    strikes_allowed = serializers.IntegerField(
+        required=False,
+        allow_null=True,
+        min_value=0,
+        max_value=99,
+        help_text="Under the strikes rule, the missed deadlines that lose (1 to 5; default 3); else 0.",
     )
     mode = ChoiceOf(choices=sorted(MODES))
     map = MapField(
@@ -174,6 +196,9 @@ class TableSerializer(serializers.ModelSerializer):
             "held_seats",
             "seat_count",
             "turn_seconds",
+            "turn_based",
+            "deadline_rule",
+            "strikes_allowed",
             "map",
             "map_drawn",
             "map_name",
@@ -317,3 +342,11 @@ class ModeSerializer(serializers.Serializer):
         allow_null=True,
         help_text="The team of each seat index (null when every seat plays alone).",
     )
+
+
+class VacationSerializer(serializers.Serializer):
+    """Days off to declare: ``first`` and ``last`` (dates, both included;
+    game.turnbased.declare_vacation checks them)."""
+
+    first = serializers.DateField()
+    last = serializers.DateField()

@@ -17,7 +17,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from decks.services import DeckError, deck_for_seat, starter_label
-from game import rules, tasks, turnclock
+from game import rules, tasks, turnbased, turnclock
 from game.models import Match, MatchPlayer
 from game.rules import tables
 from game.rules.tables import C23
@@ -247,6 +247,9 @@ def create_table(
     options: dict | None = None,
     deck=None,
     rated: bool = False,
+    turn_based: bool = False,
+    deadline_rule: str = "",
+    strikes_allowed: int | None = None,
 ) -> Table:
     """Open a table for ``mode`` and seat its host at seat 0.
 
@@ -258,9 +261,13 @@ def create_table(
     ``options`` (Arcane Codex, C-23; those left out keep their defaults);
     ``deck``: at a C-23 table, the host's deck (a starter's colour or the
     id of one of their saved decks; None: picked later); ``rated``: a rated
-    table (its match moves ratings, issue 33) or casual (False).
+    table (its match moves ratings, issue 33) or casual (False); a
+    ``turn_based`` table (issue 32; game.turnbased) takes its time per move
+    in ``turn_seconds`` (one of game.turnbased.MOVE_CHOICES), its
+    ``deadline_rule`` ("stand_in" or "strikes") and, with "strikes", the
+    ``strikes_allowed`` that lose (1 to 5; default 3).
     Returns the Table. Raises LobbyError ``bad_mode`` / ``bad_seats`` /
-    ``bad_timer`` / ``bad_map`` / ``bad_options``, those of a deck
+    ``bad_timer`` / ``bad_deadline_rule`` / ``bad_strikes`` / ``bad_map`` / ``bad_options``, those of a deck
     (``bad_deck``, ``no_such_deck``, ``illegal_deck``); ``too_many_tables``
     (409) when the host already has CODEX_OPEN_TABLES_PER_HOST open tables
     that are not idle; ``too_many_seats`` (409) when the host already sits
@@ -277,11 +284,17 @@ def create_table(
     if not spec.min_seats <= count <= spec.max_seats:
         counts = str(spec.min_seats) if spec.min_seats == spec.max_seats else f"{spec.min_seats} to {spec.max_seats}"
         raise LobbyError("bad_seats", f"{spec.label} is played with {counts} seats.")
-    if turn_seconds is not None and not turnclock.MIN_SECONDS <= turn_seconds <= turnclock.MAX_SECONDS:
-        raise LobbyError(
-            "bad_timer",
-            f"A turn timer is {turnclock.MIN_SECONDS} seconds to {turnclock.MAX_SECONDS // 60} minutes, or off.",
-        )
+    if turn_based:
+        strikes_allowed = _checked_pace(turn_seconds, deadline_rule, strikes_allowed)
+    else:
+        if turn_seconds is not None and not turnclock.MIN_SECONDS <= turn_seconds <= turnclock.MAX_SECONDS:
+            raise LobbyError(
+                "bad_timer",
+                f"A turn timer is {turnclock.MIN_SECONDS} seconds to {turnclock.MAX_SECONDS // 60} minutes, or off.",
+            )
+        if deadline_rule or strikes_allowed is not None:
+            raise LobbyError("bad_deadline_rule", "Deadlines and strikes are for turn-based tables only.")
+        strikes_allowed = 0
     map_choice = map_choice or ""
     if map_choice and not spec.maps:
         raise LobbyError("bad_map", f'{spec.label} is played without a map: leave the map at "no map".')
@@ -300,6 +313,9 @@ def create_table(
             is_public=is_public,
             allow_spectators=allow_spectators,
             turn_seconds=turn_seconds,
+            turn_based=turn_based,
+            deadline_rule=deadline_rule if turn_based else "",
+            strikes_allowed=strikes_allowed,
             map=map_choice,
             game=spec.game,
             options=options,
@@ -569,6 +585,31 @@ def seat_bot(table_id: int, host, index: int, kind: str, heroes: list | None = N
     return table
 
 
+DEFAULT_STRIKES = 3  # the community tournaments' rule: three missed deadlines and you are out
+
+
+def _checked_pace(turn_seconds, deadline_rule: str, strikes_allowed: int | None) -> int:
+    """Check a turn-based table's time per move, deadline rule and strikes
+    (create_table); returns the strikes that lose (0 under "stand_in").
+    Raises LobbyError ``bad_timer``, ``bad_deadline_rule``, ``bad_strikes``."""
+    if turn_seconds not in turnbased.MOVE_CHOICES:
+        raise LobbyError("bad_timer", "A turn-based table gives 1 hour, 8 hours, or 1, 2, 3, 7 or 14 days a move.")
+    if deadline_rule not in Match.DeadlineRule.values:
+        raise LobbyError(
+            "bad_deadline_rule", 'Choose what a missed deadline does: "stand_in" (a bot plays) or "strikes".'
+        )
+    if deadline_rule == Match.DeadlineRule.STAND_IN:
+        if strikes_allowed is not None:
+            raise LobbyError("bad_strikes", "Strikes count only under the strikes rule.")
+        return 0
+    strikes = DEFAULT_STRIKES if strikes_allowed is None else strikes_allowed
+    if not turnbased.MIN_STRIKES <= strikes <= turnbased.MAX_STRIKES:
+        raise LobbyError(
+            "bad_strikes", f"A player loses after {turnbased.MIN_STRIKES} to {turnbased.MAX_STRIKES} missed deadlines."
+        )
+    return strikes
+
+
 def match_config(table: Table, seed: int | None = None) -> dict:
     """Build the engine config of ``table``'s match from its seats, in seat
     order (the engine's seat i is the table's seat index i; in Two-Headed
@@ -653,7 +694,14 @@ def start_table(table_id: int, user, seed: int | None = None) -> Table:
             raise LobbyError("not_ready", "Every seat must be taken and ready.", 409)
         config = match_config(table, seed)
         try:
-            match = create_match(config, [s.user for s in seats], [s.bot for s in seats], table.turn_seconds)
+            match = create_match(
+                config,
+                [s.user for s in seats],
+                [s.bot for s in seats],
+                table.turn_seconds,
+                table.deadline_rule if table.turn_based else "",
+                table.strikes_allowed,
+            )
         except rules.RulesError as err:
             raise LobbyError("engine_refused", err.message) from None
         table.match = match

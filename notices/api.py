@@ -1,6 +1,7 @@
-"""What the rest of the server calls (issue 32 part 2): the game, in the
-transaction of the action that made the turn come to a seat
-(game.turnbased.announce_turn), and the settings page's test notice."""
+"""What the rest of the server calls (issue 32 part 2): the receiver of the
+match server's ``turn_came`` (notices.receivers), in the transaction of the
+action that made the turn come to a seat, and the settings page's test
+notice."""
 
 from datetime import datetime
 

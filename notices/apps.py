@@ -10,5 +10,6 @@ class NoticesConfig(AppConfig):
     name = "notices"
 
     def ready(self) -> None:
-        """Register the huey tasks (the sender and the periodic sweep)."""
-        from notices import tasks  # noqa: F401
+        """Register the huey tasks (the sender and the periodic sweep) and
+        connect the receiver of the match server's ``turn_came``."""
+        from notices import receivers, tasks  # noqa: F401

@@ -11,8 +11,8 @@ class Migration(migrations.Migration):
     initial = True
 
     dependencies = [
-        ('game', '0013_matchplayer_stand_in_moves'),
-        ('lobby', '0013_table_rated'),
+        ('game', '0014_matchplayer_stand_in_moves'),
+        ('lobby', '0014_table_rated'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

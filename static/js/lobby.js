@@ -5,6 +5,7 @@
 import { api, confirmThen, el, loadCatalog, pageConfig, resultConcerned, resultReason, toldReason } from "./common.js";
 import { deckPicker, isDeckGame, loadSavedDecks, seatDeck } from "./lobbydecks.js";
 import { optionFields, optionSummary, readOptions } from "./lobbygames.js";
+import { initPaceFields, initTurnBased, paceBody, refreshTurnBased } from "./lobbyturnbased.js";
 import { seatBotControls } from "./tablebots.js";
 
 const config = pageConfig("lobby-config");
@@ -294,7 +295,11 @@ function renderTable(table) {
   });
   const label = modes[table.mode] ? modes[table.mode].label : table.mode;
   const head = el("div", null, { class: "table-head" }, el("strong", `Table ${table.id}`), el("span", label));
-  const timer = table.turn_seconds ? ` · ${Math.round(table.turn_seconds / 60)} min a turn` : "";
+  const perMove = (/** @type {number} */ s) => (s >= 86400 ? `${s / 86400} d` : `${s / 3600} h`);
+  const rule = table.deadline_rule === "strikes" ? `${table.strikes_allowed} strikes lose` : "a bot plays a missed turn";
+  const timer = table.turn_based
+    ? ` · turn-based, ${perMove(table.turn_seconds)} a move, ${rule}`
+    : table.turn_seconds ? ` · ${Math.round(table.turn_seconds / 60)} min a turn` : "";
   const map = table.map_name ? ` · map: ${table.map_name}` : "";
   head.append(el("span", `host ${table.host} · ${table.is_public ? "public" : "private"}${table.allow_spectators ? "" : " · no spectators"}${table.rated ? " · rated" : ""}${timer}${map} · ${table.match_status === "finished" ? "match over" : table.status}`, { class: "table-meta" }));
   box.append(head);
@@ -507,6 +512,7 @@ async function refresh(force = false) {
       renderMatches(matches.data);
     }
   }
+  await refreshTurnBased();
 }
 
 /**
@@ -558,7 +564,8 @@ async function createTable(event) {
   if (!form.seat_count.disabled) body.seat_count = Number(form.seat_count.value);
   const mode = modes[form.mode.value];
   if (mode && mode.options.length) body.options = readOptions($("game-options"), mode);
-  if (form.turn_seconds.value) body.turn_seconds = Number(form.turn_seconds.value); // off unless chosen
+  if (form.turn_seconds.value && !form.turn_seconds.disabled) body.turn_seconds = Number(form.turn_seconds.value); // off unless chosen
+  Object.assign(body, paceBody(form)); // a turn-based table's time per move and deadline rule
   if (!form.map.disabled && form.map.value) body.map = form.map.value; // no map unless chosen (and the mode has maps)
   try {
     await act("POST", "/api/tables/", body);
@@ -578,6 +585,8 @@ async function init() {
   select.onchange = () => { showSeatCounts(); showGameOptions(); };
   showSeatCounts();
   showGameOptions();
+  initPaceFields();
+  initTurnBased();
   $("new-table").onsubmit = createTable;
   $("create-table").disabled = false; // the page disables it until this handler is in place
   await refresh(true);

@@ -73,6 +73,11 @@ def _wait_up(url: str, proc: subprocess.Popen, seconds: float = 30) -> None:
     raise RuntimeError(f"the server did not answer at {url}")
 
 
+# The live server's DATABASE_URL, once it runs (a test that shifts its clock
+# writes there: tests/browser/test_turn_based_page.py).
+SERVER = {}
+
+
 @pytest.fixture(scope="session")
 def live_server_url():
     """Start daphne on a free port with a fresh SQLite database; yield its base URL.
@@ -98,6 +103,7 @@ def live_server_url():
         CODEX_TASKS_IN_PROCESS="1",
     )
     env.pop("DJANGO_SETTINGS_MODULE", None)
+    SERVER["database_url"] = env["DATABASE_URL"]
     subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"], cwd=ROOT, env=env, check=True)
     port = _free_port()
     log = open(Path(tmp) / "daphne.log", "w")

@@ -14,8 +14,10 @@ later fails here until the walk covers it.
 """
 
 import re
+from datetime import timedelta
 
 import pytest
+from django.utils import timezone
 from jsonschema import Draft202012Validator
 from rest_framework.test import APIClient
 from rest_framework.throttling import UserRateThrottle
@@ -126,6 +128,17 @@ def test_every_operation_answers_as_its_schema_says(checker, make_user, monkeypa
     call(bob, "get", f"/api/matches/{match_id}/log/", status=200)
     call(alice, "get", f"/api/matches/{match_id}/replay/", status=409)
     call(alice, "post", f"/api/lobby/rematch/{match_id}/", status=409)
+    call(alice, "post", f"/api/matches/{match_id}/visit/", status=200)
+    call(alice, "post", "/api/matches/99999/visit/", status=404)
+    call(bob, "get", f"/api/matches/{match_id}/turn-text/", status=200)
+    call(alice, "get", "/api/lobby/turn-based/", status=200)
+    call(alice, "get", "/api/lobby/turn-based/?page=0", status=400)
+    soon = str(timezone.now().date() + timedelta(days=3))
+    call(alice, "get", "/api/vacations/", status=200)
+    call(alice, "post", "/api/vacations/", {"first": soon, "last": soon}, status=201)
+    call(alice, "post", "/api/vacations/", {"first": soon, "last": soon}, status=400)
+    call(alice, "delete", "/api/vacations/?id=x", status=400)
+    call(alice, "delete", f"/api/vacations/?id={alice_user.vacations.get().pk}", status=200)
     conceded(Match.objects.get(pk=match_id), bob_user)
     call(alice, "get", f"/api/matches/{match_id}/log/", status=200)
     call(alice, "get", f"/api/matches/{match_id}/replay/", status=200)

@@ -12,6 +12,7 @@ one bad string goes at a time.
 """
 
 import re
+from datetime import date, timedelta
 
 import pytest
 
@@ -82,6 +83,10 @@ def writes(make_user):
         "tables_join_create": ("bob", {"index": 1}),
         "tables_remove_create": ("alice", {"index": 0}),
         "tables_seat_partial_update": ("alice", {"heroes": ["troq_bashar"]}),
+        "vacations_create": (
+            "alice",
+            {"first": str(date.today() + timedelta(days=2)), "last": str(date.today() + timedelta(days=2))},
+        ),
     }
     schema = clients["alice"].get("/api/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json").json()
     ids = {"tables": table.pk, "decks": deck.pk}

@@ -10,7 +10,7 @@ from community import ratings, skill
 from community.families import family_of
 from community.models import RatedMatch, Rating, RatingChange
 from game import standins
-from game.finished import match_finished
+from game.matchsignals import match_finished
 from game.models import Match, MatchPlayer
 from game.services import current_state
 from lobby import services as lobby

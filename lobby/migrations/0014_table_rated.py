@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('lobby', '0012_bare_name_keys'),
+        ('lobby', '0013_table_turn_based'),
     ]
 
     operations = [

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('game', '0012_codex_schema_2'),
+        ('game', '0013_turn_based'),
     ]
 
     operations = [

@@ -1,0 +1,22 @@
+"""What the match server tells the apps above it, as Django signals: the
+match server imports nothing of the receivers (the layers,
+docs/ARCHITECTURE.md).
+
+``match_finished`` (issue 33: the ratings of community.ratings) is sent by
+game.services in the transaction of the action that finished the match,
+after its row and log were written and before the commit: a receiver's
+writes commit with the finish, or not at all. Arguments: ``match_id`` (int),
+``state`` (the finished state, shared: read it only, through game.rules)
+and ``seat`` (the seat whose action ended it).
+
+``turn_came`` (issue 32: the notices of notices.outbox) is sent by
+game.turnbased.announce_turn when a turn-based match starts waiting on a
+seat it did not wait on before, inside the action's transaction: a notice
+is written with the action or not at all. Arguments: ``match_id`` (int),
+``seat`` (int) and ``deadline`` (an aware datetime, or None).
+"""
+
+from django.dispatch import Signal
+
+match_finished = Signal()
+turn_came = Signal()

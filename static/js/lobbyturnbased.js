@@ -1,0 +1,134 @@
+// Turn-based play in the lobby (issue 32; game/turnbased.py): the table
+// form's pace fields, the list of your turn-based matches a page at a time
+// (/api/lobby/turn-based/: those waiting on you first, then by time left)
+// and your days off (/api/vacations/).
+import { api, el } from "./common.js";
+
+const $ = (id) => document.getElementById(id);
+let page = 1;
+let lastPage = "";
+
+/**
+ * A number of seconds as the lobby says a time left: days and hours, hours
+ * and minutes, or minutes.
+ * @param {number} seconds
+ * @returns {string}
+ */
+export function timeLeftText(seconds) {
+  const s = Math.max(0, Math.round(seconds));
+  const days = Math.floor(s / 86400);
+  const hours = Math.floor((s % 86400) / 3600);
+  const minutes = Math.floor((s % 3600) / 60);
+  if (days) return `${days} d ${hours} h left`;
+  if (hours) return `${hours} h ${minutes} min left`;
+  return s > 0 ? `${Math.max(1, minutes)} min left` : "deadline passed";
+}
+
+/**
+ * The pace fields of the new-table form as the API takes them (`{}` for a live table).
+ * @param {HTMLFormElement} form
+ * @returns {Record<string, unknown>}
+ */
+export function paceBody(form) {
+  const f = /** @type {any} */ (form);
+  if (f.pace.value !== "turn_based") return {};
+  const body = { turn_based: true, turn_seconds: Number(f.move_seconds.value), deadline_rule: f.deadline_rule.value };
+  if (f.deadline_rule.value === "strikes") body.strikes_allowed = Number(f.strikes_allowed.value);
+  return body;
+}
+
+/** Show the turn-based fields only for a turn-based table, the live timer only for a live one. */
+export function initPaceFields() {
+  const pace = /** @type {HTMLSelectElement} */ ($("pace-select"));
+  const rule = /** @type {HTMLSelectElement} */ ($("deadline-rule"));
+  const sync = () => {
+    const turnBased = pace.value === "turn_based";
+    $("turn-based-fields").hidden = !turnBased;
+    /** @type {HTMLSelectElement} */ ($("turn-seconds")).disabled = turnBased;
+    $("turn-seconds-label").hidden = turnBased;
+    $("strikes-label").hidden = rule.value !== "strikes";
+  };
+  pace.onchange = sync;
+  rule.onchange = sync;
+  sync();
+}
+
+/**
+ * One turn-based match of the list.
+ * @param {any} m an entry of /api/lobby/turn-based/
+ * @returns {HTMLElement}
+ */
+function turnBasedItem(m) {
+  const item = el("li", null, { class: `match-item mine turn-based${m.your_turn ? " your-turn" : ""}`, "data-match": m.id });
+  const text = el("div", null, { class: "match-text" });
+  text.append(el("span", `${m.mode} · turn-based · against ${m.opponents.join(", ")}`, { class: "match-names" }));
+  const facts = el("span", null, { class: "match-facts hint" });
+  if (m.your_turn) facts.append(el("strong", "Your turn", { class: "turn-flag" }), " · ");
+  else if (m.waiting_for.length) facts.append(`Waiting for ${m.waiting_for.join(" and ")} · `);
+  if (m.time_left !== null) facts.append(el("span", timeLeftText(m.time_left), { class: "time-left", title: m.deadline }));
+  if (m.rule === "strikes") facts.append(` · strikes ${m.strikes} of ${m.strikes_allowed}`);
+  text.append(facts);
+  item.append(text);
+  const actions = el("div", null, { class: "match-actions" });
+  actions.append(el("a", m.your_turn ? "Play" : "Open", { href: `/match/${m.id}/`, class: m.your_turn ? "btn small primary" : "btn small" }));
+  item.append(actions);
+  return item;
+}
+
+/** Read and draw the current page of your turn-based matches (nothing redrawn when unchanged). */
+export async function refreshTurnBased() {
+  const result = await api("GET", `/api/lobby/turn-based/?page=${page}`);
+  if (!result.ok) return;
+  const key = JSON.stringify(result.data);
+  if (key === lastPage) return;
+  lastPage = key;
+  const data = result.data;
+  const list = $("turn-based");
+  list.replaceChildren(...data.matches.map(turnBasedItem));
+  $("turn-based-section").hidden = !data.matches.length && page === 1;
+  const prev = /** @type {HTMLButtonElement} */ ($("turn-based-prev"));
+  const next = /** @type {HTMLButtonElement} */ ($("turn-based-next"));
+  prev.disabled = page === 1;
+  next.disabled = !data.more;
+  $("turn-based-page").textContent = `page ${page}`;
+}
+
+/** Draw your days off and the form to declare more. */
+async function refreshVacations() {
+  const result = await api("GET", "/api/vacations/");
+  if (!result.ok) return;
+  const data = result.data;
+  $("vacation-used").textContent = `${data.days_used} of ${data.days_a_year} days off used this year.`;
+  $("vacations").replaceChildren(
+    ...data.vacations.map((/** @type {any} */ v) => {
+      const drop = el("button", "Take back", { type: "button", class: "btn small ghost" });
+      drop.onclick = async () => {
+        const answer = await api("DELETE", `/api/vacations/?id=${v.id}`);
+        $("vacation-error").textContent = answer.ok ? "" : answer.data?.detail || "That did not work.";
+        refreshVacations();
+      };
+      return el("li", `${v.first} to ${v.last} `, {}, drop);
+    }),
+  );
+}
+
+/** Wire the list's page buttons and the days-off form. */
+export function initTurnBased() {
+  $("turn-based-prev").onclick = () => {
+    page = Math.max(1, page - 1);
+    refreshTurnBased();
+  };
+  $("turn-based-next").onclick = () => {
+    page += 1;
+    refreshTurnBased();
+  };
+  const form = /** @type {HTMLFormElement} */ ($("vacation-form"));
+  form.onsubmit = async (event) => {
+    event.preventDefault();
+    const f = /** @type {any} */ (form);
+    const answer = await api("POST", "/api/vacations/", { first: f.first.value, last: f.last.value });
+    $("vacation-error").textContent = answer.ok ? "" : answer.data?.detail || "Those days could not be declared.";
+    refreshVacations();
+  };
+  refreshVacations();
+}
