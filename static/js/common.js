@@ -307,6 +307,32 @@ export function nameList(names, last = "and") {
 }
 
 /**
+ * A span of time as a page says it at a glance: days and hours, hours and
+ * minutes, or minutes (at least 1), e.g. "2 d 5 h", "3 h", "1 min".
+ * @param {number} seconds
+ * @returns {string}
+ */
+export function durationText(seconds) {
+  const s = Math.max(0, Math.round(seconds));
+  const days = Math.floor(s / 86400);
+  const hours = Math.floor((s % 86400) / 3600);
+  const minutes = Math.floor((s % 3600) / 60);
+  if (days) return hours ? `${days} d ${hours} h` : `${days} d`;
+  if (hours) return minutes ? `${hours} h ${minutes} min` : `${hours} h`;
+  return `${Math.max(1, minutes)} min`;
+}
+
+/**
+ * A deadline's time left as the lobby's "Your matches" says it (issue 32):
+ * durationText and "left", or that the deadline passed.
+ * @param {number} seconds
+ * @returns {string}
+ */
+export function timeLeftText(seconds) {
+  return Math.round(seconds) > 0 ? `${durationText(seconds)} left` : "deadline passed";
+}
+
+/**
  * Roman numerals for tech levels (0 stays 0; others as digits).
  * @param {number} n
  * @returns {string}

@@ -2,27 +2,11 @@
 // form's pace fields, the list of your turn-based matches a page at a time
 // (/api/lobby/turn-based/: those waiting on you first, then by time left)
 // and your days off (/api/vacations/).
-import { api, el } from "./common.js";
+import { api, el, timeLeftText } from "./common.js";
 
 const $ = (id) => document.getElementById(id);
 let page = 1;
 let lastPage = "";
-
-/**
- * A number of seconds as the lobby says a time left: days and hours, hours
- * and minutes, or minutes.
- * @param {number} seconds
- * @returns {string}
- */
-export function timeLeftText(seconds) {
-  const s = Math.max(0, Math.round(seconds));
-  const days = Math.floor(s / 86400);
-  const hours = Math.floor((s % 86400) / 3600);
-  const minutes = Math.floor((s % 3600) / 60);
-  if (days) return `${days} d ${hours} h left`;
-  if (hours) return `${hours} h ${minutes} min left`;
-  return s > 0 ? `${Math.max(1, minutes)} min left` : "deadline passed";
-}
 
 /**
  * The pace fields of the new-table form as the API takes them (`{}` for a live table).

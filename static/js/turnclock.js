@@ -12,7 +12,7 @@
 // on) the pings back off, doubling up to the page's own ping period, so
 // whatever the clock says the page stays far below the rate docs/PROTOCOL.md
 // allows (20 frames a second).
-import { el } from "./common.js";
+import { durationText, el } from "./common.js";
 
 const ASK_GAP_MS = 1000; // the least time between two pings the clock asks for
 const ZERO_MAX_MS = 20000; // the longest wait between pings while a clock stays at zero (match.js PING_MS)
@@ -46,6 +46,17 @@ const clock = {
 export function mmss(seconds) {
   const s = Math.max(0, Math.ceil(seconds));
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+}
+
+/**
+ * A clock's time as the match page shows it: `m:ss` up to an hour (a live
+ * table's timer), days, hours and minutes above it (a turn-based table's
+ * time per move, issue 32: "1 d 23 h", never "2819:59").
+ * @param {number} seconds
+ * @returns {string}
+ */
+export function clockText(seconds) {
+  return seconds > 3600 ? durationText(seconds) : mmss(seconds);
 }
 
 /**
@@ -129,7 +140,7 @@ export function drawClocks() {
         place.append(tag);
       }
       const running = left !== null;
-      tag.textContent = running ? (left > 0 ? `${mmss(left)} left` : "out of time") : `${mmss(clock.seconds)} a turn`;
+      tag.textContent = running ? (left > 0 ? `${clockText(left)} left` : "out of time") : `${clockText(clock.seconds)} a turn`;
       tag.title = running ? "Time left for this turn" : "The time each turn has";
       tag.dataset.clock = running ? String(Math.ceil(left)) : "";
       tag.classList.toggle("running", running);

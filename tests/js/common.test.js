@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 
 import {
-  apiError, nameList, OTHER_TEAM, resultConcerned, resultReason, roman, sentence, toldReason, words, YOU, YOUR_TEAM,
+  apiError, durationText, nameList, OTHER_TEAM, resultConcerned, resultReason, roman, sentence, timeLeftText, toldReason, words, YOU, YOUR_TEAM,
 } from "../../static/js/common.js";
 
 describe("sentence", () => {
@@ -160,5 +160,31 @@ describe("apiError", () => {
 
   it("says the status when the answer had no body", () => {
     assert.equal(apiError({ ok: false, status: 502, data: null }), "The server answered 502.");
+  });
+});
+
+describe("durationText", () => {
+  it("says days and hours, hours and minutes, or minutes", () => {
+    assert.equal(durationText(2 * 86400 + 5 * 3600 + 59), "2 d 5 h");
+    assert.equal(durationText(86400), "1 d");
+    assert.equal(durationText(3 * 3600), "3 h");
+    assert.equal(durationText(3600 + 61), "1 h 1 min");
+    assert.equal(durationText(125), "2 min");
+  });
+  it("never says less than a minute, nor a negative time", () => {
+    assert.equal(durationText(5), "1 min");
+    assert.equal(durationText(-30), "1 min");
+  });
+});
+
+describe("timeLeftText", () => {
+  it("says the time left at a glance", () => {
+    assert.equal(timeLeftText(3 * 86400 + 7200), "3 d 2 h left");
+    assert.equal(timeLeftText(5400), "1 h 30 min left");
+    assert.equal(timeLeftText(20), "1 min left");
+  });
+  it("says when the deadline passed", () => {
+    assert.equal(timeLeftText(0), "deadline passed");
+    assert.equal(timeLeftText(-100), "deadline passed");
   });
 });

@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 
-import { mmss, timeLeft } from "../../static/js/turnclock.js";
+import { clockText, mmss, timeLeft } from "../../static/js/turnclock.js";
 
 describe("mmss", () => {
   it("reads minutes and two-digit seconds", () => {
@@ -27,5 +27,17 @@ describe("mmss", () => {
 describe("timeLeft", () => {
   it("is null for a seat whose clock is not running (no presence yet)", () => {
     assert.equal(timeLeft(0), null);
+  });
+});
+
+describe("clockText", () => {
+  it("keeps m:ss up to an hour, a live table's longest timer", () => {
+    assert.equal(clockText(3600), "60:00");
+    assert.equal(clockText(75), "1:15");
+  });
+  it("says days and hours for a turn-based table's time per move", () => {
+    assert.equal(clockText(86400), "1 d");
+    assert.equal(clockText(2 * 86400 - 1), "1 d 23 h");
+    assert.equal(clockText(8 * 3600), "8 h");
   });
 });
