@@ -14,6 +14,12 @@ the sides swap from game to game. A draw, a shared win and a game cut at
 summary line (also as JSON with ``--json``); ``--running`` prints the
 summary so far after every game (an interrupted run still has its
 figures), ``--first K`` starts at game K (two runs split a row's games).
+
+A whole bot turn (issue 30: "shows in <= 6 s at p95") is a run of one A seat's
+decisions between two of another seat's, shown at the server's pace
+(game.tasks: ``--pause`` before a bot's turn, ``--beat`` between its moves,
+the defaults of CODEX_STAND_IN_DELAY and CODEX_BOT_BEAT): the pauses plus
+its decisions' time, wall and CPU.
 """
 
 import argparse
@@ -89,7 +95,9 @@ def play_one(args: tuple) -> dict:
     state = engine.copy_state(engine.new_game(config))
     times = []
     cpu = []
+    turns: list[list[int]] = []  # the indexes in times of each run of A's decisions
     step = 0
+    last = None
     while state["status"] == "playing" and step < max_actions:
         seat = engine.seat_to_ask(state, step)
         started, started_cpu = time.perf_counter(), time.process_time()
@@ -97,6 +105,10 @@ def play_one(args: tuple) -> dict:
         if seat in mine:
             times.append(time.perf_counter() - started)
             cpu.append(time.process_time() - started_cpu)
+            if seat != last:
+                turns.append([])
+            turns[-1].append(len(times) - 1)
+        last = seat
         if action is None:
             break
         engine.apply_action_in_place(state, seat, action)
@@ -108,7 +120,15 @@ def play_one(args: tuple) -> dict:
         score = 0.5 if found["shared"] else 1.0
     else:
         score = 0.0
-    return {"k": k, "score": score, "seats": sorted(mine), "actions": step, "times": times, "cpu": cpu}
+    return {
+        "k": k,
+        "score": score,
+        "seats": sorted(mine),
+        "actions": step,
+        "times": times,
+        "cpu": cpu,
+        "turns": turns,
+    }
 
 
 def main() -> None:
@@ -124,6 +144,8 @@ def main() -> None:
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--running", action="store_true", help="print the summary so far after every game")
     parser.add_argument("--first", type=int, default=0, help="the first game's number (to split a row's games)")
+    parser.add_argument("--pause", type=float, default=1.2, help="seconds before a bot's turn (CODEX_STAND_IN_DELAY)")
+    parser.add_argument("--beat", type=float, default=0.4, help="seconds between a turn's moves (CODEX_BOT_BEAT)")
     options = parser.parse_args()
     jobs = [
         (options.row, k, options.a, options.b, options.iterations, options.think_ms, options.max_actions)
@@ -161,6 +183,14 @@ def summarize(options: argparse.Namespace, results: list) -> dict:
     low, high = wilson(wins, n)
     times = sorted(t for r in results for t in r["times"])
     cpu = sorted(t for r in results for t in r["cpu"])
+    turn_wall, turn_cpu = [], []
+    for r in results:
+        for moves in r["turns"]:
+            paced = options.pause + options.beat * (len(moves) - 1)
+            turn_wall.append(paced + sum(r["times"][i] for i in moves))
+            turn_cpu.append(paced + sum(r["cpu"][i] for i in moves))
+    turn_wall.sort()
+    turn_cpu.sort()
     return {
         "row": options.row,
         "a": options.a,
@@ -174,6 +204,9 @@ def summarize(options: argparse.Namespace, results: list) -> dict:
         "cpu_p50_s": round(percentile(cpu, 0.5), 3),
         "cpu_p95_s": round(percentile(cpu, 0.95), 3),
         "decisions": len(times),
+        "turn_p95_s": round(percentile(turn_wall, 0.95), 2),
+        "turn_cpu_p95_s": round(percentile(turn_cpu, 0.95), 2),
+        "turns": len(turn_wall),
         "load": round(os.getloadavg()[0], 1),
     }
 
@@ -186,7 +219,8 @@ def summary_line(options: argparse.Namespace, results: list) -> str:
         f"{s['row']}: {s['a']} vs {s['b']}: {s['a_score']}/{s['games']} = {s['win_rate']} "
         f"(95% {low:.2f}-{high:.2f}); {s['a']} decision p50 {s['decision_p50_s']:.3f}s "
         f"p95 {s['decision_p95_s']:.3f}s (CPU p50 {s['cpu_p50_s']:.3f}s p95 {s['cpu_p95_s']:.3f}s) "
-        f"over {s['decisions']}; load {s['load']}"
+        f"over {s['decisions']}; whole turn at the server's pace p95 {s['turn_p95_s']:.2f}s "
+        f"(with CPU times {s['turn_cpu_p95_s']:.2f}s) over {s['turns']}; load {s['load']}"
     )
 
 

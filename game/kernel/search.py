@@ -22,6 +22,14 @@ patrollers from slot to slot for hundreds of actions and never ended its
 turn). :attr:`SearchBot.last_choice` keeps every action weighed with its
 tries and mean value, the chosen one first (for hints and replays).
 
+A ``paired`` level compares the root's actions world by world instead:
+each dealt world (and the dice of its playouts) serves every action still
+in the running, and the worse half is dropped round by round (sequential
+halving). Found: in Arcane Codex the luck of the deal swamped the
+difference between two actions' means when each action met worlds of its
+own (the root's values lay within a few hundredths of each other, and
+hard beat greedy about as often as greedy beats itself, issue 30).
+
 Never peeking (issue 30 point 2): the bot hands the real state to the
 game's determinize and to nothing else; the root's actions, the playouts
 and the evaluation read only the determinized world, whose hidden cards
@@ -83,7 +91,12 @@ class Level:
     also stops once its playouts have applied ``mean_steps`` actions per
     iteration of its budget in all: a budget that shrinks with the board,
     whose long turns make long playouts, and stays reproducible for a
-    seed, since it counts actions, not time)."""
+    seed, since it counts actions, not time), ``paired`` (False: UCB1 as
+    above; True: every root action still in the running is played out in
+    the same dealt worlds with the same playout dice, and the worse half
+    is dropped round by round (sequential halving), so actions are
+    compared world by world rather than across worlds: see
+    :meth:`SearchBot._choose_paired`)."""
 
     iterations: int
     depth: int
@@ -96,6 +109,7 @@ class Level:
     turns: int = 0
     per_game: tuple[tuple[str, "Level"], ...] = ()
     mean_steps: int = 0
+    paired: bool = False
 
 
 class _Arm:
@@ -187,6 +201,8 @@ class SearchBot:
         self.last_steps = 0
         if state.get("status") != "playing":
             return None
+        if self.level.paired:
+            return self._choose_paired(state, seat)
         determinize = self.game.determinize
         assert determinize is not None
         deadline = None if self.think_ms is None else time.perf_counter() + self.think_ms / 1000
@@ -210,7 +226,7 @@ class SearchBot:
                 prior = None if picked is None else action_key(picked)
             arm = self._pick(actions, arms, order, prior)
             done += 1
-            value, played = self._iterate(world, seat, arm.action)
+            value, played = self._iterate(world, seat, arm.action, self.rng)
             steps += played
             if value is None:
                 continue
@@ -257,12 +273,89 @@ class SearchBot:
                 best, best_score = arm, score
         return best
 
-    def _iterate(self, world: State, seat: Seat, action: Action) -> tuple[float | None, int]:
+    def _choose_paired(self, state: State, seat: Seat) -> Action | None:
+        """:meth:`choose` by sequential halving over paired worlds (the
+        level's ``paired``). The budget (``iterations`` playouts, fewer
+        once ``mean_steps`` is spent) is split evenly among rounds, about
+        log2 of the root's action count; in a round each action still in
+        the running is played out in the same freshly dealt worlds, each
+        world's playouts from the same dice (the noise, the playout bots'
+        own generators), so two actions' values differ by what the actions
+        do, not by the deal. After a round the better half by mean value
+        over every world seen so far stays. The prior's pick stands unless
+        the best action's mean over the worlds both saw is more than the
+        level's ``margin`` above it; :attr:`last_choice` lists the last
+        round's actions by value, then the ones dropped, latest first."""
+        determinize = self.game.determinize
+        assert determinize is not None
+        world = determinize(state, seat, self.rng)
+        actions = [a for a in self.game.legal_actions(world, seat) if a["type"] not in self.quiet]
+        if not actions:
+            return None
+        if len(actions) == 1:
+            self.last_choice = [Weighed(actions[0], 0, 0.0)]
+            return actions[0]
+        prior: str | None = None
+        if self.prior is not None:
+            picked = self.prior.choose(self.game.copy_state(world), seat)  # a world: never the real state
+            prior = None if picked is None else action_key(picked)
+        arms = {action_key(a): _Arm(a) for a in actions}
+        values: dict[str, list[float | None]] = {key: [] for key in arms}
+        budget = max(1, self.iterations)
+        alive = [*(k for k in arms if k == prior), *(k for k in arms if k != prior)][:budget]
+        dropped = [k for k in arms if k not in alive]
+        rounds = max(1, math.ceil(math.log2(len(alive))))
+        most = budget * self.level.mean_steps or math.inf
+        done = steps = worlds = 0
+        deadline = None if self.think_ms is None else time.perf_counter() + self.think_ms / 1000
+        for _ in range(rounds):
+            for _ in range(max(1, budget // rounds // len(alive))):
+                if worlds and (done + len(alive) > budget or steps >= most):
+                    break
+                if worlds and deadline is not None and time.perf_counter() >= deadline:
+                    break
+                if worlds:
+                    world = determinize(state, seat, self.rng)
+                dice = self.rng.getrandbits(32)
+                for key in alive:
+                    value, played = self._iterate(self.game.copy_state(world), seat, arms[key].action, self._dice(dice))
+                    values[key].append(value)
+                    steps += played
+                    done += 1
+                    if value is not None:
+                        arms[key].visits += 1
+                        arms[key].total += value
+                worlds += 1
+            if len(alive) == 1 or steps >= most:
+                break
+            alive.sort(key=lambda k: -arms[k].mean())  # stable: listing order breaks ties
+            keep = max(1, (len(alive) + 1) // 2)
+            dropped = alive[keep:][::-1] + dropped
+            alive = alive[:keep]
+        self.last_iterations, self.last_steps = done, steps
+        alive.sort(key=lambda k: -arms[k].mean())
+        best = alive[0]
+        if prior in arms and prior != best and _paired_gain(values[best], values[prior]) <= self.level.margin:
+            best = prior
+        ranked = [best, *(k for k in alive if k != best), *(k for k in dropped if k != best)]
+        self.last_choice = [Weighed(arms[k].action, arms[k].visits, round(arms[k].mean(), 4)) for k in ranked]
+        return arms[best].action
+
+    def _dice(self, seed: int) -> random.Random:
+        """A generator for one playout of a paired world: the playout
+        bots' own generators are reseeded from ``seed`` too, so every root
+        action's playout in that world rolls the same dice."""
+        self.policy.rng.seed(seed)
+        if self.noisy is not None:
+            self.noisy.rng.seed(seed + 1)
+        return random.Random(seed + 2)
+
+    def _iterate(self, world: State, seat: Seat, action: Action, rng: random.Random) -> tuple[float | None, int]:
         """Apply ``action`` in ``world`` (the iteration's own copy), play on
         with the playout policy for at most ``depth`` actions (and no further
         than the level's ``turns`` horizon) and score the result for
         ``seat``; returns the value and the count of actions the playout
-        applied after the root's. The value is None when the world could
+        applied after the root's; ``rng`` rolls the noise. The value is None when the world could
         not be played (an engine fault in a dealt world: the iteration does
         not count)."""
         game = self.game
@@ -272,7 +365,7 @@ class SearchBot:
         played = 0
         try:
             apply(world, seat, action)
-            noise, rng = self.level.noise, self.rng
+            noise = self.level.noise
             for step in range(self.level.depth):
                 if world["status"] != "playing" or (turns and world.get("turn", 0) >= horizon):
                     break
@@ -290,6 +383,13 @@ class SearchBot:
         if game.evaluate is None:
             return 0.5, played
         return float(game.evaluate(world, seat)), played
+
+
+def _paired_gain(mine: list[float | None], theirs: list[float | None]) -> float:
+    """How much ``mine`` is worth above ``theirs`` over the paired worlds
+    both were scored in (the mean difference; 0 when there are none)."""
+    gains = [a - b for a, b in zip(mine, theirs, strict=False) if a is not None and b is not None]
+    return sum(gains) / len(gains) if gains else 0.0
 
 
 def last_choice_of(bot: Any) -> list[Weighed]:

@@ -236,20 +236,27 @@ class RandomBot(_GameBot):
 # big board's long turns get fewer iterations (with 9, Codex 1-hero's
 # p95 went from 0.96 to 0.63 s of CPU a decision over one deal; its
 # strength rests mostly on the prior, whose pick a Codex search rarely
-# overturns). An Arcane Codex or C-23 action costs about a tenth of a Codex
-# one, so there it searches 500 iterations; in C-23 without the prior's
+# overturns). A C-23 action costs about a tenth of a Codex one, so there
+# it searches 500 iterations, without the prior's
 # fallback: there the greedy bot's pick stood over moves the search found
 # better (it attacked with its one character, leaving no blocker against
 # a counterattack), and hard beat greedy in 15 of 24 games with it, 18 of
 # the same 24 without it (issue 30; docs/BENCHMARKS.md "Search bots").
+# In Arcane Codex "hard" compares its actions in shared worlds (``paired``)
+# and plays each world out to the end with the greedy bot on both sides
+# (150 playouts a decision): with worlds of their own and playouts cut
+# after the opponent's reply (500 iterations), the deal's luck drowned the
+# difference between actions, and hard won 13 of the first 20 games where
+# the paired level wins 15 (docs/BENCHMARKS.md "Search bots").
 _HARD = Level(iterations=96, depth=24, playout="greedy", noise=0.1, explore=0.5, turns=2)
+_ARCANE_HARD = replace(_HARD, iterations=150, depth=300, noise=0.0, turns=0, paired=True)
 LEVELS = {
     "easy": Level(iterations=10, depth=8, playout="random", noise=0.0, explore=1.0, prior="random"),
     "normal": Level(iterations=24, depth=16, playout="greedy", noise=0.15, explore=0.7),
     "hard": replace(
         _HARD,
         mean_steps=8,
-        per_game=(("arcane", replace(_HARD, iterations=500)), ("c23", replace(_HARD, iterations=500, margin=-1.0))),
+        per_game=(("arcane", _ARCANE_HARD), ("c23", replace(_HARD, iterations=500, margin=-1.0))),
     ),
 }
 

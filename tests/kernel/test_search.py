@@ -198,3 +198,54 @@ def test_a_mean_steps_budget_caps_the_playout_actions():
     assert free.last_steps > 80
     assert capped.last_steps >= 80 > capped.last_steps - 30  # stops at the first iteration past the cap
     assert capped.last_iterations < free.last_iterations
+
+
+PAIRED = Level(iterations=12, depth=30, turns=2, paired=True)
+
+
+@pytest.mark.parametrize("row", sorted(ROWS))
+def test_a_paired_search_never_peeks(row):
+    """The paired search (sequential halving over shared worlds) reads the
+    real state only through determinize too: states that differ only in
+    cards hidden from the bot's seat give the same action and values."""
+    for state, seat in _positions(row, seed=2):
+        engine = kernel.get(rules.game_of(state))
+        other = engine.determinize(state, seat, random.Random(99))
+        first = SearchBot(engine, seed=5, level=PAIRED)
+        second = SearchBot(engine, seed=5, level=PAIRED)
+        assert first.choose(state, seat) == second.choose(other, seat)
+        assert first.last_choice == second.last_choice
+
+
+@pytest.mark.parametrize("row", ["codex-1hero", "arcane", "c23"])
+def test_a_paired_search_plays_the_actions_left_in_the_same_worlds(row):
+    """Every action still in the running at the end was played out in the
+    same worlds (equal tries), the budget holds, and the halving dropped
+    actions on the way when there were more than two."""
+    state, seat = next((s, t) for s, t in _positions(row, seed=3) if len(_searched_actions(s, t)) > 2)
+    level = dataclasses.replace(PAIRED, iterations=60)
+    bot = SearchBot(kernel.get(rules.game_of(state)), seed=4, level=level)
+    action = bot.choose(rules.copy_state(state), seat)
+    assert rules.is_legal(state, seat, action)
+    assert bot.last_iterations <= level.iterations
+    assert sum(w.visits for w in bot.last_choice) == bot.last_iterations
+    most = max(w.visits for w in bot.last_choice)
+    assert min(w.visits for w in bot.last_choice) < most  # some were dropped
+    finalists = [w for w in bot.last_choice if w.visits == most]
+    assert len(finalists) >= 1 and bot.last_choice[0].visits == most
+
+
+@pytest.mark.parametrize("row", ["codex-1hero", "arcane", "c23"])
+def test_a_paired_world_rolls_the_same_dice_for_every_action(row):
+    """Two playouts of one action from copies of one world, each from the
+    dice of one seed, score the same (so the paired search compares
+    actions, not luck); a level with noise plays a random action now and
+    then, from those dice too."""
+    state, seat = next((s, t) for s, t in _positions(row, seed=3) if len(_searched_actions(s, t)) > 1)
+    engine = kernel.get(rules.game_of(state))
+    bot = SearchBot(engine, seed=4, level=dataclasses.replace(PAIRED, noise=0.3))
+    world = engine.determinize(state, seat, random.Random(1))
+    action = _searched_actions(world, seat)[0]
+    runs = [bot._iterate(engine.copy_state(world), seat, action, bot._dice(77)) for _ in range(3)]
+    assert runs[0] == runs[1] == runs[2]
+    assert runs[0][0] is not None
