@@ -16,8 +16,10 @@ the map (view) and check a config (setup).
 
 import json
 import os
+from contextlib import contextmanager
 from functools import lru_cache
 
+from .cards import registry
 from .effects import damage_prevented  # noqa: F401  (the map's damage rule, asked here by tests/rules/test_maps.py)
 
 _DATA = os.path.join(os.path.dirname(__file__), "data", "maps.json")
@@ -43,6 +45,33 @@ def map_info(map_id: str) -> dict:
 def exists(map_id) -> bool:
     """True when ``map_id`` names a map."""
     return isinstance(map_id, str) and map_id in _maps()
+
+
+@contextmanager
+def extra_maps(records: list):
+    """Add the map records ``records`` (dicts with ``id``, ``name`` and
+    ``rule``) to the data while the ``with`` block runs: a test declares a
+    map that is not in data/maps.json, its module registering it with
+    ``api.map_card`` (tests/rules/test_new_map.py; as catalog.extra_cards
+    for cards). On leaving, the records go, and so does any global card
+    registered for their ids. Raises ValueError when an id is a map
+    already or a record lacks a field.
+    Source: issue 28 (a new map needs no engine edit)."""
+    added = []
+    try:
+        for rec in records:
+            missing = {"id", "name", "rule"} - rec.keys()
+            if missing:
+                raise ValueError(f"map record {rec} lacks {sorted(missing)}")
+            if exists(rec["id"]):
+                raise ValueError(f"map {rec['id']} exists already")
+            _maps()[rec["id"]] = {"id": rec["id"], "name": rec["name"], "rule": rec["rule"]}
+            added.append(rec["id"])
+        yield added
+    finally:
+        for map_id in added:
+            del _maps()[map_id]
+            registry.GLOBAL_CARDS.pop(map_id, None)
 
 
 def current(state: dict):

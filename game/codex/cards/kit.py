@@ -20,7 +20,7 @@ What it holds, by where it comes from:
   specs), ``combat`` (the attacker), ``actions`` (playing a card from an
   effect), ``state`` (players, moves, the log, control) and
   ``errors.RulesError``;
-- the card layer: ``api`` (``card``, ``ability``, ``by_band``,
+- the card layer: ``api`` (``card``, ``map_card``, ``ability``, ``by_band``,
   ``reached``, ``band_level``), ``registry`` (``Ability``, ``Target``,
   ``card_of_id``), ``fx`` (the declarative verbs), ``targets`` (target
   slots and filters) and ``common`` (helpers shared by several colours).
@@ -98,7 +98,7 @@ from ..targeting import (
     thing_exists,
 )
 from ..timerunes import add_time_runes, remove_time_runes, total_time_runes
-from .api import ability, band_level, by_band, card, reached
+from .api import ability, band_level, by_band, card, map_card, reached
 from .common import (
     add_named_rune,
     ask_target,
@@ -317,6 +317,7 @@ __all__ = [
     "lose_levels",
     "make_instance",
     "make_token",
+    "map_card",
     "MakeTokens",
     "Modes",
     "move",

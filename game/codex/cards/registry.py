@@ -343,7 +343,7 @@ class Card:
         if name in self.handlers:
             raise ValueError(f"{self.card_id}: {name!r} answered twice")
         self.handlers[name] = fn
-        if self.card_id and REGISTRY.get(self.card_id) is self:
+        if self.card_id and self in (REGISTRY.get(self.card_id), GLOBAL_CARDS.get(self.card_id)):
             _INDEX[name][self.card_id] = fn
 
 
@@ -392,15 +392,29 @@ class _Registry(dict):
 
 
 REGISTRY = _Registry()
+# ``map id -> Card``: the global cards (cards/maps/), indexed with the cards
+# by their ids (no card id is a map id: :func:`register` checks).
+GLOBAL_CARDS = _Registry()
 _NONE = Card()
 
 
 def register(card_id: str, card: Card) -> Card:
     """Register ``card`` as the behaviour of ``card_id`` (a catalog id) and
-    return it. Raises ValueError when ``card_id`` is registered already."""
-    if card_id in REGISTRY:
+    return it. Raises ValueError when ``card_id`` is registered already, as
+    a card or a global card."""
+    if card_id in REGISTRY or card_id in GLOBAL_CARDS:
         raise ValueError(f"card {card_id} registered twice")
     REGISTRY[card_id] = card
+    return card
+
+
+def register_global(map_id: str, card: Card) -> Card:
+    """Register ``card`` as the global card ``map_id`` (a map's id: the game
+    whose ``state["map"]`` it is asks it, :func:`global_card`) and return
+    it. Raises ValueError when the id is registered already."""
+    if map_id in REGISTRY or map_id in GLOBAL_CARDS:
+        raise ValueError(f"card {map_id} registered twice")
+    GLOBAL_CARDS[map_id] = card
     return card
 
 

@@ -2,7 +2,7 @@
 module each: a map is a **global card**. Its facts (name, rule in our own
 words) are a record of ``data/maps.json``; its module declares the rule it
 changes as a card declares its effect, through the registry's mechanisms
-and events, under the map's id (``kit.card("fury_road", restricts=...)``).
+and events, under the map's id (``kit.map_card("fury_road", restricts=...)``).
 The game's map (``state["map"]``) is one more source of every question and
 event, for every seat (``registry.global_card``), so the engine asks what
 a map changes without knowing which map it is (docs/ENGINE.md "Maps are

@@ -12,4 +12,4 @@ def _hunters_gold(state, src, seat):
     kit.log(state, f"{kit.seat_name(state, seat)} gained {gained} gold from Big Game Hunters.")
 
 
-kit.card("big_game_hunters", player_upkeep=_hunters_gold)
+kit.map_card("big_game_hunters", player_upkeep=_hunters_gold)

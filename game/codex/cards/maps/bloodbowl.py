@@ -10,4 +10,4 @@ def _bloodbowl(state, src, iid):
     return 0, 0, {}
 
 
-kit.card("bloodbowl", aura_all=_bloodbowl)
+kit.map_card("bloodbowl", aura_all=_bloodbowl)

@@ -20,4 +20,4 @@ def _never_again(state, src, seat, hero_card):
     return None
 
 
-kit.card("burial_grounds", hero_dies=_bury, restricts={"summon": _never_again})
+kit.map_card("burial_grounds", hero_dies=_bury, restricts={"summon": _never_again})

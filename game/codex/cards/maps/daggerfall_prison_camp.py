@@ -9,4 +9,4 @@ def _no_card(state, src, seat):
     return "On Daggerfall Prison Camp hiring takes no card: name none."
 
 
-kit.card("daggerfall_prison_camp", restricts={"hire_card": _no_card})
+kit.map_card("daggerfall_prison_camp", restricts={"hire_card": _no_card})

@@ -8,4 +8,4 @@ def _hire_again(state, src, seat):
     return True
 
 
-kit.card("flagstone_mines", grants={"hire_again": _hire_again})
+kit.map_card("flagstone_mines", grants={"hire_again": _hire_again})

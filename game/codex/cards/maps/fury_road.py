@@ -20,4 +20,4 @@ def _one_patroller(state, src, seat, iid, slot, lender):
     )
 
 
-kit.card("fury_road", restricts={"patrol": _one_patroller})
+kit.map_card("fury_road", restricts={"patrol": _one_patroller})

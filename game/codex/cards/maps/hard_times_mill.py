@@ -10,4 +10,4 @@ def _dearer_workers(state, src, seat, cost):
     return cost + EXTRA
 
 
-kit.card("hard_times_mill", modifies={"hire_cost": _dearer_workers})
+kit.map_card("hard_times_mill", modifies={"hire_cost": _dearer_workers})

@@ -10,4 +10,4 @@ def _free(state, src, seat, card_id):
     return True
 
 
-kit.card("lost_temple", grants={"play_without_tech": _free, "play_without_hero": _free})
+kit.map_card("lost_temple", grants={"play_without_tech": _free, "play_without_hero": _free})

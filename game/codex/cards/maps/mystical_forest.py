@@ -52,4 +52,4 @@ def _mystical_forest_pick(state: dict, step: dict) -> None:
     kit.push(state, {"op": "mystical_forest", "seat": step["seat"], "cards": [i for i in step["cards"] if i != chosen]})
 
 
-kit.card("mystical_forest", restricts={"ready": _hold_back})
+kit.map_card("mystical_forest", restricts={"ready": _hold_back})

@@ -16,4 +16,4 @@ def _no_damage_yet(state, src):
     return None
 
 
-kit.card("no_rush_15_minutes", restricts={"damage": _no_damage_yet})
+kit.map_card("no_rush_15_minutes", restricts={"damage": _no_damage_yet})

@@ -15,4 +15,4 @@ def _longer_wait(state, src, seat, hero_card, after):
     return after + 1
 
 
-kit.card("pinnacle", grants={"ultimate_any_level": _any_level}, modifies={"hero_wait": _longer_wait})
+kit.map_card("pinnacle", grants={"ultimate_any_level": _any_level}, modifies={"hero_wait": _longer_wait})

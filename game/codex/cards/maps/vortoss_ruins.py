@@ -50,7 +50,7 @@ def _ruins_lab_spec(state: dict, step: dict) -> None:
         )
 
 
-kit.card(
+kit.map_card(
     "vortoss_ruins",
     building_built=_ask_lab_spec,
     restricts={"build": _not_built},
