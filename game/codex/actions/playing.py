@@ -192,7 +192,7 @@ def do_play(state: dict, seat: int, plan: tuple) -> None:
         if holder is not None:
             if boosted:
                 registry.emit(state, "boost_paid", iid)
-            registry.emit_to(state, "card_played", [holder], seat, iid, "jailed")
+            registry.emit_to(state, "card_played", [holder], seat, iid, "jailed", with_global=False)  # only the captor
             return
         from_hand = card_of(state, iid)["zone"] == "hand"
         # "If you played it from your hand" (Zarramonde): known while it arrives only.

@@ -12,7 +12,9 @@ general **mechanisms** (issue 28): it *modifies* a stat (:data:`STATS`:
 "cost", "hire_cost", "damage_taken", ...), *restricts* an action
 (:data:`RESTRICTIONS`: "target", "level", "draw", ...) or *grants* a status
 (:data:`GRANTS`: "stealth", "illusion", "abilities", ...); one handler per
-name (a key as ``"mechanism:key"``) and card. The handlers are indexed by
+name (a key as ``"mechanism:key"``) and card. A map is a **global card**
+(cards/maps/, :data:`GLOBAL_CARDS`): the game's map answers beside the
+cards in play, for every seat (:func:`global_card`). The handlers are indexed by
 name (``{name: {card id: handler}}``), so the engine only looks at
 the cards that answer what it asks. Moments that differ only in a fact
 are one event family carrying the fact (``affected``, ``in_combat``,
@@ -158,8 +160,8 @@ STATS = {
     "checks)",
 }
 
-# restricts: an action is forbidden (True) or held (a time) while the card
-# says so.
+# restricts: an action is forbidden (True, or the refusal's words) or held
+# (a time) while the card says so.
 RESTRICTIONS = {
     "target": "(state, src, seat, tid) -> True: src (anyone's, in play) stops seat's spells and "
     "abilities from ◎ tid (Mind-Parry Monk); targeting.can_target",
@@ -343,7 +345,7 @@ class Card:
         if name in self.handlers:
             raise ValueError(f"{self.card_id}: {name!r} answered twice")
         self.handlers[name] = fn
-        if self.card_id and self in (REGISTRY.get(self.card_id), GLOBAL_CARDS.get(self.card_id)):
+        if self.card_id and (REGISTRY.get(self.card_id) is self or GLOBAL_CARDS.get(self.card_id) is self):
             _INDEX[name][self.card_id] = fn
 
 
