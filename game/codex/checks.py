@@ -233,8 +233,8 @@ def _must_sacrifice(state: dict, iid: str, inst: dict, answers: dict, channeling
     not while the game's map grants its controller the spell without a
     hero, ``grants play_without_hero``), or a card answering ``must_sacrifice`` (its index
     ``answers``) yes; only a card that answers is asked."""
-    if inst["card"] in channeling and not registry.any_says(
-        state, "grants:play_without_hero", (), inst["controller"], inst["card"]
+    if inst["card"] in channeling and not registry.global_says(
+        state, "grants:play_without_hero", inst["controller"], inst["card"]
     ):
         if not _controls_spec_hero(state, inst["controller"], catalog.card(inst["card"])["spec"]):
             return True

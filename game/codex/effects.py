@@ -158,7 +158,7 @@ def damage_prevented(state: dict):
     game's global card answering ``restricts damage`` (a map that holds
     all damage back for the first turns, cards/maps/). Damage to a card or a
     building is then not dealt and triggers nothing (combat)."""
-    return registry.says(state, "restricts:damage", ())
+    return registry.global_says(state, "restricts:damage")
 
 
 def damage_building(state: dict, target: str, amount: int, *, by) -> None:

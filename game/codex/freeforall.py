@@ -129,7 +129,7 @@ def lend_problem(state: dict, lender: int, iid, borrower, slot):
         return "bad_slot", "Unknown patrol slot."
     if player(state, borrower)["patrol"][slot] is not None:
         return "slot_taken", "That patrol slot is not empty."
-    refusal = registry.says(state, "restricts:patrol", (), borrower, iid, slot, lender)
+    refusal = registry.global_says(state, "restricts:patrol", borrower, iid, slot, lender)
     if refusal:
         return refusal
     if holds_legendary(state, borrower, inst["card"]):
@@ -161,7 +161,7 @@ def lend_options(state: dict, lender: int) -> list:
             empty = [slot for slot in PATROL_SLOTS if p["patrol"][slot] is None]  # slot_taken
             if (
                 empty
-                and not registry.says(state, "restricts:patrol", (), borrower, iid, empty[0], lender)
+                and not registry.global_says(state, "restricts:patrol", borrower, iid, empty[0], lender)
                 and not holds_legendary(state, borrower, inst["card"])
                 and patrol_refusal(state, borrower, iid) is None
             ):

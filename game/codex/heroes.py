@@ -82,4 +82,4 @@ def barred_for_good(state: dict, seat: int, hero_card: str):
     a sentence, or None: the game's global card says so (``restricts
     summon``: a map that buries the dead heroes). Summoning, effects that
     bring a hero back, the view and the invariants ask it."""
-    return registry.says(state, "restricts:summon", (), seat, hero_card)
+    return registry.global_says(state, "restricts:summon", seat, hero_card)

@@ -116,7 +116,7 @@ def check_map(state: dict) -> None:
     for p in state["players"]:
         seat = p["seat"]
         for slot, iid in p["patrol"].items():
-            refused = iid is not None and registry.says(state, "restricts:patrol", (), seat, iid, slot, None)
+            refused = iid is not None and registry.global_says(state, "restricts:patrol", seat, iid, slot, None)
             assert not refused, f"seat {seat}'s patroller {iid} in {slot} breaks {words}'s rule"
         back = [
             state["cards"][i]["card"]
@@ -126,7 +126,7 @@ def check_map(state: dict) -> None:
         ]
         assert not back, f"{back} are in play though {words} bars them for good"
         addon = p["buildings"]["addon"]
-        assert addon is None or not registry.says(state, "restricts:build", (), addon["id"]), (
+        assert addon is None or not registry.global_says(state, "restricts:build", addon["id"]), (
             f"seat {seat} built {addon['id']} though {words} forbids it"
         )
 

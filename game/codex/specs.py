@@ -33,7 +33,9 @@ def addons(state: dict) -> tuple:
     """The add-ons players may build in this game: the mode's
     (:data:`ADDONS_BY_MODE`) but those the game's map forbids (``restricts
     build``)."""
-    return tuple(a for a in ADDONS_BY_MODE.get(state["mode"], ()) if not registry.says(state, "restricts:build", (), a))
+    return tuple(
+        a for a in ADDONS_BY_MODE.get(state["mode"], ()) if not registry.global_says(state, "restricts:build", a)
+    )
 
 
 def hero_specs(state: dict, seat: int) -> list:
@@ -105,7 +107,7 @@ def map_tech_lab(state: dict, seat: int):
     """What the game's map gives ``seat`` of a Tech Lab without building
     one (``grants addon``): None, True, or the spec it unlocks once
     chosen."""
-    return registry.says(state, "grants:addon", (), seat, "tech_lab")
+    return registry.global_says(state, "grants:addon", seat, "tech_lab")
 
 
 def tech_problem(state: dict, seat: int, rec: dict):
@@ -117,7 +119,7 @@ def tech_problem(state: dict, seat: int, rec: dict):
     (the waivers of cards in play are the caller's: actions.playing).
     """
     level = rec.get("tech") or 0
-    if not level or registry.any_says(state, "grants:play_without_tech", (), seat, rec["id"]):
+    if not level or registry.global_says(state, "grants:play_without_tech", seat, rec["id"]):
         return None
     if not built(state, seat, f"tech_{level}"):
         return f"You need a finished Tech {'I' * level} building."
@@ -133,8 +135,8 @@ def hero_limit(state: dict, seat: int) -> int:
     3-hero game has more than one hero to summon."""
     limit = 3 if built(state, seat, "tech_3") else 2 if built(state, seat, "tech_2") else 1
     addon = player(state, seat)["buildings"]["addon"]
-    if (addon is not None and addon["id"] == "heroes_hall" and addon["done"]) or registry.any_says(
-        state, "grants:addon", (), seat, "heroes_hall"
+    if (addon is not None and addon["id"] == "heroes_hall" and addon["done"]) or registry.global_says(
+        state, "grants:addon", seat, "heroes_hall"
     ):
         limit += 1
     return min(3, limit)
@@ -148,7 +150,7 @@ def minor_spell_tax(state: dict, seat: int, rec: dict) -> int:
     if (
         rec.get("spell_kind") != "minor"
         or rec["color"] == "neutral"
-        or registry.any_says(state, "grants:play_without_hero", (), seat, rec["id"])
+        or registry.global_says(state, "grants:play_without_hero", seat, rec["id"])
     ):
         return 0
     colours = {

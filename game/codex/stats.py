@@ -189,8 +189,8 @@ def _aura_sources(state: dict) -> tuple:
     after the patrol slots' bonuses)."""
     auras, auras_all = {}, []
     own, everyone = registry.answering("aura"), registry.answering("aura_all")
-    gid = registry.global_card(state)
-    global_auras = [(gid, everyone[gid])] if gid in everyone else []
+    gid = state.get("map")  # registry.global_card, read in place
+    global_auras = ((gid, everyone[gid]),) if gid in everyone else ()
     cards = state["cards"]
     for p in state["players"]:
         for src in p["play"]:

@@ -115,7 +115,7 @@ def build_refusal(state: dict, seat: int, what: str) -> Refusal:
             )
         return None
     if what in ADDONS_BY_MODE.get(state["mode"], ()):
-        forbidden = registry.says(state, "restricts:build", (), what)
+        forbidden = registry.global_says(state, "restricts:build", what)
         if forbidden:
             return "bad_building", forbidden
     if what not in addons(state):

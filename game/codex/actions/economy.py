@@ -32,7 +32,7 @@ def check_hire(state: dict, seat: int, action: dict) -> str | None:
 def hire_takes_no_card(state: dict, seat: int):
     """The sentence refusing a hire of ``seat`` that names a card when the
     game's map makes hires take none (``restricts hire_card``), else None."""
-    return registry.says(state, "restricts:hire_card", (), seat)
+    return registry.global_says(state, "restricts:hire_card", seat)
 
 
 def hire_refusal(state: dict, seat: int, iid: object) -> Refusal:
@@ -47,7 +47,7 @@ def hire_refusal(state: dict, seat: int, iid: object) -> Refusal:
             return "bad_action", no_card
     elif iid not in p["hand"]:
         return "not_in_hand", "Choose a card from your hand."
-    if p["hired_this_turn"] and not registry.any_says(state, "grants:hire_again", (), seat):
+    if p["hired_this_turn"] and not registry.global_says(state, "grants:hire_again", seat):
         return "already_hired", "You already hired a worker this turn."
     cost = hire_cost(state, seat)
     if p["gold"] < cost:

@@ -107,7 +107,7 @@ def patrol_move_refusal(state: dict, seat: int, iid: object, slot: object) -> Re
     if refusal is not None:
         return refusal
     if slot is not None:
-        refusal = registry.says(state, "restricts:patrol", (), seat, iid, slot, None)
+        refusal = registry.global_says(state, "restricts:patrol", seat, iid, slot, None)
         if refusal:
             return refusal
     if player(state, seat)["patrol"].get(slot) == iid:

@@ -45,7 +45,7 @@ def _spell_hero_ok(state: dict, seat: int, rec: dict) -> bool:
 def _ultimate_any_level(state: dict, seat: int, card_id: str) -> bool:
     """True when the game's map lets ``seat`` cast ultimate ``card_id``
     with its spec's hero at any level (``grants ultimate_any_level``)."""
-    return registry.any_says(state, "grants:ultimate_any_level", (), seat, card_id)
+    return bool(registry.global_says(state, "grants:ultimate_any_level", seat, card_id))
 
 
 def check_play(state: dict, seat: int, action: dict) -> tuple:

@@ -511,11 +511,11 @@ def ask(state: dict, name: Name, iid: str, default, *args):
 def global_card(state: dict):
     """The id of the game's global card, or None: its map (``state["map"]``,
     one of data/maps.json), registered like a card under its id
-    (cards/maps/). It is one more source, before the cards, of every
-    question asked through :func:`fold`, :func:`any_says` and
-    :func:`says` and of every event sent with :func:`emit_to`, for every
-    seat; its handlers get its id as ``src`` (docs/ENGINE.md "Maps are
-    global cards")."""
+    (:data:`GLOBAL_CARDS`, cards/maps/). It is one more source, before the
+    cards, of every question asked through :func:`fold` and
+    :func:`any_says` (:func:`global_says` asks it alone) and of every event
+    sent with :func:`emit_to`, for every seat; its handlers get its id as
+    ``src`` (docs/ENGINE.md "Maps are global cards")."""
     return state.get("map")
 
 
@@ -557,24 +557,16 @@ def any_says(state: dict, name: Name, sources, *args) -> bool:
     return False
 
 
-def says(state: dict, name: Name, sources, *args):
-    """Question ``name``: the first truthy answer ``handler(state, src,
-    *args)`` of the game's global card, then of the cards ``sources``, or
-    None (a refusal's sentence, a spec: what :func:`any_says` only tests)."""
-    index = _INDEX[name]
+def global_says(state: dict, name: Name, *args):
+    """Question ``name`` asked of the game's global card alone: its answer
+    ``handler(state, gid, *args)``, or None without a map or when it does
+    not answer (the keys only a map answers: a refusal's sentence, a
+    permission, a spec; what :func:`any_says` would only test)."""
     gid = state.get("map")  # global_card, read in place
-    if gid is not None:
-        fn = index.get(gid)
-        answer = fn(state, gid, *args) if fn is not None else None
-        if answer:
-            return answer
-    cards = state["cards"]
-    for src in sources:
-        fn = index.get(cards[src]["card"])  # handler_in, read in place (issue 13)
-        answer = fn(state, src, *args) if fn is not None and not silenced(state, src) else None
-        if answer:
-            return answer
-    return None
+    if gid is None:
+        return None
+    fn = _INDEX[name].get(gid)
+    return None if fn is None else fn(state, gid, *args)
 
 
 def global_answers(state: dict, name: Name) -> bool:
