@@ -61,7 +61,7 @@ class GreedyBot:
             return self._lend_or_end(state, seat, by_type)
         p = player(state, seat)
         if "hire" in by_type and len(p["workers"]) + p["base_workers"] < 10:
-            # A hire names no card on Daggerfall Prison Camp (maps.py).
+            # A hire names no card when the map takes none (restricts hire_card).
             return min(by_type["hire"], key=lambda a: self._card_value(state, a["card"]) if "card" in a else 0)
         for building in ("tech_1", "tech_2", "tech_3"):
             for a in by_type.get("build", []):

@@ -10,7 +10,7 @@ end of the game), see freeforall.py.
 
 from functools import cache
 
-from . import catalog, maps, stats
+from . import catalog, stats
 from .cards import registry
 from .effects import draw, gain_gold, indestructible_instead, leave_play, trash
 from .flow import OPS, ask, check_answer, op, push
@@ -230,9 +230,12 @@ def _must_sacrifice(state: dict, iid: str, inst: dict, answers: dict, channeling
     """True when ``iid`` in play (instance ``inst``) must be sacrificed,
     indestructible or not: a channeling ongoing spell (``channeling``)
     whose controller controls no hero of its spec (glossary: Channeling;
-    not on Lost Temple), or a card answering ``must_sacrifice`` (its index
+    not while the game's map grants its controller the spell without a
+    hero, ``grants play_without_hero``), or a card answering ``must_sacrifice`` (its index
     ``answers``) yes; only a card that answers is asked."""
-    if inst["card"] in channeling and not maps.lost_temple(state):
+    if inst["card"] in channeling and not registry.global_says(
+        state, "grants:play_without_hero", inst["controller"], inst["card"]
+    ):
         if not _controls_spec_hero(state, inst["controller"], catalog.card(inst["card"])["spec"]):
             return True
     return inst["card"] in answers and registry.ask(state, "must_sacrifice", iid, False)
@@ -267,10 +270,11 @@ def die(state: dict, iid: str) -> None:
     active player's turn may give them free gold (house rule R25,
     freeforall.credit_kill). A hero goes to its owner's command zone
     with its levels and runes lost, may not be summoned again until its
-    owner's next turn has ended (house rule R13; one turn more on Pinnacle),
-    and one opposing hero that can level gains two levels, chosen by the
-    acting player (house rule R14). On Burial Grounds the hero still goes to
-    the command zone but may never be summoned again (maps.bury).
+    owner's next turn has ended (house rule R13; the game's map may change
+    the wait: ``modifies hero_wait``), and one opposing hero that can level
+    gains two levels, chosen by the acting player (house rule R14). The map
+    and every card in play hear ``hero_dies`` before it moves (a map may
+    bury it for good).
     """
     inst = state["cards"][iid]
     rec = catalog.card(inst["card"])
@@ -293,10 +297,9 @@ def die(state: dict, iid: str) -> None:
     if rec["kind"] == "hero":
         p = player(state, owner)
         own_turn = team_of(state, owner) == team_of(state, state["active"])
-        p["hero_ready_after"][inst["card"]] = p["turns_ended"] + (2 if own_turn else 1) + maps.hero_wait(state)
-        if maps.buries_heroes(state):
-            maps.bury(state, owner, inst["card"])
-            log(state, f"{rec['name']} is buried: gone for the rest of the game (Burial Grounds).")
+        wait = p["turns_ended"] + (2 if own_turn else 1)
+        p["hero_ready_after"][inst["card"]] = registry.fold(state, "modifies:hero_wait", (), wait, owner, inst["card"])
+        registry.emit_to(state, "hero_dies", in_play(state), owner, inst["card"])
         move(state, iid, "command")
         _queue_hero_death_levels(state, owner)
     else:

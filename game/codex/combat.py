@@ -7,7 +7,7 @@ armor), R8 (obliterate once per attack; exhausted defenders still strike
 back), R10 (Tower), R16 (overpower excess).
 """
 
-from . import maps, stats
+from . import stats
 from .cards import registry
 from .checks import state_based_checks
 from .effects import (
@@ -17,6 +17,7 @@ from .effects import (
     can_leave_play,
     damage_building,
     damage_card,
+    damage_prevented,
     damage_target,
     destroy,
     exhaust,
@@ -437,8 +438,8 @@ def _deal_combat_damage(state: dict, ctx: dict) -> None:
                 ability=by_ability,
                 excess_sent_on=sent_on,
             )
-            if maps.damage_prevented(state):
-                continue  # No Rush 15 Minutes: prevented damage is not dealt, so nothing triggers
+            if damage_prevented(state):
+                continue  # the map prevents damage: it is not dealt, so nothing triggers
             if amount > 0 and not is_building_id(dest) and thing_exists(state, source):
                 # armor may have taken it all: still dealt (Guardian of the Gates ruling)
                 registry.emit(state, "in_combat", source, "dealt", dest)

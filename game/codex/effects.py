@@ -5,7 +5,7 @@ Sources: Deluxe rulebook ("Damage", "Armor", "Buildings", "Draw/discard
 phase", "Runes"), house rules R2, R6, R9.
 """
 
-from . import catalog, maps, rng, stats
+from . import catalog, rng, stats
 from .cards import registry
 from .state import (
     HIDDEN_ZONES,
@@ -153,6 +153,14 @@ def building_name(state: dict, target: str) -> str:
     return f"{seat_name(state, seat)}'s {label}"
 
 
+def damage_prevented(state: dict):
+    """What prevents all damage now (its name, for the log), or None: the
+    game's global card answering ``restricts damage`` (a map that holds
+    all damage back for the first turns, cards/maps/). Damage to a card or a
+    building is then not dealt and triggers nothing (combat)."""
+    return registry.global_says(state, "restricts:damage")
+
+
 def damage_building(state: dict, target: str, amount: int, *, by) -> None:
     """Deal ``amount`` damage to building ``target``; ``by`` names what
     deals it, for the log line (a card's name, "the fall of Alice's Tech I
@@ -163,12 +171,13 @@ def damage_building(state: dict, target: str, amount: int, *, by) -> None:
     free, house rule R2). A base at 0 HP ends the game (see checks). A
     building card in play (an instance id, e.g. Verdant Tree) takes the
     damage as a card and dies at its HP (docs/RULINGS.md, "Green cards").
-    No damage while No Rush 15 Minutes prevents it (maps.damage_prevented).
+    No damage while the game's map prevents all damage (:func:`damage_prevented`).
     """
     if amount <= 0:
         return
-    if maps.damage_prevented(state):
-        log(state, f"Damage to {_target_name(state, target)}{_from(by)} was prevented (No Rush 15 Minutes).")
+    prevented_by = damage_prevented(state)
+    if prevented_by:
+        log(state, f"Damage to {_target_name(state, target)}{_from(by)} was prevented ({prevented_by}).")
         return
     if registry.answering("restricts:building_damage") and registry.any_says(
         state, "restricts:building_damage", [i for p in state["players"] for i in p["play"]], target
@@ -294,8 +303,8 @@ def damage_card(
     (:func:`_note_killer`). Damage of a spell or ability (not combat, or
     ``ability``: sparkshot and the Tower, combat damage that an ability
     deals, Sentry ruling) may be prevented by the question
-    ``modifies effect_damage_taken`` (Sentry). While No Rush 15 Minutes prevents
-    damage (maps.damage_prevented) nothing is dealt: 0.
+    ``modifies effect_damage_taken`` (Sentry). While the map prevents all
+    damage (:func:`damage_prevented`) nothing is dealt: 0.
     ``excess_sent_on``: this is what is left of a combat hit whose excess
     went elsewhere (overpower, Stampede): it would not have taken exactly
     lethal damage, so the ``modifies damage_taken`` is not asked (Focus
@@ -304,8 +313,9 @@ def damage_card(
     inst = state["cards"].get(iid)
     if inst is None or inst["zone"] != "play" or amount <= 0:
         return 0
-    if maps.damage_prevented(state):  # No Rush 15 Minutes: nothing at all, armor untouched
-        log(state, f"Damage to {name(state, iid)}{_from(by)} was prevented (No Rush 15 Minutes).", cards=[iid])
+    prevented_by = damage_prevented(state)
+    if prevented_by:  # nothing at all, armor untouched
+        log(state, f"Damage to {name(state, iid)}{_from(by)} was prevented ({prevented_by}).", cards=[iid])
         return 0
     absorbed = min(amount, armor_left(state, iid, piercing))
     inst["armor_used"] += absorbed

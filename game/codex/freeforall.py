@@ -21,7 +21,8 @@ turn order by seat. The rules only this mode has, from the Deluxe rulebook's
   :func:`final_round_seat`, :func:`settle`).
 """
 
-from . import maps, stats
+from . import stats
+from .cards import registry
 from .effects import gain_gold
 from .outcome import finish, finish_shared
 from .play import make_token
@@ -109,8 +110,8 @@ def lend_problem(state: dict, lender: int, iid, borrower, slot):
     The card must be a ready unit or hero ``lender`` controls that could
     patrol (``actions.patrol_refusal``: not "can't patrol", and for a unit
     no Moment's Peace of the borrower's); ``borrower`` another player;
-    ``slot`` one of their empty patrol slots (on Fury Road, an empty zone:
-    maps.patrol_full); not a legendary the borrower
+    ``slot`` one of their empty patrol slots, where the game's map allows
+    it (``restricts patrol``, with the lender); not a legendary the borrower
     controls a copy of (``legendary``). The caller has checked that
     it is ``lender``'s lending step.
     """
@@ -128,8 +129,9 @@ def lend_problem(state: dict, lender: int, iid, borrower, slot):
         return "bad_slot", "Unknown patrol slot."
     if player(state, borrower)["patrol"][slot] is not None:
         return "slot_taken", "That patrol slot is not empty."
-    if maps.patrol_full(state, borrower):
-        return "one_patroller", "On Fury Road that player already has their one patroller."
+    refusal = registry.global_says(state, "restricts:patrol", borrower, iid, slot, lender)
+    if refusal:
+        return refusal
     if holds_legendary(state, borrower, inst["card"]):
         # It would be a second copy under the borrower's control, discarded
         # at once (Deluxe rulebook, "Legendary Cards"): refused, like
@@ -159,7 +161,7 @@ def lend_options(state: dict, lender: int) -> list:
             empty = [slot for slot in PATROL_SLOTS if p["patrol"][slot] is None]  # slot_taken
             if (
                 empty
-                and not maps.patrol_full(state, borrower)
+                and not registry.global_says(state, "restricts:patrol", borrower, iid, empty[0], lender)
                 and not holds_legendary(state, borrower, inst["card"])
                 and patrol_refusal(state, borrower, iid) is None
             ):

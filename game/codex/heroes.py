@@ -75,3 +75,11 @@ def ultimate_ready(state: dict, iid: str) -> bool:
         and inst["marks"].get("max_turn", state["turn"]) < state["turn"]
         and inst["arrived"] < state["turn"]
     )
+
+
+def barred_for_good(state: dict, seat: int, hero_card: str):
+    """Why ``seat`` may never summon its hero ``hero_card`` (a card id) again,
+    a sentence, or None: the game's global card says so (``restricts
+    summon``: a map that buries the dead heroes). Summoning, effects that
+    bring a hero back, the view and the invariants ask it."""
+    return registry.global_says(state, "restricts:summon", seat, hero_card)

@@ -8,8 +8,10 @@ import json
 import re
 
 from . import catalog, maps, stats
+from .cards import registry
 from .effects import GOLD_CAP
 from .freeforall import FREE_GOLD_PER_TURN
+from .heroes import barred_for_good
 from .marks import check as check_marks_of
 from .marks import held_by
 from .state import HIDDEN_ZONES, LIST_ZONES, printed_card
@@ -104,31 +106,29 @@ def check_free_for_all(state: dict) -> None:
 
 
 def check_map(state: dict) -> None:
-    """The map's rule holds (game/codex/maps.py; none without a map): on
-    Fury Road no patrol zone holds two cards; on Burial Grounds no hero
-    that died is in play again; on Vortoss Ruins nobody has a Tech Lab or
-    a Heroes' Hall."""
-    map_id = maps.current(state)
-    if map_id is None:
+    """The game's map's rule holds (none without a map; its restrictions,
+    cards/maps/): every patroller may stand in its slot (``restricts
+    patrol``), no hero it bars for good is in play (``restricts summon``)
+    and no add-on it forbids is built (``restricts build``)."""
+    if registry.global_card(state) is None:
         return
+    words = maps.view_of(state)["name"]
     for p in state["players"]:
         seat = p["seat"]
-        if map_id == "fury_road":
-            held = [i for i in p["patrol"].values() if i is not None]
-            assert len(held) <= 1, f"seat {seat} has {len(held)} patrollers on Fury Road"
-        if map_id == "burial_grounds":
-            back = [
-                state["cards"][i]["card"]
-                for i in p["play"]
-                if state["cards"][i]["card"] in state["players"][state["cards"][i]["owner"]].get("gone_heroes", ())
-                and catalog.card(state["cards"][i]["card"])["kind"] == "hero"
-            ]
-            assert not back, f"{back} died on Burial Grounds but are in play"
-        if map_id == "vortoss_ruins":
-            addon = p["buildings"]["addon"]
-            assert addon is None or not maps.addon_forbidden(state, addon["id"]), (
-                f"seat {seat} built {addon['id']} on Vortoss Ruins"
-            )
+        for slot, iid in p["patrol"].items():
+            refused = iid is not None and registry.global_says(state, "restricts:patrol", seat, iid, slot, None)
+            assert not refused, f"seat {seat}'s patroller {iid} in {slot} breaks {words}'s rule"
+        back = [
+            state["cards"][i]["card"]
+            for i in p["play"]
+            if catalog.card(state["cards"][i]["card"])["kind"] == "hero"
+            and barred_for_good(state, state["cards"][i]["owner"], state["cards"][i]["card"])
+        ]
+        assert not back, f"{back} are in play though {words} bars them for good"
+        addon = p["buildings"]["addon"]
+        assert addon is None or not registry.global_says(state, "restricts:build", addon["id"]), (
+            f"seat {seat} built {addon['id']} though {words} forbids it"
+        )
 
 
 def check_card_counts(state: dict) -> None:

@@ -15,11 +15,12 @@ value (actions: ``hire_refusal``, ``summon_refusal``...), nothing raised
 and caught (issue 13).
 """
 
-from . import catalog, maps, stats
+from . import catalog, stats
 from .actions.abilities import abilities_of, ability_refusal
 from .actions.base import arrival_fatigued, on_acting_team
 from .actions.building import build_verdict
-from .actions.economy import hire_refusal, level_up_refusal, summon_refusal
+from .actions.costs import base_hire_cost
+from .actions.economy import hire_refusal, hire_takes_no_card, level_up_refusal, summon_refusal
 from .actions.ffa import repair_refusal
 from .actions.fighting import attacker_refusal, patrol_move_refusal
 from .cards import registry
@@ -79,13 +80,13 @@ def reasons(state: dict, seat: int) -> dict:
 
 def _economy(state: dict, seat: int, p: dict, out: dict) -> None:
     """Hire, build and repair reasons of ``seat`` into ``out``."""
-    if not maps.hire_takes_card(state):  # Daggerfall Prison Camp: a hire names no card
+    if hire_takes_no_card(state, seat):  # the map's hires name no card
         why = _sentence(hire_refusal(state, seat, None))
         if why:
             out["hire"] = why
     elif not p["hand"]:
         out["hire"] = "You have no card in hand to put down as a worker."
-    elif p["hired_this_turn"] or p["gold"] < 1 + maps.hire_extra(state):
+    elif p["hired_this_turn"] or p["gold"] < base_hire_cost(state, seat):
         why = _sentence(hire_refusal(state, seat, p["hand"][0]))
         if why:
             out["hire"] = why

@@ -65,7 +65,8 @@ def new_game(config: dict) -> dict:
 
     ``config``: ``{"mode": "1hero" | "3hero" | "2hg" | "ffa", "seed": int,
     "seats": [{"name": str, "hero": hero_id}, ...], "scenario": optional
-    dict, "map": optional map id (maps.py)}``. In "2hg" (Two-Headed Dragon) seats 0 and 1 are the first team,
+    dict, "map": optional map id (maps.py; a global card, cards/maps/)}``.
+    In "2hg" (Two-Headed Dragon) seats 0 and 1 are the first team,
     2 and 3 the second; "ffa" (free-for-all) takes 3, 4 or 5 seats, each its
     own team, playing in seat order (house rule R23). Returns the state
     dict (JSON-able). Raises RulesError ``bad_config`` for an unknown mode,
@@ -112,7 +113,7 @@ def new_game(config: dict) -> dict:
         "final_pending": None,
     }
     if map_id is not None:
-        state["map"] = map_id  # maps.py; absent without a map (no change then)
+        state["map"] = map_id  # absent without a map (no change then)
     for index, seat in enumerate(seats):
         heroes = _seat_heroes(seat, MODES[mode][1])
         team = team_for(mode, index)

@@ -11,7 +11,8 @@
   colour (neutral aside) the first tech building or add-on costs 1 more.
 """
 
-from . import catalog, maps
+from . import catalog
+from .cards import registry
 from .state import player
 
 TECH_BUILDINGS = {
@@ -30,9 +31,11 @@ ADDONS_BY_MODE = {
 
 def addons(state: dict) -> tuple:
     """The add-ons players may build in this game: the mode's
-    (:data:`ADDONS_BY_MODE`) but the Tech Lab and the Heroes' Hall on
-    Vortoss Ruins (maps.addon_forbidden)."""
-    return tuple(a for a in ADDONS_BY_MODE.get(state["mode"], ()) if not maps.addon_forbidden(state, a))
+    (:data:`ADDONS_BY_MODE`) but those the game's map forbids (``restricts
+    build``)."""
+    return tuple(
+        a for a in ADDONS_BY_MODE.get(state["mode"], ()) if not registry.global_says(state, "restricts:build", a)
+    )
 
 
 def hero_specs(state: dict, seat: int) -> list:
@@ -94,9 +97,17 @@ def unlocked_specs(state: dict, seat: int) -> set:
     addon = p["buildings"]["addon"]
     if addon is not None and addon["id"] == "tech_lab" and addon["done"] and addon.get("spec"):
         out.add(addon["spec"])
-    if p.get("ruins_lab_spec"):  # Vortoss Ruins: the Tech Lab everyone has (maps.py)
-        out.add(p["ruins_lab_spec"])
+    lab = map_tech_lab(state, seat)  # the Tech Lab the map gives, its spec once chosen
+    if isinstance(lab, str):
+        out.add(lab)
     return out
+
+
+def map_tech_lab(state: dict, seat: int):
+    """What the game's map gives ``seat`` of a Tech Lab without building
+    one (``grants addon``): None, True, or the spec it unlocks once
+    chosen."""
+    return registry.global_says(state, "grants:addon", seat, "tech_lab")
 
 
 def tech_problem(state: dict, seat: int, rec: dict):
@@ -104,10 +115,11 @@ def tech_problem(state: dict, seat: int, rec: dict):
 
     A tech I card needs a finished Tech I building; tech II and III cards need
     that tech building finished and their spec unlocked (3-hero rules). On
-    Lost Temple no card needs a tech building (maps.lost_temple).
+    a map granting ``play_without_tech`` to everyone no card needs one
+    (the waivers of cards in play are the caller's: actions.playing).
     """
     level = rec.get("tech") or 0
-    if not level or maps.lost_temple(state):
+    if not level or registry.global_says(state, "grants:play_without_tech", seat, rec["id"]):
         return None
     if not built(state, seat, f"tech_{level}"):
         return f"You need a finished Tech {'I' * level} building."
@@ -118,21 +130,28 @@ def tech_problem(state: dict, seat: int, rec: dict):
 
 def hero_limit(state: dict, seat: int) -> int:
     """How many heroes ``seat`` may have in play: 1, 2 with a Tech II, 3
-    with a Tech III; a Heroes' Hall adds one (on Vortoss Ruins everyone has
-    one: maps.ruins); at most 3 (Heroes' Hall ruling). Only the 3-hero game
-    has more than one hero to summon."""
+    with a Tech III; a Heroes' Hall adds one, built or given by the game's
+    map (``grants addon``); at most 3 (Heroes' Hall ruling). Only the
+    3-hero game has more than one hero to summon."""
     limit = 3 if built(state, seat, "tech_3") else 2 if built(state, seat, "tech_2") else 1
     addon = player(state, seat)["buildings"]["addon"]
-    if (addon is not None and addon["id"] == "heroes_hall" and addon["done"]) or maps.ruins(state):
+    if (addon is not None and addon["id"] == "heroes_hall" and addon["done"]) or registry.global_says(
+        state, "grants:addon", seat, "heroes_hall"
+    ):
         limit += 1
     return min(3, limit)
 
 
 def minor_spell_tax(state: dict, seat: int, rec: dict) -> int:
     """1 gold when a coloured minor spell has no hero of its colour in play
-    to cast it; 0 otherwise (neutral minor spells never pay it; nor any on
-    Lost Temple, where spells need no hero: docs/RULINGS.md "Maps")."""
-    if rec.get("spell_kind") != "minor" or rec["color"] == "neutral" or maps.lost_temple(state):
+    to cast it; 0 otherwise (neutral minor spells never pay it; nor any
+    when the game's map grants ``play_without_hero`` to everyone: spells
+    need no hero then, docs/RULINGS.md "Maps")."""
+    if (
+        rec.get("spell_kind") != "minor"
+        or rec["color"] == "neutral"
+        or registry.global_says(state, "grants:play_without_hero", seat, rec["id"])
+    ):
         return 0
     colours = {
         catalog.card(state["cards"][i]["card"])["color"]

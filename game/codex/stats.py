@@ -123,7 +123,7 @@ def _compute(state: dict, iid: str) -> dict:
     own_turn = own["team"] == players[state["active"]]["team"]  # as state.team_of
     in_play = inst["zone"] == "play"
     if in_play:
-        auras, auras_all = _auras(state)
+        auras, auras_all, global_auras = _auras(state)
         for src, aura in auras.get(controller, ()):
             d_atk, d_hp, d_kw = aura(state, src, iid)
             atk += d_atk
@@ -149,9 +149,12 @@ def _compute(state: dict, iid: str) -> dict:
                     elif name == "lookout":
                         _add_keywords(kw, {"resist": 1})
                     break
-        if state.get("map") == "bloodbowl" and catalog.card(inst["card"])["kind"] == "unit":  # maps.bloodbowl
-            atk += 1  # Bloodbowl: every unit has +1 ATK and haste (maps.py)
-            _add_keywords(kw, {"haste": 1})
+        for src, aura in global_auras:  # the game's map (registry.global_card): ``aura_all``, last
+            d_atk, d_hp, d_kw = aura(state, src, iid)
+            atk += d_atk
+            hp += d_hp
+            if d_kw:
+                _add_keywords(kw, d_kw)
     # registry.silenced, with the zone and the controller known here
     if in_play and own.get("silenced_until", 0) > own["turns_ended"] and inst["card"] in own["heroes"]:
         # A silenced hero has no keywords; armor counts as a stat (Free
@@ -179,11 +182,15 @@ def _auras(state: dict) -> tuple:
 
 
 def _aura_sources(state: dict) -> tuple:
-    """The cards in play with auras, in play order: ``({controller: [(iid,
-    aura hook)]}, [(iid, aura_all hook)])`` (hooks ``aura`` reach the
-    controller's things, ``aura_all`` everyone's)."""
+    """The cards in play with auras, in play order, and the game's global
+    card's: ``({controller: [(iid, aura hook)]}, [(iid, aura_all hook)],
+    [(global card id, aura_all hook)])`` (hooks ``aura`` reach the
+    controller's things, ``aura_all`` everyone's; the global card's come
+    after the patrol slots' bonuses)."""
     auras, auras_all = {}, []
     own, everyone = registry.answering("aura"), registry.answering("aura_all")
+    gid = state.get("map")  # registry.global_card, read in place
+    global_auras = ((gid, everyone[gid]),) if gid in everyone else ()
     cards = state["cards"]
     for p in state["players"]:
         for src in p["play"]:
@@ -194,7 +201,7 @@ def _aura_sources(state: dict) -> tuple:
                 auras.setdefault(p["seat"], []).append((src, own[card_id]))
             if card_id in everyone:
                 auras_all.append((src, everyone[card_id]))
-    return auras, auras_all
+    return auras, auras_all, global_auras
 
 
 def printed_atk(state: dict, iid: str, printed: int) -> int:
@@ -225,7 +232,7 @@ def hp(state: dict, iid: str) -> int:
     iid)["hp"]``, from :func:`compute`'s memo when it holds ``iid``, else
     adding up only the terms of :func:`compute` that change HP (printed or
     band HP, runes, this-turn and lasting effects naming ``iid``, and the
-    auras reaching it in play; patrol slots, Bloodbowl, silence and frenzy
+    auras reaching it in play; patrol slots, silence and frenzy
     change ATK and keywords only), memoised apart while ``state`` is
     frozen. The state-based checks ask it of everything in play after each
     step (checks._dying; issue 13)."""
@@ -250,10 +257,12 @@ def _hp(state: dict, iid: str) -> int:
             if eff.get("iid") == iid:
                 value += eff.get("hp", 0)
     if inst["zone"] == "play":
-        auras, auras_all = _auras(state)
+        auras, auras_all, global_auras = _auras(state)
         for src, aura in auras.get(inst["controller"], ()):
             value += aura(state, src, iid)[1]
         for src, aura in auras_all:
+            value += aura(state, src, iid)[1]
+        for src, aura in global_auras:
             value += aura(state, src, iid)[1]
     return value
 

@@ -10,13 +10,12 @@ the borrower's upkeep) and R28 (the final rounds decide who plays next).
 
 from . import (
     catalog,
-    maps,
     stats,
     timerunes,  # noqa: F401  (registers the time_runes upkeep step)
 )
 from .cards import registry
 from .checks import run
-from .effects import add_rune, draw, gain_gold, heal, move
+from .effects import draw, gain_gold, heal, move
 from .flow import ask, op, push, push_all
 from .freeforall import final_round_seat, give_mercenaries, lend_options, return_lent
 from .specs import turn_begins, turn_ends
@@ -63,9 +62,10 @@ def next_seat(state: dict) -> int:
 def begin_turn(state: dict, seat: int) -> None:
     """Start the turn led by ``seat`` (with its teammate in Two-Headed
     Dragon), or wait for owed tech choices first (R11): ready, then each
-    acting player's upkeep, then the main phase. On Mystical Forest each
-    acting player's exhausted units and heroes wait for their player's
-    answer before the upkeep (:func:`_mystical_forest`)."""
+    acting player's upkeep, then the main phase. The game's map may hold
+    exhausted cards back from readying (``restricts ready``): each acting
+    player's held cards go to the step it names, queued before that
+    player's upkeep."""
     state["active"] = seat
     acting = acting_seats(state)
     owed = [s for s in acting if player(state, s)["tech_owed"]]
@@ -88,21 +88,25 @@ def begin_turn(state: dict, seat: int) -> None:
         turn_begins(state, s)
     names = " and ".join(seat_name(state, s) for s in acting)
     log(state, f"Turn {state['turn']}: {names} {'begin' if len(acting) > 1 else 'begins'}.")
-    forest = {s: [] for s in acting} if maps.forest(state) else None
+    gid = registry.global_card(state)
+    hold = registry.handler("restricts:ready", gid) if gid is not None else None
+    held: dict = {s: {} for s in acting}  # seat -> {step: [iid]}
     for inst in state["cards"].values():
         inst["armor_used"] = 0  # house rule R6: armor refreshes every turn
         if inst["zone"] == "play" and inst["controller"] in acting:
             inst["attacks"] = 0
             if inst["marks"].pop("disabled", False):
                 continue  # glossary: Disable - it skips this ready step
-            if forest is not None and inst["exhausted"] and catalog.card(inst["card"])["kind"] in ("unit", "hero"):
-                forest[inst["controller"]].append(inst["iid"])  # Mystical Forest: asked below
-                continue
+            if hold is not None and inst["exhausted"]:
+                step = hold(state, gid, inst["iid"])
+                if step:  # held back: its step decides, below
+                    held[inst["controller"]].setdefault(step, []).append(inst["iid"])
+                    continue
             inst["exhausted"] = False
     _end_lasting(state, acting)
     for s in acting:
-        if forest and forest[s]:
-            push(state, {"op": "mystical_forest", "seat": s, "cards": forest[s]}, front=False)
+        for step, cards in held[s].items():
+            push(state, {"op": step, "seat": s, "cards": cards}, front=False)
         push(state, {"op": "upkeep", "seat": s}, front=False)
     push(state, {"op": "main_phase", "seat": seat}, front=False)
 
@@ -119,45 +123,6 @@ def _end_lasting(state: dict, acting: list) -> None:
             push(state, dict(entry, op=entry["end"]), front=False)
 
 
-@op("mystical_forest")
-def _mystical_forest(state: dict, step: dict) -> None:
-    """Mystical Forest (maps.py): the ready step of ``seat``'s turn holds
-    back its exhausted units and heroes (``cards``) and asks, one at a
-    time, which one takes a +1/+1 rune and stays exhausted instead of
-    readying; answering none readies all those left (docs/RULINGS.md
-    "Maps": one question at the ready step, none when nothing is
-    exhausted)."""
-    seat = step["seat"]
-    left = [i for i in step["cards"] if i in state["cards"] and state["cards"][i]["zone"] == "play"]
-    if not left:
-        return
-    ask(
-        state,
-        seat,
-        "Mystical Forest: choose an exhausted unit or hero to get a +1/+1 rune and stay "
-        "exhausted instead of readying; skip to ready the rest.",
-        left,
-        {"op": "mystical_forest_pick", "seat": seat, "cards": left},
-        optional=True,
-    )
-
-
-@op("mystical_forest_pick")
-def _mystical_forest_pick(state: dict, step: dict) -> None:
-    """The answer to :func:`_mystical_forest`: the chosen card gets its
-    rune and the question comes again for the others; no choice readies
-    them all."""
-    if not step["choice"]:
-        for iid in step["cards"]:
-            if iid in state["cards"]:
-                state["cards"][iid]["exhausted"] = False
-        return
-    chosen = step["choice"][0]
-    add_rune(state, chosen, plus=1)
-    log(state, f"{name(state, chosen)} took a +1/+1 rune instead of readying (Mystical Forest).", cards=[chosen])
-    push(state, {"op": "mystical_forest", "seat": step["seat"], "cards": [i for i in step["cards"] if i != chosen]})
-
-
 UPKEEP_ORDERS = ("healing first", "abilities first")
 
 
@@ -165,8 +130,9 @@ UPKEEP_ORDERS = ("healing first", "abilities first")
 def _upkeep(state: dict, step: dict) -> None:
     """Upkeep: in a free-for-all, cards lent to the player go back to their
     lenders (R26) and, in the player's first upkeep, their Mercenary tokens
-    arrive (R23); gain 1 gold per worker (cap 20; 2 more on Big Game
-    Hunters, maps.py), then the Surplus draw (house
+    arrive (R23); gain 1 gold per worker (cap 20), then the game's map
+    and the player's cards hear ``player_upkeep`` (more gold, say), then
+    the Surplus draw (house
     rule R4), then healing and each card's upkeep trigger: healing first,
     unless both happen, when the player picks the order (Star-Crossed
     Starlet ruling: the active player orders their upkeep effects), then one
@@ -178,9 +144,7 @@ def _upkeep(state: dict, step: dict) -> None:
     give_mercenaries(state, seat)
     gained = gain_gold(state, seat, worker_gold(state, seat))
     log(state, f"{seat_name(state, seat)} gained {gained} gold from workers.")
-    if maps.upkeep_gold(state):  # Big Game Hunters (maps.py), within the cap
-        gained = gain_gold(state, seat, maps.upkeep_gold(state))
-        log(state, f"{seat_name(state, seat)} gained {gained} gold from Big Game Hunters.")
+    registry.emit_to(state, "player_upkeep", p["play"], seat)
     addon = p["buildings"]["addon"]
     if addon and addon["id"] == "surplus" and addon["done"]:
         draw(state, seat, 1)

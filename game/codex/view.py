@@ -24,6 +24,7 @@ from .actions import (
 from .cards import registry
 from .errors import RulesError
 from .freeforall import FREE_GOLD_PER_TURN, REPAIR_COST, REPAIR_HP, is_ffa
+from .heroes import barred_for_good
 from .marks import MARKS
 from .news import news
 from .reasons import reasons
@@ -213,8 +214,8 @@ def _hero_in_command(state: dict, iid: str, p: dict) -> HeroInCommand:
         # summoned again (house rule R13); 0 when it may be now.
         "cooldown_turns": max(0, p["hero_ready_after"].get(inst["card"], 0) - p["turns_ended"]),
     }
-    if maps.hero_gone(state, p["seat"], inst["card"]):
-        out["gone"] = True  # Burial Grounds: never summoned again (public)
+    if barred_for_good(state, p["seat"], inst["card"]):
+        out["gone"] = True  # the map bars it: never summoned again (public)
     return out
 
 
@@ -279,13 +280,14 @@ def _revealed_card(state: dict, iid: str) -> Face:
     return _face(state["cards"][iid]["card"]).copy()
 
 
-def _tech_lab_spec(p: dict):
+def _tech_lab_spec(state: dict, p: dict):
     """The spec ``p``'s Tech Lab unlocks, or None (no Tech Lab, or its spec
-    not chosen yet: it is chosen once a Tech II exists); on Vortoss Ruins
-    the spec of the Tech Lab every player has (maps.py)."""
+    not chosen yet: it is chosen once a Tech II exists); the spec of the
+    Tech Lab the game's map gives, once chosen (specs.map_tech_lab)."""
     addon = p["buildings"]["addon"]
-    if p.get("ruins_lab_spec"):
-        return p["ruins_lab_spec"]
+    lab = specs.map_tech_lab(state, p["seat"])
+    if isinstance(lab, str):
+        return lab
     return addon.get("spec") if addon is not None and addon["id"] == "tech_lab" else None
 
 
@@ -371,7 +373,7 @@ def _seat_public(state: dict, p: dict) -> PlayerEntry:
         # the extra gold on the next tech building or add-on.
         "hero_limit": specs.hero_limit(state, seat),
         "tech_2_spec": p.get("tech2_spec"),
-        "tech_lab_spec": _tech_lab_spec(p),
+        "tech_lab_spec": _tech_lab_spec(state, p),
         "tech_tax": specs.multicolour_tax(state, seat),
         # Free-for-all: free gold gained this turn (house rule R25).
         "free_gold": p["free_gold_this_turn"],
@@ -410,7 +412,7 @@ def _view(state: dict, viewer) -> View:
                 _add_why_not(state, seat, entry["hand"])
                 # Why each other control can't be used now (game.codex.reasons).
                 entry["reasons"] = reasons(state, seat)
-                # The gold a worker costs now (cards in play, Hard Times Mill...), for the Hire button.
+                # The gold a worker costs now (the map, cards in play), for the Hire button.
                 entry["hire_cost"] = hire_cost(state, seat)
                 if p["buildings"]["addon"] is not None:  # the damage building another add-on deals its base
                     entry["addon_teardown_damage"] = ADDON_TEARDOWN_DAMAGE
@@ -452,7 +454,7 @@ def _view(state: dict, viewer) -> View:
         # Free-for-all: what a player must not miss this turn (news.py; public).
         "news": news(state),
     }
-    if "map" in state:  # the map card, for everyone (maps.py); absent without one
+    if "map" in state:  # the map card, for everyone (maps.view_of); absent without one
         out["map"] = maps.view_of(state)
     return out
 

@@ -124,7 +124,7 @@ class HeroInCommand(TypedDict):
     kind: str  # "hero"
     level: int
     cooldown_turns: int  # owner's turns to end before it may be summoned (R13)
-    gone: NotRequired[bool]  # Burial Grounds: never again
+    gone: NotRequired[bool]  # the map bars it: never summoned again (heroes.barred_for_good)
 
 
 class Building(TypedDict):

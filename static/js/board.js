@@ -173,10 +173,10 @@ function buriedList(c) {
   return box;
 }
 
-/** Burial Grounds (a map card): a hero that died is gone for the rest of the game. */
+/** A hero the game's map bars for good (the view's `gone`): it is gone for the rest of the game. */
 function goneChip() {
   return el("div", null, { class: "chips" }, el("span", "gone for good", {
-    class: "chip status gone", title: "It died on Burial Grounds: it can never be summoned again",
+    class: "chip status gone", title: "It died, and this game's map keeps it out for good: it can never be summoned again",
   }));
 }
 
@@ -253,7 +253,7 @@ export function handTile(catalog, c) {
 function buildingSpec(p, slot) {
   if (slot === "tech_2") return p.tech_2_spec || null;
   if (slot === "addon" && p.buildings.addon && p.buildings.addon.id === "tech_lab") return p.tech_lab_spec || "";
-  if (slot === "addon" && !p.buildings.addon && p.tech_lab_spec) return p.tech_lab_spec; // Vortoss Ruins' Tech Lab
+  if (slot === "addon" && !p.buildings.addon && p.tech_lab_spec) return p.tech_lab_spec; // the Tech Lab the map gives
   return null;
 }
 
@@ -268,8 +268,8 @@ function buildingTile(view, p, slot) {
   const tid = `bld:${p.seat}:${slot}`;
   const spec = buildingSpec(p, slot);
   if (!b) {
-    const title = slot === "addon" && spec && view.map && view.map.id === "vortoss_ruins"
-      ? `${slotLabel(slot)}: none built; Vortoss Ruins gives every player a Tech Lab (this one unlocks ${words(spec)}) and a Heroes' Hall`
+    const title = slot === "addon" && spec && view.map
+      ? `${slotLabel(slot)}: none built; ${view.map.name} gives you a Tech Lab: it unlocks ${words(spec)}`
       : `${slotLabel(slot)}: not built`;
     const empty = el("div", null, { class: "bld empty", title },
       el("span", slotLabel(slot), { class: "bld-name" }), el("span", "—", { class: "bld-hp" }));

@@ -76,7 +76,7 @@ export function renderActionBar() {
   }
   const hire = hireLabel();
   if (store.idx.hire.length && store.idx.hire[0].card === undefined) {
-    // Daggerfall Prison Camp: hiring takes no card (mapcard.js shows the map's rule).
+    // The map makes hiring take no card (mapcard.js shows the map's rule).
     items.push(button(hire, () => act(store.idx.hire[0]), { "data-action": "hire" }));
   } else if (store.idx.hire.length) {
     items.push(button(`${hire}…`, () => startTargeting(

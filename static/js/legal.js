@@ -67,7 +67,7 @@ export function indexActions(list) {
   };
   for (const a of list) {
     switch (a.type) {
-      case "hire": if (a.card !== undefined) entry(a.card).hire = a; idx.hire.push(a); break; // no card on Daggerfall Prison Camp
+      case "hire": if (a.card !== undefined) entry(a.card).hire = a; idx.hire.push(a); break; // no card when the map takes none
       case "play": entry(a.card).play.push(a); break;
       case "summon": entry(a.hero).summon = a; break;
       case "level_up": entry(a.hero).levelUp.push(a); break;

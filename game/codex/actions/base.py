@@ -214,7 +214,7 @@ def target_combos(state: dict, seat: int, slots: list) -> list:
 
 def hand_subjects(state: dict, seat: int) -> list:
     """What the hand's options walk: None first (a move that takes no hand
-    card: hiring on Daggerfall Prison Camp), then each hand card."""
+    card: hiring when the map takes no card), then each hand card."""
     return [None, *state["players"][seat]["hand"]]
 
 

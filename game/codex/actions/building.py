@@ -1,8 +1,8 @@
 """Building tech buildings and add-ons: the move, with who may take it,
 its check, change and options (house rules R1, R2, R3, R4; the Tech Lab
-ruling and the ruling on building at once; maps.py)."""
+ruling and the ruling on building at once; the map's ``restricts build``)."""
 
-from .. import catalog, maps
+from .. import catalog
 from ..cards import registry
 from ..effects import base_id, damage_building, pay
 from ..errors import RulesError
@@ -114,8 +114,10 @@ def build_refusal(state: dict, seat: int, what: str) -> Refusal:
                 f"{catalog.card(what)['name']} needs {workers} workers; you have {worker_count(state, seat)}.",
             )
         return None
-    if maps.addon_forbidden(state, what) and what in ADDONS_BY_MODE.get(state["mode"], ()):
-        return "bad_building", "On Vortoss Ruins nobody builds that add-on: you have what it gives already."
+    if what in ADDONS_BY_MODE.get(state["mode"], ()):
+        forbidden = registry.global_says(state, "restricts:build", what)
+        if forbidden:
+            return "bad_building", forbidden
     if what not in addons(state):
         return "bad_building", "Unknown building."
     return addon_refusal(state, seat, what)
@@ -168,14 +170,16 @@ def _build_spec(state: dict, seat: int, what: str, action: dict) -> str | None |
 
 def do_build(state: dict, seat: int, plan: tuple) -> None:
     """Pay and start the building of the plan (tearing down an add-on it
-    replaces), then ask for a spec a Tech Lab or the ruins unlock."""
+    replaces), then ask for the spec a Tech Lab unlocks. A Tech II's spec
+    is recorded before the cards and the map hear ``building_built`` (a
+    map giving a Tech Lab asks for its spec then)."""
     what, cost, spec = plan
     p = player(state, seat)
     pay(state, seat, cost)
     p["colour_tax_paid"] = True
-    registry.emit_to(state, "building_built", everyone_in_play(state), seat, what)
     if what == "tech_2" and spec:
         p["tech2_spec"] = spec
+    registry.emit_to(state, "building_built", everyone_in_play(state), seat, what)
     slot = what if what in TECH_BUILDINGS else "addon"
     if slot == "addon":
         p["addon_turn"] = state["turn"]
@@ -205,14 +209,6 @@ def do_build(state: dict, seat: int, plan: tuple) -> None:
             [s for s in hero_specs(state, seat) if s != spec],
             {"op": "tech_lab_spec", "seat": seat},
         )
-    if what == "tech_2" and spec and maps.ruins(state) and not p.get("ruins_lab_spec"):
-        ask(
-            state,
-            seat,
-            "Vortoss Ruins: choose the spec your free Tech Lab unlocks.",
-            [s for s in hero_specs(state, seat) if s != spec],
-            {"op": "ruins_lab_spec", "seat": seat},
-        )
 
 
 @op("tech_lab_spec")
@@ -223,19 +219,6 @@ def _tech_lab_spec(state: dict, step: dict) -> None:
     if addon is not None and addon["id"] == "tech_lab" and step["choice"]:
         addon["spec"] = step["choice"][0]
         log(state, f"{seat_name(state, step['seat'])}'s Tech Lab unlocks {catalog.spec_name(addon['spec'])}.")
-
-
-@op("ruins_lab_spec")
-def _ruins_lab_spec(state: dict, step: dict) -> None:
-    """Vortoss Ruins (3-hero game): the spec the Tech Lab every player has
-    unlocks, picked once, when their first Tech II is built (maps.py;
-    docs/RULINGS.md "Maps")."""
-    if step["choice"]:
-        player(state, step["seat"])["ruins_lab_spec"] = step["choice"][0]
-        log(
-            state,
-            f"{seat_name(state, step['seat'])}'s Tech Lab of the ruins unlocks {catalog.spec_name(step['choice'][0])}.",
-        )
 
 
 def build_options(state: dict, seat: int) -> list:

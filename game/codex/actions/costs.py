@@ -2,7 +2,7 @@
 a worker's, and the promise of a later payment (Deluxe rulebook, "Main
 phase"; house rule R1; the cards' rulings named on each)."""
 
-from .. import catalog, maps
+from .. import catalog
 from ..cards import registry
 from ..state import EVERYONE, card_of, log, player, seat_name
 from ..targeting import in_play_answering
@@ -78,10 +78,13 @@ def play_refusal(state: dict, seat: int, card_id: str, from_hand: bool = True) -
 
 
 def hire_cost(state: dict, seat: int) -> int:
-    """Gold ``seat`` pays to hire a worker now: 1 (2 on Hard Times Mill,
-    maps.hire_extra), changed by the hooks ``modifies hire_cost`` of its cards in
-    play, never below 0."""
-    cost = registry.fold(
-        state, "modifies:hire_cost", player(state, seat)["play"], WORKER_COST + maps.hire_extra(state), seat
-    )
-    return max(0, cost)
+    """Gold ``seat`` pays to hire a worker now: 1, changed by the hooks
+    ``modifies hire_cost`` of the game's map (:func:`base_hire_cost`), then
+    of its cards in play, never below 0."""
+    return max(0, registry.fold(state, "modifies:hire_cost", player(state, seat)["play"], WORKER_COST, seat))
+
+
+def base_hire_cost(state: dict, seat: int) -> int:
+    """:func:`hire_cost` before ``seat``'s cards change it: 1, changed by the
+    game's global card (its map) alone."""
+    return registry.fold(state, "modifies:hire_cost", (), WORKER_COST, seat)

@@ -1,10 +1,12 @@
 """Hiring workers, summoning heroes and levelling them up: the moves, with
 who may take them, their checks, changes and options (Deluxe rulebook,
-"Hiring workers", "Heroes"; house rules R1, R13; maps.py)."""
+"Hiring workers", "Heroes"; house rules R1, R13; the game's map through
+the registry)."""
 
-from .. import catalog, maps, stats
+from .. import catalog, stats
+from ..cards import registry
 from ..effects import pay
-from ..heroes import can_level, gain_levels
+from ..heroes import barred_for_good, can_level, gain_levels
 from ..play import enter_play
 from ..specs import hero_limit
 from ..state import card_of, log, move, name, player, seat_name
@@ -15,9 +17,10 @@ from .costs import HERO_COST, hire_cost
 
 def check_hire(state: dict, seat: int, action: dict) -> str | None:
     """Hire a worker: gold (:func:`hire_cost`) and a card from hand, face
-    down; once a turn (a free hire too, by its card's ruling). Maps: any
-    number a turn on Flagstone Mines; no card (the action names none,
-    ``bad_action`` if it does) on Daggerfall Prison Camp (maps.py).
+    down; once a turn (a free hire too, by its card's ruling). The game's
+    map may lift the limit (``grants hire_again``) or take the card away
+    (``restricts hire_card``: the action names none, ``bad_action`` if it
+    does).
     Returns the card's id (None: no card)."""
     iid = action.get("card")
     refusal = hire_refusal(state, seat, iid)
@@ -26,18 +29,25 @@ def check_hire(state: dict, seat: int, action: dict) -> str | None:
     return iid
 
 
+def hire_takes_no_card(state: dict, seat: int):
+    """The sentence refusing a hire of ``seat`` that names a card when the
+    game's map makes hires take none (``restricts hire_card``), else None."""
+    return registry.global_says(state, "restricts:hire_card", seat)
+
+
 def hire_refusal(state: dict, seat: int, iid: object) -> Refusal:
     """Why ``seat`` can't hire a worker with hand card ``iid`` (None: no
     card) now, as ``(code, message)``, or None: :func:`check_hire`'s
     refusals after the main-phase test, in its order. legal_actions asks
     it in the seat's main phase (issue 13)."""
     p = player(state, seat)
-    if not maps.hire_takes_card(state):
+    no_card = hire_takes_no_card(state, seat)
+    if no_card:
         if iid is not None:
-            return "bad_action", "On Daggerfall Prison Camp hiring takes no card: name none."
+            return "bad_action", no_card
     elif iid not in p["hand"]:
         return "not_in_hand", "Choose a card from your hand."
-    if p["hired_this_turn"] and not maps.hires_unlimited(state):
+    if p["hired_this_turn"] and not registry.global_says(state, "grants:hire_again", seat):
         return "already_hired", "You already hired a worker this turn."
     cost = hire_cost(state, seat)
     if p["gold"] < cost:
@@ -47,11 +57,11 @@ def hire_refusal(state: dict, seat: int, iid: object) -> Refusal:
 
 def do_hire(state: dict, seat: int, iid: str | None) -> None:
     """Pay and put hand card ``iid`` among the workers (None: one more
-    worker without a card, Daggerfall Prison Camp)."""
+    worker without a card, when the map takes none)."""
     p = player(state, seat)
     pay(state, seat, hire_cost(state, seat))
     p["hired_this_turn"] = True
-    if iid is None:  # Daggerfall Prison Camp: no card, one more worker
+    if iid is None:  # the map takes no card: one more worker
         p["base_workers"] += 1
     else:
         move(state, iid, "workers")
@@ -60,7 +70,7 @@ def do_hire(state: dict, seat: int, iid: str | None) -> None:
 
 def hire_each(state: dict, seat: int, iid: str | None, out: list) -> None:
     """Append the hire with hand card ``iid`` (None: the hire without a
-    card, on Daggerfall Prison Camp only) when legal (the lister
+    card, only when the map takes none) when legal (the lister
     :func:`hire_lister` picks, asked anew)."""
     lister = hire_lister(state, seat)
     if lister is not None:
@@ -71,8 +81,8 @@ def hire_lister(state: dict, seat: int) -> Lister | None:
     """The lister of the hires a walk over :func:`~.base.hand_subjects`
     lists now, or None when it lists none: whether a hire is refused does
     not depend on the hand card, so it is asked once, with the first one
-    (the hire without a card on Daggerfall Prison Camp; issue 13)."""
-    if not maps.hire_takes_card(state):  # Daggerfall Prison Camp: no card (maps.py)
+    (the hire without a card when the map takes none; issue 13)."""
+    if hire_takes_no_card(state, seat):
         return _hire_without_card if hire_refusal(state, seat, None) is None else None
     hand = state["players"][seat]["hand"]
     return _hire_with_card if hand and hire_refusal(state, seat, hand[0]) is None else None
@@ -109,8 +119,9 @@ def summon_refusal(state: dict, seat: int, iid: object) -> Refusal:
     if iid not in p["command"]:
         return "not_in_command_zone", "That hero is not in your command zone."
     hero = card_of(state, iid)["card"]
-    if maps.hero_gone(state, seat, hero):
-        return "hero_gone", "That hero died on Burial Grounds: it is gone for the rest of the game."
+    gone = barred_for_good(state, seat, hero)
+    if gone:
+        return "hero_gone", gone
     if p["hero_ready_after"].get(hero, 0) > p["turns_ended"]:
         return "hero_cooldown", "That hero died too recently to return yet."
     heroes_in_play = sum(1 for i in p["play"] if stats.is_hero(state, i))

@@ -1,8 +1,8 @@
 """Attacking, patrolling and revealing with a Tower: the moves, with who
 may take them, their checks, changes and options (Deluxe rulebook,
-"Attacking", "Patrol zone"; house rule R10; maps.py)."""
+"Attacking", "Patrol zone"; house rule R10; the map's ``restricts patrol``)."""
 
-from .. import maps, stats
+from .. import stats
 from ..cards import registry
 from ..combat import declare_attack
 from ..effects import pay
@@ -80,8 +80,9 @@ def do_attack(state: dict, seat: int, plan: tuple) -> None:
 def check_patrol(state: dict, seat: int, action: dict) -> tuple:
     """Arrange the patrol zone during your main phase: put a ready unit or
     hero into a slot (swapping out its occupant) or take it out (slot None).
-    What may stand in a slot: :func:`patrol_refusal`; on Fury Road one card
-    at most in the zone (maps.patrol_crowded, code ``one_patroller``).
+    What may stand in a slot: :func:`patrol_refusal`; then what the game's
+    map allows (``restricts patrol``: one card at most in the zone, code
+    ``one_patroller``).
     Returns ``(iid, slot)``."""
     iid, slot = action.get("card"), action.get("slot")
     refusal = patrol_move_refusal(state, seat, iid, slot)
@@ -105,11 +106,10 @@ def patrol_move_refusal(state: dict, seat: int, iid: object, slot: object) -> Re
     refusal = patrol_refusal(state, seat, iid) if slot is not None else None
     if refusal is not None:
         return refusal
-    if slot is not None and maps.patrol_crowded(state, seat, iid, slot):
-        return (
-            "one_patroller",
-            "On Fury Road you may have only one patroller: take the other one off first, or put this one in its slot.",
-        )
+    if slot is not None:
+        refusal = registry.global_says(state, "restricts:patrol", seat, iid, slot, None)
+        if refusal:
+            return refusal
     if player(state, seat)["patrol"].get(slot) == iid:
         return "no_change", "It is already there."
     if slot is None and patrol_slot(state, iid) is None:
@@ -206,14 +206,15 @@ def patrol_each(state: dict, seat: int, card: Card, out: list) -> None:
     """Append every legal patrol move of card ``iid`` in ``seat``'s play
     when it is a unit or hero: into each slot it is not in (the refusal is
     the card's, targeting.patrol_refusal, all that
-    :func:`patrol_move_refusal` asks here; on Fury Road the verdict depends
-    on the slot), and off patrol when it patrols (never refused)."""
+    :func:`patrol_move_refusal` asks here; when the game's map restricts
+    patrols the verdict depends on the slot), and off patrol when it
+    patrols (never refused)."""
     iid, _, rec = card
     if rec["kind"] != "hero" and rec["kind"] != "unit":
         return
     current = patrol_slot(state, iid)
     slots = [slot for slot in PATROL_SLOTS if slot != current]
-    if maps.on(state, "fury_road"):  # one patroller: the verdict depends on the slot
+    if registry.global_answers(state, "restricts:patrol"):  # the verdict depends on the slot
         out += [
             {"type": "patrol", "card": iid, "slot": slot}
             for slot in slots

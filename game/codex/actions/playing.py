@@ -2,7 +2,7 @@
 change and options (Deluxe rulebook, "Main phase", "Spells"; glossary:
 Boost; house rule R7; the cards' rulings named on each)."""
 
-from .. import catalog, maps, stats
+from .. import catalog, stats
 from ..cards import registry
 from ..effects import pay
 from ..errors import RulesError
@@ -28,19 +28,24 @@ def _spell_hero_ok(state: dict, seat: int, rec: dict) -> bool:
     """A spell needs a hero in play; a spec spell needs that spec's hero; an
     ultimate needs it at max level since the start of the turn (R7). A card
     in play whose ``grants play_without_hero`` allows the spell lifts all of that
-    (Guargum ruling: even an ultimate, even the turn he arrived). Maps: on
-    Lost Temple no spell needs a hero; on Pinnacle an ultimate needs only
-    its spec's hero in play, at any level, arrived this turn or not."""
-    if maps.lost_temple(state):
-        return True
+    (Guargum ruling: even an ultimate, even the turn he arrived); so does
+    the game's map answering it (no spell needs a hero). A map's ``grants
+    ultimate_any_level``: an ultimate needs only its spec's hero in play,
+    at any level, arrived this turn or not."""
     if registry.any_says(state, "grants:play_without_hero", player(state, seat)["play"], seat, rec["id"]):
         return True
     heroes = [i for i in player(state, seat)["play"] if stats.is_hero(state, i) and not registry.silenced(state, i)]
     if rec["spec"]:
         heroes = [i for i in heroes if catalog.card(state["cards"][i]["card"])["spec"] == rec["spec"]]
-    if rec.get("spell_kind") == "ultimate" and not maps.ultimates_unbound(state):
+    if rec.get("spell_kind") == "ultimate" and not _ultimate_any_level(state, seat, rec["id"]):
         return any(ultimate_ready(state, i) for i in heroes)
     return bool(heroes)
+
+
+def _ultimate_any_level(state: dict, seat: int, card_id: str) -> bool:
+    """True when the game's map lets ``seat`` cast ultimate ``card_id``
+    with its spec's hero at any level (``grants ultimate_any_level``)."""
+    return bool(registry.global_says(state, "grants:ultimate_any_level", seat, card_id))
 
 
 def check_play(state: dict, seat: int, action: dict) -> tuple:
@@ -116,7 +121,7 @@ def _play_card_verdict(state: dict, seat: int, iid: object, boosted: object, zon
         if not _spell_hero_ok(state, seat, rec):
             if any(registry.silenced(state, i) for i in p["play"]):
                 return RulesError("silenced", "Your heroes are silenced: they can't cast spells until your turn ends.")
-            if rec.get("spell_kind") == "ultimate" and not maps.ultimates_unbound(state):
+            if rec.get("spell_kind") == "ultimate" and not _ultimate_any_level(state, seat, rec["id"]):
                 return RulesError(
                     "needs_max_hero", "Ultimate spells need their hero at max level since the start of your turn."
                 )
@@ -187,7 +192,7 @@ def do_play(state: dict, seat: int, plan: tuple) -> None:
         if holder is not None:
             if boosted:
                 registry.emit(state, "boost_paid", iid)
-            registry.emit_to(state, "card_played", [holder], seat, iid, "jailed")
+            registry.emit_to(state, "card_played", [holder], seat, iid, "jailed", with_global=False)  # only the captor
             return
         from_hand = card_of(state, iid)["zone"] == "hand"
         # "If you played it from your hand" (Zarramonde): known while it arrives only.

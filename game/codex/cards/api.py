@@ -12,7 +12,7 @@ from dataclasses import replace
 from .. import catalog
 from ..state import card_of
 from .fx import Effect
-from .registry import EVENTS, MECHANISMS, Ability, Card, key_name, register
+from .registry import EVENTS, MECHANISMS, Ability, Card, key_name, register, register_global
 
 # Events whose handler takes ``(state, iid, ...)`` about the card itself: an
 # effect given for one of them runs as a trigger of that card.
@@ -48,6 +48,20 @@ def card(card_id: str, *, targets=(), resolve=None, abilities=None, **answers) -
     ``@card.modifies(key)``, ``@card.restricts(key)``, ``@card.grants(key)``. Raises ValueError
     for an unknown name or a card registered twice.
     """
+    return register(card_id, _declared(card_id, targets, resolve, abilities, answers))
+
+
+def map_card(map_id: str, **answers) -> Card:
+    """Register the global card ``map_id`` (a map of data/maps.json) and
+    return its :class:`Card`: ``answers`` as :func:`card`'s, events and
+    questions by name, the mechanisms' keys as ``modifies={key: fn}``, ...
+    The game's map answers them beside the cards in play for every seat
+    (registry.global_card; docs/ENGINE.md "Maps are global cards").
+    Raises ValueError as :func:`card`."""
+    return register_global(map_id, _declared(map_id, (), None, None, answers))
+
+
+def _declared(card_id: str, targets, resolve, abilities, answers: dict) -> Card:
     # Each slot is copied with its spell's id: a thing may refuse some spells
     # (question shuns_spell: Nullcraft and Buff or Debuff spells).
     new = Card(targets=[replace(t, spell=card_id) for t in targets], resolve=_resolver(resolve))
@@ -60,7 +74,7 @@ def card(card_id: str, *, targets=(), resolve=None, abilities=None, **answers) -
             continue
         for name in key.split("_or_") if "_or_" in key else [key]:
             new._add(name, _handler(name, fn))
-    return register(card_id, new)
+    return new
 
 
 def _resolver(fn):

@@ -11,16 +11,16 @@ add it here first.
 
 What it holds, by where it comes from:
 
-- the engine: the catalog, printed and current stats, the random
-  generator and the map (modules); ``flow`` (``ask``, ``op``, ``push``:
+- the engine: the catalog, printed and current stats and the random
+  generator (modules); ``flow`` (``ask``, ``op``, ``push``:
   questions and stored steps), ``targeting`` (what exists, who controls
   it, what may be targeted), ``play`` (``enter_play``, ``on_targeted``),
   ``effects`` (damage, destroy, sacrifice, draw, gold, runes, ...),
-  ``timerunes``, ``heroes`` (levels), ``specs`` (tech buildings and
+  ``timerunes``, ``heroes`` (levels, a hero barred for good), ``specs`` (tech buildings and
   specs), ``combat`` (the attacker), ``actions`` (playing a card from an
   effect), ``state`` (players, moves, the log, control) and
   ``errors.RulesError``;
-- the card layer: ``api`` (``card``, ``ability``, ``by_band``,
+- the card layer: ``api`` (``card``, ``map_card``, ``ability``, ``by_band``,
   ``reached``, ``band_level``), ``registry`` (``Ability``, ``Target``,
   ``card_of_id``), ``fx`` (the declarative verbs), ``targets`` (target
   slots and filters) and ``common`` (helpers shared by several colours).
@@ -29,7 +29,7 @@ It defines nothing itself: each name is the engine's or the card layer's
 object, documented where it is defined.
 """
 
-from .. import catalog, maps, rng, stats
+from .. import catalog, rng, stats
 from ..actions import abilities_of, card_cost, check_play_card, do_play, play_refusal
 from ..combat import attacking
 from ..effects import (
@@ -59,9 +59,9 @@ from ..effects import (
 )
 from ..errors import RulesError
 from ..flow import ask, op, push
-from ..heroes import gain_levels, lose_levels
+from ..heroes import barred_for_good, gain_levels, lose_levels
 from ..play import enter_play, on_targeted
-from ..specs import built, hero_limit, switch_off, tech_problem
+from ..specs import built, hero_limit, hero_specs, switch_off, tech_problem
 from ..state import (
     EVERYONE,
     PATROL_SLOTS,
@@ -98,7 +98,7 @@ from ..targeting import (
     thing_exists,
 )
 from ..timerunes import add_time_runes, remove_time_runes, total_time_runes
-from .api import ability, band_level, by_band, card, reached
+from .api import ability, band_level, by_band, card, map_card, reached
 from .common import (
     add_named_rune,
     ask_target,
@@ -234,6 +234,7 @@ __all__ = [
     "attached_to",
     "attacking",
     "band_level",
+    "barred_for_good",
     "base_id",
     "become_copy",
     "boost_chosen",
@@ -294,6 +295,7 @@ __all__ = [
     "gain_levels",
     "has_subtype",
     "hero_limit",
+    "hero_specs",
     "hold_control",
     "holds_legendary",
     "host_gone",
@@ -315,8 +317,8 @@ __all__ = [
     "lose_levels",
     "make_instance",
     "make_token",
+    "map_card",
     "MakeTokens",
-    "maps",
     "Modes",
     "move",
     "MoveTo",

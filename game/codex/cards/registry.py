@@ -12,7 +12,9 @@ general **mechanisms** (issue 28): it *modifies* a stat (:data:`STATS`:
 "cost", "hire_cost", "damage_taken", ...), *restricts* an action
 (:data:`RESTRICTIONS`: "target", "level", "draw", ...) or *grants* a status
 (:data:`GRANTS`: "stealth", "illusion", "abilities", ...); one handler per
-name (a key as ``"mechanism:key"``) and card. The handlers are indexed by
+name (a key as ``"mechanism:key"``) and card. A map is a **global card**
+(cards/maps/, :data:`GLOBAL_CARDS`): the game's map answers beside the
+cards in play, for every seat (:func:`global_card`). The handlers are indexed by
 name (``{name: {card id: handler}}``), so the engine only looks at
 the cards that answer what it asks. Moments that differ only in a fact
 are one event family carrying the fact (``affected``, ``in_combat``,
@@ -59,6 +61,10 @@ EVENTS = {
     "a building card (src: any card in play)",
     "unit_leaves": "(state, src, iid): a unit in play is about to leave play by any means, before "
     "it moves (src: any card in play; effects.leave_play: Second Chances)",
+    "player_upkeep": "(state, src, seat): seat's upkeep, right after its workers' gold (src: the game's "
+    "global card, then seat's cards in play; turns._upkeep: Big Game Hunters)",
+    "hero_dies": "(state, src, seat, hero_card): seat's hero (card id hero_card) died and goes to the "
+    "command zone next, its wait set (src: the global card, then any card in play; checks: Burial Grounds)",
 }
 
 # The facts an event family carries (issue 28): a handler answers the family
@@ -149,10 +155,13 @@ STATS = {
     "Steam Tank, Makeshift Rambaster, Air Hammer)",
     "attack_tax": "self (state, iid, seat) -> gold seat must pay each time one of its units or "
     "heroes attacks iid (Setsuki Hiruki, Morningstar Pass); targeting.attack_tax, view",
+    "hero_wait": "(state, src, seat, hero_card, after) -> the turn count (turns_ended) seat's dead hero "
+    "hero_card waits for before it may be summoned again (house rule R13; the global card: Pinnacle; "
+    "checks)",
 }
 
-# restricts: an action is forbidden (True) or held (a time) while the card
-# says so.
+# restricts: an action is forbidden (True, or the refusal's words) or held
+# (a time) while the card says so.
 RESTRICTIONS = {
     "target": "(state, src, seat, tid) -> True: src (anyone's, in play) stops seat's spells and "
     "abilities from ◎ tid (Mind-Parry Monk); targeting.can_target",
@@ -173,6 +182,20 @@ RESTRICTIONS = {
     "sacrifice": "self (state, iid) -> True: iid can't be sacrificed (Pestering Haunt, Gilded Glaxx); effects",
     "arrival": "(state, src, seat, iid) -> True: src (anyone's, in play) takes the unit iid seat "
     "plays from hand instead of letting it arrive (then it hears card_played, outcome 'jailed': Jail)",
+    "patrol": "(state, src, seat, iid, slot, lender) -> a refusal (code, sentence): src (the global "
+    "card) keeps iid out of seat's patrol slot (lender: the seat lending it, house rule R26, else "
+    "None); None allows it (Fury Road; actions.patrol_move_refusal, freeforall.lend_problem)",
+    "hire_card": "(state, src, seat) -> a sentence: src (the global card) makes seat's hires take no "
+    "card from hand; the sentence refuses a hire that names one (Daggerfall Prison Camp; actions.hire_refusal)",
+    "damage": "(state, src) -> the name of what prevents it: src (the global card) prevents all damage "
+    "now; None lets it through (No Rush 15 Minutes; effects.damage_prevented)",
+    "ready": "(state, src, iid) -> a step name: src (the global card) holds exhausted iid back at its "
+    "controller's ready step; each acting seat's held cards go to that step, queued before its upkeep "
+    '({"op": name, "seat": s, "cards": [...]}: Mystical Forest; turns.begin_turn)',
+    "summon": "(state, src, seat, hero_card) -> a sentence: src (the global card) keeps seat from ever "
+    "summoning hero_card again (Burial Grounds; heroes.barred_for_good)",
+    "build": "(state, src, building) -> a sentence: src (the global card) keeps everyone from building "
+    "building (Vortoss Ruins; specs.addons, actions.build_refusal)",
 }
 
 # grants: a status, a permission or an ability the card gives.
@@ -195,6 +218,13 @@ GRANTS = {
     "base_flying": "(state, src, team) -> True: src gives team's base flying (Lawbringer Gryphon)",
     "host_save": "(state, src, host) -> True: attachment src saves its host from dying (it did what "
     "it does instead; asked after two lives: Soul Stone)",
+    "hire_again": "(state, src, seat) -> True: src (the global card) lets seat hire more than once a "
+    "turn (Flagstone Mines; actions.hire_refusal)",
+    "ultimate_any_level": "(state, src, seat, card_id) -> True: src (the global card) lets seat cast "
+    "ultimate card_id with its spec's hero in play at any level (Pinnacle; actions.playing)",
+    "addon": "(state, src, seat, addon) -> truthy: src (the global card) gives seat what add-on addon "
+    "gives without building it; for a Tech Lab, the spec it unlocks once chosen (a string; Vortoss "
+    "Ruins; specs, view)",
 }
 
 MECHANISMS = {"modifies": STATS, "restricts": RESTRICTIONS, "grants": GRANTS}
@@ -315,7 +345,7 @@ class Card:
         if name in self.handlers:
             raise ValueError(f"{self.card_id}: {name!r} answered twice")
         self.handlers[name] = fn
-        if self.card_id and REGISTRY.get(self.card_id) is self:
+        if self.card_id and (REGISTRY.get(self.card_id) is self or GLOBAL_CARDS.get(self.card_id) is self):
             _INDEX[name][self.card_id] = fn
 
 
@@ -364,15 +394,29 @@ class _Registry(dict):
 
 
 REGISTRY = _Registry()
+# ``map id -> Card``: the global cards (cards/maps/), indexed with the cards
+# by their ids (no card id is a map id: :func:`register` checks).
+GLOBAL_CARDS = _Registry()
 _NONE = Card()
 
 
 def register(card_id: str, card: Card) -> Card:
     """Register ``card`` as the behaviour of ``card_id`` (a catalog id) and
-    return it. Raises ValueError when ``card_id`` is registered already."""
-    if card_id in REGISTRY:
+    return it. Raises ValueError when ``card_id`` is registered already, as
+    a card or a global card."""
+    if card_id in REGISTRY or card_id in GLOBAL_CARDS:
         raise ValueError(f"card {card_id} registered twice")
     REGISTRY[card_id] = card
+    return card
+
+
+def register_global(map_id: str, card: Card) -> Card:
+    """Register ``card`` as the global card ``map_id`` (a map's id: the game
+    whose ``state["map"]`` it is asks it, :func:`global_card`) and return
+    it. Raises ValueError when the id is registered already."""
+    if map_id in REGISTRY or map_id in GLOBAL_CARDS:
+        raise ValueError(f"card {map_id} registered twice")
+    GLOBAL_CARDS[map_id] = card
     return card
 
 
@@ -434,14 +478,21 @@ def emit(state: dict, name: str, iid: str, *args) -> None:
         fn(state, iid, *args)
 
 
-def emit_to(state: dict, name: str, sources, *args, skip=None) -> None:
-    """Event ``name`` reaches the cards ``sources`` (ids, in that order;
-    copied first): each one still in the game whose card answers it, other
-    than ``skip``, runs ``handler(state, src, *args)``. An event no card
+def emit_to(state: dict, name: str, sources, *args, skip=None, with_global=True) -> None:
+    """Event ``name`` reaches the game's global card (:func:`global_card`:
+    its map, unless ``with_global`` is False), then the cards ``sources``
+    (ids, in that order; copied first): each one still in the game whose
+    card answers it, other than ``skip``, runs ``handler(state, src,
+    *args)`` (the global card's ``src`` is its id). An event no card
     registered answers returns at once, without reading ``sources``."""
     index = _INDEX[name]
     if not index:
         return
+    if with_global:
+        gid = state.get("map")  # global_card, read in place
+        fn = index.get(gid) if gid is not None else None
+        if fn is not None:
+            fn(state, gid, *args)
     cards = state["cards"]
     for src in list(sources):
         if src != skip and src in cards:
@@ -457,11 +508,29 @@ def ask(state: dict, name: Name, iid: str, default, *args):
     return default if fn is None else fn(state, iid, *args)
 
 
+def global_card(state: dict):
+    """The id of the game's global card, or None: its map (``state["map"]``,
+    one of data/maps.json), registered like a card under its id
+    (:data:`GLOBAL_CARDS`, cards/maps/). It is one more source, before the
+    cards, of every question asked through :func:`fold` and
+    :func:`any_says` (:func:`global_says` asks it alone) and of every event
+    sent with :func:`emit_to`, for every seat; its handlers get its id as
+    ``src`` (docs/ENGINE.md "Maps are global cards")."""
+    return state.get("map")
+
+
 def fold(state: dict, name: Name, sources, value, *args):
-    """Question ``name`` folded over the cards ``sources`` in order: each
-    answering one maps ``value`` to ``handler(state, src, *args, value)``
-    (costs: Maestro, River Montoya, Rich Earth)."""
+    """Question ``name`` folded over the game's global card, then the cards
+    ``sources`` in order: each answering one maps ``value`` to
+    ``handler(state, src, *args, value)`` (costs: Maestro, River Montoya,
+    Rich Earth, Hard Times Mill). ``sources`` empty: the global card's
+    answer alone."""
     index = _INDEX[name]
+    gid = state.get("map")  # global_card, read in place
+    if gid is not None:
+        fn = index.get(gid)
+        if fn is not None:
+            value = fn(state, gid, *args, value)
     cards = state["cards"]
     for src in sources:
         fn = index.get(cards[src]["card"])  # handler_in, read in place (issue 13)
@@ -471,12 +540,38 @@ def fold(state: dict, name: Name, sources, value, *args):
 
 
 def any_says(state: dict, name: Name, sources, *args) -> bool:
-    """Question ``name``: True when one of the cards ``sources`` answers
-    ``handler(state, src, *args)`` truthfully (licences and waivers)."""
+    """Question ``name``: True when the game's global card or one of the
+    cards ``sources`` answers ``handler(state, src, *args)`` truthfully
+    (licences and waivers)."""
     index = _INDEX[name]
+    gid = state.get("map")  # global_card, read in place
+    if gid is not None:
+        fn = index.get(gid)
+        if fn is not None and fn(state, gid, *args):
+            return True
     cards = state["cards"]
     for src in sources:
         fn = index.get(cards[src]["card"])  # handler_in, read in place (issue 13)
         if fn is not None and not silenced(state, src) and fn(state, src, *args):
             return True
     return False
+
+
+def global_says(state: dict, name: Name, *args):
+    """Question ``name`` asked of the game's global card alone: its answer
+    ``handler(state, gid, *args)``, or None without a map or when it does
+    not answer (the keys only a map answers: a refusal's sentence, a
+    permission, a spec; what :func:`any_says` would only test)."""
+    gid = state.get("map")  # global_card, read in place
+    if gid is None:
+        return None
+    fn = _INDEX[name].get(gid)
+    return None if fn is None else fn(state, gid, *args)
+
+
+def global_answers(state: dict, name: Name) -> bool:
+    """True when the game's global card answers ``name`` (an asker whose
+    verdict then depends on more than the cards in play asks it
+    everywhere: actions.patrol_each)."""
+    gid = state.get("map")
+    return gid is not None and gid in _INDEX[name]

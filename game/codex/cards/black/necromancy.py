@@ -163,7 +163,7 @@ def _dead_heroes(state, seat):
         h
         for h in p["command"]
         if state["cards"][h]["card"] in p["hero_ready_after"]
-        and not kit.maps.hero_gone(state, seat, state["cards"][h]["card"])
+        and not kit.barred_for_good(state, seat, state["cards"][h]["card"])
     ]  # Burial Grounds
 
 

@@ -142,7 +142,7 @@ def _snapback(state, seat, iid, targets):
         state, f"{kit.name(state, back)} snapped back to {kit.seat_name(state, owner)}'s command zone.", cards=[back]
     )
     others = [
-        h for h in p["command"] if h != back and not kit.maps.hero_gone(state, owner, state["cards"][h]["card"])
+        h for h in p["command"] if h != back and not kit.barred_for_good(state, owner, state["cards"][h]["card"])
     ]  # Burial Grounds
     kit.ask(
         state,
