@@ -8,6 +8,9 @@ PORT ?= 8000
 # `make run HOST=0.0.0.0` serves the local network: the settings then accept
 # this machine's LAN names and addresses (codexsite/lan.py).
 export CODEX_LISTEN := $(HOST)
+# The links in notice mails lead to where the server runs (CODEX_SITE_URL's
+# default follows CODEX_LISTEN and CODEX_PORT: codexsite/lan.py site_url).
+export CODEX_PORT := $(PORT)
 # Debug pages are off unless asked for (`make run DEBUG=1`): friends reach this server too.
 export DEBUG ?= 0
 

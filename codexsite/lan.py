@@ -100,5 +100,22 @@ def start_lines(listen: str, port: int) -> list[str]:
     ]
 
 
+def site_url(listen: str, port: int) -> str:
+    """The site's address for a server listening on ``listen`` at ``port``,
+    as players reach it (the default CODEX_SITE_URL: the links in notices).
+
+    ``""`` or a loopback address: ``http://127.0.0.1:PORT``. ``0.0.0.0`` /
+    ``::``: this machine's first network address (:func:`interface_addresses`),
+    so friends' mails lead here; 127.0.0.1 when it has none. Any other
+    address: that one (IPv6 in brackets)."""
+    listen = listen.strip()
+    host = "127.0.0.1"
+    if listen in ANY_ADDRESS:
+        host = next(iter(interface_addresses()), host)
+    elif listen and listen not in {"127.0.0.1", "localhost", "::1", "[::1]"}:
+        host = f"[{listen}]" if ":" in listen and not listen.startswith("[") else listen
+    return f"http://{host}:{port}"
+
+
 if __name__ == "__main__":  # `python -m codexsite.lan HOST PORT` (make run)
     print("\n".join(start_lines(sys.argv[1], int(sys.argv[2]))), flush=True)

@@ -23,8 +23,11 @@ Environment variables (all optional):
     CODEX_LOGIN_FAILURES  failed log-ins of one account from one address before
                    it is locked (default 10).
     CODEX_LOGIN_LOCK_MINUTES  how long such a lock lasts (default 15).
+    CODEX_PORT     the port the server listens on (`make run PORT=...` sets it;
+                   default 8000), for the default CODEX_SITE_URL.
     CODEX_SITE_URL the site's address as players reach it, for the links in
-                   notices (default http://127.0.0.1:8000).
+                   notices (default: http://CODEX_LISTEN:CODEX_PORT, with this
+                   machine's first LAN address for 0.0.0.0; codexsite/lan.py).
     EMAIL_URL      where notice e-mails go (django-environ's forms):
                    consolemail:// (the default: printed by the server) or
                    smtp+tls://user:password@host:587 (README "Notices");
@@ -40,7 +43,7 @@ from pathlib import Path
 import environ
 
 from codexsite.channelprefix import channel_prefix
-from codexsite.lan import lan_hosts
+from codexsite.lan import lan_hosts, site_url
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -391,7 +394,12 @@ CODEX_WATCH_QUIET_MINUTES = env.float("CODEX_WATCH_QUIET_MINUTES", default=10.0)
 CODEX_SEEN_EVERY_SECONDS = env.int("CODEX_SEEN_EVERY_SECONDS", default=30)
 CODEX_HOST_GONE_MINUTES = env.float("CODEX_HOST_GONE_MINUTES", default=3.0)
 # Turn notices outside the tab (notices; issue 32 part 2; README "Notices").
-CODEX_SITE_URL = env.str("CODEX_SITE_URL", default="http://127.0.0.1:8000")
+# Default: the address the server is run at (`make run` exports CODEX_LISTEN
+# and CODEX_PORT from HOST and PORT; codexsite.lan.site_url).
+CODEX_SITE_URL = env.str(
+    "CODEX_SITE_URL",
+    default=site_url(env.str("CODEX_LISTEN", default="127.0.0.1"), env.int("CODEX_PORT", default=8000)),
+)
 # Mail: console by default (printed by `make run`), an SMTP server
 # (EMAIL_URL=smtp+tls://user:password@host:587), or one file per mail in the
 # directory CODEX_MAIL_DIR when set.
@@ -430,6 +438,12 @@ CODEX_NOTICE_ALLOW_NETWORKS = env.list("CODEX_NOTICE_ALLOW_NETWORKS", default=[]
 # process, whose in-process scheduler would run it outside any test's
 # database access; the tests call the sweep themselves.
 CODEX_NOTICE_SWEEP = env.bool("CODEX_NOTICE_SWEEP", default="pytest" not in sys.modules)
+# Test notices one account may send, and confirmation mails it may have sent,
+# per window of this many seconds (each counted apart; notices.limits).
+CODEX_NOTICE_SENDS_LIMIT = env.int("CODEX_NOTICE_SENDS_LIMIT", default=3)
+CODEX_NOTICE_SENDS_WINDOW = env.int("CODEX_NOTICE_SENDS_WINDOW", default=600)
+# Days an address's confirmation link works (notices.confirm).
+CODEX_NOTICE_CONFIRM_DAYS = env.int("CODEX_NOTICE_CONFIRM_DAYS", default=7)
 
 # Open (not yet started) tables one host may have at once.
 CODEX_OPEN_TABLES_PER_HOST = env.int("CODEX_OPEN_TABLES_PER_HOST", default=3)

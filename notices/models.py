@@ -16,12 +16,16 @@ class NoticeChoice(models.Model):
     """What one user chose (the settings page): ``email`` sends to the
     account's e-mail address, ``push`` to every push subscription of theirs
     (PushSubscription), ``webhook_url`` (empty: none) receives a
-    Discord- and Slack-compatible JSON POST. No row: no notice at all."""
+    Discord- and Slack-compatible JSON POST. No row: no notice at all.
+    ``email_confirmed``: the address whose confirmation link was opened
+    (notices.confirm); e-mail goes only to the account's address when it is
+    this one."""
 
     user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notice_choice")
     email = models.BooleanField(default=False)
     push = models.BooleanField(default=False)
     webhook_url = models.URLField(max_length=500, blank=True, default="")
+    email_confirmed = models.EmailField(blank=True, default="")
 
 
 class PushSubscription(models.Model):

@@ -19,7 +19,7 @@ from django.db.models import F, Q
 from django.utils import timezone
 
 from game.models import Match, MatchPlayer
-from notices import mail, netguard, push, webhook
+from notices import confirm, mail, netguard, push, webhook
 from notices.models import EMAIL, PUSH, WEBHOOK, Notice, NoticeChoice, PushSubscription
 from notices.text import Message, trial_message, turn_message
 
@@ -33,13 +33,13 @@ class Permanent(Exception):
 
 
 def chosen_channels(user) -> list[str]:
-    """The channels ``user`` chose that can reach them now: e-mail with an
-    address, push with a subscription, a webhook URL."""
+    """The channels ``user`` chose that can reach them now: e-mail with a
+    confirmed address (notices.confirm), push with a subscription, a webhook URL."""
     choice = NoticeChoice.objects.filter(user=user).first()
     if choice is None:
         return []
     out = []
-    if choice.email and user.email:
+    if choice.email and confirm.is_confirmed(user, choice):
         out.append(EMAIL)
     if choice.push and PushSubscription.objects.filter(user=user).exists():
         out.append(PUSH)
@@ -133,8 +133,8 @@ def _send(notice: Notice) -> None:
     """Send ``notice`` on its channel. Raises Permanent or another error when not delivered."""
     message = _message(notice)
     if notice.channel == EMAIL:
-        if not notice.user.email:
-            raise Permanent("the account has no e-mail address")
+        if not confirm.is_confirmed(notice.user, NoticeChoice.objects.filter(user=notice.user).first()):
+            raise Permanent("the account has no confirmed e-mail address")
         mail.send(notice.user.email, message, notice.key)
     elif notice.channel == WEBHOOK:
         choice = NoticeChoice.objects.filter(user=notice.user).first()

@@ -14,6 +14,8 @@ urlpatterns = [
     path("notices/push/unsubscribe/", views.push_unsubscribe, name="push_unsubscribe"),
     # A signed token (django.core.signing): base64url, ":" between its parts, "." first when compressed.
     re_path(r"^notices/stop/(?P<token>[A-Za-z0-9_.:-]{1,300})/$", views.stop_link, name="stop"),
+    path("notices/confirm/again/", views.send_link_again, name="confirm_again"),
+    re_path(r"^notices/confirm/(?P<token>[A-Za-z0-9_.:-]{1,400})/$", views.confirm_link, name="confirm"),
     path("sw.js", views.service_worker, name="service_worker"),
     path("manifest.webmanifest", views.manifest, name="manifest"),
 ]

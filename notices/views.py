@@ -1,8 +1,10 @@
 """The notices' pages: the settings page (channels, push subscriptions,
-test notices, failed notices), the one-click stop link, and the service
-worker and web app manifest the browser installs."""
+test notices, failed notices, the address's confirmation), the stop link
+(a page whose button stops, and RFC 8058 one-click), the confirmation
+link, and the service worker and web app manifest the browser installs."""
 
 import json
+import logging
 
 from django.contrib.auth.decorators import login_required
 from django.core import signing
@@ -14,10 +16,12 @@ from django.urls import reverse
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from notices import api, push, stoplinks
+from notices import api, confirm, limits, push, stoplinks
 from notices.forms import ChoiceForm
 from notices.models import EMAIL, PUSH, WEBHOOK, Notice, NoticeChoice, PushSubscription
 from notices.outbox import chosen_channels
+
+log = logging.getLogger(__name__)
 
 FAILED_SHOWN = 10
 CHANNEL_WORDS = {EMAIL: "e-mail", PUSH: "push", WEBHOOK: "webhook"}
@@ -25,6 +29,20 @@ CHANNEL_WORDS = {EMAIL: "e-mail", PUSH: "push", WEBHOOK: "webhook"}
 
 def _choice(user) -> NoticeChoice:
     return NoticeChoice.objects.get_or_create(user=user)[0]
+
+
+def _send_confirmation(user) -> str:
+    """Mail ``user``'s address its confirmation link, within the limit
+    (notices.limits); returns the page's query: what happened."""
+    minutes = limits.wait_before(limits.CONFIRM, user.pk)
+    if minutes:
+        return f"unsent={minutes}"
+    try:
+        confirm.send_link(user)
+    except OSError as exc:  # smtplib's errors are OSErrors too
+        log.warning("confirmation mail to user %s not sent: %s", user.pk, exc)
+        return "mailfault=1"
+    return "linked=1"
 
 
 @login_required
@@ -36,13 +54,18 @@ def settings_page(request):
     if request.method == "POST":
         form = ChoiceForm(request.POST)
         if form.is_valid():
+            address = form.cleaned_data["email"]
+            changed = address.lower() != request.user.email.lower()
             with transaction.atomic():
-                request.user.email = form.cleaned_data["email"]
+                request.user.email = address
                 request.user.save(update_fields=["email"])
                 choice.email = form.cleaned_data["email_on"]
                 choice.webhook_url = form.cleaned_data["webhook_url"]
                 choice.save()
-            return redirect(reverse("notices:settings") + "?saved=1")
+            query = "saved=1"
+            if changed and address and not confirm.is_confirmed(request.user, choice):
+                query += "&" + _send_confirmation(request.user)
+            return redirect(reverse("notices:settings") + "?" + query)
         status = 400
     else:
         form = ChoiceForm(
@@ -59,6 +82,10 @@ def settings_page(request):
         "saved": request.GET.get("saved") == "1",
         "tested": CHANNEL_WORDS.get(request.GET.get("tested", "")),
         "vapid_key": push.public_key(),
+        "unconfirmed": bool(request.user.email) and not confirm.is_confirmed(request.user, choice),
+        "linked": request.GET.get("linked") == "1",
+        "unsent": limits.refusal(int(request.GET["unsent"])) if request.GET.get("unsent", "").isdigit() else "",
+        "mailfault": request.GET.get("mailfault") == "1",
     }
     return render(request, "notices/settings.html", context, status=status)
 
@@ -71,6 +98,10 @@ def send_test(request):
     if channel not in chosen_channels(request.user):
         context = {"heading": "No test sent", "text": "That channel is not turned on for your account."}
         return render(request, "refusal.html", context, status=400)
+    minutes = limits.wait_before(limits.TEST, request.user.pk)
+    if minutes:
+        context = {"heading": "No test sent", "text": limits.refusal(minutes)}
+        return render(request, "refusal.html", context, status=429)
     api.send_test(request.user, channel)
     return redirect(reverse("notices:settings") + f"?tested={channel}")
 
@@ -131,16 +162,47 @@ def stop(user_id: int, channel: str) -> None:
 @csrf_exempt  # the token is the proof; mail clients POST it (List-Unsubscribe-Post)
 @require_http_methods(["GET", "POST"])
 def stop_link(request, token):
-    """A notice's one-click stop link: turns its channel off for its user
-    and says so. A token not made here is not found (404, as every
+    """A notice's stop link. GET (a person, or a mail scanner opening every
+    link) shows a page whose button stops, changing nothing; POST (that
+    button, or a mail client's RFC 8058 one-click) turns the channel off for
+    its user and says so. A token not made here is not found (404, as every
     malformed address of the site), said in a sentence."""
     try:
         user_id, channel = stoplinks.read_token(token)
     except signing.BadSignature:
         context = {"heading": "Link not recognised", "text": "This stop link is not one this site made."}
         return render(request, "refusal.html", context, status=404)
+    if request.method == "GET":
+        return render(request, "notices/stop.html", {"channel": CHANNEL_WORDS[channel]})
     stop(user_id, channel)
     return render(request, "notices/stopped.html", {"channel": CHANNEL_WORDS[channel]})
+
+
+@login_required
+@require_POST
+def send_link_again(request):
+    """Mail the confirmation link of the user's address again (limited:
+    notices.limits); nothing when there is no address or it is confirmed."""
+    query = ""
+    if request.user.email and not confirm.is_confirmed(request.user, _choice(request.user)):
+        query = _send_confirmation(request.user)
+    return redirect(reverse("notices:settings") + "?" + query)
+
+
+@require_GET
+def confirm_link(request, token):
+    """The link a confirmation mail carries: marks its address confirmed if
+    it is still its user's address (then to the settings page when logged
+    in), else says why in a sentence (404 for a token not made here or too old)."""
+    try:
+        user_id, address = confirm.read_token(token)
+    except signing.BadSignature:
+        text = "This confirmation link is not one this site made, or it is too old: ask for a new one."
+        return render(request, "refusal.html", {"heading": "Link not recognised", "text": text}, status=404)
+    if not confirm.confirm(user_id, address):
+        text = "This address is no longer the one of that account: nothing was confirmed."
+        return render(request, "refusal.html", {"heading": "Not confirmed", "text": text}, status=400)
+    return render(request, "notices/confirmed.html", {"address": address})
 
 
 @require_GET

@@ -7,6 +7,8 @@ import { csrfToken } from "./common.js";
 const section = document.getElementById("push-section");
 const status = document.getElementById("push-status");
 const devices = document.getElementById("push-devices");
+const onButton = document.getElementById("push-on");
+const offButton = document.getElementById("push-off");
 
 /**
  * Say ``text`` in the page's status line.
@@ -57,6 +59,26 @@ function showDevices(count) {
   devices.textContent = count ? `Push is on for ${count} browser${count === 1 ? "" : "s"}.` : "Push is off.";
 }
 
+/**
+ * Show only the button that applies: "Turn off" while this browser is
+ * subscribed, "Turn on" otherwise.
+ * @param {boolean} subscribed
+ */
+function showButtons(subscribed) {
+  if (onButton) onButton.hidden = subscribed;
+  if (offButton) offButton.hidden = !subscribed;
+}
+
+/**
+ * Whether this browser has a push subscription of this site now.
+ * @returns {Promise<boolean>}
+ */
+async function subscribedHere() {
+  if (!("serviceWorker" in navigator) || !("PushManager" in window)) return false;
+  const registration = await navigator.serviceWorker.getRegistration("/");
+  return Boolean(registration && (await registration.pushManager.getSubscription()));
+}
+
 async function turnOn() {
   if (!section) return;
   if (!("serviceWorker" in navigator) || !("PushManager" in window)) {
@@ -77,6 +99,7 @@ async function turnOn() {
     });
     const answer = await send(section.dataset.subscribe || "", subscription.toJSON());
     showDevices(answer.devices);
+    showButtons(true);
     say("Push is on in this browser.");
   } catch (error) {
     say(error instanceof Error ? error.message : "Push could not be turned on.");
@@ -89,6 +112,7 @@ async function turnOff() {
     const registration = await navigator.serviceWorker.getRegistration("/");
     const subscription = registration ? await registration.pushManager.getSubscription() : null;
     if (!subscription) {
+      showButtons(false);
       say("This browser was not receiving push notices.");
       return;
     }
@@ -96,11 +120,15 @@ async function turnOff() {
     await subscription.unsubscribe();
     const answer = await send(section.dataset.unsubscribe || "", { endpoint });
     showDevices(answer.devices);
+    showButtons(false);
     say("Push is off in this browser.");
   } catch (error) {
     say(error instanceof Error ? error.message : "Push could not be turned off.");
   }
 }
 
-document.getElementById("push-on")?.addEventListener("click", turnOn);
-document.getElementById("push-off")?.addEventListener("click", turnOff);
+onButton?.addEventListener("click", turnOn);
+offButton?.addEventListener("click", turnOff);
+subscribedHere()
+  .then(showButtons)
+  .catch(() => showButtons(false));

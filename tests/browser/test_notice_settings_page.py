@@ -1,8 +1,9 @@
 """The turn notices' settings page (issue 32 part 2) in a browser, on a
 390x844 phone and a 1280x720 laptop: reached from the header, channels
 chosen, a webhook that points at a private address refused with a
-sentence (nothing saved), then saved; the page fits the screen, and the
-site's service worker installs."""
+sentence (nothing saved), then saved, the address waiting for its
+confirmation; only the push button that applies is shown; the page fits
+the screen, and the site's service worker installs."""
 
 import pytest
 
@@ -28,6 +29,8 @@ def test_choosing_notices_and_a_refused_webhook(browser, live_server_url, name, 
     width = options["viewport"]["width"]
     assert faults(page, width) == []
     assert page.locator("#notice-active").inner_text() == "No notices are on."
+    page.wait_for_function("document.getElementById('push-on').hidden === false")
+    assert page.locator("#push-on").is_visible() and not page.locator("#push-off").is_visible()
 
     page.check("input[name=email_on]")
     page.fill("input[name=email]", f"{name}@example.org")
@@ -40,9 +43,12 @@ def test_choosing_notices_and_a_refused_webhook(browser, live_server_url, name, 
 
     page.fill("input[name=webhook_url]", "")
     page.click("#notice-form button[type=submit]")
-    page.locator(".notice-saved").wait_for()
-    assert page.locator("#notice-active").inner_text() == "Notices on: e-mail."
-    assert page.locator("#test-email").is_visible()
+    page.locator("#confirm-sent").wait_for()
+    assert page.locator("#notice-active").inner_text() == "No notices are on."  # until it is confirmed
+    assert "waiting for confirmation" in page.locator("#confirm-waiting").inner_text()
+    assert page.locator("#confirm-sent").is_visible() and page.locator("#confirm-again").is_visible()
+    assert page.locator("#test-email").count() == 0
+    assert not page.locator("#push-off").is_visible()
     assert faults(page, width) == []
 
     scope = page.evaluate("navigator.serviceWorker.register('/sw.js').then((r) => r.scope)")

@@ -58,7 +58,13 @@ def choose(user, email=False, webhook="", subscription=None):
     user.email = "player@example.org" if email else ""
     user.save(update_fields=["email"])
     NoticeChoice.objects.update_or_create(
-        user=user, defaults={"email": email, "webhook_url": webhook, "push": subscription is not None}
+        user=user,
+        defaults={
+            "email": email,
+            "email_confirmed": user.email,
+            "webhook_url": webhook,
+            "push": subscription is not None,
+        },
     )
     if subscription is not None:
         data = subscription
@@ -310,7 +316,7 @@ def test_the_stop_link_turns_its_channel_off_in_one_click(match, receiver, quick
     choose(alice, email=True, webhook=receiver.url("/hook"))
     message = turn_message(match, alice, EMAIL, None)
     path = message.stop_url.removeprefix("http://127.0.0.1:8000")
-    page = Client().get(path)  # not logged in: the link is the proof
+    page = Client().post(path)  # not logged in: the link is the proof
     assert page.status_code == 200 and "no more turn notices by e-mail" in page.content.decode()
     choice = NoticeChoice.objects.get(user=alice)
     assert not choice.email and choice.webhook_url  # only that channel

@@ -35,7 +35,9 @@ def test_a_turn_reaches_the_player_by_mail_webhook_and_push(make_user, receivers
     match = start_match.func([alice, bob])
     alice.email = "alice@example.org"
     alice.save(update_fields=["email"])
-    NoticeChoice.objects.create(user=alice, email=True, push=True, webhook_url=receiver.url("/hook"))
+    NoticeChoice.objects.create(
+        user=alice, email=True, email_confirmed=alice.email, push=True, webhook_url=receiver.url("/hook")
+    )
     sub = receiver.subscription("/push/alice-phone")
     PushSubscription.objects.create(user=alice, endpoint=sub["endpoint"], **sub["keys"])
 

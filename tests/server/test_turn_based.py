@@ -227,7 +227,7 @@ def test_a_turn_coming_to_a_player_writes_the_notices_they_chose(make_user, monk
     alice, bob = make_user("alice"), make_user("bob")
     bob.email = "bob@example.org"
     bob.save(update_fields=["email"])
-    NoticeChoice.objects.create(user=bob, email=True)
+    NoticeChoice.objects.create(user=bob, email=True, email_confirmed=bob.email)
     match = turn_based(alice, bob)
     assert not Notice.objects.filter(user=bob).exists()  # the game waits on alice first
     _to_bob(match, alice)
