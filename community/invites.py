@@ -10,15 +10,14 @@ from community.models import TableInvite
 from community.people import find_user
 from lobby import services as lobby
 from lobby.models import Table
-from lobby.modes import MODES
+from lobby.modes import mode_label
 
 MAX_NAMES = 8  # names in one invitation (more than any table's seats)
 
 
 def _labelled(table: Table) -> Table:
     """``table`` with ``mode_label``: its mode's label (lobby.modes) for the pages."""
-    spec = MODES.get(table.mode)
-    table.mode_label = spec.label if spec else table.mode
+    table.mode_label = mode_label(table.mode)
     return table
 
 
