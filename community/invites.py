@@ -10,15 +10,14 @@ from community.models import TableInvite
 from community.people import find_user
 from lobby import services as lobby
 from lobby.models import Table
-from lobby.modes import MODES
+from lobby.modes import mode_label
 
 MAX_NAMES = 8  # names in one invitation (more than any table's seats)
 
 
 def _labelled(table: Table) -> Table:
     """``table`` with ``mode_label``: its mode's label (lobby.modes) for the pages."""
-    spec = MODES.get(table.mode)
-    table.mode_label = spec.label if spec else table.mode
+    table.mode_label = mode_label(table.mode)
     return table
 
 
@@ -41,7 +40,8 @@ def invite(sender, table_id, names: str) -> list:
     Raises CommunityError: ``no_names``, ``too_many_names``, ``unknown_name``,
     ``self_invite``, ``no_table`` (not an open table of the sender's),
     ``seated`` (already at the table), ``removed`` (the host removed them),
-    ``table_full`` (409: fewer free seats than people)."""
+    ``table_full`` (409: fewer free seats than the people named and those
+    invited before who have not answered yet)."""
     wanted = [n.strip() for n in re.split(r"[,\n]", names or "") if n.strip()]
     if not wanted:
         raise CommunityError("no_names", "Write the name of at least one person to invite.")
@@ -62,12 +62,21 @@ def invite(sender, table_id, names: str) -> list:
         if other not in people:
             people.append(other)
     free = len(_free_seats(table))
-    if free < len(people):
+    # Invitations still waiting count against the free seats too (the
+    # tester's F2: two posts of one name each both passed on one free seat).
+    waiting = (
+        TableInvite.objects.filter(table=table)
+        .exclude(invitee__in=people)
+        .exclude(invitee__in=table.seats.filter(user__isnull=False).values("user"))
+        .count()
+    )
+    asked = len(people) + waiting
+    if free < asked:
         raise CommunityError(
             "table_full",
             "That table is full: no free seat for anyone else."
             if not free
-            else f"That table has {free} free seat(s) for {len(people)} people.",
+            else f"That table has {free} free seat(s) for {asked} people.",
             409,
         )
     with transaction.atomic():

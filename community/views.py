@@ -6,7 +6,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponseNotAllowed
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
 
 from community import friends, invites
@@ -18,7 +18,15 @@ from community.profiles import profile
 
 
 def _account(username: str):
-    return get_object_or_404(get_user_model(), username=username, is_active=True)
+    """The active account whose username is ``username``, else the one whose
+    username matches it in any case (as community.people.find_user reads a
+    name). Raises Http404 for none (the tester's F5 of the lobby round:
+    /u/Tanya/ was 404 while /u/tanya/ worked)."""
+    users = get_user_model().objects.filter(is_active=True)
+    found = users.filter(username=username).first() or users.filter(username__iexact=username).order_by("pk").first()
+    if found is None:
+        raise Http404("No such account.")
+    return found
 
 
 def _profile(request, user, error: str = "", status: int = 200):
@@ -34,8 +42,13 @@ def _profile(request, user, error: str = "", status: int = 200):
 
 
 def profile_page(request, username):
-    """A user's public profile (community.profiles.profile); 404 for no such account."""
-    return _profile(request, _account(username))
+    """A user's public profile (community.profiles.profile); 404 for no such
+    account. A name in another case than the account's is sent on to the
+    canonical address (a permanent redirect)."""
+    user = _account(username)
+    if user.username != username:
+        return redirect("profile", username=user.username, permanent=True)
+    return _profile(request, user)
 
 
 @login_required

@@ -205,6 +205,12 @@ def declare_vacation(user_id: int, first: date, last: date, today: date | None =
     return vacation
 
 
+def vacation_begun(vacation: Vacation, today: date | None = None) -> bool:
+    """True when the days off ``vacation`` have begun (its first day is
+    ``today`` or before, UTC): they can no longer be taken back."""
+    return vacation.first <= (today or timezone.now().date())
+
+
 def cancel_vacation(user_id: int, vacation_id: int, today: date | None = None) -> None:
     """Take back declared days off of ``user_id`` that have not begun
     (those begun stand: the clocks already stood still). Raises
@@ -214,7 +220,7 @@ def cancel_vacation(user_id: int, vacation_id: int, today: date | None = None) -
         row = Vacation.objects.select_for_update().filter(pk=vacation_id, user_id=user_id).first()
         if row is None:
             raise VacationRefused("no_such_vacation", "There are no such days off.")
-        if row.first <= today:
+        if vacation_begun(row, today):
             raise VacationRefused("begun", "Those days off have begun: they stand.")
         row.delete()
         vacation_changed(user_id)

@@ -279,7 +279,7 @@ class VacationView(APIView):
 
     @extend_schema(responses=OpenApiTypes.OBJECT)
     def get(self, request):
-        """Return ``{"vacations": [{"id", "first", "last"}], "days_used", "days_a_year"}``."""
+        """Return ``{"vacations": [{"id", "first", "last", "begun"}], "days_used", "days_a_year"}``."""
         return Response(_vacations(request.user))
 
     @extend_schema(request=VacationSerializer, responses={201: OpenApiTypes.OBJECT, **refusals(400, fields=True)})
@@ -312,11 +312,20 @@ class VacationView(APIView):
 
 
 def _vacations(user) -> dict:
-    """The days off of ``user`` from today on, and the days used this year."""
+    """The days off of ``user`` from today on (each with ``begun``: no longer
+    to be taken back), and the days used this year."""
     today = timezone.now().date()
     rows = user.vacations.filter(last__gte=today)
     return {
-        "vacations": [{"id": v.pk, "first": v.first.isoformat(), "last": v.last.isoformat()} for v in rows],
+        "vacations": [
+            {
+                "id": v.pk,
+                "first": v.first.isoformat(),
+                "last": v.last.isoformat(),
+                "begun": turnbased.vacation_begun(v, today),
+            }
+            for v in rows
+        ],
         "days_used": turnbased.days_off_in(user.pk, today.year),
         "days_a_year": turnbased.VACATION_DAYS_A_YEAR,
     }

@@ -5,7 +5,7 @@ to (log in, sign up): who invites them to what (a newcomer's trial found
 import re
 
 from lobby.models import INVITE_TOKEN_PATTERN, Table
-from lobby.modes import MODES
+from lobby.modes import mode_label
 
 _INVITE_PATH = re.compile(rf"^/invite/({INVITE_TOKEN_PATTERN})/$")
 
@@ -22,5 +22,4 @@ def invitation(request) -> dict:
     table = Table.objects.select_related("host").filter(invite_token=found.group(1)).first()
     if table is None:
         return {}
-    mode = MODES.get(table.mode)
-    return {"invitation": {"host": table.host.public_name, "mode": mode.label if mode else table.mode}}
+    return {"invitation": {"host": table.host.public_name, "mode": mode_label(table.mode)}}

@@ -193,3 +193,10 @@ def get_mode(key: str) -> Mode:
     Raises KeyError when there is no such mode.
     """
     return MODES[key]
+
+
+def mode_label(key: str) -> str:
+    """The label of the mode called ``key`` ("1 hero vs 1 hero"); ``key``
+    itself when no mode has it (a mode since withdrawn). Never raises."""
+    spec = MODES.get(key)
+    return spec.label if spec else key

@@ -15,13 +15,14 @@ docs/RULINGS.md).
 from datetime import timedelta
 
 from django.conf import settings
-from django.db.models import Exists, F, Max, OuterRef, Q
+from django.db.models import Count, Exists, F, Max, OuterRef, Q
 from django.utils import timezone
 
 from game.livesockets import live
 from game.models import Match, MatchPlayer
 from game.rules import tables, waiting_on
 from game.services import current_state
+from lobby.modes import mode_label
 from lobby.services import config_heroes
 
 HISTORY_SIZE = 20  # finished matches shown
@@ -151,6 +152,9 @@ def lobby_matches(user) -> dict:
     listed a page at a time: turn_based_page), those waiting on them
     (``your_turn``) first, then the most recently active; each with
     ``waiting_for`` (names), ``turn`` and ``quiet``.
+    ``turn_based``: ``{"count", "your_turn"}``, how many turn-based matches
+    the user plays and how many of them wait on them (so "Your matches"
+    never says there is none above a turn-based one: the tester's F3).
     ``history``: their last HISTORY_SIZE finished matches, newest first,
     each with ``result``, ``rematch_table`` (the id of its rematch
     table, or None) and ``rematch_joined`` (the user sits there). ``watch``: up to WATCH_SIZE public playing matches
@@ -179,7 +183,15 @@ def lobby_matches(user) -> dict:
     )
     watchable = _annotated(watchable).filter(Q(has_live=True) | Q(updated__gte=watch_cutoff()))
     watch = [_entry(m, user.pk, cutoff) for m in watchable.order_by("-updated")[:WATCH_SIZE]]
-    return {"mine": entries, "history": history, "watch": watch}
+    turn_based = MatchPlayer.objects.filter(
+        user=user, match__status=Match.Status.PLAYING, match__turn_based=True
+    ).aggregate(count=Count("pk"), waiting=Count("pk", filter=Q(deadline__isnull=False)))
+    return {
+        "mine": entries,
+        "history": history,
+        "watch": watch,
+        "turn_based": {"count": turn_based["count"], "your_turn": turn_based["waiting"]},
+    }
 
 
 def turn_based_page(user, page: int = 1, now=None) -> dict:
@@ -187,7 +199,7 @@ def turn_based_page(user, page: int = 1, now=None) -> dict:
     (issue 32): those waiting on them first, the nearest deadline first,
     then the others by the nearest deadline of whom they wait on, then the
     latest active. Returns ``{"page", "more": bool, "matches": [{"id",
-    "game", "mode", "opponents": [names], "waiting_for": [names],
+    "game", "mode", "mode_label", "opponents": [names], "waiting_for": [names],
     "your_turn", "deadline" (ISO or None), "time_left" (seconds or None),
     "rule", "strikes", "strikes_allowed"}]}``: the viewer's deadline when
     it waits on them, else the earliest one it waits on. One query (the
@@ -230,10 +242,12 @@ def _turn_based_entry(row, now) -> dict:
     names = [seat.get("name", "") for seat in match.config.get("seats", [])]
     waiting = (match.clock or {}).get("seats", [])
     deadline = row.deadline or match.deadline
+    mode = match.config.get("mode") or match.config.get("game", "")
     return {
         "id": match.pk,
         "game": match.config.get("game", "codex"),
-        "mode": match.config.get("mode") or match.config.get("game", ""),
+        "mode": mode,
+        "mode_label": mode_label(mode),
         "opponents": [name for seat, name in enumerate(names) if seat != row.seat],
         "waiting_for": [names[seat] for seat in waiting if seat < len(names)],
         "your_turn": row.deadline is not None,

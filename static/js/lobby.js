@@ -484,10 +484,12 @@ function renderList(id, entries, kind, empty) {
 
 /** The matches panel: your matches (those waiting on you first), history, matches to watch. */
 function renderMatches(data) {
-  renderList("my-matches", data.mine, "mine", "You play no match now.");
+  const turnBased = data.turn_based || { count: 0, your_turn: 0 };
+  // Turn-based matches are listed below the live ones: never "no match" above them.
+  renderList("my-matches", data.mine, "mine", turnBased.count ? "No live match now; your turn-based matches are below." : "You play no match now.");
   renderList("history", data.history, "history", "No finished match yet.");
   renderList("watch", data.watch, "watch", "No public match to watch now.");
-  const mine = data.mine.filter((m) => m.your_turn).length;
+  const mine = data.mine.filter((m) => m.your_turn).length + turnBased.your_turn;
   $("my-matches-count").textContent = mine ? `${mine} waiting on you` : "";
 }
 

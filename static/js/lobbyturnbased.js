@@ -45,7 +45,7 @@ export function initPaceFields() {
 function turnBasedItem(m) {
   const item = el("li", null, { class: `match-item mine turn-based${m.your_turn ? " your-turn" : ""}`, "data-match": m.id });
   const text = el("div", null, { class: "match-text" });
-  text.append(el("span", `${m.mode} · turn-based · against ${m.opponents.join(", ")}`, { class: "match-names" }));
+  text.append(el("span", `${m.mode_label} · turn-based · against ${m.opponents.join(", ")}`, { class: "match-names" }));
   const facts = el("span", null, { class: "match-facts hint" });
   if (m.your_turn) facts.append(el("strong", "Your turn", { class: "turn-flag" }), " · ");
   else if (m.waiting_for.length) facts.append(`Waiting for ${m.waiting_for.join(" and ")} · `);
@@ -85,6 +85,7 @@ async function refreshVacations() {
   $("vacation-used").textContent = `${data.days_used} of ${data.days_a_year} days off used this year.`;
   $("vacations").replaceChildren(
     ...data.vacations.map((/** @type {any} */ v) => {
+      if (v.begun) return el("li", `${v.first} to ${v.last}`); // begun days off stand: nothing to take back
       const drop = el("button", "Take back", { type: "button", class: "btn small ghost" });
       drop.onclick = async () => {
         const answer = await api("DELETE", `/api/vacations/?id=${v.id}`);

@@ -22,10 +22,11 @@ const DEFAULT_KIND = "easy"; // what a newcomer who just clicks "Add bot" plays 
 /**
  * The lobby's bot controls for one seat row: a bot's seat gets a tag
  * naming its level ("bot · hard"); the host of a waiting table gets a bot
- * choice and an "Add bot" button on an empty seat. `act(method, url, body)`
+ * choice and an "Add bot" button on an empty seat, unless the table is rated
+ * (a rated table takes no bots). `act(method, url, body)`
  * sends the request and refreshes. Returns the nodes to append to the row
  * (maybe none).
- * @param {{id: number, status: string, host_id: number}} table the table as /api/tables/ gives it
+ * @param {{id: number, status: string, host_id: number, rated?: boolean}} table the table as /api/tables/ gives it
  * @param {{index: number, bot?: string | null, player?: unknown}} seat one of its seats
  * @param {number | null} userId the viewer's user id
  * @param {(method: string, url: string, body?: unknown) => unknown} act
@@ -37,7 +38,7 @@ export function seatBotControls(table, seat, userId, act) {
     const text = known ? `bot · ${known[2]}` : "bot";
     return [el("span", text, { class: "tag bot-tag", title: known ? `A computer player. ${known[3]}` : "A computer player" })];
   }
-  if (seat.player || table.status !== "open" || table.host_id !== userId) return [];
+  if (seat.player || table.status !== "open" || table.host_id !== userId || table.rated) return []; // no bots at a rated table (the server's rated_no_bots)
   const choice = el("select", null, { class: "bot-kind", "aria-label": `Bot for seat ${seat.index + 1}` },
     ...KINDS.map(([kind, label, level, about]) =>
       el("option", `${label} (${level})`, { value: kind, title: about, selected: kind === DEFAULT_KIND })));

@@ -49,6 +49,14 @@ def test_a_profile_of_nobody_is_not_found(client, make_user):
     assert ann.get(reverse("follow", args=["nann"])).status_code == 405
 
 
+def test_a_profile_address_in_another_case_leads_to_the_profile(make_user):
+    """The tester's F5: /u/Tanya/ was 404 while /u/tanya/ worked."""
+    make_user("ptanya")
+    page = Client().get(reverse("profile", args=["PTanya"]))
+    assert page.status_code == 301 and page.url == reverse("profile", args=["ptanya"])
+    assert Client().get(page.url).status_code == 200
+
+
 def test_playing_now_links_a_watchable_match_and_hides_a_private_one(make_user):
     ann, bo, cy = make_user("wann"), make_user("wbo"), make_user("wcy")
     public = started([ann, bo])
@@ -156,6 +164,23 @@ def test_inviting_to_a_full_table_is_refused(make_user):
     page = client_of(ann).post(reverse("invite_friends"), {"table": table.pk, "names": "xcy"})
     assert page.status_code == 409 and "That table is full" in text(page)
     assert not TableInvite.objects.filter(invitee=cy).exists()
+
+
+def test_pending_invitations_count_against_the_free_seats(make_user):
+    """The tester's F2: Dmitri then Tanya, one post each, on one free seat:
+    the second is refused with the sentence of two names at once."""
+    ann, dmitri, tanya = make_user("qann"), make_user("qdmitri"), make_user("qtanya")
+    table = lobby.create_table(ann, "1hero")
+    host = client_of(ann)
+    assert host.post(reverse("invite_friends"), {"table": table.pk, "names": "qdmitri"}).status_code == 200
+    page = host.post(reverse("invite_friends"), {"table": table.pk, "names": "qtanya"})
+    assert page.status_code == 409 and "That table has 1 free seat(s) for 2 people" in text(page)
+    assert list(TableInvite.objects.values_list("invitee", flat=True)) == [dmitri.pk]
+    # Inviting Dmitri again is no second person; once he declines, Tanya fits.
+    assert host.post(reverse("invite_friends"), {"table": table.pk, "names": "qdmitri"}).status_code == 200
+    client_of(dmitri).post(reverse("decline_invite", args=[TableInvite.objects.get().pk]))
+    assert host.post(reverse("invite_friends"), {"table": table.pk, "names": "qtanya"}).status_code == 200
+    assert list(TableInvite.objects.values_list("invitee", flat=True)) == [tanya.pk]
 
 
 def test_inviting_to_another_persons_table_is_refused(make_user):
