@@ -7,6 +7,7 @@
 // names it. match.js hands it the page's nodes and its `act` (the live
 // protocol); the Codex board (board.js) is never used for an Arcane view.
 import { YOU, confirmThen, el, resultReason, sentence } from "./common.js";
+import { drawIfChanged } from "./redraw.js";
 
 const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
 const RED = new Set(["H", "D"]);
@@ -24,14 +25,16 @@ const SIMPLE = {
   concede: "Concede",
 };
 
-// The choice in progress: {source: id, actions: [...]} (a card picked, its targets lit).
-const ui = { choice: null, inspect: null, rerender: null };
+// The choice in progress: {source: id, actions: [...]} (a card picked, its targets lit); the
+// card read in the inspector; the newest drawing's ctx (renderArcane), which the clicks on
+// nodes kept from an earlier drawing (redraw.js) read, never the ctx they were built with.
+const ui = { choice: null, inspect: null, ctx: null };
 
 // Escape drops the choice in progress.
 document.addEventListener("keydown", (event) => {
   if (event.key === "Escape" && ui.choice) {
     ui.choice = null;
-    if (ui.rerender) ui.rerender();
+    if (ui.ctx) ui.ctx.rerender();
   }
 });
 
@@ -146,17 +149,17 @@ function hiddenCards(count, label) {
   return box;
 }
 
-function zone(title, cards, ctx, cls) {
+function zone(title, cards, cls) {
   const row = el("div", null, { class: `azone ${cls}` });
   row.append(el("h3", title, { class: "azone-title" }));
   const list = el("div", null, { class: "acards" });
-  for (const c of cards) list.append(cardTile(c, { onclick: () => clickCard(ctx, c.id) }));
+  for (const c of cards) list.append(cardTile(c, { onclick: () => clickCard(c.id) }));
   if (!cards.length) list.append(el("span", "none", { class: "hint" }));
   row.append(list);
   return row;
 }
 
-function playerPanel(v, p, ctx, mine) {
+function playerPanel(v, p, mine) {
   const box = el("section", null, {
     class: `aplayer${mine ? " mine" : ""}${v.active === p.seat ? " active" : ""}`, "data-seat": p.seat, id: `seat-${p.seat}`,
   });
@@ -165,7 +168,7 @@ function playerPanel(v, p, ctx, mine) {
   const life = el("button", `♥ ${p.life}`, {
     type: "button", class: "alife", "data-aid": `player-${p.seat}`, title: `${p.name}'s life`,
   });
-  life.onclick = () => clickCard(ctx, "player", p.seat);
+  life.onclick = () => clickCard("player", p.seat);
   head.append(el("strong", p.name, { class: "pname" }), life);
   const facts = [`${p.hand_count} in hand`];
   if (p.power_left !== null && p.power_left !== undefined) facts.push(`${p.power_left} power left`);
@@ -177,13 +180,13 @@ function playerPanel(v, p, ctx, mine) {
   box.append(head);
   if (!mine) box.append(hiddenCards(p.hand_count, `${p.name}'s hand: ${p.hand_count} cards`));
   const arena = el("div", null, { class: "aarena" });
-  arena.append(zone("Lands", p.lands, ctx, "lands"), zone("Creatures", p.creatures, ctx, "creatures"),
-    zone("Relics and charms", [...p.relics, ...p.charms], ctx, "permanents"), zone("Sages", p.sages, ctx, "sages"));
+  arena.append(zone("Lands", p.lands, "lands"), zone("Creatures", p.creatures, "creatures"),
+    zone("Relics and charms", [...p.relics, ...p.charms], "permanents"), zone("Sages", p.sages, "sages"));
   box.append(arena);
   return box;
 }
 
-function middle(v, ctx) {
+function middle(v) {
   const box = el("section", null, { class: "amiddle", "aria-label": "The shared deck, the discard pile and the combat" });
   box.append(el("span", `Round ${v.round}${v.options.round_cap ? ` of ${v.options.round_cap}` : ""}`, { class: "tag around" }));
   box.append(el("span", `Deck: ${v.deck_count}`, { class: "tag adeck", "data-count": v.deck_count }));
@@ -191,10 +194,10 @@ function middle(v, ctx) {
   const discard = el("button", `Discard: ${v.discard.length}${top ? ` (top ${top.label})` : ""}`, {
     type: "button", class: "btn small adiscard",
   });
-  discard.onclick = () => { ui.inspect = ui.inspect === "discard" ? null : "discard"; ctx.rerender(); };
+  discard.onclick = () => { ui.inspect = ui.inspect === "discard" ? null : "discard"; ui.ctx.rerender(); };
   box.append(discard);
   const banished = el("button", `Banished: ${v.banished.length}`, { type: "button", class: "btn small abanished" });
-  banished.onclick = () => { ui.inspect = ui.inspect === "banished" ? null : "banished"; ctx.rerender(); };
+  banished.onclick = () => { ui.inspect = ui.inspect === "banished" ? null : "banished"; ui.ctx.rerender(); };
   box.append(banished);
   for (const s of v.stack || []) box.append(el("span", `Resolving: ${s.text || s.label}`, { class: "tag astack" }));
   if (v.attacks.length) {
@@ -212,7 +215,8 @@ function middle(v, ctx) {
 
 // ---- clicking ------------------------------------------------------------------
 
-function clickCard(ctx, id, seat = null) {
+function clickCard(id, seat = null) {
+  const ctx = ui.ctx;
   const { msg } = ctx;
   const legal = msg.legal_actions || [];
   ui.inspect = id === "player" ? null : id;
@@ -356,26 +360,27 @@ export function arcaneBanner(v, seat) {
  */
 export function renderArcane(ctx) {
   const { msg, nodes } = ctx;
-  ui.rerender = ctx.rerender;
+  ui.ctx = ctx;
   const v = msg.view;
   const legal = msg.legal_actions || [];
   if (ui.choice && !ui.choice.actions.every((a) => legal.some((b) => JSON.stringify(a) === JSON.stringify(b)))) ui.choice = null;
   const bottomSeat = msg.seat === null ? 0 : msg.seat;
   const me = playerOf(v, bottomSeat);
   const other = v.players.find((p) => p.seat !== bottomSeat);
-  nodes.opponents.replaceChildren(playerPanel(v, other, ctx, false), middle(v, ctx));
-  nodes.me.replaceChildren(playerPanel(v, me, ctx, msg.seat !== null));
+  // Each part drawn again only when what it shows changed (redraw.js, issue 31 point 5).
+  const middleKey = [v.round, v.options, v.deck_count, v.discard, v.banished, v.stack, v.attacks, v.players.map((p) => p.name)];
+  drawIfChanged(nodes.opponents, JSON.stringify([other, v.active, v.status, middleKey]), () => [playerPanel(v, other, false), middle(v)]);
+  drawIfChanged(nodes.me, JSON.stringify([me, v.active, v.status, msg.seat]), () => [playerPanel(v, me, msg.seat !== null)]);
   // The hand (a seat's own; a spectator's hand box stays hidden).
   nodes.handBox.hidden = msg.seat === null;
   if (msg.seat !== null) {
     nodes.handCount.textContent = `(${(me.hand || []).length})`;
-    nodes.hand.replaceChildren(...(me.hand || []).map((c) => cardTile(c, { onclick: () => clickCard(ctx, c.id) })));
+    drawIfChanged(nodes.hand, JSON.stringify(me.hand || []), () => (me.hand || []).map((c) => cardTile(c, { onclick: () => clickCard(c.id) })));
   }
-  const bar = [];
-  const choice = choicePanel(v, ctx);
-  if (choice) bar.push(choice);
-  if (msg.seat !== null) bar.push(...actionButtons(v, ctx));
-  if (nodes.bar) nodes.bar.replaceChildren(...bar);
+  if (nodes.bar) {
+    drawIfChanged(nodes.bar, JSON.stringify([v, legal, ui.choice, ctx.busy, msg.seat]),
+      () => [choicePanel(v, ctx), ...(msg.seat !== null ? actionButtons(v, ctx) : [])]);
+  }
   // Light what may be clicked: cards with actions, and the targets of the choice.
   const lit = litTargets();
   for (const node of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("[data-aid]"))) {

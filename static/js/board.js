@@ -345,17 +345,19 @@ function sidewaysRow(row, seat, title) {
   const update = () => {
     const { before, after } = cutOff();
     /** @type {[HTMLButtonElement, Element[], string, string][]} */
-    const arrows = [[back, before, `‹ ${before.length}`, "earlier"], [next, after, `${after.length} more ›`, "further"]];
+    const arrows = [[back, before, `‹ ${before.length}`, "earlier"], [next, after, `${after.length} more ›`, "more"]];
     for (const [button, out, text, label] of arrows) {
       button.hidden = !out.length;
       button.textContent = text;
-      button.setAttribute("aria-label", `Show ${out.length} ${label} card${out.length === 1 ? "" : "s"} in play`);
+      // The name starts with the words shown ("1 more"), as a speech user says them (axe label-content-name-mismatch).
+      button.setAttribute("aria-label", `${out.length} ${label} card${out.length === 1 ? "" : "s"} in play: show ${out.length === 1 ? "it" : "the nearest"}`);
       button.classList.toggle("has-target", out.some((node) => node.classList.contains("target")));
     }
   };
-  const smooth = !window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-  // The nearest card cut off on that side goes to the row's far edge: whole, the rest of the row after it.
+  // The nearest card cut off on that side goes to the row's far edge: whole, the rest of the row after it;
+  // smoothly unless the player asks for less motion (asked at each press: a row outlives redraws, redraw.js).
   const show = (forward) => {
+    const smooth = !window.matchMedia("(prefers-reduced-motion: reduce)").matches;
     const { box, before, after } = cutOff();
     const cut = forward ? after[0] : before[before.length - 1];
     if (!cut) return;

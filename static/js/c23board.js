@@ -4,6 +4,7 @@
 // for attacks, blocks and payments, a set built from the cards those actions
 // name, which the server checks again). Text is inserted as text, never HTML.
 import { YOU, nameList as joinNames, resultReason, sentence } from "./common.js";
+import { drawIfChanged } from "./redraw.js";
 
 const CSS = new URL("../css/c23.css", import.meta.url).href;
 const STEP_NAMES = { untap: "untap", draw: "draw", resource: "resource step", main: "main step", attack: "attack", end: "end of turn" };
@@ -326,175 +327,183 @@ export function renderC23(root, view, opts) {
     for (const p of view.players) if (p.seat === opts.seat) for (const r of p.resources) if (!r.tapped) payIds.add(r.id);
   }
 
-  const board = el("div", null, { class: "c23-board", id: "c23-board", "data-step": view.step, "data-active": view.active });
-  // The card pool's notice on one line that opens to the whole text (in full it pushed the hand below a
-  // laptop's fold, issue 27 point 28); above the cards it speaks of.
-  board.append(el("details", null, { class: "one-line c23-origin-box" },
-    el("summary", view.pool_origin, { class: "c23-origin", id: "c23-origin" })));
-  const status = view.status === "finished" ? c23Outcome(view, opts.seat)
-    : `Turn ${view.turn}: ${playerName(view, view.active)}, ${STEP_NAMES[view.step] || view.step}.`;
-  board.append(el("p", status, { id: "c23-status", class: "c23-status" }));
-  if (view.prompt) {
-    const whose = view.prompt.seat === opts.seat ? "You" : playerName(view, view.prompt.seat);
-    board.append(el("p", `${whose}: ${view.prompt.text}`, { id: "c23-prompt", class: "c23-prompt" }));
-  }
+  // Drawn again only when the view, the legal actions or what the player is picking changed
+  // (redraw.js, issue 31 point 5): a kept board keeps its nodes and the focus in them.
+  const drawnFrom = JSON.stringify([view, legal, opts.seat, !!opts.busy, !!opts.readOnly, pick]);
+  /** @type {HTMLElement | null} */
+  let bar = null; // the action row, when drawn now
+  drawIfChanged(root, drawnFrom, () => {
+    const board = el("div", null, { class: "c23-board", id: "c23-board", "data-step": view.step, "data-active": view.active });
+    // The card pool's notice on one line that opens to the whole text (in full it pushed the hand below a
+    // laptop's fold, issue 27 point 28); above the cards it speaks of.
+    board.append(el("details", null, { class: "one-line c23-origin-box" },
+      el("summary", view.pool_origin, { class: "c23-origin", id: "c23-origin" })));
+    const status = view.status === "finished" ? c23Outcome(view, opts.seat)
+      : `Turn ${view.turn}: ${playerName(view, view.active)}, ${STEP_NAMES[view.step] || view.step}.`;
+    board.append(el("p", status, { id: "c23-status", class: "c23-status" }));
+    if (view.prompt) {
+      const whose = view.prompt.seat === opts.seat ? "You" : playerName(view, view.prompt.seat);
+      board.append(el("p", `${whose}: ${view.prompt.text}`, { id: "c23-prompt", class: "c23-prompt" }));
+    }
 
-  const order = [...view.players];
-  if (opts.seat !== null && opts.seat !== undefined) {
-    const at = order.findIndex((p) => p.seat === opts.seat);
-    order.push(...order.splice(0, at + 1)); // the players after you first, you last
-  }
-  // The other players side by side where the screen is wide enough, so one's own area and hand come
-  // up on a laptop's first screen (issue 27 point 28); one's own area last, under them.
-  const others = el("div", null, { class: "c23-others" });
-  board.append(others);
-  for (const p of order) {
-    const me = p.seat === opts.seat;
-    const area = el("section", null, { class: `c23-player${p.seat === view.active ? " active" : ""}${p.out ? " out" : ""}`,
-      "data-seat": p.seat, "aria-label": p.name });
-    const head = `${p.name}${me ? " (you)" : ""}${p.out ? " — out of the game" : ""}`;
-    const target = p.out ? null : leftOf(view, p.seat);
-    area.append(el("h3", head, {}, target === null ? null
-      : el("span", ` · attacks ${target === opts.seat ? "you" : playerName(view, target)}`, { class: "c23-attacks", "data-attacks": target })));
-    area.append(el("p", null, { class: "c23-counts" },
-      el("span", `Deck: ${p.deck_count}`, { class: `deck-count${p.deck_count <= 5 ? " low" : ""}`, "data-deck-count": p.deck_count, title: "A player whose deck reaches 0 cards loses." }),
-      el("span", ` · Hand: ${p.hand_count}`, { class: "hand-count" }),
-      el("span", ` · Discard: ${p.discard.length}`, { class: "discard-count" }),
-      p.gone_count ? el("span", ` · Out of the game: ${p.gone_count}`) : null,
-      p.hand_shown ? el("span", " · hand shown to all", { class: "hand-shown" }) : null));
-    area.append(zone("Resources", p.resources, { "data-zone": "resources" }, (c) => {
-      if (!payIds.has(c.id)) return cardTile(c);
-      const chosen = pick.pay.includes(c.id);
-      return cardTile(c, { clickable: true, cls: chosen ? ["chosen"] : [], onclick: () => {
-        pick.pay = chosen ? pick.pay.filter((x) => x !== c.id) : [...pick.pay, c.id];
-        rerender();
-      } });
-    }));
-    area.append(zone("Characters", p.characters, { "data-zone": "characters" }, (c) => {
-      const cls = [];
-      if (attacking.has(c.id)) cls.push("attacking");
-      if (blocking.has(c.id)) cls.push("blocking");
-      if (pick.attackers.includes(c.id) || pick.blocker === c.id || pick.blocks[c.id]) cls.push("chosen");
-      let onclick = null;
-      if (attackIds.has(c.id)) {
-        onclick = () => {
-          pick.attackers = pick.attackers.includes(c.id) ? pick.attackers.filter((x) => x !== c.id) : [...pick.attackers, c.id];
+    const order = [...view.players];
+    if (opts.seat !== null && opts.seat !== undefined) {
+      const at = order.findIndex((p) => p.seat === opts.seat);
+      order.push(...order.splice(0, at + 1)); // the players after you first, you last
+    }
+    // The other players side by side where the screen is wide enough, so one's own area and hand come
+    // up on a laptop's first screen (issue 27 point 28); one's own area last, under them.
+    const others = el("div", null, { class: "c23-others" });
+    board.append(others);
+    for (const p of order) {
+      const me = p.seat === opts.seat;
+      const area = el("section", null, { class: `c23-player${p.seat === view.active ? " active" : ""}${p.out ? " out" : ""}`,
+        "data-seat": p.seat, "aria-label": p.name });
+      const head = `${p.name}${me ? " (you)" : ""}${p.out ? " — out of the game" : ""}`;
+      const target = p.out ? null : leftOf(view, p.seat);
+      area.append(el("h3", head, {}, target === null ? null
+        : el("span", ` · attacks ${target === opts.seat ? "you" : playerName(view, target)}`, { class: "c23-attacks", "data-attacks": target })));
+      area.append(el("p", null, { class: "c23-counts" },
+        el("span", `Deck: ${p.deck_count}`, { class: `deck-count${p.deck_count <= 5 ? " low" : ""}`, "data-deck-count": p.deck_count, title: "A player whose deck reaches 0 cards loses." }),
+        el("span", ` · Hand: ${p.hand_count}`, { class: "hand-count" }),
+        el("span", ` · Discard: ${p.discard.length}`, { class: "discard-count" }),
+        p.gone_count ? el("span", ` · Out of the game: ${p.gone_count}`) : null,
+        p.hand_shown ? el("span", " · hand shown to all", { class: "hand-shown" }) : null));
+      area.append(zone("Resources", p.resources, { "data-zone": "resources" }, (c) => {
+        if (!payIds.has(c.id)) return cardTile(c);
+        const chosen = pick.pay.includes(c.id);
+        return cardTile(c, { clickable: true, cls: chosen ? ["chosen"] : [], onclick: () => {
+          pick.pay = chosen ? pick.pay.filter((x) => x !== c.id) : [...pick.pay, c.id];
           rerender();
-        };
-      } else if (blockers.has(c.id)) {
-        onclick = () => {
-          if (pick.blocks[c.id]) delete pick.blocks[c.id];
-          else pick.blocker = pick.blocker === c.id ? null : c.id;
-          rerender();
-        };
-      } else if (pick.blocker && blockPairs.has(`${pick.blocker}>${c.id}`)) {
-        onclick = () => { pick.blocks[pick.blocker] = c.id; pick.blocker = null; rerender(); };
+        } });
+      }));
+      area.append(zone("Characters", p.characters, { "data-zone": "characters" }, (c) => {
+        const cls = [];
+        if (attacking.has(c.id)) cls.push("attacking");
+        if (blocking.has(c.id)) cls.push("blocking");
+        if (pick.attackers.includes(c.id) || pick.blocker === c.id || pick.blocks[c.id]) cls.push("chosen");
+        let onclick = null;
+        if (attackIds.has(c.id)) {
+          onclick = () => {
+            pick.attackers = pick.attackers.includes(c.id) ? pick.attackers.filter((x) => x !== c.id) : [...pick.attackers, c.id];
+            rerender();
+          };
+        } else if (blockers.has(c.id)) {
+          onclick = () => {
+            if (pick.blocks[c.id]) delete pick.blocks[c.id];
+            else pick.blocker = pick.blocker === c.id ? null : c.id;
+            rerender();
+          };
+        } else if (pick.blocker && blockPairs.has(`${pick.blocker}>${c.id}`)) {
+          onclick = () => { pick.blocks[pick.blocker] = c.id; pick.blocker = null; rerender(); };
+        }
+        const tile = cardTile(c, { cls, onclick, clickable: !!onclick, copy: copy(c) });
+        if (combat && combat.blocks && combat.blocks[c.id]) {
+          tile.append(el("span", ` blocks ${ref(combat.blocks[c.id])}`, { class: "blocks-note" }));
+        } else if (pick.blocks[c.id]) {
+          tile.append(el("span", ` will block ${ref(pick.blocks[c.id])}`, { class: "blocks-note" }));
+        }
+        return tile;
+      }));
+      area.append(zone("Discard pile", p.discard, { "data-zone": "discard" }, (c) => cardTile(c, { copy: copy(c) })));
+      if (p.hand) {
+        area.append(zone(me ? "Your hand" : "Hand (shown)", p.hand, { "data-zone": "hand" }, (c) => cardTile(c, { copy: copy(c), inHand: true })));
       }
-      const tile = cardTile(c, { cls, onclick, clickable: !!onclick, copy: copy(c) });
-      if (combat && combat.blocks && combat.blocks[c.id]) {
-        tile.append(el("span", ` blocks ${ref(combat.blocks[c.id])}`, { class: "blocks-note" }));
-      } else if (pick.blocks[c.id]) {
-        tile.append(el("span", ` will block ${ref(pick.blocks[c.id])}`, { class: "blocks-note" }));
-      }
-      return tile;
-    }));
-    area.append(zone("Discard pile", p.discard, { "data-zone": "discard" }, (c) => cardTile(c, { copy: copy(c) })));
-    if (p.hand) {
-      area.append(zone(me ? "Your hand" : "Hand (shown)", p.hand, { "data-zone": "hand" }, (c) => cardTile(c, { copy: copy(c), inHand: true })));
+      (me ? board : others).append(area);
     }
-    (me ? board : others).append(area);
-  }
 
-  if (combat) {
-    const box = el("section", null, { class: "c23-combat", id: "c23-combat" });
-    box.append(el("h3", `${playerName(view, combat.attacker)} attacks ${playerName(view, combat.defender)}`));
-    const mods = Object.entries(combat.mods || {});
-    for (const [id, n] of mods) {
-      const side = combat.attackers.includes(id) ? "attacking" : "defending";
-      const who = refs[id] ? refs[id].owned : ref(id);
-      box.append(el("p", `${sentence(who, view.players.map((p) => p.name))} (${side}): ${n > 0 ? "+" : ""}${n} power this combat`, { class: "mod" }));
-    }
-    box.append(el("p", `Combat cards played: defender ${combat.combat_cards_played.defender}, attacker ${combat.combat_cards_played.attacker}.`));
-    board.append(box);
-  }
-
-  // The controls: one button per listed action, plus the built ones.
-  const bar = el("div", null, { class: "c23-actions", id: "c23-actions", "data-keys": "actions", "data-choices": "" });
-  const mine = view.players.find((p) => p.seat === opts.seat);
-  const button = (label, action, attrs = {}) => {
-    const b = el("button", label, { type: "button", class: "btn small", "data-action": action ? action.type : null, ...attrs,
-      disabled: opts.busy || attrs.disabled });
-    if (action) b.addEventListener("click", () => send(action));
-    return b;
-  };
-  if (pick.paying) {
-    const a = pick.paying;
-    const cost = cards[a.card] ? cards[a.card].cost : 0;
-    bar.append(el("span", `Pick ${cost} resource${cost === 1 ? "" : "s"} to pay for ${cards[a.card].name} (${pick.pay.length} picked).`, { id: "c23-pay-hint" }));
-    bar.append(button("Pay with these", { ...a, pay: [...pick.pay] }, { id: "c23-pay-confirm", disabled: pick.pay.length !== cost }));
-    const cancel = button("Cancel", null, { id: "c23-pay-cancel", "data-shortcut": "Escape", "aria-keyshortcuts": "Escape" });
-    cancel.addEventListener("click", () => { pick.paying = null; pick.pay = []; rerender(); });
-    bar.append(cancel);
-  } else {
-    for (const a of legal) {
-      if (a.type === "attack" || a.type === "block") continue;
-      const end = a.type === "end_turn" ? { "data-shortcut": "e", "aria-keyshortcuts": "E" } : {};
-      bar.append(button(actionLabel(view, a, refs), a, { "data-card": a.card || null, ...end }));
-      if ((a.type === "play" || a.type === "combat_card") && cards[a.card] && cards[a.card].cost > 0) {
-        const choose = button(`… choose how to pay`, null, { class: "btn small ghost", "data-pay-for": a.card });
-        choose.addEventListener("click", () => { pick.paying = a; pick.pay = []; rerender(); });
-        bar.append(choose);
+    if (combat) {
+      const box = el("section", null, { class: "c23-combat", id: "c23-combat" });
+      box.append(el("h3", `${playerName(view, combat.attacker)} attacks ${playerName(view, combat.defender)}`));
+      const mods = Object.entries(combat.mods || {});
+      for (const [id, n] of mods) {
+        const side = combat.attackers.includes(id) ? "attacking" : "defending";
+        const who = refs[id] ? refs[id].owned : ref(id);
+        box.append(el("p", `${sentence(who, view.players.map((p) => p.name))} (${side}): ${n > 0 ? "+" : ""}${n} power this combat`, { class: "mod" }));
       }
+      box.append(el("p", `Combat cards played: defender ${combat.combat_cards_played.defender}, attacker ${combat.combat_cards_played.attacker}.`));
+      board.append(box);
     }
-    // The engine lists no reveal_hand (it is allowed at any time in a
-    // 3-player game, K19/K24, docs/C23.md "Actions"), so the board offers it
-    // itself while the viewer's hand is hidden; the server checks it again.
-    if (view.status === "playing" && view.players.length === 3 && mine && !mine.out && !mine.hand_shown
-        && !legal.some((a) => a.type === "reveal_hand")) {
-      bar.append(button(actionLabel(view, { type: "reveal_hand" }), { type: "reveal_hand" }));
-    }
-    if (attackIds.size) {
-      bar.append(el("span", "Click your untapped characters to choose attackers.", { class: "hint" }));
-      bar.append(button(pick.attackers.length ? `Attack with ${pick.attackers.length}` : "Attack (choose attackers)",
-        { type: "attack", attackers: [...pick.attackers] }, { id: "c23-attack", disabled: !pick.attackers.length }));
-    }
-    if (blockActions.length || blockers.size) {
-      bar.append(el("span", pick.blocker ? "Now click the attacker it blocks." : "Click one of your characters, then the attacker it blocks.", { class: "hint" }));
-      const n = Object.keys(pick.blocks).length;
-      bar.append(button(n ? `Block with ${n}` : "Do not block", { type: "block", blocks: { ...pick.blocks } }, { id: "c23-block" }));
-    }
-  }
-  // Conceding is allowed at any time (docs/C23.md "Actions"; the engine lists
-  // it nowhere): asked twice, as giving up a game should be.
-  if (view.status === "playing" && mine && !mine.out) {
-    if (pick.conceding) {
-      bar.append(el("span", concedeQuestion(view, opts.seat), { id: "c23-concede-question" }));
-      bar.append(button("Yes, concede", { type: "concede" }, { id: "c23-concede-yes", class: "btn small danger" }));
-      const no = button("Keep playing", null, { id: "c23-concede-no", class: "btn small ghost", "data-shortcut": "Escape", "aria-keyshortcuts": "Escape" });
-      no.addEventListener("click", () => { pick.conceding = false; rerender(); });
-      bar.append(no);
+
+    // The controls: one button per listed action, plus the built ones.
+    bar = el("div", null, { class: "c23-actions", id: "c23-actions", "data-keys": "actions", "data-choices": "" });
+    const mine = view.players.find((p) => p.seat === opts.seat);
+    const button = (label, action, attrs = {}) => {
+      const b = el("button", label, { type: "button", class: "btn small", "data-action": action ? action.type : null, ...attrs,
+        disabled: opts.busy || attrs.disabled });
+      if (action) b.addEventListener("click", () => send(action));
+      return b;
+    };
+    if (pick.paying) {
+      const a = pick.paying;
+      const cost = cards[a.card] ? cards[a.card].cost : 0;
+      bar.append(el("span", `Pick ${cost} resource${cost === 1 ? "" : "s"} to pay for ${cards[a.card].name} (${pick.pay.length} picked).`, { id: "c23-pay-hint" }));
+      bar.append(button("Pay with these", { ...a, pay: [...pick.pay] }, { id: "c23-pay-confirm", disabled: pick.pay.length !== cost }));
+      const cancel = button("Cancel", null, { id: "c23-pay-cancel", "data-shortcut": "Escape", "aria-keyshortcuts": "Escape" });
+      cancel.addEventListener("click", () => { pick.paying = null; pick.pay = []; rerender(); });
+      bar.append(cancel);
     } else {
-      const c = button("Concede…", null, { id: "c23-concede", class: "btn small ghost" });
-      c.addEventListener("click", () => { pick.conceding = true; rerender(); });
-      bar.append(c);
+      for (const a of legal) {
+        if (a.type === "attack" || a.type === "block") continue;
+        const end = a.type === "end_turn" ? { "data-shortcut": "e", "aria-keyshortcuts": "E" } : {};
+        bar.append(button(actionLabel(view, a, refs), a, { "data-card": a.card || null, ...end }));
+        if ((a.type === "play" || a.type === "combat_card") && cards[a.card] && cards[a.card].cost > 0) {
+          const choose = button(`… choose how to pay`, null, { class: "btn small ghost", "data-pay-for": a.card });
+          choose.addEventListener("click", () => { pick.paying = a; pick.pay = []; rerender(); });
+          bar.append(choose);
+        }
+      }
+      // The engine lists no reveal_hand (it is allowed at any time in a
+      // 3-player game, K19/K24, docs/C23.md "Actions"), so the board offers it
+      // itself while the viewer's hand is hidden; the server checks it again.
+      if (view.status === "playing" && view.players.length === 3 && mine && !mine.out && !mine.hand_shown
+          && !legal.some((a) => a.type === "reveal_hand")) {
+        bar.append(button(actionLabel(view, { type: "reveal_hand" }), { type: "reveal_hand" }));
+      }
+      if (attackIds.size) {
+        bar.append(el("span", "Click your untapped characters to choose attackers.", { class: "hint" }));
+        bar.append(button(pick.attackers.length ? `Attack with ${pick.attackers.length}` : "Attack (choose attackers)",
+          { type: "attack", attackers: [...pick.attackers] }, { id: "c23-attack", disabled: !pick.attackers.length }));
+      }
+      if (blockActions.length || blockers.size) {
+        bar.append(el("span", pick.blocker ? "Now click the attacker it blocks." : "Click one of your characters, then the attacker it blocks.", { class: "hint" }));
+        const n = Object.keys(pick.blocks).length;
+        bar.append(button(n ? `Block with ${n}` : "Do not block", { type: "block", blocks: { ...pick.blocks } }, { id: "c23-block" }));
+      }
     }
-  }
-  if (!opts.readOnly) board.append(bar);
-  // Under the play: who attacks whom in a sentence and the rules link (above the board they pushed
-  // the hand below a laptop's fold, issue 27 point 28).
-  board.append(el("footer", null, { class: "c23-notes" },
-    el("p", seatOrder(view, opts.seat), { id: "c23-seat-order", class: "c23-seat-order" }),
-    el("p", null, { class: "hint" }, el("a", "How to play C-23", { href: "/c23/how-to-play/", target: "_blank", rel: "noopener", id: "c23-rules-link" }),
-      el("span", " · ⚔ power, ◆ cost (resources to tap)", { id: "c23-legend" }))));
-  // The log is the page's own panel (match.js renderLog), as for the other games.
-  root.replaceChildren(board);
+    // Conceding is allowed at any time (docs/C23.md "Actions"; the engine lists
+    // it nowhere): asked twice, as giving up a game should be.
+    if (view.status === "playing" && mine && !mine.out) {
+      if (pick.conceding) {
+        bar.append(el("span", concedeQuestion(view, opts.seat), { id: "c23-concede-question" }));
+        bar.append(button("Yes, concede", { type: "concede" }, { id: "c23-concede-yes", class: "btn small danger" }));
+        const no = button("Keep playing", null, { id: "c23-concede-no", class: "btn small ghost", "data-shortcut": "Escape", "aria-keyshortcuts": "Escape" });
+        no.addEventListener("click", () => { pick.conceding = false; rerender(); });
+        bar.append(no);
+      } else {
+        const c = button("Concede…", null, { id: "c23-concede", class: "btn small ghost" });
+        c.addEventListener("click", () => { pick.conceding = true; rerender(); });
+        bar.append(c);
+      }
+    }
+    if (!opts.readOnly) board.append(bar);
+    // Under the play: who attacks whom in a sentence and the rules link (above the board they pushed
+    // the hand below a laptop's fold, issue 27 point 28).
+    board.append(el("footer", null, { class: "c23-notes" },
+      el("p", seatOrder(view, opts.seat), { id: "c23-seat-order", class: "c23-seat-order" }),
+      el("p", null, { class: "hint" }, el("a", "How to play C-23", { href: "/c23/how-to-play/", target: "_blank", rel: "noopener", id: "c23-rules-link" }),
+        el("span", " · ⚔ power, ◆ cost (resources to tap)", { id: "c23-legend" }))));
+    // The log is the page's own panel (match.js renderLog), as for the other games.
+    return [board];
+  });
   // A question for this player brings its answers into sight once (on a laptop they sat below the
   // fold, under the table's notices): the controls scroll up to the screen's bottom edge, the combat
   // panel above them with them. Not again on a re-render of the same question.
   // Once the stylesheet is in: on a page's first render (a reload during a question) the unstyled
   // board is shorter, and the controls were scrolled to where they no longer are.
-  if (!opts.readOnly && view.prompt && view.prompt.seat === opts.seat && shownQuestion !== pick.key) {
+  const row = bar;
+  if (row && !opts.readOnly && view.prompt && view.prompt.seat === opts.seat && shownQuestion !== pick.key) {
     shownQuestion = pick.key;
-    ensureCss().then(() => { if (bar.isConnected) bar.scrollIntoView({ block: "nearest" }); });
+    ensureCss().then(() => { if (row.isConnected) row.scrollIntoView({ block: "nearest" }); });
   }
 }

@@ -7,6 +7,7 @@
 import { el, nameList, sentence, words } from "./common.js";
 import { cardHasActions } from "./legal.js";
 import { drawMapCard } from "./mapcard.js";
+import { drawIfChanged } from "./redraw.js";
 import { baseLeft, findCard, tiedNow } from "./codexview.js";
 import { keepChoicesValid, lendActions } from "./controls.js";
 import { renderActionBar } from "./codexbar.js";
@@ -43,15 +44,17 @@ function finalText() {
     + "Then the highest base wins; players still tied for it play another round.";
 }
 
+/** The news box: the final rounds' line and the view's news, drawn again only when they changed (redraw.js). */
 function renderNews() {
   const box = $("news");
-  const lines = [];
   const final = finalText();
-  if (final) lines.push(el("li", final, { class: "news-final", "data-kind": "final" }));
   // What a free-for-all player must not miss this turn, as the engine tells it (view `news`: R23, R25, R26).
-  for (const n of view().news || []) lines.push(el("li", n.text, { "data-kind": n.kind }));
-  box.replaceChildren(...lines);
-  box.hidden = !lines.length;
+  const news = view().news || [];
+  drawIfChanged(box, JSON.stringify([final, news]), () => [
+    final ? el("li", final, { class: "news-final", "data-kind": "final" }) : null,
+    ...news.map((n) => el("li", n.text, { "data-kind": n.kind })),
+  ]);
+  box.hidden = !final && !news.length;
 }
 
 /**
@@ -221,7 +224,8 @@ function highlight() {
     node.classList.toggle("target-attack", !!target && target.kind === "attack");
     node.classList.toggle("target-patrol", !!target && target.kind === "patrol");
     node.classList.toggle("selected", tid === ui.selected);
-    if (store.msg.seat !== null && (cardHasActions(store.idx, tid) || lendActions(store.idx, tid).length)) node.classList.add("can-act");
+    // Toggled, not added: a node kept from an earlier version (redraw.js) may have lost its actions.
+    node.classList.toggle("can-act", store.msg.seat !== null && (cardHasActions(store.idx, tid) || lendActions(store.idx, tid).length > 0));
   }
   document.body.classList.toggle("targeting", targets.size > 0);
 }
@@ -239,7 +243,8 @@ function banner() {
 /** Draw the board, the hand dock and the Cards tab for the newest state. */
 function draw() {
   renderNews();
-  renderBoard();
+  const marks = JSON.stringify([ui.selected, [...targetsNow()].map(([tid, target]) => [tid, target.kind])]);
+  renderBoard(marks);
   drawMapCard($("map-card"), view().map);
   renderHand();
   renderActionBar();

@@ -5,6 +5,7 @@
 import { el, resultReason, toldReason } from "./common.js";
 import { baseTile, handTile, playerArea } from "./board.js";
 import { codexConcerned, teamBase, tiedNow, viewWinners } from "./codexview.js";
+import { drawEach, drawIfChanged } from "./redraw.js";
 import { $, actingPlayers, awaySeat, me, names, page, store, teamGame, teamOf, teamPlayers, view } from "./page.js";
 
 /** True in a free-for-all (3 to 5 players, each on their own). */
@@ -43,13 +44,28 @@ export function endReason(won) {
   return resultReason(code, codexConcerned(view(), store.msg.seat, { reason: code, winners: won, by: concededBy() }));
 }
 
-export function renderBoard() {
+/**
+ * What every player's area reads of the view besides its player (board.js
+ * playerArea: the phase, the turn, the bases, the final rounds, the map, the
+ * lenders' names), as a key's part (redraw.js).
+ */
+function tableKey(v) {
+  return [v.phase, v.status, v.active, v.turn, v.mode, v.final, v.teams, v.map, v.players.map((p) => p.name)];
+}
+
+/**
+ * Draw the players' areas around the table, each only when what it shows
+ * changed (redraw.js, issue 31 point 5). `marks`: the player's selection and
+ * lit targets as text, which a row's arrows show too (board.js sidewaysRow).
+ * @param {string} marks
+ */
+export function renderBoard(marks) {
   const v = view();
   const playing = store.msg.status === "playing";
   const acting = new Set(playing ? actingPlayers().map((p) => p.seat) : []);
   renderSeatStrip(acting);
   if (teamGame()) {
-    renderTeamBoard(acting);
+    renderTeamBoard(acting, marks);
     return;
   }
   // Around the table: the players after you in turn order, then you at the
@@ -58,11 +74,11 @@ export function renderBoard() {
   const at = v.players.findIndex((p) => p.seat === mySeat);
   const others = [...v.players.slice(at + 1), ...v.players.slice(0, at)];
   const mine = v.players[at];
+  const shared = [tableKey(v), marks];
+  const area = (p, opts) => ({ key: JSON.stringify([shared, p, opts]), build: () => playerArea(v, page.catalog, p, { ...opts, revealed: revealedHand(p) }) });
   $("opponents").classList.toggle("several", others.length > 1);
-  $("opponents").replaceChildren(...others.map((p) => playerArea(v, page.catalog, p, {
-    isMe: false, active: acting.has(p.seat), revealed: revealedHand(p),
-  })));
-  $("me-area").replaceChildren(playerArea(v, page.catalog, mine, { isMe: store.msg.seat !== null, active: acting.has(mine.seat) }));
+  drawEach($("opponents"), others.map((p) => area(p, { isMe: false, active: acting.has(p.seat) })));
+  drawEach($("me-area"), [area(mine, { isMe: store.msg.seat !== null, active: acting.has(mine.seat) })]);
 }
 
 /**
@@ -77,7 +93,9 @@ function renderSeatStrip(acting) {
   if (strip.hidden) return;
   const won = store.msg.status === "playing" ? [] : winners();
   strip.style.setProperty("--seats", String(v.players.length));
-  strip.replaceChildren(...v.players.map((p) => {
+  const key = JSON.stringify([v.players.map((p) => [p.seat, p.name, p.team, p.gold, p.conceded, p.tech_owed]), v.teams, v.phase, v.final,
+    store.msg.status, store.msg.seat, [...acting], won]);
+  drawIfChanged(strip, key, () => v.players.map((p) => {
     const base = baseOf(p.team);
     const item = el("li", null, {
       class: `seat-chip${acting.has(p.seat) ? " active" : ""}${p.seat === store.msg.seat ? " me" : ""}${p.conceded ? " conceded" : ""}`, "data-seat": p.seat,
@@ -105,7 +123,7 @@ function renderSeatStrip(acting) {
  * viewer's team is at the bottom (a spectator's: the first team), the
  * viewer's own area last; the partner's area shows the partner's hand.
  */
-function renderTeamBoard(acting) {
+function renderTeamBoard(acting, marks) {
   const v = view();
   const bottom = store.msg.seat === null ? v.players[0].team : teamOf(store.msg.seat);
   const block = (team) => {
@@ -149,9 +167,15 @@ function renderTeamBoard(acting) {
     box.append(row);
     return box;
   };
+  const shared = [tableKey(v), marks];
+  // A block shows its players' areas, who is away in a team turn and who acts (the partner's hand is in its player).
+  const item = (team) => ({
+    key: JSON.stringify([shared, teamPlayers(team), teamPlayers(team).map((p) => [acting.has(p.seat), !!awaySeat(p.seat), awaySeat(p.seat)?.stand_in]), bottom, store.msg.seat]),
+    build: () => block(team),
+  });
   const teams = v.teams.map((_, team) => team);
-  $("opponents").replaceChildren(...teams.filter((t) => t !== bottom).map(block));
-  $("me-area").replaceChildren(block(bottom));
+  drawEach($("opponents"), teams.filter((t) => t !== bottom).map(item));
+  drawEach($("me-area"), [item(bottom)]);
 }
 
 /** An opponent's hand revealed to the viewer (view `hand_revealed`, a card's doing) as tiles, or null. */
@@ -170,11 +194,16 @@ function renderMyStats() {
   if (!player) return;
   const base = baseOf(player.team);
   const bit = (label, value, cls = "") => el("span", null, { class: cls }, `${label} `, el("b", value));
-  line.replaceChildren(bit("gold", player.gold, "my-gold"), bit("workers", player.workers),
+  const key = JSON.stringify([player.gold, player.workers, base, player.hand_count, player.deck_count]);
+  drawIfChanged(line, key, () => [bit("gold", player.gold, "my-gold"), bit("workers", player.workers),
     bit("base", `${base.left}/${base.hp}`, `my-base${base.left < base.hp ? " hurt" : ""}`),
-    bit("hand", player.hand_count), bit("deck", player.deck_count));
+    bit("hand", player.hand_count), bit("deck", player.deck_count)]);
 }
 
+/**
+ * The viewer's hand in the dock, drawn again only when the cards or which of
+ * them can be played or hired now changed (redraw.js, issue 31 point 5).
+ */
 export function renderHand() {
   renderMyStats();
   const player = me();
@@ -182,16 +211,22 @@ export function renderHand() {
   box.hidden = !player || !player.hand;
   if (box.hidden) return;
   $("hand-count").textContent = `(${player.hand.length})`;
-  const tiles = player.hand.map((c) => {
-    const tile = handTile(page.catalog, c);
+  const can = player.hand.map((c) => {
     const entry = store.idx.byCard.get(c.iid);
-    if (entry && entry.play.length) {
-      // Not the green border alone (issue 31 point 4): a tick, and the word for a screen reader.
-      tile.classList.add("playable");
-      tile.append(el("span", "✓", { class: "play-mark", "aria-hidden": "true", title: "Playable now" }), el("span", " playable", { class: "visually-hidden" }));
-    }
-    if (entry && entry.hire) tile.classList.add("hireable");
-    return tile;
+    return [!!(entry && entry.play.length), !!(entry && entry.hire)];
   });
-  $("hand").replaceChildren(...(tiles.length ? tiles : [el("span", "Your hand is empty.", { class: "empty-note" })]));
+  drawIfChanged($("hand"), JSON.stringify([player.hand, can]), () => {
+    const tiles = player.hand.map((c, i) => {
+      const tile = handTile(page.catalog, c);
+      const [playable, hireable] = can[i];
+      if (playable) {
+        // Not the green border alone (issue 31 point 4): a tick, and the word for a screen reader.
+        tile.classList.add("playable");
+        tile.append(el("span", "✓", { class: "play-mark", "aria-hidden": "true", title: "Playable now" }), el("span", " playable", { class: "visually-hidden" }));
+      }
+      if (hireable) tile.classList.add("hireable");
+      return tile;
+    });
+    return tiles.length ? tiles : [el("span", "Your hand is empty.", { class: "empty-note" })];
+  });
 }
