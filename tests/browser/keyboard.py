@@ -3,7 +3,9 @@ helpers that press keys through Playwright's ``page.keyboard`` (Tab,
 Shift+Tab, Enter, Space, arrows and the page's shortcuts) and only read the
 page to know where the focus is. No mouse, no ``.click()``."""
 
-from tests.browser.test_match_page import notice, version
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+from tests.browser.test_match_page import DESKTOP, api, notice, signup, version, wait_version
 
 TAB_LIMIT = 250  # more than every focusable thing of a crowded match page
 
@@ -49,3 +51,44 @@ def press_and_wait(page, key: str, what: str) -> int:
     )
     assert notice(page) == "", f"{what} was refused: {notice(page)}"
     return version(page)
+
+
+def status(page) -> str:
+    """The match page's status: "playing", or how it ended."""
+    return page.evaluate("document.body.dataset.status")
+
+
+def play_to_the_end(page, limit: int, wait, move, done: list) -> None:
+    """Play a whole match by keyboard: ``wait()`` until the game waits on
+    the player (or is over), check the focus is not on the body, ``move()``;
+    at most ``limit`` moves. A move cut short because the bot ended the match
+    meanwhile ends the play; any other failure is raised. ``done``: the
+    moves made, for the message when the match does not end."""
+    for _ in range(limit):
+        wait()
+        if status(page) != "playing":
+            return
+        # Back from the bot's turn (or from the last action): the focus is on a control.
+        assert not on_body(page), "focus fell to the page body while the bot played"
+        try:
+            move()
+        except (AssertionError, PlaywrightTimeout):
+            if status(page) == "playing":
+                raise
+            return  # the bot ended the match in the middle of the player's move
+    raise AssertionError(f"the match did not end in {limit} moves: {done}")
+
+
+def c23_against_a_bot(browser, base: str, name: str):
+    """A new user ``name`` (desktop size) on the page of a C-23 match, red
+    deck, against a greedy table bot with the blue deck, its first version
+    drawn. Returns the page."""
+    page = signup(browser, base, name, **DESKTOP)
+    table = api(page, "POST", "/api/tables/", {"mode": "c23", "deck": "red"})
+    api(page, "POST", f"/api/tables/{table['id']}/bot/", {"index": 1, "kind": "greedy", "deck": "blue"})
+    api(page, "PATCH", f"/api/tables/{table['id']}/seat/", {"ready": True})
+    match_id = api(page, "POST", f"/api/tables/{table['id']}/start/")["match_id"]
+    page.goto(f"{base}/match/{match_id}/")
+    wait_version(page, 0)
+    page.locator("#c23-board .c23-card").first.wait_for()
+    return page

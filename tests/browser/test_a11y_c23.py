@@ -6,18 +6,11 @@ live region, named tiles) checked on the Codex page."""
 import pytest
 
 from tests.browser.axe import assert_accessible
-from tests.browser.test_match_page import DESKTOP, api, signup, wait_version
+from tests.browser.keyboard import c23_against_a_bot
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(600)]
 
 
 def test_the_c23_match_page_has_no_serious_axe_violation(browser, live_server_url):
-    page = signup(browser, live_server_url, "a11y_c23", **DESKTOP)
-    table = api(page, "POST", "/api/tables/", {"mode": "c23", "deck": "red"})
-    api(page, "POST", f"/api/tables/{table['id']}/bot/", {"index": 1, "kind": "greedy", "deck": "blue"})
-    api(page, "PATCH", f"/api/tables/{table['id']}/seat/", {"ready": True})
-    match_id = api(page, "POST", f"/api/tables/{table['id']}/start/")["match_id"]
-    page.goto(f"{live_server_url}/match/{match_id}/")
-    wait_version(page, 0)
-    page.locator("#c23-board .c23-card").first.wait_for()
+    page = c23_against_a_bot(browser, live_server_url, "a11y_c23")
     assert_accessible(page)

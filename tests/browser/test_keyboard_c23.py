@@ -15,11 +15,10 @@ the focus is on a control, never the page body; the help overlay opens on
 open, with a question of the engine open, and on the ended match."""
 
 import pytest
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.browser.axe import assert_accessible
-from tests.browser.keyboard import focus_matches, on_body, shown, tab_to
-from tests.browser.test_match_page import DESKTOP, api, notice, signup, version, wait_version
+from tests.browser.keyboard import c23_against_a_bot, focus_matches, on_body, play_to_the_end, shown, status, tab_to
+from tests.browser.test_match_page import notice, version
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(1200)]
 
@@ -32,10 +31,6 @@ OPTIONS = """() => [...document.querySelectorAll('#c23-actions button')]
     .filter(b => !b.disabled && b.getClientRects().length).map(b => b.id || b.dataset.action || '')"""
 
 PREFERRED = ("play_resource", "play", "assign", "pass", "end_turn")
-
-
-def status(page) -> str:
-    return page.evaluate("document.body.dataset.status")
 
 
 class C23KeyboardPlayer:
@@ -110,29 +105,11 @@ class C23KeyboardPlayer:
 
     def play(self, limit: int) -> None:
         page = self.page
-        for _ in range(limit):
-            page.wait_for_function(MY_MOVE, timeout=120000)
-            if status(page) != "playing":
-                return
-            assert not on_body(page), "focus fell to the page body while the bot played"
-            try:
-                self.move()
-            except (AssertionError, PlaywrightTimeout):
-                if status(page) == "playing":
-                    raise
-                return  # the bot ended the match in the middle of the player's move
-        raise AssertionError(f"the match did not end in {limit} moves: {self.done}")
+        play_to_the_end(page, limit, lambda: page.wait_for_function(MY_MOVE, timeout=120000), self.move, self.done)
 
 
 def test_a_whole_c23_match_with_the_keyboard_alone(browser, live_server_url):
-    page = signup(browser, live_server_url, "kbc23", **DESKTOP)
-    table = api(page, "POST", "/api/tables/", {"mode": "c23", "deck": "red"})
-    api(page, "POST", f"/api/tables/{table['id']}/bot/", {"index": 1, "kind": "greedy", "deck": "blue"})
-    api(page, "PATCH", f"/api/tables/{table['id']}/seat/", {"ready": True})
-    match_id = api(page, "POST", f"/api/tables/{table['id']}/start/")["match_id"]
-    page.goto(f"{live_server_url}/match/{match_id}/")
-    wait_version(page, 0)
-    page.locator("#c23-board .c23-card").first.wait_for()
+    page = c23_against_a_bot(browser, live_server_url, "kbc23")
     page.keyboard.press("Tab")
     assert focus_matches(page, "a.skip-link")
     page.keyboard.press("a")  # the action row's first button

@@ -18,20 +18,15 @@ Escape; axe-core finds no serious or critical violation with the overlay
 open, with a choice open and on the ended match."""
 
 import pytest
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.browser.axe import assert_accessible
-from tests.browser.keyboard import focus_matches, on_body, press_and_wait, shown, tab_to
+from tests.browser.keyboard import focus_matches, on_body, play_to_the_end, press_and_wait, shown, status, tab_to
 from tests.browser.test_match_page import DESKTOP, signup, start_against_bots, version, wait_version
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(1200)]
 
 MY_MOVE = """() => document.body.dataset.status !== 'playing'
     || (document.getElementById('banner').classList.contains('mine') && !document.body.classList.contains('busy'))"""
-
-
-def status(page) -> str:
-    return page.evaluate("document.body.dataset.status")
 
 
 def settle(page) -> None:
@@ -221,20 +216,7 @@ class KeyboardPlayer:
         self.after_action("end_main")
 
     def play_turns(self, limit: int) -> None:
-        page = self.page
-        for _ in range(limit):
-            settle(page)
-            if status(page) != "playing":
-                return
-            # Back from the bot's turn (or from the last action): the focus is on a control.
-            assert not on_body(page), "focus fell to the page body while the bot played"
-            try:
-                self.move()
-            except (AssertionError, PlaywrightTimeout):
-                if status(page) == "playing":
-                    raise
-                return  # the bot's attack ended the match in the middle of the player's move
-        raise AssertionError(f"the match did not end in {limit} moves: {self.done}")
+        play_to_the_end(self.page, limit, lambda: settle(self.page), self.move, self.done)
 
     def move(self) -> None:
         """One move of whatever the game waits on the player for."""

@@ -20,7 +20,7 @@ from lobby import services
 from lobby.overview import turn_based_page
 from lobby.services import LobbyError
 from tests.server.matchkit import logged_in, recv, row_now
-from tests.server.test_bot_tasks import _until_back_to
+from tests.server.test_bot_tasks import _until_back_to, hand_the_turn_over
 from tests.server.test_table_bots import _to_the_bot, bot_table
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -273,14 +273,7 @@ async def test_a_turn_based_bot_moves_with_no_page_open(make_user, ws, layer):
     assert match.turn_based
     comm, connected, _ = await ws(f"/ws/match/{match.pk}/", alice)
     assert connected and (await recv(comm))["type"] == "state"
-    await comm.send_json_to({"type": "action", "id": "e", "version": 0, "action": {"type": "end_main"}})
-    while (msg := await recv(comm))["type"] != "state" or msg["version"] != 1:
-        pass
-    tech = next(a for a in msg["legal_actions"] if a["type"] == "tech")
-    await comm.send_json_to({"type": "action", "id": "t", "version": 1, "action": tech})
-    while (msg := await recv(comm)).get("id") != "t":
-        pass
-    handed = msg["version"]
+    handed = await hand_the_turn_over(comm)
     await comm.disconnect()
     version, waiting, sockets = await _until_back_to(match.pk, 0, after=handed)
     assert sockets == 0 and version > handed
