@@ -51,34 +51,35 @@ def profile_page(request, username):
     return _profile(request, user)
 
 
-@login_required
-def follow_user(request, username):
-    """Follow the profile's user (POST); back to the profile (its sentence when
-    refused). No such account: 404, whatever the method; another method: 405."""
+def _follow_change(request, username, change, back_to_friends: bool = False):
+    """Do ``change(request.user, name)`` (friends.follow or unfollow) to the
+    profile's user on a POST; back to the friends page when
+    ``back_to_friends``, else the profile (with its sentence when refused).
+    No such account: 404, whatever the method; another method: 405."""
     user = _account(username)
     if request.method != "POST":
         return HttpResponseNotAllowed(["POST"])
     try:
-        friends.follow(request.user, user.username)
+        change(request.user, user.username)
     except CommunityError as err:
         return _profile(request, user, err.message, err.status)
+    if back_to_friends:
+        return redirect("friends")
     return redirect("profile", username=user.username)
+
+
+@login_required
+def follow_user(request, username):
+    """Follow the profile's user (POST); back to the profile (its sentence when
+    refused). No such account: 404, whatever the method; another method: 405."""
+    return _follow_change(request, username, friends.follow)
 
 
 @login_required
 def unfollow_user(request, username):
     """Stop following the profile's user (POST); back to ``next`` when it is the
     friends page, else the profile. No such account: 404; another method: 405."""
-    user = _account(username)
-    if request.method != "POST":
-        return HttpResponseNotAllowed(["POST"])
-    try:
-        friends.unfollow(request.user, user.username)
-    except CommunityError as err:
-        return _profile(request, user, err.message, err.status)
-    if request.POST.get("next") == "friends":
-        return redirect("friends")
-    return redirect("profile", username=user.username)
+    return _follow_change(request, username, friends.unfollow, request.POST.get("next") == "friends")
 
 
 def _friends(request, message: str = "", error: str = "", status: int = 200, form: dict | None = None):
