@@ -261,7 +261,7 @@ class TurnBasedMatchesView(APIView):
     then by time left. ``?page=`` from 1."""
 
     @extend_schema(
-        parameters=[OpenApiParameter("page", int, description="The page, from 1.")],
+        parameters=[OpenApiParameter("page", {"type": "integer", "minimum": 1}, description="The page, from 1.")],
         responses={200: OpenApiTypes.OBJECT, **refusals(400)},
     )
     def get(self, request):

@@ -18,7 +18,7 @@ a 400 counts as an answer to valid data. The schema states each field's
 type, bounds and choices, but not the rules of the lobby and the decks
 that decide between them (a mode's seat count and heroes, a map at a game
 without maps, a deck that breaks K1, a display name taken or with other
-characters, a seat you do not hold): those refusals are 400 with their
+characters, a seat you do not hold, days off in the past or not yours): those refusals are 400 with their
 sentence, as the lobby shows them. Every other operation must accept
 every valid request.
 test_api_schema.py walks every operation with valid bodies and expects
@@ -54,6 +54,8 @@ RULED = [
     "decks_create",
     "decks_partial_update",
     "decks_check_create",
+    "vacations_create",
+    "vacations_destroy",
 ]
 CONFIG = f"""
 [[operations]]
