@@ -58,6 +58,10 @@ class ModeView(APIView):
         return Response(ModeSerializer(MODES.values(), many=True).data)
 
 
+# The last page of "Your matches" turn-based (25 a page: far more than an account plays).
+MAX_PAGE = 10_000
+
+
 def _tables():
     """Tables with what their serializer reads (host, rematch, seats, removed
     players, the match's status without its state)."""
@@ -261,14 +265,18 @@ class TurnBasedMatchesView(APIView):
     then by time left. ``?page=`` from 1."""
 
     @extend_schema(
-        parameters=[OpenApiParameter("page", {"type": "integer", "minimum": 1}, description="The page, from 1.")],
+        parameters=[
+            OpenApiParameter(
+                "page", {"type": "integer", "minimum": 1, "maximum": MAX_PAGE}, description="The page, from 1."
+            )
+        ],
         responses={200: OpenApiTypes.OBJECT, **refusals(400)},
     )
     def get(self, request):
         """Return ``{"page", "more", "matches": [...]}``; 400 ``bad_page``."""
         text = request.query_params.get("page", "1")
-        if not (text.isdigit() and 0 < int(text) <= 10_000):
-            return Response({"code": "bad_page", "detail": "A page is a number from 1."}, status=400)
+        if not (text.isdigit() and len(text) <= 6 and 0 < int(text) <= MAX_PAGE):
+            return Response({"code": "bad_page", "detail": f"A page is a number from 1 to {MAX_PAGE}."}, status=400)
         return Response(turn_based_page(request.user, int(text)))
 
 
