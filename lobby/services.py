@@ -16,31 +16,17 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 
-from decks.services import DeckError, deck_for_seat, starter_label
-from game import rules, tasks, turnbased, turnclock
+from game import rules, tasks, turnclock
 from game.models import Match, MatchPlayer
 from game.rules import tables
 from game.rules.tables import C23
 from game.services import create_match, current_state
 from game.standins import BOT_KINDS, bot_name
+from lobby.errors import LobbyError
 from lobby.models import Seat, Table
 from lobby.modes import get_mode
 from lobby.seen import host_gone_cutoff, mark_seen
-
-
-class LobbyError(Exception):
-    """A lobby operation that is not allowed.
-
-    Attributes: ``code`` (stable string), ``message`` (a sentence),
-    ``status`` (the HTTP status the API answers with).
-    """
-
-    def __init__(self, code: str, message: str, status: int = 400):
-        super().__init__(f"{code}: {message}")
-        self.code = code
-        self.message = message
-        self.status = status
-
+from lobby.setupchecks import checked_options, checked_pace, picked_heroes, seat_deck
 
 NO_TABLE = "That table does not exist (any more)."
 
@@ -173,69 +159,6 @@ def draw_map(mode: str) -> str:
     return secrets.choice(pool)
 
 
-def _hero_names(hero_ids) -> list:
-    """The printed names of the Codex heroes ``hero_ids`` (a refusal names
-    heroes as a player sees them, not by id)."""
-    return [rules.reference.card(h)["name"] for h in hero_ids]
-
-
-def _checked_options(spec, options: dict | None) -> dict:
-    """The table options of a table of mode ``spec``: ``options`` as given
-    (``{}`` or None: the game's defaults), checked by the game's own rules
-    (game.rules.new_game on a throwaway config). Raises LobbyError
-    ``bad_options`` with the engine's sentence (issue 17)."""
-    options = dict(options or {})
-    if not spec.options:
-        if options:
-            raise LobbyError("bad_options", f"{spec.label} has no table options.")
-        return {}
-    try:
-        rules.new_game(
-            {
-                "game": spec.game,
-                "seed": 0,
-                "options": options,
-                "seats": [{"name": f"seat {i}"} for i in range(spec.min_seats)],
-            }
-        )
-    except rules.RulesError as err:
-        raise LobbyError("bad_options", err.message) from None
-    return options
-
-
-def _seat_deck(table_game: str, user, choice) -> dict:
-    """What a seat of a ``table_game`` table stores for the deck ``choice``
-    of ``user`` (a person; None for a bot, which plays a starter): ``{}`` for
-    no choice, else ``{"choice", "name", "cards"}`` (Seat.deck), the cards
-    read now through decks.services.deck_for_seat (K1 checked again).
-
-    Raises LobbyError ``bad_deck`` (a deck at a table of another game, or a
-    bot given a saved deck), ``no_such_deck`` (no starter of that colour,
-    or no saved deck of ``user`` with that id: someone else's deck is one),
-    ``illegal_deck`` (it breaks K1 now); nothing is changed.
-    """
-    if choice is None:
-        return {}
-    if table_game != C23:
-        raise LobbyError("bad_deck", "Only a C-23 seat takes a deck.")
-    starter = isinstance(choice, str) and choice in tables.starter_decks()
-    if user is None and not starter:
-        raise LobbyError("bad_deck", f"A bot plays a starter deck: choose {', '.join(tables.starter_decks())}.")
-    try:
-        cards = deck_for_seat(user, choice)
-    except DeckError as err:
-        if err.code == "illegal_deck":
-            raise LobbyError(err.code, f"That deck cannot be played: {err.message}") from None
-        raise LobbyError(
-            err.code, "There is no such deck: pick a starter (red, blue or green) or one of the decks you saved."
-        ) from None
-    if starter:
-        return {"choice": choice, "name": starter_label(choice), "cards": cards}
-    ident = str(int(choice))
-    name = user.c23_decks.filter(pk=int(ident)).values_list("name", flat=True).first()
-    return {"choice": ident, "name": name, "cards": cards}
-
-
 def create_table(
     host,
     mode: str,
@@ -285,7 +208,7 @@ def create_table(
         counts = str(spec.min_seats) if spec.min_seats == spec.max_seats else f"{spec.min_seats} to {spec.max_seats}"
         raise LobbyError("bad_seats", f"{spec.label} is played with {counts} seats.")
     if turn_based:
-        strikes_allowed = _checked_pace(turn_seconds, deadline_rule, strikes_allowed)
+        strikes_allowed = checked_pace(turn_seconds, deadline_rule, strikes_allowed)
     else:
         if turn_seconds is not None and not turnclock.MIN_SECONDS <= turn_seconds <= turnclock.MAX_SECONDS:
             raise LobbyError(
@@ -302,8 +225,8 @@ def create_table(
         raise LobbyError(
             "bad_map", f"There is no map called {str(map_choice)[:40]!r}: pick one of the 12 maps, random, or none."
         )
-    options = _checked_options(spec, options)
-    host_deck = _seat_deck(spec.game, host, deck)
+    options = checked_options(spec, options)
+    host_deck = seat_deck(spec.game, host, deck)
     mark_seen(host, force=True)  # opening a table is a sign of life (lobby.seen)
     with transaction.atomic():
         _room_for_a_seat(host)
@@ -359,7 +282,7 @@ def take_seat(table_id: int, user, index: int, invite: str | None = None, deck=N
         seat = table.seats.filter(index=index).first()
         if seat is None:
             raise LobbyError("no_seat", "That seat does not exist.")
-        chosen = _seat_deck(table.game, user, deck)
+        chosen = seat_deck(table.game, user, deck)
         if seat.user_id == user.pk:
             if chosen and chosen != seat.deck:
                 seat.deck, seat.ready = chosen, False
@@ -474,36 +397,6 @@ def leave_waiting_tables(user) -> int:
     return freed
 
 
-def _picked_heroes(spec, current: list, heroes: list | None, main: str | None) -> list:
-    """The seat's heroes after a pick, the main hero first.
-
-    ``heroes``: the new pick (None keeps ``current``; ``[]`` clears it);
-    ``main``: the main hero, one of them (None: the first listed). A pick is
-    exactly ``spec.heroes_per_seat`` different heroes of ``spec.heroes``
-    (3-hero game: 3 heroes, the main one's colour gives the starting deck).
-    Raises LobbyError ``bad_heroes`` or ``bad_main``.
-    """
-    picked = list(current) if heroes is None else list(heroes)
-    if heroes is not None and heroes:
-        count = spec.heroes_per_seat
-        if not count:
-            raise LobbyError("bad_heroes", f"{spec.label} is played without heroes.")
-        if len(heroes) != count or len(set(heroes)) != count:
-            raise LobbyError("bad_heroes", "Pick one hero." if count == 1 else f"Pick {count} different heroes.")
-        unknown = [h for h in heroes if h not in spec.heroes]
-        if unknown:
-            raise LobbyError(
-                "bad_heroes",
-                f"{unknown[0]!r} is not a hero you can pick. Pick among: {', '.join(_hero_names(spec.heroes))}.",
-            )
-    if main is not None:
-        if main not in picked:
-            raise LobbyError("bad_main", "Your main hero must be one of the heroes you picked.")
-        picked.remove(main)
-        picked.insert(0, main)
-    return picked
-
-
 def update_seat(
     table_id: int, user, heroes: list | None = None, ready: bool | None = None, main: str | None = None, deck=None
 ) -> Table:
@@ -527,8 +420,8 @@ def update_seat(
         if seat is None:
             raise LobbyError("not_seated", "You are not seated at this table.")
         spec = get_mode(table.mode)
-        picked = _picked_heroes(spec, seat.heroes, heroes, main)
-        chosen = _seat_deck(table.game, user, deck)
+        picked = picked_heroes(spec, seat.heroes, heroes, main)
+        chosen = seat_deck(table.game, user, deck)
         if picked != seat.heroes:
             seat.heroes, seat.ready = picked, False
         if chosen and chosen != seat.deck:
@@ -575,39 +468,14 @@ def seat_bot(table_id: int, host, index: int, kind: str, heroes: list | None = N
         spec = get_mode(table.mode)
         if heroes is None:
             heroes = secrets.SystemRandom().sample(list(spec.heroes), spec.heroes_per_seat)
-        seat.heroes = _picked_heroes(spec, [], heroes, None)
+        seat.heroes = picked_heroes(spec, [], heroes, None)
         if deck is None and table.game == C23:
             deck = secrets.choice(tables.starter_decks())
-        seat.deck = _seat_deck(table.game, None, deck)
+        seat.deck = seat_deck(table.game, None, deck)
         seat.bot, seat.ready = kind, True
         seat.save(update_fields=["bot", "heroes", "ready", "deck"])
         table.touch()
     return table
-
-
-DEFAULT_STRIKES = 3  # the community tournaments' rule: three missed deadlines and you are out
-
-
-def _checked_pace(turn_seconds, deadline_rule: str, strikes_allowed: int | None) -> int:
-    """Check a turn-based table's time per move, deadline rule and strikes
-    (create_table); returns the strikes that lose (0 under "stand_in").
-    Raises LobbyError ``bad_timer``, ``bad_deadline_rule``, ``bad_strikes``."""
-    if turn_seconds not in turnbased.MOVE_CHOICES:
-        raise LobbyError("bad_timer", "A turn-based table gives 1 hour, 8 hours, or 1, 2, 3, 7 or 14 days a move.")
-    if deadline_rule not in Match.DeadlineRule.values:
-        raise LobbyError(
-            "bad_deadline_rule", 'Choose what a missed deadline does: "stand_in" (a bot plays) or "strikes".'
-        )
-    if deadline_rule == Match.DeadlineRule.STAND_IN:
-        if strikes_allowed is not None:
-            raise LobbyError("bad_strikes", "Strikes count only under the strikes rule.")
-        return 0
-    strikes = DEFAULT_STRIKES if strikes_allowed is None else strikes_allowed
-    if not turnbased.MIN_STRIKES <= strikes <= turnbased.MAX_STRIKES:
-        raise LobbyError(
-            "bad_strikes", f"A player loses after {turnbased.MIN_STRIKES} to {turnbased.MAX_STRIKES} missed deadlines."
-        )
-    return strikes
 
 
 def match_config(table: Table, seed: int | None = None) -> dict:

@@ -16,7 +16,7 @@ from game import deadlines, rules, standins, tasks, turnbased
 from game.matchsignals import turn_came
 from game.models import Match, MatchPlayer
 from game.services import apply_match_action, create_match
-from lobby import services
+from lobby import services, setupchecks
 from lobby.overview import turn_based_page
 from lobby.services import LobbyError
 from tests.server.matchkit import logged_in, recv, row_now
@@ -252,7 +252,7 @@ def test_live_tables_keep_their_timer_and_away_stand_ins(make_user):
 
 def test_lobby_error_names_the_rule():
     with pytest.raises(LobbyError) as err:
-        services._checked_pace(DAY, "strikes", 0)
+        setupchecks.checked_pace(DAY, "strikes", 0)
     assert err.value.code == "bad_strikes"
 
 
