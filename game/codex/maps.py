@@ -9,9 +9,8 @@ a map, so a game without a map is byte for byte what it was before maps
 existed. The facts (name, rule in our own words) live in
 ``data/maps.json``. docs/RULINGS.md ("Maps") has every decision.
 
-It imports only the one rule the map tests ask here by name
-(effects.damage_prevented); the rules modules never import it but to show
-the map (view) and check a config (setup).
+The rules modules never import it but to show the map (view) and check a
+config (setup).
 """
 
 import json
@@ -20,7 +19,6 @@ from contextlib import contextmanager
 from functools import lru_cache
 
 from .cards import registry
-from .effects import damage_prevented  # noqa: F401  (the map's damage rule, asked here by tests/rules/test_maps.py)
 
 _DATA = os.path.join(os.path.dirname(__file__), "data", "maps.json")
 

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from game.codex import maps, stats
+from game.codex import effects, maps, stats
 from game.rules import legal_actions, new_game, view
 
 from .helpers import (
@@ -355,20 +355,20 @@ def test_no_rush_lifts_from_the_first_players_fifth_turn_in_a_real_game(mode, tu
     Two-Headed Dragon, 4 rounds of 3 turns in a 3-player free-for-all."""
     state = normal("no_rush_15_minutes", mode)
     for _ in range(turns):
-        assert maps.damage_prevented(state)
+        assert effects.damage_prevented(state)
         state = end_team_turn(state)
     assert state["active"] == 0 and state["players"][0]["turns_ended"] == 4
-    assert not maps.damage_prevented(state)
+    assert not effects.damage_prevented(state)
 
 
 def test_no_rush_does_not_wait_for_a_free_for_all_player_who_conceded():
     state = normal("no_rush_15_minutes", "ffa")
     state = act(state, 2, {"type": "concede"})  # the final rounds begin (R28), tied at 20 HP
     for _ in range(12):
-        if state["status"] != "playing" or not maps.damage_prevented(state):
+        if state["status"] != "playing" or not effects.damage_prevented(state):
             break
         state = end_team_turn(state)
-    assert state["status"] == "playing" and not maps.damage_prevented(state)
+    assert state["status"] == "playing" and not effects.damage_prevented(state)
     assert [p["turns_ended"] for p in state["players"]][:2] == [4, 4]
     assert state["players"][2]["turns_ended"] < 4
 
