@@ -10,6 +10,7 @@ them do not take.
 from django.urls import path
 from rest_framework.routers import DefaultRouter
 
+from community.api import PairingView
 from decks.api import DeckViewSet
 from game.api import CardViewSet, MatchViewSet
 from lobby.api import (
@@ -36,5 +37,6 @@ urlpatterns = [
     path("lobby/rematch/<int:match_id>/", RematchView.as_view(), name="lobby-rematch"),
     path("lobby/turn-based/", TurnBasedMatchesView.as_view(), name="lobby-turn-based"),
     path("vacations/", VacationView.as_view(), name="vacations"),
+    path("pairing/", PairingView.as_view(), name="pairing"),
     *router.urls,
 ]

@@ -438,6 +438,9 @@ CODEX_NOTICE_ALLOW_NETWORKS = env.list("CODEX_NOTICE_ALLOW_NETWORKS", default=[]
 # process, whose in-process scheduler would run it outside any test's
 # database access; the tests call the sweep themselves.
 CODEX_NOTICE_SWEEP = env.bool("CODEX_NOTICE_SWEEP", default="pytest" not in sys.modules)
+# The once-a-minute run of the quick-pairing queue (community.tasks), off in
+# a test process for the same reason; the tests call it themselves.
+CODEX_PAIRING_SWEEP = env.bool("CODEX_PAIRING_SWEEP", default="pytest" not in sys.modules)
 # Test notices one account may send, and confirmation mails it may have sent,
 # per window of this many seconds (each counted apart; notices.limits).
 CODEX_NOTICE_SENDS_LIMIT = env.int("CODEX_NOTICE_SENDS_LIMIT", default=3)

@@ -81,3 +81,32 @@ class TableInvite(models.Model):
     class Meta:
         ordering = ["-created"]
         constraints = [models.UniqueConstraint(fields=["table", "invitee"], name="invite_once")]
+
+
+class PairingRequest(models.Model):
+    """``user`` waits in the quick-pairing queue (community.pairing; issue 33
+    point 3): for a table of ``mode`` (a lobby mode key), ``rated`` or not,
+    live (``turn_seconds`` None) or turn-based with that time per move, with
+    the ``heroes`` and ``deck`` they would pick (empty: drawn when paired).
+    ``mu``: their rating in the mode's family when they joined (what the
+    matching compares); ``asked``: when their page last asked (a live
+    request not asked for lately is dropped). Once paired, ``table`` is the
+    table made for them (its match started) and ``paired`` when; a request
+    the lobby refused to seat has its sentence in ``failure``. One request a
+    user: a new one replaces the old."""
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="pairing_request")
+    mode = models.CharField(max_length=16)
+    rated = models.BooleanField(default=False)
+    turn_seconds = models.PositiveIntegerField(null=True, blank=True)
+    heroes = models.JSONField(default=list, blank=True)
+    deck = models.CharField(max_length=20, blank=True, default="")
+    mu = models.FloatField()
+    created = models.DateTimeField(default=timezone.now)
+    asked = models.DateTimeField(default=timezone.now)
+    table = models.ForeignKey("lobby.Table", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    paired = models.DateTimeField(null=True, blank=True)
+    failure = models.CharField(max_length=200, blank=True, default="")
+
+    class Meta:
+        indexes = [models.Index(fields=["table", "failure", "created"], name="pairing_waiting")]

@@ -6,6 +6,7 @@ import { api, confirmThen, el, loadCatalog, pageConfig, resultConcerned, resultR
 import { deckPicker, isDeckGame, loadSavedDecks, seatDeck } from "./lobbydecks.js";
 import { optionFields, optionSummary, readOptions } from "./lobbygames.js";
 import { initPaceFields, initTurnBased, paceBody, refreshTurnBased } from "./lobbyturnbased.js";
+import { initPlayNow } from "./lobbyplaynow.js";
 import { seatBotControls } from "./tablebots.js";
 
 const config = pageConfig("lobby-config");
@@ -589,6 +590,7 @@ async function init() {
   showGameOptions();
   initPaceFields();
   initTurnBased();
+  initPlayNow(result.data || [], heroLabel);
   $("new-table").onsubmit = createTable;
   $("create-table").disabled = false; // the page disables it until this handler is in place
   await refresh(true);

@@ -56,6 +56,7 @@ RULED = [
     "decks_check_create",
     "vacations_create",
     "vacations_destroy",
+    "pairing_create",
 ]
 CONFIG = f"""
 [[operations]]

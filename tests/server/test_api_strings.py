@@ -16,6 +16,7 @@ from datetime import date, timedelta
 
 import pytest
 
+from community.models import PairingRequest
 from decks.models import Deck
 from game.c23.cards import starter
 from lobby import services
@@ -83,6 +84,7 @@ def writes(make_user):
         "tables_join_create": ("bob", {"index": 1}),
         "tables_remove_create": ("alice", {"index": 0}),
         "tables_seat_partial_update": ("alice", {"heroes": ["troq_bashar"]}),
+        "pairing_create": ("bob", {"mode": "1hero"}),
         "vacations_create": (
             "alice",
             {"first": str(date.today() + timedelta(days=2)), "last": str(date.today() + timedelta(days=2))},
@@ -114,6 +116,7 @@ def writes(make_user):
             list(Seat.objects.order_by("pk").values_list("pk", "user", "bot", "heroes", "ready")),
             list(Deck.objects.order_by("pk").values_list("name", "cards")),
             [user.display_name for user in type(alice).objects.order_by("pk")],
+            list(PairingRequest.objects.order_by("pk").values_list("user", "mode", "heroes", "deck")),
         )
 
     return found, snapshot
