@@ -10,9 +10,11 @@ START = (MODEL.mu, MODEL.sigma)
 
 
 def shown(mu: float, sigma: float) -> float:
-    """The rating shown and ranked: ``mu - 3 sigma``, the skill the system is
-    nearly sure (99.7 %) the player has at least (docs/RULINGS.md "Ratings")."""
-    return mu - 3 * sigma
+    """The rating shown: ``mu - 3 sigma``, the skill the system is nearly
+    sure (99.7 %) the player has at least, never below 0 (a newcomer's first
+    loss reads 0, not -1.8: docs/RULINGS.md "Ratings"). Leaderboards rank by
+    the unbounded ``mu - 3 sigma``, so equal zeros keep their order."""
+    return max(0.0, mu - 3 * sigma)
 
 
 def placings(end: dict) -> tuple[list[list[int]], list[int]]:

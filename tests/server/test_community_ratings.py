@@ -190,3 +190,11 @@ def test_the_ratings_move_in_the_transaction_of_the_finish(make_user, monkeypatc
     monkeypatch.undo()
     conceded(match, bo)
     assert Match.objects.get(pk=match.pk).status == Match.Status.FINISHED and RatedMatch.objects.get(match=match).rated
+
+
+def test_a_newcomers_first_loss_shows_zero_not_a_negative_rating(make_user):
+    ann, bo = make_user("zann"), make_user("zbo")
+    conceded(rated_match([ann, bo]), bo)
+    loss = rating(bo)
+    assert loss.mu - 3 * loss.sigma < 0  # what openskill believes at least
+    assert skill.shown(loss.mu, loss.sigma) == 0.0
