@@ -22,10 +22,17 @@ def fits(page) -> None:
     assert wide <= 0, f"{page.url} is {wide}px wider than the window"
 
 
-def shown_rating(page, base: str, username: str) -> float:
+def shown_rating(page, base: str, username: str, family: str = "codex-1hero") -> float:
     page.goto(f"{base}/u/{username}/")
     fits(page)
-    return float(page.inner_text("#rating-codex-1hero .rating-shown"))
+    return float(page.inner_text(f"#rating-{family} .rating-shown"))
+
+
+def believed_skill(page, base: str, username: str, family: str) -> float:
+    """The mu a profile shows for ``family`` ("μ 27.1, σ ...")."""
+    page.goto(f"{base}/u/{username}/")
+    words = page.inner_text(f"#rating-{family} .hint")
+    return float(words.split("μ ", 1)[1].split(",", 1)[0])
 
 
 def test_friends_invite_by_name_and_a_rated_match_moves_both_ratings(browser, live_server_url):
@@ -73,7 +80,9 @@ def test_friends_invite_by_name_and_a_rated_match_moves_both_ratings(browser, li
     concede_on_page(bob, base, match_id)
 
     ann_rating, bob_rating = shown_rating(ann, base, "cmann"), shown_rating(ann, base, "cmbob")
-    assert ann_rating > 0 > bob_rating  # both moved from a newcomer's 0
+    assert ann_rating > 0 == bob_rating  # hers moved up; his is shown no lower than 0
+    bob.goto(f"{base}/u/cmbob/")
+    assert "μ 2" in bob.inner_text("#rating-codex-1hero")  # his mu fell below 25, in the twenties
     assert shown_rating(bob, base, "cmbob") == bob_rating
     ann.goto(f"{base}/u/cmann/")
     assert "won" in ann.inner_text("#recent") and "rated" in ann.inner_text("#recent")
@@ -89,3 +98,58 @@ def test_friends_invite_by_name_and_a_rated_match_moves_both_ratings(browser, li
         page.goto(f"{base}/friends/")
         fits(page)
     assert not ann.errors and not bob.errors
+
+
+def test_four_friends_invited_by_name_play_a_rated_2v2_and_both_teams_ratings_move(browser, live_server_url):
+    """Issue 33's "Done when": four people in four browsers (two on phones)
+    befriend, the host invites the other three by name to a rated
+    Two-Headed Dragon table, each takes a seat from the lobby's notice and
+    picks a hero on the lobby page; the second team concedes; every
+    profile shows its codex-2v2 rating moved, the winners' up, the losers'
+    down."""
+    base = live_server_url
+    names = ["tdann", "tdbo", "tdcy", "tddi"]
+    pages = [signup(browser, base, name, **(PHONE if i % 2 else LAPTOP)) for i, name in enumerate(names)]
+    host = pages[0]
+    for name in names[1:]:
+        host.goto(f"{base}/u/{name}/")
+        host.click("#follow")
+        host.locator("#unfollow").wait_for()
+    host.goto(f"{base}/")
+    host.select_option("#mode-select", "2hg")
+    host.check("#rated")
+    host.click("#create-table")
+    host.locator(".table-card.mine").wait_for()
+    host.goto(f"{base}/friends/")
+    host.fill("#invite-names", "Tdbo, Tdcy, Tddi")
+    host.click("#invite-form button[type=submit]")
+    assert "Invited Tdbo, Tdcy, Tddi" in host.inner_text("#community-message")
+
+    for page in pages[1:]:
+        page.goto(f"{base}/")
+        invite = page.locator("#name-invites .name-invite")
+        assert "Tdann invites you to a table (Two-Headed Dragon (2v2), rated)" in invite.inner_text()
+        invite.locator("button", has_text="Take a seat").click()
+        page.wait_for_url(f"{base}/invite/**")
+    table = next(t for t in api(host, "GET", "/api/tables/") if t["host"] == "Tdann" and t["status"] == "open")
+    seated = {s["player"]: s["index"] for s in table["seats"]}
+    assert set(seated) == {"Tdann", "Tdbo", "Tdcy", "Tddi"} and table["rated"]
+    heroes = ["troq_bashar", "river_montoya", "jaina_stormborne", "master_midori"]
+    for page, hero in zip(pages, heroes, strict=True):
+        api(page, "PATCH", f"/api/tables/{table['id']}/seat/", {"heroes": [hero], "ready": True})
+    match_id = api(host, "POST", f"/api/tables/{table['id']}/start/")["match_id"]
+    by_seat = {seated[name.title()]: page for name, page in zip(names, pages, strict=True)}
+    concede_on_page(by_seat[2], base, match_id)  # seats 2-3: the second team
+
+    team = {0: "first", 1: "first", 2: "second", 3: "second"}
+    for name in names:
+        seat = seated[name.title()]
+        mu = believed_skill(host, base, name, "codex-2v2")
+        if team[seat] == "first":
+            assert mu > 25 and shown_rating(host, base, name, "codex-2v2") > 0, name
+        else:
+            assert mu < 25, name
+    for page in pages:
+        page.goto(f"{base}/leaderboards/")
+        fits(page)
+        assert not page.errors, page.errors
