@@ -285,4 +285,3 @@ def test_a_rematch_keeps_the_pace_its_deadline_rule_and_being_rated(make_user, p
     fields = ("turn_based", "turn_seconds", "deadline_rule", "strikes_allowed", "rated", "options", "mode")
     assert [getattr(again, f) for f in fields] == [getattr(old, f) for f in fields]
     assert again.rematch_of_id == old.pk
-
