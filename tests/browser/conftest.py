@@ -79,15 +79,31 @@ SERVER = {}
 
 
 @pytest.fixture(scope="session")
-def live_server_url():
+def mailbox():
+    """The live server's mail server: an SMTP server (aiosmtpd) on 127.0.0.1
+    in this process, keeping every mail (tests.server.noticekit.MailBox)."""
+    from tests.server.noticekit import MailBox
+
+    box = MailBox()
+    yield box
+    box.close()
+
+
+@pytest.fixture(scope="session")
+def live_server_url(mailbox):
     """Start daphne on a free port with a fresh SQLite database; yield its base URL.
 
     The process gets the environment of the test run (so REDIS_URL, when set,
-    puts it on the Redis channel layer) with its own DATABASE_URL.
+    puts it on the Redis channel layer) with its own DATABASE_URL. Its mail
+    goes to ``mailbox`` (SMTP), the links in notices lead to it
+    (CODEX_SITE_URL), and push and webhook notices may reach receivers on
+    127.0.0.1 (CODEX_NOTICE_ALLOW_NETWORKS; tests/browser/turnkit.py).
     """
     if _missing():
         pytest.skip(_missing())
     tmp = tempfile.mkdtemp(prefix="codex-browser-")
+    port = _free_port()
+    base = f"http://127.0.0.1:{port}"
     # CODEX_STAND_IN_ASK_SECONDS: a player may ask for a bot for an away friend
     # after 2 s instead of a minute (tests/browser/test_away_player.py).
     # CODEX_STAND_IN_DELAY: bots move without a person's pause.
@@ -101,11 +117,13 @@ def live_server_url():
         CODEX_STAND_IN_ASK_SECONDS="2",
         CODEX_STAND_IN_DELAY="0",
         CODEX_TASKS_IN_PROCESS="1",
+        EMAIL_URL=f"smtp://127.0.0.1:{mailbox.port}",
+        CODEX_SITE_URL=base,
+        CODEX_NOTICE_ALLOW_NETWORKS="127.0.0.1/32",
     )
     env.pop("DJANGO_SETTINGS_MODULE", None)
     SERVER["database_url"] = env["DATABASE_URL"]
     subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"], cwd=ROOT, env=env, check=True)
-    port = _free_port()
     log = open(Path(tmp) / "daphne.log", "w")
     proc = subprocess.Popen(
         [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port), "codexsite.asgi:application"],
@@ -114,7 +132,6 @@ def live_server_url():
         stdout=log,
         stderr=subprocess.STDOUT,
     )
-    base = f"http://127.0.0.1:{port}"
     try:
         _wait_up(f"{base}/login/", proc)
         yield base
