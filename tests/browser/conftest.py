@@ -6,6 +6,7 @@ Marked ``browser``: skipped when Chromium or Playwright is missing, failed
 instead when CODEX_REQUIRE_SERVICES=1 (CI).
 """
 
+import contextlib
 import os
 import shutil
 import socket
@@ -89,18 +90,18 @@ def mailbox():
     box.close()
 
 
-@pytest.fixture(scope="session")
-def live_server_url(mailbox):
-    """Start daphne on a free port with a fresh SQLite database; yield its base URL.
+@contextlib.contextmanager
+def serving(mailbox, **settings):
+    """Run daphne on a free port with a fresh SQLite database; yield
+    ``(base URL, DATABASE_URL)`` and stop it after.
 
     The process gets the environment of the test run (so REDIS_URL, when set,
     puts it on the Redis channel layer) with its own DATABASE_URL. Its mail
     goes to ``mailbox`` (SMTP), the links in notices lead to it
     (CODEX_SITE_URL), and push and webhook notices may reach receivers on
     127.0.0.1 (CODEX_NOTICE_ALLOW_NETWORKS; tests/browser/turnkit.py).
+    ``settings``: environment variables set besides (or instead of) these.
     """
-    if _missing():
-        pytest.skip(_missing())
     tmp = tempfile.mkdtemp(prefix="codex-browser-")
     port = _free_port()
     base = f"http://127.0.0.1:{port}"
@@ -121,8 +122,8 @@ def live_server_url(mailbox):
         CODEX_SITE_URL=base,
         CODEX_NOTICE_ALLOW_NETWORKS="127.0.0.1/32",
     )
+    env.update(settings)
     env.pop("DJANGO_SETTINGS_MODULE", None)
-    SERVER["database_url"] = env["DATABASE_URL"]
     subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"], cwd=ROOT, env=env, check=True)
     log = open(Path(tmp) / "daphne.log", "w")
     proc = subprocess.Popen(
@@ -134,7 +135,7 @@ def live_server_url(mailbox):
     )
     try:
         _wait_up(f"{base}/login/", proc)
-        yield base
+        yield base, env["DATABASE_URL"]
     finally:
         proc.terminate()
         try:
@@ -144,6 +145,16 @@ def live_server_url(mailbox):
             proc.wait()
         log.close()
         shutil.rmtree(tmp, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def live_server_url(mailbox):
+    """The session's live server (serving, with the default settings); yields its base URL."""
+    if _missing():
+        pytest.skip(_missing())
+    with serving(mailbox) as (base, database_url):
+        SERVER["database_url"] = database_url
+        yield base
 
 
 @pytest.fixture(scope="module")
