@@ -90,6 +90,18 @@ def mailbox():
     box.close()
 
 
+@pytest.fixture(scope="module")
+def pushes():
+    """A push endpoint on 127.0.0.1 that decrypts what it gets
+    (tests.server.noticekit.Receiver): the browsers' push subscriptions
+    point at it (tests/browser/turnkit.py)."""
+    from tests.server.noticekit import Receiver
+
+    receiver = Receiver()
+    yield receiver
+    receiver.close()
+
+
 @contextlib.contextmanager
 def serving(mailbox, **settings):
     """Run daphne on a free port with a fresh SQLite database; yield

@@ -25,31 +25,24 @@ import re
 import pytest
 
 from tests.browser.test_match_page import PHONE, Table, pick_hero_and_ready, signup, wait_version
+from tests.browser.test_notice_settings_page import LAPTOP
 from tests.browser.test_two_headed_dragon_page import shoot
 from tests.browser.turnkit import (
     body_of,
     link_after,
     mails_to,
+    open_turn_based_table,
     pass_days,
     pushes_to,
     strikes,
     take_notices,
     wait_mail,
 )
-from tests.server.noticekit import Receiver, wait_for
+from tests.server.noticekit import wait_for
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(600)]
 
-LAPTOP = {"viewport": {"width": 1280, "height": 720}}
 HEROES = {0: "troq_bashar", 1: "river_montoya", 2: "river_montoya", 3: "troq_bashar"}
-
-
-@pytest.fixture(scope="module")
-def pushes():
-    """The push endpoint the browsers' subscriptions point at (decrypting)."""
-    receiver = Receiver()
-    yield receiver
-    receiver.close()
 
 
 def turn_mails(mailbox, name: str, match_id: int) -> list:
@@ -82,15 +75,7 @@ def test_a_turn_based_2v2_played_over_days_from_push_and_mail(browser, live_serv
 
     # Ana opens a turn-based Two-Headed Dragon table and invites her friends by name.
     ana.goto(f"{base}/")
-    ana.select_option("#mode-select", "2hg")
-    ana.select_option("#pace-select", "turn_based")
-    ana.locator("#turn-based-fields").wait_for()
-    ana.select_option("#move-seconds", "86400")
-    ana.select_option("#deadline-rule", "strikes")
-    ana.select_option("#strikes-allowed", "2")
-    ana.click("#create-table")
-    card = ana.locator(".table-card.mine")
-    card.wait_for()
+    card = open_turn_based_table(ana, mode="2hg", strikes=2)
     assert "turn-based, 1 d a move, 2 strikes lose" in card.inner_text()
     pick_hero_and_ready(ana, 0, HEROES[0])
     ana.goto(f"{base}/friends/")

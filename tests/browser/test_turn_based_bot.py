@@ -19,12 +19,20 @@ import pytest
 
 from tests.browser.conftest import serving
 from tests.browser.test_match_page import Table, pick_hero_and_ready, signup, wait_version
-from tests.browser.turnkit import body_of, link_after, mails_to, pushes_to, take_notices, wait_mail
-from tests.server.noticekit import Receiver, wait_for
+from tests.browser.test_notice_settings_page import LAPTOP
+from tests.browser.turnkit import (
+    body_of,
+    link_after,
+    mails_to,
+    open_turn_based_table,
+    pushes_to,
+    take_notices,
+    wait_mail,
+)
+from tests.server.noticekit import wait_for
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
 
-LAPTOP = {"viewport": {"width": 1280, "height": 720}}
 BOT_PAUSE = 8  # seconds a bot waits before its turn on this test's server
 
 
@@ -35,30 +43,13 @@ def paced_server_url(mailbox):
         yield base
 
 
-@pytest.fixture(scope="module")
-def pushes():
-    receiver = Receiver()
-    yield receiver
-    receiver.close()
-
-
 def test_the_bot_moves_with_no_page_open_and_the_player_is_told(browser, paced_server_url, mailbox, pushes):
     base = paced_server_url
     page = signup(browser, base, "tbsolo", **LAPTOP)
     take_notices(page, base, mailbox, pushes, "tbsolo")
     page.goto(f"{base}/")
-    page.select_option("#pace-select", "turn_based")
-    page.locator("#turn-based-fields").wait_for()
-    page.select_option("#move-seconds", "86400")
-    page.select_option("#deadline-rule", "stand_in")
-    page.click("#create-table")
-    card = page.locator(".table-card.mine")
-    card.wait_for()
+    card = open_turn_based_table(page, rule="stand_in", bot="greedy")
     assert "turn-based, 1 d a move, a bot plays a missed turn" in card.inner_text()
-    seat = card.locator("li[data-seat='1']")
-    seat.locator("select.bot-kind").select_option("greedy")
-    seat.locator("button.add-bot").click()
-    seat.locator(".bot-tag").wait_for()
     pick_hero_and_ready(page, 0, "troq_bashar")
     card.locator("button.start").click()
     page.wait_for_url(f"{base}/match/*/")

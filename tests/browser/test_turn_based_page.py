@@ -11,7 +11,7 @@ import re
 import pytest
 
 from tests.browser.test_match_page import DESKTOP, Table, end_main, pick_hero_and_ready, signup, wait_version
-from tests.browser.turnkit import pass_days
+from tests.browser.turnkit import open_turn_based_table, pass_days
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
 
@@ -19,19 +19,8 @@ pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
 def test_a_turn_based_table_from_the_lobby_to_a_missed_deadline(browser, live_server_url):
     base = live_server_url
     page = signup(browser, base, "tbpace32", **DESKTOP)
-    page.select_option("#pace-select", "turn_based")
-    page.locator("#turn-based-fields").wait_for()
-    page.select_option("#move-seconds", "86400")
-    page.select_option("#deadline-rule", "strikes")
-    page.select_option("#strikes-allowed", "1")
-    page.click("#create-table")
-    card = page.locator(".table-card.mine")
-    card.wait_for()
+    card = open_turn_based_table(page, strikes=1, bot="greedy")
     assert "turn-based, 1 d a move, 1 strikes lose" in card.inner_text()
-    seat = card.locator("li[data-seat='1']")
-    seat.locator("select.bot-kind").select_option("greedy")
-    seat.locator("button.add-bot").click()
-    seat.locator(".bot-tag").wait_for()
     pick_hero_and_ready(page, 0, "troq_bashar")
     card.locator("button.start").click()
     page.wait_for_url(f"{base}/match/*/")

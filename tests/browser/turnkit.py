@@ -158,3 +158,26 @@ def take_notices(page, base: str, mailbox, receiver, name: str) -> dict:
     page.reload()
     assert page.inner_text("#notice-active") == "Notices on: e-mail, push."
     return made
+
+
+def open_turn_based_table(page, mode: str = "1hero", rule: str = "strikes", strikes: int | None = None, bot=""):
+    """On the lobby ``page``: open a turn-based ``mode`` table of a day a
+    move, missed deadlines handled by ``rule`` ("strikes", with ``strikes``
+    that lose; or "stand_in"), a ``bot`` kind seated at seat 1 (none: "").
+    Returns the table's card (a locator)."""
+    page.select_option("#mode-select", mode)
+    page.select_option("#pace-select", "turn_based")
+    page.locator("#turn-based-fields").wait_for()
+    page.select_option("#move-seconds", "86400")
+    page.select_option("#deadline-rule", rule)
+    if strikes is not None:
+        page.select_option("#strikes-allowed", str(strikes))
+    page.click("#create-table")
+    card = page.locator(".table-card.mine")
+    card.wait_for()
+    if bot:
+        seat = card.locator("li[data-seat='1']")
+        seat.locator("select.bot-kind").select_option(bot)
+        seat.locator("button.add-bot").click()
+        seat.locator(".bot-tag").wait_for()
+    return card
