@@ -39,6 +39,14 @@ def live():
     return LiveSocket.objects.filter(alive_at__gte=timezone.now() - timedelta(seconds=settings.CODEX_WS_LIVE_SECONDS))
 
 
+def seat_open(user_id: int, match_id: int) -> bool:
+    """True when ``user_id`` has a live socket (any worker's: the rows are in
+    the database) playing a seat of match ``match_id`` now: the match page
+    is open in one of their tabs, in front or not. Spectators' sockets do
+    not count. One indexed query."""
+    return live().filter(user_id=user_id, match_id=match_id, seat__isnull=False).exists()
+
+
 def register(channel: str, user_id: int, match_id: int, seat: int | None) -> bool:
     """Add the connection ``channel`` of ``user_id`` to match ``match_id``
     (``seat``: the seat it plays, None for a spectator). Returns False, and

@@ -588,8 +588,10 @@ def offer_rematch(match_id: int, user) -> Table:
     there (issue 14, point 12).
 
     The rematch table is public or private as the old table was, with its
-    mode, seat count, teams, spectator setting and map choice (random draws
-    again); its host is the first who asked. Each
+    mode, seat count, teams, spectator setting, map choice (random draws
+    again), game options, rated or casual and pace (the live turn timer, or
+    turn-based with its time per move, deadline rule and strikes; issue
+    32); its host is the first who asked. Each
     player who asks sits at the seat index they played (the first free
     seat if someone else took it meanwhile), their heroes of last time
     picked again, not ready (the same game and table options). The other players of the match see the table
@@ -627,6 +629,10 @@ def offer_rematch(match_id: int, user) -> Table:
                 map_choice=old.map,
                 options=old.options,
                 rated=old.rated,
+                turn_seconds=old.turn_seconds,
+                turn_based=old.turn_based,
+                deadline_rule=old.deadline_rule,
+                strikes_allowed=old.strikes_allowed if old.deadline_rule == Match.DeadlineRule.STRIKES else None,
             )
             table.rematch_of = old
             table.save(update_fields=["rematch_of"])

@@ -18,6 +18,7 @@ from django.conf import settings
 from django.db.models import F, Q
 from django.utils import timezone
 
+from game import livesockets
 from game.models import Match, MatchPlayer
 from notices import confirm, mail, netguard, push, webhook
 from notices.models import EMAIL, PUSH, WEBHOOK, Notice, NoticeChoice, PushSubscription
@@ -56,11 +57,16 @@ def turn_key(match_id: int, version: int, seat: int, channel: str) -> str:
 def write_turn(match_id: int, seat: int, deadline) -> list[str]:
     """Write the notices of ``seat``'s turn in match ``match_id`` at its
     current version (read in the caller's transaction), one per chosen
-    channel; none for a bot's seat. A row already written for that turn
-    and channel stays as it is. Returns the keys of the rows written."""
+    channel; none for a bot's seat, and none while the seat's user has
+    the match open (game.livesockets.seat_open: the page's own notice,
+    static/js/notice.js, tells them; docs/ARCHITECTURE.md "Notices: not
+    while you look"). A row already written for that turn and channel
+    stays as it is. Returns the keys of the rows written."""
     version = Match.objects.filter(pk=match_id).values_list("version", flat=True).first()
     player = MatchPlayer.objects.filter(match_id=match_id, seat=seat).select_related("user").first()
     if version is None or player is None or player.user is None:
+        return []
+    if livesockets.seat_open(player.user_id, match_id):
         return []
     rows = [
         Notice(

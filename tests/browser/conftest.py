@@ -6,6 +6,7 @@ Marked ``browser``: skipped when Chromium or Playwright is missing, failed
 instead when CODEX_REQUIRE_SERVICES=1 (CI).
 """
 
+import contextlib
 import os
 import shutil
 import socket
@@ -79,15 +80,43 @@ SERVER = {}
 
 
 @pytest.fixture(scope="session")
-def live_server_url():
-    """Start daphne on a free port with a fresh SQLite database; yield its base URL.
+def mailbox():
+    """The live server's mail server: an SMTP server (aiosmtpd) on 127.0.0.1
+    in this process, keeping every mail (tests.server.noticekit.MailBox)."""
+    from tests.server.noticekit import MailBox
+
+    box = MailBox()
+    yield box
+    box.close()
+
+
+@pytest.fixture(scope="module")
+def pushes():
+    """A push endpoint on 127.0.0.1 that decrypts what it gets
+    (tests.server.noticekit.Receiver): the browsers' push subscriptions
+    point at it (tests/browser/turnkit.py)."""
+    from tests.server.noticekit import Receiver
+
+    receiver = Receiver()
+    yield receiver
+    receiver.close()
+
+
+@contextlib.contextmanager
+def serving(mailbox, **settings):
+    """Run daphne on a free port with a fresh SQLite database; yield
+    ``(base URL, DATABASE_URL)`` and stop it after.
 
     The process gets the environment of the test run (so REDIS_URL, when set,
-    puts it on the Redis channel layer) with its own DATABASE_URL.
+    puts it on the Redis channel layer) with its own DATABASE_URL. Its mail
+    goes to ``mailbox`` (SMTP), the links in notices lead to it
+    (CODEX_SITE_URL), and push and webhook notices may reach receivers on
+    127.0.0.1 (CODEX_NOTICE_ALLOW_NETWORKS; tests/browser/turnkit.py).
+    ``settings``: environment variables set besides (or instead of) these.
     """
-    if _missing():
-        pytest.skip(_missing())
     tmp = tempfile.mkdtemp(prefix="codex-browser-")
+    port = _free_port()
+    base = f"http://127.0.0.1:{port}"
     # CODEX_STAND_IN_ASK_SECONDS: a player may ask for a bot for an away friend
     # after 2 s instead of a minute (tests/browser/test_away_player.py).
     # CODEX_STAND_IN_DELAY: bots move without a person's pause.
@@ -101,11 +130,13 @@ def live_server_url():
         CODEX_STAND_IN_ASK_SECONDS="2",
         CODEX_STAND_IN_DELAY="0",
         CODEX_TASKS_IN_PROCESS="1",
+        EMAIL_URL=f"smtp://127.0.0.1:{mailbox.port}",
+        CODEX_SITE_URL=base,
+        CODEX_NOTICE_ALLOW_NETWORKS="127.0.0.1/32",
     )
+    env.update(settings)
     env.pop("DJANGO_SETTINGS_MODULE", None)
-    SERVER["database_url"] = env["DATABASE_URL"]
     subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"], cwd=ROOT, env=env, check=True)
-    port = _free_port()
     log = open(Path(tmp) / "daphne.log", "w")
     proc = subprocess.Popen(
         [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port), "codexsite.asgi:application"],
@@ -114,10 +145,9 @@ def live_server_url():
         stdout=log,
         stderr=subprocess.STDOUT,
     )
-    base = f"http://127.0.0.1:{port}"
     try:
         _wait_up(f"{base}/login/", proc)
-        yield base
+        yield base, env["DATABASE_URL"]
     finally:
         proc.terminate()
         try:
@@ -127,6 +157,16 @@ def live_server_url():
             proc.wait()
         log.close()
         shutil.rmtree(tmp, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def live_server_url(mailbox):
+    """The session's live server (serving, with the default settings); yields its base URL."""
+    if _missing():
+        pytest.skip(_missing())
+    with serving(mailbox) as (base, database_url):
+        SERVER["database_url"] = database_url
+        yield base
 
 
 @pytest.fixture(scope="module")

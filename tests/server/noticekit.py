@@ -79,7 +79,7 @@ class Receiver:
             if path in self.keys:
                 private, auth = self.keys[path]
                 plain = http_ece.decrypt(body, private_key=private, auth_secret=auth, version="aes128gcm")
-                self.decrypted.append({**json.loads(plain), "headers": headers})
+                self.decrypted.append({**json.loads(plain), "headers": headers, "path": path})
 
     def close(self) -> None:
         self.server.shutdown()

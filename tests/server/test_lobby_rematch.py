@@ -257,3 +257,31 @@ def test_a_player_who_sits_elsewhere_frees_their_kept_seat(make_user):
     assert ask(bob, match).status_code == 200
     table = logged_in(cy).get(f"/api/tables/{offered['id']}/").json()
     assert [h["index"] for h in table["held_seats"]] == [2]
+
+
+@pytest.mark.parametrize(
+    "pace",
+    [
+        {"turn_based": True, "turn_seconds": 2 * 86400, "deadline_rule": "strikes", "strikes_allowed": 2},
+        {"turn_based": True, "turn_seconds": 3600, "deadline_rule": "stand_in", "strikes_allowed": None},
+        {"turn_based": False, "turn_seconds": 90, "deadline_rule": "", "strikes_allowed": None},
+    ],
+)
+def test_a_rematch_keeps_the_pace_its_deadline_rule_and_being_rated(make_user, pace):
+    """Issue 32: a rematch of a turn-based table was a live table with no
+    clock (only mode, seats, visibility, map and options were copied): the
+    time per move, what a missed deadline does, the strikes that lose, the
+    live turn timer and being rated are the table's settings too."""
+    from lobby import services
+
+    alice, bob = make_user("alice"), make_user("bob")
+    table = services.create_table(alice, "1hero", rated=True, **pace)
+    services.take_seat(table.pk, bob, 1)
+    services.update_seat(table.pk, alice, heroes=["troq_bashar"], ready=True)
+    services.update_seat(table.pk, bob, heroes=["river_montoya"], ready=True)
+    match = conceded(services.start_table(table.pk, alice, seed=9).match, bob)
+    again = Table.objects.get(pk=ask(bob, match).json()["id"])
+    old = Table.objects.get(pk=table.pk)
+    fields = ("turn_based", "turn_seconds", "deadline_rule", "strikes_allowed", "rated", "options", "mode")
+    assert [getattr(again, f) for f in fields] == [getattr(old, f) for f in fields]
+    assert again.rematch_of_id == old.pk
