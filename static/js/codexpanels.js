@@ -9,6 +9,7 @@ import { keywordChip } from "./glossary.js";
 import { factsLine } from "./cardfacts.js";
 import { activeTargets, beginTargeting, lendActions, lendSlot, myPrompt, otherAction, pickTech, promptToggle, targetingStep } from "./controls.js";
 import { baseOf } from "./codextable.js";
+import { drawSame } from "./redraw.js";
 import { $, act, busy, button, me, nameOfSeat, page, render, setDockCollapsed, store, teamOf, ui, view } from "./page.js";
 
 /** Start a multi-step choice; sends at once when nothing is left to choose.
@@ -296,6 +297,12 @@ function lendPanel() {
   return box;
 }
 
+/**
+ * Draw the panels over the hand dock (the viewer's question, a choice in
+ * progress or the lending step, the tech choice) for the newest state: only
+ * what changed is put in the page (redraw.js drawSame), so a picked option
+ * keeps the focus (issue 31 point 5).
+ */
 export function renderPending() {
   const box = $("pending");
   const parts = [];
@@ -304,7 +311,7 @@ export function renderPending() {
   if (ui.targeting) parts.push(targetingPanel());
   else if (otherAction(store.idx, "end_lending")) parts.push(lendPanel());
   if (store.idx.tech.length && me()) parts.push(techPanel());
-  box.replaceChildren(...parts);
+  drawSame(box, parts);
   box.hidden = !parts.length;
   $("dock").classList.toggle("has-pending", parts.length > 0);
 }
