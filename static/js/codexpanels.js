@@ -234,7 +234,11 @@ function techPanel() {
     // Several specs (the 3-hero game's 72-card codex): one foldable group each.
     const group = el("details", null, { class: "spec-group", "data-spec": spec });
     group.open = !ui.techFolded.has(spec);
-    group.ontoggle = () => { if (group.open) ui.techFolded.delete(spec); else ui.techFolded.add(spec); };
+    // The toggled element from the event, not `group`: a kept group runs this handler (redraw.js drawSame).
+    group.ontoggle = (/** @type {Event} */ event) => {
+      if (/** @type {HTMLDetailsElement} */ (event.currentTarget).open) ui.techFolded.delete(spec);
+      else ui.techFolded.add(spec);
+    };
     group.append(el("summary", `${specLabel(page.catalog, spec)} · ${entries.reduce((n, [, c]) => n + c, 0)} left`), list);
     box.append(group);
   }

@@ -162,6 +162,10 @@ function takeAttributes(kept, fresh) {
  * name is in none of the new nodes is dropped first, and a new node whose
  * name was in none of the old children is put in before the rest, so a
  * card leaving or joining a row does not redraw the cards after it.
+ * A handler of the new nodes must therefore not hold the nodes it was built
+ * with (a kept node runs it): it reads its node from the event or the page
+ * by id. Parts that keep such state of their own (board.js's scrolling
+ * rows, observers) are drawn with drawIfChanged or drawEach instead.
  * @param {any} container a page element (a SameNode)
  * @param {Array<any>} nodes the new children, built for the newest state (SameNodes; nulls left out)
  * @returns {number} how many nodes were put in (each counted once, not its children)

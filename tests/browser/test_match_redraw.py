@@ -95,7 +95,13 @@ def test_an_opponents_move_keeps_the_viewers_action_bar_panel_and_inspector(brow
     ended.locator("#inspector .panel-title").wait_for()
     codex = ended.evaluate(MARK_DOCK)
     assert table.hire(mover), "the player taking the turn can hire a worker"
-    assert ended.evaluate(KEPT_DOCK, codex) == {"panel": True, "option": True, "focused": True, "concede": True, "title": True}
+    assert ended.evaluate(KEPT_DOCK, codex) == {
+        "panel": True,
+        "option": True,
+        "focused": True,
+        "concede": True,
+        "title": True,
+    }
     picked = ended.locator("#tech-panel .hint").first.inner_text()
     ended.locator(f'#tech-panel button[data-codex="{codex}"]').click()  # the kept button runs the newest handler
     ended.wait_for_function("t => document.querySelector('#tech-panel .hint').textContent !== t", arg=picked)
@@ -107,7 +113,8 @@ MARK_C23 = """seat => {
   const area = document.querySelector(`.c23-player[data-seat="${seat}"]`);
   const concede = document.getElementById('c23-concede');
   concede.focus();
-  const marked = [area, area.querySelector('[data-zone=hand]'), area.querySelector('[data-zone=hand] .c23-card'), concede,
+  const marked = [area, area.querySelector('[data-zone=hand]'), area.querySelector('[data-zone=hand] .c23-card'),
+    concede,
     document.querySelector('.c23-player:not([data-seat="' + seat + '"]) [data-zone=resources]'),
     document.querySelector('.c23-player:not([data-seat="' + seat + '"]) .hand-count').firstChild];
   for (const node of marked) node.redrawMark = 'kept';
@@ -138,7 +145,9 @@ def test_an_opponents_move_keeps_the_viewers_c23_area(browser, live_server_url):
     host = signup(browser, live_server_url, "c23_redraw_host", **DESKTOP)
     guest = signup(browser, live_server_url, "c23_redraw_guest", **DESKTOP)
     table = api(host, "POST", "/api/tables/", {"mode": "c23", "deck": "red", "is_public": False})
-    api(guest, "POST", f"/api/tables/{table['id']}/join/", {"index": 1, "invite": table["invite_token"], "deck": "blue"})
+    api(
+        guest, "POST", f"/api/tables/{table['id']}/join/", {"index": 1, "invite": table["invite_token"], "deck": "blue"}
+    )
     for page in (host, guest):
         api(page, "PATCH", f"/api/tables/{table['id']}/seat/", {"ready": True})
     match_id = api(host, "POST", f"/api/tables/{table['id']}/start/")["match_id"]
@@ -157,6 +166,12 @@ def test_an_opponents_move_keeps_the_viewers_c23_area(browser, live_server_url):
     wait_version(viewer, before + 1)
     assert name in viewer.locator(f'.c23-player[data-seat="{active}"] [data-zone=resources]').inner_text()
     assert viewer.evaluate(KEPT_C23, [1 - active, cid]) == {
-        "area": True, "hand": True, "card": True, "concede": True, "focused": True, "theirResources": True, "theirHandCount": False,
+        "area": True,
+        "hand": True,
+        "card": True,
+        "concede": True,
+        "focused": True,
+        "theirResources": True,
+        "theirHandCount": False,
     }
     assert not viewer.errors and not mover.errors
