@@ -15,6 +15,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from benchmarks.servers import ROOT
+from tests.browser.axe import describe, serious_violations
 from tests.browser.conftest import SERVER
 from tests.browser.test_match_page import DESKTOP, Table, end_main, pick_hero_and_ready, signup, wait_version
 
@@ -77,6 +78,8 @@ def test_a_turn_based_table_from_the_lobby_to_a_missed_deadline(browser, live_se
     assert "Your turn" in text and "against Greedy bot" in text
     assert re.search(r"\b\d+ (d|h)\b.* left", text), text  # about a day left: "1 d left", "23 h 58 min left"
     assert page.locator(f"#my-matches li[data-match='{match_id}']").count() == 0  # listed once
+    found = serious_violations(page)  # the lobby with its turn-based list (issue 31 point 4)
+    assert found == [], describe(found)
 
     shift_past_deadline(match_id)
     page.reload()
