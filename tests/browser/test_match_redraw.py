@@ -13,6 +13,21 @@ from tests.browser.test_match_page import DESKTOP, Table, api, select, signup, s
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
 
+
+def open_1v1(browser, base: str, name: str) -> dict:
+    """Two new users, ``name``_host and ``name``_guest, on the page of a
+    private Codex 1v1 between them, each with its hand drawn: {seat: page}."""
+    host = signup(browser, base, f"{name}_host", **DESKTOP)
+    guest = signup(browser, base, f"{name}_guest", **DESKTOP)
+    match_id = start_private_1v1(host, guest)
+    pages = {0: host, 1: guest}
+    for page in pages.values():
+        page.goto(f"{base}/match/{match_id}/")
+        wait_version(page, 0)
+        page.locator("#hand [data-tid]").first.wait_for()
+    return pages
+
+
 MARK = """() => {
   const card = document.querySelector('#hand [data-tid]');
   card.focus();
@@ -31,15 +46,8 @@ KEPT = """tid => ({
 
 
 def test_an_opponents_move_keeps_the_viewers_hand_and_area(browser, live_server_url):
-    host = signup(browser, live_server_url, "redraw_host", **DESKTOP)
-    guest = signup(browser, live_server_url, "redraw_guest", **DESKTOP)
-    match_id = start_private_1v1(host, guest)
-    pages = {0: host, 1: guest}
-    for page in pages.values():
-        page.goto(f"{live_server_url}/match/{match_id}/")
-        wait_version(page, 0)
-        page.locator("#hand [data-tid]").first.wait_for()
-    active = int(host.evaluate("document.body.dataset.active"))
+    pages = open_1v1(browser, live_server_url, "redraw")
+    active = int(pages[0].evaluate("document.body.dataset.active"))
     mover, viewer = pages[active], pages[1 - active]
     tid = viewer.evaluate(MARK)
     table = Table(pages, viewer)
@@ -78,14 +86,8 @@ def test_an_opponents_move_keeps_the_viewers_action_bar_panel_and_inspector(brow
     turn (R11) with a hand card in the inspector: the other's move leaves
     the tech panel, its focused option, the bar's buttons and the inspector
     the same elements; a click on a kept option still works."""
-    host = signup(browser, live_server_url, "dock_host", **DESKTOP)
-    guest = signup(browser, live_server_url, "dock_guest", **DESKTOP)
-    match_id = start_private_1v1(host, guest)
-    pages = {0: host, 1: guest}
-    for page in pages.values():
-        page.goto(f"{live_server_url}/match/{match_id}/")
-        wait_version(page, 0)
-    first = int(host.evaluate("document.body.dataset.active"))
+    pages = open_1v1(browser, live_server_url, "dock")
+    first = int(pages[0].evaluate("document.body.dataset.active"))
     ended, mover = pages[first], pages[1 - first]
     table = Table(pages, mover)
     table.end_main(ended)
