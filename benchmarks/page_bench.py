@@ -21,7 +21,11 @@ match page with Playwright and Debian's Chromium (headless):
   the page (each with its descendants), from the click to the frame after
   the new version, and for each version drawn while the page waits for our
   next move (the bot's moves, and the tech cards we pick on the way): how
-  much of the page an update rebuilds.
+  much of the page an update rebuilds;
+- redraw of the state held: the page's render() called again with nothing
+  changed (as a presence or clock message does), with the layout it
+  causes; the median of 20 calls per sample (a client without page.js's
+  render, before the split, has none).
 
 ``--against REV`` runs the same, paired and alternating, on a second server
 whose static/js and templates are those of commit REV (``git archive``)
@@ -116,6 +120,26 @@ CLICK_TIMER = """
 """
 
 
+# The median ms of 20 redraws of the state held, each with its layout; null
+# for a client without static/js/page.js's render.
+REDRAW_TIMER = """
+async () => {
+  let module;
+  try { module = await import("/static/js/page.js"); } catch { return null; }
+  if (typeof module.render !== "function") return null;
+  const took = [];
+  for (let i = 0; i < 20; i += 1) {
+    const start = performance.now();
+    module.render();
+    void document.body.offsetHeight;
+    took.push(performance.now() - start);
+  }
+  took.sort((a, b) => a - b);
+  return took[10];
+}
+"""
+
+
 def _api(page, method: str, path: str, body=None):
     """Call the REST API as the page's user; return the decoded answer (None for 204)."""
     token = next(c["value"] for c in page.context.cookies() if c["name"] == "csrftoken")
@@ -146,6 +170,7 @@ class Side:
         self.in_page: list[float] = []
         self.after_html: list[float] = []
         self.click_nodes: list[float] = []
+        self.redraws: list[float] = []
         self.wait_nodes: list[float] = []
         served = self.context.request.get(f"{self.worker.url}/static/js/match.js").body()
         if served != (root / "static" / "js" / "match.js").read_bytes():
@@ -242,6 +267,9 @@ class Side:
             page.evaluate("window.__boardAt - performance.getEntriesByType('navigation')[0].responseEnd")
         )
         self._my_move()
+        redraw = page.evaluate(REDRAW_TIMER)
+        if redraw is not None:
+            self.redraws.append(redraw)
         took = page.evaluate(CLICK_TIMER)
         if took is None:
             raise RuntimeError(f"{self.label}: no new version within 10 s of the click")
@@ -323,15 +351,16 @@ def main(argv: list[str] | None = None) -> None:
         print(_row(f"  of it HTML loaded to board, {side.label}", side.after_html))
         print(_row(f"click to version, {side.label}", side.clicks))
         print(_row(f"  of it message to frame, {side.label}", side.in_page))
+        print(_row(f"redraw of the state held, {side.label}", side.redraws))
         print(_row(f"nodes put in by the click, {side.label}", side.click_nodes, "nodes"))
         print(_row(f"nodes put in per version on the way back, {side.label}", side.wait_nodes, "nodes"))
         if side.errors:
             print(f"  {len(side.errors)} script errors on {side.label}'s page, the first: {side.errors[0][:200]}")
     if len(sides) == 2:
-        for kind in ("reloads", "after_html", "clicks", "in_page", "click_nodes", "wait_nodes"):
+        for kind in ("reloads", "after_html", "clicks", "in_page", "redraws", "click_nodes", "wait_nodes"):
             mine, theirs = getattr(sides[0], kind), getattr(sides[1], kind)
-            if not mine or not statistics.median(theirs):
-                print(f"{kind}: p50 this {statistics.median(mine) if mine else '-'}, p50 {args.against} 0: no ratio")
+            if not mine or not theirs or not statistics.median(theirs):
+                print(f"{kind}: no ratio (a side has no sample, or its p50 is 0)")
                 continue
             ratio = statistics.median(mine) / statistics.median(theirs)
             print(f"{kind}: p50 this / p50 {args.against} = {ratio:.2f}")
