@@ -16,7 +16,16 @@ match page with Playwright and Debian's Chromium (headless):
   when the page asks first) to the first animation frame after the page's
   version changed; and of that, the part in the page: from the arrival of
   the websocket message that changed the version to that frame (the rest
-  is the server's and the socket's).
+  is the server's and the socket's);
+- nodes put in per update: the elements a MutationObserver sees added to
+  the page (each with its descendants), from the click to the frame after
+  the new version, and for each version drawn while the page waits for our
+  next move (the bot's moves, and the tech cards we pick on the way): how
+  much of the page an update rebuilds;
+- redraw of the state held: the page's render() called again with nothing
+  changed (as a presence or clock message does), with the layout it
+  causes; the median of 20 calls per sample (a client without page.js's
+  render, before the split, has none).
 
 ``--against REV`` runs the same, paired and alternating, on a second server
 whose static/js and templates are those of commit REV (``git archive``)
@@ -46,6 +55,24 @@ STEP_MS = 3_000  # one click of the way to our move, tried again when it fails
 # of the first frame after the body first carries a version.
 BOARD_TIMER = """
 window.__boardAt = null;
+// The elements put in the page since each version was first drawn: [[version, count], ...].
+window.__drawn = [];
+const added = (records) => records.reduce((n, r) => n + [...r.addedNodes]
+  .reduce((m, node) => m + (node.nodeType === 1 ? 1 + node.getElementsByTagName("*").length : 0), 0), 0);
+window.__countAdded = added;
+new MutationObserver((records) => {
+  records.forEach((r, i) => {
+    if (r.type === "attributes") {
+      const next = records.slice(i + 1).find((o) => o.type === "attributes");
+      const now = next ? next.oldValue : document.body.dataset.version;
+      if (now !== r.oldValue) window.__drawn.push([Number(now), 0]);
+    } else if (window.__drawn.length) {
+      window.__drawn[window.__drawn.length - 1][1] += added([r]);
+    }
+  });
+}).observe(document, {
+  subtree: true, childList: true, attributes: true, attributeOldValue: true, attributeFilter: ["data-version"],
+});
 new MutationObserver((_, observer) => {
   if (document.body && document.body.dataset.version !== undefined && window.__boardVersion === undefined) {
     window.__boardVersion = Number(document.body.dataset.version);
@@ -65,23 +92,51 @@ window.WebSocket = class extends PageSocket {
 
 # Click "End main phase" (and "Yes" when asked); resolve with [the ms to the
 # first frame after the version changed, the ms of that from the arrival of
-# the websocket message that changed it], or null if none came within 10 s.
+# the websocket message that changed it, the elements put in the page from
+# the click to that frame], or null if none came within 10 s.
 CLICK_TIMER = """
 () => new Promise((resolve) => {
   const before = document.body.dataset.version;
+  let put = 0;
+  const counter = new MutationObserver((records) => { put += window.__countAdded(records); });
+  counter.observe(document, { subtree: true, childList: true });
   const observer = new MutationObserver(() => {
     if (document.body.dataset.version === before) return;
     observer.disconnect();
     const arrived = window.__messageAt;
-    requestAnimationFrame(() => resolve([performance.now() - start, performance.now() - arrived]));
+    requestAnimationFrame(() => {
+      put += window.__countAdded(counter.takeRecords());
+      counter.disconnect();
+      resolve([performance.now() - start, performance.now() - arrived, put]);
+    });
   });
   observer.observe(document.body, { attributes: true, attributeFilter: ["data-version"] });
-  setTimeout(() => { observer.disconnect(); resolve(null); }, 10000);
+  setTimeout(() => { observer.disconnect(); counter.disconnect(); resolve(null); }, 10000);
   const start = performance.now();
   document.querySelector("#action-bar [data-action=end_main]").click();
   const dialog = document.getElementById("confirm-dialog");
   if (dialog && dialog.open) document.getElementById("confirm-yes").click();
 })
+"""
+
+
+# The median ms of 20 redraws of the state held, each with its layout; null
+# for a client without static/js/page.js's render.
+REDRAW_TIMER = """
+async () => {
+  let module;
+  try { module = await import("/static/js/page.js"); } catch { return null; }
+  if (typeof module.render !== "function") return null;
+  const took = [];
+  for (let i = 0; i < 20; i += 1) {
+    const start = performance.now();
+    module.render();
+    void document.body.offsetHeight;
+    took.push(performance.now() - start);
+  }
+  took.sort((a, b) => a - b);
+  return took[10];
+}
 """
 
 
@@ -114,6 +169,9 @@ class Side:
         self.clicks: list[float] = []
         self.in_page: list[float] = []
         self.after_html: list[float] = []
+        self.click_nodes: list[float] = []
+        self.redraws: list[float] = []
+        self.wait_nodes: list[float] = []
         served = self.context.request.get(f"{self.worker.url}/static/js/match.js").body()
         if served != (root / "static" / "js" / "match.js").read_bytes():
             raise RuntimeError(f"{self.label}: the server does not serve {root}'s static/js/match.js")
@@ -209,11 +267,19 @@ class Side:
             page.evaluate("window.__boardAt - performance.getEntriesByType('navigation')[0].responseEnd")
         )
         self._my_move()
+        redraw = page.evaluate(REDRAW_TIMER)
+        if redraw is not None:
+            self.redraws.append(redraw)
         took = page.evaluate(CLICK_TIMER)
         if took is None:
             raise RuntimeError(f"{self.label}: no new version within 10 s of the click")
         self.clicks.append(took[0])
         self.in_page.append(took[1])
+        self.click_nodes.append(took[2])
+        drawn = page.evaluate("window.__drawn.length")
+        self._my_move()
+        # The versions drawn on the way back to our move, each complete once the next one came.
+        self.wait_nodes.extend(page.evaluate("from => window.__drawn.slice(from, -1).map(([, n]) => n)", drawn))
 
     def close(self) -> None:
         """Close the browser context and stop the server."""
@@ -242,9 +308,12 @@ def _quantile(values: list[float], q: float) -> float:
     return statistics.quantiles(values, n=100, method="inclusive")[round(q * 100) - 1]
 
 
-def _row(label: str, values: list[float]) -> str:
+def _row(label: str, values: list[float], unit: str = "ms") -> str:
+    if not values:
+        return f"{label:<28} n=0"
     return (
-        f"{label:<28} n={len(values):<3} p50 {_quantile(values, 0.5):7.1f} ms   p95 {_quantile(values, 0.95):7.1f} ms"
+        f"{label:<28} n={len(values):<3} p50 {_quantile(values, 0.5):7.1f} {unit}   "
+        f"p95 {_quantile(values, 0.95):7.1f} {unit}"
     )
 
 
@@ -282,11 +351,17 @@ def main(argv: list[str] | None = None) -> None:
         print(_row(f"  of it HTML loaded to board, {side.label}", side.after_html))
         print(_row(f"click to version, {side.label}", side.clicks))
         print(_row(f"  of it message to frame, {side.label}", side.in_page))
+        print(_row(f"redraw of the state held, {side.label}", side.redraws))
+        print(_row(f"nodes put in by the click, {side.label}", side.click_nodes, "nodes"))
+        print(_row(f"nodes put in per version on the way back, {side.label}", side.wait_nodes, "nodes"))
         if side.errors:
             print(f"  {len(side.errors)} script errors on {side.label}'s page, the first: {side.errors[0][:200]}")
     if len(sides) == 2:
-        for kind in ("reloads", "after_html", "clicks", "in_page"):
+        for kind in ("reloads", "after_html", "clicks", "in_page", "redraws", "click_nodes", "wait_nodes"):
             mine, theirs = getattr(sides[0], kind), getattr(sides[1], kind)
+            if not mine or not theirs or not statistics.median(theirs):
+                print(f"{kind}: no ratio (a side has no sample, or its p50 is 0)")
+                continue
             ratio = statistics.median(mine) / statistics.median(theirs)
             print(f"{kind}: p50 this / p50 {args.against} = {ratio:.2f}")
     print(

@@ -3,25 +3,14 @@
 // decides a rule: a control exists only for an action the server listed (or,
 // for attacks, blocks and payments, a set built from the cards those actions
 // name, which the server checks again). Text is inserted as text, never HTML.
-import { YOU, nameList as joinNames, resultReason, sentence } from "./common.js";
-import { drawIfChanged } from "./redraw.js";
+import { el, sentence } from "./common.js";
+import { STEP_NAMES, actionLabel, c23Outcome, cardRefs, cardsById, concedeQuestion, leftOf, playerName, seatOrder } from "./c23words.js";
+import { drawIfChanged, drawSame } from "./redraw.js";
 
 const CSS = new URL("../css/c23.css", import.meta.url).href;
-const STEP_NAMES = { untap: "untap", draw: "draw", resource: "resource step", main: "main step", attack: "attack", end: "end of turn" };
 
 // What the player is putting together across renders (cleared when the state moves on).
 const pick = { key: "", attackers: [], blocks: {}, blocker: null, paying: null, pay: [], conceding: false };
-
-function el(tag, text, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  if (text !== undefined && text !== null) node.textContent = String(text);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v === false || v === null || v === undefined) continue;
-    node.setAttribute(k, v === true ? "" : v);
-  }
-  for (const c of children) if (c) node.append(c);
-  return node;
-}
 
 // Resolves once the board's stylesheet has loaded (or failed to): a layout read before it is wrong.
 let cssReady = null;
@@ -33,216 +22,6 @@ function ensureCss() {
     document.head.append(link);
   }
   return cssReady;
-}
-
-function cardsById(view) {
-  const out = {};
-  for (const p of view.players) {
-    for (const zone of ["resources", "characters", "discard", "hand"]) {
-      for (const c of p[zone] || []) out[c.id] = { ...c, owner: p.seat, zone };
-    }
-  }
-  return out;
-}
-
-function playerName(view, seat) {
-  const p = view.players.find((q) => q.seat === seat);
-  return p ? p.name : `seat ${seat}`;
-}
-
-const ZONE_WORDS = { hand: "in hand", characters: "in play", discard: "in the discard pile" };
-
-/**
- * Card names as one list a player reads without doubt: commas between
- * them, or semicolons when a name holds a comma ("Ann, the Bold; Storm
- * Rider"): the engine's name_list rule (game/c23/engine.py).
- */
-export function nameList(names) {
-  return names.join(names.some((n) => n.includes(",")) ? "; " : ", ");
-}
-
-/**
- * How the board names each card of `view` so that no two read the same
- * (two copies, or two same-named cards): {id: {ref, copy}}. `ref` adds,
- * only where needed, whose it is ("your", "Bo's", from `seat`'s side), a
- * copy number matching the tile's "#n" badge (`copy`, the card's place
- * among its same-named neighbours of that zone, 0 when alone) and where
- * it is ("in hand", "in play", "in the discard pile"). `owned` is `ref`
- * always with whose it is: where the side matters (a card's target, a
- * combat's power changes), a unique name alone leaves it unsaid.
- * Resources are never named by a control and are left out.
- */
-export function cardRefs(view, seat) {
-  const groups = {}; // name -> {owner|zone: [ids]}
-  for (const p of view.players) {
-    for (const zone of Object.keys(ZONE_WORDS)) {
-      for (const c of p[zone] || []) {
-        groups[c.name] ||= {};
-        const byPlace = groups[c.name];
-        byPlace[`${p.seat}|${zone}`] ||= [];
-        byPlace[`${p.seat}|${zone}`].push(c.id);
-      }
-    }
-  }
-  const out = {};
-  for (const [name, byPlace] of Object.entries(groups)) {
-    const places = Object.keys(byPlace).map((k) => k.split("|"));
-    for (const [place, ids] of Object.entries(byPlace)) {
-      const [owner, zone] = place.split("|");
-      const otherOwner = places.some(([o]) => o !== owner);
-      const otherZone = places.some(([o, z]) => o === owner && z !== zone);
-      const whose = Number(owner) === seat ? "your" : `${playerName(view, Number(owner))}'s`;
-      ids.forEach((id, i) => {
-        const copy = ids.length > 1 ? i + 1 : 0;
-        const ref = `${otherOwner ? `${whose} ` : ""}${name}${copy ? ` #${copy}` : ""}${otherZone ? ` ${ZONE_WORDS[zone]}` : ""}`;
-        out[id] = { ref, copy, owned: otherOwner ? ref : `${whose} ${ref}` };
-      });
-    }
-  }
-  return out;
-}
-
-/**
- * The players a finished C-23 game's result reason is about (who conceded,
- * whose deck ran out), as resultReason takes them: names, YOU for `seat`.
- * The view does not say who went out last; in a 3-player game the earlier
- * one's cards have left the game (gone_count, K24: cards leave only while
- * two players remain), so the players out whose cards are all still there
- * are the last ones. Empty when that leaves no one (the words then say "a
- * player") and for a draw.
- */
-export function c23Concerned(view, seat) {
-  if (view.status !== "finished" || view.winner === null || view.winner === undefined) return [];
-  let out = view.players.filter((p) => p.out && p.seat !== view.winner);
-  if (out.length > 1) out = out.filter((p) => !p.gone_count);
-  return out.map((p) => (p.seat === seat ? YOU : p.name));
-}
-
-/**
- * What the result dialog of a finished C-23 game says under its title (which
- * says who won, as `seat` reads it): how the game ended, naming the players
- * concerned, and, for a player who lost, who won ("Your deck ran out; Ana
- * wins.", "Bo conceded.").
- */
-export function c23ResultText(view, seat) {
-  const why = resultReason(view.result_reason, c23Concerned(view, seat));
-  if (!why) return c23Banner(view, seat);
-  const winner = view.winner;
-  const lost = winner !== null && winner !== undefined && seat !== null && seat !== undefined && seat !== winner;
-  return `${sentence(why, view.players.map((p) => p.name))}${lost ? `; ${playerName(view, winner)} wins` : ""}.`;
-}
-
-/**
- * A finished C-23 game in one sentence, as `seat` reads it (null: a
- * spectator): who won and how the game ended ("Ana wins: your deck ran out.").
- */
-export function c23Outcome(view, seat) {
-  const why = resultReason(view.result_reason, c23Concerned(view, seat));
-  const head = view.winner === null || view.winner === undefined ? "The game is a draw" : `${playerName(view, view.winner)} wins`;
-  return `${head}${why ? `: ${why}` : ""}.`;
-}
-
-/**
- * The match page's banner for a C-23 view as `seat` reads it (null: a
- * spectator): the result, the question and whom it waits on, or whose turn
- * and step it is.
- */
-export function c23Banner(view, seat) {
-  if (view.status === "finished") {
-    if (view.winner === null || view.winner === undefined) return "The game is a draw.";
-    return view.winner === seat ? "You win!" : `${playerName(view, view.winner)} wins.`;
-  }
-  const me = view.players.find((p) => p.seat === seat);
-  if (me && me.out) return `You are out of this game; ${playOn(view, seat)} You may keep watching.`;
-  if (view.prompt) {
-    return view.prompt.seat === seat ? `Your answer is needed: ${view.prompt.text}`
-      : `Waiting for ${playerName(view, view.prompt.seat)}: ${view.prompt.text}`;
-  }
-  const step = STEP_NAMES[view.step] || view.step;
-  return view.active === seat ? `Your turn: ${step}.` : `${playerName(view, view.active)}'s turn: ${step}.`;
-}
-
-/**
- * Who plays on after `seat` is out, as a sentence ("Ana and Cy play on."):
- * the players still in the game but `seat` (K24: a player out of a 3-player
- * game leaves the other two to play).
- */
-function playOn(view, seat) {
-  const names = view.players.filter((p) => !p.out && p.seat !== seat).map((p) => p.name);
-  return `${joinNames(names)} play${names.length === 1 ? "s" : ""} on.`;
-}
-
-/**
- * The question before `seat` concedes, saying what conceding does now: with
- * two others still in the game it is no end ("Leave the game? Ana and Cy
- * play on."), with one it gives that player the game ("Give the game to
- * Ana? Ana wins."); a 3-player game whose third player is already out is
- * the second case (K24: the last player surviving wins).
- */
-export function concedeQuestion(view, seat) {
-  const others = view.players.filter((p) => !p.out && p.seat !== seat);
-  if (others.length > 1) return `Leave the game? ${playOn(view, seat)}`;
-  const name = others.length ? others[0].name : "your opponent";
-  return `Give the game to ${name}? ${others.length ? name : "Your opponent"} wins.`;
-}
-
-/**
- * A short sentence for one legal action, naming its cards (the label of its
- * button). `refs`: the view's cardRefs for its viewer, when the caller
- * already has them (the board labels every button from one set).
- */
-export function actionLabel(view, a, refs = cardRefs(view, view.viewer)) {
-  const cards = cardsById(view);
-  const name = (id) => (refs[id] ? refs[id].ref : cards[id] ? cards[id].name : "a card");
-  // The card played comes from the player's own hand: its copy number is enough.
-  const owned = (id) => (refs[id] ? refs[id].owned : name(id));
-  const own = (id) => (cards[id] ? `${cards[id].name}${refs[id] && refs[id].copy ? ` #${refs[id].copy}` : ""}` : "a card");
-  switch (a.type) {
-    case "play_resource": return `Play ${own(a.card)} as your resource`;
-    case "pass": return view.prompt && view.prompt.kind === "combat_card" ? "No combat card" : "No resource this turn";
-    case "end_turn": return "End the turn without attacking";
-    case "reveal_hand": return "Show your hand to everyone";
-    case "concede": return "Concede";
-    case "play": {
-      let s = `Play ${own(a.card)}`;
-      if (a.target) s += ` on ${owned(a.target)}`;
-      if (a.opponent !== undefined) s += ` against ${playerName(view, a.opponent)}`;
-      return s;
-    }
-    case "combat_card": return `Play ${own(a.card)} on ${owned(a.target)}`;
-    case "assign": return a.discard.length ? `Knock out ${nameList(a.discard.map(name))}` : "Knock out none of them";
-    case "attack": return `Attack with ${nameList(a.attackers.map(name))}`;
-    case "block": return Object.keys(a.blocks).length ? "Block" : "Do not block";
-    default: return a.type;
-  }
-}
-
-/** The next player still in the game to `seat`'s left (the next seat number): whom `seat` attacks (K24). */
-function leftOf(view, seat) {
-  const n = view.players.length;
-  for (let step = 1; step < n; step += 1) {
-    const other = view.players[(seat + step) % n];
-    if (!other.out) return other.seat;
-  }
-  return null;
-}
-
-/**
- * The seat order in a sentence, as `seat` (null: a spectator) reads it:
- * who sits on your left (the player you attack), who attacks you, and with
- * three players the order turns go in ("Multiplayer Rules"; K24: an
- * eliminated player is skipped).
- */
-export function seatOrder(view, seat) {
-  const alive = view.players.filter((p) => !p.out);
-  const me = view.players.find((p) => p.seat === seat);
-  if (alive.length < 2) return "";
-  const ring = alive.length > 2 ? ` Turns go to the left: ${[...alive, alive[0]].map((p) => p.name).join(" → ")}.` : "";
-  if (!me || me.out) return `Each player attacks the player on their left, the next one in turn.${ring}`;
-  const left = playerName(view, leftOf(view, seat));
-  const attacker = alive.find((p) => leftOf(view, p.seat) === seat);
-  if (alive.length === 2) return `${left} sits on your left: you attack ${left}, and ${left} attacks you.`;
-  return `${left} sits on your left: you attack ${left}. ${attacker ? attacker.name : "Nobody"} attacks you.${ring}`;
 }
 
 function cardTile(c, extra = {}) {
@@ -274,8 +53,9 @@ function cardTile(c, extra = {}) {
   if (c.tapped) tile.append(el("span", " (tapped)", { class: "tapped-note" }));
   if (extra.onclick) {
     tile.classList.add("clickable");
-    tile.addEventListener("click", extra.onclick);
-    tile.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); extra.onclick(); } });
+    // Handlers as properties: a tile kept across redraws takes the newest ones (redraw.js drawSame).
+    tile.onclick = () => extra.onclick();
+    tile.onkeydown = (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); extra.onclick(); } };
   }
   return tile;
 }
@@ -327,12 +107,11 @@ export function renderC23(root, view, opts) {
     for (const p of view.players) if (p.seat === opts.seat) for (const r of p.resources) if (!r.tapped) payIds.add(r.id);
   }
 
-  // Drawn again only when the view, the legal actions or what the player is picking changed
-  // (redraw.js, issue 31 point 5): a kept board keeps its nodes and the focus in them.
-  const drawnFrom = JSON.stringify([view, legal, opts.seat, !!opts.busy, !!opts.readOnly, pick]);
-  /** @type {HTMLElement | null} */
-  let bar = null; // the action row, when drawn now
-  drawIfChanged(root, drawnFrom, () => {
+  // Drawn again only when the view but its log (the page's own panel), the legal actions or what the
+  // player is picking changed, and then only what differs is put in the page (redraw.js, issue 31
+  // point 5): an unchanged player area, zone, card or button keeps its nodes and the focus in them.
+  const drawnFrom = JSON.stringify([{ ...view, log: null }, legal, opts.seat, !!opts.busy, !!opts.readOnly, pick]);
+  const drew = drawIfChanged(root, drawnFrom, () => {
     const board = el("div", null, { class: "c23-board", id: "c23-board", "data-step": view.step, "data-active": view.active });
     // The card pool's notice on one line that opens to the whole text (in full it pushed the hand below a
     // laptop's fold, issue 27 point 28); above the cards it speaks of.
@@ -426,12 +205,12 @@ export function renderC23(root, view, opts) {
     }
 
     // The controls: one button per listed action, plus the built ones.
-    bar = el("div", null, { class: "c23-actions", id: "c23-actions", "data-keys": "actions", "data-choices": "" });
+    const bar = el("div", null, { class: "c23-actions", id: "c23-actions", "data-keys": "actions", "data-choices": "" });
     const mine = view.players.find((p) => p.seat === opts.seat);
     const button = (label, action, attrs = {}) => {
       const b = el("button", label, { type: "button", class: "btn small", "data-action": action ? action.type : null, ...attrs,
         disabled: opts.busy || attrs.disabled });
-      if (action) b.addEventListener("click", () => send(action));
+      if (action) b.onclick = () => send(action);
       return b;
     };
     if (pick.paying) {
@@ -440,7 +219,7 @@ export function renderC23(root, view, opts) {
       bar.append(el("span", `Pick ${cost} resource${cost === 1 ? "" : "s"} to pay for ${cards[a.card].name} (${pick.pay.length} picked).`, { id: "c23-pay-hint" }));
       bar.append(button("Pay with these", { ...a, pay: [...pick.pay] }, { id: "c23-pay-confirm", disabled: pick.pay.length !== cost }));
       const cancel = button("Cancel", null, { id: "c23-pay-cancel", "data-shortcut": "Escape", "aria-keyshortcuts": "Escape" });
-      cancel.addEventListener("click", () => { pick.paying = null; pick.pay = []; rerender(); });
+      cancel.onclick = () => { pick.paying = null; pick.pay = []; rerender(); };
       bar.append(cancel);
     } else {
       for (const a of legal) {
@@ -449,7 +228,7 @@ export function renderC23(root, view, opts) {
         bar.append(button(actionLabel(view, a, refs), a, { "data-card": a.card || null, ...end }));
         if ((a.type === "play" || a.type === "combat_card") && cards[a.card] && cards[a.card].cost > 0) {
           const choose = button(`… choose how to pay`, null, { class: "btn small ghost", "data-pay-for": a.card });
-          choose.addEventListener("click", () => { pick.paying = a; pick.pay = []; rerender(); });
+          choose.onclick = () => { pick.paying = a; pick.pay = []; rerender(); };
           bar.append(choose);
         }
       }
@@ -478,11 +257,11 @@ export function renderC23(root, view, opts) {
         bar.append(el("span", concedeQuestion(view, opts.seat), { id: "c23-concede-question" }));
         bar.append(button("Yes, concede", { type: "concede" }, { id: "c23-concede-yes", class: "btn small danger" }));
         const no = button("Keep playing", null, { id: "c23-concede-no", class: "btn small ghost", "data-shortcut": "Escape", "aria-keyshortcuts": "Escape" });
-        no.addEventListener("click", () => { pick.conceding = false; rerender(); });
+        no.onclick = () => { pick.conceding = false; rerender(); };
         bar.append(no);
       } else {
         const c = button("Concede…", null, { id: "c23-concede", class: "btn small ghost" });
-        c.addEventListener("click", () => { pick.conceding = true; rerender(); });
+        c.onclick = () => { pick.conceding = true; rerender(); };
         bar.append(c);
       }
     }
@@ -495,13 +274,13 @@ export function renderC23(root, view, opts) {
         el("span", " · ⚔ power, ◆ cost (resources to tap)", { id: "c23-legend" }))));
     // The log is the page's own panel (match.js renderLog), as for the other games.
     return [board];
-  });
+  }, drawSame);
   // A question for this player brings its answers into sight once (on a laptop they sat below the
   // fold, under the table's notices): the controls scroll up to the screen's bottom edge, the combat
   // panel above them with them. Not again on a re-render of the same question.
   // Once the stylesheet is in: on a page's first render (a reload during a question) the unstyled
   // board is shorter, and the controls were scrolled to where they no longer are.
-  const row = bar;
+  const row = drew ? root.querySelector("#c23-actions") : null;
   if (row && !opts.readOnly && view.prompt && view.prompt.seat === opts.seat && shownQuestion !== pick.key) {
     shownQuestion = pick.key;
     ensureCss().then(() => { if (row.isConnected) row.scrollIntoView({ block: "nearest" }); });

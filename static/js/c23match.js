@@ -1,9 +1,11 @@
 // The C-23 board on the match page (issue 18; boards.js Board): c23board.js
 // draws the whole board, with its own hand and buttons (no hand dock, no
-// action bar: c23.css); the banner and result in the board's sentences. The
-// log, chat, presence, bots and turn clock are the page's, as for every game.
+// action bar: c23.css); the banner and result in the board's sentences
+// (c23words.js). The log, chat, presence, bots and turn clock are the
+// page's, as for every game.
 import { viewWinners } from "./codexview.js";
-import { c23Banner, c23ResultText, renderC23 } from "./c23board.js";
+import { renderC23 } from "./c23board.js";
+import { c23Banner, c23ResultText } from "./c23words.js";
 import { $, act, busy, plainResultTitle, render, store, waitClass } from "./page.js";
 
 /** The banner: the board's sentence, marked when the game waits on the viewer. */

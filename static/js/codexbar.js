@@ -6,6 +6,7 @@ import { confirmThen, el, nameList, sentence, words } from "./common.js";
 import { baseLeft, describeId, patrolSlotOf, specLabel } from "./codexview.js";
 import { genericPath, otherAction } from "./controls.js";
 import { startTargeting } from "./codexpanels.js";
+import { drawSame } from "./redraw.js";
 import { baseOf, isFfa } from "./codextable.js";
 import { $, act, actLater, button, iConceded, me, nameOfSeat, page, render, store, teamGame, teamOf, ui, view } from "./page.js";
 
@@ -44,20 +45,22 @@ export function disabledControl(label, reason, attrs = {}) {
   return b;
 }
 
+/**
+ * Draw the action bar for the newest state: only its controls that changed
+ * are put in the page (redraw.js drawSame), so the one the player is on
+ * stays (issue 31 point 5).
+ */
 export function renderActionBar() {
-  const bar = $("action-bar");
-  if (store.msg.seat === null) {
-    bar.replaceChildren(el("p", "You are watching this match: hands and codexes stay hidden.", { class: "hint" }));
-    return;
-  }
-  if (store.msg.status !== "playing") {
-    bar.replaceChildren(el("a", "Back to the lobby", { href: "/", class: "btn" }));
-    return;
-  }
+  drawSame($("action-bar"), actionBarItems());
+}
+
+/** The action bar's controls for the newest state, and the line of why one can't be used. */
+function actionBarItems() {
+  if (store.msg.seat === null) return [el("p", "You are watching this match: hands and codexes stay hidden.", { class: "hint" })];
+  if (store.msg.status !== "playing") return [el("a", "Back to the lobby", { href: "/", class: "btn" })];
   if (iConceded()) {
-    bar.replaceChildren(el("p", "You conceded and take no more turns; you may keep watching.", { class: "hint", id: "out-note" }),
-      el("a", "Back to the lobby", { href: "/", class: "btn" }));
-    return;
+    return [el("p", "You conceded and take no more turns; you may keep watching.", { class: "hint", id: "out-note" }),
+      el("a", "Back to the lobby", { href: "/", class: "btn" })];
   }
   const items = [];
   const why = reasons();
@@ -119,7 +122,7 @@ export function renderActionBar() {
   }
   if (ui.why && !Object.values(why).includes(ui.why)) ui.why = null;
   const line = ui.why ? el("p", ui.why, { class: "why-line", id: "why-line", role: "status" }) : null;
-  bar.replaceChildren(...items, ...(line ? [line] : []));
+  return [...items, line];
 }
 
 /**

@@ -10,6 +10,7 @@ import { factsLine } from "./cardfacts.js";
 import { lendActions } from "./controls.js";
 import { disabledControl, reasons } from "./codexbar.js";
 import { codexBySpec, patrollersFirstNote, startLending, startTargeting } from "./codexpanels.js";
+import { drawSame } from "./redraw.js";
 import { $, act, button, me, page, render, store, ui, view } from "./page.js";
 
 /**
@@ -115,16 +116,20 @@ function whyNotPlayable(card, rec) {
   return null;
 }
 
+/**
+ * Draw the inspector for the selected card, building or base (or the hint
+ * when none is): only what changed is put in the page (redraw.js drawSame),
+ * so its buttons keep the focus across versions (issue 31 point 5).
+ */
 export function renderInspector() {
-  const box = $("inspector");
-  const dock = $("dock");
   const id = ui.selected;
-  if (!id) {
-    box.replaceChildren(el("p", store.msg.seat === null ? "Tap or hover a card to read it." : "Tap one of your cards to see what it can do; tap any card to read it.", { class: "hint" }));
-    dock.classList.remove("has-selection");
-    return;
-  }
-  dock.classList.add("has-selection");
+  $("dock").classList.toggle("has-selection", !!id);
+  drawSame($("inspector"), id ? inspectorParts(id)
+    : [el("p", store.msg.seat === null ? "Tap or hover a card to read it." : "Tap one of your cards to see what it can do; tap any card to read it.", { class: "hint" })]);
+}
+
+/** The inspector's parts for the thing `id` names (a card, `bld:<seat>:<slot>`, `base:<team>`). */
+function inspectorParts(id) {
   const found = findCard(view(), id);
   let cardId = found ? found.card.card : null;
   let live = found ? found.card : null;
@@ -194,9 +199,14 @@ export function renderInspector() {
   const [blocked, whyLines] = blockedActions(id);
   if (actions.length || blocked.length) parts.push(el("div", null, { class: "row card-actions" }, ...actions, ...blocked));
   if (whyLines.length) parts.push(el("ul", null, { class: "why-list" }, ...whyLines.map((t) => el("li", t, { class: "why-not" }))));
-  box.replaceChildren(...parts);
+  return parts;
 }
 
+/**
+ * Draw the Cards tab (the viewer's codex, discard pile and trash), the
+ * cards the reader opened kept open: only what changed is put in the page
+ * (redraw.js drawSame).
+ */
 export function renderCodex() {
   const player = me();
   const tab = $("codex-tab");
@@ -222,8 +232,10 @@ export function renderCodex() {
       cardDetails(page.catalog.get(c.card) || { name: c.name, kind: c.kind }, words(c.kind))))));
   }
   const open = new Set([.../** @type {NodeListOf<HTMLDetailsElement>} */ (document.querySelectorAll("#codex details[open]"))].map((d) => d.dataset.details));
-  $("codex").replaceChildren(...parts);
-  for (const d of /** @type {NodeListOf<HTMLDetailsElement>} */ (document.querySelectorAll("#codex details"))) if (open.has(d.dataset.details)) d.open = true;
+  for (const part of parts) {
+    for (const d of /** @type {NodeListOf<HTMLDetailsElement>} */ (part.querySelectorAll("details"))) if (open.has(d.dataset.details)) d.open = true;
+  }
+  drawSame($("codex"), parts);
 }
 
 /** A card of the Cards tab: its name and `meta` line, opening to its facts and text. */

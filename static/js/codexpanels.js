@@ -9,6 +9,7 @@ import { keywordChip } from "./glossary.js";
 import { factsLine } from "./cardfacts.js";
 import { activeTargets, beginTargeting, lendActions, lendSlot, myPrompt, otherAction, pickTech, promptToggle, targetingStep } from "./controls.js";
 import { baseOf } from "./codextable.js";
+import { drawSame } from "./redraw.js";
 import { $, act, busy, button, me, nameOfSeat, page, render, setDockCollapsed, store, teamOf, ui, view } from "./page.js";
 
 /** Start a multi-step choice; sends at once when nothing is left to choose.
@@ -233,7 +234,11 @@ function techPanel() {
     // Several specs (the 3-hero game's 72-card codex): one foldable group each.
     const group = el("details", null, { class: "spec-group", "data-spec": spec });
     group.open = !ui.techFolded.has(spec);
-    group.ontoggle = () => { if (group.open) ui.techFolded.delete(spec); else ui.techFolded.add(spec); };
+    // The toggled element from the event, not `group`: a kept group runs this handler (redraw.js drawSame).
+    group.ontoggle = (/** @type {Event} */ event) => {
+      if (/** @type {HTMLDetailsElement} */ (event.currentTarget).open) ui.techFolded.delete(spec);
+      else ui.techFolded.add(spec);
+    };
     group.append(el("summary", `${specLabel(page.catalog, spec)} · ${entries.reduce((n, [, c]) => n + c, 0)} left`), list);
     box.append(group);
   }
@@ -296,6 +301,12 @@ function lendPanel() {
   return box;
 }
 
+/**
+ * Draw the panels over the hand dock (the viewer's question, a choice in
+ * progress or the lending step, the tech choice) for the newest state: only
+ * what changed is put in the page (redraw.js drawSame), so a picked option
+ * keeps the focus (issue 31 point 5).
+ */
 export function renderPending() {
   const box = $("pending");
   const parts = [];
@@ -304,7 +315,7 @@ export function renderPending() {
   if (ui.targeting) parts.push(targetingPanel());
   else if (otherAction(store.idx, "end_lending")) parts.push(lendPanel());
   if (store.idx.tech.length && me()) parts.push(techPanel());
-  box.replaceChildren(...parts);
+  drawSame(box, parts);
   box.hidden = !parts.length;
   $("dock").classList.toggle("has-pending", parts.length > 0);
 }

@@ -4,7 +4,8 @@
 // after k actions); the board is drawn read-only by board.js.
 import { api, apiError, el, loadCatalog, pageConfig, resultReason, toldReason, words } from "./common.js";
 import { arcaneBanner, isArcaneView, renderArcane } from "./arcaneboard.js";
-import { c23Outcome, renderC23 } from "./c23board.js";
+import { renderC23 } from "./c23board.js";
+import { c23Outcome } from "./c23words.js";
 import { handTile, playerArea } from "./board.js";
 import { codexConcerned, playerAt, viewWinners } from "./codexview.js";
 import { drawMapCard } from "./mapcard.js";

@@ -46,8 +46,14 @@ def serious_violations(page, context: str = "document") -> list[dict]:
 
 
 def describe(violations: list[dict]) -> str:
-    """One line per violating node, for an assertion message."""
-    return "\n".join(f"{v['impact']} {v['id']}: {n['target']}" for v in violations for n in v["nodes"])
+    """One line per violating node, for an assertion message: the impact,
+    the rule, the node and axe's summary of what fails (for a contrast, the
+    colours and the ratio), on one line."""
+    return "\n".join(
+        f"{v['impact']} {v['id']}: {n['target']}: {' '.join((n['summary'] or '').split())}"
+        for v in violations
+        for n in v["nodes"]
+    )
 
 
 NAMELESS = """() => [...document.querySelectorAll('[tabindex="0"]:is(.card, .bld, .buried-unit)')]

@@ -480,6 +480,6 @@ def test_a_list_of_names_with_a_comma_reads_as_its_cards(page):
     labels = page.locator('#c23-actions button[data-action="assign"]').all_inner_texts()
     assert "Knock out Maris, Tide Seer; Reef Sentry" in labels
     for names_ in (["Ashen Scout", "Storm Rider"], ["Maris, Tide Seer", "Storm Rider"], ["Ylla, Grove Mother"]):
-        assert page.evaluate("async (n) => (await import('/static/js/c23board.js')).nameList(n)", names_) == name_list(
+        assert page.evaluate("async (n) => (await import('/static/js/c23words.js')).nameList(n)", names_) == name_list(
             names_
         )

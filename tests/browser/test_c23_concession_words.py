@@ -20,7 +20,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
 
 SHOTS = os.environ.get("CODEX_SCREENSHOTS")  # a folder: save the pages there
 
-BANNER = "async ([v, seat]) => (await import('/static/js/c23board.js')).c23Banner(v, seat)"
+BANNER = "async ([v, seat]) => (await import('/static/js/c23words.js')).c23Banner(v, seat)"
 
 
 @pytest.fixture(scope="module")
@@ -60,7 +60,7 @@ def test_a_player_out_of_a_three_player_game_reads_who_plays_on(page):
     )
 
 
-RESULT = "async ([v, seat]) => (await import('/static/js/c23board.js')).c23ResultText(v, seat)"
+RESULT = "async ([v, seat]) => (await import('/static/js/c23words.js')).c23ResultText(v, seat)"
 
 
 def test_two_players_out_in_the_event_that_ends_the_game_are_both_named(page):

@@ -143,6 +143,17 @@ def test_a_three_hero_match_from_the_lobby_to_tech_ii(browser, live_server_url):
     table.end_main(ana)
     # The tech choice: a 72-card codex in one group per spec.
     assert ana.locator("#tech-panel details.spec-group").count() == 3
+    # A spec group folded stays folded when the panel is drawn again (a pick
+    # draws it; the kept group's toggle handler must read the group it is on).
+    group = ana.locator("#tech-panel details.spec-group").first
+    group.locator("summary").click()
+    ana.locator("#tech-panel details.spec-group[open] button[data-codex]:not([disabled])").first.click()
+    ana.wait_for_function(
+        "() => document.querySelector('#tech-panel .hint').textContent.includes('Picked: ') "
+        "&& !document.querySelector('#tech-panel .hint').textContent.includes('Picked: none')"
+    )
+    assert not group.evaluate("d => d.open")
+    group.locator("summary").click()
     assert table.tech(ana)
 
     # Bo's first turn: hire up to 6 workers, Tech I with the colour tax, a hero.

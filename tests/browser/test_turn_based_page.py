@@ -10,6 +10,7 @@ import re
 
 import pytest
 
+from tests.browser.axe import describe, serious_violations
 from tests.browser.test_match_page import DESKTOP, Table, end_main, pick_hero_and_ready, signup, wait_version
 from tests.browser.turnkit import open_turn_based_table, pass_days
 
@@ -43,6 +44,8 @@ def test_a_turn_based_table_from_the_lobby_to_a_missed_deadline(browser, live_se
     assert "Your turn" in text and "against Greedy bot" in text
     assert re.search(r"\b\d+ (d|h)\b.* left", text), text  # about a day left: "1 d left", "23 h 58 min left"
     assert page.locator(f"#my-matches li[data-match='{match_id}']").count() == 0  # listed once
+    found = serious_violations(page)  # the lobby with its turn-based list (issue 31 point 4)
+    assert found == [], describe(found)
 
     pass_days(match_id, 1)  # a day passes: the deadline with it (tests/browser/turnkit.py)
     page.reload()
