@@ -1,5 +1,5 @@
 """The tournaments' rows (issue 33): an event, its entries, its rounds and
-their boards. docs/COMMUNITY.md "Tournaments" says how an event runs."""
+their boards. docs/TOURNAMENTS.md says how an event runs."""
 
 from django.conf import settings
 from django.db import models

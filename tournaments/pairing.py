@@ -1,7 +1,7 @@
 """Who plays whom in a round (issue 33), pure Python over the games played
 so far (tournaments.standings.Game): Swiss by a maximum-weight matching
 (networkx), round robin by the circle method, and a single-elimination
-bracket seeded by rating. docs/COMMUNITY.md "Tournaments: pairing" states
+bracket seeded by rating. docs/TOURNAMENTS.md "Pairing" states
 the rules.
 
 A pairing is ``(first, second)``: ``first`` sits at seat 0 (plays first),
@@ -111,7 +111,7 @@ def swiss(players: list[int], games: list[Game]) -> list[Pair]:
     one is avoidable, then prefer equal scores, then seats that balance;
     each pair is seated by :func:`seated`. Returns the boards in standing
     order of their higher-placed player, the bye last. Source:
-    docs/COMMUNITY.md "Tournaments: pairing"; the community's Swiss events
+    docs/TOURNAMENTS.md "Pairing"; the community's Swiss events
     (shared/notes/codex-community.md "Tournaments")."""
     if len(players) < 2:
         return [(p, None) for p in players]

@@ -2,7 +2,7 @@
 tables (through the lobby: lobby.arranged), recording results when matches
 finish (game.matchsignals' match_finished, tournaments.receivers), moving
 on when a round is complete, and deciding what is unfinished at a round's
-deadline. docs/COMMUNITY.md "Tournaments" states the rules.
+deadline. docs/TOURNAMENTS.md states the rules.
 """
 
 import logging
@@ -235,8 +235,8 @@ def decide_overdue(now: datetime | None = None) -> int:
     strike); when it waits on both seats, or none, both lose. The match is
     conceded for the loser (seat 0 when both lost) through the engine and
     its viewers are told. Then the tournaments move on (:func:`advance`).
-    Returns how many boards were decided. Source: docs/COMMUNITY.md
-    "Tournaments: deadlines and strikes"."""
+    Returns how many boards were decided. Source: docs/TOURNAMENTS.md
+    "Deadlines and strikes"."""
     now = now or timezone.now()
     decided = 0
     due = Round.objects.filter(done=False, deadline__lte=now, tournament__status=Tournament.Status.RUNNING)

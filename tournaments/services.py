@@ -2,7 +2,7 @@
 sign up, drop, start it. Each operation runs in a transaction with the
 tournament's row locked and raises TournamentError (a sentence; nothing
 changed) when it is not allowed. The rounds themselves: tournaments.rounds.
-docs/COMMUNITY.md "Tournaments" states the rules."""
+docs/TOURNAMENTS.md states the rules."""
 
 from datetime import datetime, timedelta
 from functools import partial

@@ -1,6 +1,6 @@
 """Tournament standings with tie-breaks (issue 33), pure Python: scores,
-Buchholz and opponents' match-win share (docs/COMMUNITY.md "Tournaments:
-standings" states the rules; this module is their one implementation).
+Buchholz and opponents' match-win share (docs/TOURNAMENTS.md
+"Standings" states the rules; this module is their one implementation).
 
 A game is a :class:`Game`: two entries and the points each scored, or one
 entry and a bye. A win scores 1, a draw 1/2, a loss 0 and a bye 1.
@@ -85,7 +85,7 @@ def standings(entries: list[int], games: list[Game]) -> list[Standing]:
     included (0 when it played none); an opponent's counts at least
     :data:`FLOOR`. Byes give no opponent: they add nothing to Buchholz or
     to opponents' shares. Games of entries not in ``entries`` are skipped
-    for them. Source: docs/COMMUNITY.md "Tournaments: standings"."""
+    for them. Source: docs/TOURNAMENTS.md "Standings"."""
     score, opponents, played, counts = _tally(entries, games)
     share = {e: (score[e] / played[e] if played[e] else Fraction(0)) for e in entries}
     buchholz = {e: sum((score.get(o, Fraction(0)) for o in opponents[e]), Fraction(0)) for e in entries}

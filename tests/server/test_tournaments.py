@@ -1,4 +1,4 @@
-"""Tournaments (issue 33; docs/COMMUNITY.md "Tournaments"): creating one
+"""Tournaments (issue 33; docs/TOURNAMENTS.md): creating one
 refuses bad input with a sentence; players sign up once and drop; the
 organiser starts it; each round's matches are real tables of the lobby
 (rated as the event, turn-based at its pace), their ends record the

@@ -1,4 +1,4 @@
-"""Pairing (issue 33; docs/COMMUNITY.md "Tournaments: pairing"): Swiss by a
+"""Pairing (issue 33; docs/TOURNAMENTS.md "Pairing"): Swiss by a
 maximum-weight matching (scores, no repeats while avoidable, byes, seats),
 round robin by the circle method, a bracket seeded with byes to the top."""
 

@@ -1,5 +1,5 @@
-"""Standings and tie-breaks (issue 33; docs/COMMUNITY.md "Tournaments:
-standings"): a small event written out by hand, and the floor of an
+"""Standings and tie-breaks (issue 33; docs/TOURNAMENTS.md
+"Standings"): a small event written out by hand, and the floor of an
 opponent's match-win share."""
 
 from fractions import Fraction as F
