@@ -92,7 +92,18 @@ def detail(event: Tournament, viewer) -> dict:
             if b.by_deadline:
                 words += " (missed deadline)"
             watch = reverse("match", args=[b.match_id]) if b.match_id and not b.result else ""
-            boards.append({"board": b, "first": a, "second": c, "words": words, "watch": watch, "match": b.match_id})
+            boards.append(
+                {
+                    "board": b,
+                    "first": a,
+                    "second": c,
+                    "first_user": entries[b.first_id].user.username,
+                    "second_user": entries[b.second_id].user.username if b.second_id else "",
+                    "words": words,
+                    "watch": watch,
+                    "match": b.match_id,
+                }
+            )
         round_rows.append({"round": r, "boards": boards})
     table = []
     for line in rounds.table_of(event) if event.status != Tournament.Status.SIGNUP else []:
