@@ -252,7 +252,7 @@ def _decide(board_id: int) -> int:
     returns 1 when it did, 0 when it was decided meanwhile."""
     with transaction.atomic():
         board = (
-            Board.objects.select_for_update()
+            Board.objects.select_for_update(of=("self",))
             .select_related("round__tournament", "first", "second", "match")
             .filter(pk=board_id, result="")
             .first()

@@ -169,3 +169,36 @@ def test_the_page_shows_ones_own_pick_only_and_refuses_with_sentences(client, ma
                                              "round_hours": "2"})  # fmt: skip
     assert made.status_code == 400 and "whole number" in made.content.decode()
     assert client.get("/tournaments/").status_code == 200 and client.get("/tournaments/999/").status_code == 404
+
+
+def test_a_bracket_of_three_gives_the_top_seed_a_bye_and_ends_with_a_final(make_user):
+    org = make_user("org7")
+    ann, bo, cy = make_user("ann7"), make_user("bo7"), make_user("cy7")
+    t = event(org, format="elimination")
+    for p in (ann, bo, cy):
+        services.sign_up(t.pk, p)
+    services.start(t.pk, org)
+    t.refresh_from_db()
+    assert t.rounds == 2  # a bracket of 4
+    first = {b.index: b for b in Board.objects.filter(round__number=1)}
+    assert first[0].result == "bye" and first[0].first.user == ann  # seed 1 (first signed up, equal ratings)
+    assert {first[1].first.user, first[1].second.user} == {bo, cy}
+    conceded(first[1].match, first[1].first.user)  # the better seed loses
+    final = Board.objects.get(round__number=2)
+    assert {final.first.user, final.second.user} == {ann, first[1].second.user}
+    conceded(final.match, ann)
+    t.refresh_from_db()
+    assert t.status == "finished"
+    champion = final.second_id if final.first.user == ann else final.first_id
+    assert rounds.table_of(t)[0].entry == champion
+
+
+def test_the_page_refuses_a_full_tournament_with_a_sentence(client, make_user):
+    org, ann, bo = make_user("org8"), make_user("ann8"), make_user("bo8")
+    t = event(org, format="round_robin", max_players=2)
+    services.sign_up(t.pk, ann)
+    services.sign_up(t.pk, bo)
+    client.force_login(org)
+    full = client.post(f"/tournaments/{t.pk}/signup/", {"hero": ""})
+    assert full.status_code == 409 and "is full: 2 players" in full.content.decode()
+    assert t.entries.count() == 2
