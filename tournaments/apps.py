@@ -10,5 +10,7 @@ class TournamentsConfig(AppConfig):
     name = "tournaments"
 
     def ready(self) -> None:
-        """Import the receivers of game.matchsignals' match_finished (connecting them)."""
-        from tournaments import receivers  # noqa: F401
+        """Import the receivers of game.matchsignals' match_finished (connecting
+        them) and the minute sweep of round deadlines (tournaments.tasks: the
+        in-process task queue registers the periodic tasks it has imported)."""
+        from tournaments import receivers, tasks  # noqa: F401

@@ -104,6 +104,8 @@ def next_round(event: Tournament, now: datetime | None = None) -> Round:
         first, second = entries[pair[0]], entries[pair[1]] if pair[1] is not None else None
         board = Board(round=made, index=index, first=first, second=second)
         if second is None:
+            if first.dropped:
+                continue  # a round robin's rest for a player who is out: no board
             board.result = BYE
         elif first.dropped or second.dropped:
             board.result = SECOND if first.dropped else FIRST

@@ -221,7 +221,7 @@ def _seeded(event: Tournament) -> list[Entry]:
     """The entries of ``event`` by rating in its game and mode (the shown
     rating, community.skill.shown; a newcomer's start), then sign-up order:
     the seeds of the event."""
-    family = family_of({"game": event.game, "mode": event.mode} if event.game == "codex" else {"game": event.game})
+    family = family_of({"game": event.game, "mode": event.mode})
     entries = list(event.entries.order_by("joined", "id"))
     rating = dict(
         (r.user_id, shown(r.mu, r.sigma))
@@ -238,7 +238,8 @@ def start(tournament_id: int, user, now: datetime | None = None) -> Tournament:
     everyone; elimination: the bracket's) and makes round 1
     (tournaments.rounds.next_round). Returns the Tournament. Raises
     TournamentError ``no_tournament`` (404), ``not_organiser`` (403),
-    ``started`` (409), ``too_few`` (409)."""
+    ``started`` (409), ``too_few`` (409), ``no_tables`` (409: the lobby
+    refused a table of round 1; nothing changed)."""
     with transaction.atomic():
         event = _locked(tournament_id)
         if event.organiser_id != user.pk:
@@ -260,5 +261,8 @@ def start(tournament_id: int, user, now: datetime | None = None) -> Tournament:
             event.rounds = pairing.bracket_size(len(entries)).bit_length() - 1
         event.status = Tournament.Status.RUNNING
         event.save(update_fields=["rounds", "status"])
-        rounds.next_round(event, now)
+        try:
+            rounds.next_round(event, now)
+        except LobbyError as err:
+            raise TournamentError("no_tables", f"Round 1 could not be set up: {err.message}", 409) from None
     return event

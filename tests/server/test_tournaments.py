@@ -202,3 +202,48 @@ def test_the_page_refuses_a_full_tournament_with_a_sentence(client, make_user):
     full = client.post(f"/tournaments/{t.pk}/signup/", {"hero": ""})
     assert full.status_code == 409 and "is full: 2 players" in full.content.decode()
     assert t.entries.count() == 2
+
+
+def test_a_round_robin_goes_on_without_a_player_who_dropped(make_user):
+    org = make_user("org9")
+    players = [make_user(n) for n in ("ra", "rb", "rc")]
+    t = event(org, format="round_robin")
+    for p in players:
+        services.sign_up(t.pk, p)
+    services.start(t.pk, org)
+    t.refresh_from_db()
+    assert t.rounds == 3  # three players: each rests one round
+    playing = Board.objects.get(round__number=1, second__isnull=False)
+    quitter = playing.first
+    services.drop(t.pk, quitter.user)
+    for _ in range(2):  # the two still in meet once: concede that match when it comes
+        t.refresh_from_db()
+        left = Board.objects.filter(round__tournament=t, result="", match__isnull=False).first()
+        if left is not None:
+            conceded(left.match, left.second.user)
+    t.refresh_from_db()
+    assert t.status == "finished"  # the quitter's other board was won without a match, their rest skipped
+    boards = list(Board.objects.filter(round__tournament=t))
+    assert not any(b.result == "bye" and b.first_id == quitter.pk for b in boards)
+    walkover = [b for b in boards if b.match_id is None and b.second_id is not None]
+    assert len(walkover) == 1 and walkover[0].result in ("first", "second")
+    assert Match.objects.filter(tournament_board__round__tournament=t).count() == 2
+
+
+def test_the_minute_sweep_decides_an_overdue_round(make_user, settings):
+    from huey.contrib.djhuey import HUEY
+
+    assert "tournaments.tasks.sweep_rounds" in HUEY._registry._registry  # registered at start (apps.ready)
+    from tournaments import tasks
+    from tournaments.models import Round
+
+    org, ann, bo = make_user("org10"), make_user("ann10"), make_user("bo10")
+    t = event(org, format="round_robin")
+    services.sign_up(t.pk, ann)
+    services.sign_up(t.pk, bo)
+    services.start(t.pk, org)
+    Round.objects.filter(tournament=t).update(deadline=timezone.now() - timedelta(minutes=1))
+    settings.CODEX_DEADLINE_SWEEP = True
+    tasks.sweep_rounds.call_local()
+    t.refresh_from_db()
+    assert t.status == "finished" and Board.objects.get(round__tournament=t).by_deadline
