@@ -16,6 +16,7 @@ import networkx as nx
 from tournaments.standings import Game, scores
 
 Pair = tuple[int, int | None]
+BYE_TRIES = 8  # bye candidates tried for a round without a repeat (each try is one matching)
 
 
 def seat_balance(entry: int, games: list[Game]) -> int:
@@ -105,8 +106,8 @@ def swiss(players: list[int], games: list[Game]) -> list[Pair]:
 
     With an odd number of players the bye goes to the lowest score among those
     who never had one (the lowest placed at equal scores); the first such
-    candidate whose absence leaves a round without a repeat is taken (the
-    first candidate when no choice avoids one). The others are paired by a
+    candidate (of the first BYE_TRIES) whose absence leaves a round without a
+    repeat is taken (the first candidate when none does). The others are paired by a
     maximum-weight matching (networkx) whose weights forbid a repeat while
     one is avoidable, then prefer equal scores, then seats that balance;
     each pair is seated by :func:`seated`. Returns the boards in standing
@@ -119,7 +120,7 @@ def swiss(players: list[int], games: list[Game]) -> list[Pair]:
     meetings = met(games)
     balance = {p: seat_balance(p, games) for p in players}
     place = {p: i for i, p in enumerate(players)}
-    options = _bye_candidates(players, games, score) if len(players) % 2 else [None]
+    options = _bye_candidates(players, games, score)[:BYE_TRIES] if len(players) % 2 else [None]
     best = None
     for bye in options:
         rest = [p for p in players if p != bye]

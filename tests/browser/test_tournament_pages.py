@@ -59,6 +59,11 @@ def test_eight_players_play_a_three_round_swiss_to_its_standings(browser, live_s
     assert org.input_value("#t-name") == "Winter Swiss"  # the form keeps what was typed
     fits(org)
     no_serious(org)
+    pages["swb"].goto(f"{base}/tournaments/new/")  # the form on a phone
+    fits(pages["swb"])
+    if SHOTS:
+        org.screenshot(path=os.path.join(SHOTS, "tournament-form-laptop.png"), full_page=True)
+        pages["swb"].screenshot(path=os.path.join(SHOTS, "tournament-form-phone.png"), full_page=True)
     closes = datetime.now(UTC) + timedelta(days=3)
     org.fill("#t-closes", closes.strftime("%Y-%m-%dT%H:%M"))
     org.click("#t-create")
