@@ -63,7 +63,7 @@ def handle_due(match_id: int, now: datetime | None = None) -> Handled:
         done.struck = [p.seat for p in due]
         losers = [p.seat for p in due if p.strikes >= match.strikes_allowed]
         for seat in losers:
-            done.applied.append(_concede(match_id, seat))
+            done.applied.append(concede(match_id, seat))
             done.conceded.append(seat)
         match.refresh_from_db(fields=["status", "clock", "clock_since", "deadline"])
         if match.status == Match.Status.PLAYING and match.deadline is not None and match.deadline <= now:
@@ -73,7 +73,7 @@ def handle_due(match_id: int, now: datetime | None = None) -> Handled:
     return done
 
 
-def _concede(match_id: int, seat: int):
+def concede(match_id: int, seat: int):
     """Concede the match for ``seat`` through the engine, at its current
     version (game.services.apply_seat_action); returns the Applied."""
     current = load_snapshot(match_id)
