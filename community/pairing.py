@@ -4,8 +4,9 @@ widens what "near" means the longer they wait.
 
 A request carries what the player would pick at a table (heroes, or a
 C-23 deck; none: drawn at random when paired), so a pairing makes the
-table, seats everyone ready and starts the match at once through the
-lobby's own services: no host to wait for among strangers. The matching
+table, seats everyone ready and starts the match at once
+(lobby.arranged, as a tournament's boards): no host to wait for among
+strangers. The matching
 itself (:func:`groups`) is pure and tested alone; :func:`pair_waiting`
 runs it over the queue in one transaction with the waiting rows locked,
 from the join request, the page's polls and a once-a-minute task
@@ -14,7 +15,6 @@ page. docs/RULINGS.md "Quick pairing" says why these numbers.
 """
 
 import math
-import secrets
 from dataclasses import dataclass
 from datetime import timedelta
 
@@ -27,7 +27,7 @@ from community.models import PairingRequest, Rating
 from community.skill import START
 from game import turnbased
 from game.rules import tables
-from lobby import services
+from lobby.arranged import arrange_match
 from lobby.errors import LobbyError
 from lobby.modes import MODES, get_mode
 from lobby.setupchecks import picked_heroes, seat_deck
@@ -44,9 +44,6 @@ SPEED_TURN_BASED = 3600.0
 # A live request whose page stopped asking this many seconds ago is gone (a
 # closed tab must not be paired with someone who then waits at an empty seat).
 LIVE_GONE_AFTER = 30.0
-# What a missed deadline does at a quick-paired turn-based table: the
-# community's strikes (lobby.setupchecks.DEFAULT_STRIKES of them lose).
-TURN_BASED_RULE = "strikes"
 
 
 def window(waited: float, turn_based: bool) -> float:
@@ -209,49 +206,43 @@ def pair_waiting(now=None) -> int:
 
 
 def _seat_group(rows: list, now) -> int:
-    """Make the table of one group (``rows``, locked) and start its match;
-    1 when made, 0 when the lobby refused (that request failed)."""
+    """Make the table of one group (``rows``, locked) and start its match
+    (lobby.arranged: every seat taken and ready at once); 1 when made, 0
+    when the lobby refused (the request whose pick no longer holds, say a
+    saved deck deleted since, fails with the lobby's sentence)."""
     first = rows[0]
     spec = get_mode(first.mode)
-    order = seat_order([r.mu for r in rows], spec.teams)
-    seated = [rows[i] for i in order]
-    turn_based = first.turn_seconds is not None
-    blame = seated[0]
+    seated = [rows[i] for i in seat_order([r.mu for r in rows], spec.teams)]
     try:
-        with transaction.atomic():
-            table = services.create_table(
-                seated[0].user,
-                first.mode,
-                rated=first.rated,
-                turn_based=turn_based,
-                turn_seconds=first.turn_seconds,
-                deadline_rule=TURN_BASED_RULE if turn_based else "",
-            )
-            for index, row in enumerate(seated):
-                blame = row
-                if index:
-                    services.take_seat(table.pk, row.user, index)
-                services.update_seat(
-                    table.pk, row.user, heroes=row.heroes or _drawn_heroes(spec), ready=True, deck=_deck(spec, row)
-                )
-            blame = seated[0]
-            table = services.start_table(table.pk, seated[0].user)
+        table = arrange_match(
+            [row.user for row in seated],
+            [_pick(spec, row) for row in seated],
+            first.mode,
+            rated=first.rated,
+            move_seconds=first.turn_seconds,
+        )
     except LobbyError as err:
-        blame.failure = err.message[:200]
+        blame = next((row for row in seated if _refusal(spec, row) is not None), seated[0])
+        blame.failure = (_refusal(spec, blame) or err.message)[:200]
         blame.save(update_fields=["failure"])
         return 0
     PairingRequest.objects.filter(pk__in=[r.pk for r in rows]).update(table=table, paired=now)
     return 1
 
 
-def _drawn_heroes(spec) -> list:
-    """A pick drawn at random for a request that left it to chance."""
-    return secrets.SystemRandom().sample(list(spec.heroes), spec.heroes_per_seat) if spec.heroes_per_seat else []
+def _pick(spec, row) -> list:
+    """What a request brings to lobby.arranged: its heroes, or at C-23
+    ``[its deck]``; ``[]`` draws one there."""
+    if spec.game == tables.C23:
+        return [row.deck] if row.deck else []
+    return list(row.heroes)
 
 
-def _deck(spec, row):
-    """The deck a request brings: its choice, or at C-23 a starter drawn at
-    random (None in other games)."""
-    if spec.game != tables.C23:
-        return None
-    return row.deck or secrets.choice(tables.starter_decks())
+def _refusal(spec, row) -> str | None:
+    """The lobby's sentence refusing ``row``'s pick now, else None."""
+    try:
+        picked_heroes(spec, [], list(row.heroes), None)
+        seat_deck(spec.game, row.user, row.deck or None)
+    except LobbyError as err:
+        return err.message
+    return None

@@ -5,15 +5,18 @@ wait is long; a closed page's request goes; what the lobby refuses fails the
 request that caused it with the lobby's sentence; bad input changes nothing."""
 
 from datetime import timedelta
+from unittest.mock import patch
 
 import pytest
 from django.utils import timezone
 
 from community import pairing
 from community.models import PairingRequest, Rating
+from decks.models import Deck
 from game.models import Match, MatchPlayer
 from lobby.models import Table
 from tests.server.matchkit import logged_in
+from tests.server.test_api_strings import red_cards
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -99,15 +102,19 @@ def test_a_turn_based_request_waits_with_no_page_and_the_minute_run_pairs_it(mak
     assert table.turn_based and table.turn_seconds == 86400 and table.deadline_rule == "strikes"
 
 
-def test_a_lobby_refusal_fails_the_request_that_caused_it_and_the_others_wait_on(make_user, settings):
-    settings.CODEX_OPEN_SEATS_PER_USER = 1
+def test_a_pick_gone_by_the_pairing_fails_that_request_and_the_others_wait_on(make_user):
     ann, bo = make_user("fann"), make_user("fbo")
-    logged_in(bo).post("/api/tables/", {"mode": "3hero"}, format="json")  # bo sits at a waiting table already
-    join(logged_in(ann))
-    body = join(logged_in(bo)).json()
-    assert body["state"] == "failed" and "table" in body["detail"].lower()
+    saved = Deck.objects.create(owner=bo, name="Mine", cards=red_cards())
+    join(logged_in(ann), mode="c23")
+    PairingRequest.objects.update(created=timezone.now() - timedelta(minutes=5))
+    with patch.object(pairing, "pair_waiting"):  # bo joins with his saved deck, not paired yet
+        assert join(logged_in(bo), mode="c23", deck=str(saved.pk)).status_code == 201
+    saved.delete()  # gone before the pairing comes
+    assert pairing.pair_waiting() == 0
+    body = logged_in(bo).get(URL).json()
+    assert body["state"] == "failed" and "no such deck" in body["detail"].lower()
     assert logged_in(ann).get(URL).json()["state"] == "waiting"
-    assert Table.objects.count() == 1  # only bo's own table: the paired one was undone
+    assert not Table.objects.exists()  # nothing kept of the table that could not start
 
 
 def test_leaving_takes_the_request_out(make_user):
