@@ -10,9 +10,10 @@ from django.db import transaction
 from django.test import Client
 from django.urls import reverse
 
+from codexsite import netguard
 from game.codex import catalog
 from game.services import current_state
-from notices import api, netguard, outbox, push, stoplinks, tasks
+from notices import api, outbox, push, stoplinks, tasks
 from notices.models import EMAIL, PUSH, WEBHOOK, Notice, NoticeChoice, PushSubscription, VapidKey
 from notices.text import turn_message
 from tests.server.matchkit import HIDDEN_ZONES, leaks, start_match
