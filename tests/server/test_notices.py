@@ -17,7 +17,7 @@ from notices import api, outbox, push, stoplinks, tasks
 from notices.models import EMAIL, PUSH, WEBHOOK, Notice, NoticeChoice, PushSubscription, VapidKey
 from notices.text import turn_message
 from tests.server.matchkit import HIDDEN_ZONES, leaks, start_match
-from tests.server.noticekit import Receiver
+from benchmarks.receivers import Receiver
 
 pytestmark = pytest.mark.django_db
 

@@ -11,7 +11,7 @@ from django.db import transaction
 from notices import api, push
 from notices.models import Notice, NoticeChoice, PushSubscription
 from tests.server.matchkit import start_match
-from tests.server.noticekit import MailBox, Receiver, wait_for
+from benchmarks.receivers import MailBox, Receiver, wait_for
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -14,7 +14,7 @@ from lobby import services
 from lobby.models import Table
 from notices.models import TABLE, Notice
 from tests.server.matchkit import HIDDEN_ZONES, leaks, logged_in, row_now
-from tests.server.noticekit import Receiver, wait_for
+from benchmarks.receivers import Receiver, wait_for
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
