@@ -78,12 +78,15 @@ class OwnRedis:
         self.dir = tempfile.mkdtemp(prefix="codex-soak-redis-")
         if _listening(port):
             raise RuntimeError(f"port {port} is taken: give the soak's Redis another (--redis-port)")
-        self.proc = None
-        self.start()
+        self.proc = self._spawn()
 
     def start(self) -> None:
-        """Start it (again, on the same files) and wait until it listens."""
-        self.proc = subprocess.Popen(
+        """Start it again, on the same files."""
+        self.proc = self._spawn()
+
+    def _spawn(self) -> subprocess.Popen:
+        """Start redis-server and wait until it listens."""
+        proc = subprocess.Popen(
             ["redis-server", "--port", str(self.port), "--bind", "127.0.0.1", "--dir", self.dir,
              "--appendonly", "yes", "--appendfsync", "everysec", "--save", ""],
             stdout=subprocess.DEVNULL,
@@ -91,13 +94,14 @@ class OwnRedis:
         )  # fmt: skip
         end = time.monotonic() + 20
         while not _listening(self.port):
-            if time.monotonic() > end or self.proc.poll() is not None:
+            if time.monotonic() > end or proc.poll() is not None:
                 raise RuntimeError("the soak's redis-server did not start")
             time.sleep(0.05)
+        return proc
 
     def stop(self) -> None:
         """Stop it (SIGTERM: it writes its files and exits)."""
-        if self.proc is not None and self.proc.poll() is None:
+        if self.proc.poll() is None:
             self.proc.terminate()
             self.proc.wait(timeout=30)
 
@@ -113,16 +117,18 @@ class HueyWorker:
     def __init__(self, env: dict):
         self.env = env
         self.log = tempfile.TemporaryFile()
-        self.proc = None
         self.starts = 0
-        self.start()
+        self.proc = self._spawn()
 
     def start(self) -> None:
-        """Start a worker process."""
-        self.proc = subprocess.Popen(
+        """Start a worker process again."""
+        self.proc = self._spawn()
+
+    def _spawn(self) -> subprocess.Popen:
+        self.starts += 1
+        return subprocess.Popen(
             [sys.executable, "manage.py", "run_huey"], cwd=servers.ROOT, env=self.env, stdout=self.log, stderr=self.log
         )
-        self.starts += 1
 
     def kill(self) -> None:
         """SIGKILL: the worker dies with whatever tasks and rows it held."""
@@ -149,7 +155,7 @@ class Player:
     def __init__(self, url: str, origin: str, cookie: str, rng: random.Random, counts: dict):
         self.url, self.origin, self.cookie = url, origin, cookie
         self.rng, self.counts = rng, counts
-        self.state = None
+        self.state: dict = {}  # the newest state message ({} before the first)
         self.stopping = False
         self.next_id = 1
 
@@ -165,7 +171,7 @@ class Player:
                     max_size=2**22,
                     additional_headers={"Cookie": self.cookie},
                 ) as ws:
-                    self.ws, self.state = ws, None
+                    self.state = {}
                     await self._play(ws)
             except Exception as exc:  # noqa: BLE001 (any fault: count it, connect again)
                 if not self.stopping:
@@ -183,7 +189,7 @@ class Player:
             kind = msg.get("type")
             if kind == "state":
                 self.state = msg
-            elif kind == "patch" and self.state is not None and msg["base"] == self.state["version"]:
+            elif kind == "patch" and msg["base"] == self.state.get("version"):
                 self.state = apply_patch(self.state, msg["ops"])
                 self.state["version"] = msg["version"]
             elif kind == "patch":  # it missed a version: the whole state again
@@ -193,7 +199,7 @@ class Player:
                 awaiting = None
             if pending is not None and msg.get("id") == pending[0]:
                 pending = None
-                if kind == "applied" and self.state["version"] < msg["version"]:
+                if kind == "applied" and self.state.get("version", -1) < msg["version"]:
                     awaiting = msg["version"]
                 elif kind in ("refused", "error"):
                     self._count(f"refused {msg.get('code')}")
@@ -217,11 +223,7 @@ class Player:
 
     def _may_act(self) -> bool:
         state = self.state
-        return (
-            state is not None
-            and state.get("status") == "playing"
-            and any(a["type"] != "concede" for a in state.get("legal_actions", []))
-        )
+        return state.get("status") == "playing" and any(a["type"] != "concede" for a in state.get("legal_actions", []))
 
     def stop(self) -> None:
         """Stop after the current frame."""

@@ -10,6 +10,7 @@ from django.db import transaction
 from django.test import Client
 from django.urls import reverse
 
+from benchmarks.receivers import Receiver
 from codexsite import netguard
 from game.codex import catalog
 from game.services import current_state
@@ -17,7 +18,6 @@ from notices import api, outbox, push, stoplinks, tasks
 from notices.models import EMAIL, PUSH, WEBHOOK, Notice, NoticeChoice, PushSubscription, VapidKey
 from notices.text import turn_message
 from tests.server.matchkit import HIDDEN_ZONES, leaks, start_match
-from benchmarks.receivers import Receiver
 
 pytestmark = pytest.mark.django_db
 

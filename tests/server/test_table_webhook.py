@@ -7,6 +7,7 @@ import json
 
 import pytest
 
+from benchmarks.receivers import Receiver, wait_for
 from game import rules
 from game.codex import catalog
 from game.services import apply_match_action, current_state
@@ -14,7 +15,6 @@ from lobby import services
 from lobby.models import Table
 from notices.models import TABLE, Notice
 from tests.server.matchkit import HIDDEN_ZONES, leaks, logged_in, row_now
-from benchmarks.receivers import Receiver, wait_for
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
