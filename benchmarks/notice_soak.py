@@ -52,7 +52,7 @@ import time
 import uuid
 
 from benchmarks import servers
-from benchmarks.load import choose
+from benchmarks.load import choose, print_figures
 from benchmarks.receivers import MailBox, Receiver
 from game.patch import apply as apply_patch
 
@@ -424,10 +424,7 @@ def main(argv=None) -> dict:
         "huey_workers": args.huey_workers,
         "load_average": os.getloadavg(),
     }
-    print(json.dumps(figures, indent=1, default=str))
-    if args.json:
-        with open(args.json, "w") as out:
-            json.dump(figures, out, indent=1, default=str)
+    print_figures(figures, args.json)
     return figures
 
 

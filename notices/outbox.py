@@ -65,9 +65,13 @@ def write_turn(match_id: int, seat: int, deadline) -> list[str]:
     player = MatchPlayer.objects.filter(match_id=match_id, seat=seat).select_related("user").first()
     if version is None or player is None or player.user is None:
         return []
+    to = [(player.user_id, channel) for channel in chosen_channels(player.user)]
+    host = Table.objects.filter(match_id=match_id).exclude(webhook_url="").values_list("host_id", flat=True).first()
+    if host is not None:
+        to.append((host, TABLE))
     rows = [
         Notice(
-            user=player.user,
+            user_id=user_id,
             match_id=match_id,
             version=version,
             seat=seat,
@@ -75,21 +79,8 @@ def write_turn(match_id: int, seat: int, deadline) -> list[str]:
             key=turn_key(match_id, version, seat, channel),
             deadline=deadline,
         )
-        for channel in chosen_channels(player.user)
+        for user_id, channel in to
     ]
-    table = Table.objects.filter(match_id=match_id).exclude(webhook_url="").values_list("host_id", flat=True).first()
-    if table is not None:
-        rows.append(
-            Notice(
-                user_id=table,
-                match_id=match_id,
-                version=version,
-                seat=seat,
-                channel=TABLE,
-                key=turn_key(match_id, version, seat, TABLE),
-                deadline=deadline,
-            )
-        )
     Notice.objects.bulk_create(rows, ignore_conflicts=True)
     return [row.key for row in rows]
 
