@@ -64,6 +64,7 @@ REDIS_PAUSE = 3.0  # seconds Redis stays down
 DRAIN_SECONDS = 240.0  # the longest wait for the outbox to drain (the sweep runs every minute)
 TARGET_P99 = 30.0  # seconds, issue 32
 REPORT_EVERY = 30.0  # seconds between progress lines
+ANSWER_SECONDS = 120.0  # an action unanswered this long was lost in a fault: act again
 QUERY = "?patches=1&merged=1"  # patches and merged answers, as the page asks (docs/PROTOCOL.md)
 
 
@@ -204,7 +205,7 @@ class Player:
                 elif kind in ("refused", "error"):
                     self._count(f"refused {msg.get('code')}")
                     await ws.send(json.dumps({"type": "resync"}))
-            if pending is not None and time.monotonic() - pending[1] > 30:
+            if pending is not None and time.monotonic() - pending[1] > ANSWER_SECONDS:
                 pending = awaiting = None  # no answer (lost in a fault): act again from a fresh state
                 await ws.send(json.dumps({"type": "resync"}))
             if pending is None and awaiting is None and self._may_act():
@@ -331,10 +332,7 @@ async def play(args, seeded: list, worker, hueys: list, redis: OwnRedis) -> dict
         if now - last_report >= REPORT_EVERY:
             last_report = now
             waiting = await sync_to_async(outbox_open)()
-            print(
-                f"[soak] {now:6.0f} s: {turns} turns, {counts.get('actions', 0)} actions, {waiting} notices open",
-                flush=True,
-            )
+            print(f"[soak] {now:6.0f} s: {turns} turns, {waiting} notices open, {counts}", flush=True)
     play_seconds = time.monotonic() - started
     for p in players:
         p.stop()
