@@ -14,8 +14,9 @@ One run:
    players choosing e-mail (confirmed), Web Push (one subscription) and a
    webhook of their own, started through the lobby's services;
 4. one daphne worker and ``--huey-workers`` ``manage.py run_huey`` worker
-   processes (2) on that database and Redis (the deployment of
-   deploy/README.md); the players,
+   processes (2, each with ``--huey-threads`` threads) on that database and
+   Redis (the deployment of deploy/README.md), started and ready before the
+   tables start; the players,
    scripted, play over the websocket (random legal actions, never conceding
    nor attacking a base, ending the main phase with chance END_BIAS) until
    ``--turns`` turns came to a player (the table webhook's rows in the
@@ -25,7 +26,7 @@ One run:
    thirds Redis is stopped and started again (the channel layer, the cache
    and the queue go away for REDIS_PAUSE seconds); a worker that exits on
    its own is started again too (counted);
-6. the players stop; the outbox drains (every row sent or failed, at most
+6. the players stop, then daphne (no new row after it); the outbox drains (every row sent or failed, at most
    DRAIN_SECONDS: the periodic sweep, every minute, sends what a lost task
    left); then the audit (benchmarks/notice_audit.py): lost, doubled,
    redelivered and unexpected notices per channel, latency from the action's
@@ -120,6 +121,16 @@ class HueyWorker:
         self.log = tempfile.TemporaryFile()
         self.starts = 0
         self.proc = self._spawn()
+
+    def wait_ready(self, threads: int, seconds: float = 300.0) -> None:
+        """Wait until the process runs its worker ``threads`` and scheduler
+        (its threads, read from /proc). Raises RuntimeError when it does not
+        within ``seconds`` or exits."""
+        end = time.monotonic() + seconds
+        while len(os.listdir(f"/proc/{self.proc.pid}/task")) < threads + 2:
+            if self.proc.poll() is not None or time.monotonic() > end:
+                raise RuntimeError("a run_huey worker did not start")
+            time.sleep(0.5)
 
     def start(self) -> None:
         """Start a worker process again."""
@@ -337,11 +348,14 @@ async def play(args, seeded: list, worker, hueys: list, redis: OwnRedis) -> dict
     for p in players:
         p.stop()
     await asyncio.gather(*tasks, return_exceptions=True)
-    end = time.monotonic() + DRAIN_SECONDS
-    while await sync_to_async(outbox_open)() and time.monotonic() < end:
+    # daphne stops (its actions in flight commit first): the outbox gets no new row after this.
+    await asyncio.to_thread(worker.stop)
+    end, quiet = time.monotonic() + DRAIN_SECONDS, 0
+    while quiet < 3 and time.monotonic() < end:  # three looks in a row with nothing open
         for huey in hueys:
             if huey.proc.poll() is not None:
                 huey.start()
+        quiet = quiet + 1 if not await sync_to_async(outbox_open)() else 0
         await asyncio.sleep(2.0)
     await asyncio.sleep(3.0)  # the last sends' answers
     return {
@@ -370,6 +384,7 @@ def main(argv=None) -> dict:
     parser.add_argument("--redis-port", type=int, default=6390, help="the soak's own Redis (it restarts it)")
     parser.add_argument("--redis-db", type=int, default=5)
     parser.add_argument("--huey-workers", type=int, default=2, help="run_huey processes (the first is killed)")
+    parser.add_argument("--huey-threads", type=int, default=4, help="worker threads of each (CODEX_TASKS_WORKERS)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", help="write the figures to this path")
     args = parser.parse_args(argv)
@@ -385,6 +400,7 @@ def main(argv=None) -> dict:
             "REDIS_URL": redis_url,
             "DJANGO_SETTINGS_MODULE": "codexsite.settings",
             "CODEX_TASKS_IN_PROCESS": "0",
+            "CODEX_TASKS_WORKERS": str(args.huey_threads),
             "CODEX_CHANNEL_PREFIX": f"soak{os.getpid()}",
             "CODEX_NOTICE_ALLOW_NETWORKS": "127.0.0.1/32",
             "EMAIL_URL": f"smtp://127.0.0.1:{mailbox.port}",
@@ -402,6 +418,8 @@ def main(argv=None) -> dict:
         # The workers first: the first turns' notices are queued while the tables start.
         worker = servers.Worker(database_url, redis_url, env=env, connect_timeout=60)
         hueys = [HueyWorker({**os.environ, **env}) for _ in range(args.huey_workers)]
+        for huey in hueys:
+            huey.wait_ready(args.huey_threads)
         seeded = seed_tables(args.matches, receiver, random.Random(args.seed))
         figures = asyncio.run(play(args, seeded, worker, hueys, redis))
         figures["server_faults"] = faults(worker.output())
