@@ -21,7 +21,8 @@ One run:
    nor attacking a base, ending the main phase with chance END_BIAS) until
    ``--turns`` turns came to a player (the table webhook's rows in the
    outbox: one per turn coming to a seat);
-5. on the way: at a third of the turns a huey worker is killed (SIGKILL,
+5. on the way: a third of the way from the first turns (the tables'
+   starts) to ``--turns`` a huey worker is killed (SIGKILL,
    whatever it held) and started again KILL_PAUSE seconds later; at two
    thirds Redis is stopped and started again (the channel layer, the cache
    and the queue go away for REDIS_PAUSE seconds); a worker that exits on
@@ -319,7 +320,11 @@ async def play(args, seeded: list, worker, hueys: list, redis: OwnRedis) -> dict
     events, started = [], time.monotonic()
     killed = restarted = False
     last_report = 0.0
-    turns = await sync_to_async(turns_so_far)()
+    turns = first = await sync_to_async(turns_so_far)()  # the first turns came at the tables' start
+
+    def past(share: float) -> bool:
+        return turns >= first + share * (args.turns - first)
+
     while turns < args.turns:
         await asyncio.sleep(2.0)
         turns = await sync_to_async(turns_so_far)()
@@ -328,13 +333,13 @@ async def play(args, seeded: list, worker, hueys: list, redis: OwnRedis) -> dict
             if huey.proc.poll() is not None:  # it exited on its own (Redis gone): start it again
                 events.append((round(now, 1), f"a huey worker exited ({huey.proc.returncode}): started again"))
                 huey.start()
-        if not killed and turns >= args.turns / 3:
+        if not killed and past(1 / 3):
             killed = True
             hueys[0].kill()
             events.append((round(now, 1), f"a huey worker SIGKILLed at {turns} turns"))
             await asyncio.sleep(KILL_PAUSE)
             hueys[0].start()
-        if not restarted and turns >= 2 * args.turns / 3:
+        if not restarted and past(2 / 3):
             restarted = True
             await asyncio.to_thread(redis.stop)
             events.append((round(now, 1), f"Redis stopped at {turns} turns"))
