@@ -105,8 +105,9 @@ soak: $(VENV)/.dev
 # Web Push and webhooks (the users' and the tables') to receivers on this
 # machine; the huey worker SIGKILLed and Redis restarted on the way. Prints
 # lost/doubled notices, latency per channel and hidden-card leaks; fails on
-# any loss, double, leak or a p99 over 30 s. The full size takes about an
-# hour on a loaded 2-core machine: SOAK_TURNS=2000 for a shorter run.
+# any loss, double, leak or a p99 over 30 s. The full size took over 5 hours
+# on the loaded 2-core machine of docs/BENCHMARKS.md; SOAK_TURNS=400 ran in
+# a quarter of an hour there.
 SOAK_MATCHES ?= 200
 SOAK_TURNS ?= 10000
 SOAK_PG_DB ?= codex_soak
