@@ -73,7 +73,7 @@ def replay(match: Match, versions: set) -> tuple[set, dict]:
     state = rules.new_game(match.config)
     before = waiting_seats(state)
     turns = {(0, seat) for seat in before}
-    hidden = {0: _hidden(state)} if 0 in versions else {}
+    hidden = {0: hidden_cards(state)} if 0 in versions else {}
     log = MatchAction.objects.filter(match_id=match.pk).order_by("seq").values_list("seq", "seat", "action")
     for seq, seat, action in log.iterator():
         rules.apply_action_in_place(state, seat, action)
@@ -81,11 +81,13 @@ def replay(match: Match, versions: set) -> tuple[set, dict]:
         turns.update((seq, s) for s in now if s not in before)
         before = now
         if seq in versions:
-            hidden[seq] = _hidden(state)
+            hidden[seq] = hidden_cards(state)
     return turns, hidden
 
 
-def _hidden(state: dict) -> tuple[set, set]:
+def hidden_cards(state: dict) -> tuple[set, set]:
+    """``(instance ids, card ids and names)`` of every card in a hidden
+    zone (HIDDEN_ZONES) of any player of the Codex ``state``."""
     iids, words = set(), set()
     for player in state["players"]:
         for zone in HIDDEN_ZONES:

@@ -7,14 +7,14 @@ import json
 
 import pytest
 
+from benchmarks.notice_audit import hidden_cards
 from benchmarks.receivers import Receiver, wait_for
 from game import rules
-from game.codex import catalog
 from game.services import apply_match_action, current_state
 from lobby import services
 from lobby.models import Table
 from notices.models import TABLE, Notice
-from tests.server.matchkit import HIDDEN_ZONES, leaks, logged_in, row_now
+from tests.server.matchkit import leaks, logged_in, row_now
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -70,18 +70,6 @@ def test_a_table_webhook_is_kept_and_never_shown_back(make_user, receiver):
     assert empty.status_code == 201 and Table.objects.get(pk=empty.json()["id"]).webhook_url == ""
 
 
-def _hidden(match) -> set:
-    """Every card id, instance and name in a hidden zone of ``match`` now."""
-    state = current_state(row_now(match.pk))
-    hidden = set()
-    for player in state["players"]:
-        for zone in HIDDEN_ZONES:
-            for iid in player[zone]:
-                card_id = state["cards"][iid]["card"]
-                hidden.update({iid, card_id, catalog.card(card_id)["name"]})
-    return hidden
-
-
 def test_each_turn_of_the_table_is_posted_to_its_webhook(make_user, receiver):
     """bob chose no notice at all; the table's webhook still gets his turn,
     once, with its idempotency key, his name, the link and no hidden card."""
@@ -103,4 +91,4 @@ def test_each_turn_of_the_table_is_posted_to_its_webhook(make_user, receiver):
     text = json.loads(receiver.got[1]["body"])["content"]
     assert f"It is Bob's turn in match {match.pk}" in text and "Alice and Bob" in text
     assert f"/match/{match.pk}/" in text and "/notices/stop/" not in text
-    assert leaks([text], set(), _hidden(match)) == []
+    assert leaks([text], set(), set().union(*hidden_cards(current_state(row_now(match.pk))))) == []
