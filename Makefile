@@ -14,7 +14,7 @@ export CODEX_PORT := $(PORT)
 # Debug pages are off unless asked for (`make run DEBUG=1`): friends reach this server too.
 export DEBUG ?= 0
 
-.PHONY: run lint js test soak bench pagebench migrate clean
+.PHONY: run lint js test soak soak-turnbased bench pagebench migrate clean
 
 $(BIN)/activate:
 	$(PYTHON) -m venv $(VENV)
@@ -95,6 +95,26 @@ soak: $(VENV)/.dev
 	$(SOAK_COUNTS) $(BIN)/pytest -n auto tests/rules/test_properties.py tests/c23/test_properties.py \
 		tests/arcane/test_properties.py tests/rules/test_log_audience.py tests/c23/test_log_audience.py \
 		tests/arcane/test_log_audience.py $(PYTEST_ARGS)
+
+# The turn-based soak (issue 32 "Reliability"; benchmarks/notice_soak.py,
+# docs/BENCHMARKS.md "Turn-based soak"): SOAK_MATCHES turn-based matches
+# played by scripted players over the websocket until SOAK_TURNS turns came
+# to a player, against daphne and a `run_huey` worker on PostgreSQL
+# (database SOAK_PG_DB, dropped and made again) and a Redis of its own on
+# SOAK_REDIS_PORT (it restarts it: never the shared one); notices by e-mail,
+# Web Push and webhooks (the users' and the tables') to receivers on this
+# machine; the huey worker SIGKILLed and Redis restarted on the way. Prints
+# lost/doubled notices, latency per channel and hidden-card leaks; fails on
+# any loss, double, leak or a p99 over 30 s. The full size took over 5 hours
+# on the loaded 2-core machine of docs/BENCHMARKS.md; SOAK_TURNS=400 ran in
+# a quarter of an hour there.
+SOAK_MATCHES ?= 200
+SOAK_TURNS ?= 10000
+SOAK_PG_DB ?= codex_soak
+SOAK_REDIS_PORT ?= 6390
+soak-turnbased: $(VENV)/.dev
+	CODEX_BENCH_PG_DB=$(SOAK_PG_DB) $(BIN)/python -m benchmarks.notice_soak --matches $(SOAK_MATCHES) \
+		--turns $(SOAK_TURNS) --redis-port $(SOAK_REDIS_PORT) $(if $(SOAK_JSON),--json $(SOAK_JSON))
 
 # Engine benchmark, the engine paired with issue 13's baseline commit
 # BENCH_BASELINE (benchmarks/engine_ab.py: every mode's speed-up beside the

@@ -825,11 +825,16 @@ def main(argv=None) -> dict:
         "server_root": args.server_root,
         "load_average": os.getloadavg(),
     }
-    print(json.dumps(figures, indent=1, default=str))
-    if args.json:
-        with open(args.json, "w") as out:
-            json.dump(figures, out, indent=1, default=str)
+    print_figures(figures, args.json)
     return figures
+
+
+def print_figures(figures: dict, path: str | None) -> None:
+    """Print ``figures`` as JSON and, with a ``path``, write them there too."""
+    print(json.dumps(figures, indent=1, default=str))
+    if path:
+        with open(path, "w") as out:
+            json.dump(figures, out, indent=1, default=str)
 
 
 if __name__ == "__main__":

@@ -8,9 +8,15 @@ enqueued task wakes one at once; idle, a worker wakes once every WAIT seconds.
 The consumer runs inside the server process (serve_here): its worker
 threads and scheduler, without the signal handlers a consumer process sets
 (the server's own stay in charge of stopping it; the threads are daemons).
+
+The storage counts the tasks its workers took and have not finished, and
+``drain`` empties it and waits for them: the test suite drains the queue at
+the end of each test (tests/server/conftest.py), so a bot run a test
+started never plays on into the next test's database.
 """
 
 import threading
+import time
 
 from huey import Huey
 from huey.consumer import Consumer
@@ -25,6 +31,7 @@ class WaitingMemoryStorage(MemoryStorage):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self._ready = threading.Condition(self._lock)
+        self.running = 0  # tasks taken by a worker and not finished
 
     def enqueue(self, data, priority=None):
         """Queue ``data`` and wake one waiting worker."""
@@ -33,19 +40,51 @@ class WaitingMemoryStorage(MemoryStorage):
             self._ready.notify()
 
     def dequeue(self):
-        """The next task's data, waiting up to WAIT seconds for one; None when none came."""
+        """The next task's data, waiting up to WAIT seconds for one; None
+        when none came. A task taken counts as running until finished()."""
         with self._ready:
             data = super().dequeue()
             if data is None:
                 self._ready.wait(WAIT)
                 data = super().dequeue()
+            if data is not None:
+                self.running += 1
             return data
+
+    def finished(self) -> None:
+        """A task taken by dequeue ended (WaitingMemoryHuey.execute)."""
+        with self._ready:
+            self.running -= 1
+            self._ready.notify_all()
+
+    def drain(self, timeout: float) -> bool:
+        """Drop every queued and scheduled task and every stored value (the
+        bot runs' marks), then wait up to ``timeout`` seconds for the tasks
+        running now to end, dropping what they queue meanwhile. Returns True
+        when nothing runs any more, False when the time ran out first."""
+        end = time.monotonic() + timeout
+        with self._ready:
+            while True:
+                self.flush_all()
+                if not self.running:
+                    return True
+                left = end - time.monotonic()
+                if left <= 0:
+                    return False
+                self._ready.wait(left)
 
 
 class WaitingMemoryHuey(Huey):
     """A huey whose queue is in this process's memory (WaitingMemoryStorage)."""
 
     storage_class = WaitingMemoryStorage
+
+    def execute(self, task, timestamp=None):
+        """Run ``task`` (huey's execute), then tell the storage it ended."""
+        try:
+            return super().execute(task, timestamp)
+        finally:
+            self.storage.finished()
 
 
 class InProcessConsumer(Consumer):
@@ -57,6 +96,11 @@ class InProcessConsumer(Consumer):
 
 _consumer = None
 _lock = threading.Lock()
+
+
+def serving() -> bool:
+    """True once this process's in-process consumer was started (serve_here)."""
+    return _consumer is not None
 
 
 def serve_here(huey, options: dict) -> bool:

@@ -113,6 +113,18 @@ def start(match: Match) -> None:
     _announce_all(match, deadlines)
 
 
+def announce_waiting(match: Match) -> None:
+    """Announce the turn again to every seat of the turn-based ``match``
+    that has a deadline now (announce_turn), in the caller's transaction:
+    for the lobby's start of a table with a webhook of its own, which
+    learns its match only after the match's first announcement. Receivers
+    take each turn once (notices.outbox keys its rows per turn and channel)."""
+    deadlines = dict(
+        MatchPlayer.objects.filter(match_id=match.pk, deadline__isnull=False).values_list("seat", "deadline")
+    )
+    _announce_all(match, deadlines)
+
+
 def after_action(match: Match, before: dict, changed: list) -> list:
     """After an action of a turn-based ``match`` (its clock just followed
     by game.turnclock.on_applied; ``before``: the clock before it,

@@ -150,6 +150,7 @@ class TableViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Crea
                 data.get("turn_based", False),
                 data.get("deadline_rule", ""),
                 data.get("strikes_allowed"),
+                data.get("webhook_url", ""),
             )
         except services.LobbyError as err:
             return _lobby_error(err)

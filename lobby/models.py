@@ -110,6 +110,10 @@ class Table(models.Model):
     checks them, game.rules.new_game).
     ``rated``: its match moves the players' ratings (community.ratings; issue 33),
     chosen at creation; casual (False) by default.
+    ``webhook_url``: a turn-based table's chat webhook ("" none; issue 32),
+    set by its host at creation: every turn notice of its match goes there
+    too (notices.outbox). Never shown back (a chat webhook's address is
+    its key).
     """
 
     class Status(models.TextChoices):
@@ -141,6 +145,7 @@ class Table(models.Model):
     options = models.JSONField(default=dict, blank=True)
     # Rated or casual (issue 33): a rated table's finished match moves its players' ratings.
     rated = models.BooleanField(default=False)
+    webhook_url = models.URLField(max_length=500, blank=True, default="")
 
     class Meta:
         ordering = ["-updated"]

@@ -150,6 +150,15 @@ class TableSerializer(serializers.ModelSerializer):
         max_value=99,
         help_text="Under the strikes rule, the missed deadlines that lose (1 to 5; default 3); else 0.",
     )
+    webhook_url = serializers.CharField(
+        write_only=True,
+        required=False,
+        allow_blank=True,
+        trim_whitespace=False,
+        max_length=500,
+        help_text="A turn-based table's chat webhook (Discord- or Slack-compatible, https://...): every "
+        'turn notice of its match is posted there too; "" none. Only on create; never shown back.',
+    )
     mode = ChoiceOf(choices=sorted(MODES))
     map = MapField(
         trim_whitespace=False,
@@ -199,6 +208,7 @@ class TableSerializer(serializers.ModelSerializer):
             "turn_based",
             "deadline_rule",
             "strikes_allowed",
+            "webhook_url",
             "map",
             "map_drawn",
             "map_name",

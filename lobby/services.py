@@ -16,7 +16,7 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 
-from game import rules, tasks, turnclock
+from game import rules, tasks, turnbased, turnclock
 from game.models import Match, MatchPlayer
 from game.rules import tables
 from game.rules.tables import C23
@@ -26,7 +26,7 @@ from lobby.errors import LobbyError
 from lobby.models import Seat, Table
 from lobby.modes import get_mode
 from lobby.seen import host_gone_cutoff, mark_seen
-from lobby.setupchecks import checked_options, checked_pace, picked_heroes, seat_deck
+from lobby.setupchecks import checked_options, checked_pace, checked_webhook, picked_heroes, seat_deck
 
 NO_TABLE = "That table does not exist (any more)."
 
@@ -173,6 +173,7 @@ def create_table(
     turn_based: bool = False,
     deadline_rule: str = "",
     strikes_allowed: int | None = None,
+    webhook_url: str = "",
 ) -> Table:
     """Open a table for ``mode`` and seat its host at seat 0.
 
@@ -188,10 +189,11 @@ def create_table(
     ``turn_based`` table (issue 32; game.turnbased) takes its time per move
     in ``turn_seconds`` (one of game.turnbased.MOVE_CHOICES), its
     ``deadline_rule`` ("stand_in" or "strikes") and, with "strikes", the
-    ``strikes_allowed`` that lose (1 to 5; default 3).
+    ``strikes_allowed`` that lose (1 to 5; default 3), and may take a chat
+    ``webhook_url`` that gets every turn notice of its match (setupchecks.checked_webhook).
     Returns the Table. Raises LobbyError ``bad_mode`` / ``bad_seats`` /
-    ``bad_timer`` / ``bad_deadline_rule`` / ``bad_strikes`` / ``bad_map`` / ``bad_options``, those of a deck
-    (``bad_deck``, ``no_such_deck``, ``illegal_deck``); ``too_many_tables``
+    ``bad_timer`` / ``bad_deadline_rule`` / ``bad_strikes`` / ``bad_webhook`` / ``bad_map`` /
+    ``bad_options``, those of a deck (``bad_deck``, ``no_such_deck``, ``illegal_deck``); ``too_many_tables``
     (409) when the host already has CODEX_OPEN_TABLES_PER_HOST open tables
     that are not idle; ``too_many_seats`` (409) when the host already sits
     at CODEX_OPEN_SEATS_PER_USER waiting tables.
@@ -218,6 +220,7 @@ def create_table(
         if deadline_rule or strikes_allowed is not None:
             raise LobbyError("bad_deadline_rule", "Deadlines and strikes are for turn-based tables only.")
         strikes_allowed = 0
+    webhook_url = checked_webhook(webhook_url, turn_based)
     map_choice = map_choice or ""
     if map_choice and not spec.maps:
         raise LobbyError("bad_map", f'{spec.label} is played without a map: leave the map at "no map".')
@@ -243,6 +246,7 @@ def create_table(
             game=spec.game,
             options=options,
             rated=bool(rated),
+            webhook_url=webhook_url,
         )
         Seat.objects.bulk_create(
             [
@@ -577,6 +581,8 @@ def start_table(table_id: int, user, seed: int | None = None) -> Table:
         table.updated = timezone.now()
         table.map_drawn = config.get("map", "")
         table.save(update_fields=["match", "status", "updated", "map_drawn"])
+        if table.webhook_url:  # the first turn's notice to the table's webhook, now that it knows its match
+            turnbased.announce_waiting(match)
         if any(s.bot for s in seats):  # a bot may move first, page or not (game.tasks)
             transaction.on_commit(partial(tasks.wake_bots, match.pk))
     return table

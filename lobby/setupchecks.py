@@ -1,8 +1,9 @@
 """The checks of what a table is set up with, before lobby.services stores
 it: the game's table options, a seat's hero pick (house rules R1, R18), a
-turn-based table's pace, a C-23 seat's deck (house rule K1; issues 17, 18
+turn-based table's pace and webhook, a C-23 seat's deck (house rule K1; issues 17, 18
 and 32). Each raises LobbyError with a sentence."""
 
+from codexsite import netguard
 from decks.services import DeckError, deck_for_seat, starter_label
 from game import rules, turnbased
 from game.models import Match
@@ -10,6 +11,7 @@ from game.rules import tables
 from game.rules.tables import C23
 from lobby.errors import LobbyError
 
+WEBHOOK_MAX = 500  # characters of a table's webhook address (lobby.models.Table.webhook_url)
 DEFAULT_STRIKES = 3  # the community tournaments' rule: three missed deadlines and you are out
 
 
@@ -93,6 +95,30 @@ def checked_pace(turn_seconds, deadline_rule: str, strikes_allowed: int | None) 
             "bad_strikes", f"A player loses after {turnbased.MIN_STRIKES} to {turnbased.MAX_STRIKES} missed deadlines."
         )
     return strikes
+
+
+def checked_webhook(url, turn_based: bool) -> str:
+    """A table's webhook address (issue 32: "a webhook to a chat server,
+    per user or per table"), stripped: "" for none. A table's turn notices
+    come from its turn-based match, so only a turn-based table takes one.
+    The address passes the same SSRF guard as a user's (codexsite.netguard.check:
+    http(s), public addresses only). Raises LobbyError ``bad_webhook``."""
+    if url is None:
+        return ""
+    if not isinstance(url, str):
+        raise LobbyError("bad_webhook", "A webhook address is text: https://...")
+    url = url.strip()
+    if not url:
+        return ""
+    if not turn_based:
+        raise LobbyError("bad_webhook", "A table's webhook is for turn-based tables only.")
+    if len(url) > WEBHOOK_MAX:
+        raise LobbyError("bad_webhook", f"A webhook address has at most {WEBHOOK_MAX} characters.")
+    try:
+        netguard.check(url)
+    except netguard.Refused as exc:
+        raise LobbyError("bad_webhook", str(exc)) from None
+    return url
 
 
 def seat_deck(table_game: str, user, choice) -> dict:

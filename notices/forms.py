@@ -2,7 +2,7 @@
 
 from django import forms
 
-from notices import netguard
+from codexsite import netguard
 
 
 class ChoiceForm(forms.Form):
@@ -19,7 +19,7 @@ class ChoiceForm(forms.Form):
     )
 
     def clean_webhook_url(self) -> str:
-        """The webhook URL checked by the SSRF guard (notices.netguard.check), or ""."""
+        """The webhook URL checked by the SSRF guard (codexsite.netguard.check), or ""."""
         url = self.cleaned_data["webhook_url"].strip()
         if url:
             try:

@@ -8,8 +8,9 @@ from django.utils import timezone
 EMAIL = "email"
 PUSH = "push"
 WEBHOOK = "webhook"
-CHANNELS = (EMAIL, PUSH, WEBHOOK)
-CHANNEL_CHOICES = [(EMAIL, "E-mail"), (PUSH, "Web Push"), (WEBHOOK, "Webhook")]
+TABLE = "table"  # a turn-based table's own webhook (lobby.models.Table.webhook_url), set by its host
+CHANNELS = (EMAIL, PUSH, WEBHOOK)  # the channels a user chooses (TABLE is the table host's)
+CHANNEL_CHOICES = [(EMAIL, "E-mail"), (PUSH, "Web Push"), (WEBHOOK, "Webhook"), (TABLE, "Table webhook")]
 
 
 class NoticeChoice(models.Model):
@@ -57,7 +58,8 @@ class VapidKey(models.Model):
 
 class Notice(models.Model):
     """One notice in the outbox: the turn of ``seat`` in ``match`` at
-    ``version`` told to ``user`` on ``channel``. The idempotency key is
+    ``version`` told to ``user`` on ``channel`` (on ``table``, the table's
+    webhook: ``user`` is the table's host, who set it and sees its faults). The idempotency key is
     (match, version, seat, channel): a retried transaction writes no second
     row, and ``key`` (derived from it) goes to the receiver (header
     Idempotency-Key, the mail's Message-ID) so a notice sent twice after a

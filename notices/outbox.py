@@ -18,11 +18,13 @@ from django.conf import settings
 from django.db.models import F, Q
 from django.utils import timezone
 
+from codexsite import netguard
 from game import livesockets
 from game.models import Match, MatchPlayer
-from notices import confirm, mail, netguard, push, webhook
-from notices.models import EMAIL, PUSH, WEBHOOK, Notice, NoticeChoice, PushSubscription
-from notices.text import Message, trial_message, turn_message
+from lobby.models import Table
+from notices import confirm, mail, push, webhook
+from notices.models import EMAIL, PUSH, TABLE, WEBHOOK, Notice, NoticeChoice, PushSubscription
+from notices.text import Message, table_message, trial_message, turn_message
 
 log = logging.getLogger(__name__)
 
@@ -57,20 +59,26 @@ def turn_key(match_id: int, version: int, seat: int, channel: str) -> str:
 def write_turn(match_id: int, seat: int, deadline) -> list[str]:
     """Write the notices of ``seat``'s turn in match ``match_id`` at its
     current version (read in the caller's transaction), one per chosen
-    channel; none for a bot's seat, and none while the seat's user has
-    the match open (game.livesockets.seat_open: the page's own notice,
-    static/js/notice.js, tells them; docs/ARCHITECTURE.md "Notices: not
-    while you look"). A row already written for that turn and channel
-    stays as it is. Returns the keys of the rows written."""
+    channel, and one to the table's webhook when its host set one (its row
+    is the host's); none for a bot's seat. None on the player's own
+    channels while they have the match open (game.livesockets.seat_open:
+    the page's own notice, static/js/notice.js, tells them;
+    docs/ARCHITECTURE.md "Notices: not while you look"); the table's
+    webhook, a chat the whole table reads, is told all the same. A row
+    already written for that turn and channel stays as it is. Returns the
+    keys of the rows written."""
     version = Match.objects.filter(pk=match_id).values_list("version", flat=True).first()
     player = MatchPlayer.objects.filter(match_id=match_id, seat=seat).select_related("user").first()
     if version is None or player is None or player.user is None:
         return []
-    if livesockets.seat_open(player.user_id, match_id):
-        return []
+    looking = livesockets.seat_open(player.user_id, match_id)
+    to = [] if looking else [(player.user_id, channel) for channel in chosen_channels(player.user)]
+    host = Table.objects.filter(match_id=match_id).exclude(webhook_url="").values_list("host_id", flat=True).first()
+    if host is not None:
+        to.append((host, TABLE))
     rows = [
         Notice(
-            user=player.user,
+            user_id=user_id,
             match_id=match_id,
             version=version,
             seat=seat,
@@ -78,7 +86,7 @@ def write_turn(match_id: int, seat: int, deadline) -> list[str]:
             key=turn_key(match_id, version, seat, channel),
             deadline=deadline,
         )
-        for channel in chosen_channels(player.user)
+        for user_id, channel in to
     ]
     Notice.objects.bulk_create(rows, ignore_conflicts=True)
     return [row.key for row in rows]
@@ -108,6 +116,8 @@ def _claim(key: str) -> Notice | None:
 def _message(notice: Notice) -> Message:
     if notice.match is None:
         return trial_message(notice.user, notice.channel)
+    if notice.channel == TABLE:
+        return table_message(notice.match, notice.seat, notice.deadline)
     return turn_message(notice.match, notice.user, notice.channel, notice.deadline)
 
 
@@ -135,6 +145,24 @@ def _send_push(notice: Notice, message: Message) -> None:
         raise Permanent("the browser ended its push subscription: turn push on again")
 
 
+def _webhook_url(notice: Notice) -> str:
+    """The address a webhook notice goes to: the user's, or its match's table's."""
+    if notice.channel == TABLE:
+        url = Table.objects.filter(match_id=notice.match_id).values_list("webhook_url", flat=True).first()
+    else:
+        url = NoticeChoice.objects.filter(user=notice.user).values_list("webhook_url", flat=True).first()
+    if not url:
+        raise Permanent("no webhook address is set")
+    return url
+
+
+def _send_webhook(url: str, message: Message, key: str) -> None:
+    try:
+        webhook.send(url, message, key)
+    except netguard.Refused as exc:
+        raise Permanent(str(exc)) from exc
+
+
 def _send(notice: Notice) -> None:
     """Send ``notice`` on its channel. Raises Permanent or another error when not delivered."""
     message = _message(notice)
@@ -142,14 +170,8 @@ def _send(notice: Notice) -> None:
         if not confirm.is_confirmed(notice.user, NoticeChoice.objects.filter(user=notice.user).first()):
             raise Permanent("the account has no confirmed e-mail address")
         mail.send(notice.user.email, message, notice.key)
-    elif notice.channel == WEBHOOK:
-        choice = NoticeChoice.objects.filter(user=notice.user).first()
-        if choice is None or not choice.webhook_url:
-            raise Permanent("no webhook address is set")
-        try:
-            webhook.send(choice.webhook_url, message, notice.key)
-        except netguard.Refused as exc:
-            raise Permanent(str(exc)) from exc
+    elif notice.channel in (WEBHOOK, TABLE):
+        _send_webhook(_webhook_url(notice), message, notice.key)
     elif notice.channel == PUSH:
         _send_push(notice, message)
 

@@ -1,6 +1,6 @@
 """Web Push (issue 32): the server's VAPID key pair, browsers' subscriptions
 and sending to them with pywebpush (RFC 8291 payload encryption, RFC 8292
-VAPID), each request through the SSRF guard (notices.netguard).
+VAPID), each request through the SSRF guard (codexsite.netguard).
 
 The key pair is made at first need and kept in the database (VapidKey, row
 1): every worker of a deployment signs with the same key and it outlives
@@ -20,7 +20,7 @@ from django.db import IntegrityError, transaction
 from py_vapid import Vapid
 from pywebpush import WebPushException, webpush
 
-from notices import netguard
+from codexsite import netguard
 from notices.models import PushSubscription, VapidKey
 from notices.text import Message
 
@@ -66,7 +66,7 @@ def clean_subscription(data) -> dict:
     "p256dh", "auth"}``.
 
     Raises BadSubscription (a sentence) when it is not an object with an
-    http(s) endpoint the guard accepts (notices.netguard.check), a p256dh
+    http(s) endpoint the guard accepts (codexsite.netguard.check), a p256dh
     that is a P-256 public point (65 bytes, base64url) and an auth secret
     of 16 bytes."""
     if not isinstance(data, dict):
@@ -91,7 +91,7 @@ def clean_subscription(data) -> dict:
 
 
 class _GuardedAdapter(requests.adapters.BaseAdapter):
-    """A requests adapter sending through notices.netguard.post (pywebpush
+    """A requests adapter sending through codexsite.netguard.post (pywebpush
     sends with requests): the SSRF guard and the checked address."""
 
     def send(self, request, stream=False, timeout=None, verify=True, cert=None, proxies=None):

@@ -21,7 +21,8 @@ from notices import stoplinks
 @dataclass(frozen=True)
 class Message:
     """A notice's words: ``title`` (a line), ``body`` (sentences, no links),
-    ``url`` (the match, absolute), ``stop_url`` (stops this channel)."""
+    ``url`` (the match, absolute), ``stop_url`` (stops this channel; ""
+    for a table's webhook, which its host set for the table)."""
 
     title: str
     body: str
@@ -29,8 +30,9 @@ class Message:
     stop_url: str
 
     def as_text(self) -> str:
-        """The notice as plain text with its two links (e-mail, webhooks)."""
-        return f"{self.body}\nPlay: {self.url}\nStop these notices: {self.stop_url}"
+        """The notice as plain text with its links (e-mail, webhooks)."""
+        text = f"{self.body}\nPlay: {self.url}"
+        return text + (f"\nStop these notices: {self.stop_url}" if self.stop_url else "")
 
 
 def absolute(path: str) -> str:
@@ -92,6 +94,23 @@ def turn_message(match: Match, user, channel: str, deadline: datetime | None) ->
         body=body,
         url=absolute(reverse("match", args=[match.pk])),
         stop_url=absolute(stoplinks.stop_path(user.pk, channel)),
+    )
+
+
+def table_message(match: Match, seat: int, deadline: datetime | None) -> Message:
+    """The notice to a table's chat webhook that the game waits on ``seat``
+    of ``match``: the player's name, the match and everyone at it, the time
+    left and its link (no stop link: the table's host set the webhook)."""
+    config = match.config
+    game = GAMES.get(config.get("game") or "codex", "Codex")
+    players = seat_players(match, 0)  # 0: no user (no "you")
+    name = next((p["name"] for p in players if p["seat"] == seat), f"seat {seat + 1}")
+    everyone = _names([p["name"] for p in players if p["name"]])
+    return Message(
+        title=f"Match {match.pk} ({game}): {name}'s turn",
+        body=f"It is {name}'s turn in match {match.pk} ({game}: {everyone}). {time_left(deadline)}",
+        url=absolute(reverse("match", args=[match.pk])),
+        stop_url="",
     )
 
 

@@ -1,10 +1,10 @@
 """Webhook notices (issue 32): a JSON POST that Discord (``content``) and
 Slack (``text``) incoming webhooks both take, sent through the SSRF guard
-(notices.netguard) with the header Idempotency-Key."""
+(codexsite.netguard) with the header Idempotency-Key."""
 
 import json
 
-from notices import netguard
+from codexsite import netguard
 from notices.text import Message
 
 

@@ -9,7 +9,8 @@ let page = 1;
 let lastPage = "";
 
 /**
- * The pace fields of the new-table form as the API takes them (`{}` for a live table).
+ * The pace fields of the new-table form as the API takes them (`{}` for a live table),
+ * with the table's chat webhook when one is given.
  * @param {HTMLFormElement} form
  * @returns {Record<string, unknown>}
  */
@@ -18,6 +19,8 @@ export function paceBody(form) {
   if (f.pace.value !== "turn_based") return {};
   const body = { turn_based: true, turn_seconds: Number(f.move_seconds.value), deadline_rule: f.deadline_rule.value };
   if (f.deadline_rule.value === "strikes") body.strikes_allowed = Number(f.strikes_allowed.value);
+  const webhook = f.webhook_url.value.trim();
+  if (webhook) body.webhook_url = webhook; // the table's chat webhook (checked by the server)
   return body;
 }
 

@@ -82,8 +82,8 @@ SERVER = {}
 @pytest.fixture(scope="session")
 def mailbox():
     """The live server's mail server: an SMTP server (aiosmtpd) on 127.0.0.1
-    in this process, keeping every mail (tests.server.noticekit.MailBox)."""
-    from tests.server.noticekit import MailBox
+    in this process, keeping every mail (benchmarks.receivers.MailBox)."""
+    from benchmarks.receivers import MailBox
 
     box = MailBox()
     yield box
@@ -93,9 +93,9 @@ def mailbox():
 @pytest.fixture(scope="module")
 def pushes():
     """A push endpoint on 127.0.0.1 that decrypts what it gets
-    (tests.server.noticekit.Receiver): the browsers' push subscriptions
+    (benchmarks.receivers.Receiver): the browsers' push subscriptions
     point at it (tests/browser/turnkit.py)."""
-    from tests.server.noticekit import Receiver
+    from benchmarks.receivers import Receiver
 
     receiver = Receiver()
     yield receiver

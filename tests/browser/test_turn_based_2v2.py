@@ -38,7 +38,7 @@ from tests.browser.turnkit import (
     take_notices,
     wait_mail,
 )
-from tests.server.noticekit import wait_for
+from benchmarks.receivers import wait_for
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(600)]
 

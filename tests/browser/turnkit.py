@@ -9,7 +9,7 @@ permission, the site's service worker registers, and notices.js asks
 ``registration.pushManager.subscribe`` with the server's VAPID key; only
 that call is answered by PUSH_STUB (an init script of the context), with
 a subscription whose endpoint is a push receiver on 127.0.0.1
-(tests.server.noticekit.Receiver) holding the keys made for it. The page
+(benchmarks.receivers.Receiver) holding the keys made for it. The page
 sends it to the server as a browser's subscription; the server encrypts
 each notice for those keys (RFC 8291) and posts it there, and the receiver
 decrypts it. The live server allows 127.0.0.1 for notices
@@ -37,7 +37,7 @@ import sys
 from datetime import datetime, timedelta
 
 from tests.browser.conftest import ROOT, SERVER
-from tests.server.noticekit import wait_for
+from benchmarks.receivers import wait_for
 
 PUSH_STUB = """
 (() => {

@@ -14,6 +14,7 @@ from django.db import connection, connections
 from django.test import Client
 
 from benchmarks.servers import nginx_binary
+from codexsite import taskqueue
 from codexsite.asgi import application
 
 REQUIRE_SERVICES = os.environ.get("CODEX_REQUIRE_SERVICES") == "1"
@@ -38,6 +39,35 @@ def pytest_runtest_setup(item):
         if REQUIRE_SERVICES:
             pytest.fail(f"CODEX_REQUIRE_SERVICES=1 but this test {reason}", pytrace=False)
         pytest.skip(reason)
+
+
+DRAIN_SECONDS = 60  # the longest a test's background tasks may run on after it
+
+
+def _drain_tasks(item, when: str) -> None:
+    """Empty this process's in-process task queue and wait for its running
+    tasks (codexsite.taskqueue drain). Fails the test when one still runs
+    after DRAIN_SECONDS."""
+    from huey.contrib.djhuey import HUEY
+
+    if taskqueue.serving() and not HUEY.storage.drain(DRAIN_SECONDS):
+        pytest.fail(f"{item.nodeid}: a background task still ran {DRAIN_SECONDS} s {when}", pytrace=False)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_teardown(item, nextitem):
+    """No background task outlives its test: the in-process queue (bot
+    runs, notices, deadlines: game.tasks) is drained before the test's
+    fixtures are torn down, while its database is still there, and again
+    after them (a task a fixture's teardown queued). A bot run left going
+    played on into the next test, whose database it did not find ("match
+    NN: bots failed ... MatchNotFound", or "Database access not allowed"
+    when that test used no database)."""
+    _drain_tasks(item, "after the test")
+    try:
+        return (yield)
+    finally:
+        _drain_tasks(item, "after its teardown")
 
 
 @pytest.fixture(params=["memory", pytest.param("redis", marks=pytest.mark.redis)])

@@ -262,3 +262,22 @@ def test_a_worker_thread_lowers_its_own_priority_only(settings):
     thread.join()
     assert seen["worker"] == min(before + 3, 19)
     assert os.getpriority(os.PRIO_PROCESS, 0) == before
+
+
+def test_the_drain_at_a_test_s_end_leaves_no_bot_run_going(make_user, settings):
+    """The stray bot run of `make test` ("match NN: bots failed ...
+    Database access not allowed"): a test that handed the turn to a bot
+    ended while the bot's run still paused before its move, and the run
+    played on into the next test. The drain (codexsite.taskqueue; run at
+    every server test's end by tests/server/conftest.py) drops what is
+    queued and waits for what runs: after it nothing is queued, scheduled,
+    marked or running."""
+    settings.CODEX_STAND_IN_DELAY = 0.3  # the run pauses before the bot's turn, as on a site
+    alice = make_user("alice")
+    match = services.start_table(bot_table([alice], bots=[(1, "greedy")]).pk, alice, seed=5).match
+    _to_the_bot(match, alice)
+    tasks.wake_bots(match.pk)
+    assert tasks.HUEY.storage.drain(60)
+    storage = tasks.HUEY.storage
+    assert (storage.running, storage.queue_size(), storage.schedule_size()) == (0, 0, 0)
+    assert tasks.HUEY.get(tasks._mark(match.pk), peek=True) is None

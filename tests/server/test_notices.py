@@ -10,13 +10,14 @@ from django.db import transaction
 from django.test import Client
 from django.urls import reverse
 
-from game.codex import catalog
+from benchmarks.notice_audit import hidden_cards
+from benchmarks.receivers import Receiver
+from codexsite import netguard
 from game.services import current_state
-from notices import api, netguard, outbox, push, stoplinks, tasks
+from notices import api, outbox, push, stoplinks, tasks
 from notices.models import EMAIL, PUSH, WEBHOOK, Notice, NoticeChoice, PushSubscription, VapidKey
 from notices.text import turn_message
-from tests.server.matchkit import HIDDEN_ZONES, leaks, start_match
-from tests.server.noticekit import Receiver
+from tests.server.matchkit import leaks, start_match
 
 pytestmark = pytest.mark.django_db
 
@@ -374,13 +375,7 @@ def test_the_manifest_and_service_worker_are_served_from_the_root(client):
 
 def test_a_notice_names_no_hidden_card(match, make_user):
     alice = alice_of(match)
-    state = current_state(match)
-    hidden = set()
-    for player in state["players"]:
-        for zone in HIDDEN_ZONES:
-            for iid in player[zone]:
-                card_id = state["cards"][iid]["card"]
-                hidden.update({iid, card_id, catalog.card(card_id)["name"]})
+    hidden = set().union(*hidden_cards(current_state(match)))
     assert hidden
     for channel in (EMAIL, PUSH, WEBHOOK):
         message = turn_message(match, alice, channel, None)

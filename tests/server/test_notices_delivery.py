@@ -8,10 +8,10 @@ import json
 import pytest
 from django.db import transaction
 
+from benchmarks.receivers import MailBox, Receiver, wait_for
 from notices import api, push
 from notices.models import Notice, NoticeChoice, PushSubscription
 from tests.server.matchkit import start_match
-from tests.server.noticekit import MailBox, Receiver, wait_for
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

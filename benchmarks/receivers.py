@@ -1,6 +1,8 @@
-"""Local receivers for the notices' tests and soak: an HTTP receiver for
-webhooks, a push endpoint that decrypts what it gets with a subscription's
-own keys (http_ece), and an SMTP server (aiosmtpd), all on 127.0.0.1."""
+"""Local receivers for the notices' tests and soak (tests/server,
+benchmarks/notice_soak.py): an HTTP receiver for webhooks, a push endpoint
+that decrypts what it gets with a subscription's own keys (http_ece), and
+an SMTP server (aiosmtpd), all on 127.0.0.1. Each keeps what it got with
+the time it arrived (``at``, time.time())."""
 
 import base64
 import json
@@ -22,7 +24,7 @@ def b64url(data: bytes) -> str:
 
 class Receiver:
     """A threaded HTTP server on 127.0.0.1 keeping every POST as
-    ``{"path", "headers" (names in lower case), "body"}`` in ``got``. ``answers`` (a list of
+    ``{"path", "headers" (names in lower case), "body", "at"}`` in ``got``. ``answers`` (a list of
     statuses, taken one a request; then 201) sets what it answers;
     ``hang`` seconds it waits before answering. Push subscriptions made by
     ``subscription()`` have their payloads decrypted into ``decrypted``."""
@@ -73,13 +75,13 @@ class Receiver:
 
     def take(self, path: str, headers: dict, body: bytes) -> None:
         headers = {name.lower(): value for name, value in headers.items()}  # names are case-blind
-        entry = {"path": path, "headers": headers, "body": body}
+        entry = {"path": path, "headers": headers, "body": body, "at": time.time()}
         with self.lock:
             self.got.append(entry)
             if path in self.keys:
                 private, auth = self.keys[path]
                 plain = http_ece.decrypt(body, private_key=private, auth_secret=auth, version="aes128gcm")
-                self.decrypted.append({**json.loads(plain), "headers": headers, "path": path})
+                self.decrypted.append({**json.loads(plain), "headers": headers, "path": path, "at": entry["at"]})
 
     def close(self) -> None:
         self.server.shutdown()
@@ -88,16 +90,18 @@ class Receiver:
 
 class MailBox:
     """An SMTP server (aiosmtpd) on 127.0.0.1 keeping every mail received
-    as an email.message.Message in ``mails``."""
+    as an email.message.Message in ``mails``, and its arrival time in ``times``."""
 
     def __init__(self):
         from aiosmtpd.controller import Controller
 
         self.mails: list = []
+        self.times: list = []
         box = self
 
         class Handler:
             async def handle_DATA(self, server, session, envelope):  # noqa: N802 (aiosmtpd's name)
+                box.times.append(time.time())
                 box.mails.append(message_from_bytes(envelope.original_content or envelope.content))
                 return "250 OK"
 

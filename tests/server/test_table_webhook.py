@@ -1,0 +1,94 @@
+"""A table's own webhook (issue 32: "a webhook to a chat server, per user
+or per table"): the host of a turn-based table sets it at creation, through
+the same SSRF guard as a user's; every turn of its match is posted there
+too, and the address is never shown back."""
+
+import json
+
+import pytest
+
+from benchmarks.notice_audit import hidden_cards
+from benchmarks.receivers import Receiver, wait_for
+from game import rules
+from game.services import apply_match_action, current_state
+from lobby import services
+from lobby.models import Table
+from notices.models import TABLE, Notice
+from tests.server.matchkit import leaks, logged_in, row_now
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+DAY = 86400
+TURN_BASED = {"mode": "1hero", "turn_based": True, "turn_seconds": DAY, "deadline_rule": "stand_in"}
+
+
+@pytest.fixture
+def receiver(settings):
+    """A webhook receiver on this machine, allowed for this test only."""
+    settings.CODEX_NOTICE_ALLOW_NETWORKS = ["127.0.0.1/32"]
+    settings.CODEX_NOTICE_BACKOFF = 0.0
+    settings.CODEX_STAND_IN_DELAY = 0
+    got = Receiver()
+    yield got
+    got.close()
+
+
+def test_bad_table_webhooks_are_refused_and_change_nothing(make_user, settings):
+    settings.CODEX_NOTICE_ALLOW_NETWORKS = []
+    client = logged_in(make_user("alice"))
+    refused = [
+        ({"webhook_url": "ftp://chat.example.org/hook"}, "http"),
+        ({"webhook_url": "http://127.0.0.1:8000/hook"}, "public"),  # this machine
+        ({"webhook_url": "http://10.1.2.3/hook"}, "public"),  # a private network
+        ({"webhook_url": "http://169.254.169.254/latest/meta-data"}, "public"),  # link-local (cloud metadata)
+        ({"webhook_url": "not a url"}, "http"),
+        ({"webhook_url": "https://" + "a" * 500 + ".org/"}, "500"),
+        (
+            {"turn_based": False, "turn_seconds": None, "deadline_rule": "", "webhook_url": "https://93.184.216.34/h"},
+            "turn-based",
+        ),
+    ]
+    for change, words in refused:
+        answer = client.post("/api/tables/", {**TURN_BASED, **change}, format="json")
+        body = answer.json()
+        assert answer.status_code == 400, (change, body)
+        assert body.get("code") == "bad_webhook" or "webhook_url" in body, (change, body)
+        assert words in json.dumps(body), (change, body)
+    assert not Table.objects.exists()
+
+
+def test_a_table_webhook_is_kept_and_never_shown_back(make_user, receiver):
+    alice, bob = make_user("alice"), make_user("bob")
+    url = receiver.url("/table-hook?token=secret-part")
+    made = logged_in(alice).post("/api/tables/", {**TURN_BASED, "webhook_url": f"  {url} "}, format="json")
+    assert made.status_code == 201, made.json()
+    assert Table.objects.get(pk=made.json()["id"]).webhook_url == url
+    for client in (logged_in(alice), logged_in(bob)):
+        shown = client.get(f"/api/tables/{made.json()['id']}/").content.decode() + json.dumps(made.json())
+        assert "secret-part" not in shown and "table-hook" not in shown
+    empty = logged_in(bob).post("/api/tables/", {**TURN_BASED, "webhook_url": ""}, format="json")
+    assert empty.status_code == 201 and Table.objects.get(pk=empty.json()["id"]).webhook_url == ""
+
+
+def test_each_turn_of_the_table_is_posted_to_its_webhook(make_user, receiver):
+    """bob chose no notice at all; the table's webhook still gets his turn,
+    once, with its idempotency key, his name, the link and no hidden card."""
+    alice, bob = make_user("alice", "Alice"), make_user("bob", "Bob")
+    table = services.create_table(alice, **{**TURN_BASED, "webhook_url": receiver.url("/table")})
+    services.take_seat(table.pk, bob, 1)
+    services.update_seat(table.pk, alice, heroes=["troq_bashar"], ready=True)
+    services.update_seat(table.pk, bob, heroes=["river_montoya"], ready=True)
+    match = services.start_table(table.pk, alice, seed=9).match
+    assert wait_for(lambda: len(receiver.got) == 1)  # alice's first turn
+    apply_match_action(match.pk, alice.pk, {"type": "end_main"}, 0)
+    tech = next(a for a in rules.legal_actions(row_now(match.pk).state, 0) if a["type"] == "tech")
+    apply_match_action(match.pk, alice.pk, tech, 1)  # the game now waits on bob
+    assert wait_for(lambda: Notice.objects.filter(match=match, status="sent").count() == 2)
+    rows = list(Notice.objects.filter(match=match).order_by("version"))
+    assert [(row.channel, row.seat, row.user_id) for row in rows] == [(TABLE, 0, alice.pk), (TABLE, 1, alice.pk)]
+    assert [entry["headers"]["idempotency-key"] for entry in receiver.got] == [row.key for row in rows]
+    assert {entry["path"] for entry in receiver.got} == {"/table"}
+    text = json.loads(receiver.got[1]["body"])["content"]
+    assert f"It is Bob's turn in match {match.pk}" in text and "Alice and Bob" in text
+    assert f"/match/{match.pk}/" in text and "/notices/stop/" not in text
+    assert leaks([text], set(), set().union(*hidden_cards(current_state(row_now(match.pk))))) == []
