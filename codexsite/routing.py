@@ -4,7 +4,8 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.urls import path, re_path
 
-from game.consumers import CLOSE_NOT_FOUND, MatchConsumer
+from game.closecodes import CLOSE_NOT_FOUND
+from game.consumers import MatchConsumer
 from game.echo import EchoConsumer
 
 

@@ -288,7 +288,7 @@ CODEX_WS_SEND_PAUSE = env.int("CODEX_WS_SEND_PAUSE", default=64 * 1024)
 CODEX_WS_MAX_UNSENT = env.int("CODEX_WS_MAX_UNSENT", default=512 * 1024)
 CODEX_WS_DRAIN_POLL = env.float("CODEX_WS_DRAIN_POLL", default=0.1)
 # Resyncs of one connection within this many seconds of one read from the
-# database get the state that one read (game.consumers on_resync).
+# database get the state that one read (game.versionsending on_resync).
 CODEX_WS_RESYNC_EVERY = env.float("CODEX_WS_RESYNC_EVERY", default=0.5)
 CODEX_CHAT_MAX_CHARS = 500
 # Limits per account across all its match sockets and workers (game.accountrate):
@@ -309,7 +309,7 @@ CODEX_WS_SEEN_EVERY = env.float("CODEX_WS_SEEN_EVERY", default=5.0)
 # every match the worker serves, so pings make no query.
 CODEX_WS_PRESENCE_SECONDS = env.float("CODEX_WS_PRESENCE_SECONDS", default=30.0)
 # A match socket checks that its session still logs its user in (logged out,
-# password changed: game.consumers) before handling a frame other than a
+# password changed: game.socketsessions) before handling a frame other than a
 # ping, at most once in this many seconds (a check is two reads, as much as an
 # action: not before every frame); the heartbeat checks every socket.
 CODEX_WS_SESSION_CHECK_EVERY = env.float("CODEX_WS_SESSION_CHECK_EVERY", default=5.0)

@@ -1,6 +1,6 @@
 """Limits per account across all its match sockets (issue 27, point 8).
 
-Each socket has its own rate limit (game.consumers.TokenBucket), but one
+Each socket has its own rate limit (game.clientframes.TokenBucket), but one
 account may hold CODEX_WS_PER_USER (16) sockets, on any worker: 16 sockets
 stored 1,568 chat lines in 5 s, and 16 sockets resyncing 20 times a second
 sent 192 MB of states in 20 s. So chat lines and resyncs are also counted

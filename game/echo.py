@@ -10,7 +10,7 @@ generator (benchmarks/load.py) compares each action's latency with it
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 
-from game.consumers import CLOSE_UNAUTHENTICATED
+from game.closecodes import CLOSE_UNAUTHENTICATED
 from game.dispatch import DirectDispatch
 
 

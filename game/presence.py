@@ -157,7 +157,7 @@ def watch(announce, recheck) -> None:
     channel)`` is awaited for each match where a bot was given meanwhile,
     with one of this worker's sockets of that match (which plays the bot);
     then ``recheck()`` is awaited: the consumers check that the sessions
-    of their sockets still log their users in (game.consumers.recheck_sessions;
+    of their sockets still log their users in (game.socketsessions.recheck_sessions;
     issue 27, F3: a lost group message must not keep a socket open)."""
     global _watcher
     loop = asyncio.get_running_loop()

@@ -12,7 +12,7 @@ when told; a page then connects again, and only a session still logged in
 Those group messages are the fast path only: one lost (Redis down, a
 password set with QuerySet.update, which sends no signal) must not leave a
 socket acting for a session that no longer authenticates. So the consumers
-also ask still_logged_in themselves (game.consumers: at every heartbeat,
+also ask still_logged_in themselves (game.socketsessions: at every heartbeat,
 and before acting; issue 27, F3).
 """
 

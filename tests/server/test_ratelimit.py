@@ -1,6 +1,6 @@
 """The per-connection token bucket."""
 
-from game.consumers import TokenBucket
+from game.clientframes import TokenBucket
 
 
 class FakeClock:

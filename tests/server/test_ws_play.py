@@ -315,11 +315,11 @@ async def test_frames_over_the_rate_limit_are_refused_before_they_are_read(still
 
     settings.CODEX_WS_FLOOD = 1000
 
-    import game.consumers
+    import game.clientframes
 
     parsed = []
     counting = types.SimpleNamespace(dumps=json.dumps, loads=lambda text: parsed.append(1) or json.loads(text))
-    monkeypatch.setattr(game.consumers, "json", counting)
+    monkeypatch.setattr(game.clientframes, "json", counting)
     comm = table["comms"][0]
     junk = "{" + "x" * 15000
     for _ in range(200):
@@ -485,12 +485,12 @@ async def test_a_flood_of_resyncs_reads_the_database_once_in_a_while(table, sett
     connection's resyncs within CODEX_WS_RESYNC_EVERY of one read get that
     state again (each still answered, in full); a version sent meanwhile, or
     a refusal naming a newer one, makes the next resync read again."""
-    from game import consumers
+    from game import versionsending
 
     settings.CODEX_WS_RESYNC_EVERY = 60
     reads = []
-    real = consumers.load_snapshot
-    monkeypatch.setattr(consumers, "load_snapshot", lambda match_id: reads.append(match_id) or real(match_id))
+    real = versionsending.load_snapshot
+    monkeypatch.setattr(versionsending, "load_snapshot", lambda match_id: reads.append(match_id) or real(match_id))
     comm = table["comms"][0]
     for i in range(10):
         await comm.send_json_to({"type": "resync", "id": i})
