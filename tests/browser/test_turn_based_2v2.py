@@ -24,6 +24,7 @@ import re
 
 import pytest
 
+from benchmarks.receivers import wait_for
 from tests.browser.test_match_page import PHONE, Table, pick_hero_and_ready, signup, wait_version
 from tests.browser.test_notice_settings_page import LAPTOP
 from tests.browser.test_two_headed_dragon_page import shoot
@@ -38,7 +39,6 @@ from tests.browser.turnkit import (
     take_notices,
     wait_mail,
 )
-from benchmarks.receivers import wait_for
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(600)]
 

@@ -17,6 +17,7 @@ while you look") and the test would fail rather than pass by chance."""
 
 import pytest
 
+from benchmarks.receivers import wait_for
 from tests.browser.conftest import serving
 from tests.browser.test_match_page import Table, pick_hero_and_ready, signup, wait_version
 from tests.browser.test_notice_settings_page import LAPTOP
@@ -29,7 +30,6 @@ from tests.browser.turnkit import (
     take_notices,
     wait_mail,
 )
-from benchmarks.receivers import wait_for
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
 

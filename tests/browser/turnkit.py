@@ -36,8 +36,8 @@ import subprocess
 import sys
 from datetime import datetime, timedelta
 
-from tests.browser.conftest import ROOT, SERVER
 from benchmarks.receivers import wait_for
+from tests.browser.conftest import ROOT, SERVER
 
 PUSH_STUB = """
 (() => {
