@@ -408,6 +408,9 @@ def main(argv=None) -> dict:
             "CODEX_TASKS_WORKERS": str(args.huey_threads),
             "CODEX_CHANNEL_PREFIX": f"soak{os.getpid()}",
             "CODEX_NOTICE_ALLOW_NETWORKS": "127.0.0.1/32",
+            # Its players keep their sockets open between turns: tell them all the same
+            # (presence is tested in tests/server/test_notices_presence.py).
+            "CODEX_NOTICES_WHILE_LOOKING": "1",
             "EMAIL_URL": f"smtp://127.0.0.1:{mailbox.port}",
             "CODEX_NOTICE_BACKOFF": "5",
             "CODEX_NOTICE_LEASE": "20",

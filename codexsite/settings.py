@@ -435,6 +435,11 @@ CODEX_NOTICE_LEASE = env.float("CODEX_NOTICE_LEASE", default=60.0)
 # (comma-separated CIDR, e.g. 127.0.0.1/32 for a receiver on this machine):
 # none by default, so users cannot make this server reach its own network.
 CODEX_NOTICE_ALLOW_NETWORKS = env.list("CODEX_NOTICE_ALLOW_NETWORKS", default=[])
+# Notices go out even while their player has the match open in a tab
+# (normally not: notices.outbox.write_turn, docs/ARCHITECTURE.md "Notices:
+# not while you look"). On for the turn-based soak only, whose scripted
+# players keep their sockets open and which measures the notices' pipe.
+CODEX_NOTICES_WHILE_LOOKING = env.bool("CODEX_NOTICES_WHILE_LOOKING", default=False)
 # The once-a-minute sweep of due notices (notices.tasks). Off in a test
 # process, whose in-process scheduler would run it outside any test's
 # database access; the tests call the sweep themselves.

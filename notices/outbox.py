@@ -71,7 +71,7 @@ def write_turn(match_id: int, seat: int, deadline) -> list[str]:
     player = MatchPlayer.objects.filter(match_id=match_id, seat=seat).select_related("user").first()
     if version is None or player is None or player.user is None:
         return []
-    looking = livesockets.seat_open(player.user_id, match_id)
+    looking = not settings.CODEX_NOTICES_WHILE_LOOKING and livesockets.seat_open(player.user_id, match_id)
     to = [] if looking else [(player.user_id, channel) for channel in chosen_channels(player.user)]
     host = Table.objects.filter(match_id=match_id).exclude(webhook_url="").values_list("host_id", flat=True).first()
     if host is not None:

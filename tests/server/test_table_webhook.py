@@ -6,15 +6,21 @@ too, and the address is never shown back."""
 import json
 
 import pytest
+from django.db.models import F
+from django.test import override_settings
+from django.utils import timezone
 
 from benchmarks.notice_audit import hidden_cards
 from benchmarks.receivers import Receiver, wait_for
 from game import rules
+from game.models import LiveSocket, Match
 from game.services import apply_match_action, current_state
 from lobby import services
 from lobby.models import Table
-from notices.models import TABLE, Notice
+from notices import outbox
+from notices.models import EMAIL, TABLE, Notice
 from tests.server.matchkit import leaks, logged_in, row_now
+from tests.server.test_notices_presence import wants_mail
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -92,3 +98,26 @@ def test_each_turn_of_the_table_is_posted_to_its_webhook(make_user, receiver):
     assert f"It is Bob's turn in match {match.pk}" in text and "Alice and Bob" in text
     assert f"/match/{match.pk}/" in text and "/notices/stop/" not in text
     assert leaks([text], set(), set().union(*hidden_cards(current_state(row_now(match.pk))))) == []
+
+
+def test_the_table_webhook_is_told_while_the_player_looks_and_their_own_channels_are_not(make_user, receiver):
+    """The merge of "not while you look" with the table's webhook: bob has
+    the match open, so his own e-mail waits unwritten, but the table's chat
+    (read by all the table) still hears his turn; with
+    CODEX_NOTICES_WHILE_LOOKING (the soak's) his own channel is told too."""
+    alice, bob = make_user("alice", "Alice"), make_user("bob", "Bob")
+    wants_mail(bob)
+    table = services.create_table(alice, **{**TURN_BASED, "webhook_url": receiver.url("/table")})
+    services.take_seat(table.pk, bob, 1)
+    services.update_seat(table.pk, alice, heroes=["troq_bashar"], ready=True)
+    services.update_seat(table.pk, bob, heroes=["river_montoya"], ready=True)
+    match = services.start_table(table.pk, alice, seed=9).match
+    LiveSocket.objects.create(channel="w!1", user=bob, match=match, seat=1, alive_at=timezone.now())
+    assert [row.channel for row in Notice.objects.filter(match=match, seat=1)] == []
+    assert [row.channel for row in Notice.objects.filter(match=match)] == [TABLE]  # alice's first turn
+    outbox.write_turn(match.pk, 1, None)
+    assert sorted(Notice.objects.filter(match=match, seat=1).values_list("channel", flat=True)) == [TABLE]
+    with override_settings(CODEX_NOTICES_WHILE_LOOKING=True):
+        Match.objects.filter(pk=match.pk).update(version=F("version") + 1)  # a later turn of bob's
+        outbox.write_turn(match.pk, 1, None)
+    assert sorted(Notice.objects.filter(match=match, seat=1).values_list("channel", flat=True)) == [EMAIL, TABLE, TABLE]
