@@ -17,9 +17,11 @@ figures), ``--first K`` starts at game K (two runs split a row's games).
 
 A whole bot turn (issue 30: "shows in <= 6 s at p95") is a run of one A seat's
 decisions between two of another seat's, shown at the server's pace
-(game.tasks: ``--pause`` before a bot's turn, ``--beat`` between its moves,
-the defaults of CODEX_STAND_IN_DELAY and CODEX_BOT_BEAT): the pauses plus
-its decisions' time, wall and CPU.
+(game.pacing: ``--pause`` before a bot's turn, then beats between its moves
+from ``--beat`` on, each shorter than the last; the defaults of
+CODEX_STAND_IN_DELAY and CODEX_BOT_BEAT): the pauses plus its decisions'
+time, wall and CPU. ``--save FILE`` appends each game's result (its
+decision times too) as a JSON line, to sum up again later.
 """
 
 import argparse
@@ -34,6 +36,7 @@ from concurrent.futures import ProcessPoolExecutor
 sys.path.insert(0, os.getcwd())
 
 import game.rules as rules  # noqa: E402 (the tree's engine)
+from game import pacing  # noqa: E402
 from game.codex.setup import sampled_config  # noqa: E402
 from game.kernel import game as kernel  # noqa: E402
 
@@ -146,6 +149,7 @@ def main() -> None:
     parser.add_argument("--first", type=int, default=0, help="the first game's number (to split a row's games)")
     parser.add_argument("--pause", type=float, default=1.2, help="seconds before a bot's turn (CODEX_STAND_IN_DELAY)")
     parser.add_argument("--beat", type=float, default=0.4, help="seconds between a turn's moves (CODEX_BOT_BEAT)")
+    parser.add_argument("--save", default=None, help="append each game's result to this file, one JSON line a game")
     options = parser.parse_args()
     jobs = [
         (options.row, k, options.a, options.b, options.iterations, options.think_ms, options.max_actions)
@@ -155,6 +159,9 @@ def main() -> None:
     with ProcessPoolExecutor(max_workers=options.jobs) as pool:
         for result in pool.map(play_one, jobs):
             results.append(result)
+            if options.save:
+                with open(options.save, "a") as out:
+                    out.write(json.dumps(result) + "\n")
             t = result["times"]
             print(
                 f"game {result['k']}: A seats {result['seats']} score {result['score']} "
@@ -186,7 +193,7 @@ def summarize(options: argparse.Namespace, results: list) -> dict:
     turn_wall, turn_cpu = [], []
     for r in results:
         for moves in r["turns"]:
-            paced = options.pause + options.beat * (len(moves) - 1)
+            paced = pacing.turn_pauses(len(moves), options.pause, options.beat)
             turn_wall.append(paced + sum(r["times"][i] for i in moves))
             turn_cpu.append(paced + sum(r["cpu"][i] for i in moves))
     turn_wall.sort()
