@@ -21,7 +21,9 @@ decisions between two of another seat's, shown at the server's pace
 from ``--beat`` on, each shorter than the last; the defaults of
 CODEX_STAND_IN_DELAY and CODEX_BOT_BEAT): the pauses plus its decisions'
 time, wall and CPU. ``--save FILE`` appends each game's result (its
-decision times too) as a JSON line, to sum up again later.
+decision times too) as a JSON line, to sum up again later; ``--each-turn``
+prints each of A's turns as it ends (a game of Codex's hard takes minutes
+of CPU, which a loaded machine may not give a run before it must stop).
 """
 
 import argparse
@@ -82,8 +84,11 @@ def play_one(args: tuple) -> dict:
     """Play game ``k`` of ``row``: A against B; returns A's score (1, 0.5,
     0), its seats, the actions and A's decision times: wall time and the
     process's CPU time (which the machine's load hardly changes: the
-    one-core figure on a loaded machine)."""
-    row, k, kind_a, kind_b, iterations, think_ms, max_actions = args
+    one-core figure on a loaded machine). With ``each_turn`` it prints
+    each of A's turns as it ends (its moves, its thinking's CPU time, the
+    whole turn at the pace ``pause`` and ``beat``): a game of Codex's hard
+    takes minutes of CPU, and a loaded machine may not finish one."""
+    row, k, kind_a, kind_b, iterations, think_ms, max_actions, each_turn, pause, beat = args
     config = ROWS[row](1000 + k)
     engine = kernel.get(rules.game_of(config))
     seats = len(config["seats"])
@@ -100,9 +105,17 @@ def play_one(args: tuple) -> dict:
     cpu = []
     turns: list[list[int]] = []  # the indexes in times of each run of A's decisions
     step = 0
-    last = None
+    last = began = None
     while state["status"] == "playing" and step < max_actions:
         seat = engine.seat_to_ask(state, step)
+        if each_turn and turns and seat != last and last in mine:
+            thought = sum(cpu[i] for i in turns[-1])
+            whole = pacing.turn_pauses(len(turns[-1]), pause, beat) + thought
+            print(
+                f"game {k} turn {began}: A moves {len(turns[-1])} thinking CPU {thought:.2f}s "
+                f"whole turn with CPU times {whole:.2f}s",
+                flush=True,
+            )
         started, started_cpu = time.perf_counter(), time.process_time()
         action = bots[seat].choose(state, seat)
         if seat in mine:
@@ -110,6 +123,7 @@ def play_one(args: tuple) -> dict:
             cpu.append(time.process_time() - started_cpu)
             if seat != last:
                 turns.append([])
+                began = state.get("turn")
             turns[-1].append(len(times) - 1)
         last = seat
         if action is None:
@@ -149,10 +163,22 @@ def main() -> None:
     parser.add_argument("--first", type=int, default=0, help="the first game's number (to split a row's games)")
     parser.add_argument("--pause", type=float, default=1.2, help="seconds before a bot's turn (CODEX_STAND_IN_DELAY)")
     parser.add_argument("--beat", type=float, default=0.4, help="seconds between a turn's moves (CODEX_BOT_BEAT)")
+    parser.add_argument("--each-turn", action="store_true", help="print each of A's turns as it ends")
     parser.add_argument("--save", default=None, help="append each game's result to this file, one JSON line a game")
     options = parser.parse_args()
     jobs = [
-        (options.row, k, options.a, options.b, options.iterations, options.think_ms, options.max_actions)
+        (
+            options.row,
+            k,
+            options.a,
+            options.b,
+            options.iterations,
+            options.think_ms,
+            options.max_actions,
+            options.each_turn,
+            options.pause,
+            options.beat,
+        )
         for k in range(options.first, options.first + options.games)
     ]
     results = []
