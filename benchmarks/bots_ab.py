@@ -17,9 +17,13 @@ figures), ``--first K`` starts at game K (two runs split a row's games).
 
 A whole bot turn (issue 30: "shows in <= 6 s at p95") is a run of one A seat's
 decisions between two of another seat's, shown at the server's pace
-(game.tasks: ``--pause`` before a bot's turn, ``--beat`` between its moves,
-the defaults of CODEX_STAND_IN_DELAY and CODEX_BOT_BEAT): the pauses plus
-its decisions' time, wall and CPU.
+(game.pacing: ``--pause`` before a bot's turn, then beats between its moves
+from ``--beat`` on, each shorter than the last; the defaults of
+CODEX_STAND_IN_DELAY and CODEX_BOT_BEAT): the pauses plus its decisions'
+time, wall and CPU. ``--save FILE`` appends each game's result (its
+decision times too) as a JSON line, to sum up again later; ``--each-turn``
+prints each of A's turns as it ends (a game of Codex's hard takes minutes
+of CPU, which a loaded machine may not give a run before it must stop).
 """
 
 import argparse
@@ -34,6 +38,7 @@ from concurrent.futures import ProcessPoolExecutor
 sys.path.insert(0, os.getcwd())
 
 import game.rules as rules  # noqa: E402 (the tree's engine)
+from game import pacing  # noqa: E402
 from game.codex.setup import sampled_config  # noqa: E402
 from game.kernel import game as kernel  # noqa: E402
 
@@ -79,8 +84,11 @@ def play_one(args: tuple) -> dict:
     """Play game ``k`` of ``row``: A against B; returns A's score (1, 0.5,
     0), its seats, the actions and A's decision times: wall time and the
     process's CPU time (which the machine's load hardly changes: the
-    one-core figure on a loaded machine)."""
-    row, k, kind_a, kind_b, iterations, think_ms, max_actions = args
+    one-core figure on a loaded machine). With ``each_turn`` it prints
+    each of A's turns as it ends (its moves, its thinking's CPU time, the
+    whole turn at the pace ``pause`` and ``beat``): a game of Codex's hard
+    takes minutes of CPU, and a loaded machine may not finish one."""
+    row, k, kind_a, kind_b, iterations, think_ms, max_actions, each_turn, pause, beat = args
     config = ROWS[row](1000 + k)
     engine = kernel.get(rules.game_of(config))
     seats = len(config["seats"])
@@ -97,9 +105,17 @@ def play_one(args: tuple) -> dict:
     cpu = []
     turns: list[list[int]] = []  # the indexes in times of each run of A's decisions
     step = 0
-    last = None
+    last = began = None
     while state["status"] == "playing" and step < max_actions:
         seat = engine.seat_to_ask(state, step)
+        if each_turn and turns and seat != last and last in mine:
+            thought = sum(cpu[i] for i in turns[-1])
+            whole = pacing.turn_pauses(len(turns[-1]), pause, beat) + thought
+            print(
+                f"game {k} turn {began}: A moves {len(turns[-1])} thinking CPU {thought:.2f}s "
+                f"whole turn with CPU times {whole:.2f}s",
+                flush=True,
+            )
         started, started_cpu = time.perf_counter(), time.process_time()
         action = bots[seat].choose(state, seat)
         if seat in mine:
@@ -107,6 +123,7 @@ def play_one(args: tuple) -> dict:
             cpu.append(time.process_time() - started_cpu)
             if seat != last:
                 turns.append([])
+                began = state.get("turn")
             turns[-1].append(len(times) - 1)
         last = seat
         if action is None:
@@ -146,15 +163,31 @@ def main() -> None:
     parser.add_argument("--first", type=int, default=0, help="the first game's number (to split a row's games)")
     parser.add_argument("--pause", type=float, default=1.2, help="seconds before a bot's turn (CODEX_STAND_IN_DELAY)")
     parser.add_argument("--beat", type=float, default=0.4, help="seconds between a turn's moves (CODEX_BOT_BEAT)")
+    parser.add_argument("--each-turn", action="store_true", help="print each of A's turns as it ends")
+    parser.add_argument("--save", default=None, help="append each game's result to this file, one JSON line a game")
     options = parser.parse_args()
     jobs = [
-        (options.row, k, options.a, options.b, options.iterations, options.think_ms, options.max_actions)
+        (
+            options.row,
+            k,
+            options.a,
+            options.b,
+            options.iterations,
+            options.think_ms,
+            options.max_actions,
+            options.each_turn,
+            options.pause,
+            options.beat,
+        )
         for k in range(options.first, options.first + options.games)
     ]
     results = []
     with ProcessPoolExecutor(max_workers=options.jobs) as pool:
         for result in pool.map(play_one, jobs):
             results.append(result)
+            if options.save:
+                with open(options.save, "a") as out:
+                    out.write(json.dumps(result) + "\n")
             t = result["times"]
             print(
                 f"game {result['k']}: A seats {result['seats']} score {result['score']} "
@@ -186,7 +219,7 @@ def summarize(options: argparse.Namespace, results: list) -> dict:
     turn_wall, turn_cpu = [], []
     for r in results:
         for moves in r["turns"]:
-            paced = options.pause + options.beat * (len(moves) - 1)
+            paced = pacing.turn_pauses(len(moves), options.pause, options.beat)
             turn_wall.append(paced + sum(r["times"][i] for i in moves))
             turn_cpu.append(paced + sum(r["cpu"][i] for i in moves))
     turn_wall.sort()

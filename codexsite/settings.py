@@ -317,7 +317,8 @@ CODEX_STAND_IN_ASK_SECONDS = env.int("CODEX_STAND_IN_ASK_SECONDS", default=60)
 CODEX_STAND_IN_SECONDS = env.int("CODEX_STAND_IN_SECONDS", default=180)
 # Bots' pace, for reading (game.tasks): a pause before a bot's turn (its
 # first move after another seat's), and a shorter beat between the moves of
-# one bot turn (never longer than the pause: CODEX_STAND_IN_DELAY=0 plays at once).
+# one bot turn (never longer than the pause: CODEX_STAND_IN_DELAY=0 plays at once),
+# each next beat of a turn 0.8 of the last (game.pacing).
 CODEX_STAND_IN_DELAY = env.float("CODEX_STAND_IN_DELAY", default=1.2)
 CODEX_BOT_BEAT = env.float("CODEX_BOT_BEAT", default=0.4)
 CODEX_STAND_IN_MAX_MOVES = env.int("CODEX_STAND_IN_MAX_MOVES", default=300)

@@ -15,8 +15,10 @@ running (a mark in huey's storage, put only when empty). The run
 (play_bots) plays the bots' moves one at a time (game.standins.play_next:
 each a short database call applied only at the version it was chosen at),
 publishes each version to the match's live viewers (game.delivery), and
-paces them for reading: a pause of CODEX_STAND_IN_DELAY before a bot's turn,
-a beat of CODEX_BOT_BEAT between the moves of one turn. It stops when no bot
+paces them for reading as whole turns (game.pacing): a pause of
+CODEX_STAND_IN_DELAY before a bot's turn, then beats between its moves that
+start at CODEX_BOT_BEAT and shrink move by move, so a long turn's pauses stay
+bounded. It stops when no bot
 has anything to do, and a match where every seat is a bot or a stand-in,
 with no seated person connected, waits for a person to come back
 (game.standins._bots_play).
@@ -39,7 +41,7 @@ from huey import crontab
 from huey.contrib.djhuey import HUEY, db_task, on_startup, periodic_task
 
 from codexsite import taskqueue
-from game import deadlines, delivery, standins, turnbased
+from game import deadlines, delivery, pacing, standins, turnbased
 from game.models import Match
 from game.rules import waiting_on
 
@@ -97,11 +99,11 @@ def _play(match_id: int, mark: str) -> int | None:
     """Play the bots' moves of match ``match_id`` until they have nothing to
     do (at most CODEX_STAND_IN_MAX_MOVES), paced and published. Returns the
     match's version read before the last look that found nothing to do."""
-    think = settings.CODEX_STAND_IN_DELAY
-    beat = min(settings.CODEX_BOT_BEAT, think)
-    pause = think
+    think, beat = settings.CODEX_STAND_IN_DELAY, settings.CODEX_BOT_BEAT
+    move = 0  # of the current bot's turn
     seen = None
     for _ in range(settings.CODEX_STAND_IN_MAX_MOVES):
+        pause = pacing.pause_before(move, think, beat)
         if pause:
             pace(pause)
         seen = _version(match_id)
@@ -113,8 +115,8 @@ def _play(match_id: int, mark: str) -> int | None:
         if applied.snapshot is None:
             continue
         delivery.publish_from_thread(match_id, applied.snapshot)
-        # The same seat again: a beat within its turn; another bot's turn: the pause.
-        pause = beat if seat in waiting_on(applied.snapshot.state) else think
+        # The same seat again: the next beat of its turn; another bot's turn: the pause.
+        move = move + 1 if seat in waiting_on(applied.snapshot.state) else 0
     return seen
 
 

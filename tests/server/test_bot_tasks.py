@@ -16,7 +16,7 @@ import pytest
 from asgiref.sync import sync_to_async
 
 from benchmarks.servers import ROOT
-from game import rules, standins, tasks
+from game import pacing, rules, standins, tasks
 from game.models import LiveSocket, MatchPlayer
 from game.services import normalise_action
 from lobby import services
@@ -156,7 +156,8 @@ async def test_a_run_huey_worker_plays_the_bot_of_a_daphne_worker(make_user, clo
 
 def test_a_bot_turn_is_paced_as_a_whole(make_user, monkeypatch, settings):
     """The pause comes before the bot's turn; its moves follow a beat
-    apart (the run's pauses, read instead of slept)."""
+    apart, each beat 0.8 of the one before (game.pacing; the run's pauses,
+    read instead of slept)."""
     settings.CODEX_STAND_IN_DELAY, settings.CODEX_BOT_BEAT = 1.2, 0.4
     monkeypatch.setattr(tasks, "wake_bots", lambda match_id: False)
     pauses = []
@@ -168,7 +169,21 @@ def test_a_bot_turn_is_paced_as_a_whole(make_user, monkeypatch, settings):
     moves = match.actions.filter(seq__gt=2).count()
     assert moves > 2 and _stands(match.pk)[1] == [0]
     # before the turn, a beat before each further move, and the pause before the look that found nothing
-    assert pauses == [1.2] + [0.4] * (moves - 1) + [1.2]
+    assert pauses == pytest.approx([1.2] + [0.4 * 0.8**k for k in range(moves - 1)] + [1.2])
+
+
+def test_a_long_bot_turn_pauses_a_bounded_time():
+    """Issue 30: a whole bot turn is paced, not each move. A turn of 15
+    moves (a long Codex turn) paused 1.2 + 14 x 0.4 = 6.8 s with a fixed
+    beat; its pauses now stay within the pause plus five beats, however
+    many moves it has, and its first moves are still a beat apart."""
+    assert pacing.turn_pauses(15, 1.2, 0.4) <= 1.2 + 2.0
+    assert pacing.turn_pauses(300, 1.2, 0.4) <= 1.2 + 2.0
+    assert pacing.turn_pauses(2, 1.2, 0.4) == pytest.approx(1.6)
+    assert pacing.pause_before(1, 0.3, 0.4) == 0.3  # a beat never longer than the pause
+    assert pacing.turn_pauses(0, 1.2, 0.4) == 0
+    with pytest.raises(ValueError):
+        pacing.pause_before(-1, 1.2, 0.4)
 
 
 def test_a_stand_in_plays_at_normal_and_a_table_bot_at_its_level(make_user, monkeypatch, settings):
