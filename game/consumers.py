@@ -20,6 +20,7 @@ from channels.layers import get_channel_layer
 from django.conf import settings
 
 from game import accountrate, chat, commits, delivery, fanout, jsontext, livesockets, presence, standins, tasks
+from game.assistsocket import AssistMessages
 from game.dispatch import DirectDispatch
 from game.services import (
     AccessDenied,
@@ -184,7 +185,7 @@ def _valid_nonce(value) -> bool:
     return isinstance(value, str) and 0 < len(value) <= MAX_NONCE_CHARS and value.isprintable()
 
 
-class MatchConsumer(DirectDispatch, AsyncWebsocketConsumer):
+class MatchConsumer(AssistMessages, DirectDispatch, AsyncWebsocketConsumer):
     """One player's or spectator's live connection to one match.
 
     Connect: logged-in users only (else close 4401); seated players and allowed
@@ -498,6 +499,8 @@ class MatchConsumer(DirectDispatch, AsyncWebsocketConsumer):
             "chat": self.on_chat,
             "ping": self.on_ping,
             "stand_in": self.on_stand_in,
+            "hint": self.on_hint,
+            "take_back": self.on_take_back,
         }.get(msg.get("type"))
         if handler is None:
             await self.reply("error", msg_id, "unknown_type", "Unknown message type.")
