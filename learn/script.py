@@ -86,7 +86,7 @@ CHAPTERS = [
                 "Pick the unit you just played and put it on patrol: choose a slot such as Squad Leader.",
                 "Patrollers guard your base: attackers have to get past them first, and each slot adds a bonus "
                 "(the Squad Leader gets armor 1 and must be attacked first).",
-                MY_UNITS,
+                MY_UNITS + ", #me-area .slot.target",
                 expect={"type": "patrol"},
                 free=True,
             ),

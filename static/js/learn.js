@@ -58,6 +58,8 @@ function advance() {
   learner.sentAt = null;
   sessionStorage.setItem(key, String(learner.at));
   show();
+  // A new step: its words in sight (a phone's page may be scrolled down to the hand).
+  $("learn-panel").scrollIntoView({ block: "nearest" });
 }
 
 /** Fill the panel with the current step and light up what it points at. */
@@ -80,8 +82,23 @@ function show() {
   style.textContent = step.highlight ? `${step.highlight} { outline: 3px solid #f5c542; outline-offset: 2px; }` : "";
 }
 
+/**
+ * Keep the panel in sight: at the top of the side column where the page
+ * has one (900 px and wider, where it stays on screen), else above the
+ * board, brought into sight at each new step (advance).
+ * @param {boolean} wide
+ */
+function place(wide) {
+  const panel = $("learn-panel");
+  if (wide) $("side").prepend(panel);
+  else $("board").before(panel);
+}
+
 function main() {
   page.gate = gate;
+  const wide = window.matchMedia("(min-width: 900px)");
+  place(wide.matches);
+  wide.addEventListener("change", () => place(wide.matches));
   $("learn-next").onclick = advance;
   store.subscribe(() => {
     if (learner.sentAt !== null && store.version > learner.sentAt) advance();

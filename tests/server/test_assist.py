@@ -45,8 +45,12 @@ async def _answer(comm, msg_id, timeout=20):
 
 async def test_a_hint_against_a_bot_names_a_legal_move_and_its_alternatives(make_user, ws, layer):
     match, comm, first = await _alone_against_a_bot(make_user, ws)
+    carol = await sync_to_async(make_user)("carol")
+    watcher, connected, _ = await ws(f"/ws/match/{match.pk}/", carol)  # a spectator of the public table
+    assert connected and (await recv(watcher))["type"] == "state"
     await comm.send_json_to({"type": "hint", "id": "h1"})
     hint = await _answer(comm, "h1")
+    assert await watcher.receive_nothing(timeout=0.5)  # the hint went to the asker alone
     assert hint["type"] == "hint" and hint["version"] == 0
     legal = first["legal_actions"]
     assert hint["action"] in legal
@@ -135,3 +139,19 @@ def test_a_replay_goes_through_a_take_back(make_user, monkeypatch):
     assert [s["at"] for s in shown] == [0, 1, 2, 3]
     assert shown[2]["view"]["players"][0] == shown[0]["view"]["players"][0]
     assert shown[1]["view"]["players"][0] != shown[0]["view"]["players"][0]
+
+
+def test_a_rated_match_gets_no_hints_even_against_bots(make_user):
+    """The policy refuses a rated match (the lobby seats no bot at a rated
+    table; the table is marked rated here behind its back)."""
+    from game import assist
+    from lobby import services
+    from lobby.models import Table
+
+    alice = make_user("alice")
+    table = bot_table([alice], bots=[(1, "easy")])
+    match = services.start_table(table.pk, alice, seed=3).match
+    assert assist.refusal(match.pk, 0) is None
+    Table.objects.filter(pk=table.pk).update(rated=True)
+    assert assist.refusal(match.pk, 0)[0] == "rated"
+    assert assist.refusal(match.pk, None)[0] == "spectator"
