@@ -59,5 +59,6 @@ class AssistMessages:
         except ActionRefused as refused:
             await self.send_json(refused.as_message(msg_id))
             return
-        answer = {"type": "applied", "id": msg_id, "version": done.version, "taken_back": True}
-        await delivery.publish(self.match_id, done.snapshot, self, answer)
+        await delivery.publish(self.match_id, done.snapshot)
+        # An answer of its own, after the state: with ?merged=1 an answer riding on the state would lose taken_back.
+        await self.send_json({"type": "applied", "id": msg_id, "version": done.version, "taken_back": True})

@@ -65,12 +65,16 @@ export function wireAssist() {
 
 /**
  * The page's part of a message: a hint is shown, and ends the wait of the
- * Hint button (so does any refusal or error).
+ * Hint button (so does any refusal or error); a take-back is said, and
+ * told to the page as the event "codex:taken-back".
  * @param {any} m
  */
 export function assistMessage(m) {
   const hint = $("hint-button");
   if (hint && ["hint", "refused", "error"].includes(m.type)) hint.disabled = false;
   if (m.type === "hint") showNotice(el("span", hintText(m), { id: "hint-text" }));
-  if (m.type === "applied" && m.taken_back) showNotice("Taken back: the board is as it was before your last action.");
+  if (m.type === "applied" && m.taken_back) {
+    showNotice("Taken back: the board is as it was before your last action.");
+    document.dispatchEvent(new CustomEvent("codex:taken-back")); // the tutorial steps back with it (learn.js)
+  }
 }

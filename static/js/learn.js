@@ -14,7 +14,18 @@ import { $, me, page, store } from "./page.js";
 /** @type {{matchId: number, chapter: number, steps: Step[]}} */
 const script = JSON.parse(document.getElementById("learn-script")?.textContent || "null");
 const key = `codex.learn.${script.matchId}`;
-const learner = { at: Number(sessionStorage.getItem(key) || 0), sentAt: /** @type {number | null} */ (null) };
+/**
+ * Where the learner is: `at` the step, `sentAt` the version at which the
+ * action the step waits for was sent, `byAction` the steps left by doing
+ * what they asked (a take-back of that action goes back to them), `since`
+ * whether the learner sent another action after the last of them.
+ */
+const learner = {
+  at: Number(sessionStorage.getItem(key) || 0),
+  sentAt: /** @type {number | null} */ (null),
+  byAction: /** @type {number[]} */ ([]),
+  since: false,
+};
 
 /** @returns {Step} */
 function current() {
@@ -49,15 +60,28 @@ function gate(action) {
     learner.sentAt = store.version;
     return null;
   }
-  if (step.free || step.end) return null;
+  if (step.free || step.end) {
+    learner.since = true;
+    return null;
+  }
   return step.expect ? step.wrong : "Read this step, then press Next to go on.";
 }
 
-function advance() {
-  learner.at = Math.min(learner.at + 1, script.steps.length - 1);
+/** Go to the step `at`, and show it. */
+function go(at) {
+  learner.at = Math.max(0, Math.min(at, script.steps.length - 1));
   learner.sentAt = null;
   sessionStorage.setItem(key, String(learner.at));
   show();
+}
+
+/** The step was done: on to the next one. */
+function advance() {
+  if (learner.sentAt !== null) {
+    learner.byAction.push(learner.at);
+    learner.since = false;
+  }
+  go(learner.at + 1);
   // A new step: its words in sight (a phone's page may be scrolled down to the hand).
   $("learn-panel").scrollIntoView({ block: "nearest" });
 }
@@ -100,6 +124,13 @@ function main() {
   place(wide.matches);
   wide.addEventListener("change", () => place(wide.matches));
   $("learn-next").onclick = advance;
+  // The learner took back the action that did the last step: that step again.
+  document.addEventListener("codex:taken-back", () => {
+    const back = learner.byAction.at(-1);
+    if (back === undefined || learner.since) return;
+    learner.byAction.pop();
+    go(back);
+  });
   store.subscribe(() => {
     if (learner.sentAt !== null && store.version > learner.sentAt) advance();
   });

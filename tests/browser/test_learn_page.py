@@ -2,8 +2,10 @@
 in headless Chromium at 1280x720 and at 390x844: from the lobby's link, the
 tutorial's two chapters walked to their end by clicks, each step's panel
 saying what to press (lit up) and why; an action the step does not want is
-held back with a gentle sentence and changes nothing; the last step's one
-click starts a real game against the easy bot. axe finds no serious or
+held back with a gentle sentence and changes nothing; Hint says what the
+hard bot would do and Take back undoes the last step's action (the panel
+going back with it); the last step's one click starts a real game against
+the easy bot. axe finds no serious or
 critical violation on a lesson's page. Screenshots go to CODEX_SCREENSHOTS
 when it names a folder."""
 
@@ -69,6 +71,17 @@ def test_the_tutorial_is_walked_to_its_end(browser, live_server_url, size, optio
     assert "Not yet" in notice(page) and version(page) == 0
     table.hire(page)
 
+    lesson(page, "Playing units")
+    # Alone against a bot: a hint says what the hard bot would do; a take-back
+    # undoes the hire, and the tutorial goes back to the step it did.
+    page.click("#hint-button")
+    page.locator("#hint-text").wait_for()
+    assert page.locator("#hint-text").inner_text().startswith("Hint: ")
+    page.click("#take-back-button")
+    lesson(page, "Workers and gold")
+    wait_version(page, 2)
+    assert "Taken back" in notice(page)
+    table.hire(page)
     lesson(page, "Playing units")
     select(page.locator("#hand .card.playable.kind-unit").first)
     table.act(page, page.locator("#inspector [data-action=play]").first.click, "play")
