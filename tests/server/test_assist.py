@@ -155,3 +155,19 @@ def test_a_rated_match_gets_no_hints_even_against_bots(make_user):
     Table.objects.filter(pk=table.pk).update(rated=True)
     assert assist.refusal(match.pk, 0)[0] == "rated"
     assert assist.refusal(match.pk, None)[0] == "spectator"
+
+
+def test_the_match_page_offers_hint_and_take_back_only_alone_against_bots(make_user):
+    from asgiref.sync import async_to_sync
+
+    from lobby import services
+    from tests.server.matchkit import logged_in
+
+    alice, bob = make_user("alice"), make_user("bob")
+    with_a_person = async_to_sync(start_match)([alice, bob])
+    page = logged_in(alice).get(f"/match/{with_a_person.pk}/").content.decode()
+    assert 'id="hint-button"' not in page and 'id="take-back-button"' not in page
+    table = bot_table([make_user("carol")], bots=[(1, "easy")])
+    against_a_bot = services.start_table(table.pk, table.host, seed=2).match
+    page = logged_in(table.host).get(f"/match/{against_a_bot.pk}/").content.decode()
+    assert 'id="hint-button"' in page and 'id="take-back-button"' in page

@@ -47,6 +47,7 @@ def test_starting_the_tutorial_makes_a_lesson_against_a_bot(make_user):
     script = _script_of(page)
     assert script["steps"] == CHAPTERS[0]["steps"] and script["chapter"] == 0
     assert 'id="hint-button"' in page.content.decode()  # alone against a bot: hints offered
+    assert 'id="rematch"' not in page.content.decode()  # no table to play again: the tutorial's end offers a game
 
 
 def test_a_lesson_is_its_learners_only(make_user):
