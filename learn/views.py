@@ -8,6 +8,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
+from game.services import MAX_ID
 from game.views import match_context
 from learn import lessons
 from learn.models import Lesson
@@ -30,7 +31,10 @@ def start(request):
 
 
 def _lesson(request, match_id: int) -> Lesson:
-    """The user's own lesson of match ``match_id``; Http404 for any other."""
+    """The user's own lesson of match ``match_id``; Http404 for any other
+    (an id beyond any integer column too: never a server error)."""
+    if not 0 < match_id <= MAX_ID:
+        raise Http404("No such lesson.")
     lesson = Lesson.objects.filter(match_id=match_id, user=request.user).first()
     if lesson is None:
         raise Http404("No such lesson.")
