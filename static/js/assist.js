@@ -12,7 +12,7 @@ import { $, config, page, send, showNotice, store, view } from "./page.js";
 /** @typedef {{action: Action, visits: number, value: number | null}} Weighed */
 
 /**
- * An action in the words the action bar uses: "Play: Older Brother (Ana)".
+ * An action in the words the action bar uses: its type, then what it names ("Hire a worker: <card> (<player>)").
  * @param {Action} action
  * @returns {string}
  */
