@@ -16,6 +16,7 @@ urlpatterns = [
     path("", include("notices.urls")),
     path("", include("community.urls")),
     path("", include("tournaments.urls")),
+    path("", include("learn.urls")),
 ]
 
 # JSON under /api/ (an address no API route matches, a request Django cannot

@@ -24,6 +24,7 @@ from django.conf import settings
 
 from game import accountrate, chat, commits, delivery, livesockets, presence, socketsessions, standins
 from game.admission import TooManySockets, admit, group_name
+from game.assistsocket import AssistMessages
 from game.clientframes import MAX_NONCE_CHARS, RATE_LIMITED, TokenBucket, read_message, valid_id, valid_nonce
 from game.closecodes import CLOSE_FLOODING, CLOSE_FORBIDDEN, CLOSE_NOT_FOUND, CLOSE_TOO_MANY, CLOSE_UNAUTHENTICATED
 from game.dispatch import DirectDispatch
@@ -36,7 +37,7 @@ from game.versionsending import VersionSending
 log = logging.getLogger(__name__)
 
 
-class MatchConsumer(VersionSending, TableTalk, SessionChecks, DirectDispatch, AsyncWebsocketConsumer):
+class MatchConsumer(AssistMessages, VersionSending, TableTalk, SessionChecks, DirectDispatch, AsyncWebsocketConsumer):
     """One player's or spectator's live connection to one match.
 
     Connect: logged-in users only (else close 4401); seated players and allowed
@@ -236,6 +237,8 @@ class MatchConsumer(VersionSending, TableTalk, SessionChecks, DirectDispatch, As
             "chat": self.on_chat,
             "ping": self.on_ping,
             "stand_in": self.on_stand_in,
+            "hint": self.on_hint,
+            "take_back": self.on_take_back,
         }.get(msg.get("type"))
         if handler is None:
             await self.reply("error", msg_id, "unknown_type", "Unknown message type.")

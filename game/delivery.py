@@ -170,15 +170,40 @@ def publish_from_thread(match_id: int, snapshot: Snapshot, timeout: float = 30.0
     if shared(layer):
         async_to_sync(layer.group_send)(versions_group(match_id), fanout.version_event(match_id, snapshot))
         return
+    if not _on_the_loop(layer, lambda: publish(match_id, snapshot), timeout):
+        log.warning("match %s: version %s not delivered from a thread", match_id, snapshot.version)
+
+
+def tell_from_thread(channel: str, event: dict, timeout: float = 30.0) -> None:
+    """Send ``event`` (a channel-layer message: its ``type`` names the
+    consumer's handler) to the one connection ``channel``, from a thread
+    that is not the event loop's (background work: game.tasks.give_hint).
+    With the in-memory layer it is sent on this process's event loop (a
+    process that never held a connection has nobody to tell)."""
+    layer = get_channel_layer()
+    if shared(layer):
+        async_to_sync(layer.send)(channel, event)
+        return
+    if not _on_the_loop(layer, lambda: layer.send(channel, event), timeout):
+        log.warning("%s not told from a thread", channel)
+
+
+def _on_the_loop(layer, make, timeout: float) -> bool:
+    """Run the coroutine ``make()`` on the event loop of this process's
+    connections (the in-memory ``layer``'s) and wait for it up to
+    ``timeout`` seconds. Returns False when it did not run to its end
+    (the loop stopped meanwhile: a test's end); True when it did, or when
+    there is no such loop (nobody here to tell)."""
     worker = _worker
     if worker is None or not worker[0].is_running() or worker[1] is not layer:
-        return
-    future = asyncio.run_coroutine_threadsafe(publish(match_id, snapshot), worker[0])
+        return True
+    future = asyncio.run_coroutine_threadsafe(make(), worker[0])
     try:
         future.result(timeout)
-    except concurrent.futures.TimeoutError:  # the loop stopped meanwhile (a test's end)
+    except concurrent.futures.TimeoutError:
         future.cancel()
-        log.warning("match %s: version %s not delivered from a thread", match_id, snapshot.version)
+        return False
+    return True
 
 
 async def _deliver_here(match_id: int, snapshot: Snapshot, sender=None, answer: dict | None = None) -> None:

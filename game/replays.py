@@ -23,7 +23,7 @@ from pathlib import Path
 
 from django.db import transaction
 
-from game import rules
+from game import rules, takeback
 from game.models import Match, ReplayStep
 
 SPECTATORS = -1  # ReplayStep.viewer of the spectators' view
@@ -113,8 +113,14 @@ def _build(match: Match, seat: int | None, viewer: int) -> None:
     state = rules.new_game(match.config)
     engine = engine_version()
     rows = [_step(match, viewer, engine, 0, None, None, state, seat)]
+    done: list = []  # the (seat, action) pairs that made ``state`` (game.takeback.effective)
     for entry in match.actions.order_by("seq").only("seq", "seat", "action"):
-        state, _events = rules.apply_action(state, entry.seat, entry.action)
+        done.append((entry.seat, entry.action))
+        if entry.action.get("type") == takeback.TAKE_BACK:  # the state before the actions it undid
+            done = takeback.effective(done)
+            state = takeback.state_after(match.config, done)
+        else:
+            state, _events = rules.apply_action(state, entry.seat, entry.action)
         rows.append(
             _step(
                 match,

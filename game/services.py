@@ -375,7 +375,7 @@ def _current(match_id: int, row: dict) -> Snapshot:
     else the state rebuilt from the database (snapshot and log: _rebuilt)
     at the version read then, and kept: in an action that is the row's
     version, or a newer one another transaction committed since, and then
-    the action's write finds the row moved on (_write) and it runs again."""
+    the action's write finds the row moved on (write_version) and it runs again."""
     created = str(row["created"])
     snapshot = statecache.get(match_id, created, row["version"])
     if snapshot is None:
@@ -412,7 +412,7 @@ def _match_row(match_id: int, nonce: str | None, seat: int | None, user_id: int 
     acting seat (``user_id``'s, or ``seat``) and the version that seat's
     ``nonce`` produced (None: unused); None when the match does not exist.
     Not locked: the action's write is made only while the row is still at
-    this version (_write), and on SQLite the transaction holds the write
+    this version (write_version), and on SQLite the transaction holds the write
     lock from its start. One statement, not three, and written out rather
     than built by the ORM: each statement is a round trip on the one
     database thread of a worker, and building this one through the ORM cost
@@ -449,12 +449,12 @@ def _snapshot_due(version: int, state_version: int, finished: bool) -> bool:
     return finished or version - state_version >= settings.CODEX_SNAPSHOT_EVERY
 
 
-class _Raced(Exception):
+class Raced(Exception):
     """Another transaction committed a version of the match after this one
     read it (PostgreSQL): nothing was written; apply the action again."""
 
 
-def _write(match_id: int, snapshot: Snapshot, seat: int, action: dict, nonce: str | None) -> None:
+def write_version(match_id: int, snapshot: Snapshot, seat: int, action: dict, nonce: str | None) -> None:
     """Store the new version (version, status, result, and the state text
     as the new snapshot when ``snapshot.text`` is set) and append the
     action to the log, only while the row is still at the version before
@@ -462,7 +462,7 @@ def _write(match_id: int, snapshot: Snapshot, seat: int, action: dict, nonce: st
     the insert made only when the update was), two on SQLite; written out,
     not built by the ORM (docs/BENCHMARKS.md, "Profile"). The update locks
     the row until the commit: one writer per match, each version made
-    once. Raises _Raced (nothing written) when another transaction made
+    once. Raises Raced (nothing written) when another transaction made
     that version first: PostgreSQL's update waits for it, then finds the
     row at a newer version."""
     match, log = Match._meta.db_table, MatchAction._meta.db_table
@@ -491,19 +491,19 @@ def _write(match_id: int, snapshot: Snapshot, seat: int, action: dict, nonce: st
             if cursor.rowcount == 1:
                 cursor.execute(insert.format(rows=f"VALUES ({values.format(j='')})"), insert_params)
         if cursor.rowcount != 1:
-            raise _Raced(match_id)
+            raise Raced(match_id)
 
 
 def _until_written(apply):
     """Run the transaction ``apply()`` (on a live connection:
     _on_a_live_connection) and return its result; again, from the start,
     as long as another transaction made the version it was writing first
-    (_Raced: each time, another action of the match was applied, so
+    (Raced: each time, another action of the match was applied, so
     this ends)."""
     while True:
         try:
             return _on_a_live_connection(apply)
-        except _Raced:
+        except Raced:
             continue  # rolled back (inside a caller's transaction: to its savepoint); read again
 
 
@@ -567,7 +567,7 @@ def _apply(
     """apply_match_action (``user_id``) and apply_seat_action (``seat``).
 
     On PostgreSQL the reads run outside a transaction and the write is one
-    statement (_write), a transaction of its own: two round trips to the
+    statement (write_version), a transaction of its own: two round trips to the
     database, not four (BEGIN and COMMIT were one each, issue 29). Nothing
     is lost by it: the reads were not locked inside the transaction either
     (READ COMMITTED: each statement sees what was committed when it
@@ -642,7 +642,7 @@ def _apply(
         )
         timed = match["turn_seconds"] is not None  # the table's turn timer (game.turnclock)
         with _atomic(postgres and (timed or finished)):
-            _write(match_id, snapshot, seat, action, nonce)
+            write_version(match_id, snapshot, seat, action, nonce)
             if timed:
                 turnclock.after_action(match_id, state)
             if finished:  # in the finish's transaction (game.matchsignals; issue 33's ratings)

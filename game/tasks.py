@@ -41,9 +41,10 @@ from huey import crontab
 from huey.contrib.djhuey import HUEY, db_task, on_startup, periodic_task
 
 from codexsite import taskqueue
-from game import deadlines, delivery, pacing, standins, turnbased
+from game import assist, deadlines, delivery, pacing, standins, turnbased
 from game.models import Match
 from game.rules import waiting_on
+from game.services import ActionRefused, MatchNotFound
 
 log = logging.getLogger(__name__)
 
@@ -145,6 +146,34 @@ def _run(match_id: int) -> None:
         HUEY.delete(mark)
     if seen is not None and _version(match_id) != seen:
         wake_bots(match_id)
+
+
+@db_task()
+def give_hint(match_id: int, seat: int, channel: str, msg_id) -> None:
+    """Work out the hint ``seat`` asked for in match ``match_id`` (the hard
+    bot's search, game.assist.hint: background work, off the event loop
+    that answers everyone's actions) and send it to the asking connection
+    ``channel`` as a ``hint`` message, or its refusal (MatchConsumer's
+    match_hint). A fault is logged and answered with ``internal_error``."""
+    try:
+        message = {"type": "hint", "id": msg_id, **assist.hint(match_id, seat)}
+    except ActionRefused as refused:
+        message = refused.as_message(msg_id)
+    except MatchNotFound:
+        message = {"type": "error", "id": msg_id, "code": "match_gone", "reason": "This match no longer exists."}
+    except Exception:
+        log.exception("match %s: hint failed", match_id)
+        reason = "The hint could not be worked out."
+        message = {"type": "error", "id": msg_id, "code": "internal_error", "reason": reason}
+    finally:
+        connection.close()
+    delivery.tell_from_thread(channel, {"type": "match.hint", "message": message})
+
+
+def ask_hint(match_id: int, seat: int, channel: str, msg_id) -> None:
+    """Queue give_hint (starting this process's workers when they work in-process)."""
+    serve_here()
+    give_hint(match_id, seat, channel, msg_id)
 
 
 @receiver(turnbased.deadline_set)

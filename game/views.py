@@ -7,7 +7,7 @@ from django.http import Http404
 from django.shortcuts import render
 from django.urls import reverse
 
-from game import turnclock
+from game import assist, turnclock
 from game.rules import reference
 from game.rules.tables import playable_heroes
 from game.services import AccessDenied, MatchNotFound, load_access
@@ -43,14 +43,18 @@ def rules_link(game: str | None) -> dict | None:
     return {"url": reverse(name), "title": title}
 
 
-@login_required
-def match_page(request, match_id):
-    """Render the match page for a player or an allowed spectator (``?invite=``); 404 otherwise.
+def match_context(request, match_id: int) -> dict:
+    """The match page's template context for the logged-in user in match
+    ``match_id`` (a player, or a spectator allowed by ``?invite=``): what
+    match.html and the pages that extend it (the tutorial's, learn.views)
+    render. Raises Http404 as match_page answers.
     ``page_config.bots``: ``{seat: label}`` of the table bots (issue 14 point 9);
     ``turnSeconds``: the turn timer (null: none; game.turnclock); ``chat_max``
     (and ``page_config.chatMax``): the longest chat line the server takes
     (CODEX_CHAT_MAX_CHARS), which the chat box counts down to; ``game``: the
-    table's game, whose board (static/js/boards.js) the page loads as it opens."""
+    table's game, whose board (static/js/boards.js) the page loads as it opens;
+    ``assist``: the player may ask for hints and take back (game.assist:
+    alone against bots, not rated), so the page shows those buttons."""
     invite, access = _access(request, match_id)
     config = {
         "matchId": match_id,
@@ -61,18 +65,22 @@ def match_page(request, match_id):
         "chatMax": settings.CODEX_CHAT_MAX_CHARS,
         "glossary": reference.glossary(),  # keyword chips and patrol slots explain themselves
         "game": access.snapshot.state.get("game") or "codex",  # whose board to load (static/js/boards.js)
+        "assist": access.seat is not None and assist.allowed(match_id, access.seat),  # Hint, Take back (issue 34)
     }
-    return render(
-        request,
-        "match.html",
-        {
-            "match_id": match_id,
-            "seat": access.seat,
-            "page_config": config,
-            "chat_max": settings.CODEX_CHAT_MAX_CHARS,
-            "rules_link": rules_link(access.snapshot.state.get("game")),
-        },
-    )
+    return {
+        "match_id": match_id,
+        "seat": access.seat,
+        "page_config": config,
+        "chat_max": settings.CODEX_CHAT_MAX_CHARS,
+        "rules_link": rules_link(access.snapshot.state.get("game")),
+    }
+
+
+@login_required
+def match_page(request, match_id):
+    """Render the match page for a player or an allowed spectator
+    (``?invite=``); 404 otherwise (its context: match_context)."""
+    return render(request, "match.html", match_context(request, match_id))
 
 
 @login_required

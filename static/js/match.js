@@ -5,6 +5,7 @@
 // what every game shares here: the banner, table options, log, chat,
 // presence of away players, turn clock, notices and result dialog. It knows
 // no rules and has no branch on which game is played.
+import { assistMessage, wireAssist } from "./assist.js";
 import { api, el, loadCatalog, setText } from "./common.js";
 import { boardOf, gameOf, loadBoard } from "./boards.js";
 import { playerAt } from "./codexview.js";
@@ -71,6 +72,7 @@ function onMessage(m, presenceBefore) {
     default:
       break;
   }
+  assistMessage(m);
 }
 
 /** Closed for good (connection.js NO_RETRY): say why. */
@@ -412,6 +414,7 @@ store.subscribe((change) => {
 async function main() {
   page.render = render;
   wire();
+  wireAssist();
   initClock(config.turnSeconds, () => send({ type: "ping" }), config.bots); // the table's turn timer, if any
   // The board of the table's game loads meanwhile; a view of another game loads its own (render).
   const [cards, found] = await Promise.all([loadCatalog(), api("GET", "/api/modes/"), loadBoard(config.game || "codex").catch(() => null)]);

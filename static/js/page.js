@@ -30,10 +30,12 @@ export const ui = {
 /**
  * What the page sets up as it opens: the Codex card catalog (common.js
  * loadCatalog), /api/modes/ by key (the labels of a game's table options,
- * lobby/modes.py), the connection (connection.js) and the page's render.
- * @type {{catalog: Map<string, any>, modes: Record<string, any>, conn: import("./connection.js").Connection | null, render: () => void}}
+ * lobby/modes.py), the connection (connection.js), the page's render and
+ * `gate`: null, or a check every action passes before it is sent (the
+ * tutorial's, learn.js: a sentence keeps the action from being sent).
+ * @type {{catalog: Map<string, any>, modes: Record<string, any>, conn: import("./connection.js").Connection | null, render: () => void, gate: ((action: Action) => string | null) | null}}
  */
-export const page = { catalog: new Map(), modes: {}, conn: null, render: () => {} };
+export const page = { catalog: new Map(), modes: {}, conn: null, render: () => {}, gate: null };
 
 /** Draw the page again for the state held (match.js render). */
 export function render() {
@@ -73,6 +75,13 @@ function newNonce() {
  */
 export function act(action, at = store.version) {
   if (busy() || !store.msg || !page.conn) return;
+  const held = page.gate ? page.gate(action) : null;
+  if (held) {
+    afterSend(ui, action); // the choice it ended is over: the player starts again from the board
+    showNotice(held);
+    render();
+    return;
+  }
   const message = { type: "action", action, version: at, nonce: newNonce() };
   const id = page.conn.sendAction(message);
   if (id === null) return;

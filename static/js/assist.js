@@ -1,0 +1,80 @@
+// Hints and take-backs for a player alone against bots (issue 34 point 2;
+// docs/LEARN.md): the banner's "Hint" and "Take back" buttons, shown only
+// where the server said they are allowed (page config `assist`, from
+// game.assist), and the hint's sentence. The server decides again on each
+// request, and answers a hint later (the hard bot thinks off its event loop).
+import { el, sentence, words } from "./common.js";
+import { describeId } from "./codexview.js";
+import { genericPath } from "./controls.js";
+import { $, config, page, send, showNotice, store, view } from "./page.js";
+
+/** @typedef {import("./protocol.js").Action} Action */
+/** @typedef {{action: Action, visits: number, value: number | null}} Weighed */
+
+/**
+ * An action in the words the action bar uses: its type, then what it names ("Hire a worker: <card> (<player>)").
+ * @param {Action} action
+ * @returns {string}
+ */
+export function actionWords(action) {
+  const name = sentence(words(action.type));
+  const what = genericPath(action).map((id) => describeId(view(), page.catalog, id)).join(", ");
+  return what ? `${name}: ${what}` : name;
+}
+
+/**
+ * A share 0..1 as a whole percentage.
+ * @param {number | null} value
+ */
+function percent(value) {
+  return `${Math.round((value || 0) * 100)}%`;
+}
+
+/**
+ * The hint's sentences: the move, how the search judged it, and the
+ * alternatives it weighed with their values.
+ * @param {{action: Action, visits: number, value: number | null, alternatives: Weighed[], only: boolean}} hint
+ * @returns {string}
+ */
+export function hintText(hint) {
+  const move = `Hint: ${actionWords(hint.action)}.`;
+  if (hint.only) return `${move} It is the one thing you can do now.`;
+  const judged = hint.visits
+    ? ` The hard bot tried it in ${hint.visits} imagined games and came out ahead in ${percent(hint.value)} of them.`
+    : " The hard bot's rule of thumb picks it.";
+  const alts = hint.alternatives.slice(0, 3).map((a) => `${actionWords(a.action)} (${percent(a.value)})`);
+  return `${move}${judged}${alts.length ? ` It also weighed ${alts.join("; ")}.` : ""}`;
+}
+
+/** Show the banner's buttons where the server allows them (config.assist). */
+export function wireAssist() {
+  const hint = $("hint-button");
+  const back = $("take-back-button");
+  if (!hint || !back || !config.assist) return;
+  hint.hidden = false;
+  back.hidden = false;
+  hint.onclick = () => {
+    if (!store.msg || send({ type: "hint" }) === null) return;
+    hint.disabled = true;
+    showNotice("Thinking about your move…");
+  };
+  back.onclick = () => {
+    if (store.msg) send({ type: "take_back" });
+  };
+}
+
+/**
+ * The page's part of a message: a hint is shown, and ends the wait of the
+ * Hint button (so does any refusal or error); a take-back is said, and
+ * told to the page as the event "codex:taken-back".
+ * @param {any} m
+ */
+export function assistMessage(m) {
+  const hint = $("hint-button");
+  if (hint && ["hint", "refused", "error"].includes(m.type)) hint.disabled = false;
+  if (m.type === "hint") showNotice(el("span", hintText(m), { id: "hint-text" }));
+  if (m.type === "applied" && m.taken_back) {
+    showNotice("Taken back: the board is as it was before your last action.");
+    document.dispatchEvent(new CustomEvent("codex:taken-back")); // the tutorial steps back with it (learn.js)
+  }
+}
