@@ -283,7 +283,7 @@ def main() -> None:
     parser.add_argument(
         "--playouts",
         action="store_true",
-        help="random 1-hero games only: {\"playouts\": actions per CPU second}; with --against, issue 30's row",
+        help='random 1-hero games only: {"playouts": actions per CPU second}; with --against, issue 30\'s row',
     )
     args = parser.parse_args()
     if args.against:

@@ -81,7 +81,7 @@ OnAction = Callable[[State, Seat, Action], Any]
 def play_out(
     state: State,
     bots: list[Any],
-    apply_in_place: Callable[[State, Seat, Action], Any],
+    apply_in_place: Callable[..., Any],  # (state, seat, action[, memo]): memo only with ``read``
     next_seat: Callable[[State, int], Seat],
     max_actions: int,
     on_action: OnAction | None = None,
