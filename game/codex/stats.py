@@ -257,13 +257,21 @@ def _hp(state: dict, iid: str) -> int:
             if eff.get("iid") == iid:
                 value += eff.get("hp", 0)
     if inst["zone"] == "play":
-        auras, auras_all, global_auras = _auras(state)
-        for src, aura in auras.get(inst["controller"], ()):
-            value += aura(state, src, iid)[1]
-        for src, aura in auras_all:
-            value += aura(state, src, iid)[1]
-        for src, aura in global_auras:
-            value += aura(state, src, iid)[1]
+        value += _aura_hp(state, iid, inst["controller"], _auras(state))
+    return value
+
+
+def _aura_hp(state: dict, iid: str, controller: int, sources: tuple) -> int:
+    """The HP the auras ``sources`` (:func:`_auras`' three lists) give
+    ``iid`` in play under ``controller``, each hook asked in their order."""
+    auras, auras_all, global_auras = sources
+    value = 0
+    for src, aura in auras.get(controller, ()):
+        value += aura(state, src, iid)[1]
+    for src, aura in auras_all:
+        value += aura(state, src, iid)[1]
+    for src, aura in global_auras:
+        value += aura(state, src, iid)[1]
     return value
 
 
@@ -283,7 +291,7 @@ def hp_reader(state: dict):
             if gain:
                 named = eff.get("iid")
                 extra[named] = extra.get(named, 0) + gain
-    auras, auras_all, global_auras = _auras(state)
+    sources = _auras(state)
     memo = getattr(_local, "memo", None)
     kept = memo[1] if memo is not None and memo[0] is state else {}
     printed = _printed
@@ -296,13 +304,7 @@ def hp_reader(state: dict):
         if found is not None:
             return found
         value = printed(inst["card"], inst["level"])[1] + inst["plus"] - inst["minus"] + extra.get(iid, 0)
-        for src, aura in auras.get(inst["controller"], ()):
-            value += aura(state, src, iid)[1]
-        for src, aura in auras_all:
-            value += aura(state, src, iid)[1]
-        for src, aura in global_auras:
-            value += aura(state, src, iid)[1]
-        return value
+        return value + _aura_hp(state, iid, inst["controller"], sources)
 
     return read
 
