@@ -118,8 +118,8 @@ soak-turnbased: $(VENV)/.dev
 
 # Engine benchmark, the engine paired with issue 13's baseline commit
 # BENCH_BASELINE (benchmarks/engine_ab.py: every mode's speed-up beside the
-# "3x" target), then the server load benchmark (docs/BENCHMARKS.md). The
-# server rows N-pg need PostgreSQL and Redis on 127.0.0.1, the rows behind
+# "3x" target) and with PLAYOUT_BASELINE (issue 30's playouts row), then
+# the server load benchmark (docs/BENCHMARKS.md). The server rows N-pg need PostgreSQL and Redis on 127.0.0.1, the rows behind
 # nginx (N > 1, 1-pg-proxy) nginx too (SERVER_CONFIGS=1-sqlite runs without
 # them); 1-pg-200 is 200 matches and 400 spectators on one worker; SECONDS is
 # the length of each load phase; SERVER_AGAINST=<commit> runs each row on
@@ -127,10 +127,14 @@ soak-turnbased: $(VENV)/.dev
 # table puts every server target of issue 29 beside its figure and the
 # clean echo floor of the same run (met/missed).
 BENCH_BASELINE ?= 2aca43a
+# The commit before issue 30's engine speed work (point 3: random 1-hero
+# playouts at least 1.6x its actions per CPU second, paired).
+PLAYOUT_BASELINE ?= 65cd27c
 SERVER_CONFIGS ?= 1-sqlite,1-pg,1-pg-proxy,4-pg,1-pg-200
 bench: $(VENV)/.dev
 	$(BIN)/python -m benchmarks.engine_bench --games $(or $(GAMES),20)
 	$(BIN)/python -m benchmarks.engine_ab --against $(BENCH_BASELINE) --rounds 2 --games 4
+	$(BIN)/python -m benchmarks.engine_ab --against $(PLAYOUT_BASELINE) --playouts --rounds 3 --games 20
 	$(BIN)/python -m benchmarks.server_bench --configs $(SERVER_CONFIGS) \
 		--seconds $(or $(SECONDS),20) $(if $(SERVER_AGAINST),--against $(SERVER_AGAINST))
 

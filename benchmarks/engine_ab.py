@@ -13,6 +13,11 @@ measure, alternating the commits (A B C A B C ...):
 Prints one JSON line. benchmarks/engine_bench.py is the full table of the
 current commit.
 
+``--playouts`` times random 1-hero games only; with ``--against REV``
+it prints issue 30's row (point 3: those playouts' actions per CPU
+second, at least :data:`PLAYOUT_FACTOR` times REV's; ``make bench``
+pairs it with PLAYOUT_BASELINE, the commit before that speed work).
+
 ``--against REV`` (``make bench``) does the pairing itself: it extracts
 commit REV of this repository (``git archive``) into a temporary folder,
 runs this script there and in this tree in turn, ``--rounds`` times each,
@@ -139,6 +144,13 @@ ISSUE_FIGURES = {"apply_action": 424, "legal_actions": 200, "view": 133, "action
 TARGETS = {"apply_action": 100, "apply_action_in_place": 100, "legal_actions": 60, "view": 60, "actions_per_s": 6000}
 MODE_FACTOR = 3  # every mode at least 3x its figure at the baseline
 ALL_MODES = ",".join(MODES)
+# Issue 30, point 3: random 1-hero playouts (legal_actions and applying the
+# action each step, the JS anchor's protocol) at >= 8x the anchor where the
+# engine stood at 4.8-5.1x before the issue's speed work (PLAYOUT_BASELINE
+# in the Makefile, the commit before it): 1.6x that commit's actions per
+# CPU second, paired in the same minutes.
+PLAYOUT_FACTOR = 1.6
+PLAYOUT_ROW = "random 1-hero playouts, actions per CPU-second"
 
 
 def _run_in(tree: str, args: list) -> dict:
@@ -227,6 +239,31 @@ def against(rev: str, rounds: int, games: int, samples: int, modes: str) -> None
         )
 
 
+def playouts_against(rev: str, rounds: int, games: int) -> None:
+    """Pair random 1-hero playouts (:func:`_actions_per_s`, ``games`` games
+    a round) of this tree with commit ``rev``, each side in turn
+    ``rounds`` times, and print the row of issue 30's target: both sides'
+    median actions per CPU second, the median of the rounds' ratios
+    (min-max) beside :data:`PLAYOUT_FACTOR`. Raises CalledProcessError
+    when ``rev`` cannot be extracted or run."""
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    figures: dict[str, list[int]] = {"base": [], "here": []}
+    with tempfile.TemporaryDirectory() as base_tree:
+        _extract(rev, base_tree)
+        for _ in range(rounds):
+            for side, tree in (("base", base_tree), ("here", root)):
+                figures[side].append(_run_in(tree, ["--playouts", "--games", str(games)])["playouts"])
+    ratio, spread = _ratio_cell(figures["base"], figures["here"], True)
+    print(f"Paired with {rev}: {rounds} rounds, each side in turn, {games} random 1-hero games a round\n")
+    print(f"| row | {rev} | this tree | speed-up (min-max) | target | |")
+    print("|---|---|---|---|---|---|")
+    print(
+        f"| {PLAYOUT_ROW}, against {rev} | {statistics.median(figures['base']):.0f} | "
+        f"{statistics.median(figures['here']):.0f} | {ratio:.2f}x ({spread}) | >= {PLAYOUT_FACTOR}x | "
+        f"{'met' if ratio >= PLAYOUT_FACTOR else 'missed'} |"
+    )
+
+
 def main() -> None:
     """Measure and print ``{"apply_action", "legal_actions", "view": median
     µs, "actions_per_s": random 1-hero games}`` as JSON, with
@@ -243,15 +280,26 @@ def main() -> None:
     )
     parser.add_argument("--against", metavar="REV", help="pair this tree with commit REV and print the tables")
     parser.add_argument("--rounds", type=int, default=3, help="rounds of each side, with --against")
+    parser.add_argument(
+        "--playouts",
+        action="store_true",
+        help='random 1-hero games only: {"playouts": actions per CPU second}; with --against, issue 30\'s row',
+    )
     args = parser.parse_args()
     if args.against:
         try:
-            against(args.against, args.rounds, args.games, args.samples, args.modes or ALL_MODES)
+            if args.playouts:
+                playouts_against(args.against, args.rounds, args.games)
+            else:
+                against(args.against, args.rounds, args.games, args.samples, args.modes or ALL_MODES)
         except subprocess.CalledProcessError as err:
             print(
                 f"No pairing with {args.against}: `{' '.join(map(str, err.cmd))[:80]}` failed "
                 f"(is {args.against} in this clone's history?)."
             )
+        return
+    if args.playouts:
+        print(json.dumps({"playouts": _actions_per_s("1hero", "random", args.games)}))
         return
     if args.modes:
         print(

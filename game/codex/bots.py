@@ -17,7 +17,7 @@ import random
 from game.kernel import bots as shared_bots
 
 from . import catalog, stats
-from .engine import apply_action_in_place, copy_state, legal_actions
+from .engine import RULES, apply_action_in_place, copy_state, legal_actions
 from .freeforall import base_hp_left, leaders
 from .setup import new_game
 from .state import acting_seats, player
@@ -149,7 +149,9 @@ def play_game(config: dict, bots: list, max_actions: int = 5000, on_action=None)
     action: copy it, engine.copy_state, to keep it as it is then).
     """
     state = copy_state(new_game(config))  # shares nothing with the config
-    return state, shared_bots.play_out(state, bots, apply_action_in_place, _next_to_act, max_actions, on_action)
+    return state, shared_bots.play_out(
+        state, bots, apply_action_in_place, _next_to_act, max_actions, on_action, RULES.read
+    )
 
 
 def _next_to_act(state: dict, step: int) -> int:

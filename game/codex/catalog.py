@@ -90,7 +90,7 @@ def extra_cards(records: list):
     Raises ValueError when an id is already in the catalog or a record
     lacks ``id``, ``name`` or ``kind``. Not for heroes, legendary cards or
     ongoing spells with channeling: the engine caches the catalog's lists
-    of those (spec_name, state._legendary_names, checks._channeling_spells);
+    of those (spec_name, state.legendary_names, checks._channeling_spells);
     and give one id the same facts each time (stats and view cache a card's
     printed facts by id).
     Source: house rule (issue 28: a new card needs no engine edit).

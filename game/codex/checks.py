@@ -23,6 +23,7 @@ from .state import (
     in_play,
     is_opponent,
     is_patrolling,
+    legendary_names,
     log,
     move,
     name,
@@ -70,24 +71,42 @@ def state_based_checks(state: dict) -> None:
 
 def _settled(state: dict) -> bool:
     """True when a round of :func:`state_based_checks` has nothing to do
-    now: no second copy of a legendary, nothing in play that would die
-    (:func:`_would_die`), is trashed (:func:`_must_trash`) or sacrificed
-    (:func:`_must_sacrifice`, indestructible or not). One pass over the
-    things in play that only reads (issue 13); False when something may be
-    to do, and the round then runs in full."""
-    if second_legendaries(state):
-        return False
+    now: no second copy of a legendary (state.second_legendaries),
+    nothing in play that would die (:func:`_would_die`), is trashed
+    (:func:`_must_trash`) or sacrificed (:func:`_must_sacrifice`,
+    indestructible or not). One pass over the things in play that only
+    reads (issue 13), each thing's HP from stats.hp_reader (what the
+    things share read once per pass: issue 30, point 3); False when
+    something may be to do, and the round then runs in full."""
     cards = state["cards"]
     trashing, sacrificing = registry.answering("restricts:remain_in_play"), registry.answering("must_sacrifice")
-    channeling = _channeling_spells()
+    channeling, legendary = _channeling_spells(), legendary_names()
+    card = catalog.card
     with stats.frozen(state):
+        hp_of = stats.hp_reader(state)
         for p in state["players"]:
+            seen = None  # the legendary names of this player's things so far
             for iid in p["play"]:
                 inst = cards[iid]
-                if (
-                    _would_die(state, iid, inst)
-                    or _must_trash(state, iid, inst, trashing)
-                    or _must_sacrifice(state, iid, inst, sacrificing, channeling)
+                card_id = inst["card"]
+                named = legendary.get(card_id)
+                if named is not None:
+                    if seen is None:
+                        seen = set()
+                    elif named in seen:
+                        return False  # a second copy (state.second_legendaries)
+                    seen.add(named)
+                if inst["marks"].get("doomed"):
+                    return False  # _would_die, whatever its HP
+                kind = card(card_id)["kind"]
+                if kind in _MORTAL:
+                    hp = hp_of(iid, inst)
+                    if inst["damage"] >= hp or (hp <= 0 and kind != "building"):
+                        return False  # _would_die
+                if card_id in trashing and _must_trash(state, iid, inst, trashing):
+                    return False
+                if (card_id in channeling or card_id in sacrificing) and _must_sacrifice(
+                    state, iid, inst, sacrificing, channeling
                 ):
                     return False
     return True
@@ -375,9 +394,10 @@ def _gain_levels_step(state: dict, step: dict) -> None:
 def _check_game_end(state: dict) -> bool:
     """End the game when a base has fallen; True when it ended. In a
     free-for-all house rule R28 decides (freeforall.base_fallen)."""
-    fallen = [t for t, team in enumerate(state["teams"]) if team["damage"] >= team["hp"]]
-    if not fallen:
-        return False
+    teams = state["teams"]
+    if all(team["damage"] < team["hp"] for team in teams):
+        return False  # the usual case, read without a list
+    fallen = [t for t, team in enumerate(teams) if team["damage"] >= team["hp"]]
     if is_ffa(state):
         return base_fallen(state)
     alive = [t for t in range(len(state["teams"])) if t not in fallen]

@@ -237,7 +237,7 @@ def second_legendaries(state: dict) -> list:
     change append). Deluxe rulebook, "Legendary Cards": "you can never have
     two copies of a given legendary card at the same time"."""
     out = []
-    cards, names = state["cards"], _legendary_names()
+    cards, names = state["cards"], legendary_names()
     for p in state["players"]:
         seen = set()
         for iid in p["play"]:
@@ -250,7 +250,7 @@ def second_legendaries(state: dict) -> list:
 
 
 @cache
-def _legendary_names() -> dict:
+def legendary_names() -> dict:
     """``{card id: name}`` of the catalog's legendary cards (read only;
     catalog facts never change while the engine runs)."""
     return {rec["id"]: rec["name"] for rec in catalog.all_cards() if rec["legendary"]}

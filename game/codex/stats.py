@@ -257,14 +257,56 @@ def _hp(state: dict, iid: str) -> int:
             if eff.get("iid") == iid:
                 value += eff.get("hp", 0)
     if inst["zone"] == "play":
-        auras, auras_all, global_auras = _auras(state)
-        for src, aura in auras.get(inst["controller"], ()):
-            value += aura(state, src, iid)[1]
-        for src, aura in auras_all:
-            value += aura(state, src, iid)[1]
-        for src, aura in global_auras:
-            value += aura(state, src, iid)[1]
+        value += _aura_hp(state, iid, inst["controller"], _auras(state))
     return value
+
+
+def _aura_hp(state: dict, iid: str, controller: int, sources: tuple) -> int:
+    """The HP the auras ``sources`` (:func:`_auras`' three lists) give
+    ``iid`` in play under ``controller``, each hook asked in their order."""
+    auras, auras_all, global_auras = sources
+    value = 0
+    for src, aura in auras.get(controller, ()):
+        value += aura(state, src, iid)[1]
+    for src, aura in auras_all:
+        value += aura(state, src, iid)[1]
+    for src, aura in global_auras:
+        value += aura(state, src, iid)[1]
+    return value
+
+
+def hp_reader(state: dict):
+    """A function ``(iid, inst) -> int`` giving the current maximum HP of
+    ``iid`` in play (its instance ``inst``), the value :func:`hp` gives,
+    for a pass over every thing in play while ``state`` is only read
+    (checks._settled, after every step of an action): what every thing
+    shares, the HP of this-turn and lasting effects by the thing they
+    name and the auras (:func:`_auras`), is read once here rather than per
+    thing; :func:`hp`'s and :func:`compute`'s memo is read first. Call it
+    inside a :class:`frozen` block of ``state`` (issue 30, point 3)."""
+    extra: dict = {}
+    for effects in (state["temp"], state.get("lasting", ())):
+        for eff in effects:
+            gain = eff.get("hp", 0)
+            if gain:
+                named = eff.get("iid")
+                extra[named] = extra.get(named, 0) + gain
+    sources = _auras(state)
+    memo = getattr(_local, "memo", None)
+    kept = memo[1] if memo is not None and memo[0] is state else {}
+    printed = _printed
+
+    def read(iid: str, inst: dict) -> int:
+        found = kept.get(iid)
+        if found is not None:
+            return found["hp"]
+        found = kept.get(("hp", iid))
+        if found is not None:
+            return found
+        value = printed(inst["card"], inst["level"])[1] + inst["plus"] - inst["minus"] + extra.get(iid, 0)
+        return value + _aura_hp(state, iid, inst["controller"], sources)
+
+    return read
 
 
 def kw(state: dict, iid: str, keyword: str) -> int:

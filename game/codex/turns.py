@@ -372,12 +372,10 @@ def end_turn(state: dict) -> None:
                 rec["done"] = True
                 log(state, f"{seat_name(state, seat)}'s {catalog.card(rec['id'])['name']} is finished.")
     state["temp"] = []
+    cards = state["cards"]
     with stats.frozen(state):  # read first, each thing's stats once: no mark changes a keyword
-        ephemeral = [
-            inst
-            for inst in state["cards"].values()
-            if inst["zone"] == "play" and stats.kw(state, inst["iid"], "ephemeral")
-        ]
+        # the things in play are those of the play lists (invariants.check_zones)
+        ephemeral = [cards[i] for q in state["players"] for i in q["play"] if stats.kw(state, i, "ephemeral")]
     for inst in ephemeral:
         inst["marks"]["doomed"] = True
         inst["marks"]["expired"] = True  # nobody's kill (R25)

@@ -10,7 +10,7 @@ import random
 from collections.abc import Callable, Iterable
 from typing import Any, Protocol
 
-from .game import Game
+from .game import Game, Reading
 from .types import Action, Config, Seat, State
 
 
@@ -44,15 +44,22 @@ class RandomBot:
         raise NotImplementedError
 
     def choose(self, state: State, seat: Seat) -> Action | None:
-        """Return an action dict for ``seat``, or None when it has none."""
-        actions = [a for a in self.legal(state, seat) if a["type"] not in self.quiet]
-        if not actions:
-            return None
-        ends = [a for a in actions if a["type"] in self.endings]
-        others = [a for a in actions if a["type"] not in self.endings]
-        if ends and (not others or self.rng.random() < self.end_bias):
-            return ends[0]
-        return self.rng.choice(others)
+        """Return an action dict for ``seat``, or None when it has none
+        (the listing read once: the first ending, the others in order)."""
+        quiet, endings = self.quiet, self.endings
+        end: Action | None = None
+        others = []
+        for a in self.legal(state, seat):
+            kind = a["type"]
+            if kind in quiet:
+                continue
+            if kind not in endings:
+                others.append(a)
+            elif end is None:
+                end = a
+        if end is not None and (not others or self.rng.random() < self.end_bias):
+            return end
+        return self.rng.choice(others) if others else None
 
 
 class ScriptedBot:
@@ -74,10 +81,11 @@ OnAction = Callable[[State, Seat, Action], Any]
 def play_out(
     state: State,
     bots: list[Any],
-    apply_in_place: Callable[[State, Seat, Action], Any],
+    apply_in_place: Callable[..., Any],  # (state, seat, action[, memo]): memo only with ``read``
     next_seat: Callable[[State, int], Seat],
     max_actions: int,
     on_action: OnAction | None = None,
+    read: Reading | None = None,
 ) -> list[tuple[Seat, Action]]:
     """Play ``state`` (changed in place: the caller's own copy) with one bot
     per seat until the game is over, a bot has no action, or
@@ -85,15 +93,27 @@ def play_out(
     ``next_seat(state, step)`` names the seat that acts at step ``step``;
     ``apply_in_place`` is the game's apply_action_in_place;
     ``on_action(state, seat, action)`` runs after each action, on the one
-    state object. Raises what ``apply_in_place`` raises (a bot's illegal
+    state object. ``read`` (the game's ``MoveTable.read``, None: none):
+    each bot chooses inside a reading block of the state (a bot only reads
+    it), whose memo ``apply_in_place`` then takes (its ``memo``): the
+    action's check reads what the bot's listing worked out (issue 30,
+    point 3). Raises what ``apply_in_place`` raises (a bot's illegal
     action: RulesError)."""
     log: list[tuple[Seat, Action]] = []
     while state["status"] == "playing" and len(log) < max_actions:
         seat = next_seat(state, len(log))
-        action = bots[seat].choose(state, seat)
-        if action is None:
-            break
-        apply_in_place(state, seat, action)
+        if read is None:
+            action = bots[seat].choose(state, seat)
+            if action is None:
+                break
+            apply_in_place(state, seat, action)
+        else:
+            memo: dict[str, Any] = {}
+            with read(state, memo):
+                action = bots[seat].choose(state, seat)
+            if action is None:
+                break
+            apply_in_place(state, seat, action, memo)
         log.append((seat, action))
         if on_action is not None:
             on_action(state, seat, action)
@@ -108,4 +128,6 @@ def play_game(
     actions)``: the final state (its own copy) and the ``(seat, action)``
     applied."""
     state = game.copy_state(game.new_game(config))
-    return state, play_out(state, bots, game.apply_action_in_place, game.seat_to_ask, max_actions, on_action)
+    return state, play_out(
+        state, bots, game.apply_action_in_place, game.seat_to_ask, max_actions, on_action, game.moves.read
+    )

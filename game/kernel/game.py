@@ -171,18 +171,30 @@ class MoveTable:
         new = self.copy_state(state)
         return new, self._run(new, seat, action, kind, in_place=False)
 
-    def apply_action_in_place(self, state: State, seat: Seat, action: Action) -> list[Event]:
+    def apply_action_in_place(
+        self, state: State, seat: Seat, action: Action, memo: dict[str, Any] | None = None
+    ) -> list[Event]:
         """The events of ``action`` applied to ``state`` itself (a state
         the caller owns). Raises RulesError from the checks, before
         anything changed; EngineFault when anything fails after them (the
         state is half-changed: rebuild it from the config and the
-        actions)."""
+        actions). ``memo``: the memo of a ``reading`` block of this very
+        state, unchanged since (:func:`~game.kernel.bots.play_out`'s: the
+        bot listed its actions in it); the move's check then runs inside
+        that block too and reads what the listing worked out (issue 30,
+        point 3)."""
         kind = self.check_envelope(state, seat, action)
-        return self._run(state, seat, action, kind, in_place=True)
+        return self._run(state, seat, action, kind, in_place=True, memo=memo)
 
-    def _run(self, state: State, seat: Seat, action: Action, kind: str, in_place: bool) -> list[Event]:
+    def _run(
+        self, state: State, seat: Seat, action: Action, kind: str, in_place: bool, memo: dict[str, Any] | None = None
+    ) -> list[Event]:
         move = self.by_type[kind]
-        plan = move.check(state, seat, action)
+        if memo is not None and self.reading is not None:
+            with self.reading(state, memo):
+                plan = move.check(state, seat, action)
+        else:
+            plan = move.check(state, seat, action)
         before = state[self.log.seq_key]
         try:
             if self.prepare is not None:
@@ -290,9 +302,11 @@ class Game:
         """:meth:`MoveTable.apply_action`."""
         return self.moves.apply_action(state, seat, action)
 
-    def apply_action_in_place(self, state: State, seat: Seat, action: Action) -> list[Event]:
+    def apply_action_in_place(
+        self, state: State, seat: Seat, action: Action, memo: dict[str, Any] | None = None
+    ) -> list[Event]:
         """:meth:`MoveTable.apply_action_in_place`."""
-        return self.moves.apply_action_in_place(state, seat, action)
+        return self.moves.apply_action_in_place(state, seat, action, memo)
 
     def legal_actions(self, state: State, seat: Any) -> list[Action]:
         """:meth:`MoveTable.legal_actions`."""

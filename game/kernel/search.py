@@ -359,7 +359,7 @@ class SearchBot:
         not be played (an engine fault in a dealt world: the iteration does
         not count)."""
         game = self.game
-        apply = game.apply_action_in_place
+        apply, read = game.apply_action_in_place, game.read
         turns = self.level.turns
         horizon = world.get("turn", 0) + turns
         played = 0
@@ -371,10 +371,12 @@ class SearchBot:
                     break
                 actor = game.seat_to_ask(world, step)
                 bot = self.noisy if self.noisy is not None and rng.random() < noise else self.policy
-                chosen = bot.choose(world, actor)
+                memo: dict[str, Any] = {}
+                with read(world, memo):  # the bot only reads; its check reads the listing's memo (play_out)
+                    chosen = bot.choose(world, actor)
                 if chosen is None:
                     break
-                apply(world, actor, chosen)
+                apply(world, actor, chosen, memo)
                 played += 1
         except (RulesError, EngineFault):
             return None, played

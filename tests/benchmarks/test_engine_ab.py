@@ -74,3 +74,20 @@ def test_against_a_commit_not_in_the_clone_says_so():
         check=True,
     )
     assert done.stdout.startswith("No pairing with no-such-commit:"), done.stdout
+
+
+def test_playouts_against_a_commit_print_issue_30_s_row_beside_its_target():
+    if subprocess.run(["git", "-C", str(ROOT), "rev-parse", "HEAD"], capture_output=True).returncode:
+        pytest.skip("not a git clone: nothing to pair with")
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks/engine_ab.py"), "--against", "HEAD", "--playouts"]
+        + ["--rounds", "1", "--games", "1"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    rows = [line.split(" | ") for line in done.stdout.splitlines() if line.startswith("| ") and "---" not in line]
+    assert [row[0] for row in rows] == ["| row", "| random 1-hero playouts, actions per CPU-second, against HEAD"]
+    assert rows[1][-2] == ">= 1.6x" and rows[1][-1].rstrip(" |") in ("met", "missed"), done.stdout
+    assert float(rows[1][3].split("x")[0]) > 0, done.stdout

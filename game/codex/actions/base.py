@@ -208,6 +208,8 @@ def target_combos(state: dict, seat: int, slots: list) -> list:
     no card twice), as lists; ``[[]]`` without slots."""
     if not slots:
         return [[]]
+    if len(slots) == 1:  # one slot, no card twice: each candidate alone (issue 30, point 3)
+        return [[tid] for tid in slot_candidates(state, seat, slots[0])]
     pools = [slot_candidates(state, seat, slot) for slot in slots]
     return [list(c) for c in itertools.product(*pools) if len(set(c)) == len(c)]
 
