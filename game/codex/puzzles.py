@@ -12,6 +12,8 @@ a late-game turn had 15 to 55 patrol moves beside 6 to 35 attacks, in every
 order.
 """
 
+import json
+from pathlib import Path
 from typing import Any
 
 from game.kernel.puzzles import Proof, prove
@@ -26,3 +28,16 @@ def prove_codex(state: dict[str, Any], seat: int, budget: int, worlds: int = 8, 
     left out: a Proof, or None (no such puzzle, or over ``budget``
     nodes). Raises ValueError when ``state`` does not wait on ``seat``."""
     return prove(ENGINE, state, seat, budget, worlds=worlds, seed=seed, idle=IDLE)
+
+
+DATA = Path(__file__).parent / "data" / "puzzles.jsonl"
+
+
+def load_puzzles(path: Path = DATA) -> list[dict[str, Any]]:
+    """The stored puzzles (tools/mine_puzzles.py's lines, in file order):
+    each a dict with ``id``, ``seat``, ``hero``, ``colour``, ``opponent``,
+    ``line``, ``share``, ``first``, ``nodes``, ``worlds`` and ``state``.
+    Raises OSError when the file cannot be read, ValueError on a line that
+    is not JSON."""
+    with path.open() as lines:
+        return [json.loads(line) for line in lines if line.strip()]
