@@ -76,6 +76,7 @@ INSTALLED_APPS = [
     "decks",
     "notices",
     "community",
+    "puzzles",
 ]
 
 MIDDLEWARE = [

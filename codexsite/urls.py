@@ -15,6 +15,7 @@ urlpatterns = [
     path("", include("decks.urls")),
     path("", include("notices.urls")),
     path("", include("community.urls")),
+    path("", include("puzzles.urls")),
 ]
 
 # JSON under /api/ (an address no API route matches, a request Django cannot

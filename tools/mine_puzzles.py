@@ -76,7 +76,11 @@ def mine_game(seed: int, args: argparse.Namespace) -> list[dict[str, Any]]:
     first that fails after a success is kept (the hardest that fits)."""
     heroes = heroes_of(seed)
     state = rules.new_game(
-        {"mode": "1hero", "seed": seed, "seats": [{"name": "A", "heroes": [heroes[0]]}, {"name": "B", "heroes": [heroes[1]]}]}
+        {
+            "mode": "1hero",
+            "seed": seed,
+            "seats": [{"name": "A", "heroes": [heroes[0]]}, {"name": "B", "heroes": [heroes[1]]}],
+        }
     )
     bots = [rules.make_bot(args.bots, seed=seed), rules.make_bot("greedy", seed=seed + 1000)]
     turn: list[dict[str, Any]] = []  # the acting seat's main-phase decisions of the current turn

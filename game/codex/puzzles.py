@@ -1,4 +1,4 @@
-""""Win this turn" puzzles of Codex (issue 34 point 3): the Codex side of
+""" "Win this turn" puzzles of Codex (issue 34 point 3): the Codex side of
 game.kernel.puzzles.
 
 :data:`IDLE` is the ruling that keeps the search small (docs/RULINGS.md,

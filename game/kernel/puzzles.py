@@ -1,4 +1,4 @@
-""""Win this turn" puzzles (issue 34 point 3): proving that a seat can win
+""" "Win this turn" puzzles (issue 34 point 3): proving that a seat can win
 before its turn passes, by exhaustive search within the turn.
 
 A position is *proved* (docs/RULINGS.md, "Puzzles") when, within a node
@@ -48,9 +48,7 @@ class OverBudget(Exception):
 def position_key(state: State) -> str:
     """The transposition key of ``state``: its JSON less the log and its
     counters (two states with one key play on alike)."""
-    return json.dumps(
-        {k: v for k, v in state.items() if k not in _NOT_POSITION}, sort_keys=True, separators=(",", ":")
-    )
+    return json.dumps({k: v for k, v in state.items() if k not in _NOT_POSITION}, sort_keys=True, separators=(",", ":"))
 
 
 def wins(game: Game, state: State, seat: Seat) -> bool:

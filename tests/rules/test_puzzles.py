@@ -8,52 +8,17 @@ import os
 
 import pytest
 
-from game import rules
 from game.codex import catalog
 from game.codex.definition import ENGINE
 from game.codex.puzzles import load_puzzles, prove_codex
 from game.kernel.puzzles import replay_wins
+from tests.puzzlekit import squad_leader_position, tagged
 
 PROOFS = int(os.environ.get("CODEX_PUZZLE_PROOFS", "3"))
 PUZZLES = load_puzzles()
 BUDGET = 2000  # tools/mine_puzzles.py's default
 
 pytestmark = pytest.mark.timeout(3600)
-
-
-def squad_leader_position(base_damage: int) -> dict:
-    """Seat 0 to move with Troq (2 ATK), Iron Man (3) and Older Brother (2),
-    no gold, no hand; seat 1's base 20 - ``base_damage`` HP behind a
-    Tenderfoot (1/2) patrolling as squad leader (+1 armor, house rule R6)."""
-    return rules.new_game(
-        {
-            "mode": "1hero",
-            "seed": 5,
-            "seats": [{"name": "A", "heroes": ["troq_bashar"]}, {"name": "B", "heroes": ["river_montoya"]}],
-            "scenario": {
-                "turn": 9,
-                "active": 0,
-                "seats": [
-                    {
-                        "hand": [],
-                        "deck": ["older_brother", "tenderfoot", "older_brother", "tenderfoot", "older_brother"],
-                        "gold": 0,
-                        "workers": 6,
-                        "play": [{"card": "troq_bashar"}, {"card": "iron_man", "id": "iron"}, {"card": "older_brother"}],
-                    },
-                    {
-                        "hand": ["spark"],
-                        "base_damage": base_damage,
-                        "play": [{"card": "river_montoya"}, {"card": "tenderfoot", "patrol": "squad_leader"}],
-                    },
-                ],
-            },
-        }
-    )
-
-
-def tagged(state: dict, tag: str) -> str:
-    return next(i for i, c in state["cards"].items() if c["marks"].get("tag") == tag)
 
 
 def test_only_iron_man_can_open_the_way():
