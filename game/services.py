@@ -22,9 +22,9 @@ from django.db import InterfaceError, OperationalError, connection, transaction
 from django.utils import timezone
 
 from game import jsontext, rules, statecache, turnbased, turnclock
-from game.positions import start_state
 from game.matchsignals import match_finished
 from game.models import Match, MatchAction, MatchPlayer
+from game.positions import start_state
 
 
 def normalise_action(action: dict, state: dict | None = None) -> dict:

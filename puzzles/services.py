@@ -61,8 +61,8 @@ def next_puzzle(user) -> str:
 
 def playing(user) -> Attempt | None:
     """``user``'s attempt still being played after settling its open ones, or None."""
-    for attempt in Attempt.objects.filter(user=user, result=Attempt.Result.PLAYING).order_by("pk"):
-        if settle(attempt) == Attempt.Result.PLAYING:
+    for attempt in Attempt.objects.filter(user=user, result="").order_by("pk"):
+        if not settle(attempt):
             return attempt
     return None
 
@@ -104,10 +104,10 @@ def verdict(puzzle: dict[str, Any], state: dict[str, Any]) -> str:
     or the puzzle's turn has passed, else "" (being played)."""
     end = rules.outcome(state)
     if end["over"] and puzzle["seat"] in end["winners"]:
-        return Attempt.Result.SOLVED
+        return "solved"
     if end["over"] or state["turn"] != puzzle["state"]["turn"]:
-        return Attempt.Result.FAILED
-    return Attempt.Result.PLAYING
+        return "failed"
+    return ""
 
 
 def settle(attempt: Attempt) -> str:
@@ -128,7 +128,7 @@ def settle(attempt: Attempt) -> str:
         if not result:
             return result
         solver, rated = solver_rating(locked.user), puzzle_rating(locked.puzzle)
-        solved = result == Attempt.Result.SOLVED
+        solved = result == "solved"
         (new_solver,), (new_puzzle,) = skill.rate(
             [[(solver.mu, solver.sigma)], [(rated.mu, rated.sigma)]], [0, 1] if solved else [1, 0]
         )

@@ -30,7 +30,6 @@ tools/mine_puzzles.py, the stored puzzles game/codex/data/puzzles.json.
 import json
 import random
 from dataclasses import dataclass, field
-from typing import Any
 
 from .game import Game
 from .types import Action, Seat, State
@@ -77,7 +76,7 @@ class _Search:
         the turn last (a win is found sooner; the result is the same)."""
         skip = self.idle | {"concede"}
         moves = [a for a in self.game.legal_actions(state, self.seat) if a.get("type") not in skip]
-        return sorted(moves, key=lambda a: _ORDER.get(a.get("type"), 1))
+        return sorted(moves, key=lambda a: _ORDER.get(str(a.get("type")), 1))
 
     def still_turn(self, state: State) -> bool:
         """True while ``state`` is in the same turn and waits on the seat
