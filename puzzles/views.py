@@ -35,6 +35,7 @@ def puzzles_page(request):
     if last is not None:
         puzzle = services.stored()[last.puzzle]
         context["last"] = {
+            "id": last.puzzle,
             "result": last.result,
             "hero": catalog.card(puzzle["hero"])["name"],
             "rating": _shown(services.puzzle_rating(last.puzzle)),
