@@ -86,15 +86,16 @@ test: lint
 # that it takes a quarter of an hour on a slow 2-core machine. `.ci/run`
 # leaves it out (CI's hour holds the test, service and browser suites). With them, the log scans of the three
 # games (issue 27: every line each seat and the spectators read names only cards
-# they could see) over 60 games each. About 17 minutes on 2 cores.
+# they could see) over 60 games each, and the proof of every stored "win this
+# turn" puzzle again (issue 34, tests/rules/test_puzzles.py). About 17 minutes on 2 cores.
 SOAK_COUNTS := CODEX_PROPERTY_GAMES=1000 CODEX_REPLAY_GAMES=100 CODEX_PROPERTY_GAMES_2HG=100 \
 	CODEX_PROPERTY_GAMES_3HERO=150 CODEX_PROPERTY_FFA=100 CODEX_STORED_GAMES=6 \
 	C23_PROPERTY_GAMES=500 C23_REPLAY_GAMES=100 ARCANE_PROPERTY_GAMES=500 ARCANE_REPLAY_GAMES=100 \
-	CODEX_LOG_SCAN_GAMES=60 C23_LOG_SCAN_GAMES=60 ARCANE_LOG_SCAN_GAMES=60
+	CODEX_LOG_SCAN_GAMES=60 C23_LOG_SCAN_GAMES=60 ARCANE_LOG_SCAN_GAMES=60 CODEX_PUZZLE_PROOFS=100000
 soak: $(VENV)/.dev
 	$(SOAK_COUNTS) $(BIN)/pytest -n auto tests/rules/test_properties.py tests/c23/test_properties.py \
 		tests/arcane/test_properties.py tests/rules/test_log_audience.py tests/c23/test_log_audience.py \
-		tests/arcane/test_log_audience.py $(PYTEST_ARGS)
+		tests/arcane/test_log_audience.py tests/rules/test_puzzles.py $(PYTEST_ARGS)
 
 # The turn-based soak (issue 32 "Reliability"; benchmarks/notice_soak.py,
 # docs/BENCHMARKS.md "Turn-based soak"): SOAK_MATCHES turn-based matches

@@ -78,6 +78,7 @@ INSTALLED_APPS = [
     "community",
     "tournaments",
     "learn",
+    "puzzles",
 ]
 
 MIDDLEWARE = [

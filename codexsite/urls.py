@@ -17,6 +17,7 @@ urlpatterns = [
     path("", include("community.urls")),
     path("", include("tournaments.urls")),
     path("", include("learn.urls")),
+    path("", include("puzzles.urls")),
 ]
 
 # JSON under /api/ (an address no API route matches, a request Django cannot

@@ -25,6 +25,7 @@ from django.db import transaction
 
 from game import rules, takeback
 from game.models import Match, ReplayStep
+from game.positions import start_state
 
 SPECTATORS = -1  # ReplayStep.viewer of the spectators' view
 # The engine's code: a change in any of these files makes the kept replays another engine's.
@@ -110,7 +111,7 @@ def _finished(match: Match) -> None:
 def _build(match: Match, seat: int | None, viewer: int) -> None:
     """Replay ``match``'s log with the engine and keep every step for
     ``viewer`` (dropping those another engine built)."""
-    state = rules.new_game(match.config)
+    state = start_state(match.config)
     engine = engine_version()
     rows = [_step(match, viewer, engine, 0, None, None, state, seat)]
     done: list = []  # the (seat, action) pairs that made ``state`` (game.takeback.effective)

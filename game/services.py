@@ -24,6 +24,7 @@ from django.utils import timezone
 from game import jsontext, rules, statecache, turnbased, turnclock
 from game.matchsignals import match_finished
 from game.models import Match, MatchAction, MatchPlayer
+from game.positions import start_state
 
 
 def normalise_action(action: dict, state: dict | None = None) -> dict:
@@ -143,7 +144,9 @@ def create_match(
 ) -> Match:
     """Start a match: build the initial state with the engine and store it.
 
-    Takes the engine config (``{"mode", "seed", "seats": [...]}``), the users
+    Takes the engine config (``{"mode", "seed", "seats": [...]}``; with a
+    ``"position"``, the match starts from that stored state instead:
+    game.positions), the users
     in seat order (``users[i]`` plays seat i; None for a table bot's seat)
     and, optionally, the table bots' kinds in seat order (``bots[i]``: a
     game.standins.BOT_KINDS key, or "" for a person) and the turn timer
@@ -153,7 +156,7 @@ def create_match(
     its first deadlines set. Returns the saved Match at version 0. Raises ``game.rules.RulesError`` when the engine
     rejects the config.
     """
-    state = rules.new_game(config)
+    state = start_state(config)
     bots = bots or [""] * len(users)
     with transaction.atomic():
         match = Match(

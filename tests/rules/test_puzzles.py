@@ -1,0 +1,57 @@
+"""Codex "win this turn" puzzles (issue 34 point 3): a made position is
+proved as docs/RULINGS.md ("Puzzles") says, and every stored puzzle
+(game/codex/data/puzzles.jsonl) still wins with its line. `make test`
+proves CODEX_PUZZLE_PROOFS of the stored puzzles again (3); `make soak`
+proves every one."""
+
+import os
+
+import pytest
+
+from game.codex import catalog
+from game.codex.definition import ENGINE
+from game.codex.puzzles import load_puzzles, prove_codex
+from game.kernel.puzzles import replay_wins
+from tests.puzzlekit import squad_leader_position, tagged
+
+PROOFS = int(os.environ.get("CODEX_PUZZLE_PROOFS", "3"))
+PUZZLES = load_puzzles()
+BUDGET = 2000  # tools/mine_puzzles.py's default
+
+pytestmark = pytest.mark.timeout(3600)
+
+
+def test_only_iron_man_can_open_the_way():
+    """4 HP behind a squad leader that needs 3 damage: only Iron Man kills
+    it alone, leaving 2 + 2 for the base; the two others first leave it
+    alive (2 - 1 armor) and the base short. One of four first actions wins."""
+    state = squad_leader_position(16)
+    proof = prove_codex(state, 0, BUDGET)
+    assert proof is not None
+    assert proof.line[0] == {"type": "attack", "attacker": tagged(state, "iron"), "target": proof.line[0]["target"]}
+    assert (proof.first, proof.winning_first) == (4, 1)  # three attacks and ending the turn
+    assert replay_wins(ENGINE, state, 0, proof.line)
+
+
+def test_a_position_every_attack_wins_is_no_puzzle():
+    """3 HP left: any first attack still wins, so there is no wrong answer."""
+    assert prove_codex(squad_leader_position(17), 0, BUDGET) is None
+
+
+def test_stored_puzzles_win_with_their_line():
+    assert len(PUZZLES) >= 1
+    for puzzle in PUZZLES:
+        state = puzzle["state"]
+        assert state["active"] == puzzle["seat"]
+        assert replay_wins(ENGINE, state, puzzle["seat"], puzzle["line"]), puzzle["id"]
+        assert 0 < puzzle["share"] < 1
+        assert puzzle["colour"] == catalog.card(puzzle["hero"])["color"]
+
+
+@pytest.mark.parametrize("index", range(min(PROOFS, len(PUZZLES))))
+def test_a_stored_puzzle_proves_again(index):
+    """The stored proof is the prover's: same line, same share, same nodes."""
+    puzzle = PUZZLES[index]
+    proof = prove_codex(puzzle["state"], puzzle["seat"], BUDGET, worlds=puzzle["worlds"], seed=puzzle["seed"])
+    assert proof is not None, puzzle["id"]
+    assert (proof.line, proof.first, proof.nodes) == (puzzle["line"], puzzle["first"], puzzle["nodes"])

@@ -1,0 +1,115 @@
+"""Puzzles on the server (issue 34 point 3): a puzzle is served as a match
+made from its position, solved when the solver wins this turn, failed
+when the turn passes (or a wrong line leaves no win); both ratings move
+once; the solver's frames show nothing its seat may not see."""
+
+import json
+
+import pytest
+from django.urls import reverse
+
+from community import skill
+from game.models import Match, MatchPlayer
+from game.services import apply_match_action, load_snapshot, render_for
+from puzzles import services
+from puzzles.models import Attempt, PuzzleRating, SolverRating
+from tests.puzzlekit import squad_leader_puzzle
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture
+def puzzle(monkeypatch):
+    """One made puzzle served in place of the stored ones."""
+    made = squad_leader_puzzle()
+    monkeypatch.setattr(services, "stored", lambda: {made["id"]: made})
+    return made
+
+
+def served(client, user) -> Match:
+    """``user`` asks for the next puzzle through the page; the match it opens."""
+    client.force_login(user)
+    answer = client.post(reverse("next_puzzle"))
+    assert answer.status_code == 302
+    match = Match.objects.get(pk=Attempt.objects.get(user=user, result="").match_id)
+    assert answer.url == reverse("match", args=[match.pk])
+    return match
+
+
+def play(match, user, actions) -> None:
+    for action in actions:
+        apply_match_action(match.pk, user.pk, action, load_snapshot(match.pk).version)
+
+
+def test_a_puzzle_is_served_as_a_match_of_its_position(client, make_user, puzzle):
+    ann = make_user("ann")
+    match = served(client, ann)
+    state = load_snapshot(match.pk).state
+    assert state["cards"] == puzzle["state"]["cards"] and state["turn"] == puzzle["state"]["turn"]
+    seats = {p.seat: (p.user_id, p.bot) for p in MatchPlayer.objects.filter(match=match)}
+    assert seats == {0: (ann.pk, ""), 1: (None, "")}  # the other seat is nobody's: it never moves
+    assert [p["name"] for p in state["players"]] == [ann.public_name, services.OPPONENT]
+    assert served(client, ann) == match  # one at a time: the same puzzle again
+
+
+def test_the_solution_solves_it_and_moves_both_ratings(client, make_user, puzzle):
+    ann = make_user("ann")
+    match = served(client, ann)
+    play(match, ann, puzzle["line"])
+    page = client.get(reverse("puzzles")).content.decode()
+    assert 'class="puzzle-solved"' in page and "Next puzzle" in page
+    assert Attempt.objects.get(match=match).result == "solved"
+    mine, theirs = SolverRating.objects.get(user=ann), PuzzleRating.objects.get(puzzle=puzzle["id"])
+    assert mine.mu > skill.START[0] and (mine.tries, mine.solves) == (1, 1)
+    assert theirs.mu < skill.START[0] + services.PRIOR_SPAN * (0.5 - puzzle["share"])
+    client.get(reverse("puzzles"))  # settled once: nothing moves again
+    assert SolverRating.objects.get(user=ann).mu == mine.mu
+
+
+def test_a_wrong_line_fails_once_the_turn_passes(client, make_user, puzzle):
+    """Troq into the squad leader first leaves it alive: no win any more.
+    Still being played until the turn passes; then failed, the match ended
+    (conceded for the solver) and the ratings moved the other way."""
+    ann = make_user("ann")
+    match = served(client, ann)
+    state = load_snapshot(match.pk).state
+    troq = next(i for i, c in state["cards"].items() if c["card"] == "troq_bashar")
+    patroller = state["players"][1]["patrol"]["squad_leader"]
+    play(match, ann, [{"type": "attack", "attacker": troq, "target": patroller}])
+    assert 'id="puzzle-last"' not in client.get(reverse("puzzles")).content.decode()
+    assert Attempt.objects.get(match=match).result == ""
+    play(match, ann, [{"type": "end_main"}])
+    page = client.get(reverse("puzzles")).content.decode()
+    assert 'class="puzzle-failed"' in page
+    assert Match.objects.get(pk=match.pk).status == Match.Status.FINISHED
+    assert SolverRating.objects.get(user=ann).mu < skill.START[0]
+    assert PuzzleRating.objects.get(puzzle=puzzle["id"]).mu > skill.START[0]
+
+
+def test_the_solver_sees_no_hidden_card(client, make_user, puzzle):
+    """The other seat's hand (a Spark) reaches its own seat's frame only."""
+    ann = make_user("ann")
+    match = served(client, ann)
+    snapshot = load_snapshot(match.pk)
+    hand = snapshot.state["players"][1]["hand"]
+    assert [snapshot.state["cards"][i]["card"] for i in hand] == ["spark"]
+    assert "spark" not in json.dumps(render_for(snapshot, 0)).lower()
+    assert "spark" in json.dumps(render_for(snapshot, 1)).lower()
+
+
+def test_the_next_puzzle_is_the_nearest_to_the_solvers_rating(make_user, monkeypatch):
+    easy, hard = squad_leader_puzzle("easy"), squad_leader_puzzle("hard")
+    easy["share"], hard["share"] = 0.9, 0.1  # priors: mu 21 and 29
+    monkeypatch.setattr(services, "stored", lambda: {"easy": easy, "hard": hard})
+    ann = make_user("ann")
+    assert services.next_puzzle(ann) in ("easy", "hard")
+    SolverRating.objects.filter(user=ann).update(mu=30.0)
+    assert services.next_puzzle(ann) == "hard"
+    SolverRating.objects.filter(user=ann).update(mu=20.0)
+    assert services.next_puzzle(ann) == "easy"
+
+
+def test_the_pages_link_the_puzzles(client, make_user):
+    client.force_login(make_user("ann"))
+    assert 'id="lobby-puzzles"' in client.get(reverse("lobby")).content.decode()
+    assert 'id="how-to-play-puzzles"' in client.get(reverse("how_to_play")).content.decode()
