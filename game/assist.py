@@ -13,7 +13,6 @@ from django.conf import settings
 from django.db import transaction
 
 from game import jsontext, rules, statecache, takeback, turnclock
-from game.kernel.search import action_key
 from game.models import Match, MatchAction, MatchPlayer
 from game.services import ActionRefused, Applied, Raced, Snapshot, load_snapshot, write_version
 
@@ -64,9 +63,9 @@ def hint_of(state: dict, seat: int, seed: int, think_ms: float | None = None) ->
     action = bot.choose(state, seat) if legal else None
     if action is None:
         raise ActionRefused("no_move", "The game is not waiting on you: there is nothing to hint now.")
-    keys = {action_key(a) for a in legal}
-    weighed = [w for w in bot.last_choice if action_key(w.action) in keys]
-    chosen = weighed[0] if weighed and action_key(weighed[0].action) == action_key(action) else None
+    keys = {rules.action_key(a) for a in legal}
+    weighed = [w for w in bot.last_choice if rules.action_key(w.action) in keys]
+    chosen = weighed[0] if weighed and rules.action_key(weighed[0].action) == rules.action_key(action) else None
     others = [w for w in weighed if w is not chosen][:ALTERNATIVES]
     return {
         "action": action,

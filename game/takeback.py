@@ -22,7 +22,6 @@ import random
 from dataclasses import dataclass
 
 from game import rules
-from game.kernel.game import get as game_named
 
 TAKE_BACK = "take_back"
 
@@ -94,13 +93,12 @@ def revealed_since(before: dict, now: dict, undone, seat: int, seed: int = 0) ->
     see (a draw, a reveal, an opponent's choice from a hidden hand)."""
     if before.get("rng") != now.get("rng"):
         return True
-    game = game_named(rules.game_of(before))
-    if game.determinize is None:
-        return True
     real = _view_text(now, seat)
     rng = random.Random(seed)
     for _ in range(WORLDS):
-        world = game.determinize(before, seat, rng)
+        world = rules.determinize(before, seat, rng)
+        if world is None:  # a game that deals no worlds: nothing shows it was not revealed
+            return True
         try:
             for actor, action in undone:
                 rules.apply_action_in_place(world, actor, action)

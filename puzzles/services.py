@@ -15,7 +15,6 @@ from django.db import transaction
 
 from community import skill
 from game import rules
-from game.codex.puzzles import load_puzzles
 from game.models import Match
 from game.services import ActionRefused, apply_seat_action, create_match, current_state, load_snapshot
 from puzzles.models import Attempt, PuzzleRating, SolverRating
@@ -27,7 +26,7 @@ PRIOR_SPAN = 10.0  # a puzzle's first mu: START mu + PRIOR_SPAN * (0.5 - share)
 @lru_cache(maxsize=1)
 def stored() -> dict[str, dict[str, Any]]:
     """The stored puzzles by id, in file order (read once)."""
-    return {p["id"]: p for p in load_puzzles()}
+    return {p["id"]: p for p in rules.reference.puzzles()}
 
 
 def puzzle_rating(puzzle_id: str) -> PuzzleRating:

@@ -6,7 +6,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
 from community import skill
-from game.codex import catalog
+from game import rules
 from puzzles import services
 from puzzles.models import Attempt
 
@@ -37,7 +37,7 @@ def puzzles_page(request):
         context["last"] = {
             "id": last.puzzle,
             "result": last.result,
-            "hero": catalog.card(puzzle["hero"])["name"],
+            "hero": rules.reference.card(puzzle["hero"])["name"],
             "rating": _shown(services.puzzle_rating(last.puzzle)),
             "match": last.match_id,
         }

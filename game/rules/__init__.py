@@ -50,7 +50,7 @@ import game.codex.definition as _codex
 import game.codex.schema as _codex_schema
 from game.kernel import game as _kernel
 from game.kernel.errors import EngineFault, RulesError
-from game.kernel.search import Level, SearchBot, Weighed
+from game.kernel.search import Level, SearchBot, Weighed, action_key
 from game.kernel.types import Action, Config, Event, Seat, State, Viewer
 
 from . import reference, tables
@@ -186,6 +186,15 @@ def sees_actions_of(state: State, viewer: Viewer) -> set[Seat]:
     return {viewer} if partners is None else set(partners(state, viewer))
 
 
+def determinize(state: State, seat: Seat, rng: Any) -> State | None:
+    """A world ``seat`` cannot tell from ``state``: a copy with every card
+    hidden from it dealt anew and a new generator key (the game's own
+    determinize; game.kernel.determinize), drawn with the caller's ``rng``
+    (a random.Random). None when the game deals no such worlds."""
+    deal = _engine(state).determinize
+    return None if deal is None else deal(state, seat, rng)
+
+
 def action_for(state: State, actor: Seat, action: Action, viewer: Viewer) -> Action:
     """``actor``'s ``action`` as ``viewer`` may read it: whole when it sees
     that seat's actions (:func:`sees_actions_of`), else its type only (an
@@ -314,10 +323,12 @@ __all__ = [
     "RandomBot",
     "RulesError",
     "action_for",
+    "action_key",
     "action_keys",
     "apply_action",
     "apply_action_in_place",
     "copy_state",
+    "determinize",
     "game_of",
     "is_legal",
     "make_bot",

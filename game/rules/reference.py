@@ -6,6 +6,7 @@ read them through game.rules only (issue 28 point 3)."""
 from game.codex import catalog as _catalog
 from game.codex import glossary as _glossary
 from game.codex import maps as _maps
+from game.codex import puzzles as _puzzles
 
 KEYWORDS = _glossary.KEYWORDS  # {keyword: text}
 PATROL_SLOTS = _glossary.PATROL_SLOTS  # {slot: text}
@@ -35,3 +36,10 @@ def card(card_id: str) -> dict:
 def maps() -> list:
     """``[{"id", "name", "rule"}]`` of Codex's map cards, in the Deluxe set's order."""
     return [_maps.map_info(m) for m in _maps.map_ids()]
+
+
+def puzzles() -> list:
+    """The stored "win this turn" puzzles (game.codex.puzzles.load_puzzles:
+    each a dict with its position, seat, hero, colour and solution line).
+    Raises OSError when the data file cannot be read."""
+    return _puzzles.load_puzzles()

@@ -8,7 +8,8 @@ import ast
 import pathlib
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
-APPS = ("lobby", "decks", "codexsite", "game")
+# Every Django app and the site (a new app is added here: test_every_app_is_checked).
+APPS = ("lobby", "decks", "codexsite", "game", "notices", "community", "tournaments", "learn", "puzzles", "deploy")
 ENGINES = ("game.codex", "game.arcane", "game.c23", "game.kernel")
 ENGINE_DIRS = {ROOT / "game" / name for name in ("codex", "arcane", "c23", "kernel", "rules", "migrations")}
 
@@ -39,3 +40,12 @@ def test_the_django_apps_import_no_engine_internals():
         if any(name == e or name.startswith(e + ".") for e in ENGINES)
     ]
     assert not bad, bad
+
+
+def test_every_app_is_checked():
+    """A Django app of the project's own that APPS leaves out would import
+    engine internals unchecked (learn and puzzles did, once)."""
+    from django.conf import settings  # noqa: PLC0415
+
+    own = {name.split(".")[0] for name in settings.INSTALLED_APPS if (ROOT / name.split(".")[0]).is_dir()}
+    assert own <= set(APPS), own - set(APPS)
