@@ -44,6 +44,7 @@ SPEED_TURN_BASED = 3600.0
 # A live request whose page stopped asking this many seconds ago is gone (a
 # closed tab must not be paired with someone who then waits at an empty seat).
 LIVE_GONE_AFTER = 30.0
+GONE = "You left the queue when the page stopped asking: look for opponents again when you are back."
 
 
 def window(waited: float, turn_based: bool) -> float:
@@ -165,24 +166,29 @@ def leave(user) -> bool:
 def current(user):
     """``user``'s request (waiting, paired or failed), marked as asked for
     now (a live request asked for is kept: :data:`LIVE_GONE_AFTER`), after a
-    pairing run; None when they have none."""
+    pairing run; None when they have none. A failed request is returned once
+    and gone after (its sentence told, the queue holds nothing of theirs)."""
     PairingRequest.objects.filter(user=user, table=None, failure="").update(asked=timezone.now())
     pair_waiting()
-    return PairingRequest.objects.filter(user=user).select_related("table").first()
+    request = PairingRequest.objects.filter(user=user).select_related("table").first()
+    if request is not None and request.failure:
+        request.delete()  # a failure is told once, then the queue has nothing of theirs
+    return request
 
 
 def pair_waiting(now=None) -> int:
-    """Pair what the queue allows now: drop live requests whose page went
-    away, group each queue (:func:`groups`), and make each group's match.
-    A group whose table the lobby refuses (a player with too many tables,
-    say) is undone; the request that caused it fails with the lobby's
-    sentence and the others wait on. Returns the number of matches made."""
+    """Pair what the queue allows now: take out the live requests whose
+    page went away (failed with :data:`GONE`, so the page says why), group
+    each queue (:func:`groups`), and make each group's match. A group whose
+    table the lobby refuses is undone; the request whose pick no longer
+    holds fails with the lobby's sentence and the others wait on. Returns
+    the number of matches made."""
     now = now or timezone.now()
     made = 0
     with transaction.atomic():
         PairingRequest.objects.filter(
             table=None, failure="", turn_seconds=None, asked__lt=now - timedelta(seconds=LIVE_GONE_AFTER)
-        ).delete()
+        ).update(failure=GONE)
         rows = list(
             PairingRequest.objects.select_for_update()
             .filter(table=None, failure="")

@@ -45,15 +45,31 @@ def checked_options(spec, options: dict | None) -> dict:
     return options
 
 
+def _hero_id(spec, given):
+    """The id of the hero of ``spec`` that ``given`` names by id or by printed
+    name (any case, spaces around ignored); ``given`` itself when none does
+    (the caller refuses it)."""
+    if not isinstance(given, str) or given in spec.heroes:
+        return given
+    wanted = given.strip().casefold()
+    return next((h for h in spec.heroes if rules.reference.card(h)["name"].casefold() == wanted), given)
+
+
 def picked_heroes(spec, current: list, heroes: list | None, main: str | None) -> list:
     """The seat's heroes after a pick, the main hero first.
 
     ``heroes``: the new pick (None keeps ``current``; ``[]`` clears it);
-    ``main``: the main hero, one of them (None: the first listed). A pick is
+    ``main``: the main hero, one of them (None: the first listed). A hero is
+    named by its id ("troq_bashar") or its printed name, in any case ("Troq
+    Bashar": the names the refusal lists, a tester's finding). A pick is
     exactly ``spec.heroes_per_seat`` different heroes of ``spec.heroes``
     (3-hero game: 3 heroes, the main one's colour gives the starting deck).
     Raises LobbyError ``bad_heroes`` or ``bad_main``.
     """
+    if heroes is not None:
+        heroes = [_hero_id(spec, h) for h in heroes]
+    if main is not None:
+        main = _hero_id(spec, main)
     picked = list(current) if heroes is None else list(heroes)
     if heroes is not None and heroes:
         count = spec.heroes_per_seat

@@ -170,3 +170,17 @@ def test_card_catalog(api):
     assert "troq_bashar" in [c["id"] for c in heroes]
     assert alice.get("/api/cards/troq_bashar/").json()["kind"] == "hero"
     assert alice.get("/api/cards/no_such_card/").status_code == 404
+
+
+def test_a_hero_may_be_named_as_the_refusal_names_it(api):
+    """A tester's finding: a refused pick lists heroes by printed name, and
+    "Troq Bashar" was refused in turn; a printed name, in any case, picks."""
+    alice = api("alice")
+    table = alice.post("/api/tables/", {"mode": "1hero"}, format="json").json()
+    url = f"/api/tables/{table['id']}/seat/"
+    refused = alice.patch(url, {"heroes": ["nobody"]}, format="json").json()
+    assert "Troq Bashar" in refused["detail"]
+    picked = alice.patch(url, {"heroes": [" troq BASHAR "]}, format="json")
+    assert picked.status_code == 200
+    seat = next(s for s in picked.json()["seats"] if s["index"] == 0)
+    assert seat["heroes"] == ["troq_bashar"]

@@ -89,7 +89,9 @@ def test_a_live_request_whose_page_went_away_is_dropped(make_user):
     PairingRequest.objects.update(asked=timezone.now() - timedelta(seconds=pairing.LIVE_GONE_AFTER + 1))
     join(logged_in(make_user("gbo")))
     assert not Table.objects.exists()
-    assert logged_in(ann).get(URL).json()["state"] == "none"
+    back = logged_in(ann).get(URL).json()  # back on the page: told why the wait ended
+    assert back["state"] == "failed" and back["detail"] == pairing.GONE
+    assert logged_in(ann).get(URL).json()["state"] == "none"  # told once
 
 
 def test_a_turn_based_request_waits_with_no_page_and_the_minute_run_pairs_it(make_user):
