@@ -1,5 +1,5 @@
 """Tournament standings with tie-breaks (issue 33), pure Python: scores,
-Buchholz and opponents' match-win share (docs/TOURNAMENTS.md
+the direct encounter, Buchholz and opponents' match-win share (docs/TOURNAMENTS.md
 "Standings" states the rules; this module is their one implementation).
 
 A game is a :class:`Game`: two entries and the points each scored, or one
@@ -75,28 +75,51 @@ def _mean_share(opponents: list[int], share: dict[int, Fraction]) -> Fraction:
     return total / len(opponents)
 
 
+def _direct_encounter(entries: list[int], games: list[Game], score: dict[int, Fraction]) -> dict[int, Fraction]:
+    """Each entry's points in its games against the entries tied with it on
+    score (0 when it met none of them): a player who beat the one tied with
+    them ranks first, and where each beat one of the others (a cycle) the
+    points are equal and the next tie-break decides."""
+    groups: dict[Fraction, set[int]] = {}
+    for e in entries:
+        groups.setdefault(score[e], set()).add(e)
+    direct = dict.fromkeys(entries, Fraction(0))
+    for group in groups.values():
+        if len(group) < 2:
+            continue
+        for game in games:
+            if game.first in group and game.second in group:
+                direct[game.first] += game.points[0]
+                direct[game.second] += game.points[1]
+    return direct
+
+
 def standings(entries: list[int], games: list[Game]) -> list[Standing]:
     """The standings of ``entries`` (ids in seed order: sign-up, or rating
-    for a bracket) after ``games``: sorted by score, then Buchholz, then
-    opponents' match-win share (all higher first), then seed order. Entries
-    tied on all three share a rank.
+    for a bracket) after ``games``: sorted by score, then the direct
+    encounter, then Buchholz, then opponents' match-win share (all higher
+    first), then seed order. Entries tied on all four share a rank.
 
     An entry's match-win share is its score over its games played, byes
     included (0 when it played none); an opponent's counts at least
     :data:`FLOOR`. Byes give no opponent: they add nothing to Buchholz or
     to opponents' shares. Games of entries not in ``entries`` are skipped
-    for them. Source: docs/TOURNAMENTS.md "Standings"."""
+    for them. Between score and Buchholz comes the direct encounter
+    (:func:`_direct_encounter`: a tester found a player ranked below the
+    one they beat, on opponents' share). Source: docs/TOURNAMENTS.md
+    "Standings"."""
     score, opponents, played, counts = _tally(entries, games)
     share = {e: (score[e] / played[e] if played[e] else Fraction(0)) for e in entries}
     buchholz = {e: sum((score.get(o, Fraction(0)) for o in opponents[e]), Fraction(0)) for e in entries}
     omw = {e: _mean_share(opponents[e], share) for e in entries}
+    direct = _direct_encounter(entries, games, score)
     seed = {e: i for i, e in enumerate(entries)}
-    order = sorted(entries, key=lambda e: (-score[e], -buchholz[e], -omw[e], seed[e]))
+    order = sorted(entries, key=lambda e: (-score[e], -direct[e], -buchholz[e], -omw[e], seed[e]))
     lines: list[Standing] = []
     for e in order:
         key = (score[e], buchholz[e], omw[e])
         prev = lines[-1] if lines else None
-        tied = prev is not None and (prev.score, prev.buchholz, prev.omw) == key
+        tied = prev is not None and (prev.score, prev.buchholz, prev.omw) == key and direct[prev.entry] == direct[e]
         rank = prev.rank if tied and prev is not None else len(lines) + 1
         wins, draws, losses, byes = counts[e]
         lines.append(Standing(e, rank, score[e], buchholz[e], omw[e], wins, draws, losses, byes))

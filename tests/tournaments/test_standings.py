@@ -59,3 +59,20 @@ def test_an_opponents_share_counts_at_least_a_third_and_ties_share_a_rank():
 def test_nobody_played_scores_nothing():
     table = standings([7, 8], [])
     assert [(s.entry, s.score, s.buchholz, s.omw) for s in table] == [(7, 0, 0, 0), (8, 0, 0, 0)]
+
+
+def test_the_direct_encounter_ranks_the_winner_above_the_player_they_beat():
+    """A tester's 3-player Swiss: 1 beat 2, then 2 had a bye (3's game not
+    yet played). 1 and 2 tie on score and Buchholz, and 2's opponent (1)
+    has the better share; before the direct encounter 2 ranked first."""
+    table = standings([1, 2, 3], [won(1, 2), bye(3), bye(2)])
+    assert {s.score for s in table} == {F(1)}
+    assert [(s.entry, s.rank) for s in table] == [(1, 1), (2, 2), (3, 3)]  # then Buchholz: 2's 1, 3's 0
+
+
+def test_a_cycle_of_wins_leaves_the_direct_encounter_even():
+    """Four tied on score, each having beaten one of the others: the direct
+    encounter is 1 for each, and the later tie-breaks (all equal here) leave
+    them sharing the first rank."""
+    table = standings([1, 2, 3, 4], [won(1, 3), won(3, 2), won(2, 4), won(4, 1)])
+    assert [(s.entry, s.rank) for s in table] == [(1, 1), (2, 1), (3, 1), (4, 1)]
