@@ -55,10 +55,13 @@ def end_open_lessons(user) -> list[int]:
 def start_real_game(user) -> int:
     """After the tutorial: a private 1-hero table of ``user`` (Troq Bashar,
     the hero the tutorial taught) against the easy bot (a hero of its own
-    pick), started at once. Returns the match id. Raises lobby.LobbyError
-    as the lobby's services do (e.g. too many open tables)."""
+    pick), started at once; then the learner's lessons still in play end
+    (end_open_lessons: the tutorial is left). Returns the match id. Raises
+    lobby.LobbyError as the lobby's services do (e.g. too many open tables),
+    and then no lesson ended."""
     table = lobby.create_table(user, "1hero", is_public=False, allow_spectators=False)
     lobby.update_seat(table.pk, user, heroes=["troq_bashar"], ready=True)
     lobby.seat_bot(table.pk, user, 1, REAL_GAME_BOT)
     table = lobby.start_table(table.pk, user)
+    end_open_lessons(user)
     return table.match_id

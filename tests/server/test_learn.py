@@ -72,6 +72,7 @@ def test_the_next_chapter_starts_from_its_scenario_and_the_end_makes_a_real_game
     real = client.post("/learn/real/")
     real_id = int(re.search(r"/match/(\d+)/$", real["Location"]).group(1))
     assert not Lesson.objects.filter(match_id=real_id).exists()
+    assert Match.objects.get(pk=second).status == Match.Status.FINISHED  # the tutorial left: its lesson ended
     bots = list(MatchPlayer.objects.filter(match_id=real_id).order_by("seat").values_list("user_id", "bot"))
     assert bots == [(ana.pk, ""), (None, "easy")]
 
