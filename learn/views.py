@@ -10,7 +10,7 @@ from django.views.decorators.http import require_POST
 
 from game.services import MAX_ID
 from game.views import match_context
-from learn import lessons
+from learn import lessons, progress
 from learn.models import Lesson
 from learn.script import CHAPTERS
 from lobby.errors import LobbyError
@@ -45,7 +45,9 @@ def _lesson(request, match_id: int) -> Lesson:
 def lesson_page(request, match_id: int):
     """A chapter's match page: the match page (game.views.match_context)
     with the chapter's script (``learn`` in the page: its title, steps,
-    number, and the addresses of the next chapter and of the real game)."""
+    number, ``at`` the step the learner is at, from the match itself:
+    learn.progress, and the addresses of the next chapter and of the real
+    game)."""
     lesson = _lesson(request, match_id)
     context = match_context(request, match_id)
     found = CHAPTERS[lesson.chapter]
@@ -55,6 +57,7 @@ def lesson_page(request, match_id: int):
         "chapters": len(CHAPTERS),
         "title": found["title"],
         "steps": found["steps"],
+        "at": progress.current_step(lesson),
         "next": reverse("learn_next", args=[match_id]),
         "real": reverse("learn_real"),
     }

@@ -46,13 +46,22 @@ export function hintText(hint) {
   return `${move}${judged}${alts.length ? ` It also weighed ${alts.join("; ")}.` : ""}`;
 }
 
-/** Show the banner's buttons where the server allows them (config.assist). */
+/**
+ * Show the banner's buttons where the server allows them (config.assist),
+ * while the match is in play: once it is over (a finished lesson too) there
+ * is nothing to hint or take back, and they go.
+ */
 export function wireAssist() {
   const hint = $("hint-button");
   const back = $("take-back-button");
   if (!hint || !back || !config.assist) return;
-  hint.hidden = false;
-  back.hidden = false;
+  const showWhileInPlay = () => {
+    const over = Boolean(store.msg) && store.msg.status === "finished";
+    hint.hidden = over;
+    back.hidden = over;
+  };
+  showWhileInPlay();
+  store.subscribe(showWhileInPlay);
   hint.onclick = () => {
     if (!store.msg || send({ type: "hint" }) === null) return;
     hint.disabled = true;

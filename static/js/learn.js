@@ -11,9 +11,8 @@ import { $, me, page, store } from "./page.js";
  *   free: boolean, wrong: string, end: string}} Step
  */
 
-/** @type {{matchId: number, chapter: number, steps: Step[]}} */
+/** @type {{matchId: number, chapter: number, steps: Step[], at: number}} */
 const script = JSON.parse(document.getElementById("learn-script")?.textContent || "null");
-const key = `codex.learn.${script.matchId}`;
 /**
  * Where the learner is: `at` the step, `sentAt` the version at which the
  * action the step waits for was sent, `byAction` the steps left by doing
@@ -21,7 +20,9 @@ const key = `codex.learn.${script.matchId}`;
  * whether the learner sent another action after the last of them.
  */
 const learner = {
-  at: Number(sessionStorage.getItem(key) || 0),
+  // The step the match itself has reached (learn.progress, worked out from its log by the server):
+  // any tab, and any return to the lesson, resumes there.
+  at: script.at,
   sentAt: /** @type {number | null} */ (null),
   byAction: /** @type {number[]} */ ([]),
   since: false,
@@ -71,7 +72,6 @@ function gate(action) {
 function go(at) {
   learner.at = Math.max(0, Math.min(at, script.steps.length - 1));
   learner.sentAt = null;
-  sessionStorage.setItem(key, String(learner.at));
   show();
 }
 

@@ -5,7 +5,8 @@ saying what to press (lit up) and why; an action the step does not want is
 held back with a gentle sentence and changes nothing; Hint says what the
 hard bot would do and Take back undoes the last step's action (the panel
 going back with it); the last step's one click starts a real game against
-the easy bot. axe finds no serious or
+the easy bot, where Hint and Take back go. The lesson opened in a second tab
+resumes at the step the match reached. axe finds no serious or
 critical violation on a lesson's page. Screenshots go to CODEX_SCREENSHOTS
 when it names a folder."""
 
@@ -47,6 +48,22 @@ def attack_the_base(page, table: Table) -> None:
     unit = page.locator("#me-area .card.can-act:not(.in-command):not(.kind-hero)").first
     select(unit)
     table.act(page, page.locator("#opponents .target[data-tid^='base:']").first.click, "attack")
+
+
+def resumes_in_a_new_tab(page, name: str) -> None:
+    """The tester's findings 1 and 2: the same lesson opened in a second tab
+    shows the step ``name`` the match has reached (not step 1, whose goal was
+    met), and its "Since you left" box is framed apart from the whole log
+    below it, which holds the same lines (unframed, each read as shown twice)."""
+    other = page.context.new_page()
+    other.goto(page.url)
+    lesson(other, name)
+    box = other.locator("#since-left")
+    box.wait_for()
+    count = box.locator("ol li").count()
+    assert count >= 2 and other.locator(".since-count").inner_text() == f"{count} new lines"
+    assert box.evaluate("b => parseFloat(getComputedStyle(b).borderTopWidth)") > 0
+    other.close()
 
 
 @pytest.mark.parametrize("size, options", [("laptop", LAPTOP), ("phone", PHONE)])
@@ -119,6 +136,7 @@ def test_the_tutorial_is_walked_to_its_end(browser, live_server_url, size, optio
     table.act(page, page.locator("#inspector [data-action=level_up]").first.click, "level_up")
 
     lesson(page, "Tech buildings")
+    resumes_in_a_new_tab(page, "Tech buildings")
     table.act(page, page.locator("#action-bar [data-action=build][data-building=tech_2]").click, "build")
 
     lesson(page, "Attacking")
@@ -133,6 +151,9 @@ def test_the_tutorial_is_walked_to_its_end(browser, live_server_url, size, optio
     if page.locator("#result-dialog[open]").count():
         page.locator("#result-dialog button[value=close]").click()
     shoot(page, "end", size)
+    # The lesson is over: nothing to hint or take back.
+    page.wait_for_function("() => document.getElementById('hint-button').hidden")
+    assert not page.locator("#take-back-button").is_visible()
     page.click("#learn-real-game button")
     page.wait_for_url(re.compile(r".*/match/\d+/$"))
     wait_version(page, 0)

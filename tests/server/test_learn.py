@@ -72,6 +72,7 @@ def test_the_next_chapter_starts_from_its_scenario_and_the_end_makes_a_real_game
     real = client.post("/learn/real/")
     real_id = int(re.search(r"/match/(\d+)/$", real["Location"]).group(1))
     assert not Lesson.objects.filter(match_id=real_id).exists()
+    assert Match.objects.get(pk=second).status == Match.Status.FINISHED  # the tutorial left: its lesson ended
     bots = list(MatchPlayer.objects.filter(match_id=real_id).order_by("seat").values_list("user_id", "bot"))
     assert bots == [(ana.pk, ""), (None, "easy")]
 
@@ -81,3 +82,64 @@ def test_the_start_page_is_open_and_the_lobby_links_it(make_user):
 
     assert "Sign up to start" in Client().get("/learn/").content.decode()
     assert 'href="/learn/"' in logged_in(make_user("ana")).get("/").content.decode()
+
+
+def _act(match_id: int, user, kind: str) -> None:
+    """The learner makes the first legal action of type ``kind`` (seat 0)."""
+    from game.services import apply_match_action, load_snapshot
+
+    snapshot = load_snapshot(match_id)
+    action = next(a for a in rules.legal_actions(snapshot.state, 0) if a["type"] == kind)
+    apply_match_action(match_id, user.pk, action, snapshot.version)
+
+
+def test_the_step_follows_the_match_not_the_tab(make_user, monkeypatch):
+    """Tester's finding 1: a new tab (or a return from the lobby) opened at
+    step 1 "summon Troq" after he was summoned, and every other action was
+    held back. The page's step now comes from the match's log: any tab
+    resumes after the steps whose goal is met."""
+    from game import tasks
+
+    monkeypatch.setattr(tasks, "wake_bots", lambda match_id: False)
+    ana = make_user("ana")
+    client = logged_in(ana)
+    first = int(re.search(r"(\d+)/$", client.post("/learn/start/")["Location"]).group(1))
+    assert _script_of(client.get(f"/learn/match/{first}/"))["at"] == 0
+    second = int(re.search(r"(\d+)/$", client.post(f"/learn/match/{first}/next/")["Location"]).group(1))
+    assert _script_of(client.get(f"/learn/match/{second}/"))["at"] == 0
+    _act(second, ana, "summon")
+    _act(second, ana, "level_up")
+    script = _script_of(client.get(f"/learn/match/{second}/"))
+    assert script["steps"][script["at"]]["lesson"] == "Tech buildings"
+
+
+def test_step_reached_passes_met_goals_and_ignores_other_actions():
+    from learn.progress import step_reached
+
+    steps = CHAPTERS[0]["steps"]  # read, hire, play unit, patrol, end_main, tech, end
+    assert step_reached(steps, []) == 0
+    assert step_reached(steps, [{"type": "hire", "card": 3}]) == 2  # the read step before it passes too
+    assert step_reached(steps, [{"type": "play", "card": 1}, {"type": "hire"}]) == 2  # out of order: not yet
+    done = [{"type": t} for t in ("hire", "play", "patrol", "end_main", "tech", "end_main")]
+    assert step_reached(steps, done) == len(steps) - 1  # never beyond the last step
+    build = CHAPTERS[1]["steps"][2]["expect"]
+    assert step_reached(CHAPTERS[1]["steps"][2:], [{"type": "build", "building": "tech_3"}]) == 0, build
+
+
+def test_the_next_chapter_ends_the_earlier_lesson(make_user, monkeypatch):
+    """Tester's finding 4: chapter 1's match stayed "Your turn" against the
+    bot in the lobby for ever. Starting a chapter ends the learner's earlier
+    lessons still in play (the learner concedes them): none is left open."""
+    from game import tasks
+
+    monkeypatch.setattr(tasks, "wake_bots", lambda match_id: False)
+    ana, bo = make_user("ana"), make_user("bo")
+    client = logged_in(ana)
+    others = int(re.search(r"(\d+)/$", logged_in(bo).post("/learn/start/")["Location"]).group(1))
+    first = int(re.search(r"(\d+)/$", client.post("/learn/start/")["Location"]).group(1))
+    second = int(re.search(r"(\d+)/$", client.post(f"/learn/match/{first}/next/")["Location"]).group(1))
+    assert Match.objects.get(pk=first).status == Match.Status.FINISHED
+    assert Match.objects.get(pk=second).status == Match.Status.PLAYING
+    assert Match.objects.get(pk=others).status == Match.Status.PLAYING  # another learner's lesson is theirs
+    mine = client.get("/api/lobby/matches/").json()["mine"]  # "Your matches": those in play
+    assert [m["id"] for m in mine] == [second], mine
