@@ -298,10 +298,9 @@ def test_digits_pick_tech_cards_and_e_then_enter_ends_the_main_phase(browser, li
             page.wait_for_function("v => Number(document.body.dataset.version) > v", arg=before)
     assert asked, "the page never asked before ending the main phase"
     assert shown(page, "#tech-panel")
-    first, second = page.locator("#tech-panel button[data-codex]:not([disabled])").evaluate_all(
-        "ns => ns.slice(0, 2).map(n => n.dataset.codex)"
+    names = page.locator("#tech-panel button[data-codex]:not([disabled])").evaluate_all(
+        "ns => ns.slice(0, 2).map(n => n.textContent)"
     )
-    names = [page.evaluate("id => document.querySelector(`[data-codex='${id}']`).textContent", c) for c in (first, second)]
     assert page.evaluate(PICKED).endswith("Picked: none.")
     for n, name in ((1, names[0]), (2, names[1])):
         before = page.evaluate(PICKED)
