@@ -91,7 +91,9 @@ def detail(event: Tournament, viewer) -> dict:
             words = RESULT_WORDS[Board.Result(b.result)].format(a=a, b=c) if b.result else "playing"
             if b.by_deadline:
                 words += " (missed deadline)"
-            watch = reverse("match", args=[b.match_id]) if b.match_id and not b.result else ""
+            live = reverse("match", args=[b.match_id]) if b.match_id and not b.result else ""
+            # The viewer's own running match is theirs to play, not to watch (tester report point 6).
+            yours = mine is not None and mine.pk in (b.first_id, b.second_id)
             boards.append(
                 {
                     "board": b,
@@ -100,7 +102,8 @@ def detail(event: Tournament, viewer) -> dict:
                     "first_user": entries[b.first_id].user.username,
                     "second_user": entries[b.second_id].user.username if b.second_id else "",
                     "words": words,
-                    "watch": watch,
+                    "watch": "" if yours else live,
+                    "play": live if yours else "",
                     "match": b.match_id,
                 }
             )
@@ -122,7 +125,8 @@ def detail(event: Tournament, viewer) -> dict:
             }
         )
     signup_open = event.status == Tournament.Status.SIGNUP and timezone.now() < event.signup_closes
-    watching = [b for r in round_rows for b in r["boards"] if b["watch"] and r["round"].number == event.round]
+    current = [b for r in round_rows if r["round"].number == event.round for b in r["boards"]]
+    watching = [b for b in current if b["watch"]]
     return {
         "event": event,
         "mode": mode_label(event.mode),
@@ -136,5 +140,6 @@ def detail(event: Tournament, viewer) -> dict:
         "signup_open": signup_open,
         "full": len(entries) >= event.max_players,
         "watching": watching,
+        "my_board": next((b for b in current if b["play"]), None),
         **pick_choices(event.mode),
     }

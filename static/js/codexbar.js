@@ -149,7 +149,7 @@ function endMainAsking(action) {
     left.push(`${attackers.length === 1 ? "1 unit or hero" : `${attackers.length} units or heroes`} that can still attack (${nameList(who)})`);
   }
   confirmThen(`End your main phase? You still have ${nameList(left)}. Your patrol zone is locked in and you draw your new hand.`,
-    "End main phase", actLater(action));
+    "End main phase", actLater(action), true);
 }
 
 /**

@@ -203,7 +203,8 @@ function techPanel() {
   const sizes = [...new Set(store.idx.tech.map((a) => a.cards.length))];
   const most = Math.max(...sizes);
   const keys = new Map(store.idx.tech.map((a) => [bagKey(a.cards), a]));
-  const box = el("section", null, { class: "panel pending-panel tech-panel", id: "tech-panel" });
+  // Digits 1-9 pick the codex cards (keyboard.js): its Read, Confirm and Clear buttons are no options.
+  const box = el("section", null, { class: "panel pending-panel tech-panel", id: "tech-panel", "data-choices": "" });
   box.append(el("h2", "Tech: add cards from your codex to your discard pile", { class: "panel-title" }));
   const need = sizes.length > 1 ? `${Math.min(...sizes)} to ${most}` : `${most}`;
   box.append(el("p", `Pick ${need} card(s). Picked: ${ui.techPick.length ? ui.techPick.map((id) => (page.catalog.get(id) || { name: id }).name).join(", ") : "none"}.`, { class: "hint" }));
@@ -224,7 +225,7 @@ function techPanel() {
         // The text opens below the codex list, off screen on a laptop: bring it into view.
         if (ui.techRead && $("tech-reading")) $("tech-reading").scrollIntoView({ block: "nearest" });
       },
-        { class: `btn small ghost read-card${ui.techRead === id ? " picked" : ""}`, "data-read": id, "aria-label": `Read ${rec.name}`, title: `Read ${rec.name}` });
+        { class: `btn small ghost read-card${ui.techRead === id ? " picked" : ""}`, "data-read": id, "aria-label": `Read ${rec.name}`, title: `Read ${rec.name}`, "data-not-option": "" });
       list.append(el("span", null, { class: "codex-option" }, b, read));
     }
     if (groups.length === 1) {
@@ -245,10 +246,10 @@ function techPanel() {
   if (ui.techRead) box.append(techReading(ui.techRead, most));
   const row = el("div", null, { class: "row" });
   const match = keys.get(bagKey(ui.techPick));
-  const ok = button("Confirm tech", () => match && act(match), { class: "btn primary", "data-action": "tech" });
+  const ok = button("Confirm tech", () => match && act(match), { class: "btn primary", "data-action": "tech", "data-not-option": "" });
   if (!match) ok.disabled = true;
   row.append(ok);
-  if (ui.techPick.length) row.append(button("Clear", () => { ui.techPick = []; render(); }, { class: "btn ghost" }));
+  if (ui.techPick.length) row.append(button("Clear", () => { ui.techPick = []; render(); }, { class: "btn ghost", "data-not-option": "" }));
   box.append(row);
   return box;
 }

@@ -364,15 +364,23 @@ export function loadCatalog() {
  * Ask `text` in the page's own yes/no dialog (#confirm-dialog, from
  * templates/confirm_dialog.html), not the browser's confirm(); its yes
  * button reads `yesLabel`. Calls `then()` only when the player says yes.
+ * The focus starts on Cancel, so that Enter loses nothing (Concede, Remove,
+ * a rebuild that damages the base); a `safe` question (a step of the game
+ * the player means to take, such as ending the main phase) starts on its
+ * yes button instead and draws it as the main action, not a danger.
  * @param {string} text
  * @param {string} yesLabel
  * @param {() => void} then
+ * @param {boolean} [safe]
  */
-export function confirmThen(text, yesLabel, then) {
+export function confirmThen(text, yesLabel, then, safe = false) {
   const dialog = /** @type {HTMLDialogElement} */ (document.getElementById("confirm-dialog"));
+  const yes = /** @type {HTMLElement} */ (document.getElementById("confirm-yes"));
   /** @type {HTMLElement} */ (document.getElementById("confirm-text")).textContent = text;
-  /** @type {HTMLElement} */ (document.getElementById("confirm-yes")).textContent = yesLabel;
+  yes.textContent = yesLabel;
+  yes.className = `btn ${safe ? "primary" : "danger"}`;
   dialog.returnValue = "";
   dialog.onclose = () => { if (dialog.returnValue === "ok") then(); };
   dialog.showModal();
+  if (safe) yes.focus();
 }

@@ -6,6 +6,7 @@
 //   data-shortcut="e"       the control E presses (the end of the turn);
 //   data-shortcut="Escape"  the control Escape presses (a choice's Cancel);
 //   data-choices            a question's or choice's options (digits 1-9);
+//   data-not-option         a button inside one that no digit presses (Read, Clear);
 //   data-keys="hand" | "actions" | "card"   where H, A and I go.
 import { el } from "./common.js";
 import { createFocusKeeper, usable } from "./focus.js";
@@ -98,8 +99,9 @@ function run(/** @type {import("./keys.js").Command} */ command) {
     }
     case "pick": {
       const box = shown("[data-choices]");
-      // Greyed controls (aria-disabled: they say why on a press) are not options.
-      const options = box ? focusables(box).filter((n) => (n.tagName === "BUTTON" || n.getAttribute("role") === "button") && n.getAttribute("aria-disabled") !== "true") : [];
+      // Greyed controls (aria-disabled: they say why on a press) are not options, nor those marked so.
+      const options = box ? focusables(box).filter((n) => (n.tagName === "BUTTON" || n.getAttribute("role") === "button")
+        && n.getAttribute("aria-disabled") !== "true" && !n.hasAttribute("data-not-option")) : [];
       const option = options[command.n - 1];
       if (option) option.click();
       return !!option;

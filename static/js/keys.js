@@ -14,14 +14,14 @@
 /** @type {Shortcut[]} */
 export const SHORTCUTS = [
   { keys: "?", does: "Show or hide this list of keys" },
-  { keys: "E", does: "End your turn (Codex: end your main phase; the page asks first when something is left to do)" },
-  { keys: "1 to 9", does: "Pick that option of the open question or choice (C-23: that button of your actions)" },
+  { keys: "E", does: "End your turn (Codex: end your main phase; when something is left to do, the page asks first with the focus on its yes: Enter ends the phase)" },
+  { keys: "1 to 9", does: "Pick that option of the open question or choice (Codex tech: that card of your codex, counting only the cards you can still pick; C-23: that button of your actions)" },
   { keys: "Escape", does: "Cancel the choice in progress, close this list or a question" },
   { keys: "H", does: "Go to your hand" },
   { keys: "A", does: "Go to your actions" },
   { keys: "I", does: "Go to the card panel: what the selected card can do" },
   { keys: "← →", does: "Move to the previous or next card or button of the same row" },
-  { keys: "Enter or Space", does: "Select the focused card, or press the focused button" },
+  { keys: "Enter or Space", does: "Select the focused card, or press the focused button (a question that gives something up, such as Concede, starts on Cancel: Tab to its yes first)" },
   { keys: "Tab, Shift+Tab", does: "Move through everything on the page" },
 ];
 

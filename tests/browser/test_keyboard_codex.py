@@ -200,8 +200,9 @@ class KeyboardPlayer:
                 return True
         return False
 
-    def end_main(self) -> None:
-        """``e``; when the page asks first, Tab to its Yes and Enter."""
+    def end_main(self) -> bool:
+        """``e``; when the page asks first, Enter (the question starts on its
+        yes: no Tab). True when the page asked."""
         page = self.page
         before = version(page)
         page.keyboard.press("e")
@@ -209,11 +210,13 @@ class KeyboardPlayer:
             "v => Number(document.body.dataset.version) > v || document.getElementById('confirm-dialog').open",
             arg=before,
         )
-        if page.evaluate("document.getElementById('confirm-dialog').open"):
-            assert tab_to(page, "#confirm-yes")
+        asked = page.evaluate("document.getElementById('confirm-dialog').open")
+        if asked:
+            assert focus_matches(page, "#confirm-yes"), "the end-phase question does not start on its yes"
             page.keyboard.press("Enter")
             page.wait_for_function("v => Number(document.body.dataset.version) > v", arg=before)
         self.after_action("end_main")
+        return asked
 
     def play_turns(self, limit: int) -> None:
         play_to_the_end(self.page, limit, lambda: settle(self.page), self.move, self.done)
@@ -234,12 +237,19 @@ class KeyboardPlayer:
             page.wait_for_function("v => Number(document.body.dataset.version) > v", arg=version(page))
 
 
-def test_a_whole_1hero_match_with_the_keyboard_alone(browser, live_server_url):
-    page = signup(browser, live_server_url, "kbcodex", **DESKTOP)
+def against_a_bot(browser, base: str, name: str):
+    """A new user ``name`` (desktop size) on the page of a 1-hero match as
+    Troq Bashar against a greedy bot, its first version drawn. Returns the page."""
+    page = signup(browser, base, name, **DESKTOP)
     match_id = start_against_bots(page, "1hero", 1)
-    page.goto(f"{live_server_url}/match/{match_id}/")
+    page.goto(f"{base}/match/{match_id}/")
     wait_version(page, 0)
     page.locator("#me-area .card").first.wait_for()
+    return page
+
+
+def test_a_whole_1hero_match_with_the_keyboard_alone(browser, live_server_url):
+    page = against_a_bot(browser, live_server_url, "kbcodex")
     page.keyboard.press("Tab")
     assert focus_matches(page, "a.skip-link")
     page.keyboard.press("h")  # the hand's first card
@@ -257,4 +267,54 @@ def test_a_whole_1hero_match_with_the_keyboard_alone(browser, live_server_url):
     page.keyboard.press("Escape")  # "See the board"
     page.locator("#result-dialog:not([open])").wait_for(state="attached")
     page.wait_for_function("() => document.activeElement && document.activeElement !== document.body")
+    assert page.errors == [], page.errors
+
+
+PICKED = "() => (document.querySelector('#tech-panel .hint') || {}).textContent || ''"
+
+
+def test_digits_pick_tech_cards_and_e_then_enter_ends_the_main_phase(browser, live_server_url):
+    """The tester's report (point 5): ``e`` then Enter ends the main phase
+    (the question starts on its yes, the step the player asked for), digits
+    1 and 2 pick the tech panel's first two codex cards as the ``?`` list
+    says, and Concede's question still starts on Cancel: Enter there gives
+    nothing up."""
+    page = against_a_bot(browser, live_server_url, "kbtech")
+    page.keyboard.press("?")
+    words = page.inner_text("#keys-list")
+    assert "Codex tech: that card of your codex" in words and "starts on Cancel" in words
+    assert "focus on its yes" in words
+    page.keyboard.press("Escape")
+    page.keyboard.press("h")  # a place on the page to come back to (the whole match's test starts so too)
+    player = KeyboardPlayer(page)
+    asked = False
+    for _ in range(20):
+        settle(page)
+        if shown(page, "#tech-panel"):
+            break
+        assert page.evaluate("document.body.dataset.phase") == "main", "the game waits on something else"
+        asked = player.end_main() or asked
+    assert asked, "the page never asked before ending the main phase"
+    assert shown(page, "#tech-panel")
+    names = page.locator("#tech-panel button[data-codex]:not([disabled])").evaluate_all(
+        "ns => ns.slice(0, 2).map(n => n.textContent)"
+    )
+    assert page.evaluate(PICKED).endswith("Picked: none.")
+    for n, name in ((1, names[0]), (2, names[1])):
+        before = page.evaluate(PICKED)
+        page.keyboard.press(str(n))
+        page.wait_for_function(f"t => ({PICKED})() !== t", arg=before)
+        assert name.split(" · ")[0] in page.evaluate(PICKED).split(":", 1)[1]
+    assert page.locator("#tech-panel [data-action=tech]").is_enabled()
+    # Concede keeps Cancel first: "a" (the action bar: only Concede now), Enter, Enter gives nothing up.
+    page.keyboard.press("a")
+    assert focus_matches(page, "#action-bar [data-action=concede]")
+    page.keyboard.press("Enter")
+    page.locator("#confirm-dialog[open]").wait_for()
+    assert focus_matches(page, "#confirm-no")
+    page.keyboard.press("Enter")
+    page.locator("#confirm-dialog:not([open])").wait_for(state="attached")
+    assert status(page) == "playing" and shown(page, "#tech-panel")
+    tab_to(page, "#tech-panel [data-action=tech]")
+    press_and_wait(page, "Enter", "tech")
     assert page.errors == [], page.errors

@@ -89,7 +89,9 @@ def test_eight_players_play_a_three_round_swiss_to_its_standings(browser, live_s
         org.goto(url)
         played = boards(org, number)
         assert len(played) == 4 and all(b["match"] and b["result"] == "" for b in played)
-        assert org.locator("#tournament-watch a").count() == 4  # this round's matches, to watch
+        # This round's matches to watch: the others' three; the organiser's own is to play (#play-my-match).
+        assert org.locator("#tournament-watch a").count() == 3
+        assert org.locator("#play-my-match").count() == 1
         for b in played:
             pair = frozenset((b["first"], b["second"]))
             assert pair not in met  # no pairing twice
@@ -121,4 +123,68 @@ def test_eight_players_play_a_three_round_swiss_to_its_standings(browser, live_s
         org.screenshot(path=os.path.join(SHOTS, "tournament-final-laptop.png"), full_page=True)
         pages["swh"].goto(url)
         pages["swh"].screenshot(path=os.path.join(SHOTS, "tournament-final-phone.png"), full_page=True)
+    assert not any(page.errors for page in pages.values())
+
+
+def open_event(org, base: str, name: str, rounds: int, most: int) -> str:
+    """Through the organiser's form: a live Swiss ``name`` of ``rounds``
+    rounds for at most ``most`` players, sign-up closing in three days.
+    Returns the tournament page's address."""
+    org.goto(f"{base}/tournaments/new/")
+    org.fill("#t-name", name)
+    org.fill("#t-rounds", str(rounds))
+    org.fill("#t-max", str(most))
+    org.fill("#t-closes", (datetime.now(UTC) + timedelta(days=3)).strftime("%Y-%m-%dT%H:%M"))
+    org.click("#t-create")
+    org.wait_for_url(lambda address: re.search(r"/tournaments/\d+/$", address) is not None)
+    return org.url
+
+
+def standings_fit(page) -> None:
+    """The page and its standings table are no wider than the window (nothing cut off)."""
+    fits(page)
+    wide = page.evaluate(
+        "Math.max(...[...document.querySelectorAll('.table-wrap')].map(w => w.scrollWidth - w.clientWidth))"
+    )
+    assert wide <= 0, f"the standings scroll sideways by {wide}px"
+
+
+def test_a_player_gets_a_play_link_to_their_own_match_and_byes_fit_a_phone(browser, live_server_url):
+    """The tester's report (point 6): three players, so a bye each round.
+    A player's own running match is not among "Matches to watch": the "You"
+    box and the round's list give a "play" link to it, and the player on the
+    bye gets "watch". With byes in the standings the table fits a 390x844
+    phone (the bye count once pushed the W-D-L column out of sight) and a
+    1280x720 laptop."""
+    base = live_server_url
+    names = ["bya", "byb", "byc"]
+    pages = {name: signup(browser, base, name, **(PHONE if i != 1 else LAPTOP)) for i, name in enumerate(names)}
+    url = open_event(pages["bya"], base, "Bye Cup", 2, 3)
+    for page in pages.values():
+        page.goto(url)
+        page.click("#signup")
+    pages["bya"].click("#start")
+    for number in (1, 2):
+        for page in pages.values():
+            page.goto(url)
+        board = next(b for b in boards(pages["bya"], number) if b["second"])
+        player, bye = pages[board["first"]], pages[next(n for n in names if n not in (board["first"], board["second"]))]
+        play = f"/match/{board['match']}/"
+        assert player.get_attribute("#play-my-match", "href") == play
+        assert player.locator(f"#round-{number} a.play-link[href='{play}']").count() == 1
+        assert player.locator(f"#tournament-watch a[href='{play}']").count() == 0  # not "to watch"
+        assert bye.locator(f"#tournament-watch a[href='{play}']").count() == 1
+        assert bye.locator("#play-my-match").count() == 0
+        for page in pages.values():
+            standings_fit(page)
+        if SHOTS:
+            player.screenshot(path=os.path.join(SHOTS, f"tournament-play-link-{number}.png"), full_page=True)
+        concede_on_page(pages[board["second"]], base, int(board["match"]))
+    for name, page in pages.items():
+        page.goto(url)
+        assert page.locator(".standing .byes").count() == 2  # a bye in each of the two rounds
+        standings_fit(page)
+        no_serious(page)
+        if SHOTS:
+            page.screenshot(path=os.path.join(SHOTS, f"tournament-byes-{name}.png"), full_page=True)
     assert not any(page.errors for page in pages.values())
