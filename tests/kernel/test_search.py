@@ -285,3 +285,29 @@ def test_a_bot_never_shuffles_its_patrollers_within_a_turn(kind):
         for moves, held in _patrol_moves_by_turn(kind, seed):
             assert len(moves) == len(set(moves)), (seed, moves)
             assert len(held) == len(set(held)), (seed, held)
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_a_normal_codex_bot_makes_the_attacks_greedy_makes(seed):
+    """Found (tester, match 14): a "normal" bot never attacked. Its 24
+    iterations tried most actions of a main phase twice, and the best of a
+    dozen two-playout means beat the greedy pick by chance. At the first 12
+    positions of a greedy game where the greedy bot attacks, normal now
+    attacks too at 11 or more (it did at 8 of each seed's 12)."""
+    config = sampled_config("1hero", 2, 1, seed, f"p{seed}")
+    engine = kernel.get("codex")
+    kept: list = []
+    seen: list = []
+
+    def keep(state, seat, action):
+        seen.append(action)
+        asked = engine.seat_to_ask(state, len(seen))
+        picked = rules.make_bot("greedy", seed=5).choose(engine.copy_state(state), asked)
+        if state["status"] == "playing" and len(kept) < 12 and picked and picked["type"] == "attack":
+            kept.append((engine.copy_state(state), asked))
+
+    bots = [engine.bots["greedy"](seed), engine.bots["greedy"](seed + 1)]
+    play_game(engine, config, bots, max_actions=200, on_action=keep)
+    picks = [rules.make_bot("normal", seed=3).choose(state, seat)["type"] for state, seat in kept]
+    assert len(picks) == 12
+    assert picks.count("attack") >= 11, picks
