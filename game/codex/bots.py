@@ -20,7 +20,7 @@ from . import catalog, stats
 from .engine import RULES, apply_action_in_place, copy_state, legal_actions
 from .freeforall import base_hp_left, leaders
 from .setup import new_game
-from .state import acting_seats, player
+from .state import acting_seats, patrol_slot, player
 
 # GreedyBot repairs its base (free-for-all, R24) once this few HP are left.
 REPAIR_BELOW = 15
@@ -29,6 +29,24 @@ REPAIR_BELOW = 15
 # Actions that end a step of the turn (the main phase; a free-for-all
 # lending step, house rule R26).
 ENDINGS = ("end_main", "end_lending")
+
+
+def rearranges(state: dict, action: dict) -> bool:
+    """True when ``action`` only rearranges the patrol zone its seat
+    already arranged this turn: a patrol move that takes a card off patrol,
+    moves a card already in a slot, or puts one into a taken slot. The
+    zone only counts once the main phase ends (house rule R11; the zone is
+    empty when a turn begins), so such a move is never worth a bot's
+    action, and bots that made them moved the same cards back and forth
+    (tester, match 14: 35 patrol moves in a row). Placing a card that is
+    off patrol into an empty slot is not a rearrangement: each card is
+    placed at most once a turn. For game.kernel.search (``Game.rearranges``)."""
+    if action["type"] != "patrol":
+        return False
+    slot = action.get("slot")
+    if slot is None or patrol_slot(state, action["card"]) is not None:
+        return True
+    return player(state, state["cards"][action["card"]]["controller"])["patrol"].get(slot) is not None
 
 
 class RandomBot(shared_bots.RandomBot):

@@ -1,7 +1,8 @@
 """Codex as one :class:`game.kernel.game.Game`, registered with the kernel
 under ``GAME`` (docs/ENGINE.md, "Kernel"): its move table
 (game.codex.engine.RULES, from the table of moves in game.codex.actions),
-setup, views, whom it waits on, outcome, determinize, bots, invariants and evaluation;
+setup, views, whom it waits on, outcome, determinize, bots, invariants and evaluation, the
+moves a search bot never makes (bots.rearranges);
 a seat's partners are its team (house rule R21)."""
 
 from game.kernel.game import Game, register
@@ -27,6 +28,7 @@ ENGINE = register(
         next_seat=bots._next_to_act,
         invariants=invariants.check_all,
         evaluate=evaluation.evaluate,
+        rearranges=bots.rearranges,
         partners=teammates,
     )
 )

@@ -270,7 +270,11 @@ class Game:
     ``evaluate(state, seat) -> float``: how good an unfinished position is
     for ``seat``'s side, 0 (lost) to 1 (won), reading only what a
     determinized copy holds (the search bots' cut-off playouts,
-    game.kernel.search; None: the game has none, search plays to the end).
+    game.kernel.search; None: the game has none, search plays to the end);
+    ``rearranges(state, action) -> bool``: True for an action that only
+    undoes or redoes an arrangement the seat already made this turn (e.g.
+    Codex's patrol moves, house rule R11), which a search bot never makes
+    (None: every action counts).
     The table's entry points are the game's (:meth:`apply_action`,
     :meth:`legal_actions`...)."""
 
@@ -287,6 +291,7 @@ class Game:
     invariants: Callable[[State], None] | None = None
     partners: Callable[[State, Seat], list[Seat]] | None = None
     evaluate: Callable[[State, Seat], float] | None = None
+    rearranges: Callable[[State, Action], bool] | None = None
 
     @property
     def action_keys(self) -> Mapping[str, tuple[str, ...]]:

@@ -19,7 +19,10 @@ in the first world and tried first): then the prior's pick. So the search
 overrides the rules of thumb only where it found better, and never dithers
 among moves it cannot tell apart (found: an "easy" Codex bot moved its
 patrollers from slot to slot for hundreds of actions and never ended its
-turn). :attr:`SearchBot.last_choice` keeps every action weighed with its
+turn). Nor does it weigh an action the game calls a rearrangement
+(``Game.rearranges``: in Codex a patrol move that takes back or moves a
+card already placed this turn, house rule R11): found, a "normal" bot
+made 35 patrol moves in a row with the same two cards. :attr:`SearchBot.last_choice` keeps every action weighed with its
 tries and mean value, the chosen one first (for hints and replays).
 
 A ``paired`` level compares the root's actions world by world instead:
@@ -215,7 +218,7 @@ class SearchBot:
             if deadline is not None and done and time.perf_counter() >= deadline:
                 break
             world = determinize(state, seat, self.rng)
-            actions = [a for a in self.game.legal_actions(world, seat) if a["type"] not in self.quiet]
+            actions = self._candidates(world, seat)
             if not actions:
                 break
             if done == 0 and len(actions) == 1:
@@ -247,6 +250,20 @@ class SearchBot:
             ranked = [fallback, *(a for a in ranked if a is not fallback)]
         self.last_choice = [Weighed(a.action, a.visits, round(a.mean(), 4)) for a in ranked]
         return best.action
+
+    def _candidates(self, world: State, seat: Seat) -> list[Action]:
+        """The root actions of ``seat`` the search weighs in ``world``:
+        its legal actions less the quiet ones (conceding...) and the ones
+        the game calls rearrangements (``Game.rearranges``: found, bots
+        moved the same patrollers back and forth for dozens of actions,
+        house rule R11), unless nothing else is left. A prior's pick that
+        is not among them is not weighed, so it never stands."""
+        actions = [a for a in self.game.legal_actions(world, seat) if a["type"] not in self.quiet]
+        rearranges = self.game.rearranges
+        if rearranges is None:
+            return actions
+        kept = [a for a in actions if not rearranges(world, a)]
+        return kept or actions
 
     def _pick(self, actions: list[Action], arms: dict[str, _Arm], order: list[str], first: str | None) -> _Arm:
         """UCB1 over the actions this world offers (an untried one first:
@@ -289,7 +306,7 @@ class SearchBot:
         determinize = self.game.determinize
         assert determinize is not None
         world = determinize(state, seat, self.rng)
-        actions = [a for a in self.game.legal_actions(world, seat) if a["type"] not in self.quiet]
+        actions = self._candidates(world, seat)
         if not actions:
             return None
         if len(actions) == 1:

@@ -251,6 +251,12 @@ class RandomBot(_GameBot):
 # better (it attacked with its one character, leaving no blocker against
 # a counterattack), and hard beat greedy in 15 of 24 games with it, 18 of
 # the same 24 without it (issue 30; docs/BENCHMARKS.md "Search bots").
+# "normal" overturns the greedy pick only for an action its search tried
+# at least 4 times: its 24 iterations over a Codex main phase's dozen
+# actions try most of them twice, and the best of a dozen two-playout
+# means beat the greedy pick by chance (found, tester's match 14: a normal
+# bot that never attacked; where greedy attacked in three greedy games it
+# attacked at 23 of 36 positions with 2 tries, 35 of 36 with 4).
 # In Arcane Codex "hard" compares its actions in shared worlds (``paired``)
 # and plays each world out to the end with the greedy bot on both sides
 # (150 playouts a decision): with worlds of their own and playouts cut
@@ -261,7 +267,7 @@ _HARD = Level(iterations=96, depth=24, playout="greedy", noise=0.1, explore=0.5,
 _ARCANE_HARD = replace(_HARD, iterations=150, depth=300, noise=0.0, turns=0, paired=True)
 LEVELS = {
     "easy": Level(iterations=10, depth=8, playout="random", noise=0.0, explore=1.0, prior="random"),
-    "normal": Level(iterations=24, depth=16, playout="greedy", noise=0.15, explore=0.7),
+    "normal": Level(iterations=24, depth=16, playout="greedy", noise=0.15, explore=0.7, min_visits=4),
     "hard": replace(
         _HARD,
         mean_steps=8,

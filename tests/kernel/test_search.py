@@ -249,3 +249,65 @@ def test_a_paired_world_rolls_the_same_dice_for_every_action(row):
     runs = [bot._iterate(engine.copy_state(world), seat, action, bot._dice(77)) for _ in range(3)]
     assert runs[0] == runs[1] == runs[2]
     assert runs[0][0] is not None
+
+
+def _patrol_moves_by_turn(kind: str, seed: int, actions: int = 150) -> list:
+    """A Codex 1-hero game, a ``kind`` bot (seat 0, 4 iterations a search)
+    against greedy: for each of seat 0's turns, its patrol moves and the
+    patrol arrangements it held after each of them, in order."""
+    config = sampled_config("1hero", 2, 1, seed, f"x{seed}")
+    engine = kernel.get(rules.game_of(config))
+    state = rules.new_game(config)
+    iterations = None if kind == "greedy" else 4
+    bots = [rules.make_bot(kind, seed=seed, iterations=iterations), rules.make_bot("greedy", seed=seed + 1)]
+    turns: dict = {}
+    for step in range(actions):
+        if state["status"] != "playing":
+            break
+        seat = engine.seat_to_ask(state, step)
+        action = bots[seat].choose(state, seat)
+        state, _ = rules.apply_action(state, seat, action)
+        if seat == 0 and action["type"] == "patrol":
+            moves, held = turns.setdefault(state["turn"], ([], []))
+            moves.append(action["card"])
+            held.append(json.dumps(state["players"][0]["patrol"], sort_keys=True))
+    return list(turns.values())
+
+
+@pytest.mark.parametrize("kind", ["greedy", "easy", "normal", "hard"])
+def test_a_bot_never_shuffles_its_patrollers_within_a_turn(kind):
+    """Found (tester, match 14): a "normal" bot made 35 patrol moves in a
+    row, moving the same two cards between slots and off patrol. A patrol
+    move in one's own main phase only rearranges the zone until the main
+    phase ends (house rule R11), so a bot places each card at most once a
+    turn and never comes back to an arrangement it already held."""
+    for seed in (1, 2, 3):
+        for moves, held in _patrol_moves_by_turn(kind, seed):
+            assert len(moves) == len(set(moves)), (seed, moves)
+            assert len(held) == len(set(held)), (seed, held)
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_a_normal_codex_bot_makes_the_attacks_greedy_makes(seed):
+    """Found (tester, match 14): a "normal" bot never attacked. Its 24
+    iterations tried most actions of a main phase twice, and the best of a
+    dozen two-playout means beat the greedy pick by chance. At the first 12
+    positions of a greedy game where the greedy bot attacks, normal now
+    attacks too at 11 or more (it did at 8 of each seed's 12)."""
+    config = sampled_config("1hero", 2, 1, seed, f"p{seed}")
+    engine = kernel.get("codex")
+    kept: list = []
+    seen: list = []
+
+    def keep(state, seat, action):
+        seen.append(action)
+        asked = engine.seat_to_ask(state, len(seen))
+        picked = rules.make_bot("greedy", seed=5).choose(engine.copy_state(state), asked)
+        if state["status"] == "playing" and len(kept) < 12 and picked and picked["type"] == "attack":
+            kept.append((engine.copy_state(state), asked))
+
+    bots = [engine.bots["greedy"](seed), engine.bots["greedy"](seed + 1)]
+    play_game(engine, config, bots, max_actions=200, on_action=keep)
+    picks = [rules.make_bot("normal", seed=3).choose(state, seat)["type"] for state, seat in kept]
+    assert len(picks) == 12
+    assert picks.count("attack") >= 11, picks
