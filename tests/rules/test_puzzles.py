@@ -48,6 +48,11 @@ def test_stored_puzzles_win_with_their_line():
         assert puzzle["colour"] == catalog.card(puzzle["hero"])["color"]
 
 
+def test_stored_puzzles_cover_every_colour():
+    colours = {catalog.card(h)["color"] for h in catalog.playable_heroes()}
+    assert {p["colour"] for p in PUZZLES} == colours
+
+
 @pytest.mark.parametrize("index", range(min(PROOFS, len(PUZZLES))))
 def test_a_stored_puzzle_proves_again(index):
     """The stored proof is the prover's: same line, same share, same nodes."""
