@@ -17,12 +17,26 @@ never change the behaviour of an existing one.
 """
 
 import json
+import random
 
 import pytest
 
+from game.codex import catalog
 from game.rules import RulesError, apply_action, apply_action_in_place, legal_actions, new_game
 
 DEFAULT_HEROES = ("troq_bashar", "river_montoya")
+
+
+def random_config(mode, seats, per_seat, seed):
+    """A Codex config of ``mode`` with ``seats`` seats of ``per_seat``
+    heroes each, drawn from the playable heroes by ``seed``."""
+    picker = random.Random(seed)
+    heroes = catalog.playable_heroes()
+    return {
+        "mode": mode,
+        "seed": seed,
+        "seats": [{"name": f"P{i}", "heroes": picker.sample(heroes, per_seat)} for i in range(seats)],
+    }
 
 
 def scenario_game(seats=None, active=0, turn=3, heroes=DEFAULT_HEROES, seed=1, **extra):

@@ -5,28 +5,16 @@ it was."""
 
 import dataclasses
 import json
-import random
 
 import pytest
 
-from game.codex import catalog
 from game.codex.bots import GreedyBot, RandomBot, _next_to_act
 from game.codex.definition import RULES
 from game.rules import EngineFault, RulesError, apply_action, apply_action_in_place, copy_state, legal_actions, new_game
 
-from .helpers import hand_ids, new_normal_game, scenario_game
+from .helpers import hand_ids, new_normal_game, random_config, scenario_game
 
-HEROES = catalog.playable_heroes()
 MODES = [("1hero", 2, 1), ("3hero", 2, 3), ("2hg", 4, 1), ("ffa", 3, 1), ("ffa", 5, 1)]
-
-
-def _config(mode, seats, per_seat, seed):
-    picker = random.Random(seed)
-    return {
-        "mode": mode,
-        "seed": seed,
-        "seats": [{"name": f"P{i}", "heroes": picker.sample(HEROES, per_seat)} for i in range(seats)],
-    }
 
 
 @pytest.mark.parametrize("mode,seats,per_seat", MODES)
@@ -35,7 +23,7 @@ def test_in_place_and_copying_play_the_same_game_byte_for_byte(mode, seats, per_
     """Bots drive one game applied in place and the same actions through
     apply_action (which copies); after every action the two states' JSON
     (key order included) and the events are identical."""
-    config = _config(mode, seats, per_seat, seed)
+    config = random_config(mode, seats, per_seat, seed)
     bots = [(GreedyBot if (seed + i) % 2 else RandomBot)(seed * 10 + i) for i in range(seats)]
     mine = copy_state(new_game(config))
     pure = new_game(config)

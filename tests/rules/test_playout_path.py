@@ -7,30 +7,19 @@ memo changes nothing; the HP the state-based checks read in one pass
 second copy of a legendary."""
 
 import json
-import random
 
 import pytest
 
-from game.codex import catalog, checks, stats
+from game.codex import checks, stats
 from game.codex.bots import GreedyBot, RandomBot, _next_to_act
 from game.codex.definition import RULES
 from game.codex.state import make_instance
 from game.kernel.bots import play_out
 from game.rules import RulesError, copy_state, legal_actions, new_game
 
-from .helpers import scenario_game
+from .helpers import random_config, scenario_game
 
-HEROES = catalog.playable_heroes()
 MODES = [("1hero", 2, 1), ("3hero", 2, 3), ("ffa", 3, 1)]
-
-
-def _config(mode, seats, per_seat, seed):
-    picker = random.Random(seed)
-    return {
-        "mode": mode,
-        "seed": seed,
-        "seats": [{"name": f"P{i}", "heroes": picker.sample(HEROES, per_seat)} for i in range(seats)],
-    }
 
 
 def _bots(seats, seed):
@@ -41,7 +30,7 @@ def _bots(seats, seed):
 def test_play_out_with_the_listing_memo_plays_the_same_game(mode, seats, per_seat):
     """The same bots from the same config, with and without ``read``: the
     same actions and, after each, the same state JSON (key order too)."""
-    config = _config(mode, seats, per_seat, 7)
+    config = random_config(mode, seats, per_seat, 7)
     seen = {True: [], False: []}
     for memo in (True, False):
         state = copy_state(new_game(config))
@@ -62,7 +51,7 @@ def test_play_out_with_the_listing_memo_plays_the_same_game(mode, seats, per_sea
 def test_a_refused_action_with_the_listing_memo_changes_nothing():
     """A memo filled by a listing, then an action the check refuses: the
     same RulesError as without it, and the state as it was."""
-    state = copy_state(new_game(_config("1hero", 2, 1, 3)))
+    state = copy_state(new_game(random_config("1hero", 2, 1, 3)))
     seat = _next_to_act(state, 0)
     memo = {}
     with RULES.read(state, memo):
@@ -98,7 +87,7 @@ def test_the_hp_read_in_one_pass_is_stats_hp(mode, seats, per_seat):
             for iid in p["play"]:
                 assert stats.hp(state, iid) == stats.compute(state, iid)["hp"]
 
-    state = copy_state(new_game(_config(mode, seats, per_seat, 5)))
+    state = copy_state(new_game(random_config(mode, seats, per_seat, 5)))
     play_out(state, _bots(seats, 5), RULES.apply_action_in_place, _next_to_act, 250, compare, RULES.read)
     assert len(checked) > 100
 
