@@ -145,16 +145,15 @@ def create_match(
     """Start a match: build the initial state with the engine and store it.
 
     Takes the engine config (``{"mode", "seed", "seats": [...]}``; with a
-    ``"position"``, the match starts from that stored state instead:
-    game.positions), the users
-    in seat order (``users[i]`` plays seat i; None for a table bot's seat)
-    and, optionally, the table bots' kinds in seat order (``bots[i]``: a
-    game.standins.BOT_KINDS key, or "" for a person) and the turn timer
-    (``turn_seconds``, None: off; game.turnclock); a ``deadline_rule``
-    makes it a turn-based match (game.turnbased: ``turn_seconds`` the time
-    per move, ``strikes_allowed`` the strikes that lose under "strikes"),
-    its first deadlines set. Returns the saved Match at version 0. Raises ``game.rules.RulesError`` when the engine
-    rejects the config.
+    ``"position"``, it starts from that stored state: game.positions), the
+    users in seat order (``users[i]`` plays seat i; None for a table bot's
+    seat) and, optionally, the table bots' kinds in seat order (``bots[i]``:
+    a game.standins.BOT_KINDS key, or "" for a person) and the turn timer
+    (``turn_seconds``, None: off; game.turnclock); a ``deadline_rule`` makes
+    it a turn-based match (game.turnbased: ``turn_seconds`` the time per
+    move, ``strikes_allowed`` the strikes that lose under "strikes"), its
+    first deadlines set. Returns the saved Match at version 0. Raises
+    ``game.rules.RulesError`` when the engine rejects the config.
     """
     state = start_state(config)
     bots = bots or [""] * len(users)
