@@ -29,7 +29,9 @@ page open, but only while at least one seat is a person's own (no stand-in
 plays it) or a seated person is connected (a turn clock ran out while they
 watch): a match where every seat is a bot or a stand-in and nobody seated
 is connected waits for a person to come back (issue 30 point 4; nobody
-comes back to a game the bots played on alone).
+comes back to a game the bots played on alone). A match of table bots only
+(a tournament's board of two bots, issue 33) has no person to wait for:
+its bots play it out.
 """
 
 from datetime import timedelta
@@ -255,8 +257,11 @@ def _bots_play(match_id: int, players: list) -> bool:
     seated in the match has a live socket (whose turn clock ran out while
     they watch: the stand-in plays their turn in front of them), or the
     match is turn-based (a stand-in there plays only a seat whose deadline
-    passed, page or not)."""
+    passed, page or not), or every seat is a table bot's (a tournament's
+    board of two bots, issue 33: no person is there to come back)."""
     if any(p["match__turn_based"] or (not p["bot"] and not p["stand_in"]) for p in players):
+        return True
+    if all(p["bot"] for p in players):
         return True
     return livesockets.live().filter(match_id=match_id, seat__isnull=False).exists()
 

@@ -20,8 +20,9 @@ CODEX_STAND_IN_DELAY before a bot's turn, then beats between its moves that
 start at CODEX_BOT_BEAT and shrink move by move, so a long turn's pauses stay
 bounded. It stops when no bot
 has anything to do, and a match where every seat is a bot or a stand-in,
-with no seated person connected, waits for a person to come back
-(game.standins._bots_play).
+with no seated person connected, waits for a person to come back, unless
+every seat is a table bot's (a tournament's board of two bots:
+game.standins._bots_play).
 
 The deadlines of turn-based matches (issue 32; game.turnbased,
 game.deadlines): each deadline set is a task scheduled for that time

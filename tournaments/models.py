@@ -50,13 +50,18 @@ class Tournament(models.Model):
 class Entry(models.Model):
     """``user`` plays in ``tournament`` with ``pick`` (Codex: the hero ids,
     main first, ``[]``: drawn for each match; C-23: ``[colour]`` of a
-    starter, ``[]`` drawn; Arcane: ``[]``). ``seed``: the order of the
+    starter, ``[]`` drawn; Arcane: ``[]``); or, ``user`` None, a table bot
+    of kind ``bot`` (a game.standins.BOT_KINDS key, the organiser's entrant;
+    never rated). ``seed``: the order of the
     bracket and of ties (sign-up order, or by rating at the start);
     ``strikes``: matches lost to a missed deadline; ``dropped``: out of the
     rounds to come (``out_reason`` says why, in a sentence)."""
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries")
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="tournament_entries")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="tournament_entries"
+    )
+    bot = models.CharField(max_length=16, blank=True, default="")
     pick = models.JSONField(default=list, blank=True)
     seed = models.PositiveIntegerField(default=0)
     strikes = models.PositiveSmallIntegerField(default=0)
@@ -66,7 +71,15 @@ class Entry(models.Model):
 
     class Meta:
         ordering = ["seed", "joined", "id"]
-        constraints = [models.UniqueConstraint(fields=["tournament", "user"], name="entry_once")]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "user"], condition=models.Q(user__isnull=False), name="entry_once"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(user__isnull=True, bot__gt="") | models.Q(user__isnull=False, bot=""),
+                name="entry_person_or_bot",
+            ),
+        ]
 
 
 class Round(models.Model):

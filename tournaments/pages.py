@@ -3,12 +3,15 @@ list, and one tournament's sign-ups, rounds and boards (with their matches
 to watch) and standings. A player's pick is shown to that player only
 (their heroes are theirs to reveal when a match starts)."""
 
+from collections import Counter
+
 from django.db.models import Count
 from django.urls import reverse
 from django.utils import timezone
 
 from game import rules, turnbased
 from game.rules import tables
+from game.standins import BOT_KINDS
 from lobby.modes import get_mode, mode_label
 from tournaments import rounds
 from tournaments.models import Board, Tournament
@@ -75,13 +78,30 @@ def _pick_text(pick: list) -> str:
     return ", ".join(rules.reference.card(h)["name"] for h in pick)
 
 
+def entry_names(entries: list) -> dict:
+    """``{entry id: name}`` of a tournament's ``entries`` (in seed order):
+    a person's public name; a bot entrant's kind ("Greedy bot"), numbered
+    among the bots of its kind when there are several ("Greedy bot 2")."""
+    kinds = Counter(e.bot for e in entries if e.user_id is None)
+    seen = Counter()
+    names = {}
+    for e in entries:
+        if e.user_id is not None:
+            names[e.pk] = e.user.public_name
+            continue
+        seen[e.bot] += 1
+        names[e.pk] = BOT_KINDS[e.bot] + (f" {seen[e.bot]}" if kinds[e.bot] > 1 else "")
+    return names
+
+
 def detail(event: Tournament, viewer) -> dict:
     """One tournament's page context for ``viewer`` (anyone): its entries,
     rounds (newest first) with their boards and matches to watch, the
     standings with tie-breaks, and what the viewer may do (sign up, drop,
-    start)."""
+    start; the organiser: add and remove bots)."""
     entries = {e.pk: e for e in event.entries.select_related("user")}
-    name = {pk: e.user.public_name for pk, e in entries.items()}
+    name = entry_names(list(entries.values()))
+    username = {pk: e.user.username if e.user_id else "" for pk, e in entries.items()}
     mine = next((e for e in entries.values() if viewer.is_authenticated and e.user_id == viewer.pk), None)
     round_rows = []
     for r in event.round_set.prefetch_related("boards").order_by("-number"):
@@ -99,8 +119,8 @@ def detail(event: Tournament, viewer) -> dict:
                     "board": b,
                     "first": a,
                     "second": c,
-                    "first_user": entries[b.first_id].user.username,
-                    "second_user": entries[b.second_id].user.username if b.second_id else "",
+                    "first_user": username[b.first_id],
+                    "second_user": username.get(b.second_id, ""),
                     "words": words,
                     "watch": "" if yours else live,
                     "play": live if yours else "",
@@ -115,7 +135,7 @@ def detail(event: Tournament, viewer) -> dict:
             {
                 "line": line,
                 "name": name[line.entry],
-                "username": entry.user.username,
+                "username": username[entry.pk],
                 "score": rounds.share(line.score),
                 "buchholz": rounds.share(line.buchholz),
                 "omw": f"{float(line.omw) * 100:.1f}%",
@@ -131,13 +151,14 @@ def detail(event: Tournament, viewer) -> dict:
         "event": event,
         "mode": mode_label(event.mode),
         "pace": pace_text(event),
-        "entries": [{"entry": e, "name": name[e.pk], "username": e.user.username} for e in entries.values()],
+        "entries": [{"entry": e, "name": name[e.pk], "username": username[e.pk]} for e in entries.values()],
         "rounds": round_rows,
         "standings": table,
         "mine": mine,
         "my_pick": _pick_text(mine.pick) if mine else "",
         "organiser": viewer.is_authenticated and viewer.pk == event.organiser_id,
         "signup_open": signup_open,
+        "bot_kinds": list(BOT_KINDS.items()),
         "full": len(entries) >= event.max_players,
         "watching": watching,
         "my_board": next((b for b in current if b["play"]), None),

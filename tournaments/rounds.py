@@ -86,8 +86,10 @@ def next_round(event: Tournament, now: datetime | None = None) -> Round:
     """Make round ``event.round + 1`` of the running ``event`` (its row
     locked by the caller): its boards, a bye recorded at once, a board
     against a player who is out won by the other, and a started table for
-    every other board (lobby.arranged.arrange_match: rated as the event,
-    turn-based with its time per move under the strikes rule, or live).
+    every other board (lobby.arranged.arrange_match, hosted by the
+    organiser: rated as the event unless a bot plays it, turn-based with
+    its time per move under the strikes rule, or live; a bot entrant's seat
+    is played by the table bots' background work, game.tasks).
     The round's deadline is ``round_hours`` from now. Returns the Round.
     Raises LobbyError when the lobby refuses a table (nothing is kept)."""
     now = now or timezone.now()
@@ -116,9 +118,11 @@ def next_round(event: Tournament, now: datetime | None = None) -> Round:
                 [first.user, second.user],
                 [first.pick, second.pick],
                 event.mode,
-                rated=event.rated,
+                rated=event.rated and not (first.bot or second.bot),  # bots are never rated
                 move_seconds=event.move_seconds if event.turn_based else None,
                 strikes_allowed=event.strikes_allowed if event.turn_based else None,
+                bots=[first.bot, second.bot],
+                host=event.organiser,
             )
             board.table, board.match = table, table.match
         boards.append(board)

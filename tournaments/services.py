@@ -18,6 +18,7 @@ from game import deadlines, delivery, turnbased
 from game.models import Match
 from game.rules import tables
 from game.rules.tables import C23
+from game.standins import BOT_KINDS
 from lobby.errors import LobbyError
 from lobby.modes import MODES, get_mode
 from lobby.setupchecks import picked_heroes
@@ -34,6 +35,7 @@ LIVE_ROUND_HOURS = (1, 2, 3, 4, 6, 12, 24)
 TURN_BASED_ROUND_DAYS = (1, 2, 3, 5, 7, 10, 14, 21, 28)
 MAX_SIGNUP_DAYS = 365
 OPEN_PER_ORGANISER = 5  # events of one organiser not yet finished
+BOTS_SHARE = 2  # at most 1/BOTS_SHARE of an event's places go to bots
 
 
 def _checked_pace(turn_based: bool, move_seconds: int | None, round_hours: int, strikes: int) -> None:
@@ -188,6 +190,57 @@ def sign_up(tournament_id: int, user, pick: list | None = None, now: datetime | 
         return Entry.objects.create(tournament=event, user=user, pick=chosen, joined=now)
 
 
+def _organisers_signup(tournament_id: int, user, now: datetime) -> Tournament:
+    """Inside a transaction: the tournament ``tournament_id``, locked, when
+    ``user`` organises it and its sign-up is open. Raises TournamentError
+    ``no_tournament`` (404), ``not_organiser`` (403), ``started`` (409),
+    ``signup_closed`` (409)."""
+    event = _locked(tournament_id)
+    if event.organiser_id != user.pk:
+        raise TournamentError("not_organiser", "Only the organiser adds or removes bots.", 403)
+    if event.status != Tournament.Status.SIGNUP:
+        raise TournamentError("started", "This tournament has started: its players are set.", 409)
+    if now >= event.signup_closes:
+        raise TournamentError("signup_closed", "The sign-up of this tournament has closed.", 409)
+    return event
+
+
+def add_bot(tournament_id: int, user, kind: str, now: datetime | None = None) -> Entry:
+    """The organiser ``user`` enters a table bot of ``kind`` (a
+    game.standins.BOT_KINDS key) while the sign-up is open; its heroes or
+    deck are drawn for each match, and its boards are never rated (a board
+    of two people of a rated event is). At most BOTS_SHARE of the event's
+    places go to bots. Returns the Entry. Raises TournamentError
+    ``bad_bot``, ``no_tournament`` (404), ``not_organiser`` (403),
+    ``started`` (409), ``signup_closed`` (409), ``full`` (409),
+    ``too_many_bots`` (409). Source: docs/TOURNAMENTS.md "Bots"."""
+    now = now or timezone.now()
+    if kind not in BOT_KINDS:
+        raise TournamentError("bad_bot", f"There is no bot called {kind!r}: choose one of {', '.join(BOT_KINDS)}.")
+    with transaction.atomic():
+        event = _organisers_signup(tournament_id, user, now)
+        if event.entries.count() >= event.max_players:
+            raise TournamentError("full", f"This tournament is full: {event.max_players} players have signed up.", 409)
+        most = event.max_players // BOTS_SHARE
+        if event.entries.filter(user__isnull=True).count() >= most:
+            raise TournamentError(
+                "too_many_bots", f"At most {most} of this tournament's {event.max_players} places go to bots.", 409
+            )
+        return Entry.objects.create(tournament=event, user=None, bot=kind, joined=now)
+
+
+def remove_bot(tournament_id: int, user, entry_id: int, now: datetime | None = None) -> None:
+    """The organiser ``user`` takes the bot entry ``entry_id`` out while the
+    sign-up is open. Raises TournamentError ``no_tournament`` (404),
+    ``not_organiser`` (403), ``started`` (409), ``signup_closed`` (409),
+    ``no_bot`` (404)."""
+    with transaction.atomic():
+        event = _organisers_signup(tournament_id, user, now or timezone.now())
+        removed, _ = event.entries.filter(pk=entry_id, user__isnull=True).delete()
+        if not removed:
+            raise TournamentError("no_bot", "That bot is not in this tournament.", 404)
+
+
 def drop(tournament_id: int, user) -> None:
     """``user`` leaves the tournament: before the start the entry is
     withdrawn; while it runs the player is out of the rounds to come and a
@@ -210,7 +263,7 @@ def drop(tournament_id: int, user) -> None:
         entry.dropped, entry.out_reason = True, "Dropped out."
         entry.save(update_fields=["dropped", "out_reason"])
         for board in Board.objects.filter(round__tournament=event, result="", match__status=Match.Status.PLAYING):
-            if user.pk in (board.first.user_id, board.second.user_id if board.second else None):
+            if entry.pk in (board.first_id, board.second_id):
                 seat = 0 if board.first_id == entry.pk else 1
                 applied = deadlines.concede(board.match_id, seat)
                 if applied.snapshot is not None:
@@ -238,8 +291,9 @@ def start(tournament_id: int, user, now: datetime | None = None) -> Tournament:
     everyone; elimination: the bracket's) and makes round 1
     (tournaments.rounds.next_round). Returns the Tournament. Raises
     TournamentError ``no_tournament`` (404), ``not_organiser`` (403),
-    ``started`` (409), ``too_few`` (409), ``no_tables`` (409: the lobby
-    refused a table of round 1; nothing changed)."""
+    ``started`` (409), ``too_few`` (409), ``too_many_bots`` (409: fewer
+    people than bots), ``no_tables`` (409: the lobby refused a table of
+    round 1; nothing changed)."""
     with transaction.atomic():
         event = _locked(tournament_id)
         if event.organiser_id != user.pk:
@@ -251,6 +305,11 @@ def start(tournament_id: int, user, now: datetime | None = None) -> Tournament:
         if len(entries) < need:
             raise TournamentError(
                 "too_few", f"{len(entries)} signed up: this tournament needs {need} players to start.", 409
+            )
+        bots = sum(1 for e in entries if e.user_id is None)
+        if bots > len(entries) - bots:
+            raise TournamentError(
+                "too_many_bots", f"{bots} of the {len(entries)} players are bots, more than half: remove a bot.", 409
             )
         for i, entry in enumerate(entries):
             entry.seed = i + 1

@@ -11,4 +11,6 @@ urlpatterns = [
     path("tournaments/<int:tournament_id>/signup/", views.sign_up, name="tournament_signup"),
     path("tournaments/<int:tournament_id>/drop/", views.drop, name="tournament_drop"),
     path("tournaments/<int:tournament_id>/start/", views.start, name="tournament_start"),
+    path("tournaments/<int:tournament_id>/bots/", views.add_bot, name="tournament_add_bot"),
+    path("tournaments/<int:tournament_id>/bots/<int:entry_id>/remove/", views.remove_bot, name="tournament_remove_bot"),
 ]

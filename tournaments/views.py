@@ -1,7 +1,7 @@
 """Tournament pages (plain HTML, forms posted to the server; issue 33): the
-list, the new-tournament form, a tournament's page, and its sign-up, drop
-and start. A refused form comes back with its sentence and the status of
-the refusal; nothing changed."""
+list, the new-tournament form, a tournament's page, and its sign-up, drop,
+start and the organiser's bots. A refused form comes back with its
+sentence and the status of the refusal; nothing changed."""
 
 from datetime import UTC, timedelta
 
@@ -94,4 +94,26 @@ def start(request, tournament_id):
     """The organiser starts the tournament: round 1 is paired and its matches begin."""
     return _act(
         request, tournament_id, lambda: services.start(tournament_id, request.user), "Started: round 1 is paired."
+    )
+
+
+@login_required
+@require_POST
+def add_bot(request, tournament_id):
+    """The organiser enters a table bot (POST ``kind``: a game.standins.BOT_KINDS key)."""
+    kind = request.POST.get("kind", "")
+    return _act(
+        request, tournament_id, lambda: services.add_bot(tournament_id, request.user, kind), "The bot is signed up."
+    )
+
+
+@login_required
+@require_POST
+def remove_bot(request, tournament_id, entry_id):
+    """The organiser takes a bot entrant out before the start."""
+    return _act(
+        request,
+        tournament_id,
+        lambda: services.remove_bot(tournament_id, request.user, entry_id),
+        "The bot is out of the sign-up.",
     )

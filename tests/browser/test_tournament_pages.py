@@ -126,11 +126,13 @@ def test_eight_players_play_a_three_round_swiss_to_its_standings(browser, live_s
     assert not any(page.errors for page in pages.values())
 
 
-def open_event(org, base: str, name: str, rounds: int, most: int) -> str:
+def open_event(org, base: str, name: str, rounds: int, most: int, rated: bool = False) -> str:
     """Through the organiser's form: a live Swiss ``name`` of ``rounds``
-    rounds for at most ``most`` players, sign-up closing in three days.
-    Returns the tournament page's address."""
+    rounds for at most ``most`` players, sign-up closing in three days,
+    ``rated`` or casual. Returns the tournament page's address."""
     org.goto(f"{base}/tournaments/new/")
+    if rated:
+        org.check("#t-rated")
     org.fill("#t-name", name)
     org.fill("#t-rounds", str(rounds))
     org.fill("#t-max", str(most))
