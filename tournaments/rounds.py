@@ -138,7 +138,7 @@ def _strike(entry: Entry, event: Tournament) -> None:
     entry.strikes += 1
     if entry.strikes >= event.strikes_allowed and not entry.dropped:
         entry.dropped = True
-        entry.out_reason = f"Out after {entry.strikes} missed deadlines."
+        entry.out_reason = f"Out after {entry.strikes} missed deadline{'s' if entry.strikes != 1 else ''}."
     entry.save(update_fields=["strikes", "dropped", "out_reason"])
 
 

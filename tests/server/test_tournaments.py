@@ -4,15 +4,18 @@ organiser starts it; each round's matches are real tables of the lobby
 (rated as the event, turn-based at its pace), their ends record the
 results and the next round is paired until the standings are final; a
 missed round deadline loses the board and strikes the player out; the page
-shows nobody's pick but one's own."""
+shows nobody's pick but one's own; a turn-based board's missed move
+deadline is a strike in the event."""
 
 import re
 from datetime import timedelta
 
 import pytest
+from django.test import Client
 from django.utils import timezone
 
-from game.models import Match
+from game import deadlines
+from game.models import Match, MatchPlayer
 from lobby.models import Table
 from tests.server.lobbykit import conceded
 from tournaments import rounds, services
@@ -247,3 +250,31 @@ def test_the_minute_sweep_decides_an_overdue_round(make_user, settings):
     tasks.sweep_rounds.call_local()
     t.refresh_from_db()
     assert t.status == "finished" and Board.objects.get(round__tournament=t).by_deadline
+
+
+def test_a_missed_move_deadline_of_a_turn_based_board_strikes_the_player_out(make_user):
+    """Issue 33 point 4 for a turn-based event: the board's match runs
+    under the strikes rule (game.deadlines); the player whose move deadline
+    passes loses it, which is a strike in the event, and at the event's
+    strikes they are out: the next round is paired without them."""
+    org, ann, bo, cy = make_user("tborg"), make_user("tbann"), make_user("tbbo"), make_user("tbcy")
+    t = event(org, turn_based=True, move_seconds=86400, round_hours=7 * 24, strikes_allowed=1, max_players=3)
+    for p in (ann, bo, cy):
+        services.sign_up(t.pk, p)
+    services.start(t.pk, org)
+    board = Board.objects.select_related("match", "first", "second").get(round__number=1, second__isnull=False)
+    match = board.match
+    assert match.turn_based and match.deadline_rule == "strikes" and match.deadline is not None
+    late = MatchPlayer.objects.get(match=match, deadline__isnull=False)
+    done = deadlines.handle_due(match.pk, match.deadline + timedelta(seconds=1))
+    assert done.struck == [late.seat] and done.conceded == [late.seat]
+    board.refresh_from_db()
+    assert board.by_deadline and board.result == ("second" if late.seat == 0 else "first")
+    out = Entry.objects.get(pk=board.first_id if late.seat == 0 else board.second_id)
+    assert out.strikes == 1 and out.dropped and out.out_reason == "Out after 1 missed deadline."
+    t.refresh_from_db()
+    assert t.round == 2
+    second = Board.objects.get(round__tournament=t, round__number=2)
+    assert out.pk not in (second.first_id, second.second_id) and second.second_id is not None
+    page = Client().get(f"/tournaments/{t.pk}/").content.decode()
+    assert "(missed deadline)" in page and "Out after 1 missed deadline." in page
