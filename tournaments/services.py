@@ -170,6 +170,17 @@ def checked_pick(mode: str, pick: list) -> list:
         raise TournamentError("bad_pick", err.message) from None
 
 
+def _refuse_unless_room(event: Tournament, now: datetime) -> None:
+    """Raise TournamentError unless ``event`` takes one more entry at
+    ``now``: ``started`` (409), ``signup_closed`` (409), ``full`` (409)."""
+    if event.status != Tournament.Status.SIGNUP:
+        raise TournamentError("started", "This tournament has started: its sign-up is closed.", 409)
+    if now >= event.signup_closes:
+        raise TournamentError("signup_closed", "The sign-up of this tournament has closed.", 409)
+    if event.entries.count() >= event.max_players:
+        raise TournamentError("full", f"This tournament is full: {event.max_players} players have signed up.", 409)
+
+
 def sign_up(tournament_id: int, user, pick: list | None = None, now: datetime | None = None) -> Entry:
     """Enter ``user`` in the tournament with ``pick`` (:func:`checked_pick`).
     Returns the Entry. Raises TournamentError ``no_tournament`` (404),
@@ -178,30 +189,20 @@ def sign_up(tournament_id: int, user, pick: list | None = None, now: datetime | 
     now = now or timezone.now()
     with transaction.atomic():
         event = _locked(tournament_id)
-        if event.status != Tournament.Status.SIGNUP:
-            raise TournamentError("started", "This tournament has started: its sign-up is closed.", 409)
-        if now >= event.signup_closes:
-            raise TournamentError("signup_closed", "The sign-up of this tournament has closed.", 409)
+        _refuse_unless_room(event, now)
         if event.entries.filter(user=user).exists():
             raise TournamentError("already_in", "You are already signed up for this tournament.", 409)
-        if event.entries.count() >= event.max_players:
-            raise TournamentError("full", f"This tournament is full: {event.max_players} players have signed up.", 409)
         chosen = checked_pick(event.mode, list(pick or []))
         return Entry.objects.create(tournament=event, user=user, pick=chosen, joined=now)
 
 
-def _organisers_signup(tournament_id: int, user, now: datetime) -> Tournament:
+def _organisers(tournament_id: int, user) -> Tournament:
     """Inside a transaction: the tournament ``tournament_id``, locked, when
-    ``user`` organises it and its sign-up is open. Raises TournamentError
-    ``no_tournament`` (404), ``not_organiser`` (403), ``started`` (409),
-    ``signup_closed`` (409)."""
+    ``user`` organises it. Raises TournamentError ``no_tournament`` (404),
+    ``not_organiser`` (403)."""
     event = _locked(tournament_id)
     if event.organiser_id != user.pk:
         raise TournamentError("not_organiser", "Only the organiser adds or removes bots.", 403)
-    if event.status != Tournament.Status.SIGNUP:
-        raise TournamentError("started", "This tournament has started: its players are set.", 409)
-    if now >= event.signup_closes:
-        raise TournamentError("signup_closed", "The sign-up of this tournament has closed.", 409)
     return event
 
 
@@ -209,8 +210,8 @@ def add_bot(tournament_id: int, user, kind: str, now: datetime | None = None) ->
     """The organiser ``user`` enters a table bot of ``kind`` (a
     game.standins.BOT_KINDS key) while the sign-up is open; its heroes or
     deck are drawn for each match, and its boards are never rated (a board
-    of two people of a rated event is). At most BOTS_SHARE of the event's
-    places go to bots. Returns the Entry. Raises TournamentError
+    of two people of a rated event is). At most 1/BOTS_SHARE of the
+    event's places go to bots. Returns the Entry. Raises TournamentError
     ``bad_bot``, ``no_tournament`` (404), ``not_organiser`` (403),
     ``started`` (409), ``signup_closed`` (409), ``full`` (409),
     ``too_many_bots`` (409). Source: docs/TOURNAMENTS.md "Bots"."""
@@ -218,9 +219,8 @@ def add_bot(tournament_id: int, user, kind: str, now: datetime | None = None) ->
     if kind not in BOT_KINDS:
         raise TournamentError("bad_bot", f"There is no bot called {kind!r}: choose one of {', '.join(BOT_KINDS)}.")
     with transaction.atomic():
-        event = _organisers_signup(tournament_id, user, now)
-        if event.entries.count() >= event.max_players:
-            raise TournamentError("full", f"This tournament is full: {event.max_players} players have signed up.", 409)
+        event = _organisers(tournament_id, user)
+        _refuse_unless_room(event, now)
         most = event.max_players // BOTS_SHARE
         if event.entries.filter(user__isnull=True).count() >= most:
             raise TournamentError(
@@ -229,13 +229,15 @@ def add_bot(tournament_id: int, user, kind: str, now: datetime | None = None) ->
         return Entry.objects.create(tournament=event, user=None, bot=kind, joined=now)
 
 
-def remove_bot(tournament_id: int, user, entry_id: int, now: datetime | None = None) -> None:
-    """The organiser ``user`` takes the bot entry ``entry_id`` out while the
-    sign-up is open. Raises TournamentError ``no_tournament`` (404),
-    ``not_organiser`` (403), ``started`` (409), ``signup_closed`` (409),
+def remove_bot(tournament_id: int, user, entry_id: int) -> None:
+    """The organiser ``user`` takes the bot entry ``entry_id`` out before
+    the start (as a player withdraws). Raises TournamentError
+    ``no_tournament`` (404), ``not_organiser`` (403), ``started`` (409),
     ``no_bot`` (404)."""
     with transaction.atomic():
-        event = _organisers_signup(tournament_id, user, now or timezone.now())
+        event = _organisers(tournament_id, user)
+        if event.status != Tournament.Status.SIGNUP:
+            raise TournamentError("started", "This tournament has started: its players are set.", 409)
         removed, _ = event.entries.filter(pk=entry_id, user__isnull=True).delete()
         if not removed:
             raise TournamentError("no_bot", "That bot is not in this tournament.", 404)

@@ -63,6 +63,8 @@ def test_the_organiser_adds_bots_within_half_the_places_and_refusals_change_noth
     assert "is full: 2 players" in refused("full", services.add_bot, full.pk, org, "easy")
     services.start(t.pk, org)
     assert "has started" in refused("started", services.add_bot, t.pk, org, "greedy")
+    bot = t.entries.filter(user=None).first()
+    assert "its players are set" in refused("started", services.remove_bot, t.pk, org, bot.pk)
     assert Entry.objects.filter(tournament=t).count() == 4
 
 
