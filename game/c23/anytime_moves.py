@@ -7,7 +7,7 @@ from game.kernel.errors import RulesError
 from game.kernel.game import Move
 
 from .outcome import note_concession
-from .state import Action, Plan, State, alive, cname, left_of, log, name_list, out_text, pname, right_of
+from .state import Action, Plan, State, cname, left_of, log, name_list, opponents, out_text, pname, right_of
 from .turns import begin_turn, eliminate, elimination_bonus, finish
 
 
@@ -40,19 +40,40 @@ def check_concede(state: State, seat: int, action: Action) -> Plan:
     return {}
 
 
+def concession_winner(state: State, seat: int) -> int | None:
+    """The player ``seat``'s concession would leave alone in the game, who
+    then wins (K24: the last player surviving wins); None when two others
+    would play on."""
+    survivors = opponents(state, seat)
+    return survivors[0] if len(survivors) == 1 else None
+
+
+def may(check, state: State, seat: int) -> bool:
+    """True when the move ``check`` (:func:`check_reveal`,
+    :func:`check_concede`) accepts ``seat`` now, in a game in play."""
+    if state["status"] != "playing":
+        return False
+    try:
+        check(state, seat, {})
+    except RulesError:
+        return False
+    return True
+
+
 def do_concede(state: State, seat: int, plan: Plan) -> None:
     """Put the seat out; the last one left wins, or the others play on
     (K24: the elimination bonus, the next turn when it was this seat's)."""
+    winner = concession_winner(state, seat)
     note_concession(state, seat)
-    survivors = [s for s in alive(state) if s != seat]
+    survivors = opponents(state, seat)
     combat = state["combat"]
     involved = combat is not None and seat in (combat["attacker"], combat["defender"])
     # Only the concession that leaves one player ends the game (finish()
     # then names the winner); one that leaves two says who plays on (K24).
-    text = "concedes." if len(survivors) == 1 else f"concedes and {out_text(state, seat, survivors)}."
+    text = "concedes." if winner is not None else f"concedes and {out_text(state, seat, survivors)}."
     eliminate(state, seat, f"{pname(state, seat)} {text}")
-    if len(survivors) == 1:
-        finish(state, survivors[0], "concede")
+    if winner is not None:
+        finish(state, winner, "concede")
         return
     if state["options"]["elimination_bonus"]:
         elimination_bonus(state, right_of(state, seat))

@@ -15,8 +15,9 @@ from game.kernel.envelope import is_seat
 from game.kernel.errors import RulesError
 
 from . import cards as pool
+from .anytime_moves import check_concede, check_reveal, concession_winner, may
 from .combat import blockers_of, discard_sets
-from .state import State, cdef, power
+from .state import State, alive, cdef, left_of, power
 
 LOG_TAIL = 200
 
@@ -42,11 +43,25 @@ def c_is_character(state: State, iid: str) -> bool:
     return bool(cdef(state, iid)["type"] == "character")
 
 
+def _own_moves(state: State, seat: int, entry: dict[str, Any]) -> None:
+    """Add to the viewer's own ``entry`` the moves never listed among the
+    legal actions (anytime_moves): ``may_reveal_hand`` (a 3-player game, the
+    hand not shown yet: K19, K24), ``may_concede``, and while it may,
+    ``concede_leaves_winner``: the seat its concession would make win (the
+    last one left, K24), or None when two others play on."""
+    entry["may_reveal_hand"] = may(check_reveal, state, seat)
+    entry["may_concede"] = may(check_concede, state, seat)
+    if entry["may_concede"]:
+        entry["concede_leaves_winner"] = concession_winner(state, seat)
+
+
 def view(state: State, viewer: Any) -> dict[str, Any]:
     """The game as ``viewer`` (a seat, or None for a spectator) may see it:
     ``{"game", "viewer", "status", "winner", "result", "result_reason",
-    "turn", "active", "step", "options", "players": [...], "combat",
-    "prompt", "log"}``. The prompt's text and seat are public; what it
+    "turn", "active", "step", "options", "players": [...], "turn_order",
+    "combat", "prompt", "log", "pool_origin"}``. Each player still in says
+    whom it ``attacks``; the viewer's own entry what it may do at any time
+    (:func:`_own_moves`). The prompt's text and seat are public; what it
     offers is listed by legal_actions to its seat only.
     Raises RulesError ``bad_seat`` for a viewer that is no seat."""
     if viewer is not None and not is_seat(state, viewer):
@@ -66,8 +81,12 @@ def view(state: State, viewer: Any) -> dict[str, Any]:
             "resource_played": p["resource_played"],
             "hand_shown": p["revealed"],
         }
+        if not p["out"]:  # whom this player attacks: the next one still in to its left (K24)
+            entry["attacks"] = left_of(state, p["seat"])
         if viewer == p["seat"] or p["revealed"]:
             entry["hand"] = [_card(state, i) for i in p["hand"]]
+        if viewer == p["seat"]:
+            _own_moves(state, p["seat"], entry)
         players.append(entry)
     combat = state["combat"]
     shown_combat = None
@@ -109,6 +128,9 @@ def view(state: State, viewer: Any) -> dict[str, Any]:
         "step": state["step"],
         "options": dict(state["options"]),
         "players": players,
+        # The seats still in, in the order their turns come (to the left,
+        # the last followed by the first: K13, K24).
+        "turn_order": alive(state),
         "combat": shown_combat,
         "prompt": shown_prompt,
         "log": lines,

@@ -214,10 +214,24 @@ def base_hp_left(state: dict, seat: int) -> int:
     return max(0, team["hp"] - team["damage"])
 
 
-def leaders(state: dict) -> list:
-    """The seats whose bases have the most HP left, in seat order."""
-    best = max(base_hp_left(state, p["seat"]) for p in state["players"])
-    return [p["seat"] for p in state["players"] if base_hp_left(state, p["seat"]) == best]
+def leaders(state: dict, conceding=None) -> list:
+    """The seats whose bases have the most HP left, in seat order; with
+    ``conceding`` a seat, as if that seat's base were at 0 (a concession
+    drops it there: freeforall_end.concede)."""
+    left = [0 if p["seat"] == conceding else base_hp_left(state, p["seat"]) for p in state["players"]]
+    best = max(left)
+    return [p["seat"] for p, hp in zip(state["players"], left, strict=True) if hp == best]
+
+
+def tied_now(state: dict) -> list:
+    """In the final rounds (R28) of a game in play, the seats tied for the
+    highest base now (:func:`leaders`, from each base's HP now, not the tie
+    the round began with), in seat order; [] when one base leads, outside
+    the final rounds and once the game is over. Public (base HP is)."""
+    if state.get("final") is None or state["status"] != "playing":
+        return []
+    top = leaders(state)
+    return top if len(top) > 1 else []
 
 
 def order_after(state: dict, seat: int, seats: list, inclusive: bool = False) -> list:
@@ -298,23 +312,38 @@ def contenders(state: dict, top: list) -> list:
     return [s for s in top if not has_conceded(state, s)]
 
 
-def last_leader_standing(state: dict) -> bool:
-    """In the final rounds (R28), after a concession: when a single tied
-    leader is still in and its base alone has the most HP left, the tie is
-    broken and no other player may take a turn to contest it, so it wins at
-    once (reason ``"concession"``: the others conceded) and True is
-    returned; otherwise nothing changes and False is returned. Its own final
-    turn, not begun, waiting for its tech choice or under way, is not played
-    out (docs/RULINGS.md "Concession"; found by a tester: the table waited
-    for the last player's tech choice after both others had conceded)."""
+def lone_leader(state: dict, conceding=None):
+    """The final rounds' (R28) last leader standing: the one tied leader
+    still in (``final["tied"]`` without those who conceded, and without
+    ``conceding``) when its base alone has the most HP left; else None, and
+    None outside the final rounds. With ``conceding`` a seat still in, it
+    answers "whom would that seat's concession leave alone at the top, to
+    win at once?" (its base counted at 0, as freeforall_end.concede drops
+    it), before any open question of that seat's is answered."""
     final = state.get("final")
     if final is None:
+        return None
+    players = [s for s in contenders(state, final["tied"]) if s != conceding]
+    if len(players) != 1 or leaders(state, conceding) != players:
+        return None
+    return players[0]
+
+
+def last_leader_standing(state: dict) -> bool:
+    """In the final rounds (R28), after a concession: when a single tied
+    leader is still in and its base alone has the most HP left
+    (:func:`lone_leader`), the tie is broken and no other player may take a
+    turn to contest it, so it wins at once (reason ``"concession"``: the
+    others conceded) and True is returned; otherwise nothing changes and
+    False is returned. Its own final turn, not begun, waiting for its tech
+    choice or under way, is not played out (docs/RULINGS.md "Concession";
+    found by a tester: the table waited for the last player's tech choice
+    after both others had conceded)."""
+    winner = lone_leader(state)
+    if winner is None:
         return False
-    players = contenders(state, final["tied"])
-    if len(players) != 1 or leaders(state) != players:
-        return False
-    final["order"] = []  # nobody's turn is still to come
-    finish(state, team_of(state, players[0]), "concession")
+    state["final"]["order"] = []  # nobody's turn is still to come
+    finish(state, team_of(state, winner), "concession")
     return True
 
 

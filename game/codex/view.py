@@ -23,7 +23,7 @@ from .actions import (
 )
 from .cards import registry
 from .errors import RulesError
-from .freeforall import FREE_GOLD_PER_TURN, REPAIR_COST, REPAIR_HP, is_ffa
+from .freeforall import FREE_GOLD_PER_TURN, REPAIR_COST, REPAIR_HP, has_conceded, is_ffa, lone_leader, tied_now
 from .heroes import barred_for_good
 from .marks import MARKS
 from .news import news
@@ -420,6 +420,8 @@ def _view(state: dict, viewer) -> View:
                 entry["build_costs"] = _build_costs(state, p)
                 if is_ffa(state):  # house rule R24: what one repair of the base costs and mends
                     entry["repair"] = {"gold": REPAIR_COST, "hp": REPAIR_HP}
+                if _may_concede_in_final(state, seat):  # R28: whom conceding now would make win at once
+                    entry["concede_leaves_winner"] = lone_leader(state, seat)
             entry["discard"] = [_card_private(state, i) for i in p["discard"]]
             entry["trash"] = [_card_private(state, i) for i in p["trash"]]
             entry["codex"] = dict(sorted(p["codex"].items()))
@@ -483,8 +485,21 @@ def _log_tail(state: dict, viewer) -> list:
 
 def _final(state: dict):
     """The free-for-all final rounds (house rule R28), or None: the tied
-    leaders, those still to play this round in turn order, and the round."""
+    leaders the round began with, those still to play this round in turn
+    order, the round, and ``tied_now``: the seats tied for the highest base
+    now (freeforall.tied_now; [] when one base leads or the game is over)."""
     final = state.get("final")
     if final is None:
         return None
-    return {"tied": list(final["tied"]), "order": list(final["order"]), "round": final["round"]}
+    return {
+        "tied": list(final["tied"]),
+        "order": list(final["order"]),
+        "round": final["round"],
+        "tied_now": tied_now(state),
+    }
+
+
+def _may_concede_in_final(state: dict, seat: int) -> bool:
+    """True while ``seat`` is still in a free-for-all in its final rounds
+    (R28), in play: its entry then says what its concession would do."""
+    return state.get("final") is not None and state["status"] == "playing" and not has_conceded(state, seat)

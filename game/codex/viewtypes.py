@@ -191,6 +191,9 @@ class PlayerEntry(TypedDict):
     addon_teardown_damage: NotRequired[int]
     build_costs: NotRequired[dict[str, int]]  # building id -> the gold it costs now (actions.build_price)
     repair: NotRequired[Repair]  # free-for-all: one repair of the base (R24)
+    # free-for-all final rounds (R28), while the viewer is still in: the seat
+    # its concession would make win at once, or None (freeforall.lone_leader)
+    concede_leaves_winner: NotRequired[int | None]
 
 
 class Prompt(TypedDict):

@@ -4,7 +4,7 @@
 // for attacks, blocks and payments, a set built from the cards those actions
 // name, which the server checks again). Text is inserted as text, never HTML.
 import { el, sentence } from "./common.js";
-import { STEP_NAMES, actionLabel, c23Outcome, cardRefs, cardsById, concedeQuestion, leftOf, playerName, seatOrder } from "./c23words.js";
+import { STEP_NAMES, actionLabel, c23Outcome, cardRefs, cardsById, concedeQuestion, playerName, seatOrder } from "./c23words.js";
 import { drawIfChanged, drawSame } from "./redraw.js";
 
 const CSS = new URL("../css/c23.css", import.meta.url).href;
@@ -139,7 +139,7 @@ export function renderC23(root, view, opts) {
       const area = el("section", null, { class: `c23-player${p.seat === view.active ? " active" : ""}${p.out ? " out" : ""}`,
         "data-seat": p.seat, "aria-label": p.name });
       const head = `${p.name}${me ? " (you)" : ""}${p.out ? " — out of the game" : ""}`;
-      const target = p.out ? null : leftOf(view, p.seat);
+      const target = p.out || p.attacks === undefined ? null : p.attacks; // whom the view says this player attacks
       area.append(el("h3", head, {}, target === null ? null
         : el("span", ` · attacks ${target === opts.seat ? "you" : playerName(view, target)}`, { class: "c23-attacks", "data-attacks": target })));
       area.append(el("p", null, { class: "c23-counts" },
@@ -232,11 +232,10 @@ export function renderC23(root, view, opts) {
           bar.append(choose);
         }
       }
-      // The engine lists no reveal_hand (it is allowed at any time in a
-      // 3-player game, K19/K24, docs/C23.md "Actions"), so the board offers it
-      // itself while the viewer's hand is hidden; the server checks it again.
-      if (view.status === "playing" && view.players.length === 3 && mine && !mine.out && !mine.hand_shown
-          && !legal.some((a) => a.type === "reveal_hand")) {
+      // The engine lists no reveal_hand among the legal actions (it is allowed
+      // at any time in a 3-player game, K19/K24, docs/C23.md "Actions"): the
+      // view says when the viewer may (`may_reveal_hand`), and the board offers it.
+      if (mine && mine.may_reveal_hand && !legal.some((a) => a.type === "reveal_hand")) {
         bar.append(button(actionLabel(view, { type: "reveal_hand" }), { type: "reveal_hand" }));
       }
       if (attackIds.size) {
@@ -250,9 +249,9 @@ export function renderC23(root, view, opts) {
         bar.append(button(n ? `Block with ${n}` : "Do not block", { type: "block", blocks: { ...pick.blocks } }, { id: "c23-block" }));
       }
     }
-    // Conceding is allowed at any time (docs/C23.md "Actions"; the engine lists
-    // it nowhere): asked twice, as giving up a game should be.
-    if (view.status === "playing" && mine && !mine.out) {
+    // Conceding is allowed at any time (docs/C23.md "Actions"; not among the
+    // legal actions, the view's `may_concede` says it): asked twice, as giving up a game should be.
+    if (mine && mine.may_concede) {
       if (pick.conceding) {
         bar.append(el("span", concedeQuestion(view, opts.seat), { id: "c23-concede-question" }));
         bar.append(button("Yes, concede", { type: "concede" }, { id: "c23-concede-yes", class: "btn small danger" }));

@@ -5,15 +5,20 @@
 // C-23 board (c23match.js) and the replay page take their sentences here.
 import { YOU, nameList as joinNames, resultReason, sentence } from "./common.js";
 
+/** A view as the engine sends it (JSON): its players, and any other field. @typedef {{players: any[], [key: string]: any}} ViewJson */
+
 /** A turn's steps (view `step`) in the words the banner and the board's status line use. */
+/** @type {Record<string, string>} */
 export const STEP_NAMES = { untap: "untap", draw: "draw", resource: "resource step", main: "main step", attack: "attack", end: "end of turn" };
 
 /**
  * Every card of `view` a player can see (resources, characters, discard
  * piles, the hands shown), by id: the card with its `owner` seat and `zone`.
  * @returns {Record<string, any>}
+ * @param {ViewJson} view
  */
 export function cardsById(view) {
+  /** @type {Record<string, any>} */
   const out = {};
   for (const p of view.players) {
     for (const zone of ["resources", "characters", "discard", "hand"]) {
@@ -23,18 +28,24 @@ export function cardsById(view) {
   return out;
 }
 
-/** The name of the player at `seat` in `view`, or "seat N" when the view has none there. */
+/**
+ * The name of the player at `seat` in `view`, or "seat N" when the view has none there.
+ * @param {ViewJson} view
+ * @param {number | null} seat
+ */
 export function playerName(view, seat) {
   const p = view.players.find((q) => q.seat === seat);
   return p ? p.name : `seat ${seat}`;
 }
 
+/** @type {Record<string, string>} */
 const ZONE_WORDS = { hand: "in hand", characters: "in play", discard: "in the discard pile" };
 
 /**
  * Card names as one list a player reads without doubt: commas between
  * them, or semicolons when a name holds a comma ("Ann, the Bold; Storm
  * Rider"): the engine's name_list rule (game/c23/engine.py).
+ * @param {string[]} names
  */
 export function nameList(names) {
   return names.join(names.some((n) => n.includes(",")) ? "; " : ", ");
@@ -50,8 +61,11 @@ export function nameList(names) {
  * always with whose it is: where the side matters (a card's target, a
  * combat's power changes), a unique name alone leaves it unsaid.
  * Resources are never named by a control and are left out.
+ * @param {ViewJson} view
+ * @param {number | null} seat
  */
 export function cardRefs(view, seat) {
+  /** @type {Record<string, Record<string, string[]>>} */
   const groups = {}; // name -> {owner|zone: [ids]}
   for (const p of view.players) {
     for (const zone of Object.keys(ZONE_WORDS)) {
@@ -63,6 +77,7 @@ export function cardRefs(view, seat) {
       }
     }
   }
+  /** @type {Record<string, {ref: string, copy: number, owned: string}>} */
   const out = {};
   for (const [name, byPlace] of Object.entries(groups)) {
     const places = Object.keys(byPlace).map((k) => k.split("|"));
@@ -89,6 +104,8 @@ export function cardRefs(view, seat) {
  * two players remain), so the players out whose cards are all still there
  * are the last ones. Empty when that leaves no one (the words then say "a
  * player") and for a draw.
+ * @param {ViewJson} view
+ * @param {number | null} seat
  */
 export function c23Concerned(view, seat) {
   if (view.status !== "finished" || view.winner === null || view.winner === undefined) return [];
@@ -102,6 +119,8 @@ export function c23Concerned(view, seat) {
  * says who won, as `seat` reads it): how the game ended, naming the players
  * concerned, and, for a player who lost, who won ("Your deck ran out; Ana
  * wins.", "Bo conceded.").
+ * @param {ViewJson} view
+ * @param {number | null} seat
  */
 export function c23ResultText(view, seat) {
   const why = resultReason(view.result_reason, c23Concerned(view, seat));
@@ -114,6 +133,8 @@ export function c23ResultText(view, seat) {
 /**
  * A finished C-23 game in one sentence, as `seat` reads it (null: a
  * spectator): who won and how the game ended ("Ana wins: your deck ran out.").
+ * @param {ViewJson} view
+ * @param {number | null} seat
  */
 export function c23Outcome(view, seat) {
   const why = resultReason(view.result_reason, c23Concerned(view, seat));
@@ -125,6 +146,8 @@ export function c23Outcome(view, seat) {
  * The match page's banner for a C-23 view as `seat` reads it (null: a
  * spectator): the result, the question and whom it waits on, or whose turn
  * and step it is.
+ * @param {ViewJson} view
+ * @param {number | null} seat
  */
 export function c23Banner(view, seat) {
   if (view.status === "finished") {
@@ -145,6 +168,8 @@ export function c23Banner(view, seat) {
  * Who plays on after `seat` is out, as a sentence ("Ana and Cy play on."):
  * the players still in the game but `seat` (K24: a player out of a 3-player
  * game leaves the other two to play).
+ * @param {ViewJson} view
+ * @param {number | null} seat
  */
 function playOn(view, seat) {
   const names = view.players.filter((p) => !p.out && p.seat !== seat).map((p) => p.name);
@@ -152,30 +177,36 @@ function playOn(view, seat) {
 }
 
 /**
- * The question before `seat` concedes, saying what conceding does now: with
- * two others still in the game it is no end ("Leave the game? Ana and Cy
- * play on."), with one it gives that player the game ("Give the game to
- * Ana? Ana wins."); a 3-player game whose third player is already out is
- * the second case (K24: the last player surviving wins).
+ * The question before `seat` concedes, saying what conceding does now, as
+ * the engine's view says (the viewer's `concede_leaves_winner`,
+ * game/c23/anytime_moves.py): with two others still in the game it is no
+ * end ("Leave the game? Ana and Cy play on."), when it leaves one player
+ * that player wins ("Give the game to Ana? Ana wins.").
+ * @param {ViewJson} view
+ * @param {number | null} seat
  */
 export function concedeQuestion(view, seat) {
-  const others = view.players.filter((p) => !p.out && p.seat !== seat);
-  if (others.length > 1) return `Leave the game? ${playOn(view, seat)}`;
-  const name = others.length ? others[0].name : "your opponent";
-  return `Give the game to ${name}? ${others.length ? name : "Your opponent"} wins.`;
+  const me = view.players.find((p) => p.seat === seat);
+  const winner = me ? me.concede_leaves_winner : null;
+  if (winner === null || winner === undefined) return `Leave the game? ${playOn(view, seat)}`;
+  const name = playerName(view, winner);
+  return `Give the game to ${name}? ${name} wins.`;
 }
 
 /**
  * A short sentence for one legal action, naming its cards (the label of its
  * button). `refs`: the view's cardRefs for its viewer, when the caller
  * already has them (the board labels every button from one set).
+ * @param {ViewJson} view
+ * @param {any} a
+ * @param {Record<string, any>} refs
  */
 export function actionLabel(view, a, refs = cardRefs(view, view.viewer)) {
   const cards = cardsById(view);
-  const name = (id) => (refs[id] ? refs[id].ref : cards[id] ? cards[id].name : "a card");
+  const name = (/** @type {string} */ id) => (refs[id] ? refs[id].ref : cards[id] ? cards[id].name : "a card");
   // The card played comes from the player's own hand: its copy number is enough.
-  const owned = (id) => (refs[id] ? refs[id].owned : name(id));
-  const own = (id) => (cards[id] ? `${cards[id].name}${refs[id] && refs[id].copy ? ` #${refs[id].copy}` : ""}` : "a card");
+  const owned = (/** @type {string} */ id) => (refs[id] ? refs[id].owned : name(id));
+  const own = (/** @type {string} */ id) => (cards[id] ? `${cards[id].name}${refs[id] && refs[id].copy ? ` #${refs[id].copy}` : ""}` : "a card");
   switch (a.type) {
     case "play_resource": return `Play ${own(a.card)} as your resource`;
     case "pass": return view.prompt && view.prompt.kind === "combat_card" ? "No combat card" : "No resource this turn";
@@ -196,30 +227,23 @@ export function actionLabel(view, a, refs = cardRefs(view, view.viewer)) {
   }
 }
 
-/** The next player still in the game to `seat`'s left (the next seat number): whom `seat` attacks (K24). */
-export function leftOf(view, seat) {
-  const n = view.players.length;
-  for (let step = 1; step < n; step += 1) {
-    const other = view.players[(seat + step) % n];
-    if (!other.out) return other.seat;
-  }
-  return null;
-}
-
 /**
  * The seat order in a sentence, as `seat` (null: a spectator) reads it:
  * who sits on your left (the player you attack), who attacks you, and with
- * three players the order turns go in ("Multiplayer Rules"; K24: an
- * eliminated player is skipped).
+ * three players still in the order turns go in, all as the engine's view
+ * says them (each player's `attacks`, the view's `turn_order`;
+ * "Multiplayer Rules", K24: an eliminated player is skipped).
+ * @param {ViewJson} view
+ * @param {number | null} seat
  */
 export function seatOrder(view, seat) {
-  const alive = view.players.filter((p) => !p.out);
+  const order = (view.turn_order || []).map((/** @type {number} */ s) => playerName(view, s));
   const me = view.players.find((p) => p.seat === seat);
-  if (alive.length < 2) return "";
-  const ring = alive.length > 2 ? ` Turns go to the left: ${[...alive, alive[0]].map((p) => p.name).join(" → ")}.` : "";
+  if (order.length < 2) return "";
+  const ring = order.length > 2 ? ` Turns go to the left: ${[...order, order[0]].join(" → ")}.` : "";
   if (!me || me.out) return `Each player attacks the player on their left, the next one in turn.${ring}`;
-  const left = playerName(view, leftOf(view, seat));
-  const attacker = alive.find((p) => leftOf(view, p.seat) === seat);
-  if (alive.length === 2) return `${left} sits on your left: you attack ${left}, and ${left} attacks you.`;
+  const left = playerName(view, me.attacks);
+  const attacker = view.players.find((p) => !p.out && p.attacks === seat);
+  if (order.length === 2) return `${left} sits on your left: you attack ${left}, and ${left} attacks you.`;
   return `${left} sits on your left: you attack ${left}. ${attacker ? attacker.name : "Nobody"} attacks you.${ring}`;
 }

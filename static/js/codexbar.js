@@ -3,7 +3,7 @@
 // action type, concede; a control that can't be used now greyed with the
 // view's reason. Each button sends a legal action or starts its choice.
 import { confirmThen, el, nameList, sentence, words } from "./common.js";
-import { baseLeft, describeId, patrolSlotOf, specLabel } from "./codexview.js";
+import { describeId, patrolSlotOf, specLabel } from "./codexview.js";
 import { genericPath, otherAction } from "./controls.js";
 import { startTargeting } from "./codexpanels.js";
 import { drawSame } from "./redraw.js";
@@ -153,20 +153,6 @@ function endMainAsking(action) {
 }
 
 /**
- * The one tied leader a concession by the viewer would leave in the final
- * rounds (R28) alone at the top, who then wins at once; null when there is
- * none (the engine's freeforall.last_leader_standing, docs/RULINGS.md
- * "Concession").
- */
-function lastLeaderAfterConceding(v) {
-  const mine = store.msg.seat;
-  const left = v.final.tied.filter((s) => s !== mine && !v.players.find((p) => p.seat === s).conceded);
-  if (left.length !== 1) return null;
-  const hp = (seat) => (seat === mine ? 0 : baseLeft(v, seat));
-  return v.players.every((p) => p.seat === left[0] || hp(p.seat) < hp(left[0])) ? left[0] : null;
-}
-
-/**
  * The question before conceding: what it means in this mode, and in a
  * free-for-all, now. Before any base fell, a concession ends the game for
  * everyone (R28: the highest base wins, tied leaders first take one more
@@ -180,8 +166,9 @@ function concedeQuestion() {
   if (isFfa()) {
     const v = view();
     if (v.final && v.status === "playing") {
-      const last = lastLeaderAfterConceding(v);
-      if (last !== null) return `Concede? Your base drops to 0 HP and ${nameOfSeat(last)} wins.`;
+      // Whom the concession would leave alone at the top, to win at once (the view's, freeforall.lone_leader).
+      const last = me() ? me().concede_leaves_winner : null;
+      if (last !== null && last !== undefined) return `Concede? Your base drops to 0 HP and ${nameOfSeat(last)} wins.`;
       return "Concede? Your base drops to 0 HP and you take no more turns. The final turns go on without you; "
         + "then the highest base wins.";
     }

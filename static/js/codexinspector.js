@@ -3,7 +3,7 @@
 // legal action) and why not (the view's reasons); the viewer's codex,
 // discard pile and trash.
 import { el, nameList, roman, sentence, words } from "./common.js";
-import { blackWhiteNotes } from "./board.js";
+import { blackWhiteNotes } from "./codextiles.js";
 import { arrivedNow, attackTargetLabel, describeId, findCard, heroBand, lenderName, patrolSlotOf, slotLabel, specLabel } from "./codexview.js";
 import { keywordChip } from "./glossary.js";
 import { factsLine } from "./cardfacts.js";

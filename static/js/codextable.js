@@ -3,7 +3,8 @@
 // the Two-Headed Dragon team blocks, and the viewer's hand with their
 // numbers in the dock; and who won, and why, as the view and result say.
 import { el, resultReason, toldReason } from "./common.js";
-import { baseTile, handTile, playerArea } from "./board.js";
+import { baseTile, playerArea } from "./board.js";
+import { handTile } from "./codextiles.js";
 import { codexConcerned, teamBase, tiedNow, viewWinners } from "./codexview.js";
 import { drawEach, drawIfChanged } from "./redraw.js";
 import { $, actingPlayers, awaySeat, me, names, page, store, teamGame, teamOf, teamPlayers, view } from "./page.js";

@@ -2,9 +2,11 @@
 // takes and leaves seats, picks heroes (C-23: a deck), ready, start, lets the host remove a
 // player (who is told); sends everyone seated at a table to its match page
 // once the host starts it.
-import { api, confirmThen, el, loadCatalog, pageConfig, resultConcerned, resultReason, toldReason } from "./common.js";
+import { api, confirmThen, el, loadCatalog, pageConfig } from "./common.js";
 import { deckPicker, isDeckGame, loadSavedDecks, seatDeck } from "./lobbydecks.js";
 import { optionFields, optionSummary, readOptions } from "./lobbygames.js";
+import { heroLabel, heroPicker, seatHeroes } from "./lobbyheroes.js";
+import { renderMatches } from "./lobbymatches.js";
 import { initPaceFields, initTurnBased, paceBody, refreshTurnBased } from "./lobbyturnbased.js";
 import { initPlayNow } from "./lobbyplaynow.js";
 import { seatBotControls } from "./tablebots.js";
@@ -17,7 +19,6 @@ const $ = (id) => document.getElementById(id);
 const POLL_MS = 3000;
 const BACKGROUND_POLL_MS = 60000; // a page in the background: the host of a table stays "here" (lobby/seen.py)
 const modes = {};
-let catalog = new Map();
 let lastTables = "";
 let lastMatches = "";
 const seenOpen = new Set(); // tables seen open with me seated: follow them to their match
@@ -54,134 +55,14 @@ async function act(method, url, body) {
   return result;
 }
 
+// What the page shares with its parts (lobbyheroes.js, lobbymatches.js):
+// the modes and the card catalog once loaded, and how to act and report.
+const lobby = {
+  modes, catalog: new Map(), $, act, refresh, showError, failed: (/** @type {any} */ result) => showError(refusal(result)),
+};
+
 function inviteQuery() {
   return config.invite ? `?invite=${encodeURIComponent(config.invite)}` : "";
-}
-
-function heroLabel(id) {
-  const rec = catalog.get(id);
-  return rec ? rec.name : id;
-}
-
-// A 3-hero pick in progress (fewer heroes than the mode needs) per table id:
-// the server takes only complete picks, so the page keeps the partial one.
-const drafts = new Map();
-
-/** A hero's facts on one line: "red · fire · ATK 2 / HP 3 · max Lv 7". */
-function heroFacts(rec) {
-  return `${rec.color || "?"} · ${rec.spec || "?"} · ATK ${rec.atk ?? "?"} / HP ${rec.hp ?? "?"} · max Lv ${rec.max_level ?? "?"}`;
-}
-
-/** One hero to pick: its button, and (3-hero game, once picked) the main-hero mark. */
-function heroOption(hero, picked, isMain, onPick, onMain) {
-  const rec = catalog.get(hero) || {};
-  const option = el("div", null, { class: `hero-option color-${rec.color || "neutral"}` });
-  const b = el("button", null, {
-    type: "button", class: "btn hero-choice", "data-hero": hero, "aria-pressed": String(picked), "data-card": hero,
-  });
-  b.append(el("span", rec.name || hero, { class: "hero-name" }), el("span", heroFacts(rec), { class: "hero-spec" }));
-  if (rec.text) b.title = rec.text;
-  b.onclick = onPick;
-  option.append(b);
-  if (onMain && picked) {
-    const main = el("button", isMain ? "★ main" : "☆ make main", {
-      type: "button", class: `btn small main-toggle${isMain ? " is-main" : ""}`, "data-main": hero,
-      "aria-pressed": String(isMain), title: "The main hero's colour gives your starting deck",
-    });
-    main.onclick = onMain;
-    option.append(main);
-  }
-  return option;
-}
-
-/**
- * What picking a hero means, above the picker (a newcomer did not know what
- * a colour or a spec changes, nor which hero to take first).
- */
-function heroHint(wanted) {
-  const hint = el("p", null, { class: "hint hero-hint" });
-  hint.append(wanted > 1
-    ? "Pick three heroes: the main one's colour gives your starting deck, and your codex holds the cards of all three specs. "
-    : "Pick your hero: its colour gives your starting deck, its spec the codex cards you add to your deck after each turn. ");
-  hint.append("Any hero makes a fine first game; hover one to read its levels, or read every card in ",
-    el("a", "Cards", { href: "/cards/", target: "_blank" }), ".");
-  return hint;
-}
-
-/**
- * The hero picker of the viewer's own seat. One-hero modes: a click picks.
- * 3-hero game: click three different heroes (a partial pick stays on this
- * page until it is complete; removing one from a saved pick clears it on the
- * server) and mark the main one; the first picked is the main one until
- * another is marked. Returns the picker, or null for a game without heroes.
- */
-function heroPicker(table, seat) {
-  const mode = modes[table.mode];
-  const wanted = mode ? mode.heroes_per_seat : 1;
-  if (!wanted) return null; // a game without heroes (Arcane Codex): nothing to pick
-  const heroes = mode ? mode.heroes : [];
-  const box = el("div", null, { class: "hero-picker", role: "group", "aria-label": wanted > 1 ? `Pick ${wanted} heroes` : "Pick your hero" });
-  const url = `/api/tables/${table.id}/seat/`;
-  box.append(heroHint(wanted));
-  if (wanted === 1) {
-    for (const hero of heroes) {
-      box.append(heroOption(hero, seat.heroes.includes(hero), false, () => act("PATCH", url, { heroes: [hero] }), null));
-    }
-    return box;
-  }
-  const shown = drafts.get(table.id) || seat.heroes;
-  const pick = (hero) => {
-    if (shown.includes(hero)) {
-      drafts.set(table.id, shown.filter((h) => h !== hero));
-      if (seat.heroes.length) act("PATCH", url, { heroes: [] });
-      else refresh(true);
-      return;
-    }
-    if (shown.length >= wanted) {
-      showError(`You have ${wanted} heroes: click one of them to remove it first.`);
-      return;
-    }
-    const next = [...shown, hero];
-    if (next.length < wanted) {
-      drafts.set(table.id, next);
-      refresh(true);
-      return;
-    }
-    drafts.delete(table.id);
-    act("PATCH", url, { heroes: next, main: next[0] });
-  };
-  const makeMain = (hero) => {
-    if (drafts.has(table.id)) {
-      drafts.set(table.id, [hero, ...shown.filter((h) => h !== hero)]);
-      refresh(true);
-    } else {
-      act("PATCH", url, { main: hero });
-    }
-  };
-  const left = wanted - shown.length;
-  box.append(el("p", left
-    ? `Pick ${left} more hero${left > 1 ? "es" : ""} (${shown.length} of ${wanted}). The main hero (★) gives your starting deck.`
-    : `Your ${wanted} heroes are picked; ★ marks the main one, whose colour gives your starting deck.`,
-  { class: "hint picker-status", "data-left": left }));
-  for (const hero of heroes) {
-    const picked = shown.includes(hero);
-    box.append(heroOption(hero, picked, picked && shown[0] === hero, () => pick(hero), () => makeMain(hero)));
-  }
-  return box;
-}
-
-/** A seat's heroes for everyone to read, the main one marked in the 3-hero game. */
-function seatHeroes(table, seat) {
-  const several = (modes[table.mode] || { heroes_per_seat: 1 }).heroes_per_seat > 1;
-  const box = el("span", null, { class: "heroes" });
-  seat.heroes.forEach((hero, i) => {
-    if (i) box.append(", ");
-    const main = several && hero === seat.main_hero;
-    box.append(el("span", `${main ? "★ " : ""}${heroLabel(hero)}${main ? " (main)" : ""}`, {
-      class: main ? "seat-hero main-hero" : "seat-hero", "data-card": hero,
-    }));
-  });
-  return box;
 }
 
 function renderSeat(table, seat, mySeat) {
@@ -190,7 +71,7 @@ function renderSeat(table, seat, mySeat) {
   row.append(el("span", seat.player || "empty", { class: seat.player ? "player" : "player empty" }));
   const mode = modes[table.mode] || {};
   const deckGame = isDeckGame(mode);
-  if (seat.heroes.length) row.append(seatHeroes(table, seat));
+  if (seat.heroes.length) row.append(seatHeroes(lobby, table, seat));
   else if (seat.player && mode.heroes_per_seat > 1) row.append(el("span", "picking heroes…", { class: "heroes waiting-flag" }));
   if (deckGame && seat.player) row.append(seatDeck(seat));
   if (seat.player) row.append(el("span", seat.ready ? "✓ ready" : "not ready", { class: seat.ready ? "ready-flag" : "waiting-flag" }));
@@ -220,7 +101,7 @@ function renderSeat(table, seat, mySeat) {
     row.append(remove);
   }
   if (seat.user_id === config.userId) {
-    const picker = deckGame ? deckPicker(table, seat, act) : heroPicker(table, seat);
+    const picker = deckGame ? deckPicker(table, seat, act) : heroPicker(lobby, table, seat);
     if (picker) row.append(picker);
     const ready = el("button", seat.ready ? "Not ready" : "Ready", { type: "button", class: seat.ready ? "btn small ghost ready" : "btn small primary ready" });
     if (!seat.ready && !seat.heroes.length && mode.heroes_per_seat !== 0) {
@@ -405,95 +286,6 @@ function renderTables(tables) {
   $("tables").replaceChildren(...(nodes.length ? nodes : [el("p", "No open tables yet: create one.", { class: "empty-note" })]));
 }
 
-/** "Ana (Troq) vs Bo (River)", teams joined with "&"; the viewer's name as "you". */
-function matchNames(m) {
-  const label = (p) => `${p.you ? "you" : p.name}${p.heroes.length ? ` (${p.heroes.map(heroLabel).join(", ")})` : ""}`;
-  const teams = [...new Set(m.players.map((p) => p.team))];
-  return teams.length && teams.every((t) => t !== null && t !== undefined)
-    ? teams.map((t) => m.players.filter((p) => p.team === t).map(label).join(" & ")).join(" vs ")
-    : m.players.map(label).join(" vs ");
-}
-
-function modeLabel(key) {
-  return modes[key] ? modes[key].label : key;
-}
-
-/**
- * A finished match's result as the viewer reads it: "You won", "Bo won",
- * "Draw"; and why, naming the players it is about when the lobby knows
- * them: who conceded ("You won (Bo conceded)", also where a concession
- * ended a free-for-all: common.js toldReason), whose base was destroyed
- * ("You lost: Ann won (your base was destroyed)").
- */
-function resultText(m) {
-  const r = m.result || {};
-  const who = r.winners && r.winners.length ? r.winners.join(" and ") : "";
-  const head = { won: "You won", shared: "You shared the win", lost: who ? `You lost: ${who} won` : "You lost", draw: "A draw" }[r.outcome]
-    || (who ? `${who} won` : "A draw");
-  const by = Number.isInteger(r.conceded_by) ? r.conceded_by : null;
-  const reason = toldReason(r.reason, by);
-  const concerned = resultConcerned({ reason, players: m.players, winners: r.seats || [], seat: m.seat, by, fallen: r.fallen || null });
-  return reason ? `${head} (${resultReason(reason, concerned)})` : head;
-}
-
-function matchItem(m, kind) {
-  const item = el("li", null, { class: `match-item ${kind}${m.your_turn ? " your-turn" : ""}${m.quiet ? " quiet" : ""}`, "data-match": m.id });
-  const text = el("div", null, { class: "match-text" });
-  text.append(el("span", `${modeLabel(m.mode)}${m.map ? ` on ${m.map}` : ""} · ${matchNames(m)}`, { class: "match-names" }));
-  const facts = el("span", null, { class: "match-facts hint" });
-  if (kind === "mine") {
-    if (m.your_turn) facts.append(el("strong", "Your turn", { class: "turn-flag" }), " · ");
-    else if (m.waiting_for && m.waiting_for.length) facts.append(`Waiting for ${m.waiting_for.join(" and ")} · `);
-    if (m.turn) facts.append(`turn ${m.turn}`);
-    if (m.quiet) facts.append(" · quiet for a long time: nobody has played it lately");
-  } else if (kind === "history") {
-    facts.append(el("span", resultText(m), { class: `result ${m.result && m.result.outcome ? m.result.outcome : ""}` }));
-  }
-  if (facts.childNodes.length) text.append(facts);
-  item.append(text);
-  const actions = el("div", null, { class: "match-actions" });
-  if (kind === "mine") {
-    actions.append(el("a", m.your_turn ? "Play" : "Resume", { href: `/match/${m.id}/`, class: m.your_turn ? "btn small primary" : "btn small" }));
-  } else if (kind === "watch") {
-    actions.append(el("a", "Watch", { href: `/match/${m.id}/`, class: "btn small" }));
-  } else {
-    actions.append(el("a", "See the end", { href: `/match/${m.id}/`, class: "btn small ghost" }));
-    const again = el("button", m.rematch_joined ? "Go to the rematch" : m.rematch_table ? "Join the rematch" : "Rematch", {
-      type: "button", class: "btn small rematch", title: "A new table for the same players, same mode and heroes, public or private as this one was",
-    });
-    again.onclick = () => rematch(m.id);
-    actions.append(again);
-  }
-  item.append(actions);
-  return item;
-}
-
-/** Offer (or join) the rematch of a finished match, then show its table. */
-async function rematch(matchId) {
-  const result = await api("POST", `/api/lobby/rematch/${matchId}/`);
-  if (!result.ok) {
-    showError(refusal(result));
-    return;
-  }
-  location.href = `/invite/${result.data.invite_token}/`;
-}
-
-function renderList(id, entries, kind, empty) {
-  const items = entries.map((m) => matchItem(m, kind));
-  $(id).replaceChildren(...(items.length ? items : [el("li", empty, { class: "empty-note" })]));
-}
-
-/** The matches panel: your matches (those waiting on you first), history, matches to watch. */
-function renderMatches(data) {
-  const turnBased = data.turn_based || { count: 0, your_turn: 0 };
-  // Turn-based matches are listed below the live ones: never "no match" above them.
-  renderList("my-matches", data.mine, "mine", turnBased.count ? "No live match now; your turn-based matches are below." : "You play no match now.");
-  renderList("history", data.history, "history", "No finished match yet.");
-  renderList("watch", data.watch, "watch", "No public match to watch now.");
-  const mine = data.mine.filter((m) => m.your_turn).length + turnBased.your_turn;
-  $("my-matches-count").textContent = mine ? `${mine} waiting on you` : "";
-}
-
 async function refresh(force = false) {
   if (busy && !force) return;
   const [tables, matches] = await Promise.all([api("GET", `/api/tables/${inviteQuery()}`), api("GET", "/api/lobby/matches/")]);
@@ -512,7 +304,7 @@ async function refresh(force = false) {
     const key = JSON.stringify(matches.data);
     if (force || key !== lastMatches) {
       lastMatches = key;
-      renderMatches(matches.data);
+      renderMatches(lobby, matches.data);
     }
   }
   await refreshTurnBased();
@@ -579,7 +371,7 @@ async function createTable(event) {
 
 async function init() {
   const [result, cards] = await Promise.all([api("GET", "/api/modes/"), loadCatalog(), loadSavedDecks()]);
-  catalog = cards;
+  lobby.catalog = cards;
   const select = $("mode-select");
   for (const mode of result.data || []) {
     modes[mode.key] = mode;
@@ -590,7 +382,7 @@ async function init() {
   showGameOptions();
   initPaceFields();
   initTurnBased();
-  initPlayNow(result.data || [], heroLabel);
+  initPlayNow(result.data || [], (id) => heroLabel(lobby.catalog, id));
   $("new-table").onsubmit = createTable;
   $("create-table").disabled = false; // the page disables it until this handler is in place
   await refresh(true);

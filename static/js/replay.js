@@ -6,7 +6,8 @@ import { api, apiError, el, loadCatalog, pageConfig, resultReason, toldReason, w
 import { arcaneBanner, isArcaneView, renderArcane } from "./arcaneboard.js";
 import { renderC23 } from "./c23board.js";
 import { c23Outcome } from "./c23words.js";
-import { handTile, playerArea } from "./board.js";
+import { playerArea } from "./board.js";
+import { handTile } from "./codextiles.js";
 import { codexConcerned, playerAt, viewWinners } from "./codexview.js";
 import { drawMapCard } from "./mapcard.js";
 import { markBots } from "./tablebots.js";

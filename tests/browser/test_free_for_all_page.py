@@ -458,7 +458,7 @@ def crafted_frames(player, match_url, at):
     frame["view"]["prompt"] = None
     frame["legal_actions"] = []
     frame["view"]["teams"] = [{"hp": 20, "damage": 4}, {"hp": 20, "damage": 20}, {"hp": 20, "damage": 4}]
-    frame["view"]["final"] = {"tied": [0, 2], "order": [2], "round": 1}
+    frame["view"]["final"] = {"tied": [0, 2], "order": [2], "round": 1, "tied_now": [0, 2]}
     frame["view"]["players"][1].update(conceded=True, tech_owed=False)
     frame = send(frame)
     news = page.locator("#news li[data-kind=final]").inner_text()
@@ -476,7 +476,7 @@ def crafted_frames(player, match_url, at):
 
     # Cat's last turn: Ann repaired to 15, Cat fell to 11: the standings of now, no tie tags.
     frame["view"]["teams"] = [{"hp": 20, "damage": 5}, {"hp": 20, "damage": 20}, {"hp": 20, "damage": 9}]
-    frame["view"]["final"]["order"] = []
+    frame["view"]["final"].update(order=[], tied_now=[])  # the engine's tie of now: none (freeforall.tied_now)
     frame = send(frame)
     news = page.locator("#news li[data-kind=final]").inner_text()
     assert news.startswith("Final turns: Ann leads with 15 HP, Cat 11 · Cat plays the last turn."), news

@@ -510,7 +510,7 @@ def test_tied_leaders_take_one_more_turn_each_in_order_after_the_current_player(
     )
     s = attack(s, 0, find(s, "a"), "base:3")
     assert s["status"] == "playing" and s["active"] == 1 and s["phase"] == "main"
-    assert view(s, None)["final"] == {"tied": [1, 2], "order": [2], "round": 1}
+    assert view(s, None)["final"] == {"tied": [1, 2], "order": [2], "round": 1, "tied_now": [1, 2]}
     assert s["players"][0]["ended_main"] and len(s["players"][0]["hand"]) == 2
     s = techs_done(s)
     assert_refused(s, 0, {"type": "attack", "attacker": find(s, "b"), "target": "base:1"}, "not_your_turn")
