@@ -81,14 +81,57 @@ new MutationObserver((_, observer) => {
   }
 }).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-version"] });
 window.__messageAt = null;
+window.__socketAt = null; // the page's first socket: made, and its first message
+window.__firstMessageAt = null;
 const PageSocket = window.WebSocket;
 window.WebSocket = class extends PageSocket {
   constructor(...args) {
     super(...args);
-    this.addEventListener("message", () => { window.__messageAt = performance.now(); });
+    if (window.__socketAt === null) window.__socketAt = performance.now();
+    this.addEventListener("message", () => {
+      window.__messageAt = performance.now();
+      if (window.__firstMessageAt === null) window.__firstMessageAt = window.__messageAt;
+    });
   }
 };
 """
+
+# After a reload: where the time from the HTML's last byte to the board went
+# (ms), and the work the load did whatever the machine's load: the scripts and
+# requests the page made, and of them those that reached the server (the
+# others came from the browser's cache: no bytes transferred).
+RELOAD_PARTS = """
+() => {
+  const html = performance.getEntriesByType("navigation")[0].responseEnd;
+  const all = performance.getEntriesByType("resource").filter((r) => r.startTime < window.__boardAt);
+  const scripts = all.filter((r) => r.initiatorType === "script" || r.name.endsWith(".js"));
+  const fetched = all.filter((r) => r.initiatorType === "fetch" || r.initiatorType === "xmlhttprequest");
+  return {
+    scripts_done: Math.max(...scripts.map((r) => r.responseEnd)) - html,
+    fetches_done: fetched.length ? Math.max(...fetched.map((r) => r.responseEnd)) - html : 0,
+    socket_made: window.__socketAt - html,
+    socket_to_state: window.__firstMessageAt - window.__socketAt,
+    state_to_board: window.__boardAt - window.__firstMessageAt,
+    scripts: scripts.length,
+    requests: all.length,
+    to_server: all.filter((r) => r.transferSize > 0).length,
+    kb_to_server: all.reduce((n, r) => n + r.transferSize, 0) / 1024,
+  };
+}
+"""
+
+# The parts of RELOAD_PARTS, as the table prints them: (key, label, unit).
+PARTS = (
+    ("socket_made", "  HTML loaded to socket made", "ms"),
+    ("socket_to_state", "  socket made to first state", "ms"),
+    ("state_to_board", "  first state to board", "ms"),
+    ("scripts_done", "  HTML loaded to last script", "ms"),
+    ("fetches_done", "  HTML loaded to last fetch", "ms"),
+    ("scripts", "  scripts loaded", ""),
+    ("requests", "  requests before the board", ""),
+    ("to_server", "  of them to the server", ""),
+    ("kb_to_server", "  KiB from the server", ""),
+)
 
 # Click "End main phase" (and "Yes" when asked); resolve with [the ms to the
 # first frame after the version changed, the ms of that from the arrival of
@@ -172,6 +215,7 @@ class Side:
         self.click_nodes: list[float] = []
         self.redraws: list[float] = []
         self.wait_nodes: list[float] = []
+        self.parts: dict[str, list[float]] = {key: [] for key, _, _ in PARTS}
         served = self.context.request.get(f"{self.worker.url}/static/js/match.js").body()
         if served != (root / "static" / "js" / "match.js").read_bytes():
             raise RuntimeError(f"{self.label}: the server does not serve {root}'s static/js/match.js")
@@ -266,6 +310,8 @@ class Side:
         self.after_html.append(
             page.evaluate("window.__boardAt - performance.getEntriesByType('navigation')[0].responseEnd")
         )
+        for key, value in page.evaluate(RELOAD_PARTS).items():
+            self.parts[key].append(value)
         self._my_move()
         redraw = page.evaluate(REDRAW_TIMER)
         if redraw is not None:
@@ -349,6 +395,8 @@ def main(argv: list[str] | None = None) -> None:
     for side in sides:
         print(_row(f"reload to board, {side.label}", side.reloads))
         print(_row(f"  of it HTML loaded to board, {side.label}", side.after_html))
+        for key, label, unit in PARTS:
+            print(_row(f"{label}, {side.label}", side.parts[key], unit))
         print(_row(f"click to version, {side.label}", side.clicks))
         print(_row(f"  of it message to frame, {side.label}", side.in_page))
         print(_row(f"redraw of the state held, {side.label}", side.redraws))
@@ -357,8 +405,9 @@ def main(argv: list[str] | None = None) -> None:
         if side.errors:
             print(f"  {len(side.errors)} script errors on {side.label}'s page, the first: {side.errors[0][:200]}")
     if len(sides) == 2:
-        for kind in ("reloads", "after_html", "clicks", "in_page", "redraws", "click_nodes", "wait_nodes"):
-            mine, theirs = getattr(sides[0], kind), getattr(sides[1], kind)
+        kinds = ("reloads", "after_html", "clicks", "in_page", "redraws", "click_nodes", "wait_nodes")
+        for kind in kinds + tuple(key for key, _, _ in PARTS):
+            mine, theirs = (side.parts[kind] if kind in side.parts else getattr(side, kind) for side in sides)
             if not mine or not theirs or not statistics.median(theirs):
                 print(f"{kind}: no ratio (a side has no sample, or its p50 is 0)")
                 continue
