@@ -2,9 +2,10 @@
 point 5; docs/BENCHMARKS.md "Match page (issue 31)"): its socket opens while
 the card catalog is still loading (the server's first state then comes in
 parallel, not after it), the page draws nothing before the catalog is in,
-the since-left lines are asked for once the board is drawn, and a reload
-asks the server for neither the catalog nor the modes (answers at their
-version, which the browser keeps: codexsite/refcache.py)."""
+the since-left lines are asked for once the board is drawn, a reload asks
+the server for neither the catalog nor the modes (answers at their
+version, which the browser keeps: codexsite/refcache.py), and the page's
+head lists every module it loads as modulepreload."""
 
 import pytest
 
@@ -21,6 +22,15 @@ REFERENCE_BYTES = """() => {
     if (path === "/api/cards/" || path === "/api/modes/") (sizes[path] = sizes[path] || []).push(r.transferSize);
   }
   return sizes;
+}"""
+
+# The scripts the page loaded that its head did not list (as modulepreload
+# or a script tag), and those it listed but never loaded.
+UNLISTED = """() => {
+  const listed = [...document.querySelectorAll("link[rel=modulepreload], script[type=module][src]")]
+    .map((node) => node.href || node.src);
+  const loaded = performance.getEntriesByType("resource").map((r) => r.name).filter((name) => name.endsWith(".js"));
+  return [loaded.filter((name) => !listed.includes(name)), listed.filter((name) => !loaded.includes(name))];
 }"""
 
 # Counts the state messages the page's sockets receive (window.__states).
@@ -57,7 +67,7 @@ def test_the_socket_opens_while_the_catalog_loads(browser, live_server_url):
     assert not page.errors
 
 
-def test_a_reload_asks_the_server_for_neither_catalog_nor_modes(browser, live_server_url):
+def test_a_reload_asks_for_no_catalog_nor_modes_and_preloads_every_module(browser, live_server_url):
     page = signup(browser, live_server_url, "paint_reload", **DESKTOP)
     match_id = start_against_bots(page, "1hero", 1)
     page.goto(f"{live_server_url}/match/{match_id}/")
@@ -66,4 +76,5 @@ def test_a_reload_asks_the_server_for_neither_catalog_nor_modes(browser, live_se
     wait_version(page, 0)
     page.locator("#hand [data-tid]").first.wait_for()
     assert page.evaluate(REFERENCE_BYTES) == {"/api/cards/": [0], "/api/modes/": [0]}
+    assert page.evaluate(UNLISTED) == [[], []]  # every module preloaded (game.views.match_modules), none for nothing
     assert not page.errors
