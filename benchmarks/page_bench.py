@@ -105,10 +105,10 @@ RELOAD_PARTS = """
   const html = performance.getEntriesByType("navigation")[0].responseEnd;
   const all = performance.getEntriesByType("resource").filter((r) => r.startTime < window.__boardAt);
   const scripts = all.filter((r) => r.initiatorType === "script" || r.name.endsWith(".js"));
-  const fetched = all.filter((r) => r.initiatorType === "fetch" || r.initiatorType === "xmlhttprequest");
+  const catalog = all.filter((r) => r.name.includes("/api/cards/"));
   return {
     scripts_done: Math.max(...scripts.map((r) => r.responseEnd)) - html,
-    fetches_done: fetched.length ? Math.max(...fetched.map((r) => r.responseEnd)) - html : 0,
+    catalog_in: catalog.length ? Math.max(...catalog.map((r) => r.responseEnd)) - html : 0,
     socket_made: window.__socketAt - html,
     socket_to_state: window.__firstMessageAt - window.__socketAt,
     state_to_board: window.__boardAt - window.__firstMessageAt,
@@ -126,7 +126,7 @@ PARTS = (
     ("socket_to_state", "  socket made to first state", "ms"),
     ("state_to_board", "  first state to board", "ms"),
     ("scripts_done", "  HTML loaded to last script", "ms"),
-    ("fetches_done", "  HTML loaded to last fetch", "ms"),
+    ("catalog_in", "  HTML loaded to catalog in", "ms"),
     ("scripts", "  scripts loaded", ""),
     ("requests", "  requests before the board", ""),
     ("to_server", "  of them to the server", ""),
