@@ -81,14 +81,57 @@ new MutationObserver((_, observer) => {
   }
 }).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-version"] });
 window.__messageAt = null;
+window.__socketAt = null; // the page's first socket: made, and its first message
+window.__firstMessageAt = null;
 const PageSocket = window.WebSocket;
 window.WebSocket = class extends PageSocket {
   constructor(...args) {
     super(...args);
-    this.addEventListener("message", () => { window.__messageAt = performance.now(); });
+    if (window.__socketAt === null) window.__socketAt = performance.now();
+    this.addEventListener("message", () => {
+      window.__messageAt = performance.now();
+      if (window.__firstMessageAt === null) window.__firstMessageAt = window.__messageAt;
+    });
   }
 };
 """
+
+# After a reload: where the time from the HTML's last byte to the board went
+# (ms), and the work the load did whatever the machine's load: the scripts and
+# requests the page made, and of them those that reached the server (the
+# others came from the browser's cache: no bytes transferred).
+RELOAD_PARTS = """
+() => {
+  const html = performance.getEntriesByType("navigation")[0].responseEnd;
+  const all = performance.getEntriesByType("resource").filter((r) => r.startTime < window.__boardAt);
+  const scripts = all.filter((r) => r.initiatorType === "script" || r.name.endsWith(".js"));
+  const catalog = all.filter((r) => r.name.includes("/api/cards/"));
+  return {
+    scripts_done: Math.max(...scripts.map((r) => r.responseEnd)) - html,
+    catalog_in: catalog.length ? Math.max(...catalog.map((r) => r.responseEnd)) - html : 0,
+    socket_made: window.__socketAt - html,
+    socket_to_state: window.__firstMessageAt - window.__socketAt,
+    state_to_board: window.__boardAt - window.__firstMessageAt,
+    scripts: scripts.length,
+    requests: all.length,
+    to_server: all.filter((r) => r.transferSize > 0).length,
+    kb_to_server: all.reduce((n, r) => n + r.transferSize, 0) / 1024,
+  };
+}
+"""
+
+# The parts of RELOAD_PARTS, as the table prints them: (key, label, unit).
+PARTS = (
+    ("socket_made", "  HTML loaded to socket made", "ms"),
+    ("socket_to_state", "  socket made to first state", "ms"),
+    ("state_to_board", "  first state to board", "ms"),
+    ("scripts_done", "  HTML loaded to last script", "ms"),
+    ("catalog_in", "  HTML loaded to catalog in", "ms"),
+    ("scripts", "  scripts loaded", ""),
+    ("requests", "  requests before the board", ""),
+    ("to_server", "  of them to the server", ""),
+    ("kb_to_server", "  KiB from the server", ""),
+)
 
 # Click "End main phase" (and "Yes" when asked); resolve with [the ms to the
 # first frame after the version changed, the ms of that from the arrival of
@@ -172,6 +215,7 @@ class Side:
         self.click_nodes: list[float] = []
         self.redraws: list[float] = []
         self.wait_nodes: list[float] = []
+        self.parts: dict[str, list[float]] = {key: [] for key, _, _ in PARTS}
         served = self.context.request.get(f"{self.worker.url}/static/js/match.js").body()
         if served != (root / "static" / "js" / "match.js").read_bytes():
             raise RuntimeError(f"{self.label}: the server does not serve {root}'s static/js/match.js")
@@ -260,12 +304,16 @@ class Side:
         page.reload()
         page.wait_for_function("window.__boardAt !== null")
         shown = page.evaluate("window.__boardVersion")
-        if shown != current:
-            raise RuntimeError(f"{self.label}: the reloaded page showed version {shown}, not {current}")
+        # A newer version may come meanwhile (a step the server takes on its
+        # own after the one our move waited on): the page drew the newest.
+        if shown < current:
+            raise RuntimeError(f"{self.label}: the reloaded page showed version {shown}, older than {current}")
         self.reloads.append(page.evaluate("window.__boardAt"))
         self.after_html.append(
             page.evaluate("window.__boardAt - performance.getEntriesByType('navigation')[0].responseEnd")
         )
+        for key, value in page.evaluate(RELOAD_PARTS).items():
+            self.parts[key].append(value)
         self._my_move()
         redraw = page.evaluate(REDRAW_TIMER)
         if redraw is not None:
@@ -349,6 +397,8 @@ def main(argv: list[str] | None = None) -> None:
     for side in sides:
         print(_row(f"reload to board, {side.label}", side.reloads))
         print(_row(f"  of it HTML loaded to board, {side.label}", side.after_html))
+        for key, label, unit in PARTS:
+            print(_row(f"{label}, {side.label}", side.parts[key], unit))
         print(_row(f"click to version, {side.label}", side.clicks))
         print(_row(f"  of it message to frame, {side.label}", side.in_page))
         print(_row(f"redraw of the state held, {side.label}", side.redraws))
@@ -357,8 +407,9 @@ def main(argv: list[str] | None = None) -> None:
         if side.errors:
             print(f"  {len(side.errors)} script errors on {side.label}'s page, the first: {side.errors[0][:200]}")
     if len(sides) == 2:
-        for kind in ("reloads", "after_html", "clicks", "in_page", "redraws", "click_nodes", "wait_nodes"):
-            mine, theirs = getattr(sides[0], kind), getattr(sides[1], kind)
+        kinds = ("reloads", "after_html", "clicks", "in_page", "redraws", "click_nodes", "wait_nodes")
+        for kind in kinds + tuple(key for key, _, _ in PARTS):
+            mine, theirs = (side.parts[kind] if kind in side.parts else getattr(side, kind) for side in sides)
             if not mine or not theirs or not statistics.median(theirs):
                 print(f"{kind}: no ratio (a side has no sample, or its p50 is 0)")
                 continue

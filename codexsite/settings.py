@@ -119,6 +119,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "lobby.context.invitation",
+                "lobby.context.reference_versions",
                 "community.context.name_invites",
             ],
         },

@@ -1,5 +1,7 @@
 """REST API for matches, their filtered logs and the card catalog."""
 
+from functools import cache
+
 from django.db.models import Q
 from django.urls.converters import IntConverter
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
@@ -10,6 +12,7 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 
 from codexsite.apischema import refusals
+from codexsite.refcache import keep_if_current, version_of
 from game import replays, rules, visits
 from game.models import Match
 from game.serializers import LoggedActionSerializer, MatchSerializer
@@ -212,6 +215,17 @@ class MatchViewSet(viewsets.ReadOnlyModelViewSet):
 
 
 CARD_FILTERS = ("kind", "color", "spec")
+VERSION_PARAM = OpenApiParameter(
+    "v", str, description="The data's version the page was served with: the answer to the current one is kept for good."
+)
+
+
+@cache
+def catalog_version() -> str:
+    """The card catalog's version (codexsite.refcache.version_of): pages ask
+    for ``/api/cards/?v=<it>``, an answer the browser keeps. Takes nothing,
+    returns 16 hex digits."""
+    return version_of(rules.reference.all_cards())
 
 
 class CardSerializer(serializers.Serializer):
@@ -253,18 +267,22 @@ class CardViewSet(viewsets.ViewSet):
     permission_classes = [AllowAny]
 
     @extend_schema(
-        parameters=[OpenApiParameter(f, str, description=f"Only cards with this {f}.") for f in CARD_FILTERS],
+        parameters=[
+            *(OpenApiParameter(f, str, description=f"Only cards with this {f}.") for f in CARD_FILTERS),
+            VERSION_PARAM,
+        ],
         responses={200: CardSerializer(many=True)},
         operation_id="cards_list",
     )
     def list(self, request):
-        """List cards, optionally filtered by kind, color or spec."""
+        """List cards, optionally filtered by kind, color or spec; kept by
+        the browser when asked for at the catalog's version (``?v=``)."""
         cards = rules.reference.all_cards()
         for field in CARD_FILTERS:
             wanted = request.query_params.get(field)
             if wanted:
                 cards = [c for c in cards if c.get(field) == wanted]
-        return Response(cards)
+        return keep_if_current(request, Response(cards), catalog_version())
 
     @extend_schema(
         parameters=[OpenApiParameter("id", str, OpenApiParameter.PATH, description="Card id, e.g. troq_bashar.")],

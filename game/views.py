@@ -1,12 +1,16 @@
 """The match page (a shell whose JS speaks the live protocol, docs/PROTOCOL.md)
 and the codex browser (a shell whose JS reads the card catalog API)."""
 
+from functools import cache
+from pathlib import Path
+
 from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.shortcuts import render
 from django.urls import reverse
 
+from codexsite.modulegraph import imports_of
 from game import assist, turnclock
 from game.rules import reference
 from game.rules.tables import playable_heroes
@@ -43,6 +47,19 @@ def rules_link(game: str | None) -> dict | None:
     return {"url": reverse(name), "title": title}
 
 
+@cache
+def match_modules(game: str) -> list[str]:
+    """The modules the match page of a ``game`` table loads, for its
+    ``<link rel="modulepreload">`` list (codexsite.modulegraph): the board
+    of the game (static/js/boards.js names it ``<game>match.js``; left out
+    when there is none) and all that it and match.js import, as paths under
+    static/. Takes the game's name, returns the paths; read once per process."""
+    folder = Path(settings.STATICFILES_DIRS[0]) / "js"
+    board = f"{game}match.js"
+    roots = ["match.js", board] if (folder / board).is_file() else ["match.js"]
+    return [f"js/{name}" for name in roots[1:] + imports_of(folder, roots)]
+
+
 def match_context(request, match_id: int) -> dict:
     """The match page's template context for the logged-in user in match
     ``match_id`` (a player, or a spectator allowed by ``?invite=``): what
@@ -54,7 +71,8 @@ def match_context(request, match_id: int) -> dict:
     (CODEX_CHAT_MAX_CHARS), which the chat box counts down to; ``game``: the
     table's game, whose board (static/js/boards.js) the page loads as it opens;
     ``assist``: the player may ask for hints and take back (game.assist:
-    alone against bots, not rated), so the page shows those buttons."""
+    alone against bots, not rated), so the page shows those buttons.
+    ``modules``: the scripts the page preloads (match_modules)."""
     invite, access = _access(request, match_id)
     config = {
         "matchId": match_id,
@@ -71,6 +89,7 @@ def match_context(request, match_id: int) -> dict:
         "match_id": match_id,
         "seat": access.seat,
         "page_config": config,
+        "modules": match_modules(config["game"]),
         "chat_max": settings.CODEX_CHAT_MAX_CHARS,
         "rules_link": rules_link(access.snapshot.state.get("game")),
     }

@@ -1,5 +1,7 @@
 """REST API for accounts, modes and tables (session auth, CSRF on writes)."""
 
+from functools import cache
+
 from django.db.models import F, Q
 from django.urls.converters import IntConverter
 from django.utils import timezone
@@ -12,6 +14,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from codexsite.apischema import refusals
+from codexsite.refcache import keep_if_current, version_of
 from game import turnbased
 from lobby import services
 from lobby.models import Table, is_invite_token
@@ -49,13 +52,29 @@ class MeView(APIView):
         return Response(serializer.data)
 
 
+def _modes() -> list:
+    """Every mode as /api/modes/ answers it."""
+    return ModeSerializer(MODES.values(), many=True).data
+
+
+@cache
+def modes_version() -> str:
+    """The modes' version (codexsite.refcache.version_of): pages ask for
+    ``/api/modes/?v=<it>``, an answer the browser keeps. Takes nothing,
+    returns 16 hex digits."""
+    return version_of(_modes())
+
+
 class ModeView(APIView):
     """The game modes a table can be opened for, with their heroes."""
 
-    @extend_schema(responses=ModeSerializer(many=True))
+    @extend_schema(
+        parameters=[OpenApiParameter("v", str, description="The modes' version the page was served with.")],
+        responses=ModeSerializer(many=True),
+    )
     def get(self, request):
-        """Return every mode."""
-        return Response(ModeSerializer(MODES.values(), many=True).data)
+        """Return every mode; kept by the browser when asked for at the modes' version (``?v=``)."""
+        return keep_if_current(request, Response(_modes()), modes_version())
 
 
 # The last page of "Your matches" turn-based (25 a page: far more than an account plays).

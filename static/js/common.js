@@ -343,6 +343,22 @@ export function roman(n) {
 
 /** @type {Promise<Map<string, any>> | null} */
 let catalogPromise = null;
+/** @type {Promise<ApiResult> | null} */
+let modesPromise = null;
+
+/**
+ * The query string asking for the reference data `name` ("cards", "modes")
+ * at the version the page was served with (base.html's meta
+ * codex-reference, codexsite/refcache.py): the browser keeps that answer, so
+ * a reload asks the server for none of it. "" when the page gives none.
+ * @param {string} name
+ * @returns {string}
+ */
+function referenceQuery(name) {
+  const meta = typeof document === "undefined" ? null : document.querySelector('meta[name="codex-reference"]');
+  const version = meta ? meta.getAttribute(`data-${name}`) : null;
+  return version ? `?v=${encodeURIComponent(version)}` : "";
+}
 
 /**
  * The card catalog (GET /api/cards/), fetched once per page: a Map from card
@@ -351,13 +367,23 @@ let catalogPromise = null;
  */
 export function loadCatalog() {
   if (!catalogPromise) {
-    catalogPromise = api("GET", "/api/cards/").then((result) => {
+    catalogPromise = api("GET", `/api/cards/${referenceQuery("cards")}`).then((result) => {
       const map = new Map();
       for (const card of result.ok ? result.data : []) map.set(card.id, card);
       return map;
     });
   }
   return catalogPromise;
+}
+
+/**
+ * The game modes (GET /api/modes/, lobby/modes.py), fetched once per page:
+ * the API's result, whose data lists every mode.
+ * @returns {Promise<ApiResult>}
+ */
+export function loadModes() {
+  if (!modesPromise) modesPromise = api("GET", `/api/modes/${referenceQuery("modes")}`);
+  return modesPromise;
 }
 
 /**

@@ -2,7 +2,7 @@
 // takes and leaves seats, picks heroes (C-23: a deck), ready, start, lets the host remove a
 // player (who is told); sends everyone seated at a table to its match page
 // once the host starts it.
-import { api, confirmThen, el, loadCatalog, pageConfig } from "./common.js";
+import { api, confirmThen, el, loadCatalog, loadModes, pageConfig } from "./common.js";
 import { deckPicker, isDeckGame, loadSavedDecks, seatDeck } from "./lobbydecks.js";
 import { optionFields, optionSummary, readOptions } from "./lobbygames.js";
 import { heroLabel, heroPicker, seatHeroes } from "./lobbyheroes.js";
@@ -370,7 +370,7 @@ async function createTable(event) {
 }
 
 async function init() {
-  const [result, cards] = await Promise.all([api("GET", "/api/modes/"), loadCatalog(), loadSavedDecks()]);
+  const [result, cards] = await Promise.all([loadModes(), loadCatalog(), loadSavedDecks()]);
   lobby.catalog = cards;
   const select = $("mode-select");
   for (const mode of result.data || []) {

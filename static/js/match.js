@@ -6,7 +6,7 @@
 // presence of away players, turn clock, notices and result dialog. It knows
 // no rules and has no branch on which game is played.
 import { assistMessage, wireAssist } from "./assist.js";
-import { api, el, loadCatalog, setText } from "./common.js";
+import { el, loadCatalog, loadModes, setText } from "./common.js";
 import { boardOf, gameOf, loadBoard } from "./boards.js";
 import { playerAt } from "./codexview.js";
 import { setGlossary } from "./glossary.js";
@@ -22,6 +22,7 @@ import {
 
 setGlossary(config.glossary);
 let opening = false; // the first state is held but not yet drawn by its board (Board.opened)
+let ready = false; // the catalog, the table options' labels and the table's board are in (main): the page may draw
 
 // ---- connection -----------------------------------------------------------
 
@@ -186,7 +187,7 @@ function currentBoard() {
 }
 
 function render() {
-  if (!store.msg) return;
+  if (!store.msg || !ready) return;
   const game = gameOf(view());
   const board = boardOf(game);
   if (!board) {
@@ -199,6 +200,7 @@ function render() {
   if (opening) {
     opening = false;
     if (board.opened) board.opened();
+    document.dispatchEvent(new Event("codex:opened")); // the first board is drawn: what can wait asks now (sinceleft.js)
   }
   keepTooltipAnchored();
 }
@@ -416,10 +418,9 @@ async function main() {
   wire();
   wireAssist();
   initClock(config.turnSeconds, () => send({ type: "ping" }), config.bots); // the table's turn timer, if any
-  // The board of the table's game loads meanwhile; a view of another game loads its own (render).
-  const [cards, found] = await Promise.all([loadCatalog(), api("GET", "/api/modes/"), loadBoard(config.game || "codex").catch(() => null)]);
-  page.catalog = cards;
-  for (const mode of (found.ok && found.data) || []) page.modes[mode.key] = mode;
+  // The socket opens at once: the server's first state comes while the
+  // catalog, the modes and the board of the table's game load (a view of
+  // another game loads its own: render), and the page draws once all are in.
   page.conn = createConnection({
     url: socketUrl(location, config.matchId, config.invite),
     store,
@@ -433,6 +434,11 @@ async function main() {
     },
   });
   page.conn.connect();
+  const [cards, found] = await Promise.all([loadCatalog(), loadModes(), loadBoard(config.game || "codex").catch(() => null)]);
+  page.catalog = cards;
+  for (const mode of (found.ok && found.data) || []) page.modes[mode.key] = mode;
+  ready = true;
+  render();
 }
 
 main();

@@ -3,7 +3,7 @@
 // any viewer may export the latest turn as text shaped for a forum post.
 // Both come from the server from the viewer's own view: nothing hidden.
 // When the page is left, the visit is marked again so the next one starts
-// from there.
+// from there. The lines are asked for once the page drew its first board.
 import { api, csrfToken, el } from "./common.js";
 
 const panel = document.getElementById("since-left");
@@ -49,5 +49,6 @@ if (panel && matchId) {
   window.addEventListener("pagehide", () => {
     fetch(`/api/matches/${matchId}/visit/${query}`, { method: "POST", keepalive: true, headers: { "X-CSRFToken": csrfToken() } });
   });
-  showSince();
+  // Asked once the board is drawn (match.js's event): the page's first paint waits on no more than it needs.
+  document.addEventListener("codex:opened", showSince, { once: true });
 }
