@@ -24,6 +24,12 @@ lost connection: services._on_a_live_connection). The actions of a batch
 write their matches in the order of the match ids (an action's order
 among those of its match is kept), so two workers' batches take their row
 locks in one order and do not deadlock on each other.
+
+An action whose connection is due its session check (game.socketsessions)
+takes the check along on the same trip: the sessions of a trip are judged
+together, before its actions, and the action of a session that no longer
+logs its user in is not applied (SessionLapsed), so a check costs no trip
+of its own.
 """
 
 import asyncio
@@ -34,12 +40,14 @@ from django.conf import settings
 from django.db import DatabaseError, transaction
 
 from game.services import Applied, apply_match_action
+from game.socketsessions import SessionLapsed, lapsed_sessions
 
 
 @dataclass
 class _Queue:
     """The actions waiting for the database thread on one event loop:
-    ``waiting``, ``(arguments of apply_match_action, future)`` pairs,
+    ``waiting``, ``(arguments of apply_match_action, session key to check
+    or None, future)`` triples,
     ``draining``, True while a task takes them to the thread, and that
     task (held here so that it is not collected while it runs)."""
 
@@ -52,18 +60,23 @@ class _Queue:
 _queue = None  # the _Queue of the running event loop (made on first need, again for another loop: tests)
 
 
-async def apply(match_id: int, user_id: int, action: dict, version: int, nonce: str | None) -> Applied:
+async def apply(
+    match_id: int, user_id: int, action: dict, version: int, nonce: str | None, session: str | None = None
+) -> Applied:
     """services.apply_match_action(match_id, user_id, action, version,
     nonce) on the database thread, in a transaction shared with the other
     actions queued meanwhile; returns its Applied once that transaction is
-    committed, or raises what it raised (ActionRefused, MatchNotFound, ...)."""
+    committed, or raises what it raised (ActionRefused, MatchNotFound, ...).
+    ``session``: a session key to check on the same trip first
+    (socketsessions.lapsed_sessions); raises SessionLapsed, the action not
+    applied, when it no longer logs in ``user_id``."""
     global _queue
     loop = asyncio.get_running_loop()
     if _queue is None or _queue.loop is not loop:
         _queue = _Queue(loop)
     queue = _queue
     done = loop.create_future()
-    queue.waiting.append(((match_id, user_id, action, version, nonce), done))
+    queue.waiting.append(((match_id, user_id, action, version, nonce), session, done))
     if not queue.draining:
         queue.draining = True
         queue.task = loop.create_task(_drain(queue))
@@ -81,12 +94,14 @@ async def _drain(queue: _Queue) -> None:
             size = max(1, settings.CODEX_COMMIT_BATCH)
             batch, queue.waiting[:size] = queue.waiting[:size], []
             try:
-                outcomes = await database_sync_to_async(apply_batch)([args for args, _ in batch])
+                outcomes = await database_sync_to_async(checked_batch)(
+                    [args for args, _, _ in batch], [session for _, session, _ in batch]
+                )
             except Exception as err:  # the trip to the thread itself failed: every action of it fails so
                 outcomes = [(False, err)] * len(batch)
             _settle(batch, outcomes)
     except BaseException:
-        for _, done in [*batch, *queue.waiting]:
+        for *_, done in [*batch, *queue.waiting]:
             done.cancel()
         queue.waiting.clear()
         raise
@@ -96,13 +111,27 @@ async def _drain(queue: _Queue) -> None:
 
 def _settle(batch: list, outcomes: list) -> None:
     """Give each future of ``batch`` its outcome: ``(True, value)`` or ``(False, exception)``."""
-    for (_, done), (ok, value) in zip(batch, outcomes, strict=True):
+    for (*_, done), (ok, value) in zip(batch, outcomes, strict=True):
         if done.done():
             continue  # its connection gave up waiting (cancelled)
         if ok:
             done.set_result(value)
         else:
             done.set_exception(value)
+
+
+def checked_batch(batch: list, sessions: list) -> list:
+    """On the database thread: judge the sessions due a check together
+    (``sessions``: one session key or None per action of ``batch``;
+    socketsessions.lapsed_sessions), then apply_batch the actions whose
+    session, if any, still logs in their user. Returns one outcome per
+    action, in order, as apply_batch: ``(False, SessionLapsed())`` for an
+    action whose session lapsed (not applied)."""
+    due = {key: args[1] for args, key in zip(batch, sessions, strict=True) if key is not None}
+    lapsed = lapsed_sessions(due) if due else set()
+    kept = [i for i, key in enumerate(sessions) if key is None or key not in lapsed]
+    outcomes = dict(zip(kept, apply_batch([batch[i] for i in kept]), strict=True)) if kept else {}
+    return [outcomes.get(i) or (False, SessionLapsed()) for i in range(len(batch))]
 
 
 def apply_batch(batch: list) -> list:

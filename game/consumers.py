@@ -30,7 +30,7 @@ from game.closecodes import CLOSE_FLOODING, CLOSE_FORBIDDEN, CLOSE_NOT_FOUND, CL
 from game.dispatch import DirectDispatch
 from game.services import AccessDenied, ActionRefused, MatchNotFound
 from game.signals import account_group, session_group
-from game.socketsessions import SessionChecks
+from game.socketsessions import SessionChecks, SessionLapsed
 from game.tabletalk import TableTalk, announce_bot
 from game.versionsending import VersionSending
 
@@ -243,8 +243,8 @@ class MatchConsumer(AssistMessages, VersionSending, TableTalk, SessionChecks, Di
         if handler is None:
             await self.reply("error", msg_id, "unknown_type", "Unknown message type.")
             return
-        if msg["type"] != "ping" and await self.session_lapsed():
-            return
+        if msg["type"] not in ("ping", "action") and await self.session_lapsed():
+            return  # an action's check rides along with it (on_action)
         try:
             await handler(msg, msg_id)
         except MatchNotFound:
@@ -254,22 +254,25 @@ class MatchConsumer(AssistMessages, VersionSending, TableTalk, SessionChecks, Di
             await self.reply("error", msg_id, "internal_error", "The server could not handle that message.")
 
     async def on_action(self, msg: dict, msg_id) -> None:
-        """Apply a seat's action; answer ``applied`` and broadcast, or ``refused``."""
-        action, version, nonce = msg.get("action"), msg.get("version"), msg.get("nonce")
-        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-            await self.reply("error", msg_id, "bad_message", "An action is an object with a string type.")
+        """Apply a seat's action; answer ``applied`` and broadcast, or
+        ``refused``. A session check due (session_check_due) goes to the
+        database with the action (game.commits); a lapsed session closes
+        the connection (end_session), the action not applied."""
+        problem = self.action_problem(msg)
+        if problem is not None:
+            if not await self.session_lapsed():
+                await self.reply(problem[0], msg_id, *problem[1:])
             return
-        if not isinstance(version, int) or isinstance(version, bool) or version < 0:
-            await self.reply("error", msg_id, "bad_message", "An action carries the version it was made at.")
-            return
-        if not valid_nonce(nonce):
-            await self.reply("error", msg_id, "bad_message", f"A nonce is 1 to {MAX_NONCE_CHARS} printable characters.")
-            return
-        if self.seat is None:
-            await self.reply("refused", msg_id, "spectator", "Spectators cannot act.")
+        session = self.session_key if self.session_key and self.session_check_due() else None
+        if session is None and await self.session_lapsed():  # due without a session key: refused
             return
         try:
-            done = await commits.apply(self.match_id, self.user.pk, action, version, nonce)
+            done = await commits.apply(
+                self.match_id, self.user.pk, msg["action"], msg["version"], msg.get("nonce"), session
+            )
+        except SessionLapsed:
+            await self.end_session()
+            return
         except ActionRefused as refused:
             if self.resynced is not None and (refused.version or 0) > self.resynced[1].version:
                 self.resynced = None  # the next resync reads the newer version
@@ -284,6 +287,21 @@ class MatchConsumer(AssistMessages, VersionSending, TableTalk, SessionChecks, Di
         await delivery.publish(self.match_id, done.snapshot, self, answer)
         if self.stand_ins:
             self.start_stand_ins()
+
+    def action_problem(self, msg: dict) -> tuple | None:
+        """What is wrong with the ``action`` frame ``msg`` before it reaches
+        the rules: ``(reply type, code, text)``, or None when it may be
+        tried (a seat's action, well formed)."""
+        action, version = msg.get("action"), msg.get("version")
+        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+            return "error", "bad_message", "An action is an object with a string type."
+        if not isinstance(version, int) or isinstance(version, bool) or version < 0:
+            return "error", "bad_message", "An action carries the version it was made at."
+        if not valid_nonce(msg.get("nonce")):
+            return "error", "bad_message", f"A nonce is 1 to {MAX_NONCE_CHARS} printable characters."
+        if self.seat is None:
+            return "refused", "spectator", "Spectators cannot act."
+        return None
 
     async def over_account_rate(self, kind: str, msg_id, what: str) -> bool:
         """Count a frame of ``kind`` against the account's limit across all

@@ -62,8 +62,18 @@ def still_logged_in(session_key: str | None, user_id: int) -> bool:
     if not session_key:
         return False
     store = import_module(settings.SESSION_ENGINE).SessionStore(session_key)
-    user = get_user(SimpleNamespace(session=_SessionData(store.items())))
-    return user.is_authenticated and user.pk == user_id
+    user = logged_in_user(dict(store.items()))
+    return user is not None and user.pk == user_id
+
+
+def logged_in_user(session_data: dict):
+    """The user that a stored session's decoded data ``session_data`` logs
+    in, as Django's auth would judge it on a request now (get_user: a
+    configured backend, a user who may log in, the password hash the session
+    was made with still the account's), or None. Reads the user; changes
+    nothing (not the stored session either: _SessionData)."""
+    user = get_user(SimpleNamespace(session=_SessionData(session_data)))
+    return user if user.is_authenticated else None
 
 
 def account_group(user_id: int) -> str:
