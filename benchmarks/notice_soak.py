@@ -13,23 +13,26 @@ One run:
    deadline), each with a webhook of its own (the table's chat), both
    players choosing e-mail (confirmed), Web Push (one subscription) and a
    webhook of their own, started through the lobby's services;
-4. one daphne worker and ``--huey-workers`` ``manage.py run_huey`` worker
-   processes (2, each with ``--huey-threads`` threads) on that database and
-   Redis (the deployment of deploy/README.md), started and ready before the
-   tables start; the players,
-   scripted, play over the websocket (random legal actions, never conceding
-   nor attacking a base, ending the main phase with chance END_BIAS) until
-   ``--turns`` turns came to a player (the table webhook's rows in the
-   outbox: one per turn coming to a seat);
+4. ``--workers`` daphne workers (2; nginx in front of more than one,
+   routing each match to one worker: deploy/nginx/) and ``--huey-workers``
+   ``manage.py run_huey`` worker processes (2, each with ``--huey-threads``
+   threads) on that database and Redis (the deployment of
+   deploy/README.md), started and ready before the tables start; the
+   players, scripted, play over the websocket until ``--turns`` turns came
+   to a player (the table webhook's rows in the outbox: one per turn coming
+   to a seat), their turns as short as the rules let them: a random legal
+   action (never conceding nor attacking a base) only when the game asks
+   for one before the main phase may end (a tech choice, a discard), and
+   the main phase ended as soon as it may (END_BIAS);
 5. on the way: a third of the way from the first turns (the tables'
-   starts) to ``--turns`` a huey worker is killed (SIGKILL,
+   starts) to ``--turns`` (or of ``--max-minutes``, when sooner) a huey worker is killed (SIGKILL,
    whatever it held) and started again KILL_PAUSE seconds later; at two
    thirds Redis is stopped and started again (the channel layer, the cache
    and the queue go away for REDIS_PAUSE seconds); a worker that exits on
    its own is started again too (counted);
-6. the players stop, then daphne (no new row after it); the outbox drains (every row sent or failed, at most
-   DRAIN_SECONDS: the periodic sweep, every minute, sends what a lost task
-   left); then the audit (benchmarks/notice_audit.py): lost, doubled,
+6. the players stop, then daphne (no new row after it); the outbox drains
+   (every row sent or failed, at most DRAIN_SECONDS: the workers' notice
+   keepers sweep what a lost task left every few seconds); then the audit (benchmarks/notice_audit.py): lost, doubled,
    redelivered and unexpected notices per channel, latency from the action's
    transaction to the receiver per channel, hidden cards in any payload.
 
@@ -59,11 +62,14 @@ from benchmarks.receivers import MailBox, Receiver
 from game.patch import apply as apply_patch
 
 DAY = 86400
-END_BIAS = 0.5  # a player ends its main phase with this chance when it may
+# A player ends its main phase whenever it may: a turn is then one action
+# and a tech choice now and then (about 1.1 actions a turn in the engine's
+# own play, against 2.3 at an even chance and 3-4 in the soak's first runs).
+END_BIAS = 1.0
 THINK = (0.05, 0.4)  # seconds a player waits before each action
 KILL_PAUSE = 5.0  # seconds the huey worker stays dead
 REDIS_PAUSE = 3.0  # seconds Redis stays down
-DRAIN_SECONDS = 240.0  # the longest wait for the outbox to drain (the sweep runs every minute)
+DRAIN_SECONDS = 240.0  # the longest wait for the outbox to drain
 TARGET_P99 = 30.0  # seconds, issue 32
 REPORT_EVERY = 30.0  # seconds between progress lines
 ANSWER_SECONDS = 120.0  # an action unanswered this long was lost in a fault: act again
@@ -124,7 +130,7 @@ class HueyWorker:
         self.proc = self._spawn()
 
     def wait_ready(self, threads: int, seconds: float = 300.0) -> None:
-        """Wait until the process runs its worker ``threads`` and scheduler
+        """Wait until the process runs its ``threads`` (workers, notice keeper) and scheduler
         (its threads, read from /proc). Raises RuntimeError when it does not
         within ``seconds`` or exits."""
         end = time.monotonic() + seconds
@@ -300,18 +306,20 @@ def outbox_open() -> int:
     return Notice.objects.filter(status__in=[Notice.Status.PENDING, Notice.Status.SENDING]).count()
 
 
-async def play(args, seeded: list, worker, hueys: list, redis: OwnRedis) -> dict:
+async def play(args, seeded: list, front, workers: list, hueys: list, redis: OwnRedis) -> dict:
     """Play until ``args.turns`` turns came, with the faults of the module;
-    then stop the players and drain the outbox. Returns the run's figures."""
+    then stop the players and drain the outbox. The players connect to
+    ``front`` (nginx in front of ``workers``, or the one worker). Returns
+    the run's figures."""
     import websockets
     from asgiref.sync import sync_to_async
 
     rng = random.Random(args.seed)
     counts: dict = {}
-    ws_url = f"ws{worker.url.removeprefix('http')}"
+    ws_url = f"ws{front.url.removeprefix('http')}"
     players = [
         Player(
-            f"{ws_url}/ws/match/{match_id}/?patches=1&merged=1", worker.url, cookie, random.Random(rng.random()), counts
+            f"{ws_url}/ws/match/{match_id}/?patches=1&merged=1", front.url, cookie, random.Random(rng.random()), counts
         )
         for match_id, cookies in seeded
         for cookie in cookies
@@ -322,10 +330,12 @@ async def play(args, seeded: list, worker, hueys: list, redis: OwnRedis) -> dict
     last_report = 0.0
     turns = first = await sync_to_async(turns_so_far)()  # the first turns came at the tables' start
 
-    def past(share: float) -> bool:
-        return turns >= first + share * (args.turns - first)
+    def past(share: float) -> bool:  # of the turns, or of --max-minutes when given
+        late = deadline is not None and time.monotonic() >= started + share * (deadline - started)
+        return late or turns >= first + share * (args.turns - first)
 
-    while turns < args.turns:
+    deadline = started + 60 * args.max_minutes if args.max_minutes else None
+    while turns < args.turns and (deadline is None or time.monotonic() < deadline):
         await asyncio.sleep(2.0)
         turns = await sync_to_async(turns_so_far)()
         now = time.monotonic() - started
@@ -354,7 +364,8 @@ async def play(args, seeded: list, worker, hueys: list, redis: OwnRedis) -> dict
         p.stop()
     await asyncio.gather(*tasks, return_exceptions=True)
     # daphne stops (its actions in flight commit first): the outbox gets no new row after this.
-    await asyncio.to_thread(worker.stop)
+    for worker in workers:
+        await asyncio.to_thread(worker.stop)
     end, quiet = time.monotonic() + DRAIN_SECONDS, 0
     while quiet < 3 and time.monotonic() < end:  # three looks in a row with nothing open
         for huey in hueys:
@@ -365,6 +376,7 @@ async def play(args, seeded: list, worker, hueys: list, redis: OwnRedis) -> dict
     await asyncio.sleep(3.0)  # the last sends' answers
     return {
         "turns": turns,
+        "turns_per_second": round((turns - first) / play_seconds, 2),
         "play_seconds": round(play_seconds, 1),
         "drain_seconds": round(time.monotonic() - started - play_seconds, 1),
         "counts": counts,
@@ -386,8 +398,12 @@ def main(argv=None) -> dict:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--matches", type=int, default=200)
     parser.add_argument("--turns", type=int, default=10000, help="turns that come to a player, in all")
+    parser.add_argument(
+        "--max-minutes", type=float, help="stop playing after this long even short of --turns (turns/s tell the rest)"
+    )
     parser.add_argument("--redis-port", type=int, default=6390, help="the soak's own Redis (it restarts it)")
     parser.add_argument("--redis-db", type=int, default=5)
+    parser.add_argument("--workers", type=int, default=2, help="daphne workers (nginx in front of more than one)")
     parser.add_argument("--huey-workers", type=int, default=2, help="run_huey processes (the first is killed)")
     parser.add_argument("--huey-threads", type=int, default=4, help="worker threads of each (CODEX_TASKS_WORKERS)")
     parser.add_argument("--seed", type=int, default=1)
@@ -396,7 +412,7 @@ def main(argv=None) -> dict:
 
     redis = OwnRedis(args.redis_port)
     mailbox, receiver = MailBox(), Receiver()
-    worker, hueys = None, []
+    workers, proxy, hueys = [], None, []
     try:
         redis_url = f"redis://127.0.0.1:{args.redis_port}/{args.redis_db}"
         database_url = servers.prepare_database("postgres")
@@ -412,8 +428,6 @@ def main(argv=None) -> dict:
             # (presence is tested in tests/server/test_notices_presence.py).
             "CODEX_NOTICES_WHILE_LOOKING": "1",
             "EMAIL_URL": f"smtp://127.0.0.1:{mailbox.port}",
-            "CODEX_NOTICE_BACKOFF": "5",
-            "CODEX_NOTICE_LEASE": "20",
             "CODEX_WS_RATE": "10000",
             "CODEX_WS_BURST": "10000",
             "LOG_LEVEL": "WARNING",
@@ -424,18 +438,26 @@ def main(argv=None) -> dict:
 
         django.setup()
         # The workers first: the first turns' notices are queued while the tables start.
-        worker = servers.Worker(database_url, redis_url, env=env, connect_timeout=60)
+        proxied = args.workers > 1
+        for _ in range(args.workers):
+            workers.append(servers.Worker(database_url, redis_url, env=env, proxy_headers=proxied, connect_timeout=60))
+        if proxied:
+            proxy = servers.Proxy([w.address for w in workers])
         hueys = [HueyWorker({**os.environ, **env}) for _ in range(args.huey_workers)]
-        for huey in hueys:
-            huey.wait_ready(args.huey_threads)
+        from django.conf import settings
+
+        for huey in hueys:  # its worker threads, scheduler and notice keeper (notices.keeper)
+            huey.wait_ready(args.huey_threads + 1 + settings.CODEX_NOTICE_SENDERS)
         seeded = seed_tables(args.matches, receiver, random.Random(args.seed))
-        figures = asyncio.run(play(args, seeded, worker, hueys, redis))
-        figures["server_faults"] = faults(worker.output())
+        figures = asyncio.run(play(args, seeded, proxy or workers[0], workers, hueys, redis))
+        figures["server_faults"] = faults("\n".join(w.output() for w in workers))
         from benchmarks.notice_audit import audit
 
         figures.update(audit(mailbox, receiver))
     finally:
-        if worker is not None:
+        if proxy is not None:
+            proxy.stop()
+        for worker in workers:
             worker.stop()
         for huey in hueys:
             huey.stop()
@@ -445,6 +467,8 @@ def main(argv=None) -> dict:
     figures["config"] = {
         "matches": args.matches,
         "turns": args.turns,
+        "max_minutes": args.max_minutes,
+        "workers": args.workers,
         "huey_workers": args.huey_workers,
         "load_average": os.getloadavg(),
     }

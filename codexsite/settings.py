@@ -358,7 +358,8 @@ if CODEX_TASKS_IN_PROCESS:
     }
 else:
     HUEY = {
-        "huey_class": "huey.RedisHuey",
+        # huey's RedisHuey whose consumer runs the start hooks (codexsite.taskqueue).
+        "huey_class": "codexsite.taskqueue.QueueRedisHuey",
         "name": CODEX_CHANNEL_PREFIX,
         "immediate": False,
         "results": False,
@@ -434,10 +435,16 @@ CODEX_PUSH_TTL = env.int("CODEX_PUSH_TTL", default=86400)
 CODEX_NOTICE_TIMEOUT = env.float("CODEX_NOTICE_TIMEOUT", default=5.0)
 # Tries of one notice before it is marked failed; the wait after the first
 # failed try (doubled after each, at most an hour); how long a worker owns a
-# notice it is sending (one past it died: the sweep sends it again).
+# notice it is sending, a lease its process renews every CODEX_NOTICE_TICK
+# seconds while it lives (one past it died: a sweep sends it again).
 CODEX_NOTICE_TRIES = env.int("CODEX_NOTICE_TRIES", default=5)
 CODEX_NOTICE_BACKOFF = env.float("CODEX_NOTICE_BACKOFF", default=30.0)
-CODEX_NOTICE_LEASE = env.float("CODEX_NOTICE_LEASE", default=60.0)
+CODEX_NOTICE_LEASE = env.float("CODEX_NOTICE_LEASE", default=10.0)
+# Each process working the queue keeps its leases and sweeps what is due
+# with threads of its own (notices.keeper): the seconds between two looks,
+# and how many sweepers send side by side, each its own share of the rows.
+CODEX_NOTICE_TICK = env.float("CODEX_NOTICE_TICK", default=2.0)
+CODEX_NOTICE_SENDERS = env.int("CODEX_NOTICE_SENDERS", default=2)
 # Networks a webhook or push endpoint may be on although private or local
 # (comma-separated CIDR, e.g. 127.0.0.1/32 for a receiver on this machine):
 # none by default, so users cannot make this server reach its own network.
@@ -447,9 +454,10 @@ CODEX_NOTICE_ALLOW_NETWORKS = env.list("CODEX_NOTICE_ALLOW_NETWORKS", default=[]
 # not while you look"). On for the turn-based soak only, whose scripted
 # players keep their sockets open and which measures the notices' pipe.
 CODEX_NOTICES_WHILE_LOOKING = env.bool("CODEX_NOTICES_WHILE_LOOKING", default=False)
-# The once-a-minute sweep of due notices (notices.tasks). Off in a test
-# process, whose in-process scheduler would run it outside any test's
-# database access; the tests call the sweep themselves.
+# The notice keeper's threads: leases and the sweep of due notices every
+# CODEX_NOTICE_TICK seconds (notices.keeper). Off in a test process, whose
+# in-process consumer would run them outside any test's database access;
+# the tests call the sweep themselves.
 CODEX_NOTICE_SWEEP = env.bool("CODEX_NOTICE_SWEEP", default="pytest" not in sys.modules)
 # The once-a-minute run of the quick-pairing queue (community.tasks), off in
 # a test process for the same reason; the tests call it themselves.

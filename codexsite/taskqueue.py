@@ -18,7 +18,7 @@ started never plays on into the next test's database.
 import threading
 import time
 
-from huey import Huey
+from huey import Huey, RedisHuey
 from huey.consumer import Consumer
 from huey.storage import MemoryStorage
 
@@ -87,7 +87,39 @@ class WaitingMemoryHuey(Huey):
             self.storage.finished()
 
 
-class InProcessConsumer(Consumer):
+_start_hooks: list = []
+
+
+def on_consumer_start(hook):
+    """Register ``hook`` (no arguments) to run when a consumer of the queue
+    starts in this process (run_huey's, or the in-process one of
+    serve_here), in the thread that starts it and before its worker
+    threads: threads it starts keep that thread's priority, not the one
+    the workers lower themselves to (game.tasks.lower_priority). Returns
+    ``hook`` (a decorator)."""
+    _start_hooks.append(hook)
+    return hook
+
+
+class HookedConsumer(Consumer):
+    """A huey consumer that runs the on_consumer_start hooks first."""
+
+    def start(self):
+        """Run the hooks, then start the scheduler and workers (huey's start)."""
+        for hook in _start_hooks:
+            hook()
+        super().start()
+
+
+class QueueRedisHuey(RedisHuey):
+    """huey's RedisHuey whose consumer (``manage.py run_huey``) is a HookedConsumer."""
+
+    def create_consumer(self, **options):
+        """The consumer of this queue, with the start hooks."""
+        return HookedConsumer(self, **options)
+
+
+class InProcessConsumer(HookedConsumer):
     """A huey consumer inside another program's process: no signal handlers."""
 
     def _set_signal_handlers(self):

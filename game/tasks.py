@@ -4,9 +4,12 @@ table bots and stand-ins play off the event loop, with or without a page open.
 The queue is huey's (settings HUEY, huey.contrib.djhuey). Without Redis
 (`make run`) it is in memory and worked by threads inside the server
 process (serve_here, started at ASGI start and on first need); with
-REDIS_URL it is in Redis and worked by `manage.py run_huey` processes. Each
-worker thread lowers its OS priority (os.nice, settings CODEX_TASKS_NICE):
-a bot thinking yields the cores to live matches' actions.
+REDIS_URL it is in Redis and worked by `manage.py run_huey` processes. A
+bots' run and a hint's search run on the process's bot threads
+(on_bot_thread), which lower their OS priority (os.nice, settings
+CODEX_TASKS_NICE): a bot thinking yields the cores to live matches'
+actions. The worker threads keep the server's priority, so the short work
+players wait on (notices, deadlines) is not starved behind the bots.
 
 A match's bots are woken (wake_bots) whenever they may owe a move: after a
 person's action, at a person's connect, when a stand-in is given, at the
@@ -33,13 +36,15 @@ queue, a worker killed while it ran): docs/ARCHITECTURE.md "Background work".
 
 import logging
 import os
+import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
 
 from django.conf import settings
 from django.db import connection
 from django.dispatch import receiver
 from huey import crontab
-from huey.contrib.djhuey import HUEY, db_task, on_startup, periodic_task
+from huey.contrib.djhuey import HUEY, db_task, periodic_task
 
 from codexsite import taskqueue
 from game import assist, deadlines, delivery, pacing, standins, turnbased
@@ -67,12 +72,36 @@ def serve_here() -> bool:
     return taskqueue.serve_here(HUEY, dict(settings.HUEY.get("consumer", {})))
 
 
-@on_startup()
 def lower_priority() -> None:
-    """Each worker (a thread: Linux keeps a nice value per thread) runs at
-    CODEX_TASKS_NICE below the server's priority."""
+    """Lower the calling thread (Linux keeps a nice value per thread) to
+    CODEX_TASKS_NICE below the server's priority: each bot thread's start."""
     if settings.CODEX_TASKS_NICE:
         os.nice(settings.CODEX_TASKS_NICE)
+
+
+_bot_threads: ThreadPoolExecutor | None = None
+_bot_threads_lock = threading.Lock()
+
+
+def on_bot_thread(work, *args):
+    """Run ``work(*args)`` on one of this process's bot threads (as many as
+    its queue's worker threads, each lowered by lower_priority at its
+    start) while the calling worker thread waits; returns what it returns
+    and raises what it raises. The bot thread's database connection is
+    closed after (a run lasts a bot turn; an idle thread holds nothing)."""
+    global _bot_threads
+    with _bot_threads_lock:
+        if _bot_threads is None:
+            size = max(1, int(settings.HUEY.get("consumer", {}).get("workers", 1)))
+            _bot_threads = ThreadPoolExecutor(size, thread_name_prefix="codex-bots", initializer=lower_priority)
+
+    def run():
+        try:
+            return work(*args)
+        finally:
+            connection.close()
+
+    return _bot_threads.submit(run).result()
 
 
 def wake_bots(match_id: int) -> bool:
@@ -127,13 +156,9 @@ def play_bots(match_id: int) -> None:
     """The background run of match ``match_id``'s bots (wake_bots queues it):
     _play, then the mark goes; a wake that came while the mark was still set
     was not queued, so when the match moved on since the last look, wake again.
-    A fault is logged (the next wake tries again). The worker thread's
-    database connection is closed after the run (a run lasts a bot turn; an
-    idle thread holds nothing)."""
-    try:
-        _run(match_id)
-    finally:
-        connection.close()  # a worker thread holds no database connection between runs
+    A fault is logged (the next wake tries again). It runs on a bot thread
+    (on_bot_thread: a lowered priority)."""
+    on_bot_thread(_run, match_id)
 
 
 def _run(match_id: int) -> None:
@@ -157,7 +182,7 @@ def give_hint(match_id: int, seat: int, channel: str, msg_id) -> None:
     ``channel`` as a ``hint`` message, or its refusal (MatchConsumer's
     match_hint). A fault is logged and answered with ``internal_error``."""
     try:
-        message = {"type": "hint", "id": msg_id, **assist.hint(match_id, seat)}
+        message = {"type": "hint", "id": msg_id, **on_bot_thread(assist.hint, match_id, seat)}
     except ActionRefused as refused:
         message = refused.as_message(msg_id)
     except MatchNotFound:

@@ -10,6 +10,7 @@ class NoticesConfig(AppConfig):
     name = "notices"
 
     def ready(self) -> None:
-        """Register the huey tasks (the sender and the periodic sweep) and
-        connect the receiver of the match server's ``turn_came``."""
-        from notices import receivers, tasks  # noqa: F401
+        """Register the huey task (the sender), the keeper (started with
+        a consumer of the queue: notices.keeper) and the receiver of the
+        match server's ``turn_came``."""
+        from notices import keeper, receivers, tasks  # noqa: F401

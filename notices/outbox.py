@@ -3,15 +3,19 @@ transaction of the action that makes the turn come to a seat, one per
 channel the seat's user chose, and sent from there.
 
 Sending (deliver) claims a row first (pending, or sending past its lease:
-the worker that had it died) with one conditional UPDATE, so two workers
+the process that had it died) with one conditional UPDATE, so two workers
 never send one row at once; it sends, then marks the row sent, or pending
 again after a backoff (CODEX_NOTICE_BACKOFF seconds, doubled each try), or
-failed after CODEX_NOTICE_TRIES tries. A worker that dies between the send
+failed after CODEX_NOTICE_TRIES tries. A lease is CODEX_NOTICE_LEASE
+seconds, renewed every few seconds while its process lives (renew, from
+notices.keeper): a row held by a process that died comes due again within
+a lease, however long a send may take. A worker that dies between the send
 and the mark leaves the row to be sent again: the receiver gets the same
 idempotency key and takes it once. Rows are sent at the commit
-(notices.tasks.send_soon) and by the periodic sweep (due)."""
+(notices.tasks.send_soon) and by the keeper's sweep (due)."""
 
 import logging
+import threading
 from datetime import timedelta
 
 from django.conf import settings
@@ -29,6 +33,9 @@ from notices.text import Message, table_message, trial_message, turn_message
 log = logging.getLogger(__name__)
 
 SWEEP_SIZE = 200  # rows one sweep sends at most
+
+_held: set[str] = set()  # keys of the rows this process claimed and has not marked yet
+_held_lock = threading.Lock()
 
 
 class Permanent(Exception):
@@ -92,12 +99,29 @@ def write_turn(match_id: int, seat: int, deadline) -> list[str]:
     return [row.key for row in rows]
 
 
-def due(limit: int = SWEEP_SIZE) -> list[str]:
-    """Keys of rows to send now: pending and due, or sending past their lease."""
+def due(limit: int = SWEEP_SIZE, share: tuple[int, int] = (0, 1)) -> list[str]:
+    """Keys of rows to send now, the longest due first: pending and due,
+    or sending past their lease. ``share`` ``(i, n)``: only the rows whose
+    id is i modulo n (n senders sweeping side by side each take their own)."""
     now = timezone.now()
     waiting = Q(status=Notice.Status.PENDING) | Q(status=Notice.Status.SENDING)
-    rows = Notice.objects.filter(waiting, next_try__lte=now).order_by("next_try")
-    return list(rows.values_list("key", flat=True)[:limit])
+    rows = Notice.objects.filter(waiting, next_try__lte=now)
+    index, senders = share
+    if senders > 1:
+        rows = rows.annotate(share=F("id") % senders).filter(share=index)
+    return list(rows.order_by("next_try").values_list("key", flat=True)[:limit])
+
+
+def renew() -> int:
+    """Extend by CODEX_NOTICE_LEASE seconds from now the lease of every
+    row this process is sending (notices.keeper calls it every
+    CODEX_NOTICE_TICK seconds). Returns how many rows it renewed."""
+    with _held_lock:
+        keys = list(_held)
+    if not keys:
+        return 0
+    lease = timezone.now() + timedelta(seconds=settings.CODEX_NOTICE_LEASE)
+    return Notice.objects.filter(key__in=keys, status=Notice.Status.SENDING).update(next_try=lease)
 
 
 def _claim(key: str) -> Notice | None:
@@ -110,7 +134,20 @@ def _claim(key: str) -> Notice | None:
     ).update(status=Notice.Status.SENDING, next_try=lease, tries=F("tries") + 1)
     if not taken:
         return None
-    return Notice.objects.select_related("user", "match").get(key=key)
+    with _held_lock:
+        _held.add(key)
+    try:
+        # The match's state is never read (a notice says only public facts: notices.text).
+        return Notice.objects.select_related("user", "match").defer("match__state").get(key=key)
+    except BaseException:
+        _release(key)
+        raise
+
+
+def _release(key: str) -> None:
+    """This process holds the row ``key`` no more (renew leaves it)."""
+    with _held_lock:
+        _held.discard(key)
 
 
 def _message(notice: Notice) -> Message:
@@ -189,6 +226,13 @@ def deliver(key: str) -> str | None:
     notice = _claim(key)
     if notice is None:
         return None
+    try:
+        return _send_and_mark(notice)
+    finally:
+        _release(key)
+
+
+def _send_and_mark(notice: Notice) -> str:
     now = timezone.now()
     try:
         _send(notice)
@@ -196,7 +240,7 @@ def deliver(key: str) -> str | None:
         text = (str(exc) or type(exc).__name__)[:300]
         final = isinstance(exc, Permanent) or notice.tries >= settings.CODEX_NOTICE_TRIES
         status = Notice.Status.FAILED if final else Notice.Status.PENDING
-        log.info("notice %s: try %s failed: %s", key, notice.tries, text)
+        log.info("notice %s: try %s failed: %s", notice.key, notice.tries, text)
         Notice.objects.filter(pk=notice.pk).update(status=status, error=text, next_try=now + backoff(notice.tries))
         return status
     Notice.objects.filter(pk=notice.pk).update(status=Notice.Status.SENT, sent=now, error="")

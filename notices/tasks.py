@@ -1,13 +1,11 @@
 """The notices' background work on huey (docs/ARCHITECTURE.md "Background
 work", "Notices"): send_notices sends the rows of one commit at once; the
-periodic sweep (every minute) sends what is due again: retries after their
-backoff, rows of a worker that died, rows whose commit-time task was lost
-(a memory queue at a restart)."""
+sweep (run every few seconds by notices.keeper) sends what is due: retries
+after their backoff, rows of a worker that died, rows whose commit-time
+task was lost (a memory queue at a restart) or still waits in the queue."""
 
-from django.conf import settings
 from django.db import connection
-from huey import crontab
-from huey.contrib.djhuey import db_periodic_task, db_task
+from huey.contrib.djhuey import db_task
 
 from game.tasks import serve_here
 from notices import outbox
@@ -30,21 +28,10 @@ def send_notices(keys: list[str]) -> None:
         connection.close()
 
 
-def sweep() -> int:
-    """Send every due row (outbox.due); returns how many were sent or tried."""
+def sweep(share: tuple[int, int] = (0, 1)) -> int:
+    """Send every due row (outbox.due) of ``share``; returns how many were sent or tried."""
     tried = 0
-    for key in outbox.due():
+    for key in outbox.due(share=share):
         if outbox.deliver(key) is not None:
             tried += 1
     return tried
-
-
-@db_periodic_task(crontab(minute="*"))
-def sweep_notices() -> None:
-    """The periodic sweep (see the module), unless CODEX_NOTICE_SWEEP is off."""
-    if not settings.CODEX_NOTICE_SWEEP:
-        return
-    try:
-        sweep()
-    finally:
-        connection.close()

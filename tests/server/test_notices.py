@@ -1,20 +1,23 @@
 """Turn notices (issue 32 part 2): the outbox, the SSRF guard, push
-subscriptions, retries to failed, the stop link, the settings page, and no
-hidden information in a notice."""
+subscriptions, retries to failed, the stop link, the settings page, no
+hidden information in a notice, and the leases and keeper (notices.keeper)."""
 
 import socket
+from datetime import timedelta
 
+import huey.consumer
 import pytest
 from django.core import signing
 from django.db import transaction
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
 
 from benchmarks.notice_audit import hidden_cards
 from benchmarks.receivers import Receiver
-from codexsite import netguard
+from codexsite import netguard, taskqueue
 from game.services import current_state
-from notices import api, outbox, push, stoplinks, tasks
+from notices import api, keeper, outbox, push, stoplinks, tasks
 from notices.models import EMAIL, PUSH, WEBHOOK, Notice, NoticeChoice, PushSubscription, VapidKey
 from notices.text import turn_message
 from tests.server.matchkit import leaks, start_match
@@ -382,3 +385,108 @@ def test_a_notice_names_no_hidden_card(match, make_user):
         text = message.title + "\n" + message.as_text() + push.payload(message, "k")
         assert leaks([text], set(), hidden) == []
         assert "Bob" in text and "Alice" in text and f"/match/{match.pk}/" in text
+
+
+# Leases and the keeper (a killed worker's rows sent again within seconds)
+
+
+class Clock:
+    """timezone.now, moved on by hand."""
+
+    def __init__(self, monkeypatch):
+        self.now = timezone.now()
+        monkeypatch.setattr(timezone, "now", lambda: self.now)
+
+    def add(self, seconds: float) -> None:
+        self.now += timedelta(seconds=seconds)
+
+
+def test_a_killed_workers_row_is_sent_again_within_seconds(match, receiver, quick, no_queue, monkeypatch):
+    choose(alice_of(match), webhook=receiver.url("/hook"))
+    [key] = api.turn_waits(match.pk, 0, None)
+    clock = Clock(monkeypatch)  # after the row's writing: it is due
+    send = outbox._send
+
+    def killed(notice):
+        raise SystemExit("the worker was killed while it sent")
+
+    monkeypatch.setattr(outbox, "_send", killed)
+    with pytest.raises(SystemExit):
+        outbox.deliver(key)
+    monkeypatch.setattr(outbox, "_send", send)
+    assert Notice.objects.get(key=key).status == "sending"
+    assert tasks.sweep() == 0  # still held
+    clock.add(11)  # the default lease (10 s) later, never renewed: its process is gone
+    assert outbox.renew() == 0
+    assert tasks.sweep() == 1
+    assert [entry["headers"]["idempotency-key"] for entry in receiver.got] == [key]
+    assert Notice.objects.get(key=key).status == "sent"
+
+
+def test_a_live_workers_slow_send_keeps_its_row_while_it_renews_the_lease(
+    match, receiver, quick, no_queue, monkeypatch, settings
+):
+    settings.CODEX_NOTICE_LEASE = 10.0
+    choose(alice_of(match), webhook=receiver.url("/hook"))
+    [key] = api.turn_waits(match.pk, 0, None)
+    clock = Clock(monkeypatch)  # after the row's writing: it is due
+    send, seen = outbox._send, []
+
+    def slow(notice):
+        for _ in range(4):  # 32 s of sending, the keeper renewing every 8 s
+            clock.add(8)
+            seen.append(outbox.renew())
+        seen.append((outbox.due(), outbox.deliver(key)))  # no other worker may take it
+        send(notice)
+
+    monkeypatch.setattr(outbox, "_send", slow)
+    assert outbox.deliver(key) == "sent"
+    assert seen == [1, 1, 1, 1, ([], None)]
+    assert outbox.renew() == 0  # sent: no longer held
+    assert len(receiver.got) == 1
+
+
+def test_the_sweepers_each_take_their_own_share_of_the_due_rows(match, receiver, quick, no_queue):
+    for seat in (0, 1):
+        choose(match.players.get(seat=seat).user, email=True, webhook=receiver.url(f"/hook/{seat}"))
+        api.turn_waits(match.pk, seat, None)
+    every, first, second = outbox.due(), outbox.due(share=(0, 2)), outbox.due(share=(1, 2))
+    assert len(every) == 4 and first and second
+    assert sorted(first + second) == sorted(every) and not set(first) & set(second)
+
+
+def test_the_keeper_starts_with_a_consumer_before_its_workers(monkeypatch, settings):
+    assert keeper.start in taskqueue._start_hooks  # registered when the notices app is ready
+    order = []
+    monkeypatch.setattr(taskqueue, "_start_hooks", [lambda: order.append("keeper")])
+    monkeypatch.setattr(huey.consumer.Consumer, "start", lambda self: order.append("workers"))
+    queue = taskqueue.QueueRedisHuey("codex-test-keeper", url="redis://127.0.0.1:1/0")
+    queue.create_consumer(workers=1, worker_type="thread").start()
+    assert order == ["keeper", "workers"]
+    settings.CODEX_NOTICE_SWEEP = False
+    assert keeper.start() is False  # off (as in tests): no thread
+
+
+def test_a_keeper_thread_steps_again_at_once_while_busy_and_rests_a_tick_otherwise(monkeypatch, settings, caplog):
+    settings.CODEX_NOTICE_TICK = 2.0
+    results, slept = [3, 1, 0, RuntimeError("the database went away")], []
+
+    def step():
+        result = results.pop(0)
+        if isinstance(result, Exception):
+            raise result
+        return result
+
+    class Stop(Exception):
+        pass
+
+    def sleep(seconds):
+        slept.append(seconds)
+        if not results:
+            raise Stop
+
+    monkeypatch.setattr(keeper.time, "sleep", sleep)
+    with pytest.raises(Stop):
+        keeper._forever(step, busy_again=True)
+    assert slept == [2.0, 2.0]  # after the 0 and after the fault, none after 3 and 1
+    assert "the database went away" in caplog.text
