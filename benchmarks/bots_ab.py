@@ -11,7 +11,8 @@ the sides swap from game to game. A draw, a shared win and a game cut at
 
 ``python benchmarks/bots_ab.py --row codex-1hero --a hard --b greedy
 --games 20 [--jobs 2] [--iterations N]`` prints one line per game and a
-summary line (also as JSON with ``--json``); ``--running`` prints the
+summary line (also as JSON with ``--json``); ``--a oracle`` is "hard" seeing
+every card (a bound on what the deals allow, for measuring only); ``--running`` prints the
 summary so far after every game (an interrupted run still has its
 figures), ``--first K`` starts at game K (two runs split a row's games).
 
@@ -20,13 +21,16 @@ decisions between two of another seat's, shown at the server's pace
 (game.pacing: ``--pause`` before a bot's turn, then beats between its moves
 from ``--beat`` on, each shorter than the last; the defaults of
 CODEX_STAND_IN_DELAY and CODEX_BOT_BEAT): the pauses plus its decisions'
-time, wall and CPU. ``--save FILE`` appends each game's result (its
+time, wall and CPU. A search bot is told each decision's place in such
+a run (its level's budget per turn, ``Level.shrink``), as the server's run
+of bot moves tells it (game.tasks). ``--save FILE`` appends each game's result (its
 decision times too) as a JSON line, to sum up again later; ``--each-turn``
 prints each of A's turns as it ends (a game of Codex's hard takes minutes
 of CPU, which a loaded machine may not give a run before it must stop).
 """
 
 import argparse
+import dataclasses
 import json
 import math
 import os
@@ -41,6 +45,7 @@ import game.rules as rules  # noqa: E402 (the tree's engine)
 from game import pacing  # noqa: E402
 from game.codex.setup import sampled_config  # noqa: E402
 from game.kernel import game as kernel  # noqa: E402
+from game.kernel.search import SearchBot  # noqa: E402
 
 
 def _codex(mode: str, seats: int, per_seat: int, seed: int) -> dict:
@@ -61,6 +66,19 @@ ROWS = {
         "seats": [{"name": "A", "deck": ("red", "blue", "green")[seed % 3]}, {"name": "B", "deck": "red"}],
     },
 }
+
+
+ORACLE = "oracle"
+"""A kind for measuring only, never a table bot: "hard" that sees every card."""
+
+
+def oracle(engine: kernel.Game, seed: int, iterations: int | None) -> SearchBot:
+    """The "hard" level's search with every card in sight: its worlds are
+    copies of the real state (the hidden cards, the deck's order, the
+    game's generator), so its win rate bounds what the deals let a bot that
+    never peeks reach (docs/BENCHMARKS.md "Search bots")."""
+    seeing = dataclasses.replace(engine, determinize=lambda state, seat, rng: engine.copy_state(state))
+    return SearchBot(seeing, seed=seed, level=rules.LEVELS["hard"], iterations=iterations)
 
 
 def a_seats(row: str, seats: int, k: int) -> set:
@@ -97,6 +115,8 @@ def play_one(args: tuple) -> dict:
     def make(kind: str, seed: int):
         if kind in ("random", "greedy"):
             return rules.make_bot(kind, seed=seed)
+        if kind == ORACLE:
+            return oracle(engine, seed, iterations)
         return rules.make_bot(kind, seed=seed, iterations=iterations, think_ms=think_ms)
 
     bots = [make(kind_a if s in mine else kind_b, 100 * k + s) for s in range(seats)]
@@ -104,7 +124,7 @@ def play_one(args: tuple) -> dict:
     times = []
     cpu = []
     turns: list[list[int]] = []  # the indexes in times of each run of A's decisions
-    step = 0
+    step = run = 0
     last = began = None
     while state["status"] == "playing" and step < max_actions:
         seat = engine.seat_to_ask(state, step)
@@ -116,6 +136,9 @@ def play_one(args: tuple) -> dict:
                 f"whole turn with CPU times {whole:.2f}s",
                 flush=True,
             )
+        run = run + 1 if seat == last else 0
+        if hasattr(bots[seat], "move"):
+            bots[seat].move = run  # a search level's budget per turn, as the server counts it (game.tasks)
         started, started_cpu = time.perf_counter(), time.process_time()
         action = bots[seat].choose(state, seat)
         if seat in mine:
@@ -151,7 +174,7 @@ def play_one(args: tuple) -> dict:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--row", default="codex-1hero", choices=sorted(ROWS))
-    parser.add_argument("--a", default="hard", choices=rules.BOT_KINDS)
+    parser.add_argument("--a", default="hard", choices=(*rules.BOT_KINDS, ORACLE))
     parser.add_argument("--b", default="greedy", choices=rules.BOT_KINDS)
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--jobs", type=int, default=1)

@@ -22,7 +22,10 @@ a seat the host gave to a bot (``MatchPlayer.bot``, one of BOT_KINDS: the
 host picks its level, issue 30 point 5) is played the same way, by the same
 code (play_one, services.apply_seat_action). A search bot thinks at most
 ``CODEX_BOT_THINK_MS`` per move beside its level's iteration budget
-(docs/RULINGS.md "Server: bots at the table"), so no bot stalls a turn.
+(docs/RULINGS.md "Server: bots at the table"), so no bot stalls a turn;
+that budget shrinks with each move the seat made before in a row this turn
+(the run of game.tasks counts them: a level's ``shrink``, a thinking budget
+per turn, not per move).
 
 Bots play as background work (game.tasks), whether or not anyone has the
 page open, but only while at least one seat is a person's own (no stand-in
@@ -266,11 +269,13 @@ def _bots_play(match_id: int, players: list) -> bool:
     return livesockets.live().filter(match_id=match_id, seat__isnull=False).exists()
 
 
-def bot_for(kind: str, version: int):
+def bot_for(kind: str, version: int, move: int = 0):
     """The bot of ``kind`` (a BOT_KINDS key) that moves at ``version``
-    (game.rules.make_bot), seeded with the version: a search level keeps
-    its level's iteration budget for the game it meets (game.rules.LEVELS,
-    with its per_game levels) and thinks at most
+    (game.rules.make_bot), seeded with the version, as the ``move``-th
+    move of its seat's turn (from 0): a search level keeps its level's
+    iteration budget for the game it meets (game.rules.LEVELS, with its
+    per_game levels), shrunk by the moves it made before this turn
+    (``Level.shrink``), and thinks at most
     CODEX_BOT_THINK_MS of wall time besides (issue 30: a "hard" bot decides
     within about a second), so a move chosen twice at one version is the
     same move unless the clock cut one search short. Raises KeyError for
@@ -279,7 +284,14 @@ def bot_for(kind: str, version: int):
         raise KeyError(kind)
     if kind not in LEVELS:
         return make_bot(kind, seed=version)
-    return make_bot(kind, seed=version, think_ms=settings.CODEX_BOT_THINK_MS)
+    return make_bot(kind, seed=version, think_ms=settings.CODEX_BOT_THINK_MS, move=move)
+
+
+def _bot_of(player: dict, version: int, streak: tuple[int, int] | None):
+    """The bot (bot_for) of ``player`` (a MatchPlayer's values) at
+    ``version``, that many moves into its turn as ``streak`` says."""
+    move = streak[1] if streak is not None and streak[0] == player["seat"] else 0
+    return bot_for(player["bot"] or STAND_IN, version, move)
 
 
 def play_one(match_id: int) -> Applied | None:
@@ -289,8 +301,13 @@ def play_one(match_id: int) -> Applied | None:
     return None if done is None else done[1]
 
 
-def play_next(match_id: int) -> tuple[int, Applied] | None:
+def play_next(match_id: int, streak: tuple[int, int] | None = None) -> tuple[int, Applied] | None:
     """Play one move for the first stand-in or table-bot seat the game waits on.
+
+    ``streak``: the seat that made the last move and how many moves it made
+    in a row before this one this turn (game.tasks counts them); when that
+    seat moves again it is that many moves into its turn (bot_for's
+    ``move``), any other seat at its turn's first.
 
     The bot chooses from the current state; the move is applied only while
     the match is still at that version (services.apply_seat_action), so two
@@ -323,7 +340,7 @@ def play_next(match_id: int) -> tuple[int, Applied] | None:
             (
                 (p["seat"], action)
                 for p in bots
-                if (action := bot_for(p["bot"] or STAND_IN, match.version).choose(match.state, p["seat"])) is not None
+                if (action := _bot_of(p, match.version, streak).choose(match.state, p["seat"])) is not None
             ),
             None,
         )

@@ -128,20 +128,24 @@ def _version(match_id: int) -> int | None:
 
 def _play(match_id: int, mark: str) -> int | None:
     """Play the bots' moves of match ``match_id`` until they have nothing to
-    do (at most CODEX_STAND_IN_MAX_MOVES), paced and published. Returns the
+    do (at most CODEX_STAND_IN_MAX_MOVES), paced and published; a bot's
+    moves in a row are counted for its per-turn thinking budget
+    (standins.play_next's ``streak``) as for the pace. Returns the
     match's version read before the last look that found nothing to do."""
     think, beat = settings.CODEX_STAND_IN_DELAY, settings.CODEX_BOT_BEAT
     move = 0  # of the current bot's turn
+    last = None  # the seat that moved last
     seen = None
     for _ in range(settings.CODEX_STAND_IN_MAX_MOVES):
         pause = pacing.pause_before(move, think, beat)
         if pause:
             pace(pause)
         seen = _version(match_id)
-        done = standins.play_next(match_id)
+        done = standins.play_next(match_id, None if last is None else (last, move))
         if done is None:
             return seen
         seat, applied = done
+        last = seat
         HUEY.put(mark, time.time())  # still alive
         if applied.snapshot is None:
             continue

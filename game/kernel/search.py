@@ -99,7 +99,14 @@ class Level:
     the same dealt worlds with the same playout dice, and the worse half
     is dropped round by round (sequential halving), so actions are
     compared world by world rather than across worlds: see
-    :meth:`SearchBot._choose_paired`)."""
+    :meth:`SearchBot._choose_paired`), ``shrink`` and ``floor`` (a budget
+    per turn rather than per decision: the ``move``-th decision of a seat's
+    turn, counting from 0, searches ``iterations * shrink ** move``
+    iterations, never fewer than ``floor``, so a turn's thinking adds up to
+    at most ``iterations / (1 - shrink)`` iterations, plus ``floor`` a
+    decision past the shrink, however many moves it has; it stays
+    reproducible for a seed, since it counts iterations, not time; 1.0:
+    each decision searches the whole budget)."""
 
     iterations: int
     depth: int
@@ -113,6 +120,8 @@ class Level:
     per_game: tuple[tuple[str, "Level"], ...] = ()
     mean_steps: int = 0
     paired: bool = False
+    shrink: float = 1.0
+    floor: int = 1
 
 
 class _Arm:
@@ -164,7 +173,10 @@ class SearchBot:
     position is worth 0.5); ``seed``: the bot's generator; ``level``: its
     budget and playout policy (its ``per_game`` level for this game, if it
     names one); ``iterations`` replaces the level's iteration budget;
-    ``think_ms`` bounds the search's wall time besides. ``choose(state, seat)``
+    ``think_ms`` bounds the search's wall time besides; ``move`` (settable
+    between choices) is the decision's place in its seat's turn, counting
+    from 0, which the level's ``shrink`` takes from the budget
+    (:meth:`budget`). ``choose(state, seat)``
     returns an action of ``seat`` (None when it has none) and sets
     :attr:`last_choice`, :attr:`last_iterations` and :attr:`last_steps`
     (the iterations searched and the playout actions they applied).
@@ -177,6 +189,7 @@ class SearchBot:
         level: Level | None = None,
         iterations: int | None = None,
         think_ms: float | None = None,
+        move: int = 0,
     ) -> None:
         if game.determinize is None:
             raise EngineFault(f"{game.name} has no determinize: it cannot be searched")
@@ -185,6 +198,7 @@ class SearchBot:
         self.level = dict(level.per_game).get(game.name, level)
         self.iterations = self.level.iterations if iterations is None else iterations
         self.think_ms = think_ms
+        self.move = move
         self.rng = random.Random(seed)
         self.policy = game.bots[self.level.playout](seed)
         prior_kind = game.bots.get(self.level.prior) if self.level.prior else None
@@ -195,6 +209,16 @@ class SearchBot:
         self.last_choice: list[Weighed] = []
         self.last_iterations = 0
         self.last_steps = 0
+
+    def budget(self) -> int:
+        """The iterations this decision may search: the budget, shrunk by
+        the level's ``shrink`` once per earlier decision of the turn
+        (``move``), never below the level's ``floor`` (nor above the
+        budget, nor below 1)."""
+        if self.move <= 0 or self.level.shrink >= 1.0:
+            return self.iterations
+        shrunk = round(self.iterations * self.level.shrink**self.move)
+        return max(1, min(self.iterations, max(self.level.floor, shrunk)))
 
     def choose(self, state: State, seat: Seat) -> Action | None:
         """The searched action of ``seat`` in ``state`` (None: it has no
@@ -212,9 +236,10 @@ class SearchBot:
         arms: dict[str, _Arm] = {}
         order: list[str] = []
         done = steps = 0
-        most = self.iterations * self.level.mean_steps or math.inf
+        budget = self.budget()
+        most = budget * self.level.mean_steps or math.inf
         prior: str | None = None
-        while done < self.iterations and steps < most:
+        while done < budget and steps < most:
             if deadline is not None and done and time.perf_counter() >= deadline:
                 break
             world = determinize(state, seat, self.rng)
@@ -318,7 +343,7 @@ class SearchBot:
             prior = None if picked is None else action_key(picked)
         arms = {action_key(a): _Arm(a) for a in actions}
         values: dict[str, list[float | None]] = {key: [] for key in arms}
-        budget = max(1, self.iterations)
+        budget = max(1, self.budget())
         alive = [*(k for k in arms if k == prior), *(k for k in arms if k != prior)][:budget]
         dropped = [k for k in arms if k not in alive]
         rounds = max(1, math.ceil(math.log2(len(alive))))

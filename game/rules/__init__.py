@@ -24,7 +24,7 @@ Entry points:
   :mod:`game.rules.reference`: Codex's cards, glossary and maps for the pages
 - :class:`RulesError` (code, message), :class:`EngineFault`
 - :class:`GreedyBot`, :class:`RandomBot` (bots that play any game)
-- :func:`make_bot` (kind, seed, think_ms, iterations -> a bot of any game) and
+- :func:`make_bot` (kind, seed, think_ms, iterations, move -> a bot of any game) and
   :data:`BOT_KINDS`: "random", "greedy" and the search levels "easy",
   "normal", "hard" (game.kernel.search, issue 30)
 
@@ -263,14 +263,23 @@ class RandomBot(_GameBot):
 # after the opponent's reply (500 iterations), the deal's luck drowned the
 # difference between actions, and hard won 13 of the first 20 games where
 # the paired level wins 15 (docs/BENCHMARKS.md "Search bots").
+# A Codex turn may run to 35 moves, so there "normal" and "hard" think on
+# a budget per turn (``shrink``, ``floor``): each move of a turn searches
+# ``shrink`` times the iterations of the one before it, at least ``floor``,
+# the turn's first the whole budget (at 0.3 s of CPU a full decision, hard
+# thought 2.4-11.9 s a turn and a whole turn took up to 15.1 s at the
+# server's pace, where it may take 6 s at p95: docs/BENCHMARKS.md).
 _HARD = Level(iterations=96, depth=24, playout="greedy", noise=0.1, explore=0.5, turns=2)
 _ARCANE_HARD = replace(_HARD, iterations=150, depth=300, noise=0.0, turns=0, paired=True)
+_NORMAL = Level(iterations=24, depth=16, playout="greedy", noise=0.15, explore=0.7, min_visits=4)
 LEVELS = {
     "easy": Level(iterations=10, depth=8, playout="random", noise=0.0, explore=1.0, prior="random"),
-    "normal": Level(iterations=24, depth=16, playout="greedy", noise=0.15, explore=0.7, min_visits=4),
+    "normal": replace(_NORMAL, shrink=0.85, floor=4, per_game=(("arcane", _NORMAL), ("c23", _NORMAL))),
     "hard": replace(
         _HARD,
         mean_steps=8,
+        shrink=0.8,
+        floor=4,
         per_game=(("arcane", _ARCANE_HARD), ("c23", replace(_HARD, iterations=500, margin=-1.0))),
     ),
 }
@@ -283,10 +292,15 @@ class _LevelBot:
     """A search bot of one level for any game: it builds the state's
     game's :class:`~game.kernel.search.SearchBot` (same seed and budgets)
     and asks it; :attr:`last_choice` is the alternatives its last choice
-    weighed, with their tries and values."""
+    weighed, with their tries and values; :attr:`move` (settable between
+    choices) is the next choice's place in its seat's turn, counting from
+    0 (the level's per-turn budget, ``Level.shrink``)."""
 
-    def __init__(self, kind: str, seed: int = 0, think_ms: float | None = None, iterations: int | None = None):
+    def __init__(
+        self, kind: str, seed: int = 0, think_ms: float | None = None, iterations: int | None = None, move: int = 0
+    ):
         self.kind = kind
+        self.move = move
         self._args = dict(seed=seed, level=LEVELS[kind], think_ms=think_ms, iterations=iterations)
         self._bots: dict[str, SearchBot] = {}
         self.last_choice: list[Weighed] = []
@@ -297,12 +311,15 @@ class _LevelBot:
         if game not in self._bots:
             self._bots[game] = SearchBot(_ENGINES[game], **self._args)  # type: ignore[arg-type]
         bot = self._bots[game]
+        bot.move = self.move
         action = bot.choose(state, seat)
         self.last_choice = bot.last_choice
         return action
 
 
-def make_bot(kind: str, seed: int = 0, think_ms: float | None = None, iterations: int | None = None) -> Any:
+def make_bot(
+    kind: str, seed: int = 0, think_ms: float | None = None, iterations: int | None = None, move: int = 0
+) -> Any:
     """A bot of ``kind`` (one of :data:`BOT_KINDS`) for any game, with
     ``choose(state, seat) -> action | None``: "random" and "greedy" are
     :class:`RandomBot` and :class:`GreedyBot`; "easy", "normal", "hard" are
@@ -310,14 +327,17 @@ def make_bot(kind: str, seed: int = 0, think_ms: float | None = None, iterations
     ``last_choice`` lists the actions weighed as (action, visits, value).
     ``iterations`` replaces the level's iteration budget (a choice is then
     reproducible for ``seed``); ``think_ms`` bounds a search's wall time
-    besides (whichever ends first). Raises KeyError for an unknown kind."""
+    besides (whichever ends first); ``move`` is the choice's place in its
+    seat's turn (0: the turn's first), which shrinks a level's budget
+    (``Level.shrink``: a thinking budget per turn). Raises KeyError for an
+    unknown kind."""
     if kind == "random":
         return RandomBot(seed)
     if kind == "greedy":
         return GreedyBot(seed)
     if kind not in LEVELS:
         raise KeyError(kind)
-    return _LevelBot(kind, seed=seed, think_ms=think_ms, iterations=iterations)
+    return _LevelBot(kind, seed=seed, think_ms=think_ms, iterations=iterations, move=move)
 
 
 __all__ = [

@@ -311,3 +311,55 @@ def test_a_normal_codex_bot_makes_the_attacks_greedy_makes(seed):
     picks = [rules.make_bot("normal", seed=3).choose(state, seat)["type"] for state, seat in kept]
     assert len(picks) == 12
     assert picks.count("attack") >= 11, picks
+
+
+def test_a_turn_s_later_decisions_search_a_shrinking_budget():
+    """A level's ``shrink`` and ``floor``: the k-th decision of a seat's
+    turn (``move``) searches ``iterations * shrink ** k`` iterations, at
+    least ``floor`` (a thinking budget per turn, issue 30), counted in
+    iterations, so a choice stays reproducible for a seed and a move."""
+    state, seat = next((s, t) for s, t in _positions("codex-1hero", seed=3) if len(_searched_actions(s, t)) > 1)
+    engine = kernel.get("codex")
+    level = Level(iterations=20, depth=4, prior="", shrink=0.5, floor=3)
+    spent = []
+    for move in range(5):
+        choices = []
+        for _ in range(2):
+            bot = SearchBot(engine, seed=4, level=level, move=move)
+            choices.append((bot.choose(rules.copy_state(state), seat), bot.last_choice, bot.last_iterations))
+        assert choices[0] == choices[1]
+        assert rules.is_legal(state, seat, choices[0][0])
+        spent.append(choices[0][2])
+    assert spent == [20, 10, 5, 3, 3]
+
+
+@pytest.mark.parametrize(("kind", "most"), [("normal", 10), ("hard", 6)])
+def test_a_long_codex_turn_thinks_a_bounded_budget(kind, most):
+    """Found (docs/BENCHMARKS.md "Search bots"): a "hard" Codex bot searched
+    its whole budget at each of a turn's moves, 5 to 35 of them, and
+    thought 2.4-11.9 s of CPU a turn, where a whole bot turn may take 6 s
+    at p95. Now a 35-move turn searches no more than ``most`` of its
+    first decision's budgets in all (before: 35), and the turn's first
+    move the whole budget; the levels of Arcane Codex and C-23, whose turns are a few
+    moves, keep theirs at every move."""
+    level = rules.LEVELS[kind]
+    codex = kernel.get("codex")
+    budgets = [SearchBot(codex, level=level, move=move).budget() for move in range(35)]
+    assert budgets[0] == level.iterations and budgets == sorted(budgets, reverse=True)
+    assert sum(budgets) <= most * level.iterations
+    for name in ("arcane", "c23"):
+        searched = SearchBot(kernel.get(name), level=level, move=7)
+        assert searched.budget() == dict(level.per_game)[name].iterations
+
+
+def test_make_bot_s_choice_at_a_move_of_the_turn_is_reproducible():
+    """make_bot's ``move``: the same seed and move give the same choice,
+    weighed on the shrunk budget."""
+    state, seat = next((s, t) for s, t in _positions("codex-1hero", seed=4) if len(_searched_actions(s, t)) > 1)
+    hard = rules.LEVELS["hard"]
+    choices = []
+    for _ in range(2):
+        bot = rules.make_bot("hard", seed=11, move=6)
+        choices.append((bot.choose(rules.copy_state(state), seat), bot.last_choice))
+    assert choices[0] == choices[1]
+    assert 0 < sum(w.visits for w in choices[0][1]) <= round(hard.iterations * hard.shrink**6)

@@ -172,6 +172,29 @@ def test_a_bot_turn_is_paced_as_a_whole(make_user, monkeypatch, settings):
     assert pauses == pytest.approx([1.2] + [0.4 * 0.8**k for k in range(moves - 1)] + [1.2])
 
 
+def test_a_bot_s_moves_in_a_row_are_counted_for_its_turn_budget(make_user, monkeypatch, settings):
+    """Issue 30: a search bot thinks on a budget per turn (Level.shrink),
+    though the server builds it anew for each move: the run tells each
+    move's bot how many moves its seat made before it this turn, from 0
+    (and 0 at the look that finds the turn handed over)."""
+    monkeypatch.setattr(tasks, "wake_bots", lambda match_id: False)
+    told = []
+    built = standins.bot_for
+
+    def spy(kind, version, move=0):
+        told.append(move)
+        return built(kind, version, move)
+
+    monkeypatch.setattr(standins, "bot_for", spy)
+    alice = make_user("alice")
+    match = services.start_table(bot_table([alice], bots=[(1, "greedy")]).pk, alice, seed=5).match
+    _to_the_bot(match, alice)
+    tasks.play_bots.call_local(match.pk)
+    moves = match.actions.filter(seq__gt=2).count()
+    assert moves > 2 and _stands(match.pk)[1] == [0]
+    assert told == [*range(moves), 0]
+
+
 def test_a_long_bot_turn_pauses_a_bounded_time():
     """Issue 30: a whole bot turn is paced, not each move. A turn of 15
     moves (a long Codex turn) paused 1.2 + 14 x 0.4 = 6.8 s with a fixed
