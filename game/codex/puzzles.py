@@ -23,11 +23,14 @@ from .definition import ENGINE
 IDLE = frozenset({"patrol"})
 
 
-def prove_codex(state: dict[str, Any], seat: int, budget: int, worlds: int = 8, seed: int = 0) -> Proof | None:
+def prove_codex(
+    state: dict[str, Any], seat: int, budget: int, worlds: int = 8, seed: int = 0, strict: bool = False
+) -> Proof | None:
     """game.kernel.puzzles.prove for a Codex position, with :data:`IDLE`
     left out: a Proof, or None (no such puzzle, or over ``budget``
-    nodes). Raises ValueError when ``state`` does not wait on ``seat``."""
-    return prove(ENGINE, state, seat, budget, worlds=worlds, seed=seed, idle=IDLE)
+    nodes; with ``strict`` the latter raises OverBudget). Raises
+    ValueError when ``state`` does not wait on ``seat``."""
+    return prove(ENGINE, state, seat, budget, worlds=worlds, seed=seed, idle=IDLE, strict=strict)
 
 
 DATA = Path(__file__).parent / "data" / "puzzles.jsonl"

@@ -24,12 +24,16 @@ search that needs more than ``budget`` nodes raises :class:`OverBudget`:
 a proof that does not fit is discarded, never called proved.
 
 Pure Python over :class:`game.kernel.game.Game`; the miner is
-tools/mine_puzzles.py, the stored puzzles game/codex/data/puzzles.json.
+tools/mine_puzzles.py, the stored puzzles game/codex/data/puzzles.jsonl.
 """
 
 import json
+import marshal
 import random
+from collections.abc import Iterator
 from dataclasses import dataclass, field
+from json.encoder import encode_basestring_ascii
+from typing import Any
 
 from .game import Game
 from .types import Action, Seat, State
@@ -38,16 +42,51 @@ from .types import Action, Seat, State
 _NOT_POSITION = frozenset(("log", "log_seq", "log_n", "prompt_seq", "acting"))
 _DONE = 1 << 30  # the "lowest open ancestor" of a result that leaned on none
 _ORDER = {"attack": 0, "ability": 0, "end_main": 2}  # the search's move order (stable within a rank)
+_ENCODE = json.JSONEncoder(sort_keys=True, separators=(",", ":"), check_circular=False).encode
+_KEY = encode_basestring_ascii  # a str key as json.dumps writes it
+_MARSHAL = marshal.dumps
 
 
 class OverBudget(Exception):
     """The search needed more nodes than its budget: no proof."""
 
 
-def position_key(state: State) -> str:
-    """The transposition key of ``state``: its JSON less the log and its
-    counters (two states with one key play on alike)."""
-    return json.dumps({k: v for k, v in state.items() if k not in _NOT_POSITION}, sort_keys=True, separators=(",", ":"))
+class PositionKeys:
+    """The transposition keys of one search: a state's key is its JSON
+    less the log and its counters, keys sorted (two states with one key
+    play on alike). Made faster for a search's many states that differ
+    from one another in a few parts: the state's
+    top-level values, and the entries of those that are dicts or lists (a
+    card instance, a player), are each encoded once per content. A part's
+    sorted-keys JSON is remembered under its marshal bytes, which the same
+    content in the same key order always gives (equal bytes load as equal
+    values, so a remembered text is never wrong; the same content in
+    another key order is only encoded again). Holds what it remembered:
+    one per search."""
+
+    def __init__(self) -> None:
+        self.known: dict[bytes, str] = {}
+
+    def key(self, state: State) -> str:
+        """The key of ``state``: the text of ``json.dumps`` of it less
+        the log and its counters, with ``sort_keys=True`` and no spaces.
+        Raises ValueError, as marshal does, for a state that is not plain
+        data."""
+        return self._object({k: v for k, v in state.items() if k not in _NOT_POSITION}, 2)
+
+    def _object(self, value: Any, depth: int) -> str:
+        kind = type(value)
+        if depth and kind is dict and all(type(k) is str for k in value):
+            return "{" + ",".join(f"{_KEY(k)}:{self._object(value[k], depth - 1)}" for k in sorted(value)) + "}"
+        if depth and kind is list:
+            return "[" + ",".join(self._object(item, depth - 1) for item in value) + "]"
+        if kind is not dict and kind is not list:
+            return _ENCODE(value)
+        raw = _MARSHAL(value)
+        text = self.known.get(raw)
+        if text is None:
+            text = self.known[raw] = _ENCODE(value)
+        return text
 
 
 def wins(game: Game, state: State, seat: Seat) -> bool:
@@ -69,6 +108,7 @@ class _Search:
     nodes: int = 0
     table: dict[str, Action | None] = field(default_factory=dict)
     open: dict[str, int] = field(default_factory=dict)
+    keys: PositionKeys = field(default_factory=PositionKeys)
 
     def moves(self, state: State) -> list[Action]:
         """The seat's legal actions in ``state`` that may matter this turn
@@ -77,6 +117,21 @@ class _Search:
         skip = self.idle | {"concede"}
         moves = [a for a in self.game.legal_actions(state, self.seat) if a.get("type") not in skip]
         return sorted(moves, key=lambda a: _ORDER.get(str(a.get("type")), 1))
+
+    def children(self, state: State) -> Iterator[tuple[Action, State]]:
+        """``(action, the state after it)`` for each of :meth:`moves` in
+        order, each made when asked: a copy of ``state`` with the action
+        applied in place, its legality check reading what the listing
+        worked out for ``state`` (the game's reading memo; the copy is the
+        same position). ``state`` is not changed."""
+        game = self.game
+        memo: dict[str, Any] = {}
+        with game.read(state, memo):
+            moves = self.moves(state)
+        for action in moves:
+            after = game.copy_state(state)
+            game.apply_action_in_place(after, self.seat, action, memo)
+            yield action, after
 
     def still_turn(self, state: State) -> bool:
         """True while ``state`` is in the same turn and waits on the seat
@@ -92,7 +147,7 @@ class _Search:
             return wins(self.game, state, self.seat), _DONE
         if not self.still_turn(state):
             return False, _DONE
-        key = position_key(state)
+        key = self.keys.key(state)
         if key in self.table:
             return self.table[key] is not None, _DONE
         if key in self.open:
@@ -103,8 +158,7 @@ class _Search:
         self.open[key] = depth
         low = _DONE
         found: Action | None = None
-        for action in self.moves(state):
-            after, _ = self.game.apply_action(state, self.seat, action)
+        for action, after in self.children(state):
             won, leaned = self.solve(after, depth + 1)
             if won:
                 found = action
@@ -120,7 +174,7 @@ class _Search:
         """The winning line from a state the table holds as won."""
         out: list[Action] = []
         while not self.game.outcome(state)["over"]:  # type: ignore[misc]
-            action = self.table[position_key(state)]
+            action = self.table[self.keys.key(state)]
             assert action is not None
             out.append(action)
             state, _ = self.game.apply_action(state, self.seat, action)
@@ -184,6 +238,7 @@ def prove(
     worlds: int = 8,
     seed: int = 0,
     idle: frozenset[str] = frozenset(),
+    strict: bool = False,
 ) -> Proof | None:
     """A :class:`Proof` that ``seat`` wins ``state`` this turn (module
     docstring: a line that wins, a wrong first action, ending the turn at
@@ -191,23 +246,25 @@ def prove(
     drawn with ``random.Random(seed)``; actions of the ``idle`` types are
     never tried, a game's ruling that they cannot change this turn's
     result: Codex's :data:`game.codex.puzzles.IDLE`), or None when the position is not
-    such a puzzle or the search needs more than ``budget`` nodes. Raises
-    ValueError when ``state`` does not wait on ``seat`` or the game
-    has no outcome or determinize."""
+    such a puzzle or the search needs more than ``budget`` nodes (with
+    ``strict``, that search raises :class:`OverBudget` instead: a miner
+    tells "too big" from "no puzzle"). Raises ValueError when ``state``
+    does not wait on ``seat`` or the game has no outcome or determinize."""
     if game.outcome is None or game.determinize is None:
         raise ValueError(f"{game.name} has no outcome or determinize: no puzzles")
     if game.outcome(state)["over"] or seat not in game.waiting_on(state):
         raise ValueError("the position does not wait on the seat")
     search = _Search(game, seat, state["turn"], budget, idle)
-    root = position_key(state)
+    root = search.keys.key(state)
     search.open[root] = 0
     results: list[tuple[Action, bool, int]] = []
     try:
-        for action in search.moves(state):
-            after, _ = game.apply_action(state, seat, action)
+        for action, after in search.children(state):
             won, low = search.solve(after, 1)
             results.append((action, won, low))
     except OverBudget:
+        if strict:
+            raise
         return None
     solutions = [a for a, won, _ in results if won]
     if not solutions:

@@ -13,6 +13,7 @@ from game.codex.definition import ENGINE
 from game.codex.puzzles import load_puzzles, prove_codex
 from game.kernel.puzzles import replay_wins
 from tests.puzzlekit import squad_leader_position, tagged
+from tools import mine_puzzles
 
 PROOFS = int(os.environ.get("CODEX_PUZZLE_PROOFS", "3"))
 PUZZLES = load_puzzles()
@@ -60,3 +61,14 @@ def test_a_stored_puzzle_proves_again(index):
     proof = prove_codex(puzzle["state"], puzzle["seat"], BUDGET, worlds=puzzle["worlds"], seed=puzzle["seed"])
     assert proof is not None, puzzle["id"]
     assert (proof.line, proof.first, proof.nodes) == (puzzle["line"], puzzle["first"], puzzle["nodes"])
+
+
+def test_the_miner_keeps_a_puzzle_once():
+    """Game 5 as the miner plays it: its stored puzzle is found again (same
+    position, line and nodes), and the later decision its line passes
+    through (proved too, 47 nodes) is not kept as a second puzzle."""
+    args = mine_puzzles.main_parser().parse_args([])
+    mined = mine_puzzles.mine_game(5, args)
+    stored = next(p for p in PUZZLES if p["id"] == "g5-t12-s1")
+    assert [p["id"] for p in mined] == ["g5-t12-s1-d2"]
+    assert {k: v for k, v in mined[0].items() if k != "id"} == {k: v for k, v in stored.items() if k != "id"}
