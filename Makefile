@@ -106,16 +106,18 @@ soak: $(VENV)/.dev
 # Web Push and webhooks (the users' and the tables') to receivers on this
 # machine; the huey worker SIGKILLed and Redis restarted on the way. Prints
 # lost/doubled notices, latency per channel and hidden-card leaks; fails on
-# any loss, double, leak or a p99 over 30 s. The full size took over 5 hours
-# on the loaded 2-core machine of docs/BENCHMARKS.md; SOAK_TURNS=400 ran in
-# a quarter of an hour there.
+# any loss, double, leak or a p99 over 30 s. SOAK_MINUTES stops the play
+# after that long even short of SOAK_TURNS (the figures give turns/s); see
+# docs/BENCHMARKS.md for how long the full size takes.
 SOAK_MATCHES ?= 200
 SOAK_TURNS ?= 10000
+SOAK_MINUTES ?=
 SOAK_PG_DB ?= codex_soak
 SOAK_REDIS_PORT ?= 6390
 soak-turnbased: $(VENV)/.dev
 	CODEX_BENCH_PG_DB=$(SOAK_PG_DB) $(BIN)/python -m benchmarks.notice_soak --matches $(SOAK_MATCHES) \
-		--turns $(SOAK_TURNS) --redis-port $(SOAK_REDIS_PORT) $(if $(SOAK_JSON),--json $(SOAK_JSON))
+		--turns $(SOAK_TURNS) --redis-port $(SOAK_REDIS_PORT) $(if $(SOAK_JSON),--json $(SOAK_JSON)) \
+		$(if $(SOAK_MINUTES),--max-minutes $(SOAK_MINUTES))
 
 # Engine benchmark, the engine paired with issue 13's baseline commit
 # BENCH_BASELINE (benchmarks/engine_ab.py: every mode's speed-up beside the
