@@ -266,9 +266,14 @@ class RandomBot(_GameBot):
 # A Codex turn may run to 35 moves, so there "normal" and "hard" think on
 # a budget per turn (``shrink``, ``floor``): each move of a turn searches
 # ``shrink`` times the iterations of the one before it, at least ``floor``,
-# the turn's first the whole budget (at 0.3 s of CPU a full decision, hard
-# thought 2.4-11.9 s a turn and a whole turn took up to 15.1 s at the
-# server's pace, where it may take 6 s at p95: docs/BENCHMARKS.md).
+# the turn's first the whole budget (at 0.3 s of CPU a full decision of 96
+# iterations, hard thought 2.4-11.9 s a turn and a whole turn took up to
+# 15.1 s at the server's pace, where it may take 6 s at p95). Hard starts
+# at 64 and keeps 0.9 of it a move: starting at 96 and keeping 0.8 spent
+# about the same on a turn but starved its later moves (its search departs
+# from the greedy pick as often at a turn's fifth to eighth moves as at
+# its first four), and won 3 of 6 games where this won 5 of the same 6
+# (docs/BENCHMARKS.md "Search bots").
 _HARD = Level(iterations=96, depth=24, playout="greedy", noise=0.1, explore=0.5, turns=2)
 _ARCANE_HARD = replace(_HARD, iterations=150, depth=300, noise=0.0, turns=0, paired=True)
 _NORMAL = Level(iterations=24, depth=16, playout="greedy", noise=0.15, explore=0.7, min_visits=4)
@@ -277,9 +282,10 @@ LEVELS = {
     "normal": replace(_NORMAL, shrink=0.85, floor=4, per_game=(("arcane", _NORMAL), ("c23", _NORMAL))),
     "hard": replace(
         _HARD,
+        iterations=64,
         mean_steps=8,
-        shrink=0.8,
-        floor=4,
+        shrink=0.9,
+        floor=8,
         per_game=(("arcane", _ARCANE_HARD), ("c23", replace(_HARD, iterations=500, margin=-1.0))),
     ),
 }
