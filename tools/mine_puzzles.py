@@ -13,7 +13,8 @@ kept, the earliest (the hardest that fits) first (:func:`mine_game`). A
 proved position becomes one JSON line of the data file (:func:`record`).
 Found: a proof from the start of such a turn rarely fits 2,000 nodes; one
 or two decisions later it often does. ``--colours`` plays only the games
-with a hero of those colours (to steer the mix toward a colour that lags).
+whose two heroes are both of those colours (to steer the mix toward the
+colours that lag).
 
 Resumable: the seeds already played are listed in ``<out>.progress`` (one
 a line), and a run skips them, so it can be stopped and started again.
@@ -158,7 +159,9 @@ def main_parser() -> argparse.ArgumentParser:
     parser.add_argument("--keep", type=int, default=3, help="puzzles kept a game at most")
     parser.add_argument("--budget", type=int, default=2000)
     parser.add_argument("--worlds", type=int, default=8)
-    parser.add_argument("--colours", default="", help="only games with a hero of these colours (comma-separated)")
+    parser.add_argument(
+        "--colours", default="", help="only games whose heroes are all of these colours (comma-separated)"
+    )
     return parser
 
 
@@ -170,7 +173,7 @@ def main(argv: list[str] | None = None) -> None:
     played = set(progress.read_text().split()) if progress.exists() else set()
     colours = set(args.colours.split(",")) if args.colours else None
     for seed in range(args.first, args.first + args.games * args.step, args.step):
-        if str(seed) in played or (colours and not colours & {catalog.card(h)["color"] for h in heroes_of(seed)}):
+        if str(seed) in played or (colours and not {catalog.card(h)["color"] for h in heroes_of(seed)} <= colours):
             continue
         start = time.process_time()
         found = mine_game(seed, args)
