@@ -104,6 +104,21 @@ function sageText(v, a) {
   return `${ability.effect}${target} (${cost})`;
 }
 
+/**
+ * An action in words that stand alone (the hint's): a play or discard names
+ * its card ("Play 7♥"), anything else as its button says it.
+ * @param {any} v the view
+ * @param {any} a the action
+ * @returns {string}
+ */
+export function actionWords(v, a) {
+  const verb = { play: "Play", discard: "Discard" }[a.type];
+  const own = verb && a.card !== undefined ? `${verb} ${labelOf(v, a.card)}` : "";
+  if (!own) return describe(v, a);
+  const t = targetOf(a);
+  return t === null ? own : `${own} at ${labelOf(v, t)}`;
+}
+
 function describe(v, a) {
   if (a.type === "sage") return sageText(v, a);
   const parts = [];

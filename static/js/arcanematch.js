@@ -2,7 +2,7 @@
 // own board (arcaneboard.js) in the board, hand and action bar nodes; the
 // banner and result in the board's sentences. The log, chat, presence, bots
 // and turn clock are the page's, as for every game.
-import { arcaneBanner, arcaneResultText, renderArcane } from "./arcaneboard.js";
+import { actionWords, arcaneBanner, arcaneResultText, renderArcane } from "./arcaneboard.js";
 import { $, act, busy, plainResultTitle, render, store, waitClass } from "./page.js";
 
 /** The banner: the board's sentence, marked when the game waits on the viewer. */
@@ -27,4 +27,4 @@ function result() {
 }
 
 /** @type {import("./boards.js").Board} */
-export const board = { banner, render: draw, result };
+export const board = { banner, render: draw, result, words: (action) => actionWords(store.msg.view, action) };

@@ -3,23 +3,23 @@
 // where the server said they are allowed (page config `assist`, from
 // game.assist), and the hint's sentence. The server decides again on each
 // request, and answers a hint later (the hard bot thinks off its event loop).
+import { boardOf, gameOf } from "./boards.js";
 import { el, sentence, words } from "./common.js";
-import { describeId } from "./codexview.js";
-import { genericPath } from "./controls.js";
-import { $, config, page, send, showNotice, store, view } from "./page.js";
+import { $, config, send, showNotice, store, view } from "./page.js";
 
 /** @typedef {import("./protocol.js").Action} Action */
 /** @typedef {{action: Action, visits: number, value: number | null}} Weighed */
 
 /**
- * An action in the words the action bar uses: its type, then what it names ("Hire a worker: <card> (<player>)").
+ * An action in the words of the board of the view's game (Board `words`:
+ * the cards it names), else its type alone: the hint names the move as each
+ * game's own buttons do.
  * @param {Action} action
  * @returns {string}
  */
 export function actionWords(action) {
-  const name = sentence(words(action.type));
-  const what = genericPath(action).map((id) => describeId(view(), page.catalog, id)).join(", ");
-  return what ? `${name}: ${what}` : name;
+  const board = boardOf(gameOf(view()));
+  return board && board.words ? board.words(action) : sentence(words(action.type));
 }
 
 /**
@@ -65,7 +65,7 @@ export function wireAssist() {
   hint.onclick = () => {
     if (!store.msg || send({ type: "hint" }) === null) return;
     hint.disabled = true;
-    showNotice("Thinking about your move…");
+    showNotice("Thinking about your move…", null, "info");
   };
   back.onclick = () => {
     if (store.msg) send({ type: "take_back" });
@@ -81,9 +81,9 @@ export function wireAssist() {
 export function assistMessage(m) {
   const hint = $("hint-button");
   if (hint && ["hint", "refused", "error"].includes(m.type)) hint.disabled = false;
-  if (m.type === "hint") showNotice(el("span", hintText(m), { id: "hint-text" }));
+  if (m.type === "hint") showNotice(el("span", hintText(m), { id: "hint-text" }), null, "info");
   if (m.type === "applied" && m.taken_back) {
-    showNotice("Taken back: the board is as it was before your last action.");
+    showNotice("Taken back: the board is as it was before your last action.", null, "info");
     document.dispatchEvent(new CustomEvent("codex:taken-back")); // the tutorial steps back with it (learn.js)
   }
 }

@@ -32,7 +32,9 @@
  * the page draws for every game), `result()` once the match is finished,
  * then `layout()` (after drawing, and when what covers the screen changes
  * size); `opened()` once, after the first state is drawn; `click(event)` on
- * a click or Enter on the board or hand.
+ * a click or Enter on the board or hand; `words(action)` an action in the
+ * game's own words, naming its cards (the hint's sentence; without it the
+ * page says the action's type only).
  * @typedef {object} Board
  * @property {() => Banner} banner
  * @property {() => void} render
@@ -41,6 +43,7 @@
  * @property {() => void} [opened]
  * @property {() => void} [layout]
  * @property {(event: Event) => void} [click]
+ * @property {(action: any) => string} [words]
  */
 
 /** @type {Map<string, Board>} */

@@ -5,7 +5,7 @@
 // page's, as for every game.
 import { viewWinners } from "./codexview.js";
 import { renderC23 } from "./c23board.js";
-import { c23Banner, c23ResultText } from "./c23words.js";
+import { actionLabel, c23Banner, c23ResultText } from "./c23words.js";
 import { $, act, busy, plainResultTitle, render, store, waitClass } from "./page.js";
 
 /** The banner: the board's sentence, marked when the game waits on the viewer. */
@@ -29,4 +29,4 @@ function result() {
 }
 
 /** @type {import("./boards.js").Board} */
-export const board = { banner, render: draw, result };
+export const board = { banner, render: draw, result, words: (action) => actionLabel(store.msg.view, action) };

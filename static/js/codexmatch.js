@@ -8,14 +8,14 @@ import { el, nameList, sentence, words } from "./common.js";
 import { cardHasActions } from "./legal.js";
 import { drawMapCard } from "./mapcard.js";
 import { drawIfChanged } from "./redraw.js";
-import { baseLeft, findCard, tiedNow } from "./codexview.js";
-import { keepChoicesValid, lendActions } from "./controls.js";
+import { baseLeft, describeId, findCard, tiedNow } from "./codexview.js";
+import { genericPath, keepChoicesValid, lendActions } from "./controls.js";
 import { renderActionBar } from "./codexbar.js";
 import { renderCodex, renderInspector } from "./codexinspector.js";
 import { renderPending, targetsNow } from "./codexpanels.js";
 import { baseOf, endReason, renderBoard, renderHand, resultCode, winners } from "./codextable.js";
 import {
-  $, actingPlayers, awaySeat, iConceded, nameOfSeat, names, render, setDockCollapsed, store, teamGame, teamPlayers, ui, view, winnerNames,
+  $, actingPlayers, awaySeat, iConceded, nameOfSeat, names, page, render, setDockCollapsed, store, teamGame, teamPlayers, ui, view, winnerNames,
 } from "./page.js";
 
 /**
@@ -280,5 +280,18 @@ function onState() {
   keepChoicesValid(ui, view(), store.idx, thingExists);
 }
 
+/**
+ * An action in the words the action bar uses: its type, then what it names ("Hire a worker: <card> (<player>)").
+ * @param {any} action
+ * @returns {string}
+ */
+function actionWords(action) {
+  const name = sentence(words(action.type));
+  const what = genericPath(action).map((id) => describeId(view(), page.catalog, id)).join(", ");
+  return what ? `${name}: ${what}` : name;
+}
+
 /** @type {import("./boards.js").Board} */
-export const board = { banner, render: draw, result, onState, opened: showOwnTeam, layout: keepOwnRowClear, click: onBoardClick };
+export const board = {
+  banner, render: draw, result, onState, opened: showOwnTeam, layout: keepOwnRowClear, click: onBoardClick, words: actionWords,
+};

@@ -103,10 +103,15 @@ export function actLater(action) {
 
 /**
  * Show a notice: `text` (a sentence, or a node) and a close button. `code`
- * (the server's codes) is kept in data-code for a bug report, never shown.
+ * (the server's codes) is kept in data-code for a bug report, never shown;
+ * `tone` "info" (a hint, a take-back) draws it as news, not as an error.
+ * @param {string | Node} text
+ * @param {string | null} [code]
+ * @param {"error" | "info"} [tone]
  */
-export function showNotice(text, code = null) {
+export function showNotice(text, code = null, tone = "error") {
   const n = $("notice");
+  n.classList.toggle("info", tone === "info"); // a hint or a take-back is news, not an error: not the red box
   const body = el("span", null, { class: "notice-text" }, typeof text === "string" ? el("span", text) : text);
   if (code) n.dataset.code = code;
   else delete n.dataset.code;
