@@ -7,7 +7,7 @@ import asyncio
 import os
 
 import pytest
-from asgiref.sync import sync_to_async
+from asgiref.sync import async_to_sync, sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.conf import settings
 from django.db import connection, connections
@@ -16,6 +16,7 @@ from django.test import Client
 from benchmarks.servers import nginx_binary
 from codexsite import taskqueue
 from codexsite.asgi import application
+from tests.server.matchkit import start_match
 
 REQUIRE_SERVICES = os.environ.get("CODEX_REQUIRE_SERVICES") == "1"
 ORIGIN = (b"origin", b"http://localhost")
@@ -194,3 +195,11 @@ def fresh_cache():
 def fast_password_hashing(settings):
     """Cheap password hashing: the tests create many users."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture
+def two_matches(make_user):
+    """Two started 1v1 matches: ``[(match, (user of seat 0, user of seat 1)), ...]``."""
+    users = [make_user(name) for name in ("ann", "ben", "cat", "dan")]
+    pairs = [(users[0], users[1]), (users[2], users[3])]
+    return [(async_to_sync(start_match)(list(pair), seed=seed), pair) for seed, pair in zip((5, 6), pairs, strict=True)]

@@ -185,3 +185,11 @@ def frame_leaks(frames: list, ids: set, viewer) -> list:
             ]
             found += [line["text"] for line in view["log"] if "to" in line and viewer not in line["to"]]
     return found
+
+
+def first_move(match: Match, users: tuple, nonce: str) -> tuple:
+    """The arguments of game.commits.apply_batch's entries (match id, user id,
+    action, version, nonce) for the acting seat's first legal action of
+    ``match`` at version 0; ``users`` by seat."""
+    seat = active_seat(match.state)
+    return (match.pk, users[seat].pk, playable(match.state, seat)[0], 0, nonce)

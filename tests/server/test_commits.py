@@ -5,29 +5,14 @@ had come alone, only once that transaction is committed."""
 import asyncio
 
 import pytest
-from asgiref.sync import async_to_sync
 from django.db import IntegrityError, connection
 
 from game import commits, rules
-from game.models import Match, MatchAction
+from game.models import MatchAction
 from game.services import ActionRefused, Applied, apply_match_action
-from tests.server.matchkit import active_seat, playable, row_now, start_match
+from tests.server.matchkit import active_seat, first_move, playable, row_now
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture
-def two_matches(make_user):
-    """Two started 1v1 matches: ``[(match, (user of seat 0, user of seat 1)), ...]``."""
-    users = [make_user(name) for name in ("ann", "ben", "cat", "dan")]
-    pairs = [(users[0], users[1]), (users[2], users[3])]
-    return [(async_to_sync(start_match)(list(pair), seed=seed), pair) for seed, pair in zip((5, 6), pairs, strict=True)]
-
-
-def _first_move(match: Match, users: tuple, nonce: str) -> tuple:
-    """The arguments of apply_match_action for the acting seat's first legal action at version 0."""
-    seat = active_seat(match.state)
-    return (match.pk, users[seat].pk, playable(match.state, seat)[0], 0, nonce)
 
 
 def _watching(monkeypatch) -> list:
@@ -45,7 +30,7 @@ def _watching(monkeypatch) -> list:
 
 def test_actions_of_two_matches_share_one_transaction(two_matches, monkeypatch):
     shared = _watching(monkeypatch)
-    batch = [_first_move(m, users, f"n{i}") for i, (m, users) in enumerate(two_matches)]
+    batch = [first_move(m, users, f"n{i}") for i, (m, users) in enumerate(two_matches)]
     outcomes = commits.apply_batch(batch)
     assert shared == [True, True]
     assert [(ok, value.version) for ok, value in outcomes] == [(True, 1), (True, 1)]
@@ -56,7 +41,7 @@ def test_actions_of_two_matches_share_one_transaction(two_matches, monkeypatch):
 def test_a_lone_action_commits_alone(two_matches, monkeypatch):
     shared = _watching(monkeypatch)
     (m, users), _ = two_matches
-    [(ok, value)] = commits.apply_batch([_first_move(m, users, "n")])
+    [(ok, value)] = commits.apply_batch([first_move(m, users, "n")])
     assert shared == [False] and ok and value.version == 1
 
 
@@ -64,7 +49,7 @@ def test_a_refused_action_is_refused_alone(two_matches):
     (first, first_users), (second, second_users) = two_matches
     seat = active_seat(first.state)
     wrong = (first.pk, first_users[1 - seat].pk, playable(first.state, seat)[0], 0, "x")  # not this seat's turn
-    outcomes = commits.apply_batch([wrong, _first_move(second, second_users, "n")])
+    outcomes = commits.apply_batch([wrong, first_move(second, second_users, "n")])
     assert not outcomes[0][0] and isinstance(outcomes[0][1], ActionRefused)
     assert outcomes[1][0] and outcomes[1][1].version == 1
     assert row_now(first.pk).version == 0 and not MatchAction.objects.filter(match_id=first.pk).exists()
@@ -78,11 +63,11 @@ def test_a_matchs_actions_keep_their_order_and_see_each_other(two_matches):
     transaction, the version the earlier one made (not yet committed, so
     rebuilt from the database, not from the kept state)."""
     (first, first_users), (second, second_users) = two_matches
-    one = _first_move(second, second_users, "a")
+    one = first_move(second, second_users, "a")
     moved, _ = rules.apply_action(second.state, active_seat(second.state), one[2])
     after = active_seat(moved)
     two = (second.pk, second_users[after].pk, playable(moved, after)[0], 1, "b")
-    outcomes = commits.apply_batch([one, _first_move(first, first_users, "c"), two])
+    outcomes = commits.apply_batch([one, first_move(first, first_users, "c"), two])
     assert [value.version for _, value in outcomes] == [1, 1, 2]
     assert list(MatchAction.objects.filter(match_id=second.pk).order_by("seq").values_list("seq", "nonce")) == [
         (1, "a"),
@@ -104,7 +89,7 @@ def test_a_database_error_applies_each_alone(two_matches, monkeypatch):
         return apply_match_action(*args)
 
     monkeypatch.setattr(commits, "apply_match_action", failing_once)
-    batch = [_first_move(m, users, f"n{i}") for i, (m, users) in enumerate(two_matches)]
+    batch = [first_move(m, users, f"n{i}") for i, (m, users) in enumerate(two_matches)]
     outcomes = commits.apply_batch(batch)
     assert failed and [(ok, value.version, value.duplicate) for ok, value in outcomes] == [(True, 1, False)] * 2
     for m, _ in two_matches:
@@ -113,7 +98,7 @@ def test_a_database_error_applies_each_alone(two_matches, monkeypatch):
 
 async def test_actions_sent_at_once_are_answered_after_one_commit(two_matches, monkeypatch):
     shared = _watching(monkeypatch)
-    batch = [_first_move(m, users, f"n{i}") for i, (m, users) in enumerate(two_matches)]
+    batch = [first_move(m, users, f"n{i}") for i, (m, users) in enumerate(two_matches)]
     answers = await asyncio.gather(*(commits.apply(*args) for args in batch))
     assert shared == [True, True]
     assert all(isinstance(a, Applied) and a.version == 1 for a in answers)
@@ -124,6 +109,6 @@ async def test_a_refusal_reaches_its_sender_only(two_matches):
     seat = active_seat(first.state)
     wrong = (first.pk, first_users[1 - seat].pk, playable(first.state, seat)[0], 0, "x")
     answers = await asyncio.gather(
-        commits.apply(*wrong), commits.apply(*_first_move(second, second_users, "n")), return_exceptions=True
+        commits.apply(*wrong), commits.apply(*first_move(second, second_users, "n")), return_exceptions=True
     )
     assert isinstance(answers[0], ActionRefused) and answers[1].version == 1

@@ -7,18 +7,17 @@ import asyncio
 from datetime import timedelta
 
 import pytest
-from asgiref.sync import async_to_sync
 from django.contrib.auth.hashers import make_password
 from django.contrib.sessions.models import Session
 from django.test import Client
 from django.utils import timezone
 
 from game import commits, socketsessions
-from game.models import Match, MatchAction
+from game.models import MatchAction
 from game.signals import still_logged_in
 from game.socketsessions import SessionLapsed, lapsed_sessions
 from lobby.models import User
-from tests.server.matchkit import active_seat, playable, row_now, start_match
+from tests.server.matchkit import first_move, row_now
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -94,26 +93,12 @@ def test_a_login_elsewhere_is_judged_anew_and_still_logs_in(make_user):
     assert lapsed_sessions({key: alice.pk}) == set()
 
 
-@pytest.fixture
-def two_matches(make_user):
-    """Two started 1v1 matches: ``[(match, (user of seat 0, user of seat 1)), ...]``."""
-    users = [make_user(name) for name in ("ann", "ben", "cat", "dan")]
-    pairs = [(users[0], users[1]), (users[2], users[3])]
-    return [(async_to_sync(start_match)(list(pair), seed=seed), pair) for seed, pair in zip((5, 6), pairs, strict=True)]
-
-
-def _first_move(match: Match, users: tuple, nonce: str) -> tuple:
-    """The arguments of commits.apply for the acting seat's first legal action at version 0."""
-    seat = active_seat(match.state)
-    return (match.pk, users[seat].pk, playable(match.state, seat)[0], 0, nonce)
-
-
 async def test_an_action_whose_session_lapsed_is_not_applied(two_matches):
     """Two actions on one trip, each with its session's check: the one
     whose session lapsed is refused (SessionLapsed) and writes nothing; the
     other is applied."""
     (first, first_users), (second, second_users) = two_matches
-    one, two = _first_move(first, first_users, "a"), _first_move(second, second_users, "b")
+    one, two = first_move(first, first_users, "a"), first_move(second, second_users, "b")
     users = {u.pk: u for u in (*first_users, *second_users)}
     lapsing, live = await asyncio.gather(
         asyncio.to_thread(_session, users[one[1]]), asyncio.to_thread(_session, users[two[1]])
@@ -133,7 +118,7 @@ def test_an_action_without_a_check_due_is_applied_beside_a_lapsed_one(two_matche
     applied whatever the others' sessions; the one whose session lapsed is
     not."""
     (first, first_users), (second, second_users) = two_matches
-    batch = [_first_move(first, first_users, "a"), _first_move(second, second_users, "b")]
+    batch = [first_move(first, first_users, "a"), first_move(second, second_users, "b")]
     lapsing = _session(User.objects.get(pk=batch[1][1]))
     Session.objects.filter(pk=lapsing).delete()
     outcomes = commits.checked_batch(batch, [None, lapsing])
