@@ -14,9 +14,16 @@ game.turnbased.announce_turn when a turn-based match starts waiting on a
 seat it did not wait on before, inside the action's transaction: a notice
 is written with the action or not at all. Arguments: ``match_id`` (int),
 ``seat`` (int) and ``deadline`` (an aware datetime, or None).
+
+``turn_passed`` (issue 34 point 3: puzzles.receivers settles a puzzle's
+attempt) is sent by game.services in the transaction of an action after
+which the acting seat no longer holds the turn (the game's ``active``
+seat changed) or the game is over. Arguments: ``match_id`` (int),
+``state`` (shared: read it only) and ``seat`` (the seat that acted).
 """
 
 from django.dispatch import Signal
 
 match_finished = Signal()
 turn_came = Signal()
+turn_passed = Signal()

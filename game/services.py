@@ -22,7 +22,7 @@ from django.db import InterfaceError, OperationalError, connection, transaction
 from django.utils import timezone
 
 from game import jsontext, rules, statecache, turnbased, turnclock
-from game.matchsignals import match_finished
+from game.matchsignals import match_finished, turn_passed
 from game.models import Match, MatchAction, MatchPlayer
 from game.positions import start_state
 
@@ -569,14 +569,12 @@ def _apply(
     """apply_match_action (``user_id``) and apply_seat_action (``seat``).
 
     On PostgreSQL the reads run outside a transaction and the write is one
-    statement (write_version), a transaction of its own: two round trips to the
-    database, not four (BEGIN and COMMIT were one each, issue 29). Nothing
-    is lost by it: the reads were not locked inside the transaction either
-    (READ COMMITTED: each statement sees what was committed when it
-    started), and the write is made only while the row is at the version
-    read. A timed match's write and clock go in one transaction, and so
-    does a finishing action's write with game.matchsignals's receivers. On SQLite
-    the transaction holds the write lock from its start, as before."""
+    statement (write_version), a transaction of its own: two round trips to
+    the database, not four (issue 29). Nothing is lost: the reads were not
+    locked inside a transaction either (READ COMMITTED), and the write is
+    made only while the row is at the version read. A timed match's write
+    and clock go in one transaction, and so does a finishing action's write
+    with game.matchsignals's receivers. SQLite's holds the write lock."""
     seat_given = seat is not None
     postgres = connection.vendor == "postgresql"
     with _atomic(not postgres):
@@ -649,6 +647,8 @@ def _apply(
                 turnclock.after_action(match_id, state)
             if finished:  # in the finish's transaction (game.matchsignals; issue 33's ratings)
                 match_finished.send(sender=Match, match_id=match_id, state=state, seat=seat)
+            if finished or state.get("active", seat) != current.state.get("active", seat):
+                turn_passed.send(sender=Match, match_id=match_id, state=state, seat=seat)
         transaction.on_commit(lambda: statecache.put(match_id, snapshot.created, snapshot))
     return Applied(version=snapshot.version, snapshot=snapshot)
 

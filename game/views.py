@@ -12,6 +12,7 @@ from django.urls import reverse
 
 from codexsite.modulegraph import imports_of
 from game import assist, turnclock
+from game.models import Match
 from game.rules import reference
 from game.rules.tables import playable_heroes
 from game.services import AccessDenied, MatchNotFound, load_access
@@ -71,7 +72,9 @@ def match_context(request, match_id: int) -> dict:
     (CODEX_CHAT_MAX_CHARS), which the chat box counts down to; ``game``: the
     table's game, whose board (static/js/boards.js) the page loads as it opens;
     ``assist``: the player may ask for hints and take back (game.assist:
-    alone against bots, not rated), so the page shows those buttons.
+    alone against bots, not rated), so the page shows those buttons;
+    ``puzzle``: the match is a puzzle's (its config names one), whose end
+    the page tells as the puzzle solved or failed.
     ``modules``: the scripts the page preloads (match_modules)."""
     invite, access = _access(request, match_id)
     config = {
@@ -84,6 +87,7 @@ def match_context(request, match_id: int) -> dict:
         "glossary": reference.glossary(),  # keyword chips and patrol slots explain themselves
         "game": access.snapshot.state.get("game") or "codex",  # whose board to load (static/js/boards.js)
         "assist": access.seat is not None and assist.allowed(match_id, access.seat),  # Hint, Take back (issue 34)
+        "puzzle": Match.objects.filter(pk=match_id, config__has_key="puzzle").exists(),
     }
     return {
         "match_id": match_id,

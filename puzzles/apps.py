@@ -8,3 +8,7 @@ class PuzzlesConfig(AppConfig):
 
     default_auto_field = "django.db.models.BigAutoField"
     name = "puzzles"
+
+    def ready(self) -> None:
+        """Connect the receiver of the match server's ``turn_passed`` (puzzles.receivers)."""
+        from puzzles import receivers  # noqa: F401

@@ -16,7 +16,7 @@ from django.db import transaction
 from community import skill
 from game import rules
 from game.models import Match
-from game.services import ActionRefused, apply_seat_action, create_match, current_state, load_snapshot
+from game.services import ActionRefused, Applied, apply_seat_action, create_match, current_state, load_snapshot
 from puzzles.models import Attempt, PuzzleRating, SolverRating
 
 OPPONENT = "Puzzle"  # the name the seat that never moves plays under
@@ -100,11 +100,13 @@ def start(user, puzzle_id: str | None = None) -> Attempt:
 def verdict(puzzle: dict[str, Any], state: dict[str, Any]) -> str:
     """The result of a puzzle's match at ``state``: "solved" when the game
     is over and the puzzle's seat won, "failed" when it is over otherwise
-    or the puzzle's turn has passed, else "" (being played)."""
+    or the puzzle's turn has passed (another turn, or another seat's: the
+    solver ended its main phase), else "" (being played)."""
     end = rules.outcome(state)
     if end["over"] and puzzle["seat"] in end["winners"]:
         return "solved"
-    if end["over"] or state["turn"] != puzzle["state"]["turn"]:
+    start = puzzle["state"]
+    if end["over"] or state["turn"] != start["turn"] or state["active"] != start["active"]:
         return "failed"
     return ""
 
@@ -115,17 +117,23 @@ def settle(attempt: Attempt) -> str:
     the pair as a 1v1 game) and the result is kept, once; a failed match
     still going on is conceded for the solver. Returns the result ("" while
     it is being played)."""
+    return settled(attempt)[0]
+
+
+def settled(attempt: Attempt) -> tuple[str, Applied | None]:
+    """:func:`settle`, with the concession it applied (game.services'
+    Applied, for its viewers: puzzles.tasks), or None when it applied none."""
     puzzle = stored()[attempt.puzzle]
     with transaction.atomic():
         locked = Attempt.objects.select_for_update().get(pk=attempt.pk)
         if locked.result:
             attempt.result = locked.result
-            return locked.result
+            return locked.result, None
         match = Match.objects.get(pk=locked.match_id)
         state = current_state(match)
         result = verdict(puzzle, state)
         if not result:
-            return result
+            return result, None
         solver, rated = solver_rating(locked.user), puzzle_rating(locked.puzzle)
         solved = result == "solved"
         (new_solver,), (new_puzzle,) = skill.rate(
@@ -139,9 +147,9 @@ def settle(attempt: Attempt) -> str:
         rated.save()
         locked.result = attempt.result = result
         locked.save(update_fields=["result"])
-    if not rules.outcome(state)["over"]:
-        try:
-            apply_seat_action(match.pk, puzzle["seat"], {"type": "concede"}, load_snapshot(match.pk).version)
-        except ActionRefused:
-            pass  # moved on meanwhile (another settle conceded it): nothing to end
-    return result
+    if rules.outcome(state)["over"]:
+        return result, None
+    try:
+        return result, apply_seat_action(match.pk, puzzle["seat"], {"type": "concede"}, load_snapshot(match.pk).version)
+    except ActionRefused:
+        return result, None  # moved on meanwhile (another settle conceded it): nothing to end

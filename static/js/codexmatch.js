@@ -15,7 +15,8 @@ import { renderCodex, renderInspector } from "./codexinspector.js";
 import { renderPending, targetsNow } from "./codexpanels.js";
 import { baseOf, endReason, renderBoard, renderHand, resultCode, winners } from "./codextable.js";
 import {
-  $, actingPlayers, awaySeat, iConceded, nameOfSeat, names, page, render, setDockCollapsed, store, teamGame, teamPlayers, ui, view, winnerNames,
+  $, actingPlayers, awaySeat, config, iConceded, nameOfSeat, names, page, render, setDockCollapsed, store, teamGame, teamPlayers, ui, view,
+  winnerNames,
 } from "./page.js";
 
 /**
@@ -272,7 +273,18 @@ function result() {
   const bases = view().teams.map((_, team) => ({ team, players: teamPlayers(team), ...baseOf(team) }))
     .filter((r) => r.players.length).sort((a, b) => b.left - a.left || a.team - b.team)
     .map((r) => ({ team: r.team, names: names(r.players), left: r.left, hp: r.hp, winner: r.players.some((p) => won.includes(p.seat)) }));
-  return { title, text: resultText(won), bases };
+  return { title, text: config.puzzle ? puzzleText(won) : resultText(won), bases };
+}
+
+/**
+ * How a puzzle's match ended (the page's config.puzzle): solved when the
+ * solver's side won, else failed (its turn passed without the win);
+ * a spectator reads the usual result.
+ */
+function puzzleText(won) {
+  const mine = store.msg.seat;
+  if (mine === null) return resultText(won); // a spectator: who won, as in any match
+  return won.includes(mine) ? "Puzzle solved: you won this turn." : "Puzzle failed: the turn passed without a win.";
 }
 
 /** After a new state: drop the choices it ended (controls.js keepChoicesValid). */

@@ -12,7 +12,7 @@ import pytest
 from community import skill
 from puzzles.services import stored
 from tests.browser.test_black_white_matches import shoot, status
-from tests.browser.test_match_page import select, signup, wait_version
+from tests.browser.test_match_page import end_main, select, signup, wait_version
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
 
@@ -55,5 +55,21 @@ def test_a_newcomer_solves_a_puzzle(browser, live_server_url, size):
     shoot(page, f"puzzles-{size}-solved")
     rating = float(page.locator("#puzzle-rating strong").inner_text())
     assert rating > skill.shown(*skill.START)
+    assert page.errors == [], page.errors
+    page.context.close()
+
+
+def test_ending_the_turn_fails_the_puzzle_on_the_page(browser, live_server_url):
+    """Finding F2: the solver ends its main phase at once; the page shows
+    the match over with the puzzle failed, nobody opening the puzzle page."""
+    page = signup(browser, live_server_url, "failer", **SIZES["laptop"])
+    page.goto(f"{live_server_url}/puzzles/")
+    page.click("#puzzle-next")
+    page.wait_for_url(re.compile(r".*/match/\d+/$"))
+    wait_version(page, 0)
+    end_main(page)
+    page.locator("#result-dialog[open]").wait_for()
+    assert page.inner_text("#result-text") == "Puzzle failed: the turn passed without a win."
+    assert status(page) == "finished"
     assert page.errors == [], page.errors
     page.context.close()

@@ -6,6 +6,7 @@ once; the solver's frames show nothing its seat may not see."""
 import json
 
 import pytest
+from asgiref.sync import sync_to_async
 from django.urls import reverse
 
 from community import skill
@@ -14,6 +15,7 @@ from game.services import apply_match_action, load_snapshot, render_for
 from puzzles import services
 from puzzles.models import Attempt, PuzzleRating, SolverRating
 from tests.puzzlekit import squad_leader_puzzle
+from tests.server.matchkit import recv
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -84,6 +86,26 @@ def test_a_wrong_line_fails_once_the_turn_passes(client, make_user, puzzle):
     assert Match.objects.get(pk=match.pk).status == Match.Status.FINISHED
     assert SolverRating.objects.get(user=ann).mu < skill.START[0]
     assert PuzzleRating.objects.get(puzzle=puzzle["id"]).mu > skill.START[0]
+
+
+async def test_ending_the_main_phase_fails_the_puzzle_for_every_viewer(make_user, ws, puzzle):
+    """Finding F2: the solver ends its main phase (the turn goes to the
+    puzzle's seat, its tech to pick): the attempt is settled "failed" with
+    nobody opening the puzzle page, the match ends conceded for the solver,
+    and the socket gets that last version, its log naming the solver."""
+    ann = await sync_to_async(make_user)("ann")
+    attempt = await sync_to_async(services.start)(ann)
+    comm, connected, _ = await ws(f"/ws/match/{attempt.match_id}/", ann)
+    assert connected and (await recv(comm))["type"] == "state"
+    await comm.send_json_to({"type": "action", "id": "e", "version": 0, "action": {"type": "end_main"}})
+    while (msg := await recv(comm, timeout=30))["type"] != "state" or msg["view"]["status"] != "finished":
+        pass
+    assert msg["version"] == 2
+    texts = [entry["text"] for entry in msg["view"]["log"]]
+    assert texts[-2:] == [f"{ann.public_name} conceded.", f"{services.OPPONENT} won the game (concession)."]
+    row = await sync_to_async(Attempt.objects.get)(pk=attempt.pk)
+    assert row.result == "failed"
+    assert (await sync_to_async(Match.objects.get)(pk=attempt.match_id)).status == Match.Status.FINISHED
 
 
 def test_the_solver_sees_no_hidden_card(client, make_user, puzzle):
