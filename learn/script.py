@@ -92,7 +92,8 @@ CHAPTERS = [
             ),
             step(
                 "Ending the turn",
-                "Press \u201cEnd main phase\u201d when you are done spending.",
+                "Press \u201cEnd main phase\u201d when you are done spending (if gold is left, the page asks first: "
+                "you may end anyway).",
                 "You then draw a fresh hand (two more cards than before, up to five) and the bot takes its turn.",
                 END_MAIN,
                 expect={"type": "end_main"},
@@ -101,8 +102,10 @@ CHAPTERS = [
             step(
                 "Tech",
                 "Choose two cards from your codex in the tech panel and confirm them.",
-                "Teching adds two cards of your hero's spec to your deck each turn: your deck grows stronger "
-                "with the cards you pick. You may tech while the bot plays.",
+                "Teching puts two cards of your codex into your discard pile each turn; they join your deck when "
+                "it runs out and the discard pile is shuffled in, so your deck grows stronger with the cards you "
+                "pick. A card's tech level (TI, TII, TIII) is the tech building you need to play it. "
+                "You may tech while the bot plays.",
                 "#tech-panel",
                 expect={"type": "tech"},
             ),
@@ -156,7 +159,8 @@ CHAPTERS = [
             step(
                 "Tech buildings",
                 "Press \u201cBuild Tech II\u201d.",
-                "A Tech II building lets you play the tech II cards of your codex, the strongest you can tech so far.",
+                "A Tech II building lets you play the tech II cards you have teched (you may tech any card of "
+                "your codex; its building lets you play it).",
                 BUILD,
                 expect={"type": "build", "building": "tech_2"},
             ),
