@@ -14,7 +14,7 @@ from typing import Any
 from django.db import transaction
 
 from community import skill
-from game import rules
+from game import delivery, rules
 from game.models import Match
 from game.services import ActionRefused, Applied, apply_seat_action, create_match, current_state, load_snapshot
 from puzzles.models import Attempt, PuzzleRating, SolverRating
@@ -115,14 +115,21 @@ def settle(attempt: Attempt) -> str:
     """Settle ``attempt`` from its match's state (:func:`verdict`): once
     solved or failed, the solver's and the puzzle's ratings move (openskill,
     the pair as a 1v1 game) and the result is kept, once; a failed match
-    still going on is conceded for the solver. Returns the result ("" while
+    still going on is conceded for the solver, and the concession goes to
+    the match's live viewers (game.delivery). Returns the result ("" while
     it is being played)."""
-    return settled(attempt)[0]
+    result, applied = settled(attempt)
+    if applied is not None and applied.snapshot is not None:
+        delivery.publish_from_thread(attempt.match_id, applied.snapshot)
+    return result
 
 
 def settled(attempt: Attempt) -> tuple[str, Applied | None]:
-    """:func:`settle`, with the concession it applied (game.services'
-    Applied, for its viewers: puzzles.tasks), or None when it applied none."""
+    """:func:`settle` without telling the viewers: the result and the
+    concession it applied (game.services' Applied), or None when it applied
+    none. The result, the ratings and the concession commit together, so
+    whoever finds the result kept finds the match over (the puzzle page
+    racing puzzles.tasks)."""
     puzzle = stored()[attempt.puzzle]
     with transaction.atomic():
         locked = Attempt.objects.select_for_update().get(pk=attempt.pk)
@@ -147,9 +154,10 @@ def settled(attempt: Attempt) -> tuple[str, Applied | None]:
         rated.save()
         locked.result = attempt.result = result
         locked.save(update_fields=["result"])
-    if rules.outcome(state)["over"]:
-        return result, None
-    try:
-        return result, apply_seat_action(match.pk, puzzle["seat"], {"type": "concede"}, load_snapshot(match.pk).version)
-    except ActionRefused:
-        return result, None  # moved on meanwhile (another settle conceded it): nothing to end
+        if rules.outcome(state)["over"]:
+            return result, None
+        try:
+            version = load_snapshot(match.pk).version
+            return result, apply_seat_action(match.pk, puzzle["seat"], {"type": "concede"}, version)
+        except ActionRefused:
+            return result, None  # the solver conceded meanwhile: nothing more to end

@@ -7,7 +7,6 @@ import logging
 from django.db import connection
 from huey.contrib.djhuey import db_task
 
-from game import delivery
 from game.tasks import serve_here
 from puzzles import services
 from puzzles.models import Attempt
@@ -24,16 +23,14 @@ def settle_match(match_id: int) -> None:
 
 @db_task()
 def settle_attempt(match_id: int) -> None:
-    """Settle the open attempt of match ``match_id`` (puzzles.services.settled)
-    and publish the concession that ended the match to its live viewers.
+    """Settle the open attempt of match ``match_id`` (puzzles.services.settle,
+    which tells the match's live viewers of the concession that ended it).
     A fault is logged (the puzzle page settles it again)."""
     try:
         attempt = Attempt.objects.filter(match_id=match_id, result="").first()
         if attempt is None:
             return
-        _, applied = services.settled(attempt)
-        if applied is not None and applied.snapshot is not None:
-            delivery.publish_from_thread(match_id, applied.snapshot)
+        services.settle(attempt)
     except Exception:
         log.exception("match %s: settling the puzzle failed", match_id)
     finally:

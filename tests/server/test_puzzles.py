@@ -88,6 +88,30 @@ def test_a_wrong_line_fails_once_the_turn_passes(client, make_user, puzzle):
     assert PuzzleRating.objects.get(puzzle=puzzle["id"]).mu > skill.START[0]
 
 
+def test_a_kept_result_always_finds_its_match_over(client, make_user, puzzle, monkeypatch):
+    """CI's flake of session 20: the background settle kept "failed" in one
+    transaction and conceded in the next, so the page, finding the result
+    kept, showed a failed puzzle whose match still played on. The result
+    and the concession now commit together: a settle that cannot concede
+    keeps nothing."""
+    ann = make_user("ann")
+    monkeypatch.setattr("puzzles.tasks.settle_match", lambda match_id: None)  # nobody settles behind us
+    match = served(client, ann)
+    play(match, ann, [{"type": "end_main"}])
+    attempt = Attempt.objects.get(match=match)
+
+    def cut(*args, **kwargs):
+        raise RuntimeError("the worker died before conceding")
+
+    with pytest.MonkeyPatch.context() as patched, pytest.raises(RuntimeError):
+        patched.setattr(services, "apply_seat_action", cut)
+        services.settle(attempt)
+    assert Attempt.objects.get(match=match).result == ""
+    assert not SolverRating.objects.filter(user=ann, tries__gt=0).exists()
+    assert services.settle(Attempt.objects.get(match=match)) == "failed"
+    assert Match.objects.get(pk=match.pk).status == Match.Status.FINISHED
+
+
 async def test_ending_the_main_phase_fails_the_puzzle_for_every_viewer(make_user, ws, puzzle):
     """Finding F2: the solver ends its main phase (the turn goes to the
     puzzle's seat, its tech to pick): the attempt is settled "failed" with
