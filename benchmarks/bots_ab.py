@@ -12,7 +12,9 @@ the sides swap from game to game. A draw, a shared win and a game cut at
 ``python benchmarks/bots_ab.py --row codex-1hero --a hard --b greedy
 --games 20 [--jobs 2] [--iterations N]`` prints one line per game and a
 summary line (also as JSON with ``--json``); ``--a oracle`` is "hard" seeing
-every card (a bound on what the deals allow, for measuring only); ``--running`` prints the
+every card (a bound on what the deals allow, for measuring only); ``--level
+noise=0,turns=0`` plays A at its level with those fields replaced (a lever
+tried without editing game.rules); ``--running`` prints the
 summary so far after every game (an interrupted run still has its
 figures), ``--first K`` starts at game K (two runs split a row's games).
 
@@ -45,7 +47,7 @@ import game.rules as rules  # noqa: E402 (the tree's engine)
 from game import pacing  # noqa: E402
 from game.codex.setup import sampled_config  # noqa: E402
 from game.kernel import game as kernel  # noqa: E402
-from game.kernel.search import SearchBot  # noqa: E402
+from game.kernel.search import Level, SearchBot  # noqa: E402
 
 
 def _codex(mode: str, seats: int, per_seat: int, seed: int) -> dict:
@@ -72,13 +74,33 @@ ORACLE = "oracle"
 """A kind for measuring only, never a table bot: "hard" that sees every card."""
 
 
-def oracle(engine: kernel.Game, seed: int, iterations: int | None) -> SearchBot:
-    """The "hard" level's search with every card in sight: its worlds are
+def oracle(engine: kernel.Game, seed: int, iterations: int | None, level: Level | None = None) -> SearchBot:
+    """The "hard" level's search (or ``level``) with every card in sight: its worlds are
     copies of the real state (the hidden cards, the deck's order, the
     game's generator), so its win rate bounds what the deals let a bot that
     never peeks reach (docs/BENCHMARKS.md "Search bots")."""
     seeing = dataclasses.replace(engine, determinize=lambda state, seat, rng: engine.copy_state(state))
-    return SearchBot(seeing, seed=seed, level=rules.LEVELS["hard"], iterations=iterations)
+    return SearchBot(seeing, seed=seed, level=level or rules.LEVELS["hard"], iterations=iterations)
+
+
+def tuned(engine: kernel.Game, kind: str, fields: str) -> Level | None:
+    """The level search bot ``kind`` plays ``engine``'s game at (its
+    ``per_game`` level, if it names one; the oracle's is hard's) with the
+    fields ``fields`` names replaced, e.g. ``"noise=0,turns=0,depth=400"``
+    (game.kernel.search.Level; each value read as JSON, else as text:
+    ``playout=random``); None when ``fields`` is empty. Raises TypeError for
+    a field a Level has not."""
+    if not fields:
+        return None
+    changes = {}
+    for item in fields.split(","):
+        key, _, text = item.partition("=")
+        try:
+            changes[key.strip()] = json.loads(text)
+        except json.JSONDecodeError:
+            changes[key.strip()] = text.strip()
+    played = SearchBot(engine, level=rules.LEVELS["hard" if kind == ORACLE else kind]).level  # its per_game level
+    return dataclasses.replace(played, **changes)
 
 
 def a_seats(row: str, seats: int, k: int) -> set:
@@ -106,20 +128,23 @@ def play_one(args: tuple) -> dict:
     each of A's turns as it ends (its moves, its thinking's CPU time, the
     whole turn at the pace ``pause`` and ``beat``): a game of Codex's hard
     takes minutes of CPU, and a loaded machine may not finish one."""
-    row, k, kind_a, kind_b, iterations, think_ms, max_actions, each_turn, pause, beat = args
+    row, k, kind_a, kind_b, iterations, think_ms, max_actions, each_turn, pause, beat, fields = args
     config = ROWS[row](1000 + k)
     engine = kernel.get(rules.game_of(config))
     seats = len(config["seats"])
     mine = a_seats(row, seats, k)
 
-    def make(kind: str, seed: int):
+    def make(kind: str, seed: int, level: Level | None = None):
         if kind in ("random", "greedy"):
             return rules.make_bot(kind, seed=seed)
         if kind == ORACLE:
-            return oracle(engine, seed, iterations)
+            return oracle(engine, seed, iterations, level)
+        if level is not None:
+            return SearchBot(engine, seed=seed, level=level, iterations=iterations, think_ms=think_ms)
         return rules.make_bot(kind, seed=seed, iterations=iterations, think_ms=think_ms)
 
-    bots = [make(kind_a if s in mine else kind_b, 100 * k + s) for s in range(seats)]
+    level_a = None if kind_a in ("random", "greedy") else tuned(engine, kind_a, fields)
+    bots = [make(kind_a, 100 * k + s, level_a) if s in mine else make(kind_b, 100 * k + s) for s in range(seats)]
     state = engine.copy_state(engine.new_game(config))
     times = []
     cpu = []
@@ -180,6 +205,9 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--iterations", type=int, default=None, help="replaces the level's iteration budget")
     parser.add_argument("--think-ms", type=float, default=None)
+    parser.add_argument(
+        "--level", default="", help="A's level with these fields replaced, e.g. noise=0,turns=0,depth=400 (tuned)"
+    )
     parser.add_argument("--max-actions", type=int, default=3000)
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--running", action="store_true", help="print the summary so far after every game")
@@ -201,6 +229,7 @@ def main() -> None:
             options.each_turn,
             options.pause,
             options.beat,
+            options.level,
         )
         for k in range(options.first, options.first + options.games)
     ]

@@ -329,9 +329,6 @@ CODEX_STAND_IN_MAX_MOVES = env.int("CODEX_STAND_IN_MAX_MOVES", default=300)
 # "normal") thinks about one move, beside its level's iteration budget
 # (game.standins.bot_for; issue 30: "hard" decides within a second at p95).
 CODEX_BOT_THINK_MS = env.float("CODEX_BOT_THINK_MS", default=800.0)
-# The most wall time a hint (the hard bot's search for a player alone against
-# bots, game.assist; issue 34) thinks, beside the level's iterations.
-CODEX_HINT_THINK_MS = env.float("CODEX_HINT_THINK_MS", default=1500.0)
 # Background work (game.tasks, huey; docs/ARCHITECTURE.md "Background work").
 # In-process (the default without REDIS_URL, `make run`): a queue in memory
 # and worker threads inside the server process. With REDIS_URL: a queue in

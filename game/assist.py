@@ -9,7 +9,6 @@ person's seat), and never in a rated match. The server decides, whatever a
 page shows.
 """
 
-from django.conf import settings
 from django.db import transaction
 
 from game import jsontext, rules, statecache, takeback, turnclock
@@ -48,8 +47,11 @@ def _refuse_unless_allowed(match_id: int, seat: int | None, version: int | None 
         raise ActionRefused(found[0], found[1], version)
 
 
-def hint_of(state: dict, seat: int, seed: int, think_ms: float | None = None) -> dict:
-    """What the hard bot would do for ``seat`` in ``state``: ``{"action",
+def hint_of(state: dict, seat: int, seed: int) -> dict:
+    """What the hard bot would do for ``seat`` in ``state``, thinking as
+    at the first move of a turn (its level's whole iteration budget,
+    game.rules.LEVELS, and no clock: the same state and ``seed`` give the
+    same hint on a busy machine as on an idle one): ``{"action",
     "visits", "value", "alternatives": [{"action", "visits", "value"}],
     "only": bool}``, ``value`` being the share of its imagined games the
     search scored as won (0..1) and ``only`` True when it was the seat's
@@ -59,7 +61,7 @@ def hint_of(state: dict, seat: int, seed: int, think_ms: float | None = None) ->
     world offered is left out). Raises ActionRefused ``no_move`` when the
     seat has nothing to do now."""
     legal = rules.legal_actions(state, seat)
-    bot = rules.make_bot("hard", seed=seed, think_ms=think_ms)
+    bot = rules.make_bot("hard", seed=seed)
     action = bot.choose(state, seat) if legal else None
     if action is None:
         raise ActionRefused("no_move", "The game is not waiting on you: there is nothing to hint now.")
@@ -84,7 +86,7 @@ def hint(match_id: int, seat: int) -> dict:
     current = load_snapshot(match_id)
     if current.status != Match.Status.PLAYING:
         raise ActionRefused("match_over", "This match is over.", current.version)
-    found = hint_of(current.state, seat, seed=current.version, think_ms=settings.CODEX_HINT_THINK_MS)
+    found = hint_of(current.state, seat, seed=current.version)
     return {**found, "version": current.version}
 
 
