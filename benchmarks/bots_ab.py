@@ -23,7 +23,9 @@ decisions between two of another seat's, shown at the server's pace
 (game.pacing: ``--pause`` before a bot's turn, then beats between its moves
 from ``--beat`` on, each shorter than the last; the defaults of
 CODEX_STAND_IN_DELAY and CODEX_BOT_BEAT): the pauses plus its decisions'
-time, wall and CPU. A search bot is told each decision's place in such
+time, wall and CPU; A's side's game turn adds up the runs of A's seats
+that began in one game turn (in Two-Headed Dragon, both teammates' runs:
+what the other team waits through). A search bot is told each decision's place in such
 a run (its level's budget per turn, ``Level.shrink``), as the server's run
 of bot moves tells it (game.tasks). ``--save FILE`` appends each game's result (its
 decision times too) as a JSON line, to sum up again later; ``--each-turn``
@@ -110,6 +112,20 @@ def a_seats(row: str, seats: int, k: int) -> set:
     return {k % seats}
 
 
+def asks(engine: kernel.Game, row: str, state: dict, step: int) -> int:
+    """The seat asked at ``step`` of a game of ``row``: the game's bot
+    order (``seat_to_ask``), except where teammates share a turn
+    (``codex-2hg``), which the server's order: game.tasks plays the first
+    seat the game waits on until it has nothing left to do
+    (standins.play_next), so each teammate plays its part of the turn in
+    one run, its budget per turn shrinking over it, where the bots' order
+    interleaves the teammates' actions, which restarts each one's budget
+    at every move and splits a turn into runs of one move."""
+    if row == "codex-2hg":
+        return engine.waiting_on(state)[0]
+    return engine.seat_to_ask(state, step)
+
+
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple:
     """The 95% Wilson interval of a rate ``wins / n``."""
     if n == 0:
@@ -149,10 +165,11 @@ def play_one(args: tuple) -> dict:
     times = []
     cpu = []
     turns: list[list[int]] = []  # the indexes in times of each run of A's decisions
+    turn_of: list[int | None] = []  # the game's turn count at each run's start (a team's runs share one)
     step = run = 0
     last = began = None
     while state["status"] == "playing" and step < max_actions:
-        seat = engine.seat_to_ask(state, step)
+        seat = asks(engine, row, state, step)
         if each_turn and turns and seat != last and last in mine:
             thought = sum(cpu[i] for i in turns[-1])
             whole = pacing.turn_pauses(len(turns[-1]), pause, beat) + thought
@@ -172,6 +189,7 @@ def play_one(args: tuple) -> dict:
             if seat != last:
                 turns.append([])
                 began = state.get("turn")
+                turn_of.append(began)
             turns[-1].append(len(times) - 1)
         last = seat
         if action is None:
@@ -193,6 +211,7 @@ def play_one(args: tuple) -> dict:
         "times": times,
         "cpu": cpu,
         "turns": turns,
+        "turn_of": turn_of,
     }
 
 
@@ -276,6 +295,7 @@ def summarize(options: argparse.Namespace, results: list) -> dict:
             turn_cpu.append(paced + sum(r["cpu"][i] for i in moves))
     turn_wall.sort()
     turn_cpu.sort()
+    side_cpu = sorted(t for r in results for t in side_turns(options, r))
     return {
         "row": options.row,
         "a": options.a,
@@ -292,8 +312,25 @@ def summarize(options: argparse.Namespace, results: list) -> dict:
         "turn_p95_s": round(percentile(turn_wall, 0.95), 2),
         "turn_cpu_p95_s": round(percentile(turn_cpu, 0.95), 2),
         "turns": len(turn_wall),
+        "side_turn_cpu_p95_s": round(percentile(side_cpu, 0.95), 2),
+        "side_turns": len(side_cpu),
         "load": round(os.getloadavg()[0], 1),
     }
+
+
+def side_turns(options: argparse.Namespace, result: dict) -> list:
+    """The whole turns of A's side in one game's ``result``, shown at the
+    server's pace with CPU times: its runs of decisions that began in one
+    game turn added up, each run paced as the server paces it (in
+    Two-Headed Dragon both teammates' runs of the team's turn; elsewhere
+    mostly one run a turn)."""
+    turns: dict = {}
+    for i, moves in enumerate(result["turns"]):
+        began = result["turn_of"][i] if "turn_of" in result else None
+        key = ("run", i) if began is None else began
+        paced = pacing.turn_pauses(len(moves), options.pause, options.beat)
+        turns[key] = turns.get(key, 0.0) + paced + sum(result["cpu"][j] for j in moves)
+    return list(turns.values())
 
 
 def summary_line(options: argparse.Namespace, results: list) -> str:
@@ -305,7 +342,9 @@ def summary_line(options: argparse.Namespace, results: list) -> str:
         f"(95% {low:.2f}-{high:.2f}); {s['a']} decision p50 {s['decision_p50_s']:.3f}s "
         f"p95 {s['decision_p95_s']:.3f}s (CPU p50 {s['cpu_p50_s']:.3f}s p95 {s['cpu_p95_s']:.3f}s) "
         f"over {s['decisions']}; whole turn at the server's pace p95 {s['turn_p95_s']:.2f}s "
-        f"(with CPU times {s['turn_cpu_p95_s']:.2f}s) over {s['turns']}; load {s['load']}"
+        f"(with CPU times {s['turn_cpu_p95_s']:.2f}s) over {s['turns']}; A's side's game turn "
+        f"(its seats' runs of one turn together) p95 with CPU times {s['side_turn_cpu_p95_s']:.2f}s "
+        f"over {s['side_turns']}; load {s['load']}"
     )
 
 
