@@ -154,25 +154,49 @@ class _TolerantLoopLayer(RedisPubSubLoopLayer):
         state (game.delivery.join): a version this process committed and
         did not send because of a trusted answer was committed before that
         read, so it is in what the newcomer reads (issue 29: a match whose
-        viewers are all on one worker costs no Redis message per move, and
-        a question to Redis at most every CODEX_VERSIONS_ALONE_SECONDS)."""
+        viewers are all on one worker costs no Redis message per move).
+
+        The question also asks anew, in the same command, about every other
+        group of the shard whose trusted answer still holds but ends within
+        half that time (_due_with): a worker whose matches all move asks
+        Redis a few times a second in all, not about every second move
+        (issue 29: those questions were 6 % of a worker's busy time)."""
         name = self._get_group_channel_name(group)
-        if time.monotonic() < self._alone_until.get(name, float("-inf")):
-            return False
         asked = time.monotonic()
+        if asked < self._alone_until.get(name, float("-inf")):
+            return False
         shard = self._get_shard(name)
+        names = self._due_with(name, shard, asked)
         try:
             shard._ensure_redis()
-            [(_, count)] = await shard._redis.pubsub_numsub(name)
+            counts = await shard._redis.pubsub_numsub(*names)
         except LAYER_FAILURES:
             return True
-        mine = name in self.groups and name in shard._subscribed_to and name not in shard.pending
-        heard = count > (1 if mine else 0)
-        if heard:
-            self._alone_until.pop(name, None)
-        else:
-            self._alone_until[name] = asked + settings.CODEX_VERSIONS_ALONE_SECONDS
+        heard = True
+        for each, (_, count) in zip(names, counts, strict=True):
+            mine = each in self.groups and each in shard._subscribed_to and each not in shard.pending
+            if count > (1 if mine else 0) or (each != name and not mine):
+                self._alone_until.pop(each, None)  # heard elsewhere, or left meanwhile: nothing trusted
+            else:
+                self._alone_until[each] = asked + settings.CODEX_VERSIONS_ALONE_SECONDS
+            if each == name:
+                heard = name not in self._alone_until
         return heard
+
+    def _due_with(self, name: str, shard, now: float) -> list:
+        """``name`` and the other group channels of ``shard`` whose trusted
+        "nobody else listens" holds at ``now`` but for less than half of
+        CODEX_VERSIONS_ALONE_SECONDS more (an expired one is asked about
+        when its group is next published to: an idle match costs nothing)."""
+        soon = now + settings.CODEX_VERSIONS_ALONE_SECONDS / 2
+        return [
+            name,
+            *(
+                other
+                for other, until in self._alone_until.items()
+                if other != name and now <= until < soon and self._get_shard(other) is shard
+            ),
+        ]
 
     async def group_discard(self, group, channel):
         """Remove ``channel`` from ``group`` (channels-redis), and forget
