@@ -27,6 +27,9 @@ from redis.exceptions import RedisError
 log = logging.getLogger(__name__)
 
 CLEAN_EVERY = 1.0  # seconds between two sweeps for expired messages and members
+# For how many times CODEX_VERSIONS_ALONE_SECONDS after it was last asked about (a version
+# published) a group is asked about again with another (_TolerantLoopLayer._due_with)
+ASKED_ALONG_FOR = 10
 
 
 class SweepingInMemoryChannelLayer(InMemoryChannelLayer):
@@ -132,6 +135,7 @@ class _TolerantLoopLayer(RedisPubSubLoopLayer):
         super().__init__(hosts, *args, **kwargs)
         self._shards = [_TolerantShard(host, self) for host in decode_hosts(hosts)]
         self._alone_until = {}  # group channel -> monotonic time until which "heard by no other process" holds
+        self._wanted = {}  # group channel -> monotonic time of the last group_heard_elsewhere about it
 
     async def send(self, channel, message):
         """Publish ``message`` to ``channel``; while Redis cannot be reached, deliver it here only."""
@@ -156,13 +160,14 @@ class _TolerantLoopLayer(RedisPubSubLoopLayer):
         read, so it is in what the newcomer reads (issue 29: a match whose
         viewers are all on one worker costs no Redis message per move).
 
-        The question also asks anew, in the same command, about every other
-        group of the shard whose trusted answer still holds but ends within
-        half that time (_due_with): a worker whose matches all move asks
-        Redis a few times a second in all, not about every second move
-        (issue 29: those questions were 6 % of a worker's busy time)."""
+        The question also asks anew, in the same command, about the other
+        groups asked about lately whose trusted answer ends soon or has
+        ended (_due_with): a worker whose matches move asks Redis about
+        three times a second in all, not about nearly every move (issue 29:
+        those questions were 6 % of a worker's busy time)."""
         name = self._get_group_channel_name(group)
         asked = time.monotonic()
+        self._wanted[name] = asked
         if asked < self._alone_until.get(name, float("-inf")):
             return False
         shard = self._get_shard(name)
@@ -185,23 +190,24 @@ class _TolerantLoopLayer(RedisPubSubLoopLayer):
 
     def _due_with(self, name: str, shard, now: float) -> list:
         """``name`` and the other group channels of ``shard`` whose trusted
-        "nobody else listens" holds at ``now`` but for less than half of
-        CODEX_VERSIONS_ALONE_SECONDS more (an expired one is asked about
-        when its group is next published to: an idle match costs nothing)."""
-        soon = now + settings.CODEX_VERSIONS_ALONE_SECONDS / 2
-        return [
-            name,
-            *(
-                other
-                for other, until in self._alone_until.items()
-                if other != name and now <= until < soon and self._get_shard(other) is shard
-            ),
-        ]
+        "nobody else listens" holds for less than half of
+        CODEX_VERSIONS_ALONE_SECONDS more, or no longer holds, among those
+        asked about in the last ASKED_ALONG_FOR times that (a match that no
+        longer moves drops out: it is asked about when it next moves)."""
+        alone = settings.CODEX_VERSIONS_ALONE_SECONDS
+        soon, lately = now + alone / 2, now - ASKED_ALONG_FOR * alone
+        due = [name]
+        for other, until in self._alone_until.items():
+            wanted = self._wanted.get(other, float("-inf"))
+            if until < soon and wanted >= lately and other != name and self._get_shard(other) is shard:
+                due.append(other)
+        return due
 
     async def group_discard(self, group, channel):
         """Remove ``channel`` from ``group`` (channels-redis), and forget
         any trusted answer of group_heard_elsewhere about it."""
         self._alone_until.pop(self._get_group_channel_name(group), None)
+        self._wanted.pop(self._get_group_channel_name(group), None)
         await super().group_discard(group, channel)
 
     async def _publish_or_deliver_here(self, name: str, message: dict) -> None:

@@ -108,11 +108,11 @@ async def test_nobody_else_listening_is_trusted_for_a_while_and_forgotten_on_lea
 @pytest.mark.redis
 async def test_one_question_asks_again_about_the_answers_about_to_lapse(monkeypatch, settings):
     """Asking about one group asks Redis, in the same command, about the
-    other groups whose trusted answer ends within half the time it is
-    trusted, and trusts their answers from then: a worker whose matches
-    all move asks a few times a second, not about nearly every move
-    (issue 29). An answer that lapsed, or a group heard elsewhere, is asked
-    about on its own again."""
+    other groups asked about lately whose trusted answer ends within half
+    the time it is trusted (or has ended), and trusts their answers from
+    then: a worker whose matches move asks a few times a second, not about
+    nearly every move (issue 29). A group heard elsewhere, or not asked
+    about for ASKED_ALONG_FOR times that time, is asked about on its own."""
     import redis.asyncio
 
     clock = [100.0]
@@ -151,6 +151,12 @@ async def test_one_question_asks_again_about_the_answers_about_to_lapse(monkeypa
         assert questions == [1, 1, 2, 3]
         assert await layer.group_heard_elsewhere(groups[0]) is True  # heard elsewhere then: asked again
         assert questions == [1, 1, 2, 3, 1]  # alone (1's and 2's answers hold until 101.2)
+        clock[0] = 101.3
+        assert await layer.group_heard_elsewhere(groups[1]) is False
+        assert questions[-1] == 2  # with 2 (lapsed at 101.2, asked about at 100.3), not 0 (heard)
+        clock[0] = 100.3 + layers.ASKED_ALONG_FOR * 0.5 + 0.1  # 2 not asked about for that long
+        assert await layer.group_heard_elsewhere(groups[1]) is False
+        assert questions[-1] == 1
     finally:
         await other.aclose()
         await client.aclose()
