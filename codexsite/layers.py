@@ -27,6 +27,9 @@ from redis.exceptions import RedisError
 log = logging.getLogger(__name__)
 
 CLEAN_EVERY = 1.0  # seconds between two sweeps for expired messages and members
+# For how many times CODEX_VERSIONS_ALONE_SECONDS after it was last asked about (a version
+# published) a group is asked about again with another (_TolerantLoopLayer._due_with)
+ASKED_ALONG_FOR = 10
 
 
 class SweepingInMemoryChannelLayer(InMemoryChannelLayer):
@@ -132,6 +135,7 @@ class _TolerantLoopLayer(RedisPubSubLoopLayer):
         super().__init__(hosts, *args, **kwargs)
         self._shards = [_TolerantShard(host, self) for host in decode_hosts(hosts)]
         self._alone_until = {}  # group channel -> monotonic time until which "heard by no other process" holds
+        self._wanted = {}  # group channel -> monotonic time of the last group_heard_elsewhere about it
 
     async def send(self, channel, message):
         """Publish ``message`` to ``channel``; while Redis cannot be reached, deliver it here only."""
@@ -154,30 +158,56 @@ class _TolerantLoopLayer(RedisPubSubLoopLayer):
         state (game.delivery.join): a version this process committed and
         did not send because of a trusted answer was committed before that
         read, so it is in what the newcomer reads (issue 29: a match whose
-        viewers are all on one worker costs no Redis message per move, and
-        a question to Redis at most every CODEX_VERSIONS_ALONE_SECONDS)."""
+        viewers are all on one worker costs no Redis message per move).
+
+        The question also asks anew, in the same command, about the other
+        groups asked about lately whose trusted answer ends soon or has
+        ended (_due_with): a worker whose matches move asks Redis about
+        three times a second in all, not about nearly every move (issue 29:
+        those questions were 6 % of a worker's busy time)."""
         name = self._get_group_channel_name(group)
-        if time.monotonic() < self._alone_until.get(name, float("-inf")):
-            return False
         asked = time.monotonic()
+        self._wanted[name] = asked
+        if asked < self._alone_until.get(name, float("-inf")):
+            return False
         shard = self._get_shard(name)
+        names = self._due_with(name, shard, asked)
         try:
             shard._ensure_redis()
-            [(_, count)] = await shard._redis.pubsub_numsub(name)
+            counts = await shard._redis.pubsub_numsub(*names)
         except LAYER_FAILURES:
             return True
-        mine = name in self.groups and name in shard._subscribed_to and name not in shard.pending
-        heard = count > (1 if mine else 0)
-        if heard:
-            self._alone_until.pop(name, None)
-        else:
-            self._alone_until[name] = asked + settings.CODEX_VERSIONS_ALONE_SECONDS
+        heard = True
+        for each, (_, count) in zip(names, counts, strict=True):
+            mine = each in self.groups and each in shard._subscribed_to and each not in shard.pending
+            if count > (1 if mine else 0) or (each != name and not mine):
+                self._alone_until.pop(each, None)  # heard elsewhere, or left meanwhile: nothing trusted
+            else:
+                self._alone_until[each] = asked + settings.CODEX_VERSIONS_ALONE_SECONDS
+            if each == name:
+                heard = name not in self._alone_until
         return heard
+
+    def _due_with(self, name: str, shard, now: float) -> list:
+        """``name`` and the other group channels of ``shard`` whose trusted
+        "nobody else listens" holds for less than half of
+        CODEX_VERSIONS_ALONE_SECONDS more, or no longer holds, among those
+        asked about in the last ASKED_ALONG_FOR times that (a match that no
+        longer moves drops out: it is asked about when it next moves)."""
+        alone = settings.CODEX_VERSIONS_ALONE_SECONDS
+        soon, lately = now + alone / 2, now - ASKED_ALONG_FOR * alone
+        due = [name]
+        for other, until in self._alone_until.items():
+            wanted = self._wanted.get(other, float("-inf"))
+            if until < soon and wanted >= lately and other != name and self._get_shard(other) is shard:
+                due.append(other)
+        return due
 
     async def group_discard(self, group, channel):
         """Remove ``channel`` from ``group`` (channels-redis), and forget
         any trusted answer of group_heard_elsewhere about it."""
         self._alone_until.pop(self._get_group_channel_name(group), None)
+        self._wanted.pop(self._get_group_channel_name(group), None)
         await super().group_discard(group, channel)
 
     async def _publish_or_deliver_here(self, name: str, message: dict) -> None:

@@ -39,6 +39,7 @@ from channels.db import database_sync_to_async
 from django.conf import settings
 from django.db import DatabaseError, transaction
 
+from game import statecache
 from game.services import Applied, apply_match_action
 from game.socketsessions import SessionLapsed, lapsed_sessions
 
@@ -142,7 +143,7 @@ def apply_batch(batch: list) -> list:
     if len(batch) > 1:
         ordered = sorted(range(len(batch)), key=lambda i: batch[i][0])  # stable: a match's actions keep their order
         try:
-            with transaction.atomic():
+            with statecache.uncommitted(), transaction.atomic():
                 outcomes = {i: _outcome(batch[i], shared=True) for i in ordered}
             return [outcomes[i] for i in range(len(batch))]
         except DatabaseError:

@@ -390,7 +390,7 @@ def _current(match_id: int, row: dict) -> Snapshot:
             result=jsontext.loads(result) if isinstance(result, str) else result,
             created=created,
         )
-        statecache.put(match_id, created, snapshot)
+        statecache.keep(match_id, snapshot)  # once committed: read inside a transaction, it may be its own
     return snapshot
 
 
@@ -648,8 +648,8 @@ def _apply(
             if finished:  # in the finish's transaction (game.matchsignals; issue 33's ratings)
                 match_finished.send(sender=Match, match_id=match_id, state=state, seat=seat)
             if finished or state.get("active", seat) != current.state.get("active", seat):
-                turn_passed.send(sender=Match, match_id=match_id, state=state, seat=seat)
-        transaction.on_commit(lambda: statecache.put(match_id, snapshot.created, snapshot))
+                turn_passed.send(sender=Match, match_id=match_id, state=state, seat=seat, created=snapshot.created)
+        statecache.keep(match_id, snapshot)
     return Applied(version=snapshot.version, snapshot=snapshot)
 
 

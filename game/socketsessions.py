@@ -48,7 +48,7 @@ def lapsed_sessions(sessions: dict) -> set:
     if not hasattr(store, "get_model_class"):  # sessions kept elsewhere than in a table: one by one
         return {key for key, user_id in sessions.items() if not still_logged_in(key, user_id)}
     rows = _session_rows(store.get_model_class(), [key for key in sessions if key])
-    users = {row[0]: row for row in _user_rows().filter(pk__in=set(sessions.values()))}
+    users = _user_rows(set(sessions.values()))
     lapsed = set()
     for key, user_id in sessions.items():
         data = rows.get(key)
@@ -60,7 +60,9 @@ def lapsed_sessions(sessions: dict) -> set:
         if user is None or user.pk != user_id:
             lapsed.add(key)
             continue
-        _judged[key] = (user_id, data, tuple(getattr(user, name) for name in _user_fields()))
+        if users.get(user_id) is None:
+            continue  # its row was not read (made meanwhile?): nothing remembered
+        _judged[key] = (user_id, data, users[user_id])
         while len(_judged) > JUDGED_KEPT:
             _judged.popitem(last=False)
     return lapsed
@@ -84,15 +86,25 @@ def _session_rows(model, keys: list) -> dict:
         return dict(cursor.fetchall())
 
 
-def _user_fields() -> list:
-    """The attribute names of the user model's stored fields, its primary key first."""
+def _user_rows(user_ids: set) -> dict:
+    """``{user id: the user's row as a tuple of its stored columns}`` of the
+    users of ``user_ids`` that exist: one statement, written out as
+    _session_rows (through the ORM its building and its rows' conversion
+    cost more than its running: benchmarks/session_cpu.py). The rows are
+    the driver's values, compared only with rows read here (a remembered
+    verdict holds while the row read with it is unchanged)."""
+    if not user_ids:
+        return {}
     meta = get_user_model()._meta
-    return [meta.pk.attname, *(field.attname for field in meta.concrete_fields if not field.primary_key)]
-
-
-def _user_rows():
-    """The users' rows as tuples of _user_fields() (a query set)."""
-    return get_user_model()._default_manager.values_list(*_user_fields())
+    quote = connection.ops.quote_name
+    key = quote(meta.pk.column)
+    columns = ", ".join([key, *(quote(field.column) for field in meta.concrete_fields if not field.primary_key)])
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT {columns} FROM {quote(meta.db_table)} WHERE {key} IN ({', '.join(['%s'] * len(user_ids))})",
+            list(user_ids),
+        )
+        return {row[0]: row for row in cursor.fetchall()}
 
 
 async def recheck_sessions() -> None:

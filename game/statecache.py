@@ -25,22 +25,60 @@ reused id (a database created again, as the tests do) never meets an old
 match's state. At most CODEX_STATE_CACHE_MATCHES matches are kept (the
 least recently used go first); a finished match is forgotten. Safe from any
 thread (the database thread writes, connections read).
+
+Only committed versions are kept for every thread (keep: at the commit).
+Inside one transaction of several actions (game.commits: uncommitted), the
+versions its actions write are kept for that thread alone until the
+transaction ends, so a match's second action in it reads the state the
+first one left instead of rebuilding it from the database (issue 29:
+about one action in six did so under load).
 """
 
+import contextlib
 import threading
 from collections import OrderedDict
 from dataclasses import replace
 
 from django.conf import settings
+from django.db import transaction
 
 _lock = threading.Lock()
 _entries = OrderedDict()  # match_id -> (created, newest Snapshot, the one before it or None)
+_open = threading.local()  # .kept: {match id: Snapshot} of this thread's open transaction (uncommitted), or None
+
+
+@contextlib.contextmanager
+def uncommitted():
+    """A block of this thread holding one transaction of several actions
+    (game.commits): inside it, get() also finds the versions keep() was
+    given in it, for this thread only, whether or not they are committed
+    yet; they are dropped when the block ends (the transaction committed:
+    keep() has kept them for all; rolled back: they never were)."""
+    _open.kept = {}
+    try:
+        yield
+    finally:
+        _open.kept = None
+
+
+def keep(match_id: int, snapshot) -> None:
+    """Keep ``snapshot`` (of a version read or written in this thread's
+    transaction, if one is open) for every thread once that transaction
+    commits (at once outside any; never when it is rolled back), and at
+    once for this thread inside an uncommitted() block."""
+    kept = getattr(_open, "kept", None)
+    if kept is not None:
+        kept[match_id] = snapshot
+    transaction.on_commit(lambda: put(match_id, snapshot.created, snapshot))
 
 
 def get(match_id: int, created, version: int):
     """The kept Snapshot of match ``match_id`` (row created at ``created``)
-    when it is of ``version`` (the newest kept or the one before it), else
-    None."""
+    when it is of ``version`` (the newest kept or the one before it, or the
+    one this thread's uncommitted() block keeps), else None."""
+    mine = (getattr(_open, "kept", None) or {}).get(match_id)
+    if mine is not None and mine.created == created and mine.version == version:
+        return mine
     with _lock:
         entry = _entries.get(match_id)
         if entry is None or entry[0] != created:

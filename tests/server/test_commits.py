@@ -5,9 +5,9 @@ had come alone, only once that transaction is committed."""
 import asyncio
 
 import pytest
-from django.db import IntegrityError, connection
+from django.db import IntegrityError, connection, transaction
 
-from game import commits, rules
+from game import commits, rules, services, statecache
 from game.models import MatchAction
 from game.services import ActionRefused, Applied, apply_match_action
 from tests.server.matchkit import active_seat, first_move, playable, row_now
@@ -56,24 +56,67 @@ def test_a_refused_action_is_refused_alone(two_matches):
     assert row_now(second.pk).version == 1
 
 
-def test_a_matchs_actions_keep_their_order_and_see_each_other(two_matches):
-    """The second match's two actions come around the first match's (the
-    batch writes the lower match id first): each match's actions are
-    applied in the order they came, the later one seeing, in the same
-    transaction, the version the earlier one made (not yet committed, so
-    rebuilt from the database, not from the kept state)."""
+def _second_match_moves(two_matches) -> tuple:
+    """The second match's first two actions (versions 0 and 1) and the first match's first one."""
     (first, first_users), (second, second_users) = two_matches
     one = first_move(second, second_users, "a")
     moved, _ = rules.apply_action(second.state, active_seat(second.state), one[2])
     after = active_seat(moved)
     two = (second.pk, second_users[after].pk, playable(moved, after)[0], 1, "b")
-    outcomes = commits.apply_batch([one, first_move(first, first_users, "c"), two])
+    return one, two, first_move(first, first_users, "c")
+
+
+def test_a_matchs_actions_keep_their_order_and_see_each_other(two_matches):
+    """The second match's two actions come around the first match's (the
+    batch writes the lower match id first): each match's actions are
+    applied in the order they came, the later one seeing, in the same
+    transaction, the version the earlier one made (not yet committed)."""
+    one, two, other = _second_match_moves(two_matches)
+    outcomes = commits.apply_batch([one, other, two])
     assert [value.version for _, value in outcomes] == [1, 1, 2]
-    assert list(MatchAction.objects.filter(match_id=second.pk).order_by("seq").values_list("seq", "nonce")) == [
+    assert list(MatchAction.objects.filter(match_id=one[0]).order_by("seq").values_list("seq", "nonce")) == [
         (1, "a"),
         (2, "b"),
     ]
-    assert row_now(second.pk).version == 2
+    assert row_now(one[0]).version == 2
+
+
+def test_a_matchs_later_action_reads_the_earlier_ones_version_from_memory(two_matches, monkeypatch):
+    """In one transaction, a match's second action starts from the state
+    its first one left (kept for the transaction's thread), not from the
+    database: no stored state of the uncommitted version is read and
+    replayed (issue 29: one action in six did so under load). What it
+    makes is what replaying the log makes."""
+    one, two, other = _second_match_moves(two_matches)
+    read = []
+    stored = services._read_state
+
+    def watched(match_id):
+        row = stored(match_id)
+        read.append((match_id, row["version"]))
+        return row
+
+    monkeypatch.setattr(services, "_read_state", watched)
+    outcomes = commits.apply_batch([one, other, two])
+    assert [value.version for _, value in outcomes] == [1, 1, 2]
+    assert (one[0], 1) not in read
+    statecache.clear()
+    assert outcomes[2][1].snapshot.state == row_now(one[0]).state
+
+
+def test_a_rolled_back_transaction_leaves_no_version_of_it_kept(two_matches):
+    """A transaction of several actions that is rolled back (a database
+    error) leaves none of the versions read or written in it kept for the
+    worker: had another worker then committed a different version of that
+    number, the next action would have started from a state never stored."""
+    one, two, _ = _second_match_moves(two_matches)
+    statecache.clear()
+    with transaction.atomic():
+        made = [apply_match_action(*args).snapshot for args in (one, two)]
+        transaction.set_rollback(True)
+    assert [snapshot.version for snapshot in made] == [1, 2]
+    created = made[0].created  # as the worker keys its states
+    assert [statecache.get(one[0], created, version) for version in (1, 2)] == [None, None]
 
 
 def test_a_database_error_applies_each_alone(two_matches, monkeypatch):

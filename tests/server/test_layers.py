@@ -103,3 +103,61 @@ async def test_nobody_else_listening_is_trusted_for_a_while_and_forgotten_on_lea
         await other.aclose()
         await client.aclose()
         await layer.flush()
+
+
+@pytest.mark.redis
+async def test_one_question_asks_again_about_the_answers_about_to_lapse(monkeypatch, settings):
+    """Asking about one group asks Redis, in the same command, about the
+    other groups asked about lately whose trusted answer ends within half
+    the time it is trusted (or has ended), and trusts their answers from
+    then: a worker whose matches move asks a few times a second, not about
+    nearly every move (issue 29). A group heard elsewhere, or not asked
+    about for ASKED_ALONG_FOR times that time, is asked about on its own."""
+    import redis.asyncio
+
+    clock = [100.0]
+    monkeypatch.setattr(layers, "time", types.SimpleNamespace(monotonic=lambda: clock[0]))
+    settings.CODEX_VERSIONS_ALONE_SECONDS = 0.5
+    layer = layers.OutageTolerantPubSubLayer(hosts=[settings.REDIS_URL], prefix=f"due-{free_port()}")
+    client = redis.asyncio.Redis.from_url(settings.REDIS_URL)
+    other = client.pubsub()
+    try:
+        member = await layer.new_channel()
+        groups = ["match.1.versions", "match.2.versions", "match.3.versions"]
+        for group in groups:
+            await layer.group_add(group, member)
+        shard = layer._get_shard(layer._get_group_channel_name(groups[0]))
+        shard._ensure_redis()
+        questions = []
+        numsub = shard._redis.pubsub_numsub
+
+        async def counting(*names):
+            questions.append(len(names))
+            return await numsub(*names)
+
+        monkeypatch.setattr(shard._redis, "pubsub_numsub", counting)
+        assert await layer.group_heard_elsewhere(groups[0]) is False  # trusted until 100.5
+        clock[0] = 100.1
+        assert await layer.group_heard_elsewhere(groups[1]) is False  # 0's ends in 0.4 s: not yet due
+        clock[0] = 100.3
+        assert await layer.group_heard_elsewhere(groups[2]) is False  # 0's due: asked along (1's not)
+        assert questions == [1, 1, 2]
+        await other.subscribe(layer._get_group_channel_name(groups[0]))
+        assert (await other.get_message(timeout=5))["type"] == "subscribe"
+        clock[0] = 100.7  # 0's answer (asked at 100.3) still holds; 1's lapsed at 100.6
+        assert await layer.group_heard_elsewhere(groups[0]) is False
+        assert questions == [1, 1, 2]
+        assert await layer.group_heard_elsewhere(groups[1]) is False  # asked, with 0 and 2 (due by 100.95)
+        assert questions == [1, 1, 2, 3]
+        assert await layer.group_heard_elsewhere(groups[0]) is True  # heard elsewhere then: asked again
+        assert questions == [1, 1, 2, 3, 1]  # alone (1's and 2's answers hold until 101.2)
+        clock[0] = 101.3
+        assert await layer.group_heard_elsewhere(groups[1]) is False
+        assert questions[-1] == 2  # with 2 (lapsed at 101.2, asked about at 100.3), not 0 (heard)
+        clock[0] = 100.3 + layers.ASKED_ALONG_FOR * 0.5 + 0.1  # 2 not asked about for that long
+        assert await layer.group_heard_elsewhere(groups[1]) is False
+        assert questions[-1] == 1
+    finally:
+        await other.aclose()
+        await client.aclose()
+        await layer.flush()
