@@ -19,9 +19,7 @@ is written with the action or not at all. Arguments: ``match_id`` (int),
 attempt) is sent by game.services in the transaction of an action after
 which the acting seat no longer holds the turn (the game's ``active``
 seat changed) or the game is over. Arguments: ``match_id`` (int),
-``state`` (shared: read it only), ``seat`` (the seat that acted) and
-``created`` (the match row's creation time as text: with the id, a key
-that a reused id never meets, as game.statecache's).
+``state`` (shared: read it only) and ``seat`` (the seat that acted).
 """
 
 from django.dispatch import Signal

@@ -648,7 +648,7 @@ def _apply(
             if finished:  # in the finish's transaction (game.matchsignals; issue 33's ratings)
                 match_finished.send(sender=Match, match_id=match_id, state=state, seat=seat)
             if finished or state.get("active", seat) != current.state.get("active", seat):
-                turn_passed.send(sender=Match, match_id=match_id, state=state, seat=seat, created=snapshot.created)
+                turn_passed.send(sender=Match, match_id=match_id, state=state, seat=seat)
         statecache.keep(match_id, snapshot)
     return Applied(version=snapshot.version, snapshot=snapshot)
 

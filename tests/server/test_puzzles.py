@@ -6,17 +6,16 @@ once; the solver's frames show nothing its seat may not see."""
 import json
 
 import pytest
-from asgiref.sync import async_to_sync, sync_to_async
+from asgiref.sync import sync_to_async
 from django.urls import reverse
 
 from community import skill
-from game.matchsignals import turn_passed
 from game.models import Match, MatchPlayer
 from game.services import apply_match_action, load_snapshot, render_for
-from puzzles import receivers, services
+from puzzles import services
 from puzzles.models import Attempt, PuzzleRating, SolverRating
 from tests.puzzlekit import squad_leader_puzzle
-from tests.server.matchkit import recv, start_match
+from tests.server.matchkit import recv
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -87,23 +86,6 @@ def test_a_wrong_line_fails_once_the_turn_passes(client, make_user, puzzle):
     assert Match.objects.get(pk=match.pk).status == Match.Status.FINISHED
     assert SolverRating.objects.get(user=ann).mu < skill.START[0]
     assert PuzzleRating.objects.get(puzzle=puzzle["id"]).mu > skill.START[0]
-
-
-def test_a_match_that_is_no_puzzles_is_asked_about_once(make_user, django_assert_num_queries, monkeypatch):
-    """The turn passing in a match that is no puzzle's: the first time, one
-    question (is there an attempt?); after that, none, in this process
-    (issue 29: one question per turn passed cost about 3 % of a worker's
-    busy time). Another match of the same id (a database made again) is
-    asked about anew."""
-    monkeypatch.setattr(receivers, "_no_attempt", {})
-    match = async_to_sync(start_match)([make_user("ann"), make_user("ben")])
-    passed = {"sender": Match, "match_id": match.pk, "state": match.state, "seat": 0, "created": "made at noon"}
-    with django_assert_num_queries(1):
-        turn_passed.send(**passed)
-    with django_assert_num_queries(0):
-        turn_passed.send(**passed)
-    with django_assert_num_queries(1):
-        turn_passed.send(**{**passed, "created": "made again at one"})
 
 
 def test_a_kept_result_always_finds_its_match_over(client, make_user, puzzle, monkeypatch):
