@@ -97,6 +97,7 @@ def match_page(request, match_id: int):
     phase the lesson held back, and the lesson's panel fell out of step
     with the game). This route is the tutorial's because the match server
     knows nothing of lessons (the layers, docs/ARCHITECTURE.md)."""
-    if request.user.is_authenticated and Lesson.objects.filter(match_id=match_id, user=request.user).exists():
+    mine = request.user.is_authenticated and 0 < match_id <= MAX_ID  # an id beyond any integer column: no query
+    if mine and Lesson.objects.filter(match_id=match_id, user=request.user).exists():
         return redirect("learn_match", match_id=match_id)
     return match_views.match_page(request, match_id)
