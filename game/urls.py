@@ -1,11 +1,12 @@
-"""Match page, replay page, codex browser and How to play routes."""
+"""Replay page, codex browser and How to play routes (the match page's
+route is the tutorial's: learn.urls, since a lesson's match goes to its
+lesson)."""
 
 from django.urls import path
 
 from game import views
 
 urlpatterns = [
-    path("match/<int:match_id>/", views.match_page, name="match"),
     path("match/<int:match_id>/replay/", views.replay_page, name="replay"),
     path("cards/", views.cards_page, name="cards"),
     path("how-to-play/", views.how_to_play_page, name="how_to_play"),

@@ -8,6 +8,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
+from game import views as match_views
 from game.services import MAX_ID
 from game.views import match_context
 from learn import lessons, progress
@@ -87,3 +88,16 @@ def real_game(request):
     except LobbyError as err:
         return render(request, "learn/start.html", {"chapters": CHAPTERS, "refused": err.message}, status=err.status)
     return redirect("match", match_id=match_id)
+
+
+def match_page(request, match_id: int):
+    """The match page (game.views.match_page), except for the learner of a
+    lesson: to the lesson's page. A lesson's match is played through its
+    lesson only (tester, F4: from the plain page the learner ended a main
+    phase the lesson held back, and the lesson's panel fell out of step
+    with the game). This route is the tutorial's because the match server
+    knows nothing of lessons (the layers, docs/ARCHITECTURE.md)."""
+    mine = request.user.is_authenticated and 0 < match_id <= MAX_ID  # an id beyond any integer column: no query
+    if mine and Lesson.objects.filter(match_id=match_id, user=request.user).exists():
+        return redirect("learn_match", match_id=match_id)
+    return match_views.match_page(request, match_id)

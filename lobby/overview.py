@@ -112,6 +112,17 @@ def _result(match, seat) -> dict:
     }
 
 
+def turn_shown(state: dict) -> int | None:
+    """The turn a match's page shows for ``state`` (None: the game counts
+    none): the engine's ``turn``, but while a Codex turn waits for its
+    tech choices (phase "tech", house rule R11) the engine has not counted
+    it yet and the page shows the turn about to begin
+    (static/js/codexmatch.js ``banner``). Found (tester, F4): the lobby
+    said turn 2 where the page said turn 3."""
+    turn = state.get("turn")
+    return turn + 1 if turn is not None and state.get("phase") == "tech" else turn
+
+
 def _entry(match, user_id: int, cutoff, state: dict | None = None) -> dict:
     """One match as the lobby lists it."""
     players = seat_players(match, user_id)
@@ -132,7 +143,7 @@ def _entry(match, user_id: int, cutoff, state: dict | None = None) -> dict:
             waiting = waiting_on(state)
             entry.update(
                 your_turn=seat in waiting,
-                turn=state.get("turn"),
+                turn=turn_shown(state),
                 waiting_for=[p["name"] for p in players if p["seat"] in waiting],
             )
     else:

@@ -22,7 +22,11 @@ patrollers from slot to slot for hundreds of actions and never ended its
 turn). Nor does it weigh an action the game calls a rearrangement
 (``Game.rearranges``: in Codex a patrol move that takes back or moves a
 card already placed this turn, house rule R11): found, a "normal" bot
-made 35 patrol moves in a row with the same two cards. :attr:`SearchBot.last_choice` keeps every action weighed with its
+made 35 patrol moves in a row with the same two cards. When other tried
+actions tie exactly with the pick's mean value (every one a sure win, say),
+the one whose position right after it is best stands instead (a win at
+once, else the game's evaluation): found, a "normal" Codex bot with the
+game won played Wither on its own Helpful Turtle. :attr:`SearchBot.last_choice` keeps every action weighed with its
 tries and mean value, the chosen one first (for hints and replays).
 
 A ``paired`` level compares the root's actions world by world instead:
@@ -199,6 +203,7 @@ class SearchBot:
         self.iterations = self.level.iterations if iterations is None else iterations
         self.think_ms = think_ms
         self.move = move
+        self.seed = seed
         self.rng = random.Random(seed)
         self.policy = game.bots[self.level.playout](seed)
         prior_kind = game.bots.get(self.level.prior) if self.level.prior else None
@@ -273,6 +278,8 @@ class SearchBot:
         ):
             best = fallback  # the search found nothing clearly better than the prior's pick
             ranked = [fallback, *(a for a in ranked if a is not fallback)]
+        ranked = self._break_ties(state, seat, ranked)
+        best = ranked[0]
         self.last_choice = [Weighed(a.action, a.visits, round(a.mean(), 4)) for a in ranked]
         return best.action
 
@@ -379,9 +386,44 @@ class SearchBot:
         best = alive[0]
         if prior in arms and prior != best and _paired_gain(values[best], values[prior]) <= self.level.margin:
             best = prior
-        ranked = [best, *(k for k in alive if k != best), *(k for k in dropped if k != best)]
-        self.last_choice = [Weighed(arms[k].action, arms[k].visits, round(arms[k].mean(), 4)) for k in ranked]
-        return arms[best].action
+        order = [best, *(k for k in alive if k != best), *(k for k in dropped if k != best)]
+        ranked = self._break_ties(state, seat, [arms[k] for k in order])
+        self.last_choice = [Weighed(a.action, a.visits, round(a.mean(), 4)) for a in ranked]
+        return ranked[0].action
+
+    def _break_ties(self, state: State, seat: Seat, ranked: list[_Arm]) -> list[_Arm]:
+        """``ranked`` (the pick first) with the pick replaced, when other
+        tried actions tie with its mean value exactly, by the one of them
+        whose position right after it is best for ``seat``: the game's
+        terminal value when it ends the game, else its evaluation, in one
+        world dealt from the real ``state`` by the bot's seed (its own
+        generator, so the search's draws stay as they were); the ranking
+        breaks ties in that too. Found (tester, F10): once a win was sure,
+        every action scored 1 and a "normal" Codex bot played Wither on
+        its own Helpful Turtle, the first such action listed."""
+        best = ranked[0]
+        tied = [a for a in ranked if a.visits and a.mean() == best.mean()]
+        if not best.visits or len(tied) < 2:
+            return ranked
+        determinize = self.game.determinize
+        assert determinize is not None
+        world = determinize(state, seat, random.Random(self.seed))
+        top = max(tied, key=lambda arm: self._value_after(world, seat, arm.action))  # the first of equals
+        return ranked if top is best else [top, *(a for a in ranked if a is not top)]
+
+    def _value_after(self, world: State, seat: Seat, action: Action) -> float:
+        """The value for ``seat`` of a copy of ``world`` once ``action`` is
+        applied (-1 when that world does not allow it): the terminal value
+        of a finished game, else the game's evaluation (0.5 without one)."""
+        game = self.game
+        after = game.copy_state(world)
+        try:
+            game.apply_action_in_place(after, seat, action)
+        except (RulesError, EngineFault):
+            return -1.0
+        if after["status"] != "playing":
+            return terminal_value(game, after, seat)
+        return 0.5 if game.evaluate is None else float(game.evaluate(after, seat))
 
     def _dice(self, seed: int) -> random.Random:
         """A generator for one playout of a paired world: the playout

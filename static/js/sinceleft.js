@@ -4,9 +4,14 @@
 // Both come from the server from the viewer's own view: nothing hidden.
 // When the page is left, the visit is marked again so the next one starts
 // from there. The lines are asked for once the page drew its first board.
+// The box sits above the log, which a phone shows under the whole board
+// (tester's F11: at y~1405 of a 1919 px page, behind the fixed action bar),
+// so a line at the top of the page says how many things happened, and its
+// Show button opens the Log tab and brings the box into sight.
 import { api, csrfToken, el } from "./common.js";
 
 const panel = document.getElementById("since-left");
+const line = document.getElementById("since-left-line");
 const matchId = panel ? panel.dataset.match : null;
 const invite = new URLSearchParams(location.search).get("invite");
 const query = invite ? `?invite=${encodeURIComponent(invite)}` : "";
@@ -18,9 +23,22 @@ async function showSince() {
   if (!result.ok || !result.data.lines.length) return;
   const list = /** @type {HTMLElement} */ (panel.querySelector("ol"));
   list.replaceChildren(...result.data.lines.map((/** @type {{n: number, text: string}} */ line) => el("li", line.text)));
-  /** @type {HTMLElement} */ (panel.querySelector(".since-count")).textContent =
-    `${result.data.lines.length} new line${result.data.lines.length === 1 ? "" : "s"}`;
+  const count = result.data.lines.length;
+  /** @type {HTMLElement} */ (panel.querySelector(".since-count")).textContent = `${count} new line${count === 1 ? "" : "s"}`;
   panel.hidden = false;
+  if (line) {
+    /** @type {HTMLElement} */ (line.querySelector(".since-left-told")).textContent =
+      `${count} thing${count === 1 ? "" : "s"} happened since you left:`;
+    line.hidden = false;
+  }
+}
+
+/** Open the Log tab (match.js selects it on its tab's click) and bring the box into sight. */
+function showBox() {
+  const tab = /** @type {HTMLElement | null} */ (document.querySelector('.tab[data-tab="log"]'));
+  if (tab && tab.getAttribute("aria-selected") !== "true") tab.click();
+  panel.scrollIntoView({ block: "start" });
+  panel.focus({ preventScroll: true });
 }
 
 /** Export the latest turn as text into the box (and the clipboard when the browser allows). */
@@ -42,7 +60,9 @@ if (panel && matchId) {
   const close = /** @type {HTMLButtonElement} */ (panel.querySelector(".since-close"));
   close.onclick = () => {
     panel.hidden = true;
+    if (line) line.hidden = true;
   };
+  if (line) /** @type {HTMLButtonElement} */ (line.querySelector(".since-left-show")).onclick = showBox;
   const exporter = document.getElementById("export-turn");
   if (exporter) exporter.onclick = exportTurn;
   // Leaving the page: what it showed counts as seen.

@@ -8,10 +8,12 @@ records the alternatives it weighed."""
 import dataclasses
 import json
 import random
+import sys
 
 import pytest
 
 import game.rules as rules
+from game.codex import stats
 from game.codex.setup import sampled_config
 from game.kernel import game as kernel
 from game.kernel.bots import play_game
@@ -154,13 +156,16 @@ def _searched_actions(state: dict, seat: int) -> list:
 def test_a_turns_horizon_scores_every_playout_at_the_same_turn(row):
     """A level with ``turns`` stops each playout once the turn count is
     that many turns past the root's, however deep it may go, and scores
-    it there (issue 30: "hard" scores after the opponent's whole reply)."""
+    it there (issue 30: "hard" scores after the opponent's whole reply).
+    Only the playouts' scores count here: tied root actions are also
+    scored right after the action (SearchBot._break_ties)."""
     state, seat = next((s, t) for s, t in _positions(row, seed=3) if len(_searched_actions(s, t)) > 1)
     engine = kernel.get(rules.game_of(state))
     scored = []
 
     def recording(world, who):
-        scored.append(world["turn"])
+        if sys._getframe(1).f_code.co_name == "_iterate":  # a playout's score
+            scored.append(world["turn"])
         return engine.evaluate(world, who)
 
     searched = dataclasses.replace(engine, evaluate=recording)
@@ -363,3 +368,63 @@ def test_make_bot_s_choice_at_a_move_of_the_turn_is_reproducible():
         choices.append((bot.choose(rules.copy_state(state), seat), bot.last_choice))
     assert choices[0] == choices[1]
     assert 0 < sum(w.visits for w in choices[0][1]) <= round(hard.iterations * hard.shrink**6)
+
+
+def _won_with_a_wither(seed: int) -> tuple[dict, int, str]:
+    """A Codex position (a greedy game's first main phase where the seat
+    asked can attack the other base) made a sure win: that base has 1 HP
+    left; the seat holds Wither with gold for it and may not hire or
+    build. Returns the state, the seat and the seat's hero (a Wither on
+    it only hurts the seat's side)."""
+    engine = kernel.get("codex")
+    config = sampled_config("1hero", 2, 1, seed, f"w{seed}")
+    found: list = []
+    seen: list = []
+
+    def keep(state, seat, action):
+        seen.append(action)
+        asked = engine.seat_to_ask(state, len(seen))
+        if found or state["status"] != "playing" or state["prompt"] is not None or state["phase"] != "main":
+            return
+        legal = rules.legal_actions(state, asked)
+        if any(a["type"] == "attack" and a["target"].startswith("base:") for a in legal):
+            found.append((engine.copy_state(state), asked))
+
+    play_game(engine, config, [engine.bots["greedy"](seed), engine.bots["greedy"](seed + 1)], 400, keep)
+    state, seat = found[0]
+    other = state["players"][1 - seat]["team"]
+    state["teams"][other]["damage"] = state["teams"][other]["hp"] - 1
+    p = state["players"][seat]
+    card = dict(state["cards"][p["workers"][0]], card="wither", iid="c999", zone="hand", marks={})
+    card.update(damage=0, minus=0, plus=0, exhausted=False, controller=seat, owner=seat)
+    state["cards"]["c999"] = card
+    p.update(hand=["c999"], gold=2, hired_this_turn=True)
+    p["buildings"]["tech_1"] = {"damage": 0, "done": True, "id": "tech_1"}
+    return state, seat, next(i for i in p["play"] if stats.is_hero(state, i))
+
+
+@pytest.mark.parametrize("prior", ["", "greedy"])
+@pytest.mark.parametrize("seed", [1, 4])
+def test_a_sure_win_never_hurts_the_bot_s_own_side(seed, prior):
+    """Found (tester, F10): a "normal" Codex bot that had the game won
+    played Wither on its own Helpful Turtle while the opponent's hero was
+    a legal target: every root action scored a certain win, and the tie
+    went to the listing order (or to the greedy prior, which picks a
+    spell's target at random). Here, before, every search of seed 1
+    played Wither on its own hero and none of seed 4 attacked the base.
+    Now actions that tie at the top are told apart by the position right
+    after them: a win at once first, then the game's evaluation; every
+    search attacks the base and wins."""
+    state, seat, hero = _won_with_a_wither(seed)
+    engine = kernel.get("codex")
+    harmful = {"type": "play", "card": "c999", "targets": [hero]}
+    assert rules.is_legal(state, seat, harmful)
+    for bot_seed in range(4):
+        level = Level(iterations=48, depth=16, noise=0.0, prior=prior)
+        bot = SearchBot(engine, seed=bot_seed, level=level)
+        chosen = bot.choose(rules.copy_state(state), seat)
+        tied = [w.action for w in bot.last_choice if w.visits and w.value == bot.last_choice[0].value]
+        assert harmful in tied  # the self-harming action tied with the pick
+        assert chosen != harmful
+        after, _ = rules.apply_action(state, seat, chosen)
+        assert after["status"] == "finished" and seat in rules.outcome(after)["winners"]

@@ -7,6 +7,7 @@ import json
 import re
 
 import pytest
+from asgiref.sync import async_to_sync
 
 from game import rules
 from game.models import Match, MatchPlayer
@@ -86,10 +87,15 @@ def test_the_start_page_is_open_and_the_lobby_links_it(make_user):
 
 def _act(match_id: int, user, kind: str) -> None:
     """The learner makes the first legal action of type ``kind`` (seat 0)."""
+    _act_as(match_id, user, 0, kind)
+
+
+def _act_as(match_id: int, user, seat: int, kind: str) -> None:
+    """``user`` at ``seat`` makes its first legal action of type ``kind``."""
     from game.services import apply_match_action, load_snapshot
 
     snapshot = load_snapshot(match_id)
-    action = next(a for a in rules.legal_actions(snapshot.state, 0) if a["type"] == kind)
+    action = next(a for a in rules.legal_actions(snapshot.state, seat) if a["type"] == kind)
     apply_match_action(match_id, user.pk, action, snapshot.version)
 
 
@@ -143,3 +149,45 @@ def test_the_next_chapter_ends_the_earlier_lesson(make_user, monkeypatch):
     assert Match.objects.get(pk=others).status == Match.Status.PLAYING  # another learner's lesson is theirs
     mine = client.get("/api/lobby/matches/").json()["mine"]  # "Your matches": those in play
     assert [m["id"] for m in mine] == [second], mine
+
+
+def test_a_lesson_s_match_is_played_through_its_lesson(make_user, monkeypatch):
+    """Tester's F4: the lobby's "Your matches" linked a lesson as a plain
+    match (/match/27/), whose page let the learner end the main phase the
+    lesson held back; back on the lesson, the panel still said step 1
+    while the game was at turn 3. The plain match page of a lesson now
+    sends its learner to the lesson's page (where the lobby's link lands);
+    anyone else is answered as before (404: a lesson has no table)."""
+    from game import tasks
+
+    monkeypatch.setattr(tasks, "wake_bots", lambda match_id: False)
+    ana, bo = make_user("ana"), make_user("bo")
+    client = logged_in(ana)
+    match_id = int(re.search(r"(\d+)/$", client.post("/learn/start/")["Location"]).group(1))
+    answer = client.get(f"/match/{match_id}/")
+    assert answer.status_code == 302 and answer["Location"] == f"/learn/match/{match_id}/"
+    assert logged_in(bo).get(f"/match/{match_id}/").status_code == 404
+    assert client.get(f"/match/{match_id}/replay/").status_code == 200  # the replay is not a way to play
+
+
+def test_the_lobby_counts_the_turn_as_the_match_page_does(make_user):
+    """Tester's F4: the lobby said turn 2 of a match whose page said turn 3.
+    Once a main phase ends, the next player's turn waits for tech choices
+    (phase "tech", R11) before the engine counts it; the page shows that
+    coming turn (static/js/codexmatch.js banner), and now so does the lobby."""
+    from game.services import load_snapshot
+    from tests.server.matchkit import start_match
+
+    ana, bo = make_user("ana"), make_user("bo")
+    match = async_to_sync(start_match)([ana, bo])
+    turns = []
+    for user in (ana, bo, ana):
+        state = load_snapshot(match.pk).state
+        shown = state["turn"] + 1 if state["phase"] == "tech" else state["turn"]
+        for who in (ana, bo):
+            turns.append((state["phase"], logged_in(who).get("/api/lobby/matches/").json()["mine"][0]["turn"] == shown))
+        seat = 0 if user is ana else 1
+        while load_snapshot(match.pk).state["phase"] == "tech":
+            _act_as(match.pk, user, seat, "tech")
+        _act_as(match.pk, user, seat, "end_main")
+    assert ("tech", True) in turns and all(same for _, same in turns), turns
