@@ -91,6 +91,8 @@ MIDDLEWARE = [
     # Every request of a logged-in user is a sign of life (lobby.seen: whose tables still have a host).
     "lobby.seen.SeenMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    # A 405 outside /api/ is the site's refusal page (codexsite.notallowed).
+    "codexsite.notallowed.NotAllowedPageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # Last, as django-axes asks: turns a lock-out into the page saying when to try again.
     "axes.middleware.AxesMiddleware",
