@@ -203,6 +203,33 @@ def test_the_guard_refuses_urls_that_are_not_public_http(url):
     assert str(refused.value).endswith(".")  # a sentence
 
 
+@pytest.mark.parametrize(
+    "url",
+    [
+        "http://[2002:7f00:1::]/",  # 6to4 of 127.0.0.1
+        "http://[2002:a00:1::1]/",  # 6to4 of 10.0.0.1
+        "http://[64:ff9b::7f00:1]/",  # NAT64 of 127.0.0.1
+        "http://[64:ff9b::a9fe:a9fe]/",  # NAT64 of 169.254.169.254
+        "http://[::7f00:1]/",  # IPv4-compatible 127.0.0.1
+        "http://[::c0a8:1]/",  # IPv4-compatible 192.168.0.1
+        "http://[2001:0:4136:e378:8000:63bf:80ff:fffe]/",  # Teredo, client 127.0.0.1
+        "http://[2001:0:a00:1:8000:63bf:3fff:fdd2]/",  # Teredo, server 10.0.0.1
+    ],
+)
+def test_the_guard_refuses_ipv6_forms_of_a_private_ipv4_address(url):
+    """The tester's F5: an IPv6 address that carries a private or local
+    IPv4 one (6to4, NAT64, IPv4-compatible, Teredo) is refused as that IPv4
+    address is."""
+    with pytest.raises(netguard.Refused):
+        netguard.check(url)
+
+
+def test_the_guard_takes_ipv6_forms_of_a_public_ipv4_address(monkeypatch):
+    monkeypatch.setattr(netguard, "interface_addresses", lambda: [])
+    for text in ("2002:5db8:d822::1", "64:ff9b::5db8:d822"):  # 6to4 and NAT64 of 93.184.216.34
+        assert netguard.check(f"http://[{text}]/hook").addresses == (text,)
+
+
 def test_the_guard_refuses_a_name_when_any_of_its_addresses_is_private(monkeypatch):
     def two(host, port, type=0):
         return [(socket.AF_INET, socket.SOCK_STREAM, 6, "", (a, port)) for a in ("93.184.216.34", "10.0.0.7")]
