@@ -4,12 +4,13 @@ turn-based table's pace and webhook, a C-23 seat's deck (house rule K1; issues 1
 and 32). Each raises LobbyError with a sentence."""
 
 from codexsite import netguard
-from decks.services import DeckError, deck_for_seat, starter_label
+from decks.services import DeckError, deck_for_seat
 from game import rules, turnbased
 from game.models import Match
 from game.rules import tables
 from game.rules.tables import C23
 from lobby.errors import LobbyError
+from lobby.names import starter_label
 
 WEBHOOK_MAX = 500  # characters of a table's webhook address (lobby.models.Table.webhook_url)
 DEFAULT_STRIKES = 3  # the community tournaments' rule: three missed deadlines and you are out
