@@ -24,6 +24,7 @@ import urllib3
 from django.conf import settings
 
 from codexsite.lan import interface_addresses
+from codexsite.usertext import clipped
 
 READ_LIMIT = 4096  # bytes of a receiver's answer read (and then dropped)
 
@@ -101,14 +102,14 @@ def resolve(host: str, port: int) -> tuple[str, ...]:
     try:
         infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
     except (socket.gaierror, UnicodeError) as exc:
-        raise Refused(f"The address {host} could not be found.") from exc
+        raise Refused(f"The address {clipped(host)} could not be found.") from exc
     seen: list[str] = []
     for info in infos:
         text = str(info[4][0]).split("%")[0]
         if text not in seen:
             seen.append(text)
     if not seen:
-        raise Refused(f"The address {host} could not be found.")
+        raise Refused(f"The address {clipped(host)} could not be found.")
     return tuple(seen)
 
 
@@ -133,7 +134,7 @@ def check(url: str) -> Target:
     for text in addresses:
         if not _public(ipaddress.ip_address(text)):
             raise Refused(
-                f"{parts.hostname} leads to a private or local address ({text}): "
+                f"{clipped(parts.hostname)} leads to a private or local address ({text}): "
                 "notices go only to servers on the public internet."
             )
     path = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")

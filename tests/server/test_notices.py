@@ -2,6 +2,7 @@
 subscriptions, retries to failed, the stop link, the settings page, no
 hidden information in a notice, and the leases and keeper (notices.keeper)."""
 
+import re
 import socket
 from datetime import timedelta
 
@@ -379,6 +380,50 @@ def test_the_settings_page_refuses_a_private_webhook_with_a_sentence_and_saves_n
     assert not NoticeChoice.objects.filter(user=carol, email=True).exists()
     saved = client.post(reverse("notices:settings"), {"email_on": "on", "email": "c@example.org", "webhook_url": ""})
     assert saved.status_code == 302 and NoticeChoice.objects.get(user=carol).email
+
+
+def test_a_webhook_refusal_never_repeats_a_long_host_whole(make_user, monkeypatch):
+    """The tester's F6: a refusal repeated a 480-character host name, and
+    the notices page grew as wide as it. The sentence quotes at most
+    codexsite.usertext.QUOTED_CHARS characters of it, whether the name is
+    not found or leads to a private address."""
+    from codexsite.usertext import QUOTED_CHARS
+
+    host = "a" * 480 + ".example"
+    with pytest.raises(netguard.Refused) as unknown:
+        netguard.check(f"http://{host}/x")
+    monkeypatch.setattr(netguard, "resolve", lambda name, port: ("10.0.0.1",))
+    with pytest.raises(netguard.Refused) as private:
+        netguard.check(f"http://{host}/x")
+    for refused in (unknown, private):
+        text = str(refused.value)
+        assert "a" * QUOTED_CHARS not in text and "…" in text and text.endswith("."), text
+    client = Client()
+    client.force_login(make_user("carol"))
+    answer = client.post(reverse("notices:settings"), {"webhook_url": f"http://{host}/x"})
+    said = re.search(r'id="webhook-error">([^<]*)<', answer.content.decode()).group(1)
+    assert answer.status_code == 400 and "private or local address" in said and "a" * QUOTED_CHARS not in said
+
+
+def test_refusals_that_quote_a_value_sent_clip_it(make_user):
+    """The other refusals that quote what was sent (a bot's kind, a mode, a
+    name looked up) quote at most QUOTED_CHARS characters of it."""
+    from codexsite.usertext import QUOTED_CHARS
+    from community.errors import CommunityError
+    from community.people import find_user
+    from lobby import services as lobby
+    from lobby.errors import LobbyError
+
+    long = "z" * 5000
+    refusals = []
+    for call in (
+        lambda: lobby.create_table(make_user("dora"), long),
+        lambda: find_user(long),
+    ):
+        with pytest.raises((LobbyError, CommunityError)) as refused:
+            call()
+        refusals.append(refused.value.message)
+    assert all("z" * QUOTED_CHARS not in text and "…" in text for text in refusals), refusals
 
 
 def test_a_test_notice_goes_out_on_a_chosen_channel_only(make_user, quick, no_queue):
