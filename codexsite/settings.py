@@ -456,6 +456,9 @@ CODEX_NOTICE_ALLOW_NETWORKS = env.list("CODEX_NOTICE_ALLOW_NETWORKS", default=[]
 # "Notices: held while you look"): it is looked at again every
 # CODEX_NOTICE_LOOK_GRACE seconds while they look.
 CODEX_NOTICE_LOOK_GRACE = env.float("CODEX_NOTICE_LOOK_GRACE", default=30.0)
+# ... but no longer than this from the turn: a tab left open (on another
+# device, in the background) without a move does not hold it for good.
+CODEX_NOTICE_LOOK_MAX = env.float("CODEX_NOTICE_LOOK_MAX", default=600.0)
 # Notices go out as written, at once: none held while its player looks,
 # none dropped because its turn passed before it was sent. On for the
 # turn-based soak only, whose scripted players keep their sockets open and

@@ -20,7 +20,8 @@ they look is due only after CODEX_NOTICE_LOOK_GRACE seconds. At send time
 (after the claim) a row whose turn has passed (turn_passed: the seat acted
 since, the game no longer waits on it, or a later turn of it has its own
 row) is marked dropped and not sent, and one whose player still looks is
-put off by the grace again, its try not counted."""
+put off by the grace again, its try not counted, until it has waited
+CODEX_NOTICE_LOOK_MAX seconds (a page left open on another device)."""
 
 import logging
 import threading
@@ -276,7 +277,9 @@ def turn_passed(notice: Notice) -> bool:
 def _held_back(notice: Notice) -> str | None:
     """Mark the claimed turn ``notice`` dropped when its turn passed, or
     pending again after the look grace (its try not counted) while its
-    player looks; returns that status, or None when it is to be sent. The
+    player looks, for CODEX_NOTICE_LOOK_MAX seconds from its turn at most (a
+    tab left open on another device does not keep it from the phone for
+    good); returns that status, or None when it is to be sent. The
     table's webhook and test notices are never held back, nor any notice
     under CODEX_NOTICES_WHILE_LOOKING (the soak sends every turn's)."""
     if notice.match_id is None or notice.channel == TABLE or settings.CODEX_NOTICES_WHILE_LOOKING:
@@ -285,7 +288,8 @@ def _held_back(notice: Notice) -> str | None:
     if turn_passed(notice):
         rows.update(status=Notice.Status.DROPPED, error="")
         return Notice.Status.DROPPED
-    if _looking(notice.user_id, notice.match_id):
+    held_for = timezone.now() - notice.created
+    if _looking(notice.user_id, notice.match_id) and held_for < timedelta(seconds=settings.CODEX_NOTICE_LOOK_MAX):
         rows.update(status=Notice.Status.PENDING, next_try=timezone.now() + _look_grace(), tries=F("tries") - 1)
         return Notice.Status.PENDING
     return None

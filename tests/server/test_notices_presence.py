@@ -81,6 +81,19 @@ def test_a_row_is_written_but_held_while_the_seat_has_the_match_open_on_any_work
     assert held(key) and row.tries == 0 and not djmail.outbox
 
 
+def test_a_page_left_open_holds_the_notice_ten_minutes_at_most(match, settings):
+    """A tab left open on another device, or in the background, without a
+    move: the notice goes out once it waited CODEX_NOTICE_LOOK_MAX seconds,
+    so the phone hears of the turn before the deadline."""
+    socket_row(match, 0)
+    [key] = api.turn_waits(match.pk, 0, None)
+    grace_passes()
+    assert outbox.deliver(key) == Notice.Status.PENDING and not djmail.outbox
+    waited = timedelta(seconds=settings.CODEX_NOTICE_LOOK_MAX + 1)
+    Notice.objects.filter(key=key).update(created=timezone.now() - waited, next_try=timezone.now())
+    assert outbox.deliver(key) == Notice.Status.SENT and len(djmail.outbox) == 1
+
+
 def test_another_players_open_page_does_not_hold_the_notice(match):
     socket_row(match, 1)
     [key] = api.turn_waits(match.pk, 0, None)
