@@ -18,7 +18,9 @@ class NotAllowedPageMiddleware:
 
     def __call__(self, request):
         response = self.get_response(request)
-        if response.status_code != 405 or request.path.startswith(API_PREFIX) or response.content:
+        if response.status_code != 405 or request.path.startswith(API_PREFIX):
+            return response
+        if getattr(response, "streaming", False) or response.content:
             return response
         page = render(request, "405.html", status=405)
         if response.has_header("Allow"):
