@@ -9,7 +9,11 @@
 - **Lost**: a turn with no row on a channel, or a row no receiver got (a
   row marked failed is lost too). **Doubled**: a row for no turn of the
   game (a turn told twice under two keys); a key taken twice at a receiver
-  cannot be, as the receivers take a key once, as the notices ask. The raw
+  cannot be, as the receivers take a key once, as the notices ask. A row
+  is written for every turn, whether or not its player looks; the soak
+  sets CODEX_NOTICES_WHILE_LOOKING, so none is held or dropped
+  (notices.outbox: a dropped row would count as lost here; ``statuses``
+  shows any). The raw
   repeats of a key are reported apart (``redelivered``: at-least-once
   sending repeats a notice whose worker died between the send and the
   mark). **Unexpected**: a key received that the outbox never wrote.

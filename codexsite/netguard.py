@@ -3,8 +3,10 @@ server-side request forgery (issue 32, "Bad input").
 
 A URL is refused unless it is http(s) and every address its host name
 resolves to is a public one: not loopback, private, link-local, shared,
-reserved, multicast or unspecified, nor an address of this machine's own
-interfaces. The request then connects to an address that was checked (never
+reserved, multicast or unspecified, nor an IPv6 address carrying an IPv4
+one that is not public (IPv4-mapped, 6to4, Teredo, NAT64, IPv4-compatible:
+embedded_ipv4), nor an address of this machine's own interfaces. The
+request then connects to an address that was checked (never
 resolving the name again: a name that changes its answer in between cannot
 lead it elsewhere), sending the name as Host and, for https, as the TLS
 server name the certificate is checked against. Redirects are not followed.
@@ -22,6 +24,7 @@ import urllib3
 from django.conf import settings
 
 from codexsite.lan import interface_addresses
+from codexsite.usertext import clipped
 
 READ_LIMIT = 4096  # bytes of a receiver's answer read (and then dropped)
 
@@ -61,13 +64,34 @@ def _own_addresses() -> set:
     return own
 
 
+NAT64 = ipaddress.ip_network("64:ff9b::/96")  # RFC 6052's well-known prefix: the IPv4 in the last 32 bits
+IPV4_COMPATIBLE = ipaddress.ip_network("::/96")  # the deprecated ::a.b.c.d (RFC 4291 2.5.5.1)
+
+
+def embedded_ipv4(address) -> list:
+    """The IPv4 addresses an IPv6 ``address`` carries, which a network may
+    route it to: IPv4-mapped (::ffff:a.b.c.d), 6to4 (2002::/16), Teredo
+    (2001::/32: its server and its client), NAT64 (64:ff9b::/96) and
+    IPv4-compatible (::a.b.c.d, but :: and ::1). None for an IPv4 address."""
+    if not isinstance(address, ipaddress.IPv6Address):
+        return []
+    found = [address.ipv4_mapped, address.sixtofour, *(address.teredo or ())]
+    if address in NAT64 or (address in IPV4_COMPATIBLE and int(address) > 1):
+        found.append(ipaddress.IPv4Address(int(address) & 0xFFFFFFFF))
+    return [v4 for v4 in found if v4 is not None]
+
+
 def _public(address) -> bool:
-    """True when ``address`` (an ip_address) is one a request may reach."""
+    """True when ``address`` (an ip_address) is one a request may reach: an
+    IPv6 address carrying an IPv4 one (embedded_ipv4) only when that IPv4
+    address is public too (an IPv4-mapped one is judged as its IPv4)."""
     if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped is not None:
         address = address.ipv4_mapped
     if _allowed(address):
         return True
     if not address.is_global or address.is_multicast:
+        return False
+    if not all(_public(v4) for v4 in embedded_ipv4(address)):
         return False
     return address not in _own_addresses()
 
@@ -78,14 +102,14 @@ def resolve(host: str, port: int) -> tuple[str, ...]:
     try:
         infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
     except (socket.gaierror, UnicodeError) as exc:
-        raise Refused(f"The address {host} could not be found.") from exc
+        raise Refused(f"The address {clipped(host)} could not be found.") from exc
     seen: list[str] = []
     for info in infos:
         text = str(info[4][0]).split("%")[0]
         if text not in seen:
             seen.append(text)
     if not seen:
-        raise Refused(f"The address {host} could not be found.")
+        raise Refused(f"The address {clipped(host)} could not be found.")
     return tuple(seen)
 
 
@@ -110,7 +134,7 @@ def check(url: str) -> Target:
     for text in addresses:
         if not _public(ipaddress.ip_address(text)):
             raise Refused(
-                f"{parts.hostname} leads to a private or local address ({text}): "
+                f"{clipped(parts.hostname)} leads to a private or local address ({text}): "
                 "notices go only to servers on the public internet."
             )
     path = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")

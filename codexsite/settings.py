@@ -91,6 +91,8 @@ MIDDLEWARE = [
     # Every request of a logged-in user is a sign of life (lobby.seen: whose tables still have a host).
     "lobby.seen.SeenMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    # A 405 outside /api/ is the site's refusal page (codexsite.notallowed).
+    "codexsite.notallowed.NotAllowedPageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # Last, as django-axes asks: turns a lock-out into the page saying when to try again.
     "axes.middleware.AxesMiddleware",
@@ -446,10 +448,18 @@ CODEX_NOTICE_SENDERS = env.int("CODEX_NOTICE_SENDERS", default=2)
 # (comma-separated CIDR, e.g. 127.0.0.1/32 for a receiver on this machine):
 # none by default, so users cannot make this server reach its own network.
 CODEX_NOTICE_ALLOW_NETWORKS = env.list("CODEX_NOTICE_ALLOW_NETWORKS", default=[])
-# Notices go out even while their player has the match open in a tab
-# (normally not: notices.outbox.write_turn, docs/ARCHITECTURE.md "Notices:
-# not while you look"). On for the turn-based soak only, whose scripted
-# players keep their sockets open and which measures the notices' pipe.
+# A turn's notice is held while its player has the match open in a tab and
+# sent once they left without acting (notices.outbox, docs/ARCHITECTURE.md
+# "Notices: held while you look"): it is looked at again every
+# CODEX_NOTICE_LOOK_GRACE seconds while they look.
+CODEX_NOTICE_LOOK_GRACE = env.float("CODEX_NOTICE_LOOK_GRACE", default=30.0)
+# ... but no longer than this from the turn: a tab left open (on another
+# device, in the background) without a move does not hold it for good.
+CODEX_NOTICE_LOOK_MAX = env.float("CODEX_NOTICE_LOOK_MAX", default=600.0)
+# Notices go out as written, at once: none held while its player looks,
+# none dropped because its turn passed before it was sent. On for the
+# turn-based soak only, whose scripted players keep their sockets open and
+# act at once, and which measures the notices' pipe (a notice per turn).
 CODEX_NOTICES_WHILE_LOOKING = env.bool("CODEX_NOTICES_WHILE_LOOKING", default=False)
 # The notice keeper's threads: leases and the sweep of due notices every
 # CODEX_NOTICE_TICK seconds (notices.keeper). Off in a test process, whose

@@ -8,6 +8,16 @@ MAX_MARKS = 2  # combining marks kept on one character (docs/RULINGS.md "Server:
 # Letters and symbols that draw nothing: a text of them looks empty, so they count as spaces.
 BLANKS = frozenset("\u115f\u1160\u2800\u3164\uffa0")  # Hangul fillers, Braille blank
 ZWJ = "\u200d"  # zero-width joiner: kept between two visible characters (emoji sequences, Indic forms)
+QUOTED_CHARS = 40  # characters of a value sent that a refusal repeats at most (clipped)
+
+
+def clipped(value, limit: int = QUOTED_CHARS) -> str:
+    """``value`` (any: its str) as a refusal may repeat it: at most ``limit``
+    characters, the last one "…" when it was longer. No refusal repeats a
+    value sent whole (README: a 10,000-character address made a sentence,
+    and a page, as wide as itself; the tester's F6)."""
+    text = str(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def visible_text(text: str) -> str:

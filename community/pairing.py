@@ -21,6 +21,7 @@ from datetime import timedelta
 from django.db import transaction
 from django.utils import timezone
 
+from codexsite.usertext import clipped
 from community.errors import CommunityError
 from community.families import family_of
 from community.models import PairingRequest, Rating
@@ -130,7 +131,7 @@ def join(user, mode: str, rated: bool = False, turn_seconds: int | None = None, 
     a pick or deck (``bad_heroes``, ``bad_deck``, ``no_such_deck``,
     ``illegal_deck``), the request unchanged."""
     if mode not in MODES:
-        raise CommunityError("bad_mode", f"There is no game mode called {str(mode)[:40]!r}.")
+        raise CommunityError("bad_mode", f"There is no game mode called {clipped(mode)!r}.")
     if turn_seconds is not None and turn_seconds not in turnbased.MOVE_CHOICES:
         raise CommunityError(
             "bad_pace", "Play now live, or turn-based with 1 hour, 8 hours, or 1, 2, 3, 7 or 14 days a move."

@@ -2,6 +2,7 @@
 
 from django.contrib.auth import get_user_model
 
+from codexsite.usertext import clipped
 from community.errors import CommunityError
 from lobby.names import name_keys
 from lobby.seen import host_gone_cutoff
@@ -21,7 +22,7 @@ def find_user(name: str):
         folded, _ = name_keys(text)
         found = users.filter(name_key=folded).first() if folded else None
     if found is None:
-        raise CommunityError("unknown_name", f"Nobody here goes by the name {text!r}: check the spelling.")
+        raise CommunityError("unknown_name", f"Nobody here goes by the name {clipped(text)!r}: check the spelling.")
     return found
 
 

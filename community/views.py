@@ -1,14 +1,18 @@
 """Community pages (plain HTML, forms posted to the server): profiles,
-friends, invitations by name and leaderboards (issue 33). A refused form
-comes back with its sentence and the status of the refusal; nothing changed."""
+friends, invitations by name and leaderboards (issue 33). A form's POST
+leads back to the page it is on (codexsite.prg: Post/Redirect/Get), which
+says what was done, or the refusal's sentence with its status and the
+fields sent; nothing changed then."""
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponseNotAllowed
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
+from codexsite import prg
 from community import friends, invites
 from community.errors import CommunityError
 from community.families import FAMILIES
@@ -29,16 +33,17 @@ def _account(username: str):
     return found
 
 
-def _profile(request, user, error: str = "", status: int = 200):
+def _profile(request, user):
+    said = prg.said(request)
     context = {
         "person": user,
         "online": is_online(user),
         "following": friends.follows(request.user, user),
         "own": request.user.is_authenticated and request.user.pk == user.pk,
-        "error": error,
+        "error": said["error"],
         **profile(user, request.user),
     }
-    return render(request, "community/profile.html", context, status=status)
+    return render(request, "community/profile.html", context, status=said["status"])
 
 
 def profile_page(request, username):
@@ -62,7 +67,7 @@ def _follow_change(request, username, change, back_to_friends: bool = False):
     try:
         change(request.user, user.username)
     except CommunityError as err:
-        return _profile(request, user, err.message, err.status)
+        return prg.back_to(request, reverse("profile", args=[user.username]), error=err.message, status=err.status)
     if back_to_friends:
         return redirect("friends")
     return redirect("profile", username=user.username)
@@ -82,16 +87,17 @@ def unfollow_user(request, username):
     return _follow_change(request, username, friends.unfollow, request.POST.get("next") == "friends")
 
 
-def _friends(request, message: str = "", error: str = "", status: int = 200, form: dict | None = None):
+def _friends(request):
+    said = prg.said(request)
     context = {
         "friends": friends.friends_of(request.user, request.user),
         "tables": invites.invitable_tables(request.user),
         "invites": invites.pending(request.user),
-        "message": message,
-        "error": error,
-        "form": form or {},
+        "message": said["message"],
+        "error": said["error"],
+        "form": said["form"],
     }
-    return render(request, "community/friends.html", context, status=status)
+    return render(request, "community/friends.html", context, status=said["status"])
 
 
 @login_required
@@ -101,25 +107,26 @@ def friends_page(request):
     by name (POST ``name``), invite to your table, your invitations."""
     if request.method == "GET":
         return _friends(request)
-    name = request.POST.get("name", "")
+    name, page = request.POST.get("name", ""), reverse("friends")
     try:
         other = friends.follow(request.user, name)
     except CommunityError as err:
-        return _friends(request, error=err.message, status=err.status, form={"name": name})
-    return _friends(request, message=f"You now follow {other.public_name}.")
+        return prg.back_to(request, page, error=err.message, status=err.status, form={"name": name})
+    return prg.back_to(request, page, message=f"You now follow {other.public_name}.")
 
 
 @login_required
 @require_POST
 def invite_friends(request):
     """Invite people by name (POST ``names``) to one of your tables (POST ``table``)."""
-    names, table = request.POST.get("names", ""), request.POST.get("table", "")
+    names, table, page = request.POST.get("names", ""), request.POST.get("table", ""), reverse("friends")
     try:
         people = invites.invite(request.user, table, names)
     except CommunityError as err:
-        return _friends(request, error=err.message, status=err.status, form={"names": names, "table": table})
+        form = {"names": names, "table": table}
+        return prg.back_to(request, page, error=err.message, status=err.status, form=form)
     who = ", ".join(p.public_name for p in people)
-    return _friends(request, message=f"Invited {who}: the invitation waits in their lobby.")
+    return prg.back_to(request, page, message=f"Invited {who}: the invitation waits in their lobby.")
 
 
 @login_required

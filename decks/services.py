@@ -74,14 +74,7 @@ def check_name(name) -> str:
         require_not_reserved(clean, "that name at a seat")
     except ValidationError as err:
         raise DeckError("bad_name", err.messages[0]) from None
-    if clean.casefold() in {starter_label(colour).casefold() for colour in starter_decks()}:
-        raise DeckError("bad_name", "The starter decks are called that: pick another name.")
     return clean
-
-
-def starter_label(colour: str) -> str:
-    """The name a starter deck of ``colour`` is shown under at a table ("Red starter")."""
-    return f"{colour.title()} starter"
 
 
 def save_deck(user, name, cards, deck: Deck | None = None) -> Deck:

@@ -23,9 +23,12 @@ def refusal(match_id: int, seat: int | None) -> tuple[str, str] | None:
     """Why ``seat`` (None: a spectator) may not ask for hints or take back
     in match ``match_id``, as ``(code, sentence)``; None when it may: a
     seat of the match whose every other seat is a table bot, in a match
-    that is not rated (its table's ``rated``)."""
+    that is not rated (its table's ``rated``) nor a puzzle's (its config
+    names one: a hint or a take-back would give the puzzle away)."""
     if seat is None:
         return "spectator", "Only a player can ask for a hint or take an action back."
+    if Match.objects.filter(pk=match_id, config__has_key="puzzle").exists():
+        return "puzzle", "A puzzle offers no hints and no take-backs: either would give its answer away."
     players = list(MatchPlayer.objects.filter(match_id=match_id).values_list("seat", "bot"))
     if seat not in {s for s, _ in players}:
         return "not_seated", "Only the players seated in this match can ask for that."

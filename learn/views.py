@@ -8,6 +8,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
+from codexsite import prg
 from game import views as match_views
 from game.services import MAX_ID
 from game.views import match_context
@@ -19,8 +20,11 @@ from lobby.errors import LobbyError
 
 def learn_page(request):
     """The tutorial's start page: what it teaches and a button that starts
-    it (logged in), or the way to sign up first. Open to everyone."""
-    return render(request, "learn/start.html", {"chapters": CHAPTERS})
+    it (logged in), or the way to sign up first. Open to everyone. After a
+    refused "real game" (real_game), its sentence, with its status."""
+    said = prg.said(request)
+    context = {"chapters": CHAPTERS, "refused": said["error"]}
+    return render(request, "learn/start.html", context, status=said["status"])
 
 
 @login_required
@@ -86,7 +90,7 @@ def real_game(request):
     try:
         match_id = lessons.start_real_game(request.user)
     except LobbyError as err:
-        return render(request, "learn/start.html", {"chapters": CHAPTERS, "refused": err.message}, status=err.status)
+        return prg.back_to(request, reverse("learn"), error=err.message, status=err.status)
     return redirect("match", match_id=match_id)
 
 

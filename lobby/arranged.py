@@ -8,6 +8,7 @@ import secrets
 
 from django.db import transaction
 
+from codexsite.usertext import clipped
 from game.rules import tables
 from game.rules.tables import C23
 from game.standins import BOT_KINDS
@@ -55,7 +56,7 @@ def arrange_match(
     try:
         spec = get_mode(mode)
     except KeyError:
-        raise LobbyError("bad_mode", f"Unknown game mode {mode!r}.") from None
+        raise LobbyError("bad_mode", f"Unknown game mode {clipped(mode)!r}.") from None
     if not spec.min_seats <= len(users) <= spec.max_seats:
         raise LobbyError("bad_seats", f"{spec.label} is not played with {len(users)} seats.")
     bots = list(bots or [""] * len(users))

@@ -15,7 +15,7 @@ after that cleaning, at least one a letter or digit, and it is nobody
 else's: no other account shows a name that looks like it, and it does not
 look like a name the site itself shows (:func:`reserved_pattern`: "You",
 the table bots' names, "seat 2"; a deck's name neither, as it is shown at
-a seat). So nobody
+a seat, nor a starter deck's label, "Red starter", which a C-23 seat shows). So nobody
 appears at a table under a friend's name (issue 11) or as a bot (issue 27).
 
 "Looks like" is the confusable skeleton of Unicode TR 39 (section 4), read
@@ -144,10 +144,27 @@ def reserved_pattern() -> re.Pattern:
     return re.compile(f"(?:{shown}){number}*|(?:{keys('seat', 'team')}){number}+")
 
 
+def starter_label(colour: str) -> str:
+    """The name a C-23 starter deck of ``colour`` is shown under at a seat ("Red starter")."""
+    return f"{colour.title()} starter"
+
+
+@lru_cache(maxsize=1)
+def _starter_keys() -> frozenset:
+    from game.rules.tables import starter_decks
+
+    return frozenset(key for colour in starter_decks() for key in name_keys(starter_label(colour)))
+
+
 def require_not_reserved(name: str, what: str = "that name") -> None:
     """Raise django ValidationError with a sentence for the player when
     ``name`` (a display name, or a deck's name shown at a seat; ``what``
     names it in the sentence) looks like a name the site itself shows
-    (:func:`reserved_pattern`); return None else."""
-    if any(reserved_pattern().fullmatch(key) for key in name_keys(name)):
+    (:func:`reserved_pattern`) or a C-23 starter deck's label, which a
+    seat shows for its deck (:func:`starter_label`, compared by
+    :func:`name_keys`: the tester's F9); return None else."""
+    keys = name_keys(name)
+    if any(reserved_pattern().fullmatch(key) for key in keys):
         raise ValidationError(f"The site itself shows {what} (for you, a bot or a seat): pick another one.")
+    if any(key in _starter_keys() for key in keys):
+        raise ValidationError("The starter decks are called that: pick another name.")

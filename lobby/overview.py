@@ -80,6 +80,36 @@ def seat_players(match, user_id: int) -> list:
     ]
 
 
+def names_in_words(names: list[str]) -> str:
+    """``names`` as a phrase: "A", "A and B", "A, B and C"."""
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def sides(players: list) -> tuple[list[str], list[str]]:
+    """``(partners, opponents)``: the names of the viewer's teammates and of
+    everyone else who has a name, from ``players`` (``[{"name", "team",
+    "you"}]``, seat_players' shape). Without a team (1 vs 1, a
+    free-for-all) everyone else is an opponent."""
+    me = next((p for p in players if p["you"]), None)
+    team = me["team"] if me is not None else None
+    others = [p for p in players if not p["you"] and p["name"]]
+    partners = [p["name"] for p in others if team is not None and p["team"] == team]
+    return partners, [p["name"] for p in others if team is None or p["team"] != team]
+
+
+def with_against(players: list) -> str:
+    """The viewer's side of a match in words, "with A against B and C"
+    (sides; "against B" without partners), as the lobby and the notices
+    say it."""
+    partners, opponents = sides(players)
+    words = (f"with {names_in_words(partners)} " if partners else "") + (
+        f"against {names_in_words(opponents)}" if opponents else ""
+    )
+    return words.strip()
+
+
 def _result(match, seat) -> dict:
     """The result as the viewer reads it: ``{"winners": [names], "seats":
     [winning seats], "outcome": "won"|"shared"|"lost"|"draw"|None (a
@@ -250,7 +280,10 @@ def turn_based_page(user, page: int = 1, now=None) -> dict:
 def _turn_based_entry(row, now) -> dict:
     """One turn-based match of turn_based_page, from the viewer's seat ``row``."""
     match = row.match
-    names = [seat.get("name", "") for seat in match.config.get("seats", [])]
+    seats = match.config.get("seats", [])
+    names = [seat.get("name", "") for seat in seats]
+    players = [{"name": name, "team": seats[i].get("team"), "you": i == row.seat} for i, name in enumerate(names)]
+    partners, opponents = sides(players)
     waiting = (match.clock or {}).get("seats", [])
     deadline = row.deadline or match.deadline
     mode = match.config.get("mode") or match.config.get("game", "")
@@ -259,7 +292,9 @@ def _turn_based_entry(row, now) -> dict:
         "game": match.config.get("game", "codex"),
         "mode": mode,
         "mode_label": mode_label(mode),
-        "opponents": [name for seat, name in enumerate(names) if seat != row.seat],
+        "partners": partners,
+        "opponents": opponents,
+        "with_against": with_against(players),
         "waiting_for": [names[seat] for seat in waiting if seat < len(names)],
         "your_turn": row.deadline is not None,
         "deadline": deadline.isoformat() if deadline is not None else None,

@@ -16,6 +16,7 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 
+from codexsite.usertext import clipped
 from game import rules, tasks, turnbased, turnclock
 from game.models import Match, MatchPlayer
 from game.rules import tables
@@ -204,7 +205,7 @@ def create_table(
     try:
         spec = get_mode(mode)
     except KeyError:
-        raise LobbyError("bad_mode", f"Unknown game mode {mode!r}.") from None
+        raise LobbyError("bad_mode", f"Unknown game mode {clipped(mode)!r}.") from None
     count = spec.min_seats if seats is None else seats
     if not spec.min_seats <= count <= spec.max_seats:
         counts = str(spec.min_seats) if spec.min_seats == spec.max_seats else f"{spec.min_seats} to {spec.max_seats}"
@@ -226,7 +227,7 @@ def create_table(
         raise LobbyError("bad_map", f'{spec.label} is played without a map: leave the map at "no map".')
     if map_choice not in map_choices():
         raise LobbyError(
-            "bad_map", f"There is no map called {str(map_choice)[:40]!r}: pick one of the 12 maps, random, or none."
+            "bad_map", f"There is no map called {clipped(map_choice)!r}: pick one of the 12 maps, random, or none."
         )
     options = checked_options(spec, options)
     host_deck = seat_deck(spec.game, host, deck)
@@ -461,7 +462,7 @@ def seat_bot(table_id: int, host, index: int, kind: str, heroes: list | None = N
     (and those of a closed table).
     """
     if kind not in BOT_KINDS:
-        raise LobbyError("bad_bot", f"There is no bot called {kind!r}: choose one of {', '.join(BOT_KINDS)}.")
+        raise LobbyError("bad_bot", f"There is no bot called {clipped(kind)!r}: choose one of {', '.join(BOT_KINDS)}.")
     with transaction.atomic():
         table, seat = _hosts_seat(table_id, host, index, "Only the host seats bots.")
         if table.rated:

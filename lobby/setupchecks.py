@@ -4,12 +4,14 @@ turn-based table's pace and webhook, a C-23 seat's deck (house rule K1; issues 1
 and 32). Each raises LobbyError with a sentence."""
 
 from codexsite import netguard
-from decks.services import DeckError, deck_for_seat, starter_label
+from codexsite.usertext import clipped
+from decks.services import DeckError, deck_for_seat
 from game import rules, turnbased
 from game.models import Match
 from game.rules import tables
 from game.rules.tables import C23
 from lobby.errors import LobbyError
+from lobby.names import starter_label
 
 WEBHOOK_MAX = 500  # characters of a table's webhook address (lobby.models.Table.webhook_url)
 DEFAULT_STRIKES = 3  # the community tournaments' rule: three missed deadlines and you are out
@@ -79,9 +81,9 @@ def picked_heroes(spec, current: list, heroes: list | None, main: str | None) ->
             raise LobbyError("bad_heroes", "Pick one hero." if count == 1 else f"Pick {count} different heroes.")
         unknown = [h for h in heroes if h not in spec.heroes]
         if unknown:
+            choices = ", ".join(_hero_names(spec.heroes))
             raise LobbyError(
-                "bad_heroes",
-                f"{unknown[0]!r} is not a hero you can pick. Pick among: {', '.join(_hero_names(spec.heroes))}.",
+                "bad_heroes", f"{clipped(unknown[0])!r} is not a hero you can pick. Pick among: {choices}."
             )
     if main is not None:
         if main not in picked:

@@ -68,7 +68,8 @@ class Notice(models.Model):
     ``status``: pending (to send at ``next_try``), sending (claimed by a
     worker until ``next_try``: one past it died, and the sweep takes it
     again), sent, failed (``tries`` reached CODEX_NOTICE_TRIES; the user
-    sees it on the settings page). ``done``: the push subscriptions already
+    sees it on the settings page), dropped (not sent: its turn passed
+    before it was, notices.outbox.turn_passed). ``done``: the push subscriptions already
     reached (a retry sends only to the others). ``test``: a test notice from
     the settings page (no match)."""
 
@@ -77,6 +78,7 @@ class Notice(models.Model):
         SENDING = "sending"
         SENT = "sent"
         FAILED = "failed"
+        DROPPED = "dropped"
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notices")
     match = models.ForeignKey("game.Match", null=True, blank=True, on_delete=models.CASCADE, related_name="+")

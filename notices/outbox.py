@@ -12,7 +12,16 @@ notices.keeper): a row held by a process that died comes due again within
 a lease, however long a send may take. A worker that dies between the send
 and the mark leaves the row to be sent again: the receiver gets the same
 idempotency key and takes it once. Rows are sent at the commit
-(notices.tasks.send_soon) and by the keeper's sweep (due)."""
+(notices.tasks.send_soon) and by the keeper's sweep (due).
+
+A turn's row is written whether or not its player has the match open
+(docs/ARCHITECTURE.md "Notices: held while you look"): one written while
+they look is due only after CODEX_NOTICE_LOOK_GRACE seconds. At send time
+(after the claim) a row whose turn has passed (turn_passed: the seat acted
+since, the game no longer waits on it, or a later turn of it has its own
+row) is marked dropped and not sent, and one whose player still looks is
+put off by the grace again, its try not counted, until it has waited
+CODEX_NOTICE_LOOK_MAX seconds (a page left open on another device)."""
 
 import logging
 import threading
@@ -24,7 +33,7 @@ from django.utils import timezone
 
 from codexsite import netguard
 from game import livesockets
-from game.models import Match, MatchPlayer
+from game.models import Match, MatchAction, MatchPlayer
 from lobby.models import Table
 from notices import confirm, mail, push, webhook
 from notices.models import EMAIL, PUSH, TABLE, WEBHOOK, Notice, NoticeChoice, PushSubscription
@@ -63,26 +72,39 @@ def turn_key(match_id: int, version: int, seat: int, channel: str) -> str:
     return f"codex-{match_id}-{version}-{seat}-{channel}"
 
 
+def _looking(user_id: int, match_id: int) -> bool:
+    """True when the player ``user_id`` has match ``match_id`` open now
+    (game.livesockets.seat_open) and their notices wait for them to leave
+    (always but with CODEX_NOTICES_WHILE_LOOKING, the soak's)."""
+    return not settings.CODEX_NOTICES_WHILE_LOOKING and livesockets.seat_open(user_id, match_id)
+
+
+def _look_grace() -> timedelta:
+    return timedelta(seconds=settings.CODEX_NOTICE_LOOK_GRACE)
+
+
 def write_turn(match_id: int, seat: int, deadline) -> list[str]:
     """Write the notices of ``seat``'s turn in match ``match_id`` at its
     current version (read in the caller's transaction), one per chosen
     channel, and one to the table's webhook when its host set one (its row
-    is the host's); none for a bot's seat. None on the player's own
-    channels while they have the match open (game.livesockets.seat_open:
-    the page's own notice, static/js/notice.js, tells them;
-    docs/ARCHITECTURE.md "Notices: not while you look"); the table's
-    webhook, a chat the whole table reads, is told all the same. A row
-    already written for that turn and channel stays as it is. Returns the
-    keys of the rows written."""
+    is the host's); none for a bot's seat. While the player has the match
+    open (the page's own notice, static/js/notice.js, tells them;
+    docs/ARCHITECTURE.md "Notices: held while you look") the rows on their
+    own channels are due only after CODEX_NOTICE_LOOK_GRACE seconds, and
+    sent then if the turn is still theirs and they left (see the module);
+    the table's webhook, a chat the whole table reads, is told at once all
+    the same. A row already written for that turn and channel stays as it
+    is. Returns the keys of the rows written."""
     version = Match.objects.filter(pk=match_id).values_list("version", flat=True).first()
     player = MatchPlayer.objects.filter(match_id=match_id, seat=seat).select_related("user").first()
     if version is None or player is None or player.user is None:
         return []
-    looking = not settings.CODEX_NOTICES_WHILE_LOOKING and livesockets.seat_open(player.user_id, match_id)
-    to = [] if looking else [(player.user_id, channel) for channel in chosen_channels(player.user)]
+    now = timezone.now()
+    held = now + _look_grace() if _looking(player.user_id, match_id) else now
+    to = [(player.user_id, channel, held) for channel in chosen_channels(player.user)]
     host = Table.objects.filter(match_id=match_id).exclude(webhook_url="").values_list("host_id", flat=True).first()
     if host is not None:
-        to.append((host, TABLE))
+        to.append((host, TABLE, now))
     rows = [
         Notice(
             user_id=user_id,
@@ -92,8 +114,10 @@ def write_turn(match_id: int, seat: int, deadline) -> list[str]:
             channel=channel,
             key=turn_key(match_id, version, seat, channel),
             deadline=deadline,
+            created=now,
+            next_try=due_at,
         )
-        for user_id, channel in to
+        for user_id, channel, due_at in to
     ]
     Notice.objects.bulk_create(rows, ignore_conflicts=True)
     return [row.key for row in rows]
@@ -232,7 +256,49 @@ def deliver(key: str) -> str | None:
         _release(key)
 
 
+def turn_passed(notice: Notice) -> bool:
+    """True when the turn ``notice`` tells is no longer its player's to
+    hear of: the match is over, the game no longer waits on the seat (its
+    clock's seats, game.turnclock: a match with a clock), the seat acted
+    after the notice's version (its player saw it), or a later turn of the
+    seat has its own row on this channel."""
+    match = notice.match
+    if match.status != Match.Status.PLAYING:
+        return True
+    if match.turn_seconds is not None and notice.seat not in match.clock.get("seats", []):
+        return True
+    if MatchAction.objects.filter(match_id=match.pk, seat=notice.seat, seq__gt=notice.version).exists():
+        return True
+    return Notice.objects.filter(
+        match_id=match.pk, seat=notice.seat, channel=notice.channel, version__gt=notice.version
+    ).exists()
+
+
+def _held_back(notice: Notice) -> str | None:
+    """Mark the claimed turn ``notice`` dropped when its turn passed, or
+    pending again after the look grace (its try not counted) while its
+    player looks, for CODEX_NOTICE_LOOK_MAX seconds from its turn at most (a
+    tab left open on another device does not keep it from the phone for
+    good); returns that status, or None when it is to be sent. The
+    table's webhook and test notices are never held back, nor any notice
+    under CODEX_NOTICES_WHILE_LOOKING (the soak sends every turn's)."""
+    if notice.match_id is None or notice.channel == TABLE or settings.CODEX_NOTICES_WHILE_LOOKING:
+        return None
+    rows = Notice.objects.filter(pk=notice.pk)
+    if turn_passed(notice):
+        rows.update(status=Notice.Status.DROPPED, error="")
+        return Notice.Status.DROPPED
+    held_for = timezone.now() - notice.created
+    if _looking(notice.user_id, notice.match_id) and held_for < timedelta(seconds=settings.CODEX_NOTICE_LOOK_MAX):
+        rows.update(status=Notice.Status.PENDING, next_try=timezone.now() + _look_grace(), tries=F("tries") - 1)
+        return Notice.Status.PENDING
+    return None
+
+
 def _send_and_mark(notice: Notice) -> str:
+    held = _held_back(notice)
+    if held is not None:
+        return held
     now = timezone.now()
     try:
         _send(notice)

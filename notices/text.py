@@ -14,7 +14,7 @@ from django.utils import timezone
 
 from game.models import Match
 from lobby.modes import GAMES, MODES
-from lobby.overview import seat_players
+from lobby.overview import names_in_words, seat_players, with_against
 from notices import stoplinks
 
 
@@ -63,25 +63,13 @@ def time_left(deadline: datetime | None, now: datetime | None = None) -> str:
     return " ".join(parts) + " left."
 
 
-def _names(names: list[str]) -> str:
-    if len(names) <= 1:
-        return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
-
-
 def _match_words(match: Match, user_id: int) -> tuple[str, str]:
     """(the game and mode, "with X against Y and Z") of ``match`` for ``user_id``."""
     config = match.config
     game = GAMES.get(config.get("game") or "codex", "Codex")
     mode = MODES.get(config.get("mode", ""))
     what = f"{game}, {mode.label}" if mode is not None and mode.label != game and config.get("mode") else game
-    players = seat_players(match, user_id)
-    me = next((p for p in players if p["you"]), None)
-    team = me["team"] if me is not None else None
-    partners = [p["name"] for p in players if not p["you"] and team is not None and p["team"] == team]
-    others = [p["name"] for p in players if not p["you"] and p["name"] and p["name"] not in partners]
-    who = (f"with {_names(partners)} " if partners else "") + (f"against {_names(others)}" if others else "")
-    return what, who.strip()
+    return what, with_against(seat_players(match, user_id))
 
 
 def turn_message(match: Match, user, channel: str, deadline: datetime | None) -> Message:
@@ -105,7 +93,7 @@ def table_message(match: Match, seat: int, deadline: datetime | None) -> Message
     game = GAMES.get(config.get("game") or "codex", "Codex")
     players = seat_players(match, 0)  # 0: no user (no "you")
     name = next((p["name"] for p in players if p["seat"] == seat), f"seat {seat + 1}")
-    everyone = _names([p["name"] for p in players if p["name"]])
+    everyone = names_in_words([p["name"] for p in players if p["name"]])
     return Message(
         title=f"Match {match.pk} ({game}): {name}'s turn",
         body=f"It is {name}'s turn in match {match.pk} ({game}: {everyone}). {time_left(deadline)}",

@@ -10,7 +10,7 @@ from functools import partial
 from django.db import transaction
 from django.utils import timezone
 
-from codexsite.usertext import visible_text
+from codexsite.usertext import clipped, visible_text
 from community.families import family_of
 from community.models import Rating
 from community.skill import START, shown
@@ -217,7 +217,9 @@ def add_bot(tournament_id: int, user, kind: str, now: datetime | None = None) ->
     ``too_many_bots`` (409). Source: docs/TOURNAMENTS.md "Bots"."""
     now = now or timezone.now()
     if kind not in BOT_KINDS:
-        raise TournamentError("bad_bot", f"There is no bot called {kind!r}: choose one of {', '.join(BOT_KINDS)}.")
+        raise TournamentError(
+            "bad_bot", f"There is no bot called {clipped(kind)!r}: choose one of {', '.join(BOT_KINDS)}."
+        )
     with transaction.atomic():
         event = _organisers(tournament_id, user)
         _refuse_unless_room(event, now)

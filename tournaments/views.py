@@ -1,16 +1,19 @@
 """Tournament pages (plain HTML, forms posted to the server; issue 33): the
 list, the new-tournament form, a tournament's page, and its sign-up, drop,
-start and the organiser's bots. A refused form comes back with its
-sentence and the status of the refusal; nothing changed."""
+start and the organiser's bots. A form's POST leads back to the page it
+is on (codexsite.prg: Post/Redirect/Get), which says what was done, or
+the refusal's sentence with its status; nothing changed then."""
 
 from datetime import UTC, timedelta
 
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_http_methods, require_POST
 
+from codexsite import prg
 from tournaments import forms, pages, services
 from tournaments.errors import TournamentError
 from tournaments.models import Tournament
@@ -50,25 +53,27 @@ def _event(tournament_id: int) -> Tournament:
     return found
 
 
-def _page(request, tournament_id: int, error: str = "", message: str = "", status: int = 200):
-    context = {"error": error, "message": message, **pages.detail(_event(tournament_id), request.user)}
-    return render(request, "tournaments/detail.html", context, status=status)
-
-
 def tournament_page(request, tournament_id):
-    """A tournament's page: sign-ups, rounds and boards, standings; 404 for none."""
-    return _page(request, tournament_id)
+    """A tournament's page: sign-ups, rounds and boards, standings; 404 for
+    none. After one of its forms, what the form did or its refusal
+    (codexsite.prg.said), with the refusal's status."""
+    event = _event(tournament_id)
+    said = prg.said(request)
+    context = {"error": said["error"], "message": said["message"], **pages.detail(event, request.user)}
+    return render(request, "tournaments/detail.html", context, status=said["status"])
 
 
 def _act(request, tournament_id, act, done: str):
     """Run ``act()`` (a service call) for a POST of the tournament's page;
-    back to the page with ``done`` as its message, or its refusal."""
+    back to the page (a redirect) with ``done`` as its message, or the
+    refusal's sentence and status."""
     _event(tournament_id)
+    page = reverse("tournament", args=[tournament_id])
     try:
         act()
     except TournamentError as err:
-        return _page(request, tournament_id, error=err.message, status=err.status)
-    return _page(request, tournament_id, message=done)
+        return prg.back_to(request, page, error=err.message, status=err.status)
+    return prg.back_to(request, page, message=done)
 
 
 @login_required

@@ -48,7 +48,7 @@ export function initPaceFields() {
 function turnBasedItem(m) {
   const item = el("li", null, { class: `match-item mine turn-based${m.your_turn ? " your-turn" : ""}`, "data-match": m.id });
   const text = el("div", null, { class: "match-text" });
-  text.append(el("span", `${m.mode_label} · turn-based · against ${m.opponents.join(", ")}`, { class: "match-names" }));
+  text.append(el("span", `${m.mode_label} · turn-based · ${m.with_against}`, { class: "match-names" }));
   const facts = el("span", null, { class: "match-facts hint" });
   if (m.your_turn) facts.append(el("strong", "Your turn", { class: "turn-flag" }), " · ");
   else if (m.waiting_for.length) facts.append(`Waiting for ${m.waiting_for.join(" and ")} · `);

@@ -17,7 +17,7 @@ gets a strike (shown in her lobby), then follows the link again and plays,
 which hands the turn to Ana and Ari, told again by push and mail while
 their pages are closed. Half a day later Ana follows her mail's link and
 concedes for her team; everyone sees the result. No notice is sent to a
-player while they have the match open (issue 32, "not while you look").
+player while they have the match open (issue 32, "held while you look").
 Screenshots at 390x844 and 1280x720 go to CODEX_SCREENSHOTS when set."""
 
 import re
@@ -120,7 +120,7 @@ def test_a_turn_based_2v2_played_over_days_from_push_and_mail(browser, live_serv
     # Their team's turn: Bo and Bea, away from the match, get a push and a mail each.
     bo_mail, _ = told(mailbox, pushes, "tbbo", match_id, 1)
     _, bea_push = told(mailbox, pushes, "tbbea", match_id, 1)
-    # Ana and Ari's tech choices are waited on now too, but they have the match open: no notice.
+    # Ana and Ari's tech choices are waited on now too, but they have the match open: held.
     assert len(turn_mails(mailbox, "tbana", match_id)) == 1
     for page in (ana, ari):
         page.goto(f"{base}/")

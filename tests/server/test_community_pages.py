@@ -90,7 +90,7 @@ def test_follow_and_unfollow_from_a_profile(make_user):
 )
 def test_the_follow_form_refuses_bad_names_with_a_sentence(make_user, name, status, sentence):
     ann = make_user("rann")
-    page = client_of(ann).post(reverse("friends"), {"name": name})
+    page = client_of(ann).post(reverse("friends"), {"name": name}, follow=True)
     assert page.status_code == status and sentence in text(page)
     assert not Follow.objects.exists()
 
@@ -98,8 +98,8 @@ def test_the_follow_form_refuses_bad_names_with_a_sentence(make_user, name, stat
 def test_following_twice_is_refused(make_user):
     ann, _ = make_user("tann"), make_user("tbo")
     client = client_of(ann)
-    client.post(reverse("friends"), {"name": "Tbo"})  # the display name works too
-    page = client.post(reverse("friends"), {"name": "tbo"})
+    client.post(reverse("friends"), {"name": "Tbo"}, follow=True)  # the display name works too
+    page = client.post(reverse("friends"), {"name": "tbo"}, follow=True)
     assert page.status_code == 409 and "You already follow Tbo" in text(page)
 
 
@@ -118,7 +118,7 @@ def test_the_friends_list_shows_who_is_online_and_what_they_play(make_user):
 def test_invite_by_name_and_accept_takes_a_seat(make_user):
     ann, bo = make_user("iann"), make_user("ibo")
     table = lobby.create_table(ann, "1hero", is_public=False, rated=True)
-    page = client_of(ann).post(reverse("invite_friends"), {"table": table.pk, "names": "Ibo"})
+    page = client_of(ann).post(reverse("invite_friends"), {"table": table.pk, "names": "Ibo"}, follow=True)
     assert page.status_code == 200 and "Invited Ibo" in text(page)
     guest = client_of(bo)
     lobby_page = text(guest.get(reverse("lobby")))
@@ -132,7 +132,7 @@ def test_invite_by_name_and_accept_takes_a_seat(make_user):
 def test_decline_an_invitation(make_user):
     ann, bo = make_user("dann"), make_user("dbo")
     table = lobby.create_table(ann, "1hero")
-    client_of(ann).post(reverse("invite_friends"), {"table": table.pk, "names": "dbo"})
+    client_of(ann).post(reverse("invite_friends"), {"table": table.pk, "names": "dbo"}, follow=True)
     invite = TableInvite.objects.get()
     assert client_of(bo).post(reverse("decline_invite", args=[invite.pk])).status_code == 302
     assert not TableInvite.objects.exists() and not table.seats.filter(user=bo).exists()
@@ -152,7 +152,7 @@ def test_the_invite_form_refuses_bad_input_with_a_sentence(make_user, names, sta
     ann = make_user("vann")
     make_user("vbo"), make_user("vcy")
     table = lobby.create_table(ann, "1hero")
-    page = client_of(ann).post(reverse("invite_friends"), {"table": table.pk, "names": names})
+    page = client_of(ann).post(reverse("invite_friends"), {"table": table.pk, "names": names}, follow=True)
     assert page.status_code == status and sentence in text(page)
     assert not TableInvite.objects.exists()
 
@@ -161,7 +161,7 @@ def test_inviting_to_a_full_table_is_refused(make_user):
     ann, bo, cy = make_user("xann"), make_user("xbo"), make_user("xcy")
     table = lobby.create_table(ann, "1hero")
     lobby.take_seat(table.pk, bo, 1)
-    page = client_of(ann).post(reverse("invite_friends"), {"table": table.pk, "names": "xcy"})
+    page = client_of(ann).post(reverse("invite_friends"), {"table": table.pk, "names": "xcy"}, follow=True)
     assert page.status_code == 409 and "That table is full" in text(page)
     assert not TableInvite.objects.filter(invitee=cy).exists()
 
@@ -172,21 +172,21 @@ def test_pending_invitations_count_against_the_free_seats(make_user):
     ann, dmitri, tanya = make_user("qann"), make_user("qdmitri"), make_user("qtanya")
     table = lobby.create_table(ann, "1hero")
     host = client_of(ann)
-    assert host.post(reverse("invite_friends"), {"table": table.pk, "names": "qdmitri"}).status_code == 200
-    page = host.post(reverse("invite_friends"), {"table": table.pk, "names": "qtanya"})
+    assert host.post(reverse("invite_friends"), {"table": table.pk, "names": "qdmitri"}, follow=True).status_code == 200
+    page = host.post(reverse("invite_friends"), {"table": table.pk, "names": "qtanya"}, follow=True)
     assert page.status_code == 409 and "That table has 1 free seat(s) for 2 people" in text(page)
     assert list(TableInvite.objects.values_list("invitee", flat=True)) == [dmitri.pk]
     # Inviting Dmitri again is no second person; once he declines, Tanya fits.
-    assert host.post(reverse("invite_friends"), {"table": table.pk, "names": "qdmitri"}).status_code == 200
+    assert host.post(reverse("invite_friends"), {"table": table.pk, "names": "qdmitri"}, follow=True).status_code == 200
     client_of(dmitri).post(reverse("decline_invite", args=[TableInvite.objects.get().pk]))
-    assert host.post(reverse("invite_friends"), {"table": table.pk, "names": "qtanya"}).status_code == 200
+    assert host.post(reverse("invite_friends"), {"table": table.pk, "names": "qtanya"}, follow=True).status_code == 200
     assert list(TableInvite.objects.values_list("invitee", flat=True)) == [tanya.pk]
 
 
 def test_inviting_to_another_persons_table_is_refused(make_user):
     ann, bo = make_user("yann"), make_user("ybo")
     table = lobby.create_table(ann, "1hero")
-    page = client_of(bo).post(reverse("invite_friends"), {"table": table.pk, "names": "yann"})
+    page = client_of(bo).post(reverse("invite_friends"), {"table": table.pk, "names": "yann"}, follow=True)
     assert page.status_code == 400 and "Choose one of your open tables" in text(page)
 
 

@@ -241,6 +241,18 @@ def test_names_the_site_shows_are_reserved(client, api, django_user_model, name)
     assert bob.get("/api/me/").json()["display_name"] == "Bob"
 
 
+@pytest.mark.parametrize("name", ["Red starter", "blue STARTER", "Green-starter", "R\u0435d starter", "Blue starter."])
+def test_a_c23_starter_deck_label_is_no_display_name(client, api, django_user_model, name):
+    """The tester's F9: a C-23 seat shows "Red starter" for a starter deck,
+    so no player may show that name (look-alikes folded as for every name)."""
+    response = signup_as(client, "mallory", name)
+    assert response.status_code == 200 and "starter decks are called that" in response.content.decode()
+    assert not django_user_model.objects.filter(username="mallory").exists()
+    bob = api("bob")
+    answer = bob.patch("/api/me/", {"display_name": name}, format="json")
+    assert answer.status_code == 400 and "starter decks" in str(answer.json()["display_name"])
+
+
 @pytest.mark.parametrize(
     "name", ["Yours", "Botany", "Greedy", "Seat belt", "Bot 9", "Seat", "Greedy bots", "Youssef 2"]
 )

@@ -2,6 +2,7 @@
 subscriptions, retries to failed, the stop link, the settings page, no
 hidden information in a notice, and the leases and keeper (notices.keeper)."""
 
+import re
 import socket
 from datetime import timedelta
 
@@ -203,6 +204,33 @@ def test_the_guard_refuses_urls_that_are_not_public_http(url):
     assert str(refused.value).endswith(".")  # a sentence
 
 
+@pytest.mark.parametrize(
+    "url",
+    [
+        "http://[2002:7f00:1::]/",  # 6to4 of 127.0.0.1
+        "http://[2002:a00:1::1]/",  # 6to4 of 10.0.0.1
+        "http://[64:ff9b::7f00:1]/",  # NAT64 of 127.0.0.1
+        "http://[64:ff9b::a9fe:a9fe]/",  # NAT64 of 169.254.169.254
+        "http://[::7f00:1]/",  # IPv4-compatible 127.0.0.1
+        "http://[::c0a8:1]/",  # IPv4-compatible 192.168.0.1
+        "http://[2001:0:4136:e378:8000:63bf:80ff:fffe]/",  # Teredo, client 127.0.0.1
+        "http://[2001:0:a00:1:8000:63bf:3fff:fdd2]/",  # Teredo, server 10.0.0.1
+    ],
+)
+def test_the_guard_refuses_ipv6_forms_of_a_private_ipv4_address(url):
+    """The tester's F5: an IPv6 address that carries a private or local
+    IPv4 one (6to4, NAT64, IPv4-compatible, Teredo) is refused as that IPv4
+    address is."""
+    with pytest.raises(netguard.Refused):
+        netguard.check(url)
+
+
+def test_the_guard_takes_ipv6_forms_of_a_public_ipv4_address(monkeypatch):
+    monkeypatch.setattr(netguard, "interface_addresses", lambda: [])
+    for text in ("2002:5db8:d822::1", "64:ff9b::5db8:d822"):  # 6to4 and NAT64 of 93.184.216.34
+        assert netguard.check(f"http://[{text}]/hook").addresses == (text,)
+
+
 def test_the_guard_refuses_a_name_when_any_of_its_addresses_is_private(monkeypatch):
     def two(host, port, type=0):
         return [(socket.AF_INET, socket.SOCK_STREAM, 6, "", (a, port)) for a in ("93.184.216.34", "10.0.0.7")]
@@ -352,6 +380,50 @@ def test_the_settings_page_refuses_a_private_webhook_with_a_sentence_and_saves_n
     assert not NoticeChoice.objects.filter(user=carol, email=True).exists()
     saved = client.post(reverse("notices:settings"), {"email_on": "on", "email": "c@example.org", "webhook_url": ""})
     assert saved.status_code == 302 and NoticeChoice.objects.get(user=carol).email
+
+
+def test_a_webhook_refusal_never_repeats_a_long_host_whole(make_user, monkeypatch):
+    """The tester's F6: a refusal repeated a 480-character host name, and
+    the notices page grew as wide as it. The sentence quotes at most
+    codexsite.usertext.QUOTED_CHARS characters of it, whether the name is
+    not found or leads to a private address."""
+    from codexsite.usertext import QUOTED_CHARS
+
+    host = "a" * 480 + ".example"
+    with pytest.raises(netguard.Refused) as unknown:
+        netguard.check(f"http://{host}/x")
+    monkeypatch.setattr(netguard, "resolve", lambda name, port: ("10.0.0.1",))
+    with pytest.raises(netguard.Refused) as private:
+        netguard.check(f"http://{host}/x")
+    for refused in (unknown, private):
+        text = str(refused.value)
+        assert "a" * QUOTED_CHARS not in text and "…" in text and text.endswith("."), text
+    client = Client()
+    client.force_login(make_user("carol"))
+    answer = client.post(reverse("notices:settings"), {"webhook_url": f"http://{host}/x"})
+    said = re.search(r'id="webhook-error">([^<]*)<', answer.content.decode()).group(1)
+    assert answer.status_code == 400 and "private or local address" in said and "a" * QUOTED_CHARS not in said
+
+
+def test_refusals_that_quote_a_value_sent_clip_it(make_user):
+    """The other refusals that quote what was sent (a bot's kind, a mode, a
+    name looked up) quote at most QUOTED_CHARS characters of it."""
+    from codexsite.usertext import QUOTED_CHARS
+    from community.errors import CommunityError
+    from community.people import find_user
+    from lobby import services as lobby
+    from lobby.errors import LobbyError
+
+    long = "z" * 5000
+    refusals = []
+    for call in (
+        lambda: lobby.create_table(make_user("dora"), long),
+        lambda: find_user(long),
+    ):
+        with pytest.raises((LobbyError, CommunityError)) as refused:
+            call()
+        refusals.append(refused.value.message)
+    assert all("z" * QUOTED_CHARS not in text and "…" in text for text in refusals), refusals
 
 
 def test_a_test_notice_goes_out_on_a_chosen_channel_only(make_user, quick, no_queue):

@@ -3,6 +3,8 @@ match they may not watch, 403, 500 and a CSRF failure in the site's own
 layout with a way back; form errors marked as errors; changing one's
 password through Django's own views."""
 
+import re
+
 import pytest
 from asgiref.sync import async_to_sync
 from django.test import Client
@@ -123,3 +125,63 @@ def test_a_player_changes_their_password(make_user):
 def test_changing_a_password_needs_a_log_in():
     response = Client().get(reverse("password_change"))
     assert response.status_code == 302 and response.url.startswith(reverse("login"))
+
+
+def _site_routes(patterns, prefix: str = ""):
+    """Every route of the URL conf ``patterns`` (includes walked), as
+    ``(address with sample values, route text)``."""
+    from django.urls import URLPattern, URLResolver
+
+    samples = {"int": "1", "str": "x", "slug": "x", "path": "x", "uuid": "00000000-0000-0000-0000-000000000000"}
+    for entry in patterns:
+        route = prefix + str(entry.pattern)
+        if isinstance(entry, URLResolver):
+            yield from _site_routes(entry.url_patterns, route)
+        elif isinstance(entry, URLPattern):
+            address = re.sub(r"\(\?P<\w+>[^)]*\)", "alice", route).lstrip("^").rstrip("$").replace("\\", "")
+            address = re.sub(r"<(?:(\w+):)?\w+>", lambda m: samples[m.group(1) or "str"], address)
+            yield "/" + address, route
+
+
+def test_a_get_of_every_post_only_address_is_the_site_s_refusal_page(make_user):
+    """The tester's F2: a GET of a form's POST address (a reload, the
+    history) gave an empty "HTTP ERROR 405". Every route of the URL conf
+    outside /api/ and /admin/, asked with GET, answers either something
+    other than 405 or the 405 page in the site's layout with a way back."""
+    from codexsite.urls import urlpatterns
+
+    client = logged_in_client(make_user("alice"))
+    refused = []
+    for address, route in _site_routes(urlpatterns):
+        if address.startswith(("/api/", "/admin/")) or route.startswith(("api/", "admin/")):
+            continue
+        response = client.get(address)
+        if response.status_code == 405:
+            assert_site_page(response, 405, "This address is a button", link_id="back-to-lobby")
+            assert "POST" in response["Allow"]
+            refused.append(address)
+    for expected in ("/notices/test/", "/learn/start/", "/puzzles/next/", "/u/alice/follow/", "/match/1/rematch/"):
+        assert expected in refused, (expected, refused)
+    assert "/tournaments/1/signup/" in refused and "/friends/invite/" in refused
+
+
+def test_a_form_s_post_leads_back_to_its_page_and_a_reload_shows_it(make_user):
+    """Post/Redirect/Get: the tournament sign-up, refused or taken, ends on
+    the tournament's own address; its sentence is said once there."""
+    from tests.server.test_tournaments import event as new_event
+
+    org, ann = make_user("prgorg"), make_user("prgann")
+    event = new_event(org)
+    client = logged_in_client(ann)
+    page = f"/tournaments/{event.pk}/"
+    taken = client.post(f"{page}signup/", {"hero": ""})
+    assert taken.status_code == 302 and taken["Location"] == page
+    shown = client.get(page)
+    assert shown.status_code == 200 and "You are signed up." in shown.content.decode()
+    assert "You are signed up." not in client.get(page).content.decode()  # said once
+    refused = client.post(f"{page}signup/", {"hero": ""})
+    assert refused.status_code == 302 and refused["Location"] == page
+    again = client.get(page)
+    assert again.status_code == 409 and "already signed up" in again.content.decode()
+    invited = client.post("/friends/invite/", {"names": "", "table": ""})
+    assert invited.status_code == 302 and invited["Location"] == "/friends/"

@@ -54,6 +54,17 @@ def test_a_puzzle_is_served_as_a_match_of_its_position(client, make_user, puzzle
     assert served(client, ann) == match  # one at a time: the same puzzle again
 
 
+def test_hint_and_take_back_are_refused_for_the_puzzle_s_own_reason(client, make_user, puzzle):
+    """The tester's F7: the solver is alone, so "another person plays here"
+    was a wrong reason; a puzzle refuses both because they would give it away."""
+    from game import assist
+
+    match = served(client, make_user("ann"))
+    code, sentence = assist.refusal(match.pk, puzzle["seat"])
+    assert code == "puzzle" and "give its answer away" in sentence and "person" not in sentence
+    assert assist.refusal(match.pk, None)[0] == "spectator"
+
+
 def test_the_solution_solves_it_and_moves_both_ratings(client, make_user, puzzle):
     ann = make_user("ann")
     match = served(client, ann)

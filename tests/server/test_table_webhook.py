@@ -100,11 +100,12 @@ def test_each_turn_of_the_table_is_posted_to_its_webhook(make_user, receiver):
     assert leaks([text], set(), set().union(*hidden_cards(current_state(row_now(match.pk))))) == []
 
 
-def test_the_table_webhook_is_told_while_the_player_looks_and_their_own_channels_are_not(make_user, receiver):
-    """The merge of "not while you look" with the table's webhook: bob has
-    the match open, so his own e-mail waits unwritten, but the table's chat
-    (read by all the table) still hears his turn; with
-    CODEX_NOTICES_WHILE_LOOKING (the soak's) his own channel is told too."""
+def test_the_table_webhook_is_told_while_the_player_looks_and_their_own_channels_wait(make_user, receiver):
+    """The merge of "held while you look" with the table's webhook: bob has
+    the match open, so his own e-mail is held (due after the look grace),
+    but the table's chat (read by all the table) hears his turn at once;
+    with CODEX_NOTICES_WHILE_LOOKING (the soak's) his own channel is due at
+    once too."""
     alice, bob = make_user("alice", "Alice"), make_user("bob", "Bob")
     wants_mail(bob)
     table = services.create_table(alice, **{**TURN_BASED, "webhook_url": receiver.url("/table")})
@@ -113,11 +114,13 @@ def test_the_table_webhook_is_told_while_the_player_looks_and_their_own_channels
     services.update_seat(table.pk, bob, heroes=["river_montoya"], ready=True)
     match = services.start_table(table.pk, alice, seed=9).match
     LiveSocket.objects.create(channel="w!1", user=bob, match=match, seat=1, alive_at=timezone.now())
-    assert [row.channel for row in Notice.objects.filter(match=match, seat=1)] == []
     assert [row.channel for row in Notice.objects.filter(match=match)] == [TABLE]  # alice's first turn
     outbox.write_turn(match.pk, 1, None)
-    assert sorted(Notice.objects.filter(match=match, seat=1).values_list("channel", flat=True)) == [TABLE]
+    now = timezone.now()
+    due = {row.channel: row.next_try <= now for row in Notice.objects.filter(match=match, seat=1)}
+    assert due == {EMAIL: False, TABLE: True}
     with override_settings(CODEX_NOTICES_WHILE_LOOKING=True):
         Match.objects.filter(pk=match.pk).update(version=F("version") + 1)  # a later turn of bob's
         outbox.write_turn(match.pk, 1, None)
-    assert sorted(Notice.objects.filter(match=match, seat=1).values_list("channel", flat=True)) == [EMAIL, TABLE, TABLE]
+    later = Notice.objects.filter(match=match, seat=1, version=F("match__version"))
+    assert sorted((row.channel, row.next_try <= timezone.now()) for row in later) == [(EMAIL, True), (TABLE, True)]

@@ -108,19 +108,19 @@ def test_the_page_adds_and_removes_bots_for_the_organiser_only(client, make_user
     client.force_login(ann)
     page = client.get(f"/tournaments/{t.pk}/").content.decode()
     assert 'id="add-bot-form"' not in page
-    other = client.post(f"/tournaments/{t.pk}/bots/", {"kind": "greedy"})
+    other = client.post(f"/tournaments/{t.pk}/bots/", {"kind": "greedy"}, follow=True)
     assert other.status_code == 403 and "Only the organiser adds or removes bots" in other.content.decode()
     client.force_login(org)
-    bad = client.post(f"/tournaments/{t.pk}/bots/", {"kind": ""})
+    bad = client.post(f"/tournaments/{t.pk}/bots/", {"kind": ""}, follow=True)
     assert bad.status_code == 400 and "There is no bot called" in bad.content.decode()
     assert not t.entries.exists()
     for _ in range(2):
-        added = client.post(f"/tournaments/{t.pk}/bots/", {"kind": "greedy"})
+        added = client.post(f"/tournaments/{t.pk}/bots/", {"kind": "greedy"}, follow=True)
         assert "The bot is signed up" in added.content.decode()
     page = client.get(f"/tournaments/{t.pk}/").content.decode()
     assert "Greedy bot 1" in page and "Greedy bot 2" in page and page.count('class="btn ghost remove-bot"') == 2
     first = t.entries.first()
-    gone = client.post(f"/tournaments/{t.pk}/bots/{first.pk}/remove/")
+    gone = client.post(f"/tournaments/{t.pk}/bots/{first.pk}/remove/", follow=True)
     assert "The bot is out of the sign-up" in gone.content.decode() and t.entries.count() == 1
-    again = client.post(f"/tournaments/{t.pk}/bots/{first.pk}/remove/")
+    again = client.post(f"/tournaments/{t.pk}/bots/{first.pk}/remove/", follow=True)
     assert again.status_code == 404 and "That bot is not in this tournament" in again.content.decode()

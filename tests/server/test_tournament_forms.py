@@ -89,28 +89,28 @@ def test_the_tournament_page_refuses_each_button_out_of_turn_with_a_sentence(mak
     org, ann, bo, cy = make_user("btnorg"), make_user("btnann"), make_user("btnbo"), make_user("btncy")
     t = event(org, format="round_robin", max_players=3, mode="c23")
     base = f"/tournaments/{t.pk}"
-    page = client_of(ann).post(f"{base}/signup/", {"deck": "purple"})
+    page = client_of(ann).post(f"{base}/signup/", {"deck": "purple"}, follow=True)
     assert page.status_code == 400 and "Bring a starter deck" in text(page)
-    page = client_of(ann).post(f"{base}/drop/")
+    page = client_of(ann).post(f"{base}/drop/", follow=True)
     assert page.status_code == 409 and "You are not signed up for this tournament" in text(page)
-    assert client_of(ann).post(f"{base}/signup/", {"deck": ""}).status_code == 200
-    page = client_of(ann).post(f"{base}/signup/", {"deck": ""})
+    assert client_of(ann).post(f"{base}/signup/", {"deck": ""}, follow=True).status_code == 200
+    page = client_of(ann).post(f"{base}/signup/", {"deck": ""}, follow=True)
     assert page.status_code == 409 and "You are already signed up for this tournament" in text(page)
-    page = client_of(ann).post(f"{base}/start/")
+    page = client_of(ann).post(f"{base}/start/", follow=True)
     assert page.status_code == 403 and "Only the organiser starts the tournament" in text(page)
-    page = client_of(org).post(f"{base}/start/")
+    page = client_of(org).post(f"{base}/start/", follow=True)
     assert page.status_code == 409 and "1 signed up: this tournament needs 2 players to start" in text(page)
-    client_of(bo).post(f"{base}/signup/", {"deck": ""})
-    client_of(cy).post(f"{base}/signup/", {"deck": ""})
-    page = client_of(org).post(f"{base}/signup/", {"deck": ""})
+    client_of(bo).post(f"{base}/signup/", {"deck": ""}, follow=True)
+    client_of(cy).post(f"{base}/signup/", {"deck": ""}, follow=True)
+    page = client_of(org).post(f"{base}/signup/", {"deck": ""}, follow=True)
     assert page.status_code == 409 and "This tournament is full: 3 players have signed up" in text(page)
-    assert client_of(org).post(f"{base}/start/").status_code == 200
-    page = client_of(org).post(f"{base}/start/")
+    assert client_of(org).post(f"{base}/start/", follow=True).status_code == 200
+    page = client_of(org).post(f"{base}/start/", follow=True)
     assert page.status_code == 409 and "This tournament has already started" in text(page)
-    page = client_of(org).post(f"{base}/signup/", {"deck": ""})
+    page = client_of(org).post(f"{base}/signup/", {"deck": ""}, follow=True)
     assert page.status_code == 409 and "This tournament has started: its sign-up is closed" in text(page)
-    client_of(cy).post(f"{base}/drop/")
-    page = client_of(cy).post(f"{base}/drop/")
+    client_of(cy).post(f"{base}/drop/", follow=True)
+    page = client_of(cy).post(f"{base}/drop/", follow=True)
     assert page.status_code == 409 and "You are already out of this tournament" in text(page)
     assert Entry.objects.filter(tournament=t).count() == 3 and Entry.objects.filter(dropped=True).count() == 1
-    assert client_of(ann).post("/tournaments/999/signup/", {"deck": ""}).status_code == 404
+    assert client_of(ann).post("/tournaments/999/signup/", {"deck": ""}, follow=True).status_code == 404

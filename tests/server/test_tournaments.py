@@ -159,8 +159,8 @@ def test_the_page_shows_ones_own_pick_only_and_refuses_with_sentences(client, ma
     outside_menus = re.sub(r"<select.*?</select>", "", page, flags=re.S)  # bo's own sign-up menus list every hero
     assert "Troq Bashar" not in outside_menus and "troq_bashar" not in outside_menus  # another's pick never shows
     assert "Ann6" in page and 'id="my-pick"' not in page
-    client.post(f"/tournaments/{t.pk}/signup/", {"hero": ""})
-    again = client.post(f"/tournaments/{t.pk}/signup/", {"hero": ""})
+    client.post(f"/tournaments/{t.pk}/signup/", {"hero": ""}, follow=True)
+    again = client.post(f"/tournaments/{t.pk}/signup/", {"hero": ""}, follow=True)
     assert again.status_code == 409 and "already signed up" in again.content.decode()
     bad = client.post("/tournaments/new/", {"name": "Spring", "mode": "1hero", "format": "swiss", "rounds": "3",
                                             "max_players": "8", "signup_closes": "2001-01-01T10:00", "pace": "live",
@@ -202,7 +202,7 @@ def test_the_page_refuses_a_full_tournament_with_a_sentence(client, make_user):
     services.sign_up(t.pk, ann)
     services.sign_up(t.pk, bo)
     client.force_login(org)
-    full = client.post(f"/tournaments/{t.pk}/signup/", {"hero": ""})
+    full = client.post(f"/tournaments/{t.pk}/signup/", {"hero": ""}, follow=True)
     assert full.status_code == 409 and "is full: 2 players" in full.content.decode()
     assert t.entries.count() == 2
 

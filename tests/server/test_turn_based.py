@@ -320,6 +320,29 @@ def _many_matches(alice, others, count):
     return ids
 
 
+def test_a_2v2_entry_names_the_partner_apart_from_the_opponents(make_user):
+    """The tester's F3: the lobby listed the 2v2 partner as an opponent. It
+    says "with P against X and Y" as the notices do (one helper); in a
+    free-for-all everyone else is an opponent."""
+    from notices.text import turn_message
+
+    heroes = ("troq_bashar", "river_montoya", "troq_bashar", "river_montoya")
+    ana, ari, bo, bea = users = [make_user(n) for n in ("tari", "tana", "tbo", "tbea")]
+    seats = [{"name": u.public_name, "hero": h, "team": t} for u, h, t in zip(users, heroes, (0, 0, 1, 1), strict=True)]
+    match = create_match({"mode": "2hg", "seed": 1, "seats": seats}, users, turn_seconds=DAY, deadline_rule="stand_in")
+    [entry] = logged_in(ana).get("/api/lobby/turn-based/").json()["matches"]
+    assert entry["partners"] == [ari.public_name] and entry["opponents"] == [bo.public_name, bea.public_name]
+    words = f"with {ari.public_name} against {bo.public_name} and {bea.public_name}"
+    assert entry["with_against"] == words
+    assert words in turn_message(Match.objects.get(pk=match.pk), ana, "email", None).body
+    ffa_users = [make_user(n) for n in ("fa", "fb", "fc")]
+    ffa_seats = [{"name": u.public_name, "hero": h} for u, h in zip(ffa_users, heroes, strict=False)]
+    create_match({"mode": "ffa", "seed": 2, "seats": ffa_seats}, ffa_users, turn_seconds=DAY, deadline_rule="stand_in")
+    [ffa] = logged_in(ffa_users[1]).get("/api/lobby/turn-based/").json()["matches"]
+    assert ffa["partners"] == [] and ffa["opponents"] == [ffa_users[0].public_name, ffa_users[2].public_name]
+    assert ffa["with_against"] == f"against {ffa_users[0].public_name} and {ffa_users[2].public_name}"
+
+
 def test_your_matches_hold_hundreds_a_page_at_a_time_in_one_query(make_user, django_assert_max_num_queries):
     alice = make_user("alice")
     others = [make_user(f"friend{i}") for i in range(5)]
