@@ -91,18 +91,42 @@ def free_port() -> int:
 
 
 def wait_listening(proc: subprocess.Popen, port: int, seconds: float = 30) -> bool:
-    """Wait until something listens on 127.0.0.1:``port``. Returns True then,
-    False as soon as ``proc`` exits or after ``seconds``. (Also used by
-    tests/server/test_restart.py to start its daphne.)"""
+    """Wait until ``proc`` (or a child of it: nginx's workers, py-spy's
+    daphne) listens on TCP ``port``. Returns True then, False as soon as
+    ``proc`` exits or after ``seconds``. Another process listening on that
+    port does not count: a free port picked (free_port) may be taken by
+    another run's server before ``proc`` binds it, and the requests would
+    then go to that server (tests/server/test_lan.py got a 400 from one).
+    (Also used by tests/server/test_restart.py to start its daphne.)"""
     deadline = time.monotonic() + seconds
-    while True:
+    while not _listens(proc.pid, port):
+        if proc.poll() is not None or time.monotonic() > deadline:
+            return False
+        time.sleep(0.1)
+    return True
+
+
+def _listens(pid: int, port: int) -> bool:
+    """True when process ``pid`` or one of its children holds a socket
+    listening on TCP ``port`` (Linux: /proc/net/tcp and tcp6, and the
+    processes' file descriptors)."""
+    sockets = set()
+    for table in ("tcp", "tcp6"):
         try:
-            socket.create_connection(("127.0.0.1", port), timeout=1).close()
-            return True
-        except OSError:
-            if proc.poll() is not None or time.monotonic() > deadline:
-                return False
-            time.sleep(0.1)
+            rows = Path(f"/proc/net/{table}").read_text().splitlines()[1:]
+        except FileNotFoundError:
+            continue
+        for row in rows:
+            fields = row.split()
+            if fields[3] == "0A" and int(fields[1].rsplit(":", 1)[1], 16) == port:  # 0A: LISTEN
+                sockets.add(f"socket:[{fields[9]}]")
+    for owner in (pid, *children(pid)):
+        try:
+            if any(os.readlink(fd) in sockets for fd in Path(f"/proc/{owner}/fd").iterdir()):
+                return True
+        except (FileNotFoundError, ProcessLookupError):
+            continue
+    return False
 
 
 def rss_kb(pid: int) -> int:

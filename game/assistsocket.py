@@ -21,8 +21,9 @@ from game.services import ActionRefused
 
 
 class AssistMessages:
-    """The handlers MatchConsumer routes ``hint`` and ``take_back`` to; it
-    gives ``seat``, ``match_id``, ``channel_name``, ``reply`` and
+    """The handlers MatchConsumer routes ``hint`` and ``take_back`` to (a
+    seat's only: a spectator's are refused before, consumers.SEATS_ONLY);
+    it gives ``seat``, ``match_id``, ``channel_name``, ``reply`` and
     ``send_json``."""
 
     seat: int | None
@@ -39,9 +40,10 @@ class AssistMessages:
         """Check the policy, then queue the hint's search (game.tasks.ask_hint):
         its answer comes back through :meth:`match_hint`."""
         found = await database_sync_to_async(assist.refusal)(self.match_id, self.seat)
-        if found is not None or self.seat is None:
-            await self.reply("refused", msg_id, *(found or ("spectator", "Spectators get no hints.")))
+        if found is not None:
+            await self.reply("refused", msg_id, *found)
             return
+        assert self.seat is not None  # a spectator's hint is refused (consumers.SEATS_ONLY, assist.refusal)
         await sync_to_async(tasks.ask_hint, thread_sensitive=False)(self.match_id, self.seat, self.channel_name, msg_id)
 
     async def match_hint(self, event: dict) -> None:
@@ -51,9 +53,6 @@ class AssistMessages:
     async def on_take_back(self, msg: dict, msg_id) -> None:
         """Take back the seat's last action (game.assist.take_back) and
         deliver the new version to every viewer, or answer ``refused``."""
-        if self.seat is None:
-            await self.reply("refused", msg_id, "spectator", "Only a player can take an action back.")
-            return
         try:
             done = await database_sync_to_async(assist.take_back)(self.match_id, self.seat)
         except ActionRefused as refused:

@@ -36,6 +36,16 @@ from game.versionsending import VersionSending
 
 log = logging.getLogger(__name__)
 
+# The message types only a seat may send, with the refusal a spectator gets
+# for each: given before anything else of the message is checked, so a
+# spectator is never asked for a field of what it may not send at all.
+SEATS_ONLY = {
+    "action": "Spectators cannot act.",
+    "stand_in": "Spectators cannot decide for the table.",
+    "hint": "Only a player can ask for a hint.",
+    "take_back": "Only a player can take an action back.",
+}
+
 
 class MatchConsumer(AssistMessages, VersionSending, TableTalk, SessionChecks, DirectDispatch, AsyncWebsocketConsumer):
     """One player's or spectator's live connection to one match.
@@ -243,8 +253,12 @@ class MatchConsumer(AssistMessages, VersionSending, TableTalk, SessionChecks, Di
         if handler is None:
             await self.reply("error", msg_id, "unknown_type", "Unknown message type.")
             return
-        if msg["type"] not in ("ping", "action") and await self.session_lapsed():
-            return  # an action's check rides along with it (on_action)
+        seats_only = SEATS_ONLY.get(msg["type"]) if self.seat is None else None
+        if (seats_only or msg["type"] not in ("ping", "action")) and await self.session_lapsed():
+            return  # a seat's action has its check ride along with it (on_action)
+        if seats_only:  # before any field of the message is asked for (tester's F6)
+            await self.reply("refused", msg_id, "spectator", seats_only)
+            return
         try:
             await handler(msg, msg_id)
         except MatchNotFound:
@@ -291,7 +305,7 @@ class MatchConsumer(AssistMessages, VersionSending, TableTalk, SessionChecks, Di
     def action_problem(self, msg: dict) -> tuple | None:
         """What is wrong with the ``action`` frame ``msg`` before it reaches
         the rules: ``(reply type, code, text)``, or None when it may be
-        tried (a seat's action, well formed)."""
+        tried (well formed; a spectator's was refused before: SEATS_ONLY)."""
         action, version = msg.get("action"), msg.get("version")
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
             return "error", "bad_message", "An action is an object with a string type."
@@ -299,8 +313,6 @@ class MatchConsumer(AssistMessages, VersionSending, TableTalk, SessionChecks, Di
             return "error", "bad_message", "An action carries the version it was made at."
         if not valid_nonce(msg.get("nonce")):
             return "error", "bad_message", f"A nonce is 1 to {MAX_NONCE_CHARS} printable characters."
-        if self.seat is None:
-            return "refused", "spectator", "Spectators cannot act."
         return None
 
     async def over_account_rate(self, kind: str, msg_id, what: str) -> bool:

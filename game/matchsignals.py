@@ -19,7 +19,9 @@ is written with the action or not at all. Arguments: ``match_id`` (int),
 attempt) is sent by game.services in the transaction of an action after
 which the acting seat no longer holds the turn (the game's ``active``
 seat changed) or the game is over. Arguments: ``match_id`` (int),
-``state`` (shared: read it only) and ``seat`` (the seat that acted).
+``state`` (shared: read it only), ``seat`` (the seat that acted) and
+``puzzle`` (True when the match's config names a puzzle: a receiver that
+cares only for puzzles' matches need not ask the database of the others).
 """
 
 from django.dispatch import Signal

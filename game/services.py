@@ -410,7 +410,8 @@ def _row(match_id: int) -> dict | None:
 
 def _match_row(match_id: int, nonce: str | None, seat: int | None, user_id: int | None) -> dict | None:
     """The match row, without its state, as ``{id, version, state_version,
-    status, result, created, turn_seconds, acting_seat, nonce_seq}``: the
+    status, result, created, turn_seconds, puzzle, acting_seat, nonce_seq}``
+    (``puzzle``: its config names a puzzle, game.matchsignals): the
     acting seat (``user_id``'s, or ``seat``) and the version that seat's
     ``nonce`` produced (None: unused); None when the match does not exist.
     Not locked: the action's write is made only while the row is still at
@@ -423,7 +424,11 @@ def _match_row(match_id: int, nonce: str | None, seat: int | None, user_id: int 
     if not 0 < match_id <= MAX_ID:
         return None
     match, player, action = (m._meta.db_table for m in (Match, MatchPlayer, MatchAction))
-    columns = "m.id, m.version, m.state_version, m.status, m.result, m.created, m.turn_seconds"
+    columns = "m.id, m.version, m.state_version, m.status, m.result, m.created, m.turn_seconds, " + (
+        "m.config ? 'puzzle' AS puzzle"
+        if connection.vendor == "postgresql"
+        else "json_type(m.config, '$.puzzle') IS NOT NULL AS puzzle"
+    )
     if user_id is not None:
         sql = (
             f"SELECT {columns}, p.seat AS acting_seat, a.seq AS nonce_seq FROM {match} m "
@@ -648,7 +653,7 @@ def _apply(
             if finished:  # in the finish's transaction (game.matchsignals; issue 33's ratings)
                 match_finished.send(sender=Match, match_id=match_id, state=state, seat=seat)
             if finished or state.get("active", seat) != current.state.get("active", seat):
-                turn_passed.send(sender=Match, match_id=match_id, state=state, seat=seat)
+                turn_passed.send(sender=Match, match_id=match_id, state=state, seat=seat, puzzle=bool(match["puzzle"]))
         statecache.keep(match_id, snapshot)
     return Applied(version=snapshot.version, snapshot=snapshot)
 

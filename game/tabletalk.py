@@ -95,13 +95,11 @@ class TableTalk:
             self.start_stand_ins()
 
     async def on_stand_in(self, msg: dict, msg_id) -> None:
-        """A seated player lets a bot play an away player's seat (game.standins)."""
+        """A seated player lets a bot play an away player's seat
+        (game.standins; a spectator's was refused before: consumers.SEATS_ONLY)."""
         seat = msg.get("seat")
         if not isinstance(seat, int) or isinstance(seat, bool):
             await self.reply("error", msg_id, "bad_message", "Say which seat (a number) the bot should play.")
-            return
-        if self.seat is None:
-            await self.reply("refused", msg_id, "spectator", "Spectators cannot decide for the table.")
             return
         try:
             await database_sync_to_async(standins.request_stand_in)(self.match_id, self.seat, seat)

@@ -13,8 +13,8 @@ from puzzles.models import Attempt
 
 
 @receiver(turn_passed)
-def _turn_passed(sender, match_id: int, state: dict, seat: int, **kwargs) -> None:
+def _turn_passed(sender, match_id: int, state: dict, seat: int, puzzle: bool, **kwargs) -> None:
     """Queue the settling of ``match_id``'s open attempt after the commit
-    (nothing for a match that is no puzzle's)."""
-    if Attempt.objects.filter(match_id=match_id, result="").exists():
+    (nothing for a match that is no puzzle's: not even a query)."""
+    if puzzle and Attempt.objects.filter(match_id=match_id, result="").exists():
         transaction.on_commit(lambda: tasks.settle_match(match_id))

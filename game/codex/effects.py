@@ -12,6 +12,7 @@ from .state import (
     attachments_of,
     card_of,
     is_patrolling,
+    listed,
     log,
     move,
     name,
@@ -142,7 +143,7 @@ def building_name(state: dict, target: str) -> str:
     parts = target.split(":")
     if parts[0] == "base":
         seats = building_owner(state, target)
-        return " and ".join(seat_name(state, s) for s in seats) + "'s base"
+        return listed(seat_name(state, s) for s in seats) + "'s base"
     seat = int(parts[1])
     rec = player(state, seat)["buildings"][parts[2]]
     label = (

@@ -26,7 +26,18 @@ from .cards import registry
 from .effects import gain_gold
 from .outcome import finish, finish_shared
 from .play import make_token
-from .state import PATROL_SLOTS, change_control, holds_legendary, is_opponent, log, name, player, seat_name, team_of
+from .state import (
+    PATROL_SLOTS,
+    change_control,
+    holds_legendary,
+    is_opponent,
+    listed,
+    log,
+    name,
+    player,
+    seat_name,
+    team_of,
+)
 from .targeting import patrol_refusal
 
 MODE = "ffa"
@@ -258,7 +269,7 @@ def base_fallen(state: dict) -> bool:
     top = leaders(state)
     log(
         state,
-        " and ".join(f"{seat_name(state, s)}'s base" for s in fallen)
+        listed(f"{seat_name(state, s)}'s base" for s in fallen)
         + (" fell: the game is over." if len(top) == 1 else " fell: the final turns begin."),
     )
     if len(top) == 1:
@@ -274,7 +285,7 @@ def base_fallen(state: dict) -> bool:
 
 
 def _announce_tie(state: dict, top: list) -> None:
-    names = " and ".join(seat_name(state, s) for s in top)
+    names = listed(seat_name(state, s) for s in top)
     log(state, f"{names} are tied with {base_hp_left(state, top[0])} base HP: each takes one more turn.")
 
 

@@ -1,7 +1,7 @@
 """How a game ends: one winning team, a shared win or a draw (rulebook
 "Winning"; house rule R28 for the shared win of a free-for-all)."""
 
-from .state import log, seat_name
+from .state import listed, log, seat_name
 
 
 def finish(state: dict, winning_team, reason: str) -> None:
@@ -21,7 +21,7 @@ def finish_shared(state: dict, teams: list, reason: str) -> None:
     state["prompt"] = None
     state["queue"] = []
     if state["winners"]:
-        names = " and ".join(seat_name(state, s) for s in state["winners"])
+        names = listed(seat_name(state, s) for s in state["winners"])
         log(state, f"{names} won the game ({reason}).")
     else:
         log(state, f"The game ended in a draw ({reason}).")

@@ -357,6 +357,15 @@ def name(state: dict, iid: str) -> str:
     return catalog.card(state["cards"][iid]["card"])["name"]
 
 
+def listed(items) -> str:
+    """The strings ``items`` as one English list: "A", "A and B",
+    "A, B and C" (the engine's log text, tester's F5: never "A and B and C")."""
+    items = list(items)
+    if len(items) < 2:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
 def seat_name(state: dict, seat: int) -> str:
     """The display name of ``seat``."""
     return state["players"][seat]["name"]

@@ -19,7 +19,7 @@ from .effects import draw, gain_gold, heal, move
 from .flow import ask, op, push, push_all
 from .freeforall import final_round_seat, give_mercenaries, lend_options, return_lent
 from .specs import turn_begins, turn_ends
-from .state import acting_seats, log, make_instance, name, player, seat_name, teammates
+from .state import acting_seats, listed, log, make_instance, name, player, seat_name, teammates
 
 HAND_LIMIT = 5  # Deluxe rulebook: draw up to 5 cards in the draw phase.
 
@@ -71,7 +71,7 @@ def begin_turn(state: dict, seat: int) -> None:
     owed = [s for s in acting if player(state, s)["tech_owed"]]
     if owed:
         state["phase"] = "tech"
-        names = " and ".join(seat_name(state, s) for s in owed)
+        names = listed(seat_name(state, s) for s in owed)
         log(state, f"Waiting for {names} to choose tech cards.")
         return
     state["turn"] += 1
@@ -86,7 +86,7 @@ def begin_turn(state: dict, seat: int) -> None:
         for slot in p["patrol"]:
             p["patrol"][slot] = None
         turn_begins(state, s)
-    names = " and ".join(seat_name(state, s) for s in acting)
+    names = listed(seat_name(state, s) for s in acting)
     log(state, f"Turn {state['turn']}: {names} {'begin' if len(acting) > 1 else 'begins'}.")
     gid = registry.global_card(state)
     hold = registry.handler("restricts:ready", gid) if gid is not None else None
@@ -191,9 +191,9 @@ def _pay_debts(state: dict, step: dict) -> None:
 
 
 def _names(state: dict, iids: list) -> str:
-    """The names of the things ``iids``, each once, joined by "and"."""
+    """The names of the things ``iids``, each once, as one list (state.listed)."""
     names = list(dict.fromkeys(name(state, i) for i in iids))
-    return " and ".join(names)
+    return listed(names)
 
 
 def _upkeep_question(state: dict, healers: list, triggers: list) -> str:

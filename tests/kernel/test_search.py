@@ -147,6 +147,35 @@ def test_an_easy_codex_bot_ends_its_turns():
     assert longest <= 40
 
 
+@pytest.mark.parametrize(("seed", "seat"), [(3, 1), (4, 0), (4, 1)])
+def test_an_easy_codex_bot_attacks_a_side_that_never_defends(seed, seat):
+    """Found (tester): an "easy" bot never attacked in 5 turns. Its 10
+    iterations tried no action of a main phase twice, so the random bot's
+    pick always stood. Against a side that only ends its turns, it now
+    attacks within its first 5 turns (at these seeds it did not at all)."""
+    heroes = ["troq_bashar", "river_montoya"]
+    state = rules.new_game(
+        {
+            "mode": "1hero",
+            "seed": seed,
+            "seats": [{"name": n, "heroes": [h]} for n, h in zip("EP", heroes, strict=True)],
+        }
+    )
+    easy, move, attacks = rules.make_bot("easy", seed=seed), 0, 0
+    while state["status"] == "playing" and state["turn"] <= 10:
+        asked = state["prompt"]["seat"] if state["prompt"] else state["active"]
+        if asked == seat:
+            easy.move, move = move, move + 1
+            action = easy.choose(state, seat)
+            attacks += action["type"] == "attack"
+        else:  # the passive side: ends its main phase (and lending) at once, else its first option
+            move = 0
+            legal = [a for a in rules.legal_actions(state, asked) if a["type"] != "concede"]
+            action = next((a for a in legal if a["type"] in ("end_main", "end_lending")), legal[0])
+        rules.apply_action_in_place(state, asked, action)
+    assert attacks >= 1
+
+
 def _searched_actions(state: dict, seat: int) -> list:
     """The actions a search weighs for ``seat`` (no conceding, no draw offer)."""
     return [a for a in rules.legal_actions(state, seat) if a["type"] not in ("concede", "offer_draw")]

@@ -583,6 +583,23 @@ def test_a_player_who_conceded_is_out():
     assert not any("the game is over" in t for t in said), said  # tied leaders play on
 
 
+def test_a_conceders_cut_short_turn_shows_the_others_only_how_many_cards_it_drew():
+    """Tester's question: a concession on one's own turn ends it as a fallen
+    base ends its turn (docs/RULINGS.md "Concession"), draw phase included;
+    the names of the cards drawn reach the conceder alone, the others and
+    spectators read only how many."""
+    s = act(ffa([{}, {}, {}], players=3), 0, {"type": "concede"})
+    drawn = [e["text"] for e in view(s, 0)["log"] if e["text"].startswith(f"{NAMES[0]} drew ")]
+    assert drawn == [
+        f"{NAMES[0]} drew "
+        + ", ".join(catalog.card(s["cards"][i]["card"])["name"] for i in s["players"][0]["hand"])
+        + "."
+    ]
+    for viewer in (None, 1, 2):
+        said = [e["text"] for e in view(s, viewer)["log"] if e["text"].startswith(f"{NAMES[0]} drew ")]
+        assert said == [f"{NAMES[0]} drew {len(s['players'][0]['hand'])} cards."], (viewer, said)
+
+
 def test_a_conceder_with_an_open_question_does_not_block_the_table():
     """Conceding with a prompt of your own open answers it the least way
     (nothing when optional, else the first options), so the others go on."""
@@ -739,6 +756,20 @@ def test_with_more_tied_leaders_the_final_turns_go_on_until_one_is_left():
     assert s["active"] == 2
     s = act(s, 0, {"type": "concede"})
     _won_by_the_last_leader(s, 2)
+
+
+def test_the_log_names_three_or_more_players_as_one_english_list():
+    """Tester's F5: the log said "A and B and C are tied"; three or more
+    names read "A, B and C", two "A and B" (the engine's own log text)."""
+    s = ffa([{}, {}, {}, {}, {"base_damage": 3}], players=5)
+    s = act(s, 4, {"type": "concede"})
+    said = [e["text"] for e in s["log"]]
+    four = f"{NAMES[0]}, {NAMES[1]}, {NAMES[2]} and {NAMES[3]} are tied with 20 base HP"
+    assert any(t.startswith(four) for t in said), said
+    s = act(ffa([{}, {}, {}, {"base_damage": 3}], players=4), 3, {"type": "concede"})
+    said = [e["text"] for e in s["log"]]
+    three = f"{NAMES[0]}, {NAMES[1]} and {NAMES[2]} are tied with 20 base HP"
+    assert any(t.startswith(three) for t in said), said
 
 
 def test_a_last_leader_not_alone_at_the_top_plays_on():

@@ -10,8 +10,9 @@ from asgiref.sync import sync_to_async
 from django.urls import reverse
 
 from community import skill
+from game import rules
 from game.models import Match, MatchPlayer
-from game.services import apply_match_action, load_snapshot, render_for
+from game.services import apply_match_action, apply_seat_action, load_snapshot, render_for
 from puzzles import services
 from puzzles.models import Attempt, PuzzleRating, SolverRating
 from tests.puzzlekit import squad_leader_puzzle
@@ -170,3 +171,27 @@ def test_the_pages_link_the_puzzles(client, make_user):
     client.force_login(make_user("ann"))
     assert 'id="lobby-puzzles"' in client.get(reverse("lobby")).content.decode()
     assert 'id="how-to-play-puzzles"' in client.get(reverse("how_to_play")).content.decode()
+
+
+def test_a_turn_passing_in_a_match_that_is_no_puzzles_asks_nothing_of_the_attempts(make_user):
+    """Every turn change of every match told the puzzles app, which looked
+    for an open attempt each time: a match that is no puzzle's (its config
+    names no puzzle) now costs no query of the attempts."""
+    from asgiref.sync import async_to_sync
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from tests.server.matchkit import start_match
+
+    match = async_to_sync(start_match)([make_user("ann"), make_user("bo")])
+    table = Attempt._meta.db_table
+    passed, version = False, 0
+    while not passed:
+        state = load_snapshot(match.pk).state
+        seat = state["active"]
+        legal = rules.legal_actions(state, seat)
+        action = next((a for a in legal if a["type"] in ("end_main", "end_turn")), legal[0])
+        with CaptureQueriesContext(connection) as queries:
+            version = apply_seat_action(match.pk, seat, action, version).version
+        passed = load_snapshot(match.pk).state["active"] != seat
+        assert not [q["sql"] for q in queries if table in q["sql"]]

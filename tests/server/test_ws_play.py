@@ -94,6 +94,30 @@ async def test_out_of_turn_and_spectator_actions_refused(table):
     assert (await db_match(match.pk)).version == 0
 
 
+@pytest.mark.parametrize(
+    "frame",
+    [
+        {"type": "stand_in"},  # no seat (tester's F6)
+        {"type": "stand_in", "seat": "one"},
+        {"type": "action"},  # no action, no version
+        {"type": "action", "action": {"type": "end_turn"}},  # no version
+        {"type": "action", "action": {"type": "end_turn"}, "version": 0, "nonce": ""},  # a bad nonce
+        {"type": "hint"},
+        {"type": "take_back"},
+    ],
+)
+async def test_a_spectator_is_refused_as_one_before_any_field_is_asked_for(table, frame):
+    """A message only a seat may send is refused ``spectator`` whatever it
+    lacks: a spectator is never asked to say which seat, nor to send a
+    version, for something it may not do at all."""
+    spectator = table["comms"][None]
+    await spectator.send_json_to({**frame, "id": "s1"})
+    answer = await recv(spectator)
+    assert (answer["type"], answer["id"], answer["code"]) == ("refused", "s1", "spectator")
+    for comm in table["comms"].values():
+        assert await comm.receive_nothing(timeout=0.2)
+
+
 async def test_user_no_longer_seated_cannot_act(table):
     match = await db_match(table["match"].pk)
     seat = active_seat(match.state)

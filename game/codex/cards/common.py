@@ -30,7 +30,9 @@ from .registry import card_of_id
 from .targets import friendly, has_subtype, patroller, tech_at_most, tech_exactly, yours  # noqa: F401
 
 
-def ask_target(state: dict, seat: int, slot, text: str, then: dict, exclude=(), optional: bool = False) -> None:
+def ask_target(
+    state: dict, seat: int, slot, text: str, then: dict, exclude=(), optional: bool = False, order=None
+) -> None:
     """Ask ``seat`` to pick a target for ``slot`` while an effect resolves.
 
     Only targets whose resist ``seat`` can pay are offered, none that a
@@ -39,9 +41,13 @@ def ask_target(state: dict, seat: int, slot, text: str, then: dict, exclude=(), 
     Flagbearer; Final Smash ruling: each part checks again). The chosen
     target's resist is paid, an Illusion dies on being targeted, and then
     step ``then`` runs with ``choice`` = [target] (or [] when there is none,
-    or when ``optional`` and the player chose none: "you may").
+    or when ``optional`` and the player chose none: "you may"). ``order``:
+    a sort key of a target, the order the prompt lists them in (stable;
+    None: the board's order); what may be chosen is the same.
     """
     options = slot_candidates(state, seat, slot, exclude)
+    if order is not None:
+        options.sort(key=order)
     if slot.icon:
         spells = resolving_spells(state)
         if spells:

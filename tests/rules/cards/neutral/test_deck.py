@@ -120,6 +120,23 @@ def test_brick_thief_arrives_damages_one_building_and_repairs_another():
     assert s["prompt"] is None
 
 
+def test_brick_thief_lists_the_opponents_buildings_first_to_damage_and_ones_own_first_to_repair():
+    """A newcomer repaired the bot's base: the repair listed the opponent's
+    buildings first. Damage lists the opponents' buildings first, repair
+    the player's own; what may be chosen is as printed (any other building)."""
+    for seat in (0, 1):
+        mine = {"hand": ["brick_thief"], "gold": 2, "buildings": {"tech_1": True}}
+        theirs = {"buildings": {"tech_1": True}}
+        s = scenario_game([mine, theirs] if seat == 0 else [theirs, mine], active=seat)
+        s = play_card(s, seat, "brick_thief")
+        other = 1 - seat
+        assert prompt_options(s) == [f"bld:{other}:tech_1", f"base:{other}", f"bld:{seat}:tech_1", f"base:{seat}"]
+        assert "opponent" in s["prompt"]["text"]
+        s = choose(s, seat, f"bld:{other}:tech_1")
+        assert prompt_options(s) == [f"bld:{seat}:tech_1", f"base:{seat}", f"base:{other}"]
+        assert "yours" in s["prompt"]["text"]
+
+
 def test_brick_thief_may_repair_an_undamaged_building_which_does_nothing():
     """Brick Thief ruling: you may pick an undamaged building of your own to
     repair; nothing happens to it (no HP above its maximum)."""
