@@ -21,6 +21,14 @@ def thing_exists(state: dict, tid) -> bool:
     return inst is not None and inst["zone"] == "play"
 
 
+def standing(state: dict, tid) -> bool:
+    """True when ``tid`` names a standing building or a card in play not
+    doomed to die at the next check: a ◎ target an effect may still act
+    on (an Illusion that vanished when targeted is doomed, a Smoker who
+    slipped back to hand is gone: Illusion and Smoker rulings)."""
+    return thing_exists(state, tid) and (is_building_id(tid) or not state["cards"][tid]["marks"].get("doomed", False))
+
+
 def controller_of(state: dict, tid: str) -> int:
     """The seat that controls card or building ``tid`` (a base: its team's
     first seat)."""

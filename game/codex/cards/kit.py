@@ -95,6 +95,7 @@ from ..targeting import (
     kind_of,
     resist_cost,
     slot_candidates,
+    standing,
     thing_exists,
 )
 from ..timerunes import add_time_runes, remove_time_runes, total_time_runes
@@ -382,6 +383,7 @@ __all__ = [
     "teammates",
     "tech_at_most",
     "tech_exactly",
+    "standing",
     "tech_problem",
     "thing_exists",
     "ThisTurn",

@@ -11,11 +11,11 @@ stays a plain dict ``{"op": name, ...}`` with the same fields as before;
 the effects live in the code under that name, so a stored prompt resumes.
 """
 
-from ...effects import damage_target, is_building_id, pay
+from ...effects import damage_target, pay
 from ...flow import ask, op, push
 from ...play import on_targeted
 from ...state import is_opponent, player
-from ...targeting import controller_of, is_flagbearer, resist_cost, slot_candidates, thing_exists
+from ...targeting import controller_of, is_flagbearer, resist_cost, slot_candidates, standing, thing_exists
 from ..common import ask_target
 from .base import CASTER, Effect, apply_to_each, as_tuple
 
@@ -172,7 +172,7 @@ class Divide:
                 on_targeted(state, [pick])
             split[pick] = split.get(pick, 0) + 1
             left -= 1
-        options = [t for t in sorted(split) if _standing(state, t)]
+        options = [t for t in sorted(split) if standing(state, t)]
         if len(split) < step["most"]:
             options += self._new_targets(state, seat, step["slot"], split)
         if left > 0 and options:
@@ -180,7 +180,7 @@ class Divide:
             ask(state, seat, text, options, dict(step, split=split, left=left))
             return
         for tid, amount in sorted(split.items()):  # a stored state's key order is not kept
-            if _standing(state, tid):
+            if standing(state, tid):
                 damage_target(state, tid, amount, by=step["title"])
 
     def _new_targets(self, state: dict, seat: int, slot: str, split: dict) -> list:
@@ -196,8 +196,3 @@ class Divide:
         if flags and not any(is_flagbearer(state, t) for t in split if thing_exists(state, t)):
             return flags
         return new
-
-
-def _standing(state: dict, tid: str) -> bool:
-    """``tid`` is still there and not doomed to die at the next check."""
-    return thing_exists(state, tid) and (is_building_id(tid) or not state["cards"][tid]["marks"].get("doomed", False))

@@ -242,9 +242,13 @@ def _archon_aura(state, src, iid):
 def _archon_return(state, seat, iid, targets):
     """Remove a time rune (the cost; the last one makes it fade away, and
     the return still happens): a unit goes back to its owner's hand, a
-    hero to its command zone."""
+    hero to its command zone. A target gone when ◎ (Smoker back in hand,
+    an Illusion that vanished: their rulings) leaves the rune paid and
+    nothing to return."""
     kit.remove_time_runes(state, iid)
     tid = targets[0]
+    if not kit.standing(state, tid):  # Smoker slipped back to hand, an Illusion vanished
+        return
     if kit.stats.is_hero(state, tid):
         to_command_zone(state, tid)
     else:

@@ -439,6 +439,30 @@ def test_ebbflow_archon_removing_its_last_rune_still_returns_the_unit():
     assert cards_in(s, 1, "hand") == ["iron_man"]
 
 
+def test_ebbflow_archon_on_smoker_still_pays_its_rune_and_returns_nothing_else():
+    """Smoker ruling: targeted, he is back in his owner's hand before the
+    return resolves (a new card there, his id gone); the Archon has still
+    paid its rune and the ability finds nothing left to return."""
+    s = game(
+        {"play": [{"card": "ebbflow_archon", "time": 3, "id": "ea"}]}, {"play": [{"card": "smoker", "id": "smoker"}]}
+    )
+    s = use_ability(s, 0, find(s, "ea"), 0, [find(s, "smoker")])
+    assert time(s, "ea") == 2
+    assert cards_in(s, 1, "hand") == ["smoker"] and logged(s, "slipped away")
+
+
+def test_ebbflow_archon_on_an_illusion_lets_it_die_rather_than_return():
+    """Illusion ruling: targeted, it dies before the return resolves; the
+    Archon can't save it to its owner's hand."""
+    s = game(
+        {"play": [{"card": "ebbflow_archon", "time": 3, "id": "ea"}]},
+        {"play": [{"card": "spectral_hound", "id": "hound"}]},
+    )
+    s = use_ability(s, 0, find(s, "ea"), 0, [find(s, "hound")])
+    assert time(s, "ea") == 2
+    assert cards_in(s, 1, "hand") == [] and cards_in(s, 1, "discard") == ["spectral_hound"]
+
+
 # ---- Prynn Pasternaak -------------------------------------------------------------------------------
 
 
