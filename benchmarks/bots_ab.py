@@ -91,7 +91,7 @@ def a_seats(row: str, seats: int, k: int) -> set:
     return {k % seats}
 
 
-def asks(engine: kernel.Game, row: str, state: dict, step: int) -> int:
+def asks(engine: kernel.Game, row: str, state: dict, step: int, streak: tuple | None = None) -> int:
     """The seat asked at ``step`` of a game of ``row``: the game's bot
     order (``seat_to_ask``), except where teammates share a turn
     (``codex-2hg``), which the server's order: game.tasks plays the first
@@ -99,9 +99,12 @@ def asks(engine: kernel.Game, row: str, state: dict, step: int) -> int:
     (standins.play_next), so each teammate plays its part of the turn in
     one run, its budget per turn shrinking over it, where the bots' order
     interleaves the teammates' actions, which restarts each one's budget
-    at every move and splits a turn into runs of one move."""
+    at every move and splits a turn into runs of one move. A seat that
+    goes on with the run ``streak`` comes first, as the server lets it
+    (game.pacing.goes_on: a team's tech picks right after its turn)."""
     if row == "codex-2hg":
-        return engine.waiting_on(state)[0]
+        waiting = engine.waiting_on(state)
+        return next((s for s in waiting if pacing.goes_on(streak, state, s)), waiting[0])
     return engine.seat_to_ask(state, step)
 
 
@@ -145,7 +148,7 @@ def play_one(args: tuple) -> dict:
     step = 0
     last = began = streak = None
     while state["status"] == "playing" and step < max_actions:
-        seat = asks(engine, row, state, step)
+        seat = asks(engine, row, state, step, streak)
         run = pacing.moves_before(streak, state, seat)  # as the server counts a side's run (game.tasks)
         if each_turn and turns and run == 0 and last in mine:
             thought = sum(cpu[i] for i in turns[-1])

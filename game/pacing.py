@@ -70,6 +70,12 @@ def moves_before(streak: tuple | None, state: dict, seat: int) -> int:
     given the run so far ``streak`` (:func:`streak_after`, None for none):
     its count when ``seat`` moves in the same turn on the same side, else
     0 (another side's, or a later turn: a new run)."""
-    if streak is None or streak[0] != run_of(state, seat):
-        return 0
-    return streak[1]
+    return streak[1] if streak is not None and goes_on(streak, state, seat) else 0
+
+
+def goes_on(streak: tuple | None, state: dict, seat: int) -> bool:
+    """True when ``seat``'s move at ``state`` goes on with the run
+    ``streak`` (:func:`streak_after`): same turn, same side. The server and
+    bots_ab let such a seat move first, so a side's run (a team's tech
+    picks after its turn) is not cut by the next side's moves."""
+    return streak is not None and streak[0] == run_of(state, seat)

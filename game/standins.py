@@ -338,6 +338,7 @@ def play_next(match_id: int, streak: tuple | None = None) -> tuple[int, Applied]
         if not _bots_play(match_id, players):
             return None
         bots = [p for p in players if p["bot"] or p["stand_in"]]
+        bots.sort(key=lambda p: not pacing.goes_on(streak, match.state, p["seat"]))  # the run's side first
         move = next(
             (
                 (p["seat"], action)

@@ -23,3 +23,14 @@ def test_2hg_teammates_parts_of_a_turn_are_one_run_as_the_server_paces_them():
     options = argparse.Namespace(pause=1.2, beat=0.4)
     whole = pacing.turn_pauses(len(first), 1.2, 0.4) + sum(result["cpu"][i] for i in first)
     assert bots_ab.side_turns(options, result)[0] == pytest.approx(whole)
+
+
+def test_2hg_second_team_s_tech_picks_stay_in_its_run():
+    """Game 1 gives A the second team (seats 2-3): after its turn the game
+    waits on the first team's main phase and A's tech picks; A's seats,
+    going on with their run, are asked first, as the server asks them, so
+    every run of A's begins in one of A's own turns (the tech picks are
+    not a run of their own in the other team's turn)."""
+    result = bots_ab.play_one(("codex-2hg", 1, "greedy", "greedy", None, None, 400, False, 1.2, 0.4))
+    assert result["seats"] == [2, 3]
+    assert {t % 2 for t in result["turn_of"]} == {0}, result["turn_of"][:8]
