@@ -53,14 +53,15 @@ def run_of(state: dict, seat: int) -> tuple:
     return state.get("turn"), frozenset(rules.teammates(state, seat))
 
 
-def streak_after(state: dict, seat: int, moves: int) -> tuple | None:
+def streak_after(state: dict, seat: int, moves: int, movers: set | None = None) -> tuple | None:
     """The run of moves after ``seat``'s move that left ``state``, the
     ``moves``-th of its run (from 1): ``(run_of(state, seat), moves)``
-    while the game still waits on a seat of its side (the teammate's part
-    of the turn, the side's tech picks after it); None when it waits on
-    other sides only (the next move starts a run)."""
+    while the game still waits on a seat of its side that ``movers`` (the
+    seats bots play; None: every seat) moves (the teammate's part of the
+    turn, the side's tech picks after it); None when it waits on other
+    sides or on people only (the next move starts a run)."""
     side = rules.teammates(state, seat)
-    if any(s in side for s in rules.waiting_on(state)):
+    if any(s in side and (movers is None or s in movers) for s in rules.waiting_on(state)):
         return run_of(state, seat), moves
     return None
 

@@ -295,6 +295,13 @@ def _bot_of(player: dict, state: dict, version: int, streak: tuple | None):
     return bot_for(player["bot"] or STAND_IN, version, move)
 
 
+def played_seats(match_id: int) -> set[int]:
+    """The seats of match ``match_id`` that a table bot or a stand-in
+    plays (bot_seats: the table bots' only)."""
+    seats = MatchPlayer.objects.filter(Q(bot__gt="") | Q(stand_in=True), match_id=match_id)
+    return set(seats.values_list("seat", flat=True))
+
+
 def play_one(match_id: int) -> Applied | None:
     """Play one move for the first stand-in or table-bot seat the game waits
     on: play_next's move, without its seat."""

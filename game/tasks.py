@@ -150,7 +150,7 @@ def _play(match_id: int, mark: str) -> int | None:
         delivery.publish_from_thread(match_id, applied.snapshot)
         # Its side still acting this turn (a teammate, a tech pick): the next beat of the run; else the pause.
         moves = 1 if streak is None else streak[1] + 1
-        streak = pacing.streak_after(applied.snapshot.state, seat, moves)
+        streak = pacing.streak_after(applied.snapshot.state, seat, moves, standins.played_seats(match_id))
     return seen
 
 

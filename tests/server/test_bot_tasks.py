@@ -375,3 +375,30 @@ def test_a_two_headed_dragon_teammate_goes_on_from_its_partner_s_count(make_user
     # the last looks find the other team's turn
     assert told[0] == 0 and 0 not in told[1:-2] and told[-2:] == [0, 0]
     assert sorted(told[:-2]) == told[:-2] and told[-3] == moves - 1
+
+
+def test_a_bot_teammate_s_run_ends_where_a_person_s_part_is_left(make_user, monkeypatch, settings):
+    """Alice plays with a bot teammate against a bot team: when her bot
+    has made its part and its tech pick, the game still waits on her
+    (her tech pick), but no bot goes on with that run: the other team's
+    turn comes after its own pause, and its tech picks stay in its run."""
+    settings.CODEX_STAND_IN_DELAY, settings.CODEX_BOT_BEAT = 1.2, 0.4
+    monkeypatch.setattr(tasks, "wake_bots", lambda match_id: False)
+    pauses = []
+    monkeypatch.setattr(tasks, "pace", pauses.append)
+    alice = make_user("alice")
+    table = bot_table([alice], mode="2hg", bots=[(1, "greedy"), (2, "greedy"), (3, "greedy")])
+    match = services.start_table(table.pk, alice, seed=5).match
+    apply_match_action(match.pk, alice.pk, {"type": "end_main"}, row_now(match.pk).version)
+    tasks.play_bots.call_local(match.pk)
+    seats = list(match.actions.order_by("seq").values_list("seat", flat=True))[1:]
+    assert _stands(match.pk)[1] == [0]
+    ones = seats.index(2)  # seat 1's part and tech pick, then the other team's run
+    assert set(seats[:ones]) == {1} and set(seats[ones:]) == {2, 3}
+    assert pauses == pytest.approx(
+        [1.2]
+        + [0.4 * 0.8**k for k in range(ones - 1)]
+        + [1.2]
+        + [0.4 * 0.8**k for k in range(len(seats) - ones - 1)]
+        + [1.2]
+    )
