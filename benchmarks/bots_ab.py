@@ -18,14 +18,15 @@ tried without editing game.rules); ``--running`` prints the
 summary so far after every game (an interrupted run still has its
 figures), ``--first K`` starts at game K (two runs split a row's games).
 
-A whole bot turn (issue 30: "shows in <= 6 s at p95") is a run of one A seat's
-decisions between two of another seat's, shown at the server's pace
+A whole bot turn (issue 30: "shows in <= 6 s at p95") is a run of A's side's
+decisions in one turn, counted as the server counts it (game.pacing.streak_after:
+in Two-Headed Dragon both teammates' parts and their tech picks are one run), shown at the server's pace
 (game.pacing: ``--pause`` before a bot's turn, then beats between its moves
 from ``--beat`` on, each shorter than the last; the defaults of
 CODEX_STAND_IN_DELAY and CODEX_BOT_BEAT): the pauses plus its decisions'
 time, wall and CPU; A's side's game turn adds up the runs of A's seats
-that began in one game turn (in Two-Headed Dragon, both teammates' runs:
-what the other team waits through). A search bot is told each decision's place in such
+that began in one game turn (what the other side waits through; with
+runs counted by side, mostly the one run). A search bot is told each decision's place in such
 a run (its level's budget per turn, ``Level.shrink``), as the server's run
 of bot moves tells it (game.tasks). ``--save FILE`` appends each game's result (its
 decision times too) as a JSON line, to sum up again later; ``--each-turn``
@@ -112,7 +113,7 @@ def a_seats(row: str, seats: int, k: int) -> set:
     return {k % seats}
 
 
-def asks(engine: kernel.Game, row: str, state: dict, step: int) -> int:
+def asks(engine: kernel.Game, row: str, state: dict, step: int, streak: tuple | None = None) -> int:
     """The seat asked at ``step`` of a game of ``row``: the game's bot
     order (``seat_to_ask``), except where teammates share a turn
     (``codex-2hg``), which the server's order: game.tasks plays the first
@@ -120,9 +121,12 @@ def asks(engine: kernel.Game, row: str, state: dict, step: int) -> int:
     (standins.play_next), so each teammate plays its part of the turn in
     one run, its budget per turn shrinking over it, where the bots' order
     interleaves the teammates' actions, which restarts each one's budget
-    at every move and splits a turn into runs of one move."""
+    at every move and splits a turn into runs of one move. A seat that
+    goes on with the run ``streak`` comes first, as the server lets it
+    (game.pacing.goes_on: a team's tech picks right after its turn)."""
     if row == "codex-2hg":
-        return engine.waiting_on(state)[0]
+        waiting = engine.waiting_on(state)
+        return next((s for s in waiting if pacing.goes_on(streak, state, s)), waiting[0])
     return engine.seat_to_ask(state, step)
 
 
@@ -165,12 +169,13 @@ def play_one(args: tuple) -> dict:
     times = []
     cpu = []
     turns: list[list[int]] = []  # the indexes in times of each run of A's decisions
-    turn_of: list[int | None] = []  # the game's turn count at each run's start (a team's runs share one)
-    step = run = 0
-    last = began = None
+    turn_of: list[int | None] = []  # the game's turn count at each run's start
+    step = 0
+    last = began = streak = None
     while state["status"] == "playing" and step < max_actions:
-        seat = asks(engine, row, state, step)
-        if each_turn and turns and seat != last and last in mine:
+        seat = asks(engine, row, state, step, streak)
+        run = pacing.moves_before(streak, state, seat)  # as the server counts a side's run (game.tasks)
+        if each_turn and turns and run == 0 and last in mine:
             thought = sum(cpu[i] for i in turns[-1])
             whole = pacing.turn_pauses(len(turns[-1]), pause, beat) + thought
             print(
@@ -178,7 +183,6 @@ def play_one(args: tuple) -> dict:
                 f"whole turn with CPU times {whole:.2f}s",
                 flush=True,
             )
-        run = run + 1 if seat == last else 0
         if hasattr(bots[seat], "move"):
             bots[seat].move = run  # a search level's budget per turn, as the server counts it (game.tasks)
         started, started_cpu = time.perf_counter(), time.process_time()
@@ -186,7 +190,7 @@ def play_one(args: tuple) -> dict:
         if seat in mine:
             times.append(time.perf_counter() - started)
             cpu.append(time.process_time() - started_cpu)
-            if seat != last:
+            if run == 0 or not turns:
                 turns.append([])
                 began = state.get("turn")
                 turn_of.append(began)
@@ -195,6 +199,7 @@ def play_one(args: tuple) -> dict:
         if action is None:
             break
         engine.apply_action_in_place(state, seat, action)
+        streak = pacing.streak_after(state, seat, run + 1)
         step += 1
     found = rules.outcome(state)
     if not found["over"] or found["draw"]:

@@ -11,9 +11,19 @@ pauses of a whole turn add up to no more than ``pause + beat / (1 - SHRINK)``
 beat of 0.4 s a 15-move turn paused 6.8 s before any thinking, past the
 6 s a whole bot turn may take at p95 (docs/BENCHMARKS.md "Search bots").
 
+A turn is a side's: in Two-Headed Dragon both teammates act in one turn
+(house rule R19), so their moves, one teammate's part after the other's
+and then their tech picks, are one run of moves (:func:`run_of`,
+:func:`streak_after`): one pause before it and one thinking budget
+shrinking over it (game.rules.make_bot's ``move``), not a pause and a
+whole budget again at each teammate and each tech pick.
+
 Pure: game.tasks sleeps these pauses; benchmarks/bots_ab.py adds them to
-the decisions' time to show a whole turn at the server's pace.
+the decisions' time to show a whole turn at the server's pace, counting
+runs as the server does (:func:`moves_before`).
 """
+
+from game import rules
 
 SHRINK = 0.8
 """The ratio of one beat of a bot's turn to the one before it."""
@@ -35,3 +45,38 @@ def turn_pauses(moves: int, pause: float, beat: float) -> float:
     """The pauses of a whole bot turn of ``moves`` moves added up
     (:func:`pause_before` of each); 0 for none."""
     return sum(pause_before(k, pause, beat) for k in range(moves))
+
+
+def run_of(state: dict, seat: int) -> tuple:
+    """What a run of moves is counted by when ``seat`` moves at ``state``:
+    the game's turn count and ``seat``'s side (game.rules.teammates)."""
+    return state.get("turn"), frozenset(rules.teammates(state, seat))
+
+
+def streak_after(state: dict, seat: int, moves: int, movers: set | None = None) -> tuple | None:
+    """The run of moves after ``seat``'s move that left ``state``, the
+    ``moves``-th of its run (from 1): ``(run_of(state, seat), moves)``
+    while the game still waits on a seat of its side that ``movers`` (the
+    seats bots play; None: every seat) moves (the teammate's part of the
+    turn, the side's tech picks after it); None when it waits on other
+    sides or on people only (the next move starts a run)."""
+    side = rules.teammates(state, seat)
+    if any(s in side and (movers is None or s in movers) for s in rules.waiting_on(state)):
+        return run_of(state, seat), moves
+    return None
+
+
+def moves_before(streak: tuple | None, state: dict, seat: int) -> int:
+    """How many moves of its run came before ``seat``'s move at ``state``,
+    given the run so far ``streak`` (:func:`streak_after`, None for none):
+    its count when ``seat`` moves in the same turn on the same side, else
+    0 (another side's, or a later turn: a new run)."""
+    return streak[1] if streak is not None and goes_on(streak, state, seat) else 0
+
+
+def goes_on(streak: tuple | None, state: dict, seat: int) -> bool:
+    """True when ``seat``'s move at ``state`` goes on with the run
+    ``streak`` (:func:`streak_after`): same turn, same side. The server and
+    bots_ab let such a seat move first, so a side's run (a team's tech
+    picks after its turn) is not cut by the next side's moves."""
+    return streak is not None and streak[0] == run_of(state, seat)

@@ -43,7 +43,7 @@ from django.conf import settings
 from django.db.models import Exists, F, OuterRef, Q
 from django.utils import timezone
 
-from game import livesockets, turnclock
+from game import livesockets, pacing, turnclock
 from game.models import Match, MatchPlayer
 from game.rules import LEVELS, make_bot
 from game.services import ActionRefused, Applied, MatchNotFound, apply_seat_action, load_snapshot
@@ -287,11 +287,19 @@ def bot_for(kind: str, version: int, move: int = 0):
     return make_bot(kind, seed=version, think_ms=settings.CODEX_BOT_THINK_MS, move=move)
 
 
-def _bot_of(player: dict, version: int, streak: tuple[int, int] | None):
+def _bot_of(player: dict, state: dict, version: int, streak: tuple | None):
     """The bot (bot_for) of ``player`` (a MatchPlayer's values) at
-    ``version``, that many moves into its turn as ``streak`` says."""
-    move = streak[1] if streak is not None and streak[0] == player["seat"] else 0
+    ``version`` (``state``), that many moves into its side's turn as
+    ``streak`` says (game.pacing.moves_before)."""
+    move = pacing.moves_before(streak, state, player["seat"])
     return bot_for(player["bot"] or STAND_IN, version, move)
+
+
+def played_seats(match_id: int) -> set[int]:
+    """The seats of match ``match_id`` that a table bot or a stand-in
+    plays (bot_seats: the table bots' only)."""
+    seats = MatchPlayer.objects.filter(Q(bot__gt="") | Q(stand_in=True), match_id=match_id)
+    return set(seats.values_list("seat", flat=True))
 
 
 def play_one(match_id: int) -> Applied | None:
@@ -301,13 +309,14 @@ def play_one(match_id: int) -> Applied | None:
     return None if done is None else done[1]
 
 
-def play_next(match_id: int, streak: tuple[int, int] | None = None) -> tuple[int, Applied] | None:
+def play_next(match_id: int, streak: tuple | None = None) -> tuple[int, Applied] | None:
     """Play one move for the first stand-in or table-bot seat the game waits on.
 
-    ``streak``: the seat that made the last move and how many moves it made
-    in a row before this one this turn (game.tasks counts them); when that
-    seat moves again it is that many moves into its turn (bot_for's
-    ``move``), any other seat at its turn's first.
+    ``streak``: the run of moves so far (game.pacing.streak_after: its
+    turn and side, and how many moves it has; game.tasks counts them); a
+    seat of that side moving in that turn is that many moves into its
+    side's turn (bot_for's ``move``: a Two-Headed Dragon teammate goes on
+    from its partner's count), any other seat at its turn's first.
 
     The bot chooses from the current state; the move is applied only while
     the match is still at that version (services.apply_seat_action), so two
@@ -336,11 +345,12 @@ def play_next(match_id: int, streak: tuple[int, int] | None = None) -> tuple[int
         if not _bots_play(match_id, players):
             return None
         bots = [p for p in players if p["bot"] or p["stand_in"]]
+        bots.sort(key=lambda p: not pacing.goes_on(streak, match.state, p["seat"]))  # the run's side first
         move = next(
             (
                 (p["seat"], action)
                 for p in bots
-                if (action := _bot_of(p, match.version, streak).choose(match.state, p["seat"])) is not None
+                if (action := _bot_of(p, match.state, match.version, streak).choose(match.state, p["seat"])) is not None
             ),
             None,
         )

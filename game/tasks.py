@@ -19,7 +19,7 @@ running (a mark in huey's storage, put only when empty). The run
 each a short database call applied only at the version it was chosen at),
 publishes each version to the match's live viewers (game.delivery), and
 paces them for reading as whole turns (game.pacing): a pause of
-CODEX_STAND_IN_DELAY before a bot's turn, then beats between its moves that
+CODEX_STAND_IN_DELAY before a side's turn (a team's, in Two-Headed Dragon), then beats between its moves that
 start at CODEX_BOT_BEAT and shrink move by move, so a long turn's pauses stay
 bounded. It stops when no bot
 has anything to do, and a match where every seat is a bot or a stand-in,
@@ -49,7 +49,6 @@ from huey.contrib.djhuey import HUEY, db_task, periodic_task
 from codexsite import taskqueue
 from game import assist, deadlines, delivery, pacing, standins, turnbased
 from game.models import Match
-from game.rules import waiting_on
 from game.services import ActionRefused, MatchNotFound
 
 log = logging.getLogger(__name__)
@@ -128,30 +127,30 @@ def _version(match_id: int) -> int | None:
 
 def _play(match_id: int, mark: str) -> int | None:
     """Play the bots' moves of match ``match_id`` until they have nothing to
-    do (at most CODEX_STAND_IN_MAX_MOVES), paced and published; a bot's
-    moves in a row are counted for its per-turn thinking budget
-    (standins.play_next's ``streak``) as for the pace. Returns the
+    do (at most CODEX_STAND_IN_MAX_MOVES), paced and published; a side's
+    moves in a row this turn (both Two-Headed Dragon teammates', then their
+    tech picks: game.pacing.streak_after) are one run, counted for the
+    per-turn thinking budget (standins.play_next's ``streak``) as for the pace. Returns the
     match's version read before the last look that found nothing to do."""
     think, beat = settings.CODEX_STAND_IN_DELAY, settings.CODEX_BOT_BEAT
-    move = 0  # of the current bot's turn
-    last = None  # the seat that moved last
+    streak = None  # the current run of moves: (pacing.run_of, its moves so far)
     seen = None
     for _ in range(settings.CODEX_STAND_IN_MAX_MOVES):
-        pause = pacing.pause_before(move, think, beat)
+        pause = pacing.pause_before(0 if streak is None else streak[1], think, beat)
         if pause:
             pace(pause)
         seen = _version(match_id)
-        done = standins.play_next(match_id, None if last is None else (last, move))
+        done = standins.play_next(match_id, streak)
         if done is None:
             return seen
         seat, applied = done
-        last = seat
         HUEY.put(mark, time.time())  # still alive
         if applied.snapshot is None:
             continue
         delivery.publish_from_thread(match_id, applied.snapshot)
-        # The same seat again: the next beat of its turn; another bot's turn: the pause.
-        move = move + 1 if seat in waiting_on(applied.snapshot.state) else 0
+        # Its side still acting this turn (a teammate, a tech pick): the next beat of the run; else the pause.
+        moves = 1 if streak is None else streak[1] + 1
+        streak = pacing.streak_after(applied.snapshot.state, seat, moves, standins.played_seats(match_id))
     return seen
 
 

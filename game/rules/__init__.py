@@ -182,8 +182,15 @@ def sees_actions_of(state: State, viewer: Viewer) -> set[Seat]:
     game. The one visibility policy of live views and replays."""
     if viewer is None or not 0 <= viewer < len(state.get("players", ())):
         return set()
+    return teammates(state, viewer)
+
+
+def teammates(state: State, seat: Seat) -> set[Seat]:
+    """The seats of ``seat``'s side, ``seat`` included: its team in Codex
+    (both teammates of Two-Headed Dragon, house rules R18-R21), the seat
+    alone in Arcane Codex and C-23 (the engine's ``partners``)."""
     partners = _engine(state).partners
-    return {viewer} if partners is None else set(partners(state, viewer))
+    return {seat} if partners is None else set(partners(state, seat))
 
 
 def determinize(state: State, seat: Seat, rng: Any) -> State | None:

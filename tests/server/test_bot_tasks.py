@@ -18,7 +18,7 @@ from asgiref.sync import sync_to_async
 from benchmarks.servers import ROOT
 from game import pacing, rules, standins, tasks
 from game.models import LiveSocket, MatchPlayer
-from game.services import normalise_action
+from game.services import apply_match_action, normalise_action
 from lobby import services
 from tests.server.live import daphne, database_url, open_match
 from tests.server.matchkit import recv, row_now
@@ -319,3 +319,86 @@ def test_the_drain_at_a_test_s_end_leaves_no_bot_run_going(make_user, settings):
     storage = tasks.HUEY.storage
     assert (storage.running, storage.queue_size(), storage.schedule_size()) == (0, 0, 0)
     assert tasks.HUEY.get(tasks._mark(match.pk), peek=True) is None
+
+
+def _to_the_bot_team(settings, monkeypatch, make_user):
+    """A Two-Headed Dragon match: alice and bob (seats 0-1) end their main
+    phases and pick tech; the greedy bots of seats 2-3 owe their team's turn."""
+    monkeypatch.setattr(tasks, "wake_bots", lambda match_id: False)
+    alice, bob = make_user("alice"), make_user("bob")
+    table = bot_table([alice, bob], mode="2hg", bots=[(2, "greedy"), (3, "greedy")])
+    match = services.start_table(table.pk, alice, seed=5).match
+    for user in (alice, bob):
+        apply_match_action(match.pk, user.pk, {"type": "end_main"}, row_now(match.pk).version)
+    for seat, user in ((0, alice), (1, bob)):
+        state = row_now(match.pk).state
+        tech = next(a for a in rules.legal_actions(state, seat) if a["type"] == "tech")
+        apply_match_action(match.pk, user.pk, tech, row_now(match.pk).version)
+    assert set(_stands(match.pk)[1]) == {2, 3}
+    return match
+
+
+def test_a_two_headed_dragon_bot_team_s_turn_is_paced_as_one(make_user, monkeypatch, settings):
+    """House rule R19: teammates act in one turn, so a bot team's turn is
+    one turn to read: one pause before it, then beats that shrink on over
+    both teammates' parts and their tech picks (not the pause again before
+    the second teammate and before each tech pick)."""
+    settings.CODEX_STAND_IN_DELAY, settings.CODEX_BOT_BEAT = 1.2, 0.4
+    pauses = []
+    monkeypatch.setattr(tasks, "pace", pauses.append)
+    match = _to_the_bot_team(settings, monkeypatch, make_user)
+    before = match.actions.count()
+    tasks.play_bots.call_local(match.pk)
+    moves = match.actions.count() - before
+    assert moves > 4 and set(_stands(match.pk)[1]) == {0, 1}
+    assert pauses == pytest.approx([1.2] + [0.4 * 0.8**k for k in range(moves - 1)] + [1.2])
+
+
+def test_a_two_headed_dragon_teammate_goes_on_from_its_partner_s_count(make_user, monkeypatch, settings):
+    """The per-turn thinking budget (Level.shrink) is the team's: the
+    second teammate's first move is told the moves its partner made
+    before it this turn, and no bot of the team's run is told 0 again."""
+    told = []
+    built = standins.bot_for
+
+    def spy(kind, version, move=0):
+        told.append(move)
+        return built(kind, version, move)
+
+    monkeypatch.setattr(standins, "bot_for", spy)
+    match = _to_the_bot_team(settings, monkeypatch, make_user)
+    before = match.actions.count()
+    tasks.play_bots.call_local(match.pk)
+    moves = match.actions.count() - before
+    assert moves > 4 and set(_stands(match.pk)[1]) == {0, 1}
+    # each look of the run counts on (a teammate with nothing left is asked too);
+    # the last looks find the other team's turn
+    assert told[0] == 0 and 0 not in told[1:-2] and told[-2:] == [0, 0]
+    assert sorted(told[:-2]) == told[:-2] and told[-3] == moves - 1
+
+
+def test_a_bot_teammate_s_run_ends_where_a_person_s_part_is_left(make_user, monkeypatch, settings):
+    """Alice plays with a bot teammate against a bot team: when her bot
+    has made its part and its tech pick, the game still waits on her
+    (her tech pick), but no bot goes on with that run: the other team's
+    turn comes after its own pause, and its tech picks stay in its run."""
+    settings.CODEX_STAND_IN_DELAY, settings.CODEX_BOT_BEAT = 1.2, 0.4
+    monkeypatch.setattr(tasks, "wake_bots", lambda match_id: False)
+    pauses = []
+    monkeypatch.setattr(tasks, "pace", pauses.append)
+    alice = make_user("alice")
+    table = bot_table([alice], mode="2hg", bots=[(1, "greedy"), (2, "greedy"), (3, "greedy")])
+    match = services.start_table(table.pk, alice, seed=5).match
+    apply_match_action(match.pk, alice.pk, {"type": "end_main"}, row_now(match.pk).version)
+    tasks.play_bots.call_local(match.pk)
+    seats = list(match.actions.order_by("seq").values_list("seat", flat=True))[1:]
+    assert _stands(match.pk)[1] == [0]
+    ones = seats.index(2)  # seat 1's part and tech pick, then the other team's run
+    assert set(seats[:ones]) == {1} and set(seats[ones:]) == {2, 3}
+    assert pauses == pytest.approx(
+        [1.2]
+        + [0.4 * 0.8**k for k in range(ones - 1)]
+        + [1.2]
+        + [0.4 * 0.8**k for k in range(len(seats) - ones - 1)]
+        + [1.2]
+    )
