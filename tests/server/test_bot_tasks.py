@@ -172,12 +172,9 @@ def test_a_bot_turn_is_paced_as_a_whole(make_user, monkeypatch, settings):
     assert pauses == pytest.approx([1.2] + [0.4 * 0.8**k for k in range(moves - 1)] + [1.2])
 
 
-def test_a_bot_s_moves_in_a_row_are_counted_for_its_turn_budget(make_user, monkeypatch, settings):
-    """Issue 30: a search bot thinks on a budget per turn (Level.shrink),
-    though the server builds it anew for each move: the run tells each
-    move's bot how many moves its seat made before it this turn, from 0
-    (and 0 at the look that finds the turn handed over)."""
-    monkeypatch.setattr(tasks, "wake_bots", lambda match_id: False)
+def _moves_told(monkeypatch) -> list:
+    """The ``move`` each bot the server builds is told (its seat's or
+    team's moves before it this turn), in order, as the run builds them."""
     told = []
     built = standins.bot_for
 
@@ -186,6 +183,16 @@ def test_a_bot_s_moves_in_a_row_are_counted_for_its_turn_budget(make_user, monke
         return built(kind, version, move)
 
     monkeypatch.setattr(standins, "bot_for", spy)
+    return told
+
+
+def test_a_bot_s_moves_in_a_row_are_counted_for_its_turn_budget(make_user, monkeypatch, settings):
+    """Issue 30: a search bot thinks on a budget per turn (Level.shrink),
+    though the server builds it anew for each move: the run tells each
+    move's bot how many moves its seat made before it this turn, from 0
+    (and 0 at the look that finds the turn handed over)."""
+    monkeypatch.setattr(tasks, "wake_bots", lambda match_id: False)
+    told = _moves_told(monkeypatch)
     alice = make_user("alice")
     match = services.start_table(bot_table([alice], bots=[(1, "greedy")]).pk, alice, seed=5).match
     _to_the_bot(match, alice)
@@ -358,14 +365,7 @@ def test_a_two_headed_dragon_teammate_goes_on_from_its_partner_s_count(make_user
     """The per-turn thinking budget (Level.shrink) is the team's: the
     second teammate's first move is told the moves its partner made
     before it this turn, and no bot of the team's run is told 0 again."""
-    told = []
-    built = standins.bot_for
-
-    def spy(kind, version, move=0):
-        told.append(move)
-        return built(kind, version, move)
-
-    monkeypatch.setattr(standins, "bot_for", spy)
+    told = _moves_told(monkeypatch)
     match = _to_the_bot_team(settings, monkeypatch, make_user)
     before = match.actions.count()
     tasks.play_bots.call_local(match.pk)
