@@ -84,8 +84,8 @@ def name_list(names: Any) -> str:
     """The card names ``names`` as one list a player reads without doubt:
     separated by commas, or by semicolons when a name holds a comma itself
     ("Maris, Tide Seer; Ashen Scout": never three cards). The board's
-    nameList (static/js/c23board.js) follows the same rule
-    (docs/RULINGS.md "C-23: lists of card names")."""
+    buttons (static/js/common.js nameList) follow the same rule, with "and"
+    before the last name (docs/RULINGS.md "Lists of card names")."""
     names = list(names)
     return ("; " if any("," in n for n in names) else ", ").join(names)
 

@@ -6,7 +6,7 @@
 // names it, a target lights up because a legal action of the card chosen
 // names it. match.js hands it the page's nodes and its `act` (the live
 // protocol); the Codex board (board.js) is never used for an Arcane view.
-import { YOU, confirmThen, el, resultReason, sentence } from "./common.js";
+import { YOU, confirmThen, el, nameList, resultReason, sentence } from "./common.js";
 import { drawIfChanged } from "./redraw.js";
 
 const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
@@ -218,7 +218,7 @@ function middle(v) {
   if (v.attacks.length) {
     const list = el("ul", null, { class: "aattacks", "aria-label": "Attacks" });
     for (const a of v.attacks) {
-      const blockers = a.blockers.length ? `, blocked by ${a.blockers.map((b) => labelOf(v, b)).join(" and ")}` : "";
+      const blockers = a.blockers.length ? `, blocked by ${nameList(a.blockers.map((b) => labelOf(v, b)))}` : "";
       const defender = v.players.find((p) => p.seat !== v.active);
       const target = a.target === "player" ? defender.name : `${defender.name}'s sage ${labelOf(v, a.target)}`;
       list.append(el("li", `${labelOf(v, a.attacker)} attacks ${target}${blockers}`));
@@ -355,7 +355,7 @@ export function arcaneBanner(v, seat) {
   if (v.status !== "playing") {
     const names = (v.winners || []).map((s) => playerOf(v, s).name);
     const why = resultReason(v.result_reason, arcaneConcerned(v, seat));
-    return names.length ? `${names.join(" and ")} won${why ? `: ${why}` : ""}.` : `A draw${why ? `: ${why}` : ""}.`;
+    return names.length ? `${nameList(names)} won${why ? `: ${why}` : ""}.` : `A draw${why ? `: ${why}` : ""}.`;
   }
   const p = v.prompt;
   if (p) {

@@ -3,7 +3,7 @@
 // banner, the result's sentences, the seat order, the question before
 // conceding. It reads no page: the board (c23board.js), the match page's
 // C-23 board (c23match.js) and the replay page take their sentences here.
-import { YOU, nameList as joinNames, resultReason, sentence } from "./common.js";
+import { YOU, nameList, resultReason, sentence } from "./common.js";
 
 /** A view as the engine sends it (JSON): its players, and any other field. @typedef {{players: any[], [key: string]: any}} ViewJson */
 
@@ -40,16 +40,6 @@ export function playerName(view, seat) {
 
 /** @type {Record<string, string>} */
 const ZONE_WORDS = { hand: "in hand", characters: "in play", discard: "in the discard pile" };
-
-/**
- * Card names as one list a player reads without doubt: commas between
- * them, or semicolons when a name holds a comma ("Ann, the Bold; Storm
- * Rider"): the engine's name_list rule (game/c23/engine.py).
- * @param {string[]} names
- */
-export function nameList(names) {
-  return names.join(names.some((n) => n.includes(",")) ? "; " : ", ");
-}
 
 /**
  * How the board names each card of `view` so that no two read the same
@@ -173,7 +163,7 @@ export function c23Banner(view, seat) {
  */
 function playOn(view, seat) {
   const names = view.players.filter((p) => !p.out && p.seat !== seat).map((p) => p.name);
-  return `${joinNames(names)} play${names.length === 1 ? "s" : ""} on.`;
+  return `${nameList(names)} play${names.length === 1 ? "s" : ""} on.`;
 }
 
 /**

@@ -2,7 +2,7 @@
 // card, building or base an id names and in words, whose it is, patrol
 // slots, bases' HP, who won and who is tied. Shared by the match page, the
 // replay page and the board's drawing (board.js). Reads no page element.
-import { resultConcerned, sentence, words } from "./common.js";
+import { resultConcerned, sentence, teamName, words } from "./common.js";
 
 /** A view as the engine sends it (JSON): its players, and any other field. @typedef {{players: any[], [key: string]: any}} ViewJson */
 
@@ -138,7 +138,7 @@ export function describeId(view, catalog, id, numbers = false) {
   if (m) {
     const team = Number(m[1]);
     const names = view.players.filter((p) => p.team === team).map((p) => p.name);
-    return `Base (${names.join(" & ") || `team ${m[1]}`})`;
+    return `Base (${teamName(names) || `team ${m[1]}`})`;
   }
   m = str.match(/^slot:(\d+):(\w+)$/);
   if (m) {

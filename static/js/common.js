@@ -253,7 +253,7 @@ export function resultConcerned({ reason, players, winners, seat = null, by = nu
   /** @param {ResultPlayer[]} list @returns {ResultPlayer[][]} */
   const sides = (list) => [...new Set(list.map(side))].map((key) => players.filter((p) => side(p) === key));
   /** @param {ResultPlayer[]} ps @returns {Named} */
-  const named = (ps) => (ps.some((p) => p.seat === seat) ? (ps.length > 1 ? YOUR_TEAM : YOU) : ps.map((p) => p.name).join(" & "));
+  const named = (ps) => (ps.some((p) => p.seat === seat) ? (ps.length > 1 ? YOUR_TEAM : YOU) : teamName(ps.map((p) => p.name)));
   const lost = winners.length ? sides(players.filter((p) => !winners.includes(p.seat))) : [];
   if (reason === "concession" || reason === "concede") {
     const conceder = players.find((p) => p.seat === by);
@@ -261,7 +261,7 @@ export function resultConcerned({ reason, players, winners, seat = null, by = nu
     if (lost.length !== 1) return [];
     const [team] = lost;
     if (team.length === 1 || team.some((p) => p.seat === seat)) return [named(team)];
-    return [players.some((p) => p.seat === seat) ? OTHER_TEAM : `${team.map((p) => p.name).join(" & ")}'s team`]; // no viewer in it: its names
+    return [players.some((p) => p.seat === seat) ? OTHER_TEAM : `${teamName(team.map((p) => p.name))}'s team`]; // no viewer in it: its names
   }
   if (reason === "life" || reason === "deck_out") return lost.length === 1 && lost[0].length === 1 ? [named(lost[0])] : [];
   if (reason === "base destroyed") {
@@ -295,15 +295,41 @@ export function words(id) {
 }
 
 /**
- * Names joined for a sentence: "Ann", "Ann and Ben", "Ann, Ben and Cat"
- * (`last`: the word before the last name, "and" or "or").
+ * Names joined for a sentence, the one form every page reads: "Ann", "Ann
+ * and Ben", "Ann, Ben and Cat" (`last`: the word before the last name,
+ * "and" or "or"). When a name holds a comma itself (a C-23 card, "Maris,
+ * Tide Seer") semicolons part the names, so that none reads as two: "Maris,
+ * Tide Seer; and Ashen Scout" (C-23's card lists, docs/C23.md).
  * @param {string[]} names
  * @param {string} [last]
  * @returns {string}
  */
 export function nameList(names, last = "and") {
   if (names.length < 2) return names.join("");
-  return `${names.slice(0, -1).join(", ")} ${last} ${names[names.length - 1]}`;
+  const comma = names.some((n) => n.includes(","));
+  const head = names.slice(0, -1).join(comma ? "; " : ", ");
+  return `${head}${comma ? ";" : ""} ${last} ${names[names.length - 1]}`;
+}
+
+/**
+ * A team as one name (Two-Headed Dragon): its players' names joined by "&",
+ * "Ana & Ari", so that a team reads as one side, in a list too ("Ana & Ari
+ * and Bo & Cy", nameList) or before "vs"; one player's name alone.
+ * @param {string[]} names
+ * @returns {string}
+ */
+export function teamName(names) {
+  return names.join(" & ");
+}
+
+/**
+ * Whom a match waits for, as the lobby's lists say it: "Waiting for Bo",
+ * "Waiting for Bo, Cy and Di" ("" for nobody).
+ * @param {string[]} names
+ * @returns {string}
+ */
+export function waitingText(names) {
+  return names.length ? `Waiting for ${nameList(names)}` : "";
 }
 
 /**

@@ -2,7 +2,7 @@
 // takes and leaves seats, picks heroes (C-23: a deck), ready, start, lets the host remove a
 // player (who is told); sends everyone seated at a table to its match page
 // once the host starts it.
-import { api, confirmThen, el, loadCatalog, loadModes, pageConfig } from "./common.js";
+import { api, confirmThen, el, loadCatalog, loadModes, nameList, pageConfig } from "./common.js";
 import { deckPicker, isDeckGame, loadSavedDecks, seatDeck } from "./lobbydecks.js";
 import { optionFields, optionSummary, readOptions } from "./lobbygames.js";
 import { heroLabel, heroPicker, seatHeroes } from "./lobbyheroes.js";
@@ -143,8 +143,7 @@ function seatSummary(table) {
   let text = `${table.seats.length} players`;
   if (table.status === "open") {
     if (!open.length) text += " · every seat is taken";
-    else if (open.length === 1) text += ` · open: seat ${open[0]}`;
-    else text += ` · open: seats ${open.slice(0, -1).join(", ")} and ${open[open.length - 1]}`;
+    else text += ` · open: seat${open.length > 1 ? "s" : ""} ${nameList(open.map(String))}`;
   }
   return el("p", text, {
     class: "hint open-seats", "data-seats": table.seats.length, "data-open": open.join(" "),
@@ -159,8 +158,7 @@ function rematchOffer(table) {
   if (held.some((h) => h.user_id === config.userId)) return `${table.host} offers a rematch of your match: take a seat to accept.`;
   if (!held.length) return `Rematch of ${table.host}'s last match.`;
   const players = [table.host, ...held.map((h) => h.player)];
-  const names = `${players.slice(0, -1).join(", ")} and ${players[players.length - 1]}`;
-  return `Rematch of ${names}'s match: seats kept for its players until ${clockTime(held[0].until)}.`;
+  return `Rematch of ${nameList(players)}'s match: seats kept for its players until ${clockTime(held[0].until)}.`;
 }
 
 /** The time of day of ISO instant `iso` on the viewer's own clock (hours and minutes). */

@@ -2,8 +2,9 @@
 // on them first), their finished matches with the result in words and a
 // rematch button, and the public matches to watch, as /api/lobby/matches/
 // lists them.
-import { api, el, resultConcerned, resultReason, toldReason } from "./common.js";
+import { api, el, teamName, waitingText } from "./common.js";
 import { heroLabel } from "./lobbyheroes.js";
+import { resultText } from "./lobbyresult.js";
 
 /** "Ana (Troq) vs Bo (River)", teams joined with "&"; the viewer's name as "you". */
 function matchNames(lobby, m) {
@@ -11,30 +12,12 @@ function matchNames(lobby, m) {
   const label = (p) => `${p.you ? "you" : p.name}${p.heroes.length ? ` (${p.heroes.map(hero).join(", ")})` : ""}`;
   const teams = [...new Set(m.players.map((p) => p.team))];
   return teams.length && teams.every((t) => t !== null && t !== undefined)
-    ? teams.map((t) => m.players.filter((p) => p.team === t).map(label).join(" & ")).join(" vs ")
+    ? teams.map((t) => teamName(m.players.filter((p) => p.team === t).map(label))).join(" vs ")
     : m.players.map(label).join(" vs ");
 }
 
 function modeLabel(lobby, key) {
   return lobby.modes[key] ? lobby.modes[key].label : key;
-}
-
-/**
- * A finished match's result as the viewer reads it: "You won", "Bo won",
- * "Draw"; and why, naming the players it is about when the lobby knows
- * them: who conceded ("You won (Bo conceded)", also where a concession
- * ended a free-for-all: common.js toldReason), whose base was destroyed
- * ("You lost: Ann won (your base was destroyed)").
- */
-function resultText(m) {
-  const r = m.result || {};
-  const who = r.winners && r.winners.length ? r.winners.join(" and ") : "";
-  const head = { won: "You won", shared: "You shared the win", lost: who ? `You lost: ${who} won` : "You lost", draw: "A draw" }[r.outcome]
-    || (who ? `${who} won` : "A draw");
-  const by = Number.isInteger(r.conceded_by) ? r.conceded_by : null;
-  const reason = toldReason(r.reason, by);
-  const concerned = resultConcerned({ reason, players: m.players, winners: r.seats || [], seat: m.seat, by, fallen: r.fallen || null });
-  return reason ? `${head} (${resultReason(reason, concerned)})` : head;
 }
 
 function matchItem(lobby, m, kind) {
@@ -44,7 +27,7 @@ function matchItem(lobby, m, kind) {
   const facts = el("span", null, { class: "match-facts hint" });
   if (kind === "mine") {
     if (m.your_turn) facts.append(el("strong", "Your turn", { class: "turn-flag" }), " · ");
-    else if (m.waiting_for && m.waiting_for.length) facts.append(`Waiting for ${m.waiting_for.join(" and ")} · `);
+    else if (m.waiting_for && m.waiting_for.length) facts.append(`${waitingText(m.waiting_for)} · `);
     if (m.turn) facts.append(`turn ${m.turn}`);
     if (m.quiet) facts.append(" · quiet for a long time: nobody has played it lately");
   } else if (kind === "history") {

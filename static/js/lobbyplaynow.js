@@ -20,7 +20,7 @@ let timer;
  * @param {{waited: number | null, window: number | null, turn_seconds: number | null}} place
  * @returns {string}
  */
-export function waitingText(place) {
+export function queueText(place) {
   const waited = place.waited || 0;
   const clock = `${Math.floor(waited / 60)}:${String(waited % 60).padStart(2, "0")}`;
   const near = place.window === null ? "any rating" : `ratings within ${place.window.toFixed(1)} of yours`;
@@ -45,7 +45,7 @@ function show(place) {
   const waiting = place.state === "waiting";
   $("play-now-form").hidden = waiting;
   $("play-now-waiting").hidden = !waiting;
-  $("play-now-status").textContent = waiting ? waitingText(place) : "";
+  $("play-now-status").textContent = waiting ? queueText(place) : "";
   $("play-now-error").textContent = place.state === "failed" ? place.detail : "";
   if (place.state === "paired" && place.match_id) {
     if (!place.turn_seconds) location.href = `/match/${place.match_id}/`;

@@ -2,7 +2,7 @@
 // form's pace fields, the list of your turn-based matches a page at a time
 // (/api/lobby/turn-based/: those waiting on you first, then by time left)
 // and your days off (/api/vacations/).
-import { api, el, timeLeftText } from "./common.js";
+import { api, el, timeLeftText, waitingText } from "./common.js";
 
 const $ = (id) => document.getElementById(id);
 let page = 1;
@@ -51,7 +51,7 @@ function turnBasedItem(m) {
   text.append(el("span", `${m.mode_label} · turn-based · ${m.with_against}`, { class: "match-names" }));
   const facts = el("span", null, { class: "match-facts hint" });
   if (m.your_turn) facts.append(el("strong", "Your turn", { class: "turn-flag" }), " · ");
-  else if (m.waiting_for.length) facts.append(`Waiting for ${m.waiting_for.join(" and ")} · `);
+  else if (m.waiting_for.length) facts.append(`${waitingText(m.waiting_for)} · `);
   if (m.time_left !== null) facts.append(el("span", timeLeftText(m.time_left), { class: "time-left", title: m.deadline }));
   if (m.rule === "strikes") facts.append(` · strikes ${m.strikes} of ${m.strikes_allowed}`);
   text.append(facts);

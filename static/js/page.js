@@ -4,7 +4,7 @@
 // dialog, tooltip), the connection once open, sending an action, notices,
 // buttons, and the seats as the view names them. A game's board
 // (boards.js) takes what it needs from here.
-import { el, nameList, pageConfig } from "./common.js";
+import { el, nameList, pageConfig, teamName } from "./common.js";
 import { afterSend, createControls } from "./controls.js";
 import { createStore } from "./store.js";
 
@@ -176,12 +176,12 @@ export function actingPlayers() {
 
 /** A team's players' names: "Ana & Ari" (Two-Headed Dragon; one name otherwise). */
 export function names(players) {
-  return players.map((p) => p.name).join(" & ");
+  return teamName(players.map((p) => p.name));
 }
 
 /** The winners' names: a team's as "Ana & Ari", free-for-all players as "Ann and Cat". */
 export function winnerNames(seats) {
-  return teamGame() ? seats.map(nameOfSeat).join(" & ") : nameList(seats.map(nameOfSeat));
+  return teamGame() ? teamName(seats.map(nameOfSeat)) : nameList(seats.map(nameOfSeat));
 }
 
 /** True when the viewer conceded a free-for-all: out, no more turns (the view's `conceded`). */

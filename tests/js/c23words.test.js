@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 
-import { concedeQuestion, seatOrder } from "../../static/js/c23words.js";
+import { actionLabel, concedeQuestion, seatOrder } from "../../static/js/c23words.js";
 
 /**
  * A crafted C-23 view: three players, `out` the seats out of the game,
@@ -50,5 +50,22 @@ describe("concedeQuestion", () => {
   it("says the others play on when the view names no winner", () => {
     const v = c23View({ attacks: { 0: 1, 1: 2, 2: 0 }, order: [0, 1, 2], leaves: null });
     assert.equal(concedeQuestion(v, 0), "Leave the game? Bo and Cy play on.");
+  });
+});
+
+describe("actionLabel", () => {
+  /** @param {string[]} names the viewer's characters in play */
+  const attack = (names) => {
+    const characters = names.map((name, i) => ({ id: `c${i}`, name }));
+    const view = { viewer: 0, players: [{ seat: 0, name: "Ana", characters }, { seat: 1, name: "Bo", characters: [] }] };
+    return actionLabel(view, { type: "attack", attackers: characters.map((c) => c.id) });
+  };
+
+  it("lists the attackers as every page lists names, 'and' before the last", () => {
+    assert.equal(attack(["Ashen Scout", "Storm Rider", "Tide Caller"]), "Attack with Ashen Scout, Storm Rider and Tide Caller");
+  });
+
+  it("parts them by semicolons when a name holds a comma (docs/RULINGS.md, lists of card names)", () => {
+    assert.equal(attack(["Maris, Tide Seer", "Ashen Scout"]), "Attack with Maris, Tide Seer; and Ashen Scout");
   });
 });

@@ -5,7 +5,8 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 
 import {
-  apiError, durationText, nameList, OTHER_TEAM, resultConcerned, resultReason, roman, sentence, timeLeftText, toldReason, words, YOU, YOUR_TEAM,
+  apiError, durationText, nameList, OTHER_TEAM, resultConcerned, resultReason, roman, sentence, teamName, timeLeftText, toldReason, waitingText,
+  words, YOU, YOUR_TEAM,
 } from "../../static/js/common.js";
 
 describe("sentence", () => {
@@ -41,6 +42,23 @@ describe("words, nameList, roman", () => {
     assert.equal(nameList(["Ann", "Ben"]), "Ann and Ben");
     assert.equal(nameList(["Ann", "Ben", "Cat"]), "Ann, Ben and Cat");
     assert.equal(nameList(["Ann", "Ben"], "or"), "Ann or Ben");
+  });
+
+  it("nameList parts names by semicolons when one holds a comma, so that none reads as two", () => {
+    assert.equal(nameList(["Maris, Tide Seer", "Ashen Scout"]), "Maris, Tide Seer; and Ashen Scout");
+    assert.equal(nameList(["Ashen Scout", "Maris, Tide Seer", "Storm Rider"]), "Ashen Scout; Maris, Tide Seer; and Storm Rider");
+  });
+
+  it("waitingText: whom a match waits for, as one list", () => {
+    assert.equal(waitingText(["Bo"]), "Waiting for Bo");
+    assert.equal(waitingText(["Bo", "Cy", "Di"]), "Waiting for Bo, Cy and Di");
+    assert.equal(waitingText([]), "");
+  });
+
+  it("teamName: a team reads as one side, in a list too", () => {
+    assert.equal(teamName(["Ana", "Ari"]), "Ana & Ari");
+    assert.equal(teamName(["Ana"]), "Ana");
+    assert.equal(nameList([teamName(["Ana", "Ari"]), teamName(["Bo", "Cy"])]), "Ana & Ari and Bo & Cy");
   });
 
   it("roman: tech levels 0 to III, other numbers as digits", () => {

@@ -4,17 +4,17 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 
-import { waitingText } from "../../static/js/lobbyplaynow.js";
+import { queueText } from "../../static/js/lobbyplaynow.js";
 
-describe("waitingText", () => {
+describe("queueText", () => {
   it("says the time waited and the rating gap accepted now", () => {
     assert.equal(
-      waitingText({ waited: 75, window: 5, turn_seconds: null }),
+      queueText({ waited: 75, window: 5, turn_seconds: null }),
       "Looking for opponents… 1:15 waited, ratings within 5.0 of yours.",
     );
   });
   it("says any rating once the window is unbounded, and that a turn-based wait needs no page", () => {
-    const text = waitingText({ waited: 3, window: null, turn_seconds: 86400 });
+    const text = queueText({ waited: 3, window: null, turn_seconds: 86400 });
     assert.match(text, /0:03 waited, any rating\./);
     assert.match(text, /You may leave this page/);
   });
