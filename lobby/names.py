@@ -14,7 +14,7 @@ A display name is 2 to 24 characters of letters, digits, spaces and . ' _ -
 after that cleaning, at least one a letter or digit, and it is nobody
 else's: no other account shows a name that looks like it, and it does not
 look like a name the site itself shows (:func:`reserved_pattern`: "You",
-the table bots' names, "seat 2"; a deck's name neither, as it is shown at
+the table bots' names, the puzzles' opponent, "seat 2"; a deck's name neither, as it is shown at
 a seat, nor a starter deck's label, "Red starter", which a C-23 seat shows). So nobody
 appears at a table under a friend's name (issue 11) or as a bot (issue 27).
 
@@ -41,6 +41,9 @@ from django.core.exceptions import ValidationError
 from codexsite.usertext import visible_text
 
 MIN_CHARS, MAX_CHARS = 2, 24
+# The name the seat of a puzzle that never moves plays under (puzzles.services
+# OPPONENT): a name the site shows at a seat, so reserved (reserved_pattern).
+PUZZLE_OPPONENT = "Puzzle"
 ALLOWED = re.compile(r"[^\W_]|[ .'_-]")  # a letter or digit (any script), or one of these
 # The library wraps right-to-left glyphs in direction marks for display.
 _DIRECTION_MARKS = str.maketrans("", "", "\u200e\u200f")
@@ -130,17 +133,18 @@ def clean_name(value, what: str, min_chars: int, max_chars: int) -> str:
 def reserved_pattern() -> re.Pattern:
     """What the keys (:func:`name_keys`) of a name the site itself shows in
     place of a player's look like: "You" (the viewer, in the match page's
-    lines and results) and each table bot's name ("Greedy bot":
-    game.standins.bot_name), alone or with any number after them ("Greedy
-    bot 3" is the bot of seat 3), and the stand-ins for a name it does not
-    know with a number ("seat 2", "team 1")."""
+    lines and results), each table bot's name ("Greedy bot":
+    game.standins.bot_name) and the puzzles' opponent (PUZZLE_OPPONENT),
+    alone or with any number after them ("Greedy bot 3" is the bot of seat
+    3), and the stand-ins for a name it does not know with a number ("seat
+    2", "team 1")."""
     from game.standins import BOT_KINDS
 
     def keys(*names: str) -> str:
         return "|".join(sorted({re.escape(key) for name in names for key in name_keys(name)}, key=len, reverse=True))
 
     number = f"(?:{keys(*'0123456789')})"  # a digit's keys (a 1 and an l share one)
-    shown = keys("You", *BOT_KINDS.values())
+    shown = keys("You", PUZZLE_OPPONENT, *BOT_KINDS.values())
     return re.compile(f"(?:{shown}){number}*|(?:{keys('seat', 'team')}){number}+")
 
 

@@ -17,9 +17,10 @@ from community import skill
 from game import delivery, rules
 from game.models import Match
 from game.services import ActionRefused, Applied, apply_seat_action, create_match, current_state, load_snapshot
+from lobby.names import PUZZLE_OPPONENT
 from puzzles.models import Attempt, PuzzleRating, SolverRating
 
-OPPONENT = "Puzzle"  # the name the seat that never moves plays under
+OPPONENT = PUZZLE_OPPONENT  # the name the seat that never moves plays under (reserved: lobby.names)
 PRIOR_SPAN = 10.0  # a puzzle's first mu: START mu + PRIOR_SPAN * (0.5 - share)
 
 

@@ -228,6 +228,10 @@ def test_the_admin_keeps_a_username_shown_as_the_name_to_its_own_rules(client, m
         "Easy bot",
         "Normal bot 2",
         "HARD BOT",
+        # The puzzles' opponent (lobby.names PUZZLE_OPPONENT).
+        "Puzzle",
+        "PUZZLE 2",
+        "Puzz1e",
     ],
 )
 def test_names_the_site_shows_are_reserved(client, api, django_user_model, name):
@@ -254,7 +258,7 @@ def test_a_c23_starter_deck_label_is_no_display_name(client, api, django_user_mo
 
 
 @pytest.mark.parametrize(
-    "name", ["Yours", "Botany", "Greedy", "Seat belt", "Bot 9", "Seat", "Greedy bots", "Youssef 2"]
+    "name", ["Yours", "Botany", "Greedy", "Seat belt", "Bot 9", "Seat", "Greedy bots", "Youssef 2", "Puzzles"]
 )
 def test_names_near_a_reserved_one_stay_free(client, django_user_model, name):
     assert signup_as(client, "zed", name).status_code == 302
