@@ -128,6 +128,41 @@ def tech_problem(state: dict, seat: int, rec: dict):
     return None
 
 
+def tech_waived(state: dict, seat: int, card_id: str) -> bool:
+    """True when a card ``seat`` controls lets it play ``card_id`` without
+    its tech building (``grants play_without_tech``: Pirate-Gang
+    Commander's Blood units; the game's map too, which registry.any_says
+    asks first, e.g. Lost Temple).
+
+    Takes the state, the seat and a catalog card id; returns a bool.
+    Source: the cards' texts and rulings (docs/RULINGS.md, "Maps")."""
+    return registry.any_says(state, "grants:play_without_tech", player(state, seat)["play"], seat, card_id)
+
+
+def tech_waits(state: dict, seat: int) -> dict[str, str]:
+    """The cards of ``seat``'s hand and codex that wait for tech: for each
+    non-spell card a play would refuse now for want of a tech building or
+    spec (:func:`tech_problem` names a problem that :func:`tech_waived`
+    does not lift), ``{card id: tech_problem's sentence}``; a card that
+    needs no tech, or whose tech is met or waived, is left out.
+
+    Takes the state and a seat; returns a new dict, sorted by card id.
+    Source: Deluxe rulebook, "Tech Buildings (and What They Produce)" and
+    "Tech" (3-hero specs); spells need a hero, not tech ("Tech buildings
+    have nothing to do with spells")."""
+    p = player(state, seat)
+    ids = {state["cards"][i]["card"] for i in p["hand"]} | {c for c, n in p["codex"].items() if n > 0}
+    out = {}
+    for card_id in sorted(ids):
+        rec = catalog.card(card_id)
+        if rec["kind"] == "spell":
+            continue
+        problem = tech_problem(state, seat, rec)
+        if problem and not tech_waived(state, seat, card_id):
+            out[card_id] = problem
+    return out
+
+
 def hero_limit(state: dict, seat: int) -> int:
     """How many heroes ``seat`` may have in play: 1, 2 with a Tech II, 3
     with a Tech III; a Heroes' Hall adds one, built or given by the game's

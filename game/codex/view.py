@@ -418,6 +418,8 @@ def _view(state: dict, viewer) -> View:
                     entry["addon_teardown_damage"] = ADDON_TEARDOWN_DAMAGE
                 # The gold each building not standing costs now, for the Build buttons.
                 entry["build_costs"] = _build_costs(state, p)
+                # The cards of the hand and codex still waiting for tech, and why (hidden: own seat only).
+                entry["tech_waits"] = specs.tech_waits(state, seat)
                 if is_ffa(state):  # house rule R24: what one repair of the base costs and mends
                     entry["repair"] = {"gold": REPAIR_COST, "hp": REPAIR_HP}
                 if _may_concede_in_final(state, seat):  # R28: whom conceding now would make win at once

@@ -190,6 +190,7 @@ class PlayerEntry(TypedDict):
     hire_cost: NotRequired[int]
     addon_teardown_damage: NotRequired[int]
     build_costs: NotRequired[dict[str, int]]  # building id -> the gold it costs now (actions.build_price)
+    tech_waits: NotRequired[dict[str, str]]  # card id -> why its tech isn't met yet (specs.tech_waits)
     repair: NotRequired[Repair]  # free-for-all: one repair of the base (R24)
     # free-for-all final rounds (R28), while the viewer is still in: the seat
     # its concession would make win at once, or None (freeforall.lone_leader)

@@ -1,6 +1,7 @@
 // A Codex card's facts on one line, as the inspector, the tech panel and
 // the tooltip show them (catalog facts; a hand card's cost as the view says
-// it is now). Reads no page element.
+// it is now), and whether the viewer's tech lets a card be played yet (the
+// view's `tech_waits`). Reads no page element.
 import { roman, words } from "./common.js";
 
 /**
@@ -36,4 +37,24 @@ export function factsLine(rec, held = null) {
     bits.push(costWords(rec.cost, held));
   }
   return bits.join(" · ");
+}
+
+/**
+ * A codex or hand card's tech level and whether the viewer's tech lets it
+ * be played yet, in words, from the view's `tech_waits` (the engine's
+ * sentence: game.codex.specs.tech_waits): "TII · not yet. You need a
+ * finished Tech II building.", "TI · tech met"; the level alone for a tech
+ * 0 card (the base makes it) or when the view says nothing of the viewer's
+ * tech (another seat's entry); "" for a card without a tech level (spells).
+ * @param {string} id the card's catalog id
+ * @param {any} rec the card's catalog facts (common.js loadCatalog)
+ * @param {any} player the viewer's own entry of the view's `players`, or null
+ * @returns {string}
+ */
+export function techLabel(id, rec, player) {
+  if (rec.tech === null || rec.tech === undefined) return "";
+  const level = `T${roman(rec.tech)}`;
+  const waits = player && player.tech_waits;
+  if (!waits || !rec.tech) return level;
+  return waits[id] ? `${level} · not yet. ${waits[id]}` : `${level} · tech met`;
 }

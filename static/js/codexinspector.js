@@ -2,11 +2,11 @@
 // building's facts, its state in play, what it can do now (one button per
 // legal action) and why not (the view's reasons); the viewer's codex,
 // discard pile and trash.
-import { el, nameList, roman, sentence, words } from "./common.js";
+import { el, nameList, sentence, words } from "./common.js";
 import { blackWhiteNotes } from "./codextiles.js";
 import { arrivedNow, attackTargetLabel, describeId, findCard, heroBand, lenderName, patrolSlotOf, slotLabel, specLabel } from "./codexview.js";
 import { keywordChip } from "./glossary.js";
-import { factsLine } from "./cardfacts.js";
+import { factsLine, techLabel } from "./cardfacts.js";
 import { lendActions } from "./controls.js";
 import { disabledControl, reasons } from "./codexbar.js";
 import { codexBySpec, patrollersFirstNote, startLending, startTargeting } from "./codexpanels.js";
@@ -219,8 +219,9 @@ export function renderCodex() {
     const list = el("ul", null, { class: "codex-list", "data-spec": spec });
     for (const [id, count] of entries) {
       const rec = page.catalog.get(id) || { name: id };
+      const tech = techLabel(id, rec, player);
       list.append(el("li", null, { "data-card": id, class: count ? "" : "gone" }, cardDetails(rec,
-        `${rec.tech !== null && rec.tech !== undefined ? `T${roman(rec.tech)} · ` : ""}${rec.cost ?? "?"}g · ×${count}`)));
+        `${rec.cost ?? "?"}g · ×${count}${tech ? ` · ${tech}` : ""}`)));
     }
     if (groups.length > 1) parts.push(el("h3", specLabel(page.catalog, spec), { class: "spec-title" }));
     parts.push(list);

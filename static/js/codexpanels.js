@@ -3,10 +3,10 @@
 // and the lending step (free-for-all R26), and what starts and steps such a
 // choice (controls.js holds the choice; this draws it and sends its action).
 import { bagKey, narrow } from "./legal.js";
-import { el, nameList, roman } from "./common.js";
+import { el, nameList } from "./common.js";
 import { describeId, findCard, offersNumbers, patrolSlotOf, seatOfId, specLabel } from "./codexview.js";
 import { keywordChip } from "./glossary.js";
-import { factsLine } from "./cardfacts.js";
+import { factsLine, techLabel } from "./cardfacts.js";
 import { activeTargets, beginTargeting, lendActions, lendSlot, myPrompt, otherAction, pickTech, promptToggle, targetingStep } from "./controls.js";
 import { baseOf } from "./codextable.js";
 import { drawSame } from "./redraw.js";
@@ -214,7 +214,8 @@ function techPanel() {
     for (const [id, count] of entries) {
       const left = count - ui.techPick.filter((x) => x === id).length;
       const rec = page.catalog.get(id) || { name: id };
-      const label = `${rec.name}${rec.tech !== null && rec.tech !== undefined ? ` · T${roman(rec.tech)}` : ""} · ${rec.cost ?? "?"}g ×${left}`;
+      const tech = techLabel(id, rec, player);
+      const label = `${rec.name} · ${rec.cost ?? "?"}g ×${left}${tech ? ` · ${tech}` : ""}`;
       const b = optionButton(label, () => {
         if (pickTech(ui, id, left, most)) render();
       }, { "data-codex": id, "data-card": id });

@@ -53,7 +53,8 @@ PRIVATE_KEYS = (
     "addon_teardown_damage",
     "build_costs",
     "repair",
-)  # reasons, hire_cost, addon_teardown_damage, build_costs, repair: the viewer's own seat only
+    "tech_waits",
+)  # reasons, hire_cost, addon_teardown_damage, build_costs, repair, tech_waits: the viewer's own seat only
 # The Two-Headed Dragon table of the 2v2 tests: ana & ari (team 0) against bo & bea.
 HEROES = ("troq_bashar", "river_montoya", "river_montoya", "troq_bashar")
 NAMES = ("ana", "ari", "bo", "bea")

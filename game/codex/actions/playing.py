@@ -8,7 +8,7 @@ from ..effects import pay
 from ..errors import RulesError
 from ..heroes import ultimate_ready
 from ..play import cast_spell, enter_play, spell_played_triggers
-from ..specs import minor_spell_tax, tech_problem
+from ..specs import minor_spell_tax, tech_problem, tech_waived
 from ..state import EVERYONE, card_of, holds_legendary, log, player, seat_name
 from ..timerunes import forecast_value, to_future
 from .base import (
@@ -130,7 +130,7 @@ def _play_card_verdict(state: dict, seat: int, iid: object, boosted: object, zon
             return RulesError("needs_hero", "Spells need one of your heroes in play.")
     else:
         problem = tech_problem(state, seat, rec)
-        if problem and not _tech_waived(state, seat, rec["id"]):
+        if problem and not tech_waived(state, seat, rec["id"]):
             return RulesError("needs_tech", problem)
     if rec["legendary"] and holds_legendary(state, seat, rec["id"]):
         return RulesError("legendary", "You already have that legendary card in play.")
@@ -147,12 +147,6 @@ def _play_card_verdict(state: dict, seat: int, iid: object, boosted: object, zon
     if p["gold"] < cost:
         return RulesError("not_enough_gold", f"That costs {cost} gold; you have {p['gold']}.")
     return iid, cost, boosted
-
-
-def _tech_waived(state: dict, seat: int, card_id: str) -> bool:
-    """True when a card ``seat`` controls lets it play ``card_id`` without
-    its tech building (``grants play_without_tech``)."""
-    return registry.any_says(state, "grants:play_without_tech", player(state, seat)["play"], seat, card_id)
 
 
 def do_play(state: dict, seat: int, plan: tuple) -> None:
