@@ -96,7 +96,7 @@ def _shadow_blade(state, seat, iid, targets):
     if tid in vanished:
         discard_random(state, vanished[tid])
         return
-    if not kit.thing_exists(state, tid):
+    if not kit.standing(state, tid):
         return
     owner = _controller(state, tid)
     kit.damage_card(state, tid, 3, by=kit.name(state, iid))

@@ -28,7 +28,7 @@ def _sickness(state, seat, iid, targets):
     """A -1/-1 rune on up to two units and/or heroes: the second is asked
     for (optional) once the first has its rune (Sickness ruling: one or two)."""
     first = targets[0]
-    if kit.thing_exists(state, first):
+    if kit.standing(state, first):
         _rune(state, first)
     kit.ask_target(
         state,
@@ -156,7 +156,7 @@ def _grounded(state, seat, iid, targets):
     """Pay 1: a flier (a unit, hero or building card: ruling) loses flying
     this turn."""
     tid = targets[0]
-    if kit.thing_exists(state, tid):
+    if kit.standing(state, tid):
         kit.until_end_of_turn(state, tid, kw={"flying": -kit.stats.kw(state, tid, "flying")})
         kit.log(state, f"{kit.name(state, tid)} lost flying this turn.", cards=[tid])
 
@@ -338,7 +338,7 @@ def _orpal_rune(state, seat, iid, targets):
     kit.use_once(state, iid, "orpal_turn")
     fodder, tid = targets
     kit.sacrifice(state, fodder)
-    if kit.thing_exists(state, tid):
+    if kit.standing(state, tid):
         _rune(state, tid)
 
 

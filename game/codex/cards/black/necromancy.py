@@ -24,10 +24,10 @@ def _nether_drain(state, seat, iid, targets):
     """The first hero loses two levels and can't gain levels this turn; the
     second gains two (within 1 and its max; either may be anyone's: ruling)."""
     drained, fed = targets
-    if kit.thing_exists(state, drained):
+    if kit.standing(state, drained):
         kit.lose_levels(state, drained, 2)
         kit.card_of(state, drained)["marks"]["no_levels_turn"] = state["turn"]
-    if kit.thing_exists(state, fed) and fed != drained:
+    if kit.standing(state, fed) and fed != drained:
         kit.gain_levels(state, fed, 2)
 
 

@@ -19,7 +19,7 @@ def _magistrate_disable(state, seat, iid, targets):
     yours, or one already exhausted, too; never himself: rulings); its
     controller draws a card."""
     tid = targets[0]
-    if not kit.thing_exists(state, tid):
+    if not kit.standing(state, tid):
         return
     kit.disable(state, tid)
     kit.draw(state, _controller(state, tid), 1, in_main=state["phase"] == "main")

@@ -37,7 +37,7 @@ def _boot_camp(state: dict, seat: int, iid: str, targets: list) -> None:
     is an effect, not a cost: an exhausted target is fine (Boot Camp
     ruling), and one that just arrived too (Haste ruling)."""
     tid = targets[0]
-    if kit.thing_exists(state, tid):  # (an Illusion that died when targeted is gone)
+    if kit.standing(state, tid):  # (an Illusion that died when targeted is gone)
         kit.exhaust(state, tid)
         kit.sideline(state, tid)  # (a card that doesn't patrol stays where it is)
         kit.add_rune(state, tid, plus=1)
@@ -81,7 +81,7 @@ def _peace_hero(state: dict, seat: int, tid: str) -> bool:
 def _art_of_war(state: dict, seat: int, iid: str, targets: list) -> None:
     """The Art of War (ultimate): your Peace hero (◎) is unstoppable, has
     swift strike and +2 ATK, +2 armor until your next upkeep."""
-    if kit.thing_exists(state, targets[0]):
+    if kit.standing(state, targets[0]):
         _until_next_upkeep(
             state,
             seat,
@@ -128,7 +128,7 @@ def _drill_pass(state: dict, seat: int, iid: str, targets: list) -> None:
     """Drill Sergeant: remove a +1/+1 rune from him (the cost) to put one
     on another unit (◎, anyone's)."""
     kit.remove_plus_rune(state, iid)
-    if kit.thing_exists(state, targets[0]):
+    if kit.standing(state, targets[0]):
         kit.add_rune(state, targets[0], plus=1)
         kit.log(
             state,

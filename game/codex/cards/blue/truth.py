@@ -160,7 +160,7 @@ def _mind_control(state, seat, iid, targets):
     owner's discard pile."""
     unit = targets[0]
     kit.attach(state, iid, unit)
-    if not kit.thing_exists(state, unit):
+    if not kit.standing(state, unit):
         return  # an Illusion that died when targeted: Mind Control goes (host_gone)
     kit.card_of(state, iid)["marks"]["was"] = _controller(state, unit)
     kit.change_control(state, unit, seat)

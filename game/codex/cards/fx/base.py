@@ -7,7 +7,7 @@ import copy
 from typing import Self
 
 from ...state import card_of
-from ...targeting import thing_exists
+from ...targeting import standing, thing_exists
 from ..common import ask_target
 
 TARGET, SELF, CASTER = "target", "self", "caster"
@@ -117,8 +117,8 @@ class Effect:
             self.apply(state, seat, iid, iid)
         elif self.to == CASTER:
             self.apply(state, seat, seat, iid)
-        elif targets and thing_exists(state, targets[0]):
-            # (an Illusion that died when targeted is gone: nothing to do)
+        elif targets and standing(state, targets[0]):
+            # (an Illusion that died when targeted is doomed: nothing to do)
             self.apply(state, seat, targets[0], iid)
 
     def trigger(self, state: dict, iid: str, *_ctx) -> None:
@@ -145,14 +145,16 @@ def as_tuple(then) -> tuple:
 
 
 def apply_to_each(state: dict, step: dict, tids, effects: tuple, alive: bool) -> None:
-    """Every thing of ``tids`` (``alive``: still there) gets ``effects`` in
-    order, bound to the stored ``step`` (:meth:`Effect.bound`), for the
-    step's ``seat`` (None when it keeps none); one with ``to=CASTER`` acts
-    on that seat instead, one with ``to=field(key)`` on what the step names
-    there (nothing once a card or building so named has left play)."""
+    """Every thing of ``tids`` (``alive``: still standing, not gone nor
+    doomed as an Illusion that died when targeted: targeting.standing)
+    gets ``effects`` in order, bound to the stored ``step``
+    (:meth:`Effect.bound`), for the step's ``seat`` (None when it keeps
+    none); one with ``to=CASTER`` acts on that seat instead, one with
+    ``to=field(key)`` on what the step names there (nothing once a card or
+    building so named has left play)."""
     seat = step.get("seat")
     for tid in tids:
-        if alive and not thing_exists(state, tid):
+        if alive and not standing(state, tid):
             continue
         for effect in effects:
             to = effect.to

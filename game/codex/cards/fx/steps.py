@@ -8,7 +8,7 @@ others (:class:`Seq`, :class:`Modes`, :class:`AtEndOfTurn`); see
 
 from ...flow import ask, op
 from ...state import name
-from ...targeting import thing_exists
+from ...targeting import standing
 from ..common import answer_up_to, ask_target, ask_up_to, at_end_of_turn
 from .base import CASTER, TARGET, Effect, apply_to_each, as_tuple, holds_field
 
@@ -166,7 +166,7 @@ class UpTo(Effect):
     are left; the stored step ``step`` holds ``seat`` and ``chosen``).
     ``pick``: effects each target gets as it is chosen; ``then``: effects
     every chosen target gets once the choosing ends, together (``alive``:
-    one gone since is skipped). Used as a spell's effect, a trigger, or
+    one gone or doomed since is skipped: targeting.standing). Used as a spell's effect, a trigger, or
     from card code with :meth:`ask`."""
 
     def __init__(self, step: str, slot, most: int, prompt: str, *, pick=(), then=(), alive=False, **kw):
@@ -188,7 +188,7 @@ class UpTo(Effect):
 
     def _finish(self, state: dict, chosen: list) -> None:
         for tid in chosen:
-            if self.alive and not thing_exists(state, tid):
+            if self.alive and not standing(state, tid):
                 continue
             for effect in self.thens:
                 effect.apply(state, None, tid, None)

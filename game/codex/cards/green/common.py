@@ -52,7 +52,7 @@ def move_plus_rune(state, seat, iid, targets):
     rulings), then a +1/+1 rune on another unit (◎)."""
     kit.remove_plus_rune(state, iid)
     for tid in targets:
-        if kit.thing_exists(state, tid):  # not an Illusion that died when targeted
+        if kit.standing(state, tid):  # not an Illusion that died when targeted
             kit.add_rune(state, tid, plus=1)
             kit.log(state, f"{kit.name(state, tid)} got a +1/+1 rune.", cards=[tid])
 
@@ -63,7 +63,7 @@ def attack_and_armor(amount: int):
     (Rampant Growth ruling). Rampant Growth: 2; Dinosize: 6."""
 
     def resolve(state, seat, iid, targets):
-        if not kit.thing_exists(state, targets[0]):
+        if not kit.standing(state, targets[0]):
             return  # an Illusion that died when targeted (Illusion ruling)
         kit.until_end_of_turn(state, targets[0], atk=amount, kw={"armor": amount})
         kit.log(

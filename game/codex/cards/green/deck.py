@@ -107,7 +107,7 @@ kit.card("rampant_growth", targets=[kit.Target(kit.CHARACTER)], resolve=attack_a
 
 def _forests_favor(state, seat, iid, targets):
     """Forest's Favor: a +1/+1 rune on a friendly unit or hero without one."""
-    if not kit.thing_exists(state, targets[0]):
+    if not kit.standing(state, targets[0]):
         return  # an Illusion that died when targeted (Illusion ruling)
     kit.add_rune(state, targets[0], plus=1)
     kit.log(state, f"{kit.name(state, targets[0])} got a +1/+1 rune.", cards=[targets[0]])

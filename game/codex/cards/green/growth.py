@@ -22,7 +22,7 @@ def _polymorph(state, seat, iid, targets):
     Squirrel with no abilities. It keeps its damage (so it may die), its
     runes, attachments and tech level, and does not arrive; effects given
     to it earlier are lost, later ones apply (Polymorph: Squirrel rulings)."""
-    if not kit.thing_exists(state, targets[0]):
+    if not kit.standing(state, targets[0]):
         return  # an Illusion that died when targeted (Illusion ruling)
     unit = targets[0]
     state["temp"] = [e for e in state["temp"] if e["iid"] != unit]
@@ -157,7 +157,7 @@ def _elm(state, seat, iid, targets):
     only if it has none; one that has some may still be chosen, to no
     effect (Blooming Elm ruling)."""
     tid = targets[0]
-    if tid in state["cards"] and not has_plus_rune(state, tid):
+    if kit.standing(state, tid) and not has_plus_rune(state, tid):
         count = 3 if kit.stats.is_unit(state, tid) else 1
         kit.add_rune(state, tid, plus=count)
         kit.log(state, f"{kit.name(state, tid)} got {count} +1/+1 rune(s).", cards=[tid])
@@ -217,7 +217,7 @@ def _garg_arrives(state, iid):
 def _garg_boost(state, seat, iid, targets):
     """Argagarg Garg, level 3: exhaust: a unit gets +1 ATK and +1 armor this
     turn (◎)."""
-    if not kit.thing_exists(state, targets[0]):
+    if not kit.standing(state, targets[0]):
         return  # an Illusion that died when targeted (Illusion ruling)
     kit.until_end_of_turn(state, targets[0], atk=1, kw={"armor": 1})
     kit.log(state, f"{kit.name(state, targets[0])} has +1 ATK and +1 armor this turn.", cards=[targets[0]])

@@ -65,7 +65,7 @@ def _two_step(state, seat, iid, targets):
     """Two Step: two of your unpartnered units become dance partners; an
     Illusion partner dies when targeted, so the Two Step goes at once."""
     kit.card_of(state, iid)["marks"]["partners"] = list(targets)
-    if all(kit.thing_exists(state, t) for t in targets):
+    if all(kit.standing(state, t) for t in targets):
         kit.log(
             state,
             f"{kit.name(state, targets[0])} and {kit.name(state, targets[1])} are dance partners.",

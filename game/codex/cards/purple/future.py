@@ -38,7 +38,7 @@ kit.card("promise_of_payment", resolve=_promise)
 
 
 def _unphase(state, seat, iid, targets):
-    if kit.thing_exists(state, targets[0]):
+    if kit.standing(state, targets[0]):
         kit.lasting(state, seat, iid=targets[0], kw={"invisible": 1})
         kit.log(
             state,
@@ -64,7 +64,7 @@ def _assimilate(state, seat, iid, targets):
     attached spell stays attached (ruling: Spirit of the Panda); a
     channeling spell without its hero goes at once (checks)."""
     tid = targets[0]
-    if kit.thing_exists(state, tid):
+    if kit.standing(state, tid):
         kit.change_control(state, tid, seat)
         kit.log(state, f"{kit.seat_name(state, seat)} took control of {kit.name(state, tid)}.", cards=[tid])
 
@@ -338,7 +338,7 @@ def _nebula_aura(state, src, iid):
 
 def _nebula_destroy(state, seat, iid, targets):
     kit.use_once(state, iid, "nebula_turn")
-    if kit.thing_exists(state, targets[0]):
+    if kit.standing(state, targets[0]):
         kit.destroy(state, targets[0])
 
 

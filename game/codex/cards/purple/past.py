@@ -295,7 +295,7 @@ def _prynn_trash(state, seat, iid, targets):
     controlled it: when she leaves play it returns (ruling)."""
     kit.remove_time_runes(state, iid, 2)
     tid = targets[0]
-    if not kit.thing_exists(state, tid) or kit.card_of(state, tid)["zone"] != "play":
+    if not kit.standing(state, tid) or kit.card_of(state, tid)["zone"] != "play":
         return
     if not kit.catalog.card(kit.card_of(state, tid)["card"])["token"]:
         kit.card_of(state, tid)["marks"]["follow"] = True

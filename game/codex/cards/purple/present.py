@@ -82,7 +82,7 @@ def _ready_or_not(state, seat, iid, targets):
     """Ready the unit (it may attack again, not with readiness: rulings),
     then every opposing exhausted unit skips its next ready step."""
     tid = targets[0]
-    if kit.thing_exists(state, tid):
+    if kit.standing(state, tid):
         kit.card_of(state, tid)["exhausted"] = False
         kit.log(state, f"{kit.name(state, tid)} is ready.", cards=[tid])
     for p in state["players"]:
@@ -195,7 +195,7 @@ def _tricycloid_aura(state, src, iid):
 
 def _tricycloid_shot(state, seat, iid, targets):
     kit.remove_time_runes(state, iid, 1)
-    if kit.thing_exists(state, targets[0]):
+    if kit.standing(state, targets[0]):
         kit.damage_target(state, targets[0], 1, by=kit.name(state, iid))
 
 

@@ -26,7 +26,7 @@ def _kidnapping(state, seat, iid, targets):
     then, its former controller gets it back (Kidnapping rulings; dying, it
     goes to its owner's discard pile)."""
     unit = targets[0]
-    if not kit.thing_exists(state, unit):
+    if not kit.standing(state, unit):
         return  # an Illusion that died when targeted
     former = controller(state, unit)
     kit.change_control(state, unit, seat)

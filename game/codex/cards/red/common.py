@@ -42,7 +42,11 @@ def burn(state, seat, amount):
 def hit(state, seat, target, amount, source=None, *, by):
     """Deal red damage ``amount`` (plus Hotter Fire) to ``target``;
     ``source`` is the card in play dealing it (so its kills count), ``by``
-    names what deals it for the log (effects.damage_building)."""
+    names what deals it for the log (effects.damage_building). A target no
+    longer standing takes nothing: gone, or an Illusion doomed by being ◎
+    (Illusion ruling; Firehouse ruling: it took no damage)."""
+    if not kit.standing(state, target):
+        return
     if source is not None and not kit.thing_exists(state, source):
         source = None
     kit.damage_target(state, target, burn(state, seat, amount), by=by, source=source)

@@ -107,7 +107,7 @@ kit.card("scorch", targets=[SLOTS["patroller_or_building"]], resolve=_scorch)
 
 def _charge(state, seat, iid, targets):
     """Charge: one of your units gets haste and +1 ATK this turn."""
-    if not kit.thing_exists(state, targets[0]):
+    if not kit.standing(state, targets[0]):
         return  # an Illusion that died when targeted
     kit.until_end_of_turn(state, targets[0], atk=1, kw={"haste": 1})
     kit.log(state, f"{kit.name(state, targets[0])} charges: haste and +1 ATK this turn.", cards=[targets[0]])

@@ -28,10 +28,6 @@ kit.card("flame_arrow", targets=[kit.Target(kit.ANYTHING)], resolve=_flame_arrow
 _DIVIDE = kit.Divide("divide", SLOTS)
 
 
-def _doomed(state, tid):
-    return not kit.is_building_id(tid) and kit.card_of(state, tid)["marks"].get("doomed", False)
-
-
 def _ember_sparks(state, seat, iid, targets):
     """Ember Sparks: divide 3 damage among one to three patrollers and/or
     buildings; Hotter Fire makes it 4, still on at most three (rulings)."""
@@ -136,7 +132,7 @@ def _firehouse(state, seat, iid, targets):
     damage destroys it, Firehouse readies (no limit, ruling). An Illusion
     that died on being targeted took no damage: no ready (ruling)."""
     target = targets[0]
-    if not kit.thing_exists(state, target) or _doomed(state, target):
+    if not kit.standing(state, target):
         return
     hit(state, seat, target, 2, iid, by=kit.name(state, iid))
     kit.push(state, {"op": "firehouse_check", "house": iid, "target": target})

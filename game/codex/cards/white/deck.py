@@ -130,7 +130,7 @@ def _snapback(state, seat, iid, targets):
     control, one on cooldown too (ruling); the same hero only when there is
     no other (ruling). The caster picks among several (docs/RULINGS.md)."""
     tid = targets[0]
-    if not kit.thing_exists(state, tid):
+    if not kit.standing(state, tid):
         return
     inst = kit.card_of(state, tid)
     owner, hero = inst["owner"], inst["card"]

@@ -116,7 +116,7 @@ kit.card("versatile_style", resolve=_versatile_style)
 def _reversal(state, seat, iid, targets):
     """Reversal: a patroller (◎) takes 3 damage, then is disabled."""
     tid = targets[0]
-    if kit.thing_exists(state, tid):
+    if kit.standing(state, tid):
         kit.damage_target(state, tid, 3, by=kit.name(state, iid))
         kit.disable(state, tid)
 
@@ -220,7 +220,7 @@ def _no_plus_rune(state, seat, tid):
 
 def _spar_rune(state, seat, iid, targets):
     tid = targets[0]
-    if kit.thing_exists(state, tid):
+    if kit.standing(state, tid):
         kit.add_rune(state, tid, plus=1)
         kit.log(state, f"{kit.name(state, tid)} got a +1/+1 rune.", cards=[tid])
 
@@ -407,7 +407,7 @@ def _grave_max(state, iid):
 def _grave_strike(state, seat, iid, targets):
     """Exhaust, remove a sword rune: destroy a unit or hero (◎)."""
     kit.card_of(state, iid)["marks"]["runes"]["sword"] -= 1
-    if kit.thing_exists(state, targets[0]):
+    if kit.standing(state, targets[0]):
         kit.destroy(state, targets[0])
 
 

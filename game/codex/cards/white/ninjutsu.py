@@ -159,7 +159,7 @@ def _make_ninja(state, seat, iid, targets):
     """Fox's Den School: one of your units (◎) becomes a Ninja besides its
     other types, until it leaves play, even if the School goes (ruling)."""
     tid = targets[0]
-    if kit.thing_exists(state, tid):
+    if kit.standing(state, tid):
         marks = kit.card_of(state, tid)["marks"]
         if "Ninja" not in marks.get("subtypes", []):
             marks["subtypes"] = sorted(set(marks.get("subtypes", [])) | {"Ninja"})

@@ -54,7 +54,7 @@ def _vines(state, seat, iid, targets):
     host = targets[0]
     kit.attach(state, iid, host)
     kit.card_of(state, iid)["marks"]["since"] = kit.tick(state)
-    if kit.thing_exists(state, host):
+    if kit.standing(state, host):
         kit.sideline(state, host)
 
 
@@ -176,7 +176,7 @@ def _grapple(state, seat, iid, targets):
     """Whitestar Grappler: a unit (◎) takes 4 damage; if it still lives it
     deals its ATK to the Grappler and is sidelined if it was patrolling."""
     tid = targets[0]
-    if not kit.thing_exists(state, tid):
+    if not kit.standing(state, tid):
         return
     kit.damage_card(state, tid, 4, by=kit.name(state, iid), source=iid)
     inst = kit.card_of(state, tid)
