@@ -32,7 +32,7 @@ import json
 import re
 from collections import Counter, defaultdict
 
-from benchmarks.load import percentiles
+from benchmarks.loadreport import percentiles
 from game import rules
 from game.codex import catalog
 from game.models import Match, MatchAction

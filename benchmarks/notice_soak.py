@@ -57,7 +57,8 @@ import time
 import uuid
 
 from benchmarks import servers
-from benchmarks.load import choose, print_figures
+from benchmarks.loadclients import choose
+from benchmarks.loadreport import print_figures
 from benchmarks.receivers import MailBox, Receiver
 from game.patch import apply as apply_patch
 
@@ -166,7 +167,7 @@ class HueyWorker:
 
 class Player:
     """One scripted player: a websocket to its seat of one match that
-    plays a random legal action (benchmarks.load.choose) whenever the game
+    plays a random legal action (benchmarks.loadclients.choose) whenever the game
     waits on it, with a think time; it connects again after any fault
     (Redis down, the server closing the socket) and starts from the full
     state it gets."""

@@ -96,7 +96,7 @@ def from_db() -> list[dict]:
     from community.skill import placings
     from game import rules
     from game.models import MatchPlayer
-    from game.services import current_state
+    from game.statereads import current_state
 
     out = []
     for receipt in RatedMatch.objects.filter(rated=True).select_related("match").order_by("at", "id"):

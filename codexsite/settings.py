@@ -151,8 +151,9 @@ else:
     DATABASES["default"]["CONN_HEALTH_CHECKS"] = env.bool("CONN_HEALTH_CHECKS", default=False)
     # psycopg prepares a statement run this many times on a connection, for
     # the cursors that bind parameters on the server: only those of the
-    # statements game.services writes out (an action's: issue 29). Django's
-    # own cursors bind them into the text and are never prepared.
+    # statements game.services and game.statereads write out (issue 29;
+    # game.statereads.sql_cursor). Django's own cursors bind them into the
+    # text and are never prepared.
     DATABASES["default"].setdefault("OPTIONS", {})["prepare_threshold"] = 5
 # Keep connections open between requests and websocket messages: opening a
 # SQLite connection (and its PRAGMAs) for every action cost 6 % of the

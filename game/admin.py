@@ -15,7 +15,7 @@ class MatchPlayerInline(admin.TabularInline):
 @admin.register(Match)
 class MatchAdmin(admin.ModelAdmin):
     """Matches with their players. The stored state is a snapshot of
-    version ``state_version`` (game.services.current_state gives the
+    version ``state_version`` (game.statereads.current_state gives the
     current one): shown, never edited."""
 
     list_display = ("id", "status", "version", "state_version", "created", "updated")

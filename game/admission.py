@@ -3,7 +3,8 @@ the access check, the hiding of matches an outsider may not know of, the
 per-user socket limit, and the channel-layer group of a match's sockets."""
 
 from game import livesockets
-from game.services import AccessDenied, MatchNotFound, load_access
+from game.services import AccessDenied, load_access
+from game.statereads import MatchNotFound
 from lobby.models import Table
 
 

@@ -16,7 +16,8 @@ from codexsite.refcache import keep_if_current, version_of
 from game import replays, rules, visits
 from game.models import Match
 from game.serializers import LoggedActionSerializer, MatchSerializer
-from game.services import current_state, may_spectate, seat_of
+from game.services import may_spectate, seat_of
+from game.statereads import current_state
 
 INVITE_PARAM = OpenApiParameter("invite", str, description="Invite token of a private table (to watch).")
 REPLAY_VIEW_PARAM = OpenApiParameter(

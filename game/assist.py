@@ -13,7 +13,8 @@ from django.db import transaction
 
 from game import jsontext, rules, statecache, takeback, turnclock
 from game.models import Match, MatchAction, MatchPlayer
-from game.services import ActionRefused, Applied, Raced, Snapshot, load_snapshot, write_version
+from game.services import ActionRefused, Applied, Raced, write_version
+from game.statereads import Snapshot, load_snapshot
 
 # How many alternatives beside its pick a hint names (the search weighed more).
 ALTERNATIVES = 3

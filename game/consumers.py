@@ -28,9 +28,10 @@ from game.assistsocket import AssistMessages
 from game.clientframes import MAX_NONCE_CHARS, RATE_LIMITED, TokenBucket, read_message, valid_id, valid_nonce
 from game.closecodes import CLOSE_FLOODING, CLOSE_FORBIDDEN, CLOSE_NOT_FOUND, CLOSE_TOO_MANY, CLOSE_UNAUTHENTICATED
 from game.dispatch import DirectDispatch
-from game.services import AccessDenied, ActionRefused, MatchNotFound
+from game.services import AccessDenied, ActionRefused
 from game.signals import account_group, session_group
 from game.socketsessions import SessionChecks, SessionLapsed
+from game.statereads import MatchNotFound
 from game.tabletalk import TableTalk, announce_bot
 from game.versionsending import VersionSending
 

@@ -11,7 +11,8 @@ from django.utils import timezone
 
 from game import turnbased
 from game.models import Match, MatchPlayer
-from game.services import apply_seat_action, load_snapshot
+from game.services import apply_seat_action
+from game.statereads import load_snapshot
 
 
 @dataclass

@@ -33,7 +33,7 @@ from channels.layers import InMemoryChannelLayer, get_channel_layer
 from django.conf import settings
 
 from game import fanout
-from game.services import Snapshot
+from game.statereads import Snapshot
 
 log = logging.getLogger(__name__)
 

@@ -23,7 +23,8 @@ from collections import OrderedDict
 
 from game import jsontext, statecache
 from game.patch import patch_message
-from game.services import Snapshot, render_for
+from game.services import render_for
+from game.statereads import Snapshot
 
 MATCHES_KEPT = 1000  # matches whose two newest versions this process keeps, with their frames
 SURELY_SMALLER = 2048  # bytes: a patch this small is sent without encoding the state to compare

@@ -12,7 +12,7 @@ class Match(models.Model):
     state at version ``state_version`` (<= ``version``), written every
     CODEX_SNAPSHOT_EVERY versions and when the game ends; the state at
     ``version`` is that snapshot with the logged actions after it applied
-    (game.services.current_state: never read ``state`` as the current one).
+    (game.statereads.current_state: never read ``state`` as the current one).
 
     ``result`` is ``{"winner": seat|None, "reason": str|None}`` once ``status`` is finished.
 

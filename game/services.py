@@ -1,5 +1,6 @@
 """Match persistence: create matches, apply actions (one writer per match),
-read a match's current state, and decide who may watch or act. Synchronous code;
+and decide who may watch or act; reading a match's current state is
+game.statereads's, which this builds on. Synchronous code;
 consumers call it through ``database_sync_to_async`` and broadcast after it
 returns (the commit is done).
 
@@ -9,14 +10,14 @@ the version, status and result of every action but the state only as a
 snapshot, written every CODEX_SNAPSHOT_EVERY versions and when the game
 ends (``state_version``: the version it is of). The state at the row's
 version is the snapshot with the logged actions after it applied by the
-engine (deterministic): current_state, and any worker whose kept state
-(game.statecache) is not of the row's version rebuilds it so.
+engine (deterministic): game.statereads.current_state, and any worker
+whose kept state (game.statecache) is not of the row's version rebuilds it
+so (game.statereads.current_snapshot).
 """
 
 import contextlib
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
-import psycopg
 from django.conf import settings
 from django.db import InterfaceError, OperationalError, connection, transaction
 from django.utils import timezone
@@ -25,6 +26,15 @@ from game import jsontext, rules, statecache, turnbased, turnclock
 from game.matchsignals import match_finished, turn_passed
 from game.models import Match, MatchAction, MatchPlayer
 from game.positions import start_state
+from game.statereads import (
+    MAX_ID,
+    MatchNotFound,
+    Snapshot,
+    current_snapshot,
+    fetched_row,
+    row_without_state,
+    sql_cursor,
+)
 
 
 def normalise_action(action: dict, state: dict | None = None) -> dict:
@@ -82,35 +92,8 @@ class ActionRefused(Exception):
         return out
 
 
-class MatchNotFound(Exception):
-    """No match with that id."""
-
-
 class AccessDenied(Exception):
     """The user may neither play nor watch this match."""
-
-
-@dataclass(frozen=True)
-class Snapshot:
-    """The authoritative state of a match at one version (secret: server-side only).
-
-    ``text``: the state as JSON text, in the snapshot an action has just
-    made when it stored it (a snapshot version: what it stores and
-    broadcasts), else None: the snapshots a process keeps
-    (game.statecache, game.fanout) drop it, since nothing reads it again
-    (an action copies the parsed state: _own_copy);
-    ``created``:
-    the match row's creation time as text, which tells a match from an
-    older one under a reused id (game.statecache), None when unknown.
-    Neither is compared. Shared between connections: read it, never change
-    it."""
-
-    version: int
-    state: dict
-    status: str
-    result: dict | None
-    text: str | None = field(default=None, compare=False, repr=False)
-    created: str | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True)
@@ -203,7 +186,7 @@ def load_access(match_id: int, user_id: int, invite_token: str | None = None) ->
     Raises MatchNotFound, or AccessDenied when the user is not seated and may
     not spectate.
     """
-    row = _row(match_id)
+    row = row_without_state(match_id)
     if row is None:
         raise MatchNotFound(match_id)
     seat = seat_of(match_id, user_id)
@@ -211,33 +194,7 @@ def load_access(match_id: int, user_id: int, invite_token: str | None = None) ->
         Match.objects.select_related("table").defer("state", "config").get(pk=match_id), invite_token
     ):
         raise AccessDenied(match_id)
-    return Access(seat=seat, snapshot=_current(match_id, row))
-
-
-def load_snapshot(match_id: int) -> Snapshot:
-    """Read the current state of a match (for a resync).
-
-    Raises MatchNotFound when the match is gone.
-    """
-    row = _row(match_id)
-    if row is None:
-        raise MatchNotFound(match_id)
-    return _current(match_id, row)
-
-
-def current_state(match: Match) -> dict:
-    """The state of ``match`` at its current version: the one function
-    that reads a match's state outside an action (the row's ``state`` is a
-    snapshot, maybe of an older version). The state of the loaded row when
-    it is a snapshot of the row's own version (a finished match's always
-    is), else this worker's kept state or the one rebuilt from the
-    database (load_snapshot). Shared: read it, never change it. Raises
-    MatchNotFound when the match is gone."""
-    if not {"state", "state_version", "version"} & match.get_deferred_fields() and (
-        match.state_version == match.version
-    ):
-        return rules.upgrade(match.state)  # stored by an older engine: its schema now (in place, once)
-    return load_snapshot(match.pk).state
+    return Access(seat=seat, snapshot=current_snapshot(match_id, row))
 
 
 def _result(state: dict) -> dict:
@@ -313,101 +270,6 @@ def apply_seat_action(match_id: int, seat: int, action: dict, at_version: int) -
     return _until_written(lambda: _apply(match_id, action, at_version, None, seat=seat))
 
 
-@contextlib.contextmanager
-def _cursor():
-    """A cursor for the statements written out here (an action's, and
-    reading a match). On PostgreSQL a psycopg cursor on Django's
-    connection that binds its parameters on the server, so psycopg
-    prepares a statement once it ran a few times on the connection
-    (``prepare_threshold``, codexsite/settings.py) and PostgreSQL then
-    neither parses nor plans it again (Django's own cursor binds them into
-    the text: issue 29); its driver's errors are raised as Django's.
-    Elsewhere Django's cursor."""
-    if connection.vendor != "postgresql":
-        with connection.cursor() as cursor:
-            yield cursor
-        return
-    with connection.wrap_database_errors:
-        connection.ensure_connection()
-        with psycopg.Cursor(connection.connection) as cursor:
-            yield cursor
-
-
-def _columns(cursor) -> dict:
-    """The one row ``cursor`` found as ``{column: value}``, or None."""
-    row = cursor.fetchone()
-    return None if row is None else dict(zip((c[0] for c in cursor.description), row, strict=True))
-
-
-def _read_state(match_id: int) -> dict:
-    """The match row with its stored state (the cache missed): ``{state
-    (JSON text), state_version, version, status, result}``, read in one
-    statement, so the snapshot and the version are of one moment; on
-    PostgreSQL the jsonb column's text, parsed by the caller with msgspec
-    (game.jsontext) rather than by the driver's ``json``."""
-    column = "state::text AS state" if connection.vendor == "postgresql" else "state"
-    with _cursor() as cursor:
-        cursor.execute(
-            f"SELECT {column}, state_version, version, status, result FROM {Match._meta.db_table} WHERE id = %s",
-            [match_id],
-        )
-        return _columns(cursor)
-
-
-def _rebuilt(match_id: int, stored: dict) -> dict:
-    """The state of match ``match_id`` at ``stored["version"]``: the
-    snapshot ``stored["state"]`` (of ``stored["state_version"]``) with the
-    logged actions after it, up to that version, applied in order by the
-    engine, as they were when they were made (game.rules, deterministic).
-    Raises rules.RulesError or rules.EngineFault when the log does not
-    replay (a fault: never expected)."""
-    state = rules.upgrade(jsontext.loads(stored["state"]))  # stored by an older engine: its schema now
-    if stored["state_version"] < stored["version"]:
-        log = MatchAction.objects.filter(
-            match_id=match_id, seq__gt=stored["state_version"], seq__lte=stored["version"]
-        ).order_by("seq")
-        for seat, action in log.values_list("seat", "action"):
-            rules.apply_action_in_place(state, seat, action)
-    return state
-
-
-def _current(match_id: int, row: dict) -> Snapshot:
-    """The Snapshot of the match row ``row`` (read without its state): the
-    worker's kept state when it is of the row's version (game.statecache),
-    else the state rebuilt from the database (snapshot and log: _rebuilt)
-    at the version read then, and kept: in an action that is the row's
-    version, or a newer one another transaction committed since, and then
-    the action's write finds the row moved on (write_version) and it runs again."""
-    created = str(row["created"])
-    snapshot = statecache.get(match_id, created, row["version"])
-    if snapshot is None:
-        stored = _read_state(match_id)
-        result = stored["result"]
-        snapshot = Snapshot(
-            version=stored["version"],
-            state=_rebuilt(match_id, stored),
-            status=stored["status"],
-            result=jsontext.loads(result) if isinstance(result, str) else result,
-            created=created,
-        )
-        statecache.keep(match_id, snapshot)  # once committed: read inside a transaction, it may be its own
-    return snapshot
-
-
-MAX_ID = 2**63 - 1  # ids beyond any integer column: no such match (never an error of the driver)
-
-
-def _row(match_id: int) -> dict | None:
-    """The match row without its state (id, version, status, result, created), or None."""
-    if not 0 < match_id <= MAX_ID:
-        return None
-    with _cursor() as cursor:
-        cursor.execute(
-            f"SELECT id, version, status, result, created FROM {Match._meta.db_table} WHERE id = %s", [match_id]
-        )
-        return _columns(cursor)
-
-
 def _match_row(match_id: int, nonce: str | None, seat: int | None, user_id: int | None) -> dict | None:
     """The match row, without its state, as ``{id, version, state_version,
     status, result, created, turn_seconds, puzzle, acting_seat, nonce_seq}``
@@ -444,9 +306,9 @@ def _match_row(match_id: int, nonce: str | None, seat: int | None, user_id: int 
             "WHERE m.id = %s"
         )
         params = [seat, seat, nonce, match_id]
-    with _cursor() as cursor:
+    with sql_cursor() as cursor:
         cursor.execute(sql, params)
-        return _columns(cursor)
+        return fetched_row(cursor)
 
 
 def _snapshot_due(version: int, state_version: int, finished: bool) -> bool:
@@ -486,7 +348,7 @@ def write_version(match_id: int, snapshot: Snapshot, seat: int, action: dict, no
     if snapshot.text is not None:
         update_params[:0] = [snapshot.text, snapshot.version]
     insert_params = [match_id, snapshot.version, seat, jsontext.dumps(action), nonce, now]
-    with _cursor() as cursor:
+    with sql_cursor() as cursor:
         if connection.vendor == "postgresql":
             rows = f"SELECT {values.format(j='::jsonb')} FROM u"
             cursor.execute(
@@ -589,7 +451,7 @@ def _apply(
         seat, version = match["acting_seat"], match["version"]
         if seat is None:
             raise ActionRefused("not_seated", "Only the players seated in this match can act.")
-        current = _current(match_id, match)
+        current = current_snapshot(match_id, match)
         action = normalise_action(action, current.state)  # the keys its game's engine reads
         if match["nonce_seq"] is not None:
             first = MatchAction.objects.filter(match_id=match_id, seat=seat, nonce=nonce).values_list(

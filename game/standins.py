@@ -46,7 +46,8 @@ from django.utils import timezone
 from game import livesockets, pacing, turnclock
 from game.models import Match, MatchPlayer
 from game.rules import LEVELS, make_bot
-from game.services import ActionRefused, Applied, MatchNotFound, apply_seat_action, load_snapshot
+from game.services import ActionRefused, Applied, apply_seat_action
+from game.statereads import MatchNotFound, load_snapshot
 
 # The bots a host may seat at a table: kind (game.rules.make_bot's) -> the
 # name it plays under, weakest first among the levels.

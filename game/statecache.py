@@ -3,7 +3,7 @@ against the database row before it is used (docs/PROTOCOL.md "Inside the
 server").
 
 The database stays the source of truth (the match row's snapshot and the
-action log after it, game.services). A worker that commits a version (or
+action log after it, game.statereads). A worker that commits a version (or
 reads one) keeps that Snapshot here, with the one before it; the next
 action, resync or connection of the match reads the row's version under
 its lock (or without state), and uses a kept state only when it is of that

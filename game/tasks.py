@@ -49,7 +49,8 @@ from huey.contrib.djhuey import HUEY, db_task, periodic_task
 from codexsite import taskqueue
 from game import assist, deadlines, delivery, pacing, standins, turnbased
 from game.models import Match
-from game.services import ActionRefused, MatchNotFound
+from game.services import ActionRefused
+from game.statereads import MatchNotFound
 
 log = logging.getLogger(__name__)
 

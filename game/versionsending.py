@@ -15,7 +15,7 @@ from django.conf import settings
 
 from game import accountrate, fanout, jsontext
 from game.closecodes import CLOSE_NOT_READING
-from game.services import MatchNotFound, Snapshot, load_snapshot
+from game.statereads import MatchNotFound, Snapshot, load_snapshot
 
 log = logging.getLogger(__name__)
 

@@ -15,8 +15,9 @@ from game import assist, turnclock
 from game.models import Match
 from game.rules import reference
 from game.rules.tables import playable_heroes
-from game.services import AccessDenied, MatchNotFound, load_access
+from game.services import AccessDenied, load_access
 from game.standins import bot_labels
+from game.statereads import MatchNotFound
 
 
 def _access(request, match_id: int) -> tuple:

@@ -10,7 +10,7 @@ from django.utils import timezone
 
 from game import rules
 from game.models import Match, MatchVisit
-from game.services import current_state
+from game.statereads import current_state
 
 TURN_START = re.compile(r"^Turn \d+\b")  # Codex and C-23 open a turn so
 TURN_END = " ends the turn."  # Arcane Codex closes one so

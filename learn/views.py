@@ -10,7 +10,7 @@ from django.views.decorators.http import require_POST
 
 from codexsite import prg
 from game import views as match_views
-from game.services import MAX_ID
+from game.statereads import MAX_ID
 from game.views import match_context
 from learn import lessons, progress
 from learn.models import Lesson

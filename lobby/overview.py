@@ -21,7 +21,7 @@ from django.utils import timezone
 from game.livesockets import live
 from game.models import Match, MatchPlayer
 from game.rules import tables, waiting_on
-from game.services import current_state
+from game.statereads import current_state
 from lobby.modes import mode_label
 from lobby.services import config_heroes
 

@@ -21,8 +21,9 @@ from game import rules, tasks, turnbased, turnclock
 from game.models import Match, MatchPlayer
 from game.rules import tables
 from game.rules.tables import C23
-from game.services import create_match, current_state
+from game.services import create_match
 from game.standins import BOT_KINDS, bot_name
+from game.statereads import current_state
 from lobby.errors import LobbyError
 from lobby.models import Seat, Table
 from lobby.modes import get_mode

@@ -16,7 +16,8 @@ from django.db import transaction
 from community import skill
 from game import delivery, rules
 from game.models import Match
-from game.services import ActionRefused, Applied, apply_seat_action, create_match, current_state, load_snapshot
+from game.services import ActionRefused, Applied, apply_seat_action, create_match
+from game.statereads import current_state, load_snapshot
 from lobby.names import PUZZLE_OPPONENT
 from puzzles.models import Attempt, PuzzleRating, SolverRating
 

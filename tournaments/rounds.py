@@ -15,7 +15,7 @@ from django.utils import timezone
 
 from game import deadlines, delivery, rules
 from game.models import Match, MatchPlayer
-from game.services import current_state
+from game.statereads import current_state
 from lobby.arranged import arrange_match
 from tournaments import pairing
 from tournaments.models import Board, Entry, Round, Tournament

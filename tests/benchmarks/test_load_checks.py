@@ -1,12 +1,15 @@
-"""The load generator's own checks (benchmarks/load.py), not timings: each
-connection must get every version once and in order; seats pick actions
-that keep a match going; the figures attribute each update to its phase
-and each socket to the worker the proxy gave it."""
+"""The load generator's own checks (benchmarks/load.py, loadclients.py,
+loadreport.py), not timings: each connection must get every version once
+and in order; seats pick actions that keep a match going; the figures
+attribute each update to its phase and each socket to the worker the
+proxy gave it."""
 
 import random
 from types import SimpleNamespace
 
-from benchmarks.load import WORKER_ENV, MatchRun, VersionCheck, choose, match_figures, percentiles, placement
+from benchmarks.load import WORKER_ENV
+from benchmarks.loadclients import MatchRun, VersionCheck, choose
+from benchmarks.loadreport import match_figures, percentiles, placement
 
 
 def test_every_version_once_in_order_passes():

@@ -21,7 +21,7 @@ import random
 
 import pytest
 
-from game.codex import catalog
+from game.codex import catalog, stats
 from game.rules import RulesError, apply_action, apply_action_in_place, legal_actions, new_game
 
 DEFAULT_HEROES = ("troq_bashar", "river_montoya")
@@ -231,3 +231,28 @@ def attack_tagged(state, attacker_tag, target):
     if not target.startswith(("base:", "bld:")):
         target = find(state, target)
     return act(state, state["active"], {"type": "attack", "attacker": find(state, attacker_tag), "target": target})
+
+
+ALL_TECH = {"tech_1": True, "tech_2": True, "tech_3": True}  # a seat's ``buildings`` with every tech building
+
+
+def hero_scenario(hero, heroes, seat0=None, seat1=None, **kw):
+    """A two-seat scenario_game (``heroes``: the seats' heroes, ``kw`` as
+    scenario_game's) whose seat 0 has ``hero`` in play (a scenario card
+    entry, ``{"card", "id", "level"...}``; None: no hero in play) before
+    the cards ``seat0`` puts in play. Returns the state."""
+    seat0 = dict(seat0 or {})
+    seat0["play"] = ([hero] if hero else []) + list(seat0.get("play", []))
+    return scenario_game([seat0, seat1 or {}], heroes=heroes, **kw)
+
+
+def keywords_of(state, tag):
+    """The keywords of the card tagged ``tag`` now: ``{keyword: amount}``
+    (game.codex.stats, every effect counted)."""
+    return stats.compute(state, find(state, tag))["kw"]
+
+
+def attack_targets(state, tag):
+    """What the active seat's card tagged ``tag`` may attack now: the
+    ``target`` of each of its legal attacks, as a set."""
+    return {a["target"] for a in legal_of(state, state["active"], "attack", attacker=find(state, tag))}

@@ -10,7 +10,8 @@ from rest_framework.test import APIClient
 from game import rules
 from game.codex import catalog
 from game.models import Match, MatchAction
-from game.services import apply_seat_action, current_state
+from game.services import apply_seat_action
+from game.statereads import current_state
 from lobby import services
 
 HIDDEN_ZONES = ("hand", "deck", "workers", "discard")
@@ -49,7 +50,7 @@ def action_log(match_id) -> list:
 
 def row_now(match_id) -> Match:
     """The match row as stored now, its ``state`` the current one
-    (game.services.current_state: the row stores a snapshot, maybe of an
+    (game.statereads.current_state: the row stores a snapshot, maybe of an
     older version), so the row is a snapshot of its own version."""
     match = Match.objects.get(pk=match_id)
     match.state, match.state_version = current_state(match), match.version

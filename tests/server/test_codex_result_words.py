@@ -19,7 +19,7 @@ import pytest
 from asgiref.sync import async_to_sync
 from django.apps import apps as django_apps
 
-from game import services
+from game import services, statereads
 from game.models import Match
 from tests.rules.helpers import find
 from tests.server.lobbykit import conceded
@@ -39,7 +39,7 @@ def lobby_result(user, match) -> dict:
 
 def frames(match) -> dict:
     """The ``state`` message each viewer (seat, or None: a spectator) gets of ``match`` now."""
-    snapshot = services.load_snapshot(match.pk)
+    snapshot = statereads.load_snapshot(match.pk)
     seats = [None, *range(len(match.config["seats"]))]
     return {seat: services.render_for(snapshot, seat) for seat in seats}
 

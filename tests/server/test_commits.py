@@ -7,7 +7,7 @@ import asyncio
 import pytest
 from django.db import IntegrityError, connection, transaction
 
-from game import commits, rules, services, statecache
+from game import commits, rules, statecache, statereads
 from game.models import MatchAction
 from game.services import ActionRefused, Applied, apply_match_action
 from tests.server.matchkit import active_seat, first_move, playable, row_now
@@ -89,14 +89,14 @@ def test_a_matchs_later_action_reads_the_earlier_ones_version_from_memory(two_ma
     makes is what replaying the log makes."""
     one, two, other = _second_match_moves(two_matches)
     read = []
-    stored = services._read_state
+    stored = statereads._read_state
 
     def watched(match_id):
         row = stored(match_id)
         read.append((match_id, row["version"]))
         return row
 
-    monkeypatch.setattr(services, "_read_state", watched)
+    monkeypatch.setattr(statereads, "_read_state", watched)
     outcomes = commits.apply_batch([one, other, two])
     assert [value.version for _, value in outcomes] == [1, 1, 2]
     assert (one[0], 1) not in read

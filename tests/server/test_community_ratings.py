@@ -12,7 +12,7 @@ from community.models import RatedMatch, Rating, RatingChange
 from game import standins
 from game.matchsignals import match_finished
 from game.models import Match, MatchPlayer
-from game.services import current_state
+from game.statereads import current_state
 from lobby import services as lobby
 from lobby.models import Table
 from tests.server.lobbykit import conceded

@@ -23,7 +23,7 @@ from asgiref.sync import sync_to_async
 from codexsite import layers
 from game.codex import catalog
 from game.patch import apply
-from game.services import load_snapshot
+from game.statereads import load_snapshot
 from tests.server.live import daphne, open_match
 from tests.server.matchkit import known_names, leaks, playable, recv, secrets_for, start_match
 

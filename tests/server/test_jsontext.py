@@ -16,7 +16,8 @@ import pytest
 
 from game import jsontext, rules
 from game.codex import catalog
-from game.services import Snapshot, render_for
+from game.services import render_for
+from game.statereads import Snapshot
 from tests.server.matchkit import playable
 
 

@@ -92,7 +92,8 @@ def _act(match_id: int, user, kind: str) -> None:
 
 def _act_as(match_id: int, user, seat: int, kind: str) -> None:
     """``user`` at ``seat`` makes its first legal action of type ``kind``."""
-    from game.services import apply_match_action, load_snapshot
+    from game.services import apply_match_action
+    from game.statereads import load_snapshot
 
     snapshot = load_snapshot(match_id)
     action = next(a for a in rules.legal_actions(snapshot.state, seat) if a["type"] == kind)
@@ -175,7 +176,7 @@ def test_the_lobby_counts_the_turn_as_the_match_page_does(make_user):
     Once a main phase ends, the next player's turn waits for tech choices
     (phase "tech", R11) before the engine counts it; the page shows that
     coming turn (static/js/codexmatch.js banner), and now so does the lobby."""
-    from game.services import load_snapshot
+    from game.statereads import load_snapshot
     from tests.server.matchkit import start_match
 
     ana, bo = make_user("ana"), make_user("bo")

@@ -17,7 +17,7 @@ from django.utils import timezone
 from benchmarks.notice_audit import hidden_cards
 from benchmarks.receivers import Receiver
 from codexsite import netguard, taskqueue
-from game.services import current_state
+from game.statereads import current_state
 from notices import api, keeper, outbox, push, stoplinks, tasks
 from notices.models import EMAIL, PUSH, WEBHOOK, Notice, NoticeChoice, PushSubscription, VapidKey
 from notices.text import turn_message

@@ -16,7 +16,7 @@ from django.utils import timezone
 
 from game.models import LiveSocket
 from game.services import apply_match_action
-from game.services import current_state as current_state_of
+from game.statereads import current_state as current_state_of
 from notices import api, outbox, tasks
 from notices.models import EMAIL, Notice, NoticeChoice
 from tests.server.matchkit import playable, recv, row_now, start_match

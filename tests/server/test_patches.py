@@ -22,7 +22,8 @@ from asgiref.sync import sync_to_async
 from game import rules
 from game.codex import catalog
 from game.patch import apply, diff, patch_message
-from game.services import Snapshot, load_snapshot, render_for
+from game.services import render_for
+from game.statereads import Snapshot, load_snapshot
 from tests.server.matchkit import known_names, leaks, playable, recv, secrets_for, start_match
 
 pytestmark = pytest.mark.django_db(transaction=True)

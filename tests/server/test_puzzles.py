@@ -12,7 +12,8 @@ from django.urls import reverse
 from community import skill
 from game import rules
 from game.models import Match, MatchPlayer
-from game.services import apply_match_action, apply_seat_action, load_snapshot, render_for
+from game.services import apply_match_action, apply_seat_action, render_for
+from game.statereads import load_snapshot
 from puzzles import services
 from puzzles.models import Attempt, PuzzleRating, SolverRating
 from tests.puzzlekit import squad_leader_puzzle

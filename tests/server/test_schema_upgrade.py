@@ -13,7 +13,8 @@ from django.apps import apps
 
 from game import rules, statecache
 from game.models import Match
-from game.services import apply_seat_action, create_match, current_state, load_snapshot
+from game.services import apply_seat_action, create_match
+from game.statereads import current_state, load_snapshot
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -1,6 +1,6 @@
 """The match row's state is a snapshot every CODEX_SNAPSHOT_EVERY versions
 and at the game's end; the state in between is rebuilt from it and the
-action log (game.services, issue 29). What is rebuilt is what was applied
+action log (game.statereads, issue 29). What is rebuilt is what was applied
 live, byte for byte, in every game; a worker that lost its kept state (a
 crash between snapshots) loses no action; two writers on one match keep the
 versions exact."""
@@ -13,7 +13,8 @@ from django.db import close_old_connections, connection
 
 from game import jsontext, rules, statecache, tasks
 from game.models import Match, MatchAction
-from game.services import ActionRefused, apply_seat_action, current_state, load_snapshot
+from game.services import ActionRefused, apply_seat_action
+from game.statereads import MatchNotFound, current_state, load_snapshot
 from lobby import services
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -150,6 +151,22 @@ def test_current_state_never_reads_a_stale_snapshot(make_user):
     for row in (Match.objects.get(pk=match.pk), Match.objects.defer("state").get(pk=match.pk)):
         statecache.clear()
         assert row.state_version == 0 and same_bytes(current_state(row), live.state)
+
+
+def test_a_match_deleted_between_its_two_reads_is_not_found(make_user, monkeypatch):
+    """A resync reads the match row, then (no kept state) the stored state:
+    a match deleted in between (the admin, a cleanup) is MatchNotFound, as
+    when it was gone before the first read, not a crash on the missing row."""
+    match = bot_match(make_user("alice"), "1hero", 2)
+    statecache.clear()
+
+    def deleted_meanwhile(match_id, created, version):
+        Match.objects.filter(pk=match_id).delete()
+        return None  # nothing kept: the state is read from the database
+
+    monkeypatch.setattr(statecache, "get", deleted_meanwhile)
+    with pytest.raises(MatchNotFound):
+        load_snapshot(match.pk)
 
 
 @pytest.mark.parametrize("mode", ["2hg", "1hero"])

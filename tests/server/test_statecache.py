@@ -8,7 +8,8 @@ from asgiref.sync import async_to_sync
 
 from game import fanout, jsontext, rules, statecache
 from game.models import Match, MatchAction
-from game.services import apply_match_action, apply_seat_action, current_state, load_snapshot, normalise_action
+from game.services import apply_match_action, apply_seat_action, normalise_action
+from game.statereads import current_state, load_snapshot
 from tests.server.matchkit import active_seat, playable, row_now, start_match
 
 pytestmark = pytest.mark.django_db(transaction=True)

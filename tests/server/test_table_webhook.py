@@ -14,7 +14,8 @@ from benchmarks.notice_audit import hidden_cards
 from benchmarks.receivers import Receiver, wait_for
 from game import rules
 from game.models import LiveSocket, Match
-from game.services import apply_match_action, current_state
+from game.services import apply_match_action
+from game.statereads import current_state
 from lobby import services
 from lobby.models import Table
 from notices import outbox

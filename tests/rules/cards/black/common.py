@@ -1,11 +1,11 @@
 """Shared builders of the black card tests (tests/rules/cards/black/)."""
 
+from tests.rules.helpers import ALL_TECH as ALL_TECH  # the scenario tests import it from here too
 from tests.rules.helpers import scenario_game
 
 GARTH = ("garth_torken", "troq_bashar")
 ORPAL = ("orpal_gloor", "troq_bashar")
 VANDY = ("vandy_anadrose", "troq_bashar")
-ALL_TECH = {"tech_1": True, "tech_2": True, "tech_3": True}
 TROQ = {"card": "troq_bashar", "id": "troq"}
 
 

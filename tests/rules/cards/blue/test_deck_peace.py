@@ -4,15 +4,21 @@ rulings.json, "Blue"). Seat 0 plays Troq Bashar (blue heroes are not
 playable until the whole faction works)."""
 
 from game.codex import stats
-from tests.rules.helpers import assert_refused, attack_tagged, base_damage, dmg, find, hand_ids, legal_of, scenario_game
+from tests.rules.helpers import (
+    assert_refused,
+    attack_tagged,
+    attack_targets,
+    base_damage,
+    dmg,
+    find,
+    hand_ids,
+    legal_of,
+    scenario_game,
+)
 
 
 def game(seat0=None, seat1=None, **kw):
     return scenario_game([seat0 or {}, seat1 or {}], **kw)
-
-
-def targets_of(state, tag):
-    return {a["target"] for a in legal_of(state, state["active"], "attack", attacker=find(state, tag))}
 
 
 # ---- Bluecoat Musketeer -----------------------------------------------------------
@@ -73,7 +79,7 @@ def test_traffic_director_ignores_patrollers_when_attacking_a_building():
             "play": [{"card": "iron_man", "patrol": "squad_leader", "id": "sl"}, {"card": "tenderfoot", "id": "home"}],
         },
     )
-    options = targets_of(s, "td")
+    options = attack_targets(s, "td")
     assert {"base:1", "bld:1:tech_1", find(s, "sl")} <= options
     assert find(s, "home") not in options  # a unit behind the patrollers is still out of reach
     s = attack_tagged(s, "td", "base:1")

@@ -13,6 +13,7 @@ in play by the scenario (Troq's Tech II makes Bashing cards).
 from game.codex import stats
 from game.rules import new_game, view
 from tests.rules.helpers import (
+    ALL_TECH,
     act,
     assert_refused,
     atk_hp,
@@ -26,6 +27,7 @@ from tests.rules.helpers import (
     gone,
     hand_ids,
     in_play,
+    keywords_of,
     legal_of,
     logged,
     play_card,
@@ -36,16 +38,11 @@ from tests.rules.helpers import (
 
 ONI = {"card": "general_onimaru", "id": "oni"}
 ONI_MAX = {"card": "general_onimaru", "level": 8, "id": "oni"}
-TECH = {"tech_1": True, "tech_2": True, "tech_3": True}
 
 
 def game(seat0=None, seat1=None, **kw):
     """Seat 0 (active unless told) with Troq Bashar as its hero; seat 1 River."""
     return scenario_game([seat0 or {}, seat1 or {}], **kw)
-
-
-def kw(state, tag):
-    return stats.compute(state, find(state, tag))["kw"]
 
 
 # ---- General Onimaru ------------------------------------------------------------
@@ -187,11 +184,11 @@ def test_elite_training_buffs_two_of_your_units_until_your_next_upkeep():
     s = choose(s, 0, find(s, "b"))
     assert s["prompt"] is None
     assert atk_hp(s, find(s, "a")) == (4, 4)
-    assert kw(s, "b") == {"armor": 1, "anti_air": 1, "sparkshot": 1}
+    assert keywords_of(s, "b") == {"armor": 1, "anti_air": 1, "sparkshot": 1}
     s = end_turn(s, 0)  # the opponent's turn: still trained
-    assert atk_hp(s, find(s, "a")) == (4, 4) and kw(s, "a")["anti_air"] == 1
+    assert atk_hp(s, find(s, "a")) == (4, 4) and keywords_of(s, "a")["anti_air"] == 1
     s = end_turn(s, 1)  # our next upkeep: over
-    assert atk_hp(s, find(s, "a")) == (3, 4) and kw(s, "a") == {}
+    assert atk_hp(s, find(s, "a")) == (3, 4) and keywords_of(s, "a") == {}
 
 
 def test_elite_training_up_to_two_one_or_none_is_fine():
@@ -269,7 +266,7 @@ def test_the_art_of_war_makes_onimaru_unstoppable_swift_and_stronger_until_next_
     assert {a["target"] for a in legal_of(s, 0, "attack", attacker=oni)} == {find(s, "sl")}
     s = play_card(s, 0, "the_art_of_war", [oni])
     assert atk_hp(s, oni) == (7, 5)
-    assert {"armor": 2, "swift_strike": 1, "unstoppable": 1}.items() <= kw(s, "oni").items()
+    assert {"armor": 2, "swift_strike": 1, "unstoppable": 1}.items() <= keywords_of(s, "oni").items()
     assert "base:1" in {a["target"] for a in legal_of(s, 0, "attack", attacker=oni)}
     s = end_turn(s, 0)
     assert stats.kw(s, oni, "armor") == 2  # lasts through the opponent's turn
@@ -394,7 +391,9 @@ def test_brave_knight_killed_by_overpower_returns_to_hand():
 
 def test_brave_knight_killed_by_a_non_combat_effect_dies():
     """Damage from an ability is not combat damage: he dies."""
-    s = game({"hand": ["hired_stomper"], "gold": 4, "buildings": TECH, "play": [{"card": "brave_knight", "id": "bk"}]})
+    s = game(
+        {"hand": ["hired_stomper"], "gold": 4, "buildings": ALL_TECH, "play": [{"card": "brave_knight", "id": "bk"}]}
+    )
     s = play_card(s, 0, "hired_stomper")
     s = choose(s, 0, find(s, "bk"))
     assert cards_in(s, 0, "discard") == ["brave_knight"]

@@ -51,13 +51,6 @@ def _checks(s):
     return s
 
 
-@pytest.fixture
-def quince_playable(monkeypatch):
-    """Let a seat pick Sirus Quince before the whole blue deck is done."""
-    real = catalog.hero_playable
-    monkeypatch.setattr(catalog, "hero_playable", lambda h: h == "sirus_quince" or real(h))
-
-
 def patroller(card_id, tag, slot="squad_leader"):
     return {"card": card_id, "id": tag, "patrol": slot}
 
@@ -411,7 +404,7 @@ def test_taking_control_of_mind_control_takes_the_unit_it_holds_too():
 # ---- Eyes of the Chancellor ------------------------------------------------------
 
 
-def test_eyes_of_the_chancellor_detector_haste_and_invisible_until_next_upkeep(quince_playable):
+def test_eyes_of_the_chancellor_detector_haste_and_invisible_until_next_upkeep():
     """Eyes of the Chancellor: detector; haste, so it can exhaust the turn it
     arrives; exhaust: a friendly unit is invisible until your next upkeep."""
     s = scenario_game(
@@ -511,7 +504,7 @@ def test_eyes_of_the_chancellor_two_headed_dragon_teammate_sees_too():
 # ---- Sirus Quince ----------------------------------------------------------------
 
 
-def test_sirus_quince_arrives_with_a_mirror_illusion(quince_playable):
+def test_sirus_quince_arrives_with_a_mirror_illusion():
     """Sirus Quince: arrives: a 0/1 Mirror Illusion token."""
     s = scenario_game([{"gold": 2}, {}], heroes=("sirus_quince", "river_montoya"))
     hero = s["players"][0]["command"][0]
@@ -736,7 +729,7 @@ def test_spectral_flagbearer_with_unaffordable_resist_can_be_ignored():
     assert s["cards"][find(s, "foot")]["damage"] == 1 and not gone(s, "flag")
 
 
-def test_liberty_gryphon_and_a_mirror_copy_of_it_give_each_other_nothing(quince_playable):
+def test_liberty_gryphon_and_a_mirror_copy_of_it_give_each_other_nothing():
     """Liberty Gryphon ruling: a Mirror Illusion copying a Liberty Gryphon
     (Quince's max band) is named Liberty Gryphon too: with no other
     Illusion, neither Gryphon is untargetable."""

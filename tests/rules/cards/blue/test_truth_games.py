@@ -10,18 +10,11 @@ import os
 
 import pytest
 
-from game.codex import catalog
 from game.codex.bots import GreedyBot, RandomBot, play_game
 from game.codex.invariants import check_all
 
 GAMES = max(2, int(os.environ.get("CODEX_PROPERTY_GAMES", "1000")) // 50)
 pytestmark = pytest.mark.timeout(1200)
-
-
-@pytest.fixture(autouse=True)
-def quince_playable(monkeypatch):
-    real = catalog.hero_playable
-    monkeypatch.setattr(catalog, "hero_playable", lambda h: h == "sirus_quince" or real(h))
 
 
 def _check(state, seat, action):

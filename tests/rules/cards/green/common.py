@@ -2,6 +2,7 @@
 green heroes' seats and small state readers."""
 
 from game.codex import stats
+from tests.rules.helpers import ALL_TECH as ALL_TECH  # the scenario tests import it from here too
 from tests.rules.helpers import end_turn, scenario_game
 
 MIDORI = ("master_midori", "troq_bashar")
@@ -9,7 +10,6 @@ CALAMANDRA = ("calamandra_moss", "troq_bashar")
 
 
 GARG = ("argagarg_garg", "troq_bashar")
-ALL_TECH = {"tech_1": True, "tech_2": True, "tech_3": True}
 
 
 TROQ = {"card": "troq_bashar", "id": "troq"}

@@ -4,7 +4,7 @@ band: each card played through real actions, the official rulings
 decide something. Seat 0 plays Vir Garbarean, seat 1 Troq Bashar."""
 
 from game.codex import catalog, stats
-from tests.rules.cards.purple.chrono_helpers import purple_game, purple_heroes_pickable  # noqa: F401
+from tests.rules.cards.purple.chrono_helpers import purple_game
 from tests.rules.helpers import (
     act,
     assert_refused,

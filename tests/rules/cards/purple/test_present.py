@@ -5,7 +5,7 @@ decide something. Seat 0 plays Max Geiger, seat 1 Troq Bashar."""
 
 from game.codex import catalog, stats
 from game.codex.targeting import is_illusion
-from tests.rules.cards.purple.chrono_helpers import purple_game, purple_heroes_pickable  # noqa: F401
+from tests.rules.cards.purple.chrono_helpers import purple_game
 from tests.rules.helpers import (
     act,
     assert_refused,

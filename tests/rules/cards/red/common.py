@@ -1,12 +1,13 @@
 """Shared builders of the red card tests (tests/rules/cards/red/): the red
 heroes' seats and small state readers."""
 
+from tests.rules.helpers import ALL_TECH as ALL_TECH  # the scenario tests import it from here too
+
 ZANE = ("captain_zane", "troq_bashar")
 DRAKK = ("drakk_ramhorn", "troq_bashar")
 
 
 JAINA = ("jaina_stormborne", "troq_bashar")
-ALL_TECH = {"tech_1": True, "tech_2": True, "tech_3": True}
 
 
 def zane(level=1, **extra):

@@ -6,6 +6,7 @@ Stormborne (in play), seat 1 Troq Bashar."""
 
 from game.codex import catalog, stats
 from tests.rules.helpers import (
+    ALL_TECH,
     act,
     assert_refused,
     atk_hp,
@@ -18,7 +19,9 @@ from tests.rules.helpers import (
     find,
     gone,
     hand_ids,
+    hero_scenario,
     in_play,
+    keywords_of,
     legal_of,
     logged,
     play_card,
@@ -28,17 +31,10 @@ from tests.rules.helpers import (
 )
 
 GRAVE = {"card": "grave_stormborne", "id": "grave"}
-TECH = {"tech_1": True, "tech_2": True, "tech_3": True}
 
 
 def game(seat0=None, seat1=None, hero=GRAVE, **kw):
-    seat0 = dict(seat0 or {})
-    seat0["play"] = ([hero] if hero else []) + list(seat0.get("play", []))
-    return scenario_game([seat0, seat1 or {}], heroes=("grave_stormborne", "troq_bashar"), **kw)
-
-
-def kw(state, tag):
-    return stats.compute(state, find(state, tag))["kw"]
+    return hero_scenario(hero, ("grave_stormborne", "troq_bashar"), seat0, seat1, **kw)
 
 
 def runes(state, tag, rune):
@@ -55,9 +51,9 @@ def test_grave_is_playable_with_the_white_deck_and_discipline():
 
 def test_grave_base_band_sparkshot_and_mid_band_readiness():
     s = game()
-    assert atk_hp(s, find(s, "grave")) == (2, 3) and kw(s, "grave")["sparkshot"] == 1
+    assert atk_hp(s, find(s, "grave")) == (2, 3) and keywords_of(s, "grave")["sparkshot"] == 1
     s = game(hero=dict(GRAVE, level=3))
-    assert atk_hp(s, find(s, "grave")) == (3, 4) and kw(s, "grave")["readiness"] == 1
+    assert atk_hp(s, find(s, "grave")) == (3, 4) and keywords_of(s, "grave")["readiness"] == 1
     s = attack_tagged(s, "grave", "base:1")
     assert not s["cards"][find(s, "grave")]["exhausted"]
 
@@ -133,9 +129,9 @@ def test_versatile_style_repairs_2_and_offers_only_possible_modes():
 def test_versatile_style_makes_the_discipline_hero_a_detector():
     s = game({"hand": ["versatile_style"], "gold": 2})
     s = play_card(s, 0, "versatile_style")  # the only mode possible: no question
-    assert kw(s, "grave")["detector"] == 1
+    assert keywords_of(s, "grave")["detector"] == 1
     s = end_turn(s, 0)
-    assert "detector" not in kw(s, "grave")
+    assert "detector" not in keywords_of(s, "grave")
 
 
 # ---- Reversal ------------------------------------------------------------------------------------
@@ -185,7 +181,7 @@ def test_true_power_of_storms_without_two_3_cost_cards_targets_nothing():
 
 
 def test_rambasa_twin_brings_its_twin_from_the_codex():
-    s = game({"hand": ["rambasa_twin"], "gold": 4, "buildings": TECH})
+    s = game({"hand": ["rambasa_twin"], "gold": 4, "buildings": ALL_TECH})
     s["players"][0]["codex"]["rambasa_twin"] = 1
     s = play_card(s, 0, "rambasa_twin")
     s = choose(s, 0, "yes")
@@ -251,7 +247,7 @@ def test_sparring_partner_cannot_rune_a_unit_that_has_a_plus_rune():
 def test_young_lightning_dragon_pumps_three_times_a_turn():
     """Young Lightning Dragon ruling: thrice-per-turn means three times."""
     s = game({"gold": 5, "play": [{"card": "young_lightning_dragon", "id": "yld"}]})
-    assert kw(s, "yld")["flying"] == 1
+    assert keywords_of(s, "yld")["flying"] == 1
     for _ in range(3):
         s = use_ability(s, 0, find(s, "yld"), 0)
     assert stats.atk(s, find(s, "yld")) == 6
@@ -262,7 +258,7 @@ def test_young_lightning_dragon_pumps_three_times_a_turn():
 
 
 def test_focus_master_arrives_with_three_focus_runes():
-    s = game({"hand": ["focus_master"], "gold": 3, "buildings": TECH})
+    s = game({"hand": ["focus_master"], "gold": 3, "buildings": ALL_TECH})
     s = play_card(s, 0, "focus_master")
     fm = in_play(s, 0, "focus_master")[0]
     assert s["cards"][fm]["marks"]["runes"]["focus"] == 3
@@ -320,7 +316,7 @@ def test_focus_master_prevents_nothing_for_a_patroller_whose_excess_overpower_se
 
 def test_vigor_adept_has_frenzy_and_readiness():
     s = game({"play": [{"card": "vigor_adept", "id": "va"}]})
-    assert atk_hp(s, find(s, "va")) == (6, 5) and kw(s, "va")["readiness"] == 1
+    assert atk_hp(s, find(s, "va")) == (6, 5) and keywords_of(s, "va")["readiness"] == 1
 
 
 # ---- Mind-Parry Monk --------------------------------------------------------------------------------------
@@ -352,7 +348,7 @@ def test_mind_parry_monk_stops_opponents_targeting_your_units_and_heroes():
 def test_mind_parry_monk_lets_its_own_player_target_them():
     s = game({"play": [{"card": "mind_parry_monk", "id": "mp"}, {"card": "aged_sensei", "id": "as"}]})
     s = use_ability(s, 0, find(s, "as"), 0, [find(s, "mp")])
-    assert kw(s, "mp")["armor"] == 1
+    assert keywords_of(s, "mp")["armor"] == 1
 
 
 # ---- Training Grounds -----------------------------------------------------------------------------------
@@ -370,7 +366,7 @@ def test_training_grounds_gives_heroes_1_atk_and_levels_one_to_max():
 
 
 def test_hero_s_monument_makes_daigo_and_gives_heroes_1_1():
-    s = game({"hand": ["hero_s_monument"], "gold": 5, "buildings": TECH})
+    s = game({"hand": ["hero_s_monument"], "gold": 5, "buildings": ALL_TECH})
     s = play_card(s, 0, "hero_s_monument")
     daigo = in_play(s, 0, "daigo_stormborne")[0]
     assert atk_hp(s, daigo) == (8, 8)
@@ -383,7 +379,7 @@ def test_hero_s_monument_makes_daigo_and_gives_heroes_1_1():
 
 def test_daigo_cannot_patrol_and_is_trashed_when_the_monument_goes():
     s = game(
-        {"hand": ["hero_s_monument"], "gold": 5, "buildings": TECH},
+        {"hand": ["hero_s_monument"], "gold": 5, "buildings": ALL_TECH},
         {"play": [{"card": "iron_man", "plus": 5, "id": "big"}]},
     )
     s = play_card(s, 0, "hero_s_monument")

@@ -6,10 +6,12 @@ seat 1 Troq Bashar."""
 
 from game.codex import catalog, stats
 from tests.rules.helpers import (
+    ALL_TECH,
     act,
     assert_refused,
     atk_hp,
     attack_tagged,
+    attack_targets,
     base_damage,
     cards_in,
     choose,
@@ -18,7 +20,9 @@ from tests.rules.helpers import (
     find,
     gone,
     hand_ids,
+    hero_scenario,
     in_play,
+    keywords_of,
     legal_of,
     logged,
     play_card,
@@ -28,21 +32,10 @@ from tests.rules.helpers import (
 )
 
 SETSUKI = {"card": "setsuki_hiruki", "id": "set"}
-TECH = {"tech_1": True, "tech_2": True, "tech_3": True}
 
 
 def game(seat0=None, seat1=None, hero=SETSUKI, **kw):
-    seat0 = dict(seat0 or {})
-    seat0["play"] = ([hero] if hero else []) + list(seat0.get("play", []))
-    return scenario_game([seat0, seat1 or {}], heroes=("setsuki_hiruki", "troq_bashar"), **kw)
-
-
-def kw(state, tag):
-    return stats.compute(state, find(state, tag))["kw"]
-
-
-def targets_of(state, tag):
-    return {a["target"] for a in legal_of(state, state["active"], "attack", attacker=find(state, tag))}
+    return hero_scenario(hero, ("setsuki_hiruki", "troq_bashar"), seat0, seat1, **kw)
 
 
 # ---- Setsuki Hiruki -------------------------------------------------------------------
@@ -58,7 +51,7 @@ def test_opponents_pay_1_gold_to_attack_setsuki_while_she_is_not_patrolling():
         [{"gold": 3, "play": [{"card": "iron_man", "id": "iron"}]}, {"play": [SETSUKI]}],
         heroes=("troq_bashar", "setsuki_hiruki"),
     )
-    assert find(s, "set") in targets_of(s, "iron")
+    assert find(s, "set") in attack_targets(s, "iron")
     s = attack_tagged(s, "iron", "set")
     assert s["players"][0]["gold"] == 2
     assert logged(s, "paid 1 gold to attack")
@@ -71,7 +64,7 @@ def test_attacking_setsuki_is_impossible_without_the_gold():
         [{"gold": 0, "play": [{"card": "iron_man", "id": "iron"}]}, {"play": [SETSUKI]}],
         heroes=("troq_bashar", "setsuki_hiruki"),
     )
-    assert find(s, "set") not in targets_of(s, "iron")
+    assert find(s, "set") not in attack_targets(s, "iron")
     assert_refused(s, 0, {"type": "attack", "attacker": find(s, "iron"), "target": find(s, "set")}, "bad_target")
 
 
@@ -89,7 +82,7 @@ def test_setsuki_mid_band_gets_swift_strike_when_she_attacks():
     hitting back."""
     s = game({}, {"play": [{"card": "older_brother", "patrol": "scavenger", "id": "ob"}]}, hero=dict(SETSUKI, level=4))
     assert atk_hp(s, find(s, "set")) == (2, 3)
-    assert "swift_strike" not in kw(s, "set")
+    assert "swift_strike" not in keywords_of(s, "set")
     s = attack_tagged(s, "set", "ob")
     assert gone(s, "ob") and dmg(s, "set") == 0
 
@@ -130,7 +123,7 @@ def test_hidden_ninja_gives_stealth_and_draws_for_a_ninja():
     assert find(s, "set") in prompt_options(s)
     s = choose(s, 0, find(s, "tf"))
     s = choose(s, 0, find(s, "fv"))
-    assert kw(s, "tf")["stealth"] == 1 and kw(s, "fv")["stealth"] == 1
+    assert keywords_of(s, "tf")["stealth"] == 1 and keywords_of(s, "fv")["stealth"] == 1
     assert cards_in(s, 0, "hand") == ["smoker"]
 
 
@@ -154,7 +147,7 @@ def test_hidden_ninja_on_the_ninjutsu_hero_draws():
     s = game({"hand": ["hidden_ninja"], "gold": 2, "deck": ["smoker"]})
     s = play_card(s, 0, "hidden_ninja")
     s = choose(s, 0, find(s, "set"))  # no second candidate: no second prompt
-    assert kw(s, "set")["stealth"] == 1
+    assert keywords_of(s, "set")["stealth"] == 1
     assert "smoker" in cards_in(s, 0, "hand")
 
 
@@ -171,7 +164,7 @@ def test_hidden_ninja_stealth_stays_when_atk_rises_past_4():
     s = choose(s, 0, find(s, "tf"))
     s = choose(s, 0)
     s = use_ability(s, 0, find(s, "as"), 0, [find(s, "tf")])
-    assert stats.atk(s, find(s, "tf")) == 5 and kw(s, "tf")["stealth"] == 1
+    assert stats.atk(s, find(s, "tf")) == 5 and keywords_of(s, "tf")["stealth"] == 1
 
 
 # ---- Speed of the Fox -------------------------------------------------------------------
@@ -288,9 +281,9 @@ def test_ninjutsu_keyword_units():
             ]
         }
     )
-    assert kw(s, "fc")["healing"] == 2 and kw(s, "ff")["flying"] == 1
-    assert kw(s, "gn")["haste"] == 1 and kw(s, "gn")["swift_strike"] == 1
-    assert kw(s, "pc")["deathtouch"] == 1
+    assert keywords_of(s, "fc")["healing"] == 2 and keywords_of(s, "ff")["flying"] == 1
+    assert keywords_of(s, "gn")["haste"] == 1 and keywords_of(s, "gn")["swift_strike"] == 1
+    assert keywords_of(s, "pc")["deathtouch"] == 1
 
 
 # ---- Masked Raccoon ---------------------------------------------------------------------------
@@ -299,9 +292,9 @@ def test_ninjutsu_keyword_units():
 def test_masked_raccoon_is_unstoppable_by_units_with_another_ninja():
     opp = {"play": [{"card": "iron_man", "patrol": "squad_leader", "id": "sl"}]}
     s = game({"play": [{"card": "masked_raccoon", "id": "mr"}]}, opp)
-    assert "base:1" not in targets_of(s, "mr")
+    assert "base:1" not in attack_targets(s, "mr")
     s = game({"play": [{"card": "masked_raccoon", "id": "mr"}, {"card": "fox_viper"}]}, opp)
-    assert "base:1" in targets_of(s, "mr")
+    assert "base:1" in attack_targets(s, "mr")
 
 
 def test_masked_raccoon_is_unattackable_by_units_with_another_cute_animal():
@@ -311,8 +304,8 @@ def test_masked_raccoon_is_unattackable_by_units_with_another_cute_animal():
             {"play": [{"card": "masked_raccoon", "id": "mr"}, {"card": "porcupine"}]},
         ]
     )
-    assert find(s, "mr") not in targets_of(s, "iron")
-    assert find(s, "mr") in targets_of(s, "tb")  # a hero may
+    assert find(s, "mr") not in attack_targets(s, "iron")
+    assert find(s, "mr") in attack_targets(s, "tb")  # a hero may
 
 
 # ---- Fox's Den School -----------------------------------------------------------------------------
@@ -329,9 +322,9 @@ def test_fox_s_den_school_makes_ninjas_and_cute_animals_invisible():
             ]
         }
     )
-    assert kw(s, "school")["invisible"] == 1
-    assert kw(s, "fv")["invisible"] == 1 and kw(s, "pc")["invisible"] == 1
-    assert "invisible" not in kw(s, "tf")
+    assert keywords_of(s, "school")["invisible"] == 1
+    assert keywords_of(s, "fv")["invisible"] == 1 and keywords_of(s, "pc")["invisible"] == 1
+    assert "invisible" not in keywords_of(s, "tf")
 
 
 def test_fox_s_den_school_turns_a_unit_into_a_ninja_for_good():
@@ -346,10 +339,10 @@ def test_fox_s_den_school_turns_a_unit_into_a_ninja_for_good():
             ],
         }
     )
-    assert "flying" not in kw(s, "tf")
+    assert "flying" not in keywords_of(s, "tf")
     s = use_ability(s, 0, find(s, "school"), 0, [find(s, "tf")])
     assert s["players"][0]["gold"] == 0
-    assert kw(s, "tf")["flying"] == 1 and kw(s, "tf")["invisible"] == 1
+    assert keywords_of(s, "tf")["flying"] == 1 and keywords_of(s, "tf")["invisible"] == 1
 
 
 # ---- Jade Fox ---------------------------------------------------------------------------------
@@ -357,7 +350,7 @@ def test_fox_s_den_school_turns_a_unit_into_a_ninja_for_good():
 
 def test_jade_fox_arrives_with_four_ninjas_and_gives_ninjas_flying_and_swift_strike():
     """Jade Fox rulings: she is a Ninja herself; Setsuki is not one."""
-    s = game({"hand": ["jade_fox_den_s_headmistress"], "gold": 8, "buildings": TECH})
+    s = game({"hand": ["jade_fox_den_s_headmistress"], "gold": 8, "buildings": ALL_TECH})
     s = play_card(s, 0, "jade_fox_den_s_headmistress")
     jade = one_of(s, "jade_fox_den_s_headmistress")
     ninjas = in_play(s, 0, "ninja")

@@ -6,10 +6,12 @@ Bashar."""
 
 from game.codex import catalog, stats
 from tests.rules.helpers import (
+    ALL_TECH,
     act,
     assert_refused,
     atk_hp,
     attack_tagged,
+    attack_targets,
     base_damage,
     cards_in,
     choose,
@@ -18,8 +20,9 @@ from tests.rules.helpers import (
     find,
     gone,
     hand_ids,
+    hero_scenario,
     in_play,
-    legal_of,
+    keywords_of,
     logged,
     play_card,
     prompt_options,
@@ -28,21 +31,10 @@ from tests.rules.helpers import (
 )
 
 ROOK = {"card": "garus_rook", "id": "rook"}
-TECH = {"tech_1": True, "tech_2": True, "tech_3": True}
 
 
 def game(seat0=None, seat1=None, hero=ROOK, **kw):
-    seat0 = dict(seat0 or {})
-    seat0["play"] = ([hero] if hero else []) + list(seat0.get("play", []))
-    return scenario_game([seat0, seat1 or {}], heroes=("garus_rook", "troq_bashar"), **kw)
-
-
-def kw(state, tag):
-    return stats.compute(state, find(state, tag))["kw"]
-
-
-def targets_of(state, tag):
-    return {a["target"] for a in legal_of(state, state["active"], "attack", attacker=find(state, tag))}
+    return hero_scenario(hero, ("garus_rook", "troq_bashar"), seat0, seat1, **kw)
 
 
 # ---- Garus Rook -------------------------------------------------------------------
@@ -56,15 +48,15 @@ def test_garus_rook_is_playable_with_the_white_deck_and_strength():
 def test_garus_rook_mid_band_ignores_a_patrol_zone_of_one():
     lone = {"play": [{"card": "iron_man", "patrol": "squad_leader", "id": "sl"}]}
     s = game({}, lone, hero=dict(ROOK, level=4))
-    assert "base:1" not in targets_of(s, "rook")
+    assert "base:1" not in attack_targets(s, "rook")
     s = game({}, lone, hero=dict(ROOK, level=5))
     assert atk_hp(s, find(s, "rook")) == (3, 5)
-    assert "base:1" in targets_of(s, "rook")
+    assert "base:1" in attack_targets(s, "rook")
     two = {
         "play": [{"card": "iron_man", "patrol": "squad_leader", "id": "sl"}, {"card": "tenderfoot", "patrol": "elite"}]
     }
     s = game({}, two, hero=dict(ROOK, level=5))
-    assert "base:1" not in targets_of(s, "rook")
+    assert "base:1" not in attack_targets(s, "rook")
 
 
 def test_garus_rook_max_band_two_lives_dies_only_with_a_crumbling_rune():
@@ -196,14 +188,14 @@ def test_doubling_barbarbarian_doubles_runes_and_this_turn_gains():
     s = game({"play": [{"card": "doubling_barbarbarian", "plus": 1, "id": "db"}, {"card": "aged_sensei", "id": "as"}]})
     assert atk_hp(s, find(s, "db")) == (5, 7)
     s = use_ability(s, 0, find(s, "as"), 0, [find(s, "db")])
-    assert atk_hp(s, find(s, "db")) == (7, 7) and kw(s, "db")["armor"] == 2
+    assert atk_hp(s, find(s, "db")) == (7, 7) and keywords_of(s, "db")["armor"] == 2
     s = end_turn(s, 0)
-    assert atk_hp(s, find(s, "db")) == (5, 7) and "armor" not in kw(s, "db")
+    assert atk_hp(s, find(s, "db")) == (5, 7) and "armor" not in keywords_of(s, "db")
 
 
 def test_doubling_barbarbarian_gets_two_armor_as_squad_leader_and_keeps_overpower():
     s = game({"play": [{"card": "doubling_barbarbarian", "patrol": "squad_leader", "id": "db"}]}, active=1)
-    assert kw(s, "db")["armor"] == 2 and kw(s, "db")["overpower"] == 1
+    assert keywords_of(s, "db")["armor"] == 2 and keywords_of(s, "db")["overpower"] == 1
 
 
 def test_doubling_barbarbarian_does_not_double_losses():
@@ -239,7 +231,7 @@ def test_colossus_is_unstoppable_only_toward_a_base():
         {"play": [{"card": "colossus", "id": "col"}]},
         {"buildings": {"tech_1": True}, "play": [{"card": "iron_man", "patrol": "squad_leader", "id": "sl"}]},
     )
-    options = targets_of(s, "col")
+    options = attack_targets(s, "col")
     assert "base:1" in options and "bld:1:tech_1" not in options
 
 
@@ -248,7 +240,7 @@ def test_colossus_is_unstoppable_only_toward_a_base():
 
 def test_jefferson_degrey_destroys_every_token_when_he_arrives():
     s = game(
-        {"hand": ["jefferson_degrey_ghostly_diplomat"], "gold": 3, "buildings": TECH, "play": [{"card": "bird"}]},
+        {"hand": ["jefferson_degrey_ghostly_diplomat"], "gold": 3, "buildings": ALL_TECH, "play": [{"card": "bird"}]},
         {"play": [{"card": "ninja"}, {"card": "iron_man", "id": "iron"}]},
     )
     s = play_card(s, 0, "jefferson_degrey_ghostly_diplomat")
@@ -278,7 +270,7 @@ def test_morningstar_pass_costs_1_gold_to_attack():
             {"play": [{"card": "morningstar_pass", "id": "pass"}]},
         ]
     )
-    assert find(s, "pass") not in targets_of(s, "iron")
+    assert find(s, "pass") not in attack_targets(s, "iron")
     s = scenario_game(
         [
             {"play": [{"card": "iron_man", "id": "iron"}], "gold": 1},
@@ -293,7 +285,7 @@ def test_morningstar_pass_costs_1_gold_to_attack():
 
 
 def _oathkeeper(oath):
-    s = game({"hand": ["oathkeeper_of_kor_mountain", "smoker", "fox_viper"], "gold": 9, "buildings": TECH})
+    s = game({"hand": ["oathkeeper_of_kor_mountain", "smoker", "fox_viper"], "gold": 9, "buildings": ALL_TECH})
     s = play_card(s, 0, "oathkeeper_of_kor_mountain")
     return choose(s, 0, oath)
 
@@ -319,7 +311,7 @@ def test_oathkeeper_has_swift_strike_resist_and_sidelines_every_patroller():
         {"gold": 2, "play": [{"card": "oathkeeper_of_kor_mountain", "id": "ok"}]},
         {"play": [{"card": "iron_man", "patrol": "squad_leader"}, {"card": "tenderfoot", "patrol": "elite"}]},
     )
-    assert kw(s, "ok")["swift_strike"] == 1 and kw(s, "ok")["resist"] == 2
+    assert keywords_of(s, "ok")["swift_strike"] == 1 and keywords_of(s, "ok")["resist"] == 2
     s = use_ability(s, 0, find(s, "ok"), 0)
     assert all(v is None for v in s["players"][1]["patrol"].values())
 
