@@ -26,8 +26,8 @@ from ``--beat`` on, each shorter than the last; the defaults of
 CODEX_STAND_IN_DELAY and CODEX_BOT_BEAT): the pauses plus its decisions'
 time, wall and CPU; A's side's game turn adds up the runs of A's seats
 that began in one game turn (what the other side waits through; with
-runs counted by side, mostly the one run). A search bot is told its seat's own moves before it in such
-a run (its level's budget per turn, ``Level.shrink``; game.pacing.thinking_move), as the server's run
+runs counted by side, mostly the one run). A search bot is told each decision's place in such
+a run (its level's budget per turn, ``Level.shrink``), as the server's run
 of bot moves tells it (game.tasks). ``--save FILE`` appends each game's result (its
 decision times too) as a JSON line, to sum up again later; ``--each-turn``
 prints each of A's turns as it ends (a game of Codex's hard takes minutes
@@ -184,7 +184,7 @@ def play_one(args: tuple) -> dict:
                 flush=True,
             )
         if hasattr(bots[seat], "move"):
-            bots[seat].move = pacing.thinking_move(streak, state, seat)  # the budget per turn, as the server counts it
+            bots[seat].move = run  # a search level's budget per turn, as the server counts it (game.tasks)
         started, started_cpu = time.perf_counter(), time.process_time()
         action = bots[seat].choose(state, seat)
         if seat in mine:
@@ -199,7 +199,7 @@ def play_one(args: tuple) -> dict:
         if action is None:
             break
         engine.apply_action_in_place(state, seat, action)
-        streak = pacing.streak_after(streak, state, seat)
+        streak = pacing.streak_after(state, seat, run + 1)
         step += 1
     found = rules.outcome(state)
     if not found["over"] or found["draw"]:

@@ -14,12 +14,11 @@ beat of 0.4 s a 15-move turn paused 6.8 s before any thinking, past the
 A turn is a side's: in Two-Headed Dragon both teammates act in one turn
 (house rule R19), so their moves, one teammate's part after the other's
 and then their tech picks, are one run of moves (:func:`run_of`,
-:func:`streak_after`): one pause before it and beats shrinking over it,
-not a pause again at each teammate and each tech pick. The thinking
-budget (game.rules.make_bot's ``move``, :func:`thinking_move`) counts
-each seat's own moves of the run: each teammate's first move of the
-team's turn searches the whole budget (a floor per teammate; measured
-against one budget for the team, docs/BENCHMARKS.md "Search bots").
+:func:`streak_after`): one pause before it and one thinking budget
+shrinking over it (game.rules.make_bot's ``move``), not a pause and a
+whole budget again at each teammate and each tech pick. Measured on the
+same 12 games against a budget per teammate and a larger team budget
+(docs/BENCHMARKS.md "Search bots"): as many wins, less thinking.
 
 Pure: game.tasks sleeps these pauses; benchmarks/bots_ab.py adds them to
 the decisions' time to show a whole turn at the server's pace, counting
@@ -56,42 +55,25 @@ def run_of(state: dict, seat: int) -> tuple:
     return state.get("turn"), frozenset(rules.teammates(state, seat))
 
 
-def streak_after(streak: tuple | None, state: dict, seat: int, movers: set | None = None) -> tuple | None:
-    """The run of moves after ``seat``'s move that left ``state``, given
-    the run before it ``streak`` (None for none): ``(run_of(state, seat),
-    seats)``, ``seats`` the run's movers in order (``seat`` last; the
-    run's moves go on from ``streak``'s when it is ``seat``'s side's),
+def streak_after(state: dict, seat: int, moves: int, movers: set | None = None) -> tuple | None:
+    """The run of moves after ``seat``'s move that left ``state``, the
+    ``moves``-th of its run (from 1): ``(run_of(state, seat), moves)``
     while the game still waits on a seat of its side that ``movers`` (the
     seats bots play; None: every seat) moves (the teammate's part of the
     turn, the side's tech picks after it); None when it waits on other
     sides or on people only (the next move starts a run)."""
     side = rules.teammates(state, seat)
-    if not any(s in side and (movers is None or s in movers) for s in rules.waiting_on(state)):
-        return None
-    key = run_of(state, seat)
-    before = streak[1] if streak is not None and streak[0][1] == key[1] else ()
-    return key, (*before, seat)
+    if any(s in side and (movers is None or s in movers) for s in rules.waiting_on(state)):
+        return run_of(state, seat), moves
+    return None
 
 
 def moves_before(streak: tuple | None, state: dict, seat: int) -> int:
     """How many moves of its run came before ``seat``'s move at ``state``,
     given the run so far ``streak`` (:func:`streak_after`, None for none):
     its count when ``seat`` moves in the same turn on the same side, else
-    0 (another side's, or a later turn: a new run). The pace counts these
-    (:func:`pause_before`)."""
-    return len(streak[1]) if streak is not None and goes_on(streak, state, seat) else 0
-
-
-def thinking_move(streak: tuple | None, state: dict, seat: int) -> int:
-    """The ``move`` a search bot is told for ``seat``'s move at ``state``
-    (game.rules.make_bot: its level's budget per turn, ``Level.shrink``):
-    how many of the run ``streak``'s moves ``seat`` itself made (0 when
-    the move starts a run). Two-Headed Dragon teammates share a run
-    (house rule R19) but not its budget: each one's first move of the
-    team's turn searches the whole budget. Measured on the same 12 games
-    against one budget for the team (the teammate going on from its
-    partner's count): docs/BENCHMARKS.md "Search bots"."""
-    return streak[1].count(seat) if streak is not None and goes_on(streak, state, seat) else 0
+    0 (another side's, or a later turn: a new run)."""
+    return streak[1] if streak is not None and goes_on(streak, state, seat) else 0
 
 
 def goes_on(streak: tuple | None, state: dict, seat: int) -> bool:

@@ -289,9 +289,9 @@ def bot_for(kind: str, version: int, move: int = 0):
 
 def _bot_of(player: dict, state: dict, version: int, streak: tuple | None):
     """The bot (bot_for) of ``player`` (a MatchPlayer's values) at
-    ``version`` (``state``), that many of its own moves into its side's
-    run as ``streak`` says (game.pacing.thinking_move)."""
-    move = pacing.thinking_move(streak, state, player["seat"])
+    ``version`` (``state``), that many moves into its side's turn as
+    ``streak`` says (game.pacing.moves_before)."""
+    move = pacing.moves_before(streak, state, player["seat"])
     return bot_for(player["bot"] or STAND_IN, version, move)
 
 
@@ -313,10 +313,10 @@ def play_next(match_id: int, streak: tuple | None = None) -> tuple[int, Applied]
     """Play one move for the first stand-in or table-bot seat the game waits on.
 
     ``streak``: the run of moves so far (game.pacing.streak_after: its
-    turn and side, and the seats of its moves; game.tasks counts them); a
-    seat of that side moving in that turn is told its own moves of the run
-    (bot_for's ``move``, game.pacing.thinking_move: a Two-Headed Dragon
-    teammate's first move starts its budget afresh), any other seat 0.
+    turn and side, and how many moves it has; game.tasks counts them); a
+    seat of that side moving in that turn is that many moves into its
+    side's turn (bot_for's ``move``: a Two-Headed Dragon teammate goes on
+    from its partner's count), any other seat at its turn's first.
 
     The bot chooses from the current state; the move is applied only while
     the match is still at that version (services.apply_seat_action), so two

@@ -133,10 +133,10 @@ def _play(match_id: int, mark: str) -> int | None:
     per-turn thinking budget (standins.play_next's ``streak``) as for the pace. Returns the
     match's version read before the last look that found nothing to do."""
     think, beat = settings.CODEX_STAND_IN_DELAY, settings.CODEX_BOT_BEAT
-    streak = None  # the current run of moves: (pacing.run_of, the seats of its moves so far)
+    streak = None  # the current run of moves: (pacing.run_of, its moves so far)
     seen = None
     for _ in range(settings.CODEX_STAND_IN_MAX_MOVES):
-        pause = pacing.pause_before(0 if streak is None else len(streak[1]), think, beat)
+        pause = pacing.pause_before(0 if streak is None else streak[1], think, beat)
         if pause:
             pace(pause)
         seen = _version(match_id)
@@ -149,7 +149,8 @@ def _play(match_id: int, mark: str) -> int | None:
             continue
         delivery.publish_from_thread(match_id, applied.snapshot)
         # Its side still acting this turn (a teammate, a tech pick): the next beat of the run; else the pause.
-        streak = pacing.streak_after(streak, applied.snapshot.state, seat, standins.played_seats(match_id))
+        moves = 1 if streak is None else streak[1] + 1
+        streak = pacing.streak_after(applied.snapshot.state, seat, moves, standins.played_seats(match_id))
     return seen
 
 

@@ -14,7 +14,7 @@ from game import pacing
 def test_2hg_teammates_parts_of_a_turn_are_one_run_as_the_server_paces_them():
     """As game.tasks counts it (game.pacing.streak_after): both teammates'
     parts of the team's turn and their tech picks are one run, one pause
-    before it, and A's side's game turn is that run."""
+    and one budget, and A's side's game turn is that run."""
     result = bots_ab.play_one(("codex-2hg", 0, "greedy", "greedy", None, None, 3000, False, 1.2, 0.4, ""))
     assert result["seats"] == [0, 1]
     first = result["turns"][0]
@@ -34,22 +34,3 @@ def test_2hg_second_team_s_tech_picks_stay_in_its_run():
     result = bots_ab.play_one(("codex-2hg", 1, "greedy", "greedy", None, None, 400, False, 1.2, 0.4, ""))
     assert result["seats"] == [2, 3]
     assert {t % 2 for t in result["turn_of"]} == {0}, result["turn_of"][:8]
-
-
-def test_2hg_each_teammate_s_budget_is_counted_as_the_server_counts_it(monkeypatch):
-    """A search bot in bots_ab is told what the server tells it
-    (game.pacing.thinking_move): within the team's one run each teammate's
-    moves count from its own first, which searches the whole budget."""
-    told = []
-
-    class Spy(bots_ab.SearchBot):
-        def choose(self, state, seat):
-            told.append((seat, self.move))
-            return super().choose(state, seat)
-
-    monkeypatch.setattr(bots_ab, "SearchBot", Spy)
-    result = bots_ab.play_one(("codex-2hg", 0, "hard", "greedy", None, None, 120, False, 1.2, 0.4, "iterations=1"))
-    run = told[: len(result["turns"][0])]  # A's first run: the team's first turn
-    seats = [seat for seat, _ in run]
-    assert set(seats) == {0, 1} and seats[0] != seats[-1]
-    assert [move for _, move in run] == [seats[:i].count(seat) for i, seat in enumerate(seats)]
