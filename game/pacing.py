@@ -16,7 +16,9 @@ A turn is a side's: in Two-Headed Dragon both teammates act in one turn
 and then their tech picks, are one run of moves (:func:`run_of`,
 :func:`streak_after`): one pause before it and one thinking budget
 shrinking over it (game.rules.make_bot's ``move``), not a pause and a
-whole budget again at each teammate and each tech pick.
+whole budget again at each teammate and each tech pick. Measured on the
+same 12 games against a budget per teammate and a larger team budget
+(docs/BENCHMARKS.md "Search bots"): as many wins, less thinking.
 
 Pure: game.tasks sleeps these pauses; benchmarks/bots_ab.py adds them to
 the decisions' time to show a whole turn at the server's pace, counting
