@@ -23,8 +23,9 @@ decisions in one turn, counted as the server counts it (game.pacing.streak_after
 in Two-Headed Dragon both teammates' parts and their tech picks are one run), shown at the server's pace
 (game.pacing: ``--pause`` before a bot's turn, then beats between its moves
 from ``--beat`` on, each shorter than the last; the defaults of
-CODEX_STAND_IN_DELAY and CODEX_BOT_BEAT): the pauses plus its decisions'
-time, wall and CPU; A's side's game turn adds up the runs of A's seats
+CODEX_STAND_IN_DELAY and CODEX_BOT_BEAT), a bot thinking during each pause
+(game.pacing.turn_shown: each move after the longer of its pause and its
+decision's time, wall and CPU); A's side's game turn adds up the runs of A's seats
 that began in one game turn (what the other side waits through; with
 runs counted by side, mostly the one run). A search bot is told each decision's place in such
 a run (its level's budget per turn, ``Level.shrink``), as the server's run
@@ -177,7 +178,7 @@ def play_one(args: tuple) -> dict:
         run = pacing.moves_before(streak, state, seat)  # as the server counts a side's run (game.tasks)
         if each_turn and turns and run == 0 and last in mine:
             thought = sum(cpu[i] for i in turns[-1])
-            whole = pacing.turn_pauses(len(turns[-1]), pause, beat) + thought
+            whole = pacing.turn_shown([cpu[i] for i in turns[-1]], pause, beat)
             print(
                 f"game {k} turn {began}: A moves {len(turns[-1])} thinking CPU {thought:.2f}s "
                 f"whole turn with CPU times {whole:.2f}s",
@@ -295,9 +296,8 @@ def summarize(options: argparse.Namespace, results: list) -> dict:
     turn_wall, turn_cpu = [], []
     for r in results:
         for moves in r["turns"]:
-            paced = pacing.turn_pauses(len(moves), options.pause, options.beat)
-            turn_wall.append(paced + sum(r["times"][i] for i in moves))
-            turn_cpu.append(paced + sum(r["cpu"][i] for i in moves))
+            turn_wall.append(pacing.turn_shown([r["times"][i] for i in moves], options.pause, options.beat))
+            turn_cpu.append(pacing.turn_shown([r["cpu"][i] for i in moves], options.pause, options.beat))
     turn_wall.sort()
     turn_cpu.sort()
     side_cpu = sorted(t for r in results for t in side_turns(options, r))
@@ -333,8 +333,9 @@ def side_turns(options: argparse.Namespace, result: dict) -> list:
     for i, moves in enumerate(result["turns"]):
         began = result["turn_of"][i] if "turn_of" in result else None
         key = ("run", i) if began is None else began
-        paced = pacing.turn_pauses(len(moves), options.pause, options.beat)
-        turns[key] = turns.get(key, 0.0) + paced + sum(result["cpu"][j] for j in moves)
+        turns[key] = turns.get(key, 0.0) + pacing.turn_shown(
+            [result["cpu"][j] for j in moves], options.pause, options.beat
+        )
     return list(turns.values())
 
 

@@ -20,9 +20,14 @@ whole budget again at each teammate and each tech pick. Measured on the
 same 12 games against a budget per teammate and a larger team budget
 (docs/BENCHMARKS.md "Search bots"): as many wins, less thinking.
 
-Pure: game.tasks sleeps these pauses; benchmarks/bots_ab.py adds them to
-the decisions' time to show a whole turn at the server's pace, counting
-runs as the server does (:func:`moves_before`).
+A bot thinks during its pause, not after it: game.tasks chooses the move,
+then holds it until the pause since the last move has passed, so a move
+lands ``max(pause, thinking)`` after the one before it (:func:`turn_shown`),
+every move at least its pause after the last, for reading, and a turn's
+thinking hidden in its pauses where it fits. Pure: game.tasks waits these
+pauses; benchmarks/bots_ab.py shows a whole turn at the server's pace from
+its decisions' times (:func:`turn_shown`), counting runs as the server
+does (:func:`moves_before`).
 """
 
 from game import rules
@@ -43,10 +48,16 @@ def pause_before(move: int, pause: float, beat: float) -> float:
     return min(beat, pause) * SHRINK ** (move - 1)
 
 
-def turn_pauses(moves: int, pause: float, beat: float) -> float:
-    """The pauses of a whole bot turn of ``moves`` moves added up
-    (:func:`pause_before` of each); 0 for none."""
-    return sum(pause_before(k, pause, beat) for k in range(moves))
+def turn_shown(thinking: list, pause: float, beat: float) -> float:
+    """Seconds a whole bot turn takes to show, its moves' thinking times
+    ``thinking`` (seconds, in order) given: a bot thinks during the pause
+    before its move (game.tasks holds the chosen move until
+    :func:`pause_before` has passed since the move before it landed), so
+    each move lands ``max(pause_before(k), thinking[k])`` after the one
+    before it. With no thinking it is the pauses alone, which add up to no
+    more than ``pause + beat / (1 - SHRINK)`` (a long turn stays bounded);
+    0 for no moves."""
+    return sum(max(pause_before(k, pause, beat), t) for k, t in enumerate(thinking))
 
 
 def run_of(state: dict, seat: int) -> tuple:

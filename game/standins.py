@@ -310,7 +310,7 @@ def play_one(match_id: int) -> Applied | None:
     return None if done is None else done[1]
 
 
-def play_next(match_id: int, streak: tuple | None = None) -> tuple[int, Applied] | None:
+def play_next(match_id: int, streak: tuple | None = None, hold=None) -> tuple[int, Applied] | None:
     """Play one move for the first stand-in or table-bot seat the game waits on.
 
     ``streak``: the run of moves so far (game.pacing.streak_after: its
@@ -318,6 +318,8 @@ def play_next(match_id: int, streak: tuple | None = None) -> tuple[int, Applied]
     seat of that side moving in that turn is that many moves into its
     side's turn (bot_for's ``move``: a Two-Headed Dragon teammate goes on
     from its partner's count), any other seat at its turn's first.
+    ``hold``: called with no arguments between a move's choice and its
+    application (game.tasks waits there for the rest of the move's pause).
 
     The bot chooses from the current state; the move is applied only while
     the match is still at that version (services.apply_seat_action), so two
@@ -357,6 +359,8 @@ def play_next(match_id: int, streak: tuple | None = None) -> tuple[int, Applied]
         )
         if move is None:
             return None
+        if hold is not None:
+            hold()
         try:
             applied = apply_seat_action(match_id, move[0], move[1], match.version)
         except ActionRefused:

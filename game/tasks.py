@@ -56,6 +56,7 @@ log = logging.getLogger(__name__)
 
 
 pace = time.sleep  # how a run waits between moves (a test reads the pauses instead)
+clock = time.monotonic  # when a move landed, for the pause after it (a test holds it still)
 
 
 def _mark(match_id: int) -> str:
@@ -128,7 +129,9 @@ def _version(match_id: int) -> int | None:
 
 def _play(match_id: int, mark: str) -> int | None:
     """Play the bots' moves of match ``match_id`` until they have nothing to
-    do (at most CODEX_STAND_IN_MAX_MOVES), paced and published; a side's
+    do (at most CODEX_STAND_IN_MAX_MOVES), paced and published (each move
+    chosen at once and held until its pause since the last move has passed:
+    the thinking is part of the pause, game.pacing.turn_shown); a side's
     moves in a row this turn (both Two-Headed Dragon teammates', then their
     tech picks: game.pacing.streak_after) are one run, counted for the
     per-turn thinking budget (standins.play_next's ``streak``) as for the pace. Returns the
@@ -136,15 +139,15 @@ def _play(match_id: int, mark: str) -> int | None:
     think, beat = settings.CODEX_STAND_IN_DELAY, settings.CODEX_BOT_BEAT
     streak = None  # the current run of moves: (pacing.run_of, its moves so far)
     seen = None
+    landed = clock()  # the last move (a person's, which woke the run) landed about now
     for _ in range(settings.CODEX_STAND_IN_MAX_MOVES):
-        pause = pacing.pause_before(0 if streak is None else streak[1], think, beat)
-        if pause:
-            pace(pause)
+        due = landed + pacing.pause_before(0 if streak is None else streak[1], think, beat)
         seen = _version(match_id)
-        done = standins.play_next(match_id, streak)
+        done = standins.play_next(match_id, streak, hold=lambda due=due: _hold_until(due))
         if done is None:
             return seen
         seat, applied = done
+        landed = clock()
         HUEY.put(mark, time.time())  # still alive
         if applied.snapshot is None:
             continue
@@ -153,6 +156,15 @@ def _play(match_id: int, mark: str) -> int | None:
         moves = 1 if streak is None else streak[1] + 1
         streak = pacing.streak_after(applied.snapshot.state, seat, moves, standins.played_seats(match_id))
     return seen
+
+
+def _hold_until(due: float) -> None:
+    """Wait until ``due`` (a :data:`clock` time): a chosen move is held
+    until its pause (game.pacing.pause_before) has passed since the move
+    before it landed; the bot's thinking took part of it (pacing.turn_shown)."""
+    wait = due - clock()
+    if wait > 0:
+        pace(wait)
 
 
 @db_task()

@@ -21,7 +21,7 @@ def test_2hg_teammates_parts_of_a_turn_are_one_run_as_the_server_paces_them():
     assert result["turn_of"][:2] == [1, 3]  # the next run is the team's next turn (2 is the other team's)
     assert len(first) > 4, result["turns"][:4]
     options = argparse.Namespace(pause=1.2, beat=0.4)
-    whole = pacing.turn_pauses(len(first), 1.2, 0.4) + sum(result["cpu"][i] for i in first)
+    whole = pacing.turn_shown([result["cpu"][i] for i in first], 1.2, 0.4)
     assert bots_ab.side_turns(options, result)[0] == pytest.approx(whole)
 
 

@@ -162,14 +162,15 @@ def test_a_bot_turn_is_paced_as_a_whole(make_user, monkeypatch, settings):
     monkeypatch.setattr(tasks, "wake_bots", lambda match_id: False)
     pauses = []
     monkeypatch.setattr(tasks, "pace", pauses.append)
+    monkeypatch.setattr(tasks, "clock", lambda: 0.0)  # no time passes: each wait is the whole pause
     alice = make_user("alice")
     match = services.start_table(bot_table([alice], bots=[(1, "greedy")]).pk, alice, seed=5).match
     _to_the_bot(match, alice)
     tasks.play_bots.call_local(match.pk)
     moves = match.actions.filter(seq__gt=2).count()
     assert moves > 2 and _stands(match.pk)[1] == [0]
-    # before the turn, a beat before each further move, and the pause before the look that found nothing
-    assert pauses == pytest.approx([1.2] + [0.4 * 0.8**k for k in range(moves - 1)] + [1.2])
+    # before the turn, a beat before each further move; nothing before the look that found nothing to do
+    assert pauses == pytest.approx([1.2] + [0.4 * 0.8**k for k in range(moves - 1)])
 
 
 def _moves_told(monkeypatch) -> list:
@@ -207,13 +208,62 @@ def test_a_long_bot_turn_pauses_a_bounded_time():
     moves (a long Codex turn) paused 1.2 + 14 x 0.4 = 6.8 s with a fixed
     beat; its pauses now stay within the pause plus five beats, however
     many moves it has, and its first moves are still a beat apart."""
-    assert pacing.turn_pauses(15, 1.2, 0.4) <= 1.2 + 2.0
-    assert pacing.turn_pauses(300, 1.2, 0.4) <= 1.2 + 2.0
-    assert pacing.turn_pauses(2, 1.2, 0.4) == pytest.approx(1.6)
+    assert pacing.turn_shown([0.0] * 15, 1.2, 0.4) <= 1.2 + 2.0
+    assert pacing.turn_shown([0.0] * 300, 1.2, 0.4) <= 1.2 + 2.0
+    assert pacing.turn_shown([0.0, 0.0], 1.2, 0.4) == pytest.approx(1.6)
     assert pacing.pause_before(1, 0.3, 0.4) == 0.3  # a beat never longer than the pause
-    assert pacing.turn_pauses(0, 1.2, 0.4) == 0
+    assert pacing.turn_shown([], 1.2, 0.4) == 0
     with pytest.raises(ValueError):
         pacing.pause_before(-1, 1.2, 0.4)
+
+
+def test_a_bot_thinks_during_its_pause():
+    """A move lands the longer of its pause and its thinking after the one
+    before it (game.pacing.turn_shown): thinking shorter than the pause is
+    hidden in it, longer thinking is the wait; a turn of 0.3 s decisions
+    shows in its pauses alone until the beats shrink under 0.3 s."""
+    assert pacing.turn_shown([0.3, 0.3], 1.2, 0.4) == pytest.approx(1.6)
+    assert pacing.turn_shown([2.0, 0.1], 1.2, 0.4) == pytest.approx(2.4)
+    assert pacing.turn_shown([0.3] * 4, 1.2, 0.4) == pytest.approx(1.2 + 0.4 + 0.32 + 0.3)
+
+
+def test_the_run_holds_a_chosen_move_for_what_is_left_of_its_pause(make_user, monkeypatch, settings):
+    """game.tasks chooses a move at once and holds it until its pause since
+    the last move has passed: with each decision taking 0.3 s (a clock the
+    test moves), the run waits each pause less those 0.3 s, and not at all
+    once a beat is shorter than the thinking."""
+    settings.CODEX_STAND_IN_DELAY, settings.CODEX_BOT_BEAT = 1.2, 0.4
+    monkeypatch.setattr(tasks, "wake_bots", lambda match_id: False)
+    now, waits = [0.0], []
+
+    def wait(seconds):
+        waits.append(seconds)
+        now[0] += seconds
+
+    monkeypatch.setattr(tasks, "clock", lambda: now[0])
+    monkeypatch.setattr(tasks, "pace", wait)
+    built = standins.bot_for
+
+    def slow(kind, version, move=0):
+        bot = built(kind, version, move)
+        choose = bot.choose
+
+        def thinking(state, seat):
+            now[0] += 0.3
+            return choose(state, seat)
+
+        bot.choose = thinking
+        return bot
+
+    monkeypatch.setattr(standins, "bot_for", slow)
+    alice = make_user("alice")
+    match = services.start_table(bot_table([alice], bots=[(1, "greedy")]).pk, alice, seed=5).match
+    _to_the_bot(match, alice)
+    tasks.play_bots.call_local(match.pk)
+    moves = match.actions.filter(seq__gt=2).count()
+    assert moves > 4 and _stands(match.pk)[1] == [0]
+    pauses = [1.2] + [0.4 * 0.8**k for k in range(moves - 1)]
+    assert waits == pytest.approx([p - 0.3 for p in pauses if p > 0.3])
 
 
 def test_a_stand_in_plays_at_normal_and_a_table_bot_at_its_level(make_user, monkeypatch, settings):
@@ -353,12 +403,13 @@ def test_a_two_headed_dragon_bot_team_s_turn_is_paced_as_one(make_user, monkeypa
     settings.CODEX_STAND_IN_DELAY, settings.CODEX_BOT_BEAT = 1.2, 0.4
     pauses = []
     monkeypatch.setattr(tasks, "pace", pauses.append)
+    monkeypatch.setattr(tasks, "clock", lambda: 0.0)  # no time passes: each wait is the whole pause
     match = _to_the_bot_team(settings, monkeypatch, make_user)
     before = match.actions.count()
     tasks.play_bots.call_local(match.pk)
     moves = match.actions.count() - before
     assert moves > 4 and set(_stands(match.pk)[1]) == {0, 1}
-    assert pauses == pytest.approx([1.2] + [0.4 * 0.8**k for k in range(moves - 1)] + [1.2])
+    assert pauses == pytest.approx([1.2] + [0.4 * 0.8**k for k in range(moves - 1)])
 
 
 def test_a_two_headed_dragon_teammate_goes_on_from_its_partner_s_count(make_user, monkeypatch, settings):
@@ -386,6 +437,7 @@ def test_a_bot_teammate_s_run_ends_where_a_person_s_part_is_left(make_user, monk
     monkeypatch.setattr(tasks, "wake_bots", lambda match_id: False)
     pauses = []
     monkeypatch.setattr(tasks, "pace", pauses.append)
+    monkeypatch.setattr(tasks, "clock", lambda: 0.0)  # no time passes: each wait is the whole pause
     alice = make_user("alice")
     table = bot_table([alice], mode="2hg", bots=[(1, "greedy"), (2, "greedy"), (3, "greedy")])
     match = services.start_table(table.pk, alice, seed=5).match
@@ -396,9 +448,5 @@ def test_a_bot_teammate_s_run_ends_where_a_person_s_part_is_left(make_user, monk
     ones = seats.index(2)  # seat 1's part and tech pick, then the other team's run
     assert set(seats[:ones]) == {1} and set(seats[ones:]) == {2, 3}
     assert pauses == pytest.approx(
-        [1.2]
-        + [0.4 * 0.8**k for k in range(ones - 1)]
-        + [1.2]
-        + [0.4 * 0.8**k for k in range(len(seats) - ones - 1)]
-        + [1.2]
+        [1.2] + [0.4 * 0.8**k for k in range(ones - 1)] + [1.2] + [0.4 * 0.8**k for k in range(len(seats) - ones - 1)]
     )
