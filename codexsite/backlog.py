@@ -20,6 +20,8 @@ held back.
 
 import functools
 
+from codexsite.framewire import frame_writer
+
 MAX_WRAPPERS = 4  # transports inside transports (TLS over TCP) followed at most
 
 
@@ -50,8 +52,9 @@ def unsent_probe(send):
 
 class SendBacklog:
     """ASGI middleware for websockets: puts the connection's unsent_probe
-    into ``scope["send_backlog"]`` when the server is daphne (left as it
-    is otherwise). Takes the inner ASGI application."""
+    into ``scope["send_backlog"]``, and its codexsite.framewire writer into
+    ``scope["send_frame"]``, when the server is daphne (left as it is
+    otherwise). Takes the inner ASGI application."""
 
     def __init__(self, application):
         self.application = application
@@ -59,5 +62,5 @@ class SendBacklog:
     async def __call__(self, scope, receive, send):
         probe = unsent_probe(send)
         if probe is not None:
-            scope = dict(scope, send_backlog=probe)
+            scope = dict(scope, send_backlog=probe, send_frame=frame_writer(send))
         return await self.application(scope, receive, send)

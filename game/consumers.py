@@ -93,6 +93,7 @@ class MatchConsumer(AssistMessages, VersionSending, TableTalk, SessionChecks, Di
         # sends the one full state owed while too much is unsent.
         self.backlog = self.scope.get("send_backlog")
         self.owed = None
+        self.wire = self.scope.get("send_frame")  # codexsite/framewire.py, None when not under daphne
         # Take versions (game.delivery) before reading the state, so no version slips between.
         await delivery.join(self)
         await self.channel_layer.group_add(self.group, self.channel_name)

@@ -25,7 +25,7 @@ class VersionSending:
     ``send``): the sending of versions and full states. Uses the
     consumer's ``match_id``, ``seat``, ``patches``, ``merged``,
     ``last_state``, ``sent_version``, ``early``, ``early_timer``,
-    ``ready``, ``send_lock``, ``backlog``, ``owed``, ``resynced``, and its
+    ``ready``, ``send_lock``, ``backlog``, ``wire``, ``owed``, ``resynced``, and its
     ``reply`` and ``over_account_rate``."""
 
     match_id: int
@@ -48,14 +48,18 @@ class VersionSending:
         """Send a frame, unless the client is gone: a broadcast (a chat line,
         a new version) can reach a connection that closed a moment before;
         its frame is dropped so the handler and the disconnect bookkeeping
-        still run."""
+        still run. Under daphne a text frame is written by the connection's
+        ``wire`` (codexsite.framewire: its bytes made once for all the
+        connections sending the same text) when it can be."""
         if getattr(self, "gone", False):
             return
-        try:
-            await super().send(text_data=text_data, bytes_data=bytes_data, close=close)
-        except Disconnected:
-            self.gone = True
-            return
+        wire = getattr(self, "wire", None)
+        if text_data is None or close or wire is None or not wire(text_data):
+            try:
+                await super().send(text_data=text_data, bytes_data=bytes_data, close=close)
+            except Disconnected:
+                self.gone = True
+                return
         if self.unsent() > settings.CODEX_WS_MAX_UNSENT:
             await self.shed()
 
