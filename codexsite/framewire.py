@@ -69,15 +69,20 @@ def frame_writer(send):
 
     def write(text: str) -> bool:
         transport = getattr(protocol, "transport", None)
-        if (
-            not isinstance(transport, Connection)  # Twisted's own TCP (not TLS over it)
-            or protocol.state != protocol.STATE_OPEN
-            or protocol.send_state != protocol.SEND_STATE_GROUND
-            or protocol.send_queue
-            or protocol._perMessageCompress is not None
-            or not transport.connected
-            or transport.disconnecting
-        ):
+        if not isinstance(transport, Connection):  # Twisted's own TCP (not TLS over it)
+            return False
+        try:
+            usual = (
+                protocol.state != protocol.STATE_OPEN
+                or protocol.send_state != protocol.SEND_STATE_GROUND
+                or protocol.send_queue
+                or protocol._perMessageCompress is not None
+                or not transport.connected
+                or transport.disconnecting
+            )
+        except AttributeError:  # another autobahn or Twisted than the pinned ones: the usual path
+            return False
+        if usual:
             return False
         frame = wire(text)
         if transport.dataBuffer or transport._tempDataBuffer:  # frames wait before it: keep the order

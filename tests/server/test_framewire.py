@@ -141,3 +141,14 @@ def test_no_frame_on_a_connection_not_open_or_compressed():
 
 def test_no_writer_without_daphne():
     assert framewire.frame_writer(lambda message: None) is None
+
+
+def test_a_protocol_of_another_version_takes_the_usual_path():
+    """An autobahn without the fields the writer reads (another release than
+    the pinned one) sends the usual way, not a crash on every frame."""
+    write, protocol, _reactor, client = _pair()
+    del protocol._perMessageCompress
+    assert not write("usual")
+    client.setblocking(False)
+    with pytest.raises(BlockingIOError):  # nothing was written
+        client.recv(100)
