@@ -297,9 +297,9 @@ export function words(id) {
 /**
  * Names joined for a sentence, the one form every page reads: "Ann", "Ann
  * and Ben", "Ann, Ben and Cat" (`last`: the word before the last name,
- * "and" or "or"). When a name holds a comma itself (a C-23 card, "Maris,
- * Tide Seer") semicolons part the names, so that none reads as two: "Maris,
- * Tide Seer; and Ashen Scout" (C-23's card lists, docs/C23.md).
+ * "and" or "or"). When a name holds a comma itself (a C-23 card named
+ * "Name, Title") semicolons part the names, so that none reads as two:
+ * "Ann, the Bold; and Ben" (C-23's card lists, docs/C23.md).
  * @param {string[]} names
  * @param {string} [last]
  * @returns {string}
