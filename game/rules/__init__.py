@@ -51,6 +51,7 @@ import game.codex.schema as _codex_schema
 from game.kernel import game as _kernel
 from game.kernel.errors import EngineFault, RulesError
 from game.kernel.search import Level, SearchBot, Weighed, action_key
+from game.kernel.tree import search_bot
 from game.kernel.types import Action, Config, Event, Seat, State, Viewer
 
 from . import reference, tables
@@ -327,7 +328,7 @@ class _LevelBot:
         """The searched action of ``seat`` in ``state`` (None: it has none)."""
         game = game_of(state)
         if game not in self._bots:
-            self._bots[game] = SearchBot(_ENGINES[game], **self._args)  # type: ignore[arg-type]
+            self._bots[game] = search_bot(_ENGINES[game], **self._args)  # type: ignore[arg-type]
         bot = self._bots[game]
         bot.move = self.move
         action = bot.choose(state, seat)
