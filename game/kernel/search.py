@@ -110,9 +110,11 @@ class Level:
     at most ``iterations / (1 - shrink)`` iterations, plus ``floor`` a
     decision past the shrink, however many moves it has; it stays
     reproducible for a seed, since it counts iterations, not time; 1.0:
-    each decision searches the whole budget), ``tree`` (False: the search
-    weighs the root's actions only; True: it grows a tree past the root,
-    game.kernel.tree.TreeBot, whose nodes belong to the seat to move)."""
+    each decision searches the whole budget), ``tree`` ("": the search
+    weighs the root's actions only; else it grows a tree past the root,
+    game.kernel.tree.TreeBot, whose nodes belong to the seat to move:
+    "all" chooses every seat's moves in it by UCB1, "own" only its own
+    side's, the others' moves there being the playout policy's)."""
 
     iterations: int
     depth: int
@@ -128,7 +130,7 @@ class Level:
     paired: bool = False
     shrink: float = 1.0
     floor: int = 1
-    tree: bool = False
+    tree: str = ""
 
 
 def level_for(game: Game, level: Level) -> Level:
@@ -467,27 +469,31 @@ class SearchBot:
         or, with the level's ``turns``, once its ``turn`` count reaches
         ``horizon``; returns the actions applied and False when the world
         could not be played on (an engine fault in a dealt world)."""
-        game = self.game
-        apply, read = game.apply_action_in_place, game.read
         turns = self.level.turns
         played = 0
         try:
-            noise = self.level.noise
             for step in range(self.level.depth):
                 if world["status"] != "playing" or (turns and world.get("turn", 0) >= horizon):
                     break
-                actor = game.seat_to_ask(world, step)
-                bot = self.noisy if self.noisy is not None and rng.random() < noise else self.policy
-                memo: dict[str, Any] = {}
-                with read(world, memo):  # the bot only reads; its check reads the listing's memo (play_out)
-                    chosen = bot.choose(world, actor)
-                if chosen is None:
+                if self._policy_move(world, self.game.seat_to_ask(world, step), rng) is None:
                     break
-                apply(world, actor, chosen, memo)
                 played += 1
         except (RulesError, EngineFault):
             return played, False
         return played, True
+
+    def _policy_move(self, world: State, actor: Seat, rng: random.Random) -> Action | None:
+        """One playout step: the playout policy's pick for ``actor`` (the
+        noisy bot's at the level's ``noise`` chance, rolled with ``rng``)
+        applied to ``world`` and returned (None: no pick, nothing applied).
+        Raises what applying it raises."""
+        bot = self.noisy if self.noisy is not None and rng.random() < self.level.noise else self.policy
+        memo: dict[str, Any] = {}
+        with self.game.read(world, memo):  # the bot only reads; its check reads the listing's memo (play_out)
+            chosen: Action | None = bot.choose(world, actor)
+        if chosen is not None:
+            self.game.apply_action_in_place(world, actor, chosen, memo)
+        return chosen
 
     def _score(self, world: State, seat: Seat) -> float:
         """The value of ``world`` for ``seat``: its terminal value once the

@@ -126,11 +126,19 @@ class TreeBot(SearchBot):
         horizon = world.get("turn", 0) + self.level.turns
         turns = self.level.turns
         path: list[_Edge] = []
+        searched = self._searched_seats(world, seat)
         node, walked, actor = root, -1, seat  # walked: the actions applied past the root's
         try:
             while world["status"] == "playing" and not (turns and world.get("turn", 0) >= horizon):
                 if path:
                     actor = game.seat_to_ask(world, walked + 1)
+                if actor not in searched:  # a seat the level leaves to the playout policy ("own")
+                    chosen = self._policy_move(world, actor, self.rng)
+                    if chosen is None:
+                        break
+                    walked += 1
+                    node = self._follow(node, path, actor, chosen)
+                    continue
                 actions = self._candidates(world, actor)
                 if not actions:
                     break
@@ -157,6 +165,29 @@ class TreeBot(SearchBot):
                 edge.visits += 1
                 edge.total += values[edge.actor]
         return max(0, walked) + played
+
+    def _searched_seats(self, world: State, seat: Seat) -> set[Seat] | range:
+        """The seats whose moves the tree chooses by UCB1: every seat (the
+        level's ``tree`` "all"), or ``seat``'s side alone ("own": the
+        game's ``partners``, else ``seat``)."""
+        if self.level.tree != "own":
+            return range(len(world["players"]))
+        partners = self.game.partners
+        return {seat} if partners is None else set(partners(world, seat))
+
+    def _follow(self, node: _Node, path: list[_Edge], actor: Seat, action: Action) -> _Node:
+        """The node under ``node`` that ``actor``'s ``action`` (the playout
+        policy's, already applied) leads to, made when new; its edge joins
+        ``path`` (its tries and values are kept as any edge's)."""
+        key = f"{actor}|{action_key(action)}"
+        edge = node.edges.get(key)
+        if edge is None:
+            edge = node.edges[key] = _Edge(action, actor)
+        edge.available += 1
+        path.append(edge)
+        if edge.child is None:
+            edge.child = _Node()
+        return edge.child
 
     def _select(self, node: _Node, world: State, actor: Seat, actions: list[Action]) -> _Edge:
         """The edge the walk takes at ``node`` among ``actions`` (those this
@@ -209,7 +240,7 @@ def search_bot(
     arguments): a :class:`TreeBot` when the level it plays ``game`` at
     (its ``per_game`` one, if any) grows a tree, else a
     :class:`~game.kernel.search.SearchBot`."""
-    tree = level is not None and level_for(game, level).tree
+    tree = level is not None and bool(level_for(game, level).tree)
     kind = TreeBot if tree else SearchBot
     return kind(game, seed=seed, level=level, iterations=iterations, think_ms=think_ms, move=move)
 

@@ -18,7 +18,7 @@ from game.kernel.tree import TreeBot, search_bot
 
 from .test_search import ROWS, _positions, _searched_actions
 
-TREE = Level(iterations=16, depth=30, turns=2, tree=True)
+TREE = Level(iterations=16, depth=30, turns=2, tree="all")
 
 
 @pytest.mark.parametrize("row", sorted(ROWS))
@@ -95,7 +95,37 @@ def test_the_tree_grows_past_the_root_into_the_reply(row):
 def test_a_level_s_tree_field_selects_the_tree_search():
     engine = kernel.get("c23")
     assert type(search_bot(engine, level=TREE)) is TreeBot
-    assert type(search_bot(engine, level=dataclasses.replace(TREE, tree=False))) is SearchBot
+    assert type(search_bot(engine, level=dataclasses.replace(TREE, tree=""))) is SearchBot
     per_game = Level(iterations=4, depth=4, per_game=(("c23", TREE),))
     assert type(search_bot(engine, level=per_game)) is TreeBot
     assert type(search_bot(kernel.get("arcane"), level=per_game)) is SearchBot
+
+
+@pytest.mark.parametrize("row", ["arcane", "c23"])
+def test_an_own_tree_leaves_the_other_side_to_the_playout_policy(row):
+    """With ``tree="own"`` only the searching side's moves are weighed by
+    UCB1 (each walk counts every action its world offers as available);
+    the other seats' moves in the tree are the playout policy's, one per
+    walk, so each of their edges was available exactly as often as taken,
+    and they still lead to nodes of the searching side's later moves."""
+    state, seat = next((s, t) for s, t in _positions(row, seed=3) if len(_searched_actions(s, t)) > 1)
+    engine = kernel.get(rules.game_of(state))
+    bot = TreeBot(engine, seed=3, level=dataclasses.replace(TREE, iterations=200, noise=0.0, tree="own"))
+    action = bot.choose(state, seat)
+    assert rules.is_legal(state, seat, action)
+    theirs = mine = 0
+
+    def walk(node):
+        nonlocal theirs, mine
+        for edge in node.edges.values():
+            if edge.actor == seat:
+                mine += edge.available > edge.visits
+            else:
+                theirs += 1
+                assert edge.available == edge.visits
+            if edge.child is not None:
+                walk(edge.child)
+
+    walk(bot.last_root)
+    assert theirs and mine
+    assert _depth_and_seats(bot.last_root)[1] == {0, 1}
