@@ -8,13 +8,18 @@ the greedy bot, so it can only find the best move against greedy play from
 then on; in C-23 and Arcane Codex neither more iterations, longer playouts,
 other weights nor seeing the hidden cards lifted it (docs/BENCHMARKS.md,
 "Search bots"). Here the later moves of the turn and the reply are searched
-too.
+too. Measured there: neither mode beat the root-only level over C-23's and
+Arcane Codex's first 20 games, so no level in game.rules uses it yet.
 
 Each iteration deals a fresh world for the searching seat (the game's
 ``determinize``: the cards hidden from it dealt anew) and walks down the
 tree from the root. A node belongs to the seat to move there; its edges are
 that seat's actions, keyed by the seat and the action's ``action_key``, so
-the same action in two worlds is one edge. At a node the walk looks at the
+the same action in two worlds is one edge. With the level's ``tree``
+"all" every seat's moves are chosen as below; with "own" only the
+searching side's, and another seat's move in the tree is the playout
+policy's (the greedy bot's, with the level's noise), an edge that leads on
+to the searching side's later moves. At a node the walk looks at the
 actions this world allows (the search's candidates: no quiet action, no
 rearrangement), counts each as available once more, and takes an untried
 one if there is any (the prior bot's pick first, then in listing order),
