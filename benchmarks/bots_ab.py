@@ -51,7 +51,8 @@ import game.rules as rules  # noqa: E402 (the tree's engine)
 from game import pacing  # noqa: E402
 from game.codex.setup import sampled_config  # noqa: E402
 from game.kernel import game as kernel  # noqa: E402
-from game.kernel.search import Level, SearchBot  # noqa: E402
+from game.kernel.search import Level, SearchBot, level_for  # noqa: E402
+from game.kernel.tree import search_bot  # noqa: E402
 
 
 def _codex(mode: str, seats: int, per_seat: int, seed: int) -> dict:
@@ -84,7 +85,7 @@ def oracle(engine: kernel.Game, seed: int, iterations: int | None, level: Level 
     game's generator), so its win rate bounds what the deals let a bot that
     never peeks reach (docs/BENCHMARKS.md "Search bots")."""
     seeing = dataclasses.replace(engine, determinize=lambda state, seat, rng: engine.copy_state(state))
-    return SearchBot(seeing, seed=seed, level=level or rules.LEVELS["hard"], iterations=iterations)
+    return search_bot(seeing, seed=seed, level=level or rules.LEVELS["hard"], iterations=iterations)
 
 
 def tuned(engine: kernel.Game, kind: str, fields: str) -> Level | None:
@@ -103,7 +104,7 @@ def tuned(engine: kernel.Game, kind: str, fields: str) -> Level | None:
             changes[key.strip()] = json.loads(text)
         except json.JSONDecodeError:
             changes[key.strip()] = text.strip()
-    played = SearchBot(engine, level=rules.LEVELS["hard" if kind == ORACLE else kind]).level  # its per_game level
+    played = level_for(engine, rules.LEVELS["hard" if kind == ORACLE else kind])  # its per_game level
     return dataclasses.replace(played, **changes)
 
 
@@ -161,7 +162,7 @@ def play_one(args: tuple) -> dict:
         if kind == ORACLE:
             return oracle(engine, seed, iterations, level)
         if level is not None:
-            return SearchBot(engine, seed=seed, level=level, iterations=iterations, think_ms=think_ms)
+            return search_bot(engine, seed=seed, level=level, iterations=iterations, think_ms=think_ms)
         return rules.make_bot(kind, seed=seed, iterations=iterations, think_ms=think_ms)
 
     level_a = None if kind_a in ("random", "greedy") else tuned(engine, kind_a, fields)

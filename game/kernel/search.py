@@ -110,7 +110,11 @@ class Level:
     at most ``iterations / (1 - shrink)`` iterations, plus ``floor`` a
     decision past the shrink, however many moves it has; it stays
     reproducible for a seed, since it counts iterations, not time; 1.0:
-    each decision searches the whole budget)."""
+    each decision searches the whole budget), ``tree`` ("": the search
+    weighs the root's actions only; else it grows a tree past the root,
+    game.kernel.tree.TreeBot, whose nodes belong to the seat to move:
+    "all" chooses every seat's moves in it by UCB1, "own" only its own
+    side's, the others' moves there being the playout policy's)."""
 
     iterations: int
     depth: int
@@ -126,6 +130,13 @@ class Level:
     paired: bool = False
     shrink: float = 1.0
     floor: int = 1
+    tree: str = ""
+
+
+def level_for(game: Game, level: Level) -> Level:
+    """The level ``level`` plays ``game`` at: its ``per_game`` level for
+    that game, if it names one, else itself."""
+    return dict(level.per_game).get(game.name, level)
 
 
 class _Arm:
@@ -198,8 +209,7 @@ class SearchBot:
         if game.determinize is None:
             raise EngineFault(f"{game.name} has no determinize: it cannot be searched")
         self.game = game
-        level = level or Level(iterations=100, depth=30)
-        self.level = dict(level.per_game).get(game.name, level)
+        self.level = level_for(game, level or Level(iterations=100, depth=30))
         self.iterations = self.level.iterations if iterations is None else iterations
         self.think_ms = think_ms
         self.move = move
@@ -268,20 +278,25 @@ class SearchBot:
         self.last_iterations, self.last_steps = done, steps
         if not arms:
             return None
-        ranked = sorted(
-            (arms[k] for k in order), key=lambda a: (-a.visits, -a.mean())
-        )  # stable: listing order breaks ties
+        return self._settle(state, seat, [arms[k] for k in order], arms.get(prior) if prior is not None else None)
+
+    def _settle(self, state: State, seat: Seat, listed: list[_Arm], fallback: _Arm | None) -> Action:
+        """The action chosen among the root's tried ``listed`` arms (in
+        listing order): the most tried (the better mean among equals, then
+        the first listed), unless it was tried fewer than the level's
+        ``min_visits`` times or is worth no more than the level's
+        ``margin`` above the prior's pick ``fallback``: then that pick;
+        exact ties broken by :meth:`_break_ties`. Sets
+        :attr:`last_choice`."""
+        ranked = sorted(listed, key=lambda a: (-a.visits, -a.mean()))  # stable: listing order breaks ties
         best = ranked[0]
-        fallback = arms.get(prior) if prior is not None else None
         if fallback is not None and (
             best.visits < self.level.min_visits or best.mean() <= fallback.mean() + self.level.margin
         ):
-            best = fallback  # the search found nothing clearly better than the prior's pick
-            ranked = [fallback, *(a for a in ranked if a is not fallback)]
+            ranked = [fallback, *(a for a in ranked if a is not fallback)]  # nothing clearly better than the prior's
         ranked = self._break_ties(state, seat, ranked)
-        best = ranked[0]
         self.last_choice = [Weighed(a.action, a.visits, round(a.mean(), 4)) for a in ranked]
-        return best.action
+        return ranked[0].action
 
     def _candidates(self, world: State, seat: Seat) -> list[Action]:
         """The root actions of ``seat`` the search weighs in ``world``:
@@ -421,9 +436,7 @@ class SearchBot:
             game.apply_action_in_place(after, seat, action)
         except (RulesError, EngineFault):
             return -1.0
-        if after["status"] != "playing":
-            return terminal_value(game, after, seat)
-        return 0.5 if game.evaluate is None else float(game.evaluate(after, seat))
+        return self._score(after, seat)
 
     def _dice(self, seed: int) -> random.Random:
         """A generator for one playout of a paired world: the playout
@@ -436,39 +449,60 @@ class SearchBot:
 
     def _iterate(self, world: State, seat: Seat, action: Action, rng: random.Random) -> tuple[float | None, int]:
         """Apply ``action`` in ``world`` (the iteration's own copy), play on
-        with the playout policy for at most ``depth`` actions (and no further
-        than the level's ``turns`` horizon) and score the result for
-        ``seat``; returns the value and the count of actions the playout
-        applied after the root's; ``rng`` rolls the noise. The value is None when the world could
-        not be played (an engine fault in a dealt world: the iteration does
-        not count)."""
-        game = self.game
-        apply, read = game.apply_action_in_place, game.read
+        with :meth:`_play_out` and score the result for ``seat``
+        (:meth:`_score`); returns the value and the count of actions the
+        playout applied after the root's; ``rng`` rolls the noise. The value
+        is None when the world could not be played (an engine fault in a
+        dealt world: the iteration does not count)."""
+        horizon = world.get("turn", 0) + self.level.turns
+        try:
+            self.game.apply_action_in_place(world, seat, action)
+        except (RulesError, EngineFault):
+            return None, 0
+        played, sound = self._play_out(world, rng, horizon)
+        return (self._score(world, seat) if sound else None), played
+
+    def _play_out(self, world: State, rng: random.Random, horizon: int) -> tuple[int, bool]:
+        """Play ``world`` on in place with the playout policy (the noisy bot
+        at the level's ``noise`` chance a step, rolled with ``rng``) for at
+        most the level's ``depth`` actions, stopping once the game is over
+        or, with the level's ``turns``, once its ``turn`` count reaches
+        ``horizon``; returns the actions applied and False when the world
+        could not be played on (an engine fault in a dealt world)."""
         turns = self.level.turns
-        horizon = world.get("turn", 0) + turns
         played = 0
         try:
-            apply(world, seat, action)
-            noise = self.level.noise
             for step in range(self.level.depth):
                 if world["status"] != "playing" or (turns and world.get("turn", 0) >= horizon):
                     break
-                actor = game.seat_to_ask(world, step)
-                bot = self.noisy if self.noisy is not None and rng.random() < noise else self.policy
-                memo: dict[str, Any] = {}
-                with read(world, memo):  # the bot only reads; its check reads the listing's memo (play_out)
-                    chosen = bot.choose(world, actor)
-                if chosen is None:
+                if self._policy_move(world, self.game.seat_to_ask(world, step), rng) is None:
                     break
-                apply(world, actor, chosen, memo)
                 played += 1
         except (RulesError, EngineFault):
-            return None, played
+            return played, False
+        return played, True
+
+    def _policy_move(self, world: State, actor: Seat, rng: random.Random) -> Action | None:
+        """One playout step: the playout policy's pick for ``actor`` (the
+        noisy bot's at the level's ``noise`` chance, rolled with ``rng``)
+        applied to ``world`` and returned (None: no pick, nothing applied).
+        Raises what applying it raises."""
+        bot = self.noisy if self.noisy is not None and rng.random() < self.level.noise else self.policy
+        memo: dict[str, Any] = {}
+        with self.game.read(world, memo):  # the bot only reads; its check reads the listing's memo (play_out)
+            chosen: Action | None = bot.choose(world, actor)
+        if chosen is not None:
+            self.game.apply_action_in_place(world, actor, chosen, memo)
+        return chosen
+
+    def _score(self, world: State, seat: Seat) -> float:
+        """The value of ``world`` for ``seat``: its terminal value once the
+        game is over, else the game's evaluation (0.5 without one)."""
         if world["status"] != "playing":
-            return terminal_value(game, world, seat), played
-        if game.evaluate is None:
-            return 0.5, played
-        return float(game.evaluate(world, seat)), played
+            return terminal_value(self.game, world, seat)
+        if self.game.evaluate is None:
+            return 0.5
+        return float(self.game.evaluate(world, seat))
 
 
 def _paired_gain(mine: list[float | None], theirs: list[float | None]) -> float:

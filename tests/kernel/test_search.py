@@ -193,7 +193,7 @@ def test_a_turns_horizon_scores_every_playout_at_the_same_turn(row):
     scored = []
 
     def recording(world, who):
-        if sys._getframe(1).f_code.co_name == "_iterate":  # a playout's score
+        if sys._getframe(2).f_code.co_name == "_iterate":  # a playout's score (through _score)
             scored.append(world["turn"])
         return engine.evaluate(world, who)
 
