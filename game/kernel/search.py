@@ -57,7 +57,7 @@ import math
 import random
 import time
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 from .errors import EngineFault, RulesError
 from .game import Game
@@ -165,6 +165,35 @@ def squash(margin: float, scale: float) -> float:
     0..1 for the search (0.5: even), by the logistic curve; ``scale`` is
     the margin that makes about 0.73. The games' evaluations end with it."""
     return 1.0 / (1.0 + math.exp(-margin / scale))
+
+
+class Tried(Protocol):
+    """What :func:`ucb_pick` reads of an arm or a tree's edge."""
+
+    visits: int
+    available: int
+
+    def mean(self) -> float: ...
+
+
+T = TypeVar("T", bound=Tried)
+
+
+def ucb_pick(offered: list[T], explore: float) -> T:
+    """The arm to try among ``offered`` (each with ``visits``,
+    ``available`` and ``mean()``): the first never tried, else the best by
+    UCB1 over availability (the information-set form: an arm is weighed
+    against the times it was offered, not the parent's visits), ``explore``
+    its exploration weight. Used by the root search and the tree
+    (game.kernel.tree)."""
+    best, best_score = offered[0], -math.inf
+    for arm in offered:
+        if arm.visits == 0:
+            return arm
+        score = arm.mean() + explore * math.sqrt(math.log(arm.available) / arm.visits)
+        if score > best_score:
+            best, best_score = arm, score
+    return best
 
 
 def terminal_value(game: Game, state: State, seat: Seat) -> float:
@@ -327,15 +356,7 @@ class SearchBot:
             offered.append(arm)
         if first is not None and first in arms and arms[first].visits == 0 and arms[first] in offered:
             return arms[first]
-        best, best_score = offered[0], -math.inf
-        explore = self.level.explore
-        for arm in offered:
-            if arm.visits == 0:
-                return arm
-            score = arm.mean() + explore * math.sqrt(math.log(arm.available) / arm.visits)
-            if score > best_score:
-                best, best_score = arm, score
-        return best
+        return ucb_pick(offered, self.level.explore)
 
     def _choose_paired(self, state: State, seat: Seat) -> Action | None:
         """:meth:`choose` by sequential halving over paired worlds (the

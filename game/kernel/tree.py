@@ -47,7 +47,7 @@ import time
 
 from .errors import EngineFault, RulesError
 from .game import Game
-from .search import Level, SearchBot, Weighed, _Arm, action_key, level_for
+from .search import Level, SearchBot, Weighed, _Arm, action_key, level_for, ucb_pick
 from .types import Action, Seat, State
 
 
@@ -185,11 +185,7 @@ class TreeBot(SearchBot):
         """The node under ``node`` that ``actor``'s ``action`` (the playout
         policy's, already applied) leads to, made when new; its edge joins
         ``path`` (its tries and values are kept as any edge's)."""
-        key = f"{actor}|{action_key(action)}"
-        edge = node.edges.get(key)
-        if edge is None:
-            edge = node.edges[key] = _Edge(action, actor)
-        edge.available += 1
+        edge = _offered(node, actor, action)
         path.append(edge)
         if edge.child is None:
             edge.child = _Node()
@@ -203,26 +199,13 @@ class TreeBot(SearchBot):
         availability."""
         offered = []
         for action in actions:
-            key = f"{actor}|{action_key(action)}"
-            edge = node.edges.get(key)
-            if edge is None:
-                edge = node.edges[key] = _Edge(action, actor)
-            edge.available += 1
-            offered.append(edge)
+            offered.append(_offered(node, actor, action))
         if node.prior is None:
             node.prior = self._prior_pick(world, actor)
         first = node.edges.get(node.prior) if node.prior else None
         if first is not None and first.visits == 0 and first in offered:
             return first
-        best, best_score = offered[0], -math.inf
-        explore = self.level.explore
-        for edge in offered:
-            if edge.visits == 0:
-                return edge
-            score = edge.mean() + explore * math.sqrt(math.log(edge.available) / edge.visits)
-            if score > best_score:
-                best, best_score = edge, score
-        return best
+        return ucb_pick(offered, self.level.explore)
 
     def _prior_pick(self, world: State, actor: Seat) -> str:
         """The key of the prior bot's pick for ``actor`` in ``world`` ("" for
@@ -252,3 +235,14 @@ def search_bot(
 
 
 __all__ = ["TreeBot", "search_bot"]
+
+
+def _offered(node: _Node, actor: Seat, action: Action) -> _Edge:
+    """The edge of ``node`` for ``actor``'s ``action``, made when new,
+    counted available once more (it was offered in this world)."""
+    key = f"{actor}|{action_key(action)}"
+    edge = node.edges.get(key)
+    if edge is None:
+        edge = node.edges[key] = _Edge(action, actor)
+    edge.available += 1
+    return edge
