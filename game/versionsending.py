@@ -115,24 +115,26 @@ class VersionSending:
         """Send one JSON message to this client."""
         await self.send(text_data=jsontext.dumps(content))
 
-    async def send_state(self, snapshot: Snapshot, force: bool = False, answer: dict | None = None) -> None:
+    async def send_state(self, snapshot: Snapshot, force: bool = False, answer: dict | None = None, echo=None) -> None:
         """Send this viewer's own view of ``snapshot``.
 
         Skips versions not newer than the last one sent, unless ``force``
         (an explicit resync always gets an answer). ``answer``: the
         ``applied`` message of this connection's action that made
         ``snapshot``, sent on its own when the frame does not go now.
+        ``echo``: the id of the message this state answers (a resync's),
+        carried in the frame (docs/PROTOCOL.md: every id is echoed).
         """
         async with self.send_lock:
-            await self._send_state(snapshot, force, answer)
+            await self._send_state(snapshot, force, answer, echo)
 
-    async def _send_state(self, snapshot: Snapshot, force: bool = False, answer: dict | None = None) -> None:
+    async def _send_state(self, snapshot: Snapshot, force: bool = False, answer: dict | None = None, echo=None) -> None:
         if (snapshot.version <= self.sent_version and not force) or self.state_waits():
             if answer is not None:
                 await self.send_json(answer)
             return
         self.sent_version = max(self.sent_version, snapshot.version)
-        await self.send_version(snapshot, full=force, answer=answer)
+        await self.send_version(snapshot, full=force, answer=answer, echo=echo)
         # Versions held back for a gap that this one closed (or passed) go now
         # (unless too much is unsent by then: state_waits drops them).
         while self.early and not self.state_waits():
@@ -144,22 +146,26 @@ class VersionSending:
                 self.sent_version = nxt
                 await self.send_version(held)
 
-    async def send_version(self, snapshot: Snapshot, full: bool = False, answer: dict | None = None) -> None:
+    async def send_version(self, snapshot: Snapshot, full: bool = False, answer: dict | None = None, echo=None) -> None:
         """Send this viewer's view of ``snapshot``: a ``patch`` against the
         last state sent when the connection asked for patches (and it is
         smaller), else (or with ``full``) the whole ``state``. With
         ``answer`` (the ``applied`` message of this connection's action),
         the frame carries its ``id`` when the connection asked for merged
-        answers; else the answer goes first, on its own."""
+        answers; else the answer goes first, on its own. A non-None
+        ``echo`` (the id of the resync this frame answers) is carried as
+        the frame's ``id``."""
         previous = self.last_state if self.patches and not full else None
         text, message = fanout.frame_for(self.match_id, snapshot, self.seat, previous)
         if self.patches:
             self.last_state = message
         if answer is not None:
             if self.merged:
-                text = f'{{"id":{jsontext.dumps(answer["id"])},{text[1:]}'
+                echo = answer["id"]
             else:
                 await self.send_json(answer)
+        if echo is not None:
+            text = f'{{"id":{jsontext.dumps(echo)},{text[1:]}'
         await self.send(text_data=text)
 
     async def on_resync(self, msg: dict, msg_id) -> None:
@@ -181,7 +187,7 @@ class VersionSending:
         last = self.resynced
         if last is None or now - last[0] >= settings.CODEX_WS_RESYNC_EVERY or last[1].version < self.sent_version:
             last = self.resynced = (now, await database_sync_to_async(load_snapshot)(self.match_id))
-        await self.send_state(last[1], force=True)
+        await self.send_state(last[1], force=True, echo=msg_id)
 
     async def deliver(self, snapshot: Snapshot, answer: dict | None = None) -> None:
         """A new version was committed (game.delivery); send this viewer's

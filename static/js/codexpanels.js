@@ -207,7 +207,8 @@ function techPanel() {
   const box = el("section", null, { class: "panel pending-panel tech-panel", id: "tech-panel", "data-choices": "" });
   box.append(el("h2", "Tech: add cards from your codex to your discard pile", { class: "panel-title" }));
   const need = sizes.length > 1 ? `${Math.min(...sizes)} to ${most}` : `${most}`;
-  box.append(el("p", `Pick ${need} card(s). Picked: ${ui.techPick.length ? ui.techPick.map((id) => (page.catalog.get(id) || { name: id }).name).join(", ") : "none"}.`, { class: "hint" }));
+  const picked = ui.techPick.length ? nameList(ui.techPick.map((id) => (page.catalog.get(id) || { name: id }).name)) : "none";
+  box.append(el("p", `Pick ${need} ${most === 1 ? "card" : "cards"}. Picked: ${picked}.`, { class: "hint" }));
   const groups = codexBySpec(player);
   for (const [spec, entries] of groups) {
     const list = el("div", null, { class: "options codex-options" });

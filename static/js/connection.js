@@ -173,13 +173,15 @@ export function createConnection({ url, store, hooks, Socket = globalThis.WebSoc
   }
 
   /**
-   * A state or patch that carries an `id` is also the answer `applied` to that action (merged=1).
+   * A state or patch that carries an `id` answers that message: the action awaited (merged=1: it is
+ * also its `applied`) or a resync (its full state, echoing its id).
    * @param {any} m
    */
   function answeredBy(m) {
     if (m.id === undefined) return;
+    const ours = m.id === net.busy || (net.pending !== null && net.pending.id === m.id);
     answered(m.id);
-    hooks.answered();
+    if (ours) hooks.answered(); // an action's answer; a resync's echoed id is not one
     delete m.id;
   }
 

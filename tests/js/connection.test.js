@@ -200,6 +200,18 @@ describe("createConnection", () => {
     assert.equal(store.msg?.id, undefined, "the answer's id is not part of the state held");
   });
 
+  it("takes a resync's answer, its id echoed, as no action's answer", () => {
+    const { conn, heard, socket, store } = setUp();
+    socket.receive(state(3));
+    const action = conn.sendAction({ type: "action", action: { type: "end_main" }, version: 3, nonce: "n1" });
+    conn.resync();
+    const asked = socket.sentOf("resync")[0].id;
+    socket.receive(state(3, { id: asked }));
+    assert.equal(heard.answered, 0, "a refusal's notice stays up");
+    assert.equal(conn.busy(), action, "the action still awaits its answer");
+    assert.equal(store.msg?.id, undefined);
+  });
+
   it("asks for the state an `applied` announces when it does not follow", () => {
     const { conn, socket, timers } = setUp();
     socket.receive(state(3));

@@ -99,6 +99,7 @@ async def play_and_check(match_id: int, links: dict, firsts: dict, moves: int = 
     for key, link in links.items():
         await link.send({"type": "resync", "id": "r"})
         full = await link.recv()
+        assert full.pop("id") == "r"  # the resync's id, echoed
         assert full["type"] == "state" and json.dumps(full, sort_keys=True) == json.dumps(have[key], sort_keys=True)
         frames[key].append(full)
     assert all(kind == "state" for kind in (f["type"] for f in frames["di"]))

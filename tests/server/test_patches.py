@@ -159,6 +159,7 @@ async def test_a_resync_answers_a_full_state_and_the_next_patch_builds_on_it(pat
     comm = patched["comms"]["cy"]
     await comm.send_json_to({"type": "resync", "id": "r"})
     full = await recv(comm)
+    assert full.pop("id") == "r"  # echoed; the next patch builds on the state without it
     assert full["type"] == "state" and full["version"] == 0 and full["seat"] is None
     snapshot = await sync_to_async(load_snapshot)(patched["match"].pk)
     seat = next(s for s in (0, 1) if playable(snapshot.state, s))

@@ -520,6 +520,7 @@ async def test_a_flood_of_resyncs_reads_the_database_once_in_a_while(table, sett
         await comm.send_json_to({"type": "resync", "id": i})
         msg = await recv(comm)
         assert msg["type"] == "state" and msg["version"] == 0 and msg["legal_actions"]
+        assert msg["id"] == i  # the resync's id echoed in its answer (docs/PROTOCOL.md)
     assert len(reads) == 1
     match = await db_match(table["match"].pk)
     await act(comm, playable(match.state, 0)[0], 0)
