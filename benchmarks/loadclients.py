@@ -176,7 +176,7 @@ class Viewer:
         msg = json.loads(text)
         kind = msg.get("type")
         if kind in ("state", "patch"):
-            if "id" in msg:  # the answer to this seat's action, merged into its version's frame
+            if self.pending and msg.get("id") == self.pending[0]:  # this seat's action's answer, merged in
                 self.on_applied(msg)
             self.on_version(msg, kind, len(text), now)
         elif kind == "applied":
