@@ -2,7 +2,7 @@
 // spectators saw it or (for a player) as their own seat did. The steps come
 // from /api/matches/<id>/replay/ (the index) and .../replay/<k>/ (the view
 // after k actions); the board is drawn read-only by board.js.
-import { api, apiError, el, loadCatalog, nameList, pageConfig, resultReason, toldReason, words } from "./common.js";
+import { api, apiError, el, loadCatalog, nameList, pageConfig, resultReason, teamName, toldReason, words } from "./common.js";
 import { arcaneBanner, isArcaneView, renderArcane } from "./arcaneboard.js";
 import { renderC23 } from "./c23board.js";
 import { c23Outcome } from "./c23words.js";
@@ -66,7 +66,8 @@ function resultText(last, seat) {
   const why = resultReason(reason, codexConcerned(v, seat, { reason, by }));
   const names = viewWinners(v).map((s) => (playerAt(v, s) || { name: `seat ${s}` }).name);
   const how = why ? ` (${why})` : "";
-  return names.length ? `${nameList(names)} won${how}.` : `A draw${how}.`;
+  const list = v.mode === "2hg" ? teamName(names) : nameList(names); // a team wins as one side, as the match page says
+  return names.length ? `${list} won${how}.` : `A draw${how}.`;
 }
 
 function renderBoard(s) {

@@ -478,8 +478,14 @@ def test_a_list_of_names_with_a_comma_reads_as_its_cards(page):
     s = act(s, 0, {"type": "pass"}) if s["prompt"] and s["prompt"]["kind"] == "combat_card" else s
     show(page, s, 0)
     labels = page.locator('#c23-actions button[data-action="assign"]').all_inner_texts()
-    assert "Knock out Maris, Tide Seer; Reef Sentry" in labels
-    for names_ in (["Ashen Scout", "Storm Rider"], ["Maris, Tide Seer", "Storm Rider"], ["Ylla, Grove Mother"]):
-        assert page.evaluate("async (n) => (await import('/static/js/c23words.js')).nameList(n)", names_) == name_list(
-            names_
-        )
+    assert "Knock out Maris, Tide Seer; and Reef Sentry" in labels
+    shown = (
+        (["Ashen Scout", "Storm Rider"], "Ashen Scout and Storm Rider"),
+        (["Maris, Tide Seer", "Storm Rider"], "Maris, Tide Seer; and Storm Rider"),
+        (["Ylla, Grove Mother"], "Ylla, Grove Mother"),
+    )
+    for names_, words in shown:
+        listed = page.evaluate("async (n) => (await import('/static/js/common.js')).nameList(n)", names_)
+        assert listed == words
+        # the engine's log parts the same names the same way, without the "and"
+        assert listed.replace("; and ", "; ").replace(" and ", ", ") == name_list(names_)
